@@ -1,0 +1,328 @@
+/* mission.h: a mission as loaded from its YAML file. Read-only once loaded.
+ *
+ * The loader (src/core/mission.c) checks everything it can without playing: YAML form,
+ * types, known keys, the map against the table size, positions on the table, numbers in
+ * range, rule names against the registry (rules.h). Every problem is reported as
+ * FILE:LINE:COL: error: message (what was expected). docs/mission-format.md documents
+ * every key.
+ *
+ * Lengths in the file carry units ("20cm", "8in", "3hex"); the loader converts them to
+ * cells under the mission scale (geom.h, docs/rules.md "Distances"), so the game only
+ * ever sees whole cells. */
+#ifndef MURK_MISSION_H
+#define MURK_MISSION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "murk/diag.h"
+#include "murk/dice.h"
+#include "murk/geom.h"
+#include "murk/rules.h"
+#include "murk/side.h"
+
+/* Limits that keep a hostile file from costing much. Loading refuses beyond them. */
+#define MURK_MISSION_MAX_BYTES (1024 * 1024)
+#define MURK_MISSION_MAX_DEPTH 32
+#define MURK_MISSION_MAX_CELLS 1000     /* width or height */
+#define MURK_MISSION_MAX_TERRAIN 32     /* legend entries */
+#define MURK_MISSION_MAX_ENTRIES 32     /* entry points */
+#define MURK_MISSION_MAX_OBJECTIVES 16  /* fixed objectives */
+#define MURK_MISSION_MAX_OBJ_RULES 8    /* objective placement steps */
+#define MURK_MISSION_MAX_PROFILES 32    /* team profiles per side */
+#define MURK_MISSION_MAX_PLATOONS 40    /* per side */
+#define MURK_MISSION_MAX_GROUPS 6       /* team groups per platoon */
+#define MURK_MISSION_MAX_TEAMS 30       /* teams per platoon */
+#define MURK_MISSION_MAX_VIS_ROWS 12
+#define MURK_MISSION_MAX_END 8
+#define MURK_MISSION_MAX_VP_ROWS 8
+#define MURK_NAME 48
+
+#define MURK_TERRAIN_CLASS_LIST(X) \
+  X(OPEN, "open")                  \
+  X(ROAD, "road")                  \
+  X(RAILWAY, "railway")            \
+  X(DIFFICULT, "difficult")        \
+  X(IMPASSABLE, "impassable")      \
+  X(WATER, "water")
+
+enum murk_terrain_class {
+#define MURK_TC_ENUM(id, name) MURK_TERRAIN_##id,
+  MURK_TERRAIN_CLASS_LIST(MURK_TC_ENUM)
+#undef MURK_TC_ENUM
+      MURK_TERRAIN_CLASS_COUNT
+};
+
+enum murk_sight {
+  MURK_SIGHT_CLEAR = 0,
+  MURK_SIGHT_HINDERING = 1,
+  MURK_SIGHT_BLOCKING = 2,
+};
+
+const char* murk_terrain_class_name(enum murk_terrain_class c);
+const char* murk_sight_name(enum murk_sight s);
+
+/* One legend entry: what a map character means. */
+struct murk_terrain {
+  char ch;                      /* the map character */
+  char name[MURK_NAME];         /* "woods", "village", "river" (for people and the TUI) */
+  enum murk_terrain_class cls;  /* governs movement */
+  enum murk_sight sight;        /* governs line of sight */
+};
+
+/* A numbered entry point: a die roll of one of `rolls` brings arrivals on here. */
+struct murk_entry {
+  int number;                   /* as printed on the map, 1.. */
+  char name[MURK_NAME];         /* "Luneville road" */
+  struct murk_pos at;           /* an edge cell */
+  enum murk_terrain_class kind; /* road, railway or open (an edge band) */
+  unsigned rolls;               /* bit r set: die result r enters here (r = 1..31) */
+};
+
+/* Named areas of the table. Halves and quarters are by compass: north is row 0. */
+enum murk_region_kind {
+  MURK_REGION_WHOLE = 0,
+  MURK_REGION_HALF = 1,    /* which: MURK_NORTH..MURK_WEST */
+  MURK_REGION_QUARTER = 2, /* which: MURK_NE..MURK_SW */
+  MURK_REGION_RECT = 3,    /* from..to inclusive */
+};
+enum murk_compass {
+  MURK_NORTH = 0,
+  MURK_SOUTH = 1,
+  MURK_EAST = 2,
+  MURK_WEST = 3,
+  MURK_NE = 4,
+  MURK_NW = 5,
+  MURK_SE = 6,
+  MURK_SW = 7,
+};
+const char* murk_compass_name(enum murk_compass c);
+
+struct murk_region {
+  enum murk_region_kind kind;
+  enum murk_compass which;
+  struct murk_pos from, to;
+};
+
+/* Keep-out bands, in cells (lengths rounded up). 0 means no band. */
+struct murk_keep_out {
+  int centre_line; /* from the centre line(s) that bound the region */
+  int edges;       /* from every table edge */
+  int long_edges;  /* from the long table edges */
+  int short_edges; /* from the short table edges */
+};
+
+/* A side's deployment zone: a region less its keep-out bands. */
+struct murk_zone {
+  struct murk_region region;
+  struct murk_keep_out keep_out;
+};
+
+/* An objective fixed by the mission. */
+struct murk_objective {
+  char name[MURK_NAME];
+  struct murk_pos at;
+  enum murk_side for_side; /* the side that must take it; MURK_NO_SIDE: either */
+};
+
+/* One objective placement step of setup: `by` places `count` objectives in `in`. */
+struct murk_objective_rule {
+  enum murk_side by;
+  enum murk_side for_side;     /* who must take them */
+  int count;
+  struct murk_region in;
+  struct murk_keep_out keep_out;
+  int min_apart;               /* cells between objectives, rounded up; 0: none */
+  int together;                /* all of this step's objectives within this; 0: none */
+};
+
+/* Flags of a platoon. */
+#define MURK_PLATOON_FLAG_LIST(X) \
+  X(RECCE, "recce")               \
+  X(TRANSPORT, "transport")       \
+  X(INDEPENDENT, "independent")   \
+  X(WARRIOR, "warrior")           \
+  X(INFANTRY, "infantry")         \
+  X(VEHICLE, "vehicle")           \
+  X(DEEP_STRIKE, "deep_strike")   \
+  X(INFILTRATE, "infiltrate")
+
+enum murk_platoon_flag_bit {
+#define MURK_PF_BIT(id, name) MURK_PF_BIT_##id,
+  MURK_PLATOON_FLAG_LIST(MURK_PF_BIT)
+#undef MURK_PF_BIT
+      MURK_PF_COUNT
+};
+#define MURK_PF(id) (1u << MURK_PF_BIT_##id)
+const char* murk_platoon_flag_name(int bit);
+
+/* A team profile: what one kind of team can do. Skill, save and motivation are the
+ * score needed on a d6 (e.g. skill 4 = hit on 4+ when shooting at this team). */
+struct murk_profile {
+  char name[MURK_NAME];
+  int move;       /* cells (allowance: rounded down) */
+  int range;      /* cells */
+  int rof;        /* dice when shooting */
+  int skill;      /* score an enemy needs to hit this team: 3..6 */
+  int save;       /* score this team needs to save a hit: 2..7 (7: no save) */
+  int motivation; /* score to pass a motivation test: 2..6 */
+  int vehicle;    /* 1 for a vehicle (concealment, cloaking care) */
+};
+
+struct murk_team_group {
+  int profile; /* index into the side's profiles */
+  int count;
+};
+
+struct murk_platoon {
+  char name[MURK_NAME];        /* secret until revealed */
+  char type[MURK_NAME];        /* "tank platoon": secret until revealed */
+  int command_distance;        /* cells */
+  struct murk_team_group groups[MURK_MISSION_MAX_GROUPS];
+  int ngroups;
+  int nteams;                  /* sum of the groups' counts */
+  unsigned flags;              /* MURK_PF(...) */
+};
+
+struct murk_force {
+  char name[MURK_NAME];        /* "Kampfgruppe Luneville": public */
+  char nation[MURK_NAME];
+  int command_rating;          /* limited intelligence deployment roll; 0 if unused */
+  int leader_rating;
+  struct murk_profile profiles[MURK_MISSION_MAX_PROFILES];
+  int nprofiles;
+  struct murk_platoon platoons[MURK_MISSION_MAX_PLATOONS];
+  int nplatoons;
+  int dummies;                 /* dummy templates/counters available */
+};
+
+struct murk_side_def {
+  char* briefing;              /* owned; may be empty, never NULL once loaded */
+  struct murk_zone zone;       /* deployment zone */
+  enum murk_compass edge;      /* the edge this side's reserves come on from */
+  struct murk_force force;
+};
+
+/* A row of the visibility table: a roll from lo to hi sees `range` cells. */
+struct murk_vis_row {
+  int lo, hi;
+  int range; /* cells, rounded down */
+};
+
+struct murk_vis_table {
+  struct murk_dice_expr die;
+  struct murk_vis_row rows[MURK_MISSION_MAX_VIS_ROWS];
+  int nrows; /* 0: the mission has no visibility table */
+};
+
+/* End conditions, checked at the start of a player turn. */
+#define MURK_END_KIND_LIST(X)                                               \
+  X(OBJECTIVE_TAKEN, "objective_taken")     /* a side starts its turn holding one of its objectives */ \
+  X(TURN_LIMIT, "turn_limit")               /* game over after turn N */   \
+  X(NO_ATTACKERS_IN_HALF, "no_attackers_in_half") /* from turn N, defender's half clear */ \
+  X(NO_ATTACKERS_NEAR_OBJECTIVES, "no_attackers_near_objectives") /* from turn N, none within distance */
+
+enum murk_end_kind {
+#define MURK_END_ENUM(id, name) MURK_END_##id,
+  MURK_END_KIND_LIST(MURK_END_ENUM)
+#undef MURK_END_ENUM
+      MURK_END_COUNT
+};
+const char* murk_end_kind_name(enum murk_end_kind k);
+
+struct murk_end_condition {
+  enum murk_end_kind kind;
+  enum murk_side side;   /* whose turn start it is checked at; MURK_NO_SIDE: either */
+  int turn;              /* from this turn (or the limit) */
+  int distance;          /* cells, for the near-objectives kind */
+};
+
+struct murk_vp_row {
+  char name[MURK_NAME];  /* "Stunning Victory" */
+  int lost_min, lost_max; /* the winner's platoons lost; lost_max -1: no upper bound */
+  int winner, loser;     /* victory points */
+};
+
+struct murk_victory {
+  struct murk_vp_row rows[MURK_MISSION_MAX_VP_ROWS];
+  int nrows;
+  int ignore_first_loss_at; /* 9: a company of nine or more platoons (not counting
+                               transports) ignores its first loss; 0: no such rule */
+};
+
+enum murk_first_turn {
+  MURK_FIRST_ROLL = 0,     /* both roll, highest goes first */
+  MURK_FIRST_ATTACKER = 1,
+  MURK_FIRST_DEFENDER = 2,
+};
+
+struct murk_mission {
+  char id[MURK_NAME];      /* the file's stem: "luneville" */
+  char name[MURK_NAME];    /* "Luneville" */
+  char source[MURK_NAME];  /* seed it comes from, e.g. "000" */
+  char* path;              /* as given to the loader; owned */
+  uint64_t hash;           /* FNV-1a 64 of the file's bytes (saves refuse a changed file) */
+
+  struct murk_grid grid;
+  struct murk_length scale;      /* one cell */
+  struct murk_length table_w, table_h;
+
+  struct murk_terrain terrain[MURK_MISSION_MAX_TERRAIN];
+  int nterrain;
+  unsigned char* map;            /* width*height indices into terrain, row-major; owned */
+  signed char* elevation;        /* width*height levels, or NULL when flat; owned */
+
+  struct murk_entry entries[MURK_MISSION_MAX_ENTRIES];
+  int nentries;
+
+  struct murk_objective objectives[MURK_MISSION_MAX_OBJECTIVES];
+  int nobjectives;
+  struct murk_objective_rule objective_rules[MURK_MISSION_MAX_OBJ_RULES];
+  int nobjective_rules;
+
+  struct murk_side_def sides[MURK_SIDES];
+
+  bool rule_on[MURK_RULE_COUNT];
+  struct murk_param_value params[MURK_PARAM_COUNT]; /* defaults filled for rules off too */
+
+  struct murk_vis_table visibility;
+
+  enum murk_first_turn first_turn;
+  bool roll_for_sides;           /* side selection by die roll */
+  int turn_limit;                /* 0: none */
+  struct murk_end_condition end[MURK_MISSION_MAX_END];
+  int nend;
+  struct murk_victory victory;
+};
+
+/* Load a mission file. On success *out is a new mission the caller frees with
+ * murk_mission_free. On failure *out is NULL, diags holds at least one problem, and the
+ * result is MURK_EINVAL (bad content), MURK_EIO (cannot read) or MURK_ENOMEM. */
+int murk_mission_load(const char* path, struct murk_mission** out, struct murk_diags* diags);
+
+/* The same from memory; `name` is used in messages and as the path. */
+int murk_mission_load_buffer(const char* name, const char* data, size_t len,
+                             struct murk_mission** out, struct murk_diags* diags);
+
+void murk_mission_free(struct murk_mission* m);
+
+/* The terrain at a cell (NULL off the table). */
+const struct murk_terrain* murk_mission_terrain_at(const struct murk_mission* m,
+                                                   struct murk_pos p);
+/* A rule's state and its parameters (defaults if the file did not set them). */
+bool murk_mission_rule_on(const struct murk_mission* m, enum murk_rule_id r);
+int murk_mission_param(const struct murk_mission* m, enum murk_param_id p);
+struct murk_dice_expr murk_mission_param_dice(const struct murk_mission* m,
+                                              enum murk_param_id p);
+
+/* Is p inside the region (and outside the keep-out bands of the zone)? */
+bool murk_region_contains(const struct murk_mission* m, const struct murk_region* r,
+                          struct murk_pos p);
+bool murk_zone_contains(const struct murk_mission* m, const struct murk_zone* z,
+                        struct murk_pos p);
+
+/* One-line summary for `murk check`: "Luneville: hex 36x24 (180cm x 120cm at 5cm),
+ * 7 v 6 platoons, 4 rules". */
+int murk_mission_summary(const struct murk_mission* m, char* buf, size_t n);
+
+#endif

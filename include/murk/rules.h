@@ -1,0 +1,122 @@
+/* rules.h: the registry of special rules a mission may switch on, with their parameters.
+ *
+ * Rules are data (Angband's list-*.h files): one X-macro list names every rule, the seed
+ * it comes from, and every parameter with its type and documented default. The mission
+ * loader checks names and values against it; rule code reads values back by id.
+ * docs/mission-format.md documents each entry; docs/rules.md explains each rule. */
+#ifndef MURK_RULES_H
+#define MURK_RULES_H
+
+#include <stdbool.h>
+
+#include "murk/dice.h"
+#include "murk/geom.h"
+
+/* X(id, yaml name, seed file) */
+#define MURK_RULE_LIST(X)                                   \
+  X(FOG_OF_WAR, "fog_of_war", "000")                        \
+  X(THICK_MORNING_FOG, "thick_morning_fog", "000")          \
+  X(LOST_IN_THE_FOG, "lost_in_the_fog", "000")              \
+  X(MEETING_ENGAGEMENT, "meeting_engagement", "001")        \
+  X(RESERVES, "reserves", "001")                            \
+  X(DELAYED_RESERVES, "delayed_reserves", "001")            \
+  X(SCATTERED_RESERVES, "scattered_reserves", "001")        \
+  X(MOBILE_RESERVES, "mobile_reserves", "001")              \
+  X(AMBUSH, "ambush", "001")                                \
+  X(IMMEDIATE_AMBUSH, "immediate_ambush", "001")            \
+  X(PREPARED_POSITIONS, "prepared_positions", "001")        \
+  X(RANDOM_DEPLOYMENT, "random_deployment", "001")          \
+  X(FAIR_FIGHT, "fair_fight", "001")                        \
+  X(DARKNESS, "darkness", "001")                            \
+  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")      \
+  X(OVER_THE_WIRE, "over_the_wire", "001")                  \
+  X(STRATEGIC_WITHDRAWAL, "strategic_withdrawal", "001")    \
+  X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "001")      \
+  X(LIMITED_INTELLIGENCE, "limited_intelligence", "002")    \
+  X(NVR, "nvr", "003")                                      \
+  X(CLOAKING, "cloaking", "003")                            \
+  X(CONCEALMENT, "concealment", "004")                      \
+  X(DEEP_STRIKE, "deep_strike", "004")                      \
+  X(DUSK_AND_DAWN, "dusk_and_dawn", "004")                  \
+  X(ESCALATION, "escalation", "004")                        \
+  X(INFILTRATE, "infiltrate", "004")                        \
+  X(NIGHT_FIGHTING, "night_fighting", "004")                \
+  X(RANDOM_GAME_LENGTH, "random_game_length", "004")
+
+enum murk_rule_id {
+#define MURK_RULE_ENUM(id, name, seed) MURK_RULE_##id,
+  MURK_RULE_LIST(MURK_RULE_ENUM)
+#undef MURK_RULE_ENUM
+      MURK_RULE_COUNT
+};
+
+enum murk_param_type {
+  MURK_PARAM_INT,        /* a whole number, with min..max */
+  MURK_PARAM_BOOL,       /* true / false */
+  MURK_PARAM_LENGTH,     /* a length, turned into cells rounding down (an allowance) */
+  MURK_PARAM_LENGTH_UP,  /* a length, turned into cells rounding up (a keep-out) */
+  MURK_PARAM_DICE,       /* a dice expression */
+};
+
+/* X(id, rule id, yaml key, type, default text, min, max)
+ * min/max bound INT values and, for lengths, the result in cells. */
+#define MURK_PARAM_LIST(X)                                                         \
+  X(FOW_ROAD, FOG_OF_WAR, "road", LENGTH, "30cm", 0, 1000)                         \
+  X(FOW_OPEN, FOG_OF_WAR, "open", LENGTH, "20cm", 0, 1000)                         \
+  X(FOW_TERRAIN, FOG_OF_WAR, "terrain", LENGTH, "10cm", 0, 1000)                   \
+  X(FOW_BOG_DIE, FOG_OF_WAR, "bog_die", DICE, "d6", 0, 0)                          \
+  X(FOW_BOG_FAIL, FOG_OF_WAR, "bog_fail", INT, "1", 0, 1000)                       \
+  X(FOW_SPOT_CAP, FOG_OF_WAR, "spot_range", LENGTH, "60cm", 0, 1000)               \
+  X(FOW_DUMMIES, FOG_OF_WAR, "dummies", BOOL, "true", 0, 1)                        \
+  X(TMF_REROLL_BOG, THICK_MORNING_FOG, "bog_rerolls", BOOL, "false", 0, 1)         \
+  X(LIF_DIE, LOST_IN_THE_FOG, "die", DICE, "d6", 0, 0)                             \
+  X(ME_BONUS, MEETING_ENGAGEMENT, "bonus", INT, "1", 0, 6)                         \
+  X(RES_FROM_TURN, RESERVES, "from_turn", INT, "1", 1, 100)                        \
+  X(RES_SCORE, RESERVES, "score", INT, "5", 1, 6)                                  \
+  X(DRES_FROM_TURN, DELAYED_RESERVES, "from_turn", INT, "3", 1, 100)               \
+  X(DRES_SCORE, DELAYED_RESERVES, "score", INT, "5", 1, 6)                         \
+  X(SRES_DIE, SCATTERED_RESERVES, "die", DICE, "d6", 0, 0)                         \
+  X(MRES_FROM_TURN, MOBILE_RESERVES, "from_turn", INT, "1", 1, 100)                \
+  X(AMB_MAX, AMBUSH, "platoons", INT, "1", 0, 100)                                 \
+  X(IAMB_MAX, IMMEDIATE_AMBUSH, "platoons", INT, "1", 0, 100)                      \
+  X(NF_SIGHT, NIGHT_FIGHTING, "sight", DICE, "2d6*3", 0, 0)                        \
+  X(NF_UNIT, NIGHT_FIGHTING, "unit", LENGTH, "1in", 0, 1000)                       \
+  X(RGL_FROM_TURN, RANDOM_GAME_LENGTH, "from_turn", INT, "5", 1, 100)              \
+  X(RGL_SCORE, RANDOM_GAME_LENGTH, "score", INT, "4", 1, 6)                        \
+  X(RGL_EXTRA, RANDOM_GAME_LENGTH, "max_extra", INT, "3", 0, 20)                   \
+  X(NVR_BASE, NVR, "base", INT, "-1", -1, 6)                                       \
+  X(NVR_SNOW, NVR, "snow", BOOL, "false", 0, 1)                                    \
+  X(NVR_MONTH, NVR, "month", INT, "6", 1, 12)                                      \
+  X(LI_SPOT, LIMITED_INTELLIGENCE, "spot_range", LENGTH, "7hex", 0, 1000)          \
+  X(FW_LAST_TURN, FIGHTING_WITHDRAWAL, "last_turn", INT, "8", 1, 100)
+
+enum murk_param_id {
+#define MURK_PARAM_ENUM(id, rule, key, type, def, lo, hi) MURK_P_##id,
+  MURK_PARAM_LIST(MURK_PARAM_ENUM)
+#undef MURK_PARAM_ENUM
+      MURK_PARAM_COUNT
+};
+
+/* Registry look-ups (static data; never NULL for a valid id). */
+const char* murk_rule_name(enum murk_rule_id id);
+const char* murk_rule_seed(enum murk_rule_id id);
+/* MURK_RULE_COUNT if the name is not a known rule. */
+enum murk_rule_id murk_rule_lookup(const char* name);
+
+const char* murk_param_key(enum murk_param_id p);
+enum murk_rule_id murk_param_rule(enum murk_param_id p);
+enum murk_param_type murk_param_type(enum murk_param_id p);
+const char* murk_param_default(enum murk_param_id p);
+int murk_param_min(enum murk_param_id p);
+int murk_param_max(enum murk_param_id p);
+/* MURK_PARAM_COUNT if the rule has no parameter of that key. */
+enum murk_param_id murk_param_lookup(enum murk_rule_id rule, const char* key);
+
+/* A parameter's value once loaded: ints, bools (0/1) and lengths (in cells) in `i`,
+ * dice in `dice`. */
+struct murk_param_value {
+  int i;
+  struct murk_dice_expr dice;
+};
+
+#endif

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Install the Debian packages murk needs to build and test, if any are missing.
+# As root: apt-get installs them. Otherwise: print the exact command and stop.
+set -eu
+pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev tmux"
+missing=""
+for p in $pkgs; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+    missing="$missing $p"
+  fi
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" -eq 0 ]; then
+  echo "murk: installing missing packages:$missing" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >&2
+  apt-get install -y -qq $missing >&2
+else
+  echo "murk: missing Debian packages:$missing" >&2
+  echo "run:  sudo apt-get install -y$missing" >&2
+  exit 1
+fi

@@ -1,0 +1,35 @@
+/* cli.h: the command table of build/murk (tmux style: one file per command, one entry
+ * each in the table of main.c).
+ *
+ * Exit codes (the brief's rule 4): 0 ok, 1 invalid input, 2 usage. */
+#ifndef MURK_CLI_H
+#define MURK_CLI_H
+
+#include <stdio.h>
+
+enum { MURK_EXIT_OK = 0, MURK_EXIT_INVALID = 1, MURK_EXIT_USAGE = 2 };
+
+struct murk_cmd_entry {
+  const char* name;
+  const char* usage; /* arguments, for `murk help` */
+  const char* about; /* one line */
+  /* argv[0] is the command name. Returns an exit code. */
+  int (*exec)(int argc, char** argv);
+};
+
+extern const struct murk_cmd_entry murk_cmd_check_entry;
+extern const struct murk_cmd_entry murk_cmd_list_entry;
+extern const struct murk_cmd_entry murk_cmd_play_entry;
+
+/* Print "murk: <message>" to stderr; returns MURK_EXIT_USAGE (for `return cli_usage(...)`). */
+int murk_cli_usage(const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* The folder of bundled missions: $MURK_DATA_DIR, else data/missions next to the
+ * program's source tree (compiled in), else ./data/missions. */
+const char* murk_cli_data_dir(void);
+
+#endif

@@ -1,0 +1,93 @@
+/* util.c: error strings, diagnostics lists, side names and the allocation wrapper. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/diag.h"
+#include "murk/error.h"
+#include "murk/side.h"
+
+const char* murk_strerror(int code) {
+  switch (code) {
+#define MURK_ERROR_CASE(name, value, text) \
+  case value:                              \
+    return text;
+    MURK_ERROR_LIST(MURK_ERROR_CASE)
+#undef MURK_ERROR_CASE
+  }
+  return "unknown error";
+}
+
+void murk_diags_init(struct murk_diags* d, const char* file) {
+  memset(d, 0, sizeof *d);
+  snprintf(d->file, sizeof d->file, "%s", file ? file : "<input>");
+}
+
+void murk_diags_add(struct murk_diags* d, int line, int col, const char* fmt, ...) {
+  if (d->count >= MURK_DIAG_MAX) {
+    d->dropped++;
+    return;
+  }
+  struct murk_diag* g = &d->items[d->count++];
+  g->line = line;
+  g->col = col;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(g->msg, sizeof g->msg, fmt, ap);
+  va_end(ap);
+}
+
+int murk_diags_format(const struct murk_diags* d, int i, char* buf, size_t len) {
+  if (i < 0 || i >= d->count) return snprintf(buf, len, "%s", "");
+  const struct murk_diag* g = &d->items[i];
+  if (g->line <= 0) return snprintf(buf, len, "%s: error: %s", d->file, g->msg);
+  return snprintf(buf, len, "%s:%d:%d: error: %s", d->file, g->line, g->col, g->msg);
+}
+
+const char* murk_side_name(enum murk_side s) {
+  switch (s) {
+    case MURK_ATTACKER:
+      return "attacker";
+    case MURK_DEFENDER:
+      return "defender";
+    default:
+      return "none";
+  }
+}
+
+enum murk_side murk_side_parse(const char* s) {
+  if (s && strcmp(s, "attacker") == 0) return MURK_ATTACKER;
+  if (s && strcmp(s, "defender") == 0) return MURK_DEFENDER;
+  return MURK_NO_SIDE;
+}
+
+void* murk_malloc(size_t size) {
+  return malloc(size ? size : 1);
+}
+
+void* murk_calloc(size_t n, size_t size) {
+  return calloc(n ? n : 1, size ? size : 1);
+}
+
+void* murk_realloc(void* p, size_t size) {
+  return realloc(p, size ? size : 1);
+}
+
+char* murk_strndup(const char* s, size_t n) {
+  size_t len = strnlen(s, n);
+  char* out = murk_malloc(len + 1);
+  if (!out) return NULL;
+  memcpy(out, s, len);
+  out[len] = '\0';
+  return out;
+}
+
+char* murk_strdup(const char* s) {
+  return murk_strndup(s, strlen(s));
+}
+
+void murk_free(void* p) {
+  free(p);
+}
