@@ -15,11 +15,15 @@ struct murk_rng {
   uint64_t inc;
 };
 
-/* Seed the generator. The same seed always gives the same stream. */
+/* Seed the generator. The same seed always gives the same stream. Exactly O'Neill's
+ * pcg32_srandom_r(rng, seed, 54): seed 42 gives the reference demo's stream
+ * (0xa15c02b7 0x7b47f409 ...). Replays and golden transcripts depend on this. */
 void murk_rng_seed(struct murk_rng* rng, uint64_t seed);
-/* The next 32 random bits. */
+/* The next 32 random bits (pcg32_random_r: XSH RR output). */
 uint32_t murk_rng_next(struct murk_rng* rng);
-/* A uniform integer in 1..n (n >= 1), without modulo bias. */
+/* A uniform integer in 1..n (n >= 1), without modulo bias (Lemire's multiply-shift with
+ * rejection). Each die draws one output, and another only in the rare rejected case, so
+ * n == 1 draws too. n < 1 returns 0 and draws nothing. */
 int murk_rng_die(struct murk_rng* rng, int n);
 
 /* A dice expression: count dice of `sides` faces, times `mul`, plus `add`.
@@ -32,14 +36,27 @@ struct murk_dice_expr {
 };
 
 #define MURK_DICE_MAX 20
+#define MURK_DICE_SIDES_MAX 1000 /* also the largest multiplier */
+#define MURK_DICE_ADD_MAX 1000   /* |add| and |modifier value| */
 #define MURK_ROLL_MODS 4
 #define MURK_ROLL_PURPOSE 48
 
 /* Parse an expression: [N]dM, optional *K, optional +C or -C; or a plain integer.
- * Whitespace is allowed between parts. Returns 0, or MURK_EINVAL with a message in err
- * (e.g. "expected a number of sides after 'd'"). */
+ * Whitespace is allowed before, after and between parts ("2d6 * 3 - 1"), not inside the
+ * dice term ("2 d6" and "d 6" are rejected). 'd' or 'D'; leading zeros are fine.
+ * Legal: N 1..20 (omitted means 1), M 2..1000, K 1..1000, C 0..1000 after its sign;
+ * a plain integer -1000..1000 with an optional sign, and nothing after it ("4*2" is
+ * rejected: write "8"). Illegal on purpose: "0d6" (rolls nothing: write "0"), "d1" (a
+ * constant: write "1"), "d0", "*0". Out-of-range numbers of any length are reported as
+ * out of range, never overflowed. Returns 0 with *out set (out may be NULL to only check),
+ * or MURK_EINVAL with *out unchanged and one message in err (may be NULL): "empty expression",
+ * "expected a number of sides after 'd'", "too many dice (at most 20)",
+ * "unexpected 'x' at position 4" (positions are 1-based bytes), and so on. */
 int murk_dice_parse(const char* s, struct murk_dice_expr* out, char* err, size_t errlen);
-/* Write the expression back in canonical form ("2d6*3", "d6+1"). */
+/* Write the expression back in canonical form ("2d6*3", "d6+1", "d6-1", "4", "-2"):
+ * count 1 and mul 1 are left out, no spaces. Parsing the result gives e back.
+ * Returns 0, MURK_EINVAL (expression out of the bounds above; buf gets "") or
+ * MURK_ENOSPACE (truncated; buf is still terminated when n > 0). */
 int murk_dice_format(const struct murk_dice_expr* e, char* buf, size_t n);
 
 /* A named modifier added to a roll's total (e.g. "+1 finished deploying first"). */
@@ -59,12 +76,25 @@ struct murk_roll {
   int total;
 };
 
-/* Roll an expression for a purpose. Returns 0 (the record in out). */
+/* Roll an expression for a purpose. Returns 0 (the record in out), or MURK_EINVAL if e is
+ * out of bounds (nothing drawn). Draws one die at a time, left to right; a plain number
+ * draws nothing. The purpose (NULL means "") is cut to MURK_ROLL_PURPOSE-1 bytes without
+ * splitting a UTF-8 character, and control characters become spaces, so the record always
+ * prints as one line. Unused dice and mods are zero. */
 int murk_dice_roll(struct murk_rng* rng, const struct murk_dice_expr* e, const char* purpose,
                    struct murk_roll* out);
-/* Add a modifier to a roll already made (updates total). MURK_ERANGE if full. */
+/* Add a modifier to a roll already made (updates total). The label is cut like the
+ * purpose. MURK_ERANGE if full or |value| > MURK_DICE_ADD_MAX. */
 int murk_roll_add_mod(struct murk_roll* r, const char* label, int value);
-/* "bogging check: d6 = [2] = 2" or "night visibility: 2d6*3 = [3 5]*3 +1 (moon) = 25". */
+/* One line, no newline: "PURPOSE: EXPR = DETAIL = TOTAL", where DETAIL is the dice in
+ * brackets, then the expression's *K and +C as written, then each mod as " +V (label)":
+ *   "bogging check: d6 = [2] = 2"
+ *   "night visibility: 2d6*3 = [3 5]*3 +1 (moon) = 25"
+ *   "reserves: d6+1 = [4]+1 -1 (late) = 4"
+ * DETAIL is left out when there are no dice and no mods ("turns: 6 = 6"); "PURPOSE: " is
+ * left out when the purpose is empty, " (label)" when the label is. Golden transcripts
+ * hold this text: change it only on purpose. Returns 0 or MURK_ENOSPACE (truncated,
+ * still terminated when n > 0). */
 int murk_roll_format(const struct murk_roll* r, char* buf, size_t n);
 
 #endif

@@ -1,0 +1,98 @@
+/* game.h: a game in play - the whole truth. Opaque.
+ *
+ * A game is a pure function of (mission, seed, commands): created from a loaded mission
+ * and a seed, changed only by murk_game_apply, and every change is reported as events
+ * (event.h). Front-ends never read a game: they build a per-side view (view.h).
+ *
+ * Ownership: the mission must outlive the game; the game never frees it. */
+#ifndef MURK_GAME_H
+#define MURK_GAME_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "murk/command.h"
+#include "murk/event.h"
+#include "murk/mission.h"
+#include "murk/side.h"
+
+struct murk_game;
+
+/* Where the game is. Setup phases come in this order, skipping those the mission does
+ * not use; then player turns until the game is over. */
+#define MURK_PHASE_LIST(X)              \
+  X(OBJECTIVES, "placing objectives")   \
+  X(RESERVES, "nominating reserves")    \
+  X(DEPLOY, "deploying")                \
+  X(PLAY, "playing")                    \
+  X(OVER, "game over")
+
+enum murk_phase {
+#define MURK_PHASE_ENUM(id, text) MURK_PHASE_##id,
+  MURK_PHASE_LIST(MURK_PHASE_ENUM)
+#undef MURK_PHASE_ENUM
+      MURK_PHASE_COUNT
+};
+const char* murk_phase_name(enum murk_phase p);
+
+/* The steps of a player turn (design.md section 5). */
+#define MURK_STEP_LIST(X)     \
+  X(STARTING, "starting")     \
+  X(MOVEMENT, "movement")     \
+  X(SHOOTING, "shooting")     \
+  X(ASSAULT, "assault")
+
+enum murk_step {
+#define MURK_STEP_ENUM(id, text) MURK_STEP_##id,
+  MURK_STEP_LIST(MURK_STEP_ENUM)
+#undef MURK_STEP_ENUM
+      MURK_STEP_COUNT
+};
+const char* murk_step_name(enum murk_step s);
+
+/* Create a game. Setup events (phase, side rolls) are already in its log.
+ * Returns MURK_OK, MURK_ENOMEM or MURK_EINVAL (a mission the game cannot start). */
+int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game** out);
+void murk_game_free(struct murk_game* g);
+
+/* Apply a command as `side`. MURK_OK: applied, events appended. MURK_EREJECTED: nothing
+ * changed (not even the generator), the reason for the player is in reason. */
+int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    char* reason, size_t reason_len);
+
+/* Parse and apply one line of the command language. Blank/comment lines: MURK_OK, no
+ * change. Parse errors: MURK_EINVAL with the reason (and *errcol, 1-based, if not NULL). */
+int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* line,
+                         char* reason, size_t reason_len, int* errcol);
+
+/* Who is to act now (the one side that may send commands). MURK_NO_SIDE when over. */
+enum murk_side murk_game_to_act(const struct murk_game* g);
+enum murk_phase murk_game_phase(const struct murk_game* g);
+enum murk_step murk_game_step(const struct murk_game* g);
+int murk_game_turn(const struct murk_game* g);
+const struct murk_mission* murk_game_mission(const struct murk_game* g);
+uint64_t murk_game_seed(const struct murk_game* g);
+
+/* The command log: every applied command, canonical text, in order (saves keep it). */
+size_t murk_game_log_count(const struct murk_game* g);
+const char* murk_game_log_line(const struct murk_game* g, size_t i);
+/* Which side sent log line i. */
+enum murk_side murk_game_log_side(const struct murk_game* g, size_t i);
+
+/* Events since creation, all audiences. Only views and transcript printers (which filter
+ * by audience) should read these. */
+size_t murk_game_event_count(const struct murk_game* g);
+const struct murk_event* murk_game_event(const struct murk_game* g, size_t i);
+
+/* How many of the acting side's last commands may be taken back: those of the current
+ * step after the last roll or reveal. */
+int murk_game_undoable(const struct murk_game* g);
+/* Take back the last command (rebuilds the game from its log). MURK_EREJECTED if none. */
+int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len);
+
+/* The result once over (empty string before). */
+const char* murk_game_result(const struct murk_game* g);
+enum murk_side murk_game_winner(const struct murk_game* g);
+
+#endif

@@ -1,0 +1,122 @@
+/* view.h: what one side may know of a game (design.md section 1).
+ *
+ * The only thing front-ends and transcripts read. A view holds the public table, the
+ * side's own platoons and teams in full, enemy markers as anonymous numbered markers,
+ * enemy platoons only once revealed, and the events the side may know. It is built
+ * fresh from the game (murk_view_build) and owned by the caller (murk_view_free).
+ * A view for MURK_NO_SIDE is the umpire's: everything. */
+#ifndef MURK_VIEW_H
+#define MURK_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "murk/event.h"
+#include "murk/game.h"
+#include "murk/geom.h"
+#include "murk/mission.h"
+#include "murk/side.h"
+
+/* A marker on (or off) the table as this side sees it. */
+struct murk_view_marker {
+  int number;               /* public number: T<n> / P<n> */
+  enum murk_side owner;
+  struct murk_pos pos;
+  bool on_table;
+  bool revealed;            /* the platoon under it has been revealed to all */
+  bool bogged;
+  bool known;               /* contents known to this view (own, umpire, or revealed) */
+  /* The rest is filled only when `known`: */
+  bool dummy;
+  int platoon;              /* roster index in the owner's force, -1 for a dummy */
+  char name[MURK_NAME];
+  char type[MURK_NAME];
+  int nteams;               /* teams alive */
+};
+
+/* A team on the table (own teams, and enemy teams once their platoon is revealed). */
+struct murk_view_team {
+  enum murk_side owner;
+  int marker;               /* the marker number of its platoon */
+  int platoon;              /* roster index in the owner's force */
+  char profile[MURK_NAME];
+  struct murk_pos pos;
+};
+
+/* Where an own platoon is. */
+enum murk_platoon_state {
+  MURK_PLATOON_WAITING = 0,   /* not yet deployed */
+  MURK_PLATOON_RESERVE = 1,   /* held off table */
+  MURK_PLATOON_HIDDEN = 2,    /* on table under a template */
+  MURK_PLATOON_REVEALED = 3,  /* teams on table */
+  MURK_PLATOON_DESTROYED = 4,
+};
+const char* murk_platoon_state_name(enum murk_platoon_state s);
+
+/* One of this side's own platoons (the roster). */
+struct murk_view_platoon {
+  int index;                /* roster index; commands use index + 1 */
+  char name[MURK_NAME];
+  char type[MURK_NAME];
+  enum murk_platoon_state state;
+  int marker;               /* its marker number, 0 if none */
+  int nteams;               /* teams alive */
+  int command_distance;     /* cells */
+  unsigned flags;           /* MURK_PF(...) */
+};
+
+/* A placed objective. */
+struct murk_view_objective {
+  char name[MURK_NAME];
+  struct murk_pos pos;
+  enum murk_side for_side;
+};
+
+struct murk_view {
+  enum murk_side side;      /* MURK_NO_SIDE: the umpire */
+
+  /* The public table (pointers into the mission: public data only). */
+  const char* mission_name;
+  const char* briefing;     /* this side's briefing ("" for the umpire) */
+  struct murk_grid grid;
+  const struct murk_terrain* terrain;
+  int nterrain;
+  const unsigned char* map; /* grid.width * grid.height legend indices */
+  const struct murk_entry* entries;
+  int nentries;
+  const struct murk_zone* own_zone; /* NULL for the umpire */
+
+  /* Where the game is. */
+  enum murk_phase phase;
+  enum murk_step step;
+  int turn;
+  enum murk_side to_act;
+  const char* result;       /* "" until over */
+  int visibility;           /* last spotting range rolled this turn, cells; -1 if none */
+  char prompt[160];         /* what the side to act is asked to do, e.g. "deploy: 3 left" */
+
+  struct murk_view_objective* objectives;
+  int nobjectives;
+  struct murk_view_marker* markers;
+  int nmarkers;
+  struct murk_view_team* teams;
+  int nteams;
+  struct murk_view_platoon* platoons; /* own roster; empty for the umpire */
+  int nplatoons;
+
+  /* Events this side may know, oldest first (copies). */
+  struct murk_event* events;
+  size_t nevents;
+};
+
+/* Build a view. Returns MURK_OK or MURK_ENOMEM (*out NULL). */
+int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out);
+void murk_view_free(struct murk_view* v);
+
+/* Look-ups on a view (NULL if none). */
+const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p);
+const struct murk_view_marker* murk_view_marker_by_number(const struct murk_view* v,
+                                                          enum murk_side owner, int number);
+const struct murk_view_team* murk_view_team_at(const struct murk_view* v, struct murk_pos p);
+
+#endif
