@@ -21,10 +21,10 @@
   X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile]")                 \
   X(DEPLOY, "deploy", "deploy N at X,Y | deploy dummy at X,Y")                  \
   X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                             \
-  X(REVEAL, "reveal", "reveal N")                                               \
+  X(REVEAL, "reveal", "reveal N|Tn")                                            \
   X(SPOT, "spot", "spot")                                                       \
-  X(SHOOT, "shoot", "shoot N at Pn")                                            \
-  X(ASSAULT, "assault", "assault N at Pn")                                      \
+  X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                      \
+  X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                \
   X(END, "end", "end  (the current step, or your deployment)")
 
 enum murk_command_kind {
@@ -73,7 +73,9 @@ struct murk_command {
 int murk_command_parse(const char* line, struct murk_command* out, char* err, size_t errlen,
                        int* errcol);
 
-/* Write a command back as a canonical line (no newline), as saves store it. */
+/* Write a command back as a canonical line (no newline), as saves store it; parsing it
+ * gives *c back. Returns MURK_OK, MURK_EINVAL (a field the grammar cannot express; buf gets
+ * "") or MURK_ENOSPACE (truncated). */
 int murk_command_format(const struct murk_command* c, char* buf, size_t n);
 
 #endif
