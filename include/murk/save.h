@@ -1,0 +1,88 @@
+/* save.h: scripts and saves, one text format (docs/commands.md, "Scripts and saves").
+ *
+ * A script is lines of the command language (command.h) under a few header comments:
+ *
+ *   # murk-save: 1                               saves only: the format version
+ *   # mission: data/missions/luneville.yaml      the mission file, as the loader was given it
+ *   # mission-hash: 8f3a0c1d22e4b9a7             saves: FNV-1a 64 of the mission file's bytes
+ *   # seed: 7
+ *   attacker: objective at 12,04                 "attacker:"/"defender:" asserts the side
+ *   end                                          without a prefix: the side to act
+ *
+ * A save is a script with the hash, written from a game's command log, so a save is a
+ * replay (design.md section 1). Headers are the comment lines before the first command;
+ * other comments are ignored anywhere. This module only parses and writes memory
+ * buffers: reading and writing files is the front-end's business. */
+#ifndef MURK_SAVE_H
+#define MURK_SAVE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "murk/command.h"
+#include "murk/diag.h"
+#include "murk/side.h"
+
+struct murk_game;
+
+/* The save format this program writes and the newest it reads. */
+#define MURK_SAVE_VERSION 1
+
+/* One command line of a script. */
+struct murk_script_line {
+  int line;            /* 1-based line number in the text */
+  int col;             /* 1-based column where the command starts (after any prefix) */
+  enum murk_side side; /* asserted by an "attacker:"/"defender:" prefix; MURK_NO_SIDE if none */
+  char* text;          /* the command as written, without prefix, comment or outer blanks */
+  int status;          /* MURK_OK: `cmd` holds it; MURK_EINVAL: it does not parse */
+  struct murk_command cmd;
+  char* error; /* why it does not parse (NULL when status is MURK_OK) */
+  int errcol;  /* 1-based column of the problem in the line */
+};
+
+struct murk_script {
+  char* mission;    /* "# mission:" path, or NULL */
+  int mission_line; /* where it was given (0 if not read from text) */
+  bool has_seed;
+  uint64_t seed;
+  bool has_hash;
+  uint64_t mission_hash;
+  int version; /* "# murk-save:" version; 0 for a plain script */
+  struct murk_script_line* lines;
+  size_t nlines;
+  size_t cap;
+};
+
+/* An empty script (no headers, no lines). NULL when out of memory. */
+struct murk_script* murk_script_new(void);
+/* Free a script and everything in it. NULL is fine. */
+void murk_script_free(struct murk_script* s);
+
+/* Parse a script or a save from memory (len bytes; need not be NUL-terminated).
+ *
+ * Problems with the headers (a seed that is not a number, a hash that is not 16 hex
+ * digits, a save version newer than MURK_SAVE_VERSION, a header given twice) or with the
+ * text itself (a NUL byte) go to diags with their line and column, and the result is
+ * MURK_EINVAL with *out NULL. A command line that does not parse is NOT an error here: it
+ * is kept with status MURK_EINVAL, because a run applies the lines before it first and
+ * stops there. Returns MURK_OK, MURK_EINVAL or MURK_ENOMEM. The caller frees *out. */
+int murk_script_parse(const char* data, size_t len, struct murk_script** out,
+                      struct murk_diags* diags);
+
+/* Append a command line (parsed like a line of text; line number: nlines + 1). The text
+ * is copied. Returns MURK_OK (even if the command does not parse: see status), MURK_EINVAL
+ * (text with a line break) or MURK_ENOMEM. */
+int murk_script_add(struct murk_script* s, enum murk_side side, const char* text);
+
+/* Write a script as text: its headers (murk-save, mission, mission-hash, seed: those it
+ * has), then one line per command, each with its side prefix when it has one. *out is a
+ * new NUL-terminated buffer the caller frees with murk_free; *len its length. Returns
+ * MURK_OK, MURK_EINVAL (a mission path or command with a line break) or MURK_ENOMEM. */
+int murk_script_format(const struct murk_script* s, char** out, size_t* len);
+
+/* The save of a game: version, mission path and hash, seed, and every applied command with
+ * the side that sent it. Same ownership and results as murk_script_format. */
+int murk_save_game(const struct murk_game* g, char** out, size_t* len);
+
+#endif

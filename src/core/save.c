@@ -1,0 +1,418 @@
+/* save.c: scripts and saves in one text format (save.h, docs/commands.md). */
+#include <ctype.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/save.h"
+
+/* ---- building ---- */
+
+struct murk_script* murk_script_new(void) {
+  return murk_calloc(1, sizeof(struct murk_script));
+}
+
+void murk_script_free(struct murk_script* s) {
+  if (!s) return;
+  for (size_t i = 0; i < s->nlines; i++) {
+    murk_free(s->lines[i].text);
+    murk_free(s->lines[i].error);
+  }
+  murk_free(s->lines);
+  murk_free(s->mission);
+  murk_free(s);
+}
+
+static bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f';
+}
+
+static bool word_is(const char* s, size_t len, const char* word) {
+  if (strlen(word) != len) return false;
+  for (size_t i = 0; i < len; i++)
+    if (tolower((unsigned char)s[i]) != (unsigned char)word[i]) return false;
+  return true;
+}
+
+/* "attacker:" or "defender:" (a blank before the colon is forgiven) at the start of a
+ * command line. Returns the side and sets *rest to what follows the colon; MURK_NO_SIDE
+ * and *rest = s when there is no prefix. */
+static enum murk_side side_prefix(const char* s, const char** rest) {
+  *rest = s;
+  size_t n = 0;
+  while (isalpha((unsigned char)s[n])) n++;
+  enum murk_side side = word_is(s, n, "attacker")   ? MURK_ATTACKER
+                        : word_is(s, n, "defender") ? MURK_DEFENDER
+                                                    : MURK_NO_SIDE;
+  if (side == MURK_NO_SIDE) return side;
+  size_t i = n;
+  while (is_blank(s[i])) i++;
+  if (s[i] != ':') return MURK_NO_SIDE;
+  *rest = s + i + 1;
+  return side;
+}
+
+/* The command text of a line: from `s` up to a comment, blanks trimmed. */
+static char* command_text(const char* s) {
+  size_t start = 0;
+  while (is_blank(s[start])) start++;
+  size_t end = start;
+  for (size_t i = start; s[i] && s[i] != '#'; i++)
+    if (!is_blank(s[i])) end = i + 1;
+  return murk_strndup(s + start, end - start);
+}
+
+/* Parse one command line (NUL-terminated, no line break) into a new entry. */
+static int add_line(struct murk_script* s, const char* line, int lineno) {
+  if (s->nlines == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 32;
+    struct murk_script_line* grown = murk_realloc(s->lines, cap * sizeof *grown);
+    if (!grown) return MURK_ENOMEM;
+    s->lines = grown;
+    s->cap = cap;
+  }
+  struct murk_script_line* l = &s->lines[s->nlines];
+  memset(l, 0, sizeof *l);
+  l->line = lineno;
+
+  size_t lead = 0;
+  while (is_blank(line[lead])) lead++;
+  const char* rest;
+  l->side = side_prefix(line + lead, &rest);
+  size_t off = (size_t)(rest - line);
+  size_t skip = 0;
+  while (is_blank(rest[skip])) skip++;
+  l->col = (int)(off + skip) + 1;
+
+  l->text = command_text(rest);
+  if (!l->text) return MURK_ENOMEM;
+
+  char err[MURK_DIAG_MSG];
+  int errcol = 0;
+  int rc = murk_command_parse(rest, &l->cmd, err, sizeof err, &errcol);
+  if (rc == 1) {
+    l->status = MURK_OK;
+  } else {
+    l->status = MURK_EINVAL;
+    if (rc == 0) {
+      /* Only a prefix ("attacker:" and nothing to do), or an empty added line. */
+      if (l->side != MURK_NO_SIDE)
+        snprintf(err, sizeof err, "expected a command after '%s:'", murk_side_name(l->side));
+      else
+        snprintf(err, sizeof err, "expected a command");
+      errcol = (int)(off + skip) + 1;
+    } else {
+      errcol += (int)off;
+    }
+    l->errcol = errcol;
+    l->error = murk_strdup(err);
+    if (!l->error) {
+      murk_free(l->text);
+      return MURK_ENOMEM;
+    }
+  }
+  s->nlines++;
+  return MURK_OK;
+}
+
+int murk_script_add(struct murk_script* s, enum murk_side side, const char* text) {
+  if (!s || !text || strpbrk(text, "\n\r")) return MURK_EINVAL;
+  int rc = add_line(s, text, (int)s->nlines + 1);
+  if (rc != MURK_OK) return rc;
+  /* The side comes from the caller, not from the text. */
+  struct murk_script_line* l = &s->lines[s->nlines - 1];
+  if (side != MURK_NO_SIDE) l->side = side;
+  return MURK_OK;
+}
+
+/* ---- parsing ---- */
+
+struct header_ctx {
+  struct murk_script* s;
+  struct murk_diags* d;
+  int seen_line[4]; /* where each header was first given, for duplicates */
+  bool bad;
+};
+
+enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_COUNT };
+static const char* const header_keys[H_COUNT] = {"mission", "seed", "mission-hash", "murk-save"};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 4, 5)))
+#endif
+static void
+header_error(struct header_ctx* h, int line, int col, const char* fmt, ...) {
+  char msg[MURK_DIAG_MSG];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  if (h->d) murk_diags_add(h->d, line, col, "%s", msg);
+  h->bad = true;
+}
+
+/* A whole unsigned decimal number into *out; false on anything else or overflow. */
+static bool parse_u64(const char* s, size_t len, uint64_t* out) {
+  if (len == 0) return false;
+  uint64_t v = 0;
+  for (size_t i = 0; i < len; i++) {
+    if (!isdigit((unsigned char)s[i])) return false;
+    unsigned d = (unsigned)(s[i] - '0');
+    if (v > (UINT64_MAX - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  *out = v;
+  return true;
+}
+
+static bool parse_hex64(const char* s, size_t len, uint64_t* out) {
+  if (len != 16) return false;
+  uint64_t v = 0;
+  for (size_t i = 0; i < len; i++) {
+    int c = tolower((unsigned char)s[i]);
+    unsigned d;
+    if (c >= '0' && c <= '9')
+      d = (unsigned)(c - '0');
+    else if (c >= 'a' && c <= 'f')
+      d = (unsigned)(c - 'a' + 10);
+    else
+      return false;
+    v = (v << 4) | d;
+  }
+  *out = v;
+  return true;
+}
+
+/* A comment line before the first command: "# key: value" sets a header, anything else
+ * is a comment. Returns MURK_ENOMEM or MURK_OK (errors are noted in h). */
+static int header_line(struct header_ctx* h, const char* line, int lineno) {
+  size_t i = 0;
+  while (is_blank(line[i])) i++;
+  i++; /* the '#' */
+  while (is_blank(line[i])) i++;
+  size_t key = i;
+  while (isalnum((unsigned char)line[i]) || line[i] == '-' || line[i] == '_') i++;
+  size_t keylen = i - key;
+  if (line[i] != ':') return MURK_OK;
+  int which = -1;
+  for (int k = 0; k < H_COUNT; k++)
+    if (word_is(line + key, keylen, header_keys[k])) which = k;
+  if (which < 0) return MURK_OK;
+  i++;
+  while (is_blank(line[i])) i++;
+  size_t val = i, end = i;
+  for (; line[i]; i++)
+    if (!is_blank(line[i])) end = i + 1;
+  const char* v = line + val;
+  size_t vlen = end - val;
+  int col = (int)val + 1;
+
+  if (h->seen_line[which]) {
+    header_error(h, lineno, (int)key + 1, "'%s' is given twice (first on line %d)",
+                 header_keys[which], h->seen_line[which]);
+    return MURK_OK;
+  }
+  h->seen_line[which] = lineno;
+
+  struct murk_script* s = h->s;
+  switch (which) {
+    case H_MISSION:
+      if (vlen == 0) {
+        header_error(h, lineno, col, "'mission' needs a path, like data/missions/luneville.yaml");
+        break;
+      }
+      s->mission = murk_strndup(v, vlen);
+      if (!s->mission) return MURK_ENOMEM;
+      s->mission_line = lineno;
+      break;
+    case H_SEED:
+      if (!parse_u64(v, vlen, &s->seed))
+        header_error(h, lineno, col,
+                     "the seed must be a whole number from 0 to %" PRIu64 ", got '%.*s'",
+                     UINT64_MAX, (int)(vlen > 40 ? 40 : vlen), v);
+      else
+        s->has_seed = true;
+      break;
+    case H_HASH:
+      if (!parse_hex64(v, vlen, &s->mission_hash))
+        header_error(h, lineno, col, "'mission-hash' must be 16 hexadecimal digits, got '%.*s'",
+                     (int)(vlen > 40 ? 40 : vlen), v);
+      else
+        s->has_hash = true;
+      break;
+    case H_VERSION: {
+      uint64_t ver = 0;
+      if (!parse_u64(v, vlen, &ver) || ver == 0)
+        header_error(h, lineno, col, "'murk-save' must be a version number, got '%.*s'",
+                     (int)(vlen > 40 ? 40 : vlen), v);
+      else if (ver > MURK_SAVE_VERSION)
+        header_error(h, lineno, col,
+                     "this save has format version %" PRIu64
+                     "; this murk reads version %d and older",
+                     ver, MURK_SAVE_VERSION);
+      else
+        s->version = (int)ver;
+      break;
+    }
+    default:
+      break;
+  }
+  return MURK_OK;
+}
+
+int murk_script_parse(const char* data, size_t len, struct murk_script** out,
+                      struct murk_diags* diags) {
+  *out = NULL;
+  if (!data && len) return MURK_EINVAL;
+  const char* nul = len ? memchr(data, '\0', len) : NULL;
+  if (nul) {
+    int lineno = 1, col = 1;
+    for (const char* p = data; p < nul; p++, col++)
+      if (*p == '\n') lineno++, col = 0;
+    if (diags) murk_diags_add(diags, lineno, col, "a NUL byte in the text (is this a text file?)");
+    return MURK_EINVAL;
+  }
+
+  struct murk_script* s = murk_script_new();
+  if (!s) return MURK_ENOMEM;
+  struct header_ctx h = {.s = s, .d = diags};
+  bool in_header = true;
+  int lineno = 0;
+  int rc = MURK_OK;
+  size_t pos = 0;
+  /* One line buffer, grown to the longest line. */
+  char* buf = NULL;
+  size_t bufcap = 0;
+
+  while (rc == MURK_OK && pos < len) {
+    size_t start = pos;
+    while (pos < len && data[pos] != '\n') pos++;
+    size_t llen = pos - start;
+    if (pos < len) pos++; /* the '\n' */
+    lineno++;
+    if (llen && data[start + llen - 1] == '\r') llen--;
+    if (llen + 1 > bufcap) {
+      size_t cap = llen + 1 < 256 ? 256 : llen + 1;
+      char* grown = murk_realloc(buf, cap);
+      if (!grown) {
+        rc = MURK_ENOMEM;
+        break;
+      }
+      buf = grown;
+      bufcap = cap;
+    }
+    memcpy(buf, data + start, llen);
+    buf[llen] = '\0';
+
+    size_t i = 0;
+    while (is_blank(buf[i])) i++;
+    if (buf[i] == '\0') continue;
+    if (buf[i] == '#') {
+      if (in_header) rc = header_line(&h, buf, lineno);
+      continue;
+    }
+    in_header = false;
+    rc = add_line(s, buf, lineno);
+  }
+  murk_free(buf);
+  if (rc == MURK_OK && h.bad) rc = MURK_EINVAL;
+  if (rc != MURK_OK) {
+    murk_script_free(s);
+    return rc;
+  }
+  *out = s;
+  return MURK_OK;
+}
+
+/* ---- writing ---- */
+
+struct sbuf {
+  char* p;
+  size_t len, cap;
+  bool oom;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static void
+sb_printf(struct sbuf* b, const char* fmt, ...) {
+  if (b->oom) return;
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+  va_end(ap);
+  if (n < 0) {
+    b->oom = true;
+    return;
+  }
+  if (!b->p || b->len + (size_t)n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap < b->len + (size_t)n + 1) cap *= 2;
+    char* grown = murk_realloc(b->p, cap);
+    if (!grown) {
+      b->oom = true;
+      return;
+    }
+    b->p = grown;
+    b->cap = cap;
+    va_start(ap, fmt);
+    vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
+    va_end(ap);
+  }
+  b->len += (size_t)n;
+}
+
+int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
+  *out = NULL;
+  if (len) *len = 0;
+  if (!s) return MURK_EINVAL;
+  if (s->mission && strpbrk(s->mission, "\n\r")) return MURK_EINVAL;
+  for (size_t i = 0; i < s->nlines; i++)
+    if (!s->lines[i].text || strpbrk(s->lines[i].text, "\n\r")) return MURK_EINVAL;
+
+  struct sbuf b = {0};
+  sb_printf(&b, "%s", "");
+  if (s->version) sb_printf(&b, "# murk-save: %d\n", s->version);
+  if (s->mission) sb_printf(&b, "# mission: %s\n", s->mission);
+  if (s->has_hash) sb_printf(&b, "# mission-hash: %016" PRIx64 "\n", s->mission_hash);
+  if (s->has_seed) sb_printf(&b, "# seed: %" PRIu64 "\n", s->seed);
+  for (size_t i = 0; i < s->nlines; i++) {
+    const struct murk_script_line* l = &s->lines[i];
+    if (l->side != MURK_NO_SIDE) sb_printf(&b, "%s: ", murk_side_name(l->side));
+    sb_printf(&b, "%s\n", l->text);
+  }
+  if (b.oom) {
+    murk_free(b.p);
+    return MURK_ENOMEM;
+  }
+  *out = b.p;
+  if (len) *len = b.len;
+  return MURK_OK;
+}
+
+int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
+  *out = NULL;
+  if (len) *len = 0;
+  const struct murk_mission* m = murk_game_mission(g);
+  struct murk_script* s = murk_script_new();
+  if (!s) return MURK_ENOMEM;
+  int rc = MURK_OK;
+  s->version = MURK_SAVE_VERSION;
+  s->mission = murk_strdup(m->path ? m->path : "");
+  if (!s->mission) rc = MURK_ENOMEM;
+  s->has_hash = true;
+  s->mission_hash = m->hash;
+  s->has_seed = true;
+  s->seed = murk_game_seed(g);
+  for (size_t i = 0; rc == MURK_OK && i < murk_game_log_count(g); i++)
+    rc = murk_script_add(s, murk_game_log_side(g, i), murk_game_log_line(g, i));
+  if (rc == MURK_OK) rc = murk_script_format(s, out, len);
+  murk_script_free(s);
+  return rc;
+}

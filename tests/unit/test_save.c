@@ -1,0 +1,316 @@
+/* test_save.c: scripts and saves - headers, side prefixes, comments, command lines that do
+ * not parse, header errors with their places, and text -> script -> text round trips. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/save.h"
+
+static struct murk_script* parse_ok(const char* text) {
+  struct murk_diags d;
+  murk_diags_init(&d, "test.txt");
+  struct murk_script* s = NULL;
+  int rc = murk_script_parse(text, strlen(text), &s, &d);
+  if (rc != MURK_OK) {
+    char msg[400] = "";
+    if (d.count) murk_diags_format(&d, 0, msg, sizeof msg);
+    fail_msg("parse failed (%d): %s", rc, msg);
+  }
+  assert_non_null(s);
+  return s;
+}
+
+/* Parse text that must fail; returns the diagnostics. */
+static struct murk_diags parse_bad(const char* text, size_t len) {
+  struct murk_diags d;
+  murk_diags_init(&d, "bad.txt");
+  struct murk_script* s = (struct murk_script*)&d; /* must be reset to NULL */
+  assert_int_equal(murk_script_parse(text, len, &s, &d), MURK_EINVAL);
+  assert_null(s);
+  assert_true(d.count >= 1);
+  return d;
+}
+
+static void expect_diag(const struct murk_diags* d, int i, const char* want) {
+  char msg[400];
+  murk_diags_format(d, i, msg, sizeof msg);
+  if (!strstr(msg, want)) fail_msg("diagnostic '%s' lacks '%s'", msg, want);
+}
+
+static char* format_ok(const struct murk_script* s) {
+  char* out = NULL;
+  size_t len = 0;
+  assert_int_equal(murk_script_format(s, &out, &len), MURK_OK);
+  assert_non_null(out);
+  assert_int_equal(strlen(out), len);
+  return out;
+}
+
+static const char save_text[] =
+    "# murk-save: 1\n"
+    "# mission: data/missions/luneville.yaml\n"
+    "# mission-hash: 0123456789abcdef\n"
+    "# seed: 7\n"
+    "attacker: objective at 12,04\n"
+    "defender: deploy dummy at 05,20\n"
+    "attacker: move T3 to 07,18 via 06,19\n"
+    "defender: end\n";
+
+static void test_save_headers_and_lines(void** state) {
+  (void)state;
+  struct murk_script* s = parse_ok(save_text);
+  assert_int_equal(s->version, 1);
+  assert_string_equal(s->mission, "data/missions/luneville.yaml");
+  assert_int_equal(s->mission_line, 2);
+  assert_true(s->has_hash);
+  assert_true(s->mission_hash == 0x0123456789abcdefull);
+  assert_true(s->has_seed);
+  assert_true(s->seed == 7);
+  assert_int_equal(s->nlines, 4);
+
+  const struct murk_script_line* l = &s->lines[0];
+  assert_int_equal(l->line, 5);
+  assert_int_equal(l->side, MURK_ATTACKER);
+  assert_int_equal(l->col, 11);
+  assert_int_equal(l->status, MURK_OK);
+  assert_null(l->error);
+  assert_string_equal(l->text, "objective at 12,04");
+  assert_int_equal(l->cmd.kind, MURK_CMD_OBJECTIVE);
+  assert_int_equal(l->cmd.at.x, 12);
+
+  assert_int_equal(s->lines[1].side, MURK_DEFENDER);
+  assert_int_equal(s->lines[1].cmd.unit.kind, MURK_REF_DUMMY);
+  assert_int_equal(s->lines[2].cmd.nvia, 1);
+  assert_int_equal(s->lines[3].cmd.kind, MURK_CMD_END);
+  assert_int_equal(s->lines[3].line, 8);
+
+  /* A save written back is the same text, byte for byte. */
+  char* out = format_ok(s);
+  assert_string_equal(out, save_text);
+  murk_free(out);
+  murk_script_free(s);
+}
+
+static void test_script_comments_blanks_and_sides(void** state) {
+  (void)state;
+  const char* text =
+      "# A scripted opening.\r\n"
+      "#seed:42\r\n"
+      "#   Mission:   tests/x.yaml   \r\n"
+      "# notes: anything that is not a header key is a comment\n"
+      "\n"
+      "   \t\n"
+      "objective at 1,2   # the ford\n"
+      "  Defender :  end\n"
+      "ATTACKER:end\n"
+      "# seed: 99 (after the first command: only a comment)\n"
+      "reveal T3";
+  struct murk_script* s = parse_ok(text);
+  assert_int_equal(s->version, 0);
+  assert_false(s->has_hash);
+  assert_true(s->has_seed);
+  assert_true(s->seed == 42);
+  assert_string_equal(s->mission, "tests/x.yaml");
+  assert_int_equal(s->nlines, 4);
+  assert_int_equal(s->lines[0].line, 7);
+  assert_int_equal(s->lines[0].side, MURK_NO_SIDE);
+  assert_int_equal(s->lines[0].col, 1);
+  assert_string_equal(s->lines[0].text, "objective at 1,2");
+  assert_int_equal(s->lines[1].side, MURK_DEFENDER);
+  assert_int_equal(s->lines[1].col, 15);
+  assert_int_equal(s->lines[1].cmd.kind, MURK_CMD_END);
+  assert_int_equal(s->lines[2].side, MURK_ATTACKER);
+  assert_int_equal(s->lines[2].col, 10);
+  assert_int_equal(s->lines[3].line, 11);
+  assert_int_equal(s->lines[3].cmd.unit.n, 3);
+
+  /* Written back: headers first, canonical prefixes, comments gone. */
+  char* out = format_ok(s);
+  assert_string_equal(out,
+                      "# mission: tests/x.yaml\n"
+                      "# seed: 42\n"
+                      "objective at 1,2\n"
+                      "defender: end\n"
+                      "attacker: end\n"
+                      "reveal T3\n");
+  murk_free(out);
+  murk_script_free(s);
+}
+
+static void test_bad_command_lines_are_kept(void** state) {
+  (void)state;
+  const char* text =
+      "end\n"
+      "attacker: mvoe 3 to 1,1\n"
+      "defender:\n"
+      "move 3 to\n"
+      "umpire: end\n";
+  struct murk_script* s = parse_ok(text);
+  assert_int_equal(s->nlines, 5);
+  assert_int_equal(s->lines[0].status, MURK_OK);
+
+  const struct murk_script_line* l = &s->lines[1];
+  assert_int_equal(l->status, MURK_EINVAL);
+  assert_int_equal(l->line, 2);
+  assert_int_equal(l->errcol, 11); /* the column in the file, prefix included */
+  assert_non_null(strstr(l->error, "did you mean 'move'?"));
+
+  l = &s->lines[2];
+  assert_int_equal(l->status, MURK_EINVAL);
+  assert_string_equal(l->error, "expected a command after 'defender:'");
+  assert_int_equal(l->errcol, 10);
+
+  l = &s->lines[3];
+  assert_int_equal(l->status, MURK_EINVAL);
+  assert_int_equal(l->errcol, 10);
+  assert_non_null(strstr(l->error, "expected a position like 12,07"));
+
+  /* Not a side: the parser says it is not a command. */
+  l = &s->lines[4];
+  assert_int_equal(l->side, MURK_NO_SIDE);
+  assert_int_equal(l->status, MURK_EINVAL);
+  assert_non_null(strstr(l->error, "unknown command 'umpire:'"));
+  assert_int_equal(l->errcol, 1);
+  murk_script_free(s);
+}
+
+static void test_header_errors(void** state) {
+  (void)state;
+  const char* t1 = "# seed: seven\nend\n";
+  struct murk_diags d = parse_bad(t1, strlen(t1));
+  expect_diag(&d, 0, "bad.txt:1:9: error: the seed must be a whole number");
+  expect_diag(&d, 0, "got 'seven'");
+
+  const char* t2 = "# seed: 18446744073709551616\n";
+  d = parse_bad(t2, strlen(t2));
+  expect_diag(&d, 0, "18446744073709551615");
+
+  const char* t3 = "# mission-hash: 0123\n# mission-hash: xyz\n# murk-save: 2\n";
+  d = parse_bad(t3, strlen(t3));
+  assert_int_equal(d.count, 3); /* all of them, not only the first */
+  expect_diag(&d, 0, "bad.txt:1:17: error: 'mission-hash' must be 16 hexadecimal digits");
+  expect_diag(&d, 1, "bad.txt:2:3: error: 'mission-hash' is given twice (first on line 1)");
+  expect_diag(&d, 2, "bad.txt:3:14: error: this save has format version 2");
+
+  const char* t4 = "# murk-save: one\n";
+  d = parse_bad(t4, strlen(t4));
+  expect_diag(&d, 0, "'murk-save' must be a version number");
+
+  const char* t5 = "# mission:\n";
+  d = parse_bad(t5, strlen(t5));
+  expect_diag(&d, 0, "bad.txt:1:11: error: 'mission' needs a path");
+
+  const char t6[] = "end\nmo\0ve 3 to 1,1\n";
+  d = parse_bad(t6, sizeof t6 - 1);
+  expect_diag(&d, 0, "bad.txt:2:3: error: a NUL byte");
+}
+
+static void test_limits_and_edges(void** state) {
+  (void)state;
+  struct murk_script* s = NULL;
+  assert_int_equal(murk_script_parse(NULL, 0, &s, NULL), MURK_OK);
+  assert_non_null(s);
+  assert_int_equal(s->nlines, 0);
+  char* out = format_ok(s);
+  assert_string_equal(out, "");
+  murk_free(out);
+  murk_script_free(s);
+  murk_script_free(NULL);
+
+  s = parse_ok("# seed: 18446744073709551615\n# mission-hash: FFFFFFFFFFFFFFFF\n");
+  assert_true(s->seed == UINT64_MAX);
+  assert_true(s->mission_hash == UINT64_MAX);
+  murk_script_free(s);
+
+  /* Many lines and a very long one. */
+  size_t n = 5000, longlen = 20000;
+  char* big = malloc(n * 4 + longlen + 16);
+  assert_non_null(big);
+  size_t len = 0;
+  for (size_t i = 0; i < n; i++) len += (size_t)sprintf(big + len, "end\n");
+  memcpy(big + len, "move 1 to 1,1 ", 14);
+  len += 14;
+  memset(big + len, 'x', longlen);
+  len += longlen;
+  s = NULL;
+  assert_int_equal(murk_script_parse(big, len, &s, NULL), MURK_OK);
+  assert_int_equal(s->nlines, n + 1);
+  assert_int_equal(s->lines[n].status, MURK_EINVAL);
+  assert_int_equal(s->lines[n].errcol, 15);
+  assert_non_null(strstr(s->lines[n].error, "..."));
+  murk_script_free(s);
+  free(big);
+}
+
+static void test_build_and_format(void** state) {
+  (void)state;
+  struct murk_script* s = murk_script_new();
+  assert_non_null(s);
+  s->version = MURK_SAVE_VERSION;
+  s->mission = murk_strdup("m.yaml");
+  s->has_hash = true;
+  s->mission_hash = 0xabcull;
+  s->has_seed = true;
+  s->seed = 3;
+  assert_int_equal(murk_script_add(s, MURK_ATTACKER, "deploy 1 at 02,03"), MURK_OK);
+  assert_int_equal(murk_script_add(s, MURK_NO_SIDE, "defender: end"), MURK_OK);
+  assert_int_equal(murk_script_add(s, MURK_DEFENDER, "end\nend"), MURK_EINVAL);
+  assert_int_equal(murk_script_add(s, MURK_DEFENDER, "end\r"), MURK_EINVAL);
+  assert_int_equal(s->nlines, 2);
+  assert_int_equal(s->lines[0].cmd.kind, MURK_CMD_DEPLOY);
+  assert_int_equal(s->lines[1].side, MURK_DEFENDER);
+  assert_int_equal(s->lines[1].line, 2);
+
+  char* out = format_ok(s);
+  const char* want =
+      "# murk-save: 1\n"
+      "# mission: m.yaml\n"
+      "# mission-hash: 0000000000000abc\n"
+      "# seed: 3\n"
+      "attacker: deploy 1 at 02,03\n"
+      "defender: end\n";
+  assert_string_equal(out, want);
+
+  /* ... and parsing that gives the same script. */
+  struct murk_script* back = parse_ok(out);
+  assert_int_equal(back->version, s->version);
+  assert_string_equal(back->mission, s->mission);
+  assert_true(back->mission_hash == s->mission_hash);
+  assert_true(back->seed == s->seed);
+  assert_int_equal(back->nlines, s->nlines);
+  for (size_t i = 0; i < s->nlines; i++) {
+    assert_int_equal(back->lines[i].side, s->lines[i].side);
+    assert_string_equal(back->lines[i].text, s->lines[i].text);
+    assert_memory_equal(&back->lines[i].cmd, &s->lines[i].cmd, sizeof s->lines[i].cmd);
+  }
+  murk_script_free(back);
+  murk_free(out);
+
+  /* A mission path with a line break could forge headers: refused. */
+  murk_free(s->mission);
+  s->mission = murk_strdup("m.yaml\n# seed: 9");
+  out = (char*)s;
+  assert_int_equal(murk_script_format(s, &out, NULL), MURK_EINVAL);
+  assert_null(out);
+  murk_script_free(s);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_save_headers_and_lines),
+      cmocka_unit_test(test_script_comments_blanks_and_sides),
+      cmocka_unit_test(test_bad_command_lines_are_kept),
+      cmocka_unit_test(test_header_errors),
+      cmocka_unit_test(test_limits_and_edges),
+      cmocka_unit_test(test_build_and_format),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
