@@ -111,6 +111,8 @@ int murk_param_min(enum murk_param_id p);
 int murk_param_max(enum murk_param_id p);
 /* MURK_PARAM_COUNT if the rule has no parameter of that key. */
 enum murk_param_id murk_param_lookup(enum murk_rule_id rule, const char* key);
+/* "whole number", "true or false", "length (rounded down)", ...: for messages and docs. */
+const char* murk_param_type_name(enum murk_param_type t);
 
 /* A parameter's value once loaded: ints, bools (0/1) and lengths (in cells) in `i`,
  * dice in `dice`. */

@@ -28,6 +28,10 @@ int murk_cli_usage(const char* fmt, ...)
 #endif
     ;
 
+/* Print a loader's problems, one FILE:LINE:COL: error: line each (cmd_check.c). */
+struct murk_diags;
+void murk_cli_print_diags(const struct murk_diags* d, FILE* f);
+
 /* The folder of bundled missions: $MURK_DATA_DIR, else data/missions next to the
  * program's source tree (compiled in), else ./data/missions. */
 const char* murk_cli_data_dir(void);

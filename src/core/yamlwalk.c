@@ -1,0 +1,620 @@
+/* yamlwalk.c: checked reading of a YAML document for the mission loader (yamlwalk.h). */
+#include "yamlwalk.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+
+/* ---- positions and reporting ---- */
+
+int yw_line(const yaml_node_t* n) {
+  return n ? (int)n->start_mark.line + 1 : 0;
+}
+
+int yw_col(const yaml_node_t* n) {
+  return n ? (int)n->start_mark.column + 1 : 0;
+}
+
+bool yw_full(const struct yw* w) {
+  return w->diags->count >= MURK_DIAG_MAX;
+}
+
+static void add_v(struct yw* w, int line, int col, const char* fmt, va_list ap) {
+  char msg[MURK_DIAG_MSG];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  murk_diags_add(w->diags, line, col, "%s", msg);
+}
+
+void yw_err(struct yw* w, const yaml_node_t* n, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  add_v(w, yw_line(n), yw_col(n), fmt, ap);
+  va_end(ap);
+}
+
+void yw_err_at(struct yw* w, int line, int col, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  add_v(w, line, col, fmt, ap);
+  va_end(ap);
+}
+
+/* ---- the raw text: UTF-8, no NUL, no control characters; line table ---- */
+
+static int push_line(struct yw* w, size_t* cap, size_t at) {
+  if (w->nlines == *cap) {
+    size_t ncap = *cap ? *cap * 2 : 256;
+    size_t* nl = murk_realloc(w->lines, ncap * sizeof *nl);
+    if (!nl) return MURK_ENOMEM;
+    w->lines = nl;
+    *cap = ncap;
+  }
+  w->lines[w->nlines++] = at;
+  return MURK_OK;
+}
+
+/* Strict UTF-8 (no overlong forms, no surrogates, nothing above U+10FFFF). Returns the
+ * sequence length, or 0 if s does not start a valid sequence. */
+static size_t utf8_decode(const unsigned char* s, size_t n, uint32_t* cp) {
+  unsigned c = s[0];
+  size_t len;
+  uint32_t v, min;
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2, v = c & 0x1F, min = 0x80;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3, v = c & 0x0F, min = 0x800;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4, v = c & 0x07, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (n < len) return 0;
+  for (size_t i = 1; i < len; i++) {
+    if ((s[i] & 0xC0) != 0x80) return 0;
+    v = (v << 6) | (s[i] & 0x3F);
+  }
+  if (v < min || v > 0x10FFFF || (v >= 0xD800 && v <= 0xDFFF)) return 0;
+  *cp = v;
+  return len;
+}
+
+/* One pass over the bytes: reject what libyaml would reject with a vaguer message (or
+ * would read as another encoding), and record where lines start. Line breaks are the ones
+ * YAML 1.1 knows (LF, CR, CRLF, NEL, LS, PS) so our lines agree with libyaml's marks;
+ * columns count characters, as libyaml's do. */
+static int scan_text(struct yw* w) {
+  const unsigned char* s = w->text;
+  size_t n = w->len, cap = 0, i = 0;
+  int line = 1, col = 1;
+  if (push_line(w, &cap, 0)) return MURK_ENOMEM;
+  if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) i = 3; /* a BOM is fine */
+  while (i < n) {
+    unsigned c = s[i];
+    if (c == '\n' || c == '\r') {
+      i += (c == '\r' && i + 1 < n && s[i + 1] == '\n') ? 2 : 1;
+      line++, col = 1;
+      if (push_line(w, &cap, i)) return MURK_ENOMEM;
+      continue;
+    }
+    if (c == 0) {
+      yw_err_at(w, line, col, "NUL byte in the file (expected UTF-8 text; is this a binary file?)");
+      return MURK_EINVAL;
+    }
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t') || c == 0x7F) {
+        yw_err_at(w, line, col, "control character 0x%02x in the file (expected UTF-8 text)", c);
+        return MURK_EINVAL;
+      }
+      i++, col++;
+      continue;
+    }
+    uint32_t cp = 0;
+    size_t len = utf8_decode(s + i, n - i, &cp);
+    if (len == 0) {
+      yw_err_at(w, line, col, "invalid UTF-8 byte 0x%02x (expected UTF-8 text)", c);
+      return MURK_EINVAL;
+    }
+    i += len;
+    if (cp == 0x85 || cp == 0x2028 || cp == 0x2029) {
+      line++, col = 1;
+      if (push_line(w, &cap, i)) return MURK_ENOMEM;
+      continue;
+    }
+    if ((cp >= 0x80 && cp < 0xA0) || cp == 0xFFFE || cp == 0xFFFF) {
+      yw_err_at(w, line, col, "control character U+%04X in the file (expected UTF-8 text)",
+                (unsigned)cp);
+      return MURK_EINVAL;
+    }
+    col++;
+  }
+  return MURK_OK;
+}
+
+/* Line and column (1-based) of a byte offset, for libyaml's reader errors. */
+static void offset_pos(const struct yw* w, size_t off, int* line, int* col) {
+  size_t lo = 0, hi = w->nlines;
+  while (hi - lo > 1) {
+    size_t mid = lo + (hi - lo) / 2;
+    if (w->lines[mid] <= off)
+      lo = mid;
+    else
+      hi = mid;
+  }
+  int c = 1;
+  for (size_t i = w->lines[lo]; i < off && i < w->len; i++)
+    if ((w->text[i] & 0xC0) != 0x80) c++;
+  *line = (int)lo + 1;
+  *col = c;
+}
+
+static int parser_error(struct yw* w, const yaml_parser_t* p) {
+  if (p->error == YAML_MEMORY_ERROR) return MURK_ENOMEM;
+  const char* problem = p->problem ? p->problem : "unknown problem";
+  if (p->error == YAML_READER_ERROR) {
+    int line, col;
+    offset_pos(w, p->problem_offset, &line, &col);
+    yw_err_at(w, line, col, "cannot read the text: %s (expected UTF-8 text)", problem);
+  } else if (p->context) {
+    yw_err_at(w, (int)p->problem_mark.line + 1, (int)p->problem_mark.column + 1,
+              "invalid YAML: %s (%s that starts at %d:%d)", problem, p->context,
+              (int)p->context_mark.line + 1, (int)p->context_mark.column + 1);
+  } else {
+    yw_err_at(w, (int)p->problem_mark.line + 1, (int)p->problem_mark.column + 1,
+              "invalid YAML: %s (expected a YAML mapping)", problem);
+  }
+  return MURK_EINVAL;
+}
+
+/* The streaming pass: events only, constant stack, nothing composed. It refuses what the
+ * composed tree could make expensive: nesting deeper than max_depth, aliases (an alias bomb
+ * is small as text and huge when walked), and more than one document. */
+static int stream_pass(struct yw* w, int max_depth) {
+  yaml_parser_t p;
+  if (!yaml_parser_initialize(&p)) return MURK_ENOMEM;
+  yaml_parser_set_input_string(&p, w->text, w->len);
+  int depth = 0, docs = 0, rc = MURK_OK;
+  bool stop = false;
+  while (!stop) {
+    yaml_event_t e;
+    if (!yaml_parser_parse(&p, &e)) {
+      rc = parser_error(w, &p);
+      break;
+    }
+    int line = (int)e.start_mark.line + 1, col = (int)e.start_mark.column + 1;
+    switch (e.type) {
+      case YAML_DOCUMENT_START_EVENT:
+        if (++docs > 1) {
+          yw_err_at(w, line, col, "a second YAML document (expected one mission per file)");
+          rc = MURK_EINVAL, stop = true;
+        }
+        break;
+      case YAML_SEQUENCE_START_EVENT:
+      case YAML_MAPPING_START_EVENT:
+        if (++depth > max_depth) {
+          yw_err_at(w, line, col,
+                    "nesting deeper than %d levels (expected a mission's shallow "
+                    "structure)",
+                    max_depth);
+          rc = MURK_EINVAL, stop = true;
+        }
+        break;
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT:
+        depth--;
+        break;
+      case YAML_ALIAS_EVENT:
+        yw_err_at(w, line, col,
+                  "alias '*%.40s' (anchors and aliases are not supported: write "
+                  "the value out)",
+                  (const char*)e.data.alias.anchor);
+        rc = MURK_EINVAL;
+        if (yw_full(w)) stop = true;
+        break;
+      case YAML_STREAM_END_EVENT:
+        stop = true;
+        break;
+      default:
+        break;
+    }
+    yaml_event_delete(&e);
+  }
+  yaml_parser_delete(&p);
+  if (rc == MURK_OK && docs == 0) {
+    yw_err_at(w, 1, 1,
+              "the file has no YAML content, only blanks or comments (expected a "
+              "mission: a mapping with name, table, terrain, forces)");
+    rc = MURK_EINVAL;
+  }
+  return rc;
+}
+
+int yw_open(struct yw* w, const char* data, size_t len, int max_depth, struct murk_diags* d) {
+  memset(w, 0, sizeof *w);
+  w->diags = d;
+  w->text = (const unsigned char*)data;
+  w->len = len;
+  if (len == 0) {
+    yw_err_at(w, 1, 1,
+              "the file is empty (expected a mission: a mapping with name, table, "
+              "terrain, forces)");
+    return MURK_EINVAL;
+  }
+  int rc = scan_text(w);
+  if (rc) return rc;
+  rc = stream_pass(w, max_depth);
+  if (rc) return rc;
+  yaml_parser_t p;
+  if (!yaml_parser_initialize(&p)) return MURK_ENOMEM;
+  yaml_parser_set_input_string(&p, w->text, w->len);
+  if (yaml_parser_load(&p, &w->doc)) {
+    w->have_doc = true;
+  } else {
+    rc = parser_error(w, &p);
+  }
+  yaml_parser_delete(&p);
+  if (rc == MURK_OK && !yaml_document_get_root_node(&w->doc)) {
+    yw_err_at(w, 1, 1, "the file has no YAML content (expected a mission mapping)");
+    rc = MURK_EINVAL;
+  }
+  return rc;
+}
+
+void yw_close(struct yw* w) {
+  if (w->have_doc) yaml_document_delete(&w->doc);
+  w->have_doc = false;
+  murk_free(w->lines);
+  w->lines = NULL;
+  w->nlines = 0;
+}
+
+yaml_node_t* yw_root(struct yw* w) {
+  return w->have_doc ? yaml_document_get_root_node(&w->doc) : NULL;
+}
+
+yaml_node_t* yw_node(struct yw* w, int id) {
+  return w->have_doc ? yaml_document_get_node(&w->doc, id) : NULL;
+}
+
+/* ---- node kinds ---- */
+
+bool yw_is_map(const yaml_node_t* n) {
+  return n && n->type == YAML_MAPPING_NODE;
+}
+
+bool yw_is_seq(const yaml_node_t* n) {
+  return n && n->type == YAML_SEQUENCE_NODE;
+}
+
+bool yw_is_scalar(const yaml_node_t* n) {
+  return n && n->type == YAML_SCALAR_NODE;
+}
+
+bool yw_is_null(const yaml_node_t* n) {
+  if (!yw_is_scalar(n) || n->data.scalar.style != YAML_PLAIN_SCALAR_STYLE) return false;
+  const char* s = (const char*)n->data.scalar.value;
+  return n->data.scalar.length == 0 || strcmp(s, "~") == 0 || strcmp(s, "null") == 0 ||
+         strcmp(s, "Null") == 0 || strcmp(s, "NULL") == 0;
+}
+
+int yw_map_len(const yaml_node_t* n) {
+  return yw_is_map(n) ? (int)(n->data.mapping.pairs.top - n->data.mapping.pairs.start) : 0;
+}
+
+int yw_seq_len(const yaml_node_t* n) {
+  return yw_is_seq(n) ? (int)(n->data.sequence.items.top - n->data.sequence.items.start) : 0;
+}
+
+const char* yw_found(const yaml_node_t* n, char* buf, size_t size) {
+  if (!n) return "nothing";
+  if (n->type == YAML_MAPPING_NODE) return "a mapping";
+  if (n->type == YAML_SEQUENCE_NODE) return "a list";
+  if (yw_is_null(n)) return "empty";
+  /* Quote the text, cut and with anything unprintable shown as '?'. */
+  char tmp[40];
+  size_t len = n->data.scalar.length, k = 0;
+  for (size_t i = 0; i < len && k < 32; i++) {
+    unsigned char c = n->data.scalar.value[i];
+    tmp[k++] = (c < 0x20 || c == 0x7F) ? '?' : (char)c;
+  }
+  /* Do not cut a UTF-8 sequence in half. */
+  if (k < len)
+    while (k > 0 && ((unsigned char)tmp[k] & 0xC0) == 0x80) k--;
+  tmp[k] = '\0';
+  snprintf(buf, size, "'%s%s'", tmp, k < len ? "..." : "");
+  return buf;
+}
+
+/* ---- typed reads ---- */
+
+bool yw_want_map(struct yw* w, const yaml_node_t* n, const char* what) {
+  if (yw_is_map(n)) return true;
+  char f[48];
+  yw_err(w, n, "'%s' is %s (expected a mapping)", what, yw_found(n, f, sizeof f));
+  return false;
+}
+
+bool yw_want_seq(struct yw* w, const yaml_node_t* n, const char* what) {
+  if (yw_is_seq(n)) return true;
+  char f[48];
+  yw_err(w, n, "'%s' is %s (expected a list)", what, yw_found(n, f, sizeof f));
+  return false;
+}
+
+const char* yw_str(struct yw* w, const yaml_node_t* n, const char* what) {
+  if (!yw_is_scalar(n)) {
+    char f[48];
+    yw_err(w, n, "'%s' is %s (expected text)", what, yw_found(n, f, sizeof f));
+    return NULL;
+  }
+  const char* s = (const char*)n->data.scalar.value;
+  if (strlen(s) != n->data.scalar.length) { /* a "\0" escape in a quoted scalar */
+    yw_err(w, n, "'%s' holds a NUL character (expected text)", what);
+    return NULL;
+  }
+  return s;
+}
+
+bool yw_text(struct yw* w, const yaml_node_t* n, const char* what, char* buf, size_t size) {
+  const char* s = yw_str(w, n, what);
+  if (!s) return false;
+  if (strlen(s) >= size) {
+    yw_err(w, n, "'%s' is %zu bytes long (expected at most %zu)", what, strlen(s), size - 1);
+    return false;
+  }
+  memcpy(buf, s, strlen(s) + 1);
+  return true;
+}
+
+bool yw_int(struct yw* w, const yaml_node_t* n, const char* what, int min, int max, int* out) {
+  char f[48];
+  if (!yw_is_scalar(n) || yw_is_null(n)) {
+    yw_err(w, n, "'%s' is %s (expected a whole number)", what, yw_found(n, f, sizeof f));
+    return false;
+  }
+  const char* s = (const char*)n->data.scalar.value;
+  const char* p = s;
+  bool neg = false;
+  if (*p == '+' || *p == '-') neg = (*p++ == '-');
+  long long v = 0;
+  int digits = 0;
+  for (; *p >= '0' && *p <= '9'; p++) {
+    if (v < 100000000000LL) v = v * 10 + (*p - '0'); /* saturate: anything this big is out */
+    digits++;
+  }
+  if (digits == 0 || *p != '\0' || (size_t)(p - s) != n->data.scalar.length) {
+    yw_err(w, n, "'%s' is %s (expected a whole number)", what, yw_found(n, f, sizeof f));
+    return false;
+  }
+  if (neg) v = -v;
+  if (v < min || v > max) {
+    yw_err(w, n, "'%s' is %s, out of range (expected %d to %d)", what, yw_found(n, f, sizeof f),
+           min, max);
+    return false;
+  }
+  *out = (int)v;
+  return true;
+}
+
+bool yw_bool(struct yw* w, const yaml_node_t* n, const char* what, bool* out) {
+  static const char* const yes[] = {"true", "True", "TRUE", "yes", "Yes", "YES"};
+  static const char* const no[] = {"false", "False", "FALSE", "no", "No", "NO"};
+  if (yw_is_scalar(n)) {
+    const char* s = (const char*)n->data.scalar.value;
+    for (size_t i = 0; i < sizeof yes / sizeof yes[0]; i++) {
+      if (strcmp(s, yes[i]) == 0 || strcmp(s, no[i]) == 0) {
+        *out = strcmp(s, yes[i]) == 0;
+        return true;
+      }
+    }
+  }
+  char f[48];
+  yw_err(w, n, "'%s' is %s (expected true or false)", what, yw_found(n, f, sizeof f));
+  return false;
+}
+
+/* ---- names: did-you-mean and lists ---- */
+
+/* Levenshtein distance for short words; INT32_MAX for long ones (no suggestion). */
+static int edit_distance(const char* a, const char* b) {
+  size_t la = strlen(a), lb = strlen(b);
+  if (la > 63 || lb > 63) return INT32_MAX;
+  int prev[64], cur[64];
+  for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
+  for (size_t i = 1; i <= la; i++) {
+    cur[0] = (int)i;
+    for (size_t j = 1; j <= lb; j++) {
+      int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
+      int del = prev[j] + 1, ins = cur[j - 1] + 1;
+      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+    }
+    memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
+  }
+  return prev[lb];
+}
+
+const char* yw_suggest(const char* word, const char* const* cands, int count) {
+  const char* best = NULL;
+  int bestd = 3;
+  int wl = (int)strlen(word);
+  for (int i = 0; i < count; i++) {
+    int d = edit_distance(word, cands[i]);
+    if (d < bestd && d < wl) best = cands[i], bestd = d;
+  }
+  return best;
+}
+
+void yw_join(char* buf, size_t size, const char* const* cands, int count) {
+  size_t k = 0;
+  if (size == 0) return;
+  buf[0] = '\0';
+  for (int i = 0; i < count; i++) {
+    size_t need = strlen(cands[i]) + (i ? 2 : 0);
+    if (k + need + 4 >= size) { /* room for ", ..." */
+      snprintf(buf + k, size - k, "%s", i ? ", ..." : "...");
+      return;
+    }
+    k += (size_t)snprintf(buf + k, size - k, "%s%s", i ? ", " : "", cands[i]);
+  }
+}
+
+/* "(did you mean 'x'? expected one of: a, b)" or "(expected one of: a, b)". */
+static void expected_one_of(char* buf, size_t size, const char* word, const char* const* cands,
+                            int count) {
+  char list[160];
+  yw_join(list, sizeof list, cands, count);
+  const char* s = yw_suggest(word, cands, count);
+  if (s)
+    snprintf(buf, size, "(did you mean '%s'? expected one of: %s)", s, list);
+  else
+    snprintf(buf, size, "(expected one of: %s)", list);
+}
+
+int yw_enum(struct yw* w, const yaml_node_t* n, const char* what, const char* const* names,
+            int count) {
+  char f[48];
+  if (!yw_is_scalar(n) || yw_is_null(n)) {
+    char list[160];
+    yw_join(list, sizeof list, names, count);
+    yw_err(w, n, "'%s' is %s (expected one of: %s)", what, yw_found(n, f, sizeof f), list);
+    return -1;
+  }
+  const char* s = (const char*)n->data.scalar.value;
+  for (int i = 0; i < count; i++)
+    if (strcmp(s, names[i]) == 0) return i;
+  char exp[200];
+  expected_one_of(exp, sizeof exp, s, names, count);
+  yw_err(w, n, "'%s' is %s %s", what, yw_found(n, f, sizeof f), exp);
+  return -1;
+}
+
+/* ---- mappings ---- */
+
+#define YW_MAX_FIELDS 32
+
+bool yw_fields(struct yw* w, const yaml_node_t* n, const char* what, const char* const* keys,
+               yaml_node_t** vals) {
+  int nk = 0;
+  while (keys[nk] && nk < YW_MAX_FIELDS) nk++;
+  const yaml_node_t* first[YW_MAX_FIELDS] = {0};
+  for (int i = 0; i < nk; i++) vals[i] = NULL;
+  if (!yw_want_map(w, n, what)) return false;
+  for (yaml_node_pair_t* p = n->data.mapping.pairs.start; p < n->data.mapping.pairs.top; p++) {
+    yaml_node_t* k = yw_node(w, p->key);
+    yaml_node_t* v = yw_node(w, p->value);
+    char f[48];
+    if (!yw_is_scalar(k) || yw_is_null(k)) {
+      yw_err(w, k, "a key in '%s' is %s (expected a text key)", what, yw_found(k, f, sizeof f));
+      continue;
+    }
+    const char* key = (const char*)k->data.scalar.value;
+    int i = 0;
+    while (i < nk && strcmp(keys[i], key) != 0) i++;
+    if (i == nk) {
+      char exp[200];
+      expected_one_of(exp, sizeof exp, key, keys, nk);
+      yw_err(w, k, "unknown key %s in %s %s", yw_found(k, f, sizeof f), what, exp);
+    } else if (first[i]) {
+      yw_err(w, k, "duplicate key '%s' in %s (expected each key once; the first is at %d:%d)",
+             keys[i], what, yw_line(first[i]), yw_col(first[i]));
+    } else {
+      first[i] = k;
+      vals[i] = v;
+    }
+    if (yw_full(w)) break;
+  }
+  return true;
+}
+
+void yw_missing(struct yw* w, const yaml_node_t* n, const char* key, const char* what,
+                const char* expected) {
+  yw_err(w, n, "missing key '%s' in %s (expected %s)", key, what, expected);
+}
+
+bool yw_dup_keys(struct yw* w, const yaml_node_t* n, const char* what) {
+  bool any = false;
+  if (!yw_is_map(n)) return false;
+  yaml_node_pair_t* start = n->data.mapping.pairs.start;
+  yaml_node_pair_t* top = n->data.mapping.pairs.top;
+  for (yaml_node_pair_t* p = start; p < top && !yw_full(w); p++) {
+    yaml_node_t* k = yw_node(w, p->key);
+    if (!yw_is_scalar(k)) continue;
+    for (yaml_node_pair_t* q = start; q < p; q++) {
+      yaml_node_t* k0 = yw_node(w, q->key);
+      if (yw_is_scalar(k0) && k0->data.scalar.length == k->data.scalar.length &&
+          memcmp(k0->data.scalar.value, k->data.scalar.value, k->data.scalar.length) == 0) {
+        char f[48];
+        yw_err(w, k, "duplicate key %s in %s (expected each key once; the first is at %d:%d)",
+               yw_found(k, f, sizeof f), what, yw_line(k0), yw_col(k0));
+        any = true;
+        break;
+      }
+    }
+  }
+  return any;
+}
+
+/* ---- block scalars ---- */
+
+static size_t utf8_chars(const unsigned char* s, size_t n) {
+  size_t c = 0;
+  for (size_t i = 0; i < n; i++)
+    if ((s[i] & 0xC0) != 0x80) c++;
+  return c;
+}
+
+/* Row r of a scalar's value: start and length in bytes. False past the last row. */
+static bool value_row(const yaml_node_t* n, size_t r, size_t* start, size_t* len) {
+  const unsigned char* v = n->data.scalar.value;
+  size_t vl = n->data.scalar.length, i = 0;
+  for (size_t row = 0; row < r; row++) {
+    const unsigned char* nl = memchr(v + i, '\n', vl - i);
+    if (!nl) return false;
+    i = (size_t)(nl - v) + 1;
+  }
+  const unsigned char* nl = memchr(v + i, '\n', vl - i);
+  *start = i;
+  *len = nl ? (size_t)(nl - v) - i : vl - i;
+  return true;
+}
+
+/* Does source line L hold `len` bytes of s after `indent` spaces? */
+static bool source_has(const struct yw* w, size_t L, size_t indent, const unsigned char* s,
+                       size_t len) {
+  if (L >= w->nlines) return false;
+  if (len == 0) return true; /* a blank line may be indented less than the block */
+  size_t at = w->lines[L];
+  size_t end = L + 1 < w->nlines ? w->lines[L + 1] : w->len;
+  if (at + indent + len > end) return false;
+  for (size_t i = 0; i < indent; i++)
+    if (w->text[at + i] != ' ') return false;
+  return memcmp(w->text + at + indent, s, len) == 0;
+}
+
+bool yw_block_pos(const struct yw* w, const yaml_node_t* n, size_t row, size_t at, int* line,
+                  int* col) {
+  *line = yw_line(n), *col = yw_col(n);
+  if (!yw_is_scalar(n) || n->data.scalar.style != YAML_LITERAL_SCALAR_STYLE) return false;
+  const unsigned char* v = n->data.scalar.value;
+  /* In a literal block, content line k is source line (header line + 1 + k), indented by
+   * the block's indentation. Find that from the first non-empty line, then verify. */
+  size_t hdr = n->start_mark.line, k0 = 0, s0, l0;
+  while (value_row(n, k0, &s0, &l0) && l0 == 0) k0++;
+  if (!value_row(n, k0, &s0, &l0)) return false;
+  size_t L0 = hdr + 1 + k0;
+  if (L0 >= w->nlines) return false;
+  size_t lead_src = 0, lead_val = 0;
+  while (w->lines[L0] + lead_src < w->len && w->text[w->lines[L0] + lead_src] == ' ') lead_src++;
+  while (lead_val < l0 && v[s0 + lead_val] == ' ') lead_val++;
+  if (lead_src < lead_val) return false;
+  size_t indent = lead_src - lead_val;
+  size_t rs, rl;
+  if (!value_row(n, row, &rs, &rl) || at > rl) return false;
+  if (!source_has(w, hdr + 1 + row, indent, v + rs, rl)) return false;
+  *line = (int)(hdr + 1 + row) + 1;
+  *col = (int)(indent + utf8_chars(v + rs, at)) + 1;
+  return true;
+}
