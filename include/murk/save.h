@@ -34,6 +34,7 @@ struct murk_script_line {
   int line;            /* 1-based line number in the text */
   int col;             /* 1-based column where the command starts (after any prefix) */
   enum murk_side side; /* asserted by an "attacker:"/"defender:" prefix; MURK_NO_SIDE if none */
+  int side_col;        /* 1-based column of that prefix; 0 if none */
   char* text;          /* the command as written, without prefix, comment or outer blanks */
   int status;          /* MURK_OK: `cmd` holds it; MURK_EINVAL: it does not parse */
   struct murk_command cmd;

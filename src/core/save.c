@@ -84,6 +84,7 @@ static int add_line(struct murk_script* s, const char* line, int lineno) {
   while (is_blank(line[lead])) lead++;
   const char* rest;
   l->side = side_prefix(line + lead, &rest);
+  if (l->side != MURK_NO_SIDE) l->side_col = (int)lead + 1;
   size_t off = (size_t)(rest - line);
   size_t skip = 0;
   while (is_blank(rest[skip])) skip++;

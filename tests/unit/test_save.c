@@ -80,6 +80,7 @@ static void test_save_headers_and_lines(void** state) {
   assert_int_equal(l->line, 5);
   assert_int_equal(l->side, MURK_ATTACKER);
   assert_int_equal(l->col, 11);
+  assert_int_equal(l->side_col, 1);
   assert_int_equal(l->status, MURK_OK);
   assert_null(l->error);
   assert_string_equal(l->text, "objective at 12,04");
@@ -123,9 +124,11 @@ static void test_script_comments_blanks_and_sides(void** state) {
   assert_int_equal(s->lines[0].line, 7);
   assert_int_equal(s->lines[0].side, MURK_NO_SIDE);
   assert_int_equal(s->lines[0].col, 1);
+  assert_int_equal(s->lines[0].side_col, 0);
   assert_string_equal(s->lines[0].text, "objective at 1,2");
   assert_int_equal(s->lines[1].side, MURK_DEFENDER);
   assert_int_equal(s->lines[1].col, 15);
+  assert_int_equal(s->lines[1].side_col, 3);
   assert_int_equal(s->lines[1].cmd.kind, MURK_CMD_END);
   assert_int_equal(s->lines[2].side, MURK_ATTACKER);
   assert_int_equal(s->lines[2].col, 10);
