@@ -41,6 +41,10 @@ struct murk_grid {
 
 #define MURK_GEOM_MAX_NEIGHBOURS 8
 
+/* The coordinates the maths is exact for: |x|, |y| <= this. murk_pos_parse refuses
+ * larger; murk_geom_line returns 0 steps for an end beyond it. */
+#define MURK_GEOM_COORD_MAX 1000000
+
 bool murk_geom_on_table(const struct murk_grid* g, struct murk_pos p);
 bool murk_pos_eq(struct murk_pos a, struct murk_pos b);
 
@@ -53,7 +57,9 @@ struct murk_pos murk_geom_from_axial(const struct murk_grid* g, struct murk_axia
 int murk_geom_distance(const struct murk_grid* g, struct murk_pos a, struct murk_pos b);
 
 /* Neighbour in direction dir (hex: 0..5 starting east, going counter-clockwise:
- * E, NE, NW, W, SW, SE; square: 0..7 E, NE, N, NW, W, SW, S, SE). No table check. */
+ * E, NE, NW, W, SW, SE; square: 0..7 E, NE, N, NW, W, SW, S, SE). No table check.
+ * dir is taken modulo the number of directions, so dir + 3 (hex) or dir + 4 (square) is
+ * the opposite one. */
 struct murk_pos murk_geom_neighbour(const struct murk_grid* g, struct murk_pos p, int dir);
 int murk_geom_directions(const struct murk_grid* g); /* 6 or 8 */
 
@@ -113,7 +119,8 @@ enum murk_round {
 
 /* Convert a length to cells under the mission scale (the length of one cell, in cm or in,
  * never in hexes). Lengths already in hexes are returned as they are (rounded as asked).
- * Returns -1 if the scale is not a positive physical length. */
+ * Returns -1 if the scale is not a positive physical length, or the length is negative or
+ * beyond what murk_length_parse accepts. */
 int murk_length_to_cells(struct murk_length len, struct murk_length scale, enum murk_round r);
 
 /* Format a length back as text ("20cm", "2.5in", "3hex"). */
