@@ -366,15 +366,18 @@ static void load_table(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
 
 /* ---- terrain ---- */
 
-static void load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
+/* Returns false when a legend key is unusable: the map's characters are then not checked,
+ * since every use of the missing character would be reported again. */
+static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
   struct murk_mission* m = L->m;
-  if (!yw_want_map(&L->w, n, "legend")) return;
+  if (!yw_want_map(&L->w, n, "legend")) return false;
   if (yw_map_len(n) > MURK_MISSION_MAX_TERRAIN) {
     yw_err(&L->w, n, "'legend' has %d entries (expected at most %d)", yw_map_len(n),
            MURK_MISSION_MAX_TERRAIN);
-    return;
+    return false;
   }
   const yaml_node_t* first[256] = {0};
+  bool keys_ok = true;
   FOR_PAIRS(L, n, p) {
     yaml_node_t* k = node(L, p->key);
     yaml_node_t* val = node(L, p->value);
@@ -383,6 +386,7 @@ static void load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
     if (!ks || k->data.scalar.length != 1 || ks[0] <= ' ' || ks[0] > '~') {
       yw_err(&L->w, k, "legend key %s (expected one printable character such as \".\" or \"T\")",
              found(k, f, sizeof f));
+      keys_ok = false;
       continue;
     }
     unsigned char ch = ks[0];
@@ -425,6 +429,7 @@ static void load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
     }
     *dst = t;
   }
+  return keys_ok;
 }
 
 /* Rows of a map-shaped block: every row must be as wide as the first. Returns the number
@@ -434,6 +439,12 @@ static int block_rows(struct ld* L, yaml_node_t* n, const char* what, int* width
   if (!yw_is_scalar(n) || yw_is_null(n)) {
     yw_err(&L->w, n, "'%s' is %s (expected a block of rows: '%s: |' and one line per row)", what,
            found(n, f, sizeof f), what);
+    return 0;
+  }
+  if (n->data.scalar.style != YAML_LITERAL_SCALAR_STYLE) {
+    /* Other styles fold line breaks into spaces: the rows would run together. */
+    yw_err(&L->w, n, "'%s' is not a literal block (expected '%s: |' and one line per row)", what,
+           what);
     return 0;
   }
   const char* v = (const char*)n->data.scalar.value;
@@ -594,12 +605,12 @@ static void load_terrain(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
   if (!yw_fields(&L->w, n, "terrain", KEYS("legend", "map", "elevation"), v)) return;
   signed char index[256];
   memset(index, -1, sizeof index);
+  /* Entries with bad fields still define their characters, so the map can be checked. */
+  bool legend_ok = false;
   if (!v[0])
     yw_missing(&L->w, n, "legend", "terrain", "a legend: one entry per map character");
   else
-    load_legend(L, v[0], index);
-  /* Entries with bad fields still define their characters, so the map can be checked. */
-  bool legend_ok = L->m->nterrain > 0;
+    legend_ok = load_legend(L, v[0], index) && L->m->nterrain > 0;
   if (!v[1])
     yw_missing(&L->w, n, "map", "terrain", "map: | and one line of characters per row");
   else
@@ -1108,9 +1119,10 @@ static void load_rules(struct ld* L, yaml_node_t* n) {
       if (s) {
         yw_err(&L->w, k, "unknown rule %s (did you mean '%s'?)", found(k, f, sizeof f), s);
       } else {
-        char list[170];
+        char list[130];
         yw_join(list, sizeof list, names, MURK_RULE_COUNT);
-        yw_err(&L->w, k, "unknown rule %s (known: %s)", found(k, f, sizeof f), list);
+        yw_err(&L->w, k, "unknown rule %s (known: %s; all in docs/mission-format.md)",
+               found(k, f, sizeof f), list);
       }
     } else if (first[r]) {
       yw_err(&L->w, k, "duplicate rule '%s' (expected each rule once; the first is at %d:%d)", key,
@@ -1719,11 +1731,14 @@ void murk_mission_free(struct murk_mission* m) {
   murk_free(m);
 }
 
-static int too_big(struct murk_diags* diags, size_t len) {
+/* Refused before any parsing. `exact` is false when reading stopped at the limit (a pipe
+ * or a device has no size to ask for). */
+static int too_big(struct murk_diags* diags, size_t len, bool exact) {
   murk_diags_add(diags, 0, 0,
-                 "the file is %zu bytes or more (expected a mission file of at most "
-                 "%d bytes)",
-                 len, MURK_MISSION_MAX_BYTES);
+                 "the file is %s%zu bytes, too large (expected a mission file of at most %d "
+                 "bytes)",
+                 exact ? "" : "more than ", exact ? len : (size_t)MURK_MISSION_MAX_BYTES,
+                 MURK_MISSION_MAX_BYTES);
   return MURK_EINVAL;
 }
 
@@ -1731,7 +1746,7 @@ int murk_mission_load_buffer(const char* name, const char* data, size_t len,
                              struct murk_mission** out, struct murk_diags* diags) {
   *out = NULL;
   murk_diags_init(diags, name);
-  if (len > MURK_MISSION_MAX_BYTES) return too_big(diags, len);
+  if (len > MURK_MISSION_MAX_BYTES) return too_big(diags, len, true);
   struct ld L = {0};
   L.m = murk_calloc(1, sizeof *L.m);
   if (!L.m) {
@@ -1785,7 +1800,7 @@ int murk_mission_load(const char* path, struct murk_mission** out, struct murk_d
     }
     if (S_ISREG(st.st_mode) && st.st_size > MURK_MISSION_MAX_BYTES) {
       fclose(f);
-      return too_big(diags, (size_t)st.st_size);
+      return too_big(diags, (size_t)st.st_size, true);
     }
   }
   /* Read at most one byte more than allowed: pipes and devices have no size to stat. */
@@ -1812,7 +1827,7 @@ int murk_mission_load(const char* path, struct murk_mission** out, struct murk_d
   }
   if (len > MURK_MISSION_MAX_BYTES) {
     murk_free(buf);
-    return too_big(diags, len);
+    return too_big(diags, len, false);
   }
   int rc = murk_mission_load_buffer(path, buf, len, out, diags);
   murk_free(buf);

@@ -106,7 +106,10 @@ static int scan_text(struct yw* w) {
     }
     if (c < 0x80) {
       if ((c < 0x20 && c != '\t') || c == 0x7F) {
-        yw_err_at(w, line, col, "control character 0x%02x in the file (expected UTF-8 text)", c);
+        yw_err_at(w, line, col,
+                  "control character 0x%02x in the file (expected UTF-8 text; is this a binary "
+                  "file?)",
+                  c);
         return MURK_EINVAL;
       }
       i++, col++;
@@ -211,8 +214,7 @@ static int stream_pass(struct yw* w, int max_depth) {
                   "alias '*%.40s' (anchors and aliases are not supported: write "
                   "the value out)",
                   (const char*)e.data.alias.anchor);
-        rc = MURK_EINVAL;
-        if (yw_full(w)) stop = true;
+        rc = MURK_EINVAL, stop = true; /* one is enough: a bomb holds thousands */
         break;
       case YAML_STREAM_END_EVENT:
         stop = true;
