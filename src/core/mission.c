@@ -1376,10 +1376,11 @@ static void load_victory(struct ld* L, yaml_node_t* n) {
           int ahi = row.lost_max < 0 ? 1000 : row.lost_max;
           int bhi = rows[i].lost_max < 0 ? 1000 : rows[i].lost_max;
           if (row.lost_min <= bhi && rows[i].lost_min <= ahi) {
+            char fd[48];
             yw_err(&L->w, f[1],
-                   "'lost' %s overlaps the row '%s' (expected each number of losses "
+                   "'lost' is %s, which overlaps the row '%s' (expected each number of losses "
                    "in one row)",
-                   (const char*)f[1]->data.scalar.value, rows[i].name);
+                   found(f[1], fd, sizeof fd), rows[i].name);
             rok = false;
             break;
           }
