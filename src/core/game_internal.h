@@ -28,31 +28,31 @@
 #define MURK_MAX_PLACED_OBJECTIVES (MURK_MISSION_MAX_OBJECTIVES + 4 * MURK_MISSION_MAX_OBJ_RULES)
 
 struct murk_marker {
-  int number;               /* public number, unique across both sides, from 1 */
+  int number; /* public number, unique across both sides, from 1 */
   enum murk_side owner;
-  int unit;                 /* index into units[owner], or -1 for a dummy */
+  int unit; /* index into units[owner], or -1 for a dummy */
   struct murk_pos pos;
-  bool on_table;            /* false once removed (revealed dummy, revealed platoon) */
+  bool on_table; /* false once removed (revealed dummy, revealed platoon) */
   bool revealed;
   bool bogged;
-  bool moved;               /* moved in the current step */
+  bool moved; /* moved in the current step */
 };
 
 struct murk_team {
-  int profile;              /* index into the owner's force profiles */
+  int profile; /* index into the owner's force profiles */
   struct murk_pos pos;
   bool alive;
-  bool placed;              /* on the table */
+  bool placed; /* on the table */
 };
 
-struct murk_unit {
-  int index;                /* roster index */
+struct murk_unit_state {
+  int index; /* roster index */
   enum murk_platoon_state state;
-  int marker;               /* marker number, 0 if none */
+  int marker; /* marker number, 0 if none */
   enum murk_reserve_kind reserve;
-  int first_team;           /* into teams[side] */
+  int first_team; /* into teams[side] */
   int nteams;
-  bool bogged;              /* revealed platoons can bog too */
+  bool bogged;                 /* revealed platoons can bog too */
   bool moved, shot, assaulted; /* this player turn */
 };
 
@@ -60,7 +60,7 @@ struct murk_placed_objective {
   struct murk_pos pos;
   enum murk_side for_side;
   enum murk_side placed_by;
-  int rule;                 /* index of the placement step, -1 for fixed */
+  int rule; /* index of the placement step, -1 for fixed */
   char name[MURK_NAME];
 };
 
@@ -69,35 +69,36 @@ struct murk_state {
   struct murk_rng rng;
   enum murk_phase phase;
   enum murk_step step;
-  int turn;                 /* 0 during setup, then 1.. */
+  int turn; /* 0 during setup, then 1.. */
   enum murk_side to_act;
-  enum murk_side first;     /* who took the first turn */
+  enum murk_side first; /* who took the first turn */
   int turns_played[MURK_SIDES];
 
   struct murk_marker markers[MURK_MAX_MARKERS];
   int nmarkers;
   int next_marker_number;
 
-  struct murk_unit units[MURK_SIDES][MURK_MAX_UNITS];
+  struct murk_unit_state units[MURK_SIDES][MURK_MAX_UNITS];
   int nunits[MURK_SIDES];
   struct murk_team teams[MURK_SIDES][MURK_MAX_TEAMS_PER_SIDE];
   int nteams[MURK_SIDES];
 
   struct murk_placed_objective objectives[MURK_MAX_PLACED_OBJECTIVES];
   int nobjectives;
-  int objective_rule;       /* placement step in progress */
-  int objective_placed;     /* placed in that step */
+  int objective_rule;   /* placement step in progress */
+  int objective_placed; /* placed in that step */
 
   int dummies_left[MURK_SIDES];
+  bool reserves_done[MURK_SIDES];
   bool deploy_done[MURK_SIDES];
   enum murk_side finished_deploying_first;
 
-  bool spotted;             /* spotting attempt made this Shooting step */
-  bool fired;               /* someone shot this Shooting step (no spotting after) */
-  int visibility;           /* cells rolled by the last spotting attempt, -1 none */
+  bool spotted;   /* spotting attempt made this Shooting step */
+  bool fired;     /* someone shot this Shooting step (no spotting after) */
+  int visibility; /* cells rolled by the last spotting attempt, -1 none */
 
-  int last_irreversible;    /* log index after the last roll or reveal (undo stops there) */
-  int step_start;           /* log index at the start of the current step */
+  int last_irreversible; /* log index after the last roll or reveal (undo stops there) */
+  int step_start;        /* log index at the start of the current step */
 
   enum murk_side winner;
   char result[160];
@@ -107,12 +108,16 @@ struct murk_game {
   const struct murk_mission* m;
   uint64_t seed;
   struct murk_state s;
+  struct murk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
+  bool applying;            /* inside apply(): the command will take log index nlog */
+  int oom;                  /* sticky MURK_ENOMEM from murk_emit inside a command */
 
-  struct murk_event* events;  /* append-only */
+  struct murk_event* events; /* append-only */
   size_t nevents, cap_events;
 
-  char** log;                 /* applied commands, canonical text */
+  char** log; /* applied commands, canonical text */
   enum murk_side* log_side;
+  struct murk_command* log_cmd; /* the same commands as values (undo replays these) */
   size_t nlog, cap_log;
 };
 
@@ -126,9 +131,119 @@ int murk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience
 /* The last event appended (to add structured facts after murk_emit). */
 struct murk_event* murk_last_event(struct murk_game* g);
 
+/* Add structured facts to the last event: its marker number (0: none) and positions
+ * (either may be NULL). */
+void murk_event_facts(struct murk_game* g, int marker, const struct murk_pos* from,
+                      const struct murk_pos* to);
+
 /* Roll dice for a purpose and report it (audience all unless said). Returns the total;
  * *out (if not NULL) gets the record. Rolls are irreversible for undo. */
 int murk_roll(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
               enum murk_audience aud, struct murk_roll* out);
+
+/* The same with one named modifier added before the roll is reported (label NULL: none). */
+int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
+                  enum murk_audience aud, const char* label, int value, struct murk_roll* out);
+
+/* ---- shared by the game modules (not public API) ---- */
+
+/* A command handler: MURK_OK, MURK_EREJECTED (reason written) or MURK_ENOMEM. */
+typedef int (*murk_cmd_fn)(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                           char* reason, size_t reason_len);
+
+/* game.c */
+/* Write a reason for the player; returns MURK_EREJECTED (so: return murk_reject(...)). */
+int murk_reject(char* reason, size_t reason_len, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+/* The log index the command being applied will take (undo bookkeeping). */
+int murk_log_next(const struct murk_game* g);
+/* Undo may not go back past this point (a roll was made or something revealed). */
+void murk_mark_irreversible(struct murk_game* g);
+/* A new step or phase begins: undo stops here. */
+void murk_mark_step_start(struct murk_game* g);
+/* Cells to text under the mission scale: "8 cells (40cm)". */
+int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n);
+const struct murk_platoon* murk_unit_platoon(const struct murk_game* g, enum murk_side side,
+                                             int unit);
+const struct murk_profile* murk_team_profile(const struct murk_game* g, enum murk_side side,
+                                             int team);
+/* Can a template or team stand on p (on the table, neither impassable nor water)? */
+bool murk_cell_passable(const struct murk_mission* m, struct murk_pos p);
+/* The on-table marker at p (index into s->markers) or -1. */
+int murk_marker_index_at(const struct murk_state* s, struct murk_pos p);
+/* Index of the marker with that public number, or -1. */
+int murk_marker_index(const struct murk_state* s, int number);
+/* A living, placed team at p: returns true and fills side/team (either may be NULL). */
+bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side* side, int* team);
+/* Is p free of markers and teams? */
+bool murk_cell_free(const struct murk_state* s, struct murk_pos p);
+/* Teams alive of a unit. */
+int murk_unit_alive(const struct murk_state* s, enum murk_side side, int unit);
+/* Nearest distance from p to anything of `side` on the table (markers on table, placed
+ * teams); INT_MAX if nothing. If at is not NULL it gets that thing's cell. */
+int murk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         struct murk_pos* at);
+/* A new marker record; returns its index or -1 when full. */
+int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p);
+/* Resolve the acting side's own unit or marker from a reference. On success *unit is the
+ * roster index (-1 for a dummy) and *marker the marker index (-1 if none). */
+int murk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
+                 int* marker, char* reason, size_t reason_len);
+/* Resolve an enemy reference as the acting side's view shows it: a marker index. */
+int murk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* marker,
+                   char* reason, size_t reason_len);
+/* "T3" for a marker on the table, "P3" for a revealed platoon. */
+int murk_handle(const struct murk_game* g, int marker, char* buf, size_t n);
+
+/* setup.c */
+int murk_setup_begin(struct murk_game* g);
+int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         char* reason, size_t reason_len);
+int murk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       char* reason, size_t reason_len);
+int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      char* reason, size_t reason_len);
+int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+/* Hook for reserve minimums and maximums (a later issue): MURK_OK or MURK_EREJECTED. */
+int murk_reserve_check_limits(const struct murk_game* g, enum murk_side side, int unit,
+                              char* reason, size_t reason_len);
+
+/* turn.c */
+/* Setup is over: the first player turn begins. */
+void murk_turn_begin_play(struct murk_game* g, enum murk_side first);
+/* `end` during play: the next step, or hand-over. */
+int murk_turn_end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+/* The game is over: phase OVER, result, END event. */
+void murk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* fog.c */
+int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  char* reason, size_t reason_len);
+int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    char* reason, size_t reason_len);
+int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  char* reason, size_t reason_len);
+/* Reveal the marker at index mi (a dummy is removed). revealer: the cell of the enemy that
+ * revealed it (spotting), or NULL. */
+void murk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer);
+/* Place a unit's teams around centre (seed 000, Revealing platoons). zone (may be NULL)
+ * restricts the cells. Returns how many teams could not be placed. */
+int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
+                         const struct murk_pos* revealer, const struct murk_zone* zone);
+/* Start of a player turn: bogged markers and platoons of `side` try to get free. */
+void murk_fog_unbog(struct murk_game* g, enum murk_side side);
+
+/* combat.c (engine model, not from the seeds) */
+int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      char* reason, size_t reason_len);
+int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                        char* reason, size_t reason_len);
 
 #endif

@@ -1,0 +1,692 @@
+/* fog.c: the Fog of War rules of seed 000 - template movement and bogging, revealing
+ * (by the owner and by enemy spotting), and placing a platoon's teams when it is revealed.
+ * Our reading of every point the text leaves open is in docs/rules.md. */
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game_internal.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+
+static bool fog_on(const struct murk_game* g) {
+  return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
+}
+
+/* Terrain for template movement: railways count as open ground (docs/rules.md). */
+static enum murk_terrain_class move_class(const struct murk_terrain* t) {
+  if (t->cls == MURK_TERRAIN_ROAD) return MURK_TERRAIN_ROAD;
+  if (t->cls == MURK_TERRAIN_DIFFICULT) return MURK_TERRAIN_DIFFICULT;
+  return MURK_TERRAIN_OPEN;
+}
+
+/* ---- paths ---- */
+
+struct path {
+  struct murk_pos* cells; /* cells entered, in order (the start cell is not one) */
+  int n;
+};
+
+/* The cells a move enters: hex lines from the start through each waypoint to the
+ * destination (murk_geom_line; where a line runs along a hex edge its `cell` is taken). */
+static int build_path(const struct murk_game* g, struct murk_pos start,
+                      const struct murk_command* c, struct path* out, char* reason,
+                      size_t reason_len) {
+  const struct murk_grid* grid = &g->m->grid;
+  struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 2];
+  int npts = 0;
+  pts[npts++] = start;
+  for (int i = 0; i < c->nvia; i++) pts[npts++] = c->via[i];
+  pts[npts++] = c->at;
+  long total = 0;
+  for (int i = 1; i < npts; i++) {
+    char ps[16];
+    murk_pos_format(pts[i], ps, sizeof ps);
+    if (!murk_geom_on_table(grid, pts[i]))
+      return murk_reject(reason, reason_len, "%s is off the table", ps);
+    total += murk_geom_distance(grid, pts[i - 1], pts[i]);
+  }
+  if (total == 0) {
+    char ps[16];
+    murk_pos_format(start, ps, sizeof ps);
+    return murk_reject(reason, reason_len, "it is already at %s", ps);
+  }
+  out->cells = murk_malloc((size_t)total * sizeof *out->cells);
+  struct murk_line_step* steps = murk_malloc(((size_t)total + 1) * sizeof *steps);
+  if (!out->cells || !steps) {
+    murk_free(out->cells);
+    murk_free(steps);
+    out->cells = NULL;
+    return MURK_ENOMEM;
+  }
+  out->n = 0;
+  for (int i = 1; i < npts; i++) {
+    size_t ns = murk_geom_line(grid, pts[i - 1], pts[i], steps, (size_t)total + 1);
+    for (size_t k = 1; k < ns && out->n < total; k++) out->cells[out->n++] = steps[k].cell;
+  }
+  murk_free(steps);
+  return MURK_OK;
+}
+
+/* Cells a move may not enter: impassable or water, or holding an enemy marker or team. */
+static int check_path(const struct murk_game* g, enum murk_side side, const struct path* p,
+                      char* reason, size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  for (int i = 0; i < p->n; i++) {
+    char ps[16];
+    murk_pos_format(p->cells[i], ps, sizeof ps);
+    const struct murk_terrain* t = murk_mission_terrain_at(g->m, p->cells[i]);
+    if (!t) return murk_reject(reason, reason_len, "%s is off the table", ps);
+    if (t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER)
+      return murk_reject(reason, reason_len, "the %s at %s blocks the way", t->name, ps);
+    int mi = murk_marker_index_at(s, p->cells[i]);
+    if (mi >= 0 && s->markers[mi].owner != side)
+      return murk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way",
+                         s->markers[mi].number, ps);
+    enum murk_side ts;
+    if (murk_team_at(s, p->cells[i], &ts, NULL) && ts != side)
+      return murk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
+  }
+  return MURK_OK;
+}
+
+static int first_difficult(const struct murk_game* g, const struct path* p) {
+  for (int i = 0; i < p->n; i++)
+    if (murk_mission_terrain_at(g->m, p->cells[i])->cls == MURK_TERRAIN_DIFFICULT) return i;
+  return -1;
+}
+
+/* A bogging check (seed 000, Moving platoons: "regardless of what the platoon template is
+ * actually representing"). Returns true if bogged. The roll is public. */
+static bool bog_check(struct murk_game* g, const char* handle, bool freeing) {
+  struct murk_dice_expr die = murk_mission_param_dice(g->m, MURK_P_FOW_BOG_DIE);
+  int fail = murk_mission_param(g->m, MURK_P_FOW_BOG_FAIL);
+  char purpose[MURK_ROLL_PURPOSE];
+  snprintf(purpose, sizeof purpose, "bogging check %s", handle);
+  int total = murk_roll(g, &die, purpose, MURK_AUD_ALL, NULL);
+  bool bogged = total <= fail;
+  struct murk_event* e = murk_last_event(g);
+  if (e && e->kind == MURK_EV_ROLL) {
+    size_t len = strlen(e->text);
+    const char* what =
+        bogged ? (freeing ? "still bogged" : "bogged") : (freeing ? "free" : "passed");
+    snprintf(e->text + len, sizeof e->text - len, ": %s", what);
+  }
+  return bogged;
+}
+
+/* ---- moving ---- */
+
+static const char* class_word(enum murk_terrain_class c) {
+  return c == MURK_TERRAIN_ROAD ? "road" : c == MURK_TERRAIN_DIFFICULT ? "difficult" : "open";
+}
+
+static const char* class_phrase(enum murk_terrain_class c) {
+  return c == MURK_TERRAIN_ROAD        ? "on roads"
+         : c == MURK_TERRAIN_DIFFICULT ? "through difficult terrain"
+                                       : "through open ground";
+}
+
+/* seed 000, Moving platoons: a template moves a fixed distance by terrain, whatever it
+ * hides; the slowest class of terrain entered governs the whole move. */
+static int move_template(struct murk_game* g, enum murk_side side, int mi,
+                         const struct murk_command* c, char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  struct murk_marker* mk = &s->markers[mi];
+  if (mk->moved)
+    return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
+  if (mk->bogged)
+    return murk_reject(reason, reason_len,
+                       "T%d is bogged: it may move once it passes a bogging check at the start of "
+                       "your turn",
+                       mk->number);
+  struct path p = {NULL, 0};
+  int rc = build_path(g, mk->pos, c, &p, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  rc = check_path(g, side, &p, reason, reason_len);
+  enum murk_terrain_class slowest = MURK_TERRAIN_ROAD;
+  for (int i = 0; rc == MURK_OK && i < p.n; i++) {
+    enum murk_terrain_class k = move_class(murk_mission_terrain_at(g->m, p.cells[i]));
+    if (k == MURK_TERRAIN_DIFFICULT || (k == MURK_TERRAIN_OPEN && slowest == MURK_TERRAIN_ROAD))
+      slowest = k;
+  }
+  int allow = murk_mission_param(g->m, slowest == MURK_TERRAIN_ROAD   ? MURK_P_FOW_ROAD
+                                       : slowest == MURK_TERRAIN_OPEN ? MURK_P_FOW_OPEN
+                                                                      : MURK_P_FOW_TERRAIN);
+  struct murk_pos dest = c->at;
+  char ds[16];
+  murk_pos_format(dest, ds, sizeof ds);
+  if (rc == MURK_OK && p.n > allow) {
+    char len[32];
+    murk_cells_text(g, allow, len, sizeof len);
+    rc = murk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
+                     allow, len, class_phrase(slowest));
+  }
+  if (rc == MURK_OK && !murk_cell_free(s, dest))
+    rc = murk_reject(reason, reason_len,
+                     "%s is taken: a template may not end its move on another "
+                     "marker or team",
+                     ds);
+  if (rc != MURK_OK) {
+    murk_free(p.cells);
+    return rc;
+  }
+  char handle[16], from[16], to[16];
+  snprintf(handle, sizeof handle, "T%d", mk->number);
+  struct murk_pos start = mk->pos;
+  int moved = p.n;
+  int fd = first_difficult(g, &p);
+  bool bogged = false;
+  if (fd >= 0 && bog_check(g, handle, false)) {
+    /* A bogged template stops in the first difficult cell it entered, or if one of its own
+     * side's markers or teams stands there, in the last free cell before it. */
+    bogged = true;
+    mk->bogged = true;
+    moved = fd + 1;
+    while (moved > 0 && !murk_cell_free(s, p.cells[moved - 1])) moved--;
+  }
+  if (moved > 0) mk->pos = p.cells[moved - 1];
+  mk->moved = true;
+  murk_free(p.cells);
+  murk_pos_format(start, from, sizeof from);
+  murk_pos_format(mk->pos, to, sizeof to);
+  if (bogged)
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+              "%s %s moves %s -> %s (%d cells, %s) and bogs down there (ordered to %s)",
+              murk_side_name(side), handle, from, to, moved, class_word(slowest), ds);
+  else
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cells, %s)",
+              murk_side_name(side), handle, from, to, moved, class_word(slowest));
+  murk_event_facts(g, mk->number, &start, &mk->pos);
+  return MURK_OK;
+}
+
+/* Candidate cells for placing teams, best first. */
+struct cand {
+  struct murk_pos pos;
+  int d_first; /* distance to the first team (or the anchor) */
+  int d_enemy; /* distance to the nearest enemy marker or team */
+  int d_rev;   /* distance to the revealing enemy */
+};
+
+static int cand_cmp(const void* a, const void* b) {
+  const struct cand* x = a;
+  const struct cand* y = b;
+  if (x->d_first != y->d_first) return x->d_first < y->d_first ? -1 : 1;
+  if (x->d_enemy != y->d_enemy) return x->d_enemy > y->d_enemy ? -1 : 1;
+  if (x->pos.y != y->pos.y) return x->pos.y < y->pos.y ? -1 : 1;
+  if (x->pos.x != y->pos.x) return x->pos.x < y->pos.x ? -1 : 1;
+  return 0;
+}
+
+/* Free, passable cells within radius of centre (centre itself excluded), sorted. The
+ * caller frees *out. Returns the count or -1 (out of memory). */
+static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos centre, int radius,
+                      const struct murk_pos* revealer, const struct murk_zone* zone,
+                      struct cand** out) {
+  const struct murk_grid* grid = &g->m->grid;
+  *out = NULL;
+  size_t cap = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
+  struct murk_pos* cells = murk_malloc(cap * sizeof *cells);
+  struct cand* cs = murk_malloc(cap * sizeof *cs);
+  if (!cells || !cs) {
+    murk_free(cells);
+    murk_free(cs);
+    g->oom = MURK_ENOMEM;
+    return -1;
+  }
+  size_t n = murk_geom_within(grid, centre, radius, cells, cap);
+  if (n > cap) n = cap;
+  int k = 0;
+  enum murk_side enemy = murk_side_other(side);
+  for (size_t i = 0; i < n; i++) {
+    struct murk_pos p = cells[i];
+    if (murk_pos_eq(p, centre) || !murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p))
+      continue;
+    if (zone && !murk_zone_contains(g->m, zone, p)) continue;
+    struct cand* c = &cs[k++];
+    c->pos = p;
+    c->d_first = murk_geom_distance(grid, p, centre);
+    c->d_enemy = murk_nearest_of_side(g, enemy, p, NULL);
+    c->d_rev = revealer ? murk_geom_distance(grid, p, *revealer) : 0;
+  }
+  murk_free(cells);
+  qsort(cs, (size_t)k, sizeof *cs, cand_cmp);
+  *out = cs;
+  return k;
+}
+
+static void place_team(struct murk_game* g, enum murk_side side, int unit, int team,
+                       struct murk_pos p) {
+  struct murk_team* t = &g->s.teams[side][team];
+  t->pos = p;
+  t->placed = true;
+  char ps[16];
+  murk_pos_format(p, ps, sizeof ps);
+  int number = g->s.units[side][unit].marker;
+  murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side), number,
+            murk_team_profile(g, side, team)->name, ps);
+  murk_event_facts(g, number, NULL, &p);
+}
+
+/* Can a team or template be put down on p? */
+static bool cell_ok(const struct murk_game* g, struct murk_pos p, const struct murk_zone* zone) {
+  return murk_geom_on_table(&g->m->grid, p) && murk_cell_passable(g->m, p) &&
+         murk_cell_free(&g->s, p) && (!zone || murk_zone_contains(g->m, zone, p));
+}
+
+/* The nearest free passable cell to p (p included), or false if the table is full. */
+static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         const struct murk_zone* zone, struct murk_pos* out) {
+  if (cell_ok(g, p, zone)) {
+    *out = p;
+    return true;
+  }
+  int max = g->m->grid.width + g->m->grid.height;
+  for (int r = 1; r <= max; r *= 2) {
+    struct cand* cs = NULL;
+    int n = candidates(g, side, p, r, NULL, zone, &cs);
+    if (n > 0) *out = cs[0].pos;
+    murk_free(cs);
+    if (n != 0) return n > 0;
+  }
+  return false;
+}
+
+/* seed 000, Revealing platoons, last paragraph: one team at the template's centre, the
+ * others within command distance of it, each farther from the enemy (templates included)
+ * than the first; failing that, each farther from the platoon that revealed it; failing
+ * that (our fallback, docs/rules.md), the nearest free cells, widening the circle a cell at
+ * a time. */
+int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
+                         const struct murk_pos* revealer, const struct murk_zone* zone) {
+  struct murk_state* s = &g->s;
+  const struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_grid* grid = &g->m->grid;
+  int teams[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  int nt = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (s->teams[side][t].alive) teams[nt++] = t;
+  if (nt == 0) return 0;
+  struct murk_pos first;
+  if (!nearest_free(g, side, centre, zone, &first)) return nt;
+  place_team(g, side, unit, teams[0], first);
+  int need = nt - 1;
+  if (need == 0) return 0;
+
+  int cmd = murk_unit_platoon(g, side, unit)->command_distance;
+  if (cmd < 1) cmd = 1;
+  int d_enemy_first = murk_nearest_of_side(g, murk_side_other(side), first, NULL);
+  int d_rev_first = revealer ? murk_geom_distance(grid, first, *revealer) : 0;
+  struct cand* cs = NULL;
+  int n = candidates(g, side, first, cmd, revealer, zone, &cs);
+  if (n < 0) return nt - 1;
+
+  /* Pick `need` cells passing a test, in candidate order; all or nothing. */
+  struct murk_pos* chosen = murk_malloc((size_t)need * sizeof *chosen);
+  if (!chosen) {
+    murk_free(cs);
+    g->oom = MURK_ENOMEM;
+    return need;
+  }
+  int got = 0;
+  for (int pass = 0; pass < 2 && got < need; pass++) {
+    if (pass == 1 && !revealer) break;
+    got = 0;
+    for (int i = 0; i < n && got < need; i++) {
+      bool ok = pass == 0 ? (d_enemy_first == INT_MAX || cs[i].d_enemy > d_enemy_first)
+                          : cs[i].d_rev > d_rev_first;
+      if (ok) chosen[got++] = cs[i].pos;
+    }
+    if (got < need) got = 0;
+  }
+  /* Fallback: the nearest free cells, widening past command distance if the table is
+   * too crowded. */
+  int radius = cmd;
+  int max = grid->width + grid->height;
+  while (got < need) {
+    got = 0;
+    for (int i = 0; i < n && got < need; i++) chosen[got++] = cs[i].pos;
+    if (got >= need || radius >= max) break;
+    murk_free(cs);
+    cs = NULL;
+    radius++;
+    n = candidates(g, side, first, radius, revealer, zone, &cs);
+    if (n < 0) break;
+  }
+  murk_free(cs);
+  for (int i = 0; i < got; i++) place_team(g, side, unit, teams[1 + i], chosen[i]);
+  murk_free(chosen);
+  return need - got;
+}
+
+/* Is p free but for the unit's own teams? */
+static bool free_for_unit(const struct murk_state* s, enum murk_side side,
+                          const struct murk_unit_state* u, struct murk_pos p) {
+  if (murk_marker_index_at(s, p) >= 0) return false;
+  enum murk_side ts;
+  int tt;
+  if (!murk_team_at(s, p, &ts, &tt)) return true;
+  return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams;
+}
+
+/* Revealed platoons move too (engine model, not from the seeds; docs/rules.md): the
+ * first team moves along the path at the slowest team's allowance and the others keep
+ * their places around it as far as the ground allows. */
+static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
+                        const struct murk_command* c, char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_grid* grid = &g->m->grid;
+  int number = u->marker;
+  if (u->moved) return murk_reject(reason, reason_len, "P%d has already moved this step", number);
+  if (u->bogged)
+    return murk_reject(reason, reason_len,
+                       "P%d is bogged: it may move once it passes a bogging check at the start of "
+                       "your turn",
+                       number);
+  int lead = -1, allow = INT_MAX;
+  bool vehicle = (murk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) != 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    const struct murk_team* tm = &s->teams[side][t];
+    if (!tm->alive || !tm->placed) continue;
+    if (lead < 0) lead = t;
+    const struct murk_profile* pr = murk_team_profile(g, side, t);
+    if (pr->move < allow) allow = pr->move;
+    if (pr->vehicle) vehicle = true;
+  }
+  if (lead < 0) return murk_reject(reason, reason_len, "P%d has no teams on the table", number);
+  struct murk_pos start = s->teams[side][lead].pos;
+  struct path p = {NULL, 0};
+  int rc = build_path(g, start, c, &p, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  rc = check_path(g, side, &p, reason, reason_len);
+  if (rc == MURK_OK && p.n > allow) {
+    char len[32];
+    murk_cells_text(g, allow, len, sizeof len);
+    rc = murk_reject(reason, reason_len, "that is %d cells; P%d may move %d (%s)", p.n, number,
+                     allow, len);
+  }
+  if (rc == MURK_OK && !free_for_unit(s, side, u, c->at)) {
+    char ds[16];
+    murk_pos_format(c->at, ds, sizeof ds);
+    rc = murk_reject(reason, reason_len, "%s is taken by another marker or team", ds);
+  }
+  if (rc != MURK_OK) {
+    murk_free(p.cells);
+    return rc;
+  }
+  char handle[16];
+  snprintf(handle, sizeof handle, "P%d", number);
+  int moved = p.n;
+  int fd = first_difficult(g, &p);
+  bool bogged = false;
+  if (fd >= 0 && vehicle && bog_check(g, handle, false)) {
+    bogged = true;
+    u->bogged = true;
+    moved = fd + 1;
+    while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
+  }
+  struct murk_pos end = moved > 0 ? p.cells[moved - 1] : start;
+  murk_free(p.cells);
+
+  /* Lift the platoon, put the first team down, then the others where their old offset
+   * puts them if that cell is free and within command distance, else the nearest free. */
+  struct murk_axial a0 = murk_geom_to_axial(grid, start);
+  struct murk_axial a1 = murk_geom_to_axial(grid, end);
+  struct murk_pos old[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  int idx[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  int nt = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    struct murk_team* tm = &s->teams[side][t];
+    if (!tm->alive || !tm->placed) continue;
+    old[nt] = tm->pos;
+    idx[nt++] = t;
+    tm->placed = false;
+  }
+  int cmd = murk_unit_platoon(g, side, unit)->command_distance;
+  if (cmd < 1) cmd = 1;
+  s->teams[side][lead].pos = end;
+  s->teams[side][lead].placed = true;
+  for (int i = 0; i < nt; i++) {
+    if (idx[i] == lead) continue;
+    struct murk_axial a = murk_geom_to_axial(grid, old[i]);
+    a.q += a1.q - a0.q;
+    a.r += a1.r - a0.r;
+    struct murk_pos want = murk_geom_from_axial(grid, a);
+    struct murk_pos got = want;
+    if (!(cell_ok(g, want, NULL) && murk_geom_distance(grid, want, end) <= cmd) &&
+        !nearest_free(g, side, end, NULL, &got))
+      continue; /* the table is full: the team stays off it */
+    s->teams[side][idx[i]].pos = got;
+    s->teams[side][idx[i]].placed = true;
+  }
+  u->moved = true;
+  char from[16], to[16], ds[16];
+  murk_pos_format(start, from, sizeof from);
+  murk_pos_format(end, to, sizeof to);
+  murk_pos_format(c->at, ds, sizeof ds);
+  if (bogged)
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+              "%s %s moves %s -> %s (%d cells) and bogs down there (ordered to %s)",
+              murk_side_name(side), handle, from, to, moved, ds);
+  else
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cells)",
+              murk_side_name(side), handle, from, to, moved);
+  murk_event_facts(g, number, &start, &end);
+  return MURK_OK;
+}
+
+static int not_on_table(const struct murk_game* g, enum murk_side side, int unit, char* reason,
+                        size_t reason_len) {
+  const struct murk_unit_state* u = &g->s.units[side][unit];
+  const char* name = murk_unit_platoon(g, side, unit)->name;
+  switch (u->state) {
+    case MURK_PLATOON_RESERVE:
+      return murk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, name);
+    case MURK_PLATOON_DESTROYED:
+      return murk_reject(reason, reason_len, "platoon %d (%s) is destroyed", unit + 1, name);
+    default:
+      break;
+  }
+  return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
+}
+
+int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
+    return murk_reject(
+        reason, reason_len, "moves are made in your movement step (now: %s%s%s)",
+        s->phase == MURK_PHASE_PLAY ? "the " : "",
+        s->phase == MURK_PHASE_PLAY ? murk_step_name(s->step) : murk_phase_name(s->phase),
+        s->phase == MURK_PHASE_PLAY ? " step" : "");
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (mi >= 0 && s->markers[mi].on_table) return move_template(g, side, mi, c, reason, reason_len);
+  if (unit >= 0 && s->units[side][unit].state == MURK_PLATOON_REVEALED)
+    return move_platoon(g, side, unit, c, reason, reason_len);
+  return not_on_table(g, side, unit, reason, reason_len);
+}
+
+/* ---- revealing ---- */
+
+/* seed 000, Revealing platoons: independent teams and warriors not deployed at the start
+ * come on with the first platoon of their side to be revealed, next to its first team. */
+static void reveal_independents(struct murk_game* g, enum murk_side side, int host) {
+  struct murk_state* s = &g->s;
+  if (s->phase != MURK_PHASE_PLAY) return;
+  const struct murk_unit_state* h = &s->units[side][host];
+  struct murk_pos anchor = {0, 0};
+  bool have = false;
+  for (int t = h->first_team; t < h->first_team + h->nteams && !have; t++)
+    if (s->teams[side][t].alive && s->teams[side][t].placed) {
+      anchor = s->teams[side][t].pos;
+      have = true;
+    }
+  if (!have) return;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    struct murk_unit_state* u = &s->units[side][k];
+    const struct murk_platoon* pl = murk_unit_platoon(g, side, k);
+    if (u->state != MURK_PLATOON_WAITING) continue;
+    if (!(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR)))) continue;
+    struct murk_pos centre;
+    if (!nearest_free(g, side, anchor, NULL, &centre)) return;
+    int mi = murk_marker_new(g, side, k, centre);
+    if (mi < 0) return;
+    s->markers[mi].revealed = true;
+    u->marker = s->markers[mi].number;
+    u->state = MURK_PLATOON_REVEALED;
+    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d teams)",
+              murk_side_name(side), u->marker, h->marker, pl->name, pl->type,
+              murk_unit_alive(s, side, k));
+    murk_event_facts(g, u->marker, NULL, &centre);
+    murk_fog_place_teams(g, side, k, centre, NULL, NULL);
+  }
+}
+
+void murk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
+  struct murk_state* s = &g->s;
+  struct murk_marker* mk = &s->markers[mi];
+  enum murk_side side = mk->owner;
+  struct murk_pos at = mk->pos;
+  char ps[16];
+  murk_pos_format(at, ps, sizeof ps);
+  murk_mark_irreversible(g);
+  mk->on_table = false;
+  mk->revealed = true;
+  if (mk->unit < 0) {
+    /* seed 000, Revealing platoons: a revealed dummy is simply taken off the table. */
+    mk->bogged = false;
+    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s was a dummy and is removed",
+              murk_side_name(side), mk->number, ps);
+    murk_event_facts(g, mk->number, &at, NULL);
+    return;
+  }
+  struct murk_unit_state* u = &s->units[side][mk->unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, mk->unit);
+  u->state = MURK_PLATOON_REVEALED;
+  u->bogged = mk->bogged;
+  u->moved = mk->moved;
+  mk->bogged = false;
+  murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s revealed: %s (%s, %d teams)",
+            murk_side_name(side), mk->number, ps, pl->name, pl->type,
+            murk_unit_alive(s, side, mk->unit));
+  murk_event_facts(g, mk->number, &at, NULL);
+  int left = murk_fog_place_teams(g, side, mk->unit, at, revealer, NULL);
+  if (left > 0)
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
+              left, left == 1 ? "" : "s", mk->number);
+  reveal_independents(g, side, mk->unit);
+}
+
+int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  if (s->phase != MURK_PHASE_PLAY)
+    return murk_reject(reason, reason_len, "platoons are revealed during play, in your own turn");
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (mi >= 0 && s->markers[mi].on_table) {
+    murk_fog_reveal_marker(g, mi, NULL);
+    return MURK_OK;
+  }
+  if (unit >= 0 && s->units[side][unit].state == MURK_PLATOON_REVEALED)
+    return murk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
+                       s->units[side][unit].marker);
+  return not_on_table(g, side, unit, reason, reason_len);
+}
+
+/* seed 000, Revealing platoons, second point: at the start of the Shooting step a side may
+ * roll on the visibility table once; every enemy template within the range rolled (never
+ * beyond the cap) of any of its markers or teams is revealed. */
+int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  char* reason, size_t reason_len) {
+  (void)c;
+  struct murk_state* s = &g->s;
+  const struct murk_mission* m = g->m;
+  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_SHOOTING)
+    return murk_reject(reason, reason_len, "spotting is done at the start of your shooting step");
+  if (!fog_on(g))
+    return murk_reject(reason, reason_len,
+                       "fog of war is not in force: there are no templates "
+                       "to spot");
+  if (m->visibility.nrows == 0)
+    return murk_reject(reason, reason_len, "this mission has no visibility table");
+  if (s->spotted)
+    return murk_reject(reason, reason_len, "you have already tried to spot this step");
+  if (s->fired)
+    return murk_reject(reason, reason_len, "spotting comes before any shooting in the step");
+  char purpose[MURK_ROLL_PURPOSE];
+  snprintf(purpose, sizeof purpose, "%s spots: visibility", murk_side_name(side));
+  int total = murk_roll(g, &m->visibility.die, purpose, MURK_AUD_ALL, NULL);
+  int range = 0;
+  for (int i = 0; i < m->visibility.nrows; i++)
+    if (total >= m->visibility.rows[i].lo && total <= m->visibility.rows[i].hi)
+      range = m->visibility.rows[i].range;
+  int cap = murk_mission_param(m, MURK_P_FOW_SPOT_CAP);
+  bool capped = range > cap;
+  if (capped) range = cap;
+  s->spotted = true;
+  s->visibility = range;
+  struct murk_event* e = murk_last_event(g);
+  if (e && e->kind == MURK_EV_ROLL) {
+    char len[32];
+    murk_cells_text(g, range, len, sizeof len);
+    size_t n = strlen(e->text);
+    snprintf(e->text + n, sizeof e->text - n, ": %s (%d cells)%s", len, range,
+             capped ? ", the most spotting can reach" : "");
+  }
+  /* Markers are revealed in marker order; each is measured from the spotting side as it
+   * stands when spotting began (the spotting side does not change while it spots). */
+  enum murk_side enemy = murk_side_other(side);
+  int found = 0;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != enemy || mk->revealed) continue;
+    struct murk_pos from;
+    int d = murk_nearest_of_side(g, side, mk->pos, &from);
+    if (d > range) continue;
+    found++;
+    murk_fog_reveal_marker(g, i, &from);
+  }
+  char len[32];
+  murk_cells_text(g, range, len, sizeof len);
+  if (found == 0)
+    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s",
+              murk_side_name(side), len);
+  else
+    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots %d marker%s within %s",
+              murk_side_name(side), found, found == 1 ? "" : "s", len);
+  return MURK_OK;
+}
+
+void murk_fog_unbog(struct murk_game* g, enum murk_side side) {
+  struct murk_state* s = &g->s;
+  char handle[16];
+  for (int i = 0; i < s->nmarkers; i++) {
+    struct murk_marker* mk = &s->markers[i];
+    if (mk->owner != side || !mk->on_table || !mk->bogged) continue;
+    snprintf(handle, sizeof handle, "T%d", mk->number);
+    if (!bog_check(g, handle, true)) {
+      mk->bogged = false;
+      murk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged",
+                murk_side_name(side), handle);
+      murk_event_facts(g, mk->number, &mk->pos, NULL);
+    }
+  }
+  for (int k = 0; k < s->nunits[side]; k++) {
+    struct murk_unit_state* u = &s->units[side][k];
+    if (u->state != MURK_PLATOON_REVEALED || !u->bogged) continue;
+    snprintf(handle, sizeof handle, "P%d", u->marker);
+    if (!bog_check(g, handle, true)) {
+      u->bogged = false;
+      murk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged",
+                murk_side_name(side), handle);
+      murk_event_facts(g, u->marker, NULL, NULL);
+    }
+  }
+}

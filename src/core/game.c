@@ -1,0 +1,499 @@
+/* game.c: a game's life cycle, the command dispatcher, the command log and undo, and the
+ * look-ups the other game modules share.
+ *
+ * apply() keeps a copy of the state, runs the command's handler and, if a rule says no,
+ * restores the copy and drops the events the handler emitted: a rejected command changes
+ * nothing, not even the generator. */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game_internal.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+
+const char* murk_phase_name(enum murk_phase p) {
+  static const char* const names[] = {
+#define MURK_PHASE_NAME(id, text) text,
+      MURK_PHASE_LIST(MURK_PHASE_NAME)
+#undef MURK_PHASE_NAME
+  };
+  if ((int)p < 0 || p >= MURK_PHASE_COUNT) return "?";
+  return names[p];
+}
+
+const char* murk_step_name(enum murk_step s) {
+  static const char* const names[] = {
+#define MURK_STEP_NAME(id, text) text,
+      MURK_STEP_LIST(MURK_STEP_NAME)
+#undef MURK_STEP_NAME
+  };
+  if ((int)s < 0 || s >= MURK_STEP_COUNT) return "?";
+  return names[s];
+}
+
+const char* murk_platoon_state_name(enum murk_platoon_state s) {
+  switch (s) {
+    case MURK_PLATOON_WAITING:
+      return "waiting";
+    case MURK_PLATOON_RESERVE:
+      return "in reserve";
+    case MURK_PLATOON_HIDDEN:
+      return "hidden";
+    case MURK_PLATOON_REVEALED:
+      return "revealed";
+    case MURK_PLATOON_DESTROYED:
+      return "destroyed";
+  }
+  return "?";
+}
+
+/* ---- shared helpers ---- */
+
+int murk_reject(char* reason, size_t reason_len, const char* fmt, ...) {
+  if (reason && reason_len) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(reason, reason_len, fmt, ap);
+    va_end(ap);
+  }
+  return MURK_EREJECTED;
+}
+
+int murk_log_next(const struct murk_game* g) {
+  return (int)g->nlog + (g->applying ? 1 : 0);
+}
+
+void murk_mark_irreversible(struct murk_game* g) {
+  g->s.last_irreversible = murk_log_next(g);
+}
+
+void murk_mark_step_start(struct murk_game* g) {
+  g->s.step_start = murk_log_next(g);
+}
+
+int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
+  struct murk_length scale = g->m->scale;
+  if (scale.unit == MURK_UNIT_HEX || scale.value <= 0)
+    return snprintf(buf, n, "%d cell%s", cells, cells == 1 ? "" : "s");
+  struct murk_length len = {scale.value * cells, scale.unit};
+  return murk_length_format(len, buf, n);
+}
+
+const struct murk_platoon* murk_unit_platoon(const struct murk_game* g, enum murk_side side,
+                                             int unit) {
+  return &g->m->sides[side].force.platoons[unit];
+}
+
+const struct murk_profile* murk_team_profile(const struct murk_game* g, enum murk_side side,
+                                             int team) {
+  return &g->m->sides[side].force.profiles[g->s.teams[side][team].profile];
+}
+
+bool murk_cell_passable(const struct murk_mission* m, struct murk_pos p) {
+  const struct murk_terrain* t = murk_mission_terrain_at(m, p);
+  if (!t) return false;
+  return t->cls != MURK_TERRAIN_IMPASSABLE && t->cls != MURK_TERRAIN_WATER;
+}
+
+int murk_marker_index_at(const struct murk_state* s, struct murk_pos p) {
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].on_table && murk_pos_eq(s->markers[i].pos, p)) return i;
+  return -1;
+}
+
+int murk_marker_index(const struct murk_state* s, int number) {
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].number == number) return i;
+  return -1;
+}
+
+bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side* side, int* team) {
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    for (int t = 0; t < s->nteams[sd]; t++) {
+      const struct murk_team* tm = &s->teams[sd][t];
+      if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) {
+        if (side) *side = (enum murk_side)sd;
+        if (team) *team = t;
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+bool murk_cell_free(const struct murk_state* s, struct murk_pos p) {
+  return murk_marker_index_at(s, p) < 0 && !murk_team_at(s, p, NULL, NULL);
+}
+
+int murk_unit_alive(const struct murk_state* s, enum murk_side side, int unit) {
+  const struct murk_unit_state* u = &s->units[side][unit];
+  int n = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (s->teams[side][t].alive) n++;
+  return n;
+}
+
+int murk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         struct murk_pos* at) {
+  const struct murk_state* s = &g->s;
+  int best = INT_MAX;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != side) continue;
+    int d = murk_geom_distance(&g->m->grid, p, mk->pos);
+    if (d < best) {
+      best = d;
+      if (at) *at = mk->pos;
+    }
+  }
+  for (int t = 0; t < s->nteams[side]; t++) {
+    const struct murk_team* tm = &s->teams[side][t];
+    if (!tm->alive || !tm->placed) continue;
+    int d = murk_geom_distance(&g->m->grid, p, tm->pos);
+    if (d < best) {
+      best = d;
+      if (at) *at = tm->pos;
+    }
+  }
+  return best;
+}
+
+int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p) {
+  struct murk_state* s = &g->s;
+  if (s->nmarkers >= MURK_MAX_MARKERS) return -1;
+  struct murk_marker* mk = &s->markers[s->nmarkers];
+  memset(mk, 0, sizeof *mk);
+  mk->number = s->next_marker_number++;
+  mk->owner = owner;
+  mk->unit = unit;
+  mk->pos = p;
+  return s->nmarkers++;
+}
+
+int murk_handle(const struct murk_game* g, int marker, char* buf, size_t n) {
+  const struct murk_marker* mk = &g->s.markers[marker];
+  bool platoon = mk->revealed && mk->unit >= 0;
+  return snprintf(buf, n, "%c%d", platoon ? 'P' : 'T', mk->number);
+}
+
+int murk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
+                 int* marker, char* reason, size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  switch (r.kind) {
+    case MURK_REF_OWN: {
+      if (r.n < 1 || r.n > s->nunits[side]) {
+        if (s->nunits[side] == 0) return murk_reject(reason, reason_len, "you have no platoons");
+        return murk_reject(reason, reason_len, "you have no platoon %d (your platoons are 1 to %d)",
+                           r.n, s->nunits[side]);
+      }
+      *unit = r.n - 1;
+      int num = s->units[side][r.n - 1].marker;
+      *marker = num ? murk_marker_index(s, num) : -1;
+      return MURK_OK;
+    }
+    case MURK_REF_MARKER:
+    case MURK_REF_PLATOON: {
+      char c = r.kind == MURK_REF_MARKER ? 'T' : 'P';
+      int mi = murk_marker_index(s, r.n);
+      if (mi < 0) return murk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
+      const struct murk_marker* mk = &s->markers[mi];
+      if (mk->owner != side)
+        return murk_reject(reason, reason_len, "%c%d is an enemy marker, not one of yours", c, r.n);
+      if (mk->unit < 0 && !mk->on_table)
+        return murk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
+      *unit = mk->unit;
+      *marker = mi;
+      return MURK_OK;
+    }
+    case MURK_REF_DUMMY:
+      return murk_reject(reason, reason_len,
+                         "name a platoon by its number (3) or its marker (T3), not 'dummy'");
+    case MURK_REF_NONE:
+      break;
+  }
+  return murk_reject(reason, reason_len, "which platoon? name it by its number or marker");
+}
+
+int murk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* marker,
+                   char* reason, size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  if (r.kind != MURK_REF_MARKER && r.kind != MURK_REF_PLATOON)
+    return murk_reject(reason, reason_len,
+                       "name the enemy by the handle your map shows (T<n> or P<n>)");
+  char c = r.kind == MURK_REF_MARKER ? 'T' : 'P';
+  int mi = murk_marker_index(s, r.n);
+  /* Every marker ever made is public (deployed in the open), so nothing leaks here. */
+  if (mi < 0 || (!s->markers[mi].on_table && !s->markers[mi].revealed))
+    return murk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
+  const struct murk_marker* mk = &s->markers[mi];
+  if (mk->owner == side)
+    return murk_reject(reason, reason_len, "%c%d is one of yours, not the enemy's", c, r.n);
+  if (mk->revealed && mk->unit < 0)
+    return murk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
+  *marker = mi;
+  return MURK_OK;
+}
+
+/* ---- life cycle ---- */
+
+static void free_logs(struct murk_game* g) {
+  for (size_t i = 0; i < g->nlog; i++) murk_free(g->log[i]);
+  murk_free(g->log);
+  murk_free(g->log_side);
+  murk_free(g->log_cmd);
+  murk_free(g->events);
+}
+
+void murk_game_free(struct murk_game* g) {
+  if (!g) return;
+  free_logs(g);
+  murk_free(g->saved);
+  murk_free(g);
+}
+
+/* Limits of the fixed-size state a mission must fit in. */
+static bool mission_fits(const struct murk_mission* m) {
+  int markers = 0;
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    const struct murk_force* f = &m->sides[sd].force;
+    if (f->nplatoons < 0 || f->nplatoons > MURK_MAX_UNITS) return false;
+    int teams = 0;
+    for (int p = 0; p < f->nplatoons; p++) {
+      const struct murk_platoon* pl = &f->platoons[p];
+      for (int k = 0; k < pl->ngroups; k++) {
+        if (pl->groups[k].profile < 0 || pl->groups[k].profile >= f->nprofiles) return false;
+        if (pl->groups[k].count < 0) return false;
+        teams += pl->groups[k].count;
+      }
+    }
+    if (teams > MURK_MAX_TEAMS_PER_SIDE) return false;
+    markers += f->nplatoons + (f->dummies > 0 ? f->dummies : 0);
+  }
+  if (markers > MURK_MAX_MARKERS) return false;
+  int placed = m->nobjectives;
+  for (int i = 0; i < m->nobjective_rules; i++) placed += m->objective_rules[i].count;
+  return placed <= MURK_MAX_PLACED_OBJECTIVES;
+}
+
+int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game** out) {
+  if (out) *out = NULL;
+  if (!m || !out || !m->map) return MURK_EINVAL;
+  if (!mission_fits(m)) return MURK_EINVAL;
+  struct murk_game* g = murk_calloc(1, sizeof *g);
+  if (!g) return MURK_ENOMEM;
+  g->saved = murk_malloc(sizeof *g->saved);
+  if (!g->saved) {
+    murk_free(g);
+    return MURK_ENOMEM;
+  }
+  g->m = m;
+  g->seed = seed;
+  int rc = murk_setup_begin(g);
+  if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
+  if (rc != MURK_OK) {
+    murk_game_free(g);
+    return rc;
+  }
+  *out = g;
+  return MURK_OK;
+}
+
+/* ---- commands ---- */
+
+static int cmd_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   char* reason, size_t reason_len) {
+  (void)c;
+  switch (g->s.phase) {
+    case MURK_PHASE_OBJECTIVES: {
+      const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
+      return murk_reject(
+          reason, reason_len,
+          "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
+          g->s.objective_placed + 1, r->count);
+    }
+    case MURK_PHASE_RESERVES:
+    case MURK_PHASE_DEPLOY:
+      return murk_setup_end(g, side, reason, reason_len);
+    case MURK_PHASE_PLAY:
+      return murk_turn_end_step(g, side, reason, reason_len);
+    default:
+      break;
+  }
+  return murk_reject(reason, reason_len, "the game is over");
+}
+
+/* The dispatch table (tmux's cmd_table): one handler per verb. */
+static const murk_cmd_fn handlers[MURK_CMD_COUNT] = {
+    [MURK_CMD_OBJECTIVE] = murk_setup_objective,
+    [MURK_CMD_RESERVE] = murk_setup_reserve,
+    [MURK_CMD_DEPLOY] = murk_setup_deploy,
+    [MURK_CMD_MOVE] = murk_fog_move,
+    [MURK_CMD_REVEAL] = murk_fog_reveal,
+    [MURK_CMD_SPOT] = murk_fog_spot,
+    [MURK_CMD_SHOOT] = murk_combat_shoot,
+    [MURK_CMD_ASSAULT] = murk_combat_assault,
+    [MURK_CMD_END] = cmd_end,
+};
+
+static int grow_log(struct murk_game* g) {
+  if (g->nlog < g->cap_log) return MURK_OK;
+  size_t cap = g->cap_log ? g->cap_log * 2 : 32;
+  char** log = murk_realloc(g->log, cap * sizeof *log);
+  if (!log) return MURK_ENOMEM;
+  g->log = log;
+  enum murk_side* sides = murk_realloc(g->log_side, cap * sizeof *sides);
+  if (!sides) return MURK_ENOMEM;
+  g->log_side = sides;
+  struct murk_command* cmds = murk_realloc(g->log_cmd, cap * sizeof *cmds);
+  if (!cmds) return MURK_ENOMEM;
+  g->log_cmd = cmds;
+  g->cap_log = cap;
+  return MURK_OK;
+}
+
+int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    char* reason, size_t reason_len) {
+  if (reason && reason_len) reason[0] = '\0';
+  if (!g || !c) return MURK_EINVAL;
+  if (g->s.phase == MURK_PHASE_OVER) return murk_reject(reason, reason_len, "the game is over");
+  if (side != MURK_ATTACKER && side != MURK_DEFENDER)
+    return murk_reject(reason, reason_len, "commands come from the attacker or the defender");
+  if (side != g->s.to_act)
+    return murk_reject(reason, reason_len, "it is the %s's turn to act",
+                       murk_side_name(g->s.to_act));
+  if ((int)c->kind < 0 || c->kind >= MURK_CMD_COUNT || !handlers[c->kind])
+    return murk_reject(reason, reason_len, "unknown command");
+  if (c->nvia < 0 || c->nvia > MURK_CMD_MAX_WAYPOINTS)
+    return murk_reject(reason, reason_len, "at most %d waypoints", MURK_CMD_MAX_WAYPOINTS);
+  if (grow_log(g) != MURK_OK) return murk_reject(reason, reason_len, "out of memory"), MURK_ENOMEM;
+
+  char line[256];
+  int len = murk_command_format(c, line, sizeof line);
+  if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");
+  char* copy = murk_strdup(line);
+  if (!copy) return murk_reject(reason, reason_len, "out of memory"), MURK_ENOMEM;
+
+  *g->saved = g->s;
+  size_t nevents = g->nevents;
+  g->oom = 0;
+  g->applying = true;
+  int rc = handlers[c->kind](g, side, c, reason, reason_len);
+  g->applying = false;
+  if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
+  if (rc != MURK_OK) {
+    g->s = *g->saved;
+    g->nevents = nevents;
+    g->oom = 0;
+    murk_free(copy);
+    if (rc == MURK_ENOMEM) murk_reject(reason, reason_len, "out of memory");
+    return rc;
+  }
+  g->log[g->nlog] = copy;
+  g->log_side[g->nlog] = side;
+  g->log_cmd[g->nlog] = *c;
+  g->nlog++;
+  return MURK_OK;
+}
+
+int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* line, char* reason,
+                         size_t reason_len, int* errcol) {
+  if (reason && reason_len) reason[0] = '\0';
+  if (errcol) *errcol = 0;
+  if (!g || !line) return MURK_EINVAL;
+  struct murk_command c;
+  memset(&c, 0, sizeof c);
+  char err[200] = "";
+  int col = 0;
+  int rc = murk_command_parse(line, &c, err, sizeof err, &col);
+  if (rc == 0) return MURK_OK;
+  if (rc < 0) {
+    if (errcol) *errcol = col;
+    murk_reject(reason, reason_len, "%s", err);
+    return MURK_EINVAL;
+  }
+  return murk_game_apply(g, side, &c, reason, reason_len);
+}
+
+/* ---- accessors ---- */
+
+enum murk_side murk_game_to_act(const struct murk_game* g) {
+  return g->s.phase == MURK_PHASE_OVER ? MURK_NO_SIDE : g->s.to_act;
+}
+enum murk_phase murk_game_phase(const struct murk_game* g) {
+  return g->s.phase;
+}
+enum murk_step murk_game_step(const struct murk_game* g) {
+  return g->s.step;
+}
+int murk_game_turn(const struct murk_game* g) {
+  return g->s.turn;
+}
+const struct murk_mission* murk_game_mission(const struct murk_game* g) {
+  return g->m;
+}
+uint64_t murk_game_seed(const struct murk_game* g) {
+  return g->seed;
+}
+size_t murk_game_log_count(const struct murk_game* g) {
+  return g->nlog;
+}
+const char* murk_game_log_line(const struct murk_game* g, size_t i) {
+  return i < g->nlog ? g->log[i] : NULL;
+}
+enum murk_side murk_game_log_side(const struct murk_game* g, size_t i) {
+  return i < g->nlog ? g->log_side[i] : MURK_NO_SIDE;
+}
+size_t murk_game_event_count(const struct murk_game* g) {
+  return g->nevents;
+}
+const struct murk_event* murk_game_event(const struct murk_game* g, size_t i) {
+  return i < g->nevents ? &g->events[i] : NULL;
+}
+const char* murk_game_result(const struct murk_game* g) {
+  return g->s.result;
+}
+enum murk_side murk_game_winner(const struct murk_game* g) {
+  return g->s.winner;
+}
+
+/* ---- undo ---- */
+
+int murk_game_undoable(const struct murk_game* g) {
+  if (g->s.phase == MURK_PHASE_OVER) return 0;
+  int bound = g->s.step_start > g->s.last_irreversible ? g->s.step_start : g->s.last_irreversible;
+  int n = 0;
+  for (int i = (int)g->nlog - 1; i >= bound && i >= 0; i--) {
+    if (g->log_side[i] != g->s.to_act) break;
+    n++;
+  }
+  return n;
+}
+
+/* Rebuild from (mission, seed) and the log less its last command: the game is a pure
+ * function of those, so this is exact. */
+int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
+  if (reason && reason_len) reason[0] = '\0';
+  if (murk_game_undoable(g) <= 0)
+    return murk_reject(reason, reason_len,
+                       "nothing to take back (only your commands of this step since the last "
+                       "roll or reveal)");
+  struct murk_game* ng = NULL;
+  int rc = murk_game_new(g->m, g->seed, &ng);
+  if (rc != MURK_OK) return rc;
+  char why[200];
+  for (size_t i = 0; i + 1 < g->nlog; i++) {
+    rc = murk_game_apply(ng, g->log_side[i], &g->log_cmd[i], why, sizeof why);
+    if (rc != MURK_OK) {
+      murk_game_free(ng);
+      murk_reject(reason, reason_len, "cannot rebuild the game: %s", why);
+      return rc == MURK_ENOMEM ? MURK_ENOMEM : MURK_EINVAL;
+    }
+  }
+  struct murk_game tmp = *g;
+  *g = *ng;
+  *ng = tmp;
+  murk_game_free(ng);
+  return MURK_OK;
+}

@@ -1,0 +1,219 @@
+/* view.c: what one side may know of a game (view.h).
+ *
+ * The only door from the whole truth to a screen or transcript. Each field copied here is
+ * either public, the viewing side's own, or revealed; an enemy marker's contents are
+ * filled only once it has been revealed to all. */
+#include <stdio.h>
+#include <string.h>
+
+#include "game_internal.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+
+void murk_view_free(struct murk_view* v) {
+  if (!v) return;
+  murk_free(v->objectives);
+  murk_free(v->markers);
+  murk_free(v->teams);
+  murk_free(v->platoons);
+  murk_free(v->events);
+  murk_free(v);
+}
+
+static const char* reserve_hint(const struct murk_game* g) {
+  (void)g;
+  return "reserve N [delayed|scattered|mobile]";
+}
+
+static void build_prompt(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
+  const struct murk_state* s = &g->s;
+  const char* who = murk_side_name(s->to_act);
+  /* Another side's prompt says only what is public: what phase or step it is in. */
+  bool mine = side == MURK_NO_SIDE || side == s->to_act;
+  switch (s->phase) {
+    case MURK_PHASE_OBJECTIVES: {
+      const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+      if (mine)
+        snprintf(buf, n, "%s: place objective %d of %d (objective at X,Y)", who,
+                 s->objective_placed + 1, r->count);
+      else
+        snprintf(buf, n, "waiting: the %s places objectives", who);
+      return;
+    }
+    case MURK_PHASE_RESERVES:
+      if (mine)
+        snprintf(buf, n, "%s: nominate reserves (%s); 'end' when done", who, reserve_hint(g));
+      else
+        snprintf(buf, n, "waiting: the %s nominates reserves", who);
+      return;
+    case MURK_PHASE_DEPLOY: {
+      if (!mine) {
+        snprintf(buf, n, "waiting: the %s deploys", who);
+        return;
+      }
+      int left = 0;
+      for (int i = 0; i < s->nunits[s->to_act]; i++)
+        if (s->units[s->to_act][i].state == MURK_PLATOON_WAITING) left++;
+      int dummies = s->dummies_left[s->to_act];
+      snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left); 'end' when done", who, left,
+               left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies");
+      return;
+    }
+    case MURK_PHASE_PLAY: {
+      const char* what = "";
+      switch (s->step) {
+        case MURK_STEP_STARTING:
+        case MURK_STEP_MOVEMENT:
+          what = "move, reveal; 'end' for the shooting step";
+          break;
+        case MURK_STEP_SHOOTING:
+          what = s->spotted || s->fired ? "shoot, reveal; 'end' for the assault step"
+                                        : "spot first, shoot, reveal; 'end' for the assault step";
+          break;
+        case MURK_STEP_ASSAULT:
+          what = "assault, reveal; 'end' hands over";
+          break;
+        default:
+          break;
+      }
+      if (mine)
+        snprintf(buf, n, "turn %d, %s's %s step: %s", s->turn, who, murk_step_name(s->step), what);
+      else
+        snprintf(buf, n, "waiting: turn %d, the %s's %s step", s->turn, who,
+                 murk_step_name(s->step));
+      return;
+    }
+    default:
+      break;
+  }
+  snprintf(buf, n, "game over: %s", s->result);
+}
+
+static void fill_marker(const struct murk_game* g, enum murk_side side,
+                        const struct murk_marker* mk, struct murk_view_marker* vm) {
+  const struct murk_state* s = &g->s;
+  memset(vm, 0, sizeof *vm);
+  vm->number = mk->number;
+  vm->owner = mk->owner;
+  vm->pos = mk->pos;
+  vm->on_table = mk->on_table;
+  vm->revealed = mk->revealed;
+  vm->bogged = mk->on_table ? mk->bogged : (mk->unit >= 0 && s->units[mk->owner][mk->unit].bogged);
+  vm->known = side == MURK_NO_SIDE || side == mk->owner || mk->revealed;
+  vm->platoon = -1;
+  if (!vm->known) return;
+  vm->dummy = mk->unit < 0;
+  if (vm->dummy) return;
+  const struct murk_platoon* pl = murk_unit_platoon(g, mk->owner, mk->unit);
+  vm->platoon = mk->unit;
+  snprintf(vm->name, sizeof vm->name, "%s", pl->name);
+  snprintf(vm->type, sizeof vm->type, "%s", pl->type);
+  vm->nteams = murk_unit_alive(s, mk->owner, mk->unit);
+}
+
+int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
+  if (out) *out = NULL;
+  if (!g || !out) return MURK_EINVAL;
+  if (side != MURK_NO_SIDE && side != MURK_ATTACKER && side != MURK_DEFENDER) return MURK_EINVAL;
+  const struct murk_mission* m = g->m;
+  const struct murk_state* s = &g->s;
+  struct murk_view* v = murk_calloc(1, sizeof *v);
+  if (!v) return MURK_ENOMEM;
+  v->side = side;
+  v->mission_name = m->name;
+  v->briefing = side == MURK_NO_SIDE || !m->sides[side].briefing ? "" : m->sides[side].briefing;
+  v->grid = m->grid;
+  v->terrain = m->terrain;
+  v->nterrain = m->nterrain;
+  v->map = m->map;
+  v->entries = m->entries;
+  v->nentries = m->nentries;
+  v->own_zone = side == MURK_NO_SIDE ? NULL : &m->sides[side].zone;
+  v->phase = s->phase;
+  v->step = s->step;
+  v->turn = s->turn;
+  v->to_act = murk_game_to_act(g);
+  v->result = s->result;
+  v->visibility = s->visibility;
+  build_prompt(g, side, v->prompt, sizeof v->prompt);
+
+  size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
+  v->objectives = murk_calloc((size_t)s->nobjectives, sizeof *v->objectives);
+  v->markers = murk_calloc((size_t)s->nmarkers, sizeof *v->markers);
+  v->teams = murk_calloc(nteams, sizeof *v->teams);
+  v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
+  v->events = murk_calloc(g->nevents, sizeof *v->events);
+  if (!v->objectives || !v->markers || !v->teams || !v->platoons || !v->events) {
+    murk_view_free(v);
+    return MURK_ENOMEM;
+  }
+
+  for (int i = 0; i < s->nobjectives; i++) {
+    struct murk_view_objective* o = &v->objectives[v->nobjectives++];
+    snprintf(o->name, sizeof o->name, "%s", s->objectives[i].name);
+    o->pos = s->objectives[i].pos;
+    o->for_side = s->objectives[i].for_side;
+  }
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_marker* mk = &s->markers[i];
+    if (!mk->on_table && !mk->revealed) continue;
+    fill_marker(g, side, mk, &v->markers[v->nmarkers++]);
+  }
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    for (int k = 0; k < s->nunits[sd]; k++) {
+      const struct murk_unit_state* u = &s->units[sd][k];
+      /* Placed teams belong to revealed platoons only; the check keeps that a promise. */
+      if (u->state != MURK_PLATOON_REVEALED) continue;
+      for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+        const struct murk_team* tm = &s->teams[sd][t];
+        if (!tm->alive || !tm->placed) continue;
+        struct murk_view_team* vt = &v->teams[v->nteams++];
+        vt->owner = (enum murk_side)sd;
+        vt->marker = u->marker;
+        vt->platoon = k;
+        snprintf(vt->profile, sizeof vt->profile, "%s",
+                 murk_team_profile(g, (enum murk_side)sd, t)->name);
+        vt->pos = tm->pos;
+      }
+    }
+  }
+  if (side != MURK_NO_SIDE) {
+    for (int k = 0; k < s->nunits[side]; k++) {
+      const struct murk_unit_state* u = &s->units[side][k];
+      const struct murk_platoon* pl = murk_unit_platoon(g, side, k);
+      struct murk_view_platoon* vp = &v->platoons[v->nplatoons++];
+      vp->index = k;
+      snprintf(vp->name, sizeof vp->name, "%s", pl->name);
+      snprintf(vp->type, sizeof vp->type, "%s", pl->type);
+      vp->state = u->state;
+      vp->marker = u->marker;
+      vp->nteams = murk_unit_alive(s, side, k);
+      vp->command_distance = pl->command_distance;
+      vp->flags = pl->flags;
+    }
+  }
+  for (size_t i = 0; i < g->nevents; i++)
+    if (murk_audience_includes(g->events[i].audience, side)) v->events[v->nevents++] = g->events[i];
+  *out = v;
+  return MURK_OK;
+}
+
+const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p) {
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].on_table && murk_pos_eq(v->markers[i].pos, p)) return &v->markers[i];
+  return NULL;
+}
+
+const struct murk_view_marker* murk_view_marker_by_number(const struct murk_view* v,
+                                                          enum murk_side owner, int number) {
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].number == number && (owner == MURK_NO_SIDE || v->markers[i].owner == owner))
+      return &v->markers[i];
+  return NULL;
+}
+
+const struct murk_view_team* murk_view_team_at(const struct murk_view* v, struct murk_pos p) {
+  for (int i = 0; i < v->nteams; i++)
+    if (murk_pos_eq(v->teams[i].pos, p)) return &v->teams[i];
+  return NULL;
+}

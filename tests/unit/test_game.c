@@ -1,0 +1,436 @@
+/* test_game.c: game creation, setup phases, deployment, the turn and step structure, end
+ * conditions, the command log, undo and determinism. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+/* Standard deployment of the test field: T1..T6 (attacker odd, defender even). */
+#define TF_DEPLOY          \
+  "deploy 1 at 2,8\n"      \
+  "deploy 1 at 2,2\n"      \
+  "deploy 2 at 6,8\n"      \
+  "deploy 2 at 9,2\n"      \
+  "deploy dummy at 12,8\n" \
+  "deploy dummy at 14,2\n" \
+  "end\n"                  \
+  "end"
+
+static bool has_event(const struct murk_game* g, const char* text) {
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  return false;
+}
+
+static void test_new_game_starts_deployment(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(murk_game_turn(g), 0);
+  assert_true(has_event(g, "setup: Test Field"));
+  assert_true(has_event(g, "setup: deployment; the attacker deploys first"));
+  assert_string_equal(murk_game_result(g), "");
+  assert_int_equal(murk_game_log_count(g), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_wrong_side_rejected(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  size_t ne = murk_game_event_count(g);
+  int rc = murk_game_apply_line(g, MURK_DEFENDER, "deploy 1 at 2,2", why, sizeof why, NULL);
+  assert_int_equal(rc, MURK_EREJECTED);
+  assert_string_equal(why, "it is the attacker's turn to act");
+  assert_int_equal(murk_game_event_count(g), ne);
+  assert_int_equal(murk_game_log_count(g), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_deployment_rules(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  bad_line(g, "deploy 1 at 2,2", why, sizeof why); /* defender half */
+  assert_string_equal(why, "your deployment must be in the south half; 02,02 is not");
+  bad_line(g, "deploy 1 at 20,8", why, sizeof why);
+  assert_string_equal(why, "20,08 is off the table");
+  bad_line(g, "deploy 3 at 2,8", why, sizeof why);
+  assert_string_equal(why, "you have no platoon 3 (your platoons are 1 to 2)");
+  ok_line(g, "deploy 1 at 2,8");
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  bad_line(g, "deploy 1 at 11,5", why, sizeof why); /* the stream */
+  assert_string_equal(why, "your deployment cannot stand in the stream at 11,05");
+  ok_line(g, "deploy 1 at 2,2");
+  bad_line(g, "deploy 1 at 3,8", why, sizeof why);
+  assert_string_equal(why, "platoon 1 (Alpha Lancers) is already deployed");
+  bad_line(g, "deploy 2 at 2,8", why, sizeof why);
+  assert_string_equal(why, "02,08 is taken: one marker or team a cell");
+  bad_line(g, "end", why, sizeof why);
+  assert_string_equal(why,
+                      "platoon 2 (Bravo Gunners) is not deployed yet: deploy it (deploy 2 at X,Y)");
+  ok_line(g, "deploy dummy at 12,8");
+  ok_line(g, "deploy dummy at 14,2");
+  bad_line(g, "deploy dummy at 13,8", why, sizeof why);
+  assert_string_equal(why, "you have no dummy templates left");
+  ok_line(g, "deploy 2 at 6,8");
+  ok_line(g, "deploy 2 at 9,2");
+  ok_line(g, "end"); /* the attacker finishes first */
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(murk_game_turn(g), 1);
+  assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(g->s.finished_deploying_first, MURK_ATTACKER);
+  /* Templates T1.. in deployment order, one counter for both sides. */
+  assert_int_equal(g->s.markers[0].number, 1);
+  assert_int_equal(g->s.markers[0].owner, MURK_ATTACKER);
+  assert_int_equal(g->s.markers[1].owner, MURK_DEFENDER);
+  assert_int_equal(g->s.markers[2].unit, -1);
+  assert_true(has_event(g, "attacker deploys template T1 at 02,08"));
+  /* The secret number goes to its owner only. */
+  for (size_t i = 0; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (strstr(e->text, "Alpha Lancers")) assert_int_equal(e->audience, MURK_AUD_ATTACKER);
+    if (strstr(e->text, "is a dummy")) assert_int_not_equal(e->audience, MURK_AUD_ALL);
+  }
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_turn_and_steps(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, TF_DEPLOY);
+  assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  assert_int_equal(murk_game_turn(g), 1);
+  assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+  assert_true(has_event(g, "hand-over to the defender"));
+  assert_true(has_event(g, "turn 1: defender's starting step"));
+  assert_true(has_event(g, "turn 1: defender's movement step"));
+  ok_lines(g, "end\nend\nend");
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(murk_game_turn(g), 2);
+  assert_true(has_event(g, "turn 2: attacker's movement step"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_turn_limit_ends_game(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION "turn_limit: 1\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, TF_DEPLOY);
+  ok_lines(g, "end\nend\nend\nend\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_to_act(g), MURK_NO_SIDE);
+  assert_string_equal(murk_game_result(g), "turn limit reached after turn 1: no winner");
+  assert_int_equal(murk_game_winner(g), MURK_NO_SIDE);
+  char why[200];
+  int rc = murk_game_apply_line(g, MURK_ATTACKER, "end", why, sizeof why, NULL);
+  assert_int_equal(rc, MURK_EREJECTED);
+  assert_string_equal(why, "the game is over");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+#define TF_OBJECTIVES                                                  \
+  "objectives:\n"                                                      \
+  "  fixed:\n"                                                         \
+  "    - {name: mill, at: \"8,6\", for: attacker}\n"                   \
+  "  place:\n"                                                         \
+  "    - {by: attacker, for: attacker, count: 2, in: {half: north},\n" \
+  "       keep_out: {short_edges: 10cm}, together: 25cm}\n"            \
+  "    - {by: defender, for: defender, count: 1, in: {half: south}, min_apart: 20cm}\n"
+
+static void test_objective_placement(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION TF_OBJECTIVES);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_true(has_event(g, "objective mill at 08,06 (for the attacker)"));
+  bad_line(g, "objective at 5,9", why, sizeof why);
+  assert_string_equal(why, "the objective must be in the north half; 05,09 is not");
+  bad_line(g, "objective at 1,3", why, sizeof why);
+  assert_string_equal(
+      why,
+      "the objective must be at least 10cm (2 cells) from the short edges; 01,03 is "
+      "not");
+  bad_line(g, "objective at 11,4", why, sizeof why);
+  assert_string_equal(why, "the objective cannot stand in the stream at 11,04");
+  bad_line(g, "end", why, sizeof why);
+  ok_line(g, "objective at 3,2");
+  bad_line(g, "objective at 12,2", why, sizeof why); /* 9 cells from the first: too far apart */
+  assert_non_null(strstr(why, "within 25cm (5 cells) of each other"));
+  ok_line(g, "objective at 7,2");
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  bad_line(g, "objective at 8,8", why, sizeof why); /* 2 cells from the mill */
+  assert_non_null(strstr(why, "at least 20cm (4 cells) apart"));
+  ok_line(g, "objective at 3,10");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
+  assert_int_equal(g->s.nobjectives, 4);
+  assert_int_equal(g->s.objectives[3].for_side, MURK_DEFENDER);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_objective_taken_wins(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION
+                                     "objectives:\n  fixed:\n    - {name: farm, at: \"2,7\", for: "
+                                     "attacker}\n"
+                                     "end:\n  - {kind: objective_taken}\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, TF_DEPLOY);
+  /* T1 (Alpha Lancers) is at 2,8, next to the farm: reveal it so its teams stand there. */
+  ok_line(g, "reveal 1");
+  ok_lines(g, "end\nend\nend"); /* hand over */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  ok_lines(g, "end\nend\nend"); /* defender's turn: back to the attacker */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_winner(g), MURK_ATTACKER);
+  assert_string_equal(murk_game_result(g), "attacker wins: took objective farm on turn 2");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_first_turn_roll_meeting_engagement(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD
+                                     "setup: {sides: fixed, first_turn: roll}\n"
+                                     "rules:\n  fog_of_war: {}\n  meeting_engagement: "
+                                     "{bonus: 1}\n" TF_VIS TF_FORCES);
+  for (uint64_t seed = 1; seed < 20; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
+    /* The attacker finished first and gets the bonus on every first-turn roll. */
+    int att = -1, def = -1;
+    for (size_t i = 0; i < murk_game_event_count(g); i++) {
+      const struct murk_event* e = murk_game_event(g, i);
+      if (!e->has_roll) continue;
+      if (strstr(e->roll.purpose, "first turn, attacker")) {
+        assert_int_equal(e->roll.nmods, 1);
+        assert_int_equal(e->roll.mods[0].value, 1);
+        att = e->roll.total;
+      }
+      if (strstr(e->roll.purpose, "first turn, defender")) {
+        assert_int_equal(e->roll.nmods, 0);
+        def = e->roll.total;
+      }
+    }
+    assert_true(att > 0 && def > 0 && att != def); /* the last pair decided it */
+    assert_int_equal(murk_game_to_act(g), att > def ? MURK_ATTACKER : MURK_DEFENDER);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
+static void test_reserves_phase(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(
+      TF_HEAD TF_SETUP "rules:\n  fog_of_war: {}\n  delayed_reserves: {}\n" TF_VIS TF_FORCES);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
+  ok_line(g, "reserve 2");
+  bad_line(g, "reserve 2", why, sizeof why);
+  assert_string_equal(why, "platoon 2 (Bravo Gunners) is already in reserve");
+  bad_line(g, "reserve 1 mobile", why, sizeof why);
+  assert_string_equal(why, "this mission has no mobile reserves");
+  ok_line(g, "end");
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
+  assert_int_equal(g->s.units[MURK_ATTACKER][1].state, MURK_PLATOON_RESERVE);
+  assert_int_equal(g->s.units[MURK_ATTACKER][1].reserve, MURK_RESERVE_DELAYED);
+  bad_line(g, "deploy 2 at 6,8", why, sizeof why);
+  assert_string_equal(why, "platoon 2 (Bravo Gunners) is in reserve");
+  ok_line(g, "deploy 1 at 2,8");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_log_is_canonical(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_line(g, "  deploy   1 at 2,8   # first");
+  ok_line(g, "# just a comment");
+  ok_line(g, "deploy dummy at 2,2");
+  assert_int_equal(murk_game_log_count(g), 2);
+  assert_string_equal(murk_game_log_line(g, 0), "deploy 1 at 02,08");
+  assert_int_equal(murk_game_log_side(g, 0), MURK_ATTACKER);
+  assert_string_equal(murk_game_log_line(g, 1), "deploy dummy at 02,02");
+  assert_int_equal(murk_game_log_side(g, 1), MURK_DEFENDER);
+  assert_null(murk_game_log_line(g, 2));
+  char why[200];
+  int col = 0;
+  int rc = murk_game_apply_line(g, MURK_ATTACKER, "deploy 2 at", why, sizeof why, &col);
+  assert_int_equal(rc, MURK_EINVAL);
+  assert_true(col > 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_rejected_changes_nothing(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 3);
+  ok_lines(g, TF_DEPLOY);
+  struct murk_state before = g->s;
+  unsigned long long fp = game_fingerprint(g);
+  size_t ne = murk_game_event_count(g);
+  char why[200];
+  bad_line(g, "move 1 to 2,3", why, sizeof why);  /* far too far */
+  bad_line(g, "move T2 to 2,7", why, sizeof why); /* not ours */
+  bad_line(g, "spot", why, sizeof why);           /* wrong step */
+  assert_int_equal(murk_game_event_count(g), ne);
+  assert_int_equal(game_fingerprint(g), fp);
+  assert_memory_equal(&g->s, &before, sizeof before);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_event_format(void** st) {
+  (void)st;
+  struct murk_event e;
+  memset(&e, 0, sizeof e);
+  e.seq = 12;
+  e.audience = MURK_AUD_DEFENDER;
+  snprintf(e.text, sizeof e.text, "T3 is a dummy");
+  char buf[300];
+  murk_event_format(&e, buf, sizeof buf);
+  assert_string_equal(buf, "   12 defender T3 is a dummy");
+  e.audience = MURK_AUD_ALL;
+  murk_event_format(&e, buf, sizeof buf);
+  assert_string_equal(buf, "   12 all      T3 is a dummy");
+}
+
+static void play_script(struct murk_game* g, const char* const* lines, size_t n) {
+  for (size_t i = 0; i < n; i++) try_line(g, lines[i], NULL, 0);
+}
+
+static void test_determinism(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  static const char* const script[] = {
+      "deploy 1 at 2,8",
+      "deploy 1 at 2,2",
+      "deploy 2 at 6,8",
+      "deploy 2 at 5,2",
+      "end",
+      "end",
+      "move 1 to 4,4",
+      "end",
+      "spot",
+      "end",
+      "end",
+      "move 1 to 3,4",
+      "end",
+      "spot",
+      "end",
+      "end",
+  };
+  for (uint64_t seed = 1; seed < 30; seed++) {
+    struct murk_game* a = new_game(m, seed);
+    struct murk_game* b = new_game(m, seed);
+    play_script(a, script, sizeof script / sizeof script[0]);
+    play_script(b, script, sizeof script / sizeof script[0]);
+    assert_int_equal(murk_game_event_count(a), murk_game_event_count(b));
+    for (size_t i = 0; i < murk_game_event_count(a); i++)
+      assert_string_equal(murk_game_event(a, i)->text, murk_game_event(b, i)->text);
+    assert_memory_equal(&a->s, &b->s, sizeof a->s);
+    murk_game_free(a);
+    murk_game_free(b);
+  }
+  murk_mission_free(m);
+}
+
+static void test_undo(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  assert_int_equal(murk_game_undoable(g), 0);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_EREJECTED);
+  ok_line(g, "deploy 1 at 2,8");
+  /* The defender cannot take back the attacker's command. */
+  assert_int_equal(murk_game_undoable(g), 0);
+  ok_lines(g, "deploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend");
+  /* The attacker has finished: the defender deploys on and may take that back. */
+  unsigned long long fp = game_fingerprint(g);
+  struct murk_state before = g->s;
+  ok_line(g, "deploy dummy at 14,2");
+  assert_int_equal(murk_game_undoable(g), 1);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(game_fingerprint(g), fp);
+  assert_memory_equal(&g->s, &before, sizeof before);
+  assert_int_equal(murk_game_log_count(g), 5);
+  ok_line(g, "deploy dummy at 14,2");
+  ok_line(g, "end");
+  /* Play: moves through open ground roll nothing and can be taken back, two of them. */
+  assert_int_equal(murk_game_undoable(g), 0);
+  fp = game_fingerprint(g);
+  ok_line(g, "move 1 to 4,8");
+  ok_line(g, "move 2 to 8,8");
+  assert_int_equal(murk_game_undoable(g), 2);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_undoable(g), 1);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(game_fingerprint(g), fp);
+  /* A reveal cannot be taken back, nor anything before it. */
+  ok_line(g, "move 1 to 4,8");
+  ok_line(g, "reveal 2");
+  assert_int_equal(murk_game_undoable(g), 0);
+  ok_line(g, "move 2 to 7,9");
+  assert_int_equal(murk_game_undoable(g), 1);
+  /* Nor anything of an earlier step. */
+  ok_line(g, "end");
+  assert_int_equal(murk_game_undoable(g), 0);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_EREJECTED);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_new_game_starts_deployment),
+      cmocka_unit_test(test_wrong_side_rejected),
+      cmocka_unit_test(test_deployment_rules),
+      cmocka_unit_test(test_turn_and_steps),
+      cmocka_unit_test(test_turn_limit_ends_game),
+      cmocka_unit_test(test_objective_placement),
+      cmocka_unit_test(test_objective_taken_wins),
+      cmocka_unit_test(test_first_turn_roll_meeting_engagement),
+      cmocka_unit_test(test_reserves_phase),
+      cmocka_unit_test(test_log_is_canonical),
+      cmocka_unit_test(test_rejected_changes_nothing),
+      cmocka_unit_test(test_event_format),
+      cmocka_unit_test(test_determinism),
+      cmocka_unit_test(test_undo),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,163 @@
+/* test_support.h: small missions as YAML and helpers to drive games in the game-core
+ * tests (test_game.c, test_fog.c, test_view.c, test_hidden.c). Include after cmocka.h. */
+#ifndef MURK_TEST_SUPPORT_H
+#define MURK_TEST_SUPPORT_H
+
+#include <stdio.h>
+#include <string.h>
+
+#include "game_internal.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/view.h"
+
+/* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
+ * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at
+ * 4-6,3-4, a stream at column 11 rows 4-6, and cliffs boxing in the north-west corner
+ * (0,0). Allowances: road 6 cells, open 4, terrain 2. */
+#define TF_HEAD                                                     \
+  "name: Test Field\n"                                              \
+  "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n"             \
+  "terrain:\n"                                                      \
+  "  legend:\n"                                                     \
+  "    \".\": {class: open, sight: clear, name: fields}\n"          \
+  "    \"=\": {class: road, sight: clear, name: road}\n"            \
+  "    \"T\": {class: difficult, sight: blocking, name: woods}\n"   \
+  "    \"~\": {class: water, sight: clear, name: stream}\n"         \
+  "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n" \
+  "  map: |\n"                                                      \
+  "    .X..............\n"                                          \
+  "    X...............\n"                                          \
+  "    ................\n"                                          \
+  "    ....TTT.........\n"                                          \
+  "    ....TTT....~....\n"                                          \
+  "    ...........~....\n"                                          \
+  "    ...........~....\n"                                          \
+  "    ................\n"                                          \
+  "    ................\n"                                          \
+  "    ================\n"                                          \
+  "    ................\n"                                          \
+  "    ................\n"                                          \
+  "deployment:\n"                                                   \
+  "  attacker: {half: south}\n"                                     \
+  "  defender: {half: north}\n"
+
+#define TF_SETUP "setup: {sides: fixed, first_turn: attacker}\n"
+
+#define TF_FOG "rules:\n  fog_of_war: {dummies: true}\n"
+
+/* The same range on every roll: 4 cells. */
+#define TF_VIS                                                                                    \
+  "visibility:\n  die: d6\n  table: {\"1\": 20cm, \"2\": 20cm, \"3\": 20cm, \"4\": 20cm, \"5\": " \
+  "20cm, \"6\": 20cm}\n"
+
+/* Distinctive names and types, so a leak is easy to find in any text. */
+#define TF_FORCES                                                                       \
+  "forces:\n"                                                                           \
+  "  attacker:\n"                                                                       \
+  "    name: Red Force\n"                                                               \
+  "    dummies: 1\n"                                                                    \
+  "    profiles:\n"                                                                     \
+  "      lancer: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 4, motivation: 4}\n" \
+  "      gunner: {move: 10cm, range: 40cm, rof: 1, skill: 4, save: 7, motivation: 4}\n" \
+  "    platoons:\n"                                                                     \
+  "      - {name: Alpha Lancers, type: lancer troop, command_distance: 10cm,\n"         \
+  "         teams: [{profile: lancer, count: 3}]}\n"                                    \
+  "      - {name: Bravo Gunners, type: gunner battery, command_distance: 5cm,\n"        \
+  "         teams: [{profile: gunner, count: 3}]}\n"                                    \
+  "  defender:\n"                                                                       \
+  "    name: Blue Force\n"                                                              \
+  "    dummies: 1\n"                                                                    \
+  "    profiles:\n"                                                                     \
+  "      ranger: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 5, motivation: 4}\n" \
+  "      hussar: {move: 30cm, range: 20cm, rof: 1, skill: 3, save: 7, motivation: 4}\n" \
+  "    platoons:\n"                                                                     \
+  "      - {name: Xenon Rangers, type: ranger squad, command_distance: 10cm,\n"         \
+  "         teams: [{profile: ranger, count: 4}]}\n"                                    \
+  "      - {name: Yodel Hussars, type: hussar squadron, command_distance: 5cm,\n"       \
+  "         teams: [{profile: hussar, count: 3}]}\n"
+
+/* The standard test mission: fog of war with dummies, fixed first turn. */
+#define TF_MISSION TF_HEAD TF_SETUP TF_FOG TF_VIS TF_FORCES
+
+static inline struct murk_mission* load_yaml(const char* yaml) {
+  struct murk_diags d;
+  murk_diags_init(&d, "test.yaml");
+  struct murk_mission* m = NULL;
+  int rc = murk_mission_load_buffer("test.yaml", yaml, strlen(yaml), &m, &d);
+  if (rc != MURK_OK) {
+    char buf[400];
+    for (int i = 0; i < d.count; i++) {
+      murk_diags_format(&d, i, buf, sizeof buf);
+      fprintf(stderr, "%s\n", buf);
+    }
+  }
+  assert_int_equal(rc, MURK_OK);
+  assert_non_null(m);
+  return m;
+}
+
+static inline struct murk_game* new_game(const struct murk_mission* m, uint64_t seed) {
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
+  assert_non_null(g);
+  return g;
+}
+
+/* Apply one line as the side to act; return the result, reason in why (may be NULL). */
+static inline int try_line(struct murk_game* g, const char* line, char* why, size_t n) {
+  char reason[200];
+  int col = 0;
+  int rc = murk_game_apply_line(g, murk_game_to_act(g), line, reason, sizeof reason, &col);
+  if (why) snprintf(why, n, "%s", reason);
+  return rc;
+}
+
+/* Apply a line that must succeed. */
+static inline void ok_line(struct murk_game* g, const char* line) {
+  char why[200];
+  int rc = try_line(g, line, why, sizeof why);
+  if (rc != MURK_OK) fprintf(stderr, "rejected '%s': %s\n", line, why);
+  assert_int_equal(rc, MURK_OK);
+}
+
+/* Apply lines separated by '\n' that must all succeed. */
+static inline void ok_lines(struct murk_game* g, const char* lines) {
+  char buf[200];
+  while (*lines) {
+    size_t n = strcspn(lines, "\n");
+    if (n >= sizeof buf) n = sizeof buf - 1;
+    memcpy(buf, lines, n);
+    buf[n] = '\0';
+    ok_line(g, buf);
+    lines += n;
+    if (*lines == '\n') lines++;
+  }
+}
+
+/* A line that must be rejected; returns the reason in why. */
+static inline void bad_line(struct murk_game* g, const char* line, char* why, size_t n) {
+  int rc = try_line(g, line, why, n);
+  if (rc == MURK_OK) fprintf(stderr, "accepted '%s'\n", line);
+  assert_int_equal(rc, MURK_EREJECTED);
+}
+
+/* The whole state as a fingerprint: every event's text and the generator. */
+static inline unsigned long long game_fingerprint(const struct murk_game* g) {
+  unsigned long long h = 1469598103934665603ull;
+  for (size_t i = 0; i < murk_game_event_count(g); i++) {
+    const char* t = murk_game_event(g, i)->text;
+    for (; *t; t++) h = (h ^ (unsigned char)*t) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  }
+  return h;
+}
+
+/* The marker index at a cell (on the table), -1 if none. */
+static inline int marker_at(const struct murk_game* g, int x, int y) {
+  struct murk_pos p = {x, y};
+  return murk_marker_index_at(&g->s, p);
+}
+
+#endif
