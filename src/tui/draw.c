@@ -1,0 +1,609 @@
+/* draw.c: the screen from a view and the UI state (draw.h). */
+#include "draw.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "glyph.h"
+#include "murk/game.h"
+
+const char* const tui_help_lines[] = {
+    "Cursor",
+    "  arrows, h j k l     west, down, up, east",
+    "  y u b n             north-west, north-east, south-west, south-east",
+    "  H J K L             five cells at a time",
+    "  mouse click         put the cursor on a cell",
+    "Acting (the side to act)",
+    "  o                   place an objective at the cursor",
+    "  R                   hold a platoon in reserve",
+    "  d                   deploy a platoon (or a dummy) at the cursor",
+    "  m                   move the unit at the cursor: pick the cell, Enter",
+    "  r                   reveal a platoon",
+    "  s                   spotting attempt (start of the shooting step)",
+    "  f / a               shoot / assault with a revealed platoon",
+    "  e                   end the step (or your deployment, your reserves)",
+    "  U                   undo your last command (not past a roll or a reveal)",
+    "  :                   type a command, as in scripts (e.g. move 2 to 07,12)",
+    "Screen",
+    "  Tab                 forces / briefing in the panel",
+    "  PgUp PgDn           scroll the event log ([ ] scroll the briefing)",
+    "  #                   label own units by roster number / marker number",
+    "  S                   save the game (:save FILE)",
+    "  ?                   this help          q   quit (asks first)",
+    NULL,
+};
+
+void tui_layout_compute(int w, int h, const struct murk_grid* g, struct tui_layout* L) {
+  memset(L, 0, sizeof *L);
+  L->w = w;
+  L->h = h;
+  L->too_small = w < TUI_MIN_W || h < TUI_MIN_H;
+  if (L->too_small) return;
+  int full = g ? tui_hexmap_full_width(g) : 0;
+  int minp = w >= 80 ? 26 : 22;
+  int pw = w - 1 - full;
+  if (pw < minp) pw = minp;
+  if (pw > 40) pw = 40;
+  L->panel_w = pw;
+  L->sep_x = w - pw - 1;
+  L->panel_x = L->sep_x + 1;
+  L->map_x = 0;
+  L->map_w = L->sep_x;
+  int body_h = h - 3;
+  L->panel_y = 1;
+  L->panel_h = body_h;
+  int gh = g ? g->height : body_h;
+  L->map_y = 1;
+  L->map_h = gh < body_h - 4 ? gh : body_h - 4;
+  L->log_x = 0;
+  L->log_w = L->map_w;
+  L->log_y = L->map_y + L->map_h;
+  L->log_h = body_h - L->map_h;
+  L->msg_y = h - 2;
+  L->keys_y = h - 1;
+}
+
+/* ---- small helpers ---- */
+
+static uint32_t line_ch(const struct tui_canvas* c, int which) {
+  /* 0 horizontal, 1 vertical, 2..5 corners tl tr bl br */
+  static const uint32_t uni[] = {0x2500, 0x2502, 0x250c, 0x2510, 0x2514, 0x2518};
+  static const uint32_t asc[] = {'-', '|', '+', '+', '+', '+'};
+  return c->ascii ? asc[which] : uni[which];
+}
+
+static void box(struct tui_canvas* c, int x, int y, int w, int h, const char* title) {
+  tui_canvas_fill(c, x, y, w, h, ' ', TUI_A_NORMAL);
+  for (int i = x + 1; i < x + w - 1; i++) {
+    tui_canvas_put(c, i, y, line_ch(c, 0), TUI_A_HEAD);
+    tui_canvas_put(c, i, y + h - 1, line_ch(c, 0), TUI_A_HEAD);
+  }
+  for (int j = y + 1; j < y + h - 1; j++) {
+    tui_canvas_put(c, x, j, line_ch(c, 1), TUI_A_HEAD);
+    tui_canvas_put(c, x + w - 1, j, line_ch(c, 1), TUI_A_HEAD);
+  }
+  tui_canvas_put(c, x, y, line_ch(c, 2), TUI_A_HEAD);
+  tui_canvas_put(c, x + w - 1, y, line_ch(c, 3), TUI_A_HEAD);
+  tui_canvas_put(c, x, y + h - 1, line_ch(c, 4), TUI_A_HEAD);
+  tui_canvas_put(c, x + w - 1, y + h - 1, line_ch(c, 5), TUI_A_HEAD);
+  if (title && *title) tui_canvas_printf(c, x + 2, y, w - 4, TUI_A_HEAD, " %s ", title);
+}
+
+/* A heading across the panel: "─ Title ────". Advances *y. */
+static void heading(struct tui_canvas* c, int x, int* y, int w, const char* title) {
+  for (int i = 0; i < w; i++) tui_canvas_put(c, x + i, *y, line_ch(c, 0), TUI_A_HEAD);
+  tui_canvas_printf(c, x + 1, *y, w - 2, TUI_A_HEAD, " %s ", title);
+  (*y)++;
+}
+
+static void centre(struct tui_canvas* c, int y, const char* s, enum tui_attr a) {
+  int tw = tui_text_width(s);
+  int x = (c->w - tw) / 2;
+  if (x < 0) x = 0;
+  tui_canvas_text(c, x, y, c->w - x, s, a);
+}
+
+static const char* side_title(enum murk_side s) {
+  switch (s) {
+    case MURK_ATTACKER:
+      return "Attacker";
+    case MURK_DEFENDER:
+      return "Defender";
+    default:
+      return "Umpire";
+  }
+}
+
+/* ---- screens with nothing of the table ---- */
+
+static void draw_too_small(struct tui_canvas* c) {
+  char need[64];
+  snprintf(need, sizeof need, "need %dx%d, have %dx%d", TUI_MIN_W, TUI_MIN_H, c->w, c->h);
+  int y = c->h / 2 - 1;
+  if (y < 0) y = 0;
+  tui_canvas_wrap(c, 0, y, c->w, 1, 0, "Window too small", TUI_A_ERROR);
+  tui_canvas_wrap(c, 0, y + 1, c->w, c->h - y - 1, 0, need, TUI_A_NORMAL);
+}
+
+static void draw_handover(struct tui_canvas* c, const struct tui_ui* ui) {
+  int y = c->h / 2 - 4;
+  if (y < 0) y = 0;
+  char buf[160];
+  const char* next = murk_side_name(ui->next);
+  const char* prev = murk_side_name(murk_side_other(ui->next));
+  centre(c, y, "HAND OVER", TUI_A_HEAD);
+  snprintf(buf, sizeof buf, "Pass the keyboard to the %s.", next);
+  centre(c, y + 2, buf, TUI_A_BIG);
+  snprintf(buf, sizeof buf, "The %s looks away now.", prev);
+  centre(c, y + 3, buf, TUI_A_NORMAL);
+  if (ui->next_turn > 0)
+    snprintf(buf, sizeof buf, "Turn %d", ui->next_turn);
+  else
+    snprintf(buf, sizeof buf, "Setup");
+  centre(c, y + 5, buf, TUI_A_NORMAL);
+  snprintf(buf, sizeof buf, "%s: press any key when you are ready.", side_title(ui->next));
+  centre(c, y + 7, buf, TUI_A_KEY);
+  if (ui->note[0]) centre(c, y + 9, ui->note, TUI_A_DIM);
+}
+
+static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
+  int y = c->h / 2 - 3;
+  if (y < 0) y = 0;
+  centre(c, y, "GAME OVER", TUI_A_BIG);
+  int w = c->w > 70 ? 70 : c->w;
+  tui_canvas_wrap(c, (c->w - w) / 2, y + 2, w, 3, 0, ui->note, TUI_A_NORMAL);
+  centre(c, y + 6, "Press any key to see the whole table; q quits.", TUI_A_KEY);
+  if (ui->message[0]) centre(c, y + 8, ui->message, TUI_A_DIM);
+}
+
+/* ---- the map ---- */
+
+static bool cell_has(const struct tui_ui* ui, const struct murk_grid* g, struct murk_pos p,
+                     int bit) {
+  if (!ui->cells || ui->ncells != g->width * g->height) return false;
+  return (ui->cells[p.y * g->width + p.x] & bit) != 0;
+}
+
+static void put2(struct tui_canvas* c, int x, int y, const uint32_t ch[2], enum tui_attr a) {
+  tui_canvas_put(c, x, y, ch[0], a);
+  tui_canvas_put(c, x + 1, y, ch[1], a);
+}
+
+/* Is the view's side (or the umpire's first side) the owner? */
+static bool is_own(const struct murk_view* v, enum murk_side owner) {
+  if (v->side == MURK_NO_SIDE) return owner == MURK_ATTACKER;
+  return owner == v->side;
+}
+
+static void unit_label(const struct murk_view* v, const struct tui_ui* ui, char prefix,
+                       enum murk_side owner, int marker, int platoon, uint32_t out[2]) {
+  if (ui->roster_labels && v->side != MURK_NO_SIDE && owner == v->side && platoon >= 0)
+    tui_glyph_label('#', platoon + 1, out);
+  else
+    tui_glyph_label(prefix, marker, out);
+}
+
+static bool mode_shows_cursor(const struct tui_ui* ui) {
+  return ui->mode == TUI_MODE_MAP || ui->mode == TUI_MODE_MOVE || ui->mode == TUI_MODE_PICK ||
+         ui->mode == TUI_MODE_COMMAND || ui->mode == TUI_MODE_RECAP;
+}
+
+static void draw_map(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+  const struct tui_hexmap* m = &ui->map;
+  const struct murk_grid* g = &v->grid;
+  int sx, sy;
+  for (int y = m->oy; y < g->height && y <= m->oy + m->sh; y++) {
+    for (int x = m->ox; x < g->width && x <= m->ox + m->sw / 2; x++) {
+      struct murk_pos p = {x, y};
+      if (!tui_hexmap_to_screen(m, p, &sx, &sy)) continue;
+      int idx = v->map ? v->map[y * g->width + x] : 0;
+      const struct murk_terrain* t = idx < v->nterrain ? &v->terrain[idx] : NULL;
+      struct tui_glyph gl = tui_glyph_terrain(t, c->ascii);
+      enum tui_attr a = gl.attr;
+      if (cell_has(ui, g, p, TUI_CELL_ZONE)) a = TUI_A_ZONE;
+      if (ui->mode == TUI_MODE_MOVE && cell_has(ui, g, p, TUI_CELL_REACH)) a = TUI_A_REACH;
+      put2(c, sx, sy, gl.ch, a);
+    }
+  }
+  for (int i = 0; i < v->nentries; i++) {
+    const struct murk_entry* e = &v->entries[i];
+    if (!tui_hexmap_to_screen(m, e->at, &sx, &sy)) continue;
+    uint32_t lab[2];
+    tui_glyph_label('E', e->number, lab);
+    put2(c, sx, sy, lab, TUI_A_ENTRY);
+  }
+  for (int i = 0; i < v->nobjectives; i++) {
+    if (!tui_hexmap_to_screen(m, v->objectives[i].pos, &sx, &sy)) continue;
+    tui_canvas_put(c, sx, sy, tui_glyph_objective(c->ascii), TUI_A_OBJECTIVE);
+    tui_canvas_paint(c, sx + 1, sy, 1, TUI_A_OBJECTIVE);
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (!mk->on_table || !tui_hexmap_to_screen(m, mk->pos, &sx, &sy)) continue;
+    uint32_t lab[2];
+    unit_label(v, ui, 'T', mk->owner, mk->number, mk->known ? mk->platoon : -1, lab);
+    put2(c, sx, sy, lab, is_own(v, mk->owner) ? TUI_A_OWN : TUI_A_ENEMY);
+  }
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* tm = &v->teams[i];
+    if (!tui_hexmap_to_screen(m, tm->pos, &sx, &sy)) continue;
+    uint32_t lab[2];
+    unit_label(v, ui, 'P', tm->owner, tm->marker, tm->platoon, lab);
+    put2(c, sx, sy, lab, is_own(v, tm->owner) ? TUI_A_OWN_TEAM : TUI_A_ENEMY_TEAM);
+  }
+  if (ui->mode == TUI_MODE_RECAP && ui->recap_at < v->nevents) {
+    const struct murk_event* e = &v->events[ui->recap_at];
+    if (e->has_pos) {
+      if (tui_hexmap_to_screen(m, e->from, &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
+      if (tui_hexmap_to_screen(m, e->to, &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
+    }
+  }
+  if (ui->mode == TUI_MODE_MOVE && tui_hexmap_to_screen(m, ui->move_from, &sx, &sy))
+    tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
+  if (ui->mode == TUI_MODE_PICK && ui->pick.sel >= 0 && ui->pick.sel < ui->pick.n) {
+    const struct tui_pick_item* it = &ui->pick.items[ui->pick.sel];
+    if (it->has_pos && tui_hexmap_to_screen(m, it->pos, &sx, &sy))
+      tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
+  }
+  if (mode_shows_cursor(ui) && tui_hexmap_to_screen(m, ui->cursor, &sx, &sy))
+    tui_canvas_paint(c, sx, sy, 2, TUI_A_CURSOR);
+}
+
+/* ---- the panel ---- */
+
+static const char* state_word(enum murk_platoon_state s) {
+  switch (s) {
+    case MURK_PLATOON_WAITING:
+      return "to deploy";
+    case MURK_PLATOON_RESERVE:
+      return "reserve";
+    case MURK_PLATOON_HIDDEN:
+      return "hidden";
+    case MURK_PLATOON_REVEALED:
+      return "revealed";
+    case MURK_PLATOON_DESTROYED:
+      return "destroyed";
+  }
+  return "?";
+}
+
+/* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
+ * of the public table, and the markers and teams the view holds. */
+static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
+                      const struct murk_view* v, const struct tui_ui* ui) {
+  struct murk_pos p = ui->cursor;
+  char pos[16];
+  murk_pos_format(p, pos, sizeof pos);
+  char title[40];
+  snprintf(title, sizeof title, "Cell %s", pos);
+  heading(c, x, y, w, title);
+  if (!murk_geom_on_table(&v->grid, p)) return;
+  int idx = v->map ? v->map[p.y * v->grid.width + p.x] : 0;
+  if (idx < v->nterrain && *y < ymax) {
+    const struct murk_terrain* t = &v->terrain[idx];
+    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_NORMAL, "%s (%s)", t->name,
+                      murk_terrain_class_name(t->cls));
+  }
+  if (cell_has(ui, &v->grid, p, TUI_CELL_ZONE) && *y < ymax)
+    tui_canvas_text(c, x + 1, (*y)++, w - 1, "in your deployment zone", TUI_A_ZONE);
+  for (int i = 0; i < v->nobjectives && *y < ymax; i++) {
+    const struct murk_view_objective* o = &v->objectives[i];
+    if (!murk_pos_eq(o->pos, p)) continue;
+    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_OBJECTIVE, "objective %s (%s)", o->name,
+                      o->for_side == MURK_NO_SIDE ? "either side" : murk_side_name(o->for_side));
+  }
+  for (int i = 0; i < v->nentries && *y < ymax; i++) {
+    const struct murk_entry* e = &v->entries[i];
+    if (!murk_pos_eq(e->at, p)) continue;
+    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_ENTRY, "entry %d: %s", e->number, e->name);
+  }
+  const struct murk_view_marker* mk = murk_view_marker_at(v, p);
+  if (mk && mk->on_table && *y < ymax) {
+    bool own = v->side != MURK_NO_SIDE && mk->owner == v->side;
+    enum tui_attr a = is_own(v, mk->owner) ? TUI_A_OWN : TUI_A_ENEMY;
+    if (own && mk->known && mk->dummy)
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: your dummy", mk->number);
+    else if (own && mk->known)
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: your %d", mk->number, mk->platoon + 1);
+    else if (mk->known && mk->dummy)
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: %s dummy", mk->number,
+                        murk_side_name(mk->owner));
+    else if (mk->known)
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: %s template", mk->number,
+                        murk_side_name(mk->owner));
+    else
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: enemy template", mk->number);
+    if (mk->known && !mk->dummy && *y < ymax)
+      tui_canvas_printf(c, x + 2, (*y)++, w - 2, a, "%s", mk->name);
+    if (mk->known && !mk->dummy && *y < ymax)
+      tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_NORMAL, "%s, %d teams", mk->type,
+                        mk->nteams);
+    if (mk->bogged && *y < ymax) tui_canvas_text(c, x + 2, (*y)++, w - 2, "bogged", TUI_A_ERROR);
+  }
+  const struct murk_view_team* tm = murk_view_team_at(v, p);
+  if (tm && *y < ymax) {
+    bool own = v->side != MURK_NO_SIDE && tm->owner == v->side;
+    enum tui_attr a = is_own(v, tm->owner) ? TUI_A_OWN_TEAM : TUI_A_ENEMY_TEAM;
+    const struct murk_view_marker* pm = murk_view_marker_by_number(v, tm->owner, tm->marker);
+    if (own)
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "your %d (P%d): %s", tm->platoon + 1,
+                        tm->marker, tm->profile);
+    else
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "P%d %s: %s", tm->marker,
+                        murk_side_name(tm->owner), tm->profile);
+    if (pm && pm->known && *y < ymax) tui_canvas_printf(c, x + 2, (*y)++, w - 2, a, "%s", pm->name);
+  }
+}
+
+static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const struct murk_view* v,
+                        const struct tui_ui* ui) {
+  int sel = -1; /* the own platoon at the cursor */
+  const struct murk_view_marker* mk = murk_view_marker_at(v, ui->cursor);
+  const struct murk_view_team* tm = murk_view_team_at(v, ui->cursor);
+  if (mk && mk->on_table && mk->known && mk->owner == v->side) sel = mk->platoon;
+  if (tm && tm->owner == v->side) sel = tm->platoon;
+  int row = 0;
+  if (v->side == MURK_NO_SIDE) {
+    for (int i = 0; i < v->nmarkers && row < h; i++) {
+      const struct murk_view_marker* m = &v->markers[i];
+      tui_canvas_printf(c, x, y + row++, w, is_own(v, m->owner) ? TUI_A_OWN : TUI_A_ENEMY,
+                        "T%-3d %s %s", m->number, m->owner == MURK_ATTACKER ? "att" : "def",
+                        m->dummy ? "dummy" : m->name);
+    }
+    return;
+  }
+  for (int i = 0; i < v->nplatoons && row < h; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    char mark[16] = "-";
+    if (pl->marker > 0) snprintf(mark, sizeof mark, "T%d", pl->marker);
+    enum tui_attr a = pl->index == sel                      ? TUI_A_SELECT
+                      : pl->state == MURK_PLATOON_DESTROYED ? TUI_A_DIM
+                                                            : TUI_A_NORMAL;
+    tui_canvas_printf(c, x, y + row++, w, a, "%2d %-3s %-9s %s", pl->index + 1, mark,
+                      state_word(pl->state), pl->name);
+  }
+}
+
+static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
+                       const struct tui_layout* L) {
+  int x = L->panel_x, w = L->panel_w, y = L->panel_y;
+  int ymax = L->panel_y + L->panel_h;
+  /* Where the game is. */
+  heading(c, x, &y, w, side_title(v->side));
+  if (v->phase == MURK_PHASE_PLAY) {
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "turn %d, %s step", v->turn,
+                      murk_step_name(v->step));
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "%s to act", murk_side_name(v->to_act));
+  } else if (v->phase == MURK_PHASE_OVER) {
+    tui_canvas_text(c, x + 1, y++, w - 1, "game over", TUI_A_HEAD);
+    int n = tui_canvas_wrap(c, x + 1, y, w - 1, 3, 0, v->result, TUI_A_NORMAL);
+    y += n > 3 ? 3 : n;
+  } else {
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "setup: %s", murk_phase_name(v->phase));
+    if (v->to_act != MURK_NO_SIDE)
+      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "%s to act", murk_side_name(v->to_act));
+  }
+  if (v->prompt[0]) {
+    int n = tui_canvas_wrap(c, x + 1, y, w - 1, 2, 0, v->prompt, TUI_A_GOOD);
+    y += n > 2 ? 2 : n;
+  }
+  if (v->visibility >= 0)
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cells", v->visibility);
+  tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_DIM, "seed %" PRIu64, ui->seed);
+
+  draw_cell(c, x, &y, w, ymax, v, ui);
+
+  if (y < ymax && v->nobjectives > 0) {
+    heading(c, x, &y, w, "Objectives");
+    for (int i = 0; i < v->nobjectives && y < ymax; i++) {
+      const struct murk_view_objective* o = &v->objectives[i];
+      char pos[16];
+      murk_pos_format(o->pos, pos, sizeof pos);
+      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_OBJECTIVE, "%s %s, %s's", pos, o->name,
+                        o->for_side == MURK_NO_SIDE ? "either" : murk_side_name(o->for_side));
+    }
+  }
+  if (y >= ymax) return;
+  heading(c, x, &y, w,
+          ui->tab == TUI_TAB_BRIEFING ? "Briefing  [Tab: forces]" : "Forces  [Tab: briefing]");
+  if (ui->tab == TUI_TAB_BRIEFING) {
+    const char* text = v->briefing && v->briefing[0] ? v->briefing : "(no briefing)";
+    tui_canvas_wrap(c, x + 1, y, w - 1, ymax - y, ui->brief_scroll, text, TUI_A_NORMAL);
+  } else {
+    draw_forces(c, x + 1, y, w - 1, ymax - y, v, ui);
+  }
+}
+
+/* ---- events ---- */
+
+static enum tui_attr event_attr(const struct murk_event* e) {
+  switch (e->kind) {
+    case MURK_EV_ROLL:
+      return TUI_A_ROLL;
+    case MURK_EV_PHASE:
+      return TUI_A_HEAD;
+    case MURK_EV_LOSS:
+    case MURK_EV_END:
+      return TUI_A_ERROR;
+    default:
+      return TUI_A_NORMAL;
+  }
+}
+
+static void draw_log(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
+                     const struct tui_layout* L) {
+  int y = L->log_y;
+  int rows = L->log_h - 1;
+  if (ui->mode == TUI_MODE_RECAP) {
+    size_t total = v->nevents - ui->recap_first;
+    char t[120];
+    snprintf(t, sizeof t, "Since your last turn: %zu of %zu  [Enter: next, Esc: skip]",
+             ui->recap_at - ui->recap_first + 1, total);
+    heading(c, L->log_x, &y, L->log_w, t);
+    /* Keep the event shown in the middle of the list. */
+    size_t first = ui->recap_first;
+    if (rows > 0 && ui->recap_at >= first + (size_t)rows / 2)
+      first = ui->recap_at - (size_t)rows / 2;
+    for (int i = 0; i < rows && first + (size_t)i < v->nevents; i++) {
+      const struct murk_event* e = &v->events[first + (size_t)i];
+      bool cur = first + (size_t)i == ui->recap_at;
+      tui_canvas_printf(c, L->log_x, y + i, L->log_w, cur ? TUI_A_SELECT : event_attr(e), "%s%s",
+                        cur ? "> " : "  ", e->text);
+    }
+    return;
+  }
+  char t[64];
+  if (ui->log_scroll > 0)
+    snprintf(t, sizeof t, "Events (%d older lines below: PgDn)", ui->log_scroll);
+  else
+    snprintf(t, sizeof t, "Events");
+  heading(c, L->log_x, &y, L->log_w, t);
+  if (rows <= 0 || v->nevents == 0) return;
+  /* Newest at the bottom; log_scroll lines up from it. */
+  long last = (long)v->nevents - 1 - ui->log_scroll;
+  long first = last - rows + 1;
+  if (first < 0) first = 0;
+  for (long i = first; i <= last; i++) {
+    const struct murk_event* e = &v->events[i];
+    tui_canvas_text(c, L->log_x + 1, y + (int)(i - first), L->log_w - 1, e->text, event_attr(e));
+  }
+}
+
+/* ---- the bottom lines ---- */
+
+static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
+                      const struct tui_layout* L) {
+  int y = L->keys_y;
+  const char* hint = "";
+  switch (ui->mode) {
+    case TUI_MODE_COMMAND: {
+      tui_canvas_put(c, 0, y, ':', TUI_A_KEY);
+      int w = c->w - 2;
+      /* Show the end of a long line so the cursor stays visible. */
+      const char* s = ui->line;
+      while (tui_text_width(s) > w - 1 && *s) tui_utf8_next(&s);
+      int col = 1 + tui_canvas_text(c, 1, y, w, s, TUI_A_NORMAL);
+      size_t off = (size_t)(s - ui->line);
+      int cx = 1;
+      if (ui->line_cur >= off) {
+        char tmp[TUI_LINE_MAX];
+        size_t n = ui->line_cur - off;
+        memcpy(tmp, s, n);
+        tmp[n] = '\0';
+        cx = 1 + tui_text_width(tmp);
+      }
+      if (cx >= col) tui_canvas_put(c, cx, y, ' ', TUI_A_CURSOR);
+      tui_canvas_paint(c, cx, y, 1, TUI_A_CURSOR);
+      return;
+    }
+    case TUI_MODE_MOVE:
+      hint = "move: put the cursor on a lit cell  Enter go  Esc cancel";
+      break;
+    case TUI_MODE_PICK:
+      hint = "Up/Down or j/k choose  Enter ok  Esc cancel";
+      break;
+    case TUI_MODE_RECAP:
+      hint = "Enter/space next event  Esc skip the rest";
+      break;
+    default:
+      if (v->phase == MURK_PHASE_OBJECTIVES)
+        hint = "o objective here  U undo  : command  ? help  q quit";
+      else if (v->phase == MURK_PHASE_RESERVES)
+        hint = "R reserve  e done  U undo  : command  ? help  q quit";
+      else if (v->phase == MURK_PHASE_DEPLOY)
+        hint = "d deploy here  e done deploying  U undo  : command  ? help  q quit";
+      else if (v->phase == MURK_PHASE_OVER)
+        hint = "S save  ? help  q quit";
+      else
+        hint = "m move r reveal s spot f shoot a assault e end step U undo : ? q";
+      break;
+  }
+  tui_canvas_text(c, 0, y, c->w, hint, TUI_A_KEY);
+}
+
+static void draw_status(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+  tui_canvas_fill(c, 0, 0, c->w, 1, ' ', TUI_A_TITLE);
+  char where[64];
+  if (v->phase == MURK_PHASE_PLAY)
+    snprintf(where, sizeof where, "turn %d, %s step", v->turn, murk_step_name(v->step));
+  else
+    snprintf(where, sizeof where, "%s", murk_phase_name(v->phase));
+  tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s's table | %s | seed %" PRIu64,
+                    v->mission_name ? v->mission_name : "",
+                    ui->side == MURK_NO_SIDE ? "umpire" : murk_side_name(ui->side), where,
+                    ui->seed);
+}
+
+/* ---- overlays ---- */
+
+static void draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
+  const struct tui_pick* pk = &ui->pick;
+  int w = L->map_w - 4;
+  if (w > 60) w = 60;
+  int h = pk->n + 2;
+  if (h > L->map_h) h = L->map_h;
+  if (h < 3) h = 3;
+  int x = (L->map_w - w) / 2, y = L->map_y + (L->map_h - h) / 2;
+  box(c, x, y, w, h, pk->title);
+  int rows = h - 2;
+  int first = pk->sel >= rows ? pk->sel - rows + 1 : 0;
+  for (int i = 0; i < rows && first + i < pk->n; i++) {
+    int k = first + i;
+    tui_canvas_printf(c, x + 1, y + 1 + i, w - 2, k == pk->sel ? TUI_A_SELECT : TUI_A_NORMAL, " %s",
+                      pk->items[k].label);
+    if (k == pk->sel) tui_canvas_paint(c, x + 1, y + 1 + i, w - 2, TUI_A_SELECT);
+  }
+}
+
+static void draw_help(struct tui_canvas* c) {
+  int n = 0;
+  while (tui_help_lines[n]) n++;
+  int w = c->w - 4 > 76 ? 76 : c->w - 4;
+  int h = n + 3 > c->h - 2 ? c->h - 2 : n + 3;
+  int x = (c->w - w) / 2, y = (c->h - h) / 2;
+  box(c, x, y, w, h, "Keys  (any key closes)");
+  for (int i = 0; i < n && i < h - 2; i++) {
+    const char* s = tui_help_lines[i];
+    tui_canvas_text(c, x + 2, y + 1 + i, w - 3, s, s[0] == ' ' ? TUI_A_NORMAL : TUI_A_HEAD);
+  }
+}
+
+static void draw_quit(struct tui_canvas* c) {
+  int w = c->w - 4 > 64 ? 64 : c->w - 4;
+  int x = (c->w - w) / 2, y = (c->h - 4) / 2;
+  box(c, x, y, w, 4, "Quit");
+  tui_canvas_text(c, x + 2, y + 1, w - 4, "Quit the game? The autosave is kept.", TUI_A_NORMAL);
+  tui_canvas_text(c, x + 2, y + 2, w - 4, "y: quit   n or Esc: go on playing", TUI_A_KEY);
+}
+
+/* ---- the whole screen ---- */
+
+void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+  tui_canvas_clear(c, TUI_A_NORMAL);
+  if (c->w < TUI_MIN_W || c->h < TUI_MIN_H) {
+    draw_too_small(c);
+    return;
+  }
+  if (ui->mode == TUI_MODE_HANDOVER || ui->mode == TUI_MODE_OVER || !v) {
+    if (ui->mode == TUI_MODE_OVER)
+      draw_over(c, ui);
+    else
+      draw_handover(c, ui);
+    if (ui->confirm_quit) draw_quit(c);
+    return;
+  }
+  struct tui_layout L;
+  tui_layout_compute(c->w, c->h, &v->grid, &L);
+  draw_status(c, v, ui);
+  draw_map(c, v, ui);
+  for (int y = L.panel_y; y < L.panel_y + L.panel_h; y++)
+    tui_canvas_put(c, L.sep_x, y, line_ch(c, 1), TUI_A_HEAD);
+  draw_panel(c, v, ui, &L);
+  draw_log(c, v, ui, &L);
+  if (ui->message[0]) tui_canvas_text(c, 0, L.msg_y, c->w, ui->message, ui->message_attr);
+  draw_keys(c, v, ui, &L);
+  if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
+  if (ui->help) draw_help(c);
+  if (ui->confirm_quit) draw_quit(c);
+}

@@ -1,0 +1,41 @@
+/* draw.h: the screen as a pure function of (a side's view, that side's UI state).
+ *
+ * Nothing here reads a game: only the view (what the side may know) and the UI state
+ * (cursor, mode, messages) go in, a canvas comes out. The hand-over screen takes no view
+ * at all, so it cannot show any of the table. */
+#ifndef MURK_TUI_DRAW_H
+#define MURK_TUI_DRAW_H
+
+#include <stdbool.h>
+
+#include "canvas.h"
+#include "murk/geom.h"
+#include "murk/view.h"
+#include "ui.h"
+
+/* The smallest window the table is drawn in; below it the screen says so instead. */
+#define TUI_MIN_W 60
+#define TUI_MIN_H 16
+
+/* Where things go in a window of w x h. */
+struct tui_layout {
+  bool too_small;
+  int w, h;
+  int map_x, map_y, map_w, map_h; /* the map's rectangle */
+  int sep_x;                      /* the line between map and panel */
+  int panel_x, panel_y, panel_w, panel_h;
+  int log_x, log_y, log_w, log_h; /* events, under the map; log_y is its heading */
+  int msg_y, keys_y;              /* the message line and the key line */
+};
+
+void tui_layout_compute(int w, int h, const struct murk_grid* g, struct tui_layout* out);
+
+/* Draw the screen of `ui` into c (the canvas size is the window size). v may be NULL in
+ * the modes that show nothing of the table (HANDOVER, OVER). ui->map must already be
+ * placed for this layout (tui_hexmap_place): drawing does not scroll. */
+void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui);
+
+/* Lines of the key help (NULL-terminated), shared with docs/playing.md's table. */
+extern const char* const tui_help_lines[];
+
+#endif

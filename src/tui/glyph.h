@@ -1,0 +1,31 @@
+/* glyph.h: how a cell of the table looks: two characters and an attribute.
+ *
+ * Terrain is told apart by glyph and by colour, so it reads in monochrome too. With
+ * Unicode the glyph comes from the terrain's class and name (woods, village, orchard,
+ * marsh ...); in ASCII mode it is the mission's own map character, which the mission
+ * author chose to be readable. */
+#ifndef MURK_TUI_GLYPH_H
+#define MURK_TUI_GLYPH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "canvas.h"
+#include "murk/mission.h"
+
+struct tui_glyph {
+  uint32_t ch[2];
+  enum tui_attr attr;
+};
+
+/* The look of a terrain legend entry. */
+struct tui_glyph tui_glyph_terrain(const struct murk_terrain* t, bool ascii);
+
+/* A two-column label for a numbered thing: "T5" (prefix and one digit), "42" (two
+ * digits), "++" past 99. */
+void tui_glyph_label(char prefix, int n, uint32_t out[2]);
+
+/* The objective mark (one column; the second stays the terrain's). */
+uint32_t tui_glyph_objective(bool ascii);
+
+#endif

@@ -1,0 +1,1091 @@
+/* session.c: a hot-seat game at one screen, without the terminal (session.h). */
+#include "session.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "draw.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/mission.h"
+#include "murk/view.h"
+#include "reach.h"
+
+#define UI_UMPIRE 2
+#define HISTORY 16
+
+struct tui_session {
+  struct murk_game* g;
+  struct tui_session_opts o;
+  char* autosave_path;
+  char* save_dir;
+
+  struct tui_ui ui[3];    /* attacker, defender, the umpire's after the game */
+  int cur;                /* which one is on screen */
+  struct murk_view* view; /* of ui[cur].side; NULL while the screen shows no table */
+  int w, h;
+
+  struct tui_move_rules move;
+  bool zone_seen[3]; /* the cursor was put in the side's zone once */
+
+  /* Each side's own command history, so Up never shows the other side's lines. */
+  char hist[3][HISTORY][TUI_LINE_MAX];
+  int nhist[3], hist_at[3];
+};
+
+static struct tui_ui* cur_ui(struct tui_session* s) {
+  return &s->ui[s->cur];
+}
+
+static int ui_index(enum murk_side side) {
+  return side == MURK_NO_SIDE ? UI_UMPIRE : (int)side;
+}
+
+static void set_message(struct tui_ui* ui, enum tui_attr a, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+static void set_message(struct tui_ui* ui, enum tui_attr a, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+  va_end(ap);
+  ui->message_attr = a;
+}
+
+/* The newest event seq a view holds. */
+static int newest_seq(const struct murk_view* v) {
+  return v && v->nevents ? v->events[v->nevents - 1].seq : 0;
+}
+
+/* The template allowances of the mission (public rule parameters of the mission file
+ * both players have; seed 000, Moving platoons). Railways count as open ground. */
+static void load_move_rules(struct tui_session* s) {
+  const struct murk_mission* m = murk_game_mission(s->g);
+  int road = murk_mission_param(m, MURK_P_FOW_ROAD);
+  int open = murk_mission_param(m, MURK_P_FOW_OPEN);
+  int rough = murk_mission_param(m, MURK_P_FOW_TERRAIN);
+  s->move.cells[MURK_TERRAIN_OPEN] = open;
+  s->move.cells[MURK_TERRAIN_ROAD] = road;
+  s->move.cells[MURK_TERRAIN_RAILWAY] = open;
+  s->move.cells[MURK_TERRAIN_DIFFICULT] = rough;
+  s->move.cells[MURK_TERRAIN_IMPASSABLE] = -1;
+  s->move.cells[MURK_TERRAIN_WATER] = -1;
+}
+
+/* ---- the view and the map ---- */
+
+static void place_map(struct tui_session* s, struct tui_ui* ui) {
+  if (!s->view) return;
+  struct tui_layout L;
+  tui_layout_compute(s->w, s->h, &s->view->grid, &L);
+  tui_hexmap_place(&ui->map, &s->view->grid, L.map_x, L.map_y, L.map_w, L.map_h);
+  tui_hexmap_follow(&ui->map, ui->cursor, 2);
+}
+
+/* Mark the own deployment zone while deploying (from the view's zone). */
+static void mark_zone(struct tui_session* s, struct tui_ui* ui) {
+  const struct murk_view* v = s->view;
+  for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_ZONE;
+  if (v->phase != MURK_PHASE_DEPLOY || !v->own_zone) return;
+  const struct murk_mission* m = murk_game_mission(s->g);
+  bool cursor_in = false;
+  struct murk_pos best = ui->cursor;
+  int bestd = -1;
+  struct murk_pos centre = {v->grid.width / 2, v->grid.height / 2};
+  for (int y = 0; y < v->grid.height; y++)
+    for (int x = 0; x < v->grid.width; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_zone_contains(m, v->own_zone, p)) continue;
+      ui->cells[y * v->grid.width + x] |= TUI_CELL_ZONE;
+      if (murk_pos_eq(p, ui->cursor)) cursor_in = true;
+      int d = murk_geom_distance(&v->grid, p, centre);
+      if (bestd < 0 || d < bestd) {
+        bestd = d;
+        best = p;
+      }
+    }
+  /* Start the deploying player's cursor in their zone. */
+  int i = ui_index(ui->side);
+  if (!cursor_in && bestd >= 0 && !s->zone_seen[i]) ui->cursor = best;
+  s->zone_seen[i] = true;
+}
+
+/* Rebuild the view of the side on screen. */
+static int refresh(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  murk_view_free(s->view);
+  s->view = NULL;
+  int rc = murk_view_build(s->g, ui->side, &s->view);
+  if (rc != MURK_OK) return rc;
+  const struct murk_grid* grid = &s->view->grid;
+  int n = grid->width * grid->height;
+  if (ui->ncells != n) {
+    unsigned char* cells = murk_calloc((size_t)(n > 0 ? n : 1), 1);
+    if (!cells) return MURK_ENOMEM;
+    murk_free(ui->cells);
+    ui->cells = cells;
+    ui->ncells = n;
+    ui->cursor = (struct murk_pos){grid->width / 2, grid->height / 2};
+  }
+  mark_zone(s, ui);
+  place_map(s, ui);
+  return MURK_OK;
+}
+
+/* ---- saving ---- */
+
+static int save_to(struct tui_session* s, const char* path, char* err, size_t n) {
+  if (!s->o.save) {
+    snprintf(err, n, "saving is not available");
+    return -1;
+  }
+  return s->o.save(s->o.save_ctx, s->g, path, err, n) == 0 ? 0 : -1;
+}
+
+int tui_session_autosave(struct tui_session* s, char* err, size_t n) {
+  if (!s->autosave_path) return 0;
+  return save_to(s, s->autosave_path, err, n);
+}
+
+/* Autosave and say how it went in ui->note (shown on the hand-over screen). */
+static void autosave_note(struct tui_session* s, struct tui_ui* ui) {
+  ui->note[0] = '\0';
+  if (!s->autosave_path) return;
+  char err[200];
+  if (tui_session_autosave(s, err, sizeof err) == 0)
+    snprintf(ui->note, sizeof ui->note, "game saved to %s", s->autosave_path);
+  else
+    snprintf(ui->note, sizeof ui->note, "autosave failed: %s", err);
+}
+
+/* ---- whose screen ---- */
+
+/* Put up the hand-over screen for `side` (nothing of the table). */
+static void handover(struct tui_session* s, enum murk_side side, bool save) {
+  struct tui_ui* old = cur_ui(s);
+  if (s->view && old->side != MURK_NO_SIDE) old->last_seen_seq = newest_seq(s->view);
+  old->mode = TUI_MODE_MAP;
+  old->help = old->confirm_quit = false;
+  murk_view_free(s->view);
+  s->view = NULL;
+  s->cur = ui_index(side);
+  struct tui_ui* ui = cur_ui(s);
+  ui->mode = TUI_MODE_HANDOVER;
+  ui->help = ui->confirm_quit = false;
+  ui->next = side;
+  ui->next_turn = murk_game_turn(s->g);
+  ui->note[0] = '\0';
+  if (save) autosave_note(s, ui);
+}
+
+static void game_over(struct tui_session* s) {
+  struct tui_ui* old = cur_ui(s);
+  old->mode = TUI_MODE_MAP;
+  old->help = old->confirm_quit = false;
+  murk_view_free(s->view);
+  s->view = NULL;
+  s->cur = UI_UMPIRE;
+  struct tui_ui* ui = cur_ui(s);
+  ui->mode = TUI_MODE_OVER;
+  /* The result in the note, how the autosave went on the message line. */
+  autosave_note(s, ui);
+  memcpy(ui->message, ui->note, sizeof ui->message);
+  ui->message_attr = TUI_A_DIM;
+  snprintf(ui->note, sizeof ui->note, "%s", murk_game_result(s->g));
+}
+
+/* The incoming player pressed a key on the hand-over screen: show their table, first
+ * what happened since their last turn. */
+static int start_turn(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  ui->mode = TUI_MODE_MAP;
+  ui->message[0] = '\0';
+  ui->log_scroll = 0;
+  int rc = refresh(s);
+  if (rc != MURK_OK) return rc;
+  const struct murk_view* v = s->view;
+  size_t first = v->nevents;
+  while (first > 0 && v->events[first - 1].seq > ui->last_seen_seq) first--;
+  if (first < v->nevents) {
+    ui->mode = TUI_MODE_RECAP;
+    ui->recap_first = ui->recap_at = first;
+    if (v->events[first].has_pos) ui->cursor = v->events[first].to;
+    place_map(s, ui);
+  }
+  return MURK_OK;
+}
+
+/* After the game changed: hand over if the side to act changed, else redraw the view. */
+static int after_change(struct tui_session* s) {
+  if (murk_game_phase(s->g) == MURK_PHASE_OVER) {
+    if (s->cur == UI_UMPIRE) return refresh(s);
+    game_over(s);
+    return TUI_SESSION_CLEAR;
+  }
+  enum murk_side to = murk_game_to_act(s->g);
+  if (to != cur_ui(s)->side) {
+    handover(s, to, true);
+    return TUI_SESSION_CLEAR;
+  }
+  return refresh(s);
+}
+
+/* ---- sending commands ---- */
+
+/* Apply a command line as the side on screen; the result goes to the message line. */
+static int send(struct tui_session* s, const char* line) {
+  struct tui_ui* ui = cur_ui(s);
+  if (ui->side == MURK_NO_SIDE) {
+    set_message(ui, TUI_A_ERROR, "the game is over");
+    return 0;
+  }
+  char reason[256] = "";
+  int col = 0;
+  size_t before = s->view ? s->view->nevents : 0;
+  int rc = murk_game_apply_line(s->g, ui->side, line, reason, sizeof reason, &col);
+  if (rc == MURK_ENOMEM) return rc;
+  if (rc != MURK_OK) {
+    if (rc == MURK_EINVAL && col > 0)
+      set_message(ui, TUI_A_ERROR, "%s: %s (column %d)", line, reason, col);
+    else
+      set_message(ui, TUI_A_ERROR, "%s: %s", line, reason[0] ? reason : murk_strerror(rc));
+    return 0;
+  }
+  ui->log_scroll = 0;
+  int flags = after_change(s);
+  if (flags < 0) return flags;
+  if (flags & TUI_SESSION_CLEAR) return flags;
+  /* Same side still at the screen: say what happened. */
+  const struct murk_view* v = s->view;
+  if (v->nevents > before)
+    set_message(ui, TUI_A_GOOD, "%s", v->events[v->nevents - 1].text);
+  else
+    set_message(ui, TUI_A_GOOD, "done: %s", line);
+  return flags;
+}
+
+static int sendf(struct tui_session* s, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+static int sendf(struct tui_session* s, const char* fmt, ...) {
+  char line[TUI_LINE_MAX];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, sizeof line, fmt, ap);
+  va_end(ap);
+  return send(s, line);
+}
+
+static int undo(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  if (ui->side == MURK_NO_SIDE || murk_game_to_act(s->g) != ui->side ||
+      murk_game_undoable(s->g) <= 0) {
+    set_message(ui, TUI_A_ERROR,
+                "nothing to undo: only your commands of this step since the last roll or "
+                "reveal can be taken back");
+    return 0;
+  }
+  char line[TUI_LINE_MAX] = "";
+  size_t n = murk_game_log_count(s->g);
+  if (n > 0) snprintf(line, sizeof line, "%s", murk_game_log_line(s->g, n - 1));
+  char reason[256] = "";
+  int rc = murk_game_undo(s->g, reason, sizeof reason);
+  if (rc == MURK_ENOMEM) return rc;
+  if (rc != MURK_OK) {
+    set_message(ui, TUI_A_ERROR, "cannot undo: %s", reason);
+    return 0;
+  }
+  int flags = after_change(s);
+  if (flags >= 0 && !(flags & TUI_SESSION_CLEAR))
+    set_message(ui, TUI_A_GOOD, "took back: %s", line);
+  return flags;
+}
+
+/* ---- what is at the cursor ---- */
+
+/* The own unit at p: its command handle and whether it is a template. */
+static bool own_unit_at(const struct tui_session* s, struct murk_pos p, char* handle, size_t n,
+                        bool* is_template) {
+  const struct murk_view* v = s->view;
+  enum murk_side side = v->side;
+  const struct murk_view_marker* mk = murk_view_marker_at(v, p);
+  if (mk && mk->on_table && mk->owner == side) {
+    snprintf(handle, n, "T%d", mk->number);
+    *is_template = true;
+    return true;
+  }
+  const struct murk_view_team* tm = murk_view_team_at(v, p);
+  if (tm && tm->owner == side) {
+    snprintf(handle, n, "%d", tm->platoon + 1);
+    *is_template = false;
+    return true;
+  }
+  return false;
+}
+
+/* The own platoon at p (template or team), as a roster index; -1 if none. */
+static int own_platoon_at(const struct tui_session* s, struct murk_pos p) {
+  const struct murk_view* v = s->view;
+  const struct murk_view_marker* mk = murk_view_marker_at(v, p);
+  if (mk && mk->on_table && mk->owner == v->side && mk->known && !mk->dummy) return mk->platoon;
+  const struct murk_view_team* tm = murk_view_team_at(v, p);
+  if (tm && tm->owner == v->side) return tm->platoon;
+  return -1;
+}
+
+/* ---- lists ---- */
+
+static struct tui_pick_item* pick_add(struct tui_pick* pk, const char* handle) {
+  if (pk->n >= TUI_PICK_MAX) return NULL;
+  struct tui_pick_item* it = &pk->items[pk->n++];
+  memset(it, 0, sizeof *it);
+  snprintf(it->handle, sizeof it->handle, "%s", handle);
+  return it;
+}
+
+static void pick_open(struct tui_ui* ui, enum tui_pick_kind kind, const char* title) {
+  memset(&ui->pick, 0, sizeof ui->pick);
+  ui->pick.kind = kind;
+  snprintf(ui->pick.title, sizeof ui->pick.title, "%s", title);
+  ui->mode = TUI_MODE_PICK;
+}
+
+/* Own platoons in a state, as pick items ("3  2nd Panther Platoon"). */
+static void pick_own(struct tui_session* s, enum murk_platoon_state state) {
+  const struct murk_view* v = s->view;
+  struct tui_pick* pk = &cur_ui(s)->pick;
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (pl->state != state) continue;
+    char h[16];
+    snprintf(h, sizeof h, "%d", pl->index + 1);
+    struct tui_pick_item* it = pick_add(pk, h);
+    if (!it) return;
+    snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d teams)", pl->index + 1, pl->name,
+             pl->type, pl->nteams);
+    if (pl->marker > 0) {
+      const struct murk_view_marker* mk = murk_view_marker_by_number(v, v->side, pl->marker);
+      if (mk && mk->on_table) {
+        it->pos = mk->pos;
+        it->has_pos = true;
+      }
+    }
+    for (int t = 0; t < v->nteams && !it->has_pos; t++)
+      if (v->teams[t].owner == v->side && v->teams[t].platoon == pl->index) {
+        it->pos = v->teams[t].pos;
+        it->has_pos = true;
+      }
+  }
+}
+
+/* Revealed enemy platoons as targets ("P5  1st Tank Platoon, 3 teams, 4 cells"). */
+static void pick_targets(struct tui_session* s, int actor) {
+  const struct murk_view* v = s->view;
+  struct tui_pick* pk = &cur_ui(s)->pick;
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (mk->owner == v->side || !mk->revealed || !mk->known || mk->dummy) continue;
+    /* The nearest pair of teams, actor to target (distance for the player's choice). */
+    int best = -1;
+    struct murk_pos at = mk->pos;
+    for (int a = 0; a < v->nteams; a++) {
+      const struct murk_view_team* ta = &v->teams[a];
+      if (ta->owner != mk->owner || ta->marker != mk->number) continue;
+      if (best < 0) at = ta->pos;
+      for (int b = 0; b < v->nteams; b++) {
+        const struct murk_view_team* tb = &v->teams[b];
+        if (tb->owner != v->side || tb->platoon != actor) continue;
+        int d = murk_geom_distance(&v->grid, ta->pos, tb->pos);
+        if (best < 0 || d < best) {
+          best = d;
+          at = ta->pos;
+        }
+      }
+    }
+    if (mk->nteams <= 0) continue;
+    char h[16];
+    snprintf(h, sizeof h, "P%d", mk->number);
+    struct tui_pick_item* it = pick_add(pk, h);
+    if (!it) return;
+    if (best >= 0)
+      snprintf(it->label, sizeof it->label, "P%-3d %s (%d teams), %d cells", mk->number, mk->name,
+               mk->nteams, best);
+    else
+      snprintf(it->label, sizeof it->label, "P%-3d %s (%d teams)", mk->number, mk->name,
+               mk->nteams);
+    it->pos = at;
+    it->has_pos = true;
+  }
+}
+
+static void pick_done(struct tui_session* s, const char* empty) {
+  struct tui_ui* ui = cur_ui(s);
+  if (ui->pick.n == 0) {
+    ui->mode = TUI_MODE_MAP;
+    set_message(ui, TUI_A_ERROR, "%s", empty);
+  }
+}
+
+static void open_target_pick(struct tui_session* s, bool assault, const char* actor_handle,
+                             int actor) {
+  struct tui_ui* ui = cur_ui(s);
+  char title[96];
+  snprintf(title, sizeof title, "%s with %s at", assault ? "Assault" : "Shoot", actor_handle);
+  pick_open(ui, assault ? TUI_PICK_ASSAULT : TUI_PICK_SHOOT, title);
+  snprintf(ui->pick.actor, sizeof ui->pick.actor, "%s", actor_handle);
+  pick_targets(s, actor);
+  pick_done(s, "no revealed enemy platoon to aim at");
+}
+
+static int pick_choose(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  struct tui_pick* pk = &ui->pick;
+  if (pk->sel < 0 || pk->sel >= pk->n) return 0;
+  const struct tui_pick_item* it = &pk->items[pk->sel];
+  char pos[16];
+  murk_pos_format(ui->cursor, pos, sizeof pos);
+  ui->mode = TUI_MODE_MAP;
+  switch (pk->kind) {
+    case TUI_PICK_DEPLOY:
+      return sendf(s, "deploy %s at %s", it->handle, pos);
+    case TUI_PICK_RESERVE:
+      return sendf(s, "reserve %s", it->handle);
+    case TUI_PICK_REVEAL:
+      return sendf(s, "reveal %s", it->handle);
+    case TUI_PICK_SHOOT:
+      return sendf(s, "shoot %s at %s", pk->actor, it->handle);
+    case TUI_PICK_ASSAULT:
+      return sendf(s, "assault %s at %s", pk->actor, it->handle);
+    case TUI_PICK_SHOOTER:
+    case TUI_PICK_ASSAULTER: {
+      char actor[16];
+      snprintf(actor, sizeof actor, "%s", it->handle);
+      int index = 0;
+      sscanf(actor, "%d", &index);
+      open_target_pick(s, pk->kind == TUI_PICK_ASSAULTER, actor, index - 1);
+      return 0;
+    }
+  }
+  return 0;
+}
+
+/* ---- actions ---- */
+
+static bool in_phase(struct tui_session* s, enum murk_phase want, const char* what) {
+  struct tui_ui* ui = cur_ui(s);
+  if (s->view->phase == want) return true;
+  set_message(ui, TUI_A_ERROR, "%s only while %s (now: %s)", what, murk_phase_name(want),
+              murk_phase_name(s->view->phase));
+  return false;
+}
+
+static int act_move(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  if (!in_phase(s, MURK_PHASE_PLAY, "units move")) return 0;
+  char handle[16];
+  bool tmpl;
+  if (!own_unit_at(s, ui->cursor, handle, sizeof handle, &tmpl)) {
+    set_message(ui, TUI_A_ERROR, "put the cursor on one of your units first");
+    return 0;
+  }
+  snprintf(ui->move_unit, sizeof ui->move_unit, "%s", handle);
+  ui->move_from = ui->cursor;
+  ui->mode = TUI_MODE_MOVE;
+  int n = 0;
+  if (tmpl) {
+    n = tui_reach(s->view, ui->side, ui->cursor, &s->move, ui->cells, TUI_CELL_REACH);
+    if (n < 0) return n;
+  } else {
+    for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_REACH;
+  }
+  if (tmpl)
+    set_message(ui, TUI_A_NORMAL, "move %s: %d cells within reach", handle, n);
+  else
+    set_message(ui, TUI_A_NORMAL, "move platoon %s: choose where its first team goes", handle);
+  return 0;
+}
+
+static int act_reveal(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  if (!in_phase(s, MURK_PHASE_PLAY, "platoons are revealed")) return 0;
+  const struct murk_view_marker* mk = murk_view_marker_at(s->view, ui->cursor);
+  if (mk && mk->on_table && mk->owner == ui->side) return sendf(s, "reveal T%d", mk->number);
+  pick_open(ui, TUI_PICK_REVEAL, "Reveal which platoon?");
+  pick_own(s, MURK_PLATOON_HIDDEN);
+  pick_done(s, "none of your platoons is hidden");
+  return 0;
+}
+
+static int act_fight(struct tui_session* s, bool assault) {
+  struct tui_ui* ui = cur_ui(s);
+  if (!in_phase(s, MURK_PHASE_PLAY, assault ? "assaults happen" : "shooting happens")) return 0;
+  int actor = own_platoon_at(s, ui->cursor);
+  if (actor >= 0) {
+    char h[16];
+    snprintf(h, sizeof h, "%d", actor + 1);
+    open_target_pick(s, assault, h, actor);
+    return 0;
+  }
+  pick_open(ui, assault ? TUI_PICK_ASSAULTER : TUI_PICK_SHOOTER,
+            assault ? "Which platoon assaults?" : "Which platoon shoots?");
+  pick_own(s, MURK_PLATOON_REVEALED);
+  pick_done(s, "none of your platoons is revealed: reveal one first (r)");
+  return 0;
+}
+
+static int act_deploy(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  if (!in_phase(s, MURK_PHASE_DEPLOY, "platoons deploy")) return 0;
+  char pos[16];
+  murk_pos_format(ui->cursor, pos, sizeof pos);
+  char title[96];
+  snprintf(title, sizeof title, "Deploy at %s", pos);
+  pick_open(ui, TUI_PICK_DEPLOY, title);
+  pick_own(s, MURK_PLATOON_WAITING);
+  struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
+  if (it) snprintf(it->label, sizeof it->label, " -  a dummy template (if you have any left)");
+  return 0;
+}
+
+static int act_reserve(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  if (!in_phase(s, MURK_PHASE_RESERVES, "platoons are put in reserve")) return 0;
+  pick_open(ui, TUI_PICK_RESERVE, "Hold which platoon in reserve?");
+  pick_own(s, MURK_PLATOON_WAITING);
+  pick_done(s, "no platoon left to hold in reserve");
+  return 0;
+}
+
+static void open_command(struct tui_session* s, const char* text) {
+  struct tui_ui* ui = cur_ui(s);
+  ui->mode = TUI_MODE_COMMAND;
+  snprintf(ui->line, sizeof ui->line, "%s", text);
+  ui->line_len = ui->line_cur = strlen(ui->line);
+  s->hist_at[s->cur] = s->nhist[s->cur];
+}
+
+/* ---- the cursor ---- */
+
+static void move_cursor(struct tui_session* s, int key, int times) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_grid* g = &s->view->grid;
+  bool hex = g->kind == MURK_GRID_HEX;
+  for (int i = 0; i < times; i++) {
+    struct murk_pos p = ui->cursor;
+    int dir = -1;
+    switch (key) {
+      case 'h':
+        dir = hex ? 3 : 4;
+        break;
+      case 'l':
+        dir = 0;
+        break;
+      case 'y':
+        dir = hex ? 2 : 3;
+        break;
+      case 'u':
+        dir = 1;
+        break;
+      case 'b':
+        dir = hex ? 4 : 5;
+        break;
+      case 'n':
+        dir = hex ? 5 : 7;
+        break;
+      case 'k':
+        p.y--;
+        break; /* straight up: the hex above, zigzagging on hex maps */
+      case 'j':
+        p.y++;
+        break;
+      default:
+        return;
+    }
+    if (dir >= 0) p = murk_geom_neighbour(g, p, dir);
+    if (!murk_geom_on_table(g, p)) break;
+    ui->cursor = p;
+  }
+  tui_hexmap_follow(&ui->map, ui->cursor, 2);
+}
+
+/* Arrows and vi keys to a direction key ('h' 'j' 'k' 'l' 'y' 'u' 'b' 'n'), and how far. */
+static int cursor_key(int code, int* times) {
+  *times = 1;
+  switch (code) {
+    case TUI_KEY_LEFT:
+      return 'h';
+    case TUI_KEY_RIGHT:
+      return 'l';
+    case TUI_KEY_UP:
+      return 'k';
+    case TUI_KEY_DOWN:
+      return 'j';
+    case 'h':
+    case 'j':
+    case 'k':
+    case 'l':
+    case 'y':
+    case 'u':
+    case 'b':
+    case 'n':
+      return code;
+    case 'H':
+    case 'J':
+    case 'K':
+    case 'L':
+    case 'Y':
+    case 'B':
+    case 'N':
+      *times = 5;
+      return code - 'A' + 'a';
+    default:
+      return 0;
+  }
+}
+
+static bool click_cell(struct tui_session* s, struct tui_key k, struct murk_pos* p) {
+  return tui_hexmap_from_screen(&cur_ui(s)->map, k.x, k.y, p);
+}
+
+/* ---- keys by mode ---- */
+
+static int key_command(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  int h = s->cur;
+  switch (k.code) {
+    case TUI_KEY_ESC:
+      ui->mode = TUI_MODE_MAP;
+      return 0;
+    case TUI_KEY_LEFT:
+      while (ui->line_cur > 0 && ((unsigned char)ui->line[--ui->line_cur] & 0xc0) == 0x80) {
+      }
+      return 0;
+    case TUI_KEY_RIGHT:
+      if (ui->line_cur < ui->line_len) {
+        const char* p = ui->line + ui->line_cur;
+        tui_utf8_next(&p);
+        ui->line_cur = (size_t)(p - ui->line);
+      }
+      return 0;
+    case TUI_KEY_HOME:
+    case TUI_CTRL('a'):
+      ui->line_cur = 0;
+      return 0;
+    case TUI_KEY_END:
+    case TUI_CTRL('e'):
+      ui->line_cur = ui->line_len;
+      return 0;
+    case TUI_CTRL('u'):
+      ui->line[0] = '\0';
+      ui->line_len = ui->line_cur = 0;
+      return 0;
+    case TUI_KEY_BACKSPACE:
+    case TUI_CTRL('h'): {
+      if (ui->line_cur == 0) {
+        if (ui->line_len == 0) ui->mode = TUI_MODE_MAP;
+        return 0;
+      }
+      size_t end = ui->line_cur;
+      while (ui->line_cur > 0 && ((unsigned char)ui->line[--ui->line_cur] & 0xc0) == 0x80) {
+      }
+      memmove(ui->line + ui->line_cur, ui->line + end, ui->line_len - end + 1);
+      ui->line_len -= end - ui->line_cur;
+      return 0;
+    }
+    case TUI_KEY_DELETE: {
+      if (ui->line_cur >= ui->line_len) return 0;
+      const char* p = ui->line + ui->line_cur;
+      tui_utf8_next(&p);
+      size_t end = (size_t)(p - ui->line);
+      memmove(ui->line + ui->line_cur, ui->line + end, ui->line_len - end + 1);
+      ui->line_len -= end - ui->line_cur;
+      return 0;
+    }
+    case TUI_KEY_UP:
+    case TUI_KEY_DOWN: {
+      int at = s->hist_at[h] + (k.code == TUI_KEY_UP ? -1 : 1);
+      if (at < 0 || at > s->nhist[h]) return 0;
+      s->hist_at[h] = at;
+      snprintf(ui->line, sizeof ui->line, "%s", at < s->nhist[h] ? s->hist[h][at] : "");
+      ui->line_len = ui->line_cur = strlen(ui->line);
+      return 0;
+    }
+    case TUI_KEY_ENTER:
+    case '\r': {
+      char line[TUI_LINE_MAX];
+      snprintf(line, sizeof line, "%s", ui->line);
+      ui->mode = TUI_MODE_MAP;
+      char* p = line;
+      while (*p == ' ') p++;
+      size_t n = strlen(p);
+      while (n > 0 && p[n - 1] == ' ') p[--n] = '\0';
+      if (!*p) return 0;
+      if (s->nhist[h] == HISTORY) {
+        memmove(s->hist[h][0], s->hist[h][1], (HISTORY - 1) * TUI_LINE_MAX);
+        s->nhist[h]--;
+      }
+      snprintf(s->hist[h][s->nhist[h]++], TUI_LINE_MAX, "%s", p);
+      /* Screen commands first; everything else is the game's command language. */
+      if (strcmp(p, "q") == 0 || strcmp(p, "quit") == 0) {
+        ui->confirm_quit = true;
+        return 0;
+      }
+      if (strcmp(p, "help") == 0) {
+        ui->help = true;
+        return 0;
+      }
+      if (strcmp(p, "undo") == 0) return undo(s);
+      if (strncmp(p, "save", 4) == 0 && (p[4] == ' ' || p[4] == '\0')) {
+        const char* file = p + 4;
+        while (*file == ' ') file++;
+        if (!*file) file = s->autosave_path;
+        if (!file) {
+          set_message(ui, TUI_A_ERROR, "save: name a file (save FILE)");
+          return 0;
+        }
+        char err[200];
+        if (save_to(s, file, err, sizeof err) == 0)
+          set_message(ui, TUI_A_GOOD, "saved to %s", file);
+        else
+          set_message(ui, TUI_A_ERROR, "could not save to %s: %s", file, err);
+        return 0;
+      }
+      return send(s, p);
+    }
+    default:
+      if (k.code >= 0x20 && k.code < 0x110000 && k.code != 0x7f) {
+        char u[4];
+        int n = tui_utf8_put((uint32_t)k.code, u);
+        if (ui->line_len + (size_t)n >= sizeof ui->line) return 0;
+        memmove(ui->line + ui->line_cur + n, ui->line + ui->line_cur,
+                ui->line_len - ui->line_cur + 1);
+        memcpy(ui->line + ui->line_cur, u, (size_t)n);
+        ui->line_len += (size_t)n;
+        ui->line_cur += (size_t)n;
+      }
+      return 0;
+  }
+}
+
+static int key_pick(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  struct tui_pick* pk = &ui->pick;
+  switch (k.code) {
+    case TUI_KEY_ESC:
+    case 'q':
+      ui->mode = TUI_MODE_MAP;
+      return 0;
+    case TUI_KEY_UP:
+    case 'k':
+      if (pk->sel > 0) pk->sel--;
+      return 0;
+    case TUI_KEY_DOWN:
+    case 'j':
+      if (pk->sel + 1 < pk->n) pk->sel++;
+      return 0;
+    case TUI_KEY_ENTER:
+    case '\r':
+    case ' ':
+      return pick_choose(s);
+    default:
+      return 0;
+  }
+}
+
+static int key_move(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  int times;
+  int dk = cursor_key(k.code, &times);
+  if (dk) {
+    move_cursor(s, dk, times);
+    return 0;
+  }
+  struct murk_pos p;
+  switch (k.code) {
+    case TUI_KEY_ESC:
+    case 'q':
+      ui->mode = TUI_MODE_MAP;
+      ui->message[0] = '\0';
+      return 0;
+    case TUI_KEY_MOUSE:
+      if (!click_cell(s, k, &p)) return 0;
+      if (!murk_pos_eq(p, ui->cursor)) {
+        ui->cursor = p;
+        return 0;
+      }
+      /* A second click on the same cell goes. */
+      /* fall through */
+    case TUI_KEY_ENTER:
+    case '\r':
+    case ' ':
+    case 'm': {
+      if (murk_pos_eq(ui->cursor, ui->move_from)) {
+        ui->mode = TUI_MODE_MAP;
+        return 0;
+      }
+      char pos[16];
+      murk_pos_format(ui->cursor, pos, sizeof pos);
+      char unit[16];
+      snprintf(unit, sizeof unit, "%s", ui->move_unit);
+      ui->mode = TUI_MODE_MAP;
+      return sendf(s, "move %s to %s", unit, pos);
+    }
+    default:
+      return 0;
+  }
+}
+
+static int key_recap(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_view* v = s->view;
+  switch (k.code) {
+    case TUI_KEY_ENTER:
+    case '\r':
+    case ' ':
+    case TUI_KEY_DOWN:
+      if (ui->recap_at + 1 >= v->nevents) {
+        ui->mode = TUI_MODE_MAP;
+        return 0;
+      }
+      ui->recap_at++;
+      break;
+    case TUI_KEY_UP:
+      if (ui->recap_at > ui->recap_first) ui->recap_at--;
+      break;
+    case TUI_KEY_ESC:
+      ui->mode = TUI_MODE_MAP;
+      return 0;
+    case 'q':
+      ui->confirm_quit = true;
+      return 0;
+    case '?':
+      ui->help = true;
+      return 0;
+    default:
+      return 0;
+  }
+  const struct murk_event* e = &v->events[ui->recap_at];
+  if (e->has_pos) {
+    ui->cursor = e->to;
+    tui_hexmap_follow(&ui->map, ui->cursor, 2);
+  }
+  return 0;
+}
+
+static int key_map(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  int times;
+  int dk = cursor_key(k.code, &times);
+  if (dk) {
+    move_cursor(s, dk, times);
+    return 0;
+  }
+  char pos[16];
+  murk_pos_format(ui->cursor, pos, sizeof pos);
+  bool over = ui->side == MURK_NO_SIDE;
+  switch (k.code) {
+    case TUI_KEY_MOUSE: {
+      struct murk_pos p;
+      if (click_cell(s, k, &p)) ui->cursor = p;
+      return 0;
+    }
+    case '?':
+      ui->help = true;
+      return 0;
+    case 'q':
+      ui->confirm_quit = true;
+      return 0;
+    case ':':
+      open_command(s, "");
+      return 0;
+    case 'S': {
+      char path[TUI_LINE_MAX];
+      const struct murk_mission* m = murk_game_mission(s->g);
+      snprintf(path, sizeof path, "save %s%s%s-%" PRIu64 ".murk", s->save_dir ? s->save_dir : "",
+               s->save_dir ? "/" : "", m->id, s->o.seed);
+      open_command(s, path);
+      return 0;
+    }
+    case '\t':
+      ui->tab = (ui->tab + 1) % TUI_TAB_COUNT;
+      return 0;
+    case TUI_KEY_BTAB:
+      ui->tab = (ui->tab + TUI_TAB_COUNT - 1) % TUI_TAB_COUNT;
+      return 0;
+    case '#':
+      ui->roster_labels = !ui->roster_labels;
+      return 0;
+    case TUI_KEY_PGUP: {
+      int step = 5;
+      ui->log_scroll += step;
+      int max = (int)s->view->nevents - 1;
+      if (ui->log_scroll > max) ui->log_scroll = max > 0 ? max : 0;
+      return 0;
+    }
+    case TUI_KEY_PGDN:
+      ui->log_scroll -= 5;
+      if (ui->log_scroll < 0) ui->log_scroll = 0;
+      return 0;
+    case '[':
+      if (ui->brief_scroll > 0) ui->brief_scroll--;
+      ui->tab = TUI_TAB_BRIEFING;
+      return 0;
+    case ']':
+      ui->brief_scroll++;
+      ui->tab = TUI_TAB_BRIEFING;
+      return 0;
+    case TUI_KEY_ESC:
+      ui->message[0] = '\0';
+      return 0;
+    default:
+      break;
+  }
+  if (over) {
+    if (k.code < 0x80 && k.code > ' ')
+      set_message(ui, TUI_A_ERROR, "the game is over (q quits, S saves)");
+    return 0;
+  }
+  switch (k.code) {
+    case 'm':
+      return act_move(s);
+    case 'r':
+      return act_reveal(s);
+    case 's':
+      return send(s, "spot");
+    case 'f':
+      return act_fight(s, false);
+    case 'a':
+      return act_fight(s, true);
+    case 'e':
+      return send(s, "end");
+    case 'd':
+      return act_deploy(s);
+    case 'R':
+      return act_reserve(s);
+    case 'o':
+      return sendf(s, "objective at %s", pos);
+    case 'U':
+      return undo(s);
+    default:
+      return 0;
+  }
+}
+
+int tui_session_key(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  if (k.code == TUI_KEY_REDRAW || k.code == TUI_CTRL('l')) return TUI_SESSION_CLEAR;
+  if (ui->confirm_quit) {
+    if (k.code == 'y' || k.code == 'Y') return TUI_SESSION_QUIT;
+    if (k.code != TUI_KEY_MOUSE) ui->confirm_quit = false;
+    return 0;
+  }
+  if (ui->help) {
+    if (k.code != TUI_KEY_MOUSE) ui->help = false;
+    return 0;
+  }
+  /* Keys do nothing useful on a too small window but the quit question. */
+  if (s->w < TUI_MIN_W || s->h < TUI_MIN_H) {
+    if (k.code == 'q') ui->confirm_quit = true;
+    return 0;
+  }
+  switch (ui->mode) {
+    case TUI_MODE_HANDOVER:
+      if (k.code == TUI_KEY_MOUSE) return 0;
+      if (k.code == 'q') {
+        ui->confirm_quit = true;
+        return 0;
+      }
+      return start_turn(s);
+    case TUI_MODE_OVER:
+      if (k.code == TUI_KEY_MOUSE) return 0;
+      if (k.code == 'q') {
+        ui->confirm_quit = true;
+        return 0;
+      }
+      ui->mode = TUI_MODE_MAP;
+      return refresh(s);
+    case TUI_MODE_RECAP:
+      return key_recap(s, k);
+    case TUI_MODE_MOVE:
+      return key_move(s, k);
+    case TUI_MODE_PICK:
+      return key_pick(s, k);
+    case TUI_MODE_COMMAND:
+      return key_command(s, k);
+    case TUI_MODE_MAP:
+      return key_map(s, k);
+  }
+  return 0;
+}
+
+/* ---- life cycle ---- */
+
+int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
+                    struct tui_session** out) {
+  *out = NULL;
+  struct tui_session* s = murk_calloc(1, sizeof *s);
+  if (!s) return MURK_ENOMEM;
+  s->g = g;
+  if (o) s->o = *o;
+  s->o.autosave_path = s->o.save_dir = NULL;
+  if (o && o->autosave_path && !(s->autosave_path = murk_strdup(o->autosave_path))) goto nomem;
+  if (o && o->save_dir && !(s->save_dir = murk_strdup(o->save_dir))) goto nomem;
+  for (int i = 0; i < 3; i++) {
+    s->ui[i].side = i == UI_UMPIRE ? MURK_NO_SIDE : (enum murk_side)i;
+    s->ui[i].mode = TUI_MODE_MAP;
+    s->ui[i].seed = s->o.seed;
+    s->ui[i].message_attr = TUI_A_NORMAL;
+  }
+  load_move_rules(s);
+  s->w = 80;
+  s->h = 24;
+  if (murk_game_phase(g) == MURK_PHASE_OVER) {
+    s->cur = UI_UMPIRE;
+    game_over(s);
+  } else {
+    s->cur = ui_index(murk_game_to_act(g));
+    /* Nothing happened yet: keep whatever autosave there is (it may be another game). */
+    handover(s, murk_game_to_act(g), false);
+  }
+  *out = s;
+  return MURK_OK;
+nomem:
+  tui_session_free(s);
+  return MURK_ENOMEM;
+}
+
+void tui_session_free(struct tui_session* s) {
+  if (!s) return;
+  murk_view_free(s->view);
+  for (int i = 0; i < 3; i++) murk_free(s->ui[i].cells);
+  murk_free(s->autosave_path);
+  murk_free(s->save_dir);
+  murk_free(s);
+}
+
+int tui_session_resize(struct tui_session* s, int w, int h) {
+  s->w = w;
+  s->h = h;
+  place_map(s, cur_ui(s));
+  return MURK_OK;
+}
+
+void tui_session_draw(const struct tui_session* s, struct tui_canvas* c) {
+  tui_draw(c, s->view, &s->ui[s->cur]);
+}
+
+const struct tui_ui* tui_session_ui(const struct tui_session* s) {
+  return &s->ui[s->cur];
+}
+
+const struct murk_view* tui_session_view(const struct tui_session* s) {
+  return s->view;
+}

@@ -1,0 +1,91 @@
+/* session.h: a hot-seat game at one screen, without the terminal.
+ *
+ * The session owns the players' screens (ui.h) and drives a game through its public API
+ * only: commands go in as text (murk_game_apply_line), undo through murk_game_undo, and
+ * what is drawn comes from the view of the side at the screen (murk_view_build). Keys
+ * come in as tui_key values, the screen goes out as a canvas (tui_session_draw); the
+ * terminal layer (term.c) only translates between these and curses, so the whole
+ * behaviour - hand-overs, the recap, moves, picks, the command line - can be tested
+ * without a terminal.
+ *
+ * Whenever the side to act changes, the session switches to a hand-over screen that shows
+ * nothing of the table and tells the terminal to clear itself (TUI_SESSION_CLEAR), so the
+ * previous side's screen cannot flash back. */
+#ifndef MURK_TUI_SESSION_H
+#define MURK_TUI_SESSION_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canvas.h"
+#include "murk/game.h"
+#include "ui.h"
+
+/* Keys: Unicode code points for characters, these for the rest. */
+enum {
+  TUI_KEY_ENTER = '\n',
+  TUI_KEY_TAB = '\t',
+  TUI_KEY_ESC = 27,
+  TUI_KEY_BACKSPACE = 127,
+  TUI_KEY_UP = 0x110000,
+  TUI_KEY_DOWN,
+  TUI_KEY_LEFT,
+  TUI_KEY_RIGHT,
+  TUI_KEY_HOME,
+  TUI_KEY_END,
+  TUI_KEY_PGUP,
+  TUI_KEY_PGDN,
+  TUI_KEY_DELETE,
+  TUI_KEY_BTAB,
+  TUI_KEY_MOUSE,  /* a click at x, y */
+  TUI_KEY_REDRAW, /* Ctrl-L */
+};
+#define TUI_CTRL(c) ((c)&0x1f)
+
+struct tui_key {
+  int code;
+  int x, y; /* TUI_KEY_MOUSE: the screen cell clicked */
+};
+
+/* What tui_session_key asks of the terminal. */
+enum {
+  TUI_SESSION_QUIT = 1,  /* the players confirmed quitting */
+  TUI_SESSION_CLEAR = 2, /* clear the terminal before drawing (a hand-over) */
+};
+
+struct tui_session_opts {
+  uint64_t seed;             /* shown on screen so the game can be replayed */
+  const char* autosave_path; /* written at every hand-over and on quitting; NULL: none */
+  const char* save_dir;      /* where `S` suggests saving; NULL: the current folder */
+  /* Write game g as a save file at path (atomically). Returns 0, or nonzero with a
+   * message for people in err. NULL: saving is not possible. */
+  int (*save)(void* ctx, const struct murk_game* g, const char* path, char* err, size_t n);
+  void* save_ctx;
+};
+
+struct tui_session;
+
+/* A session over game g (not owned; it must outlive the session), starting with a
+ * hand-over to the side to act. The options' strings are copied. Returns MURK_OK or
+ * MURK_ENOMEM. */
+int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
+                    struct tui_session** out);
+void tui_session_free(struct tui_session* s);
+
+/* The window is now w x h. Returns MURK_OK or MURK_ENOMEM. */
+int tui_session_resize(struct tui_session* s, int w, int h);
+/* Handle one key. Returns TUI_SESSION_* flags (0: just redraw), or MURK_ENOMEM. */
+int tui_session_key(struct tui_session* s, struct tui_key k);
+/* Draw the screen as it is now into c (of the window's size). */
+void tui_session_draw(const struct tui_session* s, struct tui_canvas* c);
+
+/* Save now to the autosave path (if any). Returns 0 or -1 (message in err). */
+int tui_session_autosave(struct tui_session* s, char* err, size_t n);
+
+/* For tests: the screen state on display and the view it is drawn from (NULL while a
+ * screen shows nothing of the table). */
+const struct tui_ui* tui_session_ui(const struct tui_session* s);
+const struct murk_view* tui_session_view(const struct tui_session* s);
+
+#endif

@@ -1,0 +1,307 @@
+/* term.c: the terminal layer (term.h). */
+#ifndef NCURSES_WIDECHAR
+#define NCURSES_WIDECHAR 1
+#endif
+#include "term.h"
+
+#include <langinfo.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include <curses.h>
+
+#include "canvas.h"
+#include "murk/error.h"
+
+/* Set by the signal handlers, read by the key loop (which wakes up every 250 ms). */
+static volatile sig_atomic_t term_signal;
+/* Whether curses owns the terminal, for the exit and crash handlers. */
+static volatile sig_atomic_t term_active;
+
+static void on_quit_signal(int sig) {
+  term_signal = sig;
+}
+
+/* A crash: give the terminal back before dying the way the signal says. */
+static void on_fatal_signal(int sig) {
+  if (term_active) {
+    term_active = 0;
+    endwin();
+  }
+  signal(sig, SIG_DFL);
+  raise(sig);
+}
+
+static void restore_at_exit(void) {
+  if (term_active) {
+    term_active = 0;
+    endwin();
+  }
+}
+
+bool tui_term_locale_utf8(void) {
+  const char* cs = nl_langinfo(CODESET);
+  return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0 || strcmp(cs, "UTF8") == 0);
+}
+
+static void install_signals(void) {
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sigemptyset(&sa.sa_mask);
+  /* No SA_RESTART: a signal interrupts the wait for a key. */
+  sa.sa_handler = on_quit_signal;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  /* Crash signals: only where nobody (a sanitizer) has a handler already. */
+  static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
+  for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+    struct sigaction old;
+    if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler == SIG_DFL &&
+        !(old.sa_flags & SA_SIGINFO)) {
+      struct sigaction fa;
+      memset(&fa, 0, sizeof fa);
+      sigemptyset(&fa.sa_mask);
+      fa.sa_handler = on_fatal_signal;
+      sigaction(fatal[i], &fa, NULL);
+    }
+  }
+}
+
+static void reset_signals(void) {
+  signal(SIGINT, SIG_DFL);
+  signal(SIGTERM, SIG_DFL);
+  signal(SIGHUP, SIG_DFL);
+}
+
+/* ---- attributes ---- */
+
+struct look {
+  short fg, bg;  /* colours (-1: the terminal's default) */
+  attr_t colour; /* extra attributes with colours */
+  attr_t mono;   /* attributes without colours */
+};
+
+static const struct look looks[TUI_A_COUNT] = {
+    [TUI_A_NORMAL] = {-1, -1, A_NORMAL, A_NORMAL},
+    [TUI_A_DIM] = {-1, -1, A_DIM, A_DIM},
+    [TUI_A_TITLE] = {COLOR_BLACK, COLOR_CYAN, A_NORMAL, A_REVERSE},
+    [TUI_A_HEAD] = {COLOR_CYAN, -1, A_NORMAL, A_BOLD},
+    [TUI_A_KEY] = {COLOR_YELLOW, -1, A_NORMAL, A_BOLD},
+    [TUI_A_ERROR] = {COLOR_RED, -1, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_GOOD] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
+    [TUI_A_SELECT] = {COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_REVERSE},
+    [TUI_A_ROLL] = {COLOR_MAGENTA, -1, A_NORMAL, A_NORMAL},
+    [TUI_A_OPEN] = {COLOR_GREEN, -1, A_NORMAL, A_NORMAL},
+    [TUI_A_ROAD] = {COLOR_YELLOW, -1, A_NORMAL, A_NORMAL},
+    [TUI_A_RAIL] = {COLOR_WHITE, -1, A_BOLD, A_BOLD},
+    [TUI_A_WOODS] = {COLOR_GREEN, -1, A_BOLD, A_BOLD},
+    [TUI_A_BUILDING] = {COLOR_RED, -1, A_NORMAL, A_BOLD},
+    [TUI_A_ROUGH] = {COLOR_YELLOW, -1, A_DIM, A_NORMAL},
+    [TUI_A_WATER] = {COLOR_BLUE, -1, A_BOLD, A_NORMAL},
+    [TUI_A_BLOCKED] = {COLOR_WHITE, -1, A_DIM, A_DIM},
+    [TUI_A_ZONE] = {COLOR_WHITE, COLOR_BLUE, A_NORMAL, A_UNDERLINE},
+    [TUI_A_REACH] = {COLOR_BLACK, COLOR_GREEN, A_NORMAL, A_BOLD | A_UNDERLINE},
+    [TUI_A_OBJECTIVE] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
+    [TUI_A_ENTRY] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
+    [TUI_A_OWN] = {COLOR_WHITE, COLOR_BLUE, A_BOLD, A_BOLD},
+    [TUI_A_OWN_TEAM] = {COLOR_CYAN, -1, A_BOLD, A_BOLD},
+    [TUI_A_ENEMY] = {COLOR_WHITE, COLOR_RED, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_ENEMY_TEAM] = {COLOR_RED, -1, A_BOLD, A_UNDERLINE},
+    [TUI_A_MARK] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_STANDOUT},
+    [TUI_A_CURSOR] = {-1, -1, A_REVERSE, A_REVERSE},
+    [TUI_A_BIG] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
+};
+
+static bool use_colour;
+
+static void setup_colours(void) {
+  const char* no = getenv("NO_COLOR");
+  use_colour = has_colors() && !(no && *no);
+  if (!use_colour) return;
+  start_color();
+  use_default_colors();
+  for (int a = 0; a < TUI_A_COUNT; a++) init_pair((short)(a + 1), looks[a].fg, looks[a].bg);
+}
+
+/* ---- drawing ---- */
+
+static void blit(const struct tui_canvas* c) {
+  for (int y = 0; y < c->h; y++) {
+    for (int x = 0; x < c->w; x++) {
+      const struct tui_cell* cell = tui_canvas_at(c, x, y);
+      if (cell->ch == 0) continue; /* right half of a wide character */
+      const struct look* lk = &looks[cell->attr < TUI_A_COUNT ? cell->attr : 0];
+      wchar_t wch[2] = {(wchar_t)cell->ch, L'\0'};
+      cchar_t cc;
+      if (use_colour)
+        setcchar(&cc, wch, lk->colour, (short)(cell->attr + 1), NULL);
+      else
+        setcchar(&cc, wch, lk->mono, 0, NULL);
+      mvadd_wch(y, x, &cc); /* the bottom-right cell reports ERR but is drawn */
+    }
+  }
+}
+
+/* ---- keys ---- */
+
+/* Translate what curses read. Returns false for keys the game has no use for. */
+static bool translate(int r, wint_t ch, struct tui_key* k) {
+  memset(k, 0, sizeof *k);
+  if (r == KEY_CODE_YES) {
+    switch (ch) {
+      case KEY_UP:
+        k->code = TUI_KEY_UP;
+        return true;
+      case KEY_DOWN:
+        k->code = TUI_KEY_DOWN;
+        return true;
+      case KEY_LEFT:
+        k->code = TUI_KEY_LEFT;
+        return true;
+      case KEY_RIGHT:
+        k->code = TUI_KEY_RIGHT;
+        return true;
+      case KEY_HOME:
+        k->code = TUI_KEY_HOME;
+        return true;
+      case KEY_END:
+        k->code = TUI_KEY_END;
+        return true;
+      case KEY_PPAGE:
+        k->code = TUI_KEY_PGUP;
+        return true;
+      case KEY_NPAGE:
+        k->code = TUI_KEY_PGDN;
+        return true;
+      case KEY_DC:
+        k->code = TUI_KEY_DELETE;
+        return true;
+      case KEY_BTAB:
+        k->code = TUI_KEY_BTAB;
+        return true;
+      case KEY_BACKSPACE:
+        k->code = TUI_KEY_BACKSPACE;
+        return true;
+      case KEY_ENTER:
+        k->code = TUI_KEY_ENTER;
+        return true;
+      case KEY_MOUSE: {
+        MEVENT ev;
+        if (getmouse(&ev) != OK) return false;
+        if (!(ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))) return false;
+        k->code = TUI_KEY_MOUSE;
+        k->x = ev.x;
+        k->y = ev.y;
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+  switch (ch) {
+    case '\r':
+    case '\n':
+      k->code = TUI_KEY_ENTER;
+      return true;
+    case 8:
+    case 127:
+      k->code = TUI_KEY_BACKSPACE;
+      return true;
+    case 12:
+      k->code = TUI_KEY_REDRAW;
+      return true;
+    default:
+      k->code = (int)ch;
+      return true;
+  }
+}
+
+int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
+  term_signal = 0;
+  SCREEN* scr = newterm(NULL, stdout, stdin);
+  if (!scr) {
+    snprintf(err, n, "cannot use this terminal (TERM=%s)",
+             getenv("TERM") ? getenv("TERM") : "unset");
+    return -1;
+  }
+  term_active = 1;
+  atexit(restore_at_exit);
+  install_signals();
+  cbreak();
+  noecho();
+  nonl();
+  keypad(stdscr, TRUE);
+  set_escdelay(25);
+  curs_set(0);
+  mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+  mouseinterval(0);
+  setup_colours();
+  timeout(250);
+
+  int result = 0;
+  struct tui_canvas canvas = {0};
+  int w = COLS, h = LINES;
+  if (tui_canvas_init(&canvas, w, h, ascii) != MURK_OK || tui_session_resize(s, w, h) != MURK_OK) {
+    snprintf(err, n, "out of memory");
+    result = -1;
+    goto done;
+  }
+  bool dirty = true, wipe = true;
+  for (;;) {
+    if (term_signal) {
+      result = 128 + (int)term_signal;
+      break;
+    }
+    if (dirty) {
+      if (wipe) {
+        /* Hand-over: blank the real screen before anything of the next side is drawn,
+         * so the previous side's table cannot show again, not even for a moment. */
+        clear();
+        refresh();
+        wipe = false;
+      }
+      tui_session_draw(s, &canvas);
+      erase();
+      blit(&canvas);
+      refresh();
+      dirty = false;
+    }
+    wint_t ch;
+    int r = get_wch(&ch);
+    if (r == ERR) continue; /* the timeout, or a signal */
+    if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
+      getmaxyx(stdscr, h, w);
+      if (tui_canvas_init(&canvas, w, h, ascii) != MURK_OK ||
+          tui_session_resize(s, w, h) != MURK_OK) {
+        snprintf(err, n, "out of memory");
+        result = -1;
+        break;
+      }
+      clearok(curscr, TRUE);
+      dirty = true;
+      continue;
+    }
+    struct tui_key k;
+    if (!translate(r, ch, &k)) continue;
+    int f = tui_session_key(s, k);
+    if (f < 0) {
+      snprintf(err, n, "%s", murk_strerror(f));
+      result = -1;
+      break;
+    }
+    if (f & TUI_SESSION_QUIT) break;
+    if (f & TUI_SESSION_CLEAR) wipe = true;
+    dirty = true;
+  }
+done:
+  tui_canvas_fini(&canvas);
+  term_active = 0;
+  endwin();
+  delscreen(scr);
+  reset_signals();
+  return result;
+}

@@ -1,0 +1,109 @@
+/* ui.h: the state of one player's screen (cursor, scroll, mode, messages).
+ *
+ * Each side has its own, so nothing one player did on screen (where the cursor was, what
+ * was typed, a rejection message) is ever drawn for the other. The umpire's screen after
+ * the game is a third one. Together with the side's view it is everything draw.h needs. */
+#ifndef MURK_TUI_UI_H
+#define MURK_TUI_UI_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "canvas.h"
+#include "hexmap.h"
+#include "murk/geom.h"
+#include "murk/side.h"
+
+enum tui_mode {
+  TUI_MODE_HANDOVER = 0, /* nothing of the table: "hand over to the defender" */
+  TUI_MODE_RECAP,        /* what happened since this side's last turn, step by step */
+  TUI_MODE_MAP,          /* playing: the cursor on the map */
+  TUI_MODE_MOVE,         /* choosing where a unit moves */
+  TUI_MODE_PICK,         /* choosing from a list */
+  TUI_MODE_COMMAND,      /* typing a command line */
+  TUI_MODE_OVER,         /* the game is over: the result, nothing of the table */
+};
+
+/* What a list choice is for. */
+enum tui_pick_kind {
+  TUI_PICK_DEPLOY = 0, /* own platoon (or dummy) to deploy at the cursor */
+  TUI_PICK_RESERVE,    /* own platoon to hold in reserve */
+  TUI_PICK_REVEAL,     /* own hidden platoon to reveal */
+  TUI_PICK_SHOOTER,    /* own platoon that shoots */
+  TUI_PICK_SHOOT,      /* enemy platoon shot at */
+  TUI_PICK_ASSAULTER,  /* own platoon that assaults */
+  TUI_PICK_ASSAULT,    /* enemy platoon assaulted */
+};
+
+#define TUI_PICK_MAX 48
+
+struct tui_pick_item {
+  char label[160];     /* as listed */
+  char handle[16];     /* as the command names it: "3", "dummy", "T4", "P5" */
+  struct murk_pos pos; /* where it is, to show it on the map (has_pos) */
+  bool has_pos;
+};
+
+struct tui_pick {
+  enum tui_pick_kind kind;
+  char title[96];
+  char actor[16]; /* shoot/assault: the own platoon already chosen */
+  struct tui_pick_item items[TUI_PICK_MAX];
+  int n;
+  int sel;
+};
+
+/* Per-cell overlay bits (ui->cells). */
+enum {
+  TUI_CELL_ZONE = 1,  /* own deployment zone (while deploying) */
+  TUI_CELL_REACH = 2, /* the unit being moved may end here */
+};
+
+#define TUI_LINE_MAX 256
+#define TUI_MESSAGE_MAX 256
+
+struct tui_ui {
+  enum murk_side side; /* whose screen; MURK_NO_SIDE: the umpire's (game over) */
+  enum tui_mode mode;
+  bool help;                  /* the key help is open */
+  bool confirm_quit;          /* "quit? y/n" is open */
+  bool roster_labels;         /* label own units by roster number instead of marker number */
+  uint64_t seed;              /* shown so the game can be replayed */
+  enum murk_side next;        /* HANDOVER: the side taking the screen */
+  int next_turn;              /* HANDOVER: the turn it takes over (0 during setup) */
+  char note[TUI_MESSAGE_MAX]; /* HANDOVER/OVER: one more line (e.g. the autosave) */
+
+  struct murk_pos cursor;
+  struct tui_hexmap map; /* scroll origin; the rectangle comes from the layout */
+  unsigned char* cells;  /* grid.width * grid.height overlay bits, or NULL */
+  int ncells;
+
+  /* MOVE */
+  char move_unit[16]; /* handle of the unit moving: "3" or "T3" */
+  struct murk_pos move_from;
+
+  /* PICK */
+  struct tui_pick pick;
+
+  /* COMMAND: the line being typed, and where the cursor is in it (bytes) */
+  char line[TUI_LINE_MAX];
+  size_t line_len, line_cur;
+
+  /* the message line: the last rejection or result */
+  char message[TUI_MESSAGE_MAX];
+  enum tui_attr message_attr;
+
+  int log_scroll;   /* event lines up from the newest */
+  int tab;          /* lower panel: 0 forces, 1 briefing */
+  int brief_scroll; /* briefing lines skipped */
+
+  /* RECAP: the events of the view from recap_first (index) on, the one shown at recap_at */
+  int last_seen_seq; /* the newest event seq this side has had on screen */
+  size_t recap_first, recap_at;
+};
+
+/* The lower panel's tabs. */
+enum { TUI_TAB_FORCES = 0, TUI_TAB_BRIEFING = 1, TUI_TAB_COUNT = 2 };
+
+#endif
