@@ -20,6 +20,11 @@ for f in "${files[@]}"; do
   grep -q "^$f: ok: " <<<"$out" || fail "$f: no ok line"
 done
 
+# The format's example is a complete mission and must stay valid.
+out=$("$MURK" check docs/mission-format.example.yaml 2>&1)
+rc=$?
+[ "$rc" -eq 0 ] || fail "docs/mission-format.example.yaml does not check: exit $rc"$'\n'"$out"
+
 list=$(unset MURK_DATA_DIR; "$MURK" list 2>&1)
 rc=$?
 [ "$rc" -eq 0 ] || fail "murk list: exit $rc, expected 0"$'\n'"$list"

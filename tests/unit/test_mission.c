@@ -811,6 +811,33 @@ static void test_registry(void** state) {
   murk_mission_free(m);
 }
 
+/* docs/mission-format.md has a row for every rule and parameter of the registry. */
+static void test_docs_name_every_rule(void** state) {
+  (void)state;
+  FILE* f = fopen(MURK_SOURCE_DIR "/docs/mission-format.md", "rb");
+  assert_non_null(f);
+  static char doc[200000];
+  size_t n = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[n] = '\0';
+  char row[160];
+  for (int r = 0; r < MURK_RULE_COUNT; r++) {
+    enum murk_rule_id id = (enum murk_rule_id)r;
+    int params = 0;
+    for (int p = 0; p < MURK_PARAM_COUNT; p++) {
+      if (murk_param_rule((enum murk_param_id)p) != id) continue;
+      params++;
+      snprintf(row, sizeof row, "| `%s` | %s | `%s` |", murk_rule_name(id), murk_rule_seed(id),
+               murk_param_key((enum murk_param_id)p));
+      if (!strstr(doc, row)) fail_msg("docs/mission-format.md lacks the row '%s'", row);
+    }
+    if (params == 0) {
+      snprintf(row, sizeof row, "| `%s` | %s | (none) |", murk_rule_name(id), murk_rule_seed(id));
+      if (!strstr(doc, row)) fail_msg("docs/mission-format.md lacks the row '%s'", row);
+    }
+  }
+}
+
 static void test_names(void** state) {
   (void)state;
   assert_string_equal(murk_terrain_class_name(MURK_TERRAIN_RAILWAY), "railway");
@@ -841,6 +868,7 @@ int main(void) {
       cmocka_unit_test(test_values_checked),
       cmocka_unit_test(test_load_file),
       cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_docs_name_every_rule),
       cmocka_unit_test(test_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
