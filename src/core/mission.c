@@ -180,26 +180,36 @@ static bool parse_pos_on_table(struct ld* L, const yaml_node_t* n, const char* k
   return parse_pos(L, n, key, out) && on_table(L, n, what, *out);
 }
 
+/* Digits at *s as a number, saturating far above any limit (no overflow on hostile
+ * input); advances *s. False if there is no digit. */
+static bool take_number(const char** s, int* out) {
+  const char* p = *s;
+  long v = 0;
+  if (*p < '0' || *p > '9') return false;
+  for (; *p >= '0' && *p <= '9'; p++)
+    if (v < 1000000000L) v = v * 10 + (*p - '0');
+  *out = v > 1000000000L ? 1000000000 : (int)v;
+  *s = p;
+  return true;
+}
+
 /* "3", "2-4", "5+" (open above: *hi = -1), or a plain number. */
 static bool parse_range(struct ld* L, const yaml_node_t* n, const char* what, int max, int* lo,
                         int* hi) {
   char f[48];
   if (yw_is_scalar(n) && !yw_is_null(n)) {
     const char* s = (const char*)n->data.scalar.value;
-    int a = 0, b = 0, k = 0;
-    char c = 0;
-    if (sscanf(s, "%d%n", &a, &k) == 1 && a >= 0 && a <= max) {
-      const char* rest = s + k;
-      if (*rest == '\0') {
+    int a = 0, b = 0;
+    if (take_number(&s, &a) && a <= max) {
+      if (*s == '\0') {
         *lo = *hi = a;
         return true;
       }
-      if (strcmp(rest, "+") == 0) {
+      if (strcmp(s, "+") == 0) {
         *lo = a, *hi = -1;
         return true;
       }
-      if (sscanf(rest, "-%d%c", &b, &c) == 1 && rest[1] >= '0' && rest[1] <= '9' && b >= a &&
-          b <= max) {
+      if (*s == '-' && (s++, take_number(&s, &b)) && *s == '\0' && b >= a && b <= max) {
         *lo = a, *hi = b;
         return true;
       }
@@ -667,11 +677,12 @@ static void load_entries(struct ld* L, yaml_node_t* n) {
   FOR_ITEMS(L, n, it) {
     yaml_node_t* e = node(L, *it);
     yaml_node_t* v[5];
-    if (!yw_fields(&L->w, e, "entry", KEYS("number", "at", "kind", "rolls", "name"), v)) continue;
+    if (!yw_fields(&L->w, e, "an entry", KEYS("number", "at", "kind", "rolls", "name"), v))
+      continue;
     struct murk_entry en = {.kind = MURK_TERRAIN_OPEN};
     bool ok = true;
     if (!v[0]) {
-      yw_missing(&L->w, e, "number", "entry", "number: 1 and up, as printed on the map");
+      yw_missing(&L->w, e, "number", "an entry", "number: 1 and up, as printed on the map");
       ok = false;
     } else if (yw_int(&L->w, v[0], "number", 1, MURK_MISSION_MAX_ENTRIES, &en.number)) {
       if (num_at[en.number]) {
@@ -700,7 +711,7 @@ static void load_entries(struct ld* L, yaml_node_t* n) {
     char what[64];
     snprintf(what, sizeof what, "entry %d", en.number);
     if (!v[1]) {
-      yw_missing(&L->w, e, "at", "entry", "at: an edge cell such as \"0,5\"");
+      yw_missing(&L->w, e, "at", "an entry", "at: an edge cell such as \"0,5\"");
       ok = false;
     } else if (parse_pos_on_table(L, v[1], "at", what, &en.at)) {
       if (L->dims_ok && !on_edge(&m->grid, en.at)) {
@@ -869,7 +880,7 @@ static void load_fixed_objectives(struct ld* L, yaml_node_t* n) {
   FOR_ITEMS(L, n, it) {
     yaml_node_t* o = node(L, *it);
     yaml_node_t* v[3];
-    if (!yw_fields(&L->w, o, "objective", KEYS("name", "at", "for"), v)) continue;
+    if (!yw_fields(&L->w, o, "an objective", KEYS("name", "at", "for"), v)) continue;
     struct murk_objective ob = {.for_side = MURK_NO_SIDE};
     bool ok = true;
     if (v[0])
@@ -886,7 +897,7 @@ static void load_fixed_objectives(struct ld* L, yaml_node_t* n) {
     char what[80];
     snprintf(what, sizeof what, "objective '%s'", ob.name);
     if (!v[1]) {
-      yw_missing(&L->w, o, "at", "objective", "at: a cell such as \"18,4\"");
+      yw_missing(&L->w, o, "at", "an objective", "at: a cell such as \"18,4\"");
       ok = false;
     } else if (parse_pos_on_table(L, v[1], "at", what, &ob.at)) {
       const struct murk_terrain* t = m->map ? murk_mission_terrain_at(m, ob.at) : NULL;
@@ -916,11 +927,11 @@ static void load_objective_rules(struct ld* L, yaml_node_t* n, int* placed) {
     yaml_node_t* v[7];
     static const char* const keys[] = {"by",       "for",       "count",    "in",
                                        "keep_out", "min_apart", "together", NULL};
-    if (!yw_fields(&L->w, o, "objective placement", keys, v)) continue;
+    if (!yw_fields(&L->w, o, "an objective placement", keys, v)) continue;
     struct murk_objective_rule r = {.count = 1, .in = {.kind = MURK_REGION_WHOLE}};
     bool ok = true;
     if (!v[0]) {
-      yw_missing(&L->w, o, "by", "objective placement", "by: attacker or defender");
+      yw_missing(&L->w, o, "by", "an objective placement", "by: attacker or defender");
       ok = false;
     } else {
       int s = yw_enum(&L->w, v[0], "by", side_names, 2);
@@ -1229,13 +1240,13 @@ static void load_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node)
   FOR_ITEMS(L, n, it) {
     yaml_node_t* e = node(L, *it);
     yaml_node_t* v[4];
-    if (!yw_fields(&L->w, e, "end condition", KEYS("kind", "side", "turn", "distance"), v))
+    if (!yw_fields(&L->w, e, "an end condition", KEYS("kind", "side", "turn", "distance"), v))
       continue;
     struct murk_end_condition c = {.side = MURK_NO_SIDE};
     if (!v[0]) {
       char list[160];
       yw_join(list, sizeof list, end_kind_names, MURK_END_COUNT);
-      yw_err(&L->w, e, "missing key 'kind' in end condition (expected one of: %s)", list);
+      yw_err(&L->w, e, "missing key 'kind' in an end condition (expected one of: %s)", list);
       continue;
     }
     int k = yw_enum(&L->w, v[0], "kind", end_kind_names, MURK_END_COUNT);
@@ -1260,7 +1271,7 @@ static void load_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node)
     } else if (v[2]) {
       ok = yw_int(&L->w, v[2], "turn", 1, 100, &c.turn) && ok;
     } else if (wants_turn) {
-      yw_missing(&L->w, e, "turn", "end condition", "turn: the turn it applies from");
+      yw_missing(&L->w, e, "turn", "an end condition", "turn: the turn it applies from");
       ok = false;
     }
     if (v[3] && !wants_distance) {
@@ -1274,7 +1285,7 @@ static void load_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node)
                         &c.distance) &&
            ok;
     } else if (wants_distance) {
-      yw_missing(&L->w, e, "distance", "end condition", "distance: a length such as 20cm");
+      yw_missing(&L->w, e, "distance", "an end condition", "distance: a length such as 20cm");
       ok = false;
     }
     if (ok && c.kind == MURK_END_OBJECTIVE_TAKEN && !L->have_objectives) {
@@ -1325,15 +1336,12 @@ static void default_victory(struct murk_victory* v) {
 static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) {
   char f[48];
   if (yw_is_scalar(n)) {
-    int a, b, k = 0;
     const char* s = (const char*)n->data.scalar.value;
-    if (sscanf(s, "%d:%d%n", &a, &b, &k) == 2 && s[k] == '\0' && s[0] >= '0' && s[0] <= '9' &&
-        a >= 0 && a <= 100 && b >= 0 && b <= 100) {
-      const char* colon = strchr(s, ':');
-      if (colon && colon[1] >= '0' && colon[1] <= '9') {
-        *winner = a, *loser = b;
-        return true;
-      }
+    int a, b;
+    if (take_number(&s, &a) && *s == ':' && (s++, take_number(&s, &b)) && *s == '\0' && a <= 100 &&
+        b <= 100) {
+      *winner = a, *loser = b;
+      return true;
     }
   }
   yw_err(&L->w, n, "'points' is %s (expected winner:loser points such as \"6:1\", each 0 to 100)",
@@ -1358,7 +1366,7 @@ static void load_victory(struct ld* L, yaml_node_t* n) {
   FOR_ITEMS(L, v[0], it) {
     yaml_node_t* r = node(L, *it);
     yaml_node_t* f[3];
-    if (!yw_fields(&L->w, r, "victory row", KEYS("name", "lost", "points"), f)) {
+    if (!yw_fields(&L->w, r, "a victory row", KEYS("name", "lost", "points"), f)) {
       ok = false;
       continue;
     }
@@ -1368,7 +1376,7 @@ static void load_victory(struct ld* L, yaml_node_t* n) {
                                        "points: \"6:1\""};
     static const char* const keys[] = {"name", "lost", "points"};
     for (int i = 0; i < 3; i++)
-      if (!f[i]) yw_missing(&L->w, r, keys[i], "victory row", need[i]), rok = false;
+      if (!f[i]) yw_missing(&L->w, r, keys[i], "a victory row", need[i]), rok = false;
     if (f[0]) rok = yw_text(&L->w, f[0], "name", row.name, sizeof row.name) && rok;
     if (f[1]) {
       if (parse_range(L, f[1], "lost", 100, &row.lost_min, &row.lost_max)) {
@@ -1463,11 +1471,11 @@ static void load_teams(struct ld* L, yaml_node_t* n, struct murk_force* f, struc
   FOR_ITEMS(L, n, it) {
     yaml_node_t* g = node(L, *it);
     yaml_node_t* v[2];
-    if (!yw_fields(&L->w, g, "team group", KEYS("profile", "count"), v)) continue;
+    if (!yw_fields(&L->w, g, "a team group", KEYS("profile", "count"), v)) continue;
     struct murk_team_group tg = {.profile = -1, .count = 1};
     bool ok = true;
     if (!v[0]) {
-      yw_missing(&L->w, g, "profile", "team group", "profile: a name from the side's profiles");
+      yw_missing(&L->w, g, "profile", "a team group", "profile: a name from the side's profiles");
       ok = false;
     } else {
       const char* name = yw_str(&L->w, v[0], "profile");
@@ -1523,12 +1531,14 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
     yaml_node_t* pn = node(L, *it);
     yaml_node_t* v[5];
     static const char* const keys[] = {"name", "type", "command_distance", "teams", "flags", NULL};
-    if (!yw_fields(&L->w, pn, "platoon", keys, v)) continue;
+    if (!yw_fields(&L->w, pn, "a platoon", keys, v)) continue;
     struct murk_platoon pl = {.ngroups = 0};
     int before = L->w.diags->count;
     if (!v[0]) {
-      yw_missing(&L->w, pn, "name", "platoon", "name: the platoon's name");
-    } else if (yw_text(&L->w, v[0], "name", pl.name, sizeof pl.name)) {
+      yw_missing(&L->w, pn, "name", "a platoon", "name: the platoon's name");
+    } else if (yw_text(&L->w, v[0], "name", pl.name, sizeof pl.name) && !pl.name[0]) {
+      yw_err(&L->w, v[0], "'name' is empty (expected the platoon's name)");
+    } else if (pl.name[0]) {
       for (int i = 0; i < f->nplatoons; i++) {
         if (strcmp(f->platoons[i].name, pl.name) == 0) {
           yw_err(&L->w, v[0],
@@ -1656,11 +1666,16 @@ static void load_document(struct ld* L) {
   }
   yaml_node_t* t[T_COUNT];
   yw_fields(&L->w, root, "the mission", top_keys, t);
+  /* An optional section left empty ("rules:" and nothing) is as good as absent. */
+  static const int optional[] = {T_SOURCE, T_BRIEFING, T_ENTRIES,    T_RESERVE_EDGES, T_OBJECTIVES,
+                                 T_SETUP,  T_RULES,    T_VISIBILITY, T_END,           T_VICTORY};
+  for (int i = 0; i < ARRAY_LEN(optional); i++)
+    if (yw_is_null(t[optional[i]])) t[optional[i]] = NULL;
 
   if (!t[T_NAME])
     yw_missing(&L->w, root, "name", "the mission", "name: the mission's name");
-  else
-    yw_text(&L->w, t[T_NAME], "name", m->name, sizeof m->name);
+  else if (yw_text(&L->w, t[T_NAME], "name", m->name, sizeof m->name) && !m->name[0])
+    yw_err(&L->w, t[T_NAME], "'name' is empty (expected the mission's name)");
   if (t[T_SOURCE]) yw_text(&L->w, t[T_SOURCE], "source", m->source, sizeof m->source);
   load_briefing(L, t[T_BRIEFING]);
 
@@ -1668,18 +1683,21 @@ static void load_document(struct ld* L) {
   load_terrain(L, root, t[T_TERRAIN]);
   set_param_defaults(L);
   if (t[T_RULES]) load_rules(L, t[T_RULES]);
+  int before = L->w.diags->count;
   if (t[T_ENTRIES]) load_entries(L, t[T_ENTRIES]);
-  check_lost_in_the_fog(L, root, t[T_ENTRIES]);
+  /* Only when the entries read well: a bad entry would also leave its rolls uncovered. */
+  if (L->w.diags->count == before) check_lost_in_the_fog(L, root, t[T_ENTRIES]);
   load_deployment(L, root, t[T_DEPLOYMENT]);
   load_reserve_edges(L, t[T_RESERVE_EDGES]);
   if (t[T_OBJECTIVES]) load_objectives(L, t[T_OBJECTIVES]);
   if (t[T_SETUP]) load_setup(L, t[T_SETUP]);
-  if (t[T_TURN_LIMIT]) yw_int(&L->w, t[T_TURN_LIMIT], "turn_limit", 0, 100, &m->turn_limit);
+  bool limit_ok =
+      t[T_TURN_LIMIT] && yw_int(&L->w, t[T_TURN_LIMIT], "turn_limit", 0, 100, &m->turn_limit);
   default_victory(&m->victory);
   if (t[T_VICTORY]) load_victory(L, t[T_VICTORY]);
   if (t[T_VISIBILITY]) load_visibility(L, t[T_VISIBILITY]);
   if (t[T_END])
-    load_end(L, t[T_END], t[T_TURN_LIMIT]);
+    load_end(L, t[T_END], limit_ok ? t[T_TURN_LIMIT] : NULL);
   else
     default_end(L);
   load_forces(L, root, t[T_FORCES]);

@@ -332,17 +332,24 @@ const char* yw_found(const yaml_node_t* n, char* buf, size_t size) {
 
 /* ---- typed reads ---- */
 
+/* A key is quoted ('table'); a description with spaces is not (profile 'sherman'). */
+static const char* quote_if_key(const char* what) {
+  return strchr(what, ' ') ? "" : "'";
+}
+
 bool yw_want_map(struct yw* w, const yaml_node_t* n, const char* what) {
   if (yw_is_map(n)) return true;
   char f[48];
-  yw_err(w, n, "'%s' is %s (expected a mapping)", what, yw_found(n, f, sizeof f));
+  const char* q = quote_if_key(what);
+  yw_err(w, n, "%s%s%s is %s (expected a mapping)", q, what, q, yw_found(n, f, sizeof f));
   return false;
 }
 
 bool yw_want_seq(struct yw* w, const yaml_node_t* n, const char* what) {
   if (yw_is_seq(n)) return true;
   char f[48];
-  yw_err(w, n, "'%s' is %s (expected a list)", what, yw_found(n, f, sizeof f));
+  const char* q = quote_if_key(what);
+  yw_err(w, n, "%s%s%s is %s (expected a list)", q, what, q, yw_found(n, f, sizeof f));
   return false;
 }
 
