@@ -137,12 +137,14 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
     return murk_reject(reason, reason_len, "shooting is done in your shooting step");
   int unit = -1, tu = -1;
   int rc = actor(g, side, c->unit, "shoot", &unit, reason, reason_len);
-  if (rc == MURK_OK) rc = target(g, side, c->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct murk_unit_state* u = &s->units[side][unit];
-  enum murk_side other = murk_side_other(side);
-  int snum = u->marker, tnum = s->units[other][tu].marker;
+  int snum = u->marker;
   if (u->shot) return murk_reject(reason, reason_len, "P%d has already shot this step", snum);
+  rc = target(g, side, c->target, &tu, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  enum murk_side other = murk_side_other(side);
+  int tnum = s->units[other][tu].marker;
   int ndice = 0, inrange = 0, nearest = INT_MAX;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     if (!placed(s, side, t)) continue;
@@ -198,13 +200,15 @@ int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct m
     return murk_reject(reason, reason_len, "assaults are made in your assault step");
   int unit = -1, tu = -1;
   int rc = actor(g, side, c->unit, "assault", &unit, reason, reason_len);
-  if (rc == MURK_OK) rc = target(g, side, c->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct murk_unit_state* u = &s->units[side][unit];
-  enum murk_side other = murk_side_other(side);
-  int anum = u->marker, tnum = s->units[other][tu].marker;
+  int anum = u->marker;
   if (u->assaulted)
     return murk_reject(reason, reason_len, "P%d has already assaulted this step", anum);
+  rc = target(g, side, c->target, &tu, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  enum murk_side other = murk_side_other(side);
+  int tnum = s->units[other][tu].marker;
   int nteams = 0, nearest = INT_MAX;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     if (!placed(s, side, t)) continue;

@@ -134,13 +134,13 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
                          const struct murk_command* c, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
   struct murk_marker* mk = &s->markers[mi];
-  if (mk->moved)
-    return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
   if (mk->bogged)
     return murk_reject(reason, reason_len,
                        "T%d is bogged: it may move once it passes a bogging check at the start of "
                        "your turn",
                        mk->number);
+  if (mk->moved)
+    return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
   struct path p = {NULL, 0};
   int rc = build_path(g, mk->pos, c, &p, reason, reason_len);
   if (rc != MURK_OK) return rc;
@@ -380,12 +380,12 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_grid* grid = &g->m->grid;
   int number = u->marker;
-  if (u->moved) return murk_reject(reason, reason_len, "P%d has already moved this step", number);
   if (u->bogged)
     return murk_reject(reason, reason_len,
                        "P%d is bogged: it may move once it passes a bogging check at the start of "
                        "your turn",
                        number);
+  if (u->moved) return murk_reject(reason, reason_len, "P%d has already moved this step", number);
   int lead = -1, allow = INT_MAX;
   bool vehicle = (murk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) != 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
@@ -539,9 +539,9 @@ static void reveal_independents(struct murk_game* g, enum murk_side side, int ho
     s->markers[mi].revealed = true;
     u->marker = s->markers[mi].number;
     u->state = MURK_PLATOON_REVEALED;
-    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d teams)",
+    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d team%s)",
               murk_side_name(side), u->marker, h->marker, pl->name, pl->type,
-              murk_unit_alive(s, side, k));
+              murk_unit_alive(s, side, k), murk_plural(murk_unit_alive(s, side, k)));
     murk_event_facts(g, u->marker, NULL, &centre);
     murk_fog_place_teams(g, side, k, centre, NULL, NULL);
   }
@@ -571,9 +571,9 @@ void murk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* 
   u->bogged = mk->bogged;
   u->moved = mk->moved;
   mk->bogged = false;
-  murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s revealed: %s (%s, %d teams)",
+  murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s revealed: %s (%s, %d team%s)",
             murk_side_name(side), mk->number, ps, pl->name, pl->type,
-            murk_unit_alive(s, side, mk->unit));
+            murk_unit_alive(s, side, mk->unit), murk_plural(murk_unit_alive(s, side, mk->unit)));
   murk_event_facts(g, mk->number, &at, NULL);
   int left = murk_fog_place_teams(g, side, mk->unit, at, revealer, NULL);
   if (left > 0)

@@ -73,6 +73,10 @@ void murk_mark_step_start(struct murk_game* g) {
   g->s.step_start = murk_log_next(g);
 }
 
+const char* murk_plural(int n) {
+  return n == 1 ? "" : "s";
+}
+
 int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
   struct murk_length scale = g->m->scale;
   if (scale.unit == MURK_UNIT_HEX || scale.value <= 0)

@@ -164,6 +164,8 @@ int murk_log_next(const struct murk_game* g);
 void murk_mark_irreversible(struct murk_game* g);
 /* A new step or phase begins: undo stops here. */
 void murk_mark_step_start(struct murk_game* g);
+/* "" for one, "s" for any other count: "1 team", "3 teams". */
+const char* murk_plural(int n);
 /* Cells to text under the mission scale: "8 cells (40cm)". */
 int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n);
 const struct murk_platoon* murk_unit_platoon(const struct murk_game* g, enum murk_side side,

@@ -416,9 +416,9 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     /* No fog: the platoon is deployed in the open, placed as on a reveal, inside the zone. */
     mk->revealed = true;
     u->state = MURK_PLATOON_REVEALED;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys P%d at %s: %s (%s, %d teams)",
+    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys P%d at %s: %s (%s, %d team%s)",
               murk_side_name(side), mk->number, ps, pl->name, pl->type,
-              murk_unit_alive(s, side, unit));
+              murk_unit_alive(s, side, unit), murk_plural(murk_unit_alive(s, side, unit)));
     murk_event_facts(g, mk->number, NULL, &c->at);
     if (murk_fog_place_teams(g, side, unit, c->at, NULL, &m->sides[side].zone) > 0)
       return murk_reject(reason, reason_len,

@@ -86,7 +86,7 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
     default:
       break;
   }
-  snprintf(buf, n, "game over: %s", s->result);
+  snprintf(buf, n, "game over: %.140s", s->result);
 }
 
 static void fill_marker(const struct murk_game* g, enum murk_side side,

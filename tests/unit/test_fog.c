@@ -1,0 +1,417 @@
+/* test_fog.c: the Fog of War rules of seed 000 - template movement by terrain class,
+ * bogging, revealing and the placement of teams, dummies, spotting, independents, and
+ * "reveal before you shoot". Positions are worked out by hand in the comments. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+static bool has_event(const struct murk_game* g, const char* text) {
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  return false;
+}
+
+static struct murk_pos P(int x, int y) {
+  struct murk_pos p = {x, y};
+  return p;
+}
+
+/* The cells of a side's placed teams of one unit, in team order. */
+static int
+unit_cells(const struct murk_game* g, enum murk_side side, int unit, struct murk_pos* out) {
+  const struct murk_unit_state* u = &g->s.units[side][unit];
+  int n = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (g->s.teams[side][t].alive && g->s.teams[side][t].placed) out[n++] = g->s.teams[side][t].pos;
+  return n;
+}
+
+/* A game of the test field deployed by `deploy` and in the attacker's movement step. */
+static struct murk_game* deployed(const struct murk_mission* m, uint64_t seed, const char* deploy) {
+  struct murk_game* g = new_game(m, seed);
+  ok_lines(g, deploy);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+  return g;
+}
+
+/* ---- movement ---- */
+
+static void test_move_open_exact_and_one_over(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
+  char why[200];
+  struct murk_state before = g->s;
+  size_t ne = murk_game_event_count(g);
+  /* Row 8 is open: 6,8 -> 11,8 is 5 cells, one over the 4 of open ground. */
+  bad_line(g, "move 2 to 11,8", why, sizeof why);
+  assert_string_equal(why, "that is 5 cells; a template may move 4 (20cm) through open ground");
+  assert_memory_equal(&g->s, &before, sizeof before);
+  assert_int_equal(murk_game_event_count(g), ne);
+  ok_line(g, "move 2 to 10,8"); /* exactly 4 */
+  int mi = marker_at(g, 10, 8);
+  assert_true(mi >= 0);
+  assert_int_equal(g->s.markers[mi].number, 3);
+  assert_true(has_event(g, "attacker T3 moves 06,08 -> 10,08 (4 cells, open)"));
+  bad_line(g, "move T3 to 9,8", why, sizeof why);
+  assert_string_equal(why, "T3 has already moved this step");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_move_road_allowance(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 0,9\ndeploy 1 at 2,2\ndeploy 2 at 6,11\ndeploy 2 at 9,2\nend\nend");
+  char why[200];
+  /* Road all the way along row 9: 6 cells allowed, 7 not. */
+  bad_line(g, "move 1 to 7,9", why, sizeof why);
+  assert_string_equal(why, "that is 7 cells; a template may move 6 (30cm) on roads");
+  ok_line(g, "move 1 to 6,9");
+  assert_true(has_event(g, "attacker T1 moves 00,09 -> 06,09 (6 cells, road)"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_move_slowest_terrain_governs(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 0,9\ndeploy 1 at 2,2\ndeploy 2 at 6,11\ndeploy 2 at 9,2\nend\nend");
+  char why[200];
+  /* 0,9 -> 2,8 is 2 cells and 2,8 -> 4,9 is 3: 5 cells, within the road's 6 but through a
+   * field, so the open allowance of 4 governs the whole move. */
+  bad_line(g, "move 1 to 4,9 via 2,8", why, sizeof why);
+  assert_string_equal(why, "that is 5 cells; a template may move 4 (20cm) through open ground");
+  /* 0,9 -> 1,8 -> 3,9 is 1 + 3 = 4 cells: fine. */
+  ok_line(g, "move 1 to 3,9 via 1,8");
+  assert_true(has_event(g, "attacker T1 moves 00,09 -> 03,09 (4 cells, open)"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_move_blocked(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 5,7\ndeploy 1 at 5,5\ndeploy 2 at 8,7\ndeploy 2 at 9,5\nend\nend");
+  char why[200];
+  bad_line(g, "move 1 to 5,5", why, sizeof why);
+  assert_string_equal(why, "the enemy marker T2 at 05,05 blocks the way");
+  bad_line(g, "move 1 to 8,7", why, sizeof why);
+  assert_string_equal(why,
+                      "08,07 is taken: a template may not end its move on another marker or team");
+  bad_line(g, "move 1 to 5,7", why, sizeof why);
+  assert_string_equal(why, "it is already at 05,07");
+  bad_line(g, "move 1 to 40,7", why, sizeof why);
+  assert_string_equal(why, "40,07 is off the table");
+  bad_line(g, "move T2 to 5,6", why, sizeof why);
+  assert_string_equal(why, "T2 is an enemy marker, not one of yours");
+  bad_line(g, "move T9 to 5,6", why, sizeof why);
+  assert_string_equal(why, "no marker T9 on your map");
+  ok_lines(g, "end\nend\nend");
+  /* The defender's T4 at 9,5: the stream at 11,5 is in the way east. */
+  bad_line(g, "move 2 to 13,5", why, sizeof why);
+  assert_string_equal(why, "the stream at 11,05 blocks the way");
+  ok_line(g, "end");
+  bad_line(g, "move 2 to 8,5", why, sizeof why);
+  assert_string_equal(why, "moves are made in your movement step (now: the shooting step)");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- bogging ---- */
+
+/* The defender's platoon 1 at 3,3 moves into the woods at 4,3 and 5,3 (2 cells, the
+ * terrain allowance) in its first turn: the bogging check is the game's first roll. */
+static struct murk_game* bog_game(const struct murk_mission* m, uint64_t seed) {
+  struct murk_game* g = deployed(
+      m, seed, "deploy 1 at 2,8\ndeploy 1 at 3,3\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
+  ok_lines(g, "end\nend\nend");
+  ok_line(g, "move 1 to 5,3");
+  return g;
+}
+
+static void test_bogging(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  char why[200];
+  /* Find, deterministically, a seed whose check fails and one whose check passes. */
+  uint64_t bog = 0, pass = 0;
+  for (uint64_t seed = 1; seed < 200 && (!bog || !pass); seed++) {
+    struct murk_game* g = bog_game(m, seed);
+    int mi = murk_marker_index(&g->s, 2);
+    if (g->s.markers[mi].bogged && !bog) bog = seed;
+    if (!g->s.markers[mi].bogged && !pass) pass = seed;
+    murk_game_free(g);
+  }
+  assert_true(bog != 0 && pass != 0);
+
+  struct murk_game* g = bog_game(m, pass);
+  assert_true(marker_at(g, 5, 3) >= 0);
+  assert_true(has_event(g, "bogging check T2: d6 = ["));
+  assert_true(has_event(g, ": passed"));
+  assert_true(has_event(g, "defender T2 moves 03,03 -> 05,03 (2 cells, difficult)"));
+  murk_game_free(g);
+
+  g = bog_game(m, bog);
+  /* Bogged: the template stops in the first difficult cell it entered. */
+  assert_true(marker_at(g, 4, 3) >= 0);
+  assert_true(marker_at(g, 5, 3) < 0);
+  assert_true(has_event(g, ": bogged"));
+  assert_true(has_event(g, "and bogs down there (ordered to 05,03)"));
+  const struct murk_event* roll = NULL;
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    if (murk_game_event(g, i)->has_roll) roll = murk_game_event(g, i);
+  assert_non_null(roll);
+  assert_true(roll->roll.total <= 1);
+  assert_int_equal(roll->audience, MURK_AUD_ALL);
+  ok_line(g, "move 2 to 9,4"); /* the other template may still move */
+  murk_game_free(g);
+
+  /* A bogged template cannot move; at the start of its owner's next turn it rolls again. */
+  uint64_t freed = 0, stuck = 0;
+  for (uint64_t seed = 1; seed < 2000 && (!freed || !stuck); seed++) {
+    g = bog_game(m, seed);
+    int mi = murk_marker_index(&g->s, 2);
+    if (g->s.markers[mi].bogged) {
+      bad_line(g, "move 1 to 3,3", why, sizeof why);
+      assert_string_equal(
+          why,
+          "T2 is bogged: it may move once it passes a bogging check at the start of your turn");
+      ok_lines(g, "end\nend\nend\nend\nend\nend"); /* attacker's turn 2, then the defender's */
+      assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+      assert_int_equal(murk_game_turn(g), 2);
+      if (!g->s.markers[mi].bogged) {
+        if (!freed) freed = seed;
+        assert_true(has_event(g, "defender T2 is no longer bogged"));
+        ok_line(g, "move 1 to 5,3");
+      } else {
+        if (!stuck) stuck = seed;
+        assert_true(has_event(g, ": still bogged"));
+        bad_line(g, "move 1 to 5,3", why, sizeof why);
+      }
+    }
+    murk_game_free(g);
+  }
+  assert_true(freed != 0 && stuck != 0);
+  murk_mission_free(m);
+}
+
+static void test_terrain_one_over(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
+  ok_lines(g, "end\nend\nend");
+  char why[200];
+  /* 2,2 -> 4,3 is 3 cells ending in the woods: over the 2 of difficult terrain. */
+  bad_line(g, "move 1 to 4,3", why, sizeof why);
+  assert_string_equal(why,
+                      "that is 3 cells; a template may move 2 (10cm) through difficult terrain");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- revealing and placement ---- */
+
+static void test_reveal_placement(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(m, 1,
+                                 "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at "
+                                 "9,2\ndeploy dummy at 12,8\ndeploy dummy at 14,2\nend\nend");
+  ok_line(g, "reveal T1");
+  assert_true(has_event(g, "attacker T1 at 02,08 revealed: Alpha Lancers (lancer troop, 3 teams)"));
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_ATTACKER, 0, c), 3);
+  /* First team on the template's centre. The enemy is north (nearest: T2 at 2,2, 6 away);
+   * of the cells next to 2,8 only 1,9 and 2,9 are 7 away, so those (row, then column). */
+  assert_true(murk_pos_eq(c[0], P(2, 8)));
+  assert_true(murk_pos_eq(c[1], P(1, 9)));
+  assert_true(murk_pos_eq(c[2], P(2, 9)));
+  assert_true(has_event(g, "attacker P1: lancer at 01,09"));
+  assert_int_equal(g->s.units[MURK_ATTACKER][0].state, MURK_PLATOON_REVEALED);
+  assert_false(g->s.markers[0].on_table);
+  char why[200];
+  bad_line(g, "reveal 1", why, sizeof why);
+  assert_string_equal(why, "platoon 1 is already revealed (P1)");
+  /* Revealing a dummy removes it. */
+  ok_line(g, "reveal T5");
+  assert_true(has_event(g, "attacker T5 at 12,08 was a dummy and is removed"));
+  assert_true(marker_at(g, 12, 8) < 0);
+  bad_line(g, "reveal T5", why, sizeof why);
+  assert_string_equal(why, "T5 was a dummy and is gone");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_reveal_no_room(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  /* The defender's Yodel Hussars (3 teams, command distance 1 cell) in the north-west
+   * corner 0,0, whose only neighbours 1,0 and 0,1 are cliffs. */
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 2,8\ndeploy 2 at 0,0\ndeploy 2 at 6,8\ndeploy 1 at 9,2\nend\nend");
+  ok_lines(g, "end\nend\nend");
+  ok_line(g, "reveal 2");
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_DEFENDER, 1, c), 3);
+  /* No free cell within command distance: the circle widens to 2 cells, where 2,0 (8 from
+   * the enemy T1 at 2,8) and 1,1 (7) are farthest from the enemy. */
+  assert_true(murk_pos_eq(c[0], P(0, 0)));
+  assert_true(murk_pos_eq(c[1], P(2, 0)));
+  assert_true(murk_pos_eq(c[2], P(1, 1)));
+  for (int i = 0; i < 3; i++) assert_true(murk_cell_passable(m, c[i]));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Attacker templates at 2,5 and 8,5 either side of the defender's Yodel Hussars at 5,5
+ * (3 cells each way); a defender dummy at 12,5 (4 from 8,5) and the Xenon Rangers at 13,4
+ * (5 away). The visibility table always gives 4 cells. */
+#define SPOT_DEPLOY                                                                            \
+  "deploy 1 at 2,7\ndeploy 2 at 5,5\ndeploy 2 at 8,7\ndeploy 1 at 13,4\nend\ndeploy dummy at " \
+  "12,5\nend"
+
+static void test_spotting(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
+  char why[200];
+  bad_line(g, "spot", why, sizeof why);
+  assert_string_equal(why, "spotting is done at the start of your shooting step");
+  ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend");
+  ok_line(g, "spot");
+  assert_int_equal(g->s.visibility, 4);
+  assert_true(has_event(g, "attacker spots: visibility: d6 = ["));
+  assert_true(has_event(g, ": 20cm (4 cells)"));
+  assert_true(has_event(g, "attacker spots 2 markers within 20cm"));
+  /* T2 (3 away) revealed, the dummy T5 (4 away) removed, T4 (5 away) still hidden. */
+  assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
+  assert_true(has_event(g, "defender T5 at 12,05 was a dummy and is removed"));
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
+  assert_true(marker_at(g, 13, 4) >= 0);
+  /* Placement: no cell next to 5,5 is farther than 3 from both enemies, so the teams go
+   * farther from the revealer (T1 at 2,5, the first of the two at 3): 6,4, 6,6 and 6,5
+   * qualify; 6,4 and 6,6 are 3 from the nearest enemy, 6,5 only 2. */
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_DEFENDER, 1, c), 3);
+  assert_true(murk_pos_eq(c[0], P(5, 5)));
+  assert_true(murk_pos_eq(c[1], P(6, 4)));
+  assert_true(murk_pos_eq(c[2], P(6, 6)));
+  bad_line(g, "spot", why, sizeof why);
+  assert_string_equal(why, "you have already tried to spot this step");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_spot_needs_table_and_fog(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP TF_FOG TF_FORCES);
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
+  char why[200];
+  ok_line(g, "end");
+  bad_line(g, "spot", why, sizeof why);
+  assert_string_equal(why, "this mission has no visibility table");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_shoot_needs_reveal(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
+  char why[200];
+  ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot");
+  bad_line(g, "shoot 1 at P2", why, sizeof why);
+  assert_string_equal(why, "platoon 1 is under template T1: reveal it first (reveal 1)");
+  ok_line(g, "reveal 1");
+  bad_line(g, "shoot 1 at T9", why, sizeof why);
+  assert_string_equal(why, "no marker T9 on your map");
+  bad_line(g, "shoot 1 at T4", why, sizeof why);
+  assert_string_equal(
+      why, "T4 is a template: only revealed platoons (P<n>) can be targets; spot it first");
+  bad_line(g, "shoot 1 at P1", why, sizeof why);
+  assert_string_equal(why, "P1 is one of yours, not the enemy's");
+  int before = murk_unit_alive(&g->s, MURK_DEFENDER, 1);
+  ok_line(g, "shoot 1 at P2");
+  int after = murk_unit_alive(&g->s, MURK_DEFENDER, 1);
+  int losses = 0;
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    if (murk_game_event(g, i)->kind == MURK_EV_LOSS && strstr(murk_game_event(g, i)->text, "loses"))
+      losses++;
+  assert_int_equal(before - after, losses);
+  assert_true(has_event(g, "attacker P1 shoots at P2: 3 teams in range, 6 dice hitting on 3+"));
+  bad_line(g, "shoot 1 at P2", why, sizeof why);
+  assert_string_equal(why, "P1 has already shot this step");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_independent_comes_with_first_reveal(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION
+                                     "      - {name: Zulu Command, type: command post, "
+                                     "command_distance: 5cm,\n"
+                                     "         teams: [{profile: hussar, count: 1}], flags: "
+                                     "[independent]}\n");
+  /* The defender leaves its independent Zulu Command (platoon 3) off the table. */
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
+  assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_WAITING);
+  ok_lines(g, "end\nend\nend");
+  ok_line(g, "reveal 2");
+  assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_REVEALED);
+  assert_true(has_event(g, "defender P5 comes on with P4: Zulu Command (command post, 1 team)"));
+  struct murk_pos c[2];
+  assert_int_equal(unit_cells(g, MURK_DEFENDER, 2, c), 1);
+  /* Next to the first team of the Yodel Hussars at 9,2. */
+  assert_int_equal(murk_geom_distance(&m->grid, c[0], P(9, 2)), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_no_fog_deploys_revealed(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP TF_VIS TF_FORCES);
+  struct murk_game* g = new_game(m, 1);
+  ok_line(g, "deploy 1 at 2,8");
+  assert_true(has_event(g, "attacker deploys P1 at 02,08: Alpha Lancers (lancer troop, 3 teams)"));
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_ATTACKER, 0, c), 3);
+  for (int i = 0; i < 3; i++) assert_true(murk_zone_contains(m, &m->sides[0].zone, c[i]));
+  char why[200];
+  bad_line(g, "deploy dummy at 2,2", why, sizeof why);
+  assert_string_equal(why, "this mission gives you no dummy templates");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_move_open_exact_and_one_over),
+      cmocka_unit_test(test_move_road_allowance),
+      cmocka_unit_test(test_move_slowest_terrain_governs),
+      cmocka_unit_test(test_move_blocked),
+      cmocka_unit_test(test_bogging),
+      cmocka_unit_test(test_terrain_one_over),
+      cmocka_unit_test(test_reveal_placement),
+      cmocka_unit_test(test_reveal_no_room),
+      cmocka_unit_test(test_spotting),
+      cmocka_unit_test(test_spot_needs_table_and_fog),
+      cmocka_unit_test(test_shoot_needs_reveal),
+      cmocka_unit_test(test_independent_comes_with_first_reveal),
+      cmocka_unit_test(test_no_fog_deploys_revealed),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
