@@ -464,6 +464,22 @@ static int block_rows(struct ld* L, yaml_node_t* n, const char* what, int* width
     yw_err(&L->w, n, "'%s' is empty (expected one line of characters per row)", what);
     return 0;
   }
+  /* One ASCII character a cell: anything else would make widths count bytes. */
+  for (size_t b = 0, row = 0, at = 0; b < len; b++, at++) {
+    unsigned char c = (unsigned char)v[b];
+    if (c == '\n') {
+      row++, at = (size_t)-1;
+    } else if (c >= 0x80 || c < ' ') {
+      int line, col;
+      yw_block_pos(&L->w, n, row, at, &line, &col);
+      yw_err_at(&L->w, line, col,
+                "%s row %zu holds %s (expected one printable ASCII character per cell)", what, row,
+                c == '\t' ? "a tab"
+                : c < ' ' ? "a control character"
+                          : "a non-ASCII character");
+      return 0;
+    }
+  }
   int rows = 0;
   bool ragged = false;
   size_t i = 0, w0 = 0;
@@ -544,15 +560,14 @@ static void load_map(struct ld* L, yaml_node_t* n, const signed char index[256],
       reported[row[x]] = true; /* once per character: a typo is usually repeated */
       int line, col;
       yw_block_pos(&L->w, n, (size_t)y, (size_t)x, &line, &col);
-      if (row[x] > ' ' && row[x] <= '~')
+      if (row[x] == ' ')
         yw_err_at(&L->w, line, col,
-                  "unknown terrain character '%c' at %d,%d (expected one of "
-                  "the legend's: %s)",
-                  row[x], x, y, chars);
+                  "unknown terrain character ' ' (a space) at %d,%d (expected one of the "
+                  "legend's: %s)",
+                  x, y, chars);
       else
         yw_err_at(&L->w, line, col,
-                  "unknown terrain character 0x%02x at %d,%d (expected one of "
-                  "the legend's: %s)",
+                  "unknown terrain character '%c' at %d,%d (expected one of the legend's: %s)",
                   row[x], x, y, chars);
     }
   }
