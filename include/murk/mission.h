@@ -297,7 +297,9 @@ struct murk_mission {
 
 /* Load a mission file. On success *out is a new mission the caller frees with
  * murk_mission_free. On failure *out is NULL, diags holds at least one problem, and the
- * result is MURK_EINVAL (bad content), MURK_EIO (cannot read) or MURK_ENOMEM. */
+ * result is MURK_EINVAL (bad content), MURK_EIO (cannot read) or MURK_ENOMEM. The call
+ * initialises diags itself (murk_diags_init with the path) and leaves the problems sorted
+ * by line and column; problems about the whole file (cannot open, too large) have line 0. */
 int murk_mission_load(const char* path, struct murk_mission** out, struct murk_diags* diags);
 
 /* The same from memory; `name` is used in messages and as the path. */
@@ -315,7 +317,9 @@ int murk_mission_param(const struct murk_mission* m, enum murk_param_id p);
 struct murk_dice_expr murk_mission_param_dice(const struct murk_mission* m,
                                               enum murk_param_id p);
 
-/* Is p inside the region (and outside the keep-out bands of the zone)? */
+/* Is p inside the region (and outside the keep-out bands of the zone)? Halves and bands
+ * count whole rows and columns; docs/mission-format.md, "deployment and zones", gives the
+ * exact rule (the middle row of an odd table is in neither half). */
 bool murk_region_contains(const struct murk_mission* m, const struct murk_region* r,
                           struct murk_pos p);
 bool murk_zone_contains(const struct murk_mission* m, const struct murk_zone* z,
