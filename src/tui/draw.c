@@ -252,22 +252,6 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
 
 /* ---- the panel ---- */
 
-static const char* state_word(enum murk_platoon_state s) {
-  switch (s) {
-    case MURK_PLATOON_WAITING:
-      return "to deploy";
-    case MURK_PLATOON_RESERVE:
-      return "reserve";
-    case MURK_PLATOON_HIDDEN:
-      return "hidden";
-    case MURK_PLATOON_REVEALED:
-      return "revealed";
-    case MURK_PLATOON_DESTROYED:
-      return "destroyed";
-  }
-  return "?";
-}
-
 /* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
  * of the public table, and the markers and teams the view holds. */
 static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
@@ -353,15 +337,32 @@ static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const 
     }
     return;
   }
+  /* One line a platoon: roster number, where it is (its template T<n>, its revealed
+   * teams P<n>, "res" in reserve, "--" not deployed, "lost"), name. */
   for (int i = 0; i < v->nplatoons && row < h; i++) {
     const struct murk_view_platoon* pl = &v->platoons[i];
-    char mark[16] = "-";
-    if (pl->marker > 0) snprintf(mark, sizeof mark, "T%d", pl->marker);
+    char where[16];
+    switch (pl->state) {
+      case MURK_PLATOON_HIDDEN:
+        snprintf(where, sizeof where, "T%d", pl->marker);
+        break;
+      case MURK_PLATOON_REVEALED:
+        snprintf(where, sizeof where, "P%d", pl->marker);
+        break;
+      case MURK_PLATOON_RESERVE:
+        snprintf(where, sizeof where, "res");
+        break;
+      case MURK_PLATOON_DESTROYED:
+        snprintf(where, sizeof where, "lost");
+        break;
+      default:
+        snprintf(where, sizeof where, "--");
+        break;
+    }
     enum tui_attr a = pl->index == sel                      ? TUI_A_SELECT
                       : pl->state == MURK_PLATOON_DESTROYED ? TUI_A_DIM
                                                             : TUI_A_NORMAL;
-    tui_canvas_printf(c, x, y + row++, w, a, "%2d %-3s %-9s %s", pl->index + 1, mark,
-                      state_word(pl->state), pl->name);
+    tui_canvas_printf(c, x, y + row++, w, a, "%2d %-4s %s", pl->index + 1, where, pl->name);
   }
 }
 

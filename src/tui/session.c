@@ -341,6 +341,31 @@ static int own_platoon_at(const struct tui_session* s, struct murk_pos p) {
   return -1;
 }
 
+/* Where the first team of own platoon `platoon` stands (it leads a move). */
+static struct murk_pos lead_team(const struct tui_session* s, int platoon) {
+  const struct murk_view* v = s->view;
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == v->side && v->teams[i].platoon == platoon) return v->teams[i].pos;
+  return s->ui[s->cur].cursor;
+}
+
+/* The move of own platoon `platoon`: its slowest team's, from the side's own force list
+ * (the player's own information). */
+static int platoon_allowance(const struct tui_session* s, int platoon) {
+  const struct murk_view* v = s->view;
+  const struct murk_force* f = &murk_game_mission(s->g)->sides[v->side].force;
+  int allow = -1;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    if (t->owner != v->side || t->platoon != platoon) continue;
+    for (int k = 0; k < f->nprofiles; k++)
+      if (strcmp(f->profiles[k].name, t->profile) == 0 &&
+          (allow < 0 || f->profiles[k].move < allow))
+        allow = f->profiles[k].move;
+  }
+  return allow < 0 ? 0 : allow;
+}
+
 /* ---- lists ---- */
 
 static struct tui_pick_item* pick_add(struct tui_pick* pk, const char* handle) {
@@ -499,18 +524,21 @@ static int act_move(struct tui_session* s) {
   snprintf(ui->move_unit, sizeof ui->move_unit, "%s", handle);
   ui->move_from = ui->cursor;
   ui->mode = TUI_MODE_MOVE;
-  int n = 0;
+  int n;
   if (tmpl) {
     n = tui_reach(s->view, ui->side, ui->cursor, &s->move, ui->cells, TUI_CELL_REACH);
-    if (n < 0) return n;
+    if (n >= 0) set_message(ui, TUI_A_NORMAL, "move %s: %d cells within reach", handle, n);
   } else {
-    for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_REACH;
+    /* A revealed platoon: its first team leads at its slowest team's pace. */
+    int platoon = own_platoon_at(s, ui->cursor);
+    ui->move_from = lead_team(s, platoon);
+    n = tui_reach_platoon(s->view, ui->side, platoon, ui->move_from, platoon_allowance(s, platoon),
+                          ui->cells, TUI_CELL_REACH);
+    if (n >= 0)
+      set_message(ui, TUI_A_NORMAL, "move platoon %s: its first team leads; %d cells within reach",
+                  handle, n);
   }
-  if (tmpl)
-    set_message(ui, TUI_A_NORMAL, "move %s: %d cells within reach", handle, n);
-  else
-    set_message(ui, TUI_A_NORMAL, "move platoon %s: choose where its first team goes", handle);
-  return 0;
+  return n < 0 ? n : 0;
 }
 
 static int act_reveal(struct tui_session* s) {

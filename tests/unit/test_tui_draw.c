@@ -1,0 +1,351 @@
+/* test_tui_draw.c: the screen drawn from a hand-built view and UI state, without a
+ * terminal: where cells, markers and the cursor land, what the panels say, the hand-over
+ * and too-small screens, and the ASCII fallback. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "canvas.h"
+#include "draw.h"
+#include "glyph.h"
+#include "murk/error.h"
+#include "tui_fixture.h"
+#include "ui.h"
+
+struct ctx {
+  struct fixture f;
+  struct tui_ui ui;
+  struct tui_canvas c;
+  unsigned char cells[FIX_W * FIX_H];
+};
+
+static int setup(void** state) {
+  struct ctx* x = test_calloc(1, sizeof *x);
+  fixture_init(&x->f);
+  x->ui.side = MURK_ATTACKER;
+  x->ui.mode = TUI_MODE_MAP;
+  x->ui.seed = 4242;
+  x->ui.cursor = (struct murk_pos){2, 5};
+  x->ui.cells = x->cells;
+  x->ui.ncells = FIX_W * FIX_H;
+  *state = x;
+  return 0;
+}
+
+static int teardown(void** state) {
+  struct ctx* x = *state;
+  tui_canvas_fini(&x->c);
+  test_free(x);
+  return 0;
+}
+
+/* Size the canvas, place the map for that layout, draw. */
+static void draw(struct ctx* x, int w, int h, bool ascii) {
+  assert_int_equal(tui_canvas_init(&x->c, w, h, ascii), MURK_OK);
+  struct tui_layout L;
+  tui_layout_compute(w, h, &x->f.v.grid, &L);
+  tui_hexmap_place(&x->ui.map, &x->f.v.grid, L.map_x, L.map_y, L.map_w, L.map_h);
+  tui_draw(&x->c, &x->f.v, &x->ui);
+}
+
+/* The two cells of table cell p on screen. */
+static void cell_text(struct ctx* x, struct murk_pos p, uint32_t out[2], int attr[2]) {
+  int sx, sy;
+  assert_true(tui_hexmap_to_screen(&x->ui.map, p, &sx, &sy));
+  for (int i = 0; i < 2; i++) {
+    const struct tui_cell* c = tui_canvas_at(&x->c, sx + i, sy);
+    out[i] = c->ch;
+    if (attr) attr[i] = c->attr;
+  }
+}
+
+static void test_layout(void** state) {
+  (void)state;
+  struct murk_grid g = {MURK_GRID_HEX, 36, 24};
+  struct tui_layout L;
+  tui_layout_compute(100, 40, &g, &L);
+  assert_false(L.too_small);
+  assert_int_equal(L.map_w, 73); /* the whole table fits beside a 26-column panel */
+  assert_int_equal(L.panel_x, 74);
+  assert_int_equal(L.panel_w, 26);
+  assert_int_equal(L.map_h, 24);
+  assert_int_equal(L.log_y, 25);
+  assert_int_equal(L.log_h, 13);
+  assert_int_equal(L.msg_y, 38);
+  assert_int_equal(L.keys_y, 39);
+  tui_layout_compute(80, 24, &g, &L);
+  assert_int_equal(L.map_w, 53);
+  assert_int_equal(L.map_h, 17); /* the map scrolls; the log keeps 3 lines and a heading */
+  assert_int_equal(L.log_h, 4);
+  tui_layout_compute(TUI_MIN_W - 1, 40, &g, &L);
+  assert_true(L.too_small);
+  tui_layout_compute(100, TUI_MIN_H - 1, &g, &L);
+  assert_true(L.too_small);
+}
+
+static void test_terrain_and_markers_in_place(void** state) {
+  struct ctx* x = *state;
+  x->ui.cursor = (struct murk_pos){0, 7};
+  draw(x, 100, 30, false);
+  uint32_t ch[2];
+  int at[2];
+  /* Woods at 1,1 (odd row: one column right of 1,0's). */
+  cell_text(x, (struct murk_pos){1, 1}, ch, at);
+  assert_int_equal(ch[0], 0x2663);
+  assert_int_equal(at[0], TUI_A_WOODS);
+  int sx0, sy0, sx1, sy1;
+  tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){1, 0}, &sx0, &sy0);
+  tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){1, 1}, &sx1, &sy1);
+  assert_int_equal(sx1, sx0 + 1);
+  assert_int_equal(sy1, sy0 + 1);
+  /* Water fills both columns; roads too; a village. */
+  cell_text(x, (struct murk_pos){7, 4}, ch, at);
+  assert_int_equal(ch[0], 0x2248);
+  assert_int_equal(ch[1], 0x2248);
+  assert_int_equal(at[0], TUI_A_WATER);
+  cell_text(x, (struct murk_pos){4, 2}, ch, at);
+  assert_int_equal(at[0], TUI_A_ROAD);
+  cell_text(x, (struct murk_pos){9, 2}, ch, at);
+  assert_int_equal(at[0], TUI_A_BUILDING);
+  /* Own template T1, own dummy T4 and enemy template T2 look alike but for colour. */
+  cell_text(x, (struct murk_pos){2, 5}, ch, at);
+  assert_int_equal(ch[0], 'T');
+  assert_int_equal(ch[1], '1');
+  assert_int_equal(at[0], TUI_A_OWN);
+  cell_text(x, (struct murk_pos){5, 6}, ch, at);
+  assert_int_equal(ch[0], 'T');
+  assert_int_equal(ch[1], '4');
+  assert_int_equal(at[0], TUI_A_OWN);
+  cell_text(x, (struct murk_pos){9, 4}, ch, at);
+  assert_int_equal(ch[0], 'T');
+  assert_int_equal(ch[1], '2');
+  assert_int_equal(at[0], TUI_A_ENEMY);
+  /* The revealed enemy platoon's teams: P3 in two cells. */
+  cell_text(x, (struct murk_pos){10, 1}, ch, at);
+  assert_int_equal(ch[0], 'P');
+  assert_int_equal(ch[1], '3');
+  assert_int_equal(at[0], TUI_A_ENEMY_TEAM);
+  cell_text(x, (struct murk_pos){11, 1}, ch, at);
+  assert_int_equal(ch[1], '3');
+  /* Objective and entry point. */
+  cell_text(x, (struct murk_pos){3, 0}, ch, at);
+  assert_int_equal(ch[0], tui_glyph_objective(false));
+  assert_int_equal(at[0], TUI_A_OBJECTIVE);
+  cell_text(x, (struct murk_pos){0, 3}, ch, at);
+  assert_int_equal(ch[0], 'E');
+  assert_int_equal(ch[1], '1');
+  /* The cursor is reverse video over both columns of its cell, glyph kept. */
+  cell_text(x, (struct murk_pos){0, 7}, ch, at);
+  assert_int_equal(at[0], TUI_A_CURSOR);
+  assert_int_equal(at[1], TUI_A_CURSOR);
+  assert_int_equal(ch[0], 0xb7);
+}
+
+static void test_roster_labels(void** state) {
+  struct ctx* x = *state;
+  x->ui.roster_labels = true;
+  draw(x, 100, 30, false);
+  uint32_t ch[2];
+  cell_text(x, (struct murk_pos){2, 5}, ch, NULL);
+  assert_int_equal(ch[0], '#');
+  assert_int_equal(ch[1], '1'); /* roster number 1 (index 0) */
+  cell_text(x, (struct murk_pos){9, 4}, ch, NULL);
+  assert_int_equal(ch[0], 'T'); /* enemies keep their marker numbers */
+}
+
+static void test_panels(void** state) {
+  struct ctx* x = *state;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Fixture"));
+  assert_true(tui_canvas_contains(&x->c, "attacker's table"));
+  assert_true(tui_canvas_contains(&x->c, "seed 4242"));
+  assert_true(tui_canvas_contains(&x->c, "turn 2, movement step"));
+  /* The cell under the cursor: own template with its roster number and name. */
+  assert_true(tui_canvas_contains(&x->c, "Cell 02,05"));
+  assert_true(tui_canvas_contains(&x->c, "T1: your 1"));
+  assert_true(tui_canvas_contains(&x->c, "Alpha Tanks"));
+  assert_true(tui_canvas_contains(&x->c, " 1 T1   Alpha Tanks"));
+  /* Objectives, forces, events. */
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill"));
+  assert_true(tui_canvas_contains(&x->c, " 2 res  Beta Guns"));
+  assert_true(tui_canvas_contains(&x->c, "defender T2 moves 9,2 -> 9,4"));
+  assert_true(tui_canvas_contains(&x->c, "bogging check T2"));
+  /* The briefing tab. */
+  x->ui.tab = TUI_TAB_BRIEFING;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Take the hill."));
+  assert_false(tui_canvas_contains(&x->c, "Beta Guns"));
+}
+
+static void test_enemy_template_shows_nothing_hidden(void** state) {
+  struct ctx* x = *state;
+  /* Even if an unknown marker carried a name by mistake, the screen goes by `known`. */
+  strcpy(x->f.markers[1].name, "Secret Shermans");
+  strcpy(x->f.markers[1].type, "secret type");
+  x->ui.cursor = (struct murk_pos){9, 4};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "T2: enemy template"));
+  assert_false(tui_canvas_contains(&x->c, "Secret"));
+  assert_false(tui_canvas_contains(&x->c, "secret type"));
+  /* A revealed enemy team: its platoon's handle and name. */
+  x->ui.cursor = (struct murk_pos){10, 1};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "P3 defender: rifle"));
+  assert_true(tui_canvas_contains(&x->c, "Gamma Rifles"));
+}
+
+static void test_handover_shows_no_table(void** state) {
+  struct ctx* x = *state;
+  x->ui.mode = TUI_MODE_HANDOVER;
+  x->ui.next = MURK_DEFENDER;
+  x->ui.next_turn = 3;
+  strcpy(x->ui.message, "attacker's secret message");
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Pass the keyboard to the defender."));
+  assert_true(tui_canvas_contains(&x->c, "Turn 3"));
+  static const char* const table[] = {"\xc2\xb7", "\xe2\x99\xa3", "\xe2\x89\x88", "T1",    "T2",
+                                      "P3",       "E1",           "Alpha",        "Gamma", "Hill",
+                                      "Fixture",  "secret",       "moves"};
+  for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+    assert_false(tui_canvas_contains(&x->c, table[i]));
+  /* Drawn with no view at all. */
+  tui_canvas_clear(&x->c, TUI_A_NORMAL);
+  tui_draw(&x->c, NULL, &x->ui);
+  assert_true(tui_canvas_contains(&x->c, "HAND OVER"));
+}
+
+static void test_too_small(void** state) {
+  struct ctx* x = *state;
+  draw(x, 20, 8, false);
+  assert_true(tui_canvas_contains(&x->c, "Window too small"));
+  assert_true(tui_canvas_contains(&x->c, "need"));
+  assert_false(tui_canvas_contains(&x->c, "T1"));
+  assert_false(tui_canvas_contains(&x->c, "\xe2\x99\xa3"));
+  /* One column short of the minimum is still too small; the minimum itself draws. */
+  draw(x, TUI_MIN_W - 1, TUI_MIN_H, false);
+  assert_true(tui_canvas_contains(&x->c, "too small"));
+  draw(x, TUI_MIN_W, TUI_MIN_H, false);
+  assert_false(tui_canvas_contains(&x->c, "too small"));
+  assert_true(tui_canvas_contains(&x->c, "T1"));
+}
+
+static void test_ascii_fallback(void** state) {
+  struct ctx* x = *state;
+  draw(x, 100, 30, true);
+  for (int y = 0; y < x->c.h; y++)
+    for (int i = 0; i < x->c.w; i++) assert_true(tui_canvas_at(&x->c, i, y)->ch < 0x80);
+  uint32_t ch[2];
+  /* The mission's own map characters. */
+  cell_text(x, (struct murk_pos){1, 1}, ch, NULL);
+  assert_int_equal(ch[0], 'T');
+  cell_text(x, (struct murk_pos){7, 4}, ch, NULL);
+  assert_int_equal(ch[0], '~');
+  cell_text(x, (struct murk_pos){3, 0}, ch, NULL);
+  assert_int_equal(ch[0], 'O');
+  assert_true(tui_canvas_contains(&x->c, "|- Attacker -"));
+}
+
+static void test_recap_marks_the_event(void** state) {
+  struct ctx* x = *state;
+  x->ui.mode = TUI_MODE_RECAP;
+  x->ui.recap_first = 1;
+  x->ui.recap_at = 1;
+  x->ui.cursor = (struct murk_pos){9, 4};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Since your last turn: 1 of 2"));
+  assert_true(tui_canvas_contains(&x->c, "> defender T2 moves"));
+  int at[2];
+  uint32_t ch[2];
+  cell_text(x, (struct murk_pos){9, 2}, ch, at); /* where it came from */
+  assert_int_equal(at[0], TUI_A_MARK);
+  cell_text(x, (struct murk_pos){9, 4}, ch, at); /* where it is: the cursor */
+  assert_int_equal(at[0], TUI_A_CURSOR);
+  assert_true(tui_canvas_contains(&x->c, "Enter/space next event"));
+}
+
+static void test_move_preview_cells(void** state) {
+  struct ctx* x = *state;
+  x->ui.mode = TUI_MODE_MOVE;
+  x->ui.move_from = (struct murk_pos){2, 5};
+  x->cells[6 * FIX_W + 3] = TUI_CELL_REACH;
+  x->ui.cursor = (struct murk_pos){0, 0};
+  draw(x, 100, 30, false);
+  int at[2];
+  uint32_t ch[2];
+  cell_text(x, (struct murk_pos){3, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_REACH);
+  cell_text(x, (struct murk_pos){4, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_OPEN);
+  cell_text(x, (struct murk_pos){2, 5}, ch, at);
+  assert_int_equal(at[0], TUI_A_MARK);
+  /* Outside move mode the preview is not drawn. */
+  x->ui.mode = TUI_MODE_MAP;
+  draw(x, 100, 30, false);
+  cell_text(x, (struct murk_pos){3, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_OPEN);
+}
+
+static void test_overlays_and_command_line(void** state) {
+  struct ctx* x = *state;
+  x->ui.help = true;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Keys  (any key closes)"));
+  assert_true(tui_canvas_contains(&x->c, "undo your last command"));
+  x->ui.help = false;
+  x->ui.confirm_quit = true;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Quit the game?"));
+  x->ui.confirm_quit = false;
+  x->ui.mode = TUI_MODE_COMMAND;
+  strcpy(x->ui.line, "move 1 to 3,4");
+  x->ui.line_len = x->ui.line_cur = strlen(x->ui.line);
+  strcpy(x->ui.message, "that is 5 cells");
+  x->ui.message_attr = TUI_A_ERROR;
+  draw(x, 100, 30, false);
+  char buf[512];
+  tui_canvas_row(&x->c, 29, buf, sizeof buf);
+  assert_memory_equal(buf, ":move 1 to 3,4 ", 15);
+  assert_int_equal(tui_canvas_at(&x->c, 14, 29)->attr, TUI_A_CURSOR);
+  tui_canvas_row(&x->c, 28, buf, sizeof buf);
+  assert_memory_equal(buf, "that is 5 cells", 15);
+  assert_int_equal(tui_canvas_at(&x->c, 0, 28)->attr, TUI_A_ERROR);
+}
+
+static void test_pick_list(void** state) {
+  struct ctx* x = *state;
+  x->ui.mode = TUI_MODE_PICK;
+  strcpy(x->ui.pick.title, "Deploy at 02,05");
+  x->ui.pick.n = 2;
+  strcpy(x->ui.pick.items[0].label, "first choice");
+  strcpy(x->ui.pick.items[1].label, "second choice");
+  x->ui.pick.items[1].has_pos = true;
+  x->ui.pick.items[1].pos = (struct murk_pos){5, 6};
+  x->ui.pick.sel = 1;
+  x->ui.cursor = (struct murk_pos){0, 0};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Deploy at 02,05"));
+  assert_true(tui_canvas_contains(&x->c, "second choice"));
+  assert_true(tui_canvas_contains(&x->c, "Enter ok"));
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_layout),
+      cmocka_unit_test_setup_teardown(test_terrain_and_markers_in_place, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_roster_labels, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_panels, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_enemy_template_shows_nothing_hidden, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_handover_shows_no_table, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_too_small, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_ascii_fallback, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_recap_marks_the_event, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_move_preview_cells, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_overlays_and_command_line, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_pick_list, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

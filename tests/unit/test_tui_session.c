@@ -1,0 +1,542 @@
+/* test_tui_session.c: the hot-seat session driven by keys against a real game, without a
+ * terminal - hand-overs (no table on screen, autosave), the recap, deploying and moving
+ * with keys, the movement preview against what the game accepts, the command line and its
+ * rejection reasons, undo, help, quitting, resizing, and that neither side's screen ever
+ * shows the other side's hidden platoons. Only the public game API is used. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "canvas.h"
+#include "draw.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/view.h"
+#include "reach.h"
+#include "session.h"
+
+/* 16 x 12 hexes: defender in the north half (rows 0-5), attacker in the south (6-11); a
+ * road on row 9, woods at 4-6,3-4, a stream in column 11 rows 4-6. Allowances: road 6,
+ * open 4, terrain 2 cells. Names and types are distinctive so a leak is easy to see. */
+static const char mission_yaml[] =
+    "name: Session Field\n"
+    "briefing:\n"
+    "  attacker: Red orders, for red eyes.\n"
+    "  defender: Blue orders, for blue eyes.\n"
+    "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n"
+    "terrain:\n"
+    "  legend:\n"
+    "    \".\": {class: open, sight: clear, name: fields}\n"
+    "    \"=\": {class: road, sight: clear, name: road}\n"
+    "    \"T\": {class: difficult, sight: blocking, name: woods}\n"
+    "    \"~\": {class: water, sight: clear, name: stream}\n"
+    "  map: |\n"
+    "    ................\n"
+    "    ................\n"
+    "    ................\n"
+    "    ....TTT.........\n"
+    "    ....TTT....~....\n"
+    "    ...........~....\n"
+    "    ...........~....\n"
+    "    ................\n"
+    "    ................\n"
+    "    ================\n"
+    "    ................\n"
+    "    ................\n"
+    "deployment:\n"
+    "  attacker: {half: south}\n"
+    "  defender: {half: north}\n"
+    "setup: {sides: fixed, first_turn: attacker}\n"
+    "rules:\n"
+    "  fog_of_war: {dummies: true}\n"
+    "visibility:\n"
+    "  die: d6\n"
+    "  table: {\"1\": 20cm, \"2\": 20cm, \"3\": 20cm, \"4\": 20cm, \"5\": 20cm, \"6\": 20cm}\n"
+    "forces:\n"
+    "  attacker:\n"
+    "    name: Red Force\n"
+    "    dummies: 1\n"
+    "    profiles:\n"
+    "      lancer: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 4, motivation: 4}\n"
+    "    platoons:\n"
+    "      - {name: Alpha Lancers, type: lancer troop, command_distance: 10cm,\n"
+    "         teams: [{profile: lancer, count: 3}]}\n"
+    "      - {name: Bravo Lancers, type: lancer troop, command_distance: 10cm,\n"
+    "         teams: [{profile: lancer, count: 2}]}\n"
+    "  defender:\n"
+    "    name: Blue Force\n"
+    "    dummies: 1\n"
+    "    profiles:\n"
+    "      ranger: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 5, motivation: 4}\n"
+    "    platoons:\n"
+    "      - {name: Xenon Rangers, type: ranger squad, command_distance: 10cm,\n"
+    "         teams: [{profile: ranger, count: 4}]}\n"
+    "      - {name: Yodel Rangers, type: mountain squad, command_distance: 10cm,\n"
+    "         teams: [{profile: ranger, count: 2}]}\n";
+
+static const char* const attacker_secrets[] = {"Alpha Lancers", "Bravo Lancers", "lancer troop",
+                                               "Red orders"};
+static const char* const defender_secrets[] = {"Xenon Rangers", "Yodel Rangers", "ranger squad",
+                                               "mountain squad", "Blue orders"};
+
+/* The screen state on display now (it changes at every hand-over). */
+#define UI tui_session_ui(x->s)
+
+struct ctx {
+  struct murk_mission* m;
+  struct murk_game* g;
+  struct tui_session* s;
+  struct tui_canvas c;
+  int saves;
+  char saved_to[256];
+  bool attacker_revealed, defender_revealed;
+  bool xenon_known; /* the defender's platoon 1 was revealed: its name and type are public */
+};
+
+static int fake_save(void* p, const struct murk_game* g, const char* path, char* err, size_t n) {
+  struct ctx* x = p;
+  (void)g;
+  (void)err;
+  (void)n;
+  x->saves++;
+  snprintf(x->saved_to, sizeof x->saved_to, "%s", path);
+  return 0;
+}
+
+static struct murk_mission* load_mission(void) {
+  struct murk_diags d;
+  murk_diags_init(&d, "session.yaml");
+  struct murk_mission* m = NULL;
+  int rc = murk_mission_load_buffer("session.yaml", mission_yaml, strlen(mission_yaml), &m, &d);
+  for (int i = 0; i < d.count; i++) {
+    char buf[400];
+    murk_diags_format(&d, i, buf, sizeof buf);
+    fprintf(stderr, "%s\n", buf);
+  }
+  assert_int_equal(rc, MURK_OK);
+  return m;
+}
+
+static int setup(void** state) {
+  struct ctx* x = test_calloc(1, sizeof *x);
+  x->m = load_mission();
+  assert_int_equal(murk_game_new(x->m, 11, &x->g), MURK_OK);
+  struct tui_session_opts o = {.seed = 11,
+                               .autosave_path = "/nonexistent/autosave.murk",
+                               .save_dir = "/nonexistent",
+                               .save = fake_save,
+                               .save_ctx = x};
+  assert_int_equal(tui_session_new(x->g, &o, &x->s), MURK_OK);
+  assert_int_equal(tui_session_resize(x->s, 100, 40), MURK_OK);
+  assert_int_equal(tui_canvas_init(&x->c, 100, 40, false), MURK_OK);
+  *state = x;
+  return 0;
+}
+
+static int teardown(void** state) {
+  struct ctx* x = *state;
+  tui_session_free(x->s);
+  murk_game_free(x->g);
+  murk_mission_free(x->m);
+  tui_canvas_fini(&x->c);
+  test_free(x);
+  return 0;
+}
+
+/* Draw the screen and check it shows nothing hidden from the side at it. */
+static void screen(struct ctx* x) {
+  tui_session_draw(x->s, &x->c);
+  if (UI->side == MURK_ATTACKER && !x->defender_revealed)
+    for (size_t i = 0; i < sizeof defender_secrets / sizeof *defender_secrets; i++)
+      if (!(x->xenon_known && (i == 0 || i == 2)))
+        assert_false(tui_canvas_contains(&x->c, defender_secrets[i]));
+  if (UI->side == MURK_DEFENDER && !x->attacker_revealed)
+    for (size_t i = 0; i < sizeof attacker_secrets / sizeof *attacker_secrets; i++)
+      assert_false(tui_canvas_contains(&x->c, attacker_secrets[i]));
+}
+
+static bool shows(struct ctx* x, const char* text) {
+  screen(x);
+  return tui_canvas_contains(&x->c, text);
+}
+
+static int key(struct ctx* x, int code) {
+  int f = tui_session_key(x->s, (struct tui_key){code, 0, 0});
+  assert_true(f >= 0);
+  screen(x);
+  return f;
+}
+
+static int type(struct ctx* x, const char* text) {
+  int f = 0;
+  for (const char* p = text; *p; p++) f |= key(x, (unsigned char)*p);
+  return f;
+}
+
+/* A line through the command line. */
+static int command(struct ctx* x, const char* line) {
+  key(x, ':');
+  assert_int_equal(tui_session_ui(x->s)->mode, TUI_MODE_COMMAND);
+  type(x, line);
+  return key(x, TUI_KEY_ENTER);
+}
+
+/* Walk the cursor with keys: rows with j/k (which keep the column), then h/l. */
+static void go(struct ctx* x, int cx, int cy) {
+  while (UI->cursor.y < cy) key(x, 'j');
+  while (UI->cursor.y > cy) key(x, 'k');
+  while (UI->cursor.x < cx) key(x, 'l');
+  while (UI->cursor.x > cx) key(x, 'h');
+  assert_int_equal(UI->cursor.x, cx);
+  assert_int_equal(UI->cursor.y, cy);
+}
+
+/* Past the hand-over and the recap to the map. */
+static void take_over(struct ctx* x, enum murk_side side) {
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_int_equal(UI->next, side);
+  key(x, ' ');
+  if (UI->mode == TUI_MODE_RECAP) key(x, TUI_KEY_ESC);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_int_equal(UI->side, side);
+}
+
+/* Deploy own platoon `n` (1-based) at x,y with the d key and the list. */
+static int deploy_with_keys(struct ctx* x, int n, int cx, int cy) {
+  go(x, cx, cy);
+  key(x, 'd');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  char want[16];
+  snprintf(want, sizeof want, "%d", n);
+  while (strcmp(UI->pick.items[UI->pick.sel].handle, want) != 0) {
+    assert_true(UI->pick.sel + 1 < UI->pick.n);
+    key(x, 'j');
+  }
+  return key(x, TUI_KEY_ENTER);
+}
+
+/* Both sides deployed (attacker T1 2,8 / T3 6,8 / dummy T5 12,8; defender T2 2,2 /
+ * T4 9,2 / dummy T6 14,2), the attacker's first turn on screen. */
+static void deploy_all(struct ctx* x) {
+  take_over(x, MURK_ATTACKER);
+  assert_int_equal(deploy_with_keys(x, 1, 2, 8), TUI_SESSION_CLEAR);
+  take_over(x, MURK_DEFENDER);
+  assert_int_equal(deploy_with_keys(x, 1, 2, 2), TUI_SESSION_CLEAR);
+  take_over(x, MURK_ATTACKER);
+  deploy_with_keys(x, 2, 6, 8);
+  take_over(x, MURK_DEFENDER);
+  deploy_with_keys(x, 2, 9, 2);
+  take_over(x, MURK_ATTACKER);
+  assert_int_equal(command(x, "deploy dummy at 12,8"), TUI_SESSION_CLEAR);
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy dummy at 14,2");
+  take_over(x, MURK_ATTACKER);
+  command(x, "end");
+  take_over(x, MURK_DEFENDER);
+  command(x, "end");
+  assert_int_equal(murk_game_phase(x->g), MURK_PHASE_PLAY);
+  take_over(x, MURK_ATTACKER);
+}
+
+static void test_starts_with_a_handover(void** state) {
+  struct ctx* x = *state;
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_null(tui_session_view(x->s));
+  assert_true(shows(x, "Pass the keyboard to the attacker."));
+  assert_false(shows(x, "Session Field"));
+  /* Nothing happened yet: no autosave over whatever game was saved before. */
+  assert_int_equal(x->saves, 0);
+  /* Mouse clicks do not pass the hand-over; a key does, then the recap of setup. */
+  tui_session_key(x->s, (struct tui_key){TUI_KEY_MOUSE, 10, 10});
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  key(x, 'x');
+  assert_int_equal(UI->mode, TUI_MODE_RECAP);
+  assert_true(shows(x, "Since your last turn: 1 of"));
+  key(x, TUI_KEY_ENTER);
+  assert_true(shows(x, "Since your last turn: 2 of"));
+  key(x, TUI_KEY_ESC);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "Session Field"));
+  /* Deploying: the cursor starts in the own zone, which is marked. */
+  assert_true(UI->cursor.y >= 6);
+  assert_true(UI->cells[UI->cursor.y * 16 + UI->cursor.x] & TUI_CELL_ZONE);
+  assert_false(UI->cells[2 * 16 + 2] & TUI_CELL_ZONE);
+  assert_true(shows(x, "in your deployment zone"));
+  /* The own briefing, on the own screen. */
+  key(x, TUI_KEY_TAB);
+  assert_true(shows(x, "Red orders, for red eyes."));
+}
+
+static void test_handover_after_each_secret_choice(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  int f = deploy_with_keys(x, 1, 2, 8);
+  /* The side to act changed: the terminal is told to clear, the screen shows no table. */
+  assert_int_equal(f, TUI_SESSION_CLEAR);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_int_equal(UI->next, MURK_DEFENDER);
+  assert_null(tui_session_view(x->s));
+  assert_true(shows(x, "Pass the keyboard to the defender."));
+  assert_true(shows(x, "The attacker looks away now."));
+  assert_false(shows(x, "T1"));
+  assert_false(shows(x, "\xc2\xb7")); /* open ground */
+  assert_false(shows(x, "Alpha"));
+  /* Autosaved at the hand-over. */
+  assert_int_equal(x->saves, 1);
+  assert_string_equal(x->saved_to, "/nonexistent/autosave.murk");
+  assert_true(shows(x, "game saved to /nonexistent/autosave.murk"));
+  /* The defender's recap: the attacker's template, not what it is. */
+  key(x, ' ');
+  assert_int_equal(UI->mode, TUI_MODE_RECAP);
+  bool seen = false;
+  while (UI->mode == TUI_MODE_RECAP) {
+    if (shows(x, "> attacker deploys template T1 at 02,08")) {
+      seen = true;
+      assert_int_equal(UI->cursor.x, 2); /* stepped to on the map */
+      assert_int_equal(UI->cursor.y, 8);
+    }
+    key(x, TUI_KEY_ENTER);
+  }
+  assert_true(seen);
+  assert_int_equal(UI->side, MURK_DEFENDER);
+  /* The defender's zone is the north half. */
+  assert_true(UI->cursor.y <= 5 || !(UI->cells[UI->cursor.y * 16 + UI->cursor.x] & TUI_CELL_ZONE));
+  assert_true(UI->cells[2 * 16 + 2] & TUI_CELL_ZONE);
+}
+
+static void test_rejection_reason_and_history(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  assert_int_equal(command(x, "deploy 1 at 2,2"), 0);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "deploy 1 at 2,2: your deployment must be in the south half"));
+  assert_int_equal(UI->message_attr, TUI_A_ERROR);
+  assert_int_equal(murk_game_log_count(x->g), 0);
+  /* A parse error says where. */
+  command(x, "deploy 1 at");
+  assert_true(strstr(UI->message, "(column") != NULL);
+  /* Up brings the last line back; editing keys work. */
+  key(x, ':');
+  key(x, TUI_KEY_UP);
+  assert_string_equal(UI->line, "deploy 1 at");
+  key(x, TUI_KEY_UP);
+  assert_string_equal(UI->line, "deploy 1 at 2,2");
+  key(x, TUI_KEY_BACKSPACE);
+  type(x, "8");
+  key(x, TUI_KEY_HOME);
+  key(x, TUI_KEY_DELETE);
+  type(x, "d");
+  assert_string_equal(UI->line, "deploy 1 at 2,8");
+  assert_int_equal(key(x, TUI_KEY_ENTER), TUI_SESSION_CLEAR);
+  assert_int_equal(murk_game_log_count(x->g), 1);
+  /* Esc leaves the command line without doing anything. */
+  take_over(x, MURK_DEFENDER);
+  key(x, ':');
+  type(x, "end");
+  key(x, TUI_KEY_ESC);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_int_equal(murk_game_log_count(x->g), 1);
+  /* The defender's history is its own: nothing of the attacker's lines (and an Esc'd line
+   * is not kept). */
+  key(x, ':');
+  key(x, TUI_KEY_UP);
+  assert_string_equal(UI->line, "");
+}
+
+static void test_move_with_preview(void** state) {
+  struct ctx* x = *state;
+  deploy_all(x);
+  assert_true(shows(x, "turn 1, movement step"));
+  /* m on nothing of ours says so. */
+  go(x, 8, 6);
+  key(x, 'm');
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "put the cursor on one of your units first"));
+  /* m on T1 at 2,8: the cells within reach are lit. */
+  go(x, 2, 8);
+  key(x, 'm');
+  assert_int_equal(UI->mode, TUI_MODE_MOVE);
+  assert_true(UI->cells[8 * 16 + 5] & TUI_CELL_REACH);  /* 3 cells over open ground */
+  assert_true(UI->cells[4 * 16 + 2] & TUI_CELL_REACH);  /* 4 */
+  assert_false(UI->cells[3 * 16 + 2] & TUI_CELL_REACH); /* 5: too far */
+  assert_false(UI->cells[8 * 16 + 6] & TUI_CELL_REACH); /* T3 stands there */
+  assert_false(UI->cells[8 * 16 + 2] & TUI_CELL_REACH); /* its own cell */
+  /* Esc cancels; nothing sent. */
+  key(x, TUI_KEY_ESC);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_int_equal(murk_game_log_count(x->g), 8);
+  /* Go: 4 cells east. */
+  key(x, 'm');
+  go(x, 2, 7);
+  go(x, 5, 7);
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_string_equal(murk_game_log_line(x->g, 8), "move T1 to 05,07");
+  assert_true(shows(x, "attacker T1 moves 02,08 -> 05,07"));
+  /* Undo takes it back (no die was rolled). */
+  assert_int_equal(murk_game_undoable(x->g), 1);
+  key(x, 'U');
+  assert_true(shows(x, "took back: move T1 to 05,07"));
+  assert_int_equal(murk_game_log_count(x->g), 8);
+  key(x, 'U');
+  assert_true(shows(x, "nothing to undo"));
+  /* A second move attempt too far is rejected with the game's words and stays put. */
+  go(x, 2, 8);
+  key(x, 'm');
+  go(x, 8, 8);
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(UI->message_attr, TUI_A_ERROR);
+  assert_true(shows(x, "that is 6 cells"));
+  assert_int_equal(murk_game_log_count(x->g), 8);
+}
+
+/* The preview agrees with the game: every cell it lights is accepted, every other cell
+ * within the longest allowance is refused. Checked on fresh copies of the game. */
+static void test_preview_matches_the_game(void** state) {
+  struct ctx* x = *state;
+  deploy_all(x);
+  go(x, 6, 8);
+  key(x, 'm');
+  assert_int_equal(UI->mode, TUI_MODE_MOVE);
+  size_t nlog = murk_game_log_count(x->g);
+  int agree = 0;
+  for (int cy = 0; cy < 12; cy++)
+    for (int cx = 0; cx < 16; cx++) {
+      struct murk_game* g = NULL;
+      assert_int_equal(murk_game_new(x->m, 11, &g), MURK_OK);
+      for (size_t i = 0; i < nlog; i++) {
+        char why[200];
+        assert_int_equal(murk_game_apply_line(g, murk_game_log_side(x->g, i),
+                                              murk_game_log_line(x->g, i), why, sizeof why, NULL),
+                         MURK_OK);
+      }
+      char line[64], why[200];
+      snprintf(line, sizeof line, "move T3 to %d,%d", cx, cy);
+      int rc = murk_game_apply_line(g, MURK_ATTACKER, line, why, sizeof why, NULL);
+      bool lit = (UI->cells[cy * 16 + cx] & TUI_CELL_REACH) != 0;
+      if (lit != (rc == MURK_OK)) fprintf(stderr, "%s: preview %d, game: %s\n", line, lit, why);
+      assert_int_equal(lit, rc == MURK_OK);
+      agree += lit;
+      murk_game_free(g);
+    }
+  assert_true(agree > 10);
+}
+
+static void test_turn_handover_and_hidden_names(void** state) {
+  struct ctx* x = *state;
+  deploy_all(x);
+  int saves = x->saves;
+  key(x, 'e');
+  assert_true(shows(x, "shooting step"));
+  key(x, 's'); /* spotting: 4 cells from T1/T3/T5 reach no defender at rows 2 */
+  key(x, 'e');
+  assert_true(shows(x, "assault step"));
+  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_int_equal(UI->next, MURK_DEFENDER);
+  assert_true(shows(x, "Turn 1"));
+  assert_int_equal(x->saves, saves + 1);
+  key(x, ' ');
+  /* The defender first sees what happened since its last turn: the attacker's steps. */
+  assert_int_equal(UI->mode, TUI_MODE_RECAP);
+  assert_true(shows(x, "attacker's shooting step") || shows(x, "shooting step"));
+  key(x, TUI_KEY_ESC);
+  /* The defender reveals its own platoon 1: the attacker may now see it. */
+  go(x, 2, 2);
+  key(x, 'r');
+  assert_true(shows(x, "Xenon Rangers"));
+  x->xenon_known = true;
+  key(x, 'e');
+  key(x, 'e');
+  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  take_over(x, MURK_ATTACKER);
+  assert_int_equal(murk_game_turn(x->g), 2);
+  assert_true(shows(x, "Xenon Rangers"));
+  /* The unrevealed Yodel Rangers stay hidden (screen() checks every draw). */
+  for (int i = 0; i < 3; i++) {
+    key(x, TUI_KEY_TAB);
+    key(x, TUI_KEY_PGUP);
+  }
+  assert_false(shows(x, "Yodel"));
+}
+
+static void test_help_quit_and_resize(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  key(x, '?');
+  assert_true(UI->help);
+  assert_true(shows(x, "Keys  (any key closes)"));
+  assert_int_equal(key(x, 'x'), 0);
+  assert_false(UI->help);
+  assert_false(shows(x, "Keys  (any key closes)"));
+  /* q asks; n goes on; q y quits. */
+  key(x, 'q');
+  assert_true(shows(x, "Quit the game?"));
+  assert_int_equal(key(x, 'n'), 0);
+  assert_false(UI->confirm_quit);
+  key(x, 'q');
+  assert_int_equal(key(x, 'y'), TUI_SESSION_QUIT);
+  /* Too small a window says so, and keys do nothing there but q. */
+  tui_session_resize(x->s, 20, 8);
+  assert_int_equal(tui_canvas_init(&x->c, 20, 8, false), MURK_OK);
+  assert_true(shows(x, "too small"));
+  struct murk_pos before = UI->cursor;
+  key(x, 'l');
+  assert_true(murk_pos_eq(before, UI->cursor));
+  tui_session_resize(x->s, 100, 40);
+  assert_int_equal(tui_canvas_init(&x->c, 100, 40, false), MURK_OK);
+  assert_true(shows(x, "Session Field"));
+  assert_false(shows(x, "too small"));
+}
+
+static void test_mouse_click_selects(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  int sx, sy;
+  struct murk_pos p = {7, 9};
+  assert_true(tui_hexmap_to_screen(&UI->map, p, &sx, &sy));
+  tui_session_key(x->s, (struct tui_key){TUI_KEY_MOUSE, sx + 1, sy});
+  assert_true(murk_pos_eq(UI->cursor, p));
+  /* A click outside the map changes nothing. */
+  tui_session_key(x->s, (struct tui_key){TUI_KEY_MOUSE, 99, 0});
+  assert_true(murk_pos_eq(UI->cursor, p));
+  assert_true(shows(x, "Cell 07,09"));
+  assert_true(shows(x, "road (road)"));
+}
+
+static void test_save_command(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  key(x, 'S');
+  assert_int_equal(UI->mode, TUI_MODE_COMMAND);
+  assert_string_equal(UI->line, "save /nonexistent/session-11.murk");
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(x->saves, 1);
+  assert_string_equal(x->saved_to, "/nonexistent/session-11.murk");
+  assert_true(shows(x, "saved to /nonexistent/session-11.murk"));
+  command(x, "save /tmp/other.murk");
+  assert_string_equal(x->saved_to, "/tmp/other.murk");
+}
+
+int main(void) {
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+  const struct CMUnitTest tests[] = {
+      T(test_starts_with_a_handover),
+      T(test_handover_after_each_secret_choice),
+      T(test_rejection_reason_and_history),
+      T(test_move_with_preview),
+      T(test_preview_matches_the_game),
+      T(test_turn_handover_and_hidden_names),
+      T(test_help_quit_and_resize),
+      T(test_mouse_click_selects),
+      T(test_save_command),
+  };
+#undef T
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
