@@ -20,6 +20,8 @@ struct murk_cmd_entry {
 extern const struct murk_cmd_entry murk_cmd_check_entry;
 extern const struct murk_cmd_entry murk_cmd_list_entry;
 extern const struct murk_cmd_entry murk_cmd_play_entry;
+extern const struct murk_cmd_entry murk_cmd_run_entry;
+extern const struct murk_cmd_entry murk_cmd_replay_entry;
 
 /* Print "murk: <message>" to stderr; returns MURK_EXIT_USAGE (for `return cli_usage(...)`). */
 int murk_cli_usage(const char* fmt, ...)

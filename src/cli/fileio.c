@@ -1,0 +1,183 @@
+/* fileio.c: whole-file reads and atomic writes (fileio.h). */
+#include "fileio.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "murk/alloc.h"
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int
+fail(char* err, size_t errlen, const char* fmt, ...) {
+  if (err && errlen) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+  }
+  return -1;
+}
+
+/* What an errno means for someone reading or writing `path` (in directory `dir`). */
+static const char* why(int e) {
+  switch (e) {
+    case ENOENT:
+      return "no such file";
+    case EACCES:
+    case EPERM:
+      return "permission denied";
+    case EISDIR:
+      return "it is a directory";
+    case EROFS:
+      return "the file system is read-only";
+    case ENOSPC:
+#ifdef EDQUOT
+    case EDQUOT:
+#endif
+      return "no space left on the device";
+    default:
+      return strerror(e);
+  }
+}
+
+int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t errlen) {
+  *data = NULL;
+  *len = 0;
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return fail(err, errlen, "cannot read %s: %s", path, why(errno));
+  struct stat st;
+  if (fstat(fd, &st) != 0) {
+    int e = errno;
+    close(fd);
+    return fail(err, errlen, "cannot read %s: %s", path, why(e));
+  }
+  if (S_ISDIR(st.st_mode)) {
+    close(fd);
+    return fail(err, errlen, "cannot read %s: it is a directory", path);
+  }
+  if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > MURK_FILE_MAX) {
+    close(fd);
+    return fail(err, errlen, "cannot read %s: larger than %zu MiB", path, MURK_FILE_MAX >> 20);
+  }
+  /* Room for the whole file, its NUL and the read that finds the end. */
+  size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 4096;
+  char* buf = murk_malloc(cap);
+  size_t n = 0;
+  for (;;) {
+    if (!buf) {
+      close(fd);
+      return fail(err, errlen, "cannot read %s: out of memory", path);
+    }
+    if (n + 1 >= cap) {
+      if (cap > MURK_FILE_MAX) {
+        murk_free(buf);
+        close(fd);
+        return fail(err, errlen, "cannot read %s: larger than %zu MiB", path, MURK_FILE_MAX >> 20);
+      }
+      char* grown = murk_realloc(buf, cap * 2);
+      if (!grown) murk_free(buf);
+      buf = grown;
+      cap *= 2;
+      continue;
+    }
+    ssize_t got = read(fd, buf + n, cap - n - 1);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) {
+      int e = errno;
+      murk_free(buf);
+      close(fd);
+      return fail(err, errlen, "cannot read %s: %s", path, why(e));
+    }
+    if (got == 0) break;
+    n += (size_t)got;
+  }
+  close(fd);
+  buf[n] = '\0';
+  *data = buf;
+  *len = n;
+  return 0;
+}
+
+static int write_all(int fd, const char* data, size_t len) {
+  while (len) {
+    ssize_t put = write(fd, data, len);
+    if (put < 0 && errno == EINTR) continue;
+    if (put < 0) return -1;
+    data += put;
+    len -= (size_t)put;
+  }
+  return 0;
+}
+
+int murk_file_write_atomic(const char* path, const char* data, size_t len, char* err,
+                           size_t errlen) {
+  const char* slash = strrchr(path, '/');
+  const char* base = slash ? slash + 1 : path;
+  if (!*base) return fail(err, errlen, "cannot write %s: it names a directory", path);
+  char dir[4096];
+  if (!slash)
+    snprintf(dir, sizeof dir, ".");
+  else if (slash == path)
+    snprintf(dir, sizeof dir, "/");
+  else if ((size_t)(slash - path) >= sizeof dir)
+    return fail(err, errlen, "cannot write %s: the path is too long", path);
+  else
+    snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
+
+  struct stat st;
+  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
+    return fail(err, errlen, "cannot write %s: the directory %s does not exist", path, dir);
+  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+    return fail(err, errlen, "cannot write %s: it is a directory", path);
+
+  /* The temporary file sits next to the target so that rename() stays on one file
+   * system and is atomic. */
+  char tmp[4200];
+  int fd = -1;
+  for (int attempt = 0; attempt < 100 && fd < 0; attempt++) {
+    int w = snprintf(tmp, sizeof tmp, "%s/.%s.tmp-%ld-%d", dir, base, (long)getpid(), attempt);
+    if (w < 0 || (size_t)w >= sizeof tmp)
+      return fail(err, errlen, "cannot write %s: the path is too long", path);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    if (fd < 0 && errno != EEXIST) {
+      int e = errno;
+      if (e == EACCES || e == EPERM)
+        return fail(err, errlen, "cannot write %s: permission denied in the directory %s", path,
+                    dir);
+      if (e == EROFS)
+        return fail(err, errlen, "cannot write %s: %s is on a read-only file system", path, dir);
+      return fail(err, errlen, "cannot write %s: %s", path, why(e));
+    }
+  }
+  if (fd < 0) return fail(err, errlen, "cannot write %s: cannot make a temporary file", path);
+
+  int e = 0;
+  if (write_all(fd, data, len) != 0 || fsync(fd) != 0) e = errno;
+  if (close(fd) != 0 && !e) e = errno;
+  if (!e && rename(tmp, path) != 0) e = errno;
+  if (e) {
+    unlink(tmp);
+    return fail(err, errlen, "cannot write %s: %s (the old file, if any, is unchanged)", path,
+                why(e));
+  }
+
+  /* Make the rename itself durable. Some file systems cannot sync a directory (EINVAL):
+   * the file is written, so that is not worth failing for. */
+  int dfd = open(dir, O_RDONLY | O_CLOEXEC);
+  if (dfd >= 0) {
+    int rc = fsync(dfd);
+    e = errno;
+    close(dfd);
+    if (rc != 0 && e != EINVAL && e != EROFS && e != EBADF)
+      return fail(err, errlen, "wrote %s, but could not sync its directory: %s", path, why(e));
+  }
+  return 0;
+}

@@ -1,0 +1,25 @@
+/* fileio.h: whole-file reads and atomic writes for the command line (the core never
+ * touches files).
+ *
+ * Both return 0, or -1 with a message for people in err, naming the file and saying what
+ * to do where we can ("the directory saves does not exist"). */
+#ifndef MURK_CLI_FILEIO_H
+#define MURK_CLI_FILEIO_H
+
+#include <stddef.h>
+
+/* Files larger than this are refused: no script or save is anywhere near it. */
+#define MURK_FILE_MAX ((size_t)16 << 20)
+
+/* Read a whole file. *data is NUL-terminated (the NUL is not counted in *len) and is
+ * freed by the caller with murk_free. */
+int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t errlen);
+
+/* Replace `path` with `data` so that a reader (or a crash) sees either the old file or
+ * the whole new one, never a part: write a temporary file in the same directory, fsync
+ * it, rename it over `path`, then fsync the directory. On failure the old file is
+ * untouched and the temporary file removed. New files get mode 0666 less the umask. */
+int murk_file_write_atomic(const char* path, const char* data, size_t len, char* err,
+                           size_t errlen);
+
+#endif

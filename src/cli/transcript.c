@@ -1,0 +1,253 @@
+/* transcript.c: transcripts of views, and the headless run of a script or save
+ * (transcript.h). */
+#include "transcript.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fileio.h"
+#include "murk/alloc.h"
+#include "murk/diag.h"
+#include "murk/error.h"
+#include "murk/event.h"
+#include "murk/mission.h"
+#include "murk/save.h"
+#include "murk/view.h"
+
+static int status_of_view(const struct murk_view* v, char* buf, size_t n) {
+  if (v->phase == MURK_PHASE_OVER) return snprintf(buf, n, "result: %s", v->result);
+  if (v->phase == MURK_PHASE_PLAY)
+    return snprintf(buf, n, "to act: %s (turn %d, %s step)", murk_side_name(v->to_act), v->turn,
+                    murk_step_name(v->step));
+  return snprintf(buf, n, "to act: %s (%s)", murk_side_name(v->to_act), murk_phase_name(v->phase));
+}
+
+int murk_transcript_status(const struct murk_game* g, char* buf, size_t n) {
+  struct murk_view* v = NULL;
+  int rc = murk_view_build(g, MURK_NO_SIDE, &v);
+  if (rc != MURK_OK) return rc;
+  status_of_view(v, buf, n);
+  murk_view_free(v);
+  return MURK_OK;
+}
+
+int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side) {
+  struct murk_view* v = NULL;
+  int rc = murk_view_build(g, side, &v);
+  if (rc != MURK_OK) return rc;
+  char line[MURK_EVENT_TEXT + 64];
+  for (size_t i = 0; i < v->nevents; i++) {
+    murk_event_format(&v->events[i], line, sizeof line);
+    fprintf(f, "%s\n", line);
+  }
+  status_of_view(v, line, sizeof line);
+  fprintf(f, "%s\n", line);
+  murk_view_free(v);
+  return MURK_OK;
+}
+
+/* ---- the headless run ---- */
+
+static void print_diags(const struct murk_diags* d) {
+  char line[MURK_DIAG_MSG + 320];
+  for (int i = 0; i < d->count; i++) {
+    murk_diags_format(d, i, line, sizeof line);
+    fprintf(stderr, "%s\n", line);
+  }
+  if (d->dropped) fprintf(stderr, "%s: %d more problems not shown\n", d->file, d->dropped);
+}
+
+static bool file_exists(const char* p) {
+  return access(p, F_OK) == 0;
+}
+
+/* A header's mission path: as given (relative to the current directory), else relative
+ * to the script's own directory. NULL if neither exists; *tried gets the second place. */
+static char* resolve_mission(const char* script, const char* path, char* tried, size_t n) {
+  tried[0] = '\0';
+  if (path[0] == '/' || file_exists(path)) return murk_strdup(path);
+  const char* slash = strrchr(script, '/');
+  if (!slash) return NULL;
+  size_t dirlen = (size_t)(slash - script);
+  size_t need = dirlen + 1 + strlen(path) + 1;
+  char* joined = murk_malloc(need);
+  if (!joined) return NULL;
+  snprintf(joined, need, "%.*s/%s", (int)dirlen, script, path);
+  snprintf(tried, n, "%.*s", (int)dirlen, script);
+  if (file_exists(joined)) return joined;
+  murk_free(joined);
+  return NULL;
+}
+
+/* Where a run stopped, for FILE:LINE:COL: error: ... */
+struct stop {
+  bool stopped;
+  int line, col;
+  char msg[MURK_DIAG_MSG];
+};
+
+/* Apply the script's commands in order; stop at the first bad one. Returns MURK_OK (a
+ * rejection is not an error here: see *st) or MURK_ENOMEM and friends. */
+static int apply_script(struct murk_game* g, const struct murk_script* s, struct stop* st) {
+  for (size_t i = 0; i < s->nlines; i++) {
+    const struct murk_script_line* l = &s->lines[i];
+    st->line = l->line;
+    if (l->status != MURK_OK) {
+      st->stopped = true;
+      st->col = l->errcol;
+      snprintf(st->msg, sizeof st->msg, "%s", l->error ? l->error : "cannot parse this line");
+      return MURK_OK;
+    }
+    enum murk_side to_act = murk_game_to_act(g);
+    /* A prefix asserts whose command it is; without one it is the side to act's. The
+     * game itself refuses a side out of turn, with its own words. */
+    enum murk_side side = l->side != MURK_NO_SIDE ? l->side : to_act;
+    if (side == MURK_NO_SIDE) side = MURK_ATTACKER; /* game over: the game says so */
+    char reason[MURK_DIAG_MSG];
+    int rc = murk_game_apply(g, side, &l->cmd, reason, sizeof reason);
+    if (rc == MURK_EREJECTED) {
+      st->stopped = true;
+      st->col = l->side != MURK_NO_SIDE && l->side != to_act ? l->side_col : l->col;
+      snprintf(st->msg, sizeof st->msg, "%s", reason);
+      return MURK_OK;
+    }
+    if (rc != MURK_OK) {
+      st->stopped = true;
+      st->col = l->col;
+      snprintf(st->msg, sizeof st->msg, "%s", reason[0] ? reason : murk_strerror(rc));
+      return rc;
+    }
+  }
+  return MURK_OK;
+}
+
+int murk_transcript_run(const struct murk_run_opts* o) {
+  int exit_code = MURK_EXIT_INVALID;
+  char err[512];
+  char* text = NULL;
+  size_t len = 0;
+  struct murk_script* s = NULL;
+  char* mission_path = NULL;
+  struct murk_mission* m = NULL;
+  struct murk_game* g = NULL;
+  struct murk_diags* d = murk_malloc(sizeof *d);
+  if (!d) {
+    fprintf(stderr, "murk: out of memory\n");
+    return MURK_EXIT_INVALID;
+  }
+
+  if (murk_file_read(o->script, &text, &len, err, sizeof err) != 0) {
+    fprintf(stderr, "murk: %s\n", err);
+    goto out;
+  }
+  murk_diags_init(d, o->script);
+  int rc = murk_script_parse(text, len, &s, d);
+  if (rc != MURK_OK) {
+    if (rc == MURK_ENOMEM) fprintf(stderr, "murk: %s: out of memory\n", o->script);
+    print_diags(d);
+    goto out;
+  }
+
+  if (o->replay && !s->has_hash) {
+    fprintf(stderr,
+            "murk: %s is not a save: it has no '# mission-hash:' header "
+            "(a script runs with 'murk run %s')\n",
+            o->script, o->script);
+    goto out;
+  }
+
+  /* The mission: the command line's, else the header's. */
+  if (o->mission) {
+    mission_path = murk_strdup(o->mission);
+  } else if (s->mission) {
+    char tried[4096];
+    mission_path = resolve_mission(o->script, s->mission, tried, sizeof tried);
+    if (!mission_path) {
+      fprintf(stderr,
+              "%s:%d: error: mission file '%s' not found (looked in the current directory%s%s)\n",
+              o->script, s->mission_line, s->mission, tried[0] ? " and in " : "", tried);
+      goto out;
+    }
+  } else {
+    exit_code = murk_cli_usage(
+        "no mission: give one on the command line or a '# mission: FILE' line in %s", o->script);
+    goto out;
+  }
+  if (!mission_path) {
+    fprintf(stderr, "murk: out of memory\n");
+    goto out;
+  }
+
+  uint64_t seed;
+  if (o->has_seed) {
+    seed = o->seed;
+  } else if (s->has_seed) {
+    seed = s->seed;
+  } else {
+    exit_code = murk_cli_usage("no seed: give --seed N or a '# seed: N' line in %s", o->script);
+    goto out;
+  }
+
+  murk_diags_init(d, mission_path);
+  rc = murk_mission_load(mission_path, &m, d);
+  if (rc != MURK_OK) {
+    print_diags(d);
+    goto out;
+  }
+
+  /* A save replays only against the mission it was made with. A mission named on the
+   * command line is the user's choice: no check. */
+  if (s->has_hash && (o->replay || !o->mission) && s->mission_hash != m->hash) {
+    fprintf(stderr,
+            "murk: %s has changed since this save was made (hash %016" PRIx64 " != %016" PRIx64
+            ")\n",
+            mission_path, m->hash, s->mission_hash);
+    goto out;
+  }
+
+  rc = murk_game_new(m, seed, &g);
+  if (rc != MURK_OK) {
+    fprintf(stderr, "murk: cannot start %s: %s\n", mission_path, murk_strerror(rc));
+    goto out;
+  }
+
+  struct stop st = {0};
+  rc = apply_script(g, s, &st);
+
+  if (murk_transcript_print(stdout, g, o->as) != MURK_OK) {
+    fprintf(stderr, "murk: out of memory\n");
+    goto out;
+  }
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    fprintf(stderr, "murk: cannot write the transcript\n");
+    goto out;
+  }
+  if (st.stopped) fprintf(stderr, "%s:%d:%d: error: %s\n", o->script, st.line, st.col, st.msg);
+  exit_code = st.stopped || rc != MURK_OK ? MURK_EXIT_INVALID : MURK_EXIT_OK;
+
+  if (o->save) {
+    char* save = NULL;
+    size_t savelen = 0;
+    rc = murk_save_game(g, &save, &savelen);
+    if (rc != MURK_OK) {
+      fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
+      exit_code = MURK_EXIT_INVALID;
+    } else if (murk_file_write_atomic(o->save, save, savelen, err, sizeof err) != 0) {
+      fprintf(stderr, "murk: %s\n", err);
+      exit_code = MURK_EXIT_INVALID;
+    }
+    murk_free(save);
+  }
+
+out:
+  murk_game_free(g);
+  murk_mission_free(m);
+  murk_free(mission_path);
+  murk_script_free(s);
+  murk_free(text);
+  murk_free(d);
+  return exit_code;
+}
