@@ -12,6 +12,8 @@
 
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
 #include "murk/save.h"
 
 static struct murk_script* parse_ok(const char* text) {
@@ -306,6 +308,84 @@ static void test_build_and_format(void** state) {
   murk_script_free(s);
 }
 
+/* Apply a script's lines to a game as a run does (asserted side, else the side to act);
+ * returns how many were applied before the first rejection. */
+static size_t apply_lines(struct murk_game* g, const struct murk_script* s) {
+  for (size_t i = 0; i < s->nlines; i++) {
+    const struct murk_script_line* l = &s->lines[i];
+    if (l->status != MURK_OK) return i;
+    enum murk_side side = l->side != MURK_NO_SIDE ? l->side : murk_game_to_act(g);
+    char reason[200];
+    if (murk_game_apply(g, side, &l->cmd, reason, sizeof reason) != MURK_OK) return i;
+  }
+  return s->nlines;
+}
+
+/* A save of a real game holds its mission, hash, seed and exactly the applied commands
+ * with their sides; replaying it gives the same events. */
+static void test_save_of_a_game_replays(void** state) {
+  (void)state;
+  struct murk_diags d;
+  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
+  murk_diags_init(&d, path);
+  struct murk_mission* m = NULL;
+  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+
+  const char* script =
+      "objective at 18,01\n"
+      "objective at 26,02\n"
+      "defender: objective at 12,22\n"
+      "objective at 20,23\n"
+      "reserve 6\n"
+      "end\n"
+      "end\n"
+      "deploy 2 at 16,20\n"
+      "deploy dummy at 12,05\n"
+      "spot\n" /* rejected: not in deployment */
+      "deploy 3 at 12,20\n";
+  struct murk_script* s = parse_ok(script);
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new(m, 7, &g), MURK_OK);
+  assert_int_equal(apply_lines(g, s), 9);
+  murk_script_free(s);
+
+  char* text = NULL;
+  size_t len = 0;
+  assert_int_equal(murk_save_game(g, &text, &len), MURK_OK);
+  assert_int_equal(strlen(text), len);
+  struct murk_script* save = parse_ok(text);
+  assert_int_equal(save->version, MURK_SAVE_VERSION);
+  assert_string_equal(save->mission, path);
+  assert_true(save->has_hash);
+  assert_true(save->mission_hash == m->hash);
+  assert_true(save->has_seed);
+  assert_true(save->seed == 7);
+  assert_int_equal(save->nlines, murk_game_log_count(g));
+  assert_int_equal(save->nlines, 9);
+  for (size_t i = 0; i < save->nlines; i++) {
+    assert_int_equal(save->lines[i].status, MURK_OK);
+    assert_int_equal(save->lines[i].side, murk_game_log_side(g, i));
+    assert_string_equal(save->lines[i].text, murk_game_log_line(g, i));
+  }
+  assert_non_null(strstr(text, "\ndefender: objective at 12,22\n"));
+  assert_non_null(strstr(text, "\ndefender: deploy dummy at 12,05\n"));
+  assert_null(strstr(text, "spot"));
+
+  /* The replay: same seed, the save's lines, the same events. */
+  struct murk_game* r = NULL;
+  assert_int_equal(murk_game_new(m, save->seed, &r), MURK_OK);
+  assert_int_equal(apply_lines(r, save), save->nlines);
+  assert_int_equal(murk_game_event_count(r), murk_game_event_count(g));
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    assert_string_equal(murk_game_event(r, i)->text, murk_game_event(g, i)->text);
+
+  murk_game_free(r);
+  murk_script_free(save);
+  murk_free(text);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_save_headers_and_lines),
@@ -314,6 +394,7 @@ int main(void) {
       cmocka_unit_test(test_header_errors),
       cmocka_unit_test(test_limits_and_edges),
       cmocka_unit_test(test_build_and_format),
+      cmocka_unit_test(test_save_of_a_game_replays),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
