@@ -68,6 +68,15 @@ if expect 1 "wrong side" -- "$MURK" run "$tmp/wrong-side.txt"; then
   stderr_has "^$tmp/wrong-side.txt:3:3: error: .*attacker" "wrong side"
 fi
 
+# Once the game is over nothing more is accepted.
+cp tests/games/luneville-turn-limit.txt "$tmp/over.txt"
+echo "end" >>"$tmp/over.txt"
+over_line=$(wc -l <"$tmp/over.txt")
+if expect 1 "a command after the end" -- "$MURK" run "$tmp/over.txt"; then
+  stderr_has "^$tmp/over.txt:$over_line:1: error: the game is over" "a command after the end"
+  tail -1 "$tmp/out" | grep -q '^result: ' || fail "a command after the end: no result line"
+fi
+
 # Header errors: nothing runs.
 printf '# mission: %s\n# seed: seven\nend\n' "$MISSION" >"$tmp/bad-seed.txt"
 if expect 1 "bad seed header" -- "$MURK" run "$tmp/bad-seed.txt"; then
