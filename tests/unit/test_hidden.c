@@ -1,0 +1,375 @@
+/* test_hidden.c: hidden information cannot leak.
+ *
+ * Over 1,000 seeds, each side plays a random command sequence (drawn from a PCG stream of
+ * its own, biased to legal commands, with plenty of `end`) on a fog-of-war mission with
+ * dummies, reserves and independents. After every applied command both sides' views are
+ * built and checked: until the event that reveals an enemy platoon, no marker of the view
+ * carries its contents, no team of it is on the view's map, and neither its name nor its
+ * type appears in any event line of the view (as a --as transcript prints it), in the
+ * prompt, or in the reason given for a rejected command. Enemy dummies look like
+ * platoons until revealed. Names and types in the mission are all distinct, so any
+ * appearance is a leak. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "murk/dice.h"
+#include "test_support.h"
+
+#define HIDDEN_SEEDS 1000
+#define MAX_ATTEMPTS 500
+#define MAX_APPLIED 160
+
+static const char hidden_mission[] =
+    "name: Hidden Test\n"
+    "table: {grid: hex, scale: 5cm, size: 100cm x 70cm}\n"
+    "terrain:\n"
+    "  legend:\n"
+    "    \".\": {class: open, sight: clear, name: fields}\n"
+    "    \"=\": {class: road, sight: clear, name: road}\n"
+    "    \"T\": {class: difficult, sight: blocking, name: woods}\n"
+    "    \"~\": {class: water, sight: clear, name: stream}\n"
+    "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n"
+    "  map: |\n"
+    "    ..........=.........\n"
+    "    ..TT......=.....XX..\n"
+    "    ..TTT.....=.........\n"
+    "    ..........=....TT...\n"
+    "    ....~.....=....TT...\n"
+    "    ....~.....=.........\n"
+    "    ====~===============\n"
+    "    ....~.....=.........\n"
+    "    ..........=...TTT...\n"
+    "    ...TT.....=...TT....\n"
+    "    ...TT.....=.........\n"
+    "    ..........=......X..\n"
+    "    ..........=.........\n"
+    "    ..........=.........\n"
+    "deployment:\n"
+    "  attacker: {half: south}\n"
+    "  defender: {half: north}\n"
+    "objectives:\n"
+    "  place:\n"
+    "    - {by: attacker, for: attacker, count: 1, in: {half: north}}\n"
+    "    - {by: defender, for: defender, count: 1, in: {half: south}}\n"
+    "setup: {sides: fixed, first_turn: roll}\n"
+    "turn_limit: 3\n"
+    "rules:\n"
+    "  fog_of_war: {dummies: true}\n"
+    "  delayed_reserves: {}\n"
+    "  meeting_engagement: {}\n"
+    "visibility:\n"
+    "  die: d6\n"
+    "  table: {\"1\": 10cm, \"2\": 15cm, \"3\": 20cm, \"4\": 30cm, \"5\": 40cm, \"6\": 60cm}\n"
+    "end:\n"
+    "  - {kind: objective_taken}\n"
+    "forces:\n"
+    "  attacker:\n"
+    "    name: Red Force\n"
+    "    dummies: 2\n"
+    "    profiles:\n"
+    "      trooper: {move: 20cm, range: 30cm, rof: 2, skill: 4, save: 4, motivation: 4}\n"
+    "      gun: {move: 10cm, range: 60cm, rof: 1, skill: 4, save: 7, motivation: 4}\n"
+    "    platoons:\n"
+    "      - {name: Kestrel Command Group, type: kestrel headquarters, command_distance: 5cm,\n"
+    "         teams: [{profile: trooper, count: 1}], flags: [independent]}\n"
+    "      - {name: Amber Lancer Troop, type: amberlance cavalry, command_distance: 10cm,\n"
+    "         teams: [{profile: trooper, count: 3}]}\n"
+    "      - {name: Basalt Gunnery Section, type: basalt artillery, command_distance: 5cm,\n"
+    "         teams: [{profile: gun, count: 2}]}\n"
+    "      - {name: Cobalt Rifle Company, type: cobalt riflemen, command_distance: 15cm,\n"
+    "         teams: [{profile: trooper, count: 5}]}\n"
+    "  defender:\n"
+    "    name: Blue Force\n"
+    "    dummies: 2\n"
+    "    profiles:\n"
+    "      ranger: {move: 20cm, range: 30cm, rof: 2, skill: 4, save: 5, motivation: 4}\n"
+    "      mortar: {move: 10cm, range: 60cm, rof: 1, skill: 3, save: 7, motivation: 4}\n"
+    "    platoons:\n"
+    "      - {name: Heron Staff Element, type: heron headquarters, command_distance: 5cm,\n"
+    "         teams: [{profile: ranger, count: 2}], flags: [independent]}\n"
+    "      - {name: Xenon Ranger Squad, type: xenon irregulars, command_distance: 10cm,\n"
+    "         teams: [{profile: ranger, count: 4}]}\n"
+    "      - {name: Yodel Hussar Wing, type: yodel horsemen, command_distance: 10cm,\n"
+    "         teams: [{profile: ranger, count: 3}]}\n"
+    "      - {name: Zircon Mortar Team, type: zircon mortars, command_distance: 5cm,\n"
+    "         teams: [{profile: mortar, count: 2}]}\n";
+
+/* What one side has seen so far. */
+struct watcher {
+  enum murk_side side;
+  bool revealed[MURK_MAX_UNITS]; /* enemy platoons, from the reveal events seen */
+  size_t checked;                /* view events already checked */
+  long reveals;                  /* enemy platoons seen revealed (the test must see some) */
+};
+
+static int pick(struct murk_rng* r, int n) {
+  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
+}
+
+static struct murk_pos random_cell(struct murk_rng* r, const struct murk_grid* grid) {
+  struct murk_pos p = {pick(r, grid->width), pick(r, grid->height)};
+  return p;
+}
+
+static struct murk_pos near_cell(struct murk_rng* r, struct murk_pos c, int spread) {
+  struct murk_pos p = {c.x + pick(r, 2 * spread + 1) - spread,
+                       c.y + pick(r, 2 * spread + 1) - spread};
+  if (p.x < 0) p.x = 0;
+  if (p.y < 0) p.y = 0;
+  return p;
+}
+
+/* A command for the side to act, chosen from what its own view shows. */
+static struct murk_command random_command(struct murk_rng* r, const struct murk_view* v) {
+  struct murk_command c;
+  memset(&c, 0, sizeof c);
+  enum murk_side side = v->to_act;
+  int roll = pick(r, 100);
+  /* A little garbage: any verb, any handle. */
+  if (roll < 3) {
+    c.kind = (enum murk_command_kind)pick(r, MURK_CMD_COUNT);
+    c.unit.kind = (enum murk_ref_kind)(1 + pick(r, 4));
+    c.unit.n = 1 + pick(r, 12);
+    c.target.kind = (enum murk_ref_kind)(2 + pick(r, 2));
+    c.target.n = 1 + pick(r, 20);
+    c.at = random_cell(r, &v->grid);
+    return c;
+  }
+  int own_markers[MURK_MAX_MARKERS], nown = 0, enemy[MURK_MAX_MARKERS], nenemy = 0;
+  for (int i = 0; i < v->nmarkers; i++) {
+    if (v->markers[i].owner == side && v->markers[i].on_table) own_markers[nown++] = i;
+    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
+      enemy[nenemy++] = i;
+  }
+  int waiting[MURK_MAX_UNITS], nwait = 0, revealed[MURK_MAX_UNITS], nrev = 0;
+  for (int i = 0; i < v->nplatoons; i++) {
+    if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
+    if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
+  }
+  switch (v->phase) {
+    case MURK_PHASE_OBJECTIVES:
+      c.kind = roll < 5 ? MURK_CMD_END : MURK_CMD_OBJECTIVE;
+      c.at = random_cell(r, &v->grid);
+      return c;
+    case MURK_PHASE_RESERVES:
+      c.kind = roll < 50 ? MURK_CMD_END : MURK_CMD_RESERVE;
+      c.unit.kind = MURK_REF_OWN;
+      c.unit.n = 1 + pick(r, v->nplatoons + 1);
+      c.reserve = (enum murk_reserve_kind)pick(r, 4);
+      return c;
+    case MURK_PHASE_DEPLOY: {
+      /* Own half: rows of the zone's half, anywhere across. */
+      c.at = random_cell(r, &v->grid);
+      c.at.y = side == MURK_ATTACKER ? v->grid.height / 2 + c.at.y / 2 : c.at.y / 2;
+      if (roll < 15 || (nwait == 0 && roll < 60)) {
+        c.kind = MURK_CMD_END;
+      } else if (roll < 30 || nwait == 0) {
+        c.kind = MURK_CMD_DEPLOY;
+        c.unit.kind = MURK_REF_DUMMY;
+      } else {
+        c.kind = MURK_CMD_DEPLOY;
+        c.unit.kind = MURK_REF_OWN;
+        c.unit.n = v->platoons[waiting[pick(r, nwait)]].index + 1;
+      }
+      return c;
+    }
+    default:
+      break;
+  }
+  if (roll < 22) {
+    c.kind = MURK_CMD_END;
+    return c;
+  }
+  if (roll < 32 && (nown > 0 || nrev > 0)) {
+    c.kind = MURK_CMD_REVEAL;
+    if (nown > 0 && pick(r, 2)) {
+      c.unit.kind = MURK_REF_MARKER;
+      c.unit.n = v->markers[own_markers[pick(r, nown)]].number;
+    } else {
+      c.unit.kind = MURK_REF_OWN;
+      c.unit.n = 1 + pick(r, v->nplatoons);
+    }
+    return c;
+  }
+  switch (v->step) {
+    case MURK_STEP_MOVEMENT: {
+      c.kind = MURK_CMD_MOVE;
+      struct murk_pos from = {0, 0};
+      if (nown > 0 && (nrev == 0 || pick(r, 3))) {
+        const struct murk_view_marker* mk = &v->markers[own_markers[pick(r, nown)]];
+        c.unit.kind = MURK_REF_MARKER;
+        c.unit.n = mk->number;
+        from = mk->pos;
+      } else if (nrev > 0) {
+        const struct murk_view_platoon* vp = &v->platoons[revealed[pick(r, nrev)]];
+        c.unit.kind = MURK_REF_OWN;
+        c.unit.n = vp->index + 1;
+        for (int i = 0; i < v->nteams; i++)
+          if (v->teams[i].owner == side && v->teams[i].platoon == vp->index) from = v->teams[i].pos;
+      } else {
+        c.kind = MURK_CMD_END;
+        return c;
+      }
+      c.at = near_cell(r, from, 4);
+      if (pick(r, 5) == 0) {
+        c.via[0] = near_cell(r, from, 2);
+        c.nvia = 1;
+      }
+      return c;
+    }
+    case MURK_STEP_SHOOTING:
+      if (roll < 55) {
+        c.kind = MURK_CMD_SPOT;
+        return c;
+      }
+      c.kind = MURK_CMD_SHOOT;
+      break;
+    case MURK_STEP_ASSAULT:
+    default:
+      c.kind = MURK_CMD_ASSAULT;
+      break;
+  }
+  c.unit.kind = MURK_REF_OWN;
+  c.unit.n = nrev > 0 && pick(r, 4) ? v->platoons[revealed[pick(r, nrev)]].index + 1
+                                    : 1 + pick(r, v->nplatoons);
+  if (nenemy > 0 && pick(r, 10)) {
+    const struct murk_view_marker* e = &v->markers[enemy[pick(r, nenemy)]];
+    c.target.kind = e->revealed ? MURK_REF_PLATOON : MURK_REF_MARKER;
+    c.target.n = e->number;
+  } else {
+    c.target.kind = pick(r, 2) ? MURK_REF_PLATOON : MURK_REF_MARKER;
+    c.target.n = 1 + pick(r, 24);
+  }
+  return c;
+}
+
+/* Does text name any enemy platoon this watcher has not seen revealed? */
+static void check_text(const struct murk_game* g, const struct watcher* w, const char* text,
+                       const char* what) {
+  enum murk_side enemy = murk_side_other(w->side);
+  const struct murk_force* f = &g->m->sides[enemy].force;
+  for (int k = 0; k < f->nplatoons; k++) {
+    if (w->revealed[k]) continue;
+    if (strstr(text, f->platoons[k].name) || strstr(text, f->platoons[k].type)) {
+      fprintf(stderr, "leak to the %s in %s: '%s' names %s\n", murk_side_name(w->side), what, text,
+              f->platoons[k].name);
+      fail();
+    }
+  }
+}
+
+static void check_view(const struct murk_game* g, struct watcher* w) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, w->side, &v), MURK_OK);
+  enum murk_side enemy = murk_side_other(w->side);
+  /* New events, in order: a platoon counts as revealed from its own reveal event on. */
+  for (size_t i = w->checked; i < v->nevents; i++) {
+    const struct murk_event* e = &v->events[i];
+    assert_true(murk_audience_includes(e->audience, w->side));
+    if (e->kind == MURK_EV_REVEAL && e->side == enemy && e->marker > 0) {
+      int mi = murk_marker_index(&g->s, e->marker);
+      assert_true(mi >= 0);
+      int k = g->s.markers[mi].unit;
+      if (k >= 0 && !w->revealed[k]) {
+        w->revealed[k] = true;
+        w->reveals++;
+      }
+    }
+    char line[300];
+    murk_event_format(e, line, sizeof line);
+    check_text(g, w, line, "an event");
+  }
+  w->checked = v->nevents;
+  check_text(g, w, v->prompt, "the prompt");
+  for (int k = 0; k < g->s.nunits[enemy]; k++) {
+    enum murk_platoon_state ps = g->s.units[enemy][k].state;
+    /* The game's own state agrees with what the watcher saw. */
+    if (ps == MURK_PLATOON_REVEALED || ps == MURK_PLATOON_DESTROYED) assert_true(w->revealed[k]);
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (mk->owner != enemy || mk->revealed) continue;
+    assert_false(mk->known);
+    assert_false(mk->dummy);
+    assert_int_equal(mk->platoon, -1);
+    assert_string_equal(mk->name, "");
+    assert_string_equal(mk->type, "");
+    assert_int_equal(mk->nteams, 0);
+  }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == enemy) assert_true(w->revealed[v->teams[i].platoon]);
+  murk_view_free(v);
+}
+
+struct totals {
+  long applied, reveals, turns, over;
+};
+
+static void play_one(const struct murk_mission* m, uint64_t seed, struct totals* t) {
+  struct murk_game* g = new_game(m, seed);
+  struct murk_rng r;
+  murk_rng_seed(&r, seed * 2654435761u + 17);
+  struct watcher w[MURK_SIDES];
+  memset(w, 0, sizeof w);
+  w[0].side = MURK_ATTACKER;
+  w[1].side = MURK_DEFENDER;
+  check_view(g, &w[0]);
+  check_view(g, &w[1]);
+  int applied = 0;
+  for (int a = 0; a < MAX_ATTEMPTS && applied < MAX_APPLIED; a++) {
+    enum murk_side side = murk_game_to_act(g);
+    if (side == MURK_NO_SIDE) break;
+    struct murk_view* v = NULL;
+    assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+    struct murk_command c = random_command(&r, v);
+    murk_view_free(v);
+    char why[200] = "";
+    int rc;
+    if (pick(&r, 8) == 0) {
+      /* Now and then through the text form, as scripts and saves send it. */
+      char line[256];
+      if (murk_command_format(&c, line, sizeof line) != MURK_OK) continue;
+      rc = murk_game_apply_line(g, side, line, why, sizeof why, NULL);
+    } else {
+      rc = murk_game_apply(g, side, &c, why, sizeof why);
+    }
+    assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
+    if (rc != MURK_OK) {
+      check_text(g, &w[side], why, "a rejection");
+      continue;
+    }
+    applied++;
+    check_view(g, &w[0]);
+    check_view(g, &w[1]);
+  }
+  t->applied += applied;
+  t->reveals += w[0].reveals + w[1].reveals;
+  t->turns += murk_game_turn(g);
+  t->over += murk_game_phase(g) == MURK_PHASE_OVER;
+  murk_game_free(g);
+}
+
+static void test_no_leaks_over_random_games(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(hidden_mission);
+  struct totals t = {0, 0, 0, 0};
+  for (uint64_t seed = 1; seed <= HIDDEN_SEEDS; seed++) play_one(m, seed, &t);
+  fprintf(stderr, "%d games: %ld commands applied, %ld reveals seen, %ld turns, %ld over\n",
+          HIDDEN_SEEDS, t.applied, t.reveals, t.turns, t.over);
+  /* The generator must actually play: well into the game, with reveals to check. */
+  assert_true(t.applied > 30L * HIDDEN_SEEDS);
+  assert_true(t.reveals > HIDDEN_SEEDS);
+  assert_true(t.turns > HIDDEN_SEEDS);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_no_leaks_over_random_games),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,203 @@
+/* test_view.c: what each side's view holds - own platoons in full, enemy markers as
+ * anonymous numbers until revealed, events by audience, prompts that say only what is
+ * public, and the umpire's view of everything. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  assert_non_null(v);
+  return v;
+}
+
+static bool view_has_event(const struct murk_view* v, const char* text) {
+  for (size_t i = 0; i < v->nevents; i++)
+    if (strstr(v->events[i].text, text)) return true;
+  return false;
+}
+
+#define DEPLOY_ALL                                                                       \
+  "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\ndeploy dummy at " \
+  "12,8\ndeploy dummy at 14,2\nend\nend"
+
+static void test_own_and_enemy_markers(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, DEPLOY_ALL);
+  struct murk_view* a = view(g, MURK_ATTACKER);
+  assert_int_equal(a->side, MURK_ATTACKER);
+  assert_int_equal(a->nmarkers, 6);
+  assert_int_equal(a->nplatoons, 2);
+  assert_string_equal(a->platoons[0].name, "Alpha Lancers");
+  assert_int_equal(a->platoons[0].state, MURK_PLATOON_HIDDEN);
+  assert_int_equal(a->platoons[0].marker, 1);
+  assert_int_equal(a->platoons[0].nteams, 3);
+  assert_int_equal(a->platoons[1].command_distance, 1);
+  /* Own template: everything. */
+  const struct murk_view_marker* t1 = murk_view_marker_by_number(a, MURK_NO_SIDE, 1);
+  assert_non_null(t1);
+  assert_true(t1->known);
+  assert_false(t1->dummy);
+  assert_int_equal(t1->platoon, 0);
+  assert_string_equal(t1->name, "Alpha Lancers");
+  assert_int_equal(t1->nteams, 3);
+  /* Own dummy: known to be one. */
+  const struct murk_view_marker* t5 = murk_view_marker_by_number(a, MURK_ATTACKER, 5);
+  assert_true(t5->known && t5->dummy);
+  /* Enemy platoon and enemy dummy look the same. */
+  const struct murk_view_marker* t2 = murk_view_marker_by_number(a, MURK_DEFENDER, 2);
+  const struct murk_view_marker* t6 = murk_view_marker_by_number(a, MURK_DEFENDER, 6);
+  assert_non_null(t2);
+  assert_non_null(t6);
+  for (int i = 0; i < 2; i++) {
+    const struct murk_view_marker* e = i ? t6 : t2;
+    assert_false(e->known);
+    assert_false(e->dummy);
+    assert_int_equal(e->platoon, -1);
+    assert_string_equal(e->name, "");
+    assert_string_equal(e->type, "");
+    assert_int_equal(e->nteams, 0);
+    assert_true(e->on_table);
+    assert_false(e->revealed);
+  }
+  assert_null(murk_view_marker_by_number(a, MURK_ATTACKER, 2));
+  struct murk_pos p = {14, 2};
+  assert_ptr_equal(murk_view_marker_at(a, p), t6);
+  /* Private events stay private. */
+  assert_true(view_has_event(a, "T1 is your Alpha Lancers (platoon 1)"));
+  assert_false(view_has_event(a, "Xenon Rangers"));
+  assert_false(view_has_event(a, "T6 is a dummy"));
+  for (size_t i = 0; i < a->nevents; i++)
+    assert_int_not_equal(a->events[i].audience, MURK_AUD_DEFENDER);
+  assert_string_equal(a->briefing, "");
+  assert_ptr_equal(a->own_zone, &m->sides[MURK_ATTACKER].zone);
+  assert_int_equal(a->visibility, -1);
+  murk_view_free(a);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_revealed_enemy_is_known(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, DEPLOY_ALL);
+  ok_lines(g, "end\nend\nend");
+  ok_line(g, "reveal 1");
+  ok_line(g, "reveal T6");
+  struct murk_view* a = view(g, MURK_ATTACKER);
+  const struct murk_view_marker* p2 = murk_view_marker_by_number(a, MURK_DEFENDER, 2);
+  assert_true(p2->known && p2->revealed);
+  assert_false(p2->on_table);
+  assert_string_equal(p2->name, "Xenon Rangers");
+  assert_string_equal(p2->type, "ranger squad");
+  assert_int_equal(p2->nteams, 4);
+  const struct murk_view_marker* t6 = murk_view_marker_by_number(a, MURK_DEFENDER, 6);
+  assert_true(t6->known && t6->dummy && t6->revealed);
+  assert_false(t6->on_table);
+  /* Its teams are on the attacker's map; the hidden T4's are not. */
+  int enemy = 0;
+  for (int i = 0; i < a->nteams; i++)
+    if (a->teams[i].owner == MURK_DEFENDER) {
+      enemy++;
+      assert_int_equal(a->teams[i].marker, 2);
+      assert_string_equal(a->teams[i].profile, "ranger");
+    }
+  assert_int_equal(enemy, 4);
+  struct murk_pos c = {2, 2};
+  const struct murk_view_team* t = murk_view_team_at(a, c);
+  assert_non_null(t);
+  assert_int_equal(t->owner, MURK_DEFENDER);
+  const struct murk_view_marker* t4 = murk_view_marker_by_number(a, MURK_DEFENDER, 4);
+  assert_false(t4->known);
+  murk_view_free(a);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_umpire_sees_everything(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, DEPLOY_ALL);
+  struct murk_view* u = view(g, MURK_NO_SIDE);
+  assert_int_equal(u->nevents, murk_game_event_count(g));
+  assert_int_equal(u->nplatoons, 0);
+  assert_null(u->own_zone);
+  for (int i = 0; i < u->nmarkers; i++) assert_true(u->markers[i].known);
+  assert_string_equal(murk_view_marker_by_number(u, MURK_DEFENDER, 4)->name, "Yodel Hussars");
+  assert_true(murk_view_marker_by_number(u, MURK_DEFENDER, 6)->dummy);
+  murk_view_free(u);
+  struct murk_view* bad = NULL;
+  assert_int_equal(murk_view_build(g, (enum murk_side)7, &bad), MURK_EINVAL);
+  assert_null(bad);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_prompts(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  struct murk_view* a = view(g, MURK_ATTACKER);
+  struct murk_view* d = view(g, MURK_DEFENDER);
+  assert_string_equal(a->prompt, "attacker: deploy (2 platoons, 1 dummy left); 'end' when done");
+  /* The other side learns only that the attacker is deploying, not how much is left. */
+  assert_string_equal(d->prompt, "waiting: the attacker deploys");
+  murk_view_free(a);
+  murk_view_free(d);
+  ok_lines(g, DEPLOY_ALL);
+  a = view(g, MURK_ATTACKER);
+  d = view(g, MURK_DEFENDER);
+  assert_string_equal(
+      a->prompt, "turn 1, attacker's movement step: move, reveal; 'end' for the shooting step");
+  assert_string_equal(d->prompt, "waiting: turn 1, the attacker's movement step");
+  assert_int_equal(a->phase, MURK_PHASE_PLAY);
+  assert_int_equal(a->turn, 1);
+  assert_int_equal(a->to_act, MURK_ATTACKER);
+  murk_view_free(a);
+  murk_view_free(d);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_objectives_and_visibility(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION
+                                     "objectives:\n  fixed:\n    - {name: mill, at: \"8,6\", for: "
+                                     "defender}\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, DEPLOY_ALL);
+  ok_line(g, "end");
+  ok_line(g, "spot");
+  struct murk_view* d = view(g, MURK_DEFENDER);
+  assert_int_equal(d->nobjectives, 1);
+  assert_string_equal(d->objectives[0].name, "mill");
+  assert_int_equal(d->objectives[0].for_side, MURK_DEFENDER);
+  assert_int_equal(d->visibility, 4);
+  assert_string_equal(d->mission_name, "Test Field");
+  assert_int_equal(d->grid.width, 16);
+  assert_int_equal(d->nterrain, 5);
+  murk_view_free(d);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_own_and_enemy_markers),
+      cmocka_unit_test(test_revealed_enemy_is_known),
+      cmocka_unit_test(test_umpire_sees_everything),
+      cmocka_unit_test(test_prompts),
+      cmocka_unit_test(test_objectives_and_visibility),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
