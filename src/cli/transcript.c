@@ -25,15 +25,6 @@ static int status_of_view(const struct murk_view* v, char* buf, size_t n) {
   return snprintf(buf, n, "to act: %s (%s)", murk_side_name(v->to_act), murk_phase_name(v->phase));
 }
 
-int murk_transcript_status(const struct murk_game* g, char* buf, size_t n) {
-  struct murk_view* v = NULL;
-  int rc = murk_view_build(g, MURK_NO_SIDE, &v);
-  if (rc != MURK_OK) return rc;
-  status_of_view(v, buf, n);
-  murk_view_free(v);
-  return MURK_OK;
-}
-
 int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side) {
   struct murk_view* v = NULL;
   int rc = murk_view_build(g, side, &v);

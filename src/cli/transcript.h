@@ -18,9 +18,6 @@
  * Returns 0, or a murk error code (MURK_ENOMEM) with nothing printed. */
 int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side);
 
-/* The closing line (no newline): "result: ..." or "to act: ...". */
-int murk_transcript_status(const struct murk_game* g, char* buf, size_t n);
-
 struct murk_run_opts {
   const char* script;  /* the script or save to apply; required */
   const char* mission; /* from the command line, overriding the header; NULL: the header's */
