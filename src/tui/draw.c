@@ -407,7 +407,7 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
   }
   if (y >= ymax) return;
   heading(c, x, &y, w,
-          ui->tab == TUI_TAB_BRIEFING ? "Briefing  [Tab: forces]" : "Forces  [Tab: briefing]");
+          ui->tab == TUI_TAB_BRIEFING ? "Briefing  [Tab]" : "Forces  [Tab]");
   if (ui->tab == TUI_TAB_BRIEFING) {
     const char* text = v->briefing && v->briefing[0] ? v->briefing : "(no briefing)";
     tui_canvas_wrap(c, x + 1, y, w - 1, ymax - y, ui->brief_scroll, text, TUI_A_NORMAL);

@@ -1,0 +1,170 @@
+# tui_common.bash: helpers for the tmux tests of the terminal front-end (tests/cli/tui_*.sh).
+# Sourced, not run (ctest runs only *.sh). Each test drives the real build/murk ($MURK) in
+# a detached tmux session on a private server, sends keys and reads the pane.
+#
+#   tui_start ARGS...    start `murk play ARGS` in a 100x40 pane; its exit code goes to
+#                        $tmp/rc, the terminal settings after it to $tmp/stty
+#   keys K...            tmux send-keys (key names: Enter, Escape, Space, C-c, ...)
+#   send_text TEXT       send TEXT literally
+#   screen               the pane's text now
+#   wait_for TEXT        poll the pane until it shows TEXT (fixed string); fail on timeout
+#   wait_gone TEXT       poll until it no longer shows TEXT
+#   wait_exit            poll until murk has exited; echo its exit code
+#   fail MSG             count a failure (the script exits 1 at the end)
+#
+# Skips (exit 77) only when tmux is missing.
+
+set -u
+MURK=${MURK:-build/murk}
+cd "${MURK_SOURCE_DIR:-.}" || exit 1
+case $MURK in /*) ;; *) MURK=$PWD/$MURK ;; esac
+
+if ! command -v tmux >/dev/null 2>&1; then
+  echo "SKIP: tmux is not installed"
+  exit 77
+fi
+
+tmp=$(mktemp -d)
+sock=murktest$$
+T() { tmux -L "$sock" -f /dev/null "$@"; }
+cleanup() {
+  T kill-server >/dev/null 2>&1
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# Seconds to wait for a screen (sanitizer builds are slow).
+TUI_TIMEOUT=${TUI_TIMEOUT:-20}
+
+# The pane runs a small script: murk, then its exit code and the tty settings to files.
+# The script survives Ctrl-C (a trap, not an ignore, so murk starts with the default
+# disposition) to report murk's exit code.
+tui_start() {
+  mkdir -p "$tmp/state"
+  rm -f "$tmp/rc" "$tmp/stty"
+  local args=""
+  for a in "$@"; do args="$args '$a'"; done
+  cat >"$tmp/run.sh" <<EOF
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME='$tmp/state'
+trap : INT
+unset NO_COLOR
+'$MURK' play $args 2>'$tmp/stderr'
+echo \$? >'$tmp/rc.tmp'
+stty -a >'$tmp/stty' 2>&1
+mv '$tmp/rc.tmp' '$tmp/rc'
+exec sleep 600
+EOF
+  T new-session -d -x 100 -y 40 -s murk "sh '$tmp/run.sh'"
+}
+
+keys() { T send-keys -t murk "$@"; }
+send_text() { T send-keys -t murk -l "$1"; }
+screen() { T capture-pane -p -t murk; }
+
+wait_for() {
+  local end=$((SECONDS + TUI_TIMEOUT))
+  while [ $SECONDS -le $end ]; do
+    screen | grep -qF -- "$1" && return 0
+    sleep 0.1
+  done
+  fail "timed out waiting for '$1'; the screen was:"
+  screen >&2
+  return 1
+}
+
+wait_gone() {
+  local end=$((SECONDS + TUI_TIMEOUT))
+  while [ $SECONDS -le $end ]; do
+    screen | grep -qF -- "$1" || return 0
+    sleep 0.1
+  done
+  fail "'$1' is still on the screen"
+  return 1
+}
+
+wait_exit() {
+  local end=$((SECONDS + TUI_TIMEOUT))
+  while [ $SECONDS -le $end ]; do
+    if [ -f "$tmp/rc" ]; then
+      cat "$tmp/rc"
+      return 0
+    fi
+    sleep 0.1
+  done
+  fail "murk did not exit"
+  echo none
+  return 1
+}
+
+# The pid of murk (the child of the pane's shell).
+murk_pid() {
+  local shell d
+  shell=$(T display -p -t murk '#{pane_pid}')
+  for d in /proc/[0-9]*; do
+    if [ "$(awk '/^PPid:/ {print $2}' "$d/status" 2>/dev/null)" = "$shell" ]; then
+      echo "${d#/proc/}"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# After murk exited: the terminal is back as it was (normal screen, cursor shown, mouse
+# reporting off, echo and line editing on).
+check_restored() {
+  local what=$1
+  [ "$(T display -p -t murk '#{alternate_on}')" = 0 ] || fail "$what: still on the alternate screen"
+  [ "$(T display -p -t murk '#{cursor_flag}')" = 1 ] || fail "$what: the cursor is still hidden"
+  [ "$(T display -p -t murk '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}')" = 000 ] ||
+    fail "$what: the mouse is still reported"
+  if grep -qE '(^| )-echo( |$)' "$tmp/stty" || grep -qE '(^| )-icanon( |$)' "$tmp/stty"; then
+    fail "$what: the tty is left without echo or line editing"
+    cat "$tmp/stty" >&2
+  fi
+}
+
+# Does the screen show anything of a table? Map glyphs, markers, entry labels, the
+# status bar or the panels.
+shows_table() {
+  screen | grep -qE '·|♣|≈|■|═|┼|◎|\bT[0-9]|\bP[0-9]|\bE[0-9]|murk \||Cell [0-9]|Events|Forces'
+}
+
+# The platoon names of one side of a mission file (the `- name:` lines of its force).
+platoon_names() {
+  awk -v side="$2" '
+    /^forces:/ { in_forces = 1; next }
+    in_forces && /^  [a-z]+:/ { cur = $1; sub(":", "", cur); next }
+    in_forces && cur == side && /^      - name:/ { sub(/^      - name: */, ""); print }
+  ' "$1"
+}
+
+# Fail if the screen shows any of the names given on stdin. Panels cut long names with an
+# ellipsis, so the first 14 characters are enough to count as shown.
+check_hidden() {
+  local what=$1 shot name
+  shot=$(screen)
+  while IFS= read -r name; do
+    name=${name:0:14}
+    name=${name%% }
+    [ -n "$name" ] || continue
+    if printf '%s\n' "$shot" | grep -qF -- "$name"; then
+      fail "$what: the screen shows '$name'"
+      printf '%s\n' "$shot" >&2
+    fi
+  done
+}
+
+finish() {
+  if [ "$failures" -gt 0 ]; then
+    echo "$failures failure(s)" >&2
+    exit 1
+  fi
+  echo "ok"
+  exit 0
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# tui_play.sh: a hot-seat game of the bundled Luneville mission (seed 7) played with keys in
+# tmux, through setup (objectives, reserves, deployment), a full turn of each side and the
+# hand-overs between them. Checks that:
+#   - every hand-over screen names the next side and shows nothing of the table;
+#   - the attacker's screen never shows a defender platoon name (none is revealed), nor
+#     the defender's an attacker one;
+#   - the incoming player first sees what happened since their last turn;
+#   - help opens and closes; a rejected command shows its reason;
+#   - q, then y, exits 0 with the terminal restored and the game autosaved.
+. "$(dirname "$0")/tui_common.bash"
+
+mission=data/missions/luneville.yaml
+platoon_names "$mission" attacker >"$tmp/attacker.names"
+platoon_names "$mission" defender >"$tmp/defender.names"
+[ "$(wc -l <"$tmp/defender.names")" -ge 5 ] || fail "could not read the platoon names of $mission"
+
+# Check the screen of `side` hides the other side's platoons.
+hidden() {
+  local side=$1 other=defender
+  [ "$side" = defender ] && other=attacker
+  check_hidden "$side's screen" <"$tmp/$other.names"
+}
+
+# Take the screen over at a hand-over: the hand-over shows no table; then the incoming
+# side's table (after the recap, when there is one).
+take_over() {
+  local side=$1
+  wait_for "Pass the keyboard to the $side." || return 1
+  if shows_table; then
+    fail "the hand-over to the $side shows the table:"
+    screen >&2
+  fi
+  keys Space
+  wait_for "$side's table" || return 1
+  hidden "$side"
+  if screen | grep -qF "Since your last turn"; then
+    recap_seen=$((recap_seen + 1))
+    keys Escape
+    wait_gone "Since your last turn"
+  fi
+  hidden "$side"
+}
+
+# A command through the command line.
+cmd() {
+  keys :
+  send_text "$1"
+  keys Enter
+}
+
+recap_seen=0
+tui_start luneville --seed 7
+
+# Objectives: the attacker places two in the north, the defender two in the south.
+take_over attacker
+keys '?'
+wait_for "Keys  (any key closes)"
+keys x
+wait_gone "Keys  (any key closes)"
+cmd "objective at 10,20"
+wait_for "objective at 10,20: the objective must be in the north half"
+cmd "objective at 10,2"
+wait_for "attacker places objective 1 at 10,02"
+hidden attacker
+cmd "objective at 20,2"
+take_over defender
+cmd "objective at 10,21"
+wait_for "defender places objective 3 at 10,21"
+cmd "objective at 20,21"
+
+# Reserves: none.
+take_over attacker
+keys e
+take_over defender
+keys e
+
+# Deployment, alternating: the first platoon with d at the cursor (it starts in the
+# deployment zone), the others through the command line.
+take_over attacker
+keys d
+wait_for "Deploy at"
+keys Enter
+take_over defender
+keys d
+wait_for "Deploy at"
+keys Enter
+ax=(0 0 27 29 31 33 35 13)
+dx=(0 0 24 26 28 30 32 34)
+for i in 2 3 4 5 6 7; do
+  take_over attacker
+  cmd "deploy $i at ${ax[$i]},21"
+  take_over defender
+  cmd "deploy $i at ${dx[$i]},1"
+done
+take_over attacker
+cmd "end"
+take_over defender
+cmd "end"
+
+# The first turn goes to whoever wins the roll; each side plays its turn 1 (the attacker
+# moves one template), then turn 2 starts.
+for n in 1 2 3; do
+  wait_for "Pass the keyboard to the" || break
+  side=$(screen | sed -n 's/.*Pass the keyboard to the \([a-z]*\)\..*/\1/p' | head -n 1)
+  [ "$side" = attacker ] || [ "$side" = defender ] || {
+    fail "no side on the hand-over screen"
+    break
+  }
+  before=$recap_seen
+  take_over "$side"
+  [ "$recap_seen" -gt "$before" ] || fail "the $side did not see what happened since the last turn"
+  wait_for "turn $(((n + 1) / 2)), movement step"
+  if [ "$side" = attacker ] && [ "$n" -le 2 ]; then
+    cmd "move 2 to 27,19"
+    wait_for "moves 27,21 -> 27,19"
+  fi
+  [ "$n" -eq 3 ] && break
+  keys e
+  wait_for "shooting step"
+  keys e
+  wait_for "assault step"
+  hidden "$side"
+  keys e
+done
+
+# Quit: asks first, then exits 0 with the terminal restored and the game saved.
+keys q
+wait_for "Quit the game?"
+keys n
+wait_gone "Quit the game?"
+keys q
+wait_for "Quit the game?"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "murk play exited with $rc after q y (stderr: $(cat "$tmp/stderr"))"
+check_restored "after quitting"
+shows_table && fail "the table is still on the screen after quitting"
+save="$tmp/state/murk/autosave.murk"
+if [ -f "$save" ]; then
+  grep -q '^# murk-save: 1' "$save" || fail "the autosave is not a save"
+  grep -q '^# seed: 7' "$save" || fail "the autosave lacks the seed"
+  grep -q '^attacker: move 2 to 27,19' "$save" || fail "the autosave lacks the last commands"
+else
+  fail "no autosave at $save"
+fi
+grep -qF "game saved to $save" "$tmp/stderr" || fail "murk did not say where the game was saved"
+finish

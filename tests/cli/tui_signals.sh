@@ -1,0 +1,86 @@
+#!/usr/bin/env bash
+# tui_signals.sh: however a game ends, the terminal is restored and the game kept.
+#   - the autosave at a hand-over is a save of the game so far;
+#   - Ctrl-C (SIGINT), SIGTERM and SIGHUP end the game with 128 + the signal, the terminal
+#     restored, the autosave kept (and brought up to date);
+#   - murk play --load SAVE goes on from it, with a hand-over to the side to act;
+#   - a bad mission or save exits 1 with a message; without a terminal, exit 1.
+. "$(dirname "$0")/tui_common.bash"
+
+save="$tmp/state/murk/autosave.murk"
+
+cmd() {
+  keys :
+  send_text "$1"
+  keys Enter
+}
+
+# 1. Two objectives, then the hand-over autosaves; Ctrl-C ends the game.
+tui_start luneville --seed 5
+wait_for "Pass the keyboard to the attacker."
+[ -e "$save" ] && fail "a new game wrote an autosave before anything happened"
+keys Space
+wait_for "attacker's table"
+keys Escape
+cmd "objective at 10,2"
+wait_for "attacker places objective 1 at 10,02"
+cmd "objective at 20,2"
+wait_for "Pass the keyboard to the defender."
+if [ -f "$save" ]; then
+  grep -q '^attacker: objective at 20,02' "$save" || fail "the hand-over autosave lacks the last command"
+else
+  fail "no autosave after the hand-over"
+fi
+keys C-c
+rc=$(wait_exit)
+[ "$rc" = 130 ] || fail "Ctrl-C: exit code $rc, not 130"
+check_restored "after Ctrl-C"
+[ -f "$save" ] && grep -q '^# murk-save: 1' "$save" || fail "the autosave is gone after Ctrl-C"
+T kill-session -t murk
+
+# 2. Load it: the defender is to act and gets the hand-over; then SIGTERM.
+tui_start --load "$save"
+wait_for "Pass the keyboard to the defender."
+keys Space
+wait_for "defender's table"
+wait_for "attacker places objective 2 at 20,02"
+keys Escape
+cmd "objective at 10,21"
+wait_for "defender places objective 3 at 10,21"
+pid=$(murk_pid) || fail "cannot find murk's pid"
+[ -n "${pid:-}" ] && kill -TERM "$pid"
+rc=$(wait_exit)
+[ "$rc" = 143 ] || fail "SIGTERM: exit code $rc, not 143"
+check_restored "after SIGTERM"
+grep -q '^defender: objective at 10,21' "$save" ||
+  fail "the autosave was not brought up to date when the game ended"
+T kill-session -t murk
+
+# 3. Load again; SIGHUP (the terminal went away).
+tui_start --load "$save"
+wait_for "Pass the keyboard to the defender."
+pid=$(murk_pid) || fail "cannot find murk's pid"
+[ -n "${pid:-}" ] && kill -HUP "$pid"
+rc=$(wait_exit)
+[ "$rc" = 129 ] || fail "SIGHUP: exit code $rc, not 129"
+check_restored "after SIGHUP"
+T kill-session -t murk
+
+# 4. Problems before the game starts: exit 1 with a message, terminal untouched.
+tui_start no-such-mission
+rc=$(wait_exit)
+[ "$rc" = 1 ] || fail "an unknown mission: exit code $rc, not 1"
+grep -q "no mission 'no-such-mission'" "$tmp/stderr" || fail "no message for an unknown mission"
+T kill-session -t murk
+printf 'not a save\n' >"$tmp/bad.murk"
+tui_start --load "$tmp/bad.murk"
+rc=$(wait_exit)
+[ "$rc" = 1 ] || fail "a bad save: exit code $rc, not 1"
+grep -q "is not a save" "$tmp/stderr" || fail "no message for a bad save: $(cat "$tmp/stderr")"
+T kill-session -t murk
+out=$("$MURK" play luneville --seed 1 </dev/null 2>&1 >/dev/null)
+[ $? = 1 ] || fail "without a terminal murk play must exit 1"
+printf '%s\n' "$out" | grep -q "needs a terminal" || fail "without a terminal: '$out'"
+"$MURK" play --seed x >/dev/null 2>&1
+[ $? = 2 ] || fail "a bad --seed must be a usage error (2)"
+finish
