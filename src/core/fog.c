@@ -227,7 +227,10 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
                       struct cand** out) {
   const struct murk_grid* grid = &g->m->grid;
   *out = NULL;
+  /* Every cell of the disc, but never more than the table holds. */
   size_t cap = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
+  size_t table = (size_t)grid->width * (size_t)grid->height;
+  if (cap > table) cap = table;
   struct murk_pos* cells = murk_malloc(cap * sizeof *cells);
   struct cand* cs = murk_malloc(cap * sizeof *cs);
   if (!cells || !cs) {

@@ -341,6 +341,11 @@ static const murk_cmd_fn handlers[MURK_CMD_COUNT] = {
     [MURK_CMD_END] = cmd_end,
 };
 
+static int out_of_memory(char* reason, size_t reason_len) {
+  murk_reject(reason, reason_len, "out of memory");
+  return MURK_ENOMEM;
+}
+
 static int grow_log(struct murk_game* g) {
   if (g->nlog < g->cap_log) return MURK_OK;
   size_t cap = g->cap_log ? g->cap_log * 2 : 32;
@@ -371,13 +376,13 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     return murk_reject(reason, reason_len, "unknown command");
   if (c->nvia < 0 || c->nvia > MURK_CMD_MAX_WAYPOINTS)
     return murk_reject(reason, reason_len, "at most %d waypoints", MURK_CMD_MAX_WAYPOINTS);
-  if (grow_log(g) != MURK_OK) return murk_reject(reason, reason_len, "out of memory"), MURK_ENOMEM;
+  if (grow_log(g) != MURK_OK) return out_of_memory(reason, reason_len);
 
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
   if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");
   char* copy = murk_strdup(line);
-  if (!copy) return murk_reject(reason, reason_len, "out of memory"), MURK_ENOMEM;
+  if (!copy) return out_of_memory(reason, reason_len);
 
   *g->saved = g->s;
   size_t nevents = g->nevents;

@@ -20,11 +20,6 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v);
 }
 
-static const char* reserve_hint(const struct murk_game* g) {
-  (void)g;
-  return "reserve N [delayed|scattered|mobile]";
-}
-
 static void build_prompt(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
   const struct murk_state* s = &g->s;
   const char* who = murk_side_name(s->to_act);
@@ -42,7 +37,9 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
     }
     case MURK_PHASE_RESERVES:
       if (mine)
-        snprintf(buf, n, "%s: nominate reserves (%s); 'end' when done", who, reserve_hint(g));
+        snprintf(buf, n,
+                 "%s: nominate reserves (reserve N [delayed|scattered|mobile]); 'end' when done",
+                 who);
       else
         snprintf(buf, n, "waiting: the %s nominates reserves", who);
       return;

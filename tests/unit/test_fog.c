@@ -397,6 +397,81 @@ static void test_no_fog_deploys_revealed(void** st) {
   murk_mission_free(m);
 }
 
+/* Assaults (engine model): the attacker's T1 ends 2 cells from the defender's Yodel
+ * Hussars (T2 at 5,5), spots them, reveals itself and assaults. */
+static struct murk_game* assault_game(const struct murk_mission* m, uint64_t seed) {
+  struct murk_game* g = deployed(
+      m, seed, "deploy 1 at 4,7\ndeploy 2 at 5,5\ndeploy 2 at 12,10\ndeploy 1 at 14,0\nend\nend");
+  ok_lines(g, "move 1 to 4,6\nend\nspot\nreveal 1\nend");
+  assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
+  return g;
+}
+
+static void test_assault_and_destruction(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  char why[200];
+  uint64_t destroyed = 0;
+  for (uint64_t seed = 1; seed < 300 && !destroyed; seed++) {
+    struct murk_game* g = assault_game(m, seed);
+    bad_line(g, "assault 2 at P2", why, sizeof why);
+    assert_string_equal(why, "platoon 2 is under template T3: reveal it first (reveal 2)");
+    int before = murk_unit_alive(&g->s, MURK_DEFENDER, 1);
+    ok_line(g, "assault 1 at P2");
+    assert_true(has_event(g, "attacker P1 assaults P2: 3 dice hitting on 4+"));
+    const struct murk_event* roll = NULL;
+    for (size_t i = 0; i < murk_game_event_count(g); i++)
+      if (murk_game_event(g, i)->has_roll) roll = murk_game_event(g, i);
+    int hits = 0;
+    for (int i = 0; i < roll->roll.ndice; i++) hits += roll->roll.dice[i] >= 4;
+    /* No saves in an assault: every hit is a team. */
+    assert_int_equal(before - murk_unit_alive(&g->s, MURK_DEFENDER, 1), hits);
+    bad_line(g, "assault 1 at P2", why, sizeof why);
+    assert_string_equal(why, "P1 has already assaulted this step");
+    if (hits == 3) {
+      destroyed = seed;
+      assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_DESTROYED);
+      assert_true(has_event(g, "defender P2 (Yodel Hussars) is destroyed"));
+      ok_line(g, "reveal 2");
+      bad_line(g, "assault 2 at P2", why, sizeof why);
+      assert_string_equal(why, "P2 is destroyed");
+    }
+    murk_game_free(g);
+  }
+  assert_true(destroyed != 0);
+  murk_mission_free(m);
+}
+
+static void test_no_spotting_after_a_shot(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = assault_game(m, 1);
+  char why[200];
+  ok_line(g, "end"); /* hand over */
+  ok_line(g, "end");
+  /* The defender's revealed Yodel Hussars shoot at the revealed Alpha Lancers: in range. */
+  ok_line(g, "shoot 2 at P1");
+  bad_line(g, "spot", why, sizeof why);
+  assert_string_equal(why, "spotting comes before any shooting in the step");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_assault_out_of_reach(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
+  char why[200];
+  ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot\nreveal 1\nend");
+  /* Alpha Lancers at 2,5 and west of it; the Yodel Hussars 3 cells east. */
+  bad_line(g, "assault 1 at P2", why, sizeof why);
+  assert_string_equal(why, "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
+  bad_line(g, "shoot 1 at P2", why, sizeof why);
+  assert_string_equal(why, "shooting is done in your shooting step");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_move_open_exact_and_one_over),
@@ -412,6 +487,9 @@ int main(void) {
       cmocka_unit_test(test_shoot_needs_reveal),
       cmocka_unit_test(test_independent_comes_with_first_reveal),
       cmocka_unit_test(test_no_fog_deploys_revealed),
+      cmocka_unit_test(test_assault_and_destruction),
+      cmocka_unit_test(test_no_spotting_after_a_shot),
+      cmocka_unit_test(test_assault_out_of_reach),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

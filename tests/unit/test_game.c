@@ -41,6 +41,14 @@ static void test_new_game_starts_deployment(void** st) {
   murk_mission_free(m);
 }
 
+static void test_new_game_refuses_nonsense(void** st) {
+  (void)st;
+  struct murk_game* g = (struct murk_game*)&g;
+  assert_int_equal(murk_game_new(NULL, 1, &g), MURK_EINVAL);
+  assert_null(g);
+  murk_game_free(NULL);
+}
+
 static void test_wrong_side_rejected(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
@@ -418,6 +426,7 @@ static void test_undo(void** st) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_new_game_starts_deployment),
+      cmocka_unit_test(test_new_game_refuses_nonsense),
       cmocka_unit_test(test_wrong_side_rejected),
       cmocka_unit_test(test_deployment_rules),
       cmocka_unit_test(test_turn_and_steps),
