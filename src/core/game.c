@@ -378,6 +378,14 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     return murk_reject(reason, reason_len, "at most %d waypoints", MURK_CMD_MAX_WAYPOINTS);
   if (grow_log(g) != MURK_OK) return out_of_memory(reason, reason_len);
 
+  /* Positions left of or above the table cannot even be written down: say why. */
+  for (int i = -1; i < c->nvia; i++) {
+    struct murk_pos p = i < 0 ? c->at : c->via[i];
+    bool used = i >= 0 || c->kind == MURK_CMD_OBJECTIVE || c->kind == MURK_CMD_DEPLOY ||
+                c->kind == MURK_CMD_MOVE;
+    if (used && (p.x < 0 || p.y < 0))
+      return murk_reject(reason, reason_len, "%d,%d is off the table", p.x, p.y);
+  }
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
   if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");

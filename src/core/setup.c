@@ -380,6 +380,8 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys template T%d at %s",
               murk_side_name(side), num, ps);
     murk_event_facts(g, num, NULL, &c->at);
+    /* One private event, as for a platoon: the gaps in the other side's event numbers
+     * must look the same either way. */
     murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy", num);
     next_deployer(g, side);
     return MURK_OK;

@@ -315,6 +315,14 @@ static void test_rejected_changes_nothing(void** st) {
   bad_line(g, "move 1 to 2,3", why, sizeof why);  /* far too far */
   bad_line(g, "move T2 to 2,7", why, sizeof why); /* not ours */
   bad_line(g, "spot", why, sizeof why);           /* wrong step */
+  struct murk_command c;
+  memset(&c, 0, sizeof c);
+  c.kind = MURK_CMD_MOVE;
+  c.unit.kind = MURK_REF_OWN;
+  c.unit.n = 1;
+  c.at.x = -1;
+  assert_int_equal(murk_game_apply(g, MURK_ATTACKER, &c, why, sizeof why), MURK_EREJECTED);
+  assert_string_equal(why, "-1,0 is off the table");
   assert_int_equal(murk_game_event_count(g), ne);
   assert_int_equal(game_fingerprint(g), fp);
   assert_memory_equal(&g->s, &before, sizeof before);
