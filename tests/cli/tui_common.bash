@@ -3,7 +3,9 @@
 # a detached tmux session on a private server, sends keys and reads the pane.
 #
 #   tui_start ARGS...    start `murk play ARGS` in a 100x40 pane; its exit code goes to
-#                        $tmp/rc, the terminal settings after it to $tmp/stty
+#                        $tmp/rc, the terminal settings after it to $tmp/stty. The locale
+#                        is C.UTF-8 unless TUI_LANG says otherwise; TUI_NO_COLOR=1 sets
+#                        NO_COLOR.
 #   keys K...            tmux send-keys (key names: Enter, Escape, Space, C-c, ...)
 #   send_text TEXT       send TEXT literally
 #   screen               the pane's text now
@@ -51,9 +53,10 @@ tui_start() {
   local args=""
   for a in "$@"; do args="$args '$a'"; done
   cat >"$tmp/run.sh" <<EOF
-export LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME='$tmp/state'
+export LANG='${TUI_LANG:-C.UTF-8}' LC_ALL='${TUI_LANG:-C.UTF-8}' XDG_STATE_HOME='$tmp/state'
 trap : INT
 unset NO_COLOR
+[ -n '${TUI_NO_COLOR:-}' ] && export NO_COLOR=1
 '$MURK' play $args 2>'$tmp/stderr'
 echo \$? >'$tmp/rc.tmp'
 stty -a >'$tmp/stty' 2>&1
@@ -66,6 +69,7 @@ EOF
 keys() { T send-keys -t murk "$@"; }
 send_text() { T send-keys -t murk -l "$1"; }
 screen() { T capture-pane -p -t murk; }
+screen_sgr() { T capture-pane -p -e -t murk; } # with the attribute escape sequences
 
 wait_for() {
   local end=$((SECONDS + TUI_TIMEOUT))

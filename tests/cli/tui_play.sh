@@ -63,7 +63,10 @@ wait_for "objective at 10,20: the objective must be in the north half"
 cmd "objective at 10,2"
 wait_for "attacker places objective 1 at 10,02"
 hidden attacker
-cmd "objective at 20,2"
+# The second with the cursor: from the middle (18,12) ten rows up and two cells east.
+keys k k k k k k k k k k l l
+wait_for "Cell 20,02"
+keys o
 take_over defender
 cmd "objective at 10,21"
 wait_for "defender places objective 3 at 10,21"

@@ -97,6 +97,7 @@ struct ctx {
   char saved_to[256];
   bool attacker_revealed, defender_revealed;
   bool xenon_known; /* the defender's platoon 1 was revealed: its name and type are public */
+  bool alpha_known; /* the attacker's platoon 1 likewise */
 };
 
 static int fake_save(void* p, const struct murk_game* g, const char* path, char* err, size_t n) {
@@ -109,11 +110,11 @@ static int fake_save(void* p, const struct murk_game* g, const char* path, char*
   return 0;
 }
 
-static struct murk_mission* load_mission(void) {
+static struct murk_mission* load_mission(const char* yaml) {
   struct murk_diags d;
   murk_diags_init(&d, "session.yaml");
   struct murk_mission* m = NULL;
-  int rc = murk_mission_load_buffer("session.yaml", mission_yaml, strlen(mission_yaml), &m, &d);
+  int rc = murk_mission_load_buffer("session.yaml", yaml, strlen(yaml), &m, &d);
   for (int i = 0; i < d.count; i++) {
     char buf[400];
     murk_diags_format(&d, i, buf, sizeof buf);
@@ -123,9 +124,22 @@ static struct murk_mission* load_mission(void) {
   return m;
 }
 
-static int setup(void** state) {
+/* The test mission with text inserted after `after` (a line of it). */
+static char* mission_with(const char* after, const char* extra) {
+  const char* at = strstr(mission_yaml, after);
+  assert_non_null(at);
+  at += strlen(after);
+  size_t head = (size_t)(at - mission_yaml);
+  char* y = test_malloc(sizeof mission_yaml + strlen(extra));
+  memcpy(y, mission_yaml, head);
+  strcpy(y + head, extra);
+  strcat(y, at);
+  return y;
+}
+
+static int setup_yaml(void** state, const char* yaml) {
   struct ctx* x = test_calloc(1, sizeof *x);
-  x->m = load_mission();
+  x->m = load_mission(yaml);
   assert_int_equal(murk_game_new(x->m, 11, &x->g), MURK_OK);
   struct tui_session_opts o = {.seed = 11,
                                .autosave_path = "/nonexistent/autosave.murk",
@@ -137,6 +151,22 @@ static int setup(void** state) {
   assert_int_equal(tui_canvas_init(&x->c, 100, 40, false), MURK_OK);
   *state = x;
   return 0;
+}
+
+static int setup(void** state) {
+  return setup_yaml(state, mission_yaml);
+}
+
+/* With reserves (a setup phase before deployment) and a one-turn game. */
+static int setup_reserves_short(void** state) {
+  char* y1 = mission_with("rules:\n", "  reserves: {from_turn: 2}\n");
+  size_t n = strlen(y1) + 32;
+  char* y = test_malloc(n);
+  snprintf(y, n, "%sturn_limit: 1\n", y1);
+  int rc = setup_yaml(state, y);
+  test_free(y1);
+  test_free(y);
+  return rc;
 }
 
 static int teardown(void** state) {
@@ -158,7 +188,8 @@ static void screen(struct ctx* x) {
         assert_false(tui_canvas_contains(&x->c, defender_secrets[i]));
   if (UI->side == MURK_DEFENDER && !x->attacker_revealed)
     for (size_t i = 0; i < sizeof attacker_secrets / sizeof *attacker_secrets; i++)
-      assert_false(tui_canvas_contains(&x->c, attacker_secrets[i]));
+      if (!(x->alpha_known && (i == 0 || i == 2)))
+        assert_false(tui_canvas_contains(&x->c, attacker_secrets[i]));
 }
 
 static bool shows(struct ctx* x, const char* text) {
@@ -524,6 +555,156 @@ static void test_save_command(void** state) {
   assert_string_equal(x->saved_to, "/tmp/other.murk");
 }
 
+static void test_reserves_and_game_over(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  assert_true(shows(x, "R reserve"));
+  /* R lists the platoons still to place; Enter holds the chosen one back. */
+  key(x, 'R');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.n, 2);
+  key(x, 'j');
+  key(x, TUI_KEY_ENTER);
+  assert_string_equal(murk_game_log_line(x->g, 0), "reserve 2");
+  assert_true(shows(x, " 2 res  Bravo Lancers"));
+  /* Undo is the player's own, within the phase. */
+  key(x, 'U');
+  assert_int_equal(murk_game_log_count(x->g), 0);
+  key(x, 'R');
+  key(x, 'j');
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  take_over(x, MURK_DEFENDER);
+  key(x, 'e');
+  take_over(x, MURK_ATTACKER);
+  deploy_with_keys(x, 1, 2, 8);
+  take_over(x, MURK_DEFENDER);
+  deploy_with_keys(x, 1, 2, 2);
+  take_over(x, MURK_ATTACKER);
+  /* The deploy list no longer offers the reserve. */
+  key(x, 'd');
+  for (int i = 0; i < UI->pick.n; i++) assert_string_not_equal(UI->pick.items[i].handle, "2");
+  key(x, TUI_KEY_ESC);
+  command(x, "end");
+  take_over(x, MURK_DEFENDER);
+  deploy_with_keys(x, 2, 9, 2);
+  command(x, "end");
+  /* One turn each, then the game is over: the result, then the umpire's whole table. */
+  for (int side = 0; side < 2; side++) {
+    take_over(x, side == 0 ? MURK_ATTACKER : MURK_DEFENDER);
+    key(x, 'e');
+    key(x, 'e');
+    key(x, 'e');
+  }
+  assert_int_equal(murk_game_phase(x->g), MURK_PHASE_OVER);
+  assert_int_equal(UI->mode, TUI_MODE_OVER);
+  assert_int_equal(UI->side, MURK_NO_SIDE);
+  assert_true(shows(x, "GAME OVER"));
+  assert_true(shows(x, murk_game_result(x->g)));
+  assert_false(shows(x, "Alpha"));
+  x->attacker_revealed = x->defender_revealed = true;
+  key(x, ' ');
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "umpire's table"));
+  assert_true(shows(x, "Alpha Lancers"));
+  assert_true(shows(x, "Yodel Rangers"));
+  key(x, 'e');
+  assert_true(shows(x, "the game is over"));
+  key(x, 'q');
+  assert_int_equal(key(x, 'y'), TUI_SESSION_QUIT);
+}
+
+/* Where a team of `side` stands in the view on screen. */
+static bool own_team(struct ctx* x, enum murk_side side, struct murk_pos* at) {
+  const struct murk_view* v = tui_session_view(x->s);
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == side) {
+      *at = v->teams[i].pos;
+      return true;
+    }
+  return false;
+}
+
+static void test_reveal_shoot_and_assault_keys(void** state) {
+  struct ctx* x = *state;
+  /* Platoons face to face across the middle: attacker 1 at 6,6, defender 1 at 6,5. */
+  take_over(x, MURK_ATTACKER);
+  command(x, "deploy 1 at 6,6");
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy 1 at 6,5");
+  take_over(x, MURK_ATTACKER);
+  command(x, "deploy 2 at 12,8");
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy 2 at 12,1");
+  take_over(x, MURK_ATTACKER);
+  command(x, "end");
+  take_over(x, MURK_DEFENDER);
+  command(x, "end");
+  take_over(x, MURK_ATTACKER);
+  /* f with nothing revealed: says what to do. */
+  go(x, 0, 11);
+  key(x, 'f');
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "reveal one first"));
+  /* r with the cursor elsewhere lists the hidden platoons; Esc backs out. */
+  key(x, 'r');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.n, 2);
+  key(x, TUI_KEY_ESC);
+  /* r on the template reveals it. */
+  go(x, 6, 6);
+  key(x, 'r');
+  assert_string_equal(murk_game_log_line(x->g, murk_game_log_count(x->g) - 1), "reveal T1");
+  x->alpha_known = true;
+  key(x, 'e');
+  key(x, 'e');
+  key(x, 'e');
+  take_over(x, MURK_DEFENDER);
+  go(x, 6, 5);
+  key(x, 'r');
+  x->xenon_known = true;
+  key(x, 'e');
+  assert_true(shows(x, "shooting step"));
+  /* f on an own team: the targets are the revealed enemy platoons (Esc: no shot). */
+  struct murk_pos at = {0, 0};
+  assert_true(own_team(x, MURK_DEFENDER, &at));
+  go(x, at.x, at.y);
+  key(x, 'f');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.kind, TUI_PICK_SHOOT);
+  assert_int_equal(UI->pick.n, 1);
+  assert_string_equal(UI->pick.items[0].handle, "P1");
+  assert_true(shows(x, "Alpha Lancers"));
+  size_t nlog = murk_game_log_count(x->g);
+  key(x, TUI_KEY_ESC);
+  assert_int_equal(murk_game_log_count(x->g), nlog);
+  key(x, 'e');
+  assert_true(shows(x, "assault step"));
+  /* a with the cursor on nothing: first the own platoon, then the target. */
+  go(x, 0, 0);
+  key(x, 'a');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.kind, TUI_PICK_ASSAULTER);
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.kind, TUI_PICK_ASSAULT);
+  key(x, TUI_KEY_ENTER);
+  assert_string_equal(murk_game_log_line(x->g, murk_game_log_count(x->g) - 1), "assault 1 at P1");
+  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  /* The attacker's turn 2: f and Enter shoot at the defender's platoon, revealed from T2
+   * (if the assault left the attacker a team). */
+  take_over(x, MURK_ATTACKER);
+  key(x, 'e');
+  if (own_team(x, MURK_ATTACKER, &at)) {
+    go(x, at.x, at.y);
+    key(x, 'f');
+    if (UI->mode == TUI_MODE_PICK) {
+      key(x, TUI_KEY_ENTER);
+      assert_string_equal(murk_game_log_line(x->g, murk_game_log_count(x->g) - 1), "shoot 1 at P2");
+    }
+  }
+}
+
 int main(void) {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
   const struct CMUnitTest tests[] = {
@@ -536,6 +717,8 @@ int main(void) {
       T(test_help_quit_and_resize),
       T(test_mouse_click_selects),
       T(test_save_command),
+      T(test_reveal_shoot_and_assault_keys),
+      cmocka_unit_test_setup_teardown(test_reserves_and_game_over, setup_reserves_short, teardown),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);
