@@ -401,13 +401,12 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
       const struct murk_view_objective* o = &v->objectives[i];
       char pos[16];
       murk_pos_format(o->pos, pos, sizeof pos);
-      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_OBJECTIVE, "%s %s, %s's", pos, o->name,
+      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_OBJECTIVE, "%s %-3s %s's", pos, o->name,
                         o->for_side == MURK_NO_SIDE ? "either" : murk_side_name(o->for_side));
     }
   }
   if (y >= ymax) return;
-  heading(c, x, &y, w,
-          ui->tab == TUI_TAB_BRIEFING ? "Briefing  [Tab]" : "Forces  [Tab]");
+  heading(c, x, &y, w, ui->tab == TUI_TAB_BRIEFING ? "Briefing  [Tab]" : "Forces  [Tab]");
   if (ui->tab == TUI_TAB_BRIEFING) {
     const char* text = v->briefing && v->briefing[0] ? v->briefing : "(no briefing)";
     tui_canvas_wrap(c, x + 1, y, w - 1, ymax - y, ui->brief_scroll, text, TUI_A_NORMAL);

@@ -170,7 +170,7 @@ static void test_panels(void** state) {
   assert_true(tui_canvas_contains(&x->c, "Alpha Tanks"));
   assert_true(tui_canvas_contains(&x->c, " 1 T1   Alpha Tanks"));
   /* Objectives, forces, events. */
-  assert_true(tui_canvas_contains(&x->c, "03,00 Hill"));
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill attacker's"));
   assert_true(tui_canvas_contains(&x->c, " 2 res  Beta Guns"));
   assert_true(tui_canvas_contains(&x->c, "defender T2 moves 9,2 -> 9,4"));
   assert_true(tui_canvas_contains(&x->c, "bogging check T2"));
