@@ -2,7 +2,7 @@
 # Install the Debian packages murk needs to build and test, if any are missing.
 # As root: apt-get installs them. Otherwise: print the exact command and stop.
 set -eu
-pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev tmux"
+pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev tmux valgrind"
 missing=""
 for p in $pkgs; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
