@@ -117,13 +117,14 @@ static const char* side_title(enum murk_side s) {
 
 /* ---- screens with nothing of the table ---- */
 
-static void draw_too_small(struct tui_canvas* c) {
+static void draw_too_small(struct tui_canvas* c, const struct tui_ui* ui) {
   char need[64];
   snprintf(need, sizeof need, "need %dx%d, have %dx%d", TUI_MIN_W, TUI_MIN_H, c->w, c->h);
   int y = c->h / 2 - 1;
   if (y < 0) y = 0;
   tui_canvas_wrap(c, 0, y, c->w, 1, 0, "Window too small", TUI_A_ERROR);
-  tui_canvas_wrap(c, 0, y + 1, c->w, c->h - y - 1, 0, need, TUI_A_NORMAL);
+  int n = tui_canvas_wrap(c, 0, y + 1, c->w, c->h - y - 1, 0, need, TUI_A_NORMAL);
+  if (ui->confirm_quit) tui_canvas_wrap(c, 0, y + 1 + n, c->w, 2, 0, "Quit? y / n", TUI_A_KEY);
 }
 
 static void draw_handover(struct tui_canvas* c, const struct tui_ui* ui) {
@@ -582,7 +583,7 @@ static void draw_quit(struct tui_canvas* c) {
 void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
   tui_canvas_clear(c, TUI_A_NORMAL);
   if (c->w < TUI_MIN_W || c->h < TUI_MIN_H) {
-    draw_too_small(c);
+    draw_too_small(c, ui);
     return;
   }
   if (ui->mode == TUI_MODE_HANDOVER || ui->mode == TUI_MODE_OVER || !v) {

@@ -341,6 +341,12 @@ static int own_platoon_at(const struct tui_session* s, struct murk_pos p) {
   return -1;
 }
 
+/* The marker number of the own team at p, 0 if none. */
+static int own_marker_at(const struct tui_session* s, struct murk_pos p) {
+  const struct murk_view_team* tm = murk_view_team_at(s->view, p);
+  return tm && tm->owner == s->view->side ? tm->marker : 0;
+}
+
 /* Where the first team of own platoon `platoon` stands (it leads a move). */
 static struct murk_pos lead_team(const struct tui_session* s, int platoon) {
   const struct murk_view* v = s->view;
@@ -521,6 +527,15 @@ static int act_move(struct tui_session* s) {
     set_message(ui, TUI_A_ERROR, "put the cursor on one of your units first");
     return 0;
   }
+  /* A bogged unit stays put (the view says so): no preview to mislead. */
+  const struct murk_view_marker* mk =
+      tmpl ? murk_view_marker_at(s->view, ui->cursor)
+           : murk_view_marker_by_number(s->view, ui->side, own_marker_at(s, ui->cursor));
+  if (mk && mk->bogged) {
+    set_message(ui, TUI_A_ERROR, "%s is bogged: it may move once it passes a bogging check",
+                handle);
+    return 0;
+  }
   snprintf(ui->move_unit, sizeof ui->move_unit, "%s", handle);
   ui->move_from = ui->cursor;
   ui->mode = TUI_MODE_MOVE;
@@ -578,8 +593,14 @@ static int act_deploy(struct tui_session* s) {
   snprintf(title, sizeof title, "Deploy at %s", pos);
   pick_open(ui, TUI_PICK_DEPLOY, title);
   pick_own(s, MURK_PLATOON_WAITING);
-  struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
-  if (it) snprintf(it->label, sizeof it->label, " -  a dummy template (if you have any left)");
+  /* Dummies where the mission has them (the prompt counts what is left). */
+  const struct murk_mission* m = murk_game_mission(s->g);
+  if (murk_mission_rule_on(m, MURK_RULE_FOG_OF_WAR) && murk_mission_param(m, MURK_P_FOW_DUMMIES) &&
+      m->sides[ui->side].force.dummies > 0) {
+    struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
+    if (it) snprintf(it->label, sizeof it->label, " -  a dummy template (if you have any left)");
+  }
+  pick_done(s, "every platoon is deployed or in reserve: 'e' ends your deployment");
   return 0;
 }
 

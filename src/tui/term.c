@@ -118,13 +118,24 @@ static const struct look looks[TUI_A_COUNT] = {
 
 static bool use_colour;
 
+/* Colours when the terminal has enough of them and NO_COLOR (no-color.org) is not set;
+ * otherwise the monochrome attributes. */
 static void setup_colours(void) {
   const char* no = getenv("NO_COLOR");
   use_colour = has_colors() && !(no && *no);
   if (!use_colour) return;
-  start_color();
-  use_default_colors();
-  for (int a = 0; a < TUI_A_COUNT; a++) init_pair((short)(a + 1), looks[a].fg, looks[a].bg);
+  if (start_color() == ERR || COLORS < 8 || COLOR_PAIRS < TUI_A_COUNT + 1) {
+    use_colour = false;
+    return;
+  }
+  /* Without default colours (-1), white on black stands in for them. */
+  bool defaults = use_default_colors() == OK;
+  for (int a = 0; a < TUI_A_COUNT; a++) {
+    short fg = looks[a].fg, bg = looks[a].bg;
+    if (!defaults && fg < 0) fg = COLOR_WHITE;
+    if (!defaults && bg < 0) bg = COLOR_BLACK;
+    init_pair((short)(a + 1), fg, bg);
+  }
 }
 
 /* ---- drawing ---- */

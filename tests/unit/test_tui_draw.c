@@ -225,6 +225,11 @@ static void test_too_small(void** state) {
   assert_true(tui_canvas_contains(&x->c, "need"));
   assert_false(tui_canvas_contains(&x->c, "T1"));
   assert_false(tui_canvas_contains(&x->c, "\xe2\x99\xa3"));
+  /* q there asks too, and the question is on the screen. */
+  x->ui.confirm_quit = true;
+  draw(x, 20, 8, false);
+  assert_true(tui_canvas_contains(&x->c, "Quit? y / n"));
+  x->ui.confirm_quit = false;
   /* One column short of the minimum is still too small; the minimum itself draws. */
   draw(x, TUI_MIN_W - 1, TUI_MIN_H, false);
   assert_true(tui_canvas_contains(&x->c, "too small"));
