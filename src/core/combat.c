@@ -101,8 +101,8 @@ static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team
   int number = s->units[side][tu].marker;
   char ps[16];
   murk_pos_format(t->pos, ps, sizeof ps);
-  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a %s at %s", murk_side_name(side),
-            number, murk_team_profile(g, side, team)->name, ps);
+  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s) at %s",
+            murk_side_name(side), number, murk_team_profile(g, side, team)->name, ps);
   murk_event_facts(g, number, &t->pos, NULL);
 }
 

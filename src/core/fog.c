@@ -193,11 +193,13 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
   murk_pos_format(mk->pos, to, sizeof to);
   if (bogged)
     murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-              "%s %s moves %s -> %s (%d cells, %s) and bogs down there (ordered to %s)",
-              murk_side_name(side), handle, from, to, moved, class_word(slowest), ds);
+              "%s %s moves %s -> %s (%d cell%s, %s) and bogs down there (ordered to %s)",
+              murk_side_name(side), handle, from, to, moved, murk_plural(moved),
+              class_word(slowest), ds);
   else
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cells, %s)",
-              murk_side_name(side), handle, from, to, moved, class_word(slowest));
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cell%s, %s)",
+              murk_side_name(side), handle, from, to, moved, murk_plural(moved),
+              class_word(slowest));
   murk_event_facts(g, mk->number, &start, &mk->pos);
   return MURK_OK;
 }
@@ -472,11 +474,11 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(c->at, ds, sizeof ds);
   if (bogged)
     murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-              "%s %s moves %s -> %s (%d cells) and bogs down there (ordered to %s)",
-              murk_side_name(side), handle, from, to, moved, ds);
+              "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
+              murk_side_name(side), handle, from, to, moved, murk_plural(moved), ds);
   else
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cells)",
-              murk_side_name(side), handle, from, to, moved);
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cell%s)",
+              murk_side_name(side), handle, from, to, moved, murk_plural(moved));
   murk_event_facts(g, number, &start, &end);
   return MURK_OK;
 }

@@ -190,7 +190,13 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
     }
   }
   for (size_t i = 0; i < g->nevents; i++)
-    if (murk_audience_includes(g->events[i].audience, side)) v->events[v->nevents++] = g->events[i];
+    if (murk_audience_includes(g->events[i].audience, side)) {
+      /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
+       * private events stood would tell how many secrets the enemy has. */
+      v->events[v->nevents] = g->events[i];
+      v->events[v->nevents].seq = (int)v->nevents + 1;
+      v->nevents++;
+    }
   *out = v;
   return MURK_OK;
 }
