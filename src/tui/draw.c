@@ -387,8 +387,8 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
       tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "%s to act", murk_side_name(v->to_act));
   }
   if (v->prompt[0]) {
-    int n = tui_canvas_wrap(c, x + 1, y, w - 1, 2, 0, v->prompt, TUI_A_GOOD);
-    y += n > 2 ? 2 : n;
+    int n = tui_canvas_wrap(c, x + 1, y, w - 1, 3, 0, v->prompt, TUI_A_GOOD);
+    y += n > 3 ? 3 : n;
   }
   if (v->visibility >= 0)
     tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cells", v->visibility);

@@ -1077,6 +1077,20 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
 
 /* ---- life cycle ---- */
 
+/* Where a side's recap starts in a game that is already under way (a loaded save): after
+ * the last event that happened while it was the side to act, so its first screen shows
+ * what happened since its last turn. */
+static int seen_until_last_act(const struct murk_game* g, enum murk_side side, int* seq) {
+  struct murk_view* v = NULL;
+  int rc = murk_view_build(g, side, &v);
+  if (rc != MURK_OK) return rc;
+  *seq = 0;
+  for (size_t i = 0; i < v->nevents; i++)
+    if (v->events[i].active == side) *seq = v->events[i].seq;
+  murk_view_free(v);
+  return MURK_OK;
+}
+
 int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
                     struct tui_session** out) {
   *out = NULL;
@@ -1094,6 +1108,13 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
     s->ui[i].message_attr = TUI_A_NORMAL;
   }
   load_move_rules(s);
+  for (int i = 0; i < MURK_SIDES; i++) {
+    int rc = seen_until_last_act(g, (enum murk_side)i, &s->ui[i].last_seen_seq);
+    if (rc != MURK_OK) {
+      tui_session_free(s);
+      return rc;
+    }
+  }
   s->w = 80;
   s->h = 24;
   if (murk_game_phase(g) == MURK_PHASE_OVER) {

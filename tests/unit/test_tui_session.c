@@ -283,17 +283,14 @@ static void test_starts_with_a_handover(void** state) {
   assert_false(shows(x, "Session Field"));
   /* Nothing happened yet: no autosave over whatever game was saved before. */
   assert_int_equal(x->saves, 0);
-  /* Mouse clicks do not pass the hand-over; a key does, then the recap of setup. */
+  /* Mouse clicks do not pass the hand-over; a key does. The setup events happened while
+   * the attacker was to act: they are in its log, with no recap. */
   tui_session_key(x->s, (struct tui_key){TUI_KEY_MOUSE, 10, 10});
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
   key(x, 'x');
-  assert_int_equal(UI->mode, TUI_MODE_RECAP);
-  assert_true(shows(x, "Since your last turn: 1 of"));
-  key(x, TUI_KEY_ENTER);
-  assert_true(shows(x, "Since your last turn: 2 of"));
-  key(x, TUI_KEY_ESC);
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_true(shows(x, "Session Field"));
+  assert_true(shows(x, "setup: deployment; the attacker deploys first"));
   /* Deploying: the cursor starts in the own zone, which is marked. */
   assert_true(UI->cursor.y >= 6);
   assert_true(UI->cells[UI->cursor.y * 16 + UI->cursor.x] & TUI_CELL_ZONE);
@@ -302,6 +299,34 @@ static void test_starts_with_a_handover(void** state) {
   /* The own briefing, on the own screen. */
   key(x, TUI_KEY_TAB);
   assert_true(shows(x, "Red orders, for red eyes."));
+}
+
+/* A game already under way (as after --load): the side to act's recap starts after its
+ * own last command, and steps with Enter. */
+static void test_recap_of_a_loaded_game(void** state) {
+  struct ctx* x = *state;
+  tui_session_free(x->s);
+  const char* lines[] = {"deploy 1 at 2,8", "deploy 1 at 2,2", "deploy 2 at 6,8"};
+  for (int i = 0; i < 3; i++) {
+    char why[200];
+    assert_int_equal(
+        murk_game_apply_line(x->g, murk_game_to_act(x->g), lines[i], why, sizeof why, NULL),
+        MURK_OK);
+  }
+  struct tui_session_opts o = {.seed = 11};
+  assert_int_equal(tui_session_new(x->g, &o, &x->s), MURK_OK);
+  tui_session_resize(x->s, 100, 40);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_int_equal(UI->next, MURK_DEFENDER);
+  key(x, ' ');
+  assert_int_equal(UI->mode, TUI_MODE_RECAP);
+  assert_true(shows(x, "Since your last turn: 1 of 1"));
+  assert_true(shows(x, "> attacker deploys template T3 at 06,08"));
+  assert_false(shows(x, "> setup:"));
+  assert_int_equal(UI->cursor.x, 6);
+  assert_int_equal(UI->cursor.y, 8);
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
 }
 
 static void test_handover_after_each_secret_choice(void** state) {
@@ -717,6 +742,7 @@ int main(void) {
       T(test_help_quit_and_resize),
       T(test_mouse_click_selects),
       T(test_save_command),
+      T(test_recap_of_a_loaded_game),
       T(test_reveal_shoot_and_assault_keys),
       cmocka_unit_test_setup_teardown(test_reserves_and_game_over, setup_reserves_short, teardown),
   };
