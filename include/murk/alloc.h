@@ -15,4 +15,12 @@ char* murk_strdup(const char* s);
 char* murk_strndup(const char* s, size_t n);
 void murk_free(void* p);
 
+#ifdef MURK_ALLOC_FAULTS
+/* Test builds only: make the allocation n calls from now fail (0: the next one); -1 turns
+ * injection off. Also resets the call counter. */
+void murk_alloc_fail_after(long n);
+/* Allocation calls since the last murk_alloc_fail_after. */
+long murk_alloc_calls(void);
+#endif
+
 #endif

@@ -63,15 +63,45 @@ enum murk_side murk_side_parse(const char* s) {
   return MURK_NO_SIDE;
 }
 
+#ifdef MURK_ALLOC_FAULTS
+/* Failure injection, compiled only into the test build of the library (murkcore_faults,
+ * tests/unit/test_oom.c): the Nth allocation from now fails. These two counters are the
+ * one piece of mutable static state, and they exist only in that build. */
+static long fault_countdown = -1;
+static long alloc_calls = 0;
+
+void murk_alloc_fail_after(long n) {
+  fault_countdown = n;
+  alloc_calls = 0;
+}
+
+long murk_alloc_calls(void) {
+  return alloc_calls;
+}
+
+static int fault_now(void) {
+  alloc_calls++;
+  if (fault_countdown < 0) return 0;
+  return fault_countdown-- == 0;
+}
+#else
+static int fault_now(void) {
+  return 0;
+}
+#endif
+
 void* murk_malloc(size_t size) {
+  if (fault_now()) return NULL;
   return malloc(size ? size : 1);
 }
 
 void* murk_calloc(size_t n, size_t size) {
+  if (fault_now()) return NULL;
   return calloc(n ? n : 1, size ? size : 1);
 }
 
 void* murk_realloc(void* p, size_t size) {
+  if (fault_now()) return NULL;
   return realloc(p, size ? size : 1);
 }
 
