@@ -10,27 +10,29 @@
 
 const char* const tui_help_lines[] = {
     "Cursor",
-    "  arrows, h j k l     west, down, up, east",
-    "  y u b n             north-west, north-east, south-west, south-east",
-    "  H J K L             five cells at a time",
-    "  mouse click         put the cursor on a cell",
+    "  arrows, h j k l  west, down, up, east",
+    "  y u b n          north-west, north-east, south-west, south-east",
+    "  H J K L          five cells at a time",
+    "  mouse click      put the cursor on a cell",
     "Acting (the side to act)",
-    "  o                   place an objective at the cursor",
-    "  R                   hold a platoon in reserve",
-    "  d                   deploy a platoon (or a dummy) at the cursor",
-    "  m                   move the unit at the cursor: pick the cell, Enter",
-    "  r                   reveal a platoon",
-    "  s                   spotting attempt (start of the shooting step)",
-    "  f / a               shoot / assault with a revealed platoon",
-    "  e                   end the step (or your deployment, your reserves)",
-    "  U                   undo your last command (not past a roll or a reveal)",
-    "  :                   type a command, as in scripts (e.g. move 2 to 07,12)",
+    "  o                place an objective at the cursor",
+    "  R                hold a platoon in reserve",
+    "  d                deploy a platoon (or a dummy) at the cursor",
+    "  m                move the unit at the cursor: pick the cell, Enter",
+    "  r                reveal a platoon",
+    "  s                spotting attempt (start of the shooting step)",
+    "  f / a            shoot / assault with a revealed platoon",
+    "  e                end the step (or your deployment, your reserves)",
+    "  U                undo your last command (not past a roll or a reveal)",
+    "  :                a command, as in scripts (e.g. move 2 to 07,12)",
     "Screen",
-    "  Tab                 forces / briefing in the panel",
-    "  PgUp PgDn           scroll the event log ([ ] scroll the briefing)",
-    "  #                   label own units by roster number / marker number",
-    "  S                   save the game (:save FILE)",
-    "  ?                   this help          q   quit (asks first)",
+    "  Tab              forces / briefing in the panel; [ ] scroll it",
+    "  PgUp PgDn        scroll the event log",
+    "  #                own units by roster number / by marker number",
+    "  S                save the game (:save FILE)",
+    "  Ctrl-L           redraw",
+    "  ?                this help",
+    "  q                quit (asks first)",
     NULL,
 };
 
@@ -557,15 +559,20 @@ static void draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struc
   }
 }
 
-static void draw_help(struct tui_canvas* c) {
+static void draw_help(struct tui_canvas* c, const struct tui_ui* ui) {
   int n = 0;
   while (tui_help_lines[n]) n++;
   int w = c->w - 4 > 76 ? 76 : c->w - 4;
-  int h = n + 3 > c->h - 2 ? c->h - 2 : n + 3;
+  int h = n + 2 > c->h - 2 ? c->h - 2 : n + 2;
   int x = (c->w - w) / 2, y = (c->h - h) / 2;
-  box(c, x, y, w, h, "Keys  (any key closes)");
-  for (int i = 0; i < n && i < h - 2; i++) {
-    const char* s = tui_help_lines[i];
+  int rows = h - 2;
+  /* A short window scrolls the help. */
+  int first = ui->help_scroll;
+  if (first > n - rows) first = n - rows;
+  if (first < 0) first = 0;
+  box(c, x, y, w, h, rows < n ? "Keys  (j/k scroll, other keys close)" : "Keys  (any key closes)");
+  for (int i = 0; i < rows && first + i < n; i++) {
+    const char* s = tui_help_lines[first + i];
     tui_canvas_text(c, x + 2, y + 1 + i, w - 3, s, s[0] == ' ' ? TUI_A_NORMAL : TUI_A_HEAD);
   }
 }
@@ -605,6 +612,6 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   if (ui->message[0]) tui_canvas_text(c, 0, L.msg_y, c->w, ui->message, ui->message_attr);
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
-  if (ui->help) draw_help(c);
+  if (ui->help) draw_help(c, ui);
   if (ui->confirm_quit) draw_quit(c);
 }

@@ -1037,7 +1037,19 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     return 0;
   }
   if (ui->help) {
-    if (k.code != TUI_KEY_MOUSE) ui->help = false;
+    /* j/k and the arrows scroll a help taller than the window; other keys close it. */
+    if (k.code == 'j' || k.code == TUI_KEY_DOWN || k.code == TUI_KEY_PGDN) {
+      ui->help_scroll += k.code == TUI_KEY_PGDN ? 10 : 1;
+      int n = 0;
+      while (tui_help_lines[n]) n++;
+      if (ui->help_scroll > n) ui->help_scroll = n;
+    } else if (k.code == 'k' || k.code == TUI_KEY_UP || k.code == TUI_KEY_PGUP) {
+      ui->help_scroll -= k.code == TUI_KEY_PGUP ? 10 : 1;
+      if (ui->help_scroll < 0) ui->help_scroll = 0;
+    } else if (k.code != TUI_KEY_MOUSE) {
+      ui->help = false;
+      ui->help_scroll = 0;
+    }
     return 0;
   }
   /* Keys do nothing useful on a too small window but the quit question. */

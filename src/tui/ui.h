@@ -67,6 +67,7 @@ struct tui_ui {
   enum murk_side side; /* whose screen; MURK_NO_SIDE: the umpire's (game over) */
   enum tui_mode mode;
   bool help;                  /* the key help is open */
+  int help_scroll;            /* help lines skipped (a short window) */
   bool confirm_quit;          /* "quit? y/n" is open */
   bool roster_labels;         /* label own units by roster number instead of marker number */
   uint64_t seed;              /* shown so the game can be replayed */

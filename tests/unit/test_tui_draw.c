@@ -300,6 +300,15 @@ static void test_overlays_and_command_line(void** state) {
   draw(x, 100, 30, false);
   assert_true(tui_canvas_contains(&x->c, "Keys  (any key closes)"));
   assert_true(tui_canvas_contains(&x->c, "undo your last command"));
+  /* A short window scrolls the help. */
+  draw(x, 60, 16, false);
+  assert_true(tui_canvas_contains(&x->c, "Keys  (j/k scroll, other keys close)"));
+  assert_true(tui_canvas_contains(&x->c, "Cursor"));
+  assert_false(tui_canvas_contains(&x->c, "quit (asks first)"));
+  x->ui.help_scroll = 100;
+  draw(x, 60, 16, false);
+  assert_false(tui_canvas_contains(&x->c, "Cursor"));
+  assert_true(tui_canvas_contains(&x->c, "quit (asks first)"));
   x->ui.help = false;
   x->ui.confirm_quit = true;
   draw(x, 100, 30, false);
