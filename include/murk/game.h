@@ -72,6 +72,9 @@ enum murk_phase murk_game_phase(const struct murk_game* g);
 enum murk_step murk_game_step(const struct murk_game* g);
 int murk_game_turn(const struct murk_game* g);
 const struct murk_mission* murk_game_mission(const struct murk_game* g);
+/* The force `side` plays (with `setup: {sides: roll}` the die may give a side the
+ * mission's other force). NULL for anything but the attacker or the defender. */
+const struct murk_force* murk_game_force(const struct murk_game* g, enum murk_side side);
 uint64_t murk_game_seed(const struct murk_game* g);
 
 /* The command log: every applied command, canonical text, in order (saves keep it). */

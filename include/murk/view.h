@@ -78,6 +78,7 @@ struct murk_view {
   /* The public table (pointers into the mission: public data only). */
   const char* mission_name;
   const char* briefing;     /* this side's briefing ("" for the umpire) */
+  const char* force_name[MURK_SIDES]; /* the force each side plays (public; sides: roll) */
   struct murk_grid grid;
   const struct murk_terrain* terrain;
   int nterrain;

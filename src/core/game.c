@@ -85,14 +85,23 @@ int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
   return murk_length_format(len, buf, n);
 }
 
+const struct murk_force* murk_force(const struct murk_game* g, enum murk_side side) {
+  return &g->m->sides[g->s.force_of[side]].force;
+}
+
+const struct murk_force* murk_game_force(const struct murk_game* g, enum murk_side side) {
+  if (!g || (side != MURK_ATTACKER && side != MURK_DEFENDER)) return NULL;
+  return murk_force(g, side);
+}
+
 const struct murk_platoon* murk_unit_platoon(const struct murk_game* g, enum murk_side side,
                                              int unit) {
-  return &g->m->sides[side].force.platoons[unit];
+  return &murk_force(g, side)->platoons[unit];
 }
 
 const struct murk_profile* murk_team_profile(const struct murk_game* g, enum murk_side side,
                                              int team) {
-  return &g->m->sides[side].force.profiles[g->s.teams[side][team].profile];
+  return &murk_force(g, side)->profiles[g->s.teams[side][team].profile];
 }
 
 bool murk_cell_passable(const struct murk_mission* m, struct murk_pos p) {

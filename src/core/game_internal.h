@@ -67,6 +67,10 @@ struct murk_placed_objective {
 /* Everything that changes, as a plain value (copied to undo a rejected command). */
 struct murk_state {
   struct murk_rng rng;
+  /* Which mission side's force each side plays (setup.sides: roll can swap them). The
+   * side keeps its zone, briefing and reserve area; the force (platoons, profiles,
+   * dummies) goes with the player. Read forces through murk_force(). */
+  enum murk_side force_of[MURK_SIDES];
   enum murk_phase phase;
   enum murk_step step;
   int turn; /* 0 during setup, then 1.. */
@@ -168,6 +172,8 @@ void murk_mark_step_start(struct murk_game* g);
 const char* murk_plural(int n);
 /* Cells to text under the mission scale: "8 cells (40cm)". */
 int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n);
+/* The force `side` plays: the mission's force of s.force_of[side]. */
+const struct murk_force* murk_force(const struct murk_game* g, enum murk_side side);
 const struct murk_platoon* murk_unit_platoon(const struct murk_game* g, enum murk_side side,
                                              int unit);
 const struct murk_profile* murk_team_profile(const struct murk_game* g, enum murk_side side,

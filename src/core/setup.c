@@ -94,6 +94,33 @@ static int check_zone(const struct murk_game* g, const struct murk_zone* z, stru
   return MURK_OK;
 }
 
+/* seed 001, Preparing for Battle ("both players roll a die; the higher score chooses the
+ * edge to attack from"): each force rolls a die, ties roll again, and the winner's force
+ * plays the attacker. The mission fixes which edge and zone the attacker has, so the
+ * winner's choice is the side, not the edge. The rolls are public. */
+static void roll_for_sides(struct murk_game* g) {
+  const struct murk_mission* m = g->m;
+  struct murk_dice_expr d6 = {1, 6, 1, 0};
+  for (int tries = 0; tries < 100; tries++) {
+    int r[MURK_SIDES];
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      char purpose[MURK_ROLL_PURPOSE];
+      snprintf(purpose, sizeof purpose, "sides, %.40s", m->sides[sd].force.name);
+      r[sd] = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL);
+    }
+    if (r[0] == r[1]) {
+      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "a tie: both roll again");
+      continue;
+    }
+    enum murk_side win = r[MURK_ATTACKER] > r[MURK_DEFENDER] ? MURK_ATTACKER : MURK_DEFENDER;
+    g->s.force_of[MURK_ATTACKER] = win;
+    g->s.force_of[MURK_DEFENDER] = murk_side_other(win);
+    break;
+  }
+  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "%s plays the attacker, %s the defender",
+            murk_force(g, MURK_ATTACKER)->name, murk_force(g, MURK_DEFENDER)->name);
+}
+
 int murk_setup_begin(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct murk_state* s = &g->s;
@@ -107,10 +134,15 @@ int murk_setup_begin(struct murk_game* g) {
   s->winner = MURK_NO_SIDE;
   s->visibility = -1;
   s->next_marker_number = 1;
+  s->force_of[MURK_ATTACKER] = MURK_ATTACKER;
+  s->force_of[MURK_DEFENDER] = MURK_DEFENDER;
+
+  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "setup: %s", m->name);
+  if (m->roll_for_sides) roll_for_sides(g);
 
   bool dummies = fog_on(g) && murk_mission_param(m, MURK_P_FOW_DUMMIES) != 0;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
-    const struct murk_force* f = &m->sides[sd].force;
+    const struct murk_force* f = murk_force(g, (enum murk_side)sd);
     s->nunits[sd] = f->nplatoons;
     for (int p = 0; p < f->nplatoons; p++) {
       const struct murk_platoon* pl = &f->platoons[p];
@@ -130,7 +162,6 @@ int murk_setup_begin(struct murk_game* g) {
     s->dummies_left[sd] = dummies && f->dummies > 0 ? f->dummies : 0;
   }
 
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "setup: %s", m->name);
   for (int i = 0; i < m->nobjectives; i++) {
     struct murk_placed_objective* o = &s->objectives[s->nobjectives++];
     o->pos = m->objectives[i].at;
@@ -368,7 +399,7 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
 
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
-        m->sides[side].force.dummies <= 0)
+        murk_force(g, side)->dummies <= 0)
       return murk_reject(reason, reason_len, "this mission gives you no dummy templates");
     if (s->dummies_left[side] <= 0)
       return murk_reject(reason, reason_len, "you have no dummy templates left");

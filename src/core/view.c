@@ -119,6 +119,8 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   v->side = side;
   v->mission_name = m->name;
   v->briefing = side == MURK_NO_SIDE || !m->sides[side].briefing ? "" : m->sides[side].briefing;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    v->force_name[sd] = murk_force(g, (enum murk_side)sd)->name;
   v->grid = m->grid;
   v->terrain = m->terrain;
   v->nterrain = m->nterrain;

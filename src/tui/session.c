@@ -359,7 +359,7 @@ static struct murk_pos lead_team(const struct tui_session* s, int platoon) {
  * (the player's own information). */
 static int platoon_allowance(const struct tui_session* s, int platoon) {
   const struct murk_view* v = s->view;
-  const struct murk_force* f = &murk_game_mission(s->g)->sides[v->side].force;
+  const struct murk_force* f = murk_game_force(s->g, v->side);
   int allow = -1;
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
@@ -596,7 +596,7 @@ static int act_deploy(struct tui_session* s) {
   /* Dummies where the mission has them (the prompt counts what is left). */
   const struct murk_mission* m = murk_game_mission(s->g);
   if (murk_mission_rule_on(m, MURK_RULE_FOG_OF_WAR) && murk_mission_param(m, MURK_P_FOW_DUMMIES) &&
-      m->sides[ui->side].force.dummies > 0) {
+      murk_game_force(s->g, ui->side)->dummies > 0) {
     struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
     if (it) snprintf(it->label, sizeof it->label, " -  a dummy template (if you have any left)");
   }

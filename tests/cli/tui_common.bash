@@ -148,11 +148,25 @@ platoon_names() {
   ' "$1"
 }
 
+# The force names of a mission file (public: the side roll announces them).
+force_names() {
+  awk '
+    /^forces:/ { in_forces = 1; next }
+    in_forces && /^    name:/ { sub(/^    name: */, ""); print }
+  ' "$1"
+}
+
+# Public text that check_hidden takes off the screen before looking (force names: a
+# platoon named after its force, "Combat Command HQ Section" cut to 14 characters, is
+# not shown by "Combat Command A plays the attacker").
+public_text=()
+
 # Fail if the screen shows any of the names given on stdin. Panels cut long names with an
 # ellipsis, so the first 14 characters are enough to count as shown.
 check_hidden() {
-  local what=$1 shot name
+  local what=$1 shot name f
   shot=$(screen)
+  for f in "${public_text[@]}"; do shot=${shot//"$f"/}; done
   while IFS= read -r name; do
     name=${name:0:14}
     name=${name%% }

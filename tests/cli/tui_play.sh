@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tui_play.sh: a hot-seat game of the bundled Luneville mission (seed 7) played with keys in
+# tui_play.sh: a hot-seat game of the bundled Luneville mission (seed 8) played with keys in
 # tmux, through setup (objectives, reserves, deployment), a full turn of each side and the
 # hand-overs between them. Checks that:
 #   - every hand-over screen names the next side and shows nothing of the table;
@@ -14,6 +14,8 @@ mission=data/missions/luneville.yaml
 platoon_names "$mission" attacker >"$tmp/attacker.names"
 platoon_names "$mission" defender >"$tmp/defender.names"
 [ "$(wc -l <"$tmp/defender.names")" -ge 5 ] || fail "could not read the platoon names of $mission"
+mapfile -t public_text < <(force_names "$mission")
+[ "${#public_text[@]}" -eq 2 ] || fail "could not read the force names of $mission"
 
 # Check the screen of `side` hides the other side's platoons.
 hidden() {
@@ -50,7 +52,7 @@ cmd() {
 }
 
 recap_seen=0
-tui_start luneville --seed 7
+tui_start luneville --seed 8
 
 # Objectives: the attacker places two in the north, the defender two in the south.
 take_over attacker
@@ -101,7 +103,8 @@ cmd "end"
 take_over defender
 cmd "end"
 
-# The first turn goes to whoever wins the roll; each side plays its turn 1 (the attacker
+# The first turn goes to whoever wins the roll (seed 8: the attacker, so the defender's
+# end is followed by a hand-over); each side plays its turn 1 (the attacker
 # moves one template), then turn 2 starts.
 for n in 1 2 3; do
   wait_for "Pass the keyboard to the" || break
@@ -142,7 +145,7 @@ shows_table && fail "the table is still on the screen after quitting"
 save="$tmp/state/murk/autosave.murk"
 if [ -f "$save" ]; then
   grep -q '^# murk-save: 1' "$save" || fail "the autosave is not a save"
-  grep -q '^# seed: 7' "$save" || fail "the autosave lacks the seed"
+  grep -q '^# seed: 8' "$save" || fail "the autosave lacks the seed"
   grep -q '^attacker: move 2 to 27,19' "$save" || fail "the autosave lacks the last commands"
 else
   fail "no autosave at $save"

@@ -251,7 +251,7 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
 static void check_text(const struct murk_game* g, const struct watcher* w, const char* text,
                        const char* what) {
   enum murk_side enemy = murk_side_other(w->side);
-  const struct murk_force* f = &g->m->sides[enemy].force;
+  const struct murk_force* f = murk_force(g, enemy);
   for (int k = 0; k < f->nplatoons; k++) {
     if (w->revealed[k]) continue;
     if (strstr(text, f->platoons[k].name) || strstr(text, f->platoons[k].type)) {
