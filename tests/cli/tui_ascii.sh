@@ -16,8 +16,7 @@ quit() {
   rc=$(wait_exit)
   [ "$rc" = 0 ] || fail "$1: exit code $rc after q y"
   check_restored "$1"
-  T kill-session -t murk
-}
+  }
 
 # Unicode and colour.
 tui_start luneville --seed 2
@@ -25,6 +24,7 @@ wait_for "Pass the keyboard to the attacker."
 keys Space
 wait_for "attacker's table"
 wait_for "♣"
+settle
 screen_sgr | grep -qE "$colour_re" || fail "no colours in a UTF-8 locale without NO_COLOR"
 quit "unicode"
 
@@ -34,6 +34,7 @@ wait_for "Pass the keyboard to the attacker."
 keys Space
 wait_for "attacker's table"
 wait_for "T T T T"
+settle
 if screen | LC_ALL=C grep -q '[^ -~]'; then
   fail "non-ASCII characters in the C locale:"
   screen | LC_ALL=C grep -n '[^ -~]' >&2

@@ -11,6 +11,7 @@
 #   screen               the pane's text now
 #   wait_for TEXT        poll the pane until it shows TEXT (fixed string); fail on timeout
 #   wait_gone TEXT       poll until it no longer shows TEXT
+#   settle               wait until the screen stops changing
 #   wait_exit            poll until murk has exited; echo its exit code
 #   fail MSG             count a failure (the script exits 1 at the end)
 #
@@ -47,6 +48,8 @@ TUI_TIMEOUT=${TUI_TIMEOUT:-20}
 # The pane runs a small script: murk, then its exit code and the tty settings to files.
 # The script survives Ctrl-C (a trap, not an ignore, so murk starts with the default
 # disposition) to report murk's exit code.
+runs=0
+sess=
 tui_start() {
   mkdir -p "$tmp/state"
   rm -f "$tmp/rc" "$tmp/stty"
@@ -63,13 +66,20 @@ stty -a >'$tmp/stty' 2>&1
 mv '$tmp/rc.tmp' '$tmp/rc'
 exec sleep 600
 EOF
-  T new-session -d -x 100 -y 40 -s murk "sh '$tmp/run.sh'"
+  # A new session each time; the old one goes after it, so the server never exits in
+  # between (a new session on a server that is shutting down would die with it).
+  local old=$sess
+  runs=$((runs + 1))
+  sess=murk$runs
+  T new-session -d -x 100 -y 40 -s "$sess" "sh '$tmp/run.sh'"
+  [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
+  return 0
 }
 
-keys() { T send-keys -t murk "$@"; }
-send_text() { T send-keys -t murk -l "$1"; }
-screen() { T capture-pane -p -t murk; }
-screen_sgr() { T capture-pane -p -e -t murk; } # with the attribute escape sequences
+keys() { T send-keys -t "$sess" "$@"; }
+send_text() { T send-keys -t "$sess" -l "$1"; }
+screen() { T capture-pane -p -t "$sess"; }
+screen_sgr() { T capture-pane -p -e -t "$sess"; } # with the attribute escape sequences
 
 wait_for() {
   local end=$((SECONDS + TUI_TIMEOUT))
@@ -80,6 +90,20 @@ wait_for() {
   fail "timed out waiting for '$1'; the screen was:"
   screen >&2
   return 1
+}
+
+# Wait until the screen stops changing (a screen is written in several pieces, so a
+# capture right after the first piece shows may miss the rest).
+settle() {
+  local end=$((SECONDS + TUI_TIMEOUT)) a b
+  a=$(screen)
+  while [ $SECONDS -le $end ]; do
+    sleep 0.1
+    b=$(screen)
+    [ "$a" = "$b" ] && return 0
+    a=$b
+  done
+  return 0
 }
 
 wait_gone() {
@@ -109,7 +133,7 @@ wait_exit() {
 # The pid of murk (the child of the pane's shell).
 murk_pid() {
   local shell d
-  shell=$(T display -p -t murk '#{pane_pid}')
+  shell=$(T display -p -t "$sess" '#{pane_pid}')
   for d in /proc/[0-9]*; do
     if [ "$(awk '/^PPid:/ {print $2}' "$d/status" 2>/dev/null)" = "$shell" ]; then
       echo "${d#/proc/}"
@@ -123,9 +147,9 @@ murk_pid() {
 # reporting off, echo and line editing on).
 check_restored() {
   local what=$1
-  [ "$(T display -p -t murk '#{alternate_on}')" = 0 ] || fail "$what: still on the alternate screen"
-  [ "$(T display -p -t murk '#{cursor_flag}')" = 1 ] || fail "$what: the cursor is still hidden"
-  [ "$(T display -p -t murk '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}')" = 000 ] ||
+  [ "$(T display -p -t "$sess" '#{alternate_on}')" = 0 ] || fail "$what: still on the alternate screen"
+  [ "$(T display -p -t "$sess" '#{cursor_flag}')" = 1 ] || fail "$what: the cursor is still hidden"
+  [ "$(T display -p -t "$sess" '#{mouse_any_flag}#{mouse_standard_flag}#{mouse_button_flag}')" = 000 ] ||
     fail "$what: the mouse is still reported"
   if grep -qE '(^| )-echo( |$)' "$tmp/stty" || grep -qE '(^| )-icanon( |$)' "$tmp/stty"; then
     fail "$what: the tty is left without echo or line editing"

@@ -35,6 +35,7 @@ take_over() {
   fi
   keys Space
   wait_for "$side's table" || return 1
+  settle
   hidden "$side"
   if screen | grep -qF "Since your last turn"; then
     recap_seen=$((recap_seen + 1))
@@ -108,6 +109,7 @@ cmd "end"
 # moves one template), then turn 2 starts.
 for n in 1 2 3; do
   wait_for "Pass the keyboard to the" || break
+  settle
   side=$(screen | sed -n 's/.*Pass the keyboard to the \([a-z]*\)\..*/\1/p' | head -n 1)
   [ "$side" = attacker ] || [ "$side" = defender ] || {
     fail "no side on the hand-over screen"

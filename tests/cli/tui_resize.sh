@@ -4,7 +4,7 @@
 # the table scrolls the map with the cursor.
 . "$(dirname "$0")/tui_common.bash"
 
-resize() { T resize-window -t murk -x "$1" -y "$2"; }
+resize() { T resize-window -t "$sess" -x "$1" -y "$2"; }
 
 tui_start luneville --seed 3
 
@@ -23,6 +23,7 @@ keys Escape
 wait_for "Events"
 resize 20 8
 wait_for "too small"
+settle
 if shows_table; then
   fail "the too-small screen shows the table:"
   screen >&2
@@ -38,10 +39,12 @@ wait_for "Cell 18,12"
 # down to the railway's east entry (E6 at 35,19).
 resize 80 24
 wait_for "Cell 18,12"
+settle
 screen | grep -qF "E6" && fail "E6 is on screen before scrolling"
 keys L L L L J
 wait_for "Cell 35,17"
 wait_for "E6"
+settle
 screen | grep -qF "E1" && fail "E1 (west edge) is still on screen after scrolling east"
 keys H H H H H H H H
 wait_for "Cell 00,17"
@@ -53,6 +56,7 @@ for size in "60 16" "59 16" "120 50" "100 40"; do
   sleep 0.2
 done
 wait_for "attacker's table"
+settle
 screen | grep -qF "too small" && fail "still too small at 100x40"
 
 keys q

@@ -36,7 +36,6 @@ rc=$(wait_exit)
 [ "$rc" = 130 ] || fail "Ctrl-C: exit code $rc, not 130"
 check_restored "after Ctrl-C"
 [ -f "$save" ] && grep -q '^# murk-save: 1' "$save" || fail "the autosave is gone after Ctrl-C"
-T kill-session -t murk
 
 # 2. Load it: the defender is to act and gets the hand-over; then SIGTERM.
 tui_start --load "$save"
@@ -54,7 +53,6 @@ rc=$(wait_exit)
 check_restored "after SIGTERM"
 grep -q '^defender: objective at 10,21' "$save" ||
   fail "the autosave was not brought up to date when the game ended"
-T kill-session -t murk
 
 # 3. Load again; SIGHUP (the terminal went away).
 tui_start --load "$save"
@@ -64,20 +62,17 @@ pid=$(murk_pid) || fail "cannot find murk's pid"
 rc=$(wait_exit)
 [ "$rc" = 129 ] || fail "SIGHUP: exit code $rc, not 129"
 check_restored "after SIGHUP"
-T kill-session -t murk
 
 # 4. Problems before the game starts: exit 1 with a message, terminal untouched.
 tui_start no-such-mission
 rc=$(wait_exit)
 [ "$rc" = 1 ] || fail "an unknown mission: exit code $rc, not 1"
 grep -q "no mission 'no-such-mission'" "$tmp/stderr" || fail "no message for an unknown mission"
-T kill-session -t murk
 printf 'not a save\n' >"$tmp/bad.murk"
 tui_start --load "$tmp/bad.murk"
 rc=$(wait_exit)
 [ "$rc" = 1 ] || fail "a bad save: exit code $rc, not 1"
 grep -q "is not a save" "$tmp/stderr" || fail "no message for a bad save: $(cat "$tmp/stderr")"
-T kill-session -t murk
 out=$("$MURK" play luneville --seed 1 </dev/null 2>&1 >/dev/null)
 [ $? = 1 ] || fail "without a terminal murk play must exit 1"
 printf '%s\n' "$out" | grep -q "needs a terminal" || fail "without a terminal: '$out'"
