@@ -138,8 +138,12 @@ static void draw_handover(struct tui_canvas* c, const struct tui_ui* ui) {
   centre(c, y, "HAND OVER", TUI_A_HEAD);
   snprintf(buf, sizeof buf, "Pass the keyboard to the %s.", next);
   centre(c, y + 2, buf, TUI_A_BIG);
+  if (ui->next_force[0]) {
+    snprintf(buf, sizeof buf, "(the %s plays %s)", next, ui->next_force);
+    centre(c, y + 3, buf, TUI_A_DIM);
+  }
   snprintf(buf, sizeof buf, "The %s looks away now.", prev);
-  centre(c, y + 3, buf, TUI_A_NORMAL);
+  centre(c, y + 4, buf, TUI_A_NORMAL);
   if (ui->next_turn > 0)
     snprintf(buf, sizeof buf, "Turn %d", ui->next_turn);
   else
@@ -532,10 +536,15 @@ static void draw_status(struct tui_canvas* c, const struct murk_view* v, const s
     snprintf(where, sizeof where, "turn %d, %s step", v->turn, murk_step_name(v->step));
   else
     snprintf(where, sizeof where, "%s", murk_phase_name(v->phase));
-  tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s's table | %s | seed %" PRIu64,
-                    v->mission_name ? v->mission_name : "",
-                    ui->side == MURK_NO_SIDE ? "umpire" : murk_side_name(ui->side), where,
-                    ui->seed);
+  char who[96];
+  if (ui->side == MURK_NO_SIDE)
+    snprintf(who, sizeof who, "umpire's table");
+  else if (v->force_name[ui->side] && v->force_name[ui->side][0])
+    snprintf(who, sizeof who, "%s's table (%s)", murk_side_name(ui->side), v->force_name[ui->side]);
+  else
+    snprintf(who, sizeof who, "%s's table", murk_side_name(ui->side));
+  tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s | %s | seed %" PRIu64,
+                    v->mission_name ? v->mission_name : "", who, where, ui->seed);
 }
 
 /* ---- overlays ---- */

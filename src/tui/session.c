@@ -179,6 +179,8 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
   ui->help = ui->confirm_quit = false;
   ui->next = side;
   ui->next_turn = murk_game_turn(s->g);
+  const struct murk_force* f = murk_game_force(s->g, side);
+  snprintf(ui->next_force, sizeof ui->next_force, "%s", f ? f->name : "");
   ui->note[0] = '\0';
   if (save) autosave_note(s, ui);
 }

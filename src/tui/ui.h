@@ -73,6 +73,7 @@ struct tui_ui {
   uint64_t seed;              /* shown so the game can be replayed */
   enum murk_side next;        /* HANDOVER: the side taking the screen */
   int next_turn;              /* HANDOVER: the turn it takes over (0 during setup) */
+  char next_force[48];        /* HANDOVER: the force it plays (public: the side roll says) */
   char note[TUI_MESSAGE_MAX]; /* HANDOVER/OVER: one more line (e.g. the autosave) */
 
   struct murk_pos cursor;

@@ -291,6 +291,7 @@ static void test_starts_with_a_handover(void** state) {
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_true(shows(x, "Session Field"));
   assert_true(shows(x, "setup: deployment; the attacker deploys first"));
+  assert_true(shows(x, "attacker's table (Red Force)"));
   /* Deploying: the cursor starts in the own zone, which is marked. */
   assert_true(UI->cursor.y >= 6);
   assert_true(UI->cells[UI->cursor.y * 16 + UI->cursor.x] & TUI_CELL_ZONE);
@@ -340,6 +341,7 @@ static void test_handover_after_each_secret_choice(void** state) {
   assert_null(tui_session_view(x->s));
   assert_true(shows(x, "Pass the keyboard to the defender."));
   assert_true(shows(x, "The attacker looks away now."));
+  assert_true(shows(x, "(the defender plays Blue Force)")); /* public: forces are announced */
   assert_false(shows(x, "T1"));
   assert_false(shows(x, "\xc2\xb7")); /* open ground */
   assert_false(shows(x, "Alpha"));
