@@ -172,6 +172,17 @@ platoon_names() {
   ' "$1"
 }
 
+# The platoon names of the force called $2 in mission file $1 (sides may be rolled, so
+# which force plays which side is read off the screen).
+force_platoon_names() {
+  awk -v force="$2" '
+    /^forces:/ { in_forces = 1; next }
+    in_forces && /^  [a-z]+:/ { cur = ""; next }
+    in_forces && /^    name:/ { cur = $0; sub(/^    name: */, "", cur); next }
+    in_forces && cur == force && /^      - name:/ { sub(/^      - name: */, ""); print }
+  ' "$1"
+}
+
 # The force names of a mission file (public: the side roll announces them).
 force_names() {
   awk '

@@ -3,17 +3,14 @@
 # tmux, through setup (objectives, reserves, deployment), a full turn of each side and the
 # hand-overs between them. Checks that:
 #   - every hand-over screen names the next side and shows nothing of the table;
-#   - the attacker's screen never shows a defender platoon name (none is revealed), nor
-#     the defender's an attacker one;
+#   - the attacker's screen never shows a platoon name of the force playing the defender
+#     (none is revealed), nor the defender's one of the attacker's force;
 #   - the incoming player first sees what happened since their last turn;
 #   - help opens and closes; a rejected command shows its reason;
 #   - q, then y, exits 0 with the terminal restored and the game autosaved.
 . "$(dirname "$0")/tui_common.bash"
 
 mission=data/missions/luneville.yaml
-platoon_names "$mission" attacker >"$tmp/attacker.names"
-platoon_names "$mission" defender >"$tmp/defender.names"
-[ "$(wc -l <"$tmp/defender.names")" -ge 5 ] || fail "could not read the platoon names of $mission"
 mapfile -t public_text < <(force_names "$mission")
 [ "${#public_text[@]}" -eq 2 ] || fail "could not read the force names of $mission"
 
@@ -54,6 +51,18 @@ cmd() {
 
 recap_seen=0
 tui_start luneville --seed 8
+
+# Which force plays the attacker is rolled: the first hand-over says it. Each side's
+# platoon names are those of the force it plays.
+wait_for "Pass the keyboard to the attacker."
+settle
+attacker_force=$(screen | sed -n 's/.*(the attacker plays \(.*\)).*/\1/p' | head -n 1)
+defender_force=${public_text[0]}
+[ "$defender_force" = "$attacker_force" ] && defender_force=${public_text[1]}
+force_platoon_names "$mission" "$attacker_force" >"$tmp/attacker.names"
+force_platoon_names "$mission" "$defender_force" >"$tmp/defender.names"
+[ "$(wc -l <"$tmp/attacker.names")" -ge 5 ] && [ "$(wc -l <"$tmp/defender.names")" -ge 5 ] ||
+  fail "could not read the platoon names of '$attacker_force' and '$defender_force' in $mission"
 
 # Objectives: the attacker places two in the north, the defender two in the south.
 take_over attacker
