@@ -1,0 +1,623 @@
+/* cmd_sim.c: `murk sim` - whole games played headless by simple policies (policy.h), and
+ * what they add up to (docs/commands.md, "Batch games").
+ *
+ *   murk sim MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--time]
+ *            [--trace]
+ *   murk sim --all ...
+ *
+ * --time says how long the games took (stderr); --trace prints every command tried, and
+ * why the game refused it, to stderr.
+ *
+ * Game i of a mission is seeded S+i; each side's policy reads only that side's view. A game
+ * that does not reach a result within the command cap, or where a policy finds nothing the
+ * game will accept, is a failure: reported on stderr, counted, and the exit code is 1. It is
+ * a bug to report (in the rules or in the policies), not something to hide. Everything on
+ * stdout is a function of the arguments (no times, no addresses), so runs can be compared. */
+#include <dirent.h>
+#include <inttypes.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cli.h"
+#include "murk/alloc.h"
+#include "murk/command.h"
+#include "murk/diag.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/policy.h"
+#include "murk/view.h"
+
+#define SIM_USAGE "MISSION...|--all [--games N] [--seed S] [--policy P[,P]]"
+#define DEFAULT_GAMES 100
+#define DEFAULT_MAX_COMMANDS 5000
+#define MAX_GAMES 1000000
+/* Commands refused at one decision before the game counts as stuck. */
+#define MAX_ATTEMPTS 400
+/* Histogram rows: turns 1..HIST_TURNS-1, and one row for anything later. */
+#define HIST_TURNS 41
+#define BAR_WIDTH 40
+
+static int usage(void) {
+  fputs(
+      "usage: murk sim MISSION... [--games N] [--seed S] [--policy random|greedy[,random|greedy]]\n"
+      "                [--max-commands N] [--time] [--trace]\n"
+      "       murk sim --all [same options]\n",
+      stderr);
+  return MURK_EXIT_USAGE;
+}
+
+struct sim_opts {
+  long games;
+  uint64_t seed;
+  enum murk_policy policy[MURK_SIDES];
+  long max_commands;
+  bool timing;
+  bool trace; /* every command tried, on stderr */
+};
+
+/* One game as it ended. */
+struct game_result {
+  enum murk_side winner;
+  bool has_vp;
+  int vp[MURK_SIDES];
+  int turns;     /* the last turn anyone acted in */
+  long commands; /* applied */
+  long rejected; /* commands the game refused */
+  long unparsed; /* lines the parser refused (a policy wrote a bad line) */
+  int arrivals[HIST_TURNS];
+};
+
+struct mission_stats {
+  long games, failed;
+  long wins[3]; /* attacker, defender, no winner */
+  long vp_games, vp[MURK_SIDES];
+  long turns_sum;
+  int turns_min, turns_max;
+  long length[HIST_TURNS];
+  long arrivals, arrival_sum;
+  long arrival[HIST_TURNS];
+  long commands, rejected, unparsed;
+  char first_unparsed[MURK_POLICY_LINE + 256];
+};
+
+/* ---- arguments ---- */
+
+static const char* option(int argc, char** argv, int* i, const char* name, bool* missing) {
+  size_t n = strlen(name);
+  const char* a = argv[*i];
+  if (strncmp(a, name, n) != 0) return NULL;
+  if (a[n] == '=') return a + n + 1;
+  if (a[n] != '\0') return NULL;
+  if (*i + 1 >= argc) {
+    *missing = true;
+    return NULL;
+  }
+  return argv[++*i];
+}
+
+static bool parse_u64(const char* s, uint64_t max, uint64_t* out) {
+  if (!*s) return false;
+  uint64_t v = 0;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9') return false;
+    unsigned d = (unsigned)(*s - '0');
+    if (v > (max - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  *out = v;
+  return true;
+}
+
+/* "greedy" (both sides) or "random,greedy" (attacker, defender). */
+static bool parse_policies(const char* s, enum murk_policy out[MURK_SIDES]) {
+  char a[32];
+  const char* comma = strchr(s, ',');
+  size_t n = comma ? (size_t)(comma - s) : strlen(s);
+  if (n >= sizeof a) return false;
+  memcpy(a, s, n);
+  a[n] = '\0';
+  if (murk_policy_parse(a, &out[MURK_ATTACKER]) != MURK_OK) return false;
+  if (!comma) {
+    out[MURK_DEFENDER] = out[MURK_ATTACKER];
+    return true;
+  }
+  return murk_policy_parse(comma + 1, &out[MURK_DEFENDER]) == MURK_OK;
+}
+
+/* ---- missions ---- */
+
+static bool is_file(const char* p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+/* MISSION is a file if one is there, else a bundled mission's id (as `murk play`). */
+static bool resolve_mission(const char* arg, char* out, size_t n) {
+  if (is_file(arg)) {
+    snprintf(out, n, "%s", arg);
+    return true;
+  }
+  if (strchr(arg, '/')) return false;
+  snprintf(out, n, "%s/%s.yaml", murk_cli_data_dir(), arg);
+  return is_file(out);
+}
+
+static int mission_file(const struct dirent* e) {
+  size_t n = strlen(e->d_name);
+  if (e->d_name[0] == '.') return 0;
+  return (n > 5 && strcmp(e->d_name + n - 5, ".yaml") == 0) ||
+         (n > 4 && strcmp(e->d_name + n - 4, ".yml") == 0);
+}
+
+/* ---- one game ---- */
+
+/* Victory points when the game reports them (a later part of the core); false until then. */
+static bool game_vp(const struct murk_game* g, int vp[MURK_SIDES]) {
+  (void)g, (void)vp;
+  return false;
+}
+
+/* Reserve arrivals of the game from the umpire's view: reserve events of play, public,
+ * about a marker put on the table. */
+static int count_arrivals(const struct murk_game* g, struct game_result* r) {
+  struct murk_view* v = NULL;
+  int rc = murk_view_build(g, MURK_NO_SIDE, &v);
+  if (rc != MURK_OK) return rc;
+  for (size_t i = 0; i < v->nevents; i++) {
+    const struct murk_event* e = &v->events[i];
+    if (e->kind != MURK_EV_RESERVE || e->turn < 1 || e->audience != MURK_AUD_ALL || e->marker <= 0)
+      continue;
+    r->arrivals[e->turn < HIST_TURNS ? e->turn : HIST_TURNS - 1]++;
+  }
+  murk_view_free(v);
+  return MURK_OK;
+}
+
+static void where_text(const struct murk_view* v, char* buf, size_t n) {
+  snprintf(buf, n, "%s", v->prompt);
+}
+
+/* Play game `seed` to its end. Returns MURK_OK (r filled), MURK_EREJECTED (the game did not
+ * finish: why says how) or another error (why says what). */
+static int play_one(const struct murk_mission* m, uint64_t seed, const struct sim_opts* o,
+                    struct murk_policy_plan* plan, struct game_result* r, struct mission_stats* st,
+                    char* why, size_t whylen) {
+  memset(r, 0, sizeof *r);
+  why[0] = '\0';
+  struct murk_game* g = NULL;
+  int rc = murk_game_new(m, seed, &g);
+  if (rc != MURK_OK) {
+    snprintf(why, whylen, "cannot start the game: %s", murk_strerror(rc));
+    return rc;
+  }
+  struct murk_rng rng[MURK_SIDES];
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+
+  char reason[256], err[200];
+  for (;;) {
+    enum murk_side side = murk_game_to_act(g);
+    if (side == MURK_NO_SIDE) break;
+    if (r->commands >= o->max_commands) {
+      struct murk_view* v = NULL;
+      char where[200] = "";
+      if (murk_view_build(g, MURK_NO_SIDE, &v) == MURK_OK) where_text(v, where, sizeof where);
+      murk_view_free(v);
+      snprintf(why, whylen, "no result after %ld commands (%s)", o->max_commands, where);
+      rc = MURK_EREJECTED;
+      goto out;
+    }
+    struct murk_view* v = NULL;
+    rc = murk_view_build(g, side, &v);
+    if (rc != MURK_OK) {
+      snprintf(why, whylen, "cannot build the %s's view: %s", murk_side_name(side),
+               murk_strerror(rc));
+      goto out;
+    }
+    if (v->phase == MURK_PHASE_PLAY && v->turn > r->turns) r->turns = v->turn;
+    /* The policy's plans, tried in order until the game takes a command. */
+    bool applied = false;
+    int tries = 0;
+    const char* line = "";
+    reason[0] = '\0';
+    for (int round = 0; !applied && tries < MAX_ATTEMPTS; round++) {
+      rc = murk_policy_plan(o->policy[side], v, &rng[side], round, plan);
+      if (rc != MURK_OK) {
+        snprintf(why, whylen, "the %s policy failed: %s", murk_policy_name(o->policy[side]),
+                 murk_strerror(rc));
+        murk_view_free(v);
+        goto out;
+      }
+      for (int i = 0; i < plan->n && !applied && tries < MAX_ATTEMPTS; i++, tries++) {
+        line = plan->lines[i];
+        struct murk_command c;
+        int col = 0;
+        int prc = murk_command_parse(line, &c, err, sizeof err, &col);
+        if (prc != 1) {
+          /* A blank line would apply nothing: as bad as a line that does not parse. */
+          r->unparsed++;
+          if (!st->first_unparsed[0])
+            snprintf(st->first_unparsed, sizeof st->first_unparsed, "'%s': %s", line,
+                     prc == 0 ? "blank" : err);
+          continue;
+        }
+        rc = murk_game_apply(g, side, &c, reason, sizeof reason);
+        if (rc == MURK_OK) {
+          applied = true;
+        } else if (rc == MURK_EREJECTED) {
+          r->rejected++;
+          if (o->trace) fprintf(stderr, "    refused: %s: %s\n", line, reason);
+        } else {
+          snprintf(why, whylen, "'%s': %s", line, reason[0] ? reason : murk_strerror(rc));
+          murk_view_free(v);
+          goto out;
+        }
+      }
+    }
+    if (!applied) {
+      snprintf(why, whylen, "stuck: %d tries refused (%s); the last, '%s': %s", MAX_ATTEMPTS,
+               v->prompt, line, reason);
+      murk_view_free(v);
+      rc = MURK_EREJECTED;
+      goto out;
+    }
+    if (o->trace)
+      fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", m->id, seed, murk_side_name(side), line);
+    murk_view_free(v);
+    r->commands++;
+  }
+  r->winner = murk_game_winner(g);
+  r->has_vp = game_vp(g, r->vp);
+  rc = count_arrivals(g, r);
+  if (rc != MURK_OK) snprintf(why, whylen, "%s", murk_strerror(rc));
+out:
+  murk_game_free(g);
+  return rc;
+}
+
+/* ---- what the games add up to ---- */
+
+static void add_result(struct mission_stats* st, const struct game_result* r) {
+  st->games++;
+  int w = r->winner == MURK_ATTACKER ? 0 : r->winner == MURK_DEFENDER ? 1 : 2;
+  st->wins[w]++;
+  if (r->has_vp) {
+    st->vp_games++;
+    for (int s = 0; s < MURK_SIDES; s++) st->vp[s] += r->vp[s];
+  }
+  st->turns_sum += r->turns;
+  if (st->games == 1 || r->turns < st->turns_min) st->turns_min = r->turns;
+  if (st->games == 1 || r->turns > st->turns_max) st->turns_max = r->turns;
+  st->length[r->turns < HIST_TURNS ? (r->turns > 0 ? r->turns : 0) : HIST_TURNS - 1]++;
+  for (int t = 0; t < HIST_TURNS; t++) {
+    st->arrival[t] += r->arrivals[t];
+    st->arrivals += r->arrivals[t];
+    st->arrival_sum += (long)t * r->arrivals[t];
+  }
+  st->commands += r->commands;
+  st->rejected += r->rejected;
+  st->unparsed += r->unparsed;
+}
+
+/* sum / n to one decimal, rounded, as text ("3.4"; "-" when n is 0). Integers only, so the
+ * output is the same everywhere. */
+static const char* avg(long sum, long n, char* buf, size_t len) {
+  if (n <= 0) {
+    snprintf(buf, len, "-");
+    return buf;
+  }
+  long tenths = (sum * 10 + n / 2) / n;
+  snprintf(buf, len, "%ld.%ld", tenths / 10, tenths % 10);
+  return buf;
+}
+
+static void bar_chart(FILE* f, const char* title, const long* counts) {
+  int lo = -1, hi = -1;
+  long max = 0;
+  for (int t = 0; t < HIST_TURNS; t++) {
+    if (counts[t] == 0) continue;
+    if (lo < 0) lo = t;
+    hi = t;
+    if (counts[t] > max) max = counts[t];
+  }
+  fprintf(f, "  %s\n", title);
+  if (lo < 0) {
+    fprintf(f, "    (none)\n");
+    return;
+  }
+  for (int t = lo; t <= hi; t++) {
+    /* At least one mark for any count, so a rare value still shows. */
+    long len = counts[t] == 0 ? 0 : (counts[t] * BAR_WIDTH + max - 1) / max;
+    char bar[BAR_WIDTH + 1];
+    memset(bar, '#', (size_t)len);
+    bar[len] = '\0';
+    char label[8];
+    snprintf(label, sizeof label, t == HIST_TURNS - 1 ? "%d+" : "%d", t);
+    fprintf(f, "    %4s | %-*s %ld\n", label, BAR_WIDTH, bar, counts[t]);
+  }
+}
+
+static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_opts* o,
+                        const struct mission_stats* st) {
+  char a[32], b[32];
+  fprintf(f, "%s: %s, %ld game%s (seeds %" PRIu64 "-%" PRIu64 "), %s v %s\n", m->id, m->name,
+          o->games, o->games == 1 ? "" : "s", o->seed, o->seed + (uint64_t)o->games - 1,
+          murk_policy_name(o->policy[MURK_ATTACKER]), murk_policy_name(o->policy[MURK_DEFENDER]));
+  fprintf(f, "  %-14s %9s %9s %10s\n", "", "attacker", "defender", "no winner");
+  fprintf(f, "  %-14s %9ld %9ld %10ld\n", "wins", st->wins[0], st->wins[1], st->wins[2]);
+  fprintf(f, "  %-14s %9s %9s\n", "average VP", avg(st->vp[0], st->vp_games, a, sizeof a),
+          avg(st->vp[1], st->vp_games, b, sizeof b));
+  if (st->games > 0)
+    fprintf(f, "  %-14s %s turns on average (%d to %d)\n", "length",
+            avg(st->turns_sum, st->games, a, sizeof a), st->turns_min, st->turns_max);
+  if (st->arrivals > 0) {
+    int lo = 0, hi = 0;
+    for (int t = 0; t < HIST_TURNS; t++)
+      if (st->arrival[t]) {
+        if (!lo) lo = t;
+        hi = t;
+      }
+    fprintf(f, "  %-14s %ld arrival%s, turns %d to %d (%s on average)\n", "reserves", st->arrivals,
+            st->arrivals == 1 ? "" : "s", lo, hi, avg(st->arrival_sum, st->arrivals, a, sizeof a));
+  } else {
+    fprintf(f, "  %-14s no arrivals\n", "reserves");
+  }
+  fprintf(f, "  %-14s %s a game on average, %s refused", "commands",
+          avg(st->commands, st->games, a, sizeof a), avg(st->rejected, st->games, b, sizeof b));
+  if (st->unparsed) fprintf(f, ", %ld unreadable", st->unparsed);
+  fputc('\n', f);
+  if (st->failed)
+    fprintf(f, "  %-14s %ld game%s did not finish\n", "FAILED", st->failed,
+            st->failed == 1 ? "" : "s");
+  bar_chart(f, "game length (turns)", st->length);
+  bar_chart(f, "reserve arrival turn", st->arrival);
+}
+
+struct summary_row {
+  char id[MURK_NAME];
+  struct mission_stats st;
+  bool loaded;
+};
+
+static void print_summary(FILE* f, const struct summary_row* rows, int n) {
+  char a[32], b[32], c[32];
+  fprintf(f, "%-20s %6s %6s %6s %6s %6s %7s %7s %6s %8s\n", "mission", "games", "failed", "att",
+          "def", "none", "VP att", "VP def", "turns", "arrivals");
+  for (int i = 0; i < n; i++) {
+    const struct mission_stats* st = &rows[i].st;
+    if (!rows[i].loaded) {
+      fprintf(f, "%-20s %6s (does not load)\n", rows[i].id, "-");
+      continue;
+    }
+    fprintf(f, "%-20s %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", rows[i].id,
+            st->games + st->failed, st->failed, st->wins[0], st->wins[1], st->wins[2],
+            avg(st->vp[0], st->vp_games, a, sizeof a), avg(st->vp[1], st->vp_games, b, sizeof b),
+            avg(st->turns_sum, st->games, c, sizeof c), st->arrivals);
+  }
+}
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Play one mission's games; prints its section. False if anything failed. */
+static bool sim_mission(const char* arg, const struct sim_opts* o, struct summary_row* row,
+                        long* played) {
+  char path[4096];
+  snprintf(row->id, sizeof row->id, "%s", arg);
+  if (!resolve_mission(arg, path, sizeof path)) {
+    fprintf(stderr, "murk: no mission '%s' (not a file, nor a bundled mission in %s)\n", arg,
+            murk_cli_data_dir());
+    return false;
+  }
+  struct murk_mission* m = NULL;
+  struct murk_diags d;
+  if (murk_mission_load(path, &m, &d) != MURK_OK) {
+    murk_cli_print_diags(&d, stderr);
+    return false;
+  }
+  snprintf(row->id, sizeof row->id, "%s", m->id);
+  row->loaded = true;
+  struct mission_stats* st = &row->st;
+  bool ok = true;
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  for (long i = 0; i < o->games; i++) {
+    uint64_t seed = o->seed + (uint64_t)i;
+    struct game_result r;
+    char why[1024];
+    int rc = play_one(m, seed, o, &plan, &r, st, why, sizeof why);
+    (*played)++;
+    if (rc != MURK_OK) {
+      fprintf(stderr, "murk: %s seed %" PRIu64 ": %s\n", m->id, seed, why);
+      st->failed++;
+      ok = false;
+      if (rc != MURK_EREJECTED) break; /* out of memory and the like: stop this mission */
+      continue;
+    }
+    add_result(st, &r);
+  }
+  murk_policy_plan_free(&plan);
+  if (st->unparsed)
+    fprintf(stderr, "murk: %s: policies wrote %ld line%s the parser refused, the first %s\n", m->id,
+            st->unparsed, st->unparsed == 1 ? "" : "s", st->first_unparsed);
+  print_stats(stdout, m, o, st);
+  fflush(stdout);
+  murk_mission_free(m);
+  return ok;
+}
+
+static int cmd_sim_exec(int argc, char** argv) {
+  struct sim_opts o = {DEFAULT_GAMES,        1,     {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
+                       DEFAULT_MAX_COMMANDS, false, false};
+  const char *games = NULL, *seed = NULL, *policy = NULL, *maxc = NULL;
+  bool all = false;
+  const char** missions = murk_calloc((size_t)argc + 1, sizeof *missions);
+  if (!missions) {
+    fprintf(stderr, "murk: out of memory\n");
+    return MURK_EXIT_INVALID;
+  }
+  int nmissions = 0, rc = MURK_EXIT_OK;
+  for (int i = 1; i < argc; i++) {
+    const char* a = argv[i];
+    bool missing = false;
+    const char* v;
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      fputs("usage: murk sim " SIM_USAGE " [--max-commands N] [--time] [--trace]\n", stdout);
+      murk_free(missions);
+      return MURK_EXIT_OK;
+    }
+    if (strcmp(a, "--all") == 0) {
+      all = true;
+    } else if (strcmp(a, "--time") == 0) {
+      o.timing = true;
+    } else if (strcmp(a, "--trace") == 0) {
+      o.trace = true;
+    } else if ((v = option(argc, argv, &i, "--games", &missing))) {
+      if (games) rc = murk_cli_usage("--games is given twice");
+      games = v;
+    } else if ((v = option(argc, argv, &i, "--seed", &missing))) {
+      if (seed) rc = murk_cli_usage("--seed is given twice");
+      seed = v;
+    } else if ((v = option(argc, argv, &i, "--policy", &missing))) {
+      if (policy) rc = murk_cli_usage("--policy is given twice");
+      policy = v;
+    } else if ((v = option(argc, argv, &i, "--max-commands", &missing))) {
+      if (maxc) rc = murk_cli_usage("--max-commands is given twice");
+      maxc = v;
+    } else if (missing) {
+      rc = murk_cli_usage("%s needs a value", a);
+    } else if (a[0] == '-' && a[1] != '\0') {
+      rc = murk_cli_usage("unknown option '%s'", a);
+    } else {
+      missions[nmissions++] = a;
+    }
+    if (rc != MURK_EXIT_OK) break;
+  }
+  uint64_t u;
+  if (rc == MURK_EXIT_OK && games) {
+    if (!parse_u64(games, MAX_GAMES, &u) || u == 0)
+      rc =
+          murk_cli_usage("--games expects a whole number from 1 to %d, got '%s'", MAX_GAMES, games);
+    else
+      o.games = (long)u;
+  }
+  if (rc == MURK_EXIT_OK && seed) {
+    if (!parse_u64(seed, UINT64_MAX - MAX_GAMES, &u))
+      rc = murk_cli_usage("--seed expects a whole number from 0 to %ju, got '%s'",
+                          (uintmax_t)(UINT64_MAX - MAX_GAMES), seed);
+    else
+      o.seed = u;
+  }
+  if (rc == MURK_EXIT_OK && policy && !parse_policies(policy, o.policy))
+    rc = murk_cli_usage(
+        "--policy expects random or greedy, or two of them as ATTACKER,DEFENDER "
+        "(random,greedy), got '%s'",
+        policy);
+  if (rc == MURK_EXIT_OK && maxc) {
+    if (!parse_u64(maxc, 100000000, &u) || u == 0)
+      rc = murk_cli_usage("--max-commands expects a whole number from 1 to 100000000, got '%s'",
+                          maxc);
+    else
+      o.max_commands = (long)u;
+  }
+  if (rc == MURK_EXIT_OK && all && nmissions > 0)
+    rc = murk_cli_usage("give missions or --all, not both");
+  if (rc == MURK_EXIT_OK && !all && nmissions == 0)
+    rc = murk_cli_usage("sim needs a mission (an id from 'murk list', a file, or --all)");
+  if (rc != MURK_EXIT_OK) {
+    murk_free(missions);
+    return usage();
+  }
+
+  /* --all: the bundled missions, by file name. */
+  struct dirent** found = NULL;
+  int nfound = 0;
+  char** paths = NULL;
+  if (all) {
+    const char* dir = murk_cli_data_dir();
+    nfound = scandir(dir, &found, mission_file, alphasort);
+    if (nfound <= 0) {
+      fprintf(stderr, "murk: no missions (*.yaml) in %s\n", dir);
+      murk_free(missions);
+      if (found) free(found);
+      return MURK_EXIT_INVALID;
+    }
+    paths = murk_calloc((size_t)nfound, sizeof *paths);
+    const char** more = murk_realloc(missions, ((size_t)nfound + 1) * sizeof *more);
+    if (!paths || !more) {
+      fprintf(stderr, "murk: out of memory\n");
+      for (int i = 0; i < nfound; i++) free(found[i]);
+      free(found);
+      murk_free(paths);
+      murk_free(more ? more : missions);
+      return MURK_EXIT_INVALID;
+    }
+    missions = more;
+    bool oom = false;
+    for (int i = 0; i < nfound; i++) {
+      size_t len = strlen(dir) + 1 + strlen(found[i]->d_name) + 1;
+      paths[i] = murk_malloc(len);
+      if (paths[i]) {
+        snprintf(paths[i], len, "%s/%s", dir, found[i]->d_name);
+        missions[nmissions++] = paths[i];
+      } else {
+        oom = true;
+      }
+      free(found[i]);
+    }
+    if (oom) {
+      fprintf(stderr, "murk: out of memory\n");
+      free(found);
+      rc = MURK_EXIT_INVALID;
+      goto out_paths;
+    }
+    free(found);
+  }
+
+  struct summary_row* rows = murk_calloc((size_t)nmissions, sizeof *rows);
+  if (!rows) {
+    fprintf(stderr, "murk: out of memory\n");
+    rc = MURK_EXIT_INVALID;
+    goto out_paths;
+  }
+  bool ok = true;
+  long played = 0;
+  double t0 = now();
+  for (int i = 0; i < nmissions; i++) {
+    if (i > 0) fputc('\n', stdout);
+    if (!sim_mission(missions[i], &o, &rows[i], &played)) ok = false;
+  }
+  double t1 = now();
+  if (nmissions > 1) {
+    fputc('\n', stdout);
+    print_summary(stdout, rows, nmissions);
+  }
+  fflush(stdout);
+  if (o.timing) {
+    double s = t1 - t0;
+    fprintf(stderr, "murk: %ld game%s in %.2f s (%.1f games/s)\n", played, played == 1 ? "" : "s",
+            s, s > 0 ? (double)played / s : 0.0);
+  }
+  rc = ok ? MURK_EXIT_OK : MURK_EXIT_INVALID;
+  murk_free(rows);
+out_paths:
+  if (paths)
+    for (int i = 0; i < nfound; i++) murk_free(paths[i]);
+  murk_free(paths);
+  murk_free(missions);
+  return rc;
+}
+
+const struct murk_cmd_entry murk_cmd_sim_entry = {
+    .name = "sim",
+    .usage = SIM_USAGE,
+    .about = "play whole games with simple policies, print results",
+    .exec = cmd_sim_exec,
+};

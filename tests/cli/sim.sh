@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# sim.sh: `murk sim` plays every bundled mission from setup to a result.
+#
+#   - each mission of data/missions, 20 games with each policy: exit 0, nothing on stderr,
+#     the table with wins adding up to the games played and both bar charts;
+#   - the same arguments twice print the same bytes; --all prints one row per mission;
+#   - a policy per side, a mission given as a file;
+#   - a game that hits the command cap is a failure (exit 1, said on stderr and in the table);
+#   - bad arguments exit 2, a missing or broken mission exits 1.
+# Run from the repository root with $MURK set to the program (ctest does both).
+set -u
+MURK=${MURK:-build/murk}
+cd "${MURK_SOURCE_DIR:-.}" || exit 1
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+checks=0
+
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+
+# run NAME ARGS...: murk sim ARGS, stdout in $tmp/NAME.out, stderr in $tmp/NAME.err; sets rc.
+run() {
+  local name=$1
+  shift
+  checks=$((checks + 1))
+  "$MURK" sim "$@" >"$tmp/$name.out" 2>"$tmp/$name.err"
+  rc=$?
+}
+
+# wins_total FILE: attacker + defender + no winner of the first wins line.
+wins_total() {
+  awk '$1 == "wins" { print $2 + $3 + $4; exit }' "$1"
+}
+
+shopt -s nullglob
+missions=(data/missions/*.yaml)
+if [ ${#missions[@]} -eq 0 ]; then
+  echo "FAIL: no bundled missions in data/missions" >&2
+  exit 1
+fi
+
+for file in "${missions[@]}"; do
+  id=$(basename "$file" .yaml)
+  for policy in random greedy; do
+    run "$id.$policy" "$id" --games 20 --policy "$policy"
+    out="$tmp/$id.$policy.out"
+    if [ $rc -ne 0 ]; then
+      fail "sim $id --policy $policy exited $rc: $(head -5 "$tmp/$id.$policy.err")"
+      continue
+    fi
+    [ -s "$tmp/$id.$policy.err" ] && fail "sim $id --policy $policy wrote to stderr: $(head -3 "$tmp/$id.$policy.err")"
+    grep -q "^$id: .*, 20 games (seeds 1-20), $policy v $policy\$" "$out" ||
+      fail "sim $id --policy $policy: no header line"
+    for row in wins "average VP" length reserves commands "game length (turns)" "reserve arrival turn"; do
+      grep -q "^  $row" "$out" || fail "sim $id --policy $policy: no '$row' row"
+    done
+    [ "$(wins_total "$out")" = 20 ] ||
+      fail "sim $id --policy $policy: wins add up to $(wins_total "$out"), not 20"
+    grep -q "FAILED" "$out" && fail "sim $id --policy $policy: games failed"
+    grep -Eq '^ +[0-9]+ \| #+ +[0-9]+$' "$out" || fail "sim $id --policy $policy: no bar chart"
+  done
+done
+
+# The same arguments give the same bytes; --all gives a row per mission.
+for policy in random greedy; do
+  run "all.$policy" --all --games 5 --seed 40 --policy "$policy"
+  [ $rc -eq 0 ] || fail "sim --all --policy $policy exited $rc: $(head -5 "$tmp/all.$policy.err")"
+  run "again.$policy" --all --games 5 --seed 40 --policy "$policy"
+  cmp -s "$tmp/all.$policy.out" "$tmp/again.$policy.out" ||
+    fail "sim --all --policy $policy printed something else the second time"
+  for file in "${missions[@]}"; do
+    id=$(basename "$file" .yaml)
+    grep -Eq "^$id +5 +0 " "$tmp/all.$policy.out" || fail "sim --all: no summary row for $id"
+  done
+done
+# Another seed plays other games (the totals may agree by chance; the commands hardly).
+run seed41 --all --games 5 --seed 41 --policy random
+cmp -s "$tmp/all.random.out" "$tmp/seed41.out" && fail "sim --seed 41 printed what --seed 40 did"
+
+# One policy per side; a mission as a file.
+run mixed data/missions/luneville.yaml --games 4 --policy random,greedy
+[ $rc -eq 0 ] || fail "sim with a file and --policy random,greedy exited $rc"
+grep -q "^luneville: .*, 4 games (seeds 1-4), random v greedy\$" "$tmp/mixed.out" ||
+  fail "sim --policy random,greedy: header says $(head -1 "$tmp/mixed.out")"
+
+# A game that cannot finish within the cap fails, loudly.
+run capped luneville --games 2 --max-commands 10
+[ $rc -eq 1 ] || fail "sim --max-commands 10: exit $rc, want 1"
+grep -q "^murk: luneville seed 1: no result after 10 commands" "$tmp/capped.err" ||
+  fail "sim --max-commands 10: stderr says $(head -2 "$tmp/capped.err")"
+grep -q "^  FAILED  *2 games did not finish" "$tmp/capped.out" ||
+  fail "sim --max-commands 10: the table does not say the games failed"
+
+# Bad arguments: usage (2); missions that are not there or do not load: 1.
+for args in "" "luneville --games 0" "luneville --games x" "luneville --policy smart" \
+  "luneville --policy greedy,smart" "luneville --all" "luneville --seed -1" "luneville --frob" \
+  "luneville --games"; do
+  # shellcheck disable=SC2086
+  run usage $args
+  [ $rc -eq 2 ] || fail "sim $args: exit $rc, want 2"
+  grep -q "^usage: murk sim" "$tmp/usage.err" || fail "sim $args: no usage on stderr"
+done
+run missing no-such-mission --games 1
+[ $rc -eq 1 ] || fail "sim no-such-mission: exit $rc, want 1"
+grep -q "no mission 'no-such-mission'" "$tmp/missing.err" || fail "sim no-such-mission: $(cat "$tmp/missing.err")"
+printf 'name: Broken\ntable: {grid: hex, scale: 5cm, size: nonsense}\n' >"$tmp/broken.yaml"
+run broken "$tmp/broken.yaml" luneville --games 1
+[ $rc -eq 1 ] || fail "sim of a broken mission: exit $rc, want 1"
+grep -q "broken.yaml:[0-9]*:[0-9]*: error:" "$tmp/broken.err" || fail "sim of a broken mission: no FILE:LINE:COL error"
+grep -q "^luneville: " "$tmp/broken.out" || fail "sim went on to the next mission after a broken one"
+run help --help
+[ $rc -eq 0 ] && grep -q "^usage: murk sim" "$tmp/help.out" || fail "sim --help"
+
+if [ $failures -ne 0 ]; then
+  echo "sim.sh: $failures of $checks checks failed" >&2
+  exit 1
+fi
+echo "sim.sh: ${#missions[@]} missions, $checks checks passed"

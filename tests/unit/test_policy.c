@@ -1,0 +1,586 @@
+/* test_policy.c: the simple players of `murk sim` (policy.h).
+ *
+ * A policy reads one side's view and nothing else: changing what the view holds about an
+ * enemy marker's contents (which a correct view leaves blank until the reveal) must not
+ * change a single try. Games between policies finish, with results, and the same seed plays
+ * the same game. Greedy deploys in its zone, heads for its objectives, shoots and assaults
+ * the nearest revealed enemy; unknown phases get `end`, and verbs the prompt names that the
+ * policy does not know get filled in from their usage. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "murk/policy.h"
+#include "test_support.h"
+
+#define MAX_COMMANDS 5000
+#define MAX_TRIES 400
+
+/* The test field with objectives, an end and a turn limit, fog of war and dummies. */
+#define PF_OBJECTIVES                                                  \
+  "objectives:\n"                                                      \
+  "  place:\n"                                                         \
+  "    - {by: attacker, for: attacker, count: 1, in: {half: north}}\n" \
+  "    - {by: defender, for: defender, count: 1, in: {half: south}}\n" \
+  "turn_limit: 8\n"                                                    \
+  "end:\n"                                                             \
+  "  - {kind: objective_taken}\n"
+#define PF_MISSION TF_HEAD TF_SETUP PF_OBJECTIVES TF_FOG TF_VIS TF_FORCES
+/* The same without fog: platoons are on the table, revealed, from deployment. */
+#define PF_OPEN TF_HEAD TF_SETUP PF_OBJECTIVES TF_VIS TF_FORCES
+
+static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  assert_non_null(v);
+  return v;
+}
+
+/* The plan of the side to act (round 0), with the generator as given. */
+static void plan_of(enum murk_policy p, const struct murk_view* v, struct murk_rng* rng,
+                    struct murk_policy_plan* plan) {
+  assert_int_equal(murk_policy_plan(p, v, rng, 0, plan), MURK_OK);
+  assert_true(plan->n >= 1);
+}
+
+static bool plan_has(const struct murk_policy_plan* plan, const char* line) {
+  for (int i = 0; i < plan->n; i++)
+    if (strcmp(plan->lines[i], line) == 0) return true;
+  return false;
+}
+
+static int plan_index(const struct murk_policy_plan* plan, const char* prefix) {
+  for (int i = 0; i < plan->n; i++)
+    if (strncmp(plan->lines[i], prefix, strlen(prefix)) == 0) return i;
+  return -1;
+}
+
+/* One decision: plans in rounds until the game takes a line. Returns the line taken. */
+static const char* decide(struct murk_game* g, enum murk_policy pol, struct murk_rng* rng,
+                          struct murk_policy_plan* plan) {
+  enum murk_side side = murk_game_to_act(g);
+  struct murk_view* v = view(g, side);
+  int tries = 0;
+  for (int round = 0; tries < MAX_TRIES; round++) {
+    assert_int_equal(murk_policy_plan(pol, v, rng, round, plan), MURK_OK);
+    assert_true(plan->n >= 1);
+    for (int i = 0; i < plan->n && tries < MAX_TRIES; i++, tries++) {
+      char why[200];
+      int col = 0;
+      int rc = murk_game_apply_line(g, side, plan->lines[i], why, sizeof why, &col);
+      /* Policies write only lines the parser takes. */
+      if (rc == MURK_EINVAL) fprintf(stderr, "unparsable '%s': %s\n", plan->lines[i], why);
+      assert_int_not_equal(rc, MURK_EINVAL);
+      if (rc == MURK_OK) {
+        murk_view_free(v);
+        return plan->lines[i];
+      }
+      assert_int_equal(rc, MURK_EREJECTED);
+    }
+  }
+  fprintf(stderr, "stuck at: %s\n", v->prompt);
+  murk_view_free(v);
+  fail();
+  return NULL;
+}
+
+/* Play a game to its end; returns the number of commands applied. */
+static int play(struct murk_game* g, enum murk_policy att, enum murk_policy def) {
+  struct murk_rng rng[MURK_SIDES];
+  for (int s = 0; s < MURK_SIDES; s++)
+    murk_policy_seed(&rng[s], murk_game_seed(g), (enum murk_side)s);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  int n = 0;
+  while (murk_game_to_act(g) != MURK_NO_SIDE && n < MAX_COMMANDS) {
+    enum murk_side side = murk_game_to_act(g);
+    decide(g, side == MURK_ATTACKER ? att : def, &rng[side], &plan);
+    n++;
+  }
+  murk_policy_plan_free(&plan);
+  return n;
+}
+
+static void test_names(void** st) {
+  (void)st;
+  enum murk_policy p = MURK_POLICY_COUNT;
+  assert_int_equal(murk_policy_parse("random", &p), MURK_OK);
+  assert_int_equal(p, MURK_POLICY_RANDOM);
+  assert_int_equal(murk_policy_parse("greedy", &p), MURK_OK);
+  assert_int_equal(p, MURK_POLICY_GREEDY);
+  assert_int_equal(murk_policy_parse("Greedy", &p), MURK_EINVAL);
+  assert_int_equal(murk_policy_parse("", &p), MURK_EINVAL);
+  assert_int_equal(murk_policy_parse(NULL, &p), MURK_EINVAL);
+  assert_string_equal(murk_policy_name(MURK_POLICY_RANDOM), "random");
+  assert_string_equal(murk_policy_name(MURK_POLICY_COUNT), "?");
+}
+
+/* Each side gets its own stream, and neither is the game's. */
+static void test_seeds(void** st) {
+  (void)st;
+  struct murk_rng a, d, a2, game;
+  murk_policy_seed(&a, 7, MURK_ATTACKER);
+  murk_policy_seed(&d, 7, MURK_DEFENDER);
+  murk_policy_seed(&a2, 7, MURK_ATTACKER);
+  murk_rng_seed(&game, 7);
+  uint32_t x = murk_rng_next(&a), y = murk_rng_next(&d), z = murk_rng_next(&a2);
+  assert_int_equal(x, z);
+  assert_int_not_equal(x, y);
+  assert_int_not_equal(x, murk_rng_next(&game));
+}
+
+/* Only the side to act plans, from its own view; never the umpire, never after the end. */
+static void test_refuses_wrong_views(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 1, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  enum murk_side side = murk_game_to_act(g);
+  struct murk_view* umpire = view(g, MURK_NO_SIDE);
+  struct murk_view* other = view(g, murk_side_other(side));
+  assert_int_equal(murk_policy_plan(MURK_POLICY_GREEDY, umpire, &rng, 0, &plan), MURK_EINVAL);
+  assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, other, &rng, 0, &plan), MURK_EINVAL);
+  assert_int_equal(plan.n, 0);
+  assert_int_equal(murk_policy_plan(MURK_POLICY_GREEDY, NULL, &rng, 0, &plan), MURK_EINVAL);
+  assert_int_equal(murk_policy_plan(MURK_POLICY_COUNT, umpire, &rng, 0, &plan), MURK_EINVAL);
+  murk_view_free(umpire);
+  murk_view_free(other);
+  play(g, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  struct murk_view* over = view(g, MURK_ATTACKER);
+  over->to_act = MURK_ATTACKER; /* even a view that claims it: the game is over */
+  assert_int_equal(murk_policy_plan(MURK_POLICY_GREEDY, over, &rng, 0, &plan), MURK_EINVAL);
+  murk_view_free(over);
+  murk_policy_plan_free(&plan);
+  murk_policy_plan_free(&plan); /* twice is fine */
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Scribble over what a view must not know of enemy markers still hidden: whether they are
+ * dummies, which platoon, its name, type and strength (where they stand and whether they
+ * are bogged are public). Returns how many were changed. */
+static int scribble_hidden(struct murk_view* v, int how) {
+  int n = 0;
+  for (int i = 0; i < v->nmarkers; i++) {
+    struct murk_view_marker* mk = &v->markers[i];
+    if (mk->owner == v->side || mk->known) continue;
+    mk->dummy = how & 1;
+    mk->platoon = how & 1 ? -1 : 1 + how % 3;
+    snprintf(mk->name, sizeof mk->name, "Secret %d", how);
+    snprintf(mk->type, sizeof mk->type, "secret type %d", how);
+    mk->nteams = 1 + how % 7;
+    n++;
+  }
+  return n;
+}
+
+/* Plans from v and from v scribbled over are the same, try for try, and draw the same. */
+static void same_plans(enum murk_policy pol, const struct murk_view* v, struct murk_view* w,
+                       const struct murk_rng* rng, int round, struct murk_policy_plan* a,
+                       struct murk_policy_plan* b) {
+  struct murk_rng r1 = *rng, r2 = *rng;
+  assert_int_equal(murk_policy_plan(pol, v, &r1, round, a), MURK_OK);
+  assert_int_equal(murk_policy_plan(pol, w, &r2, round, b), MURK_OK);
+  assert_int_equal(a->n, b->n);
+  for (int i = 0; i < a->n; i++) assert_string_equal(a->lines[i], b->lines[i]);
+  assert_memory_equal(&r1, &r2, sizeof r1);
+}
+
+/* The plans made from a view and from the same view with the hidden fields scribbled over
+ * are the same: first where it would show (an enemy template across greedy's way to its
+ * objective: a policy that took it for a dummy would walk through), then at every decision
+ * of many games and both policies. */
+static void test_ignores_hidden_contents(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_policy_plan plan, other;
+  memset(&plan, 0, sizeof plan);
+  memset(&other, 0, sizeof other);
+  {
+    struct murk_game* g = new_game(m, 1);
+    ok_lines(g,
+             "objective at 8,1\nobjective at 8,10\n"
+             "deploy 1 at 8,7\ndeploy 1 at 7,4\ndeploy 2 at 2,10\ndeploy dummy at 8,4\n"
+             "deploy dummy at 14,10\ndeploy 2 at 9,4\nend\nend");
+    assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+    struct murk_view* v = view(g, MURK_ATTACKER);
+    struct murk_rng rng;
+    murk_policy_seed(&rng, 1, MURK_ATTACKER);
+    for (int how = 0; how < 4; how++) {
+      struct murk_view* w = view(g, MURK_ATTACKER);
+      assert_int_equal(scribble_hidden(w, how), 3);
+      same_plans(MURK_POLICY_GREEDY, v, w, &rng, 0, &plan, &other);
+      murk_view_free(w);
+    }
+    /* The way north goes round the wall of templates at 7-9,4, not through it. */
+    int i = plan_index(&plan, "move T1 ");
+    assert_true(i >= 0);
+    assert_null(strstr(plan.lines[i], "08,04"));
+    murk_view_free(v);
+    murk_game_free(g);
+  }
+  long compared = 0, scribbled = 0;
+  for (uint64_t seed = 1; seed <= 12; seed++) {
+    enum murk_policy pol = seed % 2 ? MURK_POLICY_GREEDY : MURK_POLICY_RANDOM;
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    for (int n = 0; murk_game_to_act(g) != MURK_NO_SIDE && n < MAX_COMMANDS; n++) {
+      enum murk_side side = murk_game_to_act(g);
+      struct murk_view* v = view(g, side);
+      for (int how = 0; how < 4; how++) {
+        struct murk_view* w = view(g, side);
+        scribbled += scribble_hidden(w, how);
+        same_plans(pol, v, w, &rng[side], how % 2, &plan, &other);
+        murk_view_free(w);
+        compared++;
+      }
+      murk_view_free(v);
+      decide(g, pol, &rng[side], &plan);
+    }
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+    murk_game_free(g);
+  }
+  /* The check had something to bite on. */
+  assert_true(compared > 1000);
+  assert_true(scribbled > 1000);
+  murk_policy_plan_free(&plan);
+  murk_policy_plan_free(&other);
+  murk_mission_free(m);
+}
+
+/* Games finish within the cap, both policies, on the test field with and without fog and on
+ * the bundled missions; greedy games have winners; a seed replays the same game. */
+static void finish_games(const struct murk_mission* m, int seeds, bool want_winners) {
+  for (int pa = 0; pa < MURK_POLICY_COUNT; pa++)
+    for (int pd = 0; pd < MURK_POLICY_COUNT; pd++) {
+      int winners = 0;
+      for (int seed = 1; seed <= seeds; seed++) {
+        struct murk_game* g = new_game(m, (uint64_t)seed);
+        int n = play(g, (enum murk_policy)pa, (enum murk_policy)pd);
+        assert_true(n < MAX_COMMANDS);
+        assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+        assert_true(strlen(murk_game_result(g)) > 0);
+        if (murk_game_winner(g) != MURK_NO_SIDE) winners++;
+        if (seed <= 2) {
+          struct murk_game* again = new_game(m, (uint64_t)seed);
+          assert_int_equal(play(again, (enum murk_policy)pa, (enum murk_policy)pd), n);
+          assert_int_equal(murk_game_log_count(again), murk_game_log_count(g));
+          for (size_t i = 0; i < murk_game_log_count(g); i++)
+            assert_string_equal(murk_game_log_line(again, i), murk_game_log_line(g, i));
+          murk_game_free(again);
+        }
+        murk_game_free(g);
+      }
+      if (want_winners && pa == MURK_POLICY_GREEDY && pd == MURK_POLICY_GREEDY)
+        assert_true(winners > 0);
+    }
+}
+
+static void test_games_finish(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  finish_games(m, 10, true);
+  murk_mission_free(m);
+  m = load_yaml(PF_OPEN);
+  finish_games(m, 10, true);
+  murk_mission_free(m);
+}
+
+static void test_bundled_games_finish(void** st) {
+  (void)st;
+  static const char* const bundled[] = {"luneville", "free-for-all"};
+  for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, bundled[i]);
+    struct murk_mission* m = NULL;
+    struct murk_diags d;
+    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    finish_games(m, 3, false);
+    murk_mission_free(m);
+  }
+}
+
+/* Greedy puts its platoons down in its own zone, in roster order, then its dummies. */
+static void test_greedy_deploys_in_zone(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* g = new_game(m, 3);
+  ok_lines(g, "objective at 8,1\nobjective at 8,10");
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 3, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  for (int step = 0; murk_game_phase(g) == MURK_PHASE_DEPLOY; step++) {
+    enum murk_side side = murk_game_to_act(g);
+    struct murk_view* v = view(g, side);
+    plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+    murk_view_free(v);
+    int unit = 0, x = -1, y = -1;
+    if (sscanf(plan.lines[0], "deploy %d at %d,%d", &unit, &x, &y) == 3) {
+      /* Platoon 1 first, then 2. */
+      int done = 0;
+      v = view(g, side);
+      for (int i = 0; i < v->nplatoons; i++) done += v->platoons[i].state != MURK_PLATOON_WAITING;
+      murk_view_free(v);
+      assert_int_equal(unit, done + 1);
+    } else {
+      assert_true(sscanf(plan.lines[0], "deploy dummy at %d,%d", &x, &y) == 2 ||
+                  strcmp(plan.lines[0], "end") == 0);
+    }
+    /* Every deploy try is in the side's half: south rows 6-11, north rows 0-5. */
+    for (int i = 0; i < plan.n; i++) {
+      if (sscanf(plan.lines[i], "deploy %*s at %d,%d", &x, &y) != 2) continue;
+      if (side == MURK_ATTACKER)
+        assert_true(y >= 6 && y <= 11);
+      else
+        assert_true(y >= 0 && y <= 5);
+    }
+    decide(g, MURK_POLICY_GREEDY, &rng, &plan);
+    assert_true(step < 20);
+  }
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  /* Both dummies went down too. */
+  struct murk_view* v = view(g, MURK_NO_SIDE);
+  assert_int_equal(v->nmarkers, 6);
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* In its movement step greedy moves every unit nearer its objective, each try a line the
+ * parser takes whose legs are straight hex lines over open ground. */
+static void test_greedy_heads_for_objectives(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* g = new_game(m, 5);
+  ok_lines(g,
+           "objective at 8,1\nobjective at 8,10\n"
+           "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\n"
+           "deploy dummy at 13,10\ndeploy dummy at 14,2\nend\nend");
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 5, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+  struct murk_pos goal = {8, 1}, guard = {8, 10};
+  bool moved[6] = {false};
+  for (int i = 0; i < plan.n; i++) {
+    struct murk_command c;
+    char err[200];
+    int col;
+    assert_int_equal(murk_command_parse(plan.lines[i], &c, err, sizeof err, &col), 1);
+    if (c.kind == MURK_CMD_END) {
+      assert_int_equal(i, plan.n - 1); /* `end` comes last */
+      continue;
+    }
+    assert_int_equal(c.kind, MURK_CMD_MOVE);
+    assert_int_equal(c.unit.kind, MURK_REF_MARKER);
+    const struct murk_view_marker* mk = murk_view_marker_by_number(v, MURK_ATTACKER, c.unit.n);
+    assert_non_null(mk);
+    /* Two units in three go for the objective to take, the third guards the enemy's. The
+     * cheapest way may run along a road first, but never away, and a unit's first (longest)
+     * try gets nearer. */
+    struct murk_pos aim = c.unit.n == 5 ? guard : goal;
+    int before = murk_geom_distance(&v->grid, mk->pos, aim);
+    int after = murk_geom_distance(&v->grid, c.at, aim);
+    assert_true(after <= before);
+    if (c.unit.n >= 1 && c.unit.n <= 5 && !moved[c.unit.n]) assert_true(after < before);
+    /* Legs: from the marker through the waypoints, the cells add up with no gaps. */
+    struct murk_pos from = mk->pos;
+    for (int k = 0; k <= c.nvia; k++) {
+      struct murk_pos to = k < c.nvia ? c.via[k] : c.at;
+      assert_true(murk_geom_distance(&v->grid, from, to) >= 1);
+      from = to;
+    }
+    if (c.unit.n >= 1 && c.unit.n <= 5) moved[c.unit.n] = true;
+  }
+  /* Its platoons (T1, T3) and its dummy (T5) all get tries. */
+  assert_true(moved[1] && moved[3] && moved[5]);
+  murk_view_free(v);
+  /* Applying the plan moves T1 nearer. */
+  decide(g, MURK_POLICY_GREEDY, &rng, &plan);
+  v = view(g, MURK_ATTACKER);
+  const struct murk_view_marker* t1 = murk_view_marker_by_number(v, MURK_ATTACKER, 1);
+  assert_true(murk_geom_distance(&v->grid, t1->pos, goal) < 7);
+  /* A unit that moved this step is not tried again. */
+  plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+  assert_int_equal(plan_index(&plan, "move T1 "), -1);
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Without fog everything is revealed at deployment: greedy spots first, shoots the
+ * nearest revealed enemy first, and assaults what is within two cells. */
+static void test_greedy_shoots_and_assaults(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_OPEN);
+  struct murk_game* g = new_game(m, 9);
+  ok_lines(g,
+           "objective at 8,1\nobjective at 8,10\n"
+           "deploy 1 at 8,6\ndeploy 1 at 8,4\ndeploy 2 at 2,10\ndeploy 2 at 14,0\nend\nend\n"
+           "end"); /* the attacker's movement step */
+  assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 9, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+  /* Markers: attacker P1 (platoon 1), defender P2 (its 1), attacker P3, defender P4. */
+  int spot = plan_index(&plan, "spot");
+  int near = plan_index(&plan, "shoot 1 at P2");
+  int far = plan_index(&plan, "shoot 1 at P4");
+  assert_int_equal(spot, 0);
+  assert_true(near > spot);
+  assert_true(far < 0 || far > near);
+  assert_string_equal(plan.lines[plan.n - 1], "end");
+  murk_view_free(v);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
+  v = view(g, MURK_ATTACKER);
+  plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+  assert_true(plan_has(&plan, "assault 1 at P2"));
+  /* P4 is far away: no assault try at it, and none by platoon 2. */
+  assert_int_equal(plan_index(&plan, "assault 1 at P4"), -1);
+  assert_int_equal(plan_index(&plan, "assault 2 "), -1);
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Reserves: greedy tries `end` first, then the last waiting platoons. */
+static void test_greedy_reserves(void** st) {
+  (void)st;
+  static const char mission[] = TF_HEAD TF_SETUP PF_OBJECTIVES
+      "rules:\n  fog_of_war: {dummies: true}\n  delayed_reserves: {}\n" TF_VIS TF_FORCES;
+  struct murk_mission* m = load_yaml(mission);
+  struct murk_game* g = new_game(m, 2);
+  ok_lines(g, "objective at 8,1\nobjective at 8,10");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
+  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 2, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+  assert_string_equal(plan.lines[0], "end");
+  assert_string_equal(plan.lines[1], "reserve 2");
+  assert_string_equal(plan.lines[2], "reserve 1");
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* A phase this file does not know: `end` only, unless the prompt names verbs; then their
+ * usage is filled in with things of the view, each line one the parser takes. */
+static void test_unknown_phase(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* g = new_game(m, 4);
+  ok_lines(g,
+           "objective at 8,1\nobjective at 8,10\n"
+           "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\nend\nend");
+  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 4, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  v->phase = (enum murk_phase)(MURK_PHASE_COUNT + 3);
+  snprintf(v->prompt, sizeof v->prompt, "attacker: frobnicate the widgets; 'end' when done");
+  for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+    assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, 0, &plan), MURK_OK);
+    for (int i = 0; i < plan.n; i++) assert_string_equal(plan.lines[i], "end");
+  }
+  /* The prompt names `reserve` and `move`: tries of both, filled from the view. */
+  snprintf(v->prompt, sizeof v->prompt,
+           "attacker: hold some back (reserve N [delayed|scattered|mobile]) or move; 'end'");
+  int reserves = 0, moves = 0, ends = 0;
+  for (int round = 0; round < 4; round++)
+    for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+      assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, round, &plan), MURK_OK);
+      for (int i = 0; i < plan.n; i++) {
+        struct murk_command c;
+        char err[200];
+        int col;
+        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1)
+          fprintf(stderr, "'%s': %s\n", plan.lines[i], err);
+        assert_int_equal(murk_command_parse(plan.lines[i], &c, err, sizeof err, &col), 1);
+        if (c.kind == MURK_CMD_RESERVE) {
+          reserves++;
+          assert_true(c.unit.n >= 1 && c.unit.n <= 2);
+        }
+        moves += c.kind == MURK_CMD_MOVE;
+        ends += c.kind == MURK_CMD_END;
+        assert_true(c.kind == MURK_CMD_RESERVE || c.kind == MURK_CMD_MOVE ||
+                    c.kind == MURK_CMD_END);
+      }
+      assert_string_equal(plan.lines[plan.n - 1], "end");
+    }
+  assert_true(reserves > 0 && moves > 0 && ends > 0);
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Setup rounds draw new cells: a refused plan is not offered again. */
+static void test_rounds_differ(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* g = new_game(m, 6);
+  struct murk_view* v = view(g, murk_game_to_act(g));
+  assert_int_equal(v->phase, MURK_PHASE_OBJECTIVES);
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 6, MURK_ATTACKER);
+  struct murk_policy_plan a, b;
+  memset(&a, 0, sizeof a);
+  memset(&b, 0, sizeof b);
+  for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+    assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, 0, &a), MURK_OK);
+    assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, 1, &b), MURK_OK);
+    assert_true(a.n >= 8);
+    int same = 0;
+    for (int i = 0; i < a.n && i < b.n; i++) same += strcmp(a.lines[i], b.lines[i]) == 0;
+    assert_true(same < a.n / 2);
+    assert_int_equal(plan_index(&a, "objective at "), 0);
+  }
+  murk_view_free(v);
+  murk_policy_plan_free(&a);
+  murk_policy_plan_free(&b);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_names),
+      cmocka_unit_test(test_seeds),
+      cmocka_unit_test(test_refuses_wrong_views),
+      cmocka_unit_test(test_ignores_hidden_contents),
+      cmocka_unit_test(test_games_finish),
+      cmocka_unit_test(test_bundled_games_finish),
+      cmocka_unit_test(test_greedy_deploys_in_zone),
+      cmocka_unit_test(test_greedy_heads_for_objectives),
+      cmocka_unit_test(test_greedy_shoots_and_assaults),
+      cmocka_unit_test(test_greedy_reserves),
+      cmocka_unit_test(test_unknown_phase),
+      cmocka_unit_test(test_rounds_differ),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
