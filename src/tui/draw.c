@@ -362,8 +362,11 @@ static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const 
       case MURK_PLATOON_DESTROYED:
         snprintf(where, sizeof where, "lost");
         break;
-      default:
+      case MURK_PLATOON_WAITING:
         snprintf(where, sizeof where, "--");
+        break;
+      default: /* a state of a later rule: the core's own word for it */
+        snprintf(where, sizeof where, "%.4s", murk_platoon_state_name(pl->state));
         break;
     }
     enum tui_attr a = pl->index == sel                      ? TUI_A_SELECT
