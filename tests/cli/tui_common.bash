@@ -13,6 +13,7 @@
 #   wait_gone TEXT       poll until it no longer shows TEXT
 #   settle               wait until the screen stops changing
 #   wait_exit            poll until murk has exited; echo its exit code
+#   click X Y            a left mouse click at screen column X, row Y
 #   fail MSG             count a failure (the script exits 1 at the end)
 #
 # Skips (exit 77) only when tmux is missing.
@@ -128,6 +129,17 @@ wait_exit() {
   fail "murk did not exit"
   echo none
   return 1
+}
+
+# A left click at screen column $1, row $2 (0-based), in the protocol the program asked
+# the terminal for (SGR or the classic X10 bytes).
+click() {
+  local x=$1 y=$2
+  if [ "$(T display -p -t "$sess" '#{mouse_sgr_flag}')" = 1 ]; then
+    send_text "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' $((x + 1)) $((y + 1)) $((x + 1)) $((y + 1)))"
+  else
+    send_text "$(printf '\033[M%b%b%b' '\x20' "\\x$(printf %x $((33 + x)))" "\\x$(printf %x $((33 + y)))")"
+  fi
 }
 
 # The pid of murk (the child of the pane's shell).

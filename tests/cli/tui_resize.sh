@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tui_resize.sh: resizing the window at any time. Too small a window says so instead of
 # drawing the table; back at a normal size the table is drawn again; a window smaller than
-# the table scrolls the map with the cursor.
+# the table scrolls the map with the cursor. A mouse click puts the cursor on a cell.
 . "$(dirname "$0")/tui_common.bash"
 
 resize() { T resize-window -t "$sess" -x "$1" -y "$2"; }
@@ -34,20 +34,23 @@ resize 100 40
 wait_for "attacker's table"
 wait_for "♣"
 wait_for "Cell 18,12"
+# A click puts the cursor on the cell under it: column 10 of screen row 5 is cell 5,4.
+click 10 5
+wait_for "Cell 05,04"
 
 # 80x24: the 36-column table does not fit; the map follows the cursor to the east edge and
 # down to the railway's east entry (E6 at 35,19).
 resize 80 24
-wait_for "Cell 18,12"
+wait_for "Cell 05,04"
 settle
 screen | grep -qF "E6" && fail "E6 is on screen before scrolling"
-keys L L L L J
-wait_for "Cell 35,17"
+keys L L L L L L L L J J J
+wait_for "Cell 35,19"
 wait_for "E6"
 settle
 screen | grep -qF "E1" && fail "E1 (west edge) is still on screen after scrolling east"
 keys H H H H H H H H
-wait_for "Cell 00,17"
+wait_for "Cell 00,19"
 wait_for "E1"
 
 # Several sizes in a row, ending at the normal one.
