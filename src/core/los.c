@@ -191,15 +191,39 @@ bool murk_los(const struct murk_sightmap* m, struct murk_pos a, struct murk_pos 
 
 /* ---- field of view -------------------------------------------------------------------- */
 
-/* A piece of the directions still seen through: from lo_n / lo_d to hi_n / hi_d (values of
- * p in [0, M), denominators positive), each end in or out, with the hindering steps and
- * the highest step level along it so far. A single direction has lo == hi, both ends in. */
+/* One end of a piece of directions, as seen from the ring about to be cast, i: the
+ * direction p is kept as its position X = 2 * i * p along that ring (see cast_piece), in
+ * whole and fractional parts X = a + b / d (0 <= b < d), with the step that takes it to
+ * the next ring, 2p = qa + ra / d (0 <= ra < d). Moving on a ring is then two additions
+ * and a carry, and where an end falls among the ring's cells is read off a and b: the
+ * walk never divides. */
+struct end {
+  int32_t a, b, d;
+  int32_t qa, ra;
+};
+
+/* A piece of the directions still seen through: from lo to hi, each end in or out, with
+ * the hindering steps and the highest step level along it so far. A single direction has
+ * lo == hi, both ends in. */
 struct piece {
-  int32_t lo_n, lo_d, hi_n, hi_d;
+  struct end lo, hi;
   int32_t hind;
   int8_t top; /* SCHAR_MIN: no step yet */
   uint8_t lo_in, hi_in;
 };
+
+static inline struct end end_advance(struct end e) {
+  e.a += e.qa;
+  e.b += e.ra;
+  int carry = e.b >= e.d;
+  e.b -= carry * e.d;
+  e.a += carry;
+  return e;
+}
+
+static inline bool end_eq(const struct end* x, const struct end* y) {
+  return x->a == y->a && (int64_t)x->b * y->d == (int64_t)y->b * x->d;
+}
 
 struct fov_stamp {
   uint32_t gen;  /* the call that saw this cell */
@@ -208,7 +232,8 @@ struct fov_stamp {
 
 struct murk_fov_result {
   struct murk_grid grid;
-  struct fov_stamp* stamps; /* width * height */
+  struct fov_stamp* stamps; /* width * height, and a spare at [sink] */
+  size_t sink;
   uint32_t gen;
   struct murk_fov_cell* cells;
   size_t count, cells_cap;
@@ -221,7 +246,9 @@ int murk_fov_result_new(const struct murk_sightmap* map, struct murk_fov_result*
   struct murk_fov_result* r = murk_calloc(1, sizeof *r);
   if (!r) return MURK_ENOMEM;
   r->grid = map->grid;
-  r->stamps = murk_calloc((size_t)map->grid.width * (size_t)map->grid.height, sizeof *r->stamps);
+  /* One stamp a cell, and a spare one that emit_if writes when it reports nothing. */
+  r->sink = (size_t)map->grid.width * (size_t)map->grid.height;
+  r->stamps = murk_calloc(r->sink + 1, sizeof *r->stamps);
   if (!r->stamps) {
     murk_free(r);
     return MURK_ENOMEM;
@@ -244,8 +271,7 @@ static void next_generation(struct murk_fov_result* res) {
   res->count = 0;
   if (res->gen == UINT32_MAX) {
     /* Once every four billion calls: forget everything the honest way. */
-    memset(res->stamps, 0,
-           (size_t)res->grid.width * (size_t)res->grid.height * sizeof *res->stamps);
+    memset(res->stamps, 0, (res->sink + 1) * sizeof *res->stamps);
     res->gen = 0;
   }
   res->gen++;
@@ -264,13 +290,18 @@ static int reserve(void** p, size_t* cap, size_t need, size_t size) {
   return MURK_OK;
 }
 
-/* Report a visible cell (room was reserved). */
-static inline void emit(struct murk_fov_result* res, int x, int y, int hind) {
-  size_t k = res->count++;
-  struct fov_stamp* s = &res->stamps[cell_index(&res->grid, x, y)];
+/* Report a cell if `seen`, without a branch on it: the list entry is written anyway and
+ * counted only if seen, and the stamp goes to the spare one past the grid unless seen
+ * (room was reserved for one entry past the end). */
+static inline void emit_if(struct murk_fov_result* res, bool seen, size_t idx, int x, int y,
+                           int hind) {
+  size_t k = res->count;
+  size_t keep = (size_t)seen - 1; /* all ones when not seen: a mask, so no branch */
+  struct fov_stamp* s = &res->stamps[(idx & ~keep) | (res->sink & keep)];
   s->gen = res->gen;
   s->slot = (uint32_t)k;
   res->cells[k] = (struct murk_fov_cell){{x, y}, hind};
+  res->count = k + seen;
 }
 
 /* Unit direction vectors in axial coordinates, in ring order (geom.c's, counter-clockwise
@@ -279,52 +310,58 @@ static const int hex_dirs[7][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {
 static const int sq_dirs[9][2] = {{1, 0},  {1, -1}, {0, -1}, {-1, -1}, {-1, 0},
                                   {-1, 1}, {0, 1},  {1, 1},  {1, 0}};
 
-/* Everything one call needs, copied into locals by the functions that loop. */
+/* Everything one call needs. */
 struct caster {
   const unsigned char* sight;
   const signed char* level; /* NULL when flat */
   int w, h;
-  bool hex;
+  int hexmask; /* -1 on hexes (x = q + r / 2), 0 on squares (x = q) */
   const int (*dirs)[2];
   int sides;   /* M */
   int oq, or_; /* origin, axial */
   int origin_level;
+  /* The ring being cast. */
+  int i;
+  uint64_t inv; /* ceil(2^32 / i): n / i = (n * inv) >> 32 while n * i < 2^32 */
 };
 
 /* A cell of the current ring, as the walk needs it. */
 struct ring_cell {
   int sight, level;
   int x, y;
+  size_t idx; /* y * w + x when on the table */
 };
 
-/* A walk along ring i, cell by cell: index k * i + t, on side k, at axial (q, r). */
+/* A walk along ring i, cell by cell: cell j (counted on past M * i, which is cell 0
+ * again) is index k * i + t, on side k, at axial (q, r). */
 struct ring_walk {
-  int i, k, t, q, r;
+  int j, k, t, q, r;
 };
 
-static inline struct ring_cell cell_at(const struct caster* c, int q, int r) {
+static inline struct ring_cell cell_at(const struct caster* c, int q, int r, bool elev) {
   struct ring_cell cell;
-  cell.x = c->hex ? q + (r >= 0 ? r / 2 : 0) : q;
+  /* x = q + floor(r / 2) on hexes; for r < 0 the cell is off the table whatever x is. */
+  cell.x = q + ((r / 2) & c->hexmask);
   cell.y = r;
   if ((unsigned)cell.x < (unsigned)c->w && (unsigned)r < (unsigned)c->h) {
-    size_t idx = (size_t)r * (size_t)c->w + (size_t)cell.x;
-    cell.sight = c->sight[idx];
-    cell.level = c->level ? c->level[idx] : 0;
+    cell.idx = (size_t)r * (size_t)c->w + (size_t)cell.x;
+    cell.sight = c->sight[cell.idx];
+    cell.level = elev ? c->level[cell.idx] : 0;
   } else {
+    cell.idx = 0;
     cell.sight = SIGHT_OFF;
     cell.level = LEVEL_OFF;
   }
   return cell;
 }
 
-/* Cell j of ring i (j may be M * i, which is cell 0 again). */
-static inline struct ring_walk walk_seek(const struct caster* c, int i, int j) {
+/* Cell j of the current ring (j may be M * i, which is cell 0 again). */
+static inline struct ring_walk walk_seek(const struct caster* c, int j) {
+  int i = c->i;
   struct ring_walk w;
+  w.j = j;
   if (j >= c->sides * i) j -= c->sides * i;
-  w.i = i;
-  /* The side by comparison: a division costs more than these at most eight steps. */
-  int k = 0;
-  while (j >= (k + 1) * i) k++;
+  int k = (int)(((uint64_t)j * c->inv) >> 32); /* the side, j / i */
   w.k = k;
   w.t = j - k * i;
   const int* d = c->dirs[k];
@@ -340,10 +377,58 @@ static inline void walk_step(const struct caster* c, struct ring_walk* w) {
   const int* e = c->dirs[w->k + 1];
   w->q += e[0] - d[0];
   w->r += e[1] - d[1];
-  if (++w->t == w->i) {
-    w->t = 0;
-    if (++w->k == c->sides) w->k = 0;
-  }
+  w->j++;
+  /* Round a corner without a branch (corners come at every ring, unpredictably). */
+  int corner = ++w->t == c->i;
+  w->t -= corner * c->i;
+  w->k += corner;
+  w->k -= (w->k == c->sides) * c->sides;
+}
+
+/* Positions along ring i are measured as X = 2 * i * p, so cell j's open interval is
+ * (2j - 1, 2j + 1), its target direction X = 2j, and the tie after it X = 2j + 1: element
+ * e of the ring is the interior of cell e / 2 when e is even, the tie point X = e when odd.
+ * A piece covers elements e_lo .. e_hi, the first and last perhaps only in part. */
+struct cut {
+  const struct piece* p;
+  int e_lo, e_hi;
+  bool lo_cut, hi_cut;         /* the piece starts (ends) inside its first (last) interior */
+  bool lo_holds, hi_holds;     /* it holds the target direction of its first (last) interior */
+  struct end lo_next, hi_next; /* its own ends, moved on to the next ring */
+};
+
+/* Where piece p lies on the ring, read off its ends: X in [a, a + 1), an exact tie point
+ * when b == 0 and a is odd. Arithmetic, not branches: the ends of pieces are what a branch
+ * predictor cannot guess. */
+static inline struct cut cut_of(const struct piece* p) {
+  struct cut k;
+  k.p = p;
+  int a = p->lo.a, odd = a & 1, exact = p->lo.b == 0, tie = odd & exact;
+  /* From the tie point itself if the piece holds it, else from the interior after a. */
+  k.e_lo = a + (odd & !(tie & p->lo_in));
+  k.lo_cut = !tie;
+  k.lo_holds = odd | (exact & p->lo_in);
+  a = p->hi.a;
+  odd = a & 1;
+  exact = p->hi.b == 0;
+  tie = odd & exact;
+  /* To the tie point itself if the piece holds it, else to the interior before it. */
+  k.e_hi = a + odd - 2 * (tie & !p->hi_in) - (tie & p->hi_in);
+  k.hi_cut = !tie;
+  k.hi_holds = ((odd ^ 1) & ((exact ^ 1) | p->hi_in)) | tie;
+  k.lo_next = end_advance(p->lo);
+  k.hi_next = end_advance(p->hi);
+  return k;
+}
+
+/* The end of an element at X = x on the current ring, as seen from the next one. */
+static inline struct end end_at(const struct caster* c, int x) {
+  /* p = x / 2i, so the step 2p is x / i, and X on ring i + 1 is x + x / i. (x is -1 only
+   * for an end that put_part then does not use.) */
+  x = x < 0 ? 0 : x;
+  int q = (int)(((uint64_t)(unsigned)x * c->inv) >> 32);
+  struct end e = {x + q, x - q * c->i, c->i, q, x - q * c->i};
+  return e;
 }
 
 /* The next ring's pieces, as they are made. Room was reserved. */
@@ -352,115 +437,162 @@ struct builder {
   size_t n;
 };
 
-/* Close a part: append it, joined to the last piece when the two touch and carry the same
- * counts (two pieces of the last ring cut apart only by their counts may now agree). */
-static inline void put_piece(struct builder* b, const struct piece* q) {
+/* The part of a piece from element a to element z, as a piece of the next ring: its ends
+ * are the piece's own where it starts (ends) inside its first (last) interior, else a tie
+ * point itself or an interior's open end. Appended, or joined to the last piece when the
+ * two touch and carry the same counts (neighbouring pieces of the last ring, cut apart
+ * only by their counts, may now agree). */
+static inline void put_part(const struct caster* c, struct builder* b, const struct cut* k, int a,
+                            int z, int32_t hind, int top) {
+  struct piece q;
+  struct end lo = end_at(c, a - !(a & 1)), hi = end_at(c, z + !(z & 1));
+  bool own_lo = (a == k->e_lo) & k->lo_cut, own_hi = (z == k->e_hi) & k->hi_cut;
+  q.lo = *(own_lo ? &k->lo_next : &lo);
+  q.lo_in = own_lo ? k->p->lo_in : (uint8_t)(a & 1);
+  q.hi = *(own_hi ? &k->hi_next : &hi);
+  q.hi_in = own_hi ? k->p->hi_in : (uint8_t)(z & 1);
+  q.hind = hind;
+  q.top = (int8_t)top;
   if (b->n > 0) {
     struct piece* l = &b->v[b->n - 1];
-    if (l->hind == q->hind && l->top == q->top && l->hi_in != q->lo_in &&
-        (int64_t)l->hi_n * q->lo_d == (int64_t)q->lo_n * l->hi_d) {
-      l->hi_n = q->hi_n;
-      l->hi_d = q->hi_d;
-      l->hi_in = q->hi_in;
+    if (l->hind == q.hind && l->top == q.top && l->hi_in != q.lo_in && end_eq(&l->hi, &q.lo)) {
+      l->hi = q.hi;
+      l->hi_in = q.hi_in;
       return;
     }
   }
-  b->v[b->n++] = *q;
+  b->v[b->n++] = q;
 }
 
-/* floor(a / b) for a >= 0, b > 0, in 32 bits when it fits (cheaper). */
-static inline int64_t div_down(int64_t a, int64_t b) {
-  if (a <= UINT32_MAX && b <= UINT32_MAX) return (int64_t)((uint32_t)a / (uint32_t)b);
-  return a / b;
+/* To the cell of element e (the one before it, for a tie): the current cell again, or a
+ * jump. */
+static inline struct ring_cell walk_to(const struct caster* c, struct ring_walk* rw,
+                                       const struct ring_cell* at, int e, bool elev) {
+  int j = e / 2;
+  if (j == rw->j) return *at;
+  *rw = walk_seek(c, j);
+  return cell_at(c, rw->q, rw->r, elev);
 }
 
-/* Ring i through one piece: report the ring's targets that lie in it, and (unless the ring
- * is the last) cut it by the ring's cells and tie points into the next ring's pieces.
- *
- * Positions along ring i are measured as X = 2 * i * p, so cell j's open interval is
- * (2j - 1, 2j + 1), its target direction X = 2j, and the tie after it X = 2j + 1: element
- * e of the ring is the interior of cell e / 2 when e is even, the tie point X = e when odd.
- * The part being built (q) stays in locals while consecutive elements with the same counts
- * extend it. */
+/* A flat table: no levels, so a step is judged by its class alone, and a tie point takes
+ * the class of the clearer cell beside it. A run of elements of one class makes one piece;
+ * the walk looks only for changes of class. Two elements a turn, the interior of a cell
+ * and the tie point after it; a piece may start at a tie point, and enters the turn half
+ * way then. */
+static inline void cast_piece_flat(const struct caster* c, struct murk_fov_result* res,
+                                   struct builder* b, struct ring_walk* rw, struct ring_cell* at,
+                                   const struct piece* p, bool last) {
+  struct cut k = cut_of(p);
+  if (k.e_lo > k.e_hi) return; /* an empty piece: never made, but cheap to be sure */
+  const int32_t hind = p->hind;
+  struct ring_cell cell = walk_to(c, rw, at, k.e_lo, false);
+  int part = -1;                /* first element of the part being built, -1: none */
+  int pc = MURK_SIGHT_BLOCKING; /* its class */
+  int e = k.e_lo;
+  bool tie_first = e & 1;
+  for (;;) {
+    if (!tie_first) {
+      /* Interior of the current cell, and its target direction. */
+      emit_if(
+          res,
+          (cell.sight != SIGHT_OFF) & ((e != k.e_lo) | k.lo_holds) & ((e != k.e_hi) | k.hi_holds),
+          cell.idx, cell.x, cell.y, hind);
+      if (!last && cell.sight != pc) {
+        if (part >= 0) put_part(c, b, &k, part, e - 1, hind + (pc == MURK_SIGHT_HINDERING), p->top);
+        part = cell.sight < MURK_SIGHT_BLOCKING ? e : -1;
+        pc = cell.sight;
+      }
+      if (e == k.e_hi) break;
+      e++;
+    }
+    tie_first = false;
+    /* Tie point: between the current cell and the next. */
+    int before = cell.sight;
+    walk_step(c, rw);
+    cell = cell_at(c, rw->q, rw->r, false);
+    int s = step_sight(before, cell.sight);
+    if (!last && s != pc) {
+      if (part >= 0) put_part(c, b, &k, part, e - 1, hind + (pc == MURK_SIGHT_HINDERING), p->top);
+      part = s < MURK_SIGHT_BLOCKING ? e : -1;
+      pc = s;
+    }
+    if (e == k.e_hi) break;
+    e++;
+  }
+  if (part >= 0) put_part(c, b, &k, part, k.e_hi, hind + (pc == MURK_SIGHT_HINDERING), p->top);
+  *at = cell;
+}
+
+/* Any table: levels too. Each element is judged on its own (a tie point may be lower than
+ * both cells beside it, so it can differ from both). */
 static inline void cast_piece(const struct caster* c, struct murk_fov_result* res,
-                              struct builder* b, const struct piece* p, int i, bool last) {
-  const int64_t ln = 2 * (int64_t)i * p->lo_n, ld = p->lo_d; /* X at the low end: ln / ld */
-  const int64_t hn = 2 * (int64_t)i * p->hi_n, hd = p->hi_d; /* X at the high end */
-  const int32_t d2 = 2 * i;
+                              struct builder* b, struct ring_walk* rw, struct ring_cell* at,
+                              const struct piece* p, bool last) {
+  struct cut k = cut_of(p);
+  if (k.e_lo > k.e_hi) return;
   const int32_t hind = p->hind;
   const int top = p->top;
-  int64_t f = div_down(ln, ld);
-  int64_t e;
-  if ((f & 1) && f * ld == ln) {
-    e = p->lo_in ? f : f + 1; /* on a tie point: from it, or from the cell after it */
-  } else {
-    e = (f & 1) ? f + 1 : f; /* inside the cell around the nearest even X */
-  }
-  struct piece q = {0, 1, 0, 1, 0, 0, 0, 0};
-  bool building = false;
-  /* The cell of element e, or the one before its tie. */
-  struct ring_walk rw = walk_seek(c, i, (int)(e / 2));
-  struct ring_cell cell = cell_at(c, rw.q, rw.r);
-  for (;; e++) {
+  struct ring_cell cell = walk_to(c, rw, at, k.e_lo, true);
+  int part = -1; /* first element of the part being built, -1: none */
+  int32_t ph = 0;
+  int pt = 0;
+  for (int e = k.e_lo; e <= k.e_hi; e++) {
+    int s, l;
     if (e & 1) {
-      /* Tie point X = e, between the current cell and the next. */
-      int64_t cmp = e * hd - hn; /* sign of e - X_hi */
-      if (cmp > 0 || (cmp == 0 && !p->hi_in)) break;
+      /* Tie point between the current cell and the next. */
       struct ring_cell before = cell;
-      walk_step(c, &rw);
-      cell = cell_at(c, rw.q, rw.r);
+      walk_step(c, rw);
+      cell = cell_at(c, rw->q, rw->r, true);
       if (last) continue;
-      int s = step_sight(before.sight, cell.sight);
-      int32_t h = hind + (s == MURK_SIGHT_HINDERING);
-      int t = max_int(top, step_level(before.level, cell.level));
-      if (s >= MURK_SIGHT_BLOCKING || !building || q.hind != h || q.top != t) {
-        if (building) put_piece(b, &q);
-        building = s < MURK_SIGHT_BLOCKING;
-        q = (struct piece){(int32_t)e, d2, (int32_t)e, d2, h, (int8_t)t, 1, 1};
-      } else {
-        q.hi_n = (int32_t)e; /* the point joins the part before it */
-        q.hi_d = d2;
-        q.hi_in = 1;
-      }
+      s = step_sight(before.sight, cell.sight);
+      l = step_level(before.level, cell.level);
+    } else {
+      /* Interior of the current cell, and its target direction; a step before the target
+       * blocks it if higher than both ends. */
+      emit_if(res,
+              (cell.sight != SIGHT_OFF) & ((e != k.e_lo) | k.lo_holds) &
+                  ((e != k.e_hi) | k.hi_holds) & (top <= max_int(c->origin_level, cell.level)),
+              cell.idx, cell.x, cell.y, hind);
+      if (last) continue;
+      s = cell.sight;
+      l = cell.level;
+    }
+    if (s >= MURK_SIGHT_BLOCKING) {
+      if (part >= 0) put_part(c, b, &k, part, e - 1, ph, pt);
+      part = -1;
       continue;
     }
-    /* Interior of the current cell e / 2: (e - 1, e + 1) cut to the piece. */
-    if ((e - 1) * hd >= hn) break;   /* starts at or beyond the high end */
-    bool lo_cut = (e - 1) * ld < ln; /* the piece starts inside this cell */
-    bool hi_cut = (e + 1) * hd > hn; /* ...or ends inside it */
-    /* The target direction X = e, if the piece holds it. */
-    int64_t below = e * ld - ln, above = e * hd - hn; /* signs of e - X_lo, e - X_hi */
-    bool holds = (below > 0 || (below == 0 && p->lo_in)) && (above < 0 || (above == 0 && p->hi_in));
-    if (holds && cell.sight != SIGHT_OFF &&
-        (!c->level || top <= max_int(c->origin_level, cell.level))) {
-      emit(res, cell.x, cell.y, hind);
+    int32_t h = hind + (s == MURK_SIGHT_HINDERING);
+    int t = max_int(top, l);
+    if (part >= 0 && (h != ph || t != pt)) {
+      put_part(c, b, &k, part, e - 1, ph, pt);
+      part = -1;
     }
-    if (!last) {
-      int s = cell.sight;
-      int32_t h = hind + (s == MURK_SIGHT_HINDERING);
-      int t = max_int(top, cell.level);
-      int32_t hi_n = hi_cut ? p->hi_n : (int32_t)(e + 1), hi_d = hi_cut ? p->hi_d : d2;
-      uint8_t hi_in = hi_cut ? p->hi_in : 0;
-      if (s >= MURK_SIGHT_BLOCKING || !building || q.hind != h || q.top != t) {
-        if (building) put_piece(b, &q);
-        building = s < MURK_SIGHT_BLOCKING;
-        q = (struct piece){lo_cut ? p->lo_n : (int32_t)(e - 1),
-                           lo_cut ? p->lo_d : d2,
-                           hi_n,
-                           hi_d,
-                           h,
-                           (int8_t)t,
-                           lo_cut ? p->lo_in : 0,
-                           hi_in};
-      } else {
-        q.hi_n = hi_n;
-        q.hi_d = hi_d;
-        q.hi_in = hi_in;
-      }
+    if (part < 0) {
+      part = e;
+      ph = h;
+      pt = t;
     }
-    if (hi_cut) break;
   }
-  if (building) put_piece(b, &q);
+  if (part >= 0) put_part(c, b, &k, part, k.e_hi, ph, pt);
+  *at = cell;
+}
+
+/* The current ring through every piece of the last one. */
+static inline size_t cast_ring(const struct caster* c, struct murk_fov_result* res,
+                               const struct piece* in, size_t nin, struct piece* out, bool last,
+                               bool elev) {
+  struct builder b = {out, 0};
+  struct ring_walk rw = walk_seek(c, 0);
+  struct ring_cell at = cell_at(c, rw.q, rw.r, elev);
+  for (size_t k = 0; k < nin; k++) {
+    if (elev) {
+      cast_piece(c, res, &b, &rw, &at, &in[k], last);
+    } else {
+      cast_piece_flat(c, res, &b, &rw, &at, &in[k], last);
+    }
+  }
+  return b.n;
 }
 
 int murk_fov(const struct murk_sightmap* map, struct murk_pos origin, int radius,
@@ -473,41 +605,52 @@ int murk_fov(const struct murk_sightmap* map, struct murk_pos origin, int radius
   }
   if (!on_table(g, origin.x, origin.y)) return MURK_OK;
   struct caster c;
+  bool hex = g->kind == MURK_GRID_HEX;
   c.sight = map->sight;
   c.level = map->level;
   c.w = g->width;
   c.h = g->height;
-  c.hex = g->kind == MURK_GRID_HEX;
-  c.dirs = c.hex ? hex_dirs : sq_dirs;
-  c.sides = c.hex ? 6 : 8;
+  c.hexmask = hex ? -1 : 0;
+  c.dirs = hex ? hex_dirs : sq_dirs;
+  c.sides = hex ? 6 : 8;
   struct murk_axial a = murk_geom_to_axial(g, origin);
   c.oq = a.q;
   c.or_ = a.r;
-  c.origin_level = map->level ? map->level[cell_index(g, origin.x, origin.y)] : 0;
-  int rc = reserve((void**)&res->cells, &res->cells_cap, 1, sizeof *res->cells);
+  size_t o = cell_index(g, origin.x, origin.y);
+  c.origin_level = map->level ? map->level[o] : 0;
+  int rc = reserve((void**)&res->cells, &res->cells_cap, 2, sizeof *res->cells);
   if (rc != MURK_OK) goto fail;
-  emit(res, origin.x, origin.y, 0);
-  /* Before ring 1 every direction is open: [0, M). */
+  emit_if(res, true, o, origin.x, origin.y, 0);
+  /* Before ring 1 every direction is open: p in [0, M), i.e. X in [0, 2M) on ring 1. */
   size_t cur = 0, ncur = 1;
   rc = reserve((void**)&res->pieces[0], &res->pieces_cap[0], 1, sizeof(struct piece));
   if (rc != MURK_OK) goto fail;
-  res->pieces[0][0] = (struct piece){0, 1, c.sides, 1, 0, SCHAR_MIN, 1, 0};
+  res->pieces[0][0] =
+      (struct piece){{0, 0, 1, 0, 0}, {2 * c.sides, 0, 1, 2 * c.sides, 0}, 0, SCHAR_MIN, 1, 0};
+  /* No table cell is farther than width + height (the pieces die out before that anyway);
+   * the cut keeps ring numbers small for the arithmetic of end_at and walk_seek. */
+  if (radius > 2 * MURK_LOS_MAX_CELLS) radius = 2 * MURK_LOS_MAX_CELLS;
   for (int i = 1; i <= radius && ncur > 0; i++) {
-    bool last = i == radius;
-    /* Room for the ring: at most one target per cell; at most one new piece per element
-     * where something changes, plus one per piece of the last ring. */
+    /* Room for the ring: at most one target per cell (and emit_if's spare entry); a new
+     * piece at most where an element follows one that did not pass or had other counts,
+     * or where a piece starts. */
     size_t ring = (size_t)c.sides * (size_t)i;
-    rc = reserve((void**)&res->cells, &res->cells_cap, res->count + ring, sizeof *res->cells);
+    rc = reserve((void**)&res->cells, &res->cells_cap, res->count + ring + 1, sizeof *res->cells);
     if (rc == MURK_OK) {
       rc = reserve((void**)&res->pieces[cur ^ 1], &res->pieces_cap[cur ^ 1], 2 * ring + ncur + 1,
                    sizeof(struct piece));
     }
     if (rc != MURK_OK) goto fail;
-    struct builder b = {res->pieces[cur ^ 1], 0};
+    c.i = i;
+    c.inv = ((UINT64_C(1) << 32) + (uint64_t)i - 1) / (uint64_t)i;
     const struct piece* in = res->pieces[cur];
-    for (size_t k = 0; k < ncur; k++) cast_piece(&c, res, &b, &in[k], i, last);
+    struct piece* out = res->pieces[cur ^ 1];
+    if (map->level) {
+      ncur = cast_ring(&c, res, in, ncur, out, i == radius, true);
+    } else {
+      ncur = cast_ring(&c, res, in, ncur, out, i == radius, false);
+    }
     cur ^= 1;
-    ncur = b.n;
   }
   return MURK_OK;
 fail:
