@@ -25,7 +25,8 @@
   X(SPOT, "spot", "spot")                                                       \
   X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                      \
   X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                \
-  X(END, "end", "end  (the current step, or your deployment)")
+  X(END, "end", "end  (the current step, or your deployment)")                 \
+  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")
 
 enum murk_command_kind {
 #define MURK_CMD_ENUM(id, verb, usage) MURK_CMD_##id,

@@ -97,5 +97,8 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len);
 /* The result once over (empty string before). */
 const char* murk_game_result(const struct murk_game* g);
 enum murk_side murk_game_winner(const struct murk_game* g);
+/* A side's victory points once the game is over (0 before; docs/rules.md, "Victory
+ * points"). */
+int murk_game_vp(const struct murk_game* g, enum murk_side side);
 
 #endif

@@ -243,11 +243,21 @@ struct murk_vp_row {
   int winner, loser;     /* victory points */
 };
 
+/* How victory points are scored (docs/rules.md, "Victory points"). */
+enum murk_vp_mode {
+  MURK_VP_TABLE = 0,  /* the winner's losses pick a row of the table (seed 000) */
+  MURK_VP_MARGIN = 1, /* points for what each side destroyed and achieved; the margin
+                         decides (seed 004, Margin of Victory) */
+};
+
 struct murk_victory {
   struct murk_vp_row rows[MURK_MISSION_MAX_VP_ROWS];
   int nrows;
   int ignore_first_loss_at; /* 9: a company of nine or more platoons (not counting
                                transports) ignores its first loss; 0: no such rule */
+  enum murk_vp_mode mode;   /* `points:` table (default) or margin */
+  enum murk_side otherwise; /* who wins when the game ends without a side winning it
+                               (turn limit, game length): MURK_NO_SIDE (default) or a side */
 };
 
 enum murk_first_turn {

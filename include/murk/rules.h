@@ -32,6 +32,7 @@
   X(OVER_THE_WIRE, "over_the_wire", "001")                  \
   X(STRATEGIC_WITHDRAWAL, "strategic_withdrawal", "001")    \
   X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "001")      \
+  X(COMPANY_MORALE, "company_morale", "001")                \
   X(LIMITED_INTELLIGENCE, "limited_intelligence", "002")    \
   X(NVR, "nvr", "003")                                      \
   X(CLOAKING, "cloaking", "003")                            \
@@ -88,7 +89,14 @@ enum murk_param_type {
   X(NVR_SNOW, NVR, "snow", BOOL, "false", 0, 1)                                    \
   X(NVR_MONTH, NVR, "month", INT, "6", 1, 12)                                      \
   X(LI_SPOT, LIMITED_INTELLIGENCE, "spot_range", LENGTH, "7hex", 0, 1000)          \
-  X(FW_LAST_TURN, FIGHTING_WITHDRAWAL, "last_turn", INT, "8", 1, 100)
+  X(FW_LAST_TURN, FIGHTING_WITHDRAWAL, "last_turn", INT, "8", 1, 100)             \
+  X(FW_FROM_TURN, FIGHTING_WITHDRAWAL, "from_turn", INT, "3", 1, 100)             \
+  X(FW_PLATOONS, FIGHTING_WITHDRAWAL, "platoons", INT, "5", 1, 100)               \
+  X(FW_REMOVE_FROM, FIGHTING_WITHDRAWAL, "remove_from", INT, "6", 1, 100)         \
+  X(FF_PER_PLATOON, FAIR_FIGHT, "per_platoon", INT, "1", 0, 100)                  \
+  X(FF_MAX, FAIR_FIGHT, "max", INT, "3", 0, 100)                                  \
+  X(CM_BELOW, COMPANY_MORALE, "below", INT, "50", 1, 100)                         \
+  X(CM_SCORE, COMPANY_MORALE, "score", INT, "4", 1, 6)
 
 enum murk_param_id {
 #define MURK_PARAM_ENUM(id, rule, key, type, def, lo, hi) MURK_P_##id,

@@ -50,6 +50,7 @@ enum murk_platoon_state {
   MURK_PLATOON_HIDDEN = 2,    /* on table under a template */
   MURK_PLATOON_REVEALED = 3,  /* teams on table */
   MURK_PLATOON_DESTROYED = 4,
+  MURK_PLATOON_WITHDRAWN = 5, /* left the table in good order (Fighting Withdrawal) */
 };
 const char* murk_platoon_state_name(enum murk_platoon_state s);
 
@@ -93,6 +94,10 @@ struct murk_view {
   int turn;
   enum murk_side to_act;
   const char* result;       /* "" until over */
+  enum murk_side winner;    /* once over: the winner, MURK_NO_SIDE for none */
+  int vp[MURK_SIDES];       /* once over: each side's victory points (0 before) */
+  int withdraw_due;         /* platoons the side to act must withdraw before 'end' */
+  int delay_counters;       /* Fighting Withdrawal: the defender's delay counters (public) */
   int visibility;           /* last spotting range rolled this turn, cells; -1 if none */
   char prompt[160];         /* what the side to act is asked to do, e.g. "deploy: 3 left" */
 

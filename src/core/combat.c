@@ -1,27 +1,125 @@
-/* combat.c: shooting and assaults.
+/* combat.c: shooting, assaults, motivation tests and company morale.
  *
- * ENGINE MODEL, NOT FROM THE SEEDS. The seeds tell when a platoon may shoot or assault
- * (it must be revealed first: seed 000, Revealing platoons, third point) but give no
- * combat rules, so this is a small model of our own so that platoons can be destroyed:
- * - shooting: every team of the shooter within its profile range of a target team rolls
- *   `rof` dice; each die equal to or above the target's skill hits; each hit makes the
- *   nearest target team roll its save (save+, 7 means none); a failed save destroys it;
- * - assault: the target must be within 2 cells of a team of the assaulting platoon; each
- *   of its teams rolls one die, hitting on 4+; each hit destroys the nearest target team.
- * A platoon with no teams left is destroyed. A later issue replaces this. */
+ * ENGINE MODEL, NOT FROM THE SEEDS. The seeds say when a platoon may shoot or assault (it
+ * must be revealed first: seed 000, Revealing platoons, third point) and that platoons are
+ * destroyed and counted for victory points (seed 000, Victory Point Table), but give no
+ * combat rules. This is a small model of our own, documented in docs/rules.md, "Combat
+ * (engine model)":
+ * - shooting: each team of the shooter that can see (sight.h) a target team within its
+ *   range rolls `rof` dice; a die hits on the target team's skill, +1 for each of long
+ *   range, a dug-in target, a concealed target and night (never worse than 6); each hit
+ *   falls on the target team nearest the shooter, which rolls its save: armour for
+ *   vehicles, otherwise the best of its own save and its cover (dug in, terrain);
+ * - assault: within ASSAULT_REACH cells; the target's teams fire defensively first
+ *   (DEFENSIVE_FIRE_STOP hits beat the assault off), then each surviving assaulting team
+ *   rolls one die in close combat, hitting on the target team's skill, no saves;
+ * - a platoon with no teams left is destroyed; one below half strength takes a motivation
+ *   test at the start of its owner's turn and is destroyed if it fails;
+ * - company morale (rule company_morale) where the mission uses it.
+ * Every roll is a public event with its purpose, dice and the score it needed. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "game_internal.h"
 #include "murk/error.h"
+#include "murk/sight.h"
 
-#define ASSAULT_REACH 2
-#define ASSAULT_HIT 4
+#define ASSAULT_REACH 2       /* cells from an assaulting team to a target team */
+#define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
+#define SAVE_DUG_IN 3         /* the save a dug-in team (not a vehicle) gets from its holes */
+#define SAVE_TERRAIN 4        /* the save of a team (not a vehicle) in terrain */
+#define MAX_COMBOS 16         /* distinct to-hit combinations in one shot */
 
 static bool placed(const struct murk_state* s, enum murk_side side, int t) {
   return s->teams[side][t].alive && s->teams[side][t].placed;
 }
+
+/* ---- the modifiers ---- */
+
+/* Night hook (seed 003 NVR, seed 004 Night Fighting, seed 001 Darkness): shooting in the
+ * dark is harder. The night rules proper (who sees how far) live in sight.c. */
+static bool night(const struct murk_game* g) {
+  const struct murk_mission* m = g->m;
+  return murk_mission_rule_on(m, MURK_RULE_NIGHT_FIGHTING) ||
+         murk_mission_rule_on(m, MURK_RULE_DARKNESS) || murk_mission_rule_on(m, MURK_RULE_NVR);
+}
+
+/* Terrain that hides or shelters a team: difficult ground, or anything sight cannot pass
+ * freely (woods, villages, orchards). */
+static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
+  const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
+  return t && (t->cls == MURK_TERRAIN_DIFFICULT || t->sight != MURK_SIGHT_CLEAR);
+}
+
+/* Concealment hook: is this team concealed from shooters? In terrain, or its platoon is
+ * still concealed under seed 004's Concealment (murk_combat_begin_play). */
+static bool concealed(const struct murk_game* g, enum murk_side side, int unit, int team) {
+  return g->s.units[side][unit].concealed || in_terrain(g, g->s.teams[side][team].pos);
+}
+
+/* What a die needs to hit, and why. */
+struct to_hit {
+  int skill;
+  bool long_range, dug_in, concealed, night;
+  int dice;
+};
+
+static int to_hit_need(const struct to_hit* h) {
+  int need = h->skill + h->long_range + h->dug_in + h->concealed + h->night;
+  return need > 6 ? 6 : need;
+}
+
+static bool same_to_hit(const struct to_hit* a, const struct to_hit* b) {
+  return a->skill == b->skill && a->long_range == b->long_range && a->dug_in == b->dug_in &&
+         a->concealed == b->concealed && a->night == b->night;
+}
+
+/* "skill 4 +1 long range +1 dug in" */
+static void to_hit_text(const struct to_hit* h, char* buf, size_t n) {
+  int len = snprintf(buf, n, "skill %d", h->skill);
+  const char* names[] = {"long range", "dug in", "concealed", "night"};
+  bool on[] = {h->long_range, h->dug_in, h->concealed, h->night};
+  for (int i = 0; i < 4; i++)
+    if (on[i] && len >= 0 && (size_t)len < n)
+      len += snprintf(buf + len, n - (size_t)len, " +1 %s", names[i]);
+  if (h->skill + h->long_range + h->dug_in + h->concealed + h->night > 6 && len >= 0 &&
+      (size_t)len < n)
+    snprintf(buf + len, n - (size_t)len, ", at most 6");
+}
+
+/* Add dice to the combination they share, or a new one. */
+static void add_dice(struct to_hit* combos, int* ncombos, const struct to_hit* h) {
+  for (int i = 0; i < *ncombos; i++)
+    if (same_to_hit(&combos[i], h)) {
+      combos[i].dice += h->dice;
+      return;
+    }
+  if (*ncombos < MAX_COMBOS) combos[(*ncombos)++] = *h;
+}
+
+/* The save of team `team` of unit `unit` and where it comes from. 7: none. */
+static int save_of(const struct murk_game* g, enum murk_side side, int unit, int team,
+                   const char** from) {
+  const struct murk_profile* pr = murk_team_profile(g, side, team);
+  if (pr->vehicle) {
+    *from = "armour";
+    return pr->save;
+  }
+  int best = pr->save;
+  *from = "save";
+  if (in_terrain(g, g->s.teams[side][team].pos) && SAVE_TERRAIN < best) {
+    best = SAVE_TERRAIN;
+    *from = "cover";
+  }
+  if (g->s.units[side][unit].dug_in && SAVE_DUG_IN < best) {
+    best = SAVE_DUG_IN;
+    *from = "dug in";
+  }
+  return best;
+}
+
+/* ---- who acts on whom ---- */
 
 /* The acting platoon: own, revealed, on the table. */
 static int actor(const struct murk_game* g, enum murk_side side, struct murk_ref r,
@@ -58,26 +156,37 @@ static int target(const struct murk_game* g, enum murk_side side, struct murk_re
                        "first",
                        mk->number);
   *unit = mk->unit;
-  if (s->units[murk_side_other(side)][*unit].state == MURK_PLATOON_DESTROYED)
+  enum murk_platoon_state st = s->units[murk_side_other(side)][*unit].state;
+  if (st == MURK_PLATOON_DESTROYED)
     return murk_reject(reason, reason_len, "P%d is destroyed", mk->number);
+  if (st != MURK_PLATOON_REVEALED)
+    return murk_reject(reason, reason_len, "P%d is not on the table", mk->number);
   return MURK_OK;
 }
 
-/* Distance from team t of `side` to the nearest placed team of unit tu of `other`. */
-static int team_gap(const struct murk_game* g, enum murk_side side, int t, enum murk_side other,
-                    int tu) {
+/* The placed team of unit tu of `other` nearest to team t of `side` (ties: roster order);
+ * with `seen`, only teams `side` can see from there. -1 if none; *dist gets the distance. */
+static int nearest_team_to(const struct murk_game* g, enum murk_side side, int t,
+                           enum murk_side other, int tu, bool seen, int* dist) {
   const struct murk_state* s = &g->s;
   const struct murk_unit_state* u = &s->units[other][tu];
-  int best = INT_MAX;
+  struct murk_pos from = s->teams[side][t].pos;
+  int best = INT_MAX, pick = -1;
   for (int k = u->first_team; k < u->first_team + u->nteams; k++) {
     if (!placed(s, other, k)) continue;
-    int d = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, s->teams[other][k].pos);
-    if (d < best) best = d;
+    if (seen && !murk_can_see(g, side, from, s->teams[other][k].pos)) continue;
+    int d = murk_geom_distance(&g->m->grid, from, s->teams[other][k].pos);
+    if (d < best) {
+      best = d;
+      pick = k;
+    }
   }
-  return best;
+  *dist = best;
+  return pick;
 }
 
-/* The target team nearest to any team of the attacking unit (ties: roster order). */
+/* The team of unit tu (of the other side) nearest to any team of `side`'s unit `unit`
+ * (ties: roster order): where the next hit falls. -1 if none is left. */
 static int nearest_target(const struct murk_game* g, enum murk_side side, int unit, int tu) {
   const struct murk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
@@ -85,7 +194,8 @@ static int nearest_target(const struct murk_game* g, enum murk_side side, int un
   int best = INT_MAX, pick = -1;
   for (int k = t->first_team; k < t->first_team + t->nteams; k++) {
     if (!placed(s, other, k)) continue;
-    int d = team_gap(g, other, k, side, unit);
+    int d = INT_MAX;
+    nearest_team_to(g, other, k, side, unit, false, &d);
     if (d < best) {
       best = d;
       pick = k;
@@ -106,16 +216,23 @@ static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team
   murk_event_facts(g, number, &t->pos, NULL);
 }
 
-static void check_destroyed(struct murk_game* g, enum murk_side side, int tu) {
+static void destroy_unit(struct murk_game* g, enum murk_side side, int tu, const char* how) {
   struct murk_state* s = &g->s;
-  if (murk_unit_alive(s, side, tu) > 0) return;
-  s->units[side][tu].state = MURK_PLATOON_DESTROYED;
-  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) is destroyed", murk_side_name(side),
-            s->units[side][tu].marker, murk_unit_platoon(g, side, tu)->name);
-  murk_event_facts(g, s->units[side][tu].marker, NULL, NULL);
+  struct murk_unit_state* u = &s->units[side][tu];
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
+  u->state = MURK_PLATOON_DESTROYED;
+  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
+            murk_unit_platoon(g, side, tu)->name, how);
+  murk_event_facts(g, u->marker, NULL, NULL);
 }
 
-/* Roll `ndice` d6 in as many rolls as the dice records allow; count dice >= need. */
+static void check_destroyed(struct murk_game* g, enum murk_side side, int tu) {
+  if (g->s.units[side][tu].state == MURK_PLATOON_DESTROYED) return;
+  if (murk_unit_alive(&g->s, side, tu) > 0) return;
+  destroy_unit(g, side, tu, "is destroyed");
+}
+
+/* Roll `ndice` d6 (in as many rolls as the dice records allow); count dice >= need. */
 static int roll_hits(struct murk_game* g, int ndice, int need, const char* purpose) {
   int hits = 0;
   while (ndice > 0) {
@@ -129,6 +246,53 @@ static int roll_hits(struct murk_game* g, int ndice, int need, const char* purpo
   }
   return hits;
 }
+
+/* Roll every combination: one event saying what the dice need and why, then the roll. */
+static int roll_combos(struct murk_game* g, enum murk_side side, const struct to_hit* combos,
+                       int ncombos, int snum, int tnum, const char* what) {
+  int hits = 0;
+  for (int i = 0; i < ncombos; i++) {
+    char why[96], purpose[MURK_ROLL_PURPOSE];
+    to_hit_text(&combos[i], why, sizeof why);
+    int need = to_hit_need(&combos[i]);
+    murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
+              what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
+    snprintf(purpose, sizeof purpose, "P%d %s P%d, %d+ hits", snum, what, tnum, need);
+    hits += roll_hits(g, combos[i].dice, need, purpose);
+  }
+  return hits;
+}
+
+/* Hits on unit tu of `side` from `from`'s unit `unit`: each falls on the nearest team,
+ * which saves (with_saves) or is lost. Returns the teams lost; *saved gets the saves. */
+static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk_side from,
+                     int unit, int hits, bool with_saves, int* saved) {
+  int lost = 0;
+  *saved = 0;
+  int tnum = g->s.units[side][tu].marker;
+  for (int h = 0; h < hits; h++) {
+    int t = nearest_target(g, from, unit, tu);
+    if (t < 0) break;
+    if (with_saves) {
+      const char* kind = "save";
+      int save = save_of(g, side, tu, t, &kind);
+      if (save <= 6) {
+        char purpose[MURK_ROLL_PURPOSE];
+        snprintf(purpose, sizeof purpose, "P%d %s %d+", tnum, kind, save);
+        struct murk_dice_expr d6 = {1, 6, 1, 0};
+        if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= save) {
+          (*saved)++;
+          continue;
+        }
+      }
+    }
+    lose_team(g, side, tu, t);
+    lost++;
+  }
+  return lost;
+}
+
+/* ---- shooting ---- */
 
 int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       char* reason, size_t reason_len) {
@@ -144,54 +308,53 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
   rc = target(g, side, c->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   enum murk_side other = murk_side_other(side);
-  int tnum = s->units[other][tu].marker;
-  int ndice = 0, inrange = 0, nearest = INT_MAX;
+  const struct murk_unit_state* tgt = &s->units[other][tu];
+  int tnum = tgt->marker;
+  struct to_hit combos[MAX_COMBOS];
+  int ncombos = 0, ndice = 0, inrange = 0, nearest = INT_MAX;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     if (!placed(s, side, t)) continue;
-    int d = team_gap(g, side, t, other, tu);
+    int d = INT_MAX;
+    nearest_team_to(g, side, t, other, tu, false, &d);
     if (d < nearest) nearest = d;
     const struct murk_profile* pr = murk_team_profile(g, side, t);
-    if (d <= pr->range) {
-      inrange++;
-      ndice += pr->rof;
-    }
+    /* Each team shoots at the nearest target team it can see (sight.h), if in range. */
+    int k = nearest_team_to(g, side, t, other, tu, true, &d);
+    if (k < 0 || d > pr->range || pr->rof <= 0) continue;
+    inrange++;
+    ndice += pr->rof;
+    struct to_hit h = {
+        .skill = murk_team_profile(g, other, k)->skill,
+        .long_range = 2 * d > pr->range,
+        .dug_in = tgt->dug_in,
+        .concealed = concealed(g, other, tu, k),
+        .night = night(g),
+        .dice = pr->rof,
+    };
+    add_dice(combos, &ncombos, &h);
   }
   if (inrange == 0)
     return murk_reject(reason, reason_len,
-                       "no team of P%d is within range of P%d (nearest is %d "
+                       "no team of P%d can see a team of P%d within its range (nearest is %d "
                        "cells away)",
                        snum, tnum, nearest == INT_MAX ? 0 : nearest);
   u->shot = true;
+  u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
   s->fired = true;
-  int first = nearest_target(g, side, unit, tu);
-  int skill = murk_team_profile(g, other, first)->skill;
   murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-            "%s P%d shoots at P%d: %d team%s in range, %d dice hitting on %d+",
-            murk_side_name(side), snum, tnum, inrange, inrange == 1 ? "" : "s", ndice, skill);
-  char purpose[MURK_ROLL_PURPOSE];
-  snprintf(purpose, sizeof purpose, "P%d shoots at P%d", snum, tnum);
-  int hits = roll_hits(g, ndice, skill, purpose);
-  int lost = 0;
-  for (int h = 0; h < hits; h++) {
-    int t = nearest_target(g, side, unit, tu);
-    if (t < 0) break;
-    int save = murk_team_profile(g, other, t)->save;
-    bool saved = false;
-    if (save < 7) {
-      snprintf(purpose, sizeof purpose, "P%d save (%d+)", tnum, save);
-      struct murk_dice_expr d6 = {1, 6, 1, 0};
-      saved = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= save;
-    }
-    if (!saved) {
-      lose_team(g, other, tu, t);
-      lost++;
-    }
-  }
-  murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d scores %d hit%s; P%d loses %d team%s", snum,
-            hits, hits == 1 ? "" : "s", tnum, lost, lost == 1 ? "" : "s");
+            "%s P%d shoots at P%d: %d team%s in range, %d dice", murk_side_name(side), snum, tnum,
+            inrange, murk_plural(inrange), ndice);
+  int hits = roll_combos(g, side, combos, ncombos, snum, tnum, "at");
+  int saved = 0;
+  int lost = take_hits(g, other, tu, side, unit, hits, true, &saved);
+  murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
+            "P%d scores %d hit%s; P%d saves %d, loses %d team%s", snum, hits, murk_plural(hits),
+            tnum, saved, lost, murk_plural(lost));
   check_destroyed(g, other, tu);
   return MURK_OK;
 }
+
+/* ---- assaults ---- */
 
 int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                         char* reason, size_t reason_len) {
@@ -213,7 +376,8 @@ int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct m
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     if (!placed(s, side, t)) continue;
     nteams++;
-    int d = team_gap(g, side, t, other, tu);
+    int d = INT_MAX;
+    nearest_team_to(g, side, t, other, tu, false, &d);
     if (d < nearest) nearest = d;
   }
   if (nteams == 0 || nearest > ASSAULT_REACH)
@@ -221,20 +385,154 @@ int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct m
                        "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
                        ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
   u->assaulted = true;
-  murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "%s P%d assaults P%d: %d dice hitting on %d+",
-            murk_side_name(side), anum, tnum, nteams, ASSAULT_HIT);
-  char purpose[MURK_ROLL_PURPOSE];
-  snprintf(purpose, sizeof purpose, "P%d assaults P%d", anum, tnum);
-  int hits = roll_hits(g, nteams, ASSAULT_HIT, purpose);
-  int lost = 0;
-  for (int h = 0; h < hits; h++) {
-    int t = nearest_target(g, side, unit, tu);
-    if (t < 0) break;
-    lose_team(g, other, tu, t);
-    lost++;
+  u->dug_in = false; /* out of its holes and across the open */
+  u->concealed = false;
+  murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "%s P%d assaults P%d with %d team%s",
+            murk_side_name(side), anum, tnum, nteams, murk_plural(nteams));
+
+  /* Defensive fire: every target team that can see an assaulting team within its range
+   * fires its rof dice, hitting on that team's skill (+1 at night). */
+  struct to_hit combos[MAX_COMBOS];
+  int ncombos = 0;
+  const struct murk_unit_state* tg = &s->units[other][tu];
+  for (int k = tg->first_team; k < tg->first_team + tg->nteams; k++) {
+    if (!placed(s, other, k)) continue;
+    const struct murk_profile* pr = murk_team_profile(g, other, k);
+    int d = INT_MAX;
+    int t = nearest_team_to(g, other, k, side, unit, true, &d);
+    if (t < 0 || d > pr->range || pr->rof <= 0) continue;
+    struct to_hit h = {
+        .skill = murk_team_profile(g, side, t)->skill, .night = night(g), .dice = pr->rof};
+    add_dice(combos, &ncombos, &h);
   }
+  if (ncombos > 0) {
+    int hits = roll_combos(g, other, combos, ncombos, tnum, anum, "fires defensively at");
+    int saved = 0;
+    int lost = take_hits(g, side, unit, other, tu, hits, true, &saved);
+    murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, other,
+              "P%d's defensive fire scores %d hit%s; P%d saves %d, loses %d team%s", tnum, hits,
+              murk_plural(hits), anum, saved, lost, murk_plural(lost));
+    if (hits >= DEFENSIVE_FIRE_STOP || murk_unit_alive(s, side, unit) == 0) {
+      murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off", anum);
+      check_destroyed(g, side, unit);
+      return MURK_OK;
+    }
+  }
+
+  /* Close combat: each assaulting team left rolls one die, hitting on the skill of the
+   * target team nearest to it; no saves. */
+  ncombos = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    if (!placed(s, side, t)) continue;
+    int d = INT_MAX;
+    int k = nearest_team_to(g, side, t, other, tu, false, &d);
+    if (k < 0) continue;
+    struct to_hit h = {.skill = murk_team_profile(g, other, k)->skill, .dice = 1};
+    add_dice(combos, &ncombos, &h);
+  }
+  int hits = roll_combos(g, side, combos, ncombos, anum, tnum, "in close combat with");
+  int none = 0;
+  int lost = take_hits(g, other, tu, side, unit, hits, false, &none);
   murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d scores %d hit%s; P%d loses %d team%s",
-            anum, hits, hits == 1 ? "" : "s", tnum, lost, lost == 1 ? "" : "s");
+            anum, hits, murk_plural(hits), tnum, lost, murk_plural(lost));
   check_destroyed(g, other, tu);
   return MURK_OK;
+}
+
+/* ---- start of turn, movement ---- */
+
+static bool vehicle_platoon(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct murk_unit_state* u = &g->s.units[side][unit];
+  if (murk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) return true;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (murk_team_profile(g, side, t)->vehicle) return true;
+  return false;
+}
+
+static bool on_table(enum murk_platoon_state st) {
+  return st == MURK_PLATOON_HIDDEN || st == MURK_PLATOON_REVEALED;
+}
+
+/* Seed 004, Concealment: non-vehicle units on the table at the start are concealed. */
+void murk_combat_begin_play(struct murk_game* g) {
+  struct murk_state* s = &g->s;
+  bool on = murk_mission_rule_on(g->m, MURK_RULE_CONCEALMENT);
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    for (int k = 0; k < s->nunits[sd]; k++)
+      s->units[sd][k].concealed =
+          on && on_table(s->units[sd][k].state) && !vehicle_platoon(g, (enum murk_side)sd, k);
+}
+
+void murk_combat_after_movement(struct murk_game* g, enum murk_side side) {
+  struct murk_state* s = &g->s;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    struct murk_unit_state* u = &s->units[side][k];
+    bool moved = u->moved;
+    int mi = u->marker ? murk_marker_index(s, u->marker) : -1;
+    if (mi >= 0 && s->markers[mi].moved) moved = true;
+    if (!moved) continue;
+    u->dug_in = false;    /* seed 001, Prepared Positions: only until it moves */
+    u->concealed = false; /* seed 004, Concealment: lost as soon as it moves */
+  }
+}
+
+/* Platoons that count for the company: all but transports (seed 000, Victory Point Table). */
+static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
+  return !(murk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
+}
+
+/* Motivation tests: each revealed platoon of `side` with fewer than half its teams left
+ * rolls a die against the best motivation among its teams; failing, it leaves the battle
+ * and counts as destroyed. */
+static void motivation_tests(struct murk_game* g, enum murk_side side) {
+  struct murk_state* s = &g->s;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    struct murk_unit_state* u = &s->units[side][k];
+    if (u->state != MURK_PLATOON_REVEALED) continue;
+    int alive = murk_unit_alive(s, side, k);
+    if (alive == 0 || 2 * alive >= u->nteams) continue;
+    int need = 7;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      if (s->teams[side][t].alive && murk_team_profile(g, side, t)->motivation < need)
+        need = murk_team_profile(g, side, t)->motivation;
+    char purpose[MURK_ROLL_PURPOSE];
+    snprintf(purpose, sizeof purpose, "P%d motivation %d+ (%d of %d teams)", u->marker, need, alive,
+             u->nteams);
+    struct murk_dice_expr d6 = {1, 6, 1, 0};
+    if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) continue;
+    destroy_unit(g, side, k, "fails its motivation test and leaves the battle: destroyed");
+  }
+}
+
+bool murk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
+  struct murk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  motivation_tests(g, side);
+  int start = 0, left = 0;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    if (!counts(g, side, k)) continue;
+    start++;
+    if (s->units[side][k].state != MURK_PLATOON_DESTROYED) left++;
+  }
+  if (start > 0 && left == 0) {
+    murk_game_over(g, other, "the %s's company is destroyed (turn %d)", murk_side_name(side),
+                   s->turn);
+    return true;
+  }
+  /* Company morale (rule company_morale): below the mission's share of its platoons, the
+   * company rolls at the start of each of its turns; failing, it breaks and loses. */
+  if (!murk_mission_rule_on(g->m, MURK_RULE_COMPANY_MORALE)) return false;
+  int below = murk_mission_param(g->m, MURK_P_CM_BELOW);
+  if (start == 0 || 100 * left >= below * start) return false;
+  int need = murk_mission_param(g->m, MURK_P_CM_SCORE);
+  char purpose[MURK_ROLL_PURPOSE];
+  snprintf(purpose, sizeof purpose, "%s company morale %d+ (%d of %d left)", murk_side_name(side),
+           need, left, start);
+  struct murk_dice_expr d6 = {1, 6, 1, 0};
+  if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));
+    return false;
+  }
+  murk_game_over(g, other, "the %s's company broke on turn %d", murk_side_name(side), s->turn);
+  return true;
 }

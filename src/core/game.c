@@ -45,6 +45,8 @@ const char* murk_platoon_state_name(enum murk_platoon_state s) {
       return "revealed";
     case MURK_PLATOON_DESTROYED:
       return "destroyed";
+    case MURK_PLATOON_WITHDRAWN:
+      return "withdrawn";
   }
   return "?";
 }
@@ -348,6 +350,7 @@ static const murk_cmd_fn handlers[MURK_CMD_COUNT] = {
     [MURK_CMD_SHOOT] = murk_combat_shoot,
     [MURK_CMD_ASSAULT] = murk_combat_assault,
     [MURK_CMD_END] = cmd_end,
+    [MURK_CMD_WITHDRAW] = murk_victory_withdraw,
 };
 
 static int out_of_memory(char* reason, size_t reason_len) {

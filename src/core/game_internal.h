@@ -54,6 +54,8 @@ struct murk_unit_state {
   int nteams;
   bool bogged;                 /* revealed platoons can bog too */
   bool moved, shot, assaulted; /* this player turn */
+  bool dug_in;    /* Prepared Positions (seed 001): harder to hit, better cover; lost on moving */
+  bool concealed; /* Concealment (seed 004): on the table at the start, not yet moved or shot */
 };
 
 struct murk_placed_objective {
@@ -106,6 +108,13 @@ struct murk_state {
 
   enum murk_side winner;
   char result[160];
+
+  /* Ending and winning (victory.c). */
+  int vp[MURK_SIDES];      /* victory points once over */
+  int extra_turns;         /* Random Game Length: turns played beyond its from_turn */
+  int length_checked;      /* the last game turn whose end was checked for the game length */
+  int delay_counters;      /* Fighting Withdrawal: the defender's delay counters */
+  int withdraw_due;        /* Fighting Withdrawal: platoons the side to act must withdraw now */
 };
 
 struct murk_game {
@@ -224,7 +233,8 @@ int murk_reserve_check_limits(const struct murk_game* g, enum murk_side side, in
 void murk_turn_begin_play(struct murk_game* g, enum murk_side first);
 /* `end` during play: the next step, or hand-over. */
 int murk_turn_end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
-/* The game is over: phase OVER, result, END event. */
+/* The game is over: phase OVER, victory points, result ("attacker wins (Major Victory
+ * 5:2): " followed by the reason given by fmt), END event. In victory.c. */
 void murk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))
@@ -248,7 +258,37 @@ int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, str
 /* Start of a player turn: bogged markers and platoons of `side` try to get free. */
 void murk_fog_unbog(struct murk_game* g, enum murk_side side);
 
+/* victory.c (seeds 000, 001, 004: ending and winning) */
+/* Start of `side`'s player turn, after the starting step is announced: game length (turn
+ * limit, Random Game Length), the Fighting Withdrawal schedule, then the mission's end
+ * conditions. True if the game is now over. */
+bool murk_victory_start_of_turn(struct murk_game* g, enum murk_side side);
+/* The game length checked when a new game turn begins (the one before it has ended):
+ * true if the game is now over. */
+bool murk_victory_game_length(struct murk_game* g);
+/* Does `side` hold placed objective k ("taken", docs/rules.md)? */
+bool murk_objective_taken(const struct murk_game* g, enum murk_side side, int k);
+/* Is end condition e met at the start of `side`'s turn now (turn and side filters
+ * included)? For objective_taken, *objective (may be NULL) gets the objective's index. */
+bool murk_end_condition_met(const struct murk_game* g, enum murk_side side,
+                            const struct murk_end_condition* e, int* objective);
+/* Victory points for a game won by `winner` (MURK_NO_SIDE: nobody): fills vp[], the
+ * result's name ("Major Victory", "Fair Fight", "Solid Victory") and returns the winner,
+ * which under margin-of-victory points (seed 004) may differ from the one given. */
+enum murk_side murk_victory_points(const struct murk_game* g, enum murk_side winner,
+                                   int vp[MURK_SIDES], char* name, size_t name_len);
+/* `withdraw N` (Fighting Withdrawal). */
+int murk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                          char* reason, size_t reason_len);
+
 /* combat.c (engine model, not from the seeds) */
+/* Start of `side`'s player turn: motivation tests of its platoons below half strength, then
+ * company morale where the mission uses it. True if the game is now over. */
+bool murk_combat_start_of_turn(struct murk_game* g, enum murk_side side);
+/* Play begins: Concealment (seed 004) covers the platoons then on the table. */
+void murk_combat_begin_play(struct murk_game* g);
+/* `side`'s Movement step ends: its platoons that moved are no longer dug in or concealed. */
+void murk_combat_after_movement(struct murk_game* g, enum murk_side side);
 int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       char* reason, size_t reason_len);
 int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,

@@ -1275,15 +1275,10 @@ static void load_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node)
       else
         c.side = side_or_none(s);
     }
+    /* objective_taken may start from a turn ("on or after turn six", seed 001 Cauldron). */
     bool wants_turn = c.kind != MURK_END_OBJECTIVE_TAKEN;
     bool wants_distance = c.kind == MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES;
-    if (v[2] && !wants_turn) {
-      yw_err(&L->w, v[2],
-             "'turn' does not apply to end condition %s (expected only kind and "
-             "side)",
-             murk_end_kind_name(c.kind));
-      ok = false;
-    } else if (v[2]) {
+    if (v[2]) {
       ok = yw_int(&L->w, v[2], "turn", 1, 100, &c.turn) && ok;
     } else if (wants_turn) {
       yw_missing(&L->w, e, "turn", "an end condition", "turn: the turn it applies from");
@@ -1346,6 +1341,8 @@ static void default_victory(struct murk_victory* v) {
   memcpy(v->rows, rows, sizeof rows);
   v->nrows = ARRAY_LEN(rows);
   v->ignore_first_loss_at = 9; /* seed 000, the nine-platoon exception */
+  v->mode = MURK_VP_TABLE;
+  v->otherwise = MURK_NO_SIDE;
 }
 
 static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) {
@@ -1366,9 +1363,21 @@ static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) 
 
 static void load_victory(struct ld* L, yaml_node_t* n) {
   struct murk_victory* vic = &L->m->victory;
-  yaml_node_t* v[2];
-  if (!yw_fields(&L->w, n, "victory", KEYS("table", "ignore_first_loss_at"), v)) return;
+  yaml_node_t* v[4];
+  if (!yw_fields(&L->w, n, "victory", KEYS("table", "ignore_first_loss_at", "points", "otherwise"),
+                 v))
+    return;
   if (v[1]) yw_int(&L->w, v[1], "ignore_first_loss_at", 0, 100, &vic->ignore_first_loss_at);
+  if (v[2]) {
+    static const char* const modes[] = {"table", "margin"};
+    int k = yw_enum(&L->w, v[2], "points", modes, 2);
+    if (k >= 0) vic->mode = (enum murk_vp_mode)k;
+  }
+  if (v[3]) {
+    static const char* const who[] = {"attacker", "defender", "none"};
+    int k = yw_enum(&L->w, v[3], "otherwise", who, 3);
+    if (k >= 0) vic->otherwise = side_or_none(k);
+  }
   if (!v[0] || !yw_want_seq(&L->w, v[0], "table")) return;
   if (yw_seq_len(v[0]) > MURK_MISSION_MAX_VP_ROWS || yw_seq_len(v[0]) == 0) {
     yw_err(&L->w, v[0], "victory 'table' has %d rows (expected 1 to %d)", yw_seq_len(v[0]),

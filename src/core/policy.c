@@ -626,6 +626,11 @@ static int prompt_verbs(const struct murk_view* v, unsigned known, enum murk_com
 /* A value for one placeholder of a usage string. */
 static void fill_slot(struct ctx* c, const char* slot, char* buf, size_t n) {
   const struct murk_view* v = c->v;
+  /* "N|Tn" names a unit of one's own on the table (move, reveal, withdraw...). */
+  if (strcmp(slot, "N|Tn") == 0 && c->nunits > 0) {
+    snprintf(buf, n, "%s", c->units[pick(c->rng, c->nunits)].handle);
+    return;
+  }
   /* "N|Tn", "Pn|Tn": pick one of the alternatives. */
   char alt[32];
   const char* bar = strchr(slot, '|');
@@ -1100,7 +1105,7 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
 }
 
 /* Random draws. During play a round is a few draws and then `end` (which the game takes
- * there); in setup, rounds of draws until the game takes one. */
+ * there unless something is due); in setup, rounds of draws until the game takes one. */
 #define RANDOM_DRAWS 8
 
 static void random_policy(struct ctx* c, int round) {
@@ -1109,6 +1114,13 @@ static void random_policy(struct ctx* c, int round) {
   enum murk_command_kind verbs[MURK_CMD_COUNT];
   int nverbs = prompt_verbs(v, known, verbs);
   if (v->phase == MURK_PHASE_PLAY && round > 0) {
+    /* The draws were all refused and so, it seems, was `end`: the prompt's own verbs
+     * (a withdrawal the schedule calls for, say) are what is left. */
+    for (int i = 0; i < (nverbs > 0 ? RANDOM_DRAWS : 0); i++) {
+      char line[MURK_POLICY_LINE];
+      generic_line(c, verbs, nverbs, line, sizeof line);
+      add_try(c, "%s", line);
+    }
     add_try(c, "end");
     return;
   }

@@ -73,7 +73,11 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
         default:
           break;
       }
-      if (mine)
+      if (mine && s->withdraw_due > 0)
+        snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)",
+                 s->turn, who, murk_step_name(s->step), s->withdraw_due,
+                 s->withdraw_due == 1 ? "" : "s");
+      else if (mine)
         snprintf(buf, n, "turn %d, %s's %s step: %s", s->turn, who, murk_step_name(s->step), what);
       else
         snprintf(buf, n, "waiting: turn %d, the %s's %s step", s->turn, who,
@@ -133,6 +137,10 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   v->turn = s->turn;
   v->to_act = murk_game_to_act(g);
   v->result = s->result;
+  v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
+  for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
+  v->withdraw_due = s->withdraw_due;
+  v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
   build_prompt(g, side, v->prompt, sizeof v->prompt);
 

@@ -255,6 +255,7 @@ static void test_round_trip_structs(void** state) {
           for (int w = 0; w < c.nvia; w++) c.via[w] = (struct murk_pos){w * 3, v + w};
           break;
         case MURK_CMD_REVEAL:
+        case MURK_CMD_WITHDRAW:
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, 9999 - v};
           break;
         case MURK_CMD_SHOOT:

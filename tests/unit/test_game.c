@@ -153,7 +153,8 @@ static void test_turn_limit_ends_game(void** st) {
   ok_line(g, "end");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
   assert_int_equal(murk_game_to_act(g), MURK_NO_SIDE);
-  assert_string_equal(murk_game_result(g), "turn limit reached after turn 1: no winner");
+  assert_string_equal(murk_game_result(g),
+                      "no winner (Fair Fight 0:0): turn limit reached after turn 1");
   assert_int_equal(murk_game_winner(g), MURK_NO_SIDE);
   char why[200];
   int rc = murk_game_apply_line(g, MURK_ATTACKER, "end", why, sizeof why, NULL);
@@ -220,7 +221,8 @@ static void test_objective_taken_wins(void** st) {
   ok_lines(g, "end\nend\nend"); /* defender's turn: back to the attacker */
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
   assert_int_equal(murk_game_winner(g), MURK_ATTACKER);
-  assert_string_equal(murk_game_result(g), "attacker wins: took objective farm on turn 2");
+  assert_string_equal(murk_game_result(g),
+                      "attacker wins (Stunning Victory 6:1): took objective farm on turn 2");
   murk_game_free(g);
   murk_mission_free(m);
 }

@@ -1,0 +1,483 @@
+/* victory.c: how a battle ends and who won it by how much (docs/rules.md, "End of the
+ * game" and "Victory points").
+ *
+ * - Objectives "taken" at the start of a turn and the mission's end conditions (seed 000,
+ *   Luneville; seed 001, "Ending the battle" of every mission).
+ * - The game's length: the turn limit, and Random Game Length (seed 004).
+ * - The Fighting Withdrawal schedule (seed 001, Fighting Withdrawal, the turn table) and
+ *   its `withdraw N` command.
+ * - Victory points: the 6:1 / 5:2 / 4:3 table and the nine-platoon exception (seed 000,
+ *   Victory Point Table), Fair Fight when nobody won (seed 001 names it only: our default),
+ *   and margin of victory where the mission scores points (seed 004, Margin of Victory). */
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "game_internal.h"
+#include "murk/error.h"
+
+/* ---- the result ---- */
+
+/* Platoons that count for victory points: all but transports (seed 000, Victory Point
+ * Table: "not including transport platoons"; the brief extends it to losses). */
+static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
+  return !(murk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
+}
+
+static int counted_platoons(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[side]; k++) n += counts(g, side, k);
+  return n;
+}
+
+static int counted_destroyed(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[side]; k++)
+    n += counts(g, side, k) && g->s.units[side][k].state == MURK_PLATOON_DESTROYED;
+  return n;
+}
+
+/* Margin of victory (seed 004): a platoon is worth its number of teams (our forces have
+ * no points costs); transports are worth nothing. */
+static int platoon_value(const struct murk_game* g, enum murk_side side, int unit) {
+  return counts(g, side, unit) ? g->s.units[side][unit].nteams : 0;
+}
+
+/* Seed 004's bands, as shares of the points limit in percent: a difference below the first
+ * is a draw; up to each next bound, that band's name. */
+static const struct {
+  int up_to; /* percent, inclusive */
+  const char* name;
+} margin_bands[] = {
+    {50, "Solid Victory"},
+    {80, "Crushing Victory"},
+    {INT_MAX, "Victorious Slaughter"},
+};
+#define MARGIN_DRAW_BELOW 10 /* percent */
+
+static enum murk_side margin_points(const struct murk_game* g, enum murk_side winner,
+                                    int vp[MURK_SIDES], char* name, size_t name_len) {
+  int total[MURK_SIDES] = {0, 0};
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    for (int k = 0; k < g->s.nunits[sd]; k++) {
+      int v = platoon_value(g, (enum murk_side)sd, k);
+      total[sd] += v;
+      if (g->s.units[sd][k].state == MURK_PLATOON_DESTROYED) vp[1 - sd] += v;
+    }
+  }
+  /* The mission's own aim is worth as much as destroying the whole enemy force. */
+  if (winner != MURK_NO_SIDE) vp[winner] += total[murk_side_other(winner)];
+  int limit = total[0] > total[1] ? total[0] : total[1];
+  if (limit <= 0) limit = 1;
+  int diff = vp[0] > vp[1] ? vp[0] - vp[1] : vp[1] - vp[0];
+  if (100 * diff < MARGIN_DRAW_BELOW * limit) {
+    snprintf(name, name_len, "Draw");
+    return MURK_NO_SIDE;
+  }
+  for (size_t i = 0; i < sizeof margin_bands / sizeof margin_bands[0]; i++)
+    if (margin_bands[i].up_to == INT_MAX || 100 * diff <= margin_bands[i].up_to * limit) {
+      snprintf(name, name_len, "%s", margin_bands[i].name);
+      break;
+    }
+  return vp[0] > vp[1] ? MURK_ATTACKER : MURK_DEFENDER;
+}
+
+enum murk_side murk_victory_points(const struct murk_game* g, enum murk_side winner,
+                                   int vp[MURK_SIDES], char* name, size_t name_len) {
+  const struct murk_victory* v = &g->m->victory;
+  vp[0] = vp[1] = 0;
+  if (name_len) name[0] = '\0';
+  if (v->mode == MURK_VP_MARGIN) return margin_points(g, winner, vp, name, name_len);
+  if (winner != MURK_ATTACKER && winner != MURK_DEFENDER) {
+    /* Fair Fight (seed 001 names it, page 275): nobody won, so each side scores for the
+     * enemy platoons it destroyed, per_platoon each, at most max. */
+    int per = murk_mission_param(g->m, MURK_P_FF_PER_PLATOON);
+    int most = murk_mission_param(g->m, MURK_P_FF_MAX);
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      int n = per * counted_destroyed(g, murk_side_other((enum murk_side)sd));
+      vp[sd] = n < most ? n : most;
+    }
+    snprintf(name, name_len, "Fair Fight");
+    return MURK_NO_SIDE;
+  }
+  /* Seed 000, Victory Point Table: the winner's own losses pick the row; a company that
+   * started with nine or more platoons (transports not counted) ignores its first loss. */
+  int lost = counted_destroyed(g, winner);
+  if (v->ignore_first_loss_at > 0 && counted_platoons(g, winner) >= v->ignore_first_loss_at &&
+      lost > 0)
+    lost--;
+  const struct murk_vp_row* row = NULL;
+  for (int i = 0; i < v->nrows && !row; i++)
+    if (lost >= v->rows[i].lost_min && (v->rows[i].lost_max < 0 || lost <= v->rows[i].lost_max))
+      row = &v->rows[i];
+  if (!row && v->nrows > 0) row = &v->rows[v->nrows - 1]; /* a table with gaps: its last row */
+  if (!row) {
+    snprintf(name, name_len, "Victory");
+    return winner;
+  }
+  vp[winner] = row->winner;
+  vp[murk_side_other(winner)] = row->loser;
+  snprintf(name, name_len, "%s", row->name);
+  return winner;
+}
+
+void murk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...) {
+  struct murk_state* s = &g->s;
+  char reason[120];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(reason, sizeof reason, fmt, ap);
+  va_end(ap);
+  char name[MURK_NAME];
+  int vp[MURK_SIDES];
+  enum murk_side w = murk_victory_points(g, winner, vp, name, sizeof name);
+  /* Reasons are short; the whole line is cut to the result's size if ever needed. */
+  char line[320];
+  if (w == MURK_ATTACKER || w == MURK_DEFENDER)
+    snprintf(line, sizeof line, "%s wins (%s %d:%d): %s", murk_side_name(w), name, vp[w],
+             vp[murk_side_other(w)], reason);
+  else
+    snprintf(line, sizeof line, "no winner (%s %d:%d): %s", name, vp[MURK_ATTACKER],
+             vp[MURK_DEFENDER], reason);
+  size_t len = strlen(line);
+  if (len >= sizeof s->result) len = sizeof s->result - 1;
+  memcpy(s->result, line, len);
+  s->result[len] = '\0';
+  s->winner = w == MURK_ATTACKER || w == MURK_DEFENDER ? w : MURK_NO_SIDE;
+  s->vp[0] = vp[0];
+  s->vp[1] = vp[1];
+  s->phase = MURK_PHASE_OVER;
+  s->withdraw_due = 0;
+  murk_emit(g, MURK_EV_END, MURK_AUD_ALL, s->winner, "game over: %s", s->result);
+  s->to_act = MURK_NO_SIDE;
+}
+
+int murk_game_vp(const struct murk_game* g, enum murk_side side) {
+  if (!g || (side != MURK_ATTACKER && side != MURK_DEFENDER)) return 0;
+  return g->s.phase == MURK_PHASE_OVER ? g->s.vp[side] : 0;
+}
+
+/* ---- where the attackers are ---- */
+
+/* Cells with something of the attacker's on them: placed teams and templates (dummies
+ * too: a template is all the defender can see, and counting only real ones would tell the
+ * defender which are dummies). */
+static bool attacker_where(const struct murk_game* g,
+                           bool (*pred)(const struct murk_game*, struct murk_pos, int), int arg) {
+  const struct murk_state* s = &g->s;
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].on_table && s->markers[i].owner == MURK_ATTACKER &&
+        pred(g, s->markers[i].pos, arg))
+      return true;
+  for (int t = 0; t < s->nteams[MURK_ATTACKER]; t++) {
+    const struct murk_team* tm = &s->teams[MURK_ATTACKER][t];
+    if (tm->alive && tm->placed && pred(g, tm->pos, arg)) return true;
+  }
+  return false;
+}
+
+/* Which half of the table a region lies in: true and *which, or false if it straddles the
+ * centre line. Halves run along the long edges (north/south on a wide table). */
+static bool half_of(const struct murk_mission* m, const struct murk_region* r,
+                    enum murk_compass* which) {
+  bool wide = m->grid.width >= m->grid.height;
+  switch (r->kind) {
+    case MURK_REGION_HALF:
+      *which = r->which;
+      return true;
+    case MURK_REGION_QUARTER: {
+      bool north = r->which == MURK_NE || r->which == MURK_NW;
+      bool east = r->which == MURK_NE || r->which == MURK_SE;
+      *which = wide ? (north ? MURK_NORTH : MURK_SOUTH) : (east ? MURK_EAST : MURK_WEST);
+      return true;
+    }
+    case MURK_REGION_RECT: {
+      /* Twice the centre against the table's (size - 1). */
+      int c = wide ? r->from.y + r->to.y : r->from.x + r->to.x;
+      int mid = wide ? m->grid.height - 1 : m->grid.width - 1;
+      if (c == mid) return false;
+      *which = wide ? (c < mid ? MURK_NORTH : MURK_SOUTH) : (c < mid ? MURK_WEST : MURK_EAST);
+      return true;
+    }
+    case MURK_REGION_WHOLE:
+      break;
+  }
+  return false;
+}
+
+static enum murk_compass opposite(enum murk_compass c) {
+  switch (c) {
+    case MURK_NORTH:
+      return MURK_SOUTH;
+    case MURK_SOUTH:
+      return MURK_NORTH;
+    case MURK_EAST:
+      return MURK_WEST;
+    default:
+      return MURK_EAST;
+  }
+}
+
+/* The defender's half (seed 001, No Retreat and others): the half its zone lies in, else
+ * the half opposite the attacker's zone, else the north (or west) half. */
+static struct murk_region defender_half(const struct murk_mission* m) {
+  struct murk_region h = {.kind = MURK_REGION_HALF};
+  enum murk_compass c;
+  if (half_of(m, &m->sides[MURK_DEFENDER].zone.region, &c))
+    h.which = c;
+  else if (half_of(m, &m->sides[MURK_ATTACKER].zone.region, &c))
+    h.which = opposite(c);
+  else
+    h.which = m->grid.width >= m->grid.height ? MURK_NORTH : MURK_WEST;
+  return h;
+}
+
+static bool in_defender_half(const struct murk_game* g, struct murk_pos p, int arg) {
+  (void)arg;
+  struct murk_region h = defender_half(g->m);
+  return murk_region_contains(g->m, &h, p);
+}
+
+static bool near_an_objective(const struct murk_game* g, struct murk_pos p, int distance) {
+  for (int k = 0; k < g->s.nobjectives; k++)
+    if (murk_geom_distance(&g->m->grid, p, g->s.objectives[k].pos) <= distance) return true;
+  return false;
+}
+
+/* ---- taken objectives and end conditions ---- */
+
+/* Our reading of "taken" (seeds 000 and 001 use the word; the rulebook page is not in
+ * them; docs/rules.md, "Objective taken"): a side holds an objective when one of its
+ * revealed teams is on it or next to it (1 cell) and no enemy team or template is. */
+bool murk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
+  const struct murk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  const struct murk_placed_objective* o = &s->objectives[k];
+  enum murk_side enemy = murk_side_other(side);
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].on_table && s->markers[i].owner == enemy &&
+        murk_geom_distance(grid, s->markers[i].pos, o->pos) <= 1)
+      return false;
+  bool own = false;
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    for (int t = 0; t < s->nteams[sd]; t++) {
+      const struct murk_team* tm = &s->teams[sd][t];
+      if (!tm->alive || !tm->placed || murk_geom_distance(grid, tm->pos, o->pos) > 1) continue;
+      if (sd == (int)enemy) return false;
+      own = true;
+    }
+  }
+  return own;
+}
+
+bool murk_end_condition_met(const struct murk_game* g, enum murk_side side,
+                            const struct murk_end_condition* e, int* objective) {
+  const struct murk_state* s = &g->s;
+  if (e->side != MURK_NO_SIDE && e->side != side) return false;
+  if (e->turn > 0 && s->turn < e->turn) return false;
+  switch (e->kind) {
+    case MURK_END_OBJECTIVE_TAKEN:
+      for (int k = 0; k < s->nobjectives; k++) {
+        enum murk_side f = s->objectives[k].for_side;
+        if (f != side && f != MURK_NO_SIDE) continue;
+        if (!murk_objective_taken(g, side, k)) continue;
+        if (objective) *objective = k;
+        return true;
+      }
+      return false;
+    case MURK_END_NO_ATTACKERS_IN_HALF:
+      /* Seed 001 (No Retreat, Hold the Line, Pincer, Hasty Attack): at the start of the
+       * defender's turn; `side: either` means the defender's. */
+      if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
+      return !attacker_where(g, in_defender_half, 0);
+    case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
+      /* Seed 001 (Surrounded, Cauldron, Breakthrough, Counterattack). */
+      if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
+      return !attacker_where(g, near_an_objective, e->distance);
+    case MURK_END_TURN_LIMIT: /* at the end of a game turn: murk_victory_game_length */
+    default:
+      return false;
+  }
+}
+
+/* The turn after which the game ends, 0 if none: the mission's limit or the smallest
+ * turn_limit end condition. */
+static int turn_limit(const struct murk_mission* m) {
+  int limit = m->turn_limit > 0 ? m->turn_limit : 0;
+  for (int i = 0; i < m->nend; i++)
+    if (m->end[i].kind == MURK_END_TURN_LIMIT && m->end[i].turn > 0 &&
+        (limit == 0 || m->end[i].turn < limit))
+      limit = m->end[i].turn;
+  return limit;
+}
+
+bool murk_victory_game_length(struct murk_game* g) {
+  const struct murk_mission* m = g->m;
+  struct murk_state* s = &g->s;
+  enum murk_side otherwise = m->victory.otherwise;
+  int ended = s->turn - 1;
+  int limit = turn_limit(m);
+  if (limit > 0 && ended >= limit) {
+    murk_game_over(g, otherwise, "turn limit reached after turn %d", limit);
+    return true;
+  }
+  /* Seed 004, Random Game Length: from the end of turn from_turn, a die decides whether
+   * another turn is played; after max_extra extra turns the game ends without a roll. */
+  if (!murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH)) return false;
+  int from = murk_mission_param(m, MURK_P_RGL_FROM_TURN);
+  if (ended < from || s->length_checked >= ended) return false;
+  s->length_checked = ended;
+  int most = murk_mission_param(m, MURK_P_RGL_EXTRA);
+  if (s->extra_turns >= most) {
+    murk_game_over(g, otherwise,
+                   "the game ends after turn %d (random game length: %d extra turn%s)", ended,
+                   s->extra_turns, murk_plural(s->extra_turns));
+    return true;
+  }
+  int need = murk_mission_param(m, MURK_P_RGL_SCORE);
+  char purpose[MURK_ROLL_PURPOSE];
+  snprintf(purpose, sizeof purpose, "random game length after turn %d, %d+", ended, need);
+  struct murk_dice_expr d6 = {1, 6, 1, 0};
+  if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
+    s->extra_turns++;
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "another turn is played (turn %d)",
+              s->turn);
+    return false;
+  }
+  murk_game_over(g, otherwise, "the game ends after turn %d (random game length)", ended);
+  return true;
+}
+
+/* ---- Fighting Withdrawal (seed 001) ---- */
+
+/* Remove the objective the attacker stands nearest to (the one a defender would give up
+ * least gladly; ties: the first placed). The last objective stays. */
+static void remove_objective(struct murk_game* g) {
+  struct murk_state* s = &g->s;
+  if (s->nobjectives <= 1) return;
+  int pick = 0, best = INT_MAX;
+  for (int k = 0; k < s->nobjectives; k++) {
+    int d = murk_nearest_of_side(g, MURK_ATTACKER, s->objectives[k].pos, NULL);
+    if (d < best) {
+      best = d;
+      pick = k;
+    }
+  }
+  char ps[16];
+  murk_pos_format(s->objectives[pick].pos, ps, sizeof ps);
+  murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_DEFENDER,
+            "Fighting Withdrawal, turn %d: objective %s at %s is removed (the attacker is nearest)",
+            s->turn, s->objectives[pick].name, ps);
+  murk_event_facts(g, 0, &s->objectives[pick].pos, NULL);
+  for (int k = pick; k + 1 < s->nobjectives; k++) s->objectives[k] = s->objectives[k + 1];
+  s->nobjectives--;
+}
+
+/* The schedule at the start of the defender's turn (seed 001, Fighting Withdrawal, the
+ * turn table): from from_turn, a withdrawal when the platoons on the table and the delay
+ * counters together reach `platoons` (the counters are then given up), a delay counter
+ * otherwise; from remove_from an objective goes too; at last_turn the game is over and
+ * the defender has won. True if the game is over. */
+static bool fighting_withdrawal(struct murk_game* g, enum murk_side side) {
+  const struct murk_mission* m = g->m;
+  struct murk_state* s = &g->s;
+  if (side != MURK_DEFENDER || !murk_mission_rule_on(m, MURK_RULE_FIGHTING_WITHDRAWAL))
+    return false;
+  int t = s->turn;
+  if (t >= murk_mission_param(m, MURK_P_FW_LAST_TURN)) {
+    murk_game_over(g, MURK_DEFENDER, "the rearguard held until the defender's turn %d", t);
+    return true;
+  }
+  if (t < murk_mission_param(m, MURK_P_FW_FROM_TURN)) return false;
+  if (t >= murk_mission_param(m, MURK_P_FW_REMOVE_FROM)) remove_objective(g);
+  int n = 0;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    enum murk_platoon_state st = s->units[side][k].state;
+    n += st == MURK_PLATOON_HIDDEN || st == MURK_PLATOON_REVEALED;
+  }
+  if (n == 0) return false;
+  murk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
+            "Fighting Withdrawal: you have %d platoon%s on the table and %d delay counter%s", n,
+            murk_plural(n), s->delay_counters, murk_plural(s->delay_counters));
+  if (n + s->delay_counters >= murk_mission_param(m, MURK_P_FW_PLATOONS)) {
+    s->delay_counters = 0;
+    s->withdraw_due = 1;
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+              "Fighting Withdrawal, turn %d: the defender withdraws a platoon and has no delay "
+              "counters",
+              t);
+  } else {
+    s->delay_counters++;
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+              "Fighting Withdrawal, turn %d: the defender gains a delay counter (%d)", t,
+              s->delay_counters);
+  }
+  return false;
+}
+
+int murk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                          char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  if (s->phase != MURK_PHASE_PLAY || s->withdraw_due <= 0)
+    return murk_reject(reason, reason_len,
+                       "no withdrawal is due (the Fighting Withdrawal schedule calls for them at "
+                       "the start of your turn)");
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (unit < 0)
+    return murk_reject(reason, reason_len, "T%d is a dummy: withdraw a platoon",
+                       s->markers[mi].number);
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (u->state != MURK_PLATOON_HIDDEN && u->state != MURK_PLATOON_REVEALED)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1,
+                       pl->name);
+  bool hidden = u->state == MURK_PLATOON_HIDDEN;
+  if (mi >= 0) s->markers[mi].on_table = false;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].placed = false;
+  u->state = MURK_PLATOON_WITHDRAWN;
+  s->withdraw_due--;
+  if (hidden) {
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws T%d from the table",
+              murk_side_name(side), u->marker);
+    murk_event_facts(g, u->marker, mi >= 0 ? &s->markers[mi].pos : NULL, NULL);
+    murk_emit(g, MURK_EV_INFO, murk_audience_of(side), side, "T%d was your %s (platoon %d)",
+              u->marker, pl->name, unit + 1);
+  } else {
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws P%d (%s) from the table",
+              murk_side_name(side), u->marker, pl->name);
+    murk_event_facts(g, u->marker, NULL, NULL);
+  }
+  return MURK_OK;
+}
+
+bool murk_victory_start_of_turn(struct murk_game* g, enum murk_side side) {
+  const struct murk_mission* m = g->m;
+  struct murk_state* s = &g->s;
+  if (fighting_withdrawal(g, side)) return true;
+  for (int i = 0; i < m->nend; i++) {
+    const struct murk_end_condition* e = &m->end[i];
+    int k = -1;
+    if (!murk_end_condition_met(g, side, e, &k)) continue;
+    char cs[32];
+    switch (e->kind) {
+      case MURK_END_OBJECTIVE_TAKEN:
+        murk_game_over(g, side, "took objective %s on turn %d", s->objectives[k].name, s->turn);
+        return true;
+      case MURK_END_NO_ATTACKERS_IN_HALF:
+        murk_game_over(g, MURK_DEFENDER, "no attacking teams in the defender's half on turn %d",
+                       s->turn);
+        return true;
+      case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
+        murk_cells_text(g, e->distance, cs, sizeof cs);
+        murk_game_over(g, MURK_DEFENDER, "no attacking teams within %s of an objective on turn %d",
+                       cs, s->turn);
+        return true;
+      default:
+        break;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,490 @@
+/* test_combat.c: sight (range only for now) and the engine combat model - to-hit scores and
+ * their modifiers (long range, dug in, concealed, night, the cap at 6), saves by armour and
+ * cover, assaults with defensive fire and close combat, motivation tests below half
+ * strength, company morale and a destroyed company. Teams are put on exact cells by hand,
+ * and every count of hits is checked against the dice the game reported. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "murk/sight.h"
+#include "test_support.h"
+
+/* Both sides: rifles (no save, range 8 cells), tanks (armour 3+), transports; the defender
+ * also has ghosts, hard to hit (skill 6). */
+#define CB_FORCES                                                                              \
+  "forces:\n"                                                                                  \
+  "  attacker:\n"                                                                              \
+  "    profiles:\n"                                                                            \
+  "      rifle: {move: 20cm, range: 40cm, rof: 2, skill: 4, save: 7, motivation: 4}\n"         \
+  "      tank: {move: 30cm, range: 40cm, rof: 2, skill: 4, save: 3, motivation: 3, "           \
+  "vehicle: true}\n"                                                                           \
+  "      truck: {move: 30cm, range: 0cm, rof: 0, skill: 4, save: 7, vehicle: true}\n"          \
+  "    platoons:\n"                                                                            \
+  "      - {name: Red Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 4}]}\n"  \
+  "      - {name: Red Tanks, command_distance: 10cm, teams: [{profile: tank, count: 3}]}\n"    \
+  "      - {name: Red Trucks, command_distance: 10cm, teams: [{profile: truck, count: 2}],\n"  \
+  "         flags: [transport]}\n"                                                             \
+  "  defender:\n"                                                                              \
+  "    profiles:\n"                                                                            \
+  "      rifle: {move: 20cm, range: 40cm, rof: 2, skill: 4, save: 7, motivation: 5}\n"         \
+  "      tank: {move: 30cm, range: 40cm, rof: 2, skill: 4, save: 3, vehicle: true}\n"          \
+  "      ghost: {move: 20cm, range: 40cm, rof: 1, skill: 6, save: 7}\n"                        \
+  "      truck: {move: 30cm, range: 0cm, rof: 0, skill: 4, save: 7, vehicle: true}\n"          \
+  "    platoons:\n"                                                                            \
+  "      - {name: Blue Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 4}]}\n" \
+  "      - {name: Blue Tanks, command_distance: 10cm, teams: [{profile: tank, count: 3}]}\n"   \
+  "      - {name: Blue Ghosts, command_distance: 10cm, teams: [{profile: ghost, count: 2}]}\n" \
+  "      - {name: Blue Trucks, command_distance: 10cm, teams: [{profile: truck, count: 2}],\n" \
+  "         flags: [transport]}\n"
+
+/* No fog, no visibility table: platoons deploy in the open and sight is unlimited. */
+#define CB_MISSION TF_HEAD TF_SETUP CB_FORCES
+
+/* Markers: P1 red rifles, P2 blue rifles, P3 red tanks, P4 blue tanks, P5 red trucks,
+ * P6 blue ghosts, P7 blue trucks. */
+#define CB_DEPLOY      \
+  "deploy 1 at 2,9\n"  \
+  "deploy 1 at 2,2\n"  \
+  "deploy 2 at 8,9\n"  \
+  "deploy 2 at 8,2\n"  \
+  "deploy 3 at 13,9\n" \
+  "deploy 3 at 13,2\n" \
+  "end\n"              \
+  "deploy 4 at 15,0\n" \
+  "end"
+
+enum { RIFLES = 0, TANKS = 1, GHOSTS = 2, DTRUCKS = 3, ATRUCKS = 2 };
+#define A MURK_ATTACKER
+#define D MURK_DEFENDER
+
+static bool has_event(const struct murk_game* g, const char* text) {
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  return false;
+}
+
+static int count_events(const struct murk_game* g, size_t from, const char* text) {
+  int n = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) n++;
+  return n;
+}
+
+/* Dice at or above `need` in the rolls after event `from` whose purpose has `what`. */
+static int dice_at_least(const struct murk_game* g, size_t from, const char* what, int need,
+                         int* ndice) {
+  int hits = 0;
+  if (ndice) *ndice = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (!e->has_roll || !strstr(e->roll.purpose, what)) continue;
+    for (int k = 0; k < e->roll.ndice; k++) {
+      hits += e->roll.dice[k] >= need;
+      if (ndice) (*ndice)++;
+    }
+  }
+  return hits;
+}
+
+/* Put a unit's teams in a row from x,y eastwards (step dx). */
+static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y, int dx) {
+  struct murk_unit_state* u = &g->s.units[side][unit];
+  for (int i = 0; i < u->nteams; i++) {
+    g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x + i * dx, y};
+    g->s.teams[side][u->first_team + i].placed = true;
+  }
+}
+
+/* Everybody out of the way: the attacker along row 11, the defender along row 0. */
+static void park(struct murk_game* g) {
+  put(g, A, RIFLES, 0, 11, 1);
+  put(g, A, TANKS, 5, 11, 1);
+  put(g, A, ATRUCKS, 9, 11, 1);
+  put(g, D, RIFLES, 2, 0, 1);
+  put(g, D, TANKS, 7, 0, 1);
+  put(g, D, GHOSTS, 11, 0, 1);
+  put(g, D, DTRUCKS, 14, 0, 1);
+}
+
+/* A game deployed in the open, everybody parked, in the attacker's movement step. */
+static struct murk_game* open_game(const struct murk_mission* m, uint64_t seed) {
+  struct murk_game* g = new_game(m, seed);
+  ok_lines(g, CB_DEPLOY);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(murk_game_to_act(g), A);
+  park(g);
+  return g;
+}
+
+static void kill_teams(struct murk_game* g, enum murk_side side, int unit, int n) {
+  struct murk_unit_state* u = &g->s.units[side][unit];
+  for (int i = 0; i < n; i++) g->s.teams[side][u->first_team + i].alive = false;
+}
+
+static void destroy(struct murk_game* g, enum murk_side side, int unit) {
+  kill_teams(g, side, unit, g->s.units[side][unit].nteams);
+  g->s.units[side][unit].state = MURK_PLATOON_DESTROYED;
+}
+
+/* ---- sight ---- */
+
+static void test_sight_range(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  assert_int_equal(murk_sight_range(g, A), MURK_SIGHT_UNLIMITED);
+  assert_true(murk_can_see(g, A, (struct murk_pos){0, 0}, (struct murk_pos){15, 11}));
+  assert_false(murk_can_see(g, A, (struct murk_pos){0, 0}, (struct murk_pos){16, 0}));
+  assert_false(murk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* A visibility table of 20cm everywhere: 4 cells, whatever the roll. */
+  m = load_yaml(TF_HEAD TF_SETUP TF_VIS CB_FORCES);
+  g = new_game(m, 1);
+  assert_int_equal(murk_sight_range(g, D), 4);
+  assert_true(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){4, 7}));
+  assert_false(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){5, 7}));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Fog of war caps the table's best (60cm) at its spot_range. */
+  m = load_yaml(TF_HEAD TF_SETUP
+                "rules:\n  fog_of_war: {spot_range: 15cm}\n"
+                "visibility:\n  die: d6\n  table: {\"1-5\": 10cm, \"6\": 60cm}\n" CB_FORCES);
+  g = new_game(m, 1);
+  assert_int_equal(murk_sight_range(g, A), 3);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Night Fighting: at best 2d6*3 = 36 inches = 91.44cm: 18 cells at 5cm (the 1in unit is
+   * below one cell and counts as an inch). */
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" CB_FORCES);
+  g = new_game(m, 1);
+  assert_int_equal(murk_sight_range(g, A), 18);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_shooting_needs_sight(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP TF_VIS CB_FORCES);
+  struct murk_game* g = open_game(m, 1);
+  char why[200];
+  ok_line(g, "end");
+  /* Rifles reach 8 cells but see only 4. */
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 8, 7, 1);
+  bad_line(g, "shoot 1 at P2", why, sizeof why);
+  assert_string_equal(
+      why, "no team of P1 can see a team of P2 within its range (nearest is 5 cells away)");
+  put(g, D, RIFLES, 7, 7, 1); /* the easternmost red rifle (3,7) is 4 cells from 7,7 */
+  ok_line(g, "shoot 1 at P2");
+  assert_true(has_event(g, "attacker P1 shoots at P2: 1 team in range, 2 dice"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- to hit ---- */
+
+/* Shoot red rifles at blue rifles and check the score needed and the hits against the dice. */
+static void shoot_and_check(struct murk_game* g, const char* expect, int need, int dice) {
+  size_t from = murk_game_event_count(g);
+  int before = murk_unit_alive(&g->s, D, RIFLES);
+  ok_line(g, "shoot 1 at P2");
+  if (!has_event(g, expect)) fprintf(stderr, "missing '%s'\n", expect);
+  assert_true(has_event(g, expect));
+  int n = 0;
+  char what[32];
+  snprintf(what, sizeof what, "%d+ hits", need);
+  int hits = dice_at_least(g, from, what, need, &n);
+  assert_int_equal(n, dice);
+  char summary[64];
+  snprintf(summary, sizeof summary, "P1 scores %d hit%s", hits, hits == 1 ? "" : "s");
+  assert_int_equal(count_events(g, from, summary), 1);
+  /* No save for a rifle in the open: every hit is a team (at most all four). */
+  int lost = before - murk_unit_alive(&g->s, D, RIFLES);
+  assert_int_equal(lost, hits < before ? hits : before);
+}
+
+static void test_to_hit_short_and_long_range(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = open_game(m, 7);
+  ok_line(g, "end");
+  /* Red rifles 0..3, blue 4..7 on row 7: the farthest pair is 4 cells, half the range:
+   * not long range. */
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 4, 7, 1);
+  shoot_and_check(g, "P1 at P2: 8 dice hitting on 4+ (skill 4)", 4, 8);
+  murk_game_free(g);
+
+  g = open_game(m, 7);
+  ok_line(g, "end");
+  /* Blue rifles 8..11: every red rifle is 5 to 8 cells away: long range. */
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 8, 7, 1);
+  shoot_and_check(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 long range)", 5, 8);
+  murk_game_free(g);
+
+  g = open_game(m, 7);
+  ok_line(g, "end");
+  /* Mixed: red rifles at 0..3, blue at 7..10: the red rifle at 3 is 4 cells away (short),
+   * the others 5 to 7 (long). */
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 7, 7, 1);
+  size_t from = murk_game_event_count(g);
+  ok_line(g, "shoot 1 at P2");
+  assert_true(has_event(g, "P1 at P2: 6 dice hitting on 5+ (skill 4 +1 long range)"));
+  assert_true(has_event(g, "P1 at P2: 2 dice hitting on 4+ (skill 4)"));
+  int n5 = 0, n4 = 0;
+  int hits = dice_at_least(g, from, "5+ hits", 5, &n5) + dice_at_least(g, from, "4+ hits", 4, &n4);
+  assert_int_equal(n5, 6);
+  assert_int_equal(n4, 2);
+  char summary[64];
+  snprintf(summary, sizeof summary, "P1 scores %d hit%s", hits, hits == 1 ? "" : "s");
+  assert_true(has_event(g, summary));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_to_hit_dug_in_concealed_and_cap(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = open_game(m, 3);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 4, 7, 1);
+  g->s.units[D][RIFLES].dug_in = true;
+  size_t from = murk_game_event_count(g);
+  ok_line(g, "shoot 1 at P2");
+  assert_true(has_event(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 dug in)"));
+  /* Dug-in rifles save on 3+ for each hit. */
+  int hits = dice_at_least(g, from, "5+ hits", 5, NULL);
+  int saves = 0;
+  int rolls = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (!e->has_roll || strcmp(e->roll.purpose, "P2 dug in 3+") != 0) continue;
+    rolls++;
+    saves += e->roll.total >= 3;
+  }
+  assert_true(hits > 0); /* seed 3 gives some hits */
+  assert_true(rolls > 0 && rolls <= hits);
+  assert_int_equal(4 - murk_unit_alive(&g->s, D, RIFLES), rolls - saves);
+  murk_game_free(g);
+
+  /* Blue ghosts (skill 6) in the woods at 4,3 and 5,3, 1 to 4 cells from red rifles at
+   * 0..3 on row 3: concealed, so 7, which is capped at 6. */
+  g = open_game(m, 3);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 3, 1);
+  put(g, D, GHOSTS, 4, 3, 1);
+  ok_line(g, "shoot 1 at P6");
+  assert_true(has_event(g, "P1 at P6: 8 dice hitting on 6+ (skill 6 +1 concealed, at most 6)"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_to_hit_night(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" CB_FORCES);
+  struct murk_game* g = open_game(m, 5);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 4, 7, 1);
+  ok_line(g, "shoot 1 at P2");
+  assert_true(has_event(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 night)"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- saves ---- */
+
+static void test_saves_armour_and_cover(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = open_game(m, 11);
+  ok_line(g, "end");
+  /* Blue tanks: armour 3+, even dug in (a vehicle's armour is its save). */
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, TANKS, 4, 7, 1);
+  g->s.units[D][TANKS].dug_in = true;
+  size_t from = murk_game_event_count(g);
+  ok_line(g, "shoot 1 at P4");
+  int hits = dice_at_least(g, from, "5+ hits", 5, NULL);
+  int armour = 0, lost = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (e->has_roll && strcmp(e->roll.purpose, "P4 armour 3+") == 0) {
+      armour++;
+      lost += e->roll.total < 3;
+    }
+  }
+  assert_true(hits > 0);
+  assert_true(armour > 0 && armour <= hits);
+  assert_int_equal(3 - murk_unit_alive(&g->s, D, TANKS), lost);
+  murk_game_free(g);
+
+  /* Blue rifles in the woods: cover 4+ (their own save is none). */
+  g = open_game(m, 11);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 3, 1);
+  put(g, D, RIFLES, 4, 3, 1); /* 4,3 5,3 6,3 woods; 7,3 open */
+  from = murk_game_event_count(g);
+  ok_line(g, "shoot 1 at P2");
+  int cover = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (e->has_roll && strcmp(e->roll.purpose, "P2 cover 4+") == 0) cover++;
+  }
+  assert_true(cover > 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- assaults ---- */
+
+static void test_assault_defensive_fire_and_close_combat(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  char why[200];
+  uint64_t beaten = 0, fought = 0;
+  for (uint64_t seed = 1; seed < 200 && (!beaten || !fought); seed++) {
+    struct murk_game* g = open_game(m, seed);
+    ok_lines(g, "end\nend");
+    /* Red rifles 0..3 and blue rifles 5..8 on row 7: 2 cells apart. */
+    put(g, A, RIFLES, 0, 7, 1);
+    put(g, D, RIFLES, 6, 7, 1);
+    bad_line(g, "assault 1 at P2", why, sizeof why);
+    assert_string_equal(why, "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
+    put(g, D, RIFLES, 5, 7, 1);
+    size_t from = murk_game_event_count(g);
+    ok_line(g, "assault 1 at P2");
+    assert_true(has_event(g, "attacker P1 assaults P2 with 4 teams"));
+    /* Defensive fire: four blue rifles, 2 dice each, hit red rifles (skill 4) on 4+. */
+    assert_true(has_event(g, "P2 fires defensively at P1: 8 dice hitting on 4+ (skill 4)"));
+    int def_hits = dice_at_least(g, from, "fires defensively", 4, NULL);
+    int red_left = murk_unit_alive(&g->s, A, RIFLES);
+    assert_int_equal(4 - red_left, def_hits < 4 ? def_hits : 4); /* no saves in the open */
+    int n = 0;
+    int cc_hits = dice_at_least(g, from, "in close combat with", 4, &n);
+    if (def_hits >= 5) {
+      assert_true(has_event(g, "P1's assault is beaten off"));
+      assert_int_equal(n, 0);
+      assert_int_equal(murk_unit_alive(&g->s, D, RIFLES), 4);
+      if (!beaten) beaten = seed;
+    } else {
+      /* One die per red rifle left, no saves: every hit is a blue team. */
+      assert_int_equal(n, red_left);
+      assert_int_equal(4 - murk_unit_alive(&g->s, D, RIFLES), cc_hits);
+      if (!fought && cc_hits > 0) fought = seed;
+    }
+    assert_false(g->s.units[A][RIFLES].dug_in);
+    murk_game_free(g);
+  }
+  assert_true(beaten != 0);
+  assert_true(fought != 0);
+  murk_mission_free(m);
+}
+
+/* ---- motivation, company morale ---- */
+
+static void test_motivation_below_half(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  uint64_t failed = 0, passed = 0;
+  for (uint64_t seed = 1; seed < 100 && (!failed || !passed); seed++) {
+    struct murk_game* g = open_game(m, seed);
+    kill_teams(g, D, RIFLES, 3); /* 1 of 4: below half */
+    kill_teams(g, D, TANKS, 1);  /* 2 of 3: not below half */
+    kill_teams(g, D, GHOSTS, 1); /* 1 of 2: exactly half, not below */
+    size_t from = murk_game_event_count(g);
+    ok_lines(g, "end\nend\nend"); /* to the defender's turn */
+    assert_int_equal(murk_game_to_act(g), D);
+    int n = 0;
+    int pass = dice_at_least(g, from, "P2 motivation 5+ (1 of 4 teams)", 5, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(dice_at_least(g, from, "P4 motivation", 1, NULL), 0);
+    assert_int_equal(dice_at_least(g, from, "P6 motivation", 1, NULL), 0);
+    if (pass) {
+      assert_int_equal(g->s.units[D][RIFLES].state, MURK_PLATOON_REVEALED);
+      if (!passed) passed = seed;
+    } else {
+      assert_int_equal(g->s.units[D][RIFLES].state, MURK_PLATOON_DESTROYED);
+      assert_int_equal(murk_unit_alive(&g->s, D, RIFLES), 0);
+      assert_true(has_event(g, "defender P2 (Blue Rifles) fails its motivation test"));
+      if (!failed) failed = seed;
+    }
+    murk_game_free(g);
+  }
+  assert_true(failed && passed);
+  murk_mission_free(m);
+}
+
+static void test_company_destroyed_loses(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = open_game(m, 1);
+  destroy(g, D, RIFLES);
+  destroy(g, D, TANKS);
+  destroy(g, D, GHOSTS); /* the trucks are left, but transports do not count */
+  ok_lines(g, "end\nend\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_winner(g), A);
+  assert_string_equal(murk_game_result(g),
+                      "attacker wins (Stunning Victory 6:1): the defender's company is destroyed "
+                      "(turn 1)");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_company_morale(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_yaml(TF_HEAD TF_SETUP "rules:\n  company_morale: {score: 4}\n" CB_FORCES);
+  uint64_t broke = 0, held = 0;
+  for (uint64_t seed = 1; seed < 100 && (!broke || !held); seed++) {
+    struct murk_game* g = open_game(m, seed);
+    destroy(g, D, RIFLES);
+    destroy(g, D, TANKS); /* 1 of 3 counted platoons left: below 50% */
+    size_t from = murk_game_event_count(g);
+    ok_lines(g, "end\nend\nend");
+    int n = 0;
+    int pass = dice_at_least(g, from, "defender company morale 4+ (1 of 3 left)", 4, &n);
+    assert_int_equal(n, 1);
+    if (pass) {
+      assert_true(has_event(g, "the defender's company holds"));
+      assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+      if (!held) held = seed;
+    } else {
+      assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+      assert_int_equal(murk_game_winner(g), A);
+      assert_non_null(strstr(murk_game_result(g), "the defender's company broke on turn 1"));
+      if (!broke) broke = seed;
+    }
+    murk_game_free(g);
+  }
+  assert_true(broke && held);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_sight_range),
+      cmocka_unit_test(test_shooting_needs_sight),
+      cmocka_unit_test(test_to_hit_short_and_long_range),
+      cmocka_unit_test(test_to_hit_dug_in_concealed_and_cap),
+      cmocka_unit_test(test_to_hit_night),
+      cmocka_unit_test(test_saves_armour_and_cover),
+      cmocka_unit_test(test_assault_defensive_fire_and_close_combat),
+      cmocka_unit_test(test_motivation_below_half),
+      cmocka_unit_test(test_company_destroyed_loses),
+      cmocka_unit_test(test_company_morale),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

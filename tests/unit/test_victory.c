@@ -1,0 +1,638 @@
+/* test_victory.c: how a battle ends and who won by how much - the victory point table with
+ * the nine-platoon exception and transports left out, Fair Fight, the margin of victory,
+ * every end condition true and false, the turn limit and who wins it, Random Game Length
+ * (its rolls and its cap), the Fighting Withdrawal schedule and its `withdraw` command, and
+ * the result in views and murk_game_vp. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+#define A MURK_ATTACKER
+#define D MURK_DEFENDER
+
+static bool has_event(const struct murk_game* g, const char* text) {
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  return false;
+}
+
+/* The last roll whose purpose contains `what`, or NULL. */
+static const struct murk_roll* last_roll(const struct murk_game* g, const char* what) {
+  const struct murk_roll* r = NULL;
+  for (size_t i = 0; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (e->has_roll && strstr(e->roll.purpose, what)) r = &e->roll;
+  }
+  return r;
+}
+
+/* ---- missions built for the tests ---- */
+
+static char text[16384];
+
+/* A force of `n` one-team platoons (and `transports` transports), `teams` teams each. */
+static void add_force(const char* side, int n, int teams, int transports) {
+  size_t len = strlen(text);
+  len += (size_t)snprintf(text + len, sizeof text - len,
+                          "  %s:\n    profiles:\n"
+                          "      man: {move: 20cm, range: 20cm, rof: 1, skill: 4, save: 7}\n"
+                          "    platoons:\n",
+                          side);
+  for (int i = 0; i < n + transports; i++)
+    len += (size_t)snprintf(text + len, sizeof text - len,
+                            "      - {name: %s %d, command_distance: 10cm, "
+                            "teams: [{profile: man, count: %d}]%s}\n",
+                            side, i + 1, i < n ? teams : 1, i < n ? "" : ", flags: [transport]");
+}
+
+/* A test-field mission without fog: `extra` is YAML between the setup and the forces. */
+static struct murk_mission* mission(const char* extra, int an, int ateams, int atrans, int dn,
+                                    int dteams, int dtrans) {
+  snprintf(text, sizeof text, "%s%s%sforces:\n", TF_HEAD, TF_SETUP, extra);
+  add_force("attacker", an, ateams, atrans);
+  add_force("defender", dn, dteams, dtrans);
+  return load_yaml(text);
+}
+
+static void set_destroyed(struct murk_game* g, enum murk_side side, int unit) {
+  g->s.units[side][unit].state = MURK_PLATOON_DESTROYED;
+}
+
+/* ---- victory points ---- */
+
+static void expect_vp(struct murk_game* g, enum murk_side winner, const char* name, int va,
+                      int vd) {
+  int vp[MURK_SIDES];
+  char got[MURK_NAME];
+  murk_victory_points(g, winner, vp, got, sizeof got);
+  assert_string_equal(got, name);
+  assert_int_equal(vp[A], va);
+  assert_int_equal(vp[D], vd);
+}
+
+static void test_vp_table(void** st) {
+  (void)st;
+  /* Eight platoons and a transport each: the nine-platoon exception does not apply. */
+  struct murk_mission* m = mission("", 8, 1, 1, 8, 1, 1);
+  struct murk_game* g = new_game(m, 1);
+  expect_vp(g, A, "Stunning Victory", 6, 1);
+  set_destroyed(g, A, 0);
+  expect_vp(g, A, "Stunning Victory", 6, 1); /* 1 lost */
+  set_destroyed(g, A, 1);
+  expect_vp(g, A, "Major Victory", 5, 2); /* 2 */
+  set_destroyed(g, A, 2);
+  expect_vp(g, A, "Major Victory", 5, 2); /* 3 */
+  set_destroyed(g, A, 8);                 /* the transport: not a loss */
+  expect_vp(g, A, "Major Victory", 5, 2);
+  set_destroyed(g, A, 3);
+  expect_vp(g, A, "Minor Victory", 4, 3); /* 4 */
+  set_destroyed(g, A, 4);
+  expect_vp(g, A, "Minor Victory", 4, 3); /* 5 */
+  /* The defender winning: its own losses (none) count, not the attacker's. */
+  expect_vp(g, D, "Stunning Victory", 1, 6);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_vp_nine_platoons(void** st) {
+  (void)st;
+  /* Nine platoons (and a transport) for the attacker: its first loss is not counted. */
+  struct murk_mission* m = mission("", 9, 1, 1, 8, 1, 1);
+  struct murk_game* g = new_game(m, 1);
+  set_destroyed(g, A, 0);
+  set_destroyed(g, A, 1);
+  expect_vp(g, A, "Stunning Victory", 6, 1); /* 2 lost, counted as 1 */
+  set_destroyed(g, A, 2);
+  set_destroyed(g, A, 3);
+  expect_vp(g, A, "Major Victory", 5, 2); /* 4 lost, counted as 3 */
+  /* The defender has eight platoons and a transport: nine in all, but transports do not
+   * count, so no exception for it. */
+  set_destroyed(g, D, 0);
+  set_destroyed(g, D, 1);
+  expect_vp(g, D, "Major Victory", 2, 5);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* ignore_first_loss_at: 0 switches the exception off. */
+  m = mission("victory: {ignore_first_loss_at: 0}\n", 9, 1, 0, 2, 1, 0);
+  g = new_game(m, 1);
+  set_destroyed(g, A, 0);
+  set_destroyed(g, A, 1);
+  expect_vp(g, A, "Major Victory", 5, 2);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_vp_fair_fight(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("", 6, 1, 1, 6, 1, 1);
+  struct murk_game* g = new_game(m, 1);
+  expect_vp(g, MURK_NO_SIDE, "Fair Fight", 0, 0);
+  set_destroyed(g, D, 0);
+  set_destroyed(g, D, 6); /* a transport: worth nothing */
+  set_destroyed(g, A, 0);
+  set_destroyed(g, A, 1);
+  expect_vp(g, MURK_NO_SIDE, "Fair Fight", 1, 2);
+  for (int k = 1; k < 6; k++) set_destroyed(g, D, k);
+  expect_vp(g, MURK_NO_SIDE, "Fair Fight", 3, 2); /* six destroyed, at most 3 */
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  m = mission("rules:\n  fair_fight: {per_platoon: 2, max: 5}\n", 6, 1, 0, 6, 1, 0);
+  g = new_game(m, 1);
+  set_destroyed(g, D, 0);
+  set_destroyed(g, A, 0);
+  set_destroyed(g, A, 1);
+  set_destroyed(g, A, 2);
+  expect_vp(g, MURK_NO_SIDE, "Fair Fight", 2, 5);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_vp_margin(void** st) {
+  (void)st;
+  /* Attacker: ten platoons of one team (worth 10) and a transport (worth nothing);
+   * defender: five of two teams (worth 10). The points limit is 10. */
+  struct murk_mission* m = mission("victory: {points: margin}\n", 10, 1, 1, 5, 2, 0);
+  struct murk_game* g = new_game(m, 1);
+  int vp[MURK_SIDES];
+  char name[MURK_NAME];
+  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
+  assert_string_equal(name, "Draw");
+  set_destroyed(g, A, 10); /* the transport */
+  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
+  assert_string_equal(name, "Draw");
+  set_destroyed(g, A, 0); /* 1 point to the defender: exactly 10%, a Solid Victory */
+  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), D);
+  assert_string_equal(name, "Solid Victory");
+  assert_int_equal(vp[D], 1);
+  assert_int_equal(vp[A], 0);
+  set_destroyed(g, D, 0); /* 2 points back: 2:1, still 10% */
+  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_string_equal(name, "Solid Victory");
+  set_destroyed(g, D, 1);
+  set_destroyed(g, D, 2); /* 6:1, 50% */
+  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_string_equal(name, "Solid Victory");
+  assert_int_equal(vp[A], 6);
+  set_destroyed(g, D, 3); /* 8:1, 70% */
+  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_string_equal(name, "Crushing Victory");
+  set_destroyed(g, D, 4); /* 10:1, 90% */
+  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_string_equal(name, "Victorious Slaughter");
+  murk_game_free(g);
+
+  /* Winning by the mission's aim is worth the whole enemy force: the defender, having
+   * lost three platoons (6 points to the attacker), takes 10 + 0 and wins 10:6 (40%). */
+  g = new_game(m, 1);
+  for (int k = 0; k < 3; k++) set_destroyed(g, D, k);
+  assert_int_equal(murk_victory_points(g, D, vp, name, sizeof name), D);
+  assert_string_equal(name, "Solid Victory");
+  assert_int_equal(vp[D], 10);
+  assert_int_equal(vp[A], 6);
+  /* ...but with all five lost (10 points to the attacker), the aim only draws. */
+  set_destroyed(g, D, 3);
+  set_destroyed(g, D, 4);
+  assert_int_equal(murk_victory_points(g, D, vp, name, sizeof name), MURK_NO_SIDE);
+  assert_string_equal(name, "Draw");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- a game to play ---- */
+
+/* Deploy attacker platoon 1 at 2,9 and the defender's at 2,2, 6,2, ...: the rest of the
+ * attacker's platoons at 6,9, 10,9, ... */
+static void deploy_all(struct murk_game* g, int an, int dn) {
+  char line[64];
+  int ai = 0, di = 0;
+  while (ai < an || di < dn) {
+    if (murk_game_to_act(g) == A) {
+      if (ai < an) {
+        snprintf(line, sizeof line, "deploy %d at %d,9", ai + 1, 2 + 2 * ai);
+        ai++;
+      } else {
+        snprintf(line, sizeof line, "end");
+      }
+    } else {
+      if (di < dn) {
+        snprintf(line, sizeof line, "deploy %d at %d,%d", di + 1, 2 + 2 * (di % 7), di < 7 ? 1 : 3);
+        di++;
+      } else {
+        snprintf(line, sizeof line, "end");
+      }
+    }
+    ok_line(g, line);
+  }
+  while (murk_game_phase(g) == MURK_PHASE_DEPLOY) ok_line(g, "end");
+}
+
+/* Put a unit's teams from x,y eastwards. */
+static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y) {
+  struct murk_unit_state* u = &g->s.units[side][unit];
+  for (int i = 0; i < u->nteams; i++) {
+    g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x + i, y};
+    g->s.teams[side][u->first_team + i].placed = true;
+  }
+}
+
+/* End one player turn (three steps). */
+static void pass(struct murk_game* g) {
+  ok_lines(g, "end\nend\nend");
+}
+
+/* ---- end conditions ---- */
+
+#define FIXED_OBJECTIVES                             \
+  "objectives:\n  fixed:\n"                          \
+  "    - {name: farm, at: \"8,4\", for: attacker}\n" \
+  "    - {name: mill, at: \"3,8\", for: defender}\n"
+
+static void test_objective_taken(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission(FIXED_OBJECTIVES "end:\n  - {kind: objective_taken}\n", 1, 2, 0, 2, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 2);
+  const struct murk_end_condition* e = &m->end[0];
+  int k = -1;
+  put(g, A, 0, 0, 11);
+  put(g, D, 0, 12, 0);
+  put(g, D, 1, 14, 0);
+  assert_false(murk_end_condition_met(g, A, e, &k));
+  /* An attacking team next to the farm holds it... */
+  put(g, A, 0, 9, 4); /* 9,4 and 10,4 */
+  assert_true(murk_objective_taken(g, A, 0));
+  assert_true(murk_end_condition_met(g, A, e, &k));
+  assert_int_equal(k, 0);
+  /* ...but the mill is the defender's: the attacker cannot take it. */
+  put(g, A, 0, 3, 7);
+  assert_true(murk_objective_taken(g, A, 1));        /* it stands there, */
+  assert_false(murk_end_condition_met(g, A, e, &k)); /* but the mill is not its to take */
+  /* Two cells away is not holding. */
+  put(g, A, 0, 10, 4);
+  assert_false(murk_objective_taken(g, A, 0));
+  /* A defending team within a cell contests it. */
+  put(g, A, 0, 9, 4);
+  put(g, D, 0, 7, 4);
+  assert_false(murk_objective_taken(g, A, 0));
+  put(g, D, 0, 12, 0);
+  /* So does an enemy template, dummy or not. */
+  int mi = murk_marker_new(g, D, -1, (struct murk_pos){8, 5});
+  assert_true(mi >= 0);
+  g->s.markers[mi].on_table = true;
+  assert_false(murk_objective_taken(g, A, 0));
+  g->s.markers[mi].on_table = false;
+  assert_true(murk_objective_taken(g, A, 0));
+  /* The condition for the other side only: not at the attacker's turn. */
+  struct murk_end_condition only = {.kind = MURK_END_OBJECTIVE_TAKEN, .side = D};
+  assert_false(murk_end_condition_met(g, A, &only, NULL));
+  /* From turn 6 only ("on or after turn six"). */
+  struct murk_end_condition late = {.kind = MURK_END_OBJECTIVE_TAKEN, .side = A, .turn = 6};
+  assert_false(murk_end_condition_met(g, A, &late, NULL));
+  g->s.turn = 6;
+  assert_true(murk_end_condition_met(g, A, &late, NULL));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_no_attackers_in_half(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(
+      FIXED_OBJECTIVES "end:\n  - {kind: no_attackers_in_half, turn: 6}\n", 1, 2, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 1);
+  const struct murk_end_condition* e = &m->end[0];
+  g->s.turn = 6;
+  /* The defender's half is the north one (rows 0-5). */
+  put(g, A, 0, 2, 5);
+  assert_false(murk_end_condition_met(g, D, e, NULL));
+  put(g, A, 0, 2, 6);
+  assert_true(murk_end_condition_met(g, D, e, NULL));
+  /* Checked at the defender's turns only, and from turn 6. */
+  assert_false(murk_end_condition_met(g, A, e, NULL));
+  g->s.turn = 5;
+  assert_false(murk_end_condition_met(g, D, e, NULL));
+  g->s.turn = 6;
+  /* An attacking template (a dummy, even) in the half counts as attackers there. */
+  int mi = murk_marker_new(g, A, -1, (struct murk_pos){7, 2});
+  g->s.markers[mi].on_table = true;
+  assert_false(murk_end_condition_met(g, D, e, NULL));
+  g->s.markers[mi].on_table = false;
+  /* A destroyed team does not. */
+  put(g, A, 0, 2, 3);
+  g->s.teams[A][g->s.units[A][0].first_team].alive = false;
+  g->s.teams[A][g->s.units[A][0].first_team + 1].alive = false;
+  assert_true(murk_end_condition_met(g, D, e, NULL));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_no_attackers_near_objectives(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(FIXED_OBJECTIVES
+                                   "end:\n  - {kind: no_attackers_near_objectives, turn: 6, "
+                                   "distance: 20cm}\n",
+                                   1, 1, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 1);
+  const struct murk_end_condition* e = &m->end[0];
+  assert_int_equal(e->distance, 4);
+  g->s.turn = 7;
+  put(g, A, 0, 12, 4); /* 4 cells from the farm at 8,4 */
+  assert_false(murk_end_condition_met(g, D, e, NULL));
+  put(g, A, 0, 13, 4); /* 5 */
+  assert_true(murk_end_condition_met(g, D, e, NULL));
+  put(g, A, 0, 3, 11); /* 3 from the mill at 3,8 */
+  assert_false(murk_end_condition_met(g, D, e, NULL));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_end_condition_in_play(void** st) {
+  (void)st;
+  /* The whole path: at the start of the defender's turn 2, no attacker in its half. */
+  struct murk_mission* m = mission(FIXED_OBJECTIVES
+                                   "end:\n  - {kind: no_attackers_in_half, turn: 2}\n"
+                                   "  - {kind: objective_taken, side: attacker}\n",
+                                   1, 1, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 1);
+  pass(g);
+  pass(g);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY); /* turn 1: too early */
+  pass(g);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_winner(g), D);
+  assert_string_equal(murk_game_result(g),
+                      "defender wins (Stunning Victory 6:1): no attacking teams in the defender's "
+                      "half on turn 2");
+  assert_int_equal(murk_game_vp(g, D), 6);
+  assert_int_equal(murk_game_vp(g, A), 1);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  assert_int_equal(v->winner, D);
+  assert_int_equal(v->vp[D], 6);
+  assert_int_equal(v->vp[A], 1);
+  assert_string_equal(v->result, murk_game_result(g));
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- game length ---- */
+
+static void test_turn_limit_otherwise(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("turn_limit: 2\nvictory: {otherwise: defender}\n", 1, 1, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 1);
+  assert_int_equal(murk_game_vp(g, D), 0);
+  for (int i = 0; i < 3; i++) pass(g);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  pass(g);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_string_equal(murk_game_result(g),
+                      "defender wins (Stunning Victory 6:1): turn limit reached after turn 2");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Play whole game turns until over; returns the last game turn played. */
+static int play_out(struct murk_game* g) {
+  while (murk_game_phase(g) == MURK_PHASE_PLAY) pass(g);
+  return murk_game_turn(g) - 1;
+}
+
+static void test_random_game_length(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(
+      "rules:\n  random_game_length: {from_turn: 2, score: 4, max_extra: 3}\n", 1, 1, 0, 1, 1, 0);
+  int seen[6] = {0};
+  for (uint64_t seed = 1; seed < 60; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    deploy_all(g, 1, 1);
+    int last = play_out(g);
+    assert_true(last >= 2 && last <= 5);
+    /* One roll at the end of each turn from 2, unless the three extra turns were played. */
+    int rolls = 0, passes = 0;
+    for (size_t i = 0; i < murk_game_event_count(g); i++) {
+      const struct murk_event* e = murk_game_event(g, i);
+      if (!e->has_roll || !strstr(e->roll.purpose, "random game length")) continue;
+      rolls++;
+      passes += e->roll.total >= 4;
+    }
+    assert_int_equal(passes, last - 2);
+    assert_int_equal(rolls, last < 5 ? last - 1 : 3);
+    if (last < 5) {
+      char want[80];
+      snprintf(want, sizeof want, "the game ends after turn %d (random game length)", last);
+      assert_non_null(strstr(murk_game_result(g), want));
+      assert_true(last_roll(g, "random game length")->total < 4);
+    } else {
+      assert_non_null(strstr(murk_game_result(g),
+                             "the game ends after turn 5 (random game length: 3 extra "
+                             "turns)"));
+    }
+    seen[last] = 1;
+    murk_game_free(g);
+  }
+  assert_true(seen[2] && seen[3] && seen[5]);
+  murk_mission_free(m);
+
+  /* No extra turns allowed: the game ends after turn 2 without a roll. */
+  m = mission("rules:\n  random_game_length: {from_turn: 2, max_extra: 0}\n", 1, 1, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 1);
+  assert_int_equal(play_out(g), 2);
+  assert_null(last_roll(g, "random game length"));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* A turn limit stays a hard cap. */
+  m = mission("turn_limit: 3\nrules:\n  random_game_length: {from_turn: 2, score: 1}\n", 1, 1, 0, 1,
+              1, 0);
+  g = new_game(m, 1);
+  deploy_all(g, 1, 1);
+  assert_int_equal(play_out(g), 3);
+  assert_non_null(strstr(murk_game_result(g), "turn limit reached after turn 3"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Fighting Withdrawal ---- */
+
+#define FW_MISSION_EXTRA                                 \
+  "objectives:\n  fixed:\n"                              \
+  "    - {name: alpha, at: \"2,4\", for: attacker}\n"    \
+  "    - {name: bravo, at: \"8,4\", for: attacker}\n"    \
+  "    - {name: charlie, at: \"14,3\", for: attacker}\n" \
+  "rules:\n  fighting_withdrawal: {}\n"                  \
+  "end:\n  - {kind: objective_taken, side: attacker}\n"
+
+static int withdrawn(const struct murk_game* g) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[D]; k++) n += g->s.units[D][k].state == MURK_PLATOON_WITHDRAWN;
+  return n;
+}
+
+/* Pass the attacker's turn and start the defender's. */
+static void to_defender(struct murk_game* g) {
+  assert_int_equal(murk_game_to_act(g), A);
+  pass(g);
+  assert_int_equal(murk_game_to_act(g), D);
+}
+
+static void test_fighting_withdrawal_schedule(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(FW_MISSION_EXTRA, 1, 1, 0, 6, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 6);
+  put(g, A, 0, 14, 8); /* nearest to charlie, then bravo */
+  char why[200];
+  to_defender(g);
+  pass(g); /* turn 1 */
+  to_defender(g);
+  bad_line(g, "withdraw 1", why, sizeof why);
+  assert_string_equal(why,
+                      "no withdrawal is due (the Fighting Withdrawal schedule calls for them at "
+                      "the start of your turn)");
+  pass(g); /* turn 2 */
+  /* Turn 3: six platoons on the table: withdraw one. */
+  to_defender(g);
+  assert_int_equal(g->s.withdraw_due, 1);
+  assert_true(has_event(g, "Fighting Withdrawal, turn 3: the defender withdraws a platoon"));
+  bad_line(g, "end", why, sizeof why);
+  assert_string_equal(why,
+                      "the Fighting Withdrawal schedule says you must withdraw 1 platoon first "
+                      "(withdraw N)");
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_int_equal(v->withdraw_due, 1);
+  assert_non_null(strstr(v->prompt, "withdraw 1 platoon first (withdraw N)"));
+  murk_view_free(v);
+  ok_line(g, "withdraw 6");
+  assert_int_equal(g->s.units[D][5].state, MURK_PLATOON_WITHDRAWN);
+  assert_true(has_event(g, "defender withdraws P"));
+  bad_line(g, "withdraw 5", why, sizeof why); /* only one was due */
+  pass(g);
+  /* Turn 4: five on the table: another. */
+  to_defender(g);
+  assert_int_equal(g->s.withdraw_due, 1);
+  bad_line(g, "withdraw 6", why, sizeof why);
+  assert_string_equal(why, "platoon 6 (defender 6) is not on the table");
+  ok_line(g, "withdraw 5");
+  pass(g);
+  /* Turn 5: four and no counters: a delay counter. */
+  to_defender(g);
+  assert_int_equal(g->s.withdraw_due, 0);
+  assert_int_equal(g->s.delay_counters, 1);
+  assert_true(has_event(g, "Fighting Withdrawal, turn 5: the defender gains a delay counter (1)"));
+  pass(g);
+  /* Turn 6: the objective nearest the attacker goes; four platoons and a counter make
+   * five: a withdrawal, and the counter is given up. */
+  to_defender(g);
+  assert_true(has_event(g, "Fighting Withdrawal, turn 6: objective charlie at 14,03 is removed"));
+  assert_int_equal(g->s.nobjectives, 2);
+  assert_int_equal(g->s.withdraw_due, 1);
+  assert_int_equal(g->s.delay_counters, 0);
+  ok_line(g, "withdraw 4");
+  pass(g);
+  /* Turn 7: bravo goes; three platoons: a counter. */
+  to_defender(g);
+  assert_true(has_event(g, "Fighting Withdrawal, turn 7: objective bravo at 08,04 is removed"));
+  assert_int_equal(g->s.nobjectives, 1);
+  assert_string_equal(g->s.objectives[0].name, "alpha");
+  assert_int_equal(g->s.delay_counters, 1);
+  assert_int_equal(g->s.withdraw_due, 0);
+  pass(g);
+  /* Turn 8: at the start of the defender's eighth turn the game is over: the rearguard
+   * held. */
+  pass(g);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_winner(g), D);
+  assert_int_equal(withdrawn(g), 3);
+  /* Withdrawn platoons are not losses: a Stunning Victory. */
+  assert_string_equal(murk_game_result(g),
+                      "defender wins (Stunning Victory 6:1): the rearguard held until the "
+                      "defender's turn 8");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_withdraw_template_stays_secret(void** st) {
+  (void)st;
+  snprintf(text, sizeof text, "%s%s%sforces:\n", TF_HEAD, TF_SETUP,
+           "objectives:\n  fixed:\n    - {name: alpha, at: \"2,4\", for: attacker}\n"
+           "rules:\n  fog_of_war: {dummies: true}\n  fighting_withdrawal: {from_turn: 1, "
+           "platoons: 1, remove_from: 1}\n");
+  add_force("attacker", 1, 1, 0);
+  add_force("defender", 2, 1, 0);
+  struct murk_mission* m = load_yaml(text);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
+  to_defender(g);
+  assert_int_equal(g->s.withdraw_due, 1);
+  assert_int_equal(g->s.nobjectives, 1); /* the last objective is never removed */
+  char why[200];
+  ok_line(g, "withdraw T3");
+  assert_int_equal(g->s.units[D][1].state, MURK_PLATOON_WITHDRAWN);
+  /* Everyone sees the template leave; only the defender learns what it was. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  bool saw = false;
+  for (size_t i = 0; i < v->nevents; i++) {
+    assert_null(strstr(v->events[i].text, "defender 2"));
+    if (strstr(v->events[i].text, "defender withdraws T3 from the table")) saw = true;
+  }
+  assert_true(saw);
+  assert_null(murk_view_marker_by_number(v, D, 3));
+  murk_view_free(v);
+  assert_true(has_event(g, "T3 was your defender 2 (platoon 2)"));
+  bad_line(g, "withdraw 1", why, sizeof why);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_mission_keys(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("victory: {points: margin, otherwise: defender}\n", 1, 1, 0, 1, 1, 0);
+  assert_int_equal(m->victory.mode, MURK_VP_MARGIN);
+  assert_int_equal(m->victory.otherwise, D);
+  assert_int_equal(m->victory.nrows, 3); /* the default table stays */
+  murk_mission_free(m);
+  m = mission("", 1, 1, 0, 1, 1, 0);
+  assert_int_equal(m->victory.mode, MURK_VP_TABLE);
+  assert_int_equal(m->victory.otherwise, MURK_NO_SIDE);
+  assert_int_equal(murk_mission_param(m, MURK_P_FF_MAX), 3);
+  assert_int_equal(murk_mission_param(m, MURK_P_FW_PLATOONS), 5);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_vp_table),
+      cmocka_unit_test(test_vp_nine_platoons),
+      cmocka_unit_test(test_vp_fair_fight),
+      cmocka_unit_test(test_vp_margin),
+      cmocka_unit_test(test_objective_taken),
+      cmocka_unit_test(test_no_attackers_in_half),
+      cmocka_unit_test(test_no_attackers_near_objectives),
+      cmocka_unit_test(test_end_condition_in_play),
+      cmocka_unit_test(test_turn_limit_otherwise),
+      cmocka_unit_test(test_random_game_length),
+      cmocka_unit_test(test_fighting_withdrawal_schedule),
+      cmocka_unit_test(test_withdraw_template_stays_secret),
+      cmocka_unit_test(test_mission_keys),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
