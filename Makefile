@@ -2,11 +2,12 @@
 BUILD ?= build
 SAN_BUILD ?= build-san
 FUZZ_BUILD ?= build-fuzz
+BENCH_BUILD ?= build-bench
 FUZZ_SECONDS ?= 60
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test test-san play clean fuzz valgrind
+.PHONY: all deps build test test-san play clean fuzz valgrind bench
 
 all: build
 
@@ -34,8 +35,17 @@ fuzz: deps
 valgrind: build
 	@BUILD=$(BUILD) bash scripts/valgrind.sh
 
+# Benchmarks (bench/, docs/performance.md): a Release build, then every bench program in turn.
+# Warnings stay warnings here: -O3 sees more than the checked builds, and a figure should not
+# wait for them (make build and make test-san keep -Werror).
+bench: deps
+	@cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DMURK_BENCH=ON -DMURK_WERROR=OFF \
+		$(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(BENCH_BUILD) -j $(JOBS) --target benches
+	@for b in $(BENCH_BUILD)/*_bench; do echo "== $$b"; $$b || exit 1; done
+
 play: build
 	@./$(BUILD)/murk play $(ARGS)
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD)
