@@ -290,18 +290,27 @@ static int reserve(void** p, size_t* cap, size_t need, size_t size) {
   return MURK_OK;
 }
 
+/* Where a call reports its cells: the result's arrays, copied into a local for the walk so
+ * that its fields stay in registers (stores into the lists could otherwise alias them). */
+struct emitter {
+  struct fov_stamp* stamps;
+  size_t sink;
+  uint32_t gen;
+  struct murk_fov_cell* cells;
+  size_t count;
+};
+
 /* Report a cell if `seen`, without a branch on it: the list entry is written anyway and
  * counted only if seen, and the stamp goes to the spare one past the grid unless seen
  * (room was reserved for one entry past the end). */
-static inline void emit_if(struct murk_fov_result* res, bool seen, size_t idx, int x, int y,
-                           int hind) {
-  size_t k = res->count;
+static inline void emit_if(struct emitter* em, bool seen, size_t idx, int x, int y, int hind) {
+  size_t k = em->count;
   size_t keep = (size_t)seen - 1; /* all ones when not seen: a mask, so no branch */
-  struct fov_stamp* s = &res->stamps[(idx & ~keep) | (res->sink & keep)];
-  s->gen = res->gen;
+  struct fov_stamp* s = &em->stamps[(idx & ~keep) | (em->sink & keep)];
+  s->gen = em->gen;
   s->slot = (uint32_t)k;
-  res->cells[k] = (struct murk_fov_cell){{x, y}, hind};
-  res->count = k + seen;
+  em->cells[k] = (struct murk_fov_cell){{x, y}, hind};
+  em->count = k + seen;
 }
 
 /* Unit direction vectors in axial coordinates, in ring order (geom.c's, counter-clockwise
@@ -479,8 +488,8 @@ static inline struct ring_cell walk_to(const struct caster* c, struct ring_walk*
  * the walk looks only for changes of class. Two elements a turn, the interior of a cell
  * and the tie point after it; a piece may start at a tie point, and enters the turn half
  * way then. */
-static inline void cast_piece_flat(const struct caster* c, struct murk_fov_result* res,
-                                   struct builder* b, struct ring_walk* rw, struct ring_cell* at,
+static inline void cast_piece_flat(const struct caster* c, struct emitter* res, struct builder* b,
+                                   struct ring_walk* rw, struct ring_cell* at,
                                    const struct piece* p, bool last) {
   struct cut k = cut_of(p);
   if (k.e_lo > k.e_hi) return; /* an empty piece: never made, but cheap to be sure */
@@ -525,9 +534,9 @@ static inline void cast_piece_flat(const struct caster* c, struct murk_fov_resul
 
 /* Any table: levels too. Each element is judged on its own (a tie point may be lower than
  * both cells beside it, so it can differ from both). */
-static inline void cast_piece(const struct caster* c, struct murk_fov_result* res,
-                              struct builder* b, struct ring_walk* rw, struct ring_cell* at,
-                              const struct piece* p, bool last) {
+static inline void cast_piece(const struct caster* c, struct emitter* res, struct builder* b,
+                              struct ring_walk* rw, struct ring_cell* at, const struct piece* p,
+                              bool last) {
   struct cut k = cut_of(p);
   if (k.e_lo > k.e_hi) return;
   const int32_t hind = p->hind;
@@ -579,9 +588,8 @@ static inline void cast_piece(const struct caster* c, struct murk_fov_result* re
 }
 
 /* The current ring through every piece of the last one. */
-static inline size_t cast_ring(const struct caster* c, struct murk_fov_result* res,
-                               const struct piece* in, size_t nin, struct piece* out, bool last,
-                               bool elev) {
+static inline size_t cast_ring(const struct caster* c, struct emitter* res, const struct piece* in,
+                               size_t nin, struct piece* out, bool last, bool elev) {
   struct builder b = {out, 0};
   struct ring_walk rw = walk_seek(c, 0);
   struct ring_cell at = cell_at(c, rw.q, rw.r, elev);
@@ -620,7 +628,8 @@ int murk_fov(const struct murk_sightmap* map, struct murk_pos origin, int radius
   c.origin_level = map->level ? map->level[o] : 0;
   int rc = reserve((void**)&res->cells, &res->cells_cap, 2, sizeof *res->cells);
   if (rc != MURK_OK) goto fail;
-  emit_if(res, true, o, origin.x, origin.y, 0);
+  struct emitter em = {res->stamps, res->sink, res->gen, res->cells, 0};
+  emit_if(&em, true, o, origin.x, origin.y, 0);
   /* Before ring 1 every direction is open: p in [0, M), i.e. X in [0, 2M) on ring 1. */
   size_t cur = 0, ncur = 1;
   rc = reserve((void**)&res->pieces[0], &res->pieces_cap[0], 1, sizeof(struct piece));
@@ -635,23 +644,25 @@ int murk_fov(const struct murk_sightmap* map, struct murk_pos origin, int radius
      * piece at most where an element follows one that did not pass or had other counts,
      * or where a piece starts. */
     size_t ring = (size_t)c.sides * (size_t)i;
-    rc = reserve((void**)&res->cells, &res->cells_cap, res->count + ring + 1, sizeof *res->cells);
+    rc = reserve((void**)&res->cells, &res->cells_cap, em.count + ring + 1, sizeof *res->cells);
     if (rc == MURK_OK) {
       rc = reserve((void**)&res->pieces[cur ^ 1], &res->pieces_cap[cur ^ 1], 2 * ring + ncur + 1,
                    sizeof(struct piece));
     }
     if (rc != MURK_OK) goto fail;
+    em.cells = res->cells; /* it may have moved */
     c.i = i;
     c.inv = ((UINT64_C(1) << 32) + (uint64_t)i - 1) / (uint64_t)i;
     const struct piece* in = res->pieces[cur];
     struct piece* out = res->pieces[cur ^ 1];
     if (map->level) {
-      ncur = cast_ring(&c, res, in, ncur, out, i == radius, true);
+      ncur = cast_ring(&c, &em, in, ncur, out, i == radius, true);
     } else {
-      ncur = cast_ring(&c, res, in, ncur, out, i == radius, false);
+      ncur = cast_ring(&c, &em, in, ncur, out, i == radius, false);
     }
     cur ^= 1;
   }
+  res->count = em.count;
   return MURK_OK;
 fail:
   next_generation(res);
