@@ -510,8 +510,8 @@ static void test_fov_matches_los_random(void** state) {
           struct murk_sightmap* m = random_map(&rng, (enum murk_grid_kind)kind, sizes[s].w,
                                                sizes[s].h, dens[d].pb, dens[d].ph, heights);
           struct murk_grid g = murk_sightmap_grid(m);
-          /* One result for the whole map: big radius first, so that smaller ones run on
-           * tables built for more. */
+          /* One result for the whole map, reused: the cells of one call must never show
+           * in the next. */
           struct murk_fov_result* res = NULL;
           assert_int_equal(murk_fov_result_new(m, &res), MURK_OK);
           for (int i = 0; i < 12; i++) {
@@ -530,10 +530,10 @@ static void test_fov_matches_los_random(void** state) {
   assert_true(seen > 3 * checks);
 }
 
-static void test_fov_fresh_results_and_small_radius_first(void** state) {
+static void test_fov_growing_and_fresh_results(void** state) {
   (void)state;
-  /* Tables grown step by step (small radius first, then larger) and fresh ones per call
-   * must agree with the line of sight just the same. */
+  /* A result reused for growing radii (its working space grows along) and a fresh one
+   * per call must agree with the line of sight just the same. */
   uint64_t rng = 99;
   for (int kind = 0; kind < 2; kind++) {
     struct murk_sightmap* m = random_map(&rng, (enum murk_grid_kind)kind, 50, 45, 15, 15, false);
@@ -555,7 +555,7 @@ static void test_fov_fresh_results_and_small_radius_first(void** state) {
 
 static void test_fov_changed_map(void** state) {
   (void)state;
-  /* Changing a cell (smoke) after tables were built: the next call sees the change. */
+  /* Changing a cell (smoke) between calls: the next call sees the change. */
   uint64_t rng = 5;
   struct murk_sightmap* m = random_map(&rng, MURK_GRID_HEX, 36, 24, 10, 10, true);
   struct murk_fov_result* res = NULL;
@@ -603,7 +603,7 @@ int main(void) {
       cmocka_unit_test(test_fov_hand_checked),
       cmocka_unit_test(test_fov_errors),
       cmocka_unit_test(test_fov_matches_los_random),
-      cmocka_unit_test(test_fov_fresh_results_and_small_radius_first),
+      cmocka_unit_test(test_fov_growing_and_fresh_results),
       cmocka_unit_test(test_fov_changed_map),
       cmocka_unit_test(test_fov_large_map),
   };
