@@ -63,7 +63,6 @@ struct sim_opts {
 /* One game as it ended. */
 struct game_result {
   enum murk_side winner;
-  bool has_vp;
   int vp[MURK_SIDES];
   int turns;     /* the last turn anyone acted in */
   long commands; /* applied */
@@ -75,7 +74,7 @@ struct game_result {
 struct mission_stats {
   long games, failed;
   long wins[3]; /* attacker, defender, no winner */
-  long vp_games, vp[MURK_SIDES];
+  long vp[MURK_SIDES];
   long turns_sum;
   int turns_min, turns_max;
   long length[HIST_TURNS];
@@ -155,12 +154,6 @@ static int mission_file(const struct dirent* e) {
 }
 
 /* ---- one game ---- */
-
-/* Victory points when the game reports them (a later part of the core); false until then. */
-static bool game_vp(const struct murk_game* g, int vp[MURK_SIDES]) {
-  (void)g, (void)vp;
-  return false;
-}
 
 /* Reserve arrivals of the game from the umpire's view: reserve events of play, public,
  * about a marker put on the table. */
@@ -271,7 +264,7 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
     r->commands++;
   }
   r->winner = murk_game_winner(g);
-  r->has_vp = game_vp(g, r->vp);
+  for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   rc = count_arrivals(g, r);
   if (rc != MURK_OK) snprintf(why, whylen, "%s", murk_strerror(rc));
 out:
@@ -285,10 +278,7 @@ static void add_result(struct mission_stats* st, const struct game_result* r) {
   st->games++;
   int w = r->winner == MURK_ATTACKER ? 0 : r->winner == MURK_DEFENDER ? 1 : 2;
   st->wins[w]++;
-  if (r->has_vp) {
-    st->vp_games++;
-    for (int s = 0; s < MURK_SIDES; s++) st->vp[s] += r->vp[s];
-  }
+  for (int s = 0; s < MURK_SIDES; s++) st->vp[s] += r->vp[s];
   st->turns_sum += r->turns;
   if (st->games == 1 || r->turns < st->turns_min) st->turns_min = r->turns;
   if (st->games == 1 || r->turns > st->turns_max) st->turns_max = r->turns;
@@ -349,8 +339,8 @@ static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_
           murk_policy_name(o->policy[MURK_ATTACKER]), murk_policy_name(o->policy[MURK_DEFENDER]));
   fprintf(f, "  %-14s %9s %9s %10s\n", "", "attacker", "defender", "no winner");
   fprintf(f, "  %-14s %9ld %9ld %10ld\n", "wins", st->wins[0], st->wins[1], st->wins[2]);
-  fprintf(f, "  %-14s %9s %9s\n", "average VP", avg(st->vp[0], st->vp_games, a, sizeof a),
-          avg(st->vp[1], st->vp_games, b, sizeof b));
+  fprintf(f, "  %-14s %9s %9s\n", "average VP", avg(st->vp[0], st->games, a, sizeof a),
+          avg(st->vp[1], st->games, b, sizeof b));
   if (st->games > 0)
     fprintf(f, "  %-14s %s turns on average (%d to %d)\n", "length",
             avg(st->turns_sum, st->games, a, sizeof a), st->turns_min, st->turns_max);
@@ -395,7 +385,7 @@ static void print_summary(FILE* f, const struct summary_row* rows, int n) {
     }
     fprintf(f, "%-20s %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", rows[i].id,
             st->games + st->failed, st->failed, st->wins[0], st->wins[1], st->wins[2],
-            avg(st->vp[0], st->vp_games, a, sizeof a), avg(st->vp[1], st->vp_games, b, sizeof b),
+            avg(st->vp[0], st->games, a, sizeof a), avg(st->vp[1], st->games, b, sizeof b),
             avg(st->turns_sum, st->games, c, sizeof c), st->arrivals);
   }
 }

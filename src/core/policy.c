@@ -93,6 +93,7 @@ struct field {
   int* dist;
 };
 #define MAX_FIELDS 8
+#define MAX_HINTS 16
 
 struct ctx {
   const struct murk_view* v;
@@ -111,9 +112,13 @@ struct ctx {
   int nguard;
   struct field fields[MAX_FIELDS];
   int nfields;
+  struct murk_pos hints[MAX_HINTS]; /* cells the prompt and this turn's own events name */
+  int nhints;
   struct murk_policy_plan* plan; /* the tries being written */
   bool oom;
 };
+
+static void find_hints(struct ctx* c);
 
 static int pick(struct murk_rng* r, int n) {
   return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
@@ -282,6 +287,7 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
     if (o->for_side == c->me || o->for_side == MURK_NO_SIDE) c->take[c->ntake++] = o->pos;
     if (o->for_side == c->enemy) c->guard[c->nguard++] = o->pos;
   }
+  find_hints(c);
   return MURK_OK;
 }
 
@@ -612,15 +618,62 @@ static bool word_in(const char* text, const char* word) {
   return false;
 }
 
-/* Verbs the prompt names, other than `end` and those in `known` (a mask of kinds). */
-static int prompt_verbs(const struct murk_view* v, unsigned known, enum murk_command_kind* out) {
+/* Verbs the prompt names, other than `end` and those in `known` (a mask of kinds); with
+ * `all`, every other verb of the command list too. */
+static int other_verbs(const struct murk_view* v, unsigned known, bool all,
+                       enum murk_command_kind* out) {
   int n = 0;
   for (int k = 0; k < MURK_CMD_COUNT; k++) {
     if (k == MURK_CMD_END || (known & (1u << k))) continue;
-    if (word_in(v->prompt, murk_command_verb((enum murk_command_kind)k)))
+    if (all || word_in(v->prompt, murk_command_verb((enum murk_command_kind)k)))
       out[n++] = (enum murk_command_kind)k;
   }
   return n;
+}
+
+/* Cells written "X,Y" in a text (at most cap; on the table only). */
+static int cells_in(const struct ctx* c, const char* t, struct murk_pos* out, int n, int cap) {
+  for (const char* p = t; *p && n < cap; p++) {
+    if (!(*p >= '0' && *p <= '9') || (p > t && p[-1] >= '0' && p[-1] <= '9')) continue;
+    int x = 0, y = 0, dx = 0, dy = 0;
+    const char* q = p;
+    for (; *q >= '0' && *q <= '9' && dx < 6; q++, dx++) x = x * 10 + (*q - '0');
+    if (*q != ',') continue;
+    for (q++; *q == ' '; q++) {
+    }
+    for (; *q >= '0' && *q <= '9' && dy < 6; q++, dy++) y = y * 10 + (*q - '0');
+    struct murk_pos pos = {x, y};
+    if (dy > 0 && on_table(c, pos)) out[n++] = pos;
+  }
+  return n;
+}
+
+/* Where a verb this file does not know most likely wants to act: the cells the prompt
+ * names, and those of this turn's own events ("a delayed reserve comes on at entry 3 (the
+ * Luneville road) at 35,14"). Public or own knowledge only, like the whole view. */
+static void find_hints(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  c->nhints = cells_in(c, v->prompt, c->hints, 0, MAX_HINTS);
+  int seen = 0;
+  for (size_t i = v->nevents; i-- > 0 && seen < 24 && c->nhints < MAX_HINTS;) {
+    const struct murk_event* e = &v->events[i];
+    if (e->turn != v->turn) break;
+    if (e->side != c->me || e->kind == MURK_EV_PHASE || e->kind == MURK_EV_ROLL) continue;
+    seen++;
+    c->nhints = cells_in(c, e->text, c->hints, c->nhints, MAX_HINTS);
+  }
+}
+
+/* A random own platoon in that state (roster index), -1 if none. */
+static int random_platoon(struct ctx* c, enum murk_platoon_state state) {
+  const struct murk_view* v = c->v;
+  int ok = 0;
+  for (int i = 0; i < v->nplatoons; i++) ok += v->platoons[i].state == state;
+  if (ok == 0) return -1;
+  int want = pick(c->rng, ok);
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].state == state && want-- == 0) return v->platoons[i].index;
+  return -1;
 }
 
 /* A value for one placeholder of a usage string. */
@@ -647,8 +700,13 @@ static void fill_slot(struct ctx* c, const char* slot, char* buf, size_t n) {
     slot = alt;
   }
   if (strcmp(slot, "N") == 0) {
-    int k = v->nplatoons > 0 ? v->platoons[pick(c->rng, v->nplatoons)].index + 1 : 1;
-    snprintf(buf, n, "%d", k);
+    /* A bare number names a platoon off the table (reserve, arrive, ambush...) more often
+     * than not: mostly one held in reserve, or one still waiting. */
+    int k = -1, r = pick(c->rng, 10);
+    if (r < 6) k = random_platoon(c, MURK_PLATOON_RESERVE);
+    if (k < 0 && r < 8) k = random_platoon(c, MURK_PLATOON_WAITING);
+    if (k < 0 && v->nplatoons > 0) k = v->platoons[pick(c->rng, v->nplatoons)].index;
+    snprintf(buf, n, "%d", k >= 0 ? k + 1 : 1);
   } else if (strcmp(slot, "Tn") == 0) {
     /* An own marker (the enemy's are named Tn too; the game says which it wants). */
     int own = 0;
@@ -665,7 +723,9 @@ static void fill_slot(struct ctx* c, const char* slot, char* buf, size_t n) {
   } else if (strcmp(slot, "X,Y") == 0) {
     struct murk_pos p;
     int r = pick(c->rng, 10);
-    if (r < 3 && v->nentries > 0)
+    if (c->nhints > 0 && pick(c->rng, 2) == 0)
+      p = near_cell(c, c->hints[pick(c->rng, c->nhints)], pick(c->rng, 3));
+    else if (r < 3 && v->nentries > 0)
       p = v->entries[pick(c->rng, v->nentries)].at;
     else if (r < 6)
       p = edge_cell(c);
@@ -684,15 +744,16 @@ static void fill_slot(struct ctx* c, const char* slot, char* buf, size_t n) {
 static void fill_usage(struct ctx* c, const char* usage, char* buf, size_t n) {
   char u[MURK_POLICY_LINE];
   snprintf(u, sizeof u, "%s", usage);
-  char* cut = strstr(u, "  ("); /* "end  (the current step...)": a comment */
-  if (cut) *cut = '\0';
-  /* Alternatives of the whole line are separated by " | ". */
+  /* Alternatives of the whole line are separated by " | "; each may end in a comment
+   * after two blanks ("ambush N  (hold in ambush) | ambush N at X,Y  (spring it)"). */
   int nalt = 1;
   for (char* s = u; (s = strstr(s, " | ")) != NULL; s += 3) nalt++;
   char* line = u;
   for (int want = pick(c->rng, nalt); want > 0; want--) line = strstr(line, " | ") + 3;
   char* end = strstr(line, " | ");
   if (end) *end = '\0';
+  char* cut = strstr(line, "  (");
+  if (cut) *cut = '\0';
 
   size_t at = 0;
   buf[0] = '\0';
@@ -959,22 +1020,33 @@ static unsigned known_verbs(const struct murk_view* v) {
   }
 }
 
-static void greedy(struct ctx* c, int round) {
-  const struct murk_view* v = c->v;
-  enum murk_command_kind verbs[MURK_CMD_COUNT];
-  int nverbs = prompt_verbs(v, known_verbs(v), verbs);
-  /* Verbs the prompt asks for that this file does not know come first (an arrival is
-   * usually wanted before moving on): a few random fillings. */
-  for (int i = 0; i < (nverbs > 0 ? GENERIC_TRIES : 0); i++) {
+/* `count` fillings of the usage of the given verbs. */
+static void generic_tries(struct ctx* c, const enum murk_command_kind* verbs, int nverbs,
+                          int count) {
+  for (int i = 0; i < (nverbs > 0 ? count : 0); i++) {
     char line[MURK_POLICY_LINE];
     generic_line(c, verbs, nverbs, line, sizeof line);
     add_try(c, "%s", line);
   }
+}
+
+static void greedy(struct ctx* c, int round) {
+  const struct murk_view* v = c->v;
+  unsigned known = known_verbs(v);
+  enum murk_command_kind verbs[MURK_CMD_COUNT], all[MURK_CMD_COUNT];
+  int nverbs = other_verbs(v, known, false, verbs);
+  int nall = other_verbs(v, known, true, all);
+  /* Verbs the prompt asks for that this file does not know come first (an arrival is
+   * usually wanted before moving on): a few random fillings. */
+  generic_tries(c, verbs, nverbs, GENERIC_TRIES);
   if (v->phase == MURK_PHASE_PLAY) {
     if (round == 0) greedy_play(c);
   } else {
     greedy_setup(c, round);
   }
+  /* A later round means every try and `end` were refused: something is due that the
+   * prompt may not name, so every verb of the command list this file does not know. */
+  if (round > 0) generic_tries(c, all, nall, 2 * GENERIC_TRIES);
   /* Out of ideas: `end` (all an unknown phase gets besides the prompt's verbs). */
   add_try(c, "end");
 }
@@ -996,17 +1068,6 @@ static const struct unit* random_unit(struct ctx* c, bool revealed_only, bool hi
     if (want-- == 0) return u;
   }
   return NULL;
-}
-
-static int random_platoon(struct ctx* c, enum murk_platoon_state state) {
-  const struct murk_view* v = c->v;
-  int ok = 0;
-  for (int i = 0; i < v->nplatoons; i++) ok += v->platoons[i].state == state;
-  if (ok == 0) return -1;
-  int want = pick(c->rng, ok);
-  for (int i = 0; i < v->nplatoons; i++)
-    if (v->platoons[i].state == state && want-- == 0) return v->platoons[i].index;
-  return -1;
 }
 
 static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
@@ -1111,16 +1172,15 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
 static void random_policy(struct ctx* c, int round) {
   const struct murk_view* v = c->v;
   unsigned known = known_verbs(v);
-  enum murk_command_kind verbs[MURK_CMD_COUNT];
-  int nverbs = prompt_verbs(v, known, verbs);
+  enum murk_command_kind verbs[MURK_CMD_COUNT], all[MURK_CMD_COUNT];
+  int nverbs = other_verbs(v, known, false, verbs);
+  int nall = other_verbs(v, known, true, all);
   if (v->phase == MURK_PHASE_PLAY && round > 0) {
-    /* The draws were all refused and so, it seems, was `end`: the prompt's own verbs
-     * (a withdrawal the schedule calls for, say) are what is left. */
-    for (int i = 0; i < (nverbs > 0 ? RANDOM_DRAWS : 0); i++) {
-      char line[MURK_POLICY_LINE];
-      generic_line(c, verbs, nverbs, line, sizeof line);
-      add_try(c, "%s", line);
-    }
+    /* The draws were all refused and so was `end`: something is due (a withdrawal the
+     * schedule calls for, an arrival), so the prompt's verbs, then any this file does not
+     * know. */
+    generic_tries(c, verbs, nverbs, RANDOM_DRAWS);
+    generic_tries(c, all, nall, RANDOM_DRAWS);
     add_try(c, "end");
     return;
   }
@@ -1130,6 +1190,7 @@ static void random_policy(struct ctx* c, int round) {
     random_one(c, verbs, nverbs, known, line, sizeof line);
     add_try(c, "%s", line);
   }
+  if (round > 1) generic_tries(c, all, nall, RANDOM_DRAWS / 2);
   if (v->phase == MURK_PHASE_PLAY || known == 0) add_try(c, "end");
 }
 
