@@ -401,7 +401,6 @@ static inline void walk_step(const struct caster* c, struct ring_walk* w) {
 struct cut {
   const struct piece* p;
   int e_lo, e_hi;
-  bool lo_cut, hi_cut;         /* the piece starts (ends) inside its first (last) interior */
   bool lo_holds, hi_holds;     /* it holds the target direction of its first (last) interior */
   struct end lo_next, hi_next; /* its own ends, moved on to the next ring */
 };
@@ -415,7 +414,6 @@ static inline struct cut cut_of(const struct piece* p) {
   int a = p->lo.a, odd = a & 1, exact = p->lo.b == 0, tie = odd & exact;
   /* From the tie point itself if the piece holds it, else from the interior after a. */
   k.e_lo = a + (odd & !(tie & p->lo_in));
-  k.lo_cut = !tie;
   k.lo_holds = odd | (exact & p->lo_in);
   a = p->hi.a;
   odd = a & 1;
@@ -423,7 +421,6 @@ static inline struct cut cut_of(const struct piece* p) {
   tie = odd & exact;
   /* To the tie point itself if the piece holds it, else to the interior before it. */
   k.e_hi = a + odd - 2 * (tie & !p->hi_in) - (tie & p->hi_in);
-  k.hi_cut = !tie;
   k.hi_holds = ((odd ^ 1) & ((exact ^ 1) | p->hi_in)) | tie;
   k.lo_next = end_advance(p->lo);
   k.hi_next = end_advance(p->hi);
@@ -447,15 +444,16 @@ struct builder {
 };
 
 /* The part of a piece from element a to element z, as a piece of the next ring: its ends
- * are the piece's own where it starts (ends) inside its first (last) interior, else a tie
- * point itself or an interior's open end. Appended, or joined to the last piece when the
- * two touch and carry the same counts (neighbouring pieces of the last ring, cut apart
+ * are the piece's own at its first (last) element, which may hold only part of it, else
+ * a tie point itself or an interior's open end. (Where the piece's end is that element's
+ * end anyway, both give the same direction.) Appended, or joined to the last piece when
+ * the two touch and carry the same counts (neighbouring pieces of the last ring, cut apart
  * only by their counts, may now agree). */
 static inline void put_part(const struct caster* c, struct builder* b, const struct cut* k, int a,
                             int z, int32_t hind, int top) {
   struct piece q;
   struct end lo = end_at(c, a - !(a & 1)), hi = end_at(c, z + !(z & 1));
-  bool own_lo = (a == k->e_lo) & k->lo_cut, own_hi = (z == k->e_hi) & k->hi_cut;
+  bool own_lo = a == k->e_lo, own_hi = z == k->e_hi;
   q.lo = *(own_lo ? &k->lo_next : &lo);
   q.lo_in = own_lo ? k->p->lo_in : (uint8_t)(a & 1);
   q.hi = *(own_hi ? &k->hi_next : &hi);
