@@ -23,6 +23,7 @@ const char* const tui_help_lines[] = {
     "  s                spotting attempt (start of the shooting step)",
     "  f / a            shoot / assault with a revealed platoon",
     "  e                end the step (or your deployment, your reserves)",
+    "  w                withdraw a platoon (Fighting Withdrawal, when due)",
     "  U                undo your last command (not past a roll or a reveal)",
     "  :                a command, as in scripts (e.g. move 2 to 07,12)",
     "Screen",
@@ -160,8 +161,9 @@ static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
   centre(c, y, "GAME OVER", TUI_A_BIG);
   int w = c->w > 70 ? 70 : c->w;
   tui_canvas_wrap(c, (c->w - w) / 2, y + 2, w, 3, 0, ui->note, TUI_A_NORMAL);
-  centre(c, y + 6, "Press any key to see the whole table; q quits.", TUI_A_KEY);
-  if (ui->message[0]) centre(c, y + 8, ui->message, TUI_A_DIM);
+  if (ui->score[0]) centre(c, y + 5, ui->score, TUI_A_HEAD);
+  centre(c, y + 7, "Press any key to see the whole table; q quits.", TUI_A_KEY);
+  if (ui->message[0]) centre(c, y + 9, ui->message, TUI_A_DIM);
 }
 
 /* ---- the map ---- */
@@ -365,6 +367,9 @@ static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const 
       case MURK_PLATOON_WAITING:
         snprintf(where, sizeof where, "--");
         break;
+      case MURK_PLATOON_WITHDRAWN:
+        snprintf(where, sizeof where, "out");
+        break;
       default: /* a state of a later rule: the core's own word for it */
         snprintf(where, sizeof where, "%.4s", murk_platoon_state_name(pl->state));
         break;
@@ -399,6 +404,14 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
     int n = tui_canvas_wrap(c, x + 1, y, w - 1, 3, 0, v->prompt, TUI_A_GOOD);
     y += n > 3 ? 3 : n;
   }
+  if (v->phase == MURK_PHASE_OVER)
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_HEAD, "VP: attacker %d, defender %d",
+                      v->vp[MURK_ATTACKER], v->vp[MURK_DEFENDER]);
+  if (v->delay_counters > 0)
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "delay counters: %d", v->delay_counters);
+  if (v->withdraw_due > 0 && v->side == v->to_act)
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_ERROR, "withdraw %d platoon%s (w)",
+                      v->withdraw_due, v->withdraw_due == 1 ? "" : "s");
   if (v->visibility >= 0)
     tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cells", v->visibility);
   tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_DIM, "seed %" PRIu64, ui->seed);
@@ -526,7 +539,9 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
       else if (v->phase == MURK_PHASE_OVER)
         hint = "S save  ? help  q quit";
       else
-        hint = "m move r reveal s spot f shoot a assault e end step U undo : ? q";
+        hint = v->withdraw_due > 0
+                   ? "w withdraw (due)  m move r reveal s spot e end step U undo : ? q"
+                   : "m move r reveal s spot f shoot a assault e end step U undo : ? q";
       break;
   }
   tui_canvas_text(c, 0, y, c->w, hint, TUI_A_KEY);

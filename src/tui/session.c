@@ -199,6 +199,8 @@ static void game_over(struct tui_session* s) {
   memcpy(ui->message, ui->note, sizeof ui->message);
   ui->message_attr = TUI_A_DIM;
   snprintf(ui->note, sizeof ui->note, "%s", murk_game_result(s->g));
+  snprintf(ui->score, sizeof ui->score, "victory points: attacker %d, defender %d",
+           murk_game_vp(s->g, MURK_ATTACKER), murk_game_vp(s->g, MURK_DEFENDER));
 }
 
 /* The incoming player pressed a key on the hand-over screen: show their table, first
@@ -497,6 +499,8 @@ static int pick_choose(struct tui_session* s) {
       return sendf(s, "shoot %s at %s", pk->actor, it->handle);
     case TUI_PICK_ASSAULT:
       return sendf(s, "assault %s at %s", pk->actor, it->handle);
+    case TUI_PICK_WITHDRAW:
+      return sendf(s, "withdraw %s", it->handle);
     case TUI_PICK_SHOOTER:
     case TUI_PICK_ASSAULTER: {
       char actor[16];
@@ -583,6 +587,21 @@ static int act_fight(struct tui_session* s, bool assault) {
             assault ? "Which platoon assaults?" : "Which platoon shoots?");
   pick_own(s, MURK_PLATOON_REVEALED);
   pick_done(s, "none of your platoons is revealed: reveal one first (r)");
+  return 0;
+}
+
+/* Fighting Withdrawal: the own platoon at the cursor, or one from the list. */
+static int act_withdraw(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  if (!in_phase(s, MURK_PHASE_PLAY, "platoons withdraw")) return 0;
+  char handle[16];
+  bool tmpl;
+  if (own_unit_at(s, ui->cursor, handle, sizeof handle, &tmpl))
+    return sendf(s, "withdraw %s", handle);
+  pick_open(ui, TUI_PICK_WITHDRAW, "Withdraw which platoon?");
+  pick_own(s, MURK_PLATOON_HIDDEN);
+  pick_own(s, MURK_PLATOON_REVEALED);
+  pick_done(s, "none of your platoons is on the table");
   return 0;
 }
 
@@ -1021,6 +1040,8 @@ static int key_map(struct tui_session* s, struct tui_key k) {
       return act_deploy(s);
     case 'R':
       return act_reserve(s);
+    case 'w':
+      return act_withdraw(s);
     case 'o':
       return sendf(s, "objective at %s", pos);
     case 'U':

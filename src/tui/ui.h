@@ -34,6 +34,7 @@ enum tui_pick_kind {
   TUI_PICK_SHOOT,      /* enemy platoon shot at */
   TUI_PICK_ASSAULTER,  /* own platoon that assaults */
   TUI_PICK_ASSAULT,    /* enemy platoon assaulted */
+  TUI_PICK_WITHDRAW,   /* own platoon to take off the table (Fighting Withdrawal) */
 };
 
 #define TUI_PICK_MAX 48
@@ -75,6 +76,7 @@ struct tui_ui {
   int next_turn;              /* HANDOVER: the turn it takes over (0 during setup) */
   char next_force[48];        /* HANDOVER: the force it plays (public: the side roll says) */
   char note[TUI_MESSAGE_MAX]; /* HANDOVER/OVER: one more line (e.g. the autosave) */
+  char score[64];             /* OVER: the victory points */
 
   struct murk_pos cursor;
   struct tui_hexmap map; /* scroll origin; the rectangle comes from the layout */

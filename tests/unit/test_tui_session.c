@@ -169,6 +169,17 @@ static int setup_reserves_short(void** state) {
   return rc;
 }
 
+/* With Fighting Withdrawal from turn 1: the defender, with two platoons on the table,
+ * must withdraw one at the start of its first turn. */
+static int setup_withdrawal(void** state) {
+  char* y = mission_with("rules:\n",
+                         "  fighting_withdrawal: {from_turn: 1, platoons: 2, "
+                         "remove_from: 50, last_turn: 60}\n");
+  int rc = setup_yaml(state, y);
+  test_free(y);
+  return rc;
+}
+
 static int teardown(void** state) {
   struct ctx* x = *state;
   tui_session_free(x->s);
@@ -627,12 +638,14 @@ static void test_reserves_and_game_over(void** state) {
   assert_int_equal(UI->mode, TUI_MODE_OVER);
   assert_int_equal(UI->side, MURK_NO_SIDE);
   assert_true(shows(x, "GAME OVER"));
+  assert_true(shows(x, "victory points: attacker"));
   assert_true(shows(x, murk_game_result(x->g)));
   assert_false(shows(x, "Alpha"));
   x->attacker_revealed = x->defender_revealed = true;
   key(x, ' ');
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_true(shows(x, "umpire's table"));
+  assert_true(shows(x, "VP: attacker"));
   assert_true(shows(x, "Alpha Lancers"));
   assert_true(shows(x, "Yodel Rangers"));
   key(x, 'e');
@@ -732,6 +745,44 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
   }
 }
 
+static void test_withdraw_key(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  command(x, "deploy 1 at 2,8");
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy 1 at 2,2");
+  take_over(x, MURK_ATTACKER);
+  command(x, "deploy 2 at 6,8");
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy 2 at 9,2");
+  take_over(x, MURK_ATTACKER);
+  command(x, "end");
+  take_over(x, MURK_DEFENDER);
+  command(x, "end");
+  take_over(x, MURK_ATTACKER);
+  key(x, 'e');
+  key(x, 'e');
+  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  take_over(x, MURK_DEFENDER);
+  const struct murk_view* v = tui_session_view(x->s);
+  assert_int_equal(v->withdraw_due, 1);
+  assert_true(shows(x, "w withdraw"));
+  assert_true(shows(x, "withdraw 1 platoon (w)"));
+  /* w with the cursor on nothing of ours: the list of platoons on the table. */
+  go(x, 15, 11);
+  key(x, 'w');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.kind, TUI_PICK_WITHDRAW);
+  assert_int_equal(UI->pick.n, 2);
+  key(x, TUI_KEY_ESC);
+  /* w on the own template T4 at 9,2 takes it off. */
+  go(x, 9, 2);
+  key(x, 'w');
+  assert_string_equal(murk_game_log_line(x->g, murk_game_log_count(x->g) - 1), "withdraw T4");
+  assert_true(shows(x, " 2 out  Yodel Rangers"));
+  assert_false(shows(x, "withdraw 1 platoon (w)"));
+}
+
 int main(void) {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
   const struct CMUnitTest tests[] = {
@@ -747,6 +798,7 @@ int main(void) {
       T(test_recap_of_a_loaded_game),
       T(test_reveal_shoot_and_assault_keys),
       cmocka_unit_test_setup_teardown(test_reserves_and_game_over, setup_reserves_short, teardown),
+      cmocka_unit_test_setup_teardown(test_withdraw_key, setup_withdrawal, teardown),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);
