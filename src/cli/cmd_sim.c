@@ -155,24 +155,25 @@ static int mission_file(const struct dirent* e) {
 
 /* ---- one game ---- */
 
-/* Reserve arrivals of the game from the umpire's view: reserve events of play, public,
- * about a marker put on the table. */
-static int count_arrivals(const struct murk_game* g, struct game_result* r) {
-  struct murk_view* v = NULL;
-  int rc = murk_view_build(g, MURK_NO_SIDE, &v);
-  if (rc != MURK_OK) return rc;
-  for (size_t i = 0; i < v->nevents; i++) {
-    const struct murk_event* e = &v->events[i];
-    if (e->kind != MURK_EV_RESERVE || e->turn < 1 || e->audience != MURK_AUD_ALL || e->marker <= 0)
-      continue;
-    r->arrivals[e->turn < HIST_TURNS ? e->turn : HIST_TURNS - 1]++;
-  }
-  murk_view_free(v);
-  return MURK_OK;
-}
+/* Reserve arrivals, as each side sees its own roster: a platoon held off the table (in
+ * reserve, or in ambush) that is anything else during play came on in the turn its side's
+ * view first shows it (deep strikes that scatter off the table included). No event text
+ * is read, so new wordings and new ways of arriving count alike. */
+struct roster_watch {
+  bool off[MURK_MISSION_MAX_PLATOONS];
+};
 
-static void where_text(const struct murk_view* v, char* buf, size_t n) {
-  snprintf(buf, n, "%s", v->prompt);
+static void watch_roster(struct roster_watch* w, const struct murk_view* v, int turn,
+                         struct game_result* r) {
+  for (int i = 0; i < v->nplatoons; i++) {
+    int k = v->platoons[i].index;
+    if (k < 0 || k >= MURK_MISSION_MAX_PLATOONS) continue;
+    enum murk_platoon_state st = v->platoons[i].state;
+    bool off = st == MURK_PLATOON_RESERVE;
+    if (w->off[k] && !off && st != MURK_PLATOON_WAITING && turn >= 1)
+      r->arrivals[turn < HIST_TURNS ? turn : HIST_TURNS - 1]++;
+    w->off[k] = off;
+  }
 }
 
 /* Play game `seed` to its end. Returns MURK_OK (r filled), MURK_EREJECTED (the game did not
@@ -190,6 +191,8 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
   }
   struct murk_rng rng[MURK_SIDES];
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+  struct roster_watch watch[MURK_SIDES];
+  memset(watch, 0, sizeof watch);
 
   char reason[256], err[200];
   for (;;) {
@@ -198,7 +201,8 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
     if (r->commands >= o->max_commands) {
       struct murk_view* v = NULL;
       char where[200] = "";
-      if (murk_view_build(g, MURK_NO_SIDE, &v) == MURK_OK) where_text(v, where, sizeof where);
+      if (murk_view_build(g, MURK_NO_SIDE, &v) == MURK_OK)
+        snprintf(where, sizeof where, "%s", v->prompt);
       murk_view_free(v);
       snprintf(why, whylen, "no result after %ld commands (%s)", o->max_commands, where);
       rc = MURK_EREJECTED;
@@ -212,6 +216,7 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
       goto out;
     }
     if (v->phase == MURK_PHASE_PLAY && v->turn > r->turns) r->turns = v->turn;
+    watch_roster(&watch[side], v, v->phase == MURK_PHASE_PLAY ? v->turn : 0, r);
     /* The policy's plans, tried in order until the game takes a command. */
     bool applied = false;
     int tries = 0;
@@ -265,8 +270,16 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
   }
   r->winner = murk_game_winner(g);
   for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
-  rc = count_arrivals(g, r);
-  if (rc != MURK_OK) snprintf(why, whylen, "%s", murk_strerror(rc));
+  /* Arrivals since each side last looked, in the last turn played. */
+  for (int s = 0; s < MURK_SIDES && rc == MURK_OK; s++) {
+    struct murk_view* v = NULL;
+    rc = murk_view_build(g, (enum murk_side)s, &v);
+    if (rc == MURK_OK)
+      watch_roster(&watch[s], v, r->turns, r);
+    else
+      snprintf(why, whylen, "%s", murk_strerror(rc));
+    murk_view_free(v);
+  }
 out:
   murk_game_free(g);
   return rc;

@@ -112,8 +112,13 @@ struct ctx {
   int nguard;
   struct field fields[MAX_FIELDS];
   int nfields;
-  struct murk_pos hints[MAX_HINTS]; /* cells the prompt and this turn's own events name */
+  /* Where the prompt and this turn's own events say something happens: cells, table
+   * edges (bits of MURK_NORTH..MURK_WEST), corners (bits of MURK_NE..MURK_SW), and verbs. */
+  struct murk_pos hints[MAX_HINTS];
   int nhints;
+  unsigned edges, corners;
+  int stretch, stretches;        /* "stretch 2 of 3 of the north edge": 1 and 3 (0: whole edges) */
+  unsigned hint_verbs;           /* a mask of command kinds */
   struct murk_policy_plan* plan; /* the tries being written */
   bool oom;
 };
@@ -372,23 +377,22 @@ static struct murk_pos table_cell(struct ctx* c) {
   return p;
 }
 
-/* A cell on a table edge: where reserves and arrivals come on. */
+/* A cell on a table edge: where reserves and arrivals come on. Half the time the edge
+ * nearest a cell of the own zone (reserves mostly come on from the own side). */
 static struct murk_pos edge_cell(struct ctx* c) {
   struct murk_pos p = random_cell(c);
-  switch (pick(c->rng, 4)) {
-    case 0:
-      p.y = 0;
-      break;
-    case 1:
-      p.y = c->h - 1;
-      break;
-    case 2:
-      p.x = 0;
-      break;
-    default:
-      p.x = c->w - 1;
-      break;
+  int e = pick(c->rng, 4);
+  if (c->v->own_zone && pick(c->rng, 2) == 0) {
+    p = region_cell(c, &c->v->own_zone->region);
+    int gaps[4] = {p.y, c->h - 1 - p.y, c->w - 1 - p.x, p.x}; /* N, S, E, W */
+    e = 0;
+    for (int k = 1; k < 4; k++)
+      if (gaps[k] < gaps[e]) e = k;
   }
+  if (e == 0) p.y = 0;
+  if (e == 1) p.y = c->h - 1;
+  if (e == 2) p.x = c->w - 1;
+  if (e == 3) p.x = 0;
   return p;
 }
 
@@ -618,15 +622,13 @@ static bool word_in(const char* text, const char* word) {
   return false;
 }
 
-/* Verbs the prompt names, other than `end` and those in `known` (a mask of kinds); with
- * `all`, every other verb of the command list too. */
-static int other_verbs(const struct murk_view* v, unsigned known, bool all,
-                       enum murk_command_kind* out) {
+/* Verbs the prompt (or during play this turn's own events) names, other than `end` and
+ * those in `known` (a mask of kinds); with `all`, every other verb of the command list. */
+static int other_verbs(const struct ctx* c, unsigned known, bool all, enum murk_command_kind* out) {
   int n = 0;
   for (int k = 0; k < MURK_CMD_COUNT; k++) {
     if (k == MURK_CMD_END || (known & (1u << k))) continue;
-    if (all || word_in(v->prompt, murk_command_verb((enum murk_command_kind)k)))
-      out[n++] = (enum murk_command_kind)k;
+    if (all || (c->hint_verbs & (1u << k))) out[n++] = (enum murk_command_kind)k;
   }
   return n;
 }
@@ -648,20 +650,126 @@ static int cells_in(const struct ctx* c, const char* t, struct murk_pos* out, in
   return n;
 }
 
-/* Where a verb this file does not know most likely wants to act: the cells the prompt
- * names, and those of this turn's own events ("a delayed reserve comes on at entry 3 (the
- * Luneville road) at 35,14"). Public or own knowledge only, like the whole view. */
+/* A number of at most three digits at *p (0 if none), moving *p past it. */
+static int read_small(const char** p) {
+  int v = 0, digits = 0;
+  for (; **p >= '0' && **p <= '9'; (*p)++)
+    if (digits++ < 3) v = v * 10 + (**p - '0');
+  return digits <= 3 ? v : 0;
+}
+
+/* What one text says about places: cells written X,Y, edges and corners by compass
+ * ("the south edge", "within 40cm of the SW corner", "the edges of the NE quarter"),
+ * numbered entries ("entry 3", "entries 1, 2"), and the verbs it uses. */
+static void hints_in(struct ctx* c, const char* t) {
+  static const char* const edge_words[] = {"north edge", "south edge", "east edge", "west edge"};
+  static const char* const corner_words[] = {"NE", "NW", "SE", "SW"};
+  c->nhints = cells_in(c, t, c->hints, c->nhints, MAX_HINTS);
+  const char* st = strstr(t, "stretch ");
+  if (st) {
+    st += 8;
+    int k1 = read_small(&st);
+    int m1 = strncmp(st, " of ", 4) == 0 ? (st += 4, read_small(&st)) : 0;
+    if (k1 >= 1 && k1 <= m1) c->stretch = k1 - 1, c->stretches = m1;
+  }
+  for (int k = 0; k < 4; k++) {
+    if (word_in(t, edge_words[k])) c->edges |= 1u << (MURK_NORTH + k);
+    char w[16];
+    snprintf(w, sizeof w, "%s corner", corner_words[k]);
+    bool corner = word_in(t, w);
+    snprintf(w, sizeof w, "%s quarter", corner_words[k]);
+    if (corner || word_in(t, w)) c->corners |= 1u << (MURK_NE + k);
+  }
+  for (const char* p = t; (p = strstr(p, "entr")) != NULL; p++) {
+    if (strncmp(p, "entry ", 6) != 0 && strncmp(p, "entries ", 8) != 0) continue;
+    /* The numbers that follow, separated by commas (and "and"). */
+    const char* q = p + (p[5] == ' ' ? 6 : 8);
+    for (;;) {
+      int num = 0, digits = 0;
+      for (; *q >= '0' && *q <= '9' && digits < 4; q++, digits++) num = num * 10 + (*q - '0');
+      if (digits == 0) break;
+      for (int e = 0; e < c->v->nentries && c->nhints < MAX_HINTS; e++)
+        if (c->v->entries[e].number == num) c->hints[c->nhints++] = c->v->entries[e].at;
+      while (*q == ',' || *q == ' ') q++;
+      if (strncmp(q, "and ", 4) == 0) q += 4;
+    }
+  }
+  for (int k = 0; k < MURK_CMD_COUNT; k++)
+    if (k != MURK_CMD_END && word_in(t, murk_command_verb((enum murk_command_kind)k)))
+      c->hint_verbs |= 1u << k;
+}
+
+/* Where a verb this file does not know most likely wants to act, and which: what the
+ * prompt says, and during play what this turn's own events say ("1 delayed reserve may
+ * arrive", "a delayed reserve comes on at entry 3 (Luneville road) at 35,14"). Public or
+ * own knowledge only, like the whole view. */
 static void find_hints(struct ctx* c) {
   const struct murk_view* v = c->v;
-  c->nhints = cells_in(c, v->prompt, c->hints, 0, MAX_HINTS);
+  hints_in(c, v->prompt);
+  if (v->phase != MURK_PHASE_PLAY) return;
+  /* The prompt's places are the ones that matter now; events only when it names none,
+   * and only reserve and other notices (moves and shots name cells of no interest). */
+  bool placed = c->nhints > 0 || c->edges || c->corners;
   int seen = 0;
-  for (size_t i = v->nevents; i-- > 0 && seen < 24 && c->nhints < MAX_HINTS;) {
+  for (size_t i = v->nevents; i-- > 0 && seen < 24;) {
     const struct murk_event* e = &v->events[i];
     if (e->turn != v->turn) break;
-    if (e->side != c->me || e->kind == MURK_EV_PHASE || e->kind == MURK_EV_ROLL) continue;
+    if (e->side != c->me || (e->kind != MURK_EV_RESERVE && e->kind != MURK_EV_INFO)) continue;
     seen++;
-    c->nhints = cells_in(c, e->text, c->hints, c->nhints, MAX_HINTS);
+    if (placed) {
+      unsigned edges = c->edges, corners = c->corners;
+      int nhints = c->nhints;
+      hints_in(c, e->text); /* for its verbs */
+      c->edges = edges, c->corners = corners, c->nhints = nhints;
+    } else {
+      hints_in(c, e->text);
+    }
   }
+}
+
+/* A cell the hints point at, if there are any. */
+static bool hint_cell(struct ctx* c, struct murk_pos* out) {
+  int kinds = (c->nhints > 0) + (c->edges != 0) + (c->corners != 0);
+  if (kinds == 0) return false;
+  int want = pick(c->rng, kinds);
+  if (c->nhints > 0 && want-- == 0) {
+    *out = near_cell(c, c->hints[pick(c->rng, c->nhints)], pick(c->rng, 3));
+    return true;
+  }
+  struct murk_pos p = random_cell(c);
+  if (c->edges != 0 && want-- == 0) {
+    int e;
+    do e = pick(c->rng, 4);
+    while (!(c->edges & (1u << (MURK_NORTH + e))));
+    if (c->stretches > 0 && pick(c->rng, 3) > 0) {
+      /* One stretch of the edge, counted clockwise round the table (north edge from the
+       * west, east edge from the north, south from the east, west from the south). */
+      int len = e <= 1 ? c->w : c->h;
+      int lo = len * c->stretch / c->stretches, hi = len * (c->stretch + 1) / c->stretches;
+      int at = hi > lo ? lo + pick(c->rng, hi - lo) : lo;
+      if (e == 0) p.x = at;
+      if (e == 1) p.x = c->w - 1 - at;
+      if (e == 2) p.y = at;
+      if (e == 3) p.y = c->h - 1 - at;
+    }
+    if (e == 0) p.y = 0;
+    if (e == 1) p.y = c->h - 1;
+    if (e == 2) p.x = c->w - 1;
+    if (e == 3) p.x = 0;
+    *out = p;
+    return true;
+  }
+  /* An edge cell near a corner: within a quarter of the table's short side of it. */
+  int k;
+  do k = pick(c->rng, 4);
+  while (!(c->corners & (1u << (MURK_NE + k))));
+  bool north = k == 0 || k == 1, east = k == 0 || k == 2;
+  int reach = 1 + (c->w < c->h ? c->w : c->h) / 4, along = pick(c->rng, reach);
+  bool vertical_edge = pick(c->rng, 2) == 0;
+  p.x = vertical_edge ? (east ? c->w - 1 : 0) : (east ? c->w - 1 - along : along);
+  p.y = vertical_edge ? (north ? along : c->h - 1 - along) : (north ? 0 : c->h - 1);
+  *out = p;
+  return true;
 }
 
 /* A random own platoon in that state (roster index), -1 if none. */
@@ -723,9 +831,9 @@ static void fill_slot(struct ctx* c, const char* slot, char* buf, size_t n) {
   } else if (strcmp(slot, "X,Y") == 0) {
     struct murk_pos p;
     int r = pick(c->rng, 10);
-    if (c->nhints > 0 && pick(c->rng, 2) == 0)
-      p = near_cell(c, c->hints[pick(c->rng, c->nhints)], pick(c->rng, 3));
-    else if (r < 3 && v->nentries > 0)
+    if (pick(c->rng, 5) < 3 && hint_cell(c, &p)) {
+      /* where the prompt or this turn's events point */
+    } else if (r < 3 && v->nentries > 0)
       p = v->entries[pick(c->rng, v->nentries)].at;
     else if (r < 6)
       p = edge_cell(c);
@@ -897,9 +1005,9 @@ static struct murk_pos deploy_cell(struct ctx* c, int draws) {
  * cells, so plain draws follow. */
 #define SETUP_DRAWS 16
 
-static void deploy_tries(struct ctx* c, const char* what, int round) {
+static void deploy_tries(struct ctx* c, const char* what, int round, int count) {
   char ps[16];
-  for (int i = 0; i < SETUP_DRAWS; i++) {
+  for (int i = 0; i < count; i++) {
     int best_of = round == 0 && i < 3 ? 8 >> i : 1;
     pos_text(deploy_cell(c, best_of), ps, sizeof ps);
     add_try(c, "deploy %s at %s", what, ps);
@@ -924,23 +1032,30 @@ static void greedy_setup(struct ctx* c, int round) {
         if (v->platoons[i].state == MURK_PLATOON_WAITING)
           add_try(c, "reserve %d", v->platoons[i].index + 1);
       return;
-    case MURK_PHASE_DEPLOY: {
-      int first = -1;
-      for (int i = 0; i < v->nplatoons && first < 0; i++)
-        if (v->platoons[i].state == MURK_PLATOON_WAITING) first = v->platoons[i].index;
-      /* Platoons in roster order, then the dummies (one round of tries: a mission may give
-       * none), then `end`. */
-      if (first >= 0) {
+    case MURK_PHASE_DEPLOY:
+    default: {
+      /* A setup phase this file does not know with platoons still waiting (independent
+       * teams deploying last, say) gets the same tries as deployment. */
+      bool deploying = v->phase == MURK_PHASE_DEPLOY;
+      /* Platoons in roster order, independent and warrior teams last (seed 001, Preparing
+       * for Battle). The first gets most tries; the others a few each, in case a rule this
+       * file does not know wants another first; each round starts one further on. Then
+       * the dummies (one round of tries: a mission may give none), then `end`. */
+      int order[MURK_MISSION_MAX_PLATOONS], n = 0;
+      for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < v->nplatoons && n < MURK_MISSION_MAX_PLATOONS; i++) {
+          const struct murk_view_platoon* pl = &v->platoons[i];
+          bool last = (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) != 0;
+          if (pl->state == MURK_PLATOON_WAITING && last == (pass == 1)) order[n++] = pl->index;
+        }
+      for (int k = 0; k < n; k++) {
         char what[16];
-        snprintf(what, sizeof what, "%d", first + 1);
-        deploy_tries(c, what, round);
-      } else if (round == 0) {
-        deploy_tries(c, "dummy", round);
+        snprintf(what, sizeof what, "%d", order[(k + round) % n] + 1);
+        deploy_tries(c, what, round, k == 0 ? SETUP_DRAWS : 3);
       }
+      if (n == 0 && round == 0 && deploying) deploy_tries(c, "dummy", round, SETUP_DRAWS);
       return;
     }
-    default:
-      return;
   }
 }
 
@@ -1034,8 +1149,8 @@ static void greedy(struct ctx* c, int round) {
   const struct murk_view* v = c->v;
   unsigned known = known_verbs(v);
   enum murk_command_kind verbs[MURK_CMD_COUNT], all[MURK_CMD_COUNT];
-  int nverbs = other_verbs(v, known, false, verbs);
-  int nall = other_verbs(v, known, true, all);
+  int nverbs = other_verbs(c, known, false, verbs);
+  int nall = other_verbs(c, known, true, all);
   /* Verbs the prompt asks for that this file does not know come first (an arrival is
    * usually wanted before moving on): a few random fillings. */
   generic_tries(c, verbs, nverbs, GENERIC_TRIES);
@@ -1117,17 +1232,29 @@ static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
 
 /* One random command for the phase. */
 static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int nverbs,
-                       unsigned known, char* line, size_t n) {
+                       const enum murk_command_kind* all, int nall, unsigned known, char* line,
+                       size_t n) {
   const struct murk_view* v = c->v;
   char ps[16];
   int roll = pick(c->rng, 100);
   /* Now and then a verb of the prompt this file does not know; in a phase it does not
-   * know, mostly those, and `end`. */
-  if (nverbs > 0 && (roll < 20 || known == 0)) {
-    if (known == 0 && roll >= 70)
+   * know, mostly those (any verb when the prompt names none), and `end`. */
+  if (known == 0) {
+    /* Platoons still waiting in a setup phase this file does not know may well be
+     * wanted on the table now (independent teams deploying last, say). */
+    int p = v->phase == MURK_PHASE_PLAY ? -1 : random_platoon(c, MURK_PLATOON_WAITING);
+    if (roll >= 75) {
       snprintf(line, n, "end");
-    else
-      generic_line(c, verbs, nverbs, line, n);
+    } else if (roll < 35 && p >= 0) {
+      pos_text(zone_cell(c), ps, sizeof ps);
+      snprintf(line, n, "deploy %d at %s", p + 1, ps);
+    } else {
+      generic_line(c, nverbs > 0 ? verbs : all, nverbs > 0 ? nverbs : nall, line, n);
+    }
+    return;
+  }
+  if (nverbs > 0 && roll < 20) {
+    generic_line(c, verbs, nverbs, line, n);
     return;
   }
   switch (v->phase) {
@@ -1148,7 +1275,9 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
     case MURK_PHASE_DEPLOY: {
       int p = random_platoon(c, MURK_PLATOON_WAITING);
       pos_text(zone_cell(c), ps, sizeof ps);
-      if (p < 0 && roll < 50)
+      /* `end` now and then even with platoons waiting: some deploy in a later phase
+       * (independent and warrior teams, infiltrators). */
+      if ((p < 0 && roll < 50) || roll >= 92)
         snprintf(line, n, "end");
       else if (p < 0 || roll < 15)
         snprintf(line, n, "deploy dummy at %s", ps);
@@ -1173,8 +1302,8 @@ static void random_policy(struct ctx* c, int round) {
   const struct murk_view* v = c->v;
   unsigned known = known_verbs(v);
   enum murk_command_kind verbs[MURK_CMD_COUNT], all[MURK_CMD_COUNT];
-  int nverbs = other_verbs(v, known, false, verbs);
-  int nall = other_verbs(v, known, true, all);
+  int nverbs = other_verbs(c, known, false, verbs);
+  int nall = other_verbs(c, known, true, all);
   if (v->phase == MURK_PHASE_PLAY && round > 0) {
     /* The draws were all refused and so was `end`: something is due (a withdrawal the
      * schedule calls for, an arrival), so the prompt's verbs, then any this file does not
@@ -1184,10 +1313,15 @@ static void random_policy(struct ctx* c, int round) {
     add_try(c, "end");
     return;
   }
+  /* A phase this file does not know, whose prompt names no verb: `end` first. */
+  if (known == 0 && nverbs == 0 && round == 0) {
+    add_try(c, "end");
+    return;
+  }
   int draws = v->phase == MURK_PHASE_PLAY ? RANDOM_DRAWS : 2 * RANDOM_DRAWS;
   for (int i = 0; i < draws; i++) {
     char line[MURK_POLICY_LINE];
-    random_one(c, verbs, nverbs, known, line, sizeof line);
+    random_one(c, verbs, nverbs, all, nall, known, line, sizeof line);
     add_try(c, "%s", line);
   }
   if (round > 1) generic_tries(c, all, nall, RANDOM_DRAWS / 2);
