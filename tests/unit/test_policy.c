@@ -557,6 +557,30 @@ static void test_unknown_phase(void** st) {
     }
   assert_true(platoons > 0 && dummies > 0);
   assert_true(near > 0);
+  /* Places in words: a stretch of an edge (counted clockwise round the table: the south
+   * edge from the east), and the edges near a corner. */
+  static const char* const places[] = {"stretch 1 of 3 of the south edge", "the SW corner"};
+  for (int k = 0; k < 2; k++) {
+    snprintf(v->prompt, sizeof v->prompt, "attacker: come on at %s (deploy)", places[k]);
+    int tries = 0, there = 0;
+    for (int round = 0; round < 4; round++)
+      for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+        assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, round, &plan), MURK_OK);
+        for (int i = 0; i < plan.n; i++) {
+          struct murk_command c;
+          char err[200];
+          int col;
+          assert_int_equal(murk_command_parse(plan.lines[i], &c, err, sizeof err, &col), 1);
+          if (c.kind != MURK_CMD_DEPLOY) continue;
+          tries++;
+          if (k == 0) there += c.at.y == 11 && c.at.x >= 10; /* 16 wide: the east third */
+          if (k == 1) there += (c.at.y == 11 && c.at.x <= 3) || (c.at.x == 0 && c.at.y >= 8);
+        }
+      }
+    /* By chance a try would be there one time in 50 or so. */
+    assert_true(tries > 20);
+    assert_true(there * 5 >= tries);
+  }
   murk_view_free(v);
   murk_policy_plan_free(&plan);
   murk_game_free(g);
