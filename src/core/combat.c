@@ -252,7 +252,7 @@ static int roll_combos(struct murk_game* g, enum murk_side side, const struct to
                        int ncombos, int snum, int tnum, const char* what) {
   int hits = 0;
   for (int i = 0; i < ncombos; i++) {
-    char why[96], purpose[MURK_ROLL_PURPOSE];
+    char why[96], purpose[96];
     to_hit_text(&combos[i], why, sizeof why);
     int need = to_hit_need(&combos[i]);
     murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
@@ -277,7 +277,7 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
       const char* kind = "save";
       int save = save_of(g, side, tu, t, &kind);
       if (save <= 6) {
-        char purpose[MURK_ROLL_PURPOSE];
+        char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
         snprintf(purpose, sizeof purpose, "P%d %s %d+", tnum, kind, save);
         struct murk_dice_expr d6 = {1, 6, 1, 0};
         if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= save) {
@@ -495,7 +495,7 @@ static void motivation_tests(struct murk_game* g, enum murk_side side) {
     for (int t = u->first_team; t < u->first_team + u->nteams; t++)
       if (s->teams[side][t].alive && murk_team_profile(g, side, t)->motivation < need)
         need = murk_team_profile(g, side, t)->motivation;
-    char purpose[MURK_ROLL_PURPOSE];
+    char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
     snprintf(purpose, sizeof purpose, "P%d motivation %d+ (%d of %d teams)", u->marker, need, alive,
              u->nteams);
     struct murk_dice_expr d6 = {1, 6, 1, 0};
@@ -525,7 +525,7 @@ bool murk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
   int below = murk_mission_param(g->m, MURK_P_CM_BELOW);
   if (start == 0 || 100 * left >= below * start) return false;
   int need = murk_mission_param(g->m, MURK_P_CM_SCORE);
-  char purpose[MURK_ROLL_PURPOSE];
+  char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
   snprintf(purpose, sizeof purpose, "%s company morale %d+ (%d of %d left)", murk_side_name(side),
            need, left, start);
   struct murk_dice_expr d6 = {1, 6, 1, 0};

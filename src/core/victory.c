@@ -336,7 +336,7 @@ bool murk_victory_game_length(struct murk_game* g) {
     return true;
   }
   int need = murk_mission_param(m, MURK_P_RGL_SCORE);
-  char purpose[MURK_ROLL_PURPOSE];
+  char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
   snprintf(purpose, sizeof purpose, "random game length after turn %d, %d+", ended, need);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
