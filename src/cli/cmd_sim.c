@@ -32,7 +32,7 @@
 #include "murk/policy.h"
 #include "murk/view.h"
 
-#define SIM_USAGE "MISSION...|--all [--games N] [--seed S] [--policy P[,P]]"
+#define SIM_USAGE "MISSION...|--all [--games N] [--policy P] ..."
 #define DEFAULT_GAMES 100
 #define DEFAULT_MAX_COMMANDS 5000
 #define MAX_GAMES 1000000
@@ -42,12 +42,16 @@
 #define HIST_TURNS 41
 #define BAR_WIDTH 40
 
-static int usage(void) {
+static void print_usage(FILE* f) {
   fputs(
       "usage: murk sim MISSION... [--games N] [--seed S] [--policy random|greedy[,random|greedy]]\n"
       "                [--max-commands N] [--time] [--trace]\n"
       "       murk sim --all [same options]\n",
-      stderr);
+      f);
+}
+
+static int usage(void) {
+  print_usage(stderr);
   return MURK_EXIT_USAGE;
 }
 
@@ -472,7 +476,7 @@ static int cmd_sim_exec(int argc, char** argv) {
     bool missing = false;
     const char* v;
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-      fputs("usage: murk sim " SIM_USAGE " [--max-commands N] [--time] [--trace]\n", stdout);
+      print_usage(stdout);
       murk_free(missions);
       return MURK_EXIT_OK;
     }
