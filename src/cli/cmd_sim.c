@@ -272,6 +272,7 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
     murk_view_free(v);
     r->commands++;
   }
+  if (o->trace) fprintf(stderr, "%s seed %" PRIu64 ": %s\n", m->id, seed, murk_game_result(g));
   r->winner = murk_game_winner(g);
   for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
