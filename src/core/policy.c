@@ -94,6 +94,8 @@ struct field {
 };
 #define MAX_FIELDS 8
 #define MAX_HINTS 16
+/* Sets of verbs are bit masks of command kinds. */
+_Static_assert(MURK_CMD_COUNT <= 32, "a mask of command kinds must fit in an unsigned");
 
 struct ctx {
   const struct murk_view* v;
