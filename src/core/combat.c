@@ -526,8 +526,13 @@ bool murk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
   if (start == 0 || 100 * left >= below * start) return false;
   int need = murk_mission_param(g->m, MURK_P_CM_SCORE);
   char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
-  snprintf(purpose, sizeof purpose, "%s company morale %d+ (%d of %d left)", murk_side_name(side),
-           need, left, start);
+  /* How many are left is the owner's to know: under Fog of War it would tell the enemy how
+   * many of its templates are dummies. The roll itself is public. */
+  murk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
+            "your company has %d of its %d platoons left (transports not counted): it tests "
+            "its morale",
+            left, start);
+  snprintf(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
     murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));

@@ -455,8 +455,18 @@ static void test_company_morale(void** st) {
     size_t from = murk_game_event_count(g);
     ok_lines(g, "end\nend\nend");
     int n = 0;
-    int pass = dice_at_least(g, from, "defender company morale 4+ (1 of 3 left)", 4, &n);
+    int pass = dice_at_least(g, from, "defender company morale 4+", 4, &n);
     assert_int_equal(n, 1);
+    /* The count is the defender's own business. */
+    bool told = false;
+    for (size_t i = from; i < murk_game_event_count(g); i++) {
+      const struct murk_event* e = murk_game_event(g, i);
+      if (strstr(e->text, "1 of its 3 platoons left")) {
+        told = true;
+        assert_int_equal(e->audience, MURK_AUD_DEFENDER);
+      }
+    }
+    assert_true(told);
     if (pass) {
       assert_true(has_event(g, "the defender's company holds"));
       assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
