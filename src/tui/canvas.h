@@ -93,9 +93,10 @@ int tui_canvas_printf(struct tui_canvas* c, int x, int y, int maxw, enum tui_att
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
-/* Word-wrap UTF-8 text into the box x,y,w,h, skipping the first `skip` wrapped lines;
- * newlines end paragraphs. Returns the number of wrapped lines of the whole text (so a
- * caller can clamp its scrolling). */
+/* Word-wrap UTF-8 text into the box x,y,w,h, skipping the first `skip` wrapped lines; a
+ * single newline is a space, a blank line ends a paragraph. Returns the number of wrapped
+ * lines of the whole text (so a caller can clamp its scrolling); with c NULL it only
+ * counts them. */
 int tui_canvas_wrap(struct tui_canvas* c, int x, int y, int w, int h, int skip, const char* s,
                     enum tui_attr a);
 

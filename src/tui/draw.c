@@ -495,6 +495,18 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
 
 /* ---- the bottom lines ---- */
 
+/* The message line; a long message (a rejection's reason) takes up to two more lines,
+ * upwards over the end of the event log. */
+static void draw_message(struct tui_canvas* c, const struct tui_ui* ui,
+                         const struct tui_layout* L) {
+  int n = tui_canvas_wrap(NULL, 0, 0, c->w, 0, 0, ui->message, ui->message_attr);
+  if (n > 3) n = 3;
+  if (n < 1) n = 1;
+  int y = L->msg_y - (n - 1);
+  tui_canvas_fill(c, 0, y, c->w, n, ' ', TUI_A_NORMAL);
+  tui_canvas_wrap(c, 0, y, c->w, n, 0, ui->message, ui->message_attr);
+}
+
 static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                       const struct tui_layout* L) {
   int y = L->keys_y;
@@ -536,6 +548,8 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
         hint = "R reserve  e done  U undo  : command  ? help  q quit";
       else if (v->phase == MURK_PHASE_DEPLOY)
         hint = "d deploy here  e done deploying  U undo  : command  ? help  q quit";
+      else if (v->phase > MURK_PHASE_DEPLOY && v->phase < MURK_PHASE_PLAY)
+        hint = "d deploy here  m move  e done  U undo  : command  ? help  q quit";
       else if (v->phase == MURK_PHASE_OVER)
         hint = "S save  ? help  q quit";
       else
@@ -636,7 +650,7 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
     tui_canvas_put(c, L.sep_x, y, line_ch(c, 1), TUI_A_HEAD);
   draw_panel(c, v, ui, &L);
   draw_log(c, v, ui, &L);
-  if (ui->message[0]) tui_canvas_text(c, 0, L.msg_y, c->w, ui->message, ui->message_attr);
+  if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->help) draw_help(c, ui);

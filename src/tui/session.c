@@ -57,6 +57,12 @@ static void set_message(struct tui_ui* ui, enum tui_attr a, const char* fmt, ...
   ui->message_attr = a;
 }
 
+/* The setup phases that put units on the table: deployment and those after it (the
+ * mission's later setup steps come between deploying and playing). */
+static bool placing_phase(enum murk_phase p) {
+  return p >= MURK_PHASE_DEPLOY && p < MURK_PHASE_PLAY;
+}
+
 /* The newest event seq a view holds. */
 static int newest_seq(const struct murk_view* v) {
   return v && v->nevents ? v->events[v->nevents - 1].seq : 0;
@@ -91,7 +97,7 @@ static void place_map(struct tui_session* s, struct tui_ui* ui) {
 static void mark_zone(struct tui_session* s, struct tui_ui* ui) {
   const struct murk_view* v = s->view;
   for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_ZONE;
-  if (v->phase != MURK_PHASE_DEPLOY || !v->own_zone) return;
+  if (!placing_phase(v->phase) || !v->own_zone) return;
   const struct murk_mission* m = murk_game_mission(s->g);
   bool cursor_in = false;
   struct murk_pos best = ui->cursor;
@@ -526,7 +532,12 @@ static bool in_phase(struct tui_session* s, enum murk_phase want, const char* wh
 
 static int act_move(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
-  if (!in_phase(s, MURK_PHASE_PLAY, "units move")) return 0;
+  /* Moves in play, and in setup steps after deployment (reconnaissance moves): the game
+   * says when a move is not allowed. */
+  enum murk_phase ph = s->view->phase;
+  if (!(ph == MURK_PHASE_PLAY || (ph > MURK_PHASE_DEPLOY && placing_phase(ph))) &&
+      !in_phase(s, MURK_PHASE_PLAY, "units move"))
+    return 0;
   char handle[16];
   bool tmpl;
   if (!own_unit_at(s, ui->cursor, handle, sizeof handle, &tmpl)) {
@@ -607,7 +618,8 @@ static int act_withdraw(struct tui_session* s) {
 
 static int act_deploy(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
-  if (!in_phase(s, MURK_PHASE_DEPLOY, "platoons deploy")) return 0;
+  if (!placing_phase(s->view->phase) && !in_phase(s, MURK_PHASE_DEPLOY, "platoons deploy"))
+    return 0;
   char pos[16];
   murk_pos_format(ui->cursor, pos, sizeof pos);
   char title[96];

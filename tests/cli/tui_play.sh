@@ -90,33 +90,32 @@ keys e
 take_over defender
 keys e
 
-# Deployment, alternating: the first platoon with d at the cursor (it starts in the
-# deployment zone), the others through the command line.
+# Deployment, alternating: platoon 2 with d at the cursor (it starts in the deployment
+# zone; the list opens on platoon 1, j goes to 2), 3 to 7 through the command line. The
+# independent headquarters (platoon 1) stays off the table: under Fog of War it comes on
+# with the first platoon revealed.
 take_over attacker
 keys d
 wait_for "Deploy at"
-keys Enter
+keys j Enter
 take_over defender
 keys d
 wait_for "Deploy at"
-keys Enter
-ax=(0 0 27 29 31 33 35 13)
-dx=(0 0 24 26 28 30 32 34)
-for i in 2 3 4 5 6 7; do
+keys j Enter
+ax=(0 0 0 27 29 31 33 35)
+dx=(0 0 0 24 26 28 30 32)
+for i in 3 4 5 6 7; do
   take_over attacker
   cmd "deploy $i at ${ax[$i]},21"
   take_over defender
   cmd "deploy $i at ${dx[$i]},1"
 done
-take_over attacker
-cmd "end"
-take_over defender
-cmd "end"
 
-# The first turn goes to whoever wins the roll (seed 8: the attacker, so the defender's
-# end is followed by a hand-over); each side plays its turn 1 (the attacker
-# moves one template), then turn 2 starts.
-for n in 1 2 3; do
+# Then every hand-over until turn 2 starts: setup steps that are left (ending deployment,
+# and any later setup phase) are ended; in a player turn the attacker moves one template,
+# and each side ends its three steps. Whoever wins the first-turn roll starts.
+turns=0
+for n in $(seq 1 12); do
   wait_for "Pass the keyboard to the" || break
   settle
   side=$(screen | sed -n 's/.*Pass the keyboard to the \([a-z]*\)\..*/\1/p' | head -n 1)
@@ -126,13 +125,19 @@ for n in 1 2 3; do
   }
   before=$recap_seen
   take_over "$side"
+  settle
+  if ! screen | head -n 1 | grep -qE "turn [0-9]+, "; then
+    cmd "end" # a setup phase: done
+    continue
+  fi
+  turns=$((turns + 1))
   [ "$recap_seen" -gt "$before" ] || fail "the $side did not see what happened since the last turn"
-  wait_for "turn $(((n + 1) / 2)), movement step"
-  if [ "$side" = attacker ] && [ "$n" -le 2 ]; then
-    cmd "move 2 to 27,19"
+  wait_for "turn $(((turns + 1) / 2)), movement step"
+  [ "$turns" -eq 3 ] && break
+  if [ "$side" = attacker ]; then
+    cmd "move 3 to 27,19"
     wait_for "moves 27,21 -> 27,19"
   fi
-  [ "$n" -eq 3 ] && break
   keys e
   wait_for "shooting step"
   keys e
@@ -140,6 +145,7 @@ for n in 1 2 3; do
   hidden "$side"
   keys e
 done
+[ "$turns" -eq 3 ] || fail "turn 2 did not start after $n hand-overs"
 
 # Quit: asks first, then exits 0 with the terminal restored and the game saved.
 keys q
@@ -157,7 +163,7 @@ save="$tmp/state/murk/autosave.murk"
 if [ -f "$save" ]; then
   grep -q '^# murk-save: 1' "$save" || fail "the autosave is not a save"
   grep -q '^# seed: 8' "$save" || fail "the autosave lacks the seed"
-  grep -q '^attacker: move 2 to 27,19' "$save" || fail "the autosave lacks the last commands"
+  grep -q '^attacker: move 3 to 27,19' "$save" || fail "the autosave lacks the last commands"
 else
   fail "no autosave at $save"
 fi

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -327,6 +328,17 @@ static void test_overlays_and_command_line(void** state) {
   tui_canvas_row(&x->c, 28, buf, sizeof buf);
   assert_memory_equal(buf, "that is 5 cells", 15);
   assert_int_equal(tui_canvas_at(&x->c, 0, 28)->attr, TUI_A_ERROR);
+  /* A long reason wraps upwards over the end of the log, whole. */
+  x->ui.mode = TUI_MODE_MAP;
+  snprintf(x->ui.message, sizeof x->ui.message,
+           "deploy 1 at 13,21: platoon 1 (Brigade Command Tanks) is an independent or warrior "
+           "team: it deploys after the platoons");
+  draw(x, 100, 30, false);
+  tui_canvas_row(&x->c, 27, buf, sizeof buf);
+  assert_memory_equal(buf, "deploy 1 at 13,21", 17);
+  tui_canvas_row(&x->c, 28, buf, sizeof buf);
+  assert_memory_equal(buf, "after the platoons", 18);
+  assert_true(tui_canvas_contains(&x->c, "m move r reveal"));
 }
 
 static void test_pick_list(void** state) {
