@@ -3,7 +3,8 @@
 #
 #   scripts/fuzz.sh [TARGET...]     run mission, command and save (or those named)
 #   scripts/fuzz.sh seed            refresh tests/fuzz/corpus/ from the bundled missions,
-#                                   tests/bad/*.yaml and tests/games/*.txt
+#                                   tests/bad/*.yaml, tests/games/*.txt and whole games of
+#                                   `murk sim` on each bundled mission (MURK=build/murk)
 #
 # Environment:
 #   FUZZ_SECONDS  seconds per target (default 60)
@@ -51,6 +52,9 @@ extra_seeds() {
 seed() {
   local c=tests/fuzz/corpus
   mkdir -p "$c/mission" "$c/command" "$c/save"
+  # What this refreshes is made again from its sources; hand-* and gen-* seeds stay.
+  rm -f "$c"/mission/bundled-* "$c"/mission/bad-* "$c"/save/game-* "$c"/save/sim-* \
+    "$c"/command/line-*
   shopt -s nullglob
   local f
   for f in data/missions/*.yaml; do cp "$f" "$c/mission/bundled-$(basename "$f")"; done
@@ -59,8 +63,26 @@ seed() {
     [ "$(wc -c <"$f")" -le 16384 ] && cp "$f" "$c/mission/bad-$(basename "$f")"
   done
   for f in tests/games/*.txt; do cp "$f" "$c/save/game-$(basename "$f")"; done
+  # Whole games to their end, played by `murk sim` (greedy and random players), so the
+  # replay reaches shooting, assaults and victory: the accepted commands of --trace.
+  local murk=${MURK:-build/murk} id pol
+  if [ -x "$murk" ]; then
+    for f in data/missions/*.yaml; do
+      id=$(basename "$f" .yaml)
+      for pol in greedy random; do
+        {
+          printf '# mission: %s\n# seed: 5\n' "$f"
+          "$murk" sim "$f" --games 1 --seed 5 --policy "$pol" --trace 2>&1 >/dev/null |
+            sed -n "s/^$id seed 5: \(attacker\|defender\): /\1: /p" || true
+        } >"$c/save/sim-$id-$pol.txt"
+        # A mission sim cannot play gives no commands: no seed from it.
+        grep -qv '^#' "$c/save/sim-$id-$pol.txt" || rm -f "$c/save/sim-$id-$pol.txt"
+      done
+    done
+  else
+    echo "fuzz.sh: no $murk: the sim games are not refreshed (make build, or set MURK)" >&2
+  fi
   # Command lines of the seed scripts without their side prefix: a few of each verb.
-  rm -f "$c"/command/line-*
   local n=0 line
   while IFS= read -r line; do
     n=$((n + 1))
