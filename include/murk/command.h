@@ -18,8 +18,12 @@
 /* X(id, verb, usage) */
 #define MURK_COMMAND_LIST(X)                                                    \
   X(OBJECTIVE, "objective", "objective at X,Y")                                 \
-  X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile]")                 \
+  X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile|deep|plain]")      \
   X(DEPLOY, "deploy", "deploy N at X,Y | deploy dummy at X,Y")                  \
+  X(ARRIVE, "arrive", "arrive N at X,Y  (from reserve)")                        \
+  X(AMBUSH, "ambush", "ambush N  (hold in ambush) | ambush N at X,Y  (spring it)") \
+  X(RECCE, "recce", "recce N|Tn to X,Y  (reconnaissance deployment move)")      \
+  X(REMOVE, "remove", "remove objective N")                                     \
   X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                             \
   X(REVEAL, "reveal", "reveal N|Tn")                                            \
   X(SPOT, "spot", "spot")                                                       \
@@ -56,13 +60,16 @@ enum murk_reserve_kind {
   MURK_RESERVE_DELAYED = 1,
   MURK_RESERVE_SCATTERED = 2,
   MURK_RESERVE_MOBILE = 3,
+  MURK_RESERVE_DEEP = 4,  /* Deep Strike (seed 004) */
+  MURK_RESERVE_PLAIN = 5, /* plain Reserves, named where a side may hold several kinds */
 };
 
 struct murk_command {
   enum murk_command_kind kind;
-  struct murk_ref unit;            /* the acting unit */
+  struct murk_ref unit;            /* the acting unit (remove: the objective's number) */
   struct murk_ref target;          /* shoot / assault target */
-  struct murk_pos at;              /* deploy / objective / move destination */
+  struct murk_pos at;              /* deploy / objective / move destination; -1,-1 where a
+                                      position may be left out (ambush N) and was */
   struct murk_pos via[MURK_CMD_MAX_WAYPOINTS];
   int nvia;
   enum murk_reserve_kind reserve;

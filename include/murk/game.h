@@ -25,6 +25,10 @@ struct murk_game;
   X(OBJECTIVES, "placing objectives")   \
   X(RESERVES, "nominating reserves")    \
   X(DEPLOY, "deploying")                \
+  X(INDEPENDENTS, "deploying independent teams") \
+  X(INFILTRATE, "deploying infiltrators") \
+  X(AMBUSH, "placing immediate ambushes") \
+  X(RECCE, "reconnaissance moves")      \
   X(PLAY, "playing")                    \
   X(OVER, "game over")
 

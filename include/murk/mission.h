@@ -196,11 +196,49 @@ struct murk_force {
   int dummies;                 /* dummy templates/counters available */
 };
 
+/* Where reserves come on (mission key `arrive`, docs/mission-format.md). */
+#define MURK_MISSION_MAX_ARRIVE 4
+enum murk_arrive_kind {
+  MURK_ARRIVE_EDGE = 0,    /* the cells of one table edge, or of a half's or quarter's edges */
+  MURK_ARRIVE_CORNER = 1,  /* the edge cells within `within` of a corner */
+  MURK_ARRIVE_ENTRIES = 2, /* numbered entry points (a die may pick one) */
+};
+
+struct murk_arrive_area {
+  enum murk_arrive_kind kind;
+  enum murk_compass where; /* EDGE: a half (that edge) or a quarter (its two table edges);
+                              CORNER: the corner (ne, nw, se, sw) */
+  bool has_in;             /* EDGE: only the edge cells inside `in` */
+  struct murk_region in;
+  int within;              /* CORNER: cells along each edge from the corner (rounded down) */
+  bool one_edge;           /* CORNER: only along `edge` */
+  enum murk_compass edge;
+  unsigned entries;        /* ENTRIES: bit n-1 set: entry number n; all bits: every entry */
+};
+
+/* What a side may do in setup beyond deploying (mission key `setup: {attacker: ...}`). */
+struct murk_side_setup {
+  unsigned reserves;       /* bit k: may hold reserve kind k (command.h, enum
+                              murk_reserve_kind; bit 0 plain reserves); kinds not in force
+                              are refused whatever is set */
+  bool reserves_given;     /* false: every kind in force */
+  int scattered;           /* -1: as the rules say (scattered when scattered_reserves is
+                              on); 0 or 1: the side's reserves arrive scattered or not */
+  int ambush;              /* platoons it may hold in ambush; -1: the rule's `platoons`
+                              for the defender, none for the attacker */
+  int immediate_ambush;    /* the same for immediate ambush */
+  int random_deployment;   /* -1: when the rule is on, for the attacker only (as in seed
+                              001's Cauldron); 0/1: off/on for this side */
+  struct murk_arrive_area arrive[MURK_MISSION_MAX_ARRIVE];
+  int narrive;             /* 0: the side's `edge` (reserve_edges) */
+};
+
 struct murk_side_def {
   char* briefing;              /* owned; may be empty, never NULL once loaded */
   struct murk_zone zone;       /* deployment zone */
   enum murk_compass edge;      /* the edge this side's reserves come on from */
   struct murk_force force;
+  struct murk_side_setup setup;
 };
 
 /* A row of the visibility table: a roll from lo to hi sees `range` cells. */
@@ -299,6 +337,15 @@ struct murk_mission {
 
   enum murk_first_turn first_turn;
   bool roll_for_sides;           /* side selection by die roll */
+  /* Setup order (seed 001, Preparing for Battle / Beginning the Battle). */
+  enum murk_side deploy_first;       /* who deploys first (default attacker) */
+  bool deploy_in_turn;               /* one side deploys everything, then the other
+                                        (default: alternately, a platoon each) */
+  enum murk_side independents_first; /* who deploys independent teams first */
+  enum murk_side recce_first;        /* who makes recce deployment moves first */
+  enum murk_side remove_by;          /* Hasty Attack: this side takes away `remove_count`
+                                        of the objectives it placed; MURK_NO_SIDE: none */
+  int remove_count;
   int turn_limit;                /* 0: none */
   struct murk_end_condition end[MURK_MISSION_MAX_END];
   int nend;

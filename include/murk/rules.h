@@ -26,6 +26,7 @@
   X(IMMEDIATE_AMBUSH, "immediate_ambush", "001")            \
   X(PREPARED_POSITIONS, "prepared_positions", "001")        \
   X(RANDOM_DEPLOYMENT, "random_deployment", "001")          \
+  X(RECCE_DEPLOYMENT, "recce_deployment", "001")           \
   X(FAIR_FIGHT, "fair_fight", "001")                        \
   X(DARKNESS, "darkness", "001")                            \
   X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")      \
@@ -74,12 +75,54 @@ enum murk_param_type {
   X(ME_BONUS, MEETING_ENGAGEMENT, "bonus", INT, "1", 0, 6)                         \
   X(RES_FROM_TURN, RESERVES, "from_turn", INT, "1", 1, 100)                        \
   X(RES_SCORE, RESERVES, "score", INT, "5", 1, 6)                                  \
+  X(RES_DICE, RESERVES, "dice", INT, "1", 0, 20)                                     \
+  X(RES_DICE_STEP, RESERVES, "dice_step", INT, "1", 0, 20)                           \
+  X(RES_PER_PLATOON, RESERVES, "per_platoon", BOOL, "false", 0, 1)                   \
+  X(RES_AT_LEAST, RESERVES, "at_least", INT, "0", 0, 100)                            \
+  X(RES_AT_LEAST_PLATOONS, RESERVES, "at_least_platoons", INT, "0", 0, 40)           \
+  X(RES_AT_MOST, RESERVES, "at_most", INT, "100", 0, 100)                            \
+  X(RES_UNDEPLOYED, RESERVES, "undeployed", BOOL, "false", 0, 1)                     \
   X(DRES_FROM_TURN, DELAYED_RESERVES, "from_turn", INT, "3", 1, 100)               \
   X(DRES_SCORE, DELAYED_RESERVES, "score", INT, "5", 1, 6)                         \
+  X(DRES_DICE, DELAYED_RESERVES, "dice", INT, "1", 0, 20)                            \
+  X(DRES_DICE_STEP, DELAYED_RESERVES, "dice_step", INT, "1", 0, 20)                  \
+  X(DRES_AT_LEAST, DELAYED_RESERVES, "at_least", INT, "0", 0, 100)                   \
+  X(DRES_AT_LEAST_PLATOONS, DELAYED_RESERVES, "at_least_platoons", INT, "0", 0, 40)  \
+  X(DRES_AT_MOST, DELAYED_RESERVES, "at_most", INT, "100", 0, 100)                   \
+  X(DRES_UNDEPLOYED, DELAYED_RESERVES, "undeployed", BOOL, "false", 0, 1)            \
   X(SRES_DIE, SCATTERED_RESERVES, "die", DICE, "d6", 0, 0)                         \
+  X(SRES_PARTS, SCATTERED_RESERVES, "parts", INT, "3", 1, 12)                        \
+  X(SRES_FROM_TURN, SCATTERED_RESERVES, "from_turn", INT, "1", 1, 100)               \
+  X(SRES_SCORE, SCATTERED_RESERVES, "score", INT, "5", 1, 6)                         \
+  X(SRES_DICE, SCATTERED_RESERVES, "dice", INT, "1", 0, 20)                          \
+  X(SRES_DICE_STEP, SCATTERED_RESERVES, "dice_step", INT, "1", 0, 20)                \
+  X(SRES_AT_LEAST, SCATTERED_RESERVES, "at_least", INT, "0", 0, 100)                 \
+  X(SRES_AT_LEAST_PLATOONS, SCATTERED_RESERVES, "at_least_platoons", INT, "0", 0, 40) \
+  X(SRES_AT_MOST, SCATTERED_RESERVES, "at_most", INT, "100", 0, 100)                 \
+  X(SRES_UNDEPLOYED, SCATTERED_RESERVES, "undeployed", BOOL, "false", 0, 1)          \
   X(MRES_FROM_TURN, MOBILE_RESERVES, "from_turn", INT, "1", 1, 100)                \
+  X(MRES_SCORE, MOBILE_RESERVES, "score", INT, "5", 1, 6)                            \
+  X(MRES_DICE, MOBILE_RESERVES, "dice", INT, "1", 0, 20)                             \
+  X(MRES_DICE_STEP, MOBILE_RESERVES, "dice_step", INT, "1", 0, 20)                   \
+  X(MRES_AT_LEAST, MOBILE_RESERVES, "at_least", INT, "0", 0, 100)                    \
+  X(MRES_AT_LEAST_PLATOONS, MOBILE_RESERVES, "at_least_platoons", INT, "0", 0, 40)   \
+  X(MRES_AT_MOST, MOBILE_RESERVES, "at_most", INT, "100", 0, 100)                    \
+  X(MRES_UNDEPLOYED, MOBILE_RESERVES, "undeployed", BOOL, "true", 0, 1)              \
   X(AMB_MAX, AMBUSH, "platoons", INT, "1", 0, 100)                                 \
+  X(AMB_KEEP_OUT, AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)                    \
+  X(AMB_IN_ZONE, AMBUSH, "in_zone", BOOL, "true", 0, 1)                              \
   X(IAMB_MAX, IMMEDIATE_AMBUSH, "platoons", INT, "1", 0, 100)                      \
+  X(IAMB_KEEP_OUT, IMMEDIATE_AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)         \
+  X(IAMB_IN_ZONE, IMMEDIATE_AMBUSH, "in_zone", BOOL, "true", 0, 1)                   \
+  X(RD_DIE, RANDOM_DEPLOYMENT, "die", DICE, "d6", 0, 0)                              \
+  X(RD_SECTIONS, RANDOM_DEPLOYMENT, "sections", INT, "3", 1, 12)                     \
+  X(RECCE_DISTANCE, RECCE_DEPLOYMENT, "distance", LENGTH, "40cm", 0, 1000)           \
+  X(RECCE_KEEP_OUT, RECCE_DEPLOYMENT, "keep_out", LENGTH_UP, "0cm", 0, 1000)         \
+  X(DS_SCATTER, DEEP_STRIKE, "scatter", DICE, "2d6", 0, 0)                           \
+  X(DS_HIT, DEEP_STRIKE, "hit", INT, "2", 0, 6)                                      \
+  X(DS_KEEP_OUT, DEEP_STRIKE, "keep_out", LENGTH_UP, "1in", 0, 1000)                 \
+  X(INF_HIDDEN, INFILTRATE, "hidden", LENGTH_UP, "12in", 0, 1000)                    \
+  X(INF_SEEN, INFILTRATE, "seen", LENGTH_UP, "18in", 0, 1000)                        \
   X(NF_SIGHT, NIGHT_FIGHTING, "sight", DICE, "2d6*3", 0, 0)                        \
   X(NF_UNIT, NIGHT_FIGHTING, "unit", LENGTH, "1in", 0, 1000)                       \
   X(RGL_FROM_TURN, RANDOM_GAME_LENGTH, "from_turn", INT, "5", 1, 100)              \

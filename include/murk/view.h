@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "murk/command.h"
 #include "murk/event.h"
 #include "murk/game.h"
 #include "murk/geom.h"
@@ -27,6 +28,7 @@ struct murk_view_marker {
   bool bogged;
   bool known;               /* contents known to this view (own, umpire, or revealed) */
   /* The rest is filled only when `known`: */
+  bool dug_in;              /* Prepared Positions: its platoon is dug in */
   bool dummy;
   int platoon;              /* roster index in the owner's force, -1 for a dummy */
   char name[MURK_NAME];
@@ -64,6 +66,21 @@ struct murk_view_platoon {
   int nteams;               /* teams alive */
   int command_distance;     /* cells */
   unsigned flags;           /* MURK_PF(...) */
+  enum murk_reserve_kind reserve; /* in reserve: its kind (command.h) */
+  int ambush;               /* in reserve: held in ambush (1) or immediate ambush (2), else 0 */
+  bool may_arrive;          /* in reserve, and a roll this turn lets one of its kind come on */
+  bool dug_in;              /* Prepared Positions */
+  bool recce_moved;         /* made its reconnaissance deployment move */
+};
+
+/* An arrival from reserve the side may make this turn (arrive N at X,Y). */
+#define MURK_VIEW_ARRIVAL_CELLS 8
+struct murk_view_arrival {
+  enum murk_reserve_kind kind; /* which of the side's reserves may use it */
+  char where[96];              /* "entry 3 (Luneville road) at 35,14" */
+  bool anywhere;               /* deep strike: any cell (the platoon then scatters) */
+  struct murk_pos cells[MURK_VIEW_ARRIVAL_CELLS]; /* free cells it may come on at, first ones */
+  int ncells;
 };
 
 /* A placed objective. */
@@ -109,6 +126,8 @@ struct murk_view {
   int nteams;
   struct murk_view_platoon* platoons; /* own roster; empty for the umpire */
   int nplatoons;
+  struct murk_view_arrival* arrivals; /* own arrivals from reserve due now (none for the umpire) */
+  int narrivals;
 
   /* Events this side may know, oldest first (copies). */
   struct murk_event* events;

@@ -38,6 +38,10 @@ static const struct command_entry command_table[] = {
     {MURK_CMD_OBJECTIVE, 0, false, "at", 0, false},
     {MURK_CMD_RESERVE, REFS_OWN, true, NULL, 0, false},
     {MURK_CMD_DEPLOY, REFS_OWN_DUMMY, false, "at", 0, false},
+    {MURK_CMD_ARRIVE, REFS_OWN, false, "at", 0, false},
+    {MURK_CMD_AMBUSH, REFS_OWN, false, "at", 0, false},
+    {MURK_CMD_RECCE, REFS_UNIT, false, "to", 0, false},
+    {MURK_CMD_REMOVE, REFS_OWN, false, NULL, 0, false},
     {MURK_CMD_MOVE, REFS_UNIT, false, "to", 0, true},
     {MURK_CMD_REVEAL, REFS_UNIT, false, NULL, 0, false},
     {MURK_CMD_SPOT, 0, false, NULL, 0, false},
@@ -47,6 +51,12 @@ static const struct command_entry command_table[] = {
     {MURK_CMD_WITHDRAW, REFS_UNIT, false, NULL, 0, false},
 };
 #define COMMAND_TABLE_SIZE (sizeof command_table / sizeof command_table[0])
+
+/* A word that must follow the verb ("remove objective 2"), by kind. */
+static const char* const keywords[MURK_CMD_COUNT] = {[MURK_CMD_REMOVE] = "objective"};
+/* Kinds whose position may be left out ("ambush 3" holds it back, "ambush 3 at X,Y"
+ * springs it); a left-out position is -1,-1. */
+static const bool pos_optional[MURK_CMD_COUNT] = {[MURK_CMD_AMBUSH] = true};
 
 /* The table must have one entry per kind, in enum order. */
 _Static_assert(COMMAND_TABLE_SIZE == MURK_CMD_COUNT, "command_table lacks a command");
@@ -63,7 +73,7 @@ static const char* const usages[] = {
 #undef MURK_CMD_USAGE
 };
 
-static const char* const reserve_kinds[] = {"", "delayed", "scattered", "mobile"};
+static const char* const reserve_kinds[] = {"", "delayed", "scattered", "mobile", "deep", "plain"};
 
 const char* murk_command_verb(enum murk_command_kind k) {
   return (unsigned)k < MURK_CMD_COUNT ? verbs[k] : "?";
@@ -323,6 +333,11 @@ static int parse_args(struct parser* p, const struct command_entry* e, struct mu
   struct token t;
   int rc;
 
+  if (keywords[e->kind]) {
+    if ((rc = expect_word(p, keywords[e->kind], after)) != 0) return rc;
+    snprintf(after, sizeof after, "'%s %s'", verbs[e->kind], keywords[e->kind]);
+  }
+
   if (e->unit) {
     if (!next_token(p, &t)) {
       const char* want = e->unit == REFS_OWN         ? "a platoon number"
@@ -342,13 +357,15 @@ static int parse_args(struct parser* p, const struct command_entry* e, struct mu
       char word[32];
       tok_text(&t, word, sizeof word);
       return fail(p, t.col, "unknown reserve kind '%s' (expected %s)", word,
-                  "delayed, scattered or mobile");
+                  "delayed, scattered, mobile, deep or plain");
     }
     next_token(p, &t);
     c->reserve = (enum murk_reserve_kind)k;
   }
 
-  if (e->pos_word) {
+  if (e->pos_word && pos_optional[e->kind] && !peek_token(p, &t)) {
+    c->at = (struct murk_pos){-1, -1};
+  } else if (e->pos_word) {
     if ((rc = expect_word(p, e->pos_word, after)) != 0) return rc;
     if ((rc = parse_pos(p, e->pos_word, &c->at)) != 0) return rc;
   }
@@ -461,6 +478,10 @@ int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
   bool ok = true;
 
   put(&o, verbs[e->kind]);
+  if (keywords[e->kind]) {
+    put(&o, " ");
+    put(&o, keywords[e->kind]);
+  }
   if (e->unit) ok = ok && put_ref(&o, c->unit, e->unit);
   if (e->reserve_kind) {
     if ((unsigned)c->reserve >= sizeof reserve_kinds / sizeof reserve_kinds[0])
@@ -470,7 +491,9 @@ int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
       put(&o, reserve_kinds[c->reserve]);
     }
   }
-  if (e->pos_word) {
+  if (e->pos_word && pos_optional[e->kind] && c->at.x == -1 && c->at.y == -1) {
+    /* left out ("ambush 3") */
+  } else if (e->pos_word) {
     put(&o, " ");
     put(&o, e->pos_word);
     ok = ok && put_pos(&o, c->at);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "reserves.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 
@@ -330,8 +331,17 @@ static int cmd_end(struct murk_game* g, enum murk_side side, const struct murk_c
     }
     case MURK_PHASE_RESERVES:
     case MURK_PHASE_DEPLOY:
+    case MURK_PHASE_INDEPENDENTS:
+    case MURK_PHASE_INFILTRATE:
+    case MURK_PHASE_AMBUSH:
+    case MURK_PHASE_RECCE:
       return murk_setup_end(g, side, reason, reason_len);
     case MURK_PHASE_PLAY:
+      /* Reserves that may arrive come on before the Movement step ends (seed 004). */
+      if (g->s.step == MURK_STEP_MOVEMENT || g->s.step == MURK_STEP_STARTING) {
+        int rc = murk_reserves_check_due(g, side, reason, reason_len);
+        if (rc != MURK_OK) return rc;
+      }
       return murk_turn_end_step(g, side, reason, reason_len);
     default:
       break;
@@ -344,6 +354,10 @@ static const murk_cmd_fn handlers[MURK_CMD_COUNT] = {
     [MURK_CMD_OBJECTIVE] = murk_setup_objective,
     [MURK_CMD_RESERVE] = murk_setup_reserve,
     [MURK_CMD_DEPLOY] = murk_setup_deploy,
+    [MURK_CMD_ARRIVE] = murk_reserves_arrive,
+    [MURK_CMD_AMBUSH] = murk_setup_ambush,
+    [MURK_CMD_RECCE] = murk_setup_recce,
+    [MURK_CMD_REMOVE] = murk_setup_remove,
     [MURK_CMD_MOVE] = murk_fog_move,
     [MURK_CMD_REVEAL] = murk_fog_reveal,
     [MURK_CMD_SPOT] = murk_fog_spot,
@@ -394,7 +408,9 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   for (int i = -1; i < c->nvia; i++) {
     struct murk_pos p = i < 0 ? c->at : c->via[i];
     bool used = i >= 0 || c->kind == MURK_CMD_OBJECTIVE || c->kind == MURK_CMD_DEPLOY ||
-                c->kind == MURK_CMD_MOVE;
+                c->kind == MURK_CMD_MOVE || c->kind == MURK_CMD_ARRIVE ||
+                c->kind == MURK_CMD_RECCE ||
+                (c->kind == MURK_CMD_AMBUSH && (p.x != -1 || p.y != -1));
     if (used && (p.x < 0 || p.y < 0))
       return murk_reject(reason, reason_len, "%d,%d is off the table", p.x, p.y);
   }

@@ -45,6 +45,20 @@ struct murk_team {
   bool placed; /* on the table */
 };
 
+/* An arrival from reserve that a roll has granted (reserves.c): one platoon of `kind` may
+ * come on this turn, where `area`, `part` and `entry` say. */
+struct murk_arrival {
+  enum murk_reserve_kind kind;
+  int entry; /* index into the mission's entries (Lost in the Fog, scattered onto entries), or
+                -1 */
+  int part;  /* scattered: the stretch of the side's arrival cells (0..parts-1), or -1 */
+  int parts;
+  bool anywhere; /* deep strike: anywhere on the table */
+  bool used;
+};
+#define MURK_MAX_ARRIVALS 40
+#define MURK_MAX_RD_SLOTS (MURK_MAX_UNITS + 40)
+
 struct murk_unit_state {
   int index; /* roster index */
   enum murk_platoon_state state;
@@ -56,6 +70,9 @@ struct murk_unit_state {
   bool moved, shot, assaulted; /* this player turn */
   bool dug_in;    /* Prepared Positions (seed 001): harder to hit, better cover; lost on moving */
   bool concealed; /* Concealment (seed 004): on the table at the start, not yet moved or shot */
+  int ambush;       /* held in ambush: 0 no, 1 Ambush, 2 Immediate Ambush (seed 001) */
+  bool recce_moved; /* made its reconnaissance deployment move */
+  int deep_turn;    /* the turn it arrived by Deep Strike (no move or assault then), or 0 */
 };
 
 struct murk_placed_objective {
@@ -98,6 +115,16 @@ struct murk_state {
   bool reserves_done[MURK_SIDES];
   bool deploy_done[MURK_SIDES];
   enum murk_side finished_deploying_first;
+
+  /* Setup after deployment and reserve arrivals (setup.c, reserves.c). */
+  bool indep_done[MURK_SIDES]; /* INDEPENDENTS phase */
+  bool infil_done[MURK_SIDES]; /* INFILTRATE phase */
+  bool recce_done[MURK_SIDES]; /* RECCE phase */
+  int removed;                 /* objectives taken away (Hasty Attack) */
+  int rd_slots[MURK_SIDES][MURK_MAX_RD_SLOTS]; /* Random Deployment: rolled sections, -1 used */
+  int nrd_slots[MURK_SIDES];
+  struct murk_arrival arrivals[MURK_SIDES][MURK_MAX_ARRIVALS];
+  int narrivals[MURK_SIDES];
 
   bool spotted;   /* spotting attempt made this Shooting step */
   bool fired;     /* someone shot this Shooting step (no spotting after) */
@@ -224,9 +251,23 @@ int murk_setup_reserve(struct murk_game* g, enum murk_side side, const struct mu
 int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       char* reason, size_t reason_len);
 int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
-/* Hook for reserve minimums and maximums (a later issue): MURK_OK or MURK_EREJECTED. */
-int murk_reserve_check_limits(const struct murk_game* g, enum murk_side side, int unit,
-                              char* reason, size_t reason_len);
+int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     char* reason, size_t reason_len);
+int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      char* reason, size_t reason_len);
+/* Platoons of `side` still waiting to be deployed in setup phase `phase`. */
+int murk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
+/* Must `side` take away objectives (remove objective N) before it deploys? */
+bool murk_setup_removal_due(const struct murk_game* g, enum murk_side side);
+/* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
+void murk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf,
+                              size_t n);
+int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      char* reason, size_t reason_len);
+/* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in
+ * the current phase? (Reserves and ambushes use it too.) */
+int murk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
+                          const char* what, char* reason, size_t reason_len);
 
 /* turn.c */
 /* Setup is over: the first player turn begins. */

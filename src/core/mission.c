@@ -225,7 +225,7 @@ static bool parse_range(struct ld* L, const yaml_node_t* n, const char* what, in
 static const char* const top_keys[] = {
     "name",       "source",        "briefing",   "table",  "terrain",    "entries",
     "deployment", "reserve_edges", "objectives", "setup",  "turn_limit", "rules",
-    "visibility", "end",           "victory",    "forces", NULL};
+    "visibility", "end",           "victory",    "forces", "arrive", NULL};
 enum {
   T_NAME,
   T_SOURCE,
@@ -243,6 +243,7 @@ enum {
   T_END,
   T_VICTORY,
   T_FORCES,
+  T_ARRIVE,
   T_COUNT
 };
 
@@ -878,6 +879,164 @@ static void load_reserve_edges(struct ld* L, yaml_node_t* n) {
   }
 }
 
+/* ---- arrive: where reserves come on (seed 001: each mission names an edge, a corner
+ * band or, with Scattered Reserves / Lost in the Fog, entry points a die picks) ---- */
+
+/* Does corner c touch table edge e? */
+static bool corner_meets(enum murk_compass c, enum murk_compass e) {
+  switch (c) {
+    case MURK_NE:
+      return e == MURK_NORTH || e == MURK_EAST;
+    case MURK_NW:
+      return e == MURK_NORTH || e == MURK_WEST;
+    case MURK_SE:
+      return e == MURK_SOUTH || e == MURK_EAST;
+    case MURK_SW:
+      return e == MURK_SOUTH || e == MURK_WEST;
+    default:
+      return false;
+  }
+}
+
+static bool load_arrive_entries(struct ld* L, yaml_node_t* n, unsigned* out) {
+  struct murk_mission* m = L->m;
+  char f[48];
+  if (yw_is_scalar(n) && strcmp((const char*)n->data.scalar.value, "all") == 0) {
+    if (m->nentries == 0) {
+      yw_err(&L->w, n, "'entries' is all but the mission has no entries (expected entries: first)");
+      return false;
+    }
+    *out = ~0u;
+    return true;
+  }
+  if (!yw_is_seq(n) || yw_seq_len(n) == 0) {
+    yw_err(&L->w, n, "'entries' is %s (expected all, or a list of entry numbers such as [1, 2])",
+           found(n, f, sizeof f));
+    return false;
+  }
+  unsigned bits = 0;
+  bool ok = true;
+  FOR_ITEMS(L, n, it) {
+    yaml_node_t* e = node(L, *it);
+    int num;
+    if (!yw_int(&L->w, e, "entries", 1, MURK_MISSION_MAX_ENTRIES, &num)) {
+      ok = false;
+      continue;
+    }
+    bool known = false;
+    for (int i = 0; i < m->nentries; i++) known = known || m->entries[i].number == num;
+    if (!known) {
+      yw_err(&L->w, e, "entry %d is not one of the mission's entries (expected a number from "
+             "'entries')", num);
+      ok = false;
+      continue;
+    }
+    bits |= 1u << (num - 1);
+  }
+  *out = bits;
+  return ok;
+}
+
+static bool load_arrive_area(struct ld* L, yaml_node_t* n, const char* what,
+                             struct murk_arrive_area* a) {
+  yaml_node_t* v[5];
+  memset(a, 0, sizeof *a);
+  if (!yw_fields(&L->w, n, what, KEYS("edge", "in", "corner", "within", "entries"), v))
+    return false;
+  int kinds = (v[0] && !v[2] ? 1 : 0) + (v[2] ? 1 : 0) + (v[4] ? 1 : 0);
+  if (kinds == 0) {
+    yw_err(&L->w, n, "%s names no place (expected edge, corner or entries)", what);
+    return false;
+  }
+  if (kinds > 1) {
+    yw_err(&L->w, v[4] ? v[4] : v[2], "%s names two kinds of place (expected one of edge, "
+           "corner with within, or entries)", what);
+    return false;
+  }
+  bool ok = true;
+  if (v[4]) {
+    a->kind = MURK_ARRIVE_ENTRIES;
+    if (v[1] || v[3]) {
+      yw_err(&L->w, v[1] ? v[1] : v[3], "'%s' does not go with entries (expected entries alone)",
+             v[1] ? "in" : "within");
+      return false;
+    }
+    return load_arrive_entries(L, v[4], &a->entries);
+  }
+  if (v[2]) {
+    a->kind = MURK_ARRIVE_CORNER;
+    int c = yw_enum(&L->w, v[2], "corner", compass_names + MURK_NE, 4);
+    if (c < 0) return false;
+    a->where = (enum murk_compass)(MURK_NE + c);
+    if (v[1]) {
+      yw_err(&L->w, v[1], "'in' does not go with corner (expected edge, in for a stretch of edge)");
+      ok = false;
+    }
+    if (!v[3]) {
+      yw_missing(&L->w, n, "within", what, "within: how far from the corner, such as 40cm");
+      ok = false;
+    } else {
+      ok = length_cells(L, v[3], "within", MURK_ROUND_DOWN, 1, MURK_MISSION_MAX_CELLS,
+                        &a->within) && ok;
+    }
+    if (v[0]) {
+      int e = yw_enum(&L->w, v[0], "edge", compass_names, 4);
+      if (e < 0) return false;
+      if (!corner_meets(a->where, (enum murk_compass)e)) {
+        yw_err(&L->w, v[0], "edge %s does not meet the %s corner (expected one of its two edges)",
+               compass_names[e], compass_names[a->where]);
+        return false;
+      }
+      a->one_edge = true;
+      a->edge = (enum murk_compass)e;
+    }
+    return ok;
+  }
+  a->kind = MURK_ARRIVE_EDGE;
+  int e = yw_enum(&L->w, v[0], "edge", compass_names, ARRAY_LEN(compass_names));
+  if (e < 0) return false;
+  a->where = (enum murk_compass)e;
+  if (v[3]) {
+    yw_err(&L->w, v[3], "'within' goes with corner (expected corner: ne, nw, se or sw)");
+    ok = false;
+  }
+  if (v[1]) {
+    int before = L->w.diags->count;
+    load_region(L, v[1], "in", &a->in, NULL);
+    a->has_in = true;
+    ok = ok && L->w.diags->count == before;
+  }
+  return ok;
+}
+
+static void load_arrive(struct ld* L, yaml_node_t* n) {
+  yaml_node_t* v[2];
+  if (!yw_fields(&L->w, n, "arrive", KEYS("attacker", "defender"), v)) return;
+  for (int s = 0; s < MURK_SIDES; s++) {
+    if (!v[s] || yw_is_null(v[s])) continue;
+    struct murk_side_setup* st = &L->m->sides[s].setup;
+    char what[48];
+    snprintf(what, sizeof what, "arrive.%s", side_names[s]);
+    if (yw_is_map(v[s])) {
+      if (load_arrive_area(L, v[s], what, &st->arrive[0])) st->narrive = 1;
+      continue;
+    }
+    if (!yw_is_seq(v[s]) || yw_seq_len(v[s]) == 0 || yw_seq_len(v[s]) > MURK_MISSION_MAX_ARRIVE) {
+      char f[48];
+      yw_err(&L->w, v[s], "'%s' is %s (expected a place such as {edge: south}, or a list of 1 "
+             "to %d places)", what, found(v[s], f, sizeof f), MURK_MISSION_MAX_ARRIVE);
+      continue;
+    }
+    int k = 0;
+    bool ok = true;
+    FOR_ITEMS(L, v[s], it) {
+      ok = load_arrive_area(L, node(L, *it), what, &st->arrive[k++]) && ok;
+      if (yw_full(&L->w)) return;
+    }
+    if (ok) st->narrive = k;
+  }
+}
+
 /* ---- objectives ---- */
 
 static enum murk_side side_or_none(int i) {
@@ -984,12 +1143,39 @@ static void load_objective_rules(struct ld* L, yaml_node_t* n, int* placed) {
   }
 }
 
-static void load_objectives(struct ld* L, yaml_node_t* n) {
+/* Hasty Attack (seed 001): a side takes away some of the objectives it placed. */
+static void load_objective_removal(struct ld* L, yaml_node_t* n) {
+  struct murk_mission* m = L->m;
   yaml_node_t* v[2];
-  if (!yw_fields(&L->w, n, "objectives", KEYS("fixed", "place"), v)) return;
+  if (!yw_fields(&L->w, n, "remove", KEYS("by", "count"), v)) return;
+  if (!v[0]) {
+    yw_missing(&L->w, n, "by", "remove", "by: attacker or defender");
+    return;
+  }
+  int s = yw_enum(&L->w, v[0], "by", side_names, 2);
+  int count = 1;
+  if (v[1] && !yw_int(&L->w, v[1], "count", 1, MURK_MISSION_MAX_OBJECTIVES, &count)) return;
+  if (s < 0) return;
+  int placed = 0;
+  for (int i = 0; i < m->nobjective_rules; i++)
+    if (m->objective_rules[i].by == (enum murk_side)s) placed += m->objective_rules[i].count;
+  if (count >= placed) {
+    yw_err(&L->w, v[1] ? v[1] : n,
+           "the %s removes %d objective%s but places %d (expected fewer than it places)",
+           side_names[s], count, count == 1 ? "" : "s", placed);
+    return;
+  }
+  m->remove_by = (enum murk_side)s;
+  m->remove_count = count;
+}
+
+static void load_objectives(struct ld* L, yaml_node_t* n) {
+  yaml_node_t* v[3];
+  if (!yw_fields(&L->w, n, "objectives", KEYS("fixed", "place", "remove"), v)) return;
   int placed = 0;
   if (v[0]) load_fixed_objectives(L, v[0]);
   if (v[1]) load_objective_rules(L, v[1], &placed);
+  if (v[2]) load_objective_removal(L, v[2]);
   if (L->m->nobjectives + placed > MURK_MISSION_MAX_OBJECTIVES)
     yw_err(&L->w, n, "the mission has %d objectives in all (expected at most %d)",
            L->m->nobjectives + placed, MURK_MISSION_MAX_OBJECTIVES);
@@ -998,19 +1184,106 @@ static void load_objectives(struct ld* L, yaml_node_t* n) {
 
 /* ---- setup and turn limit ---- */
 
+/* Setup rights and orders nobody wrote down: the attacker first, as seed 001 mostly has it. */
+static void default_setup(struct murk_mission* m) {
+  m->deploy_first = MURK_ATTACKER;
+  m->independents_first = MURK_ATTACKER;
+  m->recce_first = MURK_ATTACKER;
+  m->remove_by = MURK_NO_SIDE;
+  for (int s = 0; s < MURK_SIDES; s++) {
+    struct murk_side_setup* st = &m->sides[s].setup;
+    st->scattered = -1;
+    st->ambush = -1;
+    st->immediate_ambush = -1;
+    st->random_deployment = -1;
+  }
+}
+
+/* Reserve kinds by their rule names (bit k: enum murk_reserve_kind k, command.h). */
+static const char* const reserve_kind_names[] = {"reserves", "delayed_reserves",
+                                                 "scattered_reserves", "mobile_reserves",
+                                                 "deep_strike"};
+static const int reserve_kind_bits[] = {5, 1, 2, 3, 4}; /* PLAIN, DELAYED, SCATTERED, MOBILE, DEEP */
+
+static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
+  struct murk_side_setup* st = &L->m->sides[side].setup;
+  char what[40];
+  snprintf(what, sizeof what, "setup.%s", side_names[side]);
+  yaml_node_t* v[5];
+  if (!yw_fields(&L->w, n, what,
+                 KEYS("reserves", "scattered", "ambush", "immediate_ambush", "random_deployment"),
+                 v))
+    return;
+  if (v[0]) {
+    char f[48];
+    st->reserves_given = true;
+    if (yw_is_seq(v[0])) {
+      FOR_ITEMS(L, v[0], it) {
+        int k = yw_enum(&L->w, node(L, *it), "reserves", reserve_kind_names,
+                        ARRAY_LEN(reserve_kind_names));
+        if (k >= 0) st->reserves |= 1u << reserve_kind_bits[k];
+      }
+    } else if (!yw_is_null(v[0])) {
+      yw_err(&L->w, v[0], "'reserves' is %s (expected a list of reserve rules such as "
+             "[delayed_reserves], or [] for none)", found(v[0], f, sizeof f));
+    }
+  }
+  bool b;
+  if (v[1] && yw_bool(&L->w, v[1], "scattered", &b)) st->scattered = b;
+  if (v[2]) yw_int(&L->w, v[2], "ambush", 0, MURK_MISSION_MAX_PLATOONS, &st->ambush);
+  if (v[3])
+    yw_int(&L->w, v[3], "immediate_ambush", 0, MURK_MISSION_MAX_PLATOONS, &st->immediate_ambush);
+  if (v[4] && yw_bool(&L->w, v[4], "random_deployment", &b)) st->random_deployment = b;
+}
+
 static void load_setup(struct ld* L, yaml_node_t* n) {
-  yaml_node_t* v[2];
-  if (!yw_fields(&L->w, n, "setup", KEYS("sides", "first_turn"), v)) return;
+  yaml_node_t* v[8];
+  if (!yw_fields(&L->w, n, "setup",
+                 KEYS("sides", "first_turn", "deploy_first", "deploy_order", "independents_first",
+                      "recce_first", "attacker", "defender"),
+                 v))
+    return;
   static const char* const sides[] = {"fixed", "roll"};
   static const char* const first[] = {"roll", "attacker", "defender"};
+  static const char* const orders[] = {"alternate", "in_turn"};
+  struct murk_mission* m = L->m;
   if (v[0]) {
     int s = yw_enum(&L->w, v[0], "sides", sides, 2);
-    if (s >= 0) L->m->roll_for_sides = s == 1;
+    if (s >= 0) m->roll_for_sides = s == 1;
   }
   if (v[1]) {
     int f = yw_enum(&L->w, v[1], "first_turn", first, 3);
-    if (f >= 0) L->m->first_turn = (enum murk_first_turn)f;
+    if (f >= 0) m->first_turn = (enum murk_first_turn)f;
   }
+  if (v[2]) {
+    int s = yw_enum(&L->w, v[2], "deploy_first", side_names, 2);
+    if (s >= 0) m->deploy_first = (enum murk_side)s;
+  }
+  if (v[3]) {
+    int o = yw_enum(&L->w, v[3], "deploy_order", orders, 2);
+    if (o >= 0) m->deploy_in_turn = o == 1;
+  }
+  /* Independent teams and recce moves start with the first deployer unless told. */
+  m->independents_first = m->deploy_first;
+  m->recce_first = m->deploy_first;
+  if (v[4]) {
+    int s = yw_enum(&L->w, v[4], "independents_first", side_names, 2);
+    if (s >= 0) m->independents_first = (enum murk_side)s;
+  }
+  if (v[5]) {
+    int s = yw_enum(&L->w, v[5], "recce_first", side_names, 2);
+    if (s >= 0) m->recce_first = (enum murk_side)s;
+  }
+  for (int s = 0; s < MURK_SIDES; s++)
+    if (v[6 + s] && !yw_is_null(v[6 + s])) load_side_setup(L, v[6 + s], (enum murk_side)s);
+}
+
+/* Escalation is always played with the Reserves rule (seed 004, Escalation). */
+static void check_escalation(struct ld* L, yaml_node_t* rules) {
+  const struct murk_mission* m = L->m;
+  if (m->rule_on[MURK_RULE_ESCALATION] && !m->rule_on[MURK_RULE_RESERVES])
+    yw_err(&L->w, rules, "escalation is on but reserves is not (expected reserves too: "
+           "escalation sends everything it keeps off the table into reserve)");
 }
 
 /* ---- rules ---- */
@@ -1692,7 +1965,8 @@ static void load_document(struct ld* L) {
   yw_fields(&L->w, root, "the mission", top_keys, t);
   /* An optional section left empty ("rules:" and nothing) is as good as absent. */
   static const int optional[] = {T_SOURCE, T_BRIEFING, T_ENTRIES,    T_RESERVE_EDGES, T_OBJECTIVES,
-                                 T_SETUP,  T_RULES,    T_VISIBILITY, T_END,           T_VICTORY};
+                                 T_SETUP,  T_RULES,    T_VISIBILITY, T_END,           T_VICTORY,
+                                 T_ARRIVE};
   for (int i = 0; i < ARRAY_LEN(optional); i++)
     if (yw_is_null(t[optional[i]])) t[optional[i]] = NULL;
 
@@ -1713,8 +1987,11 @@ static void load_document(struct ld* L) {
   if (L->w.diags->count == before) check_lost_in_the_fog(L, root, t[T_ENTRIES]);
   load_deployment(L, root, t[T_DEPLOYMENT]);
   load_reserve_edges(L, t[T_RESERVE_EDGES]);
+  default_setup(m);
   if (t[T_OBJECTIVES]) load_objectives(L, t[T_OBJECTIVES]);
   if (t[T_SETUP]) load_setup(L, t[T_SETUP]);
+  if (t[T_ARRIVE]) load_arrive(L, t[T_ARRIVE]);
+  if (t[T_RULES]) check_escalation(L, t[T_RULES]);
   bool limit_ok =
       t[T_TURN_LIMIT] && yw_int(&L->w, t[T_TURN_LIMIT], "turn_limit", 0, 100, &m->turn_limit);
   default_victory(&m->victory);

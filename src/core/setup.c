@@ -1,26 +1,29 @@
-/* setup.c: from a loaded mission to the first player turn (design.md section 5).
+/* setup.c: from a loaded mission to the first player turn (design.md section 5; seed
+ * 001, "Preparing for Battle" and "Beginning the Battle" of every mission).
  *
- * Phases in order, skipping those the mission does not use: objectives placed step by
- * step, reserves nominated, platoons deployed alternately as templates (seed 000, Fog of
- * War), then the first-turn roll (seed 001, Meeting Engagement: +1 for the side that
- * finished deploying first). */
+ * Phases in order, skipping those the mission does not use:
+ *   sides rolled (at creation) -> objectives placed step by step -> reserves and ambushes
+ *   nominated -> platoons deployed (alternately or one side after the other, as templates
+ *   under Fog of War; Random Deployment rolls their sections; Hasty Attack's objective
+ *   removal) -> independent and warrior teams -> infiltrators (seed 004) -> immediate
+ *   ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
+ *   first-turn roll (Meeting Engagement: +1 for the side that finished deploying first).
+ * Reserves and ambushes themselves live in reserves.c. docs/rules.md, "Setup", says how
+ * every step reads its seed. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "game_internal.h"
+#include "murk/alloc.h"
 #include "murk/error.h"
+#include "murk/los.h"
+#include "reserves.h"
 
 static void enter_phase(struct murk_game* g, enum murk_phase from);
 
 static bool fog_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
-}
-
-static bool reserves_in_use(const struct murk_mission* m) {
-  return murk_mission_rule_on(m, MURK_RULE_RESERVES) ||
-         murk_mission_rule_on(m, MURK_RULE_DELAYED_RESERVES) ||
-         murk_mission_rule_on(m, MURK_RULE_SCATTERED_RESERVES) ||
-         murk_mission_rule_on(m, MURK_RULE_MOBILE_RESERVES);
 }
 
 /* "the north half", "the NE quarter", "the whole table", "the area 00,00-10,05". */
@@ -66,9 +69,8 @@ static const char* broken_band(const struct murk_mission* m, const struct murk_z
   return NULL;
 }
 
-/* Is p somewhere a marker or objective may be put down? Writes the reason if not. */
-static int check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
-                      const char* what, char* reason, size_t reason_len) {
+int murk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
+                          const char* what, char* reason, size_t reason_len) {
   char ps[16], rs[64], cs[32];
   murk_pos_format(p, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, p))
@@ -93,6 +95,8 @@ static int check_zone(const struct murk_game* g, const struct murk_zone* z, stru
   }
   return MURK_OK;
 }
+
+/* ---- creation ---- */
 
 /* seed 001, Preparing for Battle ("both players roll a die; the higher score chooses the
  * edge to attack from"): each force rolls a die, ties roll again, and the winner's force
@@ -184,11 +188,175 @@ int murk_setup_begin(struct murk_game* g) {
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
+/* ---- which platoons deploy when ---- */
+
+static bool is_independent(const struct murk_platoon* pl) {
+  return (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) != 0;
+}
+
+/* seed 004, Infiltrate: infiltrators are deployed after everything else. */
+static bool is_infiltrator(const struct murk_game* g, const struct murk_platoon* pl) {
+  return murk_mission_rule_on(g->m, MURK_RULE_INFILTRATE) && (pl->flags & MURK_PF(INFILTRATE));
+}
+
+/* The phase in which platoon `unit` of `side` is deployed. */
+static enum murk_phase deploy_phase_of(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (is_infiltrator(g, pl)) return MURK_PHASE_INFILTRATE;
+  if (is_independent(pl)) return MURK_PHASE_INDEPENDENTS;
+  return MURK_PHASE_DEPLOY;
+}
+
+/* Platoons of `side` still waiting to deploy in `phase`. */
+int murk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++)
+    if (g->s.units[side][i].state == MURK_PLATOON_WAITING && deploy_phase_of(g, side, i) == phase)
+      n++;
+  return n;
+}
+
+/* seed 004, Escalation: only basic infantry without transports deploys at the start (and
+ * units with a rule that puts them on the table: recce and infiltrators here). */
+static bool escalation_allows(const struct murk_platoon* pl) {
+  if (pl->flags & (MURK_PF(RECCE) | MURK_PF(INFILTRATE))) return true;
+  return (pl->flags & MURK_PF(INFANTRY)) && !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
+}
+
+/* ---- Random Deployment (seed 001, named by page only) ---- */
+
+static bool random_deployment(const struct murk_game* g, enum murk_side side) {
+  if (!murk_mission_rule_on(g->m, MURK_RULE_RANDOM_DEPLOYMENT)) return false;
+  int rd = g->m->sides[side].setup.random_deployment;
+  /* Unless the mission says, the attacker's, as in the one seed mission that uses it
+   * (Cauldron: "any remaining platoons" of the attacker). */
+  return rd < 0 ? side == MURK_ATTACKER : rd != 0;
+}
+
+/* The zone's cells cut into `sections` bands across its longer extent, counted from the
+ * west (or the north). Fills the band's first and last column (or row) of section k. */
+static void section_span(const struct murk_game* g, enum murk_side side, int k, int sections,
+                         bool* by_column, int* lo, int* hi) {
+  const struct murk_mission* m = g->m;
+  const struct murk_zone* z = &m->sides[side].zone;
+  int x0 = INT_MAX, x1 = -1, y0 = INT_MAX, y1 = -1;
+  for (int y = 0; y < m->grid.height; y++)
+    for (int x = 0; x < m->grid.width; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_zone_contains(m, z, p)) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  if (x1 < 0) {
+    *by_column = true;
+    *lo = 0;
+    *hi = -1;
+    return;
+  }
+  *by_column = x1 - x0 >= y1 - y0;
+  int a = *by_column ? x0 : y0, len = (*by_column ? x1 - x0 : y1 - y0) + 1;
+  *lo = a + k * len / sections;
+  *hi = a + (k + 1) * len / sections - 1;
+}
+
+static bool in_section(const struct murk_game* g, enum murk_side side, int k, struct murk_pos p) {
+  int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
+  bool by_column;
+  int lo, hi;
+  section_span(g, side, k, sections, &by_column, &lo, &hi);
+  int v = by_column ? p.x : p.y;
+  return v >= lo && v <= hi;
+}
+
+static void section_text(const struct murk_game* g, enum murk_side side, int k, char* buf,
+                         size_t n) {
+  int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
+  bool by_column;
+  int lo, hi;
+  section_span(g, side, k, sections, &by_column, &lo, &hi);
+  snprintf(buf, n, "section %d of %d (%s %d to %d)", k + 1, sections,
+           by_column ? "columns" : "rows", lo, hi);
+}
+
+/* One roll per platoon and dummy the side may put down, made before anything is placed:
+ * which of them goes where is the owner's choice, so the rolls tell the enemy nothing
+ * beyond how many markers may come (public from the force list and reserve events). */
+static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
+  struct murk_state* s = &g->s;
+  int slots = murk_setup_waiting(g, side, MURK_PHASE_DEPLOY) + s->dummies_left[side];
+  int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
+  struct murk_dice_expr d = murk_mission_param_dice(g->m, MURK_P_RD_DIE);
+  int lo = d.count * d.mul + d.add, hi = d.count * d.sides * d.mul + d.add;
+  if (d.count == 0) lo = hi = d.add;
+  s->nrd_slots[side] = 0;
+  for (int i = 0; i < slots && i < MURK_MAX_RD_SLOTS; i++) {
+    char purpose[MURK_ROLL_PURPOSE], where[80];
+    snprintf(purpose, sizeof purpose, "random deployment, %s", murk_side_name(side));
+    int r = murk_roll(g, &d, purpose, MURK_AUD_ALL, NULL);
+    int k = hi > lo ? (r - lo) * sections / (hi - lo + 1) : 0;
+    if (k < 0) k = 0;
+    if (k >= sections) k = sections - 1;
+    s->rd_slots[side][s->nrd_slots[side]++] = k;
+    section_text(g, side, k, where, sizeof where);
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s: one deployment in %s", murk_side_name(side),
+              where);
+  }
+}
+
+void murk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
+  const struct murk_state* s = &g->s;
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < s->nrd_slots[side] && len < n; i++)
+    if (s->rd_slots[side][i] >= 0)
+      len +=
+          (size_t)snprintf(buf + len, n - len, "%s%d", len ? ", " : "", s->rd_slots[side][i] + 1);
+}
+
+/* The random-deployment slot p may use (-1 if none; the reason is written). */
+static int rd_slot_for(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                       char* reason, size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  char list[160] = "", one[64], ps[16];
+  size_t len = 0;
+  for (int i = 0; i < s->nrd_slots[side]; i++) {
+    if (s->rd_slots[side][i] < 0) continue;
+    if (in_section(g, side, s->rd_slots[side][i], p)) return i;
+    section_text(g, side, s->rd_slots[side][i], one, sizeof one);
+    if (!strstr(list, one) && len < sizeof list)
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", one);
+  }
+  murk_pos_format(p, ps, sizeof ps);
+  if (!list[0])
+    murk_reject(reason, reason_len, "random deployment: no deployment roll is left for %s", ps);
+  else
+    murk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)",
+                ps, list);
+  return -1;
+}
+
 /* ---- first turn ---- */
+
+/* seed 001, Prepared Positions ("all platoons may begin the game Dug In"): every platoon
+ * on the table when play begins is dug in, templates included. */
+static void prepared_positions(struct murk_game* g) {
+  struct murk_state* s = &g->s;
+  if (!murk_mission_rule_on(g->m, MURK_RULE_PREPARED_POSITIONS)) return;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    for (int i = 0; i < s->nunits[sd]; i++) {
+      struct murk_unit_state* u = &s->units[sd][i];
+      if (u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED) u->dug_in = true;
+    }
+  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+            "prepared positions: every platoon on the table begins dug in");
+}
 
 static void first_turn(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   enum murk_side first = MURK_ATTACKER;
+  prepared_positions(g);
   if (m->first_turn == MURK_FIRST_DEFENDER) first = MURK_DEFENDER;
   if (m->first_turn == MURK_FIRST_ROLL) {
     struct murk_dice_expr d6 = {1, 6, 1, 0};
@@ -221,6 +389,98 @@ static void first_turn(struct murk_game* g) {
 
 /* ---- phases ---- */
 
+/* Recce platoons of `side` on the table that have not made their move. */
+static int recce_left(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) {
+    const struct murk_unit_state* u = &g->s.units[side][i];
+    if ((murk_unit_platoon(g, side, i)->flags & MURK_PF(RECCE)) && !u->recce_moved &&
+        (u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED))
+      n++;
+  }
+  return n;
+}
+
+/* Does `side` have anything to do in a deploying phase? */
+static bool has_work(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
+  switch (phase) {
+    case MURK_PHASE_RESERVES:
+      return murk_reserves_side_nominates(g, side);
+    case MURK_PHASE_INDEPENDENTS:
+    case MURK_PHASE_INFILTRATE:
+      return murk_setup_waiting(g, side, phase) > 0;
+    case MURK_PHASE_AMBUSH:
+      return murk_reserves_immediate_left(g, side) > 0;
+    case MURK_PHASE_RECCE:
+      return murk_mission_rule_on(g->m, MURK_RULE_RECCE_DEPLOYMENT) && recce_left(g, side) > 0;
+    default:
+      return true;
+  }
+}
+
+static bool* done_flags(struct murk_state* s, enum murk_phase phase) {
+  switch (phase) {
+    case MURK_PHASE_RESERVES:
+      return s->reserves_done;
+    case MURK_PHASE_DEPLOY:
+      return s->deploy_done;
+    case MURK_PHASE_INDEPENDENTS:
+      return s->indep_done;
+    case MURK_PHASE_INFILTRATE:
+      return s->infil_done;
+    case MURK_PHASE_RECCE:
+    default:
+      return s->recce_done;
+  }
+}
+
+static const char* phase_intro(enum murk_phase p) {
+  switch (p) {
+    case MURK_PHASE_RESERVES:
+      return "reserves and ambushes are nominated";
+    case MURK_PHASE_DEPLOY:
+      return "deployment";
+    case MURK_PHASE_INDEPENDENTS:
+      return "independent and warrior teams deploy";
+    case MURK_PHASE_INFILTRATE:
+      return "infiltrators deploy";
+    case MURK_PHASE_AMBUSH:
+      return "immediate ambushes are placed";
+    case MURK_PHASE_RECCE:
+      return "reconnaissance deployment moves";
+    default:
+      return "";
+  }
+}
+
+/* Start a two-sided phase with `first` to act; sides with nothing to do are done at once.
+ * Returns false if neither side has anything to do. */
+static bool start_sided(struct murk_game* g, enum murk_phase phase, enum murk_side first) {
+  struct murk_state* s = &g->s;
+  bool* done = phase == MURK_PHASE_AMBUSH ? NULL : done_flags(s, phase);
+  bool work[MURK_SIDES];
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    work[sd] = has_work(g, (enum murk_side)sd, phase);
+    if (done) done[sd] = !work[sd];
+  }
+  if (!work[0] && !work[1]) return false;
+  s->phase = phase;
+  s->to_act = work[first] ? first : murk_side_other(first);
+  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: %s; the %s goes first",
+            phase_intro(phase), murk_side_name(s->to_act));
+  return true;
+}
+
+/* seed 004, Infiltrate: when both sides have infiltrators a coin decides who starts. */
+static enum murk_side infiltrate_first(struct murk_game* g) {
+  if (!has_work(g, MURK_ATTACKER, MURK_PHASE_INFILTRATE) ||
+      !has_work(g, MURK_DEFENDER, MURK_PHASE_INFILTRATE))
+    return MURK_ATTACKER;
+  struct murk_dice_expr coin = {1, 2, 1, 0};
+  int r = murk_roll(g, &coin, "infiltrators, 1: attacker first", MURK_AUD_ALL, NULL);
+  return r == 1 ? MURK_ATTACKER : MURK_DEFENDER;
+}
+
 /* Enter `phase`, or the first phase after it that the mission uses. */
 static void enter_phase(struct murk_game* g, enum murk_phase phase) {
   const struct murk_mission* m = g->m;
@@ -244,17 +504,56 @@ static void enter_phase(struct murk_game* g, enum murk_phase phase) {
     }
     phase = MURK_PHASE_RESERVES;
   }
-  if (phase == MURK_PHASE_RESERVES && reserves_in_use(m)) {
-    s->phase = MURK_PHASE_RESERVES;
-    s->to_act = MURK_ATTACKER;
-    murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_ATTACKER,
-              "setup: reserves are nominated; the attacker goes first");
+  if (phase == MURK_PHASE_RESERVES) {
+    if (start_sided(g, MURK_PHASE_RESERVES, MURK_ATTACKER)) return;
+    phase = MURK_PHASE_DEPLOY;
+  }
+  if (phase == MURK_PHASE_DEPLOY) {
+    s->phase = MURK_PHASE_DEPLOY;
+    s->deploy_done[0] = s->deploy_done[1] = false;
+    s->to_act = m->deploy_first;
+    murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
+              murk_side_name(s->to_act));
+    for (int sd = 0; sd < MURK_SIDES; sd++)
+      if (random_deployment(g, (enum murk_side)sd)) roll_random_deployment(g, (enum murk_side)sd);
     return;
   }
-  s->phase = MURK_PHASE_DEPLOY;
-  s->to_act = MURK_ATTACKER;
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_ATTACKER,
-            "setup: deployment; the attacker deploys first");
+  if (phase == MURK_PHASE_INDEPENDENTS) {
+    if (start_sided(g, MURK_PHASE_INDEPENDENTS, m->independents_first)) return;
+    phase = MURK_PHASE_INFILTRATE;
+  }
+  if (phase == MURK_PHASE_INFILTRATE) {
+    if (has_work(g, MURK_ATTACKER, phase) || has_work(g, MURK_DEFENDER, phase)) {
+      enum murk_side first = infiltrate_first(g);
+      if (start_sided(g, MURK_PHASE_INFILTRATE, first)) return;
+    }
+    phase = MURK_PHASE_AMBUSH;
+  }
+  if (phase == MURK_PHASE_AMBUSH) {
+    /* seed 001, Beginning the Battle: the defender places its immediate ambush first. */
+    if (start_sided(g, MURK_PHASE_AMBUSH, MURK_DEFENDER)) return;
+    phase = MURK_PHASE_RECCE;
+  }
+  if (phase == MURK_PHASE_RECCE) {
+    if (start_sided(g, MURK_PHASE_RECCE, m->recce_first)) return;
+  }
+  first_turn(g);
+}
+
+/* The side to act after `side` in a two-sided phase: the other side while it is not done
+ * (alternating), else the same side; when both are done, the next phase. */
+static void next_in_phase(struct murk_game* g, enum murk_side side, bool alternate) {
+  struct murk_state* s = &g->s;
+  bool* done = done_flags(s, s->phase);
+  enum murk_side other = murk_side_other(side);
+  if (done[side] && done[other]) {
+    enter_phase(g, (enum murk_phase)(s->phase + 1));
+    return;
+  }
+  if (done[side])
+    s->to_act = other;
+  else
+    s->to_act = alternate && !done[other] ? other : side;
 }
 
 /* ---- objectives ---- */
@@ -266,7 +565,7 @@ int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct 
     return murk_reject(reason, reason_len, "objectives are placed at the start of setup only");
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
   struct murk_zone z = {r->in, r->keep_out};
-  int rc = check_zone(g, &z, c->at, "the objective", reason, reason_len);
+  int rc = murk_setup_check_zone(g, &z, c->at, "the objective", reason, reason_len);
   if (rc != MURK_OK) return rc;
   char ps[16], os[16], ds[32];
   murk_pos_format(c->at, ps, sizeof ps);
@@ -296,7 +595,7 @@ int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct 
   o->for_side = r->for_side;
   o->placed_by = side;
   o->rule = s->objective_rule;
-  snprintf(o->name, sizeof o->name, "%d", s->nobjectives);
+  snprintf(o->name, sizeof o->name, "%d", s->nobjectives + s->removed);
   if (o->for_side == MURK_NO_SIDE)
     murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s",
               murk_side_name(side), o->name, ps);
@@ -311,100 +610,132 @@ int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct 
   return MURK_OK;
 }
 
-/* ---- reserves ---- */
+/* Hasty Attack (seed 001, Preparing for Battle, point 6): the side takes away objectives
+ * it placed just before it deploys its own platoons, i.e. after the other side has
+ * deployed when the sides deploy one after the other. */
+bool murk_setup_removal_due(const struct murk_game* g, enum murk_side side) {
+  const struct murk_mission* m = g->m;
+  return m->remove_by == side && g->s.phase == MURK_PHASE_DEPLOY && g->s.removed < m->remove_count;
+}
 
-int murk_reserve_check_limits(const struct murk_game* g, enum murk_side side, int unit,
-                              char* reason, size_t reason_len) {
-  /* Minimums and maximums ("at least half on the table") come with reserve arrivals in a
-   * later issue; every nomination is within limits for now. */
-  (void)g, (void)side, (void)unit, (void)reason, (void)reason_len;
+int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  if (!murk_setup_removal_due(g, side))
+    return murk_reject(reason, reason_len, "you take away no objectives now");
+  char want[16];
+  snprintf(want, sizeof want, "%d", c->unit.n);
+  int k = -1;
+  for (int i = 0; i < s->nobjectives && k < 0; i++)
+    if (strcmp(s->objectives[i].name, want) == 0) k = i;
+  if (k < 0) return murk_reject(reason, reason_len, "there is no objective %s", want);
+  if (s->objectives[k].placed_by != side)
+    return murk_reject(reason, reason_len,
+                       "objective %s was not placed by you: take away one of your own", want);
+  char ps[16];
+  murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
+  murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s takes away objective %s at %s",
+            murk_side_name(side), want, ps);
+  murk_event_facts(g, 0, &s->objectives[k].pos, NULL);
+  memmove(&s->objectives[k], &s->objectives[k + 1],
+          (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
+  s->nobjectives--;
+  s->removed++;
   return MURK_OK;
 }
 
-static const char* reserve_kind_name(enum murk_reserve_kind k) {
-  switch (k) {
-    case MURK_RESERVE_DELAYED:
-      return "delayed reserve";
-    case MURK_RESERVE_SCATTERED:
-      return "scattered reserve";
-    case MURK_RESERVE_MOBILE:
-      return "mobile reserve";
-    default:
-      return "reserve";
-  }
-}
+/* ---- reserves ---- */
 
 int murk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        char* reason, size_t reason_len) {
-  const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
-  if (!reserves_in_use(m)) return murk_reject(reason, reason_len, "this mission has no reserves");
-  if (s->phase != MURK_PHASE_RESERVES)
-    return murk_reject(reason, reason_len, "reserves are nominated before deployment only");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
-  if (u->state == MURK_PLATOON_RESERVE)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is already in reserve", unit + 1,
-                       pl->name);
-  enum murk_reserve_kind kind = c->reserve;
-  static const enum murk_rule_id kind_rule[] = {MURK_RULE_RESERVES, MURK_RULE_DELAYED_RESERVES,
-                                                MURK_RULE_SCATTERED_RESERVES,
-                                                MURK_RULE_MOBILE_RESERVES};
-  if ((int)kind < 0 || kind > MURK_RESERVE_MOBILE)
-    return murk_reject(reason, reason_len, "unknown kind of reserve");
-  if (kind == MURK_RESERVE_DEFAULT) {
-    /* The mission's own kind: the most particular rule in force. */
-    for (int k = MURK_RESERVE_DELAYED; k <= MURK_RESERVE_MOBILE; k++)
-      if (murk_mission_rule_on(m, kind_rule[k])) {
-        kind = (enum murk_reserve_kind)k;
-        break;
-      }
-  } else if (!murk_mission_rule_on(m, kind_rule[kind])) {
-    return murk_reject(reason, reason_len, "this mission has no %ss", reserve_kind_name(kind));
-  }
-  rc = murk_reserve_check_limits(g, side, unit, reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  u->state = MURK_PLATOON_RESERVE;
-  u->reserve = kind;
-  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s",
-            murk_side_name(side), reserve_kind_name(kind));
-  murk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
-            unit + 1, pl->name, reserve_kind_name(kind));
-  return MURK_OK;
+  return murk_reserves_nominate(g, side, c, reason, reason_len);
 }
 
 /* ---- deployment ---- */
 
-static void next_deployer(struct murk_game* g, enum murk_side side) {
-  enum murk_side other = murk_side_other(side);
-  g->s.to_act = g->s.deploy_done[other] ? side : other;
+/* Infiltrators may go where the side deploys, or anywhere more than `hidden` from every
+ * enemy unit that cannot see them, or more than `seen` from every enemy unit (seed 004,
+ * Infiltrate). Enemy units are everything of the enemy on the table, templates too. */
+static int check_infiltration(struct murk_game* g, enum murk_side side, struct murk_pos p,
+                              char* reason, size_t reason_len) {
+  const struct murk_mission* m = g->m;
+  const struct murk_state* s = &g->s;
+  char ignore[8];
+  if (murk_setup_check_zone(g, &m->sides[side].zone, p, "x", ignore, sizeof ignore) == MURK_OK)
+    return MURK_OK;
+  char ps[16], hs[32], ss[32];
+  murk_pos_format(p, ps, sizeof ps);
+  if (!murk_geom_on_table(&m->grid, p))
+    return murk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!murk_cell_passable(m, p))
+    return murk_reject(reason, reason_len, "an infiltrator cannot stand at %s", ps);
+  enum murk_side enemy = murk_side_other(side);
+  int d = murk_nearest_of_side(g, enemy, p, NULL);
+  int hidden = murk_mission_param(m, MURK_P_INF_HIDDEN);
+  int seen = murk_mission_param(m, MURK_P_INF_SEEN);
+  if (d > seen) return MURK_OK;
+  murk_cells_text(g, hidden, hs, sizeof hs);
+  murk_cells_text(g, seen, ss, sizeof ss);
+  if (d > hidden) {
+    struct murk_sightmap* map = NULL;
+    int rc = murk_sightmap_from_mission(m, &map);
+    if (rc == MURK_ENOMEM) {
+      g->oom = MURK_ENOMEM;
+      return MURK_ENOMEM;
+    }
+    bool visible = rc != MURK_OK; /* no map: assume it is seen */
+    for (int i = 0; i < s->nmarkers && !visible; i++)
+      if (s->markers[i].on_table && s->markers[i].owner == enemy)
+        visible = murk_los(map, s->markers[i].pos, p, NULL);
+    for (int t = 0; t < s->nteams[enemy] && !visible; t++)
+      if (s->teams[enemy][t].alive && s->teams[enemy][t].placed)
+        visible = murk_los(map, s->teams[enemy][t].pos, p, NULL);
+    murk_sightmap_free(map);
+    if (!visible) return MURK_OK;
+    return murk_reject(reason, reason_len,
+                       "infiltrators outside your zone must be more than %s from the enemy, or "
+                       "more than %s and out of its sight; %s is %d cells away and in sight",
+                       ss, hs, ps, d);
+  }
+  return murk_reject(reason, reason_len,
+                     "infiltrators outside your zone must be more than %s from the enemy (%s out "
+                     "of its sight); %s is %d cells away",
+                     ss, hs, ps, d);
 }
 
 int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_DEPLOY)
+  enum murk_phase ph = s->phase;
+  if (ph != MURK_PHASE_DEPLOY && ph != MURK_PHASE_INDEPENDENTS && ph != MURK_PHASE_INFILTRATE)
     return murk_reject(reason, reason_len, "platoons are deployed during setup only (now: %s)",
-                       murk_phase_name(s->phase));
+                       murk_phase_name(ph));
+  if (murk_setup_removal_due(g, side))
+    return murk_reject(reason, reason_len,
+                       "first take away %d of the objectives you placed (remove objective N)",
+                       m->remove_count - s->removed);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
-  int rc = check_zone(g, &m->sides[side].zone, c->at, "your deployment", reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  if (!murk_cell_free(s, c->at))
-    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
-
   if (c->unit.kind == MURK_REF_DUMMY) {
+    if (ph != MURK_PHASE_DEPLOY)
+      return murk_reject(reason, reason_len, "dummy templates are deployed with the platoons");
     if (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
         murk_force(g, side)->dummies <= 0)
       return murk_reject(reason, reason_len, "this mission gives you no dummy templates");
     if (s->dummies_left[side] <= 0)
       return murk_reject(reason, reason_len, "you have no dummy templates left");
+    int rc = murk_setup_check_zone(g, &m->sides[side].zone, c->at, "your deployment", reason,
+                                   reason_len);
+    if (rc != MURK_OK) return rc;
+    if (!murk_cell_free(s, c->at))
+      return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+    int slot = -1;
+    if (random_deployment(g, side) && (slot = rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
+      return MURK_EREJECTED;
     int mi = murk_marker_new(g, side, -1, c->at);
     if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+    if (slot >= 0) s->rd_slots[side][slot] = -1;
     s->markers[mi].on_table = true;
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
@@ -414,88 +745,273 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     /* One private event, as for a platoon: the gaps in the other side's event numbers
      * must look the same either way. */
     murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy", num);
-    next_deployer(g, side);
+    next_in_phase(g, side, !m->deploy_in_turn);
     return MURK_OK;
   }
 
   if (c->unit.kind != MURK_REF_OWN)
     return murk_reject(reason, reason_len, "deploy a platoon by its number (deploy 3 at X,Y)");
   int unit = -1, mi = -1;
-  rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, pl->name);
+    return murk_reject(reason, reason_len, "platoon %d (%s) is %s", unit + 1, pl->name,
+                       u->ambush ? "in ambush" : "in reserve");
   if (u->state != MURK_PLATOON_WAITING)
     return murk_reject(reason, reason_len, "platoon %d (%s) is already deployed", unit + 1,
                        pl->name);
-  mi = murk_marker_new(g, side, unit, c->at);
-  if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
-  struct murk_marker* mk = &s->markers[mi];
-  u->marker = mk->number;
-
-  if (fog_on(g)) {
-    /* seed 000, Fog of War: the platoon goes down as a numbered template; only its owner
-     * knows which platoon the number stands for. */
-    mk->on_table = true;
-    u->state = MURK_PLATOON_HIDDEN;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys template T%d at %s",
-              murk_side_name(side), mk->number, ps);
-    murk_event_facts(g, mk->number, NULL, &c->at);
-    murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
-              mk->number, pl->name, unit + 1);
-  } else {
-    /* No fog: the platoon is deployed in the open, placed as on a reveal, inside the zone. */
-    mk->revealed = true;
-    u->state = MURK_PLATOON_REVEALED;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys P%d at %s: %s (%s, %d team%s)",
-              murk_side_name(side), mk->number, ps, pl->name, pl->type,
-              murk_unit_alive(s, side, unit), murk_plural(murk_unit_alive(s, side, unit)));
-    murk_event_facts(g, mk->number, NULL, &c->at);
-    if (murk_fog_place_teams(g, side, unit, c->at, NULL, &m->sides[side].zone) > 0)
+  enum murk_phase own = deploy_phase_of(g, side, unit);
+  if (own != ph) {
+    /* seed 001, Preparing for Battle: independent and warrior teams after every platoon;
+     * seed 004, Infiltrate: infiltrators after everything else. */
+    if (own == MURK_PHASE_INDEPENDENTS)
       return murk_reject(reason, reason_len,
-                         "there is no room in your deployment zone around %s for all %d teams of "
-                         "platoon %d",
-                         ps, murk_unit_alive(s, side, unit), unit + 1);
+                         "platoon %d (%s) is an independent or warrior team: it deploys after "
+                         "the platoons",
+                         unit + 1, pl->name);
+    if (own == MURK_PHASE_INFILTRATE)
+      return murk_reject(reason, reason_len,
+                         "platoon %d (%s) infiltrates: it deploys after everything else", unit + 1,
+                         pl->name);
+    return murk_reject(reason, reason_len, "platoon %d (%s) should have deployed already", unit + 1,
+                       pl->name);
   }
-  next_deployer(g, side);
+  if (ph == MURK_PHASE_DEPLOY && murk_mission_rule_on(m, MURK_RULE_ESCALATION) &&
+      !escalation_allows(pl))
+    return murk_reject(reason, reason_len,
+                       "escalation: only infantry without transports deploys at the start; "
+                       "platoon %d (%s) waits in reserve",
+                       unit + 1, pl->name);
+  if (ph == MURK_PHASE_INFILTRATE)
+    rc = check_infiltration(g, side, c->at, reason, reason_len);
+  else
+    rc = murk_setup_check_zone(g, &m->sides[side].zone, c->at, "your deployment", reason,
+                               reason_len);
+  if (rc != MURK_OK) return rc;
+  if (!murk_cell_free(s, c->at))
+    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  int slot = -1;
+  if (ph == MURK_PHASE_DEPLOY && random_deployment(g, side) &&
+      (slot = rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
+    return MURK_EREJECTED;
+  if (slot >= 0) s->rd_slots[side][slot] = -1;
+  /* Without fog the teams stay in the zone (infiltrators: anywhere allowed). */
+  rc = murk_put_platoon(g, side, unit, c->at,
+                        ph == MURK_PHASE_INFILTRATE ? NULL : &m->sides[side].zone, "deploys",
+                        reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (ph != MURK_PHASE_DEPLOY && murk_setup_waiting(g, side, ph) == 0) {
+    /* Nothing more to put down in this phase: the side is done without an `end`. */
+    done_flags(s, ph)[side] = true;
+    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
+              ph == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
+  }
+  next_in_phase(g, side, ph != MURK_PHASE_DEPLOY || !m->deploy_in_turn);
   return MURK_OK;
 }
 
-int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+/* ---- immediate ambush (seed 001, Beginning the Battle, point 1) ---- */
+
+int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
-  if (s->phase == MURK_PHASE_RESERVES) {
-    s->reserves_done[side] = true;
-    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
-              murk_side_name(side));
-    if (!s->reserves_done[murk_side_other(side)]) {
-      s->to_act = murk_side_other(side);
+  int rc = murk_reserves_ambush(g, side, c, reason, reason_len);
+  if (rc != MURK_OK || s->phase != MURK_PHASE_AMBUSH) return rc;
+  if (murk_reserves_immediate_left(g, side) > 0) return MURK_OK;
+  enum murk_side other = murk_side_other(side);
+  if (murk_reserves_immediate_left(g, other) > 0)
+    s->to_act = other;
+  else
+    enter_phase(g, MURK_PHASE_RECCE);
+  return MURK_OK;
+}
+
+/* ---- reconnaissance deployment moves (seed 001, Beginning the Battle) ---- */
+
+int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  const struct murk_mission* m = g->m;
+  if (s->phase != MURK_PHASE_RECCE)
+    return murk_reject(reason, reason_len,
+                       "reconnaissance deployment moves are made after deployment, before the "
+                       "first turn");
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (unit < 0) return murk_reject(reason, reason_len, "a dummy makes no reconnaissance move");
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (!(pl->flags & MURK_PF(RECCE)))
+    return murk_reject(reason, reason_len, "platoon %d (%s) is not a recce platoon", unit + 1,
+                       pl->name);
+  if (u->state != MURK_PLATOON_HIDDEN && u->state != MURK_PLATOON_REVEALED)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1,
+                       pl->name);
+  if (u->recce_moved)
+    return murk_reject(reason, reason_len, "platoon %d (%s) has made its move", unit + 1, pl->name);
+  /* The platoon moves as one: its template, or its teams keeping their places around the
+   * first. The path is the straight line; it may not cross the enemy or leave the table. */
+  struct murk_pos from;
+  bool template_ = u->state == MURK_PLATOON_HIDDEN;
+  int first = -1;
+  if (template_) {
+    from = s->markers[mi].pos;
+  } else {
+    for (int t = u->first_team; t < u->first_team + u->nteams && first < 0; t++)
+      if (s->teams[side][t].alive && s->teams[side][t].placed) first = t;
+    if (first < 0) return murk_reject(reason, reason_len, "platoon %d has no teams", unit + 1);
+    from = s->teams[side][first].pos;
+  }
+  char ps[16], fs[16], cs[32];
+  murk_pos_format(c->at, ps, sizeof ps);
+  murk_pos_format(from, fs, sizeof fs);
+  if (!murk_geom_on_table(&m->grid, c->at))
+    return murk_reject(reason, reason_len, "%s is off the table", ps);
+  int allow = murk_mission_param(m, MURK_P_RECCE_DISTANCE);
+  int dist = murk_geom_distance(&m->grid, from, c->at);
+  if (dist > allow) {
+    murk_cells_text(g, allow, cs, sizeof cs);
+    return murk_reject(reason, reason_len,
+                       "that is %d cells; a reconnaissance deployment move is at most %s (%d "
+                       "cells)",
+                       dist, cs, allow);
+  }
+  struct murk_line_step steps[2 * MURK_MISSION_MAX_CELLS + 2];
+  size_t n = murk_geom_line(&m->grid, from, c->at, steps, sizeof steps / sizeof steps[0]);
+  enum murk_side enemy = murk_side_other(side);
+  for (size_t i = 1; i < n && i < sizeof steps / sizeof steps[0]; i++) {
+    struct murk_pos p = steps[i].cell;
+    char qs[16];
+    murk_pos_format(p, qs, sizeof qs);
+    if (!murk_cell_passable(m, p))
+      return murk_reject(reason, reason_len, "the way is blocked at %s", qs);
+    enum murk_side who;
+    int mk = murk_marker_index_at(s, p);
+    if ((mk >= 0 && s->markers[mk].owner == enemy) ||
+        (murk_team_at(s, p, &who, NULL) && who == enemy))
+      return murk_reject(reason, reason_len, "the enemy is in the way at %s", qs);
+  }
+  int mk = murk_marker_index_at(s, c->at);
+  int tm = -1;
+  enum murk_side who = MURK_NO_SIDE;
+  bool team_there = murk_team_at(s, c->at, &who, &tm);
+  bool self = (template_ && mk == mi) || (team_there && who == side && tm == first);
+  if (!self && (mk >= 0 || team_there))
+    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  int keep = murk_mission_param(m, MURK_P_RECCE_KEEP_OUT);
+  int d = murk_nearest_of_side(g, enemy, c->at, NULL);
+  if (keep > 0 && d <= keep) {
+    murk_cells_text(g, keep, cs, sizeof cs);
+    return murk_reject(reason, reason_len,
+                       "a reconnaissance move may not end within %s (%d cells) of the enemy; %s "
+                       "is %d away",
+                       cs, keep, ps, d);
+  }
+  u->recce_moved = true;
+  const char* who_name = murk_side_name(side);
+  if (template_) {
+    s->markers[mi].pos = c->at;
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d makes a reconnaissance move %s -> %s",
+              who_name, s->markers[mi].number, fs, ps);
+    murk_event_facts(g, s->markers[mi].number, &from, &c->at);
+  } else {
+    /* Lift the teams, then put them down around the new place like a reveal does. */
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      s->teams[side][t].placed = false;
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d makes a reconnaissance move %s -> %s",
+              who_name, u->marker, fs, ps);
+    murk_event_facts(g, u->marker, &from, &c->at);
+    if (murk_fog_place_teams(g, side, unit, c->at, NULL, NULL) > 0)
+      return murk_reject(reason, reason_len, "there is no room around %s for the platoon's teams",
+                         ps);
+  }
+  /* One side makes all its moves (or ends), then the other. */
+  if (recce_left(g, side) == 0) s->recce_done[side] = true;
+  next_in_phase(g, side, false);
+  return MURK_OK;
+}
+
+/* ---- end ---- */
+
+int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  const struct murk_mission* m = g->m;
+  struct murk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  switch (s->phase) {
+    case MURK_PHASE_RESERVES: {
+      int rc = murk_reserves_check_minimums(g, side, reason, reason_len);
+      if (rc != MURK_OK) return rc;
+      s->reserves_done[side] = true;
+      murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
+                murk_side_name(side));
+      next_in_phase(g, side, true);
       return MURK_OK;
     }
-    enter_phase(g, MURK_PHASE_DEPLOY);
-    return MURK_OK;
+    case MURK_PHASE_DEPLOY: {
+      if (murk_setup_removal_due(g, side))
+        return murk_reject(reason, reason_len,
+                           "first take away %d of the objectives you placed (remove objective N)",
+                           m->remove_count - s->removed);
+      murk_reserves_take_undeployed(g, side);
+      for (int i = 0; i < s->nunits[side]; i++) {
+        const struct murk_unit_state* u = &s->units[side][i];
+        if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
+          continue;
+        const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
+        return murk_reject(reason, reason_len,
+                           "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)",
+                           i + 1, pl->name, i + 1);
+      }
+      s->deploy_done[side] = true;
+      if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
+      murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying",
+                murk_side_name(side));
+      next_in_phase(g, side, true);
+      return MURK_OK;
+    }
+    case MURK_PHASE_INDEPENDENTS:
+    case MURK_PHASE_INFILTRATE: {
+      for (int i = 0; i < s->nunits[side]; i++) {
+        const struct murk_unit_state* u = &s->units[side][i];
+        if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != s->phase) continue;
+        const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
+        /* seed 000, Revealing platoons: under Fog of War independent and warrior teams may
+         * stay off the table and come on with the first platoon of their side revealed. */
+        if (s->phase == MURK_PHASE_INDEPENDENTS && fog_on(g)) continue;
+        return murk_reject(reason, reason_len,
+                           "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)",
+                           i + 1, pl->name, i + 1);
+      }
+      done_flags(s, s->phase)[side] = true;
+      murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
+                s->phase == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
+      next_in_phase(g, side, true);
+      return MURK_OK;
+    }
+    case MURK_PHASE_AMBUSH: {
+      int left = murk_reserves_immediate_left(g, side);
+      if (left > 0)
+        return murk_reject(reason, reason_len,
+                           "place your immediate ambush first (ambush N at X,Y): %d left", left);
+      /* Both sides' immediate ambushes are placed by then; nothing else happens here. */
+      if (murk_reserves_immediate_left(g, other) > 0) {
+        s->to_act = other;
+        return MURK_OK;
+      }
+      enter_phase(g, MURK_PHASE_RECCE);
+      return MURK_OK;
+    }
+    case MURK_PHASE_RECCE:
+      s->recce_done[side] = true;
+      murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+                "%s has finished its reconnaissance deployment moves", murk_side_name(side));
+      next_in_phase(g, side, true);
+      return MURK_OK;
+    default:
+      break;
   }
-  /* DEPLOY */
-  for (int i = 0; i < s->nunits[side]; i++) {
-    const struct murk_unit_state* u = &s->units[side][i];
-    if (u->state != MURK_PLATOON_WAITING) continue;
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
-    /* seed 000, Revealing platoons: independent teams and warriors may stay off the table
-     * and come on with the first platoon of their side to be revealed. */
-    if (fog_on(g) && (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR)))) continue;
-    return murk_reject(reason, reason_len,
-                       "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
-                       pl->name, i + 1);
-  }
-  s->deploy_done[side] = true;
-  if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying",
-            murk_side_name(side));
-  if (!s->deploy_done[murk_side_other(side)]) {
-    s->to_act = murk_side_other(side);
-    return MURK_OK;
-  }
-  first_turn(g);
-  return MURK_OK;
+  return murk_reject(reason, reason_len, "nothing to end now");
 }

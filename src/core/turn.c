@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "reserves.h"
 #include "murk/error.h"
 
 static void announce_step(struct murk_game* g) {
@@ -42,6 +43,7 @@ static void start_player_turn(struct murk_game* g, enum murk_side side) {
   if (murk_combat_start_of_turn(g, side)) return;
   if (murk_victory_start_of_turn(g, side)) return;
   murk_fog_unbog(g, side);
+  murk_reserves_start_of_turn(g, side);
   s->step = MURK_STEP_MOVEMENT;
   announce_step(g);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "reserves.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 
@@ -17,6 +18,7 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->teams);
   murk_free(v->platoons);
   murk_free(v->events);
+  murk_free(v->arrivals);
   murk_free(v);
 }
 
@@ -35,27 +37,72 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
         snprintf(buf, n, "waiting: the %s places objectives", who);
       return;
     }
-    case MURK_PHASE_RESERVES:
-      if (mine)
-        snprintf(buf, n,
-                 "%s: nominate reserves (reserve N [delayed|scattered|mobile]); 'end' when done",
-                 who);
-      else
-        snprintf(buf, n, "waiting: the %s nominates reserves", who);
-      return;
-    case MURK_PHASE_DEPLOY: {
+    case MURK_PHASE_RESERVES: {
       if (!mine) {
-        snprintf(buf, n, "waiting: the %s deploys", who);
+        snprintf(buf, n, "waiting: the %s nominates reserves", who);
         return;
       }
-      int left = 0;
-      for (int i = 0; i < s->nunits[s->to_act]; i++)
-        if (s->units[s->to_act][i].state == MURK_PLATOON_WAITING) left++;
-      int dummies = s->dummies_left[s->to_act];
-      snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left); 'end' when done", who, left,
-               left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies");
+      /* Only what this side may do: its reserve kinds and its ambushes. */
+      char kinds[96] = "";
+      size_t len = 0;
+      static const enum murk_reserve_kind order[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
+                                                     MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN,
+                                                     MURK_RESERVE_DEEP};
+      static const char* const words[] = {"delayed", "scattered", "mobile", "plain", "deep"};
+      for (int i = 0; i < 5 && len < sizeof kinds; i++)
+        if (murk_reserve_kind_allowed(g, s->to_act, order[i]))
+          len += (size_t)snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "|" : "",
+                                  words[i]);
+      int amb = murk_ambush_allowance(g, s->to_act, true) + murk_ambush_allowance(g, s->to_act, false);
+      snprintf(buf, n, "%s: nominate reserves%s%s%s%s; 'end' when done", who,
+               kinds[0] ? " (reserve N [" : "", kinds, kinds[0] ? "])" : "",
+               amb > 0 ? (kinds[0] ? ", ambushes (ambush N)" : " and ambushes (ambush N)") : "");
       return;
     }
+    case MURK_PHASE_DEPLOY:
+    case MURK_PHASE_INDEPENDENTS:
+    case MURK_PHASE_INFILTRATE: {
+      const char* doing = s->phase == MURK_PHASE_DEPLOY         ? "deploys"
+                          : s->phase == MURK_PHASE_INFILTRATE   ? "deploys infiltrators"
+                                                                : "deploys independent teams";
+      if (!mine) {
+        snprintf(buf, n, "waiting: the %s %s", who, doing);
+        return;
+      }
+      if (murk_setup_removal_due(g, s->to_act)) {
+        snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective N)", who,
+                 g->m->remove_count - s->removed);
+        return;
+      }
+      int left = murk_setup_waiting(g, s->to_act, s->phase);
+      if (s->phase != MURK_PHASE_DEPLOY) {
+        snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
+                 s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams",
+                 left);
+        return;
+      }
+      int dummies = s->dummies_left[s->to_act];
+      char sections[80];
+      murk_setup_sections_text(g, s->to_act, sections, sizeof sections);
+      snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who,
+               left, left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
+               sections[0] ? "; sections rolled: " : "", sections);
+      return;
+    }
+    case MURK_PHASE_AMBUSH:
+      if (mine)
+        snprintf(buf, n, "%s: place your immediate ambush (ambush N at X,Y): %d left", who,
+                 murk_reserves_immediate_left(g, s->to_act));
+      else
+        snprintf(buf, n, "waiting: the %s places an immediate ambush", who);
+      return;
+    case MURK_PHASE_RECCE:
+      if (mine)
+        snprintf(buf, n, "%s: reconnaissance deployment moves (recce N to X,Y); 'end' when done",
+                 who);
+      else
+        snprintf(buf, n, "waiting: the %s makes reconnaissance moves", who);
+      return;
     case MURK_PHASE_PLAY: {
       const char* what = "";
       switch (s->step) {
@@ -77,7 +124,18 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
         snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)",
                  s->turn, who, murk_step_name(s->step), s->withdraw_due,
                  s->withdraw_due == 1 ? "" : "s");
-      else if (mine)
+      else if (mine && s->step == MURK_STEP_MOVEMENT && murk_reserves_due(g, s->to_act) > 0) {
+        /* seed 004: reserves come on as soon as they may; say where the first can. */
+        for (int i = 0; i < s->narrivals[s->to_act]; i++) {
+          if (s->arrivals[s->to_act][i].used) continue;
+          char where[120];
+          murk_reserves_describe(g, s->to_act, i, where, sizeof where);
+          int due = murk_reserves_due(g, s->to_act);
+          snprintf(buf, n, "turn %d, %s's movement step: %d from reserve (arrive N at X,Y: %.60s); %s",
+                   s->turn, who, due, where, what);
+          break;
+        }
+      } else if (mine)
         snprintf(buf, n, "turn %d, %s's %s step: %s", s->turn, who, murk_step_name(s->step), what);
       else
         snprintf(buf, n, "waiting: turn %d, the %s's %s step", s->turn, who,
@@ -105,6 +163,7 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   if (!vm->known) return;
   vm->dummy = mk->unit < 0;
   if (vm->dummy) return;
+  vm->dug_in = s->units[mk->owner][mk->unit].dug_in;
   const struct murk_platoon* pl = murk_unit_platoon(g, mk->owner, mk->unit);
   vm->platoon = mk->unit;
   snprintf(vm->name, sizeof vm->name, "%s", pl->name);
@@ -150,7 +209,8 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   v->teams = murk_calloc(nteams, sizeof *v->teams);
   v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
   v->events = murk_calloc(g->nevents, sizeof *v->events);
-  if (!v->objectives || !v->markers || !v->teams || !v->platoons || !v->events) {
+  v->arrivals = murk_calloc(MURK_MAX_ARRIVALS, sizeof *v->arrivals);
+  if (!v->objectives || !v->markers || !v->teams || !v->platoons || !v->events || !v->arrivals) {
     murk_view_free(v);
     return MURK_ENOMEM;
   }
@@ -197,6 +257,23 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
       vp->nteams = murk_unit_alive(s, side, k);
       vp->command_distance = pl->command_distance;
       vp->flags = pl->flags;
+      vp->reserve = u->reserve;
+      vp->ambush = u->ambush;
+      vp->dug_in = u->dug_in;
+      vp->recce_moved = u->recce_moved;
+      if (u->state == MURK_PLATOON_RESERVE && !u->ambush)
+        for (int i = 0; i < s->narrivals[side] && !vp->may_arrive; i++)
+          vp->may_arrive = !s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve;
+    }
+    for (int i = 0; i < s->narrivals[side]; i++) {
+      const struct murk_arrival* a = &s->arrivals[side][i];
+      if (a->used) continue;
+      struct murk_view_arrival* va = &v->arrivals[v->narrivals++];
+      va->kind = a->kind;
+      va->anywhere = a->anywhere;
+      murk_reserves_describe(g, side, i, va->where, sizeof va->where);
+      int k = murk_reserves_cells(g, side, i, va->cells, MURK_VIEW_ARRIVAL_CELLS);
+      va->ncells = k < MURK_VIEW_ARRIVAL_CELLS ? k : MURK_VIEW_ARRIVAL_CELLS;
     }
   }
   for (size_t i = 0; i < g->nevents; i++)

@@ -240,7 +240,23 @@ static void test_round_trip_structs(void** state) {
           break;
         case MURK_CMD_RESERVE:
           c.unit = (struct murk_ref){MURK_REF_OWN, v + 1};
-          c.reserve = (enum murk_reserve_kind)(v % 4);
+          c.reserve = (enum murk_reserve_kind)(v % 6);
+          break;
+        case MURK_CMD_ARRIVE:
+          c.unit = (struct murk_ref){MURK_REF_OWN, v + 1};
+          c.at = (struct murk_pos){v, 2 * v};
+          break;
+        case MURK_CMD_AMBUSH:
+          /* Held back (no position: -1,-1) or sprung at a cell. */
+          c.unit = (struct murk_ref){MURK_REF_OWN, v + 1};
+          c.at = v % 2 ? (struct murk_pos){-1, -1} : (struct murk_pos){v, 3};
+          break;
+        case MURK_CMD_RECCE:
+          c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, v + 1};
+          c.at = (struct murk_pos){v + 2, v};
+          break;
+        case MURK_CMD_REMOVE:
+          c.unit = (struct murk_ref){MURK_REF_OWN, v + 1};
           break;
         case MURK_CMD_DEPLOY:
           c.unit =

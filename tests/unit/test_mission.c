@@ -741,7 +741,7 @@ static void test_values_checked(void** state) {
   snprintf(text, sizeof text, "%srules:\n  ambush: {max: 2}\n", minimal);
   load_bad(text,
            "bad.yaml:17:12: error: unknown parameter 'max' for rule ambush (expected one of: "
-           "platoons)");
+           "platoons, keep_out, in_zone)");
   snprintf(text, sizeof text, "%srules:\n  cloaking: {x: 1}\n", minimal);
   load_bad(text,
            "bad.yaml:17:14: error: unknown parameter 'x' for rule cloaking (it takes no "

@@ -1,0 +1,1092 @@
+/* reserves.c: platoons held off the table and how they come on (reserves.h).
+ *
+ * - Nominating (seed 001, Preparing for Battle): `reserve N [kind]` in the reserves
+ *   phase, within the kind's "at most" limit; the "at least" limits are checked when the
+ *   side ends the phase. Both sides learn that a platoon was held back, only its owner
+ *   which one.
+ * - Arrival rolls (seed 001, Reserves / Delayed Reserves / Scattered Reserves / Mobile
+ *   Reserves, named by page only; seed 004, Reserves): at the start of its owner's turn
+ *   each kind in force rolls its dice from its `from_turn`, one more die each later turn
+ *   (`dice`, `dice_step`); each die at or above `score` lets one platoon of that kind come
+ *   on. Where: the side's arrival area (`arrive` / `reserve_edges`), a stretch of it picked
+ *   by a die for scattered reserves, or an entry picked by a die (seed 000, Lost in the
+ *   Fog). The owner brings each one on with `arrive N at X,Y` in its Movement step, as a
+ *   template with a new public number where Fog of War is in force.
+ * - Ambush and Immediate Ambush (seed 001, named by page only): `ambush N` holds a platoon
+ *   back, `ambush N at X,Y` springs it.
+ * - Deep Strike (seed 004): the platoon aims at a cell, scatters, and its teams are placed
+ *   in rings around the first; off the table it is destroyed.
+ * docs/rules.md, "Reserves", says all of this with every reading we chose. */
+#include "reserves.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+
+/* ---- kinds ---- */
+
+struct kind_info {
+  enum murk_rule_id rule;
+  const char* name;
+  /* arrival */
+  enum murk_param_id from, score, dice, step;
+  /* nomination limits (MURK_PARAM_COUNT: none) */
+  enum murk_param_id least, least_n, most, undeployed;
+};
+
+/* Deep strike rolls "as specified in the Reserves rules" (seed 004, Deep Strike), so it
+ * reads the reserves parameters, whether that rule is on or not. */
+static const struct kind_info kinds[] = {
+    [MURK_RESERVE_DEFAULT] = {MURK_RULE_RESERVES, "reserve", MURK_P_RES_FROM_TURN, MURK_P_RES_SCORE,
+                              MURK_P_RES_DICE, MURK_P_RES_DICE_STEP, MURK_P_RES_AT_LEAST,
+                              MURK_P_RES_AT_LEAST_PLATOONS, MURK_P_RES_AT_MOST,
+                              MURK_P_RES_UNDEPLOYED},
+    [MURK_RESERVE_DELAYED] = {MURK_RULE_DELAYED_RESERVES, "delayed reserve", MURK_P_DRES_FROM_TURN,
+                              MURK_P_DRES_SCORE, MURK_P_DRES_DICE, MURK_P_DRES_DICE_STEP,
+                              MURK_P_DRES_AT_LEAST, MURK_P_DRES_AT_LEAST_PLATOONS,
+                              MURK_P_DRES_AT_MOST, MURK_P_DRES_UNDEPLOYED},
+    [MURK_RESERVE_SCATTERED] = {MURK_RULE_SCATTERED_RESERVES, "scattered reserve",
+                                MURK_P_SRES_FROM_TURN, MURK_P_SRES_SCORE, MURK_P_SRES_DICE,
+                                MURK_P_SRES_DICE_STEP, MURK_P_SRES_AT_LEAST,
+                                MURK_P_SRES_AT_LEAST_PLATOONS, MURK_P_SRES_AT_MOST,
+                                MURK_P_SRES_UNDEPLOYED},
+    [MURK_RESERVE_MOBILE] = {MURK_RULE_MOBILE_RESERVES, "mobile reserve", MURK_P_MRES_FROM_TURN,
+                             MURK_P_MRES_SCORE, MURK_P_MRES_DICE, MURK_P_MRES_DICE_STEP,
+                             MURK_P_MRES_AT_LEAST, MURK_P_MRES_AT_LEAST_PLATOONS,
+                             MURK_P_MRES_AT_MOST, MURK_P_MRES_UNDEPLOYED},
+    [MURK_RESERVE_DEEP] = {MURK_RULE_DEEP_STRIKE, "deep strike", MURK_P_RES_FROM_TURN,
+                           MURK_P_RES_SCORE, MURK_P_RES_DICE, MURK_P_RES_DICE_STEP,
+                           MURK_PARAM_COUNT, MURK_PARAM_COUNT, MURK_PARAM_COUNT, MURK_PARAM_COUNT},
+    [MURK_RESERVE_PLAIN] = {MURK_RULE_RESERVES, "reserve", MURK_P_RES_FROM_TURN, MURK_P_RES_SCORE,
+                            MURK_P_RES_DICE, MURK_P_RES_DICE_STEP, MURK_P_RES_AT_LEAST,
+                            MURK_P_RES_AT_LEAST_PLATOONS, MURK_P_RES_AT_MOST,
+                            MURK_P_RES_UNDEPLOYED},
+};
+#define NKINDS ((int)(sizeof kinds / sizeof kinds[0]))
+
+/* The kinds a platoon can be in once nominated, in the order arrivals are rolled. */
+static const enum murk_reserve_kind roll_order[] = {MURK_RESERVE_PLAIN, MURK_RESERVE_DELAYED,
+                                                    MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE,
+                                                    MURK_RESERVE_DEEP};
+#define NROLL ((int)(sizeof roll_order / sizeof roll_order[0]))
+
+static bool kind_ok(enum murk_reserve_kind k) {
+  return (int)k >= 0 && (int)k < NKINDS;
+}
+
+bool murk_reserves_in_use(const struct murk_mission* m) {
+  return murk_mission_rule_on(m, MURK_RULE_RESERVES) ||
+         murk_mission_rule_on(m, MURK_RULE_DELAYED_RESERVES) ||
+         murk_mission_rule_on(m, MURK_RULE_SCATTERED_RESERVES) ||
+         murk_mission_rule_on(m, MURK_RULE_MOBILE_RESERVES);
+}
+
+enum murk_rule_id murk_reserve_kind_rule(enum murk_reserve_kind k) {
+  return kind_ok(k) ? kinds[k].rule : MURK_RULE_COUNT;
+}
+
+const char* murk_reserve_kind_name(enum murk_reserve_kind k) {
+  return kind_ok(k) ? kinds[k].name : "reserve";
+}
+
+static int param(const struct murk_game* g, enum murk_param_id p) {
+  return p < MURK_PARAM_COUNT ? murk_mission_param(g->m, p) : 0;
+}
+
+bool murk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
+                               enum murk_reserve_kind k) {
+  if (!kind_ok(k) || k == MURK_RESERVE_DEFAULT) return false;
+  if (!murk_mission_rule_on(g->m, kinds[k].rule)) return false;
+  const struct murk_side_setup* st = &g->m->sides[side].setup;
+  /* Deep strike is a platoon's own ability, open to any side when the rule is on. */
+  if (k == MURK_RESERVE_DEEP || !st->reserves_given) return true;
+  return (st->reserves & (1u << k)) != 0;
+}
+
+int murk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate) {
+  enum murk_rule_id r = immediate ? MURK_RULE_IMMEDIATE_AMBUSH : MURK_RULE_AMBUSH;
+  if (!murk_mission_rule_on(g->m, r)) return 0;
+  const struct murk_side_setup* st = &g->m->sides[side].setup;
+  int n = immediate ? st->immediate_ambush : st->ambush;
+  /* In every seed 001 mission only the defender lies in ambush. */
+  if (n < 0) n = side == MURK_DEFENDER ? param(g, immediate ? MURK_P_IAMB_MAX : MURK_P_AMB_MAX) : 0;
+  return n;
+}
+
+bool murk_reserves_side_nominates(const struct murk_game* g, enum murk_side side) {
+  for (int i = 0; i < NROLL; i++) {
+    if (roll_order[i] == MURK_RESERVE_DEEP) continue;
+    if (murk_reserve_kind_allowed(g, side, roll_order[i])) return true;
+  }
+  if (murk_mission_rule_on(g->m, MURK_RULE_DEEP_STRIKE)) {
+    const struct murk_force* f = murk_force(g, side);
+    for (int p = 0; p < f->nplatoons; p++)
+      if (f->platoons[p].flags & MURK_PF(DEEP_STRIKE)) return true;
+  }
+  return murk_ambush_allowance(g, side, false) > 0 || murk_ambush_allowance(g, side, true) > 0;
+}
+
+bool murk_platoon_counts(const struct murk_platoon* pl) {
+  return !(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR)));
+}
+
+/* ---- nominating ---- */
+
+/* The side's platoons that count, and those of them held in kind k. */
+static void count_held(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                       int* total, int* held) {
+  const struct murk_state* s = &g->s;
+  *total = *held = 0;
+  for (int i = 0; i < s->nunits[side]; i++) {
+    if (!murk_platoon_counts(murk_unit_platoon(g, side, i))) continue;
+    (*total)++;
+    const struct murk_unit_state* u = &s->units[side][i];
+    if (u->state == MURK_PLATOON_RESERVE && u->ambush == 0 && u->reserve == k) (*held)++;
+  }
+}
+
+/* "half" for 50, "N%" otherwise. */
+static void percent_text(int pct, char* buf, size_t n) {
+  if (pct == 50)
+    snprintf(buf, n, "half");
+  else if (pct == 100)
+    snprintf(buf, n, "all");
+  else
+    snprintf(buf, n, "%d%%", pct);
+}
+
+/* seed 001 ("at most half of their platoons"): a share rounds down. */
+static int at_most(const struct murk_game* g, enum murk_reserve_kind k, int total) {
+  if (kinds[k].most >= MURK_PARAM_COUNT) return total;
+  return param(g, kinds[k].most) * total / 100;
+}
+
+/* seed 001 ("at least half of their platoons"): a share rounds up; "at least one" is a
+ * count, never more than the side has. */
+static int at_least(const struct murk_game* g, enum murk_reserve_kind k, int total) {
+  if (kinds[k].least >= MURK_PARAM_COUNT) return 0;
+  int n = (param(g, kinds[k].least) * total + 99) / 100;
+  int c = param(g, kinds[k].least_n);
+  if (c > total) c = total;
+  return n > c ? n : c;
+}
+
+/* The kind `reserve N` means without a word: the most particular one the side may hold. */
+static enum murk_reserve_kind default_kind(const struct murk_game* g, enum murk_side side) {
+  static const enum murk_reserve_kind pref[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
+                                                MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN};
+  for (int i = 0; i < 4; i++)
+    if (murk_reserve_kind_allowed(g, side, pref[i])) return pref[i];
+  return MURK_RESERVE_DEFAULT;
+}
+
+int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                           char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  if (!murk_reserves_side_nominates(g, side))
+    return murk_reject(reason, reason_len, "the %s holds no reserves in this mission",
+                       murk_side_name(side));
+  if (s->phase != MURK_PHASE_RESERVES)
+    return murk_reject(reason, reason_len, "reserves are nominated before deployment only");
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (u->state == MURK_PLATOON_RESERVE)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
+                       u->ambush ? "in ambush" : "in reserve");
+  enum murk_reserve_kind kind = c->reserve;
+  if (!kind_ok(kind)) return murk_reject(reason, reason_len, "unknown kind of reserve");
+  if (kind == MURK_RESERVE_DEFAULT) {
+    kind = default_kind(g, side);
+    if (kind == MURK_RESERVE_DEFAULT)
+      return murk_reject(reason, reason_len,
+                         "the %s holds no reserves in this mission (only ambushes or deep strike)",
+                         murk_side_name(side));
+  } else if (!murk_mission_rule_on(g->m, kinds[kind].rule)) {
+    return murk_reject(reason, reason_len, "this mission has no %ss", kinds[kind].name);
+  } else if (!murk_reserve_kind_allowed(g, side, kind)) {
+    return murk_reject(reason, reason_len, "the %s holds no %ss in this mission",
+                       murk_side_name(side), kinds[kind].name);
+  }
+  if (kind == MURK_RESERVE_DEEP && !(pl->flags & MURK_PF(DEEP_STRIKE)))
+    return murk_reject(reason, reason_len,
+                       "platoon %d (%s) cannot deep strike (it lacks the deep_strike flag)",
+                       unit + 1, pl->name);
+  if (murk_platoon_counts(pl)) {
+    int total, held;
+    count_held(g, side, kind, &total, &held);
+    int most = at_most(g, kind, total);
+    if (held + 1 > most) {
+      char pct[16];
+      percent_text(param(g, kinds[kind].most), pct, sizeof pct);
+      return murk_reject(reason, reason_len,
+                         "%ss: at most %s of your platoons (%d of %d) may be held back; you "
+                         "already hold %d",
+                         kinds[kind].name, pct, most, total, held);
+    }
+  }
+  u->state = MURK_PLATOON_RESERVE;
+  u->reserve = kind;
+  u->ambush = 0;
+  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s",
+            murk_side_name(side), kinds[kind].name);
+  murk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
+            unit + 1, pl->name, kinds[kind].name);
+  return MURK_OK;
+}
+
+int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
+                                 size_t reason_len) {
+  for (int i = 0; i < NROLL; i++) {
+    enum murk_reserve_kind k = roll_order[i];
+    if (k == MURK_RESERVE_DEEP || !murk_reserve_kind_allowed(g, side, k)) continue;
+    int total, held;
+    count_held(g, side, k, &total, &held);
+    int least = at_least(g, k, total);
+    if (held >= least) continue;
+    char pct[16];
+    int p = param(g, kinds[k].least);
+    percent_text(p, pct, sizeof pct);
+    int c = param(g, kinds[k].least_n);
+    if (p > 0 && (p * total + 99) / 100 >= (c < total ? c : total))
+      return murk_reject(reason, reason_len,
+                         "%ss: hold at least %s of your platoons (%d of %d); you hold %d "
+                         "(reserve N)",
+                         kinds[k].name, pct, least, total, held);
+    return murk_reject(reason, reason_len,
+                       "%ss: hold at least %d of your platoons; you hold %d (reserve N)",
+                       kinds[k].name, least, held);
+  }
+  return MURK_OK;
+}
+
+int murk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
+  struct murk_state* s = &g->s;
+  enum murk_reserve_kind into = MURK_RESERVE_DEFAULT;
+  /* seed 004, Escalation: whatever is not deployed at the start is in reserve. */
+  if (murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
+      murk_reserve_kind_allowed(g, side, MURK_RESERVE_PLAIN))
+    into = MURK_RESERVE_PLAIN;
+  static const enum murk_reserve_kind pref[] = {MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN,
+                                                MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED};
+  for (int i = 0; i < 4 && into == MURK_RESERVE_DEFAULT; i++)
+    if (murk_reserve_kind_allowed(g, side, pref[i]) && param(g, kinds[pref[i]].undeployed))
+      into = pref[i];
+  if (into == MURK_RESERVE_DEFAULT) return 0;
+  bool infiltrate = murk_mission_rule_on(g->m, MURK_RULE_INFILTRATE);
+  int n = 0;
+  for (int i = 0; i < s->nunits[side]; i++) {
+    struct murk_unit_state* u = &s->units[side][i];
+    const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
+    if (u->state != MURK_PLATOON_WAITING || !murk_platoon_counts(pl)) continue;
+    if (infiltrate && (pl->flags & MURK_PF(INFILTRATE))) continue;
+    u->state = MURK_PLATOON_RESERVE;
+    u->reserve = into;
+    u->ambush = 0;
+    murk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
+              i + 1, pl->name, kinds[into].name);
+    n++;
+  }
+  if (n > 0)
+    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds %d more platoon%s in %s",
+              murk_side_name(side), n, murk_plural(n), kinds[into].name);
+  return n;
+}
+
+/* ---- arrival areas ---- */
+
+/* The table edge cells, clockwise from the north-west corner: how many, and the i-th. */
+static int perim_count(const struct murk_grid* gr) {
+  int w = gr->width, h = gr->height;
+  if (w <= 0 || h <= 0) return 0;
+  if (h == 1) return w;
+  if (w == 1) return h;
+  return 2 * w + 2 * h - 4;
+}
+
+static struct murk_pos perim_cell(const struct murk_grid* gr, int i) {
+  int w = gr->width, h = gr->height;
+  if (h == 1) return (struct murk_pos){i, 0};
+  if (w == 1) return (struct murk_pos){0, i};
+  if (i < w) return (struct murk_pos){i, 0};
+  i -= w;
+  if (i < h - 1) return (struct murk_pos){w - 1, 1 + i};
+  i -= h - 1;
+  if (i < w - 1) return (struct murk_pos){w - 2 - i, h - 1};
+  i -= w - 1;
+  return (struct murk_pos){0, h - 2 - i};
+}
+
+static bool on_edge(const struct murk_grid* gr, struct murk_pos p, enum murk_compass e) {
+  switch (e) {
+    case MURK_NORTH:
+      return p.y == 0;
+    case MURK_SOUTH:
+      return p.y == gr->height - 1;
+    case MURK_WEST:
+      return p.x == 0;
+    case MURK_EAST:
+      return p.x == gr->width - 1;
+    default:
+      return false;
+  }
+}
+
+static bool any_edge(const struct murk_grid* gr, struct murk_pos p) {
+  return p.x == 0 || p.y == 0 || p.x == gr->width - 1 || p.y == gr->height - 1;
+}
+
+static struct murk_pos corner_cell(const struct murk_grid* gr, enum murk_compass c) {
+  int e = gr->width - 1, s = gr->height - 1;
+  switch (c) {
+    case MURK_NE:
+      return (struct murk_pos){e, 0};
+    case MURK_SE:
+      return (struct murk_pos){e, s};
+    case MURK_SW:
+      return (struct murk_pos){0, s};
+    case MURK_NW:
+    default:
+      return (struct murk_pos){0, 0};
+  }
+}
+
+/* The two table edges that meet at a corner (or bound a quarter). */
+static void corner_edges(enum murk_compass c, enum murk_compass* a, enum murk_compass* b) {
+  *a = c == MURK_NE || c == MURK_NW ? MURK_NORTH : MURK_SOUTH;
+  *b = c == MURK_NE || c == MURK_SE ? MURK_EAST : MURK_WEST;
+}
+
+static const int ENTRY_SPREAD = 2; /* cells along the edge either side of an entry */
+
+static bool near_entry(const struct murk_game* g, int e, struct murk_pos p) {
+  const struct murk_grid* gr = &g->m->grid;
+  return any_edge(gr, p) && murk_geom_distance(gr, p, g->m->entries[e].at) <= ENTRY_SPREAD;
+}
+
+/* Is the edge cell p in area a? */
+static bool area_has(const struct murk_game* g, const struct murk_arrive_area* a,
+                     struct murk_pos p) {
+  const struct murk_mission* m = g->m;
+  const struct murk_grid* gr = &m->grid;
+  if (!murk_geom_on_table(gr, p)) return false;
+  switch (a->kind) {
+    case MURK_ARRIVE_EDGE: {
+      bool in;
+      if (a->where <= MURK_WEST) {
+        in = on_edge(gr, p, a->where);
+      } else {
+        enum murk_compass e1, e2;
+        corner_edges(a->where, &e1, &e2);
+        struct murk_region q = {MURK_REGION_QUARTER, a->where, {0, 0}, {0, 0}};
+        in = (on_edge(gr, p, e1) || on_edge(gr, p, e2)) && murk_region_contains(m, &q, p);
+      }
+      return in && (!a->has_in || murk_region_contains(m, &a->in, p));
+    }
+    case MURK_ARRIVE_CORNER: {
+      struct murk_pos c = corner_cell(gr, a->where);
+      enum murk_compass e1, e2;
+      corner_edges(a->where, &e1, &e2);
+      bool along1 = on_edge(gr, p, e1) && (p.x > c.x ? p.x - c.x : c.x - p.x) < a->within;
+      bool along2 = on_edge(gr, p, e2) && (p.y > c.y ? p.y - c.y : c.y - p.y) < a->within;
+      if (a->one_edge) return a->edge == e1 ? along1 : along2;
+      return along1 || along2;
+    }
+    case MURK_ARRIVE_ENTRIES:
+      for (int e = 0; e < m->nentries; e++) {
+        int num = m->entries[e].number;
+        if (num >= 1 && num <= 32 && (a->entries & (1u << (num - 1))) && near_entry(g, e, p))
+          return true;
+      }
+      return false;
+  }
+  return false;
+}
+
+/* The side's arrival areas (the mission's `arrive`, else its reserve edge). */
+static int side_areas(const struct murk_game* g, enum murk_side side,
+                      struct murk_arrive_area out[MURK_MISSION_MAX_ARRIVE]) {
+  const struct murk_side_def* sd = &g->m->sides[side];
+  if (sd->setup.narrive > 0) {
+    memcpy(out, sd->setup.arrive, (size_t)sd->setup.narrive * sizeof *out);
+    return sd->setup.narrive;
+  }
+  memset(out, 0, sizeof *out);
+  out[0].kind = MURK_ARRIVE_EDGE;
+  out[0].where = sd->edge;
+  return 1;
+}
+
+static bool side_area_has(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
+  struct murk_arrive_area a[MURK_MISSION_MAX_ARRIVE];
+  int n = side_areas(g, side, a);
+  for (int i = 0; i < n; i++)
+    if (area_has(g, &a[i], p)) return true;
+  return false;
+}
+
+/* The side's arrival cells in perimeter order, starting just after a cell outside them so
+ * that each stretch of edge comes in one piece: the index where that order starts, and how
+ * many cells there are. */
+static int arrival_order(const struct murk_game* g, enum murk_side side, int* start) {
+  const struct murk_grid* gr = &g->m->grid;
+  int n = perim_count(gr), k = 0;
+  *start = 0;
+  for (int i = 0; i < n; i++)
+    if (!side_area_has(g, side, perim_cell(gr, i))) {
+      *start = (i + 1) % n;
+      break;
+    }
+  for (int i = 0; i < n; i++) k += side_area_has(g, side, perim_cell(gr, i)) ? 1 : 0;
+  return k;
+}
+
+/* Entries of the side's entry areas, in number order. */
+static int side_entries(const struct murk_game* g, enum murk_side side, int out[]) {
+  struct murk_arrive_area a[MURK_MISSION_MAX_ARRIVE];
+  int na = side_areas(g, side, a);
+  unsigned bits = 0;
+  for (int i = 0; i < na; i++)
+    if (a[i].kind == MURK_ARRIVE_ENTRIES) bits |= a[i].entries;
+  int n = 0;
+  for (int num = 1; num <= MURK_MISSION_MAX_ENTRIES; num++) {
+    if (!(bits & (1u << (num - 1)))) continue;
+    for (int e = 0; e < g->m->nentries; e++)
+      if (g->m->entries[e].number == num) out[n++] = e;
+  }
+  return n;
+}
+
+/* Does arrival a allow p (ignoring what stands there)? */
+static bool arrival_allows(const struct murk_game* g, enum murk_side side,
+                           const struct murk_arrival* a, struct murk_pos p) {
+  const struct murk_grid* gr = &g->m->grid;
+  if (!murk_geom_on_table(gr, p)) return false;
+  if (a->anywhere) return true;
+  if (a->entry >= 0) return near_entry(g, a->entry, p);
+  if (!side_area_has(g, side, p)) return false;
+  if (a->part < 0) return true;
+  /* p's rank among the arrival cells, in order from `start`. */
+  int start, n = perim_count(gr);
+  int total = arrival_order(g, side, &start);
+  int rank = 0;
+  for (int j = 0; j < n; j++) {
+    struct murk_pos q = perim_cell(gr, (start + j) % n);
+    if (murk_pos_eq(q, p)) break;
+    if (side_area_has(g, side, q)) rank++;
+  }
+  int lo = a->part * total / a->parts, hi = (a->part + 1) * total / a->parts;
+  return rank >= lo && rank < hi;
+}
+
+static const char* const compass_words[] = {"north", "south", "east", "west",
+                                            "NE",    "NW",    "SE",   "SW"};
+
+static void area_text(const struct murk_game* g, const struct murk_arrive_area* a, char* buf,
+                      size_t n) {
+  char cs[32];
+  switch (a->kind) {
+    case MURK_ARRIVE_EDGE:
+      if (a->where <= MURK_WEST)
+        snprintf(buf, n, "the %s edge%s", compass_words[a->where], a->has_in ? " (part)" : "");
+      else
+        snprintf(buf, n, "the edges of the %s quarter", compass_words[a->where]);
+      return;
+    case MURK_ARRIVE_CORNER:
+      murk_cells_text(g, a->within, cs, sizeof cs);
+      if (a->one_edge)
+        snprintf(buf, n, "the %s edge within %s of the %s corner", compass_words[a->edge], cs,
+                 compass_words[a->where]);
+      else
+        snprintf(buf, n, "the edges within %s of the %s corner", cs, compass_words[a->where]);
+      return;
+    case MURK_ARRIVE_ENTRIES: {
+      size_t len = (size_t)snprintf(buf, n, "entr");
+      int count = 0;
+      for (int num = 1; num <= MURK_MISSION_MAX_ENTRIES; num++)
+        if (a->entries & (1u << (num - 1))) count++;
+      if (len < n) len += (size_t)snprintf(buf + len, n - len, count == 1 ? "y" : "ies");
+      int k = 0;
+      for (int num = 1; num <= MURK_MISSION_MAX_ENTRIES && len < n; num++) {
+        if (!(a->entries & (1u << (num - 1)))) continue;
+        bool exists = false;
+        for (int e = 0; e < g->m->nentries; e++) exists = exists || g->m->entries[e].number == num;
+        if (!exists) continue;
+        len += (size_t)snprintf(buf + len, n - len, "%s%d", k++ ? ", " : " ", num);
+      }
+      return;
+    }
+  }
+  snprintf(buf, n, "the table edge");
+}
+
+void murk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
+                            size_t n) {
+  const struct murk_arrival* a = &g->s.arrivals[side][i];
+  if (a->anywhere) {
+    snprintf(buf, n, "anywhere on the table (deep strike)");
+    return;
+  }
+  if (a->entry >= 0) {
+    const struct murk_entry* e = &g->m->entries[a->entry];
+    char ps[16];
+    murk_pos_format(e->at, ps, sizeof ps);
+    snprintf(buf, n, "entry %d (%.40s) at %s", e->number, e->name, ps);
+    return;
+  }
+  struct murk_arrive_area areas[MURK_MISSION_MAX_ARRIVE];
+  int na = side_areas(g, side, areas);
+  char at[96] = "";
+  size_t len = 0;
+  for (int k = 0; k < na && len < sizeof at; k++) {
+    char one[80];
+    area_text(g, &areas[k], one, sizeof one);
+    len += (size_t)snprintf(at + len, sizeof at - len, "%s%s", k ? " or " : "", one);
+  }
+  if (a->part >= 0)
+    snprintf(buf, n, "stretch %d of %d of %.80s", a->part + 1, a->parts, at);
+  else
+    snprintf(buf, n, "%s", at);
+}
+
+/* ---- arrival rolls ---- */
+
+static int waiting(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) {
+    const struct murk_unit_state* u = &g->s.units[side][i];
+    if (u->state == MURK_PLATOON_RESERVE && u->ambush == 0 && u->reserve == k) n++;
+  }
+  return n;
+}
+
+static bool side_scattered(const struct murk_game* g, enum murk_side side) {
+  int sc = g->m->sides[side].setup.scattered;
+  if (sc >= 0) return sc == 1;
+  return murk_mission_rule_on(g->m, MURK_RULE_SCATTERED_RESERVES);
+}
+
+/* Which of `count` parts a roll falls in: the die's range cut into equal parts. */
+static int part_of(const struct murk_dice_expr* d, int total, int count) {
+  int lo = d->count * d->mul + d->add, hi = d->count * d->sides * d->mul + d->add;
+  if (d->count == 0) lo = hi = d->add;
+  int span = hi - lo + 1;
+  if (span < 1) return 0;
+  int k = (total - lo) * count / span;
+  return k < 0 ? 0 : k >= count ? count - 1 : k;
+}
+
+/* The entry a die result picks among `list`: by the entries' `rolls` where they have
+ * them, otherwise by cutting the die's range into equal parts. */
+static int entry_for(const struct murk_game* g, const int* list, int n,
+                     const struct murk_dice_expr* d, int total) {
+  bool by_rolls = false;
+  for (int i = 0; i < n; i++) by_rolls = by_rolls || g->m->entries[list[i]].rolls != 0;
+  if (by_rolls) {
+    for (int i = 0; i < n; i++)
+      if (total >= 1 && total <= 31 && (g->m->entries[list[i]].rolls & (1u << total)))
+        return list[i];
+    return -1;
+  }
+  return n > 0 ? list[part_of(d, total, n)] : -1;
+}
+
+/* Where one granted arrival comes on (seed 000, Lost in the Fog; seed 001, Scattered
+ * Reserves). */
+static void place_arrival(struct murk_game* g, enum murk_side side, struct murk_arrival* a) {
+  const struct murk_mission* m = g->m;
+  const char* who = murk_side_name(side);
+  char purpose[MURK_ROLL_PURPOSE], where[160];
+  a->entry = -1;
+  a->part = -1;
+  a->parts = 0;
+  if (a->kind == MURK_RESERVE_DEEP) {
+    a->anywhere = true;
+    return;
+  }
+  if (a->kind == MURK_RESERVE_DELAYED && murk_mission_rule_on(m, MURK_RULE_LOST_IN_THE_FOG) &&
+      m->nentries > 0) {
+    int list[MURK_MISSION_MAX_ENTRIES];
+    for (int e = 0; e < m->nentries; e++) list[e] = e;
+    struct murk_dice_expr d = murk_mission_param_dice(m, MURK_P_LIF_DIE);
+    snprintf(purpose, sizeof purpose, "lost in the fog, %s", who);
+    int r = murk_roll(g, &d, purpose, MURK_AUD_ALL, NULL);
+    a->entry = entry_for(g, list, m->nentries, &d, r);
+  } else if (a->kind == MURK_RESERVE_SCATTERED || side_scattered(g, side)) {
+    struct murk_dice_expr d = murk_mission_param_dice(m, MURK_P_SRES_DIE);
+    snprintf(purpose, sizeof purpose, "scattered reserves, %s", who);
+    int r = murk_roll(g, &d, purpose, MURK_AUD_ALL, NULL);
+    int list[MURK_MISSION_MAX_ENTRIES];
+    int ne = side_entries(g, side, list);
+    if (ne > 0) {
+      a->entry = entry_for(g, list, ne, &d, r);
+    } else {
+      a->parts = murk_mission_param(m, MURK_P_SRES_PARTS);
+      if (a->parts < 1) a->parts = 1;
+      a->part = part_of(&d, r, a->parts);
+    }
+  } else {
+    return;
+  }
+  int i = (int)(a - g->s.arrivals[side]);
+  murk_reserves_describe(g, side, i, where, sizeof where);
+  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: a %s comes on at %s", who,
+            kinds[a->kind].name, where);
+}
+
+void murk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
+  struct murk_state* s = &g->s;
+  s->narrivals[side] = 0; /* arrivals that could not come on last turn are lost */
+  const char* who = murk_side_name(side);
+  for (int i = 0; i < NROLL; i++) {
+    enum murk_reserve_kind k = roll_order[i];
+    const struct kind_info* ki = &kinds[k];
+    if (k != MURK_RESERVE_DEEP && !murk_mission_rule_on(g->m, ki->rule)) continue;
+    int n = waiting(g, side, k);
+    int from = param(g, ki->from);
+    if (n == 0 || s->turn < from) continue;
+    int dice = param(g, ki->dice) + param(g, ki->step) * (s->turn - from);
+    /* seed 004, Reserves: each unit is diced for separately. */
+    if ((k == MURK_RESERVE_PLAIN || k == MURK_RESERVE_DEEP) && param(g, MURK_P_RES_PER_PLATOON))
+      dice = n;
+    if (dice > MURK_DICE_MAX) dice = MURK_DICE_MAX;
+    if (dice <= 0) continue;
+    int score = param(g, ki->score);
+    struct murk_dice_expr d = {dice, 6, 1, 0};
+    struct murk_roll roll;
+    char purpose[MURK_ROLL_PURPOSE];
+    snprintf(purpose, sizeof purpose, "%ss, %s", ki->name, who);
+    murk_roll(g, &d, purpose, MURK_AUD_ALL, &roll);
+    int hits = 0;
+    for (int j = 0; j < roll.ndice; j++)
+      if (roll.dice[j] >= score) hits++;
+    if (hits > n) hits = n;
+    if (hits == 0) {
+      murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: no %s arrives (%d+ needed)", who,
+                ki->name, score);
+      continue;
+    }
+    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: %d %s%s may arrive (%d+ needed)", who,
+              hits, ki->name, murk_plural(hits), score);
+    for (int h = 0; h < hits && s->narrivals[side] < MURK_MAX_ARRIVALS; h++) {
+      struct murk_arrival* a = &s->arrivals[side][s->narrivals[side]++];
+      memset(a, 0, sizeof *a);
+      a->kind = k;
+      place_arrival(g, side, a);
+    }
+  }
+}
+
+/* ---- bringing platoons on ---- */
+
+int murk_reserves_due(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int i = 0; i < g->s.narrivals[side]; i++)
+    if (!g->s.arrivals[side][i].used && waiting(g, side, g->s.arrivals[side][i].kind) > 0) n++;
+  return n;
+}
+
+/* Free passable cells arrival a allows, in perimeter order: up to cap written, the number
+ * found returned (deep strike: 0, it may aim anywhere). */
+static int arrival_free_cells(const struct murk_game* g, enum murk_side side,
+                              const struct murk_arrival* a, struct murk_pos* out, int cap) {
+  if (a->anywhere) return 0;
+  const struct murk_grid* gr = &g->m->grid;
+  int n = perim_count(gr), k = 0;
+  for (int i = 0; i < n; i++) {
+    struct murk_pos p = perim_cell(gr, i);
+    if (!murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p)) continue;
+    if (!arrival_allows(g, side, a, p)) continue;
+    if (k < cap) out[k] = p;
+    k++;
+  }
+  return k;
+}
+
+int murk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, struct murk_pos* out,
+                        int cap) {
+  return arrival_free_cells(g, side, &g->s.arrivals[side][i], out, cap);
+}
+
+int murk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
+                            size_t reason_len) {
+  for (int i = 0; i < g->s.narrivals[side]; i++) {
+    const struct murk_arrival* a = &g->s.arrivals[side][i];
+    if (a->used || waiting(g, side, a->kind) == 0) continue;
+    if (!a->anywhere && arrival_free_cells(g, side, a, NULL, 0) == 0) continue;
+    char where[160];
+    murk_reserves_describe(g, side, i, where, sizeof where);
+    return murk_reject(reason, reason_len, "a %s must come on first (arrive N at X,Y: %s)",
+                       kinds[a->kind].name, where);
+  }
+  return MURK_OK;
+}
+
+int murk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
+                     const struct murk_zone* zone, const char* how, char* reason,
+                     size_t reason_len) {
+  struct murk_state* s = &g->s;
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct murk_unit_state* u = &s->units[side][unit];
+  char ps[16];
+  murk_pos_format(p, ps, sizeof ps);
+  int mi = murk_marker_new(g, side, unit, p);
+  if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+  struct murk_marker* mk = &s->markers[mi];
+  u->marker = mk->number;
+  if (murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
+    /* seed 000, Fog of War: a numbered template; reserves "are identified by their
+     * platoon template when they enter the table". */
+    mk->on_table = true;
+    u->state = MURK_PLATOON_HIDDEN;
+    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s template T%d at %s",
+              murk_side_name(side), how, mk->number, ps);
+    murk_event_facts(g, mk->number, NULL, &p);
+    murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
+              mk->number, pl->name, unit + 1);
+    return MURK_OK;
+  }
+  mk->revealed = true;
+  u->state = MURK_PLATOON_REVEALED;
+  int alive = murk_unit_alive(s, side, unit);
+  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s P%d at %s: %s (%s, %d team%s)",
+            murk_side_name(side), how, mk->number, ps, pl->name, pl->type, alive,
+            murk_plural(alive));
+  murk_event_facts(g, mk->number, NULL, &p);
+  if (murk_fog_place_teams(g, side, unit, p, NULL, zone) > 0)
+    return murk_reject(reason, reason_len,
+                       "there is no room around %s for all %d teams of platoon %d", ps, alive,
+                       unit + 1);
+  return MURK_OK;
+}
+
+/* ---- deep strike (seed 004) ---- */
+
+static const char* const hex_dirs[] = {"east", "north-east", "north-west",
+                                       "west", "south-west", "south-east"};
+static const char* const square_dirs[] = {"east", "north-east", "north", "north-west",
+                                          "west", "south-west", "south", "south-east"};
+
+/* May a deep-striking team stand on p? */
+static bool strike_cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                           int keep) {
+  if (!murk_geom_on_table(&g->m->grid, p) || !murk_cell_passable(g->m, p)) return false;
+  if (!murk_cell_free(&g->s, p)) return false;
+  return murk_nearest_of_side(g, murk_side_other(side), p, NULL) > keep;
+}
+
+static void lose_team(struct murk_game* g, enum murk_side side, int unit, int team,
+                      const char* why) {
+  struct murk_state* s = &g->s;
+  s->teams[side][team].alive = false;
+  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s",
+            murk_side_name(side), s->units[side][unit].marker,
+            murk_team_profile(g, side, team)->name, why);
+}
+
+static void destroy(struct murk_game* g, enum murk_side side, int unit, const char* why) {
+  struct murk_state* s = &g->s;
+  struct murk_unit_state* u = &s->units[side][unit];
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
+  u->state = MURK_PLATOON_DESTROYED;
+  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
+            murk_unit_platoon(g, side, unit)->name, why);
+  murk_event_facts(g, u->marker, NULL, NULL);
+}
+
+static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struct murk_pos aim,
+                       char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  const struct murk_mission* m = g->m;
+  const struct murk_grid* gr = &m->grid;
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct murk_unit_state* u = &s->units[side][unit];
+  int keep = murk_mission_param(m, MURK_P_DS_KEEP_OUT);
+  char ps[16], cs[32];
+  murk_pos_format(aim, ps, sizeof ps);
+  if (!murk_geom_on_table(gr, aim))
+    return murk_reject(reason, reason_len, "%s is off the table", ps);
+  struct murk_pos near;
+  int d = murk_nearest_of_side(g, murk_side_other(side), aim, &near);
+  if (d <= keep) {
+    murk_cells_text(g, keep, cs, sizeof cs);
+    return murk_reject(reason, reason_len,
+                       "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "
+                       "from the enemy",
+                       cs, keep, murk_plural(keep), ps, d);
+  }
+  const char* who = murk_side_name(side);
+  char purpose[MURK_ROLL_PURPOSE];
+  int mi = murk_marker_new(g, side, unit, aim);
+  if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+  s->markers[mi].revealed = true;
+  u->marker = s->markers[mi].number;
+  u->state = MURK_PLATOON_REVEALED;
+  int alive = murk_unit_alive(s, side, unit);
+  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s P%d deep strikes at %s: %s (%s, %d team%s)",
+            who, u->marker, ps, pl->name, pl->type, alive, murk_plural(alive));
+  murk_event_facts(g, u->marker, NULL, &aim);
+
+  /* The scatter die: `hit` of its six faces keep the platoon where it aimed. */
+  struct murk_pos land = aim;
+  int hit = murk_mission_param(m, MURK_P_DS_HIT);
+  bool scatters = true;
+  if (hit > 0) {
+    struct murk_dice_expr d6 = {1, 6, 1, 0};
+    snprintf(purpose, sizeof purpose, "deep strike scatter, %s", who);
+    scatters = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) > hit;
+  }
+  if (scatters) {
+    int ndirs = murk_geom_directions(gr);
+    struct murk_dice_expr dd = {1, ndirs, 1, 0};
+    snprintf(purpose, sizeof purpose, "deep strike direction, %s", who);
+    int dir = murk_roll(g, &dd, purpose, MURK_AUD_ALL, NULL) - 1;
+    struct murk_dice_expr dist = murk_mission_param_dice(m, MURK_P_DS_SCATTER);
+    snprintf(purpose, sizeof purpose, "deep strike distance, %s", who);
+    int inches = murk_roll(g, &dist, purpose, MURK_AUD_ALL, NULL);
+    /* The scatter is counted in inches, as the seed counts it, then turned into cells
+     * like every allowance (rounded down). */
+    struct murk_length len = {(int64_t)(inches > 0 ? inches : 0) * 100, MURK_UNIT_IN};
+    int cells = murk_length_to_cells(len, m->scale, MURK_ROUND_DOWN);
+    if (cells < 0) cells = 0;
+    for (int i = 0; i < cells; i++) land = murk_geom_neighbour(gr, land, dir);
+    char ls[16];
+    murk_pos_format(land, ls, sizeof ls);
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
+              u->marker, cells, murk_plural(cells),
+              (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs], ls);
+    murk_event_facts(g, u->marker, &aim, &land);
+  } else {
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d lands where it aimed", who, u->marker);
+  }
+  s->markers[mi].pos = land;
+  u->moved = true; /* seed 004: no move or assault on arrival; shooting counts as moved */
+  u->deep_turn = s->turn;
+  if (!murk_geom_on_table(gr, land)) {
+    destroy(g, side, unit, "scatters off the table and is destroyed");
+    return MURK_OK;
+  }
+
+  /* Teams in rings around the first (seed 004): ring r is filled with as many teams as
+   * it holds; a ring that cannot be completed (a cell off the table, impassable, taken
+   * or too near the enemy) ends the placing and the teams left over are destroyed. */
+  int teams[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  int nt = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (s->teams[side][t].alive) teams[nt++] = t;
+  int placed = 0;
+  int full = murk_geom_directions(gr); /* cells in ring 1; ring r holds r times as many */
+  size_t cap = (size_t)(gr->width + gr->height) * 8 + 8;
+  struct murk_pos* ring = murk_malloc(cap * sizeof *ring);
+  if (!ring) {
+    g->oom = MURK_ENOMEM;
+    return MURK_ENOMEM;
+  }
+  for (int r = 0; placed < nt; r++) {
+    size_t on = murk_geom_ring(gr, land, r, ring, cap);
+    if (on > cap) on = cap;
+    int size = r == 0 ? 1 : full * r;
+    int ok = 0;
+    for (size_t i = 0; i < on && placed < nt; i++) {
+      if (!strike_cell_ok(g, side, ring[i], keep)) continue;
+      struct murk_team* tm = &s->teams[side][teams[placed++]];
+      tm->pos = ring[i];
+      tm->placed = true;
+      ok++;
+      char ts[16];
+      murk_pos_format(ring[i], ts, sizeof ts);
+      murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", who, u->marker,
+                murk_team_profile(g, side, teams[placed - 1])->name, ts);
+      murk_event_facts(g, u->marker, NULL, &ring[i]);
+    }
+    int fit = 0; /* cells of this ring a team may take */
+    for (size_t i = 0; i < on; i++) fit += strike_cell_ok(g, side, ring[i], keep) ? 1 : 0;
+    if (placed < nt && (ok + fit < size || (int)on < size)) {
+      for (int k = placed; k < nt; k++)
+        lose_team(g, side, unit, teams[k], "no room to complete its ring");
+      break;
+    }
+    if (r > gr->width + gr->height) break;
+  }
+  murk_free(ring);
+  if (murk_unit_alive(s, side, unit) == 0) destroy(g, side, unit, "is destroyed");
+  return MURK_OK;
+}
+
+/* ---- arrive ---- */
+
+int murk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
+    return murk_reject(reason, reason_len,
+                       "reserves arrive in their owner's movement step, after a successful roll");
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (u->state != MURK_PLATOON_RESERVE || u->ambush)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is not in reserve%s", unit + 1,
+                       pl->name, u->ambush ? " (it is in ambush: ambush N at X,Y)" : "");
+  int first = -1;
+  for (int i = 0; i < s->narrivals[side] && first < 0; i++)
+    if (!s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve) first = i;
+  if (first < 0)
+    return murk_reject(reason, reason_len,
+                       "platoon %d (%s) may not arrive this turn: no %s roll "
+                       "succeeded for it",
+                       unit + 1, pl->name, kinds[u->reserve].name);
+  char ps[16];
+  murk_pos_format(c->at, ps, sizeof ps);
+  int pick = -1;
+  for (int i = first; i < s->narrivals[side] && pick < 0; i++) {
+    const struct murk_arrival* a = &s->arrivals[side][i];
+    if (!a->used && a->kind == u->reserve && arrival_allows(g, side, a, c->at)) pick = i;
+  }
+  if (pick < 0) {
+    char where[160];
+    murk_reserves_describe(g, side, first, where, sizeof where);
+    if (!murk_geom_on_table(&g->m->grid, c->at))
+      return murk_reject(reason, reason_len, "%s is off the table", ps);
+    return murk_reject(reason, reason_len, "%s is not where it may come on (%s)", ps, where);
+  }
+  struct murk_arrival* a = &s->arrivals[side][pick];
+  if (a->anywhere) {
+    a->used = true;
+    murk_mark_irreversible(g);
+    return deep_strike(g, side, unit, c->at, reason, reason_len);
+  }
+  if (!murk_cell_passable(g->m, c->at)) {
+    const struct murk_terrain* t = murk_mission_terrain_at(g->m, c->at);
+    return murk_reject(reason, reason_len, "a platoon cannot stand in the %s at %s",
+                       t ? t->name : "terrain", ps);
+  }
+  if (!murk_cell_free(s, c->at))
+    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  a->used = true;
+  rc = murk_put_platoon(g, side, unit, c->at, NULL, "brings on", reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  /* It comes on from the edge and may still move this step. */
+  return MURK_OK;
+}
+
+/* ---- ambush (seed 001, Ambush and Immediate Ambush: named by page only) ---- */
+
+int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) {
+    const struct murk_unit_state* u = &g->s.units[side][i];
+    if (u->state == MURK_PLATOON_RESERVE && u->ambush == 2) n++;
+  }
+  return n;
+}
+
+static int count_ambush(const struct murk_game* g, enum murk_side side, int kind) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) n += g->s.units[side][i].ambush == kind ? 1 : 0;
+  return n;
+}
+
+static int hold_in_ambush(struct murk_game* g, enum murk_side side, int unit, char* reason,
+                          size_t reason_len) {
+  struct murk_state* s = &g->s;
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (s->phase != MURK_PHASE_RESERVES)
+    return murk_reject(reason, reason_len,
+                       "platoons are held in ambush while reserves are nominated, before "
+                       "deployment");
+  int imm = murk_ambush_allowance(g, side, true);
+  int amb = murk_ambush_allowance(g, side, false);
+  if (imm == 0 && amb == 0)
+    return murk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
+                       murk_side_name(side));
+  if (u->state != MURK_PLATOON_WAITING)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
+                       u->ambush ? "in ambush" : "in reserve");
+  /* Immediate Ambush where the side has it, plain Ambush otherwise. */
+  int kind = imm > 0 ? 2 : 1;
+  int allowed = kind == 2 ? imm : amb;
+  if (count_ambush(g, side, kind) >= allowed)
+    return murk_reject(reason, reason_len, "you may hold only %d platoon%s in %s", allowed,
+                       murk_plural(allowed), kind == 2 ? "immediate ambush" : "ambush");
+  u->state = MURK_PLATOON_RESERVE;
+  u->ambush = kind;
+  const char* what = kind == 2 ? "immediate ambush" : "ambush";
+  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s",
+            murk_side_name(side), what);
+  murk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
+            unit + 1, pl->name, what);
+  return MURK_OK;
+}
+
+int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (c->at.x < 0 && c->at.y < 0) return hold_in_ambush(g, side, unit, reason, reason_len);
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (u->state != MURK_PLATOON_RESERVE || u->ambush == 0)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is not in ambush", unit + 1, pl->name);
+  bool immediate = u->ambush == 2;
+  if (immediate && s->phase != MURK_PHASE_AMBUSH)
+    return murk_reject(reason, reason_len,
+                       "an immediate ambush is placed at the start of the battle, after "
+                       "deployment");
+  if (!immediate) {
+    if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
+      return murk_reject(reason, reason_len,
+                         "an ambush is sprung at the start of your turn, in your movement step");
+    /* "At the start of the turn": before anything of the side has moved. */
+    for (int i = 0; i < s->nunits[side]; i++)
+      if (s->units[side][i].moved && s->units[side][i].deep_turn != s->turn)
+        return murk_reject(reason, reason_len,
+                           "an ambush is sprung at the start of your turn, before anything moves");
+    for (int i = 0; i < s->nmarkers; i++)
+      if (s->markers[i].owner == side && s->markers[i].moved)
+        return murk_reject(reason, reason_len,
+                           "an ambush is sprung at the start of your turn, before anything moves");
+  }
+  char ps[16], cs[32];
+  murk_pos_format(c->at, ps, sizeof ps);
+  const struct murk_zone* zone = NULL;
+  if (murk_mission_param(g->m, immediate ? MURK_P_IAMB_IN_ZONE : MURK_P_AMB_IN_ZONE)) {
+    zone = &g->m->sides[side].zone;
+    rc = murk_setup_check_zone(g, zone, c->at, "an ambush", reason, reason_len);
+    if (rc != MURK_OK) return rc;
+  } else if (!murk_geom_on_table(&g->m->grid, c->at)) {
+    return murk_reject(reason, reason_len, "%s is off the table", ps);
+  } else if (!murk_cell_passable(g->m, c->at)) {
+    return murk_reject(reason, reason_len, "an ambush cannot stand at %s", ps);
+  }
+  if (!murk_cell_free(s, c->at))
+    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  int keep = murk_mission_param(g->m, immediate ? MURK_P_IAMB_KEEP_OUT : MURK_P_AMB_KEEP_OUT);
+  int d = murk_nearest_of_side(g, murk_side_other(side), c->at, NULL);
+  if (d <= keep && keep > 0) {
+    murk_cells_text(g, keep, cs, sizeof cs);
+    return murk_reject(reason, reason_len,
+                       "an ambush must be more than %s (%d cells) from the enemy; %s is %d from "
+                       "the enemy",
+                       cs, keep, ps, d);
+  }
+  u->ambush = 0;
+  rc = murk_put_platoon(g, side, unit, c->at, zone, "springs an ambush with", reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (!immediate) {
+    /* Our reading: a platoon sprung from ambush has used its move for the turn. */
+    u->moved = true;
+    int k = murk_marker_index(s, u->marker);
+    if (k >= 0) s->markers[k].moved = true;
+  }
+  return MURK_OK;
+}

@@ -1,0 +1,524 @@
+/* test_setup.c: setup (setup.c, and the ambush half of reserves.c): sides by die roll, the
+ * order of deployment (alternately or one side after the other, independent teams last),
+ * Hasty Attack's objective removal, Random Deployment, reconnaissance deployment moves,
+ * Prepared Positions, Ambush and Immediate Ambush, Infiltrate and Escalation (seed 004),
+ * and the mission keys that say all this (arrive, setup, objectives.remove). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "reserves.h"
+#include "test_support.h"
+
+/* 16 x 12 hexes at 5cm: the defender in the north half, the attacker in the south; woods
+ * (blocking) across 6-9,4; a road along row 9. */
+#define ST_HEAD                                                   \
+  "name: Setup Field\n"                                           \
+  "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n"           \
+  "terrain:\n"                                                    \
+  "  legend:\n"                                                   \
+  "    \".\": {class: open, sight: clear, name: fields}\n"        \
+  "    \"=\": {class: road, sight: clear, name: road}\n"          \
+  "    \"T\": {class: difficult, sight: blocking, name: woods}\n" \
+  "  map: |\n"                                                    \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ......TTTT......\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ================\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "deployment:\n"                                                 \
+  "  attacker: {half: south}\n"                                   \
+  "  defender: {half: north}\n"
+
+#define ST_PROFILE                                                                                \
+  "    profiles:\n      rifle: {move: 20cm, range: 20cm, rof: 1, skill: 4, save: 7, motivation: " \
+  "4}\n"
+#define ST_PLATOON(name, flags, n)                                  \
+  "      - {name: " name ", command_distance: 10cm, flags: [" flags \
+  "], teams: [{profile: rifle, count: " #n "}]}\n"
+
+#define ST_FORCES \
+  "forces:\n"                                                                       \
+  "  attacker:\n"                                                                   \
+  "    name: Red Force\n" ST_PROFILE "    platoons:\n"                              \
+  ST_PLATOON("Able Rifles", "infantry", 2) ST_PLATOON("Baker Tanks", "vehicle", 2)  \
+  ST_PLATOON("Charlie Scouts", "recce, vehicle", 2)                                \
+  ST_PLATOON("Dog Stalkers", "infantry, infiltrate", 2)                            \
+  ST_PLATOON("Easy HQ", "independent", 1)                                           \
+  "  defender:\n"                                                                   \
+  "    name: Blue Force\n" ST_PROFILE "    platoons:\n"                             \
+  ST_PLATOON("Victor Rifles", "infantry", 2) ST_PLATOON("Whisky Tanks", "vehicle", 2) \
+  ST_PLATOON("Xray Scouts", "recce", 2)                                             \
+  ST_PLATOON("Yankee Stalkers", "infantry, infiltrate", 2)                         \
+  ST_PLATOON("Zulu HQ", "independent", 1)
+
+/* The field with `extra` keys; the attacker moves first unless extra has its own setup. */
+static struct murk_mission* mission(const char* extra) {
+  static char text[8192];
+  snprintf(text, sizeof text, "%s%s%s%s", ST_HEAD, extra,
+           strstr(extra, "setup:") ? "" : "setup: {first_turn: attacker}\n", ST_FORCES);
+  return load_yaml(text);
+}
+
+static bool has_event(const struct murk_game* g, const char* text) {
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  return false;
+}
+
+/* Both sides put their four platoons down alternately, the independents after. */
+#define ST_DEPLOY_ALL                                                                     \
+  "deploy 1 at 1,7\ndeploy 1 at 1,1\ndeploy 2 at 4,7\ndeploy 2 at 4,1\ndeploy 3 at 8,7\n" \
+  "deploy 3 at 8,1\ndeploy 4 at 12,7\ndeploy 4 at 12,1\nend\nend\n"                       \
+  "deploy 5 at 14,10\ndeploy 5 at 14,0"
+
+/* ---- sides by die roll ---- */
+
+static void test_sides_roll(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("setup: {sides: roll, first_turn: attacker}\n");
+  bool swapped_seen = false, kept_seen = false;
+  for (uint64_t seed = 1; seed < 40 && !(swapped_seen && kept_seen); seed++) {
+    struct murk_game* g = new_game(m, seed);
+    assert_true(has_event(g, "sides, Red Force: d6"));
+    assert_true(has_event(g, "sides, Blue Force: d6"));
+    bool swapped = g->s.force_of[MURK_ATTACKER] == MURK_DEFENDER;
+    assert_ptr_equal(murk_force(g, MURK_ATTACKER),
+                     &m->sides[swapped ? MURK_DEFENDER : MURK_ATTACKER].force);
+    assert_ptr_equal(murk_game_force(g, MURK_DEFENDER),
+                     &m->sides[swapped ? MURK_ATTACKER : MURK_DEFENDER].force);
+    assert_null(murk_game_force(g, MURK_NO_SIDE));
+    assert_true(has_event(g, swapped ? "Blue Force plays the attacker, Red Force the defender"
+                                     : "Red Force plays the attacker, Blue Force the defender"));
+    struct murk_view* v = NULL;
+    assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+    assert_string_equal(v->force_name[MURK_ATTACKER], swapped ? "Blue Force" : "Red Force");
+    assert_string_equal(v->platoons[0].name, swapped ? "Victor Rifles" : "Able Rifles");
+    murk_view_free(v);
+    /* The attacker still deploys in the south, whichever force it plays. */
+    ok_line(g, "deploy 1 at 1,7");
+    swapped_seen = swapped_seen || swapped;
+    kept_seen = kept_seen || !swapped;
+    murk_game_free(g);
+  }
+  assert_true(swapped_seen && kept_seen);
+  murk_mission_free(m);
+}
+
+/* ---- deployment order ---- */
+
+static void test_independents_phase(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("setup: {first_turn: attacker, independents_first: defender}\n");
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  bad_line(g, "deploy 5 at 14,10", why, sizeof why);
+  assert_string_equal(why,
+                      "platoon 5 (Easy HQ) is an independent or warrior team: it deploys "
+                      "after the platoons");
+  ok_lines(g,
+           "deploy 1 at 1,7\ndeploy 1 at 1,1\ndeploy 2 at 4,7\ndeploy 2 at 4,1\ndeploy 3 at 8,7\n"
+           "deploy 3 at 8,1\ndeploy 4 at 12,7\ndeploy 4 at 12,1\nend\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INDEPENDENTS);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  /* Without fog of war they must come on now. */
+  bad_line(g, "end", why, sizeof why);
+  assert_string_equal(why, "platoon 5 (Zulu HQ) is not deployed yet: deploy it (deploy 5 at X,Y)");
+  ok_line(g, "deploy 5 at 14,0"); /* the defender has nothing more: done */
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  ok_line(g, "deploy 5 at 14,10");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_deploy_in_turn(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("setup: {first_turn: attacker, deploy_first: defender, deploy_order: in_turn}\n");
+  struct murk_game* g = new_game(m, 1);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  ok_lines(g, "deploy 1 at 1,1\ndeploy 2 at 4,1");
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER); /* not the attacker's go yet */
+  ok_lines(g, "deploy 3 at 8,1\ndeploy 4 at 12,1\nend");
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(g->s.finished_deploying_first, MURK_DEFENDER);
+  ok_lines(g, "deploy 1 at 1,7\ndeploy 2 at 4,7\ndeploy 3 at 8,7\ndeploy 4 at 12,7\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INDEPENDENTS);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Hasty Attack: taking an objective away ---- */
+
+#define ST_OBJECTIVES                                                  \
+  "objectives:\n"                                                      \
+  "  place:\n"                                                         \
+  "    - {by: defender, for: defender, count: 1, in: {half: south}}\n" \
+  "    - {by: attacker, for: attacker, count: 2, in: {half: north}}\n" \
+  "  remove: {by: attacker, count: 1}\n"
+
+static void test_objective_removal(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission(ST_OBJECTIVES
+              "setup: {first_turn: attacker, deploy_first: defender, deploy_order: in_turn}\n");
+  assert_int_equal(m->remove_by, MURK_ATTACKER);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, "objective at 5,10\nobjective at 3,3\nobjective at 12,3");
+  ok_lines(g, "deploy 1 at 1,1\ndeploy 2 at 4,1\ndeploy 3 at 8,1\ndeploy 4 at 12,1\nend");
+  /* Now the attacker, before it deploys. */
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  char why[200];
+  bad_line(g, "deploy 1 at 1,7", why, sizeof why);
+  assert_string_equal(why, "first take away 1 of the objectives you placed (remove objective N)");
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  assert_string_equal(v->prompt,
+                      "attacker: take away 1 of the objectives you placed (remove objective N)");
+  murk_view_free(v);
+  bad_line(g, "remove objective 1", why, sizeof why);
+  assert_string_equal(why, "objective 1 was not placed by you: take away one of your own");
+  bad_line(g, "remove objective 9", why, sizeof why);
+  assert_string_equal(why, "there is no objective 9");
+  ok_line(g, "remove objective 3");
+  assert_true(has_event(g, "attacker takes away objective 3 at 12,03"));
+  assert_int_equal(g->s.nobjectives, 2);
+  bad_line(g, "remove objective 2", why, sizeof why);
+  assert_string_equal(why, "you take away no objectives now");
+  ok_line(g, "deploy 1 at 1,7");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Random Deployment ---- */
+
+static void test_random_deployment(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("rules:\n  random_deployment: {sections: 2}\n");
+  static const char* const def[] = {"deploy 1 at 1,1", "deploy 2 at 4,1", "deploy 3 at 8,1",
+                                    "deploy 4 at 12,1"};
+  static const char* const wline[] = {"deploy 1 at 1,7", "deploy 2 at 3,7", "deploy 3 at 5,7",
+                                      "deploy 4 at 7,7"};
+  static const char* const eline[] = {"deploy 1 at 9,7", "deploy 2 at 11,7", "deploy 3 at 13,7",
+                                      "deploy 4 at 15,7"};
+  bool refused_seen = false;
+  for (uint64_t seed = 1; seed < 20; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    /* The attacker's only (as in Cauldron): four platoons to deploy now, no dummies. */
+    assert_int_equal(g->s.nrd_slots[MURK_ATTACKER], 4);
+    assert_int_equal(g->s.nrd_slots[MURK_DEFENDER], 0);
+    assert_true(has_event(g, "random deployment, attacker: d6"));
+    int west = 0;
+    for (int i = 0; i < 4; i++) west += g->s.rd_slots[MURK_ATTACKER][i] == 0 ? 1 : 0;
+    /* The south half spans columns 0-15: section 1 is 0-7, section 2 is 8-15. */
+    char why[200];
+    for (int unit = 0; unit < 4; unit++) {
+      bool in_west = unit < west;
+      /* All rolls in one section: a cell of the other is refused. */
+      if (west == 4 || west == 0) {
+        bad_line(g, in_west ? eline[unit] : wline[unit], why, sizeof why);
+        assert_non_null(strstr(why, "random deployment: "));
+        assert_non_null(strstr(why, "is in no section your rolls gave"));
+        refused_seen = true;
+      }
+      ok_line(g, in_west ? wline[unit] : eline[unit]);
+      ok_line(g, def[unit]);
+    }
+    murk_game_free(g);
+  }
+  assert_true(refused_seen);
+  murk_mission_free(m);
+}
+
+/* ---- reconnaissance deployment moves ---- */
+
+static void test_recce_moves(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(
+      "setup: {first_turn: attacker, recce_first: defender}\n"
+      "rules:\n  recce_deployment: {distance: 20cm, keep_out: 10cm}\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, ST_DEPLOY_ALL);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_RECCE);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  char why[200];
+  bad_line(g, "recce 1 to 1,3", why, sizeof why);
+  assert_string_equal(why, "platoon 1 (Victor Rifles) is not a recce platoon");
+  bad_line(g, "recce 3 to 8,6", why, sizeof why); /* 5 cells */
+  assert_string_equal(why,
+                      "that is 5 cells; a reconnaissance deployment move is at most 20cm (4 "
+                      "cells)");
+  bad_line(g, "recce 3 to 8,5", why, sizeof why); /* ends next to the attacker's Charlie */
+  assert_non_null(strstr(why, "may not end within 10cm"));
+  ok_line(g, "recce 3 to 10,3");
+  assert_true(has_event(g, "defender P6 makes a reconnaissance move 08,01 -> 10,03"));
+  /* The defender has no other recce platoon: the attacker's turn. */
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Prepared Positions ---- */
+
+static void test_prepared_positions(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("rules:\n  fog_of_war: {}\n  prepared_positions: {}\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, ST_DEPLOY_ALL);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_true(has_event(g, "prepared positions: every platoon on the table begins dug in"));
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    for (int u = 0; u < 5; u++) assert_true(g->s.units[sd][u].dug_in);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  assert_true(v->platoons[0].dug_in);
+  /* The enemy's templates show nothing of what is under them. */
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner == MURK_DEFENDER)
+      assert_false(v->markers[i].dug_in);
+    else
+      assert_true(v->markers[i].dug_in);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Ambush and Immediate Ambush ---- */
+
+static void test_immediate_ambush(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("rules:\n  immediate_ambush: {keep_out: 20cm}\n");
+  struct murk_game* g = new_game(m, 1);
+  /* Only the defender lies in ambush: the phase starts with it. */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  char why[200];
+  ok_line(g, "ambush 2");
+  bad_line(g, "ambush 3", why, sizeof why);
+  assert_string_equal(why, "you may hold only 1 platoon in immediate ambush");
+  ok_line(g, "end");
+  assert_true(has_event(g, "defender holds a platoon in immediate ambush"));
+  ok_lines(g,
+           "deploy 1 at 1,7\ndeploy 1 at 1,1\ndeploy 2 at 4,7\ndeploy 3 at 8,1\ndeploy 3 at 8,7\n"
+           "deploy 4 at 12,1\ndeploy 4 at 12,7\nend\nend\ndeploy 5 at 14,10\ndeploy 5 at 14,0");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_AMBUSH);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  bad_line(g, "end", why, sizeof why);
+  assert_string_equal(why, "place your immediate ambush first (ambush N at X,Y): 1 left");
+  bad_line(g, "ambush 2 at 4,8", why, sizeof why);
+  assert_string_equal(why, "an ambush must be in the north half; 04,08 is not");
+  bad_line(g, "ambush 2 at 4,5", why, sizeof why); /* 2 cells from the attacker at 4,7 */
+  assert_non_null(strstr(why, "an ambush must be more than 20cm (4 cells) from the enemy"));
+  ok_line(g, "ambush 2 at 4,2");
+  assert_true(has_event(g, "defender springs an ambush with P"));
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_ambush_in_own_turn(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("setup: {first_turn: defender}\nrules:\n  ambush: {keep_out: 10cm}\n");
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  ok_line(g, "ambush 2");
+  ok_line(g, "end");
+  bad_line(g, "ambush 2 at 4,2", why, sizeof why); /* not during setup */
+  ok_lines(g,
+           "deploy 1 at 1,7\ndeploy 1 at 1,1\ndeploy 2 at 4,7\ndeploy 3 at 8,1\ndeploy 3 at 8,7\n"
+           "deploy 4 at 12,1\ndeploy 4 at 12,7\nend\nend\ndeploy 5 at 14,10\ndeploy 5 at 14,0");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  /* After something has moved it is too late this turn. */
+  ok_line(g, "move 1 to 1,2");
+  bad_line(g, "ambush 2 at 4,2", why, sizeof why);
+  assert_string_equal(why, "an ambush is sprung at the start of your turn, before anything moves");
+  ok_lines(g, "end\nend\nend\nend\nend\nend");
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  ok_line(g, "ambush 2 at 4,2");
+  /* Our reading: sprung, it has used its move. */
+  bad_line(g, "move 2 to 4,3", why, sizeof why);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Infiltrate (seed 004) ---- */
+
+static void test_infiltrate(void** st) {
+  (void)st;
+  /* hidden 10cm (2 cells), seen 20cm (4 cells). */
+  struct murk_mission* m = mission("rules:\n  infiltrate: {hidden: 10cm, seen: 20cm}\n");
+  struct murk_game* g = new_game(m, 2);
+  char why[200];
+  bad_line(g, "deploy 4 at 12,7", why, sizeof why);
+  assert_string_equal(why,
+                      "platoon 4 (Dog Stalkers) infiltrates: it deploys after everything "
+                      "else");
+  ok_lines(g,
+           "deploy 1 at 1,7\ndeploy 1 at 1,1\ndeploy 2 at 4,7\ndeploy 2 at 4,1\ndeploy 3 at 8,7\n"
+           "deploy 3 at 8,1\nend\nend\ndeploy 5 at 14,10\ndeploy 5 at 14,0");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INFILTRATE);
+  /* Both sides have infiltrators: a coin picked who starts. */
+  assert_true(has_event(g, "infiltrators, 1: attacker first: d2"));
+  /* Play the attacker's infiltration whenever its turn comes. */
+  while (murk_game_phase(g) == MURK_PHASE_INFILTRATE) {
+    if (murk_game_to_act(g) == MURK_DEFENDER) {
+      ok_line(g, "deploy 4 at 12,1");
+      continue;
+    }
+    /* 7,3 is 2 cells from the defender's Scouts at 8,1, and seen: refused. */
+    bad_line(g, "deploy 4 at 8,3", why, sizeof why);
+    assert_non_null(strstr(why, "infiltrators outside your zone must be more than 20cm"));
+    /* 7,5: behind the woods from the defender, 3 cells from the nearest: hidden enough. */
+    ok_line(g, "deploy 4 at 7,5");
+  }
+  assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_REVEALED);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Escalation (seed 004) ---- */
+
+static void test_escalation(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("rules:\n  escalation: {}\n  reserves: {}\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, "end\nend"); /* no reserves nominated by hand */
+  char why[200];
+  bad_line(g, "deploy 2 at 4,7", why, sizeof why);
+  assert_string_equal(why,
+                      "escalation: only infantry without transports deploys at the start; "
+                      "platoon 2 (Baker Tanks) waits in reserve");
+  ok_line(g, "deploy 1 at 1,7");
+  ok_line(g, "deploy 1 at 1,1");
+  ok_line(g, "deploy 3 at 8,7"); /* recce may deploy */
+  ok_line(g, "end");             /* the defender: the rest of its platoons wait in reserve */
+  assert_true(has_event(g, "defender holds 3 more platoons in reserve"));
+  ok_line(g, "end");
+  /* Baker Tanks went into reserve; Dog Stalkers (infantry) too, as it was not deployed. */
+  assert_int_equal(g->s.units[MURK_ATTACKER][1].state, MURK_PLATOON_RESERVE);
+  assert_int_equal(g->s.units[MURK_ATTACKER][1].reserve, MURK_RESERVE_PLAIN);
+  assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_RESERVE);
+  assert_true(has_event(g, "attacker holds 2 more platoons in reserve"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- the mission keys ---- */
+
+static void load_bad(const char* extra, const char* want) {
+  static char text[8192];
+  snprintf(text, sizeof text, "%s%s%s", ST_HEAD, extra, ST_FORCES);
+  struct murk_diags d;
+  murk_diags_init(&d, "bad.yaml");
+  struct murk_mission* m = NULL;
+  assert_int_equal(murk_mission_load_buffer("bad.yaml", text, strlen(text), &m, &d), MURK_EINVAL);
+  assert_null(m);
+  char buf[400];
+  murk_diags_format(&d, 0, buf, sizeof buf);
+  if (strcmp(buf, want) != 0) fail_msg("got:  %s\nwant: %s", buf, want);
+}
+
+static void test_mission_keys(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(
+      "entries:\n  - {number: 1, at: \"0,9\", kind: road}\n  - {number: 2, at: \"15,9\"}\n"
+      "arrive:\n"
+      "  attacker: [{edge: south, in: {half: west}}, {corner: se, within: 20cm, edge: east}]\n"
+      "  defender: {entries: [2]}\n"
+      "setup:\n"
+      "  first_turn: defender\n  deploy_first: defender\n  deploy_order: in_turn\n"
+      "  independents_first: attacker\n  recce_first: attacker\n"
+      "  attacker: {reserves: [delayed_reserves, deep_strike], scattered: true}\n"
+      "  defender: {ambush: 2, immediate_ambush: 0, random_deployment: true}\n");
+  const struct murk_side_setup* a = &m->sides[MURK_ATTACKER].setup;
+  const struct murk_side_setup* d = &m->sides[MURK_DEFENDER].setup;
+  assert_int_equal(a->narrive, 2);
+  assert_int_equal(a->arrive[0].kind, MURK_ARRIVE_EDGE);
+  assert_int_equal(a->arrive[0].where, MURK_SOUTH);
+  assert_true(a->arrive[0].has_in);
+  assert_int_equal(a->arrive[1].kind, MURK_ARRIVE_CORNER);
+  assert_int_equal(a->arrive[1].where, MURK_SE);
+  assert_int_equal(a->arrive[1].within, 4);
+  assert_true(a->arrive[1].one_edge);
+  assert_int_equal(a->arrive[1].edge, MURK_EAST);
+  assert_int_equal(d->narrive, 1);
+  assert_int_equal(d->arrive[0].kind, MURK_ARRIVE_ENTRIES);
+  assert_int_equal(d->arrive[0].entries, 1u << 1);
+  assert_true(a->reserves_given);
+  assert_int_equal(a->reserves, (1u << MURK_RESERVE_DELAYED) | (1u << MURK_RESERVE_DEEP));
+  assert_int_equal(a->scattered, 1);
+  assert_false(d->reserves_given);
+  assert_int_equal(d->ambush, 2);
+  assert_int_equal(d->immediate_ambush, 0);
+  assert_int_equal(d->random_deployment, 1);
+  assert_int_equal(a->random_deployment, -1);
+  assert_int_equal(m->deploy_first, MURK_DEFENDER);
+  assert_true(m->deploy_in_turn);
+  assert_int_equal(m->independents_first, MURK_ATTACKER);
+  assert_int_equal(m->recce_first, MURK_ATTACKER);
+  assert_int_equal(m->remove_by, MURK_NO_SIDE);
+  murk_mission_free(m);
+
+  /* Defaults: the first deployer goes first everywhere. */
+  m = mission("setup: {deploy_first: defender}\n");
+  assert_int_equal(m->independents_first, MURK_DEFENDER);
+  assert_int_equal(m->recce_first, MURK_DEFENDER);
+  assert_int_equal(m->sides[MURK_ATTACKER].setup.narrive, 0);
+  murk_mission_free(m);
+
+  /* Problems, at their places. The head is 23 lines long. */
+  load_bad("arrive: {attacker: {corner: sw, within: 20cm, edge: north}}\n",
+           "bad.yaml:24:53: error: edge north does not meet the sw corner (expected one of its "
+           "two edges)");
+  load_bad("arrive: {attacker: {within: 20cm}}\n",
+           "bad.yaml:24:20: error: arrive.attacker names no place (expected edge, corner or "
+           "entries)");
+  load_bad("arrive: {attacker: {corner: sw}}\n",
+           "bad.yaml:24:20: error: missing key 'within' in arrive.attacker (expected within: how "
+           "far from the corner, such as 40cm)");
+  load_bad("entries:\n  - {number: 1, at: \"0,9\"}\narrive: {defender: {entries: [3]}}\n",
+           "bad.yaml:26:31: error: entry 3 is not one of the mission's entries (expected a number "
+           "from 'entries')");
+  load_bad("arrive: {defender: {edge: south, entries: all}}\n",
+           "bad.yaml:24:43: error: arrive.defender names two kinds of place (expected one of "
+           "edge, corner with within, or entries)");
+  load_bad(
+      "objectives:\n  place:\n    - {by: attacker, count: 2}\n"
+      "  remove: {by: attacker, count: 2}\n",
+      "bad.yaml:27:33: error: the attacker removes 2 objectives but places 2 (expected "
+      "fewer than it places)");
+  load_bad("rules:\n  escalation: {}\n",
+           "bad.yaml:25:3: error: escalation is on but reserves is not (expected reserves too: "
+           "escalation sends everything it keeps off the table into reserve)");
+  load_bad("setup: {attacker: {reserves: [delayed]}}\n",
+           "bad.yaml:24:31: error: 'reserves' is 'delayed' (expected one of: reserves, "
+           "delayed_reserves, scattered_reserves, mobile_reserves, "
+           "deep_strike)");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_sides_roll),         cmocka_unit_test(test_independents_phase),
+      cmocka_unit_test(test_deploy_in_turn),     cmocka_unit_test(test_objective_removal),
+      cmocka_unit_test(test_random_deployment),  cmocka_unit_test(test_recce_moves),
+      cmocka_unit_test(test_prepared_positions), cmocka_unit_test(test_immediate_ambush),
+      cmocka_unit_test(test_ambush_in_own_turn), cmocka_unit_test(test_infiltrate),
+      cmocka_unit_test(test_escalation),         cmocka_unit_test(test_mission_keys),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
