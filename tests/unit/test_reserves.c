@@ -285,6 +285,19 @@ static void test_corner_band(void** st) {
   ok_lines(g, "reserve 1\nreserve 2\nend\nend");
   deploy_rest(g);
   assert_int_equal(murk_reserves_due(g, MURK_ATTACKER), 2);
+  /* The prompt says what is due and where; the enemy's says only whose step it is. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  assert_non_null(strstr(v->prompt,
+                         "2 from reserve (arrive N at X,Y: the edges within 20cm of "
+                         "the SW corner)"));
+  assert_int_equal(v->narrivals, 2);
+  assert_int_equal(v->arrivals[0].ncells, 7); /* 4 along each edge, the corner shared */
+  murk_view_free(v);
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
+  assert_string_equal(v->prompt, "waiting: turn 1, the attacker's movement step");
+  assert_int_equal(v->narrivals, 0);
+  murk_view_free(v);
   char why[200];
   /* 20cm is 4 cells along each edge from the corner 00,11. */
   bad_line(g, "arrive 1 at 4,11", why, sizeof why);
