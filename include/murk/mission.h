@@ -145,7 +145,8 @@ struct murk_objective_rule {
   X(INFANTRY, "infantry")         \
   X(VEHICLE, "vehicle")           \
   X(DEEP_STRIKE, "deep_strike")   \
-  X(INFILTRATE, "infiltrate")
+  X(INFILTRATE, "infiltrate")     \
+  X(COMMANDER, "commander")
 
 enum murk_platoon_flag_bit {
 #define MURK_PF_BIT(id, name) MURK_PF_BIT_##id,
@@ -182,6 +183,10 @@ struct murk_platoon {
   int ngroups;
   int nteams;                  /* sum of the groups' counts */
   unsigned flags;              /* MURK_PF(...) */
+  /* Limited Intelligence (seed 002): platoons with the same `wing` are the units of one
+   * wing under one leader counter; "" stands alone. command_rating 0: the force's. */
+  char wing[MURK_NAME];
+  int command_rating;
 };
 
 struct murk_force {

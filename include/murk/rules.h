@@ -132,6 +132,12 @@ enum murk_param_type {
   X(NVR_SNOW, NVR, "snow", BOOL, "false", 0, 1)                                    \
   X(NVR_MONTH, NVR, "month", INT, "6", 1, 12)                                      \
   X(LI_SPOT, LIMITED_INTELLIGENCE, "spot_range", LENGTH, "7hex", 0, 1000)          \
+  X(LI_DIS, LIMITED_INTELLIGENCE, "dis_range", LENGTH, "2hex", 1, 1000)            \
+  X(LI_DIS_SMALL, LIMITED_INTELLIGENCE, "dis_range_small", LENGTH, "1hex", 1, 1000) \
+  X(LI_SMALL_WING, LIMITED_INTELLIGENCE, "small_wing", INT, "4", 1, 40)            \
+  X(LI_DIE, LIMITED_INTELLIGENCE, "die", DICE, "d6", 0, 0)                         \
+  X(LI_ADJUST, LIMITED_INTELLIGENCE, "adjust", INT, "3", 0, 100)                   \
+  X(LI_PLACE, LIMITED_INTELLIGENCE, "place_range", LENGTH, "3hex", 1, 1000)        \
   X(FW_LAST_TURN, FIGHTING_WITHDRAWAL, "last_turn", INT, "8", 1, 100)             \
   X(FW_FROM_TURN, FIGHTING_WITHDRAWAL, "from_turn", INT, "3", 1, 100)             \
   X(FW_PLATOONS, FIGHTING_WITHDRAWAL, "platoons", INT, "5", 1, 100)               \

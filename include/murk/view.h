@@ -18,11 +18,25 @@
 #include "murk/mission.h"
 #include "murk/side.h"
 
+/* What a marker is (design.md section 2), public like the marker itself: a Fog-of-War
+ * template over one platoon (seed 000), a Limited Intelligence wing leader over a whole wing
+ * (seed 002), an ASL cloaking counter (seed 003). Any of them may stand for nothing. */
+enum murk_marker_kind {
+  MURK_MARKER_TEMPLATE = 0,
+  MURK_MARKER_WING = 1,
+  MURK_MARKER_CLOAK = 2,
+};
+/* A wing leader's Dis counters (seed 002, 27.1.2). */
+#define MURK_MAX_DIS 2
+
 /* A marker on (or off) the table as this side sees it. */
 struct murk_view_marker {
   int number;               /* public number: T<n> / P<n> */
   enum murk_side owner;
+  enum murk_marker_kind kind;
   struct murk_pos pos;
+  struct murk_pos dis[MURK_MAX_DIS]; /* its Dis counters on the table (public) */
+  int ndis;
   bool on_table;
   bool revealed;            /* the platoon under it has been revealed to all */
   bool bogged;

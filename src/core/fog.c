@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 
@@ -510,9 +511,15 @@ int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_co
   int unit = -1, mi = -1;
   int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
   if (rc != MURK_OK) return rc;
+  bool intel = murk_intel_on(g); /* Limited Intelligence (seed 002): wing leaders */
+  if (intel && mi >= 0 && s->markers[mi].on_table && s->markers[mi].kind == MURK_MARKER_WING)
+    return murk_intel_move(g, side, mi, c, reason, reason_len);
   if (mi >= 0 && s->markers[mi].on_table) return move_template(g, side, mi, c, reason, reason_len);
-  if (unit >= 0 && s->units[side][unit].state == MURK_PLATOON_REVEALED)
-    return move_platoon(g, side, unit, c, reason, reason_len);
+  if (unit >= 0 && s->units[side][unit].state == MURK_PLATOON_REVEALED) {
+    rc = move_platoon(g, side, unit, c, reason, reason_len);
+    if (rc == MURK_OK && intel) rc = murk_intel_after_platoon_move(g, side, unit);
+    return rc;
+  }
   return not_on_table(g, side, unit, reason, reason_len);
 }
 
@@ -595,6 +602,9 @@ int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_
   int unit = -1, mi = -1;
   int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
   if (rc != MURK_OK) return rc;
+  if (murk_intel_on(g) && mi >= 0 && s->markers[mi].on_table &&
+      s->markers[mi].kind == MURK_MARKER_WING) /* seed 002, 27.4: voluntary deployment */
+    return murk_intel_reveal(g, side, mi, reason, reason_len);
   if (mi >= 0 && s->markers[mi].on_table) {
     murk_fog_reveal_marker(g, mi, NULL);
     return MURK_OK;

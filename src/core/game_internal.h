@@ -36,6 +36,10 @@ struct murk_marker {
   bool revealed;
   bool bogged;
   bool moved; /* moved in the current step */
+  enum murk_marker_kind kind;        /* template (0, the default), wing leader, ... */
+  struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
+  int ndis;
+  int moved_cells; /* cells moved in the current step (valid while `moved`) */
 };
 
 struct murk_team {

@@ -1826,8 +1826,9 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
   const yaml_node_t* name_at[MURK_MISSION_MAX_PLATOONS] = {0};
   FOR_ITEMS(L, n, it) {
     yaml_node_t* pn = node(L, *it);
-    yaml_node_t* v[5];
-    static const char* const keys[] = {"name", "type", "command_distance", "teams", "flags", NULL};
+    yaml_node_t* v[7];
+    static const char* const keys[] = {"name",  "type", "command_distance", "teams",
+                                       "flags", "wing", "command_rating",   NULL};
     if (!yw_fields(&L->w, pn, "a platoon", keys, v)) continue;
     struct murk_platoon pl = {.ngroups = 0};
     int before = L->w.diags->count;
@@ -1864,6 +1865,9 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
         if (b >= 0) pl.flags |= 1u << b;
       }
     }
+    /* Limited Intelligence (seed 002, 27.1.1): the wing the platoon belongs to. */
+    if (v[5]) yw_text(&L->w, v[5], "wing", pl.wing, sizeof pl.wing);
+    if (v[6]) yw_int(&L->w, v[6], "command_rating", 0, 10, &pl.command_rating);
     if (L->w.diags->count == before) {
       name_at[f->nplatoons] = v[0];
       f->platoons[f->nplatoons++] = pl;

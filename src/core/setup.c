@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
@@ -165,6 +166,7 @@ int murk_setup_begin(struct murk_game* g) {
     }
     s->dummies_left[sd] = dummies && f->dummies > 0 ? f->dummies : 0;
   }
+  murk_intel_begin(g); /* Limited Intelligence: dummy leaders (seed 002, 27.1) */
 
   for (int i = 0; i < m->nobjectives; i++) {
     struct murk_placed_objective* o = &s->objectives[s->nobjectives++];
@@ -717,6 +719,12 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
                        m->remove_count - s->removed);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
+  if (ph == MURK_PHASE_DEPLOY && murk_intel_on(g)) { /* wing leaders (seed 002, 27.1.2) */
+    bool whole = false;
+    int rc = murk_intel_deploy(g, side, c, &whole, reason, reason_len);
+    if (rc == MURK_OK) next_in_phase(g, side, whole && !m->deploy_in_turn);
+    return rc;
+  }
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
       return murk_reject(reason, reason_len, "dummy templates are deployed with the platoons");
@@ -956,6 +964,7 @@ int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_
                            "first take away %d of the objectives you placed (remove objective N)",
                            m->remove_count - s->removed);
       murk_reserves_take_undeployed(g, side);
+      if (murk_intel_on(g)) murk_intel_finish_deploying(g, side);
       for (int i = 0; i < s->nunits[side]; i++) {
         const struct murk_unit_state* u = &s->units[side][i];
         if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "intel.h"
 #include "reserves.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -154,7 +155,11 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   memset(vm, 0, sizeof *vm);
   vm->number = mk->number;
   vm->owner = mk->owner;
+  vm->kind = mk->kind;
   vm->pos = mk->pos;
+  /* Dis counters (seed 002) are public, like the leader they belong to. */
+  vm->ndis = mk->on_table ? mk->ndis : 0;
+  for (int i = 0; i < vm->ndis; i++) vm->dis[i] = mk->dis[i];
   vm->on_table = mk->on_table;
   vm->revealed = mk->revealed;
   vm->bogged = mk->on_table ? mk->bogged : (mk->unit >= 0 && s->units[mk->owner][mk->unit].bogged);
@@ -169,6 +174,9 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   snprintf(vm->name, sizeof vm->name, "%s", pl->name);
   snprintf(vm->type, sizeof vm->type, "%s", pl->type);
   vm->nteams = murk_unit_alive(s, mk->owner, mk->unit);
+  if (mk->kind == MURK_MARKER_WING && mk->on_table) /* a wing leader stands for its wing */
+    murk_intel_describe(g, (int)(mk - s->markers), vm->name, sizeof vm->name, vm->type,
+                        sizeof vm->type, &vm->nteams);
 }
 
 int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {

@@ -1,0 +1,1040 @@
+/* intel.c: Limited Intelligence (seed 002, 27). A wing goes on the table as one leader
+ * counter with two Dis counters around it (or a dummy leader with its own Dis counters);
+ * the counters move as one, at the pace of the wing's slowest unit; when opposing
+ * counters come within sight of each other the moving side is turned over first, dummies
+ * go, and real wings roll for deployment and put their units on the table around their
+ * leaders. Every choice the text leaves open is in docs/rules.md, "Limited Intelligence". */
+#include "intel.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/los.h"
+
+/* Everything of one side a rule may have to measure from or to. */
+#define MAX_THINGS (MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE)
+
+bool murk_intel_on(const struct murk_game* g) {
+  return murk_mission_rule_on(g->m, MURK_RULE_LIMITED_INTELLIGENCE);
+}
+
+/* ---- wings ---- */
+
+static bool same_wing(const struct murk_game* g, enum murk_side side, int a, int b) {
+  if (a == b) return true;
+  const struct murk_platoon* pa = murk_unit_platoon(g, side, a);
+  const struct murk_platoon* pb = murk_unit_platoon(g, side, b);
+  return pa->wing[0] && strcmp(pa->wing, pb->wing) == 0;
+}
+
+int murk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit,
+                          int out[MURK_MAX_UNITS]) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[side]; k++)
+    if (same_wing(g, side, unit, k)) out[n++] = k;
+  return n;
+}
+
+static const char* wing_name(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  return pl->wing[0] ? pl->wing : pl->name;
+}
+
+/* The platoons hidden under leader marker mi, its own first; returns how many. */
+static int marker_units(const struct murk_game* g, int mi, int out[MURK_MAX_UNITS]) {
+  const struct murk_state* s = &g->s;
+  const struct murk_marker* mk = &s->markers[mi];
+  if (mk->unit < 0) return 0;
+  int n = 0;
+  out[n++] = mk->unit;
+  for (int k = 0; k < s->nunits[mk->owner]; k++) {
+    const struct murk_unit_state* u = &s->units[mk->owner][k];
+    if (k != mk->unit && u->state == MURK_PLATOON_HIDDEN && u->marker == mk->number) out[n++] = k;
+  }
+  return n;
+}
+
+int murk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander) {
+  const struct murk_force* f = murk_force(g, side);
+  int wing[MURK_MAX_UNITS];
+  int n = murk_intel_wing_units(g, side, unit, wing);
+  int rating = 0;
+  bool with_commander = false;
+  for (int i = 0; i < n; i++) {
+    const struct murk_platoon* pl = murk_unit_platoon(g, side, wing[i]);
+    if (pl->command_rating > rating) rating = pl->command_rating;
+    if (pl->flags & MURK_PF(COMMANDER)) with_commander = true;
+  }
+  if (rating == 0) rating = f->command_rating;
+  /* seed 002, 27.2.1: the army commander's rating instead, where he is with the wing (the
+   * player would take the higher). */
+  bool use = with_commander && f->leader_rating > rating;
+  if (commander) *commander = use;
+  return use ? f->leader_rating : rating;
+}
+
+/* The slowest team of a platoon as the mission lists it; INT_MAX for none. */
+static int platoon_pace(const struct murk_force* f, const struct murk_platoon* pl) {
+  int pace = INT_MAX;
+  for (int k = 0; k < pl->ngroups; k++)
+    if (pl->groups[k].count > 0 && f->profiles[pl->groups[k].profile].move < pace)
+      pace = f->profiles[pl->groups[k].profile].move;
+  return pace;
+}
+
+/* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy as fast as
+ * a real wing could (the fastest wing the force could make: one platoon alone). */
+int murk_intel_allowance(const struct murk_game* g, int mi) {
+  const struct murk_state* s = &g->s;
+  const struct murk_marker* mk = &s->markers[mi];
+  enum murk_side side = mk->owner;
+  if (mk->unit < 0) {
+    const struct murk_force* f = murk_force(g, side);
+    int best = 0;
+    for (int p = 0; p < f->nplatoons; p++) {
+      int pace = platoon_pace(f, &f->platoons[p]);
+      if (pace != INT_MAX && pace > best) best = pace;
+    }
+    return best;
+  }
+  int units[MURK_MAX_UNITS];
+  int n = marker_units(g, mi, units);
+  int pace = INT_MAX;
+  for (int i = 0; i < n; i++) {
+    const struct murk_unit_state* u = &s->units[side][units[i]];
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+      if (!s->teams[side][t].alive) continue;
+      int mv = murk_team_profile(g, side, t)->move;
+      if (mv < pace) pace = mv;
+    }
+  }
+  return pace == INT_MAX ? 0 : pace;
+}
+
+/* ---- geometry ---- */
+
+bool murk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
+                       struct murk_pos c) {
+  if (murk_pos_eq(c, e) || murk_pos_eq(leader, e)) return false;
+  return murk_geom_distance(grid, leader, e) + murk_geom_distance(grid, e, c) ==
+         murk_geom_distance(grid, leader, c);
+}
+
+/* Cells of everything of `side` on the table: markers and placed teams. */
+static int things_of(const struct murk_state* s, enum murk_side side, struct murk_pos* out) {
+  int n = 0;
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].on_table && s->markers[i].owner == side) out[n++] = s->markers[i].pos;
+  for (int t = 0; t < s->nteams[side]; t++)
+    if (s->teams[side][t].alive && s->teams[side][t].placed) out[n++] = s->teams[side][t].pos;
+  return n;
+}
+
+static bool beyond_any(const struct murk_grid* grid, struct murk_pos leader,
+                       const struct murk_pos* enemy, int nenemy, struct murk_pos c) {
+  for (int i = 0; i < nenemy; i++)
+    if (murk_intel_beyond(grid, leader, enemy[i], c)) return true;
+  return false;
+}
+
+/* A leader and its Dis counters: the cells it spots from and is spotted at. */
+static int footprint(const struct murk_marker* mk, struct murk_pos out[1 + MURK_MAX_DIS]) {
+  out[0] = mk->pos;
+  for (int i = 0; i < mk->ndis; i++) out[1 + i] = mk->dis[i];
+  return 1 + mk->ndis;
+}
+
+static bool dis_cell_ok(const struct murk_game* g, struct murk_pos p) {
+  return murk_geom_on_table(&g->m->grid, p) && murk_cell_passable(g->m, p);
+}
+
+static void dis_text(const struct murk_marker* mk, char* buf, size_t n) {
+  char a[16], b[16];
+  buf[0] = '\0';
+  if (mk->ndis == 1) {
+    murk_pos_format(mk->dis[0], a, sizeof a);
+    snprintf(buf, n, "%s", a);
+  } else if (mk->ndis >= 2) {
+    murk_pos_format(mk->dis[0], a, sizeof a);
+    murk_pos_format(mk->dis[1], b, sizeof b);
+    snprintf(buf, n, "%s and %s", a, b);
+  }
+}
+
+/* The rule's places for Dis counters not placed by the owner: beside the leader (one cell
+ * away is allowed for every wing and dummy, so it tells the enemy nothing), west and east
+ * first, then the other neighbours. */
+static void default_dis(const struct murk_game* g, struct murk_marker* mk) {
+  static const int order[] = {3, 0, 2, 1, 4, 5};
+  for (int k = 0; k < 6 && mk->ndis < MURK_MAX_DIS; k++) {
+    struct murk_pos p = murk_geom_neighbour(&g->m->grid, mk->pos, order[k]);
+    if (!dis_cell_ok(g, p) || (mk->ndis == 1 && murk_pos_eq(mk->dis[0], p))) continue;
+    mk->dis[mk->ndis++] = p;
+  }
+}
+
+/* seed 002, 27.1.2 and 27.1.4: the Dis counters move with their leader, keeping their
+ * places around it; one whose place falls off the table or on ground nothing can stand on
+ * takes the nearest good cell within `dis_range` of the leader (ties: row, then column). */
+static void dis_follow(const struct murk_game* g, struct murk_marker* mk, struct murk_pos from,
+                       struct murk_pos to) {
+  const struct murk_grid* grid = &g->m->grid;
+  int range = murk_mission_param(g->m, MURK_P_LI_DIS);
+  struct murk_axial a0 = murk_geom_to_axial(grid, from), a1 = murk_geom_to_axial(grid, to);
+  struct murk_pos near[64];
+  for (int i = 0; i < mk->ndis; i++) {
+    struct murk_axial a = murk_geom_to_axial(grid, mk->dis[i]);
+    a.q += a1.q - a0.q;
+    a.r += a1.r - a0.r;
+    struct murk_pos want = murk_geom_from_axial(grid, a);
+    bool taken = i > 0 && murk_pos_eq(want, mk->dis[0]);
+    if (dis_cell_ok(g, want) && !taken && murk_geom_distance(grid, to, want) <= range) {
+      mk->dis[i] = want;
+      continue;
+    }
+    /* The nearest good cell around the leader, out to `range` (at most 3 rings are kept:
+     * more would not be nearer the wanted cell than the leader's own neighbours). */
+    int r = range < 3 ? range : 3;
+    size_t n = murk_geom_within(grid, to, r, near, sizeof near / sizeof near[0]);
+    if (n > sizeof near / sizeof near[0]) n = sizeof near / sizeof near[0];
+    int best = -1, bd = INT_MAX;
+    for (size_t k = 0; k < n; k++) {
+      struct murk_pos p = near[k];
+      if (murk_pos_eq(p, to) || !dis_cell_ok(g, p)) continue;
+      if (i > 0 && murk_pos_eq(p, mk->dis[0])) continue;
+      int d = murk_geom_distance(grid, p, want);
+      if (best < 0 || d < bd ||
+          (d == bd && (p.y < near[best].y || (p.y == near[best].y && p.x < near[best].x)))) {
+        bd = d;
+        best = (int)k;
+      }
+    }
+    if (best >= 0) mk->dis[i] = near[best];
+  }
+}
+
+/* ---- sight ---- */
+
+struct sight {
+  struct murk_game* g;
+  struct murk_sightmap* map;
+  int range;
+  struct murk_line_step* steps; /* range + 1 of them */
+};
+
+static int sight_open(struct murk_game* g, struct sight* x) {
+  memset(x, 0, sizeof *x);
+  x->g = g;
+  x->range = murk_mission_param(g->m, MURK_P_LI_SPOT);
+  int rc = murk_sightmap_from_mission(g->m, &x->map);
+  if (rc == MURK_OK) {
+    x->steps = murk_malloc(((size_t)x->range + 2) * sizeof *x->steps);
+    if (!x->steps) rc = MURK_ENOMEM;
+  }
+  if (rc != MURK_OK) {
+    murk_sightmap_free(x->map);
+    x->map = NULL;
+    g->oom = MURK_ENOMEM;
+    return MURK_ENOMEM;
+  }
+  return MURK_OK;
+}
+
+static void sight_close(struct sight* x) {
+  murk_sightmap_free(x->map);
+  murk_free(x->steps);
+}
+
+static bool team_of(const struct murk_state* s, struct murk_pos p, enum murk_side side) {
+  enum murk_side who;
+  return murk_team_at(s, p, &who, NULL) && who == side;
+}
+
+/* Does p stop a line: blocking terrain, or a placed unit of `blockers`? */
+static bool stops_sight(struct sight* x, struct murk_pos p, enum murk_side blockers) {
+  return team_of(&x->g->s, p, blockers) || murk_sightmap_sight(x->map, p) == MURK_SIGHT_BLOCKING;
+}
+
+/* seed 002, 27.1.6 and 27.5: a line within range, clear of blocking terrain (murk_los) and
+ * of the placed units of `blockers` standing between the two ends. A step along a hex edge
+ * is stopped only when both cells beside it stop sight, as murk_los does for terrain: a
+ * unit on one side and woods on the other close it too. */
+static bool clear_line(struct sight* x, struct murk_pos a, struct murk_pos b,
+                       enum murk_side blockers) {
+  const struct murk_grid* grid = &x->g->m->grid;
+  if (murk_geom_distance(grid, a, b) > x->range) return false;
+  if (!murk_los(x->map, a, b, NULL)) return false;
+  size_t n = murk_geom_line(grid, a, b, x->steps, (size_t)x->range + 2);
+  for (size_t i = 1; i + 1 < n; i++) {
+    const struct murk_line_step* st = &x->steps[i];
+    if (stops_sight(x, st->cell, blockers) && (!st->tie || stops_sight(x, st->alt, blockers)))
+      return false;
+  }
+  return true;
+}
+
+/* The least distance at which cells `from` see marker mi (or a single cell), -1 if none. */
+static int sees_cells(struct sight* x, const struct murk_pos* from, int nfrom,
+                      const struct murk_pos* to, int nto, enum murk_side blockers) {
+  int best = -1;
+  for (int i = 0; i < nfrom; i++)
+    for (int j = 0; j < nto; j++) {
+      int d = murk_geom_distance(&x->g->m->grid, from[i], to[j]);
+      if ((best < 0 || d < best) && clear_line(x, from[i], to[j], blockers)) best = d;
+    }
+  return best;
+}
+
+enum { C_MARKER = 0, C_TEAM = 1 };
+struct contact {
+  int kind;  /* C_MARKER or C_TEAM */
+  int index; /* marker index, or team index of the enemy side */
+  int dist;
+};
+
+static int contact_cmp(const void* a, const void* b) {
+  const struct contact* x = a;
+  const struct contact* y = b;
+  if (x->dist != y->dist) return x->dist < y->dist ? -1 : 1;
+  if (x->kind != y->kind) return x->kind < y->kind ? -1 : 1;
+  return x->index < y->index ? -1 : x->index > y->index;
+}
+
+/* What cells `from` see of `enemy`, nearest first (ties: leaders before units, then in
+ * marker or roster order): its leader counters on the table, and with `teams` its placed
+ * teams. Lines through the enemy's own units do not count (27.5). */
+static int find_contacts(struct sight* x, const struct murk_pos* from, int nfrom,
+                         enum murk_side enemy, bool teams, struct contact* out) {
+  const struct murk_state* s = &x->g->s;
+  int n = 0;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != enemy || mk->kind != MURK_MARKER_WING) continue;
+    struct murk_pos fp[1 + MURK_MAX_DIS];
+    int nfp = footprint(mk, fp);
+    int d = sees_cells(x, from, nfrom, fp, nfp, enemy);
+    if (d >= 0) out[n++] = (struct contact){C_MARKER, i, d};
+  }
+  for (int t = 0; teams && t < s->nteams[enemy]; t++) {
+    const struct murk_team* tm = &s->teams[enemy][t];
+    if (!tm->alive || !tm->placed) continue;
+    int d = sees_cells(x, from, nfrom, &tm->pos, 1, enemy);
+    if (d >= 0) out[n++] = (struct contact){C_TEAM, t, d};
+  }
+  qsort(out, (size_t)n, sizeof *out, contact_cmp);
+  return n;
+}
+
+/* The unit a team of `side` belongs to. */
+static int unit_of_team(const struct murk_state* s, enum murk_side side, int team) {
+  for (int k = 0; k < s->nunits[side]; k++) {
+    const struct murk_unit_state* u = &s->units[side][k];
+    if (team >= u->first_team && team < u->first_team + u->nteams) return k;
+  }
+  return 0;
+}
+
+/* "T7" for a leader, "P5" for a unit's team. */
+static void contact_handle(const struct murk_game* g, enum murk_side enemy, const struct contact* c,
+                           char* buf, size_t n) {
+  if (c->kind == C_MARKER) {
+    snprintf(buf, n, "T%d", g->s.markers[c->index].number);
+    return;
+  }
+  int unit = unit_of_team(&g->s, enemy, c->index);
+  snprintf(buf, n, "P%d", g->s.units[enemy][unit].marker);
+}
+
+/* ---- taking counters away and putting units down ---- */
+
+/* seed 002, 27.1 and 27.1.6: a dummy leader that is spotted (or that its owner gives up)
+ * is taken off the table with its Dis counters. */
+static void remove_dummy(struct murk_game* g, int mi) {
+  struct murk_marker* mk = &g->s.markers[mi];
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  murk_mark_irreversible(g);
+  mk->on_table = false;
+  mk->revealed = true;
+  mk->ndis = 0;
+  murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, mk->owner,
+            "%s T%d at %s was a dummy leader and is removed with its Dis counters",
+            murk_side_name(mk->owner), mk->number, ps);
+  murk_event_facts(g, mk->number, &mk->pos, NULL);
+}
+
+/* The free cell a team goes to: within `radius` of the leader, passable, holding no
+ * marker or team, not beyond the enemy; nearest the target, then the leader, then by row
+ * and column. */
+static bool team_cell(struct murk_game* g, struct murk_pos leader, struct murk_pos target,
+                      int radius, const struct murk_pos* enemy, int nenemy, struct murk_pos* out) {
+  const struct murk_grid* grid = &g->m->grid;
+  size_t cap = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
+  size_t table = (size_t)grid->width * (size_t)grid->height;
+  if (cap > table) cap = table;
+  struct murk_pos* cells = murk_malloc(cap * sizeof *cells);
+  if (!cells) {
+    g->oom = MURK_ENOMEM;
+    return false;
+  }
+  size_t n = murk_geom_within(grid, leader, radius, cells, cap);
+  if (n > cap) n = cap;
+  bool found = false;
+  int bt = 0, bl = 0;
+  for (size_t i = 0; i < n; i++) {
+    struct murk_pos p = cells[i];
+    if (!murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p)) continue;
+    if (beyond_any(grid, leader, enemy, nenemy, p)) continue;
+    int dt = murk_geom_distance(grid, p, target), dl = murk_geom_distance(grid, p, leader);
+    if (found &&
+        (dt > bt || (dt == bt &&
+                     (dl > bl || (dl == bl && (p.y > out->y || (p.y == out->y && p.x > out->x)))))))
+      continue;
+    found = true;
+    bt = dt;
+    bl = dl;
+    *out = p;
+  }
+  murk_free(cells);
+  return found;
+}
+
+/* seed 002, 27.3.1: the unit's teams around its anchor, within `place_range` of the
+ * leader, never beyond the enemy; where nothing is free that near, the circle grows a
+ * cell at a time (our fallback). Returns the teams that found no cell. */
+static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct murk_pos anchor,
+                      struct murk_pos leader) {
+  struct murk_state* s = &g->s;
+  const struct murk_unit_state* u = &s->units[side][unit];
+  struct murk_pos enemy[MAX_THINGS];
+  int nenemy = things_of(s, murk_side_other(side), enemy);
+  int range = murk_mission_param(g->m, MURK_P_LI_PLACE);
+  int widest = g->m->grid.width + g->m->grid.height;
+  bool have_first = false;
+  struct murk_pos first = anchor;
+  int left = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    struct murk_team* tm = &s->teams[side][t];
+    if (!tm->alive) continue;
+    struct murk_pos target = have_first ? first : anchor;
+    struct murk_pos at;
+    bool ok = false;
+    for (int r = range; !ok && r <= widest && !g->oom; r++)
+      ok = team_cell(g, leader, target, r, enemy, nenemy, &at);
+    if (!ok) {
+      left++;
+      continue;
+    }
+    if (!have_first) {
+      have_first = true;
+      first = at;
+    }
+    tm->pos = at;
+    tm->placed = true;
+    char ps[16];
+    murk_pos_format(at, ps, sizeof ps);
+    murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
+              u->marker, murk_team_profile(g, side, t)->name, ps);
+    murk_event_facts(g, u->marker, NULL, &at);
+  }
+  return left;
+}
+
+/* seed 002, 27.3.1: a wing is put on the table. The leader counter goes; its first unit
+ * takes the leader's number and is placed under it, the next two at the Dis counters, the
+ * rest beside the leader. `moving`: the wing's movement ends for the turn. */
+static void deploy_wing(struct murk_game* g, int mi, bool moving) {
+  struct murk_state* s = &g->s;
+  struct murk_marker* mk = &s->markers[mi];
+  enum murk_side side = mk->owner;
+  struct murk_pos anchor[1 + MURK_MAX_DIS];
+  int na = footprint(mk, anchor);
+  struct murk_pos leader = mk->pos;
+  int units[MURK_MAX_UNITS];
+  int n = marker_units(g, mi, units);
+  char ps[16];
+  murk_pos_format(leader, ps, sizeof ps);
+  murk_mark_irreversible(g);
+  mk->on_table = false;
+  mk->revealed = true;
+  mk->ndis = 0;
+  mk->moved = true;
+  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d at %s deploys: the wing %s, %d platoon%s",
+            murk_side_name(side), mk->number, ps, wing_name(g, side, mk->unit), n, murk_plural(n));
+  murk_event_facts(g, mk->number, &leader, NULL);
+  for (int k = 0; k < n; k++) {
+    struct murk_unit_state* u = &s->units[side][units[k]];
+    int number = mk->number;
+    if (k > 0) {
+      int nm = murk_marker_new(g, side, units[k], leader);
+      if (nm >= 0) {
+        s->markers[nm].revealed = true;
+        number = s->markers[nm].number;
+      }
+    }
+    const struct murk_platoon* pl = murk_unit_platoon(g, side, units[k]);
+    u->state = MURK_PLATOON_REVEALED;
+    u->marker = number;
+    if (moving) u->moved = true;
+    int alive = murk_unit_alive(s, side, units[k]);
+    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d: %s (%s, %d team%s)",
+              murk_side_name(side), number, pl->name, pl->type, alive, murk_plural(alive));
+    murk_event_facts(g, number, NULL, k < na ? &anchor[k] : &leader);
+    int left = place_unit(g, side, units[k], k < na ? anchor[k] : leader, leader);
+    if (left > 0)
+      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
+                left, murk_plural(left), number);
+  }
+}
+
+/* seed 002, 27.2.1: a side's deployment roll, its wing's rating added. */
+static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, const char* handle) {
+  bool commander = false;
+  int rating = murk_intel_rating(g, side, unit, &commander);
+  struct murk_dice_expr die = murk_mission_param_dice(g->m, MURK_P_LI_DIE);
+  char purpose[MURK_ROLL_PURPOSE];
+  snprintf(purpose, sizeof purpose, "deployment roll, %s %s", murk_side_name(side), handle);
+  const char* label = rating == 0 ? NULL : commander ? "army commander" : "command rating";
+  return murk_roll_mod(g, &die, purpose, MURK_AUD_ALL, label, rating, NULL);
+}
+
+/* seed 002, 27.2.2: the winning moving wing's leader goes on along the rest of its ordered
+ * path, up to `allow` cells, stopping where the next cell is not passable ground or lies
+ * beyond the enemy; it ends on the farthest free cell reached. */
+static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int nrest, int allow) {
+  struct murk_state* s = &g->s;
+  struct murk_marker* mk = &s->markers[mi];
+  const struct murk_grid* grid = &g->m->grid;
+  struct murk_pos enemy[MAX_THINGS];
+  int nenemy = things_of(s, murk_side_other(mk->owner), enemy);
+  struct murk_pos spot = mk->pos;
+  int best = -1;
+  for (int i = 0; i < nrest && i < allow; i++) {
+    struct murk_pos c = rest[i];
+    if (!murk_cell_passable(g->m, c) || beyond_any(grid, spot, enemy, nenemy, c)) break;
+    enum murk_side who;
+    if (murk_team_at(s, c, &who, NULL) && who != mk->owner) break;
+    int other = murk_marker_index_at(s, c);
+    if (other >= 0 && s->markers[other].owner != mk->owner) break;
+    if (murk_cell_free(s, c)) best = i;
+  }
+  char a[16], b[16];
+  murk_pos_format(spot, a, sizeof a);
+  if (best < 0) {
+    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner,
+              "%s T%d stays at %s: its orders take it no farther", murk_side_name(mk->owner),
+              mk->number, a);
+    return;
+  }
+  mk->pos = rest[best];
+  dis_follow(g, mk, spot, mk->pos);
+  murk_pos_format(mk->pos, b, sizeof b);
+  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d adjusts %s -> %s (%d cell%s)",
+            murk_side_name(mk->owner), mk->number, a, b, best + 1, murk_plural(best + 1));
+  murk_event_facts(g, mk->number, &spot, &mk->pos);
+}
+
+/* ---- spotting ---- */
+
+/* seed 002, 27.5 (and 27.1.6 for deployed units that move): what the units of `side`
+ * just put or moved on the table see of the enemy's leaders is spotted, nearest first: a
+ * dummy is removed, a real wing deploys. Each time, what is left is looked at again, so a
+ * wing just deployed hides the wings behind it. */
+static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side side,
+                            const int* units, int nunits) {
+  struct murk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(side);
+  struct murk_pos from[MURK_MAX_TEAMS_PER_SIDE];
+  int nfrom = 0;
+  int cap = (int)(sizeof from / sizeof from[0]);
+  for (int i = 0; i < nunits; i++) {
+    const struct murk_unit_state* u = &s->units[side][units[i]];
+    for (int t = u->first_team; t < u->first_team + u->nteams && nfrom < cap; t++)
+      if (s->teams[side][t].alive && s->teams[side][t].placed)
+        from[nfrom++] = s->teams[side][t].pos;
+  }
+  int rounds = s->nmarkers; /* each round takes a leader off the table */
+  struct contact* cs = murk_malloc(MAX_THINGS * sizeof *cs);
+  if (!cs) {
+    g->oom = MURK_ENOMEM;
+    return;
+  }
+  for (int r = 0; r < rounds && nfrom > 0; r++) {
+    int n = find_contacts(x, from, nfrom, enemy, false, cs);
+    if (n == 0) break;
+    struct murk_marker* y = &s->markers[cs[0].index];
+    char hy[16];
+    snprintf(hy, sizeof hy, "T%d", y->number);
+    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "the %s spots %s %s at %d cell%s",
+              murk_side_name(side), murk_side_name(enemy), hy, cs[0].dist, murk_plural(cs[0].dist));
+    murk_event_facts(g, y->number, NULL, &y->pos);
+    if (y->unit < 0)
+      remove_dummy(g, cs[0].index);
+    else
+      deploy_wing(g, cs[0].index, false);
+  }
+  murk_free(cs);
+}
+
+enum { GO_ON = 0, STOP = 1 };
+
+/* seed 002, 27.1.6, 27.2 and 27.5: moving leader mi stands within sight of the enemy
+ * (contacts cs, nearest first). `rest` is what is left of its ordered path. */
+static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const struct murk_pos* rest,
+                          int nrest, struct contact* cs, int nc) {
+  struct murk_state* s = &g->s;
+  struct murk_marker* mk = &s->markers[mi];
+  enum murk_side side = mk->owner, enemy = murk_side_other(side);
+  char hx[16], hc[16];
+  snprintf(hx, sizeof hx, "T%d", mk->number);
+  contact_handle(g, enemy, &cs[0], hc, sizeof hc);
+  murk_mark_irreversible(g);
+  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is spotted by %s %s at %d cell%s",
+            murk_side_name(side), hx, murk_side_name(enemy), hc, cs[0].dist,
+            murk_plural(cs[0].dist));
+  murk_event_facts(g, mk->number, NULL, &mk->pos);
+  /* The moving side is turned over first: a dummy goes, and the enemy learns nothing. */
+  if (mk->unit < 0) {
+    remove_dummy(g, mi);
+    return STOP;
+  }
+  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is turned over: a real wing leader",
+            murk_side_name(side), hx);
+  murk_event_facts(g, mk->number, NULL, &mk->pos);
+  /* Then the enemy's nearest: dummies go (and the moving leader, turned face down again,
+   * may move on), until a real wing or deployed units are met. */
+  int primary = -1;
+  for (int k = 0; k < nc && primary < 0; k++) {
+    if (cs[k].kind == C_MARKER) {
+      if (!s->markers[cs[k].index].on_table) continue;
+      if (s->markers[cs[k].index].unit < 0) {
+        remove_dummy(g, cs[k].index);
+        continue;
+      }
+      char hy[16];
+      snprintf(hy, sizeof hy, "T%d", s->markers[cs[k].index].number);
+      murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, enemy, "%s %s is turned over: a real wing leader",
+                murk_side_name(enemy), hy);
+      murk_event_facts(g, s->markers[cs[k].index].number, NULL, &s->markers[cs[k].index].pos);
+    }
+    primary = k;
+  }
+  if (primary < 0) {
+    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side,
+              "%s %s is turned face down again and may move on", murk_side_name(side), hx);
+    return GO_ON;
+  }
+
+  /* 27.2.1: the deployment roll, moving side first; ties go to the stationary side. */
+  const struct contact* pc = &cs[primary];
+  int enemy_unit =
+      pc->kind == C_MARKER ? s->markers[pc->index].unit : unit_of_team(s, enemy, pc->index);
+  contact_handle(g, enemy, pc, hc, sizeof hc);
+  int mine = deployment_roll(g, side, mk->unit, hx);
+  int theirs = deployment_roll(g, enemy, enemy_unit, hc);
+  int allow = 0;
+  if (mine > theirs) {
+    int most = murk_mission_param(g->m, MURK_P_LI_ADJUST);
+    allow = mine - theirs < most ? mine - theirs : most;
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+              "the %s wins the deployment roll by %d: %s may adjust up to %d cell%s",
+              murk_side_name(side), mine - theirs, hx, allow, murk_plural(allow));
+  } else {
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy, "the %s wins the deployment roll%s",
+              murk_side_name(enemy), mine == theirs ? " (a tie goes to the stationary side)" : "");
+  }
+  struct murk_pos seen_from[1 + MURK_MAX_DIS];
+  int nseen = footprint(mk, seen_from);
+  if (allow > 0) adjust(g, mi, rest, nrest, allow);
+
+  /* 27.2.3: the stationary wing goes on the table, then (27.5) every other enemy wing the
+   * moving leader saw, unless the units just placed now hide it; all on the same roll. */
+  if (pc->kind == C_MARKER) deploy_wing(g, pc->index, false);
+  for (int k = primary + 1; k < nc; k++) {
+    if (cs[k].kind != C_MARKER || !s->markers[cs[k].index].on_table) continue;
+    struct murk_marker* z = &s->markers[cs[k].index];
+    struct murk_pos fz[1 + MURK_MAX_DIS];
+    int nfz = footprint(z, fz);
+    if (sees_cells(x, seen_from, nseen, fz, nfz, enemy) < 0) continue;
+    if (z->unit < 0) {
+      remove_dummy(g, cs[k].index);
+      continue;
+    }
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
+              "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy),
+              z->number);
+    deploy_wing(g, cs[k].index, false);
+  }
+  /* 27.2.4: then the moving wing; its movement is over for the turn. */
+  deploy_wing(g, mi, true);
+  return STOP;
+}
+
+/* ---- commands ---- */
+
+/* The cells a move enters, through its waypoints (fog.c builds the same for templates). */
+static int build_path(const struct murk_game* g, struct murk_pos start,
+                      const struct murk_command* c, struct murk_pos** out, int* count, char* reason,
+                      size_t reason_len) {
+  const struct murk_grid* grid = &g->m->grid;
+  struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 2];
+  int npts = 0;
+  pts[npts++] = start;
+  for (int i = 0; i < c->nvia; i++) pts[npts++] = c->via[i];
+  pts[npts++] = c->at;
+  long total = 0;
+  char ps[16];
+  for (int i = 1; i < npts; i++) {
+    murk_pos_format(pts[i], ps, sizeof ps);
+    if (!murk_geom_on_table(grid, pts[i]))
+      return murk_reject(reason, reason_len, "%s is off the table", ps);
+    total += murk_geom_distance(grid, pts[i - 1], pts[i]);
+  }
+  if (total == 0) {
+    murk_pos_format(start, ps, sizeof ps);
+    return murk_reject(reason, reason_len, "it is already at %s", ps);
+  }
+  struct murk_pos* cells = murk_malloc((size_t)total * sizeof *cells);
+  struct murk_line_step* steps = murk_malloc(((size_t)total + 1) * sizeof *steps);
+  if (!cells || !steps) {
+    murk_free(cells);
+    murk_free(steps);
+    return MURK_ENOMEM;
+  }
+  int n = 0;
+  for (int i = 1; i < npts; i++) {
+    size_t ns = murk_geom_line(grid, pts[i - 1], pts[i], steps, (size_t)total + 1);
+    for (size_t k = 1; k < ns && n < total; k++) cells[n++] = steps[k].cell;
+  }
+  murk_free(steps);
+  *out = cells;
+  *count = n;
+  return MURK_OK;
+}
+
+static void emit_move(struct murk_game* g, int mi, struct murk_pos from, int cells,
+                      const char* note) {
+  const struct murk_marker* mk = &g->s.markers[mi];
+  char a[16], b[16], d[40];
+  murk_pos_format(from, a, sizeof a);
+  murk_pos_format(mk->pos, b, sizeof b);
+  dis_text(mk, d, sizeof d);
+  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d moves %s -> %s (%d cell%s%s%s)%s",
+            murk_side_name(mk->owner), mk->number, a, b, cells, murk_plural(cells),
+            d[0] ? "; Dis " : "", d, note);
+  murk_event_facts(g, mk->number, &from, &mk->pos);
+}
+
+int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
+                    char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  struct murk_marker* mk = &s->markers[mi];
+  if (mk->moved)
+    return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
+  struct murk_pos* path = NULL;
+  int n = 0;
+  int rc = build_path(g, mk->pos, c, &path, &n, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  char ps[16];
+  for (int i = 0; i < n && rc == MURK_OK; i++) {
+    murk_pos_format(path[i], ps, sizeof ps);
+    const struct murk_terrain* t = murk_mission_terrain_at(g->m, path[i]);
+    int other = murk_marker_index_at(s, path[i]);
+    enum murk_side who;
+    if (!t)
+      rc = murk_reject(reason, reason_len, "%s is off the table", ps);
+    else if (t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER)
+      rc = murk_reject(reason, reason_len, "the %s at %s blocks the way", t->name, ps);
+    else if (other >= 0 && s->markers[other].owner != side)
+      rc = murk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way",
+                       s->markers[other].number, ps);
+    else if (murk_team_at(s, path[i], &who, NULL) && who != side)
+      rc = murk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
+  }
+  int allow = murk_intel_allowance(g, mi);
+  if (rc == MURK_OK && n > allow)
+    rc = murk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
+                     allow,
+                     mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                                  : "its wing's slowest team");
+  if (rc == MURK_OK && !murk_cell_free(s, c->at)) {
+    murk_pos_format(c->at, ps, sizeof ps);
+    rc = murk_reject(reason, reason_len,
+                     "%s is taken: a leader may not end its move on another marker or team", ps);
+  }
+  struct sight x;
+  if (rc == MURK_OK) rc = sight_open(g, &x);
+  struct contact* cs = rc == MURK_OK ? murk_malloc(MAX_THINGS * sizeof *cs) : NULL;
+  if (rc == MURK_OK && !cs) {
+    sight_close(&x);
+    rc = MURK_ENOMEM;
+  }
+  if (rc != MURK_OK) {
+    murk_free(path);
+    return rc;
+  }
+  /* Cell by cell, Dis counters along: the first cell where the enemy is in sight is where
+   * the spotting happens. */
+  enum murk_side enemy = murk_side_other(side);
+  mk->moved = true;
+  mk->moved_cells = 0;
+  struct murk_pos seg_from = mk->pos;
+  int seg = 0;
+  bool over = false;
+  for (int i = 0; i < n && !over && !g->oom; i++) {
+    struct murk_pos prev = mk->pos;
+    mk->pos = path[i];
+    dis_follow(g, mk, prev, mk->pos);
+    mk->moved_cells++;
+    seg++;
+    struct murk_pos fp[1 + MURK_MAX_DIS];
+    int nfp = footprint(mk, fp);
+    int nc = find_contacts(&x, fp, nfp, enemy, true, cs);
+    if (nc == 0) continue;
+    emit_move(g, mi, seg_from, seg, i + 1 < n ? "; ordered on" : "");
+    over = resolve_moving(g, &x, mi, path + i + 1, n - i - 1, cs, nc) == STOP;
+    mk = &s->markers[mi];
+    seg_from = mk->pos;
+    seg = 0;
+  }
+  if (!over && seg > 0) emit_move(g, mi, seg_from, seg, "");
+  murk_free(cs);
+  sight_close(&x);
+  murk_free(path);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+int murk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
+                      size_t reason_len) {
+  struct murk_state* s = &g->s;
+  struct murk_marker* mk = &s->markers[mi];
+  if (mk->unit < 0) {
+    remove_dummy(g, mi);
+    return MURK_OK;
+  }
+  /* seed 002, 27.4: an active wing may deploy of its own accord, in its movement, after
+   * moving at most half its allowance (rounded up). */
+  if (s->step != MURK_STEP_MOVEMENT && s->step != MURK_STEP_STARTING)
+    return murk_reject(reason, reason_len,
+                       "a wing deploys of its own accord in your movement step (T%d)", mk->number);
+  int allow = murk_intel_allowance(g, mi);
+  int half = (allow + 1) / 2;
+  int moved = mk->moved ? mk->moved_cells : 0;
+  if (moved > half)
+    return murk_reject(reason, reason_len,
+                       "T%d has moved %d cells this turn; a wing that deploys of its own accord "
+                       "may first move at most half its allowance (%d)",
+                       mk->number, moved, half);
+  struct sight x;
+  if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
+  int units[MURK_MAX_UNITS];
+  int n = marker_units(g, mi, units);
+  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d deploys of its own accord",
+            murk_side_name(side), mk->number);
+  deploy_wing(g, mi, true);
+  spot_from_units(g, &x, side, units, n);
+  sight_close(&x);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+int murk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int unit) {
+  struct sight x;
+  if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
+  spot_from_units(g, &x, side, &unit, 1);
+  sight_close(&x);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+/* ---- setup ---- */
+
+void murk_intel_begin(struct murk_game* g) {
+  if (!murk_intel_on(g)) return;
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    int d = murk_force(g, (enum murk_side)sd)->dummies;
+    g->s.dummies_left[sd] = d > 0 ? d : 0;
+  }
+}
+
+/* The side's leader put down in this deployment that still lacks Dis counters, or -1. */
+static int pending(const struct murk_game* g, enum murk_side side) {
+  const struct murk_state* s = &g->s;
+  for (int i = s->nmarkers - 1; i >= 0; i--) {
+    const struct murk_marker* mk = &s->markers[i];
+    if (mk->on_table && mk->owner == side && mk->kind == MURK_MARKER_WING &&
+        mk->ndis < MURK_MAX_DIS)
+      return i;
+  }
+  return -1;
+}
+
+static void finish_pending(struct murk_game* g, enum murk_side side) {
+  int mi = pending(g, side);
+  if (mi < 0) return;
+  struct murk_marker* mk = &g->s.markers[mi];
+  int had = mk->ndis;
+  default_dis(g, mk);
+  if (mk->ndis == had) return;
+  char d[40];
+  dis_text(mk, d, sizeof d);
+  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+  murk_event_facts(g, mk->number, NULL, &mk->pos);
+}
+
+void murk_intel_finish_deploying(struct murk_game* g, enum murk_side side) {
+  finish_pending(g, side);
+}
+
+/* seed 002, 27.1.2: a Dis counter within one or two cells of its leader (one for a wing
+ * of fewer than `small_wing` platoons), on ground a unit could stand on. */
+static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whole, char* reason,
+                     size_t reason_len) {
+  struct murk_marker* mk = &g->s.markers[mi];
+  int range = murk_mission_param(g->m, MURK_P_LI_DIS);
+  int units[MURK_MAX_UNITS];
+  if (mk->unit >= 0 &&
+      marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
+    int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
+    if (small < range) range = small;
+  }
+  char ps[16];
+  murk_pos_format(at, ps, sizeof ps);
+  if (!murk_geom_on_table(&g->m->grid, at))
+    return murk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!murk_cell_passable(g->m, at))
+    return murk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
+                       murk_mission_terrain_at(g->m, at)->name, ps);
+  int d = murk_geom_distance(&g->m->grid, mk->pos, at);
+  if (d == 0)
+    return murk_reject(reason, reason_len, "a Dis counter goes beside its leader T%d, not under it",
+                       mk->number);
+  if (d > range)
+    return murk_reject(reason, reason_len,
+                       "%s is %d cells from T%d; its Dis counters go within %d cell%s of it", ps, d,
+                       mk->number, range, murk_plural(range));
+  if (mk->ndis == 1 && murk_pos_eq(mk->dis[0], at))
+    return murk_reject(reason, reason_len, "T%d already has a Dis counter at %s", mk->number, ps);
+  mk->dis[mk->ndis++] = at;
+  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, mk->owner, "%s places a Dis counter of T%d at %s",
+            murk_side_name(mk->owner), mk->number, ps);
+  murk_event_facts(g, mk->number, NULL, &at);
+  *whole = mk->ndis >= MURK_MAX_DIS;
+  return MURK_OK;
+}
+
+static int check_leader_cell(struct murk_game* g, enum murk_side side, struct murk_pos at,
+                             char* reason, size_t reason_len) {
+  int rc =
+      murk_setup_check_zone(g, &g->m->sides[side].zone, at, "your deployment", reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (!murk_cell_free(&g->s, at)) {
+    char ps[16];
+    murk_pos_format(at, ps, sizeof ps);
+    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  }
+  return MURK_OK;
+}
+
+int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      bool* whole, char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  *whole = false;
+  int pend = pending(g, side);
+  char ps[16];
+  murk_pos_format(c->at, ps, sizeof ps);
+
+  if (c->unit.kind == MURK_REF_DUMMY) {
+    /* Next to a dummy leader still lacking Dis counters: one of them. */
+    if (pend >= 0 && s->markers[pend].unit < 0) {
+      int d = murk_geom_distance(&g->m->grid, s->markers[pend].pos, c->at);
+      if (d >= 1 && d <= murk_mission_param(g->m, MURK_P_LI_DIS))
+        return place_dis(g, pend, c->at, whole, reason, reason_len);
+    }
+    if (murk_force(g, side)->dummies <= 0)
+      return murk_reject(reason, reason_len, "this mission gives you no dummy leaders");
+    if (s->dummies_left[side] <= 0)
+      return murk_reject(reason, reason_len, "you have no dummy leaders left");
+    int rc = check_leader_cell(g, side, c->at, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+    finish_pending(g, side);
+    int mi = murk_marker_new(g, side, -1, c->at);
+    if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+    s->markers[mi].kind = MURK_MARKER_WING;
+    s->markers[mi].on_table = true;
+    s->dummies_left[side]--;
+    int num = s->markers[mi].number;
+    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
+              murk_side_name(side), num, ps);
+    murk_event_facts(g, num, NULL, &c->at);
+    /* One private event either way, so the enemy's numbering shows no difference. */
+    murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", num);
+    return MURK_OK;
+  }
+
+  if (c->unit.kind != MURK_REF_OWN)
+    return murk_reject(reason, reason_len,
+                       "deploy a wing by the number of one of its platoons (deploy 3 at X,Y)");
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (u->state == MURK_PLATOON_HIDDEN && pend >= 0 && u->marker == s->markers[pend].number)
+    return place_dis(g, pend, c->at, whole, reason, reason_len);
+  if (u->state == MURK_PLATOON_RESERVE)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, pl->name);
+  if (u->state != MURK_PLATOON_WAITING)
+    return murk_reject(reason, reason_len, "platoon %d (%s) is already down with its wing (T%d)",
+                       unit + 1, pl->name, u->marker);
+  rc = check_leader_cell(g, side, c->at, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  finish_pending(g, side);
+  int wing[MURK_MAX_UNITS];
+  int nw = murk_intel_wing_units(g, side, unit, wing);
+  int lead = -1;
+  for (int i = 0; i < nw && lead < 0; i++)
+    if (s->units[side][wing[i]].state == MURK_PLATOON_WAITING) lead = wing[i];
+  mi = murk_marker_new(g, side, lead, c->at);
+  if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+  struct murk_marker* mk = &s->markers[mi];
+  mk->kind = MURK_MARKER_WING;
+  mk->on_table = true;
+  char list[120] = "";
+  size_t len = 0;
+  int count = 0;
+  for (int i = 0; i < nw; i++) {
+    struct murk_unit_state* w = &s->units[side][wing[i]];
+    if (w->state != MURK_PLATOON_WAITING) continue;
+    w->state = MURK_PLATOON_HIDDEN;
+    w->marker = mk->number;
+    count++;
+    if (len < sizeof list)
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", wing[i] + 1);
+  }
+  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
+            murk_side_name(side), mk->number, ps);
+  murk_event_facts(g, mk->number, NULL, &c->at);
+  murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side,
+            "T%d is your wing %.48s (platoon%s %s)", mk->number, wing_name(g, side, lead),
+            count == 1 ? "" : "s", list);
+  return MURK_OK;
+}
+
+/* ---- views ---- */
+
+void murk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
+                         size_t type_len, int* nteams) {
+  const struct murk_marker* mk = &g->s.markers[mi];
+  if (mk->unit < 0) return;
+  int units[MURK_MAX_UNITS];
+  int n = marker_units(g, mi, units);
+  snprintf(name, name_len, "%s", wing_name(g, mk->owner, mk->unit));
+  snprintf(type, type_len, "wing of %d platoon%s", n, murk_plural(n));
+  int teams = 0;
+  for (int i = 0; i < n; i++) teams += murk_unit_alive(&g->s, mk->owner, units[i]);
+  *nteams = teams;
+}

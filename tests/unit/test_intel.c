@@ -1,0 +1,1029 @@
+/* test_intel.c: Limited Intelligence (seed 002, 27) - wing leaders and Dis counters, their
+ * movement, spotting at seven hexes with and without a line of sight, the moving side
+ * turned over first, dummies removed, the deployment roll and its ties, the winner's
+ * adjustment, placing a wing's units, voluntary deployment, several wings spotted on one
+ * roll, and no hidden information leaking over random games of the bundled mission. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "intel.h"
+#include "murk/dice.h"
+#include "test_support.h"
+
+/* A 20 x 16 hex field. The defender deploys in the north half (rows 0-7), the attacker in
+ * the south (rows 8-15). Columns 10-19 of rows 5 and 6 are woods (blocking sight); the
+ * west half is open. Lengths are in hexes. */
+#define LI_HEAD                                                   \
+  "name: LI Test\n"                                               \
+  "table: {grid: hex, scale: 2cm, size: 40cm x 32cm}\n"           \
+  "terrain:\n"                                                    \
+  "  legend:\n"                                                   \
+  "    \".\": {class: open, sight: clear, name: fields}\n"        \
+  "    \"T\": {class: difficult, sight: blocking, name: woods}\n" \
+  "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n"
+
+#define LI_MAP_WOODS           \
+  "  map: |\n"                 \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ..........TTTTTTTTTT\n" \
+  "    ..........TTTTTTTTTT\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n"
+
+/* A cliff across the table with one gap, at column 15. */
+#define LI_MAP_GAP             \
+  "  map: |\n"                 \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    XXXXXXXXXXXXXXX.XXXX\n" \
+  "    XXXXXXXXXXXXXXX.XXXX\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n" \
+  "    ....................\n"
+
+/* Wings: the attacker's Big Wing (platoons 1-4, foot, 3 hexes) and Fast Wing (5-6,
+ * horse, 10 hexes, small); the defender's North Wing (1-2, small), East Wing (3) and West
+ * Wing (4). Names and types are all distinct, so a leak is easy to find. */
+#define LI_TAIL                                                                         \
+  "deployment:\n"                                                                       \
+  "  attacker: {half: south}\n"                                                         \
+  "  defender: {half: north}\n"                                                         \
+  "setup: {sides: fixed, first_turn: attacker, deploy_first: defender, deploy_order: "  \
+  "in_turn}\n"                                                                          \
+  "turn_limit: 10\n"                                                                    \
+  "rules:\n"                                                                            \
+  "  limited_intelligence: {}\n"                                                        \
+  "forces:\n"                                                                           \
+  "  attacker:\n"                                                                       \
+  "    name: Red Army\n"                                                                \
+  "    command_rating: 2\n"                                                             \
+  "    dummies: 2\n"                                                                    \
+  "    profiles:\n"                                                                     \
+  "      foot: {move: 3hex, range: 2hex, rof: 1, skill: 4, save: 6, motivation: 4}\n"   \
+  "      horse: {move: 10hex, range: 1hex, rof: 1, skill: 4, save: 6, motivation: 4}\n" \
+  "    platoons:\n"                                                                     \
+  "      - {name: Amber Foot, type: amber line, command_distance: 2hex,\n"              \
+  "         teams: [{profile: foot, count: 3}], wing: Big Wing}\n"                      \
+  "      - {name: Birch Foot, type: birch line, command_distance: 2hex,\n"              \
+  "         teams: [{profile: foot, count: 3}], wing: Big Wing}\n"                      \
+  "      - {name: Cedar Foot, type: cedar line, command_distance: 2hex,\n"              \
+  "         teams: [{profile: foot, count: 3}], wing: Big Wing}\n"                      \
+  "      - {name: Dune Foot, type: dune line, command_distance: 2hex,\n"                \
+  "         teams: [{profile: foot, count: 3}], wing: Big Wing}\n"                      \
+  "      - {name: Elm Horse, type: elm cavalry, command_distance: 2hex,\n"              \
+  "         teams: [{profile: horse, count: 2}], wing: Fast Wing}\n"                    \
+  "      - {name: Fir Horse, type: fir cavalry, command_distance: 2hex,\n"              \
+  "         teams: [{profile: horse, count: 2}], wing: Fast Wing}\n"                    \
+  "  defender:\n"                                                                       \
+  "    name: Blue Army\n"                                                               \
+  "    command_rating: 2\n"                                                             \
+  "    dummies: 2\n"                                                                    \
+  "    profiles:\n"                                                                     \
+  "      guard: {move: 3hex, range: 2hex, rof: 1, skill: 4, save: 6, motivation: 4}\n"  \
+  "      lancer: {move: 6hex, range: 1hex, rof: 1, skill: 4, save: 6, motivation: 4}\n" \
+  "    platoons:\n"                                                                     \
+  "      - {name: Xenon Guard, type: xenon grenadiers, command_distance: 2hex,\n"       \
+  "         teams: [{profile: guard, count: 3}], wing: North Wing}\n"                   \
+  "      - {name: Yarrow Guard, type: yarrow grenadiers, command_distance: 2hex,\n"     \
+  "         teams: [{profile: guard, count: 3}], wing: North Wing}\n"                   \
+  "      - {name: Zinnia Lancers, type: zinnia uhlans, command_distance: 2hex,\n"       \
+  "         teams: [{profile: lancer, count: 2}], wing: East Wing}\n"                   \
+  "      - {name: Quartz Guard, type: quartz fusiliers, command_distance: 2hex,\n"      \
+  "         teams: [{profile: guard, count: 2}], wing: West Wing}\n"
+
+static const char li_mission[] = LI_HEAD LI_MAP_WOODS LI_TAIL;
+static const char li_gap_mission[] = LI_HEAD LI_MAP_GAP LI_TAIL;
+
+static struct murk_pos P(int x, int y) {
+  struct murk_pos p = {x, y};
+  return p;
+}
+
+/* A game with both sides deployed by the given lines ("end" added for each side). */
+static struct murk_game*
+deployed(const struct murk_mission* m, uint64_t seed, const char* defender, const char* attacker) {
+  struct murk_game* g = new_game(m, seed);
+  ok_lines(g, defender);
+  ok_line(g, "end");
+  ok_lines(g, attacker);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  return g;
+}
+
+/* Deployments that keep every wing out of the way of the tests' moves (the defender's
+ * behind the woods, in the north-east corner). */
+#define DEF_FAR "deploy 3 at 19,00\ndeploy 4 at 17,00\n"
+#define ATT_FAR "deploy 1 at 00,15\n"
+
+/* Events since index `from` whose text holds `needle`. */
+static int count_events(const struct murk_game* g, size_t from, enum murk_event_kind kind,
+                        const char* needle) {
+  int n = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (e->kind == kind && (!needle || strstr(e->text, needle))) n++;
+  }
+  return n;
+}
+
+static void dump_events(const struct murk_game* g, size_t from) {
+  char line[300];
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    murk_event_format(murk_game_event(g, i), line, sizeof line);
+    fprintf(stderr, "%s\n", line);
+  }
+}
+
+static const struct murk_marker* marker_no(const struct murk_game* g, int number) {
+  int mi = murk_marker_index(&g->s, number);
+  assert_true(mi >= 0);
+  return &g->s.markers[mi];
+}
+
+/* Make the game's next two d6 come out a, then b (the deployment roll: mover, then the
+ * stationary side). */
+static void force_dice(struct murk_game* g, int a, int b) {
+  for (uint64_t k = 1; k < 200000; k++) {
+    struct murk_rng r;
+    murk_rng_seed(&r, k);
+    struct murk_rng t = r;
+    int x = murk_rng_die(&t, 6);
+    int y = murk_rng_die(&t, 6);
+    if (x == a && y == b) {
+      g->s.rng = r;
+      return;
+    }
+  }
+  fail_msg("no stream gives %d then %d", a, b);
+}
+
+/* Least distance between two markers' footprints (leader and Dis counters). */
+static int footprint_distance(const struct murk_game* g, const struct murk_marker* a,
+                              const struct murk_marker* b) {
+  struct murk_pos fa[3], fb[3];
+  int na = 0, nb = 0;
+  fa[na++] = a->pos;
+  for (int i = 0; i < a->ndis; i++) fa[na++] = a->dis[i];
+  fb[nb++] = b->pos;
+  for (int i = 0; i < b->ndis; i++) fb[nb++] = b->dis[i];
+  int best = 1 << 30;
+  for (int i = 0; i < na; i++)
+    for (int j = 0; j < nb; j++) {
+      int d = murk_geom_distance(&g->m->grid, fa[i], fb[j]);
+      if (d < best) best = d;
+    }
+  return best;
+}
+
+static void end_turn(struct murk_game* g) {
+  ok_line(g, "end");
+  ok_line(g, "end");
+  ok_line(g, "end");
+}
+
+/* ---- setup: leaders and Dis counters (27.1.2) ---- */
+
+static void test_deploy_leaders_and_dis(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  /* North Wing has two platoons: a small wing, Dis counters within one hex. */
+  ok_line(g, "deploy 2 at 15,02");
+  const struct murk_marker* t1 = marker_no(g, 1);
+  assert_int_equal(t1->kind, MURK_MARKER_WING);
+  assert_int_equal(t1->unit, 0); /* the wing's first platoon, whichever was named */
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
+  assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_HIDDEN);
+  assert_int_equal(g->s.units[MURK_DEFENDER][1].marker, 1);
+  assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_WAITING);
+  bad_line(g, "deploy 1 at 15,04", why, sizeof why);
+  assert_non_null(strstr(why, "within 1 cell"));
+  bad_line(g, "deploy 1 at 15,02", why, sizeof why);
+  assert_non_null(strstr(why, "not under it"));
+  ok_line(g, "deploy 1 at 14,02");
+  bad_line(g, "deploy 2 at 14,02", why, sizeof why);
+  assert_non_null(strstr(why, "already has a Dis counter"));
+  /* The side keeps the go until both Dis counters are down. */
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  ok_line(g, "deploy 2 at 16,02");
+  assert_int_equal(t1->ndis, 2);
+  assert_true(murk_pos_eq(t1->dis[0], P(14, 2)) && murk_pos_eq(t1->dis[1], P(16, 2)));
+  bad_line(g, "deploy 1 at 10,02", why, sizeof why);
+  assert_non_null(strstr(why, "already down with its wing"));
+  /* A leader left without Dis counters gets them beside it when the side deploys on. */
+  ok_line(g, "deploy 3 at 10,03");
+  ok_line(g, "deploy 4 at 03,03");
+  const struct murk_marker* t2 = marker_no(g, 2);
+  assert_int_equal(t2->ndis, 2);
+  assert_true(murk_pos_eq(t2->dis[0], P(9, 3)) && murk_pos_eq(t2->dis[1], P(11, 3)));
+  ok_line(g, "end"); /* ... or ends its deployment */
+  const struct murk_marker* t3 = marker_no(g, 3);
+  assert_int_equal(t3->ndis, 2);
+  assert_true(murk_pos_eq(t3->dis[0], P(2, 3)) && murk_pos_eq(t3->dis[1], P(4, 3)));
+  /* Big Wing has four platoons: two hexes are allowed, three are not. */
+  ok_line(g, "deploy 4 at 10,12");
+  bad_line(g, "deploy 4 at 13,12", why, sizeof why);
+  assert_non_null(strstr(why, "within 2 cells"));
+  ok_line(g, "deploy 4 at 08,12");
+  ok_line(g, "deploy 1 at 12,12");
+  /* The leader must stand in the deployment zone, free. */
+  bad_line(g, "deploy 5 at 10,03", why, sizeof why);
+  bad_line(g, "deploy 5 at 10,12", why, sizeof why);
+  ok_line(g, "deploy 6 at 16,14");
+  ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+
+  /* The enemy sees leaders and Dis counters, nothing more; the owner sees its wing. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  const struct murk_view_marker* vm = murk_view_marker_by_number(v, MURK_DEFENDER, 1);
+  assert_non_null(vm);
+  assert_int_equal(vm->kind, MURK_MARKER_WING);
+  assert_int_equal(vm->ndis, 2);
+  assert_false(vm->known);
+  assert_string_equal(vm->name, "");
+  const struct murk_view_marker* own = murk_view_marker_by_number(v, MURK_ATTACKER, 4);
+  assert_true(own->known);
+  assert_string_equal(own->name, "Big Wing");
+  assert_string_equal(own->type, "wing of 4 platoons");
+  assert_int_equal(own->nteams, 12);
+  for (size_t i = 0; i < v->nevents; i++) {
+    assert_null(strstr(v->events[i].text, "North Wing"));
+    assert_null(strstr(v->events[i].text, "Xenon"));
+  }
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_dummy_leaders(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  ok_line(g, "deploy dummy at 02,02");
+  ok_line(g, "deploy dummy at 03,02"); /* next to the dummy: its Dis counter */
+  ok_line(g, "deploy dummy at 04,02"); /* two hexes: a dummy may spread as a big wing */
+  ok_line(g, "deploy dummy at 08,02"); /* a new dummy leader */
+  bad_line(g, "deploy dummy at 14,02", why, sizeof why);
+  assert_non_null(strstr(why, "no dummy leaders left"));
+  const struct murk_marker* t1 = marker_no(g, 1);
+  assert_int_equal(t1->unit, -1);
+  assert_int_equal(t1->ndis, 2);
+  assert_int_equal(g->s.dummies_left[MURK_DEFENDER], 0);
+  /* The enemy's events say the same for a dummy as for a wing; the owner's say which. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  for (size_t i = 0; i < v->nevents; i++) assert_null(strstr(v->events[i].text, "dummy"));
+  murk_view_free(v);
+  assert_int_equal(count_events(g, 0, MURK_EV_DEPLOY, "is a dummy leader"), 2);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- movement (27.1.4) ---- */
+
+static void test_move_allowance(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 15,00\n" DEF_FAR,
+                                 "deploy 1 at 03,14\ndeploy 5 at 09,15\ndeploy dummy at 15,15\n");
+  char why[200];
+  int big = g->s.units[MURK_ATTACKER][0].marker;
+  int fast = g->s.units[MURK_ATTACKER][4].marker;
+  int dummy = big + 2;
+  assert_int_equal(murk_intel_allowance(g, murk_marker_index(&g->s, big)), 3);
+  assert_int_equal(murk_intel_allowance(g, murk_marker_index(&g->s, fast)), 10);
+  /* A dummy may move as far as the fastest wing the force could field. */
+  assert_int_equal(murk_intel_allowance(g, murk_marker_index(&g->s, dummy)), 10);
+  const struct murk_marker* bm = marker_no(g, big);
+  struct murk_pos d0 = bm->dis[0], d1 = bm->dis[1];
+  bad_line(g, "move 1 to 03,10", why, sizeof why);
+  assert_non_null(strstr(why, "may move 3"));
+  ok_line(g, "move 2 to 03,11"); /* any platoon of the wing names it */
+  assert_true(murk_pos_eq(bm->pos, P(3, 11)));
+  /* The Dis counters came along, keeping their places. */
+  assert_int_equal(murk_geom_distance(&m->grid, d0, bm->dis[0]), 3);
+  assert_int_equal(murk_geom_distance(&m->grid, d1, bm->dis[1]), 3);
+  assert_int_equal(murk_geom_distance(&m->grid, bm->pos, bm->dis[0]), 1);
+  bad_line(g, "move 1 to 03,10", why, sizeof why);
+  assert_non_null(strstr(why, "already moved"));
+  char line[40];
+  snprintf(line, sizeof line, "move T%d to 15,04", dummy);
+  bad_line(g, line, why, sizeof why); /* 11 hexes */
+  snprintf(line, sizeof line, "move T%d to 15,05", dummy);
+  ok_line(g, line);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- spotting (27.1.6) ---- */
+
+static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g =
+      deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
+               ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
+  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
+  /* Eight hexes: nothing. */
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "move 5 to 04,10");
+  assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+  assert_true(marker_no(g, x)->on_table);
+  end_turn(g);
+  end_turn(g);
+  /* Seven: both wings are spotted (both real: they deploy). */
+  mark = murk_game_event_count(g);
+  ok_line(g, "move 5 to 04,07");
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, "-> 04,09"), 1);
+  assert_false(marker_no(g, x)->on_table);
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_no_spot_without_line_of_sight(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g =
+      deployed(m, 1, "deploy 1 at 15,02\ndeploy 1 at 14,02\ndeploy 1 at 16,02\n" DEF_FAR,
+               ATT_FAR "deploy 5 at 15,14\ndeploy 5 at 14,14\ndeploy 5 at 16,14\n");
+  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
+  size_t mark = murk_game_event_count(g);
+  /* Through seven, six and five hexes: the woods between hide the wings from each other. */
+  ok_line(g, "move 5 to 15,07");
+  assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 5);
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+  assert_true(marker_no(g, x)->on_table);
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* The moving side is turned over first: a moving dummy goes, and the enemy wing it
+ * stumbled on stays hidden. */
+static void test_moving_dummy_spotted_first(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 04,02\n" DEF_FAR,
+                                 ATT_FAR "deploy 5 at 19,15\ndeploy dummy at 04,14\n");
+  int y = g->s.units[MURK_DEFENDER][0].marker;
+  int dummy = g->s.units[MURK_ATTACKER][4].marker + 1;
+  char line[40];
+  snprintf(line, sizeof line, "move T%d to 04,07", dummy);
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, line);
+  assert_false(marker_no(g, dummy)->on_table);
+  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  assert_true(marker_no(g, y)->on_table);
+  assert_false(marker_no(g, y)->revealed);
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "turned over"), 0);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* A stationary dummy is removed and the moving wing, turned face down again, moves on. */
+static void test_stationary_dummy_removed(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 19,03\ndeploy dummy at 04,02\n" DEF_FAR,
+                                 ATT_FAR "deploy 5 at 04,14\n");
+  int x = g->s.units[MURK_ATTACKER][4].marker;
+  int dummy = g->s.units[MURK_DEFENDER][0].marker + 1;
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "move 5 to 04,06");
+  assert_false(marker_no(g, dummy)->on_table);
+  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
+  const struct murk_marker* xm = marker_no(g, x);
+  assert_true(xm->on_table);
+  assert_false(xm->revealed);
+  assert_true(murk_pos_eq(xm->pos, P(4, 6)));
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- the deployment roll (27.2.1) and the adjustment (27.2.2) ---- */
+
+#define ADJ_DEF "deploy 1 at 04,01\ndeploy 1 at 03,01\ndeploy 1 at 05,01\n" DEF_FAR
+#define ADJ_ATT ATT_FAR "deploy 5 at 04,13\ndeploy 5 at 03,13\ndeploy 5 at 05,13\n"
+
+/* Where the first spotting since `from` happened (the mover's leader then). */
+static struct murk_pos spot_cell(const struct murk_game* g, size_t from) {
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (e->kind == MURK_EV_SPOT && strstr(e->text, "spotted by")) return e->to;
+  }
+  fail_msg("no spotting");
+  return P(-1, -1);
+}
+
+/* The cell `ahead` cells after `at` on the line from a to b (the path of a move). */
+static struct murk_pos along(const struct murk_grid* grid, struct murk_pos a, struct murk_pos b,
+                             struct murk_pos at, int ahead) {
+  struct murk_line_step steps[64];
+  size_t n = murk_geom_line(grid, a, b, steps, 64);
+  for (size_t i = 0; i < n; i++)
+    if (murk_pos_eq(steps[i].cell, at)) {
+      assert_true(i + (size_t)ahead < n);
+      return steps[i + (size_t)ahead].cell;
+    }
+  fail_msg("not on the path");
+  return P(-1, -1);
+}
+
+static void test_deployment_roll_tie_goes_to_stationary(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
+  int x = g->s.units[MURK_ATTACKER][4].marker;
+  size_t mark = murk_game_event_count(g);
+  force_dice(g, 3, 3); /* 3 + 2 against 3 + 2 */
+  ok_line(g, "move 5 to 04,03");
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
+  assert_int_equal(count_events(g, mark, MURK_EV_INFO, "a tie goes to the stationary side"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, "adjusts"), 0);
+  /* Spotted seven hexes from row 1, and deployed where it was spotted. */
+  struct murk_pos spot = spot_cell(g, mark);
+  assert_int_equal(spot.y, 8);
+  const struct murk_marker* xm = marker_no(g, x);
+  assert_true(murk_pos_eq(xm->pos, spot));
+  const struct murk_unit_state* u = &g->s.units[MURK_ATTACKER][4];
+  assert_true(murk_pos_eq(g->s.teams[MURK_ATTACKER][u->first_team].pos, spot));
+  /* The mover's movement is over for the turn. */
+  char why[200];
+  bad_line(g, "move 5 to 04,07", why, sizeof why);
+  assert_non_null(strstr(why, "already moved"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void adjust_case(int mover_die, int stationary_die, int cells) {
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
+  int x = g->s.units[MURK_ATTACKER][4].marker;
+  size_t mark = murk_game_event_count(g);
+  force_dice(g, mover_die, stationary_die);
+  ok_line(g, "move 5 to 04,03"); /* ten hexes: spotted after five, five more ordered */
+  char text[40];
+  snprintf(text, sizeof text, "(%d cell", cells);
+  if (count_events(g, mark, MURK_EV_MOVE, "adjusts") != 1 ||
+      count_events(g, mark, MURK_EV_MOVE, text) != 1)
+    dump_events(g, mark);
+  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, "adjusts"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, text), 1);
+  /* Along the rest of its ordered path. */
+  struct murk_pos where = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells);
+  const struct murk_marker* xm = marker_no(g, x);
+  assert_true(murk_pos_eq(xm->pos, where));
+  /* 27.3.1: every team within three hexes of its leader, none beyond the enemy. */
+  const struct murk_state* s = &g->s;
+  for (int k = 0; k < s->nunits[MURK_ATTACKER]; k++) {
+    const struct murk_unit_state* u = &s->units[MURK_ATTACKER][k];
+    if (u->state != MURK_PLATOON_REVEALED) continue;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+      struct murk_pos p = s->teams[MURK_ATTACKER][t].pos;
+      assert_true(s->teams[MURK_ATTACKER][t].placed);
+      assert_true(murk_geom_distance(&m->grid, p, where) <= 3);
+      for (int e = 0; e < s->nteams[MURK_DEFENDER]; e++)
+        if (s->teams[MURK_DEFENDER][e].placed)
+          assert_false(murk_intel_beyond(&m->grid, where, s->teams[MURK_DEFENDER][e].pos, p));
+    }
+  }
+  /* The stationary wing was placed first, not beyond the mover's leader. */
+  const struct murk_marker* ym = marker_no(g, g->s.units[MURK_DEFENDER][0].marker);
+  int placed = 0;
+  for (int t = 0; t < s->nteams[MURK_DEFENDER]; t++)
+    if (s->teams[MURK_DEFENDER][t].placed) {
+      placed++;
+      assert_true(murk_geom_distance(&m->grid, s->teams[MURK_DEFENDER][t].pos, ym->pos) <= 3);
+      assert_false(murk_intel_beyond(&m->grid, ym->pos, xm->pos, s->teams[MURK_DEFENDER][t].pos));
+    }
+  assert_int_equal(placed, 6);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_adjustment_limits(void** st) {
+  (void)st;
+  /* 6 + 2 against 1 + 2: wins by 5, adjusts the most, 3 hexes, along its orders. */
+  adjust_case(6, 1, 3);
+  /* 3 + 2 against 2 + 2: wins by 1, adjusts 1 hex. */
+  adjust_case(3, 2, 1);
+}
+
+/* 27.3.1: a wing deploying right against the enemy fills the cells around its leader but
+ * none beyond the enemy (a dummy leader counts: it is all the wing can see). */
+static void test_placement_never_beyond(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 19,02\ndeploy dummy at 08,07\n" DEF_FAR,
+                                 "deploy 1 at 08,08\ndeploy 5 at 19,15\n");
+  struct murk_pos leader = P(8, 8), enemy = P(8, 7);
+  ok_line(g, "reveal 1");
+  const struct murk_state* s = &g->s;
+  int placed = 0, beyond_cells = 0;
+  for (int k = 0; k < 4; k++) {
+    const struct murk_unit_state* u = &s->units[MURK_ATTACKER][k];
+    assert_int_equal(u->state, MURK_PLATOON_REVEALED);
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+      struct murk_pos p = s->teams[MURK_ATTACKER][t].pos;
+      assert_true(s->teams[MURK_ATTACKER][t].placed);
+      assert_true(murk_geom_distance(&m->grid, p, leader) <= 3);
+      assert_false(murk_intel_beyond(&m->grid, leader, enemy, p));
+      placed++;
+    }
+  }
+  assert_int_equal(placed, 12);
+  /* The rule had something to forbid: free cells beyond the dummy, near the leader. */
+  for (int y = 4; y < 8; y++)
+    for (int x = 5; x < 12; x++)
+      if (murk_geom_distance(&m->grid, P(x, y), leader) <= 2 &&
+          murk_intel_beyond(&m->grid, leader, enemy, P(x, y)))
+        beyond_cells++;
+  assert_true(beyond_cells >= 3);
+  /* Then its units see the dummy next to them: it is removed. */
+  assert_false(marker_no(g, s->units[MURK_DEFENDER][0].marker + 1)->on_table);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_beyond(void** st) {
+  (void)st;
+  struct murk_grid grid = {MURK_GRID_HEX, 20, 20};
+  struct murk_pos leader = P(10, 10), enemy = P(10, 8);
+  /* Straight on through the enemy, and the wedge behind it. */
+  assert_true(murk_intel_beyond(&grid, leader, enemy, P(10, 6)));
+  assert_true(murk_intel_beyond(&grid, leader, enemy, P(10, 7)));
+  assert_true(murk_intel_beyond(&grid, leader, enemy, P(9, 7)));
+  assert_true(murk_intel_beyond(&grid, leader, enemy, P(10, 5)));
+  assert_false(murk_intel_beyond(&grid, leader, enemy, P(11, 7)));
+  /* Beside it, short of it, behind the leader: not beyond. */
+  assert_false(murk_intel_beyond(&grid, leader, enemy, P(12, 8)));
+  assert_false(murk_intel_beyond(&grid, leader, enemy, P(10, 9)));
+  assert_false(murk_intel_beyond(&grid, leader, enemy, P(10, 12)));
+  assert_false(murk_intel_beyond(&grid, leader, enemy, enemy));
+  /* Adjacent to the enemy is allowed (27.3.1). */
+  assert_false(murk_intel_beyond(&grid, leader, enemy, P(11, 9)));
+}
+
+static void test_ratings(void** st) {
+  (void)st;
+  static const char yaml[] = LI_HEAD LI_MAP_WOODS
+      "deployment:\n  attacker: {half: south}\n  defender: {half: north}\n"
+      "rules:\n  limited_intelligence: {}\n"
+      "forces:\n"
+      "  attacker:\n"
+      "    command_rating: 3\n"
+      "    leader_rating: 5\n"
+      "    profiles: {foot: {move: 3hex, range: 2hex}}\n"
+      "    platoons:\n"
+      "      - {name: A1, command_distance: 1hex, teams: [{profile: foot}], wing: W1}\n"
+      "      - {name: A2, command_distance: 1hex, teams: [{profile: foot}], wing: W1,\n"
+      "         flags: [commander]}\n"
+      "      - {name: B1, command_distance: 1hex, teams: [{profile: foot}], wing: W2,\n"
+      "         command_rating: 4}\n"
+      "      - {name: B2, command_distance: 1hex, teams: [{profile: foot}], wing: W2}\n"
+      "      - {name: C1, command_distance: 1hex, teams: [{profile: foot}], command_rating: 6,\n"
+      "         flags: [commander]}\n"
+      "  defender: {profiles: {}, platoons: []}\n";
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = new_game(m, 1);
+  bool cmd = false;
+  int units[MURK_MAX_UNITS];
+  assert_int_equal(murk_intel_wing_units(g, MURK_ATTACKER, 0, units), 2);
+  assert_int_equal(murk_intel_wing_units(g, MURK_ATTACKER, 4, units), 1);
+  /* The army commander's 5 beats the force's 3. */
+  assert_int_equal(murk_intel_rating(g, MURK_ATTACKER, 0, &cmd), 5);
+  assert_true(cmd);
+  /* A wing's own rating (its platoons' highest) replaces the force's. */
+  assert_int_equal(murk_intel_rating(g, MURK_ATTACKER, 3, &cmd), 4);
+  assert_false(cmd);
+  /* The commander's rating only when it is higher. */
+  assert_int_equal(murk_intel_rating(g, MURK_ATTACKER, 4, &cmd), 6);
+  assert_false(cmd);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- several wings (27.5) ---- */
+
+static void test_multiple_spottings_one_roll(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g =
+      deployed(m, 1,
+               "deploy 1 at 01,02\ndeploy 1 at 00,02\ndeploy 1 at 02,02\n"
+               "deploy 4 at 08,02\ndeploy 4 at 07,02\ndeploy 4 at 09,02\ndeploy 3 at 19,00\n",
+               ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "move 5 to 04,06");
+  if (count_events(g, mark, MURK_EV_ROLL, NULL) != 2) dump_events(g, mark);
+  /* One deployment roll each side for all the wings spotted. */
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 2);
+  assert_int_equal(count_events(g, mark, MURK_EV_INFO, "deploys on the same roll"), 1);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][3].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_HIDDEN);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* 27.5: enemy units standing in the way hide the wings behind them. North Wing waits
+ * beyond the cliffs, seen from the south only through the gap; the attacker's horse
+ * rides up to seven hexes from it. With West Wing's units standing in the gap it is not
+ * spotted; without them it is. */
+static void units_hide_case(bool blocked) {
+  struct murk_mission* m = load_yaml(li_gap_mission);
+  struct murk_game* g =
+      deployed(m, 1,
+               blocked ? "deploy 1 at 15,02\ndeploy 4 at 15,06\ndeploy 3 at 00,00\n"
+                       : "deploy 1 at 15,02\ndeploy 4 at 00,03\ndeploy 3 at 00,00\n",
+               ATT_FAR "deploy 5 at 15,14\n");
+  /* The attacker's horse shows itself where it stands; its teams see West Wing in the
+   * gap, which deploys there. */
+  ok_line(g, "reveal 5");
+  end_turn(g);
+  end_turn(g);
+  const struct murk_state* s = &g->s;
+  if (blocked) {
+    const struct murk_unit_state* u = &s->units[MURK_DEFENDER][3];
+    assert_true(murk_pos_eq(s->teams[MURK_DEFENDER][u->first_team].pos, P(15, 6)));
+    assert_true(murk_pos_eq(s->teams[MURK_DEFENDER][u->first_team + 1].pos, P(15, 5)));
+  }
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "move 5 to 15,09");
+  const struct murk_marker* y = marker_no(g, s->units[MURK_DEFENDER][0].marker);
+  assert_true(murk_nearest_of_side(g, MURK_ATTACKER, y->pos, NULL) <= 7);
+  if (blocked) {
+    assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+    assert_true(y->on_table);
+    assert_int_equal(s->units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
+  } else {
+    assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "spots defender T"), 1);
+    assert_false(y->on_table);
+    assert_int_equal(s->units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  }
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_units_hide_wings_beyond(void** st) {
+  (void)st;
+  units_hide_case(false);
+  units_hide_case(true);
+}
+
+/* ---- voluntary deployment (27.4) and deployed units spotting ---- */
+
+static void test_voluntary_deployment(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 19,02\n" DEF_FAR,
+                                 "deploy 1 at 04,14\ndeploy 5 at 12,14\ndeploy dummy at 8,15\n");
+  char why[200];
+  int big = g->s.units[MURK_ATTACKER][0].marker;
+  int fast = g->s.units[MURK_ATTACKER][4].marker;
+  /* Big Wing moves 3: more than half of 3 (2, rounded up): too far to deploy. */
+  ok_line(g, "move 1 to 04,11");
+  bad_line(g, "reveal 1", why, sizeof why);
+  assert_non_null(strstr(why, "at most half"));
+  /* Fast Wing moves 5 of 10: it may. */
+  ok_line(g, "move 5 to 12,09");
+  ok_line(g, "reveal 5");
+  assert_false(marker_no(g, fast)->on_table);
+  const struct murk_state* s = &g->s;
+  for (int k = 4; k < 6; k++) {
+    const struct murk_unit_state* u = &s->units[MURK_ATTACKER][k];
+    assert_int_equal(u->state, MURK_PLATOON_REVEALED);
+    assert_true(u->moved);
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      assert_true(murk_geom_distance(&m->grid, s->teams[MURK_ATTACKER][t].pos, P(12, 9)) <= 3);
+  }
+  /* A dummy may be given up. */
+  char line[40];
+  snprintf(line, sizeof line, "reveal T%d", big + 2);
+  ok_line(g, line);
+  assert_false(marker_no(g, big + 2)->on_table);
+  ok_line(g, "end"); /* shooting */
+  bad_line(g, "reveal 1", why, sizeof why);
+  assert_non_null(strstr(why, "movement step"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_deployed_units_spot_leaders(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, "deploy dummy at 01,03\ndeploy 1 at 08,01\n" DEF_FAR,
+                                 ATT_FAR "deploy 5 at 04,15\n");
+  int dummy = 1;
+  ok_line(g, "reveal 5"); /* Fast Wing deploys where it stands */
+  end_turn(g);
+  end_turn(g);
+  /* Its first platoon rides north: the dummy is spotted first (nearer) and removed, then
+   * North Wing deploys. */
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "move 5 to 04,08");
+  if (marker_no(g, dummy)->on_table) dump_events(g, mark);
+  assert_false(marker_no(g, dummy)->on_table);
+  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- nothing hidden leaks (the check of test_hidden.c, on the bundled mission) ---- */
+
+#define LEAK_SEEDS 150
+#define LEAK_ATTEMPTS 500
+#define LEAK_APPLIED 200
+
+struct watcher {
+  enum murk_side side;
+  bool revealed[MURK_MAX_UNITS];
+  size_t checked;
+  long reveals;
+};
+
+static int pick(struct murk_rng* r, int n) {
+  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
+}
+
+static struct murk_pos near_cell(struct murk_rng* r, struct murk_pos c, int spread) {
+  struct murk_pos p = {c.x + pick(r, 2 * spread + 1) - spread,
+                       c.y + pick(r, 2 * spread + 1) - spread};
+  if (p.x < 0) p.x = 0;
+  if (p.y < 0) p.y = 0;
+  return p;
+}
+
+/* A command for the side to act from its own view: deployments near what it has down,
+ * moves of its leaders and platoons (toward the enemy, mostly), reveals, shots, `end`. */
+static struct murk_command random_command(struct murk_rng* r, const struct murk_view* v) {
+  struct murk_command c;
+  memset(&c, 0, sizeof c);
+  enum murk_side side = v->to_act;
+  int roll = pick(r, 100);
+  int own[MURK_MAX_MARKERS], nown = 0, enemy[MURK_MAX_MARKERS], nenemy = 0;
+  for (int i = 0; i < v->nmarkers; i++) {
+    if (v->markers[i].owner == side && v->markers[i].on_table) own[nown++] = i;
+    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
+      enemy[nenemy++] = i;
+  }
+  int waiting[MURK_MAX_UNITS], nwait = 0, revealed[MURK_MAX_UNITS], nrev = 0;
+  for (int i = 0; i < v->nplatoons; i++) {
+    if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
+    if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
+  }
+  int dir = side == MURK_ATTACKER ? -1 : 1;
+  if (v->phase == MURK_PHASE_DEPLOY) {
+    c.kind = MURK_CMD_DEPLOY;
+    c.at.x = pick(r, v->grid.width);
+    c.at.y = side == MURK_ATTACKER ? v->grid.height - 1 - pick(r, 7) : pick(r, 7);
+    if (nown > 0 && roll < 40) c.at = near_cell(r, v->markers[own[nown - 1]].pos, 2);
+    if (roll < 8 || (nwait == 0 && roll < 50)) {
+      c.kind = MURK_CMD_END;
+    } else if (roll < 30 || nwait == 0) {
+      c.unit.kind = MURK_REF_DUMMY;
+    } else {
+      c.unit.kind = MURK_REF_OWN;
+      c.unit.n = v->platoons[waiting[pick(r, nwait)]].index + 1;
+    }
+    return c;
+  }
+  if (roll < 20) {
+    c.kind = MURK_CMD_END;
+    return c;
+  }
+  if (roll < 26 && nown > 0) {
+    c.kind = MURK_CMD_REVEAL;
+    c.unit.kind = MURK_REF_MARKER;
+    c.unit.n = v->markers[own[pick(r, nown)]].number;
+    return c;
+  }
+  switch (v->step) {
+    case MURK_STEP_MOVEMENT: {
+      c.kind = MURK_CMD_MOVE;
+      struct murk_pos from;
+      if (nown > 0 && (nrev == 0 || pick(r, 3))) {
+        const struct murk_view_marker* mk = &v->markers[own[pick(r, nown)]];
+        c.unit.kind = MURK_REF_MARKER;
+        c.unit.n = mk->number;
+        from = mk->pos;
+      } else if (nrev > 0) {
+        const struct murk_view_platoon* vp = &v->platoons[revealed[pick(r, nrev)]];
+        c.unit.kind = MURK_REF_OWN;
+        c.unit.n = vp->index + 1;
+        from = P(0, 0);
+        for (int i = 0; i < v->nteams; i++)
+          if (v->teams[i].owner == side && v->teams[i].platoon == vp->index) from = v->teams[i].pos;
+      } else {
+        c.kind = MURK_CMD_END;
+        return c;
+      }
+      from.y += dir * pick(r, 5);
+      c.at = near_cell(r, from, 3);
+      return c;
+    }
+    case MURK_STEP_SHOOTING:
+      c.kind = MURK_CMD_SHOOT;
+      break;
+    default:
+      c.kind = MURK_CMD_ASSAULT;
+      break;
+  }
+  c.unit.kind = MURK_REF_OWN;
+  c.unit.n = nrev > 0 ? v->platoons[revealed[pick(r, nrev)]].index + 1 : 1 + pick(r, 11);
+  if (nenemy > 0) {
+    const struct murk_view_marker* e = &v->markers[enemy[pick(r, nenemy)]];
+    c.target.kind = e->revealed ? MURK_REF_PLATOON : MURK_REF_MARKER;
+    c.target.n = e->number;
+  } else {
+    c.target.kind = MURK_REF_MARKER;
+    c.target.n = 1 + pick(r, 20);
+  }
+  return c;
+}
+
+static void check_text(const struct murk_game* g, const struct watcher* w, const char* text,
+                       const char* what) {
+  const struct murk_force* f = murk_force(g, murk_side_other(w->side));
+  for (int k = 0; k < f->nplatoons; k++) {
+    if (w->revealed[k]) continue;
+    if (strstr(text, f->platoons[k].name) || strstr(text, f->platoons[k].type) ||
+        strstr(text, f->platoons[k].wing)) {
+      fprintf(stderr, "leak to the %s in %s: '%s' names %s\n", murk_side_name(w->side), what, text,
+              f->platoons[k].name);
+      fail();
+    }
+  }
+}
+
+static void check_view(const struct murk_game* g, struct watcher* w) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, w->side, &v), MURK_OK);
+  enum murk_side enemy = murk_side_other(w->side);
+  for (size_t i = w->checked; i < v->nevents; i++) {
+    const struct murk_event* e = &v->events[i];
+    assert_true(murk_audience_includes(e->audience, w->side));
+    /* A wing's name is public once it deploys: its units follow in the same command. */
+    if (e->kind == MURK_EV_INFO && e->side == enemy && strstr(e->text, "deploys: the wing")) {
+      int mi = murk_marker_index(&g->s, e->marker);
+      assert_true(mi >= 0 && g->s.markers[mi].unit >= 0);
+      int units[MURK_MAX_UNITS];
+      int n = murk_intel_wing_units(g, enemy, g->s.markers[mi].unit, units);
+      /* Only the wing's name: its platoons are named by their own events. */
+      char line[300];
+      murk_event_format(e, line, sizeof line);
+      for (int k = 0; k < n; k++) {
+        const struct murk_platoon* pl = murk_unit_platoon(g, enemy, units[k]);
+        assert_null(strstr(line, pl->name));
+        assert_null(strstr(line, pl->type));
+      }
+      for (int k = 0; k < n; k++) w->revealed[units[k]] = true;
+      w->reveals++;
+      continue;
+    }
+    if (e->kind == MURK_EV_REVEAL && e->side == enemy && e->marker > 0) {
+      int mi = murk_marker_index(&g->s, e->marker);
+      assert_true(mi >= 0);
+      int k = g->s.markers[mi].unit;
+      if (k >= 0) w->revealed[k] = true;
+    }
+    char line[300];
+    murk_event_format(e, line, sizeof line);
+    check_text(g, w, line, "an event");
+  }
+  w->checked = v->nevents;
+  check_text(g, w, v->prompt, "the prompt");
+  for (int k = 0; k < g->s.nunits[enemy]; k++) {
+    enum murk_platoon_state ps = g->s.units[enemy][k].state;
+    if (ps == MURK_PLATOON_REVEALED || ps == MURK_PLATOON_DESTROYED) assert_true(w->revealed[k]);
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (mk->owner != enemy || mk->revealed) continue;
+    assert_false(mk->known);
+    assert_false(mk->dummy);
+    assert_int_equal(mk->platoon, -1);
+    assert_string_equal(mk->name, "");
+    assert_string_equal(mk->type, "");
+    assert_int_equal(mk->nteams, 0);
+  }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == enemy) assert_true(w->revealed[v->teams[i].platoon]);
+  murk_view_free(v);
+}
+
+static void test_no_leaks_over_random_games(void** st) {
+  (void)st;
+  struct murk_diags d;
+  struct murk_mission* m = NULL;
+  assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/data/missions/li-hohenfeld.yaml", &m, &d),
+                   MURK_OK);
+  long applied_all = 0, reveals = 0, spots = 0, over = 0;
+  for (uint64_t seed = 1; seed <= LEAK_SEEDS; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng r;
+    murk_rng_seed(&r, seed * 2654435761u + 5);
+    struct watcher w[MURK_SIDES];
+    memset(w, 0, sizeof w);
+    w[0].side = MURK_ATTACKER;
+    w[1].side = MURK_DEFENDER;
+    check_view(g, &w[0]);
+    check_view(g, &w[1]);
+    int applied = 0;
+    for (int a = 0; a < LEAK_ATTEMPTS && applied < LEAK_APPLIED; a++) {
+      enum murk_side side = murk_game_to_act(g);
+      if (side == MURK_NO_SIDE) break;
+      struct murk_view* v = NULL;
+      assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+      struct murk_command c = random_command(&r, v);
+      murk_view_free(v);
+      char why[200] = "";
+      int rc = murk_game_apply(g, side, &c, why, sizeof why);
+      assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
+      if (rc != MURK_OK) {
+        check_text(g, &w[side], why, "a rejection");
+        continue;
+      }
+      applied++;
+      check_view(g, &w[0]);
+      check_view(g, &w[1]);
+    }
+    applied_all += applied;
+    reveals += w[0].reveals + w[1].reveals;
+    spots += count_events(g, 0, MURK_EV_SPOT, NULL);
+    over += murk_game_phase(g) == MURK_PHASE_OVER;
+    murk_game_free(g);
+  }
+  fprintf(stderr, "%d games: %ld commands, %ld wings deployed, %ld spotting events, %ld over\n",
+          LEAK_SEEDS, applied_all, reveals, spots, over);
+  /* The games must get somewhere: wings met and deployed. */
+  assert_true(applied_all > 40L * LEAK_SEEDS);
+  assert_true(reveals > LEAK_SEEDS);
+  assert_true(spots > LEAK_SEEDS);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_deploy_leaders_and_dis),
+      cmocka_unit_test(test_dummy_leaders),
+      cmocka_unit_test(test_move_allowance),
+      cmocka_unit_test(test_spot_at_seven_hexes_with_clear_sight),
+      cmocka_unit_test(test_no_spot_without_line_of_sight),
+      cmocka_unit_test(test_moving_dummy_spotted_first),
+      cmocka_unit_test(test_stationary_dummy_removed),
+      cmocka_unit_test(test_deployment_roll_tie_goes_to_stationary),
+      cmocka_unit_test(test_adjustment_limits),
+      cmocka_unit_test(test_beyond),
+      cmocka_unit_test(test_placement_never_beyond),
+      cmocka_unit_test(test_ratings),
+      cmocka_unit_test(test_multiple_spottings_one_roll),
+      cmocka_unit_test(test_units_hide_wings_beyond),
+      cmocka_unit_test(test_voluntary_deployment),
+      cmocka_unit_test(test_deployed_units_spot_leaders),
+      cmocka_unit_test(test_no_leaks_over_random_games),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
