@@ -234,13 +234,20 @@ struct murk_side_setup {
   int immediate_ambush;    /* the same for immediate ambush */
   int random_deployment;   /* -1: when the rule is on, for the attacker only (as in seed
                               001's Cauldron); 0/1: off/on for this side */
+  bool each_zone;          /* deploy at least one platoon in each part of the area
+                              (Surrounded) */
   struct murk_arrive_area arrive[MURK_MISSION_MAX_ARRIVE];
   int narrive;             /* 0: the side's `edge` (reserve_edges) */
 };
 
+#define MURK_MISSION_MAX_ZONES 4 /* parts of one side's deployment area */
+
 struct murk_side_def {
   char* briefing;              /* owned; may be empty, never NULL once loaded */
-  struct murk_zone zone;       /* deployment zone */
+  struct murk_zone zone;       /* deployment zone (the first part when there are several) */
+  struct murk_zone more_zones[MURK_MISSION_MAX_ZONES - 1]; /* its other parts: Surrounded's
+                                  two ends, Breakthrough's two quarters */
+  int nmore_zones;
   enum murk_compass edge;      /* the edge this side's reserves come on from */
   struct murk_force force;
   struct murk_side_setup setup;

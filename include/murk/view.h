@@ -118,6 +118,8 @@ struct murk_view {
   const struct murk_entry* entries;
   int nentries;
   const struct murk_zone* own_zone; /* NULL for the umpire */
+  const struct murk_zone* own_more_zones; /* the other parts of the side's area, if any */
+  int nown_more_zones;
 
   /* Where the game is. */
   enum murk_phase phase;

@@ -272,6 +272,11 @@ int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct mur
  * the current phase? (Reserves and ambushes use it too.) */
 int murk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
                           const char* what, char* reason, size_t reason_len);
+/* The same against every part of `side`'s deployment area; *part (may be NULL) gets the
+ * part that takes p. */
+int murk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                               const char* what, char* reason, size_t reason_len,
+                               const struct murk_zone** part);
 
 /* turn.c */
 /* Setup is over: the first player turn begins. */

@@ -854,8 +854,25 @@ static void load_deployment(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
       yw_missing(&L->w, n, side_names[s], "deployment", "a zone such as {half: south}");
       continue;
     }
-    struct murk_zone* z = &L->m->sides[s].zone;
-    load_region(L, v[s], what, &z->region, &z->keep_out);
+    struct murk_side_def* sd = &L->m->sides[s];
+    if (!yw_is_seq(v[s])) {
+      load_region(L, v[s], what, &sd->zone.region, &sd->zone.keep_out);
+      continue;
+    }
+    /* An area in parts (seed 001: Surrounded's two ends, Breakthrough's two quarters). */
+    int nparts = yw_seq_len(v[s]);
+    if (nparts < 1 || nparts > MURK_MISSION_MAX_ZONES) {
+      yw_err(&L->w, v[s], "'%s' has %d parts (expected 1 to %d zones)", what, nparts,
+             MURK_MISSION_MAX_ZONES);
+      continue;
+    }
+    int k = 0;
+    FOR_ITEMS(L, v[s], it) {
+      struct murk_zone* z = k == 0 ? &sd->zone : &sd->more_zones[k - 1];
+      load_region(L, node(L, *it), what, &z->region, &z->keep_out);
+      k++;
+    }
+    sd->nmore_zones = k - 1;
   }
 }
 
@@ -1209,9 +1226,10 @@ static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
   struct murk_side_setup* st = &L->m->sides[side].setup;
   char what[40];
   snprintf(what, sizeof what, "setup.%s", side_names[side]);
-  yaml_node_t* v[5];
+  yaml_node_t* v[6];
   if (!yw_fields(&L->w, n, what,
-                 KEYS("reserves", "scattered", "ambush", "immediate_ambush", "random_deployment"),
+                 KEYS("reserves", "scattered", "ambush", "immediate_ambush", "random_deployment",
+                      "each_zone"),
                  v))
     return;
   if (v[0]) {
@@ -1234,6 +1252,7 @@ static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
   if (v[3])
     yw_int(&L->w, v[3], "immediate_ambush", 0, MURK_MISSION_MAX_PLATOONS, &st->immediate_ambush);
   if (v[4] && yw_bool(&L->w, v[4], "random_deployment", &b)) st->random_deployment = b;
+  if (v[5] && yw_bool(&L->w, v[5], "each_zone", &b)) st->each_zone = b;
 }
 
 static void load_setup(struct ld* L, yaml_node_t* n) {

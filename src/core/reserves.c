@@ -1060,8 +1060,7 @@ int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct 
   murk_pos_format(c->at, ps, sizeof ps);
   const struct murk_zone* zone = NULL;
   if (murk_mission_param(g->m, immediate ? MURK_P_IAMB_IN_ZONE : MURK_P_AMB_IN_ZONE)) {
-    zone = &g->m->sides[side].zone;
-    rc = murk_setup_check_zone(g, zone, c->at, "an ambush", reason, reason_len);
+    rc = murk_setup_check_side_zone(g, side, c->at, "an ambush", reason, reason_len, &zone);
     if (rc != MURK_OK) return rc;
   } else if (!murk_geom_on_table(&g->m->grid, c->at)) {
     return murk_reject(reason, reason_len, "%s is off the table", ps);

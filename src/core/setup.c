@@ -97,6 +97,88 @@ int murk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, 
   return MURK_OK;
 }
 
+/* The parts of a side's deployment area: its zone and any more (Surrounded, Breakthrough). */
+static int zone_parts(const struct murk_game* g, enum murk_side side,
+                      const struct murk_zone* out[MURK_MISSION_MAX_ZONES]) {
+  const struct murk_side_def* sd = &g->m->sides[side];
+  out[0] = &sd->zone;
+  int n = 1;
+  for (int i = 0; i < sd->nmore_zones && n < MURK_MISSION_MAX_ZONES; i++)
+    out[n++] = &sd->more_zones[i];
+  return n;
+}
+
+static bool in_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
+  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
+  int n = zone_parts(g, side, parts);
+  for (int i = 0; i < n; i++)
+    if (murk_zone_contains(g->m, parts[i], p)) return true;
+  return false;
+}
+
+int murk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                               const char* what, char* reason, size_t reason_len,
+                               const struct murk_zone** part) {
+  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
+  int n = zone_parts(g, side, parts);
+  if (part) *part = parts[0];
+  if (n == 1) return murk_setup_check_zone(g, parts[0], p, what, reason, reason_len);
+  /* Several parts: the first that takes p; otherwise the reason of the part whose region
+   * holds p (a band or the terrain), or a word for all of them. */
+  char why[200], inside[200] = "";
+  for (int i = 0; i < n; i++) {
+    if (murk_setup_check_zone(g, parts[i], p, what, why, sizeof why) == MURK_OK) {
+      if (part) *part = parts[i];
+      return MURK_OK;
+    }
+    if (!inside[0] && murk_region_contains(g->m, &parts[i]->region, p))
+      snprintf(inside, sizeof inside, "%s", why);
+  }
+  if (inside[0]) return murk_reject(reason, reason_len, "%s", inside);
+  char ps[16];
+  murk_pos_format(p, ps, sizeof ps);
+  if (!murk_geom_on_table(&g->m->grid, p))
+    return murk_reject(reason, reason_len, "%s is off the table", ps);
+  return murk_reject(reason, reason_len,
+                     "%s must be in one of the %d parts of the area; %s is in "
+                     "none",
+                     what, n, ps);
+}
+
+/* Surrounded ("at least one platoon in each half of their deployment area"): a platoon
+ * going into `part` is refused when the platoons left after it could no longer fill every
+ * part still empty. Checked as platoons go down, so a side can never be stuck at `end`;
+ * a side with fewer platoons to deploy than parts fills what it can. */
+static int check_each_zone(const struct murk_game* g, enum murk_side side,
+                           const struct murk_zone* part, char* reason, size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
+  int n = zone_parts(g, side, parts);
+  int empty_other = 0, first_empty = -1;
+  for (int k = 0; k < n; k++) {
+    if (parts[k] == part) continue;
+    bool any = false;
+    for (int i = 0; i < s->nmarkers && !any; i++)
+      any = s->markers[i].owner == side && s->markers[i].unit >= 0 &&
+            murk_zone_contains(g->m, parts[k], s->markers[i].pos);
+    if (!any) {
+      empty_other++;
+      if (first_empty < 0) first_empty = k;
+    }
+  }
+  int after = murk_setup_waiting(g, side, MURK_PHASE_DEPLOY) - 1;
+  int total = murk_setup_waiting(g, side, MURK_PHASE_DEPLOY);
+  for (int i = 0; i < s->nmarkers; i++)
+    total += s->markers[i].owner == side && s->markers[i].unit >= 0;
+  if (total < n || after >= empty_other) return MURK_OK;
+  char rs[64];
+  region_text(&parts[first_empty]->region, rs, sizeof rs);
+  return murk_reject(reason, reason_len,
+                     "at least one platoon must deploy in each part of your area: put this one "
+                     "in %s",
+                     rs);
+}
+
 /* ---- creation ---- */
 
 /* seed 001, Preparing for Battle ("both players roll a die; the higher score chooses the
@@ -240,12 +322,11 @@ static bool random_deployment(const struct murk_game* g, enum murk_side side) {
 static void section_span(const struct murk_game* g, enum murk_side side, int k, int sections,
                          bool* by_column, int* lo, int* hi) {
   const struct murk_mission* m = g->m;
-  const struct murk_zone* z = &m->sides[side].zone;
   int x0 = INT_MAX, x1 = -1, y0 = INT_MAX, y1 = -1;
   for (int y = 0; y < m->grid.height; y++)
     for (int x = 0; x < m->grid.width; x++) {
       struct murk_pos p = {x, y};
-      if (!murk_zone_contains(m, z, p)) continue;
+      if (!in_side_zone(g, side, p)) continue;
       if (x < x0) x0 = x;
       if (x > x1) x1 = x;
       if (y < y0) y0 = y;
@@ -663,7 +744,7 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
   const struct murk_mission* m = g->m;
   const struct murk_state* s = &g->s;
   char ignore[8];
-  if (murk_setup_check_zone(g, &m->sides[side].zone, p, "x", ignore, sizeof ignore) == MURK_OK)
+  if (murk_setup_check_side_zone(g, side, p, "x", ignore, sizeof ignore, NULL) == MURK_OK)
     return MURK_OK;
   char ps[16], hs[32], ss[32];
   murk_pos_format(p, ps, sizeof ps);
@@ -733,8 +814,8 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
       return murk_reject(reason, reason_len, "this mission gives you no dummy templates");
     if (s->dummies_left[side] <= 0)
       return murk_reject(reason, reason_len, "you have no dummy templates left");
-    int rc = murk_setup_check_zone(g, &m->sides[side].zone, c->at, "your deployment", reason,
-                                   reason_len);
+    int rc =
+        murk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
     if (rc != MURK_OK) return rc;
     if (!murk_cell_free(s, c->at))
       return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
@@ -792,22 +873,25 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
                        "escalation: only infantry without transports deploys at the start; "
                        "platoon %d (%s) waits in reserve",
                        unit + 1, pl->name);
+  const struct murk_zone* part = &m->sides[side].zone;
   if (ph == MURK_PHASE_INFILTRATE)
     rc = check_infiltration(g, side, c->at, reason, reason_len);
   else
-    rc = murk_setup_check_zone(g, &m->sides[side].zone, c->at, "your deployment", reason,
-                               reason_len);
+    rc = murk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, &part);
   if (rc != MURK_OK) return rc;
   if (!murk_cell_free(s, c->at))
     return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  if (ph == MURK_PHASE_DEPLOY && m->sides[side].setup.each_zone) {
+    rc = check_each_zone(g, side, part, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+  }
   int slot = -1;
   if (ph == MURK_PHASE_DEPLOY && random_deployment(g, side) &&
       (slot = rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
     return MURK_EREJECTED;
   if (slot >= 0) s->rd_slots[side][slot] = -1;
   /* Without fog the teams stay in the zone (infiltrators: anywhere allowed). */
-  rc = murk_put_platoon(g, side, unit, c->at,
-                        ph == MURK_PHASE_INFILTRATE ? NULL : &m->sides[side].zone, "deploys",
+  rc = murk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
                         reason, reason_len);
   if (rc != MURK_OK) return rc;
   if (ph != MURK_PHASE_DEPLOY && murk_setup_waiting(g, side, ph) == 0) {

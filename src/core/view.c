@@ -199,6 +199,8 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   v->entries = m->entries;
   v->nentries = m->nentries;
   v->own_zone = side == MURK_NO_SIDE ? NULL : &m->sides[side].zone;
+  v->own_more_zones = side == MURK_NO_SIDE ? NULL : m->sides[side].more_zones;
+  v->nown_more_zones = side == MURK_NO_SIDE ? 0 : m->sides[side].nmore_zones;
   v->phase = s->phase;
   v->step = s->step;
   v->turn = s->turn;

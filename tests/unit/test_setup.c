@@ -159,6 +159,46 @@ static void test_deploy_in_turn(void** st) {
   murk_mission_free(m);
 }
 
+/* ---- an area in parts (Surrounded) ---- */
+
+static void test_area_in_parts(void** st) {
+  (void)st;
+  static char text[8192];
+  snprintf(text, sizeof text, "%s", ST_HEAD);
+  char* at = strstr(text, "  attacker: {half: south}\n");
+  assert_non_null(at);
+  char rest[4096];
+  snprintf(rest, sizeof rest, "%s", at + strlen("  attacker: {half: south}\n"));
+  snprintf(at, sizeof text - (size_t)(at - text),
+           "  attacker: [{rect: [\"0,6\", \"3,11\"]}, {rect: [\"12,6\", \"15,11\"]}]\n%s"
+           "setup: {first_turn: attacker, deploy_order: in_turn, attacker: {each_zone: true}}\n"
+           "%s",
+           rest, ST_FORCES);
+  struct murk_mission* m = load_yaml(text);
+  assert_int_equal(m->sides[MURK_ATTACKER].nmore_zones, 1);
+  assert_true(m->sides[MURK_ATTACKER].setup.each_zone);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  bad_line(g, "deploy 1 at 7,7", why, sizeof why);
+  assert_string_equal(why,
+                      "your deployment must be in one of the 2 parts of the area; 07,07 is "
+                      "in none");
+  ok_lines(g, "deploy 1 at 1,7\ndeploy 2 at 1,9\ndeploy 3 at 3,7");
+  /* The last one must go to the part still empty. */
+  bad_line(g, "deploy 4 at 3,10", why, sizeof why);
+  assert_string_equal(why,
+                      "at least one platoon must deploy in each part of your area: put this "
+                      "one in the area 12,06-15,11");
+  ok_line(g, "deploy 4 at 13,8");
+  ok_line(g, "end");
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  assert_int_equal(v->nown_more_zones, 1);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* ---- Hasty Attack: taking an objective away ---- */
 
 #define ST_OBJECTIVES                                                  \
@@ -513,12 +553,13 @@ static void test_mission_keys(void** st) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sides_roll),         cmocka_unit_test(test_independents_phase),
-      cmocka_unit_test(test_deploy_in_turn),     cmocka_unit_test(test_objective_removal),
-      cmocka_unit_test(test_random_deployment),  cmocka_unit_test(test_recce_moves),
-      cmocka_unit_test(test_prepared_positions), cmocka_unit_test(test_immediate_ambush),
-      cmocka_unit_test(test_ambush_in_own_turn), cmocka_unit_test(test_infiltrate),
-      cmocka_unit_test(test_escalation),         cmocka_unit_test(test_mission_keys),
+      cmocka_unit_test(test_sides_roll),        cmocka_unit_test(test_independents_phase),
+      cmocka_unit_test(test_deploy_in_turn),    cmocka_unit_test(test_area_in_parts),
+      cmocka_unit_test(test_objective_removal), cmocka_unit_test(test_random_deployment),
+      cmocka_unit_test(test_recce_moves),       cmocka_unit_test(test_prepared_positions),
+      cmocka_unit_test(test_immediate_ambush),  cmocka_unit_test(test_ambush_in_own_turn),
+      cmocka_unit_test(test_infiltrate),        cmocka_unit_test(test_escalation),
+      cmocka_unit_test(test_mission_keys),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
