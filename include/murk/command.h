@@ -30,7 +30,9 @@
   X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                      \
   X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                \
   X(END, "end", "end  (the current step, or your deployment)")                 \
-  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")
+  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")                 \
+  X(STARSHELL, "starshell", "starshell N at X,Y  (light up the night, seed 003)")   \
+  X(ILLUMINATE, "illuminate", "illuminate N at X,Y  (an illuminating round, seed 003)")
 
 enum murk_command_kind {
 #define MURK_CMD_ENUM(id, verb, usage) MURK_CMD_##id,

@@ -168,6 +168,8 @@ struct murk_profile {
   int save;       /* score this team needs to save a hit: 2..7 (7: no save) */
   int motivation; /* score to pass a motivation test: 2..6 */
   int vehicle;    /* 1 for a vehicle (concealment, cloaking care) */
+  int barrage;    /* 1 for a barrage weapon: may fire at unseen targets, and scatters
+                     (seed 004, Night Fighting); fires illuminating rounds (seed 003, 1.93) */
 };
 
 struct murk_team_group {
@@ -329,6 +331,8 @@ struct murk_mission {
 
   struct murk_terrain terrain[MURK_MISSION_MAX_TERRAIN];
   int nterrain;
+  int blaze[MURK_MISSION_MAX_TERRAIN]; /* each legend entry's burning levels (seed 003, 1.94:
+                                          a blaze lights 2 cells a level); 0: not burning */
   unsigned char* map;            /* width*height indices into terrain, row-major; owned */
   signed char* elevation;        /* width*height levels, or NULL when flat; owned */
 

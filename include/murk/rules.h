@@ -131,6 +131,19 @@ enum murk_param_type {
   X(NVR_BASE, NVR, "base", INT, "-1", -1, 6)                                       \
   X(NVR_SNOW, NVR, "snow", BOOL, "false", 0, 1)                                    \
   X(NVR_MONTH, NVR, "month", INT, "6", 1, 12)                                      \
+  X(NVR_CLOUD, NVR, "cloud_cover", INT, "-1", -1, 2)                               \
+  X(NVR_MOON, NVR, "moon", INT, "-1", -1, 2)                                       \
+  X(NVR_SS_USAGE, NVR, "starshell_usage", INT, "2", 0, 6)                          \
+  X(NVR_SS_LEADER, NVR, "starshell_usage_leader", INT, "4", 0, 6)                  \
+  X(NVR_SS_RANGE, NVR, "starshell_range", LENGTH, "6hex", 0, 1000)                 \
+  X(NVR_SS_RADIUS, NVR, "starshell_radius", LENGTH, "3hex", 0, 1000)               \
+  X(NVR_IR_USAGE, NVR, "round_usage", INT, "4", 0, 6)                              \
+  X(NVR_IR_RADIUS, NVR, "round_radius", LENGTH, "6hex", 0, 1000)                   \
+  X(CLOAK_ROAD, CLOAKING, "road", LENGTH, "6hex", 0, 1000)                         \
+  X(CLOAK_OPEN, CLOAKING, "open", LENGTH, "6hex", 0, 1000)                         \
+  X(CLOAK_TERRAIN, CLOAKING, "terrain", LENGTH, "3hex", 0, 1000)                   \
+  X(NF_SCATTER, NIGHT_FIGHTING, "scatter", DICE, "2d6", 0, 0)                      \
+  X(NF_UNSEEN, NIGHT_FIGHTING, "unseen_scatter", DICE, "d6", 0, 0)                 \
   X(LI_SPOT, LIMITED_INTELLIGENCE, "spot_range", LENGTH, "7hex", 0, 1000)          \
   X(LI_DIS, LIMITED_INTELLIGENCE, "dis_range", LENGTH, "2hex", 1, 1000)            \
   X(LI_DIS_SMALL, LIMITED_INTELLIGENCE, "dis_range_small", LENGTH, "1hex", 1, 1000) \

@@ -1,9 +1,13 @@
-/* sight.h: can a side see from one cell to another?
+/* sight.h: can a side see from one cell to another, and what does it see of the enemy?
  *
- * The one question every rule that needs sight asks (shooting now; spotting, night rules
- * and line of sight later). For now the answer depends on distance only: a side sees as
- * far as the mission's conditions allow at best (docs/rules.md, "Sight"). The next issue
- * replaces the inside with line of sight (los.h) and the night rules; callers stay. */
+ * The one question every rule that needs sight asks: shooting, spotting, the views. The
+ * answer (docs/rules.md, "Sight") is line of sight through the mission's terrain (los.h,
+ * a sight map built once per game) within the side's sight range, where the rules in force
+ * set that range: the Night Visibility Range (seed 003), the farthest a Night Fighting
+ * sight roll can reach (seed 004), the longest range of the visibility table under Thick
+ * Morning Fog or Darkness (seed 000, seed 001), or no limit by day. Beyond the NVR a unit
+ * is still seen when it fired (a gunflash) or stands in an illuminated cell (seed 003,
+ * 1.101). */
 #ifndef MURK_SIGHT_H
 #define MURK_SIGHT_H
 
@@ -13,12 +17,22 @@
 #include "murk/geom.h"
 #include "murk/side.h"
 
-/* The farthest `viewer` can see now, in cells; MURK_SIGHT_UNLIMITED when nothing limits it. */
+/* The farthest `viewer` can see now, in cells; MURK_SIGHT_UNLIMITED when nothing limits it.
+ * The same for both sides under every rule murk has (NVR, night and fog are public). */
 #define MURK_SIGHT_UNLIMITED 1000000
 int murk_sight_range(const struct murk_game* g, enum murk_side viewer);
 
-/* Can `viewer` see `to` from `from`? False if either cell is off the table. */
+/* Can `viewer` see what stands at `to` from `from`? Line of sight and range, with the
+ * exceptions for what stands at `to` (a unit of the other side that fired, seed 003 1.8;
+ * an illuminated cell). False if either cell is off the table. */
 bool murk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
                   struct murk_pos to);
+
+/* Is there a line of sight from `from` to `to` through the terrain (range aside)? */
+bool murk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to);
+
+/* Does some unit or marker of `viewer` on the table see the cell `to` (murk_can_see from
+ * its cell)? */
+bool murk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to);
 
 #endif

@@ -97,6 +97,18 @@ struct murk_view_arrival {
   int ncells;
 };
 
+/* An enemy marker or team out of sight now, where this side last saw it (or was told of it
+ * by a public event: a deployment, an arrival, a reveal). Own things never appear here. */
+struct murk_view_contact {
+  enum murk_side owner;
+  int marker;               /* public number: the marker T<n>, or a team's platoon P<n> */
+  bool team;                /* a team of revealed platoon P<marker>; else the marker itself */
+  enum murk_marker_kind kind; /* the marker's kind (markers only) */
+  char profile[MURK_NAME];  /* a team's profile (public once revealed); "" for a marker */
+  struct murk_pos pos;      /* where it was last seen */
+  int turn;                 /* the game turn it was last seen (0: during setup) */
+};
+
 /* A placed objective. */
 struct murk_view_objective {
   char name[MURK_NAME];
@@ -132,6 +144,13 @@ struct murk_view {
   int withdraw_due;         /* platoons the side to act must withdraw before 'end' */
   int delay_counters;       /* Fighting Withdrawal: the defender's delay counters (public) */
   int visibility;           /* last spotting range rolled this turn, cells; -1 if none */
+  /* Sight now (sight.c, night.c): all public, the same for both sides. */
+  bool night;               /* night rules in force this turn (Night Fighting, Darkness, NVR) */
+  int nvr;                  /* Night Visibility Range in cells (seed 003); -1 when not in force */
+  int sight_range;          /* how far a unit sees without help, cells; MURK_SIGHT_UNLIMITED
+                               (sight.h) when nothing limits it */
+  int dusk_dawn;            /* the Dusk & Dawn die (seed 004) once rolled, else 0 */
+  char conditions[120];     /* the same in words: "night: NVR 3 cells, scattered clouds..." */
   char prompt[160];         /* what the side to act is asked to do, e.g. "deploy: 3 left" */
 
   struct murk_view_objective* objectives;
@@ -144,6 +163,10 @@ struct murk_view {
   int nplatoons;
   struct murk_view_arrival* arrivals; /* own arrivals from reserve due now (none for the umpire) */
   int narrivals;
+  struct murk_pos* lit;     /* illuminated cells (starshells, rounds, fires), row by row */
+  int nlit;
+  struct murk_view_contact* contacts; /* enemy markers and teams out of sight: last seen */
+  int ncontacts;
 
   /* Events this side may know, oldest first (copies). */
   struct murk_event* events;

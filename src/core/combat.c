@@ -24,6 +24,7 @@
 #include "game_internal.h"
 #include "murk/error.h"
 #include "murk/sight.h"
+#include "night.h"
 
 #define ASSAULT_REACH 2       /* cells from an assaulting team to a target team */
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
@@ -37,12 +38,11 @@ static bool placed(const struct murk_state* s, enum murk_side side, int t) {
 
 /* ---- the modifiers ---- */
 
-/* Night hook (seed 003 NVR, seed 004 Night Fighting, seed 001 Darkness): shooting in the
- * dark is harder. The night rules proper (who sees how far) live in sight.c. */
+/* Night hook (seed 003 NVR, seed 004 Night Fighting and Dusk & Dawn, seed 001 Darkness):
+ * shooting in the dark is harder. The night rules proper (who sees how far, the sight rolls)
+ * live in sight.c and night.c. */
 static bool night(const struct murk_game* g) {
-  const struct murk_mission* m = g->m;
-  return murk_mission_rule_on(m, MURK_RULE_NIGHT_FIGHTING) ||
-         murk_mission_rule_on(m, MURK_RULE_DARKNESS) || murk_mission_rule_on(m, MURK_RULE_NVR);
+  return murk_night_now(g);
 }
 
 /* Terrain that hides or shelters a team: difficult ground, or anything sight cannot pass
@@ -52,10 +52,13 @@ static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
   return t && (t->cls == MURK_TERRAIN_DIFFICULT || t->sight != MURK_SIGHT_CLEAR);
 }
 
-/* Concealment hook: is this team concealed from shooters? In terrain, or its platoon is
- * still concealed under seed 004's Concealment (murk_combat_begin_play). */
+/* Concealment hook: is this team concealed from shooters? In terrain. (Seed 004's
+ * Concealment does not add to the score: a shot at a concealed platoon needs a sight roll
+ * first, night.c.) */
 static bool concealed(const struct murk_game* g, enum murk_side side, int unit, int team) {
-  return g->s.units[side][unit].concealed || in_terrain(g, g->s.teams[side][team].pos);
+  (void)side;
+  (void)unit;
+  return in_terrain(g, g->s.teams[side][team].pos);
 }
 
 /* What a die needs to hit, and why. */
@@ -161,6 +164,8 @@ static int target(const struct murk_game* g, enum murk_side side, struct murk_re
     return murk_reject(reason, reason_len, "P%d is destroyed", mk->number);
   if (st != MURK_PLATOON_REVEALED)
     return murk_reject(reason, reason_len, "P%d is not on the table", mk->number);
+  if (!murk_sight_unit_seen(g, side, *unit)) /* sight.c: line of sight, range, night */
+    return murk_reject(reason, reason_len, "P%d is out of sight of all your units", mk->number);
   return MURK_OK;
 }
 
@@ -294,6 +299,52 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
 
 /* ---- shooting ---- */
 
+#define BARRAGE_HIT 2  /* scatter-die faces (of six) that land a blind barrage on its aim */
+#define BARRAGE_BLAST 1 /* cells from where it lands to a target team it still hits */
+
+/* A barrage fired at a target it cannot see (seed 004, Night Fighting: "an extra D6 to the
+ * distance scattered"): aimed at the target team nearest to the shooter, it scatters like a
+ * deep strike (a scatter die, a direction die, the mission's scatter dice plus the extra die
+ * in inches); it still hits if a team of the target stands within BARRAGE_BLAST of where it
+ * lands. Engine model: the seed has no scatter rule of its own (docs/rules.md). */
+static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, int tu) {
+  const struct murk_mission* m = g->m;
+  const struct murk_grid* gr = &m->grid;
+  enum murk_side other = murk_side_other(side);
+  int k = nearest_target(g, side, unit, tu);
+  if (k < 0) return false;
+  struct murk_pos land = g->s.teams[other][k].pos;
+  int snum = g->s.units[side][unit].marker;
+  char purpose[MURK_ROLL_PURPOSE];
+  struct murk_dice_expr d6 = {1, 6, 1, 0};
+  snprintf(purpose, sizeof purpose, "P%d blind barrage scatter", snum);
+  if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) > BARRAGE_HIT) {
+    int ndirs = murk_geom_directions(gr);
+    struct murk_dice_expr dd = {1, ndirs, 1, 0};
+    snprintf(purpose, sizeof purpose, "P%d barrage direction", snum);
+    int dir = murk_roll(g, &dd, purpose, MURK_AUD_ALL, NULL) - 1;
+    struct murk_dice_expr a = murk_mission_param_dice(m, MURK_P_NF_SCATTER);
+    struct murk_dice_expr b = murk_mission_param_dice(m, MURK_P_NF_UNSEEN);
+    snprintf(purpose, sizeof purpose, "P%d barrage distance", snum);
+    int inches = murk_roll(g, &a, purpose, MURK_AUD_ALL, NULL);
+    snprintf(purpose, sizeof purpose, "P%d barrage, unseen: farther", snum);
+    inches += murk_roll(g, &b, purpose, MURK_AUD_ALL, NULL);
+    struct murk_length len = {(int64_t)(inches > 0 ? inches : 0) * 100, MURK_UNIT_IN};
+    int cells = murk_length_to_cells(len, m->scale, MURK_ROUND_DOWN);
+    for (int i = 0; i < cells; i++) land = murk_geom_neighbour(gr, land, dir);
+  }
+  const struct murk_unit_state* t = &g->s.units[other][tu];
+  bool hit = false;
+  for (int j = t->first_team; j < t->first_team + t->nteams && !hit; j++)
+    hit = placed(&g->s, other, j) && murk_geom_distance(gr, g->s.teams[other][j].pos, land) <=
+                                         BARRAGE_BLAST;
+  char ls[16];
+  murk_pos_format(land, ls, sizeof ls);
+  murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's blind barrage comes down at %s: %s P%d",
+            snum, ls, hit ? "on" : "wide of", t->marker);
+  return hit;
+}
+
 int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
@@ -310,9 +361,12 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
   enum murk_side other = murk_side_other(side);
   const struct murk_unit_state* tgt = &s->units[other][tu];
   int tnum = tgt->marker;
-  struct to_hit combos[MAX_COMBOS];
-  int ncombos = 0, ndice = 0, inrange = 0, nearest = INT_MAX;
+  struct to_hit combos[MAX_COMBOS], blind[MAX_COMBOS];
+  int ncombos = 0, nblind = 0, ndice = 0, inrange = 0, nearest = INT_MAX;
+  int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS], dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    int i = t - u->first_team;
+    pick[i] = -1;
     if (!placed(s, side, t)) continue;
     int d = INT_MAX;
     nearest_team_to(g, side, t, other, tu, false, &d);
@@ -321,8 +375,29 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
     /* Each team shoots at the nearest target team it can see (sight.h), if in range. */
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
     if (k < 0 || d > pr->range || pr->rof <= 0) continue;
+    pick[i] = k;
+    dist[i] = d;
     inrange++;
-    ndice += pr->rof;
+  }
+  if (inrange == 0)
+    return murk_reject(reason, reason_len,
+                       "no team of P%d can see a team of P%d within its range (nearest is %d "
+                       "cells away)",
+                       snum, tnum, nearest == INT_MAX ? 0 : nearest);
+  /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
+   * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
+  bool rolled = false, flash_ok = false;
+  const char* why = NULL;
+  int sight = murk_night_fire_sight(g, side, unit, tu, &rolled, &flash_ok, &why);
+  bool flashing = flash_ok && murk_night_flashing(g, other, tu);
+  inrange = 0;
+  int nbarrage = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    int i = t - u->first_team, k = pick[i], d = dist[i];
+    if (k < 0) continue;
+    const struct murk_profile* pr = murk_team_profile(g, side, t);
+    bool unseen = d > sight && !flashing;
+    if (unseen && !pr->barrage) continue;
     struct to_hit h = {
         .skill = murk_team_profile(g, other, k)->skill,
         .long_range = 2 * d > pr->range,
@@ -331,19 +406,31 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
         .night = night(g),
         .dice = pr->rof,
     };
-    add_dice(combos, &ncombos, &h);
+    if (unseen) {
+      nbarrage++;
+      add_dice(blind, &nblind, &h);
+    } else {
+      inrange++;
+      add_dice(combos, &ncombos, &h);
+    }
+    ndice += pr->rof;
   }
-  if (inrange == 0)
-    return murk_reject(reason, reason_len,
-                       "no team of P%d can see a team of P%d within its range (nearest is %d "
-                       "cells away)",
-                       snum, tnum, nearest == INT_MAX ? 0 : nearest);
   u->shot = true;
+  if (inrange + nbarrage == 0) {
+    /* seed 004, Night Fighting: a target beyond the roll costs the unit its fire. */
+    murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
+              "%s P%d cannot make out P%d (%s): it loses its fire", murk_side_name(side), snum,
+              tnum, why ? why : "out of sight");
+    return MURK_OK;
+  }
   u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
   s->fired = true;
+  murk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
   murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
             "%s P%d shoots at P%d: %d team%s in range, %d dice", murk_side_name(side), snum, tnum,
-            inrange, murk_plural(inrange), ndice);
+            inrange + nbarrage, murk_plural(inrange + nbarrage), ndice);
+  if (nblind > 0 && barrage_lands(g, side, unit, tu))
+    for (int i = 0; i < nblind; i++) add_dice(combos, &ncombos, &blind[i]);
   int hits = roll_combos(g, side, combos, ncombos, snum, tnum, "at");
   int saved = 0;
   int lost = take_hits(g, other, tu, side, unit, hits, true, &saved);
@@ -395,17 +482,23 @@ int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct m
   struct to_hit combos[MAX_COMBOS];
   int ncombos = 0;
   const struct murk_unit_state* tg = &s->units[other][tu];
+  /* At night or in the fog the defenders must see the assaulters too (night.c). */
+  bool drolled = false, dflash_ok = false;
+  const char* dwhy = NULL;
+  int dsight = murk_night_fire_sight(g, other, tu, unit, &drolled, &dflash_ok, &dwhy);
+  if (dflash_ok && murk_night_flashing(g, side, unit)) dsight = INT_MAX;
   for (int k = tg->first_team; k < tg->first_team + tg->nteams; k++) {
     if (!placed(s, other, k)) continue;
     const struct murk_profile* pr = murk_team_profile(g, other, k);
     int d = INT_MAX;
     int t = nearest_team_to(g, other, k, side, unit, true, &d);
-    if (t < 0 || d > pr->range || pr->rof <= 0) continue;
+    if (t < 0 || d > pr->range || pr->rof <= 0 || d > dsight) continue;
     struct to_hit h = {
         .skill = murk_team_profile(g, side, t)->skill, .night = night(g), .dice = pr->rof};
     add_dice(combos, &ncombos, &h);
   }
   if (ncombos > 0) {
+    murk_night_gunflash(g, other, tu); /* seed 003, 1.8 */
     int hits = roll_combos(g, other, combos, ncombos, tnum, anum, "fires defensively at");
     int saved = 0;
     int lost = take_hits(g, side, unit, other, tu, hits, true, &saved);

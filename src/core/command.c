@@ -49,6 +49,8 @@ static const struct command_entry command_table[] = {
     {MURK_CMD_ASSAULT, REFS_UNIT, false, NULL, REFS_TARGET, false},
     {MURK_CMD_END, 0, false, NULL, 0, false},
     {MURK_CMD_WITHDRAW, REFS_UNIT, false, NULL, 0, false},
+    {MURK_CMD_STARSHELL, REFS_UNIT, false, "at", 0, false},
+    {MURK_CMD_ILLUMINATE, REFS_UNIT, false, "at", 0, false},
 };
 #define COMMAND_TABLE_SIZE (sizeof command_table / sizeof command_table[0])
 

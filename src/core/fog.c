@@ -10,6 +10,8 @@
 #include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "murk/sight.h"
+#include "night.h"
 
 static bool fog_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
@@ -100,12 +102,15 @@ static int first_difficult(const struct murk_game* g, const struct path* p) {
 
 /* A bogging check (seed 000, Moving platoons: "regardless of what the platoon template is
  * actually representing"). Returns true if bogged. The roll is public. */
-static bool bog_check(struct murk_game* g, const char* handle, bool freeing) {
+static bool bog_check(struct murk_game* g, const char* handle, bool freeing,
+                      enum murk_audience aud) {
   struct murk_dice_expr die = murk_mission_param_dice(g->m, MURK_P_FOW_BOG_DIE);
   int fail = murk_mission_param(g->m, MURK_P_FOW_BOG_FAIL);
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "bogging check %s", handle);
-  int total = murk_roll(g, &die, purpose, MURK_AUD_ALL, NULL);
+  /* Heard by the enemy only where it sees the cell (sight.c): a roll out of sight would tell
+   * where an unseen marker went. */
+  int total = murk_roll(g, &die, purpose, aud, NULL);
   bool bogged = total <= fail;
   struct murk_event* e = murk_last_event(g);
   if (e && e->kind == MURK_EV_ROLL) {
@@ -155,6 +160,8 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
   int allow = murk_mission_param(g->m, slowest == MURK_TERRAIN_ROAD   ? MURK_P_FOW_ROAD
                                        : slowest == MURK_TERRAIN_OPEN ? MURK_P_FOW_OPEN
                                                                       : MURK_P_FOW_TERRAIN);
+  bool cloak = mk->kind == MURK_MARKER_CLOAK;
+  if (cloak) allow = murk_night_cloak_allowance(g, slowest); /* seed 003, 1.42 */
   struct murk_pos dest = c->at;
   char ds[16];
   murk_pos_format(dest, ds, sizeof ds);
@@ -179,7 +186,8 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
   int moved = p.n;
   int fd = first_difficult(g, &p);
   bool bogged = false;
-  if (fd >= 0 && bog_check(g, handle, false)) {
+  /* Cloaking counters are men on foot: no bogging (seed 003 has none for infantry). */
+  if (fd >= 0 && !cloak && bog_check(g, handle, false, MURK_AUD_ALL)) {
     /* A bogged template stops in the first difficult cell it entered, or if one of its own
      * side's markers or teams stands there, in the last free cell before it. */
     bogged = true;
@@ -189,19 +197,24 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
   }
   if (moved > 0) mk->pos = p.cells[moved - 1];
   mk->moved = true;
-  murk_free(p.cells);
   murk_pos_format(start, from, sizeof from);
   murk_pos_format(mk->pos, to, sizeof to);
+  /* Templates stand in the open for both sides (seed 000); a cloaking counter's move is heard
+   * where the enemy sees either end (seed 003, 1.101; sight.c). */
+  enum murk_audience aud =
+      cloak ? murk_sight_audience(g, side, start, mk->pos, false) : MURK_AUD_ALL;
   if (bogged)
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+    murk_emit(g, MURK_EV_MOVE, aud, side,
               "%s %s moves %s -> %s (%d cell%s, %s) and bogs down there (ordered to %s)",
               murk_side_name(side), handle, from, to, moved, murk_plural(moved),
               class_word(slowest), ds);
   else
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cell%s, %s)",
+    murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s, %s)",
               murk_side_name(side), handle, from, to, moved, murk_plural(moved),
               class_word(slowest));
   murk_event_facts(g, mk->number, &start, &mk->pos);
+  if (cloak) murk_night_cloak_after_move(g, mi, p.cells, moved); /* seed 003, 1.31 */
+  murk_free(p.cells);
   return MURK_OK;
 }
 
@@ -428,7 +441,9 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int moved = p.n;
   int fd = first_difficult(g, &p);
   bool bogged = false;
-  if (fd >= 0 && vehicle && bog_check(g, handle, false)) {
+  bool flash = murk_night_flashing(g, side, unit);
+  if (fd >= 0 && vehicle &&
+      bog_check(g, handle, false, murk_sight_audience(g, side, start, p.cells[fd], flash))) {
     bogged = true;
     u->bogged = true;
     moved = fd + 1;
@@ -473,12 +488,16 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(start, from, sizeof from);
   murk_pos_format(end, to, sizeof to);
   murk_pos_format(c->at, ds, sizeof ds);
+  /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
+  enum murk_audience aud = murk_sight_audience(g, side, start, start, flash);
+  if (aud != MURK_AUD_ALL && murk_sight_unit_seen(g, murk_side_other(side), unit))
+    aud = MURK_AUD_ALL;
   if (bogged)
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+    murk_emit(g, MURK_EV_MOVE, aud, side,
               "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
               murk_side_name(side), handle, from, to, moved, murk_plural(moved), ds);
   else
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s moves %s -> %s (%d cell%s)",
+    murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)",
               murk_side_name(side), handle, from, to, moved, murk_plural(moved));
   murk_event_facts(g, number, &start, &end);
   return MURK_OK;
@@ -615,6 +634,35 @@ int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_
   return not_on_table(g, side, unit, reason, reason_len);
 }
 
+/* The nearest marker or team of `side` within range of p with a line of sight to it (first
+ * in marker order, then team order, on a tie). Spotting needs sight as well as range
+ * (docs/rules.md, "Revealing"). */
+static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_pos p, int range,
+                    struct murk_pos* at) {
+  const struct murk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  int best = INT_MAX;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != side) continue;
+    int d = murk_geom_distance(grid, mk->pos, p);
+    if (d <= range && d < best && murk_sight_los(g, mk->pos, p)) {
+      best = d;
+      *at = mk->pos;
+    }
+  }
+  for (int t = 0; t < s->nteams[side]; t++) {
+    const struct murk_team* tm = &s->teams[side][t];
+    if (!tm->alive || !tm->placed) continue;
+    int d = murk_geom_distance(grid, tm->pos, p);
+    if (d <= range && d < best && murk_sight_los(g, tm->pos, p)) {
+      best = d;
+      *at = tm->pos;
+    }
+  }
+  return best != INT_MAX;
+}
+
 /* seed 000, Revealing platoons, second point: at the start of the Shooting step a side may
  * roll on the visibility table once; every enemy template within the range rolled (never
  * beyond the cap) of any of its markers or teams is revealed. */
@@ -663,8 +711,7 @@ int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_co
     const struct murk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != enemy || mk->revealed) continue;
     struct murk_pos from;
-    int d = murk_nearest_of_side(g, side, mk->pos, &from);
-    if (d > range) continue;
+    if (!spotter(g, side, mk->pos, range, &from)) continue;
     found++;
     murk_fog_reveal_marker(g, i, &from);
   }
@@ -686,7 +733,7 @@ void murk_fog_unbog(struct murk_game* g, enum murk_side side) {
     struct murk_marker* mk = &s->markers[i];
     if (mk->owner != side || !mk->on_table || !mk->bogged) continue;
     snprintf(handle, sizeof handle, "T%d", mk->number);
-    if (!bog_check(g, handle, true)) {
+    if (!bog_check(g, handle, true, MURK_AUD_ALL)) {
       mk->bogged = false;
       murk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged",
                 murk_side_name(side), handle);
@@ -697,10 +744,13 @@ void murk_fog_unbog(struct murk_game* g, enum murk_side side) {
     struct murk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || !u->bogged) continue;
     snprintf(handle, sizeof handle, "P%d", u->marker);
-    if (!bog_check(g, handle, true)) {
+    enum murk_audience aud = murk_sight_unit_seen(g, murk_side_other(side), k)
+                                 ? MURK_AUD_ALL
+                                 : murk_audience_of(side);
+    if (!bog_check(g, handle, true, aud)) {
       u->bogged = false;
-      murk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged",
-                murk_side_name(side), handle);
+      murk_emit(g, MURK_EV_BOG, aud, side, "%s %s is no longer bogged", murk_side_name(side),
+                handle);
       murk_event_facts(g, u->marker, NULL, NULL);
     }
   }

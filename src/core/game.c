@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "night.h"
 #include "reserves.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -265,6 +266,7 @@ static void free_logs(struct murk_game* g) {
 void murk_game_free(struct murk_game* g) {
   if (!g) return;
   free_logs(g);
+  murk_sight_close(g);
   murk_free(g->saved);
   murk_free(g);
 }
@@ -306,7 +308,12 @@ int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game*
   }
   g->m = m;
   g->seed = seed;
-  int rc = murk_setup_begin(g);
+  int rc = murk_sight_open(g); /* the sight map, once per game (sight.c) */
+  if (rc == MURK_OK) rc = murk_setup_begin(g);
+  if (rc == MURK_OK) {
+    murk_night_begin(g); /* seed 003, 1.11: the Base NVR before setup */
+    murk_sight_update(g, 0);
+  }
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
   if (rc != MURK_OK) {
     murk_game_free(g);
@@ -365,6 +372,8 @@ static const murk_cmd_fn handlers[MURK_CMD_COUNT] = {
     [MURK_CMD_ASSAULT] = murk_combat_assault,
     [MURK_CMD_END] = cmd_end,
     [MURK_CMD_WITHDRAW] = murk_victory_withdraw,
+    [MURK_CMD_STARSHELL] = murk_night_starshell,
+    [MURK_CMD_ILLUMINATE] = murk_night_illuminate,
 };
 
 static int out_of_memory(char* reason, size_t reason_len) {
@@ -409,7 +418,8 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     struct murk_pos p = i < 0 ? c->at : c->via[i];
     bool used = i >= 0 || c->kind == MURK_CMD_OBJECTIVE || c->kind == MURK_CMD_DEPLOY ||
                 c->kind == MURK_CMD_MOVE || c->kind == MURK_CMD_ARRIVE ||
-                c->kind == MURK_CMD_RECCE ||
+                c->kind == MURK_CMD_RECCE || c->kind == MURK_CMD_STARSHELL ||
+                c->kind == MURK_CMD_ILLUMINATE ||
                 (c->kind == MURK_CMD_AMBUSH && (p.x != -1 || p.y != -1));
     if (used && (p.x < 0 || p.y < 0))
       return murk_reject(reason, reason_len, "%d,%d is off the table", p.x, p.y);
@@ -435,6 +445,7 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     if (rc == MURK_ENOMEM) murk_reject(reason, reason_len, "out of memory");
     return rc;
   }
+  murk_sight_update(g, nevents); /* what each side now sees and remembers (sight.c) */
   g->log[g->nlog] = copy;
   g->log_side[g->nlog] = side;
   g->log_cmd[g->nlog] = *c;

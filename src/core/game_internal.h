@@ -79,6 +79,43 @@ struct murk_unit_state {
   int deep_turn;    /* the turn it arrived by Deep Strike (no move or assault then), or 0 */
 };
 
+/* One side's knowledge of one enemy marker or team (sight.c). */
+struct murk_sighting {
+  struct murk_pos pos; /* where it was last seen (valid when `known`) */
+  int turn;            /* the game turn it was last seen (0: setup) */
+  bool seen;           /* in sight now */
+  bool known;          /* seen, or its place told in a public event, at least once */
+};
+
+/* A light on the table (seed 003, 1.92-1.93): a starshell or an illuminating round. */
+enum murk_light_kind {
+  MURK_LIGHT_STARSHELL = 0,
+  MURK_LIGHT_ROUND = 1,
+};
+struct murk_light {
+  enum murk_light_kind kind;
+  struct murk_pos at;
+  int radius; /* cells */
+  enum murk_side by;
+};
+#define MURK_MAX_LIGHTS 32
+
+/* Night and visibility (night.c; docs/rules.md, "Night and visibility"). Zero is "nothing
+ * rolled yet", so a state cleared by setup needs no other start. */
+struct murk_night {
+  bool nvr_rolled;      /* the base NVR has been set (seed 003, 1.11) */
+  int nvr;              /* the current Base NVR, 0..6 (with the NVR rule) */
+  int cloud;            /* 1 + cloud cover (1 none, 2 scattered, 3 overcast); 0 unknown */
+  int moon;             /* 1 + moon phase (1 no moon, 2 half, 3 full); 0 unknown */
+  int dusk_dawn;        /* the Dusk & Dawn die (seed 004), 0 before it is rolled */
+  bool was_night;       /* night rules were in force in the last player turn begun */
+  struct murk_light lights[MURK_MAX_LIGHTS];
+  int nlights;
+  bool gunflash[MURK_SIDES][MURK_MAX_UNITS]; /* fired since its side's last turn began */
+  int sight[MURK_SIDES][MURK_MAX_UNITS];     /* 1 + this turn's sight roll in cells; 0 none */
+  bool flare_tried[MURK_SIDES][MURK_MAX_UNITS]; /* made a usage roll this player turn */
+};
+
 struct murk_placed_objective {
   struct murk_pos pos;
   enum murk_side for_side;
@@ -146,7 +183,16 @@ struct murk_state {
   int length_checked;      /* the last game turn whose end was checked for the game length */
   int delay_counters;      /* Fighting Withdrawal: the defender's delay counters */
   int withdraw_due;        /* Fighting Withdrawal: platoons the side to act must withdraw now */
+
+  /* Sight and night (sight.c, night.c). What each side knows of the enemy's whereabouts:
+   * [viewer][enemy marker index] and [viewer][enemy team index]. */
+  struct murk_sighting seen_marker[MURK_SIDES][MURK_MAX_MARKERS];
+  struct murk_sighting seen_team[MURK_SIDES][MURK_MAX_TEAMS_PER_SIDE];
+  struct murk_night night;
 };
+
+struct murk_sightmap; /* los.h */
+struct murk_los_memo; /* sight.c */
 
 struct murk_game {
   const struct murk_mission* m;
@@ -155,6 +201,13 @@ struct murk_game {
   struct murk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
   bool applying;            /* inside apply(): the command will take log index nlog */
   int oom;                  /* sticky MURK_ENOMEM from murk_emit inside a command */
+  /* Built once from the mission (sight.c): the sight classes and heights for line of
+   * sight, and the cells lit by the mission's fires (seed 003, 1.94), or NULL. */
+  struct murk_sightmap* sightmap;
+  unsigned char* firelit;
+  /* Lines of sight already traced (sight.c): the terrain never changes in play, so a pair of
+   * cells always gives the same answer. A cache of derived values, never game state. */
+  struct murk_los_memo* los_memo;
 
   struct murk_event* events; /* append-only */
   size_t nevents, cap_events;

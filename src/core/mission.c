@@ -409,7 +409,7 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
       continue;
     }
     first[ch] = k;
-    yaml_node_t* v[3];
+    yaml_node_t* v[4];
     char what[40];
     snprintf(what, sizeof what, "legend '%c'", ch);
     struct murk_terrain t = {.ch = (char)ch, .cls = MURK_TERRAIN_OPEN, .sight = MURK_SIGHT_CLEAR};
@@ -417,7 +417,7 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
      * the problem at every cell. */
     index[ch] = (signed char)m->nterrain;
     struct murk_terrain* dst = &m->terrain[m->nterrain++];
-    if (!yw_fields(&L->w, val, what, KEYS("class", "sight", "name"), v)) {
+    if (!yw_fields(&L->w, val, what, KEYS("class", "sight", "name", "blaze"), v)) {
       *dst = t;
       continue;
     }
@@ -438,6 +438,7 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
     } else {
       snprintf(t.name, sizeof t.name, "%s", murk_terrain_class_name(t.cls));
     }
+    if (v[3]) yw_int(&L->w, v[3], "blaze", 0, 9, &m->blaze[dst - m->terrain]); /* 1.94 */
     *dst = t;
   }
   return keys_ok;
@@ -1746,9 +1747,9 @@ static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, co
     struct murk_profile* dst = &f->profiles[f->nprofiles++];
     char pw[96];
     snprintf(pw, sizeof pw, "profile '%s'", pr.name);
-    yaml_node_t* v[7];
-    static const char* const keys[] = {"move", "range",      "rof",     "skill",
-                                       "save", "motivation", "vehicle", NULL};
+    yaml_node_t* v[8];
+    static const char* const keys[] = {"move",       "range",   "rof",     "skill", "save",
+                                       "motivation", "vehicle", "barrage", NULL};
     if (yw_fields(&L->w, val, pw, keys, v)) {
       if (!v[0])
         yw_missing(&L->w, val, "move", pw, "move: a length such as 30cm");
@@ -1764,6 +1765,8 @@ static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, co
       if (v[5]) yw_int(&L->w, v[5], "motivation", 2, 6, &pr.motivation);
       bool veh = false;
       if (v[6] && yw_bool(&L->w, v[6], "vehicle", &veh)) pr.vehicle = veh;
+      bool bar = false;
+      if (v[7] && yw_bool(&L->w, v[7], "barrage", &bar)) pr.barrage = bar;
     }
     *dst = pr;
     if (yw_full(&L->w)) return;

@@ -25,6 +25,7 @@
 
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "night.h"
 
 /* ---- kinds ---- */
 
@@ -739,9 +740,11 @@ int murk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct 
   if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
   struct murk_marker* mk = &s->markers[mi];
   u->marker = mk->number;
-  if (murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
+  bool cloak = murk_night_cloaks(g, side, unit); /* seed 003, 1.41: a cloaking counter */
+  if (cloak || murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
     /* seed 000, Fog of War: a numbered template; reserves "are identified by their
      * platoon template when they enter the table". */
+    if (cloak) mk->kind = MURK_MARKER_CLOAK;
     mk->on_table = true;
     u->state = MURK_PLATOON_HIDDEN;
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s template T%d at %s",

@@ -19,6 +19,7 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
+#include "night.h"
 #include "reserves.h"
 
 static void enter_phase(struct murk_game* g, enum murk_phase from);
@@ -246,7 +247,9 @@ int murk_setup_begin(struct murk_game* g) {
       }
       u->nteams = s->nteams[sd] - u->first_team;
     }
-    s->dummies_left[sd] = dummies && f->dummies > 0 ? f->dummies : 0;
+    /* seed 003, 1.41: the attacker's dummy cloaking counters, where cloaking is in force. */
+    bool cloak = murk_night_cloak_dummies(g, (enum murk_side)sd);
+    s->dummies_left[sd] = (dummies || cloak) && f->dummies > 0 ? f->dummies : 0;
   }
   murk_intel_begin(g); /* Limited Intelligence: dummy leaders (seed 002, 27.1) */
 
@@ -440,6 +443,7 @@ static void first_turn(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   enum murk_side first = MURK_ATTACKER;
   prepared_positions(g);
+  murk_night_after_deployment(g); /* seed 004, Dusk & Dawn: before the first-turn roll */
   if (m->first_turn == MURK_FIRST_DEFENDER) first = MURK_DEFENDER;
   if (m->first_turn == MURK_FIRST_ROLL) {
     struct murk_dice_expr d6 = {1, 6, 1, 0};
@@ -806,11 +810,13 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     if (rc == MURK_OK) next_in_phase(g, side, whole && !m->deploy_in_turn);
     return rc;
   }
+
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
       return murk_reject(reason, reason_len, "dummy templates are deployed with the platoons");
-    if (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
-        murk_force(g, side)->dummies <= 0)
+    if (!murk_night_cloak_dummies(g, side) &&
+        (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
+         murk_force(g, side)->dummies <= 0))
       return murk_reject(reason, reason_len, "this mission gives you no dummy templates");
     if (s->dummies_left[side] <= 0)
       return murk_reject(reason, reason_len, "you have no dummy templates left");
@@ -826,6 +832,7 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
     if (slot >= 0) s->rd_slots[side][slot] = -1;
     s->markers[mi].on_table = true;
+    if (!fog_on(g)) s->markers[mi].kind = MURK_MARKER_CLOAK; /* a dummy cloaking counter */
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys template T%d at %s",

@@ -1,21 +1,92 @@
-/* sight.c: can a side see from one cell to another (sight.h).
+/* sight.c: who sees what (sight.h, night.h).
  *
- * RANGE ONLY, FOR NOW. The seeds limit sight by fog and darkness (seed 000, Thick Morning
- * Fog: a roll on the visibility table; seed 004, Night Fighting: 2D6 x 3 inches), and by
- * terrain in line of sight. Until the next issue brings line of sight and the night rules
- * into play, a side sees as far as the best roll of the mission's conditions would let it:
- * - a mission with a visibility table: its longest range (capped by Fog of War's
- *   spot_range when that rule is on, the farthest seed 000 lets anything be seen);
- * - Night Fighting on: the highest sight roll times its unit;
+ * Line of sight is los.h's rule (docs/rules.md, "Line of sight") on a sight map built once
+ * per game from the mission. Range comes from the rules in force (docs/rules.md, "Sight"):
+ * - NVR (seed 003, 1.1): the current Night Visibility Range, in cells; beyond it a unit is
+ *   still seen when it fired (a gunflash, 1.8) or stands in an illuminated cell (1.101);
+ * - a mission with a visibility table (seed 000's Thick Morning Fog, seed 001's Darkness):
+ *   the longest range the table can give (capped by Fog of War's spot_range, the farthest
+ *   seed 000 lets anything be spotted). Under fog or darkness each shot still needs its own
+ *   roll (night.c); the view shows what a roll could reach. Under Darkness, but not in the
+ *   fog, a team that fired is seen at any range;
+ * - Night Fighting at night (seed 004): the highest sight roll times its unit (each shot
+ *   rolls for real, night.c);
  * - otherwise: no limit.
- * The tighter of the limits that apply wins. docs/rules.md, "Sight". */
+ * A side sees a cell when any of its units or markers on the table does. */
 #include "murk/sight.h"
 
+#include <stdint.h>
+#include <string.h>
+
 #include "game_internal.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/los.h"
+#include "night.h"
 
 static int min_int(int a, int b) {
   return a < b ? a : b;
 }
+
+/* ---- the sight map and the fires ---- */
+
+/* seed 003, 1.94: a blaze lights its own cell and every cell within twice its burning levels
+ * that it could see (1.941: obstacles cast shadows, as if the blaze were a viewer). */
+static int light_fires(struct murk_game* g) {
+  const struct murk_mission* m = g->m;
+  const struct murk_grid* grid = &m->grid;
+  bool any = false;
+  for (int i = 0; i < m->nterrain; i++)
+    if (m->blaze[i] > 0) any = true;
+  if (!any) return MURK_OK;
+  size_t cells = (size_t)grid->width * (size_t)grid->height;
+  g->firelit = murk_calloc(cells, 1);
+  if (!g->firelit) return MURK_ENOMEM;
+  int maxr = 2 * 9;
+  size_t cap = (size_t)(2 * maxr + 1) * (size_t)(2 * maxr + 1);
+  struct murk_pos* disc = murk_malloc(cap * sizeof *disc);
+  if (!disc) return MURK_ENOMEM;
+  for (int y = 0; y < grid->height; y++)
+    for (int x = 0; x < grid->width; x++) {
+      struct murk_pos b = {x, y};
+      const struct murk_terrain* t = murk_mission_terrain_at(m, b);
+      int levels = t ? m->blaze[t - m->terrain] : 0;
+      if (levels <= 0) continue;
+      size_t n = murk_geom_within(grid, b, 2 * levels, disc, cap);
+      if (n > cap) n = cap;
+      for (size_t k = 0; k < n; k++)
+        if (murk_pos_eq(disc[k], b) || murk_los(g->sightmap, b, disc[k], NULL))
+          g->firelit[(size_t)disc[k].y * (size_t)grid->width + (size_t)disc[k].x] = 1;
+    }
+  murk_free(disc);
+  return MURK_OK;
+}
+
+/* Traced lines, direct-mapped by the pair of cells (in either order: lines are symmetric). */
+#define MEMO_BITS 15
+struct murk_los_memo {
+  uint64_t key[1u << MEMO_BITS]; /* 1 + the pair; 0: empty */
+  unsigned char clear[1u << MEMO_BITS];
+};
+
+int murk_sight_open(struct murk_game* g) {
+  int rc = murk_sightmap_from_mission(g->m, &g->sightmap);
+  if (rc != MURK_OK) return rc;
+  g->los_memo = murk_calloc(1, sizeof *g->los_memo);
+  if (!g->los_memo) return MURK_ENOMEM;
+  return light_fires(g);
+}
+
+void murk_sight_close(struct murk_game* g) {
+  murk_sightmap_free(g->sightmap);
+  g->sightmap = NULL;
+  murk_free(g->los_memo);
+  g->los_memo = NULL;
+  murk_free(g->firelit);
+  g->firelit = NULL;
+}
+
+/* ---- range ---- */
 
 /* The highest total a dice expression can give (never below 0). */
 static int dice_max(const struct murk_dice_expr* e) {
@@ -26,9 +97,11 @@ static int dice_max(const struct murk_dice_expr* e) {
 
 int murk_sight_range(const struct murk_game* g, enum murk_side viewer) {
   const struct murk_mission* m = g->m;
-  (void)viewer; /* both sides see alike until the night rules (next issue) */
+  (void)viewer; /* night, fog and NVR are the same for both sides */
+  int nvr = murk_night_nvr(g);
+  if (nvr >= 0) return nvr;
   int range = MURK_SIGHT_UNLIMITED;
-  if (m->visibility.nrows > 0) {
+  if (m->visibility.nrows > 0) { /* a mission gives a table only where sight is short */
     int best = 0;
     for (int i = 0; i < m->visibility.nrows; i++)
       if (m->visibility.rows[i].range > best) best = m->visibility.rows[i].range;
@@ -36,7 +109,7 @@ int murk_sight_range(const struct murk_game* g, enum murk_side viewer) {
       best = min_int(best, murk_mission_param(m, MURK_P_FOW_SPOT_CAP));
     range = min_int(range, best);
   }
-  if (murk_mission_rule_on(m, MURK_RULE_NIGHT_FIGHTING)) {
+  if (murk_night_fighting_now(g)) {
     struct murk_dice_expr e = murk_mission_param_dice(m, MURK_P_NF_SIGHT);
     int unit = murk_mission_param(m, MURK_P_NF_UNIT);
     long cells = (long)dice_max(&e) * unit;
@@ -52,9 +125,194 @@ int murk_sight_range(const struct murk_game* g, enum murk_side viewer) {
   return range;
 }
 
+/* What a check from many viewers to one cell shares. */
+struct eye {
+  const struct murk_game* g;
+  int range;   /* cells a viewer sees without help */
+  bool beyond; /* the thing at the cell is seen at any range (gunflash, light) */
+};
+
+static struct eye eye_for(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
+                          bool flash) {
+  struct eye e = {g, murk_sight_range(g, viewer), false};
+  if (murk_night_nvr(g) >= 0)
+    e.beyond = flash || murk_night_lit(g, to); /* seed 003, 1.101 */
+  else if (flash && murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
+           !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG))
+    e.beyond = true; /* night fighting of seeds 000/001: a team that fires is seen; the fog
+                        says otherwise (seed 000, Thick Morning Fog) */
+  return e;
+}
+
+/* murk_los through the memo. Both cells on the table (coordinates below 1024). */
+static bool los_memo(const struct murk_game* g, struct murk_pos a, struct murk_pos b) {
+  struct murk_los_memo* memo = g->los_memo;
+  if (!memo) return murk_los(g->sightmap, a, b, NULL);
+  uint64_t ka = (uint64_t)a.y << 10 | (uint64_t)a.x, kb = (uint64_t)b.y << 10 | (uint64_t)b.x;
+  uint64_t key = 1 + (ka < kb ? ka << 20 | kb : kb << 20 | ka);
+  size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
+  if (memo->key[slot] == key) return memo->clear[slot] != 0;
+  bool clear = murk_los(g->sightmap, a, b, NULL);
+  memo->key[slot] = key;
+  memo->clear[slot] = clear;
+  return clear;
+}
+
+static bool eye_sees(const struct eye* e, struct murk_pos from, struct murk_pos to) {
+  const struct murk_grid* grid = &e->g->m->grid;
+  if (!murk_geom_on_table(grid, from) || !murk_geom_on_table(grid, to)) return false;
+  if (!e->beyond && murk_geom_distance(grid, from, to) > e->range) return false;
+  return los_memo(e->g, from, to);
+}
+
+bool murk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to) {
+  const struct murk_grid* grid = &g->m->grid;
+  return g->sightmap && murk_geom_on_table(grid, from) && murk_geom_on_table(grid, to) &&
+         los_memo(g, from, to);
+}
+
+bool murk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
+                     struct murk_pos to, bool flash) {
+  if (!g->sightmap) return false;
+  struct eye e = eye_for(g, viewer, to, flash);
+  return eye_sees(&e, from, to);
+}
+
+/* The unit of `side` with team t, or -1. */
+static int unit_of_team(const struct murk_state* s, enum murk_side side, int t) {
+  for (int k = 0; k < s->nunits[side]; k++)
+    if (t >= s->units[side][k].first_team &&
+        t < s->units[side][k].first_team + s->units[side][k].nteams)
+      return k;
+  return -1;
+}
+
+/* Did whatever of `owner` stands at p fire lately? */
+static bool flash_at(const struct murk_game* g, enum murk_side owner, struct murk_pos p) {
+  const struct murk_state* s = &g->s;
+  enum murk_side ts;
+  int t;
+  if (murk_team_at(s, p, &ts, &t) && ts == owner) {
+    int u = unit_of_team(s, owner, t);
+    return u >= 0 && murk_night_flashing(g, owner, u);
+  }
+  return false;
+}
+
 bool murk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
                   struct murk_pos to) {
-  const struct murk_grid* grid = &g->m->grid;
-  if (!murk_geom_on_table(grid, from) || !murk_geom_on_table(grid, to)) return false;
-  return murk_geom_distance(grid, from, to) <= murk_sight_range(g, viewer);
+  bool flash = viewer != MURK_NO_SIDE && flash_at(g, murk_side_other(viewer), to);
+  return murk_sight_sees(g, viewer, from, to, flash);
+}
+
+bool murk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
+                    bool flash, struct murk_pos* from) {
+  const struct murk_state* s = &g->s;
+  if (!g->sightmap || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER)) return false;
+  struct eye e = eye_for(g, viewer, to, flash);
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != viewer || !eye_sees(&e, mk->pos, to)) continue;
+    if (from) *from = mk->pos;
+    return true;
+  }
+  for (int t = 0; t < s->nteams[viewer]; t++) {
+    const struct murk_team* tm = &s->teams[viewer][t];
+    if (!tm->alive || !tm->placed || !eye_sees(&e, tm->pos, to)) continue;
+    if (from) *from = tm->pos;
+    return true;
+  }
+  return false;
+}
+
+bool murk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to) {
+  bool flash = viewer != MURK_NO_SIDE && flash_at(g, murk_side_other(viewer), to);
+  return murk_sight_any(g, viewer, to, flash, NULL);
+}
+
+bool murk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit) {
+  const struct murk_state* s = &g->s;
+  enum murk_side other = murk_side_other(viewer);
+  const struct murk_unit_state* u = &s->units[other][unit];
+  bool flash = murk_night_flashing(g, other, unit);
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    const struct murk_team* tm = &s->teams[other][t];
+    if (tm->alive && tm->placed && murk_sight_any(g, viewer, tm->pos, flash, NULL)) return true;
+  }
+  return false;
+}
+
+enum murk_audience murk_sight_audience(const struct murk_game* g, enum murk_side owner,
+                                       struct murk_pos a, struct murk_pos b, bool flash) {
+  enum murk_side other = murk_side_other(owner);
+  if (g->s.phase != MURK_PHASE_PLAY) return MURK_AUD_ALL;
+  if (murk_sight_any(g, other, a, flash, NULL) || murk_sight_any(g, other, b, flash, NULL))
+    return MURK_AUD_ALL;
+  return murk_audience_of(owner);
+}
+
+/* ---- what each side knows ---- */
+
+static void saw(struct murk_sighting* k, struct murk_pos p, int turn) {
+  k->known = true;
+  k->pos = p;
+  k->turn = turn;
+}
+
+/* A public event placed something of `owner` at e->to: the other side has been told. */
+static void told(struct murk_game* g, const struct murk_event* e) {
+  struct murk_state* s = &g->s;
+  int mi = murk_marker_index(s, e->marker);
+  if (mi < 0) return;
+  enum murk_side owner = s->markers[mi].owner;
+  enum murk_side viewer = murk_side_other(owner);
+  if (owner != MURK_ATTACKER && owner != MURK_DEFENDER) return;
+  if (s->markers[mi].on_table && murk_pos_eq(s->markers[mi].pos, e->to)) {
+    saw(&s->seen_marker[viewer][mi], e->to, s->turn);
+    return;
+  }
+  enum murk_side ts;
+  int t;
+  if (murk_team_at(s, e->to, &ts, &t) && ts == owner) saw(&s->seen_team[viewer][t], e->to, s->turn);
+}
+
+void murk_sight_update(struct murk_game* g, size_t first_event) {
+  struct murk_state* s = &g->s;
+  for (int v = 0; v < MURK_SIDES; v++) {
+    enum murk_side viewer = (enum murk_side)v;
+    enum murk_side other = murk_side_other(viewer);
+    for (int i = 0; i < s->nmarkers; i++) {
+      const struct murk_marker* mk = &s->markers[i];
+      struct murk_sighting* k = &s->seen_marker[v][i];
+      if (mk->owner != other || !mk->on_table) {
+        memset(k, 0, sizeof *k); /* gone (revealed, removed): nothing to remember */
+        continue;
+      }
+      /* Fog-of-War templates (seed 000: put down on the table for both players) and Limited
+       * Intelligence's leader counters (seed 002, 27.1) are public wherever they stand: what
+       * those rules hide is what the marker holds. Cloaking counters are seen only in
+       * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
+      k->seen = mk->kind != MURK_MARKER_CLOAK || murk_sight_any(g, viewer, mk->pos, false, NULL);
+      if (k->seen) saw(k, mk->pos, s->turn);
+    }
+    for (int t = 0; t < s->nteams[other]; t++) {
+      const struct murk_team* tm = &s->teams[other][t];
+      struct murk_sighting* k = &s->seen_team[v][t];
+      if (!tm->alive || !tm->placed) {
+        memset(k, 0, sizeof *k);
+        continue;
+      }
+      int u = unit_of_team(s, other, t);
+      bool flash = u >= 0 && murk_night_flashing(g, other, u);
+      k->seen = murk_sight_any(g, viewer, tm->pos, flash, NULL);
+      if (k->seen) saw(k, tm->pos, s->turn);
+    }
+  }
+  for (size_t i = first_event; i < g->nevents; i++) {
+    const struct murk_event* e = &g->events[i];
+    if (e->audience != MURK_AUD_ALL || !e->has_pos || e->marker <= 0) continue;
+    if (e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE || e->kind == MURK_EV_MOVE ||
+        e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL)
+      told(g, e);
+  }
 }

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "night.h"
 #include "reserves.h"
 #include "murk/error.h"
 
@@ -42,6 +43,7 @@ static void start_player_turn(struct murk_game* g, enum murk_side side) {
    * (withdrawals, objectives taken, end conditions), then the rest of the starting step. */
   if (murk_combat_start_of_turn(g, side)) return;
   if (murk_victory_start_of_turn(g, side)) return;
+  murk_night_start_of_turn(g, side); /* lights, gunflashes, dusk & dawn, the NVR change */
   murk_fog_unbog(g, side);
   murk_reserves_start_of_turn(g, side);
   s->step = MURK_STEP_MOVEMENT;
@@ -54,6 +56,7 @@ void murk_turn_begin_play(struct murk_game* g, enum murk_side first) {
   s->first = first;
   s->turn = 1;
   s->turns_played[0] = s->turns_played[1] = 0;
+  murk_night_begin_play(g);
   murk_combat_begin_play(g);
   start_player_turn(g, first);
 }

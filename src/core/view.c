@@ -8,6 +8,8 @@
 
 #include "game_internal.h"
 #include "intel.h"
+#include "murk/sight.h"
+#include "night.h"
 #include "reserves.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -20,6 +22,8 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->platoons);
   murk_free(v->events);
   murk_free(v->arrivals);
+  murk_free(v->lit);
+  murk_free(v->contacts);
   murk_free(v);
 }
 
@@ -179,6 +183,58 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
                         sizeof vm->type, &vm->nteams);
 }
 
+/* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
+static void fill_sight(const struct murk_game* g, enum murk_side side, struct murk_view* v) {
+  const struct murk_night* n = &g->s.night;
+  const struct murk_mission* m = g->m;
+  v->night = murk_night_now(g);
+  v->nvr = murk_night_nvr(g);
+  v->sight_range = murk_sight_range(g, side);
+  v->dusk_dawn = n->dusk_dawn;
+  char range[32] = "";
+  if (v->sight_range < MURK_SIGHT_UNLIMITED) murk_cells_text(g, v->sight_range, range, sizeof range);
+  static const char* const clouds[] = {"no clouds", "scattered clouds", "overcast"};
+  static const char* const moons[] = {"no moon", "half moon", "full moon"};
+  if (v->nvr >= 0) {
+    int len = snprintf(v->conditions, sizeof v->conditions, "night: NVR %d cell%s", v->nvr,
+                       murk_plural(v->nvr));
+    if (n->cloud > 0 && n->moon > 0 && len > 0 && (size_t)len < sizeof v->conditions)
+      snprintf(v->conditions + len, sizeof v->conditions - (size_t)len, " (%s, %s)",
+               clouds[n->cloud - 1], moons[n->moon - 1]);
+  } else if (murk_mission_rule_on(m, MURK_RULE_THICK_MORNING_FOG)) {
+    snprintf(v->conditions, sizeof v->conditions, "thick morning fog: every sighting is rolled%s%s",
+             range[0] ? ", up to " : "", range);
+  } else if (murk_mission_rule_on(m, MURK_RULE_DARKNESS)) {
+    snprintf(v->conditions, sizeof v->conditions, "darkness: every sighting is rolled%s%s",
+             range[0] ? ", up to " : "", range);
+  } else if (murk_night_fighting_now(g)) {
+    snprintf(v->conditions, sizeof v->conditions, "night fighting: each unit rolls to see, up to %s",
+             range);
+  } else {
+    snprintf(v->conditions, sizeof v->conditions, "daylight%s",
+             murk_mission_rule_on(m, MURK_RULE_DUSK_AND_DAWN) && n->dusk_dawn == 6
+                 ? " (dusk falls on turn 6)"
+                 : "");
+  }
+}
+
+/* The lit cells, row by row. */
+static int fill_lit(const struct murk_game* g, struct murk_view* v) {
+  const struct murk_grid* grid = &g->m->grid;
+  if (!g->firelit && g->s.night.nlights == 0) return MURK_OK;
+  size_t n = 0;
+  for (int y = 0; y < grid->height; y++)
+    for (int x = 0; x < grid->width; x++)
+      if (murk_night_lit(g, (struct murk_pos){x, y})) n++;
+  if (n == 0) return MURK_OK;
+  v->lit = murk_calloc(n, sizeof *v->lit);
+  if (!v->lit) return MURK_ENOMEM;
+  for (int y = 0; y < grid->height; y++)
+    for (int x = 0; x < grid->width; x++)
+      if (murk_night_lit(g, (struct murk_pos){x, y})) v->lit[v->nlit++] = (struct murk_pos){x, y};
+  return MURK_OK;
+}
+
 int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
   if (out) *out = NULL;
   if (!g || !out) return MURK_EINVAL;
@@ -211,6 +267,7 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   v->withdraw_due = s->withdraw_due;
   v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
+  fill_sight(g, side, v);
   build_prompt(g, side, v->prompt, sizeof v->prompt);
 
   size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
@@ -220,7 +277,9 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
   v->events = murk_calloc(g->nevents, sizeof *v->events);
   v->arrivals = murk_calloc(MURK_MAX_ARRIVALS, sizeof *v->arrivals);
-  if (!v->objectives || !v->markers || !v->teams || !v->platoons || !v->events || !v->arrivals) {
+  v->contacts = murk_calloc((size_t)s->nmarkers + nteams + 1, sizeof *v->contacts);
+  if (!v->objectives || !v->markers || !v->teams || !v->platoons || !v->events || !v->arrivals ||
+      !v->contacts || fill_lit(g, v) != MURK_OK) {
     murk_view_free(v);
     return MURK_ENOMEM;
   }
@@ -234,6 +293,20 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   for (int i = 0; i < s->nmarkers; i++) {
     const struct murk_marker* mk = &s->markers[i];
     if (!mk->on_table && !mk->revealed) continue;
+    /* An enemy marker out of sight shows where it was last seen, if anywhere (sight.c). */
+    if (side != MURK_NO_SIDE && mk->owner != side && mk->on_table &&
+        !s->seen_marker[side][i].seen) {
+      const struct murk_sighting* k = &s->seen_marker[side][i];
+      if (k->known) {
+        struct murk_view_contact* c = &v->contacts[v->ncontacts++];
+        c->owner = mk->owner;
+        c->marker = mk->number;
+        c->kind = mk->kind;
+        c->pos = k->pos;
+        c->turn = k->turn;
+      }
+      continue;
+    }
     fill_marker(g, side, mk, &v->markers[v->nmarkers++]);
   }
   for (int sd = 0; sd < MURK_SIDES; sd++) {
@@ -244,6 +317,20 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
       for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
         const struct murk_team* tm = &s->teams[sd][t];
         if (!tm->alive || !tm->placed) continue;
+        if (side != MURK_NO_SIDE && sd != (int)side && !s->seen_team[side][t].seen) {
+          const struct murk_sighting* seen = &s->seen_team[side][t];
+          if (seen->known) {
+            struct murk_view_contact* c = &v->contacts[v->ncontacts++];
+            c->owner = (enum murk_side)sd;
+            c->marker = u->marker;
+            c->team = true;
+            snprintf(c->profile, sizeof c->profile, "%s",
+                     murk_team_profile(g, (enum murk_side)sd, t)->name);
+            c->pos = seen->pos;
+            c->turn = seen->turn;
+          }
+          continue;
+        }
         struct murk_view_team* vt = &v->teams[v->nteams++];
         vt->owner = (enum murk_side)sd;
         vt->marker = u->marker;

@@ -252,6 +252,8 @@ static void test_round_trip_structs(void** state) {
           c.at = v % 2 ? (struct murk_pos){-1, -1} : (struct murk_pos){v, 3};
           break;
         case MURK_CMD_RECCE:
+        case MURK_CMD_STARSHELL:
+        case MURK_CMD_ILLUMINATE:
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, v + 1};
           c.at = (struct murk_pos){v + 2, v};
           break;

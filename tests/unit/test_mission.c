@@ -742,9 +742,9 @@ static void test_values_checked(void** state) {
   load_bad(text,
            "bad.yaml:17:12: error: unknown parameter 'max' for rule ambush (expected one of: "
            "platoons, keep_out, in_zone)");
-  snprintf(text, sizeof text, "%srules:\n  cloaking: {x: 1}\n", minimal);
+  snprintf(text, sizeof text, "%srules:\n  concealment: {x: 1}\n", minimal);
   load_bad(text,
-           "bad.yaml:17:14: error: unknown parameter 'x' for rule cloaking (it takes no "
+           "bad.yaml:17:17: error: unknown parameter 'x' for rule concealment (it takes no "
            "parameters)");
   snprintf(text, sizeof text, "%srules:\n  fog_of_wat: {}\n", minimal);
   load_bad(text, "bad.yaml:17:3: error: unknown rule 'fog_of_wat' (did you mean 'fog_of_war'?)");

@@ -103,19 +103,24 @@ static void test_revealed_enemy_is_known(void** st) {
   const struct murk_view_marker* t6 = murk_view_marker_by_number(a, MURK_DEFENDER, 6);
   assert_true(t6->known && t6->dummy && t6->revealed);
   assert_false(t6->on_table);
-  /* Its teams are on the attacker's map; the hidden T4's are not. */
+  /* Its teams are on the attacker's map where they were placed: out of sight (the mission's
+   * 4 cells), as last-known contacts from the public reveal; the hidden T4's are not. */
   int enemy = 0;
   for (int i = 0; i < a->nteams; i++)
-    if (a->teams[i].owner == MURK_DEFENDER) {
+    if (a->teams[i].owner == MURK_DEFENDER) enemy++;
+  for (int i = 0; i < a->ncontacts; i++)
+    if (a->contacts[i].owner == MURK_DEFENDER && a->contacts[i].team) {
       enemy++;
-      assert_int_equal(a->teams[i].marker, 2);
-      assert_string_equal(a->teams[i].profile, "ranger");
+      assert_int_equal(a->contacts[i].marker, 2);
+      assert_string_equal(a->contacts[i].profile, "ranger");
     }
   assert_int_equal(enemy, 4);
-  struct murk_pos c = {2, 2};
-  const struct murk_view_team* t = murk_view_team_at(a, c);
+  assert_null(murk_view_team_at(a, (struct murk_pos){2, 2}));
+  struct murk_view* um = view(g, MURK_NO_SIDE);
+  const struct murk_view_team* t = murk_view_team_at(um, (struct murk_pos){2, 2});
   assert_non_null(t);
   assert_int_equal(t->owner, MURK_DEFENDER);
+  murk_view_free(um);
   const struct murk_view_marker* t4 = murk_view_marker_by_number(a, MURK_DEFENDER, 4);
   assert_false(t4->known);
   murk_view_free(a);
