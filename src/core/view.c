@@ -8,11 +8,11 @@
 
 #include "game_internal.h"
 #include "intel.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
-#include "murk/alloc.h"
-#include "murk/error.h"
 
 void murk_view_free(struct murk_view* v) {
   if (!v) return;
@@ -56,9 +56,10 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
       static const char* const words[] = {"delayed", "scattered", "mobile", "plain", "deep"};
       for (int i = 0; i < 5 && len < sizeof kinds; i++)
         if (murk_reserve_kind_allowed(g, s->to_act, order[i]))
-          len += (size_t)snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "|" : "",
-                                  words[i]);
-      int amb = murk_ambush_allowance(g, s->to_act, true) + murk_ambush_allowance(g, s->to_act, false);
+          len +=
+              (size_t)snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "|" : "", words[i]);
+      int amb =
+          murk_ambush_allowance(g, s->to_act, true) + murk_ambush_allowance(g, s->to_act, false);
       snprintf(buf, n, "%s: nominate reserves%s%s%s%s; 'end' when done", who,
                kinds[0] ? " (reserve N [" : "", kinds, kinds[0] ? "])" : "",
                amb > 0 ? (kinds[0] ? ", ambushes (ambush N)" : " and ambushes (ambush N)") : "");
@@ -67,9 +68,9 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
     case MURK_PHASE_DEPLOY:
     case MURK_PHASE_INDEPENDENTS:
     case MURK_PHASE_INFILTRATE: {
-      const char* doing = s->phase == MURK_PHASE_DEPLOY         ? "deploys"
-                          : s->phase == MURK_PHASE_INFILTRATE   ? "deploys infiltrators"
-                                                                : "deploys independent teams";
+      const char* doing = s->phase == MURK_PHASE_DEPLOY       ? "deploys"
+                          : s->phase == MURK_PHASE_INFILTRATE ? "deploys infiltrators"
+                                                              : "deploys independent teams";
       if (!mine) {
         snprintf(buf, n, "waiting: the %s %s", who, doing);
         return;
@@ -89,8 +90,8 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
       int dummies = s->dummies_left[s->to_act];
       char sections[80];
       murk_setup_sections_text(g, s->to_act, sections, sizeof sections);
-      snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who,
-               left, left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
+      snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who, left,
+               left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
                sections[0] ? "; sections rolled: " : "", sections);
       return;
     }
@@ -126,9 +127,8 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
           break;
       }
       if (mine && s->withdraw_due > 0)
-        snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)",
-                 s->turn, who, murk_step_name(s->step), s->withdraw_due,
-                 s->withdraw_due == 1 ? "" : "s");
+        snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
+                 who, murk_step_name(s->step), s->withdraw_due, s->withdraw_due == 1 ? "" : "s");
       else if (mine && s->step == MURK_STEP_MOVEMENT && murk_reserves_due(g, s->to_act) > 0) {
         /* seed 004: reserves come on as soon as they may; say where the first can. */
         for (int i = 0; i < s->narrivals[s->to_act]; i++) {
@@ -136,8 +136,15 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
           char where[120];
           murk_reserves_describe(g, s->to_act, i, where, sizeof where);
           int due = murk_reserves_due(g, s->to_act);
-          snprintf(buf, n, "turn %d, %s's movement step: %d from reserve (arrive N at X,Y: %.60s); %s",
+          /* A prompt is one line: a long place name is cut short, on purpose. */
+          char line[512];
+          snprintf(line, sizeof line,
+                   "turn %d, %s's movement step: %d from reserve (arrive N at X,Y: %.60s); %s",
                    s->turn, who, due, where, what);
+          size_t len = strlen(line);
+          if (len >= n) len = n - 1;
+          memcpy(buf, line, len);
+          buf[len] = '\0';
           break;
         }
       } else if (mine)
@@ -192,7 +199,8 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
   v->sight_range = murk_sight_range(g, side);
   v->dusk_dawn = n->dusk_dawn;
   char range[32] = "";
-  if (v->sight_range < MURK_SIGHT_UNLIMITED) murk_cells_text(g, v->sight_range, range, sizeof range);
+  if (v->sight_range < MURK_SIGHT_UNLIMITED)
+    murk_cells_text(g, v->sight_range, range, sizeof range);
   static const char* const clouds[] = {"no clouds", "scattered clouds", "overcast"};
   static const char* const moons[] = {"no moon", "half moon", "full moon"};
   if (v->nvr >= 0) {
@@ -208,8 +216,8 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
     snprintf(v->conditions, sizeof v->conditions, "darkness: every sighting is rolled%s%s",
              range[0] ? ", up to " : "", range);
   } else if (murk_night_fighting_now(g)) {
-    snprintf(v->conditions, sizeof v->conditions, "night fighting: each unit rolls to see, up to %s",
-             range);
+    snprintf(v->conditions, sizeof v->conditions,
+             "night fighting: each unit rolls to see, up to %s", range);
   } else {
     snprintf(v->conditions, sizeof v->conditions, "daylight%s",
              murk_mission_rule_on(m, MURK_RULE_DUSK_AND_DAWN) && n->dusk_dawn == 6
