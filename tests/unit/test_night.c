@@ -1,0 +1,618 @@
+/* test_night.c: the night rules (night.c).
+ *
+ * Seed 003 (ASL chapter E1): every row of the NVR Table and every cell of the NVR Modifier
+ * table, the Base NVR with and without snow, the change roll (a coloured 6, the white die's
+ * three outcomes, the scattered-cloud exception for a half and a full moon, clamping at 0
+ * and 6), the distribution of the rolled Base NVR over many seeds against the tables, the
+ * change roll in play, units beyond the NVR seen only by their gunflash or in light,
+ * starshells (usage roll, radius, end of the turn), fires and their shadows, cloaking
+ * counters (the attacker's infantry only, dummies, fixed moves, lost in light).
+ * Seed 004: Night Fighting's sight roll (once per unit, the shot lost beyond it, barrages
+ * firing blind), Dusk & Dawn, Concealment by day. Seed 000: Thick Morning Fog's roll before
+ * every shot (a gunflash does not help), against seed 001's Darkness (it does), and the
+ * frequencies of the visibility table's ranges. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "murk/sight.h"
+#include "night.h"
+#include "test_support.h"
+
+#define A MURK_ATTACKER
+#define D MURK_DEFENDER
+
+/* A 20 x 12 hex table at 2cm a hex: woods at 8-9,2-3 and a burning farm (one level) at 14,9
+ * with a wood west of it that casts a shadow. */
+#define NT_HEAD                                                            \
+  "name: Night Test\n"                                                     \
+  "table: {grid: hex, scale: 2cm, size: 40cm x 24cm}\n"                    \
+  "terrain:\n"                                                             \
+  "  legend:\n"                                                            \
+  "    \".\": {class: open, sight: clear, name: fields}\n"                 \
+  "    \"T\": {class: difficult, sight: blocking, name: woods}\n"          \
+  "    \"F\": {class: difficult, sight: blocking, name: farm, blaze: 1}\n" \
+  "  map: |\n"                                                             \
+  "    ....................\n"                                             \
+  "    ....................\n"                                             \
+  "    ........TT..........\n"                                             \
+  "    ........TT..........\n"                                             \
+  "    ....................\n"                                             \
+  "    ....................\n"                                             \
+  "    ....................\n"                                             \
+  "    ....................\n"                                             \
+  "    ....................\n"                                             \
+  "    .............TF.....\n"                                             \
+  "    ....................\n"                                             \
+  "    ....................\n"                                             \
+  "deployment:\n"                                                          \
+  "  attacker: {half: south}\n"                                            \
+  "  defender: {half: north}\n"                                            \
+  "setup: {sides: fixed, first_turn: attacker}\n"
+
+#define NT_FORCES                                                                               \
+  "forces:\n"                                                                                   \
+  "  attacker:\n"                                                                               \
+  "    dummies: 1\n"                                                                            \
+  "    profiles:\n"                                                                             \
+  "      rifle: {move: 12cm, range: 16cm, rof: 2, skill: 4, save: 7}\n"                         \
+  "      carrier: {move: 20cm, range: 10cm, rof: 1, skill: 4, save: 4, vehicle: true}\n"        \
+  "    platoons:\n"                                                                             \
+  "      - {name: Able Section, command_distance: 4cm, teams: [{profile: rifle, count: 2}],\n"  \
+  "         flags: [infantry]}\n"                                                               \
+  "      - {name: Baker Section, command_distance: 4cm, teams: [{profile: rifle, count: 2}],\n" \
+  "         flags: [infantry]}\n"                                                               \
+  "      - {name: Carrier Troop, command_distance: 4cm, teams: [{profile: carrier}],\n"         \
+  "         flags: [vehicle]}\n"                                                                \
+  "  defender:\n"                                                                               \
+  "    profiles:\n"                                                                             \
+  "      rifle: {move: 12cm, range: 16cm, rof: 2, skill: 4, save: 7}\n"                         \
+  "      mortar: {move: 4cm, range: 30cm, rof: 1, skill: 4, save: 7, barrage: true}\n"          \
+  "    platoons:\n"                                                                             \
+  "      - {name: Post Zulu, command_distance: 4cm, teams: [{profile: rifle, count: 2}],\n"     \
+  "         flags: [infantry]}\n"                                                               \
+  "      - {name: Mortar Pit, command_distance: 4cm, teams: [{profile: mortar}]}\n"             \
+  "      - {name: Lieutenant Hale, command_distance: 4cm, teams: [{profile: rifle}],\n"         \
+  "         flags: [commander]}\n"
+
+#define NT_NVR(params) NT_HEAD "rules:\n  nvr: " params "\n  cloaking: {}\n" NT_FORCES
+
+/* Deploy everything and begin play: the attacker's sections under cloaks, the carrier in
+ * the open, a dummy cloak; the defender in the open. */
+#define NT_DEPLOY                                                                        \
+  "deploy 1 at 3,10\ndeploy 1 at 3,1\ndeploy 2 at 10,10\ndeploy 2 at 10,1\ndeploy 3 at " \
+  "16,11\ndeploy 3 at 16,1\ndeploy dummy at 6,11\nend\nend"
+
+enum { ABLE = 0, BAKER = 1, CARRIER = 2, ZULU = 0, MORTAR = 1, HALE = 2 };
+
+static bool has_event(const struct murk_game* g, size_t from, const char* text) {
+  for (size_t i = from; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  return false;
+}
+
+/* Put team i of a unit on a cell (and the unit's other teams far apart, off the way). */
+static void put(struct murk_game* g, enum murk_side side, int unit, int i, int x, int y) {
+  struct murk_unit_state* u = &g->s.units[side][unit];
+  g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x, y};
+  g->s.teams[side][u->first_team + i].placed = true;
+}
+
+/* ---- the tables ---- */
+
+static void test_nvr_table_rows(void** st) {
+  (void)st;
+  /* Coloured die: <= 2 none, 3-4 scattered, 5-6 overcast (5 read with the last row). */
+  static const int cloud[7] = {0, 0, 0, 1, 1, 2, 2};
+  for (int d = 1; d <= 6; d++) assert_int_equal(murk_nvr_cloud_of(d, 6), cloud[d]);
+  /* +1 in December, January and February only. */
+  static const int winter[7] = {0, 0, 1, 1, 2, 2, 2};
+  for (int month = 1; month <= 12; month++) {
+    bool w = month == 12 || month <= 2;
+    for (int d = 1; d <= 6; d++)
+      assert_int_equal(murk_nvr_cloud_of(d, month), w ? winter[d] : cloud[d]);
+  }
+  /* White die: <= 2 full, 3-4 half, 5-6 no moon. */
+  static const int moon[7] = {0, 2, 2, 1, 1, 0, 0};
+  for (int d = 1; d <= 6; d++) assert_int_equal(murk_nvr_moon_of(d), moon[d]);
+}
+
+static void test_nvr_modifier_table(void** st) {
+  (void)st;
+  /* Rows: none, scattered, overcast; columns: no moon, half, full. */
+  static const int table[3][3] = {{0, 1, 2}, {-1, 0, 1}, {-2, -1, 0}};
+  for (int c = 0; c < 3; c++)
+    for (int m = 0; m < 3; m++) {
+      assert_int_equal(murk_nvr_modifier(c, m), table[c][m]);
+      assert_int_equal(murk_nvr_base(c, m, false), 3 + table[c][m]);
+      /* Snow: added to 6, never above 6. */
+      int snow = 6 + table[c][m];
+      assert_int_equal(murk_nvr_base(c, m, true), snow > 6 ? 6 : snow);
+    }
+}
+
+static void test_nvr_change(void** st) {
+  (void)st;
+  /* Only a coloured 6 changes it; the white die chooses. */
+  for (int c = 1; c <= 5; c++)
+    for (int w = 1; w <= 6; w++) assert_int_equal(murk_nvr_change(3, c, w, 0, 0, 0), 3);
+  for (int w = 1; w <= 3; w++) assert_int_equal(murk_nvr_change(3, 6, w, 0, 0, 0), 2);
+  assert_int_equal(murk_nvr_change(3, 6, 4, 0, 0, 0), 3);
+  for (int w = 5; w <= 6; w++) assert_int_equal(murk_nvr_change(3, 6, w, 0, 0, 0), 4);
+  /* Clamped to 0..6. */
+  assert_int_equal(murk_nvr_change(0, 6, 1, 0, 0, 0), 0);
+  assert_int_equal(murk_nvr_change(6, 6, 6, 0, 0, 0), 6);
+  /* The exception: scattered clouds and a half moon, the extra die / 3 rounded up. */
+  assert_true(murk_nvr_change_needs_extra(1, 1));
+  assert_true(murk_nvr_change_needs_extra(1, 2));
+  assert_false(murk_nvr_change_needs_extra(1, 0));
+  assert_false(murk_nvr_change_needs_extra(0, 1));
+  assert_false(murk_nvr_change_needs_extra(2, 2));
+  assert_false(murk_nvr_change_needs_extra(-1, -1));
+  static const int half[7] = {0, 1, 1, 1, 2, 2, 2};
+  static const int full[7] = {0, 1, 1, 2, 2, 3, 3};
+  for (int x = 1; x <= 6; x++) {
+    assert_int_equal(murk_nvr_change(2, 6, 5, x, 1, 1), 2 + half[x]);
+    assert_int_equal(murk_nvr_change(5, 6, 1, x, 1, 2), 5 - full[x]);
+    assert_int_equal(murk_nvr_change(3, 6, 4, x, 1, 2), 3); /* a white 4: no change */
+  }
+  /* ... clamped too. */
+  assert_int_equal(murk_nvr_change(5, 6, 6, 6, 1, 2), 6);
+  assert_int_equal(murk_nvr_change(1, 6, 2, 6, 1, 2), 0);
+  /* Outside the exception the extra die is ignored. */
+  assert_int_equal(murk_nvr_change(3, 6, 6, 6, 0, 2), 4);
+}
+
+/* The Base NVR rolled at creation, over many seeds, against the probabilities the two tables
+ * give (36 equally likely pairs of dice). */
+static void nvr_distribution(int month, bool snow) {
+  char yaml[4096];
+  snprintf(yaml, sizeof yaml, NT_NVR("{month: %d, snow: %s}"), month, snow ? "true" : "false");
+  struct murk_mission* m = load_yaml(yaml);
+  double want[7] = {0};
+  for (int c = 1; c <= 6; c++)
+    for (int w = 1; w <= 6; w++)
+      want[murk_nvr_base(murk_nvr_cloud_of(c, month), murk_nvr_moon_of(w), snow)] += 1.0 / 36;
+  enum { N = 4000 };
+  int got[7] = {0};
+  for (uint64_t seed = 1; seed <= N; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    int nvr = murk_night_nvr(g);
+    assert_true(nvr >= 0 && nvr <= 6);
+    got[nvr]++;
+    murk_game_free(g);
+  }
+  for (int v = 0; v <= 6; v++) {
+    double f = (double)got[v] / N;
+    if (f < want[v] - 0.025 || f > want[v] + 0.025)
+      fail_msg("month %d snow %d: NVR %d came %.3f of the time, the tables give %.3f", month, snow,
+               v, f, want[v]);
+  }
+  murk_mission_free(m);
+}
+
+static void test_nvr_distribution(void** st) {
+  (void)st;
+  nvr_distribution(6, false);
+  nvr_distribution(1, false);
+  nvr_distribution(8, true);
+}
+
+/* ---- the NVR in play ---- */
+
+static void test_nvr_set_and_changed(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 3, cloud_cover: 1, moon: 2}"));
+  struct murk_game* g = new_game(m, 7);
+  assert_int_equal(murk_night_nvr(g), 3);
+  assert_true(has_event(g, 0, "night: scattered clouds and a full moon; the Base NVR is 3 cells"));
+  size_t from = murk_game_event_count(g);
+  ok_lines(g, NT_DEPLOY);
+  /* The opening player turn makes no change roll. */
+  assert_false(has_event(g, from, "NVR change"));
+  for (int turn = 0; turn < 12; turn++) {
+    from = murk_game_event_count(g);
+    ok_lines(g, "end\nend\nend");
+    /* Every later player turn begins with one. */
+    assert_true(has_event(g, from, "NVR change (coloured, white)"));
+    int nvr = murk_night_nvr(g);
+    assert_true(nvr >= 0 && nvr <= 6);
+  }
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_beyond_nvr(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, NT_DEPLOY);
+  struct murk_pos from = {3, 5};
+  /* Within the NVR (2): seen; beyond: not. Zero NVR: only one's own cell. */
+  assert_true(murk_sight_sees(g, A, from, (struct murk_pos){5, 5}, false));
+  assert_false(murk_sight_sees(g, A, from, (struct murk_pos){6, 5}, false));
+  assert_true(murk_sight_sees(g, A, from, (struct murk_pos){6, 5}, true)); /* a gunflash */
+  g->s.night.nvr = 0;
+  assert_true(murk_sight_sees(g, A, from, from, false));
+  assert_false(murk_sight_sees(g, A, from, (struct murk_pos){4, 5}, false));
+  g->s.night.nvr = 2;
+  /* The woods still block a gunflash: the flash is seen only along a line of sight. */
+  assert_false(murk_sight_sees(g, A, (struct murk_pos){8, 5}, (struct murk_pos){9, 0}, true));
+  /* The burning farm at 14,9 lights two cells around it, but not behind the wood at 13,9. */
+  assert_true(murk_night_lit(g, (struct murk_pos){14, 9}));
+  assert_true(murk_night_lit(g, (struct murk_pos){16, 9}));
+  assert_true(murk_night_lit(g, (struct murk_pos){14, 7}));
+  assert_true(murk_night_lit(g, (struct murk_pos){13, 9}));
+  assert_false(murk_night_lit(g, (struct murk_pos){17, 9}));
+  assert_false(murk_night_lit(g, (struct murk_pos){12, 9}));
+  assert_true(murk_sight_sees(g, A, (struct murk_pos){16, 3}, (struct murk_pos){16, 9}, false));
+  assert_false(murk_sight_sees(g, A, (struct murk_pos){16, 3}, (struct murk_pos){17, 9}, false));
+  /* The view lists the lit cells and says how far sight goes. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_int_equal(v->nvr, 2);
+  assert_int_equal(v->sight_range, 2);
+  assert_true(v->night);
+  assert_non_null(strstr(v->conditions, "night: NVR 2 cells"));
+  bool farm = false, shadow = false;
+  for (int i = 0; i < v->nlit; i++) {
+    if (murk_pos_eq(v->lit[i], (struct murk_pos){14, 9})) farm = true;
+    if (murk_pos_eq(v->lit[i], (struct murk_pos){12, 9})) shadow = true;
+  }
+  assert_true(farm);
+  assert_false(shadow);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- cloaking ---- */
+
+static void test_cloaking(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, NT_DEPLOY);
+  const struct murk_state* s = &g->s;
+  /* The attacker's infantry and its dummy are cloaking counters; its carrier and every
+   * defender platoon are in the open. */
+  assert_int_equal(s->units[A][ABLE].state, MURK_PLATOON_HIDDEN);
+  assert_int_equal(s->units[A][BAKER].state, MURK_PLATOON_HIDDEN);
+  assert_int_equal(s->units[A][CARRIER].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(s->units[D][ZULU].state, MURK_PLATOON_REVEALED);
+  int able = murk_marker_index(s, s->units[A][ABLE].marker);
+  assert_int_equal(s->markers[able].kind, MURK_MARKER_CLOAK);
+  int dummy = marker_at(g, 6, 11);
+  assert_true(dummy >= 0);
+  assert_int_equal(s->markers[dummy].kind, MURK_MARKER_CLOAK);
+  assert_int_equal(s->markers[dummy].unit, -1);
+  /* The defender, 9 rows away, sees no cloak: only where it was told they went down. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_null(murk_view_marker_at(v, (struct murk_pos){3, 10}));
+  int contacts = 0;
+  for (int i = 0; i < v->ncontacts; i++)
+    if (!v->contacts[i].team && v->contacts[i].kind == MURK_MARKER_CLOAK) contacts++;
+  assert_int_equal(contacts, 3);
+  murk_view_free(v);
+  /* Six cells over open ground, three through difficult terrain. */
+  char why[200];
+  bad_line(g, "move 1 to 3,3", why, sizeof why);
+  assert_non_null(strstr(why, "a template may move 6"));
+  ok_line(g, "move 1 to 3,5");
+  /* Within two cells of the defender's rifles it is seen. */
+  put(g, D, ZULU, 0, 3, 4);
+  put(g, D, ZULU, 1, 2, 3);
+  murk_sight_update(g, murk_game_event_count(g));
+  assert_true(g->s.seen_marker[D][able].seen);
+  /* One cell at a time keeps the cloak even in light; a longer move through light loses it. */
+  g->s.night.lights[g->s.night.nlights++] =
+      (struct murk_light){MURK_LIGHT_STARSHELL, {12, 9}, 3, D};
+  int baker = murk_marker_index(s, s->units[A][BAKER].marker);
+  assert_true(murk_night_lit(g, s->markers[baker].pos));
+  ok_line(g, "move 2 to 10,9");
+  assert_int_equal(g->s.units[A][BAKER].state, MURK_PLATOON_HIDDEN);
+  ok_line(g, "move T7 to 6,10"); /* the dummy moves like the rest */
+  ok_lines(g, "end\nend\nend\nend\nend\nend");
+  size_t from = murk_game_event_count(g);
+  g->s.night.lights[g->s.night.nlights++] =
+      (struct murk_light){MURK_LIGHT_STARSHELL, {12, 9}, 3, D};
+  ok_line(g, "move 2 to 12,6");
+  assert_true(has_event(g, from, "its cloak is lost"));
+  assert_int_equal(g->s.units[A][BAKER].state, MURK_PLATOON_REVEALED);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- starshells ---- */
+
+static void test_starshell(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1}"));
+  /* Find a game where the lieutenant's usage roll passes (4 or less) and one where the
+   * squad's fails (above 2). */
+  bool lit = false, failed = false;
+  for (uint64_t seed = 1; seed < 60 && !(lit && failed); seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g, NT_DEPLOY);
+    char why[200];
+    bad_line(g, "starshell 3 at 3,4", why, sizeof why); /* the attacker's turn */
+    ok_lines(g, "end\nend\nend\nend");
+    assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+    assert_int_equal(murk_game_to_act(g), D);
+    bad_line(g, "starshell 3 at 16,10", why, sizeof why);
+    assert_non_null(strstr(why, "a starshell goes at most 6"));
+    size_t from = murk_game_event_count(g);
+    int drawn = g->s.night.nlights;
+    ok_line(g, "starshell 3 at 14,5");
+    const struct murk_event* roll = NULL;
+    for (size_t i = from; i < murk_game_event_count(g); i++)
+      if (murk_game_event(g, i)->has_roll) roll = murk_game_event(g, i);
+    assert_non_null(roll);
+    assert_non_null(strstr(roll->roll.purpose, "starshell usage, 4 or less"));
+    bad_line(g, "starshell 3 at 14,5", why, sizeof why); /* once a turn */
+    if (roll->roll.total <= 4) {
+      lit = true;
+      assert_int_equal(g->s.night.nlights, drawn + 1);
+      assert_true(murk_night_lit(g, (struct murk_pos){11, 5}));
+      assert_false(murk_night_lit(g, (struct murk_pos){10, 5}));
+      struct murk_view* v = NULL;
+      assert_int_equal(murk_view_build(g, A, &v), MURK_OK); /* lights are public */
+      assert_true(v->nlit > 0);
+      murk_view_free(v);
+      ok_lines(g, "end\nend");
+      assert_int_equal(g->s.night.nlights, 0); /* out at the end of the player turn */
+    } else {
+      assert_int_equal(g->s.night.nlights, drawn);
+      assert_true(has_event(g, from, "fails to fire its starshell"));
+    }
+    /* The squad needs 2 or less. */
+    if (murk_game_to_act(g) == D && murk_game_step(g) == MURK_STEP_SHOOTING) {
+      from = murk_game_event_count(g);
+      ok_line(g, "starshell 1 at 3,6");
+      for (size_t i = from; i < murk_game_event_count(g); i++)
+        if (murk_game_event(g, i)->has_roll) {
+          assert_non_null(strstr(murk_game_event(g, i)->roll.purpose, "2 or less"));
+          if (murk_game_event(g, i)->roll.total > 2) failed = true;
+        }
+    }
+    murk_game_free(g);
+  }
+  assert_true(lit && failed);
+  murk_mission_free(m);
+}
+
+static void test_illuminating_round(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1}"));
+  struct murk_game* g = new_game(m, 3);
+  ok_lines(g, NT_DEPLOY);
+  ok_lines(g, "end\nend\nend\nend");
+  char why[200];
+  bad_line(g, "illuminate 1 at 3,8", why, sizeof why);
+  assert_non_null(strstr(why, "no barrage team"));
+  size_t from = murk_game_event_count(g);
+  ok_line(g, "illuminate 2 at 8,8");
+  assert_true(has_event(g, from, "illuminating round usage, 4 or less"));
+  if (g->s.night.nlights == 1) {
+    assert_int_equal(g->s.night.lights[0].radius, 6);
+    assert_true(murk_night_lit(g, (struct murk_pos){14, 8}));
+  }
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- Night Fighting, Concealment, Dusk & Dawn (seed 004) ---- */
+
+#define NF_FORCES                                                                         \
+  "forces:\n"                                                                             \
+  "  attacker:\n"                                                                         \
+  "    profiles:\n"                                                                       \
+  "      rifle: {move: 20cm, range: 100cm, rof: 2, skill: 4, save: 7}\n"                  \
+  "      gun: {move: 10cm, range: 100cm, rof: 1, skill: 4, save: 7, barrage: true}\n"     \
+  "    platoons:\n"                                                                       \
+  "      - {name: Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}]}\n" \
+  "      - {name: Guns, command_distance: 10cm, teams: [{profile: gun, count: 2}]}\n"     \
+  "  defender:\n"                                                                         \
+  "    profiles:\n"                                                                       \
+  "      rifle: {move: 20cm, range: 100cm, rof: 2, skill: 4, save: 7}\n"                  \
+  "    platoons:\n"                                                                       \
+  "      - {name: Pickets, command_distance: 10cm, teams: [{profile: rifle, count: 8}]}\n"
+
+/* The eight pickets on rows 0 and 1, columns 2 to 5: 9 cells or more from row 10. */
+static void pickets_north(struct murk_game* g) {
+  for (int i = 0; i < 8; i++) put(g, D, 0, i, 2 + i % 4, i / 4);
+}
+
+#define NF_DEPLOY "deploy 1 at 2,10\ndeploy 1 at 2,1\ndeploy 2 at 12,10\nend\nend"
+
+static void test_night_fighting_roll(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" NF_FORCES);
+  int lost = 0, fired = 0, blind = 0;
+  for (uint64_t seed = 1; seed <= 40; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g, NF_DEPLOY);
+    assert_true(murk_night_fighting_now(g));
+    ok_lines(g, "end");
+    /* Rifles 9 cells (45cm, about 17.7 inches) from the pickets: a roll of 2d6*3 inches. */
+    put(g, A, 0, 0, 2, 10);
+    put(g, A, 0, 1, 3, 10);
+    pickets_north(g);
+    size_t from = murk_game_event_count(g);
+    ok_line(g, "shoot 1 at P2");
+    const struct murk_event* roll = NULL;
+    for (size_t i = from; i < murk_game_event_count(g); i++)
+      if (murk_game_event(g, i)->has_roll) {
+        roll = murk_game_event(g, i);
+        break;
+      }
+    assert_non_null(roll);
+    assert_non_null(strstr(roll->roll.purpose, "sight, night"));
+    int inches = roll->roll.total;
+    int cells = (int)((long)inches * 508 / 1000); /* inches at 5cm a cell, rounded down */
+    if (cells < 9) {
+      lost++;
+      assert_true(has_event(g, from, "cannot make out P2 (in the dark): it loses its fire"));
+    } else {
+      fired++;
+      assert_true(has_event(g, from, "attacker P1 shoots at P2"));
+    }
+    char why[200];
+    bad_line(g, "shoot 1 at P2", why, sizeof why); /* its fire is spent either way */
+    /* The guns: a barrage fires even at what it cannot see, and scatters. */
+    put(g, A, 1, 0, 0, 10);
+    put(g, A, 1, 1, 1, 10);
+    from = murk_game_event_count(g);
+    ok_line(g, "shoot 2 at P2");
+    if (has_event(g, from, "blind barrage")) {
+      blind++;
+      assert_true(has_event(g, from, "barrage scatter"));
+    }
+    murk_game_free(g);
+  }
+  assert_true(lost > 0 && fired > 0 && blind > 0);
+  murk_mission_free(m);
+}
+
+static void test_dusk_and_dawn(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_yaml(TF_HEAD TF_SETUP "rules:\n  dusk_and_dawn: {}\n  concealment: {}\n" NF_FORCES);
+  int seen[7] = {0};
+  for (uint64_t seed = 1; seed <= 60; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    assert_false(murk_night_fighting_now(g));
+    ok_lines(g, NF_DEPLOY);
+    int die = g->s.night.dusk_dawn;
+    assert_true(die >= 1 && die <= 6);
+    seen[die]++;
+    assert_true(has_event(g, 0, "dusk & dawn: d6 = "));
+    /* The die comes before the first-turn... the attacker goes first here: just before play. */
+    for (int turn = 1; turn <= 7; turn++) {
+      assert_int_equal(murk_game_turn(g), turn);
+      bool night = murk_night_fighting_now(g);
+      assert_int_equal(night, die == 1 ? turn == 1 : die == 6 ? turn >= 6 : false);
+      struct murk_view* v = NULL;
+      assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+      assert_int_equal(v->night, night);
+      murk_view_free(v);
+      ok_lines(g, "end\nend\nend\nend\nend\nend");
+    }
+    if (die == 1) assert_true(has_event(g, 0, "dawn breaks"));
+    if (die == 6) assert_true(has_event(g, 0, "dusk falls"));
+    murk_game_free(g);
+  }
+  assert_true(seen[1] > 0 && seen[6] > 0 && seen[3] > 0);
+  murk_mission_free(m);
+}
+
+static void test_concealment(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_yaml(TF_HEAD TF_SETUP "rules:\n  concealment: {}\n  dusk_and_dawn: {}\n" NF_FORCES);
+  bool day = false, night = false;
+  for (uint64_t seed = 1; seed <= 60 && !(day && night); seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g, NF_DEPLOY);
+    int die = g->s.night.dusk_dawn;
+    if (die == 6 || (die == 1 && night) || (die != 1 && day)) {
+      murk_game_free(g);
+      continue;
+    }
+    assert_true(g->s.units[D][0].concealed);
+    ok_line(g, "end");
+    size_t from = murk_game_event_count(g);
+    ok_line(g, "shoot 1 at P2");
+    if (die == 1) {
+      /* At night concealment is ignored: the Night Fighting roll is made for the dark. */
+      night = true;
+      assert_true(has_event(g, from, "sight, night"));
+    } else {
+      /* By day a concealed target needs the Night Fighting roll all the same. */
+      day = true;
+      assert_true(has_event(g, from, "sight, concealment"));
+      /* Concealment ends after the first turn. */
+      ok_lines(g, "end\nend\nend\nend\nend\nend");
+      assert_int_equal(murk_game_turn(g), 2);
+      assert_false(g->s.units[D][0].concealed);
+      from = murk_game_event_count(g);
+      ok_line(g, "shoot 1 at P2");
+      assert_false(has_event(g, from, "sight,"));
+    }
+    murk_game_free(g);
+  }
+  assert_true(day && night);
+  murk_mission_free(m);
+}
+
+/* ---- the fog and the dark (seeds 000 and 001) ---- */
+
+#define FOG_TABLE                                                                                 \
+  "visibility:\n  die: d6\n  table: {\"1\": 10cm, \"2\": 15cm, \"3\": 20cm, \"4\": 30cm, \"5\": " \
+  "40cm, \"6\": 60cm}\n"
+
+static void fog_sighting(const char* rule, bool flash_helps) {
+  char yaml[4096];
+  snprintf(yaml, sizeof yaml, "%s%srules:\n  %s: {}\n%s%s", TF_HEAD, TF_SETUP, rule, FOG_TABLE,
+           NF_FORCES);
+  struct murk_mission* m = load_yaml(yaml);
+  int counts[13] = {0};
+  enum { N = 1200 };
+  for (uint64_t seed = 1; seed <= N; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g, NF_DEPLOY);
+    ok_line(g, "end");
+    /* 9 cells apart: within the table's best (12 cells) but beyond most rolls. */
+    put(g, A, 0, 0, 2, 10);
+    put(g, A, 0, 1, 3, 10);
+    pickets_north(g);
+    murk_night_gunflash(g, D, 0); /* the pickets fired: the dark shows them, the fog does not */
+    size_t from = murk_game_event_count(g);
+    ok_line(g, "shoot 1 at P2");
+    int cells = g->s.night.sight[A][0] - 1;
+    assert_true(cells >= 2 && cells <= 12);
+    counts[cells]++;
+    if (cells >= 9 || flash_helps)
+      assert_true(has_event(g, from, "attacker P1 shoots at P2"));
+    else
+      assert_true(has_event(g, from, "it loses its fire"));
+    murk_game_free(g);
+  }
+  /* Each row of the table a sixth of the time: 2, 3, 4, 6, 8 and 12 cells. */
+  static const int rows[6] = {2, 3, 4, 6, 8, 12};
+  for (int i = 0; i < 6; i++) {
+    double f = (double)counts[rows[i]] / N;
+    if (f < 1.0 / 6 - 0.035 || f > 1.0 / 6 + 0.035)
+      fail_msg("%s: %d cells came %.3f of the time, the table gives 1/6", rule, rows[i], f);
+  }
+  murk_mission_free(m);
+}
+
+static void test_fog_and_darkness(void** st) {
+  (void)st;
+  fog_sighting("thick_morning_fog", false);
+  fog_sighting("darkness", true);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_nvr_table_rows),
+      cmocka_unit_test(test_nvr_modifier_table),
+      cmocka_unit_test(test_nvr_change),
+      cmocka_unit_test(test_nvr_distribution),
+      cmocka_unit_test(test_nvr_set_and_changed),
+      cmocka_unit_test(test_beyond_nvr),
+      cmocka_unit_test(test_cloaking),
+      cmocka_unit_test(test_starshell),
+      cmocka_unit_test(test_illuminating_round),
+      cmocka_unit_test(test_night_fighting_roll),
+      cmocka_unit_test(test_dusk_and_dawn),
+      cmocka_unit_test(test_concealment),
+      cmocka_unit_test(test_fog_and_darkness),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

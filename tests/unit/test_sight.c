@@ -1,0 +1,245 @@
+/* test_sight.c: sight in the game (sight.c).
+ *
+ * Line of sight through the mission's terrain within the range the rules allow (none by
+ * day, the visibility table's best in the fog, the NVR at night); what a side's view shows
+ * of the enemy (teams only while in sight, the last place it saw each of them once they are
+ * out of it; Fog-of-War templates always, being public); moves heard by the enemy only
+ * where it sees them; spotting that needs a line of sight; no shot at a platoon no unit of
+ * the side can see. The test table (test_support.h) has woods at 4-6,3-4. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include <cmocka.h>
+
+#include "murk/sight.h"
+#include "night.h"
+#include "test_support.h"
+
+#define A MURK_ATTACKER
+#define D MURK_DEFENDER
+
+/* No special rules: the forces deploy in the open. */
+#define OPEN_MISSION TF_HEAD TF_SETUP TF_FORCES
+#define OPEN_DEPLOY \
+  "deploy 1 at 2,9\ndeploy 1 at 12,2\ndeploy 2 at 8,10\ndeploy 2 at 14,1\nend\nend"
+
+enum { LANCERS = 0, GUNNERS = 1, RANGERS = 0, HUSSARS = 1 };
+
+static void put(struct murk_game* g, enum murk_side side, int unit, int i, int x, int y) {
+  struct murk_unit_state* u = &g->s.units[side][unit];
+  g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x, y};
+  g->s.teams[side][u->first_team + i].placed = true;
+}
+
+/* The attacker's six teams in a block south of the woods (4-6,6-7). */
+static void attackers_south_of_woods(struct murk_game* g) {
+  for (int i = 0; i < 3; i++) {
+    put(g, A, LANCERS, i, 4 + i, 6);
+    put(g, A, GUNNERS, i, 4 + i, 7);
+  }
+}
+
+/* The rangers hidden north of the woods, the hussars in the open to the east. */
+static void defenders_placed(struct murk_game* g) {
+  put(g, D, RANGERS, 0, 4, 1);
+  put(g, D, RANGERS, 1, 5, 1);
+  put(g, D, RANGERS, 2, 6, 1);
+  put(g, D, RANGERS, 3, 5, 0);
+  for (int i = 0; i < 3; i++) put(g, D, HUSSARS, i, 12 + i, 2);
+}
+
+static const struct murk_view_team* team_at(const struct murk_view* v, int x, int y) {
+  return murk_view_team_at(v, (struct murk_pos){x, y});
+}
+
+static void test_line_of_sight_and_range(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(OPEN_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  /* By day nothing limits range; the woods block, the ends never do. */
+  assert_int_equal(murk_sight_range(g, A), MURK_SIGHT_UNLIMITED);
+  assert_true(murk_can_see(g, A, (struct murk_pos){0, 11}, (struct murk_pos){15, 11}));
+  assert_false(murk_can_see(g, A, (struct murk_pos){5, 6}, (struct murk_pos){5, 1}));
+  assert_true(murk_can_see(g, A, (struct murk_pos){5, 6}, (struct murk_pos){5, 4}));
+  assert_true(murk_can_see(g, A, (struct murk_pos){5, 4}, (struct murk_pos){5, 6}));
+  assert_true(murk_sight_los(g, (struct murk_pos){2, 2}, (struct murk_pos){12, 2}));
+  assert_false(murk_sight_los(g, (struct murk_pos){2, 3}, (struct murk_pos){8, 4}));
+  /* Off the table sees nothing. */
+  assert_false(murk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* A visibility table of 20cm everywhere: 4 cells, whatever the roll. */
+  m = load_yaml(TF_HEAD TF_SETUP TF_VIS TF_FORCES);
+  g = new_game(m, 1);
+  assert_int_equal(murk_sight_range(g, D), 4);
+  assert_true(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){4, 7}));
+  assert_false(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){5, 7}));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* At night under the NVR rule: the NVR itself. */
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 5}\n" TF_FORCES);
+  g = new_game(m, 1);
+  assert_int_equal(murk_sight_range(g, A), 5);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_views_hide_and_remember(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(OPEN_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, OPEN_DEPLOY);
+  attackers_south_of_woods(g);
+  defenders_placed(g);
+  murk_sight_update(g, murk_game_event_count(g));
+  assert_false(murk_sight_unit_seen(g, A, RANGERS));
+  assert_true(murk_sight_unit_seen(g, A, HUSSARS));
+
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  /* The hussars are on the attacker's map, the rangers behind the woods are not ... */
+  assert_non_null(team_at(v, 12, 2));
+  assert_null(team_at(v, 5, 1));
+  int rangers = 0;
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == D && v->teams[i].platoon == RANGERS) rangers++;
+  assert_int_equal(rangers, 0);
+  /* ... but where the attacker last had them (their deployment, told to all) is. */
+  int contacts = 0;
+  for (int i = 0; i < v->ncontacts; i++) {
+    const struct murk_view_contact* c = &v->contacts[i];
+    assert_int_equal(c->owner, D);
+    assert_true(c->team);
+    assert_int_equal(c->marker, g->s.units[D][RANGERS].marker);
+    assert_string_equal(c->profile, "ranger");
+    assert_false(c->pos.y <= 1 && c->pos.x >= 4 && c->pos.x <= 6); /* not where they are */
+    contacts++;
+  }
+  assert_int_equal(contacts, 4);
+  murk_view_free(v);
+  /* The umpire and the owner see everything. */
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_non_null(team_at(v, 5, 1));
+  assert_int_equal(v->ncontacts, 0);
+  murk_view_free(v);
+
+  /* A move out of the enemy's sight at both ends is the mover's secret ... */
+  ok_lines(g, "end\nend\nend");
+  assert_int_equal(murk_game_to_act(g), D);
+  ok_line(g, "move 1 to 5,2");
+  const struct murk_event* e = murk_game_event(g, murk_game_event_count(g) - 1);
+  assert_int_equal(e->kind, MURK_EV_MOVE);
+  assert_int_equal(e->audience, MURK_AUD_DEFENDER);
+  /* ... one that ends in sight is told to both, and the attacker now sees them. */
+  ok_line(g, "move 2 to 9,2");
+  e = murk_game_event(g, murk_game_event_count(g) - 1);
+  assert_int_equal(e->audience, MURK_AUD_ALL);
+  ok_lines(g, "end\nend\nend");
+  /* The attacker's lancers shoot at the hussars, not at the rangers out of sight. */
+  ok_line(g, "end");
+  char why[200];
+  bad_line(g, "shoot 1 at P2", why, sizeof why);
+  assert_string_equal(why, "P2 is out of sight of all your units");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_last_seen_follows_sight(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(OPEN_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, OPEN_DEPLOY);
+  attackers_south_of_woods(g);
+  defenders_placed(g);
+  /* The hussars are seen at 12-14,2 on turn 1 ... */
+  murk_sight_update(g, murk_game_event_count(g));
+  const struct murk_unit_state* hu = &g->s.units[D][HUSSARS];
+  const struct murk_sighting* k = &g->s.seen_team[A][hu->first_team];
+  assert_true(k->seen && k->known);
+  assert_true(murk_pos_eq(k->pos, (struct murk_pos){12, 2}));
+  /* ... then slip behind the woods: the attacker keeps the place it saw them last. */
+  for (int i = 0; i < 3; i++) put(g, D, HUSSARS, i, 3 + i, 0);
+  murk_sight_update(g, murk_game_event_count(g));
+  assert_false(k->seen);
+  assert_true(k->known);
+  assert_true(murk_pos_eq(k->pos, (struct murk_pos){12, 2}));
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  bool found = false;
+  for (int i = 0; i < v->ncontacts; i++)
+    if (v->contacts[i].marker == hu->marker &&
+        murk_pos_eq(v->contacts[i].pos, (struct murk_pos){12, 2}))
+      found = true;
+  assert_true(found);
+  assert_null(team_at(v, 3, 0));
+  murk_view_free(v);
+  /* A destroyed team is forgotten. */
+  g->s.teams[D][hu->first_team].alive = false;
+  murk_sight_update(g, murk_game_event_count(g));
+  assert_false(k->known);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_templates_are_public(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g,
+           "deploy 1 at 2,9\ndeploy 1 at 2,2\ndeploy 2 at 6,9\ndeploy 2 at 9,2\ndeploy dummy at "
+           "12,8\ndeploy dummy at 14,2\nend\nend");
+  /* Far beyond the fog's 4 cells and behind woods, a template is still on the enemy's map
+   * (seed 000 puts them down on the table): its contents are what is hidden. */
+  int t2 = marker_at(g, 2, 2);
+  g->s.markers[t2].pos = (struct murk_pos){5, 1};
+  murk_sight_update(g, murk_game_event_count(g));
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  const struct murk_view_marker* vm = murk_view_marker_at(v, (struct murk_pos){5, 1});
+  assert_non_null(vm);
+  assert_false(vm->known);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_spotting_needs_sight(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g,
+           "deploy 1 at 2,9\ndeploy 1 at 2,2\ndeploy 2 at 6,9\ndeploy 2 at 9,2\ndeploy dummy at "
+           "12,8\ndeploy dummy at 14,2\nend\nend");
+  /* The attacker's templates south of the woods; the defender's T2 3 cells north of them
+   * behind the woods, its T4 in the open within 4 cells. */
+  g->s.markers[marker_at(g, 2, 9)].pos = (struct murk_pos){5, 6};
+  g->s.markers[marker_at(g, 6, 9)].pos = (struct murk_pos){1, 8};
+  g->s.markers[marker_at(g, 12, 8)].pos = (struct murk_pos){15, 11};
+  int t2 = marker_at(g, 2, 2);
+  int t4 = marker_at(g, 9, 2);
+  g->s.markers[t2].pos = (struct murk_pos){5, 2};
+  g->s.markers[t4].pos = (struct murk_pos){8, 5};
+  g->s.markers[marker_at(g, 14, 2)].pos = (struct murk_pos){15, 0};
+  ok_line(g, "end");
+  ok_line(g, "spot");
+  /* 20cm (4 cells) on every roll: T4 in sight is revealed, T2 behind the woods is not. */
+  assert_true(g->s.markers[t4].revealed);
+  assert_false(g->s.markers[t2].revealed);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_line_of_sight_and_range),
+      cmocka_unit_test(test_views_hide_and_remember),
+      cmocka_unit_test(test_last_seen_follows_sight),
+      cmocka_unit_test(test_templates_are_public),
+      cmocka_unit_test(test_spotting_needs_sight),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
