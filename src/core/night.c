@@ -213,10 +213,21 @@ static void nvr_change(struct murk_game* g) {
 void murk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   struct murk_state* s = &g->s;
   struct murk_night* n = &s->night;
-  /* seed 003, 1.923 and 1.933: starshells and rounds go out at the end of the player turn. */
-  if (n->nlights > 0)
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the starshells and rounds burn out");
-  n->nlights = 0;
+  /* seed 003, 1.923 and 1.933: a light goes out at the end of the player turn it was fired
+   * in. ASL fires them in the enemy's turn too (Defensive First Fire); murk's sides fire in
+   * their own turns only, so a light burns through the enemy's next turn, the one ASL would
+   * have fired it in, and goes out when its side's next turn begins. */
+  int kept = 0, out = 0;
+  for (int i = 0; i < n->nlights; i++) {
+    if (n->lights[i].by == side)
+      out++;
+    else
+      n->lights[kept++] = n->lights[i];
+  }
+  n->nlights = kept;
+  if (out > 0)
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's starshells and rounds burn out",
+              murk_side_name(side));
   /* Gunflashes of `side` (1.8) last through the enemy's turn after they fired. */
   for (int u = 0; u < MURK_MAX_UNITS; u++) n->gunflash[side][u] = false;
   memset(n->sight, 0, sizeof n->sight);
@@ -441,7 +452,7 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
   murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-            "%s P%d fires a%s %s over %s: every cell within %d is lit until the turn ends",
+            "%s P%d fires a%s %s over %s: every cell within %d is lit until its next turn",
             murk_side_name(side), u->marker, kind == MURK_LIGHT_ROUND ? "n" : "", word, ps, radius);
   murk_event_facts(g, 0, NULL, &at);
   return MURK_OK;

@@ -835,8 +835,8 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     if (!fog_on(g)) s->markers[mi].kind = MURK_MARKER_CLOAK; /* a dummy cloaking counter */
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys template T%d at %s",
-              murk_side_name(side), num, ps);
+    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys %s T%d at %s",
+              murk_side_name(side), fog_on(g) ? "template" : "cloaking counter", num, ps);
     murk_event_facts(g, num, NULL, &c->at);
     /* One private event, as for a platoon: the gaps in the other side's event numbers
      * must look the same either way. */

@@ -363,8 +363,11 @@ static void test_starshell(void** st) {
       assert_int_equal(murk_view_build(g, A, &v), MURK_OK); /* lights are public */
       assert_true(v->nlit > 0);
       murk_view_free(v);
-      ok_lines(g, "end\nend");
-      assert_int_equal(g->s.night.nlights, 0); /* out at the end of the player turn */
+      ok_lines(g, "end\nend"); /* it still burns through the attacker's turn ... */
+      assert_int_equal(g->s.night.nlights, drawn + 1);
+      ok_lines(g, "end\nend\nend"); /* ... and goes out when the defender's next begins */
+      assert_int_equal(g->s.night.nlights, 0);
+      assert_true(has_event(g, from, "the defender's starshells and rounds burn out"));
     } else {
       assert_int_equal(g->s.night.nlights, drawn);
       assert_true(has_event(g, from, "fails to fire its starshell"));
