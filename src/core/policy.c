@@ -1147,6 +1147,25 @@ static void generic_tries(struct ctx* c, const enum murk_command_kind* verbs, in
   }
 }
 
+/* Arrivals due now, at the free cells the view lists for them: an arrival must come on
+ * before the step can end, and guessing cells from the prompt's words can miss them all. */
+static void arrival_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (!pl->may_arrive) continue;
+    for (int a = 0; a < v->narrivals; a++) {
+      const struct murk_view_arrival* ar = &v->arrivals[a];
+      if (ar->kind != pl->reserve || ar->ncells == 0) continue;
+      for (int k = 0; k < 3; k++) {
+        char at[24];
+        pos_text(ar->cells[pick(c->rng, ar->ncells)], at, sizeof at);
+        add_try(c, "arrive %d at %s", pl->index + 1, at);
+      }
+    }
+  }
+}
+
 static void greedy(struct ctx* c, int round) {
   const struct murk_view* v = c->v;
   unsigned known = known_verbs(v);
@@ -1155,6 +1174,7 @@ static void greedy(struct ctx* c, int round) {
   int nall = other_verbs(c, known, true, all);
   /* Verbs the prompt asks for that this file does not know come first (an arrival is
    * usually wanted before moving on): a few random fillings. */
+  if (v->phase == MURK_PHASE_PLAY) arrival_tries(c);
   generic_tries(c, verbs, nverbs, GENERIC_TRIES);
   if (v->phase == MURK_PHASE_PLAY) {
     if (round == 0) greedy_play(c);
@@ -1306,6 +1326,7 @@ static void random_policy(struct ctx* c, int round) {
   enum murk_command_kind verbs[MURK_CMD_COUNT], all[MURK_CMD_COUNT];
   int nverbs = other_verbs(c, known, false, verbs);
   int nall = other_verbs(c, known, true, all);
+  if (v->phase == MURK_PHASE_PLAY) arrival_tries(c);
   if (v->phase == MURK_PHASE_PLAY && round > 0) {
     /* The draws were all refused and so was `end`: something is due (a withdrawal the
      * schedule calls for, an arrival), so the prompt's verbs, then any this file does not
