@@ -17,46 +17,85 @@
 #include <cmocka.h>
 
 #include "murk/dice.h"
+#include "murk/sight.h"
+#include "night.h"
 #include "test_support.h"
 
 #define HIDDEN_SEEDS 1000
 #define MAX_ATTEMPTS 500
 #define MAX_APPLIED 160
 
-static const char hidden_mission[] =
-    "name: Hidden Test\n"
-    "table: {grid: hex, scale: 5cm, size: 100cm x 70cm}\n"
-    "terrain:\n"
-    "  legend:\n"
-    "    \".\": {class: open, sight: clear, name: fields}\n"
-    "    \"=\": {class: road, sight: clear, name: road}\n"
-    "    \"T\": {class: difficult, sight: blocking, name: woods}\n"
-    "    \"~\": {class: water, sight: clear, name: stream}\n"
-    "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n"
-    "  map: |\n"
-    "    ..........=.........\n"
-    "    ..TT......=.....XX..\n"
-    "    ..TTT.....=.........\n"
-    "    ..........=....TT...\n"
-    "    ....~.....=....TT...\n"
-    "    ....~.....=.........\n"
-    "    ====~===============\n"
-    "    ....~.....=.........\n"
-    "    ..........=...TTT...\n"
-    "    ...TT.....=...TT....\n"
-    "    ...TT.....=.........\n"
-    "    ..........=......X..\n"
-    "    ..........=.........\n"
-    "    ..........=.........\n"
-    "deployment:\n"
-    "  attacker: {half: south}\n"
-    "  defender: {half: north}\n"
-    "objectives:\n"
-    "  place:\n"
-    "    - {by: attacker, for: attacker, count: 1, in: {half: north}}\n"
-    "    - {by: defender, for: defender, count: 1, in: {half: south}}\n"
-    "setup: {sides: fixed, first_turn: roll}\n"
-    "turn_limit: 3\n"
+#define HM_TABLE                                                       \
+  "name: Hidden Test\n"                                                \
+  "table: {grid: hex, scale: 5cm, size: 100cm x 70cm}\n"               \
+  "terrain:\n"                                                         \
+  "  legend:\n"                                                        \
+  "    \".\": {class: open, sight: clear, name: fields}\n"             \
+  "    \"=\": {class: road, sight: clear, name: road}\n"               \
+  "    \"T\": {class: difficult, sight: blocking, name: woods}\n"      \
+  "    \"~\": {class: water, sight: clear, name: stream}\n"            \
+  "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n"    \
+  "  map: |\n"                                                         \
+  "    ..........=.........\n"                                         \
+  "    ..TT......=.....XX..\n"                                         \
+  "    ..TTT.....=.........\n"                                         \
+  "    ..........=....TT...\n"                                         \
+  "    ....~.....=....TT...\n"                                         \
+  "    ....~.....=.........\n"                                         \
+  "    ====~===============\n"                                         \
+  "    ....~.....=.........\n"                                         \
+  "    ..........=...TTT...\n"                                         \
+  "    ...TT.....=...TT....\n"                                         \
+  "    ...TT.....=.........\n"                                         \
+  "    ..........=......X..\n"                                         \
+  "    ..........=.........\n"                                         \
+  "    ..........=.........\n"                                         \
+  "deployment:\n"                                                      \
+  "  attacker: {half: south}\n"                                        \
+  "  defender: {half: north}\n"                                        \
+  "objectives:\n"                                                      \
+  "  place:\n"                                                         \
+  "    - {by: attacker, for: attacker, count: 1, in: {half: north}}\n" \
+  "    - {by: defender, for: defender, count: 1, in: {half: south}}\n" \
+  "setup: {sides: fixed, first_turn: roll}\n"                          \
+  "turn_limit: 3\n"
+
+/* Distinctive names and types, so a leak is easy to find in any text. */
+#define HM_FORCES                                                                              \
+  "forces:\n"                                                                                  \
+  "  attacker:\n"                                                                              \
+  "    name: Red Force\n"                                                                      \
+  "    dummies: 2\n"                                                                           \
+  "    profiles:\n"                                                                            \
+  "      trooper: {move: 20cm, range: 30cm, rof: 2, skill: 4, save: 4, motivation: 4}\n"       \
+  "      gun: {move: 10cm, range: 60cm, rof: 1, skill: 4, save: 7, motivation: 4}\n"           \
+  "    platoons:\n"                                                                            \
+  "      - {name: Kestrel Command Group, type: kestrel headquarters, command_distance: 5cm,\n" \
+  "         teams: [{profile: trooper, count: 1}], flags: [independent]}\n"                    \
+  "      - {name: Amber Lancer Troop, type: amberlance cavalry, command_distance: 10cm,\n"     \
+  "         teams: [{profile: trooper, count: 3}], flags: [infantry]}\n"                       \
+  "      - {name: Basalt Gunnery Section, type: basalt artillery, command_distance: 5cm,\n"    \
+  "         teams: [{profile: gun, count: 2}]}\n"                                              \
+  "      - {name: Cobalt Rifle Company, type: cobalt riflemen, command_distance: 15cm,\n"      \
+  "         teams: [{profile: trooper, count: 5}], flags: [infantry]}\n"                       \
+  "  defender:\n"                                                                              \
+  "    name: Blue Force\n"                                                                     \
+  "    dummies: 2\n"                                                                           \
+  "    profiles:\n"                                                                            \
+  "      ranger: {move: 20cm, range: 30cm, rof: 2, skill: 4, save: 5, motivation: 4}\n"        \
+  "      mortar: {move: 10cm, range: 60cm, rof: 1, skill: 3, save: 7, motivation: 4}\n"        \
+  "    platoons:\n"                                                                            \
+  "      - {name: Heron Staff Element, type: heron headquarters, command_distance: 5cm,\n"     \
+  "         teams: [{profile: ranger, count: 2}], flags: [independent]}\n"                     \
+  "      - {name: Xenon Ranger Squad, type: xenon irregulars, command_distance: 10cm,\n"       \
+  "         teams: [{profile: ranger, count: 4}]}\n"                                           \
+  "      - {name: Yodel Hussar Wing, type: yodel horsemen, command_distance: 10cm,\n"          \
+  "         teams: [{profile: ranger, count: 3}]}\n"                                           \
+  "      - {name: Zircon Mortar Team, type: zircon mortars, command_distance: 5cm,\n"          \
+  "         teams: [{profile: mortar, count: 2}]}\n"
+
+/* Fog of War with dummies, delayed reserves and a visibility table. */
+static const char hidden_mission[] = HM_TABLE
     "rules:\n"
     "  fog_of_war: {dummies: true}\n"
     "  delayed_reserves: {}\n"
@@ -65,38 +104,16 @@ static const char hidden_mission[] =
     "  die: d6\n"
     "  table: {\"1\": 10cm, \"2\": 15cm, \"3\": 20cm, \"4\": 30cm, \"5\": 40cm, \"6\": 60cm}\n"
     "end:\n"
-    "  - {kind: objective_taken}\n"
-    "forces:\n"
-    "  attacker:\n"
-    "    name: Red Force\n"
-    "    dummies: 2\n"
-    "    profiles:\n"
-    "      trooper: {move: 20cm, range: 30cm, rof: 2, skill: 4, save: 4, motivation: 4}\n"
-    "      gun: {move: 10cm, range: 60cm, rof: 1, skill: 4, save: 7, motivation: 4}\n"
-    "    platoons:\n"
-    "      - {name: Kestrel Command Group, type: kestrel headquarters, command_distance: 5cm,\n"
-    "         teams: [{profile: trooper, count: 1}], flags: [independent]}\n"
-    "      - {name: Amber Lancer Troop, type: amberlance cavalry, command_distance: 10cm,\n"
-    "         teams: [{profile: trooper, count: 3}]}\n"
-    "      - {name: Basalt Gunnery Section, type: basalt artillery, command_distance: 5cm,\n"
-    "         teams: [{profile: gun, count: 2}]}\n"
-    "      - {name: Cobalt Rifle Company, type: cobalt riflemen, command_distance: 15cm,\n"
-    "         teams: [{profile: trooper, count: 5}]}\n"
-    "  defender:\n"
-    "    name: Blue Force\n"
-    "    dummies: 2\n"
-    "    profiles:\n"
-    "      ranger: {move: 20cm, range: 30cm, rof: 2, skill: 4, save: 5, motivation: 4}\n"
-    "      mortar: {move: 10cm, range: 60cm, rof: 1, skill: 3, save: 7, motivation: 4}\n"
-    "    platoons:\n"
-    "      - {name: Heron Staff Element, type: heron headquarters, command_distance: 5cm,\n"
-    "         teams: [{profile: ranger, count: 2}], flags: [independent]}\n"
-    "      - {name: Xenon Ranger Squad, type: xenon irregulars, command_distance: 10cm,\n"
-    "         teams: [{profile: ranger, count: 4}]}\n"
-    "      - {name: Yodel Hussar Wing, type: yodel horsemen, command_distance: 10cm,\n"
-    "         teams: [{profile: ranger, count: 3}]}\n"
-    "      - {name: Zircon Mortar Team, type: zircon mortars, command_distance: 5cm,\n"
-    "         teams: [{profile: mortar, count: 2}]}\n";
+    "  - {kind: objective_taken}\n" HM_FORCES;
+
+/* The same table at night (seed 003): a Night Visibility Range of two cells, the attacker's
+ * infantry and its dummies under cloaking counters, starshells, gunflashes. */
+static const char night_mission[] = HM_TABLE
+    "rules:\n"
+    "  nvr: {base: 2, cloud_cover: 1, moon: 1}\n"
+    "  cloaking: {}\n"
+    "end:\n"
+    "  - {kind: objective_taken}\n" HM_FORCES;
 
 /* What one side has seen so far. */
 struct watcher {
@@ -161,7 +178,8 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       c.unit.n = 1 + pick(r, v->nplatoons + 1);
       c.reserve = (enum murk_reserve_kind)pick(r, 4);
       return c;
-    case MURK_PHASE_DEPLOY: {
+    case MURK_PHASE_DEPLOY:
+    case MURK_PHASE_INDEPENDENTS: { /* the night mission has no templates to hide them */
       /* Own half: rows of the zone's half, anywhere across. */
       c.at = random_cell(r, &v->grid);
       c.at.y = side == MURK_ATTACKER ? v->grid.height / 2 + c.at.y / 2 : c.at.y / 2;
@@ -222,6 +240,17 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       return c;
     }
     case MURK_STEP_SHOOTING:
+      if (v->nvr >= 0 && roll < 50 && nrev > 0) {
+        /* At night: a starshell or an illuminating round near one of its own teams. */
+        const struct murk_view_platoon* vp = &v->platoons[revealed[pick(r, nrev)]];
+        c.kind = pick(r, 3) ? MURK_CMD_STARSHELL : MURK_CMD_ILLUMINATE;
+        c.unit.kind = MURK_REF_OWN;
+        c.unit.n = vp->index + 1;
+        for (int i = 0; i < v->nteams; i++)
+          if (v->teams[i].owner == side && v->teams[i].platoon == vp->index)
+            c.at = near_cell(r, v->teams[i].pos, 5);
+        return c;
+      }
       if (roll < 55) {
         c.kind = MURK_CMD_SPOT;
         return c;
@@ -270,7 +299,15 @@ static void check_view(const struct murk_game* g, struct watcher* w) {
   for (size_t i = w->checked; i < v->nevents; i++) {
     const struct murk_event* e = &v->events[i];
     assert_true(murk_audience_includes(e->audience, w->side));
-    if (e->kind == MURK_EV_REVEAL && e->side == enemy && e->marker > 0) {
+    /* A reveal names the platoon to all; so does deploying or arriving in the open (no
+     * template, no cloak). */
+    bool open_deploy = false;
+    if ((e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE) && e->side == enemy &&
+        e->marker > 0 && e->audience == MURK_AUD_ALL) {
+      int mi = murk_marker_index(&g->s, e->marker);
+      open_deploy = mi >= 0 && g->s.markers[mi].revealed && g->s.markers[mi].unit >= 0;
+    }
+    if ((e->kind == MURK_EV_REVEAL || open_deploy) && e->side == enemy && e->marker > 0) {
       int mi = murk_marker_index(&g->s, e->marker);
       assert_true(mi >= 0);
       int k = g->s.markers[mi].unit;
@@ -302,6 +339,20 @@ static void check_view(const struct murk_game* g, struct watcher* w) {
   }
   for (int i = 0; i < v->nteams; i++)
     if (v->teams[i].owner == enemy) assert_true(w->revealed[v->teams[i].platoon]);
+  /* Sight (sight.c): enemy teams and cloaking counters only while some own unit sees them,
+   * checked against sight computed afresh; what is out of sight may only be remembered. */
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    if (t->owner != enemy) continue;
+    bool flash = murk_night_flashing(g, enemy, t->platoon);
+    assert_true(murk_sight_any(g, w->side, t->pos, flash, NULL));
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (mk->owner == enemy && mk->on_table && mk->kind == MURK_MARKER_CLOAK)
+      assert_true(murk_sight_any(g, w->side, mk->pos, false, NULL));
+  }
+  for (int i = 0; i < v->ncontacts; i++) assert_int_equal(v->contacts[i].owner, enemy);
   murk_view_free(v);
 }
 
@@ -353,23 +404,34 @@ static void play_one(const struct murk_mission* m, uint64_t seed, struct totals*
   murk_game_free(g);
 }
 
+static void no_leaks(const char* yaml, long games) {
+  struct murk_mission* m = load_yaml(yaml);
+  struct totals t = {0, 0, 0, 0};
+  for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) play_one(m, seed, &t);
+  fprintf(stderr, "%ld games: %ld commands applied, %ld reveals seen, %ld turns, %ld over\n", games,
+          t.applied, t.reveals, t.turns, t.over);
+  /* The generator must actually play: well into the game, with reveals to check. */
+  assert_true(t.applied > 30L * games);
+  assert_true(t.reveals > games);
+  assert_true(t.turns > games);
+  murk_mission_free(m);
+}
+
 static void test_no_leaks_over_random_games(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(hidden_mission);
-  struct totals t = {0, 0, 0, 0};
-  for (uint64_t seed = 1; seed <= HIDDEN_SEEDS; seed++) play_one(m, seed, &t);
-  fprintf(stderr, "%d games: %ld commands applied, %ld reveals seen, %ld turns, %ld over\n",
-          HIDDEN_SEEDS, t.applied, t.reveals, t.turns, t.over);
-  /* The generator must actually play: well into the game, with reveals to check. */
-  assert_true(t.applied > 30L * HIDDEN_SEEDS);
-  assert_true(t.reveals > HIDDEN_SEEDS);
-  assert_true(t.turns > HIDDEN_SEEDS);
-  murk_mission_free(m);
+  no_leaks(hidden_mission, HIDDEN_SEEDS);
+}
+
+/* The same at night: cloaking counters and dummies, the NVR, lights and gunflashes. */
+static void test_no_leaks_at_night(void** st) {
+  (void)st;
+  no_leaks(night_mission, HIDDEN_SEEDS / 3);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_no_leaks_over_random_games),
+      cmocka_unit_test(test_no_leaks_at_night),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
