@@ -42,7 +42,9 @@
   X(ENEMY_TEAM, "enemy-team") /* revealed enemy team */   \
   X(MARK, "mark")             /* event being shown */     \
   X(CURSOR, "cursor")                                     \
-  X(BIG, "big") /* hand-over screen heading */
+  X(BIG, "big")         /* hand-over screen heading */    \
+  X(LIT, "lit")         /* an illuminated cell (night) */ \
+  X(CONTACT, "contact") /* where an enemy was last seen */
 
 enum tui_attr {
 #define TUI_ATTR_ENUM(id, name) TUI_A_##id,

@@ -7,6 +7,7 @@
 
 #include "glyph.h"
 #include "murk/game.h"
+#include "murk/sight.h"
 
 const char* const tui_help_lines[] = {
     "Cursor",
@@ -215,6 +216,17 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
       put2(c, sx, sy, gl.ch, a);
     }
   }
+  /* Night: lit cells (starshells, rounds, fires), and where enemies out of sight were last
+   * seen (the view's contacts), under whatever is in sight now. */
+  for (int i = 0; i < v->nlit; i++)
+    if (tui_hexmap_to_screen(m, v->lit[i], &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_LIT);
+  for (int i = 0; i < v->ncontacts; i++) {
+    const struct murk_view_contact* k = &v->contacts[i];
+    if (!tui_hexmap_to_screen(m, k->pos, &sx, &sy)) continue;
+    uint32_t lab[2];
+    tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
+    put2(c, sx, sy, lab, TUI_A_CONTACT);
+  }
   for (int i = 0; i < v->nentries; i++) {
     const struct murk_entry* e = &v->entries[i];
     if (!tui_hexmap_to_screen(m, e->at, &sx, &sy)) continue;
@@ -414,6 +426,11 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
                       v->withdraw_due, v->withdraw_due == 1 ? "" : "s");
   if (v->visibility >= 0)
     tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cells", v->visibility);
+  /* Sight now (night, fog, the NVR): public, so every side's panel shows it. */
+  if (v->conditions[0] && (v->night || v->nvr >= 0 || v->sight_range < MURK_SIGHT_UNLIMITED)) {
+    int n = tui_canvas_wrap(c, x + 1, y, w - 1, 2, 0, v->conditions, TUI_A_NORMAL);
+    y += n > 2 ? 2 : n;
+  }
   tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_DIM, "seed %" PRIu64, ui->seed);
 
   draw_cell(c, x, &y, w, ymax, v, ui);

@@ -114,6 +114,8 @@ static const struct look looks[TUI_A_COUNT] = {
     [TUI_A_MARK] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_STANDOUT},
     [TUI_A_CURSOR] = {-1, -1, A_REVERSE, A_REVERSE},
     [TUI_A_BIG] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
+    [TUI_A_LIT] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_BOLD},
+    [TUI_A_CONTACT] = {COLOR_RED, -1, A_DIM, A_DIM},
 };
 
 static bool use_colour;
