@@ -1,8 +1,10 @@
 /* cmd_run.c: `murk run` - apply a script headless and print the transcript
  * (docs/commands.md).
  *
- *   murk run MISSION --seed N --script FILE [--as SIDE] [--save FILE]
- *   murk run SCRIPT [--seed N] [--as SIDE] [--save FILE]   (mission and seed from its header)
+ *   murk run MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE]
+ *   murk run SCRIPT [--seed N] [--as SIDE] [--save FILE] [--autosave FILE]
+ *   (the second takes the mission and seed from the script's header; --autosave rewrites
+ *   the save after every applied command)
  */
 #include <ctype.h>
 #include <stdint.h>
@@ -12,12 +14,15 @@
 #include "cli.h"
 #include "transcript.h"
 
-#define RUN_USAGE "MISSION --seed N --script FILE [--as SIDE] [--save FILE] | SCRIPT"
+#define RUN_USAGE \
+  "MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE] | SCRIPT"
 
 static int usage(void) {
   fputs(
-      "usage: murk run MISSION --seed N --script FILE [--as attacker|defender] [--save FILE]\n"
-      "       murk run SCRIPT [--seed N] [--as attacker|defender] [--save FILE]\n",
+      "usage: murk run MISSION --seed N --script FILE [--as attacker|defender] [--save FILE] "
+      "[--autosave FILE]\n"
+      "       murk run SCRIPT [--seed N] [--as attacker|defender] [--save FILE] [--autosave "
+      "FILE]\n",
       stderr);
   return MURK_EXIT_USAGE;
 }
@@ -75,6 +80,9 @@ static int cmd_run_exec(int argc, char** argv) {
     } else if ((v = option(argc, argv, &i, "--save", &missing))) {
       if (o.save) return murk_cli_usage("--save is given twice"), usage();
       o.save = v;
+    } else if ((v = option(argc, argv, &i, "--autosave", &missing))) {
+      if (o.autosave) return murk_cli_usage("--autosave is given twice"), usage();
+      o.autosave = v;
     } else if (missing) {
       return murk_cli_usage("%s needs a value", a), usage();
     } else if (a[0] == '-' && a[1] != '\0') {

@@ -76,13 +76,34 @@ static char* resolve_mission(const char* script, const char* path, char* tried, 
 /* Where a run stopped, for FILE:LINE:COL: error: ... */
 struct stop {
   bool stopped;
+  bool autosave_failed; /* the message is printed already */
   int line, col;
   char msg[MURK_DIAG_MSG];
 };
 
-/* Apply the script's commands in order; stop at the first bad one. Returns MURK_OK (a
- * rejection is not an error here: see *st) or MURK_ENOMEM and friends. */
-static int apply_script(struct murk_game* g, const struct murk_script* s, struct stop* st) {
+/* Save g to path atomically, so a crash at any moment leaves the previous save or this
+ * one. Returns 0, or -1 with the reason printed. */
+static int write_save(const struct murk_game* g, const char* path) {
+  char err[512];
+  char* save = NULL;
+  size_t savelen = 0;
+  int rc = murk_save_game(g, &save, &savelen);
+  if (rc != MURK_OK) {
+    fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
+    return -1;
+  }
+  rc = murk_file_write_atomic(path, save, savelen, err, sizeof err);
+  if (rc != 0) fprintf(stderr, "murk: %s\n", err);
+  murk_free(save);
+  return rc;
+}
+
+/* Apply the script's commands in order; stop at the first bad one. With an autosave path,
+ * rewrite the save after every applied command; a save that cannot be written stops the
+ * run (st->autosave_failed) and leaves the previous one. Returns MURK_OK (a rejection is
+ * not an error here: see *st) or MURK_ENOMEM and friends. */
+static int apply_script(struct murk_game* g, const struct murk_script* s, const char* autosave,
+                        struct stop* st) {
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     st->line = l->line;
@@ -110,6 +131,10 @@ static int apply_script(struct murk_game* g, const struct murk_script* s, struct
       st->col = l->col;
       snprintf(st->msg, sizeof st->msg, "%s", reason[0] ? reason : murk_strerror(rc));
       return rc;
+    }
+    if (autosave && write_save(g, autosave) != 0) {
+      st->autosave_failed = true;
+      return MURK_OK;
     }
   }
   return MURK_OK;
@@ -206,7 +231,7 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   }
 
   struct stop st = {0};
-  rc = apply_script(g, s, &st);
+  rc = apply_script(g, s, o->autosave, &st);
 
   if (murk_transcript_print(stdout, g, o->as) != MURK_OK) {
     fprintf(stderr, "murk: out of memory\n");
@@ -217,21 +242,9 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     goto out;
   }
   if (st.stopped) fprintf(stderr, "%s:%d:%d: error: %s\n", o->script, st.line, st.col, st.msg);
-  exit_code = st.stopped || rc != MURK_OK ? MURK_EXIT_INVALID : MURK_EXIT_OK;
+  exit_code = st.stopped || st.autosave_failed || rc != MURK_OK ? MURK_EXIT_INVALID : MURK_EXIT_OK;
 
-  if (o->save) {
-    char* save = NULL;
-    size_t savelen = 0;
-    rc = murk_save_game(g, &save, &savelen);
-    if (rc != MURK_OK) {
-      fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
-      exit_code = MURK_EXIT_INVALID;
-    } else if (murk_file_write_atomic(o->save, save, savelen, err, sizeof err) != 0) {
-      fprintf(stderr, "murk: %s\n", err);
-      exit_code = MURK_EXIT_INVALID;
-    }
-    murk_free(save);
-  }
+  if (o->save && write_save(g, o->save) != 0) exit_code = MURK_EXIT_INVALID;
 
 out:
   murk_game_free(g);

@@ -1,0 +1,145 @@
+#!/usr/bin/env bash
+# crash_saves.sh: murk never loses a game (issue 7). `murk run --autosave` rewrites the save
+# atomically after every command; SIGKILL at random moments, hundreds of times, and every
+# time the save on disk (if one was written yet) must load and replay cleanly. A save that
+# cannot be written (not a directory, a read-only directory, a full disk) gives a clear
+# message, exit 1, and leaves the previous save as it was. `murk play` without HOME gives a
+# message, not a crash.
+# Run from the repository root with $MURK set to the program (ctest does both).
+set -u
+MURK=${MURK:-build/murk}
+cd "${MURK_SOURCE_DIR:-.}" || exit 1
+case $MURK in /*) ;; *) MURK=$PWD/$MURK ;; esac
+export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
+export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
+GAME=tests/games/luneville-opening.txt # the longest Luneville script
+WORKERS=8
+KILLS_EACH=30 # 240 kills in all
+
+tmp=$(mktemp -d)
+mnt=
+cleanup() {
+  [ -n "$mnt" ] && umount "$mnt" 2>/dev/null
+  chmod -R u+w "$tmp" 2>/dev/null
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+failures=0
+fail() {
+  echo "FAIL: $*" >&2
+  failures=$((failures + 1))
+}
+now_ms() { echo $(($(date +%s%N) / 1000000)); }
+
+# The run's length on this machine, so the kills land inside it.
+t0=$(now_ms)
+"$MURK" run "$GAME" --autosave "$tmp/full.sav" >"$tmp/full.out" 2>"$tmp/err" ||
+  fail "run --autosave: exit $? $(cat "$tmp/err")"
+span=$(($(now_ms) - t0))
+[ "$span" -lt 5 ] && span=5
+"$MURK" replay "$tmp/full.sav" >"$tmp/replay.out" 2>"$tmp/err" || fail "replay of the autosave: $(cat "$tmp/err")"
+cmp -s "$tmp/full.out" "$tmp/replay.out" || fail "the autosave does not replay to the run's transcript"
+
+# worker N: KILLS_EACH runs with one save file, each killed after a random delay in [0, 3/4 span]
+# ms (a fixed seed per worker); after each kill the save must replay. Prints "kills midrun".
+worker() {
+  local w=$1 save="$tmp/w$1/game.sav" k=0 mid=0 pid ms
+  mkdir -p "$tmp/w$w"
+  RANDOM=$((1000 + w))
+  for ((i = 0; i < KILLS_EACH; i++)); do
+    "$MURK" run "$GAME" --autosave "$save" >/dev/null 2>&1 &
+    pid=$!
+    ms=$((RANDOM % (span * 3 / 4 + 1)))
+    sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
+    kill -KILL "$pid" 2>/dev/null && mid=$((mid + 1))
+    wait "$pid" 2>/dev/null
+    k=$((k + 1))
+    if [ -e "$save" ]; then
+      if ! "$MURK" replay "$save" >/dev/null 2>"$tmp/w$w/err"; then
+        echo "FAIL: worker $w kill $i after ${ms} ms: the save does not replay: $(cat "$tmp/w$w/err")" >&2
+        cp "$save" "$tmp/w$w/bad.sav"
+        echo "bad"
+      fi
+    fi
+    # Start some runs from nothing, so a kill can also land before the first save.
+    [ $((i % 5)) -eq 4 ] && rm -f "$save"
+  done
+  echo "$k $mid"
+}
+for ((w = 0; w < WORKERS; w++)); do worker "$w" >"$tmp/result$w" & done
+wait
+kills=0 midrun=0
+for ((w = 0; w < WORKERS; w++)); do
+  grep -q bad "$tmp/result$w" && fail "worker $w: a save after SIGKILL did not replay"
+  read -r k m < <(grep -v bad "$tmp/result$w")
+  kills=$((kills + ${k:-0}))
+  midrun=$((midrun + ${m:-0}))
+done
+[ "$kills" -ge 200 ] || fail "only $kills runs were killed"
+[ "$midrun" -gt 0 ] || fail "no run was killed before it ended"
+echo "SIGKILL: $kills runs, $midrun killed mid-game (a run takes ~${span} ms here), every save replayed"
+
+# expect_save_error WHAT SAVE [PREVIOUS]: --autosave SAVE fails with exit 1 and a message
+# naming it; PREVIOUS (a copy of the save before) must still equal SAVE.
+expect_save_error() {
+  local what=$1 save=$2 prev=${3:-} rc
+  "${RUNAS[@]}" "$MURK" run "$GAME" --autosave "$save" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [ "$rc" -eq 1 ] || fail "$what: exit $rc, want 1: $(cat "$tmp/err")"
+  grep -q "^murk: cannot write $save" "$tmp/err" || fail "$what: unclear message: $(cat "$tmp/err")"
+  if [ -n "$prev" ]; then
+    cmp -s "$prev" "$save" || fail "$what: the previous save was changed"
+    "$MURK" replay "$save" >/dev/null 2>&1 || fail "$what: the previous save no longer replays"
+  fi
+  echo "$what: $(head -1 "$tmp/err")"
+}
+RUNAS=()
+
+# A path under a file: ENOTDIR.
+echo x >"$tmp/afile"
+expect_save_error "not a directory" "$tmp/afile/game.sav"
+
+# A read-only directory. Root writes anywhere, so run as nobody where we can.
+mkdir "$tmp/ro"
+cp "$tmp/full.sav" "$tmp/ro/game.sav"
+cp "$tmp/full.sav" "$tmp/prev.sav"
+chmod 755 "$tmp" && chmod 555 "$tmp/ro" && chmod 644 "$tmp/ro/game.sav"
+if [ "$(id -u)" -ne 0 ]; then
+  expect_save_error "read-only directory" "$tmp/ro/game.sav" "$tmp/prev.sav"
+elif command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null &&
+  setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$MURK" -a -r "$GAME"; then
+  RUNAS=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+  expect_save_error "read-only directory" "$tmp/ro/game.sav" "$tmp/prev.sav"
+  RUNAS=()
+else
+  echo "SKIP: read-only directory (root, and no way to run as nobody)"
+fi
+
+# A full disk: a one-page tmpfs holding the previous save, so the new one cannot be written.
+mkdir "$tmp/mnt"
+if mount -t tmpfs -o size=4k tmpfs "$tmp/mnt" 2>/dev/null; then
+  mnt=$tmp/mnt
+  cp "$tmp/full.sav" "$mnt/game.sav"
+  expect_save_error "full disk (ENOSPC)" "$mnt/game.sav" "$tmp/prev.sav"
+  grep -qi "space" "$tmp/err" || fail "full disk: the message does not say the disk is full: $(cat "$tmp/err")"
+else
+  echo "SKIP: full disk (cannot mount a tmpfs here)"
+fi
+
+# No HOME and no XDG_STATE_HOME: `murk play` says why it cannot start (no terminal here, or
+# no state directory), never crashes.
+env -u HOME -u XDG_STATE_HOME "$MURK" play --seed 1 </dev/null >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] || fail "play without HOME: exit $rc, want 1: $(cat "$tmp/err")"
+grep -Eqi "terminal|state|HOME" "$tmp/err" || fail "play without HOME: unclear message: $(cat "$tmp/err")"
+
+# --autosave given twice is a usage error.
+"$MURK" run "$GAME" --autosave "$tmp/a" --autosave "$tmp/b" >/dev/null 2>&1
+rc=$?
+[ "$rc" -eq 2 ] || fail "--autosave twice: exit $rc, want 2"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failure(s)" >&2
+  exit 1
+fi
+echo "crash_saves: all checks passed"
