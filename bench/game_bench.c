@@ -1,0 +1,163 @@
+/* game_bench.c: headless games per second, the way `murk sim` plays them (docs/performance.md,
+ * "Headless games"): both sides driven by one policy through their own views, on Luneville
+ * and on the largest bundled mission (the most teams), with the random and greedy policies;
+ * then the peak memory of the whole run (getrusage ru_maxrss).
+ *
+ *   game_bench [SECONDS]     time per row (default 2)
+ *
+ * Seeds 1, 2, ... in turn, as `murk sim --seed 1` does. A game that does not finish within
+ * MAX_COMMANDS commands or MAX_TRIES refused lines counts as played (its cost was paid) and
+ * is reported as stuck. Nothing here asserts a time. */
+#include <dirent.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+
+#include "murk/command.h"
+#include "murk/diag.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/policy.h"
+#include "murk/view.h"
+
+#ifndef MURK_SOURCE_DIR
+#define MURK_SOURCE_DIR "."
+#endif
+#define MISSIONS MURK_SOURCE_DIR "/data/missions"
+#define MAX_COMMANDS 20000 /* as murk sim's default bound */
+#define MAX_TRIES 400
+
+static double now_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+/* One game to its end. Returns the commands applied, or -1 if it got stuck or failed. */
+static long play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
+                 struct murk_policy_plan* plan) {
+  struct murk_game* g = NULL;
+  if (murk_game_new(m, seed, &g) != MURK_OK) return -1;
+  struct murk_rng rng[MURK_SIDES];
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+  long commands = 0;
+  char reason[256], err[200];
+  enum murk_side side;
+  while ((side = murk_game_to_act(g)) != MURK_NO_SIDE && commands >= 0) {
+    struct murk_view* v = NULL;
+    if (commands >= MAX_COMMANDS || murk_view_build(g, side, &v) != MURK_OK) {
+      commands = -1;
+      break;
+    }
+    bool applied = false;
+    int tries = 0;
+    for (int round = 0; !applied && tries < MAX_TRIES; round++) {
+      if (murk_policy_plan(p, v, &rng[side], round, plan) != MURK_OK) break;
+      for (int i = 0; i < plan->n && !applied && tries < MAX_TRIES; i++, tries++) {
+        struct murk_command c;
+        int col = 0;
+        if (murk_command_parse(plan->lines[i], &c, err, sizeof err, &col) != 1) continue;
+        applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
+      }
+    }
+    murk_view_free(v);
+    commands = applied ? commands + 1 : -1;
+  }
+  murk_game_free(g);
+  return commands;
+}
+
+static struct murk_mission* load(const char* path) {
+  struct murk_mission* m = NULL;
+  struct murk_diags* d = calloc(1, sizeof *d);
+  if (!d) return NULL;
+  if (murk_mission_load(path, &m, d) != MURK_OK) {
+    fprintf(stderr, "game_bench: cannot load %s\n", path);
+    m = NULL;
+  }
+  free(d);
+  return m;
+}
+
+static int teams(const struct murk_mission* m) {
+  int n = 0;
+  for (int s = 0; s < MURK_SIDES; s++)
+    for (int i = 0; i < m->sides[s].force.nplatoons; i++) n += m->sides[s].force.platoons[i].nteams;
+  return n;
+}
+
+/* The bundled mission with the most teams (ties: the first by name). */
+static struct murk_mission* largest(void) {
+  DIR* dir = opendir(MISSIONS);
+  if (!dir) return NULL;
+  struct murk_mission* best = NULL;
+  char bestname[256] = "";
+  struct dirent* e;
+  while ((e = readdir(dir))) {
+    size_t n = strlen(e->d_name);
+    if (n < 6 || strcmp(e->d_name + n - 5, ".yaml") != 0) continue;
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s", MISSIONS, e->d_name);
+    struct murk_mission* m = load(path);
+    if (!m) continue;
+    if (!best || teams(m) > teams(best) ||
+        (teams(m) == teams(best) && strcmp(e->d_name, bestname) < 0)) {
+      murk_mission_free(best);
+      best = m;
+      snprintf(bestname, sizeof bestname, "%s", e->d_name);
+    } else {
+      murk_mission_free(m);
+    }
+  }
+  closedir(dir);
+  return best;
+}
+
+static void row(const struct murk_mission* m, enum murk_policy p, double seconds) {
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  long games = 0, stuck = 0, commands = 0;
+  double t0 = now_s(), t;
+  do {
+    long c = play(m, (uint64_t)games + 1, p, &plan);
+    games++;
+    if (c < 0)
+      stuck++;
+    else
+      commands += c;
+    t = now_s() - t0;
+  } while (t < seconds);
+  murk_policy_plan_free(&plan);
+  long done = games - stuck;
+  printf("%-22s %3dx%-3d %5d  %-7s %7ld %10.1f %9.0f %12.1f %6ld\n", m->id, m->grid.width,
+         m->grid.height, teams(m), murk_policy_name(p), games, (double)games / t,
+         done ? (double)commands / (double)done : 0.0, t * 1e6 / (double)games, stuck);
+}
+
+int main(int argc, char** argv) {
+  double seconds = argc > 1 ? atof(argv[1]) : 2.0;
+  if (seconds <= 0) seconds = 2.0;
+  struct murk_mission* lune = load(MISSIONS "/luneville.yaml");
+  struct murk_mission* big = largest();
+  if (!lune || !big) {
+    fprintf(stderr, "game_bench: no missions in %s\n", MISSIONS);
+    return 1;
+  }
+  printf("headless games, both sides one policy, seeds from 1, %.1f s a row, one core\n\n",
+         seconds);
+  printf("%-22s %7s %5s  %-7s %7s %10s %9s %12s %6s\n", "mission", "grid", "teams", "policy",
+         "games", "games/s", "cmds/game", "us/game", "stuck");
+  const struct murk_mission* ms[2] = {lune, big};
+  for (int i = 0; i < 2; i++)
+    for (int p = 0; p < MURK_POLICY_COUNT; p++) row(ms[i], (enum murk_policy)p, seconds);
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  printf("\npeak memory (ru_maxrss) of this whole run: %.1f MB\n", (double)ru.ru_maxrss / 1024.0);
+  murk_mission_free(lune);
+  murk_mission_free(big);
+  return 0;
+}
