@@ -7,7 +7,8 @@
  *
  * Seeds 1, 2, ... in turn, as `murk sim --seed 1` does. A game that does not finish within
  * MAX_COMMANDS commands or MAX_TRIES refused lines counts as played (its cost was paid) and
- * is reported as stuck. Nothing here asserts a time. */
+ * is reported as stuck. tries/game counts the lines offered to murk_game_apply, applied or
+ * refused: each costs a copy of the game state. Nothing here asserts a time. */
 #include <dirent.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -39,7 +40,7 @@ static double now_s(void) {
 
 /* One game to its end. Returns the commands applied, or -1 if it got stuck or failed. */
 static long play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
-                 struct murk_policy_plan* plan) {
+                 struct murk_policy_plan* plan, long* offered) {
   struct murk_game* g = NULL;
   if (murk_game_new(m, seed, &g) != MURK_OK) return -1;
   struct murk_rng rng[MURK_SIDES];
@@ -61,6 +62,7 @@ static long play(const struct murk_mission* m, uint64_t seed, enum murk_policy p
         struct murk_command c;
         int col = 0;
         if (murk_command_parse(plan->lines[i], &c, err, sizeof err, &col) != 1) continue;
+        ++*offered;
         applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
       }
     }
@@ -120,10 +122,10 @@ static struct murk_mission* largest(void) {
 static void row(const struct murk_mission* m, enum murk_policy p, double seconds) {
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
-  long games = 0, stuck = 0, commands = 0;
+  long games = 0, stuck = 0, commands = 0, offered = 0;
   double t0 = now_s(), t;
   do {
-    long c = play(m, (uint64_t)games + 1, p, &plan);
+    long c = play(m, (uint64_t)games + 1, p, &plan, &offered);
     games++;
     if (c < 0)
       stuck++;
@@ -133,9 +135,10 @@ static void row(const struct murk_mission* m, enum murk_policy p, double seconds
   } while (t < seconds);
   murk_policy_plan_free(&plan);
   long done = games - stuck;
-  printf("%-22s %3dx%-3d %5d  %-7s %7ld %10.1f %9.0f %12.1f %6ld\n", m->id, m->grid.width,
+  printf("%-22s %3dx%-3d %5d  %-7s %7ld %10.1f %9.0f %10.0f %12.1f %6ld\n", m->id, m->grid.width,
          m->grid.height, teams(m), murk_policy_name(p), games, (double)games / t,
-         done ? (double)commands / (double)done : 0.0, t * 1e6 / (double)games, stuck);
+         done ? (double)commands / (double)done : 0.0, (double)offered / (double)games,
+         t * 1e6 / (double)games, stuck);
 }
 
 int main(int argc, char** argv) {
@@ -149,8 +152,8 @@ int main(int argc, char** argv) {
   }
   printf("headless games, both sides one policy, seeds from 1, %.1f s a row, one core\n\n",
          seconds);
-  printf("%-22s %7s %5s  %-7s %7s %10s %9s %12s %6s\n", "mission", "grid", "teams", "policy",
-         "games", "games/s", "cmds/game", "us/game", "stuck");
+  printf("%-22s %7s %5s  %-7s %7s %10s %9s %10s %12s %6s\n", "mission", "grid", "teams", "policy",
+         "games", "games/s", "cmds/game", "tries/game", "us/game", "stuck");
   const struct murk_mission* ms[2] = {lune, big};
   for (int i = 0; i < 2; i++)
     for (int p = 0; p < MURK_POLICY_COUNT; p++) row(ms[i], (enum murk_policy)p, seconds);
