@@ -4,6 +4,7 @@ SAN_BUILD ?= build-san
 FUZZ_BUILD ?= build-fuzz
 BENCH_BUILD ?= build-bench
 FUZZ_SECONDS ?= 60
+FUZZ_JOBS ?= 1
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
@@ -27,9 +28,10 @@ test-san: deps
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
 	@cd $(SAN_BUILD) && ctest -V --timeout 900
 
-# libFuzzer targets (tests/fuzz), each for FUZZ_SECONDS; needs clang (installed as root).
+# libFuzzer targets (tests/fuzz), each for FUZZ_SECONDS, FUZZ_JOBS at once; needs clang
+# (installed as root).
 fuzz: deps
-	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_BUILD=$(FUZZ_BUILD) bash scripts/fuzz.sh
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_JOBS=$(FUZZ_JOBS) FUZZ_BUILD=$(FUZZ_BUILD) bash scripts/fuzz.sh
 
 # Unit tests and scripted games under valgrind memcheck (normal build).
 valgrind: build

@@ -10,6 +10,7 @@
 #   FUZZ_SECONDS  seconds per target (default 60)
 #   FUZZ_BUILD    build directory (default build-fuzz)
 #   FUZZ_OUT      where crashes are kept (default: a new directory under /tmp)
+#   FUZZ_JOBS     targets fuzzed at once (default 1; each is one process on one core)
 #   FUZZ_CORPUS   keep the grown corpus of each target in FUZZ_CORPUS/TARGET (default:
 #                 a temporary directory, deleted at the end)
 #
@@ -152,9 +153,10 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
-failed=0
-summary=""
-for t in $targets; do
+# run_target T: fuzz one target; its summary line goes to $out/T.summary, and on a failure
+# the details go to stderr and $out/T.failed is made.
+run_target() {
+  local t=$1 corpus dict log rc execs units crashes
   corpus="$work/corpus-$t"
   [ -n "${FUZZ_CORPUS:-}" ] && corpus="$FUZZ_CORPUS/$t"
   mkdir -p "$corpus" "$out/$t"
@@ -171,21 +173,35 @@ for t in $targets; do
   units=$(find "$corpus" -type f | wc -l)
   crashes=$(find "$out/$t" -type f | wc -l)
   if [ $rc -ne 0 ] || [ "$crashes" -ne 0 ]; then
-    failed=1
-    echo "FAIL: fuzz_$t exited $rc after ${execs:-?} executions; inputs kept:" >&2
-    find "$out/$t" -type f | sed 's/^/  /' >&2
-    grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz_[a-z]+:|[^ ]+\.c:[0-9]+:[0-9]+: runtime error)' "$log" |
-      head -20 >&2 || true
-    grep -E '^ +#[0-9]+ ' "$log" | head -25 >&2 || true
-    echo "reproduce: $BUILD/fuzz_$t FILE   (full log: $log)" >&2
-    summary="$summary
-fuzz_$t: FAILED after ${execs:-?} executions"
+    touch "$out/$t.failed"
+    {
+      echo "FAIL: fuzz_$t exited $rc after ${execs:-?} executions; inputs kept:"
+      find "$out/$t" -type f | sed 's/^/  /'
+      grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz_[a-z]+:|[^ ]+\.c:[0-9]+:[0-9]+: runtime error)' \
+        "$log" | head -20 || true
+      grep -E '^ +#[0-9]+ ' "$log" | head -25 || true
+      echo "reproduce: $BUILD/fuzz_$t FILE   (full log: $log)"
+    } >&2
+    echo "fuzz_$t: FAILED after ${execs:-?} executions" >"$out/$t.summary"
   else
-    summary="$summary
-fuzz_$t: ${execs:-?} executions clean in ${SECONDS_EACH}s (corpus $units inputs)"
+    echo "fuzz_$t: ${execs:-?} executions clean in ${SECONDS_EACH}s (corpus $units inputs)" \
+      >"$out/$t.summary"
   fi
+}
+
+# FUZZ_JOBS targets at once (default 1: each target has a core to itself).
+jobs_max=${FUZZ_JOBS:-1}
+for t in $targets; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  run_target "$t" &
 done
-echo "fuzz.sh:$summary"
+wait
+echo "fuzz.sh:"
+failed=0
+for t in $targets; do
+  cat "$out/$t.summary"
+  [ -f "$out/$t.failed" ] && failed=1
+done
 if [ $failed -ne 0 ]; then
   echo "fuzz.sh: failures; crashing inputs and logs are in $out" >&2
   exit 1

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # valgrind.sh: the cmocka suite and the scripted games under valgrind memcheck.
 #
-#   scripts/valgrind.sh            (BUILD=build by default: a normal, non-sanitizer build)
+#   scripts/valgrind.sh            (BUILD=build by default: a normal, non-sanitizer build;
+#                                   VALGRIND_JOBS processes at once, default the cores)
 #
 # Every unit test executable of the build (BUILD/test_*) runs under memcheck, then
 # tests/cli/games.sh and tests/cli/run_errors.sh run with MURK set to a wrapper that runs
@@ -39,9 +40,10 @@ VG=(valgrind -q --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=de
 failures=0
 ran=0
 
+# Jobs run in subshells: each failure is a line of $logs/failures (short appends).
 fail() {
   echo "FAIL: $*" >&2
-  failures=$((failures + 1))
+  echo "$1" >>"$logs/failures"
 }
 
 # A log is clean when valgrind wrote nothing into it (-q prints only problems).
@@ -57,19 +59,14 @@ check_logs() { # check_logs WHAT GLOB...
   done
 }
 
-# ---- unit tests, run from the build directory as ctest does ----
-shopt -s nullglob
-tests=()
-for t in "$build"/test_*; do
-  [ -f "$t" ] && [ -x "$t" ] && tests+=("$t")
-done
-if [ ${#tests[@]} -eq 0 ]; then
-  echo "valgrind.sh: no unit tests in $BUILD (is cmocka installed?)" >&2
-  exit 1
-fi
-for t in "${tests[@]}"; do
+# Each job (one unit test, or one test script) runs in the background, up to VALGRIND_JOBS
+# at once (default: the number of cores); its report is printed when all are done.
+JOBS=${VALGRIND_JOBS:-$(nproc 2>/dev/null || echo 2)}
+
+# run_unit PATH: one unit test under memcheck, from the build directory as ctest runs it.
+run_unit() {
+  local t=$1 name rc start
   name=$(basename "$t")
-  ran=$((ran + 1))
   start=$(date +%s)
   (cd "$build" && MURK="$build/murk" MURK_SOURCE_DIR="$root" \
     "${VG[@]}" --log-file="$logs/$name.vg" "$t" >"$logs/$name.out" 2>&1)
@@ -80,30 +77,60 @@ for t in "${tests[@]}"; do
   fi
   check_logs "$name" "$logs/$name.vg"
   echo "valgrind.sh: $name: exit $rc, $(($(date +%s) - start))s"
-done
+}
 
-# ---- scripted games (and the run/replay error paths) through a wrapper ----
-wrapper="$logs/murk"
-cat >"$wrapper" <<EOF
-#!/bin/sh
-exec ${VG[*]} --log-file="$logs/murk.%p.vg" "$build/murk" "\$@"
-EOF
-chmod +x "$wrapper"
-for script in tests/cli/games.sh tests/cli/run_errors.sh; do
-  [ -f "$script" ] || continue
-  ran=$((ran + 1))
-  rm -f "$logs"/murk.*.vg
+# run_script PATH: a test script with MURK running the program under memcheck, each
+# process with its own log in a directory of this script's.
+run_script() {
+  local script=$1 name rc start dir
+  name=$(basename "$script" .sh)
+  dir="$logs/$name.d"
+  mkdir -p "$dir"
+  printf '#!/bin/sh\nexec %s --log-file="%s/murk.%%p.vg" "%s" "$@"\n' "${VG[*]}" "$dir" \
+    "$build/murk" >"$dir/murk"
+  chmod +x "$dir/murk"
   start=$(date +%s)
-  MURK=$wrapper MURK_SOURCE_DIR=$root bash "$script" >"$logs/script.out" 2>&1
+  MURK="$dir/murk" MURK_SOURCE_DIR=$root bash "$script" >"$dir/script.out" 2>&1
   rc=$?
   if [ $rc -ne 0 ]; then
     fail "$script exited $rc with murk under valgrind"
-    tail -30 "$logs/script.out" >&2
+    tail -30 "$dir/script.out" >&2
   fi
-  vglogs=("$logs"/murk.*.vg)
+  local vglogs=("$dir"/murk.*.vg)
   check_logs "$script" "${vglogs[@]}"
   echo "valgrind.sh: $script: exit $rc, ${#vglogs[@]} murk runs, $(($(date +%s) - start))s"
+}
+
+shopt -s nullglob
+tests=()
+for t in "$build"/test_*; do
+  [ -f "$t" ] && [ -x "$t" ] && tests+=("$t")
 done
+if [ ${#tests[@]} -eq 0 ]; then
+  echo "valgrind.sh: no unit tests in $BUILD (is cmocka installed?)" >&2
+  exit 1
+fi
+scripts=()
+for script in tests/cli/games.sh tests/cli/run_errors.sh; do
+  [ -f "$script" ] && scripts+=("$script")
+done
+
+# The longest first (the scripted games), so the jobs end close together.
+n=0
+for job in "${scripts[@]}" "${tests[@]}"; do
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
+  n=$((n + 1))
+  case $job in
+    *.sh) run_script "$job" >"$logs/report.$n" 2>&1 & ;;
+    *) run_unit "$job" >"$logs/report.$n" 2>&1 & ;;
+  esac
+done
+wait
+ran=$n
+for i in $(seq 1 "$n"); do
+  cat "$logs/report.$i"
+done
+[ -f "$logs/failures" ] && failures=$(wc -l <"$logs/failures")
 
 if [ $failures -ne 0 ]; then
   echo "valgrind.sh: $failures problems in $ran runs" >&2
