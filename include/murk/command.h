@@ -16,22 +16,22 @@
 #define MURK_CMD_MAX_WAYPOINTS 8
 
 /* X(id, verb, usage) */
-#define MURK_COMMAND_LIST(X)                                                    \
-  X(OBJECTIVE, "objective", "objective at X,Y")                                 \
-  X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile|deep|plain]")      \
-  X(DEPLOY, "deploy", "deploy N at X,Y | deploy dummy at X,Y")                  \
-  X(ARRIVE, "arrive", "arrive N at X,Y  (from reserve)")                        \
+#define MURK_COMMAND_LIST(X)                                                       \
+  X(OBJECTIVE, "objective", "objective at X,Y")                                    \
+  X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile|deep|plain]")         \
+  X(DEPLOY, "deploy", "deploy N at X,Y | deploy dummy at X,Y")                     \
+  X(ARRIVE, "arrive", "arrive N at X,Y  (from reserve)")                           \
   X(AMBUSH, "ambush", "ambush N  (hold in ambush) | ambush N at X,Y  (spring it)") \
-  X(RECCE, "recce", "recce N|Tn to X,Y  (reconnaissance deployment move)")      \
-  X(REMOVE, "remove", "remove objective N")                                     \
-  X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                             \
-  X(REVEAL, "reveal", "reveal N|Tn")                                            \
-  X(SPOT, "spot", "spot")                                                       \
-  X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                      \
-  X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                \
-  X(END, "end", "end  (the current step, or your deployment)")                 \
-  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")                 \
-  X(STARSHELL, "starshell", "starshell N at X,Y  (light up the night, seed 003)")   \
+  X(RECCE, "recce", "recce N|Tn to X,Y  (reconnaissance deployment move)")         \
+  X(REMOVE, "remove", "remove objective N")                                        \
+  X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                                \
+  X(REVEAL, "reveal", "reveal N|Tn")                                               \
+  X(SPOT, "spot", "spot")                                                          \
+  X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                         \
+  X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                   \
+  X(END, "end", "end  (the current step, or your deployment)")                     \
+  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")                  \
+  X(STARSHELL, "starshell", "starshell N at X,Y  (light up the night, seed 003)")  \
   X(ILLUMINATE, "illuminate", "illuminate N at X,Y  (an illuminating round, seed 003)")
 
 enum murk_command_kind {
@@ -46,10 +46,10 @@ const char* murk_command_usage(enum murk_command_kind k);
 /* What a command names. */
 enum murk_ref_kind {
   MURK_REF_NONE = 0,
-  MURK_REF_OWN = 1,    /* own platoon by roster number `n` */
-  MURK_REF_MARKER = 2, /* T<n>: own or enemy marker by public number */
-  MURK_REF_PLATOON = 3,/* P<n>: the revealed enemy platoon of marker n */
-  MURK_REF_DUMMY = 4,  /* the word `dummy` */
+  MURK_REF_OWN = 1,     /* own platoon by roster number `n` */
+  MURK_REF_MARKER = 2,  /* T<n>: own or enemy marker by public number */
+  MURK_REF_PLATOON = 3, /* P<n>: the revealed enemy platoon of marker n */
+  MURK_REF_DUMMY = 4,   /* the word `dummy` */
 };
 
 struct murk_ref {
@@ -68,10 +68,10 @@ enum murk_reserve_kind {
 
 struct murk_command {
   enum murk_command_kind kind;
-  struct murk_ref unit;            /* the acting unit (remove: the objective's number) */
-  struct murk_ref target;          /* shoot / assault target */
-  struct murk_pos at;              /* deploy / objective / move destination; -1,-1 where a
-                                      position may be left out (ambush N) and was */
+  struct murk_ref unit;   /* the acting unit (remove: the objective's number) */
+  struct murk_ref target; /* shoot / assault target */
+  struct murk_pos at;     /* deploy / objective / move destination; -1,-1 where a
+                             position may be left out (ambush N) and was */
   struct murk_pos via[MURK_CMD_MAX_WAYPOINTS];
   int nvia;
   enum murk_reserve_kind reserve;

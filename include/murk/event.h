@@ -30,22 +30,22 @@ static inline bool murk_audience_includes(enum murk_audience aud, enum murk_side
 }
 const char* murk_audience_name(enum murk_audience a); /* "all", "attacker", "defender" */
 
-#define MURK_EVENT_KIND_LIST(X)                                    \
-  X(PHASE, "phase")             /* setup phase, turn, step changes */ \
-  X(ROLL, "roll")               /* a die roll: `roll` is filled */   \
-  X(OBJECTIVE, "objective")     /* an objective placed */            \
-  X(DEPLOY, "deploy")           /* a marker or platoon deployed */   \
-  X(RESERVE, "reserve")         /* nominated to / arriving from reserve */ \
-  X(MOVE, "move")               /* a marker or platoon moved */      \
-  X(BOG, "bog")                 /* bogged or unbogged */             \
-  X(REVEAL, "reveal")           /* a marker revealed (or removed as a dummy) */ \
-  X(PLACE, "place")             /* a team placed on reveal */        \
-  X(SPOT, "spot")               /* a spotting attempt */             \
-  X(SHOOT, "shoot")             /* shooting and its results */       \
-  X(ASSAULT, "assault")         /* assaults and their results */     \
-  X(LOSS, "loss")               /* a team or platoon destroyed */    \
-  X(END, "end")                 /* the game ended; result */         \
-  X(INFO, "info")               /* anything else a player should read */
+#define MURK_EVENT_KIND_LIST(X)                                             \
+  X(PHASE, "phase")         /* setup phase, turn, step changes */           \
+  X(ROLL, "roll")           /* a die roll: `roll` is filled */              \
+  X(OBJECTIVE, "objective") /* an objective placed */                       \
+  X(DEPLOY, "deploy")       /* a marker or platoon deployed */              \
+  X(RESERVE, "reserve")     /* nominated to / arriving from reserve */      \
+  X(MOVE, "move")           /* a marker or platoon moved */                 \
+  X(BOG, "bog")             /* bogged or unbogged */                        \
+  X(REVEAL, "reveal")       /* a marker revealed (or removed as a dummy) */ \
+  X(PLACE, "place")         /* a team placed on reveal */                   \
+  X(SPOT, "spot")           /* a spotting attempt */                        \
+  X(SHOOT, "shoot")         /* shooting and its results */                  \
+  X(ASSAULT, "assault")     /* assaults and their results */                \
+  X(LOSS, "loss")           /* a team or platoon destroyed */               \
+  X(END, "end")             /* the game ended; result */                    \
+  X(INFO, "info")           /* anything else a player should read */
 
 enum murk_event_kind {
 #define MURK_EVENT_ENUM(id, name) MURK_EV_##id,
@@ -58,19 +58,19 @@ const char* murk_event_kind_name(enum murk_event_kind k);
 #define MURK_EVENT_TEXT 200
 
 struct murk_event {
-  int seq;                      /* 1, 2, ... in the order they happened (all audiences) */
-  int turn;                     /* game turn; 0 during setup */
-  enum murk_side active;        /* side whose turn it was */
+  int seq;               /* 1, 2, ... in the order they happened (all audiences) */
+  int turn;              /* game turn; 0 during setup */
+  enum murk_side active; /* side whose turn it was */
   enum murk_event_kind kind;
   enum murk_audience audience;
-  char text[MURK_EVENT_TEXT];   /* for people: what this audience may know */
+  char text[MURK_EVENT_TEXT]; /* for people: what this audience may know */
   /* Structured facts for front-ends (all public to the audience): */
-  enum murk_side side;          /* side the event is about */
-  int marker;                   /* public marker number (T<n>), 0 if none */
-  struct murk_pos from, to;     /* positions, when the event has them */
+  enum murk_side side;      /* side the event is about */
+  int marker;               /* public marker number (T<n>), 0 if none */
+  struct murk_pos from, to; /* positions, when the event has them */
   bool has_pos;
   bool has_roll;
-  struct murk_roll roll;        /* ROLL events */
+  struct murk_roll roll; /* ROLL events */
 };
 
 /* One transcript line: "  12 all       t1 attacker: T3 moves 05,20 -> 07,18".

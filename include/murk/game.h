@@ -21,15 +21,15 @@ struct murk_game;
 
 /* Where the game is. Setup phases come in this order, skipping those the mission does
  * not use; then player turns until the game is over. */
-#define MURK_PHASE_LIST(X)              \
-  X(OBJECTIVES, "placing objectives")   \
-  X(RESERVES, "nominating reserves")    \
-  X(DEPLOY, "deploying")                \
+#define MURK_PHASE_LIST(X)                       \
+  X(OBJECTIVES, "placing objectives")            \
+  X(RESERVES, "nominating reserves")             \
+  X(DEPLOY, "deploying")                         \
   X(INDEPENDENTS, "deploying independent teams") \
-  X(INFILTRATE, "deploying infiltrators") \
-  X(AMBUSH, "placing immediate ambushes") \
-  X(RECCE, "reconnaissance moves")      \
-  X(PLAY, "playing")                    \
+  X(INFILTRATE, "deploying infiltrators")        \
+  X(AMBUSH, "placing immediate ambushes")        \
+  X(RECCE, "reconnaissance moves")               \
+  X(PLAY, "playing")                             \
   X(OVER, "game over")
 
 enum murk_phase {
@@ -41,10 +41,10 @@ enum murk_phase {
 const char* murk_phase_name(enum murk_phase p);
 
 /* The steps of a player turn (design.md section 5). */
-#define MURK_STEP_LIST(X)     \
-  X(STARTING, "starting")     \
-  X(MOVEMENT, "movement")     \
-  X(SHOOTING, "shooting")     \
+#define MURK_STEP_LIST(X) \
+  X(STARTING, "starting") \
+  X(MOVEMENT, "movement") \
+  X(SHOOTING, "shooting") \
   X(ASSAULT, "assault")
 
 enum murk_step {
@@ -67,8 +67,8 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
 
 /* Parse and apply one line of the command language. Blank/comment lines: MURK_OK, no
  * change. Parse errors: MURK_EINVAL with the reason (and *errcol, 1-based, if not NULL). */
-int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* line,
-                         char* reason, size_t reason_len, int* errcol);
+int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* line, char* reason,
+                         size_t reason_len, int* errcol);
 
 /* Who is to act now (the one side that may send commands). MURK_NO_SIDE when over. */
 enum murk_side murk_game_to_act(const struct murk_game* g);

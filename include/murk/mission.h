@@ -24,15 +24,15 @@
 /* Limits that keep a hostile file from costing much. Loading refuses beyond them. */
 #define MURK_MISSION_MAX_BYTES (1024 * 1024)
 #define MURK_MISSION_MAX_DEPTH 32
-#define MURK_MISSION_MAX_CELLS 1000     /* width or height */
-#define MURK_MISSION_MAX_TERRAIN 32     /* legend entries */
-#define MURK_MISSION_MAX_ENTRIES 32     /* entry points */
-#define MURK_MISSION_MAX_OBJECTIVES 16  /* fixed objectives */
-#define MURK_MISSION_MAX_OBJ_RULES 8    /* objective placement steps */
-#define MURK_MISSION_MAX_PROFILES 32    /* team profiles per side */
-#define MURK_MISSION_MAX_PLATOONS 40    /* per side */
-#define MURK_MISSION_MAX_GROUPS 6       /* team groups per platoon */
-#define MURK_MISSION_MAX_TEAMS 30       /* teams per platoon */
+#define MURK_MISSION_MAX_CELLS 1000    /* width or height */
+#define MURK_MISSION_MAX_TERRAIN 32    /* legend entries */
+#define MURK_MISSION_MAX_ENTRIES 32    /* entry points */
+#define MURK_MISSION_MAX_OBJECTIVES 16 /* fixed objectives */
+#define MURK_MISSION_MAX_OBJ_RULES 8   /* objective placement steps */
+#define MURK_MISSION_MAX_PROFILES 32   /* team profiles per side */
+#define MURK_MISSION_MAX_PLATOONS 40   /* per side */
+#define MURK_MISSION_MAX_GROUPS 6      /* team groups per platoon */
+#define MURK_MISSION_MAX_TEAMS 30      /* teams per platoon */
 #define MURK_MISSION_MAX_VIS_ROWS 12
 #define MURK_MISSION_MAX_END 8
 #define MURK_MISSION_MAX_VP_ROWS 8
@@ -64,10 +64,10 @@ const char* murk_sight_name(enum murk_sight s);
 
 /* One legend entry: what a map character means. */
 struct murk_terrain {
-  char ch;                      /* the map character */
-  char name[MURK_NAME];         /* "woods", "village", "river" (for people and the TUI) */
-  enum murk_terrain_class cls;  /* governs movement */
-  enum murk_sight sight;        /* governs line of sight */
+  char ch;                     /* the map character */
+  char name[MURK_NAME];        /* "woods", "village", "river" (for people and the TUI) */
+  enum murk_terrain_class cls; /* governs movement */
+  enum murk_sight sight;       /* governs line of sight */
 };
 
 /* A numbered entry point: a die roll of one of `rolls` brings arrivals on here. */
@@ -128,12 +128,12 @@ struct murk_objective {
 /* One objective placement step of setup: `by` places `count` objectives in `in`. */
 struct murk_objective_rule {
   enum murk_side by;
-  enum murk_side for_side;     /* who must take them */
+  enum murk_side for_side; /* who must take them */
   int count;
   struct murk_region in;
   struct murk_keep_out keep_out;
-  int min_apart;               /* cells between objectives, rounded up; 0: none */
-  int together;                /* all of this step's objectives within this; 0: none */
+  int min_apart; /* cells between objectives, rounded up; 0: none */
+  int together;  /* all of this step's objectives within this; 0: none */
 };
 
 /* Flags of a platoon. */
@@ -178,13 +178,13 @@ struct murk_team_group {
 };
 
 struct murk_platoon {
-  char name[MURK_NAME];        /* secret until revealed */
-  char type[MURK_NAME];        /* "tank platoon": secret until revealed */
-  int command_distance;        /* cells */
+  char name[MURK_NAME]; /* secret until revealed */
+  char type[MURK_NAME]; /* "tank platoon": secret until revealed */
+  int command_distance; /* cells */
   struct murk_team_group groups[MURK_MISSION_MAX_GROUPS];
   int ngroups;
-  int nteams;                  /* sum of the groups' counts */
-  unsigned flags;              /* MURK_PF(...) */
+  int nteams;     /* sum of the groups' counts */
+  unsigned flags; /* MURK_PF(...) */
   /* Limited Intelligence (seed 002): platoons with the same `wing` are the units of one
    * wing under one leader counter; "" stands alone. command_rating 0: the force's. */
   char wing[MURK_NAME];
@@ -192,15 +192,15 @@ struct murk_platoon {
 };
 
 struct murk_force {
-  char name[MURK_NAME];        /* "Kampfgruppe Luneville": public */
+  char name[MURK_NAME]; /* "Kampfgruppe Luneville": public */
   char nation[MURK_NAME];
-  int command_rating;          /* limited intelligence deployment roll; 0 if unused */
+  int command_rating; /* limited intelligence deployment roll; 0 if unused */
   int leader_rating;
   struct murk_profile profiles[MURK_MISSION_MAX_PROFILES];
   int nprofiles;
   struct murk_platoon platoons[MURK_MISSION_MAX_PLATOONS];
   int nplatoons;
-  int dummies;                 /* dummy templates/counters available */
+  int dummies; /* dummy templates/counters available */
 };
 
 /* Where reserves come on (mission key `arrive`, docs/mission-format.md). */
@@ -217,40 +217,40 @@ struct murk_arrive_area {
                               CORNER: the corner (ne, nw, se, sw) */
   bool has_in;             /* EDGE: only the edge cells inside `in` */
   struct murk_region in;
-  int within;              /* CORNER: cells along each edge from the corner (rounded down) */
-  bool one_edge;           /* CORNER: only along `edge` */
+  int within;    /* CORNER: cells along each edge from the corner (rounded down) */
+  bool one_edge; /* CORNER: only along `edge` */
   enum murk_compass edge;
-  unsigned entries;        /* ENTRIES: bit n-1 set: entry number n; all bits: every entry */
+  unsigned entries; /* ENTRIES: bit n-1 set: entry number n; all bits: every entry */
 };
 
 /* What a side may do in setup beyond deploying (mission key `setup: {attacker: ...}`). */
 struct murk_side_setup {
-  unsigned reserves;       /* bit k: may hold reserve kind k (command.h, enum
-                              murk_reserve_kind; bit 0 plain reserves); kinds not in force
-                              are refused whatever is set */
-  bool reserves_given;     /* false: every kind in force */
-  int scattered;           /* -1: as the rules say (scattered when scattered_reserves is
-                              on); 0 or 1: the side's reserves arrive scattered or not */
-  int ambush;              /* platoons it may hold in ambush; -1: the rule's `platoons`
-                              for the defender, none for the attacker */
-  int immediate_ambush;    /* the same for immediate ambush */
-  int random_deployment;   /* -1: when the rule is on, for the attacker only (as in seed
-                              001's Cauldron); 0/1: off/on for this side */
-  bool each_zone;          /* deploy at least one platoon in each part of the area
-                              (Surrounded) */
+  unsigned reserves;     /* bit k: may hold reserve kind k (command.h, enum
+                            murk_reserve_kind; bit 0 plain reserves); kinds not in force
+                            are refused whatever is set */
+  bool reserves_given;   /* false: every kind in force */
+  int scattered;         /* -1: as the rules say (scattered when scattered_reserves is
+                            on); 0 or 1: the side's reserves arrive scattered or not */
+  int ambush;            /* platoons it may hold in ambush; -1: the rule's `platoons`
+                            for the defender, none for the attacker */
+  int immediate_ambush;  /* the same for immediate ambush */
+  int random_deployment; /* -1: when the rule is on, for the attacker only (as in seed
+                            001's Cauldron); 0/1: off/on for this side */
+  bool each_zone;        /* deploy at least one platoon in each part of the area
+                            (Surrounded) */
   struct murk_arrive_area arrive[MURK_MISSION_MAX_ARRIVE];
-  int narrive;             /* 0: the side's `edge` (reserve_edges) */
+  int narrive; /* 0: the side's `edge` (reserve_edges) */
 };
 
 #define MURK_MISSION_MAX_ZONES 4 /* parts of one side's deployment area */
 
 struct murk_side_def {
-  char* briefing;              /* owned; may be empty, never NULL once loaded */
-  struct murk_zone zone;       /* deployment zone (the first part when there are several) */
+  char* briefing;        /* owned; may be empty, never NULL once loaded */
+  struct murk_zone zone; /* deployment zone (the first part when there are several) */
   struct murk_zone more_zones[MURK_MISSION_MAX_ZONES - 1]; /* its other parts: Surrounded's
                                   two ends, Breakthrough's two quarters */
   int nmore_zones;
-  enum murk_compass edge;      /* the edge this side's reserves come on from */
+  enum murk_compass edge; /* the edge this side's reserves come on from */
   struct murk_force force;
   struct murk_side_setup setup;
 };
@@ -268,11 +268,12 @@ struct murk_vis_table {
 };
 
 /* End conditions, checked at the start of a player turn. */
-#define MURK_END_KIND_LIST(X)                                               \
-  X(OBJECTIVE_TAKEN, "objective_taken")     /* a side starts its turn holding one of its objectives */ \
-  X(TURN_LIMIT, "turn_limit")               /* game over after turn N */   \
-  X(NO_ATTACKERS_IN_HALF, "no_attackers_in_half") /* from turn N, defender's half clear */ \
-  X(NO_ATTACKERS_NEAR_OBJECTIVES, "no_attackers_near_objectives") /* from turn N, none within distance */
+#define MURK_END_KIND_LIST(X)                                                                      \
+  X(OBJECTIVE_TAKEN, "objective_taken") /* a side starts its turn holding one of its objectives */ \
+  X(TURN_LIMIT, "turn_limit")           /* game over after turn N */                               \
+  X(NO_ATTACKERS_IN_HALF, "no_attackers_in_half") /* from turn N, defender's half clear */         \
+  X(NO_ATTACKERS_NEAR_OBJECTIVES,                                                                  \
+    "no_attackers_near_objectives") /* from turn N, none within distance */
 
 enum murk_end_kind {
 #define MURK_END_ENUM(id, name) MURK_END_##id,
@@ -284,15 +285,15 @@ const char* murk_end_kind_name(enum murk_end_kind k);
 
 struct murk_end_condition {
   enum murk_end_kind kind;
-  enum murk_side side;   /* whose turn start it is checked at; MURK_NO_SIDE: either */
-  int turn;              /* from this turn (or the limit) */
-  int distance;          /* cells, for the near-objectives kind */
+  enum murk_side side; /* whose turn start it is checked at; MURK_NO_SIDE: either */
+  int turn;            /* from this turn (or the limit) */
+  int distance;        /* cells, for the near-objectives kind */
 };
 
 struct murk_vp_row {
-  char name[MURK_NAME];  /* "Stunning Victory" */
+  char name[MURK_NAME];   /* "Stunning Victory" */
   int lost_min, lost_max; /* the winner's platoons lost; lost_max -1: no upper bound */
-  int winner, loser;     /* victory points */
+  int winner, loser;      /* victory points */
 };
 
 /* How victory points are scored (docs/rules.md, "Victory points"). */
@@ -313,28 +314,28 @@ struct murk_victory {
 };
 
 enum murk_first_turn {
-  MURK_FIRST_ROLL = 0,     /* both roll, highest goes first */
+  MURK_FIRST_ROLL = 0, /* both roll, highest goes first */
   MURK_FIRST_ATTACKER = 1,
   MURK_FIRST_DEFENDER = 2,
 };
 
 struct murk_mission {
-  char id[MURK_NAME];      /* the file's stem: "luneville" */
-  char name[MURK_NAME];    /* "Luneville" */
-  char source[MURK_NAME];  /* seed it comes from, e.g. "000" */
-  char* path;              /* as given to the loader; owned */
-  uint64_t hash;           /* FNV-1a 64 of the file's bytes (saves refuse a changed file) */
+  char id[MURK_NAME];     /* the file's stem: "luneville" */
+  char name[MURK_NAME];   /* "Luneville" */
+  char source[MURK_NAME]; /* seed it comes from, e.g. "000" */
+  char* path;             /* as given to the loader; owned */
+  uint64_t hash;          /* FNV-1a 64 of the file's bytes (saves refuse a changed file) */
 
   struct murk_grid grid;
-  struct murk_length scale;      /* one cell */
+  struct murk_length scale; /* one cell */
   struct murk_length table_w, table_h;
 
   struct murk_terrain terrain[MURK_MISSION_MAX_TERRAIN];
   int nterrain;
   int blaze[MURK_MISSION_MAX_TERRAIN]; /* each legend entry's burning levels (seed 003, 1.94:
                                           a blaze lights 2 cells a level); 0: not burning */
-  unsigned char* map;            /* width*height indices into terrain, row-major; owned */
-  signed char* elevation;        /* width*height levels, or NULL when flat; owned */
+  unsigned char* map;                  /* width*height indices into terrain, row-major; owned */
+  signed char* elevation;              /* width*height levels, or NULL when flat; owned */
 
   struct murk_entry entries[MURK_MISSION_MAX_ENTRIES];
   int nentries;
@@ -352,7 +353,7 @@ struct murk_mission {
   struct murk_vis_table visibility;
 
   enum murk_first_turn first_turn;
-  bool roll_for_sides;           /* side selection by die roll */
+  bool roll_for_sides; /* side selection by die roll */
   /* Setup order (seed 001, Preparing for Battle / Beginning the Battle). */
   enum murk_side deploy_first;       /* who deploys first (default attacker) */
   bool deploy_in_turn;               /* one side deploys everything, then the other
@@ -362,7 +363,7 @@ struct murk_mission {
   enum murk_side remove_by;          /* Hasty Attack: this side takes away `remove_count`
                                         of the objectives it placed; MURK_NO_SIDE: none */
   int remove_count;
-  int turn_limit;                /* 0: none */
+  int turn_limit; /* 0: none */
   struct murk_end_condition end[MURK_MISSION_MAX_END];
   int nend;
   struct murk_victory victory;
@@ -382,21 +383,18 @@ int murk_mission_load_buffer(const char* name, const char* data, size_t len,
 void murk_mission_free(struct murk_mission* m);
 
 /* The terrain at a cell (NULL off the table). */
-const struct murk_terrain* murk_mission_terrain_at(const struct murk_mission* m,
-                                                   struct murk_pos p);
+const struct murk_terrain* murk_mission_terrain_at(const struct murk_mission* m, struct murk_pos p);
 /* A rule's state and its parameters (defaults if the file did not set them). */
 bool murk_mission_rule_on(const struct murk_mission* m, enum murk_rule_id r);
 int murk_mission_param(const struct murk_mission* m, enum murk_param_id p);
-struct murk_dice_expr murk_mission_param_dice(const struct murk_mission* m,
-                                              enum murk_param_id p);
+struct murk_dice_expr murk_mission_param_dice(const struct murk_mission* m, enum murk_param_id p);
 
 /* Is p inside the region (and outside the keep-out bands of the zone)? Halves and bands
  * count whole rows and columns; docs/mission-format.md, "deployment and zones", gives the
  * exact rule (the middle row of an odd table is in neither half). */
 bool murk_region_contains(const struct murk_mission* m, const struct murk_region* r,
                           struct murk_pos p);
-bool murk_zone_contains(const struct murk_mission* m, const struct murk_zone* z,
-                        struct murk_pos p);
+bool murk_zone_contains(const struct murk_mission* m, const struct murk_zone* z, struct murk_pos p);
 
 /* One-line summary for `murk check`: "Luneville: hex 36x24 (180cm x 120cm at 5cm),
  * 7 v 6 platoons, 4 rules". */

@@ -13,36 +13,36 @@
 #include "murk/geom.h"
 
 /* X(id, yaml name, seed file) */
-#define MURK_RULE_LIST(X)                                   \
-  X(FOG_OF_WAR, "fog_of_war", "000")                        \
-  X(THICK_MORNING_FOG, "thick_morning_fog", "000")          \
-  X(LOST_IN_THE_FOG, "lost_in_the_fog", "000")              \
-  X(MEETING_ENGAGEMENT, "meeting_engagement", "001")        \
-  X(RESERVES, "reserves", "001")                            \
-  X(DELAYED_RESERVES, "delayed_reserves", "001")            \
-  X(SCATTERED_RESERVES, "scattered_reserves", "001")        \
-  X(MOBILE_RESERVES, "mobile_reserves", "001")              \
-  X(AMBUSH, "ambush", "001")                                \
-  X(IMMEDIATE_AMBUSH, "immediate_ambush", "001")            \
-  X(PREPARED_POSITIONS, "prepared_positions", "001")        \
-  X(RANDOM_DEPLOYMENT, "random_deployment", "001")          \
-  X(RECCE_DEPLOYMENT, "recce_deployment", "001")           \
-  X(FAIR_FIGHT, "fair_fight", "001")                        \
-  X(DARKNESS, "darkness", "001")                            \
-  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")      \
-  X(OVER_THE_WIRE, "over_the_wire", "001")                  \
-  X(STRATEGIC_WITHDRAWAL, "strategic_withdrawal", "001")    \
-  X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "001")      \
-  X(COMPANY_MORALE, "company_morale", "001")                \
-  X(LIMITED_INTELLIGENCE, "limited_intelligence", "002")    \
-  X(NVR, "nvr", "003")                                      \
-  X(CLOAKING, "cloaking", "003")                            \
-  X(CONCEALMENT, "concealment", "004")                      \
-  X(DEEP_STRIKE, "deep_strike", "004")                      \
-  X(DUSK_AND_DAWN, "dusk_and_dawn", "004")                  \
-  X(ESCALATION, "escalation", "004")                        \
-  X(INFILTRATE, "infiltrate", "004")                        \
-  X(NIGHT_FIGHTING, "night_fighting", "004")                \
+#define MURK_RULE_LIST(X)                                \
+  X(FOG_OF_WAR, "fog_of_war", "000")                     \
+  X(THICK_MORNING_FOG, "thick_morning_fog", "000")       \
+  X(LOST_IN_THE_FOG, "lost_in_the_fog", "000")           \
+  X(MEETING_ENGAGEMENT, "meeting_engagement", "001")     \
+  X(RESERVES, "reserves", "001")                         \
+  X(DELAYED_RESERVES, "delayed_reserves", "001")         \
+  X(SCATTERED_RESERVES, "scattered_reserves", "001")     \
+  X(MOBILE_RESERVES, "mobile_reserves", "001")           \
+  X(AMBUSH, "ambush", "001")                             \
+  X(IMMEDIATE_AMBUSH, "immediate_ambush", "001")         \
+  X(PREPARED_POSITIONS, "prepared_positions", "001")     \
+  X(RANDOM_DEPLOYMENT, "random_deployment", "001")       \
+  X(RECCE_DEPLOYMENT, "recce_deployment", "001")         \
+  X(FAIR_FIGHT, "fair_fight", "001")                     \
+  X(DARKNESS, "darkness", "001")                         \
+  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")   \
+  X(OVER_THE_WIRE, "over_the_wire", "001")               \
+  X(STRATEGIC_WITHDRAWAL, "strategic_withdrawal", "001") \
+  X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "001")   \
+  X(COMPANY_MORALE, "company_morale", "001")             \
+  X(LIMITED_INTELLIGENCE, "limited_intelligence", "002") \
+  X(NVR, "nvr", "003")                                   \
+  X(CLOAKING, "cloaking", "003")                         \
+  X(CONCEALMENT, "concealment", "004")                   \
+  X(DEEP_STRIKE, "deep_strike", "004")                   \
+  X(DUSK_AND_DAWN, "dusk_and_dawn", "004")               \
+  X(ESCALATION, "escalation", "004")                     \
+  X(INFILTRATE, "infiltrate", "004")                     \
+  X(NIGHT_FIGHTING, "night_fighting", "004")             \
   X(RANDOM_GAME_LENGTH, "random_game_length", "004")
 
 enum murk_rule_id {
@@ -53,111 +53,111 @@ enum murk_rule_id {
 };
 
 enum murk_param_type {
-  MURK_PARAM_INT,        /* a whole number, with min..max */
-  MURK_PARAM_BOOL,       /* true / false */
-  MURK_PARAM_LENGTH,     /* a length, turned into cells rounding down (an allowance) */
-  MURK_PARAM_LENGTH_UP,  /* a length, turned into cells rounding up (a keep-out) */
-  MURK_PARAM_DICE,       /* a dice expression */
+  MURK_PARAM_INT,       /* a whole number, with min..max */
+  MURK_PARAM_BOOL,      /* true / false */
+  MURK_PARAM_LENGTH,    /* a length, turned into cells rounding down (an allowance) */
+  MURK_PARAM_LENGTH_UP, /* a length, turned into cells rounding up (a keep-out) */
+  MURK_PARAM_DICE,      /* a dice expression */
 };
 
 /* X(id, rule id, yaml key, type, default text, min, max)
  * min/max bound INT values and, for lengths, the result in cells. */
-#define MURK_PARAM_LIST(X)                                                         \
-  X(FOW_ROAD, FOG_OF_WAR, "road", LENGTH, "30cm", 0, 1000)                         \
-  X(FOW_OPEN, FOG_OF_WAR, "open", LENGTH, "20cm", 0, 1000)                         \
-  X(FOW_TERRAIN, FOG_OF_WAR, "terrain", LENGTH, "10cm", 0, 1000)                   \
-  X(FOW_BOG_DIE, FOG_OF_WAR, "bog_die", DICE, "d6", 0, 0)                          \
-  X(FOW_BOG_FAIL, FOG_OF_WAR, "bog_fail", INT, "1", 0, 1000)                       \
-  X(FOW_SPOT_CAP, FOG_OF_WAR, "spot_range", LENGTH, "60cm", 0, 1000)               \
-  X(FOW_DUMMIES, FOG_OF_WAR, "dummies", BOOL, "true", 0, 1)                        \
-  X(TMF_REROLL_BOG, THICK_MORNING_FOG, "bog_rerolls", BOOL, "false", 0, 1)         \
-  X(LIF_DIE, LOST_IN_THE_FOG, "die", DICE, "d6", 0, 0)                             \
-  X(ME_BONUS, MEETING_ENGAGEMENT, "bonus", INT, "1", 0, 6)                         \
-  X(RES_FROM_TURN, RESERVES, "from_turn", INT, "1", 1, 100)                        \
-  X(RES_SCORE, RESERVES, "score", INT, "5", 1, 6)                                  \
-  X(RES_DICE, RESERVES, "dice", INT, "1", 0, 20)                                     \
-  X(RES_DICE_STEP, RESERVES, "dice_step", INT, "1", 0, 20)                           \
-  X(RES_PER_PLATOON, RESERVES, "per_platoon", BOOL, "false", 0, 1)                   \
-  X(RES_AT_LEAST, RESERVES, "at_least", INT, "0", 0, 100)                            \
-  X(RES_AT_LEAST_PLATOONS, RESERVES, "at_least_platoons", INT, "0", 0, 40)           \
-  X(RES_AT_MOST, RESERVES, "at_most", INT, "100", 0, 100)                            \
-  X(RES_UNDEPLOYED, RESERVES, "undeployed", BOOL, "false", 0, 1)                     \
-  X(DRES_FROM_TURN, DELAYED_RESERVES, "from_turn", INT, "3", 1, 100)               \
-  X(DRES_SCORE, DELAYED_RESERVES, "score", INT, "5", 1, 6)                         \
-  X(DRES_DICE, DELAYED_RESERVES, "dice", INT, "1", 0, 20)                            \
-  X(DRES_DICE_STEP, DELAYED_RESERVES, "dice_step", INT, "1", 0, 20)                  \
-  X(DRES_AT_LEAST, DELAYED_RESERVES, "at_least", INT, "0", 0, 100)                   \
-  X(DRES_AT_LEAST_PLATOONS, DELAYED_RESERVES, "at_least_platoons", INT, "0", 0, 40)  \
-  X(DRES_AT_MOST, DELAYED_RESERVES, "at_most", INT, "100", 0, 100)                   \
-  X(DRES_UNDEPLOYED, DELAYED_RESERVES, "undeployed", BOOL, "false", 0, 1)            \
-  X(SRES_DIE, SCATTERED_RESERVES, "die", DICE, "d6", 0, 0)                         \
-  X(SRES_PARTS, SCATTERED_RESERVES, "parts", INT, "3", 1, 12)                        \
-  X(SRES_FROM_TURN, SCATTERED_RESERVES, "from_turn", INT, "1", 1, 100)               \
-  X(SRES_SCORE, SCATTERED_RESERVES, "score", INT, "5", 1, 6)                         \
-  X(SRES_DICE, SCATTERED_RESERVES, "dice", INT, "1", 0, 20)                          \
-  X(SRES_DICE_STEP, SCATTERED_RESERVES, "dice_step", INT, "1", 0, 20)                \
-  X(SRES_AT_LEAST, SCATTERED_RESERVES, "at_least", INT, "0", 0, 100)                 \
+#define MURK_PARAM_LIST(X)                                                            \
+  X(FOW_ROAD, FOG_OF_WAR, "road", LENGTH, "30cm", 0, 1000)                            \
+  X(FOW_OPEN, FOG_OF_WAR, "open", LENGTH, "20cm", 0, 1000)                            \
+  X(FOW_TERRAIN, FOG_OF_WAR, "terrain", LENGTH, "10cm", 0, 1000)                      \
+  X(FOW_BOG_DIE, FOG_OF_WAR, "bog_die", DICE, "d6", 0, 0)                             \
+  X(FOW_BOG_FAIL, FOG_OF_WAR, "bog_fail", INT, "1", 0, 1000)                          \
+  X(FOW_SPOT_CAP, FOG_OF_WAR, "spot_range", LENGTH, "60cm", 0, 1000)                  \
+  X(FOW_DUMMIES, FOG_OF_WAR, "dummies", BOOL, "true", 0, 1)                           \
+  X(TMF_REROLL_BOG, THICK_MORNING_FOG, "bog_rerolls", BOOL, "false", 0, 1)            \
+  X(LIF_DIE, LOST_IN_THE_FOG, "die", DICE, "d6", 0, 0)                                \
+  X(ME_BONUS, MEETING_ENGAGEMENT, "bonus", INT, "1", 0, 6)                            \
+  X(RES_FROM_TURN, RESERVES, "from_turn", INT, "1", 1, 100)                           \
+  X(RES_SCORE, RESERVES, "score", INT, "5", 1, 6)                                     \
+  X(RES_DICE, RESERVES, "dice", INT, "1", 0, 20)                                      \
+  X(RES_DICE_STEP, RESERVES, "dice_step", INT, "1", 0, 20)                            \
+  X(RES_PER_PLATOON, RESERVES, "per_platoon", BOOL, "false", 0, 1)                    \
+  X(RES_AT_LEAST, RESERVES, "at_least", INT, "0", 0, 100)                             \
+  X(RES_AT_LEAST_PLATOONS, RESERVES, "at_least_platoons", INT, "0", 0, 40)            \
+  X(RES_AT_MOST, RESERVES, "at_most", INT, "100", 0, 100)                             \
+  X(RES_UNDEPLOYED, RESERVES, "undeployed", BOOL, "false", 0, 1)                      \
+  X(DRES_FROM_TURN, DELAYED_RESERVES, "from_turn", INT, "3", 1, 100)                  \
+  X(DRES_SCORE, DELAYED_RESERVES, "score", INT, "5", 1, 6)                            \
+  X(DRES_DICE, DELAYED_RESERVES, "dice", INT, "1", 0, 20)                             \
+  X(DRES_DICE_STEP, DELAYED_RESERVES, "dice_step", INT, "1", 0, 20)                   \
+  X(DRES_AT_LEAST, DELAYED_RESERVES, "at_least", INT, "0", 0, 100)                    \
+  X(DRES_AT_LEAST_PLATOONS, DELAYED_RESERVES, "at_least_platoons", INT, "0", 0, 40)   \
+  X(DRES_AT_MOST, DELAYED_RESERVES, "at_most", INT, "100", 0, 100)                    \
+  X(DRES_UNDEPLOYED, DELAYED_RESERVES, "undeployed", BOOL, "false", 0, 1)             \
+  X(SRES_DIE, SCATTERED_RESERVES, "die", DICE, "d6", 0, 0)                            \
+  X(SRES_PARTS, SCATTERED_RESERVES, "parts", INT, "3", 1, 12)                         \
+  X(SRES_FROM_TURN, SCATTERED_RESERVES, "from_turn", INT, "1", 1, 100)                \
+  X(SRES_SCORE, SCATTERED_RESERVES, "score", INT, "5", 1, 6)                          \
+  X(SRES_DICE, SCATTERED_RESERVES, "dice", INT, "1", 0, 20)                           \
+  X(SRES_DICE_STEP, SCATTERED_RESERVES, "dice_step", INT, "1", 0, 20)                 \
+  X(SRES_AT_LEAST, SCATTERED_RESERVES, "at_least", INT, "0", 0, 100)                  \
   X(SRES_AT_LEAST_PLATOONS, SCATTERED_RESERVES, "at_least_platoons", INT, "0", 0, 40) \
-  X(SRES_AT_MOST, SCATTERED_RESERVES, "at_most", INT, "100", 0, 100)                 \
-  X(SRES_UNDEPLOYED, SCATTERED_RESERVES, "undeployed", BOOL, "false", 0, 1)          \
-  X(MRES_FROM_TURN, MOBILE_RESERVES, "from_turn", INT, "1", 1, 100)                \
-  X(MRES_SCORE, MOBILE_RESERVES, "score", INT, "5", 1, 6)                            \
-  X(MRES_DICE, MOBILE_RESERVES, "dice", INT, "1", 0, 20)                             \
-  X(MRES_DICE_STEP, MOBILE_RESERVES, "dice_step", INT, "1", 0, 20)                   \
-  X(MRES_AT_LEAST, MOBILE_RESERVES, "at_least", INT, "0", 0, 100)                    \
-  X(MRES_AT_LEAST_PLATOONS, MOBILE_RESERVES, "at_least_platoons", INT, "0", 0, 40)   \
-  X(MRES_AT_MOST, MOBILE_RESERVES, "at_most", INT, "100", 0, 100)                    \
-  X(MRES_UNDEPLOYED, MOBILE_RESERVES, "undeployed", BOOL, "true", 0, 1)              \
-  X(AMB_MAX, AMBUSH, "platoons", INT, "1", 0, 100)                                 \
-  X(AMB_KEEP_OUT, AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)                    \
-  X(AMB_IN_ZONE, AMBUSH, "in_zone", BOOL, "true", 0, 1)                              \
-  X(IAMB_MAX, IMMEDIATE_AMBUSH, "platoons", INT, "1", 0, 100)                      \
-  X(IAMB_KEEP_OUT, IMMEDIATE_AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)         \
-  X(IAMB_IN_ZONE, IMMEDIATE_AMBUSH, "in_zone", BOOL, "true", 0, 1)                   \
-  X(RD_DIE, RANDOM_DEPLOYMENT, "die", DICE, "d6", 0, 0)                              \
-  X(RD_SECTIONS, RANDOM_DEPLOYMENT, "sections", INT, "3", 1, 12)                     \
-  X(RECCE_DISTANCE, RECCE_DEPLOYMENT, "distance", LENGTH, "40cm", 0, 1000)           \
-  X(RECCE_KEEP_OUT, RECCE_DEPLOYMENT, "keep_out", LENGTH_UP, "0cm", 0, 1000)         \
-  X(DS_SCATTER, DEEP_STRIKE, "scatter", DICE, "2d6", 0, 0)                           \
-  X(DS_HIT, DEEP_STRIKE, "hit", INT, "2", 0, 6)                                      \
-  X(DS_KEEP_OUT, DEEP_STRIKE, "keep_out", LENGTH_UP, "1in", 0, 1000)                 \
-  X(INF_HIDDEN, INFILTRATE, "hidden", LENGTH_UP, "12in", 0, 1000)                    \
-  X(INF_SEEN, INFILTRATE, "seen", LENGTH_UP, "18in", 0, 1000)                        \
-  X(NF_SIGHT, NIGHT_FIGHTING, "sight", DICE, "2d6*3", 0, 0)                        \
-  X(NF_UNIT, NIGHT_FIGHTING, "unit", LENGTH, "1in", 0, 1000)                       \
-  X(RGL_FROM_TURN, RANDOM_GAME_LENGTH, "from_turn", INT, "5", 1, 100)              \
-  X(RGL_SCORE, RANDOM_GAME_LENGTH, "score", INT, "4", 1, 6)                        \
-  X(RGL_EXTRA, RANDOM_GAME_LENGTH, "max_extra", INT, "3", 0, 20)                   \
-  X(NVR_BASE, NVR, "base", INT, "-1", -1, 6)                                       \
-  X(NVR_SNOW, NVR, "snow", BOOL, "false", 0, 1)                                    \
-  X(NVR_MONTH, NVR, "month", INT, "6", 1, 12)                                      \
-  X(NVR_CLOUD, NVR, "cloud_cover", INT, "-1", -1, 2)                               \
-  X(NVR_MOON, NVR, "moon", INT, "-1", -1, 2)                                       \
-  X(NVR_SS_USAGE, NVR, "starshell_usage", INT, "2", 0, 6)                          \
-  X(NVR_SS_LEADER, NVR, "starshell_usage_leader", INT, "4", 0, 6)                  \
-  X(NVR_SS_RANGE, NVR, "starshell_range", LENGTH, "6hex", 0, 1000)                 \
-  X(NVR_SS_RADIUS, NVR, "starshell_radius", LENGTH, "3hex", 0, 1000)               \
-  X(NVR_IR_USAGE, NVR, "round_usage", INT, "4", 0, 6)                              \
-  X(NVR_IR_RADIUS, NVR, "round_radius", LENGTH, "6hex", 0, 1000)                   \
-  X(CLOAK_ROAD, CLOAKING, "road", LENGTH, "6hex", 0, 1000)                         \
-  X(CLOAK_OPEN, CLOAKING, "open", LENGTH, "6hex", 0, 1000)                         \
-  X(CLOAK_TERRAIN, CLOAKING, "terrain", LENGTH, "3hex", 0, 1000)                   \
-  X(NF_SCATTER, NIGHT_FIGHTING, "scatter", DICE, "2d6", 0, 0)                      \
-  X(NF_UNSEEN, NIGHT_FIGHTING, "unseen_scatter", DICE, "d6", 0, 0)                 \
-  X(LI_SPOT, LIMITED_INTELLIGENCE, "spot_range", LENGTH, "7hex", 0, 1000)          \
-  X(LI_DIS, LIMITED_INTELLIGENCE, "dis_range", LENGTH, "2hex", 1, 1000)            \
-  X(LI_DIS_SMALL, LIMITED_INTELLIGENCE, "dis_range_small", LENGTH, "1hex", 1, 1000) \
-  X(LI_SMALL_WING, LIMITED_INTELLIGENCE, "small_wing", INT, "4", 1, 40)            \
-  X(LI_DIE, LIMITED_INTELLIGENCE, "die", DICE, "d6", 0, 0)                         \
-  X(LI_ADJUST, LIMITED_INTELLIGENCE, "adjust", INT, "3", 0, 100)                   \
-  X(LI_PLACE, LIMITED_INTELLIGENCE, "place_range", LENGTH, "3hex", 1, 1000)        \
-  X(FW_LAST_TURN, FIGHTING_WITHDRAWAL, "last_turn", INT, "8", 1, 100)             \
-  X(FW_FROM_TURN, FIGHTING_WITHDRAWAL, "from_turn", INT, "3", 1, 100)             \
-  X(FW_PLATOONS, FIGHTING_WITHDRAWAL, "platoons", INT, "5", 1, 100)               \
-  X(FW_REMOVE_FROM, FIGHTING_WITHDRAWAL, "remove_from", INT, "6", 1, 100)         \
-  X(FF_PER_PLATOON, FAIR_FIGHT, "per_platoon", INT, "1", 0, 100)                  \
-  X(FF_MAX, FAIR_FIGHT, "max", INT, "3", 0, 100)                                  \
-  X(CM_BELOW, COMPANY_MORALE, "below", INT, "50", 1, 100)                         \
+  X(SRES_AT_MOST, SCATTERED_RESERVES, "at_most", INT, "100", 0, 100)                  \
+  X(SRES_UNDEPLOYED, SCATTERED_RESERVES, "undeployed", BOOL, "false", 0, 1)           \
+  X(MRES_FROM_TURN, MOBILE_RESERVES, "from_turn", INT, "1", 1, 100)                   \
+  X(MRES_SCORE, MOBILE_RESERVES, "score", INT, "5", 1, 6)                             \
+  X(MRES_DICE, MOBILE_RESERVES, "dice", INT, "1", 0, 20)                              \
+  X(MRES_DICE_STEP, MOBILE_RESERVES, "dice_step", INT, "1", 0, 20)                    \
+  X(MRES_AT_LEAST, MOBILE_RESERVES, "at_least", INT, "0", 0, 100)                     \
+  X(MRES_AT_LEAST_PLATOONS, MOBILE_RESERVES, "at_least_platoons", INT, "0", 0, 40)    \
+  X(MRES_AT_MOST, MOBILE_RESERVES, "at_most", INT, "100", 0, 100)                     \
+  X(MRES_UNDEPLOYED, MOBILE_RESERVES, "undeployed", BOOL, "true", 0, 1)               \
+  X(AMB_MAX, AMBUSH, "platoons", INT, "1", 0, 100)                                    \
+  X(AMB_KEEP_OUT, AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)                     \
+  X(AMB_IN_ZONE, AMBUSH, "in_zone", BOOL, "true", 0, 1)                               \
+  X(IAMB_MAX, IMMEDIATE_AMBUSH, "platoons", INT, "1", 0, 100)                         \
+  X(IAMB_KEEP_OUT, IMMEDIATE_AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)          \
+  X(IAMB_IN_ZONE, IMMEDIATE_AMBUSH, "in_zone", BOOL, "true", 0, 1)                    \
+  X(RD_DIE, RANDOM_DEPLOYMENT, "die", DICE, "d6", 0, 0)                               \
+  X(RD_SECTIONS, RANDOM_DEPLOYMENT, "sections", INT, "3", 1, 12)                      \
+  X(RECCE_DISTANCE, RECCE_DEPLOYMENT, "distance", LENGTH, "40cm", 0, 1000)            \
+  X(RECCE_KEEP_OUT, RECCE_DEPLOYMENT, "keep_out", LENGTH_UP, "0cm", 0, 1000)          \
+  X(DS_SCATTER, DEEP_STRIKE, "scatter", DICE, "2d6", 0, 0)                            \
+  X(DS_HIT, DEEP_STRIKE, "hit", INT, "2", 0, 6)                                       \
+  X(DS_KEEP_OUT, DEEP_STRIKE, "keep_out", LENGTH_UP, "1in", 0, 1000)                  \
+  X(INF_HIDDEN, INFILTRATE, "hidden", LENGTH_UP, "12in", 0, 1000)                     \
+  X(INF_SEEN, INFILTRATE, "seen", LENGTH_UP, "18in", 0, 1000)                         \
+  X(NF_SIGHT, NIGHT_FIGHTING, "sight", DICE, "2d6*3", 0, 0)                           \
+  X(NF_UNIT, NIGHT_FIGHTING, "unit", LENGTH, "1in", 0, 1000)                          \
+  X(RGL_FROM_TURN, RANDOM_GAME_LENGTH, "from_turn", INT, "5", 1, 100)                 \
+  X(RGL_SCORE, RANDOM_GAME_LENGTH, "score", INT, "4", 1, 6)                           \
+  X(RGL_EXTRA, RANDOM_GAME_LENGTH, "max_extra", INT, "3", 0, 20)                      \
+  X(NVR_BASE, NVR, "base", INT, "-1", -1, 6)                                          \
+  X(NVR_SNOW, NVR, "snow", BOOL, "false", 0, 1)                                       \
+  X(NVR_MONTH, NVR, "month", INT, "6", 1, 12)                                         \
+  X(NVR_CLOUD, NVR, "cloud_cover", INT, "-1", -1, 2)                                  \
+  X(NVR_MOON, NVR, "moon", INT, "-1", -1, 2)                                          \
+  X(NVR_SS_USAGE, NVR, "starshell_usage", INT, "2", 0, 6)                             \
+  X(NVR_SS_LEADER, NVR, "starshell_usage_leader", INT, "4", 0, 6)                     \
+  X(NVR_SS_RANGE, NVR, "starshell_range", LENGTH, "6hex", 0, 1000)                    \
+  X(NVR_SS_RADIUS, NVR, "starshell_radius", LENGTH, "3hex", 0, 1000)                  \
+  X(NVR_IR_USAGE, NVR, "round_usage", INT, "4", 0, 6)                                 \
+  X(NVR_IR_RADIUS, NVR, "round_radius", LENGTH, "6hex", 0, 1000)                      \
+  X(CLOAK_ROAD, CLOAKING, "road", LENGTH, "6hex", 0, 1000)                            \
+  X(CLOAK_OPEN, CLOAKING, "open", LENGTH, "6hex", 0, 1000)                            \
+  X(CLOAK_TERRAIN, CLOAKING, "terrain", LENGTH, "3hex", 0, 1000)                      \
+  X(NF_SCATTER, NIGHT_FIGHTING, "scatter", DICE, "2d6", 0, 0)                         \
+  X(NF_UNSEEN, NIGHT_FIGHTING, "unseen_scatter", DICE, "d6", 0, 0)                    \
+  X(LI_SPOT, LIMITED_INTELLIGENCE, "spot_range", LENGTH, "7hex", 0, 1000)             \
+  X(LI_DIS, LIMITED_INTELLIGENCE, "dis_range", LENGTH, "2hex", 1, 1000)               \
+  X(LI_DIS_SMALL, LIMITED_INTELLIGENCE, "dis_range_small", LENGTH, "1hex", 1, 1000)   \
+  X(LI_SMALL_WING, LIMITED_INTELLIGENCE, "small_wing", INT, "4", 1, 40)               \
+  X(LI_DIE, LIMITED_INTELLIGENCE, "die", DICE, "d6", 0, 0)                            \
+  X(LI_ADJUST, LIMITED_INTELLIGENCE, "adjust", INT, "3", 0, 100)                      \
+  X(LI_PLACE, LIMITED_INTELLIGENCE, "place_range", LENGTH, "3hex", 1, 1000)           \
+  X(FW_LAST_TURN, FIGHTING_WITHDRAWAL, "last_turn", INT, "8", 1, 100)                 \
+  X(FW_FROM_TURN, FIGHTING_WITHDRAWAL, "from_turn", INT, "3", 1, 100)                 \
+  X(FW_PLATOONS, FIGHTING_WITHDRAWAL, "platoons", INT, "5", 1, 100)                   \
+  X(FW_REMOVE_FROM, FIGHTING_WITHDRAWAL, "remove_from", INT, "6", 1, 100)             \
+  X(FF_PER_PLATOON, FAIR_FIGHT, "per_platoon", INT, "1", 0, 100)                      \
+  X(FF_MAX, FAIR_FIGHT, "max", INT, "3", 0, 100)                                      \
+  X(CM_BELOW, COMPANY_MORALE, "below", INT, "50", 1, 100)                             \
   X(CM_SCORE, COMPANY_MORALE, "score", INT, "4", 1, 6)
 
 enum murk_param_id {

@@ -31,40 +31,40 @@ enum murk_marker_kind {
 
 /* A marker on (or off) the table as this side sees it. */
 struct murk_view_marker {
-  int number;               /* public number: T<n> / P<n> */
+  int number; /* public number: T<n> / P<n> */
   enum murk_side owner;
   enum murk_marker_kind kind;
   struct murk_pos pos;
   struct murk_pos dis[MURK_MAX_DIS]; /* its Dis counters on the table (public) */
   int ndis;
   bool on_table;
-  bool revealed;            /* the platoon under it has been revealed to all */
+  bool revealed; /* the platoon under it has been revealed to all */
   bool bogged;
-  bool known;               /* contents known to this view (own, umpire, or revealed) */
+  bool known; /* contents known to this view (own, umpire, or revealed) */
   /* The rest is filled only when `known`: */
-  bool dug_in;              /* Prepared Positions: its platoon is dug in */
+  bool dug_in; /* Prepared Positions: its platoon is dug in */
   bool dummy;
-  int platoon;              /* roster index in the owner's force, -1 for a dummy */
+  int platoon; /* roster index in the owner's force, -1 for a dummy */
   char name[MURK_NAME];
   char type[MURK_NAME];
-  int nteams;               /* teams alive */
+  int nteams; /* teams alive */
 };
 
 /* A team on the table (own teams, and enemy teams once their platoon is revealed). */
 struct murk_view_team {
   enum murk_side owner;
-  int marker;               /* the marker number of its platoon */
-  int platoon;              /* roster index in the owner's force */
+  int marker;  /* the marker number of its platoon */
+  int platoon; /* roster index in the owner's force */
   char profile[MURK_NAME];
   struct murk_pos pos;
 };
 
 /* Where an own platoon is. */
 enum murk_platoon_state {
-  MURK_PLATOON_WAITING = 0,   /* not yet deployed */
-  MURK_PLATOON_RESERVE = 1,   /* held off table */
-  MURK_PLATOON_HIDDEN = 2,    /* on table under a template */
-  MURK_PLATOON_REVEALED = 3,  /* teams on table */
+  MURK_PLATOON_WAITING = 0,  /* not yet deployed */
+  MURK_PLATOON_RESERVE = 1,  /* held off table */
+  MURK_PLATOON_HIDDEN = 2,   /* on table under a template */
+  MURK_PLATOON_REVEALED = 3, /* teams on table */
   MURK_PLATOON_DESTROYED = 4,
   MURK_PLATOON_WITHDRAWN = 5, /* left the table in good order (Fighting Withdrawal) */
 };
@@ -72,19 +72,19 @@ const char* murk_platoon_state_name(enum murk_platoon_state s);
 
 /* One of this side's own platoons (the roster). */
 struct murk_view_platoon {
-  int index;                /* roster index; commands use index + 1 */
+  int index; /* roster index; commands use index + 1 */
   char name[MURK_NAME];
   char type[MURK_NAME];
   enum murk_platoon_state state;
-  int marker;               /* its marker number, 0 if none */
-  int nteams;               /* teams alive */
-  int command_distance;     /* cells */
-  unsigned flags;           /* MURK_PF(...) */
+  int marker;                     /* its marker number, 0 if none */
+  int nteams;                     /* teams alive */
+  int command_distance;           /* cells */
+  unsigned flags;                 /* MURK_PF(...) */
   enum murk_reserve_kind reserve; /* in reserve: its kind (command.h) */
-  int ambush;               /* in reserve: held in ambush (1) or immediate ambush (2), else 0 */
-  bool may_arrive;          /* in reserve, and a roll this turn lets one of its kind come on */
-  bool dug_in;              /* Prepared Positions */
-  bool recce_moved;         /* made its reconnaissance deployment move */
+  int ambush;       /* in reserve: held in ambush (1) or immediate ambush (2), else 0 */
+  bool may_arrive;  /* in reserve, and a roll this turn lets one of its kind come on */
+  bool dug_in;      /* Prepared Positions */
+  bool recce_moved; /* made its reconnaissance deployment move */
 };
 
 /* An arrival from reserve the side may make this turn (arrive N at X,Y). */
@@ -101,12 +101,12 @@ struct murk_view_arrival {
  * by a public event: a deployment, an arrival, a reveal). Own things never appear here. */
 struct murk_view_contact {
   enum murk_side owner;
-  int marker;               /* public number: the marker T<n>, or a team's platoon P<n> */
-  bool team;                /* a team of revealed platoon P<marker>; else the marker itself */
+  int marker;                 /* public number: the marker T<n>, or a team's platoon P<n> */
+  bool team;                  /* a team of revealed platoon P<marker>; else the marker itself */
   enum murk_marker_kind kind; /* the marker's kind (markers only) */
-  char profile[MURK_NAME];  /* a team's profile (public once revealed); "" for a marker */
-  struct murk_pos pos;      /* where it was last seen */
-  int turn;                 /* the game turn it was last seen (0: during setup) */
+  char profile[MURK_NAME];    /* a team's profile (public once revealed); "" for a marker */
+  struct murk_pos pos;        /* where it was last seen */
+  int turn;                   /* the game turn it was last seen (0: during setup) */
 };
 
 /* A placed objective. */
@@ -117,11 +117,11 @@ struct murk_view_objective {
 };
 
 struct murk_view {
-  enum murk_side side;      /* MURK_NO_SIDE: the umpire */
+  enum murk_side side; /* MURK_NO_SIDE: the umpire */
 
   /* The public table (pointers into the mission: public data only). */
   const char* mission_name;
-  const char* briefing;     /* this side's briefing ("" for the umpire) */
+  const char* briefing;               /* this side's briefing ("" for the umpire) */
   const char* force_name[MURK_SIDES]; /* the force each side plays (public; sides: roll) */
   struct murk_grid grid;
   const struct murk_terrain* terrain;
@@ -129,7 +129,7 @@ struct murk_view {
   const unsigned char* map; /* grid.width * grid.height legend indices */
   const struct murk_entry* entries;
   int nentries;
-  const struct murk_zone* own_zone; /* NULL for the umpire */
+  const struct murk_zone* own_zone;       /* NULL for the umpire */
   const struct murk_zone* own_more_zones; /* the other parts of the side's area, if any */
   int nown_more_zones;
 
@@ -138,20 +138,20 @@ struct murk_view {
   enum murk_step step;
   int turn;
   enum murk_side to_act;
-  const char* result;       /* "" until over */
-  enum murk_side winner;    /* once over: the winner, MURK_NO_SIDE for none */
-  int vp[MURK_SIDES];       /* once over: each side's victory points (0 before) */
-  int withdraw_due;         /* platoons the side to act must withdraw before 'end' */
-  int delay_counters;       /* Fighting Withdrawal: the defender's delay counters (public) */
-  int visibility;           /* last spotting range rolled this turn, cells; -1 if none */
+  const char* result;    /* "" until over */
+  enum murk_side winner; /* once over: the winner, MURK_NO_SIDE for none */
+  int vp[MURK_SIDES];    /* once over: each side's victory points (0 before) */
+  int withdraw_due;      /* platoons the side to act must withdraw before 'end' */
+  int delay_counters;    /* Fighting Withdrawal: the defender's delay counters (public) */
+  int visibility;        /* last spotting range rolled this turn, cells; -1 if none */
   /* Sight now (sight.c, night.c): all public, the same for both sides. */
-  bool night;               /* night rules in force this turn (Night Fighting, Darkness, NVR) */
-  int nvr;                  /* Night Visibility Range in cells (seed 003); -1 when not in force */
-  int sight_range;          /* how far a unit sees without help, cells; MURK_SIGHT_UNLIMITED
-                               (sight.h) when nothing limits it */
-  int dusk_dawn;            /* the Dusk & Dawn die (seed 004) once rolled, else 0 */
-  char conditions[120];     /* the same in words: "night: NVR 3 cells, scattered clouds..." */
-  char prompt[160];         /* what the side to act is asked to do, e.g. "deploy: 3 left" */
+  bool night;           /* night rules in force this turn (Night Fighting, Darkness, NVR) */
+  int nvr;              /* Night Visibility Range in cells (seed 003); -1 when not in force */
+  int sight_range;      /* how far a unit sees without help, cells; MURK_SIGHT_UNLIMITED
+                           (sight.h) when nothing limits it */
+  int dusk_dawn;        /* the Dusk & Dawn die (seed 004) once rolled, else 0 */
+  char conditions[120]; /* the same in words: "night: NVR 3 cells, scattered clouds..." */
+  char prompt[160];     /* what the side to act is asked to do, e.g. "deploy: 3 left" */
 
   struct murk_view_objective* objectives;
   int nobjectives;
@@ -163,7 +163,7 @@ struct murk_view {
   int nplatoons;
   struct murk_view_arrival* arrivals; /* own arrivals from reserve due now (none for the umpire) */
   int narrivals;
-  struct murk_pos* lit;     /* illuminated cells (starshells, rounds, fires), row by row */
+  struct murk_pos* lit; /* illuminated cells (starshells, rounds, fires), row by row */
   int nlit;
   struct murk_view_contact* contacts; /* enemy markers and teams out of sight: last seen */
   int ncontacts;

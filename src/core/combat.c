@@ -299,7 +299,7 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
 
 /* ---- shooting ---- */
 
-#define BARRAGE_HIT 2  /* scatter-die faces (of six) that land a blind barrage on its aim */
+#define BARRAGE_HIT 2   /* scatter-die faces (of six) that land a blind barrage on its aim */
 #define BARRAGE_BLAST 1 /* cells from where it lands to a target team it still hits */
 
 /* A barrage fired at a target it cannot see (seed 004, Night Fighting: "an extra D6 to the
@@ -336,8 +336,8 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   const struct murk_unit_state* t = &g->s.units[other][tu];
   bool hit = false;
   for (int j = t->first_team; j < t->first_team + t->nteams && !hit; j++)
-    hit = placed(&g->s, other, j) && murk_geom_distance(gr, g->s.teams[other][j].pos, land) <=
-                                         BARRAGE_BLAST;
+    hit = placed(&g->s, other, j) &&
+          murk_geom_distance(gr, g->s.teams[other][j].pos, land) <= BARRAGE_BLAST;
   char ls[16];
   murk_pos_format(land, ls, sizeof ls);
   murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's blind barrage comes down at %s: %s P%d",
@@ -363,7 +363,8 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
   int tnum = tgt->marker;
   struct to_hit combos[MAX_COMBOS], blind[MAX_COMBOS];
   int ncombos = 0, nblind = 0, ndice = 0, inrange = 0, nearest = INT_MAX;
-  int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS], dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
+      dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     int i = t - u->first_team;
     pick[i] = -1;

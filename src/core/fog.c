@@ -497,8 +497,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
               "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
               murk_side_name(side), handle, from, to, moved, murk_plural(moved), ds);
   else
-    murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)",
-              murk_side_name(side), handle, from, to, moved, murk_plural(moved));
+    murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
+              handle, from, to, moved, murk_plural(moved));
   murk_event_facts(g, number, &start, &end);
   return MURK_OK;
 }
@@ -744,9 +744,8 @@ void murk_fog_unbog(struct murk_game* g, enum murk_side side) {
     struct murk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || !u->bogged) continue;
     snprintf(handle, sizeof handle, "P%d", u->marker);
-    enum murk_audience aud = murk_sight_unit_seen(g, murk_side_other(side), k)
-                                 ? MURK_AUD_ALL
-                                 : murk_audience_of(side);
+    enum murk_audience aud =
+        murk_sight_unit_seen(g, murk_side_other(side), k) ? MURK_AUD_ALL : murk_audience_of(side);
     if (!bog_check(g, handle, true, aud)) {
       u->bogged = false;
       murk_emit(g, MURK_EV_BOG, aud, side, "%s %s is no longer bogged", murk_side_name(side),

@@ -10,10 +10,10 @@
 #include <string.h>
 
 #include "game_internal.h"
-#include "night.h"
-#include "reserves.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "night.h"
+#include "reserves.h"
 
 const char* murk_phase_name(enum murk_phase p) {
   static const char* const names[] = {

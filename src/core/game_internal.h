@@ -35,7 +35,7 @@ struct murk_marker {
   bool on_table; /* false once removed (revealed dummy, revealed platoon) */
   bool revealed;
   bool bogged;
-  bool moved; /* moved in the current step */
+  bool moved;                        /* moved in the current step */
   enum murk_marker_kind kind;        /* template (0, the default), wing leader, ... */
   struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
   int ndis;
@@ -72,8 +72,8 @@ struct murk_unit_state {
   int nteams;
   bool bogged;                 /* revealed platoons can bog too */
   bool moved, shot, assaulted; /* this player turn */
-  bool dug_in;    /* Prepared Positions (seed 001): harder to hit, better cover; lost on moving */
-  bool concealed; /* Concealment (seed 004): on the table at the start, not yet moved or shot */
+  bool dug_in;      /* Prepared Positions (seed 001): harder to hit, better cover; lost on moving */
+  bool concealed;   /* Concealment (seed 004): on the table at the start, not yet moved or shot */
   int ambush;       /* held in ambush: 0 no, 1 Ambush, 2 Immediate Ambush (seed 001) */
   bool recce_moved; /* made its reconnaissance deployment move */
   int deep_turn;    /* the turn it arrived by Deep Strike (no move or assault then), or 0 */
@@ -103,16 +103,16 @@ struct murk_light {
 /* Night and visibility (night.c; docs/rules.md, "Night and visibility"). Zero is "nothing
  * rolled yet", so a state cleared by setup needs no other start. */
 struct murk_night {
-  bool nvr_rolled;      /* the base NVR has been set (seed 003, 1.11) */
-  int nvr;              /* the current Base NVR, 0..6 (with the NVR rule) */
-  int cloud;            /* 1 + cloud cover (1 none, 2 scattered, 3 overcast); 0 unknown */
-  int moon;             /* 1 + moon phase (1 no moon, 2 half, 3 full); 0 unknown */
-  int dusk_dawn;        /* the Dusk & Dawn die (seed 004), 0 before it is rolled */
-  bool was_night;       /* night rules were in force in the last player turn begun */
+  bool nvr_rolled; /* the base NVR has been set (seed 003, 1.11) */
+  int nvr;         /* the current Base NVR, 0..6 (with the NVR rule) */
+  int cloud;       /* 1 + cloud cover (1 none, 2 scattered, 3 overcast); 0 unknown */
+  int moon;        /* 1 + moon phase (1 no moon, 2 half, 3 full); 0 unknown */
+  int dusk_dawn;   /* the Dusk & Dawn die (seed 004), 0 before it is rolled */
+  bool was_night;  /* night rules were in force in the last player turn begun */
   struct murk_light lights[MURK_MAX_LIGHTS];
   int nlights;
-  bool gunflash[MURK_SIDES][MURK_MAX_UNITS]; /* fired since its side's last turn began */
-  int sight[MURK_SIDES][MURK_MAX_UNITS];     /* 1 + this turn's sight roll in cells; 0 none */
+  bool gunflash[MURK_SIDES][MURK_MAX_UNITS];    /* fired since its side's last turn began */
+  int sight[MURK_SIDES][MURK_MAX_UNITS];        /* 1 + this turn's sight roll in cells; 0 none */
   bool flare_tried[MURK_SIDES][MURK_MAX_UNITS]; /* made a usage roll this player turn */
 };
 
@@ -158,10 +158,10 @@ struct murk_state {
   enum murk_side finished_deploying_first;
 
   /* Setup after deployment and reserve arrivals (setup.c, reserves.c). */
-  bool indep_done[MURK_SIDES]; /* INDEPENDENTS phase */
-  bool infil_done[MURK_SIDES]; /* INFILTRATE phase */
-  bool recce_done[MURK_SIDES]; /* RECCE phase */
-  int removed;                 /* objectives taken away (Hasty Attack) */
+  bool indep_done[MURK_SIDES];                 /* INDEPENDENTS phase */
+  bool infil_done[MURK_SIDES];                 /* INFILTRATE phase */
+  bool recce_done[MURK_SIDES];                 /* RECCE phase */
+  int removed;                                 /* objectives taken away (Hasty Attack) */
   int rd_slots[MURK_SIDES][MURK_MAX_RD_SLOTS]; /* Random Deployment: rolled sections, -1 used */
   int nrd_slots[MURK_SIDES];
   struct murk_arrival arrivals[MURK_SIDES][MURK_MAX_ARRIVALS];
@@ -178,11 +178,11 @@ struct murk_state {
   char result[160];
 
   /* Ending and winning (victory.c). */
-  int vp[MURK_SIDES];      /* victory points once over */
-  int extra_turns;         /* Random Game Length: turns played beyond its from_turn */
-  int length_checked;      /* the last game turn whose end was checked for the game length */
-  int delay_counters;      /* Fighting Withdrawal: the defender's delay counters */
-  int withdraw_due;        /* Fighting Withdrawal: platoons the side to act must withdraw now */
+  int vp[MURK_SIDES]; /* victory points once over */
+  int extra_turns;    /* Random Game Length: turns played beyond its from_turn */
+  int length_checked; /* the last game turn whose end was checked for the game length */
+  int delay_counters; /* Fighting Withdrawal: the defender's delay counters */
+  int withdraw_due;   /* Fighting Withdrawal: platoons the side to act must withdraw now */
 
   /* Sight and night (sight.c, night.c). What each side knows of the enemy's whereabouts:
    * [viewer][enemy marker index] and [viewer][enemy team index]. */
@@ -317,8 +317,7 @@ int murk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk
 /* Must `side` take away objectives (remove objective N) before it deploys? */
 bool murk_setup_removal_due(const struct murk_game* g, enum murk_side side);
 /* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
-void murk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf,
-                              size_t n);
+void murk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);
 int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       char* reason, size_t reason_len);
 /* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in

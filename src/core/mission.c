@@ -225,7 +225,7 @@ static bool parse_range(struct ld* L, const yaml_node_t* n, const char* what, in
 static const char* const top_keys[] = {
     "name",       "source",        "briefing",   "table",  "terrain",    "entries",
     "deployment", "reserve_edges", "objectives", "setup",  "turn_limit", "rules",
-    "visibility", "end",           "victory",    "forces", "arrive", NULL};
+    "visibility", "end",           "victory",    "forces", "arrive",     NULL};
 enum {
   T_NAME,
   T_SOURCE,
@@ -944,8 +944,10 @@ static bool load_arrive_entries(struct ld* L, yaml_node_t* n, unsigned* out) {
     bool known = false;
     for (int i = 0; i < m->nentries; i++) known = known || m->entries[i].number == num;
     if (!known) {
-      yw_err(&L->w, e, "entry %d is not one of the mission's entries (expected a number from "
-             "'entries')", num);
+      yw_err(&L->w, e,
+             "entry %d is not one of the mission's entries (expected a number from "
+             "'entries')",
+             num);
       ok = false;
       continue;
     }
@@ -967,8 +969,10 @@ static bool load_arrive_area(struct ld* L, yaml_node_t* n, const char* what,
     return false;
   }
   if (kinds > 1) {
-    yw_err(&L->w, v[4] ? v[4] : v[2], "%s names two kinds of place (expected one of edge, "
-           "corner with within, or entries)", what);
+    yw_err(&L->w, v[4] ? v[4] : v[2],
+           "%s names two kinds of place (expected one of edge, "
+           "corner with within, or entries)",
+           what);
     return false;
   }
   bool ok = true;
@@ -994,8 +998,9 @@ static bool load_arrive_area(struct ld* L, yaml_node_t* n, const char* what,
       yw_missing(&L->w, n, "within", what, "within: how far from the corner, such as 40cm");
       ok = false;
     } else {
-      ok = length_cells(L, v[3], "within", MURK_ROUND_DOWN, 1, MURK_MISSION_MAX_CELLS,
-                        &a->within) && ok;
+      ok =
+          length_cells(L, v[3], "within", MURK_ROUND_DOWN, 1, MURK_MISSION_MAX_CELLS, &a->within) &&
+          ok;
     }
     if (v[0]) {
       int e = yw_enum(&L->w, v[0], "edge", compass_names, 4);
@@ -1041,8 +1046,10 @@ static void load_arrive(struct ld* L, yaml_node_t* n) {
     }
     if (!yw_is_seq(v[s]) || yw_seq_len(v[s]) == 0 || yw_seq_len(v[s]) > MURK_MISSION_MAX_ARRIVE) {
       char f[48];
-      yw_err(&L->w, v[s], "'%s' is %s (expected a place such as {edge: south}, or a list of 1 "
-             "to %d places)", what, found(v[s], f, sizeof f), MURK_MISSION_MAX_ARRIVE);
+      yw_err(&L->w, v[s],
+             "'%s' is %s (expected a place such as {edge: south}, or a list of 1 "
+             "to %d places)",
+             what, found(v[s], f, sizeof f), MURK_MISSION_MAX_ARRIVE);
       continue;
     }
     int k = 0;
@@ -1218,10 +1225,10 @@ static void default_setup(struct murk_mission* m) {
 }
 
 /* Reserve kinds by their rule names (bit k: enum murk_reserve_kind k, command.h). */
-static const char* const reserve_kind_names[] = {"reserves", "delayed_reserves",
-                                                 "scattered_reserves", "mobile_reserves",
-                                                 "deep_strike"};
-static const int reserve_kind_bits[] = {5, 1, 2, 3, 4}; /* PLAIN, DELAYED, SCATTERED, MOBILE, DEEP */
+static const char* const reserve_kind_names[] = {
+    "reserves", "delayed_reserves", "scattered_reserves", "mobile_reserves", "deep_strike"};
+static const int reserve_kind_bits[] = {5, 1, 2, 3,
+                                        4}; /* PLAIN, DELAYED, SCATTERED, MOBILE, DEEP */
 
 static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
   struct murk_side_setup* st = &L->m->sides[side].setup;
@@ -1243,8 +1250,10 @@ static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
         if (k >= 0) st->reserves |= 1u << reserve_kind_bits[k];
       }
     } else if (!yw_is_null(v[0])) {
-      yw_err(&L->w, v[0], "'reserves' is %s (expected a list of reserve rules such as "
-             "[delayed_reserves], or [] for none)", found(v[0], f, sizeof f));
+      yw_err(&L->w, v[0],
+             "'reserves' is %s (expected a list of reserve rules such as "
+             "[delayed_reserves], or [] for none)",
+             found(v[0], f, sizeof f));
     }
   }
   bool b;
@@ -1302,7 +1311,8 @@ static void load_setup(struct ld* L, yaml_node_t* n) {
 static void check_escalation(struct ld* L, yaml_node_t* rules) {
   const struct murk_mission* m = L->m;
   if (m->rule_on[MURK_RULE_ESCALATION] && !m->rule_on[MURK_RULE_RESERVES])
-    yw_err(&L->w, rules, "escalation is on but reserves is not (expected reserves too: "
+    yw_err(&L->w, rules,
+           "escalation is on but reserves is not (expected reserves too: "
            "escalation sends everything it keeps off the table into reserve)");
 }
 
@@ -1990,9 +2000,9 @@ static void load_document(struct ld* L) {
   yaml_node_t* t[T_COUNT];
   yw_fields(&L->w, root, "the mission", top_keys, t);
   /* An optional section left empty ("rules:" and nothing) is as good as absent. */
-  static const int optional[] = {T_SOURCE, T_BRIEFING, T_ENTRIES,    T_RESERVE_EDGES, T_OBJECTIVES,
-                                 T_SETUP,  T_RULES,    T_VISIBILITY, T_END,           T_VICTORY,
-                                 T_ARRIVE};
+  static const int optional[] = {T_SOURCE,     T_BRIEFING, T_ENTRIES, T_RESERVE_EDGES,
+                                 T_OBJECTIVES, T_SETUP,    T_RULES,   T_VISIBILITY,
+                                 T_END,        T_VICTORY,  T_ARRIVE};
   for (int i = 0; i < ARRAY_LEN(optional); i++)
     if (yw_is_null(t[optional[i]])) t[optional[i]] = NULL;
 

@@ -10,9 +10,9 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "murk/error.h"
 #include "night.h"
 #include "reserves.h"
-#include "murk/error.h"
 
 static void announce_step(struct murk_game* g) {
   const struct murk_state* s = &g->s;

@@ -368,8 +368,7 @@ static void test_independent_comes_with_first_reveal(void** st) {
   /* The defender leaves its independent Zulu Command (platoon 3) off the table: the last
    * `end` closes the independent teams' phase of setup. */
   struct murk_game* g = deployed(
-      m, 1,
-      "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend\nend");
+      m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend\nend");
   assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_WAITING);
   ok_lines(g, "end\nend\nend");
   ok_line(g, "reveal 2");
