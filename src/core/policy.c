@@ -367,6 +367,10 @@ static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
 static struct murk_pos zone_cell(struct ctx* c) {
   static const struct murk_region whole = {MURK_REGION_WHOLE, MURK_NORTH, {0, 0}, {0, 0}};
   const struct murk_region* r = c->v->own_zone ? &c->v->own_zone->region : &whole;
+  /* An area in parts (Surrounded's two ends): any part, so each can get its platoon. */
+  int parts = c->v->own_zone ? 1 + c->v->nown_more_zones : 1;
+  int k = pick(c->rng, parts);
+  if (k > 0) r = &c->v->own_more_zones[k - 1].region;
   struct murk_pos p = region_cell(c, r);
   for (int i = 0; i < 32 && !cell_free(c, p); i++) p = region_cell(c, r);
   return p;
