@@ -192,7 +192,7 @@ struct murk_state {
 };
 
 struct murk_sightmap; /* los.h */
-struct murk_los_memo; /* sight.c */
+struct murk_fov_rows; /* sight.c */
 
 struct murk_game {
   const struct murk_mission* m;
@@ -205,9 +205,9 @@ struct murk_game {
    * sight, and the cells lit by the mission's fires (seed 003, 1.94), or NULL. */
   struct murk_sightmap* sightmap;
   unsigned char* firelit;
-  /* Lines of sight already traced (sight.c): the terrain never changes in play, so a pair of
-   * cells always gives the same answer. A cache of derived values, never game state. */
-  struct murk_los_memo* los_memo;
+  /* Fields of view already computed, one per origin cell (sight.c): the terrain never
+   * changes in play. A cache of derived values, never game state. */
+  struct murk_fov_rows* fov_rows;
 
   struct murk_event* events; /* append-only */
   size_t nevents, cap_events;

@@ -1,7 +1,8 @@
 /* sight.c: who sees what (sight.h, night.h).
  *
  * Line of sight is los.h's rule (docs/rules.md, "Line of sight") on a sight map built once
- * per game from the mission. Range comes from the rules in force (docs/rules.md, "Sight"):
+ * per game from the mission, answered from the field of view (murk_fov) of the viewer's or
+ * the target's cell, computed the first time it is needed and kept. Range comes from the rules in force (docs/rules.md, "Sight"):
  * - NVR (seed 003, 1.1): the current Night Visibility Range, in cells; beyond it a unit is
  *   still seen when it fired (a gunflash, 1.8) or stands in an illuminated cell (1.101);
  * - a mission with a visibility table (seed 000's Thick Morning Fog, seed 001's Darkness):
@@ -30,9 +31,90 @@ static int min_int(int a, int b) {
 
 /* ---- the sight map and the fires ---- */
 
+/* Fields of view, one per origin cell, kept as bitsets over the table (issue 5: the views
+ * ask the field of view, not one line at a time). murk_fov gives exactly murk_los within its
+ * radius (los.h; tests/unit/test_los.c checks the two on random maps), and the terrain never
+ * changes in play, so the field of view of a cell, taken to the whole table, answers every
+ * line from that cell for the rest of the game. Rows are direct-mapped by origin cell: on
+ * the bundled tables every cell has its own slot; a huge table keeps FOV_BUDGET bytes of
+ * them and recomputes a row when two origins share a slot. A cache of derived values,
+ * never game state. */
+#define FOV_BUDGET (2u << 20)
+struct murk_fov_rows {
+  struct murk_fov_result* fov; /* murk_fov's working space, reused */
+  int width, radius;           /* table width; a radius that covers the whole table */
+  size_t words;                /* 64-bit words a row */
+  size_t nslots;
+  long* origin;   /* per slot: the origin cell's index, or -1 */
+  uint64_t* bits; /* nslots rows of `words` words */
+};
+
+static void fov_rows_free(struct murk_fov_rows* r) {
+  if (!r) return;
+  murk_fov_result_free(r->fov);
+  murk_free(r->origin);
+  murk_free(r->bits);
+  murk_free(r);
+}
+
+static int fov_rows_new(const struct murk_sightmap* map, struct murk_fov_rows** out) {
+  *out = NULL;
+  struct murk_grid grid = murk_sightmap_grid(map);
+  size_t cells = (size_t)grid.width * (size_t)grid.height;
+  struct murk_fov_rows* r = murk_calloc(1, sizeof *r);
+  if (!r) return MURK_ENOMEM;
+  r->width = grid.width;
+  r->radius = grid.width + grid.height; /* farther than any distance on the table */
+  r->words = (cells + 63) / 64;
+  size_t fit = FOV_BUDGET / (r->words * sizeof(uint64_t));
+  r->nslots = cells < fit ? cells : (fit > 0 ? fit : 1);
+  r->origin = murk_malloc(r->nslots * sizeof *r->origin);
+  r->bits = murk_calloc(r->nslots * r->words, sizeof *r->bits);
+  int rc = r->origin && r->bits ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
+  if (rc != MURK_OK) {
+    fov_rows_free(r);
+    return rc;
+  }
+  for (size_t i = 0; i < r->nslots; i++) r->origin[i] = -1;
+  *out = r;
+  return MURK_OK;
+}
+
+static long cell_index(const struct murk_fov_rows* r, struct murk_pos p) {
+  return (long)p.y * r->width + p.x;
+}
+
+/* The row of origin `a`, if it is in the cache. */
+static const uint64_t* fov_row_cached(const struct murk_fov_rows* r, long a) {
+  size_t slot = (size_t)a % r->nslots;
+  return r->origin[slot] == a ? r->bits + slot * r->words : NULL;
+}
+
+/* The row of `a`, computed now if needed; NULL when murk_fov fails (out of memory). */
+static const uint64_t* fov_row(struct murk_fov_rows* r, const struct murk_sightmap* map,
+                               struct murk_pos a) {
+  long ia = cell_index(r, a);
+  const uint64_t* row = fov_row_cached(r, ia);
+  if (row) return row;
+  size_t slot = (size_t)ia % r->nslots;
+  uint64_t* bits = r->bits + slot * r->words;
+  r->origin[slot] = -1;
+  if (murk_fov(map, a, r->radius, r->fov) != MURK_OK) return NULL;
+  memset(bits, 0, r->words * sizeof *bits);
+  size_t n;
+  const struct murk_fov_cell* c = murk_fov_cells(r->fov, &n);
+  for (size_t k = 0; k < n; k++) {
+    size_t i = (size_t)cell_index(r, c[k].at);
+    bits[i / 64] |= (uint64_t)1 << (i % 64);
+  }
+  r->origin[slot] = ia;
+  return bits;
+}
+
 /* seed 003, 1.94: a blaze lights its own cell and every cell within twice its burning levels
- * that it could see (1.941: obstacles cast shadows, as if the blaze were a viewer). */
-static int light_fires(struct murk_game* g) {
+ * that it could see (1.941: obstacles cast shadows, as if the blaze were a viewer): its field
+ * of view of that radius. */
+static int light_fires(struct murk_game* g, struct murk_fov_result* fov) {
   const struct murk_mission* m = g->m;
   const struct murk_grid* grid = &m->grid;
   bool any = false;
@@ -42,46 +124,35 @@ static int light_fires(struct murk_game* g) {
   size_t cells = (size_t)grid->width * (size_t)grid->height;
   g->firelit = murk_calloc(cells, 1);
   if (!g->firelit) return MURK_ENOMEM;
-  int maxr = 2 * 9;
-  size_t cap = (size_t)(2 * maxr + 1) * (size_t)(2 * maxr + 1);
-  struct murk_pos* disc = murk_malloc(cap * sizeof *disc);
-  if (!disc) return MURK_ENOMEM;
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++) {
       struct murk_pos b = {x, y};
       const struct murk_terrain* t = murk_mission_terrain_at(m, b);
       int levels = t ? m->blaze[t - m->terrain] : 0;
       if (levels <= 0) continue;
-      size_t n = murk_geom_within(grid, b, 2 * levels, disc, cap);
-      if (n > cap) n = cap;
+      int rc = murk_fov(g->sightmap, b, 2 * levels, fov);
+      if (rc != MURK_OK) return rc;
+      size_t n;
+      const struct murk_fov_cell* c = murk_fov_cells(fov, &n);
       for (size_t k = 0; k < n; k++)
-        if (murk_pos_eq(disc[k], b) || murk_los(g->sightmap, b, disc[k], NULL))
-          g->firelit[(size_t)disc[k].y * (size_t)grid->width + (size_t)disc[k].x] = 1;
+        g->firelit[(size_t)c[k].at.y * (size_t)grid->width + (size_t)c[k].at.x] = 1;
     }
-  murk_free(disc);
   return MURK_OK;
 }
-
-/* Traced lines, direct-mapped by the pair of cells (in either order: lines are symmetric). */
-#define MEMO_BITS 15
-struct murk_los_memo {
-  uint64_t key[1u << MEMO_BITS]; /* 1 + the pair; 0: empty */
-  unsigned char clear[1u << MEMO_BITS];
-};
 
 int murk_sight_open(struct murk_game* g) {
   int rc = murk_sightmap_from_mission(g->m, &g->sightmap);
   if (rc != MURK_OK) return rc;
-  g->los_memo = murk_calloc(1, sizeof *g->los_memo);
-  if (!g->los_memo) return MURK_ENOMEM;
-  return light_fires(g);
+  rc = fov_rows_new(g->sightmap, &g->fov_rows);
+  if (rc != MURK_OK) return rc;
+  return light_fires(g, g->fov_rows->fov);
 }
 
 void murk_sight_close(struct murk_game* g) {
   murk_sightmap_free(g->sightmap);
   g->sightmap = NULL;
-  murk_free(g->los_memo);
-  g->los_memo = NULL;
+  fov_rows_free(g->fov_rows);
+  g->fov_rows = NULL;
   murk_free(g->firelit);
   g->firelit = NULL;
 }
@@ -144,31 +215,33 @@ static struct eye eye_for(const struct murk_game* g, enum murk_side viewer, stru
   return e;
 }
 
-/* murk_los through the memo. Both cells on the table (coordinates below 1024). */
-static bool los_memo(const struct murk_game* g, struct murk_pos a, struct murk_pos b) {
-  struct murk_los_memo* memo = g->los_memo;
-  if (!memo) return murk_los(g->sightmap, a, b, NULL);
-  uint64_t ka = (uint64_t)a.y << 10 | (uint64_t)a.x, kb = (uint64_t)b.y << 10 | (uint64_t)b.x;
-  uint64_t key = 1 + (ka < kb ? ka << 20 | kb : kb << 20 | ka);
-  size_t slot = (size_t)((key * 0x9E3779B97F4A7C15ull) >> (64 - MEMO_BITS));
-  if (memo->key[slot] == key) return memo->clear[slot] != 0;
-  bool clear = murk_los(g->sightmap, a, b, NULL);
-  memo->key[slot] = key;
-  memo->clear[slot] = clear;
-  return clear;
+/* Line of sight between two table cells, from the field of view of either (lines are
+ * symmetric: los.h), computing a's when neither is cached. */
+static bool los_fov(const struct murk_game* g, struct murk_pos a, struct murk_pos b) {
+  struct murk_fov_rows* r = g->fov_rows;
+  if (!r) return murk_los(g->sightmap, a, b, NULL);
+  long ia = cell_index(r, a), ib = cell_index(r, b);
+  const uint64_t* row = fov_row_cached(r, ib);
+  long bit = ia;
+  if (!row) {
+    row = fov_row(r, g->sightmap, a);
+    bit = ib;
+  }
+  if (!row) return murk_los(g->sightmap, a, b, NULL); /* no memory for the row: trace it */
+  return (row[bit / 64] >> (bit % 64)) & 1;
 }
 
 static bool eye_sees(const struct eye* e, struct murk_pos from, struct murk_pos to) {
   const struct murk_grid* grid = &e->g->m->grid;
   if (!murk_geom_on_table(grid, from) || !murk_geom_on_table(grid, to)) return false;
   if (!e->beyond && murk_geom_distance(grid, from, to) > e->range) return false;
-  return los_memo(e->g, from, to);
+  return los_fov(e->g, from, to);
 }
 
 bool murk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to) {
   const struct murk_grid* grid = &g->m->grid;
   return g->sightmap && murk_geom_on_table(grid, from) && murk_geom_on_table(grid, to) &&
-         los_memo(g, from, to);
+         los_fov(g, from, to);
 }
 
 bool murk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,

@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "murk/los.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "test_support.h"
@@ -233,6 +234,73 @@ static void test_spotting_needs_sight(void** st) {
   murk_mission_free(m);
 }
 
+/* A mission on a random w x h table (a quarter woods, some hedges that hinder), forces as
+ * TF_FORCES. Written into buf; returns buf. */
+static char* random_table_yaml(char* buf, size_t n, const char* grid, int w, int h, uint64_t seed) {
+  size_t k = (size_t)snprintf(buf, n,
+                              "name: Random Field\n"
+                              "table: {grid: %s, scale: 5cm, size: %dcm x %dcm}\n"
+                              "terrain:\n  legend:\n"
+                              "    \".\": {class: open, sight: clear, name: fields}\n"
+                              "    \"h\": {class: open, sight: hindering, name: hedges}\n"
+                              "    \"T\": {class: difficult, sight: blocking, name: woods}\n"
+                              "  map: |\n",
+                              grid, w * 5, h * 5);
+  for (int y = 0; y < h; y++) {
+    k += (size_t)snprintf(buf + k, n - k, "    ");
+    for (int x = 0; x < w; x++) {
+      seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+      unsigned r = (unsigned)(seed >> 59); /* 0..31 */
+      buf[k++] = r < 8 ? 'T' : r < 11 ? 'h' : '.';
+    }
+    buf[k++] = '\n';
+  }
+  snprintf(
+      buf + k, n - k,
+      "deployment:\n  attacker: {half: south}\n  defender: {half: north}\n" TF_SETUP TF_FORCES);
+  return buf;
+}
+
+/* The game answers line of sight from cached fields of view (sight.c): it must agree with
+ * murk_los, the per-pair rule, for every pair asked in any order. The 80x60 table is bigger
+ * than the cache holds a row for every cell, so rows are evicted and recomputed too. */
+static void test_fov_cache_agrees_with_los(void** st) {
+  (void)st;
+  static char buf[1 << 16];
+  const struct {
+    const char* grid;
+    int w, h;
+  } cases[] = {{"hex", 36, 24}, {"square", 36, 24}, {"hex", 80, 60}, {"square", 80, 60}};
+  for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+      struct murk_mission* m = load_yaml(
+          random_table_yaml(buf, sizeof buf, cases[c].grid, cases[c].w, cases[c].h, seed));
+      struct murk_game* g = new_game(m, seed);
+      uint64_t r = seed * 0x9E3779B97F4A7C15ull;
+      int clear = 0, blocked = 0;
+      for (int i = 0; i < 6000; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        struct murk_pos a = {(int)(r % (uint64_t)cases[c].w),
+                             (int)((r >> 16) % (uint64_t)cases[c].h)};
+        struct murk_pos b = {(int)((r >> 32) % (uint64_t)cases[c].w),
+                             (int)((r >> 48) % (uint64_t)cases[c].h)};
+        if (i % 3 == 0)
+          b = (struct murk_pos){a.x + (int)(r % 7) - 3, a.y + (int)((r >> 8) % 7) - 3};
+        bool want = murk_los(g->sightmap, a, b, NULL);
+        if (murk_sight_los(g, a, b) != want || murk_sight_los(g, b, a) != want)
+          fail_msg("%s %dx%d seed %llu: (%d,%d)-(%d,%d) los %d", cases[c].grid, cases[c].w,
+                   cases[c].h, (unsigned long long)seed, a.x, a.y, b.x, b.y, want);
+        want ? clear++ : blocked++;
+      }
+      /* Both answers were exercised. */
+      assert_true(clear > 500);
+      assert_true(blocked > 500);
+      murk_game_free(g);
+      murk_mission_free(m);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_line_of_sight_and_range),
@@ -240,6 +308,7 @@ int main(void) {
       cmocka_unit_test(test_last_seen_follows_sight),
       cmocka_unit_test(test_templates_are_public),
       cmocka_unit_test(test_spotting_needs_sight),
+      cmocka_unit_test(test_fov_cache_agrees_with_los),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
