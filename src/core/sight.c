@@ -2,7 +2,8 @@
  *
  * Line of sight is los.h's rule (docs/rules.md, "Line of sight") on a sight map built once
  * per game from the mission, answered from the field of view (murk_fov) of the viewer's or
- * the target's cell, computed the first time it is needed and kept. Range comes from the rules in force (docs/rules.md, "Sight"):
+ * the target's cell, computed the first time it is needed and kept. Range comes from the
+ * rules in force (docs/rules.md, "Sight"):
  * - NVR (seed 003, 1.1): the current Night Visibility Range, in cells; beyond it a unit is
  *   still seen when it fired (a gunflash, 1.8) or stands in an illuminated cell (1.101);
  * - a mission with a visibility table (seed 000's Thick Morning Fog, seed 001's Darkness):
