@@ -117,7 +117,7 @@ expect_not_regular() {
   grep -q "^murk: cannot write $target: $kind\$" "$tmp/err" ||
     fail "$what: the message is not '$kind': $(cat "$tmp/err")"
   [ "$(ident "$target")" = "$before" ] || fail "$what: the target was replaced ($before -> $(ident "$target"))"
-  ls -a "$(dirname "$target")" | grep -q '\.tmp-' && fail "$what: a temporary file was left behind"
+  compgen -G "$(dirname "$target")/.*.tmp-*" >/dev/null && fail "$what: a temporary file was left behind"
 }
 mkdir "$tmp/special"
 mkfifo "$tmp/special/fifo"
