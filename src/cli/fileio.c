@@ -106,6 +106,45 @@ int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t
   return 0;
 }
 
+/* What a file that is not a regular file is, for a message. */
+static const char* kind(mode_t m) {
+  if (S_ISCHR(m)) return "a character device";
+  if (S_ISBLK(m)) return "a block device";
+  if (S_ISFIFO(m)) return "a fifo";
+  if (S_ISSOCK(m)) return "a socket";
+  return "a special file";
+}
+
+/* Can `path` be written in its directory `dir`? 0, or -1 with a message that names what is
+ * wrong: a missing directory, or a file where a directory should be (`--save notes/x.save`
+ * with notes a file gives ENOTDIR, which alone says nothing useful). */
+static int check_dir(const char* path, const char* dir, char* err, size_t errlen) {
+  struct stat st;
+  if (stat(dir, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) return 0;
+    return fail(err, errlen, "cannot write %s: %s is not a directory", path, dir);
+  }
+  int e = errno;
+  if (e == ENOTDIR) {
+    /* Some leading part of dir is not a directory: name the first one. */
+    char part[4096];
+    snprintf(part, sizeof part, "%s", dir);
+    for (char* s = part + 1; *s; s++) {
+      if (*s != '/') continue;
+      *s = '\0';
+      if (stat(part, &st) == 0 && !S_ISDIR(st.st_mode))
+        return fail(err, errlen, "cannot write %s: %s is not a directory", path, part);
+      *s = '/';
+    }
+    return fail(err, errlen, "cannot write %s: a part of %s is not a directory", path, dir);
+  }
+  if (e == EACCES)
+    return fail(err, errlen, "cannot write %s: permission denied on the way to %s", path, dir);
+  if (e == ENOENT)
+    return fail(err, errlen, "cannot write %s: the directory %s does not exist", path, dir);
+  return fail(err, errlen, "cannot write %s: the directory %s: %s", path, dir, why(e));
+}
+
 static int write_all(int fd, const char* data, size_t len) {
   while (len) {
     ssize_t put = write(fd, data, len);
@@ -132,11 +171,15 @@ int murk_file_write_atomic(const char* path, const char* data, size_t len, char*
   else
     snprintf(dir, sizeof dir, "%.*s", (int)(slash - path), path);
 
+  if (check_dir(path, dir, err, errlen) != 0) return -1;
+  /* rename() would replace whatever is there, so a save "into" /dev/full or a fifo would
+   * swap the device node or the fifo for a plain file (as root, in /dev). Refuse anything
+   * but a regular file; stat follows a symbolic link, so a link is judged by its target. */
   struct stat st;
-  if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode))
-    return fail(err, errlen, "cannot write %s: the directory %s does not exist", path, dir);
-  if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
-    return fail(err, errlen, "cannot write %s: it is a directory", path);
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    if (S_ISDIR(st.st_mode)) return fail(err, errlen, "cannot write %s: it is a directory", path);
+    return fail(err, errlen, "cannot write %s: not a regular file (%s)", path, kind(st.st_mode));
+  }
 
   /* The temporary file sits next to the target so that rename() stays on one file
    * system and is atomic. */

@@ -18,7 +18,9 @@ int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t
 /* Replace `path` with `data` so that a reader (or a crash) sees either the old file or
  * the whole new one, never a part: write a temporary file in the same directory, fsync
  * it, rename it over `path`, then fsync the directory. On failure the old file is
- * untouched and the temporary file removed. New files get mode 0666 less the umask. */
+ * untouched and the temporary file removed. New files get mode 0666 less the umask.
+ * A `path` that exists and is not a regular file (a directory, a device, a fifo; a
+ * symbolic link is judged by its target) is refused and left alone. */
 int murk_file_write_atomic(const char* path, const char* data, size_t len, char* err,
                            size_t errlen);
 

@@ -3,8 +3,9 @@
 # atomically after every command; SIGKILL at random moments, hundreds of times, and every
 # time the save on disk (if one was written yet) must load and replay cleanly. A save that
 # cannot be written (not a directory, a read-only directory, a full disk) gives a clear
-# message, exit 1, and leaves the previous save as it was. `murk play` without HOME gives a
-# message, not a crash.
+# message, exit 1, and leaves the previous save as it was; so does a target that is not a
+# regular file (a device such as /dev/full, a fifo, a directory), which stays in place.
+# `murk play` without HOME gives a message, not a crash.
 # Run from the repository root with $MURK set to the program (ctest does both).
 set -u
 MURK=${MURK:-build/murk}
@@ -95,9 +96,56 @@ expect_save_error() {
 }
 RUNAS=()
 
-# A path under a file: ENOTDIR.
+# A path under a file: ENOTDIR, said as such (not "does not exist"), one level down or more.
 echo x >"$tmp/afile"
 expect_save_error "not a directory" "$tmp/afile/game.sav"
+grep -q "cannot write $tmp/afile/game.sav: $tmp/afile is not a directory\$" "$tmp/err" ||
+  fail "not a directory: the message does not name the file in the way: $(cat "$tmp/err")"
+expect_save_error "not a directory, deeper" "$tmp/afile/sub/game.sav"
+grep -q ": $tmp/afile is not a directory\$" "$tmp/err" ||
+  fail "not a directory, deeper: the message does not name the file in the way: $(cat "$tmp/err")"
+[ "$(cat "$tmp/afile")" = x ] || fail "not a directory: the file in the way was changed"
+
+# A target that is there but is not a regular file: rename() would replace it with the save
+# (as root, a device node in /dev). Refused with exit 1 and the same thing left in place.
+# ident PATH: type, device numbers and inode, to tell that it is the same node.
+ident() { stat -c '%F %t:%T %i' "$1" 2>/dev/null; }
+expect_not_regular() {
+  local what=$1 target=$2 kind=$3 before
+  before=$(ident "$target")
+  expect_save_error "$what" "$target"
+  grep -q "^murk: cannot write $target: $kind\$" "$tmp/err" ||
+    fail "$what: the message is not '$kind': $(cat "$tmp/err")"
+  [ "$(ident "$target")" = "$before" ] || fail "$what: the target was replaced ($before -> $(ident "$target"))"
+  compgen -G "$(dirname "$target")/.*.tmp-*" >/dev/null && fail "$what: a temporary file was left behind"
+}
+mkdir "$tmp/special"
+mkfifo "$tmp/special/fifo"
+expect_not_regular "a fifo" "$tmp/special/fifo" "not a regular file (a fifo)"
+mkdir "$tmp/special/dir"
+echo kept >"$tmp/special/dir/inside"
+expect_not_regular "a directory" "$tmp/special/dir" "it is a directory"
+[ "$(cat "$tmp/special/dir/inside")" = kept ] || fail "a directory: its contents changed"
+# A device node: first a private copy of /dev/full (root can make one), so that a writer that
+# got this wrong spoils only a file of this test; /dev/full itself only once that passed, or
+# when not root (then the directory /dev is not writable anyway).
+devtested=
+if mknod "$tmp/special/full" c 1 7 2>/dev/null; then
+  n=$failures
+  expect_not_regular "a character device" "$tmp/special/full" "not a regular file (a character device)"
+  [ "$failures" -eq "$n" ] && devtested=yes
+elif [ "$(id -u)" -ne 0 ]; then
+  devtested=yes
+fi
+if [ -c /dev/full ] && [ -n "$devtested" ]; then
+  expect_not_regular "/dev/full" /dev/full "not a regular file (a character device)"
+  # Should it ever have been replaced, put the device back.
+  if [ ! -c /dev/full ] && [ "$(id -u)" -eq 0 ]; then
+    rm -f /dev/full && mknod -m 666 /dev/full c 1 7
+  fi
+else
+  echo "SKIP: /dev/full (no /dev/full, or root without mknod to try a private node first)"
+fi
 
 # A read-only directory. Root writes anywhere, so run as nobody where we can.
 mkdir "$tmp/ro"

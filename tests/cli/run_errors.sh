@@ -2,7 +2,8 @@
 # run_errors.sh: how `murk run` and `murk replay` fail. A rejected or unparsable command
 # exits 1 with FILE:LINE:COL: error: ... after the transcript so far; usage errors exit 2;
 # missing or unreadable files exit 1 with a message naming the file; --save still writes
-# the accepted commands after a rejection, and that save replays to the same transcript.
+# the accepted commands after a rejection, and that save replays to the same transcript; a
+# save that cannot be written (no directory, a file in the way, a fifo) exits 1 and says why.
 # Run from the repository root with $MURK set to the program (ctest does both).
 set -u
 MURK=${MURK:-build/murk}
@@ -140,6 +141,19 @@ expect 1 "replay of a plain script" -- "$MURK" replay "$tmp/ok.txt" && stderr_ha
 expect 1 "save into a missing directory" -- "$MURK" run "$tmp/ok.txt" --save "$tmp/no/dir/x.save" &&
   stderr_has "the directory $tmp/no/dir does not exist" "save into a missing directory"
 grep -q '^to act: ' "$tmp/out" || fail "save into a missing directory: the transcript was not printed"
+# A file where the save's directory should be, and targets that are not regular files: exit
+# 1, a message that says so, the target left as it was (crash_saves.sh has devices too).
+echo x >"$tmp/plain"
+expect 1 "save under a regular file" -- "$MURK" run "$tmp/ok.txt" --save "$tmp/plain/x.save" &&
+  stderr_has "^murk: cannot write $tmp/plain/x.save: $tmp/plain is not a directory$" "save under a regular file"
+mkfifo "$tmp/fifo"
+expect 1 "save onto a fifo" -- "$MURK" run "$tmp/ok.txt" --save "$tmp/fifo" &&
+  stderr_has "^murk: cannot write $tmp/fifo: not a regular file \(a fifo\)$" "save onto a fifo"
+[ -p "$tmp/fifo" ] || fail "save onto a fifo: the fifo was replaced"
+mkdir "$tmp/adir"
+expect 1 "save onto a directory" -- "$MURK" run "$tmp/ok.txt" --save "$tmp/adir" &&
+  stderr_has "^murk: cannot write $tmp/adir: it is a directory$" "save onto a directory"
+[ -d "$tmp/adir" ] || fail "save onto a directory: the directory was replaced"
 
 # The mission path of a header is also looked up next to the script.
 mkdir -p "$tmp/sub"
