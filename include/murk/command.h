@@ -25,6 +25,7 @@
   X(RECCE, "recce", "recce N|Tn to X,Y  (reconnaissance deployment move)")         \
   X(REMOVE, "remove", "remove objective N")                                        \
   X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                                \
+  X(DIS, "dis", "dis N|Tn to X,Y X,Y  (a leader's Dis counters, seed 002)")        \
   X(REVEAL, "reveal", "reveal N|Tn")                                               \
   X(SPOT, "spot", "spot")                                                          \
   X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                         \
@@ -72,6 +73,7 @@ struct murk_command {
   struct murk_ref target; /* shoot / assault target */
   struct murk_pos at;     /* deploy / objective / move destination; -1,-1 where a
                              position may be left out (ambush N) and was */
+  struct murk_pos at2;    /* dis: the second cell (one for each Dis counter) */
   struct murk_pos via[MURK_CMD_MAX_WAYPOINTS];
   int nvia;
   enum murk_reserve_kind reserve;

@@ -43,6 +43,7 @@ static const struct command_entry command_table[] = {
     {MURK_CMD_RECCE, REFS_UNIT, false, "to", 0, false},
     {MURK_CMD_REMOVE, REFS_OWN, false, NULL, 0, false},
     {MURK_CMD_MOVE, REFS_UNIT, false, "to", 0, true},
+    {MURK_CMD_DIS, REFS_UNIT, false, "to", 0, false},
     {MURK_CMD_REVEAL, REFS_UNIT, false, NULL, 0, false},
     {MURK_CMD_SPOT, 0, false, NULL, 0, false},
     {MURK_CMD_SHOOT, REFS_UNIT, false, NULL, REFS_TARGET, false},
@@ -59,6 +60,9 @@ static const char* const keywords[MURK_CMD_COUNT] = {[MURK_CMD_REMOVE] = "object
 /* Kinds whose position may be left out ("ambush 3" holds it back, "ambush 3 at X,Y"
  * springs it); a left-out position is -1,-1. */
 static const bool pos_optional[MURK_CMD_COUNT] = {[MURK_CMD_AMBUSH] = true};
+/* Kinds that take a second position right after the first, into `at2` ("dis T3 to 4,5
+ * 6,5": a cell for each of a leader's two Dis counters). */
+static const bool two_positions[MURK_CMD_COUNT] = {[MURK_CMD_DIS] = true};
 
 /* The table must have one entry per kind, in enum order. */
 _Static_assert(COMMAND_TABLE_SIZE == MURK_CMD_COUNT, "command_table lacks a command");
@@ -370,6 +374,12 @@ static int parse_args(struct parser* p, const struct command_entry* e, struct mu
   } else if (e->pos_word) {
     if ((rc = expect_word(p, e->pos_word, after)) != 0) return rc;
     if ((rc = parse_pos(p, e->pos_word, &c->at)) != 0) return rc;
+    if (two_positions[e->kind]) {
+      if (!peek_token(p, &t))
+        return fail(p, end_col(p), "expected two positions after '%s', like 12,07 13,08",
+                    e->pos_word);
+      if ((rc = parse_pos(p, "the first position", &c->at2)) != 0) return rc;
+    }
   }
 
   if (e->target) {
@@ -499,6 +509,7 @@ int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
     put(&o, " ");
     put(&o, e->pos_word);
     ok = ok && put_pos(&o, c->at);
+    if (two_positions[e->kind]) ok = ok && put_pos(&o, c->at2);
   }
   if (e->target) {
     put(&o, " at");

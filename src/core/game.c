@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
@@ -374,6 +375,7 @@ static const murk_cmd_fn handlers[MURK_CMD_COUNT] = {
     [MURK_CMD_WITHDRAW] = murk_victory_withdraw,
     [MURK_CMD_STARSHELL] = murk_night_starshell,
     [MURK_CMD_ILLUMINATE] = murk_night_illuminate,
+    [MURK_CMD_DIS] = murk_intel_dis,
 };
 
 static int out_of_memory(char* reason, size_t reason_len) {
@@ -419,11 +421,13 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     bool used = i >= 0 || c->kind == MURK_CMD_OBJECTIVE || c->kind == MURK_CMD_DEPLOY ||
                 c->kind == MURK_CMD_MOVE || c->kind == MURK_CMD_ARRIVE ||
                 c->kind == MURK_CMD_RECCE || c->kind == MURK_CMD_STARSHELL ||
-                c->kind == MURK_CMD_ILLUMINATE ||
+                c->kind == MURK_CMD_ILLUMINATE || c->kind == MURK_CMD_DIS ||
                 (c->kind == MURK_CMD_AMBUSH && (p.x != -1 || p.y != -1));
     if (used && (p.x < 0 || p.y < 0))
       return murk_reject(reason, reason_len, "%d,%d is off the table", p.x, p.y);
   }
+  if (c->kind == MURK_CMD_DIS && (c->at2.x < 0 || c->at2.y < 0))
+    return murk_reject(reason, reason_len, "%d,%d is off the table", c->at2.x, c->at2.y);
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
   if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");

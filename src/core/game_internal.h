@@ -40,6 +40,10 @@ struct murk_marker {
   struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
   int ndis;
   int moved_cells; /* cells moved in the current step (valid while `moved`) */
+  /* Wing leaders (intel.c), valid while `moved`: the Dis counters were moved by `dis`
+   * this step, and where they stood when the step began. */
+  bool dis_moved;
+  struct murk_pos dis_start[MURK_MAX_DIS];
 };
 
 struct murk_team {

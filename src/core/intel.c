@@ -177,13 +177,27 @@ static void default_dis(const struct murk_game* g, struct murk_marker* mk) {
   }
 }
 
+/* seed 002, 27.1.2 and 27.1.4: how far from its leader a Dis counter may stand:
+ * `dis_range`, or `dis_range_small` for a wing of fewer than `small_wing` platoons (a
+ * dummy may spread as a normal wing). */
+static int dis_range(const struct murk_game* g, int mi) {
+  int range = murk_mission_param(g->m, MURK_P_LI_DIS);
+  int units[MURK_MAX_UNITS];
+  if (g->s.markers[mi].unit >= 0 &&
+      marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
+    int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
+    if (small < range) range = small;
+  }
+  return range;
+}
+
 /* seed 002, 27.1.2 and 27.1.4: the Dis counters move with their leader, keeping their
  * places around it; one whose place falls off the table or on ground nothing can stand on
- * takes the nearest good cell within `dis_range` of the leader (ties: row, then column). */
-static void dis_follow(const struct murk_game* g, struct murk_marker* mk, struct murk_pos from,
-                       struct murk_pos to) {
+ * takes the nearest good cell within its distance of the leader (ties: row, then column). */
+static void dis_follow(struct murk_game* g, int mi, struct murk_pos from, struct murk_pos to) {
   const struct murk_grid* grid = &g->m->grid;
-  int range = murk_mission_param(g->m, MURK_P_LI_DIS);
+  struct murk_marker* mk = &g->s.markers[mi];
+  int range = dis_range(g, mi);
   struct murk_axial a0 = murk_geom_to_axial(grid, from), a1 = murk_geom_to_axial(grid, to);
   struct murk_pos near[64];
   for (int i = 0; i < mk->ndis; i++) {
@@ -531,7 +545,7 @@ static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int
     return;
   }
   mk->pos = rest[best];
-  dis_follow(g, mk, spot, mk->pos);
+  dis_follow(g, mi, spot, mk->pos);
   murk_pos_format(mk->pos, b, sizeof b);
   murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d adjusts %s -> %s (%d cell%s)",
             murk_side_name(mk->owner), mk->number, a, b, best + 1, murk_plural(best + 1));
@@ -733,6 +747,11 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
                     char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
   struct murk_marker* mk = &s->markers[mi];
+  if (mk->moved && mk->dis_moved)
+    return murk_reject(reason, reason_len,
+                       "T%d's Dis counters have moved this step, so T%d stays: a leader moves "
+                       "first, then its Dis counters (dis)",
+                       mk->number, mk->number);
   if (mk->moved)
     return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
   struct murk_pos* path = NULL;
@@ -782,13 +801,15 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
   enum murk_side enemy = murk_side_other(side);
   mk->moved = true;
   mk->moved_cells = 0;
+  mk->dis_moved = false;
+  for (int i = 0; i < MURK_MAX_DIS; i++) mk->dis_start[i] = mk->dis[i];
   struct murk_pos seg_from = mk->pos;
   int seg = 0;
   bool over = false;
   for (int i = 0; i < n && !over && !g->oom; i++) {
     struct murk_pos prev = mk->pos;
     mk->pos = path[i];
-    dis_follow(g, mk, prev, mk->pos);
+    dis_follow(g, mi, prev, mk->pos);
     mk->moved_cells++;
     seg++;
     struct murk_pos fp[1 + MURK_MAX_DIS];
@@ -805,6 +826,156 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
   murk_free(cs);
   sight_close(&x);
   murk_free(path);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+/* `dis` names the two cells of a leader's two Dis counters (at, at2). */
+_Static_assert(MURK_MAX_DIS == 2, "dis takes one cell for each Dis counter");
+
+/* Which leader a `dis` command names: an own wing or dummy leader on the table. */
+static int dis_leader(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      int* out, char* reason, size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  int unit = -1, mi = -1;
+  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  if (mi >= 0 && s->markers[mi].on_table && s->markers[mi].kind == MURK_MARKER_WING) {
+    *out = mi;
+    return MURK_OK;
+  }
+  if (unit >= 0) {
+    const struct murk_unit_state* u = &s->units[side][unit];
+    const char* name = murk_unit_platoon(g, side, unit)->name;
+    if (u->state == MURK_PLATOON_REVEALED || u->state == MURK_PLATOON_DESTROYED)
+      return murk_reject(reason, reason_len,
+                         "platoon %d (%s) has deployed: its wing's Dis counters are gone", unit + 1,
+                         name);
+    return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
+  }
+  return murk_reject(reason, reason_len, "T%d is not a wing leader on the table", c->unit.n);
+}
+
+/* seed 002, 27.1.2 and 27.1.4: the owner moves a leader's two Dis counters, once a
+ * Movement step, after the leader's own move or instead of it (the leader then stays for
+ * the step). Each goes at most the leader's allowance, counted in cells from where it
+ * stood when the step began, to a passable cell within its distance of the leader, not
+ * under it and not on the other. The counters are alike: the cells are taken in the
+ * order given, or crossed over when only that keeps both within the allowance. Then
+ * (27.1.6) what the counters see from their new cells, and what sees them, is spotted as
+ * for a moving leader. */
+int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  if (!murk_intel_on(g))
+    return murk_reject(reason, reason_len,
+                       "Dis counters belong to Limited Intelligence (seed 002), which this mission "
+                       "does not play");
+  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
+    return murk_reject(
+        reason, reason_len, "Dis counters move in your movement step (now: %s%s%s)",
+        s->phase == MURK_PHASE_PLAY ? "the " : "",
+        s->phase == MURK_PHASE_PLAY ? murk_step_name(s->step) : murk_phase_name(s->phase),
+        s->phase == MURK_PHASE_PLAY ? " step" : "");
+  int mi = -1;
+  int rc = dis_leader(g, side, c, &mi, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  struct murk_marker* mk = &s->markers[mi];
+  if (mk->ndis < MURK_MAX_DIS)
+    return murk_reject(reason, reason_len, "T%d has no Dis counters to move", mk->number);
+  if (mk->moved && mk->dis_moved)
+    return murk_reject(reason, reason_len, "T%d's Dis counters have already moved this step",
+                       mk->number);
+
+  struct murk_pos want[MURK_MAX_DIS] = {c->at, c->at2};
+  int range = dis_range(g, mi);
+  char ps[16], a[40], b[40];
+  for (int k = 0; k < MURK_MAX_DIS; k++) {
+    murk_pos_format(want[k], ps, sizeof ps);
+    if (!murk_geom_on_table(grid, want[k]))
+      return murk_reject(reason, reason_len, "%s is off the table", ps);
+    if (!murk_cell_passable(g->m, want[k]))
+      return murk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
+                         murk_mission_terrain_at(g->m, want[k])->name, ps);
+    int d = murk_geom_distance(grid, mk->pos, want[k]);
+    if (d == 0)
+      return murk_reject(reason, reason_len,
+                         "a Dis counter stands beside its leader T%d, not under it", mk->number);
+    if (d > range)
+      return murk_reject(reason, reason_len,
+                         "%s is %d cells from T%d; its Dis counters stay within %d cell%s of it",
+                         ps, d, mk->number, range, murk_plural(range));
+  }
+  if (murk_pos_eq(want[0], want[1])) {
+    murk_pos_format(want[0], ps, sizeof ps);
+    return murk_reject(reason, reason_len, "T%d's two Dis counters cannot both stand at %s",
+                       mk->number, ps);
+  }
+  if ((murk_pos_eq(want[0], mk->dis[0]) && murk_pos_eq(want[1], mk->dis[1])) ||
+      (murk_pos_eq(want[0], mk->dis[1]) && murk_pos_eq(want[1], mk->dis[0]))) {
+    dis_text(mk, a, sizeof a);
+    return murk_reject(reason, reason_len, "T%d's Dis counters are already at %s", mk->number, a);
+  }
+
+  /* 27.1.4: as far as the wing (or the dummy) moves, from where each stood at the start. */
+  struct murk_pos start[MURK_MAX_DIS];
+  for (int i = 0; i < MURK_MAX_DIS; i++) start[i] = mk->moved ? mk->dis_start[i] : mk->dis[i];
+  int allow = murk_intel_allowance(g, mi);
+  int straight[MURK_MAX_DIS], crossed[MURK_MAX_DIS];
+  for (int i = 0; i < MURK_MAX_DIS; i++) {
+    straight[i] = murk_geom_distance(grid, start[i], want[i]);
+    crossed[i] = murk_geom_distance(grid, start[i], want[1 - i]);
+  }
+  bool cross = false;
+  if (straight[0] > allow || straight[1] > allow) {
+    cross = crossed[0] <= allow && crossed[1] <= allow;
+    if (!cross) {
+      int k = straight[0] > allow ? 0 : 1;
+      murk_pos_format(start[k], a, sizeof a);
+      murk_pos_format(want[k], b, sizeof b);
+      return murk_reject(reason, reason_len,
+                         "the Dis counter that stood at %s when the step began would move %d cells "
+                         "to %s; T%d's Dis counters may move %d (%s)",
+                         a, straight[k], b, mk->number, allow,
+                         mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                                      : "its wing's slowest team");
+    }
+  }
+
+  struct sight x;
+  if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
+  struct contact* cs = murk_malloc(MAX_THINGS * sizeof *cs);
+  if (!cs) {
+    sight_close(&x);
+    return MURK_ENOMEM;
+  }
+  if (!mk->moved) {
+    for (int i = 0; i < MURK_MAX_DIS; i++) mk->dis_start[i] = mk->dis[i];
+    mk->moved = true;
+    mk->moved_cells = 0;
+  }
+  mk->dis_moved = true;
+  dis_text(mk, a, sizeof a);
+  struct murk_pos moved[MURK_MAX_DIS];
+  int nmoved = 0;
+  struct murk_pos old[MURK_MAX_DIS] = {mk->dis[0], mk->dis[1]};
+  for (int i = 0; i < MURK_MAX_DIS; i++) {
+    mk->dis[i] = cross ? want[1 - i] : want[i];
+    if (!murk_pos_eq(mk->dis[i], old[i])) moved[nmoved++] = mk->dis[i];
+    /* 27.4 counts the wing's move by its farthest counter: its units were there too. */
+    int went = cross ? crossed[i] : straight[i];
+    if (went > mk->moved_cells) mk->moved_cells = went;
+  }
+  dis_text(mk, b, sizeof b);
+  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d's Dis counters move %s -> %s",
+            murk_side_name(side), mk->number, a, b);
+  murk_event_facts(g, mk->number, NULL, &mk->pos);
+
+  /* 27.1.6: the counters that moved came within sight of what they now see. */
+  int nc = find_contacts(&x, moved, nmoved, murk_side_other(side), true, cs);
+  if (nc > 0) resolve_moving(g, &x, mi, NULL, 0, cs, nc);
+  murk_free(cs);
+  sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
@@ -894,13 +1065,7 @@ void murk_intel_finish_deploying(struct murk_game* g, enum murk_side side) {
 static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whole, char* reason,
                      size_t reason_len) {
   struct murk_marker* mk = &g->s.markers[mi];
-  int range = murk_mission_param(g->m, MURK_P_LI_DIS);
-  int units[MURK_MAX_UNITS];
-  if (mk->unit >= 0 &&
-      marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
-    int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
-    if (small < range) range = small;
-  }
+  int range = dis_range(g, mi);
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, at))
@@ -1037,4 +1202,33 @@ void murk_intel_describe(const struct murk_game* g, int mi, char* name, size_t n
   int teams = 0;
   for (int i = 0; i < n; i++) teams += murk_unit_alive(&g->s, mk->owner, units[i]);
   *nteams = teams;
+}
+
+void murk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
+                              size_t n) {
+  const char* who = murk_side_name(side);
+  int mi = pending(g, side);
+  if (mi >= 0) {
+    /* seed 002, 27.1.2: the leader just put down still lacks Dis counters. */
+    const struct murk_marker* mk = &g->s.markers[mi];
+    char handle[16];
+    if (mk->unit < 0)
+      snprintf(handle, sizeof handle, "dummy");
+    else
+      snprintf(handle, sizeof handle, "%d", mk->unit + 1);
+    int range = dis_range(g, mi);
+    snprintf(buf, n,
+             "%s: place T%d's Dis counter %d of 2 (deploy %s at X,Y, within %d cell%s of T%d), "
+             "or they go down beside it",
+             who, mk->number, mk->ndis + 1, handle, range, murk_plural(range), mk->number);
+    return;
+  }
+  int dummies = g->s.dummies_left[side];
+  char sections[80];
+  murk_setup_sections_text(g, side, sections, sizeof sections);
+  snprintf(buf, n,
+           "%s: deploy a leader (deploy N|dummy at X,Y), then its 2 Dis counters the same way "
+           "(%d platoon%s, %d dumm%s left%s%s); 'end' when done",
+           who, left, murk_plural(left), dummies, dummies == 1 ? "y" : "ies",
+           sections[0] ? "; sections rolled: " : "", sections);
 }

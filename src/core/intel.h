@@ -1,8 +1,9 @@
 /* intel.h: Limited Intelligence (seed 002, 27) - wing leader counters and their Dis
  * counters, how they move, how they are spotted, the deployment roll and placing a wing's
- * units on the table. Internal to the core: setup.c, fog.c and view.c call in, and only
- * while the mission has `limited_intelligence` in force. docs/rules.md, "Limited
- * Intelligence", says how every paragraph is read.
+ * units on the table. Internal to the core: setup.c, fog.c and view.c call in only while
+ * the mission has `limited_intelligence` in force; game.c sends every `dis` command here
+ * (refused without the rule). docs/rules.md, "Limited Intelligence", says how every
+ * paragraph is read.
  *
  * A wing leader is a marker (game_internal.h) of kind MURK_MARKER_WING: `unit` is the
  * wing's first platoon (-1 for a dummy leader), every platoon of the wing is hidden under
@@ -36,6 +37,11 @@ void murk_intel_finish_deploying(struct murk_game* g, enum murk_side side);
 /* `move` of a wing leader marker (index mi), with its spotting. */
 int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
                     char* reason, size_t reason_len);
+/* `dis N|Tn to X,Y X,Y` (game.c's command table): the owner moves a leader's two Dis
+ * counters in its Movement step, after the leader's move or instead of it, with the
+ * spotting their new cells bring (27.1.2, 27.1.4, 27.1.6). */
+int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   char* reason, size_t reason_len);
 /* `reveal` of a wing leader marker: voluntary deployment (27.4), or a dummy taken away. */
 int murk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
                       size_t reason_len);
@@ -44,6 +50,12 @@ int murk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* re
 int murk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int unit);
 
 /* ---- view.c ---- */
+
+/* The deployment prompt of `side` (to act, `left` platoons waiting): put down a leader,
+ * then its two Dis counters with the same command, or the Dis counters the last leader
+ * still lacks. Says nothing the side does not know. */
+void murk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
+                              size_t n);
 
 /* A real wing leader's contents, for a view that may know them: the wing's name, "wing of
  * N platoons" and its teams alive. */

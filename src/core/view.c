@@ -87,6 +87,10 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
                  left);
         return;
       }
+      if (murk_intel_on(g)) { /* wing leaders and their Dis counters (seed 002, 27.1.2) */
+        murk_intel_deploy_prompt(g, s->to_act, left, buf, n);
+        return;
+      }
       int dummies = s->dummies_left[s->to_act];
       char sections[80];
       murk_setup_sections_text(g, s->to_act, sections, sizeof sections);

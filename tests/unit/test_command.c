@@ -272,6 +272,11 @@ static void test_round_trip_structs(void** state) {
           c.nvia = v % (MURK_CMD_MAX_WAYPOINTS + 1);
           for (int w = 0; w < c.nvia; w++) c.via[w] = (struct murk_pos){w * 3, v + w};
           break;
+        case MURK_CMD_DIS:
+          c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, v + 1};
+          c.at = (struct murk_pos){v, v + 1};
+          c.at2 = (struct murk_pos){v + 2, v};
+          break;
         case MURK_CMD_REVEAL:
         case MURK_CMD_WITHDRAW:
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, 9999 - v};

@@ -6,7 +6,8 @@
  * built and checked: until the event that reveals an enemy platoon, no marker of the view
  * carries its contents, no team of it is on the view's map, and neither its name nor its
  * type appears in any event line of the view (as a --as transcript prints it), in the
- * prompt, or in the reason given for a rejected command. Enemy dummies look like
+ * prompt, or in the reason given for a rejected command (test_support.h's leak watcher),
+ * and enemy teams and cloaking counters show only while in sight. Enemy dummies look like
  * platoons until revealed. Names and types in the mission are all distinct, so any
  * appearance is a leak. */
 #include <setjmp.h>
@@ -114,14 +115,6 @@ static const char night_mission[] = HM_TABLE
     "  cloaking: {}\n"
     "end:\n"
     "  - {kind: objective_taken}\n" HM_FORCES;
-
-/* What one side has seen so far. */
-struct watcher {
-  enum murk_side side;
-  bool revealed[MURK_MAX_UNITS]; /* enemy platoons, from the reveal events seen */
-  size_t checked;                /* view events already checked */
-  long reveals;                  /* enemy platoons seen revealed (the test must see some) */
-};
 
 static int pick(struct murk_rng* r, int n) {
   return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
@@ -276,71 +269,12 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   return c;
 }
 
-/* Does text name any enemy platoon this watcher has not seen revealed? */
-static void check_text(const struct murk_game* g, const struct watcher* w, const char* text,
-                       const char* what) {
+/* Sight (sight.c), after test_support.h's checks: enemy teams and cloaking counters only
+ * while some own unit sees them, checked against sight computed afresh; what is out of
+ * sight may only be remembered. */
+static void check_sight(const struct murk_game* g, const struct leak_watcher* w,
+                        const struct murk_view* v) {
   enum murk_side enemy = murk_side_other(w->side);
-  const struct murk_force* f = murk_force(g, enemy);
-  for (int k = 0; k < f->nplatoons; k++) {
-    if (w->revealed[k]) continue;
-    if (strstr(text, f->platoons[k].name) || strstr(text, f->platoons[k].type)) {
-      fprintf(stderr, "leak to the %s in %s: '%s' names %s\n", murk_side_name(w->side), what, text,
-              f->platoons[k].name);
-      fail();
-    }
-  }
-}
-
-static void check_view(const struct murk_game* g, struct watcher* w) {
-  struct murk_view* v = NULL;
-  assert_int_equal(murk_view_build(g, w->side, &v), MURK_OK);
-  enum murk_side enemy = murk_side_other(w->side);
-  /* New events, in order: a platoon counts as revealed from its own reveal event on. */
-  for (size_t i = w->checked; i < v->nevents; i++) {
-    const struct murk_event* e = &v->events[i];
-    assert_true(murk_audience_includes(e->audience, w->side));
-    /* A reveal names the platoon to all; so does deploying or arriving in the open (no
-     * template, no cloak). */
-    bool open_deploy = false;
-    if ((e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE) && e->side == enemy &&
-        e->marker > 0 && e->audience == MURK_AUD_ALL) {
-      int mi = murk_marker_index(&g->s, e->marker);
-      open_deploy = mi >= 0 && g->s.markers[mi].revealed && g->s.markers[mi].unit >= 0;
-    }
-    if ((e->kind == MURK_EV_REVEAL || open_deploy) && e->side == enemy && e->marker > 0) {
-      int mi = murk_marker_index(&g->s, e->marker);
-      assert_true(mi >= 0);
-      int k = g->s.markers[mi].unit;
-      if (k >= 0 && !w->revealed[k]) {
-        w->revealed[k] = true;
-        w->reveals++;
-      }
-    }
-    char line[300];
-    murk_event_format(e, line, sizeof line);
-    check_text(g, w, line, "an event");
-  }
-  w->checked = v->nevents;
-  check_text(g, w, v->prompt, "the prompt");
-  for (int k = 0; k < g->s.nunits[enemy]; k++) {
-    enum murk_platoon_state ps = g->s.units[enemy][k].state;
-    /* The game's own state agrees with what the watcher saw. */
-    if (ps == MURK_PLATOON_REVEALED || ps == MURK_PLATOON_DESTROYED) assert_true(w->revealed[k]);
-  }
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* mk = &v->markers[i];
-    if (mk->owner != enemy || mk->revealed) continue;
-    assert_false(mk->known);
-    assert_false(mk->dummy);
-    assert_int_equal(mk->platoon, -1);
-    assert_string_equal(mk->name, "");
-    assert_string_equal(mk->type, "");
-    assert_int_equal(mk->nteams, 0);
-  }
-  for (int i = 0; i < v->nteams; i++)
-    if (v->teams[i].owner == enemy) assert_true(w->revealed[v->teams[i].platoon]);
-  /* Sight (sight.c): enemy teams and cloaking counters only while some own unit sees them,
-   * checked against sight computed afresh; what is out of sight may only be remembered. */
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
     if (t->owner != enemy) continue;
@@ -353,7 +287,6 @@ static void check_view(const struct murk_game* g, struct watcher* w) {
       assert_true(murk_sight_any(g, w->side, mk->pos, false, NULL));
   }
   for (int i = 0; i < v->ncontacts; i++) assert_int_equal(v->contacts[i].owner, enemy);
-  murk_view_free(v);
 }
 
 struct totals {
@@ -364,12 +297,13 @@ static void play_one(const struct murk_mission* m, uint64_t seed, struct totals*
   struct murk_game* g = new_game(m, seed);
   struct murk_rng r;
   murk_rng_seed(&r, seed * 2654435761u + 17);
-  struct watcher w[MURK_SIDES];
+  struct leak_watcher w[MURK_SIDES];
   memset(w, 0, sizeof w);
   w[0].side = MURK_ATTACKER;
   w[1].side = MURK_DEFENDER;
-  check_view(g, &w[0]);
-  check_view(g, &w[1]);
+  w[0].view = w[1].view = check_sight;
+  leak_check_view(g, &w[0]);
+  leak_check_view(g, &w[1]);
   int applied = 0;
   for (int a = 0; a < MAX_ATTEMPTS && applied < MAX_APPLIED; a++) {
     enum murk_side side = murk_game_to_act(g);
@@ -390,12 +324,12 @@ static void play_one(const struct murk_mission* m, uint64_t seed, struct totals*
     }
     assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
     if (rc != MURK_OK) {
-      check_text(g, &w[side], why, "a rejection");
+      leak_check_text(g, &w[side], why, "a rejection");
       continue;
     }
     applied++;
-    check_view(g, &w[0]);
-    check_view(g, &w[1]);
+    leak_check_view(g, &w[0]);
+    leak_check_view(g, &w[1]);
   }
   t->applied += applied;
   t->reveals += w[0].reveals + w[1].reveals;

@@ -2,7 +2,9 @@
  * movement, spotting at seven hexes with and without a line of sight, the moving side
  * turned over first, dummies removed, the deployment roll and its ties, the winner's
  * adjustment, placing a wing's units, voluntary deployment, several wings spotted on one
- * roll, and no hidden information leaking over random games of the bundled mission. */
+ * roll, Dis counters moved by their owner (`dis`: accepted, every refusal, the spotting
+ * their new cells bring), the deployment prompt, and no hidden information leaking over
+ * random games of the bundled mission. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -771,18 +773,380 @@ static void test_deployed_units_spot_leaders(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- nothing hidden leaks (the check of test_hidden.c, on the bundled mission) ---- */
+/* ---- Dis counters moved by their owner: `dis` (27.1.2, 27.1.4, 27.1.6) ---- */
+
+static void test_dis_parse(void** st) {
+  (void)st;
+  struct murk_command c;
+  char err[200];
+  int col = 0;
+  assert_int_equal(murk_command_parse("DIS t3 TO 4,5 6, 5", &c, err, sizeof err, &col), 1);
+  assert_int_equal(c.kind, MURK_CMD_DIS);
+  assert_int_equal(c.unit.kind, MURK_REF_MARKER);
+  assert_int_equal(c.unit.n, 3);
+  assert_true(murk_pos_eq(c.at, P(4, 5)) && murk_pos_eq(c.at2, P(6, 5)));
+  char line[80];
+  assert_int_equal(murk_command_format(&c, line, sizeof line), MURK_OK);
+  assert_string_equal(line, "dis T3 to 04,05 06,05");
+  assert_int_equal(murk_command_parse("dis 2 to 1,1 2,2", &c, err, sizeof err, &col), 1);
+  assert_int_equal(c.unit.kind, MURK_REF_OWN);
+  /* Both cells are needed, and nothing after them. */
+  assert_int_equal(murk_command_parse("dis 2 to 1,1", &c, err, sizeof err, &col), MURK_EINVAL);
+  assert_string_equal(err, "expected two positions after 'to', like 12,07 13,08");
+  assert_int_equal(col, 13);
+  assert_int_equal(murk_command_parse("dis 2 to 1,1 x", &c, err, sizeof err, &col), MURK_EINVAL);
+  assert_string_equal(err, "expected a position like 12,07, got 'x'");
+  assert_int_equal(col, 14);
+  assert_int_equal(murk_command_parse("dis 2 to 1,1 2,2 3,3", &c, err, sizeof err, &col),
+                   MURK_EINVAL);
+  assert_non_null(strstr(err, "unexpected '3,3'"));
+  assert_int_equal(murk_command_parse("dis P2 to 1,1 2,2", &c, err, sizeof err, &col), MURK_EINVAL);
+}
+
+/* The event that says a leader's Dis counters moved, since `from`: public. */
+static const struct murk_event* dis_event(const struct murk_game* g, size_t from) {
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (e->kind == MURK_EV_MOVE && strstr(e->text, "Dis counters move")) return e;
+  }
+  return NULL;
+}
+
+#define DIS_DEF "deploy 1 at 15,00\n" DEF_FAR
+/* T4 Big Wing (move 3, Dis within 2), T5 Fast Wing (move 10, small: within 1), T6 a
+ * dummy. */
+#define DIS_ATT                                                                               \
+  "deploy 1 at 03,14\ndeploy 1 at 01,14\ndeploy 1 at 05,14\ndeploy 5 at 09,15\ndeploy dummy " \
+  "at 15,15\n"
+
+static void test_dis_moves_the_counters(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, DIS_DEF, DIS_ATT);
+  char why[200];
+  const struct murk_marker* bm = marker_no(g, 4);
+  assert_true(murk_pos_eq(bm->dis[0], P(1, 14)) && murk_pos_eq(bm->dis[1], P(5, 14)));
+  /* In place of the leader's move: it stays, the counters go where they are told. The
+   * cells are taken crossed over here (01,14 to 04,13 would be four cells, one too many). */
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "dis 1 to 04,13 01,13");
+  assert_true(murk_pos_eq(bm->pos, P(3, 14)));
+  assert_true(murk_pos_eq(bm->dis[0], P(1, 13)) && murk_pos_eq(bm->dis[1], P(4, 13)));
+  const struct murk_event* e = dis_event(g, mark);
+  assert_non_null(e);
+  assert_int_equal(e->audience, MURK_AUD_ALL);
+  assert_int_equal(e->marker, 4);
+  assert_string_equal(e->text,
+                      "attacker T4's Dis counters move 01,14 and 05,14 -> 01,13 and 04,13");
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+  /* The enemy's view shows the counters where they now stand. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
+  const struct murk_view_marker* vm = murk_view_marker_by_number(v, MURK_ATTACKER, 4);
+  assert_non_null(vm);
+  assert_int_equal(vm->ndis, 2);
+  assert_true(murk_pos_eq(vm->dis[0], P(1, 13)) && murk_pos_eq(vm->dis[1], P(4, 13)));
+  murk_view_free(v);
+  /* Once a step, and the leader has had its move. */
+  bad_line(g, "dis T4 to 02,13 04,13", why, sizeof why);
+  assert_string_equal(why, "T4's Dis counters have already moved this step");
+  bad_line(g, "move 1 to 03,12", why, sizeof why);
+  assert_non_null(strstr(why, "T4's Dis counters have moved this step, so T4 stays"));
+  /* 27.4 counts the farthest counter's move: one cell, within half of 3. */
+  assert_int_equal(bm->moved_cells, 1);
+
+  /* Next turn, the leader staying: one counter goes three cells, so (27.4) the wing has
+   * moved more than half its allowance and may not deploy of its own accord. */
+  end_turn(g);
+  end_turn(g);
+  ok_line(g, "dis 1 to 01,13 02,15");
+  assert_int_equal(bm->moved_cells, 3);
+  bad_line(g, "reveal 1", why, sizeof why);
+  assert_string_equal(why,
+                      "T4 has moved 3 cells this turn; a wing that deploys of its own accord may "
+                      "first move at most half its allowance (2)");
+
+  /* The turn after: the leader moves first, the counters following; then they move again,
+   * counted from where they stood when the step began. */
+  end_turn(g);
+  end_turn(g);
+  ok_line(g, "move 1 to 03,11");
+  assert_true(murk_pos_eq(bm->pos, P(3, 11)));
+  assert_true(murk_pos_eq(bm->dis[0], P(2, 10)) && murk_pos_eq(bm->dis[1], P(3, 12)));
+  assert_true(murk_pos_eq(bm->dis_start[0], P(1, 13)) && murk_pos_eq(bm->dis_start[1], P(2, 15)));
+  /* 04,09 is three cells from the counter's place now, but six from 02,15, where it
+   * stood. */
+  assert_int_equal(murk_geom_distance(&m->grid, bm->dis[1], P(4, 9)), 3);
+  bad_line(g, "dis 1 to 02,10 04,09", why, sizeof why);
+  assert_string_equal(why,
+                      "the Dis counter that stood at 02,15 when the step began would move 6 cells "
+                      "to 04,09; T4's Dis counters may move 3 (its wing's slowest team)");
+  ok_line(g, "dis 1 to 02,10 03,13");
+  assert_true(murk_pos_eq(bm->dis[0], P(2, 10)) && murk_pos_eq(bm->dis[1], P(3, 13)));
+
+  /* A small wing's counters stay within one cell. */
+  ok_line(g, "move 5 to 09,11");
+  bad_line(g, "dis 5 to 09,09 10,11", why, sizeof why);
+  assert_string_equal(why, "09,09 is 2 cells from T5; its Dis counters stay within 1 cell of it");
+  ok_line(g, "dis 6 to 09,10 10,11");
+  /* A dummy's counters go as far as the dummy may (the refusal names the dummy: it is the
+   * owner's alone). */
+  ok_line(g, "move T6 to 05,15");
+  size_t mark2 = murk_game_event_count(g);
+  bad_line(g, "dis T6 to 03,15 06,14", why, sizeof why);
+  assert_string_equal(why,
+                      "the Dis counter that stood at 14,15 when the step began would move 11 cells "
+                      "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
+                      "your force could field)");
+  assert_int_equal(murk_game_event_count(g), mark2);
+  ok_line(g, "dis T6 to 05,14 06,15");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Every refusal says why and changes nothing; none is told to the enemy. */
+static void test_dis_refusals(void** st) {
+  (void)st;
+  char why[200];
+  /* Not a Limited Intelligence mission. */
+  struct murk_mission* fog = load_yaml(TF_MISSION);
+  struct murk_game* fg = new_game(fog, 1);
+  bad_line(fg, "dis 1 to 01,01 02,02", why, sizeof why);
+  assert_string_equal(why,
+                      "Dis counters belong to Limited Intelligence (seed 002), which this mission "
+                      "does not play");
+  murk_game_free(fg);
+  murk_mission_free(fog);
+
+  struct murk_mission* m = load_yaml(li_gap_mission);
+  struct murk_game* g = new_game(m, 1);
+  bad_line(g, "dis 1 to 15,01 16,01", why, sizeof why);
+  assert_non_null(strstr(why, "Dis counters move in your movement step (now: "));
+  ok_lines(g, DIS_DEF
+           "end\n"
+           "deploy 1 at 03,08\ndeploy 1 at 01,08\ndeploy 1 at 05,08\ndeploy 5 at "
+           "09,12\ndeploy dummy at 12,14\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  unsigned long long before = game_fingerprint(g);
+  size_t events = murk_game_event_count(g);
+  struct murk_state saved = g->s;
+
+  static const struct {
+    const char* line;
+    const char* why;
+  } cases[] = {
+      {"dis T1 to 15,01 16,01", "T1 is an enemy marker, not one of yours"},
+      {"dis 1 to 03,06 05,08", "a Dis counter cannot stand in the cliffs at 03,06"},
+      {"dis 1 to 25,08 05,08", "25,08 is off the table"},
+      {"dis 1 to 03,08 05,08", "a Dis counter stands beside its leader T4, not under it"},
+      {"dis 1 to 06,08 05,08",
+       "06,08 is 3 cells from T4; its Dis counters stay within 2 cells of it"},
+      {"dis 5 to 09,10 10,12",
+       "09,10 is 2 cells from T5; its Dis counters stay within 1 cell of it"},
+      {"dis 1 to 04,08 04,08", "T4's two Dis counters cannot both stand at 04,08"},
+      {"dis 1 to 05,08 01,08", "T4's Dis counters are already at 01,08 and 05,08"},
+      /* Too far for the wing, either way round: said to the owner only. */
+      {"dis 1 to 04,07 04,09",
+       "the Dis counter that stood at 01,08 when the step began would move 4 cells to 04,07; T4's "
+       "Dis counters may move 3 (its wing's slowest team)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    bad_line(g, cases[i].line, why, sizeof why);
+    if (strcmp(why, cases[i].why) != 0) fprintf(stderr, "%s: %s\n", cases[i].line, why);
+    assert_string_equal(why, cases[i].why);
+  }
+  assert_int_equal(murk_game_event_count(g), events);
+  assert_int_equal(game_fingerprint(g), before);
+  assert_memory_equal(&g->s, &saved, sizeof saved);
+
+  /* A deployed wing has no counters left. */
+  ok_line(g, "reveal 5");
+  bad_line(g, "dis 5 to 09,11 10,12", why, sizeof why);
+  assert_non_null(strstr(why, "platoon 5 (Elm Horse) has deployed"));
+  bad_line(g, "dis T5 to 09,11 10,12", why, sizeof why);
+  assert_string_equal(why, "platoon 5 (Elm Horse) has deployed: its wing's Dis counters are gone");
+  ok_line(g, "end");
+  bad_line(g, "dis 1 to 02,08 04,08", why, sizeof why);
+  assert_string_equal(why, "Dis counters move in your movement step (now: the shooting step)");
+  /* The enemy heard nothing of any of it. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
+  for (size_t i = 0; i < v->nevents; i++) {
+    assert_null(strstr(v->events[i].text, "dummy"));
+    assert_null(strstr(v->events[i].text, "may move"));
+  }
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* 27.1.6: a Dis counter that comes within seven hexes of the enemy, with a clear line,
+ * has its wing spotted like a moving leader; behind the woods it is not. */
+static void dis_spot_case(bool clear) {
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g =
+      clear ? deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
+                       ATT_FAR "deploy 5 at 04,10\ndeploy 5 at 03,10\ndeploy 5 at 05,10\n")
+            : deployed(m, 1, "deploy 1 at 15,02\ndeploy 1 at 14,02\ndeploy 1 at 16,02\n" DEF_FAR,
+                       ATT_FAR "deploy 5 at 15,10\ndeploy 5 at 14,10\ndeploy 5 at 16,10\n");
+  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
+  assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, clear ? "dis 5 to 04,09 05,10" : "dis 5 to 15,09 16,10");
+  if (!clear) {
+    assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 7);
+    assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+    assert_true(marker_no(g, x)->on_table);
+    assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
+    murk_game_free(g);
+    murk_mission_free(m);
+    return;
+  }
+  /* The move is told first, then the spotting it brought: both wings are real, both roll,
+   * and both deploy; the cavalry's units take the counters' cells. */
+  const struct murk_event* e = dis_event(g, mark);
+  assert_non_null(e);
+  for (size_t i = mark; i < murk_game_event_count(g); i++) {
+    const struct murk_event* f = murk_game_event(g, i);
+    if (f->kind == MURK_EV_SPOT) assert_true(f->seq > e->seq);
+  }
+  assert_int_equal(
+      count_events(g, mark, MURK_EV_SPOT, "attacker T5 is spotted by defender T1 at 7 cells"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
+  assert_false(marker_no(g, x)->on_table);
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  const struct murk_unit_state* u = &g->s.units[MURK_ATTACKER][5];
+  assert_true(murk_pos_eq(g->s.teams[MURK_ATTACKER][u->first_team].pos, P(4, 9)));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_dis_spotting(void** st) {
+  (void)st;
+  dis_spot_case(true);
+  dis_spot_case(false);
+}
+
+/* A stationary dummy seen by a Dis counter is removed, and the wing stays hidden where it
+ * is (no path to go on along); a moving dummy seen through its counter goes first. */
+static void test_dis_spots_dummies(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 08,01\ndeploy dummy at 04,02\n" DEF_FAR,
+                                 ATT_FAR
+                                 "deploy 5 at 04,10\ndeploy dummy at 09,10\ndeploy dummy at 08,10\n"
+                                 "deploy dummy at 10,10\n");
+  int x = g->s.units[MURK_ATTACKER][4].marker;
+  int dummy = g->s.units[MURK_DEFENDER][0].marker + 1;
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "dis 5 to 04,09 05,10");
+  assert_false(marker_no(g, dummy)->on_table);
+  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  const struct murk_marker* xm = marker_no(g, x);
+  assert_true(xm->on_table);
+  assert_false(xm->revealed);
+  assert_true(murk_pos_eq(xm->pos, P(4, 10)));
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
+  /* The attacker's dummy pushes a counter to seven cells from North Wing, over open
+   * ground: it is found out and removed; North Wing stays hidden. */
+  int own = x + 1;
+  char line[48];
+  mark = murk_game_event_count(g);
+  snprintf(line, sizeof line, "dis T%d to 08,08 10,10", own);
+  ok_line(g, line);
+  if (marker_no(g, own)->on_table) dump_events(g, mark);
+  assert_false(marker_no(g, own)->on_table);
+  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* The counters carry the footprint with them: moved a cell forward (out of sight still),
+ * they are what an enemy leader now spots at seven hexes. */
+static void test_dis_footprint_moves(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g =
+      deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
+               ATT_FAR "deploy 5 at 04,13\ndeploy 5 at 03,13\ndeploy 5 at 05,13\n");
+  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
+  ok_line(g, "dis 5 to 04,12 05,13");
+  end_turn(g);
+  /* North Wing marches three hexes south: its leader at 04,05 is seven from the counter
+   * at 04,12 and eight from where the counters stood. It moves, so it is turned over
+   * first. */
+  size_t mark = murk_game_event_count(g);
+  ok_line(g, "move 1 to 04,05");
+  char text[64];
+  snprintf(text, sizeof text, "defender T%d is spotted by attacker T%d at 7 cells", y, x);
+  if (count_events(g, mark, MURK_EV_SPOT, text) != 1) dump_events(g, mark);
+  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, text), 1);
+  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- the deployment prompt (27.1.2) ---- */
+
+static void prompt_is(const struct murk_game* g, enum murk_side side, const char* want) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  if (strcmp(v->prompt, want) != 0) fprintf(stderr, "prompt: %s\n", v->prompt);
+  assert_string_equal(v->prompt, want);
+  assert_true(strlen(v->prompt) + 1 < sizeof v->prompt); /* never cut short */
+  murk_view_free(v);
+}
+
+static void test_deploy_prompt(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g = new_game(m, 1);
+  prompt_is(g, MURK_DEFENDER,
+            "defender: deploy a leader (deploy N|dummy at X,Y), then its 2 Dis counters the same "
+            "way (4 platoons, 2 dummies left); 'end' when done");
+  prompt_is(g, MURK_ATTACKER, "waiting: the defender deploys");
+  ok_line(g, "deploy 2 at 15,02");
+  prompt_is(g, MURK_DEFENDER,
+            "defender: place T1's Dis counter 1 of 2 (deploy 1 at X,Y, within 1 cell of T1), or "
+            "they go down beside it");
+  ok_line(g, "deploy 1 at 14,02");
+  prompt_is(g, MURK_DEFENDER,
+            "defender: place T1's Dis counter 2 of 2 (deploy 1 at X,Y, within 1 cell of T1), or "
+            "they go down beside it");
+  ok_line(g, "deploy 2 at 16,02");
+  ok_line(g, "deploy dummy at 05,03");
+  prompt_is(g, MURK_DEFENDER,
+            "defender: place T2's Dis counter 1 of 2 (deploy dummy at X,Y, within 2 cells of T2), "
+            "or they go down beside it");
+  prompt_is(g, MURK_ATTACKER, "waiting: the defender deploys");
+  ok_lines(g, "deploy 3 at 10,03\ndeploy 4 at 17,01\nend");
+  prompt_is(g, MURK_ATTACKER,
+            "attacker: deploy a leader (deploy N|dummy at X,Y), then its 2 Dis counters the same "
+            "way (6 platoons, 2 dummies left); 'end' when done");
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* The bundled mission's larger force still fits on one line. */
+  struct murk_diags d;
+  assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/data/missions/li-hohenfeld.yaml", &m, &d),
+                   MURK_OK);
+  g = new_game(m, 1);
+  prompt_is(g, MURK_DEFENDER,
+            "defender: deploy a leader (deploy N|dummy at X,Y), then its 2 Dis counters the same "
+            "way (9 platoons, 2 dummies left); 'end' when done");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* ---- nothing hidden leaks (test_support.h's leak watcher, on the bundled mission) ---- */
 
 #define LEAK_SEEDS 150
 #define LEAK_ATTEMPTS 500
 #define LEAK_APPLIED 200
-
-struct watcher {
-  enum murk_side side;
-  bool revealed[MURK_MAX_UNITS];
-  size_t checked;
-  long reveals;
-};
 
 static int pick(struct murk_rng* r, int n) {
   return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
@@ -797,7 +1161,8 @@ static struct murk_pos near_cell(struct murk_rng* r, struct murk_pos c, int spre
 }
 
 /* A command for the side to act from its own view: deployments near what it has down,
- * moves of its leaders and platoons (toward the enemy, mostly), reveals, shots, `end`. */
+ * moves of its leaders and platoons (toward the enemy, mostly), its leaders' Dis counters
+ * moved, reveals, shots, `end`. */
 static struct murk_command random_command(struct murk_rng* r, const struct murk_view* v) {
   struct murk_command c;
   memset(&c, 0, sizeof c);
@@ -842,6 +1207,17 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   }
   switch (v->step) {
     case MURK_STEP_MOVEMENT: {
+      if (nown > 0 && roll < 36) {
+        /* Dis counters moved by their owner: around the leader, one a row toward the
+         * enemy; now and then too far, or refused for another reason. */
+        const struct murk_view_marker* mk = &v->markers[own[pick(r, nown)]];
+        c.kind = MURK_CMD_DIS;
+        c.unit.kind = MURK_REF_MARKER;
+        c.unit.n = mk->number;
+        c.at = near_cell(r, P(mk->pos.x, mk->pos.y + dir), 2);
+        c.at2 = near_cell(r, mk->pos, 2);
+        return c;
+      }
       c.kind = MURK_CMD_MOVE;
       struct murk_pos from;
       if (nown > 0 && (nrev == 0 || pick(r, 3))) {
@@ -884,74 +1260,37 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   return c;
 }
 
-static void check_text(const struct murk_game* g, const struct watcher* w, const char* text,
-                       const char* what) {
-  const struct murk_force* f = murk_force(g, murk_side_other(w->side));
-  for (int k = 0; k < f->nplatoons; k++) {
-    if (w->revealed[k]) continue;
-    if (strstr(text, f->platoons[k].name) || strstr(text, f->platoons[k].type) ||
-        strstr(text, f->platoons[k].wing)) {
-      fprintf(stderr, "leak to the %s in %s: '%s' names %s\n", murk_side_name(w->side), what, text,
-              f->platoons[k].name);
-      fail();
-    }
-  }
-}
-
-static void check_view(const struct murk_game* g, struct watcher* w) {
-  struct murk_view* v = NULL;
-  assert_int_equal(murk_view_build(g, w->side, &v), MURK_OK);
+/* test_support.h's leak watcher, taught Limited Intelligence: a wing's name is public
+ * once it deploys (its units follow in the same command), and the event that says so
+ * names only the wing. */
+static bool wing_event(const struct murk_game* g, struct leak_watcher* w,
+                       const struct murk_event* e) {
   enum murk_side enemy = murk_side_other(w->side);
-  for (size_t i = w->checked; i < v->nevents; i++) {
-    const struct murk_event* e = &v->events[i];
-    assert_true(murk_audience_includes(e->audience, w->side));
-    /* A wing's name is public once it deploys: its units follow in the same command. */
-    if (e->kind == MURK_EV_INFO && e->side == enemy && strstr(e->text, "deploys: the wing")) {
-      int mi = murk_marker_index(&g->s, e->marker);
-      assert_true(mi >= 0 && g->s.markers[mi].unit >= 0);
-      int units[MURK_MAX_UNITS];
-      int n = murk_intel_wing_units(g, enemy, g->s.markers[mi].unit, units);
-      /* Only the wing's name: its platoons are named by their own events. */
-      char line[300];
-      murk_event_format(e, line, sizeof line);
-      for (int k = 0; k < n; k++) {
-        const struct murk_platoon* pl = murk_unit_platoon(g, enemy, units[k]);
-        assert_null(strstr(line, pl->name));
-        assert_null(strstr(line, pl->type));
-      }
-      for (int k = 0; k < n; k++) w->revealed[units[k]] = true;
-      w->reveals++;
-      continue;
-    }
-    if (e->kind == MURK_EV_REVEAL && e->side == enemy && e->marker > 0) {
-      int mi = murk_marker_index(&g->s, e->marker);
-      assert_true(mi >= 0);
-      int k = g->s.markers[mi].unit;
-      if (k >= 0) w->revealed[k] = true;
-    }
+  if (e->kind == MURK_EV_INFO && e->side == enemy && strstr(e->text, "deploys: the wing")) {
+    int mi = murk_marker_index(&g->s, e->marker);
+    assert_true(mi >= 0 && g->s.markers[mi].unit >= 0);
+    int units[MURK_MAX_UNITS];
+    int n = murk_intel_wing_units(g, enemy, g->s.markers[mi].unit, units);
+    /* Only the wing's name: its platoons are named by their own events. */
     char line[300];
     murk_event_format(e, line, sizeof line);
-    check_text(g, w, line, "an event");
+    for (int k = 0; k < n; k++) {
+      const struct murk_platoon* pl = murk_unit_platoon(g, enemy, units[k]);
+      assert_null(strstr(line, pl->name));
+      assert_null(strstr(line, pl->type));
+    }
+    for (int k = 0; k < n; k++) w->revealed[units[k]] = true;
+    w->reveals++;
+    return true;
   }
-  w->checked = v->nevents;
-  check_text(g, w, v->prompt, "the prompt");
-  for (int k = 0; k < g->s.nunits[enemy]; k++) {
-    enum murk_platoon_state ps = g->s.units[enemy][k].state;
-    if (ps == MURK_PLATOON_REVEALED || ps == MURK_PLATOON_DESTROYED) assert_true(w->revealed[k]);
+  /* A platoon's own reveal follows its wing's: counted with the wing, not again. */
+  if (e->kind == MURK_EV_REVEAL && e->side == enemy && e->marker > 0) {
+    int mi = murk_marker_index(&g->s, e->marker);
+    assert_true(mi >= 0);
+    int k = g->s.markers[mi].unit;
+    if (k >= 0) w->revealed[k] = true;
   }
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* mk = &v->markers[i];
-    if (mk->owner != enemy || mk->revealed) continue;
-    assert_false(mk->known);
-    assert_false(mk->dummy);
-    assert_int_equal(mk->platoon, -1);
-    assert_string_equal(mk->name, "");
-    assert_string_equal(mk->type, "");
-    assert_int_equal(mk->nteams, 0);
-  }
-  for (int i = 0; i < v->nteams; i++)
-    if (v->teams[i].owner == enemy) assert_true(w->revealed[v->teams[i].platoon]);
-  murk_view_free(v);
+  return false;
 }
 
 static void test_no_leaks_over_random_games(void** st) {
@@ -960,17 +1299,18 @@ static void test_no_leaks_over_random_games(void** st) {
   struct murk_mission* m = NULL;
   assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/data/missions/li-hohenfeld.yaml", &m, &d),
                    MURK_OK);
-  long applied_all = 0, reveals = 0, spots = 0, over = 0;
+  long applied_all = 0, reveals = 0, spots = 0, over = 0, dis = 0;
   for (uint64_t seed = 1; seed <= LEAK_SEEDS; seed++) {
     struct murk_game* g = new_game(m, seed);
     struct murk_rng r;
     murk_rng_seed(&r, seed * 2654435761u + 5);
-    struct watcher w[MURK_SIDES];
+    struct leak_watcher w[MURK_SIDES];
     memset(w, 0, sizeof w);
     w[0].side = MURK_ATTACKER;
     w[1].side = MURK_DEFENDER;
-    check_view(g, &w[0]);
-    check_view(g, &w[1]);
+    w[0].event = w[1].event = wing_event;
+    leak_check_view(g, &w[0]);
+    leak_check_view(g, &w[1]);
     int applied = 0;
     for (int a = 0; a < LEAK_ATTEMPTS && applied < LEAK_APPLIED; a++) {
       enum murk_side side = murk_game_to_act(g);
@@ -983,25 +1323,29 @@ static void test_no_leaks_over_random_games(void** st) {
       int rc = murk_game_apply(g, side, &c, why, sizeof why);
       assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
       if (rc != MURK_OK) {
-        check_text(g, &w[side], why, "a rejection");
+        leak_check_text(g, &w[side], why, "a rejection");
         continue;
       }
       applied++;
-      check_view(g, &w[0]);
-      check_view(g, &w[1]);
+      leak_check_view(g, &w[0]);
+      leak_check_view(g, &w[1]);
     }
     applied_all += applied;
     reveals += w[0].reveals + w[1].reveals;
     spots += count_events(g, 0, MURK_EV_SPOT, NULL);
+    dis += count_events(g, 0, MURK_EV_MOVE, "Dis counters move");
     over += murk_game_phase(g) == MURK_PHASE_OVER;
     murk_game_free(g);
   }
-  fprintf(stderr, "%d games: %ld commands, %ld wings deployed, %ld spotting events, %ld over\n",
-          LEAK_SEEDS, applied_all, reveals, spots, over);
+  fprintf(stderr,
+          "%d games: %ld commands, %ld wings deployed, %ld spotting events, %ld Dis moves, %ld "
+          "over\n",
+          LEAK_SEEDS, applied_all, reveals, spots, dis, over);
   /* The games must get somewhere: wings met and deployed. */
   assert_true(applied_all > 40L * LEAK_SEEDS);
   assert_true(reveals > LEAK_SEEDS);
   assert_true(spots > LEAK_SEEDS);
+  assert_true(dis > LEAK_SEEDS);
   murk_mission_free(m);
 }
 
@@ -1023,6 +1367,13 @@ int main(void) {
       cmocka_unit_test(test_units_hide_wings_beyond),
       cmocka_unit_test(test_voluntary_deployment),
       cmocka_unit_test(test_deployed_units_spot_leaders),
+      cmocka_unit_test(test_dis_parse),
+      cmocka_unit_test(test_dis_moves_the_counters),
+      cmocka_unit_test(test_dis_refusals),
+      cmocka_unit_test(test_dis_spotting),
+      cmocka_unit_test(test_dis_spots_dummies),
+      cmocka_unit_test(test_dis_footprint_moves),
+      cmocka_unit_test(test_deploy_prompt),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,5 +1,6 @@
 /* test_support.h: small missions as YAML and helpers to drive games in the game-core
- * tests (test_game.c, test_fog.c, test_view.c, test_hidden.c). Include after cmocka.h. */
+ * tests (test_game.c, test_fog.c, test_view.c, test_hidden.c, test_intel.c), and the leak
+ * watcher that checks a side's view for hidden information. Include after cmocka.h. */
 #ifndef MURK_TEST_SUPPORT_H
 #define MURK_TEST_SUPPORT_H
 
@@ -158,6 +159,95 @@ static inline unsigned long long game_fingerprint(const struct murk_game* g) {
 static inline int marker_at(const struct murk_game* g, int x, int y) {
   struct murk_pos p = {x, y};
   return murk_marker_index_at(&g->s, p);
+}
+
+/* ---- the leak watcher (test_hidden.c, test_intel.c) ----
+ *
+ * What one side has seen so far, checked after every applied command: until the event
+ * that reveals an enemy platoon, no marker of the side's view carries its contents, no
+ * team of it is on the view's map, and neither its name, its type nor its wing's name
+ * appears in an event line of the view (as a --as transcript prints it), in the prompt or
+ * in a rejection (leak_check_text on the reason). Rule modules add what they reveal by
+ * other events, and checks of their own, through the two hooks. */
+struct leak_watcher {
+  enum murk_side side;
+  bool revealed[MURK_MAX_UNITS]; /* enemy platoons, from the reveal events seen */
+  size_t checked;                /* view events already checked */
+  long reveals;                  /* enemy platoons seen revealed (the test must see some) */
+  /* Optional: reads a new event of the view first; true when it has dealt with it (the
+   * event is then neither read as a reveal nor checked for names). */
+  bool (*event)(const struct murk_game* g, struct leak_watcher* w, const struct murk_event* e);
+  /* Optional: more checks of the view, once its events are read. */
+  void (*view)(const struct murk_game* g, const struct leak_watcher* w, const struct murk_view* v);
+};
+
+/* Does text name any enemy platoon (or its wing) this watcher has not seen revealed? */
+static inline void leak_check_text(const struct murk_game* g, const struct leak_watcher* w,
+                                   const char* text, const char* what) {
+  const struct murk_force* f = murk_force(g, murk_side_other(w->side));
+  for (int k = 0; k < f->nplatoons; k++) {
+    if (w->revealed[k]) continue;
+    const struct murk_platoon* pl = &f->platoons[k];
+    if (strstr(text, pl->name) || strstr(text, pl->type) ||
+        (pl->wing[0] && strstr(text, pl->wing))) {
+      fprintf(stderr, "leak to the %s in %s: '%s' names %s\n", murk_side_name(w->side), what, text,
+              pl->name);
+      fail();
+    }
+  }
+}
+
+static inline void leak_check_view(const struct murk_game* g, struct leak_watcher* w) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, w->side, &v), MURK_OK);
+  enum murk_side enemy = murk_side_other(w->side);
+  /* New events, in order: a platoon counts as revealed from its own reveal event on. */
+  for (size_t i = w->checked; i < v->nevents; i++) {
+    const struct murk_event* e = &v->events[i];
+    assert_true(murk_audience_includes(e->audience, w->side));
+    if (w->event && w->event(g, w, e)) continue;
+    /* A reveal names the platoon to all; so does deploying or arriving in the open (no
+     * template, no cloak). */
+    bool open_deploy = false;
+    if ((e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE) && e->side == enemy &&
+        e->marker > 0 && e->audience == MURK_AUD_ALL) {
+      int mi = murk_marker_index(&g->s, e->marker);
+      open_deploy = mi >= 0 && g->s.markers[mi].revealed && g->s.markers[mi].unit >= 0;
+    }
+    if ((e->kind == MURK_EV_REVEAL || open_deploy) && e->side == enemy && e->marker > 0) {
+      int mi = murk_marker_index(&g->s, e->marker);
+      assert_true(mi >= 0);
+      int k = g->s.markers[mi].unit;
+      if (k >= 0 && !w->revealed[k]) {
+        w->revealed[k] = true;
+        w->reveals++;
+      }
+    }
+    char line[300];
+    murk_event_format(e, line, sizeof line);
+    leak_check_text(g, w, line, "an event");
+  }
+  w->checked = v->nevents;
+  leak_check_text(g, w, v->prompt, "the prompt");
+  for (int k = 0; k < g->s.nunits[enemy]; k++) {
+    enum murk_platoon_state ps = g->s.units[enemy][k].state;
+    /* The game's own state agrees with what the watcher saw. */
+    if (ps == MURK_PLATOON_REVEALED || ps == MURK_PLATOON_DESTROYED) assert_true(w->revealed[k]);
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (mk->owner != enemy || mk->revealed) continue;
+    assert_false(mk->known);
+    assert_false(mk->dummy);
+    assert_int_equal(mk->platoon, -1);
+    assert_string_equal(mk->name, "");
+    assert_string_equal(mk->type, "");
+    assert_int_equal(mk->nteams, 0);
+  }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == enemy) assert_true(w->revealed[v->teams[i].platoon]);
+  if (w->view) w->view(g, w, v);
+  murk_view_free(v);
 }
 
 #endif
