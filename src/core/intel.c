@@ -177,9 +177,9 @@ static void default_dis(const struct murk_game* g, struct murk_marker* mk) {
   }
 }
 
-/* seed 002, 27.1.2 and 27.1.4: how far from its leader a Dis counter may stand:
- * `dis_range`, or `dis_range_small` for a wing of fewer than `small_wing` platoons (a
- * dummy may spread as a normal wing). */
+/* seed 002, 27.1.2: how far from its leader a Dis counter may be set up: `dis_range`, or
+ * `dis_range_small` for a wing of fewer than `small_wing` platoons (a dummy may spread as a
+ * normal wing). */
 static int dis_range(const struct murk_game* g, int mi) {
   int range = murk_mission_param(g->m, MURK_P_LI_DIS);
   int units[MURK_MAX_UNITS];
@@ -191,13 +191,19 @@ static int dis_range(const struct murk_game* g, int mi) {
   return range;
 }
 
+/* seed 002, 27.1.4: on the move every wing's Dis counters stay within `dis_range` of their
+ * leader; the closer set-up of small wings (27.1.2) binds the set-up only. */
+static int dis_move_range(const struct murk_game* g) {
+  return murk_mission_param(g->m, MURK_P_LI_DIS);
+}
+
 /* seed 002, 27.1.2 and 27.1.4: the Dis counters move with their leader, keeping their
  * places around it; one whose place falls off the table or on ground nothing can stand on
  * takes the nearest good cell within its distance of the leader (ties: row, then column). */
 static void dis_follow(struct murk_game* g, int mi, struct murk_pos from, struct murk_pos to) {
   const struct murk_grid* grid = &g->m->grid;
   struct murk_marker* mk = &g->s.markers[mi];
-  int range = dis_range(g, mi);
+  int range = dis_move_range(g);
   struct murk_axial a0 = murk_geom_to_axial(grid, from), a1 = murk_geom_to_axial(grid, to);
   struct murk_pos near[64];
   for (int i = 0; i < mk->ndis; i++) {
@@ -888,7 +894,7 @@ int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_c
                        mk->number);
 
   struct murk_pos want[MURK_MAX_DIS] = {c->at, c->at2};
-  int range = dis_range(g, mi);
+  int range = dis_move_range(g);
   char ps[16], a[40], b[40];
   for (int k = 0; k < MURK_MAX_DIS; k++) {
     murk_pos_format(want[k], ps, sizeof ps);

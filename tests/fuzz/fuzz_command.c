@@ -37,7 +37,7 @@ static int same_pos(struct murk_pos a, struct murk_pos b) {
 static int same_command(const struct murk_command* a, const struct murk_command* b) {
   if (a->kind != b->kind || a->unit.kind != b->unit.kind || a->unit.n != b->unit.n ||
       a->target.kind != b->target.kind || a->target.n != b->target.n || !same_pos(a->at, b->at) ||
-      a->nvia != b->nvia || a->reserve != b->reserve)
+      !same_pos(a->at2, b->at2) || a->nvia != b->nvia || a->reserve != b->reserve)
     return 0;
   for (int i = 0; i < a->nvia && i < MURK_CMD_MAX_WAYPOINTS; i++)
     if (!same_pos(a->via[i], b->via[i])) return 0;
