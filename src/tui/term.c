@@ -116,6 +116,9 @@ static const struct look looks[TUI_A_COUNT] = {
     [TUI_A_BIG] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
     [TUI_A_LIT] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_BOLD},
     [TUI_A_CONTACT] = {COLOR_RED, -1, A_DIM, A_DIM},
+    /* Dis counters: the side's hue without the leader's background (seed 002, 27.1.2). */
+    [TUI_A_OWN_DIS] = {COLOR_BLUE, -1, A_BOLD, A_DIM},
+    [TUI_A_ENEMY_DIS] = {COLOR_MAGENTA, -1, A_BOLD, A_DIM | A_UNDERLINE},
 };
 
 static bool use_colour;
