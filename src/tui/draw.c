@@ -216,17 +216,9 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
       put2(c, sx, sy, gl.ch, a);
     }
   }
-  /* Night: lit cells (starshells, rounds, fires), and where enemies out of sight were last
-   * seen (the view's contacts), under whatever is in sight now. */
+  /* Night: lit cells (starshells, rounds, fires), a background under everything else. */
   for (int i = 0; i < v->nlit; i++)
     if (tui_hexmap_to_screen(m, v->lit[i], &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_LIT);
-  for (int i = 0; i < v->ncontacts; i++) {
-    const struct murk_view_contact* k = &v->contacts[i];
-    if (!tui_hexmap_to_screen(m, k->pos, &sx, &sy)) continue;
-    uint32_t lab[2];
-    tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
-    put2(c, sx, sy, lab, TUI_A_CONTACT);
-  }
   for (int i = 0; i < v->nentries; i++) {
     const struct murk_entry* e = &v->entries[i];
     if (!tui_hexmap_to_screen(m, e->at, &sx, &sy)) continue;
@@ -238,6 +230,16 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     if (!tui_hexmap_to_screen(m, v->objectives[i].pos, &sx, &sy)) continue;
     tui_canvas_put(c, sx, sy, tui_glyph_objective(c->ascii), TUI_A_OBJECTIVE);
     tui_canvas_paint(c, sx + 1, sy, 1, TUI_A_OBJECTIVE);
+  }
+  /* Where enemies out of sight were last seen (the view's contacts): over the table's own
+   * marks (an enemy that came on at an entry point and went out of sight shows there), under
+   * whatever is on the table now. */
+  for (int i = 0; i < v->ncontacts; i++) {
+    const struct murk_view_contact* k = &v->contacts[i];
+    if (!tui_hexmap_to_screen(m, k->pos, &sx, &sy)) continue;
+    uint32_t lab[2];
+    tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
+    put2(c, sx, sy, lab, TUI_A_CONTACT);
   }
   /* Dis counters (seed 002, 27.1.2), public for both sides: under any leader or team that
    * shares the cell, so what stands there is what shows. */

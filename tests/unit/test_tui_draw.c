@@ -435,7 +435,7 @@ static void test_dis_counters(void** state) {
  * cell under the cursor (which marker or team, and when). */
 static void test_contacts_described(void** state) {
   struct ctx* x = *state;
-  struct murk_view_contact k[3];
+  struct murk_view_contact k[4];
   memset(k, 0, sizeof k);
   k[0] = (struct murk_view_contact){
       .owner = MURK_DEFENDER, .marker = 6, .kind = MURK_MARKER_TEMPLATE, .pos = {6, 1}, .turn = 1};
@@ -444,8 +444,11 @@ static void test_contacts_described(void** state) {
   strcpy(k[1].profile, "rifle");
   k[2] = (struct murk_view_contact){
       .owner = MURK_DEFENDER, .marker = 7, .kind = MURK_MARKER_CLOAK, .pos = {11, 7}, .turn = 0};
+  /* Last seen on entry point 1 (it came on there): the contact, not the entry label. */
+  k[3] = (struct murk_view_contact){
+      .owner = MURK_DEFENDER, .marker = 8, .kind = MURK_MARKER_TEMPLATE, .pos = {0, 3}, .turn = 3};
   x->f.v.contacts = k;
-  x->f.v.ncontacts = 3;
+  x->f.v.ncontacts = 4;
   x->ui.cursor = (struct murk_pos){6, 1};
   draw(x, 100, 30, false);
   uint32_t ch[2];
@@ -453,6 +456,10 @@ static void test_contacts_described(void** state) {
   cell_text(x, (struct murk_pos){8, 6}, ch, at);
   assert_int_equal(ch[0], 'P');
   assert_int_equal(ch[1], '3');
+  assert_int_equal(at[0], TUI_A_CONTACT);
+  cell_text(x, (struct murk_pos){0, 3}, ch, at);
+  assert_int_equal(ch[0], 'T');
+  assert_int_equal(ch[1], '8');
   assert_int_equal(at[0], TUI_A_CONTACT);
   assert_true(tui_canvas_contains(&x->c, "Cell 06,01"));
   assert_true(tui_canvas_contains(&x->c, "T6 last seen turn 1"));
@@ -467,6 +474,10 @@ static void test_contacts_described(void** state) {
   draw(x, 100, 30, false);
   assert_true(tui_canvas_contains(&x->c, "T7 last seen in setup"));
   assert_true(tui_canvas_contains(&x->c, "enemy cloaking counter"));
+  x->ui.cursor = (struct murk_pos){0, 3};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "entry 1: west road"));
+  assert_true(tui_canvas_contains(&x->c, "T8 last seen turn 3"));
   /* A cell nobody was seen on says nothing of the kind. */
   x->ui.cursor = (struct murk_pos){0, 7};
   draw(x, 100, 30, false);
