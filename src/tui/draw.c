@@ -216,9 +216,12 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
       put2(c, sx, sy, gl.ch, a);
     }
   }
-  /* Night: lit cells (starshells, rounds, fires), a background under everything else. */
-  for (int i = 0; i < v->nlit; i++)
+  /* Night: lit cells (starshells, rounds, fires), a background under everything else but
+   * the move preview, which a player choosing a cell must see. */
+  for (int i = 0; i < v->nlit; i++) {
+    if (ui->mode == TUI_MODE_MOVE && cell_has(ui, g, v->lit[i], TUI_CELL_REACH)) continue;
     if (tui_hexmap_to_screen(m, v->lit[i], &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_LIT);
+  }
   for (int i = 0; i < v->nentries; i++) {
     const struct murk_entry* e = &v->entries[i];
     if (!tui_hexmap_to_screen(m, e->at, &sx, &sy)) continue;

@@ -288,6 +288,22 @@ static void test_move_preview_cells(void** state) {
   assert_int_equal(at[0], TUI_A_OPEN);
   cell_text(x, (struct murk_pos){2, 5}, ch, at);
   assert_int_equal(at[0], TUI_A_MARK);
+  /* At night a lit cell keeps the preview while moving, and is lit otherwise. */
+  struct murk_pos lit[2] = {{3, 6}, {4, 6}};
+  x->f.v.lit = lit;
+  x->f.v.nlit = 2;
+  draw(x, 100, 30, false);
+  cell_text(x, (struct murk_pos){3, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_REACH);
+  cell_text(x, (struct murk_pos){4, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_LIT);
+  assert_int_equal(ch[0], 0xb7); /* the terrain's glyph stays */
+  x->ui.mode = TUI_MODE_MAP;
+  draw(x, 100, 30, false);
+  cell_text(x, (struct murk_pos){3, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_LIT);
+  x->f.v.nlit = 0;
+  x->ui.mode = TUI_MODE_MOVE;
   /* Outside move mode the preview is not drawn. */
   x->ui.mode = TUI_MODE_MAP;
   draw(x, 100, 30, false);
