@@ -44,7 +44,9 @@
   X(CURSOR, "cursor")                                     \
   X(BIG, "big")         /* hand-over screen heading */    \
   X(LIT, "lit")         /* an illuminated cell (night) */ \
-  X(CONTACT, "contact") /* where an enemy was last seen */
+  X(CONTACT, "contact") /* an enemy last seen there */    \
+  X(OWN_DIS, "own-dis") /* a Dis counter (seed 002) */    \
+  X(ENEMY_DIS, "enemy-dis")
 
 enum tui_attr {
 #define TUI_ATTR_ENUM(id, name) TUI_A_##id,

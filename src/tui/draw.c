@@ -216,16 +216,11 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
       put2(c, sx, sy, gl.ch, a);
     }
   }
-  /* Night: lit cells (starshells, rounds, fires), and where enemies out of sight were last
-   * seen (the view's contacts), under whatever is in sight now. */
-  for (int i = 0; i < v->nlit; i++)
+  /* Night: lit cells (starshells, rounds, fires), a background under everything else but
+   * the move preview, which a player choosing a cell must see. */
+  for (int i = 0; i < v->nlit; i++) {
+    if (ui->mode == TUI_MODE_MOVE && cell_has(ui, g, v->lit[i], TUI_CELL_REACH)) continue;
     if (tui_hexmap_to_screen(m, v->lit[i], &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_LIT);
-  for (int i = 0; i < v->ncontacts; i++) {
-    const struct murk_view_contact* k = &v->contacts[i];
-    if (!tui_hexmap_to_screen(m, k->pos, &sx, &sy)) continue;
-    uint32_t lab[2];
-    tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
-    put2(c, sx, sy, lab, TUI_A_CONTACT);
   }
   for (int i = 0; i < v->nentries; i++) {
     const struct murk_entry* e = &v->entries[i];
@@ -238,6 +233,28 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     if (!tui_hexmap_to_screen(m, v->objectives[i].pos, &sx, &sy)) continue;
     tui_canvas_put(c, sx, sy, tui_glyph_objective(c->ascii), TUI_A_OBJECTIVE);
     tui_canvas_paint(c, sx + 1, sy, 1, TUI_A_OBJECTIVE);
+  }
+  /* Where enemies out of sight were last seen (the view's contacts): over the table's own
+   * marks (an enemy that came on at an entry point and went out of sight shows there), under
+   * whatever is on the table now. */
+  for (int i = 0; i < v->ncontacts; i++) {
+    const struct murk_view_contact* k = &v->contacts[i];
+    if (!tui_hexmap_to_screen(m, k->pos, &sx, &sy)) continue;
+    uint32_t lab[2];
+    tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
+    put2(c, sx, sy, lab, TUI_A_CONTACT);
+  }
+  /* Dis counters (seed 002, 27.1.2), public for both sides: under any leader or team that
+   * shares the cell, so what stands there is what shows. */
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (!mk->on_table) continue;
+    for (int d = 0; d < mk->ndis && d < MURK_MAX_DIS; d++) {
+      if (!tui_hexmap_to_screen(m, mk->dis[d], &sx, &sy)) continue;
+      uint32_t lab[2];
+      tui_glyph_dis(mk->number, c->ascii, lab);
+      put2(c, sx, sy, lab, is_own(v, mk->owner) ? TUI_A_OWN_DIS : TUI_A_ENEMY_DIS);
+    }
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
@@ -272,6 +289,24 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
 }
 
 /* ---- the panel ---- */
+
+/* Whose a marker is, in the words of the side at the screen. */
+static const char* whose(const struct murk_view* v, enum murk_side owner) {
+  if (v->side == MURK_NO_SIDE) return murk_side_name(owner);
+  return owner == v->side ? "your" : "enemy";
+}
+
+/* What a marker is, by its public kind (view.h). */
+static const char* marker_kind_word(enum murk_marker_kind k) {
+  switch (k) {
+    case MURK_MARKER_WING:
+      return "leader";
+    case MURK_MARKER_CLOAK:
+      return "cloaking counter";
+    default:
+      return "template";
+  }
+}
 
 /* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
  * of the public table, and the markers and teams the view holds. */
@@ -315,10 +350,11 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
       tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: %s dummy", mk->number,
                         murk_side_name(mk->owner));
     else if (mk->known)
-      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: %s template", mk->number,
-                        murk_side_name(mk->owner));
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: %s %s", mk->number,
+                        murk_side_name(mk->owner), marker_kind_word(mk->kind));
     else
-      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: enemy template", mk->number);
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "T%d: enemy %s", mk->number,
+                        marker_kind_word(mk->kind));
     if (mk->known && !mk->dummy && *y < ymax)
       tui_canvas_printf(c, x + 2, (*y)++, w - 2, a, "%s", mk->name);
     if (mk->known && !mk->dummy && *y < ymax)
@@ -338,6 +374,36 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
       tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "P%d %s: %s", tm->marker,
                         murk_side_name(tm->owner), tm->profile);
     if (pm && pm->known && *y < ymax) tui_canvas_printf(c, x + 2, (*y)++, w - 2, a, "%s", pm->name);
+  }
+  /* Dis counters here (public, seed 002, 27.1.2): whose leader they belong to. */
+  for (int i = 0; i < v->nmarkers && *y < ymax; i++) {
+    const struct murk_view_marker* dm = &v->markers[i];
+    if (!dm->on_table) continue;
+    for (int d = 0; d < dm->ndis && d < MURK_MAX_DIS && *y < ymax; d++) {
+      if (!murk_pos_eq(dm->dis[d], p)) continue;
+      bool own = is_own(v, dm->owner);
+      tui_canvas_printf(c, x + 1, (*y)++, w - 1, own ? TUI_A_OWN_DIS : TUI_A_ENEMY_DIS,
+                        "Dis counter of %s T%d", whose(v, dm->owner), dm->number);
+    }
+  }
+  /* Enemies out of sight last seen here: memory, not what stands here now. */
+  for (int i = 0; i < v->ncontacts && *y < ymax; i++) {
+    const struct murk_view_contact* k = &v->contacts[i];
+    if (!murk_pos_eq(k->pos, p)) continue;
+    char when[32];
+    if (k->turn > 0)
+      snprintf(when, sizeof when, "turn %d", k->turn);
+    else
+      snprintf(when, sizeof when, "in setup");
+    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_CONTACT, "%c%d last seen %s",
+                      k->team ? 'P' : 'T', k->marker, when);
+    if (*y >= ymax) break;
+    if (k->team)
+      tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_CONTACT, "%s team: %s", whose(v, k->owner),
+                        k->profile);
+    else
+      tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_CONTACT, "%s %s", whose(v, k->owner),
+                        marker_kind_word(k->kind));
   }
 }
 

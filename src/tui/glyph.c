@@ -94,9 +94,9 @@ struct tui_glyph tui_glyph_terrain(const struct murk_terrain* t, bool ascii) {
   return g;
 }
 
-void tui_glyph_label(char prefix, int n, uint32_t out[2]) {
+static void label(uint32_t prefix, int n, uint32_t out[2]) {
   if (n >= 0 && n < 10) {
-    out[0] = (uint32_t)(unsigned char)prefix;
+    out[0] = prefix;
     out[1] = (uint32_t)('0' + n);
   } else if (n >= 10 && n < 100) {
     out[0] = (uint32_t)('0' + n / 10);
@@ -104,6 +104,14 @@ void tui_glyph_label(char prefix, int n, uint32_t out[2]) {
   } else {
     out[0] = out[1] = '+';
   }
+}
+
+void tui_glyph_label(char prefix, int n, uint32_t out[2]) {
+  label((uint32_t)(unsigned char)prefix, n, out);
+}
+
+void tui_glyph_dis(int n, bool ascii, uint32_t out[2]) {
+  label(ascii ? 'd' : 0x25c7, n, out); /* ◇ */
 }
 
 uint32_t tui_glyph_objective(bool ascii) {

@@ -28,4 +28,10 @@ void tui_glyph_label(char prefix, int n, uint32_t out[2]);
 /* The objective mark (one column; the second stays the terrain's). */
 uint32_t tui_glyph_objective(bool ascii);
 
+/* A Dis counter of leader T<n> (seed 002, 27.1.2): a diamond (ASCII 'd') and the leader's
+ * digit, "◇3" / "d3"; from 10 up two digits, as tui_glyph_label does. Never a letter that
+ * labels anything else (T, P, E, #), so it reads apart from leaders, teams and contacts in
+ * monochrome too. */
+void tui_glyph_dis(int n, bool ascii, uint32_t out[2]);
+
 #endif

@@ -114,8 +114,12 @@ static const struct look looks[TUI_A_COUNT] = {
     [TUI_A_MARK] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_STANDOUT},
     [TUI_A_CURSOR] = {-1, -1, A_REVERSE, A_REVERSE},
     [TUI_A_BIG] = {COLOR_YELLOW, -1, A_BOLD, A_BOLD},
-    [TUI_A_LIT] = {COLOR_BLACK, COLOR_YELLOW, A_NORMAL, A_BOLD},
+    /* Not MARK's black on yellow: a lit cell must not read as the event the recap shows. */
+    [TUI_A_LIT] = {COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_BOLD},
     [TUI_A_CONTACT] = {COLOR_RED, -1, A_DIM, A_DIM},
+    /* Dis counters: the side's hue without the leader's background (seed 002, 27.1.2). */
+    [TUI_A_OWN_DIS] = {COLOR_BLUE, -1, A_BOLD, A_DIM},
+    [TUI_A_ENEMY_DIS] = {COLOR_MAGENTA, -1, A_BOLD, A_DIM | A_UNDERLINE},
 };
 
 static bool use_colour;

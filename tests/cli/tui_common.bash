@@ -132,13 +132,17 @@ wait_exit() {
 }
 
 # A left click at screen column $1, row $2 (0-based), in the protocol the program asked
-# the terminal for (SGR or the classic X10 bytes).
+# the terminal for (SGR or the classic X10 bytes): a press and its release, so the next
+# click is a press again.
 click() {
   local x=$1 y=$2
   if [ "$(T display -p -t "$sess" '#{mouse_sgr_flag}')" = 1 ]; then
     send_text "$(printf '\033[<0;%d;%dM\033[<0;%d;%dm' $((x + 1)) $((y + 1)) $((x + 1)) $((y + 1)))"
   else
-    send_text "$(printf '\033[M%b%b%b' '\x20' "\\x$(printf %x $((33 + x)))" "\\x$(printf %x $((33 + y)))")"
+    local cx cy
+    cx="\\x$(printf %x $((33 + x)))"
+    cy="\\x$(printf %x $((33 + y)))"
+    send_text "$(printf '\033[M%b%b%b\033[M%b%b%b' '\x20' "$cx" "$cy" '\x23' "$cx" "$cy")"
   fi
 }
 
@@ -169,10 +173,10 @@ check_restored() {
   fi
 }
 
-# Does the screen show anything of a table? Map glyphs, markers, entry labels, the
-# status bar or the panels.
+# Does the screen show anything of a table? Map glyphs, markers, Dis counters, entry
+# labels, the status bar or the panels.
 shows_table() {
-  screen | grep -qE '·|♣|≈|■|═|┼|◎|\bT[0-9]|\bP[0-9]|\bE[0-9]|murk \||Cell [0-9]|Events|Forces'
+  screen | grep -qE '·|♣|≈|■|═|┼|◎|◇|\bT[0-9]|\bP[0-9]|\bE[0-9]|murk \||Cell [0-9]|Events|Forces'
 }
 
 # The platoon names of one side of a mission file (the `- name:` lines of its force).

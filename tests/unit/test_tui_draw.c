@@ -288,6 +288,22 @@ static void test_move_preview_cells(void** state) {
   assert_int_equal(at[0], TUI_A_OPEN);
   cell_text(x, (struct murk_pos){2, 5}, ch, at);
   assert_int_equal(at[0], TUI_A_MARK);
+  /* At night a lit cell keeps the preview while moving, and is lit otherwise. */
+  struct murk_pos lit[2] = {{3, 6}, {4, 6}};
+  x->f.v.lit = lit;
+  x->f.v.nlit = 2;
+  draw(x, 100, 30, false);
+  cell_text(x, (struct murk_pos){3, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_REACH);
+  cell_text(x, (struct murk_pos){4, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_LIT);
+  assert_int_equal(ch[0], 0xb7); /* the terrain's glyph stays */
+  x->ui.mode = TUI_MODE_MAP;
+  draw(x, 100, 30, false);
+  cell_text(x, (struct murk_pos){3, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_LIT);
+  x->f.v.nlit = 0;
+  x->ui.mode = TUI_MODE_MOVE;
   /* Outside move mode the preview is not drawn. */
   x->ui.mode = TUI_MODE_MAP;
   draw(x, 100, 30, false);
@@ -358,6 +374,132 @@ static void test_pick_list(void** state) {
   assert_true(tui_canvas_contains(&x->c, "Enter ok"));
 }
 
+/* Limited Intelligence (seed 002, 27.1.2): each leader's Dis counters on their cells, in a
+ * look of their own, under any leader or team that shares the cell; the panel names whose
+ * they are. */
+static void test_dis_counters(void** state) {
+  struct ctx* x = *state;
+  struct murk_view_marker* own = &x->f.markers[0];   /* own T1 at 2,5 */
+  struct murk_view_marker* enemy = &x->f.markers[1]; /* enemy T2 at 9,4 */
+  own->kind = enemy->kind = MURK_MARKER_WING;
+  own->ndis = 2;
+  own->dis[0] = (struct murk_pos){3, 6};
+  own->dis[1] = (struct murk_pos){5, 6}; /* under the own dummy T4: the leader shows */
+  enemy->ndis = 2;
+  enemy->dis[0] = (struct murk_pos){8, 4};
+  enemy->dis[1] = (struct murk_pos){10, 1}; /* under a team of P3: the team shows */
+  x->ui.cursor = (struct murk_pos){0, 0};
+  draw(x, 100, 30, false);
+  uint32_t ch[2];
+  int at[2];
+  cell_text(x, (struct murk_pos){3, 6}, ch, at);
+  assert_int_equal(ch[0], 0x25c7); /* ◇1 */
+  assert_int_equal(ch[1], '1');
+  assert_int_equal(at[0], TUI_A_OWN_DIS);
+  assert_int_equal(at[1], TUI_A_OWN_DIS);
+  cell_text(x, (struct murk_pos){8, 4}, ch, at);
+  assert_int_equal(ch[0], 0x25c7);
+  assert_int_equal(ch[1], '2');
+  assert_int_equal(at[0], TUI_A_ENEMY_DIS);
+  /* Distinct from every other look on the map. */
+  assert_int_not_equal(TUI_A_ENEMY_DIS, TUI_A_CONTACT);
+  assert_int_not_equal(TUI_A_OWN_DIS, TUI_A_OWN);
+  cell_text(x, (struct murk_pos){5, 6}, ch, at);
+  assert_int_equal(ch[0], 'T');
+  assert_int_equal(ch[1], '4');
+  assert_int_equal(at[0], TUI_A_OWN);
+  cell_text(x, (struct murk_pos){10, 1}, ch, at);
+  assert_int_equal(ch[0], 'P');
+  assert_int_equal(at[0], TUI_A_ENEMY_TEAM);
+  /* Nowhere else. */
+  cell_text(x, (struct murk_pos){4, 6}, ch, at);
+  assert_int_equal(at[0], TUI_A_OPEN);
+  /* ASCII: 'd' and the digit. */
+  draw(x, 100, 30, true);
+  cell_text(x, (struct murk_pos){8, 4}, ch, at);
+  assert_int_equal(ch[0], 'd');
+  assert_int_equal(ch[1], '2');
+  assert_int_equal(at[0], TUI_A_ENEMY_DIS);
+  /* The cell under the cursor says whose Dis counter it is. */
+  x->ui.cursor = (struct murk_pos){8, 4};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Cell 08,04"));
+  assert_true(tui_canvas_contains(&x->c, "Dis counter of enemy T2"));
+  assert_false(tui_canvas_contains(&x->c, "Dis counter of your"));
+  x->ui.cursor = (struct murk_pos){3, 6};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Dis counter of your T1"));
+  /* Sharing a cell with a marker: both are described. */
+  x->ui.cursor = (struct murk_pos){5, 6};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "T4: your dummy"));
+  assert_true(tui_canvas_contains(&x->c, "Dis counter of your T1"));
+  /* An enemy leader is called one. */
+  x->ui.cursor = (struct murk_pos){9, 4};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "T2: enemy leader"));
+  /* A marker off the table has no Dis counters on it. */
+  enemy->on_table = false;
+  x->ui.cursor = (struct murk_pos){8, 4};
+  draw(x, 100, 30, false);
+  assert_false(tui_canvas_contains(&x->c, "Dis counter"));
+  cell_text(x, (struct murk_pos){8, 4}, ch, at);
+  assert_int_not_equal(at[0], TUI_A_ENEMY_DIS);
+}
+
+/* Contacts: where enemies out of sight were last seen, dim on the map, and in words in the
+ * cell under the cursor (which marker or team, and when). */
+static void test_contacts_described(void** state) {
+  struct ctx* x = *state;
+  struct murk_view_contact k[4];
+  memset(k, 0, sizeof k);
+  k[0] = (struct murk_view_contact){
+      .owner = MURK_DEFENDER, .marker = 6, .kind = MURK_MARKER_TEMPLATE, .pos = {6, 1}, .turn = 1};
+  k[1] = (struct murk_view_contact){
+      .owner = MURK_DEFENDER, .marker = 3, .team = true, .pos = {8, 6}, .turn = 2};
+  strcpy(k[1].profile, "rifle");
+  k[2] = (struct murk_view_contact){
+      .owner = MURK_DEFENDER, .marker = 7, .kind = MURK_MARKER_CLOAK, .pos = {11, 7}, .turn = 0};
+  /* Last seen on entry point 1 (it came on there): the contact, not the entry label. */
+  k[3] = (struct murk_view_contact){
+      .owner = MURK_DEFENDER, .marker = 8, .kind = MURK_MARKER_TEMPLATE, .pos = {0, 3}, .turn = 3};
+  x->f.v.contacts = k;
+  x->f.v.ncontacts = 4;
+  x->ui.cursor = (struct murk_pos){6, 1};
+  draw(x, 100, 30, false);
+  uint32_t ch[2];
+  int at[2];
+  cell_text(x, (struct murk_pos){8, 6}, ch, at);
+  assert_int_equal(ch[0], 'P');
+  assert_int_equal(ch[1], '3');
+  assert_int_equal(at[0], TUI_A_CONTACT);
+  cell_text(x, (struct murk_pos){0, 3}, ch, at);
+  assert_int_equal(ch[0], 'T');
+  assert_int_equal(ch[1], '8');
+  assert_int_equal(at[0], TUI_A_CONTACT);
+  assert_true(tui_canvas_contains(&x->c, "Cell 06,01"));
+  assert_true(tui_canvas_contains(&x->c, "T6 last seen turn 1"));
+  assert_true(tui_canvas_contains(&x->c, "enemy template"));
+  assert_false(tui_canvas_contains(&x->c, "P3 last seen"));
+  x->ui.cursor = (struct murk_pos){8, 6};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "P3 last seen turn 2"));
+  assert_true(tui_canvas_contains(&x->c, "enemy team: rifle"));
+  assert_false(tui_canvas_contains(&x->c, "T6 last seen"));
+  x->ui.cursor = (struct murk_pos){11, 7};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "T7 last seen in setup"));
+  assert_true(tui_canvas_contains(&x->c, "enemy cloaking counter"));
+  x->ui.cursor = (struct murk_pos){0, 3};
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "entry 1: west road"));
+  assert_true(tui_canvas_contains(&x->c, "T8 last seen turn 3"));
+  /* A cell nobody was seen on says nothing of the kind. */
+  x->ui.cursor = (struct murk_pos){0, 7};
+  draw(x, 100, 30, false);
+  assert_false(tui_canvas_contains(&x->c, "last seen"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_layout),
@@ -372,6 +514,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_move_preview_cells, setup, teardown),
       cmocka_unit_test_setup_teardown(test_overlays_and_command_line, setup, teardown),
       cmocka_unit_test_setup_teardown(test_pick_list, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_dis_counters, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_contacts_described, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
