@@ -175,6 +175,14 @@ struct murk_view {
 
 /* Build a view. Returns MURK_OK or MURK_ENOMEM (*out NULL). */
 int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out);
+/* Refresh a view made by murk_view_build for game g, for the same side, after g has moved on
+ * by murk_game_apply only: the same contents as a new build, but the events already in the
+ * view are kept and only the newer ones copied (a new build copies every event of the game
+ * so far, which made batch games cost the square of their length). Given another game, or
+ * this one after murk_game_undo, it starts the events again from the first (for undo only if
+ * the game now has fewer events than the view has read: after undo, build a new view).
+ * Returns MURK_OK, MURK_EINVAL, or MURK_ENOMEM (the view is then only fit to be freed). */
+int murk_view_update(const struct murk_game* g, struct murk_view* v);
 void murk_view_free(struct murk_view* v);
 
 /* Look-ups on a view (NULL if none). */
