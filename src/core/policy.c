@@ -97,6 +97,14 @@ struct field {
 /* Sets of verbs are bit masks of command kinds. */
 _Static_assert(MURK_CMD_COUNT <= 32, "a mask of command kinds must fit in an unsigned");
 
+/* Positions of teams grouped by a key (0..n-1): group k is pos[first[k] .. first[k]+count[k]). */
+struct groups {
+  int n;
+  int* first;
+  int* count;
+  struct murk_pos* pos;
+};
+
 struct ctx {
   const struct murk_view* v;
   struct murk_rng* rng;
@@ -112,8 +120,8 @@ struct ctx {
   int ntake;
   struct murk_pos* guard; /* objectives the enemy must take */
   int nguard;
-  struct field fields[MAX_FIELDS];
-  int nfields;
+  /* Teams by own platoon (roster index) and by enemy marker number, for gap(). */
+  struct groups own_teams, foe_teams;
   /* Where the prompt and this turn's own events say something happens: cells, table
    * edges (bits of MURK_NORTH..MURK_WEST), corners (bits of MURK_NE..MURK_SW), and verbs. */
   struct murk_pos hints[MAX_HINTS];
@@ -124,6 +132,23 @@ struct ctx {
   struct murk_policy_plan* plan; /* the tries being written */
   bool oom;
 };
+
+/* Kept in the plan from decision to decision (policy.h): the distance fields made lately and
+ * the entering costs they were made with. A field is a function of the grid, the costs and
+ * its goal alone, so a later decision whose costs are the same (a side's own moves change
+ * none; enemies moving, dying or showing themselves do) uses it again. */
+struct murk_policy_memo {
+  struct murk_grid grid;
+  unsigned char* cost; /* cells bytes */
+  size_t cells;
+  struct field fields[MAX_FIELDS];
+  int nfields;
+};
+
+static void memo_drop_fields(struct murk_policy_memo* mm) {
+  for (int i = 0; i < mm->nfields; i++) murk_free(mm->fields[i].dist);
+  mm->nfields = 0;
+}
 
 static void find_hints(struct ctx* c);
 
@@ -141,12 +166,6 @@ static int cell(const struct ctx* c, struct murk_pos p) {
 
 static int dist(const struct ctx* c, struct murk_pos a, struct murk_pos b) {
   return murk_geom_distance(&c->v->grid, a, b);
-}
-
-static const struct murk_terrain* terrain_at(const struct murk_view* v, struct murk_pos p) {
-  if (!v->map || p.x < 0 || p.y < 0 || p.x >= v->grid.width || p.y >= v->grid.height) return NULL;
-  int t = v->map[p.y * v->grid.width + p.x];
-  return t < v->nterrain ? &v->terrain[t] : NULL;
 }
 
 /* Cost of entering a cell: roads are quickest for templates (seed 000, Moving platoons),
@@ -199,7 +218,81 @@ static void ctx_free(struct ctx* c) {
   murk_free(c->foes);
   murk_free(c->take);
   murk_free(c->guard);
-  for (int i = 0; i < c->nfields; i++) murk_free(c->fields[i].dist);
+  murk_free(c->own_teams.first);
+  murk_free(c->own_teams.pos);
+  murk_free(c->foe_teams.first);
+  murk_free(c->foe_teams.pos);
+}
+
+/* Group the teams of `owner` the view shows by platoon (own) or by marker number (enemy). */
+static int group_teams(struct groups* g, const struct murk_view* v, enum murk_side owner,
+                       bool by_marker) {
+  int n = 0;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= n) n = key + 1;
+  }
+  g->n = n;
+  g->first = murk_calloc((size_t)n * 2 + 1, sizeof *g->first);
+  g->pos = murk_calloc((size_t)v->nteams + 1, sizeof *g->pos);
+  if (!g->first || !g->pos) return MURK_ENOMEM;
+  g->count = g->first + n;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= 0) g->count[key]++;
+  }
+  for (int k = 1; k < n; k++) g->first[k] = g->first[k - 1] + g->count[k - 1];
+  int* fill = murk_calloc((size_t)n + 1, sizeof *fill);
+  if (!fill) return MURK_ENOMEM;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= 0) g->pos[g->first[key] + fill[key]++] = t->pos;
+  }
+  murk_free(fill);
+  return MURK_OK;
+}
+
+/* The memo's fields serve this decision only if they were made on the same costs. */
+static int memo_sync(struct ctx* c) {
+  struct murk_policy_plan* pl = c->plan;
+  if (!pl->memo) pl->memo = murk_calloc(1, sizeof *pl->memo);
+  struct murk_policy_memo* mm = pl->memo;
+  if (!mm) return MURK_ENOMEM;
+  const struct murk_grid* g = &c->v->grid;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  if (mm->cost && mm->cells == cells && mm->grid.kind == g->kind && mm->grid.width == g->width &&
+      mm->grid.height == g->height && memcmp(mm->cost, c->cost, cells) == 0)
+    return MURK_OK;
+  memo_drop_fields(mm);
+  if (!mm->cost || mm->cells != cells) {
+    murk_free(mm->cost);
+    mm->cells = 0;
+    mm->cost = murk_malloc(cells ? cells : 1);
+    if (!mm->cost) return MURK_ENOMEM;
+  }
+  memcpy(mm->cost, c->cost, cells);
+  mm->cells = cells;
+  mm->grid = *g;
+  return MURK_OK;
+}
+
+/* "T12", "3": a prefix and a number, as snprintf("%s%d") writes them. */
+static void handle_text(char* buf, size_t n, const char* prefix, int num) {
+  if (num < 0 || strlen(prefix) + 11 > n) {
+    snprintf(buf, n, "%s%d", prefix, num);
+    return;
+  }
+  char digits[12];
+  int k = 0;
+  do digits[k++] = (char)('0' + num % 10);
+  while ((num /= 10) > 0);
+  size_t at = strlen(prefix);
+  memcpy(buf, prefix, at);
+  while (k > 0) buf[at++] = digits[--k];
+  buf[at] = '\0';
 }
 
 static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
@@ -221,11 +314,11 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
   c->guard = murk_calloc((size_t)v->nobjectives + 1, sizeof *c->guard);
   if (!c->cost || !c->busy || !c->units || !c->foes || !c->take || !c->guard) return MURK_ENOMEM;
 
-  for (int y = 0; y < c->h; y++)
-    for (int x = 0; x < c->w; x++) {
-      struct murk_pos p = {x, y};
-      c->cost[cell(c, p)] = terrain_cost(terrain_at(v, p));
-    }
+  /* Entering costs by legend index, then by cell (terrain_at's answer for every cell). */
+  unsigned char by_legend[256];
+  for (int t = 0; t < 256; t++) by_legend[t] = t < v->nterrain ? terrain_cost(&v->terrain[t]) : 0;
+  if (v->map)
+    for (size_t i = 0; i < cells; i++) c->cost[i] = by_legend[v->map[i]];
   /* Enemy markers and teams block a path; anything stands in the way of ending there. */
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
@@ -245,7 +338,7 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
     const struct murk_view_marker* m = &v->markers[i];
     if (m->owner != c->me || !m->on_table) continue;
     struct unit* u = &c->units[c->nunits++];
-    snprintf(u->handle, sizeof u->handle, "T%d", m->number);
+    handle_text(u->handle, sizeof u->handle, "T", m->number);
     u->number = m->number;
     u->platoon = m->dummy ? -1 : m->platoon;
     u->pos = m->pos;
@@ -263,7 +356,7 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
     if (!lead) continue;
     const struct murk_view_marker* m = own_marker(v, p->marker);
     struct unit* u = &c->units[c->nunits++];
-    snprintf(u->handle, sizeof u->handle, "%d", p->index + 1);
+    handle_text(u->handle, sizeof u->handle, "", p->index + 1);
     u->number = p->marker;
     u->platoon = p->index;
     u->pos = lead->pos;
@@ -294,6 +387,9 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
     if (o->for_side == c->me || o->for_side == MURK_NO_SIDE) c->take[c->ntake++] = o->pos;
     if (o->for_side == c->enemy) c->guard[c->nguard++] = o->pos;
   }
+  if (group_teams(&c->own_teams, v, c->me, false) != MURK_OK ||
+      group_teams(&c->foe_teams, v, c->enemy, true) != MURK_OK || memo_sync(c) != MURK_OK)
+    return MURK_ENOMEM;
   find_hints(c);
   return MURK_OK;
 }
@@ -476,8 +572,9 @@ static void bq_free(struct bucketq* q) {
 /* The field toward goal: what it costs to get there from each cell (Dijkstra from the goal
  * backwards; entering a cell costs that cell). NULL when out of memory. */
 static const int* field_to(struct ctx* c, struct murk_pos goal) {
-  for (int i = 0; i < c->nfields; i++)
-    if (murk_pos_eq(c->fields[i].goal, goal)) return c->fields[i].dist;
+  struct murk_policy_memo* mm = c->plan->memo;
+  for (int i = 0; i < mm->nfields; i++)
+    if (murk_pos_eq(mm->fields[i].goal, goal)) return mm->fields[i].dist;
   if (!on_table(c, goal)) return NULL;
   size_t cells = (size_t)c->w * (size_t)c->h;
   const int* nbr = neighbours(c);
@@ -509,14 +606,14 @@ static const int* field_to(struct ctx* c, struct murk_pos goal) {
     }
   }
   bq_free(&q);
-  if (c->nfields == MAX_FIELDS) {
-    murk_free(c->fields[0].dist);
-    memmove(&c->fields[0], &c->fields[1], (MAX_FIELDS - 1) * sizeof c->fields[0]);
-    c->nfields--;
+  if (mm->nfields == MAX_FIELDS) {
+    murk_free(mm->fields[0].dist);
+    memmove(&mm->fields[0], &mm->fields[1], (MAX_FIELDS - 1) * sizeof mm->fields[0]);
+    mm->nfields--;
   }
-  c->fields[c->nfields].goal = goal;
-  c->fields[c->nfields].dist = d;
-  c->nfields++;
+  mm->fields[mm->nfields].goal = goal;
+  mm->fields[mm->nfields].dist = d;
+  mm->nfields++;
   return d;
 oom:
   bq_free(&q);
@@ -920,24 +1017,21 @@ static int nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos
 /* Distance from any team of own platoon `platoon` (or from `at` when it has none) to the
  * nearest team of the enemy platoon under marker `number`. */
 static int gap(const struct ctx* c, int platoon, struct murk_pos at, int number) {
-  const struct murk_view* v = c->v;
-  int best = INT_MAX;
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* e = &v->teams[i];
-    if (e->owner != c->enemy || e->marker != number) continue;
-    bool any = false;
-    for (int k = 0; k < v->nteams && platoon >= 0; k++) {
-      const struct murk_view_team* o = &v->teams[k];
-      if (o->owner != c->me || o->platoon != platoon) continue;
-      any = true;
-      int d = dist(c, o->pos, e->pos);
-      if (d < best) best = d;
-    }
-    if (!any) {
-      int d = dist(c, at, e->pos);
-      if (d < best) best = d;
-    }
+  const struct groups* f = &c->foe_teams;
+  const struct groups* o = &c->own_teams;
+  if (number < 0 || number >= f->n) return INT_MAX;
+  const struct murk_pos* from = &at;
+  int nfrom = 1;
+  if (platoon >= 0 && platoon < o->n && o->count[platoon] > 0) {
+    from = &o->pos[o->first[platoon]];
+    nfrom = o->count[platoon];
   }
+  int best = INT_MAX;
+  for (int i = f->first[number]; i < f->first[number] + f->count[number]; i++)
+    for (int k = 0; k < nfrom; k++) {
+      int d = dist(c, from[k], f->pos[i]);
+      if (d < best) best = d;
+    }
   return best;
 }
 
@@ -1359,6 +1453,11 @@ void murk_policy_plan_free(struct murk_policy_plan* plan) {
   if (!plan) return;
   murk_free(plan->lines);
   murk_free(plan->nbr);
+  if (plan->memo) {
+    memo_drop_fields(plan->memo);
+    murk_free(plan->memo->cost);
+    murk_free(plan->memo);
+  }
   memset(plan, 0, sizeof *plan);
 }
 
