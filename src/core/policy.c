@@ -279,6 +279,22 @@ static int memo_sync(struct ctx* c) {
   return MURK_OK;
 }
 
+/* The texts given (up to a NULL) one after the other, as snprintf(buf, n, "%s%s...") would
+ * write them: the policies write many short lines. */
+static void texts(char* buf, size_t n, ...) {
+  if (n == 0) return;
+  size_t at = 0;
+  va_list ap;
+  va_start(ap, n);
+  for (const char* t; (t = va_arg(ap, const char*)) != NULL && at < n - 1;) {
+    size_t k = strnlen(t, n - 1 - at);
+    memcpy(buf + at, t, k);
+    at += k;
+  }
+  va_end(ap);
+  buf[at] = '\0';
+}
+
 /* "T12", "3": a prefix and a number, as snprintf("%s%d") writes them. */
 static void handle_text(char* buf, size_t n, const char* prefix, int num) {
   if (num < 0 || strlen(prefix) + 11 > n) {
@@ -402,28 +418,59 @@ static void add_try(struct ctx* c, const char* fmt, ...)
 #endif
     ;
 
-static void add_try(struct ctx* c, const char* fmt, ...) {
+/* Room for one more line in the plan: the line, or NULL when out of memory. */
+static char* next_line(struct ctx* c) {
   struct murk_policy_plan* p = c->plan;
-  if (c->oom) return;
+  if (c->oom) return NULL;
   if (p->n == p->cap) {
     int cap = p->cap ? p->cap * 2 : 32;
     char(*t)[MURK_POLICY_LINE] = murk_realloc(p->lines, (size_t)cap * sizeof *t);
     if (!t) {
       c->oom = true;
-      return;
+      return NULL;
     }
     p->lines = t;
     p->cap = cap;
   }
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(p->lines[p->n], MURK_POLICY_LINE, fmt, ap);
-  va_end(ap);
-  p->n++;
+  return p->lines[p->n++];
 }
 
+static void add_try(struct ctx* c, const char* fmt, ...) {
+  char* line = next_line(c);
+  if (!line) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, MURK_POLICY_LINE, fmt, ap);
+  va_end(ap);
+}
+
+/* add_try(c, "%s", text) without the formatting. */
+static void add_line(struct ctx* c, const char* text) {
+  char* line = next_line(c);
+  if (!line) return;
+  size_t len = strnlen(text, MURK_POLICY_LINE - 1);
+  memcpy(line, text, len);
+  line[len] = '\0';
+}
+
+/* Two digits of a coordinate 0..99 as "%02d" writes them. */
+static char* two_digits(char* out, int v) {
+  out[0] = (char)('0' + v / 10);
+  out[1] = (char)('0' + v % 10);
+  return out + 2;
+}
+
+/* "05,20", as murk_pos_format writes it (without snprintf for the usual coordinates: a plan
+ * writes many cells). */
 static void pos_text(struct murk_pos p, char* buf, size_t n) {
-  murk_pos_format(p, buf, n);
+  if (p.x < 0 || p.x > 99 || p.y < 0 || p.y > 99 || n < 6) {
+    murk_pos_format(p, buf, n);
+    return;
+  }
+  char* at = two_digits(buf, p.x);
+  *at++ = ',';
+  at = two_digits(at, p.y);
+  *at = '\0';
 }
 
 /* ---- cells ---- */
@@ -646,6 +693,18 @@ static int walk(const struct ctx* c, const int* d, struct murk_pos from, struct 
   return n;
 }
 
+/* Append text at buf[at] as snprintf(buf + at, len - at, "%s", text) would, and return
+ * where the text ends (past len when cut short). */
+static size_t append(char* buf, size_t len, size_t at, const char* text) {
+  size_t n = strlen(text);
+  if (at < len) {
+    size_t k = n < len - at - 1 ? n : len - at - 1;
+    memcpy(buf + at, text, k);
+    buf[at + k] = '\0';
+  }
+  return at + n;
+}
+
 /* Does the hex line from a to path[lo..hi] enter exactly path[lo..hi]? */
 static bool line_follows(const struct ctx* c, struct murk_pos a, const struct murk_pos* path,
                          int lo, int hi) {
@@ -662,27 +721,45 @@ static bool line_follows(const struct ctx* c, struct murk_pos a, const struct mu
 /* "move H to X,Y [via ...]" along path[0..n-1] from `from`: each straight stretch becomes
  * one leg, so the game's hex lines enter exactly the path's cells. False if it needs more
  * waypoints than a command holds. */
+/* line_follows(c, a, path, lo, hi) where a is the cell before path[lo] (from, for lo 0),
+ * remembered in memo[lo][hi] (-1: not yet known): a unit's moves of several lengths along
+ * one path ask the same questions. */
+#define MAX_PATH 16
+static bool follows(const struct ctx* c, struct murk_pos from, const struct murk_pos* path, int lo,
+                    int hi, signed char memo[MAX_PATH][MAX_PATH]) {
+  if (lo < 0 || hi < lo || hi >= MAX_PATH)
+    return line_follows(c, lo > 0 ? path[lo - 1] : from, path, lo, hi);
+  if (memo[lo][hi] < 0)
+    memo[lo][hi] = line_follows(c, lo > 0 ? path[lo - 1] : from, path, lo, hi) ? 1 : 0;
+  return memo[lo][hi] == 1;
+}
+
 static bool move_line(const struct ctx* c, const char* handle, struct murk_pos from,
-                      const struct murk_pos* path, int n, char* buf, size_t len) {
+                      const struct murk_pos* path, int n, char* buf, size_t len,
+                      signed char memo[MAX_PATH][MAX_PATH]) {
   struct murk_pos legs[MURK_CMD_MAX_WAYPOINTS + 1];
   int nlegs = 0, i = 0;
-  struct murk_pos a = from;
   while (i < n) {
     int j = i;
-    while (j + 1 < n && line_follows(c, a, path, i, j + 1)) j++;
-    if (!line_follows(c, a, path, i, j)) return false; /* cannot happen for neighbours */
+    while (j + 1 < n && follows(c, from, path, i, j + 1, memo)) j++;
+    if (!follows(c, from, path, i, j, memo)) return false; /* cannot happen for neighbours */
     if (nlegs == MURK_CMD_MAX_WAYPOINTS + 1) return false;
     legs[nlegs++] = path[j];
-    a = path[j];
     i = j + 1;
   }
-  if (nlegs == 0) return false;
+  if (nlegs == 0 || len == 0) return false;
   char ps[16];
   pos_text(legs[nlegs - 1], ps, sizeof ps);
-  size_t at = (size_t)snprintf(buf, len, "move %s to %s", handle, ps);
+  /* "move H to X,Y via A B": what snprintf would write, appended piece by piece. */
+  size_t at = 0;
+  at = append(buf, len, at, "move ");
+  at = append(buf, len, at, handle);
+  at = append(buf, len, at, " to ");
+  at = append(buf, len, at, ps);
   for (int k = 0; k + 1 < nlegs && at < len; k++) {
     pos_text(legs[k], ps, sizeof ps);
-    at += (size_t)snprintf(buf + at, len - at, "%s%s", k == 0 ? " via " : " ", ps);
+    at = append(buf, len, at, k == 0 ? " via " : " ");
+    at = append(buf, len, at, ps);
   }
   return at < len;
 }
@@ -695,7 +772,9 @@ static void try_moves_toward(struct ctx* c, const struct unit* u, struct murk_po
   if (dist(c, u->pos, goal) <= near) return;
   const int* d = field_to(c, goal);
   if (!d || d[cell(c, u->pos)] == INT_MAX) return;
-  struct murk_pos path[16];
+  struct murk_pos path[MAX_PATH];
+  signed char memo[MAX_PATH][MAX_PATH];
+  memset(memo, -1, sizeof memo);
   int n = walk(c, d, u->pos, path, move_lengths[0]);
   int dry = 0; /* cells before the first difficult one */
   while (dry < n && c->cost[cell(c, path[dry])] != terrain_cost_difficult) dry++;
@@ -709,7 +788,7 @@ static void try_moves_toward(struct ctx* c, const struct unit* u, struct murk_po
       if (len <= 0 || tried[len]) continue;
       tried[len] = true;
       char line[MURK_POLICY_LINE];
-      if (move_line(c, u->handle, u->pos, path, len, line, sizeof line)) add_try(c, "%s", line);
+      if (move_line(c, u->handle, u->pos, path, len, line, sizeof line, memo)) add_line(c, line);
     }
 }
 
@@ -766,7 +845,9 @@ static int read_small(const char** p) {
  * numbered entries ("entry 3", "entries 1, 2"), and the verbs it uses. */
 static void hints_in(struct ctx* c, const char* t) {
   static const char* const edge_words[] = {"north edge", "south edge", "east edge", "west edge"};
-  static const char* const corner_words[] = {"NE", "NW", "SE", "SW"};
+  static const char* const corner_words[] = {"NE corner", "NW corner", "SE corner", "SW corner"};
+  static const char* const quarter_words[] = {"NE quarter", "NW quarter", "SE quarter",
+                                              "SW quarter"};
   c->nhints = cells_in(c, t, c->hints, c->nhints, MAX_HINTS);
   const char* st = strstr(t, "stretch ");
   if (st) {
@@ -777,11 +858,8 @@ static void hints_in(struct ctx* c, const char* t) {
   }
   for (int k = 0; k < 4; k++) {
     if (word_in(t, edge_words[k])) c->edges |= 1u << (MURK_NORTH + k);
-    char w[16];
-    snprintf(w, sizeof w, "%s corner", corner_words[k]);
-    bool corner = word_in(t, w);
-    snprintf(w, sizeof w, "%s quarter", corner_words[k]);
-    if (corner || word_in(t, w)) c->corners |= 1u << (MURK_NE + k);
+    bool corner = word_in(t, corner_words[k]);
+    if (corner || word_in(t, quarter_words[k])) c->corners |= 1u << (MURK_NE + k);
   }
   for (const char* p = t; (p = strstr(p, "entr")) != NULL; p++) {
     if (strncmp(p, "entry ", 6) != 0 && strncmp(p, "entries ", 8) != 0) continue;
@@ -1241,7 +1319,7 @@ static void generic_tries(struct ctx* c, const enum murk_command_kind* verbs, in
   for (int i = 0; i < (nverbs > 0 ? count : 0); i++) {
     char line[MURK_POLICY_LINE];
     generic_line(c, verbs, nverbs, line, sizeof line);
-    add_try(c, "%s", line);
+    add_line(c, line);
   }
 }
 
@@ -1313,12 +1391,12 @@ static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
     case MURK_STEP_MOVEMENT:
       if (roll < 15) break;
       if (roll < 25 && (u = random_unit(c, false, true)) != NULL) {
-        snprintf(buf, n, "reveal %s", u->handle);
+        texts(buf, n, "reveal ", u->handle, (char*)NULL);
         return;
       }
       if ((u = random_unit(c, false, false)) != NULL) {
         pos_text(near_cell(c, u->pos, 1 + pick(c->rng, 6)), ps, sizeof ps);
-        snprintf(buf, n, "move %s to %s", u->handle, ps);
+        texts(buf, n, "move ", u->handle, " to ", ps, (char*)NULL);
         return;
       }
       break;
@@ -1326,12 +1404,12 @@ static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
     case MURK_STEP_ASSAULT: {
       bool shooting = v->step == MURK_STEP_SHOOTING;
       if (shooting && roll < 50 && word_in(v->prompt, "spot")) {
-        snprintf(buf, n, "spot");
+        texts(buf, n, "spot", (char*)NULL);
         return;
       }
       if (roll < (shooting ? 30 : 45)) break;
       if (roll < 40 && (u = random_unit(c, false, true)) != NULL) {
-        snprintf(buf, n, "reveal %s", u->handle);
+        texts(buf, n, "reveal ", u->handle, (char*)NULL);
         return;
       }
       u = random_unit(c, true, false);
@@ -1341,13 +1419,15 @@ static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
       int want = pick(c->rng, platoons), num = 0;
       for (int i = 0; i < c->nfoes; i++)
         if (c->foes[i].platoon && want-- == 0) num = c->foes[i].number;
-      snprintf(buf, n, "%s %s at P%d", shooting ? "shoot" : "assault", u->handle, num);
+      char pn[16];
+      handle_text(pn, sizeof pn, "P", num);
+      texts(buf, n, shooting ? "shoot " : "assault ", u->handle, " at ", pn, (char*)NULL);
       return;
     }
     default:
       break;
   }
-  snprintf(buf, n, "end");
+  texts(buf, n, "end", (char*)NULL);
 }
 
 /* One random command for the phase. */
@@ -1364,10 +1444,12 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
      * wanted on the table now (independent teams deploying last, say). */
     int p = v->phase == MURK_PHASE_PLAY ? -1 : random_platoon(c, MURK_PLATOON_WAITING);
     if (roll >= 75) {
-      snprintf(line, n, "end");
+      texts(line, n, "end", (char*)NULL);
     } else if (roll < 35 && p >= 0) {
       pos_text(zone_cell(c), ps, sizeof ps);
-      snprintf(line, n, "deploy %d at %s", p + 1, ps);
+      char pn[16];
+      handle_text(pn, sizeof pn, "", p + 1);
+      texts(line, n, "deploy ", pn, " at ", ps, (char*)NULL);
     } else {
       generic_line(c, nverbs > 0 ? verbs : all, nverbs > 0 ? nverbs : nall, line, n);
     }
@@ -1380,15 +1462,17 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
   switch (v->phase) {
     case MURK_PHASE_OBJECTIVES:
       pos_text(table_cell(c), ps, sizeof ps);
-      snprintf(line, n, "objective at %s", ps);
+      texts(line, n, "objective at ", ps, (char*)NULL);
       return;
     case MURK_PHASE_RESERVES: {
       int p = random_platoon(c, MURK_PLATOON_WAITING);
       if (roll < 50 || p < 0) {
-        snprintf(line, n, "end");
+        texts(line, n, "end", (char*)NULL);
       } else {
         static const char* const kinds[] = {"", " delayed", " scattered", " mobile"};
-        snprintf(line, n, "reserve %d%s", p + 1, roll < 85 ? "" : kinds[pick(c->rng, 4)]);
+        char pn[16];
+        handle_text(pn, sizeof pn, "", p + 1);
+        texts(line, n, "reserve ", pn, roll < 85 ? "" : kinds[pick(c->rng, 4)], (char*)NULL);
       }
       return;
     }
@@ -1398,18 +1482,21 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
       /* `end` now and then even with platoons waiting: some deploy in a later phase
        * (independent and warrior teams, infiltrators). */
       if ((p < 0 && roll < 50) || roll >= 92)
-        snprintf(line, n, "end");
+        texts(line, n, "end", (char*)NULL);
       else if (p < 0 || roll < 15)
-        snprintf(line, n, "deploy dummy at %s", ps);
-      else
-        snprintf(line, n, "deploy %d at %s", p + 1, ps);
+        texts(line, n, "deploy dummy at ", ps, (char*)NULL);
+      else {
+        char pn[16];
+        handle_text(pn, sizeof pn, "", p + 1);
+        texts(line, n, "deploy ", pn, " at ", ps, (char*)NULL);
+      }
       return;
     }
     case MURK_PHASE_PLAY:
       random_play(c, roll, line, n);
       return;
     default:
-      snprintf(line, n, "end");
+      texts(line, n, "end", (char*)NULL);
       return;
   }
 }
@@ -1443,7 +1530,7 @@ static void random_policy(struct ctx* c, int round) {
   for (int i = 0; i < draws; i++) {
     char line[MURK_POLICY_LINE];
     random_one(c, verbs, nverbs, all, nall, known, line, sizeof line);
-    add_try(c, "%s", line);
+    add_line(c, line);
   }
   if (round > 1) generic_tries(c, all, nall, RANDOM_DRAWS / 2);
   if (v->phase == MURK_PHASE_PLAY || known == 0) add_try(c, "end");
