@@ -122,6 +122,7 @@ struct ctx {
   int nguard;
   /* Teams by own platoon (roster index) and by enemy marker number, for gap(). */
   struct groups own_teams, foe_teams;
+  struct fieldset* fields; /* the memo's fields for this decision's costs */
   /* Where the prompt and this turn's own events say something happens: cells, table
    * edges (bits of MURK_NORTH..MURK_WEST), corners (bits of MURK_NE..MURK_SW), and verbs. */
   struct murk_pos hints[MAX_HINTS];
@@ -136,18 +137,25 @@ struct ctx {
 /* Kept in the plan from decision to decision (policy.h): the distance fields made lately and
  * the entering costs they were made with. A field is a function of the grid, the costs and
  * its goal alone, so a later decision whose costs are the same (a side's own moves change
- * none; enemies moving, dying or showing themselves do) uses it again. */
-struct murk_policy_memo {
+ * none; enemies moving, dying or showing themselves do) uses it again. A few sets of costs
+ * are kept: one plan often serves both sides in turn, and each sees its own enemies. */
+struct fieldset {
   struct murk_grid grid;
   unsigned char* cost; /* cells bytes */
   size_t cells;
   struct field fields[MAX_FIELDS];
   int nfields;
+  unsigned long used; /* when last used (memo->clock) */
+};
+#define FIELDSETS 4
+struct murk_policy_memo {
+  struct fieldset sets[FIELDSETS];
+  unsigned long clock;
 };
 
-static void memo_drop_fields(struct murk_policy_memo* mm) {
-  for (int i = 0; i < mm->nfields; i++) murk_free(mm->fields[i].dist);
-  mm->nfields = 0;
+static void drop_fields(struct fieldset* fs) {
+  for (int i = 0; i < fs->nfields; i++) murk_free(fs->fields[i].dist);
+  fs->nfields = 0;
 }
 
 static void find_hints(struct ctx* c);
@@ -255,7 +263,8 @@ static int group_teams(struct groups* g, const struct murk_view* v, enum murk_si
   return MURK_OK;
 }
 
-/* The memo's fields serve this decision only if they were made on the same costs. */
+/* The memo's fields made on this decision's costs: a set kept from an earlier decision on
+ * the same costs, or else the least lately used one, emptied. */
 static int memo_sync(struct ctx* c) {
   struct murk_policy_plan* pl = c->plan;
   if (!pl->memo) pl->memo = murk_calloc(1, sizeof *pl->memo);
@@ -263,19 +272,30 @@ static int memo_sync(struct ctx* c) {
   if (!mm) return MURK_ENOMEM;
   const struct murk_grid* g = &c->v->grid;
   size_t cells = (size_t)c->w * (size_t)c->h;
-  if (mm->cost && mm->cells == cells && mm->grid.kind == g->kind && mm->grid.width == g->width &&
-      mm->grid.height == g->height && memcmp(mm->cost, c->cost, cells) == 0)
-    return MURK_OK;
-  memo_drop_fields(mm);
-  if (!mm->cost || mm->cells != cells) {
-    murk_free(mm->cost);
-    mm->cells = 0;
-    mm->cost = murk_malloc(cells ? cells : 1);
-    if (!mm->cost) return MURK_ENOMEM;
+  struct fieldset* fs = NULL;
+  for (int i = 0; i < FIELDSETS && !fs; i++) {
+    struct fieldset* f = &mm->sets[i];
+    if (f->cost && f->cells == cells && f->grid.kind == g->kind && f->grid.width == g->width &&
+        f->grid.height == g->height && memcmp(f->cost, c->cost, cells) == 0)
+      fs = f;
   }
-  memcpy(mm->cost, c->cost, cells);
-  mm->cells = cells;
-  mm->grid = *g;
+  if (!fs) {
+    fs = &mm->sets[0];
+    for (int i = 1; i < FIELDSETS; i++)
+      if (mm->sets[i].used < fs->used) fs = &mm->sets[i];
+    drop_fields(fs);
+    if (!fs->cost || fs->cells != cells) {
+      murk_free(fs->cost);
+      fs->cells = 0;
+      fs->cost = murk_malloc(cells ? cells : 1);
+      if (!fs->cost) return MURK_ENOMEM;
+    }
+    memcpy(fs->cost, c->cost, cells);
+    fs->cells = cells;
+    fs->grid = *g;
+  }
+  fs->used = ++mm->clock;
+  c->fields = fs;
   return MURK_OK;
 }
 
@@ -619,7 +639,7 @@ static void bq_free(struct bucketq* q) {
 /* The field toward goal: what it costs to get there from each cell (Dijkstra from the goal
  * backwards; entering a cell costs that cell). NULL when out of memory. */
 static const int* field_to(struct ctx* c, struct murk_pos goal) {
-  struct murk_policy_memo* mm = c->plan->memo;
+  struct fieldset* mm = c->fields;
   for (int i = 0; i < mm->nfields; i++)
     if (murk_pos_eq(mm->fields[i].goal, goal)) return mm->fields[i].dist;
   if (!on_table(c, goal)) return NULL;
@@ -1541,8 +1561,10 @@ void murk_policy_plan_free(struct murk_policy_plan* plan) {
   murk_free(plan->lines);
   murk_free(plan->nbr);
   if (plan->memo) {
-    memo_drop_fields(plan->memo);
-    murk_free(plan->memo->cost);
+    for (int i = 0; i < FIELDSETS; i++) {
+      drop_fields(&plan->memo->sets[i]);
+      murk_free(plan->memo->sets[i].cost);
+    }
     murk_free(plan->memo);
   }
   memset(plan, 0, sizeof *plan);
