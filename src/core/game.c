@@ -490,8 +490,6 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
   if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");
-  char* copy = murk_strdup(line);
-  if (!copy) return out_of_memory(reason, reason_len);
 
   state_save(g);
   size_t nevents = g->nevents;
@@ -500,11 +498,13 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   int rc = handlers[c->kind](g, side, c, reason, reason_len);
   g->applying = false;
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
+  /* The log's copy of the line only for a command taken (most tries are refused). */
+  char* copy = rc == MURK_OK ? murk_strdup(line) : NULL;
+  if (rc == MURK_OK && !copy) rc = MURK_ENOMEM;
   if (rc != MURK_OK) {
     state_restore(g);
     g->nevents = nevents;
     g->oom = 0;
-    murk_free(copy);
     if (rc == MURK_ENOMEM) murk_reject(reason, reason_len, "out of memory");
     return rc;
   }
