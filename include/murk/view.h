@@ -3,7 +3,8 @@
  * The only thing front-ends and transcripts read. A view holds the public table, the
  * side's own platoons and teams in full, enemy markers as anonymous numbered markers,
  * enemy platoons only once revealed, and the events the side may know. It is built
- * fresh from the game (murk_view_build) and owned by the caller (murk_view_free).
+ * fresh from the game (murk_view_build), or refreshed (murk_view_update), and owned by the
+ * caller (murk_view_free).
  * A view for MURK_NO_SIDE is the umpire's: everything. */
 #ifndef MURK_VIEW_H
 #define MURK_VIEW_H
