@@ -48,9 +48,13 @@ static long play(const struct murk_mission* m, uint64_t seed, enum murk_policy p
   long commands = 0;
   char reason[256], err[200];
   enum murk_side side;
+  /* Each side's view, refreshed after each command as murk sim does. */
+  struct murk_view* views[MURK_SIDES] = {NULL, NULL};
   while ((side = murk_game_to_act(g)) != MURK_NO_SIDE && commands >= 0) {
-    struct murk_view* v = NULL;
-    if (commands >= MAX_COMMANDS || murk_view_build(g, side, &v) != MURK_OK) {
+    struct murk_view* v = views[side];
+    int rc = v ? murk_view_update(g, v) : murk_view_build(g, side, &views[side]);
+    v = views[side];
+    if (commands >= MAX_COMMANDS || rc != MURK_OK) {
       commands = -1;
       break;
     }
@@ -66,9 +70,9 @@ static long play(const struct murk_mission* m, uint64_t seed, enum murk_policy p
         applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
       }
     }
-    murk_view_free(v);
     commands = applied ? commands + 1 : -1;
   }
+  for (int s = 0; s < MURK_SIDES; s++) murk_view_free(views[s]);
   murk_game_free(g);
   return commands;
 }

@@ -62,6 +62,10 @@ struct murk_policy_plan {
    * function of the public grid alone, so keeping it changes no choice, only the time. */
   int* nbr;
   struct murk_grid nbr_grid;
+  /* Private to policy.c, kept the same way: the distance fields toward goals, with the
+   * entering costs (terrain, enemies in the way) they were made on; used again only while
+   * those costs are the same, so again no choice changes. */
+  struct murk_policy_memo* memo;
 };
 
 /* Plan the next command of the view's side, which must be the side to act: lines of the

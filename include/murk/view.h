@@ -3,7 +3,8 @@
  * The only thing front-ends and transcripts read. A view holds the public table, the
  * side's own platoons and teams in full, enemy markers as anonymous numbered markers,
  * enemy platoons only once revealed, and the events the side may know. It is built
- * fresh from the game (murk_view_build) and owned by the caller (murk_view_free).
+ * fresh from the game (murk_view_build), or refreshed (murk_view_update), and owned by the
+ * caller (murk_view_free).
  * A view for MURK_NO_SIDE is the umpire's: everything. */
 #ifndef MURK_VIEW_H
 #define MURK_VIEW_H
@@ -175,6 +176,14 @@ struct murk_view {
 
 /* Build a view. Returns MURK_OK or MURK_ENOMEM (*out NULL). */
 int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out);
+/* Refresh a view made by murk_view_build for game g, for the same side, after g has moved on
+ * by murk_game_apply only: the same contents as a new build, but the events already in the
+ * view are kept and only the newer ones copied (a new build copies every event of the game
+ * so far, which made batch games cost the square of their length). Given another game, or
+ * this one after murk_game_undo, it starts the events again from the first (for undo only if
+ * the game now has fewer events than the view has read: after undo, build a new view).
+ * Returns MURK_OK, MURK_EINVAL, or MURK_ENOMEM (the view is then only fit to be freed). */
+int murk_view_update(const struct murk_game* g, struct murk_view* v);
 void murk_view_free(struct murk_view* v);
 
 /* Look-ups on a view (NULL if none). */

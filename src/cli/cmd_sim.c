@@ -197,6 +197,8 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
   struct roster_watch watch[MURK_SIDES];
   memset(watch, 0, sizeof watch);
+  /* Each side's view, refreshed rather than built anew for every command (view.h). */
+  struct murk_view* views[MURK_SIDES] = {NULL, NULL};
 
   char reason[256], err[200];
   for (;;) {
@@ -212,8 +214,9 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
       rc = MURK_EREJECTED;
       goto out;
     }
-    struct murk_view* v = NULL;
-    rc = murk_view_build(g, side, &v);
+    struct murk_view* v = views[side];
+    rc = v ? murk_view_update(g, v) : murk_view_build(g, side, &views[side]);
+    v = views[side];
     if (rc != MURK_OK) {
       snprintf(why, whylen, "cannot build the %s's view: %s", murk_side_name(side),
                murk_strerror(rc));
@@ -231,7 +234,6 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
       if (rc != MURK_OK) {
         snprintf(why, whylen, "the %s policy failed: %s", murk_policy_name(o->policy[side]),
                  murk_strerror(rc));
-        murk_view_free(v);
         goto out;
       }
       for (int i = 0; i < plan->n && !applied && tries < MAX_ATTEMPTS; i++, tries++) {
@@ -255,7 +257,6 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
           if (o->trace) fprintf(stderr, "    refused: %s: %s\n", line, reason);
         } else {
           snprintf(why, whylen, "'%s': %s", line, reason[0] ? reason : murk_strerror(rc));
-          murk_view_free(v);
           goto out;
         }
       }
@@ -263,13 +264,11 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
     if (!applied) {
       snprintf(why, whylen, "stuck: %d tries refused (%s); the last, '%s': %s", MAX_ATTEMPTS,
                v->prompt, line, reason);
-      murk_view_free(v);
       rc = MURK_EREJECTED;
       goto out;
     }
     if (o->trace)
       fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", m->id, seed, murk_side_name(side), line);
-    murk_view_free(v);
     r->commands++;
   }
   if (o->trace) fprintf(stderr, "%s seed %" PRIu64 ": %s\n", m->id, seed, murk_game_result(g));
@@ -277,15 +276,15 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
   for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
   for (int s = 0; s < MURK_SIDES && rc == MURK_OK; s++) {
-    struct murk_view* v = NULL;
-    rc = murk_view_build(g, (enum murk_side)s, &v);
+    rc =
+        views[s] ? murk_view_update(g, views[s]) : murk_view_build(g, (enum murk_side)s, &views[s]);
     if (rc == MURK_OK)
-      watch_roster(&watch[s], v, r->turns, r);
+      watch_roster(&watch[s], views[s], r->turns, r);
     else
       snprintf(why, whylen, "%s", murk_strerror(rc));
-    murk_view_free(v);
   }
 out:
+  for (int s = 0; s < MURK_SIDES; s++) murk_view_free(views[s]);
   murk_game_free(g);
   return rc;
 }

@@ -6,6 +6,7 @@
  * nothing, not even the generator. */
 #include <limits.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -399,6 +400,68 @@ static int grow_log(struct murk_game* g) {
   return MURK_OK;
 }
 
+/* ---- the copy that undoes a refused command ----
+ *
+ * The state is about 60 KB, mostly arrays sized for the largest mission (600 teams a side,
+ * 128 markers) and filled from the front; a game uses a few percent of them, and copying all
+ * of it for every try was the largest single cost of a headless game (docs/performance.md).
+ * So the copy takes everything except the unused tails of five arrays: markers and what each
+ * side knows of them (up to nmarkers), units (nunits), teams and what each side knows of them
+ * (nteams). nunits and nteams are set once by setup and never change; nmarkers only grows, and
+ * a new marker's slot is zero until then (the game starts zeroed and a refused command that
+ * made one has it zeroed again below), so those tails hold nothing to restore. Anything added
+ * to the state outside those five arrays is copied whole. */
+#define STATE_END(f) (offsetof(struct murk_state, f) + sizeof(((struct murk_state*)0)->f))
+_Static_assert(offsetof(struct murk_state, markers) < offsetof(struct murk_state, units) &&
+                   STATE_END(units) <= offsetof(struct murk_state, teams) &&
+                   STATE_END(teams) <= offsetof(struct murk_state, seen_marker) &&
+                   STATE_END(seen_marker) <= offsetof(struct murk_state, seen_team),
+               "state_copy() walks the state's big arrays in this order");
+
+static void copy_bytes(struct murk_state* dst, const struct murk_state* src, size_t from,
+                       size_t to) {
+  if (to > from) memcpy((char*)dst + from, (const char*)src + from, to - from);
+}
+
+/* dst = src, except the unused tails of the big arrays; `n` gives the counts to go by. */
+static void state_copy(struct murk_state* dst, const struct murk_state* src,
+                       const struct murk_state* n) {
+  int nm = n->nmarkers, nt = n->nteams[0] > n->nteams[1] ? n->nteams[0] : n->nteams[1];
+  copy_bytes(dst, src, 0, offsetof(struct murk_state, markers));
+  memcpy(dst->markers, src->markers, (size_t)nm * sizeof src->markers[0]);
+  copy_bytes(dst, src, STATE_END(markers), offsetof(struct murk_state, units));
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    memcpy(dst->units[sd], src->units[sd], (size_t)n->nunits[sd] * sizeof src->units[sd][0]);
+  copy_bytes(dst, src, STATE_END(units), offsetof(struct murk_state, teams));
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    memcpy(dst->teams[sd], src->teams[sd], (size_t)n->nteams[sd] * sizeof src->teams[sd][0]);
+  copy_bytes(dst, src, STATE_END(teams), offsetof(struct murk_state, seen_marker));
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    memcpy(dst->seen_marker[sd], src->seen_marker[sd], (size_t)nm * sizeof src->seen_marker[sd][0]);
+  }
+  copy_bytes(dst, src, STATE_END(seen_marker), offsetof(struct murk_state, seen_team));
+  /* seen_team[viewer] follows the enemy's teams: the larger count serves both. */
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    memcpy(dst->seen_team[sd], src->seen_team[sd], (size_t)nt * sizeof src->seen_team[sd][0]);
+  copy_bytes(dst, src, STATE_END(seen_team), sizeof *dst);
+}
+
+static void state_save(struct murk_game* g) {
+  state_copy(g->saved, &g->s, &g->s);
+}
+
+static void state_restore(struct murk_game* g) {
+  int made = g->s.nmarkers, had = g->saved->nmarkers;
+  state_copy(&g->s, g->saved, g->saved);
+  /* Markers the refused command made: their slots go back to never used. */
+  if (made > had) {
+    size_t k = (size_t)(made - had);
+    memset(&g->s.markers[had], 0, k * sizeof g->s.markers[0]);
+    for (int sd = 0; sd < MURK_SIDES; sd++)
+      memset(&g->s.seen_marker[sd][had], 0, k * sizeof g->s.seen_marker[sd][0]);
+  }
+}
+
 int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     char* reason, size_t reason_len) {
   if (reason && reason_len) reason[0] = '\0';
@@ -431,21 +494,21 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
   if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");
-  char* copy = murk_strdup(line);
-  if (!copy) return out_of_memory(reason, reason_len);
 
-  *g->saved = g->s;
+  state_save(g);
   size_t nevents = g->nevents;
   g->oom = 0;
   g->applying = true;
   int rc = handlers[c->kind](g, side, c, reason, reason_len);
   g->applying = false;
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
+  /* The log's copy of the line only for a command taken (most tries are refused). */
+  char* copy = rc == MURK_OK ? murk_strdup(line) : NULL;
+  if (rc == MURK_OK && !copy) rc = MURK_ENOMEM;
   if (rc != MURK_OK) {
-    g->s = *g->saved;
+    state_restore(g);
     g->nevents = nevents;
     g->oom = 0;
-    murk_free(copy);
     if (rc == MURK_ENOMEM) murk_reject(reason, reason_len, "out of memory");
     return rc;
   }

@@ -97,6 +97,14 @@ struct field {
 /* Sets of verbs are bit masks of command kinds. */
 _Static_assert(MURK_CMD_COUNT <= 32, "a mask of command kinds must fit in an unsigned");
 
+/* Positions of teams grouped by a key (0..n-1): group k is pos[first[k] .. first[k]+count[k]). */
+struct groups {
+  int n;
+  int* first;
+  int* count;
+  struct murk_pos* pos;
+};
+
 struct ctx {
   const struct murk_view* v;
   struct murk_rng* rng;
@@ -112,8 +120,9 @@ struct ctx {
   int ntake;
   struct murk_pos* guard; /* objectives the enemy must take */
   int nguard;
-  struct field fields[MAX_FIELDS];
-  int nfields;
+  /* Teams by own platoon (roster index) and by enemy marker number, for gap(). */
+  struct groups own_teams, foe_teams;
+  struct fieldset* fields; /* the memo's fields for this decision's costs */
   /* Where the prompt and this turn's own events say something happens: cells, table
    * edges (bits of MURK_NORTH..MURK_WEST), corners (bits of MURK_NE..MURK_SW), and verbs. */
   struct murk_pos hints[MAX_HINTS];
@@ -124,6 +133,30 @@ struct ctx {
   struct murk_policy_plan* plan; /* the tries being written */
   bool oom;
 };
+
+/* Kept in the plan from decision to decision (policy.h): the distance fields made lately and
+ * the entering costs they were made with. A field is a function of the grid, the costs and
+ * its goal alone, so a later decision whose costs are the same (a side's own moves change
+ * none; enemies moving, dying or showing themselves do) uses it again. A few sets of costs
+ * are kept: one plan often serves both sides in turn, and each sees its own enemies. */
+struct fieldset {
+  struct murk_grid grid;
+  unsigned char* cost; /* cells bytes */
+  size_t cells;
+  struct field fields[MAX_FIELDS];
+  int nfields;
+  unsigned long used; /* when last used (memo->clock) */
+};
+#define FIELDSETS 4
+struct murk_policy_memo {
+  struct fieldset sets[FIELDSETS];
+  unsigned long clock;
+};
+
+static void drop_fields(struct fieldset* fs) {
+  for (int i = 0; i < fs->nfields; i++) murk_free(fs->fields[i].dist);
+  fs->nfields = 0;
+}
 
 static void find_hints(struct ctx* c);
 
@@ -141,12 +174,6 @@ static int cell(const struct ctx* c, struct murk_pos p) {
 
 static int dist(const struct ctx* c, struct murk_pos a, struct murk_pos b) {
   return murk_geom_distance(&c->v->grid, a, b);
-}
-
-static const struct murk_terrain* terrain_at(const struct murk_view* v, struct murk_pos p) {
-  if (!v->map || p.x < 0 || p.y < 0 || p.x >= v->grid.width || p.y >= v->grid.height) return NULL;
-  int t = v->map[p.y * v->grid.width + p.x];
-  return t < v->nterrain ? &v->terrain[t] : NULL;
 }
 
 /* Cost of entering a cell: roads are quickest for templates (seed 000, Moving platoons),
@@ -199,7 +226,109 @@ static void ctx_free(struct ctx* c) {
   murk_free(c->foes);
   murk_free(c->take);
   murk_free(c->guard);
-  for (int i = 0; i < c->nfields; i++) murk_free(c->fields[i].dist);
+  murk_free(c->own_teams.first);
+  murk_free(c->own_teams.pos);
+  murk_free(c->foe_teams.first);
+  murk_free(c->foe_teams.pos);
+}
+
+/* Group the teams of `owner` the view shows by platoon (own) or by marker number (enemy). */
+static int group_teams(struct groups* g, const struct murk_view* v, enum murk_side owner,
+                       bool by_marker) {
+  int n = 0;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= n) n = key + 1;
+  }
+  g->n = n;
+  g->first = murk_calloc((size_t)n * 2 + 1, sizeof *g->first);
+  g->pos = murk_calloc((size_t)v->nteams + 1, sizeof *g->pos);
+  if (!g->first || !g->pos) return MURK_ENOMEM;
+  g->count = g->first + n;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= 0) g->count[key]++;
+  }
+  for (int k = 1; k < n; k++) g->first[k] = g->first[k - 1] + g->count[k - 1];
+  int* fill = murk_calloc((size_t)n + 1, sizeof *fill);
+  if (!fill) return MURK_ENOMEM;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= 0) g->pos[g->first[key] + fill[key]++] = t->pos;
+  }
+  murk_free(fill);
+  return MURK_OK;
+}
+
+/* The memo's fields made on this decision's costs: a set kept from an earlier decision on
+ * the same costs, or else the least lately used one, emptied. */
+static int memo_sync(struct ctx* c) {
+  struct murk_policy_plan* pl = c->plan;
+  if (!pl->memo) pl->memo = murk_calloc(1, sizeof *pl->memo);
+  struct murk_policy_memo* mm = pl->memo;
+  if (!mm) return MURK_ENOMEM;
+  const struct murk_grid* g = &c->v->grid;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  struct fieldset* fs = NULL;
+  for (int i = 0; i < FIELDSETS && !fs; i++) {
+    struct fieldset* f = &mm->sets[i];
+    if (f->cost && f->cells == cells && f->grid.kind == g->kind && f->grid.width == g->width &&
+        f->grid.height == g->height && memcmp(f->cost, c->cost, cells) == 0)
+      fs = f;
+  }
+  if (!fs) {
+    fs = &mm->sets[0];
+    for (int i = 1; i < FIELDSETS; i++)
+      if (mm->sets[i].used < fs->used) fs = &mm->sets[i];
+    drop_fields(fs);
+    if (!fs->cost || fs->cells != cells) {
+      murk_free(fs->cost);
+      fs->cells = 0;
+      fs->cost = murk_malloc(cells ? cells : 1);
+      if (!fs->cost) return MURK_ENOMEM;
+    }
+    memcpy(fs->cost, c->cost, cells);
+    fs->cells = cells;
+    fs->grid = *g;
+  }
+  fs->used = ++mm->clock;
+  c->fields = fs;
+  return MURK_OK;
+}
+
+/* The texts given (up to a NULL) one after the other, as snprintf(buf, n, "%s%s...") would
+ * write them: the policies write many short lines. */
+static void texts(char* buf, size_t n, ...) {
+  if (n == 0) return;
+  size_t at = 0;
+  va_list ap;
+  va_start(ap, n);
+  for (const char* t; (t = va_arg(ap, const char*)) != NULL && at < n - 1;) {
+    size_t k = strnlen(t, n - 1 - at);
+    memcpy(buf + at, t, k);
+    at += k;
+  }
+  va_end(ap);
+  buf[at] = '\0';
+}
+
+/* "T12", "3": a prefix and a number, as snprintf("%s%d") writes them. */
+static void handle_text(char* buf, size_t n, const char* prefix, int num) {
+  if (num < 0 || strlen(prefix) + 11 > n) {
+    snprintf(buf, n, "%s%d", prefix, num);
+    return;
+  }
+  char digits[12];
+  int k = 0;
+  do digits[k++] = (char)('0' + num % 10);
+  while ((num /= 10) > 0);
+  size_t at = strlen(prefix);
+  memcpy(buf, prefix, at);
+  while (k > 0) buf[at++] = digits[--k];
+  buf[at] = '\0';
 }
 
 static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
@@ -221,11 +350,11 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
   c->guard = murk_calloc((size_t)v->nobjectives + 1, sizeof *c->guard);
   if (!c->cost || !c->busy || !c->units || !c->foes || !c->take || !c->guard) return MURK_ENOMEM;
 
-  for (int y = 0; y < c->h; y++)
-    for (int x = 0; x < c->w; x++) {
-      struct murk_pos p = {x, y};
-      c->cost[cell(c, p)] = terrain_cost(terrain_at(v, p));
-    }
+  /* Entering costs by legend index, then by cell (terrain_at's answer for every cell). */
+  unsigned char by_legend[256];
+  for (int t = 0; t < 256; t++) by_legend[t] = t < v->nterrain ? terrain_cost(&v->terrain[t]) : 0;
+  if (v->map)
+    for (size_t i = 0; i < cells; i++) c->cost[i] = by_legend[v->map[i]];
   /* Enemy markers and teams block a path; anything stands in the way of ending there. */
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
@@ -245,7 +374,7 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
     const struct murk_view_marker* m = &v->markers[i];
     if (m->owner != c->me || !m->on_table) continue;
     struct unit* u = &c->units[c->nunits++];
-    snprintf(u->handle, sizeof u->handle, "T%d", m->number);
+    handle_text(u->handle, sizeof u->handle, "T", m->number);
     u->number = m->number;
     u->platoon = m->dummy ? -1 : m->platoon;
     u->pos = m->pos;
@@ -263,7 +392,7 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
     if (!lead) continue;
     const struct murk_view_marker* m = own_marker(v, p->marker);
     struct unit* u = &c->units[c->nunits++];
-    snprintf(u->handle, sizeof u->handle, "%d", p->index + 1);
+    handle_text(u->handle, sizeof u->handle, "", p->index + 1);
     u->number = p->marker;
     u->platoon = p->index;
     u->pos = lead->pos;
@@ -294,6 +423,9 @@ static int ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* r
     if (o->for_side == c->me || o->for_side == MURK_NO_SIDE) c->take[c->ntake++] = o->pos;
     if (o->for_side == c->enemy) c->guard[c->nguard++] = o->pos;
   }
+  if (group_teams(&c->own_teams, v, c->me, false) != MURK_OK ||
+      group_teams(&c->foe_teams, v, c->enemy, true) != MURK_OK || memo_sync(c) != MURK_OK)
+    return MURK_ENOMEM;
   find_hints(c);
   return MURK_OK;
 }
@@ -306,28 +438,59 @@ static void add_try(struct ctx* c, const char* fmt, ...)
 #endif
     ;
 
-static void add_try(struct ctx* c, const char* fmt, ...) {
+/* Room for one more line in the plan: the line, or NULL when out of memory. */
+static char* next_line(struct ctx* c) {
   struct murk_policy_plan* p = c->plan;
-  if (c->oom) return;
+  if (c->oom) return NULL;
   if (p->n == p->cap) {
     int cap = p->cap ? p->cap * 2 : 32;
     char(*t)[MURK_POLICY_LINE] = murk_realloc(p->lines, (size_t)cap * sizeof *t);
     if (!t) {
       c->oom = true;
-      return;
+      return NULL;
     }
     p->lines = t;
     p->cap = cap;
   }
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(p->lines[p->n], MURK_POLICY_LINE, fmt, ap);
-  va_end(ap);
-  p->n++;
+  return p->lines[p->n++];
 }
 
+static void add_try(struct ctx* c, const char* fmt, ...) {
+  char* line = next_line(c);
+  if (!line) return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(line, MURK_POLICY_LINE, fmt, ap);
+  va_end(ap);
+}
+
+/* add_try(c, "%s", text) without the formatting. */
+static void add_line(struct ctx* c, const char* text) {
+  char* line = next_line(c);
+  if (!line) return;
+  size_t len = strnlen(text, MURK_POLICY_LINE - 1);
+  memcpy(line, text, len);
+  line[len] = '\0';
+}
+
+/* Two digits of a coordinate 0..99 as "%02d" writes them. */
+static char* two_digits(char* out, int v) {
+  out[0] = (char)('0' + v / 10);
+  out[1] = (char)('0' + v % 10);
+  return out + 2;
+}
+
+/* "05,20", as murk_pos_format writes it (without snprintf for the usual coordinates: a plan
+ * writes many cells). */
 static void pos_text(struct murk_pos p, char* buf, size_t n) {
-  murk_pos_format(p, buf, n);
+  if (p.x < 0 || p.x > 99 || p.y < 0 || p.y > 99 || n < 6) {
+    murk_pos_format(p, buf, n);
+    return;
+  }
+  char* at = two_digits(buf, p.x);
+  *at++ = ',';
+  at = two_digits(at, p.y);
+  *at = '\0';
 }
 
 /* ---- cells ---- */
@@ -476,8 +639,9 @@ static void bq_free(struct bucketq* q) {
 /* The field toward goal: what it costs to get there from each cell (Dijkstra from the goal
  * backwards; entering a cell costs that cell). NULL when out of memory. */
 static const int* field_to(struct ctx* c, struct murk_pos goal) {
-  for (int i = 0; i < c->nfields; i++)
-    if (murk_pos_eq(c->fields[i].goal, goal)) return c->fields[i].dist;
+  struct fieldset* mm = c->fields;
+  for (int i = 0; i < mm->nfields; i++)
+    if (murk_pos_eq(mm->fields[i].goal, goal)) return mm->fields[i].dist;
   if (!on_table(c, goal)) return NULL;
   size_t cells = (size_t)c->w * (size_t)c->h;
   const int* nbr = neighbours(c);
@@ -509,14 +673,14 @@ static const int* field_to(struct ctx* c, struct murk_pos goal) {
     }
   }
   bq_free(&q);
-  if (c->nfields == MAX_FIELDS) {
-    murk_free(c->fields[0].dist);
-    memmove(&c->fields[0], &c->fields[1], (MAX_FIELDS - 1) * sizeof c->fields[0]);
-    c->nfields--;
+  if (mm->nfields == MAX_FIELDS) {
+    murk_free(mm->fields[0].dist);
+    memmove(&mm->fields[0], &mm->fields[1], (MAX_FIELDS - 1) * sizeof mm->fields[0]);
+    mm->nfields--;
   }
-  c->fields[c->nfields].goal = goal;
-  c->fields[c->nfields].dist = d;
-  c->nfields++;
+  mm->fields[mm->nfields].goal = goal;
+  mm->fields[mm->nfields].dist = d;
+  mm->nfields++;
   return d;
 oom:
   bq_free(&q);
@@ -549,6 +713,18 @@ static int walk(const struct ctx* c, const int* d, struct murk_pos from, struct 
   return n;
 }
 
+/* Append text at buf[at] as snprintf(buf + at, len - at, "%s", text) would, and return
+ * where the text ends (past len when cut short). */
+static size_t append(char* buf, size_t len, size_t at, const char* text) {
+  size_t n = strlen(text);
+  if (at < len) {
+    size_t k = n < len - at - 1 ? n : len - at - 1;
+    memcpy(buf + at, text, k);
+    buf[at + k] = '\0';
+  }
+  return at + n;
+}
+
 /* Does the hex line from a to path[lo..hi] enter exactly path[lo..hi]? */
 static bool line_follows(const struct ctx* c, struct murk_pos a, const struct murk_pos* path,
                          int lo, int hi) {
@@ -565,27 +741,45 @@ static bool line_follows(const struct ctx* c, struct murk_pos a, const struct mu
 /* "move H to X,Y [via ...]" along path[0..n-1] from `from`: each straight stretch becomes
  * one leg, so the game's hex lines enter exactly the path's cells. False if it needs more
  * waypoints than a command holds. */
+/* line_follows(c, a, path, lo, hi) where a is the cell before path[lo] (from, for lo 0),
+ * remembered in memo[lo][hi] (-1: not yet known): a unit's moves of several lengths along
+ * one path ask the same questions. */
+#define MAX_PATH 16
+static bool follows(const struct ctx* c, struct murk_pos from, const struct murk_pos* path, int lo,
+                    int hi, signed char memo[MAX_PATH][MAX_PATH]) {
+  if (lo < 0 || hi < lo || hi >= MAX_PATH)
+    return line_follows(c, lo > 0 ? path[lo - 1] : from, path, lo, hi);
+  if (memo[lo][hi] < 0)
+    memo[lo][hi] = line_follows(c, lo > 0 ? path[lo - 1] : from, path, lo, hi) ? 1 : 0;
+  return memo[lo][hi] == 1;
+}
+
 static bool move_line(const struct ctx* c, const char* handle, struct murk_pos from,
-                      const struct murk_pos* path, int n, char* buf, size_t len) {
+                      const struct murk_pos* path, int n, char* buf, size_t len,
+                      signed char memo[MAX_PATH][MAX_PATH]) {
   struct murk_pos legs[MURK_CMD_MAX_WAYPOINTS + 1];
   int nlegs = 0, i = 0;
-  struct murk_pos a = from;
   while (i < n) {
     int j = i;
-    while (j + 1 < n && line_follows(c, a, path, i, j + 1)) j++;
-    if (!line_follows(c, a, path, i, j)) return false; /* cannot happen for neighbours */
+    while (j + 1 < n && follows(c, from, path, i, j + 1, memo)) j++;
+    if (!follows(c, from, path, i, j, memo)) return false; /* cannot happen for neighbours */
     if (nlegs == MURK_CMD_MAX_WAYPOINTS + 1) return false;
     legs[nlegs++] = path[j];
-    a = path[j];
     i = j + 1;
   }
-  if (nlegs == 0) return false;
+  if (nlegs == 0 || len == 0) return false;
   char ps[16];
   pos_text(legs[nlegs - 1], ps, sizeof ps);
-  size_t at = (size_t)snprintf(buf, len, "move %s to %s", handle, ps);
+  /* "move H to X,Y via A B": what snprintf would write, appended piece by piece. */
+  size_t at = 0;
+  at = append(buf, len, at, "move ");
+  at = append(buf, len, at, handle);
+  at = append(buf, len, at, " to ");
+  at = append(buf, len, at, ps);
   for (int k = 0; k + 1 < nlegs && at < len; k++) {
     pos_text(legs[k], ps, sizeof ps);
-    at += (size_t)snprintf(buf + at, len - at, "%s%s", k == 0 ? " via " : " ", ps);
+    at = append(buf, len, at, k == 0 ? " via " : " ");
+    at = append(buf, len, at, ps);
   }
   return at < len;
 }
@@ -598,7 +792,9 @@ static void try_moves_toward(struct ctx* c, const struct unit* u, struct murk_po
   if (dist(c, u->pos, goal) <= near) return;
   const int* d = field_to(c, goal);
   if (!d || d[cell(c, u->pos)] == INT_MAX) return;
-  struct murk_pos path[16];
+  struct murk_pos path[MAX_PATH];
+  signed char memo[MAX_PATH][MAX_PATH];
+  memset(memo, -1, sizeof memo);
   int n = walk(c, d, u->pos, path, move_lengths[0]);
   int dry = 0; /* cells before the first difficult one */
   while (dry < n && c->cost[cell(c, path[dry])] != terrain_cost_difficult) dry++;
@@ -612,7 +808,7 @@ static void try_moves_toward(struct ctx* c, const struct unit* u, struct murk_po
       if (len <= 0 || tried[len]) continue;
       tried[len] = true;
       char line[MURK_POLICY_LINE];
-      if (move_line(c, u->handle, u->pos, path, len, line, sizeof line)) add_try(c, "%s", line);
+      if (move_line(c, u->handle, u->pos, path, len, line, sizeof line, memo)) add_line(c, line);
     }
 }
 
@@ -669,7 +865,9 @@ static int read_small(const char** p) {
  * numbered entries ("entry 3", "entries 1, 2"), and the verbs it uses. */
 static void hints_in(struct ctx* c, const char* t) {
   static const char* const edge_words[] = {"north edge", "south edge", "east edge", "west edge"};
-  static const char* const corner_words[] = {"NE", "NW", "SE", "SW"};
+  static const char* const corner_words[] = {"NE corner", "NW corner", "SE corner", "SW corner"};
+  static const char* const quarter_words[] = {"NE quarter", "NW quarter", "SE quarter",
+                                              "SW quarter"};
   c->nhints = cells_in(c, t, c->hints, c->nhints, MAX_HINTS);
   const char* st = strstr(t, "stretch ");
   if (st) {
@@ -680,11 +878,8 @@ static void hints_in(struct ctx* c, const char* t) {
   }
   for (int k = 0; k < 4; k++) {
     if (word_in(t, edge_words[k])) c->edges |= 1u << (MURK_NORTH + k);
-    char w[16];
-    snprintf(w, sizeof w, "%s corner", corner_words[k]);
-    bool corner = word_in(t, w);
-    snprintf(w, sizeof w, "%s quarter", corner_words[k]);
-    if (corner || word_in(t, w)) c->corners |= 1u << (MURK_NE + k);
+    bool corner = word_in(t, corner_words[k]);
+    if (corner || word_in(t, quarter_words[k])) c->corners |= 1u << (MURK_NE + k);
   }
   for (const char* p = t; (p = strstr(p, "entr")) != NULL; p++) {
     if (strncmp(p, "entry ", 6) != 0 && strncmp(p, "entries ", 8) != 0) continue;
@@ -920,24 +1115,21 @@ static int nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos
 /* Distance from any team of own platoon `platoon` (or from `at` when it has none) to the
  * nearest team of the enemy platoon under marker `number`. */
 static int gap(const struct ctx* c, int platoon, struct murk_pos at, int number) {
-  const struct murk_view* v = c->v;
-  int best = INT_MAX;
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* e = &v->teams[i];
-    if (e->owner != c->enemy || e->marker != number) continue;
-    bool any = false;
-    for (int k = 0; k < v->nteams && platoon >= 0; k++) {
-      const struct murk_view_team* o = &v->teams[k];
-      if (o->owner != c->me || o->platoon != platoon) continue;
-      any = true;
-      int d = dist(c, o->pos, e->pos);
-      if (d < best) best = d;
-    }
-    if (!any) {
-      int d = dist(c, at, e->pos);
-      if (d < best) best = d;
-    }
+  const struct groups* f = &c->foe_teams;
+  const struct groups* o = &c->own_teams;
+  if (number < 0 || number >= f->n) return INT_MAX;
+  const struct murk_pos* from = &at;
+  int nfrom = 1;
+  if (platoon >= 0 && platoon < o->n && o->count[platoon] > 0) {
+    from = &o->pos[o->first[platoon]];
+    nfrom = o->count[platoon];
   }
+  int best = INT_MAX;
+  for (int i = f->first[number]; i < f->first[number] + f->count[number]; i++)
+    for (int k = 0; k < nfrom; k++) {
+      int d = dist(c, from[k], f->pos[i]);
+      if (d < best) best = d;
+    }
   return best;
 }
 
@@ -1147,7 +1339,7 @@ static void generic_tries(struct ctx* c, const enum murk_command_kind* verbs, in
   for (int i = 0; i < (nverbs > 0 ? count : 0); i++) {
     char line[MURK_POLICY_LINE];
     generic_line(c, verbs, nverbs, line, sizeof line);
-    add_try(c, "%s", line);
+    add_line(c, line);
   }
 }
 
@@ -1219,12 +1411,12 @@ static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
     case MURK_STEP_MOVEMENT:
       if (roll < 15) break;
       if (roll < 25 && (u = random_unit(c, false, true)) != NULL) {
-        snprintf(buf, n, "reveal %s", u->handle);
+        texts(buf, n, "reveal ", u->handle, (char*)NULL);
         return;
       }
       if ((u = random_unit(c, false, false)) != NULL) {
         pos_text(near_cell(c, u->pos, 1 + pick(c->rng, 6)), ps, sizeof ps);
-        snprintf(buf, n, "move %s to %s", u->handle, ps);
+        texts(buf, n, "move ", u->handle, " to ", ps, (char*)NULL);
         return;
       }
       break;
@@ -1232,12 +1424,12 @@ static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
     case MURK_STEP_ASSAULT: {
       bool shooting = v->step == MURK_STEP_SHOOTING;
       if (shooting && roll < 50 && word_in(v->prompt, "spot")) {
-        snprintf(buf, n, "spot");
+        texts(buf, n, "spot", (char*)NULL);
         return;
       }
       if (roll < (shooting ? 30 : 45)) break;
       if (roll < 40 && (u = random_unit(c, false, true)) != NULL) {
-        snprintf(buf, n, "reveal %s", u->handle);
+        texts(buf, n, "reveal ", u->handle, (char*)NULL);
         return;
       }
       u = random_unit(c, true, false);
@@ -1247,13 +1439,15 @@ static void random_play(struct ctx* c, int roll, char* buf, size_t n) {
       int want = pick(c->rng, platoons), num = 0;
       for (int i = 0; i < c->nfoes; i++)
         if (c->foes[i].platoon && want-- == 0) num = c->foes[i].number;
-      snprintf(buf, n, "%s %s at P%d", shooting ? "shoot" : "assault", u->handle, num);
+      char pn[16];
+      handle_text(pn, sizeof pn, "P", num);
+      texts(buf, n, shooting ? "shoot " : "assault ", u->handle, " at ", pn, (char*)NULL);
       return;
     }
     default:
       break;
   }
-  snprintf(buf, n, "end");
+  texts(buf, n, "end", (char*)NULL);
 }
 
 /* One random command for the phase. */
@@ -1270,10 +1464,12 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
      * wanted on the table now (independent teams deploying last, say). */
     int p = v->phase == MURK_PHASE_PLAY ? -1 : random_platoon(c, MURK_PLATOON_WAITING);
     if (roll >= 75) {
-      snprintf(line, n, "end");
+      texts(line, n, "end", (char*)NULL);
     } else if (roll < 35 && p >= 0) {
       pos_text(zone_cell(c), ps, sizeof ps);
-      snprintf(line, n, "deploy %d at %s", p + 1, ps);
+      char pn[16];
+      handle_text(pn, sizeof pn, "", p + 1);
+      texts(line, n, "deploy ", pn, " at ", ps, (char*)NULL);
     } else {
       generic_line(c, nverbs > 0 ? verbs : all, nverbs > 0 ? nverbs : nall, line, n);
     }
@@ -1286,15 +1482,17 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
   switch (v->phase) {
     case MURK_PHASE_OBJECTIVES:
       pos_text(table_cell(c), ps, sizeof ps);
-      snprintf(line, n, "objective at %s", ps);
+      texts(line, n, "objective at ", ps, (char*)NULL);
       return;
     case MURK_PHASE_RESERVES: {
       int p = random_platoon(c, MURK_PLATOON_WAITING);
       if (roll < 50 || p < 0) {
-        snprintf(line, n, "end");
+        texts(line, n, "end", (char*)NULL);
       } else {
         static const char* const kinds[] = {"", " delayed", " scattered", " mobile"};
-        snprintf(line, n, "reserve %d%s", p + 1, roll < 85 ? "" : kinds[pick(c->rng, 4)]);
+        char pn[16];
+        handle_text(pn, sizeof pn, "", p + 1);
+        texts(line, n, "reserve ", pn, roll < 85 ? "" : kinds[pick(c->rng, 4)], (char*)NULL);
       }
       return;
     }
@@ -1304,18 +1502,21 @@ static void random_one(struct ctx* c, const enum murk_command_kind* verbs, int n
       /* `end` now and then even with platoons waiting: some deploy in a later phase
        * (independent and warrior teams, infiltrators). */
       if ((p < 0 && roll < 50) || roll >= 92)
-        snprintf(line, n, "end");
+        texts(line, n, "end", (char*)NULL);
       else if (p < 0 || roll < 15)
-        snprintf(line, n, "deploy dummy at %s", ps);
-      else
-        snprintf(line, n, "deploy %d at %s", p + 1, ps);
+        texts(line, n, "deploy dummy at ", ps, (char*)NULL);
+      else {
+        char pn[16];
+        handle_text(pn, sizeof pn, "", p + 1);
+        texts(line, n, "deploy ", pn, " at ", ps, (char*)NULL);
+      }
       return;
     }
     case MURK_PHASE_PLAY:
       random_play(c, roll, line, n);
       return;
     default:
-      snprintf(line, n, "end");
+      texts(line, n, "end", (char*)NULL);
       return;
   }
 }
@@ -1349,7 +1550,7 @@ static void random_policy(struct ctx* c, int round) {
   for (int i = 0; i < draws; i++) {
     char line[MURK_POLICY_LINE];
     random_one(c, verbs, nverbs, all, nall, known, line, sizeof line);
-    add_try(c, "%s", line);
+    add_line(c, line);
   }
   if (round > 1) generic_tries(c, all, nall, RANDOM_DRAWS / 2);
   if (v->phase == MURK_PHASE_PLAY || known == 0) add_try(c, "end");
@@ -1359,6 +1560,13 @@ void murk_policy_plan_free(struct murk_policy_plan* plan) {
   if (!plan) return;
   murk_free(plan->lines);
   murk_free(plan->nbr);
+  if (plan->memo) {
+    for (int i = 0; i < FIELDSETS; i++) {
+      drop_fields(&plan->memo->sets[i]);
+      murk_free(plan->memo->sets[i].cost);
+    }
+    murk_free(plan->memo);
+  }
   memset(plan, 0, sizeof *plan);
 }
 

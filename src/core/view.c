@@ -164,6 +164,13 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
   snprintf(buf, n, "game over: %.140s", s->result);
 }
 
+/* snprintf(dst, n, "%s", src) without the formatting machinery: the view copies many names. */
+static void copy_text(char* dst, size_t n, const char* src) {
+  size_t len = strnlen(src, n - 1);
+  memcpy(dst, src, len);
+  dst[len] = '\0';
+}
+
 static void fill_marker(const struct murk_game* g, enum murk_side side,
                         const struct murk_marker* mk, struct murk_view_marker* vm) {
   const struct murk_state* s = &g->s;
@@ -186,8 +193,8 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   vm->dug_in = s->units[mk->owner][mk->unit].dug_in;
   const struct murk_platoon* pl = murk_unit_platoon(g, mk->owner, mk->unit);
   vm->platoon = mk->unit;
-  snprintf(vm->name, sizeof vm->name, "%s", pl->name);
-  snprintf(vm->type, sizeof vm->type, "%s", pl->type);
+  copy_text(vm->name, sizeof vm->name, pl->name);
+  copy_text(vm->type, sizeof vm->type, pl->type);
   vm->nteams = murk_unit_alive(s, mk->owner, mk->unit);
   if (mk->kind == MURK_MARKER_WING && mk->on_table) /* a wing leader stands for its wing */
     murk_intel_describe(g, (int)(mk - s->markers), vm->name, sizeof vm->name, vm->type,
@@ -230,32 +237,59 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
   }
 }
 
+/* A view and what it takes to refresh it (murk_view_update). The caller holds a pointer to
+ * `v`, the first member, so murk_view_free frees the box. */
+struct view_box {
+  struct murk_view v;
+  const struct murk_game* g; /* the game it was last filled from */
+  size_t read;               /* the game's events looked at so far */
+  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events;
+};
+
+/* Room for n elements of `size` at p (which has room for *cap), contents kept. Returns the
+ * array; when out of memory, p itself (still valid, still the caller's) and *oom set. */
+static void* grow(void* p, size_t* cap, size_t n, size_t size, bool* oom) {
+  if (p && n <= *cap) return p;
+  size_t want = *cap ? *cap : 8;
+  while (want < n) want *= 2;
+  void* q = murk_realloc(p, want * size);
+  if (!q) {
+    *oom = true;
+    return p;
+  }
+  *cap = want;
+  return q;
+}
+#define ROOM(b, field, n) \
+  ((b)->v.field = grow((b)->v.field, &(b)->cap_##field, (n), sizeof *(b)->v.field, &oom))
+
 /* The lit cells, row by row. */
-static int fill_lit(const struct murk_game* g, struct murk_view* v) {
+static int fill_lit(const struct murk_game* g, struct view_box* b) {
   const struct murk_grid* grid = &g->m->grid;
+  struct murk_view* v = &b->v;
+  v->nlit = 0;
   if (!g->firelit && g->s.night.nlights == 0) return MURK_OK;
   size_t n = 0;
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++)
       if (murk_night_lit(g, (struct murk_pos){x, y})) n++;
   if (n == 0) return MURK_OK;
-  v->lit = murk_calloc(n, sizeof *v->lit);
-  if (!v->lit) return MURK_ENOMEM;
+  bool oom = false;
+  ROOM(b, lit, n);
+  if (oom) return MURK_ENOMEM;
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++)
       if (murk_night_lit(g, (struct murk_pos){x, y})) v->lit[v->nlit++] = (struct murk_pos){x, y};
   return MURK_OK;
 }
 
-int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
-  if (out) *out = NULL;
-  if (!g || !out) return MURK_EINVAL;
-  if (side != MURK_NO_SIDE && side != MURK_ATTACKER && side != MURK_DEFENDER) return MURK_EINVAL;
+/* Fill a view from the game: everything anew, except the events, of which only those since
+ * the last fill from the same game are added. */
+static int fill(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  enum murk_side side = v->side;
   const struct murk_mission* m = g->m;
   const struct murk_state* s = &g->s;
-  struct murk_view* v = murk_calloc(1, sizeof *v);
-  if (!v) return MURK_ENOMEM;
-  v->side = side;
   v->mission_name = m->name;
   v->briefing = side == MURK_NO_SIDE || !m->sides[side].briefing ? "" : m->sides[side].briefing;
   for (int sd = 0; sd < MURK_SIDES; sd++)
@@ -279,26 +313,34 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   v->withdraw_due = s->withdraw_due;
   v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
+  memset(v->conditions, 0, sizeof v->conditions);
+  memset(v->prompt, 0, sizeof v->prompt);
   fill_sight(g, side, v);
   build_prompt(g, side, v->prompt, sizeof v->prompt);
 
-  size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
-  v->objectives = murk_calloc((size_t)s->nobjectives, sizeof *v->objectives);
-  v->markers = murk_calloc((size_t)s->nmarkers, sizeof *v->markers);
-  v->teams = murk_calloc(nteams, sizeof *v->teams);
-  v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
-  v->events = murk_calloc(g->nevents, sizeof *v->events);
-  v->arrivals = murk_calloc(MURK_MAX_ARRIVALS, sizeof *v->arrivals);
-  v->contacts = murk_calloc((size_t)s->nmarkers + nteams + 1, sizeof *v->contacts);
-  if (!v->objectives || !v->markers || !v->teams || !v->platoons || !v->events || !v->arrivals ||
-      !v->contacts || fill_lit(g, v) != MURK_OK) {
-    murk_view_free(v);
-    return MURK_ENOMEM;
+  /* A view refreshed from another game, or from this one after it went back (undo), starts
+   * its events again. */
+  if (b->g != g || g->nevents < b->read) {
+    v->nevents = 0;
+    b->read = 0;
   }
+  b->g = g;
+  v->nobjectives = v->nmarkers = v->nteams = v->nplatoons = v->narrivals = v->ncontacts = 0;
+  size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
+  bool oom = false;
+  ROOM(b, objectives, (size_t)s->nobjectives);
+  ROOM(b, markers, (size_t)s->nmarkers);
+  ROOM(b, teams, nteams);
+  ROOM(b, contacts, (size_t)s->nmarkers + nteams + 1);
+  ROOM(b, events, v->nevents + (g->nevents - b->read));
+  if (!v->platoons) v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
+  if (!v->arrivals) v->arrivals = murk_calloc(MURK_MAX_ARRIVALS, sizeof *v->arrivals);
+  if (oom || !v->platoons || !v->arrivals || fill_lit(g, b) != MURK_OK) return MURK_ENOMEM;
 
   for (int i = 0; i < s->nobjectives; i++) {
     struct murk_view_objective* o = &v->objectives[v->nobjectives++];
-    snprintf(o->name, sizeof o->name, "%s", s->objectives[i].name);
+    memset(o, 0, sizeof *o);
+    copy_text(o->name, sizeof o->name, s->objectives[i].name);
     o->pos = s->objectives[i].pos;
     o->for_side = s->objectives[i].for_side;
   }
@@ -311,6 +353,7 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
       const struct murk_sighting* k = &s->seen_marker[side][i];
       if (k->known) {
         struct murk_view_contact* c = &v->contacts[v->ncontacts++];
+        memset(c, 0, sizeof *c);
         c->owner = mk->owner;
         c->marker = mk->number;
         c->kind = mk->kind;
@@ -333,22 +376,24 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
           const struct murk_sighting* seen = &s->seen_team[side][t];
           if (seen->known) {
             struct murk_view_contact* c = &v->contacts[v->ncontacts++];
+            memset(c, 0, sizeof *c);
             c->owner = (enum murk_side)sd;
             c->marker = u->marker;
             c->team = true;
-            snprintf(c->profile, sizeof c->profile, "%s",
-                     murk_team_profile(g, (enum murk_side)sd, t)->name);
+            copy_text(c->profile, sizeof c->profile,
+                      murk_team_profile(g, (enum murk_side)sd, t)->name);
             c->pos = seen->pos;
             c->turn = seen->turn;
           }
           continue;
         }
         struct murk_view_team* vt = &v->teams[v->nteams++];
+        memset(vt, 0, sizeof *vt);
         vt->owner = (enum murk_side)sd;
         vt->marker = u->marker;
         vt->platoon = k;
-        snprintf(vt->profile, sizeof vt->profile, "%s",
-                 murk_team_profile(g, (enum murk_side)sd, t)->name);
+        copy_text(vt->profile, sizeof vt->profile,
+                  murk_team_profile(g, (enum murk_side)sd, t)->name);
         vt->pos = tm->pos;
       }
     }
@@ -358,9 +403,10 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
       const struct murk_unit_state* u = &s->units[side][k];
       const struct murk_platoon* pl = murk_unit_platoon(g, side, k);
       struct murk_view_platoon* vp = &v->platoons[v->nplatoons++];
+      memset(vp, 0, sizeof *vp);
       vp->index = k;
-      snprintf(vp->name, sizeof vp->name, "%s", pl->name);
-      snprintf(vp->type, sizeof vp->type, "%s", pl->type);
+      copy_text(vp->name, sizeof vp->name, pl->name);
+      copy_text(vp->type, sizeof vp->type, pl->type);
       vp->state = u->state;
       vp->marker = u->marker;
       vp->nteams = murk_unit_alive(s, side, k);
@@ -378,6 +424,7 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
       const struct murk_arrival* a = &s->arrivals[side][i];
       if (a->used) continue;
       struct murk_view_arrival* va = &v->arrivals[v->narrivals++];
+      memset(va, 0, sizeof *va);
       va->kind = a->kind;
       va->anywhere = a->anywhere;
       murk_reserves_describe(g, side, i, va->where, sizeof va->where);
@@ -385,7 +432,7 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
       va->ncells = k < MURK_VIEW_ARRIVAL_CELLS ? k : MURK_VIEW_ARRIVAL_CELLS;
     }
   }
-  for (size_t i = 0; i < g->nevents; i++)
+  for (size_t i = b->read; i < g->nevents; i++)
     if (murk_audience_includes(g->events[i].audience, side)) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
        * private events stood would tell how many secrets the enemy has. */
@@ -393,8 +440,28 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
       v->events[v->nevents].seq = (int)v->nevents + 1;
       v->nevents++;
     }
-  *out = v;
+  b->read = g->nevents;
   return MURK_OK;
+}
+
+int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
+  if (out) *out = NULL;
+  if (!g || !out) return MURK_EINVAL;
+  if (side != MURK_NO_SIDE && side != MURK_ATTACKER && side != MURK_DEFENDER) return MURK_EINVAL;
+  struct view_box* b = murk_calloc(1, sizeof *b);
+  if (!b) return MURK_ENOMEM;
+  b->v.side = side;
+  if (fill(g, b) != MURK_OK) {
+    murk_view_free(&b->v);
+    return MURK_ENOMEM;
+  }
+  *out = &b->v;
+  return MURK_OK;
+}
+
+int murk_view_update(const struct murk_game* g, struct murk_view* v) {
+  if (!g || !v) return MURK_EINVAL;
+  return fill(g, (struct view_box*)v);
 }
 
 const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p) {

@@ -1,0 +1,234 @@
+/* test_headless.c: the shortcuts of the headless game loop (murk sim, bench/game_bench.c)
+ * change nothing a game does.
+ *
+ * - A refused command leaves the game's state byte for byte as it was, though apply() copies
+ *   only the used part of the state's big arrays; an accepted one leaves their unused tails
+ *   zero, which that copy relies on (game.c, "the copy that undoes a refused command").
+ * - A view refreshed after each command (murk_view_update) holds exactly what a view built
+ *   anew holds, for each side and the umpire; from another game, or after an undo, it starts
+ *   its events again.
+ * Both over whole games between the policies on every bundled mission. */
+#include <dirent.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include <cmocka.h>
+
+#include "murk/alloc.h"
+#include "murk/command.h"
+#include "murk/policy.h"
+#include "test_support.h"
+
+#define MAX_COMMANDS 5000
+#define MAX_TRIES 400
+#define MISSIONS MURK_SOURCE_DIR "/data/missions"
+
+static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  assert_non_null(v);
+  return v;
+}
+
+/* Is [p, p+n) all zero bytes? */
+static bool zero(const void* p, size_t n) {
+  const unsigned char* b = p;
+  for (size_t i = 0; i < n; i++)
+    if (b[i]) return false;
+  return true;
+}
+
+/* The unused tails of the arrays apply() does not copy are zero. */
+static void assert_tails_zero(const struct murk_state* s) {
+  size_t nm = (size_t)s->nmarkers;
+  assert_true(zero(&s->markers[nm], (MURK_MAX_MARKERS - nm) * sizeof s->markers[0]));
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    size_t nu = (size_t)s->nunits[sd], nt = (size_t)s->nteams[sd];
+    assert_true(zero(&s->units[sd][nu], (MURK_MAX_UNITS - nu) * sizeof s->units[sd][0]));
+    assert_true(zero(&s->teams[sd][nt], (MURK_MAX_TEAMS_PER_SIDE - nt) * sizeof s->teams[sd][0]));
+    assert_true(
+        zero(&s->seen_marker[sd][nm], (MURK_MAX_MARKERS - nm) * sizeof s->seen_marker[sd][0]));
+    size_t ne = (size_t)s->nteams[murk_side_other((enum murk_side)sd)];
+    assert_true(
+        zero(&s->seen_team[sd][ne], (MURK_MAX_TEAMS_PER_SIDE - ne) * sizeof s->seen_team[sd][0]));
+  }
+}
+
+#define SAME_ARRAY(a, b, field, n)                                                      \
+  do {                                                                                  \
+    assert_int_equal((a)->n, (b)->n);                                                   \
+    if ((a)->n > 0)                                                                     \
+      assert_memory_equal((a)->field, (b)->field, (size_t)(a)->n * sizeof *(a)->field); \
+  } while (0)
+
+/* Two views hold the same: every field, every element of every array. */
+static void assert_same_view(const struct murk_view* a, const struct murk_view* b) {
+  SAME_ARRAY(a, b, objectives, nobjectives);
+  SAME_ARRAY(a, b, markers, nmarkers);
+  SAME_ARRAY(a, b, teams, nteams);
+  SAME_ARRAY(a, b, platoons, nplatoons);
+  SAME_ARRAY(a, b, arrivals, narrivals);
+  SAME_ARRAY(a, b, lit, nlit);
+  SAME_ARRAY(a, b, contacts, ncontacts);
+  SAME_ARRAY(a, b, events, nevents);
+  struct murk_view x = *a, y = *b;
+  x.objectives = y.objectives = NULL;
+  x.markers = y.markers = NULL;
+  x.teams = y.teams = NULL;
+  x.platoons = y.platoons = NULL;
+  x.arrivals = y.arrivals = NULL;
+  x.lit = y.lit = NULL;
+  x.contacts = y.contacts = NULL;
+  x.events = y.events = NULL;
+  assert_memory_equal(&x, &y, sizeof x);
+}
+
+/* Refresh the kept view of `side` and check it against a new build. */
+static void check_view(const struct murk_game* g, enum murk_side side, struct murk_view** kept) {
+  if (*kept)
+    assert_int_equal(murk_view_update(g, *kept), MURK_OK);
+  else
+    *kept = view(g, side);
+  struct murk_view* fresh = view(g, side);
+  assert_same_view(*kept, fresh);
+  murk_view_free(fresh);
+}
+
+struct tally {
+  long refused, accepted, views;
+};
+
+/* One game between the policies, checking every try and every view on the way. */
+static void play_checked(const struct murk_mission* m, uint64_t seed, enum murk_policy pol,
+                         struct murk_state* before, struct tally* t) {
+  struct murk_game* g = new_game(m, seed);
+  struct murk_rng rng[MURK_SIDES];
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  struct murk_view* kept[MURK_SIDES + 1] = {NULL, NULL, NULL}; /* attacker, defender, umpire */
+  assert_tails_zero(&g->s);
+  int n = 0;
+  for (; murk_game_to_act(g) != MURK_NO_SIDE && n < MAX_COMMANDS; n++) {
+    enum murk_side side = murk_game_to_act(g);
+    check_view(g, MURK_NO_SIDE, &kept[MURK_SIDES]);
+    check_view(g, murk_side_other(side), &kept[murk_side_other(side)]);
+    check_view(g, side, &kept[side]);
+    t->views += 3;
+    bool applied = false;
+    int tries = 0;
+    for (int round = 0; !applied && tries < MAX_TRIES; round++) {
+      assert_int_equal(murk_policy_plan(pol, kept[side], &rng[side], round, &plan), MURK_OK);
+      for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
+        struct murk_command c;
+        char err[200], reason[256];
+        int col = 0;
+        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
+        memcpy(before, &g->s, sizeof *before);
+        size_t nevents = murk_game_event_count(g), nlog = murk_game_log_count(g);
+        int rc = murk_game_apply(g, side, &c, reason, sizeof reason);
+        if (rc == MURK_OK) {
+          applied = true;
+          t->accepted++;
+          assert_tails_zero(&g->s);
+        } else {
+          assert_int_equal(rc, MURK_EREJECTED);
+          t->refused++;
+          assert_memory_equal(before, &g->s, sizeof *before);
+          assert_int_equal(murk_game_event_count(g), nevents);
+          assert_int_equal(murk_game_log_count(g), nlog);
+        }
+      }
+    }
+    assert_true(applied);
+  }
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  for (int s = 0; s <= MURK_SIDES; s++) {
+    check_view(g, s == MURK_SIDES ? MURK_NO_SIDE : (enum murk_side)s, &kept[s]);
+    murk_view_free(kept[s]);
+  }
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+}
+
+static int yaml_file(const struct dirent* e) {
+  size_t n = strlen(e->d_name);
+  return n > 5 && strcmp(e->d_name + n - 5, ".yaml") == 0;
+}
+
+static void test_bundled_games(void** st) {
+  (void)st;
+  struct dirent** names = NULL;
+  int n = scandir(MISSIONS, &names, yaml_file, alphasort);
+  assert_true(n > 0);
+  struct murk_state* before = malloc(sizeof *before);
+  assert_non_null(before);
+  struct tally t = {0, 0, 0};
+  for (int i = 0; i < n; i++) {
+    char path[1024];
+    snprintf(path, sizeof path, "%s/%s", MISSIONS, names[i]->d_name);
+    struct murk_mission* m = NULL;
+    struct murk_diags d;
+    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    play_checked(m, 1 + (uint64_t)i, MURK_POLICY_RANDOM, before, &t);
+    play_checked(m, 100 + (uint64_t)i, MURK_POLICY_GREEDY, before, &t);
+    murk_mission_free(m);
+    free(names[i]);
+  }
+  free(names);
+  free(before);
+  /* The checks had plenty to bite on. */
+  assert_true(t.refused > 1000);
+  assert_true(t.accepted > 1000);
+  assert_true(t.views > 3000);
+}
+
+/* A view refreshed from another game, or from its own after an undo, starts its events
+ * again and so still equals a new build. */
+static void test_update_other_game_and_undo(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* a = new_game(m, 3);
+  struct murk_game* b = new_game(m, 4);
+  ok_lines(a, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend");
+  struct murk_view* v = view(a, MURK_DEFENDER);
+  assert_true(v->nevents > 0);
+  size_t had = v->nevents;
+  assert_int_equal(murk_view_update(b, v), MURK_OK);
+  struct murk_view* fresh = view(b, MURK_DEFENDER);
+  assert_true(fresh->nevents < had);
+  assert_same_view(v, fresh);
+  murk_view_free(fresh);
+
+  /* The defender deploys a dummy, looks, and takes it back. */
+  assert_int_equal(murk_view_update(a, v), MURK_OK);
+  ok_line(a, "deploy dummy at 14,2");
+  assert_int_equal(murk_view_update(a, v), MURK_OK);
+  had = v->nevents;
+  char why[200];
+  assert_int_equal(murk_game_undoable(a), 1);
+  assert_int_equal(murk_game_undo(a, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_view_update(a, v), MURK_OK);
+  fresh = view(a, MURK_DEFENDER);
+  assert_true(fresh->nevents < had);
+  assert_same_view(v, fresh);
+  murk_view_free(fresh);
+
+  assert_int_equal(murk_view_update(NULL, v), MURK_EINVAL);
+  assert_int_equal(murk_view_update(a, NULL), MURK_EINVAL);
+  murk_view_free(v);
+  murk_game_free(a);
+  murk_game_free(b);
+  murk_mission_free(m);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_bundled_games),
+      cmocka_unit_test(test_update_other_game_and_undo),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
