@@ -23,6 +23,7 @@
 #include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/policy.h"
+#include "murk/sight.h"
 #include "murk/view.h"
 
 #ifndef MURK_SOURCE_DIR
@@ -39,10 +40,11 @@ static double now_s(void) {
 }
 
 /* One game to its end. Returns the commands applied, or -1 if it got stuck or failed. */
-static long play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
-                 struct murk_policy_plan* plan, long* offered) {
+static long play(const struct murk_mission* m, struct murk_sight_cache* cache, uint64_t seed,
+                 enum murk_policy p, struct murk_policy_plan* plan, long* offered) {
   struct murk_game* g = NULL;
   if (murk_game_new(m, seed, &g) != MURK_OK) return -1;
+  if (cache) murk_game_use_sight_cache(g, cache); /* as murk sim does */
   struct murk_rng rng[MURK_SIDES];
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
   long commands = 0;
@@ -126,10 +128,12 @@ static struct murk_mission* largest(void) {
 static void row(const struct murk_mission* m, enum murk_policy p, double seconds) {
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
+  struct murk_sight_cache* cache = NULL;
+  if (murk_sight_cache_new(m, &cache) != MURK_OK) cache = NULL;
   long games = 0, stuck = 0, commands = 0, offered = 0;
   double t0 = now_s(), t;
   do {
-    long c = play(m, (uint64_t)games + 1, p, &plan, &offered);
+    long c = play(m, cache, (uint64_t)games + 1, p, &plan, &offered);
     games++;
     if (c < 0)
       stuck++;
@@ -138,6 +142,7 @@ static void row(const struct murk_mission* m, enum murk_policy p, double seconds
     t = now_s() - t0;
   } while (t < seconds);
   murk_policy_plan_free(&plan);
+  murk_sight_cache_free(cache);
   long done = games - stuck;
   printf("%-22s %3dx%-3d %5d  %-7s %7ld %10.1f %9.0f %10.0f %12.1f %6ld\n", m->id, m->grid.width,
          m->grid.height, teams(m), murk_policy_name(p), games, (double)games / t,

@@ -35,4 +35,19 @@ bool murk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk
  * its cell)? */
 bool murk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to);
 
+/* Fields of view kept for the games of one mission. A game computes the field of view of
+ * each cell a unit stands on once and keeps it (the terrain never changes in play); a
+ * program that plays many games of one mission (murk sim, the benchmarks) can make one
+ * cache and let every game use it, so that each field of view is computed once for all of
+ * them. What the cache holds follows from the mission's terrain alone: sharing it changes
+ * no game. Returns MURK_OK, MURK_ENOMEM, or MURK_EINVAL for a mission whose terrain gives
+ * no sight map. */
+struct murk_sight_cache;
+int murk_sight_cache_new(const struct murk_mission* m, struct murk_sight_cache** out);
+void murk_sight_cache_free(struct murk_sight_cache* c); /* NULL is fine */
+
+/* Let `g` use `c` in place of its own cache from now on. `c` must be made from g's mission
+ * and outlive g (or the next call). MURK_EINVAL for a cache of another mission. */
+int murk_game_use_sight_cache(struct murk_game* g, struct murk_sight_cache* c);
+
 #endif

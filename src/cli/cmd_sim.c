@@ -30,6 +30,7 @@
 #include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/policy.h"
+#include "murk/sight.h"
 #include "murk/view.h"
 
 #define SIM_USAGE "MISSION...|--all [--games N] [--policy P] ..."
@@ -182,9 +183,9 @@ static void watch_roster(struct roster_watch* w, const struct murk_view* v, int 
 
 /* Play game `seed` to its end. Returns MURK_OK (r filled), MURK_EREJECTED (the game did not
  * finish: why says how) or another error (why says what). */
-static int play_one(const struct murk_mission* m, uint64_t seed, const struct sim_opts* o,
-                    struct murk_policy_plan* plan, struct game_result* r, struct mission_stats* st,
-                    char* why, size_t whylen) {
+static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache, uint64_t seed,
+                    const struct sim_opts* o, struct murk_policy_plan* plan, struct game_result* r,
+                    struct mission_stats* st, char* why, size_t whylen) {
   memset(r, 0, sizeof *r);
   why[0] = '\0';
   struct murk_game* g = NULL;
@@ -193,6 +194,7 @@ static int play_one(const struct murk_mission* m, uint64_t seed, const struct si
     snprintf(why, whylen, "cannot start the game: %s", murk_strerror(rc));
     return rc;
   }
+  if (cache) murk_game_use_sight_cache(g, cache); /* the same answers, computed once */
   struct murk_rng rng[MURK_SIDES];
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
   struct roster_watch watch[MURK_SIDES];
@@ -435,11 +437,15 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
   bool ok = true;
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
+  /* Fields of view depend on the terrain alone: every game of the mission shares them. Without
+   * memory for the cache each game keeps its own. */
+  struct murk_sight_cache* cache = NULL;
+  if (murk_sight_cache_new(m, &cache) != MURK_OK) cache = NULL;
   for (long i = 0; i < o->games; i++) {
     uint64_t seed = o->seed + (uint64_t)i;
     struct game_result r;
     char why[1024];
-    int rc = play_one(m, seed, o, &plan, &r, st, why, sizeof why);
+    int rc = play_one(m, cache, seed, o, &plan, &r, st, why, sizeof why);
     (*played)++;
     if (rc != MURK_OK) {
       fprintf(stderr, "murk: %s seed %" PRIu64 ": %s\n", m->id, seed, why);
@@ -451,6 +457,7 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     add_result(st, &r);
   }
   murk_policy_plan_free(&plan);
+  murk_sight_cache_free(cache);
   if (st->unparsed)
     fprintf(stderr, "murk: %s: policies wrote %ld line%s the parser refused, the first %s\n", m->id,
             st->unparsed, st->unparsed == 1 ? "" : "s", st->first_unparsed);

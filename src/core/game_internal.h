@@ -212,6 +212,7 @@ struct murk_game {
   /* Fields of view already computed, one per origin cell (sight.c): the terrain never
    * changes in play. A cache of derived values, never game state. */
   struct murk_fov_rows* fov_rows;
+  bool fov_rows_shared; /* fov_rows belongs to a murk_sight_cache, not to this game */
 
   struct murk_event* events; /* append-only */
   size_t nevents, cap_events;

@@ -46,15 +46,25 @@ struct murk_fov_rows {
   int width, radius;           /* table width; a radius that covers the whole table */
   size_t words;                /* 64-bit words a row */
   size_t nslots;
-  long* origin;   /* per slot: the origin cell's index, or -1 */
-  uint64_t* bits; /* nslots rows of `words` words */
+  long* origin;        /* per slot: the origin cell's index, or -1 */
+  uint64_t* bits;      /* nslots rows of `words` words */
+  struct viewer* eyes; /* scratch for murk_sight_update: a side's viewers */
 };
+
+/* A unit or marker that looks, for murk_sight_update: where it stands and its field of
+ * view. */
+struct viewer {
+  struct murk_axial at;
+  const uint64_t* row;
+};
+#define MAX_VIEWERS (MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE)
 
 static void fov_rows_free(struct murk_fov_rows* r) {
   if (!r) return;
   murk_fov_result_free(r->fov);
   murk_free(r->origin);
   murk_free(r->bits);
+  murk_free(r->eyes);
   murk_free(r);
 }
 
@@ -71,7 +81,8 @@ static int fov_rows_new(const struct murk_sightmap* map, struct murk_fov_rows** 
   r->nslots = cells < fit ? cells : (fit > 0 ? fit : 1);
   r->origin = murk_malloc(r->nslots * sizeof *r->origin);
   r->bits = murk_calloc(r->nslots * r->words, sizeof *r->bits);
-  int rc = r->origin && r->bits ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
+  r->eyes = murk_malloc(MAX_VIEWERS * sizeof *r->eyes);
+  int rc = r->origin && r->bits && r->eyes ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
   if (rc != MURK_OK) {
     fov_rows_free(r);
     return rc;
@@ -152,10 +163,46 @@ int murk_sight_open(struct murk_game* g) {
 void murk_sight_close(struct murk_game* g) {
   murk_sightmap_free(g->sightmap);
   g->sightmap = NULL;
-  fov_rows_free(g->fov_rows);
+  if (!g->fov_rows_shared) fov_rows_free(g->fov_rows);
   g->fov_rows = NULL;
   murk_free(g->firelit);
   g->firelit = NULL;
+}
+
+struct murk_sight_cache {
+  const struct murk_mission* m;
+  struct murk_sightmap* map;
+  struct murk_fov_rows* rows;
+};
+
+void murk_sight_cache_free(struct murk_sight_cache* c) {
+  if (!c) return;
+  murk_sightmap_free(c->map);
+  fov_rows_free(c->rows);
+  murk_free(c);
+}
+
+int murk_sight_cache_new(const struct murk_mission* m, struct murk_sight_cache** out) {
+  *out = NULL;
+  struct murk_sight_cache* c = murk_calloc(1, sizeof *c);
+  if (!c) return MURK_ENOMEM;
+  c->m = m;
+  int rc = murk_sightmap_from_mission(m, &c->map);
+  if (rc == MURK_OK) rc = fov_rows_new(c->map, &c->rows);
+  if (rc != MURK_OK) {
+    murk_sight_cache_free(c);
+    return rc;
+  }
+  *out = c;
+  return MURK_OK;
+}
+
+int murk_game_use_sight_cache(struct murk_game* g, struct murk_sight_cache* c) {
+  if (!c || c->m != g->m) return MURK_EINVAL;
+  if (!g->fov_rows_shared) fov_rows_free(g->fov_rows);
+  g->fov_rows = c->rows;
+  g->fov_rows_shared = true;
+  return MURK_OK;
 }
 
 /* ---- range ---- */
@@ -204,15 +251,18 @@ struct eye {
   bool beyond; /* the thing at the cell is seen at any range (gunflash, light) */
 };
 
+/* Is what stands at `to` seen at any range (along a line of sight)? */
+static bool seen_beyond(const struct murk_game* g, struct murk_pos to, bool flash) {
+  if (murk_night_nvr(g) >= 0) return flash || murk_night_lit(g, to); /* seed 003, 1.101 */
+  /* night fighting of seeds 000/001: a team that fires is seen; the fog says otherwise
+   * (seed 000, Thick Morning Fog) */
+  return flash && murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
+         !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG);
+}
+
 static struct eye eye_for(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
                           bool flash) {
-  struct eye e = {g, murk_sight_range(g, viewer), false};
-  if (murk_night_nvr(g) >= 0)
-    e.beyond = flash || murk_night_lit(g, to); /* seed 003, 1.101 */
-  else if (flash && murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
-           !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG))
-    e.beyond = true; /* night fighting of seeds 000/001: a team that fires is seen; the fog
-                        says otherwise (seed 000, Thick Morning Fog) */
+  struct eye e = {g, murk_sight_range(g, viewer), seen_beyond(g, to, flash)};
   return e;
 }
 
@@ -235,7 +285,9 @@ static bool los_fov(const struct murk_game* g, struct murk_pos a, struct murk_po
 static bool eye_sees(const struct eye* e, struct murk_pos from, struct murk_pos to) {
   const struct murk_grid* grid = &e->g->m->grid;
   if (!murk_geom_on_table(grid, from) || !murk_geom_on_table(grid, to)) return false;
-  if (!e->beyond && murk_geom_distance(grid, from, to) > e->range) return false;
+  if (!e->beyond && e->range < MURK_SIGHT_UNLIMITED &&
+      murk_geom_distance(grid, from, to) > e->range)
+    return false;
   return los_fov(e->g, from, to);
 }
 
@@ -350,11 +402,69 @@ static void told(struct murk_game* g, const struct murk_event* e) {
   if (murk_team_at(s, e->to, &ts, &t) && ts == owner) saw(&s->seen_team[viewer][t], e->to, s->turn);
 }
 
+/* The units and markers of `viewer` on the table, each with its field of view, into r->eyes:
+ * murk_sight_update then answers a pair of viewer and enemy with a distance and a bit
+ * instead of a line. The count, or -1 when that cannot be done (a table so big that rows
+ * evict each other, or no memory for a row): then each pair goes through murk_sight_any. */
+static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
+  struct murk_fov_rows* r = g->fov_rows;
+  const struct murk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  if (!r || r->nslots < (size_t)grid->width * (size_t)grid->height) return -1;
+  int n = 0;
+  for (int i = 0; i < s->nmarkers + s->nteams[viewer]; i++) {
+    struct murk_pos p;
+    if (i < s->nmarkers) {
+      const struct murk_marker* mk = &s->markers[i];
+      if (!mk->on_table || mk->owner != viewer) continue;
+      p = mk->pos;
+    } else {
+      const struct murk_team* tm = &s->teams[viewer][i - s->nmarkers];
+      if (!tm->alive || !tm->placed) continue;
+      p = tm->pos;
+    }
+    if (!murk_geom_on_table(grid, p) || n >= MAX_VIEWERS) continue;
+    const uint64_t* row = fov_row(r, g->sightmap, p);
+    if (!row) return -1;
+    r->eyes[n++] = (struct viewer){murk_geom_to_axial(grid, p), row};
+  }
+  return n;
+}
+
+static int iabs(int v) {
+  return v < 0 ? -v : v;
+}
+
+/* Does one of the n gathered viewers see what stands at p: within `range`, or at any range
+ * when `beyond`, along a line of sight? As murk_sight_any. */
+static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_pos p, bool beyond) {
+  const struct murk_grid* grid = &g->m->grid;
+  if (!murk_geom_on_table(grid, p)) return false;
+  const struct murk_fov_rows* r = g->fov_rows;
+  long bit = cell_index(r, p);
+  bool square = grid->kind == MURK_GRID_SQUARE;
+  struct murk_axial t = murk_geom_to_axial(grid, p);
+  bool near_only = !beyond && range < MURK_SIGHT_UNLIMITED;
+  for (int i = 0; i < n; i++) {
+    const struct viewer* v = &r->eyes[i];
+    if (near_only) {
+      int dq = t.q - v->at.q, dr = t.r - v->at.r;
+      int d = iabs(dq) > iabs(dr) ? iabs(dq) : iabs(dr);
+      if (!square && iabs(dq + dr) > d) d = iabs(dq + dr);
+      if (d > range) continue;
+    }
+    if ((v->row[bit / 64] >> (bit % 64)) & 1) return true;
+  }
+  return false;
+}
+
 void murk_sight_update(struct murk_game* g, size_t first_event) {
   struct murk_state* s = &g->s;
   for (int v = 0; v < MURK_SIDES; v++) {
     enum murk_side viewer = (enum murk_side)v;
     enum murk_side other = murk_side_other(viewer);
+    int neyes = gather_eyes(g, viewer);
+    int range = murk_sight_range(g, viewer);
     for (int i = 0; i < s->nmarkers; i++) {
       const struct murk_marker* mk = &s->markers[i];
       struct murk_sighting* k = &s->seen_marker[v][i];
@@ -366,7 +476,9 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
        * Intelligence's leader counters (seed 002, 27.1) are public wherever they stand: what
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
-      k->seen = mk->kind != MURK_MARKER_CLOAK || murk_sight_any(g, viewer, mk->pos, false, NULL);
+      k->seen = mk->kind != MURK_MARKER_CLOAK ||
+                (neyes >= 0 ? eyes_see(g, neyes, range, mk->pos, seen_beyond(g, mk->pos, false))
+                            : murk_sight_any(g, viewer, mk->pos, false, NULL));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
     for (int t = 0; t < s->nteams[other]; t++) {
@@ -378,7 +490,8 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
       }
       int u = unit_of_team(s, other, t);
       bool flash = u >= 0 && murk_night_flashing(g, other, u);
-      k->seen = murk_sight_any(g, viewer, tm->pos, flash, NULL);
+      k->seen = neyes >= 0 ? eyes_see(g, neyes, range, tm->pos, seen_beyond(g, tm->pos, flash))
+                           : murk_sight_any(g, viewer, tm->pos, flash, NULL);
       if (k->seen) saw(k, tm->pos, s->turn);
     }
   }

@@ -301,6 +301,40 @@ static void test_fov_cache_agrees_with_los(void** st) {
   }
 }
 
+/* A cache shared by the games of one mission answers as each game's own does, and refuses
+ * a game of another mission. */
+static void test_shared_cache(void** st) {
+  (void)st;
+  static char buf[1 << 16];
+  struct murk_mission* m = load_yaml(random_table_yaml(buf, sizeof buf, "hex", 36, 24, 7));
+  struct murk_mission* other = load_yaml(random_table_yaml(buf, sizeof buf, "hex", 36, 24, 8));
+  struct murk_sight_cache* c = NULL;
+  assert_int_equal(murk_sight_cache_new(m, &c), MURK_OK);
+  struct murk_game* g1 = new_game(m, 1);
+  struct murk_game* g2 = new_game(m, 2);
+  struct murk_game* g3 = new_game(other, 1);
+  assert_int_equal(murk_game_use_sight_cache(g1, c), MURK_OK);
+  assert_int_equal(murk_game_use_sight_cache(g2, c), MURK_OK);
+  assert_int_equal(murk_game_use_sight_cache(g3, c), MURK_EINVAL);
+  uint64_t r = 99;
+  for (int i = 0; i < 3000; i++) {
+    r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+    struct murk_pos a = {(int)(r % 36), (int)((r >> 16) % 24)};
+    struct murk_pos b = {(int)((r >> 32) % 36), (int)((r >> 48) % 24)};
+    bool want = murk_los(g1->sightmap, a, b, NULL);
+    assert_int_equal(murk_sight_los(i % 2 ? g1 : g2, a, b), want);
+    assert_int_equal(murk_sight_los(g3, a, b), murk_los(g3->sightmap, a, b, NULL));
+  }
+  murk_game_free(g1);
+  /* The cache outlives the games that used it. */
+  assert_true(murk_sight_los(g2, (struct murk_pos){3, 3}, (struct murk_pos){3, 3}));
+  murk_game_free(g2);
+  murk_game_free(g3);
+  murk_sight_cache_free(c);
+  murk_mission_free(m);
+  murk_mission_free(other);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_line_of_sight_and_range),
@@ -309,6 +343,7 @@ int main(void) {
       cmocka_unit_test(test_templates_are_public),
       cmocka_unit_test(test_spotting_needs_sight),
       cmocka_unit_test(test_fov_cache_agrees_with_los),
+      cmocka_unit_test(test_shared_cache),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
