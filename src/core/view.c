@@ -115,14 +115,25 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
       return;
     case MURK_PHASE_PLAY: {
       const char* what = "";
+      /* The verbs a mission's rules add: Dis counters move (seed 002, 27.1.4); starshells
+       * and illuminating rounds under the NVR (seed 003, 1.92, 1.93). */
+      bool li = murk_mission_rule_on(g->m, MURK_RULE_LIMITED_INTELLIGENCE);
+      bool lights = murk_mission_rule_on(g->m, MURK_RULE_NVR);
       switch (s->step) {
         case MURK_STEP_STARTING:
         case MURK_STEP_MOVEMENT:
-          what = "move, reveal; 'end' for the shooting step";
+          what = li ? "move, dis, reveal; 'end' for the shooting step"
+                    : "move, reveal; 'end' for the shooting step";
           break;
         case MURK_STEP_SHOOTING:
-          what = s->spotted || s->fired ? "shoot, reveal; 'end' for the assault step"
-                                        : "spot first, shoot, reveal; 'end' for the assault step";
+          if (lights)
+            what = s->spotted || s->fired
+                       ? "shoot, starshell, illuminate, reveal; 'end' for the assault step"
+                       : "spot first, shoot, starshell, illuminate, reveal; 'end' for the "
+                         "assault step";
+          else
+            what = s->spotted || s->fired ? "shoot, reveal; 'end' for the assault step"
+                                          : "spot first, shoot, reveal; 'end' for the assault step";
           break;
         case MURK_STEP_ASSAULT:
           what = "assault, reveal; 'end' hands over";
