@@ -146,11 +146,20 @@ static void setup_colours(void) {
 
 /* ---- drawing ---- */
 
-static void blit(const struct tui_canvas* c) {
+/* Hand the canvas to curses: every cell when `prev` is NULL (a cleared or resized screen),
+ * otherwise only the cells that differ from the frame before (style.md: draw only what
+ * changed). curses compares again before it writes to the terminal, but handing it all of
+ * a 200x60 frame for a cursor move costs more than the rest of the frame together
+ * (docs/performance.md, "TUI"). */
+static void blit(const struct tui_canvas* c, const struct tui_canvas* prev) {
   for (int y = 0; y < c->h; y++) {
     for (int x = 0; x < c->w; x++) {
       const struct tui_cell* cell = tui_canvas_at(c, x, y);
       if (cell->ch == 0) continue; /* right half of a wide character */
+      if (prev) {
+        const struct tui_cell* was = tui_canvas_at(prev, x, y);
+        if (was->ch == cell->ch && was->attr == cell->attr) continue;
+      }
       const struct look* lk = &looks[cell->attr < TUI_A_COUNT ? cell->attr : 0];
       wchar_t wch[2] = {(wchar_t)cell->ch, L'\0'};
       cchar_t cc;
@@ -260,7 +269,8 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
   timeout(250);
 
   int result = 0;
-  struct tui_canvas canvas = {0};
+  struct tui_canvas canvas = {0}, shown = {0}; /* this frame, and the one on the screen */
+  bool have_shown = false;                     /* `shown` is what curses holds */
   int w = COLS, h = LINES;
   if (tui_canvas_init(&canvas, w, h, ascii) != MURK_OK || tui_session_resize(s, w, h) != MURK_OK) {
     snprintf(err, n, "out of memory");
@@ -280,12 +290,20 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
         clear();
         refresh();
         wipe = false;
+        have_shown = false;
       }
       tui_session_draw(s, &canvas);
-      erase();
-      blit(&canvas);
+      if (!have_shown) erase();
+      blit(&canvas, have_shown ? &shown : NULL);
       refresh();
       dirty = false;
+      /* Keep the frame to compare the next one with; without memory for it, every frame is
+       * handed over whole. */
+      have_shown = (shown.w == canvas.w && shown.h == canvas.h) ||
+                   tui_canvas_init(&shown, canvas.w, canvas.h, ascii) == MURK_OK;
+      if (have_shown)
+        memcpy(shown.cells, canvas.cells,
+               (size_t)canvas.w * (size_t)canvas.h * sizeof *canvas.cells);
     }
     wint_t ch;
     int r = get_wch(&ch);
@@ -299,6 +317,7 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
         break;
       }
       clearok(curscr, TRUE);
+      have_shown = false;
       dirty = true;
       continue;
     }
@@ -316,6 +335,7 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
   }
 done:
   tui_canvas_fini(&canvas);
+  tui_canvas_fini(&shown);
   term_active = 0;
   endwin();
   delscreen(scr);
