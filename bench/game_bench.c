@@ -17,6 +17,7 @@
 #include <sys/resource.h>
 #include <time.h>
 
+#include "bench_support.h"
 #include "murk/command.h"
 #include "murk/diag.h"
 #include "murk/error.h"
@@ -80,49 +81,15 @@ static long play(const struct murk_mission* m, struct murk_sight_cache* cache, u
 }
 
 static struct murk_mission* load(const char* path) {
-  struct murk_mission* m = NULL;
-  struct murk_diags* d = calloc(1, sizeof *d);
-  if (!d) return NULL;
-  if (murk_mission_load(path, &m, d) != MURK_OK) {
-    fprintf(stderr, "game_bench: cannot load %s\n", path);
-    m = NULL;
-  }
-  free(d);
+  struct murk_mission* m = bench_load(path);
+  if (!m) fprintf(stderr, "game_bench: cannot load %s\n", path);
   return m;
 }
 
-static int teams(const struct murk_mission* m) {
-  int n = 0;
-  for (int s = 0; s < MURK_SIDES; s++)
-    for (int i = 0; i < m->sides[s].force.nplatoons; i++) n += m->sides[s].force.platoons[i].nteams;
-  return n;
-}
-
-/* The bundled mission with the most teams (ties: the first by name). */
+/* The bundled mission with the most teams. */
 static struct murk_mission* largest(void) {
-  DIR* dir = opendir(MISSIONS);
-  if (!dir) return NULL;
-  struct murk_mission* best = NULL;
-  char bestname[256] = "";
-  struct dirent* e;
-  while ((e = readdir(dir))) {
-    size_t n = strlen(e->d_name);
-    if (n < 6 || strcmp(e->d_name + n - 5, ".yaml") != 0) continue;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", MISSIONS, e->d_name);
-    struct murk_mission* m = load(path);
-    if (!m) continue;
-    if (!best || teams(m) > teams(best) ||
-        (teams(m) == teams(best) && strcmp(e->d_name, bestname) < 0)) {
-      murk_mission_free(best);
-      best = m;
-      snprintf(bestname, sizeof bestname, "%s", e->d_name);
-    } else {
-      murk_mission_free(m);
-    }
-  }
-  closedir(dir);
-  return best;
+  char path[4096];
+  return bench_largest(MISSIONS, path, sizeof path) == 0 ? load(path) : NULL;
 }
 
 static void row(const struct murk_mission* m, enum murk_policy p, double seconds) {
@@ -145,7 +112,7 @@ static void row(const struct murk_mission* m, enum murk_policy p, double seconds
   murk_sight_cache_free(cache);
   long done = games - stuck;
   printf("%-22s %3dx%-3d %5d  %-7s %7ld %10.1f %9.0f %10.0f %12.1f %6ld\n", m->id, m->grid.width,
-         m->grid.height, teams(m), murk_policy_name(p), games, (double)games / t,
+         m->grid.height, bench_teams(m), murk_policy_name(p), games, (double)games / t,
          done ? (double)commands / (double)done : 0.0, (double)offered / (double)games,
          t * 1e6 / (double)games, stuck);
 }

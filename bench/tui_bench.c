@@ -29,6 +29,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench_support.h"
 #include "canvas.h"
 #include "murk/command.h"
 #include "murk/diag.h"
@@ -73,51 +74,6 @@ static double best(const double* v, int n) {
   return b;
 }
 
-static struct murk_mission* load(const char* path) {
-  struct murk_mission* m = NULL;
-  struct murk_diags* d = calloc(1, sizeof *d);
-  if (!d) return NULL;
-  murk_diags_init(d, path);
-  if (murk_mission_load(path, &m, d) != MURK_OK) m = NULL;
-  free(d);
-  return m;
-}
-
-static int teams(const struct murk_mission* m) {
-  int n = 0;
-  for (int s = 0; s < MURK_SIDES; s++)
-    for (int i = 0; i < m->sides[s].force.nplatoons; i++) n += m->sides[s].force.platoons[i].nteams;
-  return n;
-}
-
-/* The path of the bundled mission with the most teams (ties: the first by name), as
- * game_bench picks it. The tables are no help: most bundled missions are 36x24. */
-static int pick_largest(char* out, size_t n) {
-  DIR* dir = opendir(MISSIONS);
-  if (!dir) return -1;
-  int bt = -1;
-  char btn[256] = "";
-  struct dirent* e;
-  while ((e = readdir(dir))) {
-    size_t len = strlen(e->d_name);
-    if (len < 6 || strcmp(e->d_name + len - 5, ".yaml") != 0) continue;
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s", MISSIONS, e->d_name);
-    struct murk_mission* m = load(path);
-    if (!m) continue;
-    int t = teams(m);
-    if (t > bt || (t == bt && strcmp(e->d_name, btn) < 0)) {
-      bt = t;
-      snprintf(btn, sizeof btn, "%s", e->d_name);
-    }
-    murk_mission_free(m);
-  }
-  closedir(dir);
-  if (bt < 0) return -1;
-  snprintf(out, n, "%s/%s", MISSIONS, btn);
-  return 0;
-}
-
 /* ---- 1. time to first frame ---- */
 
 enum { ST_LOAD, ST_GAME, ST_SESSION, ST_HANDOVER, ST_TABLE, ST_COUNT };
@@ -132,7 +88,7 @@ static int first_frame(const char* path, int w, int h, double t[ST_COUNT]) {
   struct tui_canvas c = {0};
   struct tui_session_opts o = {.seed = SEED};
   double t0 = ns(CLOCK_MONOTONIC);
-  if (!(m = load(path))) goto out;
+  if (!(m = bench_load(path))) goto out;
   double t1 = ns(CLOCK_MONOTONIC);
   if (murk_game_new(m, SEED, &g) != MURK_OK) goto out;
   double t2 = ns(CLOCK_MONOTONIC);
@@ -308,7 +264,7 @@ out:
 }
 
 static int redraw_rows(const char* path) {
-  struct murk_mission* m = load(path);
+  struct murk_mission* m = bench_load(path);
   if (!m) return -1;
   /* The length of a whole greedy game, for "mid-game". */
   struct murk_game* g = NULL;
@@ -332,19 +288,20 @@ int main(int argc, char** argv) {
   int repeats = argc > 1 ? atoi(argv[1]) : 30;
   if (repeats < 1) repeats = 30;
   char largest[4200];
-  if (pick_largest(largest, sizeof largest) != 0) {
+  if (bench_largest(MISSIONS, largest, sizeof largest) != 0) {
     fprintf(stderr, "tui_bench: no missions in %s\n", MISSIONS);
     return 1;
   }
   const char* paths[2] = {MISSIONS "/luneville.yaml", largest};
   int npaths = 2;
   for (int i = 0; i < npaths; i++) {
-    struct murk_mission* m = load(paths[i]);
+    struct murk_mission* m = bench_load(paths[i]);
     if (!m) {
       fprintf(stderr, "tui_bench: cannot load %s\n", paths[i]);
       return 1;
     }
-    printf("%-20s %3dx%-3d table, %d teams\n", m->id, m->grid.width, m->grid.height, teams(m));
+    printf("%-20s %3dx%-3d table, %d teams\n", m->id, m->grid.width, m->grid.height,
+           bench_teams(m));
     murk_mission_free(m);
   }
 
