@@ -54,10 +54,11 @@
  * beside it, one ring before), so the walk never checks bounds. Index 0 is a border cell
  * no question ever reads: murk_fov writes there what it does not report. */
 struct layout {
-  int hex;          /* 1 on hexes */
-  ptrdiff_t stride; /* cells per row */
-  ptrdiff_t off0;   /* index of q = 0, r = 0 */
-  size_t size;      /* rows * stride */
+  int hex;             /* 1 on hexes */
+  ptrdiff_t stride;    /* cells per row */
+  ptrdiff_t off0;      /* index of q = 0, r = 0 */
+  size_t size;         /* rows * stride */
+  uint64_t inv_stride; /* ceil(2^40 / stride): u / stride = (u * inv_stride) >> 40, u < 2^22 */
 };
 
 struct murk_sightmap {
@@ -88,6 +89,7 @@ static struct layout layout_of(const struct murk_grid* g) {
   l.stride = qmax - qmin + 1;
   l.off0 = l.stride - qmin;
   l.size = (size_t)l.stride * (size_t)(g->height + 2);
+  l.inv_stride = ((UINT64_C(1) << 40) + (uint64_t)l.stride - 1) / (uint64_t)l.stride;
   return l;
 }
 
@@ -280,6 +282,14 @@ struct murk_fov_result {
   size_t count, cells_cap;
   struct piece* pieces[2]; /* this ring's and the next one's */
   size_t pieces_cap[2];
+  /* The cells of rings 1 .. ntab as offsets of index from the origin (the same for every
+   * origin, in this layout), made as calls first reach them, up to TAB_RINGS; farther
+   * rings are made per call in `far`. */
+  int32_t* tab;
+  size_t tab_cap;
+  int ntab;
+  int32_t* far;
+  size_t far_cap;
 };
 
 int murk_fov_result_new(const struct murk_sightmap* map, struct murk_fov_result** out) {
@@ -303,6 +313,8 @@ void murk_fov_result_free(struct murk_fov_result* r) {
   murk_free(r->cells);
   murk_free(r->pieces[0]);
   murk_free(r->pieces[1]);
+  murk_free(r->tab);
+  murk_free(r->far);
   murk_free(r);
 }
 
@@ -319,8 +331,8 @@ static int reserve(void** p, size_t* cap, size_t need, size_t size) {
   return MURK_OK;
 }
 
-/* The walk's helpers must be inlined into it, each copy specialised (square or hex, flat
- * or with levels, last ring or not): as calls with run-time flags they cost as much again. */
+/* The walk's helpers must be inlined into it, each copy specialised (flat or with levels,
+ * last ring or not): as calls with run-time flags they cost as much again. */
 #if defined(__GNUC__)
 #define WALK_FN static inline __attribute__((always_inline))
 #else
@@ -333,107 +345,41 @@ static const int hex_dirs[7][2] = {{1, 0}, {1, -1}, {0, -1}, {-1, 0}, {-1, 1}, {
 static const int sq_dirs[9][2] = {{1, 0},  {1, -1}, {0, -1}, {-1, -1}, {-1, 0},
                                   {-1, 1}, {0, 1},  {1, 1},  {1, 0}};
 
-/* Side k of the current ring as a line: its cell j (j counted from the ring's start, so
- * from k * i to k * i + i - 1) is at q + j * dq, r + j * dr, index idx + j * didx. Side M
- * is side 0 again, for cell M * i (cell 0 once more, which a piece may reach). From ring
- * to ring, q, r and idx gain gq, gr and gidx. */
-struct side {
-  ptrdiff_t idx, didx, gidx;
-  int q, dq, gq;
-  int r, dr, gr;
-};
+/* Rings kept in a result's table: 66,000 offsets (264 KB) on squares. */
+#define TAB_RINGS 128
+
+/* Where ring i begins in the table: rings 1 .. i - 1 take M * k + 1 offsets each. */
+static size_t ring_start(int sides, int i) {
+  return (size_t)sides * (size_t)i * (size_t)(i - 1) / 2 + (size_t)(i - 1);
+}
+
+/* The cells of ring i, j = 0 .. M * i (the last is cell 0 again, which a piece may reach),
+ * as offsets of index from the origin: cell j = k * i + t lies on side k at
+ * i * dir[k] + t * (dir[k + 1] - dir[k]). */
+static void fill_ring(int32_t* t, const struct layout* lay, int i) {
+  const int(*dirs)[2] = lay->hex ? hex_dirs : sq_dirs;
+  int sides = lay->hex ? 6 : 8, j = 0;
+  for (int k = 0; k < sides; k++) {
+    int dq = dirs[k + 1][0] - dirs[k][0], dr = dirs[k + 1][1] - dirs[k][1];
+    for (int s = 0; s < i; s++) {
+      int q = i * dirs[k][0] + s * dq, r = i * dirs[k][1] + s * dr;
+      t[j++] = (int32_t)((ptrdiff_t)r * lay->stride + q);
+    }
+  }
+  t[j] = t[0];
+}
 
 /* Everything one call needs. */
 struct caster {
-  const unsigned char* sight;
-  const signed char* level; /* NULL when flat */
+  const unsigned char* sight; /* at the origin: indexed by offsets */
+  const signed char* level;   /* the same, or NULL when flat */
+  ptrdiff_t oidx;             /* the origin's index */
   int origin_level;
-  int sides; /* M */
   /* The ring being cast. */
   int i;
-  uint64_t inv;  /* ceil(2^32 / i): n / i = (n * inv) >> 32 while n * i < 2^32 */
-  uint64_t invx; /* ceil(2^POS_SHIFT / i): an end made on this ring */
-  struct side side[9];
+  uint64_t invx;      /* ceil(2^POS_SHIFT / i): an end made on this ring */
+  const int32_t* tab; /* its cells */
 };
-
-/* The sides of ring 0 around the origin (oq, or_) at index oidx, to be moved out ring by
- * ring with caster_next_ring. */
-static void caster_init(struct caster* c, const struct layout* lay, int oq, int or_,
-                        ptrdiff_t oidx) {
-  const int(*dirs)[2] = lay->hex ? hex_dirs : sq_dirs;
-  c->sides = lay->hex ? 6 : 8;
-  c->i = 0;
-  for (int k = 0; k <= c->sides; k++) {
-    int m = k % c->sides;
-    int dq = dirs[m + 1][0] - dirs[m][0], dr = dirs[m + 1][1] - dirs[m][1];
-    /* Cell j = k * i + t of side k is i * dir[k] + t * (dir[k + 1] - dir[k]), that is
-     * i * (dir[k] - k * step) + j * step. */
-    int gq = dirs[m][0] - k * dq, gr = dirs[m][1] - k * dr;
-    c->side[k] = (struct side){oidx,
-                               dq + (ptrdiff_t)dr * lay->stride,
-                               gq + (ptrdiff_t)gr * lay->stride,
-                               oq,
-                               dq,
-                               gq,
-                               or_,
-                               dr,
-                               gr};
-  }
-}
-
-static void caster_next_ring(struct caster* c) {
-  int i = ++c->i;
-  c->inv = ((UINT64_C(1) << 32) + (uint64_t)i - 1) / (uint64_t)i;
-  c->invx = ((UINT64_C(1) << POS_SHIFT) + (uint64_t)i - 1) / (uint64_t)i;
-  for (int k = 0; k <= c->sides; k++) {
-    struct side* s = &c->side[k];
-    s->idx += s->gidx;
-    s->q += s->gq;
-    s->r += s->gr;
-  }
-}
-
-/* A walk along the current ring, cell by cell: cell j, on side k (up to the cell lim,
- * where side k + 1 begins), at (q, r), index idx. */
-struct walk {
-  ptrdiff_t idx, didx;
-  int q, dq, r, dr;
-  int j, k, lim;
-};
-
-WALK_FN struct walk walk_seek(const struct caster* c, int j) {
-  int k = (int)(((uint64_t)(unsigned)j * c->inv) >> 32); /* the side, j / i */
-  const struct side* s = &c->side[k];
-  struct walk w = {s->idx + (ptrdiff_t)j * s->didx,
-                   s->didx,
-                   s->q + j * s->dq,
-                   s->dq,
-                   s->r + j * s->dr,
-                   s->dr,
-                   j,
-                   k,
-                   (k + 1) * c->i};
-  return w;
-}
-
-WALK_FN void walk_step(const struct caster* c, struct walk* w) {
-  w->idx += w->didx;
-  w->q += w->dq;
-  w->r += w->dr;
-  if (++w->j == w->lim) {
-    /* A corner: the next side's stride from here on. */
-    const struct side* s = &c->side[++w->k];
-    w->didx = s->didx;
-    w->dq = s->dq;
-    w->dr = s->dr;
-    w->lim += c->i;
-  }
-}
-
-/* The column of a walk's cell: q on squares, q + floor(r / 2) on hexes (r >= -1). */
-WALK_FN int walk_x(const struct walk* w, bool hex) {
-  return hex ? w->q + ((w->r + 2) >> 1) - 1 : w->q;
-}
 
 /* Which elements a piece covers on the current ring, read off its ends: e_lo .. e_hi, the
  * first and last perhaps only in part, and whether it holds the target direction of its
@@ -507,20 +453,14 @@ struct emitter {
 
 /* Report a cell: the list entry is written and counted if `seen` (room was reserved for
  * one entry past the end), and the slot goes to the cell, or to the border cell at index
- * 0 if not seen. No branch: what is seen is what a predictor cannot guess. */
-WALK_FN void emit_if(struct emitter* em, bool seen, ptrdiff_t idx, int x, int y, int hind) {
+ * 0 if not seen. No branch: what is seen is what a predictor cannot guess. The entry holds
+ * the cell's index for now (in at.x): list_positions makes it a position at the end, so
+ * that the walk carries one number per cell, not three. */
+WALK_FN void emit_if(struct emitter* em, bool seen, ptrdiff_t idx, int hind) {
   size_t k = em->count;
   em->slots[idx & -(ptrdiff_t)seen] = (uint32_t)k;
-  em->cells[k] = (struct murk_fov_cell){{x, y}, hind};
-  em->count = k + seen;
-}
-
-/* The same for a cell whose slot may be written even when not seen: one that no other
- * piece of the ring reports (a later one that does writes the slot again). */
-WALK_FN void emit(struct emitter* em, bool seen, ptrdiff_t idx, int x, int y, int hind) {
-  size_t k = em->count;
-  em->slots[idx] = (uint32_t)k;
-  em->cells[k] = (struct murk_fov_cell){{x, y}, hind};
+  em->cells[k].at.x = (int)idx;
+  em->cells[k].hindrance = hind;
   em->count = k + seen;
 }
 
@@ -540,47 +480,33 @@ WALK_FN void flat_change(const struct caster* c, struct builder* b, struct end* 
 
 /* One piece through the current ring of a flat table: the cells it covers are reported
  * (those whose target direction it holds), and the parts of it that pass go to the next
- * ring. If it starts on a tie point, the cell before the tie only lends its class to it;
- * if it ends on one, so does the cell after. */
+ * ring. If it starts on a tie point, the cell before the tie only lends its class to it
+ * (the first part's class is the clearer of the two); if it ends on one, so does the cell
+ * after. No branch on where the piece starts or ends. */
 WALK_FN void cast_piece_flat(const struct caster* c, struct emitter* em, struct builder* b,
-                             const struct piece* p, bool last, bool hex) {
+                             const struct piece* p, bool last) {
   struct cut k = cut_of(p);
   int jf = (k.e_lo + 1) >> 1, jl = k.e_hi >> 1; /* the cells whose interior it covers */
-  struct walk w = walk_seek(c, k.e_lo >> 1);
   const unsigned char* sight = c->sight;
-  int s = sight[w.idx];
-  int prev = s; /* the class of the part being built (blocking: none) */
-  if (k.e_lo & 1) {
-    walk_step(c, &w);
-    s = sight[w.idx];
-    prev = step_sight(prev, s);
-  }
+  const int32_t* tab = c->tab;
   const int32_t hind = p->hind;
+  int prev = step_sight(sight[tab[k.e_lo >> 1]], sight[tab[jf]]); /* the part's class */
   struct end part_lo = end_next(p->lo);
-  if (jf <= jl) {
-    /* The first cell: another piece may have reported it. */
-    if (!last && s != prev) flat_change(c, b, &part_lo, &prev, s, 2 * jf - 1, hind);
-    emit_if(em, (s != SIGHT_OFF) & k.lo_holds & ((jf != jl) | k.hi_holds), w.idx, walk_x(&w, hex),
-            w.r, hind);
-    for (int j = jf + 1; j <= jl; j++) {
-      walk_step(c, &w);
-      s = sight[w.idx];
-      if (!last && s != prev) flat_change(c, b, &part_lo, &prev, s, 2 * j - 1, hind);
-      /* The last cell may be cell 0 again, or the piece may stop short of its target. */
-      if (j < jl) {
-        emit(em, s != SIGHT_OFF, w.idx, walk_x(&w, hex), w.r, hind);
-      } else {
-        emit_if(em, (s != SIGHT_OFF) & k.hi_holds, w.idx, walk_x(&w, hex), w.r, hind);
-      }
-    }
-    if (last) return;
-    if (k.e_hi & 1) {
-      walk_step(c, &w);
-      s = step_sight(sight[w.idx], prev);
-      if (s != prev) flat_change(c, b, &part_lo, &prev, s, k.e_hi, hind);
-    }
+  for (int j = jf; j <= jl; j++) {
+    int32_t off = tab[j];
+    int s = sight[off];
+    if (!last && s != prev) flat_change(c, b, &part_lo, &prev, s, 2 * j - 1, hind);
+    /* The first and last cells may lie partly outside the piece, the last may be cell 0
+     * again: only the piece that holds a target reports it. */
+    emit_if(em, (s != SIGHT_OFF) & ((j != jf) | k.lo_holds) & ((j != jl) | k.hi_holds),
+            c->oidx + off, hind);
   }
-  if (!last && prev < MURK_SIGHT_BLOCKING) {
+  if (last) return;
+  /* The tie point at the end, if the piece ends on one (else the last cell again, which
+   * changes nothing). */
+  int s = step_sight(sight[tab[jl + (k.e_hi & 1)]], prev);
+  if (s != prev) flat_change(c, b, &part_lo, &prev, s, k.e_hi, hind);
+  if (prev < MURK_SIGHT_BLOCKING) {
     put(b, part_lo, end_next(p->hi), hind + (prev == MURK_SIGHT_HINDERING), SCHAR_MIN);
   }
 }
@@ -590,12 +516,13 @@ WALK_FN void cast_piece_flat(const struct caster* c, struct emitter* em, struct 
  * with the same counts; between elements e - 1 and e the boundary is the tie point
  * (e - 1) | 1, which belongs to whichever of the two is the tie. */
 WALK_FN void cast_piece(const struct caster* c, struct emitter* em, struct builder* b,
-                        const struct piece* p, bool last, bool hex) {
+                        const struct piece* p, bool last) {
   struct cut k = cut_of(p);
   const int32_t hind = p->hind;
   const int top = p->top;
-  struct walk w = walk_seek(c, k.e_lo >> 1);
-  int cs = c->sight[w.idx], cl = c->level[w.idx];
+  int j = k.e_lo >> 1;
+  int32_t off = c->tab[j];
+  int cs = c->sight[off], cl = c->level[off];
   bool open = false; /* a part is being built */
   struct end part_lo = {0, 0};
   int32_t ph = 0;
@@ -604,8 +531,8 @@ WALK_FN void cast_piece(const struct caster* c, struct emitter* em, struct build
     int s, l;
     if (e & 1) {
       /* Tie point between the current cell and the next. */
-      walk_step(c, &w);
-      int ns = c->sight[w.idx], nl = c->level[w.idx];
+      off = c->tab[++j];
+      int ns = c->sight[off], nl = c->level[off];
       s = step_sight(cs, ns);
       l = step_level(cl, nl);
       cs = ns;
@@ -619,7 +546,7 @@ WALK_FN void cast_piece(const struct caster* c, struct emitter* em, struct build
       emit_if(em,
               (s != SIGHT_OFF) & ((e != k.e_lo) | k.lo_holds) & ((e != k.e_hi) | k.hi_holds) &
                   (top <= max_int(c->origin_level, l)),
-              w.idx, walk_x(&w, hex), w.r, hind);
+              c->oidx + off, hind);
       if (last) continue;
     }
     bool pass = s < MURK_SIGHT_BLOCKING;
@@ -640,59 +567,96 @@ WALK_FN void cast_piece(const struct caster* c, struct emitter* em, struct build
 
 /* The current ring through every piece of the last one. */
 WALK_FN size_t cast_ring(const struct caster* c, struct emitter* em, const struct piece* in,
-                         size_t nin, struct piece* out, bool last, bool elev, bool hex) {
+                         size_t nin, struct piece* out, bool last, bool elev) {
   struct emitter e = *em;
   struct builder b = {out, 0};
   for (size_t k = 0; k < nin; k++) {
     if (elev) {
-      cast_piece(c, &e, &b, &in[k], last, hex);
+      cast_piece(c, &e, &b, &in[k], last);
     } else {
-      cast_piece_flat(c, &e, &b, &in[k], last, hex);
+      cast_piece_flat(c, &e, &b, &in[k], last);
     }
   }
   *em = e;
   return b.n;
 }
 
+/* The cells of ring i: from the result's table (made now if no call reached ring i
+ * before; calls reach rings in order), or made in `far` beyond TAB_RINGS. NULL when out of
+ * memory. */
+static const int32_t* ring_cells(struct murk_fov_result* res, int sides, int i) {
+  size_t n = (size_t)sides * (size_t)i + 1;
+  if (i > TAB_RINGS) {
+    if (reserve((void**)&res->far, &res->far_cap, n, sizeof *res->far) != MURK_OK) return NULL;
+    fill_ring(res->far, &res->lay, i);
+    return res->far;
+  }
+  size_t start = ring_start(sides, i);
+  if (i > res->ntab) {
+    if (reserve((void**)&res->tab, &res->tab_cap, start + n, sizeof *res->tab) != MURK_OK) {
+      return NULL;
+    }
+    fill_ring(res->tab + start, &res->lay, i);
+    res->ntab = i;
+  }
+  return res->tab + start;
+}
+
 static int fov_rings(const struct murk_sightmap* map, struct caster* c, int radius,
                      struct murk_fov_result* res, struct emitter* em) {
-  bool hex = map->lay.hex, elev = map->level != NULL;
+  bool elev = map->level != NULL;
+  int sides = map->lay.hex ? 6 : 8;
   /* Before ring 1 every direction is open: p in [0, M), i.e. X in [0, 2M) on ring 1. */
   size_t cur = 0, ncur = 1;
   int rc = reserve((void**)&res->pieces[0], &res->pieces_cap[0], 1, sizeof(struct piece));
   if (rc != MURK_OK) return rc;
-  uint64_t full = (uint64_t)(2 * c->sides) << POS_SHIFT;
+  uint64_t full = (uint64_t)(2 * sides) << POS_SHIFT;
   res->pieces[0][0] = (struct piece){{0, 0}, {full - POS_EPS, full}, 0, SCHAR_MIN};
   for (int i = 1; i <= radius && ncur > 0; i++) {
     /* Room for the ring: at most one target per cell (and emit_if's spare entry); a new
      * piece at most where an element follows one that did not pass or had other counts,
      * or where a piece starts. */
-    size_t ring = (size_t)c->sides * (size_t)i;
+    size_t ring = (size_t)sides * (size_t)i;
     rc = reserve((void**)&res->cells, &res->cells_cap, em->count + ring + 1, sizeof *res->cells);
     if (rc == MURK_OK) {
       rc = reserve((void**)&res->pieces[cur ^ 1], &res->pieces_cap[cur ^ 1], 2 * ring + ncur + 1,
                    sizeof(struct piece));
     }
     if (rc != MURK_OK) return rc;
+    c->tab = ring_cells(res, sides, i);
+    if (!c->tab) return MURK_ENOMEM;
     em->cells = res->cells; /* it may have moved */
-    caster_next_ring(c);
+    c->i = i;
+    c->invx = ((UINT64_C(1) << POS_SHIFT) + (uint64_t)i - 1) / (uint64_t)i;
     const struct piece* in = res->pieces[cur];
     struct piece* out = res->pieces[cur ^ 1];
     bool last = i == radius;
-    /* One copy of the walk per kind of table, so that none of these tests is in it. */
+    /* One copy of the walk per kind of table, so that none of these tests is in it. (The
+     * layout makes hexes and squares alike to the walk.) */
     if (elev) {
-      ncur = hex ? cast_ring(c, em, in, ncur, out, last, true, true)
-                 : cast_ring(c, em, in, ncur, out, last, true, false);
-    } else if (hex) {
-      ncur = last ? cast_ring(c, em, in, ncur, out, true, false, true)
-                  : cast_ring(c, em, in, ncur, out, false, false, true);
+      ncur = cast_ring(c, em, in, ncur, out, last, true);
     } else {
-      ncur = last ? cast_ring(c, em, in, ncur, out, true, false, false)
-                  : cast_ring(c, em, in, ncur, out, false, false, false);
+      ncur = last ? cast_ring(c, em, in, ncur, out, true, false)
+                  : cast_ring(c, em, in, ncur, out, false, false);
     }
     cur ^= 1;
   }
   return MURK_OK;
+}
+
+/* The listed cells' indices made positions: row r = u / stride and q = u % stride + qmin
+ * for u = idx - stride (off0 + qmin = stride), the division by a multiplication. */
+static void list_positions(const struct layout* lay, struct murk_fov_cell* cells, size_t n) {
+  uint64_t inv = lay->inv_stride;
+  ptrdiff_t stride = lay->stride, qmin = lay->stride - lay->off0;
+  int hex = lay->hex;
+  for (size_t k = 0; k < n; k++) {
+    uint64_t u = (uint64_t)(cells[k].at.x - stride);
+    int r = (int)((u * inv) >> 40);
+    int q = (int)((ptrdiff_t)u - (ptrdiff_t)r * stride + qmin);
+    cells[k].at.x = q + (hex ? r / 2 : 0);
+    cells[k].at.y = r;
+  }
 }
 
 int murk_fov(const struct murk_sightmap* map, struct murk_pos origin, int radius,
@@ -704,21 +668,22 @@ int murk_fov(const struct murk_sightmap* map, struct murk_pos origin, int radius
     return MURK_EINVAL;
   }
   if (!on_table(g, origin.x, origin.y)) return MURK_OK;
-  struct caster c;
-  c.sight = map->sight;
-  c.level = map->level;
   size_t o = cell_index(&map->lay, origin.x, origin.y);
+  struct caster c;
+  c.oidx = (ptrdiff_t)o;
+  c.sight = map->sight + o;
+  c.level = map->level ? map->level + o : NULL;
   c.origin_level = map->level ? map->level[o] : 0;
   int rc = reserve((void**)&res->cells, &res->cells_cap, 2, sizeof *res->cells);
   if (rc != MURK_OK) return rc;
   struct emitter em = {res->slots, res->cells, 0};
-  emit_if(&em, true, (ptrdiff_t)o, origin.x, origin.y, 0);
+  emit_if(&em, true, (ptrdiff_t)o, 0);
   /* No table cell is farther than width + height (the pieces die out before that anyway);
    * the cut keeps ring numbers within what the fixed-point ends allow (RING_CAP). */
   if (radius > RING_CAP) radius = RING_CAP;
-  caster_init(&c, &map->lay, origin.x - (map->lay.hex ? origin.y / 2 : 0), origin.y, (ptrdiff_t)o);
   rc = fov_rings(map, &c, radius, res, &em);
   if (rc != MURK_OK) return rc;
+  list_positions(&map->lay, res->cells, em.count);
   res->count = em.count;
   return MURK_OK;
 }
