@@ -66,6 +66,7 @@ struct murk_sightmap {
   struct layout lay;
   unsigned char* sight; /* lay.size murk_sight values, SIGHT_OFF off the table */
   signed char* level;   /* lay.size levels (LEVEL_OFF off the table), or NULL when flat */
+  size_t nhind;         /* hindering cells: none lets murk_fov take its quickest walk */
 };
 
 /* ---- the sight map -------------------------------------------------------------------- */
@@ -132,6 +133,7 @@ int murk_sightmap_new(const struct murk_grid* grid, const unsigned char* sight,
     memcpy(m->sight + at, sight + row, (size_t)grid->width);
     if (level) memcpy(m->level + at, level + row, (size_t)grid->width);
   }
+  for (size_t i = 0; i < n; i++) m->nhind += sight[i] == MURK_SIGHT_HINDERING;
   *out = m;
   return MURK_OK;
 }
@@ -151,6 +153,7 @@ int murk_sightmap_from_mission(const struct murk_mission* mis, struct murk_sight
     for (int x = 0; x < mis->grid.width; x++) {
       size_t i = (size_t)y * (size_t)mis->grid.width + (size_t)x, at = cell_index(&m->lay, x, y);
       m->sight[at] = (unsigned char)mis->terrain[mis->map[i]].sight;
+      m->nhind += m->sight[at] == MURK_SIGHT_HINDERING;
       if (mis->elevation) m->level[at] = mis->elevation[i];
     }
   }
@@ -176,7 +179,9 @@ enum murk_sight murk_sightmap_sight(const struct murk_sightmap* m, struct murk_p
 
 int murk_sightmap_set_sight(struct murk_sightmap* m, struct murk_pos p, enum murk_sight s) {
   if (!on_table(&m->grid, p.x, p.y) || (unsigned)s > MURK_SIGHT_BLOCKING) return MURK_EINVAL;
-  m->sight[cell_index(&m->lay, p.x, p.y)] = (unsigned char)s;
+  unsigned char* c = &m->sight[cell_index(&m->lay, p.x, p.y)];
+  m->nhind += (s == MURK_SIGHT_HINDERING) - (*c == MURK_SIGHT_HINDERING);
+  *c = (unsigned char)s;
   return MURK_OK;
 }
 
@@ -446,19 +451,17 @@ WALK_FN void put(struct builder* b, struct end lo, struct end hi, int32_t hind, 
 /* Where a call reports its cells: the result's arrays, copied into a local for the walk so
  * that its fields stay in registers. */
 struct emitter {
-  uint32_t* slots;
   struct murk_fov_cell* cells;
   size_t count;
 };
 
-/* Report a cell: the list entry is written and counted if `seen` (room was reserved for
- * one entry past the end), and the slot goes to the cell, or to the border cell at index
- * 0 if not seen. No branch: what is seen is what a predictor cannot guess. The entry holds
- * the cell's index for now (in at.x): list_positions makes it a position at the end, so
- * that the walk carries one number per cell, not three. */
+/* Report a cell: the list entry is written, and counted if `seen` (room was reserved for
+ * one entry past the end). No branch: what is seen is what a predictor cannot guess. The
+ * entry holds the cell's index for now (in at.x): list_positions makes it a position, and
+ * gives the cell its slot, at the end, so that the walk carries one number per cell, not
+ * three, and writes slots only for the cells it reports. */
 WALK_FN void emit_if(struct emitter* em, bool seen, ptrdiff_t idx, int hind) {
   size_t k = em->count;
-  em->slots[idx & -(ptrdiff_t)seen] = (uint32_t)k;
   em->cells[k].at.x = (int)idx;
   em->cells[k].hindrance = hind;
   em->count = k + seen;
@@ -467,9 +470,22 @@ WALK_FN void emit_if(struct emitter* em, bool seen, ptrdiff_t idx, int hind) {
 /* A flat table: no levels, so a step is judged by its class alone. Along the piece the
  * classes change only where the cells' classes do, at the tie point x between two cells,
  * and that tie point goes with the clearer of the two. Close the part of class *prev
- * there and open one of class s. */
+ * there and open one of class s.
+ *
+ * With no hindering cell on the table (`binary`) a step passes or not, every piece carries
+ * the same counts, so pieces never touch (they part only where something blocks) and never
+ * join, and the tie point goes with the clear side, so both ends made here hold it: the
+ * part is written anyway and counted only if it passed, without a branch. */
 WALK_FN void flat_change(const struct caster* c, struct builder* b, struct end* part_lo, int* prev,
-                         int s, int x, int32_t hind) {
+                         int s, int x, int32_t hind, bool binary) {
+  if (binary) {
+    struct end e = end_hi(c, x, true);
+    b->v[b->n] = (struct piece){*part_lo, e, hind, SCHAR_MIN};
+    b->n += *prev < MURK_SIGHT_BLOCKING;
+    *part_lo = e;
+    *prev = s;
+    return;
+  }
   bool tie_to_prev = *prev < s;
   if (*prev < MURK_SIGHT_BLOCKING) {
     put(b, *part_lo, end_hi(c, x, tie_to_prev), hind + (*prev == MURK_SIGHT_HINDERING), SCHAR_MIN);
@@ -484,7 +500,7 @@ WALK_FN void flat_change(const struct caster* c, struct builder* b, struct end* 
  * (the first part's class is the clearer of the two); if it ends on one, so does the cell
  * after. No branch on where the piece starts or ends. */
 WALK_FN void cast_piece_flat(const struct caster* c, struct emitter* em, struct builder* b,
-                             const struct piece* p, bool last) {
+                             const struct piece* p, bool last, bool binary) {
   struct cut k = cut_of(p);
   int jf = (k.e_lo + 1) >> 1, jl = k.e_hi >> 1; /* the cells whose interior it covers */
   const unsigned char* sight = c->sight;
@@ -495,7 +511,7 @@ WALK_FN void cast_piece_flat(const struct caster* c, struct emitter* em, struct 
   for (int j = jf; j <= jl; j++) {
     int32_t off = tab[j];
     int s = sight[off];
-    if (!last && s != prev) flat_change(c, b, &part_lo, &prev, s, 2 * j - 1, hind);
+    if (!last && s != prev) flat_change(c, b, &part_lo, &prev, s, 2 * j - 1, hind, binary);
     /* The first and last cells may lie partly outside the piece, the last may be cell 0
      * again: only the piece that holds a target reports it. */
     emit_if(em, (s != SIGHT_OFF) & ((j != jf) | k.lo_holds) & ((j != jl) | k.hi_holds),
@@ -505,8 +521,11 @@ WALK_FN void cast_piece_flat(const struct caster* c, struct emitter* em, struct 
   /* The tie point at the end, if the piece ends on one (else the last cell again, which
    * changes nothing). */
   int s = step_sight(sight[tab[jl + (k.e_hi & 1)]], prev);
-  if (s != prev) flat_change(c, b, &part_lo, &prev, s, k.e_hi, hind);
-  if (prev < MURK_SIGHT_BLOCKING) {
+  if (s != prev) flat_change(c, b, &part_lo, &prev, s, k.e_hi, hind, binary);
+  if (binary) {
+    b->v[b->n] = (struct piece){part_lo, end_next(p->hi), hind, SCHAR_MIN};
+    b->n += prev < MURK_SIGHT_BLOCKING;
+  } else if (prev < MURK_SIGHT_BLOCKING) {
     put(b, part_lo, end_next(p->hi), hind + (prev == MURK_SIGHT_HINDERING), SCHAR_MIN);
   }
 }
@@ -567,14 +586,14 @@ WALK_FN void cast_piece(const struct caster* c, struct emitter* em, struct build
 
 /* The current ring through every piece of the last one. */
 WALK_FN size_t cast_ring(const struct caster* c, struct emitter* em, const struct piece* in,
-                         size_t nin, struct piece* out, bool last, bool elev) {
+                         size_t nin, struct piece* out, bool last, bool elev, bool binary) {
   struct emitter e = *em;
   struct builder b = {out, 0};
   for (size_t k = 0; k < nin; k++) {
     if (elev) {
       cast_piece(c, &e, &b, &in[k], last);
     } else {
-      cast_piece_flat(c, &e, &b, &in[k], last);
+      cast_piece_flat(c, &e, &b, &in[k], last, binary);
     }
   }
   *em = e;
@@ -615,7 +634,7 @@ static int fov_rings(const struct murk_sightmap* map, struct caster* c, int radi
   for (int i = 1; i <= radius && ncur > 0; i++) {
     /* Room for the ring: at most one target per cell (and emit_if's spare entry); a new
      * piece at most where an element follows one that did not pass or had other counts,
-     * or where a piece starts. */
+     * or where a piece starts (and the spare piece cast_piece_binary writes). */
     size_t ring = (size_t)sides * (size_t)i;
     rc = reserve((void**)&res->cells, &res->cells_cap, em->count + ring + 1, sizeof *res->cells);
     if (rc == MURK_OK) {
@@ -634,10 +653,13 @@ static int fov_rings(const struct murk_sightmap* map, struct caster* c, int radi
     /* One copy of the walk per kind of table, so that none of these tests is in it. (The
      * layout makes hexes and squares alike to the walk.) */
     if (elev) {
-      ncur = cast_ring(c, em, in, ncur, out, last, true);
+      ncur = cast_ring(c, em, in, ncur, out, last, true, false);
+    } else if (last) {
+      ncur = cast_ring(c, em, in, ncur, out, true, false, false);
+    } else if (map->nhind == 0) {
+      ncur = cast_ring(c, em, in, ncur, out, false, false, true);
     } else {
-      ncur = last ? cast_ring(c, em, in, ncur, out, true, false)
-                  : cast_ring(c, em, in, ncur, out, false, false);
+      ncur = cast_ring(c, em, in, ncur, out, false, false, false);
     }
     cur ^= 1;
   }
@@ -645,12 +667,15 @@ static int fov_rings(const struct murk_sightmap* map, struct caster* c, int radi
 }
 
 /* The listed cells' indices made positions: row r = u / stride and q = u % stride + qmin
- * for u = idx - stride (off0 + qmin = stride), the division by a multiplication. */
-static void list_positions(const struct layout* lay, struct murk_fov_cell* cells, size_t n) {
+ * for u = idx - stride (off0 + qmin = stride), the division by a multiplication; and each
+ * cell's slot set to its place. */
+static void list_positions(const struct layout* lay, struct murk_fov_cell* cells, size_t n,
+                           uint32_t* slots) {
   uint64_t inv = lay->inv_stride;
   ptrdiff_t stride = lay->stride, qmin = lay->stride - lay->off0;
   int hex = lay->hex;
   for (size_t k = 0; k < n; k++) {
+    slots[cells[k].at.x] = (uint32_t)k;
     uint64_t u = (uint64_t)(cells[k].at.x - stride);
     int r = (int)((u * inv) >> 40);
     int q = (int)((ptrdiff_t)u - (ptrdiff_t)r * stride + qmin);
@@ -676,14 +701,14 @@ int murk_fov(const struct murk_sightmap* map, struct murk_pos origin, int radius
   c.origin_level = map->level ? map->level[o] : 0;
   int rc = reserve((void**)&res->cells, &res->cells_cap, 2, sizeof *res->cells);
   if (rc != MURK_OK) return rc;
-  struct emitter em = {res->slots, res->cells, 0};
+  struct emitter em = {res->cells, 0};
   emit_if(&em, true, (ptrdiff_t)o, 0);
   /* No table cell is farther than width + height (the pieces die out before that anyway);
    * the cut keeps ring numbers within what the fixed-point ends allow (RING_CAP). */
   if (radius > RING_CAP) radius = RING_CAP;
   rc = fov_rings(map, &c, radius, res, &em);
   if (rc != MURK_OK) return rc;
-  list_positions(&map->lay, res->cells, em.count);
+  list_positions(&map->lay, res->cells, em.count, res->slots);
   res->count = em.count;
   return MURK_OK;
 }

@@ -674,6 +674,77 @@ static void test_fov_changed_map(void** state) {
   murk_sightmap_free(m);
 }
 
+static void test_fov_hindering_comes_and_goes(void** state) {
+  (void)state;
+  /* murk_fov walks a table with no hindering cell its own quicker way: the sight map must
+   * notice the first hindering cell set on it (smoke) and the last one cleared, on maps
+   * made from arrays and from missions alike. */
+  uint64_t rng = 4242;
+  for (int kind = 0; kind < 2; kind++) {
+    struct murk_sightmap* m = random_map(&rng, (enum murk_grid_kind)kind, 30, 20, 15, 0, false);
+    struct murk_fov_result* res = NULL;
+    assert_int_equal(murk_fov_result_new(m, &res), MURK_OK);
+    struct murk_pos o = P(12, 9), smoke[3] = {{13, 9}, {11, 10}, {12, 7}};
+    set(m, o.x, o.y, C);
+    check_fov(m, res, o, 15);
+    for (int i = 0; i < 3; i++) {
+      set(m, smoke[i].x, smoke[i].y, H);
+      set(m, smoke[i].x, smoke[i].y, H); /* twice: still one */
+      assert_true(check_fov(m, res, o, 15) > 1);
+      /* A line out across the smoke, cleared but for it, counts it. */
+      struct murk_grid g = murk_sightmap_grid(m);
+      struct murk_pos beyond = P(2 * smoke[i].x - o.x, 2 * smoke[i].y - o.y + 1);
+      struct murk_line_step st[32];
+      size_t n = murk_geom_line(&g, o, beyond, st, 32);
+      assert_true(n > 2 && n <= 32);
+      for (size_t k = 1; k < n; k++) {
+        set(m, st[k].cell.x, st[k].cell.y, C);
+        if (st[k].tie) set(m, st[k].alt.x, st[k].alt.y, C);
+      }
+      set(m, st[1].cell.x, st[1].cell.y, H);
+      if (st[1].tie) set(m, st[1].alt.x, st[1].alt.y, H);
+      assert_int_equal(murk_fov(m, o, 15, res), MURK_OK);
+      int h = -1;
+      assert_true(murk_los(m, o, beyond, &h));
+      assert_true(h >= 1);
+      assert_int_equal(murk_fov_hindrance(res, beyond), h);
+    }
+    for (int i = 0; i < 3; i++) {
+      set(m, smoke[i].x, smoke[i].y, B);
+      check_fov(m, res, o, 15);
+      set(m, smoke[i].x, smoke[i].y, C);
+      check_fov(m, res, o, 15);
+    }
+    murk_fov_result_free(res);
+    murk_sightmap_free(m);
+  }
+  /* From a mission: a hedge among open ground. */
+  struct murk_mission* mis = calloc(1, sizeof *mis);
+  assert_non_null(mis);
+  mis->grid = (struct murk_grid){MURK_GRID_SQUARE, 9, 1};
+  mis->nterrain = 2;
+  mis->terrain[0] = (struct murk_terrain){'.', "open", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR};
+  mis->terrain[1] = (struct murk_terrain){'h', "hedge", MURK_TERRAIN_OPEN, MURK_SIGHT_HINDERING};
+  unsigned char map[9] = {0, 0, 1, 0, 1, 0, 0, 0, 0};
+  mis->map = map;
+  struct murk_sightmap* m = NULL;
+  assert_int_equal(murk_sightmap_from_mission(mis, &m), MURK_OK);
+  struct murk_fov_result* res = NULL;
+  assert_int_equal(murk_fov_result_new(m, &res), MURK_OK);
+  assert_int_equal(murk_fov(m, P(0, 0), 20, res), MURK_OK);
+  assert_int_equal(murk_fov_hindrance(res, P(8, 0)), 2);
+  set(m, 2, 0, C);
+  set(m, 4, 0, C);
+  assert_int_equal(murk_fov(m, P(0, 0), 20, res), MURK_OK);
+  assert_int_equal(murk_fov_hindrance(res, P(8, 0)), 0);
+  set(m, 6, 0, H);
+  assert_int_equal(murk_fov(m, P(0, 0), 20, res), MURK_OK);
+  assert_int_equal(murk_fov_hindrance(res, P(8, 0)), 1);
+  murk_fov_result_free(res);
+  murk_sightmap_free(m);
+  free(mis);
+}
+
 static void test_fov_large_map(void** state) {
   (void)state;
   /* 1000 x 1000 (the largest table), radius 60: the disc and its rim against murk_los,
@@ -712,6 +783,7 @@ int main(void) {
       cmocka_unit_test(test_fov_far_rings),
       cmocka_unit_test(test_fov_growing_and_fresh_results),
       cmocka_unit_test(test_fov_changed_map),
+      cmocka_unit_test(test_fov_hindering_comes_and_goes),
       cmocka_unit_test(test_fov_large_map),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
