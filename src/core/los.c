@@ -358,9 +358,9 @@ static size_t ring_start(int sides, int i) {
   return (size_t)sides * (size_t)i * (size_t)(i - 1) / 2 + (size_t)(i - 1);
 }
 
-/* The cells of ring i, j = 0 .. M * i (the last is cell 0 again, which a piece may reach),
- * as offsets of index from the origin: cell j = k * i + t lies on side k at
- * i * dir[k] + t * (dir[k + 1] - dir[k]). */
+/* The cells of ring i, j = 0 .. M * i (the last is cell 0 again, which a piece may reach
+ * from the end of the ring), as offsets of index from the origin: cell j = k * i + t lies
+ * on side k at i * dir[k] + t * (dir[k + 1] - dir[k]). */
 static void fill_ring(int32_t* t, const struct layout* lay, int i) {
   const int(*dirs)[2] = lay->hex ? hex_dirs : sq_dirs;
   int sides = lay->hex ? 6 : 8, j = 0;
@@ -407,6 +407,35 @@ WALK_FN struct cut cut_of(const struct piece* p) {
   /* Past a tie point (odd, not exact) into the next interior, short of its target. */
   k.e_hi = a + (odd & !exact);
   k.hi_holds = !(odd & !exact);
+  return k;
+}
+
+/* The same for a flat table, in cells: the cell lending its class to the first element
+ * (c0: the one before a tie point the piece starts on), the first and last cells whose
+ * interior it covers (jf, jl), the cell after a tie point it ends on (c1, else jl), and the
+ * cells whose target direction it holds (ea .. eb). Each is the end's position over two,
+ * rounded up or down, with exact positions (a fraction below POS_BAND) taken as whole:
+ * one addition and one shift. */
+struct span {
+  int c0, jf, jl, c1;
+  int ea;
+  unsigned held; /* eb - ea + 1: cell j is held when (unsigned)(j - ea) < held */
+};
+
+#define POS_ONE (UINT64_C(1) << POS_SHIFT)
+
+WALK_FN struct span span_of(const struct piece* p) {
+  uint64_t lo = p->lo.at, hi = p->hi.at;
+  struct span k;
+  k.c0 = (int)((lo + POS_ONE - POS_BAND) >> (POS_SHIFT + 1));     /* ceil((X - 1) / 2) */
+  k.jf = (int)((lo + POS_ONE) >> (POS_SHIFT + 1));                /* floor((X + 1) / 2) */
+  k.ea = (int)((lo + 2 * POS_ONE - POS_BAND) >> (POS_SHIFT + 1)); /* ceil(X / 2) */
+  k.jl = (int)((hi + POS_ONE - POS_BAND) >> (POS_SHIFT + 1));     /* ceil((X - 1) / 2) */
+  k.c1 = (int)((hi + POS_ONE) >> (POS_SHIFT + 1));                /* floor((X + 1) / 2) */
+  int eb = (int)(hi >> (POS_SHIFT + 1));                          /* floor(X / 2) */
+  /* Zero when no target is held (a piece within one cell, short of its centre): a piece
+   * is never empty, so ea <= eb + 1. */
+  k.held = (unsigned)(eb - k.ea + 1);
   return k;
 }
 
@@ -494,6 +523,16 @@ WALK_FN void flat_change(const struct caster* c, struct builder* b, struct end* 
   *prev = s;
 }
 
+/* Cell j of a piece on a flat table: its class against the part's, and its report. */
+WALK_FN void flat_cell(const struct caster* c, struct emitter* em, struct builder* b,
+                       const struct span* k, int j, int* prev, struct end* part_lo, int32_t hind,
+                       bool last, bool binary) {
+  int32_t off = c->tab[j];
+  int s = c->sight[off];
+  if (!last && s != *prev) flat_change(c, b, part_lo, prev, s, 2 * j - 1, hind, binary);
+  emit_if(em, ((unsigned)(j - k->ea) < k->held) & (s != SIGHT_OFF), c->oidx + off, hind);
+}
+
 /* One piece through the current ring of a flat table: the cells it covers are reported
  * (those whose target direction it holds), and the parts of it that pass go to the next
  * ring. If it starts on a tie point, the cell before the tie only lends its class to it
@@ -501,27 +540,20 @@ WALK_FN void flat_change(const struct caster* c, struct builder* b, struct end* 
  * after. No branch on where the piece starts or ends. */
 WALK_FN void cast_piece_flat(const struct caster* c, struct emitter* em, struct builder* b,
                              const struct piece* p, bool last, bool binary) {
-  struct cut k = cut_of(p);
-  int jf = (k.e_lo + 1) >> 1, jl = k.e_hi >> 1; /* the cells whose interior it covers */
+  struct span k = span_of(p);
   const unsigned char* sight = c->sight;
   const int32_t* tab = c->tab;
   const int32_t hind = p->hind;
-  int prev = step_sight(sight[tab[k.e_lo >> 1]], sight[tab[jf]]); /* the part's class */
+  int prev = step_sight(sight[tab[k.c0]], sight[tab[k.jf]]); /* the part's class */
   struct end part_lo = end_next(p->lo);
-  for (int j = jf; j <= jl; j++) {
-    int32_t off = tab[j];
-    int s = sight[off];
-    if (!last && s != prev) flat_change(c, b, &part_lo, &prev, s, 2 * j - 1, hind, binary);
-    /* The first and last cells may lie partly outside the piece, the last may be cell 0
-     * again: only the piece that holds a target reports it. */
-    emit_if(em, (s != SIGHT_OFF) & ((j != jf) | k.lo_holds) & ((j != jl) | k.hi_holds),
-            c->oidx + off, hind);
+  for (int j = k.jf; j <= k.jl; j++) {
+    flat_cell(c, em, b, &k, j, &prev, &part_lo, hind, last, binary);
   }
   if (last) return;
   /* The tie point at the end, if the piece ends on one (else the last cell again, which
    * changes nothing). */
-  int s = step_sight(sight[tab[jl + (k.e_hi & 1)]], prev);
-  if (s != prev) flat_change(c, b, &part_lo, &prev, s, k.e_hi, hind, binary);
+  int s = step_sight(sight[tab[k.c1]], prev);
+  if (s != prev) flat_change(c, b, &part_lo, &prev, s, 2 * k.jl + 1, hind, binary);
   if (binary) {
     b->v[b->n] = (struct piece){part_lo, end_next(p->hi), hind, SCHAR_MIN};
     b->n += prev < MURK_SIGHT_BLOCKING;
