@@ -180,7 +180,8 @@ enum murk_sight murk_sightmap_sight(const struct murk_sightmap* m, struct murk_p
 int murk_sightmap_set_sight(struct murk_sightmap* m, struct murk_pos p, enum murk_sight s) {
   if (!on_table(&m->grid, p.x, p.y) || (unsigned)s > MURK_SIGHT_BLOCKING) return MURK_EINVAL;
   unsigned char* c = &m->sight[cell_index(&m->lay, p.x, p.y)];
-  m->nhind += (s == MURK_SIGHT_HINDERING) - (*c == MURK_SIGHT_HINDERING);
+  m->nhind -= (size_t)(*c == MURK_SIGHT_HINDERING);
+  m->nhind += (size_t)(s == MURK_SIGHT_HINDERING);
   *c = (unsigned char)s;
   return MURK_OK;
 }
@@ -256,9 +257,11 @@ bool murk_los(const struct murk_sightmap* m, struct murk_pos a, struct murk_pos 
  * position that is not a whole number is at least 2^POS_SHIFT / d > 2^35 away from one: so
  * the whole part is always exact, and a fraction below POS_BAND means "exactly on a whole
  * number". An end that excludes its direction is moved by POS_EPS, inwards, so that the
- * walk never needs to know whether an end is in or out: an "out" end is never exact. */
+ * walk never needs to know whether an end is in or out: an "out" end is never exact (and
+ * POS_EPS + POS_BAND < 2^35 keeps it on the right side of every other position). */
 #define POS_SHIFT 46
-#define POS_FRAC ((UINT64_C(1) << POS_SHIFT) - 1)
+#define POS_ONE (UINT64_C(1) << POS_SHIFT)
+#define POS_FRAC (POS_ONE - 1)
 #define POS_BAND (UINT64_C(1) << 28)
 #define POS_EPS (UINT64_C(1) << 29)
 #define RING_CAP (2 * MURK_LOS_MAX_CELLS)
@@ -422,8 +425,6 @@ struct span {
   unsigned held; /* eb - ea + 1: cell j is held when (unsigned)(j - ea) < held */
 };
 
-#define POS_ONE (UINT64_C(1) << POS_SHIFT)
-
 WALK_FN struct span span_of(const struct piece* p) {
   uint64_t lo = p->lo.at, hi = p->hi.at;
   struct span k;
@@ -463,8 +464,9 @@ struct builder {
 };
 
 /* Append a piece, or join it to the last one when the two touch (one holds the direction
- * where the other stops short) and carry the same counts: neighbouring pieces, cut apart
- * only by their counts, may come to agree. */
+ * where the other stops short: their ends lie POS_EPS apart, give or take the rounding)
+ * and carry the same counts: neighbouring pieces, cut apart only by their counts, may come
+ * to agree. */
 WALK_FN void put(struct builder* b, struct end lo, struct end hi, int32_t hind, int top) {
   if (b->n > 0) {
     struct piece* l = &b->v[b->n - 1];
