@@ -5,8 +5,10 @@
  *                        next to the source tree); the 1000 x 1000 case is generated.
  *
  * Every map is timed as a square grid and as a hex grid (the same characters read as
- * odd-r hexes). Figures are medians of 5 runs, each long enough to time; they are for
- * comparing within one run (ratios), not across machines. Nothing here asserts a time. */
+ * odd-r hexes). The contestants are timed in turn, round after round (ROUNDS rounds of at
+ * least MIN_RUN_NS each), and each keeps its fastest round, with the median beside it;
+ * the figures are for comparing within one run (ratios), not across machines. Nothing
+ * here asserts a time. */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>

@@ -71,14 +71,15 @@ struct murk_fov_cell {
 };
 
 /* The output of murk_fov, owned by the caller and reused from call to call: the list of
- * visible cells, a per-cell stamp for constant-time questions, and the working space of
+ * visible cells, a per-cell slot for constant-time questions, and the working space of
  * the computation (kept, so that later calls allocate nothing). A call touches only the
- * cells it reports: the stamps carry a generation number, so nothing is ever cleared
- * wholesale. Keep one per sight map size and reuse it. */
+ * cells it reports: a slot counts only if the list names the cell there, so nothing is
+ * ever cleared wholesale. Keep one per sight map size and reuse it. */
 struct murk_fov_result;
 
 /* A result for fields of view on `map` (or any sight map of the same grid). Returns 0,
- * MURK_ENOMEM. The per-cell stamps take 8 bytes a cell. */
+ * MURK_ENOMEM. The per-cell slots take 4 bytes a cell (about 6 on hexes); calls add a
+ * table of ring offsets as they reach farther rings (up to about 260 KB, at ring 128). */
 int murk_fov_result_new(const struct murk_sightmap* map, struct murk_fov_result** out);
 void murk_fov_result_free(struct murk_fov_result* res); /* NULL is fine */
 

@@ -3,6 +3,7 @@
  * of view against murk_los for every cell of many random maps: both grid kinds, several
  * densities, with and without heights, origins in corners, on edges and on blocking cells,
  * radii from 0 to beyond the table, one result object reused across all of it. */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -426,13 +427,27 @@ static struct murk_sightmap* random_map(uint64_t* rng, enum murk_grid_kind kind,
 }
 
 /* The field of view of `o` against murk_los for every cell within a window (the whole
- * table unless it is large). Returns the number of visible cells. */
+ * table unless it is large), and every cell the result held before the call: it must be
+ * forgotten unless seen again. Returns the number of visible cells. */
 static size_t check_fov(const struct murk_sightmap* m, struct murk_fov_result* res,
                         struct murk_pos o, int radius) {
   struct murk_grid g = murk_sightmap_grid(m);
-  assert_int_equal(murk_fov(m, o, radius, res), MURK_OK);
   size_t n = 0;
+  const struct murk_fov_cell* before = murk_fov_cells(res, &n);
+  struct murk_fov_cell* old = malloc((n + 1) * sizeof *old);
+  assert_non_null(old);
+  size_t nold = n;
+  if (n > 0) memcpy(old, before, n * sizeof *old);
+  assert_int_equal(murk_fov(m, o, radius, res), MURK_OK);
   const struct murk_fov_cell* cells = murk_fov_cells(res, &n);
+  for (size_t i = 0; i < nold; i++) {
+    struct murk_pos p = old[i].at;
+    int h = -1;
+    bool v = murk_geom_distance(&g, o, p) <= radius && murk_los(m, o, p, &h);
+    assert_int_equal(murk_fov_visible(res, p), v);
+    assert_int_equal(murk_fov_hindrance(res, p), v ? h : -1);
+  }
+  free(old);
   int x0 = 0, y0 = 0, x1 = g.width - 1, y1 = g.height - 1;
   if (radius < g.width + g.height) {
     x0 = o.x - radius - 1;
@@ -497,11 +512,14 @@ static void test_fov_matches_los_random(void** state) {
   uint64_t rng = 20240611;
   static const struct {
     int w, h;
-  } sizes[] = {{1, 1}, {1, 9}, {9, 1}, {2, 2}, {7, 5}, {13, 11}, {36, 24}, {41, 30}};
+  } sizes[] = {{1, 1},   {1, 9},   {9, 1},   {2, 2},  {7, 5},
+               {13, 11}, {36, 24}, {41, 30}, {3, 40}, {40, 3}};
+  /* All clear, all blocking, all hindering, and mixes between. */
   static const struct {
     int pb, ph;
-  } dens[] = {{0, 0}, {5, 10}, {20, 0}, {20, 20}, {40, 10}, {70, 0}, {0, 50}};
-  static const int radii[] = {30, 0, 1, 2, 3, 5, 8, 12, 17, 1000};
+  } dens[] = {{0, 0},  {5, 10}, {20, 0},  {20, 20}, {40, 10},
+              {70, 0}, {0, 50}, {100, 0}, {0, 100}, {10, 80}};
+  static const int radii[] = {30, 0, 1, 2, 3, 5, 8, 12, 17, 1000, INT_MAX};
   size_t seen = 0, checks = 0;
   for (int kind = 0; kind < 2; kind++) {
     for (size_t s = 0; s < sizeof sizes / sizeof sizes[0]; s++) {
@@ -528,6 +546,93 @@ static void test_fov_matches_los_random(void** state) {
   }
   /* The maps must have let something be seen beyond the origins. */
   assert_true(seen > 3 * checks);
+}
+
+/* Many small random tables, each drawn from its own seed: any size up to 48 x 48, either
+ * grid, blocking and hindering shares from none to all, heights flat or rough (a few
+ * levels, or levels from -100 to 100 so that crests come everywhere), origins in corners,
+ * on edges and inside, radii from 0 to unbounded. */
+static void test_fov_random_seeds(void** state) {
+  (void)state;
+  static const int radii[] = {0, 1, 2, 4, 7, 11, 16, 25, 40, INT_MAX};
+  size_t checks = 0, seen = 0;
+  for (uint64_t seed = 1; seed <= 300; seed++) {
+    uint64_t rng = seed * 7919;
+    enum murk_grid_kind kind = (enum murk_grid_kind)rng_in(&rng, 0, 1);
+    int w = rng_in(&rng, 1, 48), h = rng_in(&rng, 1, 48);
+    int pb = rng_in(&rng, 0, 4) == 0 ? 100 * rng_in(&rng, 0, 1) : rng_in(&rng, 0, 60);
+    int ph = rng_in(&rng, 0, 100 - pb);
+    int levels = rng_in(&rng, 0, 2); /* flat, a few levels, rough */
+    size_t n = (size_t)w * (size_t)h;
+    unsigned char* s = malloc(n);
+    signed char* lv = levels ? malloc(n) : NULL;
+    assert_non_null(s);
+    for (size_t i = 0; i < n; i++) {
+      int roll = rng_in(&rng, 0, 99);
+      s[i] = roll < pb ? B : roll < pb + ph ? H : C;
+      if (lv) lv[i] = (signed char)(levels == 1 ? rng_in(&rng, -1, 2) : rng_in(&rng, -100, 100));
+    }
+    struct murk_grid g = {kind, w, h};
+    struct murk_sightmap* m = NULL;
+    assert_int_equal(murk_sightmap_new(&g, s, lv, &m), MURK_OK);
+    free(s);
+    free(lv);
+    struct murk_fov_result* res = NULL;
+    assert_int_equal(murk_fov_result_new(m, &res), MURK_OK);
+    for (int i = 0; i < 10; i++) {
+      struct murk_pos o = pick_origin(&rng, &g, i);
+      int r = radii[rng_in(&rng, 0, (int)(sizeof radii / sizeof radii[0]) - 1)];
+      seen += check_fov(m, res, o, r);
+      checks++;
+    }
+    murk_fov_result_free(res);
+    murk_sightmap_free(m);
+  }
+  assert_true(seen > 3 * checks);
+}
+
+/* Far rings: on the largest table, nearly open, with no radius, the field of view runs to
+ * the far corner (rings up to 1,000 on squares, 1,500 on hexes), where the ends of the
+ * pieces are made and moved the most. Checked against murk_los on a sample: random cells
+ * of the table, and random cells of the list. */
+static void test_fov_far_rings(void** state) {
+  (void)state;
+  uint64_t rng = 31337;
+  static const struct murk_pos origins[] = {{0, 0}, {999, 999}, {0, 999}, {500, 3}};
+  for (int kind = 0; kind < 2; kind++) {
+    /* A few hindering cells, and a thousand blocking ones: one in a thousand. */
+    struct murk_sightmap* m = random_map(&rng, (enum murk_grid_kind)kind, 1000, 1000, 0, 1, false);
+    struct murk_grid g = murk_sightmap_grid(m);
+    for (int k = 0; k < 1000; k++) set(m, rng_in(&rng, 0, 999), rng_in(&rng, 0, 999), B);
+    struct murk_fov_result* res = NULL;
+    assert_int_equal(murk_fov_result_new(m, &res), MURK_OK);
+    for (size_t i = 0; i < sizeof origins / sizeof origins[0]; i++) {
+      struct murk_pos o = origins[i];
+      assert_int_equal(murk_fov(m, o, INT_MAX, res), MURK_OK);
+      size_t n = 0;
+      const struct murk_fov_cell* cells = murk_fov_cells(res, &n);
+      assert_true(n > 1000);
+      size_t far = 0;
+      for (int k = 0; k < 1500; k++) {
+        struct murk_pos p = P(rng_in(&rng, 0, 999), rng_in(&rng, 0, 999));
+        int h = -1;
+        bool v = murk_los(m, o, p, &h);
+        assert_int_equal(murk_fov_visible(res, p), v);
+        assert_int_equal(murk_fov_hindrance(res, p), v ? h : -1);
+        const struct murk_fov_cell* c = &cells[rng_in(&rng, 0, (int)n - 1)];
+        assert_true(murk_los(m, o, c->at, &h));
+        assert_int_equal(c->hindrance, h);
+        far += murk_geom_distance(&g, o, c->at) > 400;
+      }
+      assert_true(far > 100);
+      for (size_t k = 1; k < n; k++) {
+        assert_true(murk_geom_distance(&g, o, cells[k].at) >=
+                    murk_geom_distance(&g, o, cells[k - 1].at));
+      }
+    }
+    murk_fov_result_free(res);
+    murk_sightmap_free(m);
+  }
 }
 
 static void test_fov_growing_and_fresh_results(void** state) {
@@ -569,6 +674,77 @@ static void test_fov_changed_map(void** state) {
   murk_sightmap_free(m);
 }
 
+static void test_fov_hindering_comes_and_goes(void** state) {
+  (void)state;
+  /* murk_fov walks a table with no hindering cell its own quicker way: the sight map must
+   * notice the first hindering cell set on it (smoke) and the last one cleared, on maps
+   * made from arrays and from missions alike. */
+  uint64_t rng = 4242;
+  for (int kind = 0; kind < 2; kind++) {
+    struct murk_sightmap* m = random_map(&rng, (enum murk_grid_kind)kind, 30, 20, 15, 0, false);
+    struct murk_fov_result* res = NULL;
+    assert_int_equal(murk_fov_result_new(m, &res), MURK_OK);
+    struct murk_pos o = P(12, 9), smoke[3] = {{13, 9}, {11, 10}, {12, 7}};
+    set(m, o.x, o.y, C);
+    check_fov(m, res, o, 15);
+    for (int i = 0; i < 3; i++) {
+      set(m, smoke[i].x, smoke[i].y, H);
+      set(m, smoke[i].x, smoke[i].y, H); /* twice: still one */
+      assert_true(check_fov(m, res, o, 15) > 1);
+      /* A line out across the smoke, cleared but for it, counts it. */
+      struct murk_grid g = murk_sightmap_grid(m);
+      struct murk_pos beyond = P(2 * smoke[i].x - o.x, 2 * smoke[i].y - o.y + 1);
+      struct murk_line_step st[32];
+      size_t n = murk_geom_line(&g, o, beyond, st, 32);
+      assert_true(n > 2 && n <= 32);
+      for (size_t k = 1; k < n; k++) {
+        set(m, st[k].cell.x, st[k].cell.y, C);
+        if (st[k].tie) set(m, st[k].alt.x, st[k].alt.y, C);
+      }
+      set(m, st[1].cell.x, st[1].cell.y, H);
+      if (st[1].tie) set(m, st[1].alt.x, st[1].alt.y, H);
+      assert_int_equal(murk_fov(m, o, 15, res), MURK_OK);
+      int h = -1;
+      assert_true(murk_los(m, o, beyond, &h));
+      assert_true(h >= 1);
+      assert_int_equal(murk_fov_hindrance(res, beyond), h);
+    }
+    for (int i = 0; i < 3; i++) {
+      set(m, smoke[i].x, smoke[i].y, B);
+      check_fov(m, res, o, 15);
+      set(m, smoke[i].x, smoke[i].y, C);
+      check_fov(m, res, o, 15);
+    }
+    murk_fov_result_free(res);
+    murk_sightmap_free(m);
+  }
+  /* From a mission: a hedge among open ground. */
+  struct murk_mission* mis = calloc(1, sizeof *mis);
+  assert_non_null(mis);
+  mis->grid = (struct murk_grid){MURK_GRID_SQUARE, 9, 1};
+  mis->nterrain = 2;
+  mis->terrain[0] = (struct murk_terrain){'.', "open", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR};
+  mis->terrain[1] = (struct murk_terrain){'h', "hedge", MURK_TERRAIN_OPEN, MURK_SIGHT_HINDERING};
+  unsigned char map[9] = {0, 0, 1, 0, 1, 0, 0, 0, 0};
+  mis->map = map;
+  struct murk_sightmap* m = NULL;
+  assert_int_equal(murk_sightmap_from_mission(mis, &m), MURK_OK);
+  struct murk_fov_result* res = NULL;
+  assert_int_equal(murk_fov_result_new(m, &res), MURK_OK);
+  assert_int_equal(murk_fov(m, P(0, 0), 20, res), MURK_OK);
+  assert_int_equal(murk_fov_hindrance(res, P(8, 0)), 2);
+  set(m, 2, 0, C);
+  set(m, 4, 0, C);
+  assert_int_equal(murk_fov(m, P(0, 0), 20, res), MURK_OK);
+  assert_int_equal(murk_fov_hindrance(res, P(8, 0)), 0);
+  set(m, 6, 0, H);
+  assert_int_equal(murk_fov(m, P(0, 0), 20, res), MURK_OK);
+  assert_int_equal(murk_fov_hindrance(res, P(8, 0)), 1);
+  murk_fov_result_free(res);
+  murk_sightmap_free(m);
+  free(mis);
+}
+
 static void test_fov_large_map(void** state) {
   (void)state;
   /* 1000 x 1000 (the largest table), radius 60: the disc and its rim against murk_los,
@@ -603,8 +779,11 @@ int main(void) {
       cmocka_unit_test(test_fov_hand_checked),
       cmocka_unit_test(test_fov_errors),
       cmocka_unit_test(test_fov_matches_los_random),
+      cmocka_unit_test(test_fov_random_seeds),
+      cmocka_unit_test(test_fov_far_rings),
       cmocka_unit_test(test_fov_growing_and_fresh_results),
       cmocka_unit_test(test_fov_changed_map),
+      cmocka_unit_test(test_fov_hindering_comes_and_goes),
       cmocka_unit_test(test_fov_large_map),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
