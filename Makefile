@@ -41,6 +41,7 @@ valgrind: build
 # Warnings stay warnings here: -O3 sees more than the checked builds, and a figure should not
 # wait for them (make build and make test-san keep -Werror).
 bench: deps
+	@bash scripts/deps.sh --bench
 	@cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DMURK_BENCH=ON -DMURK_WERROR=OFF \
 		$(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BENCH_BUILD) -j $(JOBS) --target benches

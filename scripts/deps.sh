@@ -1,7 +1,17 @@
 #!/usr/bin/env bash
 # Install the Debian packages murk needs to build and test, if any are missing.
 # As root: apt-get installs them. Otherwise: print the exact command and stop.
+# With --bench, also libtcod-dev when root (optional: fov_bench times libtcod's field of
+# view beside murk's when pkg-config finds it; without it the benchmark runs alone).
 set -eu
+if [ "${1:-}" = "--bench" ] && [ "$(id -u)" -eq 0 ] &&
+  ! dpkg-query -W -f='${Status}' libtcod-dev 2>/dev/null | grep -q "install ok installed"; then
+  echo "murk: installing libtcod-dev (optional, for fov_bench's comparison)" >&2
+  if ! DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libtcod-dev >&2; then
+    apt-get update -qq >&2 && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libtcod-dev >&2 ||
+      echo "murk: libtcod-dev could not be installed; fov_bench runs without libtcod" >&2
+  fi
+fi
 pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev tmux valgrind"
 missing=""
 for p in $pkgs; do
