@@ -55,6 +55,9 @@ struct murk_pos murk_geom_from_axial(const struct murk_grid* g, struct murk_axia
 /* Steps between two cells (hex distance, or Chebyshev on squares). Off-table cells are
  * allowed: the maths does not care where the table ends. */
 int murk_geom_distance(const struct murk_grid* g, struct murk_pos a, struct murk_pos b);
+/* The same from axial coordinates (murk_geom_to_axial), for callers that convert each cell
+ * once and measure it against many. */
+int murk_geom_axial_distance(const struct murk_grid* g, struct murk_axial a, struct murk_axial b);
 
 /* Neighbour in direction dir (hex: 0..5 starting east, going counter-clockwise:
  * E, NE, NW, W, SW, SE; square: 0..7 E, NE, N, NW, W, SW, S, SE). No table check.

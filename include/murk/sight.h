@@ -41,7 +41,7 @@ bool murk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, stru
  * cache and let every game use it, so that each field of view is computed once for all of
  * them. What the cache holds follows from the mission's terrain alone: sharing it changes
  * no game. Returns MURK_OK, MURK_ENOMEM, or MURK_EINVAL for a mission whose terrain gives
- * no sight map. */
+ * no sight map; on failure *out is NULL. */
 struct murk_sight_cache;
 int murk_sight_cache_new(const struct murk_mission* m, struct murk_sight_cache** out);
 void murk_sight_cache_free(struct murk_sight_cache* c); /* NULL is fine */

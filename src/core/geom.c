@@ -104,6 +104,10 @@ int murk_geom_distance(const struct murk_grid* g, struct murk_pos a, struct murk
   return sat_int(dist_off(g, a.x, a.y, b.x, b.y));
 }
 
+int murk_geom_axial_distance(const struct murk_grid* g, struct murk_axial a, struct murk_axial b) {
+  return sat_int(dist_ax(g, (int64_t)b.q - a.q, (int64_t)b.r - a.r));
+}
+
 int murk_geom_directions(const struct murk_grid* g) {
   return ndirs(g);
 }

@@ -423,16 +423,13 @@ static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
       if (!tm->alive || !tm->placed) continue;
       p = tm->pos;
     }
-    if (!murk_geom_on_table(grid, p) || n >= MAX_VIEWERS) continue;
+    if (!murk_geom_on_table(grid, p)) continue;
+    if (n >= MAX_VIEWERS) return -1; /* cannot happen with the state's limits; stay exact */
     const uint64_t* row = fov_row(r, g->sightmap, p);
     if (!row) return -1;
     r->eyes[n++] = (struct viewer){murk_geom_to_axial(grid, p), row};
   }
   return n;
-}
-
-static int iabs(int v) {
-  return v < 0 ? -v : v;
 }
 
 /* Does one of the n gathered viewers see what stands at p: within `range`, or at any range
@@ -442,17 +439,11 @@ static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_po
   if (!murk_geom_on_table(grid, p)) return false;
   const struct murk_fov_rows* r = g->fov_rows;
   long bit = cell_index(r, p);
-  bool square = grid->kind == MURK_GRID_SQUARE;
   struct murk_axial t = murk_geom_to_axial(grid, p);
   bool near_only = !beyond && range < MURK_SIGHT_UNLIMITED;
   for (int i = 0; i < n; i++) {
     const struct viewer* v = &r->eyes[i];
-    if (near_only) {
-      int dq = t.q - v->at.q, dr = t.r - v->at.r;
-      int d = iabs(dq) > iabs(dr) ? iabs(dq) : iabs(dr);
-      if (!square && iabs(dq + dr) > d) d = iabs(dq + dr);
-      if (d > range) continue;
-    }
+    if (near_only && murk_geom_axial_distance(grid, v->at, t) > range) continue;
     if ((v->row[bit / 64] >> (bit % 64)) & 1) return true;
   }
   return false;

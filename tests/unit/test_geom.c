@@ -172,6 +172,24 @@ static void test_neighbours_at_table_corners_and_edges(void** state) {
 
 /* ---- distance ------------------------------------------------------------------------- */
 
+/* Axial distance is the offset distance of the same cells, on both grids and off the table
+ * (odd and negative rows included). */
+static void test_axial_distance_matches(void** state) {
+  (void)state;
+  const struct murk_grid* grids[] = {&hex36, &sq36};
+  for (int gi = 0; gi < 2; gi++)
+    for (int y0 = -3; y0 <= 4; y0++)
+      for (int x0 = -3; x0 <= 4; x0++)
+        for (int y1 = -5; y1 <= 6; y1 += 1)
+          for (int x1 = -5; x1 <= 6; x1 += 1) {
+            const struct murk_grid* g = grids[gi];
+            struct murk_axial a = murk_geom_to_axial(g, P(x0, y0));
+            struct murk_axial b = murk_geom_to_axial(g, P(x1, y1));
+            assert_int_equal(murk_geom_axial_distance(g, a, b),
+                             murk_geom_distance(g, P(x0, y0), P(x1, y1)));
+          }
+}
+
 static void test_distance_known_pairs(void** state) {
   (void)state;
   assert_int_equal(murk_geom_distance(&hex36, P(0, 0), P(0, 0)), 0);
@@ -854,6 +872,7 @@ int main(void) {
       cmocka_unit_test(test_neighbour_and_back),
       cmocka_unit_test(test_neighbours_at_table_corners_and_edges),
       cmocka_unit_test(test_distance_known_pairs),
+      cmocka_unit_test(test_axial_distance_matches),
       cmocka_unit_test(test_distance_matches_bfs),
       cmocka_unit_test(test_distance_symmetric_and_triangle),
       cmocka_unit_test(test_ring_sizes_open_board),
