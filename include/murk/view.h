@@ -153,6 +153,9 @@ struct murk_view {
   int dusk_dawn;        /* the Dusk & Dawn die (seed 004) once rolled, else 0 */
   char conditions[120]; /* the same in words: "night: NVR 3 cells, scattered clouds..." */
   char prompt[160];     /* what the side to act is asked to do, e.g. "deploy: 3 left" */
+  /* The verbs this side may send now, bits 1u << MURK_CMD_x (0 when it is not to act).
+   * Interim copy for the sim players (src/sim) until the command table's own list lands. */
+  unsigned verbs;
 
   struct murk_view_objective* objectives;
   int nobjectives;

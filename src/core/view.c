@@ -175,6 +175,65 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, char* b
   snprintf(buf, n, "game over: %.140s", s->result);
 }
 
+/* Interim, for the sim players until the command table says in which phases and steps each
+ * verb is legal (issue 11 point 1): the verbs the side to act may send now, the same lists
+ * build_prompt words. Only public facts and the side's own: its reserve kinds, ambushes and
+ * arrivals due. */
+static unsigned fill_verbs_interim(const struct murk_game* g, enum murk_side side) {
+  const struct murk_state* s = &g->s;
+  if (side == MURK_NO_SIDE || side != murk_game_to_act(g)) return 0;
+#define VERB(k) (1u << MURK_CMD_##k)
+  _Static_assert(MURK_CMD_COUNT <= 32, "a mask of command kinds must fit in an unsigned");
+  switch (s->phase) {
+    case MURK_PHASE_OBJECTIVES:
+      return VERB(OBJECTIVE);
+    case MURK_PHASE_RESERVES: {
+      unsigned v = VERB(END) | VERB(RESERVE);
+      if (murk_ambush_allowance(g, side, true) + murk_ambush_allowance(g, side, false) > 0)
+        v |= VERB(AMBUSH);
+      return v;
+    }
+    case MURK_PHASE_DEPLOY:
+    case MURK_PHASE_INDEPENDENTS:
+    case MURK_PHASE_INFILTRATE:
+      if (murk_setup_removal_due(g, side)) return VERB(REMOVE);
+      return VERB(DEPLOY) | VERB(END);
+    case MURK_PHASE_AMBUSH:
+      return VERB(AMBUSH);
+    case MURK_PHASE_RECCE:
+      return VERB(RECCE) | VERB(END);
+    case MURK_PHASE_PLAY: {
+      unsigned v = VERB(REVEAL) | VERB(END);
+      switch (s->step) {
+        case MURK_STEP_STARTING:
+        case MURK_STEP_MOVEMENT:
+          v |= VERB(MOVE);
+          if (murk_mission_rule_on(g->m, MURK_RULE_LIMITED_INTELLIGENCE)) v |= VERB(DIS);
+          if (murk_reserves_due(g, side) > 0) v |= VERB(ARRIVE);
+          for (int k = 0; k < s->nunits[side]; k++)
+            if (s->units[side][k].state == MURK_PLATOON_RESERVE && s->units[side][k].ambush)
+              v |= VERB(AMBUSH);
+          break;
+        case MURK_STEP_SHOOTING:
+          v |= VERB(SHOOT);
+          if (!s->spotted && !s->fired) v |= VERB(SPOT);
+          if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) v |= VERB(STARSHELL) | VERB(ILLUMINATE);
+          break;
+        case MURK_STEP_ASSAULT:
+          v |= VERB(ASSAULT);
+          break;
+        default:
+          break;
+      }
+      if (s->withdraw_due > 0) v = (v & ~VERB(END)) | VERB(WITHDRAW);
+      return v;
+    }
+    default:
+      return 0;
+  }
+#undef VERB
+}
+
 /* snprintf(dst, n, "%s", src) without the formatting machinery: the view copies many names. */
 static void copy_text(char* dst, size_t n, const char* src) {
   size_t len = strnlen(src, n - 1);
@@ -328,6 +387,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   memset(v->prompt, 0, sizeof v->prompt);
   fill_sight(g, side, v);
   build_prompt(g, side, v->prompt, sizeof v->prompt);
+  v->verbs = fill_verbs_interim(g, side);
 
   /* A view refreshed from another game, or from this one after it went back (undo), starts
    * its events again. */
