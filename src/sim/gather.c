@@ -160,6 +160,8 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     u->pos = lead->pos;
     u->bogged = m && m->bogged;
     u->moved = moved_this_step(v, c->me, p->marker);
+    u->shot = p->shot;
+    u->assaulted = p->assaulted;
   }
 
   /* Enemy templates by their public place; revealed platoons by their first team. Nothing
@@ -221,7 +223,20 @@ static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
   return p;
 }
 
+/* A free cell of the view's placement cells (interim field), if it lists any: a few draws. */
+static bool place_cell(struct ctx* c, struct murk_pos* out) {
+  const struct murk_view* v = c->v;
+  if (v->nplace_cells <= 0) return false;
+  struct murk_pos p = v->place_cells[sim_pick(c->rng, v->nplace_cells)];
+  for (int i = 0; i < 32 && !sim_cell_free(c, p); i++)
+    p = v->place_cells[sim_pick(c->rng, v->nplace_cells)];
+  *out = p;
+  return true;
+}
+
 struct murk_pos sim_zone_cell(struct ctx* c) {
+  struct murk_pos at;
+  if (c->v->phase != MURK_PHASE_OBJECTIVES && place_cell(c, &at)) return at;
   static const struct murk_region whole = {MURK_REGION_WHOLE, MURK_NORTH, {0, 0}, {0, 0}};
   const struct murk_region* r = c->v->own_zone ? &c->v->own_zone->region : &whole;
   /* An area in parts (Surrounded's two ends): any part, so each can get its platoon. */
@@ -234,7 +249,9 @@ struct murk_pos sim_zone_cell(struct ctx* c) {
 }
 
 struct murk_pos sim_table_cell(struct ctx* c) {
-  struct murk_pos p = sim_random_cell(c);
+  struct murk_pos p;
+  if (c->v->phase == MURK_PHASE_OBJECTIVES && place_cell(c, &p)) return p;
+  p = sim_random_cell(c);
   for (int i = 0; i < 32 && !sim_cell_free(c, p); i++) p = sim_random_cell(c);
   return p;
 }
@@ -265,17 +282,30 @@ int sim_random_platoon(struct ctx* c, enum murk_platoon_state state) {
   return -1;
 }
 
-static bool unit_fits(const struct unit* u, bool revealed_only, bool hidden_only) {
-  return !((revealed_only && u->hidden) || (hidden_only && (!u->hidden || u->dummy)));
+static bool unit_fits(const struct unit* u, int which) {
+  switch (which) {
+    case SIM_REVEALED:
+      return !u->hidden;
+    case SIM_HIDDEN_PLATOON:
+      return u->hidden && !u->dummy;
+    case SIM_MOVER:
+      return !u->moved;
+    case SIM_SHOOTER:
+      return !u->hidden && !u->shot;
+    case SIM_ASSAULTER:
+      return !u->hidden && !u->assaulted;
+    default:
+      return true;
+  }
 }
 
-const struct unit* sim_random_unit(struct ctx* c, bool revealed_only, bool hidden_only) {
+const struct unit* sim_random_unit(struct ctx* c, int which) {
   int ok = 0;
-  for (int i = 0; i < c->nunits; i++) ok += unit_fits(&c->units[i], revealed_only, hidden_only);
+  for (int i = 0; i < c->nunits; i++) ok += unit_fits(&c->units[i], which);
   if (ok == 0) return NULL;
   int want = sim_pick(c->rng, ok);
   for (int i = 0; i < c->nunits; i++)
-    if (unit_fits(&c->units[i], revealed_only, hidden_only) && want-- == 0) return &c->units[i];
+    if (unit_fits(&c->units[i], which) && want-- == 0) return &c->units[i];
   return NULL;
 }
 

@@ -109,11 +109,12 @@ static void greedy_setup(struct ctx* c, int round) {
        * gets the same tries as deployment. */
       bool deploying = v->phase == MURK_PHASE_DEPLOY;
       /* Platoons in roster order, independent and warrior teams last (seed 001, Preparing
-       * for Battle). The first gets most tries; the others a few each, in case a rule this
-       * file does not know wants another first; each round starts one further on. Then
-       * the dummies (one round of tries: a mission may give none), then `end`. */
+       * for Battle: in a phase of their own after the platoons, so none in the first). The first
+       * gets most tries; the others a few each, in case a rule this file does not know wants
+       * another first; each round starts one further on. Then the dummies (one round of tries: a
+       * mission may give none), then `end`. */
       int order[MURK_MISSION_MAX_PLATOONS], n = 0;
-      for (int pass = 0; pass < 2; pass++)
+      for (int pass = 0; pass < (deploying ? 1 : 2); pass++)
         for (int i = 0; i < v->nplatoons && n < MURK_MISSION_MAX_PLATOONS; i++) {
           const struct murk_view_platoon* pl = &v->platoons[i];
           bool last = (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) != 0;
@@ -170,7 +171,7 @@ static void greedy_play(struct ctx* c) {
       /* Each revealed platoon at the nearest revealed enemies in reach, nearest first. */
       for (int i = 0; i < c->nunits; i++) {
         const struct unit* u = &c->units[i];
-        if (u->hidden) continue;
+        if (u->hidden || (shooting ? u->shot : u->assaulted)) continue;
         int order[3], gaps[3], no = 0; /* the three nearest, nearest first */
         int limit = shooting ? SHOOT_TRIES_RANGE : ASSAULT_TRIES_RANGE;
         for (int f = 0; f < c->nfoes; f++) {

@@ -35,7 +35,8 @@ struct unit {
   bool hidden;         /* a template on the table (hidden platoon or dummy) */
   bool dummy;
   bool bogged;
-  bool moved; /* moved this step, by the events the view holds */
+  bool moved;           /* moved this step, by the events the view holds */
+  bool shot, assaulted; /* this turn, as the view's roster says */
 };
 
 /* An enemy thing on the table. */
@@ -133,17 +134,18 @@ static inline bool sim_can(const struct ctx* c, enum murk_command_kind k) {
 }
 
 struct murk_pos sim_random_cell(struct ctx* c);
-/* A free cell of the own zone (any free cell of the table without one); a few draws. */
+/* A free cell of the own zone (any free cell of the table without one); a few draws. In a
+ * deployment phase, of the view's placement cells. */
 struct murk_pos sim_zone_cell(struct ctx* c);
-/* A free cell of the table. */
+/* A free cell of the table; while placing objectives, of the view's placement cells. */
 struct murk_pos sim_table_cell(struct ctx* c);
 /* A free cell within `radius` of p (p itself when none is found). */
 struct murk_pos sim_near_cell(struct ctx* c, struct murk_pos p, int radius);
 /* A random own platoon in that state (roster index), -1 if none. */
 int sim_random_platoon(struct ctx* c, enum murk_platoon_state state);
-/* A random own unit on the table: revealed ones only, hidden platoons only (no dummies),
- * or any. NULL if none. */
-const struct unit* sim_random_unit(struct ctx* c, bool revealed_only, bool hidden_only);
+/* A random own unit on the table of a kind (SIM_ANY...). NULL if none. */
+enum { SIM_ANY, SIM_REVEALED, SIM_HIDDEN_PLATOON, SIM_MOVER, SIM_SHOOTER, SIM_ASSAULTER };
+const struct unit* sim_random_unit(struct ctx* c, int which);
 /* Distance from any team of own platoon `platoon` (or from `at` when it has none) to the
  * nearest team of the enemy platoon under marker `number`. */
 int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number);

@@ -7,6 +7,29 @@
 /* Random draws. During play a round is a few draws and then `end` (which the game takes
  * there unless something is due); in setup, rounds of draws until the game takes one. */
 #define RANDOM_DRAWS 8
+/* Assaults are tried at enemies this close (cells), as greedy's. */
+#define ASSAULT_REACH 2
+
+/* A random waiting platoon; in the deployment phase not the independent and warrior teams:
+ * they deploy after the platoons (seed 001, Preparing for Battle), as greedy orders them. */
+static int waiting_platoon(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  int ok = 0, any = 0;
+  unsigned last = MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR);
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].state == MURK_PLATOON_WAITING) {
+      any++;
+      ok += (v->platoons[i].flags & last) == 0;
+    }
+  if (any == 0 || (ok == 0 && c->v->phase == MURK_PHASE_DEPLOY)) return -1;
+  bool first = ok > 0;
+  int want = sim_pick(c->rng, first ? ok : any);
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].state == MURK_PLATOON_WAITING &&
+        (!first || (v->platoons[i].flags & last) == 0) && want-- == 0)
+      return v->platoons[i].index;
+  return -1;
+}
 
 /* `end` where the view says it is legal (a draw of a setup phase that needs a placement
  * first, or a turn with a withdrawal due, has none). */
@@ -21,11 +44,12 @@ static void random_play(struct ctx* c, int roll) {
   switch (v->step) {
     case MURK_STEP_MOVEMENT:
       if (roll < 15) break;
-      if (roll < 25 && (u = sim_random_unit(c, false, true)) != NULL) {
+      if (roll < 25 && (u = sim_random_unit(c, SIM_HIDDEN_PLATOON)) != NULL) {
         if ((cmd = sim_add(c, MURK_CMD_REVEAL))) cmd->unit = u->ref;
         return;
       }
-      if ((u = sim_random_unit(c, false, false)) != NULL) {
+      /* A unit that moved this step may not again (the view's events say which did). */
+      if ((u = sim_random_unit(c, SIM_MOVER)) != NULL) {
         struct murk_pos at = sim_near_cell(c, u->pos, 1 + sim_pick(c->rng, 6));
         if ((cmd = sim_add(c, MURK_CMD_MOVE))) {
           cmd->unit = u->ref;
@@ -42,17 +66,25 @@ static void random_play(struct ctx* c, int roll) {
         return;
       }
       if (roll < (shooting ? 30 : 45)) break;
-      if (roll < 40 && (u = sim_random_unit(c, false, true)) != NULL) {
+      if (roll < 40 && (u = sim_random_unit(c, SIM_HIDDEN_PLATOON)) != NULL) {
         if ((cmd = sim_add(c, MURK_CMD_REVEAL))) cmd->unit = u->ref;
         return;
       }
-      u = sim_random_unit(c, true, false);
+      u = sim_random_unit(c, shooting ? SIM_SHOOTER : SIM_ASSAULTER);
+      if (!u) break;
+      /* A target among the revealed enemy platoons; an assault only at those within a
+       * charge's reach as greedy reckons it (a try at the far side of the table is refused). */
       int platoons = 0;
-      for (int i = 0; i < c->nfoes; i++) platoons += c->foes[i].platoon;
-      if (!u || platoons == 0) break;
+      for (int i = 0; i < c->nfoes; i++)
+        platoons += c->foes[i].platoon && (shooting || sim_gap(c, u->platoon, u->pos,
+                                                               c->foes[i].number) <= ASSAULT_REACH);
+      if (platoons == 0) break;
       int want = sim_pick(c->rng, platoons), num = 0;
       for (int i = 0; i < c->nfoes; i++)
-        if (c->foes[i].platoon && want-- == 0) num = c->foes[i].number;
+        if (c->foes[i].platoon &&
+            (shooting || sim_gap(c, u->platoon, u->pos, c->foes[i].number) <= ASSAULT_REACH) &&
+            want-- == 0)
+          num = c->foes[i].number;
       if ((cmd = sim_add(c, shooting ? MURK_CMD_SHOOT : MURK_CMD_ASSAULT))) {
         cmd->unit = u->ref;
         cmd->target.kind = MURK_REF_PLATOON;
@@ -119,7 +151,7 @@ static void random_one(struct ctx* c, unsigned other, unsigned known) {
       return;
     }
     case MURK_PHASE_DEPLOY: {
-      int p = sim_random_platoon(c, MURK_PLATOON_WAITING);
+      int p = waiting_platoon(c);
       struct murk_pos at = sim_zone_cell(c);
       /* `end` now and then even with platoons waiting: some deploy in a later phase
        * (independent and warrior teams, infiltrators). */

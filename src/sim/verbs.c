@@ -96,7 +96,7 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       return true;
     case MURK_CMD_RECCE:
     case MURK_CMD_WITHDRAW:
-      if (!(u = sim_random_unit(c, false, false))) return false;
+      if (!(u = sim_random_unit(c, SIM_ANY))) return false;
       if (k == MURK_CMD_WITHDRAW && u->dummy) return false;
       if (!(cmd = sim_add(c, k))) return false;
       cmd->unit = u->ref;
@@ -110,7 +110,7 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       return true;
     case MURK_CMD_STARSHELL:
     case MURK_CMD_ILLUMINATE: {
-      if (!(u = sim_random_unit(c, true, false))) return false;
+      if (!(u = sim_random_unit(c, SIM_REVEALED))) return false;
       if (!(cmd = sim_add(c, k))) return false;
       cmd->unit = u->ref;
       /* Over an enemy where there is one in view, else somewhere ahead. */

@@ -73,6 +73,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   SAME_ARRAY(a, b, lit, nlit);
   SAME_ARRAY(a, b, contacts, ncontacts);
   SAME_ARRAY(a, b, events, nevents);
+  SAME_ARRAY(a, b, place_cells, nplace_cells);
   struct murk_view x = *a, y = *b;
   x.objectives = y.objectives = NULL;
   x.markers = y.markers = NULL;
@@ -82,6 +83,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   x.lit = y.lit = NULL;
   x.contacts = y.contacts = NULL;
   x.events = y.events = NULL;
+  x.place_cells = y.place_cells = NULL;
   assert_memory_equal(&x, &y, sizeof x);
 }
 
