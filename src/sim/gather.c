@@ -23,25 +23,42 @@ static unsigned char terrain_cost(const struct murk_terrain* t) {
   }
 }
 
-/* Markers moved by this side in the current step: the MOVE events since the last PHASE
- * event (every step begins with one). */
-static bool moved_this_step(const struct murk_view* v, enum murk_side me, int number) {
-  if (number <= 0) return false;
-  for (size_t i = v->nevents; i-- > 0;) {
-    const struct murk_event* e = &v->events[i];
-    if (e->kind == MURK_EV_PHASE) break;
-    if (e->kind == MURK_EV_MOVE && e->side == me && e->marker == number) return true;
-  }
-  return false;
+/* Room for n elements of `size` at *p (which has room for *cap); contents not kept. */
+static bool room(void* pp, size_t* cap, size_t n, size_t size) {
+  void** p = pp;
+  if (*p && n <= *cap) return true;
+  size_t want = *cap ? *cap : 16;
+  while (want < n) want *= 2;
+  murk_free(*p);
+  *p = murk_malloc(want * size);
+  *cap = *p ? want : 0;
+  return *p != NULL;
+}
+
+/* The entering costs of the terrain alone, by cell: made once per map and kept. */
+static const unsigned char* base_costs(struct murk_policy_memo* mm, const struct murk_view* v,
+                                       size_t cells) {
+  if (mm->base && mm->base_map == v->map && mm->base_terrain == v->terrain &&
+      mm->base_nterrain == v->nterrain && mm->base_w == v->grid.width &&
+      mm->base_h == v->grid.height)
+    return mm->base;
+  murk_free(mm->base);
+  mm->base = murk_calloc(cells ? cells : 1, 1);
+  if (!mm->base) return NULL;
+  unsigned char by_legend[256];
+  for (int t = 0; t < 256; t++) by_legend[t] = t < v->nterrain ? terrain_cost(&v->terrain[t]) : 0;
+  if (v->map)
+    for (size_t i = 0; i < cells; i++) mm->base[i] = by_legend[v->map[i]];
+  mm->base_map = v->map;
+  mm->base_terrain = v->terrain;
+  mm->base_nterrain = v->nterrain;
+  mm->base_w = v->grid.width;
+  mm->base_h = v->grid.height;
+  return mm->base;
 }
 
 void sim_ctx_free(struct ctx* c) {
-  murk_free(c->cost);
-  murk_free(c->busy);
-  murk_free(c->units);
-  murk_free(c->foes);
-  murk_free(c->take);
-  murk_free(c->guard);
+  /* The scratch arrays belong to the plan's memo. */
   murk_free(c->own_teams.first);
   murk_free(c->own_teams.pos);
   murk_free(c->foe_teams.first);
@@ -90,6 +107,26 @@ int sim_ctx_group(struct ctx* c) {
   return MURK_OK;
 }
 
+/* Marker numbers this side moved in the current step: the MOVE events since the last PHASE
+ * event (every step begins with one), as bits. Numbers past the bitmap get a search of their
+ * own (moved_far). */
+#define MOVED_BITS 1024
+static bool moved_far(const struct murk_view* v, enum murk_side me, int number) {
+  for (size_t i = v->nevents; i-- > 0;) {
+    const struct murk_event* e = &v->events[i];
+    if (e->kind == MURK_EV_PHASE) break;
+    if (e->kind == MURK_EV_MOVE && e->side == me && e->marker == number) return true;
+  }
+  return false;
+}
+
+static bool moved_this_step(const struct murk_view* v, enum murk_side me,
+                            const unsigned char* moved, int number) {
+  if (number <= 0) return false;
+  if (number < MOVED_BITS) return (moved[number / 8] >> (number % 8)) & 1;
+  return moved_far(v, me, number);
+}
+
 int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
                  struct murk_policy_plan* plan) {
   memset(c, 0, sizeof *c);
@@ -102,19 +139,27 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   c->w = v->grid.width > 0 ? v->grid.width : 0;
   c->h = v->grid.height > 0 ? v->grid.height : 0;
   size_t cells = (size_t)c->w * (size_t)c->h;
-  c->cost = murk_calloc(cells ? cells : 1, 1);
-  c->busy = murk_calloc(cells ? cells : 1, 1);
-  c->units = murk_calloc((size_t)v->nmarkers + (size_t)v->nplatoons + 1, sizeof *c->units);
-  c->foes = murk_calloc((size_t)v->nmarkers + 1, sizeof *c->foes);
-  c->take = murk_calloc((size_t)v->nobjectives + 1, sizeof *c->take);
-  c->guard = murk_calloc((size_t)v->nobjectives + 1, sizeof *c->guard);
-  if (!c->cost || !c->busy || !c->units || !c->foes || !c->take || !c->guard) return MURK_ENOMEM;
+  if (!plan->memo) plan->memo = murk_calloc(1, sizeof *plan->memo);
+  struct murk_policy_memo* mm = plan->memo;
+  if (!mm) return MURK_ENOMEM;
+  size_t ncells = cells ? cells : 1;
+  if (!room(&mm->cost, &mm->cap_cost, ncells, 1) || !room(&mm->busy, &mm->cap_busy, ncells, 1) ||
+      !room(&mm->units, &mm->cap_units, (size_t)v->nmarkers + (size_t)v->nplatoons + 1,
+            sizeof *mm->units) ||
+      !room(&mm->foes, &mm->cap_foes, (size_t)v->nmarkers + 1, sizeof *mm->foes) ||
+      !room(&mm->objs, &mm->cap_objs, 2 * (size_t)v->nobjectives + 1, sizeof *mm->objs))
+    return MURK_ENOMEM;
+  c->cost = mm->cost;
+  c->busy = mm->busy;
+  c->units = mm->units;
+  c->foes = mm->foes;
+  c->take = mm->objs;
+  c->guard = mm->objs + v->nobjectives;
+  const unsigned char* base = base_costs(mm, v, cells);
+  if (!base) return MURK_ENOMEM;
+  memcpy(c->cost, base, cells);
+  memset(c->busy, 0, cells);
 
-  /* Entering costs by legend index, then by cell (terrain_at's answer for every cell). */
-  unsigned char by_legend[256];
-  for (int t = 0; t < 256; t++) by_legend[t] = t < v->nterrain ? terrain_cost(&v->terrain[t]) : 0;
-  if (v->map)
-    for (size_t i = 0; i < cells; i++) c->cost[i] = by_legend[v->map[i]];
   /* Enemy markers and teams block a path; anything stands in the way of ending there. */
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
@@ -122,11 +167,25 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     c->busy[sim_cell(c, m->pos)] = 1;
     if (m->owner != c->me) c->cost[sim_cell(c, m->pos)] = 0;
   }
+  /* The first team of each own platoon and of each revealed enemy marker, in one pass. */
+  int own_lead[MURK_MISSION_MAX_PLATOONS];
+  for (int k = 0; k < MURK_MISSION_MAX_PLATOONS; k++) own_lead[k] = -1;
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
+    if (t->owner == c->me && t->platoon >= 0 && t->platoon < MURK_MISSION_MAX_PLATOONS &&
+        own_lead[t->platoon] < 0)
+      own_lead[t->platoon] = i;
     if (!sim_on_table(c, t->pos)) continue;
     c->busy[sim_cell(c, t->pos)] = 1;
     if (t->owner != c->me) c->cost[sim_cell(c, t->pos)] = 0;
+  }
+  unsigned char moved[MOVED_BITS / 8];
+  memset(moved, 0, sizeof moved);
+  for (size_t i = v->nevents; i-- > 0;) {
+    const struct murk_event* e = &v->events[i];
+    if (e->kind == MURK_EV_PHASE) break;
+    if (e->kind == MURK_EV_MOVE && e->side == c->me && e->marker > 0 && e->marker < MOVED_BITS)
+      moved[e->marker / 8] |= (unsigned char)(1u << (e->marker % 8));
   }
 
   /* Own templates (hidden platoons and dummies), then own revealed platoons. */
@@ -134,6 +193,7 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     const struct murk_view_marker* m = &v->markers[i];
     if (m->owner != c->me || !m->on_table) continue;
     struct unit* u = &c->units[c->nunits++];
+    memset(u, 0, sizeof *u);
     u->ref.kind = MURK_REF_MARKER;
     u->ref.n = m->number;
     u->number = m->number;
@@ -142,24 +202,23 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     u->hidden = true;
     u->dummy = m->dummy;
     u->bogged = m->bogged;
-    u->moved = moved_this_step(v, c->me, m->number);
+    u->moved = moved_this_step(v, c->me, moved, m->number);
   }
   for (int i = 0; i < v->nplatoons; i++) {
     const struct murk_view_platoon* p = &v->platoons[i];
     if (p->state != MURK_PLATOON_REVEALED) continue;
-    const struct murk_view_team* lead = NULL;
-    for (int k = 0; k < v->nteams && !lead; k++)
-      if (v->teams[k].owner == c->me && v->teams[k].platoon == p->index) lead = &v->teams[k];
-    if (!lead) continue;
+    int lead = p->index >= 0 && p->index < MURK_MISSION_MAX_PLATOONS ? own_lead[p->index] : -1;
+    if (lead < 0) continue;
     const struct murk_view_marker* m =
         p->marker > 0 ? murk_view_marker_by_number(v, v->side, p->marker) : NULL;
     struct unit* u = &c->units[c->nunits++];
+    memset(u, 0, sizeof *u);
     u->ref = sim_own(p->index);
     u->number = p->marker;
     u->platoon = p->index;
-    u->pos = lead->pos;
+    u->pos = v->teams[lead].pos;
     u->bogged = m && m->bogged;
-    u->moved = moved_this_step(v, c->me, p->marker);
+    u->moved = moved_this_step(v, c->me, moved, p->marker);
     u->shot = p->shot;
     u->assaulted = p->assaulted;
   }

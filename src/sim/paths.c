@@ -25,6 +25,12 @@ void sim_memo_free(struct murk_policy_memo* m) {
     murk_free(m->sets[i].cost);
   }
   murk_free(m->nbr);
+  murk_free(m->base);
+  murk_free(m->cost);
+  murk_free(m->busy);
+  murk_free(m->units);
+  murk_free(m->foes);
+  murk_free(m->objs);
   murk_free(m);
 }
 

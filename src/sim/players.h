@@ -81,6 +81,17 @@ struct murk_policy_memo {
   struct murk_grid nbr_grid;
   struct fieldset sets[FIELDSETS];
   unsigned long clock;
+  /* The entering costs of the terrain alone, by cell, for the map they were made from. */
+  unsigned char* base;
+  const unsigned char* base_map;
+  const struct murk_terrain* base_terrain;
+  int base_nterrain, base_w, base_h;
+  /* A decision's scratch (struct ctx), kept to save its allocations. */
+  unsigned char *cost, *busy;
+  struct unit* units;
+  struct foe* foes;
+  struct murk_pos* objs;
+  size_t cap_cost, cap_busy, cap_units, cap_foes, cap_objs;
 };
 
 struct ctx {
