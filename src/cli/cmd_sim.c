@@ -231,16 +231,16 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
       rc = MURK_EREJECTED;
       goto out;
     }
-    const struct murk_view* v = NULL;
-    rc = murk_sim_view(sim, side, &v);
-    if (rc != MURK_OK) {
+    /* The decision refreshes the side's view (once); the statistics read that same view. */
+    rc = murk_sim_step(sim);
+    const struct murk_view* v = sim->views[side];
+    if (!v) {
       snprintf(why, whylen, "cannot build the %s's view: %s", murk_side_name(side),
                murk_strerror(rc));
       goto out;
     }
     if (v->phase == MURK_PHASE_PLAY && v->turn > r->turns) r->turns = v->turn;
     watch_roster(&watch[side], v, v->phase == MURK_PHASE_PLAY ? v->turn : 0, r);
-    rc = murk_sim_step(sim);
     if (rc == MURK_EREJECTED) {
       snprintf(why, whylen, "stuck: %d tries refused, then 'end' (%s): %s", MURK_SIM_MAX_TRIES,
                v->prompt, sim->reason);
