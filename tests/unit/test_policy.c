@@ -593,6 +593,97 @@ static void test_rounds_differ(void** st) {
   murk_mission_free(m);
 }
 
+/* The driver's guard: a player whose every try is refused ends its step with a bare `end`
+ * after MURK_SIM_MAX_TRIES tries, rather than trying forever; if `end` too is refused the
+ * decision is stuck (MURK_EREJECTED), with the game's last reason. */
+static int refuse_all_but_end(void* ctx, enum murk_side side, const struct murk_command* c,
+                              char* why, size_t n) {
+  (void)side;
+  int* offered = ctx;
+  ++*offered;
+  if (c->kind == MURK_CMD_END && *offered > MURK_SIM_MAX_TRIES) return MURK_OK;
+  snprintf(why, n, "no (%d)", *offered);
+  return MURK_EREJECTED;
+}
+
+static int refuse_all(void* ctx, enum murk_side side, const struct murk_command* c, char* why,
+                      size_t n) {
+  (void)side;
+  (void)c;
+  int* offered = ctx;
+  ++*offered;
+  snprintf(why, n, "never (%d)", *offered);
+  return MURK_EREJECTED;
+}
+
+static void test_driver_ends_a_stuck_step(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* g = new_game(m, 8);
+  ok_lines(g,
+           "objective at 8,1\nobjective at 8,10\n"
+           "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\nend\nend");
+  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+    struct murk_rng rng;
+    murk_policy_seed(&rng, 8, v->side);
+    struct murk_sim_tally t = {0, 0};
+    struct murk_command taken;
+    char why[64];
+    int offered = 0;
+    assert_int_equal(murk_sim_decide((enum murk_policy)p, v, &rng, &plan, refuse_all_but_end,
+                                     &offered, NULL, NULL, &t, &taken, why, sizeof why),
+                     MURK_OK);
+    assert_int_equal(taken.kind, MURK_CMD_END);
+    assert_int_equal(offered, MURK_SIM_MAX_TRIES + 1);
+    assert_int_equal(t.refused, MURK_SIM_MAX_TRIES);
+    assert_int_equal(t.applied, 1);
+    offered = 0;
+    assert_int_equal(murk_sim_decide((enum murk_policy)p, v, &rng, &plan, refuse_all, &offered,
+                                     NULL, NULL, &t, &taken, why, sizeof why),
+                     MURK_EREJECTED);
+    assert_int_equal(offered, MURK_SIM_MAX_TRIES + 1);
+    assert_string_equal(why, "never (401)");
+  }
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* murk_sim_play plays a whole game through murk_sim_step, the same game as the same seed
+ * again, and refuses to step a game that is over. */
+static void test_driver_plays_games(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* a = new_game(m, 3);
+  struct murk_game* b = new_game(m, 3);
+  struct murk_sim sa, sb;
+  murk_sim_init(&sa, a, MURK_POLICY_GREEDY, MURK_POLICY_RANDOM, 3);
+  murk_sim_init(&sb, b, MURK_POLICY_GREEDY, MURK_POLICY_RANDOM, 3);
+  assert_int_equal(murk_sim_play(&sa, MAX_COMMANDS), MURK_OK);
+  assert_int_equal(murk_sim_play(&sb, MAX_COMMANDS), MURK_OK);
+  assert_int_equal(murk_game_phase(a), MURK_PHASE_OVER);
+  assert_int_equal(sa.tally.applied, (long)murk_game_log_count(a));
+  assert_int_equal(murk_game_log_count(a), murk_game_log_count(b));
+  for (size_t i = 0; i < murk_game_log_count(a); i++)
+    assert_string_equal(murk_game_log_line(a, i), murk_game_log_line(b, i));
+  assert_int_equal(murk_sim_step(&sa), MURK_EINVAL);
+  /* A cap reached is said so. */
+  struct murk_game* c = new_game(m, 3);
+  murk_sim_next_game(&sb, c, 3);
+  assert_int_equal(murk_sim_play(&sb, 5), MURK_ERANGE);
+  assert_int_equal(murk_game_log_count(c), 5);
+  murk_sim_free(&sa);
+  murk_sim_free(&sb);
+  murk_game_free(a);
+  murk_game_free(b);
+  murk_game_free(c);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_names),
@@ -607,6 +698,8 @@ int main(void) {
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
+      cmocka_unit_test(test_driver_ends_a_stuck_step),
+      cmocka_unit_test(test_driver_plays_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
