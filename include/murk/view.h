@@ -165,6 +165,9 @@ struct murk_view {
    * terrain), taken or not, row by row; none in other phases and for the other side. */
   const struct murk_pos* place_cells;
   int nplace_cells;
+  /* Interim for the sim players, as the prompt words it: dummy templates (or leaders) this
+   * side may still deploy; 0 for the umpire. */
+  int dummies_left;
 
   struct murk_view_objective* objectives;
   int nobjectives;

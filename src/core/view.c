@@ -454,6 +454,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   fill_sight(g, side, v);
   build_prompt(g, side, v->prompt, sizeof v->prompt);
   v->verbs = fill_verbs_interim(g, side);
+  v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
 
   /* A view refreshed from another game, or from this one after it went back (undo), starts
    * its events again. */

@@ -123,7 +123,8 @@ static void greedy_setup(struct ctx* c, int round) {
       for (int k = 0; k < n; k++)
         deploy_tries(c, sim_own(order[(k + round) % n]), round, k == 0 ? SETUP_DRAWS : 3);
       struct murk_ref dummy = {MURK_REF_DUMMY, 0};
-      if (n == 0 && round == 0 && deploying) deploy_tries(c, dummy, round, SETUP_DRAWS);
+      if (n == 0 && round == 0 && deploying && v->dummies_left > 0)
+        deploy_tries(c, dummy, round, SETUP_DRAWS);
       return;
     }
   }

@@ -158,11 +158,11 @@ static void random_one(struct ctx* c, unsigned other, unsigned known) {
       struct murk_pos at = sim_zone_cell(c);
       /* `end` now and then even with platoons waiting: some deploy in a later phase
        * (independent and warrior teams, infiltrators). */
-      if ((p < 0 && roll < 50) || roll >= 92) {
+      if ((p < 0 && (roll < 50 || c->v->dummies_left <= 0)) || roll >= 92) {
         add_end(c);
       } else if ((cmd = sim_add(c, MURK_CMD_DEPLOY))) {
         cmd->at = at;
-        if (p < 0 || roll < 15)
+        if (p < 0 || (roll < 15 && c->v->dummies_left > 0))
           cmd->unit.kind = MURK_REF_DUMMY;
         else
           cmd->unit = sim_own(p);
