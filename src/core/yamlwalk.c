@@ -322,9 +322,10 @@ const char* yw_found(const yaml_node_t* n, char* buf, size_t size) {
     unsigned char c = n->data.scalar.value[i];
     tmp[k++] = (c < 0x20 || c == 0x7F) ? '?' : (char)c;
   }
-  /* Do not cut a UTF-8 sequence in half. */
+  /* Do not cut a UTF-8 sequence in half: back up while the first byte left out continues
+   * the sequence before it (the value's byte, not tmp's, which is not written there). */
   if (k < len)
-    while (k > 0 && ((unsigned char)tmp[k] & 0xC0) == 0x80) k--;
+    while (k > 0 && (n->data.scalar.value[k] & 0xC0) == 0x80) k--;
   tmp[k] = '\0';
   snprintf(buf, size, "'%s%s'", tmp, k < len ? "..." : "");
   return buf;
