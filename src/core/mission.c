@@ -23,8 +23,10 @@
 
 /* ---- names ---- */
 
-const char* const ld_side_names[MURK_SIDES] = {"attacker", "defender"};
-const char* const ld_side_or_either[3] = {"attacker", "defender", "either"};
+const char* const ld_side_names[MURK_SIDES + 1] = {
+    [MURK_ATTACKER] = "attacker", [MURK_DEFENDER] = "defender", [MURK_SIDES] = NULL};
+const char* const ld_side_or_either[MURK_SIDES + 1] = {
+    [MURK_ATTACKER] = "attacker", [MURK_DEFENDER] = "defender", [MURK_SIDES] = "either"};
 
 /* ---- values with units, dice, positions, ranges ---- */
 
@@ -153,30 +155,26 @@ void ld_fmt_len(struct murk_length len, char* buf, size_t n) {
 
 /* ---- top level: name, source, briefing ---- */
 
-static const char* const top_keys[] = {
-    "name",       "source",        "briefing",   "table",  "terrain",    "entries",
-    "deployment", "reserve_edges", "objectives", "setup",  "turn_limit", "rules",
-    "visibility", "end",           "victory",    "forces", "arrive",     NULL};
-enum {
-  T_NAME,
-  T_SOURCE,
-  T_BRIEFING,
-  T_TABLE,
-  T_TERRAIN,
-  T_ENTRIES,
-  T_DEPLOYMENT,
-  T_RESERVE_EDGES,
-  T_OBJECTIVES,
-  T_SETUP,
-  T_TURN_LIMIT,
-  T_RULES,
-  T_VISIBILITY,
-  T_END,
-  T_VICTORY,
-  T_FORCES,
-  T_ARRIVE,
-  T_COUNT
-};
+/* The sections of a mission, in the order of docs/mission-format.md. */
+#define TOP_FIELDS(X)                 \
+  X(T_NAME, "name")                   \
+  X(T_SOURCE, "source")               \
+  X(T_BRIEFING, "briefing")           \
+  X(T_TABLE, "table")                 \
+  X(T_TERRAIN, "terrain")             \
+  X(T_ENTRIES, "entries")             \
+  X(T_DEPLOYMENT, "deployment")       \
+  X(T_RESERVE_EDGES, "reserve_edges") \
+  X(T_OBJECTIVES, "objectives")       \
+  X(T_SETUP, "setup")                 \
+  X(T_TURN_LIMIT, "turn_limit")       \
+  X(T_RULES, "rules")                 \
+  X(T_VISIBILITY, "visibility")       \
+  X(T_END, "end")                     \
+  X(T_VICTORY, "victory")             \
+  X(T_FORCES, "forces")               \
+  X(T_ARRIVE, "arrive")
+LD_RECORD(top, TOP_FIELDS);
 
 static char* dup_text(struct ld* L, const char* s) {
   char* d = murk_strdup(s);
@@ -186,8 +184,8 @@ static char* dup_text(struct ld* L, const char* s) {
 
 static void load_briefing(struct ld* L, yaml_node_t* n) {
   if (!n) return;
-  yaml_node_t* v[2];
-  if (!yw_fields(&L->w, n, "briefing", KEYS("attacker", "defender"), v)) return;
+  yaml_node_t* v[MURK_SIDES];
+  if (!LD_SIDE_FIELDS(L, n, "briefing", v)) return;
   for (int s = 0; s < MURK_SIDES; s++) {
     if (!v[s]) continue;
     const char* text = yw_is_null(v[s]) ? "" : yw_str(&L->w, v[s], ld_side_names[s]);
@@ -212,8 +210,8 @@ static void load_document(struct ld* L) {
            found(root, f, sizeof f));
     return;
   }
-  yaml_node_t* t[T_COUNT];
-  yw_fields(&L->w, root, "the mission", top_keys, t);
+  yaml_node_t* t[top_nfields];
+  LD_FIELDS(L, root, "the mission", top, t);
   /* An optional section left empty ("rules:" and nothing) is as good as absent. */
   static const int optional[] = {T_SOURCE,     T_BRIEFING, T_ENTRIES, T_RESERVE_EDGES,
                                  T_OBJECTIVES, T_SETUP,    T_RULES,   T_VISIBILITY,

@@ -25,7 +25,27 @@ struct ld {
 };
 
 #define ARRAY_LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
-#define KEYS(...) ((const char* const[]){__VA_ARGS__, NULL})
+
+/* ---- records: the keys of one mapping, read by name ----
+ *
+ * A record is an X-macro list of (FIELD, "key") pairs. LD_RECORD(rec, LIST) makes the enum
+ * of its fields, rec_nfields, and rec_keys, the keys in the same order (the order of the
+ * "expected one of" lists in messages); LD_FIELDS reads a mapping into yaml_node_t*
+ * v[rec_nfields], and the loader then takes v[FIELD]. Fields and keys come from the one
+ * list, so reordering or adding a key cannot rewire the loader, and an array of the wrong
+ * record does not compile. */
+#define LD_FIELD_ENUM(id, key) id,
+#define LD_FIELD_KEY(id, key) key,
+#define LD_RECORD(rec, LIST)                  \
+  enum { LIST(LD_FIELD_ENUM) rec##_nfields }; \
+  static const char* const rec##_keys[] = {LIST(LD_FIELD_KEY) NULL}
+#define LD_SAME_LEN(v, n) ((void)sizeof(char[ARRAY_LEN(v) == (n) ? 1 : -1]))
+#define LD_FIELDS(L, n, what, rec, v) \
+  (LD_SAME_LEN(v, rec##_nfields), yw_fields(&(L)->w, (n), (what), rec##_keys, (v)))
+/* A mapping keyed by side (briefing, deployment, reserve_edges, arrive, forces): its
+ * fields are enum murk_side, its keys ld_side_names. */
+#define LD_SIDE_FIELDS(L, n, what, v) \
+  (LD_SAME_LEN(v, MURK_SIDES), yw_fields(&(L)->w, (n), (what), ld_side_names, (v)))
 
 /* Pairs of a mapping / items of a list, with node look-up. */
 #define FOR_PAIRS(L, n, p) \
@@ -42,13 +62,15 @@ static inline const char* found(const yaml_node_t* n, char* buf, size_t size) {
   return yw_found(n, buf, size);
 }
 
-/* ---- names every section uses (by enum murk_side; ld_side_or_either[2] is "either") ---- */
+/* ---- names every section uses ---- */
 
-extern const char* const ld_side_names[MURK_SIDES];
-extern const char* const ld_side_or_either[3];
+/* "attacker", "defender" by enum murk_side, then NULL (the keys of a side mapping). */
+extern const char* const ld_side_names[MURK_SIDES + 1];
+/* The same and "either" (MURK_NO_SIDE through side_or_none). */
+extern const char* const ld_side_or_either[MURK_SIDES + 1];
 
 static inline enum murk_side side_or_none(int i) {
-  return i == 2 ? MURK_NO_SIDE : (enum murk_side)i;
+  return i == MURK_SIDES ? MURK_NO_SIDE : (enum murk_side)i;
 }
 
 /* ---- values with units, dice, positions, ranges (mission.c) ---- */

@@ -22,10 +22,16 @@ const char* murk_terrain_class_name(enum murk_terrain_class c) {
 }
 
 const char* murk_sight_name(enum murk_sight s) {
-  return (int)s >= 0 && (int)s < 3 ? sight_names[s] : "unknown";
+  return (int)s >= 0 && (int)s < ARRAY_LEN(sight_names) ? sight_names[s] : "unknown";
 }
 
 /* ---- table ---- */
+
+#define TABLE_FIELDS(X)   \
+  X(TABLE_GRID, "grid")   \
+  X(TABLE_SCALE, "scale") \
+  X(TABLE_SIZE, "size")
+LD_RECORD(table, TABLE_FIELDS);
 
 /* "180cm x 120cm": split at an 'x' that is not the end of "hex". */
 static bool split_size(const char* s, char* a, char* b, size_t size) {
@@ -89,38 +95,39 @@ void ld_table(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
     yw_missing(&L->w, root, "table", "the mission", "table: with grid, scale and size");
     return;
   }
-  yaml_node_t* v[3];
-  if (!yw_fields(&L->w, n, "table", KEYS("grid", "scale", "size"), v)) return;
-  static const char* const grids[] = {"hex", "square"};
-  if (v[0]) {
-    int g = yw_enum(&L->w, v[0], "grid", grids, 2);
+  yaml_node_t* v[table_nfields];
+  if (!LD_FIELDS(L, n, "table", table, v)) return;
+  static const char* const grids[] = {[MURK_GRID_HEX] = "hex", [MURK_GRID_SQUARE] = "square"};
+  if (v[TABLE_GRID]) {
+    int g = yw_enum(&L->w, v[TABLE_GRID], "grid", grids, ARRAY_LEN(grids));
     if (g >= 0) m->grid.kind = (enum murk_grid_kind)g;
   }
-  if (!v[1]) {
+  if (!v[TABLE_SCALE]) {
     yw_missing(&L->w, n, "scale", "table", "the size of one cell, such as scale: 5cm");
-  } else if (ld_parse_length(L, v[1], "scale", &m->scale)) {
+  } else if (ld_parse_length(L, v[TABLE_SCALE], "scale", &m->scale)) {
     if (m->scale.unit == MURK_UNIT_HEX || m->scale.value <= 0) {
       char f[48];
-      yw_err(&L->w, v[1], "'scale' is %s (expected the size of one cell in cm or in, such as 5cm)",
-             found(v[1], f, sizeof f));
+      yw_err(&L->w, v[TABLE_SCALE],
+             "'scale' is %s (expected the size of one cell in cm or in, such as 5cm)",
+             found(v[TABLE_SCALE], f, sizeof f));
     } else {
       L->scale_ok = true;
     }
   }
-  if (!v[2]) {
+  if (!v[TABLE_SIZE]) {
     yw_missing(&L->w, n, "size", "table", "width x height, such as size: 180cm x 120cm");
     return;
   }
-  const char* s = yw_str(&L->w, v[2], "size");
+  const char* s = yw_str(&L->w, v[TABLE_SIZE], "size");
   if (!s) return;
   char a[48], b[48], f[48];
   if (!split_size(s, a, b, sizeof a)) {
-    yw_err(&L->w, v[2], "'size' is %s (expected width x height, such as 180cm x 120cm)",
-           found(v[2], f, sizeof f));
+    yw_err(&L->w, v[TABLE_SIZE], "'size' is %s (expected width x height, such as 180cm x 120cm)",
+           found(v[TABLE_SIZE], f, sizeof f));
     return;
   }
-  bool okw = table_side(L, v[2], a, "width", &m->table_w, &L->tw);
-  bool okh = table_side(L, v[2], b, "height", &m->table_h, &L->th);
+  bool okw = table_side(L, v[TABLE_SIZE], a, "width", &m->table_w, &L->tw);
+  bool okh = table_side(L, v[TABLE_SIZE], b, "height", &m->table_h, &L->th);
   if (okw && okh) {
     L->table_ok = L->dims_ok = true;
     m->grid.width = L->tw;
@@ -129,6 +136,13 @@ void ld_table(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
 }
 
 /* ---- terrain ---- */
+
+#define LEGEND_FIELDS(X)   \
+  X(LEGEND_CLASS, "class") \
+  X(LEGEND_SIGHT, "sight") \
+  X(LEGEND_NAME, "name")   \
+  X(LEGEND_BLAZE, "blaze")
+LD_RECORD(legend, LEGEND_FIELDS);
 
 /* Returns false when a legend key is unusable: the map's characters are then not checked,
  * since every use of the missing character would be reported again. */
@@ -162,7 +176,7 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
       continue;
     }
     first[ch] = k;
-    yaml_node_t* v[4];
+    yaml_node_t* v[legend_nfields];
     char what[40];
     snprintf(what, sizeof what, "legend '%c'", ch);
     struct murk_terrain t = {.ch = (char)ch, .cls = MURK_TERRAIN_OPEN, .sight = MURK_SIGHT_CLEAR};
@@ -170,28 +184,30 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
      * the problem at every cell. */
     index[ch] = (signed char)m->nterrain;
     struct murk_terrain* dst = &m->terrain[m->nterrain++];
-    if (!yw_fields(&L->w, val, what, KEYS("class", "sight", "name", "blaze"), v)) {
+    if (!LD_FIELDS(L, val, what, legend, v)) {
       *dst = t;
       continue;
     }
-    if (!v[0]) {
+    if (!v[LEGEND_CLASS]) {
       yw_missing(&L->w, val, "class", what,
                  "class: open, road, railway, difficult, impassable "
                  "or water");
     } else {
-      int c = yw_enum(&L->w, v[0], "class", terrain_class_names, MURK_TERRAIN_CLASS_COUNT);
+      int c =
+          yw_enum(&L->w, v[LEGEND_CLASS], "class", terrain_class_names, MURK_TERRAIN_CLASS_COUNT);
       if (c >= 0) t.cls = (enum murk_terrain_class)c;
     }
-    if (v[1]) {
-      int s = yw_enum(&L->w, v[1], "sight", sight_names, ARRAY_LEN(sight_names));
+    if (v[LEGEND_SIGHT]) {
+      int s = yw_enum(&L->w, v[LEGEND_SIGHT], "sight", sight_names, ARRAY_LEN(sight_names));
       if (s >= 0) t.sight = (enum murk_sight)s;
     }
-    if (v[2]) {
-      yw_text(&L->w, v[2], "name", t.name, sizeof t.name);
+    if (v[LEGEND_NAME]) {
+      yw_text(&L->w, v[LEGEND_NAME], "name", t.name, sizeof t.name);
     } else {
       snprintf(t.name, sizeof t.name, "%s", murk_terrain_class_name(t.cls));
     }
-    if (v[3]) yw_int(&L->w, v[3], "blaze", 0, 9, &m->blaze[dst - m->terrain]); /* 1.94 */
+    if (v[LEGEND_BLAZE])
+      yw_int(&L->w, v[LEGEND_BLAZE], "blaze", 0, 9, &m->blaze[dst - m->terrain]); /* 1.94 */
     *dst = t;
   }
   return keys_ok;
@@ -376,26 +392,32 @@ static void load_elevation(struct ld* L, yaml_node_t* n) {
   m->elevation = e;
 }
 
+#define TERRAIN_FIELDS(X)     \
+  X(TERRAIN_LEGEND, "legend") \
+  X(TERRAIN_MAP, "map")       \
+  X(TERRAIN_ELEVATION, "elevation")
+LD_RECORD(terrain, TERRAIN_FIELDS);
+
 void ld_terrain(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
   if (!n) {
     yw_missing(&L->w, root, "terrain", "the mission", "terrain: with legend and map");
     return;
   }
-  yaml_node_t* v[3];
-  if (!yw_fields(&L->w, n, "terrain", KEYS("legend", "map", "elevation"), v)) return;
+  yaml_node_t* v[terrain_nfields];
+  if (!LD_FIELDS(L, n, "terrain", terrain, v)) return;
   signed char index[256];
   memset(index, -1, sizeof index);
   /* Entries with bad fields still define their characters, so the map can be checked. */
   bool legend_ok = false;
-  if (!v[0])
+  if (!v[TERRAIN_LEGEND])
     yw_missing(&L->w, n, "legend", "terrain", "a legend: one entry per map character");
   else
-    legend_ok = load_legend(L, v[0], index) && L->m->nterrain > 0;
-  if (!v[1])
+    legend_ok = load_legend(L, v[TERRAIN_LEGEND], index) && L->m->nterrain > 0;
+  if (!v[TERRAIN_MAP])
     yw_missing(&L->w, n, "map", "terrain", "map: | and one line of characters per row");
   else
-    load_map(L, v[1], index, legend_ok);
-  if (v[2]) load_elevation(L, v[2]);
+    load_map(L, v[TERRAIN_MAP], index, legend_ok);
+  if (v[TERRAIN_ELEVATION]) load_elevation(L, v[TERRAIN_ELEVATION]);
 }
 
 /* ---- entries ---- */
@@ -403,6 +425,14 @@ void ld_terrain(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
 static const char* const entry_kinds[] = {"road", "railway", "open"};
 static const enum murk_terrain_class entry_classes[] = {MURK_TERRAIN_ROAD, MURK_TERRAIN_RAILWAY,
                                                         MURK_TERRAIN_OPEN};
+
+#define ENTRY_FIELDS(X)     \
+  X(ENTRY_NUMBER, "number") \
+  X(ENTRY_AT, "at")         \
+  X(ENTRY_KIND, "kind")     \
+  X(ENTRY_ROLLS, "rolls")   \
+  X(ENTRY_NAME, "name")
+LD_RECORD(entry, ENTRY_FIELDS);
 
 static bool load_rolls(struct ld* L, yaml_node_t* n, unsigned* out) {
   unsigned bits = 0;
@@ -442,33 +472,32 @@ void ld_entries(struct ld* L, yaml_node_t* n) {
   unsigned taken = 0;
   FOR_ITEMS(L, n, it) {
     yaml_node_t* e = node(L, *it);
-    yaml_node_t* v[5];
-    if (!yw_fields(&L->w, e, "an entry", KEYS("number", "at", "kind", "rolls", "name"), v))
-      continue;
+    yaml_node_t* v[entry_nfields];
+    if (!LD_FIELDS(L, e, "an entry", entry, v)) continue;
     struct murk_entry en = {.kind = MURK_TERRAIN_OPEN};
     bool ok = true;
-    if (!v[0]) {
+    if (!v[ENTRY_NUMBER]) {
       yw_missing(&L->w, e, "number", "an entry", "number: 1 and up, as printed on the map");
       ok = false;
-    } else if (yw_int(&L->w, v[0], "number", 1, MURK_MISSION_MAX_ENTRIES, &en.number)) {
+    } else if (yw_int(&L->w, v[ENTRY_NUMBER], "number", 1, MURK_MISSION_MAX_ENTRIES, &en.number)) {
       if (num_at[en.number]) {
-        yw_err(&L->w, v[0],
+        yw_err(&L->w, v[ENTRY_NUMBER],
                "duplicate entry number %d (expected each number once; the first is "
                "at %d:%d)",
                en.number, yw_line(num_at[en.number]), yw_col(num_at[en.number]));
         ok = false;
       } else {
-        num_at[en.number] = v[0];
+        num_at[en.number] = v[ENTRY_NUMBER];
       }
     } else {
       ok = false;
     }
-    if (v[4])
-      ok = yw_text(&L->w, v[4], "name", en.name, sizeof en.name) && ok;
+    if (v[ENTRY_NAME])
+      ok = yw_text(&L->w, v[ENTRY_NAME], "name", en.name, sizeof en.name) && ok;
     else
       snprintf(en.name, sizeof en.name, "entry %d", en.number);
-    if (v[2]) {
-      int k = yw_enum(&L->w, v[2], "kind", entry_kinds, ARRAY_LEN(entry_kinds));
+    if (v[ENTRY_KIND]) {
+      int k = yw_enum(&L->w, v[ENTRY_KIND], "kind", entry_kinds, ARRAY_LEN(entry_kinds));
       if (k < 0)
         ok = false;
       else
@@ -476,12 +505,12 @@ void ld_entries(struct ld* L, yaml_node_t* n) {
     }
     char what[64];
     snprintf(what, sizeof what, "entry %d", en.number);
-    if (!v[1]) {
+    if (!v[ENTRY_AT]) {
       yw_missing(&L->w, e, "at", "an entry", "at: an edge cell such as \"0,5\"");
       ok = false;
-    } else if (ld_parse_pos_on_table(L, v[1], "at", what, &en.at)) {
+    } else if (ld_parse_pos_on_table(L, v[ENTRY_AT], "at", what, &en.at)) {
       if (L->dims_ok && !murk_region_on_any_edge(&m->grid, en.at)) {
-        yw_err(&L->w, v[1],
+        yw_err(&L->w, v[ENTRY_AT],
                "%s at %d,%d is not on a table edge (expected column 0 or %d, or row "
                "0 or %d)",
                what, en.at.x, en.at.y, m->grid.width - 1, m->grid.height - 1);
@@ -489,8 +518,8 @@ void ld_entries(struct ld* L, yaml_node_t* n) {
       } else if (m->map && en.kind != MURK_TERRAIN_OPEN) {
         const struct murk_terrain* t = murk_mission_terrain_at(m, en.at);
         if (t && t->cls != en.kind) {
-          yw_err(&L->w, v[1], "%s is a %s entry but %d,%d is %s (%s) (expected a %s cell)", what,
-                 murk_terrain_class_name(en.kind), en.at.x, en.at.y, t->name,
+          yw_err(&L->w, v[ENTRY_AT], "%s is a %s entry but %d,%d is %s (%s) (expected a %s cell)",
+                 what, murk_terrain_class_name(en.kind), en.at.x, en.at.y, t->name,
                  murk_terrain_class_name(t->cls), murk_terrain_class_name(en.kind));
           ok = false;
         }
@@ -498,13 +527,13 @@ void ld_entries(struct ld* L, yaml_node_t* n) {
     } else {
       ok = false;
     }
-    if (v[3]) {
-      if (load_rolls(L, v[3], &en.rolls)) {
+    if (v[ENTRY_ROLLS]) {
+      if (load_rolls(L, v[ENTRY_ROLLS], &en.rolls)) {
         unsigned clash = en.rolls & taken;
         if (clash) {
           int r = 1;
           while (!(clash & (1u << r))) r++;
-          yw_err(&L->w, v[3],
+          yw_err(&L->w, v[ENTRY_ROLLS],
                  "die result %d already brings arrivals in at another entry "
                  "(expected each result at one entry only)",
                  r);

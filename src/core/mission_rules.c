@@ -5,8 +5,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "murk/error.h"
 #include "mission_load.h"
+#include "murk/command.h"
+#include "murk/error.h"
 
 static const char* const end_kind_names[] = {
 #define END_NAME(id, name) name,
@@ -41,87 +42,111 @@ void ld_default_setup(struct murk_mission* m) {
   }
 }
 
-/* Reserve kinds by their rule names (bit k: enum murk_reserve_kind k, command.h). */
+/* Reserve kinds by their rule names: `reserves` lists rule names, each sets bit k of
+ * st->reserves for enum murk_reserve_kind k (command.h). */
 static const char* const reserve_kind_names[] = {
     "reserves", "delayed_reserves", "scattered_reserves", "mobile_reserves", "deep_strike"};
-static const int reserve_kind_bits[] = {5, 1, 2, 3,
-                                        4}; /* PLAIN, DELAYED, SCATTERED, MOBILE, DEEP */
+static const enum murk_reserve_kind reserve_kind_bits[ARRAY_LEN(reserve_kind_names)] = {
+    MURK_RESERVE_PLAIN, MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE,
+    MURK_RESERVE_DEEP};
+
+#define SIDE_SETUP_FIELDS(X)                   \
+  X(SS_RESERVES, "reserves")                   \
+  X(SS_SCATTERED, "scattered")                 \
+  X(SS_AMBUSH, "ambush")                       \
+  X(SS_IMMEDIATE_AMBUSH, "immediate_ambush")   \
+  X(SS_RANDOM_DEPLOYMENT, "random_deployment") \
+  X(SS_EACH_ZONE, "each_zone")
+LD_RECORD(side_setup, SIDE_SETUP_FIELDS);
 
 static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
   struct murk_side_setup* st = &L->m->sides[side].setup;
   char what[40];
   snprintf(what, sizeof what, "setup.%s", ld_side_names[side]);
-  yaml_node_t* v[6];
-  if (!yw_fields(&L->w, n, what,
-                 KEYS("reserves", "scattered", "ambush", "immediate_ambush", "random_deployment",
-                      "each_zone"),
-                 v))
-    return;
-  if (v[0]) {
+  yaml_node_t* v[side_setup_nfields];
+  if (!LD_FIELDS(L, n, what, side_setup, v)) return;
+  if (v[SS_RESERVES]) {
     char f[48];
     st->reserves_given = true;
-    if (yw_is_seq(v[0])) {
-      FOR_ITEMS(L, v[0], it) {
+    if (yw_is_seq(v[SS_RESERVES])) {
+      FOR_ITEMS(L, v[SS_RESERVES], it) {
         int k = yw_enum(&L->w, node(L, *it), "reserves", reserve_kind_names,
                         ARRAY_LEN(reserve_kind_names));
         if (k >= 0) st->reserves |= 1u << reserve_kind_bits[k];
       }
-    } else if (!yw_is_null(v[0])) {
-      yw_err(&L->w, v[0],
+    } else if (!yw_is_null(v[SS_RESERVES])) {
+      yw_err(&L->w, v[SS_RESERVES],
              "'reserves' is %s (expected a list of reserve rules such as "
              "[delayed_reserves], or [] for none)",
-             found(v[0], f, sizeof f));
+             found(v[SS_RESERVES], f, sizeof f));
     }
   }
   bool b;
-  if (v[1] && yw_bool(&L->w, v[1], "scattered", &b)) st->scattered = b;
-  if (v[2]) yw_int(&L->w, v[2], "ambush", 0, MURK_MISSION_MAX_PLATOONS, &st->ambush);
-  if (v[3])
-    yw_int(&L->w, v[3], "immediate_ambush", 0, MURK_MISSION_MAX_PLATOONS, &st->immediate_ambush);
-  if (v[4] && yw_bool(&L->w, v[4], "random_deployment", &b)) st->random_deployment = b;
-  if (v[5] && yw_bool(&L->w, v[5], "each_zone", &b)) st->each_zone = b;
+  if (v[SS_SCATTERED] && yw_bool(&L->w, v[SS_SCATTERED], "scattered", &b)) st->scattered = b;
+  if (v[SS_AMBUSH])
+    yw_int(&L->w, v[SS_AMBUSH], "ambush", 0, MURK_MISSION_MAX_PLATOONS, &st->ambush);
+  if (v[SS_IMMEDIATE_AMBUSH])
+    yw_int(&L->w, v[SS_IMMEDIATE_AMBUSH], "immediate_ambush", 0, MURK_MISSION_MAX_PLATOONS,
+           &st->immediate_ambush);
+  if (v[SS_RANDOM_DEPLOYMENT] && yw_bool(&L->w, v[SS_RANDOM_DEPLOYMENT], "random_deployment", &b))
+    st->random_deployment = b;
+  if (v[SS_EACH_ZONE] && yw_bool(&L->w, v[SS_EACH_ZONE], "each_zone", &b)) st->each_zone = b;
 }
 
+#define SETUP_FIELDS(X)                             \
+  X(SETUP_SIDES, "sides")                           \
+  X(SETUP_FIRST_TURN, "first_turn")                 \
+  X(SETUP_DEPLOY_FIRST, "deploy_first")             \
+  X(SETUP_DEPLOY_ORDER, "deploy_order")             \
+  X(SETUP_INDEPENDENTS_FIRST, "independents_first") \
+  X(SETUP_RECCE_FIRST, "recce_first")               \
+  X(SETUP_ATTACKER, "attacker")                     \
+  X(SETUP_DEFENDER, "defender")
+LD_RECORD(setup, SETUP_FIELDS);
+
 void ld_setup(struct ld* L, yaml_node_t* n) {
-  yaml_node_t* v[8];
-  if (!yw_fields(&L->w, n, "setup",
-                 KEYS("sides", "first_turn", "deploy_first", "deploy_order", "independents_first",
-                      "recce_first", "attacker", "defender"),
-                 v))
-    return;
-  static const char* const sides[] = {"fixed", "roll"};
-  static const char* const first[] = {"roll", "attacker", "defender"};
-  static const char* const orders[] = {"alternate", "in_turn"};
+  yaml_node_t* v[setup_nfields];
+  if (!LD_FIELDS(L, n, "setup", setup, v)) return;
+  static const char* const sides[] = {"fixed", "roll"}; /* roll_for_sides */
+  static const char* const first[] = {[MURK_FIRST_ROLL] = "roll",
+                                      [MURK_FIRST_ATTACKER] = "attacker",
+                                      [MURK_FIRST_DEFENDER] = "defender"};
+  static const char* const orders[] = {"alternate", "in_turn"}; /* deploy_in_turn */
   struct murk_mission* m = L->m;
-  if (v[0]) {
-    int s = yw_enum(&L->w, v[0], "sides", sides, 2);
+  if (v[SETUP_SIDES]) {
+    int s = yw_enum(&L->w, v[SETUP_SIDES], "sides", sides, ARRAY_LEN(sides));
     if (s >= 0) m->roll_for_sides = s == 1;
   }
-  if (v[1]) {
-    int f = yw_enum(&L->w, v[1], "first_turn", first, 3);
+  if (v[SETUP_FIRST_TURN]) {
+    int f = yw_enum(&L->w, v[SETUP_FIRST_TURN], "first_turn", first, ARRAY_LEN(first));
     if (f >= 0) m->first_turn = (enum murk_first_turn)f;
   }
-  if (v[2]) {
-    int s = yw_enum(&L->w, v[2], "deploy_first", ld_side_names, 2);
+  if (v[SETUP_DEPLOY_FIRST]) {
+    int s = yw_enum(&L->w, v[SETUP_DEPLOY_FIRST], "deploy_first", ld_side_names, MURK_SIDES);
     if (s >= 0) m->deploy_first = (enum murk_side)s;
   }
-  if (v[3]) {
-    int o = yw_enum(&L->w, v[3], "deploy_order", orders, 2);
+  if (v[SETUP_DEPLOY_ORDER]) {
+    int o = yw_enum(&L->w, v[SETUP_DEPLOY_ORDER], "deploy_order", orders, ARRAY_LEN(orders));
     if (o >= 0) m->deploy_in_turn = o == 1;
   }
   /* Independent teams and recce moves start with the first deployer unless told. */
   m->independents_first = m->deploy_first;
   m->recce_first = m->deploy_first;
-  if (v[4]) {
-    int s = yw_enum(&L->w, v[4], "independents_first", ld_side_names, 2);
+  if (v[SETUP_INDEPENDENTS_FIRST]) {
+    int s = yw_enum(&L->w, v[SETUP_INDEPENDENTS_FIRST], "independents_first", ld_side_names,
+                    MURK_SIDES);
     if (s >= 0) m->independents_first = (enum murk_side)s;
   }
-  if (v[5]) {
-    int s = yw_enum(&L->w, v[5], "recce_first", ld_side_names, 2);
+  if (v[SETUP_RECCE_FIRST]) {
+    int s = yw_enum(&L->w, v[SETUP_RECCE_FIRST], "recce_first", ld_side_names, MURK_SIDES);
     if (s >= 0) m->recce_first = (enum murk_side)s;
   }
-  for (int s = 0; s < MURK_SIDES; s++)
-    if (v[6 + s] && !yw_is_null(v[6 + s])) load_side_setup(L, v[6 + s], (enum murk_side)s);
+  const int side_field[MURK_SIDES] = {
+      [MURK_ATTACKER] = SETUP_ATTACKER, [MURK_DEFENDER] = SETUP_DEFENDER};
+  for (int s = 0; s < MURK_SIDES; s++) {
+    yaml_node_t* sv = v[side_field[s]];
+    if (sv && !yw_is_null(sv)) load_side_setup(L, sv, (enum murk_side)s);
+  }
 }
 
 /* Escalation is always played with the Reserves rule (seed 004, Escalation). */
@@ -292,23 +317,28 @@ void ld_rules(struct ld* L, yaml_node_t* n) {
 
 /* ---- visibility ---- */
 
+#define VISIBILITY_FIELDS(X) \
+  X(VIS_DIE, "die")          \
+  X(VIS_TABLE, "table")
+LD_RECORD(visibility, VISIBILITY_FIELDS);
+
 void ld_visibility(struct ld* L, yaml_node_t* n) {
   struct murk_vis_table* vt = &L->m->visibility;
-  yaml_node_t* v[2];
-  if (!yw_fields(&L->w, n, "visibility", KEYS("die", "table"), v)) return;
+  yaml_node_t* v[visibility_nfields];
+  if (!LD_FIELDS(L, n, "visibility", visibility, v)) return;
   bool die_ok = false;
-  if (!v[0])
+  if (!v[VIS_DIE])
     yw_missing(&L->w, n, "die", "visibility", "die: dice such as d6");
   else
-    die_ok = ld_parse_dice(L, v[0], "die", &vt->die);
-  if (!v[1]) {
+    die_ok = ld_parse_dice(L, v[VIS_DIE], "die", &vt->die);
+  if (!v[VIS_TABLE]) {
     yw_missing(&L->w, n, "table", "visibility", "table: die result -> length");
     return;
   }
-  if (!yw_want_map(&L->w, v[1], "table")) return;
-  if (yw_map_len(v[1]) > MURK_MISSION_MAX_VIS_ROWS) {
-    yw_err(&L->w, v[1], "visibility 'table' has %d rows (expected at most %d)", yw_map_len(v[1]),
-           MURK_MISSION_MAX_VIS_ROWS);
+  if (!yw_want_map(&L->w, v[VIS_TABLE], "table")) return;
+  if (yw_map_len(v[VIS_TABLE]) > MURK_MISSION_MAX_VIS_ROWS) {
+    yw_err(&L->w, v[VIS_TABLE], "visibility 'table' has %d rows (expected at most %d)",
+           yw_map_len(v[VIS_TABLE]), MURK_MISSION_MAX_VIS_ROWS);
     return;
   }
   int dlo = 0, dhi = 0;
@@ -316,7 +346,7 @@ void ld_visibility(struct ld* L, yaml_node_t* n) {
   struct murk_vis_row rows[MURK_MISSION_MAX_VIS_ROWS];
   int nrows = 0;
   bool ok = true;
-  FOR_PAIRS(L, v[1], p) {
+  FOR_PAIRS(L, v[VIS_TABLE], p) {
     yaml_node_t* k = node(L, p->key);
     struct murk_vis_row row;
     if (!ld_parse_range(L, k, "visibility roll", 100000, &row.lo, &row.hi)) {
@@ -364,6 +394,13 @@ void ld_visibility(struct ld* L, yaml_node_t* n) {
 
 /* ---- end conditions ---- */
 
+#define END_FIELDS(X) \
+  X(END_KIND, "kind") \
+  X(END_SIDE, "side") \
+  X(END_TURN, "turn") \
+  X(END_DISTANCE, "distance")
+LD_RECORD(end, END_FIELDS);
+
 void ld_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node) {
   struct murk_mission* m = L->m;
   if (!yw_want_seq(&L->w, n, "end")) return;
@@ -374,22 +411,21 @@ void ld_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node) {
   }
   FOR_ITEMS(L, n, it) {
     yaml_node_t* e = node(L, *it);
-    yaml_node_t* v[4];
-    if (!yw_fields(&L->w, e, "an end condition", KEYS("kind", "side", "turn", "distance"), v))
-      continue;
+    yaml_node_t* v[end_nfields];
+    if (!LD_FIELDS(L, e, "an end condition", end, v)) continue;
     struct murk_end_condition c = {.side = MURK_NO_SIDE};
-    if (!v[0]) {
+    if (!v[END_KIND]) {
       char list[160];
       yw_join(list, sizeof list, end_kind_names, MURK_END_COUNT);
       yw_err(&L->w, e, "missing key 'kind' in an end condition (expected one of: %s)", list);
       continue;
     }
-    int k = yw_enum(&L->w, v[0], "kind", end_kind_names, MURK_END_COUNT);
+    int k = yw_enum(&L->w, v[END_KIND], "kind", end_kind_names, MURK_END_COUNT);
     if (k < 0) continue;
     c.kind = (enum murk_end_kind)k;
     bool ok = true;
-    if (v[1]) {
-      int s = yw_enum(&L->w, v[1], "side", ld_side_or_either, 3);
+    if (v[END_SIDE]) {
+      int s = yw_enum(&L->w, v[END_SIDE], "side", ld_side_or_either, ARRAY_LEN(ld_side_or_either));
       if (s < 0)
         ok = false;
       else
@@ -398,20 +434,20 @@ void ld_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node) {
     /* objective_taken may start from a turn ("on or after turn six", seed 001 Cauldron). */
     bool wants_turn = c.kind != MURK_END_OBJECTIVE_TAKEN;
     bool wants_distance = c.kind == MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES;
-    if (v[2]) {
-      ok = yw_int(&L->w, v[2], "turn", 1, 100, &c.turn) && ok;
+    if (v[END_TURN]) {
+      ok = yw_int(&L->w, v[END_TURN], "turn", 1, 100, &c.turn) && ok;
     } else if (wants_turn) {
       yw_missing(&L->w, e, "turn", "an end condition", "turn: the turn it applies from");
       ok = false;
     }
-    if (v[3] && !wants_distance) {
-      yw_err(&L->w, v[3],
+    if (v[END_DISTANCE] && !wants_distance) {
+      yw_err(&L->w, v[END_DISTANCE],
              "'distance' does not apply to end condition %s (expected it only with "
              "no_attackers_near_objectives)",
              murk_end_kind_name(c.kind));
       ok = false;
-    } else if (v[3]) {
-      ok = ld_length_cells(L, v[3], "distance", MURK_ROUND_UP, 0, MURK_MISSION_MAX_CELLS,
+    } else if (v[END_DISTANCE]) {
+      ok = ld_length_cells(L, v[END_DISTANCE], "distance", MURK_ROUND_UP, 0, MURK_MISSION_MAX_CELLS,
                            &c.distance) &&
            ok;
     } else if (wants_distance) {
@@ -419,14 +455,14 @@ void ld_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node) {
       ok = false;
     }
     if (ok && c.kind == MURK_END_OBJECTIVE_TAKEN && !L->have_objectives) {
-      yw_err(&L->w, v[0],
+      yw_err(&L->w, v[END_KIND],
              "end condition objective_taken but the mission has no objectives "
              "(expected objectives: fixed or place)");
       ok = false;
     }
     if (ok && c.kind == MURK_END_TURN_LIMIT) {
       if (turn_limit_node && m->turn_limit != c.turn) {
-        yw_err(&L->w, v[2],
+        yw_err(&L->w, v[END_TURN],
                "end turn_limit at turn %d but turn_limit is %d (expected the same "
                "turn)",
                c.turn, m->turn_limit);
@@ -481,58 +517,74 @@ static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) 
   return false;
 }
 
+#define VICTORY_FIELDS(X)                                 \
+  X(VICTORY_TABLE, "table")                               \
+  X(VICTORY_IGNORE_FIRST_LOSS_AT, "ignore_first_loss_at") \
+  X(VICTORY_POINTS, "points")                             \
+  X(VICTORY_OTHERWISE, "otherwise")
+LD_RECORD(victory, VICTORY_FIELDS);
+#define VP_ROW_FIELDS(X) \
+  X(ROW_NAME, "name")    \
+  X(ROW_LOST, "lost")    \
+  X(ROW_POINTS, "points")
+LD_RECORD(vp_row, VP_ROW_FIELDS);
+
 void ld_victory(struct ld* L, yaml_node_t* n) {
   struct murk_victory* vic = &L->m->victory;
-  yaml_node_t* v[4];
-  if (!yw_fields(&L->w, n, "victory", KEYS("table", "ignore_first_loss_at", "points", "otherwise"),
-                 v))
-    return;
-  if (v[1]) yw_int(&L->w, v[1], "ignore_first_loss_at", 0, 100, &vic->ignore_first_loss_at);
-  if (v[2]) {
-    static const char* const modes[] = {"table", "margin"};
-    int k = yw_enum(&L->w, v[2], "points", modes, 2);
+  yaml_node_t* v[victory_nfields];
+  if (!LD_FIELDS(L, n, "victory", victory, v)) return;
+  if (v[VICTORY_IGNORE_FIRST_LOSS_AT])
+    yw_int(&L->w, v[VICTORY_IGNORE_FIRST_LOSS_AT], "ignore_first_loss_at", 0, 100,
+           &vic->ignore_first_loss_at);
+  if (v[VICTORY_POINTS]) {
+    static const char* const modes[] = {[MURK_VP_TABLE] = "table", [MURK_VP_MARGIN] = "margin"};
+    int k = yw_enum(&L->w, v[VICTORY_POINTS], "points", modes, ARRAY_LEN(modes));
     if (k >= 0) vic->mode = (enum murk_vp_mode)k;
   }
-  if (v[3]) {
-    static const char* const who[] = {"attacker", "defender", "none"};
-    int k = yw_enum(&L->w, v[3], "otherwise", who, 3);
+  if (v[VICTORY_OTHERWISE]) {
+    static const char* const who[] = {[MURK_ATTACKER] = "attacker",
+                                      [MURK_DEFENDER] = "defender",
+                                      [MURK_SIDES] = "none"}; /* side_or_none
+                                                               */
+    int k = yw_enum(&L->w, v[VICTORY_OTHERWISE], "otherwise", who, ARRAY_LEN(who));
     if (k >= 0) vic->otherwise = side_or_none(k);
   }
-  if (!v[0] || !yw_want_seq(&L->w, v[0], "table")) return;
-  if (yw_seq_len(v[0]) > MURK_MISSION_MAX_VP_ROWS || yw_seq_len(v[0]) == 0) {
-    yw_err(&L->w, v[0], "victory 'table' has %d rows (expected 1 to %d)", yw_seq_len(v[0]),
-           MURK_MISSION_MAX_VP_ROWS);
+  if (!v[VICTORY_TABLE] || !yw_want_seq(&L->w, v[VICTORY_TABLE], "table")) return;
+  if (yw_seq_len(v[VICTORY_TABLE]) > MURK_MISSION_MAX_VP_ROWS ||
+      yw_seq_len(v[VICTORY_TABLE]) == 0) {
+    yw_err(&L->w, v[VICTORY_TABLE], "victory 'table' has %d rows (expected 1 to %d)",
+           yw_seq_len(v[VICTORY_TABLE]), MURK_MISSION_MAX_VP_ROWS);
     return;
   }
   struct murk_vp_row rows[MURK_MISSION_MAX_VP_ROWS];
   int nrows = 0;
   bool ok = true;
-  FOR_ITEMS(L, v[0], it) {
+  FOR_ITEMS(L, v[VICTORY_TABLE], it) {
     yaml_node_t* r = node(L, *it);
-    yaml_node_t* f[3];
-    if (!yw_fields(&L->w, r, "a victory row", KEYS("name", "lost", "points"), f)) {
+    yaml_node_t* f[vp_row_nfields];
+    if (!LD_FIELDS(L, r, "a victory row", vp_row, f)) {
       ok = false;
       continue;
     }
     struct murk_vp_row row = {.lost_min = 0};
     bool rok = true;
-    static const char* const need[] = {"name: Stunning Victory", "lost: \"0-1\"",
-                                       "points: \"6:1\""};
-    static const char* const keys[] = {"name", "lost", "points"};
-    for (int i = 0; i < 3; i++)
-      if (!f[i]) yw_missing(&L->w, r, keys[i], "a victory row", need[i]), rok = false;
-    if (f[0]) rok = yw_text(&L->w, f[0], "name", row.name, sizeof row.name) && rok;
-    if (f[1]) {
-      if (ld_parse_range(L, f[1], "lost", 100, &row.lost_min, &row.lost_max)) {
+    static const char* const need[vp_row_nfields] = {[ROW_NAME] = "name: Stunning Victory",
+                                                     [ROW_LOST] = "lost: \"0-1\"",
+                                                     [ROW_POINTS] = "points: \"6:1\""};
+    for (int i = 0; i < vp_row_nfields; i++)
+      if (!f[i]) yw_missing(&L->w, r, vp_row_keys[i], "a victory row", need[i]), rok = false;
+    if (f[ROW_NAME]) rok = yw_text(&L->w, f[ROW_NAME], "name", row.name, sizeof row.name) && rok;
+    if (f[ROW_LOST]) {
+      if (ld_parse_range(L, f[ROW_LOST], "lost", 100, &row.lost_min, &row.lost_max)) {
         for (int i = 0; i < nrows; i++) {
           int ahi = row.lost_max < 0 ? 1000 : row.lost_max;
           int bhi = rows[i].lost_max < 0 ? 1000 : rows[i].lost_max;
           if (row.lost_min <= bhi && rows[i].lost_min <= ahi) {
             char fd[48];
-            yw_err(&L->w, f[1],
+            yw_err(&L->w, f[ROW_LOST],
                    "'lost' is %s, which overlaps the row '%s' (expected each number of losses "
                    "in one row)",
-                   found(f[1], fd, sizeof fd), rows[i].name);
+                   found(f[ROW_LOST], fd, sizeof fd), rows[i].name);
             rok = false;
             break;
           }
@@ -541,7 +593,7 @@ void ld_victory(struct ld* L, yaml_node_t* n) {
         rok = false;
       }
     }
-    if (f[2]) rok = parse_points(L, f[2], &row.winner, &row.loser) && rok;
+    if (f[ROW_POINTS]) rok = parse_points(L, f[ROW_POINTS], &row.winner, &row.loser) && rok;
     if (rok)
       rows[nrows++] = row;
     else
