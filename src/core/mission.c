@@ -188,7 +188,7 @@ static void load_briefing(struct ld* L, yaml_node_t* n) {
   if (!LD_SIDE_FIELDS(L, n, "briefing", v)) return;
   for (int s = 0; s < MURK_SIDES; s++) {
     if (!v[s]) continue;
-    const char* text = yw_is_null(v[s]) ? "" : yw_str(&L->w, v[s], ld_side_names[s]);
+    const char* text = yw_is_null(v[s]) ? "" : yw_lines(&L->w, v[s], ld_side_names[s]);
     if (!text) continue;
     char* d = dup_text(L, text);
     if (!d) return;
@@ -197,11 +197,60 @@ static void load_briefing(struct ld* L, yaml_node_t* n) {
   }
 }
 
+/* ---- texts: no control characters in any of them ---- */
+
+/* Every scalar of the document, keys too, is checked before the schema walk, so no name,
+ * type or briefing carries a control character to a terminal or a transcript (escapes
+ * included: "\e[2J", "\u009b") and no later message quotes one. Line feeds are left to the
+ * text readers (yw_str refuses them, the briefings take them). The map and the elevation
+ * check their own characters cell by cell, with the exact row and column. */
+enum text_ctx { TEXT_ANY, TEXT_ROOT, TEXT_TERRAIN };
+
+static void check_texts(struct ld* L, yaml_node_t* n, const char* what, enum text_ctx ctx) {
+  if (!n || yw_full(&L->w)) return;
+  if (yw_is_scalar(n)) {
+    yw_check_text(&L->w, n, what);
+    return;
+  }
+  char item[80];
+  if (yw_is_seq(n)) {
+    snprintf(item, sizeof item, "an item of %s", what);
+    FOR_ITEMS(L, n, it) check_texts(L, node(L, *it), item, TEXT_ANY);
+    return;
+  }
+  if (!yw_is_map(n)) return;
+  FOR_PAIRS(L, n, p) {
+    yaml_node_t* k = node(L, p->key);
+    yaml_node_t* v = node(L, p->value);
+    snprintf(item, sizeof item, "a key in %s", what);
+    check_texts(L, k, item, TEXT_ANY);
+    /* The value is named by its key when that is a short clean text. */
+    const char* key = yw_text_clean(k) ? (const char*)k->data.scalar.value : NULL;
+    if (key && strlen(key) <= 40) {
+      snprintf(item, sizeof item, "'%s'", key);
+    } else {
+      key = NULL;
+      snprintf(item, sizeof item, "a value in %s", what);
+    }
+    enum text_ctx sub = TEXT_ANY;
+    if (ctx == TEXT_ROOT && key && strcmp(key, "terrain") == 0) sub = TEXT_TERRAIN;
+    if (ctx == TEXT_TERRAIN && key && yw_is_scalar(v) &&
+        (strcmp(key, "map") == 0 || strcmp(key, "elevation") == 0))
+      continue;
+    check_texts(L, v, item, sub);
+    if (yw_full(&L->w)) return;
+  }
+}
+
 /* ---- the document ---- */
 
 static void load_document(struct ld* L) {
   struct murk_mission* m = L->m;
   yaml_node_t* root = yw_root(&L->w);
+  /* A control character stops here: every later message could quote it. */
+  int texts_before = L->w.diags->count;
+  check_texts(L, root, "the mission", TEXT_ROOT);
+  if (L->w.diags->count != texts_before) return;
   if (!yw_is_map(root)) {
     char f[48];
     yw_err(&L->w, root,
