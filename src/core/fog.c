@@ -519,17 +519,9 @@ static int not_on_table(const struct murk_game* g, enum murk_side side, int unit
 }
 
 int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  char* reason, size_t reason_len) {
+                  const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
-    return murk_reject(
-        reason, reason_len, "moves are made in your movement step (now: %s%s%s)",
-        s->phase == MURK_PHASE_PLAY ? "the " : "",
-        s->phase == MURK_PHASE_PLAY ? murk_step_name(s->step) : murk_phase_name(s->phase),
-        s->phase == MURK_PHASE_PLAY ? " step" : "");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, mi = a->marker, rc;
   bool intel = murk_intel_on(g); /* Limited Intelligence (seed 002): wing leaders */
   if (intel && mi >= 0 && s->markers[mi].on_table && s->markers[mi].kind == MURK_MARKER_WING)
     return murk_intel_move(g, side, mi, c, reason, reason_len);
@@ -614,13 +606,10 @@ void murk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* 
 }
 
 int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                    char* reason, size_t reason_len) {
+                    const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY)
-    return murk_reject(reason, reason_len, "platoons are revealed during play, in your own turn");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, mi = a->marker;
   if (murk_intel_on(g) && mi >= 0 && s->markers[mi].on_table &&
       s->markers[mi].kind == MURK_MARKER_WING) /* seed 002, 27.4: voluntary deployment */
     return murk_intel_reveal(g, side, mi, reason, reason_len);
@@ -666,23 +655,31 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
 /* seed 000, Revealing platoons, second point: at the start of the Shooting step a side may
  * roll on the visibility table once; every enemy template within the range rolled (never
  * beyond the cap) of any of its markers or teams is revealed. */
-int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  char* reason, size_t reason_len) {
-  (void)c;
-  struct murk_state* s = &g->s;
-  const struct murk_mission* m = g->m;
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_SHOOTING)
-    return murk_reject(reason, reason_len, "spotting is done at the start of your shooting step");
+int murk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len) {
+  (void)side;
+  const struct murk_state* s = &g->s;
   if (!fog_on(g))
     return murk_reject(reason, reason_len,
                        "fog of war is not in force: there are no templates "
                        "to spot");
-  if (m->visibility.nrows == 0)
+  if (g->m->visibility.nrows == 0)
     return murk_reject(reason, reason_len, "this mission has no visibility table");
   if (s->spotted)
     return murk_reject(reason, reason_len, "you have already tried to spot this step");
   if (s->fired)
     return murk_reject(reason, reason_len, "spotting comes before any shooting in the step");
+  return MURK_OK;
+}
+
+int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
+  (void)a;
+  (void)reason;
+  (void)reason_len;
+  struct murk_state* s = &g->s;
+  const struct murk_mission* m = g->m;
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "%s spots: visibility", murk_side_name(side));
   int total = murk_roll(g, &m->visibility.die, purpose, MURK_AUD_ALL, NULL);
