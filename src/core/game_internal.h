@@ -366,6 +366,12 @@ int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_co
                   const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct murk_cmd_args* a, char* reason, size_t reason_len);
+/* The moves of a template or cloaking counter on the table (marker index mi), and of a
+ * revealed platoon (roster index unit): the `move` operations of those kinds (marker.h). */
+int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
+                           const struct murk_command* c, char* reason, size_t reason_len);
+int murk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
+                          const struct murk_command* c, char* reason, size_t reason_len);
 /* May `side` try to spot now (fog of war, a visibility table, once, before any shot)? */
 int murk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len);

@@ -356,7 +356,7 @@ int murk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_clas
 bool murk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n) {
   struct murk_state* s = &g->s;
   struct murk_marker* mk = &s->markers[mi];
-  if (mk->kind != MURK_MARKER_CLOAK || !mk->on_table || n <= 1) return false;
+  if (!mk->on_table || n <= 1) return false; /* a cloaking counter's operation (marker.c) */
   /* 1.31 and 1.43: moving (other than one location at a time: assault movement) through a
    * location already lit loses the cloak. */
   for (int i = 0; i < n; i++) {

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
@@ -741,7 +742,7 @@ int murk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct 
     mk->on_table = true;
     u->state = MURK_PLATOON_HIDDEN;
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side),
-              how, cloak ? "cloaking counter" : "template", mk->number, ps);
+              how, murk_marker_ops(g, mi)->name, mk->number, ps);
     murk_event_facts(g, mk->number, NULL, &p);
     murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
               mk->number, pl->name, unit + 1);

@@ -16,6 +16,7 @@
 
 #include "game_internal.h"
 #include "intel.h"
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
@@ -876,7 +877,7 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys %s T%d at %s",
-              murk_side_name(side), fog_on(g) ? "template" : "cloaking counter", num, ps);
+              murk_side_name(side), murk_marker_ops(g, mi)->name, num, ps);
     murk_event_facts(g, num, NULL, &c->at);
     /* One private event, as for a platoon: the gaps in the other side's event numbers
      * must look the same either way. */

@@ -9,6 +9,7 @@
 #include "command_table.h"
 #include "game_internal.h"
 #include "intel.h"
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
@@ -121,9 +122,9 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   copy_text(vm->name, sizeof vm->name, pl->name);
   copy_text(vm->type, sizeof vm->type, pl->type);
   vm->nteams = murk_unit_alive(s, mk->owner, mk->unit);
-  if (mk->kind == MURK_MARKER_WING && mk->on_table) /* a wing leader stands for its wing */
-    murk_intel_describe(g, (int)(mk - s->markers), vm->name, sizeof vm->name, vm->type,
-                        sizeof vm->type, &vm->nteams);
+  /* What the marker's kind says of its contents (a wing leader stands for its wing). */
+  const struct murk_marker_ops* ops = murk_marker_ops(g, (int)(mk - s->markers));
+  if (mk->on_table && ops->describe) ops->describe(g, (int)(mk - s->markers), vm);
 }
 
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
