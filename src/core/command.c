@@ -78,6 +78,13 @@ static int plays_nvr_rounds(const struct murk_game* g, enum murk_side side, char
                      "(seed 003)");
 }
 
+/* Arrivals are granted by the side's own reserve rolls at the start of its turn. */
+static int arrival_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                         size_t reason_len) {
+  if (murk_reserves_due(g, side) > 0) return MURK_OK;
+  return murk_reject(reason, reason_len, "no more of your reserves may arrive this turn");
+}
+
 static int removal_ready(const struct murk_game* g, enum murk_side side, char* reason,
                          size_t reason_len) {
   if (murk_setup_removal_due(g, side)) return MURK_OK;
@@ -132,6 +139,7 @@ static const struct murk_cmd_row rows[MURK_CMD_COUNT] = {
                          .steps = MURK_ST(MOVEMENT),
                          .when = "reserves arrive in their owner's movement step, after a "
                                  "successful roll",
+                         .ready = arrival_ready,
                          .unit_resolve = MURK_RESOLVE_OWN,
                          .undo = true,
                          .usage = "arrive N at X,Y  (from reserve)",
