@@ -14,7 +14,11 @@
 
 #include <cmocka.h>
 
+#include <dirent.h>
+#include <stdlib.h>
+
 #include "command_table.h"
+#include "murk/save.h"
 #include "test_support.h"
 
 #define BIT(k) (1u << (k))
@@ -259,6 +263,68 @@ static void test_references_resolve_once(void** st) {
   murk_mission_free(m);
 }
 
+/* Every command the golden games apply was, just before, one of the verbs the acting
+ * side's view offered: the mask never hides a verb the game takes. */
+static int replay_checked(const char* name) {
+  char path[1024];
+  snprintf(path, sizeof path, "%s/tests/games/%s", MURK_SOURCE_DIR, name);
+  FILE* f = fopen(path, "rb");
+  assert_non_null(f);
+  static char text[1 << 16];
+  size_t len = fread(text, 1, sizeof text, f);
+  fclose(f);
+  struct murk_diags d;
+  murk_diags_init(&d, path);
+  struct murk_script* sc = NULL;
+  assert_int_equal(murk_script_parse(text, len, &sc, &d), MURK_OK);
+  assert_non_null(sc->mission);
+  snprintf(path, sizeof path, "%s/%s", MURK_SOURCE_DIR, sc->mission);
+  struct murk_mission* m = NULL;
+  murk_diags_init(&d, path);
+  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_game* g = new_game(m, sc->has_seed ? sc->seed : 0);
+  int applied = 0;
+  for (size_t i = 0; i < sc->nlines && murk_game_to_act(g) != MURK_NO_SIDE; i++) {
+    const struct murk_script_line* l = &sc->lines[i];
+    if (l->status != MURK_OK) break;
+    enum murk_side side = murk_game_to_act(g);
+    struct murk_view* v = NULL;
+    assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+    unsigned verbs = v->verbs;
+    murk_view_free(v);
+    char why[200];
+    if (murk_game_apply(g, side, &l->cmd, why, sizeof why) != MURK_OK) continue;
+    if (!(verbs & BIT(l->cmd.kind)))
+      fprintf(stderr, "%s:%d: '%s' taken but not in the verbs %#x\n", name, l->line, l->text,
+              verbs);
+    assert_true(verbs & BIT(l->cmd.kind));
+    applied++;
+  }
+  murk_game_free(g);
+  murk_mission_free(m);
+  murk_script_free(sc);
+  return applied;
+}
+
+static void test_golden_games_use_offered_verbs(void** st) {
+  (void)st;
+  char dir[1024];
+  snprintf(dir, sizeof dir, "%s/tests/games", MURK_SOURCE_DIR);
+  DIR* dp = opendir(dir);
+  assert_non_null(dp);
+  int games = 0, applied = 0;
+  struct dirent* e;
+  while ((e = readdir(dp)) != NULL) {
+    size_t n = strlen(e->d_name);
+    if (n < 5 || strcmp(e->d_name + n - 4, ".txt") != 0) continue;
+    applied += replay_checked(e->d_name);
+    games++;
+  }
+  closedir(dp);
+  assert_true(games >= 20);
+  assert_true(applied > 500);
+}
+
 /* ---- the phase table ---- */
 
 #define OBJ_MISSION              \
@@ -309,6 +375,7 @@ int main(void) {
       cmocka_unit_test(test_guard_and_verbs_through_a_game),
       cmocka_unit_test(test_play_prompt_from_rows),
       cmocka_unit_test(test_references_resolve_once),
+      cmocka_unit_test(test_golden_games_use_offered_verbs),
       cmocka_unit_test(test_phase_table),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
