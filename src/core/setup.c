@@ -490,7 +490,8 @@ struct phase_row {
   const char* intro;
   bool (*has_work)(const struct murk_game* g, enum murk_side side); /* NULL: both have */
   enum murk_side (*first)(struct murk_game* g); /* may roll (infiltrators' coin) */
-  /* `end` in this phase; NULL: it cannot be ended (no_end says why). */
+  /* `end` in this phase; NULL: it cannot be ended. no_end says why not (with `end`: why not
+   * now, MURK_OK when it may). */
   int (*end)(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
   int (*no_end)(const struct murk_game* g, char* reason, size_t reason_len);
   /* The prompt of the side to act, and what the waiting side is told it does. */
@@ -560,6 +561,7 @@ static int end_recce(struct murk_game* g, enum murk_side side, char* reason, siz
 static int end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len);
 static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len);
+static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len);
 static void prompt_objectives(const struct murk_game* g, char* buf, size_t n);
 static void prompt_reserves(const struct murk_game* g, char* buf, size_t n);
 static void prompt_deploy(const struct murk_game* g, char* buf, size_t n);
@@ -606,7 +608,7 @@ static const struct phase_row phases[MURK_PHASE_COUNT] = {
                           .prompt = prompt_recce,
                           .waiting = "makes reconnaissance moves"},
     /* Play: `end` ends the step (turn.c); its prompt is the view's, from the command table. */
-    [MURK_PHASE_PLAY] = {.end = end_step},
+    [MURK_PHASE_PLAY] = {.end = end_step, .no_end = play_no_end},
     [MURK_PHASE_OVER] = {.no_end = over_no_end},
 };
 
@@ -1165,6 +1167,17 @@ static int objectives_no_end(const struct murk_game* g, char* reason, size_t rea
                      g->s.objective_placed + 1, r->count);
 }
 
+/* In play the step cannot end while the Fighting Withdrawal schedule calls for withdrawals
+ * (victory.c); the view's prompt says so first too. */
+static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
+  int due = g->s.withdraw_due;
+  if (due <= 0) return MURK_OK;
+  return murk_reject(reason, reason_len,
+                     "the Fighting Withdrawal schedule says you must withdraw %d platoon%s "
+                     "first (withdraw N)",
+                     due, murk_plural(due));
+}
+
 static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
   (void)g;
   return murk_reject(reason, reason_len, "the game is over");
@@ -1174,7 +1187,7 @@ int murk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* r
                          size_t reason_len) {
   (void)side;
   const struct phase_row* r = &phases[g->s.phase];
-  if (r->end) return MURK_OK;
+  if (r->end) return r->no_end ? r->no_end(g, reason, reason_len) : MURK_OK;
   return r->no_end ? r->no_end(g, reason, reason_len)
                    : murk_reject(reason, reason_len, "nothing to end now");
 }
