@@ -344,7 +344,7 @@ static void bar_chart(FILE* f, const char* title, const long* counts) {
     char bar[BAR_WIDTH + 1];
     memset(bar, '#', (size_t)len);
     bar[len] = '\0';
-    char label[8];
+    char label[sizeof "-2147483648+"]; /* any int, so no turn count is cut */
     snprintf(label, sizeof label, t == HIST_TURNS - 1 ? "%d+" : "%d", t);
     fprintf(f, "    %4s | %-*s %ld\n", label, BAR_WIDTH, bar, counts[t]);
   }
