@@ -8,32 +8,34 @@
 #include "cli.h"
 #include "murk/diag.h"
 #include "murk/mission.h"
+#include "text.h"
 
+/* A diagnostic quotes the file: its name and the text at fault are escaped (text.h). */
 void murk_cli_print_diags(const struct murk_diags* d, FILE* f) {
-  char line[MURK_DIAG_MSG + 300];
+  char line[MURK_DIAG_MSG + 300], esc[4 * sizeof line];
   for (int i = 0; i < d->count; i++) {
     murk_diags_format(d, i, line, sizeof line);
-    fprintf(f, "%s\n", line);
+    fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
   }
   if (d->dropped > 0)
-    fprintf(f, "%s: error: %d more problem%s not shown (fix these first)\n", d->file, d->dropped,
-            d->dropped == 1 ? "" : "s");
+    fprintf(f, "%s: error: %d more problem%s not shown (fix these first)\n",
+            murk_cli_escape(d->file, esc, sizeof esc), d->dropped, d->dropped == 1 ? "" : "s");
 }
 
-static int cmd_check_exec(int argc, char** argv) {
-  if (argc < 2) return murk_cli_usage("usage: murk check FILE...");
+static int cmd_check_exec(const struct murk_args* a) {
   int bad = 0;
-  for (int i = 1; i < argc; i++) {
+  for (int i = 0; i < a->argc; i++) {
     struct murk_mission* m = NULL;
     struct murk_diags d;
-    if (murk_mission_load(argv[i], &m, &d) != 0) {
+    if (murk_mission_load(a->argv[i], &m, &d) != 0) {
       murk_cli_print_diags(&d, stderr);
       bad++;
       continue;
     }
-    char summary[256];
+    char summary[256], line[4096], esc[4 * sizeof line];
     murk_mission_summary(m, summary, sizeof summary);
-    printf("%s: ok: %s\n", argv[i], summary);
+    snprintf(line, sizeof line, "%s: ok: %s", a->argv[i], summary);
+    printf("%s\n", murk_cli_escape(line, esc, sizeof esc));
     murk_mission_free(m);
   }
   fflush(stdout);
@@ -44,5 +46,6 @@ const struct murk_cmd_entry murk_cmd_check_entry = {
     .name = "check",
     .usage = "FILE...",
     .about = "validate mission files (exit 1 on any error)",
+    .args = {"", 1, -1},
     .exec = cmd_check_exec,
 };
