@@ -32,6 +32,7 @@
 #include "murk/policy.h"
 #include "murk/sight.h"
 #include "murk/view.h"
+#include "text.h"
 
 #define DEFAULT_GAMES 100
 #define DEFAULT_MAX_COMMANDS 5000
@@ -290,8 +291,11 @@ static void bar_chart(FILE* f, const char* title, const long* counts) {
 static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_opts* o,
                         const struct mission_stats* st) {
   char a[32], b[32];
-  fprintf(f, "%s: %s, %ld game%s (seeds %" PRIu64 "-%" PRIu64 "), %s v %s\n", m->id, m->name,
-          o->games, o->games == 1 ? "" : "s", o->seed, o->seed + (uint64_t)o->games - 1,
+  char id[4 * MURK_NAME], name[4 * MURK_NAME];
+  murk_cli_escape(m->id, id, sizeof id);
+  murk_cli_escape(m->name, name, sizeof name);
+  fprintf(f, "%s: %s, %ld game%s (seeds %" PRIu64 "-%" PRIu64 "), %s v %s\n", id, name, o->games,
+          o->games == 1 ? "" : "s", o->seed, o->seed + (uint64_t)o->games - 1,
           murk_policy_name(o->policy[MURK_ATTACKER]), murk_policy_name(o->policy[MURK_DEFENDER]));
   fprintf(f, "  %-14s %9s %9s %10s\n", "", "attacker", "defender", "no winner");
   fprintf(f, "  %-14s %9ld %9ld %10ld\n", "wins", st->wins[0], st->wins[1], st->wins[2]);
@@ -356,7 +360,7 @@ static double now(void) {
 static bool sim_mission(const char* arg, const struct sim_opts* o, struct summary_row* row,
                         long* played) {
   char path[4096];
-  snprintf(row->id, sizeof row->id, "%s", arg);
+  murk_cli_escape(arg, row->id, sizeof row->id);
   if (!murk_cli_mission_find(arg, NULL, path, sizeof path)) {
     murk_cli_mission_not_found(arg);
     return false;
@@ -367,7 +371,7 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     murk_cli_print_diags(&d, stderr);
     return false;
   }
-  snprintf(row->id, sizeof row->id, "%s", m->id);
+  murk_cli_escape(m->id, row->id, sizeof row->id);
   row->loaded = true;
   struct mission_stats* st = &row->st;
   bool ok = true;
@@ -384,7 +388,7 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     int rc = play_one(m, cache, seed, o, &plan, &r, st, why, sizeof why);
     (*played)++;
     if (rc != MURK_OK) {
-      fprintf(stderr, "murk: %s seed %" PRIu64 ": %s\n", m->id, seed, why);
+      murk_cli_error("%s seed %" PRIu64 ": %s", m->id, seed, why);
       st->failed++;
       ok = false;
       if (rc != MURK_EREJECTED) break; /* out of memory and the like: stop this mission */
@@ -395,8 +399,8 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
   murk_policy_plan_free(&plan);
   murk_sight_cache_free(cache);
   if (st->unparsed)
-    fprintf(stderr, "murk: %s: policies wrote %ld line%s the parser refused, the first %s\n", m->id,
-            st->unparsed, st->unparsed == 1 ? "" : "s", st->first_unparsed);
+    murk_cli_error("%s: policies wrote %ld line%s the parser refused, the first %s", m->id,
+                   st->unparsed, st->unparsed == 1 ? "" : "s", st->first_unparsed);
   print_stats(stdout, m, o, st);
   fflush(stdout);
   murk_mission_free(m);

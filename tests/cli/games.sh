@@ -9,22 +9,7 @@
 #   - the same save with its mission hash edited is refused with exit 1.
 # Run from the repository root with $MURK set to the program (ctest does both).
 # Goldens are regenerated with scripts/update-goldens.sh (then review the diff).
-set -u
-MURK=${MURK:-build/murk}
-cd "${MURK_SOURCE_DIR:-.}" || exit 1
-# Under the sanitizers a leak or undefined behaviour must not pass for an expected exit 1.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
 # golden NAME AUDIENCE: the golden file of one audience.
 golden() {
@@ -117,8 +102,4 @@ for script in "${scripts[@]}"; do
   fi
 done
 
-if [ $failures -ne 0 ]; then
-  echo "games.sh: $failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "games.sh: ${#scripts[@]} games, $checks checks passed"
+finish games.sh "${#scripts[@]} games, $checks checks passed"
