@@ -160,6 +160,20 @@ static int cmd_play_exec(const struct murk_args* a) {
   if (load && (mission || has_seed))
     return murk_args_error(a, "--load takes the mission and seed from the save");
 
+  /* The mission first: a wrong name is worth saying wherever murk runs. */
+  char found[PATH_MAX], real[PATH_MAX];
+  const char* path = NULL;
+  if (!load) {
+    if (!mission) mission = PLAY_DEFAULT_MISSION;
+    if (!murk_cli_mission_find(mission, NULL, found, sizeof found)) {
+      murk_cli_mission_not_found(mission);
+      return MURK_EXIT_INVALID;
+    }
+    /* Absolute, so the autosave (in another folder) names the mission wherever it is
+     * loaded from. */
+    path = realpath(found, real) ? real : found;
+  }
+
   setlocale(LC_ALL, "");
   bool ascii = !tui_term_locale_utf8();
   if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
@@ -173,15 +187,6 @@ static int cmd_play_exec(const struct murk_args* a) {
   if (load) {
     rc = load_game(load, &m, &g, &seed);
   } else {
-    char found[PATH_MAX], real[PATH_MAX];
-    if (!mission) mission = PLAY_DEFAULT_MISSION;
-    if (!murk_cli_mission_find(mission, NULL, found, sizeof found)) {
-      murk_cli_mission_not_found(mission);
-      return MURK_EXIT_INVALID;
-    }
-    /* Absolute, so the autosave (in another folder) names the mission wherever it is
-     * loaded from. */
-    const char* path = realpath(found, real) ? real : found;
     if (!has_seed) {
       /* A short number, easy to write down; shown on screen and kept in saves. */
       seed = ((uint64_t)time(NULL) ^ ((uint64_t)getpid() * 2654435761u)) % 1000000u;

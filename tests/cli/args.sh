@@ -88,6 +88,8 @@ expect 0 "a script header with a mission id" -- "$MURK" run "$tmp/header-id.txt"
   { cmp -s "$tmp/out" "$tmp/by-id.out" || fail "a header id printed a different transcript"; }
 expect 1 "run with a slip in the id" -- "$MURK" run lunevile --seed 7 --script "$tmp/bare.txt" &&
   has err "^murk: no mission 'lunevile' \(.*\); did you mean 'luneville'\?$" "run with a slip in the id"
+expect 1 "play with a slip in the id" -- "$MURK" play lunevile &&
+  has err "^murk: no mission 'lunevile' \(.*\); did you mean 'luneville'\?$" "play with a slip in the id"
 expect 1 "sim with a slip in the id" -- "$MURK" sim lunevile --games 1 &&
   has err "did you mean 'luneville'\?" "sim with a slip in the id"
 expect 1 "sim with an id far from any" -- "$MURK" sim zzzzzz --games 1 &&
