@@ -8,6 +8,8 @@
 # Run from the repository root with $MURK set to the program (ctest does both).
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 MISSION=data/missions/luneville.yaml
+# Where bundled missions are found (build/murk's compiled-in folder, or $MURK_DATA_DIR).
+MURK_SOURCE_DIR_RE=$(printf '%s' "${MURK_DATA_DIR:-$PWD/data/missions}" | sed 's/[][\.*^$]/\\&/g; s|/data/missions$||')
 
 # expect CODE DESCRIPTION -- COMMAND...: run it, keep stdout/stderr in $tmp/out, $tmp/err.
 expect() {
@@ -94,6 +96,8 @@ expect 1 "sim with a slip in the id" -- "$MURK" sim lunevile --games 1 &&
   has err "did you mean 'luneville'\?" "sim with a slip in the id"
 expect 1 "sim with an id far from any" -- "$MURK" sim zzzzzz --games 1 &&
   hasnt err "did you mean" "sim with an id far from any"
+expect 0 "check with a mission id" -- "$MURK" check luneville &&
+  has out "^$MURK_SOURCE_DIR_RE/data/missions/luneville.yaml: ok: " "check with a mission id"
 # An id is only an id: a name with a folder is a file or nothing.
 expect 1 "a path that is not there" -- "$MURK" sim nowhere/luneville --games 1 &&
   has err "no mission 'nowhere/luneville'" "a path that is not there"
