@@ -40,6 +40,12 @@ int murk_cli_error(const char* fmt, ...)
     __attribute__((format(printf, 1, 2)))
 #endif
     ;
+/* One line on stderr as it is formatted, escaped: FILE:LINE:COL: error: ... lines. */
+void murk_cli_diag(const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
 
 /* Print a loader's problems, one FILE:LINE:COL: error: line each (cmd_check.c). */
 struct murk_diags;

@@ -129,8 +129,8 @@ static int load_game(const char* save, struct murk_mission** m, struct murk_game
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->status != MURK_OK) {
-      fprintf(stderr, "%s:%d:%d: error: %s\n", save, l->line, l->errcol,
-              l->error ? l->error : "cannot parse this line");
+      murk_cli_diag("%s:%d:%d: error: %s", save, l->line, l->errcol,
+                    l->error ? l->error : "cannot parse this line");
       rc = MURK_EINVAL;
       goto out;
     }
@@ -138,8 +138,8 @@ static int load_game(const char* save, struct murk_mission** m, struct murk_game
     char reason[256] = "";
     rc = murk_game_apply(*g, side, &l->cmd, reason, sizeof reason);
     if (rc != MURK_OK) {
-      fprintf(stderr, "%s:%d:%d: error: %s\n", save, l->line, l->col,
-              reason[0] ? reason : murk_strerror(rc));
+      murk_cli_diag("%s:%d:%d: error: %s", save, l->line, l->col,
+                    reason[0] ? reason : murk_strerror(rc));
       goto out;
     }
   }
@@ -225,12 +225,12 @@ static int cmd_play_exec(const struct murk_args* a) {
   tui_session_free(s);
   murk_game_free(g);
   murk_mission_free(m);
-  if (run < 0) fprintf(stderr, "murk: %s\n", err);
+  if (run < 0) murk_cli_error("%s", err);
   if (saved)
-    fprintf(stderr, "murk: game saved to %s (seed %" PRIu64 "); go on with: murk play --load %s\n",
-            autosave, seed, autosave);
+    murk_cli_diag("murk: game saved to %s (seed %" PRIu64 "); go on with: murk play --load %s",
+                  autosave, seed, autosave);
   else if (played && o.autosave_path)
-    fprintf(stderr, "murk: could not save the game: %s\n", serr);
+    murk_cli_error("could not save the game: %s", serr);
   if (run < 0) return MURK_EXIT_INVALID;
   return run; /* 0, or 128 + a signal */
 }

@@ -18,16 +18,23 @@ static const struct murk_cmd_entry* const cmd_table[] = {
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
-static void say(const char* fmt, va_list ap) {
-  char msg[2048], esc[4 * sizeof msg];
+static void say(const char* prefix, const char* fmt, va_list ap) {
+  char msg[8192], esc[4 * sizeof msg];
   vsnprintf(msg, sizeof msg, fmt, ap);
-  fprintf(stderr, "murk: %s\n", murk_cli_escape(msg, esc, sizeof esc));
+  fprintf(stderr, "%s%s\n", prefix, murk_cli_escape(msg, esc, sizeof esc));
+}
+
+void murk_cli_diag(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  say("", fmt, ap);
+  va_end(ap);
 }
 
 int murk_cli_usage(const char* fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  say(fmt, ap);
+  say("murk: ", fmt, ap);
   va_end(ap);
   return MURK_EXIT_USAGE;
 }
@@ -35,7 +42,7 @@ int murk_cli_usage(const char* fmt, ...) {
 int murk_cli_error(const char* fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  say(fmt, ap);
+  say("murk: ", fmt, ap);
   va_end(ap);
   return MURK_EXIT_INVALID;
 }

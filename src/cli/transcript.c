@@ -156,14 +156,11 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   } else if (s->mission) {
     if (!murk_cli_mission_find(s->mission, o->script, found, sizeof found)) {
       const char* slash = strrchr(o->script, '/');
-      char msg[8192], esc[4 * sizeof msg];
-      snprintf(msg, sizeof msg,
-               "%s:%d: error: mission file '%s' not found (looked in the current directory%s%.*s"
-               "%s)",
-               o->script, s->mission_line, s->mission, slash ? ", in " : "",
-               slash ? (int)(slash - o->script) : 0, o->script,
-               strchr(s->mission, '/') ? "" : " and among the bundled missions");
-      fprintf(stderr, "%s\n", murk_cli_escape(msg, esc, sizeof esc));
+      murk_cli_diag(
+          "%s:%d: error: mission file '%s' not found (looked in the current directory%s%.*s%s)",
+          o->script, s->mission_line, s->mission, slash ? ", in " : "",
+          slash ? (int)(slash - o->script) : 0, o->script,
+          strchr(s->mission, '/') ? "" : " and among the bundled missions");
       goto out;
     }
     mission_path = murk_strdup(found);
@@ -222,9 +219,7 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   }
   if (st.stopped) {
     /* The message may quote the script's line: escaped, as the script's name (text.h). */
-    char msg[sizeof st.msg + 4200], esc[4 * sizeof msg];
-    snprintf(msg, sizeof msg, "%s:%d:%d: error: %s", o->script, st.line, st.col, st.msg);
-    fprintf(stderr, "%s\n", murk_cli_escape(msg, esc, sizeof esc));
+    murk_cli_diag("%s:%d:%d: error: %s", o->script, st.line, st.col, st.msg);
   }
   exit_code = st.stopped || st.autosave_failed || rc != MURK_OK ? MURK_EXIT_INVALID : MURK_EXIT_OK;
 
