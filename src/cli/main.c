@@ -96,7 +96,7 @@ int main(int argc, char** argv) {
     return MURK_EXIT_OK;
   }
   if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-    if (argc == 2) {
+    if (argc == 2 || strcmp(argv[2], "help") == 0) {
       print_help(stdout);
       return MURK_EXIT_OK;
     }
