@@ -854,10 +854,10 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     int inches = murk_roll(g, &dist, purpose, MURK_AUD_ALL, NULL);
     /* The scatter is counted in inches, as the seed counts it, then turned into cells
      * like every allowance (rounded down). */
-    struct murk_length len = {(int64_t)(inches > 0 ? inches : 0) * 100, MURK_UNIT_IN};
-    int cells = murk_length_to_cells(len, m->scale, MURK_ROUND_DOWN);
-    if (cells < 0) cells = 0;
-    for (int i = 0; i < cells; i++) land = murk_geom_neighbour(gr, land, dir);
+    int cells = murk_inches_cells(g, inches);
+    /* Past the width and height of the table every step is off it: the walk stops there. */
+    int walk = cells < gr->width + gr->height + 2 ? cells : gr->width + gr->height + 2;
+    for (int i = 0; i < walk; i++) land = murk_geom_neighbour(gr, land, dir);
     char ls[16];
     murk_pos_format(land, ls, sizeof ls);
     murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
