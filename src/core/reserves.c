@@ -249,6 +249,10 @@ int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side,
     int total, held;
     count_held(g, side, k, &total, &held);
     int least = at_least(g, k, total);
+    /* Limits that cannot both be met (at least half and at most half of 3 platoons) hold
+     * the side to the lower: it can always end its nominations (issue 18). */
+    int most = at_most(g, k, total);
+    if (least > most) least = most;
     if (held >= least) continue;
     char pct[16];
     int p = param(g, kinds[k].least);
@@ -988,6 +992,41 @@ int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side)
     if (u->state == MURK_PLATOON_RESERVE && u->ambush == 2) n++;
   }
   return n;
+}
+
+bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side) {
+  const struct murk_grid* gr = &g->m->grid;
+  bool in_zone = murk_mission_param(g->m, MURK_P_IAMB_IN_ZONE);
+  int keep = murk_mission_param(g->m, MURK_P_IAMB_KEEP_OUT);
+  char scratch[256];
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++) {
+      struct murk_pos p = {x, y};
+      const struct murk_zone* zone = NULL;
+      if (in_zone ? murk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
+                                               &zone) != MURK_OK
+                  : !murk_cell_passable(g->m, p))
+        continue;
+      if (!murk_cell_free(&g->s, p)) continue;
+      if (keep > 0 && murk_nearest_of_side(g, murk_side_other(side), p, NULL) <= keep) continue;
+      return true;
+    }
+  return false;
+}
+
+void murk_reserves_ambush_defer(struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) {
+    struct murk_unit_state* u = &g->s.units[side][i];
+    if (u->state != MURK_PLATOON_RESERVE || u->ambush != 2) continue;
+    u->ambush = 1;
+    n++;
+  }
+  if (n > 0)
+    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
+              "%s finds no place for %d immediate ambush%s: %s wait%s in ambush",
+              murk_side_name(side), n, n == 1 ? "" : "es", n == 1 ? "it" : "they",
+              n == 1 ? "s" : "");
 }
 
 static int count_ambush(const struct murk_game* g, enum murk_side side, int kind) {

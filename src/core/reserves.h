@@ -67,6 +67,12 @@ int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct 
                          char* reason, size_t reason_len);
 /* Platoons of `side` held in immediate ambush and not yet placed. */
 int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
+/* Is there a cell where `side` may spring an immediate ambush now (in its zone or on the
+ * table, free, beyond the keep-out)? The same tests `ambush N at X,Y` makes of its cell. */
+bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side);
+/* The immediate ambushes of `side` that have nowhere to go wait as ambushes sprung in a
+ * later movement step (issue 18: `end` never traps a side with nothing it can do). */
+void murk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
 
 /* Put a platoon down as a template (fog of war) or in the open at p; the common part of
  * deploying, arriving and springing an ambush. zone (may be NULL) bounds its teams.

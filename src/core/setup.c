@@ -1093,9 +1093,10 @@ int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_
     }
     case MURK_PHASE_AMBUSH: {
       int left = murk_reserves_immediate_left(g, side);
-      if (left > 0)
+      if (left > 0 && murk_reserves_ambush_possible(g, side))
         return murk_reject(reason, reason_len,
                            "place your immediate ambush first (ambush N at X,Y): %d left", left);
+      murk_reserves_ambush_defer(g, side); /* nowhere to go: `end` is all the side can do */
       /* Both sides' immediate ambushes are placed by then; nothing else happens here. */
       if (murk_reserves_immediate_left(g, other) > 0) {
         s->to_act = other;
