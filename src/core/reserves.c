@@ -241,6 +241,18 @@ int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struc
   return MURK_OK;
 }
 
+bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                          int* least, int* most, enum murk_rule_id* rule) {
+  *least = *most = 0;
+  *rule = kinds[k].rule;
+  if (k == MURK_RESERVE_DEEP || !murk_reserve_kind_allowed(g, side, k)) return false;
+  int total, held;
+  count_held(g, side, k, &total, &held);
+  *least = at_least(g, k, total);
+  *most = at_most(g, k, total);
+  return true;
+}
+
 int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
                                  size_t reason_len) {
   for (int i = 0; i < NROLL; i++) {

@@ -25,6 +25,10 @@ bool murk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
                                enum murk_reserve_kind k);
 /* Platoons `side` may hold in ambush: immediate (true) or not. */
 int murk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate);
+/* The platoons `side` must hold (*least) and may hold (*most) in reserve of kind k, the rule
+ * whose at_least / at_most set them, and whether the side may hold that kind at all. */
+bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                          int* least, int* most, enum murk_rule_id* rule);
 /* Does `side` nominate anything in the reserves phase (a kind or an ambush)? */
 bool murk_reserves_side_nominates(const struct murk_game* g, enum murk_side side);
 
