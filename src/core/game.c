@@ -347,13 +347,8 @@ static int cmd_end(struct murk_game* g, enum murk_side side, const struct murk_c
                    char* reason, size_t reason_len) {
   (void)c;
   switch (g->s.phase) {
-    case MURK_PHASE_OBJECTIVES: {
-      const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
-      return murk_reject(
-          reason, reason_len,
-          "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
-          g->s.objective_placed + 1, r->count);
-    }
+    case MURK_PHASE_OBJECTIVES:
+      return murk_setup_objectives_end(g, side, reason, reason_len);
     case MURK_PHASE_RESERVES:
     case MURK_PHASE_DEPLOY:
     case MURK_PHASE_INDEPENDENTS:

@@ -337,6 +337,10 @@ int murk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, 
                           const char* what, char* reason, size_t reason_len);
 /* The same against every part of `side`'s deployment area; *part (may be NULL) gets the
  * part that takes p. */
+/* `end` while objectives are placed: refused while a cell is left for the next one, else
+ * the step ends there. */
+int murk_setup_objectives_end(struct murk_game* g, enum murk_side side, char* reason,
+                              size_t reason_len);
 int murk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                                const char* what, char* reason, size_t reason_len,
                                const struct murk_zone** part);

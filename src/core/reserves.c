@@ -264,7 +264,13 @@ int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side,
     /* Limits that cannot both be met (at least half and at most half of 3 platoons) hold
      * the side to the lower: it can always end its nominations (issue 18). */
     int most = at_most(g, k, total);
-    if (least > most) least = most;
+    if (least > most) {
+      if (held >= most) continue;
+      return murk_reject(reason, reason_len,
+                         "%ss: hold %d of your platoons, the most you may (reserve N); you hold "
+                         "%d",
+                         kinds[k].name, most, held);
+    }
     if (held >= least) continue;
     char pct[16];
     int p = param(g, kinds[k].least);

@@ -645,20 +645,19 @@ static void next_in_phase(struct murk_game* g, enum murk_side side, bool alterna
 
 /* ---- objectives ---- */
 
-int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_OBJECTIVES)
-    return murk_reject(reason, reason_len, "objectives are placed at the start of setup only");
+/* May the current placement step put an objective at `at`? */
+static int objective_cell_check(const struct murk_game* g, struct murk_pos at, char* reason,
+                                size_t reason_len) {
+  const struct murk_state* s = &g->s;
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
   struct murk_zone z = {r->in, r->keep_out};
-  int rc = murk_setup_check_zone(g, &z, c->at, "the objective", reason, reason_len);
+  int rc = murk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
   if (rc != MURK_OK) return rc;
   char ps[16], os[16], ds[32];
-  murk_pos_format(c->at, ps, sizeof ps);
+  murk_pos_format(at, ps, sizeof ps);
   for (int i = 0; i < s->nobjectives; i++) {
     const struct murk_placed_objective* o = &s->objectives[i];
-    int d = murk_geom_distance(&g->m->grid, o->pos, c->at);
+    int d = murk_geom_distance(&g->m->grid, o->pos, at);
     murk_pos_format(o->pos, os, sizeof os);
     if (d == 0)
       return murk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
@@ -677,6 +676,19 @@ int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct 
                          ds, r->together, ps, d, o->name, os);
     }
   }
+  return MURK_OK;
+}
+
+int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  if (s->phase != MURK_PHASE_OBJECTIVES)
+    return murk_reject(reason, reason_len, "objectives are placed at the start of setup only");
+  const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+  int rc = objective_cell_check(g, c->at, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  char ps[16];
+  murk_pos_format(c->at, ps, sizeof ps);
   struct murk_placed_objective* o = &s->objectives[s->nobjectives++];
   o->pos = c->at;
   o->for_side = r->for_side;
@@ -694,6 +706,30 @@ int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct 
     s->objective_rule++;
     enter_phase(g, MURK_PHASE_OBJECTIVES);
   }
+  return MURK_OK;
+}
+
+int murk_setup_objectives_end(struct murk_game* g, enum murk_side side, char* reason,
+                              size_t reason_len) {
+  struct murk_state* s = &g->s;
+  const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+  const struct murk_grid* gr = &g->m->grid;
+  char scratch[256];
+  /* Objectives are placed where both sides see them: whether a cell is left is public. */
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++)
+      if (objective_cell_check(g, (struct murk_pos){x, y}, scratch, sizeof scratch) == MURK_OK)
+        return murk_reject(
+            reason, reason_len,
+            "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
+            s->objective_placed + 1, r->count);
+  /* No cell is left for the rest of this step (issue 18: `end` never traps a side). */
+  int left = r->count - s->objective_placed;
+  murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
+            "%s finds no place left for %d more objective%s: the step ends", murk_side_name(side),
+            left, murk_plural(left));
+  s->objective_rule++;
+  enter_phase(g, MURK_PHASE_OBJECTIVES);
   return MURK_OK;
 }
 
