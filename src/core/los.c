@@ -653,19 +653,26 @@ static void fill_ring_part(int32_t* t, const struct layout* lay, int i, int j0, 
  * big table as much as the whole disc, for the few directions still open that far). A
  * piece from X = lo to hi reads cells floor(lo / 2) - 1 .. floor(hi / 2) + 1 at most
  * (span_of, cut_of). NULL when out of memory. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static const int32_t*
+far_ring(struct murk_fov_result* res, int sides, int i, const struct piece* in, size_t nin) {
+  size_t n = (size_t)sides * (size_t)i + 1;
+  if (reserve((void**)&res->far, &res->far_cap, n, sizeof *res->far) != MURK_OK) return NULL;
+  int last = sides * i;
+  for (size_t k = 0; k < nin; k++) {
+    int j0 = (int)(in[k].lo.at >> (POS_SHIFT + 1)) - 1;
+    int j1 = (int)(in[k].hi.at >> (POS_SHIFT + 1)) + 1;
+    fill_ring_part(res->far, &res->lay, i, j0 < 0 ? 0 : j0, j1 > last ? last : j1);
+  }
+  return res->far;
+}
+
 static const int32_t* ring_cells(struct murk_fov_result* res, int sides, int i,
                                  const struct piece* in, size_t nin) {
+  if (i > TAB_RINGS) return far_ring(res, sides, i, in, nin);
   size_t n = (size_t)sides * (size_t)i + 1;
-  if (i > TAB_RINGS) {
-    if (reserve((void**)&res->far, &res->far_cap, n, sizeof *res->far) != MURK_OK) return NULL;
-    int last = sides * i;
-    for (size_t k = 0; k < nin; k++) {
-      int j0 = (int)(in[k].lo.at >> (POS_SHIFT + 1)) - 1;
-      int j1 = (int)(in[k].hi.at >> (POS_SHIFT + 1)) + 1;
-      fill_ring_part(res->far, &res->lay, i, j0 < 0 ? 0 : j0, j1 > last ? last : j1);
-    }
-    return res->far;
-  }
   size_t start = ring_start(sides, i);
   if (i > res->ntab) {
     if (reserve((void**)&res->tab, &res->tab_cap, start + n, sizeof *res->tab) != MURK_OK) {

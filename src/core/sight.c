@@ -46,6 +46,7 @@ static int min_int(int a, int b) {
 #define FOV_BUDGET ((size_t)48 << 20)  /* bytes of row bits */
 #define FOV_MAX_ROWS ((size_t)1 << 16) /* rows held at once (a power of two) */
 #define FOV_CHUNK ((size_t)32 << 10)   /* words of a chunk of row bits (256 KB) */
+#define FOV_SMALL_TABLE 32768          /* cells: up to this a row spans the whole table */
 
 /* A field of view: the cells of the box [x0, x0 + w) x [y0, y0 + h) it sees, a bit each,
  * row-major. */
@@ -202,12 +203,21 @@ static const struct fov_row* fov_row(struct murk_fov_rows* r, const struct murk_
   size_t n;
   const struct murk_fov_cell* c = murk_fov_cells(r->fov, &n);
   int x0 = a.x, y0 = a.y, x1 = a.x, y1 = a.y;
+  if ((size_t)r->width * (size_t)r->height <= FOV_SMALL_TABLE) {
+    /* A small table: a row over all of it costs little, and finding the box more. */
+    x0 = y0 = 0;
+    x1 = r->width - 1;
+    y1 = r->height - 1;
+    n = 0;
+  }
   for (size_t k = 0; k < n; k++) {
     x0 = c[k].at.x < x0 ? c[k].at.x : x0;
     x1 = c[k].at.x > x1 ? c[k].at.x : x1;
     y0 = c[k].at.y < y0 ? c[k].at.y : y0;
     y1 = c[k].at.y > y1 ? c[k].at.y : y1;
   }
+  n = 0;
+  c = murk_fov_cells(r->fov, &n);
   struct fov_row e = {ia, x0, y0, x1 - x0 + 1, y1 - y0 + 1, NULL};
   size_t words = ((size_t)e.w * (size_t)e.h + 63) / 64;
   if (r->nrows >= r->max_rows || (r->words + words) * sizeof(uint64_t) > FOV_BUDGET)
