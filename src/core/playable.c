@@ -164,6 +164,14 @@ static bool has_platoons(const struct murk_mission* m, enum murk_side side) {
   return m->sides[side].force.nplatoons > 0;
 }
 
+static bool in_zone(const struct murk_mission* m, enum murk_side side, struct murk_pos p) {
+  const struct murk_side_def* sd = &m->sides[side];
+  if (murk_zone_contains(m, &sd->zone, p)) return true;
+  for (int i = 0; i < sd->nmore_zones; i++)
+    if (murk_zone_contains(m, &sd->more_zones[i], p)) return true;
+  return false;
+}
+
 /* seed 001, Deploying: each side needs a cell of its zone where a platoon may stand. */
 static void check_deployment(struct checker* c, const struct murk_game* g) {
   const struct murk_grid* gr = &c->m->grid;
@@ -173,8 +181,12 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
     for (int x = 0; x < gr->width; x++) {
       struct murk_pos p = {x, y};
       bool any = false;
+      if (!murk_cell_passable(c->m, p)) continue;
       for (int sd = 0; sd < MURK_SIDES; sd++) {
-        if (murk_setup_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch,
+        /* The zone test first: the command's own check words its refusals, which costs on
+         * a million cells. */
+        if (!in_zone(c->m, (enum murk_side)sd, p) ||
+            murk_setup_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch,
                                        sizeof scratch, NULL) != MURK_OK)
           continue;
         own[sd]++;
