@@ -620,7 +620,11 @@ static int final_reason(const struct murk_game* g, enum murk_side side, size_t f
   for (size_t i = first; i < g->nevents; i++) {
     const struct murk_event* e = &g->events[i];
     if (play && e->kind != MURK_EV_PHASE && e->kind != MURK_EV_INFO) return FINAL_TABLE;
-    if (e->audience != murk_audience_of(side) && e->kind != MURK_EV_PHASE) return FINAL_TOLD;
+    /* Told the enemy where something stands or what it is (an announcement that only counts,
+     * "the attacker holds a platoon in reserve", places nothing and may be taken back). */
+    if (e->audience != murk_audience_of(side) && e->kind != MURK_EV_PHASE &&
+        e->kind != MURK_EV_INFO && (e->kind != MURK_EV_RESERVE || e->has_pos))
+      return FINAL_TOLD;
   }
   if (knowledge_changed(g)) return FINAL_KNOWLEDGE;
   return FINAL_NONE;

@@ -19,7 +19,7 @@
  * deployments, recce, dis, starshells, reveal, spot, end) goes to both games and the answers
  * are compared. Each try is taken back by restoring a copy of the game's state.
  *
- * TWINS_BUDGET (environment) sets the number of command tries (default 200000);
+ * TWINS_BUDGET (environment) sets the number of command tries (default 100000);
  * TWINS_VERBOSE=1 prints every difference. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -696,7 +696,7 @@ static long total_tries, total_diffs;
 
 static void run_all(void** state) {
   (void)state;
-  long budget = env_long("TWINS_BUDGET", 200000);
+  long budget = env_long("TWINS_BUDGET", 100000);
   long per_mission = budget / (long)(NBUNDLED + NCOMBOS);
   struct twins_run* all = run_new(budget);
   for (size_t i = 0; i < NBUNDLED + NCOMBOS; i++) {
