@@ -794,7 +794,8 @@ int murk_game_undoable(const struct murk_game* g) {
  * function of those, so this is exact. */
 int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   if (reason && reason_len) reason[0] = '\0';
-  if (murk_game_undoable(g) <= 0) return murk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
+  if (murk_game_undoable(g) <= 0)
+    return murk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
   struct murk_game* ng = NULL;
   int rc = murk_game_new(g->m, g->seed, &ng);
   if (rc != MURK_OK) return rc;

@@ -87,7 +87,8 @@ static void dump_pos(struct buf* b, struct murk_pos p) {
 }
 
 static void dump_view(struct buf* b, const struct murk_view* v) {
-  bprintf(b, "phase %d step %d turn %d act %d result '%s' winner %d vp %d %d wd %d delay %d vis %d\n",
+  bprintf(b,
+          "phase %d step %d turn %d act %d result '%s' winner %d vp %d %d wd %d delay %d vis %d\n",
           v->phase, v->step, v->turn, v->to_act, v->result, v->winner, v->vp[0], v->vp[1],
           v->withdraw_due, v->delay_counters, v->visibility);
   bprintf(b, "night %d nvr %d sight %d dd %d cond '%s' prompt '%s'\n", v->night, v->nvr,
@@ -215,12 +216,12 @@ static void try_cmd(struct murk_game* g, enum murk_side s, const struct murk_com
 /* ---- the run ---- */
 
 struct twins_run {
-  long tries;      /* commands put to both twins */
-  long diffs;      /* answers that differ */
-  long pairs;      /* twin pairs found */
-  long states;     /* states of a pair the battery ran on */
-  long budget;     /* tries allowed in all */
-  long per_state;  /* tries allowed per state */
+  long tries;     /* commands put to both twins */
+  long diffs;     /* answers that differ */
+  long pairs;     /* twin pairs found */
+  long states;    /* states of a pair the battery ran on */
+  long budget;    /* tries allowed in all */
+  long per_state; /* tries allowed per state */
   bool verbose;
   struct snap* sn; /* scratch */
   struct answer a, b;
@@ -356,8 +357,8 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
   /* Every command of the kinds below, then a random choice of them within the budget. */
   static char lines[60000][48];
   int nl = 0;
-#define ADD(...)                                                  \
-  do {                                                            \
+#define ADD(...)                                                         \
+  do {                                                                   \
     if (nl < 60000) snprintf(lines[nl++], sizeof lines[0], __VA_ARGS__); \
   } while (0)
   ADD("end");
@@ -413,7 +414,8 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
     for (int k = 0; k < MURK_CMD_COUNT && done < left; k++) {
       const char* verb = murk_command_verb((enum murk_command_kind)k);
       size_t vl = strlen(verb);
-      while (next[k] < nl && !(strncmp(lines[next[k]], verb, vl) == 0 && lines[next[k]][vl] == ' ') &&
+      while (next[k] < nl &&
+             !(strncmp(lines[next[k]], verb, vl) == 0 && lines[next[k]][vl] == ' ') &&
              !(strcmp(lines[next[k]], verb) == 0))
         next[k]++;
       if (next[k] >= nl) continue;
@@ -429,8 +431,9 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
 /* A replay of log lines [0, n) of g, the last `k` of them replaced by cmds. */
 static struct murk_sight_cache* cache; /* one mission's fields of view, for all its games */
 
-static struct murk_game* replay(const struct murk_game* g, size_t n, const struct murk_command* cmds,
-                                const enum murk_side* sides, int k) {
+static struct murk_game* replay(const struct murk_game* g, size_t n,
+                                const struct murk_command* cmds, const enum murk_side* sides,
+                                int k) {
   struct murk_game* ng = NULL;
   if (murk_game_new(g->m, g->seed, &ng) != MURK_OK) return NULL;
   assert_int_equal(murk_game_use_sight_cache(ng, cache), MURK_OK);
@@ -460,8 +463,7 @@ static bool truth_differs(const struct murk_game* a, const struct murk_game* b, 
   }
   for (int i = 0; i < a->s.nteams[e]; i++) {
     const struct murk_team *x = &a->s.teams[e][i], *y = &b->s.teams[e][i];
-    if (x->alive != y->alive || x->placed != y->placed || !murk_pos_eq(x->pos, y->pos))
-      return true;
+    if (x->alive != y->alive || x->placed != y->placed || !murk_pos_eq(x->pos, y->pos)) return true;
   }
   for (int i = 0; i < a->s.nunits[e]; i++) {
     const struct murk_unit_state *x = &a->s.units[e][i], *y = &b->s.units[e][i];
@@ -522,8 +524,8 @@ static bool mutate(struct murk_command* cmds, int k, const struct murk_grid* gr,
 
 /* Try to make a twin of g for side s: the enemy's last run of commands (log lines
  * [from, nlog)) played again with a change S cannot see. */
-static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_side s,
-                                   uint64_t* st, struct buf* ka, struct buf* kb) {
+static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_side s, uint64_t* st,
+                                   struct buf* ka, struct buf* kb) {
   int k = (int)(g->nlog - from);
   if (k <= 0 || k > MAX_RUN) return NULL;
   static struct murk_command cmds[MAX_RUN];
@@ -675,8 +677,8 @@ static void run_report(const struct twins_run* r, const char* what) {
 /* ---- the missions ---- */
 
 static const char* const bundled[] = {
-    "luneville",  "li-hohenfeld", "night-saint-aubin", "relay-station-dusk", "no-mans-land",
-    "cauldron",   "hasty-attack", "hold-the-line",     "counterattack",      "pincer",
+    "luneville",  "li-hohenfeld", "night-saint-aubin",   "relay-station-dusk", "no-mans-land",
+    "cauldron",   "hasty-attack", "hold-the-line",       "counterattack",      "pincer",
     "no-retreat", "surrounded",   "fighting-withdrawal",
 };
 #define NBUNDLED (sizeof bundled / sizeof bundled[0])
