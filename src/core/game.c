@@ -281,23 +281,24 @@ void murk_hidden_contact(struct murk_game* g, enum murk_side side, const char* w
                          struct murk_pos own, struct murk_pos p) {
   struct murk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
-  char them[24] = "an enemy team", ps[16], os[16];
+  char them[40], ps[16], os[16];
+  snprintf(them, sizeof them, "a %s team", murk_side_name(enemy));
   int mi = murk_marker_index_at(s, p);
   enum murk_side ts;
   int t;
   if (mi >= 0 && s->markers[mi].owner == enemy) {
-    snprintf(them, sizeof them, "T%d", s->markers[mi].number);
+    snprintf(them, sizeof them, "%s T%d", murk_side_name(enemy), s->markers[mi].number);
   } else if (murk_team_at(s, p, &ts, &t) && ts == enemy) {
     for (int u = 0; u < s->nunits[enemy]; u++) {
       const struct murk_unit_state* us = &s->units[enemy][u];
       if (t >= us->first_team && t < us->first_team + us->nteams && us->marker > 0)
-        snprintf(them, sizeof them, "a team of P%d", us->marker);
+        snprintf(them, sizeof them, "a team of %s P%d", murk_side_name(enemy), us->marker);
     }
   }
   murk_pos_format(p, ps, sizeof ps);
   murk_pos_format(own, os, sizeof os);
-  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "contact: %s %s at %s runs into %s %s at %s",
-            murk_side_name(side), what, os, murk_side_name(enemy), them, ps);
+  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "contact: %s %s at %s runs into %s at %s",
+            murk_side_name(side), what, os, them, ps);
   murk_event_facts(g, 0, &own, &p);
   contact_know(g, side, p);
   contact_know(g, enemy, own);

@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# tui_contact.sh: hidden contact and undo at the TUI's `:` line (docs/rules.md, "Hidden
+# contact", "Undo"), in tmux, on tests/cli/data/contact-night.yaml (night, sight 2 cells).
+# The attacker's lancers move to 05,05, out of the defender's sight. Checks that:
+#   - the defender's move into 05,05 is not refused with words that name or place the
+#     unseen enemy: the ranger stops short and a public contact event shows both;
+#   - `U` after that move is refused with the reason;
+#   - the attacker's screen shows the same contact.
+. "$(dirname "$0")/tui_common.bash"
+
+cmd() {
+  keys :
+  send_text "$1"
+  keys Enter
+}
+
+take_over() {
+  local side=$1
+  wait_for "Pass the keyboard to the $side." || return 1
+  settle
+  keys Space
+  wait_for "$side's table" || return 1
+  settle
+  if screen | grep -qF "Since your last turn"; then
+    keys Escape
+    wait_gone "Since your last turn"
+    settle
+  fi
+}
+
+tui_start tests/cli/data/contact-night.yaml --seed 1
+take_over attacker
+cmd "deploy 1 at 3,8"
+take_over defender
+cmd "deploy 1 at 8,2"
+cmd "end"
+take_over attacker
+cmd "end"
+cmd "move 1 to 5,5"
+wait_for "P1 moves 03,08 -> 05,05"
+cmd "end"
+cmd "end"
+cmd "end"
+take_over defender
+if screen | grep -qF "05,05"; then
+  fail "the defender's screen places the unseen lancers:"
+  screen >&2
+fi
+cmd "move 1 to 5,5"
+wait_for "contact: defender P2 at 06,04 runs into a team of attacker P1 at 05,05"
+if screen | grep -qF "blocks the way"; then
+  fail "the move was refused with words that place the enemy:"
+  screen >&2
+fi
+keys U
+wait_for "cannot undo: in play what moves" || screen >&2
+keys q
+keys y
+wait_exit >/dev/null
+finish
