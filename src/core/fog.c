@@ -234,6 +234,7 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
               murk_side_name(side), handle, from, to, moved, murk_plural(moved),
               class_word(slowest));
   murk_event_facts(g, mk->number, &start, &mk->pos);
+  if (cloak) murk_event_split(g, side); /* the mover's copy says nothing of who saw it */
   if (cloak) murk_night_cloak_after_move(g, mi, p.cells, moved); /* seed 003, 1.31 */
   if (hit >= 0) murk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   murk_free(p.cells);
@@ -543,6 +544,10 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
               handle, from, to, moved, murk_plural(moved));
   murk_event_facts(g, number, &start, &end);
+  /* Out of sight of the enemy in play, the mover's copy says nothing of who saw it. */
+  if (g->s.phase == MURK_PHASE_PLAY &&
+      murk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
+    murk_event_split(g, side);
   if (hit >= 0) murk_hidden_contact(g, side, handle, end, met);
   return MURK_OK;
 }

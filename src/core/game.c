@@ -305,6 +305,21 @@ void murk_hidden_contact(struct murk_game* g, enum murk_side side, const char* w
   murk_mark_irreversible(g);
 }
 
+void murk_event_split(struct murk_game* g, enum murk_side side) {
+  struct murk_event* e = murk_last_event(g);
+  if (!e || e->audience != MURK_AUD_ALL) return;
+  struct murk_event copy = *e;
+  e->audience = murk_audience_of(side);
+  if (murk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s",
+                copy.text) != MURK_OK)
+    return;
+  struct murk_event* c = murk_last_event(g);
+  int seq = c->seq;
+  *c = copy;
+  c->seq = seq;
+  c->audience = murk_audience_of(murk_side_other(side));
+}
+
 int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p) {
   struct murk_state* s = &g->s;
   if (s->nmarkers >= MURK_MAX_MARKERS) return -1;

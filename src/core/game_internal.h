@@ -311,6 +311,10 @@ int murk_known_nearest(const struct murk_game* g, enum murk_side side, struct mu
  * side's own thing ("T3", "P4"), at its cell `own`. The command cannot be taken back. */
 void murk_hidden_contact(struct murk_game* g, enum murk_side side, const char* what,
                          struct murk_pos own, struct murk_pos p);
+/* The last event, emitted for all because the enemy saw what it tells, becomes two copies:
+ * the acting side's own and the enemy's, so the mover's copy does not tell it whether the
+ * enemy saw (docs/rules.md, "What a side knows"). Nothing happens to an event for one side. */
+void murk_event_split(struct murk_game* g, enum murk_side side);
 /* A new marker record; returns its index or -1 when full. */
 int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p);
 /* Resolve the acting side's own unit or marker from a reference. On success *unit is the
