@@ -15,17 +15,25 @@ cmd() {
 }
 
 take_over() {
-  local side=$1
-  wait_for "Pass the keyboard to the $side." || return 1
-  settle
-  keys Space
-  wait_for "$side's table" || return 1
-  settle
-  if screen | grep -qF "Since your last turn"; then
-    keys Escape
-    wait_gone "Since your last turn"
-    settle
-  fi
+  local side=$1 scr i
+  for i in $(seq 1 $((TUI_TIMEOUT * 5))); do
+    scr=$(screen)
+    if grep -qF "Pass the keyboard to the $side." <<<"$scr"; then
+      keys Space
+      sleep 0.3
+    elif grep -qF "Since your last turn" <<<"$scr"; then
+      keys Escape
+      sleep 0.3
+    elif grep -qF "$side's table" <<<"$scr"; then
+      settle
+      return 0
+    else
+      sleep 0.2
+    fi
+  done
+  fail "the $side's table did not come up; the screen was:"
+  screen >&2
+  return 1
 }
 
 tui_start tests/cli/data/contact-night.yaml --seed 1
