@@ -32,7 +32,7 @@
 #include <cmocka.h>
 
 #include "murk/alloc.h"
-#include "murk/policy.h"
+#include "sim.h"
 #include "murk/sight.h"
 #include "test_support.h"
 
