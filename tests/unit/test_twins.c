@@ -621,11 +621,7 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
     for (int round = 0; !applied && round < 20; round++) {
       assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, v, &rng[side], round, &plan), MURK_OK);
       for (int i = 0; i < plan.n && !applied; i++) {
-        struct murk_command c;
-        char err[200];
-        int col;
-        memset(&c, 0, sizeof c);
-        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
+        struct murk_command c = plan.cmds[i];
         if (murk_game_apply(g, side, &c, reason, sizeof reason) != MURK_OK) continue;
         applied = true;
         if (twin && side == s) {
