@@ -366,7 +366,14 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
     pick[i] = -1;
     if (!placed(s, side, t)) continue;
     int d = INT_MAX;
-    nearest_team_to(g, side, t, other, tu, false, &d);
+    /* The nearest the side knows of: target teams it sees or last saw. */
+    const struct murk_unit_state* tv = &s->units[other][tu];
+    for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
+      const struct murk_sighting* kn = &s->seen_team[side][k];
+      if (!placed(s, other, k) || !kn->known) continue;
+      int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
+      if (dk < d) d = dk;
+    }
     if (d < nearest) nearest = d;
     const struct murk_profile* pr = murk_team_profile(g, side, t);
     /* Each team shoots at the nearest target team it can see (sight.h), if in range. */
@@ -378,8 +385,11 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
   }
   if (inrange == 0)
     return murk_reject(reason, reason_len,
-                       "no team of P%d can see a team of P%d within its range (nearest is %d "
-                       "cells away)",
+                       nearest == INT_MAX
+                           ? "no team of P%d can see a team of P%d within its range (none of "
+                             "it is known to you)%.0d"
+                           : "no team of P%d can see a team of P%d within its range (nearest "
+                             "known is %d cells away)",
                        snum, tnum, nearest == INT_MAX ? 0 : nearest);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
    * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
