@@ -12,7 +12,7 @@ if [ "${1:-}" = "--bench" ] && [ "$(id -u)" -eq 0 ] &&
       echo "murk: libtcod-dev could not be installed; fov_bench runs without libtcod" >&2
   fi
 fi
-pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev tmux valgrind"
+pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev libsodium-dev tmux valgrind"
 missing=""
 for p in $pkgs; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
