@@ -29,7 +29,7 @@
 struct murk_game;
 
 /* The save format this program writes and the newest it reads. */
-#define MURK_SAVE_VERSION 1
+#define MURK_SAVE_VERSION 2 /* 2: an open save ends with its hash chain */
 
 /* One command line of a script. */
 struct murk_script_line {
@@ -86,8 +86,9 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
  * MURK_OK, MURK_EINVAL (a mission path or command with a line break) or MURK_ENOMEM. */
 int murk_script_format(const struct murk_script* s, char** out, size_t* len);
 
-/* The save of a game: version, mission path and hash, seed, and every applied command with
- * the side that sent it. Same ownership and results as murk_script_format. */
+/* The save of a game: version, mission path and hash, seed (or dice key), every applied
+ * command with the side that sent it, and the chain line. Same ownership and results as
+ * murk_script_format. */
 int murk_save_game(const struct murk_game* g, char** out, size_t* len);
 
 /* ---- the hash chain of an open save (docs/fair-play.md) ----
@@ -103,10 +104,10 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len);
 int murk_save_append_chain(char** text, size_t* len);
 
 /* Check a save's chain. MURK_OK when its last line is a chain that matches, or when it has
- * no chain line at all (a script, or a save from before chains). MURK_EINVAL when the
- * chain does not match or is not the last line: *line (may be NULL) gets the 1-based line
- * of the chain. */
-int murk_save_check_chain(const char* data, size_t len, int* line);
+ * no chain line at all and none is required (a script, or a version 1 save, from before
+ * chains). MURK_EINVAL when the chain does not match, is not the last line, or is
+ * required and missing: *line (may be NULL) gets the 1-based line of the chain (0: none). */
+int murk_save_check_chain(const char* data, size_t len, bool required, int* line);
 
 /* A short fingerprint of a game's history (its dice and every command with its side),
  * "xxxx-xxxx-xxxx", keyed with key (keylen 16..64 bytes; NULL: unkeyed) so that a side

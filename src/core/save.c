@@ -440,7 +440,13 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   }
   for (size_t i = 0; rc == MURK_OK && i < murk_game_log_count(g); i++)
     rc = murk_script_add(s, murk_game_log_side(g, i), murk_game_log_line(g, i));
-  if (rc == MURK_OK) rc = murk_script_format(s, out, len);
+  size_t n = 0;
+  if (rc == MURK_OK) rc = murk_script_format(s, out, &n);
+  if (rc == MURK_OK && (rc = murk_save_append_chain(out, &n)) != MURK_OK) {
+    murk_free(*out);
+    *out = NULL;
+  }
+  if (rc == MURK_OK && len) *len = n;
   sodium_memzero(s->key, sizeof s->key);
   murk_script_free(s);
   return rc;
@@ -480,7 +486,7 @@ int murk_save_append_chain(char** text, size_t* len) {
   return MURK_OK;
 }
 
-int murk_save_check_chain(const char* data, size_t len, int* line) {
+int murk_save_check_chain(const char* data, size_t len, bool required, int* line) {
   if (line) *line = 0;
   /* Find the first chain line, if any. */
   size_t pos = 0;
@@ -502,7 +508,7 @@ int murk_save_check_chain(const char* data, size_t len, int* line) {
     pos = end < len ? end + 1 : end;
     lineno++;
   }
-  return MURK_OK;
+  return required ? MURK_EINVAL : MURK_OK;
 }
 
 void murk_game_fingerprint(const struct murk_game* g, const unsigned char* key, size_t keylen,

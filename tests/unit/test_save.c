@@ -198,12 +198,12 @@ static void test_header_errors(void** state) {
   d = parse_bad(t2, strlen(t2));
   expect_diag(&d, 0, "18446744073709551615");
 
-  const char* t3 = "# mission-hash: 0123\n# mission-hash: xyz\n# murk-save: 2\n";
+  const char* t3 = "# mission-hash: 0123\n# mission-hash: xyz\n# murk-save: 3\n";
   d = parse_bad(t3, strlen(t3));
   assert_int_equal(d.count, 3); /* all of them, not only the first */
   expect_diag(&d, 0, "bad.txt:1:17: error: 'mission-hash' must be 16 hexadecimal digits");
   expect_diag(&d, 1, "bad.txt:2:3: error: 'mission-hash' is given twice (first on line 1)");
-  expect_diag(&d, 2, "bad.txt:3:14: error: this save has format version 2");
+  expect_diag(&d, 2, "bad.txt:3:14: error: this save has format version 3");
 
   const char* t4 = "# murk-save: one\n";
   d = parse_bad(t4, strlen(t4));
@@ -276,7 +276,7 @@ static void test_build_and_format(void** state) {
 
   char* out = format_ok(s);
   const char* want =
-      "# murk-save: 1\n"
+      "# murk-save: 2\n"
       "# mission: m.yaml\n"
       "# mission-hash: 0000000000000abc\n"
       "# seed: 3\n"
@@ -370,6 +370,7 @@ static void test_save_of_a_game_replays(void** state) {
   assert_non_null(strstr(text, "\ndefender: objective at 12,22\n"));
   assert_non_null(strstr(text, "\ndefender: deploy dummy at 12,05\n"));
   assert_null(strstr(text, "spot"));
+  assert_int_equal(murk_save_check_chain(text, len, true, NULL), MURK_OK);
 
   /* The replay: same seed, the save's lines, the same events. */
   struct murk_game* r = NULL;
