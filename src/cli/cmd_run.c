@@ -12,15 +12,17 @@
 #include <string.h>
 
 #include "cli.h"
+#include "sealio.h"
 #include "transcript.h"
 
-#define RUN_USAGE \
-  "MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE] | SCRIPT"
+#define RUN_USAGE                                                                   \
+  "MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE] "      \
+  "[--passphrase-file SIDE:FILE]... | SCRIPT"
 
 static int usage(void) {
   fputs(
       "usage: murk run MISSION --seed N --script FILE [--as attacker|defender] [--save FILE] "
-      "[--autosave FILE]\n"
+      "[--autosave FILE] [--passphrase-file SIDE:FILE]...\n"
       "       murk run SCRIPT [--seed N] [--as attacker|defender] [--save FILE] [--autosave "
       "FILE]\n",
       stderr);
@@ -54,8 +56,17 @@ static bool parse_seed(const char* s, uint64_t* out) {
   return true;
 }
 
+static int run(int argc, char** argv, struct murk_passes* passes);
+
 static int cmd_run_exec(int argc, char** argv) {
-  struct murk_run_opts o = {.as = MURK_NO_SIDE};
+  struct murk_passes passes = {0};
+  int rc = run(argc, argv, &passes);
+  murk_passes_wipe(&passes);
+  return rc;
+}
+
+static int run(int argc, char** argv, struct murk_passes* passes) {
+  struct murk_run_opts o = {.as = MURK_NO_SIDE, .passes = passes};
   const char* positional[2] = {NULL, NULL};
   int npositional = 0;
   const char *seed = NULL, *as = NULL;
@@ -83,6 +94,10 @@ static int cmd_run_exec(int argc, char** argv) {
     } else if ((v = option(argc, argv, &i, "--autosave", &missing))) {
       if (o.autosave) return murk_cli_usage("--autosave is given twice"), usage();
       o.autosave = v;
+    } else if ((v = option(argc, argv, &i, "--passphrase-file", &missing))) {
+      int rc = murk_passes_option(passes, v);
+      if (rc == MURK_EXIT_USAGE) return usage();
+      if (rc != 0) return rc;
     } else if (missing) {
       return murk_cli_usage("%s needs a value", a), usage();
     } else if (a[0] == '-' && a[1] != '\0') {

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "sodium.h"
 
 static const struct murk_cmd_entry* const cmd_table[] = {
     &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_play_entry,
@@ -43,6 +44,11 @@ static void print_help(FILE* f) {
 }
 
 int main(int argc, char** argv) {
+  /* libsodium: the system's random source for live games and sealed saves. */
+  if (sodium_init() < 0) {
+    fprintf(stderr, "murk: cannot start libsodium (no random source?)\n");
+    return MURK_EXIT_INVALID;
+  }
   if (argc < 2) {
     print_help(stderr);
     return MURK_EXIT_USAGE;

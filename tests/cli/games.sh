@@ -6,7 +6,9 @@
 #     NAME.defender.out byte for byte, and the script applies without a rejection;
 #   - a second run prints the very same bytes (determinism);
 #   - the save written by --save replays (murk replay) to the same three transcripts;
-#   - the same save with its mission hash edited is refused with exit 1.
+#   - the same save with a line edited is refused (its hash chain breaks), and with its
+#     mission hash edited and the chain taken off (a version 1 save) it is refused because
+#     the mission changed; both exit 1 and print nothing.
 # Run from the repository root with $MURK set to the program (ctest does both).
 # Goldens are regenerated with scripts/update-goldens.sh (then review the diff).
 set -u
@@ -86,7 +88,8 @@ for script in "${scripts[@]}"; do
   fi
   cmp -s "$tmp/$base.saved-run" "$(golden "$name" umpire)" ||
     fail "$script: the run with --save printed a different transcript"
-  head -1 "$save" | grep -qx '# murk-save: 1' || fail "$save does not start with '# murk-save: 1'"
+  head -1 "$save" | grep -qx '# murk-save: 2' || fail "$save does not start with '# murk-save: 2'"
+  tail -1 "$save" | grep -qE '^# chain: [0-9a-f]{64}$' || fail "$save does not end with its chain"
   for aud in umpire attacker defender; do
     checks=$((checks + 1))
     # shellcheck disable=SC2046
@@ -105,7 +108,15 @@ for script in "${scripts[@]}"; do
   hash=$(sed -n 's/^# mission-hash: //p' "$save")
   other=0000000000000000
   [ "$hash" = "$other" ] && other=0000000000000001
-  sed "s/^# mission-hash: .*/# mission-hash: $other/" "$save" >"$tmp/$base.edited"
+  sed "s/^# mission-hash: .*/# mission-hash: $other/" "$save" >"$tmp/$base.damaged"
+  "$MURK" replay "$tmp/$base.damaged" >"$tmp/$base.out" 2>"$tmp/$base.err"
+  rc=$?
+  if [ $rc -ne 1 ] || [ -s "$tmp/$base.out" ] ||
+    ! grep -q "this save is damaged or was edited: its hash chain" "$tmp/$base.err"; then
+    fail "a save with a line changed under its chain: exit $rc: $(cat "$tmp/$base.err")"
+  fi
+  sed -e "s/^# mission-hash: .*/# mission-hash: $other/" -e '/^# chain: /d' \
+    -e 's/^# murk-save: 2$/# murk-save: 1/' "$save" >"$tmp/$base.edited"
   "$MURK" replay "$tmp/$base.edited" >"$tmp/$base.out" 2>"$tmp/$base.err"
   rc=$?
   if [ $rc -ne 1 ]; then
