@@ -9,7 +9,8 @@
 #include "transcript.h"
 
 static int usage(void) {
-  fputs("usage: murk replay SAVE [--as attacker|defender] [--passphrase-file SIDE:FILE]...\n", stderr);
+  fputs("usage: murk replay SAVE [--as attacker|defender] [--passphrase-file SIDE:FILE]...\n",
+        stderr);
   return MURK_EXIT_USAGE;
 }
 
@@ -28,7 +29,8 @@ static int replay(int argc, char** argv, struct murk_passes* passes) {
   for (int i = 1; i < argc; i++) {
     const char* a = argv[i];
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-      fputs("usage: murk replay SAVE [--as attacker|defender] [--passphrase-file SIDE:FILE]...\n", stdout);
+      fputs("usage: murk replay SAVE [--as attacker|defender] [--passphrase-file SIDE:FILE]...\n",
+            stdout);
       return MURK_EXIT_OK;
     }
     if (strcmp(a, "--as") == 0 || strncmp(a, "--as=", 5) == 0) {
@@ -39,8 +41,7 @@ static int replay(int argc, char** argv, struct murk_passes* passes) {
         as = argv[++i];
       else
         return murk_cli_usage("--as needs a value"), usage();
-    } else if (strcmp(a, "--passphrase-file") == 0 ||
-               strncmp(a, "--passphrase-file=", 18) == 0) {
+    } else if (strcmp(a, "--passphrase-file") == 0 || strncmp(a, "--passphrase-file=", 18) == 0) {
       const char* v = a[17] == '=' ? a + 18 : i + 1 < argc ? argv[++i] : NULL;
       if (!v) return murk_cli_usage("--passphrase-file needs SIDE:FILE"), usage();
       int rc = murk_passes_option(passes, v);

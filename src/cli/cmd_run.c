@@ -15,8 +15,8 @@
 #include "sealio.h"
 #include "transcript.h"
 
-#define RUN_USAGE                                                                   \
-  "MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE] "      \
+#define RUN_USAGE                                                               \
+  "MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE] " \
   "[--passphrase-file SIDE:FILE]... | SCRIPT"
 
 static int usage(void) {

@@ -42,8 +42,8 @@ int murk_passes_option(struct murk_passes* p, const char* arg) {
   if (n && data[n - 1] == '\r') n--;
   if (n >= MURK_PASS_MAX || memchr(data, '\0', n)) {
     murk_seal_free_secret(data, len);
-    fprintf(stderr, "murk: the passphrase in %s is too long or not text (at most %d bytes)\n",
-            file, MURK_PASS_MAX - 1);
+    fprintf(stderr, "murk: the passphrase in %s is too long or not text (at most %d bytes)\n", file,
+            MURK_PASS_MAX - 1);
     return MURK_EXIT_INVALID;
   }
   memcpy(p->pass[side], data, n);
@@ -137,8 +137,8 @@ int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p) {
   randombytes_buf(s->h.game_id, sizeof s->h.game_id);
   randombytes_buf(s->h.salt, sizeof s->h.salt);
   for (int side = 0; side < 2; side++) {
-    int rc = murk_seal_derive(p->pass[side], p->len[side], &s->h, (enum murk_side)side,
-                              s->key[side]);
+    int rc =
+        murk_seal_derive(p->pass[side], p->len[side], &s->h, (enum murk_side)side, s->key[side]);
     if (rc != MURK_OK) {
       fprintf(stderr, "murk: cannot derive the %s's key: %s\n",
               murk_side_name((enum murk_side)side), murk_strerror(rc));
@@ -180,8 +180,8 @@ static int record_of(const struct murk_game* g, enum murk_side side, char** out,
   return rc;
 }
 
-int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path,
-                      char* err, size_t n) {
+int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
+                      size_t n) {
   const struct murk_mission* m = murk_game_mission(g);
   snprintf(s->h.mission, sizeof s->h.mission, "%s", m->path && *m->path ? m->path : "?");
   s->h.mission_hash = m->hash;
@@ -201,8 +201,8 @@ int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const ch
     unsigned char fresh[MURK_SEAL_FRESH_BYTES];
     randombytes_buf(fresh, sizeof fresh);
     const char* const records[2] = {rec[0], rec[1]};
-    rc = murk_seal_write(&s->h, s->key[0], s->key[1], records, rlen, game, glen, fresh, &out,
-                         &olen);
+    rc =
+        murk_seal_write(&s->h, s->key[0], s->key[1], records, rlen, game, glen, fresh, &out, &olen);
   }
   for (int i = 0; i < 2; i++) {
     if (rec[i]) sodium_memzero(rec[i], rlen[i]);

@@ -47,8 +47,8 @@ struct murk_sealer {
  * MURK_PWHASH="OPS,MEM" when set, recorded in every save). Returns 0 or -1 (printed). */
 int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p);
 /* Write g's sealed save at path (atomically, mode 0600). 0, or -1 with err. */
-int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path,
-                      char* err, size_t n);
+int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
+                      size_t n);
 /* Open a sealed save's game part with both passphrases (asked for when not in p) and keep
  * what its next saves need in s. *game is the inner open save (murk_seal_free_secret it,
  * *len bytes). Returns 0, or -1 with the reason printed (file names the save). */

@@ -25,10 +25,10 @@ struct murk_run_opts {
   const char* mission; /* from the command line, overriding the header; NULL: the header's */
   bool has_seed;       /* a seed from the command line, overriding the header */
   uint64_t seed;
-  enum murk_side as;    /* whose transcript: MURK_NO_SIDE for the umpire's */
-  const char* save;     /* write a save here (atomically), even after a rejection; or NULL */
-  const char* autosave; /* rewrite a save here (atomically) after every applied command */
-  bool replay;          /* the file must be a save whose mission has not changed */
+  enum murk_side as;          /* whose transcript: MURK_NO_SIDE for the umpire's */
+  const char* save;           /* write a save here (atomically), even after a rejection; or NULL */
+  const char* autosave;       /* rewrite a save here (atomically) after every applied command */
+  bool replay;                /* the file must be a save whose mission has not changed */
   struct murk_passes* passes; /* --passphrase-file: saves written are sealed; NULL: none */
 };
 
