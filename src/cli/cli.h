@@ -22,6 +22,7 @@ extern const struct murk_cmd_entry murk_cmd_list_entry;
 extern const struct murk_cmd_entry murk_cmd_play_entry;
 extern const struct murk_cmd_entry murk_cmd_run_entry;
 extern const struct murk_cmd_entry murk_cmd_replay_entry;
+extern const struct murk_cmd_entry murk_cmd_saves_entry;
 extern const struct murk_cmd_entry murk_cmd_sim_entry;
 
 /* Print "murk: <message>" to stderr; returns MURK_EXIT_USAGE (for `return cli_usage(...)`). */
