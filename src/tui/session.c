@@ -202,8 +202,12 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
   ui->tries = 0;
   sodium_memzero(s->pass, sizeof s->pass);
   s->pass_len = 0;
-  murk_game_fingerprint(s->g, s->history_key_len ? s->history_key : NULL, s->history_key_len,
-                        ui->fingerprint, sizeof ui->fingerprint);
+  /* Only keyed: an unkeyed fingerprint of every command would let a side test guesses of
+   * the enemy's hidden commands against it. */
+  ui->fingerprint[0] = '\0';
+  if (s->history_key_len)
+    murk_game_fingerprint(s->g, s->history_key, s->history_key_len, ui->fingerprint,
+                          sizeof ui->fingerprint);
   if (save) autosave_note(s, ui);
 }
 

@@ -70,7 +70,7 @@ struct tui_session_opts {
   bool (*check_pass)(void* ctx, enum murk_side side, const char* pass, size_t len);
   void* check_ctx;
   /* The key of the history fingerprint shown at hand-overs (murk_game_fingerprint),
-   * 16..64 bytes, copied; NULL: unkeyed. */
+   * 16..64 bytes, copied; NULL: no fingerprint (a game whose dice are a known number). */
   const unsigned char* history_key;
   size_t history_key_len;
   const char* autosave_path; /* written at every hand-over and on quitting; NULL: none */

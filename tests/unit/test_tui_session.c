@@ -303,7 +303,8 @@ static void test_starts_with_a_handover(void** state) {
   key(x, ' ');
   key(x, 'x');
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
-  assert_true(shows(x, "History fingerprint "));
+  /* No key for a fingerprint (seeded with a number): none shown. */
+  assert_false(shows(x, "History fingerprint "));
   key(x, TUI_KEY_ENTER);
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_true(shows(x, "Session Field"));
@@ -345,6 +346,8 @@ static void test_sealed_handover(void** state) {
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
   assert_true(shows(x, "your passphrase comes next"));
   assert_true(shows(x, "History fingerprint "));
+  char before[24];
+  snprintf(before, sizeof before, "%s", UI->fingerprint);
   key(x, 'e');
   assert_false(UI->asking);
   key(x, TUI_KEY_ENTER);
@@ -382,6 +385,14 @@ static void test_sealed_handover(void** state) {
   assert_true(shows(x, "attacker's table"));
   assert_true(shows(x, "sealed"));
   assert_false(shows(x, "seed"));
+  /* The attacker deploys: the defender's hand-over shows a new fingerprint. */
+  assert_int_equal(command(x, "deploy 1 at 2,8") & TUI_SESSION_CLEAR, TUI_SESSION_CLEAR);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_int_equal(UI->next, MURK_DEFENDER);
+  assert_true(UI->fingerprint[0] != '\0');
+  assert_string_not_equal(UI->fingerprint, before);
+  assert_false(UI->asking);
+  assert_false(shows(x, "wrong passphrase"));
 }
 
 /* A game already under way (as after --load): the side to act's recap starts after its
