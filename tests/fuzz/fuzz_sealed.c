@@ -90,8 +90,8 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     for (int p = 0; rc == MURK_OK && p < 3; p++) {
       char* out = NULL;
       size_t n = 0;
-      int orc = murk_seal_open(again, alen, (enum murk_seal_part)p, keys[p], &out, &n, err,
-                               sizeof err);
+      int orc =
+          murk_seal_open(again, alen, (enum murk_seal_part)p, keys[p], &out, &n, err, sizeof err);
       if (orc == MURK_ENOMEM) continue;
       CHECK(orc == MURK_OK, "part %d of a rewritten save does not open (%d): %s", p, orc, err);
       CHECK(n == len[p] && memcmp(out, part[p], n) == 0, "part %d changed on rewriting", p);
