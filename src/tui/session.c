@@ -1082,8 +1082,13 @@ static int key_map(struct tui_session* s, struct tui_key k) {
     case 'S': {
       char path[TUI_LINE_MAX];
       const struct murk_mission* m = murk_game_mission(s->g);
-      snprintf(path, sizeof path, "save %s%s%s-%" PRIu64 ".murk", s->save_dir ? s->save_dir : "",
-               s->save_dir ? "/" : "", m->id, s->o.seed);
+      /* A game with secret dice has no seed to name the file by: its turn instead. */
+      if (s->o.secret_dice)
+        snprintf(path, sizeof path, "save %s%s%s-turn%d.murk", s->save_dir ? s->save_dir : "",
+                 s->save_dir ? "/" : "", m->id, murk_game_turn(s->g));
+      else
+        snprintf(path, sizeof path, "save %s%s%s-%" PRIu64 ".murk", s->save_dir ? s->save_dir : "",
+                 s->save_dir ? "/" : "", m->id, s->o.seed);
       open_command(s, path);
       return 0;
     }
