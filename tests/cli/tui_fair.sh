@@ -125,6 +125,32 @@ else
   "$MURK" replay "$save" --as defender --passphrase-file "defender:$tmp/pa" >/dev/null 2>&1 &&
     fail "the attacker's passphrase opened the defender's record"
 fi
+
+# 4. murk saves lists it as sealed; --load needs both passphrases: a wrong one is refused,
+#    the right ones go on, in the same file, to the defender's hand-over and passphrase.
+if [ -n "$save" ]; then
+  XDG_STATE_HOME="$tmp/state" "$MURK" saves >"$tmp/saves" 2>&1
+  grep -qi 'luneville.*setup.*defender.*sealed' "$tmp/saves" ||
+    fail "murk saves does not list the sealed game: $(cat "$tmp/saves")"
+  grep -q 'crimson\|azure' "$tmp/saves" && fail "murk saves shows a passphrase"
+  printf 'azure-heron-9\n' >"$tmp/pd"
+  sum=$(sha256sum "$save")
+  tui_start --load "$save" --passphrase-file "attacker:$tmp/pa" --passphrase-file "defender:$tmp/pa"
+  rc=$(wait_exit)
+  [ "$rc" = 1 ] || fail "a sealed load with a wrong defender passphrase: exit $rc"
+  grep -q "the defender's passphrase does not open this save" "$tmp/stderr" ||
+    fail "a sealed load with a wrong passphrase: $(cat "$tmp/stderr")"
+  [ "$(sha256sum "$save")" = "$sum" ] || fail "a refused load changed the save"
+  tui_start --load "$save" --passphrase-file "attacker:$tmp/pa" --passphrase-file "defender:$tmp/pd"
+  wait_for "Pass the keyboard to the defender."
+  pass_handover
+  wait_for "type your passphrase"
+  send_text "azure-heron-9"
+  keys Enter
+  wait_for "defender's table"
+  quit_game "the loaded sealed game"
+  [ "$(ls "$tmp/state/murk/"*.murk | wc -l)" = 1 ] || fail "loading a sealed game made a new file"
+fi
 grep -rl 'crimson-fox-7\|azure-heron-9' "$tmp/state" "$tmp/stderr" 2>/dev/null | grep -q . &&
   fail "a file murk wrote holds a passphrase"
 finish
