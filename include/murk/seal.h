@@ -20,7 +20,8 @@
  *
  * A side's key comes from its passphrase (Argon2id, crypto_pwhash, with that side's salt);
  * the game's key from both side keys, so the whole game opens only with both passphrases.
- * Each part is XChaCha20-Poly1305 (crypto_aead_xchacha20poly1305_ietf) with the header's
+ * Each part is padded (MURK_SEAL_PAD), then XChaCha20-Poly1305
+ * (crypto_aead_xchacha20poly1305_ietf) with the header's
  * exact bytes and the part's label as additional data, so a changed header, a part moved
  * to another place or taken from another game does not open. The check line finds any
  * damage before a passphrase is asked for.
@@ -42,6 +43,9 @@
 #define MURK_SEAL_ID_BYTES 16
 #define MURK_SEAL_FRESH_BYTES 32
 #define MURK_SEAL_MISSION_MAX 1024
+/* Sealed parts are padded to a multiple of this (both records to the same length), so a
+ * part's size tells little of what it holds. */
+#define MURK_SEAL_PAD 4096
 
 /* Argon2id limits a save may ask for: from libsodium's minimum up to its "sensitive"
  * level, so a crafted save cannot make murk spend gigabytes. */

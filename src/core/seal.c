@@ -130,7 +130,18 @@ static unsigned char* make_ad(const char* header, size_t hlen, int part, size_t*
 }
 
 static int seal_part(struct buf* b, size_t hlen, int part, const unsigned char key[32],
-                     const char* plain, size_t plen, const unsigned char fresh[32]) {
+                     const char* text, size_t tlen, size_t padded, const unsigned char fresh[32]) {
+  /* Padded to `padded` bytes (ISO/IEC 7816-4, sodium_pad), so the part's size tells
+   * little of what is in it. */
+  unsigned char* plain = murk_malloc(padded);
+  if (!plain) return MURK_ENOMEM;
+  memcpy(plain, text, tlen);
+  size_t plen = 0;
+  if (sodium_pad(&plen, plain, tlen, padded, padded) != 0 || plen != padded) {
+    sodium_memzero(plain, padded);
+    murk_free(plain);
+    return MURK_EINVAL;
+  }
   unsigned char nonce_full[32];
   crypto_generichash(nonce_full, sizeof nonce_full, (const unsigned char*)part_label[part],
                      strlen(part_label[part]), fresh, MURK_SEAL_FRESH_BYTES);
@@ -141,13 +152,17 @@ static int seal_part(struct buf* b, size_t hlen, int part, const unsigned char k
   if (!c || !ad) {
     murk_free(c);
     murk_free(ad);
+    sodium_memzero(plain, padded);
+    murk_free(plain);
     return MURK_ENOMEM;
   }
   memcpy(c, nonce_full, NONCE_BYTES);
   unsigned long long got = 0;
-  crypto_aead_xchacha20poly1305_ietf_encrypt(c + NONCE_BYTES, &got, (const unsigned char*)plain,
-                                             plen, ad, adlen, NULL, c, key);
+  crypto_aead_xchacha20poly1305_ietf_encrypt(c + NONCE_BYTES, &got, plain, plen, ad, adlen, NULL, c,
+                                             key);
   murk_free(ad);
+  sodium_memzero(plain, padded);
+  murk_free(plain);
   size_t b64len = sodium_base64_ENCODED_LEN(clen, B64);
   char* b64 = murk_malloc(b64len);
   if (!b64) {
@@ -180,10 +195,15 @@ int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attac
   size_t hlen = b.len;
   unsigned char gk[MURK_SEAL_KEY_BYTES];
   murk_seal_game_key(keys[0], keys[1], gk);
+  /* Both records padded to one size, the longer one's rounded up: a side learns from the
+   * file only roughly how much the enemy has been shown, never more than it has itself. */
+  size_t longer = record_len[0] > record_len[1] ? record_len[0] : record_len[1];
+  size_t rpad = (longer / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
+  size_t gpad = (game_len / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
   int rc = MURK_OK;
   for (int side = 0; rc == MURK_OK && side < 2; side++)
-    rc = seal_part(&b, hlen, side, keys[side], record[side], record_len[side], fresh);
-  if (rc == MURK_OK) rc = seal_part(&b, hlen, MURK_SEAL_GAME, gk, game, game_len, fresh);
+    rc = seal_part(&b, hlen, side, keys[side], record[side], record_len[side], rpad, fresh);
+  if (rc == MURK_OK) rc = seal_part(&b, hlen, MURK_SEAL_GAME, gk, game, game_len, gpad, fresh);
   sodium_memzero(gk, sizeof gk);
   if (rc == MURK_OK) {
     unsigned char check[32];
@@ -410,8 +430,14 @@ int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
     if (err && errlen) snprintf(err, errlen, "%s", murk_strerror(MURK_EAUTH));
     return MURK_EAUTH;
   }
-  plain[plen] = '\0';
+  size_t unpadded = 0;
+  if (plen == 0 || sodium_unpad(&unpadded, (unsigned char*)plain, plen, plen) != 0) {
+    murk_seal_free_secret(plain, plen + 1);
+    return fail(err, errlen, DAMAGED " (its %s part is not padded right)", part_label[part]);
+  }
+  sodium_memzero(plain + unpadded, plen - unpadded);
+  plain[unpadded] = '\0';
   *out = plain;
-  if (outlen) *outlen = plen;
+  if (outlen) *outlen = unpadded;
   return MURK_OK;
 }
