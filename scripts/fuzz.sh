@@ -31,13 +31,13 @@ BUILD=${FUZZ_BUILD:-build-fuzz}
 ALL_TARGETS="mission command save sealed"
 
 # max_len per target: the bundled missions are under 10 kB; a command is one line;
-# seed games are a few kB.
+# seed games are a few kB; sealed saves are padded to 4 kB steps per part.
 max_len() {
   case $1 in
     mission) echo 16384 ;;
     command) echo 256 ;;
     save) echo 8192 ;;
-    sealed) echo 16384 ;;
+    sealed) echo 65536 ;;
   esac
 }
 
