@@ -675,7 +675,7 @@ static void draw_status(struct tui_canvas* c, const struct murk_view* v, const s
     snprintf(who, sizeof who, "%s's table", murk_side_name(ui->side));
   char dice[48];
   if (ui->secret_dice)
-    snprintf(dice, sizeof dice, "%s", ui->sealed ? "sealed" : "secret dice");
+    snprintf(dice, sizeof dice, "%s", ui->sealed ? "sealed" : "open, secret dice");
   else
     snprintf(dice, sizeof dice, "open, seed %" PRIu64, ui->seed);
   tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s | %s | %s",
