@@ -9,17 +9,32 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* PCG32 state. A value type: copying it forks the stream (tests use that). */
+/* The size of a secret dice key (a live game's 256-bit seed, docs/fair-play.md). */
+#define MURK_DICE_KEY_BYTES 32
+
+/* The generator's state. A value type: copying it forks the stream (tests use that).
+ * Either PCG32 (an open game: seeded with a number, anyone who knows it knows every die)
+ * or, once murk_rng_seed_key has keyed it, libsodium's deterministic random stream
+ * (ChaCha20 under a 256-bit key), from which no number of dice seen tells the next. */
 struct murk_rng {
-  uint64_t state;
+  uint64_t state; /* PCG32 */
   uint64_t inc;
+  int keyed;      /* 1: the ChaCha20 stream below, 0: PCG32 */
+  uint32_t block; /* keyed: 64-byte blocks used so far */
+  unsigned word;  /* keyed: 32-bit words of `buf` already drawn (0..16) */
+  unsigned char key[MURK_DICE_KEY_BYTES];
+  unsigned char buf[64];
 };
 
 /* Seed the generator. The same seed always gives the same stream. Exactly O'Neill's
  * pcg32_srandom_r(rng, seed, 54): seed 42 gives the reference demo's stream
  * (0xa15c02b7 0x7b47f409 ...). Replays and golden transcripts depend on this. */
 void murk_rng_seed(struct murk_rng* rng, uint64_t seed);
-/* The next 32 random bits (pcg32_random_r: XSH RR output). */
+/* Key the generator with a secret 256-bit seed. Its stream is exactly the bytes of
+ * libsodium's randombytes_buf_deterministic(key), read as little-endian 32-bit words,
+ * so that function's output is its reference (test_dice). */
+void murk_rng_seed_key(struct murk_rng* rng, const unsigned char key[MURK_DICE_KEY_BYTES]);
+/* The next 32 random bits (PCG32: pcg32_random_r's XSH RR output; keyed: the next word). */
 uint32_t murk_rng_next(struct murk_rng* rng);
 /* A uniform integer in 1..n (n >= 1), without modulo bias (Lemire's multiply-shift with
  * rejection). Each die draws one output, and another only in the rare rejected case, so

@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "murk/command.h"
+#include "murk/dice.h"
 #include "murk/event.h"
 #include "murk/mission.h"
 #include "murk/side.h"
@@ -58,6 +59,11 @@ const char* murk_step_name(enum murk_step s);
 /* Create a game. Setup events (phase, side rolls) are already in its log.
  * Returns MURK_OK, MURK_ENOMEM or MURK_EINVAL (a mission the game cannot start). */
 int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game** out);
+/* Create a live game whose dice come from a secret 256-bit seed (dice.h,
+ * murk_rng_seed_key): the caller gathers it from the system's random source; the core
+ * only uses it. murk_game_seed is then 0. Same results as murk_game_new. */
+int murk_game_new_keyed(const struct murk_mission* m, const unsigned char key[MURK_DICE_KEY_BYTES],
+                        struct murk_game** out);
 void murk_game_free(struct murk_game* g);
 
 /* Apply a command as `side`. MURK_OK: applied, events appended. MURK_EREJECTED: nothing
@@ -80,6 +86,9 @@ const struct murk_mission* murk_game_mission(const struct murk_game* g);
  * mission's other force). NULL for anything but the attacker or the defender. */
 const struct murk_force* murk_game_force(const struct murk_game* g, enum murk_side side);
 uint64_t murk_game_seed(const struct murk_game* g);
+/* A keyed game's dice key (MURK_DICE_KEY_BYTES), for its save; NULL for a game seeded with
+ * a number (an "open" game: its seed tells every die). */
+const unsigned char* murk_game_dice_key(const struct murk_game* g);
 
 /* The command log: every applied command, canonical text, in order (saves keep it). */
 size_t murk_game_log_count(const struct murk_game* g);

@@ -5,7 +5,8 @@
  *   # murk-save: 1                               saves only: the format version
  *   # mission: data/missions/luneville.yaml      the mission file, as the loader was given it
  *   # mission-hash: 8f3a0c1d22e4b9a7             saves: FNV-1a 64 of the mission file's bytes
- *   # seed: 7
+ *   # seed: 7                                    or, for a live game's secret dice:
+ *   # dice-key: 64 hex digits                    (sealed saves keep it inside the seal)
  *   attacker: objective at 12,04                 "attacker:"/"defender:" asserts the side
  *   end                                          without a prefix: the side to act
  *
@@ -22,12 +23,13 @@
 
 #include "murk/command.h"
 #include "murk/diag.h"
+#include "murk/dice.h"
 #include "murk/side.h"
 
 struct murk_game;
 
 /* The save format this program writes and the newest it reads. */
-#define MURK_SAVE_VERSION 1
+#define MURK_SAVE_VERSION 2 /* 2: an open save ends with its hash chain */
 
 /* One command line of a script. */
 struct murk_script_line {
@@ -47,6 +49,8 @@ struct murk_script {
   int mission_line; /* where it was given (0 if not read from text) */
   bool has_seed;
   uint64_t seed;
+  bool has_key; /* "# dice-key:": a keyed game (dice.h, murk_rng_seed_key) */
+  unsigned char key[MURK_DICE_KEY_BYTES];
   bool has_hash;
   uint64_t mission_hash;
   int version; /* "# murk-save:" version; 0 for a plain script */
@@ -82,8 +86,33 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
  * MURK_OK, MURK_EINVAL (a mission path or command with a line break) or MURK_ENOMEM. */
 int murk_script_format(const struct murk_script* s, char** out, size_t* len);
 
-/* The save of a game: version, mission path and hash, seed, and every applied command with
- * the side that sent it. Same ownership and results as murk_script_format. */
+/* The save of a game: version, mission path and hash, seed (or dice key), every applied
+ * command with the side that sent it, and the chain line. Same ownership and results as
+ * murk_script_format. */
 int murk_save_game(const struct murk_game* g, char** out, size_t* len);
+
+/* ---- the hash chain of an open save (docs/fair-play.md) ----
+ *
+ * An open save ends with "# chain: HEX" (64 hex digits): H over its lines in turn,
+ * H_0 = BLAKE2b("murk open save"), H_i = BLAKE2b keyed with H_{i-1} over line i (with its
+ * line break). It finds damage (a cut, a changed byte); it does not stop anyone editing
+ * the file on purpose and writing a new chain: an open save can be edited. */
+#define MURK_CHAIN_HEX 64
+
+/* Append the chain line to a save made by murk_save_game (*text grows; murk_free it).
+ * Returns MURK_OK or MURK_ENOMEM (then *text is unchanged). */
+int murk_save_append_chain(char** text, size_t* len);
+
+/* Check a save's chain. MURK_OK when its last line is a chain that matches, or when it has
+ * no chain line at all and none is required (a script, or a version 1 save, from before
+ * chains). MURK_EINVAL when the chain does not match, is not the last line, or is
+ * required and missing: *line (may be NULL) gets the 1-based line of the chain (0: none). */
+int murk_save_check_chain(const char* data, size_t len, bool required, int* line);
+
+/* A short fingerprint of a game's history (its dice and every command with its side),
+ * "xxxx-xxxx-xxxx", keyed with key (keylen 16..64 bytes; NULL: unkeyed) so that a side
+ * cannot test guesses of the enemy's commands against it. buf gets at least 15 bytes. */
+void murk_game_fingerprint(const struct murk_game* g, const unsigned char* key, size_t keylen,
+                           char* buf, size_t n);
 
 #endif

@@ -44,12 +44,16 @@ static bool read_template(const char* t, struct murk_args* a) {
     while (*t == ' ') t++;
     if (!*t) break;
     size_t n = strcspn(t, " ");
-    bool value = t[n - 1] == ':';
-    size_t len = value ? n - 1 : n;
+    size_t len = n;
+    bool repeats = len > 3 && strncmp(t + len - 3, "...", 3) == 0;
+    if (repeats) len -= 3;
+    bool value = t[len - 1] == ':';
+    if (value) len--;
     if (a->noptions == MURK_ARGS_MAX_OPTIONS || len == 0 || len >= sizeof a->names[0]) return false;
     memcpy(a->names[a->noptions], t, len);
     a->names[a->noptions][len] = '\0';
     a->takes_value[a->noptions] = value;
+    a->repeats[a->noptions] = repeats;
     a->values[a->noptions] = NULL;
     a->noptions++;
     t += n;
@@ -96,16 +100,25 @@ int murk_args_parse(const struct murk_cmd_entry* e, int argc, char** argv, struc
     size_t len = eq ? (size_t)(eq - name) : strlen(name);
     int k = arg[1] == '-' ? find(a, name, len) : -1;
     if (k < 0) return murk_args_error(a, "unknown option '%s'", arg), -1;
-    if (a->values[k]) return murk_args_error(a, "--%s is given twice", a->names[k]), -1;
+    if (a->values[k] && !a->repeats[k])
+      return murk_args_error(a, "--%s is given twice", a->names[k]), -1;
+    const char* v;
     if (!a->takes_value[k]) {
       if (eq) return murk_args_error(a, "--%s takes no value", a->names[k]), -1;
-      a->values[k] = "";
+      v = "";
     } else if (eq) {
-      a->values[k] = eq + 1;
+      v = eq + 1;
     } else if (i + 1 < argc) {
-      a->values[k] = argv[++i]; /* whatever it is: --seed -1 is a bad seed, not an option */
+      v = argv[++i]; /* whatever it is: --seed -1 is a bad seed, not an option */
     } else {
       return murk_args_error(a, "--%s needs a value", a->names[k]), -1;
+    }
+    if (!a->values[k]) a->values[k] = v;
+    if (a->repeats[k]) {
+      if (a->nrepeats == MURK_ARGS_MAX_REPEATS)
+        return murk_args_error(a, "--%s is given too often", a->names[k]), -1;
+      a->repeat_option[a->nrepeats] = k;
+      a->repeat_value[a->nrepeats++] = v;
     }
   }
   a->argc = n;
@@ -130,6 +143,24 @@ const char* murk_args_get(const struct murk_args* a, const char* name) {
 
 bool murk_args_has(const struct murk_args* a, const char* name) {
   return murk_args_get(a, name) != NULL;
+}
+
+int murk_args_count(const struct murk_args* a, const char* name) {
+  int k = find(a, name, strlen(name));
+  if (k < 0 || !a->values[k]) return 0;
+  if (!a->repeats[k]) return 1;
+  int n = 0;
+  for (int i = 0; i < a->nrepeats; i++) n += a->repeat_option[i] == k;
+  return n;
+}
+
+const char* murk_args_value(const struct murk_args* a, const char* name, int i) {
+  int k = find(a, name, strlen(name));
+  if (k < 0 || i < 0) return NULL;
+  if (!a->repeats[k]) return i == 0 ? a->values[k] : NULL;
+  for (int j = 0; j < a->nrepeats; j++)
+    if (a->repeat_option[j] == k && i-- == 0) return a->repeat_value[j];
+  return NULL;
 }
 
 int murk_args_number(const struct murk_args* a, const char* name, uint64_t lo, uint64_t hi,

@@ -2,9 +2,10 @@
  * its options in a template, no command walks argv itself).
  *
  * A template lists a command's long options, space-separated, without the dashes; a name
- * followed by ':' takes a value ("seed: script: as: time"). On the command line a value
- * follows as the next argument or after '=' (--seed 7, --seed=7). "--" ends the options;
- * a lone "-" is an argument. -h and --help anywhere print the command's help. */
+ * followed by ':' takes a value ("seed: script: as: time"); one that ends in "..." may be
+ * given more than once ("passphrase-file:..."), any other only once. On the command line a
+ * value follows as the next argument or after '=' (--seed 7, --seed=7). "--" ends the
+ * options; a lone "-" is an argument. -h and --help anywhere print the command's help. */
 #ifndef MURK_CLI_ARGS_H
 #define MURK_CLI_ARGS_H
 
@@ -14,8 +15,9 @@
 
 #include "murk/side.h"
 
-/* Options a template may hold. */
+/* Options a template may hold; values all repeatable options together may be given. */
 #define MURK_ARGS_MAX_OPTIONS 16
+#define MURK_ARGS_MAX_REPEATS 8
 
 struct murk_args_template {
   const char* options; /* "seed: script: as: time" */
@@ -31,7 +33,12 @@ struct murk_args {
   int noptions;
   char names[MURK_ARGS_MAX_OPTIONS][24]; /* the template's options, in its order */
   bool takes_value[MURK_ARGS_MAX_OPTIONS];
-  const char* values[MURK_ARGS_MAX_OPTIONS]; /* given: its value ("" for a flag); else NULL */
+  bool repeats[MURK_ARGS_MAX_OPTIONS];
+  const char*
+      values[MURK_ARGS_MAX_OPTIONS]; /* given: its (first) value ("" for a flag); else NULL */
+  int nrepeats;                      /* the values of repeatable options, in the order given */
+  int repeat_option[MURK_ARGS_MAX_REPEATS];
+  const char* repeat_value[MURK_ARGS_MAX_REPEATS];
 };
 
 /* Parse argv (argv[0] is the command's name) by the entry's template into *a. Returns -1
@@ -40,9 +47,14 @@ struct murk_args {
 int murk_args_parse(const struct murk_cmd_entry* e, int argc, char** argv, struct murk_args* a,
                     int* exit_code);
 
-/* The value of option `name` ("" for a flag), or NULL if it was not given. */
+/* The value of option `name` ("" for a flag), or NULL if it was not given (the first of
+ * a repeatable option's values). */
 const char* murk_args_get(const struct murk_args* a, const char* name);
 bool murk_args_has(const struct murk_args* a, const char* name);
+
+/* How often option `name` was given, and its i-th value (0-based; NULL past the end). */
+int murk_args_count(const struct murk_args* a, const char* name);
+const char* murk_args_value(const struct murk_args* a, const char* name, int i);
 
 /* Option `name` as a whole number in [lo, hi]. Returns 1 (in *out), 0 if the option was
  * not given (*out untouched), or -1 after saying on stderr which option is wrong, with the

@@ -26,6 +26,7 @@ extern const struct murk_cmd_entry murk_cmd_list_entry;
 extern const struct murk_cmd_entry murk_cmd_play_entry;
 extern const struct murk_cmd_entry murk_cmd_run_entry;
 extern const struct murk_cmd_entry murk_cmd_replay_entry;
+extern const struct murk_cmd_entry murk_cmd_saves_entry;
 extern const struct murk_cmd_entry murk_cmd_sim_entry;
 
 /* Print "murk: <message>" to stderr, escaped (text.h: the message may quote a file or an

@@ -1,10 +1,12 @@
 /* cmd_play.c: `murk play` - a hot-seat game at this terminal (src/tui).
  *
- *   murk play [MISSION] [--seed N]     MISSION: a bundled mission's id or a file
- *   murk play --load SAVE              go on with a saved game
+ *   murk play [MISSION] [--seed N] [--open]   MISSION: a bundled mission's id or a file
+ *   murk play --load SAVE [--passphrase-file SIDE:FILE]...
  *
- * The game is autosaved at every hand-over and on quitting to
- * $XDG_STATE_HOME/murk/autosave.murk (default ~/.local/state/murk/). */
+ * Without --seed the dice are secret (a 256-bit seed from the system's random source) and
+ * each side may set a passphrase: a sealed game (docs/fair-play.md). Each game is
+ * autosaved at every hand-over and on quitting to its own file in the state directory
+ * (games.h); `murk play` alone offers to resume an unfinished one. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -18,47 +20,30 @@
 
 #include "cli.h"
 #include "fileio.h"
+#include "games.h"
 #include "missions.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/save.h"
+#include "murk/seal.h"
+#include "sealio.h"
 #include "session.h"
+#include "sodium.h"
 #include "term.h"
+#include "text.h"
 
 #define PLAY_DEFAULT_MISSION "luneville"
 
-/* mkdir -p, private to the user. */
-static int make_dirs(const char* dir) {
-  char p[PATH_MAX];
-  snprintf(p, sizeof p, "%s", dir);
-  for (char* s = p + 1; *s; s++) {
-    if (*s != '/') continue;
-    *s = '\0';
-    if (mkdir(p, 0700) != 0 && errno != EEXIST) return -1;
-    *s = '/';
-  }
-  if (mkdir(p, 0700) != 0 && errno != EEXIST) return -1;
-  return 0;
-}
+/* How the session saves: sealed under both keys, or open; every file 0600. */
+struct play_saver {
+  struct murk_sealer* sealer;
+};
 
-/* $XDG_STATE_HOME/murk, else ~/.local/state/murk (created). False if there is no home. */
-static bool state_dir(char* out, size_t n) {
-  const char* xdg = getenv("XDG_STATE_HOME");
-  const char* home = getenv("HOME");
-  if (xdg && xdg[0] == '/')
-    snprintf(out, n, "%s/murk", xdg);
-  else if (home && *home)
-    snprintf(out, n, "%s/.local/state/murk", home);
-  else
-    return false;
-  return make_dirs(out) == 0;
-}
-
-/* The session's save hook: the game's save text, written atomically. */
 static int save_game(void* ctx, const struct murk_game* g, const char* path, char* err, size_t n) {
-  (void)ctx;
+  struct play_saver* ps = ctx;
+  if (ps->sealer->on) return murk_sealer_write(ps->sealer, g, path, err, n);
   char* text = NULL;
   size_t len = 0;
   int rc = murk_save_game(g, &text, &len);
@@ -66,13 +51,19 @@ static int save_game(void* ctx, const struct murk_game* g, const char* path, cha
     snprintf(err, n, "%s", murk_strerror(rc));
     return -1;
   }
-  rc = murk_file_write_atomic(path, text, len, err, n);
-  murk_free(text);
+  rc = murk_file_write_atomic_mode(path, text, len, 0600, err, n);
+  murk_seal_free_secret(text, len);
   return rc;
 }
 
-/* Start a new game of the mission file at path. */
-static int new_game(const char* path, uint64_t seed, struct murk_mission** m,
+static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
+  const struct play_saver* ps = ctx;
+  return murk_sealer_check(ps->sealer, side, pass, len);
+}
+
+/* Start a new game of the mission file at path: with a seed (an open game), or with a
+ * secret 256-bit one from the system's random source. */
+static int new_game(const char* path, bool has_seed, uint64_t seed, struct murk_mission** m,
                     struct murk_game** g) {
   struct murk_diags* d = murk_malloc(sizeof *d);
   if (!d) return MURK_ENOMEM;
@@ -81,90 +72,171 @@ static int new_game(const char* path, uint64_t seed, struct murk_mission** m,
   if (rc != MURK_OK) murk_cli_print_diags(d, stderr);
   murk_free(d);
   if (rc != MURK_OK) return rc;
-  rc = murk_game_new(*m, seed, g);
+  if (has_seed) {
+    rc = murk_game_new(*m, seed, g);
+  } else {
+    unsigned char key[MURK_DICE_KEY_BYTES];
+    randombytes_buf(key, sizeof key);
+    rc = murk_game_new_keyed(*m, key, g);
+    sodium_memzero(key, sizeof key);
+  }
   if (rc != MURK_OK) murk_cli_error("cannot start %s: %s", path, murk_strerror(rc));
   return rc;
 }
 
-/* Load a save: its mission (unchanged since), its seed, and replay its commands. */
-static int load_game(const char* save, struct murk_mission** m, struct murk_game** g,
-                     uint64_t* seed) {
+/* Load a save, open or sealed (then both passphrases, and the sealer keeps the keys). */
+static int load_game(const char* save, struct murk_passes* passes, struct murk_sealer* sealer,
+                     struct murk_mission** m, struct murk_game** g) {
   char err[512];
   char* text = NULL;
   size_t len = 0;
-  struct murk_script* s = NULL;
-  int rc = MURK_EINVAL;
-  struct murk_diags* d = murk_malloc(sizeof *d);
-  if (!d) return MURK_ENOMEM;
   if (murk_file_read(save, &text, &len, err, sizeof err) != 0) {
     murk_cli_error("%s", err);
-    goto out;
+    return MURK_EINVAL;
   }
-  murk_diags_init(d, save);
-  rc = murk_script_parse(text, len, &s, d);
-  if (rc != MURK_OK) {
-    murk_cli_print_diags(d, stderr);
-    goto out;
-  }
-  rc = MURK_EINVAL;
-  if (!s->has_hash || !s->mission || !s->has_seed) {
-    murk_cli_error(
-        "%s is not a save (it lacks the '# mission:', '# seed:' or '# mission-hash:' header)",
-        save);
-    goto out;
-  }
-  char path[PATH_MAX];
-  if (!murk_cli_mission_find(s->mission, save, path, sizeof path)) {
-    murk_cli_error("%s:%d: error: mission file '%s' not found", save, s->mission_line, s->mission);
-    goto out;
-  }
-  *seed = s->seed;
-  rc = new_game(path, s->seed, m, g);
-  if (rc != MURK_OK) goto out;
-  if ((*m)->hash != s->mission_hash) {
-    murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, save);
-    rc = MURK_ESTALE;
-    goto out;
-  }
-  for (size_t i = 0; i < s->nlines; i++) {
-    const struct murk_script_line* l = &s->lines[i];
-    if (l->status != MURK_OK) {
-      murk_cli_diag("%s:%d:%d: error: %s", save, l->line, l->errcol,
-                    l->error ? l->error : "cannot parse this line");
-      rc = MURK_EINVAL;
-      goto out;
+  int rc;
+  if (murk_seal_is_sealed(text, len)) {
+    char* inner = NULL;
+    size_t ilen = 0;
+    if (murk_sealer_open_game(sealer, save, text, len, passes, &inner, &ilen) != 0) {
+      murk_free(text);
+      return MURK_EAUTH;
     }
-    enum murk_side side = l->side != MURK_NO_SIDE ? l->side : murk_game_to_act(*g);
-    char reason[256] = "";
-    rc = murk_game_apply(*g, side, &l->cmd, reason, sizeof reason);
-    if (rc != MURK_OK) {
-      murk_cli_diag("%s:%d:%d: error: %s", save, l->line, l->col,
-                    reason[0] ? reason : murk_strerror(rc));
-      goto out;
-    }
+    rc = murk_game_from_save(save, inner, ilen, false, m, g);
+    murk_seal_free_secret(inner, ilen);
+  } else {
+    rc = murk_game_from_save(save, text, len, false, m, g);
   }
-  rc = MURK_OK;
-out:
-  murk_script_free(s);
   murk_free(text);
-  murk_free(d);
   return rc;
 }
 
+/* A line from the terminal (the resume question, Enter to go on). */
+static bool read_answer(char* buf, size_t n) {
+  if (!fgets(buf, (int)n, stdin)) return false;
+  buf[strcspn(buf, "\r\n")] = '\0';
+  return true;
+}
+
+/* Unfinished games in the state directory: offer to resume one. Returns the chosen path
+ * in out (empty: a new game); false if the players gave up (end of input). */
+static bool offer_resume(const char* dir, char* out, size_t n) {
+  out[0] = '\0';
+  struct murk_saved_game* list = NULL;
+  size_t count = 0;
+  if (murk_saved_games(dir, &list, &count) != 0) return true;
+  size_t shown = 0;
+  size_t pick[9];
+  for (size_t i = 0; i < count && shown < 9; i++)
+    if (list[i].ok && !list[i].over) pick[shown++] = i;
+  if (shown == 0) {
+    murk_free(list);
+    return true;
+  }
+  printf("Unfinished games:\n");
+  for (size_t k = 0; k < shown; k++) {
+    const struct murk_saved_game* sg = &list[pick[k]];
+    char when[32];
+    struct tm tm;
+    strftime(when, sizeof when, "%Y-%m-%d %H:%M", localtime_r(&sg->mtime, &tm));
+    char turn[16];
+    if (sg->turn > 0)
+      snprintf(turn, sizeof turn, "turn %d", sg->turn);
+    else
+      snprintf(turn, sizeof turn, "setup");
+    /* The mission's name comes from a file: escaped (text.h). */
+    char name[25], esc[4 * sizeof name];
+    snprintf(name, sizeof name, "%.24s", sg->mission);
+    printf("  %zu  %-24s %-8s %s to act, %s, last played %s\n", k + 1,
+           murk_cli_escape(name, esc, sizeof esc), turn, sg->to_act, sg->sealed ? "sealed" : "open",
+           when);
+  }
+  printf("Resume one (1-%zu), or Enter for a new game: ", shown);
+  fflush(stdout);
+  char ans[32];
+  bool ok = read_answer(ans, sizeof ans);
+  if (ok && ans[0] >= '1' && ans[0] <= '9' && !ans[1] && (size_t)(ans[0] - '1') < shown)
+    snprintf(out, n, "%s", list[pick[ans[0] - '1']].path);
+  murk_free(list);
+  return ok;
+}
+
+/* Each side may set a passphrase (typed twice, not shown). Both empty: an open game, and
+ * the players are told what its save gives away. Returns 0, or -1 (no terminal). */
+static int ask_passphrases(struct murk_passes* p) {
+  printf(
+      "A sealed game: each side sets a passphrase, so that the save keeps each side's secrets\n"
+      "and the hand-over asks for it. Leave both empty for an open game.\n");
+  fflush(stdout);
+  for (int side = 0; side < 2; side++) {
+    for (;;) {
+      char again[MURK_PASS_MAX];
+      size_t alen = 0;
+      char prompt[96];
+      snprintf(prompt, sizeof prompt,
+               "The %s's passphrase (the %s looks away): ", murk_side_name((enum murk_side)side),
+               murk_side_name(murk_side_other((enum murk_side)side)));
+      if (murk_pass_prompt(prompt, p->pass[side], sizeof p->pass[side], &p->len[side]) != 0)
+        return -1;
+      if (p->len[side] == 0) break;
+      if (murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) return -1;
+      bool same = alen == p->len[side] && sodium_memcmp(again, p->pass[side], alen) == 0;
+      sodium_memzero(again, sizeof again);
+      if (same) break;
+      printf("The two do not match; once more.\n");
+    }
+    p->have[side] = true;
+  }
+  if (p->len[0] == 0 && p->len[1] == 0) {
+    printf(
+        "\nAn open game. Its save is plain text: anyone who reads it sees both sides' setups\n"
+        "and every command, and its dice key, which tells every die still to come. It can be\n"
+        "edited (its hash chain only finds damage). See docs/fair-play.md.\n");
+  } else if (p->len[0] == 0 || p->len[1] == 0) {
+    printf("\nOne side has no passphrase: anyone can read that side's record in the save.\n");
+  }
+  printf("Press Enter to play. ");
+  fflush(stdout);
+  char ans[8];
+  if (!read_answer(ans, sizeof ans)) return -1;
+  return 0;
+}
+
+static bool in_dir(const char* path, const char* dir) {
+  char a[PATH_MAX], b[PATH_MAX];
+  if (!realpath(path, a) || !realpath(dir, b)) return false;
+  size_t n = strlen(b);
+  return strncmp(a, b, n) == 0 && a[n] == '/' && !strchr(a + n + 1, '/');
+}
+
+static int play(const struct murk_args* a, struct murk_passes* passes, struct murk_sealer* sealer);
+
 static int cmd_play_exec(const struct murk_args* a) {
+  struct murk_passes passes = {0};
+  struct murk_sealer sealer = {0};
+  int rc = play(a, &passes, &sealer);
+  murk_passes_wipe(&passes);
+  murk_sealer_wipe(&sealer);
+  return rc;
+}
+
+static int play(const struct murk_args* a, struct murk_passes* passes, struct murk_sealer* sealer) {
   const char* mission = a->argc ? a->argv[0] : NULL;
   const char* load = murk_args_get(a, "load");
+  bool open = murk_args_has(a, "open");
   uint64_t seed = 0;
   int has_seed = murk_args_number(a, "seed", 0, UINT64_MAX, &seed);
   if (has_seed < 0) return MURK_EXIT_USAGE;
-  if (load && (mission || has_seed))
+  if (load && (mission || has_seed || open))
     return murk_args_error(a, "--load takes the mission and seed from the save");
+  if (!load && murk_args_has(a, "passphrase-file"))
+    return murk_args_error(a,
+                           "--passphrase-file goes with --load (a new game asks for passphrases)");
 
   /* The mission first: a wrong name is worth saying wherever murk runs. */
   char found[PATH_MAX], real[PATH_MAX];
   const char* path = NULL;
-  if (!load) {
-    if (!mission) mission = PLAY_DEFAULT_MISSION;
+  if (mission) {
     if (!murk_cli_mission_find(mission, NULL, found, sizeof found)) {
       murk_cli_mission_not_found(mission);
       return MURK_EXIT_INVALID;
@@ -173,6 +245,8 @@ static int cmd_play_exec(const struct murk_args* a) {
      * loaded from. */
     path = realpath(found, real) ? real : found;
   }
+  int prc = murk_passes_from_args(passes, a);
+  if (prc != 0) return prc;
 
   setlocale(LC_ALL, "");
   bool ascii = !tui_term_locale_utf8();
@@ -181,17 +255,48 @@ static int cmd_play_exec(const struct murk_args* a) {
     return MURK_EXIT_INVALID;
   }
 
+  char dir[PATH_MAX - 64] = "";
+  if (murk_state_dir(dir, sizeof dir) != 0) dir[0] = '\0';
+  char resume[PATH_MAX] = "";
+  if (!load && !mission && !has_seed && !open && dir[0]) {
+    if (!offer_resume(dir, resume, sizeof resume)) return MURK_EXIT_INVALID;
+    if (resume[0]) load = resume;
+  }
+
   struct murk_mission* m = NULL;
   struct murk_game* g = NULL;
   int rc;
+  char autosave[PATH_MAX] = "";
   if (load) {
-    rc = load_game(load, &m, &g, &seed);
-  } else {
-    if (!has_seed) {
-      /* A short number, easy to write down; shown on screen and kept in saves. */
-      seed = ((uint64_t)time(NULL) ^ ((uint64_t)getpid() * 2654435761u)) % 1000000u;
+    rc = load_game(load, passes, sealer, &m, &g);
+    if (rc == MURK_OK) {
+      seed = murk_game_seed(g);
+      /* A game of the state directory goes on in its own file; any other gets one. */
+      if (dir[0] && in_dir(load, dir))
+        snprintf(autosave, sizeof autosave, "%s", load);
+      else if (dir[0])
+        murk_new_game_path(dir, m->id, autosave, sizeof autosave);
     }
-    rc = new_game(path, seed, &m, &g);
+  } else {
+    if (!path) {
+      /* Not resumed: the default mission. */
+      if (!murk_cli_mission_find(PLAY_DEFAULT_MISSION, NULL, found, sizeof found)) {
+        murk_cli_mission_not_found(PLAY_DEFAULT_MISSION);
+        return MURK_EXIT_INVALID;
+      }
+      path = realpath(found, real) ? real : found;
+    }
+    rc = new_game(path, has_seed, seed, &m, &g);
+    if (rc == MURK_OK && !has_seed && !open) {
+      if (ask_passphrases(passes) != 0) {
+        murk_cli_error("no passphrases given");
+        rc = MURK_EINVAL;
+      } else if (passes->len[0] || passes->len[1]) {
+        if (murk_sealer_start(sealer, passes) != 0) rc = MURK_EINVAL;
+      }
+      murk_passes_wipe(passes);
+    }
+    if (rc == MURK_OK && dir[0]) murk_new_game_path(dir, m->id, autosave, sizeof autosave);
   }
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) fprintf(stderr, "murk: out of memory\n");
@@ -200,17 +305,35 @@ static int cmd_play_exec(const struct murk_args* a) {
     return MURK_EXIT_INVALID;
   }
 
-  char dir[PATH_MAX - 32] = "";
-  char autosave[PATH_MAX] = "";
-  if (state_dir(dir, sizeof dir)) snprintf(autosave, sizeof autosave, "%s/autosave.murk", dir);
+  /* The fingerprint's key: the game key of a sealed game (neither side alone can test
+   * guesses against it), else the secret dice key. */
+  unsigned char hkey[MURK_SEAL_KEY_BYTES];
+  size_t hkey_len = 0;
+  if (sealer->on) {
+    murk_seal_game_key(sealer->key[0], sealer->key[1], hkey);
+    hkey_len = sizeof hkey;
+  } else if (murk_game_dice_key(g)) {
+    memcpy(hkey, murk_game_dice_key(g), sizeof hkey);
+    hkey_len = sizeof hkey;
+  }
+  struct play_saver ps = {.sealer = sealer};
   struct tui_session_opts o = {
       .seed = seed,
+      .secret_dice = murk_game_dice_key(g) != NULL,
+      .sealed = sealer->on,
+      .check_pass = check_pass,
+      .check_ctx = &ps,
+      .history_key = hkey_len ? hkey : NULL,
+      .history_key_len = hkey_len,
       .autosave_path = autosave[0] ? autosave : NULL,
       .save_dir = dir[0] ? dir : NULL,
       .save = save_game,
+      .save_ctx = &ps,
   };
   struct tui_session* s = NULL;
-  if (tui_session_new(g, &o, &s) != MURK_OK) {
+  rc = tui_session_new(g, &o, &s);
+  sodium_memzero(hkey, sizeof hkey);
+  if (rc != MURK_OK) {
     fprintf(stderr, "murk: out of memory\n");
     murk_game_free(g);
     murk_mission_free(m);
@@ -222,26 +345,40 @@ static int cmd_play_exec(const struct murk_args* a) {
   char serr[256] = "";
   bool played = murk_game_log_count(g) > 0;
   bool saved = played && o.autosave_path && tui_session_autosave(s, serr, sizeof serr) == 0;
+  bool over = murk_game_phase(g) == MURK_PHASE_OVER;
+  bool secret = murk_game_dice_key(g) != NULL;
   tui_session_free(s);
   murk_game_free(g);
   murk_mission_free(m);
   if (run < 0) murk_cli_error("%s", err);
-  if (saved)
-    murk_cli_diag("murk: game saved to %s (seed %" PRIu64 "); go on with: murk play --load %s",
+  if (saved && !secret)
+    murk_cli_diag("murk: game saved to %s (open, seed %" PRIu64
+                  "); go on with: murk play --load %s",
                   autosave, seed, autosave);
+  else if (saved)
+    murk_cli_diag("murk: game saved to %s (%s); go on with: murk play --load %s", autosave,
+                  sealer->on ? "sealed" : "open", autosave);
   else if (played && o.autosave_path)
     murk_cli_error("could not save the game: %s", serr);
+  if (saved && over && sealer->on)
+    murk_cli_diag(
+        "murk: the game is over: with both passphrases, murk replay %s prints the whole "
+        "game (redirect it to a file to keep it in the clear)",
+        autosave);
   if (run < 0) return MURK_EXIT_INVALID;
   return run; /* 0, or 128 + a signal */
 }
 
 const struct murk_cmd_entry murk_cmd_play_entry = {
     .name = "play",
-    .usage = "[MISSION] [--seed N]\n--load SAVE",
+    .usage = "[MISSION] [--seed N] [--open]\n--load SAVE [--passphrase-file SIDE:FILE]...",
     .about = "hot-seat game at this terminal",
     .help =
         "MISSION is a bundled mission's id (murk list) or a mission file; "
-        "default " PLAY_DEFAULT_MISSION ".\nKeys and screen: docs/playing.md, or ? in the game.\n",
-    .args = {"seed: load:", 0, 1},
+        "default " PLAY_DEFAULT_MISSION
+        ".\nWithout --seed the dice are secret and each side may set a passphrase (a sealed\n"
+        "game); --seed N or --open makes an open game. Saved games: murk saves.\n"
+        "Keys and screen: docs/playing.md, or ? in the game. Fair play: docs/fair-play.md.\n",
+    .args = {"seed: open load: passphrase-file:...", 0, 1},
     .exec = cmd_play_exec,
 };

@@ -3,6 +3,7 @@
  *
  *   murk run MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE]
  *   murk run SCRIPT [--seed N] [--as SIDE] [--save FILE] [--autosave FILE]
+ *   (either with [--passphrase-file SIDE:FILE]...: sealed saves, sealio.h)
  *   (MISSION: an id or a file, missions.h; the second form takes the mission and seed from
  *   the script's header; --autosave rewrites the save after every applied command)
  */
@@ -10,10 +11,20 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "sealio.h"
 #include "transcript.h"
 
+static int run(const struct murk_args* a, struct murk_passes* passes);
+
 static int cmd_run_exec(const struct murk_args* a) {
-  struct murk_run_opts o = {.as = MURK_NO_SIDE};
+  struct murk_passes passes = {0};
+  int rc = run(a, &passes);
+  murk_passes_wipe(&passes);
+  return rc;
+}
+
+static int run(const struct murk_args* a, struct murk_passes* passes) {
+  struct murk_run_opts o = {.as = MURK_NO_SIDE, .passes = passes};
   o.script = murk_args_get(a, "script");
   o.save = murk_args_get(a, "save");
   o.autosave = murk_args_get(a, "autosave");
@@ -32,19 +43,24 @@ static int cmd_run_exec(const struct murk_args* a) {
   if (rc < 0) return MURK_EXIT_USAGE;
   o.has_seed = rc > 0;
   if (murk_args_side(a, "as", &o.as) < 0) return MURK_EXIT_USAGE;
+  rc = murk_passes_from_args(passes, a);
+  if (rc != 0) return rc;
   return murk_transcript_run(&o);
 }
 
 const struct murk_cmd_entry murk_cmd_run_entry = {
     .name = "run",
     .usage =
-        "MISSION --seed N --script FILE [--as attacker|defender] [--save FILE] [--autosave FILE]\n"
-        "SCRIPT [--seed N] [--as attacker|defender] [--save FILE] [--autosave FILE]",
+        "MISSION --seed N --script FILE [--as attacker|defender] [--save FILE] [--autosave FILE] "
+        "[--passphrase-file SIDE:FILE]...\n"
+        "SCRIPT [--seed N] [--as attacker|defender] [--save FILE] [--autosave FILE] "
+        "[--passphrase-file SIDE:FILE]...",
     .about = "apply a script headless, print the transcript",
     .help =
         "MISSION is a bundled mission's id (murk list) or a mission file. The second form takes\n"
         "the mission and seed from the script's header. --autosave rewrites the save after\n"
-        "every applied command.\n",
-    .args = {"seed: script: as: save: autosave:", 0, 2},
+        "every applied command. With --passphrase-file (once per side) a save is sealed under\n"
+        "those passphrases, and a sealed save opens with them (docs/fair-play.md).\n",
+    .args = {"seed: script: as: save: autosave: passphrase-file:...", 0, 2},
     .exec = cmd_run_exec,
 };

@@ -158,6 +158,11 @@ static int write_all(int fd, const char* data, size_t len) {
 
 int murk_file_write_atomic(const char* path, const char* data, size_t len, char* err,
                            size_t errlen) {
+  return murk_file_write_atomic_mode(path, data, len, 0666, err, errlen);
+}
+
+int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, unsigned mode,
+                                char* err, size_t errlen) {
   const char* slash = strrchr(path, '/');
   const char* base = slash ? slash + 1 : path;
   if (!*base) return fail(err, errlen, "cannot write %s: it names a directory", path);
@@ -189,7 +194,7 @@ int murk_file_write_atomic(const char* path, const char* data, size_t len, char*
     int w = snprintf(tmp, sizeof tmp, "%s/.%s.tmp-%ld-%d", dir, base, (long)getpid(), attempt);
     if (w < 0 || (size_t)w >= sizeof tmp)
       return fail(err, errlen, "cannot write %s: the path is too long", path);
-    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+    fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, (mode_t)mode);
     if (fd < 0 && errno != EEXIST) {
       int e = errno;
       if (e == EACCES || e == EPERM)

@@ -24,4 +24,9 @@ int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t
 int murk_file_write_atomic(const char* path, const char* data, size_t len, char* err,
                            size_t errlen);
 
+/* The same with the new file's mode (less the umask): 0600 for saves that are a player's
+ * own (sealed saves, the games in the state directory). */
+int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, unsigned mode,
+                                char* err, size_t errlen);
+
 #endif

@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "sodium.h"
 #include "text.h"
 
 #ifndef MURK_VERSION
@@ -13,8 +14,8 @@
 #endif
 
 static const struct murk_cmd_entry* const cmd_table[] = {
-    &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_play_entry,
-    &murk_cmd_run_entry,  &murk_cmd_replay_entry, &murk_cmd_sim_entry,
+    &murk_cmd_list_entry,   &murk_cmd_check_entry, &murk_cmd_play_entry, &murk_cmd_run_entry,
+    &murk_cmd_replay_entry, &murk_cmd_saves_entry, &murk_cmd_sim_entry,
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
@@ -86,6 +87,8 @@ static const struct murk_cmd_entry* find_command(const char* name) {
 }
 
 int main(int argc, char** argv) {
+  /* libsodium: the system's random source for live games and sealed saves. */
+  if (sodium_init() < 0) return murk_cli_error("cannot start libsodium (no random source?)");
   if (argc < 2) {
     print_help(stderr);
     return MURK_EXIT_USAGE;

@@ -15,7 +15,10 @@
 #include "murk/event.h"
 #include "murk/mission.h"
 #include "murk/save.h"
+#include "murk/seal.h"
 #include "murk/view.h"
+#include "sealio.h"
+#include "sodium.h"
 #include "text.h"
 
 static int status_of_view(const struct murk_view* v, char* buf, size_t n) {
@@ -52,10 +55,23 @@ struct stop {
   char msg[MURK_DIAG_MSG];
 };
 
+/* How this run writes its saves: open, or sealed under the passphrases given (the keys
+ * derived at the first save, or taken from the sealed save being run). */
+struct saver {
+  struct murk_passes* passes;
+  struct murk_sealer sealer;
+};
+
 /* Save g to path atomically, so a crash at any moment leaves the previous save or this
  * one. Returns 0, or -1 with the reason printed. */
-static int write_save(const struct murk_game* g, const char* path) {
+static int write_save(struct saver* sv, const struct murk_game* g, const char* path) {
   char err[512];
+  if (sv->sealer.on || (sv->passes && murk_passes_any(sv->passes))) {
+    if (!sv->sealer.on && murk_sealer_start(&sv->sealer, sv->passes) != 0) return -1;
+    int rc = murk_sealer_write(&sv->sealer, g, path, err, sizeof err);
+    if (rc != 0) murk_cli_error("%s", err);
+    return rc;
+  }
   char* save = NULL;
   size_t savelen = 0;
   int rc = murk_save_game(g, &save, &savelen);
@@ -74,7 +90,7 @@ static int write_save(const struct murk_game* g, const char* path) {
  * run (st->autosave_failed) and leaves the previous one. Returns MURK_OK (a rejection is
  * not an error here: see *st) or MURK_ENOMEM and friends. */
 static int apply_script(struct murk_game* g, const struct murk_script* s, const char* autosave,
-                        struct stop* st) {
+                        struct saver* sv, struct stop* st) {
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     st->line = l->line;
@@ -103,7 +119,7 @@ static int apply_script(struct murk_game* g, const struct murk_script* s, const 
       snprintf(st->msg, sizeof st->msg, "%s", reason[0] ? reason : murk_strerror(rc));
       return rc;
     }
-    if (autosave && write_save(g, autosave) != 0) {
+    if (autosave && write_save(sv, g, autosave) != 0) {
       st->autosave_failed = true;
       return MURK_OK;
     }
@@ -120,6 +136,8 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   char* mission_path = NULL;
   struct murk_mission* m = NULL;
   struct murk_game* g = NULL;
+  struct saver sv = {.passes = o->passes};
+  bool secret_text = false; /* text is a sealed save's game part: wipe it */
   struct murk_diags* d = murk_malloc(sizeof *d);
   if (!d) {
     fprintf(stderr, "murk: out of memory\n");
@@ -130,12 +148,64 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     murk_cli_error("%s", err);
     goto out;
   }
+  if (murk_seal_is_sealed(text, len)) {
+    struct murk_passes none = {0};
+    struct murk_passes* passes = o->passes ? o->passes : &none;
+    if (o->as != MURK_NO_SIDE) {
+      /* A side's own record, exactly as it was sealed. Nothing else is run. */
+      if (o->save || o->autosave) {
+        exit_code = murk_cli_usage("a side's replay of a sealed save writes no save");
+        goto out;
+      }
+      char* rec = NULL;
+      size_t rlen = 0;
+      if (murk_sealed_record(o->script, text, len, o->as, passes, &rec, &rlen) == 0) {
+        fwrite(rec, 1, rlen, stdout);
+        exit_code = fflush(stdout) == 0 && !ferror(stdout) ? MURK_EXIT_OK : MURK_EXIT_INVALID;
+        murk_seal_free_secret(rec, rlen);
+      }
+      murk_passes_wipe(&none);
+      goto out;
+    }
+    struct murk_seal_header h;
+    if (murk_seal_read_header(text, len, &h, err, sizeof err) != MURK_OK) {
+      murk_cli_error("%s: %s", o->script, err);
+      goto out;
+    }
+    if (!h.over) {
+      murk_cli_error(
+          "%s: the game is not over: its whole transcript opens only after the end, "
+          "with both passphrases (each side can replay its own with --as SIDE)",
+          o->script);
+      goto out;
+    }
+    char* inner = NULL;
+    size_t ilen = 0;
+    int orc = murk_sealer_open_game(&sv.sealer, o->script, text, len, passes, &inner, &ilen);
+    murk_passes_wipe(&none);
+    if (orc != 0) goto out;
+    murk_free(text);
+    text = inner;
+    len = ilen;
+    secret_text = true;
+  }
   murk_diags_init(d, o->script);
   int rc = murk_script_parse(text, len, &s, d);
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) murk_cli_error("%s: out of memory", o->script);
     murk_cli_print_diags(d, stderr);
     goto out;
+  }
+
+  if (s->has_hash || s->version >= 2) {
+    int at = 0;
+    if (murk_save_check_chain(text, len, s->version >= 2, &at) != MURK_OK) {
+      murk_cli_diag(
+          "%s:%d: error: this save is damaged or was edited: its hash chain (the last "
+          "line, '# chain:') does not match its contents",
+          o->script, at ? at : 1);
+      goto out;
+    }
   }
 
   if (o->replay && !s->has_hash) {
@@ -174,9 +244,11 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     goto out;
   }
 
-  uint64_t seed;
+  uint64_t seed = 0;
   if (o->has_seed) {
     seed = o->seed;
+  } else if (s->has_key) {
+    /* a live game's secret dice */
   } else if (s->has_seed) {
     seed = s->seed;
   } else {
@@ -200,14 +272,17 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     goto out;
   }
 
-  rc = murk_game_new(m, seed, &g);
+  if (s->has_key && !o->has_seed)
+    rc = murk_game_new_keyed(m, s->key, &g);
+  else
+    rc = murk_game_new(m, seed, &g);
   if (rc != MURK_OK) {
     murk_cli_error("cannot start %s: %s", mission_path, murk_strerror(rc));
     goto out;
   }
 
   struct stop st = {0};
-  rc = apply_script(g, s, o->autosave, &st);
+  rc = apply_script(g, s, o->autosave, &sv, &st);
 
   if (murk_transcript_print(stdout, g, o->as) != MURK_OK) {
     fprintf(stderr, "murk: out of memory\n");
@@ -223,14 +298,19 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   }
   exit_code = st.stopped || st.autosave_failed || rc != MURK_OK ? MURK_EXIT_INVALID : MURK_EXIT_OK;
 
-  if (o->save && write_save(g, o->save) != 0) exit_code = MURK_EXIT_INVALID;
+  if (o->save && write_save(&sv, g, o->save) != 0) exit_code = MURK_EXIT_INVALID;
 
 out:
   murk_game_free(g);
   murk_mission_free(m);
   murk_free(mission_path);
+  if (s) sodium_memzero(s->key, sizeof s->key);
   murk_script_free(s);
-  murk_free(text);
+  if (secret_text)
+    murk_seal_free_secret(text, len);
+  else
+    murk_free(text);
+  murk_sealer_wipe(&sv.sealer);
   murk_free(d);
   return exit_code;
 }

@@ -18,22 +18,29 @@
  * Returns 0, or a murk error code (MURK_ENOMEM) with nothing printed. */
 int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side);
 
+struct murk_passes; /* sealio.h */
+
 struct murk_run_opts {
   const char* script;  /* the script or save to apply; required */
   const char* mission; /* from the command line, overriding the header; NULL: the header's */
   bool has_seed;       /* a seed from the command line, overriding the header */
   uint64_t seed;
-  enum murk_side as;    /* whose transcript: MURK_NO_SIDE for the umpire's */
-  const char* save;     /* write a save here (atomically), even after a rejection; or NULL */
-  const char* autosave; /* rewrite a save here (atomically) after every applied command */
-  bool replay;          /* the file must be a save whose mission has not changed */
+  enum murk_side as;          /* whose transcript: MURK_NO_SIDE for the umpire's */
+  const char* save;           /* write a save here (atomically), even after a rejection; or NULL */
+  const char* autosave;       /* rewrite a save here (atomically) after every applied command */
+  bool replay;                /* the file must be a save whose mission has not changed */
+  struct murk_passes* passes; /* --passphrase-file: saves written are sealed; NULL: none */
 };
 
 /* Load the script and its mission, apply the commands in order up to the first that does
  * not parse or is rejected, print the transcript on stdout, the problem (if any) as
  * FILE:LINE:COL: error: ... on stderr, and write the save. Returns the exit code:
  * 0 every command applied, 1 a rejected command or unreadable/invalid input, 2 a run the
- * command line does not describe (no mission or no seed anywhere). */
+ * command line does not describe (no mission or no seed anywhere).
+ *
+ * A sealed save (seal.h): with `as` a side, its record is printed as it was sealed (that
+ * side's passphrase needed); for the umpire, the game must be over and both passphrases
+ * open the whole game, which then runs like an open save. */
 int murk_transcript_run(const struct murk_run_opts* o);
 
 #endif

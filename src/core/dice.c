@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "murk/error.h"
+#include "sodium.h"
 
 /* The worst total: 20 dice of 1000 sides, times 1000, plus the add and four mods. */
 _Static_assert((long long)MURK_DICE_MAX* MURK_DICE_SIDES_MAX* MURK_DICE_SIDES_MAX +
@@ -22,7 +23,32 @@ _Static_assert((long long)MURK_DICE_MAX* MURK_DICE_SIDES_MAX* MURK_DICE_SIDES_MA
 #define MURK_RNG_INITSEQ 54u
 #define PCG32_MULT 6364136223846793005ull
 
+/* randombytes_buf_deterministic's nonce (libsodium randombytes.c): the keyed stream is
+ * that function's output, drawn a block at a time. */
+static const unsigned char drg_nonce[crypto_stream_chacha20_ietf_NONCEBYTES] = {
+    'L', 'i', 'b', 's', 'o', 'd', 'i', 'u', 'm', 'D', 'R', 'G'};
+
+void murk_rng_seed_key(struct murk_rng* rng, const unsigned char key[MURK_DICE_KEY_BYTES]) {
+  memset(rng, 0, sizeof *rng);
+  rng->keyed = 1;
+  rng->word = 16; /* no block yet */
+  memcpy(rng->key, key, MURK_DICE_KEY_BYTES);
+}
+
+static uint32_t keyed_next(struct murk_rng* rng) {
+  if (rng->word >= 16) {
+    static const unsigned char zero[64];
+    crypto_stream_chacha20_ietf_xor_ic(rng->buf, zero, sizeof rng->buf, drg_nonce, rng->block,
+                                       rng->key);
+    rng->block++;
+    rng->word = 0;
+  }
+  const unsigned char* b = rng->buf + 4 * rng->word++;
+  return (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+}
+
 uint32_t murk_rng_next(struct murk_rng* rng) {
+  if (rng->keyed) return keyed_next(rng);
   uint64_t old = rng->state;
   rng->state = old * PCG32_MULT + rng->inc;
   uint32_t xorshifted = (uint32_t)(((old >> 18u) ^ old) >> 27u);
@@ -32,6 +58,7 @@ uint32_t murk_rng_next(struct murk_rng* rng) {
 
 void murk_rng_seed(struct murk_rng* rng, uint64_t seed) {
   /* pcg32_srandom_r(rng, seed, 54). */
+  memset(rng, 0, sizeof *rng);
   rng->state = 0u;
   rng->inc = ((uint64_t)MURK_RNG_INITSEQ << 1u) | 1u;
   murk_rng_next(rng);

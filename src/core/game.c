@@ -455,7 +455,8 @@ static bool mission_fits(const struct murk_mission* m) {
   return placed <= MURK_MAX_PLACED_OBJECTIVES;
 }
 
-int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game** out) {
+static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned char* key,
+                    struct murk_game** out) {
   if (out) *out = NULL;
   if (!m || !out || !m->map) return MURK_EINVAL;
   if (!mission_fits(m)) return MURK_EINVAL;
@@ -468,6 +469,10 @@ int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game*
   }
   g->m = m;
   g->seed = seed;
+  if (key) {
+    g->keyed = true;
+    memcpy(g->dice_key, key, MURK_DICE_KEY_BYTES);
+  }
   int rc = murk_sight_open(g); /* the sight map, once per game (sight.c) */
   if (rc == MURK_OK) rc = murk_setup_begin(g);
   if (rc == MURK_OK) {
@@ -481,6 +486,19 @@ int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game*
   }
   *out = g;
   return MURK_OK;
+}
+
+int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game** out) {
+  return game_new(m, seed, NULL, out);
+}
+
+int murk_game_new_keyed(const struct murk_mission* m, const unsigned char key[MURK_DICE_KEY_BYTES],
+                        struct murk_game** out) {
+  if (!key) {
+    if (out) *out = NULL;
+    return MURK_EINVAL;
+  }
+  return game_new(m, 0, key, out);
 }
 
 /* ---- commands ---- */
@@ -740,6 +758,10 @@ const struct murk_mission* murk_game_mission(const struct murk_game* g) {
 uint64_t murk_game_seed(const struct murk_game* g) {
   return g->seed;
 }
+
+const unsigned char* murk_game_dice_key(const struct murk_game* g) {
+  return g->keyed ? g->dice_key : NULL;
+}
 size_t murk_game_log_count(const struct murk_game* g) {
   return g->nlog;
 }
@@ -782,7 +804,7 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   if (murk_game_undoable(g) <= 0)
     return murk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
   struct murk_game* ng = NULL;
-  int rc = murk_game_new(g->m, g->seed, &ng);
+  int rc = game_new(g->m, g->seed, g->keyed ? g->dice_key : NULL, &ng);
   if (rc != MURK_OK) return rc;
   char why[200];
   for (size_t i = 0; i + 1 < g->nlog; i++) {

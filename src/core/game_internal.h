@@ -199,6 +199,8 @@ struct murk_fov_rows; /* sight.c */
 struct murk_game {
   const struct murk_mission* m;
   uint64_t seed;
+  bool keyed; /* a live game's secret dice: the stream keyed by dice_key (dice.h) */
+  unsigned char dice_key[MURK_DICE_KEY_BYTES];
   struct murk_state s;
   struct murk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
   bool applying;            /* inside apply(): the command will take log index nlog */

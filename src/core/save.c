@@ -10,6 +10,7 @@
 #include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/save.h"
+#include "sodium.h"
 
 /* ---- building ---- */
 
@@ -136,12 +137,13 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
 struct header_ctx {
   struct murk_script* s;
   struct murk_diags* d;
-  int seen_line[4]; /* where each header was first given, for duplicates */
+  int seen_line[5]; /* where each header was first given, for duplicates */
   bool bad;
 };
 
-enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_COUNT };
-static const char* const header_keys[H_COUNT] = {"mission", "seed", "mission-hash", "murk-save"};
+enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_COUNT };
+static const char* const header_keys[H_COUNT] = {"mission", "seed", "mission-hash", "murk-save",
+                                                 "dice-key"};
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -246,6 +248,19 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
       else
         s->has_hash = true;
       break;
+    case H_KEY: {
+      size_t got = 0;
+      bool ok = vlen == 2 * MURK_DICE_KEY_BYTES;
+      for (size_t k = 0; ok && k < vlen; k++)
+        ok = (v[k] >= '0' && v[k] <= '9') || (v[k] >= 'a' && v[k] <= 'f');
+      if (!ok || sodium_hex2bin(s->key, sizeof s->key, v, vlen, NULL, &got, NULL) != 0 ||
+          got != sizeof s->key)
+        header_error(h, lineno, col, "'dice-key' must be %d lowercase hexadecimal digits",
+                     2 * MURK_DICE_KEY_BYTES);
+      else
+        s->has_key = true;
+      break;
+    }
     case H_VERSION: {
       uint64_t ver = 0;
       if (!parse_u64(v, vlen, &ver) || ver == 0)
@@ -383,6 +398,12 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
   if (s->mission) sb_printf(&b, "# mission: %s\n", s->mission);
   if (s->has_hash) sb_printf(&b, "# mission-hash: %016" PRIx64 "\n", s->mission_hash);
   if (s->has_seed) sb_printf(&b, "# seed: %" PRIu64 "\n", s->seed);
+  if (s->has_key) {
+    char hex[2 * MURK_DICE_KEY_BYTES + 1];
+    sodium_bin2hex(hex, sizeof hex, s->key, sizeof s->key);
+    sb_printf(&b, "# dice-key: %s\n", hex);
+    sodium_memzero(hex, sizeof hex);
+  }
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->side != MURK_NO_SIDE) sb_printf(&b, "%s: ", murk_side_name(l->side));
@@ -409,11 +430,108 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   if (!s->mission) rc = MURK_ENOMEM;
   s->has_hash = true;
   s->mission_hash = m->hash;
-  s->has_seed = true;
-  s->seed = murk_game_seed(g);
+  const unsigned char* key = murk_game_dice_key(g);
+  if (key) {
+    s->has_key = true;
+    memcpy(s->key, key, sizeof s->key);
+  } else {
+    s->has_seed = true;
+    s->seed = murk_game_seed(g);
+  }
   for (size_t i = 0; rc == MURK_OK && i < murk_game_log_count(g); i++)
     rc = murk_script_add(s, murk_game_log_side(g, i), murk_game_log_line(g, i));
-  if (rc == MURK_OK) rc = murk_script_format(s, out, len);
+  size_t n = 0;
+  if (rc == MURK_OK) rc = murk_script_format(s, out, &n);
+  if (rc == MURK_OK && (rc = murk_save_append_chain(out, &n)) != MURK_OK) {
+    murk_free(*out);
+    *out = NULL;
+  }
+  if (rc == MURK_OK && len) *len = n;
+  sodium_memzero(s->key, sizeof s->key);
   murk_script_free(s);
   return rc;
+}
+
+/* ---- the hash chain of an open save ---- */
+
+#define CHAIN_PREFIX "# chain: "
+
+static void chain_over(const char* data, size_t len, unsigned char h[32]) {
+  static const char start[] = "murk open save";
+  crypto_generichash(h, 32, (const unsigned char*)start, sizeof start - 1, NULL, 0);
+  size_t pos = 0;
+  while (pos < len) {
+    size_t end = pos;
+    while (end < len && data[end] != '\n') end++;
+    if (end < len) end++;
+    unsigned char prev[32];
+    memcpy(prev, h, 32);
+    crypto_generichash(h, 32, (const unsigned char*)data + pos, end - pos, prev, 32);
+    pos = end;
+  }
+}
+
+int murk_save_append_chain(char** text, size_t* len) {
+  unsigned char h[32];
+  chain_over(*text, *len, h);
+  size_t add = sizeof CHAIN_PREFIX - 1 + MURK_CHAIN_HEX + 1;
+  char* grown = murk_realloc(*text, *len + add + 1);
+  if (!grown) return MURK_ENOMEM;
+  memcpy(grown + *len, CHAIN_PREFIX, sizeof CHAIN_PREFIX - 1);
+  sodium_bin2hex(grown + *len + sizeof CHAIN_PREFIX - 1, MURK_CHAIN_HEX + 1, h, sizeof h);
+  grown[*len + add - 1] = '\n';
+  grown[*len + add] = '\0';
+  *text = grown;
+  *len += add;
+  return MURK_OK;
+}
+
+int murk_save_check_chain(const char* data, size_t len, bool required, int* line) {
+  if (line) *line = 0;
+  /* Find the first chain line, if any. */
+  size_t pos = 0;
+  int lineno = 1;
+  const size_t plen = sizeof CHAIN_PREFIX - 1;
+  while (pos < len) {
+    size_t end = pos;
+    while (end < len && data[end] != '\n') end++;
+    if (end - pos >= plen && memcmp(data + pos, CHAIN_PREFIX, plen) == 0) {
+      if (line) *line = lineno;
+      /* It must be the last line, whole, and match. */
+      if (end + 1 != len || end - pos != plen + MURK_CHAIN_HEX) return MURK_EINVAL;
+      unsigned char h[32];
+      char hex[MURK_CHAIN_HEX + 1];
+      chain_over(data, pos, h);
+      sodium_bin2hex(hex, sizeof hex, h, sizeof h);
+      return memcmp(hex, data + pos + plen, MURK_CHAIN_HEX) == 0 ? MURK_OK : MURK_EINVAL;
+    }
+    pos = end < len ? end + 1 : end;
+    lineno++;
+  }
+  return required ? MURK_EINVAL : MURK_OK;
+}
+
+void murk_game_fingerprint(const struct murk_game* g, const unsigned char* key, size_t keylen,
+                           char* buf, size_t n) {
+  crypto_generichash_state st;
+  if (!key || keylen < crypto_generichash_KEYBYTES_MIN || keylen > crypto_generichash_KEYBYTES_MAX)
+    key = NULL, keylen = 0;
+  crypto_generichash_init(&st, key, keylen, 8);
+  const unsigned char* dk = murk_game_dice_key(g);
+  unsigned char seed[8];
+  uint64_t sv = murk_game_seed(g);
+  for (int i = 0; i < 8; i++) seed[i] = (unsigned char)(sv >> (8 * i));
+  if (dk)
+    crypto_generichash_update(&st, dk, MURK_DICE_KEY_BYTES);
+  else
+    crypto_generichash_update(&st, seed, sizeof seed);
+  for (size_t i = 0; i < murk_game_log_count(g); i++) {
+    const char* side = murk_side_name(murk_game_log_side(g, i));
+    const char* text = murk_game_log_line(g, i);
+    crypto_generichash_update(&st, (const unsigned char*)side, strlen(side) + 1);
+    crypto_generichash_update(&st, (const unsigned char*)text, strlen(text) + 1);
+  }
+  unsigned char h[8];
+  crypto_generichash_final(&st, h, sizeof h);
+  snprintf(buf, n, "%02x%02x-%02x%02x-%02x%02x", h[0], h[1], h[2], h[3], h[4], h[5]);
 }

@@ -214,7 +214,10 @@ int murk_setup_begin(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct murk_state* s = &g->s;
   memset(s, 0, sizeof *s);
-  murk_rng_seed(&s->rng, g->seed);
+  if (g->keyed)
+    murk_rng_seed_key(&s->rng, g->dice_key);
+  else
+    murk_rng_seed(&s->rng, g->seed);
   s->phase = MURK_PHASE_OBJECTIVES;
   s->step = MURK_STEP_STARTING;
   s->to_act = MURK_ATTACKER;

@@ -151,9 +151,21 @@ static void draw_handover(struct tui_canvas* c, const struct tui_ui* ui) {
   else
     snprintf(buf, sizeof buf, "Setup");
   centre(c, y + 5, buf, TUI_A_NORMAL);
-  snprintf(buf, sizeof buf, "%s: press any key when you are ready.", side_title(ui->next));
-  centre(c, y + 7, buf, TUI_A_KEY);
-  if (ui->note[0]) centre(c, y + 9, ui->note, TUI_A_DIM);
+  if (ui->asking) {
+    snprintf(buf, sizeof buf, "%s: type your passphrase (not shown), then Enter; Esc goes back.",
+             side_title(ui->next));
+    centre(c, y + 7, buf, TUI_A_KEY);
+  } else {
+    snprintf(buf, sizeof buf, "%s: press Enter when you are ready%s.", side_title(ui->next),
+             ui->sealed ? " (your passphrase comes next)" : "");
+    centre(c, y + 7, buf, TUI_A_KEY);
+  }
+  if (ui->pass_note[0]) centre(c, y + 8, ui->pass_note, TUI_A_ERROR);
+  if (ui->fingerprint[0]) {
+    snprintf(buf, sizeof buf, "History fingerprint %s", ui->fingerprint);
+    centre(c, y + 10, buf, TUI_A_DIM);
+  }
+  if (ui->note[0]) centre(c, y + 11, ui->note, TUI_A_DIM);
 }
 
 static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
@@ -497,7 +509,10 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
     int n = tui_canvas_wrap(c, x + 1, y, w - 1, 2, 0, v->conditions, TUI_A_NORMAL);
     y += n > 2 ? 2 : n;
   }
-  tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_DIM, "seed %" PRIu64, ui->seed);
+  if (ui->secret_dice)
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_DIM, "dice: secret");
+  else
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_DIM, "seed %" PRIu64 " (open game)", ui->seed);
 
   draw_cell(c, x, &y, w, ymax, v, ui);
 
@@ -658,8 +673,13 @@ static void draw_status(struct tui_canvas* c, const struct murk_view* v, const s
     snprintf(who, sizeof who, "%s's table (%s)", murk_side_name(ui->side), v->force_name[ui->side]);
   else
     snprintf(who, sizeof who, "%s's table", murk_side_name(ui->side));
-  tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s | %s | seed %" PRIu64,
-                    v->mission_name ? v->mission_name : "", who, where, ui->seed);
+  char dice[48];
+  if (ui->secret_dice)
+    snprintf(dice, sizeof dice, "%s", ui->sealed ? "sealed" : "open, secret dice");
+  else
+    snprintf(dice, sizeof dice, "open, seed %" PRIu64, ui->seed);
+  tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s | %s | %s",
+                    v->mission_name ? v->mission_name : "", who, where, dice);
 }
 
 /* ---- overlays ---- */

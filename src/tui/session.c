@@ -10,8 +10,10 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/mission.h"
+#include "murk/save.h"
 #include "murk/view.h"
 #include "reach.h"
+#include "sodium.h"
 
 #define UI_UMPIRE 2
 #define HISTORY 16
@@ -29,6 +31,13 @@ struct tui_session {
 
   struct tui_move_rules move;
   bool zone_seen[3]; /* the cursor was put in the side's zone once */
+
+  /* A sealed hand-over: the passphrase being typed (never drawn, wiped after each try),
+   * and the key of the history fingerprint. */
+  char pass[256];
+  size_t pass_len;
+  unsigned char history_key[64];
+  size_t history_key_len;
 
   /* Each side's own command history, so Up never shows the other side's lines. */
   char hist[3][HISTORY][TUI_LINE_MAX];
@@ -188,7 +197,89 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
   const struct murk_force* f = murk_game_force(s->g, side);
   snprintf(ui->next_force, sizeof ui->next_force, "%s", f ? f->name : "");
   ui->note[0] = '\0';
+  ui->pass_note[0] = '\0';
+  ui->asking = false;
+  ui->tries = 0;
+  sodium_memzero(s->pass, sizeof s->pass);
+  s->pass_len = 0;
+  /* Only keyed: an unkeyed fingerprint of every command would let a side test guesses of
+   * the enemy's hidden commands against it. */
+  ui->fingerprint[0] = '\0';
+  if (s->history_key_len)
+    murk_game_fingerprint(s->g, s->history_key, s->history_key_len, ui->fingerprint,
+                          sizeof ui->fingerprint);
   if (save) autosave_note(s, ui);
+}
+
+/* A key on the hand-over screen: only Enter goes on; in a sealed game it asks the
+ * incoming side's passphrase first. */
+static int start_turn(struct tui_session* s);
+static int key_handover(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  if (k.code == TUI_KEY_MOUSE) return 0;
+  if (!ui->asking) {
+    if (k.code == 'q') {
+      ui->confirm_quit = true;
+      return 0;
+    }
+    if (k.code != TUI_KEY_ENTER) return 0;
+    if (!s->o.sealed) return start_turn(s);
+    ui->asking = true;
+    ui->pass_note[0] = '\0';
+    s->pass_len = 0;
+    return 0;
+  }
+  if (k.code == TUI_KEY_ESC) {
+    ui->asking = false;
+    sodium_memzero(s->pass, sizeof s->pass);
+    s->pass_len = 0;
+    ui->pass_note[0] = '\0';
+    return 0;
+  }
+  if (k.code == TUI_KEY_BACKSPACE) {
+    while (s->pass_len > 0 && ((unsigned char)s->pass[--s->pass_len] & 0xc0) == 0x80) {
+    }
+    s->pass[s->pass_len] = '\0';
+    return 0;
+  }
+  if (k.code == TUI_KEY_ENTER) {
+    bool ok = s->o.check_pass && s->o.check_pass(s->o.check_ctx, ui->next, s->pass, s->pass_len);
+    sodium_memzero(s->pass, sizeof s->pass);
+    s->pass_len = 0;
+    if (ok) {
+      ui->asking = false;
+      ui->tries = 0;
+      return start_turn(s);
+    }
+    ui->tries++;
+    if (ui->tries >= TUI_PASS_TRIES) {
+      ui->asking = false;
+      ui->tries = 0;
+      snprintf(ui->pass_note, sizeof ui->pass_note, "%d wrong passphrases: back to the hand-over",
+               TUI_PASS_TRIES);
+    } else {
+      snprintf(ui->pass_note, sizeof ui->pass_note, "wrong passphrase (%d of %d tries)", ui->tries,
+               TUI_PASS_TRIES);
+    }
+    return 0;
+  }
+  /* A character of the passphrase, as UTF-8. */
+  int c = k.code;
+  if (c < 32 || c == 127 || c >= 0x110000 || (c >= 0xd800 && c < 0xe000)) return 0;
+  unsigned char u[4];
+  size_t n = c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+  if (n == 1) {
+    u[0] = (unsigned char)c;
+  } else {
+    for (size_t i = n - 1; i > 0; i--, c >>= 6) u[i] = (unsigned char)(0x80 | (c & 0x3f));
+    u[0] = (unsigned char)((n == 2 ? 0xc0 : n == 3 ? 0xe0 : 0xf0) | c);
+  }
+  if (s->pass_len + n < sizeof s->pass) {
+    memcpy(s->pass + s->pass_len, u, n);
+    s->pass_len += n;
+    s->pass[s->pass_len] = '\0';
+  }
+  return 0;
 }
 
 static void game_over(struct tui_session* s) {
@@ -993,8 +1084,13 @@ static int key_map(struct tui_session* s, struct tui_key k) {
     case 'S': {
       char path[TUI_LINE_MAX];
       const struct murk_mission* m = murk_game_mission(s->g);
-      snprintf(path, sizeof path, "save %s%s%s-%" PRIu64 ".murk", s->save_dir ? s->save_dir : "",
-               s->save_dir ? "/" : "", m->id, s->o.seed);
+      /* A game with secret dice has no seed to name the file by: its turn instead. */
+      if (s->o.secret_dice)
+        snprintf(path, sizeof path, "save %s%s%s-turn%d.murk", s->save_dir ? s->save_dir : "",
+                 s->save_dir ? "/" : "", m->id, murk_game_turn(s->g));
+      else
+        snprintf(path, sizeof path, "save %s%s%s-%" PRIu64 ".murk", s->save_dir ? s->save_dir : "",
+                 s->save_dir ? "/" : "", m->id, s->o.seed);
       open_command(s, path);
       return 0;
     }
@@ -1096,12 +1192,7 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
   }
   switch (ui->mode) {
     case TUI_MODE_HANDOVER:
-      if (k.code == TUI_KEY_MOUSE) return 0;
-      if (k.code == 'q') {
-        ui->confirm_quit = true;
-        return 0;
-      }
-      return start_turn(s);
+      return key_handover(s, k);
     case TUI_MODE_OVER:
       if (k.code == TUI_KEY_MOUSE) return 0;
       if (k.code == 'q') {
@@ -1154,7 +1245,15 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
     s->ui[i].side = i == UI_UMPIRE ? MURK_NO_SIDE : (enum murk_side)i;
     s->ui[i].mode = TUI_MODE_MAP;
     s->ui[i].seed = s->o.seed;
+    s->ui[i].secret_dice = s->o.secret_dice;
+    s->ui[i].sealed = s->o.sealed;
     s->ui[i].message_attr = TUI_A_NORMAL;
+  }
+  s->o.history_key = NULL;
+  if (o && o->history_key && o->history_key_len >= 16 &&
+      o->history_key_len <= sizeof s->history_key) {
+    memcpy(s->history_key, o->history_key, o->history_key_len);
+    s->history_key_len = o->history_key_len;
   }
   load_move_rules(s);
   for (int i = 0; i < MURK_SIDES; i++) {
@@ -1187,6 +1286,7 @@ void tui_session_free(struct tui_session* s) {
   for (int i = 0; i < 3; i++) murk_free(s->ui[i].cells);
   murk_free(s->autosave_path);
   murk_free(s->save_dir);
+  sodium_memzero(s, sizeof *s);
   murk_free(s);
 }
 

@@ -10,7 +10,9 @@
  *
  * Whenever the side to act changes, the session switches to a hand-over screen that shows
  * nothing of the table and tells the terminal to clear itself (TUI_SESSION_CLEAR), so the
- * previous side's screen cannot flash back. */
+ * previous side's screen cannot flash back. The terminal throws away the keys typed before
+ * the hand-over appeared and in its first half second (TUI_HANDOVER_GUARD_MS); only Enter
+ * goes on from it, and in a sealed game only the incoming side's passphrase after that. */
 #ifndef MURK_TUI_SESSION_H
 #define MURK_TUI_SESSION_H
 
@@ -48,6 +50,11 @@ struct tui_key {
   int x, y; /* TUI_KEY_MOUSE: the screen cell clicked */
 };
 
+/* Keys typed in this long after a hand-over appeared are thrown away (term.c). */
+#define TUI_HANDOVER_GUARD_MS 500
+/* Wrong passphrases at a sealed hand-over before it starts over. */
+#define TUI_PASS_TRIES 3
+
 /* What tui_session_key asks of the terminal. */
 enum {
   TUI_SESSION_QUIT = 1,  /* the players confirmed quitting */
@@ -55,7 +62,17 @@ enum {
 };
 
 struct tui_session_opts {
-  uint64_t seed;             /* shown on screen so the game can be replayed */
+  uint64_t seed;    /* shown on screen so the game can be replayed */
+  bool secret_dice; /* a live game's secret dice: no seed to show (docs/fair-play.md) */
+  /* A sealed game: each hand-over asks the incoming side's passphrase and goes on only
+   * when check_pass says it is right (three tries, then back to the hand-over). */
+  bool sealed;
+  bool (*check_pass)(void* ctx, enum murk_side side, const char* pass, size_t len);
+  void* check_ctx;
+  /* The key of the history fingerprint shown at hand-overs (murk_game_fingerprint),
+   * 16..64 bytes, copied; NULL: no fingerprint (a game whose dice are a known number). */
+  const unsigned char* history_key;
+  size_t history_key_len;
   const char* autosave_path; /* written at every hand-over and on quitting; NULL: none */
   const char* save_dir;      /* where `S` suggests saving; NULL: the current folder */
   /* Write game g as a save file at path (atomically). Returns 0, or nonzero with a

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <wchar.h>
 
 #include <curses.h>
@@ -278,12 +279,14 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
     goto done;
   }
   bool dirty = true, wipe = true;
+  struct timespec guard = {0, 0}; /* keys before this are thrown away (a fresh hand-over) */
   for (;;) {
     if (term_signal) {
       result = 128 + (int)term_signal;
       break;
     }
     if (dirty) {
+      bool wiped = wipe;
       if (wipe) {
         /* Hand-over: blank the real screen before anything of the next side is drawn,
          * so the previous side's table cannot show again, not even for a moment. */
@@ -297,6 +300,15 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
       blit(&canvas, have_shown ? &shown : NULL);
       refresh();
       dirty = false;
+      if (wiped && tui_session_ui(s)->mode == TUI_MODE_HANDOVER) {
+        /* A hand-over is up: keys typed before it appeared (the outgoing player's second
+         * `e`) and in its first half second are not the incoming player's. */
+        flushinp();
+        clock_gettime(CLOCK_MONOTONIC, &guard);
+        guard.tv_nsec += (long)TUI_HANDOVER_GUARD_MS * 1000000L;
+        guard.tv_sec += guard.tv_nsec / 1000000000L;
+        guard.tv_nsec %= 1000000000L;
+      }
       /* Keep the frame to compare the next one with; without memory for it, every frame is
        * handed over whole. */
       have_shown = (shown.w == canvas.w && shown.h == canvas.h) ||
@@ -321,6 +333,10 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
       dirty = true;
       continue;
     }
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    if (now.tv_sec < guard.tv_sec || (now.tv_sec == guard.tv_sec && now.tv_nsec < guard.tv_nsec))
+      continue;
     struct tui_key k;
     if (!translate(r, ch, &k)) continue;
     int f = tui_session_key(s, k);

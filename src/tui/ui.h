@@ -72,6 +72,12 @@ struct tui_ui {
   bool confirm_quit;          /* "quit? y/n" is open */
   bool roster_labels;         /* label own units by roster number instead of marker number */
   uint64_t seed;              /* shown so the game can be replayed */
+  bool secret_dice;           /* no seed to show: the dice are secret */
+  bool sealed;                /* HANDOVER: Enter asks the incoming side's passphrase */
+  bool asking;                /* HANDOVER: the passphrase is being typed (not shown) */
+  int tries;                  /* HANDOVER: wrong passphrases so far */
+  char fingerprint[24];       /* HANDOVER: the short fingerprint of the game's history */
+  char pass_note[80];         /* HANDOVER: how the last passphrase went */
   enum murk_side next;        /* HANDOVER: the side taking the screen */
   int next_turn;              /* HANDOVER: the turn it takes over (0 during setup) */
   char next_force[48];        /* HANDOVER: the force it plays (public: the side roll says) */

@@ -6,7 +6,9 @@
 #     NAME.defender.out byte for byte, and the script applies without a rejection;
 #   - a second run prints the very same bytes (determinism);
 #   - the save written by --save replays (murk replay) to the same three transcripts;
-#   - the same save with its mission hash edited is refused with exit 1;
+#   - the same save with a line edited is refused (its hash chain breaks), and with its
+#     mission hash edited and the chain taken off (a version 1 save) it is refused because
+#     the mission changed; both exit 1 and print nothing;
 #   - the facts the game exists for hold: each script states 3 to 6 of them in its header,
 #       # expect: AUDIENCE: REGEX       a line of that transcript matches (grep -E)
 #       # expect-not: AUDIENCE: REGEX   no line of it does (what a side must not learn)
@@ -164,7 +166,8 @@ for script in "${scripts[@]}"; do
   fi
   cmp -s "$tmp/$base.saved-run" "$(golden "$name" umpire)" ||
     fail "$script: the run with --save printed a different transcript"
-  head -1 "$save" | grep -qx '# murk-save: 1' || fail "$save does not start with '# murk-save: 1'"
+  head -1 "$save" | grep -qx '# murk-save: 2' || fail "$save does not start with '# murk-save: 2'"
+  tail -1 "$save" | grep -qE '^# chain: [0-9a-f]{64}$' || fail "$save does not end with its chain"
   for aud in umpire attacker defender; do
     checks=$((checks + 1))
     # shellcheck disable=SC2046
@@ -183,7 +186,15 @@ for script in "${scripts[@]}"; do
   hash=$(sed -n 's/^# mission-hash: //p' "$save")
   other=0000000000000000
   [ "$hash" = "$other" ] && other=0000000000000001
-  sed "s/^# mission-hash: .*/# mission-hash: $other/" "$save" >"$tmp/$base.edited"
+  sed "s/^# mission-hash: .*/# mission-hash: $other/" "$save" >"$tmp/$base.damaged"
+  "$MURK" replay "$tmp/$base.damaged" >"$tmp/$base.out" 2>"$tmp/$base.err"
+  rc=$?
+  if [ $rc -ne 1 ] || [ -s "$tmp/$base.out" ] ||
+    ! grep -q "this save is damaged or was edited: its hash chain" "$tmp/$base.err"; then
+    fail "a save with a line changed under its chain: exit $rc: $(cat "$tmp/$base.err")"
+  fi
+  sed -e "s/^# mission-hash: .*/# mission-hash: $other/" -e '/^# chain: /d' \
+    -e 's/^# murk-save: 2$/# murk-save: 1/' "$save" >"$tmp/$base.edited"
   "$MURK" replay "$tmp/$base.edited" >"$tmp/$base.out" 2>"$tmp/$base.err"
   rc=$?
   if [ $rc -ne 1 ]; then

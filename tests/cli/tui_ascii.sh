@@ -21,7 +21,7 @@ quit() {
 # Unicode and colour.
 tui_start luneville --seed 2
 wait_for "Pass the keyboard to the attacker."
-keys Space
+pass_handover
 wait_for "attacker's table"
 wait_for "♣"
 settle
@@ -31,7 +31,7 @@ quit "unicode"
 # ASCII (the C locale) and monochrome (NO_COLOR).
 TUI_LANG=C TUI_NO_COLOR=1 tui_start luneville --seed 2
 wait_for "Pass the keyboard to the attacker."
-keys Space
+pass_handover
 wait_for "attacker's table"
 wait_for "T T T T"
 settle

@@ -57,7 +57,7 @@ tui_start() {
   local args=""
   for a in "$@"; do args="$args '$a'"; done
   cat >"$tmp/run.sh" <<EOF
-export LANG='${TUI_LANG:-C.UTF-8}' LC_ALL='${TUI_LANG:-C.UTF-8}' XDG_STATE_HOME='$tmp/state'
+export LANG='${TUI_LANG:-C.UTF-8}' LC_ALL='${TUI_LANG:-C.UTF-8}' XDG_STATE_HOME='$tmp/state' MURK_PWHASH='${MURK_PWHASH:-}'
 trap : INT
 unset NO_COLOR
 [ -n '${TUI_NO_COLOR:-}' ] && export NO_COLOR=1
@@ -78,6 +78,15 @@ EOF
 }
 
 keys() { T send-keys -t "$sess" "$@"; }
+# Pass a hand-over on the screen: it throws away keys typed in its first half second
+# (TUI_HANDOVER_GUARD_MS), then goes on with Enter only.
+pass_handover() {
+  settle
+  sleep 0.7
+  keys Enter
+}
+# The newest game file murk play keeps in the state directory (empty if none).
+game_file() { ls -t "$tmp/state/murk/"*.murk 2>/dev/null | head -n 1; }
 send_text() { T send-keys -t "$sess" -l "$1"; }
 screen() { T capture-pane -p -t "$sess"; }
 screen_sgr() { T capture-pane -p -e -t "$sess"; } # with the attribute escape sequences

@@ -22,7 +22,7 @@ take_over() {
     fail "the hand-over to the $side shows the table:"
     screen >&2
   fi
-  keys Space
+  pass_handover
   wait_for "$side's table" || return 1
   settle
   if screen | grep -qF "Since your last turn"; then

@@ -7,7 +7,9 @@
 #     (none is revealed), nor the defender's one of the attacker's force;
 #   - the incoming player first sees what happened since their last turn;
 #   - help opens and closes; a rejected command shows its reason;
-#   - q, then y, exits 0 with the terminal restored and the game autosaved.
+#   - e e leaves the hand-over up (only Enter goes on from it, after half a second);
+#   - q, then y, exits 0 with the terminal restored and the game autosaved (0600, in a
+#     0700 state directory).
 . "$(dirname "$0")/tui_common.bash"
 
 mission=data/missions/luneville.yaml
@@ -30,7 +32,7 @@ take_over() {
     fail "the hand-over to the $side shows the table:"
     screen >&2
   fi
-  keys Space
+  pass_handover
   wait_for "$side's table" || return 1
   settle
   hidden "$side"
@@ -84,9 +86,19 @@ cmd "objective at 10,21"
 wait_for "defender places objective 3 at 10,21"
 cmd "objective at 20,21"
 
-# Reserves: none.
+# Reserves: none. The attacker presses e twice (issue 13): the first ends its reserves
+# and puts up the hand-over, the second must not pass it (keys typed before it appeared
+# and in its first half second are thrown away; only Enter goes on). Nor does another
+# stray key afterwards.
 take_over attacker
+keys e e
+wait_for "Pass the keyboard to the defender."
+sleep 1
 keys e
+settle
+screen | grep -qF "Pass the keyboard to the defender." ||
+  fail "e e (and one more e) passed the hand-over"
+shows_table && fail "the hand-over after e e shows a table"
 take_over defender
 keys e
 
@@ -159,13 +171,15 @@ rc=$(wait_exit)
 [ "$rc" = 0 ] || fail "murk play exited with $rc after q y (stderr: $(cat "$tmp/stderr"))"
 check_restored "after quitting"
 shows_table && fail "the table is still on the screen after quitting"
-save="$tmp/state/murk/autosave.murk"
-if [ -f "$save" ]; then
-  grep -q '^# murk-save: 1' "$save" || fail "the autosave is not a save"
+save=$(game_file)
+if [ -n "$save" ] && [ -f "$save" ]; then
+  [ "$(stat -c %a "$save")" = 600 ] || fail "the autosave is not mode 0600"
+  [ "$(stat -c %a "$tmp/state/murk")" = 700 ] || fail "the state directory is not mode 0700"
+  grep -q '^# murk-save: 2' "$save" || fail "the autosave is not a save"
   grep -q '^# seed: 8' "$save" || fail "the autosave lacks the seed"
   grep -q '^attacker: move 3 to 27,19' "$save" || fail "the autosave lacks the last commands"
 else
-  fail "no autosave at $save"
+  fail "no autosave in $tmp/state/murk"
 fi
 grep -qF "game saved to $save" "$tmp/stderr" || fail "murk did not say where the game was saved"
 finish

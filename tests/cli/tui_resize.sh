@@ -17,7 +17,7 @@ resize 100 40
 wait_for "Pass the keyboard to the attacker."
 
 # At the table.
-keys Space
+pass_handover
 wait_for "attacker's table"
 keys Escape
 wait_for "Events"

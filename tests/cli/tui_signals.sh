@@ -7,7 +7,6 @@
 #   - a bad mission or save exits 1 with a message; without a terminal, exit 1.
 . "$(dirname "$0")/tui_common.bash"
 
-save="$tmp/state/murk/autosave.murk"
 
 cmd() {
   keys :
@@ -18,15 +17,16 @@ cmd() {
 # 1. Two objectives, then the hand-over autosaves; Ctrl-C ends the game.
 tui_start luneville --seed 5
 wait_for "Pass the keyboard to the attacker."
-[ -e "$save" ] && fail "a new game wrote an autosave before anything happened"
-keys Space
+[ -n "$(game_file)" ] && fail "a new game wrote an autosave before anything happened"
+pass_handover
 wait_for "attacker's table"
 keys Escape
 cmd "objective at 10,2"
 wait_for "attacker places objective 1 at 10,02"
 cmd "objective at 20,2"
 wait_for "Pass the keyboard to the defender."
-if [ -f "$save" ]; then
+save=$(game_file)
+if [ -n "$save" ] && [ -f "$save" ]; then
   grep -q '^attacker: objective at 20,02' "$save" || fail "the hand-over autosave lacks the last command"
 else
   fail "no autosave after the hand-over"
@@ -35,12 +35,12 @@ keys C-c
 rc=$(wait_exit)
 [ "$rc" = 130 ] || fail "Ctrl-C: exit code $rc, not 130"
 check_restored "after Ctrl-C"
-[ -f "$save" ] && grep -q '^# murk-save: 1' "$save" || fail "the autosave is gone after Ctrl-C"
+[ -f "$save" ] && grep -q '^# murk-save: 2' "$save" || fail "the autosave is gone after Ctrl-C"
 
 # 2. Load it: the defender is to act and gets the hand-over; then SIGTERM.
 tui_start --load "$save"
 wait_for "Pass the keyboard to the defender."
-keys Space
+pass_handover
 wait_for "defender's table"
 wait_for "attacker places objective 2 at 20,02"
 keys Escape

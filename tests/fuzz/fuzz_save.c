@@ -190,6 +190,9 @@ static void check_round_trip(const struct murk_script* s) {
   CHECK(rc == MURK_OK, "the formatted script does not parse (%d): %s\n%s", rc, msg, text);
   CHECK(same_str(s->mission, back->mission), "mission '%s' became '%s'", s->mission, back->mission);
   CHECK(s->has_seed == back->has_seed && (!s->has_seed || s->seed == back->seed), "seed");
+  CHECK(
+      s->has_key == back->has_key && (!s->has_key || memcmp(s->key, back->key, sizeof s->key) == 0),
+      "dice key");
   CHECK(s->has_hash == back->has_hash && (!s->has_hash || s->mission_hash == back->mission_hash),
         "hash");
   CHECK(s->version == back->version, "version %d became %d", s->version, back->version);

@@ -44,6 +44,14 @@ static const struct murk_cmd_entry replay_entry = {
     .exec = exec_nothing,
 };
 
+static const struct murk_cmd_entry load_entry = {
+    .name = "load",
+    .usage = "SAVE [--passphrase-file SIDE:FILE]...",
+    .about = "a test",
+    .args = {"as: passphrase-file:... open...", 1, 1},
+    .exec = exec_nothing,
+};
+
 /* Parse a NULL-terminated list of words (copied: the parser may reorder them). */
 static char words[16][64];
 static char* argv_[17];
@@ -172,6 +180,48 @@ static void test_sides(void** st) {
   assert_string_equal(said, "--as expects attacker or defender, got 'umpire'");
 }
 
+static void test_repeatable_options(void** st) {
+  (void)st;
+  struct murk_args a;
+  int code;
+  /* Given three times, in both forms, among other options: every value, in order. */
+  assert_int_equal(
+      parse(&load_entry, &a, &code, "load", "--passphrase-file", "attacker:a", "save", "--as",
+            "defender", "--passphrase-file=defender:d", "--passphrase-file", "x", NULL),
+      0);
+  assert_int_equal(a.argc, 1);
+  assert_string_equal(a.argv[0], "save");
+  assert_int_equal(murk_args_count(&a, "passphrase-file"), 3);
+  assert_string_equal(murk_args_value(&a, "passphrase-file", 0), "attacker:a");
+  assert_string_equal(murk_args_value(&a, "passphrase-file", 1), "defender:d");
+  assert_string_equal(murk_args_value(&a, "passphrase-file", 2), "x");
+  assert_null(murk_args_value(&a, "passphrase-file", 3));
+  assert_string_equal(murk_args_get(&a, "passphrase-file"), "attacker:a");
+  assert_int_equal(murk_args_count(&a, "as"), 1);
+  assert_string_equal(murk_args_value(&a, "as", 0), "defender");
+  assert_null(murk_args_value(&a, "as", 1));
+  assert_int_equal(murk_args_count(&a, "open"), 0);
+  assert_null(murk_args_value(&a, "open", 0));
+  /* A repeatable flag; the other options still refuse a second time. */
+  assert_int_equal(parse(&load_entry, &a, &code, "load", "s", "--open", "--open", NULL), 0);
+  assert_int_equal(murk_args_count(&a, "open"), 2);
+  assert_int_equal(parse(&load_entry, &a, &code, "load", "s", "--as", "x", "--as=y", NULL), -1);
+  assert_int_equal(code, MURK_EXIT_USAGE);
+  assert_string_equal(said, "--as is given twice");
+  /* The "..." is not part of the name, and a value is still needed. */
+  assert_int_equal(parse(&load_entry, &a, &code, "load", "s", "--passphrase-file...", "x", NULL),
+                   -1);
+  assert_string_equal(said, "unknown option '--passphrase-file...'");
+  assert_int_equal(parse(&load_entry, &a, &code, "load", "s", "--passphrase-file", NULL), -1);
+  assert_string_equal(said, "--passphrase-file needs a value");
+  /* More than the parser keeps: a usage error, not a value lost. */
+  assert_int_equal(parse(&load_entry, &a, &code, "load", "s", "--open", "--open", "--open",
+                         "--open", "--open", "--open", "--open", "--open", "--open", NULL),
+                   -1);
+  assert_int_equal(code, MURK_EXIT_USAGE);
+  assert_string_equal(said, "--open is given too often");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_options_in_any_order_and_form),
@@ -180,6 +230,7 @@ int main(void) {
       cmocka_unit_test(test_help_anywhere_before_the_end_of_options),
       cmocka_unit_test(test_numbers_name_their_option),
       cmocka_unit_test(test_sides),
+      cmocka_unit_test(test_repeatable_options),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,6 +10,7 @@
 
 #include "murk/dice.h"
 #include "murk/error.h"
+#include "sodium.h"
 
 /* ---- a reference pcg32, written from the paper's description, to compare against ---- */
 
@@ -123,13 +124,50 @@ static void test_die_matches_lemire(void** state) {
 static void test_die_rejects_biased_draw(void** state) {
   (void)state;
   const uint64_t inc = 0x9e3779b97f4a7c15ull;
-  struct murk_rng rng = {0, inc}, shadow = {0, inc};
+  struct murk_rng rng = {.state = 0, .inc = inc}, shadow = {.state = 0, .inc = inc};
   assert_int_equal(murk_rng_next(&shadow), 0);
   uint32_t second = murk_rng_next(&shadow);
   assert_true((uint32_t)((uint64_t)second * 6) >= 4); /* the second draw is accepted */
   int got = murk_rng_die(&rng, 6);
   assert_int_equal(rng.state, shadow.state); /* two draws */
   assert_int_equal(got, (int)(((uint64_t)second * 6) >> 32) + 1);
+}
+
+/* The secret dice stream (docs/fair-play.md): for the key 00 01 .. 1f its first words are
+ * these, fixed here so that no change of library or code can move a live game's dice
+ * unnoticed; and its whole stream is libsodium's randombytes_buf_deterministic. */
+static void test_keyed_reference(void** state) {
+  (void)state;
+  static const uint32_t want[20] = {
+      0xc66c8e0du, 0x89641587u, 0x7e2e7326u, 0xcf5032a7u, 0x42582dafu, 0x4c908320u, 0xa38b1a84u,
+      0x1161983bu, 0x50ba46f3u, 0xae683a72u, 0xa6243528u, 0xf809edbdu, 0x05b8e63bu, 0x726f8595u,
+      0x91865be2u, 0x4b118b8eu, 0xc84bb9afu, 0x3dd7edabu, 0x5754b4aau, 0x33587c6bu};
+  unsigned char key[MURK_DICE_KEY_BYTES];
+  for (int i = 0; i < MURK_DICE_KEY_BYTES; i++) key[i] = (unsigned char)i;
+  struct murk_rng rng;
+  murk_rng_seed_key(&rng, key);
+  for (int i = 0; i < 20; i++) assert_int_equal(murk_rng_next(&rng), want[i]);
+
+  enum { WORDS = 1000 };
+  static unsigned char bytes[WORDS * 4];
+  randombytes_buf_deterministic(bytes, sizeof bytes, key);
+  murk_rng_seed_key(&rng, key);
+  for (int i = 0; i < WORDS; i++) {
+    const unsigned char* b = bytes + 4 * i;
+    uint32_t w = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+    assert_int_equal(murk_rng_next(&rng), w);
+  }
+  /* A copy forks the stream, mid-block too. */
+  murk_rng_seed_key(&rng, key);
+  for (int i = 0; i < 7; i++) murk_rng_next(&rng);
+  struct murk_rng fork = rng;
+  for (int i = 0; i < 40; i++) assert_int_equal(murk_rng_next(&rng), murk_rng_next(&fork));
+  /* Another key, another stream; reseeding with a number goes back to PCG32. */
+  key[0] ^= 1;
+  murk_rng_seed_key(&rng, key);
+  assert_int_not_equal(murk_rng_next(&rng), want[0]);
+  murk_rng_seed(&rng, 42);
+  assert_int_equal(murk_rng_next(&rng), 0xa15c02b7u);
 }
 
 static void test_die_bad_n(void** state) {
@@ -614,6 +652,7 @@ int main(void) {
       cmocka_unit_test(test_purpose_truncation),
       cmocka_unit_test(test_roll_format),
       cmocka_unit_test(test_roll_format_small_buffer),
+      cmocka_unit_test(test_keyed_reference),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -198,12 +198,12 @@ static void test_header_errors(void** state) {
   d = parse_bad(t2, strlen(t2));
   expect_diag(&d, 0, "18446744073709551615");
 
-  const char* t3 = "# mission-hash: 0123\n# mission-hash: xyz\n# murk-save: 2\n";
+  const char* t3 = "# mission-hash: 0123\n# mission-hash: xyz\n# murk-save: 3\n";
   d = parse_bad(t3, strlen(t3));
   assert_int_equal(d.count, 3); /* all of them, not only the first */
   expect_diag(&d, 0, "bad.txt:1:17: error: 'mission-hash' must be 16 hexadecimal digits");
   expect_diag(&d, 1, "bad.txt:2:3: error: 'mission-hash' is given twice (first on line 1)");
-  expect_diag(&d, 2, "bad.txt:3:14: error: this save has format version 2");
+  expect_diag(&d, 2, "bad.txt:3:14: error: this save has format version 3");
 
   const char* t4 = "# murk-save: one\n";
   d = parse_bad(t4, strlen(t4));
@@ -276,7 +276,7 @@ static void test_build_and_format(void** state) {
 
   char* out = format_ok(s);
   const char* want =
-      "# murk-save: 1\n"
+      "# murk-save: 2\n"
       "# mission: m.yaml\n"
       "# mission-hash: 0000000000000abc\n"
       "# seed: 3\n"
@@ -370,6 +370,7 @@ static void test_save_of_a_game_replays(void** state) {
   assert_non_null(strstr(text, "\ndefender: objective at 12,22\n"));
   assert_non_null(strstr(text, "\ndefender: deploy dummy at 12,05\n"));
   assert_null(strstr(text, "spot"));
+  assert_int_equal(murk_save_check_chain(text, len, true, NULL), MURK_OK);
 
   /* The replay: same seed, the save's lines, the same events. */
   struct murk_game* r = NULL;
@@ -386,8 +387,64 @@ static void test_save_of_a_game_replays(void** state) {
   murk_mission_free(m);
 }
 
+/* A live game (secret dice from a 256-bit key): its save holds the key, not a seed, and
+ * replays to the same events; undo rebuilds it with the same dice; another key gives
+ * other dice. */
+static void test_keyed_game(void** state) {
+  (void)state;
+  struct murk_diags d;
+  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
+  murk_diags_init(&d, path);
+  struct murk_mission* m = NULL;
+  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  unsigned char key[MURK_DICE_KEY_BYTES];
+  for (int i = 0; i < MURK_DICE_KEY_BYTES; i++) key[i] = (unsigned char)(i * 7 + 1);
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new_keyed(m, key, &g), MURK_OK);
+  assert_non_null(murk_game_dice_key(g));
+  assert_memory_equal(murk_game_dice_key(g), key, sizeof key);
+  struct murk_script* s = parse_ok("objective at 18,01\nobjective at 26,02\n");
+  assert_int_equal(apply_lines(g, s), 2);
+  murk_script_free(s);
+
+  char* text = NULL;
+  size_t len = 0;
+  assert_int_equal(murk_save_game(g, &text, &len), MURK_OK);
+  assert_null(strstr(text, "# seed:"));
+  assert_non_null(strstr(text, "# dice-key: 0108"));
+  struct murk_script* save = parse_ok(text);
+  assert_true(save->has_key);
+  assert_false(save->has_seed);
+  assert_memory_equal(save->key, key, sizeof key);
+  struct murk_game* r = NULL;
+  assert_int_equal(murk_game_new_keyed(m, save->key, &r), MURK_OK);
+  assert_int_equal(apply_lines(r, save), save->nlines);
+  assert_int_equal(murk_game_event_count(r), murk_game_event_count(g));
+  for (size_t i = 0; i < murk_game_event_count(g); i++)
+    assert_string_equal(murk_game_event(r, i)->text, murk_game_event(g, i)->text);
+  /* Undo rebuilds from the key: the same events as before the command. */
+  size_t before = murk_game_event_count(g);
+  char why[200];
+  if (murk_game_undoable(g) > 0) {
+    assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+    assert_true(murk_game_event_count(g) < before);
+    assert_non_null(murk_game_dice_key(g));
+  }
+  /* A numbered game has no key. */
+  struct murk_game* n = NULL;
+  assert_int_equal(murk_game_new(m, 7, &n), MURK_OK);
+  assert_null(murk_game_dice_key(n));
+  murk_game_free(n);
+  murk_game_free(r);
+  murk_script_free(save);
+  murk_free(text);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_keyed_game),
       cmocka_unit_test(test_save_headers_and_lines),
       cmocka_unit_test(test_script_comments_blanks_and_sides),
       cmocka_unit_test(test_bad_command_lines_are_kept),

@@ -465,7 +465,7 @@ static void to_map(struct harness* h) {
     const struct tui_ui* ui = tui_session_ui(h->s);
     if (ui->mode == TUI_MODE_MAP) return;
     draw_session(h);
-    key(h, ui->mode == TUI_MODE_RECAP ? TUI_KEY_ESC : ' ');
+    key(h, ui->mode == TUI_MODE_RECAP ? TUI_KEY_ESC : TUI_KEY_ENTER);
   }
   fail_msg("the session does not reach the map");
 }

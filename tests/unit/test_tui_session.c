@@ -243,7 +243,7 @@ static void go(struct ctx* x, int cx, int cy) {
 static void take_over(struct ctx* x, enum murk_side side) {
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
   assert_int_equal(UI->next, side);
-  key(x, ' ');
+  key(x, TUI_KEY_ENTER);
   if (UI->mode == TUI_MODE_RECAP) key(x, TUI_KEY_ESC);
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_int_equal(UI->side, side);
@@ -294,11 +294,18 @@ static void test_starts_with_a_handover(void** state) {
   assert_false(shows(x, "Session Field"));
   /* Nothing happened yet: no autosave over whatever game was saved before. */
   assert_int_equal(x->saves, 0);
-  /* Mouse clicks do not pass the hand-over; a key does. The setup events happened while
-   * the attacker was to act: they are in its log, with no recap. */
+  /* Mouse clicks and other keys (a stray `e`) do not pass the hand-over; Enter does. The
+   * setup events happened while the attacker was to act: they are in its log, with no
+   * recap. */
   tui_session_key(x->s, (struct tui_key){TUI_KEY_MOUSE, 10, 10});
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  key(x, 'e');
+  key(x, ' ');
   key(x, 'x');
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  /* No key for a fingerprint (seeded with a number): none shown. */
+  assert_false(shows(x, "History fingerprint "));
+  key(x, TUI_KEY_ENTER);
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_true(shows(x, "Session Field"));
   assert_true(shows(x, "setup: deployment; the attacker deploys first"));
@@ -311,6 +318,81 @@ static void test_starts_with_a_handover(void** state) {
   /* The own briefing, on the own screen. */
   key(x, TUI_KEY_TAB);
   assert_true(shows(x, "Red orders, for red eyes."));
+}
+
+/* A sealed game: the hand-over asks the incoming side's passphrase, says a wrong one and
+ * shows nothing, goes back to the hand-over after three, and is never passed by a stray
+ * key. Passphrases "red" and "blue" for attacker and defender. */
+static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
+  int* calls = ctx;
+  ++*calls;
+  const char* want = side == MURK_ATTACKER ? "red" : "blue";
+  return len == strlen(want) && memcmp(pass, want, len) == 0;
+}
+
+static void test_sealed_handover(void** state) {
+  struct ctx* x = *state;
+  tui_session_free(x->s);
+  int calls = 0;
+  static const unsigned char hk[32] = {1, 2, 3};
+  struct tui_session_opts o = {.secret_dice = true,
+                               .sealed = true,
+                               .check_pass = check_pass,
+                               .check_ctx = &calls,
+                               .history_key = hk,
+                               .history_key_len = sizeof hk};
+  assert_int_equal(tui_session_new(x->g, &o, &x->s), MURK_OK);
+  tui_session_resize(x->s, 100, 40);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_true(shows(x, "your passphrase comes next"));
+  assert_true(shows(x, "History fingerprint "));
+  char before[24];
+  snprintf(before, sizeof before, "%s", UI->fingerprint);
+  key(x, 'e');
+  assert_false(UI->asking);
+  key(x, TUI_KEY_ENTER);
+  assert_true(UI->asking);
+  /* Wrong: "blue" is the defender's. Nothing of the table, the try is counted. */
+  type(x, "blue");
+  assert_false(shows(x, "blue"));
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(calls, 1);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_null(tui_session_view(x->s));
+  assert_true(shows(x, "wrong passphrase (1 of 3 tries)"));
+  assert_false(shows(x, "Session Field"));
+  type(x, "rex");
+  key(x, TUI_KEY_BACKSPACE);
+  key(x, TUI_KEY_ENTER); /* "re" */
+  type(x, "");
+  key(x, TUI_KEY_ENTER); /* empty */
+  assert_int_equal(calls, 3);
+  assert_false(UI->asking);
+  assert_true(shows(x, "3 wrong passphrases: back to the hand-over"));
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  /* Back at the hand-over: letters are not typed into anything. */
+  type(x, "red");
+  key(x, TUI_KEY_ENTER);
+  assert_true(UI->asking);
+  assert_int_equal(calls, 3);
+  /* Backspace takes back a whole character, Esc the whole try. */
+  type(x, "rex");
+  key(x, TUI_KEY_BACKSPACE);
+  type(x, "d");
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(calls, 4);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "attacker's table"));
+  assert_true(shows(x, "sealed"));
+  assert_false(shows(x, "seed"));
+  /* The attacker deploys: the defender's hand-over shows a new fingerprint. */
+  assert_int_equal(command(x, "deploy 1 at 2,8") & TUI_SESSION_CLEAR, TUI_SESSION_CLEAR);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_int_equal(UI->next, MURK_DEFENDER);
+  assert_true(UI->fingerprint[0] != '\0');
+  assert_string_not_equal(UI->fingerprint, before);
+  assert_false(UI->asking);
+  assert_false(shows(x, "wrong passphrase"));
 }
 
 /* A game already under way (as after --load): the side to act's recap starts after its
@@ -330,7 +412,7 @@ static void test_recap_of_a_loaded_game(void** state) {
   tui_session_resize(x->s, 100, 40);
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
   assert_int_equal(UI->next, MURK_DEFENDER);
-  key(x, ' ');
+  key(x, TUI_KEY_ENTER);
   assert_int_equal(UI->mode, TUI_MODE_RECAP);
   assert_true(shows(x, "Since your last turn: 1 of 1"));
   assert_true(shows(x, "> attacker deploys template T3 at 06,08"));
@@ -361,7 +443,7 @@ static void test_handover_after_each_secret_choice(void** state) {
   assert_string_equal(x->saved_to, "/nonexistent/autosave.murk");
   assert_true(shows(x, "game saved to /nonexistent/autosave.murk"));
   /* The defender's recap: the attacker's template, not what it is. */
-  key(x, ' ');
+  key(x, TUI_KEY_ENTER);
   assert_int_equal(UI->mode, TUI_MODE_RECAP);
   bool seen = false;
   while (UI->mode == TUI_MODE_RECAP) {
@@ -509,7 +591,7 @@ static void test_turn_handover_and_hidden_names(void** state) {
   assert_int_equal(UI->next, MURK_DEFENDER);
   assert_true(shows(x, "Turn 1"));
   assert_int_equal(x->saves, saves + 1);
-  key(x, ' ');
+  key(x, TUI_KEY_ENTER);
   /* The defender first sees what happened since its last turn: the attacker's steps. */
   assert_int_equal(UI->mode, TUI_MODE_RECAP);
   assert_true(shows(x, "attacker's shooting step") || shows(x, "shooting step"));
@@ -640,7 +722,7 @@ static void test_reserves_and_game_over(void** state) {
   assert_true(shows(x, murk_game_result(x->g)));
   assert_false(shows(x, "Alpha"));
   x->attacker_revealed = x->defender_revealed = true;
-  key(x, ' ');
+  key(x, TUI_KEY_ENTER);
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_true(shows(x, "umpire's table"));
   assert_true(shows(x, "VP: attacker"));
@@ -785,6 +867,7 @@ int main(void) {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
   const struct CMUnitTest tests[] = {
       T(test_starts_with_a_handover),
+      T(test_sealed_handover),
       T(test_handover_after_each_secret_choice),
       T(test_rejection_reason_and_history),
       T(test_move_with_preview),

@@ -1,0 +1,115 @@
+/* seal.h: sealed saves - a hot-seat game's save that keeps each side's secrets
+ * (docs/fair-play.md, docs/commands.md "Sealed saves").
+ *
+ * A sealed save is text: a public header, three sealed parts, and a check line.
+ *
+ *   # murk-save: 2
+ *   # sealed: argon2id13 ops=2 mem=67108864      how the side keys are derived
+ *   # mission: /path/to/luneville.yaml
+ *   # mission-hash: 8f3a0c1d22e4b9a7
+ *   # turn: 3
+ *   # to-act: defender                           "none" once the game is over
+ *   # over: no
+ *   # game: 32 hex digits                        this game's random id
+ *   # salt-attacker: 32 hex digits
+ *   # salt-defender: 32 hex digits
+ *   sealed-attacker: BASE64                      what the attacker has been shown
+ *   sealed-defender: BASE64                      what the defender has been shown
+ *   sealed-game: BASE64                          the whole game (dice and every command)
+ *   check: 64 hex digits                         BLAKE2b of every byte above
+ *
+ * A side's key comes from its passphrase (Argon2id, crypto_pwhash, with that side's salt);
+ * the game's key from both side keys, so the whole game opens only with both passphrases.
+ * Each part is padded (MURK_SEAL_PAD), then XChaCha20-Poly1305
+ * (crypto_aead_xchacha20poly1305_ietf) with the header's
+ * exact bytes and the part's label as additional data, so a changed header, a part moved
+ * to another place or taken from another game does not open. The check line finds any
+ * damage before a passphrase is asked for.
+ *
+ * The module works on memory buffers; the caller brings the randomness (salts, ids,
+ * nonces): the core gathers none. */
+#ifndef MURK_SEAL_H
+#define MURK_SEAL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "murk/side.h"
+
+#define MURK_SEAL_VERSION 2
+#define MURK_SEAL_KEY_BYTES 32
+#define MURK_SEAL_SALT_BYTES 16
+#define MURK_SEAL_ID_BYTES 16
+#define MURK_SEAL_FRESH_BYTES 32
+#define MURK_SEAL_MISSION_MAX 1024
+/* Sealed parts are padded to a multiple of this (both records to the same length), so a
+ * part's size tells little of what it holds. */
+#define MURK_SEAL_PAD 4096
+
+/* Argon2id limits a save may ask for: from libsodium's minimum up to its "sensitive"
+ * level, so a crafted save cannot make murk spend gigabytes. */
+#define MURK_SEAL_OPS_MIN 1ull
+#define MURK_SEAL_OPS_MAX 16ull
+#define MURK_SEAL_MEM_MIN ((size_t)8192)
+#define MURK_SEAL_MEM_MAX ((size_t)1 << 30)
+
+/* The parts of a sealed save. */
+enum murk_seal_part { MURK_SEAL_ATTACKER = 0, MURK_SEAL_DEFENDER = 1, MURK_SEAL_GAME = 2 };
+
+/* The public header. */
+struct murk_seal_header {
+  int version;
+  unsigned long long ops; /* Argon2id opslimit */
+  size_t mem;             /* Argon2id memlimit, bytes */
+  char mission[MURK_SEAL_MISSION_MAX];
+  uint64_t mission_hash;
+  int turn;
+  enum murk_side to_act; /* MURK_NO_SIDE once over */
+  bool over;
+  unsigned char game_id[MURK_SEAL_ID_BYTES];
+  unsigned char salt[2][MURK_SEAL_SALT_BYTES];
+};
+
+/* Does this look like a sealed save (its first line is "# murk-save: 2" and the next
+ * "# sealed: ...")? Only a hint for choosing the reader. */
+bool murk_seal_is_sealed(const char* data, size_t len);
+
+/* A side's key from its passphrase (len bytes, may be 0) and the header's salt and
+ * limits. Returns MURK_OK, MURK_EINVAL (limits out of bounds) or MURK_ENOMEM. */
+int murk_seal_derive(const char* pass, size_t len, const struct murk_seal_header* h,
+                     enum murk_side side, unsigned char key[MURK_SEAL_KEY_BYTES]);
+/* The game's key from both side keys. */
+void murk_seal_game_key(const unsigned char attacker[MURK_SEAL_KEY_BYTES],
+                        const unsigned char defender[MURK_SEAL_KEY_BYTES],
+                        unsigned char out[MURK_SEAL_KEY_BYTES]);
+
+/* Write a sealed save: the header h (mission without a line break), each side's record
+ * sealed under its key, and the game part under the game key of both; `fresh` is new
+ * random bytes for this write (the nonces come from it). *out is NUL-terminated, freed by
+ * the caller with murk_free. Returns MURK_OK, MURK_EINVAL or MURK_ENOMEM. */
+int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attacker_key,
+                    const unsigned char* defender_key, const char* const record[2],
+                    const size_t record_len[2], const char* game, size_t game_len,
+                    const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out, size_t* len);
+
+/* Read and check a sealed save's header: the whole structure and the check line (so any
+ * damage is found here), then the header's fields. Returns MURK_OK, or MURK_EINVAL with a
+ * message for people in err (it names no secret: there is none to name). */
+int murk_seal_read_header(const char* data, size_t len, struct murk_seal_header* h, char* err,
+                          size_t errlen);
+
+/* Open one part with its key (a side key for a side's record, the game key for the
+ * game). Checks the whole save first, like murk_seal_read_header. *out (NUL-terminated,
+ * *outlen bytes) is freed by the caller with murk_free (murk_seal_free_secret for the
+ * game part, which holds the dice). Returns MURK_OK, MURK_EINVAL (damaged: err says so),
+ * MURK_EAUTH (the key does not open it: a wrong passphrase, or a part altered or moved
+ * with its check rewritten) or MURK_ENOMEM. */
+int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
+                   const unsigned char key[MURK_SEAL_KEY_BYTES], char** out, size_t* outlen,
+                   char* err, size_t errlen);
+
+/* Wipe and free a buffer that held a secret. NULL is fine. */
+void murk_seal_free_secret(char* p, size_t len);
+
+#endif

@@ -1,0 +1,225 @@
+/* games.c: the games kept in the state directory (games.h). */
+#include "games.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fileio.h"
+#include "missions.h"
+#include "murk/alloc.h"
+#include "murk/diag.h"
+#include "murk/error.h"
+#include "murk/save.h"
+#include "murk/seal.h"
+#include "sodium.h"
+
+static int make_dirs(const char* dir) {
+  char p[PATH_MAX];
+  snprintf(p, sizeof p, "%s", dir);
+  for (char* s = p + 1; *s; s++) {
+    if (*s != '/') continue;
+    *s = '\0';
+    if (mkdir(p, 0700) != 0 && errno != EEXIST) return -1;
+    *s = '/';
+  }
+  if (mkdir(p, 0700) != 0 && errno != EEXIST) return -1;
+  return 0;
+}
+
+int murk_state_dir(char* out, size_t n) {
+  const char* xdg = getenv("XDG_STATE_HOME");
+  const char* home = getenv("HOME");
+  if (xdg && xdg[0] == '/')
+    snprintf(out, n, "%s/murk", xdg);
+  else if (home && *home)
+    snprintf(out, n, "%s/.local/state/murk", home);
+  else
+    return -1;
+  if (make_dirs(out) != 0) return -1;
+  /* Ours alone: the saves in it say which games are under way. */
+  chmod(out, 0700);
+  return 0;
+}
+
+void murk_new_game_path(const char* dir, const char* mission_id, char* out, size_t n) {
+  for (;;) {
+    unsigned char r[4];
+    randombytes_buf(r, sizeof r);
+    snprintf(out, n, "%s/%s-%02x%02x%02x%02x.murk", dir, mission_id, r[0], r[1], r[2], r[3]);
+    if (access(out, F_OK) != 0) return;
+  }
+}
+
+int murk_game_from_save(const char* file, const char* text, size_t len, bool quiet,
+                        struct murk_mission** m, struct murk_game** g) {
+  *m = NULL;
+  *g = NULL;
+  struct murk_script* s = NULL;
+  struct murk_diags* d = murk_malloc(sizeof *d);
+  if (!d) return MURK_ENOMEM;
+  murk_diags_init(d, file);
+  int rc = murk_script_parse(text, len, &s, d);
+  if (rc != MURK_OK) {
+    if (!quiet) murk_cli_print_diags(d, stderr);
+    goto out;
+  }
+  rc = MURK_EINVAL;
+  if (!s->has_hash || !s->mission || (!s->has_seed && !s->has_key)) {
+    if (!quiet)
+      murk_cli_error(
+          "%s is not a save (it lacks the '# mission:', '# seed:' or '# mission-hash:' header)",
+          file);
+    goto out;
+  }
+  int at = 0;
+  if (murk_save_check_chain(text, len, s->version >= 2, &at) != MURK_OK) {
+    if (!quiet)
+      murk_cli_diag(
+          "%s:%d: error: this save is damaged or was edited: its hash chain (the last "
+          "line, '# chain:') does not match its contents",
+          file, at ? at : 1);
+    goto out;
+  }
+  char path[PATH_MAX];
+  if (!murk_cli_mission_find(s->mission, file, path, sizeof path)) {
+    if (!quiet)
+      murk_cli_diag("%s:%d: error: mission file '%s' not found", file, s->mission_line, s->mission);
+    goto out;
+  }
+  murk_diags_init(d, path);
+  rc = murk_mission_load(path, m, d);
+  if (rc != MURK_OK) {
+    if (!quiet) murk_cli_print_diags(d, stderr);
+    goto out;
+  }
+  if ((*m)->hash != s->mission_hash) {
+    if (!quiet)
+      murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, file);
+    rc = MURK_ESTALE;
+    goto out;
+  }
+  rc = s->has_key ? murk_game_new_keyed(*m, s->key, g) : murk_game_new(*m, s->seed, g);
+  if (rc != MURK_OK) {
+    if (!quiet) murk_cli_error("cannot start %s: %s", path, murk_strerror(rc));
+    goto out;
+  }
+  for (size_t i = 0; i < s->nlines; i++) {
+    const struct murk_script_line* l = &s->lines[i];
+    if (l->status != MURK_OK) {
+      if (!quiet)
+        murk_cli_diag("%s:%d:%d: error: %s", file, l->line, l->errcol,
+                      l->error ? l->error : "cannot parse this line");
+      rc = MURK_EINVAL;
+      goto out;
+    }
+    enum murk_side side = l->side != MURK_NO_SIDE ? l->side : murk_game_to_act(*g);
+    char reason[256] = "";
+    rc = murk_game_apply(*g, side, &l->cmd, reason, sizeof reason);
+    if (rc != MURK_OK) {
+      if (!quiet)
+        murk_cli_diag("%s:%d:%d: error: %s", file, l->line, l->col,
+                      reason[0] ? reason : murk_strerror(rc));
+      goto out;
+    }
+  }
+  rc = MURK_OK;
+out:
+  if (s) sodium_memzero(s->key, sizeof s->key);
+  murk_script_free(s);
+  murk_free(d);
+  return rc;
+}
+
+static void describe(struct murk_saved_game* sg) {
+  char err[256];
+  char* text = NULL;
+  size_t len = 0;
+  if (murk_file_read(sg->path, &text, &len, err, sizeof err) != 0) {
+    snprintf(sg->problem, sizeof sg->problem, "cannot be read");
+    return;
+  }
+  if (murk_seal_is_sealed(text, len)) {
+    struct murk_seal_header h;
+    sg->sealed = true;
+    if (murk_seal_read_header(text, len, &h, err, sizeof err) != MURK_OK) {
+      snprintf(sg->problem, sizeof sg->problem, "%.150s", err);
+    } else {
+      const char* base = strrchr(h.mission, '/');
+      base = base ? base + 1 : h.mission;
+      snprintf(sg->mission, sizeof sg->mission, "%.*s", (int)strcspn(base, "."), base);
+      sg->turn = h.turn;
+      sg->over = h.over;
+      snprintf(sg->to_act, sizeof sg->to_act, "%s", h.over ? "-" : murk_side_name(h.to_act));
+      sg->ok = true;
+    }
+  } else {
+    struct murk_mission* m = NULL;
+    struct murk_game* g = NULL;
+    if (murk_game_from_save(sg->path, text, len, true, &m, &g) != MURK_OK) {
+      snprintf(sg->problem, sizeof sg->problem, "not a save murk can go on with");
+    } else {
+      snprintf(sg->mission, sizeof sg->mission, "%s", m->name);
+      sg->turn = murk_game_turn(g);
+      sg->over = murk_game_phase(g) == MURK_PHASE_OVER;
+      snprintf(sg->to_act, sizeof sg->to_act, "%s",
+               sg->over ? "-" : murk_side_name(murk_game_to_act(g)));
+      sg->ok = true;
+    }
+    murk_game_free(g);
+    murk_mission_free(m);
+  }
+  murk_free(text);
+}
+
+static int newest_first(const void* a, const void* b) {
+  const struct murk_saved_game *x = a, *y = b;
+  if (x->mtime != y->mtime) return x->mtime < y->mtime ? 1 : -1;
+  return strcmp(x->path, y->path);
+}
+
+int murk_saved_games(const char* dir, struct murk_saved_game** out, size_t* n) {
+  *out = NULL;
+  *n = 0;
+  DIR* d = opendir(dir);
+  if (!d) return 0;
+  struct murk_saved_game* list = NULL;
+  size_t count = 0, cap = 0;
+  struct dirent* e;
+  int rc = 0;
+  while ((e = readdir(d))) {
+    size_t len = strlen(e->d_name);
+    if (e->d_name[0] == '.' || len < 6 || strcmp(e->d_name + len - 5, ".murk") != 0) continue;
+    if (count == cap) {
+      cap = cap ? cap * 2 : 8;
+      struct murk_saved_game* grown = murk_realloc(list, cap * sizeof *grown);
+      if (!grown) {
+        rc = -1;
+        break;
+      }
+      list = grown;
+    }
+    struct murk_saved_game* sg = &list[count];
+    memset(sg, 0, sizeof *sg);
+    snprintf(sg->path, sizeof sg->path, "%s/%s", dir, e->d_name);
+    struct stat st;
+    if (stat(sg->path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+    sg->mtime = st.st_mtime;
+    describe(sg);
+    count++;
+  }
+  closedir(d);
+  if (rc != 0) {
+    murk_free(list);
+    return rc;
+  }
+  if (count) qsort(list, count, sizeof *list, newest_first);
+  *out = list;
+  *n = count;
+  return 0;
+}

@@ -1,0 +1,46 @@
+/* games.h: the games kept in the state directory (`murk play` autosaves, `murk saves`).
+ *
+ * Each game has its own file there, $XDG_STATE_HOME/murk/MISSION-XXXXXXXX.murk (default
+ * ~/.local/state/murk/), mode 0600 in a directory of mode 0700, so no game is ever
+ * written over by another. */
+#ifndef MURK_CLI_GAMES_H
+#define MURK_CLI_GAMES_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <time.h>
+
+#include "murk/game.h"
+#include "murk/mission.h"
+
+/* $XDG_STATE_HOME/murk, else ~/.local/state/murk, made (mode 0700) if missing and set
+ * to 0700. Returns 0, or -1 (no home, or it cannot be made). */
+int murk_state_dir(char* out, size_t n);
+
+/* A new file name for a game of mission id in dir, unused so far. */
+void murk_new_game_path(const char* dir, const char* mission_id, char* out, size_t n);
+
+struct murk_saved_game {
+  char path[PATH_MAX];
+  char mission[128]; /* the mission's name (open saves) or its file's (sealed) */
+  int turn;
+  char to_act[16];
+  bool over;
+  bool sealed;
+  bool ok; /* false: the file could not be read as a save (problem says why) */
+  char problem[160];
+  time_t mtime;
+};
+
+/* The saves in dir (files ending .murk), newest first. *out is freed with murk_free.
+ * Returns 0 or -1 (out of memory; a missing directory is an empty list). */
+int murk_saved_games(const char* dir, struct murk_saved_game** out, size_t* n);
+
+/* A game from an open save's text (file names it in messages): its mission (unchanged
+ * since the save), its dice and its commands. Problems are printed unless quiet. Returns
+ * MURK_OK or an error code; on error *m and *g may be set and are the caller's to free. */
+int murk_game_from_save(const char* file, const char* text, size_t len, bool quiet,
+                        struct murk_mission** m, struct murk_game** g);
+
+#endif

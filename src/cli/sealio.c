@@ -1,0 +1,296 @@
+/* sealio.c: passphrases and sealed saves for the command line (sealio.h). */
+#include "sealio.h"
+
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fileio.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/mission.h"
+#include "murk/save.h"
+#include "sodium.h"
+#include "transcript.h"
+
+int murk_passes_option(struct murk_passes* p, const char* arg) {
+  const char* colon = strchr(arg, ':');
+  enum murk_side side = MURK_NO_SIDE;
+  if (colon) {
+    char name[16];
+    snprintf(name, sizeof name, "%.*s", (int)(colon - arg < 15 ? colon - arg : 15), arg);
+    side = murk_side_parse(name);
+  }
+  if (side != MURK_ATTACKER && side != MURK_DEFENDER)
+    return murk_cli_usage("--passphrase-file expects SIDE:FILE, like attacker:pass.txt");
+  if (p->have[side])
+    return murk_cli_usage("--passphrase-file is given twice for the %s", murk_side_name(side));
+  const char* file = colon + 1;
+  char err[512];
+  char* data = NULL;
+  size_t len = 0;
+  if (murk_file_read(file, &data, &len, err, sizeof err) != 0) return murk_cli_error("%s", err);
+  size_t n = 0;
+  while (n < len && data[n] != '\n') n++;
+  if (n && data[n - 1] == '\r') n--;
+  if (n >= MURK_PASS_MAX || memchr(data, '\0', n)) {
+    murk_seal_free_secret(data, len);
+    return murk_cli_error("the passphrase in %s is too long or not text (at most %d bytes)", file,
+                          MURK_PASS_MAX - 1);
+  }
+  memcpy(p->pass[side], data, n);
+  p->pass[side][n] = '\0';
+  p->len[side] = n;
+  p->have[side] = true;
+  murk_seal_free_secret(data, len);
+  return 0;
+}
+
+int murk_passes_from_args(struct murk_passes* p, const struct murk_args* a) {
+  for (int i = 0; i < murk_args_count(a, "passphrase-file"); i++) {
+    int rc = murk_passes_option(p, murk_args_value(a, "passphrase-file", i));
+    if (rc == MURK_EXIT_USAGE) murk_args_print_usage(a->entry, stderr);
+    if (rc != 0) return rc;
+  }
+  return 0;
+}
+
+bool murk_passes_any(const struct murk_passes* p) {
+  return p->have[0] || p->have[1];
+}
+
+void murk_passes_wipe(struct murk_passes* p) {
+  sodium_memzero(p, sizeof *p);
+}
+
+int murk_pass_prompt(const char* prompt, char* buf, size_t n, size_t* len) {
+  int fd = open("/dev/tty", O_RDWR | O_CLOEXEC);
+  if (fd < 0) return -1;
+  struct termios old, quiet;
+  bool tty = tcgetattr(fd, &old) == 0;
+  if (tty) {
+    quiet = old;
+    quiet.c_lflag &= (tcflag_t) ~(ECHO | ECHONL);
+    quiet.c_lflag |= ICANON;
+    tcsetattr(fd, TCSAFLUSH, &quiet);
+  }
+  if (write(fd, prompt, strlen(prompt)) < 0) { /* the prompt is best effort */
+  }
+  size_t got = 0;
+  int rc = -1;
+  for (;;) {
+    char c;
+    ssize_t r = read(fd, &c, 1);
+    if (r <= 0) break;
+    if (c == '\n' || c == '\r') {
+      rc = 0;
+      break;
+    }
+    if (got + 1 < n) buf[got++] = c;
+  }
+  buf[got] = '\0';
+  *len = got;
+  if (tty) tcsetattr(fd, TCSAFLUSH, &old);
+  if (write(fd, "\n", 1) < 0) {
+  }
+  close(fd);
+  return rc;
+}
+
+int murk_pass_get(struct murk_passes* p, enum murk_side side, const char* why) {
+  if (p->have[side]) return 0;
+  char prompt[160];
+  snprintf(prompt, sizeof prompt, "%s: the %s's passphrase: ", why, murk_side_name(side));
+  if (murk_pass_prompt(prompt, p->pass[side], sizeof p->pass[side], &p->len[side]) != 0) {
+    murk_cli_error("%s needs the %s's passphrase: give --passphrase-file %s:FILE", why,
+                   murk_side_name(side), murk_side_name(side));
+    return -1;
+  }
+  p->have[side] = true;
+  return 0;
+}
+
+/* Argon2id limits for new saves: libsodium's interactive level, or MURK_PWHASH="OPS,MEM"
+ * (tests use the minimum). The save records them. */
+static bool pwhash_limits(unsigned long long* ops, size_t* mem) {
+  *ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
+  *mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
+  const char* env = getenv("MURK_PWHASH");
+  if (!env || !*env) return true;
+  unsigned long long o = 0, m = 0;
+  char extra;
+  if (sscanf(env, "%llu,%llu%c", &o, &m, &extra) != 2 || o < MURK_SEAL_OPS_MIN ||
+      o > MURK_SEAL_OPS_MAX || m < MURK_SEAL_MEM_MIN || m > MURK_SEAL_MEM_MAX)
+    return false;
+  *ops = o;
+  *mem = (size_t)m;
+  return true;
+}
+
+int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p) {
+  memset(s, 0, sizeof *s);
+  if (!pwhash_limits(&s->h.ops, &s->h.mem)) {
+    murk_cli_error("MURK_PWHASH must be OPS,MEM within %llu..%llu and %zu..%zu", MURK_SEAL_OPS_MIN,
+                   MURK_SEAL_OPS_MAX, MURK_SEAL_MEM_MIN, MURK_SEAL_MEM_MAX);
+    return -1;
+  }
+  s->h.version = MURK_SEAL_VERSION;
+  randombytes_buf(s->h.game_id, sizeof s->h.game_id);
+  randombytes_buf(s->h.salt, sizeof s->h.salt);
+  for (int side = 0; side < 2; side++) {
+    int rc =
+        murk_seal_derive(p->pass[side], p->len[side], &s->h, (enum murk_side)side, s->key[side]);
+    if (rc != MURK_OK) {
+      murk_cli_error("cannot derive the %s's key: %s", murk_side_name((enum murk_side)side),
+                     murk_strerror(rc));
+      murk_sealer_wipe(s);
+      return -1;
+    }
+  }
+  s->on = true;
+  return 0;
+}
+
+void murk_sealer_wipe(struct murk_sealer* s) {
+  sodium_memzero(s, sizeof *s);
+}
+
+bool murk_sealer_check(const struct murk_sealer* s, enum murk_side side, const char* pass,
+                       size_t len) {
+  unsigned char k[MURK_SEAL_KEY_BYTES];
+  if (!s->on || (side != MURK_ATTACKER && side != MURK_DEFENDER) ||
+      murk_seal_derive(pass, len, &s->h, side, k) != MURK_OK)
+    return false;
+  bool ok = sodium_memcmp(k, s->key[side], sizeof k) == 0;
+  sodium_memzero(k, sizeof k);
+  return ok;
+}
+
+/* A side's transcript, as `murk run --as SIDE` prints it, in memory. */
+static int record_of(const struct murk_game* g, enum murk_side side, char** out, size_t* len) {
+  *out = NULL;
+  *len = 0;
+  FILE* f = open_memstream(out, len);
+  if (!f) return MURK_ENOMEM;
+  int rc = murk_transcript_print(f, g, side);
+  if (fclose(f) != 0 && rc == MURK_OK) rc = MURK_ENOMEM;
+  if (rc != MURK_OK) {
+    free(*out);
+    *out = NULL;
+  }
+  return rc;
+}
+
+int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
+                      size_t n) {
+  const struct murk_mission* m = murk_game_mission(g);
+  snprintf(s->h.mission, sizeof s->h.mission, "%s", m->path && *m->path ? m->path : "?");
+  s->h.mission_hash = m->hash;
+  s->h.turn = murk_game_turn(g);
+  s->h.over = murk_game_phase(g) == MURK_PHASE_OVER;
+  s->h.to_act = s->h.over ? MURK_NO_SIDE : murk_game_to_act(g);
+  char* rec[2] = {NULL, NULL};
+  size_t rlen[2] = {0, 0};
+  char* game = NULL;
+  size_t glen = 0;
+  char* out = NULL;
+  size_t olen = 0;
+  int rc = record_of(g, MURK_ATTACKER, &rec[0], &rlen[0]);
+  if (rc == MURK_OK) rc = record_of(g, MURK_DEFENDER, &rec[1], &rlen[1]);
+  if (rc == MURK_OK) rc = murk_save_game(g, &game, &glen);
+  if (rc == MURK_OK) {
+    unsigned char fresh[MURK_SEAL_FRESH_BYTES];
+    randombytes_buf(fresh, sizeof fresh);
+    const char* const records[2] = {rec[0], rec[1]};
+    rc =
+        murk_seal_write(&s->h, s->key[0], s->key[1], records, rlen, game, glen, fresh, &out, &olen);
+  }
+  for (int i = 0; i < 2; i++) {
+    if (rec[i]) sodium_memzero(rec[i], rlen[i]);
+    free(rec[i]);
+  }
+  murk_seal_free_secret(game, glen);
+  if (rc != MURK_OK) {
+    snprintf(err, n, "cannot make the sealed save: %s", murk_strerror(rc));
+    return -1;
+  }
+  rc = murk_file_write_atomic_mode(path, out, olen, 0600, err, n);
+  murk_free(out);
+  return rc;
+}
+
+static void say_refused(const char* file, int rc, const char* err, const char* whose) {
+  if (rc == MURK_EAUTH)
+    murk_cli_error("%s: %s does not open this save (a wrong passphrase, or the save was altered)",
+                   file, whose);
+  else
+    murk_cli_error("%s: %s", file, err[0] ? err : murk_strerror(rc));
+}
+
+int murk_sealed_record(const char* file, const char* data, size_t len, enum murk_side side,
+                       struct murk_passes* p, char** out, size_t* olen) {
+  struct murk_seal_header h;
+  char err[256] = "";
+  int rc = murk_seal_read_header(data, len, &h, err, sizeof err);
+  if (rc != MURK_OK) {
+    say_refused(file, rc, err, "");
+    return -1;
+  }
+  if (murk_pass_get(p, side, "replay") != 0) return -1;
+  unsigned char k[MURK_SEAL_KEY_BYTES];
+  rc = murk_seal_derive(p->pass[side], p->len[side], &h, side, k);
+  if (rc == MURK_OK)
+    rc = murk_seal_open(data, len, (enum murk_seal_part)side, k, out, olen, err, sizeof err);
+  sodium_memzero(k, sizeof k);
+  if (rc != MURK_OK) {
+    char whose[64];
+    snprintf(whose, sizeof whose, "the %s's passphrase", murk_side_name(side));
+    say_refused(file, rc, err, whose);
+    return -1;
+  }
+  return 0;
+}
+
+int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* data, size_t len,
+                          struct murk_passes* p, char** game, size_t* glen) {
+  memset(s, 0, sizeof *s);
+  char err[256] = "";
+  int rc = murk_seal_read_header(data, len, &s->h, err, sizeof err);
+  if (rc != MURK_OK) {
+    say_refused(file, rc, err, "");
+    return -1;
+  }
+  for (int side = 0; side < 2; side++) {
+    if (murk_pass_get(p, (enum murk_side)side, "the whole game") != 0) return -1;
+    rc = murk_seal_derive(p->pass[side], p->len[side], &s->h, (enum murk_side)side, s->key[side]);
+    /* Each side's own record tells which passphrase is wrong. */
+    char* rec = NULL;
+    size_t rlen = 0;
+    if (rc == MURK_OK)
+      rc = murk_seal_open(data, len, (enum murk_seal_part)side, s->key[side], &rec, &rlen, err,
+                          sizeof err);
+    murk_seal_free_secret(rec, rlen);
+    if (rc != MURK_OK) {
+      char whose[64];
+      snprintf(whose, sizeof whose, "the %s's passphrase", murk_side_name((enum murk_side)side));
+      say_refused(file, rc, err, whose);
+      murk_sealer_wipe(s);
+      return -1;
+    }
+  }
+  unsigned char gk[MURK_SEAL_KEY_BYTES];
+  murk_seal_game_key(s->key[0], s->key[1], gk);
+  rc = murk_seal_open(data, len, MURK_SEAL_GAME, gk, game, glen, err, sizeof err);
+  sodium_memzero(gk, sizeof gk);
+  if (rc != MURK_OK) {
+    say_refused(file, rc, err, "the pair of passphrases");
+    murk_sealer_wipe(s);
+    return -1;
+  }
+  s->on = true;
+  return 0;
+}

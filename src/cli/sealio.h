@@ -1,0 +1,70 @@
+/* sealio.h: passphrases and sealed saves for the command line (docs/fair-play.md).
+ *
+ * Passphrases come from files named by --passphrase-file SIDE:FILE, or are asked for on
+ * the terminal (/dev/tty, without echo). They are never put in argv, the environment, a
+ * message or a file; buffers that held one are wiped. */
+#ifndef MURK_CLI_SEALIO_H
+#define MURK_CLI_SEALIO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "args.h"
+#include "murk/game.h"
+#include "murk/seal.h"
+
+#define MURK_PASS_MAX 1024
+
+struct murk_passes {
+  bool have[2];
+  char pass[2][MURK_PASS_MAX];
+  size_t len[2];
+};
+
+/* --passphrase-file SIDE:FILE: read FILE (one line; its line break is not part of the
+ * passphrase) into p. Returns 0, or an exit code with the reason printed (the reason names
+ * the file, never its contents). */
+int murk_passes_option(struct murk_passes* p, const char* arg);
+/* Every --passphrase-file of a command's arguments (a template's "passphrase-file:..."),
+ * in order. Returns 0, or an exit code with the reason (and on a usage error the usage). */
+int murk_passes_from_args(struct murk_passes* p, const struct murk_args* a);
+bool murk_passes_any(const struct murk_passes* p);
+void murk_passes_wipe(struct murk_passes* p);
+
+/* Ask for a passphrase on the terminal without echo. Returns 0, or -1 (no terminal, or
+ * end of input). */
+int murk_pass_prompt(const char* prompt, char* buf, size_t n, size_t* len);
+
+/* The side's passphrase: from p if there, else asked for on the terminal. Returns 0, or
+ * -1 with the reason printed. */
+int murk_pass_get(struct murk_passes* p, enum murk_side side, const char* why);
+
+/* What a sealed game keeps between its saves: the header's fixed part and both keys. */
+struct murk_sealer {
+  bool on;
+  struct murk_seal_header h;
+  unsigned char key[2][MURK_SEAL_KEY_BYTES];
+};
+
+/* Seal a new game under both passphrases (p->len 0 for an empty one): new salts and game
+ * id from the system's random source, the side keys derived (Argon2id, limits from
+ * MURK_PWHASH="OPS,MEM" when set, recorded in every save). Returns 0 or -1 (printed). */
+int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p);
+/* Write g's sealed save at path (atomically, mode 0600). 0, or -1 with err. */
+int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
+                      size_t n);
+/* Open a sealed save's game part with both passphrases (asked for when not in p) and keep
+ * what its next saves need in s. *game is the inner open save (murk_seal_free_secret it,
+ * *len bytes). Returns 0, or -1 with the reason printed (file names the save). */
+int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* data, size_t len,
+                          struct murk_passes* p, char** game, size_t* glen);
+/* Open one side's record. 0, or -1 with the reason printed. */
+int murk_sealed_record(const char* file, const char* data, size_t len, enum murk_side side,
+                       struct murk_passes* p, char** out, size_t* olen);
+void murk_sealer_wipe(struct murk_sealer* s);
+
+/* Check a passphrase against a sealer's key for side (constant time). */
+bool murk_sealer_check(const struct murk_sealer* s, enum murk_side side, const char* pass,
+                       size_t len);
+
+#endif

@@ -1,0 +1,443 @@
+/* seal.c: sealed saves (seal.h, docs/fair-play.md). All cryptography is libsodium's:
+ * Argon2id for the side keys, BLAKE2b for the game key, the nonces and the check,
+ * XChaCha20-Poly1305 for the parts. */
+#include "murk/seal.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "sodium.h"
+
+static const char* const part_label[3] = {"sealed-attacker", "sealed-defender", "sealed-game"};
+
+#define NONCE_BYTES crypto_aead_xchacha20poly1305_ietf_NPUBBYTES
+#define TAG_BYTES crypto_aead_xchacha20poly1305_ietf_ABYTES
+#define B64 sodium_base64_VARIANT_ORIGINAL
+#define CHECK_HEX 64
+
+bool murk_seal_is_sealed(const char* data, size_t len) {
+  static const char head[] = "# murk-save: 2\n# sealed:";
+  return data && len >= sizeof head - 1 && memcmp(data, head, sizeof head - 1) == 0;
+}
+
+static bool limits_ok(unsigned long long ops, size_t mem) {
+  return ops >= MURK_SEAL_OPS_MIN && ops <= MURK_SEAL_OPS_MAX && mem >= MURK_SEAL_MEM_MIN &&
+         mem <= MURK_SEAL_MEM_MAX;
+}
+
+int murk_seal_derive(const char* pass, size_t len, const struct murk_seal_header* h,
+                     enum murk_side side, unsigned char key[MURK_SEAL_KEY_BYTES]) {
+  if (!h || (side != MURK_ATTACKER && side != MURK_DEFENDER) || (!pass && len)) return MURK_EINVAL;
+  if (!limits_ok(h->ops, h->mem)) return MURK_EINVAL;
+  _Static_assert(MURK_SEAL_SALT_BYTES == crypto_pwhash_SALTBYTES, "Argon2id salt size");
+  /* libsodium wants a non-NULL pointer even for the empty passphrase. */
+  if (crypto_pwhash(key, MURK_SEAL_KEY_BYTES, pass ? pass : "", len, h->salt[side], h->ops, h->mem,
+                    crypto_pwhash_ALG_ARGON2ID13) != 0)
+    return MURK_ENOMEM;
+  return MURK_OK;
+}
+
+void murk_seal_game_key(const unsigned char attacker[MURK_SEAL_KEY_BYTES],
+                        const unsigned char defender[MURK_SEAL_KEY_BYTES],
+                        unsigned char out[MURK_SEAL_KEY_BYTES]) {
+  static const char label[] = "murk sealed game key";
+  crypto_generichash_state st;
+  crypto_generichash_init(&st, NULL, 0, MURK_SEAL_KEY_BYTES);
+  crypto_generichash_update(&st, (const unsigned char*)label, sizeof label);
+  crypto_generichash_update(&st, attacker, MURK_SEAL_KEY_BYTES);
+  crypto_generichash_update(&st, defender, MURK_SEAL_KEY_BYTES);
+  crypto_generichash_final(&st, out, MURK_SEAL_KEY_BYTES);
+  sodium_memzero(&st, sizeof st);
+}
+
+void murk_seal_free_secret(char* p, size_t len) {
+  if (!p) return;
+  sodium_memzero(p, len);
+  murk_free(p);
+}
+
+/* ---- a growing buffer ---- */
+
+struct buf {
+  char* p;
+  size_t len, cap;
+  bool oom;
+};
+
+static void put(struct buf* b, const char* s, size_t n) {
+  if (b->oom) return;
+  if (b->len + n + 1 > b->cap) {
+    size_t cap = b->cap ? b->cap : 1024;
+    while (cap < b->len + n + 1) cap *= 2;
+    char* grown = murk_realloc(b->p, cap);
+    if (!grown) {
+      b->oom = true;
+      return;
+    }
+    b->p = grown;
+    b->cap = cap;
+  }
+  memcpy(b->p + b->len, s, n);
+  b->len += n;
+  b->p[b->len] = '\0';
+}
+
+static void puts_(struct buf* b, const char* s) {
+  put(b, s, strlen(s));
+}
+
+static void put_hex(struct buf* b, const unsigned char* bin, size_t n) {
+  char hex[2 * 32 + 1];
+  sodium_bin2hex(hex, sizeof hex, bin, n);
+  puts_(b, hex);
+}
+
+static void format_header(struct buf* b, const struct murk_seal_header* h) {
+  char line[128];
+  snprintf(line, sizeof line, "# murk-save: %d\n# sealed: argon2id13 ops=%llu mem=%zu\n",
+           MURK_SEAL_VERSION, h->ops, h->mem);
+  puts_(b, line);
+  puts_(b, "# mission: ");
+  puts_(b, h->mission);
+  snprintf(line, sizeof line, "\n# mission-hash: %016" PRIx64 "\n# turn: %d\n# to-act: %s\n",
+           h->mission_hash, h->turn,
+           h->to_act == MURK_ATTACKER   ? "attacker"
+           : h->to_act == MURK_DEFENDER ? "defender"
+                                        : "none");
+  puts_(b, line);
+  puts_(b, h->over ? "# over: yes\n# game: " : "# over: no\n# game: ");
+  put_hex(b, h->game_id, MURK_SEAL_ID_BYTES);
+  puts_(b, "\n# salt-attacker: ");
+  put_hex(b, h->salt[0], MURK_SEAL_SALT_BYTES);
+  puts_(b, "\n# salt-defender: ");
+  put_hex(b, h->salt[1], MURK_SEAL_SALT_BYTES);
+  puts_(b, "\n");
+}
+
+/* The additional data of a part: the header's exact bytes, then the part's label. */
+static unsigned char* make_ad(const char* header, size_t hlen, int part, size_t* adlen) {
+  size_t llen = strlen(part_label[part]);
+  unsigned char* ad = murk_malloc(hlen + llen + 1);
+  if (!ad) return NULL;
+  memcpy(ad, header, hlen);
+  memcpy(ad + hlen, part_label[part], llen + 1);
+  *adlen = hlen + llen + 1;
+  return ad;
+}
+
+static int seal_part(struct buf* b, size_t hlen, int part, const unsigned char key[32],
+                     const char* text, size_t tlen, size_t padded, const unsigned char fresh[32]) {
+  /* Padded to `padded` bytes (ISO/IEC 7816-4, sodium_pad), so the part's size tells
+   * little of what is in it. */
+  unsigned char* plain = murk_malloc(padded);
+  if (!plain) return MURK_ENOMEM;
+  memcpy(plain, text, tlen);
+  size_t plen = 0;
+  if (sodium_pad(&plen, plain, tlen, padded, padded) != 0 || plen != padded) {
+    sodium_memzero(plain, padded);
+    murk_free(plain);
+    return MURK_EINVAL;
+  }
+  unsigned char nonce_full[32];
+  crypto_generichash(nonce_full, sizeof nonce_full, (const unsigned char*)part_label[part],
+                     strlen(part_label[part]), fresh, MURK_SEAL_FRESH_BYTES);
+  size_t clen = NONCE_BYTES + plen + TAG_BYTES;
+  unsigned char* c = murk_malloc(clen);
+  size_t adlen = 0;
+  unsigned char* ad = b->oom ? NULL : make_ad(b->p, hlen, part, &adlen);
+  if (!c || !ad) {
+    murk_free(c);
+    murk_free(ad);
+    sodium_memzero(plain, padded);
+    murk_free(plain);
+    return MURK_ENOMEM;
+  }
+  memcpy(c, nonce_full, NONCE_BYTES);
+  unsigned long long got = 0;
+  crypto_aead_xchacha20poly1305_ietf_encrypt(c + NONCE_BYTES, &got, plain, plen, ad, adlen, NULL, c,
+                                             key);
+  murk_free(ad);
+  sodium_memzero(plain, padded);
+  murk_free(plain);
+  size_t b64len = sodium_base64_ENCODED_LEN(clen, B64);
+  char* b64 = murk_malloc(b64len);
+  if (!b64) {
+    murk_free(c);
+    return MURK_ENOMEM;
+  }
+  sodium_bin2base64(b64, b64len, c, clen, B64);
+  murk_free(c);
+  puts_(b, part_label[part]);
+  puts_(b, ": ");
+  puts_(b, b64);
+  puts_(b, "\n");
+  murk_free(b64);
+  return b->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attacker_key,
+                    const unsigned char* defender_key, const char* const record[2],
+                    const size_t record_len[2], const char* game, size_t game_len,
+                    const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out, size_t* len) {
+  *out = NULL;
+  if (len) *len = 0;
+  if (!h || !attacker_key || !defender_key || !record || !game || !fresh) return MURK_EINVAL;
+  const unsigned char* keys[2] = {attacker_key, defender_key};
+  if (!h->mission[0] || strpbrk(h->mission, "\n\r") || !limits_ok(h->ops, h->mem))
+    return MURK_EINVAL;
+  struct buf b = {0};
+  format_header(&b, h);
+  if (b.oom) return MURK_ENOMEM;
+  size_t hlen = b.len;
+  unsigned char gk[MURK_SEAL_KEY_BYTES];
+  murk_seal_game_key(keys[0], keys[1], gk);
+  /* Both records padded to one size, the longer one's rounded up: a side learns from the
+   * file only roughly how much the enemy has been shown, never more than it has itself. */
+  size_t longer = record_len[0] > record_len[1] ? record_len[0] : record_len[1];
+  size_t rpad = (longer / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
+  size_t gpad = (game_len / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
+  int rc = MURK_OK;
+  for (int side = 0; rc == MURK_OK && side < 2; side++)
+    rc = seal_part(&b, hlen, side, keys[side], record[side], record_len[side], rpad, fresh);
+  if (rc == MURK_OK) rc = seal_part(&b, hlen, MURK_SEAL_GAME, gk, game, game_len, gpad, fresh);
+  sodium_memzero(gk, sizeof gk);
+  if (rc == MURK_OK) {
+    unsigned char check[32];
+    crypto_generichash(check, sizeof check, (const unsigned char*)b.p, b.len, NULL, 0);
+    puts_(&b, "check: ");
+    put_hex(&b, check, sizeof check);
+    puts_(&b, "\n");
+    if (b.oom) rc = MURK_ENOMEM;
+  }
+  if (rc != MURK_OK) {
+    murk_free(b.p);
+    return rc;
+  }
+  *out = b.p;
+  if (len) *len = b.len;
+  return MURK_OK;
+}
+
+/* ---- reading ---- */
+
+struct layout {
+  size_t hlen;          /* bytes of the header (its lines with their breaks) */
+  const char* line[10]; /* the header's values, after "# key: " */
+  size_t line_len[10];
+  const char* part[3]; /* base64 text of each part */
+  size_t part_len[3];
+};
+
+static const char* const header_keys[10] = {
+    "# murk-save: ", "# sealed: ", "# mission: ", "# mission-hash: ",  "# turn: ",
+    "# to-act: ",    "# over: ",   "# game: ",    "# salt-attacker: ", "# salt-defender: "};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 3, 4)))
+#endif
+static int
+fail(char* err, size_t n, const char* fmt, ...) {
+  if (err && n) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, n, fmt, ap);
+    va_end(ap);
+  }
+  return MURK_EINVAL;
+}
+
+#define DAMAGED "the sealed save is damaged or was changed"
+
+/* The 14 lines in their order, each with its key; the check line matches. */
+static int lay_out(const char* data, size_t len, struct layout* l, char* err, size_t n) {
+  memset(l, 0, sizeof *l);
+  if (!murk_seal_is_sealed(data, len)) return fail(err, n, "this is not a sealed save");
+  if (memchr(data, '\0', len)) return fail(err, n, DAMAGED " (a NUL byte)");
+  size_t pos = 0;
+  const char* v = NULL;
+  size_t vlen = 0;
+  for (int i = 0; i < 14; i++) {
+    const char* key = i < 10 ? header_keys[i] : i < 13 ? part_label[i - 10] : "check";
+    size_t klen = strlen(key);
+    size_t end = pos;
+    while (end < len && data[end] != '\n') end++;
+    if (end >= len) return fail(err, n, DAMAGED " (it ends too early: cut short?)");
+    const char* line = data + pos;
+    size_t llen = end - pos;
+    bool colon = i >= 10;
+    if (llen < klen + (colon ? 2 : 0) || memcmp(line, key, klen) != 0 ||
+        (colon && memcmp(line + klen, ": ", 2) != 0))
+      return fail(err, n, DAMAGED " (line %d is not what a sealed save has there)", i + 1);
+    v = line + klen + (colon ? 2 : 0);
+    vlen = llen - klen - (colon ? 2 : 0);
+    if (i < 10) {
+      l->line[i] = v;
+      l->line_len[i] = vlen;
+    } else if (i < 13) {
+      l->part[i - 10] = v;
+      l->part_len[i - 10] = vlen;
+    }
+    pos = end + 1;
+    if (i == 9) l->hlen = pos;
+  }
+  if (pos != len) return fail(err, n, DAMAGED " (there is more after its check line)");
+  /* The check: BLAKE2b of every byte before the check line. */
+  size_t before = (size_t)(v - data) - strlen("check: ");
+  unsigned char sum[32];
+  char hex[CHECK_HEX + 1];
+  crypto_generichash(sum, sizeof sum, (const unsigned char*)data, before, NULL, 0);
+  sodium_bin2hex(hex, sizeof hex, sum, sizeof sum);
+  if (vlen != CHECK_HEX || sodium_memcmp(hex, v, CHECK_HEX) != 0)
+    return fail(err, n, DAMAGED " (its check does not match its contents)");
+  return MURK_OK;
+}
+
+static bool is_lower_hex(const char* s, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f'))) return false;
+  return true;
+}
+
+static bool hex_field(const char* s, size_t n, unsigned char* out, size_t bytes) {
+  size_t got = 0;
+  return n == 2 * bytes && is_lower_hex(s, n) &&
+         sodium_hex2bin(out, bytes, s, n, NULL, &got, NULL) == 0 && got == bytes;
+}
+
+/* A decimal number without sign or leading zero, at most max. */
+static bool number(const char* s, size_t n, unsigned long long max, unsigned long long* out) {
+  if (n == 0 || n > 20 || (n > 1 && s[0] == '0')) return false;
+  unsigned long long v = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    unsigned d = (unsigned)(s[i] - '0');
+    if (v > (max - d) / 10) return false;
+    v = v * 10 + d;
+  }
+  *out = v;
+  return true;
+}
+
+static bool is(const char* s, size_t n, const char* word) {
+  return n == strlen(word) && memcmp(s, word, n) == 0;
+}
+
+static int parse_header(const struct layout* l, struct murk_seal_header* h, char* err, size_t n) {
+  memset(h, 0, sizeof *h);
+  unsigned long long v = 0;
+  if (!number(l->line[0], l->line_len[0], 1000, &v) || v != MURK_SEAL_VERSION)
+    return fail(err, n, "this sealed save has a format this murk does not read");
+  h->version = (int)v;
+  /* "argon2id13 ops=N mem=N" */
+  const char* s = l->line[1];
+  size_t len = l->line_len[1];
+  static const char alg[] = "argon2id13 ops=";
+  if (len < sizeof alg - 1 || memcmp(s, alg, sizeof alg - 1) != 0)
+    return fail(err, n, "this sealed save asks for a key derivation murk does not know");
+  const char* p = s + sizeof alg - 1;
+  const char* sp = memchr(p, ' ', len - (size_t)(p - s));
+  unsigned long long ops = 0, mem = 0;
+  if (!sp || !number(p, (size_t)(sp - p), MURK_SEAL_OPS_MAX, &ops) || (size_t)(s + len - sp) < 5 ||
+      memcmp(sp, " mem=", 5) != 0 ||
+      !number(sp + 5, (size_t)(s + len - sp - 5), MURK_SEAL_MEM_MAX, &mem) ||
+      !limits_ok(ops, (size_t)mem))
+    return fail(err, n, "this sealed save asks for key derivation limits out of bounds");
+  h->ops = ops;
+  h->mem = (size_t)mem;
+  if (l->line_len[2] == 0 || l->line_len[2] >= sizeof h->mission)
+    return fail(err, n, DAMAGED " (its mission path)");
+  for (size_t i = 0; i < l->line_len[2]; i++)
+    if ((unsigned char)l->line[2][i] < 0x20 || l->line[2][i] == 0x7f)
+      return fail(err, n, DAMAGED " (its mission path)");
+  memcpy(h->mission, l->line[2], l->line_len[2]);
+  unsigned char hash[8];
+  if (!hex_field(l->line[3], l->line_len[3], hash, 8))
+    return fail(err, n, DAMAGED " (its mission hash)");
+  for (int i = 0; i < 8; i++) h->mission_hash = h->mission_hash << 8 | hash[i];
+  if (!number(l->line[4], l->line_len[4], 1000000, &v)) return fail(err, n, DAMAGED " (its turn)");
+  h->turn = (int)v;
+  if (is(l->line[5], l->line_len[5], "attacker"))
+    h->to_act = MURK_ATTACKER;
+  else if (is(l->line[5], l->line_len[5], "defender"))
+    h->to_act = MURK_DEFENDER;
+  else if (is(l->line[5], l->line_len[5], "none"))
+    h->to_act = MURK_NO_SIDE;
+  else
+    return fail(err, n, DAMAGED " (its side to act)");
+  if (is(l->line[6], l->line_len[6], "yes"))
+    h->over = true;
+  else if (!is(l->line[6], l->line_len[6], "no"))
+    return fail(err, n, DAMAGED " (whether it is over)");
+  if (!hex_field(l->line[7], l->line_len[7], h->game_id, MURK_SEAL_ID_BYTES) ||
+      !hex_field(l->line[8], l->line_len[8], h->salt[0], MURK_SEAL_SALT_BYTES) ||
+      !hex_field(l->line[9], l->line_len[9], h->salt[1], MURK_SEAL_SALT_BYTES))
+    return fail(err, n, DAMAGED " (its game id or salts)");
+  return MURK_OK;
+}
+
+int murk_seal_read_header(const char* data, size_t len, struct murk_seal_header* h, char* err,
+                          size_t errlen) {
+  struct layout l;
+  int rc = lay_out(data, len, &l, err, errlen);
+  if (rc != MURK_OK) return rc;
+  return parse_header(&l, h, err, errlen);
+}
+
+int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
+                   const unsigned char key[MURK_SEAL_KEY_BYTES], char** out, size_t* outlen,
+                   char* err, size_t errlen) {
+  *out = NULL;
+  if (outlen) *outlen = 0;
+  if ((int)part < 0 || part > MURK_SEAL_GAME || !key) return MURK_EINVAL;
+  struct layout l;
+  struct murk_seal_header h;
+  int rc = lay_out(data, len, &l, err, errlen);
+  if (rc == MURK_OK) rc = parse_header(&l, &h, err, errlen);
+  if (rc != MURK_OK) return rc;
+  size_t maxbin = l.part_len[part] / 4 * 3 + 3;
+  unsigned char* bin = murk_malloc(maxbin);
+  if (!bin) return MURK_ENOMEM;
+  size_t binlen = 0;
+  const char* end = NULL;
+  if (sodium_base642bin(bin, maxbin, l.part[part], l.part_len[part], NULL, &binlen, &end, B64) !=
+          0 ||
+      end != l.part[part] + l.part_len[part] || binlen < NONCE_BYTES + TAG_BYTES) {
+    murk_free(bin);
+    return fail(err, errlen, DAMAGED " (its %s part)", part_label[part]);
+  }
+  size_t adlen = 0;
+  unsigned char* ad = make_ad(data, l.hlen, part, &adlen);
+  size_t plen = binlen - NONCE_BYTES - TAG_BYTES;
+  char* plain = murk_malloc(plen + 1);
+  if (!ad || !plain) {
+    murk_free(ad);
+    murk_free(plain);
+    murk_free(bin);
+    return MURK_ENOMEM;
+  }
+  unsigned long long got = 0;
+  int bad = crypto_aead_xchacha20poly1305_ietf_decrypt((unsigned char*)plain, &got, NULL,
+                                                       bin + NONCE_BYTES, binlen - NONCE_BYTES, ad,
+                                                       adlen, bin, key);
+  murk_free(ad);
+  murk_free(bin);
+  if (bad != 0) {
+    murk_seal_free_secret(plain, plen + 1);
+    if (err && errlen) snprintf(err, errlen, "%s", murk_strerror(MURK_EAUTH));
+    return MURK_EAUTH;
+  }
+  size_t unpadded = 0;
+  if (plen == 0 || sodium_unpad(&unpadded, (unsigned char*)plain, plen, plen) != 0) {
+    murk_seal_free_secret(plain, plen + 1);
+    return fail(err, errlen, DAMAGED " (its %s part is not padded right)", part_label[part]);
+  }
+  sodium_memzero(plain + unpadded, plen - unpadded);
+  plain[unpadded] = '\0';
+  *out = plain;
+  if (outlen) *outlen = unpadded;
+  return MURK_OK;
+}

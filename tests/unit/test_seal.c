@@ -1,0 +1,329 @@
+/* test_seal.c: sealed saves (seal.h) - round trip, wrong keys, every single-byte change
+ * and every truncation of a small save refused, parts swapped within a save and between
+ * two games refused even with the check line rewritten, out-of-bounds key limits. Also
+ * the open save's hash chain (save.h). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/save.h"
+#include "murk/seal.h"
+#include "sodium.h"
+
+struct sealed {
+  struct murk_seal_header h;
+  unsigned char keys[2][MURK_SEAL_KEY_BYTES];
+  unsigned char game_key[MURK_SEAL_KEY_BYTES];
+  char* text;
+  size_t len;
+};
+
+static const char* const records[2] = {"attacker: deploy Alpha Platoon at 3,4\nto act: defender\n",
+                                       "defender: deploy Bravo Platoon at 9,9\nto act: attacker\n"};
+static const char game_text[] = "# murk-save: 1\n# seed: 424242\nattacker: end\ndefender: end\n";
+
+/* A small sealed save with cheap Argon2id limits; `tag` varies the random bytes. */
+static void make(struct sealed* s, unsigned char tag, const char* pa, const char* pd) {
+  memset(s, 0, sizeof *s);
+  struct murk_seal_header* h = &s->h;
+  h->version = MURK_SEAL_VERSION;
+  h->ops = 1;
+  h->mem = 8192;
+  snprintf(h->mission, sizeof h->mission, "data/missions/luneville.yaml");
+  h->mission_hash = 0x0123456789abcdefull;
+  h->turn = 2 + tag;
+  h->to_act = MURK_DEFENDER;
+  memset(h->game_id, tag, sizeof h->game_id);
+  memset(h->salt[0], tag + 1, sizeof h->salt[0]);
+  memset(h->salt[1], tag + 2, sizeof h->salt[1]);
+  assert_int_equal(murk_seal_derive(pa, strlen(pa), h, MURK_ATTACKER, s->keys[0]), MURK_OK);
+  assert_int_equal(murk_seal_derive(pd, strlen(pd), h, MURK_DEFENDER, s->keys[1]), MURK_OK);
+  murk_seal_game_key(s->keys[0], s->keys[1], s->game_key);
+  unsigned char fresh[MURK_SEAL_FRESH_BYTES];
+  memset(fresh, tag + 3, sizeof fresh);
+  size_t lens[2] = {strlen(records[0]), strlen(records[1])};
+  assert_int_equal(murk_seal_write(h, s->keys[0], s->keys[1], records, lens, game_text,
+                                   strlen(game_text), fresh, &s->text, &s->len),
+                   MURK_OK);
+}
+
+static const unsigned char* part_key(const struct sealed* s, int part) {
+  return part == MURK_SEAL_GAME ? s->game_key : s->keys[part];
+}
+
+/* Refused: nothing hands out a part of the text t. The header is refused (every open checks
+ * the whole save the same way first), or else every part is; and the part `which`
+ * (rotated by the callers over the three) is opened to see that it hands out nothing. */
+static void assert_refused_part(const struct sealed* s, const char* t, size_t len, int which) {
+  struct murk_seal_header h;
+  char err[200] = "";
+  bool header_ok = murk_seal_read_header(t, len, &h, err, sizeof err) == MURK_OK;
+  if (!header_ok) assert_true(err[0] != '\0');
+  for (int part = 0; part < 3; part++) {
+    if (!header_ok && part != which) continue;
+    char* out = (char*)1;
+    err[0] = '\0';
+    int rc = murk_seal_open(t, len, (enum murk_seal_part)part, part_key(s, part), &out, NULL, err,
+                            sizeof err);
+    assert_int_not_equal(rc, MURK_OK);
+    assert_null(out);
+    assert_true(err[0] != '\0');
+  }
+}
+
+static void assert_refused(const struct sealed* s, const char* t, size_t len) {
+  for (int part = 0; part < 3; part++) assert_refused_part(s, t, len, part);
+}
+
+/* Rewrite the check line so that only the authenticated encryption can tell. */
+static void recheck(char* t, size_t len) {
+  char* c = strstr(t, "\ncheck: ");
+  assert_non_null(c);
+  size_t before = (size_t)(c - t) + 1;
+  unsigned char sum[32];
+  crypto_generichash(sum, sizeof sum, (const unsigned char*)t, before, NULL, 0);
+  char hex[65];
+  sodium_bin2hex(hex, sizeof hex, sum, sizeof sum);
+  assert_true(before + 7 + 64 + 1 == len);
+  memcpy(t + before + 7, hex, 64);
+}
+
+static void test_round_trip(void** state) {
+  (void)state;
+  struct sealed s;
+  make(&s, 1, "red fox", "blue heron");
+  struct murk_seal_header h;
+  char err[200];
+  assert_int_equal(murk_seal_read_header(s.text, s.len, &h, err, sizeof err), MURK_OK);
+  assert_int_equal(h.turn, 3); /* tag 1 */
+  assert_int_equal(h.to_act, MURK_DEFENDER);
+  assert_false(h.over);
+  assert_string_equal(h.mission, "data/missions/luneville.yaml");
+  assert_true(h.mission_hash == 0x0123456789abcdefull);
+  assert_memory_equal(h.salt, s.h.salt, sizeof h.salt);
+  for (int part = 0; part < 3; part++) {
+    char* out = NULL;
+    size_t n = 0;
+    assert_int_equal(murk_seal_open(s.text, s.len, (enum murk_seal_part)part, part_key(&s, part),
+                                    &out, &n, err, sizeof err),
+                     MURK_OK);
+    assert_string_equal(out, part == 2 ? game_text : records[part]);
+    assert_int_equal(n, strlen(out));
+    murk_seal_free_secret(out, n);
+  }
+  /* Nothing of the records or the game is in the bytes. */
+  assert_null(strstr(s.text, "Alpha"));
+  assert_null(strstr(s.text, "Bravo"));
+  assert_null(strstr(s.text, "424242"));
+  assert_null(strstr(s.text, "deploy"));
+  murk_free(s.text);
+}
+
+static void test_wrong_keys(void** state) {
+  (void)state;
+  struct sealed s;
+  make(&s, 1, "zq fox", "blue heron");
+  unsigned char wrong[MURK_SEAL_KEY_BYTES];
+  assert_int_equal(murk_seal_derive("zq fix", 6, &s.h, MURK_ATTACKER, wrong), MURK_OK);
+  char* out = NULL;
+  char err[200] = "";
+  assert_int_equal(
+      murk_seal_open(s.text, s.len, MURK_SEAL_ATTACKER, wrong, &out, NULL, err, sizeof err),
+      MURK_EAUTH);
+  assert_null(out);
+  assert_null(strstr(err, "zq"));
+  /* A side's key opens neither the other record nor the game. */
+  assert_int_equal(
+      murk_seal_open(s.text, s.len, MURK_SEAL_DEFENDER, s.keys[0], &out, NULL, err, sizeof err),
+      MURK_EAUTH);
+  assert_int_equal(
+      murk_seal_open(s.text, s.len, MURK_SEAL_GAME, s.keys[0], &out, NULL, err, sizeof err),
+      MURK_EAUTH);
+  assert_int_equal(
+      murk_seal_open(s.text, s.len, MURK_SEAL_GAME, s.keys[1], &out, NULL, err, sizeof err),
+      MURK_EAUTH);
+  /* The same passphrase under another side's salt gives another key. */
+  unsigned char other[MURK_SEAL_KEY_BYTES];
+  assert_int_equal(murk_seal_derive("zq fox", 6, &s.h, MURK_DEFENDER, other), MURK_OK);
+  assert_memory_not_equal(other, s.keys[0], sizeof other);
+  murk_free(s.text);
+}
+
+static void test_every_flip_and_cut(void** state) {
+  (void)state;
+  struct sealed s;
+  make(&s, 1, "a", "b");
+  char* t = murk_malloc(s.len + 1);
+  assert_non_null(t);
+  memcpy(t, s.text, s.len + 1);
+  assert_int_equal(murk_seal_read_header(t, s.len, &(struct murk_seal_header){0}, NULL, 0),
+                   MURK_OK); /* unchanged, it reads */
+  /* Every byte changed: in the header and the check line each in three ways (one bit, the
+   * case bit, the top bit); in the long base64 lines one way each, the three in turn. */
+  for (size_t i = 0; i < s.len; i++) {
+    static const unsigned char flips[] = {0x01, 0x20, 0x80};
+    bool all = i < 800 || i + 100 >= s.len;
+    for (size_t f = all ? 0 : i % 3; f < (all ? 3 : i % 3 + 1); f++) {
+      t[i] = (char)(s.text[i] ^ flips[f]);
+      assert_refused_part(&s, t, s.len, (int)((i + f) % 3));
+      t[i] = s.text[i];
+    }
+  }
+  for (size_t cut = 0; cut < s.len; cut++) assert_refused_part(&s, s.text, cut, (int)(cut % 3));
+  /* One byte more. */
+  memcpy(t, s.text, s.len);
+  t[s.len] = '\n';
+  assert_refused(&s, t, s.len + 1);
+  murk_free(t);
+  murk_free(s.text);
+}
+
+/* The line of text t that starts with prefix: its offset and length (with the break). */
+static size_t find_line(const char* t, const char* prefix, size_t* n) {
+  const char* p = strstr(t, prefix);
+  assert_non_null(p);
+  const char* e = strchr(p, '\n');
+  *n = (size_t)(e - p) + 1;
+  return (size_t)(p - t);
+}
+
+/* t with its line `prefix` replaced by the same line of u. */
+static char* swap_line(const char* t, const char* u, const char* prefix, size_t* len) {
+  size_t tn, un;
+  size_t to = find_line(t, prefix, &tn), uo = find_line(u, prefix, &un);
+  size_t tl = strlen(t);
+  char* r = murk_malloc(tl - tn + un + 1);
+  memcpy(r, t, to);
+  memcpy(r + to, u + uo, un);
+  memcpy(r + to + un, t + to + tn, tl - to - tn + 1);
+  *len = tl - tn + un;
+  return r;
+}
+
+static void test_swapped_parts(void** state) {
+  (void)state;
+  struct sealed a, b;
+  make(&a, 1, "same", "same");
+  make(&b, 7, "same", "same");
+  static const char* const lines[] = {
+      "sealed-attacker: ", "sealed-defender: ", "sealed-game: ",
+      "# turn: ",          "# game: ",          "# salt-attacker: "};
+  for (size_t i = 0; i < sizeof lines / sizeof *lines; i++) {
+    size_t len = 0;
+    char* t = swap_line(a.text, b.text, lines[i], &len);
+    assert_refused(&a, t, len); /* the check finds it */
+    recheck(t, len);
+    /* With the check rewritten, the part from the other game still does not open with
+     * either game's keys; a changed header opens no part. */
+    for (int part = 0; part < 3; part++) {
+      char* out = NULL;
+      char err[200];
+      bool moved = i < 3 && part == (int)i;
+      if (i < 3 && !moved) continue; /* the untouched parts of a game still open */
+      assert_int_equal(murk_seal_open(t, len, (enum murk_seal_part)part, part_key(&a, part), &out,
+                                      NULL, err, sizeof err),
+                       MURK_EAUTH);
+      assert_int_equal(murk_seal_open(t, len, (enum murk_seal_part)part, part_key(&b, part), &out,
+                                      NULL, err, sizeof err),
+                       MURK_EAUTH);
+    }
+    murk_free(t);
+  }
+  /* The attacker's and the defender's parts exchanged within one save. */
+  char* t = murk_strdup(a.text);
+  size_t an, dn;
+  size_t ao = find_line(t, "sealed-attacker: ", &an);
+  size_t dof = find_line(t, "sealed-defender: ", &dn);
+  const char* av = a.text + ao + strlen("sealed-attacker: ");
+  const char* dv = a.text + dof + strlen("sealed-defender: ");
+  size_t avn = an - strlen("sealed-attacker: "), dvn = dn - strlen("sealed-defender: ");
+  assert_int_equal(avn, dvn); /* records of the same length */
+  memcpy(t + ao + strlen("sealed-attacker: "), dv, dvn);
+  memcpy(t + dof + strlen("sealed-defender: "), av, avn);
+  recheck(t, a.len);
+  char* out = NULL;
+  char err[200];
+  assert_int_equal(
+      murk_seal_open(t, a.len, MURK_SEAL_ATTACKER, a.keys[1], &out, NULL, err, sizeof err),
+      MURK_EAUTH);
+  assert_int_equal(
+      murk_seal_open(t, a.len, MURK_SEAL_DEFENDER, a.keys[0], &out, NULL, err, sizeof err),
+      MURK_EAUTH);
+  murk_free(t);
+  murk_free(a.text);
+  murk_free(b.text);
+}
+
+static void test_limits(void** state) {
+  (void)state;
+  struct murk_seal_header h = {.ops = 100, .mem = 8192};
+  unsigned char key[MURK_SEAL_KEY_BYTES];
+  assert_int_equal(murk_seal_derive("x", 1, &h, MURK_ATTACKER, key), MURK_EINVAL);
+  h.ops = 1;
+  h.mem = (size_t)1 << 40;
+  assert_int_equal(murk_seal_derive("x", 1, &h, MURK_ATTACKER, key), MURK_EINVAL);
+  /* A save asking for more is refused before any work. */
+  struct sealed s;
+  make(&s, 1, "a", "b");
+  char* big = strstr(s.text, "mem=8192");
+  assert_non_null(big);
+  char* t = murk_malloc(s.len + 8);
+  size_t off = (size_t)(big - s.text) + 4;
+  memcpy(t, s.text, off);
+  memcpy(t + off, "99999999999", 11);
+  memcpy(t + off + 11, s.text + off + 4, s.len - off - 4 + 1);
+  size_t len = s.len + 7;
+  recheck(t, len);
+  struct murk_seal_header rh;
+  char err[200] = "";
+  assert_int_equal(murk_seal_read_header(t, len, &rh, err, sizeof err), MURK_EINVAL);
+  assert_non_null(strstr(err, "out of bounds"));
+  murk_free(t);
+  murk_free(s.text);
+}
+
+static void test_chain(void** state) {
+  (void)state;
+  const char* save = "# murk-save: 1\n# seed: 4\nattacker: end\n";
+  char* t = murk_strdup(save);
+  size_t len = strlen(t);
+  assert_int_equal(murk_save_check_chain(t, len, false, NULL), MURK_OK); /* no chain */
+  assert_int_equal(murk_save_check_chain(t, len, true, NULL), MURK_EINVAL);
+  assert_int_equal(murk_save_append_chain(&t, &len), MURK_OK);
+  assert_int_equal(len, strlen(t));
+  assert_int_equal(murk_save_check_chain(t, len, true, NULL), MURK_OK);
+  int line = 0;
+  for (size_t i = 0; i < len; i++) {
+    t[i] ^= 0x01;
+    assert_int_equal(murk_save_check_chain(t, len, true, &line), MURK_EINVAL);
+    /* A changed line break moves the chain line up; a changed prefix hides it. */
+    assert_true(line == 0 || line >= 3);
+    t[i] ^= 0x01;
+  }
+  /* A cut that keeps the chain line whole is found; a cut of the chain line itself leaves
+   * an unfinished chain line. */
+  assert_int_equal(murk_save_check_chain(t + 15, len - 15, true, NULL), MURK_EINVAL);
+  assert_int_equal(murk_save_check_chain(t, len - 1, true, NULL), MURK_EINVAL);
+  murk_free(t);
+}
+
+int main(void) {
+  if (sodium_init() < 0) return 1;
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_round_trip),
+      cmocka_unit_test(test_wrong_keys),
+      cmocka_unit_test(test_every_flip_and_cut),
+      cmocka_unit_test(test_swapped_parts),
+      cmocka_unit_test(test_limits),
+      cmocka_unit_test(test_chain),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
