@@ -16,24 +16,24 @@
 #define MURK_CMD_MAX_WAYPOINTS 8
 
 /* X(id, verb, usage) */
-#define MURK_COMMAND_LIST(X)                                                       \
-  X(OBJECTIVE, "objective", "objective at X,Y")                                    \
-  X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile|deep|plain]")         \
-  X(DEPLOY, "deploy", "deploy N at X,Y | deploy dummy at X,Y")                     \
-  X(ARRIVE, "arrive", "arrive N at X,Y  (from reserve)")                           \
-  X(AMBUSH, "ambush", "ambush N  (hold in ambush) | ambush N at X,Y  (spring it)") \
-  X(RECCE, "recce", "recce N|Tn to X,Y  (reconnaissance deployment move)")         \
-  X(REMOVE, "remove", "remove objective N")                                        \
-  X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                                \
-  X(DIS, "dis", "dis N|Tn to X,Y X,Y  (a leader's Dis counters, seed 002)")        \
-  X(REVEAL, "reveal", "reveal N|Tn")                                               \
-  X(SPOT, "spot", "spot")                                                          \
-  X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                         \
-  X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                   \
-  X(END, "end", "end  (the current step, or your deployment)")                     \
-  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")                  \
-  X(STARSHELL, "starshell", "starshell N at X,Y  (light up the night, seed 003)")  \
-  X(ILLUMINATE, "illuminate", "illuminate N at X,Y  (an illuminating round, seed 003)")
+#define MURK_COMMAND_LIST(X)                                                             \
+  X(OBJECTIVE, "objective", "objective at X,Y")                                          \
+  X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile|deep|plain]")               \
+  X(DEPLOY, "deploy", "deploy N at X,Y | deploy dummy at X,Y")                           \
+  X(ARRIVE, "arrive", "arrive N at X,Y  (from reserve)")                                 \
+  X(AMBUSH, "ambush", "ambush N  (hold in ambush) | ambush N at X,Y  (spring it)")       \
+  X(RECCE, "recce", "recce N|Tn to X,Y  (reconnaissance deployment move)")               \
+  X(REMOVE, "remove", "remove objective N")                                              \
+  X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                                      \
+  X(DIS, "dis", "dis N|Tn to X,Y X,Y  (a leader's Dis counters, Limited Intelligence)")  \
+  X(REVEAL, "reveal", "reveal N|Tn")                                                     \
+  X(SPOT, "spot", "spot")                                                                \
+  X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                               \
+  X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                         \
+  X(END, "end", "end  (the current step, or your deployment)")                           \
+  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")                        \
+  X(STARSHELL, "starshell", "starshell N at X,Y  (light up the night, ASL night rules)") \
+  X(ILLUMINATE, "illuminate", "illuminate N at X,Y  (an illuminating round, ASL night rules)")
 
 enum murk_command_kind {
 #define MURK_CMD_ENUM(id, verb, usage) MURK_CMD_##id,

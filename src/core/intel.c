@@ -875,7 +875,7 @@ int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_c
   const struct murk_grid* grid = &g->m->grid;
   if (!murk_intel_on(g))
     return murk_reject(reason, reason_len,
-                       "Dis counters belong to Limited Intelligence (seed 002), which this mission "
+                       "Dis counters belong to Limited Intelligence, which this mission "
                        "does not play");
   if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
     return murk_reject(

@@ -381,8 +381,10 @@ static int light_unit(struct murk_game* g, enum murk_side side, const struct mur
                       const char* what, int* unit, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
   if (!rule(g, MURK_RULE_NVR))
-    return murk_reject(reason, reason_len,
-                       "%s light night missions played with the NVR rule only (seed 003)", what);
+    return murk_reject(
+        reason, reason_len,
+        "%s light only night missions played under the ASL night rules' Night Visibility Range",
+        what);
   if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_SHOOTING)
     return murk_reject(reason, reason_len, "%s are fired in your shooting step", what);
   int mi = -1;
