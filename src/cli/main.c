@@ -75,17 +75,19 @@ const char* murk_cli_data_dir(void) {
   const char* exe = exe_dir();
 #endif
 #ifdef MURK_INSTALL_DATA_REL
-  static char installed[PATH_MAX + 64];
+  static char installed[PATH_MAX];
   /* An installed murk: PREFIX/bin/murk finds PREFIX/share/murk/missions, wherever the
    * prefix was moved to (never the build tree's path). */
   if (exe[0]) {
-    snprintf(installed, sizeof installed, "%s/%s", exe, MURK_INSTALL_DATA_REL);
-    if (is_dir(installed)) return installed;
+    char joined[PATH_MAX + 64];
+    snprintf(joined, sizeof joined, "%s/%s", exe, MURK_INSTALL_DATA_REL);
+    if (is_dir(joined) && realpath(joined, installed)) return installed;
   }
 #endif
 #ifdef MURK_BUILD_DIR
   /* The program in its build folder reads the source tree's missions. */
-  if (exe[0] && strcmp(exe, MURK_BUILD_DIR) != 0) return "data/missions";
+  char build[PATH_MAX];
+  if (exe[0] && realpath(MURK_BUILD_DIR, build) && strcmp(exe, build) != 0) return "data/missions";
 #endif
   if (is_dir(MURK_DEFAULT_DATA_DIR)) return MURK_DEFAULT_DATA_DIR;
   return "data/missions";
