@@ -23,6 +23,7 @@ struct murk_cmd_entry {
 
 extern const struct murk_cmd_entry murk_cmd_check_entry;
 extern const struct murk_cmd_entry murk_cmd_list_entry;
+extern const struct murk_cmd_entry murk_cmd_show_entry;
 extern const struct murk_cmd_entry murk_cmd_play_entry;
 extern const struct murk_cmd_entry murk_cmd_run_entry;
 extern const struct murk_cmd_entry murk_cmd_replay_entry;

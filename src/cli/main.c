@@ -15,7 +15,7 @@
 #endif
 
 static const struct murk_cmd_entry* const cmd_table[] = {
-    &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_play_entry,
+    &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_show_entry, &murk_cmd_play_entry,
     &murk_cmd_run_entry,  &murk_cmd_replay_entry, &murk_cmd_sim_entry,
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
