@@ -15,32 +15,31 @@
 
 #define MURK_CMD_MAX_WAYPOINTS 8
 
-/* X(id, verb, usage) */
-#define MURK_COMMAND_LIST(X)                                                             \
-  X(OBJECTIVE, "objective", "objective at X,Y")                                          \
-  X(RESERVE, "reserve", "reserve N [delayed|scattered|mobile|deep|plain]")               \
-  X(DEPLOY, "deploy", "deploy N at X,Y | deploy dummy at X,Y")                           \
-  X(ARRIVE, "arrive", "arrive N at X,Y  (from reserve)")                                 \
-  X(AMBUSH, "ambush", "ambush N  (hold in ambush) | ambush N at X,Y  (spring it)")       \
-  X(RECCE, "recce", "recce N|Tn to X,Y  (reconnaissance deployment move)")               \
-  X(REMOVE, "remove", "remove objective N")                                              \
-  X(MOVE, "move", "move N|Tn to X,Y [via X,Y ...]")                                      \
-  X(DIS, "dis", "dis N|Tn to X,Y X,Y  (a leader's Dis counters, Limited Intelligence)")  \
-  X(REVEAL, "reveal", "reveal N|Tn")                                                     \
-  X(SPOT, "spot", "spot")                                                                \
-  X(SHOOT, "shoot", "shoot N|Tn at Pn|Tn")                                               \
-  X(ASSAULT, "assault", "assault N|Tn at Pn|Tn")                                         \
-  X(END, "end", "end  (the current step, or your deployment)")                           \
-  X(WITHDRAW, "withdraw", "withdraw N|Tn  (Fighting Withdrawal)")                        \
-  X(STARSHELL, "starshell", "starshell N at X,Y  (light up the night, ASL night rules)") \
-  X(ILLUMINATE, "illuminate", "illuminate N at X,Y  (an illuminating round, ASL night rules)")
-
+/* The verbs. Everything else about a verb - its word, grammar, the phases and steps it is
+ * legal in, how its references resolve, whether it can be undone, its usage text and its
+ * handler - is one row of the command table (src/core/command.c). */
 enum murk_command_kind {
-#define MURK_CMD_ENUM(id, verb, usage) MURK_CMD_##id,
-  MURK_COMMAND_LIST(MURK_CMD_ENUM)
-#undef MURK_CMD_ENUM
-      MURK_CMD_COUNT
+  MURK_CMD_OBJECTIVE,
+  MURK_CMD_RESERVE,
+  MURK_CMD_DEPLOY,
+  MURK_CMD_ARRIVE,
+  MURK_CMD_AMBUSH,
+  MURK_CMD_RECCE,
+  MURK_CMD_REMOVE,
+  MURK_CMD_MOVE,
+  MURK_CMD_DIS,
+  MURK_CMD_REVEAL,
+  MURK_CMD_SPOT,
+  MURK_CMD_SHOOT,
+  MURK_CMD_ASSAULT,
+  MURK_CMD_END,
+  MURK_CMD_WITHDRAW,
+  MURK_CMD_STARSHELL,
+  MURK_CMD_ILLUMINATE,
+  MURK_CMD_COUNT
 };
+/* The verb's word ("move") and its usage ("move N|Tn to X,Y [via X,Y ...]"); "?" for a
+ * kind out of range. A view says which verbs its side may use now (murk_view.verbs). */
 const char* murk_command_verb(enum murk_command_kind k);
 const char* murk_command_usage(enum murk_command_kind k);
 

@@ -153,6 +153,10 @@ struct murk_view {
   int dusk_dawn;        /* the Dusk & Dawn die (seed 004) once rolled, else 0 */
   char conditions[120]; /* the same in words: "night: NVR 3 cells, scattered clouds..." */
   char prompt[160];     /* what the side to act is asked to do, e.g. "deploy: 3 left" */
+  /* The verbs this side may use now: bit 1u << MURK_CMD_x (command.h) for each verb whose
+   * rule, phase, step and state allow it (its unit and target may still be refused); 0 when
+   * it is not this side's turn, and for the umpire. Iterate with murk_view_verb_next. */
+  unsigned verbs;
 
   struct murk_view_objective* objectives;
   int nobjectives;
@@ -191,5 +195,10 @@ const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, st
 const struct murk_view_marker* murk_view_marker_by_number(const struct murk_view* v,
                                                           enum murk_side owner, int number);
 const struct murk_view_team* murk_view_team_at(const struct murk_view* v, struct murk_pos p);
+
+/* The verbs of v->verbs in turn: the first after `after` (-1 to start), or -1 when none is
+ * left. Its word and usage: murk_command_verb, murk_command_usage (command.h).
+ *   for (int k = murk_view_verb_next(v, -1); k >= 0; k = murk_view_verb_next(v, k)) ... */
+int murk_view_verb_next(const struct murk_view* v, int after);
 
 #endif

@@ -124,16 +124,14 @@ static int save_of(const struct murk_game* g, enum murk_side side, int unit, int
 
 /* ---- who acts on whom ---- */
 
-/* The acting platoon: own, revealed, on the table. */
-static int actor(const struct murk_game* g, enum murk_side side, struct murk_ref r,
+/* The acting platoon (resolved by the command table): own, revealed, on the table. */
+static int actor(const struct murk_game* g, enum murk_side side, const struct murk_cmd_args* a,
                  const char* verb, int* unit, char* reason, size_t reason_len) {
   const struct murk_state* s = &g->s;
-  int mi = -1;
-  int rc = murk_ref_own(g, side, r, unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  *unit = a->unit;
   if (*unit < 0)
-    return murk_reject(reason, reason_len, "T%d is a dummy: it cannot %s", s->markers[mi].number,
-                       verb);
+    return murk_reject(reason, reason_len, "T%d is a dummy: it cannot %s",
+                       s->markers[a->marker].number, verb);
   const struct murk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
     return murk_reject(reason, reason_len,
@@ -145,13 +143,11 @@ static int actor(const struct murk_game* g, enum murk_side side, struct murk_ref
   return MURK_OK;
 }
 
-/* The target: an enemy platoon this side can see revealed. */
-static int target(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
-                  char* reason, size_t reason_len) {
+/* The target (an enemy marker, resolved by the command table): an enemy platoon this side
+ * can see revealed. */
+static int target(const struct murk_game* g, enum murk_side side, int mi, int* unit, char* reason,
+                  size_t reason_len) {
   const struct murk_state* s = &g->s;
-  int mi = -1;
-  int rc = murk_ref_enemy(g, side, r, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
   const struct murk_marker* mk = &s->markers[mi];
   if (!mk->revealed)
     return murk_reject(reason, reason_len,
@@ -346,17 +342,16 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
 }
 
 int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len) {
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_SHOOTING)
-    return murk_reject(reason, reason_len, "shooting is done in your shooting step");
   int unit = -1, tu = -1;
-  int rc = actor(g, side, c->unit, "shoot", &unit, reason, reason_len);
+  int rc = actor(g, side, a, "shoot", &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct murk_unit_state* u = &s->units[side][unit];
   int snum = u->marker;
   if (u->shot) return murk_reject(reason, reason_len, "P%d has already shot this step", snum);
-  rc = target(g, side, c->target, &tu, reason, reason_len);
+  rc = target(g, side, a->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   enum murk_side other = murk_side_other(side);
   const struct murk_unit_state* tgt = &s->units[other][tu];
@@ -445,18 +440,17 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
 /* ---- assaults ---- */
 
 int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                        char* reason, size_t reason_len) {
+                        const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_ASSAULT)
-    return murk_reject(reason, reason_len, "assaults are made in your assault step");
   int unit = -1, tu = -1;
-  int rc = actor(g, side, c->unit, "assault", &unit, reason, reason_len);
+  int rc = actor(g, side, a, "assault", &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct murk_unit_state* u = &s->units[side][unit];
   int anum = u->marker;
   if (u->assaulted)
     return murk_reject(reason, reason_len, "P%d has already assaulted this step", anum);
-  rc = target(g, side, c->target, &tu, reason, reason_len);
+  rc = target(g, side, a->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   enum murk_side other = murk_side_other(side);
   int tnum = s->units[other][tu].marker;

@@ -1,92 +1,378 @@
-/* command.c: the command language (docs/commands.md): one line in, one struct out, and
- * back again.
+/* command.c: the command table and the command language (docs/commands.md): one line in,
+ * one struct out, and back again.
  *
- * Every verb is one entry of command_table (tmux's cmd_entry idea): which handles its
- * unit may be, which keyword introduces its position or target, whether it takes a
- * reserve kind or waypoints. One generic parser and one generic formatter read the
- * table, so the text a save writes is exactly what the parser accepts. */
+ * Every verb is one row of `rows` (tmux's cmd_entry idea; command_table.h): its grammar,
+ * when it is legal, how its references resolve, whether it can be undone, its usage and its
+ * handler. One generic parser and one generic formatter read the grammar, so the text a
+ * save writes is exactly what the parser accepts; murk_game_apply() runs the row's guard
+ * and resolution (murk_cmd_guard) before the handler, and the view's verbs come from the
+ * same rows. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "command_table.h"
+#include "intel.h"
 #include "murk/command.h"
 #include "murk/error.h"
-
-/* Which handles a slot accepts (bits of 1 << murk_ref_kind). */
-#define REF_BIT(k) (1u << (k))
-#define REFS_OWN REF_BIT(MURK_REF_OWN)
-#define REFS_OWN_DUMMY (REF_BIT(MURK_REF_OWN) | REF_BIT(MURK_REF_DUMMY))
-#define REFS_UNIT (REF_BIT(MURK_REF_OWN) | REF_BIT(MURK_REF_MARKER))
-#define REFS_TARGET (REF_BIT(MURK_REF_MARKER) | REF_BIT(MURK_REF_PLATOON))
+#include "night.h"
+#include "reserves.h"
 
 /* Handles are small numbers; this keeps a typo like T99999999999 from overflowing. */
 #define REF_MAX 9999
 
-/* Shape of a command: verb [unit] [reserve-kind] [pos_word X,Y] [at target] [via X,Y...] */
-struct command_entry {
-  enum murk_command_kind kind;
-  unsigned unit;        /* accepted unit handles; 0: no unit */
-  bool reserve_kind;    /* optional delayed|scattered|mobile after the unit */
-  const char* pos_word; /* "at" / "to" before the position; NULL: no position */
-  unsigned target;      /* accepted target handles after "at"; 0: no target */
-  bool via;             /* optional waypoints */
-};
+/* ---- when a verb is legal: the checks its row names (each reads only what `side`
+ * knows: its own force, the mission, the public state of the game) ---- */
 
-static const struct command_entry command_table[] = {
-    {MURK_CMD_OBJECTIVE, 0, false, "at", 0, false},
-    {MURK_CMD_RESERVE, REFS_OWN, true, NULL, 0, false},
-    {MURK_CMD_DEPLOY, REFS_OWN_DUMMY, false, "at", 0, false},
-    {MURK_CMD_ARRIVE, REFS_OWN, false, "at", 0, false},
-    {MURK_CMD_AMBUSH, REFS_OWN, false, "at", 0, false},
-    {MURK_CMD_RECCE, REFS_UNIT, false, "to", 0, false},
-    {MURK_CMD_REMOVE, REFS_OWN, false, NULL, 0, false},
-    {MURK_CMD_MOVE, REFS_UNIT, false, "to", 0, true},
-    {MURK_CMD_DIS, REFS_UNIT, false, "to", 0, false},
-    {MURK_CMD_REVEAL, REFS_UNIT, false, NULL, 0, false},
-    {MURK_CMD_SPOT, 0, false, NULL, 0, false},
-    {MURK_CMD_SHOOT, REFS_UNIT, false, NULL, REFS_TARGET, false},
-    {MURK_CMD_ASSAULT, REFS_UNIT, false, NULL, REFS_TARGET, false},
-    {MURK_CMD_END, 0, false, NULL, 0, false},
-    {MURK_CMD_WITHDRAW, REFS_UNIT, false, NULL, 0, false},
-    {MURK_CMD_STARSHELL, REFS_UNIT, false, "at", 0, false},
-    {MURK_CMD_ILLUMINATE, REFS_UNIT, false, "at", 0, false},
-};
-#define COMMAND_TABLE_SIZE (sizeof command_table / sizeof command_table[0])
+static int has_reserves(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len) {
+  if (murk_reserves_side_nominates(g, side)) return MURK_OK;
+  return murk_reject(reason, reason_len, "the %s holds no reserves in this mission",
+                     murk_side_name(side));
+}
 
-/* A word that must follow the verb ("remove objective 2"), by kind. */
-static const char* const keywords[MURK_CMD_COUNT] = {[MURK_CMD_REMOVE] = "objective"};
-/* Kinds whose position may be left out ("ambush 3" holds it back, "ambush 3 at X,Y"
- * springs it); a left-out position is -1,-1. */
-static const bool pos_optional[MURK_CMD_COUNT] = {[MURK_CMD_AMBUSH] = true};
-/* Kinds that take a second position right after the first, into `at2` ("dis T3 to 4,5
- * 6,5": a cell for each of a leader's two Dis counters). */
-static const bool two_positions[MURK_CMD_COUNT] = {[MURK_CMD_DIS] = true};
+static int has_ambushes(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len) {
+  if (murk_ambush_allowance(g, side, true) + murk_ambush_allowance(g, side, false) > 0)
+    return MURK_OK;
+  return murk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
+                     murk_side_name(side));
+}
 
-/* The table must have one entry per kind, in enum order. */
-_Static_assert(COMMAND_TABLE_SIZE == MURK_CMD_COUNT, "command_table lacks a command");
+/* In play an ambush is only sprung: a platoon of the side must still be in (plain) ambush. */
+static int ambush_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  if (s->phase != MURK_PHASE_PLAY) return MURK_OK;
+  for (int i = 0; i < s->nunits[side]; i++)
+    if (s->units[side][i].state == MURK_PLATOON_RESERVE && s->units[side][i].ambush == 1)
+      return MURK_OK;
+  return murk_reject(reason, reason_len, "you hold no platoon in ambush");
+}
 
-static const char* const verbs[] = {
-#define MURK_CMD_VERB(id, verb, usage) verb,
-    MURK_COMMAND_LIST(MURK_CMD_VERB)
-#undef MURK_CMD_VERB
-};
+static int plays_limited_intelligence(const struct murk_game* g, enum murk_side side, char* reason,
+                                      size_t reason_len) {
+  (void)side;
+  if (murk_intel_on(g)) return MURK_OK;
+  return murk_reject(reason, reason_len,
+                     "Dis counters belong to Limited Intelligence, which this mission "
+                     "does not play");
+}
 
-static const char* const usages[] = {
-#define MURK_CMD_USAGE(id, verb, usage) usage,
-    MURK_COMMAND_LIST(MURK_CMD_USAGE)
-#undef MURK_CMD_USAGE
+static int plays_nvr_starshells(const struct murk_game* g, enum murk_side side, char* reason,
+                                size_t reason_len) {
+  (void)side;
+  if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
+  return murk_reject(reason, reason_len,
+                     "starshells light only night missions played under the ASL night rules' "
+                     "Night Visibility Range");
+}
+
+static int plays_nvr_rounds(const struct murk_game* g, enum murk_side side, char* reason,
+                            size_t reason_len) {
+  (void)side;
+  if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
+  return murk_reject(reason, reason_len,
+                     "illuminating rounds light only night missions played under the ASL night "
+                     "rules' Night Visibility Range");
+}
+
+/* Arrivals are granted by the side's own reserve rolls at the start of its turn. */
+static int arrival_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                         size_t reason_len) {
+  if (murk_reserves_due(g, side) > 0) return MURK_OK;
+  return murk_reject(reason, reason_len, "no more of your reserves may arrive this turn");
+}
+
+static int removal_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                         size_t reason_len) {
+  if (murk_setup_removal_due(g, side)) return MURK_OK;
+  return murk_reject(reason, reason_len, "you take away no objectives now");
+}
+
+#define WITHDRAW_NOT_DUE                                                                        \
+  "no withdrawal is due (the Fighting Withdrawal schedule calls for them at the start of your " \
+  "turn)"
+
+static int withdraw_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                          size_t reason_len) {
+  (void)side;
+  if (g->s.withdraw_due > 0) return MURK_OK;
+  return murk_reject(reason, reason_len, WITHDRAW_NOT_DUE);
+}
+
+/* ---- the table ---- */
+
+static const struct murk_cmd_row rows[MURK_CMD_COUNT] = {
+    [MURK_CMD_OBJECTIVE] = {.verb = "objective",
+                            .pos_word = "at",
+                            .phases = MURK_PH(OBJECTIVES),
+                            .when = "objectives are placed at the start of setup only",
+                            .undo = true,
+                            .usage = "objective at X,Y",
+                            .handler = murk_setup_objective},
+    [MURK_CMD_RESERVE] = {.verb = "reserve",
+                          .unit = MURK_REFS_OWN,
+                          .reserve_kind = true,
+                          .available = has_reserves,
+                          .phases = MURK_PH(RESERVES),
+                          .when = "reserves are nominated before deployment only",
+                          .unit_resolve = MURK_RESOLVE_OWN,
+                          .undo = true,
+                          .usage = "reserve N [delayed|scattered|mobile|deep|plain]",
+                          .handler = murk_setup_reserve},
+    [MURK_CMD_DEPLOY] = {.verb = "deploy",
+                         .unit = MURK_REFS_OWN_DUMMY,
+                         .pos_word = "at",
+                         .phases = MURK_PH(DEPLOY) | MURK_PH(INDEPENDENTS) | MURK_PH(INFILTRATE),
+                         .when = "platoons are deployed during setup only",
+                         .now_suffix = true,
+                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .undo = true,
+                         .usage = "deploy N at X,Y | deploy dummy at X,Y",
+                         .handler = murk_setup_deploy},
+    [MURK_CMD_ARRIVE] = {.verb = "arrive",
+                         .unit = MURK_REFS_OWN,
+                         .pos_word = "at",
+                         .phases = MURK_PH(PLAY),
+                         .steps = MURK_ST(MOVEMENT),
+                         .when = "reserves arrive in their owner's movement step, after a "
+                                 "successful roll",
+                         .ready = arrival_ready,
+                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .undo = true,
+                         .usage = "arrive N at X,Y  (from reserve)",
+                         .handler = murk_reserves_arrive},
+    [MURK_CMD_AMBUSH] = {.verb = "ambush",
+                         .unit = MURK_REFS_OWN,
+                         .pos_word = "at",
+                         .pos_optional = true,
+                         .available = has_ambushes,
+                         .phases = MURK_PH(RESERVES) | MURK_PH(AMBUSH) | MURK_PH(PLAY),
+                         .steps = MURK_ST(MOVEMENT),
+                         .when = "platoons are held in ambush while reserves are nominated and "
+                                 "sprung after deployment (immediate ambush) or in your movement "
+                                 "step",
+                         .ready = ambush_ready,
+                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .undo = true,
+                         .usage = "ambush N  (hold in ambush) | ambush N at X,Y  (spring it)",
+                         .handler = murk_setup_ambush},
+    [MURK_CMD_RECCE] = {.verb = "recce",
+                        .unit = MURK_REFS_UNIT,
+                        .pos_word = "to",
+                        .phases = MURK_PH(RECCE),
+                        .when = "reconnaissance deployment moves are made after deployment, "
+                                "before the first turn",
+                        .unit_resolve = MURK_RESOLVE_OWN,
+                        .undo = true,
+                        .usage = "recce N|Tn to X,Y  (reconnaissance deployment move)",
+                        .handler = murk_setup_recce},
+    /* The number after "objective" is an objective's name, not a platoon: not resolved. */
+    [MURK_CMD_REMOVE] = {.verb = "remove",
+                         .keyword = "objective",
+                         .unit = MURK_REFS_OWN,
+                         .phases = MURK_PH(DEPLOY),
+                         .when = "you take away no objectives now",
+                         .ready = removal_ready,
+                         .undo = true,
+                         .usage = "remove objective N",
+                         .handler = murk_setup_remove},
+    [MURK_CMD_MOVE] = {.verb = "move",
+                       .unit = MURK_REFS_UNIT,
+                       .pos_word = "to",
+                       .via = true,
+                       .phases = MURK_PH(PLAY),
+                       .steps = MURK_ST(MOVEMENT),
+                       .when = "moves are made in your movement step",
+                       .now_suffix = true,
+                       .unit_resolve = MURK_RESOLVE_OWN,
+                       .undo = true,
+                       .prompt_rank = 1,
+                       .prompt_word = "move",
+                       .usage = "move N|Tn to X,Y [via X,Y ...]",
+                       .handler = murk_fog_move},
+    [MURK_CMD_DIS] = {.verb = "dis",
+                      .unit = MURK_REFS_UNIT,
+                      .pos_word = "to",
+                      .two_positions = true,
+                      .available = plays_limited_intelligence,
+                      .phases = MURK_PH(PLAY),
+                      .steps = MURK_ST(MOVEMENT),
+                      .when = "Dis counters move in your movement step",
+                      .now_suffix = true,
+                      .unit_resolve = MURK_RESOLVE_OWN,
+                      .undo = true,
+                      .prompt_rank = 2,
+                      .prompt_word = "dis",
+                      .usage =
+                          "dis N|Tn to X,Y X,Y  (a leader's Dis counters, Limited Intelligence)",
+                      .handler = murk_intel_dis},
+    [MURK_CMD_REVEAL] = {.verb = "reveal",
+                         .unit = MURK_REFS_UNIT,
+                         .phases = MURK_PH(PLAY),
+                         .steps = MURK_ST_ALL,
+                         .when = "platoons are revealed during play, in your own turn",
+                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .undo = false,
+                         .prompt_rank = 9,
+                         .prompt_word = "reveal",
+                         .usage = "reveal N|Tn",
+                         .handler = murk_fog_reveal},
+    [MURK_CMD_SPOT] = {.verb = "spot",
+                       .phases = MURK_PH(PLAY),
+                       .steps = MURK_ST(SHOOTING),
+                       .when = "spotting is done at the start of your shooting step",
+                       .ready = murk_fog_spot_ready,
+                       .undo = false,
+                       .prompt_rank = 3,
+                       .prompt_word = "spot first",
+                       .usage = "spot",
+                       .handler = murk_fog_spot},
+    [MURK_CMD_SHOOT] = {.verb = "shoot",
+                        .unit = MURK_REFS_UNIT,
+                        .target = MURK_REFS_TARGET,
+                        .phases = MURK_PH(PLAY),
+                        .steps = MURK_ST(SHOOTING),
+                        .when = "shooting is done in your shooting step",
+                        .unit_resolve = MURK_RESOLVE_OWN,
+                        .target_resolve = MURK_RESOLVE_ENEMY,
+                        .undo = false,
+                        .prompt_rank = 4,
+                        .prompt_word = "shoot",
+                        .usage = "shoot N|Tn at Pn|Tn",
+                        .handler = murk_combat_shoot},
+    [MURK_CMD_ASSAULT] = {.verb = "assault",
+                          .unit = MURK_REFS_UNIT,
+                          .target = MURK_REFS_TARGET,
+                          .phases = MURK_PH(PLAY),
+                          .steps = MURK_ST(ASSAULT),
+                          .when = "assaults are made in your assault step",
+                          .unit_resolve = MURK_RESOLVE_OWN,
+                          .target_resolve = MURK_RESOLVE_ENEMY,
+                          .undo = false,
+                          .prompt_rank = 7,
+                          .prompt_word = "assault",
+                          .usage = "assault N|Tn at Pn|Tn",
+                          .handler = murk_combat_assault},
+    /* What `end` does is the phase's (setup.c's phase table). */
+    [MURK_CMD_END] = {.verb = "end",
+                      .phases = MURK_PH_SETUP | MURK_PH(PLAY),
+                      .steps = MURK_ST_ALL,
+                      .when = "the game is over",
+                      .ready = murk_phase_end_ready,
+                      .undo = false,
+                      .usage = "end  (the current step, or your deployment)",
+                      .handler = murk_phase_end},
+    [MURK_CMD_WITHDRAW] = {.verb = "withdraw",
+                           .unit = MURK_REFS_UNIT,
+                           .phases = MURK_PH(PLAY),
+                           .steps = MURK_ST_ALL,
+                           .when = WITHDRAW_NOT_DUE,
+                           .ready = withdraw_ready,
+                           .unit_resolve = MURK_RESOLVE_OWN,
+                           .undo = true,
+                           .usage = "withdraw N|Tn  (Fighting Withdrawal)",
+                           .handler = murk_victory_withdraw},
+    [MURK_CMD_STARSHELL] = {.verb = "starshell",
+                            .unit = MURK_REFS_UNIT,
+                            .pos_word = "at",
+                            .available = plays_nvr_starshells,
+                            .phases = MURK_PH(PLAY),
+                            .steps = MURK_ST(SHOOTING),
+                            .when = "starshells are fired in your shooting step",
+                            .unit_resolve = MURK_RESOLVE_OWN,
+                            .undo = false,
+                            .prompt_rank = 5,
+                            .prompt_word = "starshell",
+                            .usage = "starshell N at X,Y  (light up the night, ASL night rules)",
+                            .handler = murk_night_starshell},
+    [MURK_CMD_ILLUMINATE] = {.verb = "illuminate",
+                             .unit = MURK_REFS_UNIT,
+                             .pos_word = "at",
+                             .available = plays_nvr_rounds,
+                             .phases = MURK_PH(PLAY),
+                             .steps = MURK_ST(SHOOTING),
+                             .when = "illuminating rounds are fired in your shooting step",
+                             .unit_resolve = MURK_RESOLVE_OWN,
+                             .undo = false,
+                             .prompt_rank = 6,
+                             .prompt_word = "illuminate",
+                             .usage =
+                                 "illuminate N at X,Y  (an illuminating round, ASL night rules)",
+                             .handler = murk_night_illuminate},
 };
 
 static const char* const reserve_kinds[] = {"", "delayed", "scattered", "mobile", "deep", "plain"};
 
+const struct murk_cmd_row* murk_cmd_row(enum murk_command_kind k) {
+  return (unsigned)k < MURK_CMD_COUNT ? &rows[k] : NULL;
+}
+
 const char* murk_command_verb(enum murk_command_kind k) {
-  return (unsigned)k < MURK_CMD_COUNT ? verbs[k] : "?";
+  return (unsigned)k < MURK_CMD_COUNT ? rows[k].verb : "?";
 }
 
 const char* murk_command_usage(enum murk_command_kind k) {
-  return (unsigned)k < MURK_CMD_COUNT ? usages[k] : "?";
+  return (unsigned)k < MURK_CMD_COUNT ? rows[k].usage : "?";
+}
+
+/* ---- the guard: once, before any handler ---- */
+
+static bool in_phase(const struct murk_cmd_row* r, const struct murk_state* s) {
+  if (!(r->phases & (1u << s->phase))) return false;
+  return s->phase != MURK_PHASE_PLAY || (r->steps & (1u << s->step));
+}
+
+/* Rule, phase and step, state: may the side use the verb now at all? */
+static int legal_now(const struct murk_game* g, enum murk_side side, const struct murk_cmd_row* r,
+                     char* reason, size_t reason_len) {
+  const struct murk_state* s = &g->s;
+  int rc;
+  if (r->available && (rc = r->available(g, side, reason, reason_len)) != MURK_OK) return rc;
+  if (!in_phase(r, s)) {
+    if (!r->now_suffix) return murk_reject(reason, reason_len, "%s", r->when);
+    bool play = s->phase == MURK_PHASE_PLAY;
+    return murk_reject(reason, reason_len, "%s (now: %s%s%s)", r->when, play ? "the " : "",
+                       play ? murk_step_name(s->step) : murk_phase_name(s->phase),
+                       play ? " step" : "");
+  }
+  if (r->ready && (rc = r->ready(g, side, reason, reason_len)) != MURK_OK) return rc;
+  return MURK_OK;
+}
+
+int murk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   struct murk_cmd_args* args, char* reason, size_t reason_len) {
+  args->unit = args->marker = args->target = -1;
+  const struct murk_cmd_row* r = murk_cmd_row(c->kind);
+  if (!r) return murk_reject(reason, reason_len, "unknown command");
+  int rc = legal_now(g, side, r, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  /* `deploy dummy` names no platoon: the handler puts down a dummy. */
+  if (r->unit_resolve == MURK_RESOLVE_OWN && c->unit.kind != MURK_REF_DUMMY) {
+    rc = murk_ref_own(g, side, c->unit, &args->unit, &args->marker, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+  }
+  if (r->target_resolve == MURK_RESOLVE_ENEMY) {
+    rc = murk_ref_enemy(g, side, c->target, &args->target, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+  }
+  return MURK_OK;
+}
+
+bool murk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k) {
+  const struct murk_cmd_row* r = murk_cmd_row(k);
+  return r && legal_now(g, side, r, NULL, 0) == MURK_OK;
+}
+
+unsigned murk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {
+  if (g->s.phase == MURK_PHASE_OVER || side != g->s.to_act) return 0;
+  unsigned verbs = 0;
+  for (int k = 0; k < MURK_CMD_COUNT; k++)
+    if (legal_now(g, side, &rows[k], NULL, 0) == MURK_OK) verbs |= 1u << k;
+  return verbs;
 }
 
 /* ---- the lexer: words separated by blanks, '#' ends the line ---- */
@@ -195,13 +481,13 @@ static int edit_distance(const char* a, size_t la, const char* b) {
 static const char* suggest_verb(const struct token* t) {
   const char* best = NULL;
   int bestd = 3;
-  for (size_t k = 0; k < COMMAND_TABLE_SIZE; k++) {
-    int dist = edit_distance(t->s, t->len, verbs[k]);
+  for (size_t k = 0; k < MURK_CMD_COUNT; k++) {
+    int dist = edit_distance(t->s, t->len, rows[k].verb);
     /* Short verbs ("end") would match nearly anything at distance 2. */
-    int limit = strlen(verbs[k]) <= 4 ? 1 : 2;
+    int limit = strlen(rows[k].verb) <= 4 ? 1 : 2;
     if (dist <= limit && dist < bestd) {
       bestd = dist;
-      best = verbs[k];
+      best = rows[k].verb;
     }
   }
   return best;
@@ -248,20 +534,20 @@ static int ref_error(struct parser* p, const struct token* t, unsigned accept, c
                      enum murk_ref_kind got) {
   char word[32];
   tok_text(t, word, sizeof word);
-  if (accept == REFS_TARGET && got == MURK_REF_OWN)
+  if (accept == MURK_REFS_TARGET && got == MURK_REF_OWN)
     return fail(p, t->col, "name the %s by the handle your map shows (T5 or P5), not '%s'", what,
                 word);
-  if (accept == REFS_UNIT && got == MURK_REF_PLATOON)
+  if (accept == MURK_REFS_UNIT && got == MURK_REF_PLATOON)
     return fail(p, t->col,
                 "'%s' names a revealed enemy platoon; name your own by number or marker (3 or T3)",
                 word);
-  if (accept == REFS_OWN && got == MURK_REF_MARKER)
+  if (accept == MURK_REFS_OWN && got == MURK_REF_MARKER)
     return fail(p, t->col, "name the platoon by its roster number, like 3, not '%s'", word);
-  if (accept == REFS_OWN_DUMMY)
+  if (accept == MURK_REFS_OWN_DUMMY)
     return fail(p, t->col, "expected a platoon number or 'dummy', got '%s'", word);
-  if (accept == REFS_OWN)
+  if (accept == MURK_REFS_OWN)
     return fail(p, t->col, "expected a platoon number, like 3, got '%s'", word);
-  if (accept == REFS_TARGET)
+  if (accept == MURK_REFS_TARGET)
     return fail(p, t->col, "expected a target like T5 or P5, got '%s'", word);
   return fail(p, t->col, "expected a platoon number or marker, like 3 or T3, got '%s'", word);
 }
@@ -289,7 +575,7 @@ static int parse_ref(struct parser* p, const struct token* t, unsigned accept, c
     tok_text(t, word, sizeof word);
     return fail(p, t->col, "'%s' is too large for a %s handle", word, what);
   }
-  if (rc != 0 || !(accept & REF_BIT(kind))) return ref_error(p, t, accept, what, kind);
+  if (rc != 0 || !(accept & MURK_REF_BIT(kind))) return ref_error(p, t, accept, what, kind);
   if (kind != MURK_REF_DUMMY && n < 1)
     return fail(p, t->col, "%s numbers start at 1", kind == MURK_REF_OWN ? "platoon" : "marker");
   out->kind = kind;
@@ -333,22 +619,22 @@ static int expect_word(struct parser* p, const char* word, const char* after) {
   return MURK_OK;
 }
 
-static int parse_args(struct parser* p, const struct command_entry* e, struct murk_command* c) {
+static int parse_args(struct parser* p, const struct murk_cmd_row* e, struct murk_command* c) {
   char after[40];
-  snprintf(after, sizeof after, "'%s'", verbs[e->kind]);
+  snprintf(after, sizeof after, "'%s'", e->verb);
   struct token t;
   int rc;
 
-  if (keywords[e->kind]) {
-    if ((rc = expect_word(p, keywords[e->kind], after)) != 0) return rc;
-    snprintf(after, sizeof after, "'%s %s'", verbs[e->kind], keywords[e->kind]);
+  if (e->keyword) {
+    if ((rc = expect_word(p, e->keyword, after)) != 0) return rc;
+    snprintf(after, sizeof after, "'%s %s'", e->verb, e->keyword);
   }
 
   if (e->unit) {
     if (!next_token(p, &t)) {
-      const char* want = e->unit == REFS_OWN         ? "a platoon number"
-                         : e->unit == REFS_OWN_DUMMY ? "a platoon number or 'dummy'"
-                                                     : "a platoon number or marker (3 or T3)";
+      const char* want = e->unit == MURK_REFS_OWN         ? "a platoon number"
+                         : e->unit == MURK_REFS_OWN_DUMMY ? "a platoon number or 'dummy'"
+                                                          : "a platoon number or marker (3 or T3)";
       return fail(p, end_col(p), "expected %s after %s", want, after);
     }
     if ((rc = parse_ref(p, &t, e->unit, "platoon", &c->unit)) != 0) return rc;
@@ -369,12 +655,12 @@ static int parse_args(struct parser* p, const struct command_entry* e, struct mu
     c->reserve = (enum murk_reserve_kind)k;
   }
 
-  if (e->pos_word && pos_optional[e->kind] && !peek_token(p, &t)) {
+  if (e->pos_word && e->pos_optional && !peek_token(p, &t)) {
     c->at = (struct murk_pos){-1, -1};
   } else if (e->pos_word) {
     if ((rc = expect_word(p, e->pos_word, after)) != 0) return rc;
     if ((rc = parse_pos(p, e->pos_word, &c->at)) != 0) return rc;
-    if (two_positions[e->kind]) {
+    if (e->two_positions) {
       if (!peek_token(p, &t))
         return fail(p, end_col(p), "expected two positions after '%s', like 12,07 13,08",
                     e->pos_word);
@@ -406,7 +692,7 @@ static int parse_args(struct parser* p, const struct command_entry* e, struct mu
   if (next_token(p, &t)) {
     char word[32];
     tok_text(&t, word, sizeof word);
-    return fail(p, t.col, "unexpected '%s' (usage: %s)", word, usages[e->kind]);
+    return fail(p, t.col, "unexpected '%s' (usage: %s)", word, e->usage);
   }
   return MURK_OK;
 }
@@ -419,9 +705,9 @@ int murk_command_parse(const char* line, struct murk_command* out, char* err, si
   struct token t;
   if (!next_token(&p, &t)) return 0;
 
-  const struct command_entry* e = NULL;
-  for (size_t k = 0; k < COMMAND_TABLE_SIZE; k++)
-    if (tok_is(&t, verbs[command_table[k].kind])) e = &command_table[k];
+  const struct murk_cmd_row* e = NULL;
+  for (size_t k = 0; k < MURK_CMD_COUNT; k++)
+    if (tok_is(&t, rows[k].verb)) e = &rows[k];
   if (!e) {
     char word[32];
     tok_text(&t, word, sizeof word);
@@ -429,16 +715,16 @@ int murk_command_parse(const char* line, struct murk_command* out, char* err, si
     if (near) return fail(&p, t.col, "unknown command '%s' (did you mean '%s'?)", word, near);
     char list[160];
     struct out o = {list, sizeof list, 0, false};
-    for (size_t k = 0; k < COMMAND_TABLE_SIZE; k++) {
+    for (size_t k = 0; k < MURK_CMD_COUNT; k++) {
       put(&o, k ? ", " : "");
-      put(&o, verbs[k]);
+      put(&o, rows[k].verb);
     }
     return fail(&p, t.col, "unknown command '%s' (commands: %s)", word, list);
   }
 
   struct murk_command c;
   memset(&c, 0, sizeof c);
-  c.kind = e->kind;
+  c.kind = (enum murk_command_kind)(e - rows);
   int rc = parse_args(&p, e, &c);
   if (rc != 0) return rc;
   if (out) *out = c;
@@ -448,7 +734,7 @@ int murk_command_parse(const char* line, struct murk_command* out, char* err, si
 /* ---- back to text ---- */
 
 static bool put_ref(struct out* o, struct murk_ref r, unsigned accept) {
-  if (!(accept & REF_BIT(r.kind))) return false;
+  if (!(accept & MURK_REF_BIT(r.kind))) return false;
   if (r.kind != MURK_REF_DUMMY && (r.n < 1 || r.n > REF_MAX)) return false;
   char b[16];
   switch (r.kind) {
@@ -485,14 +771,14 @@ static bool put_pos(struct out* o, struct murk_pos p) {
 int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
   if (buf && n) buf[0] = '\0';
   if (!c || !buf || n == 0 || (unsigned)c->kind >= MURK_CMD_COUNT) return MURK_EINVAL;
-  const struct command_entry* e = &command_table[c->kind];
+  const struct murk_cmd_row* e = &rows[c->kind];
   struct out o = {buf, n, 0, false};
   bool ok = true;
 
-  put(&o, verbs[e->kind]);
-  if (keywords[e->kind]) {
+  put(&o, e->verb);
+  if (e->keyword) {
     put(&o, " ");
-    put(&o, keywords[e->kind]);
+    put(&o, e->keyword);
   }
   if (e->unit) ok = ok && put_ref(&o, c->unit, e->unit);
   if (e->reserve_kind) {
@@ -503,13 +789,13 @@ int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
       put(&o, reserve_kinds[c->reserve]);
     }
   }
-  if (e->pos_word && pos_optional[e->kind] && c->at.x == -1 && c->at.y == -1) {
+  if (e->pos_word && e->pos_optional && c->at.x == -1 && c->at.y == -1) {
     /* left out ("ambush 3") */
   } else if (e->pos_word) {
     put(&o, " ");
     put(&o, e->pos_word);
     ok = ok && put_pos(&o, c->at);
-    if (two_positions[e->kind]) ok = ok && put_pos(&o, c->at2);
+    if (e->two_positions) ok = ok && put_pos(&o, c->at2);
   }
   if (e->target) {
     put(&o, " at");

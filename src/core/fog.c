@@ -8,6 +8,7 @@
 
 #include "game_internal.h"
 #include "intel.h"
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
@@ -135,11 +136,14 @@ static const char* class_phrase(enum murk_terrain_class c) {
 }
 
 /* seed 000, Moving platoons: a template moves a fixed distance by terrain, whatever it
- * hides; the slowest class of terrain entered governs the whole move. */
-static int move_template(struct murk_game* g, enum murk_side side, int mi,
-                         const struct murk_command* c, char* reason, size_t reason_len) {
+ * hides; the slowest class of terrain entered governs the whole move. A cloaking counter
+ * moves the same way at its own allowance (marker.c: the operations of its kind). */
+int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
+                           const struct murk_command* c, char* reason, size_t reason_len) {
+  (void)unit;
   struct murk_state* s = &g->s;
   struct murk_marker* mk = &s->markers[mi];
+  const struct murk_marker_ops* ops = murk_marker_ops(g, mi);
   if (mk->bogged)
     return murk_reject(reason, reason_len,
                        "T%d is bogged: it may move once it passes a bogging check at the start of "
@@ -157,11 +161,7 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
     if (k == MURK_TERRAIN_DIFFICULT || (k == MURK_TERRAIN_OPEN && slowest == MURK_TERRAIN_ROAD))
       slowest = k;
   }
-  int allow = murk_mission_param(g->m, slowest == MURK_TERRAIN_ROAD   ? MURK_P_FOW_ROAD
-                                       : slowest == MURK_TERRAIN_OPEN ? MURK_P_FOW_OPEN
-                                                                      : MURK_P_FOW_TERRAIN);
-  bool cloak = mk->kind == MURK_MARKER_CLOAK;
-  if (cloak) allow = murk_night_cloak_allowance(g, slowest); /* seed 003, 1.42 */
+  int allow = ops->allowance(g, mi, slowest);
   struct murk_pos dest = c->at;
   char ds[16];
   murk_pos_format(dest, ds, sizeof ds);
@@ -186,8 +186,7 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
   int moved = p.n;
   int fd = first_difficult(g, &p);
   bool bogged = false;
-  /* Cloaking counters are men on foot: no bogging (seed 003 has none for infantry). */
-  if (fd >= 0 && !cloak && bog_check(g, handle, false, MURK_AUD_ALL)) {
+  if (fd >= 0 && ops->bogs && bog_check(g, handle, false, MURK_AUD_ALL)) {
     /* A bogged template stops in the first difficult cell it entered, or if one of its own
      * side's markers or teams stands there, in the last free cell before it. */
     bogged = true;
@@ -202,7 +201,7 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
   /* Templates stand in the open for both sides (seed 000); a cloaking counter's move is heard
    * where the enemy sees either end (seed 003, 1.101; sight.c). */
   enum murk_audience aud =
-      cloak ? murk_sight_audience(g, side, start, mk->pos, false) : MURK_AUD_ALL;
+      ops->seen_anywhere ? MURK_AUD_ALL : murk_sight_audience(g, side, start, mk->pos, false);
   if (bogged)
     murk_emit(g, MURK_EV_MOVE, aud, side,
               "%s %s moves %s -> %s (%d cell%s, %s) and bogs down there (ordered to %s)",
@@ -213,7 +212,7 @@ static int move_template(struct murk_game* g, enum murk_side side, int mi,
               murk_side_name(side), handle, from, to, moved, murk_plural(moved),
               class_word(slowest));
   murk_event_facts(g, mk->number, &start, &mk->pos);
-  if (cloak) murk_night_cloak_after_move(g, mi, p.cells, moved); /* seed 003, 1.31 */
+  if (ops->after_move) ops->after_move(g, mi, p.cells, moved);
   murk_free(p.cells);
   return MURK_OK;
 }
@@ -518,28 +517,23 @@ static int not_on_table(const struct murk_game* g, enum murk_side side, int unit
   return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
 }
 
+/* A revealed platoon moves at its slowest team's pace; under Limited Intelligence (seed
+ * 002) what it then sees is spotted. */
+int murk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
+                          const struct murk_command* c, char* reason, size_t reason_len) {
+  (void)mi;
+  int rc = move_platoon(g, side, unit, c, reason, reason_len);
+  if (rc == MURK_OK && murk_intel_on(g)) rc = murk_intel_after_platoon_move(g, side, unit);
+  return rc;
+}
+
+/* `move`: what the unit is now (a marker of some kind on the table, or a revealed platoon)
+ * says how it moves (marker.c). */
 int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
-    return murk_reject(
-        reason, reason_len, "moves are made in your movement step (now: %s%s%s)",
-        s->phase == MURK_PHASE_PLAY ? "the " : "",
-        s->phase == MURK_PHASE_PLAY ? murk_step_name(s->step) : murk_phase_name(s->phase),
-        s->phase == MURK_PHASE_PLAY ? " step" : "");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  bool intel = murk_intel_on(g); /* Limited Intelligence (seed 002): wing leaders */
-  if (intel && mi >= 0 && s->markers[mi].on_table && s->markers[mi].kind == MURK_MARKER_WING)
-    return murk_intel_move(g, side, mi, c, reason, reason_len);
-  if (mi >= 0 && s->markers[mi].on_table) return move_template(g, side, mi, c, reason, reason_len);
-  if (unit >= 0 && s->units[side][unit].state == MURK_PLATOON_REVEALED) {
-    rc = move_platoon(g, side, unit, c, reason, reason_len);
-    if (rc == MURK_OK && intel) rc = murk_intel_after_platoon_move(g, side, unit);
-    return rc;
-  }
-  return not_on_table(g, side, unit, reason, reason_len);
+                  const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  const struct murk_marker_ops* ops = murk_marker_ops_for(g, side, a->unit, a->marker);
+  if (ops && ops->move) return ops->move(g, side, a->marker, a->unit, c, reason, reason_len);
+  return not_on_table(g, side, a->unit, reason, reason_len);
 }
 
 /* ---- revealing ---- */
@@ -614,24 +608,11 @@ void murk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* 
 }
 
 int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                    char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY)
-    return murk_reject(reason, reason_len, "platoons are revealed during play, in your own turn");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  if (murk_intel_on(g) && mi >= 0 && s->markers[mi].on_table &&
-      s->markers[mi].kind == MURK_MARKER_WING) /* seed 002, 27.4: voluntary deployment */
-    return murk_intel_reveal(g, side, mi, reason, reason_len);
-  if (mi >= 0 && s->markers[mi].on_table) {
-    murk_fog_reveal_marker(g, mi, NULL);
-    return MURK_OK;
-  }
-  if (unit >= 0 && s->units[side][unit].state == MURK_PLATOON_REVEALED)
-    return murk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
-                       s->units[side][unit].marker);
-  return not_on_table(g, side, unit, reason, reason_len);
+                    const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
+  const struct murk_marker_ops* ops = murk_marker_ops_for(g, side, a->unit, a->marker);
+  if (ops && ops->reveal) return ops->reveal(g, side, a->marker, a->unit, reason, reason_len);
+  return not_on_table(g, side, a->unit, reason, reason_len);
 }
 
 /* The nearest marker or team of `side` within range of p with a line of sight to it (first
@@ -666,23 +647,31 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
 /* seed 000, Revealing platoons, second point: at the start of the Shooting step a side may
  * roll on the visibility table once; every enemy template within the range rolled (never
  * beyond the cap) of any of its markers or teams is revealed. */
-int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  char* reason, size_t reason_len) {
-  (void)c;
-  struct murk_state* s = &g->s;
-  const struct murk_mission* m = g->m;
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_SHOOTING)
-    return murk_reject(reason, reason_len, "spotting is done at the start of your shooting step");
+int murk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len) {
+  (void)side;
+  const struct murk_state* s = &g->s;
   if (!fog_on(g))
     return murk_reject(reason, reason_len,
                        "fog of war is not in force: there are no templates "
                        "to spot");
-  if (m->visibility.nrows == 0)
+  if (g->m->visibility.nrows == 0)
     return murk_reject(reason, reason_len, "this mission has no visibility table");
   if (s->spotted)
     return murk_reject(reason, reason_len, "you have already tried to spot this step");
   if (s->fired)
     return murk_reject(reason, reason_len, "spotting comes before any shooting in the step");
+  return MURK_OK;
+}
+
+int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
+  (void)a;
+  (void)reason;
+  (void)reason_len;
+  struct murk_state* s = &g->s;
+  const struct murk_mission* m = g->m;
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "%s spots: visibility", murk_side_name(side));
   int total = murk_roll(g, &m->visibility.die, purpose, MURK_AUD_ALL, NULL);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "command_table.h"
 #include "game_internal.h"
 #include "intel.h"
 #include "murk/alloc.h"
@@ -327,58 +328,6 @@ int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game*
 
 /* ---- commands ---- */
 
-static int cmd_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   char* reason, size_t reason_len) {
-  (void)c;
-  switch (g->s.phase) {
-    case MURK_PHASE_OBJECTIVES: {
-      const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
-      return murk_reject(
-          reason, reason_len,
-          "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
-          g->s.objective_placed + 1, r->count);
-    }
-    case MURK_PHASE_RESERVES:
-    case MURK_PHASE_DEPLOY:
-    case MURK_PHASE_INDEPENDENTS:
-    case MURK_PHASE_INFILTRATE:
-    case MURK_PHASE_AMBUSH:
-    case MURK_PHASE_RECCE:
-      return murk_setup_end(g, side, reason, reason_len);
-    case MURK_PHASE_PLAY:
-      /* Reserves that may arrive come on before the Movement step ends (seed 004). */
-      if (g->s.step == MURK_STEP_MOVEMENT || g->s.step == MURK_STEP_STARTING) {
-        int rc = murk_reserves_check_due(g, side, reason, reason_len);
-        if (rc != MURK_OK) return rc;
-      }
-      return murk_turn_end_step(g, side, reason, reason_len);
-    default:
-      break;
-  }
-  return murk_reject(reason, reason_len, "the game is over");
-}
-
-/* The dispatch table (tmux's cmd_table): one handler per verb. */
-static const murk_cmd_fn handlers[MURK_CMD_COUNT] = {
-    [MURK_CMD_OBJECTIVE] = murk_setup_objective,
-    [MURK_CMD_RESERVE] = murk_setup_reserve,
-    [MURK_CMD_DEPLOY] = murk_setup_deploy,
-    [MURK_CMD_ARRIVE] = murk_reserves_arrive,
-    [MURK_CMD_AMBUSH] = murk_setup_ambush,
-    [MURK_CMD_RECCE] = murk_setup_recce,
-    [MURK_CMD_REMOVE] = murk_setup_remove,
-    [MURK_CMD_MOVE] = murk_fog_move,
-    [MURK_CMD_REVEAL] = murk_fog_reveal,
-    [MURK_CMD_SPOT] = murk_fog_spot,
-    [MURK_CMD_SHOOT] = murk_combat_shoot,
-    [MURK_CMD_ASSAULT] = murk_combat_assault,
-    [MURK_CMD_END] = cmd_end,
-    [MURK_CMD_WITHDRAW] = murk_victory_withdraw,
-    [MURK_CMD_STARSHELL] = murk_night_starshell,
-    [MURK_CMD_ILLUMINATE] = murk_night_illuminate,
-    [MURK_CMD_DIS] = murk_intel_dis,
-};
-
 static int out_of_memory(char* reason, size_t reason_len) {
   murk_reject(reason, reason_len, "out of memory");
   return MURK_ENOMEM;
@@ -472,34 +421,38 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   if (side != g->s.to_act)
     return murk_reject(reason, reason_len, "it is the %s's turn to act",
                        murk_side_name(g->s.to_act));
-  if ((int)c->kind < 0 || c->kind >= MURK_CMD_COUNT || !handlers[c->kind])
-    return murk_reject(reason, reason_len, "unknown command");
+  const struct murk_cmd_row* row = murk_cmd_row(c->kind);
+  if (!row) return murk_reject(reason, reason_len, "unknown command");
   if (c->nvia < 0 || c->nvia > MURK_CMD_MAX_WAYPOINTS)
     return murk_reject(reason, reason_len, "at most %d waypoints", MURK_CMD_MAX_WAYPOINTS);
   if (grow_log(g) != MURK_OK) return out_of_memory(reason, reason_len);
 
-  /* Positions left of or above the table cannot even be written down: say why. */
+  /* Positions left of or above the table cannot even be written down: say why. Whether
+   * the command takes a position is its row's grammar (a left-out optional one is -1,-1). */
   for (int i = -1; i < c->nvia; i++) {
     struct murk_pos p = i < 0 ? c->at : c->via[i];
-    bool used = i >= 0 || c->kind == MURK_CMD_OBJECTIVE || c->kind == MURK_CMD_DEPLOY ||
-                c->kind == MURK_CMD_MOVE || c->kind == MURK_CMD_ARRIVE ||
-                c->kind == MURK_CMD_RECCE || c->kind == MURK_CMD_STARSHELL ||
-                c->kind == MURK_CMD_ILLUMINATE || c->kind == MURK_CMD_DIS ||
-                (c->kind == MURK_CMD_AMBUSH && (p.x != -1 || p.y != -1));
+    bool used = i >= 0 || (row->pos_word && !(row->pos_optional && p.x == -1 && p.y == -1));
     if (used && (p.x < 0 || p.y < 0))
       return murk_reject(reason, reason_len, "%d,%d is off the table", p.x, p.y);
   }
-  if (c->kind == MURK_CMD_DIS && (c->at2.x < 0 || c->at2.y < 0))
+  if (row->two_positions && (c->at2.x < 0 || c->at2.y < 0))
     return murk_reject(reason, reason_len, "%d,%d is off the table", c->at2.x, c->at2.y);
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
   if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");
 
+  /* The row's phase/step guard and reference resolution, once for every handler (it
+   * changes nothing, so a refusal here needs no copy of the state). */
+  struct murk_cmd_args args;
+  int rc = murk_cmd_guard(g, side, c, &args, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+
   state_save(g);
   size_t nevents = g->nevents;
   g->oom = 0;
   g->applying = true;
-  int rc = handlers[c->kind](g, side, c, reason, reason_len);
+  rc = row->handler(g, side, c, &args, reason, reason_len);
+  if (rc == MURK_OK && !row->undo) murk_mark_irreversible(g);
   g->applying = false;
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
   /* The log's copy of the line only for a command taken (most tries are refused). */

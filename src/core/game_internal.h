@@ -157,14 +157,11 @@ struct murk_state {
   int objective_placed; /* placed in that step */
 
   int dummies_left[MURK_SIDES];
-  bool reserves_done[MURK_SIDES];
-  bool deploy_done[MURK_SIDES];
+  /* A side has finished its part of a setup phase (setup.c's phase table). */
+  bool phase_done[MURK_PHASE_COUNT][MURK_SIDES];
   enum murk_side finished_deploying_first;
 
   /* Setup after deployment and reserve arrivals (setup.c, reserves.c). */
-  bool indep_done[MURK_SIDES];                 /* INDEPENDENTS phase */
-  bool infil_done[MURK_SIDES];                 /* INFILTRATE phase */
-  bool recce_done[MURK_SIDES];                 /* RECCE phase */
   int removed;                                 /* objectives taken away (Hasty Attack) */
   int rd_slots[MURK_SIDES][MURK_MAX_RD_SLOTS]; /* Random Deployment: rolled sections, -1 used */
   int nrd_slots[MURK_SIDES];
@@ -249,9 +246,18 @@ int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const cha
 
 /* ---- shared by the game modules (not public API) ---- */
 
-/* A command handler: MURK_OK, MURK_EREJECTED (reason written) or MURK_ENOMEM. */
+/* A command's references as the command table resolved them before its handler runs
+ * (command_table.h): -1 where none. */
+struct murk_cmd_args {
+  int unit;   /* own roster index (-1: a dummy marker, or none) */
+  int marker; /* own marker index (-1: none) */
+  int target; /* enemy marker index (-1: none) */
+};
+
+/* A command handler: MURK_OK, MURK_EREJECTED (reason written) or MURK_ENOMEM. Called only
+ * in a phase and step its row allows, with its references resolved in `a`. */
 typedef int (*murk_cmd_fn)(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                           char* reason, size_t reason_len);
+                           const struct murk_cmd_args* a, char* reason, size_t reason_len);
 
 /* game.c */
 /* Write a reason for the player; returns MURK_EREJECTED (so: return murk_reject(...)). */
@@ -307,16 +313,23 @@ int murk_handle(const struct murk_game* g, int marker, char* buf, size_t n);
 /* setup.c */
 int murk_setup_begin(struct murk_game* g);
 int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len);
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                       char* reason, size_t reason_len);
+                       const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len);
-int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len);
+/* `end`: what it does is the current phase's (the phase table); may it be used now? */
+int murk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   const struct murk_cmd_args* a, char* reason, size_t reason_len);
+int murk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                         size_t reason_len);
+/* A setup phase's prompt for the view (mine: the side to act's; else what the waiting side
+ * is told). False in play and once over: the view words those. */
+bool murk_phase_prompt(const struct murk_game* g, bool mine, char* buf, size_t n);
 int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                     char* reason, size_t reason_len);
+                     const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len);
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* Platoons of `side` still waiting to be deployed in setup phase `phase`. */
 int murk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
 /* Must `side` take away objectives (remove objective N) before it deploys? */
@@ -324,7 +337,7 @@ bool murk_setup_removal_due(const struct murk_game* g, enum murk_side side);
 /* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
 void murk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);
 int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len);
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in
  * the current phase? (Reserves and ambushes use it too.) */
 int murk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
@@ -350,11 +363,20 @@ void murk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt,
 
 /* fog.c */
 int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  char* reason, size_t reason_len);
+                  const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                    char* reason, size_t reason_len);
+                    const struct murk_cmd_args* a, char* reason, size_t reason_len);
+/* The moves of a template or cloaking counter on the table (marker index mi), and of a
+ * revealed platoon (roster index unit): the `move` operations of those kinds (marker.h). */
+int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
+                           const struct murk_command* c, char* reason, size_t reason_len);
+int murk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
+                          const struct murk_command* c, char* reason, size_t reason_len);
+/* May `side` try to spot now (fog of war, a visibility table, once, before any shot)? */
+int murk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len);
 int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  char* reason, size_t reason_len);
+                  const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* Reveal the marker at index mi (a dummy is removed). revealer: the cell of the enemy that
  * revealed it (spotting), or NULL. */
 void murk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer);
@@ -386,7 +408,7 @@ enum murk_side murk_victory_points(const struct murk_game* g, enum murk_side win
                                    int vp[MURK_SIDES], char* name, size_t name_len);
 /* `withdraw N` (Fighting Withdrawal). */
 int murk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          char* reason, size_t reason_len);
+                          const struct murk_cmd_args* a, char* reason, size_t reason_len);
 
 /* combat.c (engine model, not from the seeds) */
 /* Start of `side`'s player turn: motivation tests of its platoons below half strength, then
@@ -397,8 +419,8 @@ void murk_combat_begin_play(struct murk_game* g);
 /* `side`'s Movement step ends: its platoons that moved are no longer dug in or concealed. */
 void murk_combat_after_movement(struct murk_game* g, enum murk_side side);
 int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len);
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                        char* reason, size_t reason_len);
+                        const struct murk_cmd_args* a, char* reason, size_t reason_len);
 
 #endif

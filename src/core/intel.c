@@ -838,13 +838,12 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
 /* `dis` names the two cells of a leader's two Dis counters (at, at2). */
 _Static_assert(MURK_MAX_DIS == 2, "dis takes one cell for each Dis counter");
 
-/* Which leader a `dis` command names: an own wing or dummy leader on the table. */
+/* Which leader a `dis` command names (resolved by the command table): an own wing or dummy
+ * leader on the table. */
 static int dis_leader(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      int* out, char* reason, size_t reason_len) {
+                      const struct murk_cmd_args* a, int* out, char* reason, size_t reason_len) {
   const struct murk_state* s = &g->s;
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, mi = a->marker;
   if (mi >= 0 && s->markers[mi].on_table && s->markers[mi].kind == MURK_MARKER_WING) {
     *out = mi;
     return MURK_OK;
@@ -870,21 +869,11 @@ static int dis_leader(struct murk_game* g, enum murk_side side, const struct mur
  * (27.1.6) what the counters see from their new cells, and what sees them, is spotted as
  * for a moving leader. */
 int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   char* reason, size_t reason_len) {
+                   const struct murk_cmd_args* args, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
-  if (!murk_intel_on(g))
-    return murk_reject(reason, reason_len,
-                       "Dis counters belong to Limited Intelligence, which this mission "
-                       "does not play");
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
-    return murk_reject(
-        reason, reason_len, "Dis counters move in your movement step (now: %s%s%s)",
-        s->phase == MURK_PHASE_PLAY ? "the " : "",
-        s->phase == MURK_PHASE_PLAY ? murk_step_name(s->step) : murk_phase_name(s->phase),
-        s->phase == MURK_PHASE_PLAY ? " step" : "");
   int mi = -1;
-  int rc = dis_leader(g, side, c, &mi, reason, reason_len);
+  int rc = dis_leader(g, side, c, args, &mi, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct murk_marker* mk = &s->markers[mi];
   if (mk->ndis < MURK_MAX_DIS)
@@ -1111,7 +1100,7 @@ static int check_leader_cell(struct murk_game* g, enum murk_side side, struct mu
 }
 
 int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      bool* whole, char* reason, size_t reason_len) {
+                      const struct murk_cmd_args* a, bool* whole, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
   *whole = false;
   int pend = pending(g, side);
@@ -1146,12 +1135,7 @@ int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct mur
     return MURK_OK;
   }
 
-  if (c->unit.kind != MURK_REF_OWN)
-    return murk_reject(reason, reason_len,
-                       "deploy a wing by the number of one of its platoons (deploy 3 at X,Y)");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, mi = -1, rc;
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_HIDDEN && pend >= 0 && u->marker == s->markers[pend].number)

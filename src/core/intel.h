@@ -27,7 +27,7 @@ void murk_intel_begin(struct murk_game* g);
  * Dis counters, one of them (the same command again, within reach of the leader). *whole is
  * set when a leader and both its Dis counters are down (the side's go is over). */
 int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      bool* whole, char* reason, size_t reason_len);
+                      const struct murk_cmd_args* a, bool* whole, char* reason, size_t reason_len);
 /* The side ends its deployment: a leader still lacking Dis counters gets them where the
  * rule puts them (next to it). */
 void murk_intel_finish_deploying(struct murk_game* g, enum murk_side side);
@@ -41,7 +41,7 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
  * counters in its Movement step, after the leader's move or instead of it, with the
  * spotting their new cells bring (27.1.2, 27.1.4, 27.1.6). */
 int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   char* reason, size_t reason_len);
+                   const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* `reveal` of a wing leader marker: voluntary deployment (27.4), or a dummy taken away. */
 int murk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
                       size_t reason_len);

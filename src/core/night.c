@@ -356,7 +356,7 @@ int murk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_clas
 bool murk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n) {
   struct murk_state* s = &g->s;
   struct murk_marker* mk = &s->markers[mi];
-  if (mk->kind != MURK_MARKER_CLOAK || !mk->on_table || n <= 1) return false;
+  if (!mk->on_table || n <= 1) return false; /* a cloaking counter's operation (marker.c) */
   /* 1.31 and 1.43: moving (other than one location at a time: assault movement) through a
    * location already lit loses the cloak. */
   for (int i = 0; i < n; i++) {
@@ -376,20 +376,12 @@ bool murk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_
 
 /* ---- starshells and illuminating rounds (seed 003, 1.92 and 1.93) ---- */
 
-/* The own revealed platoon a light command names, in the shooting step. */
+/* The own revealed platoon a light command names (resolved by the command table, which
+ * also keeps the command to the shooting step of missions played with the NVR). */
 static int light_unit(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const char* what, int* unit, char* reason, size_t reason_len) {
+                      const struct murk_cmd_args* a, int* unit, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
-  if (!rule(g, MURK_RULE_NVR))
-    return murk_reject(
-        reason, reason_len,
-        "%s light only night missions played under the ASL night rules' Night Visibility Range",
-        what);
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_SHOOTING)
-    return murk_reject(reason, reason_len, "%s are fired in your shooting step", what);
-  int mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  *unit = a->unit;
   if (*unit < 0) return murk_reject(reason, reason_len, "a dummy fires nothing");
   struct murk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
@@ -461,9 +453,9 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
 }
 
 int murk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len) {
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   int unit = -1;
-  int rc = light_unit(g, side, c, "starshells", &unit, reason, reason_len);
+  int rc = light_unit(g, side, c, a, &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
   int range = murk_mission_param(g->m, MURK_P_NVR_SS_RANGE);
   int d = 0;
@@ -482,9 +474,9 @@ int murk_night_starshell(struct murk_game* g, enum murk_side side, const struct 
 }
 
 int murk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          char* reason, size_t reason_len) {
+                          const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   int unit = -1;
-  int rc = light_unit(g, side, c, "illuminating rounds", &unit, reason, reason_len);
+  int rc = light_unit(g, side, c, a, &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
   int d = 0;
   /* 1.93: by indirect fire only: a barrage team within its weapon's range. */

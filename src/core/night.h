@@ -92,9 +92,9 @@ bool murk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_
 
 /* `starshell N at X,Y` and `illuminate N at X,Y` (seed 003, 1.92 and 1.93). */
 int murk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len);
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          char* reason, size_t reason_len);
+                          const struct murk_cmd_args* a, char* reason, size_t reason_len);
 
 /* ---- the tables of seed 003, for the tests ---- */
 

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
@@ -186,16 +187,9 @@ static enum murk_reserve_kind default_kind(const struct murk_game* g, enum murk_
 }
 
 int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                           char* reason, size_t reason_len) {
+                           const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
-  if (!murk_reserves_side_nominates(g, side))
-    return murk_reject(reason, reason_len, "the %s holds no reserves in this mission",
-                       murk_side_name(side));
-  if (s->phase != MURK_PHASE_RESERVES)
-    return murk_reject(reason, reason_len, "reserves are nominated before deployment only");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit;
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
@@ -691,7 +685,7 @@ int murk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct 
     mk->on_table = true;
     u->state = MURK_PLATOON_HIDDEN;
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side),
-              how, cloak ? "cloaking counter" : "template", mk->number, ps);
+              how, murk_marker_ops(g, mi)->name, mk->number, ps);
     murk_event_facts(g, mk->number, NULL, &p);
     murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
               mk->number, pl->name, unit + 1);
@@ -867,14 +861,9 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
 /* ---- arrive ---- */
 
 int murk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len) {
+                         const struct murk_cmd_args* args, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
-    return murk_reject(reason, reason_len,
-                       "reserves arrive in their owner's movement step, after a successful roll");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = args->unit, rc;
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
   if (u->state != MURK_PLATOON_RESERVE || u->ambush)
@@ -973,11 +962,9 @@ static int hold_in_ambush(struct murk_game* g, enum murk_side side, int unit, ch
 }
 
 int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len) {
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, rc;
   if (c->at.x < 0 && c->at.y < 0) return hold_in_ambush(g, side, unit, reason, reason_len);
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);

@@ -34,7 +34,7 @@ bool murk_platoon_counts(const struct murk_platoon* pl);
 
 /* `reserve N [kind]` (reserves phase). */
 int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                           char* reason, size_t reason_len);
+                           const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* The side ends the reserves phase: the "at least" limits. MURK_OK or MURK_EREJECTED. */
 int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
                                  size_t reason_len);
@@ -46,7 +46,7 @@ int murk_reserves_take_undeployed(struct murk_game* g, enum murk_side side);
 void murk_reserves_start_of_turn(struct murk_game* g, enum murk_side side);
 /* `arrive N at X,Y` in the owner's Movement step. */
 int murk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len);
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* Before `side` ends its Movement step: MURK_EREJECTED while an arrival is due that can
  * still come on (seed 004: reserves come on as soon as they are available). */
 int murk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
@@ -64,7 +64,7 @@ void murk_reserves_describe(const struct murk_game* g, enum murk_side side, int 
 /* `ambush N` (reserves phase) and `ambush N at X,Y` (immediate: the ambush phase; else the
  * owner's Movement step). */
 int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len);
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* Platoons of `side` held in immediate ambush and not yet placed. */
 int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
 

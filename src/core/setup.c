@@ -16,6 +16,7 @@
 
 #include "game_internal.h"
 #include "intel.h"
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
@@ -474,7 +475,29 @@ static void first_turn(struct murk_game* g) {
   murk_turn_begin_play(g, first);
 }
 
-/* ---- phases ---- */
+/* ---- the phase table ----
+ *
+ * One row per phase, in the order of enum murk_phase: how the phase is entered (its intro,
+ * whether a side has work in it, who goes first), what `end` does in it and what the side
+ * to act is asked to do. Setup walks the rows in order, skipping a phase no side has work
+ * in; s->phase_done[phase][side] says a side has finished its part of a two-sided phase. */
+
+struct phase_row {
+  /* A phase of its own making (objectives, deployment): enters it and returns true, or
+   * false when the mission does not use it. NULL: the two-sided entry below. */
+  bool (*enter)(struct murk_game* g);
+  /* The two-sided entry: "setup: <intro>; the <side> goes first". */
+  const char* intro;
+  bool (*has_work)(const struct murk_game* g, enum murk_side side); /* NULL: both have */
+  enum murk_side (*first)(struct murk_game* g); /* may roll (infiltrators' coin) */
+  /* `end` in this phase; NULL: it cannot be ended. no_end says why not (with `end`: why not
+   * now, MURK_OK when it may). */
+  int (*end)(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+  int (*no_end)(const struct murk_game* g, char* reason, size_t reason_len);
+  /* The prompt of the side to act, and what the waiting side is told it does. */
+  void (*prompt)(const struct murk_game* g, char* buf, size_t n);
+  const char* waiting;
+};
 
 /* Recce platoons of `side` on the table that have not made their move. */
 static int recce_left(const struct murk_game* g, enum murk_side side) {
@@ -488,150 +511,175 @@ static int recce_left(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
-/* Does `side` have anything to do in a deploying phase? */
-static bool has_work(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
-  switch (phase) {
-    case MURK_PHASE_RESERVES:
-      return murk_reserves_side_nominates(g, side);
-    case MURK_PHASE_INDEPENDENTS:
-    case MURK_PHASE_INFILTRATE:
-      return murk_setup_waiting(g, side, phase) > 0;
-    case MURK_PHASE_AMBUSH:
-      return murk_reserves_immediate_left(g, side) > 0;
-    case MURK_PHASE_RECCE:
-      return murk_mission_rule_on(g->m, MURK_RULE_RECCE_DEPLOYMENT) && recce_left(g, side) > 0;
-    default:
-      return true;
-  }
+static bool work_reserves(const struct murk_game* g, enum murk_side side) {
+  return murk_reserves_side_nominates(g, side);
+}
+static bool work_independents(const struct murk_game* g, enum murk_side side) {
+  return murk_setup_waiting(g, side, MURK_PHASE_INDEPENDENTS) > 0;
+}
+static bool work_infiltrate(const struct murk_game* g, enum murk_side side) {
+  return murk_setup_waiting(g, side, MURK_PHASE_INFILTRATE) > 0;
+}
+static bool work_ambush(const struct murk_game* g, enum murk_side side) {
+  return murk_reserves_immediate_left(g, side) > 0;
+}
+static bool work_recce(const struct murk_game* g, enum murk_side side) {
+  return murk_mission_rule_on(g->m, MURK_RULE_RECCE_DEPLOYMENT) && recce_left(g, side) > 0;
 }
 
-static bool* done_flags(struct murk_state* s, enum murk_phase phase) {
-  switch (phase) {
-    case MURK_PHASE_RESERVES:
-      return s->reserves_done;
-    case MURK_PHASE_DEPLOY:
-      return s->deploy_done;
-    case MURK_PHASE_INDEPENDENTS:
-      return s->indep_done;
-    case MURK_PHASE_INFILTRATE:
-      return s->infil_done;
-    case MURK_PHASE_RECCE:
-    default:
-      return s->recce_done;
-  }
+static enum murk_side attacker_first(struct murk_game* g) {
+  (void)g;
+  return MURK_ATTACKER;
 }
-
-static const char* phase_intro(enum murk_phase p) {
-  switch (p) {
-    case MURK_PHASE_RESERVES:
-      return "reserves and ambushes are nominated";
-    case MURK_PHASE_DEPLOY:
-      return "deployment";
-    case MURK_PHASE_INDEPENDENTS:
-      return "independent and warrior teams deploy";
-    case MURK_PHASE_INFILTRATE:
-      return "infiltrators deploy";
-    case MURK_PHASE_AMBUSH:
-      return "immediate ambushes are placed";
-    case MURK_PHASE_RECCE:
-      return "reconnaissance deployment moves";
-    default:
-      return "";
-  }
+/* seed 001, Beginning the Battle: the defender places its immediate ambush first. */
+static enum murk_side defender_first(struct murk_game* g) {
+  (void)g;
+  return MURK_DEFENDER;
 }
-
-/* Start a two-sided phase with `first` to act; sides with nothing to do are done at once.
- * Returns false if neither side has anything to do. */
-static bool start_sided(struct murk_game* g, enum murk_phase phase, enum murk_side first) {
-  struct murk_state* s = &g->s;
-  bool* done = phase == MURK_PHASE_AMBUSH ? NULL : done_flags(s, phase);
-  bool work[MURK_SIDES];
-  for (int sd = 0; sd < MURK_SIDES; sd++) {
-    work[sd] = has_work(g, (enum murk_side)sd, phase);
-    if (done) done[sd] = !work[sd];
-  }
-  if (!work[0] && !work[1]) return false;
-  s->phase = phase;
-  s->to_act = work[first] ? first : murk_side_other(first);
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: %s; the %s goes first",
-            phase_intro(phase), murk_side_name(s->to_act));
-  return true;
+static enum murk_side independents_first(struct murk_game* g) {
+  return g->m->independents_first;
 }
-
+static enum murk_side recce_first(struct murk_game* g) {
+  return g->m->recce_first;
+}
 /* seed 004, Infiltrate: when both sides have infiltrators a coin decides who starts. */
 static enum murk_side infiltrate_first(struct murk_game* g) {
-  if (!has_work(g, MURK_ATTACKER, MURK_PHASE_INFILTRATE) ||
-      !has_work(g, MURK_DEFENDER, MURK_PHASE_INFILTRATE))
+  if (!work_infiltrate(g, MURK_ATTACKER) || !work_infiltrate(g, MURK_DEFENDER))
     return MURK_ATTACKER;
   struct murk_dice_expr coin = {1, 2, 1, 0};
   int r = murk_roll(g, &coin, "infiltrators, 1: attacker first", MURK_AUD_ALL, NULL);
   return r == 1 ? MURK_ATTACKER : MURK_DEFENDER;
 }
 
-/* Enter `phase`, or the first phase after it that the mission uses. */
-static void enter_phase(struct murk_game* g, enum murk_phase phase) {
-  const struct murk_mission* m = g->m;
+static bool enter_objectives(struct murk_game* g);
+static bool enter_deploy(struct murk_game* g);
+static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+static int end_teams(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+static int end_ambush(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+static int end_recce(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+static int end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len);
+static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len);
+static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len);
+static void prompt_objectives(const struct murk_game* g, char* buf, size_t n);
+static void prompt_reserves(const struct murk_game* g, char* buf, size_t n);
+static void prompt_deploy(const struct murk_game* g, char* buf, size_t n);
+static void prompt_ambush(const struct murk_game* g, char* buf, size_t n);
+static void prompt_recce(const struct murk_game* g, char* buf, size_t n);
+
+static const struct phase_row phases[MURK_PHASE_COUNT] = {
+    [MURK_PHASE_OBJECTIVES] = {.enter = enter_objectives,
+                               .no_end = objectives_no_end,
+                               .prompt = prompt_objectives,
+                               .waiting = "places objectives"},
+    [MURK_PHASE_RESERVES] = {.intro = "reserves and ambushes are nominated",
+                             .has_work = work_reserves,
+                             .first = attacker_first,
+                             .end = end_reserves,
+                             .prompt = prompt_reserves,
+                             .waiting = "nominates reserves"},
+    [MURK_PHASE_DEPLOY] = {.enter = enter_deploy,
+                           .end = end_deploy,
+                           .prompt = prompt_deploy,
+                           .waiting = "deploys"},
+    [MURK_PHASE_INDEPENDENTS] = {.intro = "independent and warrior teams deploy",
+                                 .has_work = work_independents,
+                                 .first = independents_first,
+                                 .end = end_teams,
+                                 .prompt = prompt_deploy,
+                                 .waiting = "deploys independent teams"},
+    [MURK_PHASE_INFILTRATE] = {.intro = "infiltrators deploy",
+                               .has_work = work_infiltrate,
+                               .first = infiltrate_first,
+                               .end = end_teams,
+                               .prompt = prompt_deploy,
+                               .waiting = "deploys infiltrators"},
+    [MURK_PHASE_AMBUSH] = {.intro = "immediate ambushes are placed",
+                           .has_work = work_ambush,
+                           .first = defender_first,
+                           .end = end_ambush,
+                           .prompt = prompt_ambush,
+                           .waiting = "places an immediate ambush"},
+    [MURK_PHASE_RECCE] = {.intro = "reconnaissance deployment moves",
+                          .has_work = work_recce,
+                          .first = recce_first,
+                          .end = end_recce,
+                          .prompt = prompt_recce,
+                          .waiting = "makes reconnaissance moves"},
+    /* Play: `end` ends the step (turn.c); its prompt is the view's, from the command table. */
+    [MURK_PHASE_PLAY] = {.end = end_step, .no_end = play_no_end},
+    [MURK_PHASE_OVER] = {.no_end = over_no_end},
+};
+
+static bool has_work(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
+  return !phases[phase].has_work || phases[phase].has_work(g, side);
+}
+
+/* The two-sided entry: sides with nothing to do are done at once. Returns false if neither
+ * side has anything to do. */
+static bool start_sided(struct murk_game* g, enum murk_phase phase) {
   struct murk_state* s = &g->s;
+  bool work[MURK_SIDES];
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    work[sd] = has_work(g, (enum murk_side)sd, phase);
+    s->phase_done[phase][sd] = !work[sd];
+  }
+  if (!work[0] && !work[1]) return false;
+  enum murk_side first = phases[phase].first(g);
+  s->phase = phase;
+  s->to_act = work[first] ? first : murk_side_other(first);
+  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: %s; the %s goes first",
+            phases[phase].intro, murk_side_name(s->to_act));
+  return true;
+}
+
+/* Enter `phase`, or the first phase after it that the mission uses; after the last, play. */
+static void enter_phase(struct murk_game* g, enum murk_phase phase) {
   murk_mark_step_start(g);
-  if (phase == MURK_PHASE_OBJECTIVES) {
-    while (s->objective_rule < m->nobjective_rules &&
-           m->objective_rules[s->objective_rule].count <= 0)
-      s->objective_rule++;
-    if (s->objective_rule < m->nobjective_rules) {
-      const struct murk_objective_rule* r = &m->objective_rules[s->objective_rule];
-      s->phase = MURK_PHASE_OBJECTIVES;
-      s->objective_placed = 0;
-      s->to_act = r->by == MURK_DEFENDER ? MURK_DEFENDER : MURK_ATTACKER;
-      char rs[64];
-      region_text(&r->in, rs, sizeof rs);
-      murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act,
-                "setup: the %s places %d objective%s in %s", murk_side_name(s->to_act), r->count,
-                r->count == 1 ? "" : "s", rs);
-      return;
-    }
-    phase = MURK_PHASE_RESERVES;
-  }
-  if (phase == MURK_PHASE_RESERVES) {
-    if (start_sided(g, MURK_PHASE_RESERVES, MURK_ATTACKER)) return;
-    phase = MURK_PHASE_DEPLOY;
-  }
-  if (phase == MURK_PHASE_DEPLOY) {
-    s->phase = MURK_PHASE_DEPLOY;
-    s->deploy_done[0] = s->deploy_done[1] = false;
-    s->to_act = m->deploy_first;
-    murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
-              murk_side_name(s->to_act));
-    for (int sd = 0; sd < MURK_SIDES; sd++)
-      if (random_deployment(g, (enum murk_side)sd)) roll_random_deployment(g, (enum murk_side)sd);
-    return;
-  }
-  if (phase == MURK_PHASE_INDEPENDENTS) {
-    if (start_sided(g, MURK_PHASE_INDEPENDENTS, m->independents_first)) return;
-    phase = MURK_PHASE_INFILTRATE;
-  }
-  if (phase == MURK_PHASE_INFILTRATE) {
-    if (has_work(g, MURK_ATTACKER, phase) || has_work(g, MURK_DEFENDER, phase)) {
-      enum murk_side first = infiltrate_first(g);
-      if (start_sided(g, MURK_PHASE_INFILTRATE, first)) return;
-    }
-    phase = MURK_PHASE_AMBUSH;
-  }
-  if (phase == MURK_PHASE_AMBUSH) {
-    /* seed 001, Beginning the Battle: the defender places its immediate ambush first. */
-    if (start_sided(g, MURK_PHASE_AMBUSH, MURK_DEFENDER)) return;
-    phase = MURK_PHASE_RECCE;
-  }
-  if (phase == MURK_PHASE_RECCE) {
-    if (start_sided(g, MURK_PHASE_RECCE, m->recce_first)) return;
+  for (int p = phase; p < MURK_PHASE_PLAY; p++) {
+    const struct phase_row* r = &phases[p];
+    if (r->enter ? r->enter(g) : start_sided(g, (enum murk_phase)p)) return;
   }
   first_turn(g);
+}
+
+static bool enter_objectives(struct murk_game* g) {
+  const struct murk_mission* m = g->m;
+  struct murk_state* s = &g->s;
+  while (s->objective_rule < m->nobjective_rules &&
+         m->objective_rules[s->objective_rule].count <= 0)
+    s->objective_rule++;
+  if (s->objective_rule >= m->nobjective_rules) return false;
+  const struct murk_objective_rule* r = &m->objective_rules[s->objective_rule];
+  s->phase = MURK_PHASE_OBJECTIVES;
+  s->objective_placed = 0;
+  s->to_act = r->by == MURK_DEFENDER ? MURK_DEFENDER : MURK_ATTACKER;
+  char rs[64];
+  region_text(&r->in, rs, sizeof rs);
+  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: the %s places %d objective%s in %s",
+            murk_side_name(s->to_act), r->count, r->count == 1 ? "" : "s", rs);
+  return true;
+}
+
+static bool enter_deploy(struct murk_game* g) {
+  const struct murk_mission* m = g->m;
+  struct murk_state* s = &g->s;
+  s->phase = MURK_PHASE_DEPLOY;
+  s->phase_done[MURK_PHASE_DEPLOY][0] = s->phase_done[MURK_PHASE_DEPLOY][1] = false;
+  s->to_act = m->deploy_first;
+  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
+            murk_side_name(s->to_act));
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    if (random_deployment(g, (enum murk_side)sd)) roll_random_deployment(g, (enum murk_side)sd);
+  return true;
 }
 
 /* The side to act after `side` in a two-sided phase: the other side while it is not done
  * (alternating), else the same side; when both are done, the next phase. */
 static void next_in_phase(struct murk_game* g, enum murk_side side, bool alternate) {
   struct murk_state* s = &g->s;
-  bool* done = done_flags(s, s->phase);
+  const bool* done = s->phase_done[s->phase];
   enum murk_side other = murk_side_other(side);
   if (done[side] && done[other]) {
     enter_phase(g, (enum murk_phase)(s->phase + 1));
@@ -646,10 +694,9 @@ static void next_in_phase(struct murk_game* g, enum murk_side side, bool alterna
 /* ---- objectives ---- */
 
 int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         char* reason, size_t reason_len) {
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)a;
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_OBJECTIVES)
-    return murk_reject(reason, reason_len, "objectives are placed at the start of setup only");
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
   struct murk_zone z = {r->in, r->keep_out};
   int rc = murk_setup_check_zone(g, &z, c->at, "the objective", reason, reason_len);
@@ -706,10 +753,9 @@ bool murk_setup_removal_due(const struct murk_game* g, enum murk_side side) {
 }
 
 int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len) {
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)a;
   struct murk_state* s = &g->s;
-  if (!murk_setup_removal_due(g, side))
-    return murk_reject(reason, reason_len, "you take away no objectives now");
   char want[16];
   snprintf(want, sizeof want, "%d", c->unit.n);
   int k = -1;
@@ -734,8 +780,8 @@ int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct mur
 /* ---- reserves ---- */
 
 int murk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                       char* reason, size_t reason_len) {
-  return murk_reserves_nominate(g, side, c, reason, reason_len);
+                       const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  return murk_reserves_nominate(g, side, c, a, reason, reason_len);
 }
 
 /* ---- deployment ---- */
@@ -791,13 +837,10 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
 }
 
 int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len) {
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
   struct murk_state* s = &g->s;
   enum murk_phase ph = s->phase;
-  if (ph != MURK_PHASE_DEPLOY && ph != MURK_PHASE_INDEPENDENTS && ph != MURK_PHASE_INFILTRATE)
-    return murk_reject(reason, reason_len, "platoons are deployed during setup only (now: %s)",
-                       murk_phase_name(ph));
   if (murk_setup_removal_due(g, side))
     return murk_reject(reason, reason_len,
                        "first take away %d of the objectives you placed (remove objective N)",
@@ -806,7 +849,7 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
   murk_pos_format(c->at, ps, sizeof ps);
   if (ph == MURK_PHASE_DEPLOY && murk_intel_on(g)) { /* wing leaders (seed 002, 27.1.2) */
     bool whole = false;
-    int rc = murk_intel_deploy(g, side, c, &whole, reason, reason_len);
+    int rc = murk_intel_deploy(g, side, c, a, &whole, reason, reason_len);
     if (rc == MURK_OK) next_in_phase(g, side, whole && !m->deploy_in_turn);
     return rc;
   }
@@ -836,7 +879,7 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys %s T%d at %s",
-              murk_side_name(side), fog_on(g) ? "template" : "cloaking counter", num, ps);
+              murk_side_name(side), murk_marker_ops(g, mi)->name, num, ps);
     murk_event_facts(g, num, NULL, &c->at);
     /* One private event, as for a platoon: the gaps in the other side's event numbers
      * must look the same either way. */
@@ -845,11 +888,7 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     return MURK_OK;
   }
 
-  if (c->unit.kind != MURK_REF_OWN)
-    return murk_reject(reason, reason_len, "deploy a platoon by its number (deploy 3 at X,Y)");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, rc;
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
@@ -903,7 +942,7 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
   if (rc != MURK_OK) return rc;
   if (ph != MURK_PHASE_DEPLOY && murk_setup_waiting(g, side, ph) == 0) {
     /* Nothing more to put down in this phase: the side is done without an `end`. */
-    done_flags(s, ph)[side] = true;
+    s->phase_done[ph][side] = true;
     murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
               ph == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
   }
@@ -914,9 +953,9 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
 /* ---- immediate ambush (seed 001, Beginning the Battle, point 1) ---- */
 
 int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      char* reason, size_t reason_len) {
+                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
-  int rc = murk_reserves_ambush(g, side, c, reason, reason_len);
+  int rc = murk_reserves_ambush(g, side, c, a, reason, reason_len);
   if (rc != MURK_OK || s->phase != MURK_PHASE_AMBUSH) return rc;
   if (murk_reserves_immediate_left(g, side) > 0) return MURK_OK;
   enum murk_side other = murk_side_other(side);
@@ -930,16 +969,10 @@ int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct mur
 /* ---- reconnaissance deployment moves (seed 001, Beginning the Battle) ---- */
 
 int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                     char* reason, size_t reason_len) {
+                     const struct murk_cmd_args* a, char* reason, size_t reason_len) {
   struct murk_state* s = &g->s;
   const struct murk_mission* m = g->m;
-  if (s->phase != MURK_PHASE_RECCE)
-    return murk_reject(reason, reason_len,
-                       "reconnaissance deployment moves are made after deployment, before the "
-                       "first turn");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, mi = a->marker;
   if (unit < 0) return murk_reject(reason, reason_len, "a dummy makes no reconnaissance move");
   struct murk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
@@ -1028,90 +1061,217 @@ int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk
                          ps);
   }
   /* One side makes all its moves (or ends), then the other. */
-  if (recce_left(g, side) == 0) s->recce_done[side] = true;
+  if (recce_left(g, side) == 0) s->phase_done[MURK_PHASE_RECCE][side] = true;
   next_in_phase(g, side, false);
   return MURK_OK;
 }
 
-/* ---- end ---- */
+/* ---- end: what it does in each phase (the phase table's `end`) ---- */
 
-int murk_setup_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  int rc = murk_reserves_check_minimums(g, side, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  g->s.phase_done[MURK_PHASE_RESERVES][side] = true;
+  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
+            murk_side_name(side));
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
+static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
   struct murk_state* s = &g->s;
-  enum murk_side other = murk_side_other(side);
-  switch (s->phase) {
-    case MURK_PHASE_RESERVES: {
-      int rc = murk_reserves_check_minimums(g, side, reason, reason_len);
-      if (rc != MURK_OK) return rc;
-      s->reserves_done[side] = true;
-      murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
-                murk_side_name(side));
-      next_in_phase(g, side, true);
-      return MURK_OK;
-    }
-    case MURK_PHASE_DEPLOY: {
-      if (murk_setup_removal_due(g, side))
-        return murk_reject(reason, reason_len,
-                           "first take away %d of the objectives you placed (remove objective N)",
-                           m->remove_count - s->removed);
-      murk_reserves_take_undeployed(g, side);
-      if (murk_intel_on(g)) murk_intel_finish_deploying(g, side);
-      for (int i = 0; i < s->nunits[side]; i++) {
-        const struct murk_unit_state* u = &s->units[side][i];
-        if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
-          continue;
-        const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
-        return murk_reject(reason, reason_len,
-                           "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)",
-                           i + 1, pl->name, i + 1);
-      }
-      s->deploy_done[side] = true;
-      if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
-      murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying",
-                murk_side_name(side));
-      next_in_phase(g, side, true);
-      return MURK_OK;
-    }
-    case MURK_PHASE_INDEPENDENTS:
-    case MURK_PHASE_INFILTRATE: {
-      for (int i = 0; i < s->nunits[side]; i++) {
-        const struct murk_unit_state* u = &s->units[side][i];
-        if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != s->phase) continue;
-        const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
-        /* seed 000, Revealing platoons: under Fog of War independent and warrior teams may
-         * stay off the table and come on with the first platoon of their side revealed. */
-        if (s->phase == MURK_PHASE_INDEPENDENTS && fog_on(g)) continue;
-        return murk_reject(reason, reason_len,
-                           "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)",
-                           i + 1, pl->name, i + 1);
-      }
-      done_flags(s, s->phase)[side] = true;
-      murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
-                s->phase == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
-      next_in_phase(g, side, true);
-      return MURK_OK;
-    }
-    case MURK_PHASE_AMBUSH: {
-      int left = murk_reserves_immediate_left(g, side);
-      if (left > 0)
-        return murk_reject(reason, reason_len,
-                           "place your immediate ambush first (ambush N at X,Y): %d left", left);
-      /* Both sides' immediate ambushes are placed by then; nothing else happens here. */
-      if (murk_reserves_immediate_left(g, other) > 0) {
-        s->to_act = other;
-        return MURK_OK;
-      }
-      enter_phase(g, MURK_PHASE_RECCE);
-      return MURK_OK;
-    }
-    case MURK_PHASE_RECCE:
-      s->recce_done[side] = true;
-      murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-                "%s has finished its reconnaissance deployment moves", murk_side_name(side));
-      next_in_phase(g, side, true);
-      return MURK_OK;
-    default:
-      break;
+  if (murk_setup_removal_due(g, side))
+    return murk_reject(reason, reason_len,
+                       "first take away %d of the objectives you placed (remove objective N)",
+                       m->remove_count - s->removed);
+  murk_reserves_take_undeployed(g, side);
+  if (murk_intel_on(g)) murk_intel_finish_deploying(g, side);
+  for (int i = 0; i < s->nunits[side]; i++) {
+    const struct murk_unit_state* u = &s->units[side][i];
+    if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
+      continue;
+    const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
+    return murk_reject(reason, reason_len,
+                       "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
+                       pl->name, i + 1);
   }
-  return murk_reject(reason, reason_len, "nothing to end now");
+  s->phase_done[MURK_PHASE_DEPLOY][side] = true;
+  if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
+  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying",
+            murk_side_name(side));
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
+/* Independent teams and infiltrators. */
+static int end_teams(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  struct murk_state* s = &g->s;
+  for (int i = 0; i < s->nunits[side]; i++) {
+    const struct murk_unit_state* u = &s->units[side][i];
+    if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != s->phase) continue;
+    const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
+    /* seed 000, Revealing platoons: under Fog of War independent and warrior teams may
+     * stay off the table and come on with the first platoon of their side revealed. */
+    if (s->phase == MURK_PHASE_INDEPENDENTS && fog_on(g)) continue;
+    return murk_reject(reason, reason_len,
+                       "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
+                       pl->name, i + 1);
+  }
+  s->phase_done[s->phase][side] = true;
+  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
+            s->phase == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
+static int end_ambush(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  int left = murk_reserves_immediate_left(g, side);
+  if (left > 0)
+    return murk_reject(reason, reason_len,
+                       "place your immediate ambush first (ambush N at X,Y): %d left", left);
+  /* Both sides' immediate ambushes are placed by then; nothing else happens here. */
+  enum murk_side other = murk_side_other(side);
+  if (murk_reserves_immediate_left(g, other) > 0) {
+    g->s.to_act = other;
+    return MURK_OK;
+  }
+  enter_phase(g, MURK_PHASE_RECCE);
+  return MURK_OK;
+}
+
+static int end_recce(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  (void)reason;
+  (void)reason_len;
+  g->s.phase_done[MURK_PHASE_RECCE][side] = true;
+  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+            "%s has finished its reconnaissance deployment moves", murk_side_name(side));
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
+/* In play: the next step, or hand-over (turn.c). */
+static int end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  /* Reserves that may arrive come on before the Movement step ends (seed 004). */
+  if (g->s.step == MURK_STEP_MOVEMENT || g->s.step == MURK_STEP_STARTING) {
+    int rc = murk_reserves_check_due(g, side, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+  }
+  return murk_turn_end_step(g, side, reason, reason_len);
+}
+
+static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
+  const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
+  return murk_reject(reason, reason_len,
+                     "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
+                     g->s.objective_placed + 1, r->count);
+}
+
+/* In play the step cannot end while the Fighting Withdrawal schedule calls for withdrawals
+ * (victory.c); the view's prompt says so first too. */
+static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
+  int due = g->s.withdraw_due;
+  if (due <= 0) return MURK_OK;
+  return murk_reject(reason, reason_len,
+                     "the Fighting Withdrawal schedule says you must withdraw %d platoon%s "
+                     "first (withdraw N)",
+                     due, murk_plural(due));
+}
+
+static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
+  (void)g;
+  return murk_reject(reason, reason_len, "the game is over");
+}
+
+int murk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                         size_t reason_len) {
+  (void)side;
+  const struct phase_row* r = &phases[g->s.phase];
+  if (r->end) return r->no_end ? r->no_end(g, reason, reason_len) : MURK_OK;
+  return r->no_end ? r->no_end(g, reason, reason_len)
+                   : murk_reject(reason, reason_len, "nothing to end now");
+}
+
+int murk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
+  (void)a;
+  int rc = murk_phase_end_ready(g, side, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  return phases[g->s.phase].end(g, side, reason, reason_len);
+}
+
+/* ---- prompts: what the side to act is asked to do in each setup phase ---- */
+
+static void prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
+  const struct murk_state* s = &g->s;
+  const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+  snprintf(buf, n, "%s: place objective %d of %d (objective at X,Y)", murk_side_name(s->to_act),
+           s->objective_placed + 1, r->count);
+}
+
+static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
+  const struct murk_state* s = &g->s;
+  /* Only what this side may do: its reserve kinds and its ambushes. */
+  char kinds[96] = "";
+  size_t len = 0;
+  static const enum murk_reserve_kind order[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
+                                                 MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN,
+                                                 MURK_RESERVE_DEEP};
+  static const char* const words[] = {"delayed", "scattered", "mobile", "plain", "deep"};
+  for (int i = 0; i < 5 && len < sizeof kinds; i++)
+    if (murk_reserve_kind_allowed(g, s->to_act, order[i]))
+      len += (size_t)snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "|" : "", words[i]);
+  int amb = murk_ambush_allowance(g, s->to_act, true) + murk_ambush_allowance(g, s->to_act, false);
+  snprintf(buf, n, "%s: nominate reserves%s%s%s%s; 'end' when done", murk_side_name(s->to_act),
+           kinds[0] ? " (reserve N [" : "", kinds, kinds[0] ? "])" : "",
+           amb > 0 ? (kinds[0] ? ", ambushes (ambush N)" : " and ambushes (ambush N)") : "");
+}
+
+/* Deployment, independent teams and infiltrators. */
+static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
+  const struct murk_state* s = &g->s;
+  const char* who = murk_side_name(s->to_act);
+  if (murk_setup_removal_due(g, s->to_act)) {
+    snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective N)", who,
+             g->m->remove_count - s->removed);
+    return;
+  }
+  int left = murk_setup_waiting(g, s->to_act, s->phase);
+  if (s->phase != MURK_PHASE_DEPLOY) {
+    snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
+             s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams", left);
+    return;
+  }
+  if (murk_intel_on(g)) { /* wing leaders and their Dis counters (seed 002, 27.1.2) */
+    murk_intel_deploy_prompt(g, s->to_act, left, buf, n);
+    return;
+  }
+  int dummies = s->dummies_left[s->to_act];
+  char sections[80];
+  murk_setup_sections_text(g, s->to_act, sections, sizeof sections);
+  snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who, left,
+           left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
+           sections[0] ? "; sections rolled: " : "", sections);
+}
+
+static void prompt_ambush(const struct murk_game* g, char* buf, size_t n) {
+  enum murk_side side = g->s.to_act;
+  snprintf(buf, n, "%s: place your immediate ambush (ambush N at X,Y): %d left",
+           murk_side_name(side), murk_reserves_immediate_left(g, side));
+}
+
+static void prompt_recce(const struct murk_game* g, char* buf, size_t n) {
+  snprintf(buf, n, "%s: reconnaissance deployment moves (recce N to X,Y); 'end' when done",
+           murk_side_name(g->s.to_act));
+}
+
+bool murk_phase_prompt(const struct murk_game* g, bool mine, char* buf, size_t n) {
+  const struct phase_row* r = &phases[g->s.phase];
+  if (!r->prompt) return false;
+  if (mine)
+    r->prompt(g, buf, n);
+  else
+    snprintf(buf, n, "waiting: the %s %s", murk_side_name(g->s.to_act), r->waiting);
+  return true;
 }

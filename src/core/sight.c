@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
@@ -467,7 +468,7 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
        * Intelligence's leader counters (seed 002, 27.1) are public wherever they stand: what
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
-      k->seen = mk->kind != MURK_MARKER_CLOAK ||
+      k->seen = murk_marker_ops(g, i)->seen_anywhere ||
                 (neyes >= 0 ? eyes_see(g, neyes, range, mk->pos, seen_beyond(g, mk->pos, false))
                             : murk_sight_any(g, viewer, mk->pos, false, NULL));
       if (k->seen) saw(k, mk->pos, s->turn);

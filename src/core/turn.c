@@ -62,12 +62,10 @@ void murk_turn_begin_play(struct murk_game* g, enum murk_side first) {
 }
 
 int murk_turn_end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  (void)reason;
+  (void)reason_len;
   struct murk_state* s = &g->s;
-  if (s->withdraw_due > 0)
-    return murk_reject(reason, reason_len,
-                       "the Fighting Withdrawal schedule says you must withdraw %d platoon%s "
-                       "first (withdraw N)",
-                       s->withdraw_due, murk_plural(s->withdraw_due));
+  /* A withdrawal due keeps `end` from being a verb of the step: setup.c's phase table. */
   switch (s->step) {
     case MURK_STEP_STARTING:
     case MURK_STEP_MOVEMENT:

@@ -417,15 +417,10 @@ static bool fighting_withdrawal(struct murk_game* g, enum murk_side side) {
 }
 
 int murk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          char* reason, size_t reason_len) {
+                          const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c;
   struct murk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY || s->withdraw_due <= 0)
-    return murk_reject(reason, reason_len,
-                       "no withdrawal is due (the Fighting Withdrawal schedule calls for them at "
-                       "the start of your turn)");
-  int unit = -1, mi = -1;
-  int rc = murk_ref_own(g, side, c->unit, &unit, &mi, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  int unit = a->unit, mi = a->marker;
   if (unit < 0)
     return murk_reject(reason, reason_len, "T%d is a dummy: withdraw a platoon",
                        s->markers[mi].number);

@@ -6,8 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "command_table.h"
 #include "game_internal.h"
 #include "intel.h"
+#include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
@@ -27,150 +29,63 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v);
 }
 
-static void build_prompt(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
+/* The verbs of the play prompt, from the command table: those legal now that the prompt
+ * lists (by their rank), then what `end` does in this step. */
+static void play_verbs(const struct murk_game* g, unsigned verbs, char* buf, size_t n) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int rank = 1; rank <= MURK_CMD_COUNT; rank++)
+    for (int k = 0; k < MURK_CMD_COUNT; k++) {
+      const struct murk_cmd_row* r = murk_cmd_row((enum murk_command_kind)k);
+      if (r->prompt_rank != rank || !(verbs & (1u << k)) || len >= n) continue;
+      len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", r->prompt_word);
+    }
+  if (!(verbs & (1u << MURK_CMD_END)) || len >= n) return;
+  enum murk_step step = g->s.step == MURK_STEP_STARTING ? MURK_STEP_MOVEMENT : g->s.step;
+  if (step == MURK_STEP_ASSAULT)
+    snprintf(buf + len, n - len, "; 'end' hands over");
+  else
+    snprintf(buf + len, n - len, "; 'end' for the %s step",
+             murk_step_name((enum murk_step)(step + 1)));
+}
+
+/* verbs: the side to act's verbs legal now (murk_cmd_verbs_now), for the play prompt. */
+static void build_prompt(const struct murk_game* g, enum murk_side side, unsigned verbs, char* buf,
+                         size_t n) {
   const struct murk_state* s = &g->s;
   const char* who = murk_side_name(s->to_act);
   /* Another side's prompt says only what is public: what phase or step it is in. */
   bool mine = side == MURK_NO_SIDE || side == s->to_act;
-  switch (s->phase) {
-    case MURK_PHASE_OBJECTIVES: {
-      const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
-      if (mine)
-        snprintf(buf, n, "%s: place objective %d of %d (objective at X,Y)", who,
-                 s->objective_placed + 1, r->count);
-      else
-        snprintf(buf, n, "waiting: the %s places objectives", who);
-      return;
-    }
-    case MURK_PHASE_RESERVES: {
-      if (!mine) {
-        snprintf(buf, n, "waiting: the %s nominates reserves", who);
-        return;
+  if (murk_phase_prompt(g, mine, buf, n)) return; /* setup: the phase table (setup.c) */
+  if (s->phase == MURK_PHASE_PLAY) {
+    char what[160];
+    play_verbs(g, verbs, what, sizeof what);
+    if (mine && s->withdraw_due > 0)
+      snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
+               who, murk_step_name(s->step), s->withdraw_due, s->withdraw_due == 1 ? "" : "s");
+    else if (mine && s->step == MURK_STEP_MOVEMENT && murk_reserves_due(g, s->to_act) > 0) {
+      /* seed 004: reserves come on as soon as they may; say where the first can. */
+      for (int i = 0; i < s->narrivals[s->to_act]; i++) {
+        if (s->arrivals[s->to_act][i].used) continue;
+        char where[120];
+        murk_reserves_describe(g, s->to_act, i, where, sizeof where);
+        int due = murk_reserves_due(g, s->to_act);
+        /* A prompt is one line: a long place name is cut short, on purpose. */
+        char line[512];
+        snprintf(line, sizeof line,
+                 "turn %d, %s's movement step: %d from reserve (arrive N at X,Y: %.60s); %s",
+                 s->turn, who, due, where, what);
+        size_t len = strlen(line);
+        if (len >= n) len = n - 1;
+        memcpy(buf, line, len);
+        buf[len] = '\0';
+        break;
       }
-      /* Only what this side may do: its reserve kinds and its ambushes. */
-      char kinds[96] = "";
-      size_t len = 0;
-      static const enum murk_reserve_kind order[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
-                                                     MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN,
-                                                     MURK_RESERVE_DEEP};
-      static const char* const words[] = {"delayed", "scattered", "mobile", "plain", "deep"};
-      for (int i = 0; i < 5 && len < sizeof kinds; i++)
-        if (murk_reserve_kind_allowed(g, s->to_act, order[i]))
-          len +=
-              (size_t)snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "|" : "", words[i]);
-      int amb =
-          murk_ambush_allowance(g, s->to_act, true) + murk_ambush_allowance(g, s->to_act, false);
-      snprintf(buf, n, "%s: nominate reserves%s%s%s%s; 'end' when done", who,
-               kinds[0] ? " (reserve N [" : "", kinds, kinds[0] ? "])" : "",
-               amb > 0 ? (kinds[0] ? ", ambushes (ambush N)" : " and ambushes (ambush N)") : "");
-      return;
-    }
-    case MURK_PHASE_DEPLOY:
-    case MURK_PHASE_INDEPENDENTS:
-    case MURK_PHASE_INFILTRATE: {
-      const char* doing = s->phase == MURK_PHASE_DEPLOY       ? "deploys"
-                          : s->phase == MURK_PHASE_INFILTRATE ? "deploys infiltrators"
-                                                              : "deploys independent teams";
-      if (!mine) {
-        snprintf(buf, n, "waiting: the %s %s", who, doing);
-        return;
-      }
-      if (murk_setup_removal_due(g, s->to_act)) {
-        snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective N)", who,
-                 g->m->remove_count - s->removed);
-        return;
-      }
-      int left = murk_setup_waiting(g, s->to_act, s->phase);
-      if (s->phase != MURK_PHASE_DEPLOY) {
-        snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
-                 s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams",
-                 left);
-        return;
-      }
-      if (murk_intel_on(g)) { /* wing leaders and their Dis counters (seed 002, 27.1.2) */
-        murk_intel_deploy_prompt(g, s->to_act, left, buf, n);
-        return;
-      }
-      int dummies = s->dummies_left[s->to_act];
-      char sections[80];
-      murk_setup_sections_text(g, s->to_act, sections, sizeof sections);
-      snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who, left,
-               left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
-               sections[0] ? "; sections rolled: " : "", sections);
-      return;
-    }
-    case MURK_PHASE_AMBUSH:
-      if (mine)
-        snprintf(buf, n, "%s: place your immediate ambush (ambush N at X,Y): %d left", who,
-                 murk_reserves_immediate_left(g, s->to_act));
-      else
-        snprintf(buf, n, "waiting: the %s places an immediate ambush", who);
-      return;
-    case MURK_PHASE_RECCE:
-      if (mine)
-        snprintf(buf, n, "%s: reconnaissance deployment moves (recce N to X,Y); 'end' when done",
-                 who);
-      else
-        snprintf(buf, n, "waiting: the %s makes reconnaissance moves", who);
-      return;
-    case MURK_PHASE_PLAY: {
-      const char* what = "";
-      /* The verbs a mission's rules add: Dis counters move (seed 002, 27.1.4); starshells
-       * and illuminating rounds under the NVR (seed 003, 1.92, 1.93). */
-      bool li = murk_mission_rule_on(g->m, MURK_RULE_LIMITED_INTELLIGENCE);
-      bool lights = murk_mission_rule_on(g->m, MURK_RULE_NVR);
-      switch (s->step) {
-        case MURK_STEP_STARTING:
-        case MURK_STEP_MOVEMENT:
-          what = li ? "move, dis, reveal; 'end' for the shooting step"
-                    : "move, reveal; 'end' for the shooting step";
-          break;
-        case MURK_STEP_SHOOTING:
-          if (lights)
-            what = s->spotted || s->fired
-                       ? "shoot, starshell, illuminate, reveal; 'end' for the assault step"
-                       : "spot first, shoot, starshell, illuminate, reveal; 'end' for the "
-                         "assault step";
-          else
-            what = s->spotted || s->fired ? "shoot, reveal; 'end' for the assault step"
-                                          : "spot first, shoot, reveal; 'end' for the assault step";
-          break;
-        case MURK_STEP_ASSAULT:
-          what = "assault, reveal; 'end' hands over";
-          break;
-        default:
-          break;
-      }
-      if (mine && s->withdraw_due > 0)
-        snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
-                 who, murk_step_name(s->step), s->withdraw_due, s->withdraw_due == 1 ? "" : "s");
-      else if (mine && s->step == MURK_STEP_MOVEMENT && murk_reserves_due(g, s->to_act) > 0) {
-        /* seed 004: reserves come on as soon as they may; say where the first can. */
-        for (int i = 0; i < s->narrivals[s->to_act]; i++) {
-          if (s->arrivals[s->to_act][i].used) continue;
-          char where[120];
-          murk_reserves_describe(g, s->to_act, i, where, sizeof where);
-          int due = murk_reserves_due(g, s->to_act);
-          /* A prompt is one line: a long place name is cut short, on purpose. */
-          char line[512];
-          snprintf(line, sizeof line,
-                   "turn %d, %s's movement step: %d from reserve (arrive N at X,Y: %.60s); %s",
-                   s->turn, who, due, where, what);
-          size_t len = strlen(line);
-          if (len >= n) len = n - 1;
-          memcpy(buf, line, len);
-          buf[len] = '\0';
-          break;
-        }
-      } else if (mine)
-        snprintf(buf, n, "turn %d, %s's %s step: %s", s->turn, who, murk_step_name(s->step), what);
-      else
-        snprintf(buf, n, "waiting: turn %d, the %s's %s step", s->turn, who,
-                 murk_step_name(s->step));
-      return;
-    }
-    default:
-      break;
+    } else if (mine)
+      snprintf(buf, n, "turn %d, %s's %s step: %s", s->turn, who, murk_step_name(s->step), what);
+    else
+      snprintf(buf, n, "waiting: turn %d, the %s's %s step", s->turn, who, murk_step_name(s->step));
+    return;
   }
   snprintf(buf, n, "game over: %.140s", s->result);
 }
@@ -207,9 +122,9 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   copy_text(vm->name, sizeof vm->name, pl->name);
   copy_text(vm->type, sizeof vm->type, pl->type);
   vm->nteams = murk_unit_alive(s, mk->owner, mk->unit);
-  if (mk->kind == MURK_MARKER_WING && mk->on_table) /* a wing leader stands for its wing */
-    murk_intel_describe(g, (int)(mk - s->markers), vm->name, sizeof vm->name, vm->type,
-                        sizeof vm->type, &vm->nteams);
+  /* What the marker's kind says of its contents (a wing leader stands for its wing). */
+  const struct murk_marker_ops* ops = murk_marker_ops(g, (int)(mk - s->markers));
+  if (mk->on_table && ops->describe) ops->describe(g, (int)(mk - s->markers), vm);
 }
 
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
@@ -327,7 +242,11 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   memset(v->conditions, 0, sizeof v->conditions);
   memset(v->prompt, 0, sizeof v->prompt);
   fill_sight(g, side, v);
-  build_prompt(g, side, v->prompt, sizeof v->prompt);
+  /* The verbs legal now, from the command table: the view's own side's only on its turn. */
+  bool to_act = side == s->to_act || side == MURK_NO_SIDE;
+  unsigned verbs = to_act ? murk_cmd_verbs_now(g, s->to_act) : 0;
+  v->verbs = side == s->to_act ? verbs : 0;
+  build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
 
   /* A view refreshed from another game, or from this one after it went back (undo), starts
    * its events again. */
@@ -493,4 +412,11 @@ const struct murk_view_team* murk_view_team_at(const struct murk_view* v, struct
   for (int i = 0; i < v->nteams; i++)
     if (murk_pos_eq(v->teams[i].pos, p)) return &v->teams[i];
   return NULL;
+}
+
+int murk_view_verb_next(const struct murk_view* v, int after) {
+  if (!v) return -1;
+  for (int k = after < 0 ? 0 : after + 1; k < MURK_CMD_COUNT; k++)
+    if (v->verbs & (1u << k)) return k;
+  return -1;
 }

@@ -306,8 +306,9 @@ static void test_corner_band(void** st) {
   ok_line(g, "arrive 2 at 3,11");
   assert_true(has_event(g, "attacker brings on P"));
   assert_int_equal(g->s.units[MURK_ATTACKER][0].state, MURK_PLATOON_REVEALED);
+  /* Both arrivals used: `arrive` is no verb of the step any more (the command table). */
   bad_line(g, "arrive 2 at 2,11", why, sizeof why);
-  assert_string_equal(why, "platoon 2 (Baker Rifles) is not in reserve");
+  assert_string_equal(why, "no more of your reserves may arrive this turn");
   ok_line(g, "end");
   murk_game_free(g);
   murk_mission_free(m);

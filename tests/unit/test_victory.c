@@ -512,8 +512,15 @@ static void test_fighting_withdrawal_schedule(void** st) {
   assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
   assert_int_equal(v->withdraw_due, 1);
   assert_non_null(strstr(v->prompt, "withdraw 1 platoon first (withdraw N)"));
+  /* The view's verbs say the same: withdraw, and no end yet. */
+  assert_true(v->verbs & (1u << MURK_CMD_WITHDRAW));
+  assert_false(v->verbs & (1u << MURK_CMD_END));
   murk_view_free(v);
   ok_line(g, "withdraw 6");
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_false(v->verbs & (1u << MURK_CMD_WITHDRAW));
+  assert_true(v->verbs & (1u << MURK_CMD_END));
+  murk_view_free(v);
   assert_int_equal(g->s.units[D][5].state, MURK_PLATOON_WITHDRAWN);
   assert_true(has_event(g, "defender withdraws P"));
   bad_line(g, "withdraw 5", why, sizeof why); /* only one was due */

@@ -1,0 +1,63 @@
+/* marker.h: marker kinds as operations (design.md section 2), private to src/core.
+ *
+ * Rule modules differ in how their markers move, when the enemy sees them, what a reveal
+ * does and how they are described; everything else about a marker (an owner, a public
+ * number, a place, secret contents that may be empty) is the same record. Each kind is one
+ * row of operations (marker.c): a Fog-of-War template (seed 000), a platoon revealed from
+ * its marker, an ASL cloaking counter (seed 003), a Limited Intelligence wing leader and a
+ * leader's Dis counters (seed 002). Code that would ask "what kind of marker is this?"
+ * asks the row instead. */
+#ifndef MURK_MARKER_H
+#define MURK_MARKER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "game_internal.h"
+
+enum murk_marker_role {
+  MURK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */
+  MURK_ROLE_PLATOON,      /* a platoon revealed from its marker: its teams on the table */
+  MURK_ROLE_CLOAK,        /* a cloaking counter on the table */
+  MURK_ROLE_WING,         /* a wing leader on the table */
+  MURK_ROLE_DIS,          /* a wing leader's Dis counters */
+  MURK_ROLE_COUNT
+};
+
+struct murk_marker_ops {
+  const char* name; /* "template", "cloaking counter", ... */
+  /* How far (cells) marker mi may move this step over ground of class cls (road, open,
+   * difficult), the rules of its kind applied (the FoW lengths, the cloak's MF, the wing's
+   * pace, the slowest team). */
+  int (*allowance)(const struct murk_game* g, int mi, enum murk_terrain_class cls);
+  /* `move`: marker mi (unit: its platoon, -1 for a dummy). NULL: it does not move so. */
+  int (*move)(struct murk_game* g, enum murk_side side, int mi, int unit,
+              const struct murk_command* c, char* reason, size_t reason_len);
+  /* After it has moved through cells[0..n): true if that revealed it. NULL: nothing. */
+  bool (*after_move)(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
+  /* A difficult cell on its way calls for a bogging check (seed 000). */
+  bool bogs;
+  /* The enemy sees it wherever it stands (templates and leader counters are put down in the
+   * open); false: only where the enemy has it in sight (seed 003, 1.101). */
+  bool seen_anywhere;
+  /* `reveal`: marker mi (unit as for move). */
+  int (*reveal)(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
+                size_t reason_len);
+  /* Fill what the view says of the marker's contents beyond its platoon's (name, type, teams
+   * alive); NULL: the platoon's own. Called only for a view that knows the contents. */
+  void (*describe)(const struct murk_game* g, int mi, struct murk_view_marker* vm);
+};
+
+/* The role of marker mi as it stands now. */
+enum murk_marker_role murk_marker_role(const struct murk_game* g, int mi);
+/* The operations of a role, and of marker mi (its current role). */
+const struct murk_marker_ops* murk_marker_ops_of(enum murk_marker_role role);
+const struct murk_marker_ops* murk_marker_ops(const struct murk_game* g, int mi);
+/* What an own unit or marker named by a command is now: the operations of its marker on the
+ * table, or of its revealed platoon; NULL when it is neither (not on the table). */
+const struct murk_marker_ops* murk_marker_ops_for(const struct murk_game* g, enum murk_side side,
+                                                  int unit, int mi);
+/* How far marker mi may move over ground of class cls (its row's allowance). */
+int murk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls);
+
+#endif
