@@ -86,6 +86,9 @@ struct murk_view_platoon {
   bool may_arrive;  /* in reserve, and a roll this turn lets one of its kind come on */
   bool dug_in;      /* Prepared Positions */
   bool recce_moved; /* made its reconnaissance deployment move */
+  /* Interim for the sim players until the view says which verbs each unit may use: it
+   * shot, assaulted this player turn. */
+  bool shot, assaulted;
 };
 
 /* An arrival from reserve the side may make this turn (arrive N at X,Y). */
@@ -157,6 +160,15 @@ struct murk_view {
    * rule, phase, step and state allow it (its unit and target may still be refused); 0 when
    * it is not this side's turn, and for the umpire. Iterate with murk_view_verb_next. */
   unsigned verbs;
+  /* Interim for the sim players, until the view carries its placement facts: the cells where
+   * the side to act may put what this setup phase places (an objective: its area, bands,
+   * terrain and distances from those placed; a platoon: its deployment area, bands and
+   * terrain), taken or not, row by row; none in other phases and for the other side. */
+  const struct murk_pos* place_cells;
+  int nplace_cells;
+  /* Interim for the sim players, as the prompt words it: dummy templates (or leaders) this
+   * side may still deploy; 0 for the umpire. */
+  int dummies_left;
 
   struct murk_view_objective* objectives;
   int nobjectives;

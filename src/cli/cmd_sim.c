@@ -1,4 +1,4 @@
-/* cmd_sim.c: `murk sim` - whole games played headless by simple policies (policy.h), and
+/* cmd_sim.c: `murk sim` - whole games played headless by simple policies (src/sim/sim.h), and
  * what they add up to (docs/commands.md, "Batch games").
  *
  *   murk sim MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--time]
@@ -29,17 +29,15 @@
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
-#include "murk/policy.h"
 #include "murk/sight.h"
 #include "murk/view.h"
+#include "sim.h"
 #include "simout.h"
 #include "text.h"
 
 #define DEFAULT_GAMES 100
 #define DEFAULT_MAX_COMMANDS 5000
 #define MAX_GAMES 1000000
-/* Commands refused at one decision before the game counts as stuck. */
-#define MAX_ATTEMPTS 400
 /* Histogram rows: turns 1..HIST_TURNS-1, and one row for anything later. */
 #define HIST_TURNS 41
 #define BAR_WIDTH 40
@@ -61,7 +59,6 @@ struct game_result {
   int turns;     /* the last turn anyone acted in */
   long commands; /* applied */
   long rejected; /* commands the game refused */
-  long unparsed; /* lines the parser refused (a policy wrote a bad line) */
   int arrivals[HIST_TURNS];
 };
 
@@ -74,8 +71,7 @@ struct mission_stats {
   long length[HIST_TURNS];
   long arrivals, arrival_sum;
   long arrival[HIST_TURNS];
-  long commands, rejected, unparsed;
-  char first_unparsed[MURK_POLICY_LINE + 256];
+  long commands, rejected;
 };
 
 /* ---- arguments ---- */
@@ -121,11 +117,29 @@ static void watch_roster(struct roster_watch* w, const struct murk_view* v, int 
   }
 }
 
-/* Play game `seed` to its end. Returns MURK_OK (r filled), MURK_EREJECTED (the game did not
- * finish: why says how) or another error (why says what). */
+/* --trace: every command offered, and why the game refused it, on stderr. */
+struct tracer {
+  const char* id;
+  uint64_t seed;
+};
+
+static void trace_try(void* ctx, enum murk_side side, const struct murk_command* c, int rc,
+                      const char* reason) {
+  const struct tracer* t = ctx;
+  char line[256];
+  murk_command_format(c, line, sizeof line);
+  if (rc == MURK_OK)
+    fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", t->id, t->seed, murk_side_name(side), line);
+  else
+    fprintf(stderr, "    refused: %s: %s\n", line, reason);
+}
+
+/* Play game `seed` to its end (the players and the driver of sim.h). Returns MURK_OK (r
+ * filled), MURK_EREJECTED (the game did not finish: why says how) or another error (why
+ * says what). */
 static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache, uint64_t seed,
-                    const struct sim_opts* o, struct murk_policy_plan* plan, struct game_result* r,
-                    struct mission_stats* st, char* why, size_t whylen) {
+                    const struct sim_opts* o, struct murk_sim* sim, struct game_result* r,
+                    char* why, size_t whylen) {
   memset(r, 0, sizeof *r);
   why[0] = '\0';
   struct murk_game* g = NULL;
@@ -135,14 +149,15 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
     return rc;
   }
   if (cache) murk_game_use_sight_cache(g, cache); /* the same answers, computed once */
-  struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+  /* One sim per mission keeps its plan's memory from game to game; views are per game. */
+  murk_sim_next_game(sim, g, seed);
+  struct tracer tr = {m->id, seed};
+  if (o->trace) {
+    sim->trace = trace_try;
+    sim->trace_ctx = &tr;
+  }
   struct roster_watch watch[MURK_SIDES];
   memset(watch, 0, sizeof watch);
-  /* Each side's view, refreshed rather than built anew for every command (view.h). */
-  struct murk_view* views[MURK_SIDES] = {NULL, NULL};
-
-  char reason[256], err[200];
   for (;;) {
     enum murk_side side = murk_game_to_act(g);
     if (side == MURK_NO_SIDE) break;
@@ -156,61 +171,26 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
       rc = MURK_EREJECTED;
       goto out;
     }
-    struct murk_view* v = views[side];
-    rc = v ? murk_view_update(g, v) : murk_view_build(g, side, &views[side]);
-    v = views[side];
-    if (rc != MURK_OK) {
+    /* The decision refreshes the side's view (once); the statistics read that same view. */
+    rc = murk_sim_step(sim);
+    const struct murk_view* v = sim->views[side];
+    if (!v) {
       snprintf(why, whylen, "cannot build the %s's view: %s", murk_side_name(side),
                murk_strerror(rc));
       goto out;
     }
     if (v->phase == MURK_PHASE_PLAY && v->turn > r->turns) r->turns = v->turn;
     watch_roster(&watch[side], v, v->phase == MURK_PHASE_PLAY ? v->turn : 0, r);
-    /* The policy's plans, tried in order until the game takes a command. */
-    bool applied = false;
-    int tries = 0;
-    const char* line = "";
-    reason[0] = '\0';
-    for (int round = 0; !applied && tries < MAX_ATTEMPTS; round++) {
-      rc = murk_policy_plan(o->policy[side], v, &rng[side], round, plan);
-      if (rc != MURK_OK) {
-        snprintf(why, whylen, "the %s policy failed: %s", murk_policy_name(o->policy[side]),
-                 murk_strerror(rc));
-        goto out;
-      }
-      for (int i = 0; i < plan->n && !applied && tries < MAX_ATTEMPTS; i++, tries++) {
-        line = plan->lines[i];
-        struct murk_command c;
-        int col = 0;
-        int prc = murk_command_parse(line, &c, err, sizeof err, &col);
-        if (prc != 1) {
-          /* A blank line would apply nothing: as bad as a line that does not parse. */
-          r->unparsed++;
-          if (!st->first_unparsed[0])
-            snprintf(st->first_unparsed, sizeof st->first_unparsed, "'%s': %s", line,
-                     prc == 0 ? "blank" : err);
-          continue;
-        }
-        rc = murk_game_apply(g, side, &c, reason, sizeof reason);
-        if (rc == MURK_OK) {
-          applied = true;
-        } else if (rc == MURK_EREJECTED) {
-          r->rejected++;
-          if (o->trace) fprintf(stderr, "    refused: %s: %s\n", line, reason);
-        } else {
-          snprintf(why, whylen, "'%s': %s", line, reason[0] ? reason : murk_strerror(rc));
-          goto out;
-        }
-      }
-    }
-    if (!applied) {
-      snprintf(why, whylen, "stuck: %d tries refused (%s); the last, '%s': %s", MAX_ATTEMPTS,
-               v->prompt, line, reason);
-      rc = MURK_EREJECTED;
+    if (rc == MURK_EREJECTED) {
+      snprintf(why, whylen, "stuck: %d tries refused, then 'end' (%s): %s", MURK_SIM_MAX_TRIES,
+               v->prompt, sim->reason);
       goto out;
     }
-    if (o->trace)
-      fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", m->id, seed, murk_side_name(side), line);
+    if (rc != MURK_OK) {
+      snprintf(why, whylen, "the %s policy failed: %s%s%s", murk_policy_name(o->policy[side]),
+               murk_strerror(rc), sim->reason[0] ? ": " : "", sim->reason);
+      goto out;
+    }
     r->commands++;
   }
   if (o->trace) fprintf(stderr, "%s seed %" PRIu64 ": %s\n", m->id, seed, murk_game_result(g));
@@ -218,15 +198,16 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
   for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
   for (int s = 0; s < MURK_SIDES && rc == MURK_OK; s++) {
-    rc =
-        views[s] ? murk_view_update(g, views[s]) : murk_view_build(g, (enum murk_side)s, &views[s]);
+    const struct murk_view* v = NULL;
+    rc = murk_sim_view(sim, (enum murk_side)s, &v);
     if (rc == MURK_OK)
-      watch_roster(&watch[s], views[s], r->turns, r);
+      watch_roster(&watch[s], v, r->turns, r);
     else
       snprintf(why, whylen, "%s", murk_strerror(rc));
   }
 out:
-  for (int s = 0; s < MURK_SIDES; s++) murk_view_free(views[s]);
+  r->rejected = sim->tally.refused;
+  murk_sim_next_game(sim, NULL, 0); /* the views belong to this game */
   murk_game_free(g);
   return rc;
 }
@@ -249,7 +230,6 @@ static void add_result(struct mission_stats* st, const struct game_result* r) {
   }
   st->commands += r->commands;
   st->rejected += r->rejected;
-  st->unparsed += r->unparsed;
 }
 
 /* sum / n to one decimal, rounded, as text ("3.4"; "-" when n is 0). Integers only, so the
@@ -320,7 +300,6 @@ static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_
   }
   fprintf(f, "  %-14s %s a game on average, %s refused", "commands",
           avg(st->commands, st->games, a, sizeof a), avg(st->rejected, st->games, b, sizeof b));
-  if (st->unparsed) fprintf(f, ", %ld unreadable", st->unparsed);
   fputc('\n', f);
   if (st->failed)
     fprintf(f, "  %-14s %ld game%s did not finish\n", "FAILED", st->failed,
@@ -513,8 +492,8 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
   row->loaded = true;
   struct mission_stats* st = &row->st;
   bool ok = true;
-  struct murk_policy_plan plan;
-  memset(&plan, 0, sizeof plan);
+  struct murk_sim sim;
+  murk_sim_init(&sim, NULL, o->policy[MURK_ATTACKER], o->policy[MURK_DEFENDER], o->seed);
   /* Fields of view depend on the terrain alone: every game of the mission shares them. Without
    * memory for the cache each game keeps its own. */
   struct murk_sight_cache* cache = NULL;
@@ -523,7 +502,7 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     uint64_t seed = o->seed + (uint64_t)i;
     struct game_result r;
     char why[1024];
-    int rc = play_one(m, cache, seed, o, &plan, &r, st, why, sizeof why);
+    int rc = play_one(m, cache, seed, o, &sim, &r, why, sizeof why);
     (*played)++;
     if (o->out) emit_game(o, m->id, seed, rc == MURK_OK ? &r : NULL);
     if (rc != MURK_OK) {
@@ -535,11 +514,8 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     }
     add_result(st, &r);
   }
-  murk_policy_plan_free(&plan);
+  murk_sim_free(&sim);
   murk_sight_cache_free(cache);
-  if (st->unparsed)
-    murk_cli_error("%s: policies wrote %ld line%s the parser refused, the first %s", m->id,
-                   st->unparsed, st->unparsed == 1 ? "" : "s", st->first_unparsed);
   if (!o->out) print_stats(stdout, m, o, st);
   fflush(stdout);
   murk_mission_free(m);

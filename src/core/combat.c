@@ -325,9 +325,10 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
     int inches = murk_roll(g, &a, purpose, MURK_AUD_ALL, NULL);
     snprintf(purpose, sizeof purpose, "P%d barrage, unseen: farther", snum);
     inches += murk_roll(g, &b, purpose, MURK_AUD_ALL, NULL);
-    struct murk_length len = {(int64_t)(inches > 0 ? inches : 0) * 100, MURK_UNIT_IN};
-    int cells = murk_length_to_cells(len, m->scale, MURK_ROUND_DOWN);
-    for (int i = 0; i < cells; i++) land = murk_geom_neighbour(gr, land, dir);
+    int cells = murk_inches_cells(g, inches);
+    /* Past the table and the blast every step is too far to hit: the walk stops there. */
+    int far = gr->width + gr->height + BARRAGE_BLAST + 2;
+    for (int i = 0; i < (cells < far ? cells : far); i++) land = murk_geom_neighbour(gr, land, dir);
   }
   const struct murk_unit_state* t = &g->s.units[other][tu];
   bool hit = false;
@@ -365,7 +366,14 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
     pick[i] = -1;
     if (!placed(s, side, t)) continue;
     int d = INT_MAX;
-    nearest_team_to(g, side, t, other, tu, false, &d);
+    /* The nearest the side knows of: target teams it sees or last saw. */
+    const struct murk_unit_state* tv = &s->units[other][tu];
+    for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
+      const struct murk_sighting* kn = &s->seen_team[side][k];
+      if (!placed(s, other, k) || !kn->known) continue;
+      int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
+      if (dk < d) d = dk;
+    }
     if (d < nearest) nearest = d;
     const struct murk_profile* pr = murk_team_profile(g, side, t);
     /* Each team shoots at the nearest target team it can see (sight.h), if in range. */
@@ -377,8 +385,11 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
   }
   if (inrange == 0)
     return murk_reject(reason, reason_len,
-                       "no team of P%d can see a team of P%d within its range (nearest is %d "
-                       "cells away)",
+                       nearest == INT_MAX
+                           ? "no team of P%d can see a team of P%d within its range (none of "
+                             "it is known to you)%.0d"
+                           : "no team of P%d can see a team of P%d within its range (nearest "
+                             "known is %d cells away)",
                        snum, tnum, nearest == INT_MAX ? 0 : nearest);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
    * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */

@@ -73,7 +73,8 @@ static int build_path(const struct murk_game* g, struct murk_pos start,
   return MURK_OK;
 }
 
-/* Cells a move may not enter: impassable or water, or holding an enemy marker or team. */
+/* Cells a move may not enter: impassable or water, or holding an enemy marker or team the
+ * side sees or last saw there. Enemies it does not know of are met in play (contact_cut). */
 static int check_path(const struct murk_game* g, enum murk_side side, const struct path* p,
                       char* reason, size_t reason_len) {
   const struct murk_state* s = &g->s;
@@ -84,15 +85,29 @@ static int check_path(const struct murk_game* g, enum murk_side side, const stru
     if (!t) return murk_reject(reason, reason_len, "%s is off the table", ps);
     if (t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER)
       return murk_reject(reason, reason_len, "the %s at %s blocks the way", t->name, ps);
-    int mi = murk_marker_index_at(s, p->cells[i]);
-    if (mi >= 0 && s->markers[mi].owner != side)
-      return murk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way",
-                         s->markers[mi].number, ps);
-    enum murk_side ts;
-    if (murk_team_at(s, p->cells[i], &ts, NULL) && ts != side)
+    int mi = -1;
+    if (murk_known_enemy_at(g, side, p->cells[i], &mi, NULL)) {
+      if (mi >= 0)
+        return murk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way",
+                           s->markers[mi].number, ps);
       return murk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
+    }
   }
   return MURK_OK;
+}
+
+/* Hidden contact (docs/rules.md): the first of the first n cells of the path where an enemy
+ * stands that the side did not know of, or -1. */
+static int first_hidden_enemy(const struct murk_game* g, enum murk_side side, const struct path* p,
+                              int n) {
+  const struct murk_state* s = &g->s;
+  for (int i = 0; i < n && i < p->n; i++) {
+    int mi = murk_marker_index_at(s, p->cells[i]);
+    if (mi >= 0 && s->markers[mi].owner != side) return i;
+    enum murk_side ts;
+    if (murk_team_at(s, p->cells[i], &ts, NULL) && ts != side) return i;
+  }
+  return -1;
 }
 
 static int first_difficult(const struct murk_game* g, const struct path* p) {
@@ -171,7 +186,7 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
     rc = murk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
                      allow, len, class_phrase(slowest));
   }
-  if (rc == MURK_OK && !murk_cell_free(s, dest))
+  if (rc == MURK_OK && !murk_cell_known_free(g, side, dest))
     rc = murk_reject(reason, reason_len,
                      "%s is taken: a template may not end its move on another "
                      "marker or team",
@@ -184,9 +199,15 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
   snprintf(handle, sizeof handle, "T%d", mk->number);
   struct murk_pos start = mk->pos;
   int moved = p.n;
+  /* An enemy it did not know of stops it in the last free cell before (Hidden contact). */
+  int hit = first_hidden_enemy(g, side, &p, p.n);
+  if (hit >= 0) {
+    moved = hit;
+    while (moved > 0 && !murk_cell_free(s, p.cells[moved - 1])) moved--;
+  }
   int fd = first_difficult(g, &p);
   bool bogged = false;
-  if (fd >= 0 && ops->bogs && bog_check(g, handle, false, MURK_AUD_ALL)) {
+  if (fd >= 0 && fd < moved && ops->bogs && bog_check(g, handle, false, MURK_AUD_ALL)) {
     /* A bogged template stops in the first difficult cell it entered, or if one of its own
      * side's markers or teams stands there, in the last free cell before it. */
     bogged = true;
@@ -212,7 +233,10 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
               murk_side_name(side), handle, from, to, moved, murk_plural(moved),
               class_word(slowest));
   murk_event_facts(g, mk->number, &start, &mk->pos);
+  /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
+  if (!ops->seen_anywhere) murk_event_split(g, side);
   if (ops->after_move) ops->after_move(g, mi, p.cells, moved);
+  if (hit >= 0) murk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   murk_free(p.cells);
   return MURK_OK;
 }
@@ -389,6 +413,21 @@ static bool free_for_unit(const struct murk_state* s, enum murk_side side,
   return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams;
 }
 
+/* The same as far as the side knows: its own things, and the enemy's it sees or last saw. */
+static bool known_free_for_unit(const struct murk_game* g, enum murk_side side,
+                                const struct murk_unit_state* u, struct murk_pos p) {
+  const struct murk_state* s = &g->s;
+  int mi = murk_marker_index_at(s, p);
+  if (mi >= 0 && s->markers[mi].owner == side) return false;
+  for (int t = 0; t < s->nteams[side]; t++) {
+    const struct murk_team* tm = &s->teams[side][t];
+    if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p) &&
+        !(t >= u->first_team && t < u->first_team + u->nteams))
+      return false;
+  }
+  return !murk_known_enemy_at(g, side, p, NULL, NULL);
+}
+
 /* Revealed platoons move too (engine model, not from the seeds; docs/rules.md): the
  * first team moves along the path at the slowest team's allowance and the others keep
  * their places around it as far as the ground allows. */
@@ -426,7 +465,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     rc = murk_reject(reason, reason_len, "that is %d cells; P%d may move %d (%s)", p.n, number,
                      allow, len);
   }
-  if (rc == MURK_OK && !free_for_unit(s, side, u, c->at)) {
+  if (rc == MURK_OK && !known_free_for_unit(g, side, u, c->at)) {
     char ds[16];
     murk_pos_format(c->at, ds, sizeof ds);
     rc = murk_reject(reason, reason_len, "%s is taken by another marker or team", ds);
@@ -438,10 +477,15 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   char handle[16];
   snprintf(handle, sizeof handle, "P%d", number);
   int moved = p.n;
+  int hit = first_hidden_enemy(g, side, &p, p.n); /* Hidden contact */
+  if (hit >= 0) {
+    moved = hit;
+    while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
+  }
   int fd = first_difficult(g, &p);
   bool bogged = false;
   bool flash = murk_night_flashing(g, side, unit);
-  if (fd >= 0 && vehicle &&
+  if (fd >= 0 && fd < moved && vehicle &&
       bog_check(g, handle, false, murk_sight_audience(g, side, start, p.cells[fd], flash))) {
     bogged = true;
     u->bogged = true;
@@ -449,6 +493,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
   }
   struct murk_pos end = moved > 0 ? p.cells[moved - 1] : start;
+  struct murk_pos met = hit >= 0 ? p.cells[hit] : start;
   murk_free(p.cells);
 
   /* Lift the platoon, put the first team down, then the others where their old offset
@@ -499,6 +544,11 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
               handle, from, to, moved, murk_plural(moved));
   murk_event_facts(g, number, &start, &end);
+  /* Out of sight of the enemy in play, the mover's copy says nothing of who saw it. */
+  if (g->s.phase == MURK_PHASE_PLAY &&
+      murk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
+    murk_event_split(g, side);
+  if (hit >= 0) murk_hidden_contact(g, side, handle, end, met);
   return MURK_OK;
 }
 

@@ -236,6 +236,18 @@ int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struc
   return MURK_OK;
 }
 
+bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                          int* least, int* most, enum murk_rule_id* rule) {
+  *least = *most = 0;
+  *rule = kinds[k].rule;
+  if (k == MURK_RESERVE_DEEP || !murk_reserve_kind_allowed(g, side, k)) return false;
+  int total, held;
+  count_held(g, side, k, &total, &held);
+  *least = at_least(g, k, total);
+  *most = at_most(g, k, total);
+  return true;
+}
+
 int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
                                  size_t reason_len) {
   for (int i = 0; i < NROLL; i++) {
@@ -244,6 +256,16 @@ int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side,
     int total, held;
     count_held(g, side, k, &total, &held);
     int least = at_least(g, k, total);
+    /* Limits that cannot both be met (at least half and at most half of 3 platoons) hold
+     * the side to the lower: it can always end its nominations (issue 18). */
+    int most = at_most(g, k, total);
+    if (least > most) {
+      if (held >= most) continue;
+      return murk_reject(reason, reason_len,
+                         "%ss: hold %d of your platoons, the most you may (reserve N); you hold "
+                         "%d",
+                         kinds[k].name, most, held);
+    }
     if (held >= least) continue;
     char pct[16];
     int p = param(g, kinds[k].least);
@@ -752,7 +774,8 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
   if (!murk_geom_on_table(gr, aim))
     return murk_reject(reason, reason_len, "%s is off the table", ps);
   struct murk_pos near;
-  int d = murk_nearest_of_side(g, murk_side_other(side), aim, &near);
+  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
+  int d = murk_known_nearest(g, side, aim, &near);
   if (d <= keep) {
     murk_cells_text(g, keep, cs, sizeof cs);
     return murk_reject(reason, reason_len,
@@ -791,10 +814,10 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     int inches = murk_roll(g, &dist, purpose, MURK_AUD_ALL, NULL);
     /* The scatter is counted in inches, as the seed counts it, then turned into cells
      * like every allowance (rounded down). */
-    struct murk_length len = {(int64_t)(inches > 0 ? inches : 0) * 100, MURK_UNIT_IN};
-    int cells = murk_length_to_cells(len, m->scale, MURK_ROUND_DOWN);
-    if (cells < 0) cells = 0;
-    for (int i = 0; i < cells; i++) land = murk_geom_neighbour(gr, land, dir);
+    int cells = murk_inches_cells(g, inches);
+    /* Past the width and height of the table every step is off it: the walk stops there. */
+    int walk = cells < gr->width + gr->height + 2 ? cells : gr->width + gr->height + 2;
+    for (int i = 0; i < walk; i++) land = murk_geom_neighbour(gr, land, dir);
     char ls[16];
     murk_pos_format(land, ls, sizeof ls);
     murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
@@ -922,6 +945,41 @@ int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side)
   return n;
 }
 
+bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side) {
+  const struct murk_grid* gr = &g->m->grid;
+  bool in_zone = murk_mission_param(g->m, MURK_P_IAMB_IN_ZONE);
+  int keep = murk_mission_param(g->m, MURK_P_IAMB_KEEP_OUT);
+  char scratch[256];
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++) {
+      struct murk_pos p = {x, y};
+      const struct murk_zone* zone = NULL;
+      if (in_zone ? murk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
+                                               &zone) != MURK_OK
+                  : !murk_cell_passable(g->m, p))
+        continue;
+      if (!murk_cell_free(&g->s, p)) continue;
+      if (keep > 0 && murk_nearest_of_side(g, murk_side_other(side), p, NULL) <= keep) continue;
+      return true;
+    }
+  return false;
+}
+
+void murk_reserves_ambush_defer(struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) {
+    struct murk_unit_state* u = &g->s.units[side][i];
+    if (u->state != MURK_PLATOON_RESERVE || u->ambush != 2) continue;
+    u->ambush = 1;
+    n++;
+  }
+  if (n > 0)
+    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
+              "%s finds no place for %d immediate ambush%s: %s wait%s in ambush",
+              murk_side_name(side), n, n == 1 ? "" : "es", n == 1 ? "it" : "they",
+              n == 1 ? "s" : "");
+}
+
 static int count_ambush(const struct murk_game* g, enum murk_side side, int kind) {
   int n = 0;
   for (int i = 0; i < g->s.nunits[side]; i++) n += g->s.units[side][i].ambush == kind ? 1 : 0;
@@ -1000,16 +1058,28 @@ int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct 
   } else if (!murk_cell_passable(g->m, c->at)) {
     return murk_reject(reason, reason_len, "an ambush cannot stand at %s", ps);
   }
-  if (!murk_cell_free(s, c->at))
+  if (!murk_cell_known_free(g, side, c->at))
     return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   int keep = murk_mission_param(g->m, immediate ? MURK_P_IAMB_KEEP_OUT : MURK_P_AMB_KEEP_OUT);
-  int d = murk_nearest_of_side(g, murk_side_other(side), c->at, NULL);
+  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
+  int d = murk_known_nearest(g, side, c->at, NULL);
   if (d <= keep && keep > 0) {
     murk_cells_text(g, keep, cs, sizeof cs);
     return murk_reject(reason, reason_len,
                        "an ambush must be more than %s (%d cells) from the enemy; %s is %d from "
                        "the enemy",
                        cs, keep, ps, d);
+  }
+  /* Hidden contact: an enemy the side did not know of within the keep-out distance (or on
+   * the cell itself) is shown to both sides, and the ambush is not sprung: the platoon stays
+   * in ambush, and the command stands (docs/rules.md). */
+  struct murk_pos near;
+  int truth = murk_nearest_of_side(g, murk_side_other(side), c->at, &near);
+  if (truth <= keep || !murk_cell_free(s, c->at)) {
+    char handle[16];
+    snprintf(handle, sizeof handle, "an ambush");
+    murk_hidden_contact(g, side, handle, c->at, near);
+    return MURK_OK;
   }
   u->ambush = 0;
   rc = murk_put_platoon(g, side, unit, c->at, zone, "springs an ambush with", reason, reason_len);
