@@ -126,12 +126,14 @@ struct tracer {
 static void trace_try(void* ctx, enum murk_side side, const struct murk_command* c, int rc,
                       const char* reason) {
   const struct tracer* t = ctx;
-  char line[256];
+  char line[256], id[1024], why[1024];
   murk_command_format(c, line, sizeof line);
+  /* The id and the refusal quote the mission file: escaped as everything murk prints. */
   if (rc == MURK_OK)
-    fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", t->id, t->seed, murk_side_name(side), line);
+    fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", murk_cli_escape(t->id, id, sizeof id), t->seed,
+            murk_side_name(side), line);
   else
-    fprintf(stderr, "    refused: %s: %s\n", line, reason);
+    fprintf(stderr, "    refused: %s: %s\n", line, murk_cli_escape(reason, why, sizeof why));
 }
 
 /* Play game `seed` to its end (the players and the driver of sim.h). Returns MURK_OK (r
@@ -193,7 +195,11 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
     }
     r->commands++;
   }
-  if (o->trace) fprintf(stderr, "%s seed %" PRIu64 ": %s\n", m->id, seed, murk_game_result(g));
+  if (o->trace) {
+    char id[1024], res[1024];
+    fprintf(stderr, "%s seed %" PRIu64 ": %s\n", murk_cli_escape(m->id, id, sizeof id), seed,
+            murk_cli_escape(murk_game_result(g), res, sizeof res));
+  }
   r->winner = murk_game_winner(g);
   for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
