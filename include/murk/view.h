@@ -5,7 +5,18 @@
  * enemy platoons only once revealed, and the events the side may know. It is built
  * fresh from the game (murk_view_build), or refreshed (murk_view_update), and owned by the
  * caller (murk_view_free).
- * A view for MURK_NO_SIDE is the umpire's: everything. */
+ * A view for MURK_NO_SIDE is the umpire's: everything.
+ *
+ * Ownership and lifetime (what each pointer field points into):
+ * - mission_name, briefing, force_name[], terrain, map, entries, own_zone, own_more_zones
+ *   point into the mission the game was made from: valid while that mission is loaded
+ *   (a game never outlives its mission, and a view may outlive its game).
+ * - objectives, markers, teams, platoons, arrivals (and each arrival's cells), lit,
+ *   contacts, wings and events are the view's own arrays: valid until the next
+ *   murk_view_update of this view or murk_view_free, which frees them.
+ * - Everything else (result, prompt, conditions, names) is copied into the view.
+ * Nothing in a view points into the game: a view may be read after its game is freed or
+ * undone. */
 #ifndef MURK_VIEW_H
 #define MURK_VIEW_H
 
@@ -14,10 +25,12 @@
 
 #include "murk/command.h"
 #include "murk/event.h"
-#include "murk/game.h"
 #include "murk/geom.h"
 #include "murk/mission.h"
+#include "murk/phase.h"
 #include "murk/side.h"
+
+struct murk_game; /* game.h: only drivers, which build views, need its API */
 
 /* What a marker is (design.md section 2), public like the marker itself: a Fog-of-War
  * template over one platoon (seed 000), a Limited Intelligence wing leader over a whole wing
@@ -139,7 +152,7 @@ struct murk_view {
   enum murk_step step;
   int turn;
   enum murk_side to_act;
-  const char* result;    /* "" until over */
+  char result[160];      /* "" until over (a copy: the view does not point into the game) */
   enum murk_side winner; /* once over: the winner, MURK_NO_SIDE for none */
   int vp[MURK_SIDES];    /* once over: each side's victory points (0 before) */
   int withdraw_due;      /* platoons the side to act must withdraw before 'end' */
@@ -176,12 +189,12 @@ struct murk_view {
 
 /* Build a view. Returns MURK_OK or MURK_ENOMEM (*out NULL). */
 int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out);
-/* Refresh a view made by murk_view_build for game g, for the same side, after g has moved on
- * by murk_game_apply only: the same contents as a new build, but the events already in the
- * view are kept and only the newer ones copied (a new build copies every event of the game
- * so far, which made batch games cost the square of their length). Given another game, or
- * this one after murk_game_undo, it starts the events again from the first (for undo only if
- * the game now has fewer events than the view has read: after undo, build a new view).
+/* Refresh a view made by murk_view_build for game g, for the same side: the same contents as
+ * a new build, but when g has only moved on by murk_game_apply since the last fill, the
+ * events already in the view are kept and only the newer ones copied (a new build copies
+ * every event of the game so far, which made batch games cost the square of their length).
+ * Given another game, or this one after murk_game_undo (the game counts its undos), it
+ * starts the events again from the first.
  * Returns MURK_OK, MURK_EINVAL, or MURK_ENOMEM (the view is then only fit to be freed). */
 int murk_view_update(const struct murk_game* g, struct murk_view* v);
 void murk_view_free(struct murk_view* v);

@@ -201,6 +201,9 @@ struct murk_fov_rows; /* sight.c */
 struct murk_game {
   const struct murk_mission* m;
   uint64_t seed;
+  /* Bumped by murk_game_undo: a view kept across an undo (view.c) sees the game went back
+   * even when it has as many events as before. */
+  uint32_t epoch;
   struct murk_state s;
   struct murk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
   bool applying;            /* inside apply(): the command will take log index nlog */

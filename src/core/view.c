@@ -253,6 +253,7 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
 struct view_box {
   struct murk_view v;
   const struct murk_game* g; /* the game it was last filled from */
+  uint32_t epoch;            /* and that game's undo count then */
   size_t read;               /* the game's events looked at so far */
   size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events;
 };
@@ -318,7 +319,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->step = s->step;
   v->turn = s->turn;
   v->to_act = murk_game_to_act(g);
-  v->result = s->result;
+  copy_text(v->result, sizeof v->result, s->result);
   v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
@@ -331,11 +332,12 @@ static int fill(const struct murk_game* g, struct view_box* b) {
 
   /* A view refreshed from another game, or from this one after it went back (undo), starts
    * its events again. */
-  if (b->g != g || g->nevents < b->read) {
+  if (b->g != g || b->epoch != g->epoch || g->nevents < b->read) {
     v->nevents = 0;
     b->read = 0;
   }
   b->g = g;
+  b->epoch = g->epoch;
   v->nobjectives = v->nmarkers = v->nteams = v->nplatoons = v->narrivals = v->ncontacts = 0;
   size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
   bool oom = false;

@@ -123,7 +123,7 @@ static inline void fixture_init(struct fixture* f) {
   v->step = MURK_STEP_MOVEMENT;
   v->turn = 2;
   v->to_act = MURK_ATTACKER;
-  v->result = "";
+  v->result[0] = '\0';
   v->visibility = -1;
   strcpy(v->prompt, "turn 2, attacker's movement step");
   v->objectives = f->objectives;
