@@ -62,6 +62,12 @@ struct murk_view_marker {
   char name[MURK_NAME];
   char type[MURK_NAME];
   int nteams; /* teams alive */
+  /* Own markers only (zero for the enemy's): how it moves. */
+  int allowance[MURK_TERRAIN_CLASS_COUNT]; /* cells, by the slowest ground a move enters, with
+                                              every rule in force (Fog of War template rates,
+                                              a cloak's, a wing's pace); -1: may not enter */
+  bool moved;                              /* has moved this step */
+  bool may_move; /* a move may be ordered now (murk_view_reach lists where to) */
 };
 
 /* A team on the table (own teams, and enemy teams once their platoon is revealed). */
@@ -99,15 +105,34 @@ struct murk_view_platoon {
   bool may_arrive;  /* in reserve, and a roll this turn lets one of its kind come on */
   bool dug_in;      /* Prepared Positions */
   bool recce_moved; /* made its reconnaissance deployment move */
+  int wing;         /* Limited Intelligence: its wing, an index into the view's wings; -1 */
+  /* Revealed platoons (a hidden one moves as its marker): how it moves. Its first team on
+   * the table leads; the others keep their places around it. */
+  struct murk_pos lead;
+  int allowance[MURK_TERRAIN_CLASS_COUNT]; /* its slowest team's, over any ground it may
+                                              enter; -1: may not enter */
+  bool moved;
+  bool may_move;
+};
+
+/* One of this side's Limited Intelligence wings (seed 002, 27.1): the platoons whose `wing`
+ * is its index move as one under its leader until they deploy. */
+struct murk_view_wing {
+  char name[MURK_NAME];
+  int leader;    /* the marker number of its leader on the table (T<n>), 0 once deployed */
+  int dis_range; /* cells its Dis counters may stand from the leader */
+  int nplatoons;
 };
 
 /* An arrival from reserve the side may make this turn (arrive N at X,Y). */
-#define MURK_VIEW_ARRIVAL_CELLS 8
 struct murk_view_arrival {
   enum murk_reserve_kind kind; /* which of the side's reserves may use it */
   char where[96];              /* "entry 3 (Luneville road) at 35,14" */
-  bool anywhere;               /* deep strike: any cell (the platoon then scatters) */
-  struct murk_pos cells[MURK_VIEW_ARRIVAL_CELLS]; /* free cells it may come on at, first ones */
+  bool anywhere;               /* deep strike: aimed at any cell (the platoon then scatters) */
+  /* Every cell it may come on at (deep strike: aim at), in table-edge order (deep strike:
+   * row by row), free of everything the side knows of and, for a deep strike, beyond its
+   * keep-out distance from every enemy the side sees or last saw. Into the view's pool. */
+  struct murk_pos* cells;
   int ncells;
 };
 
@@ -181,6 +206,8 @@ struct murk_view {
   int nlit;
   struct murk_view_contact* contacts; /* enemy markers and teams out of sight: last seen */
   int ncontacts;
+  struct murk_view_wing* wings; /* own Limited Intelligence wings */
+  int nwings;
 
   /* Events this side may know, oldest first (copies). */
   struct murk_event* events;
@@ -198,6 +225,16 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
  * Returns MURK_OK, MURK_EINVAL, or MURK_ENOMEM (the view is then only fit to be freed). */
 int murk_view_update(const struct murk_game* g, struct murk_view* v);
 void murk_view_free(struct murk_view* v);
+
+/* Where own unit `number` may end a move ordered now (`move T<n>|P<n> to X,Y`, no
+ * waypoints), judged as the game judges a move (the same code) but on what this view holds:
+ * own units, and enemy units in sight or where last seen (a hidden enemy the game would meet
+ * is not in it). number is the public number of an own marker on the table (T<n>), or of a
+ * revealed own platoon (P<n>). Sets bit `bit` of cells[y * grid.width + x] for each such
+ * cell and clears it elsewhere (cells holds grid.width * grid.height bytes). Returns how many
+ * cells (0 when the unit may not move now), MURK_EINVAL (no such own unit) or MURK_ENOMEM.
+ * Computed when asked: the cost of a view does not grow with it. */
+int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells, unsigned char bit);
 
 /* Look-ups on a view (NULL if none). */
 const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p);
