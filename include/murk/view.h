@@ -12,7 +12,7 @@
  *   point into the mission the game was made from: valid while that mission is loaded
  *   (a game never outlives its mission, and a view may outlive its game).
  * - objectives, markers, teams, platoons, arrivals (and each arrival's cells), lit,
- *   contacts, wings and events are the view's own arrays: valid until the next
+ *   contacts, wings, targets and events are the view's own arrays: valid until the next
  *   murk_view_update of this view or murk_view_free, which frees them.
  * - Everything else (result, prompt, conditions, names) is copied into the view.
  * Nothing in a view points into the game: a view may be read after its game is freed or
@@ -43,6 +43,19 @@ enum murk_marker_kind {
 /* A wing leader's Dis counters (seed 002, 27.1.2). */
 #define MURK_MAX_DIS 2
 
+/* Why an enemy marker or team is seen now, or not (what the side can tell from its own
+ * units and where it last saw the enemy; sight.c's rules, docs/rules.md "Sight"). */
+enum murk_view_sight {
+  MURK_VIEW_SEEN = 0,         /* an own unit has it in range and in line of sight */
+  MURK_VIEW_PUBLIC = 1,       /* a template or wing leader: on the table for both sides */
+  MURK_VIEW_LIT = 2,          /* beyond sight range, but lit or betrayed by its fire */
+  MURK_VIEW_OUT_OF_RANGE = 3, /* last seen beyond every own unit's sight range */
+  MURK_VIEW_BEYOND_NVR = 4,   /* the same at night: beyond the Night Visibility Range */
+  MURK_VIEW_NO_LINE = 5,      /* last seen in range, but no own unit has a line of sight */
+  MURK_VIEW_MOVED = 6,        /* where it was last seen is in sight, and empty: it moved */
+};
+const char* murk_view_sight_name(enum murk_view_sight s);
+
 /* A marker on (or off) the table as this side sees it. */
 struct murk_view_marker {
   int number; /* public number: T<n> / P<n> */
@@ -67,7 +80,8 @@ struct murk_view_marker {
                                               every rule in force (Fog of War template rates,
                                               a cloak's, a wing's pace); -1: may not enter */
   bool moved;                              /* has moved this step */
-  bool may_move; /* a move may be ordered now (murk_view_reach lists where to) */
+  bool may_move;              /* a move may be ordered now (murk_view_reach lists where to) */
+  enum murk_view_sight sight; /* an enemy marker on the table: why it is seen */
 };
 
 /* A team on the table (own teams, and enemy teams once their platoon is revealed). */
@@ -77,6 +91,7 @@ struct murk_view_team {
   int platoon; /* roster index in the owner's force */
   char profile[MURK_NAME];
   struct murk_pos pos;
+  enum murk_view_sight sight; /* an enemy team: why it is seen */
 };
 
 /* Where an own platoon is. */
@@ -146,6 +161,17 @@ struct murk_view_contact {
   char profile[MURK_NAME];    /* a team's profile (public once revealed); "" for a marker */
   struct murk_pos pos;        /* where it was last seen */
   int turn;                   /* the game turn it was last seen (0: during setup) */
+  enum murk_view_sight sight; /* why it is out of sight now */
+};
+
+/* An own revealed platoon may now shoot at (in range, in sight) or assault (within reach) a
+ * revealed enemy platoon: the checks of `shoot` and `assault`, before any roll, once a step
+ * each. Listed for the side to act in its shooting and assault steps. */
+struct murk_view_target {
+  int platoon; /* own roster index */
+  int target;  /* the enemy platoon's number: P<n> */
+  bool shoot;
+  bool assault;
 };
 
 /* A placed objective. */
@@ -208,6 +234,9 @@ struct murk_view {
   int ncontacts;
   struct murk_view_wing* wings; /* own Limited Intelligence wings */
   int nwings;
+  struct murk_view_target* targets; /* own platoons' targets (the side to act, shooting or
+                                       assault step); pairs with neither are left out */
+  int ntargets;
 
   /* Events this side may know, oldest first (copies). */
   struct murk_event* events;

@@ -28,6 +28,7 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->lit);
   murk_free(v->contacts);
   murk_free(v->wings);
+  murk_free(v->targets);
   murk_free(view_arrival_pool(v));
   murk_free(v);
 }
@@ -278,7 +279,7 @@ struct view_box {
   const struct murk_game* g; /* the game it was last filled from */
   uint32_t epoch;            /* and that game's undo count then */
   size_t read;               /* the game's events looked at so far */
-  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events;
+  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
   struct murk_pos* pool; /* the arrivals' cells */
   size_t cap_pool;
 };
@@ -321,6 +322,95 @@ static int fill_lit(const struct murk_game* g, struct view_box* b) {
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++)
       if (murk_night_lit(g, (struct murk_pos){x, y})) v->lit[v->nlit++] = (struct murk_pos){x, y};
+  return MURK_OK;
+}
+
+const char* murk_view_sight_name(enum murk_view_sight w) {
+  static const char* const names[] = {"in sight",
+                                      "on the table for both sides",
+                                      "lit or seen firing",
+                                      "out of sight range",
+                                      "beyond night visibility",
+                                      "no line of sight",
+                                      "gone from where it was last seen"};
+  return (unsigned)w < sizeof names / sizeof names[0] ? names[w] : "?";
+}
+
+/* Why what stands (seen) or was last seen (not seen) at p is or is not in sight of `side`,
+ * told from the side's own units alone: the same range and lines as sight.c. */
+static enum murk_view_sight why_seen(const struct murk_game* g, const struct murk_view* v,
+                                     struct murk_pos p, bool seen) {
+  const struct murk_state* s = &g->s;
+  enum murk_side side = v->side;
+  const struct murk_grid* grid = &g->m->grid;
+  bool near = false;
+  for (int i = 0; i < s->nmarkers + s->nteams[side]; i++) {
+    struct murk_pos from;
+    if (i < s->nmarkers) {
+      if (!s->markers[i].on_table || s->markers[i].owner != side) continue;
+      from = s->markers[i].pos;
+    } else {
+      const struct murk_team* t = &s->teams[side][i - s->nmarkers];
+      if (!t->alive || !t->placed) continue;
+      from = t->pos;
+    }
+    if (v->sight_range < MURK_SIGHT_UNLIMITED && murk_geom_distance(grid, from, p) > v->sight_range)
+      continue;
+    near = true;
+    if (murk_sight_los(g, from, p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+  }
+  if (seen) return MURK_VIEW_LIT;
+  if (near) return MURK_VIEW_NO_LINE;
+  return v->nvr >= 0 ? MURK_VIEW_BEYOND_NVR : MURK_VIEW_OUT_OF_RANGE;
+}
+
+/* Why each enemy marker and team this view holds is seen or not. */
+static void fill_why(const struct murk_game* g, struct murk_view* v) {
+  if (v->side == MURK_NO_SIDE) return;
+  for (int i = 0; i < v->nmarkers; i++) {
+    struct murk_view_marker* m = &v->markers[i];
+    if (m->owner == v->side || !m->on_table) continue;
+    /* Templates and leader counters stand in the open (sight.c); cloaks are seen in sight. */
+    m->sight = m->kind != MURK_MARKER_CLOAK ? MURK_VIEW_PUBLIC : why_seen(g, v, m->pos, true);
+  }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side) v->teams[i].sight = why_seen(g, v, v->teams[i].pos, true);
+  for (int i = 0; i < v->ncontacts; i++)
+    v->contacts[i].sight = why_seen(g, v, v->contacts[i].pos, false);
+}
+
+/* The side to act, in its shooting or assault step: what each of its revealed platoons may
+ * shoot at or assault (combat.c's own checks). */
+static int fill_targets(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  const struct murk_state* s = &g->s;
+  enum murk_side side = v->side;
+  v->ntargets = 0;
+  if (side == MURK_NO_SIDE || s->to_act != side || s->phase != MURK_PHASE_PLAY ||
+      (s->step != MURK_STEP_SHOOTING && s->step != MURK_STEP_ASSAULT))
+    return MURK_OK;
+  enum murk_side other = murk_side_other(side);
+  for (int k = 0; k < s->nunits[side]; k++) {
+    if (s->units[side][k].state != MURK_PLATOON_REVEALED) continue;
+    for (int tu = 0; tu < s->nunits[other]; tu++) {
+      if (s->units[other][tu].state != MURK_PLATOON_REVEALED) continue;
+      bool shoot, assault;
+      murk_combat_targets(g, side, k, tu, &shoot, &assault);
+      /* Once a step each, in its own step. */
+      shoot = shoot && s->step == MURK_STEP_SHOOTING && !s->units[side][k].shot;
+      assault = assault && s->step == MURK_STEP_ASSAULT && !s->units[side][k].assaulted;
+      if (!shoot && !assault) continue;
+      bool oom = false;
+      ROOM(b, targets, (size_t)v->ntargets + 1);
+      if (oom) return MURK_ENOMEM;
+      struct murk_view_target* t = &v->targets[v->ntargets++];
+      memset(t, 0, sizeof *t); /* padding too: views compare byte for byte */
+      t->platoon = k;
+      t->target = s->units[other][tu].marker;
+      t->shoot = shoot;
+      t->assault = assault;
+    }
+  }
   return MURK_OK;
 }
 
@@ -570,6 +660,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     fill_wings(g, side, v);
     if (fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
   }
+  fill_why(g, v);
+  if (fill_targets(g, b) != MURK_OK) return MURK_ENOMEM;
   for (size_t i = b->read; i < g->nevents; i++)
     if (murk_audience_includes(g->events[i].audience, side)) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's

@@ -78,6 +78,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
     assert_memory_equal(&x, &y, sizeof x);
   }
   SAME_ARRAY(a, b, wings, nwings);
+  SAME_ARRAY(a, b, targets, ntargets);
   SAME_ARRAY(a, b, lit, nlit);
   SAME_ARRAY(a, b, contacts, ncontacts);
   SAME_ARRAY(a, b, events, nevents);
@@ -90,6 +91,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   x.lit = y.lit = NULL;
   x.contacts = y.contacts = NULL;
   x.wings = y.wings = NULL;
+  x.targets = y.targets = NULL;
   x.events = y.events = NULL;
   assert_memory_equal(&x, &y, sizeof x);
 }

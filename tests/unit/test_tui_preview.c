@@ -1,5 +1,6 @@
 /* test_tui_preview.c: the TUI's move preview (murk_view_reach, read from the view) against
- * the game's own judgement, on every bundled mission.
+ * the game's own judgement, on every bundled mission; and the view's shoot and assault
+ * targets against what the game accepts, at every shooting and assault step of those games.
  *
  * At several points of seeded games between the random players, for each own unit the side
  * to act could move (markers on the table and revealed platoons) and each cell near it:
@@ -32,7 +33,8 @@
 #define SEEDS 2
 
 struct tally {
-  long cells, reach, skipped, wrong_in, wrong_out, units, checks;
+  long cells, reach, skipped, wrong_in, wrong_out, units, checks, targets, wrong_targets;
+  long unseen[MURK_VIEW_MOVED + 1];
 };
 
 /* Where an enemy of `side` truly stands (truth) and where the view shows one (known). */
@@ -148,6 +150,23 @@ static void check_point(struct murk_game* g, struct murk_state* saved, struct ta
   assert_true(cells && truth && known);
   enemy_maps(g, v, truth, known);
   t->checks++;
+  /* Why enemies are seen or not: what is in the view is seen, what is only remembered is
+   * not, and one said to have left its cell is not there. */
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != side)
+      assert_true(v->teams[i].sight == MURK_VIEW_SEEN || v->teams[i].sight == MURK_VIEW_LIT);
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner != side && v->markers[i].on_table)
+      assert_true(v->markers[i].sight <= MURK_VIEW_LIT);
+  for (int i = 0; i < v->ncontacts; i++) {
+    const struct murk_view_contact* c = &v->contacts[i];
+    assert_true(c->sight > MURK_VIEW_LIT);
+    t->unseen[c->sight]++;
+    /* (another, seen, may stand there now) */
+    if (c->sight == MURK_VIEW_MOVED)
+      assert_true(!truth[c->pos.y * v->grid.width + c->pos.x] || murk_view_team_at(v, c->pos) ||
+                  murk_view_marker_at(v, c->pos));
+  }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
     if (mk->owner != side || !mk->on_table) continue;
@@ -163,6 +182,49 @@ static void check_point(struct murk_game* g, struct murk_state* saved, struct ta
   free(cells);
   free(truth);
   free(known);
+  murk_view_free(v);
+}
+
+/* Shooting and assault steps: the view's targets against the game, every own revealed
+ * platoon at every revealed enemy platoon. */
+static void check_targets(struct murk_game* g, struct murk_state* saved, struct tally* t,
+                          const char* mission) {
+  enum murk_side side = murk_game_to_act(g);
+  bool shooting = g->s.step == MURK_STEP_SHOOTING;
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  for (int i = 0; i < v->nplatoons; i++) {
+    if (v->platoons[i].state != MURK_PLATOON_REVEALED) continue;
+    for (int j = 0; j < v->nmarkers; j++) {
+      const struct murk_view_marker* mk = &v->markers[j];
+      if (mk->owner == side || !mk->revealed || mk->dummy) continue;
+      bool listed = false;
+      for (int k = 0; k < v->ntargets; k++)
+        if (v->targets[k].platoon == i && v->targets[k].target == mk->number)
+          listed = shooting ? v->targets[k].shoot : v->targets[k].assault;
+      char line[64];
+      snprintf(line, sizeof line, "%s %d at P%d", shooting ? "shoot" : "assault", i + 1,
+               mk->number);
+      struct murk_command c;
+      char err[200], reason[256];
+      int col = 0;
+      assert_int_equal(murk_command_parse(line, &c, err, sizeof err, &col), 1);
+      memcpy(saved, &g->s, sizeof *saved);
+      size_t nevents = g->nevents, nlog = g->nlog;
+      bool ok = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
+      if (ok) {
+        memcpy(&g->s, saved, sizeof *saved);
+        g->nevents = nevents;
+        while (g->nlog > nlog) murk_free(g->log[--g->nlog]);
+      }
+      t->targets++;
+      if (ok != listed) {
+        t->wrong_targets++;
+        fprintf(stderr, "%s: %s: view %s, game %s (%s)\n", mission, line,
+                listed ? "lists it" : "does not", ok ? "accepts" : "refuses", reason);
+      }
+    }
+  }
   murk_view_free(v);
 }
 
@@ -184,6 +246,9 @@ static void play(const struct murk_mission* m, const char* name, uint64_t seed,
       check_point(g, saved, t, name);
       checks++;
     }
+    if (g->s.phase == MURK_PHASE_PLAY &&
+        (g->s.step == MURK_STEP_SHOOTING || g->s.step == MURK_STEP_ASSAULT))
+      check_targets(g, saved, t, name);
     struct murk_view* v = NULL;
     assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
     bool applied = false;
@@ -197,7 +262,7 @@ static void play(const struct murk_mission* m, const char* name, uint64_t seed,
       }
     }
     murk_view_free(v);
-    if (!applied || checks >= CHECKS_PER_GAME) break;
+    if (!applied) break;
   }
   murk_policy_plan_free(&plan);
   murk_game_free(g);
@@ -235,9 +300,17 @@ static void test_preview_matches_game(void** st) {
     for (uint64_t seed = 1; seed <= SEEDS; seed++) play(m, names[i], seed, saved, &t);
     fprintf(stderr,
             "%-28s %2ld points %4ld units %7ld cells judged (%ld lit), %5ld left to fog: %ld lit "
-            "but refused, %ld accepted but dark\n",
-            names[i], t.checks, t.units, t.cells, t.reach, t.skipped, t.wrong_in, t.wrong_out);
-    if (t.wrong_in || t.wrong_out) failed++;
+            "but refused, %ld accepted but dark; %ld targets judged, %ld wrong\n",
+            names[i], t.checks, t.units, t.cells, t.reach, t.skipped, t.wrong_in, t.wrong_out,
+            t.targets, t.wrong_targets);
+    if (t.unseen[MURK_VIEW_OUT_OF_RANGE] + t.unseen[MURK_VIEW_BEYOND_NVR] +
+            t.unseen[MURK_VIEW_NO_LINE] + t.unseen[MURK_VIEW_MOVED] >
+        0)
+      fprintf(stderr,
+              "%28s out of sight: %ld out of range, %ld beyond NVR, %ld no line, %ld moved\n", "",
+              t.unseen[MURK_VIEW_OUT_OF_RANGE], t.unseen[MURK_VIEW_BEYOND_NVR],
+              t.unseen[MURK_VIEW_NO_LINE], t.unseen[MURK_VIEW_MOVED]);
+    if (t.wrong_in || t.wrong_out || t.wrong_targets) failed++;
     /* Every mission with moves gets judged somewhere. */
     assert_true(t.checks > 0);
     murk_mission_free(m);
