@@ -26,7 +26,7 @@
 #include "murk/sight.h"
 #include "night.h"
 
-#define ASSAULT_REACH 2       /* cells from an assaulting team to a target team */
+#define ASSAULT_REACH MURK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
 #define SAVE_DUG_IN 3         /* the save a dug-in team (not a vehicle) gets from its holes */
 #define SAVE_TERRAIN 4        /* the save of a team (not a vehicle) in terrain */
@@ -177,9 +177,11 @@ static int nearest_team_to(const struct murk_game* g, enum murk_side side, int t
   const struct murk_unit_state* u = &s->units[other][tu];
   struct murk_pos from = s->teams[side][t].pos;
   int best = INT_MAX, pick = -1;
+  /* What murk_can_see would find at each of tu's cells: whether tu fired (a gunflash). */
+  bool flash = seen && murk_night_flashing(g, other, tu);
   for (int k = u->first_team; k < u->first_team + u->nteams; k++) {
     if (!placed(s, other, k)) continue;
-    if (seen && !murk_can_see(g, side, from, s->teams[other][k].pos)) continue;
+    if (seen && !murk_sight_sees(g, side, from, s->teams[other][k].pos, flash)) continue;
     int d = murk_geom_distance(&g->m->grid, from, s->teams[other][k].pos);
     if (d < best) {
       best = d;

@@ -403,6 +403,8 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
                       char* reason, size_t reason_len);
 int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                         char* reason, size_t reason_len);
+/* Cells from an assaulting team to a target team. */
+#define MURK_COMBAT_ASSAULT_REACH 2
 /* Could own unit `unit` shoot at (in range and in sight) or assault (within reach) enemy unit
  * tu, as shoot and assault judge it (once-a-step limits aside)? For the view. */
 void murk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,

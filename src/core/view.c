@@ -336,14 +336,17 @@ const char* murk_view_sight_name(enum murk_view_sight w) {
   return (unsigned)w < sizeof names / sizeof names[0] ? names[w] : "?";
 }
 
-/* Why what stands (seen) or was last seen (not seen) at p is or is not in sight of `side`,
- * told from the side's own units alone: the same range and lines as sight.c. */
-static enum murk_view_sight why_seen(const struct murk_game* g, const struct murk_view* v,
-                                     struct murk_pos p, bool seen) {
+/* The side's own units and markers on the table, as sight.c counts viewers: their cells and
+ * axial coordinates, gathered once a fill. */
+struct eyes {
+  int n;
+  struct murk_pos at[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
+  struct murk_axial ax[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
+};
+
+static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
   const struct murk_state* s = &g->s;
-  enum murk_side side = v->side;
-  const struct murk_grid* grid = &g->m->grid;
-  bool near = false;
+  e->n = 0;
   for (int i = 0; i < s->nmarkers + s->nteams[side]; i++) {
     struct murk_pos from;
     if (i < s->nmarkers) {
@@ -354,10 +357,26 @@ static enum murk_view_sight why_seen(const struct murk_game* g, const struct mur
       if (!t->alive || !t->placed) continue;
       from = t->pos;
     }
-    if (v->sight_range < MURK_SIGHT_UNLIMITED && murk_geom_distance(grid, from, p) > v->sight_range)
+    e->at[e->n] = from;
+    e->ax[e->n++] = murk_geom_to_axial(&g->m->grid, from);
+  }
+}
+
+/* Why what stands (seen) or was last seen (not seen) at p is or is not in sight of the
+ * view's side, told from the side's own units alone: the same range and lines as sight.c. */
+static enum murk_view_sight why_seen(const struct murk_game* g, const struct murk_view* v,
+                                     const struct eyes* e, struct murk_pos p, bool seen) {
+  const struct murk_grid* grid = &g->m->grid;
+  /* Seen, where nothing is seen beyond sight range (no NVR, no Darkness: sight.c): in sight. */
+  if (seen && v->nvr < 0 && !murk_mission_rule_on(g->m, MURK_RULE_DARKNESS)) return MURK_VIEW_SEEN;
+  struct murk_axial to = murk_geom_to_axial(grid, p);
+  bool near = false;
+  for (int i = 0; i < e->n; i++) {
+    if (v->sight_range < MURK_SIGHT_UNLIMITED &&
+        murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
       continue;
     near = true;
-    if (murk_sight_los(g, from, p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+    if (murk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
   }
   if (seen) return MURK_VIEW_LIT;
   if (near) return MURK_VIEW_NO_LINE;
@@ -365,18 +384,23 @@ static enum murk_view_sight why_seen(const struct murk_game* g, const struct mur
 }
 
 /* Why each enemy marker and team this view holds is seen or not. */
-static void fill_why(const struct murk_game* g, struct murk_view* v) {
-  if (v->side == MURK_NO_SIDE) return;
+static int fill_why(const struct murk_game* g, struct murk_view* v) {
+  if (v->side == MURK_NO_SIDE) return MURK_OK;
+  struct eyes* e = murk_malloc(sizeof *e);
+  if (!e) return MURK_ENOMEM;
+  gather(g, v->side, e);
   for (int i = 0; i < v->nmarkers; i++) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
     /* Templates and leader counters stand in the open (sight.c); cloaks are seen in sight. */
-    m->sight = m->kind != MURK_MARKER_CLOAK ? MURK_VIEW_PUBLIC : why_seen(g, v, m->pos, true);
+    m->sight = m->kind != MURK_MARKER_CLOAK ? MURK_VIEW_PUBLIC : why_seen(g, v, e, m->pos, true);
   }
   for (int i = 0; i < v->nteams; i++)
-    if (v->teams[i].owner != v->side) v->teams[i].sight = why_seen(g, v, v->teams[i].pos, true);
+    if (v->teams[i].owner != v->side) v->teams[i].sight = why_seen(g, v, e, v->teams[i].pos, true);
   for (int i = 0; i < v->ncontacts; i++)
-    v->contacts[i].sight = why_seen(g, v, v->contacts[i].pos, false);
+    v->contacts[i].sight = why_seen(g, v, e, v->contacts[i].pos, false);
+  murk_free(e);
+  return MURK_OK;
 }
 
 /* The side to act, in its shooting or assault step: what each of its revealed platoons may
@@ -390,10 +414,38 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
       (s->step != MURK_STEP_SHOOTING && s->step != MURK_STEP_ASSAULT))
     return MURK_OK;
   enum murk_side other = murk_side_other(side);
+  const struct murk_grid* grid = &g->m->grid;
+  bool shooting = s->step == MURK_STEP_SHOOTING;
   for (int k = 0; k < s->nunits[side]; k++) {
-    if (s->units[side][k].state != MURK_PLATOON_REVEALED) continue;
+    const struct murk_unit_state* u = &s->units[side][k];
+    if (u->state != MURK_PLATOON_REVEALED || (shooting ? u->shot : u->assaulted)) continue;
+    /* How far its teams reach: their longest range, or an assault's reach. */
+    int reach = shooting ? 0 : MURK_COMBAT_ASSAULT_REACH;
+    for (int t = u->first_team; t < u->first_team + u->nteams && shooting; t++) {
+      int r = murk_team_profile(g, side, t)->range;
+      if (s->teams[side][t].alive && r > reach) reach = r;
+    }
     for (int tu = 0; tu < s->nunits[other]; tu++) {
-      if (s->units[other][tu].state != MURK_PLATOON_REVEALED) continue;
+      const struct murk_unit_state* e = &s->units[other][tu];
+      if (e->state != MURK_PLATOON_REVEALED) continue;
+      /* A target must be in sight: one of its teams is (sight.c's last word, which combat.c
+       * asks again). */
+      bool seen = false;
+      for (int q = e->first_team; q < e->first_team + e->nteams && !seen; q++)
+        seen = s->seen_team[side][q].seen;
+      if (!seen) continue;
+      /* combat.c's checks cost lines of sight: first the cheap half of them, whether any
+       * pair of teams is near enough at all. */
+      bool near = false;
+      for (int t = u->first_team; t < u->first_team + u->nteams && !near; t++) {
+        const struct murk_team* ta = &s->teams[side][t];
+        if (!ta->alive || !ta->placed) continue;
+        for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
+          const struct murk_team* tb = &s->teams[other][q];
+          near = tb->alive && tb->placed && murk_geom_distance(grid, ta->pos, tb->pos) <= reach;
+        }
+      }
+      if (!near) continue;
       bool shoot, assault;
       murk_combat_targets(g, side, k, tu, &shoot, &assault);
       /* Once a step each, in its own step. */
@@ -660,7 +712,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     fill_wings(g, side, v);
     if (fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
   }
-  fill_why(g, v);
+  if (fill_why(g, v) != MURK_OK) return MURK_ENOMEM;
   if (fill_targets(g, b) != MURK_OK) return MURK_ENOMEM;
   for (size_t i = b->read; i < g->nevents; i++)
     if (murk_audience_includes(g->events[i].audience, side)) {
