@@ -207,6 +207,7 @@ struct murk_view {
   enum murk_side winner; /* once over: the winner, MURK_NO_SIDE for none */
   int vp[MURK_SIDES];    /* once over: each side's victory points (0 before) */
   int withdraw_due;      /* platoons the side to act must withdraw before 'end' */
+  int dummies_left;      /* own dummy markers still to deploy (deploy dummy at X,Y) */
   int delay_counters;    /* Fighting Withdrawal: the defender's delay counters (public) */
   int visibility;        /* last spotting range rolled this turn, cells; -1 if none */
   /* Sight now (sight.c, night.c): all public, the same for both sides. */

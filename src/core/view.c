@@ -583,6 +583,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
+  v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
   memset(v->conditions, 0, sizeof v->conditions);

@@ -585,12 +585,11 @@ static int act_deploy(struct tui_session* s) {
   snprintf(title, sizeof title, "Deploy at %s", pos);
   pick_open(ui, TUI_PICK_DEPLOY, title);
   pick_own(s, MURK_PLATOON_WAITING);
-  /* Dummies where the mission has them (the prompt counts what is left). */
-  const struct murk_mission* m = murk_game_mission(s->g);
-  if (murk_mission_rule_on(m, MURK_RULE_FOG_OF_WAR) && murk_mission_param(m, MURK_P_FOW_DUMMIES) &&
-      murk_game_force(s->g, ui->side)->dummies > 0) {
+  /* Dummies while the side has some left (the view counts them). */
+  if (s->view->dummies_left > 0) {
     struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
-    if (it) snprintf(it->label, sizeof it->label, " -  a dummy template (if you have any left)");
+    if (it)
+      snprintf(it->label, sizeof it->label, " -  a dummy marker (%d left)", s->view->dummies_left);
   }
   pick_done(s, "every platoon is deployed or in reserve: 'e' ends your deployment");
   return 0;

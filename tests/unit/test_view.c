@@ -31,8 +31,12 @@ static void test_own_and_enemy_markers(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 1);
+  struct murk_view* before = view(g, MURK_ATTACKER);
+  assert_int_equal(before->dummies_left, 1); /* the TUI offers a dummy from this */
+  murk_view_free(before);
   ok_lines(g, DEPLOY_ALL);
   struct murk_view* a = view(g, MURK_ATTACKER);
+  assert_int_equal(a->dummies_left, 0);
   assert_int_equal(a->side, MURK_ATTACKER);
   assert_int_equal(a->nmarkers, 6);
   assert_int_equal(a->nplatoons, 2);
