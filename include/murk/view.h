@@ -144,8 +144,8 @@ struct murk_view_arrival {
   enum murk_reserve_kind kind; /* which of the side's reserves may use it */
   char where[96];              /* "entry 3 (Luneville road) at 35,14" */
   bool anywhere;               /* deep strike: aimed at any cell (the platoon then scatters) */
-  /* Every cell it may come on at (deep strike: aim at), in table-edge order (deep strike:
-   * row by row), free of everything the side knows of and, for a deep strike, beyond its
+  /* Every cell it may come on at, in table-edge order, free as the game judges it
+   * (reserves.c); for a deep strike every cell it may aim at, row by row: beyond the
    * keep-out distance from every enemy the side sees or last saw. Into the view's pool. */
   struct murk_pos* cells;
   int ncells;
