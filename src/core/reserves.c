@@ -26,6 +26,7 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
+#include "region.h"
 
 /* ---- kinds ---- */
 
@@ -301,73 +302,12 @@ int murk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
 
 /* ---- arrival areas ---- */
 
-/* The table edge cells, clockwise from the north-west corner: how many, and the i-th. */
-static int perim_count(const struct murk_grid* gr) {
-  int w = gr->width, h = gr->height;
-  if (w <= 0 || h <= 0) return 0;
-  if (h == 1) return w;
-  if (w == 1) return h;
-  return 2 * w + 2 * h - 4;
-}
-
-static struct murk_pos perim_cell(const struct murk_grid* gr, int i) {
-  int w = gr->width, h = gr->height;
-  if (h == 1) return (struct murk_pos){i, 0};
-  if (w == 1) return (struct murk_pos){0, i};
-  if (i < w) return (struct murk_pos){i, 0};
-  i -= w;
-  if (i < h - 1) return (struct murk_pos){w - 1, 1 + i};
-  i -= h - 1;
-  if (i < w - 1) return (struct murk_pos){w - 2 - i, h - 1};
-  i -= w - 1;
-  return (struct murk_pos){0, h - 2 - i};
-}
-
-static bool on_edge(const struct murk_grid* gr, struct murk_pos p, enum murk_compass e) {
-  switch (e) {
-    case MURK_NORTH:
-      return p.y == 0;
-    case MURK_SOUTH:
-      return p.y == gr->height - 1;
-    case MURK_WEST:
-      return p.x == 0;
-    case MURK_EAST:
-      return p.x == gr->width - 1;
-    default:
-      return false;
-  }
-}
-
-static bool any_edge(const struct murk_grid* gr, struct murk_pos p) {
-  return p.x == 0 || p.y == 0 || p.x == gr->width - 1 || p.y == gr->height - 1;
-}
-
-static struct murk_pos corner_cell(const struct murk_grid* gr, enum murk_compass c) {
-  int e = gr->width - 1, s = gr->height - 1;
-  switch (c) {
-    case MURK_NE:
-      return (struct murk_pos){e, 0};
-    case MURK_SE:
-      return (struct murk_pos){e, s};
-    case MURK_SW:
-      return (struct murk_pos){0, s};
-    case MURK_NW:
-    default:
-      return (struct murk_pos){0, 0};
-  }
-}
-
-/* The two table edges that meet at a corner (or bound a quarter). */
-static void corner_edges(enum murk_compass c, enum murk_compass* a, enum murk_compass* b) {
-  *a = c == MURK_NE || c == MURK_NW ? MURK_NORTH : MURK_SOUTH;
-  *b = c == MURK_NE || c == MURK_SE ? MURK_EAST : MURK_WEST;
-}
-
 static const int ENTRY_SPREAD = 2; /* cells along the edge either side of an entry */
 
 static bool near_entry(const struct murk_game* g, int e, struct murk_pos p) {
   const struct murk_grid* gr = &g->m->grid;
-  return any_edge(gr, p) && murk_geom_distance(gr, p, g->m->entries[e].at) <= ENTRY_SPREAD;
+  return murk_region_on_any_edge(gr, p) &&
+         murk_geom_distance(gr, p, g->m->entries[e].at) <= ENTRY_SPREAD;
 }
 
 /* Is the edge cell p in area a? */
@@ -380,21 +320,24 @@ static bool area_has(const struct murk_game* g, const struct murk_arrive_area* a
     case MURK_ARRIVE_EDGE: {
       bool in;
       if (a->where <= MURK_WEST) {
-        in = on_edge(gr, p, a->where);
+        in = murk_region_on_edge(gr, p, a->where);
       } else {
         enum murk_compass e1, e2;
-        corner_edges(a->where, &e1, &e2);
+        murk_region_corner_edges(a->where, &e1, &e2);
         struct murk_region q = {MURK_REGION_QUARTER, a->where, {0, 0}, {0, 0}};
-        in = (on_edge(gr, p, e1) || on_edge(gr, p, e2)) && murk_region_contains(m, &q, p);
+        in = (murk_region_on_edge(gr, p, e1) || murk_region_on_edge(gr, p, e2)) &&
+             murk_region_contains(m, &q, p);
       }
       return in && (!a->has_in || murk_region_contains(m, &a->in, p));
     }
     case MURK_ARRIVE_CORNER: {
-      struct murk_pos c = corner_cell(gr, a->where);
+      struct murk_pos c = murk_region_corner_cell(gr, a->where);
       enum murk_compass e1, e2;
-      corner_edges(a->where, &e1, &e2);
-      bool along1 = on_edge(gr, p, e1) && (p.x > c.x ? p.x - c.x : c.x - p.x) < a->within;
-      bool along2 = on_edge(gr, p, e2) && (p.y > c.y ? p.y - c.y : c.y - p.y) < a->within;
+      murk_region_corner_edges(a->where, &e1, &e2);
+      bool along1 =
+          murk_region_on_edge(gr, p, e1) && (p.x > c.x ? p.x - c.x : c.x - p.x) < a->within;
+      bool along2 =
+          murk_region_on_edge(gr, p, e2) && (p.y > c.y ? p.y - c.y : c.y - p.y) < a->within;
       if (a->one_edge) return a->edge == e1 ? along1 : along2;
       return along1 || along2;
     }
@@ -436,14 +379,14 @@ static bool side_area_has(const struct murk_game* g, enum murk_side side, struct
  * many cells there are. */
 static int arrival_order(const struct murk_game* g, enum murk_side side, int* start) {
   const struct murk_grid* gr = &g->m->grid;
-  int n = perim_count(gr), k = 0;
+  int n = murk_region_edge_count(gr), k = 0;
   *start = 0;
   for (int i = 0; i < n; i++)
-    if (!side_area_has(g, side, perim_cell(gr, i))) {
+    if (!side_area_has(g, side, murk_region_edge_cell(gr, i))) {
       *start = (i + 1) % n;
       break;
     }
-  for (int i = 0; i < n; i++) k += side_area_has(g, side, perim_cell(gr, i)) ? 1 : 0;
+  for (int i = 0; i < n; i++) k += side_area_has(g, side, murk_region_edge_cell(gr, i)) ? 1 : 0;
   return k;
 }
 
@@ -473,11 +416,11 @@ static bool arrival_allows(const struct murk_game* g, enum murk_side side,
   if (!side_area_has(g, side, p)) return false;
   if (a->part < 0) return true;
   /* p's rank among the arrival cells, in order from `start`. */
-  int start, n = perim_count(gr);
+  int start, n = murk_region_edge_count(gr);
   int total = arrival_order(g, side, &start);
   int rank = 0;
   for (int j = 0; j < n; j++) {
-    struct murk_pos q = perim_cell(gr, (start + j) % n);
+    struct murk_pos q = murk_region_edge_cell(gr, (start + j) % n);
     if (murk_pos_eq(q, p)) break;
     if (side_area_has(g, side, q)) rank++;
   }
@@ -698,9 +641,9 @@ static int arrival_free_cells(const struct murk_game* g, enum murk_side side,
                               const struct murk_arrival* a, struct murk_pos* out, int cap) {
   if (a->anywhere) return 0;
   const struct murk_grid* gr = &g->m->grid;
-  int n = perim_count(gr), k = 0;
+  int n = murk_region_edge_count(gr), k = 0;
   for (int i = 0; i < n; i++) {
-    struct murk_pos p = perim_cell(gr, i);
+    struct murk_pos p = murk_region_edge_cell(gr, i);
     if (!murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p)) continue;
     if (!arrival_allows(g, side, a, p)) continue;
     if (k < cap) out[k] = p;

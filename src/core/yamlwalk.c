@@ -322,9 +322,10 @@ const char* yw_found(const yaml_node_t* n, char* buf, size_t size) {
     unsigned char c = n->data.scalar.value[i];
     tmp[k++] = (c < 0x20 || c == 0x7F) ? '?' : (char)c;
   }
-  /* Do not cut a UTF-8 sequence in half. */
+  /* Do not cut a UTF-8 sequence in half: back up while the first byte left out continues
+   * the sequence before it (the value's byte, not tmp's, which is not written there). */
   if (k < len)
-    while (k > 0 && ((unsigned char)tmp[k] & 0xC0) == 0x80) k--;
+    while (k > 0 && (n->data.scalar.value[k] & 0xC0) == 0x80) k--;
   tmp[k] = '\0';
   snprintf(buf, size, "'%s%s'", tmp, k < len ? "..." : "");
   return buf;
@@ -353,7 +354,7 @@ bool yw_want_seq(struct yw* w, const yaml_node_t* n, const char* what) {
   return false;
 }
 
-const char* yw_str(struct yw* w, const yaml_node_t* n, const char* what) {
+static const char* str_lines(struct yw* w, const yaml_node_t* n, const char* what, bool lines) {
   if (!yw_is_scalar(n)) {
     char f[48];
     yw_err(w, n, "'%s' is %s (expected text)", what, yw_found(n, f, sizeof f));
@@ -364,7 +365,21 @@ const char* yw_str(struct yw* w, const yaml_node_t* n, const char* what) {
     yw_err(w, n, "'%s' holds a NUL character (expected text)", what);
     return NULL;
   }
+  /* A line break in a name could forge a line of a transcript ("\n" or a blank line in
+   * a plain scalar). */
+  if (!lines && strchr(s, '\n')) {
+    yw_err(w, n, "'%s' holds a line break (expected one line of text)", what);
+    return NULL;
+  }
   return s;
+}
+
+const char* yw_str(struct yw* w, const yaml_node_t* n, const char* what) {
+  return str_lines(w, n, what, false);
+}
+
+const char* yw_lines(struct yw* w, const yaml_node_t* n, const char* what) {
+  return str_lines(w, n, what, true);
 }
 
 bool yw_text(struct yw* w, const yaml_node_t* n, const char* what, char* buf, size_t size) {
@@ -422,6 +437,99 @@ bool yw_bool(struct yw* w, const yaml_node_t* n, const char* what, bool* out) {
   }
   char f[48];
   yw_err(w, n, "'%s' is %s (expected true or false)", what, yw_found(n, f, sizeof f));
+  return false;
+}
+
+/* ---- texts: no control characters ---- */
+
+/* The first character no text may hold (a line feed passes: yw_str refuses it where a
+ * text is one line): its code point and byte offset; false if none. */
+static bool text_fault(const yaml_node_t* n, uint32_t* cp, size_t* at) {
+  const unsigned char* v = n->data.scalar.value;
+  size_t len = n->data.scalar.length;
+  for (size_t i = 0; i < len;) {
+    uint32_t c = v[i];
+    size_t k = 1;
+    if (c >= 0x80 && (k = utf8_decode(v + i, len - i, &c)) == 0) k = 1, c = 0xFFFD;
+    if ((c < 0x20 && c != '\n') || c == 0x7F || (c >= 0x80 && c < 0xA0) || c == 0x2028 ||
+        c == 0x2029) {
+      *cp = c, *at = i;
+      return true;
+    }
+    i += k;
+  }
+  return false;
+}
+
+/* Byte offset in the file of a mark (its line, and its column in characters). */
+static size_t mark_offset(const struct yw* w, yaml_mark_t mk) {
+  if (mk.line >= w->nlines) return w->len;
+  size_t off = w->lines[mk.line];
+  if (mk.line == 0 && w->len >= 3 && memcmp(w->text, "\xEF\xBB\xBF", 3) == 0) off = 3;
+  for (size_t c = 0; c < mk.column && off < w->len; c++) {
+    off++;
+    while (off < w->len && (w->text[off] & 0xC0) == 0x80) off++;
+  }
+  return off;
+}
+
+/* Where the bad character stands: in a literal block, at its row and column; in a flow
+ * scalar that holds it raw (a tab), at the first raw one; else at the scalar. */
+static void text_fault_pos(const struct yw* w, const yaml_node_t* n, uint32_t cp, size_t at,
+                           int* line, int* col) {
+  *line = yw_line(n), *col = yw_col(n);
+  if (n->data.scalar.style == YAML_LITERAL_SCALAR_STYLE) {
+    const unsigned char* v = n->data.scalar.value;
+    size_t row = 0, start = 0;
+    for (size_t i = 0; i < at; i++)
+      if (v[i] == '\n') row++, start = i + 1;
+    yw_block_pos(w, n, row, at - start, line, col);
+    return;
+  }
+  if (n->data.scalar.style == YAML_FOLDED_SCALAR_STYLE || cp != '\t') return;
+  /* Only a tab can stand raw in a flow scalar (yw_open refused the other controls). */
+  size_t end = mark_offset(w, n->end_mark);
+  int l = *line, c = *col;
+  for (size_t i = mark_offset(w, n->start_mark); i < end && i < w->len; i++) {
+    unsigned char ch = w->text[i];
+    if (ch == '\t') {
+      *line = l, *col = c;
+      return;
+    }
+    uint32_t u = ch;
+    if (ch >= 0x80 && utf8_decode(w->text + i, w->len - i, &u) == 0) u = 0xFFFD;
+    if (ch == '\n' || (ch == '\r' && !(i + 1 < w->len && w->text[i + 1] == '\n')) || u == 0x85 ||
+        u == 0x2028 || u == 0x2029)
+      l++, c = 1;
+    else if ((ch & 0xC0) != 0x80 && ch != '\r')
+      c++;
+  }
+}
+
+bool yw_text_clean(const yaml_node_t* n) {
+  uint32_t cp;
+  size_t at;
+  return yw_is_scalar(n) && !text_fault(n, &cp, &at);
+}
+
+bool yw_check_text(struct yw* w, const yaml_node_t* n, const char* what) {
+  uint32_t cp;
+  size_t at;
+  if (!yw_is_scalar(n) || !text_fault(n, &cp, &at)) return true;
+  int line, col;
+  text_fault_pos(w, n, cp, at, &line, &col);
+  if (cp == 0)
+    yw_err_at(w, line, col, "%s holds a NUL character (expected text)", what);
+  else if (cp == '\t')
+    yw_err_at(w, line, col, "%s holds a tab (expected text without tabs: use spaces)", what);
+  else if (cp == 0x2028 || cp == 0x2029)
+    yw_err_at(w, line, col,
+              "%s holds the Unicode %s separator U+%04X (expected text without control characters)",
+              what, cp == 0x2028 ? "line" : "paragraph", (unsigned)cp);
+  else
+    yw_err_at(w, line, col,
+              "%s holds control character U+%04X (expected text without control characters)", what,
+              (unsigned)cp);
   return false;
 }
 

@@ -64,7 +64,9 @@ bool yw_is_null(const yaml_node_t* n);
  * wrong type or value. */
 bool yw_want_map(struct yw* w, const yaml_node_t* n, const char* what);
 bool yw_want_seq(struct yw* w, const yaml_node_t* n, const char* what);
+/* Text on one line (a line feed is refused); yw_lines lets it run over several. */
 const char* yw_str(struct yw* w, const yaml_node_t* n, const char* what);
+const char* yw_lines(struct yw* w, const yaml_node_t* n, const char* what);
 bool yw_text(struct yw* w, const yaml_node_t* n, const char* what, char* buf, size_t size);
 bool yw_int(struct yw* w, const yaml_node_t* n, const char* what, int min, int max, int* out);
 bool yw_bool(struct yw* w, const yaml_node_t* n, const char* what, bool* out);
@@ -84,6 +86,16 @@ void yw_missing(struct yw* w, const yaml_node_t* n, const char* key, const char*
 bool yw_dup_keys(struct yw* w, const yaml_node_t* n, const char* what);
 int yw_map_len(const yaml_node_t* n);
 int yw_seq_len(const yaml_node_t* n);
+
+/* Texts hold no control characters, even written as escapes in a double-quoted scalar
+ * ("\e[2J", "\u009b", "\x7f", "\t"): no C0 character but the line feed (NUL, tab and
+ * carriage return included), no DEL, no C1 character (U+0080 to U+009F), no Unicode line
+ * or paragraph separator. yw_check_text reports the first one ("WHAT holds ...", `what`
+ * written as given, quotes and all) at the scalar, or at the character itself in a
+ * literal block or where a tab stands raw in the file, and returns false. yw_text_clean
+ * asks the same without a report. Line feeds are for yw_str (refused) and yw_lines. */
+bool yw_check_text(struct yw* w, const yaml_node_t* n, const char* what);
+bool yw_text_clean(const yaml_node_t* n);
 
 /* The closest candidate to word (edit distance at most 2 and less than its length), or
  * NULL. */

@@ -641,6 +641,64 @@ static void test_crlf_places(void** state) {
            "legend's: .)");
 }
 
+/* Control characters in texts, escapes included (a name must not clear the screen or
+ * forge a transcript line): every C0 but the line feed, DEL and every C1 is refused at its
+ * scalar, in any text and in keys; the characters around them pass. */
+static void test_control_characters(void** state) {
+  (void)state;
+  const char* rest = strchr(minimal, '\n') + 1;
+  char text[2048], want[200];
+  for (unsigned cp = 1; cp < 0xA0; cp++) {
+    bool bad = cp < 0x20 || cp >= 0x7F;
+    if (cp == '\n') continue;
+    snprintf(text, sizeof text, "name: \"A\\u%04x\"\n%s", cp, rest);
+    if (!bad) {
+      struct murk_mission* m = load_ok("ok.yaml", text);
+      murk_mission_free(m);
+      continue;
+    }
+    if (cp == '\t')
+      snprintf(want, sizeof want,
+               "bad.yaml:1:7: error: 'name' holds a tab (expected text without tabs: use spaces)");
+    else
+      snprintf(want, sizeof want,
+               "bad.yaml:1:7: error: 'name' holds control character U+%04X (expected text "
+               "without control characters)",
+               cp);
+    /* The schema walk does not run: nothing else is reported. */
+    assert_int_equal(load_bad(text, want), 1);
+  }
+  /* No-break space and other printable Unicode pass; the separators do not. */
+  snprintf(text, sizeof text, "name: \"A\\u00a0\\u2027\\u202f\"\n%s", rest);
+  murk_mission_free(load_ok("ok.yaml", text));
+  snprintf(text, sizeof text, "name: \"A\\u2029\"\n%s", rest);
+  load_bad(text,
+           "bad.yaml:1:7: error: 'name' holds the Unicode paragraph separator U+2029 (expected "
+           "text without control characters)");
+  /* A line feed: in a briefing it is a new line, in a name a forged one. */
+  snprintf(text, sizeof text, "%sbriefing: {attacker: \"one\\ntwo\"}\n", minimal);
+  struct murk_mission* m = load_ok("ok.yaml", text);
+  assert_string_equal(m->sides[MURK_ATTACKER].briefing, "one\ntwo");
+  murk_mission_free(m);
+  snprintf(text, sizeof text, "name: \"A\\nresult: attacker wins\"\n%s", rest);
+  load_bad(text, "bad.yaml:1:7: error: 'name' holds a line break (expected one line of text)");
+  /* Every one is reported, keys and list items too, in file order. */
+  snprintf(text, sizeof text,
+           "%sbriefing: {defender: \"\\e]0;x\\a\"}\n\"\\e[2J\": 1\nend: [\"\\x9b\"]\n", minimal);
+  assert_int_equal(load_bad(text,
+                            "bad.yaml:16:22: error: 'defender' holds control character "
+                            "U+001B (expected text without control characters)"),
+                   3);
+  snprintf(text, sizeof text, "%send: [\"\\x9b\"]\n", minimal);
+  load_bad(text,
+           "bad.yaml:16:7: error: an item of 'end' holds control character U+009B (expected "
+           "text without control characters)");
+  snprintf(text, sizeof text, "%s\"\\e[2J\": 1\n", minimal);
+  load_bad(text,
+           "bad.yaml:16:1: error: a key in the mission holds control character U+001B (expected "
+           "text without control characters)");
+}
+
 static void test_several_problems_sorted(void** state) {
   (void)state;
   const char* text =
@@ -863,6 +921,7 @@ int main(void) {
       cmocka_unit_test(test_rect_region),
       cmocka_unit_test(test_errors_at_exact_places),
       cmocka_unit_test(test_crlf_places),
+      cmocka_unit_test(test_control_characters),
       cmocka_unit_test(test_several_problems_sorted),
       cmocka_unit_test(test_hostile_input),
       cmocka_unit_test(test_values_checked),

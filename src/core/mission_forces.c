@@ -1,0 +1,274 @@
+/* mission_forces.c: each side's force: profiles, platoons and their team groups
+ * (docs/mission-format.md "forces"). */
+#include <stdio.h>
+#include <string.h>
+
+#include "mission_load.h"
+
+static const char* const platoon_flag_names[] = {
+#define PF_NAME(id, name) name,
+    MURK_PLATOON_FLAG_LIST(PF_NAME)
+#undef PF_NAME
+};
+
+const char* murk_platoon_flag_name(int bit) {
+  return bit >= 0 && bit < MURK_PF_COUNT ? platoon_flag_names[bit] : "unknown";
+}
+
+/* ---- forces ---- */
+
+#define PROFILE_FIELDS(X)             \
+  X(PROFILE_MOVE, "move")             \
+  X(PROFILE_RANGE, "range")           \
+  X(PROFILE_ROF, "rof")               \
+  X(PROFILE_SKILL, "skill")           \
+  X(PROFILE_SAVE, "save")             \
+  X(PROFILE_MOTIVATION, "motivation") \
+  X(PROFILE_VEHICLE, "vehicle")       \
+  X(PROFILE_BARRAGE, "barrage")
+LD_RECORD(profile, PROFILE_FIELDS);
+
+static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, const char* side) {
+  char what[64];
+  snprintf(what, sizeof what, "forces.%s.profiles", side);
+  if (!yw_want_map(&L->w, n, what)) return;
+  if (yw_map_len(n) > MURK_MISSION_MAX_PROFILES) {
+    yw_err(&L->w, n, "'%s' has %d profiles (expected at most %d)", what, yw_map_len(n),
+           MURK_MISSION_MAX_PROFILES);
+    return;
+  }
+  if (yw_dup_keys(&L->w, n, what)) return;
+  FOR_PAIRS(L, n, p) {
+    yaml_node_t* k = node(L, p->key);
+    yaml_node_t* val = node(L, p->value);
+    struct murk_profile pr = {.rof = 1, .skill = 4, .save = 7, .motivation = 4};
+    if (!yw_text(&L->w, k, "profile name", pr.name, sizeof pr.name)) continue;
+    /* Keep the name even if its fields are wrong, so platoons that use it do not also
+     * report an unknown profile. */
+    struct murk_profile* dst = &f->profiles[f->nprofiles++];
+    char pw[96];
+    snprintf(pw, sizeof pw, "profile '%s'", pr.name);
+    yaml_node_t* v[profile_nfields];
+    if (LD_FIELDS(L, val, pw, profile, v)) {
+      if (!v[PROFILE_MOVE])
+        yw_missing(&L->w, val, "move", pw, "move: a length such as 30cm");
+      else
+        ld_length_cells(L, v[PROFILE_MOVE], "move", MURK_ROUND_DOWN, 0, MURK_MISSION_MAX_CELLS,
+                        &pr.move);
+      if (!v[PROFILE_RANGE])
+        yw_missing(&L->w, val, "range", pw, "range: a length such as 80cm");
+      else
+        ld_length_cells(L, v[PROFILE_RANGE], "range", MURK_ROUND_DOWN, 0, MURK_MISSION_MAX_CELLS,
+                        &pr.range);
+      if (v[PROFILE_ROF]) yw_int(&L->w, v[PROFILE_ROF], "rof", 0, MURK_DICE_MAX, &pr.rof);
+      if (v[PROFILE_SKILL]) yw_int(&L->w, v[PROFILE_SKILL], "skill", 3, 6, &pr.skill);
+      if (v[PROFILE_SAVE]) yw_int(&L->w, v[PROFILE_SAVE], "save", 2, 7, &pr.save);
+      if (v[PROFILE_MOTIVATION])
+        yw_int(&L->w, v[PROFILE_MOTIVATION], "motivation", 2, 6, &pr.motivation);
+      bool veh = false;
+      if (v[PROFILE_VEHICLE] && yw_bool(&L->w, v[PROFILE_VEHICLE], "vehicle", &veh))
+        pr.vehicle = veh;
+      bool bar = false;
+      if (v[PROFILE_BARRAGE] && yw_bool(&L->w, v[PROFILE_BARRAGE], "barrage", &bar))
+        pr.barrage = bar;
+    }
+    *dst = pr;
+    if (yw_full(&L->w)) return;
+  }
+}
+
+static int find_profile(const struct murk_force* f, const char* name) {
+  for (int i = 0; i < f->nprofiles; i++)
+    if (strcmp(f->profiles[i].name, name) == 0) return i;
+  return -1;
+}
+
+#define GROUP_FIELDS(X)       \
+  X(GROUP_PROFILE, "profile") \
+  X(GROUP_COUNT, "count")
+LD_RECORD(group, GROUP_FIELDS);
+
+static void load_teams(struct ld* L, yaml_node_t* n, struct murk_force* f, struct murk_platoon* pl,
+                       const char* pw, bool profiles_ok) {
+  if (!yw_want_seq(&L->w, n, "teams")) return;
+  if (yw_seq_len(n) == 0 || yw_seq_len(n) > MURK_MISSION_MAX_GROUPS) {
+    yw_err(&L->w, n, "'teams' of %s has %d groups (expected 1 to %d)", pw, yw_seq_len(n),
+           MURK_MISSION_MAX_GROUPS);
+    return;
+  }
+  FOR_ITEMS(L, n, it) {
+    yaml_node_t* g = node(L, *it);
+    yaml_node_t* v[group_nfields];
+    if (!LD_FIELDS(L, g, "a team group", group, v)) continue;
+    struct murk_team_group tg = {.profile = -1, .count = 1};
+    bool ok = true;
+    if (!v[GROUP_PROFILE]) {
+      yw_missing(&L->w, g, "profile", "a team group", "profile: a name from the side's profiles");
+      ok = false;
+    } else {
+      const char* name = yw_str(&L->w, v[GROUP_PROFILE], "profile");
+      if (!name) {
+        ok = false;
+      } else if ((tg.profile = find_profile(f, name)) < 0) {
+        ok = false;
+        if (profiles_ok) {
+          const char* names[MURK_MISSION_MAX_PROFILES];
+          for (int i = 0; i < f->nprofiles; i++) names[i] = f->profiles[i].name;
+          const char* s = yw_suggest(name, names, f->nprofiles);
+          char list[150];
+          yw_join(list, sizeof list, names, f->nprofiles);
+          char fd[48];
+          if (s)
+            yw_err(&L->w, v[GROUP_PROFILE], "unknown profile %s in %s (did you mean '%s'?)",
+                   found(v[GROUP_PROFILE], fd, sizeof fd), pw, s);
+          else if (f->nprofiles)
+            yw_err(&L->w, v[GROUP_PROFILE], "unknown profile %s in %s (expected one of: %s)",
+                   found(v[GROUP_PROFILE], fd, sizeof fd), pw, list);
+          else
+            yw_err(&L->w, v[GROUP_PROFILE],
+                   "unknown profile %s in %s (expected a profile defined under "
+                   "profiles: this side has none)",
+                   found(v[GROUP_PROFILE], fd, sizeof fd), pw);
+        }
+      }
+    }
+    if (v[GROUP_COUNT])
+      ok = yw_int(&L->w, v[GROUP_COUNT], "count", 1, MURK_MISSION_MAX_TEAMS, &tg.count) && ok;
+    if (!ok) continue;
+    if (pl->nteams + tg.count > MURK_MISSION_MAX_TEAMS) {
+      yw_err(&L->w, g, "%s has more than %d teams (expected at most %d)", pw,
+             MURK_MISSION_MAX_TEAMS, MURK_MISSION_MAX_TEAMS);
+      return;
+    }
+    pl->groups[pl->ngroups++] = tg;
+    pl->nteams += tg.count;
+  }
+}
+
+#define PLATOON_FIELDS(X)                         \
+  X(PLATOON_NAME, "name")                         \
+  X(PLATOON_TYPE, "type")                         \
+  X(PLATOON_COMMAND_DISTANCE, "command_distance") \
+  X(PLATOON_TEAMS, "teams")                       \
+  X(PLATOON_FLAGS, "flags")                       \
+  X(PLATOON_WING, "wing")                         \
+  X(PLATOON_COMMAND_RATING, "command_rating")
+LD_RECORD(platoon, PLATOON_FIELDS);
+
+static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, const char* side,
+                          bool profiles_ok) {
+  char what[64];
+  snprintf(what, sizeof what, "forces.%s.platoons", side);
+  if (!yw_want_seq(&L->w, n, what)) return;
+  if (yw_seq_len(n) > MURK_MISSION_MAX_PLATOONS) {
+    yw_err(&L->w, n, "'%s' has %d platoons (expected at most %d)", what, yw_seq_len(n),
+           MURK_MISSION_MAX_PLATOONS);
+    return;
+  }
+  const yaml_node_t* name_at[MURK_MISSION_MAX_PLATOONS] = {0};
+  FOR_ITEMS(L, n, it) {
+    yaml_node_t* pn = node(L, *it);
+    yaml_node_t* v[platoon_nfields];
+    if (!LD_FIELDS(L, pn, "a platoon", platoon, v)) continue;
+    struct murk_platoon pl = {.ngroups = 0};
+    int before = L->w.diags->count;
+    if (!v[PLATOON_NAME]) {
+      yw_missing(&L->w, pn, "name", "a platoon", "name: the platoon's name");
+    } else if (yw_text(&L->w, v[PLATOON_NAME], "name", pl.name, sizeof pl.name) && !pl.name[0]) {
+      yw_err(&L->w, v[PLATOON_NAME], "'name' is empty (expected the platoon's name)");
+    } else if (pl.name[0]) {
+      for (int i = 0; i < f->nplatoons; i++) {
+        if (strcmp(f->platoons[i].name, pl.name) == 0) {
+          yw_err(&L->w, v[PLATOON_NAME],
+                 "duplicate platoon name '%s' in forces.%s (expected unique names; "
+                 "the first is at %d:%d)",
+                 pl.name, side, yw_line(name_at[i]), yw_col(name_at[i]));
+          break;
+        }
+      }
+    }
+    char pw[80];
+    snprintf(pw, sizeof pw, "platoon '%s'", pl.name);
+    if (v[PLATOON_TYPE]) yw_text(&L->w, v[PLATOON_TYPE], "type", pl.type, sizeof pl.type);
+    if (!v[PLATOON_COMMAND_DISTANCE])
+      yw_missing(&L->w, pn, "command_distance", pw, "command_distance: a length such as 15cm");
+    else
+      ld_length_cells(L, v[PLATOON_COMMAND_DISTANCE], "command_distance", MURK_ROUND_DOWN, 0,
+                      MURK_MISSION_MAX_CELLS, &pl.command_distance);
+    if (!v[PLATOON_TEAMS])
+      yw_missing(&L->w, pn, "teams", pw, "teams: [{profile: NAME, count: N}]");
+    else
+      load_teams(L, v[PLATOON_TEAMS], f, &pl, pw, profiles_ok);
+    if (v[PLATOON_FLAGS] && yw_want_seq(&L->w, v[PLATOON_FLAGS], "flags")) {
+      FOR_ITEMS(L, v[PLATOON_FLAGS], fi) {
+        int b = yw_enum(&L->w, node(L, *fi), "flags", platoon_flag_names, MURK_PF_COUNT);
+        if (b >= 0) pl.flags |= 1u << b;
+      }
+    }
+    /* Limited Intelligence (seed 002, 27.1.1): the wing the platoon belongs to. */
+    if (v[PLATOON_WING]) yw_text(&L->w, v[PLATOON_WING], "wing", pl.wing, sizeof pl.wing);
+    if (v[PLATOON_COMMAND_RATING])
+      yw_int(&L->w, v[PLATOON_COMMAND_RATING], "command_rating", 0, 10, &pl.command_rating);
+    if (L->w.diags->count == before) {
+      name_at[f->nplatoons] = v[PLATOON_NAME];
+      f->platoons[f->nplatoons++] = pl;
+    }
+    if (yw_full(&L->w)) return;
+  }
+}
+
+#define FORCE_FIELDS(X)                     \
+  X(FORCE_NAME, "name")                     \
+  X(FORCE_NATION, "nation")                 \
+  X(FORCE_COMMAND_RATING, "command_rating") \
+  X(FORCE_LEADER_RATING, "leader_rating")   \
+  X(FORCE_DUMMIES, "dummies")               \
+  X(FORCE_PROFILES, "profiles")             \
+  X(FORCE_PLATOONS, "platoons")
+LD_RECORD(force, FORCE_FIELDS);
+
+static void load_force(struct ld* L, yaml_node_t* n, enum murk_side s) {
+  struct murk_force* f = &L->m->sides[s].force;
+  const char* side = ld_side_names[s];
+  char what[40];
+  snprintf(what, sizeof what, "forces.%s", side);
+  yaml_node_t* v[force_nfields];
+  if (!LD_FIELDS(L, n, what, force, v)) return;
+  if (v[FORCE_NAME])
+    yw_text(&L->w, v[FORCE_NAME], "name", f->name, sizeof f->name);
+  else
+    snprintf(f->name, sizeof f->name, "%s", side);
+  if (v[FORCE_NATION]) yw_text(&L->w, v[FORCE_NATION], "nation", f->nation, sizeof f->nation);
+  if (v[FORCE_COMMAND_RATING])
+    yw_int(&L->w, v[FORCE_COMMAND_RATING], "command_rating", 0, 10, &f->command_rating);
+  if (v[FORCE_LEADER_RATING])
+    yw_int(&L->w, v[FORCE_LEADER_RATING], "leader_rating", 0, 10, &f->leader_rating);
+  if (v[FORCE_DUMMIES])
+    yw_int(&L->w, v[FORCE_DUMMIES], "dummies", 0, MURK_MISSION_MAX_PLATOONS, &f->dummies);
+  int before = L->w.diags->count;
+  if (!v[FORCE_PROFILES])
+    yw_missing(&L->w, n, "profiles", what, "profiles: a mapping of team profiles");
+  else
+    load_profiles(L, v[FORCE_PROFILES], f, side);
+  /* Unknown-profile messages only help when the profiles themselves read well. */
+  bool profiles_ok = L->w.diags->count == before;
+  if (!v[FORCE_PLATOONS])
+    yw_missing(&L->w, n, "platoons", what, "platoons: a list of platoons");
+  else
+    load_platoons(L, v[FORCE_PLATOONS], f, side, profiles_ok);
+}
+
+void ld_forces(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
+  if (!n) {
+    yw_missing(&L->w, root, "forces", "the mission", "forces: with attacker and defender");
+    return;
+  }
+  yaml_node_t* v[MURK_SIDES];
+  if (!LD_SIDE_FIELDS(L, n, "forces", v)) return;
+  for (int s = 0; s < MURK_SIDES; s++) {
+    if (!v[s])
+      yw_missing(&L->w, n, ld_side_names[s], "forces", "the side's force");
+    else
+      load_force(L, v[s], (enum murk_side)s);
+  }
+}
