@@ -1354,10 +1354,13 @@ static void arrival_tries(struct ctx* c) {
     if (!pl->may_arrive) continue;
     for (int a = 0; a < v->narrivals; a++) {
       const struct murk_view_arrival* ar = &v->arrivals[a];
-      if (ar->kind != pl->reserve || ar->ncells == 0) continue;
+      if (ar->kind != pl->reserve || ar->ncells == 0 || ar->anywhere) continue;
+      /* The first eight cells, the view's whole list until it held them all: the same
+       * choices, so the same `murk sim` games. */
+      int ncells = ar->ncells < 8 ? ar->ncells : 8;
       for (int k = 0; k < 3; k++) {
         char at[24];
-        pos_text(ar->cells[pick(c->rng, ar->ncells)], at, sizeof at);
+        pos_text(ar->cells[pick(c->rng, ncells)], at, sizeof at);
         add_try(c, "arrive %d at %s", pl->index + 1, at);
       }
     }
