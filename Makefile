@@ -3,12 +3,14 @@ BUILD ?= build
 SAN_BUILD ?= build-san
 FUZZ_BUILD ?= build-fuzz
 BENCH_BUILD ?= build-bench
+RELEASE_BUILD ?= build-release
 FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test test-san play clean fuzz valgrind bench
+.PHONY: all deps build test test-fast test-san test-release format-check play clean fuzz valgrind \
+	bench
 
 all: build
 
@@ -19,14 +21,31 @@ build: deps
 	@cmake -S . -B $(BUILD) $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BUILD) -j $(JOBS)
 
+# The tests run JOBS at once; a failing test's output is shown.
 test: build
-	@cd $(BUILD) && ctest -V --timeout 600
+	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
+
+# The edit-compile loop: all but the tests labelled slow (the crash loop, the tmux tests).
+test-fast: build
+	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600 -LE slow
 
 # The same suite built with AddressSanitizer and UndefinedBehaviorSanitizer.
 test-san: deps
 	@cmake -S . -B $(SAN_BUILD) -DMURK_SANITIZE=ON $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
-	@cd $(SAN_BUILD) && ctest -V --timeout 900
+	@cd $(SAN_BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 900
+
+# The suite on a Release build (-O2 -DNDEBUG): the optimiser sees more, and warnings stay
+# errors.
+test-release: deps
+	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
+	@cmake --build $(RELEASE_BUILD) -j $(JOBS)
+	@cd $(RELEASE_BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
+
+# Every C file as clang-format writes it (scripts/format-check.sh).
+format-check:
+	@bash scripts/deps.sh --format
+	@bash scripts/format-check.sh
 
 # libFuzzer targets (tests/fuzz), each for FUZZ_SECONDS, FUZZ_JOBS at once; needs clang
 # (installed as root).
@@ -51,4 +70,4 @@ play: build
 	@./$(BUILD)/murk play $(ARGS)
 
 clean:
-	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD)
+	rm -rf $(BUILD) $(SAN_BUILD) $(FUZZ_BUILD) $(BENCH_BUILD) $(RELEASE_BUILD)

@@ -36,9 +36,9 @@
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
-#include "murk/policy.h"
 #include "murk/view.h"
 #include "session.h"
+#include "sim.h"
 
 #ifndef MURK_SOURCE_DIR
 #define MURK_SOURCE_DIR "."
@@ -46,7 +46,6 @@
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
 #define SEED 1
 #define MAX_COMMANDS 20000
-#define MAX_TRIES 400
 #define BATCHES 41
 #define BATCH_NS 2000000.0 /* at least 2 ms of CPU a batch */
 
@@ -173,32 +172,11 @@ static int first_frame_rows(const char* path, const char* id, int repeats) {
 /* Play the game g on with the greedy policy on both sides, `limit` commands at most.
  * Returns the commands applied. */
 static long play(struct murk_game* g, long limit) {
-  struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], SEED, (enum murk_side)s);
-  struct murk_policy_plan plan;
-  memset(&plan, 0, sizeof plan);
+  struct murk_sim sim;
+  murk_sim_init(&sim, g, MURK_POLICY_GREEDY, MURK_POLICY_GREEDY, SEED);
   long commands = 0;
-  char reason[256], err[200];
-  enum murk_side side;
-  while (commands < limit && (side = murk_game_to_act(g)) != MURK_NO_SIDE) {
-    struct murk_view* v = NULL;
-    if (murk_view_build(g, side, &v) != MURK_OK) break;
-    bool applied = false;
-    int tries = 0;
-    for (int round = 0; !applied && tries < MAX_TRIES; round++) {
-      if (murk_policy_plan(MURK_POLICY_GREEDY, v, &rng[side], round, &plan) != MURK_OK) break;
-      for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
-        struct murk_command c;
-        int col = 0;
-        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
-        applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
-      }
-    }
-    murk_view_free(v);
-    if (!applied) break;
-    commands++;
-  }
-  murk_policy_plan_free(&plan);
+  while (commands < limit && murk_sim_step(&sim) == MURK_OK) commands++;
+  murk_sim_free(&sim);
   return commands;
 }
 

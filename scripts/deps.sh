@@ -3,6 +3,7 @@
 # As root: apt-get installs them. Otherwise: print the exact command and stop.
 # With --bench, also libtcod-dev when root (optional: fov_bench times libtcod's field of
 # view beside murk's when pkg-config finds it; without it the benchmark runs alone).
+# With --format, also clang-format (make format-check).
 set -eu
 if [ "${1:-}" = "--bench" ] && [ "$(id -u)" -eq 0 ] &&
   ! dpkg-query -W -f='${Status}' libtcod-dev 2>/dev/null | grep -q "install ok installed"; then
@@ -13,6 +14,8 @@ if [ "${1:-}" = "--bench" ] && [ "$(id -u)" -eq 0 ] &&
   fi
 fi
 pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev tmux valgrind"
+# With --format, clang-format too (make format-check, CI; not needed to build or test).
+[ "${1:-}" = "--format" ] && pkgs="$pkgs clang-format"
 missing=""
 for p in $pkgs; do
   if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # update-goldens.sh: regenerate the golden transcripts of tests/games (for people: the
 # test suite never calls this). Review `git diff tests/games` before committing: every
-# changed line is a change in what players see.
+# changed line is a change in what players see. The regenerated games' '# expect:' lines
+# are checked at the end (tests/cli/games.sh).
 #
 #   scripts/update-goldens.sh [NAME.txt ...]     (default: every tests/games/*.txt)
 set -eu
@@ -14,6 +15,7 @@ fi
 if [ $# -eq 0 ]; then
   set -- tests/games/*.txt
 fi
+names=()
 for script in "$@"; do
   name=${script%.txt}
   status=0
@@ -25,5 +27,12 @@ for script in "$@"; do
     exit 1
   fi
   echo "wrote $name.out, $name.attacker.out, $name.defender.out"
+  names+=("$(basename "$name")")
 done
+# The new goldens still show what each game is for (its '# expect:' lines)?
+if ! MURK="$MURK" bash tests/cli/games.sh "${names[@]}" >/dev/null; then
+  echo "update-goldens.sh: the games above no longer show what their '# expect:' lines" \
+    "say: a rule or a text changed what the game is for; fix the rules or the lines" >&2
+  exit 1
+fi
 echo "review with: git diff --stat tests/games && git diff tests/games"

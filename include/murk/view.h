@@ -128,6 +128,9 @@ struct murk_view_platoon {
                                               enter; -1: may not enter */
   bool moved;
   bool may_move;
+  /* Interim for the sim players until the view says which verbs each unit may use: it
+   * shot, assaulted this player turn. */
+  bool shot, assaulted;
 };
 
 /* One of this side's Limited Intelligence wings (seed 002, 27.1): the platoons whose `wing`
@@ -222,6 +225,12 @@ struct murk_view {
    * rule, phase, step and state allow it (its unit and target may still be refused); 0 when
    * it is not this side's turn, and for the umpire. Iterate with murk_view_verb_next. */
   unsigned verbs;
+  /* Interim for the sim players, until the view carries its placement facts: the cells where
+   * the side to act may put what this setup phase places (an objective: its area, bands,
+   * terrain and distances from those placed; a platoon: its deployment area, bands and
+   * terrain), taken or not, row by row; none in other phases and for the other side. */
+  const struct murk_pos* place_cells;
+  int nplace_cells;
 
   struct murk_view_objective* objectives;
   int nobjectives;

@@ -7,14 +7,18 @@
 
 #include <stdio.h>
 
+#include "args.h"
+
 enum { MURK_EXIT_OK = 0, MURK_EXIT_INVALID = 1, MURK_EXIT_USAGE = 2 };
 
 struct murk_cmd_entry {
   const char* name;
-  const char* usage; /* arguments, for `murk help` */
+  const char* usage; /* the arguments; one line per form of the command */
   const char* about; /* one line */
-  /* argv[0] is the command name. Returns an exit code. */
-  int (*exec)(int argc, char** argv);
+  const char* help;  /* more lines for `murk help NAME`, or NULL */
+  struct murk_args_template args;
+  /* Runs with the arguments parsed by .args. Returns an exit code. */
+  int (*exec)(const struct murk_args* args);
 };
 
 extern const struct murk_cmd_entry murk_cmd_check_entry;
@@ -24,8 +28,20 @@ extern const struct murk_cmd_entry murk_cmd_run_entry;
 extern const struct murk_cmd_entry murk_cmd_replay_entry;
 extern const struct murk_cmd_entry murk_cmd_sim_entry;
 
-/* Print "murk: <message>" to stderr; returns MURK_EXIT_USAGE (for `return cli_usage(...)`). */
+/* Print "murk: <message>" to stderr, escaped (text.h: the message may quote a file or an
+ * argument); murk_cli_usage returns MURK_EXIT_USAGE, murk_cli_error MURK_EXIT_INVALID. */
 int murk_cli_usage(const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+int murk_cli_error(const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+/* One line on stderr as it is formatted, escaped: FILE:LINE:COL: error: ... lines. */
+void murk_cli_diag(const char* fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 1, 2)))
 #endif

@@ -2,91 +2,66 @@
  *
  * A bundled file that does not load is listed too, marked, with its problems on stderr,
  * and the exit code is 1: a broken bundled mission is a bug to notice, not to hide. */
-#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "missions.h"
 #include "murk/alloc.h"
 #include "murk/diag.h"
 #include "murk/mission.h"
+#include "text.h"
 
-static int by_name(const void* a, const void* b) {
-  return strcmp(*(char* const*)a, *(char* const*)b);
-}
-
-static bool is_mission_file(const char* name) {
-  size_t n = strlen(name);
-  if (name[0] == '.') return false;
-  return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) ||
-         (n > 4 && strcmp(name + n - 4, ".yml") == 0);
-}
-
-/* The mission files of dir, sorted; NULL on error. The caller frees each and the array. */
-static char** mission_files(const char* dir, size_t* count) {
-  DIR* d = opendir(dir);
-  if (!d) return NULL;
-  char** names = NULL;
-  size_t n = 0, cap = 0;
-  struct dirent* e;
-  while ((e = readdir(d)) != NULL) {
-    if (!is_mission_file(e->d_name)) continue;
-    if (n == cap) {
-      cap = cap ? cap * 2 : 16;
-      char** nn = murk_realloc(names, cap * sizeof *nn);
-      if (!nn) break;
-      names = nn;
-    }
-    size_t len = strlen(dir) + 1 + strlen(e->d_name) + 1;
-    char* path = murk_malloc(len);
-    if (!path) break;
-    snprintf(path, len, "%s/%s", dir, e->d_name);
-    names[n++] = path;
-  }
-  closedir(d);
-  if (n) qsort(names, n, sizeof *names, by_name);
-  *count = n;
-  if (!names) names = murk_calloc(1, sizeof *names);
-  return names;
-}
-
-static int cmd_list_exec(int argc, char** argv) {
-  (void)argv;
-  if (argc > 1) return murk_cli_usage("usage: murk list (it takes no arguments)");
+static int cmd_list_exec(const struct murk_args* a) {
+  (void)a;
   const char* dir = murk_cli_data_dir();
+  char id[4 * MURK_NAME], esc[4 * 1024];
   size_t n = 0;
-  char** files = mission_files(dir, &n);
-  if (!files) {
-    fprintf(stderr, "murk: cannot read the mission folder %s (set MURK_DATA_DIR?)\n", dir);
-    return MURK_EXIT_INVALID;
-  }
+  char** files = murk_cli_mission_files(dir, &n);
+  if (!files) return murk_cli_error("cannot read the mission folder %s (set MURK_DATA_DIR?)", dir);
   if (n == 0) {
-    fprintf(stderr, "murk: no missions (*.yaml) in %s\n", dir);
-    murk_free(files);
-    return MURK_EXIT_INVALID;
+    murk_cli_mission_files_free(files, n);
+    return murk_cli_error("no missions (*.yaml) in %s", dir);
+  }
+  /* Loaded first, so the names line up after the longest id. */
+  struct murk_mission** ms = murk_calloc(n, sizeof *ms);
+  if (!ms) {
+    murk_cli_mission_files_free(files, n);
+    return murk_cli_error("out of memory");
+  }
+  /* Ids (or file names) padded to the longest, as the terminal shows them: escaped. */
+  int width = 16;
+  for (size_t i = 0; i < n; i++) {
+    struct murk_diags d;
+    const char* base = strrchr(files[i], '/') + 1;
+    (void)murk_mission_load(files[i], &ms[i], &d);
+    int w = (int)strlen(murk_cli_escape(ms[i] ? ms[i]->id : base, id, sizeof id));
+    if (w > width) width = w;
   }
   int bad = 0;
-  printf("Missions in %s:\n", dir);
+  printf("Missions in %s:\n", murk_cli_escape(dir, esc, sizeof esc));
   for (size_t i = 0; i < n; i++) {
-    struct murk_mission* m = NULL;
-    struct murk_diags d;
-    if (murk_mission_load(files[i], &m, &d) != 0) {
-      const char* base = strrchr(files[i], '/');
-      printf("  %-16s DOES NOT LOAD: %d problem%s (murk check %s)\n", base ? base + 1 : files[i],
-             d.count + d.dropped, d.count + d.dropped == 1 ? "" : "s", files[i]);
+    const struct murk_mission* m = ms[i];
+    if (!m) {
+      struct murk_diags d;
+      (void)murk_mission_load(files[i], &ms[i], &d);
+      int problems = d.count + d.dropped;
+      printf("  %-*s DOES NOT LOAD: %d problem%s (murk check %s)\n", width,
+             murk_cli_escape(strrchr(files[i], '/') + 1, id, sizeof id), problems,
+             problems == 1 ? "" : "s", murk_cli_escape(files[i], esc, sizeof esc));
       murk_cli_print_diags(&d, stderr);
       bad++;
-    } else {
-      if (m->source[0])
-        printf("  %-16s %s (seed %s)\n", m->id, m->name, m->source);
-      else
-        printf("  %-16s %s\n", m->id, m->name);
-      murk_mission_free(m);
+      continue;
     }
-    murk_free(files[i]);
+    printf("  %-*s %s", width, murk_cli_escape(m->id, id, sizeof id),
+           murk_cli_escape(m->name, esc, sizeof esc));
+    if (m->source[0]) printf(" (seed %s)", murk_cli_escape(m->source, esc, sizeof esc));
+    putchar('\n');
   }
-  murk_free(files);
+  for (size_t i = 0; i < n; i++) murk_mission_free(ms[i]);
+  murk_free(ms);
+  murk_cli_mission_files_free(files, n);
   fflush(stdout);
   return bad ? MURK_EXIT_INVALID : MURK_EXIT_OK;
 }
@@ -95,5 +70,6 @@ const struct murk_cmd_entry murk_cmd_list_entry = {
     .name = "list",
     .usage = "",
     .about = "the bundled missions",
+    .args = {"", 0, 0},
     .exec = cmd_list_exec,
 };

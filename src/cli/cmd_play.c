@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "fileio.h"
+#include "missions.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/game.h"
@@ -27,45 +28,6 @@
 #include "term.h"
 
 #define PLAY_DEFAULT_MISSION "luneville"
-
-static int usage(void) {
-  return murk_cli_usage("usage: murk play [MISSION] [--seed N] | murk play --load SAVE");
-}
-
-static bool parse_seed(const char* s, uint64_t* out) {
-  if (!*s) return false;
-  uint64_t v = 0;
-  for (const char* p = s; *p; p++) {
-    if (*p < '0' || *p > '9') return false;
-    unsigned d = (unsigned)(*p - '0');
-    if (v > (UINT64_MAX - d) / 10) return false;
-    v = v * 10 + d;
-  }
-  *out = v;
-  return true;
-}
-
-static bool is_file(const char* p) {
-  struct stat st;
-  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* MISSION is a file if one is there, else a bundled mission's id. Writes an absolute path
- * when it can, so a save names the mission wherever it is loaded from. */
-static bool resolve_mission(const char* arg, char* out, size_t n) {
-  char path[PATH_MAX];
-  if (is_file(arg)) {
-    snprintf(path, sizeof path, "%s", arg);
-  } else if (!strchr(arg, '/')) {
-    snprintf(path, sizeof path, "%s/%s.yaml", murk_cli_data_dir(), arg);
-    if (!is_file(path)) return false;
-  } else {
-    return false;
-  }
-  char real[PATH_MAX];
-  snprintf(out, n, "%s", realpath(path, real) ? real : path);
-  return true;
-}
 
 /* mkdir -p, private to the user. */
 static int make_dirs(const char* dir) {
@@ -109,14 +71,6 @@ static int save_game(void* ctx, const struct murk_game* g, const char* path, cha
   return rc;
 }
 
-static void print_diags(const struct murk_diags* d) {
-  char line[MURK_DIAG_MSG + 320];
-  for (int i = 0; i < d->count; i++) {
-    murk_diags_format(d, i, line, sizeof line);
-    fprintf(stderr, "%s\n", line);
-  }
-}
-
 /* Start a new game of the mission file at path. */
 static int new_game(const char* path, uint64_t seed, struct murk_mission** m,
                     struct murk_game** g) {
@@ -124,11 +78,11 @@ static int new_game(const char* path, uint64_t seed, struct murk_mission** m,
   if (!d) return MURK_ENOMEM;
   murk_diags_init(d, path);
   int rc = murk_mission_load(path, m, d);
-  if (rc != MURK_OK) print_diags(d);
+  if (rc != MURK_OK) murk_cli_print_diags(d, stderr);
   murk_free(d);
   if (rc != MURK_OK) return rc;
   rc = murk_game_new(*m, seed, g);
-  if (rc != MURK_OK) fprintf(stderr, "murk: cannot start %s: %s\n", path, murk_strerror(rc));
+  if (rc != MURK_OK) murk_cli_error("cannot start %s: %s", path, murk_strerror(rc));
   return rc;
 }
 
@@ -143,45 +97,40 @@ static int load_game(const char* save, struct murk_mission** m, struct murk_game
   struct murk_diags* d = murk_malloc(sizeof *d);
   if (!d) return MURK_ENOMEM;
   if (murk_file_read(save, &text, &len, err, sizeof err) != 0) {
-    fprintf(stderr, "murk: %s\n", err);
+    murk_cli_error("%s", err);
     goto out;
   }
   murk_diags_init(d, save);
   rc = murk_script_parse(text, len, &s, d);
   if (rc != MURK_OK) {
-    print_diags(d);
+    murk_cli_print_diags(d, stderr);
     goto out;
   }
   rc = MURK_EINVAL;
   if (!s->has_hash || !s->mission || !s->has_seed) {
-    fprintf(stderr,
-            "murk: %s is not a save (it lacks the '# mission:', '# seed:' or "
-            "'# mission-hash:' header)\n",
-            save);
+    murk_cli_error(
+        "%s is not a save (it lacks the '# mission:', '# seed:' or '# mission-hash:' header)",
+        save);
     goto out;
   }
   char path[PATH_MAX];
-  if (s->mission[0] == '/' || is_file(s->mission)) {
-    snprintf(path, sizeof path, "%s", s->mission);
-  } else {
-    /* Relative to the save's own folder. */
-    const char* slash = strrchr(save, '/');
-    snprintf(path, sizeof path, "%.*s/%s", slash ? (int)(slash - save) : 1, slash ? save : ".",
-             s->mission);
+  if (!murk_cli_mission_find(s->mission, save, path, sizeof path)) {
+    murk_cli_error("%s:%d: error: mission file '%s' not found", save, s->mission_line, s->mission);
+    goto out;
   }
   *seed = s->seed;
   rc = new_game(path, s->seed, m, g);
   if (rc != MURK_OK) goto out;
   if ((*m)->hash != s->mission_hash) {
-    fprintf(stderr, "murk: %s has changed since %s was made; it cannot be replayed\n", path, save);
+    murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, save);
     rc = MURK_ESTALE;
     goto out;
   }
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->status != MURK_OK) {
-      fprintf(stderr, "%s:%d:%d: error: %s\n", save, l->line, l->errcol,
-              l->error ? l->error : "cannot parse this line");
+      murk_cli_diag("%s:%d:%d: error: %s", save, l->line, l->errcol,
+                    l->error ? l->error : "cannot parse this line");
       rc = MURK_EINVAL;
       goto out;
     }
@@ -189,8 +138,8 @@ static int load_game(const char* save, struct murk_mission** m, struct murk_game
     char reason[256] = "";
     rc = murk_game_apply(*g, side, &l->cmd, reason, sizeof reason);
     if (rc != MURK_OK) {
-      fprintf(stderr, "%s:%d:%d: error: %s\n", save, l->line, l->col,
-              reason[0] ? reason : murk_strerror(rc));
+      murk_cli_diag("%s:%d:%d: error: %s", save, l->line, l->col,
+                    reason[0] ? reason : murk_strerror(rc));
       goto out;
     }
   }
@@ -202,42 +151,27 @@ out:
   return rc;
 }
 
-static int cmd_play_exec(int argc, char** argv) {
-  const char* mission = NULL;
-  const char* load = NULL;
-  bool has_seed = false;
+static int cmd_play_exec(const struct murk_args* a) {
+  const char* mission = a->argc ? a->argv[0] : NULL;
+  const char* load = murk_args_get(a, "load");
   uint64_t seed = 0;
-  for (int i = 1; i < argc; i++) {
-    if (strcmp(argv[i], "--seed") == 0) {
-      if (++i >= argc || !parse_seed(argv[i], &seed)) return usage();
-      has_seed = true;
-    } else if (strncmp(argv[i], "--seed=", 7) == 0) {
-      if (!parse_seed(argv[i] + 7, &seed)) return usage();
-      has_seed = true;
-    } else if (strcmp(argv[i], "--load") == 0) {
-      if (++i >= argc) return usage();
-      load = argv[i];
-    } else if (strncmp(argv[i], "--load=", 7) == 0) {
-      load = argv[i] + 7;
-    } else if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-      printf(
-          "usage: murk play [MISSION] [--seed N] | murk play --load SAVE\n"
-          "MISSION is a bundled mission (murk list) or a mission file; default %s.\n"
-          "Keys and screen: docs/playing.md, or ? in the game.\n",
-          PLAY_DEFAULT_MISSION);
-      return MURK_EXIT_OK;
-    } else if (argv[i][0] == '-' && argv[i][1]) {
-      murk_cli_usage("unknown option '%s'", argv[i]);
-      return usage();
-    } else if (!mission) {
-      mission = argv[i];
-    } else {
-      return usage();
+  int has_seed = murk_args_number(a, "seed", 0, UINT64_MAX, &seed);
+  if (has_seed < 0) return MURK_EXIT_USAGE;
+  if (load && (mission || has_seed))
+    return murk_args_error(a, "--load takes the mission and seed from the save");
+
+  /* The mission first: a wrong name is worth saying wherever murk runs. */
+  char found[PATH_MAX], real[PATH_MAX];
+  const char* path = NULL;
+  if (!load) {
+    if (!mission) mission = PLAY_DEFAULT_MISSION;
+    if (!murk_cli_mission_find(mission, NULL, found, sizeof found)) {
+      murk_cli_mission_not_found(mission);
+      return MURK_EXIT_INVALID;
     }
-  }
-  if (load && (mission || has_seed)) {
-    murk_cli_usage("--load takes the mission and seed from the save");
-    return usage();
+    /* Absolute, so the autosave (in another folder) names the mission wherever it is
+     * loaded from. */
+    path = realpath(found, real) ? real : found;
   }
 
   setlocale(LC_ALL, "");
@@ -253,13 +187,6 @@ static int cmd_play_exec(int argc, char** argv) {
   if (load) {
     rc = load_game(load, &m, &g, &seed);
   } else {
-    char path[PATH_MAX];
-    if (!mission) mission = PLAY_DEFAULT_MISSION;
-    if (!resolve_mission(mission, path, sizeof path)) {
-      fprintf(stderr, "murk: no mission '%s' (neither a file nor one of 'murk list' in %s)\n",
-              mission, murk_cli_data_dir());
-      return MURK_EXIT_INVALID;
-    }
     if (!has_seed) {
       /* A short number, easy to write down; shown on screen and kept in saves. */
       seed = ((uint64_t)time(NULL) ^ ((uint64_t)getpid() * 2654435761u)) % 1000000u;
@@ -298,19 +225,23 @@ static int cmd_play_exec(int argc, char** argv) {
   tui_session_free(s);
   murk_game_free(g);
   murk_mission_free(m);
-  if (run < 0) fprintf(stderr, "murk: %s\n", err);
+  if (run < 0) murk_cli_error("%s", err);
   if (saved)
-    fprintf(stderr, "murk: game saved to %s (seed %" PRIu64 "); go on with: murk play --load %s\n",
-            autosave, seed, autosave);
+    murk_cli_diag("murk: game saved to %s (seed %" PRIu64 "); go on with: murk play --load %s",
+                  autosave, seed, autosave);
   else if (played && o.autosave_path)
-    fprintf(stderr, "murk: could not save the game: %s\n", serr);
+    murk_cli_error("could not save the game: %s", serr);
   if (run < 0) return MURK_EXIT_INVALID;
   return run; /* 0, or 128 + a signal */
 }
 
 const struct murk_cmd_entry murk_cmd_play_entry = {
     .name = "play",
-    .usage = "[MISSION] [--seed N] | --load SAVE",
+    .usage = "[MISSION] [--seed N]\n--load SAVE",
     .about = "hot-seat game at this terminal",
+    .help =
+        "MISSION is a bundled mission's id (murk list) or a mission file; "
+        "default " PLAY_DEFAULT_MISSION ".\nKeys and screen: docs/playing.md, or ? in the game.\n",
+    .args = {"seed: load:", 0, 1},
     .exec = cmd_play_exec,
 };

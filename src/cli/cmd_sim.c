@@ -1,4 +1,4 @@
-/* cmd_sim.c: `murk sim` - whole games played headless by simple policies (policy.h), and
+/* cmd_sim.c: `murk sim` - whole games played headless by simple policies (src/sim/sim.h), and
  * what they add up to (docs/commands.md, "Batch games").
  *
  *   murk sim MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--time]
@@ -13,7 +13,6 @@
  * game will accept, is a failure: reported on stderr, counted, and the exit code is 1. It is
  * a bug to report (in the rules or in the policies), not something to hide. Everything on
  * stdout is a function of the arguments (no times, no addresses), so runs can be compared. */
-#include <dirent.h>
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,38 +22,24 @@
 #include <time.h>
 
 #include "cli.h"
+#include "missions.h"
 #include "murk/alloc.h"
 #include "murk/command.h"
 #include "murk/diag.h"
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
-#include "murk/policy.h"
 #include "murk/sight.h"
 #include "murk/view.h"
+#include "sim.h"
+#include "text.h"
 
-#define SIM_USAGE "MISSION...|--all [--games N] [--policy P] ..."
 #define DEFAULT_GAMES 100
 #define DEFAULT_MAX_COMMANDS 5000
 #define MAX_GAMES 1000000
-/* Commands refused at one decision before the game counts as stuck. */
-#define MAX_ATTEMPTS 400
 /* Histogram rows: turns 1..HIST_TURNS-1, and one row for anything later. */
 #define HIST_TURNS 41
 #define BAR_WIDTH 40
-
-static void print_usage(FILE* f) {
-  fputs(
-      "usage: murk sim MISSION... [--games N] [--seed S] [--policy random|greedy[,random|greedy]]\n"
-      "                [--max-commands N] [--time] [--trace]\n"
-      "       murk sim --all [same options]\n",
-      f);
-}
-
-static int usage(void) {
-  print_usage(stderr);
-  return MURK_EXIT_USAGE;
-}
 
 struct sim_opts {
   long games;
@@ -72,7 +57,6 @@ struct game_result {
   int turns;     /* the last turn anyone acted in */
   long commands; /* applied */
   long rejected; /* commands the game refused */
-  long unparsed; /* lines the parser refused (a policy wrote a bad line) */
   int arrivals[HIST_TURNS];
 };
 
@@ -85,37 +69,10 @@ struct mission_stats {
   long length[HIST_TURNS];
   long arrivals, arrival_sum;
   long arrival[HIST_TURNS];
-  long commands, rejected, unparsed;
-  char first_unparsed[MURK_POLICY_LINE + 256];
+  long commands, rejected;
 };
 
 /* ---- arguments ---- */
-
-static const char* option(int argc, char** argv, int* i, const char* name, bool* missing) {
-  size_t n = strlen(name);
-  const char* a = argv[*i];
-  if (strncmp(a, name, n) != 0) return NULL;
-  if (a[n] == '=') return a + n + 1;
-  if (a[n] != '\0') return NULL;
-  if (*i + 1 >= argc) {
-    *missing = true;
-    return NULL;
-  }
-  return argv[++*i];
-}
-
-static bool parse_u64(const char* s, uint64_t max, uint64_t* out) {
-  if (!*s) return false;
-  uint64_t v = 0;
-  for (; *s; s++) {
-    if (*s < '0' || *s > '9') return false;
-    unsigned d = (unsigned)(*s - '0');
-    if (v > (max - d) / 10) return false;
-    v = v * 10 + d;
-  }
-  *out = v;
-  return true;
-}
 
 /* "greedy" (both sides) or "random,greedy" (attacker, defender). */
 static bool parse_policies(const char* s, enum murk_policy out[MURK_SIDES]) {
@@ -134,29 +91,6 @@ static bool parse_policies(const char* s, enum murk_policy out[MURK_SIDES]) {
 }
 
 /* ---- missions ---- */
-
-static bool is_file(const char* p) {
-  struct stat st;
-  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* MISSION is a file if one is there, else a bundled mission's id (as `murk play`). */
-static bool resolve_mission(const char* arg, char* out, size_t n) {
-  if (is_file(arg)) {
-    snprintf(out, n, "%s", arg);
-    return true;
-  }
-  if (strchr(arg, '/')) return false;
-  snprintf(out, n, "%s/%s.yaml", murk_cli_data_dir(), arg);
-  return is_file(out);
-}
-
-static int mission_file(const struct dirent* e) {
-  size_t n = strlen(e->d_name);
-  if (e->d_name[0] == '.') return 0;
-  return (n > 5 && strcmp(e->d_name + n - 5, ".yaml") == 0) ||
-         (n > 4 && strcmp(e->d_name + n - 4, ".yml") == 0);
-}
 
 /* ---- one game ---- */
 
@@ -181,11 +115,29 @@ static void watch_roster(struct roster_watch* w, const struct murk_view* v, int 
   }
 }
 
-/* Play game `seed` to its end. Returns MURK_OK (r filled), MURK_EREJECTED (the game did not
- * finish: why says how) or another error (why says what). */
+/* --trace: every command offered, and why the game refused it, on stderr. */
+struct tracer {
+  const char* id;
+  uint64_t seed;
+};
+
+static void trace_try(void* ctx, enum murk_side side, const struct murk_command* c, int rc,
+                      const char* reason) {
+  const struct tracer* t = ctx;
+  char line[256];
+  murk_command_format(c, line, sizeof line);
+  if (rc == MURK_OK)
+    fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", t->id, t->seed, murk_side_name(side), line);
+  else
+    fprintf(stderr, "    refused: %s: %s\n", line, reason);
+}
+
+/* Play game `seed` to its end (the players and the driver of sim.h). Returns MURK_OK (r
+ * filled), MURK_EREJECTED (the game did not finish: why says how) or another error (why
+ * says what). */
 static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache, uint64_t seed,
-                    const struct sim_opts* o, struct murk_policy_plan* plan, struct game_result* r,
-                    struct mission_stats* st, char* why, size_t whylen) {
+                    const struct sim_opts* o, struct murk_sim* sim, struct game_result* r,
+                    char* why, size_t whylen) {
   memset(r, 0, sizeof *r);
   why[0] = '\0';
   struct murk_game* g = NULL;
@@ -195,14 +147,15 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
     return rc;
   }
   if (cache) murk_game_use_sight_cache(g, cache); /* the same answers, computed once */
-  struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+  /* One sim per mission keeps its plan's memory from game to game; views are per game. */
+  murk_sim_next_game(sim, g, seed);
+  struct tracer tr = {m->id, seed};
+  if (o->trace) {
+    sim->trace = trace_try;
+    sim->trace_ctx = &tr;
+  }
   struct roster_watch watch[MURK_SIDES];
   memset(watch, 0, sizeof watch);
-  /* Each side's view, refreshed rather than built anew for every command (view.h). */
-  struct murk_view* views[MURK_SIDES] = {NULL, NULL};
-
-  char reason[256], err[200];
   for (;;) {
     enum murk_side side = murk_game_to_act(g);
     if (side == MURK_NO_SIDE) break;
@@ -216,61 +169,26 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
       rc = MURK_EREJECTED;
       goto out;
     }
-    struct murk_view* v = views[side];
-    rc = v ? murk_view_update(g, v) : murk_view_build(g, side, &views[side]);
-    v = views[side];
-    if (rc != MURK_OK) {
+    /* The decision refreshes the side's view (once); the statistics read that same view. */
+    rc = murk_sim_step(sim);
+    const struct murk_view* v = sim->views[side];
+    if (!v) {
       snprintf(why, whylen, "cannot build the %s's view: %s", murk_side_name(side),
                murk_strerror(rc));
       goto out;
     }
     if (v->phase == MURK_PHASE_PLAY && v->turn > r->turns) r->turns = v->turn;
     watch_roster(&watch[side], v, v->phase == MURK_PHASE_PLAY ? v->turn : 0, r);
-    /* The policy's plans, tried in order until the game takes a command. */
-    bool applied = false;
-    int tries = 0;
-    const char* line = "";
-    reason[0] = '\0';
-    for (int round = 0; !applied && tries < MAX_ATTEMPTS; round++) {
-      rc = murk_policy_plan(o->policy[side], v, &rng[side], round, plan);
-      if (rc != MURK_OK) {
-        snprintf(why, whylen, "the %s policy failed: %s", murk_policy_name(o->policy[side]),
-                 murk_strerror(rc));
-        goto out;
-      }
-      for (int i = 0; i < plan->n && !applied && tries < MAX_ATTEMPTS; i++, tries++) {
-        line = plan->lines[i];
-        struct murk_command c;
-        int col = 0;
-        int prc = murk_command_parse(line, &c, err, sizeof err, &col);
-        if (prc != 1) {
-          /* A blank line would apply nothing: as bad as a line that does not parse. */
-          r->unparsed++;
-          if (!st->first_unparsed[0])
-            snprintf(st->first_unparsed, sizeof st->first_unparsed, "'%s': %s", line,
-                     prc == 0 ? "blank" : err);
-          continue;
-        }
-        rc = murk_game_apply(g, side, &c, reason, sizeof reason);
-        if (rc == MURK_OK) {
-          applied = true;
-        } else if (rc == MURK_EREJECTED) {
-          r->rejected++;
-          if (o->trace) fprintf(stderr, "    refused: %s: %s\n", line, reason);
-        } else {
-          snprintf(why, whylen, "'%s': %s", line, reason[0] ? reason : murk_strerror(rc));
-          goto out;
-        }
-      }
-    }
-    if (!applied) {
-      snprintf(why, whylen, "stuck: %d tries refused (%s); the last, '%s': %s", MAX_ATTEMPTS,
-               v->prompt, line, reason);
-      rc = MURK_EREJECTED;
+    if (rc == MURK_EREJECTED) {
+      snprintf(why, whylen, "stuck: %d tries refused, then 'end' (%s): %s", MURK_SIM_MAX_TRIES,
+               v->prompt, sim->reason);
       goto out;
     }
-    if (o->trace)
-      fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", m->id, seed, murk_side_name(side), line);
+    if (rc != MURK_OK) {
+      snprintf(why, whylen, "the %s policy failed: %s%s%s", murk_policy_name(o->policy[side]),
+               murk_strerror(rc), sim->reason[0] ? ": " : "", sim->reason);
+      goto out;
+    }
     r->commands++;
   }
   if (o->trace) fprintf(stderr, "%s seed %" PRIu64 ": %s\n", m->id, seed, murk_game_result(g));
@@ -278,15 +196,16 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
   for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
   for (int s = 0; s < MURK_SIDES && rc == MURK_OK; s++) {
-    rc =
-        views[s] ? murk_view_update(g, views[s]) : murk_view_build(g, (enum murk_side)s, &views[s]);
+    const struct murk_view* v = NULL;
+    rc = murk_sim_view(sim, (enum murk_side)s, &v);
     if (rc == MURK_OK)
-      watch_roster(&watch[s], views[s], r->turns, r);
+      watch_roster(&watch[s], v, r->turns, r);
     else
       snprintf(why, whylen, "%s", murk_strerror(rc));
   }
 out:
-  for (int s = 0; s < MURK_SIDES; s++) murk_view_free(views[s]);
+  r->rejected = sim->tally.refused;
+  murk_sim_next_game(sim, NULL, 0); /* the views belong to this game */
   murk_game_free(g);
   return rc;
 }
@@ -309,7 +228,6 @@ static void add_result(struct mission_stats* st, const struct game_result* r) {
   }
   st->commands += r->commands;
   st->rejected += r->rejected;
-  st->unparsed += r->unparsed;
 }
 
 /* sum / n to one decimal, rounded, as text ("3.4"; "-" when n is 0). Integers only, so the
@@ -344,7 +262,7 @@ static void bar_chart(FILE* f, const char* title, const long* counts) {
     char bar[BAR_WIDTH + 1];
     memset(bar, '#', (size_t)len);
     bar[len] = '\0';
-    char label[8];
+    char label[sizeof "-2147483648+"]; /* any int, so no turn count is cut */
     snprintf(label, sizeof label, t == HIST_TURNS - 1 ? "%d+" : "%d", t);
     fprintf(f, "    %4s | %-*s %ld\n", label, BAR_WIDTH, bar, counts[t]);
   }
@@ -353,8 +271,11 @@ static void bar_chart(FILE* f, const char* title, const long* counts) {
 static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_opts* o,
                         const struct mission_stats* st) {
   char a[32], b[32];
-  fprintf(f, "%s: %s, %ld game%s (seeds %" PRIu64 "-%" PRIu64 "), %s v %s\n", m->id, m->name,
-          o->games, o->games == 1 ? "" : "s", o->seed, o->seed + (uint64_t)o->games - 1,
+  char id[4 * MURK_NAME], name[4 * MURK_NAME];
+  murk_cli_escape(m->id, id, sizeof id);
+  murk_cli_escape(m->name, name, sizeof name);
+  fprintf(f, "%s: %s, %ld game%s (seeds %" PRIu64 "-%" PRIu64 "), %s v %s\n", id, name, o->games,
+          o->games == 1 ? "" : "s", o->seed, o->seed + (uint64_t)o->games - 1,
           murk_policy_name(o->policy[MURK_ATTACKER]), murk_policy_name(o->policy[MURK_DEFENDER]));
   fprintf(f, "  %-14s %9s %9s %10s\n", "", "attacker", "defender", "no winner");
   fprintf(f, "  %-14s %9ld %9ld %10ld\n", "wins", st->wins[0], st->wins[1], st->wins[2]);
@@ -377,7 +298,6 @@ static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_
   }
   fprintf(f, "  %-14s %s a game on average, %s refused", "commands",
           avg(st->commands, st->games, a, sizeof a), avg(st->rejected, st->games, b, sizeof b));
-  if (st->unparsed) fprintf(f, ", %ld unreadable", st->unparsed);
   fputc('\n', f);
   if (st->failed)
     fprintf(f, "  %-14s %ld game%s did not finish\n", "FAILED", st->failed,
@@ -419,10 +339,9 @@ static double now(void) {
 static bool sim_mission(const char* arg, const struct sim_opts* o, struct summary_row* row,
                         long* played) {
   char path[4096];
-  snprintf(row->id, sizeof row->id, "%s", arg);
-  if (!resolve_mission(arg, path, sizeof path)) {
-    fprintf(stderr, "murk: no mission '%s' (not a file, nor a bundled mission in %s)\n", arg,
-            murk_cli_data_dir());
+  murk_cli_escape(arg, row->id, sizeof row->id);
+  if (!murk_cli_mission_find(arg, NULL, path, sizeof path)) {
+    murk_cli_mission_not_found(arg);
     return false;
   }
   struct murk_mission* m = NULL;
@@ -431,12 +350,12 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     murk_cli_print_diags(&d, stderr);
     return false;
   }
-  snprintf(row->id, sizeof row->id, "%s", m->id);
+  murk_cli_escape(m->id, row->id, sizeof row->id);
   row->loaded = true;
   struct mission_stats* st = &row->st;
   bool ok = true;
-  struct murk_policy_plan plan;
-  memset(&plan, 0, sizeof plan);
+  struct murk_sim sim;
+  murk_sim_init(&sim, NULL, o->policy[MURK_ATTACKER], o->policy[MURK_DEFENDER], o->seed);
   /* Fields of view depend on the terrain alone: every game of the mission shares them. Without
    * memory for the cache each game keeps its own. */
   struct murk_sight_cache* cache = NULL;
@@ -445,10 +364,10 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     uint64_t seed = o->seed + (uint64_t)i;
     struct game_result r;
     char why[1024];
-    int rc = play_one(m, cache, seed, o, &plan, &r, st, why, sizeof why);
+    int rc = play_one(m, cache, seed, o, &sim, &r, why, sizeof why);
     (*played)++;
     if (rc != MURK_OK) {
-      fprintf(stderr, "murk: %s seed %" PRIu64 ": %s\n", m->id, seed, why);
+      murk_cli_error("%s seed %" PRIu64 ": %s", m->id, seed, why);
       st->failed++;
       ok = false;
       if (rc != MURK_EREJECTED) break; /* out of memory and the like: stop this mission */
@@ -456,150 +375,57 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     }
     add_result(st, &r);
   }
-  murk_policy_plan_free(&plan);
+  murk_sim_free(&sim);
   murk_sight_cache_free(cache);
-  if (st->unparsed)
-    fprintf(stderr, "murk: %s: policies wrote %ld line%s the parser refused, the first %s\n", m->id,
-            st->unparsed, st->unparsed == 1 ? "" : "s", st->first_unparsed);
   print_stats(stdout, m, o, st);
   fflush(stdout);
   murk_mission_free(m);
   return ok;
 }
 
-static int cmd_sim_exec(int argc, char** argv) {
+static int cmd_sim_exec(const struct murk_args* a) {
   struct sim_opts o = {DEFAULT_GAMES,        1,     {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
                        DEFAULT_MAX_COMMANDS, false, false};
-  const char *games = NULL, *seed = NULL, *policy = NULL, *maxc = NULL;
-  bool all = false;
-  const char** missions = murk_calloc((size_t)argc + 1, sizeof *missions);
-  if (!missions) {
-    fprintf(stderr, "murk: out of memory\n");
-    return MURK_EXIT_INVALID;
-  }
-  int nmissions = 0, rc = MURK_EXIT_OK;
-  for (int i = 1; i < argc; i++) {
-    const char* a = argv[i];
-    bool missing = false;
-    const char* v;
-    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-      print_usage(stdout);
-      murk_free(missions);
-      return MURK_EXIT_OK;
-    }
-    if (strcmp(a, "--all") == 0) {
-      all = true;
-    } else if (strcmp(a, "--time") == 0) {
-      o.timing = true;
-    } else if (strcmp(a, "--trace") == 0) {
-      o.trace = true;
-    } else if ((v = option(argc, argv, &i, "--games", &missing))) {
-      if (games) rc = murk_cli_usage("--games is given twice");
-      games = v;
-    } else if ((v = option(argc, argv, &i, "--seed", &missing))) {
-      if (seed) rc = murk_cli_usage("--seed is given twice");
-      seed = v;
-    } else if ((v = option(argc, argv, &i, "--policy", &missing))) {
-      if (policy) rc = murk_cli_usage("--policy is given twice");
-      policy = v;
-    } else if ((v = option(argc, argv, &i, "--max-commands", &missing))) {
-      if (maxc) rc = murk_cli_usage("--max-commands is given twice");
-      maxc = v;
-    } else if (missing) {
-      rc = murk_cli_usage("%s needs a value", a);
-    } else if (a[0] == '-' && a[1] != '\0') {
-      rc = murk_cli_usage("unknown option '%s'", a);
-    } else {
-      missions[nmissions++] = a;
-    }
-    if (rc != MURK_EXIT_OK) break;
-  }
+  o.timing = murk_args_has(a, "time");
+  o.trace = murk_args_has(a, "trace");
+  bool all = murk_args_has(a, "all");
   uint64_t u;
-  if (rc == MURK_EXIT_OK && games) {
-    if (!parse_u64(games, MAX_GAMES, &u) || u == 0)
-      rc =
-          murk_cli_usage("--games expects a whole number from 1 to %d, got '%s'", MAX_GAMES, games);
-    else
-      o.games = (long)u;
-  }
-  if (rc == MURK_EXIT_OK && seed) {
-    if (!parse_u64(seed, UINT64_MAX - MAX_GAMES, &u))
-      rc = murk_cli_usage("--seed expects a whole number from 0 to %ju, got '%s'",
-                          (uintmax_t)(UINT64_MAX - MAX_GAMES), seed);
-    else
-      o.seed = u;
-  }
-  if (rc == MURK_EXIT_OK && policy && !parse_policies(policy, o.policy))
-    rc = murk_cli_usage(
-        "--policy expects random or greedy, or two of them as ATTACKER,DEFENDER "
-        "(random,greedy), got '%s'",
-        policy);
-  if (rc == MURK_EXIT_OK && maxc) {
-    if (!parse_u64(maxc, 100000000, &u) || u == 0)
-      rc = murk_cli_usage("--max-commands expects a whole number from 1 to 100000000, got '%s'",
-                          maxc);
-    else
-      o.max_commands = (long)u;
-  }
-  if (rc == MURK_EXIT_OK && all && nmissions > 0)
-    rc = murk_cli_usage("give missions or --all, not both");
-  if (rc == MURK_EXIT_OK && !all && nmissions == 0)
-    rc = murk_cli_usage("sim needs a mission (an id from 'murk list', a file, or --all)");
-  if (rc != MURK_EXIT_OK) {
-    murk_free(missions);
-    return usage();
-  }
+  if (murk_args_number(a, "games", 1, MAX_GAMES, &u) < 0) return MURK_EXIT_USAGE;
+  o.games = murk_args_has(a, "games") ? (long)u : o.games;
+  if (murk_args_number(a, "seed", 0, UINT64_MAX - MAX_GAMES, &o.seed) < 0) return MURK_EXIT_USAGE;
+  if (murk_args_number(a, "max-commands", 1, 100000000, &u) < 0) return MURK_EXIT_USAGE;
+  o.max_commands = murk_args_has(a, "max-commands") ? (long)u : o.max_commands;
+  const char* policy = murk_args_get(a, "policy");
+  if (policy && !parse_policies(policy, o.policy))
+    return murk_args_error(a,
+                           "--policy expects random or greedy, or two of them as "
+                           "ATTACKER,DEFENDER (random,greedy), got '%s'",
+                           policy);
+  if (all && a->argc > 0) return murk_args_error(a, "give missions or --all, not both");
+  if (!all && a->argc == 0)
+    return murk_args_error(a, "sim needs a mission (an id from 'murk list', a file, or --all)");
 
   /* --all: the bundled missions, by file name. */
-  struct dirent** found = NULL;
-  int nfound = 0;
-  char** paths = NULL;
+  size_t nfound = 0;
+  char** found = NULL;
+  const char* const* missions = (const char* const*)a->argv;
+  int nmissions = a->argc, rc;
   if (all) {
     const char* dir = murk_cli_data_dir();
-    nfound = scandir(dir, &found, mission_file, alphasort);
-    if (nfound <= 0) {
-      fprintf(stderr, "murk: no missions (*.yaml) in %s\n", dir);
-      murk_free(missions);
-      if (found) free(found);
-      return MURK_EXIT_INVALID;
+    found = murk_cli_mission_files(dir, &nfound);
+    if (!found || nfound == 0) {
+      murk_cli_mission_files_free(found, nfound);
+      return murk_cli_error("no missions (*.yaml) in %s", dir);
     }
-    paths = murk_calloc((size_t)nfound, sizeof *paths);
-    const char** more = murk_realloc(missions, ((size_t)nfound + 1) * sizeof *more);
-    if (!paths || !more) {
-      fprintf(stderr, "murk: out of memory\n");
-      for (int i = 0; i < nfound; i++) free(found[i]);
-      free(found);
-      murk_free(paths);
-      murk_free(more ? more : missions);
-      return MURK_EXIT_INVALID;
-    }
-    missions = more;
-    bool oom = false;
-    for (int i = 0; i < nfound; i++) {
-      size_t len = strlen(dir) + 1 + strlen(found[i]->d_name) + 1;
-      paths[i] = murk_malloc(len);
-      if (paths[i]) {
-        snprintf(paths[i], len, "%s/%s", dir, found[i]->d_name);
-        missions[nmissions++] = paths[i];
-      } else {
-        oom = true;
-      }
-      free(found[i]);
-    }
-    if (oom) {
-      fprintf(stderr, "murk: out of memory\n");
-      free(found);
-      rc = MURK_EXIT_INVALID;
-      goto out_paths;
-    }
-    free(found);
+    missions = (const char* const*)found;
+    nmissions = (int)nfound;
   }
 
   struct summary_row* rows = murk_calloc((size_t)nmissions, sizeof *rows);
   if (!rows) {
     fprintf(stderr, "murk: out of memory\n");
     rc = MURK_EXIT_INVALID;
-    goto out_paths;
+    goto out;
   }
   bool ok = true;
   long played = 0;
@@ -621,17 +447,20 @@ static int cmd_sim_exec(int argc, char** argv) {
   }
   rc = ok ? MURK_EXIT_OK : MURK_EXIT_INVALID;
   murk_free(rows);
-out_paths:
-  if (paths)
-    for (int i = 0; i < nfound; i++) murk_free(paths[i]);
-  murk_free(paths);
-  murk_free(missions);
+out:
+  murk_cli_mission_files_free(found, nfound);
   return rc;
 }
 
 const struct murk_cmd_entry murk_cmd_sim_entry = {
     .name = "sim",
-    .usage = SIM_USAGE,
+    .usage =
+        "MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--time] [--trace]\n"
+        "--all [the same options]",
     .about = "play whole games with simple policies, print results",
+    .help =
+        "MISSION is a bundled mission's id (murk list) or a mission file. A policy is random\n"
+        "or greedy, for both sides, or two as ATTACKER,DEFENDER (random,greedy).\n",
+    .args = {"all games: seed: policy: max-commands: time trace", 0, -1},
     .exec = cmd_sim_exec,
 };

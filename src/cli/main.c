@@ -6,6 +6,11 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "text.h"
+
+#ifndef MURK_VERSION
+#define MURK_VERSION "unknown"
+#endif
 
 static const struct murk_cmd_entry* const cmd_table[] = {
     &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_play_entry,
@@ -13,14 +18,33 @@ static const struct murk_cmd_entry* const cmd_table[] = {
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 
+static void say(const char* prefix, const char* fmt, va_list ap) {
+  char msg[8192], esc[4 * sizeof msg];
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  fprintf(stderr, "%s%s\n", prefix, murk_cli_escape(msg, esc, sizeof esc));
+}
+
+void murk_cli_diag(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  say("", fmt, ap);
+  va_end(ap);
+}
+
 int murk_cli_usage(const char* fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  fputs("murk: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputc('\n', stderr);
+  say("murk: ", fmt, ap);
   va_end(ap);
   return MURK_EXIT_USAGE;
+}
+
+int murk_cli_error(const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  say("murk: ", fmt, ap);
+  va_end(ap);
+  return MURK_EXIT_INVALID;
 }
 
 #ifndef MURK_DEFAULT_DATA_DIR
@@ -38,8 +62,27 @@ const char* murk_cli_data_dir(void) {
 static void print_help(FILE* f) {
   fputs("usage: murk COMMAND [ARGS]\n\ncommands:\n", f);
   for (size_t i = 0; i < CMD_COUNT; i++)
-    fprintf(f, "  %-8s %-44s %s\n", cmd_table[i]->name, cmd_table[i]->usage, cmd_table[i]->about);
-  fputs("\nexit codes: 0 ok, 1 invalid input, 2 usage\n", f);
+    fprintf(f, "  %-8s %s\n", cmd_table[i]->name, cmd_table[i]->about);
+  fputs(
+      "\n'murk help COMMAND' (or 'murk COMMAND --help') shows a command's arguments.\n"
+      "'murk --version' prints the version.\n"
+      "exit codes: 0 ok, 1 invalid input, 2 usage\n",
+      f);
+}
+
+/* The entry called name; NULL after saying so (with the nearest name, if one is close). */
+static const struct murk_cmd_entry* find_command(const char* name) {
+  const char* names[CMD_COUNT];
+  for (size_t i = 0; i < CMD_COUNT; i++) {
+    if (strcmp(cmd_table[i]->name, name) == 0) return cmd_table[i];
+    names[i] = cmd_table[i]->name;
+  }
+  const char* near = murk_cli_nearest(name, names, CMD_COUNT);
+  if (near)
+    murk_cli_usage("unknown command '%s' (did you mean '%s'?)", name, near);
+  else
+    murk_cli_usage("unknown command '%s' (try 'murk help')", name);
+  return NULL;
 }
 
 int main(int argc, char** argv) {
@@ -48,12 +91,25 @@ int main(int argc, char** argv) {
     return MURK_EXIT_USAGE;
   }
   const char* name = argv[1];
-  if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
-    print_help(stdout);
+  if (strcmp(name, "--version") == 0) {
+    printf("murk %s\n", MURK_VERSION);
     return MURK_EXIT_OK;
   }
-  for (size_t i = 0; i < CMD_COUNT; i++)
-    if (strcmp(cmd_table[i]->name, name) == 0) return cmd_table[i]->exec(argc - 1, argv + 1);
-  murk_cli_usage("unknown command '%s' (try 'murk help')", name);
-  return MURK_EXIT_USAGE;
+  if (strcmp(name, "help") == 0 || strcmp(name, "--help") == 0 || strcmp(name, "-h") == 0) {
+    if (argc == 2 || strcmp(argv[2], "help") == 0) {
+      print_help(stdout);
+      return MURK_EXIT_OK;
+    }
+    if (argc > 3) return murk_cli_usage("usage: murk help [COMMAND]");
+    const struct murk_cmd_entry* e = find_command(argv[2]);
+    if (!e) return MURK_EXIT_USAGE;
+    murk_args_print_help(e, stdout);
+    return MURK_EXIT_OK;
+  }
+  const struct murk_cmd_entry* e = find_command(name);
+  if (!e) return MURK_EXIT_USAGE;
+  struct murk_args args;
+  int code;
+  if (murk_args_parse(e, argc - 1, argv + 1, &args, &code) != 0) return code;
+  return e->exec(&args);
 }

@@ -5,10 +5,10 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "fileio.h"
+#include "missions.h"
 #include "murk/alloc.h"
 #include "murk/diag.h"
 #include "murk/error.h"
@@ -16,6 +16,7 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 #include "murk/view.h"
+#include "text.h"
 
 static int status_of_view(const struct murk_view* v, char* buf, size_t n) {
   if (v->phase == MURK_PHASE_OVER) return snprintf(buf, n, "result: %s", v->result);
@@ -29,49 +30,19 @@ int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side sid
   struct murk_view* v = NULL;
   int rc = murk_view_build(g, side, &v);
   if (rc != MURK_OK) return rc;
-  char line[MURK_EVENT_TEXT + 64];
+  /* One event, one line: a name from the mission cannot start a line of its own (text.h). */
+  char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
   for (size_t i = 0; i < v->nevents; i++) {
     murk_event_format(&v->events[i], line, sizeof line);
-    fprintf(f, "%s\n", line);
+    fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
   }
   status_of_view(v, line, sizeof line);
-  fprintf(f, "%s\n", line);
+  fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
   murk_view_free(v);
   return MURK_OK;
 }
 
 /* ---- the headless run ---- */
-
-static void print_diags(const struct murk_diags* d) {
-  char line[MURK_DIAG_MSG + 320];
-  for (int i = 0; i < d->count; i++) {
-    murk_diags_format(d, i, line, sizeof line);
-    fprintf(stderr, "%s\n", line);
-  }
-  if (d->dropped) fprintf(stderr, "%s: %d more problems not shown\n", d->file, d->dropped);
-}
-
-static bool file_exists(const char* p) {
-  return access(p, F_OK) == 0;
-}
-
-/* A header's mission path: as given (relative to the current directory), else relative
- * to the script's own directory. NULL if neither exists; *tried gets the second place. */
-static char* resolve_mission(const char* script, const char* path, char* tried, size_t n) {
-  tried[0] = '\0';
-  if (path[0] == '/' || file_exists(path)) return murk_strdup(path);
-  const char* slash = strrchr(script, '/');
-  if (!slash) return NULL;
-  size_t dirlen = (size_t)(slash - script);
-  size_t need = dirlen + 1 + strlen(path) + 1;
-  char* joined = murk_malloc(need);
-  if (!joined) return NULL;
-  snprintf(joined, need, "%.*s/%s", (int)dirlen, script, path);
-  snprintf(tried, n, "%.*s", (int)dirlen, script);
-  if (file_exists(joined)) return joined;
-  murk_free(joined);
-  return NULL;
-}
 
 /* Where a run stopped, for FILE:LINE:COL: error: ... */
 struct stop {
@@ -93,7 +64,7 @@ static int write_save(const struct murk_game* g, const char* path) {
     return -1;
   }
   rc = murk_file_write_atomic(path, save, savelen, err, sizeof err);
-  if (rc != 0) fprintf(stderr, "murk: %s\n", err);
+  if (rc != 0) murk_cli_error("%s", err);
   murk_free(save);
   return rc;
 }
@@ -156,37 +127,43 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   }
 
   if (murk_file_read(o->script, &text, &len, err, sizeof err) != 0) {
-    fprintf(stderr, "murk: %s\n", err);
+    murk_cli_error("%s", err);
     goto out;
   }
   murk_diags_init(d, o->script);
   int rc = murk_script_parse(text, len, &s, d);
   if (rc != MURK_OK) {
-    if (rc == MURK_ENOMEM) fprintf(stderr, "murk: %s: out of memory\n", o->script);
-    print_diags(d);
+    if (rc == MURK_ENOMEM) murk_cli_error("%s: out of memory", o->script);
+    murk_cli_print_diags(d, stderr);
     goto out;
   }
 
   if (o->replay && !s->has_hash) {
-    fprintf(stderr,
-            "murk: %s is not a save: it has no '# mission-hash:' header "
-            "(a script runs with 'murk run %s')\n",
-            o->script, o->script);
+    murk_cli_error(
+        "%s is not a save: it has no '# mission-hash:' header (a script runs with 'murk run %s')",
+        o->script, o->script);
     goto out;
   }
 
   /* The mission: the command line's, else the header's. */
+  char found[4096];
   if (o->mission) {
-    mission_path = murk_strdup(o->mission);
-  } else if (s->mission) {
-    char tried[4096];
-    mission_path = resolve_mission(o->script, s->mission, tried, sizeof tried);
-    if (!mission_path) {
-      fprintf(stderr,
-              "%s:%d: error: mission file '%s' not found (looked in the current directory%s%s)\n",
-              o->script, s->mission_line, s->mission, tried[0] ? " and in " : "", tried);
+    if (!murk_cli_mission_find(o->mission, NULL, found, sizeof found)) {
+      murk_cli_mission_not_found(o->mission);
       goto out;
     }
+    mission_path = murk_strdup(found);
+  } else if (s->mission) {
+    if (!murk_cli_mission_find(s->mission, o->script, found, sizeof found)) {
+      const char* slash = strrchr(o->script, '/');
+      murk_cli_diag(
+          "%s:%d: error: mission file '%s' not found (looked in the current directory%s%.*s%s)",
+          o->script, s->mission_line, s->mission, slash ? ", in " : "",
+          slash ? (int)(slash - o->script) : 0, o->script,
+          strchr(s->mission, '/') ? "" : " and among the bundled missions");
+      goto out;
+    }
+    mission_path = murk_strdup(found);
   } else {
     exit_code = murk_cli_usage(
         "no mission: give one on the command line or a '# mission: FILE' line in %s", o->script);
@@ -210,23 +187,22 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   murk_diags_init(d, mission_path);
   rc = murk_mission_load(mission_path, &m, d);
   if (rc != MURK_OK) {
-    print_diags(d);
+    murk_cli_print_diags(d, stderr);
     goto out;
   }
 
   /* A save replays only against the mission it was made with. A mission named on the
    * command line is the user's choice: no check. */
   if (s->has_hash && (o->replay || !o->mission) && s->mission_hash != m->hash) {
-    fprintf(stderr,
-            "murk: %s has changed since this save was made (hash %016" PRIx64 " != %016" PRIx64
-            ")\n",
-            mission_path, m->hash, s->mission_hash);
+    murk_cli_error("%s has changed since this save was made (hash %016" PRIx64 " != %016" PRIx64
+                   ")",
+                   mission_path, m->hash, s->mission_hash);
     goto out;
   }
 
   rc = murk_game_new(m, seed, &g);
   if (rc != MURK_OK) {
-    fprintf(stderr, "murk: cannot start %s: %s\n", mission_path, murk_strerror(rc));
+    murk_cli_error("cannot start %s: %s", mission_path, murk_strerror(rc));
     goto out;
   }
 
@@ -241,7 +217,10 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     fprintf(stderr, "murk: cannot write the transcript\n");
     goto out;
   }
-  if (st.stopped) fprintf(stderr, "%s:%d:%d: error: %s\n", o->script, st.line, st.col, st.msg);
+  if (st.stopped) {
+    /* The message may quote the script's line: escaped, as the script's name (text.h). */
+    murk_cli_diag("%s:%d:%d: error: %s", o->script, st.line, st.col, st.msg);
+  }
   exit_code = st.stopped || st.autosave_failed || rc != MURK_OK ? MURK_EXIT_INVALID : MURK_EXIT_OK;
 
   if (o->save && write_save(g, o->save) != 0) exit_code = MURK_EXIT_INVALID;

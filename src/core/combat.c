@@ -327,9 +327,10 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
     int inches = murk_roll(g, &a, purpose, MURK_AUD_ALL, NULL);
     snprintf(purpose, sizeof purpose, "P%d barrage, unseen: farther", snum);
     inches += murk_roll(g, &b, purpose, MURK_AUD_ALL, NULL);
-    struct murk_length len = {(int64_t)(inches > 0 ? inches : 0) * 100, MURK_UNIT_IN};
-    int cells = murk_length_to_cells(len, m->scale, MURK_ROUND_DOWN);
-    for (int i = 0; i < cells; i++) land = murk_geom_neighbour(gr, land, dir);
+    int cells = murk_inches_cells(g, inches);
+    /* Past the table and the blast every step is too far to hit: the walk stops there. */
+    int far = gr->width + gr->height + BARRAGE_BLAST + 2;
+    for (int i = 0; i < (cells < far ? cells : far); i++) land = murk_geom_neighbour(gr, land, dir);
   }
   const struct murk_unit_state* t = &g->s.units[other][tu];
   bool hit = false;

@@ -15,6 +15,7 @@
 #include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
 
@@ -90,6 +91,21 @@ int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
     return snprintf(buf, n, "%d cell%s", cells, cells == 1 ? "" : "s");
   struct murk_length len = {scale.value * cells, scale.unit};
   return murk_length_format(len, buf, n);
+}
+
+int murk_cells_sat(int64_t n) {
+  if (n < 0) return 0;
+  return n > MURK_SIGHT_UNLIMITED ? MURK_SIGHT_UNLIMITED : (int)n;
+}
+
+int murk_inches_cells(const struct murk_game* g, int64_t inches) {
+  if (inches <= 0) return 0;
+  /* Past the farthest sight there is, more inches change nothing (issue 18: a scatter
+   * beyond the loader's longest length used to become 0 cells). */
+  if (inches > MURK_SIGHT_UNLIMITED) inches = MURK_SIGHT_UNLIMITED;
+  struct murk_length len = {inches * 100, MURK_UNIT_IN};
+  int cells = murk_length_to_cells(len, g->m->scale, MURK_ROUND_DOWN);
+  return cells < 0 ? MURK_SIGHT_UNLIMITED : murk_cells_sat(cells);
 }
 
 const struct murk_force* murk_force(const struct murk_game* g, enum murk_side side) {

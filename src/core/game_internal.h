@@ -279,6 +279,12 @@ void murk_mark_step_start(struct murk_game* g);
 const char* murk_plural(int n);
 /* Cells to text under the mission scale: "8 cells (40cm)". */
 int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n);
+/* A roll counted in inches (a scatter, a sight roll's unit) as whole cells, rounded down
+ * like every allowance: 0 for nothing or less, and at most MURK_SIGHT_UNLIMITED however
+ * large the dice (a length past the loader's limit saturates instead of vanishing). */
+int murk_inches_cells(const struct murk_game* g, int64_t inches);
+/* n cells, saturated to 0 .. MURK_SIGHT_UNLIMITED. */
+int murk_cells_sat(int64_t n);
 /* The force `side` plays: the mission's force of s.force_of[side]. */
 const struct murk_force* murk_force(const struct murk_game* g, enum murk_side side);
 const struct murk_platoon* murk_unit_platoon(const struct murk_game* g, enum murk_side side,

@@ -634,16 +634,45 @@ WALK_FN size_t cast_ring(const struct caster* c, struct emitter* em, const struc
   return b.n;
 }
 
-/* The cells of ring i: from the result's table (made now if no call reached ring i
- * before; calls reach rings in order), or made in `far` beyond TAB_RINGS. NULL when out of
- * memory. */
-static const int32_t* ring_cells(struct murk_fov_result* res, int sides, int i) {
-  size_t n = (size_t)sides * (size_t)i + 1;
-  if (i > TAB_RINGS) {
-    if (reserve((void**)&res->far, &res->far_cap, n, sizeof *res->far) != MURK_OK) return NULL;
-    fill_ring(res->far, &res->lay, i);
-    return res->far;
+/* Cells j0 .. j1 of ring i (0 <= j0 <= j1 <= M * i), as fill_ring makes them. */
+static void fill_ring_part(int32_t* t, const struct layout* lay, int i, int j0, int j1) {
+  const int(*dirs)[2] = lay->hex ? hex_dirs : sq_dirs;
+  int sides = lay->hex ? 6 : 8;
+  for (int j = j0; j <= j1; j++) {
+    int k = j / i, s = j % i;
+    if (k == sides) k = 0; /* j = M * i: cell 0 again */
+    int dq = dirs[k + 1][0] - dirs[k][0], dr = dirs[k + 1][1] - dirs[k][1];
+    int q = i * dirs[k][0] + s * dq, r = i * dirs[k][1] + s * dr;
+    t[j] = (int32_t)((ptrdiff_t)r * lay->stride + q);
   }
+}
+
+/* The cells of ring i: from the result's table (made now if no call reached ring i
+ * before; calls reach rings in order), or, beyond TAB_RINGS, made in `far` for the cells
+ * the pieces that reach ring i can read (issue 18: making the whole ring cost a call on a
+ * big table as much as the whole disc, for the few directions still open that far). A
+ * piece from X = lo to hi reads cells floor(lo / 2) - 1 .. floor(hi / 2) + 1 at most
+ * (span_of, cut_of). NULL when out of memory. */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static const int32_t*
+far_ring(struct murk_fov_result* res, int sides, int i, const struct piece* in, size_t nin) {
+  size_t n = (size_t)sides * (size_t)i + 1;
+  if (reserve((void**)&res->far, &res->far_cap, n, sizeof *res->far) != MURK_OK) return NULL;
+  int last = sides * i;
+  for (size_t k = 0; k < nin; k++) {
+    int j0 = (int)(in[k].lo.at >> (POS_SHIFT + 1)) - 1;
+    int j1 = (int)(in[k].hi.at >> (POS_SHIFT + 1)) + 1;
+    fill_ring_part(res->far, &res->lay, i, j0 < 0 ? 0 : j0, j1 > last ? last : j1);
+  }
+  return res->far;
+}
+
+static const int32_t* ring_cells(struct murk_fov_result* res, int sides, int i,
+                                 const struct piece* in, size_t nin) {
+  if (i > TAB_RINGS) return far_ring(res, sides, i, in, nin);
+  size_t n = (size_t)sides * (size_t)i + 1;
   size_t start = ring_start(sides, i);
   if (i > res->ntab) {
     if (reserve((void**)&res->tab, &res->tab_cap, start + n, sizeof *res->tab) != MURK_OK) {
@@ -676,7 +705,8 @@ static int fov_rings(const struct murk_sightmap* map, struct caster* c, int radi
                    sizeof(struct piece));
     }
     if (rc != MURK_OK) return rc;
-    c->tab = ring_cells(res, sides, i);
+    /* The pieces are those of ring i - 1, at their places on ring i. */
+    c->tab = ring_cells(res, sides, i, res->pieces[cur], ncur);
     if (!c->tab) return MURK_ENOMEM;
     em->cells = res->cells; /* it may have moved */
     c->i = i;

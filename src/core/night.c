@@ -255,10 +255,10 @@ void murk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
 static int nf_cells(const struct murk_game* g, int total) {
   if (total < 0) total = 0;
   int unit = murk_mission_param(g->m, MURK_P_NF_UNIT);
-  if (unit > 0) return total * unit;
-  struct murk_length len = {(int64_t)total * 100, MURK_UNIT_IN};
-  int cells = murk_length_to_cells(len, g->m->scale, MURK_ROUND_DOWN);
-  return cells < 0 ? 0 : cells;
+  /* In 64 bits and saturated: the largest dice times the longest unit overflow an int
+   * (issue 18). */
+  if (unit > 0) return murk_cells_sat((int64_t)total * unit);
+  return murk_inches_cells(g, total);
 }
 
 static int table_cells(const struct murk_game* g, int total) {

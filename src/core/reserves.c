@@ -236,6 +236,18 @@ int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struc
   return MURK_OK;
 }
 
+bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                          int* least, int* most, enum murk_rule_id* rule) {
+  *least = *most = 0;
+  *rule = kinds[k].rule;
+  if (k == MURK_RESERVE_DEEP || !murk_reserve_kind_allowed(g, side, k)) return false;
+  int total, held;
+  count_held(g, side, k, &total, &held);
+  *least = at_least(g, k, total);
+  *most = at_most(g, k, total);
+  return true;
+}
+
 int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
                                  size_t reason_len) {
   for (int i = 0; i < NROLL; i++) {
@@ -244,6 +256,16 @@ int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side,
     int total, held;
     count_held(g, side, k, &total, &held);
     int least = at_least(g, k, total);
+    /* Limits that cannot both be met (at least half and at most half of 3 platoons) hold
+     * the side to the lower: it can always end its nominations (issue 18). */
+    int most = at_most(g, k, total);
+    if (least > most) {
+      if (held >= most) continue;
+      return murk_reject(reason, reason_len,
+                         "%ss: hold %d of your platoons, the most you may (reserve N); you hold "
+                         "%d",
+                         kinds[k].name, most, held);
+    }
     if (held >= least) continue;
     char pct[16];
     int p = param(g, kinds[k].least);
@@ -791,10 +813,10 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     int inches = murk_roll(g, &dist, purpose, MURK_AUD_ALL, NULL);
     /* The scatter is counted in inches, as the seed counts it, then turned into cells
      * like every allowance (rounded down). */
-    struct murk_length len = {(int64_t)(inches > 0 ? inches : 0) * 100, MURK_UNIT_IN};
-    int cells = murk_length_to_cells(len, m->scale, MURK_ROUND_DOWN);
-    if (cells < 0) cells = 0;
-    for (int i = 0; i < cells; i++) land = murk_geom_neighbour(gr, land, dir);
+    int cells = murk_inches_cells(g, inches);
+    /* Past the width and height of the table every step is off it: the walk stops there. */
+    int walk = cells < gr->width + gr->height + 2 ? cells : gr->width + gr->height + 2;
+    for (int i = 0; i < walk; i++) land = murk_geom_neighbour(gr, land, dir);
     char ls[16];
     murk_pos_format(land, ls, sizeof ls);
     murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
@@ -920,6 +942,41 @@ int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side)
     if (u->state == MURK_PLATOON_RESERVE && u->ambush == 2) n++;
   }
   return n;
+}
+
+bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side) {
+  const struct murk_grid* gr = &g->m->grid;
+  bool in_zone = murk_mission_param(g->m, MURK_P_IAMB_IN_ZONE);
+  int keep = murk_mission_param(g->m, MURK_P_IAMB_KEEP_OUT);
+  char scratch[256];
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++) {
+      struct murk_pos p = {x, y};
+      const struct murk_zone* zone = NULL;
+      if (in_zone ? murk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
+                                               &zone) != MURK_OK
+                  : !murk_cell_passable(g->m, p))
+        continue;
+      if (!murk_cell_free(&g->s, p)) continue;
+      if (keep > 0 && murk_nearest_of_side(g, murk_side_other(side), p, NULL) <= keep) continue;
+      return true;
+    }
+  return false;
+}
+
+void murk_reserves_ambush_defer(struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) {
+    struct murk_unit_state* u = &g->s.units[side][i];
+    if (u->state != MURK_PLATOON_RESERVE || u->ambush != 2) continue;
+    u->ambush = 1;
+    n++;
+  }
+  if (n > 0)
+    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
+              "%s finds no place for %d immediate ambush%s: %s wait%s in ambush",
+              murk_side_name(side), n, n == 1 ? "" : "es", n == 1 ? "it" : "they",
+              n == 1 ? "s" : "");
 }
 
 static int count_ambush(const struct murk_game* g, enum murk_side side, int kind) {

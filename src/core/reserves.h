@@ -25,6 +25,10 @@ bool murk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
                                enum murk_reserve_kind k);
 /* Platoons `side` may hold in ambush: immediate (true) or not. */
 int murk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate);
+/* The platoons `side` must hold (*least) and may hold (*most) in reserve of kind k, the rule
+ * whose at_least / at_most set them, and whether the side may hold that kind at all. */
+bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                          int* least, int* most, enum murk_rule_id* rule);
 /* Does `side` nominate anything in the reserves phase (a kind or an ambush)? */
 bool murk_reserves_side_nominates(const struct murk_game* g, enum murk_side side);
 
@@ -67,6 +71,12 @@ int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct 
                          const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* Platoons of `side` held in immediate ambush and not yet placed. */
 int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
+/* Is there a cell where `side` may spring an immediate ambush now (in its zone or on the
+ * table, free, beyond the keep-out)? The same tests `ambush N at X,Y` makes of its cell. */
+bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side);
+/* The immediate ambushes of `side` that have nowhere to go wait as ambushes sprung in a
+ * later movement step (issue 18: `end` never traps a side with nothing it can do). */
+void murk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
 
 /* Put a platoon down as a template (fog of war) or in the open at p; the common part of
  * deploying, arriving and springing an ambush. zone (may be NULL) bounds its teams.

@@ -560,6 +560,8 @@ static int end_ambush(struct murk_game* g, enum murk_side side, char* reason, si
 static int end_recce(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 static int end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len);
+static int end_objectives(struct murk_game* g, enum murk_side side, char* reason,
+                          size_t reason_len);
 static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len);
 static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len);
 static void prompt_objectives(const struct murk_game* g, char* buf, size_t n);
@@ -570,6 +572,7 @@ static void prompt_recce(const struct murk_game* g, char* buf, size_t n);
 
 static const struct phase_row phases[MURK_PHASE_COUNT] = {
     [MURK_PHASE_OBJECTIVES] = {.enter = enter_objectives,
+                               .end = end_objectives,
                                .no_end = objectives_no_end,
                                .prompt = prompt_objectives,
                                .waiting = "places objectives"},
@@ -693,19 +696,19 @@ static void next_in_phase(struct murk_game* g, enum murk_side side, bool alterna
 
 /* ---- objectives ---- */
 
-int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
-  (void)a;
-  struct murk_state* s = &g->s;
+/* May the current placement step put an objective at `at`? */
+static int objective_cell_check(const struct murk_game* g, struct murk_pos at, char* reason,
+                                size_t reason_len) {
+  const struct murk_state* s = &g->s;
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
   struct murk_zone z = {r->in, r->keep_out};
-  int rc = murk_setup_check_zone(g, &z, c->at, "the objective", reason, reason_len);
+  int rc = murk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
   if (rc != MURK_OK) return rc;
   char ps[16], os[16], ds[32];
-  murk_pos_format(c->at, ps, sizeof ps);
+  murk_pos_format(at, ps, sizeof ps);
   for (int i = 0; i < s->nobjectives; i++) {
     const struct murk_placed_objective* o = &s->objectives[i];
-    int d = murk_geom_distance(&g->m->grid, o->pos, c->at);
+    int d = murk_geom_distance(&g->m->grid, o->pos, at);
     murk_pos_format(o->pos, os, sizeof os);
     if (d == 0)
       return murk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
@@ -724,6 +727,18 @@ int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct 
                          ds, r->together, ps, d, o->name, os);
     }
   }
+  return MURK_OK;
+}
+
+int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)a;
+  struct murk_state* s = &g->s;
+  const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+  int rc = objective_cell_check(g, c->at, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  char ps[16];
+  murk_pos_format(c->at, ps, sizeof ps);
   struct murk_placed_objective* o = &s->objectives[s->nobjectives++];
   o->pos = c->at;
   o->for_side = r->for_side;
@@ -1127,9 +1142,10 @@ static int end_teams(struct murk_game* g, enum murk_side side, char* reason, siz
 
 static int end_ambush(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   int left = murk_reserves_immediate_left(g, side);
-  if (left > 0)
+  if (left > 0 && murk_reserves_ambush_possible(g, side))
     return murk_reject(reason, reason_len,
                        "place your immediate ambush first (ambush N at X,Y): %d left", left);
+  murk_reserves_ambush_defer(g, side); /* nowhere to go: `end` is all the side can do */
   /* Both sides' immediate ambushes are placed by then; nothing else happens here. */
   enum murk_side other = murk_side_other(side);
   if (murk_reserves_immediate_left(g, other) > 0) {
@@ -1160,11 +1176,35 @@ static int end_step(struct murk_game* g, enum murk_side side, char* reason, size
   return murk_turn_end_step(g, side, reason, reason_len);
 }
 
+/* Objectives cannot be skipped while a cell is left for the next one. Objectives are
+ * placed in the open: whether a cell is left is public. */
 static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
   const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
-  return murk_reject(reason, reason_len,
-                     "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
-                     g->s.objective_placed + 1, r->count);
+  const struct murk_grid* gr = &g->m->grid;
+  char scratch[256];
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++)
+      if (objective_cell_check(g, (struct murk_pos){x, y}, scratch, sizeof scratch) == MURK_OK)
+        return murk_reject(
+            reason, reason_len,
+            "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
+            g->s.objective_placed + 1, r->count);
+  return MURK_OK;
+}
+
+/* No cell is left for the rest of this step (issue 18: `end` never traps a side). */
+static int end_objectives(struct murk_game* g, enum murk_side side, char* reason,
+                          size_t reason_len) {
+  (void)reason;
+  (void)reason_len;
+  struct murk_state* s = &g->s;
+  int left = g->m->objective_rules[s->objective_rule].count - s->objective_placed;
+  murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
+            "%s finds no place left for %d more objective%s: the step ends", murk_side_name(side),
+            left, murk_plural(left));
+  s->objective_rule++;
+  enter_phase(g, MURK_PHASE_OBJECTIVES);
+  return MURK_OK;
 }
 
 /* In play the step cannot end while the Fighting Withdrawal schedule calls for withdrawals

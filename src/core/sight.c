@@ -33,40 +33,89 @@ static int min_int(int a, int b) {
 
 /* ---- the sight map and the fires ---- */
 
-/* Fields of view, one per origin cell, kept as bitsets over the table (issue 5: the views
- * ask the field of view, not one line at a time). murk_fov gives exactly murk_los within its
- * radius (los.h; tests/unit/test_los.c checks the two on random maps), and the terrain never
- * changes in play, so the field of view of a cell, taken to the whole table, answers every
- * line from that cell for the rest of the game. Rows are direct-mapped by origin cell: on
- * the bundled tables every cell has its own slot; a huge table keeps FOV_BUDGET bytes of
- * them and recomputes a row when two origins share a slot. A cache of derived values,
- * never game state. */
-#define FOV_BUDGET (2u << 20)
+/* Fields of view, one per origin cell, each kept as a bitset over the box that holds what
+ * the origin sees (issue 5: the views ask the field of view, not one line at a time; issue
+ * 18: on a big table a field of view is a small patch of it, and rows over the whole table
+ * fitted only a few viewers, so every sight update recomputed every viewer). murk_fov gives
+ * exactly murk_los within its radius (los.h; tests/unit/test_los.c checks the two on random
+ * maps), and the terrain never changes in play, so the field of view of a cell, taken to
+ * the whole table, answers every line from that cell for the rest of the game. Rows are
+ * found by origin cell in an open-addressing table, their bits kept in chunks; when
+ * FOV_MAX_ROWS rows or FOV_BUDGET bytes are held, every row is dropped at once (a flush)
+ * and computed again when asked for. A cache of derived values, never game state: what it
+ * holds changes no answer. */
+#define FOV_BUDGET ((size_t)48 << 20)  /* bytes of row bits */
+#define FOV_MAX_ROWS ((size_t)1 << 16) /* rows held at once (a power of two) */
+#define FOV_CHUNK ((size_t)32 << 10)   /* words of a chunk of row bits (256 KB) */
+#define FOV_SMALL_TABLE 32768          /* cells: up to this a row spans the whole table */
+
+/* A field of view: the cells of the box [x0, x0 + w) x [y0, y0 + h) it sees, a bit each,
+ * row-major. */
+struct fov_row {
+  long origin; /* the origin's cell index, or -1: a free entry */
+  int x0, y0, w, h;
+  const uint64_t* bits;
+};
+
+struct fov_chunk {
+  struct fov_chunk* next;
+  size_t used, cap; /* words */
+  uint64_t words[];
+};
+
 struct murk_fov_rows {
   struct murk_fov_result* fov; /* murk_fov's working space, reused */
-  int width, radius;           /* table width; a radius that covers the whole table */
-  size_t words;                /* 64-bit words a row */
-  size_t nslots;
-  long* origin;        /* per slot: the origin cell's index, or -1 */
-  uint64_t* bits;      /* nslots rows of `words` words */
-  struct viewer* eyes; /* scratch for murk_sight_update: a side's viewers */
+  int width, height, radius;   /* the table; a radius that covers the whole table */
+  size_t max_rows;             /* rows held at most: a power of two */
+  size_t nrows, words;         /* rows held, and the words of their bits */
+  size_t chunk_words;          /* the size of a new chunk */
+  unsigned long flushes;       /* times every row was dropped: older pointers are stale */
+  struct fov_row* rows;        /* 2 * max_rows entries */
+  struct fov_chunk* chunks;    /* the newest first */
+  struct viewer* eyes;         /* scratch for murk_sight_update: a side's viewers */
 };
 
 /* A unit or marker that looks, for murk_sight_update: where it stands and its field of
  * view. */
 struct viewer {
   struct murk_axial at;
-  const uint64_t* row;
+  struct fov_row row;
 };
 #define MAX_VIEWERS (MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE)
+
+static void fov_chunks_free(struct murk_fov_rows* r) {
+  while (r->chunks) {
+    struct fov_chunk* next = r->chunks->next;
+    murk_free(r->chunks);
+    r->chunks = next;
+  }
+}
 
 static void fov_rows_free(struct murk_fov_rows* r) {
   if (!r) return;
   murk_fov_result_free(r->fov);
-  murk_free(r->origin);
-  murk_free(r->bits);
+  fov_chunks_free(r);
+  murk_free(r->rows);
   murk_free(r->eyes);
   murk_free(r);
+}
+
+/* Drop every row (the first chunk is kept for the next ones). */
+static void fov_rows_flush(struct murk_fov_rows* r) {
+  for (size_t i = 0; i < 2 * r->max_rows; i++) r->rows[i].origin = -1;
+  r->nrows = 0;
+  r->words = 0;
+  r->flushes++;
+  if (r->chunks) {
+    struct fov_chunk* keep = r->chunks;
+    while (keep->next) {
+      struct fov_chunk* c = keep;
+      keep = keep->next;
+      murk_free(c);
+    }
+    keep->used = 0;
+    r->chunks = keep;
+  }
 }
 
 static int fov_rows_new(const struct murk_sightmap* map, struct murk_fov_rows** out) {
@@ -76,19 +125,21 @@ static int fov_rows_new(const struct murk_sightmap* map, struct murk_fov_rows** 
   struct murk_fov_rows* r = murk_calloc(1, sizeof *r);
   if (!r) return MURK_ENOMEM;
   r->width = grid.width;
+  r->height = grid.height;
   r->radius = grid.width + grid.height; /* farther than any distance on the table */
-  r->words = (cells + 63) / 64;
-  size_t fit = FOV_BUDGET / (r->words * sizeof(uint64_t));
-  r->nslots = cells < fit ? cells : (fit > 0 ? fit : 1);
-  r->origin = murk_malloc(r->nslots * sizeof *r->origin);
-  r->bits = murk_calloc(r->nslots * r->words, sizeof *r->bits);
+  r->max_rows = 1;
+  while (r->max_rows < cells && r->max_rows < FOV_MAX_ROWS) r->max_rows *= 2;
+  /* A chunk holds every row of a small table, as full as they can be. */
+  size_t full = cells * ((cells + 63) / 64);
+  r->chunk_words = full < FOV_CHUNK ? full : FOV_CHUNK;
+  r->rows = murk_malloc(2 * r->max_rows * sizeof *r->rows);
   r->eyes = murk_malloc(MAX_VIEWERS * sizeof *r->eyes);
-  int rc = r->origin && r->bits && r->eyes ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
+  int rc = r->rows && r->eyes ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
   if (rc != MURK_OK) {
     fov_rows_free(r);
     return rc;
   }
-  for (size_t i = 0; i < r->nslots; i++) r->origin[i] = -1;
+  for (size_t i = 0; i < 2 * r->max_rows; i++) r->rows[i].origin = -1;
   *out = r;
   return MURK_OK;
 }
@@ -97,31 +148,94 @@ static long cell_index(const struct murk_fov_rows* r, struct murk_pos p) {
   return (long)p.y * r->width + p.x;
 }
 
-/* The row of origin `a`, if it is in the cache. */
-static const uint64_t* fov_row_cached(const struct murk_fov_rows* r, long a) {
-  size_t slot = (size_t)a % r->nslots;
-  return r->origin[slot] == a ? r->bits + slot * r->words : NULL;
+/* The entry of origin `a` in the table: its row, or the free entry where it would go. */
+static struct fov_row* fov_slot(const struct murk_fov_rows* r, long a) {
+  size_t mask = 2 * r->max_rows - 1;
+  size_t i = ((uint64_t)a * UINT64_C(0x9E3779B97F4A7C15)) >> 40 & mask;
+  while (r->rows[i].origin != a && r->rows[i].origin != -1) i = (i + 1) & mask;
+  return &r->rows[i];
 }
 
-/* The row of `a`, computed now if needed; NULL when murk_fov fails (out of memory). */
-static const uint64_t* fov_row(struct murk_fov_rows* r, const struct murk_sightmap* map,
-                               struct murk_pos a) {
+/* The row of origin `a`, if it is in the cache. */
+static const struct fov_row* fov_row_cached(const struct murk_fov_rows* r, long a) {
+  const struct fov_row* e = fov_slot(r, a);
+  return e->origin == a ? e : NULL;
+}
+
+/* Room for n words of row bits; NULL when out of memory. */
+static uint64_t* fov_words(struct murk_fov_rows* r, size_t n) {
+  struct fov_chunk* c = r->chunks;
+  if (!c || c->cap - c->used < n) {
+    size_t cap = n > r->chunk_words ? n : r->chunk_words;
+    c = murk_malloc(sizeof *c + cap * sizeof(uint64_t));
+    if (!c) return NULL;
+    c->used = 0;
+    c->cap = cap;
+    /* A row bigger than a chunk goes behind the newest, which may still have room. */
+    if (r->chunks && n > r->chunk_words) {
+      c->next = r->chunks->next;
+      r->chunks->next = c;
+    } else {
+      c->next = r->chunks;
+      r->chunks = c;
+    }
+  }
+  uint64_t* w = c->words + c->used;
+  c->used += n;
+  return w;
+}
+
+/* Is cell p in the field of view of the row? */
+static bool row_has(const struct fov_row* e, struct murk_pos p) {
+  unsigned dx = (unsigned)(p.x - e->x0), dy = (unsigned)(p.y - e->y0);
+  if (dx >= (unsigned)e->w || dy >= (unsigned)e->h) return false;
+  size_t bit = (size_t)dy * (size_t)e->w + dx;
+  return (e->bits[bit / 64] >> (bit % 64)) & 1;
+}
+
+/* The row of `a`, computed now if needed; NULL when murk_fov fails (out of memory). May
+ * flush the cache: a row got before is then stale (r->flushes tells). */
+static const struct fov_row* fov_row(struct murk_fov_rows* r, const struct murk_sightmap* map,
+                                     struct murk_pos a) {
   long ia = cell_index(r, a);
-  const uint64_t* row = fov_row_cached(r, ia);
-  if (row) return row;
-  size_t slot = (size_t)ia % r->nslots;
-  uint64_t* bits = r->bits + slot * r->words;
-  r->origin[slot] = -1;
+  const struct fov_row* hit = fov_row_cached(r, ia);
+  if (hit) return hit;
   if (murk_fov(map, a, r->radius, r->fov) != MURK_OK) return NULL;
-  memset(bits, 0, r->words * sizeof *bits);
   size_t n;
   const struct murk_fov_cell* c = murk_fov_cells(r->fov, &n);
-  for (size_t k = 0; k < n; k++) {
-    size_t i = (size_t)cell_index(r, c[k].at);
-    bits[i / 64] |= (uint64_t)1 << (i % 64);
+  int x0 = a.x, y0 = a.y, x1 = a.x, y1 = a.y;
+  if ((size_t)r->width * (size_t)r->height <= FOV_SMALL_TABLE) {
+    /* A small table: a row over all of it costs little, and finding the box more. */
+    x0 = y0 = 0;
+    x1 = r->width - 1;
+    y1 = r->height - 1;
+    n = 0;
   }
-  r->origin[slot] = ia;
-  return bits;
+  for (size_t k = 0; k < n; k++) {
+    x0 = c[k].at.x < x0 ? c[k].at.x : x0;
+    x1 = c[k].at.x > x1 ? c[k].at.x : x1;
+    y0 = c[k].at.y < y0 ? c[k].at.y : y0;
+    y1 = c[k].at.y > y1 ? c[k].at.y : y1;
+  }
+  n = 0;
+  c = murk_fov_cells(r->fov, &n);
+  struct fov_row e = {ia, x0, y0, x1 - x0 + 1, y1 - y0 + 1, NULL};
+  size_t words = ((size_t)e.w * (size_t)e.h + 63) / 64;
+  if (r->nrows >= r->max_rows || (r->words + words) * sizeof(uint64_t) > FOV_BUDGET)
+    fov_rows_flush(r);
+  uint64_t* bits = fov_words(r, words);
+  if (!bits) return NULL;
+  memset(bits, 0, words * sizeof *bits);
+  for (size_t k = 0; k < n; k++) {
+    size_t bit = (size_t)(c[k].at.y - y0) * (size_t)e.w + (size_t)(c[k].at.x - x0);
+    bits[bit / 64] |= (uint64_t)1 << (bit % 64);
+  }
+  e.bits = bits;
+  struct fov_row* slot = fov_slot(r, ia);
+  *slot = e;
+  r->nrows++;
+  r->words += words;
+  return slot;
 }
 
 /* seed 003, 1.94: a blaze lights its own cell and every cell within twice its burning levels
@@ -272,15 +386,11 @@ static struct eye eye_for(const struct murk_game* g, enum murk_side viewer, stru
 static bool los_fov(const struct murk_game* g, struct murk_pos a, struct murk_pos b) {
   struct murk_fov_rows* r = g->fov_rows;
   if (!r) return murk_los(g->sightmap, a, b, NULL);
-  long ia = cell_index(r, a), ib = cell_index(r, b);
-  const uint64_t* row = fov_row_cached(r, ib);
-  long bit = ia;
-  if (!row) {
-    row = fov_row(r, g->sightmap, a);
-    bit = ib;
-  }
+  const struct fov_row* row = fov_row_cached(r, cell_index(r, b));
+  if (row) return row_has(row, a);
+  row = fov_row(r, g->sightmap, a);
   if (!row) return murk_los(g->sightmap, a, b, NULL); /* no memory for the row: trace it */
-  return (row[bit / 64] >> (bit % 64)) & 1;
+  return row_has(row, b);
 }
 
 static bool eye_sees(const struct eye* e, struct murk_pos from, struct murk_pos to) {
@@ -326,9 +436,16 @@ static bool flash_at(const struct murk_game* g, enum murk_side owner, struct mur
   return false;
 }
 
+/* Could a gunflash at `to` change what is seen there? Only then is it looked for: finding
+ * the team at a cell walks the roster. */
+static bool flash_matters(const struct murk_game* g, struct murk_pos to) {
+  return seen_beyond(g, to, true) != seen_beyond(g, to, false);
+}
+
 bool murk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
                   struct murk_pos to) {
-  bool flash = viewer != MURK_NO_SIDE && flash_at(g, murk_side_other(viewer), to);
+  bool flash =
+      viewer != MURK_NO_SIDE && flash_matters(g, to) && flash_at(g, murk_side_other(viewer), to);
   return murk_sight_sees(g, viewer, from, to, flash);
 }
 
@@ -353,7 +470,8 @@ bool murk_sight_any(const struct murk_game* g, enum murk_side viewer, struct mur
 }
 
 bool murk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to) {
-  bool flash = viewer != MURK_NO_SIDE && flash_at(g, murk_side_other(viewer), to);
+  bool flash =
+      viewer != MURK_NO_SIDE && flash_matters(g, to) && flash_at(g, murk_side_other(viewer), to);
   return murk_sight_any(g, viewer, to, flash, NULL);
 }
 
@@ -405,32 +523,39 @@ static void told(struct murk_game* g, const struct murk_event* e) {
 
 /* The units and markers of `viewer` on the table, each with its field of view, into r->eyes:
  * murk_sight_update then answers a pair of viewer and enemy with a distance and a bit
- * instead of a line. The count, or -1 when that cannot be done (a table so big that rows
- * evict each other, or no memory for a row): then each pair goes through murk_sight_any. */
+ * instead of a line. The count, or -1 when that cannot be done (no memory for a row, or
+ * the rows of the viewers do not fit in the cache together): then each pair goes through
+ * murk_sight_any. */
 static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
   struct murk_fov_rows* r = g->fov_rows;
   const struct murk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
-  if (!r || r->nslots < (size_t)grid->width * (size_t)grid->height) return -1;
-  int n = 0;
-  for (int i = 0; i < s->nmarkers + s->nteams[viewer]; i++) {
-    struct murk_pos p;
-    if (i < s->nmarkers) {
-      const struct murk_marker* mk = &s->markers[i];
-      if (!mk->on_table || mk->owner != viewer) continue;
-      p = mk->pos;
-    } else {
-      const struct murk_team* tm = &s->teams[viewer][i - s->nmarkers];
-      if (!tm->alive || !tm->placed) continue;
-      p = tm->pos;
+  if (!r) return -1;
+  /* A flush while gathering leaves the rows gathered before it stale: gather again, into
+   * the emptied cache; a second flush means they do not fit at all. */
+  for (int attempt = 0; attempt < 2; attempt++) {
+    unsigned long flushes = r->flushes;
+    int n = 0;
+    for (int i = 0; i < s->nmarkers + s->nteams[viewer]; i++) {
+      struct murk_pos p;
+      if (i < s->nmarkers) {
+        const struct murk_marker* mk = &s->markers[i];
+        if (!mk->on_table || mk->owner != viewer) continue;
+        p = mk->pos;
+      } else {
+        const struct murk_team* tm = &s->teams[viewer][i - s->nmarkers];
+        if (!tm->alive || !tm->placed) continue;
+        p = tm->pos;
+      }
+      if (!murk_geom_on_table(grid, p)) continue;
+      if (n >= MAX_VIEWERS) return -1; /* cannot happen with the state's limits; stay exact */
+      const struct fov_row* row = fov_row(r, g->sightmap, p);
+      if (!row) return -1;
+      r->eyes[n++] = (struct viewer){murk_geom_to_axial(grid, p), *row};
     }
-    if (!murk_geom_on_table(grid, p)) continue;
-    if (n >= MAX_VIEWERS) return -1; /* cannot happen with the state's limits; stay exact */
-    const uint64_t* row = fov_row(r, g->sightmap, p);
-    if (!row) return -1;
-    r->eyes[n++] = (struct viewer){murk_geom_to_axial(grid, p), row};
+    if (r->flushes == flushes) return n;
   }
-  return n;
+  return -1;
 }
 
 /* Does one of the n gathered viewers see what stands at p: within `range`, or at any range
@@ -439,13 +564,12 @@ static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_po
   const struct murk_grid* grid = &g->m->grid;
   if (!murk_geom_on_table(grid, p)) return false;
   const struct murk_fov_rows* r = g->fov_rows;
-  long bit = cell_index(r, p);
   struct murk_axial t = murk_geom_to_axial(grid, p);
   bool near_only = !beyond && range < MURK_SIGHT_UNLIMITED;
   for (int i = 0; i < n; i++) {
     const struct viewer* v = &r->eyes[i];
     if (near_only && murk_geom_axial_distance(grid, v->at, t) > range) continue;
-    if ((v->row[bit / 64] >> (bit % 64)) & 1) return true;
+    if (row_has(&v->row, p)) return true;
   }
   return false;
 }

@@ -32,6 +32,7 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->wings);
   murk_free(v->targets);
   murk_free(view_arrival_pool(v));
+  murk_free((void*)v->place_cells);
   murk_free(v);
 }
 
@@ -197,6 +198,7 @@ struct view_box {
   size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
   struct murk_pos* pool; /* the arrivals' cells */
   size_t cap_pool;
+  long place_key; /* what place_cells were filled for (fill_place_cells_interim), -1: none */
 };
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v) {
@@ -470,6 +472,70 @@ static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
   return MURK_OK;
 }
 
+/* Interim, for the sim players until the view carries placement facts of its own: the
+ * cells where the side to act may put an objective (OBJECTIVES) or a platoon (DEPLOY,
+ * INDEPENDENTS), as murk_setup_objective and murk_setup_check_side_zone judge them short of
+ * who stands where. Public facts only (the mission's areas, the placed objectives). Kept
+ * while the phase, rule and objectives placed stay the same: a phase asks many times. */
+static int fill_place_cells_interim(const struct murk_game* g, struct view_box* b) {
+  const struct murk_state* s = &g->s;
+  const struct murk_mission* m = g->m;
+  struct murk_view* v = &b->v;
+  enum murk_side side = v->side;
+  bool objectives = s->phase == MURK_PHASE_OBJECTIVES;
+  bool deploying = s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS;
+  if (side == MURK_NO_SIDE || side != murk_game_to_act(g) || (!objectives && !deploying) ||
+      (deploying && murk_setup_removal_due(g, side))) {
+    v->nplace_cells = 0;
+    b->place_key = -1;
+    return MURK_OK;
+  }
+  /* The key: phase, rule and where the objectives stand (a view refreshed after an undo or
+   * from another game must not keep cells made for other objectives). */
+  unsigned long key =
+      (unsigned long)s->phase * 64 + (unsigned long)(objectives ? s->objective_rule : 0);
+  for (int i = 0; objectives && i < s->nobjectives; i++)
+    key = key * 1000003ul +
+          (unsigned long)(s->objectives[i].pos.y * 4096 + s->objectives[i].pos.x + 1);
+  if ((long)(key & 0x7fffffffl) == b->place_key && v->place_cells) return MURK_OK;
+  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES + 1];
+  struct murk_zone obj;
+  int nparts = 0;
+  const struct murk_objective_rule* r = NULL;
+  if (objectives) {
+    r = &m->objective_rules[s->objective_rule];
+    obj.region = r->in;
+    obj.keep_out = r->keep_out;
+    parts[nparts++] = &obj;
+  } else {
+    parts[nparts++] = &m->sides[side].zone;
+    for (int i = 0; i < m->sides[side].nmore_zones && nparts < MURK_MISSION_MAX_ZONES; i++)
+      parts[nparts++] = &m->sides[side].more_zones[i];
+  }
+  size_t cells = (size_t)m->grid.width * (size_t)m->grid.height;
+  struct murk_pos* out = murk_realloc((void*)v->place_cells, (cells ? cells : 1) * sizeof *out);
+  if (!out) return MURK_ENOMEM;
+  v->place_cells = out;
+  int n = 0;
+  for (int y = 0; y < m->grid.height; y++)
+    for (int x = 0; x < m->grid.width; x++) {
+      struct murk_pos p = {x, y};
+      bool in = false;
+      for (int i = 0; i < nparts && !in; i++) in = murk_zone_contains(m, parts[i], p);
+      if (!in || !murk_cell_passable(m, p)) continue;
+      for (int i = 0; r && i < s->nobjectives && in; i++) {
+        const struct murk_placed_objective* o = &s->objectives[i];
+        int d = murk_geom_distance(&m->grid, o->pos, p);
+        in = d > 0 && !(r->min_apart > 0 && d < r->min_apart) &&
+             !(r->together > 0 && o->rule == s->objective_rule && d > r->together);
+      }
+      if (in) out[n++] = p;
+    }
+  v->nplace_cells = n;
+  b->place_key = (long)(key & 0x7fffffffl);
+  return MURK_OK;
+}
+
 /* Fill a view from the game: everything anew, except the events, of which only those since
  * the last fill from the same game are added. */
 static int fill(const struct murk_game* g, struct view_box* b) {
@@ -530,7 +596,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   if (!v->platoons) v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
   if (!v->arrivals) v->arrivals = murk_calloc(MURK_MAX_ARRIVALS, sizeof *v->arrivals);
   if (!v->wings) v->wings = murk_calloc(MURK_MAX_UNITS, sizeof *v->wings);
-  if (oom || !v->platoons || !v->arrivals || !v->wings || fill_lit(g, b) != MURK_OK)
+  if (oom || !v->platoons || !v->arrivals || !v->wings || fill_lit(g, b) != MURK_OK ||
+      fill_place_cells_interim(g, b) != MURK_OK)
     return MURK_ENOMEM;
 
   for (int i = 0; i < s->nobjectives; i++) {
@@ -625,6 +692,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vp->moved = u->moved;
         vp->may_move = moving_now(g, side) && !u->bogged && !u->moved;
       }
+      vp->shot = u->shot;
+      vp->assaulted = u->assaulted;
       if (u->state == MURK_PLATOON_RESERVE && !u->ambush)
         for (int i = 0; i < s->narrivals[side] && !vp->may_arrive; i++)
           vp->may_arrive = !s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve;
@@ -653,6 +722,7 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   struct view_box* b = murk_calloc(1, sizeof *b);
   if (!b) return MURK_ENOMEM;
   b->v.side = side;
+  b->place_key = -1;
   if (fill(g, b) != MURK_OK) {
     murk_view_free(&b->v);
     return MURK_ENOMEM;

@@ -2,13 +2,7 @@
 # bad_missions.sh: every mission in tests/bad fails `murk check` with exit 1 and prints the
 # line of its NAME.err; a 50 MB file, deeply nested files and several files at once get a
 # clear answer, never a crash or a hang. Run from the source root with $MURK set.
-set -u
-MURK=${MURK:-build/murk}
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
 # Run murk check with a time limit; sets rc, out, err.
 check() {
@@ -51,8 +45,6 @@ for e in tests/bad/*.err; do
 done
 [ "$n" -ge 20 ] || fail "only $n bad missions (expected at least 20)"
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # 50 MB of harmless-looking YAML: refused by size before any parsing.
 yes 'name: filler' | head -c $((50 * 1024 * 1024)) >"$tmp/big.yaml"
@@ -111,8 +103,4 @@ grep -qF "$tmp: error: this is a directory" <<<"$err" || fail "directory: unclea
 check
 [ "$rc" -eq 2 ] || fail "no files: exit $rc, expected 2"
 
-if [ "$failures" -ne 0 ]; then
-  echo "bad_missions: $failures failure(s)"
-  exit 1
-fi
-echo "bad_missions: $n bad missions and the generated ones all refused as expected"
+finish bad_missions "$n bad missions and the generated ones all refused as expected"

@@ -2,13 +2,7 @@
 # check_bundled.sh: every bundled mission passes `murk check`, and `murk list` names each one;
 # a bundled file that does not load is reported by `murk list`, not hidden. Run from the
 # source root with $MURK set.
-set -u
-MURK=${MURK:-build/murk}
-failures=0
-fail() {
-  echo "FAIL: $*"
-  failures=$((failures + 1))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
 files=(data/missions/*.yaml)
 [ -f "${files[0]}" ] || fail "no bundled missions in data/missions"
@@ -35,8 +29,6 @@ for f in "${files[@]}"; do
 done
 
 # A broken file in the mission folder is listed as such, with its problems, and exit 1.
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cp data/missions/luneville.yaml "$tmp/"
 printf 'name: Broken\ntable: [\n' >"$tmp/broken.yaml"
 list=$(MURK_DATA_DIR="$tmp" "$MURK" list 2>"$tmp/err")
@@ -46,8 +38,4 @@ grep -q "broken.yaml *DOES NOT LOAD" <<<"$list" || fail "broken mission not mark
 grep -q "^ *luneville *Luneville" <<<"$list" || fail "good mission not listed beside the broken one"
 grep -q "broken.yaml:[0-9]*:[0-9]*: error: " "$tmp/err" || fail "broken mission's problem not shown"
 
-if [ "$failures" -ne 0 ]; then
-  echo "check_bundled: $failures failure(s)"
-  exit 1
-fi
-echo "check_bundled: ${#files[@]} bundled missions check and list"
+finish check_bundled "${#files[@]} bundled missions check and list"

@@ -7,28 +7,14 @@
 # regular file (a device such as /dev/full, a fifo, a directory), which stays in place.
 # `murk play` without HOME gives a message, not a crash.
 # Run from the repository root with $MURK set to the program (ctest does both).
-set -u
-MURK=${MURK:-build/murk}
-cd "${MURK_SOURCE_DIR:-.}" || exit 1
-case $MURK in /*) ;; *) MURK=$PWD/$MURK ;; esac
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
+source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 GAME=tests/games/luneville-opening.txt # the longest Luneville script
 WORKERS=8
 KILLS_EACH=30 # 240 kills in all
 
-tmp=$(mktemp -d)
 mnt=
-cleanup() {
+on_exit() {
   [ -n "$mnt" ] && umount "$mnt" 2>/dev/null
-  chmod -R u+w "$tmp" 2>/dev/null
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
-failures=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
 }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
 
@@ -186,8 +172,4 @@ grep -Eqi "terminal|state|HOME" "$tmp/err" || fail "play without HOME: unclear m
 rc=$?
 [ "$rc" -eq 2 ] || fail "--autosave twice: exit $rc, want 2"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failure(s)" >&2
-  exit 1
-fi
-echo "crash_saves: all checks passed"
+finish crash_saves "all checks passed"

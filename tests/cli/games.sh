@@ -6,25 +6,16 @@
 #     NAME.defender.out byte for byte, and the script applies without a rejection;
 #   - a second run prints the very same bytes (determinism);
 #   - the save written by --save replays (murk replay) to the same three transcripts;
-#   - the same save with its mission hash edited is refused with exit 1.
-# Run from the repository root with $MURK set to the program (ctest does both).
+#   - the same save with its mission hash edited is refused with exit 1;
+#   - the facts the game exists for hold: each script states 3 to 6 of them in its header,
+#       # expect: AUDIENCE: REGEX       a line of that transcript matches (grep -E)
+#       # expect-not: AUDIENCE: REGEX   no line of it does (what a side must not learn)
+#     with AUDIENCE umpire, attacker or defender. The goldens catch any change; these say
+#     which changes matter, so a regenerated golden cannot quietly drop the point of a game.
+# Run from the repository root with $MURK set to the program (ctest does both); arguments
+# (NAME, as in tests/games/NAME.txt) run only those games.
 # Goldens are regenerated with scripts/update-goldens.sh (then review the diff).
-set -u
-MURK=${MURK:-build/murk}
-cd "${MURK_SOURCE_DIR:-.}" || exit 1
-# Under the sanitizers a leak or undefined behaviour must not pass for an expected exit 1.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
 # golden NAME AUDIENCE: the golden file of one audience.
 golden() {
@@ -42,8 +33,86 @@ as_args() {
   esac
 }
 
+# check_expects SCRIPT DIR: the script's expectations against DIR/umpire, DIR/attacker and
+# DIR/defender. Prints one line per expectation that does not hold, and fails if any does
+# not or if the script states fewer than 3.
+check_expects() {
+  local script=$1 dir=$2 n=0 bad=0 lineno=0 line kind aud re
+  while IFS= read -r line; do
+    lineno=$((lineno + 1))
+    case $line in
+      "# expect: "*) kind=expect ;;
+      "# expect-not: "*) kind=expect-not ;;
+      *) continue ;;
+    esac
+    line=${line#"# $kind: "}
+    aud=${line%%: *}
+    re=${line#*: }
+    n=$((n + 1))
+    case $aud in
+      umpire | attacker | defender) ;;
+      *)
+        echo "$script:$lineno: '# $kind:' wants AUDIENCE: REGEX (umpire, attacker or defender)"
+        bad=$((bad + 1))
+        continue
+        ;;
+    esac
+    grep -Eq -- "$re" "$dir/$aud" 2>/dev/null
+    case $?,$kind in
+      0,expect | 1,expect-not) ;;
+      1,expect)
+        echo "$script:$lineno: no line of the $aud transcript matches /$re/"
+        bad=$((bad + 1))
+        ;;
+      0,expect-not)
+        echo "$script:$lineno: the $aud transcript must not match /$re/: $(grep -Em1 -- "$re" "$dir/$aud")"
+        bad=$((bad + 1))
+        ;;
+      *)
+        echo "$script:$lineno: bad regular expression /$re/"
+        bad=$((bad + 1))
+        ;;
+    esac
+  done <"$script"
+  if [ "$n" -lt 3 ]; then
+    echo "$script: states $n facts with '# expect:' lines; a scripted game states at least 3"
+    bad=$((bad + 1))
+  fi
+  [ "$bad" -eq 0 ]
+}
+
+# The checker itself: an expectation that does not hold must fail, each kind of it.
+mkdir "$tmp/self"
+printf '  1 all      attacker T1 moves 16,20 -> 17,15 (5 cells, road)\n' >"$tmp/self/umpire"
+printf '  1 all      attacker T1 moves\n' >"$tmp/self/attacker"
+printf '  1 defender T2 is a dummy\n' >"$tmp/self/defender"
+selftest() { # selftest WANT(pass|fail) LINES...
+  local want=$1
+  shift
+  checks=$((checks + 1))
+  printf '%s\n' "$@" >"$tmp/self/script.txt"
+  if check_expects "$tmp/self/script.txt" "$tmp/self" >"$tmp/self/out"; then
+    [ "$want" = pass ] || fail "games.sh's checker passed what it must fail: $*"
+  else
+    [ "$want" = fail ] || fail "games.sh's checker failed what it must pass: $* ($(cat "$tmp/self/out"))"
+  fi
+}
+selftest pass '# expect: umpire: T1 moves [0-9,]+ -> 17,15' '# expect: attacker: T1 moves' \
+  '# expect-not: attacker: is a dummy'
+selftest fail '# expect: umpire: T1 moves [0-9,]+ -> 17,16' '# expect: attacker: T1 moves' \
+  '# expect-not: attacker: is a dummy'
+selftest fail '# expect: umpire: T1 moves' '# expect: attacker: T1 moves' \
+  '# expect-not: defender: is a dummy'
+selftest fail '# expect: umpire: T1 moves' '# expect: nobody: T1 moves' '# expect: attacker: T1'
+selftest fail '# expect: umpire: T1 moves' '# expect: attacker: T1 moves ('
+selftest fail '# expect: umpire: T1 moves' '# expect: attacker: T1 moves'
+
 shopt -s nullglob
 scripts=(tests/games/*.txt)
+if [ $# -gt 0 ]; then
+  scripts=()
+  for name in "$@"; do scripts+=("tests/games/$name.txt"); done
+fi
 if [ ${#scripts[@]} -eq 0 ]; then
   echo "FAIL: no scripted games in tests/games" >&2
   exit 1
@@ -75,7 +144,16 @@ for script in "${scripts[@]}"; do
     # shellcheck disable=SC2046
     "$MURK" run "$script" $(as_args "$aud") >"$out.2" 2>/dev/null
     cmp -s "$out.1" "$out.2" || fail "$script ($aud): a second run printed different bytes"
+    mkdir -p "$tmp/$base.d"
+    cp "$out.1" "$tmp/$base.d/$aud"
   done
+
+  # The facts the game exists for.
+  checks=$((checks + 1))
+  if ! check_expects "$script" "$tmp/$base.d" >"$tmp/$base.expects"; then
+    fail "$script: not what it is for:"
+    cat "$tmp/$base.expects" >&2
+  fi
 
   # The save replays to the same transcripts.
   save="$tmp/$base.save"
@@ -117,8 +195,4 @@ for script in "${scripts[@]}"; do
   fi
 done
 
-if [ $failures -ne 0 ]; then
-  echo "games.sh: $failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "games.sh: ${#scripts[@]} games, $checks checks passed"
+finish games.sh "${#scripts[@]} games, $checks checks passed"

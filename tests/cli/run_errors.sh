@@ -5,23 +5,8 @@
 # the accepted commands after a rejection, and that save replays to the same transcript; a
 # save that cannot be written (no directory, a file in the way, a fifo) exits 1 and says why.
 # Run from the repository root with $MURK set to the program (ctest does both).
-set -u
-MURK=${MURK:-build/murk}
-cd "${MURK_SOURCE_DIR:-.}" || exit 1
-# Under the sanitizers a leak or undefined behaviour must not pass for an expected exit 1.
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
+source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 MISSION=data/missions/luneville.yaml
-
-tmp=$(mktemp -d)
-trap 'chmod -R u+w "$tmp" 2>/dev/null; rm -rf "$tmp"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
 
 # expect CODE DESCRIPTION -- COMMAND...: run it, keep stdout/stderr in $tmp/out, $tmp/err.
 expect() {
@@ -170,8 +155,4 @@ if [ "$(id -u)" -ne 0 ]; then
   chmod 755 "$tmp/ro"
 fi
 
-if [ $failures -ne 0 ]; then
-  echo "run_errors.sh: $failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "run_errors.sh: $checks checks passed"
+finish run_errors.sh

@@ -8,21 +8,7 @@
 #   - a game that hits the command cap is a failure (exit 1, said on stderr and in the table);
 #   - bad arguments exit 2, a missing or broken mission exits 1.
 # Run from the repository root with $MURK set to the program (ctest does both).
-set -u
-MURK=${MURK:-build/murk}
-cd "${MURK_SOURCE_DIR:-.}" || exit 1
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
 # run NAME ARGS...: murk sim ARGS, stdout in $tmp/NAME.out, stderr in $tmp/NAME.err; sets rc.
 run() {
@@ -117,8 +103,4 @@ grep -q "^luneville: " "$tmp/broken.out" || fail "sim went on to the next missio
 run help --help
 [ $rc -eq 0 ] && grep -q "^usage: murk sim" "$tmp/help.out" || fail "sim --help"
 
-if [ $failures -ne 0 ]; then
-  echo "sim.sh: $failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "sim.sh: ${#missions[@]} missions, $checks checks passed"
+finish sim.sh "${#missions[@]} missions, $checks checks passed"

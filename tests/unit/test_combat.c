@@ -61,19 +61,6 @@ enum { RIFLES = 0, TANKS = 1, GHOSTS = 2, DTRUCKS = 3, ATRUCKS = 2 };
 #define A MURK_ATTACKER
 #define D MURK_DEFENDER
 
-static bool has_event(const struct murk_game* g, const char* text) {
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
-  return false;
-}
-
-static int count_events(const struct murk_game* g, size_t from, const char* text) {
-  int n = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) n++;
-  return n;
-}
-
 /* Dice at or above `need` in the rolls after event `from` whose purpose has `what`. */
 static int dice_at_least(const struct murk_game* g, size_t from, const char* what, int need,
                          int* ndice) {

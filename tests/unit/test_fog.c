@@ -10,12 +10,6 @@
 
 #include "test_support.h"
 
-static bool has_event(const struct murk_game* g, const char* text) {
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
-  return false;
-}
-
 static struct murk_pos P(int x, int y) {
   struct murk_pos p = {x, y};
   return p;

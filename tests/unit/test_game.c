@@ -20,12 +20,6 @@
   "end\n"                  \
   "end"
 
-static bool has_event(const struct murk_game* g, const char* text) {
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
-  return false;
-}
-
 static void test_new_game_starts_deployment(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);

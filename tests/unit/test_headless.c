@@ -19,11 +19,10 @@
 
 #include "murk/alloc.h"
 #include "murk/command.h"
-#include "murk/policy.h"
+#include "sim.h"
 #include "test_support.h"
 
 #define MAX_COMMANDS 5000
-#define MAX_TRIES 400
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
 
 static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
@@ -82,6 +81,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   SAME_ARRAY(a, b, lit, nlit);
   SAME_ARRAY(a, b, contacts, ncontacts);
   SAME_ARRAY(a, b, events, nevents);
+  SAME_ARRAY(a, b, place_cells, nplace_cells);
   struct murk_view x = *a, y = *b;
   x.objectives = y.objectives = NULL;
   x.markers = y.markers = NULL;
@@ -93,6 +93,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   x.wings = y.wings = NULL;
   x.targets = y.targets = NULL;
   x.events = y.events = NULL;
+  x.place_cells = y.place_cells = NULL;
   assert_memory_equal(&x, &y, sizeof x);
 }
 
@@ -111,6 +112,32 @@ struct tally {
   long refused, accepted, views;
 };
 
+/* The driver's offer: apply, and check that a refused try changed nothing at all. */
+struct checked {
+  struct murk_game* g;
+  struct murk_state* before;
+  struct tally* t;
+};
+
+static int offer_checked(void* ctx, enum murk_side side, const struct murk_command* c, char* reason,
+                         size_t n) {
+  struct checked* k = ctx;
+  memcpy(k->before, &k->g->s, sizeof *k->before);
+  size_t nevents = murk_game_event_count(k->g), nlog = murk_game_log_count(k->g);
+  int rc = murk_game_apply(k->g, side, c, reason, n);
+  if (rc == MURK_OK) {
+    k->t->accepted++;
+    assert_tails_zero(&k->g->s);
+  } else {
+    assert_int_equal(rc, MURK_EREJECTED);
+    k->t->refused++;
+    assert_memory_equal(k->before, &k->g->s, sizeof *k->before);
+    assert_int_equal(murk_game_event_count(k->g), nevents);
+    assert_int_equal(murk_game_log_count(k->g), nlog);
+  }
+  return rc;
+}
+
 /* One game between the policies, checking every try and every view on the way. */
 static void play_checked(const struct murk_mission* m, uint64_t seed, enum murk_policy pol,
                          struct murk_state* before, struct tally* t) {
@@ -120,6 +147,7 @@ static void play_checked(const struct murk_mission* m, uint64_t seed, enum murk_
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   struct murk_view* kept[MURK_SIDES + 1] = {NULL, NULL, NULL}; /* attacker, defender, umpire */
+  struct checked k = {g, before, t};
   assert_tails_zero(&g->s);
   int n = 0;
   for (; murk_game_to_act(g) != MURK_NO_SIDE && n < MAX_COMMANDS; n++) {
@@ -128,32 +156,10 @@ static void play_checked(const struct murk_mission* m, uint64_t seed, enum murk_
     check_view(g, murk_side_other(side), &kept[murk_side_other(side)]);
     check_view(g, side, &kept[side]);
     t->views += 3;
-    bool applied = false;
-    int tries = 0;
-    for (int round = 0; !applied && tries < MAX_TRIES; round++) {
-      assert_int_equal(murk_policy_plan(pol, kept[side], &rng[side], round, &plan), MURK_OK);
-      for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
-        struct murk_command c;
-        char err[200], reason[256];
-        int col = 0;
-        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
-        memcpy(before, &g->s, sizeof *before);
-        size_t nevents = murk_game_event_count(g), nlog = murk_game_log_count(g);
-        int rc = murk_game_apply(g, side, &c, reason, sizeof reason);
-        if (rc == MURK_OK) {
-          applied = true;
-          t->accepted++;
-          assert_tails_zero(&g->s);
-        } else {
-          assert_int_equal(rc, MURK_EREJECTED);
-          t->refused++;
-          assert_memory_equal(before, &g->s, sizeof *before);
-          assert_int_equal(murk_game_event_count(g), nevents);
-          assert_int_equal(murk_game_log_count(g), nlog);
-        }
-      }
-    }
-    assert_true(applied);
+    char why[256];
+    assert_int_equal(murk_sim_decide(pol, kept[side], &rng[side], &plan, offer_checked, &k, NULL,
+                                     NULL, NULL, NULL, why, sizeof why),
+                     MURK_OK);
   }
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
   for (int s = 0; s <= MURK_SIDES; s++) {

@@ -289,59 +289,18 @@ static void check_sight(const struct murk_game* g, const struct leak_watcher* w,
   for (int i = 0; i < v->ncontacts; i++) assert_int_equal(v->contacts[i].owner, enemy);
 }
 
-struct totals {
-  long applied, reveals, turns, over;
-};
-
-static void play_one(const struct murk_mission* m, uint64_t seed, struct totals* t) {
-  struct murk_game* g = new_game(m, seed);
-  struct murk_rng r;
-  murk_rng_seed(&r, seed * 2654435761u + 17);
-  struct leak_watcher w[MURK_SIDES];
-  memset(w, 0, sizeof w);
-  w[0].side = MURK_ATTACKER;
-  w[1].side = MURK_DEFENDER;
-  w[0].view = w[1].view = check_sight;
-  leak_check_view(g, &w[0]);
-  leak_check_view(g, &w[1]);
-  int applied = 0;
-  for (int a = 0; a < MAX_ATTEMPTS && applied < MAX_APPLIED; a++) {
-    enum murk_side side = murk_game_to_act(g);
-    if (side == MURK_NO_SIDE) break;
-    struct murk_view* v = NULL;
-    assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
-    struct murk_command c = random_command(&r, v);
-    murk_view_free(v);
-    char why[200] = "";
-    int rc;
-    if (pick(&r, 8) == 0) {
-      /* Now and then through the text form, as scripts and saves send it. */
-      char line[256];
-      if (murk_command_format(&c, line, sizeof line) != MURK_OK) continue;
-      rc = murk_game_apply_line(g, side, line, why, sizeof why, NULL);
-    } else {
-      rc = murk_game_apply(g, side, &c, why, sizeof why);
-    }
-    assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
-    if (rc != MURK_OK) {
-      leak_check_text(g, &w[side], why, "a rejection");
-      continue;
-    }
-    applied++;
-    leak_check_view(g, &w[0]);
-    leak_check_view(g, &w[1]);
-  }
-  t->applied += applied;
-  t->reveals += w[0].reveals + w[1].reveals;
-  t->turns += murk_game_turn(g);
-  t->over += murk_game_phase(g) == MURK_PHASE_OVER;
-  murk_game_free(g);
-}
-
 static void no_leaks(const char* yaml, long games) {
   struct murk_mission* m = load_yaml(yaml);
-  struct totals t = {0, 0, 0, 0};
-  for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) play_one(m, seed, &t);
+  /* One command in eight goes through the text form, as scripts and saves send it. */
+  const struct leak_game lg = {.command = random_command,
+                               .view = check_sight,
+                               .salt = 17,
+                               .attempts = MAX_ATTEMPTS,
+                               .applied = MAX_APPLIED,
+                               .text_every = 8};
+  struct leak_totals t = {0, 0, 0, 0};
+  for (uint64_t seed = 1; seed <= (uint64_t)games; seed++)
+    murk_game_free(leak_play_random_game(m, seed, &lg, &t));
   fprintf(stderr, "%ld games: %ld commands applied, %ld reveals seen, %ld turns, %ld over\n", games,
           t.applied, t.reveals, t.turns, t.over);
   /* The generator must actually play: well into the game, with reveals to check. */

@@ -143,17 +143,6 @@ deployed(const struct murk_mission* m, uint64_t seed, const char* defender, cons
 #define DEF_FAR "deploy 3 at 19,00\ndeploy 4 at 17,00\n"
 #define ATT_FAR "deploy 1 at 00,15\n"
 
-/* Events since index `from` whose text holds `needle`. */
-static int count_events(const struct murk_game* g, size_t from, enum murk_event_kind kind,
-                        const char* needle) {
-  int n = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
-    if (e->kind == kind && (!needle || strstr(e->text, needle))) n++;
-  }
-  return n;
-}
-
 static void dump_events(const struct murk_game* g, size_t from) {
   char line[300];
   for (size_t i = from; i < murk_game_event_count(g); i++) {
@@ -305,7 +294,7 @@ static void test_dummy_leaders(void** st) {
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
   for (size_t i = 0; i < v->nevents; i++) assert_null(strstr(v->events[i].text, "dummy"));
   murk_view_free(v);
-  assert_int_equal(count_events(g, 0, MURK_EV_DEPLOY, "is a dummy leader"), 2);
+  assert_int_equal(count_kind(g, 0, MURK_EV_DEPLOY, "is a dummy leader"), 2);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -359,16 +348,16 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   size_t mark = murk_game_event_count(g);
   ok_line(g, "move 5 to 04,10");
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
   assert_true(marker_no(g, x)->on_table);
   end_turn(g);
   end_turn(g);
   /* Seven: both wings are spotted (both real: they deploy). */
   mark = murk_game_event_count(g);
   ok_line(g, "move 5 to 04,07");
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, "-> 04,09"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "-> 04,09"), 1);
   assert_false(marker_no(g, x)->on_table);
   assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
@@ -387,7 +376,7 @@ static void test_no_spot_without_line_of_sight(void** st) {
   /* Through seven, six and five hexes: the woods between hide the wings from each other. */
   ok_line(g, "move 5 to 15,07");
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 5);
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
   assert_true(marker_no(g, x)->on_table);
   assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
   murk_game_free(g);
@@ -408,11 +397,11 @@ static void test_moving_dummy_spotted_first(void** st) {
   size_t mark = murk_game_event_count(g);
   ok_line(g, line);
   assert_false(marker_no(g, dummy)->on_table);
-  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 0);
   assert_true(marker_no(g, y)->on_table);
   assert_false(marker_no(g, y)->revealed);
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "turned over"), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "turned over"), 0);
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
   murk_game_free(g);
   murk_mission_free(m);
@@ -429,14 +418,14 @@ static void test_stationary_dummy_removed(void** st) {
   size_t mark = murk_game_event_count(g);
   ok_line(g, "move 5 to 04,06");
   assert_false(marker_no(g, dummy)->on_table);
-  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
   const struct murk_marker* xm = marker_no(g, x);
   assert_true(xm->on_table);
   assert_false(xm->revealed);
   assert_true(murk_pos_eq(xm->pos, P(4, 6)));
   assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 0);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -478,9 +467,9 @@ static void test_deployment_roll_tie_goes_to_stationary(void** st) {
   size_t mark = murk_game_event_count(g);
   force_dice(g, 3, 3); /* 3 + 2 against 3 + 2 */
   ok_line(g, "move 5 to 04,03");
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
-  assert_int_equal(count_events(g, mark, MURK_EV_INFO, "a tie goes to the stationary side"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, "adjusts"), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "a tie goes to the stationary side"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "adjusts"), 0);
   /* Spotted seven hexes from row 1, and deployed where it was spotted. */
   struct murk_pos spot = spot_cell(g, mark);
   assert_int_equal(spot.y, 8);
@@ -505,11 +494,11 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
   ok_line(g, "move 5 to 04,03"); /* ten hexes: spotted after five, five more ordered */
   char text[40];
   snprintf(text, sizeof text, "(%d cell", cells);
-  if (count_events(g, mark, MURK_EV_MOVE, "adjusts") != 1 ||
-      count_events(g, mark, MURK_EV_MOVE, text) != 1)
+  if (count_kind(g, mark, MURK_EV_MOVE, "adjusts") != 1 ||
+      count_kind(g, mark, MURK_EV_MOVE, text) != 1)
     dump_events(g, mark);
-  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, "adjusts"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_MOVE, text), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "adjusts"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, text), 1);
   /* Along the rest of its ordered path. */
   struct murk_pos where = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells);
   const struct murk_marker* xm = marker_no(g, x);
@@ -656,10 +645,10 @@ static void test_multiple_spottings_one_roll(void** st) {
                ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
   size_t mark = murk_game_event_count(g);
   ok_line(g, "move 5 to 04,06");
-  if (count_events(g, mark, MURK_EV_ROLL, NULL) != 2) dump_events(g, mark);
+  if (count_kind(g, mark, MURK_EV_ROLL, NULL) != 2) dump_events(g, mark);
   /* One deployment roll each side for all the wings spotted. */
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 2);
-  assert_int_equal(count_events(g, mark, MURK_EV_INFO, "deploys on the same roll"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 2);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys on the same roll"), 1);
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
   assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
   assert_int_equal(g->s.units[MURK_DEFENDER][3].state, MURK_PLATOON_REVEALED);
@@ -695,11 +684,11 @@ static void units_hide_case(bool blocked) {
   const struct murk_marker* y = marker_no(g, s->units[MURK_DEFENDER][0].marker);
   assert_true(murk_nearest_of_side(g, MURK_ATTACKER, y->pos, NULL) <= 7);
   if (blocked) {
-    assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+    assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
     assert_true(y->on_table);
     assert_int_equal(s->units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
   } else {
-    assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "spots defender T"), 1);
+    assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "spots defender T"), 1);
     assert_false(y->on_table);
     assert_int_equal(s->units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
   }
@@ -766,9 +755,9 @@ static void test_deployed_units_spot_leaders(void** st) {
   ok_line(g, "move 5 to 04,08");
   if (marker_no(g, dummy)->on_table) dump_events(g, mark);
   assert_false(marker_no(g, dummy)->on_table);
-  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 0);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -838,7 +827,7 @@ static void test_dis_moves_the_counters(void** st) {
   assert_int_equal(e->marker, 4);
   assert_string_equal(e->text,
                       "attacker T4's Dis counters move 01,14 and 05,14 -> 01,13 and 04,13");
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
   /* The enemy's view shows the counters where they now stand. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
@@ -996,7 +985,7 @@ static void dis_spot_case(bool clear) {
   ok_line(g, clear ? "dis 5 to 04,09 05,10" : "dis 5 to 15,09 16,10");
   if (!clear) {
     assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 7);
-    assert_int_equal(count_events(g, mark, MURK_EV_SPOT, NULL), 0);
+    assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
     assert_true(marker_no(g, x)->on_table);
     assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
     murk_game_free(g);
@@ -1012,8 +1001,8 @@ static void dis_spot_case(bool clear) {
     if (f->kind == MURK_EV_SPOT) assert_true(f->seq > e->seq);
   }
   assert_int_equal(
-      count_events(g, mark, MURK_EV_SPOT, "attacker T5 is spotted by defender T1 at 7 cells"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
+      count_kind(g, mark, MURK_EV_SPOT, "attacker T5 is spotted by defender T1 at 7 cells"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
   assert_false(marker_no(g, x)->on_table);
   assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
@@ -1043,9 +1032,9 @@ static void test_dis_spots_dummies(void** st) {
   size_t mark = murk_game_event_count(g);
   ok_line(g, "dis 5 to 04,09 05,10");
   assert_false(marker_no(g, dummy)->on_table);
-  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, NULL), 0);
+  assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 0);
   const struct murk_marker* xm = marker_no(g, x);
   assert_true(xm->on_table);
   assert_false(xm->revealed);
@@ -1060,7 +1049,7 @@ static void test_dis_spots_dummies(void** st) {
   ok_line(g, line);
   if (marker_no(g, own)->on_table) dump_events(g, mark);
   assert_false(marker_no(g, own)->on_table);
-  assert_int_equal(count_events(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
   murk_game_free(g);
   murk_mission_free(m);
@@ -1084,9 +1073,9 @@ static void test_dis_footprint_moves(void** st) {
   ok_line(g, "move 1 to 04,05");
   char text[64];
   snprintf(text, sizeof text, "defender T%d is spotted by attacker T%d at 7 cells", y, x);
-  if (count_events(g, mark, MURK_EV_SPOT, text) != 1) dump_events(g, mark);
-  assert_int_equal(count_events(g, mark, MURK_EV_SPOT, text), 1);
-  assert_int_equal(count_events(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
+  if (count_kind(g, mark, MURK_EV_SPOT, text) != 1) dump_events(g, mark);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, text), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -1300,44 +1289,20 @@ static void test_no_leaks_over_random_games(void** st) {
   struct murk_mission* m = NULL;
   assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/data/missions/li-hohenfeld.yaml", &m, &d),
                    MURK_OK);
-  long applied_all = 0, reveals = 0, spots = 0, over = 0, dis = 0;
+  const struct leak_game lg = {.command = random_command,
+                               .event = wing_event,
+                               .salt = 5,
+                               .attempts = LEAK_ATTEMPTS,
+                               .applied = LEAK_APPLIED};
+  struct leak_totals t = {0, 0, 0, 0};
+  long spots = 0, dis = 0;
   for (uint64_t seed = 1; seed <= LEAK_SEEDS; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng r;
-    murk_rng_seed(&r, seed * 2654435761u + 5);
-    struct leak_watcher w[MURK_SIDES];
-    memset(w, 0, sizeof w);
-    w[0].side = MURK_ATTACKER;
-    w[1].side = MURK_DEFENDER;
-    w[0].event = w[1].event = wing_event;
-    leak_check_view(g, &w[0]);
-    leak_check_view(g, &w[1]);
-    int applied = 0;
-    for (int a = 0; a < LEAK_ATTEMPTS && applied < LEAK_APPLIED; a++) {
-      enum murk_side side = murk_game_to_act(g);
-      if (side == MURK_NO_SIDE) break;
-      struct murk_view* v = NULL;
-      assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
-      struct murk_command c = random_command(&r, v);
-      murk_view_free(v);
-      char why[200] = "";
-      int rc = murk_game_apply(g, side, &c, why, sizeof why);
-      assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
-      if (rc != MURK_OK) {
-        leak_check_text(g, &w[side], why, "a rejection");
-        continue;
-      }
-      applied++;
-      leak_check_view(g, &w[0]);
-      leak_check_view(g, &w[1]);
-    }
-    applied_all += applied;
-    reveals += w[0].reveals + w[1].reveals;
-    spots += count_events(g, 0, MURK_EV_SPOT, NULL);
-    dis += count_events(g, 0, MURK_EV_MOVE, "Dis counters move");
-    over += murk_game_phase(g) == MURK_PHASE_OVER;
+    struct murk_game* g = leak_play_random_game(m, seed, &lg, &t);
+    spots += count_kind(g, 0, MURK_EV_SPOT, NULL);
+    dis += count_kind(g, 0, MURK_EV_MOVE, "Dis counters move");
     murk_game_free(g);
   }
+  long applied_all = t.applied, reveals = t.reveals, over = t.over;
   fprintf(stderr,
           "%d games: %ld commands, %ld wings deployed, %ld spotting events, %ld Dis moves, %ld "
           "over\n",

@@ -88,12 +88,6 @@
 
 enum { ABLE = 0, BAKER = 1, CARRIER = 2, ZULU = 0, MORTAR = 1, HALE = 2 };
 
-static bool has_event(const struct murk_game* g, size_t from, const char* text) {
-  for (size_t i = from; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
-  return false;
-}
-
 /* Put team i of a unit on a cell (and the unit's other teams far apart, off the way). */
 static void put(struct murk_game* g, enum murk_side side, int unit, int i, int x, int y) {
   struct murk_unit_state* u = &g->s.units[side][unit];
@@ -208,16 +202,17 @@ static void test_nvr_set_and_changed(void** st) {
   struct murk_mission* m = load_yaml(NT_NVR("{base: 3, cloud_cover: 1, moon: 2}"));
   struct murk_game* g = new_game(m, 7);
   assert_int_equal(murk_night_nvr(g), 3);
-  assert_true(has_event(g, 0, "night: scattered clouds and a full moon; the Base NVR is 3 cells"));
+  assert_true(
+      has_event_since(g, 0, "night: scattered clouds and a full moon; the Base NVR is 3 cells"));
   size_t from = murk_game_event_count(g);
   ok_lines(g, NT_DEPLOY);
   /* The opening player turn makes no change roll. */
-  assert_false(has_event(g, from, "NVR change"));
+  assert_false(has_event_since(g, from, "NVR change"));
   for (int turn = 0; turn < 12; turn++) {
     from = murk_game_event_count(g);
     ok_lines(g, "end\nend\nend");
     /* Every later player turn begins with one. */
-    assert_true(has_event(g, from, "NVR change (coloured, white)"));
+    assert_true(has_event_since(g, from, "NVR change (coloured, white)"));
     int nvr = murk_night_nvr(g);
     assert_true(nvr >= 0 && nvr <= 6);
   }
@@ -321,7 +316,7 @@ static void test_cloaking(void** st) {
   g->s.night.lights[g->s.night.nlights++] =
       (struct murk_light){MURK_LIGHT_STARSHELL, {12, 9}, 3, D};
   ok_line(g, "move 2 to 12,6");
-  assert_true(has_event(g, from, "its cloak is lost"));
+  assert_true(has_event_since(g, from, "its cloak is lost"));
   assert_int_equal(g->s.units[A][BAKER].state, MURK_PLATOON_REVEALED);
   murk_game_free(g);
   murk_mission_free(m);
@@ -367,10 +362,10 @@ static void test_starshell(void** st) {
       assert_int_equal(g->s.night.nlights, drawn + 1);
       ok_lines(g, "end\nend\nend"); /* ... and goes out when the defender's next begins */
       assert_int_equal(g->s.night.nlights, 0);
-      assert_true(has_event(g, from, "the defender's starshells and rounds burn out"));
+      assert_true(has_event_since(g, from, "the defender's starshells and rounds burn out"));
     } else {
       assert_int_equal(g->s.night.nlights, drawn);
-      assert_true(has_event(g, from, "fails to fire its starshell"));
+      assert_true(has_event_since(g, from, "fails to fire its starshell"));
     }
     /* The squad needs 2 or less. */
     if (murk_game_to_act(g) == D && murk_game_step(g) == MURK_STEP_SHOOTING) {
@@ -399,7 +394,7 @@ static void test_illuminating_round(void** st) {
   assert_non_null(strstr(why, "no barrage team"));
   size_t from = murk_game_event_count(g);
   ok_line(g, "illuminate 2 at 8,8");
-  assert_true(has_event(g, from, "illuminating round usage, 4 or less"));
+  assert_true(has_event_since(g, from, "illuminating round usage, 4 or less"));
   if (g->s.night.nlights == 1) {
     assert_int_equal(g->s.night.lights[0].radius, 6);
     assert_true(murk_night_lit(g, (struct murk_pos){14, 8}));
@@ -462,10 +457,10 @@ static void test_night_fighting_roll(void** st) {
     int cells = (int)((long)inches * 508 / 1000); /* inches at 5cm a cell, rounded down */
     if (cells < 9) {
       lost++;
-      assert_true(has_event(g, from, "cannot make out P2 (in the dark): it loses its fire"));
+      assert_true(has_event_since(g, from, "cannot make out P2 (in the dark): it loses its fire"));
     } else {
       fired++;
-      assert_true(has_event(g, from, "attacker P1 shoots at P2"));
+      assert_true(has_event_since(g, from, "attacker P1 shoots at P2"));
     }
     char why[200];
     bad_line(g, "shoot 1 at P2", why, sizeof why); /* its fire is spent either way */
@@ -474,9 +469,9 @@ static void test_night_fighting_roll(void** st) {
     put(g, A, 1, 1, 1, 10);
     from = murk_game_event_count(g);
     ok_line(g, "shoot 2 at P2");
-    if (has_event(g, from, "blind barrage")) {
+    if (has_event_since(g, from, "blind barrage")) {
       blind++;
-      assert_true(has_event(g, from, "barrage scatter"));
+      assert_true(has_event_since(g, from, "barrage scatter"));
     }
     murk_game_free(g);
   }
@@ -496,7 +491,7 @@ static void test_dusk_and_dawn(void** st) {
     int die = g->s.night.dusk_dawn;
     assert_true(die >= 1 && die <= 6);
     seen[die]++;
-    assert_true(has_event(g, 0, "dusk & dawn: d6 = "));
+    assert_true(has_event_since(g, 0, "dusk & dawn: d6 = "));
     /* The die comes before the first-turn... the attacker goes first here: just before play. */
     for (int turn = 1; turn <= 7; turn++) {
       assert_int_equal(murk_game_turn(g), turn);
@@ -508,8 +503,8 @@ static void test_dusk_and_dawn(void** st) {
       murk_view_free(v);
       ok_lines(g, "end\nend\nend\nend\nend\nend");
     }
-    if (die == 1) assert_true(has_event(g, 0, "dawn breaks"));
-    if (die == 6) assert_true(has_event(g, 0, "dusk falls"));
+    if (die == 1) assert_true(has_event_since(g, 0, "dawn breaks"));
+    if (die == 6) assert_true(has_event_since(g, 0, "dusk falls"));
     murk_game_free(g);
   }
   assert_true(seen[1] > 0 && seen[6] > 0 && seen[3] > 0);
@@ -536,18 +531,18 @@ static void test_concealment(void** st) {
     if (die == 1) {
       /* At night concealment is ignored: the Night Fighting roll is made for the dark. */
       night = true;
-      assert_true(has_event(g, from, "sight, night"));
+      assert_true(has_event_since(g, from, "sight, night"));
     } else {
       /* By day a concealed target needs the Night Fighting roll all the same. */
       day = true;
-      assert_true(has_event(g, from, "sight, concealment"));
+      assert_true(has_event_since(g, from, "sight, concealment"));
       /* Concealment ends after the first turn. */
       ok_lines(g, "end\nend\nend\nend\nend\nend");
       assert_int_equal(murk_game_turn(g), 2);
       assert_false(g->s.units[D][0].concealed);
       from = murk_game_event_count(g);
       ok_line(g, "shoot 1 at P2");
-      assert_false(has_event(g, from, "sight,"));
+      assert_false(has_event_since(g, from, "sight,"));
     }
     murk_game_free(g);
   }
@@ -583,9 +578,9 @@ static void fog_sighting(const char* rule, bool flash_helps) {
     assert_true(cells >= 2 && cells <= 12);
     counts[cells]++;
     if (cells >= 9 || flash_helps)
-      assert_true(has_event(g, from, "attacker P1 shoots at P2"));
+      assert_true(has_event_since(g, from, "attacker P1 shoots at P2"));
     else
-      assert_true(has_event(g, from, "it loses its fire"));
+      assert_true(has_event_since(g, from, "it loses its fire"));
     murk_game_free(g);
   }
   /* Each row of the table a sixth of the time: 2, 3, 4, 6, 8 and 12 cells. */

@@ -13,11 +13,10 @@
 
 #include <cmocka.h>
 
-#include "murk/policy.h"
+#include "sim.h"
 #include "test_support.h"
 
 #define MAX_COMMANDS 5000
-#define MAX_TRIES 400
 
 /* The test field with objectives, an end and a turn limit, fog of war and dummies. */
 #define PF_OBJECTIVES                                                  \
@@ -46,45 +45,52 @@ static void plan_of(enum murk_policy p, const struct murk_view* v, struct murk_r
   assert_true(plan->n >= 1);
 }
 
-static bool plan_has(const struct murk_policy_plan* plan, const char* line) {
+/* Try i of a plan as the command language writes it (four buffers in turn). */
+static const char* line(const struct murk_policy_plan* plan, int i) {
+  static char bufs[4][256];
+  static int next;
+  char* b = bufs[next++ % 4];
+  assert_int_equal(murk_command_format(&plan->cmds[i], b, 256), MURK_OK);
+  return b;
+}
+
+static bool plan_has(const struct murk_policy_plan* plan, const char* text) {
   for (int i = 0; i < plan->n; i++)
-    if (strcmp(plan->lines[i], line) == 0) return true;
+    if (strcmp(line(plan, i), text) == 0) return true;
   return false;
 }
 
 static int plan_index(const struct murk_policy_plan* plan, const char* prefix) {
   for (int i = 0; i < plan->n; i++)
-    if (strncmp(plan->lines[i], prefix, strlen(prefix)) == 0) return i;
+    if (strncmp(line(plan, i), prefix, strlen(prefix)) == 0) return i;
   return -1;
 }
 
-/* One decision: plans in rounds until the game takes a line. Returns the line taken. */
+/* The driver's offer: the game's answer, and never a command the game cannot even read. */
+static int offer(void* ctx, enum murk_side side, const struct murk_command* c, char* why,
+                 size_t n) {
+  int rc = murk_game_apply(ctx, side, c, why, n);
+  assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
+  char text[256];
+  assert_int_equal(murk_command_format(c, text, sizeof text), MURK_OK);
+  return rc;
+}
+
+/* One decision by the driver of sim.h: plans in rounds until the game takes a command.
+ * Returns the command taken, as the command language writes it. */
 static const char* decide(struct murk_game* g, enum murk_policy pol, struct murk_rng* rng,
                           struct murk_policy_plan* plan) {
+  static char taken_line[256];
   enum murk_side side = murk_game_to_act(g);
   struct murk_view* v = view(g, side);
-  int tries = 0;
-  for (int round = 0; tries < MAX_TRIES; round++) {
-    assert_int_equal(murk_policy_plan(pol, v, rng, round, plan), MURK_OK);
-    assert_true(plan->n >= 1);
-    for (int i = 0; i < plan->n && tries < MAX_TRIES; i++, tries++) {
-      char why[200];
-      int col = 0;
-      int rc = murk_game_apply_line(g, side, plan->lines[i], why, sizeof why, &col);
-      /* Policies write only lines the parser takes. */
-      if (rc == MURK_EINVAL) fprintf(stderr, "unparsable '%s': %s\n", plan->lines[i], why);
-      assert_int_not_equal(rc, MURK_EINVAL);
-      if (rc == MURK_OK) {
-        murk_view_free(v);
-        return plan->lines[i];
-      }
-      assert_int_equal(rc, MURK_EREJECTED);
-    }
-  }
-  fprintf(stderr, "stuck at: %s\n", v->prompt);
+  struct murk_command taken;
+  char why[256];
+  int rc = murk_sim_decide(pol, v, rng, plan, offer, g, NULL, NULL, NULL, &taken, why, sizeof why);
+  if (rc != MURK_OK) fprintf(stderr, "stuck at: %s: %s\n", v->prompt, why);
+  assert_int_equal(rc, MURK_OK);
   murk_view_free(v);
-  fail();
-  return NULL;
+  assert_int_equal(murk_command_format(&taken, taken_line, sizeof taken_line), MURK_OK);
+  return taken_line;
 }
 
 /* Play a game to its end; returns the number of commands applied. */
@@ -189,7 +195,7 @@ static void same_plans(enum murk_policy pol, const struct murk_view* v, struct m
   assert_int_equal(murk_policy_plan(pol, v, &r1, round, a), MURK_OK);
   assert_int_equal(murk_policy_plan(pol, w, &r2, round, b), MURK_OK);
   assert_int_equal(a->n, b->n);
-  for (int i = 0; i < a->n; i++) assert_string_equal(a->lines[i], b->lines[i]);
+  for (int i = 0; i < a->n; i++) assert_string_equal(line(a, i), line(b, i));
   assert_memory_equal(&r1, &r2, sizeof r1);
 }
 
@@ -222,7 +228,7 @@ static void test_ignores_hidden_contents(void** st) {
     /* The way north goes round the wall of templates at 7-9,4, not through it. */
     int i = plan_index(&plan, "move T1 ");
     assert_true(i >= 0);
-    assert_null(strstr(plan.lines[i], "08,04"));
+    assert_null(strstr(line(&plan, i), "08,04"));
     murk_view_free(v);
     murk_game_free(g);
   }
@@ -324,7 +330,7 @@ static void test_greedy_deploys_in_zone(void** st) {
     plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
     murk_view_free(v);
     int unit = 0, x = -1, y = -1;
-    if (sscanf(plan.lines[0], "deploy %d at %d,%d", &unit, &x, &y) == 3) {
+    if (sscanf(line(&plan, 0), "deploy %d at %d,%d", &unit, &x, &y) == 3) {
       /* Platoon 1 first, then 2. */
       int done = 0;
       v = view(g, side);
@@ -332,12 +338,12 @@ static void test_greedy_deploys_in_zone(void** st) {
       murk_view_free(v);
       assert_int_equal(unit, done + 1);
     } else {
-      assert_true(sscanf(plan.lines[0], "deploy dummy at %d,%d", &x, &y) == 2 ||
-                  strcmp(plan.lines[0], "end") == 0);
+      assert_true(sscanf(line(&plan, 0), "deploy dummy at %d,%d", &x, &y) == 2 ||
+                  strcmp(line(&plan, 0), "end") == 0);
     }
     /* Every deploy try is in the side's half: south rows 6-11, north rows 0-5. */
     for (int i = 0; i < plan.n; i++) {
-      if (sscanf(plan.lines[i], "deploy %*s at %d,%d", &x, &y) != 2) continue;
+      if (sscanf(line(&plan, i), "deploy %*s at %d,%d", &x, &y) != 2) continue;
       if (side == MURK_ATTACKER)
         assert_true(y >= 6 && y <= 11);
       else
@@ -377,10 +383,7 @@ static void test_greedy_heads_for_objectives(void** st) {
   struct murk_pos goal = {8, 1}, guard = {8, 10};
   bool moved[6] = {false};
   for (int i = 0; i < plan.n; i++) {
-    struct murk_command c;
-    char err[200];
-    int col;
-    assert_int_equal(murk_command_parse(plan.lines[i], &c, err, sizeof err, &col), 1);
+    struct murk_command c = plan.cmds[i];
     if (c.kind == MURK_CMD_END) {
       assert_int_equal(i, plan.n - 1); /* `end` comes last */
       continue;
@@ -423,8 +426,8 @@ static void test_greedy_heads_for_objectives(void** st) {
   murk_mission_free(m);
 }
 
-/* Without fog everything is revealed at deployment: there is nothing to spot (the prompt
- * offers no `spot`, so greedy does not try it), greedy shoots the nearest revealed enemy
+/* Without fog everything is revealed at deployment: there is nothing to spot (the view's
+ * verbs hold no `spot`, so greedy does not try it), greedy shoots the nearest revealed enemy
  * first, and assaults what is within two cells. */
 static void test_greedy_shoots_and_assaults(void** st) {
   (void)st;
@@ -449,7 +452,7 @@ static void test_greedy_shoots_and_assaults(void** st) {
   assert_false(v->verbs & (1u << MURK_CMD_SPOT));
   assert_true(near >= 0);
   assert_true(far < 0 || far > near);
-  assert_string_equal(plan.lines[plan.n - 1], "end");
+  assert_string_equal(line(&plan, plan.n - 1), "end");
   murk_view_free(v);
   ok_line(g, "end");
   assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
@@ -480,18 +483,19 @@ static void test_greedy_reserves(void** st) {
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
-  assert_string_equal(plan.lines[0], "end");
-  assert_string_equal(plan.lines[1], "reserve 2");
-  assert_string_equal(plan.lines[2], "reserve 1");
+  assert_string_equal(line(&plan, 0), "end");
+  assert_string_equal(line(&plan, 1), "reserve 2");
+  assert_string_equal(line(&plan, 2), "reserve 1");
   murk_view_free(v);
   murk_policy_plan_free(&plan);
   murk_game_free(g);
   murk_mission_free(m);
 }
 
-/* A phase this file does not know: `end` only, unless the prompt names verbs; then their
- * usage is filled in with things of the view, each line one the parser takes; when all
- * that was refused, any verb of the command list. */
+/* The players read the view's fields, never its words: a prompt reworded (or emptied) gives
+ * the same plans. A phase the players do not know gets `end` when no other verb is legal;
+ * else tries of the verbs the view lists, each naming things of the view; when all of it
+ * was refused, more of them. */
 static void test_unknown_phase(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
@@ -502,89 +506,63 @@ static void test_unknown_phase(void** st) {
   struct murk_view* v = view(g, murk_game_to_act(g));
   struct murk_rng rng;
   murk_policy_seed(&rng, 4, MURK_ATTACKER);
-  struct murk_policy_plan plan;
+  struct murk_policy_plan plan, other;
   memset(&plan, 0, sizeof plan);
+  memset(&other, 0, sizeof other);
+  /* The prompt is not read: another wording, the same tries, the same draws. */
+  for (int p = 0; p < MURK_POLICY_COUNT; p++)
+    for (int how = 0; how < 3; how++) {
+      struct murk_view* w = view(g, murk_game_to_act(g));
+      if (how == 0) snprintf(w->prompt, sizeof w->prompt, "spot first; reserve N; entry 3");
+      if (how == 1) w->prompt[0] = '\0';
+      if (how == 2) snprintf(w->prompt, sizeof w->prompt, "near 05,02 at the SW corner (deploy)");
+      same_plans((enum murk_policy)p, v, w, &rng, how % 2, &plan, &other);
+      murk_view_free(w);
+    }
   v->phase = (enum murk_phase)(MURK_PHASE_COUNT + 3);
-  snprintf(v->prompt, sizeof v->prompt, "attacker: frobnicate the widgets; 'end' when done");
+  v->verbs = 1u << MURK_CMD_END;
   for (int p = 0; p < MURK_POLICY_COUNT; p++) {
     assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, 0, &plan), MURK_OK);
-    for (int i = 0; i < plan.n; i++) assert_string_equal(plan.lines[i], "end");
+    for (int i = 0; i < plan.n; i++) assert_int_equal(plan.cmds[i].kind, MURK_CMD_END);
   }
-  /* The prompt names `reserve` and `move`: tries of both, filled from the view. */
-  snprintf(v->prompt, sizeof v->prompt,
-           "attacker: hold some back (reserve N [delayed|scattered|mobile]) or move; 'end'");
-  int reserves = 0, moves = 0, ends = 0;
+  /* `withdraw` and `recce` legal: tries of both, naming own units on the table. */
+  v->verbs = 1u << MURK_CMD_WITHDRAW | 1u << MURK_CMD_RECCE | 1u << MURK_CMD_END;
+  int withdrawals = 0, recces = 0, ends = 0;
   for (int round = 0; round < 4; round++)
     for (int p = 0; p < MURK_POLICY_COUNT; p++) {
       assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, round, &plan), MURK_OK);
       for (int i = 0; i < plan.n; i++) {
-        struct murk_command c;
-        char err[200];
-        int col;
-        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1)
-          fprintf(stderr, "'%s': %s\n", plan.lines[i], err);
-        assert_int_equal(murk_command_parse(plan.lines[i], &c, err, sizeof err, &col), 1);
-        if (c.kind == MURK_CMD_RESERVE) {
-          reserves++;
-          assert_true(c.unit.n >= 1 && c.unit.n <= 2);
+        const struct murk_command* c = &plan.cmds[i];
+        (void)line(&plan, i); /* the language can write it */
+        if (c->kind == MURK_CMD_WITHDRAW || c->kind == MURK_CMD_RECCE) {
+          withdrawals += c->kind == MURK_CMD_WITHDRAW;
+          recces += c->kind == MURK_CMD_RECCE;
+          const struct murk_view_marker* mk = murk_view_marker_by_number(v, v->side, c->unit.n);
+          assert_int_equal(c->unit.kind, MURK_REF_MARKER);
+          assert_non_null(mk);
+          if (c->kind == MURK_CMD_RECCE)
+            assert_true(murk_geom_distance(&v->grid, mk->pos, c->at) <= 6);
+          else
+            assert_false(mk->dummy);
         }
-        moves += c.kind == MURK_CMD_MOVE;
-        ends += c.kind == MURK_CMD_END;
-        /* Later rounds (everything refused, `end` too) try any verb of the command list. */
-        if (round == 0)
-          assert_true(c.kind == MURK_CMD_RESERVE || c.kind == MURK_CMD_MOVE ||
-                      c.kind == MURK_CMD_END);
+        ends += c->kind == MURK_CMD_END;
+        assert_true(c->kind == MURK_CMD_WITHDRAW || c->kind == MURK_CMD_RECCE ||
+                    c->kind == MURK_CMD_END);
       }
-      assert_string_equal(plan.lines[plan.n - 1], "end");
+      assert_int_equal(plan.cmds[plan.n - 1].kind, MURK_CMD_END);
     }
-  assert_true(reserves > 0 && moves > 0 && ends > 0);
-  /* Cells the prompt names are where such a verb most likely acts, and both alternatives
-   * of a usage get tries ("deploy N at X,Y | deploy dummy at X,Y"). */
-  snprintf(v->prompt, sizeof v->prompt, "attacker: put something down near 05,02 (deploy)");
-  int platoons = 0, dummies = 0, near = 0;
-  for (int round = 0; round < 2; round++)
+  assert_true(withdrawals > 0 && recces > 0 && ends > 0);
+  /* No `end` where the view says it is not legal. */
+  v->verbs = 1u << MURK_CMD_RECCE;
+  for (int round = 0; round < 3; round++)
     for (int p = 0; p < MURK_POLICY_COUNT; p++) {
       assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, round, &plan), MURK_OK);
-      for (int i = 0; i < plan.n; i++) {
-        struct murk_command c;
-        char err[200];
-        int col;
-        assert_int_equal(murk_command_parse(plan.lines[i], &c, err, sizeof err, &col), 1);
-        if (c.kind != MURK_CMD_DEPLOY) continue;
-        platoons += c.unit.kind == MURK_REF_OWN;
-        dummies += c.unit.kind == MURK_REF_DUMMY;
-        struct murk_pos hint = {5, 2};
-        near += murk_geom_distance(&v->grid, c.at, hint) <= 2;
-      }
+      assert_true(plan.n >= 1);
+      for (int i = 0; i < plan.n; i++) assert_int_equal(plan.cmds[i].kind, MURK_CMD_RECCE);
     }
-  assert_true(platoons > 0 && dummies > 0);
-  assert_true(near > 0);
-  /* Places in words: a stretch of an edge (counted clockwise round the table: the south
-   * edge from the east), and the edges near a corner. */
-  static const char* const places[] = {"stretch 1 of 3 of the south edge", "the SW corner"};
-  for (int k = 0; k < 2; k++) {
-    snprintf(v->prompt, sizeof v->prompt, "attacker: come on at %s (deploy)", places[k]);
-    int tries = 0, there = 0;
-    for (int round = 0; round < 4; round++)
-      for (int p = 0; p < MURK_POLICY_COUNT; p++) {
-        assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, round, &plan), MURK_OK);
-        for (int i = 0; i < plan.n; i++) {
-          struct murk_command c;
-          char err[200];
-          int col;
-          assert_int_equal(murk_command_parse(plan.lines[i], &c, err, sizeof err, &col), 1);
-          if (c.kind != MURK_CMD_DEPLOY) continue;
-          tries++;
-          if (k == 0) there += c.at.y == 11 && c.at.x >= 10; /* 16 wide: the east third */
-          if (k == 1) there += (c.at.y == 11 && c.at.x <= 3) || (c.at.x == 0 && c.at.y >= 8);
-        }
-      }
-    /* By chance a try would be there one time in 50 or so. */
-    assert_true(tries > 20);
-    assert_true(there * 5 >= tries);
-  }
   murk_view_free(v);
   murk_policy_plan_free(&plan);
+  murk_policy_plan_free(&other);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -606,7 +584,7 @@ static void test_rounds_differ(void** st) {
     assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, 1, &b), MURK_OK);
     assert_true(a.n >= 8);
     int same = 0;
-    for (int i = 0; i < a.n && i < b.n; i++) same += strcmp(a.lines[i], b.lines[i]) == 0;
+    for (int i = 0; i < a.n && i < b.n; i++) same += strcmp(line(&a, i), line(&b, i)) == 0;
     assert_true(same < a.n / 2);
     assert_int_equal(plan_index(&a, "objective at "), 0);
   }
@@ -614,6 +592,97 @@ static void test_rounds_differ(void** st) {
   murk_policy_plan_free(&a);
   murk_policy_plan_free(&b);
   murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* The driver's guard: a player whose every try is refused ends its step with a bare `end`
+ * after MURK_SIM_MAX_TRIES tries, rather than trying forever; if `end` too is refused the
+ * decision is stuck (MURK_EREJECTED), with the game's last reason. */
+static int refuse_all_but_end(void* ctx, enum murk_side side, const struct murk_command* c,
+                              char* why, size_t n) {
+  (void)side;
+  int* offered = ctx;
+  ++*offered;
+  if (c->kind == MURK_CMD_END && *offered > MURK_SIM_MAX_TRIES) return MURK_OK;
+  snprintf(why, n, "no (%d)", *offered);
+  return MURK_EREJECTED;
+}
+
+static int refuse_all(void* ctx, enum murk_side side, const struct murk_command* c, char* why,
+                      size_t n) {
+  (void)side;
+  (void)c;
+  int* offered = ctx;
+  ++*offered;
+  snprintf(why, n, "never (%d)", *offered);
+  return MURK_EREJECTED;
+}
+
+static void test_driver_ends_a_stuck_step(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* g = new_game(m, 8);
+  ok_lines(g,
+           "objective at 8,1\nobjective at 8,10\n"
+           "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\nend\nend");
+  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+    struct murk_rng rng;
+    murk_policy_seed(&rng, 8, v->side);
+    struct murk_sim_tally t = {0, 0};
+    struct murk_command taken;
+    char why[64];
+    int offered = 0;
+    assert_int_equal(murk_sim_decide((enum murk_policy)p, v, &rng, &plan, refuse_all_but_end,
+                                     &offered, NULL, NULL, &t, &taken, why, sizeof why),
+                     MURK_OK);
+    assert_int_equal(taken.kind, MURK_CMD_END);
+    assert_int_equal(offered, MURK_SIM_MAX_TRIES + 1);
+    assert_int_equal(t.refused, MURK_SIM_MAX_TRIES);
+    assert_int_equal(t.applied, 1);
+    offered = 0;
+    assert_int_equal(murk_sim_decide((enum murk_policy)p, v, &rng, &plan, refuse_all, &offered,
+                                     NULL, NULL, &t, &taken, why, sizeof why),
+                     MURK_EREJECTED);
+    assert_int_equal(offered, MURK_SIM_MAX_TRIES + 1);
+    assert_string_equal(why, "never (401)");
+  }
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* murk_sim_play plays a whole game through murk_sim_step, the same game as the same seed
+ * again, and refuses to step a game that is over. */
+static void test_driver_plays_games(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  struct murk_game* a = new_game(m, 3);
+  struct murk_game* b = new_game(m, 3);
+  struct murk_sim sa, sb;
+  murk_sim_init(&sa, a, MURK_POLICY_GREEDY, MURK_POLICY_RANDOM, 3);
+  murk_sim_init(&sb, b, MURK_POLICY_GREEDY, MURK_POLICY_RANDOM, 3);
+  assert_int_equal(murk_sim_play(&sa, MAX_COMMANDS), MURK_OK);
+  assert_int_equal(murk_sim_play(&sb, MAX_COMMANDS), MURK_OK);
+  assert_int_equal(murk_game_phase(a), MURK_PHASE_OVER);
+  assert_int_equal(sa.tally.applied, (long)murk_game_log_count(a));
+  assert_int_equal(murk_game_log_count(a), murk_game_log_count(b));
+  for (size_t i = 0; i < murk_game_log_count(a); i++)
+    assert_string_equal(murk_game_log_line(a, i), murk_game_log_line(b, i));
+  assert_int_equal(murk_sim_step(&sa), MURK_EINVAL);
+  /* A cap reached is said so. */
+  struct murk_game* c = new_game(m, 3);
+  murk_sim_next_game(&sb, c, 3);
+  assert_int_equal(murk_sim_play(&sb, 5), MURK_ERANGE);
+  assert_int_equal(murk_game_log_count(c), 5);
+  murk_sim_free(&sa);
+  murk_sim_free(&sb);
+  murk_game_free(a);
+  murk_game_free(b);
+  murk_game_free(c);
   murk_mission_free(m);
 }
 
@@ -631,6 +700,8 @@ int main(void) {
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
+      cmocka_unit_test(test_driver_ends_a_stuck_step),
+      cmocka_unit_test(test_driver_plays_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -64,16 +64,7 @@
 
 /* The field with `extra` keys; the attacker moves first unless extra has its own setup. */
 static struct murk_mission* mission(const char* extra) {
-  static char text[8192];
-  snprintf(text, sizeof text, "%s%s%s%s", ST_HEAD, extra,
-           strstr(extra, "setup:") ? "" : "setup: {first_turn: attacker}\n", ST_FORCES);
-  return load_yaml(text);
-}
-
-static bool has_event(const struct murk_game* g, const char* text) {
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
-  return false;
+  return load_parts(ST_HEAD, extra, ST_FORCES);
 }
 
 /* Both sides put their four platoons down alternately, the independents after. */

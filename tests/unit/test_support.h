@@ -1,6 +1,7 @@
 /* test_support.h: small missions as YAML and helpers to drive games in the game-core
- * tests (test_game.c, test_fog.c, test_view.c, test_hidden.c, test_intel.c), and the leak
- * watcher that checks a side's view for hidden information. Include after cmocka.h. */
+ * tests (test_game.c, test_fog.c, test_view.c, test_hidden.c, test_intel.c, ...), the
+ * questions tests ask of a game's events, and the leak watcher that checks a side's view
+ * for hidden information, with its loop of random games. Include after cmocka.h. */
 #ifndef MURK_TEST_SUPPORT_H
 #define MURK_TEST_SUPPORT_H
 
@@ -8,6 +9,8 @@
 #include <string.h>
 
 #include "game_internal.h"
+#include "murk/command.h"
+#include "murk/dice.h"
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
@@ -99,6 +102,18 @@ static inline struct murk_mission* load_yaml(const char* yaml) {
   return m;
 }
 
+/* A mission from its parts: the table and zones (head), the sections a test varies (extra)
+ * and the forces; with no "setup:" in head or extra, the attacker goes first. */
+static inline struct murk_mission* load_parts(const char* head, const char* extra,
+                                              const char* forces) {
+  static char text[16384];
+  bool setup = strstr(head, "setup:") || strstr(extra, "setup:");
+  int n = snprintf(text, sizeof text, "%s%s%s%s", head, extra,
+                   setup ? "" : "setup: {first_turn: attacker}\n", forces);
+  assert_true(n > 0 && (size_t)n < sizeof text);
+  return load_yaml(text);
+}
+
 static inline struct murk_game* new_game(const struct murk_mission* m, uint64_t seed) {
   struct murk_game* g = NULL;
   assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
@@ -153,6 +168,38 @@ static inline unsigned long long game_fingerprint(const struct murk_game* g) {
     h = (h ^ 0xff) * 1099511628211ull;
   }
   return h;
+}
+
+/* ---- what the events say (the game's own log, every audience) ---- */
+
+/* An event from index `from` on whose text holds `text`. */
+static inline bool has_event_since(const struct murk_game* g, size_t from, const char* text) {
+  for (size_t i = from; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  return false;
+}
+
+static inline bool has_event(const struct murk_game* g, const char* text) {
+  return has_event_since(g, 0, text);
+}
+
+/* Events from index `from` on whose text holds `text`. */
+static inline int count_events(const struct murk_game* g, size_t from, const char* text) {
+  int n = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++)
+    if (strstr(murk_game_event(g, i)->text, text)) n++;
+  return n;
+}
+
+/* Events of one kind from index `from` on, whose text holds `text` (NULL: any). */
+static inline int count_kind(const struct murk_game* g, size_t from, enum murk_event_kind kind,
+                             const char* text) {
+  int n = 0;
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (e->kind == kind && (!text || strstr(e->text, text))) n++;
+  }
+  return n;
 }
 
 /* The marker index at a cell (on the table), -1 if none. */
@@ -248,6 +295,75 @@ static inline void leak_check_view(const struct murk_game* g, struct leak_watche
     if (v->teams[i].owner == enemy) assert_true(w->revealed[v->teams[i].platoon]);
   if (w->view) w->view(g, w, v);
   murk_view_free(v);
+}
+
+/* ---- random games under the leak watcher (test_hidden.c, test_intel.c) ---- */
+
+struct leak_game {
+  /* A command for the side to act, from that side's view alone. */
+  struct murk_command (*command)(struct murk_rng* r, const struct murk_view* v);
+  /* The watchers' hooks (struct leak_watcher), or NULL. */
+  bool (*event)(const struct murk_game* g, struct leak_watcher* w, const struct murk_event* e);
+  void (*view)(const struct murk_game* g, const struct leak_watcher* w, const struct murk_view* v);
+  uint64_t salt;  /* the commands' generator is seeded seed * 2654435761 + salt */
+  int attempts;   /* commands tried at most */
+  int applied;    /* commands applied at most */
+  int text_every; /* 0, or one command in about this many goes as a line of text */
+};
+
+struct leak_totals {
+  long applied, reveals, turns, over;
+};
+
+/* Play game `seed` of m with random commands, both sides' views checked after every applied
+ * command and every rejection's words checked for names; adds to *t and returns the game
+ * (the caller asks it what it wants and frees it). */
+static inline struct murk_game* leak_play_random_game(const struct murk_mission* m, uint64_t seed,
+                                                      const struct leak_game* lg,
+                                                      struct leak_totals* t) {
+  struct murk_game* g = new_game(m, seed);
+  struct murk_rng r;
+  murk_rng_seed(&r, seed * 2654435761u + lg->salt);
+  struct leak_watcher w[MURK_SIDES];
+  memset(w, 0, sizeof w);
+  w[0].side = MURK_ATTACKER;
+  w[1].side = MURK_DEFENDER;
+  w[0].event = w[1].event = lg->event;
+  w[0].view = w[1].view = lg->view;
+  leak_check_view(g, &w[0]);
+  leak_check_view(g, &w[1]);
+  int applied = 0;
+  for (int a = 0; a < lg->attempts && applied < lg->applied; a++) {
+    enum murk_side side = murk_game_to_act(g);
+    if (side == MURK_NO_SIDE) break;
+    struct murk_view* v = NULL;
+    assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+    struct murk_command c = lg->command(&r, v);
+    murk_view_free(v);
+    char why[200] = "";
+    int rc;
+    if (lg->text_every > 0 && murk_rng_die(&r, lg->text_every) == 1) {
+      /* Through the text form, as scripts and saves send it. */
+      char line[256];
+      if (murk_command_format(&c, line, sizeof line) != MURK_OK) continue;
+      rc = murk_game_apply_line(g, side, line, why, sizeof why, NULL);
+    } else {
+      rc = murk_game_apply(g, side, &c, why, sizeof why);
+    }
+    assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
+    if (rc != MURK_OK) {
+      leak_check_text(g, &w[side], why, "a rejection");
+      continue;
+    }
+    applied++;
+    leak_check_view(g, &w[0]);
+    leak_check_view(g, &w[1]);
+  }
+  t->applied += applied;
+  t->reveals += w[0].reveals + w[1].reveals;
+  t->turns += murk_game_turn(g);
+  t->over += murk_game_phase(g) == MURK_PHASE_OVER;
+  return g;
 }
 
 #endif

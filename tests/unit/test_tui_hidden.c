@@ -4,7 +4,7 @@
  * test shows that the TUI, drawing such a view, adds nothing either: bundled missions of
  * every kind of hiding (Fog of War templates with dummies and a visibility roll, night with
  * cloaking counters and an NVR, Limited Intelligence leaders with Dis counters and dummy
- * leaders, Night Fighting at dusk) are played to the end by the policies of policy.h, every
+ * leaders, Night Fighting at dusk) are played to the end by the players of src/sim (sim.h), every
  * command typed on the real session's command line (session.h). After every command that
  * the game takes, each side's view is drawn off-screen by the real drawing code (draw.h),
  * at 200x60 in Unicode and at 80x24 in ASCII, with the cursor on the cells that matter
@@ -41,12 +41,11 @@
 #include "glyph.h"
 #include "hexmap.h"
 #include "murk/error.h"
-#include "murk/policy.h"
 #include "murk/view.h"
 #include "session.h"
+#include "sim.h"
 
 #define MAX_COMMANDS 400 /* applied commands a game, at most */
-#define MAX_TRIES 200    /* refused tries of one decision before the game is given up */
 #define MAX_CODES (2 * MURK_MAX_UNITS)
 #define MAX_NUMBERS (MURK_MAX_MARKERS + 2)
 #define SESSION_W 100
@@ -485,6 +484,18 @@ static bool type_line(struct harness* h, const char* line) {
   return false;
 }
 
+/* The driver's offer: the command typed as a line on the session's command line. */
+static int offer_typed(void* ctx, enum murk_side side, const struct murk_command* c, char* why,
+                       size_t n) {
+  struct harness* h = ctx;
+  (void)side;
+  char line[256];
+  assert_int_equal(murk_command_format(c, line, sizeof line), MURK_OK);
+  if (type_line(h, line)) return MURK_OK;
+  snprintf(why, n, "%s", h->last_reason[tui_session_ui(h->s)->side]);
+  return MURK_EREJECTED;
+}
+
 /* Open the lists a player opens in play (`f`: the shooter, then its targets; `r`), draw
  * each, close them. */
 static void open_lists(struct harness* h) {
@@ -535,18 +546,15 @@ static void play_one(const struct murk_mission* m, const char* id, uint64_t seed
     if (side == MURK_NO_SIDE) break;
     to_map(h);
     assert_int_equal(tui_session_ui(h->s)->side, side);
-    bool taken = false;
-    int tries = 0;
-    for (int round = 0; !taken && tries < MAX_TRIES; round++) {
-      /* The plan is made from the view on the session's screen; typing a refused line
-       * leaves that view as it was. */
-      const struct murk_view* v = tui_session_view(h->s);
-      assert_non_null(v);
-      assert_int_equal(murk_policy_plan(h->policy[side], v, &h->rng[side], round, &h->plan),
-                       MURK_OK);
-      for (int i = 0; i < h->plan.n && !taken && tries < MAX_TRIES; i++, tries++)
-        taken = type_line(h, h->plan.lines[i]);
-    }
+    /* The plan is made from the view on the session's screen; typing a refused line
+     * leaves that view as it was. */
+    const struct murk_view* v = tui_session_view(h->s);
+    assert_non_null(v);
+    char why[256];
+    int rc = murk_sim_decide(h->policy[side], v, &h->rng[side], &h->plan, offer_typed, h, NULL,
+                             NULL, NULL, NULL, why, sizeof why);
+    assert_true(rc == MURK_OK || rc == MURK_EREJECTED);
+    bool taken = rc == MURK_OK;
     if (!taken) break; /* the policies are stuck: the game so far was checked */
     h->t->commands++;
     after_command(h);

@@ -16,12 +16,6 @@
 #define A MURK_ATTACKER
 #define D MURK_DEFENDER
 
-static bool has_event(const struct murk_game* g, const char* text) {
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
-  return false;
-}
-
 /* The last roll whose purpose contains `what`, or NULL. */
 static const struct murk_roll* last_roll(const struct murk_game* g, const char* what) {
   const struct murk_roll* r = NULL;
@@ -34,18 +28,18 @@ static const struct murk_roll* last_roll(const struct murk_game* g, const char* 
 
 /* ---- missions built for the tests ---- */
 
-static char text[16384];
+static char forces[8192];
 
 /* A force of `n` one-team platoons (and `transports` transports), `teams` teams each. */
 static void add_force(const char* side, int n, int teams, int transports) {
-  size_t len = strlen(text);
-  len += (size_t)snprintf(text + len, sizeof text - len,
+  size_t len = strlen(forces);
+  len += (size_t)snprintf(forces + len, sizeof forces - len,
                           "  %s:\n    profiles:\n"
                           "      man: {move: 20cm, range: 20cm, rof: 1, skill: 4, save: 7}\n"
                           "    platoons:\n",
                           side);
   for (int i = 0; i < n + transports; i++)
-    len += (size_t)snprintf(text + len, sizeof text - len,
+    len += (size_t)snprintf(forces + len, sizeof forces - len,
                             "      - {name: %s %d, command_distance: 10cm, "
                             "teams: [{profile: man, count: %d}]%s}\n",
                             side, i + 1, i < n ? teams : 1, i < n ? "" : ", flags: [transport]");
@@ -54,10 +48,10 @@ static void add_force(const char* side, int n, int teams, int transports) {
 /* A test-field mission without fog: `extra` is YAML between the setup and the forces. */
 static struct murk_mission* mission(const char* extra, int an, int ateams, int atrans, int dn,
                                     int dteams, int dtrans) {
-  snprintf(text, sizeof text, "%s%s%sforces:\n", TF_HEAD, TF_SETUP, extra);
+  snprintf(forces, sizeof forces, "forces:\n");
   add_force("attacker", an, ateams, atrans);
   add_force("defender", dn, dteams, dtrans);
-  return load_yaml(text);
+  return load_parts(TF_HEAD TF_SETUP, extra, forces);
 }
 
 static void set_destroyed(struct murk_game* g, enum murk_side side, int unit) {
@@ -577,13 +571,11 @@ static void test_fighting_withdrawal_schedule(void** st) {
 
 static void test_withdraw_template_stays_secret(void** st) {
   (void)st;
-  snprintf(text, sizeof text, "%s%s%sforces:\n", TF_HEAD, TF_SETUP,
-           "objectives:\n  fixed:\n    - {name: alpha, at: \"2,4\", for: attacker}\n"
-           "rules:\n  fog_of_war: {dummies: true}\n  fighting_withdrawal: {from_turn: 1, "
-           "platoons: 1, remove_from: 1}\n");
-  add_force("attacker", 1, 1, 0);
-  add_force("defender", 2, 1, 0);
-  struct murk_mission* m = load_yaml(text);
+  struct murk_mission* m = mission(
+      "objectives:\n  fixed:\n    - {name: alpha, at: \"2,4\", for: attacker}\n"
+      "rules:\n  fog_of_war: {dummies: true}\n  fighting_withdrawal: {from_turn: 1, "
+      "platoons: 1, remove_from: 1}\n",
+      1, 1, 0, 2, 1, 0);
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
   to_defender(g);

@@ -1,0 +1,161 @@
+/* big_bench.c: games on a big generated table (docs/performance.md, "Big tables"; issue 18):
+ * bench/bigtable.sh writes the mission at run time (never committed), then one game per
+ * policy is played the way `murk sim` plays it, and every murk_game_apply and view refresh
+ * is timed on its own: the slowest command is what a player would wait for.
+ *
+ *   big_bench [SIZE [BLOCK% [PLATOONS [TEAMS]]]]   default 1000 20 20 30, then 200 20 20 30
+ *
+ * Figures of one run on one core (CPU time of the thread); nothing here asserts a time. */
+#define _DEFAULT_SOURCE /* mkstemps */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bench_support.h"
+#include "murk/command.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/policy.h"
+#include "murk/sight.h"
+#include "murk/view.h"
+
+#ifndef MURK_SOURCE_DIR
+#define MURK_SOURCE_DIR "."
+#endif
+#define MAX_COMMANDS 20000
+#define MAX_TRIES 400
+
+static double cpu_s(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
+}
+
+struct figures {
+  long commands, tries;
+  double total, load, create, slowest_apply, slowest_view, slowest_plan;
+  char slowest_line[128];
+};
+
+/* One game to its end, each step timed. Returns 0, or -1 when it got stuck or failed. */
+static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
+                struct figures* f) {
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  double t0 = cpu_s();
+  struct murk_game* g = NULL;
+  if (murk_game_new(m, seed, &g) != MURK_OK) return -1;
+  f->create = cpu_s() - t0;
+  struct murk_rng rng[MURK_SIDES];
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+  struct murk_view* views[MURK_SIDES] = {NULL, NULL};
+  char reason[256], err[200];
+  enum murk_side side;
+  int rc = 0;
+  while ((side = murk_game_to_act(g)) != MURK_NO_SIDE) {
+    if (f->commands >= MAX_COMMANDS) {
+      rc = -1;
+      break;
+    }
+    double a = cpu_s();
+    int vrc =
+        views[side] ? murk_view_update(g, views[side]) : murk_view_build(g, side, &views[side]);
+    double b = cpu_s();
+    if (b - a > f->slowest_view) f->slowest_view = b - a;
+    if (vrc != MURK_OK) {
+      rc = -1;
+      break;
+    }
+    bool applied = false;
+    int tries = 0;
+    for (int round = 0; !applied && tries < MAX_TRIES; round++) {
+      double c0 = cpu_s();
+      if (murk_policy_plan(p, views[side], &rng[side], round, &plan) != MURK_OK) break;
+      double c1 = cpu_s();
+      if (c1 - c0 > f->slowest_plan) f->slowest_plan = c1 - c0;
+      for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
+        struct murk_command c;
+        int col = 0;
+        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
+        f->tries++;
+        double x = cpu_s();
+        applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
+        double y = cpu_s();
+        if (y - x > f->slowest_apply) {
+          f->slowest_apply = y - x;
+          snprintf(f->slowest_line, sizeof f->slowest_line, "%s", plan.lines[i]);
+        }
+      }
+    }
+    if (!applied) {
+      rc = -1;
+      break;
+    }
+    f->commands++;
+  }
+  f->total = cpu_s() - t0;
+  for (int s = 0; s < MURK_SIDES; s++) murk_view_free(views[s]);
+  murk_game_free(g);
+  murk_policy_plan_free(&plan);
+  return rc;
+}
+
+static int run(int size, int block, int platoons, int teams) {
+  char path[] = "/tmp/murk-big-XXXXXX.yaml";
+  int fd = mkstemps(path, 5);
+  if (fd < 0) return -1;
+  close(fd);
+  char cmd[8192];
+  snprintf(cmd, sizeof cmd, "bash '%s/bench/bigtable.sh' %d %d %d %d > '%s'", MURK_SOURCE_DIR, size,
+           block, platoons, teams, path);
+  if (system(cmd) != 0) {
+    fprintf(stderr, "big_bench: %s failed\n", cmd);
+    unlink(path);
+    return -1;
+  }
+  double t0 = cpu_s();
+  struct murk_mission* m = bench_load(path);
+  double load = cpu_s() - t0;
+  unlink(path);
+  if (!m) {
+    fprintf(stderr, "big_bench: the generated mission does not load\n");
+    return -1;
+  }
+  for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+    struct figures f;
+    memset(&f, 0, sizeof f);
+    f.load = load;
+    int rc = play(m, 1, (enum murk_policy)p, &f);
+    printf("%4dx%-4d %3d%% %2dx%-2d %-7s %6s %5ld %6ld %8.1f %8.1f %9.2f %9.2f %9.2f  %s\n", size,
+           size, block, platoons, teams, murk_policy_name((enum murk_policy)p),
+           rc == 0 ? "ended" : "STUCK", f.commands, f.tries, f.load * 1e3, f.create * 1e3,
+           f.slowest_apply * 1e3, f.slowest_view * 1e3, f.total, f.slowest_line);
+  }
+  murk_mission_free(m);
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  printf("one game a policy on a generated table (bench/bigtable.sh), seed 1, CPU time\n");
+  printf("slowest: one murk_game_apply / one view refresh; game: create to end, without load\n\n");
+  printf("%-9s %4s %5s %-7s %6s %5s %6s %8s %8s %9s %9s %9s  %s\n", "table", "woods", "force",
+         "policy", "end", "cmds", "tries", "load ms", "new ms", "apply ms", "view ms", "game s",
+         "slowest command");
+  int rc;
+  if (argc > 1) {
+    rc = run(atoi(argv[1]), argc > 2 ? atoi(argv[2]) : 20, argc > 3 ? atoi(argv[3]) : 20,
+             argc > 4 ? atoi(argv[4]) : 30);
+  } else {
+    rc = run(1000, 20, 20, 30);
+    if (rc == 0) rc = run(200, 20, 20, 30);
+  }
+  struct rusage ru;
+  getrusage(RUSAGE_SELF, &ru);
+  printf("\npeak memory (ru_maxrss) of this whole run: %.1f MB\n", (double)ru.ru_maxrss / 1024.0);
+  return rc == 0 ? 0 : 1;
+}

@@ -1,0 +1,106 @@
+/* missions.c: how the command line finds a mission (missions.h). */
+#include "missions.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "murk/alloc.h"
+#include "text.h"
+
+static bool is_file(const char* p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static bool is_mission_file(const char* name) {
+  size_t n = strlen(name);
+  if (name[0] == '.') return false;
+  return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) ||
+         (n > 4 && strcmp(name + n - 4, ".yml") == 0);
+}
+
+bool murk_cli_mission_find(const char* name, const char* near, char* out, size_t n) {
+  if (!*name) return false;
+  if (is_file(name)) {
+    snprintf(out, n, "%s", name);
+    return true;
+  }
+  const char* slash = near ? strrchr(near, '/') : NULL;
+  if (slash && name[0] != '/') {
+    int len = snprintf(out, n, "%.*s/%s", (int)(slash - near), near, name);
+    if (len > 0 && (size_t)len < n && is_file(out)) return true;
+  }
+  if (strchr(name, '/')) return false;
+  static const char* const ext[] = {".yaml", ".yml"};
+  for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+    int len = snprintf(out, n, "%s/%s%s", murk_cli_data_dir(), name, ext[i]);
+    if (len > 0 && (size_t)len < n && is_file(out)) return true;
+  }
+  return false;
+}
+
+void murk_cli_mission_not_found(const char* name) {
+  const char* dir = murk_cli_data_dir();
+  char near[256] = "";
+  size_t count = 0;
+  char** files = strchr(name, '/') ? NULL : murk_cli_mission_files(dir, &count);
+  if (files) {
+    /* The bundled ids: the file names without folder and extension. */
+    const char** ids = murk_calloc(count + 1, sizeof *ids);
+    for (size_t i = 0; ids && i < count; i++) {
+      char* base = strrchr(files[i], '/') + 1;
+      *strrchr(base, '.') = '\0';
+      ids[i] = base;
+    }
+    const char* best = ids ? murk_cli_nearest(name, ids, count) : NULL;
+    if (best) snprintf(near, sizeof near, "; did you mean '%s'?", best);
+    murk_free(ids);
+  }
+  murk_cli_error("no mission '%s' (neither a file nor a bundled mission in %s)%s", name, dir, near);
+  murk_cli_mission_files_free(files, count);
+}
+
+static int by_name(const void* a, const void* b) {
+  return strcmp(*(char* const*)a, *(char* const*)b);
+}
+
+char** murk_cli_mission_files(const char* dir, size_t* count) {
+  *count = 0;
+  DIR* d = opendir(dir);
+  if (!d) return NULL;
+  char** names = murk_calloc(1, sizeof *names);
+  size_t n = 0, cap = 1;
+  struct dirent* e;
+  while (names && (e = readdir(d)) != NULL) {
+    if (!is_mission_file(e->d_name)) continue;
+    if (n + 1 >= cap) {
+      char** more = murk_realloc(names, cap * 2 * sizeof *more);
+      if (!more) goto oom;
+      names = more;
+      cap *= 2;
+    }
+    size_t len = strlen(dir) + 1 + strlen(e->d_name) + 1;
+    names[n] = murk_malloc(len);
+    if (!names[n]) goto oom;
+    snprintf(names[n], len, "%s/%s", dir, e->d_name);
+    names[++n] = NULL;
+  }
+  closedir(d);
+  if (n) qsort(names, n, sizeof *names, by_name);
+  *count = n;
+  return names;
+oom:
+  closedir(d);
+  murk_cli_mission_files_free(names, n);
+  return NULL;
+}
+
+void murk_cli_mission_files_free(char** files, size_t count) {
+  if (!files) return;
+  for (size_t i = 0; i < count; i++) murk_free(files[i]);
+  murk_free(files);
+}

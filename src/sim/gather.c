@@ -1,0 +1,409 @@
+/* gather.c: what one side's view shows, gathered once per decision (players.h), and the
+ * cells the players draw from it. */
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "players.h"
+
+/* Cost of entering a cell: roads are quickest for templates (seed 000, Moving platoons),
+ * difficult ground slowest and it bogs. 0: cannot enter. Must match paths.c's bound. */
+static unsigned char terrain_cost(const struct murk_terrain* t) {
+  if (!t) return 0;
+  switch (t->cls) {
+    case MURK_TERRAIN_ROAD:
+      return 2;
+    case MURK_TERRAIN_DIFFICULT:
+      return 6;
+    case MURK_TERRAIN_IMPASSABLE:
+    case MURK_TERRAIN_WATER:
+      return 0;
+    default:
+      return 3;
+  }
+}
+
+/* Room for n elements of `size` at *p (which has room for *cap); contents not kept. */
+static bool room(void* pp, size_t* cap, size_t n, size_t size) {
+  void** p = pp;
+  if (*p && n <= *cap) return true;
+  size_t want = *cap ? *cap : 16;
+  while (want < n) want *= 2;
+  murk_free(*p);
+  *p = murk_malloc(want * size);
+  *cap = *p ? want : 0;
+  return *p != NULL;
+}
+
+/* The entering costs of the terrain alone, by cell: made once per map and kept. */
+static const unsigned char* base_costs(struct murk_policy_memo* mm, const struct murk_view* v,
+                                       size_t cells) {
+  if (mm->base && mm->base_map == v->map && mm->base_terrain == v->terrain &&
+      mm->base_nterrain == v->nterrain && mm->base_w == v->grid.width &&
+      mm->base_h == v->grid.height)
+    return mm->base;
+  murk_free(mm->base);
+  mm->base = murk_calloc(cells ? cells : 1, 1);
+  if (!mm->base) return NULL;
+  unsigned char by_legend[256];
+  for (int t = 0; t < 256; t++) by_legend[t] = t < v->nterrain ? terrain_cost(&v->terrain[t]) : 0;
+  if (v->map)
+    for (size_t i = 0; i < cells; i++) mm->base[i] = by_legend[v->map[i]];
+  mm->base_map = v->map;
+  mm->base_terrain = v->terrain;
+  mm->base_nterrain = v->nterrain;
+  mm->base_w = v->grid.width;
+  mm->base_h = v->grid.height;
+  return mm->base;
+}
+
+void sim_ctx_free(struct ctx* c) {
+  /* The scratch arrays belong to the plan's memo. */
+  murk_free(c->own_teams.first);
+  murk_free(c->own_teams.pos);
+  murk_free(c->foe_teams.first);
+  murk_free(c->foe_teams.pos);
+}
+
+/* Group the teams of `owner` the view shows by platoon (own) or by marker number (enemy). */
+static int group_teams(struct groups* g, const struct murk_view* v, enum murk_side owner,
+                       bool by_marker) {
+  int n = 0;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= n) n = key + 1;
+  }
+  g->n = n;
+  g->first = murk_calloc((size_t)n * 2 + 1, sizeof *g->first);
+  g->pos = murk_calloc((size_t)v->nteams + 1, sizeof *g->pos);
+  if (!g->first || !g->pos) return MURK_ENOMEM;
+  g->count = g->first + n;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= 0) g->count[key]++;
+  }
+  for (int k = 1; k < n; k++) g->first[k] = g->first[k - 1] + g->count[k - 1];
+  int* fill = murk_calloc((size_t)n + 1, sizeof *fill);
+  if (!fill) return MURK_ENOMEM;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    int key = by_marker ? t->marker : t->platoon;
+    if (t->owner == owner && key >= 0) g->pos[g->first[key] + fill[key]++] = t->pos;
+  }
+  murk_free(fill);
+  return MURK_OK;
+}
+
+int sim_ctx_group(struct ctx* c) {
+  if (c->grouped) return MURK_OK;
+  c->grouped = true;
+  if (group_teams(&c->own_teams, c->v, c->me, false) != MURK_OK ||
+      group_teams(&c->foe_teams, c->v, c->enemy, true) != MURK_OK) {
+    c->oom = true;
+    return MURK_ENOMEM;
+  }
+  return MURK_OK;
+}
+
+/* Marker numbers this side moved in the current step: the MOVE events since the last PHASE
+ * event (every step begins with one), as bits. Numbers past the bitmap get a search of their
+ * own (moved_far). */
+#define MOVED_BITS 1024
+static bool moved_far(const struct murk_view* v, enum murk_side me, int number) {
+  for (size_t i = v->nevents; i-- > 0;) {
+    const struct murk_event* e = &v->events[i];
+    if (e->kind == MURK_EV_PHASE) break;
+    if (e->kind == MURK_EV_MOVE && e->side == me && e->marker == number) return true;
+  }
+  return false;
+}
+
+static bool moved_this_step(const struct murk_view* v, enum murk_side me,
+                            const unsigned char* moved, int number) {
+  if (number <= 0) return false;
+  if (number < MOVED_BITS) return (moved[number / 8] >> (number % 8)) & 1;
+  return moved_far(v, me, number);
+}
+
+int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
+                 struct murk_policy_plan* plan) {
+  memset(c, 0, sizeof *c);
+  c->v = v;
+  c->rng = rng;
+  c->plan = plan;
+  c->me = v->side;
+  c->enemy = murk_side_other(v->side);
+  c->verbs = v->verbs;
+  c->w = v->grid.width > 0 ? v->grid.width : 0;
+  c->h = v->grid.height > 0 ? v->grid.height : 0;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  if (!plan->memo) plan->memo = murk_calloc(1, sizeof *plan->memo);
+  struct murk_policy_memo* mm = plan->memo;
+  if (!mm) return MURK_ENOMEM;
+  size_t ncells = cells ? cells : 1;
+  if (!room(&mm->cost, &mm->cap_cost, ncells, 1) || !room(&mm->busy, &mm->cap_busy, ncells, 1) ||
+      !room(&mm->units, &mm->cap_units, (size_t)v->nmarkers + (size_t)v->nplatoons + 1,
+            sizeof *mm->units) ||
+      !room(&mm->foes, &mm->cap_foes, (size_t)v->nmarkers + 1, sizeof *mm->foes) ||
+      !room(&mm->objs, &mm->cap_objs, 2 * (size_t)v->nobjectives + 1, sizeof *mm->objs))
+    return MURK_ENOMEM;
+  c->cost = mm->cost;
+  c->busy = mm->busy;
+  c->units = mm->units;
+  c->foes = mm->foes;
+  c->take = mm->objs;
+  c->guard = mm->objs + v->nobjectives;
+  const unsigned char* base = base_costs(mm, v, cells);
+  if (!base) return MURK_ENOMEM;
+  memcpy(c->cost, base, cells);
+  memset(c->busy, 0, cells);
+
+  /* Enemy markers and teams block a path; anything stands in the way of ending there. */
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (!m->on_table || !sim_on_table(c, m->pos)) continue;
+    c->busy[sim_cell(c, m->pos)] = 1;
+    if (m->owner != c->me) c->cost[sim_cell(c, m->pos)] = 0;
+  }
+  /* The first team of each own platoon and of each revealed enemy marker, in one pass. */
+  int own_lead[MURK_MISSION_MAX_PLATOONS];
+  for (int k = 0; k < MURK_MISSION_MAX_PLATOONS; k++) own_lead[k] = -1;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    if (t->owner == c->me && t->platoon >= 0 && t->platoon < MURK_MISSION_MAX_PLATOONS &&
+        own_lead[t->platoon] < 0)
+      own_lead[t->platoon] = i;
+    if (!sim_on_table(c, t->pos)) continue;
+    c->busy[sim_cell(c, t->pos)] = 1;
+    if (t->owner != c->me) c->cost[sim_cell(c, t->pos)] = 0;
+  }
+  unsigned char moved[MOVED_BITS / 8];
+  memset(moved, 0, sizeof moved);
+  for (size_t i = v->nevents; i-- > 0;) {
+    const struct murk_event* e = &v->events[i];
+    if (e->kind == MURK_EV_PHASE) break;
+    if (e->kind == MURK_EV_MOVE && e->side == c->me && e->marker > 0 && e->marker < MOVED_BITS)
+      moved[e->marker / 8] |= (unsigned char)(1u << (e->marker % 8));
+  }
+
+  /* Own templates (hidden platoons and dummies), then own revealed platoons. */
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (m->owner != c->me || !m->on_table) continue;
+    struct unit* u = &c->units[c->nunits++];
+    memset(u, 0, sizeof *u);
+    u->ref.kind = MURK_REF_MARKER;
+    u->ref.n = m->number;
+    u->number = m->number;
+    u->platoon = m->dummy ? -1 : m->platoon;
+    u->pos = m->pos;
+    u->hidden = true;
+    u->dummy = m->dummy;
+    u->bogged = m->bogged;
+    u->moved = moved_this_step(v, c->me, moved, m->number);
+  }
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* p = &v->platoons[i];
+    if (p->state != MURK_PLATOON_REVEALED) continue;
+    int lead = p->index >= 0 && p->index < MURK_MISSION_MAX_PLATOONS ? own_lead[p->index] : -1;
+    if (lead < 0) continue;
+    const struct murk_view_marker* m =
+        p->marker > 0 ? murk_view_marker_by_number(v, v->side, p->marker) : NULL;
+    struct unit* u = &c->units[c->nunits++];
+    memset(u, 0, sizeof *u);
+    u->ref = sim_own(p->index);
+    u->number = p->marker;
+    u->platoon = p->index;
+    u->pos = v->teams[lead].pos;
+    u->bogged = m && m->bogged;
+    u->moved = moved_this_step(v, c->me, moved, p->marker);
+    u->shot = p->shot;
+    u->assaulted = p->assaulted;
+  }
+
+  /* Enemy templates by their public place; revealed platoons by their first team. Nothing
+   * else of an enemy marker is read: its contents are the enemy's secret until revealed. */
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (m->owner != c->enemy) continue;
+    struct foe f = {m->number, false, m->pos};
+    if (!m->on_table) {
+      if (!m->revealed) continue;
+      const struct murk_view_team* lead = NULL;
+      for (int k = 0; k < v->nteams && !lead; k++)
+        if (v->teams[k].owner == c->enemy && v->teams[k].marker == m->number) lead = &v->teams[k];
+      if (!lead) continue; /* a dummy taken off, or a platoon with no teams left */
+      f.platoon = true;
+      f.pos = lead->pos;
+    }
+    c->foes[c->nfoes++] = f;
+  }
+
+  for (int i = 0; i < v->nobjectives; i++) {
+    const struct murk_view_objective* o = &v->objectives[i];
+    if (o->for_side == c->me || o->for_side == MURK_NO_SIDE) c->take[c->ntake++] = o->pos;
+    if (o->for_side == c->enemy) c->guard[c->nguard++] = o->pos;
+  }
+  return MURK_OK;
+}
+
+/* ---- cells ---- */
+
+struct murk_pos sim_random_cell(struct ctx* c) {
+  struct murk_pos p = {sim_pick(c->rng, c->w), sim_pick(c->rng, c->h)};
+  return p;
+}
+
+/* A cell of a region, drawn from its bounding rows and columns (halves as mission.c counts
+ * them: the middle row of an odd table belongs to neither). Keep-out bands are left to the
+ * game to enforce. */
+static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
+  int x0 = 0, x1 = c->w - 1, y0 = 0, y1 = c->h - 1;
+  if (r->kind == MURK_REGION_RECT) {
+    x0 = r->from.x, x1 = r->to.x, y0 = r->from.y, y1 = r->to.y;
+  } else if (r->kind == MURK_REGION_HALF || r->kind == MURK_REGION_QUARTER) {
+    bool n = r->which == MURK_NORTH || r->which == MURK_NE || r->which == MURK_NW;
+    bool s = r->which == MURK_SOUTH || r->which == MURK_SE || r->which == MURK_SW;
+    bool e = r->which == MURK_EAST || r->which == MURK_NE || r->which == MURK_SE;
+    bool w = r->which == MURK_WEST || r->which == MURK_NW || r->which == MURK_SW;
+    if (n) y1 = c->h / 2 - 1;
+    if (s) y0 = (c->h + 1) / 2;
+    if (e) x0 = (c->w + 1) / 2;
+    if (w) x1 = c->w / 2 - 1;
+  }
+  if (x0 < 0) x0 = 0;
+  if (y0 < 0) y0 = 0;
+  if (x1 >= c->w) x1 = c->w - 1;
+  if (y1 >= c->h) y1 = c->h - 1;
+  if (x1 < x0 || y1 < y0) return sim_random_cell(c);
+  struct murk_pos p = {x0 + sim_pick(c->rng, x1 - x0 + 1), y0 + sim_pick(c->rng, y1 - y0 + 1)};
+  return p;
+}
+
+/* A free cell of the view's placement cells (interim field), if it lists any: a few draws. */
+static bool place_cell(struct ctx* c, struct murk_pos* out) {
+  const struct murk_view* v = c->v;
+  if (v->nplace_cells <= 0) return false;
+  struct murk_pos p = v->place_cells[sim_pick(c->rng, v->nplace_cells)];
+  for (int i = 0; i < 32 && !sim_cell_free(c, p); i++)
+    p = v->place_cells[sim_pick(c->rng, v->nplace_cells)];
+  *out = p;
+  return true;
+}
+
+struct murk_pos sim_zone_cell(struct ctx* c) {
+  struct murk_pos at;
+  if (c->v->phase != MURK_PHASE_OBJECTIVES && place_cell(c, &at)) return at;
+  static const struct murk_region whole = {MURK_REGION_WHOLE, MURK_NORTH, {0, 0}, {0, 0}};
+  const struct murk_region* r = c->v->own_zone ? &c->v->own_zone->region : &whole;
+  /* An area in parts (Surrounded's two ends): any part, so each can get its platoon. */
+  int parts = c->v->own_zone ? 1 + c->v->nown_more_zones : 1;
+  int k = sim_pick(c->rng, parts);
+  if (k > 0) r = &c->v->own_more_zones[k - 1].region;
+  struct murk_pos p = region_cell(c, r);
+  for (int i = 0; i < 32 && !sim_cell_free(c, p); i++) p = region_cell(c, r);
+  return p;
+}
+
+struct murk_pos sim_table_cell(struct ctx* c) {
+  struct murk_pos p;
+  if (c->v->phase == MURK_PHASE_OBJECTIVES && place_cell(c, &p)) return p;
+  p = sim_random_cell(c);
+  for (int i = 0; i < 32 && !sim_cell_free(c, p); i++) p = sim_random_cell(c);
+  return p;
+}
+
+struct murk_pos sim_near_cell(struct ctx* c, struct murk_pos p, int radius) {
+  struct murk_pos q = p;
+  for (int i = 0; i < 16; i++) {
+    struct murk_pos r = {p.x + sim_pick(c->rng, 2 * radius + 1) - radius,
+                         p.y + sim_pick(c->rng, 2 * radius + 1) - radius};
+    if (sim_on_table(c, r) && sim_dist(c, p, r) <= radius) {
+      q = r;
+      if (sim_cell_free(c, r)) break;
+    }
+  }
+  return q;
+}
+
+/* ---- units ---- */
+
+int sim_random_platoon(struct ctx* c, enum murk_platoon_state state) {
+  const struct murk_view* v = c->v;
+  int ok = 0;
+  for (int i = 0; i < v->nplatoons; i++) ok += v->platoons[i].state == state;
+  if (ok == 0) return -1;
+  int want = sim_pick(c->rng, ok);
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].state == state && want-- == 0) return v->platoons[i].index;
+  return -1;
+}
+
+static bool unit_fits(const struct unit* u, int which) {
+  switch (which) {
+    case SIM_REVEALED:
+      return !u->hidden;
+    case SIM_HIDDEN_PLATOON:
+      return u->hidden && !u->dummy;
+    case SIM_MOVER:
+      return !u->moved;
+    case SIM_SHOOTER:
+      return !u->hidden && !u->shot;
+    case SIM_ASSAULTER:
+      return !u->hidden && !u->assaulted;
+    default:
+      return true;
+  }
+}
+
+const struct unit* sim_random_unit(struct ctx* c, int which) {
+  int ok = 0;
+  for (int i = 0; i < c->nunits; i++) ok += unit_fits(&c->units[i], which);
+  if (ok == 0) return NULL;
+  int want = sim_pick(c->rng, ok);
+  for (int i = 0; i < c->nunits; i++)
+    if (unit_fits(&c->units[i], which) && want-- == 0) return &c->units[i];
+  return NULL;
+}
+
+int sim_nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos* set, int n) {
+  int best = -1, bd = INT_MAX;
+  for (int i = 0; i < n; i++) {
+    int d = sim_dist(c, p, set[i]);
+    if (d < bd) bd = d, best = i;
+  }
+  return best;
+}
+
+int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number) {
+  if (sim_ctx_group(c) != MURK_OK) return INT_MAX;
+  const struct groups* f = &c->foe_teams;
+  const struct groups* o = &c->own_teams;
+  if (number < 0 || number >= f->n) return INT_MAX;
+  const struct murk_pos* from = &at;
+  int nfrom = 1;
+  if (platoon >= 0 && platoon < o->n && o->count[platoon] > 0) {
+    from = &o->pos[o->first[platoon]];
+    nfrom = o->count[platoon];
+  }
+  int best = INT_MAX;
+  for (int i = f->first[number]; i < f->first[number] + f->count[number]; i++)
+    for (int k = 0; k < nfrom; k++) {
+      int d = sim_dist(c, from[k], f->pos[i]);
+      if (d < best) best = d;
+    }
+  return best;
+}
+
+int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out) {
+  int best = -1, bd = INT_MAX;
+  for (int i = 0; i < c->nfoes; i++) {
+    if (!c->foes[i].platoon) continue;
+    int d = sim_gap(c, u->hidden ? -1 : u->platoon, u->pos, c->foes[i].number);
+    if (d < bd) bd = d, best = i;
+  }
+  if (gap_out) *gap_out = bd;
+  return best;
+}

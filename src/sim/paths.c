@@ -1,0 +1,318 @@
+/* paths.c: the ways toward the players' goals (players.h): each cell's neighbours, distance
+ * fields made with a bucket queue and kept in the plan's memo, and moves along them whose
+ * straight legs are the game's own hex lines. */
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "players.h"
+
+/* Move lengths greedy tries, longest first: it does not know the allowances. */
+static const int move_lengths[] = {12, 9, 6, 5, 4, 3, 2, 1};
+#define NLENGTHS ((int)(sizeof move_lengths / sizeof move_lengths[0]))
+/* The cost of difficult ground (gather.c's terrain_cost): its cells stop the first pass. */
+enum { cost_difficult = 6 };
+
+static void drop_fields(struct fieldset* fs) {
+  for (int i = 0; i < fs->nfields; i++) murk_free(fs->fields[i].dist);
+  fs->nfields = 0;
+}
+
+void sim_memo_free(struct murk_policy_memo* m) {
+  if (!m) return;
+  for (int i = 0; i < FIELDSETS; i++) {
+    drop_fields(&m->sets[i]);
+    murk_free(m->sets[i].cost);
+  }
+  murk_free(m->nbr);
+  murk_free(m->base);
+  murk_free(m->cost);
+  murk_free(m->busy);
+  murk_free(m->units);
+  murk_free(m->foes);
+  murk_free(m->objs);
+  murk_free(m);
+}
+
+static struct murk_policy_memo* memo_of(struct ctx* c) {
+  struct murk_policy_plan* pl = c->plan;
+  if (!pl->memo) pl->memo = murk_calloc(1, sizeof *pl->memo);
+  if (!pl->memo) c->oom = true;
+  return pl->memo;
+}
+
+int sim_memo_sync(struct ctx* c) {
+  struct murk_policy_memo* mm = memo_of(c);
+  if (!mm) return MURK_ENOMEM;
+  const struct murk_grid* g = &c->v->grid;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  struct fieldset* fs = NULL;
+  for (int i = 0; i < FIELDSETS && !fs; i++) {
+    struct fieldset* f = &mm->sets[i];
+    if (f->cost && f->cells == cells && f->grid.kind == g->kind && f->grid.width == g->width &&
+        f->grid.height == g->height && memcmp(f->cost, c->cost, cells) == 0)
+      fs = f;
+  }
+  if (!fs) {
+    fs = &mm->sets[0];
+    for (int i = 1; i < FIELDSETS; i++)
+      if (mm->sets[i].used < fs->used) fs = &mm->sets[i];
+    drop_fields(fs);
+    if (!fs->cost || fs->cells != cells) {
+      murk_free(fs->cost);
+      fs->cells = 0;
+      fs->cost = murk_malloc(cells ? cells : 1);
+      if (!fs->cost) {
+        c->oom = true;
+        return MURK_ENOMEM;
+      }
+    }
+    memcpy(fs->cost, c->cost, cells);
+    fs->cells = cells;
+    fs->grid = *g;
+  }
+  fs->used = ++mm->clock;
+  c->fields = fs;
+  return MURK_OK;
+}
+
+/* The neighbours of every cell as cell indices, -1 padded: the distance fields visit each
+ * cell's neighbours many times. Kept in the memo while the grid stays the same. NULL when
+ * out of memory. */
+static const int* neighbours(struct ctx* c) {
+  struct murk_policy_memo* mm = memo_of(c);
+  if (!mm) return NULL;
+  const struct murk_grid* g = &c->v->grid;
+  if (mm->nbr && mm->nbr_grid.kind == g->kind && mm->nbr_grid.width == g->width &&
+      mm->nbr_grid.height == g->height)
+    return mm->nbr;
+  murk_free(mm->nbr);
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  mm->nbr = murk_malloc((cells ? cells : 1) * MURK_GEOM_MAX_NEIGHBOURS * sizeof *mm->nbr);
+  if (!mm->nbr) {
+    c->oom = true;
+    return NULL;
+  }
+  mm->nbr_grid = *g;
+  for (int y = 0; y < c->h; y++)
+    for (int x = 0; x < c->w; x++) {
+      struct murk_pos p = {x, y}, nb[MURK_GEOM_MAX_NEIGHBOURS];
+      int* out = &mm->nbr[(size_t)sim_cell(c, p) * MURK_GEOM_MAX_NEIGHBOURS];
+      int nn = murk_geom_neighbours(g, p, nb);
+      for (int k = 0; k < MURK_GEOM_MAX_NEIGHBOURS; k++) out[k] = k < nn ? sim_cell(c, nb[k]) : -1;
+    }
+  return mm->nbr;
+}
+
+/* A bucket queue for the distance fields (Dial's algorithm): entering a cell costs at most
+ * cost_difficult, so the distances waiting are always within that of the one being taken,
+ * and BUCKETS circular buckets hold them apart. */
+#define BUCKETS 8
+_Static_assert(cost_difficult < BUCKETS, "a step must not wrap the bucket ring");
+
+struct bucketq {
+  int* items[BUCKETS];
+  size_t n[BUCKETS], cap[BUCKETS];
+};
+
+static bool bq_push(struct bucketq* q, int dist, int idx) {
+  int b = dist % BUCKETS;
+  if (q->n[b] == q->cap[b]) {
+    size_t cap = q->cap[b] ? q->cap[b] * 2 : 64;
+    int* it = murk_realloc(q->items[b], cap * sizeof *it);
+    if (!it) return false;
+    q->items[b] = it;
+    q->cap[b] = cap;
+  }
+  q->items[b][q->n[b]++] = idx;
+  return true;
+}
+
+static void bq_free(struct bucketq* q) {
+  for (int b = 0; b < BUCKETS; b++) murk_free(q->items[b]);
+}
+
+/* The field toward goal: what it costs to get there from each cell (Dijkstra from the goal
+ * backwards; entering a cell costs that cell). NULL when out of memory. */
+static const int* field_to(struct ctx* c, struct murk_pos goal) {
+  if (!c->fields && sim_memo_sync(c) != MURK_OK) return NULL;
+  struct fieldset* mm = c->fields;
+  for (int i = 0; i < mm->nfields; i++)
+    if (murk_pos_eq(mm->fields[i].goal, goal)) return mm->fields[i].dist;
+  if (!sim_on_table(c, goal)) return NULL;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  const int* nbr = neighbours(c);
+  int* d = murk_malloc(cells * sizeof *d);
+  struct bucketq q;
+  memset(&q, 0, sizeof q);
+  if (!d || !nbr) goto oom;
+  for (size_t i = 0; i < cells; i++) d[i] = INT_MAX;
+  d[sim_cell(c, goal)] = 0;
+  if (!bq_push(&q, 0, sim_cell(c, goal))) goto oom;
+  size_t waiting = 1;
+  for (int cur = 0; waiting > 0; cur++) {
+    int b = cur % BUCKETS;
+    while (q.n[b] > 0) {
+      int idx = q.items[b][--q.n[b]];
+      waiting--;
+      if (d[idx] != cur) continue; /* reached more cheaply since it was queued */
+      /* Entering this cell costs its cost; the goal may be taken by an enemy (cost 0), and
+       * then the way leads next to it. */
+      int step = c->cost[idx] ? c->cost[idx] : 1;
+      for (int k = 0; k < MURK_GEOM_MAX_NEIGHBOURS; k++) {
+        int ni = nbr[(size_t)idx * MURK_GEOM_MAX_NEIGHBOURS + k];
+        if (ni < 0) break;
+        if (c->cost[ni] == 0 || cur + step >= d[ni]) continue;
+        d[ni] = cur + step;
+        if (!bq_push(&q, d[ni], ni)) goto oom;
+        waiting++;
+      }
+    }
+  }
+  bq_free(&q);
+  if (mm->nfields == MAX_FIELDS) {
+    murk_free(mm->fields[0].dist);
+    memmove(&mm->fields[0], &mm->fields[1], (MAX_FIELDS - 1) * sizeof mm->fields[0]);
+    mm->nfields--;
+  }
+  mm->fields[mm->nfields].goal = goal;
+  mm->fields[mm->nfields].dist = d;
+  mm->nfields++;
+  return d;
+oom:
+  bq_free(&q);
+  murk_free(d);
+  c->oom = true;
+  return NULL;
+}
+
+/* Up to `max` cells of the cheapest way from `from` toward the field's goal (not counting
+ * from). Stops at the goal or where nothing is cheaper. Returns how many. */
+static int walk(const struct ctx* c, const int* d, struct murk_pos from, struct murk_pos* out,
+                int max) {
+  int n = 0;
+  struct murk_pos p = from;
+  int here = d[sim_cell(c, p)];
+  while (n < max && here > 0) {
+    struct murk_pos nb[MURK_GEOM_MAX_NEIGHBOURS], best = p;
+    int nn = murk_geom_neighbours(&c->v->grid, p, nb), bestd = here;
+    for (int k = 0; k < nn; k++) {
+      int ni = sim_cell(c, nb[k]);
+      if (c->cost[ni] == 0 || d[ni] >= bestd) continue;
+      bestd = d[ni];
+      best = nb[k];
+    }
+    if (bestd >= here) break;
+    out[n++] = best;
+    p = best;
+    here = bestd;
+  }
+  return n;
+}
+
+/* Does the hex line from a to path[lo..hi] enter exactly path[lo..hi]? */
+static bool line_follows(const struct ctx* c, struct murk_pos a, const struct murk_pos* path,
+                         int lo, int hi) {
+  struct murk_line_step steps[16];
+  int len = hi - lo + 1;
+  if (len + 1 > 16 || sim_dist(c, a, path[hi]) != len) return false;
+  size_t ns = murk_geom_line(&c->v->grid, a, path[hi], steps, 16);
+  if ((int)ns != len + 1) return false;
+  for (int k = 1; k <= len; k++)
+    if (!murk_pos_eq(steps[k].cell, path[lo + k - 1])) return false;
+  return true;
+}
+
+/* line_follows(c, a, path, lo, hi) where a is the cell before path[lo] (from, for lo 0),
+ * remembered in memo[lo][hi] (-1: not yet known): a unit's moves of several lengths along
+ * one path ask the same questions. */
+#define MAX_PATH 16
+static bool follows(const struct ctx* c, struct murk_pos from, const struct murk_pos* path, int lo,
+                    int hi, signed char memo[MAX_PATH][MAX_PATH]) {
+  if (lo < 0 || hi < lo || hi >= MAX_PATH)
+    return line_follows(c, lo > 0 ? path[lo - 1] : from, path, lo, hi);
+  if (memo[lo][hi] < 0)
+    memo[lo][hi] = line_follows(c, lo > 0 ? path[lo - 1] : from, path, lo, hi) ? 1 : 0;
+  return memo[lo][hi] == 1;
+}
+
+/* "move U to X,Y [via ...]" along path[0..n-1] from `from`: each straight stretch becomes
+ * one leg, so the game's hex lines enter exactly the path's cells. False if it needs more
+ * waypoints than a command holds. */
+static bool move_along(struct ctx* c, struct murk_ref unit, struct murk_pos from,
+                       const struct murk_pos* path, int n, signed char memo[MAX_PATH][MAX_PATH]) {
+  struct murk_pos legs[MURK_CMD_MAX_WAYPOINTS + 1];
+  int nlegs = 0, i = 0;
+  while (i < n) {
+    int j = i;
+    while (j + 1 < n && follows(c, from, path, i, j + 1, memo)) j++;
+    if (!follows(c, from, path, i, j, memo)) return false; /* cannot happen for neighbours */
+    if (nlegs == MURK_CMD_MAX_WAYPOINTS + 1) return false;
+    legs[nlegs++] = path[j];
+    i = j + 1;
+  }
+  if (nlegs == 0) return false;
+  struct murk_command* cmd = sim_add(c, MURK_CMD_MOVE);
+  if (!cmd) return false;
+  cmd->unit = unit;
+  cmd->at = legs[nlegs - 1];
+  cmd->nvia = nlegs - 1;
+  for (int k = 0; k + 1 < nlegs; k++) cmd->via[k] = legs[k];
+  return true;
+}
+
+int sim_allowed_along(const struct ctx* c, const struct unit* u, const struct murk_pos* path,
+                      int n) {
+  if (!u->allowance || !c->v->map || !c->v->terrain) return n;
+  int most = INT_MAX;
+  for (int k = 0; k < n; k++) {
+    unsigned char t = c->v->map[sim_cell(c, path[k])];
+    if (t >= c->v->nterrain) return k;
+    int a = u->allowance[c->v->terrain[t].cls];
+    if (a < most) most = a;
+    if (k + 1 > most) return k; /* the slowest ground so far does not allow k + 1 cells */
+  }
+  return n;
+}
+
+struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct murk_pos to) {
+  if (!u->allowance) return to;
+  struct murk_line_step steps[32];
+  size_t ns = murk_geom_line(&c->v->grid, u->pos, to, steps, 32);
+  if (ns < 2 || ns > 32) return u->pos;
+  struct murk_pos path[31];
+  int n = (int)ns - 1;
+  for (int k = 0; k < n; k++) path[k] = steps[k + 1].cell;
+  int ok = sim_allowed_along(c, u, path, n);
+  /* End on a free cell short of the limit (the game refuses an end on a taken one). */
+  while (ok > 0 && !sim_cell_free(c, path[ok - 1])) ok--;
+  return ok > 0 ? path[ok - 1] : u->pos;
+}
+
+/* Moves that stop short of difficult ground come first: the slowest ground entered sets a
+ * template's whole allowance, and difficult ground bogs (seed 000, Moving platoons). */
+void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
+  if (sim_dist(c, u->pos, goal) <= near) return;
+  const int* d = field_to(c, goal);
+  if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return;
+  struct murk_pos path[MAX_PATH];
+  signed char memo[MAX_PATH][MAX_PATH];
+  memset(memo, -1, sizeof memo);
+  int n = walk(c, d, u->pos, path, move_lengths[0]);
+  int dry = 0; /* cells before the first difficult one */
+  while (dry < n && c->cost[sim_cell(c, path[dry])] != cost_difficult) dry++;
+  bool tried[16] = {false};
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 0; k < NLENGTHS; k++) {
+      int len = move_lengths[k] < n ? move_lengths[k] : n;
+      if (pass == 0 && len > dry) len = dry;
+      /* No further than the view's allowance says (nothing refused for its length). */
+      int allowed = sim_allowed_along(c, u, path, len);
+      if (allowed < len) len = allowed;
+      /* End on a free cell (the game may allow more, a free cell always works). */
+      while (len > 0 && !sim_cell_free(c, path[len - 1])) len--;
+      if (len <= 0 || tried[len]) continue;
+      tried[len] = true;
+      move_along(c, u->ref, u->pos, path, len, memo);
+    }
+}

@@ -1,0 +1,209 @@
+/* players.h: inside murksim, shared by the players' files (sim.h is the library's face).
+ *
+ *   policy.c  names, seeds, the plan buffer, murk_policy_plan
+ *   gather.c  what the view shows, gathered once per decision (struct ctx), and cells
+ *   paths.c   neighbours, distance fields toward goals (kept in the memo), moves along them
+ *   verbs.c   tries of the verbs neither player plans for itself (arrive, withdraw, ...)
+ *   greedy.c  the greedy player
+ *   random.c  the random player
+ *   driver.c  murk_sim_decide, murk_sim_step, murk_sim_play
+ *
+ * Everything is read from one side's view: the public table (map, terrain, entries, own
+ * zone), its own markers, platoons and teams, the enemy's markers and revealed teams, the
+ * objectives, the verbs legal now and the arrival cells. Enemy markers' contents are never
+ * looked at (they are filled only once revealed, and a revealed marker is off the table). */
+#ifndef MURK_SIM_PLAYERS_H
+#define MURK_SIM_PLAYERS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "murk/geom.h"
+#include "sim.h"
+
+/* Sets of verbs are bit masks of command kinds, as the view's `verbs`. */
+#define KIND(k) (1u << MURK_CMD_##k)
+_Static_assert(MURK_CMD_COUNT <= 32, "a mask of command kinds must fit in an unsigned");
+
+/* One of the acting side's things that can act on the table. */
+struct unit {
+  struct murk_ref ref; /* how commands name it: own platoon N, or marker T<n> */
+  int number;          /* marker number, 0 if none */
+  int platoon;         /* roster index, -1 for a dummy */
+  struct murk_pos pos; /* the template, or the platoon's first team */
+  bool hidden;         /* a template on the table (hidden platoon or dummy) */
+  bool dummy;
+  bool bogged;
+  bool moved;           /* moved this step, by the events the view holds */
+  bool shot, assaulted; /* this turn, as the view's roster says */
+  /* Cells it may move by the slowest ground a move enters (the view's, by terrain class;
+   * -1: may not enter), NULL where the view does not say. */
+  const int* allowance;
+};
+
+/* An enemy thing on the table. */
+struct foe {
+  int number;
+  bool platoon;        /* a revealed platoon (P<n>, a target) rather than a template */
+  struct murk_pos pos; /* the template, or the platoon's first team */
+};
+
+/* Positions of teams grouped by a key (0..n-1): group k is pos[first[k] .. first[k]+count[k]). */
+struct groups {
+  int n;
+  int* first;
+  int* count;
+  struct murk_pos* pos;
+};
+
+/* A distance field toward one goal cell (cost of the cheapest way there, INT_MAX: none). */
+struct field {
+  struct murk_pos goal;
+  int* dist;
+};
+#define MAX_FIELDS 8
+
+/* Kept in the plan from decision to decision (sim.h): the neighbours of each cell of the
+ * last grid, and the distance fields made lately with the entering costs they were made
+ * with. A field is a function of the grid, the costs and its goal alone, so a later decision
+ * whose costs are the same (a side's own moves change none; enemies moving, dying or showing
+ * themselves do) uses it again. A few sets of costs are kept: one plan often serves both
+ * sides in turn, and each sees its own enemies. */
+struct fieldset {
+  struct murk_grid grid;
+  unsigned char* cost; /* cells bytes */
+  size_t cells;
+  struct field fields[MAX_FIELDS];
+  int nfields;
+  unsigned long used; /* when last used (memo->clock) */
+};
+#define FIELDSETS 4
+struct murk_policy_memo {
+  int* nbr; /* MURK_GEOM_MAX_NEIGHBOURS cell indices a cell, -1 padded */
+  struct murk_grid nbr_grid;
+  struct fieldset sets[FIELDSETS];
+  unsigned long clock;
+  /* The entering costs of the terrain alone, by cell, for the map they were made from. */
+  unsigned char* base;
+  const unsigned char* base_map;
+  const struct murk_terrain* base_terrain;
+  int base_nterrain, base_w, base_h;
+  /* A decision's scratch (struct ctx), kept to save its allocations. */
+  unsigned char *cost, *busy;
+  struct unit* units;
+  struct foe* foes;
+  struct murk_pos* objs;
+  size_t cap_cost, cap_busy, cap_units, cap_foes, cap_objs;
+};
+
+struct ctx {
+  const struct murk_view* v;
+  struct murk_rng* rng;
+  enum murk_side me, enemy;
+  int w, h;
+  unsigned verbs;      /* legal now (the view's) */
+  unsigned char* cost; /* entering a cell: 0 blocked (terrain or enemy), else its cost */
+  unsigned char* busy; /* a marker or team stands here (a move or deployment may not end) */
+  struct unit* units;
+  int nunits;
+  struct foe* foes;
+  int nfoes;
+  struct murk_pos* take; /* objectives this side must take */
+  int ntake;
+  struct murk_pos* guard; /* objectives the enemy must take */
+  int nguard;
+  /* Teams by own platoon (roster index) and by enemy marker number, for sim_gap(). */
+  struct groups own_teams, foe_teams;
+  bool grouped;
+  struct fieldset* fields;       /* the memo's fields for this decision's costs */
+  struct murk_policy_plan* plan; /* the tries being written */
+  bool oom;
+};
+
+/* ---- gather.c ---- */
+int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
+                 struct murk_policy_plan* plan);
+void sim_ctx_free(struct ctx* c);
+/* Group the teams for sim_gap (done on first need). MURK_OK or MURK_ENOMEM. */
+int sim_ctx_group(struct ctx* c);
+
+static inline int sim_pick(struct murk_rng* r, int n) {
+  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
+}
+static inline bool sim_on_table(const struct ctx* c, struct murk_pos p) {
+  return p.x >= 0 && p.y >= 0 && p.x < c->w && p.y < c->h;
+}
+static inline int sim_cell(const struct ctx* c, struct murk_pos p) {
+  return p.y * c->w + p.x;
+}
+static inline int sim_dist(const struct ctx* c, struct murk_pos a, struct murk_pos b) {
+  return murk_geom_distance(&c->v->grid, a, b);
+}
+static inline bool sim_cell_free(const struct ctx* c, struct murk_pos p) {
+  return sim_on_table(c, p) && c->cost[sim_cell(c, p)] != 0 && !c->busy[sim_cell(c, p)];
+}
+static inline bool sim_can(const struct ctx* c, enum murk_command_kind k) {
+  return (c->verbs & (1u << k)) != 0;
+}
+
+struct murk_pos sim_random_cell(struct ctx* c);
+/* A free cell of the own zone (any free cell of the table without one); a few draws. In a
+ * deployment phase, of the view's placement cells. */
+struct murk_pos sim_zone_cell(struct ctx* c);
+/* A free cell of the table; while placing objectives, of the view's placement cells. */
+struct murk_pos sim_table_cell(struct ctx* c);
+/* A free cell within `radius` of p (p itself when none is found). */
+struct murk_pos sim_near_cell(struct ctx* c, struct murk_pos p, int radius);
+/* A random own platoon in that state (roster index), -1 if none. */
+int sim_random_platoon(struct ctx* c, enum murk_platoon_state state);
+/* A random own unit on the table of a kind (SIM_ANY...). NULL if none. */
+enum { SIM_ANY, SIM_REVEALED, SIM_HIDDEN_PLATOON, SIM_MOVER, SIM_SHOOTER, SIM_ASSAULTER };
+const struct unit* sim_random_unit(struct ctx* c, int which);
+/* Distance from any team of own platoon `platoon` (or from `at` when it has none) to the
+ * nearest team of the enemy platoon under marker `number`. */
+int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number);
+/* The nearest revealed enemy platoon to a unit (index into foes), -1 if none. */
+int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out);
+int sim_nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos* set, int n);
+
+/* ---- policy.c: writing the plan ---- */
+/* A new try of kind k, zeroed (its position -1,-1), at the end of the plan; NULL when out of
+ * memory (c->oom is then set). */
+struct murk_command* sim_add(struct ctx* c, enum murk_command_kind k);
+/* `end`, if the view says it is legal now. */
+void sim_add_end(struct ctx* c);
+static inline struct murk_ref sim_own(int roster_index) {
+  struct murk_ref r = {MURK_REF_OWN, roster_index + 1};
+  return r;
+}
+
+/* ---- paths.c ---- */
+/* Tries moving unit u toward goal along the cheapest way, longest first, each ending on a
+ * free cell. Nothing if the unit is already within `near` of the goal. */
+void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near);
+/* The memo's fields made on this decision's costs (c->fields). MURK_OK or MURK_ENOMEM. */
+int sim_memo_sync(struct ctx* c);
+void sim_memo_free(struct murk_policy_memo* m);
+
+/* How far u may move along the cells path[0..n-1] (entered in turn), by the view's
+ * allowance over the slowest ground among them: the most cells of the path it may take
+ * (n when the view does not say). */
+int sim_allowed_along(const struct ctx* c, const struct unit* u, const struct murk_pos* path,
+                      int n);
+/* A cell toward `to` that u may reach in a straight move by its allowance: `to` itself, or
+ * the last cell of the line it may enter; u->pos when none. */
+struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct murk_pos to);
+
+/* ---- verbs.c ---- */
+/* `count` tries of verbs (a mask) neither player plans for itself, each of a verb drawn
+ * from the mask. */
+void sim_other_tries(struct ctx* c, unsigned verbs, int count);
+/* Arrivals due now, at the cells the view lists for them. */
+void sim_arrival_tries(struct ctx* c);
+
+/* ---- the players ---- */
+void sim_greedy(struct ctx* c, int round);
+void sim_random(struct ctx* c, int round);
+
+#endif

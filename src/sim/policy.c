@@ -1,0 +1,96 @@
+/* policy.c: the players' names and seeds, the plan buffer, and murk_policy_plan (sim.h). */
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "players.h"
+
+const char* murk_policy_name(enum murk_policy p) {
+  static const char* const names[] = {
+#define MURK_POLICY_NAME(id, name) name,
+      MURK_POLICY_LIST(MURK_POLICY_NAME)
+#undef MURK_POLICY_NAME
+  };
+  if ((int)p < 0 || p >= MURK_POLICY_COUNT) return "?";
+  return names[p];
+}
+
+int murk_policy_parse(const char* s, enum murk_policy* out) {
+  if (!s) return MURK_EINVAL;
+  for (int i = 0; i < MURK_POLICY_COUNT; i++)
+    if (strcmp(s, murk_policy_name((enum murk_policy)i)) == 0) {
+      if (out) *out = (enum murk_policy)i;
+      return MURK_OK;
+    }
+  return MURK_EINVAL;
+}
+
+/* splitmix64 (Steele, Lea, Flood 2014): spreads nearby game seeds far apart. */
+static uint64_t mix64(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+void murk_policy_seed(struct murk_rng* rng, uint64_t game_seed, enum murk_side side) {
+  murk_rng_seed(rng, mix64(game_seed ^ (side == MURK_DEFENDER ? 0x5157ull : 0xa77aull)));
+}
+
+struct murk_command* sim_add(struct ctx* c, enum murk_command_kind k) {
+  struct murk_policy_plan* p = c->plan;
+  if (c->oom) return NULL;
+  if (p->n == p->cap) {
+    int cap = p->cap ? p->cap * 2 : 32;
+    struct murk_command* t = murk_realloc(p->cmds, (size_t)cap * sizeof *t);
+    if (!t) {
+      c->oom = true;
+      return NULL;
+    }
+    p->cmds = t;
+    p->cap = cap;
+  }
+  struct murk_command* cmd = &p->cmds[p->n++];
+  memset(cmd, 0, sizeof *cmd);
+  cmd->kind = k;
+  cmd->at.x = cmd->at.y = -1;
+  cmd->at2 = cmd->at;
+  return cmd;
+}
+
+void sim_add_end(struct ctx* c) {
+  if (sim_can(c, MURK_CMD_END)) sim_add(c, MURK_CMD_END);
+}
+
+void murk_policy_plan_free(struct murk_policy_plan* plan) {
+  if (!plan) return;
+  murk_free(plan->cmds);
+  sim_memo_free(plan->memo);
+  memset(plan, 0, sizeof *plan);
+}
+
+int murk_policy_plan(enum murk_policy p, const struct murk_view* v, struct murk_rng* rng, int round,
+                     struct murk_policy_plan* plan) {
+  if (!plan) return MURK_EINVAL;
+  plan->n = 0;
+  if (!v || !rng) return MURK_EINVAL;
+  if (v->side == MURK_NO_SIDE || v->side != v->to_act || v->phase == MURK_PHASE_OVER)
+    return MURK_EINVAL;
+  if ((int)p < 0 || p >= MURK_POLICY_COUNT) return MURK_EINVAL;
+  if (round < 0) round = 0;
+  struct ctx c;
+  int rc = sim_ctx_init(&c, v, rng, plan);
+  if (rc == MURK_OK) {
+    if (p == MURK_POLICY_GREEDY)
+      sim_greedy(&c, round);
+    else
+      sim_random(&c, round);
+    /* Nothing at all (no verb legal the player could fill): `end` all the same, so a plan
+     * is never empty; the game says why not. */
+    if (plan->n == 0 && !c.oom) sim_add(&c, MURK_CMD_END);
+    if (c.oom) rc = MURK_ENOMEM;
+  }
+  sim_ctx_free(&c);
+  if (rc != MURK_OK) plan->n = 0;
+  return rc;
+}

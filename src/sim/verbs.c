@@ -1,0 +1,151 @@
+/* verbs.c: tries of the verbs the view says are legal now that neither player plans for
+ * itself (players.h): arrivals from reserve, withdrawals, ambushes, reconnaissance moves,
+ * lights, taking objectives away, and placing in setup phases the players do not know.
+ * Each is filled from the view's fields: the units it names, the arrival cells it lists,
+ * the own zone; never from the prompt's words. */
+#include "murk/error.h"
+#include "players.h"
+
+/* Reserve kinds a `reserve N` try names (the game says which the side may hold). */
+static const enum murk_reserve_kind reserve_kinds[] = {MURK_RESERVE_DEFAULT, MURK_RESERVE_DELAYED,
+                                                       MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE};
+
+void sim_arrival_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (!sim_can(c, MURK_CMD_ARRIVE)) return;
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (!pl->may_arrive) continue;
+    for (int a = 0; a < v->narrivals; a++) {
+      const struct murk_view_arrival* ar = &v->arrivals[a];
+      if (ar->kind != pl->reserve) continue;
+      /* The view lists every cell; the players draw from the first eight and aim a deep
+       * strike at any cell of the table, as when the view listed only eight and none for a
+       * deep strike, so murk sim plays the same games. */
+      int ncells = ar->anywhere ? 0 : ar->ncells < 8 ? ar->ncells : 8;
+      int tries = ncells > 0 ? 3 : ar->anywhere ? 3 : 0;
+      for (int k = 0; k < tries; k++) {
+        struct murk_command* cmd = sim_add(c, MURK_CMD_ARRIVE);
+        if (!cmd) return;
+        cmd->unit = sim_own(pl->index);
+        cmd->at = ncells > 0 ? ar->cells[sim_pick(c->rng, ncells)] : sim_table_cell(c);
+      }
+    }
+  }
+}
+
+/* A random own platoon held in ambush (roster index), -1 if none. */
+static int ambush_platoon(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  int ok = 0;
+  for (int i = 0; i < v->nplatoons; i++)
+    ok += v->platoons[i].state == MURK_PLATOON_RESERVE && v->platoons[i].ambush;
+  int want = sim_pick(c->rng, ok);
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].state == MURK_PLATOON_RESERVE && v->platoons[i].ambush && want-- == 0)
+      return v->platoons[i].index;
+  return -1;
+}
+
+/* Where a platoon coming onto the table might go: the own zone, near an own unit, or any
+ * free cell. */
+static struct murk_pos placing_cell(struct ctx* c) {
+  int r = sim_pick(c->rng, 10);
+  if (r < 5 && c->v->own_zone) return sim_zone_cell(c);
+  if (r < 8 && c->nunits > 0) return sim_near_cell(c, c->units[sim_pick(c->rng, c->nunits)].pos, 4);
+  return sim_table_cell(c);
+}
+
+/* One try of verb k; false when there is nothing to name. */
+static bool one_try(struct ctx* c, enum murk_command_kind k) {
+  const struct murk_view* v = c->v;
+  struct murk_command tmp;
+  struct murk_command* cmd = &tmp;
+  int p = -1;
+  const struct unit* u = NULL;
+  switch (k) {
+    case MURK_CMD_OBJECTIVE:
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->at = sim_table_cell(c);
+      return true;
+    case MURK_CMD_RESERVE:
+      if ((p = sim_random_platoon(c, MURK_PLATOON_WAITING)) < 0) return false;
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit = sim_own(p);
+      cmd->reserve = reserve_kinds[sim_pick(c->rng, 4)];
+      return true;
+    case MURK_CMD_DEPLOY:
+      p = sim_random_platoon(c, MURK_PLATOON_WAITING);
+      if (!(cmd = sim_add(c, k))) return false;
+      if (p >= 0)
+        cmd->unit = sim_own(p);
+      else
+        cmd->unit.kind = MURK_REF_DUMMY;
+      cmd->at = v->phase == MURK_PHASE_INFILTRATE ? placing_cell(c) : sim_zone_cell(c);
+      return true;
+    case MURK_CMD_ARRIVE:
+      sim_arrival_tries(c);
+      return true;
+    case MURK_CMD_AMBUSH:
+      if (v->phase == MURK_PHASE_RESERVES) {
+        if ((p = sim_random_platoon(c, MURK_PLATOON_WAITING)) < 0) return false;
+        if (!(cmd = sim_add(c, k))) return false;
+        cmd->unit = sim_own(p);
+        return true;
+      }
+      if ((p = ambush_platoon(c)) < 0) return false;
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit = sim_own(p);
+      cmd->at = placing_cell(c);
+      return true;
+    case MURK_CMD_RECCE:
+    case MURK_CMD_WITHDRAW:
+      if (!(u = sim_random_unit(c, SIM_ANY))) return false;
+      if (k == MURK_CMD_WITHDRAW && u->dummy) return false;
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit = u->ref;
+      if (k == MURK_CMD_RECCE) cmd->at = sim_near_cell(c, u->pos, 1 + sim_pick(c->rng, 6));
+      return true;
+    case MURK_CMD_REMOVE:
+      if (v->nobjectives == 0) return false;
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit.kind = MURK_REF_OWN;
+      cmd->unit.n = 1 + sim_pick(c->rng, v->nobjectives);
+      return true;
+    case MURK_CMD_STARSHELL:
+    case MURK_CMD_ILLUMINATE: {
+      if (!(u = sim_random_unit(c, SIM_REVEALED))) return false;
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit = u->ref;
+      /* Over an enemy where there is one in view, else somewhere ahead. */
+      struct murk_pos at =
+          c->nfoes > 0 ? c->foes[sim_pick(c->rng, c->nfoes)].pos : sim_near_cell(c, u->pos, 8);
+      cmd->at = sim_near_cell(c, at, 2);
+      return true;
+    }
+    case MURK_CMD_SPOT:
+      return sim_add(c, k) != NULL;
+    default:
+      /* move, reveal, shoot, assault: the players' own; dis is left alone (the counters
+       * follow their leader, and reshaping a wing's area at random is nearly always
+       * refused); end: the players say when. */
+      return false;
+  }
+}
+
+void sim_other_tries(struct ctx* c, unsigned verbs, int count) {
+  enum murk_command_kind kinds[MURK_CMD_COUNT];
+  int n = 0;
+  for (int k = 0; k < MURK_CMD_COUNT; k++)
+    if (verbs & (1u << k)) kinds[n++] = (enum murk_command_kind)k;
+  if (n == 0) return;
+  for (int i = 0; i < count && !c->oom; i++) {
+    enum murk_command_kind k = kinds[sim_pick(c->rng, n)];
+    if (k == MURK_CMD_ARRIVE) {
+      /* All of them at once: they come from a list, not a draw. */
+      if (i == 0) sim_arrival_tries(c);
+      continue;
+    }
+    one_try(c, k);
+  }
+}

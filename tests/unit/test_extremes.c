@@ -1,0 +1,173 @@
+/* test_extremes.c: every rule parameter of the registry (include/murk/rules.h) at its
+ * documented minimum and at its maximum (docs/mission-format.md, "rules"), each in whole
+ * games (issue 18, point 5). Under `make test-san` (UBSan, no recovery) a signed overflow
+ * or a bad shift anywhere in a roll or a length fails the run; here every game must also
+ * come to an end, with no command refused for a reason other than the rules.
+ *
+ * The host of a parameter is a bundled mission that has its rule on (so that the rule
+ * meets the terrain, forces and setup it was written for); a rule no bundled mission uses
+ * is switched on in Relay Station at Dusk, the mission with the most rules. The value is
+ * set in the loaded mission, as the loader would have stored it: an int, a number of
+ * cells for a length, a dice expression ("any dice": the plain number -1000 at the bottom,
+ * 20d1000*1000+1000 at the top). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "murk/command.h"
+#include "murk/diag.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/policy.h"
+#include "murk/rules.h"
+#include "murk/view.h"
+
+#ifndef MURK_SOURCE_DIR
+#define MURK_SOURCE_DIR "."
+#endif
+#define MISSIONS MURK_SOURCE_DIR "/data/missions/"
+#define MAX_COMMANDS 5000
+#define MAX_TRIES 400
+
+struct param {
+  enum murk_rule_id rule;
+  const char* name;
+  enum murk_param_type type;
+  int min, max;
+};
+
+static const struct param params[] = {
+#define P(id, rule, key, type, def, lo, hi) \
+  {MURK_RULE_##rule, #rule "." key, MURK_PARAM_##type, lo, hi},
+    MURK_PARAM_LIST(P)
+#undef P
+};
+#define NPARAMS (sizeof params / sizeof params[0])
+
+static const char* hosts[] = {
+    "luneville",    "cauldron",          "breakthrough",       "counterattack",
+    "encounter",    "dust-up",           "no-mans-land",       "fighting-withdrawal",
+    "li-hohenfeld", "night-saint-aubin", "relay-station-dusk",
+};
+#define NHOSTS (sizeof hosts / sizeof hosts[0])
+#define FALLBACK (NHOSTS - 1)
+
+static struct murk_mission* load(const char* id) {
+  char path[512];
+  snprintf(path, sizeof path, MISSIONS "%s.yaml", id);
+  static struct murk_diags d;
+  murk_diags_init(&d, path);
+  struct murk_mission* m = NULL;
+  if (murk_mission_load(path, &m, &d) != MURK_OK) {
+    print_error("%s does not load\n", path);
+    return NULL;
+  }
+  return m;
+}
+
+/* One game with policy p on both sides: 1 when it ended, 0 when it got stuck; fails the
+ * test on any error that is not a refusal. */
+static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p, const char* what) {
+  struct murk_game* g = NULL;
+  int rc = murk_game_new(m, seed, &g);
+  if (rc != MURK_OK) fail_msg("%s: the game does not start: %s", what, murk_strerror(rc));
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  struct murk_rng rng[MURK_SIDES];
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+  struct murk_view* views[MURK_SIDES] = {NULL, NULL};
+  char reason[256], err[200];
+  enum murk_side side;
+  long commands = 0;
+  int ended = 1;
+  while ((side = murk_game_to_act(g)) != MURK_NO_SIDE) {
+    rc = views[side] ? murk_view_update(g, views[side]) : murk_view_build(g, side, &views[side]);
+    assert_int_equal(rc, MURK_OK);
+    bool applied = false;
+    int tries = 0;
+    for (int round = 0; !applied && tries < MAX_TRIES; round++) {
+      assert_int_equal(murk_policy_plan(p, views[side], &rng[side], round, &plan), MURK_OK);
+      for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
+        struct murk_command c;
+        int col = 0;
+        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
+        rc = murk_game_apply(g, side, &c, reason, sizeof reason);
+        if (rc != MURK_OK && rc != MURK_EREJECTED)
+          fail_msg("%s: '%s': %s", what, plan.lines[i], murk_strerror(rc));
+        applied = rc == MURK_OK;
+      }
+    }
+    if (!applied || ++commands >= MAX_COMMANDS) {
+      print_message("%s: stuck after %ld commands (%s)\n", what, commands, views[side]->prompt);
+      ended = 0;
+      break;
+    }
+  }
+  for (int s = 0; s < MURK_SIDES; s++) murk_view_free(views[s]);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  return ended;
+}
+
+static void set_extreme(struct murk_mission* m, size_t k, bool top) {
+  const struct param* p = &params[k];
+  struct murk_param_value* v = &m->params[k];
+  if (p->type == MURK_PARAM_DICE) {
+    v->dice = top ? (struct murk_dice_expr){MURK_DICE_MAX, MURK_DICE_SIDES_MAX, MURK_DICE_SIDES_MAX,
+                                            MURK_DICE_ADD_MAX}
+                  : (struct murk_dice_expr){0, 0, 1, -MURK_DICE_ADD_MAX};
+  } else {
+    v->i = top ? p->max : p->min;
+  }
+}
+
+static void test_every_parameter_at_both_ends(void** state) {
+  (void)state;
+  struct murk_mission* host[NHOSTS];
+  for (size_t h = 0; h < NHOSTS; h++) {
+    host[h] = load(hosts[h]);
+    assert_non_null(host[h]);
+  }
+  int games = 0, ended = 0;
+  for (size_t k = 0; k < NPARAMS; k++) {
+    size_t h = FALLBACK;
+    for (size_t i = 0; i < NHOSTS; i++)
+      if (host[i]->rule_on[params[k].rule]) {
+        h = i;
+        break;
+      }
+    for (int top = 0; top < 2; top++) {
+      struct murk_mission* m = host[h];
+      struct murk_param_value saved = m->params[k];
+      bool was_on = m->rule_on[params[k].rule];
+      m->rule_on[params[k].rule] = true;
+      set_extreme(m, k, top);
+      for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+        char what[160];
+        snprintf(what, sizeof what, "%s at its %s in %s, %s", params[k].name,
+                 top ? "maximum" : "minimum", hosts[h], murk_policy_name((enum murk_policy)p));
+        games++;
+        ended += play(m, (uint64_t)k * 2 + (uint64_t)top + 1, (enum murk_policy)p, what);
+      }
+      m->params[k] = saved;
+      m->rule_on[params[k].rule] = was_on;
+    }
+  }
+  print_message("%d games, %d ended\n", games, ended);
+  assert_int_equal(games, (int)NPARAMS * 2 * MURK_POLICY_COUNT);
+  assert_int_equal(ended, games);
+  for (size_t h = 0; h < NHOSTS; h++) murk_mission_free(host[h]);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_every_parameter_at_both_ends),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
