@@ -20,9 +20,9 @@
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
-#include "murk/policy.h"
 #include "murk/sight.h"
 #include "murk/view.h"
+#include "sim.h"
 
 #ifndef MURK_SOURCE_DIR
 #define MURK_SOURCE_DIR "."
@@ -54,7 +54,7 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
   struct murk_rng rng[MURK_SIDES];
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
   struct murk_view* views[MURK_SIDES] = {NULL, NULL};
-  char reason[256], err[200];
+  char reason[256];
   enum murk_side side;
   int rc = 0;
   while ((side = murk_game_to_act(g)) != MURK_NO_SIDE) {
@@ -79,16 +79,14 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
       double c1 = cpu_s();
       if (c1 - c0 > f->slowest_plan) f->slowest_plan = c1 - c0;
       for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
-        struct murk_command c;
-        int col = 0;
-        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
+        const struct murk_command c = plan.cmds[i];
         f->tries++;
         double x = cpu_s();
         applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
         double y = cpu_s();
         if (y - x > f->slowest_apply) {
           f->slowest_apply = y - x;
-          snprintf(f->slowest_line, sizeof f->slowest_line, "%s", plan.lines[i]);
+          murk_command_format(&c, f->slowest_line, sizeof f->slowest_line);
         }
       }
     }

@@ -24,16 +24,15 @@
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
-#include "murk/policy.h"
 #include "murk/rules.h"
 #include "murk/view.h"
+#include "sim.h"
 
 #ifndef MURK_SOURCE_DIR
 #define MURK_SOURCE_DIR "."
 #endif
 #define MISSIONS MURK_SOURCE_DIR "/data/missions/"
 #define MAX_COMMANDS 5000
-#define MAX_TRIES 400
 
 struct param {
   enum murk_rule_id rule;
@@ -77,40 +76,21 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
   struct murk_game* g = NULL;
   int rc = murk_game_new(m, seed, &g);
   if (rc != MURK_OK) fail_msg("%s: the game does not start: %s", what, murk_strerror(rc));
-  struct murk_policy_plan plan;
-  memset(&plan, 0, sizeof plan);
-  struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
-  struct murk_view* views[MURK_SIDES] = {NULL, NULL};
-  char reason[256], err[200];
-  enum murk_side side;
-  long commands = 0;
-  int ended = 1;
-  while ((side = murk_game_to_act(g)) != MURK_NO_SIDE) {
-    rc = views[side] ? murk_view_update(g, views[side]) : murk_view_build(g, side, &views[side]);
-    assert_int_equal(rc, MURK_OK);
-    bool applied = false;
-    int tries = 0;
-    for (int round = 0; !applied && tries < MAX_TRIES; round++) {
-      assert_int_equal(murk_policy_plan(p, views[side], &rng[side], round, &plan), MURK_OK);
-      for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
-        struct murk_command c;
-        int col = 0;
-        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
-        rc = murk_game_apply(g, side, &c, reason, sizeof reason);
-        if (rc != MURK_OK && rc != MURK_EREJECTED)
-          fail_msg("%s: '%s': %s", what, plan.lines[i], murk_strerror(rc));
-        applied = rc == MURK_OK;
-      }
-    }
-    if (!applied || ++commands >= MAX_COMMANDS) {
-      print_message("%s: stuck after %ld commands (%s)\n", what, commands, views[side]->prompt);
-      ended = 0;
-      break;
-    }
+  struct murk_sim sim;
+  murk_sim_init(&sim, g, p, p, seed);
+  rc = murk_sim_play(&sim, MAX_COMMANDS);
+  int ended = rc == MURK_OK;
+  if (rc == MURK_EREJECTED || rc == MURK_ERANGE) {
+    const struct murk_view* v = NULL;
+    enum murk_side side = murk_game_to_act(g);
+    const char* prompt =
+        side != MURK_NO_SIDE && murk_sim_view(&sim, side, &v) == MURK_OK ? v->prompt : "";
+    print_message("%s: stuck after %ld commands (%s: %s)\n", what, sim.tally.applied, prompt,
+                  sim.reason);
+  } else if (rc != MURK_OK) {
+    fail_msg("%s: %s", what, murk_strerror(rc));
   }
-  for (int s = 0; s < MURK_SIDES; s++) murk_view_free(views[s]);
-  murk_policy_plan_free(&plan);
+  murk_sim_free(&sim);
   murk_game_free(g);
   return ended;
 }

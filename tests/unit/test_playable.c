@@ -10,7 +10,7 @@
 #include <cmocka.h>
 
 #include "murk/playable.h"
-#include "murk/policy.h"
+#include "sim.h"
 #include "test_support.h"
 
 #ifndef MURK_SOURCE_DIR
@@ -40,7 +40,7 @@ static void play_to_end(struct murk_game* g, uint64_t seed) {
   memset(&plan, 0, sizeof plan);
   struct murk_rng rng[MURK_SIDES];
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
-  char reason[256], err[200];
+  char reason[256];
   enum murk_side side;
   int commands = 0;
   while ((side = murk_game_to_act(g)) != MURK_NO_SIDE) {
@@ -50,9 +50,7 @@ static void play_to_end(struct murk_game* g, uint64_t seed) {
     for (int round = 0; !applied && round < 50; round++) {
       assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, v, &rng[side], round, &plan), MURK_OK);
       for (int i = 0; i < plan.n && !applied; i++) {
-        struct murk_command c;
-        int col = 0;
-        if (murk_command_parse(plan.lines[i], &c, err, sizeof err, &col) != 1) continue;
+        const struct murk_command c = plan.cmds[i];
         applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
       }
     }
