@@ -23,7 +23,7 @@
 
 #include "murk/alloc.h"
 #include "murk/command.h"
-#include "murk/policy.h"
+#include "sim.h"
 #include "test_support.h"
 
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
@@ -257,8 +257,7 @@ static void play(const struct murk_mission* m, const char* name, uint64_t seed,
       assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, v, &rng[side], round, &plan), MURK_OK);
       for (int i = 0; i < plan.n && !applied && tries < MAX_TRIES; i++, tries++) {
         char reason[256];
-        applied =
-            murk_game_apply_line(g, side, plan.lines[i], reason, sizeof reason, NULL) == MURK_OK;
+        applied = murk_game_apply(g, side, &plan.cmds[i], reason, sizeof reason) == MURK_OK;
       }
     }
     murk_view_free(v);
