@@ -9,7 +9,7 @@ FUZZ_JOBS ?= 1
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
-.PHONY: all deps build test test-fast test-san test-release format-check play clean fuzz valgrind \
+.PHONY: all deps build install test test-fast test-san test-release format-check play clean fuzz valgrind \
 	bench
 
 all: build
@@ -22,6 +22,12 @@ build: deps
 	@cmake --build $(BUILD) -j $(JOBS)
 
 # The tests run JOBS at once; a failing test's output is shown.
+# Install like any Unix program: PREFIX/bin/murk, the missions in PREFIX/share/murk/missions,
+# the man page murk(6) and the bash completion (DESTDIR for staged installs).
+PREFIX ?= /usr/local
+install: build
+	@DESTDIR=$(DESTDIR) cmake --install $(BUILD) --prefix $(PREFIX)
+
 test: build
 	@cd $(BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
 

@@ -60,6 +60,10 @@ const struct murk_event* murk_game_event(const struct murk_game* g, size_t i);
 /* How many of the acting side's last commands may be taken back: those of the current
  * step after the last roll or reveal. */
 int murk_game_undoable(const struct murk_game* g);
+/* Why nothing can be taken back now, in words for the side to act ("" when something can):
+ * a roll, a change in what a side sees or knows, or play on the table (docs/rules.md,
+ * "Undo"). */
+const char* murk_game_undo_why(const struct murk_game* g);
 /* Take back the last command (rebuilds the game from its log). MURK_EREJECTED if none. */
 int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len);
 

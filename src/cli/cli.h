@@ -23,6 +23,7 @@ struct murk_cmd_entry {
 
 extern const struct murk_cmd_entry murk_cmd_check_entry;
 extern const struct murk_cmd_entry murk_cmd_list_entry;
+extern const struct murk_cmd_entry murk_cmd_show_entry;
 extern const struct murk_cmd_entry murk_cmd_play_entry;
 extern const struct murk_cmd_entry murk_cmd_run_entry;
 extern const struct murk_cmd_entry murk_cmd_replay_entry;
@@ -51,8 +52,13 @@ void murk_cli_diag(const char* fmt, ...)
 struct murk_diags;
 void murk_cli_print_diags(const struct murk_diags* d, FILE* f);
 
-/* The folder of bundled missions: $MURK_DATA_DIR, else data/missions next to the
- * program's source tree (compiled in), else ./data/missions. */
+/* The folder of bundled missions: $MURK_DATA_DIR; else, for an installed murk,
+ * PREFIX/share/murk/missions found from the program's own place; else, for the program in
+ * its build folder, the source tree's data/missions (compiled in); else ./data/missions. */
 const char* murk_cli_data_dir(void);
+
+/* The user's own missions: $XDG_DATA_HOME/murk/missions (an absolute XDG_DATA_HOME), else
+ * ~/.local/share/murk/missions; NULL without a home. The folder need not exist. */
+const char* murk_cli_user_dir(void);
 
 #endif

@@ -1,10 +1,13 @@
-/* cmd_list.c: `murk list` - the bundled missions, by file name, with their names.
+/* cmd_list.c: `murk list` - the bundled missions, by file name, with their names and
+ * one line each, then the user's own ($XDG_DATA_HOME/murk/missions) if there are any.
  *
  * A bundled file that does not load is listed too, marked, with its problems on stderr,
  * and the exit code is 1: a broken bundled mission is a bug to notice, not to hide. */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "missions.h"
@@ -13,22 +16,29 @@
 #include "murk/mission.h"
 #include "text.h"
 
-static int cmd_list_exec(const struct murk_args* a) {
-  (void)a;
-  const char* dir = murk_cli_data_dir();
+/* One folder's missions, ids padded to `width` (at least); returns how many did not load,
+ * or -1 if the folder cannot be read. `shadow`: the folder whose ids win over these. */
+static int list_dir(const char* dir, const char* title, const char* shadow, bool quiet_missing) {
   char id[4 * MURK_NAME], esc[4 * 1024];
   size_t n = 0;
   char** files = murk_cli_mission_files(dir, &n);
-  if (!files) return murk_cli_error("cannot read the mission folder %s (set MURK_DATA_DIR?)", dir);
+  if (!files) {
+    if (quiet_missing) return 0;
+    murk_cli_error("cannot read the mission folder %s (set MURK_DATA_DIR?)", dir);
+    return -1;
+  }
   if (n == 0) {
     murk_cli_mission_files_free(files, n);
-    return murk_cli_error("no missions (*.yaml) in %s", dir);
+    if (quiet_missing) return 0;
+    murk_cli_error("no missions (*.yaml) in %s", dir);
+    return -1;
   }
   /* Loaded first, so the names line up after the longest id. */
   struct murk_mission** ms = murk_calloc(n, sizeof *ms);
   if (!ms) {
     murk_cli_mission_files_free(files, n);
-    return murk_cli_error("out of memory");
+    murk_cli_error("out of memory");
+    return -1;
   }
   /* Ids (or file names) padded to the longest, as the terminal shows them: escaped. */
   int width = 16;
@@ -40,7 +50,7 @@ static int cmd_list_exec(const struct murk_args* a) {
     if (w > width) width = w;
   }
   int bad = 0;
-  printf("Missions in %s:\n", murk_cli_escape(dir, esc, sizeof esc));
+  printf("%s in %s:\n", title, murk_cli_escape(dir, esc, sizeof esc));
   for (size_t i = 0; i < n; i++) {
     const struct murk_mission* m = ms[i];
     if (!m) {
@@ -56,12 +66,38 @@ static int cmd_list_exec(const struct murk_args* a) {
     }
     printf("  %-*s %s", width, murk_cli_escape(m->id, id, sizeof id),
            murk_cli_escape(m->name, esc, sizeof esc));
-    if (m->source[0]) printf(" (seed %s)", murk_cli_escape(m->source, esc, sizeof esc));
+    /* The mission's own line, else the rules it follows (docs/mission-format.md). */
+    if (m->summary[0])
+      printf(": %s", murk_cli_escape(m->summary, esc, sizeof esc));
+    else if (m->source[0])
+      printf(" (after %s)", murk_cli_escape(m->source, esc, sizeof esc));
+    char found[4096];
+    if (shadow && murk_cli_mission_find(m->id, NULL, found, sizeof found) &&
+        strncmp(found, shadow, strlen(shadow)) == 0)
+      printf(" [hidden by the bundled '%s']", murk_cli_escape(m->id, id, sizeof id));
     putchar('\n');
   }
   for (size_t i = 0; i < n; i++) murk_mission_free(ms[i]);
   murk_free(ms);
   murk_cli_mission_files_free(files, n);
+  return bad;
+}
+
+static int cmd_list_exec(const struct murk_args* a) {
+  (void)a;
+  const char* dir = murk_cli_data_dir();
+  int bad = list_dir(dir, "Missions", NULL, false);
+  if (bad < 0) return MURK_EXIT_INVALID;
+  /* The user's own missions, when there are any. */
+  const char* user = murk_cli_user_dir();
+  if (user && strcmp(user, dir) != 0) {
+    struct stat st;
+    if (stat(user, &st) == 0 && S_ISDIR(st.st_mode)) {
+      putchar('\n');
+      int ubad = list_dir(user, "Your missions", dir, true);
+      if (ubad > 0) bad += ubad;
+    }
+  }
   fflush(stdout);
   return bad ? MURK_EXIT_INVALID : MURK_EXIT_OK;
 }
@@ -69,7 +105,7 @@ static int cmd_list_exec(const struct murk_args* a) {
 const struct murk_cmd_entry murk_cmd_list_entry = {
     .name = "list",
     .usage = "",
-    .about = "the bundled missions",
+    .about = "the bundled missions and your own, one line each",
     .args = {"", 0, 0},
     .exec = cmd_list_exec,
 };

@@ -32,6 +32,7 @@
 #include "murk/sight.h"
 #include "murk/view.h"
 #include "sim.h"
+#include "simout.h"
 #include "text.h"
 
 #define DEFAULT_GAMES 100
@@ -47,7 +48,8 @@ struct sim_opts {
   enum murk_policy policy[MURK_SIDES];
   long max_commands;
   bool timing;
-  bool trace; /* every command tried, on stderr */
+  bool trace;         /* every command tried, on stderr */
+  struct simout* out; /* --format csv|json: every game there, no text tables */
 };
 
 /* One game as it ended. */
@@ -124,12 +126,14 @@ struct tracer {
 static void trace_try(void* ctx, enum murk_side side, const struct murk_command* c, int rc,
                       const char* reason) {
   const struct tracer* t = ctx;
-  char line[256];
+  char line[256], id[1024], why[1024];
   murk_command_format(c, line, sizeof line);
+  /* The id and the refusal quote the mission file: escaped as everything murk prints. */
   if (rc == MURK_OK)
-    fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", t->id, t->seed, murk_side_name(side), line);
+    fprintf(stderr, "%s seed %" PRIu64 ": %s: %s\n", murk_cli_escape(t->id, id, sizeof id), t->seed,
+            murk_side_name(side), line);
   else
-    fprintf(stderr, "    refused: %s: %s\n", line, reason);
+    fprintf(stderr, "    refused: %s: %s\n", line, murk_cli_escape(reason, why, sizeof why));
 }
 
 /* Play game `seed` to its end (the players and the driver of sim.h). Returns MURK_OK (r
@@ -191,7 +195,11 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
     }
     r->commands++;
   }
-  if (o->trace) fprintf(stderr, "%s seed %" PRIu64 ": %s\n", m->id, seed, murk_game_result(g));
+  if (o->trace) {
+    char id[1024], res[1024];
+    fprintf(stderr, "%s seed %" PRIu64 ": %s\n", murk_cli_escape(m->id, id, sizeof id), seed,
+            murk_cli_escape(murk_game_result(g), res, sizeof res));
+  }
   r->winner = murk_game_winner(g);
   for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
@@ -335,6 +343,142 @@ static double now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* ---- --format csv|json and --merge (simout.h) ---- */
+
+/* One game (r NULL: it did not finish) as a row of the output. */
+static void emit_game(const struct sim_opts* o, const char* id, uint64_t seed,
+                      const struct game_result* r) {
+  struct simout_game g;
+  memset(&g, 0, sizeof g);
+  murk_cli_escape(id, g.mission, sizeof g.mission);
+  g.seed = seed;
+  for (int s = 0; s < MURK_SIDES; s++)
+    snprintf(g.policy[s], sizeof g.policy[s], "%s", murk_policy_name(o->policy[s]));
+  g.finished = r != NULL;
+  g.winner = 2;
+  if (r) {
+    g.winner = r->winner == MURK_ATTACKER ? 0 : r->winner == MURK_DEFENDER ? 1 : 2;
+    g.vp[0] = r->vp[MURK_ATTACKER], g.vp[1] = r->vp[MURK_DEFENDER];
+    g.turns = r->turns;
+    g.commands = r->commands, g.rejected = r->rejected;
+    for (int t = 0; t < HIST_TURNS && t < SIMOUT_TURNS; t++) g.arrivals[t] = r->arrivals[t];
+  }
+  simout_game(o->out, &g);
+}
+
+static int by_mission_seed(const void* a, const void* b) {
+  const struct simout_game *x = a, *y = b;
+  return x->seed < y->seed ? -1 : x->seed > y->seed;
+}
+
+/* murk sim --merge FILE...: the games of split runs, as one run would print them. Missions
+ * in the order they first appear, each one's games by seed. */
+static int sim_merge(const struct murk_args* a, enum simout_format format) {
+  struct simout_game* rows = NULL;
+  size_t n = 0, cap = 0;
+  for (int i = 0; i < a->argc; i++) {
+    if (!simout_read_csv(a->argv[i], &rows, &n, &cap)) {
+      murk_free(rows);
+      return MURK_EXIT_INVALID;
+    }
+  }
+  if (n == 0) {
+    murk_free(rows);
+    return murk_cli_error("no games in the files to merge");
+  }
+  /* Group by mission, stable, in order of first appearance; then by seed. */
+  struct simout_game* sorted = murk_calloc(n, sizeof *sorted);
+  bool* taken = murk_calloc(n, sizeof *taken);
+  struct summary_row* sum = murk_calloc(n, sizeof *sum);
+  struct murk_mission* mm = murk_calloc(1, sizeof *mm);
+  if (!sorted || !taken || !sum || !mm) {
+    murk_free(rows), murk_free(sorted), murk_free(taken), murk_free(sum), murk_free(mm);
+    return murk_cli_error("out of memory");
+  }
+  size_t k = 0;
+  int nmissions = 0, rc = MURK_EXIT_OK;
+  struct simout out;
+  if (format != SIMOUT_TEXT) simout_begin(&out, format, stdout);
+  for (size_t i = 0; i < n; i++) {
+    if (taken[i]) continue;
+    size_t start = k;
+    for (size_t j = i; j < n; j++)
+      if (!taken[j] && strcmp(rows[j].mission, rows[i].mission) == 0)
+        sorted[k++] = rows[j], taken[j] = true;
+    qsort(sorted + start, k - start, sizeof *sorted, by_mission_seed);
+    struct sim_opts o = {(long)(k - start),
+                         sorted[start].seed,
+                         {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
+                         0,
+                         false,
+                         false,
+                         NULL};
+    for (size_t j = start; j < k; j++) {
+      for (int s = 0; s < MURK_SIDES; s++) {
+        enum murk_policy p;
+        if (murk_policy_parse(sorted[j].policy[s], &p) != MURK_OK ||
+            (j > start && strcmp(sorted[j].policy[s], sorted[start].policy[s]) != 0)) {
+          murk_cli_error("%s seed %" PRIu64
+                         ": policy '%s' (expected random or greedy, the same in "
+                         "every game of a mission)",
+                         sorted[j].mission, sorted[j].seed, sorted[j].policy[s]);
+          rc = MURK_EXIT_INVALID;
+          goto out;
+        }
+        o.policy[s] = p;
+      }
+      if (j > start && sorted[j].seed == sorted[j - 1].seed) {
+        murk_cli_error("%s seed %" PRIu64 " is in the files twice (split runs must not overlap)",
+                       sorted[j].mission, sorted[j].seed);
+        rc = MURK_EXIT_INVALID;
+        goto out;
+      }
+    }
+    struct summary_row* row = &sum[nmissions++];
+    snprintf(row->id, sizeof row->id, "%.*s", (int)sizeof row->id - 1, sorted[start].mission);
+    row->loaded = true;
+    for (size_t j = start; j < k; j++) {
+      const struct simout_game* g = &sorted[j];
+      if (format != SIMOUT_TEXT) simout_game(&out, g);
+      if (!g->finished) {
+        row->st.failed++;
+        continue;
+      }
+      struct game_result r;
+      memset(&r, 0, sizeof r);
+      r.winner = g->winner == 0 ? MURK_ATTACKER : g->winner == 1 ? MURK_DEFENDER : MURK_NO_SIDE;
+      r.vp[MURK_ATTACKER] = g->vp[0], r.vp[MURK_DEFENDER] = g->vp[1];
+      r.turns = g->turns, r.commands = g->commands, r.rejected = g->rejected;
+      for (int t = 0; t < HIST_TURNS && t < SIMOUT_TURNS; t++) r.arrivals[t] = g->arrivals[t];
+      add_result(&row->st, &r);
+    }
+    if (row->st.failed) rc = MURK_EXIT_INVALID;
+    if (format == SIMOUT_TEXT) {
+      /* The mission's name from its file when it can be found; else its id. */
+      char path[4096];
+      struct murk_mission* m = NULL;
+      struct murk_diags d;
+      if (!murk_cli_mission_find(row->id, NULL, path, sizeof path) ||
+          murk_mission_load(path, &m, &d) != MURK_OK)
+        m = NULL;
+      snprintf(mm->id, sizeof mm->id, "%.*s", (int)sizeof mm->id - 1, row->id);
+      snprintf(mm->name, sizeof mm->name, "%.*s", (int)sizeof mm->name - 1, m ? m->name : row->id);
+      murk_mission_free(m);
+      if (nmissions > 1) fputc('\n', stdout);
+      print_stats(stdout, mm, &o, &row->st);
+    }
+  }
+  if (format == SIMOUT_TEXT && nmissions > 1) {
+    fputc('\n', stdout);
+    print_summary(stdout, sum, nmissions);
+  }
+out:
+  if (format != SIMOUT_TEXT) simout_end(&out);
+  fflush(stdout);
+  murk_free(rows), murk_free(sorted), murk_free(taken), murk_free(sum), murk_free(mm);
+  return rc;
+}
+
 /* Play one mission's games; prints its section. False if anything failed. */
 static bool sim_mission(const char* arg, const struct sim_opts* o, struct summary_row* row,
                         long* played) {
@@ -366,6 +510,7 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     char why[1024];
     int rc = play_one(m, cache, seed, o, &sim, &r, why, sizeof why);
     (*played)++;
+    if (o->out) emit_game(o, m->id, seed, rc == MURK_OK ? &r : NULL);
     if (rc != MURK_OK) {
       murk_cli_error("%s seed %" PRIu64 ": %s", m->id, seed, why);
       st->failed++;
@@ -377,15 +522,36 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
   }
   murk_sim_free(&sim);
   murk_sight_cache_free(cache);
-  print_stats(stdout, m, o, st);
+  if (!o->out) print_stats(stdout, m, o, st);
   fflush(stdout);
   murk_mission_free(m);
   return ok;
 }
 
 static int cmd_sim_exec(const struct murk_args* a) {
-  struct sim_opts o = {DEFAULT_GAMES,        1,     {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
-                       DEFAULT_MAX_COMMANDS, false, false};
+  struct sim_opts o = {
+      DEFAULT_GAMES, 1,   {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY}, DEFAULT_MAX_COMMANDS, false,
+      false,         NULL};
+  enum simout_format format = SIMOUT_TEXT;
+  const char* fmt = murk_args_get(a, "format");
+  if (fmt) {
+    if (strcmp(fmt, "csv") == 0)
+      format = SIMOUT_CSV;
+    else if (strcmp(fmt, "json") == 0)
+      format = SIMOUT_JSON;
+    else if (strcmp(fmt, "text") != 0)
+      return murk_args_error(a, "--format expects text, csv or json, got '%s'", fmt);
+  }
+  if (murk_args_has(a, "merge")) {
+    if (a->argc == 0)
+      return murk_args_error(a, "--merge needs the CSV files of the runs (murk sim --format csv)");
+    if (murk_args_has(a, "all") || murk_args_has(a, "games") || murk_args_has(a, "seed") ||
+        murk_args_has(a, "policy"))
+      return murk_args_error(a,
+                             "--merge reads games already played: no --all, --games, --seed "
+                             "or --policy");
+    return sim_merge(a, format);
+  }
   o.timing = murk_args_has(a, "time");
   o.trace = murk_args_has(a, "trace");
   bool all = murk_args_has(a, "all");
@@ -429,13 +595,19 @@ static int cmd_sim_exec(const struct murk_args* a) {
   }
   bool ok = true;
   long played = 0;
+  struct simout out;
+  if (format != SIMOUT_TEXT) {
+    simout_begin(&out, format, stdout);
+    o.out = &out;
+  }
   double t0 = now();
   for (int i = 0; i < nmissions; i++) {
-    if (i > 0) fputc('\n', stdout);
+    if (i > 0 && !o.out) fputc('\n', stdout);
     if (!sim_mission(missions[i], &o, &rows[i], &played)) ok = false;
   }
   double t1 = now();
-  if (nmissions > 1) {
+  if (o.out) simout_end(&out);
+  if (nmissions > 1 && !o.out) {
     fputc('\n', stdout);
     print_summary(stdout, rows, nmissions);
   }
@@ -456,11 +628,17 @@ const struct murk_cmd_entry murk_cmd_sim_entry = {
     .name = "sim",
     .usage =
         "MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--time] [--trace]\n"
-        "--all [the same options]",
+        "           [--format text|csv|json]\n"
+        "--all [the same options]\n"
+        "--merge FILE... [--format text|csv|json]",
     .about = "play whole games with simple policies, print results",
     .help =
         "MISSION is a bundled mission's id (murk list) or a mission file. A policy is random\n"
-        "or greedy, for both sides, or two as ATTACKER,DEFENDER (random,greedy).\n",
-    .args = {"all games: seed: policy: max-commands: time trace", 0, -1},
+        "or greedy, for both sides, or two as ATTACKER,DEFENDER (random,greedy).\n"
+        "--format csv prints one row per game, json the games and each mission's totals\n"
+        "(docs/commands.md, \"Batch games\"). A run split by seed ranges over several machines\n"
+        "merges: --merge reads their CSV files and prints what one run over all those seeds\n"
+        "prints.\n",
+    .args = {"all games: seed: policy: max-commands: time trace format: merge", 0, -1},
     .exec = cmd_sim_exec,
 };

@@ -1,5 +1,7 @@
 /* main.c: build/murk's entry point and command table. */
+#include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,7 +15,7 @@
 #endif
 
 static const struct murk_cmd_entry* const cmd_table[] = {
-    &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_play_entry,
+    &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_show_entry, &murk_cmd_play_entry,
     &murk_cmd_run_entry,  &murk_cmd_replay_entry, &murk_cmd_sim_entry,
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
@@ -51,12 +53,58 @@ int murk_cli_error(const char* fmt, ...) {
 #define MURK_DEFAULT_DATA_DIR "data/missions"
 #endif
 
+static bool is_dir(const char* p) {
+  struct stat st;
+  return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* The folder the running program is in ("" if the system does not say). */
+static const char* exe_dir(void) {
+  static char dir[PATH_MAX];
+  if (!dir[0] && realpath("/proc/self/exe", dir)) {
+    char* slash = strrchr(dir, '/');
+    if (slash) *slash = '\0';
+  }
+  return dir;
+}
+
 const char* murk_cli_data_dir(void) {
   const char* env = getenv("MURK_DATA_DIR");
   if (env && *env) return env;
-  struct stat st;
-  if (stat(MURK_DEFAULT_DATA_DIR, &st) == 0 && S_ISDIR(st.st_mode)) return MURK_DEFAULT_DATA_DIR;
+#if defined(MURK_INSTALL_DATA_REL) || defined(MURK_BUILD_DIR)
+  const char* exe = exe_dir();
+#endif
+#ifdef MURK_INSTALL_DATA_REL
+  static char installed[PATH_MAX];
+  /* An installed murk: PREFIX/bin/murk finds PREFIX/share/murk/missions, wherever the
+   * prefix was moved to (never the build tree's path). */
+  if (exe[0]) {
+    char joined[PATH_MAX + 64];
+    snprintf(joined, sizeof joined, "%s/%s", exe, MURK_INSTALL_DATA_REL);
+    if (is_dir(joined) && realpath(joined, installed)) return installed;
+  }
+#endif
+#ifdef MURK_BUILD_DIR
+  /* The program in its build folder reads the source tree's missions. */
+  char build[PATH_MAX];
+  if (exe[0] && realpath(MURK_BUILD_DIR, build) && strcmp(exe, build) != 0) return "data/missions";
+#endif
+  if (is_dir(MURK_DEFAULT_DATA_DIR)) return MURK_DEFAULT_DATA_DIR;
   return "data/missions";
+}
+
+const char* murk_cli_user_dir(void) {
+  static char dir[PATH_MAX + 64];
+  const char* xdg = getenv("XDG_DATA_HOME");
+  const char* home = getenv("HOME");
+  /* XDG: a relative XDG_DATA_HOME is to be ignored. */
+  if (xdg && xdg[0] == '/')
+    snprintf(dir, sizeof dir, "%s/murk/missions", xdg);
+  else if (home && *home)
+    snprintf(dir, sizeof dir, "%s/.local/share/murk/missions", home);
+  else
+    return NULL;
+  return dir;
 }
 
 static void print_help(FILE* f) {

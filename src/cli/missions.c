@@ -36,32 +36,43 @@ bool murk_cli_mission_find(const char* name, const char* near, char* out, size_t
   }
   if (strchr(name, '/')) return false;
   static const char* const ext[] = {".yaml", ".yml"};
-  for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
-    int len = snprintf(out, n, "%s/%s%s", murk_cli_data_dir(), name, ext[i]);
-    if (len > 0 && (size_t)len < n && is_file(out)) return true;
+  const char* dirs[2] = {murk_cli_data_dir(), murk_cli_user_dir()};
+  for (size_t d = 0; d < 2; d++) {
+    for (size_t i = 0; dirs[d] && i < sizeof ext / sizeof ext[0]; i++) {
+      int len = snprintf(out, n, "%s/%s%s", dirs[d], name, ext[i]);
+      if (len > 0 && (size_t)len < n && is_file(out)) return true;
+    }
   }
   return false;
 }
 
 void murk_cli_mission_not_found(const char* name) {
-  const char* dir = murk_cli_data_dir();
+  const char* dirs[2] = {murk_cli_data_dir(), murk_cli_user_dir()};
   char near[256] = "";
-  size_t count = 0;
-  char** files = strchr(name, '/') ? NULL : murk_cli_mission_files(dir, &count);
-  if (files) {
-    /* The bundled ids: the file names without folder and extension. */
-    const char** ids = murk_calloc(count + 1, sizeof *ids);
-    for (size_t i = 0; ids && i < count; i++) {
-      char* base = strrchr(files[i], '/') + 1;
+  size_t count[2] = {0, 0};
+  char** files[2] = {NULL, NULL};
+  for (int d = 0; d < 2; d++)
+    if (dirs[d] && !strchr(name, '/')) files[d] = murk_cli_mission_files(dirs[d], &count[d]);
+  /* The ids of both folders: the file names without folder and extension. */
+  const char** ids = murk_calloc(count[0] + count[1] + 1, sizeof *ids);
+  size_t nids = 0;
+  for (int d = 0; d < 2 && ids; d++) {
+    for (size_t i = 0; i < count[d]; i++) {
+      char* base = strrchr(files[d][i], '/') + 1;
       *strrchr(base, '.') = '\0';
-      ids[i] = base;
+      ids[nids++] = base;
     }
-    const char* best = ids ? murk_cli_nearest(name, ids, count) : NULL;
-    if (best) snprintf(near, sizeof near, "; did you mean '%s'?", best);
-    murk_free(ids);
   }
-  murk_cli_error("no mission '%s' (neither a file nor a bundled mission in %s)%s", name, dir, near);
-  murk_cli_mission_files_free(files, count);
+  const char* best = ids && nids ? murk_cli_nearest(name, ids, nids) : NULL;
+  if (best) snprintf(near, sizeof near, "; did you mean '%s'?", best);
+  murk_free(ids);
+  if (dirs[1])
+    murk_cli_error("no mission '%s' (neither a file nor a mission in %s or %s)%s", name, dirs[0],
+                   dirs[1], near);
+  else
+    murk_cli_error("no mission '%s' (neither a file nor a bundled mission in %s)%s", name, dirs[0],
+                   near);
+  for (int d = 0; d < 2; d++) murk_cli_mission_files_free(files[d], count[d]);
 }
 
 static int by_name(const void* a, const void* b) {

@@ -4,7 +4,10 @@
  *   1. a file, if one is there: the name as given (relative to the working directory),
  *      else, for a name read from a script or save (`near`), relative to that file's folder;
  *   2. else, if the name has no '/', the bundled mission NAME.yaml (or .yml) of
- *      murk_cli_data_dir(). */
+ *      murk_cli_data_dir();
+ *   3. else the user's own mission NAME.yaml (or .yml) of murk_cli_user_dir()
+ *      ($XDG_DATA_HOME/murk/missions): a bundled id always means the bundled mission, so
+ *      scripts and saves replay the same; a user's mission adds an id. */
 #ifndef MURK_CLI_MISSIONS_H
 #define MURK_CLI_MISSIONS_H
 

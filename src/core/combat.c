@@ -360,7 +360,15 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
     pick[i] = -1;
     if (!placed(s, side, t)) continue;
     int d = INT_MAX;
-    nearest_team_to(g, side, t, other, tu, false, &d);
+    /* The nearest the side knows of: target teams it sees or last saw (docs/rules.md,
+     * "Hidden contact"), so a refusal measures nothing hidden. */
+    const struct murk_unit_state* tv = &s->units[other][tu];
+    for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
+      const struct murk_sighting* kn = &s->seen_team[side][k];
+      if (!placed(s, other, k) || !kn->known) continue;
+      int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
+      if (dk < d) d = dk;
+    }
     if (d < *nearest) *nearest = d;
     const struct murk_profile* pr = murk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
@@ -412,8 +420,11 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
   int inrange = aim(g, side, unit, tu, pick, dist, &nearest);
   if (inrange == 0)
     return murk_reject(reason, reason_len,
-                       "no team of P%d can see a team of P%d within its range (nearest is %d "
-                       "cells away)",
+                       nearest == INT_MAX
+                           ? "no team of P%d can see a team of P%d within its range (none of "
+                             "it is known to you)%.0d"
+                           : "no team of P%d can see a team of P%d within its range (nearest "
+                             "known is %d cells away)",
                        snum, tnum, nearest == INT_MAX ? 0 : nearest);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
    * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */

@@ -57,7 +57,7 @@ static int plays_limited_intelligence(const struct murk_game* g, enum murk_side 
   (void)side;
   if (murk_intel_on(g)) return MURK_OK;
   return murk_reject(reason, reason_len,
-                     "Dis counters belong to Limited Intelligence (seed 002), which this mission "
+                     "Dis counters belong to Limited Intelligence, which this mission "
                      "does not play");
 }
 
@@ -66,7 +66,8 @@ static int plays_nvr_starshells(const struct murk_game* g, enum murk_side side, 
   (void)side;
   if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
   return murk_reject(reason, reason_len,
-                     "starshells light night missions played with the NVR rule only (seed 003)");
+                     "starshells light only night missions played under the ASL night rules' "
+                     "Night Visibility Range");
 }
 
 static int plays_nvr_rounds(const struct murk_game* g, enum murk_side side, char* reason,
@@ -74,8 +75,8 @@ static int plays_nvr_rounds(const struct murk_game* g, enum murk_side side, char
   (void)side;
   if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
   return murk_reject(reason, reason_len,
-                     "illuminating rounds light night missions played with the NVR rule only "
-                     "(seed 003)");
+                     "illuminating rounds light only night missions played under the ASL night "
+                     "rules' Night Visibility Range");
 }
 
 /* Arrivals are granted by the side's own reserve rolls at the start of its turn. */
@@ -206,7 +207,8 @@ static const struct murk_cmd_row rows[MURK_CMD_COUNT] = {
                       .undo = true,
                       .prompt_rank = 2,
                       .prompt_word = "dis",
-                      .usage = "dis N|Tn to X,Y X,Y  (a leader's Dis counters, seed 002)",
+                      .usage =
+                          "dis N|Tn to X,Y X,Y  (a leader's Dis counters, Limited Intelligence)",
                       .handler = murk_intel_dis},
     [MURK_CMD_REVEAL] = {.verb = "reveal",
                          .unit = MURK_REFS_UNIT,
@@ -285,7 +287,7 @@ static const struct murk_cmd_row rows[MURK_CMD_COUNT] = {
                             .undo = false,
                             .prompt_rank = 5,
                             .prompt_word = "starshell",
-                            .usage = "starshell N at X,Y  (light up the night, seed 003)",
+                            .usage = "starshell N at X,Y  (light up the night, ASL night rules)",
                             .handler = murk_night_starshell},
     [MURK_CMD_ILLUMINATE] = {.verb = "illuminate",
                              .unit = MURK_REFS_UNIT,
@@ -298,7 +300,8 @@ static const struct murk_cmd_row rows[MURK_CMD_COUNT] = {
                              .undo = false,
                              .prompt_rank = 6,
                              .prompt_word = "illuminate",
-                             .usage = "illuminate N at X,Y  (an illuminating round, seed 003)",
+                             .usage =
+                                 "illuminate N at X,Y  (an illuminating round, ASL night rules)",
                              .handler = murk_night_illuminate},
 };
 

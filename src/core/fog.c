@@ -35,7 +35,7 @@ static int judge(const struct murk_game* g, enum murk_side side, int mi, int uni
                  size_t reason_len) {
   struct murk_move_truth t = {g, side, mi, unit};
   struct murk_move_board b;
-  murk_move_board_truth(&t, &b);
+  murk_move_board_known(&t, &b); /* judged by what the side knows */
   struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
   int npts = murk_move_points(c, pts);
   murk_move_judge(&b, rule, start, pts, npts, true, v);
@@ -45,6 +45,20 @@ static int judge(const struct murk_game* g, enum murk_side side, int mi, int uni
     v->path = NULL;
   }
   return rc;
+}
+
+/* Hidden contact (docs/rules.md): the first of the first n cells of the path where an enemy
+ * stands that the side did not know of, or -1. */
+static int first_hidden_enemy(const struct murk_game* g, enum murk_side side, const struct path* p,
+                              int n) {
+  const struct murk_state* s = &g->s;
+  for (int i = 0; i < n && i < p->n; i++) {
+    int mi = murk_marker_index_at(s, p->cells[i]);
+    if (mi >= 0 && s->markers[mi].owner != side) return i;
+    enum murk_side ts;
+    if (murk_team_at(s, p->cells[i], &ts, NULL) && ts != side) return i;
+  }
+  return -1;
 }
 
 static int first_difficult(const struct murk_game* g, const struct path* p) {
@@ -133,9 +147,15 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
   snprintf(handle, sizeof handle, "T%d", mk->number);
   struct murk_pos start = mk->pos;
   int moved = p.n;
+  /* An enemy it did not know of stops it in the last free cell before (Hidden contact). */
+  int hit = first_hidden_enemy(g, side, &p, p.n);
+  if (hit >= 0) {
+    moved = hit;
+    while (moved > 0 && !murk_cell_free(s, p.cells[moved - 1])) moved--;
+  }
   int fd = first_difficult(g, &p);
   bool bogged = false;
-  if (fd >= 0 && ops->bogs && bog_check(g, handle, false, MURK_AUD_ALL)) {
+  if (fd >= 0 && fd < moved && ops->bogs && bog_check(g, handle, false, MURK_AUD_ALL)) {
     /* A bogged template stops in the first difficult cell it entered, or if one of its own
      * side's markers or teams stands there, in the last free cell before it. */
     bogged = true;
@@ -161,7 +181,10 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
               murk_side_name(side), handle, from, to, moved, murk_plural(moved),
               class_word(slowest));
   murk_event_facts(g, mk->number, &start, &mk->pos);
+  /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
+  if (!ops->seen_anywhere) murk_event_split(g, side);
   if (ops->after_move) ops->after_move(g, mi, p.cells, moved);
+  if (hit >= 0) murk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   murk_free(p.cells);
   return MURK_OK;
 }
@@ -388,10 +411,15 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   char handle[16];
   snprintf(handle, sizeof handle, "P%d", number);
   int moved = p.n;
+  int hit = first_hidden_enemy(g, side, &p, p.n); /* Hidden contact */
+  if (hit >= 0) {
+    moved = hit;
+    while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
+  }
   int fd = first_difficult(g, &p);
   bool bogged = false;
   bool flash = murk_night_flashing(g, side, unit);
-  if (fd >= 0 && vehicle &&
+  if (fd >= 0 && fd < moved && vehicle &&
       bog_check(g, handle, false, murk_sight_audience(g, side, start, p.cells[fd], flash))) {
     bogged = true;
     u->bogged = true;
@@ -399,6 +427,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
   }
   struct murk_pos end = moved > 0 ? p.cells[moved - 1] : start;
+  struct murk_pos met = hit >= 0 ? p.cells[hit] : start;
   murk_free(p.cells);
 
   /* Lift the platoon, put the first team down, then the others where their old offset
@@ -449,6 +478,11 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
               handle, from, to, moved, murk_plural(moved));
   murk_event_facts(g, number, &start, &end);
+  /* Out of sight of the enemy in play, the mover's copy says nothing of who saw it. */
+  if (g->s.phase == MURK_PHASE_PLAY &&
+      murk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
+    murk_event_split(g, side);
+  if (hit >= 0) murk_hidden_contact(g, side, handle, end, met);
   return MURK_OK;
 }
 

@@ -73,8 +73,19 @@ int murk_log_next(const struct murk_game* g) {
   return (int)g->nlog + (g->applying ? 1 : 0);
 }
 
+/* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is one the acting
+ * side knows of, so whether undo is refused tells it nothing it cannot see. */
+enum murk_final {
+  FINAL_NONE = 0,
+  FINAL_ROLL = 1,      /* a die was rolled or something revealed */
+  FINAL_KNOWLEDGE = 2, /* a side now sees or remembers something it did not */
+  FINAL_TABLE = 3,     /* in play, something moved, shot or showed on the table */
+  FINAL_TOLD = 4,      /* the enemy was told of it (setup) */
+};
+
 void murk_mark_irreversible(struct murk_game* g) {
   g->s.last_irreversible = murk_log_next(g);
+  g->s.final_why = FINAL_ROLL;
 }
 
 void murk_mark_step_start(struct murk_game* g) {
@@ -194,6 +205,136 @@ int murk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct 
     }
   }
   return best;
+}
+
+bool murk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         int* marker, int* team) {
+  const struct murk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(side);
+  if (side != MURK_ATTACKER && side != MURK_DEFENDER) return false;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_sighting* k = &s->seen_marker[side][i];
+    if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
+    if (!murk_pos_eq(k->pos, p)) continue;
+    if (marker) *marker = i;
+    if (team) *team = -1;
+    return true;
+  }
+  for (int t = 0; t < s->nteams[enemy]; t++) {
+    const struct murk_sighting* k = &s->seen_team[side][t];
+    const struct murk_team* tm = &s->teams[enemy][t];
+    if (!tm->alive || !tm->placed || !k->known || !murk_pos_eq(k->pos, p)) continue;
+    if (marker) *marker = -1;
+    if (team) *team = t;
+    return true;
+  }
+  return false;
+}
+
+bool murk_cell_known_free(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
+  const struct murk_state* s = &g->s;
+  int mi = murk_marker_index_at(s, p);
+  if (mi >= 0 && s->markers[mi].owner == side) return false;
+  enum murk_side ts;
+  for (int t = 0; t < s->nteams[side]; t++) {
+    const struct murk_team* tm = &s->teams[side][t];
+    if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) return false;
+  }
+  (void)ts;
+  return !murk_known_enemy_at(g, side, p, NULL, NULL);
+}
+
+int murk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                       struct murk_pos* at) {
+  const struct murk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(side);
+  int best = INT_MAX;
+  if (side != MURK_ATTACKER && side != MURK_DEFENDER) return best;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct murk_sighting* k = &s->seen_marker[side][i];
+    if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
+    int d = murk_geom_distance(&g->m->grid, p, k->pos);
+    if (d < best) {
+      best = d;
+      if (at) *at = k->pos;
+    }
+  }
+  for (int t = 0; t < s->nteams[enemy]; t++) {
+    const struct murk_sighting* k = &s->seen_team[side][t];
+    const struct murk_team* tm = &s->teams[enemy][t];
+    if (!tm->alive || !tm->placed || !k->known) continue;
+    int d = murk_geom_distance(&g->m->grid, p, k->pos);
+    if (d < best) {
+      best = d;
+      if (at) *at = k->pos;
+    }
+  }
+  return best;
+}
+
+/* Both sides know where the other's things at `own` and p stand (seed 000, Revealing
+ * platoons: contact shows what is there; docs/rules.md, "Hidden contact"). */
+static void contact_know(struct murk_game* g, enum murk_side viewer, struct murk_pos p) {
+  struct murk_state* s = &g->s;
+  enum murk_side owner = murk_side_other(viewer);
+  int mi = murk_marker_index_at(s, p);
+  if (mi >= 0 && s->markers[mi].owner == owner) {
+    struct murk_sighting* k = &s->seen_marker[viewer][mi];
+    k->known = true;
+    k->pos = p;
+    k->turn = s->turn;
+  }
+  enum murk_side ts;
+  int t;
+  if (murk_team_at(s, p, &ts, &t) && ts == owner) {
+    struct murk_sighting* k = &s->seen_team[viewer][t];
+    k->known = true;
+    k->pos = p;
+    k->turn = s->turn;
+  }
+}
+
+void murk_hidden_contact(struct murk_game* g, enum murk_side side, const char* what,
+                         struct murk_pos own, struct murk_pos p) {
+  struct murk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(side);
+  char them[40], ps[16], os[16];
+  snprintf(them, sizeof them, "a %s team", murk_side_name(enemy));
+  int mi = murk_marker_index_at(s, p);
+  enum murk_side ts;
+  int t;
+  if (mi >= 0 && s->markers[mi].owner == enemy) {
+    snprintf(them, sizeof them, "%s T%d", murk_side_name(enemy), s->markers[mi].number);
+  } else if (murk_team_at(s, p, &ts, &t) && ts == enemy) {
+    for (int u = 0; u < s->nunits[enemy]; u++) {
+      const struct murk_unit_state* us = &s->units[enemy][u];
+      if (t >= us->first_team && t < us->first_team + us->nteams && us->marker > 0)
+        snprintf(them, sizeof them, "a team of %s P%d", murk_side_name(enemy), us->marker);
+    }
+  }
+  murk_pos_format(p, ps, sizeof ps);
+  murk_pos_format(own, os, sizeof os);
+  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "contact: %s %s at %s runs into %s at %s",
+            murk_side_name(side), what, os, them, ps);
+  murk_event_facts(g, 0, &own, &p);
+  contact_know(g, side, p);
+  contact_know(g, enemy, own);
+  murk_mark_irreversible(g);
+}
+
+void murk_event_split(struct murk_game* g, enum murk_side side) {
+  struct murk_event* e = murk_last_event(g);
+  if (!e || e->audience != MURK_AUD_ALL) return;
+  struct murk_event copy = *e;
+  e->audience = murk_audience_of(side);
+  if (murk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s",
+                copy.text) != MURK_OK)
+    return;
+  struct murk_event* c = murk_last_event(g);
+  int seq = c->seq;
+  *c = copy;
+  c->seq = seq;
+  c->audience = murk_audience_of(murk_side_other(side));
 }
 
 int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p) {
@@ -427,6 +568,72 @@ static void state_restore(struct murk_game* g) {
   }
 }
 
+/* Did what either side sees or remembers of the enemy change (g->saved holds it before)? */
+static bool knowledge_changed(const struct murk_game* g) {
+  const struct murk_state *a = g->saved, *b = &g->s;
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    int other = 1 - sd;
+    for (int i = 0; i < b->nmarkers; i++) {
+      const struct murk_sighting* y = &b->seen_marker[sd][i];
+      if (i >= a->nmarkers) {
+        if (y->known) return true;
+        continue;
+      }
+      const struct murk_sighting* x = &a->seen_marker[sd][i];
+      if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
+        return true;
+    }
+    for (int t = 0; t < b->nteams[other]; t++) {
+      const struct murk_sighting *x = &a->seen_team[sd][t], *y = &b->seen_team[sd][t];
+      if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
+        return true;
+    }
+  }
+  return false;
+}
+
+/* Undo never takes back knowledge (docs/rules.md, "Undo"): a command is final once it
+ * changed what either side sees or remembers, or told the enemy anything; in play, anything
+ * that moves, shows or fights on the table is final whether or not the enemy saw it, since
+ * the side cannot know whether it did. */
+static int final_reason(const struct murk_game* g, enum murk_side side, size_t first) {
+  bool play = g->s.phase == MURK_PHASE_PLAY || g->s.phase == MURK_PHASE_OVER;
+  for (size_t i = first; i < g->nevents; i++) {
+    const struct murk_event* e = &g->events[i];
+    if (play && e->kind != MURK_EV_PHASE && e->kind != MURK_EV_INFO) return FINAL_TABLE;
+    /* Told the enemy where something stands or what it is (an announcement that only counts,
+     * "the attacker holds a platoon in reserve", places nothing and may be taken back). */
+    if (e->audience != murk_audience_of(side) && e->kind != MURK_EV_PHASE &&
+        e->kind != MURK_EV_INFO && (e->kind != MURK_EV_RESERVE || e->has_pos))
+      return FINAL_TOLD;
+  }
+  if (knowledge_changed(g)) return FINAL_KNOWLEDGE;
+  return FINAL_NONE;
+}
+
+const char* murk_game_undo_why(const struct murk_game* g) {
+  if (!g || g->s.phase == MURK_PHASE_OVER) return "the game is over";
+  int n = murk_game_undoable(g);
+  if (n > 0) return "";
+  bool mine = g->nlog > 0 && g->log_side[g->nlog - 1] == g->s.to_act;
+  if (!mine || g->s.step_start >= (int)g->nlog)
+    return "nothing to take back: only your commands of this step can be";
+  switch (g->s.final_why) {
+    case FINAL_ROLL:
+      return "your last command rolled dice or revealed something: it stands";
+    case FINAL_KNOWLEDGE:
+      return "your last command changed what a side sees or knows: undo never takes that back";
+    case FINAL_TABLE:
+      return "in play what moves, shows or fights on the table stands: the enemy may have seen "
+             "it, and undo never takes back what a side has seen";
+    case FINAL_TOLD:
+      return "the enemy has been told of your last command: it stands";
+    default:
+      break;
+  }
+  return "nothing to take back";
+}
+
 int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     char* reason, size_t reason_len) {
   if (reason && reason_len) reason[0] = '\0';
@@ -482,6 +689,11 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     return rc;
   }
   murk_sight_update(g, nevents); /* what each side now sees and remembers (sight.c) */
+  int why = final_reason(g, side, nevents);
+  if (why != FINAL_NONE) {
+    g->s.last_irreversible = (int)g->nlog + 1;
+    g->s.final_why = why;
+  }
   g->log[g->nlog] = copy;
   g->log_side[g->nlog] = side;
   g->log_cmd[g->nlog] = *c;
@@ -568,9 +780,7 @@ int murk_game_undoable(const struct murk_game* g) {
 int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   if (reason && reason_len) reason[0] = '\0';
   if (murk_game_undoable(g) <= 0)
-    return murk_reject(reason, reason_len,
-                       "nothing to take back (only your commands of this step since the last "
-                       "roll or reveal)");
+    return murk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
   struct murk_game* ng = NULL;
   int rc = murk_game_new(g->m, g->seed, &ng);
   if (rc != MURK_OK) return rc;

@@ -173,6 +173,7 @@ struct murk_state {
   int visibility; /* cells rolled by the last spotting attempt, -1 none */
 
   int last_irreversible; /* log index after the last roll or reveal (undo stops there) */
+  int final_why;         /* why that command is final (enum murk_final in game.c), 0 none */
   int step_start;        /* log index at the start of the current step */
 
   enum murk_side winner;
@@ -307,6 +308,28 @@ int murk_unit_alive(const struct murk_state* s, enum murk_side side, int unit);
  * teams); INT_MAX if nothing. If at is not NULL it gets that thing's cell. */
 int murk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                          struct murk_pos* at);
+/* Knowledge discipline (docs/rules.md, "What a side knows"): the checks of a command read
+ * the acting side's own things and the enemy things it sees or last saw, never the truth.
+ * Is there an enemy marker or team at p as `side` knows it (seen there now, or last seen
+ * there)? *marker (may be NULL) gets the marker's index, or -1 for a team; *team (may be
+ * NULL) the team's index, or -1 for a marker. */
+bool murk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         int* marker, int* team);
+/* Is p free of `side`'s own markers and teams and of the enemy things it knows to be there? */
+bool murk_cell_known_free(const struct murk_game* g, enum murk_side side, struct murk_pos p);
+/* murk_nearest_of_side for the enemy of `side`, over what `side` knows of it. */
+int murk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                       struct murk_pos* at);
+/* Hidden contact (docs/rules.md, "Hidden contact"): something of `side` has run into or
+ * come down beside the enemy thing at p that it did not know of. Both sides now know where
+ * the other's thing stands (seen this turn), and a public event says so. `what` names the
+ * side's own thing ("T3", "P4"), at its cell `own`. The command cannot be taken back. */
+void murk_hidden_contact(struct murk_game* g, enum murk_side side, const char* what,
+                         struct murk_pos own, struct murk_pos p);
+/* The last event, emitted for all because the enemy saw what it tells, becomes two copies:
+ * the acting side's own and the enemy's, so the mover's copy does not tell it whether the
+ * enemy saw (docs/rules.md, "What a side knows"). Nothing happens to an event for one side. */
+void murk_event_split(struct murk_game* g, enum murk_side side);
 /* A new marker record; returns its index or -1 when full. */
 int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p);
 /* Resolve the acting side's own unit or marker from a reference. On success *unit is the

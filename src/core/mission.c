@@ -159,6 +159,7 @@ void ld_fmt_len(struct murk_length len, char* buf, size_t n) {
 #define TOP_FIELDS(X)                 \
   X(T_NAME, "name")                   \
   X(T_SOURCE, "source")               \
+  X(T_SUMMARY, "summary")             \
   X(T_BRIEFING, "briefing")           \
   X(T_TABLE, "table")                 \
   X(T_TERRAIN, "terrain")             \
@@ -262,7 +263,7 @@ static void load_document(struct ld* L) {
   yaml_node_t* t[top_nfields];
   LD_FIELDS(L, root, "the mission", top, t);
   /* An optional section left empty ("rules:" and nothing) is as good as absent. */
-  static const int optional[] = {T_SOURCE,     T_BRIEFING, T_ENTRIES, T_RESERVE_EDGES,
+  static const int optional[] = {T_SOURCE,     T_SUMMARY, T_BRIEFING, T_ENTRIES, T_RESERVE_EDGES,
                                  T_OBJECTIVES, T_SETUP,    T_RULES,   T_VISIBILITY,
                                  T_END,        T_VICTORY,  T_ARRIVE};
   for (int i = 0; i < ARRAY_LEN(optional); i++)
@@ -273,6 +274,7 @@ static void load_document(struct ld* L) {
   else if (yw_text(&L->w, t[T_NAME], "name", m->name, sizeof m->name) && !m->name[0])
     yw_err(&L->w, t[T_NAME], "'name' is empty (expected the mission's name)");
   if (t[T_SOURCE]) yw_text(&L->w, t[T_SOURCE], "source", m->source, sizeof m->source);
+  if (t[T_SUMMARY]) yw_text(&L->w, t[T_SUMMARY], "summary", m->summary, sizeof m->summary);
   load_briefing(L, t[T_BRIEFING]);
 
   ld_table(L, root, t[T_TABLE]);

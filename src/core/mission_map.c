@@ -213,84 +213,156 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
   return keys_ok;
 }
 
-/* Rows of a map-shaped block: every row must be as wide as the first. Returns the number
- * of rows (0 on a problem, reported), sets *width. Trailing blank lines are ignored. */
-static int block_rows(struct ld* L, yaml_node_t* n, const char* what, int* width) {
+/* The rows of a map-shaped value (map, elevation), written as YAML tools write them: one
+ * text in any style (a literal block 'map: |', folded, plain or quoted) whose line feeds
+ * part the rows, or a list of texts, one per row. Each row points into its node's value,
+ * so a cell's place in the file is found from the node (yw_value_pos). */
+struct row {
+  const unsigned char* s;
+  size_t len;
+  const yaml_node_t* node;
+  size_t off; /* of s in the node's value */
+};
+
+/* Where cell x of row r was written; *approx says the place is only the text's start. */
+static void cell_pos(struct ld* L, const struct row* r, size_t x, int* line, int* col,
+                     const char** approx) {
+  bool exact = yw_value_pos(&L->w, r->node, r->off + x, line, col);
+  *approx = exact ? "" : " (the place is where the text starts: the cell's own is not known)";
+}
+
+/* Split n into rows: every row as wide as the first. Returns the rows (murk_free them) and
+ * their number in *count (0 on a problem, reported), the width in *width. Trailing blank
+ * lines of a text are ignored. */
+static struct row* block_rows(struct ld* L, yaml_node_t* n, const char* what, int* count,
+                              int* width) {
   char f[48];
-  if (!yw_is_scalar(n) || yw_is_null(n)) {
-    yw_err(&L->w, n, "'%s' is %s (expected a block of rows: '%s: |' and one line per row)", what,
-           found(n, f, sizeof f), what);
-    return 0;
+  *count = 0;
+  bool list = yw_is_seq(n);
+  if (!list && (!yw_is_scalar(n) || yw_is_null(n))) {
+    yw_err(&L->w, n, "'%s' is %s (expected rows: '%s: |' and one line per row, or a list of rows)",
+           what, found(n, f, sizeof f), what);
+    return NULL;
   }
-  if (n->data.scalar.style != YAML_LITERAL_SCALAR_STYLE) {
-    /* Other styles fold line breaks into spaces: the rows would run together. */
-    yw_err(&L->w, n, "'%s' is not a literal block (expected '%s: |' and one line per row)", what,
-           what);
-    return 0;
+  size_t nrows = 0;
+  if (list) {
+    nrows = (size_t)yw_seq_len(n);
+  } else {
+    const unsigned char* v = n->data.scalar.value;
+    size_t len = n->data.scalar.length;
+    while (len > 0 && v[len - 1] == '\n') len--;
+    nrows = 1;
+    for (size_t b = 0; b < len; b++) nrows += v[b] == '\n';
+    if (len == 0) nrows = 0;
   }
-  const char* v = (const char*)n->data.scalar.value;
-  size_t len = n->data.scalar.length;
-  while (len > 0 && v[len - 1] == '\n') len--;
-  if (len == 0) {
+  if (nrows == 0) {
     yw_err(&L->w, n, "'%s' is empty (expected one line of characters per row)", what);
-    return 0;
+    return NULL;
+  }
+  if (nrows > MURK_MISSION_MAX_CELLS) {
+    yw_err(&L->w, n, "'%s' has more than %d rows (expected at most %d)", what,
+           MURK_MISSION_MAX_CELLS, MURK_MISSION_MAX_CELLS);
+    return NULL;
+  }
+  struct row* r = murk_calloc(nrows, sizeof *r);
+  if (!r) {
+    L->nomem = true;
+    return NULL;
+  }
+  if (list) {
+    for (size_t i = 0; i < nrows; i++) {
+      yaml_node_t* item = yw_node(&L->w, n->data.sequence.items.start[i]);
+      if (!yw_is_scalar(item)) {
+        yw_err(&L->w, item, "%s row %zu is %s (expected a text of one character per cell)", what, i,
+               found(item, f, sizeof f));
+        murk_free(r);
+        return NULL;
+      }
+      r[i] = (struct row){item->data.scalar.value, item->data.scalar.length, item, 0};
+      const unsigned char* nl = memchr(r[i].s, '\n', r[i].len);
+      if (nl) {
+        int line, col;
+        const char* approx;
+        cell_pos(L, &r[i], (size_t)(nl - r[i].s), &line, &col, &approx);
+        yw_err_at(&L->w, line, col, "%s row %zu holds a line break (expected one row per text)%s",
+                  what, i, approx);
+        murk_free(r);
+        return NULL;
+      }
+    }
+  } else {
+    const unsigned char* v = n->data.scalar.value;
+    size_t at = 0;
+    for (size_t i = 0; i < nrows; i++) {
+      const unsigned char* nl = memchr(v + at, '\n', n->data.scalar.length - at);
+      size_t rl = nl ? (size_t)(nl - v) - at : n->data.scalar.length - at;
+      r[i] = (struct row){v + at, rl, n, at};
+      at += rl + 1;
+    }
+    /* A folded or plain text joins its lines with spaces: the rows ran together. */
+    if (nrows == 1 && n->end_mark.line > n->start_mark.line + 1 &&
+        (n->data.scalar.style == YAML_FOLDED_SCALAR_STYLE ||
+         n->data.scalar.style == YAML_PLAIN_SCALAR_STYLE) &&
+        memchr(r[0].s, ' ', r[0].len)) {
+      yw_err(&L->w, n,
+             "'%s' runs its lines together (a %s text joins lines with spaces; expected "
+             "'%s: |', rows apart by blank lines, or a list of rows)",
+             what, n->data.scalar.style == YAML_FOLDED_SCALAR_STYLE ? "folded ('>')" : "plain",
+             what);
+      murk_free(r);
+      return NULL;
+    }
   }
   /* One ASCII character a cell: anything else would make widths count bytes. */
-  for (size_t b = 0, row = 0, at = 0; b < len; b++, at++) {
-    unsigned char c = (unsigned char)v[b];
-    if (c == '\n') {
-      row++, at = (size_t)-1;
-    } else if (c >= 0x80 || c < ' ') {
+  for (size_t y = 0; y < nrows; y++) {
+    for (size_t x = 0; x < r[y].len; x++) {
+      unsigned char c = r[y].s[x];
+      if (c < 0x80 && c >= ' ') continue;
       int line, col;
-      yw_block_pos(&L->w, n, row, at, &line, &col);
+      const char* approx;
+      cell_pos(L, &r[y], x, &line, &col, &approx);
       yw_err_at(&L->w, line, col,
-                "%s row %zu holds %s (expected one printable ASCII character per cell)", what, row,
+                "%s row %zu holds %s (expected one printable ASCII character per cell)%s", what, y,
                 c == '\t' ? "a tab"
                 : c < ' ' ? "a control character"
-                          : "a non-ASCII character");
-      return 0;
+                          : "a non-ASCII character",
+                approx);
+      murk_free(r);
+      return NULL;
     }
   }
-  int rows = 0;
   bool ragged = false;
-  size_t i = 0, w0 = 0;
-  while (i <= len) {
-    const char* nl = memchr(v + i, '\n', len - i);
-    size_t rl = nl ? (size_t)(nl - v) - i : len - i;
-    if (rows == 0) {
-      w0 = rl;
-    } else if (rl != w0 && !yw_full(&L->w)) {
-      int line, col;
-      yw_block_pos(&L->w, n, (size_t)rows, rl < w0 ? rl : w0, &line, &col);
-      yw_err_at(&L->w, line, col,
-                "%s row %d is %zu characters wide, row 0 is %zu (expected "
-                "every row the same width)",
-                what, rows, rl, w0);
-      ragged = true;
-    }
-    rows++;
-    if (rows > MURK_MISSION_MAX_CELLS) {
-      yw_err(&L->w, n, "'%s' has more than %d rows (expected at most %d)", what,
-             MURK_MISSION_MAX_CELLS, MURK_MISSION_MAX_CELLS);
-      return 0;
-    }
-    i += rl + 1;
+  size_t w0 = r[0].len;
+  for (size_t y = 1; y < nrows; y++) {
+    if (r[y].len == w0 || yw_full(&L->w)) continue;
+    int line, col;
+    const char* approx;
+    cell_pos(L, &r[y], r[y].len < w0 ? r[y].len : w0, &line, &col, &approx);
+    yw_err_at(&L->w, line, col,
+              "%s row %zu is %zu characters wide, row 0 is %zu (expected "
+              "every row the same width)%s",
+              what, y, r[y].len, w0, approx);
+    ragged = true;
   }
   if (w0 > MURK_MISSION_MAX_CELLS) {
     yw_err(&L->w, n, "'%s' rows are %zu characters wide (expected at most %d)", what, w0,
            MURK_MISSION_MAX_CELLS);
-    return 0;
+    ragged = true;
   }
-  if (ragged) return 0;
+  if (ragged) {
+    murk_free(r);
+    return NULL;
+  }
   *width = (int)w0;
-  return rows;
+  *count = (int)nrows;
+  return r;
 }
 
 static void load_map(struct ld* L, yaml_node_t* n, const signed char index[256], bool legend_ok) {
   struct murk_mission* m = L->m;
-  int w = 0;
-  int h = block_rows(L, n, "map", &w);
-  if (h == 0) return;
+  int w = 0, h = 0;
+  struct row* rows = block_rows(L, n, "map", &h, &w);
+  if (!rows) return;
   if (L->table_ok && (w != L->tw || h != L->th)) {
     char tw[32], th[32], sc[32];
     ld_fmt_len(m->table_w, tw, sizeof tw);
@@ -300,10 +372,13 @@ static void load_map(struct ld* L, yaml_node_t* n, const signed char index[256],
            "the map is %dx%d cells but the table (%s x %s at %s a cell) is %dx%d "
            "(expected the map to match the table size)",
            w, h, tw, th, sc, L->tw, L->th);
+    murk_free(rows);
     return;
   }
-  if (!legend_ok) return;
-  const unsigned char* v = n->data.scalar.value;
+  if (!legend_ok) {
+    murk_free(rows);
+    return;
+  }
   bool reported[256] = {false};
   bool bad = false;
   char chars[MURK_MISSION_MAX_TERRAIN * 2 + 1];
@@ -316,10 +391,11 @@ static void load_map(struct ld* L, yaml_node_t* n, const signed char index[256],
   unsigned char* cells = murk_malloc((size_t)w * (size_t)h);
   if (!cells) {
     L->nomem = true;
+    murk_free(rows);
     return;
   }
   for (int y = 0; y < h; y++) {
-    const unsigned char* row = v + (size_t)y * ((size_t)w + 1);
+    const unsigned char* row = rows[y].s;
     for (int x = 0; x < w; x++) {
       int t = index[row[x]];
       if (t >= 0) {
@@ -330,18 +406,20 @@ static void load_map(struct ld* L, yaml_node_t* n, const signed char index[256],
       if (reported[row[x]] || yw_full(&L->w)) continue;
       reported[row[x]] = true; /* once per character: a typo is usually repeated */
       int line, col;
-      yw_block_pos(&L->w, n, (size_t)y, (size_t)x, &line, &col);
+      const char* approx;
+      cell_pos(L, &rows[y], (size_t)x, &line, &col, &approx);
       if (row[x] == ' ')
         yw_err_at(&L->w, line, col,
                   "unknown terrain character ' ' (a space) at %d,%d (expected one of the "
-                  "legend's: %s)",
-                  x, y, chars);
+                  "legend's: %s)%s",
+                  x, y, chars, approx);
       else
         yw_err_at(&L->w, line, col,
-                  "unknown terrain character '%c' at %d,%d (expected one of the legend's: %s)",
-                  row[x], x, y, chars);
+                  "unknown terrain character '%c' at %d,%d (expected one of the legend's: %s)%s",
+                  row[x], x, y, chars, approx);
     }
   }
+  murk_free(rows);
   if (bad) {
     murk_free(cells);
     return;
@@ -355,36 +433,43 @@ static void load_map(struct ld* L, yaml_node_t* n, const signed char index[256],
 
 static void load_elevation(struct ld* L, yaml_node_t* n) {
   struct murk_mission* m = L->m;
-  int w = 0;
-  int h = block_rows(L, n, "elevation", &w);
-  if (h == 0 || !m->map) return;
+  int w = 0, h = 0;
+  struct row* rows = block_rows(L, n, "elevation", &h, &w);
+  if (!rows) return;
+  if (!m->map) {
+    murk_free(rows);
+    return;
+  }
   if (w != m->grid.width || h != m->grid.height) {
     yw_err(&L->w, n, "the elevation is %dx%d cells, the map %dx%d (expected the same size)", w, h,
            m->grid.width, m->grid.height);
+    murk_free(rows);
     return;
   }
-  const unsigned char* v = n->data.scalar.value;
   signed char* e = murk_malloc((size_t)w * (size_t)h);
   if (!e) {
     L->nomem = true;
+    murk_free(rows);
     return;
   }
   bool bad = false;
   for (int y = 0; y < h && !bad; y++) {
-    const unsigned char* row = v + (size_t)y * ((size_t)w + 1);
+    const unsigned char* row = rows[y].s;
     for (int x = 0; x < w; x++) {
       if (row[x] >= '0' && row[x] <= '9') {
         e[(size_t)y * (size_t)w + (size_t)x] = (signed char)(row[x] - '0');
         continue;
       }
       int line, col;
-      yw_block_pos(&L->w, n, (size_t)y, (size_t)x, &line, &col);
-      yw_err_at(&L->w, line, col, "elevation character '%c' at %d,%d (expected a digit 0-9)",
-                row[x] > ' ' && row[x] <= '~' ? row[x] : '?', x, y);
+      const char* approx;
+      cell_pos(L, &rows[y], (size_t)x, &line, &col, &approx);
+      yw_err_at(&L->w, line, col, "elevation character '%c' at %d,%d (expected a digit 0-9)%s",
+                row[x] > ' ' && row[x] <= '~' ? row[x] : '?', x, y, approx);
       bad = true;
       break;
     }
   }
+  murk_free(rows);
   if (bad) {
     murk_free(e);
     return;
@@ -414,7 +499,8 @@ void ld_terrain(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
   else
     legend_ok = load_legend(L, v[TERRAIN_LEGEND], index) && L->m->nterrain > 0;
   if (!v[TERRAIN_MAP])
-    yw_missing(&L->w, n, "map", "terrain", "map: | and one line of characters per row");
+    yw_missing(&L->w, n, "map", "terrain",
+               "map: | and one line of characters per row (or a list of rows)");
   else
     load_map(L, v[TERRAIN_MAP], index, legend_ok);
   if (v[TERRAIN_ELEVATION]) load_elevation(L, v[TERRAIN_ELEVATION]);

@@ -141,6 +141,25 @@ static enum murk_move_occ truth_at(const void* ctx, struct murk_pos p, int* numb
   return tt >= u->first_team && tt < u->first_team + u->nteams ? MURK_MOVE_SELF : MURK_MOVE_OWN;
 }
 
+/* Own things from the truth (the side knows its own), enemies from its sightings. */
+static enum murk_move_occ known_at(const void* ctx, struct murk_pos p, int* number) {
+  const struct murk_move_truth* t = ctx;
+  const struct murk_state* s = &t->g->s;
+  int mi = -1, team = -1;
+  if (murk_known_enemy_at(t->g, t->side, p, &mi, &team)) {
+    if (mi < 0) return MURK_MOVE_ENEMY_TEAM;
+    *number = s->markers[mi].number;
+    return MURK_MOVE_ENEMY_MARKER;
+  }
+  enum murk_move_occ o = truth_at(ctx, p, number);
+  return o == MURK_MOVE_ENEMY_MARKER || o == MURK_MOVE_ENEMY_TEAM ? MURK_MOVE_FREE : o;
+}
+
+void murk_move_board_known(const struct murk_move_truth* ctx, struct murk_move_board* out) {
+  const struct murk_mission* m = ctx->g->m;
+  *out = (struct murk_move_board){&m->grid, m->terrain, m->nterrain, m->map, known_at, ctx};
+}
+
 void murk_move_board_truth(const struct murk_move_truth* ctx, struct murk_move_board* out) {
   const struct murk_mission* m = ctx->g->m;
   *out = (struct murk_move_board){&m->grid, m->terrain, m->nterrain, m->map, truth_at, ctx};

@@ -95,6 +95,10 @@ struct murk_move_truth {
   int self_mi, self_unit;
 };
 void murk_move_board_truth(const struct murk_move_truth* ctx, struct murk_move_board* out);
+/* The same game read as `side` knows it (docs/rules.md, "Hidden contact"): its own markers
+ * and teams as they stand, enemies only where it sees or last saw them. Fog of War moves are
+ * judged on it; an enemy the side did not know of is met in play (fog.c). */
+void murk_move_board_known(const struct murk_move_truth* ctx, struct murk_move_board* out);
 
 /* The command's path points (its waypoints, then its destination) into pts; returns how
  * many. */

@@ -774,7 +774,8 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
   if (!murk_geom_on_table(gr, aim))
     return murk_reject(reason, reason_len, "%s is off the table", ps);
   struct murk_pos near;
-  int d = murk_nearest_of_side(g, murk_side_other(side), aim, &near);
+  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
+  int d = murk_known_nearest(g, side, aim, &near);
   if (d <= keep) {
     murk_cells_text(g, keep, cs, sizeof cs);
     return murk_reject(reason, reason_len,
@@ -1057,16 +1058,28 @@ int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct 
   } else if (!murk_cell_passable(g->m, c->at)) {
     return murk_reject(reason, reason_len, "an ambush cannot stand at %s", ps);
   }
-  if (!murk_cell_free(s, c->at))
+  if (!murk_cell_known_free(g, side, c->at))
     return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   int keep = murk_mission_param(g->m, immediate ? MURK_P_IAMB_KEEP_OUT : MURK_P_AMB_KEEP_OUT);
-  int d = murk_nearest_of_side(g, murk_side_other(side), c->at, NULL);
+  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
+  int d = murk_known_nearest(g, side, c->at, NULL);
   if (d <= keep && keep > 0) {
     murk_cells_text(g, keep, cs, sizeof cs);
     return murk_reject(reason, reason_len,
                        "an ambush must be more than %s (%d cells) from the enemy; %s is %d from "
                        "the enemy",
                        cs, keep, ps, d);
+  }
+  /* Hidden contact: an enemy the side did not know of within the keep-out distance (or on
+   * the cell itself) is shown to both sides, and the ambush is not sprung: the platoon stays
+   * in ambush, and the command stands (docs/rules.md). */
+  struct murk_pos near;
+  int truth = murk_nearest_of_side(g, murk_side_other(side), c->at, &near);
+  if (truth <= keep || !murk_cell_free(s, c->at)) {
+    char handle[16];
+    snprintf(handle, sizeof handle, "an ambush");
+    murk_hidden_contact(g, side, handle, c->at, near);
+    return MURK_OK;
   }
   u->ambush = 0;
   rc = murk_put_platoon(g, side, unit, c->at, zone, "springs an ambush with", reason, reason_len);

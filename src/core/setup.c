@@ -818,7 +818,7 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
   if (!murk_cell_passable(m, p))
     return murk_reject(reason, reason_len, "an infiltrator cannot stand at %s", ps);
   enum murk_side enemy = murk_side_other(side);
-  int d = murk_nearest_of_side(g, enemy, p, NULL);
+  int d = murk_known_nearest(g, side, p, NULL); /* the enemy the side knows of */
   int hidden = murk_mission_param(m, MURK_P_INF_HIDDEN);
   int seen = murk_mission_param(m, MURK_P_INF_SEEN);
   if (d > seen) return MURK_OK;
@@ -1049,7 +1049,7 @@ int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk
   if (!self && (mk >= 0 || team_there))
     return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   int keep = murk_mission_param(m, MURK_P_RECCE_KEEP_OUT);
-  int d = murk_nearest_of_side(g, enemy, c->at, NULL);
+  int d = murk_known_nearest(g, side, c->at, NULL); /* the enemy the side knows of */
   if (keep > 0 && d <= keep) {
     murk_cells_text(g, keep, cs, sizeof cs);
     return murk_reject(reason, reason_len,

@@ -735,3 +735,232 @@ bool yw_block_pos(const struct yw* w, const yaml_node_t* n, size_t row, size_t a
   *col = (int)(indent + utf8_chars(v + rs, at)) + 1;
   return true;
 }
+
+/* ---- where a byte of any scalar's value was written (yw_value_pos) ----
+ *
+ * The scan replays the YAML rules that turn the source into the value (line folding,
+ * quotes, escapes) and checks every byte it makes against the value libyaml gave: where
+ * they agree the place is exact; where they do not (a form the scan does not know), the
+ * caller is told the place is only the scalar's start. */
+
+struct vscan {
+  const unsigned char* v;
+  size_t vl, k, target;
+  bool found, bad;
+  int line, col; /* 0-based, of the target once found */
+};
+
+static void vs_emit(struct vscan* s, const unsigned char* b, size_t n, int line, int col) {
+  for (size_t j = 0; j < n && !s->found && !s->bad; j++) {
+    if (s->k >= s->vl || s->v[s->k] != b[j]) {
+      s->bad = true;
+      return;
+    }
+    if (s->k == s->target) s->found = true, s->line = line, s->col = col;
+    s->k++;
+  }
+}
+
+static size_t utf8_encode(uint32_t cp, unsigned char* out) {
+  if (cp < 0x80) return out[0] = (unsigned char)cp, 1;
+  if (cp < 0x800) {
+    out[0] = (unsigned char)(0xC0 | (cp >> 6)), out[1] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 2;
+  }
+  if (cp < 0x10000) {
+    out[0] = (unsigned char)(0xE0 | (cp >> 12));
+    out[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F)),
+    out[2] = (unsigned char)(0x80 | (cp & 0x3F));
+    return 3;
+  }
+  out[0] = (unsigned char)(0xF0 | (cp >> 18)), out[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+  out[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F)), out[3] = (unsigned char)(0x80 | (cp & 0x3F));
+  return 4;
+}
+
+static bool is_break(unsigned char c) {
+  return c == '\n' || c == '\r';
+}
+
+/* Past one line break at *i (CR LF counts once). */
+static void skip_break(const struct yw* w, size_t* i) {
+  if (w->text[*i] == '\r' && *i + 1 < w->len && w->text[*i + 1] == '\n') ++*i;
+  ++*i;
+}
+
+/* The escape after a backslash at text[i]: its value bytes into out, its source length. */
+static size_t escape_bytes(const unsigned char* t, size_t n, unsigned char* out, size_t* outn) {
+  static const char simple[] = "0\0a\ab\bt\t\t\tn\nv\vf\fr\re\x1b  \"\"//\\\\";
+  if (n < 2) return 0;
+  for (size_t j = 0; j + 1 < sizeof simple; j += 2)
+    if (t[1] == (unsigned char)simple[j])
+      return out[0] = (unsigned char)simple[j + 1], *outn = 1, 2;
+  uint32_t cp;
+  size_t hex = 0;
+  switch (t[1]) {
+    case 'N':
+      cp = 0x85;
+      break;
+    case '_':
+      cp = 0xA0;
+      break;
+    case 'L':
+      cp = 0x2028;
+      break;
+    case 'P':
+      cp = 0x2029;
+      break;
+    case 'x':
+      hex = 2;
+      break;
+    case 'u':
+      hex = 4;
+      break;
+    case 'U':
+      hex = 8;
+      break;
+    default:
+      return 0;
+  }
+  if (hex) {
+    if (n < 2 + hex) return 0;
+    cp = 0;
+    for (size_t j = 0; j < hex; j++) {
+      unsigned char h = t[2 + j];
+      int d = h >= '0' && h <= '9'   ? h - '0'
+              : h >= 'a' && h <= 'f' ? h - 'a' + 10
+              : h >= 'A' && h <= 'F' ? h - 'A' + 10
+                                     : -1;
+      if (d < 0) return 0;
+      cp = cp * 16 + (uint32_t)d;
+    }
+  }
+  *outn = utf8_encode(cp, out); /* libyaml writes every escape as a code point, \xHH too */
+  return 2 + hex;
+}
+
+/* Plain, single- and double-quoted scalars: folding, '' and escapes. */
+static void scan_flow(const struct yw* w, const yaml_node_t* n, struct vscan* s) {
+  yaml_scalar_style_t st = n->data.scalar.style;
+  size_t i = mark_offset(w, n->start_mark), end = mark_offset(w, n->end_mark);
+  int line = (int)n->start_mark.line, col = (int)n->start_mark.column;
+  if (st != YAML_PLAIN_SCALAR_STYLE) i++, col++;
+  size_t ps = 0, pn = 0; /* pending white space: kept only if text follows on its line */
+  int pl = 0, pc = 0;
+  while (i < end && i < w->len && !s->found && !s->bad) {
+    unsigned char c = w->text[i];
+    if (st == YAML_SINGLE_QUOTED_SCALAR_STYLE && c == '\'') {
+      if (i + 1 >= w->len || w->text[i + 1] != '\'') break;
+      vs_emit(s, w->text + ps, pn, pl, pc), pn = 0;
+      vs_emit(s, (const unsigned char*)"'", 1, line, col);
+      i += 2, col += 2;
+      continue;
+    }
+    if (st == YAML_DOUBLE_QUOTED_SCALAR_STYLE && c == '"') break;
+    if (st == YAML_DOUBLE_QUOTED_SCALAR_STYLE && c == '\\') {
+      vs_emit(s, w->text + ps, pn, pl, pc), pn = 0;
+      if (i + 1 < w->len && is_break(w->text[i + 1])) { /* an escaped line break: nothing */
+        i++;
+        skip_break(w, &i);
+        line++, col = 0;
+        while (i < w->len && (w->text[i] == ' ' || w->text[i] == '\t')) i++, col++;
+        continue;
+      }
+      unsigned char out[4];
+      size_t outn = 0, used = escape_bytes(w->text + i, w->len - i, out, &outn);
+      if (!used) {
+        s->bad = true;
+        return;
+      }
+      vs_emit(s, out, outn, line, col);
+      i += used, col += (int)used;
+      continue;
+    }
+    if (c == ' ' || c == '\t') {
+      if (pn == 0) ps = i, pl = line, pc = col;
+      pn++, i++, col++;
+      continue;
+    }
+    if (is_break(c)) { /* folding: one break is a space, each further one a line feed */
+      pn = 0;
+      int bl = line, bc = col, breaks = 0;
+      for (;;) {
+        skip_break(w, &i);
+        line++, col = 0, breaks++;
+        while (i < w->len && (w->text[i] == ' ' || w->text[i] == '\t')) i++, col++;
+        if (i >= w->len || !is_break(w->text[i])) break;
+      }
+      for (int b = 0; b < (breaks == 1 ? 1 : breaks - 1); b++)
+        vs_emit(s, (const unsigned char*)(breaks == 1 ? " " : "\n"), 1, bl, bc);
+      continue;
+    }
+    vs_emit(s, w->text + ps, pn, pl, pc), pn = 0;
+    size_t len = 1;
+    while (i + len < w->len && (w->text[i + len] & 0xC0) == 0x80) len++;
+    vs_emit(s, w->text + i, len, line, col);
+    i += len, col++;
+  }
+}
+
+/* A folded block ('>'): lines joined by a space, kept apart by blank lines and around
+ * more-indented lines. */
+static void scan_folded(const struct yw* w, const yaml_node_t* n, struct vscan* s) {
+  size_t hdr = n->start_mark.line;
+  size_t indent = 0;
+  bool have_indent = false;
+  int prev = 0, blanks = 0; /* prev: 0 none yet, 1 a plain line, 2 a more-indented one */
+  for (size_t L = hdr + 1; L < w->nlines && L <= n->end_mark.line && !s->found && !s->bad; L++) {
+    size_t at = w->lines[L], e = L + 1 < w->nlines ? w->lines[L + 1] : w->len;
+    while (e > at && is_break(w->text[e - 1])) e--;
+    size_t sp = 0;
+    while (at + sp < e && w->text[at + sp] == ' ') sp++;
+    if (at + sp == e) {
+      blanks++;
+      continue;
+    }
+    if (!have_indent) indent = sp, have_indent = true;
+    if (sp < indent) break;
+    int kind = sp > indent || w->text[at + indent] == '\t' ? 2 : 1;
+    if (prev == 1 && kind == 1 && blanks == 0)
+      vs_emit(s, (const unsigned char*)" ", 1, (int)L - 1, 0);
+    else if (prev != 0)
+      for (int b = 0; b < blanks + (prev == 1 && kind == 1 ? 0 : 1); b++)
+        vs_emit(s, (const unsigned char*)"\n", 1, (int)L, 0);
+    blanks = 0;
+    for (size_t j = at + indent, c = indent; j < e && !s->found && !s->bad; c++) {
+      size_t len = 1;
+      while (j + len < e && (w->text[j + len] & 0xC0) == 0x80) len++;
+      vs_emit(s, w->text + j, len, (int)L, (int)c);
+      j += len;
+    }
+    prev = kind;
+  }
+}
+
+bool yw_value_pos(const struct yw* w, const yaml_node_t* n, size_t off, int* line, int* col) {
+  *line = yw_line(n), *col = yw_col(n);
+  if (!yw_is_scalar(n)) return false;
+  const unsigned char* v = n->data.scalar.value;
+  size_t vl = n->data.scalar.length;
+  if (off > vl) return false;
+  if (n->data.scalar.style == YAML_LITERAL_SCALAR_STYLE) {
+    size_t row = 0, start = 0;
+    for (size_t i = 0; i < off; i++)
+      if (v[i] == '\n') row++, start = i + 1;
+    return yw_block_pos(w, n, row, off - start, line, col);
+  }
+  /* Just past the end (where a short row stops): one column past its last character. */
+  if (off == vl && off > 0) {
+    bool exact = yw_value_pos(w, n, off - 1, line, col);
+    if (exact && v[off - 1] != '\n') ++*col;
+    return exact && v[off - 1] != '\n';
+  }
+  struct vscan s = {v, vl, 0, off, false, false, 0, 0};
+  if (n->data.scalar.style == YAML_FOLDED_SCALAR_STYLE)
+    scan_folded(w, n, &s);
+  else
+    scan_flow(w, n, &s);
+  if (!s.found || s.bad) return false;
+  *line = s.line + 1, *col = s.col + 1;
+  return true;
+}

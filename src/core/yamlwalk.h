@@ -109,4 +109,10 @@ void yw_join(char* buf, size_t size, const char* const* cands, int count);
 bool yw_block_pos(const struct yw* w, const yaml_node_t* n, size_t row, size_t at, int* line,
                   int* col);
 
+/* Where byte `off` of scalar n's value was written in the file (1-based), in any style:
+ * literal and folded blocks, plain, single- and double-quoted text (a character written
+ * as an escape stands at its backslash). Returns false, with the scalar's own start, when
+ * the place cannot be told exactly. */
+bool yw_value_pos(const struct yw* w, const yaml_node_t* n, size_t off, int* line, int* col);
+
 #endif

@@ -279,11 +279,13 @@ static int sendf(struct tui_session* s, const char* fmt, ...) {
 
 static int undo(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
-  if (ui->side == MURK_NO_SIDE || murk_game_to_act(s->g) != ui->side ||
-      murk_game_undoable(s->g) <= 0) {
-    set_message(ui, TUI_A_ERROR,
-                "nothing to undo: only your commands of this step since the last roll or "
-                "reveal can be taken back");
+  if (ui->side == MURK_NO_SIDE || murk_game_to_act(s->g) != ui->side) {
+    set_message(ui, TUI_A_ERROR, "nothing to undo: it is not your turn to act");
+    return 0;
+  }
+  if (murk_game_undoable(s->g) <= 0) {
+    /* Why, in words the side may read (game.h: never more than it knows). */
+    set_message(ui, TUI_A_ERROR, "cannot undo: %s", murk_game_undo_why(s->g));
     return 0;
   }
   char line[TUI_LINE_MAX] = "";

@@ -25,7 +25,7 @@ rc=$?
 for f in "${files[@]}"; do
   name=$(sed -n 's/^name: *//p' "$f" | head -n 1 | sed 's/^"\(.*\)"$/\1/')
   id=$(basename "$f" .yaml)
-  grep -qE "^ +$id +$name( |$)" <<<"$list" || fail "murk list does not show '$id' '$name'"$'\n'"$list"
+  grep -qE "^ +$id +$name(:? |$)" <<<"$list" || fail "murk list does not show '$id' '$name'"$'\n'"$list"
 done
 
 # A broken file in the mission folder is listed as such, with its problems, and exit 1.

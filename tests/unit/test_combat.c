@@ -169,7 +169,7 @@ static void test_shooting_needs_sight(void** st) {
   put(g, D, RIFLES, 8, 7, 1);
   bad_line(g, "shoot 1 at P2", why, sizeof why);
   assert_string_equal(
-      why, "no team of P1 can see a team of P2 within its range (nearest is 5 cells away)");
+      why, "no team of P1 can see a team of P2 within its range (nearest known is 5 cells away)");
   put(g, D, RIFLES, 7, 7, 1); /* the easternmost red rifle (3,7) is 4 cells from 7,7 */
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "attacker P1 shoots at P2: 1 team in range, 2 dice"));

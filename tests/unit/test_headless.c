@@ -219,19 +219,28 @@ static void test_update_other_game_and_undo(void** st) {
   assert_same_view(v, fresh);
   murk_view_free(fresh);
 
-  /* The defender deploys a dummy, looks, and takes it back. */
-  assert_int_equal(murk_view_update(a, v), MURK_OK);
-  ok_line(a, "deploy dummy at 14,2");
-  assert_int_equal(murk_view_update(a, v), MURK_OK);
-  had = v->nevents;
+  /* The attacker holds a platoon in reserve, looks, and takes it back (a nomination that
+   * places nothing may be taken back; docs/rules.md, "Undo"). */
+  struct murk_mission* mr =
+      load_yaml(TF_HEAD TF_SETUP
+                "rules:\n  fog_of_war: {dummies: true}\n  reserves: {from_turn: "
+                "2}\n" TF_VIS TF_FORCES);
+  struct murk_game* c = new_game(mr, 3);
+  struct murk_view* vc = view(c, MURK_ATTACKER);
+  ok_line(c, "reserve 2");
+  assert_int_equal(murk_view_update(c, vc), MURK_OK);
+  had = vc->nevents;
   char why[200];
-  assert_int_equal(murk_game_undoable(a), 1);
-  assert_int_equal(murk_game_undo(a, why, sizeof why), MURK_OK);
-  assert_int_equal(murk_view_update(a, v), MURK_OK);
-  fresh = view(a, MURK_DEFENDER);
+  assert_int_equal(murk_game_undoable(c), 1);
+  assert_int_equal(murk_game_undo(c, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_view_update(c, vc), MURK_OK);
+  fresh = view(c, MURK_ATTACKER);
   assert_true(fresh->nevents < had);
-  assert_same_view(v, fresh);
+  assert_same_view(vc, fresh);
   murk_view_free(fresh);
+  murk_view_free(vc);
+  murk_game_free(c);
+  murk_mission_free(mr);
 
   assert_int_equal(murk_view_update(NULL, v), MURK_EINVAL);
   assert_int_equal(murk_view_update(a, NULL), MURK_EINVAL);

@@ -903,7 +903,7 @@ static void test_dis_refusals(void** st) {
   struct murk_game* fg = new_game(fog, 1);
   bad_line(fg, "dis 1 to 01,01 02,02", why, sizeof why);
   assert_string_equal(why,
-                      "Dis counters belong to Limited Intelligence (seed 002), which this mission "
+                      "Dis counters belong to Limited Intelligence, which this mission "
                       "does not play");
   murk_game_free(fg);
   murk_mission_free(fog);

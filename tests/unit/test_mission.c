@@ -55,7 +55,8 @@ static int load_bad(const char* text, const char* want) {
 
 static const char full_example[] =
     "name: Example Crossing\n"
-    "source: \"001\"\n"
+    "source: \"the Flames of War missions\"\n"
+    "summary: \"a river crossing, for the tests\"\n"
     "briefing:\n"
     "  attacker: |\n"
     "    Take the bridge.\n"
@@ -156,7 +157,8 @@ static void test_full_example_header_and_table(void** state) {
   struct murk_mission* m = load_ok("missions/crossing.yaml", full_example);
   assert_string_equal(m->id, "crossing");
   assert_string_equal(m->name, "Example Crossing");
-  assert_string_equal(m->source, "001");
+  assert_string_equal(m->source, "the Flames of War missions");
+  assert_string_equal(m->summary, "a river crossing, for the tests");
   assert_string_equal(m->path, "missions/crossing.yaml");
   assert_string_equal(m->sides[MURK_ATTACKER].briefing, "Take the bridge.\n");
   assert_string_equal(m->sides[MURK_DEFENDER].briefing, "Hold the bridge.");

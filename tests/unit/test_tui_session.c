@@ -447,21 +447,19 @@ static void test_move_with_preview(void** state) {
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_string_equal(murk_game_log_line(x->g, 8), "move T1 to 05,07");
   assert_true(shows(x, "attacker T1 moves 02,08 -> 05,07"));
-  /* Undo takes it back (no die was rolled). */
-  assert_int_equal(murk_game_undoable(x->g), 1);
+  /* Undo is refused, with the reason: a move in play stands (docs/rules.md, "Undo"). */
+  assert_int_equal(murk_game_undoable(x->g), 0);
   key(x, 'U');
-  assert_true(shows(x, "took back: move T1 to 05,07"));
-  assert_int_equal(murk_game_log_count(x->g), 8);
-  key(x, 'U');
-  assert_true(shows(x, "nothing to undo"));
-  /* A second move attempt too far is rejected with the game's words and stays put. */
-  go(x, 2, 8);
+  assert_true(shows(x, "cannot undo: in play what moves"));
+  assert_int_equal(murk_game_log_count(x->g), 9);
+  /* A second move of it is rejected with the game's words and nothing changes. */
+  go(x, 5, 7);
   key(x, 'm');
-  go(x, 8, 8);
+  go(x, 8, 7);
   key(x, TUI_KEY_ENTER);
   assert_int_equal(UI->message_attr, TUI_A_ERROR);
-  assert_true(shows(x, "that is 6 cells"));
-  assert_int_equal(murk_game_log_count(x->g), 8);
+  assert_true(shows(x, "T1 has already moved this step"));
+  assert_int_equal(murk_game_log_count(x->g), 9);
 }
 
 /* The preview agrees with the game: every cell it lights is accepted, every other cell

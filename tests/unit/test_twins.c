@@ -1,0 +1,755 @@
+/* test_twins.c: the twin test of knowledge discipline (docs/rules.md, "What a side knows";
+ * docs/reliability.md).
+ *
+ * For a side S, two games S cannot tell apart (the same view and the same events for S so
+ * far) but whose hidden enemy state differs must give every command S can type the same
+ * answer: accepted or refused, the same refusal text, the same new events for S, the same
+ * view for S afterwards and the same undo availability. Where the two games' truth decides
+ * in play (a move runs into an unseen enemy, a shot reveals one) the answers may differ,
+ * but only when the command cannot then be taken back in either game: knowledge once
+ * gained is kept.
+ *
+ * The twins come from play: both sides are driven by the random policy (policy.h); after
+ * each run of the enemy's commands, the run is played again with one change S cannot see
+ * (two deployments or moves swapped, a destination one cell further, a move left out, a
+ * random destination), and the result is kept when S's view and S's events are the same
+ * byte for byte while the enemy's truth differs. Then every command S could type (every
+ * own unit to every cell of a sample that holds every cell the two enemies stand on and
+ * their neighbours, every shot and assault at every marker number, ambushes, arrivals,
+ * deployments, recce, dis, starshells, reveal, spot, end) goes to both games and the answers
+ * are compared. Each try is taken back by restoring a copy of the game's state.
+ *
+ * TWINS_BUDGET (environment) sets the number of command tries (default 100000);
+ * TWINS_VERBOSE=1 prints every difference. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+/* cmocka after the standard headers */
+#include <cmocka.h>
+
+#include "murk/alloc.h"
+#include "sim.h"
+#include "murk/sight.h"
+#include "test_support.h"
+
+#define MISSIONS MURK_SOURCE_DIR "/data/missions"
+
+/* Sanitizer builds run several times slower: a fifth of the commands there. */
+#if defined(__SANITIZE_ADDRESS__)
+#define TWINS_DEFAULT_BUDGET 20000
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TWINS_DEFAULT_BUDGET 20000
+#endif
+#endif
+#ifndef TWINS_DEFAULT_BUDGET
+#define TWINS_DEFAULT_BUDGET 100000
+#endif
+
+/* Lines and reports are cut at their buffers on purpose. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wformat-truncation"
+#endif
+
+/* ---- text buffers ---- */
+
+struct buf {
+  char* p;
+  size_t n, cap;
+};
+
+static void bprintf(struct buf* b, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void bprintf(struct buf* b, const char* fmt, ...) {
+  for (;;) {
+    va_list ap;
+    va_start(ap, fmt);
+    size_t room = b->cap - b->n;
+    int k = vsnprintf(b->p ? b->p + b->n : NULL, b->p ? room : 0, fmt, ap);
+    va_end(ap);
+    assert_true(k >= 0);
+    if (b->p && (size_t)k < room) {
+      b->n += (size_t)k;
+      return;
+    }
+    size_t cap = b->cap ? b->cap * 2 : 4096;
+    while (cap < b->n + (size_t)k + 1) cap *= 2;
+    b->p = realloc(b->p, cap);
+    assert_non_null(b->p);
+    b->cap = cap;
+  }
+}
+
+static void bclear(struct buf* b) {
+  b->n = 0;
+  if (b->p) b->p[0] = '\0';
+}
+
+/* ---- what S knows: its view (without the event list) and its events ---- */
+
+static void dump_pos(struct buf* b, struct murk_pos p) {
+  bprintf(b, "%d,%d ", p.x, p.y);
+}
+
+static void dump_view(struct buf* b, const struct murk_view* v) {
+  bprintf(b,
+          "phase %d step %d turn %d act %d result '%s' winner %d vp %d %d wd %d delay %d vis %d\n",
+          v->phase, v->step, v->turn, v->to_act, v->result, v->winner, v->vp[0], v->vp[1],
+          v->withdraw_due, v->delay_counters, v->visibility);
+  bprintf(b, "night %d nvr %d sight %d dd %d cond '%s' prompt '%s'\n", v->night, v->nvr,
+          v->sight_range, v->dusk_dawn, v->conditions, v->prompt);
+  for (int i = 0; i < v->nobjectives; i++) {
+    bprintf(b, "obj '%s' %d ", v->objectives[i].name, v->objectives[i].for_side);
+    dump_pos(b, v->objectives[i].pos);
+    bprintf(b, "\n");
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    bprintf(b, "mk %d o%d k%d ", mk->number, mk->owner, mk->kind);
+    dump_pos(b, mk->pos);
+    for (int d = 0; d < mk->ndis; d++) dump_pos(b, mk->dis[d]);
+    bprintf(b, "t%d r%d b%d kn%d dg%d du%d pl%d '%s' '%s' n%d\n", mk->on_table, mk->revealed,
+            mk->bogged, mk->known, mk->dug_in, mk->dummy, mk->platoon, mk->name, mk->type,
+            mk->nteams);
+  }
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    bprintf(b, "tm o%d m%d p%d '%s' ", t->owner, t->marker, t->platoon, t->profile);
+    dump_pos(b, t->pos);
+    bprintf(b, "\n");
+  }
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* p = &v->platoons[i];
+    bprintf(b, "pl %d '%s' s%d m%d n%d cd%d f%u r%d a%d ma%d dg%d rm%d\n", p->index, p->name,
+            p->state, p->marker, p->nteams, p->command_distance, p->flags, p->reserve, p->ambush,
+            p->may_arrive, p->dug_in, p->recce_moved);
+  }
+  for (int i = 0; i < v->narrivals; i++) {
+    const struct murk_view_arrival* a = &v->arrivals[i];
+    bprintf(b, "arr %d '%s' %d ", a->kind, a->where, a->anywhere);
+    for (int c = 0; c < a->ncells; c++) dump_pos(b, a->cells[c]);
+    bprintf(b, "\n");
+  }
+  bprintf(b, "lit");
+  for (int i = 0; i < v->nlit; i++) dump_pos(b, v->lit[i]);
+  bprintf(b, "\n");
+  for (int i = 0; i < v->ncontacts; i++) {
+    const struct murk_view_contact* c = &v->contacts[i];
+    bprintf(b, "ct o%d m%d t%d k%d '%s' ", c->owner, c->marker, c->team, c->kind, c->profile);
+    dump_pos(b, c->pos);
+    bprintf(b, "turn %d\n", c->turn);
+  }
+}
+
+static void dump_event(struct buf* b, const struct murk_event* e) {
+  char line[400];
+  murk_event_format(e, line, sizeof line);
+  bprintf(b, "%s | k%d s%d m%d", line, e->kind, e->side, e->marker);
+  if (e->has_pos) {
+    bprintf(b, " ");
+    dump_pos(b, e->from);
+    dump_pos(b, e->to);
+  }
+  if (e->has_roll) bprintf(b, " roll %d", e->roll.total);
+  bprintf(b, "\n");
+}
+
+/* S's events from index `from` of the game on. */
+static void dump_events(struct buf* b, const struct murk_game* g, enum murk_side s, size_t from) {
+  for (size_t i = from; i < murk_game_event_count(g); i++) {
+    const struct murk_event* e = murk_game_event(g, i);
+    if (murk_audience_includes(e->audience, s)) dump_event(b, e);
+  }
+}
+
+/* Everything S knows of g: its view and all its events. */
+static void dump_knowledge(struct buf* b, const struct murk_game* g, enum murk_side s) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, s, &v), MURK_OK);
+  dump_view(b, v);
+  murk_view_free(v);
+  dump_events(b, g, s, 0);
+}
+
+/* ---- taking a try back: the state is a plain value, the logs only grow ---- */
+
+struct snap {
+  struct murk_state s;
+  size_t nevents, nlog;
+};
+
+static void snap_take(const struct murk_game* g, struct snap* sn) {
+  memcpy(&sn->s, &g->s, sizeof sn->s);
+  sn->nevents = g->nevents;
+  sn->nlog = g->nlog;
+}
+
+static void snap_restore(struct murk_game* g, const struct snap* sn) {
+  memcpy(&g->s, &sn->s, sizeof sn->s);
+  g->nevents = sn->nevents;
+  for (size_t i = sn->nlog; i < g->nlog; i++) murk_free(g->log[i]);
+  g->nlog = sn->nlog;
+}
+
+/* ---- the answer to one try ---- */
+
+struct answer {
+  int rc;
+  char reason[256];
+  int undoable;
+  struct buf after; /* new events for S, then S's view (accepted commands only) */
+};
+
+static void try_cmd(struct murk_game* g, enum murk_side s, const struct murk_command* c,
+                    struct snap* sn, struct answer* a) {
+  snap_take(g, sn);
+  a->reason[0] = '\0';
+  a->rc = murk_game_apply(g, s, c, a->reason, sizeof a->reason);
+  bclear(&a->after);
+  a->undoable = -1;
+  if (a->rc == MURK_OK) {
+    dump_events(&a->after, g, s, sn->nevents);
+    struct murk_view* v = NULL;
+    assert_int_equal(murk_view_build(g, s, &v), MURK_OK);
+    dump_view(&a->after, v);
+    murk_view_free(v);
+    a->undoable = murk_game_undoable(g);
+  }
+  snap_restore(g, sn);
+}
+
+/* ---- the run ---- */
+
+struct twins_run {
+  long tries;     /* commands put to both twins */
+  long diffs;     /* answers that differ */
+  long pairs;     /* twin pairs found */
+  long states;    /* states of a pair the battery ran on */
+  long budget;    /* tries allowed in all */
+  long per_state; /* tries allowed per state */
+  bool verbose;
+  struct snap* sn; /* scratch */
+  struct answer a, b;
+  /* the first differences of each kind, for the report */
+  char first[8][600];
+  int nfirst;
+};
+
+static void report_diff(struct twins_run* r, const char* mission, uint64_t seed, const char* line,
+                        const char* what) {
+  r->diffs++;
+  char text[600];
+  snprintf(text, sizeof text, "%s seed %llu: '%s': %s", mission, (unsigned long long)seed, line,
+           what);
+  if (r->verbose) fprintf(stderr, "twin difference: %s\n", text);
+  if (r->nfirst < 8) snprintf(r->first[r->nfirst++], sizeof r->first[0], "%s", text);
+}
+
+/* The first line where two dumps differ, as "A | B". */
+static void first_diff(const char* x, const char* y, char* out, size_t n) {
+  while (*x && *x == *y) {
+    x++;
+    y++;
+  }
+  /* back to the start of the line */
+  const char* lx = x;
+  size_t back = 0;
+  while (lx > x - back && back < 1000 && lx[-1] != '\n' && lx[-1]) {
+    lx--;
+    back++;
+  }
+  const char* ly = y - back;
+  snprintf(out, n, "%.*s || %.*s", (int)strcspn(lx, "\n"), lx, (int)strcspn(ly, "\n"), ly);
+}
+
+/* Put one command to both twins; true when the answers agree. */
+static bool compare_cmd(struct twins_run* r, struct murk_game* ga, struct murk_game* gb,
+                        enum murk_side s, const char* line, const char* mission, uint64_t seed) {
+  struct murk_command c;
+  char err[200];
+  int col = 0;
+  memset(&c, 0, sizeof c);
+  if (murk_command_parse(line, &c, err, sizeof err, &col) != 1) return true;
+  r->tries++;
+  try_cmd(ga, s, &c, r->sn, &r->a);
+  try_cmd(gb, s, &c, r->sn, &r->b);
+  char what[500];
+  if (r->a.rc != r->b.rc) {
+    snprintf(what, sizeof what, "rc %d vs %d (%s | %s)", r->a.rc, r->b.rc, r->a.reason,
+             r->b.reason);
+    report_diff(r, mission, seed, line, what);
+    return false;
+  }
+  if (strcmp(r->a.reason, r->b.reason) != 0) {
+    snprintf(what, sizeof what, "refusal '%s' vs '%s'", r->a.reason, r->b.reason);
+    report_diff(r, mission, seed, line, what);
+    return false;
+  }
+  if (r->a.rc != MURK_OK) return true;
+  bool same = strcmp(r->a.after.p, r->b.after.p) == 0;
+  if (same && r->a.undoable != r->b.undoable) {
+    snprintf(what, sizeof what, "undo %d vs %d", r->a.undoable, r->b.undoable);
+    report_diff(r, mission, seed, line, what);
+    return false;
+  }
+  if (!same && (r->a.undoable > 0 || r->b.undoable > 0)) {
+    char d[400];
+    first_diff(r->a.after.p, r->b.after.p, d, sizeof d);
+    snprintf(what, sizeof what, "knowledge differs yet undo %d/%d: %s", r->a.undoable,
+             r->b.undoable, d);
+    report_diff(r, mission, seed, line, what);
+    return false;
+  }
+  return true;
+}
+
+/* A small generator for the test's own choices (not the game's). */
+static uint32_t pick(uint64_t* st, uint32_t n) {
+  *st = *st * 6364136223846793005ull + 1442695040888963407ull;
+  return n ? (uint32_t)((*st >> 33) % n) : 0;
+}
+
+static void add_cell(struct murk_pos* cells, int* n, int max, const struct murk_grid* gr,
+                     struct murk_pos p) {
+  if (p.x < 0 || p.y < 0 || p.x >= gr->width || p.y >= gr->height) return;
+  for (int i = 0; i < *n; i++)
+    if (murk_pos_eq(cells[i], p)) return;
+  if (*n < max) cells[(*n)++] = p;
+}
+
+static void add_around(struct murk_pos* cells, int* n, int max, const struct murk_grid* gr,
+                       struct murk_pos p) {
+  add_cell(cells, n, max, gr, p);
+  for (int dy = -1; dy <= 1; dy++)
+    for (int dx = -1; dx <= 1; dx++) {
+      struct murk_pos q = {p.x + dx, p.y + dy};
+      add_cell(cells, n, max, gr, q);
+    }
+}
+
+#define MAX_CELLS 96
+
+/* Every command S could type at this state of the twins (within the per-state budget). */
+static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game* gb,
+                    enum murk_side s, const char* mission, uint64_t seed, uint64_t* st) {
+  r->states++;
+  enum murk_side e = murk_side_other(s);
+  const struct murk_grid* gr = &ga->m->grid;
+  struct murk_pos cells[MAX_CELLS];
+  int nc = 0;
+  /* Where the enemy truly stands in either game, and around it: where leaks live. */
+  for (int k = 0; k < 2; k++) {
+    const struct murk_state* t = k ? &gb->s : &ga->s;
+    for (int i = 0; i < t->nmarkers; i++)
+      if (t->markers[i].on_table && t->markers[i].owner == e)
+        add_around(cells, &nc, MAX_CELLS / 2, gr, t->markers[i].pos);
+    for (int i = 0; i < t->nteams[e]; i++)
+      if (t->teams[e][i].alive && t->teams[e][i].placed)
+        add_around(cells, &nc, MAX_CELLS / 2, gr, t->teams[e][i].pos);
+  }
+  /* Some cells anywhere. */
+  for (int i = 0; i < 24; i++) {
+    struct murk_pos p = {(int)pick(st, (uint32_t)gr->width), (int)pick(st, (uint32_t)gr->height)};
+    add_cell(cells, &nc, MAX_CELLS, gr, p);
+  }
+  /* Own references: roster numbers and own markers; enemy: every number so far and one. */
+  const struct murk_force* f = murk_force(ga, s);
+  int maxnum = ga->s.next_marker_number + 1;
+  char refs[80][12];
+  int nrefs = 0;
+  for (int p = 0; p < f->nplatoons && nrefs < 40; p++) snprintf(refs[nrefs++], 12, "%d", p + 1);
+  for (int n = 1; n <= maxnum && nrefs < 80; n++) snprintf(refs[nrefs++], 12, "T%d", n);
+  /* Every command of the kinds below, then a random choice of them within the budget. */
+  static char lines[60000][48];
+  int nl = 0;
+#define ADD(...)                                                         \
+  do {                                                                   \
+    if (nl < 60000) snprintf(lines[nl++], sizeof lines[0], __VA_ARGS__); \
+  } while (0)
+  ADD("end");
+  ADD("spot");
+  for (int i = 0; i < nrefs; i++)
+    for (int n = 1; n <= maxnum; n++) {
+      ADD("shoot %s at T%d", refs[i], n);
+      ADD("shoot %s at P%d", refs[i], n);
+      ADD("assault %s at T%d", refs[i], n);
+      ADD("assault %s at P%d", refs[i], n);
+    }
+  for (int i = 0; i < nrefs; i++) {
+    ADD("reveal %s", refs[i]);
+    ADD("withdraw %s", refs[i]);
+  }
+  for (int p = 0; p < f->nplatoons; p++) ADD("ambush %d", p + 1);
+  for (int ci = 0; ci < nc; ci++) {
+    struct murk_pos p = cells[ci];
+    struct murk_pos q = {p.x + 1 < gr->width ? p.x + 1 : p.x - 1, p.y};
+    for (int i = 0; i < nrefs; i++) {
+      ADD("move %s to %d,%d", refs[i], p.x, p.y);
+      ADD("recce %s to %d,%d", refs[i], p.x, p.y);
+      ADD("dis %s to %d,%d %d,%d", refs[i], p.x, p.y, q.x, q.y);
+    }
+    for (int k = 0; k < f->nplatoons; k++) {
+      ADD("deploy %d at %d,%d", k + 1, p.x, p.y);
+      ADD("arrive %d at %d,%d", k + 1, p.x, p.y);
+      ADD("ambush %d at %d,%d", k + 1, p.x, p.y);
+      ADD("starshell %d at %d,%d", k + 1, p.x, p.y);
+      ADD("illuminate %d at %d,%d", k + 1, p.x, p.y);
+    }
+    ADD("deploy dummy at %d,%d", p.x, p.y);
+    ADD("objective at %d,%d", p.x, p.y);
+  }
+#undef ADD
+  long left = r->per_state;
+  if (left > r->budget - r->tries) left = r->budget - r->tries;
+  /* Shuffled, then taken verb by verb in turn, so that every kind of command gets its share
+   * of the budget however many lines each kind has. */
+  for (int i = nl - 1; i > 0; i--) {
+    int j = (int)pick(st, (uint32_t)(i + 1));
+    char t[48];
+    memcpy(t, lines[i], sizeof t);
+    memcpy(lines[i], lines[j], sizeof t);
+    memcpy(lines[j], t, sizeof t);
+  }
+  static int next[MURK_CMD_COUNT + 1];
+  for (int k = 0; k <= MURK_CMD_COUNT; k++) next[k] = 0;
+  long done = 0;
+  bool any = true;
+  while (done < left && any) {
+    any = false;
+    for (int k = 0; k < MURK_CMD_COUNT && done < left; k++) {
+      const char* verb = murk_command_verb((enum murk_command_kind)k);
+      size_t vl = strlen(verb);
+      while (next[k] < nl &&
+             !(strncmp(lines[next[k]], verb, vl) == 0 && lines[next[k]][vl] == ' ') &&
+             !(strcmp(lines[next[k]], verb) == 0))
+        next[k]++;
+      if (next[k] >= nl) continue;
+      any = true;
+      compare_cmd(r, ga, gb, s, lines[next[k]++], mission, seed);
+      done++;
+    }
+  }
+}
+
+/* ---- making twins ---- */
+
+/* A replay of log lines [0, n) of g, the last `k` of them replaced by cmds. */
+static struct murk_sight_cache* cache; /* one mission's fields of view, for all its games */
+
+static struct murk_game* replay(const struct murk_game* g, size_t n,
+                                const struct murk_command* cmds, const enum murk_side* sides,
+                                int k) {
+  struct murk_game* ng = NULL;
+  if (murk_game_new(g->m, g->seed, &ng) != MURK_OK) return NULL;
+  assert_int_equal(murk_game_use_sight_cache(ng, cache), MURK_OK);
+  char why[256];
+  for (size_t i = 0; i < n; i++)
+    if (murk_game_apply(ng, g->log_side[i], &g->log_cmd[i], why, sizeof why) != MURK_OK) {
+      murk_game_free(ng);
+      return NULL;
+    }
+  for (int i = 0; i < k; i++)
+    if (murk_game_apply(ng, sides[i], &cmds[i], why, sizeof why) != MURK_OK) {
+      murk_game_free(ng);
+      return NULL;
+    }
+  return ng;
+}
+
+/* Does the enemy's truth differ between the games? */
+static bool truth_differs(const struct murk_game* a, const struct murk_game* b, enum murk_side e) {
+  if (a->s.nmarkers != b->s.nmarkers || a->s.nteams[e] != b->s.nteams[e]) return true;
+  for (int i = 0; i < a->s.nmarkers; i++) {
+    const struct murk_marker *x = &a->s.markers[i], *y = &b->s.markers[i];
+    if (x->owner != e) continue;
+    if (x->unit != y->unit || x->on_table != y->on_table || !murk_pos_eq(x->pos, y->pos) ||
+        x->bogged != y->bogged)
+      return true;
+  }
+  for (int i = 0; i < a->s.nteams[e]; i++) {
+    const struct murk_team *x = &a->s.teams[e][i], *y = &b->s.teams[e][i];
+    if (x->alive != y->alive || x->placed != y->placed || !murk_pos_eq(x->pos, y->pos)) return true;
+  }
+  for (int i = 0; i < a->s.nunits[e]; i++) {
+    const struct murk_unit_state *x = &a->s.units[e][i], *y = &b->s.units[e][i];
+    if (x->state != y->state || x->marker != y->marker || x->dug_in != y->dug_in ||
+        x->ambush != y->ambush || x->reserve != y->reserve)
+      return true;
+  }
+  return false;
+}
+
+static bool has_at(enum murk_command_kind k) {
+  return k == MURK_CMD_DEPLOY || k == MURK_CMD_MOVE || k == MURK_CMD_ARRIVE ||
+         k == MURK_CMD_RECCE || (k == MURK_CMD_AMBUSH) || k == MURK_CMD_STARSHELL ||
+         k == MURK_CMD_ILLUMINATE || k == MURK_CMD_DIS;
+}
+
+/* One change to the enemy's run of commands; false when none could be made. */
+static bool mutate(struct murk_command* cmds, int k, const struct murk_grid* gr, uint64_t* st) {
+  int how = (int)pick(st, 4);
+  if (k <= 0) return false;
+  if (how == 0) { /* swap the units of two commands of one kind */
+    for (int tries = 0; tries < 8; tries++) {
+      int i = (int)pick(st, (uint32_t)k), j = (int)pick(st, (uint32_t)k);
+      if (i == j || cmds[i].kind != cmds[j].kind || !has_at(cmds[i].kind)) continue;
+      if (cmds[i].unit.kind == cmds[j].unit.kind && cmds[i].unit.n == cmds[j].unit.n) continue;
+      struct murk_ref t = cmds[i].unit;
+      cmds[i].unit = cmds[j].unit;
+      cmds[j].unit = t;
+      return true;
+    }
+    return false;
+  }
+  int i = -1;
+  for (int tries = 0; tries < 8 && i < 0; tries++) {
+    int c = (int)pick(st, (uint32_t)k);
+    if (has_at(cmds[c].kind) && cmds[c].at.x >= 0) i = c;
+  }
+  if (i < 0) return false;
+  if (how == 1) { /* one cell further */
+    cmds[i].at.x += (int)pick(st, 3) - 1;
+    cmds[i].at.y += (int)pick(st, 3) - 1;
+    if (cmds[i].at.x < 0) cmds[i].at.x = 0;
+    if (cmds[i].at.y < 0) cmds[i].at.y = 0;
+    cmds[i].nvia = 0;
+    return true;
+  }
+  if (how == 2 && cmds[i].kind == MURK_CMD_MOVE) { /* left out: an `end` cannot be left out */
+    memmove(&cmds[i], &cmds[i + 1], (size_t)(k - i - 1) * sizeof cmds[0]);
+    return true; /* the caller shortens the run */
+  }
+  cmds[i].at.x = (int)pick(st, (uint32_t)gr->width);
+  cmds[i].at.y = (int)pick(st, (uint32_t)gr->height);
+  cmds[i].nvia = 0;
+  return true;
+}
+
+#define MAX_RUN 200
+
+/* Try to make a twin of g for side s: the enemy's last run of commands (log lines
+ * [from, nlog)) played again with a change S cannot see. */
+static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_side s, uint64_t* st,
+                                   struct buf* ka, struct buf* kb) {
+  int k = (int)(g->nlog - from);
+  if (k <= 0 || k > MAX_RUN) return NULL;
+  static struct murk_command cmds[MAX_RUN];
+  static enum murk_side sides[MAX_RUN];
+  bclear(ka);
+  dump_knowledge(ka, g, s);
+  for (int attempt = 0; attempt < 12; attempt++) {
+    int n = k;
+    for (int i = 0; i < k; i++) {
+      cmds[i] = g->log_cmd[from + (size_t)i];
+      sides[i] = g->log_side[from + (size_t)i];
+    }
+    int before = n;
+    if (!mutate(cmds, n, &g->m->grid, st)) continue;
+    /* a left-out move shortens the run by one */
+    bool shorter = false;
+    for (int i = 0; i < n; i++)
+      if (memcmp(&cmds[i], &g->log_cmd[from + (size_t)i], sizeof cmds[i]) != 0) break;
+    (void)shorter;
+    (void)before;
+    struct murk_game* b = replay(g, from, cmds, sides, n);
+    if (!b && n > 1) b = replay(g, from, cmds, sides, n - 1);
+    if (!b) continue;
+    if (murk_game_to_act(b) != s || !truth_differs(g, b, murk_side_other(s))) {
+      murk_game_free(b);
+      continue;
+    }
+    bclear(kb);
+    dump_knowledge(kb, b, s);
+    if (strcmp(ka->p, kb->p) != 0) {
+      murk_game_free(b);
+      continue;
+    }
+    return b;
+  }
+  return NULL;
+}
+
+/* Play a game of `m` with random players; at each of S's turns try to make a twin and run
+ * the battery on the pair at each of S's commands while they stay twins. */
+static void twins_game(struct twins_run* r, const struct murk_mission* m, const char* name,
+                       uint64_t seed, enum murk_side s, long max_commands) {
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
+  assert_int_equal(murk_game_use_sight_cache(g, cache), MURK_OK);
+  struct murk_rng rng[MURK_SIDES];
+  for (int sd = 0; sd < MURK_SIDES; sd++) murk_policy_seed(&rng[sd], seed, (enum murk_side)sd);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  struct buf ka = {0}, kb = {0};
+  uint64_t st = seed * 2654435761u + 7;
+  struct murk_game* twin = NULL;
+  size_t run_from = 0;
+  enum murk_side last = MURK_NO_SIDE;
+  char reason[256];
+  int states = 0;
+  for (long cmd = 0; cmd < max_commands && r->tries < r->budget; cmd++) {
+    enum murk_side side = murk_game_to_act(g);
+    if (side == MURK_NO_SIDE) break;
+    if (side != last) {
+      if (side == s) {
+        /* The enemy's run [run_from, nlog) is over: make a twin of it. */
+        murk_game_free(twin);
+        twin = make_twin(g, run_from, s, &st, &ka, &kb);
+        if (twin) r->pairs++;
+      } else {
+        run_from = g->nlog;
+        murk_game_free(twin);
+        twin = NULL;
+      }
+      last = side;
+    }
+    /* A few states of each game, so that the budget reaches many games and late turns. */
+    if (twin && side == s && states < 8 && pick(&st, 3) == 0) {
+      battery(r, g, twin, s, name, seed, &st);
+      states++;
+    }
+    struct murk_view* v = NULL;
+    assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+    bool applied = false;
+    for (int round = 0; !applied && round < 20; round++) {
+      assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, v, &rng[side], round, &plan), MURK_OK);
+      for (int i = 0; i < plan.n && !applied; i++) {
+        struct murk_command c = plan.cmds[i];
+        if (murk_game_apply(g, side, &c, reason, sizeof reason) != MURK_OK) continue;
+        applied = true;
+        if (twin && side == s) {
+          /* The same command to the twin: while the answers agree they stay twins. */
+          char rb[256];
+          int rc = murk_game_apply(twin, side, &c, rb, sizeof rb);
+          bool keep = rc == MURK_OK;
+          if (keep) {
+            bclear(&ka);
+            bclear(&kb);
+            dump_knowledge(&ka, g, s);
+            dump_knowledge(&kb, twin, s);
+            keep = strcmp(ka.p, kb.p) == 0 && truth_differs(g, twin, murk_side_other(s));
+          }
+          if (!keep) {
+            murk_game_free(twin);
+            twin = NULL;
+          }
+        }
+      }
+    }
+    murk_view_free(v);
+    if (!applied) break;
+  }
+  murk_game_free(twin);
+  murk_policy_plan_free(&plan);
+  free(ka.p);
+  free(kb.p);
+  murk_game_free(g);
+}
+
+static long env_long(const char* name, long dflt) {
+  const char* s = getenv(name);
+  return s && *s ? strtol(s, NULL, 10) : dflt;
+}
+
+static struct twins_run* run_new(long budget) {
+  struct twins_run* r = calloc(1, sizeof *r);
+  assert_non_null(r);
+  r->sn = malloc(sizeof *r->sn);
+  assert_non_null(r->sn);
+  r->budget = budget;
+  r->per_state = env_long("TWINS_PER_STATE", 150);
+  r->verbose = env_long("TWINS_VERBOSE", 0) != 0;
+  return r;
+}
+
+static void run_free(struct twins_run* r) {
+  free(r->a.after.p);
+  free(r->b.after.p);
+  free(r->sn);
+  free(r);
+}
+
+static void run_report(const struct twins_run* r, const char* what) {
+  fprintf(stderr, "twins %s: %ld pairs, %ld states, %ld commands, %ld differences\n", what,
+          r->pairs, r->states, r->tries, r->diffs);
+  for (int i = 0; i < r->nfirst; i++) fprintf(stderr, "  %s\n", r->first[i]);
+}
+
+/* ---- the missions ---- */
+
+static const char* const bundled[] = {
+    "luneville",  "li-hohenfeld", "night-saint-aubin",   "relay-station-dusk", "no-mans-land",
+    "cauldron",   "hasty-attack", "hold-the-line",       "counterattack",      "pincer",
+    "no-retreat", "surrounded",   "fighting-withdrawal",
+};
+#define NBUNDLED (sizeof bundled / sizeof bundled[0])
+
+/* Small missions that combine rules: fog of war at night, deep strike into fog, ambush in
+ * the dark. */
+#define TW_NIGHT "  night_fighting: {sight: 2d6, unit: 5cm, scatter: 2d6, unseen_scatter: d6}\n"
+static const char* const combos[] = {
+    /* fog of war with night fighting */
+    TF_HEAD TF_SETUP "rules:\n  fog_of_war: {dummies: true}\n" TW_NIGHT TF_VIS TF_FORCES,
+    /* the plain test mission */
+    TF_MISSION,
+};
+#define NCOMBOS (sizeof combos / sizeof combos[0])
+
+static long total_tries, total_diffs;
+
+static void run_all(void** state) {
+  (void)state;
+  long budget = env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET);
+  long per_mission = budget / (long)(NBUNDLED + NCOMBOS);
+  struct twins_run* all = run_new(budget);
+  for (size_t i = 0; i < NBUNDLED + NCOMBOS; i++) {
+    struct murk_mission* m = NULL;
+    char name[64];
+    if (i < NBUNDLED) {
+      char path[512];
+      snprintf(path, sizeof path, "%s/%s.yaml", MISSIONS, bundled[i]);
+      struct murk_diags d;
+      murk_diags_init(&d, path);
+      assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+      snprintf(name, sizeof name, "%s", bundled[i]);
+    } else {
+      m = load_yaml(combos[i - NBUNDLED]);
+      snprintf(name, sizeof name, "combo-%zu", i - NBUNDLED);
+    }
+    assert_int_equal(murk_sight_cache_new(m, &cache), MURK_OK);
+    struct twins_run* r = run_new(per_mission);
+    for (uint64_t seed = 1; r->tries < r->budget && seed < 400; seed++)
+      twins_game(r, m, name, seed, seed % 2 ? MURK_ATTACKER : MURK_DEFENDER, 4000);
+    run_report(r, name);
+    all->tries += r->tries;
+    all->diffs += r->diffs;
+    all->pairs += r->pairs;
+    all->states += r->states;
+    for (int k = 0; k < r->nfirst && all->nfirst < 8; k++)
+      snprintf(all->first[all->nfirst++], sizeof all->first[0], "%s", r->first[k]);
+    run_free(r);
+    murk_sight_cache_free(cache);
+    cache = NULL;
+    murk_mission_free(m);
+  }
+  run_report(all, "in all");
+  total_tries = all->tries;
+  total_diffs = all->diffs;
+  run_free(all);
+  assert_true(total_tries > 0);
+  assert_int_equal(total_diffs, 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(run_all),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
