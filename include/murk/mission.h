@@ -320,12 +320,12 @@ enum murk_first_turn {
 };
 
 struct murk_mission {
-  char id[MURK_NAME];     /* the file's stem: "luneville" */
-  char name[MURK_NAME];   /* "Luneville" */
-  char source[96];        /* the published rules it follows, by title (may be empty) */
-  char summary[160];      /* one line for `murk list` (may be empty) */
-  char* path;             /* as given to the loader; owned */
-  uint64_t hash;          /* FNV-1a 64 of the file's bytes (saves refuse a changed file) */
+  char id[MURK_NAME];   /* the file's stem: "luneville" */
+  char name[MURK_NAME]; /* "Luneville" */
+  char source[96];      /* the published rules it follows, by title (may be empty) */
+  char summary[160];    /* one line for `murk list` (may be empty) */
+  char* path;           /* as given to the loader; owned */
+  uint64_t hash;        /* FNV-1a 64 of the file's bytes (saves refuse a changed file) */
 
   struct murk_grid grid;
   struct murk_length scale; /* one cell */

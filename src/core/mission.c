@@ -263,9 +263,9 @@ static void load_document(struct ld* L) {
   yaml_node_t* t[top_nfields];
   LD_FIELDS(L, root, "the mission", top, t);
   /* An optional section left empty ("rules:" and nothing) is as good as absent. */
-  static const int optional[] = {T_SOURCE,     T_SUMMARY, T_BRIEFING, T_ENTRIES, T_RESERVE_EDGES,
-                                 T_OBJECTIVES, T_SETUP,    T_RULES,   T_VISIBILITY,
-                                 T_END,        T_VICTORY,  T_ARRIVE};
+  static const int optional[] = {T_SOURCE,        T_SUMMARY,    T_BRIEFING, T_ENTRIES,
+                                 T_RESERVE_EDGES, T_OBJECTIVES, T_SETUP,    T_RULES,
+                                 T_VISIBILITY,    T_END,        T_VICTORY,  T_ARRIVE};
   for (int i = 0; i < ARRAY_LEN(optional); i++)
     if (yw_is_null(t[optional[i]])) t[optional[i]] = NULL;
 

@@ -32,8 +32,8 @@
 #include <cmocka.h>
 
 #include "murk/alloc.h"
-#include "sim.h"
 #include "murk/sight.h"
+#include "sim.h"
 #include "test_support.h"
 
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
