@@ -16,45 +16,10 @@
 #include "murk/dice.h"
 #include "murk/event.h"
 #include "murk/mission.h"
+#include "murk/phase.h"
 #include "murk/side.h"
 
 struct murk_game;
-
-/* Where the game is. Setup phases come in this order, skipping those the mission does
- * not use; then player turns until the game is over. */
-#define MURK_PHASE_LIST(X)                       \
-  X(OBJECTIVES, "placing objectives")            \
-  X(RESERVES, "nominating reserves")             \
-  X(DEPLOY, "deploying")                         \
-  X(INDEPENDENTS, "deploying independent teams") \
-  X(INFILTRATE, "deploying infiltrators")        \
-  X(AMBUSH, "placing immediate ambushes")        \
-  X(RECCE, "reconnaissance moves")               \
-  X(PLAY, "playing")                             \
-  X(OVER, "game over")
-
-enum murk_phase {
-#define MURK_PHASE_ENUM(id, text) MURK_PHASE_##id,
-  MURK_PHASE_LIST(MURK_PHASE_ENUM)
-#undef MURK_PHASE_ENUM
-      MURK_PHASE_COUNT
-};
-const char* murk_phase_name(enum murk_phase p);
-
-/* The steps of a player turn (design.md section 5). */
-#define MURK_STEP_LIST(X) \
-  X(STARTING, "starting") \
-  X(MOVEMENT, "movement") \
-  X(SHOOTING, "shooting") \
-  X(ASSAULT, "assault")
-
-enum murk_step {
-#define MURK_STEP_ENUM(id, text) MURK_STEP_##id,
-  MURK_STEP_LIST(MURK_STEP_ENUM)
-#undef MURK_STEP_ENUM
-      MURK_STEP_COUNT
-};
-const char* murk_step_name(enum murk_step s);
 
 /* Create a game. Setup events (phase, side rolls) are already in its log.
  * Returns MURK_OK, MURK_ENOMEM or MURK_EINVAL (a mission the game cannot start). */

@@ -5,7 +5,18 @@
  * enemy platoons only once revealed, and the events the side may know. It is built
  * fresh from the game (murk_view_build), or refreshed (murk_view_update), and owned by the
  * caller (murk_view_free).
- * A view for MURK_NO_SIDE is the umpire's: everything. */
+ * A view for MURK_NO_SIDE is the umpire's: everything.
+ *
+ * Ownership and lifetime (what each pointer field points into):
+ * - mission_name, briefing, force_name[], terrain, map, entries, own_zone, own_more_zones
+ *   point into the mission the game was made from: valid while that mission is loaded
+ *   (a game never outlives its mission, and a view may outlive its game).
+ * - objectives, markers, teams, platoons, arrivals (and each arrival's cells), lit,
+ *   contacts, wings, targets and events are the view's own arrays: valid until the next
+ *   murk_view_update of this view or murk_view_free, which frees them.
+ * - Everything else (result, prompt, conditions, names) is copied into the view.
+ * Nothing in a view points into the game: a view may be read after its game is freed or
+ * undone. */
 #ifndef MURK_VIEW_H
 #define MURK_VIEW_H
 
@@ -14,10 +25,12 @@
 
 #include "murk/command.h"
 #include "murk/event.h"
-#include "murk/game.h"
 #include "murk/geom.h"
 #include "murk/mission.h"
+#include "murk/phase.h"
 #include "murk/side.h"
+
+struct murk_game; /* game.h: only drivers, which build views, need its API */
 
 /* What a marker is (design.md section 2), public like the marker itself: a Fog-of-War
  * template over one platoon (seed 000), a Limited Intelligence wing leader over a whole wing
@@ -29,6 +42,19 @@ enum murk_marker_kind {
 };
 /* A wing leader's Dis counters (seed 002, 27.1.2). */
 #define MURK_MAX_DIS 2
+
+/* Why an enemy marker or team is seen now, or not (what the side can tell from its own
+ * units and where it last saw the enemy; sight.c's rules, docs/rules.md "Sight"). */
+enum murk_view_sight {
+  MURK_VIEW_SEEN = 0,         /* an own unit has it in range and in line of sight */
+  MURK_VIEW_PUBLIC = 1,       /* a template or wing leader: on the table for both sides */
+  MURK_VIEW_LIT = 2,          /* beyond sight range, but lit or betrayed by its fire */
+  MURK_VIEW_OUT_OF_RANGE = 3, /* last seen beyond every own unit's sight range */
+  MURK_VIEW_BEYOND_NVR = 4,   /* the same at night: beyond the Night Visibility Range */
+  MURK_VIEW_NO_LINE = 5,      /* last seen in range, but no own unit has a line of sight */
+  MURK_VIEW_MOVED = 6,        /* where it was last seen is in sight, and empty: it moved */
+};
+const char* murk_view_sight_name(enum murk_view_sight s);
 
 /* A marker on (or off) the table as this side sees it. */
 struct murk_view_marker {
@@ -49,6 +75,13 @@ struct murk_view_marker {
   char name[MURK_NAME];
   char type[MURK_NAME];
   int nteams; /* teams alive */
+  /* Own markers only (zero for the enemy's): how it moves. */
+  int allowance[MURK_TERRAIN_CLASS_COUNT]; /* cells, by the slowest ground a move enters, with
+                                              every rule in force (Fog of War template rates,
+                                              a cloak's, a wing's pace); -1: may not enter */
+  bool moved;                              /* has moved this step */
+  bool may_move;              /* a move may be ordered now (murk_view_reach lists where to) */
+  enum murk_view_sight sight; /* an enemy marker on the table: why it is seen */
 };
 
 /* A team on the table (own teams, and enemy teams once their platoon is revealed). */
@@ -58,6 +91,7 @@ struct murk_view_team {
   int platoon; /* roster index in the owner's force */
   char profile[MURK_NAME];
   struct murk_pos pos;
+  enum murk_view_sight sight; /* an enemy team: why it is seen */
 };
 
 /* Where an own platoon is. */
@@ -86,18 +120,37 @@ struct murk_view_platoon {
   bool may_arrive;  /* in reserve, and a roll this turn lets one of its kind come on */
   bool dug_in;      /* Prepared Positions */
   bool recce_moved; /* made its reconnaissance deployment move */
+  int wing;         /* Limited Intelligence: its wing, an index into the view's wings; -1 */
+  /* Revealed platoons (a hidden one moves as its marker): how it moves. Its first team on
+   * the table leads; the others keep their places around it. */
+  struct murk_pos lead;
+  int allowance[MURK_TERRAIN_CLASS_COUNT]; /* its slowest team's, over any ground it may
+                                              enter; -1: may not enter */
+  bool moved;
+  bool may_move;
   /* Interim for the sim players until the view says which verbs each unit may use: it
    * shot, assaulted this player turn. */
   bool shot, assaulted;
 };
 
+/* One of this side's Limited Intelligence wings (seed 002, 27.1): the platoons whose `wing`
+ * is its index move as one under its leader until they deploy. */
+struct murk_view_wing {
+  char name[MURK_NAME];
+  int leader;    /* the marker number of its leader on the table (T<n>), 0 once deployed */
+  int dis_range; /* cells its Dis counters may stand from the leader */
+  int nplatoons;
+};
+
 /* An arrival from reserve the side may make this turn (arrive N at X,Y). */
-#define MURK_VIEW_ARRIVAL_CELLS 8
 struct murk_view_arrival {
   enum murk_reserve_kind kind; /* which of the side's reserves may use it */
   char where[96];              /* "entry 3 (Luneville road) at 35,14" */
-  bool anywhere;               /* deep strike: any cell (the platoon then scatters) */
-  struct murk_pos cells[MURK_VIEW_ARRIVAL_CELLS]; /* free cells it may come on at, first ones */
+  bool anywhere;               /* deep strike: aimed at any cell (the platoon then scatters) */
+  /* Every cell it may come on at, in table-edge order, free as the game judges it
+   * (reserves.c); for a deep strike every cell it may aim at, row by row: beyond the
+   * keep-out distance from every enemy the side sees or last saw. Into the view's pool. */
+  struct murk_pos* cells;
   int ncells;
 };
 
@@ -111,6 +164,17 @@ struct murk_view_contact {
   char profile[MURK_NAME];    /* a team's profile (public once revealed); "" for a marker */
   struct murk_pos pos;        /* where it was last seen */
   int turn;                   /* the game turn it was last seen (0: during setup) */
+  enum murk_view_sight sight; /* why it is out of sight now */
+};
+
+/* An own revealed platoon may now shoot at (in range, in sight) or assault (within reach) a
+ * revealed enemy platoon: the checks of `shoot` and `assault`, before any roll, once a step
+ * each. Listed for the side to act in its shooting and assault steps. */
+struct murk_view_target {
+  int platoon; /* own roster index */
+  int target;  /* the enemy platoon's number: P<n> */
+  bool shoot;
+  bool assault;
 };
 
 /* A placed objective. */
@@ -142,10 +206,11 @@ struct murk_view {
   enum murk_step step;
   int turn;
   enum murk_side to_act;
-  const char* result;    /* "" until over */
+  char result[160];      /* "" until over (a copy: the view does not point into the game) */
   enum murk_side winner; /* once over: the winner, MURK_NO_SIDE for none */
   int vp[MURK_SIDES];    /* once over: each side's victory points (0 before) */
   int withdraw_due;      /* platoons the side to act must withdraw before 'end' */
+  int dummies_left;      /* own dummy markers still to deploy (deploy dummy at X,Y) */
   int delay_counters;    /* Fighting Withdrawal: the defender's delay counters (public) */
   int visibility;        /* last spotting range rolled this turn, cells; -1 if none */
   /* Sight now (sight.c, night.c): all public, the same for both sides. */
@@ -166,9 +231,6 @@ struct murk_view {
    * terrain), taken or not, row by row; none in other phases and for the other side. */
   const struct murk_pos* place_cells;
   int nplace_cells;
-  /* Interim for the sim players, as the prompt words it: dummy templates (or leaders) this
-   * side may still deploy; 0 for the umpire. */
-  int dummies_left;
 
   struct murk_view_objective* objectives;
   int nobjectives;
@@ -184,6 +246,11 @@ struct murk_view {
   int nlit;
   struct murk_view_contact* contacts; /* enemy markers and teams out of sight: last seen */
   int ncontacts;
+  struct murk_view_wing* wings; /* own Limited Intelligence wings */
+  int nwings;
+  struct murk_view_target* targets; /* own platoons' targets (the side to act, shooting or
+                                       assault step); pairs with neither are left out */
+  int ntargets;
 
   /* Events this side may know, oldest first (copies). */
   struct murk_event* events;
@@ -192,15 +259,25 @@ struct murk_view {
 
 /* Build a view. Returns MURK_OK or MURK_ENOMEM (*out NULL). */
 int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out);
-/* Refresh a view made by murk_view_build for game g, for the same side, after g has moved on
- * by murk_game_apply only: the same contents as a new build, but the events already in the
- * view are kept and only the newer ones copied (a new build copies every event of the game
- * so far, which made batch games cost the square of their length). Given another game, or
- * this one after murk_game_undo, it starts the events again from the first (for undo only if
- * the game now has fewer events than the view has read: after undo, build a new view).
+/* Refresh a view made by murk_view_build for game g, for the same side: the same contents as
+ * a new build, but when g has only moved on by murk_game_apply since the last fill, the
+ * events already in the view are kept and only the newer ones copied (a new build copies
+ * every event of the game so far, which made batch games cost the square of their length).
+ * Given another game, or this one after murk_game_undo (the game counts its undos), it
+ * starts the events again from the first.
  * Returns MURK_OK, MURK_EINVAL, or MURK_ENOMEM (the view is then only fit to be freed). */
 int murk_view_update(const struct murk_game* g, struct murk_view* v);
 void murk_view_free(struct murk_view* v);
+
+/* Where own unit `number` may end a move ordered now (`move T<n>|P<n> to X,Y`, no
+ * waypoints), judged as the game judges a move (the same code) but on what this view holds:
+ * own units, and enemy units in sight or where last seen (a hidden enemy the game would meet
+ * is not in it). number is the public number of an own marker on the table (T<n>), or of a
+ * revealed own platoon (P<n>). Sets bit `bit` of cells[y * grid.width + x] for each such
+ * cell and clears it elsewhere (cells holds grid.width * grid.height bytes). Returns how many
+ * cells (0 when the unit may not move now), MURK_EINVAL (no such own unit) or MURK_ENOMEM.
+ * Computed when asked: the cost of a view does not grow with it. */
+int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells, unsigned char bit);
 
 /* Look-ups on a view (NULL if none). */
 const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p);

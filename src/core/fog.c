@@ -9,6 +9,7 @@
 #include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
+#include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
@@ -18,13 +19,6 @@ static bool fog_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
 }
 
-/* Terrain for template movement: railways count as open ground (docs/rules.md). */
-static enum murk_terrain_class move_class(const struct murk_terrain* t) {
-  if (t->cls == MURK_TERRAIN_ROAD) return MURK_TERRAIN_ROAD;
-  if (t->cls == MURK_TERRAIN_DIFFICULT) return MURK_TERRAIN_DIFFICULT;
-  return MURK_TERRAIN_OPEN;
-}
-
 /* ---- paths ---- */
 
 struct path {
@@ -32,68 +26,25 @@ struct path {
   int n;
 };
 
-/* The cells a move enters: hex lines from the start through each waypoint to the
- * destination (murk_geom_line; where a line runs along a hex edge its `cell` is taken). */
-static int build_path(const struct murk_game* g, struct murk_pos start,
-                      const struct murk_command* c, struct path* out, char* reason,
-                      size_t reason_len) {
-  const struct murk_grid* grid = &g->m->grid;
-  struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 2];
-  int npts = 0;
-  pts[npts++] = start;
-  for (int i = 0; i < c->nvia; i++) pts[npts++] = c->via[i];
-  pts[npts++] = c->at;
-  long total = 0;
-  for (int i = 1; i < npts; i++) {
-    char ps[16];
-    murk_pos_format(pts[i], ps, sizeof ps);
-    if (!murk_geom_on_table(grid, pts[i]))
-      return murk_reject(reason, reason_len, "%s is off the table", ps);
-    total += murk_geom_distance(grid, pts[i - 1], pts[i]);
+/* Judge a move of `side` (by marker mi, or by the teams of unit `unit`) as move.c does for
+ * every kind of mover; on MURK_OK *v holds the verdict and, for one the game goes on with,
+ * the path (the caller frees v->path). Refusals every mover words alike are written here. */
+static int judge(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                 struct murk_pos start, const struct murk_command* c,
+                 const struct murk_move_rule* rule, struct murk_move_verdict* v, char* reason,
+                 size_t reason_len) {
+  struct murk_move_truth t = {g, side, mi, unit};
+  struct murk_move_board b;
+  murk_move_board_known(&t, &b); /* judged by what the side knows */
+  struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
+  int npts = murk_move_points(c, pts);
+  murk_move_judge(&b, rule, start, pts, npts, true, v);
+  int rc = murk_move_refusal(v, start, reason, reason_len);
+  if (rc != MURK_OK) {
+    murk_free(v->path);
+    v->path = NULL;
   }
-  if (total == 0) {
-    char ps[16];
-    murk_pos_format(start, ps, sizeof ps);
-    return murk_reject(reason, reason_len, "it is already at %s", ps);
-  }
-  out->cells = murk_malloc((size_t)total * sizeof *out->cells);
-  struct murk_line_step* steps = murk_malloc(((size_t)total + 1) * sizeof *steps);
-  if (!out->cells || !steps) {
-    murk_free(out->cells);
-    murk_free(steps);
-    out->cells = NULL;
-    return MURK_ENOMEM;
-  }
-  out->n = 0;
-  for (int i = 1; i < npts; i++) {
-    size_t ns = murk_geom_line(grid, pts[i - 1], pts[i], steps, (size_t)total + 1);
-    for (size_t k = 1; k < ns && out->n < total; k++) out->cells[out->n++] = steps[k].cell;
-  }
-  murk_free(steps);
-  return MURK_OK;
-}
-
-/* Cells a move may not enter: impassable or water, or holding an enemy marker or team the
- * side sees or last saw there. Enemies it does not know of are met in play (contact_cut). */
-static int check_path(const struct murk_game* g, enum murk_side side, const struct path* p,
-                      char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
-  for (int i = 0; i < p->n; i++) {
-    char ps[16];
-    murk_pos_format(p->cells[i], ps, sizeof ps);
-    const struct murk_terrain* t = murk_mission_terrain_at(g->m, p->cells[i]);
-    if (!t) return murk_reject(reason, reason_len, "%s is off the table", ps);
-    if (t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER)
-      return murk_reject(reason, reason_len, "the %s at %s blocks the way", t->name, ps);
-    int mi = -1;
-    if (murk_known_enemy_at(g, side, p->cells[i], &mi, NULL)) {
-      if (mi >= 0)
-        return murk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way",
-                           s->markers[mi].number, ps);
-      return murk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
-    }
-  }
-  return MURK_OK;
+  return rc;
 }
 
 /* Hidden contact (docs/rules.md): the first of the first n cells of the path where an enemy
@@ -166,27 +117,24 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
                        mk->number);
   if (mk->moved)
     return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
-  struct path p = {NULL, 0};
-  int rc = build_path(g, mk->pos, c, &p, reason, reason_len);
+  struct murk_move_rule rule;
+  murk_move_allowance(g, side, mi, -1, &rule); /* template, cloak (seed 003, 1.42) */
+  struct murk_move_verdict v;
+  int rc = judge(g, side, mi, -1, mk->pos, c, &rule, &v, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  rc = check_path(g, side, &p, reason, reason_len);
-  enum murk_terrain_class slowest = MURK_TERRAIN_ROAD;
-  for (int i = 0; rc == MURK_OK && i < p.n; i++) {
-    enum murk_terrain_class k = move_class(murk_mission_terrain_at(g->m, p.cells[i]));
-    if (k == MURK_TERRAIN_DIFFICULT || (k == MURK_TERRAIN_OPEN && slowest == MURK_TERRAIN_ROAD))
-      slowest = k;
-  }
-  int allow = ops->allowance(g, mi, slowest);
+  struct path p = {v.path, v.cells};
+  enum murk_terrain_class slowest = v.slowest;
+  int allow = v.allow;
   struct murk_pos dest = c->at;
   char ds[16];
   murk_pos_format(dest, ds, sizeof ds);
-  if (rc == MURK_OK && p.n > allow) {
+  if (v.why == MURK_MOVE_TOO_FAR) {
     char len[32];
     murk_cells_text(g, allow, len, sizeof len);
     rc = murk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
                      allow, len, class_phrase(slowest));
   }
-  if (rc == MURK_OK && !murk_cell_known_free(g, side, dest))
+  if (v.why == MURK_MOVE_TAKEN)
     rc = murk_reject(reason, reason_len,
                      "%s is taken: a template may not end its move on another "
                      "marker or team",
@@ -413,21 +361,6 @@ static bool free_for_unit(const struct murk_state* s, enum murk_side side,
   return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams;
 }
 
-/* The same as far as the side knows: its own things, and the enemy's it sees or last saw. */
-static bool known_free_for_unit(const struct murk_game* g, enum murk_side side,
-                                const struct murk_unit_state* u, struct murk_pos p) {
-  const struct murk_state* s = &g->s;
-  int mi = murk_marker_index_at(s, p);
-  if (mi >= 0 && s->markers[mi].owner == side) return false;
-  for (int t = 0; t < s->nteams[side]; t++) {
-    const struct murk_team* tm = &s->teams[side][t];
-    if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p) &&
-        !(t >= u->first_team && t < u->first_team + u->nteams))
-      return false;
-  }
-  return !murk_known_enemy_at(g, side, p, NULL, NULL);
-}
-
 /* Revealed platoons move too (engine model, not from the seeds; docs/rules.md): the
  * first team moves along the path at the slowest team's allowance and the others keep
  * their places around it as far as the ground allows. */
@@ -443,29 +376,30 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
                        "your turn",
                        number);
   if (u->moved) return murk_reject(reason, reason_len, "P%d has already moved this step", number);
-  int lead = -1, allow = INT_MAX;
+  int lead = -1;
   bool vehicle = (murk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) != 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     const struct murk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
     if (lead < 0) lead = t;
-    const struct murk_profile* pr = murk_team_profile(g, side, t);
-    if (pr->move < allow) allow = pr->move;
-    if (pr->vehicle) vehicle = true;
+    if (murk_team_profile(g, side, t)->vehicle) vehicle = true;
   }
-  if (lead < 0) return murk_reject(reason, reason_len, "P%d has no teams on the table", number);
+  struct murk_move_rule rule;
+  if (lead < 0 || !murk_move_allowance(g, side, -1, unit, &rule))
+    return murk_reject(reason, reason_len, "P%d has no teams on the table", number);
   struct murk_pos start = s->teams[side][lead].pos;
-  struct path p = {NULL, 0};
-  int rc = build_path(g, start, c, &p, reason, reason_len);
+  struct murk_move_verdict v;
+  int rc = judge(g, side, -1, unit, start, c, &rule, &v, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  rc = check_path(g, side, &p, reason, reason_len);
-  if (rc == MURK_OK && p.n > allow) {
+  struct path p = {v.path, v.cells};
+  int allow = v.allow;
+  if (v.why == MURK_MOVE_TOO_FAR) {
     char len[32];
     murk_cells_text(g, allow, len, sizeof len);
     rc = murk_reject(reason, reason_len, "that is %d cells; P%d may move %d (%s)", p.n, number,
                      allow, len);
   }
-  if (rc == MURK_OK && !known_free_for_unit(g, side, u, c->at)) {
+  if (v.why == MURK_MOVE_TAKEN) {
     char ds[16];
     murk_pos_format(c->at, ds, sizeof ds);
     rc = murk_reject(reason, reason_len, "%s is taken by another marker or team", ds);

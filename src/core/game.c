@@ -818,6 +818,7 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   struct murk_game tmp = *g;
   *g = *ng;
   *ng = tmp;
+  g->epoch = tmp.epoch + 1;
   murk_game_free(ng);
   return MURK_OK;
 }

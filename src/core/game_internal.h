@@ -201,6 +201,9 @@ struct murk_game {
   uint64_t seed;
   bool keyed; /* a live game's secret dice: the stream keyed by dice_key (dice.h) */
   unsigned char dice_key[MURK_DICE_KEY_BYTES];
+  /* Bumped by murk_game_undo: a view kept across an undo (view.c) sees the game went back
+   * even when it has as many events as before. */
+  uint32_t epoch;
   struct murk_state s;
   struct murk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
   bool applying;            /* inside apply(): the command will take log index nlog */
@@ -453,5 +456,11 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
                       const struct murk_cmd_args* a, char* reason, size_t reason_len);
 int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
+/* Cells from an assaulting team to a target team. */
+#define MURK_COMBAT_ASSAULT_REACH 2
+/* Could own unit `unit` shoot at (in range and in sight) or assault (within reach) enemy unit
+ * tu, as shoot and assault judge it (once-a-step limits aside)? For the view. */
+void murk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
+                         bool* shoot, bool* assault);
 
 #endif

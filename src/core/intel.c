@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
@@ -696,46 +697,6 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
 
 /* ---- commands ---- */
 
-/* The cells a move enters, through its waypoints (fog.c builds the same for templates). */
-static int build_path(const struct murk_game* g, struct murk_pos start,
-                      const struct murk_command* c, struct murk_pos** out, int* count, char* reason,
-                      size_t reason_len) {
-  const struct murk_grid* grid = &g->m->grid;
-  struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 2];
-  int npts = 0;
-  pts[npts++] = start;
-  for (int i = 0; i < c->nvia; i++) pts[npts++] = c->via[i];
-  pts[npts++] = c->at;
-  long total = 0;
-  char ps[16];
-  for (int i = 1; i < npts; i++) {
-    murk_pos_format(pts[i], ps, sizeof ps);
-    if (!murk_geom_on_table(grid, pts[i]))
-      return murk_reject(reason, reason_len, "%s is off the table", ps);
-    total += murk_geom_distance(grid, pts[i - 1], pts[i]);
-  }
-  if (total == 0) {
-    murk_pos_format(start, ps, sizeof ps);
-    return murk_reject(reason, reason_len, "it is already at %s", ps);
-  }
-  struct murk_pos* cells = murk_malloc((size_t)total * sizeof *cells);
-  struct murk_line_step* steps = murk_malloc(((size_t)total + 1) * sizeof *steps);
-  if (!cells || !steps) {
-    murk_free(cells);
-    murk_free(steps);
-    return MURK_ENOMEM;
-  }
-  int n = 0;
-  for (int i = 1; i < npts; i++) {
-    size_t ns = murk_geom_line(grid, pts[i - 1], pts[i], steps, (size_t)total + 1);
-    for (size_t k = 1; k < ns && n < total; k++) cells[n++] = steps[k].cell;
-  }
-  murk_free(steps);
-  *out = cells;
-  *count = n;
-  return MURK_OK;
-}
-
 static void emit_move(struct murk_game* g, int mi, struct murk_pos from, int cells,
                       const char* note) {
   const struct murk_marker* mk = &g->s.markers[mi];
@@ -760,33 +721,27 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
                        mk->number, mk->number);
   if (mk->moved)
     return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
-  struct murk_pos* path = NULL;
-  int n = 0;
-  int rc = build_path(g, mk->pos, c, &path, &n, reason, reason_len);
-  if (rc != MURK_OK) return rc;
+  /* The same judgement as every move (move.c), at the wing's pace (seed 002, 27.1.4). */
+  struct murk_move_rule rule;
+  murk_move_allowance(g, side, mi, -1, &rule);
+  struct murk_move_truth truth = {g, side, mi, -1};
+  struct murk_move_board board;
+  murk_move_board_truth(&truth, &board);
+  struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
+  int npts = murk_move_points(c, pts);
+  struct murk_move_verdict v;
+  murk_move_judge(&board, &rule, mk->pos, pts, npts, true, &v);
+  int rc = murk_move_refusal(&v, mk->pos, reason, reason_len);
+  struct murk_pos* path = v.path;
+  int n = v.cells;
+  int allow = v.allow;
   char ps[16];
-  for (int i = 0; i < n && rc == MURK_OK; i++) {
-    murk_pos_format(path[i], ps, sizeof ps);
-    const struct murk_terrain* t = murk_mission_terrain_at(g->m, path[i]);
-    int other = murk_marker_index_at(s, path[i]);
-    enum murk_side who;
-    if (!t)
-      rc = murk_reject(reason, reason_len, "%s is off the table", ps);
-    else if (t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER)
-      rc = murk_reject(reason, reason_len, "the %s at %s blocks the way", t->name, ps);
-    else if (other >= 0 && s->markers[other].owner != side)
-      rc = murk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way",
-                       s->markers[other].number, ps);
-    else if (murk_team_at(s, path[i], &who, NULL) && who != side)
-      rc = murk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
-  }
-  int allow = murk_intel_allowance(g, mi);
-  if (rc == MURK_OK && n > allow)
+  if (v.why == MURK_MOVE_TOO_FAR)
     rc = murk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
                      allow,
                      mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
                                   : "its wing's slowest team");
-  if (rc == MURK_OK && !murk_cell_free(s, c->at)) {
+  if (v.why == MURK_MOVE_TAKEN) {
     murk_pos_format(c->at, ps, sizeof ps);
     rc = murk_reject(reason, reason_len,
                      "%s is taken: a leader may not end its move on another marker or team", ps);

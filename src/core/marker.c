@@ -14,47 +14,61 @@
 /* ---- allowances by ground ---- */
 
 /* seed 000, Moving platoons: a template moves a fixed length by terrain, whatever it hides. */
-static int template_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+static int template_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                              enum murk_terrain_class cls) {
+  (void)side;
   (void)mi;
+  (void)unit;
   return murk_mission_param(g->m, cls == MURK_TERRAIN_ROAD        ? MURK_P_FOW_ROAD
                                   : cls == MURK_TERRAIN_DIFFICULT ? MURK_P_FOW_TERRAIN
                                                                   : MURK_P_FOW_OPEN);
 }
 
 /* seed 003, 1.42: six MF whatever the contents, at daytime costs. */
-static int cloak_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+static int cloak_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                           enum murk_terrain_class cls) {
+  (void)side;
   (void)mi;
+  (void)unit;
   return murk_night_cloak_allowance(g, cls);
 }
 
 /* seed 002, 27.1.4: the wing's slowest team on any ground. */
-static int wing_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+static int wing_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                          enum murk_terrain_class cls) {
+  (void)side;
+  (void)unit;
   (void)cls;
   return murk_intel_allowance(g, mi);
 }
 
 /* seed 002, 27.1.2: a Dis counter goes at most its distance from the leader. */
-static int dis_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+static int dis_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                         enum murk_terrain_class cls) {
+  (void)side;
+  (void)unit;
   (void)cls;
   (void)mi;
   return murk_mission_param(g->m, MURK_P_LI_DIS);
 }
 
-/* A revealed platoon: its slowest team on the table (the engine's movement, not the seeds'). */
-static int platoon_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+/* A revealed platoon: its slowest team on the table (the engine's movement, not the seeds';
+ * docs/rules.md). -1: no team of it is on the table. */
+static int platoon_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                             enum murk_terrain_class cls) {
+  (void)mi;
   (void)cls;
   const struct murk_state* s = &g->s;
-  const struct murk_marker* mk = &s->markers[mi];
-  if (mk->unit < 0) return 0;
-  const struct murk_unit_state* u = &s->units[mk->owner][mk->unit];
+  if (unit < 0) return -1;
+  const struct murk_unit_state* u = &s->units[side][unit];
   int allow = INT_MAX;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    const struct murk_team* tm = &s->teams[mk->owner][t];
+    const struct murk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
-    int mv = murk_team_profile(g, mk->owner, t)->move;
+    int mv = murk_team_profile(g, side, t)->move;
     if (mv < allow) allow = mv;
   }
-  return allow == INT_MAX ? 0 : allow;
+  return allow == INT_MAX ? -1 : allow;
 }
 
 /* ---- moves, reveals, descriptions ---- */
@@ -103,6 +117,7 @@ static const struct murk_marker_ops ops[MURK_ROLE_COUNT] = {
                             .reveal = marker_reveal},
     [MURK_ROLE_PLATOON] = {.name = "revealed platoon",
                            .allowance = platoon_allowance,
+                           .self_end = true,
                            .move = murk_fog_move_platoon,
                            .seen_anywhere = false,
                            .reveal = platoon_reveal},
@@ -154,5 +169,6 @@ const struct murk_marker_ops* murk_marker_ops_for(const struct murk_game* g, enu
 }
 
 int murk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
-  return murk_marker_ops(g, mi)->allowance(g, mi, cls);
+  const struct murk_marker* mk = &g->s.markers[mi];
+  return murk_marker_ops(g, mi)->allowance(g, mk->owner, mi, mk->unit, cls);
 }

@@ -26,15 +26,21 @@ enum murk_marker_role {
 
 struct murk_marker_ops {
   const char* name; /* "template", "cloaking counter", ... */
-  /* How far (cells) marker mi may move this step over ground of class cls (road, open,
+  /* How far (cells) `side`'s marker mi (unit: its platoon; -1 for a dummy, or mi -1 for a
+   * platoon revealed without one) may move this step over ground of class cls (road, open,
    * difficult), the rules of its kind applied (the FoW lengths, the cloak's MF, the wing's
-   * pace, the slowest team). */
-  int (*allowance)(const struct murk_game* g, int mi, enum murk_terrain_class cls);
+   * pace, the slowest team). The one home of each kind's allowance: move.c's
+   * murk_move_allowance, and through it every move and the view, reads this. -1: it has
+   * nothing on the table to move. */
+  int (*allowance)(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                   enum murk_terrain_class cls);
   /* `move`: marker mi (unit: its platoon, -1 for a dummy). NULL: it does not move so. */
   int (*move)(struct murk_game* g, enum murk_side side, int mi, int unit,
               const struct murk_command* c, char* reason, size_t reason_len);
   /* After it has moved through cells[0..n): true if that revealed it. NULL: nothing. */
   bool (*after_move)(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
+  /* It may end a move where its own teams stand (a revealed platoon's teams make way). */
+  bool self_end;
   /* A difficult cell on its way calls for a bogging check (seed 000). */
   bool bogs;
   /* The enemy sees it wherever it stands (templates and leader counters are put down in the

@@ -10,11 +10,14 @@
 #include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
+#include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+
+static struct murk_pos* view_arrival_pool(struct murk_view* v);
 
 void murk_view_free(struct murk_view* v) {
   if (!v) return;
@@ -26,6 +29,9 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->arrivals);
   murk_free(v->lit);
   murk_free(v->contacts);
+  murk_free(v->wings);
+  murk_free(v->targets);
+  murk_free(view_arrival_pool(v));
   murk_free((void*)v->place_cells);
   murk_free(v);
 }
@@ -128,6 +134,24 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   if (mk->on_table && ops->describe) ops->describe(g, (int)(mk - s->markers), vm);
 }
 
+/* May `side` order a move now? Its own movement step in play (fog.c, murk_fog_move). */
+static bool moving_now(const struct murk_game* g, enum murk_side side) {
+  const struct murk_state* s = &g->s;
+  return s->phase == MURK_PHASE_PLAY && s->step == MURK_STEP_MOVEMENT && s->to_act == side;
+}
+
+/* How an own marker on the table moves (move.c: the game's own allowance). */
+static void fill_marker_move(const struct murk_game* g, enum murk_side side, int mi,
+                             struct murk_view_marker* vm) {
+  const struct murk_marker* mk = &g->s.markers[mi];
+  if (side == MURK_NO_SIDE || mk->owner != side || !mk->on_table) return;
+  struct murk_move_rule r;
+  if (!murk_move_allowance(g, side, mi, -1, &r)) return;
+  memcpy(vm->allowance, r.allow, sizeof vm->allowance);
+  vm->moved = mk->moved;
+  vm->may_move = moving_now(g, side) && !mk->bogged && !mk->moved;
+}
+
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
 static void fill_sight(const struct murk_game* g, enum murk_side side, struct murk_view* v) {
   const struct murk_night* n = &g->s.night;
@@ -169,10 +193,17 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
 struct view_box {
   struct murk_view v;
   const struct murk_game* g; /* the game it was last filled from */
+  uint32_t epoch;            /* and that game's undo count then */
   size_t read;               /* the game's events looked at so far */
-  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events;
+  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
+  struct murk_pos* pool; /* the arrivals' cells */
+  size_t cap_pool;
   long place_key; /* what place_cells were filled for (fill_place_cells_interim), -1: none */
 };
+
+static struct murk_pos* view_arrival_pool(struct murk_view* v) {
+  return ((struct view_box*)v)->pool;
+}
 
 /* Room for n elements of `size` at p (which has room for *cap), contents kept. Returns the
  * array; when out of memory, p itself (still valid, still the caller's) and *oom set. */
@@ -208,6 +239,236 @@ static int fill_lit(const struct murk_game* g, struct view_box* b) {
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++)
       if (murk_night_lit(g, (struct murk_pos){x, y})) v->lit[v->nlit++] = (struct murk_pos){x, y};
+  return MURK_OK;
+}
+
+const char* murk_view_sight_name(enum murk_view_sight w) {
+  static const char* const names[] = {"in sight",
+                                      "on the table for both sides",
+                                      "lit or seen firing",
+                                      "out of sight range",
+                                      "beyond night visibility",
+                                      "no line of sight",
+                                      "gone from where it was last seen"};
+  return (unsigned)w < sizeof names / sizeof names[0] ? names[w] : "?";
+}
+
+/* The side's own units and markers on the table, as sight.c counts viewers: their cells and
+ * axial coordinates, gathered once a fill. */
+struct eyes {
+  int n;
+  struct murk_pos at[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
+  struct murk_axial ax[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
+};
+
+static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
+  const struct murk_state* s = &g->s;
+  e->n = 0;
+  for (int i = 0; i < s->nmarkers + s->nteams[side]; i++) {
+    struct murk_pos from;
+    if (i < s->nmarkers) {
+      if (!s->markers[i].on_table || s->markers[i].owner != side) continue;
+      from = s->markers[i].pos;
+    } else {
+      const struct murk_team* t = &s->teams[side][i - s->nmarkers];
+      if (!t->alive || !t->placed) continue;
+      from = t->pos;
+    }
+    e->at[e->n] = from;
+    e->ax[e->n++] = murk_geom_to_axial(&g->m->grid, from);
+  }
+}
+
+/* Why what stands (seen) or was last seen (not seen) at p is or is not in sight of the
+ * view's side, told from the side's own units alone: the same range and lines as sight.c. */
+static enum murk_view_sight why_seen(const struct murk_game* g, const struct murk_view* v,
+                                     const struct eyes* e, struct murk_pos p, bool seen) {
+  const struct murk_grid* grid = &g->m->grid;
+  /* Seen, where nothing is seen beyond sight range (no NVR, no Darkness: sight.c): in sight. */
+  if (seen && v->nvr < 0 && !murk_mission_rule_on(g->m, MURK_RULE_DARKNESS)) return MURK_VIEW_SEEN;
+  struct murk_axial to = murk_geom_to_axial(grid, p);
+  bool near = false;
+  for (int i = 0; i < e->n; i++) {
+    if (v->sight_range < MURK_SIGHT_UNLIMITED &&
+        murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
+      continue;
+    near = true;
+    if (murk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+  }
+  if (seen) return MURK_VIEW_LIT;
+  if (near) return MURK_VIEW_NO_LINE;
+  return v->nvr >= 0 ? MURK_VIEW_BEYOND_NVR : MURK_VIEW_OUT_OF_RANGE;
+}
+
+/* Why each enemy marker and team this view holds is seen or not. */
+static int fill_why(const struct murk_game* g, struct murk_view* v) {
+  if (v->side == MURK_NO_SIDE) return MURK_OK;
+  struct eyes* e = murk_malloc(sizeof *e);
+  if (!e) return MURK_ENOMEM;
+  gather(g, v->side, e);
+  for (int i = 0; i < v->nmarkers; i++) {
+    struct murk_view_marker* m = &v->markers[i];
+    if (m->owner == v->side || !m->on_table) continue;
+    /* Templates and leader counters stand in the open (sight.c); cloaks are seen in sight. */
+    m->sight = m->kind != MURK_MARKER_CLOAK ? MURK_VIEW_PUBLIC : why_seen(g, v, e, m->pos, true);
+  }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side) v->teams[i].sight = why_seen(g, v, e, v->teams[i].pos, true);
+  for (int i = 0; i < v->ncontacts; i++)
+    v->contacts[i].sight = why_seen(g, v, e, v->contacts[i].pos, false);
+  murk_free(e);
+  return MURK_OK;
+}
+
+/* The side to act, in its shooting or assault step: what each of its revealed platoons may
+ * shoot at or assault (combat.c's own checks). */
+static int fill_targets(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  const struct murk_state* s = &g->s;
+  enum murk_side side = v->side;
+  v->ntargets = 0;
+  if (side == MURK_NO_SIDE || s->to_act != side || s->phase != MURK_PHASE_PLAY ||
+      (s->step != MURK_STEP_SHOOTING && s->step != MURK_STEP_ASSAULT))
+    return MURK_OK;
+  enum murk_side other = murk_side_other(side);
+  const struct murk_grid* grid = &g->m->grid;
+  bool shooting = s->step == MURK_STEP_SHOOTING;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    const struct murk_unit_state* u = &s->units[side][k];
+    if (u->state != MURK_PLATOON_REVEALED || (shooting ? u->shot : u->assaulted)) continue;
+    /* How far its teams reach: their longest range, or an assault's reach. */
+    int reach = shooting ? 0 : MURK_COMBAT_ASSAULT_REACH;
+    for (int t = u->first_team; t < u->first_team + u->nteams && shooting; t++) {
+      int r = murk_team_profile(g, side, t)->range;
+      if (s->teams[side][t].alive && r > reach) reach = r;
+    }
+    for (int tu = 0; tu < s->nunits[other]; tu++) {
+      const struct murk_unit_state* e = &s->units[other][tu];
+      if (e->state != MURK_PLATOON_REVEALED) continue;
+      /* A target must be in sight: one of its teams is (sight.c's last word, which combat.c
+       * asks again). */
+      bool seen = false;
+      for (int q = e->first_team; q < e->first_team + e->nteams && !seen; q++)
+        seen = s->seen_team[side][q].seen;
+      if (!seen) continue;
+      /* combat.c's checks cost lines of sight: first the cheap half of them, whether any
+       * pair of teams is near enough at all. */
+      bool near = false;
+      for (int t = u->first_team; t < u->first_team + u->nteams && !near; t++) {
+        const struct murk_team* ta = &s->teams[side][t];
+        if (!ta->alive || !ta->placed) continue;
+        for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
+          const struct murk_team* tb = &s->teams[other][q];
+          near = tb->alive && tb->placed && murk_geom_distance(grid, ta->pos, tb->pos) <= reach;
+        }
+      }
+      if (!near) continue;
+      bool shoot, assault;
+      murk_combat_targets(g, side, k, tu, &shoot, &assault);
+      /* Once a step each, in its own step. */
+      shoot = shoot && s->step == MURK_STEP_SHOOTING && !s->units[side][k].shot;
+      assault = assault && s->step == MURK_STEP_ASSAULT && !s->units[side][k].assaulted;
+      if (!shoot && !assault) continue;
+      bool oom = false;
+      ROOM(b, targets, (size_t)v->ntargets + 1);
+      if (oom) return MURK_ENOMEM;
+      struct murk_view_target* t = &v->targets[v->ntargets++];
+      memset(t, 0, sizeof *t); /* padding too: views compare byte for byte */
+      t->platoon = k;
+      t->target = s->units[other][tu].marker;
+      t->shoot = shoot;
+      t->assault = assault;
+    }
+  }
+  return MURK_OK;
+}
+
+/* Own Limited Intelligence wings (seed 002, 27.1): the platoons sharing a wing name. */
+static void fill_wings(const struct murk_game* g, enum murk_side side, struct murk_view* v) {
+  const struct murk_state* s = &g->s;
+  v->nwings = 0;
+  if (!murk_intel_on(g)) return;
+  for (int k = 0; k < v->nplatoons; k++) {
+    const struct murk_platoon* pl = murk_unit_platoon(g, side, k);
+    if (!pl->wing[0]) continue;
+    int w = 0;
+    while (w < v->nwings && strcmp(v->wings[w].name, pl->wing) != 0) w++;
+    if (w == v->nwings) {
+      struct murk_view_wing* nw = &v->wings[v->nwings++];
+      memset(nw, 0, sizeof *nw);
+      copy_text(nw->name, sizeof nw->name, pl->wing);
+      nw->dis_range = murk_mission_param(g->m, MURK_P_LI_DIS); /* 27.1.4 */
+    }
+    v->platoons[k].wing = w;
+    v->wings[w].nplatoons++;
+    const struct murk_unit_state* u = &s->units[side][k];
+    int mi = u->marker ? murk_marker_index(s, u->marker) : -1;
+    if (u->state == MURK_PLATOON_HIDDEN && mi >= 0 && s->markers[mi].on_table &&
+        s->markers[mi].kind == MURK_MARKER_WING)
+      v->wings[w].leader = u->marker;
+  }
+}
+
+/* Is p within `keep` cells of an enemy this view shows or last saw? */
+static bool near_known_enemy(const struct murk_view* v, struct murk_pos p, int keep) {
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner != v->side && v->markers[i].on_table &&
+        murk_geom_distance(&v->grid, p, v->markers[i].pos) <= keep)
+      return true;
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side && murk_geom_distance(&v->grid, p, v->teams[i].pos) <= keep)
+      return true;
+  for (int i = 0; i < v->ncontacts; i++)
+    if (murk_geom_distance(&v->grid, p, v->contacts[i].pos) <= keep) return true;
+  return false;
+}
+
+/* The side's arrivals due now, each with every cell it may come on at (reserves.c's list), or
+ * for a deep strike every cell it may aim at as far as the side knows (seed 004: beyond the
+ * keep-out distance from the enemy), in one pool. */
+static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  enum murk_side side = v->side;
+  const struct murk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  size_t table = (size_t)grid->width * (size_t)grid->height;
+  size_t need = 0;
+  for (int i = 0; i < s->narrivals[side]; i++) {
+    const struct murk_arrival* a = &s->arrivals[side][i];
+    if (a->used) continue;
+    /* An arrival comes on at the table's edge: never more cells than the edge has. */
+    need += a->anywhere ? table : 2 * ((size_t)grid->width + (size_t)grid->height);
+  }
+  if (need > b->cap_pool) {
+    struct murk_pos* p = murk_realloc(b->pool, need * sizeof *p);
+    if (!p) return MURK_ENOMEM;
+    b->pool = p;
+    b->cap_pool = need;
+  }
+  size_t used = 0;
+  int keep = murk_mission_param(g->m, MURK_P_DS_KEEP_OUT);
+  for (int i = 0; i < s->narrivals[side]; i++) {
+    const struct murk_arrival* a = &s->arrivals[side][i];
+    if (a->used) continue;
+    struct murk_view_arrival* va = &v->arrivals[v->narrivals++];
+    memset(va, 0, sizeof *va);
+    va->kind = a->kind;
+    va->anywhere = a->anywhere;
+    murk_reserves_describe(g, side, i, va->where, sizeof va->where);
+    va->cells = b->pool ? b->pool + used : NULL;
+    if (a->anywhere) {
+      for (int y = 0; y < grid->height; y++)
+        for (int x = 0; x < grid->width; x++) {
+          struct murk_pos p = {x, y};
+          if (!near_known_enemy(v, p, keep)) va->cells[va->ncells++] = p;
+        }
+    } else {
+      int room = (int)(b->cap_pool - used);
+      int k = murk_reserves_cells(g, side, i, va->cells, room);
+      va->ncells = k < room ? k : room;
+    }
+    used += (size_t)va->ncells;
+  }
   return MURK_OK;
 }
 
@@ -299,10 +560,11 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->step = s->step;
   v->turn = s->turn;
   v->to_act = murk_game_to_act(g);
-  v->result = s->result;
+  copy_text(v->result, sizeof v->result, s->result);
   v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
+  v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
   memset(v->conditions, 0, sizeof v->conditions);
@@ -313,16 +575,17 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   unsigned verbs = to_act ? murk_cmd_verbs_now(g, s->to_act) : 0;
   v->verbs = side == s->to_act ? verbs : 0;
   build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
-  v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
 
   /* A view refreshed from another game, or from this one after it went back (undo), starts
    * its events again. */
-  if (b->g != g || g->nevents < b->read) {
+  if (b->g != g || b->epoch != g->epoch || g->nevents < b->read) {
     v->nevents = 0;
     b->read = 0;
   }
   b->g = g;
+  b->epoch = g->epoch;
   v->nobjectives = v->nmarkers = v->nteams = v->nplatoons = v->narrivals = v->ncontacts = 0;
+  v->nwings = 0;
   size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
   bool oom = false;
   ROOM(b, objectives, (size_t)s->nobjectives);
@@ -332,7 +595,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   ROOM(b, events, v->nevents + (g->nevents - b->read));
   if (!v->platoons) v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
   if (!v->arrivals) v->arrivals = murk_calloc(MURK_MAX_ARRIVALS, sizeof *v->arrivals);
-  if (oom || !v->platoons || !v->arrivals || fill_lit(g, b) != MURK_OK ||
+  if (!v->wings) v->wings = murk_calloc(MURK_MAX_UNITS, sizeof *v->wings);
+  if (oom || !v->platoons || !v->arrivals || !v->wings || fill_lit(g, b) != MURK_OK ||
       fill_place_cells_interim(g, b) != MURK_OK)
     return MURK_ENOMEM;
 
@@ -361,7 +625,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       }
       continue;
     }
-    fill_marker(g, side, mk, &v->markers[v->nmarkers++]);
+    fill_marker(g, side, mk, &v->markers[v->nmarkers]);
+    fill_marker_move(g, side, i, &v->markers[v->nmarkers++]);
   }
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int k = 0; k < s->nunits[sd]; k++) {
@@ -415,24 +680,29 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->ambush = u->ambush;
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
+      vp->wing = -1;
+      struct murk_move_rule r;
+      if (u->state == MURK_PLATOON_REVEALED && murk_move_allowance(g, side, -1, k, &r)) {
+        for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+          if (s->teams[side][t].alive && s->teams[side][t].placed) {
+            vp->lead = s->teams[side][t].pos;
+            break;
+          }
+        memcpy(vp->allowance, r.allow, sizeof vp->allowance);
+        vp->moved = u->moved;
+        vp->may_move = moving_now(g, side) && !u->bogged && !u->moved;
+      }
       vp->shot = u->shot;
       vp->assaulted = u->assaulted;
       if (u->state == MURK_PLATOON_RESERVE && !u->ambush)
         for (int i = 0; i < s->narrivals[side] && !vp->may_arrive; i++)
           vp->may_arrive = !s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve;
     }
-    for (int i = 0; i < s->narrivals[side]; i++) {
-      const struct murk_arrival* a = &s->arrivals[side][i];
-      if (a->used) continue;
-      struct murk_view_arrival* va = &v->arrivals[v->narrivals++];
-      memset(va, 0, sizeof *va);
-      va->kind = a->kind;
-      va->anywhere = a->anywhere;
-      murk_reserves_describe(g, side, i, va->where, sizeof va->where);
-      int k = murk_reserves_cells(g, side, i, va->cells, MURK_VIEW_ARRIVAL_CELLS);
-      va->ncells = k < MURK_VIEW_ARRIVAL_CELLS ? k : MURK_VIEW_ARRIVAL_CELLS;
-    }
+    fill_wings(g, side, v);
+    if (fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
   }
+  if (fill_why(g, v) != MURK_OK) return MURK_ENOMEM;
+  if (fill_targets(g, b) != MURK_OK) return MURK_ENOMEM;
   for (size_t i = b->read; i < g->nevents; i++)
     if (murk_audience_includes(g->events[i].audience, side)) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
@@ -491,4 +761,96 @@ int murk_view_verb_next(const struct murk_view* v, int after) {
   for (int k = after < 0 ? 0 : after + 1; k < MURK_CMD_COUNT; k++)
     if (v->verbs & (1u << k)) return k;
   return -1;
+}
+
+/* ---- reach: the game's judgement of a move (move.c) on what the view holds ---- */
+
+/* What stands in each cell as the view's side knows it: enemy_marker/enemy_team/own/self
+ * codes of move.h, one byte a cell. */
+struct view_board {
+  const struct murk_view* v;
+  unsigned char* occ;
+};
+
+static enum murk_move_occ view_at(const void* ctx, struct murk_pos p, int* number) {
+  const struct view_board* vb = ctx;
+  *number = 0;
+  if (!murk_geom_on_table(&vb->v->grid, p)) return MURK_MOVE_FREE;
+  return (enum murk_move_occ)vb->occ[(size_t)p.y * (size_t)vb->v->grid.width + (size_t)p.x];
+}
+
+static void occupy(const struct murk_view* v, unsigned char* occ, struct murk_pos p,
+                   enum murk_move_occ o) {
+  if (murk_geom_on_table(&v->grid, p))
+    occ[(size_t)p.y * (size_t)v->grid.width + (size_t)p.x] = (unsigned char)o;
+}
+
+int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
+                    unsigned char bit) {
+  if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
+  const struct murk_grid* grid = &v->grid;
+  size_t ncells = (size_t)grid->width * (size_t)grid->height;
+  for (size_t i = 0; i < ncells; i++) cells[i] &= (unsigned char)~bit;
+  /* The mover: an own marker on the table, else a revealed own platoon. */
+  const struct murk_view_marker* mk = NULL;
+  const struct murk_view_platoon* pl = NULL;
+  for (int i = 0; i < v->nmarkers && !mk; i++)
+    if (v->markers[i].owner == v->side && v->markers[i].on_table && v->markers[i].number == number)
+      mk = &v->markers[i];
+  for (int i = 0; i < v->nplatoons && !mk && !pl; i++)
+    if (v->platoons[i].marker == number && v->platoons[i].state == MURK_PLATOON_REVEALED)
+      pl = &v->platoons[i];
+  if (!mk && !pl) return MURK_EINVAL;
+  if (!(mk ? mk->may_move : pl->may_move) || !v->map) return 0;
+  struct murk_move_rule rule;
+  memcpy(rule.allow, mk ? mk->allowance : pl->allowance, sizeof rule.allow);
+  rule.self_end = pl != NULL;
+  struct murk_pos from = mk ? mk->pos : pl->lead;
+
+  unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
+  if (!occ) return MURK_ENOMEM;
+  /* Later writes win: a unit in sight now stands where another was last seen. */
+  for (int i = 0; i < v->ncontacts; i++)
+    occupy(v, occ, v->contacts[i].pos,
+           v->contacts[i].team ? MURK_MOVE_ENEMY_TEAM : MURK_MOVE_ENEMY_MARKER);
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    enum murk_move_occ o = t->owner != v->side             ? MURK_MOVE_ENEMY_TEAM
+                           : pl && t->platoon == pl->index ? MURK_MOVE_SELF
+                                                           : MURK_MOVE_OWN;
+    occupy(v, occ, t->pos, o);
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (!m->on_table) continue;
+    enum murk_move_occ o = m->owner != v->side ? MURK_MOVE_ENEMY_MARKER
+                           : m == mk           ? MURK_MOVE_SELF
+                                               : MURK_MOVE_OWN;
+    occupy(v, occ, m->pos, o);
+  }
+  struct view_board vb = {v, occ};
+  struct murk_move_board board = {grid, v->terrain, v->nterrain, v->map, view_at, &vb};
+  int most = 0;
+  for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++)
+    if (rule.allow[k] > most) most = rule.allow[k];
+  int marked = 0;
+  /* Every cell within the longest allowance: a plain move there (no waypoints). */
+  for (int y = from.y - most; y <= from.y + most; y++)
+    for (int x = from.x - most - 1; x <= from.x + most + 1; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_geom_on_table(grid, p)) continue;
+      int d = murk_geom_distance(grid, from, p);
+      if (d < 1 || d > most) continue;
+      struct murk_move_verdict verdict;
+      enum murk_move_why why = murk_move_judge(&board, &rule, from, &p, 1, false, &verdict);
+      if (why == MURK_MOVE_OUT_OF_MEMORY) {
+        murk_free(occ);
+        return MURK_ENOMEM;
+      }
+      if (why != MURK_MOVE_OK) continue;
+      cells[(size_t)y * (size_t)grid->width + (size_t)x] |= bit;
+      marked++;
+    }
+  murk_free(occ);
+  return marked;
 }

@@ -19,12 +19,16 @@ void sim_arrival_tries(struct ctx* c) {
     for (int a = 0; a < v->narrivals; a++) {
       const struct murk_view_arrival* ar = &v->arrivals[a];
       if (ar->kind != pl->reserve) continue;
-      int tries = ar->ncells > 0 ? 3 : ar->anywhere ? 3 : 0;
+      /* The view lists every cell; the players draw from the first eight and aim a deep
+       * strike at any cell of the table, as when the view listed only eight and none for a
+       * deep strike, so murk sim plays the same games. */
+      int ncells = ar->anywhere ? 0 : ar->ncells < 8 ? ar->ncells : 8;
+      int tries = ncells > 0 ? 3 : ar->anywhere ? 3 : 0;
       for (int k = 0; k < tries; k++) {
         struct murk_command* cmd = sim_add(c, MURK_CMD_ARRIVE);
         if (!cmd) return;
         cmd->unit = sim_own(pl->index);
-        cmd->at = ar->ncells > 0 ? ar->cells[sim_pick(c->rng, ar->ncells)] : sim_table_cell(c);
+        cmd->at = ncells > 0 ? ar->cells[sim_pick(c->rng, ncells)] : sim_table_cell(c);
       }
     }
   }

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "glyph.h"
-#include "murk/game.h"
+#include "murk/phase.h"
 #include "murk/sight.h"
 
 const char* const tui_help_lines[] = {

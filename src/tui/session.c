@@ -12,7 +12,6 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 #include "murk/view.h"
-#include "reach.h"
 #include "sodium.h"
 
 #define UI_UMPIRE 2
@@ -29,7 +28,6 @@ struct tui_session {
   struct murk_view* view; /* of ui[cur].side; NULL while the screen shows no table */
   int w, h;
 
-  struct tui_move_rules move;
   bool zone_seen[3]; /* the cursor was put in the side's zone once */
 
   /* A sealed hand-over: the passphrase being typed (never drawn, wiped after each try),
@@ -75,21 +73,6 @@ static bool placing_phase(enum murk_phase p) {
 /* The newest event seq a view holds. */
 static int newest_seq(const struct murk_view* v) {
   return v && v->nevents ? v->events[v->nevents - 1].seq : 0;
-}
-
-/* The template allowances of the mission (public rule parameters of the mission file
- * both players have; seed 000, Moving platoons). Railways count as open ground. */
-static void load_move_rules(struct tui_session* s) {
-  const struct murk_mission* m = murk_game_mission(s->g);
-  int road = murk_mission_param(m, MURK_P_FOW_ROAD);
-  int open = murk_mission_param(m, MURK_P_FOW_OPEN);
-  int rough = murk_mission_param(m, MURK_P_FOW_TERRAIN);
-  s->move.cells[MURK_TERRAIN_OPEN] = open;
-  s->move.cells[MURK_TERRAIN_ROAD] = road;
-  s->move.cells[MURK_TERRAIN_RAILWAY] = open;
-  s->move.cells[MURK_TERRAIN_DIFFICULT] = rough;
-  s->move.cells[MURK_TERRAIN_IMPASSABLE] = -1;
-  s->move.cells[MURK_TERRAIN_WATER] = -1;
 }
 
 /* ---- the view and the map ---- */
@@ -450,31 +433,6 @@ static int own_marker_at(const struct tui_session* s, struct murk_pos p) {
   return tm && tm->owner == s->view->side ? tm->marker : 0;
 }
 
-/* Where the first team of own platoon `platoon` stands (it leads a move). */
-static struct murk_pos lead_team(const struct tui_session* s, int platoon) {
-  const struct murk_view* v = s->view;
-  for (int i = 0; i < v->nteams; i++)
-    if (v->teams[i].owner == v->side && v->teams[i].platoon == platoon) return v->teams[i].pos;
-  return s->ui[s->cur].cursor;
-}
-
-/* The move of own platoon `platoon`: its slowest team's, from the side's own force list
- * (the player's own information). */
-static int platoon_allowance(const struct tui_session* s, int platoon) {
-  const struct murk_view* v = s->view;
-  const struct murk_force* f = murk_game_force(s->g, v->side);
-  int allow = -1;
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* t = &v->teams[i];
-    if (t->owner != v->side || t->platoon != platoon) continue;
-    for (int k = 0; k < f->nprofiles; k++)
-      if (strcmp(f->profiles[k].name, t->profile) == 0 &&
-          (allow < 0 || f->profiles[k].move < allow))
-        allow = f->profiles[k].move;
-  }
-  return allow < 0 ? 0 : allow;
-}
-
 /* ---- lists ---- */
 
 static struct tui_pick_item* pick_add(struct tui_pick* pk, const char* handle) {
@@ -649,16 +607,17 @@ static int act_move(struct tui_session* s) {
   snprintf(ui->move_unit, sizeof ui->move_unit, "%s", handle);
   ui->move_from = ui->cursor;
   ui->mode = TUI_MODE_MOVE;
+  /* The preview is the view's: where the game would take a move, as far as the side knows
+   * (murk_view_reach). */
   int n;
   if (tmpl) {
-    n = tui_reach(s->view, ui->side, ui->cursor, &s->move, ui->cells, TUI_CELL_REACH);
+    n = murk_view_reach(s->view, mk->number, ui->cells, TUI_CELL_REACH);
     if (n >= 0) set_message(ui, TUI_A_NORMAL, "move %s: %d cells within reach", handle, n);
   } else {
     /* A revealed platoon: its first team leads at its slowest team's pace. */
-    int platoon = own_platoon_at(s, ui->cursor);
-    ui->move_from = lead_team(s, platoon);
-    n = tui_reach_platoon(s->view, ui->side, platoon, ui->move_from, platoon_allowance(s, platoon),
-                          ui->cells, TUI_CELL_REACH);
+    const struct murk_view_platoon* pl = &s->view->platoons[own_platoon_at(s, ui->cursor)];
+    ui->move_from = pl->lead;
+    n = murk_view_reach(s->view, pl->marker, ui->cells, TUI_CELL_REACH);
     if (n >= 0)
       set_message(ui, TUI_A_NORMAL, "move platoon %s: its first team leads; %d cells within reach",
                   handle, n);
@@ -719,12 +678,11 @@ static int act_deploy(struct tui_session* s) {
   snprintf(title, sizeof title, "Deploy at %s", pos);
   pick_open(ui, TUI_PICK_DEPLOY, title);
   pick_own(s, MURK_PLATOON_WAITING);
-  /* Dummies where the mission has them (the prompt counts what is left). */
-  const struct murk_mission* m = murk_game_mission(s->g);
-  if (murk_mission_rule_on(m, MURK_RULE_FOG_OF_WAR) && murk_mission_param(m, MURK_P_FOW_DUMMIES) &&
-      murk_game_force(s->g, ui->side)->dummies > 0) {
+  /* Dummies while the side has some left (the view counts them). */
+  if (s->view->dummies_left > 0) {
     struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
-    if (it) snprintf(it->label, sizeof it->label, " -  a dummy template (if you have any left)");
+    if (it)
+      snprintf(it->label, sizeof it->label, " -  a dummy marker (%d left)", s->view->dummies_left);
   }
   pick_done(s, "every platoon is deployed or in reserve: 'e' ends your deployment");
   return 0;
@@ -1255,7 +1213,6 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
     memcpy(s->history_key, o->history_key, o->history_key_len);
     s->history_key_len = o->history_key_len;
   }
-  load_move_rules(s);
   for (int i = 0; i < MURK_SIDES; i++) {
     int rc = seen_until_last_act(g, (enum murk_side)i, &s->ui[i].last_seen_seq);
     if (rc != MURK_OK) {

@@ -28,7 +28,9 @@ if ! command -v tmux >/dev/null 2>&1; then
   exit 77
 fi
 
-tmp=$(mktemp -d)
+# "murk_": no word boundary before the random part, so shows_table cannot read a path on
+# the screen (game saved to /tmp/tmp.E9...) as a unit label.
+tmp=$(mktemp -d -t murk_XXXXXXXX)
 sock=murktest$$
 T() { tmux -L "$sock" -f /dev/null "$@"; }
 cleanup() {

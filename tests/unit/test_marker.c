@@ -14,6 +14,7 @@
 #include <cmocka.h>
 
 #include "marker.h"
+#include "move.h"
 #include "night.h"
 #include "test_support.h"
 
@@ -64,6 +65,14 @@ static void test_template_and_revealed_platoon(void** st) {
   assert_int_equal(murk_marker_allowance(g, mi, MURK_TERRAIN_ROAD), 6);
   assert_int_equal(murk_marker_allowance(g, mi, MURK_TERRAIN_OPEN), 4);
   assert_int_equal(murk_marker_allowance(g, mi, MURK_TERRAIN_DIFFICULT), 2);
+  /* move.c's allowance, which every move and the view use, is the row's, ground by ground. */
+  struct murk_move_rule r;
+  assert_true(murk_move_allowance(g, MURK_ATTACKER, mi, 0, &r));
+  assert_int_equal(r.allow[MURK_TERRAIN_ROAD], 6);
+  assert_int_equal(r.allow[MURK_TERRAIN_OPEN], 4);
+  assert_int_equal(r.allow[MURK_TERRAIN_DIFFICULT], 2);
+  assert_int_equal(r.allow[MURK_TERRAIN_WATER], -1);
+  assert_false(r.self_end);
   /* A move beyond the open-ground length is refused with that length. */
   char why[200];
   bad_line(g, "move 1 to 2,3", why, sizeof why);
@@ -72,6 +81,9 @@ static void test_template_and_revealed_platoon(void** st) {
   assert_int_equal(murk_marker_role(g, mi), MURK_ROLE_PLATOON);
   /* Alpha Lancers move 20cm: 4 cells at 5cm, on any ground. */
   for (size_t i = 0; i < 3; i++) assert_int_equal(murk_marker_allowance(g, mi, classes[i]), 4);
+  assert_true(murk_move_allowance(g, MURK_ATTACKER, -1, 0, &r));
+  for (size_t i = 0; i < 3; i++) assert_int_equal(r.allow[classes[i]], 4);
+  assert_true(r.self_end); /* the platoon row: it may end among its own teams */
   bad_line(g, "reveal 1", why, sizeof why);
   assert_string_equal(why, "platoon 1 is already revealed (P1)");
   murk_game_free(g);
@@ -94,8 +106,11 @@ static void test_cloak_allowance(void** st) {
                                              MURK_P_CLOAK_TERRAIN};
   bool differs = false;
   for (size_t i = 0; i < 3; i++) {
-    assert_int_equal(c->allowance(g, 0, classes[i]), murk_mission_param(m, cloak[i]));
-    if (c->allowance(g, 0, classes[i]) != t->allowance(g, 0, classes[i])) differs = true;
+    assert_int_equal(c->allowance(g, MURK_ATTACKER, 0, -1, classes[i]),
+                     murk_mission_param(m, cloak[i]));
+    if (c->allowance(g, MURK_ATTACKER, 0, -1, classes[i]) !=
+        t->allowance(g, MURK_ATTACKER, 0, -1, classes[i]))
+      differs = true;
   }
   assert_true(differs);
   murk_game_free(g);

@@ -1,6 +1,7 @@
-/* test_tui_reach.c: the movement preview on a hand-built view - allowance by the slowest
- * terrain crossed, water, enemies in the way, occupied end cells, revealed platoons.
- * (test_tui_session.c checks the preview against what a real game accepts.) */
+/* test_tui_reach.c: murk_view_reach, the TUI's move preview, on a hand-built view (no game):
+ * the allowance by the slowest ground entered, water, enemies in the way (in sight, or where
+ * last seen), occupied end cells, a unit that may not move, revealed platoons.
+ * (test_tui_preview.c checks the preview against what real games accept.) */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,17 +10,18 @@
 
 #include <cmocka.h>
 
-#include "reach.h"
+#include "murk/error.h"
 #include "tui_fixture.h"
 
-static const struct tui_move_rules rules = {{
-    [MURK_TERRAIN_OPEN] = 4,
-    [MURK_TERRAIN_ROAD] = 6,
-    [MURK_TERRAIN_RAILWAY] = 4,
-    [MURK_TERRAIN_DIFFICULT] = 2,
-    [MURK_TERRAIN_IMPASSABLE] = -1,
-    [MURK_TERRAIN_WATER] = -1,
-}};
+/* T1 moves as a Fog of War template: road 6, open 4, difficult 2. */
+static void movable(struct fixture* f) {
+  struct murk_view_marker* t1 = &f->markers[0];
+  int allow[MURK_TERRAIN_CLASS_COUNT] = {
+      [MURK_TERRAIN_OPEN] = 4,      [MURK_TERRAIN_ROAD] = 6,        [MURK_TERRAIN_RAILWAY] = 4,
+      [MURK_TERRAIN_DIFFICULT] = 2, [MURK_TERRAIN_IMPASSABLE] = -1, [MURK_TERRAIN_WATER] = -1};
+  memcpy(t1->allowance, allow, sizeof allow);
+  t1->may_move = true;
+}
 
 static bool lit(const unsigned char* cells, int x, int y) {
   return (cells[y * FIX_W + x] & 2) != 0;
@@ -29,10 +31,10 @@ static void test_template_allowances(void** state) {
   (void)state;
   struct fixture f;
   fixture_init(&f);
+  movable(&f);
   unsigned char cells[FIX_W * FIX_H];
   memset(cells, 1, sizeof cells); /* other bits are kept */
-  struct murk_pos from = {2, 5};  /* own T1 */
-  int n = tui_reach(&f.v, MURK_ATTACKER, from, &rules, cells, 2);
+  int n = murk_view_reach(&f.v, 1, cells, 2);
   assert_true(n > 0);
   assert_int_equal(cells[0] & 1, 1);
   assert_false(lit(cells, 2, 5)); /* where it stands */
@@ -47,44 +49,39 @@ static void test_template_allowances(void** state) {
   assert_int_equal(count, n);
 }
 
-static void test_road_only_and_water(void** state) {
+static void test_may_not_move(void** state) {
   (void)state;
   struct fixture f;
   fixture_init(&f);
-  for (int x = 0; x < FIX_W; x++) f.map[7 * FIX_W + x] = 1; /* row 7: all road */
-  f.markers[3].on_table = false;                            /* the dummy out of the way */
+  movable(&f);
   unsigned char cells[FIX_W * FIX_H] = {0};
-  tui_reach(&f.v, MURK_ATTACKER, (struct murk_pos){0, 7}, &rules, cells, 2);
-  assert_true(lit(cells, 5, 7));  /* 5 cells, all road */
-  assert_true(lit(cells, 6, 7));  /* 6: the road allowance exactly */
-  assert_false(lit(cells, 7, 7)); /* 7 */
-  assert_false(lit(cells, 5, 6)); /* 5 cells, but off the road: open allowance 4 */
-  assert_true(lit(cells, 4, 6));  /* 4 */
-  /* The stream (column 7, rows 1-5) cannot be entered or crossed. */
-  memset(cells, 0, sizeof cells);
-  tui_reach(&f.v, MURK_ATTACKER, (struct murk_pos){8, 3}, &rules, cells, 2);
-  assert_false(lit(cells, 7, 3));
-  assert_false(lit(cells, 6, 3));
-  assert_true(lit(cells, 9, 3));
+  f.markers[0].may_move = false; /* moved, bogged, or not its movement step */
+  assert_int_equal(murk_view_reach(&f.v, 1, cells, 2), 0);
+  assert_false(lit(cells, 4, 5));
+  assert_int_equal(murk_view_reach(&f.v, 2, cells, 2), MURK_EINVAL); /* the enemy's */
+  assert_int_equal(murk_view_reach(&f.v, 9, cells, 2), MURK_EINVAL); /* nobody */
 }
 
 static void test_enemies_block(void** state) {
   (void)state;
   struct fixture f;
   fixture_init(&f);
+  movable(&f);
   f.markers[1].pos = (struct murk_pos){4, 5}; /* enemy T2 in the way */
   unsigned char cells[FIX_W * FIX_H] = {0};
-  tui_reach(&f.v, MURK_ATTACKER, (struct murk_pos){2, 5}, &rules, cells, 2);
+  murk_view_reach(&f.v, 1, cells, 2);
   assert_true(lit(cells, 3, 5));
   assert_false(lit(cells, 4, 5)); /* on the enemy */
   assert_false(lit(cells, 5, 5)); /* through it */
-  assert_false(lit(cells, 6, 5));
-  /* The same view seen by the enemy: its own template does not block it. */
-  memset(cells, 0, sizeof cells);
-  tui_reach(&f.v, MURK_DEFENDER, (struct murk_pos){4, 5}, &rules, cells, 2);
-  assert_true(lit(cells, 3, 5));
-  assert_false(lit(cells, 2, 5)); /* T1 is the defender's enemy */
-  assert_false(lit(cells, 1, 5)); /* and in the way */
+  /* Out of sight, where it was last seen, it still blocks the preview. */
+  f.markers[1].pos = (struct murk_pos){9, 4};
+  struct murk_view_contact c = {.owner = MURK_DEFENDER, .marker = 2, .pos = {3, 5}};
+  f.v.contacts = &c;
+  f.v.ncontacts = 1;
+  murk_view_reach(&f.v, 1, cells, 2);
+  assert_false(lit(cells, 3, 5));
+  assert_false(lit(cells, 4, 5)); /* beyond it */
+  assert_true(lit(cells, 2, 3));
 }
 
 static void test_revealed_platoon(void** state) {
@@ -94,23 +91,26 @@ static void test_revealed_platoon(void** state) {
   /* Make the revealed platoon the attacker's own: two teams at 10,1 and 11,1. */
   f.teams[0].owner = f.teams[1].owner = MURK_ATTACKER;
   f.markers[2].owner = MURK_ATTACKER;
+  struct murk_view_platoon* p = &f.platoons[1];
+  p->state = MURK_PLATOON_REVEALED;
+  p->marker = 3;
+  p->lead = (struct murk_pos){10, 1};
+  for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) p->allowance[k] = 3;
+  p->allowance[MURK_TERRAIN_WATER] = p->allowance[MURK_TERRAIN_IMPASSABLE] = -1;
+  p->may_move = true;
   unsigned char cells[FIX_W * FIX_H] = {0};
-  tui_reach_platoon(&f.v, MURK_ATTACKER, 1, (struct murk_pos){10, 1}, 3, cells, 2);
+  assert_true(murk_view_reach(&f.v, 3, cells, 2) > 0);
   assert_true(lit(cells, 11, 1)); /* where its own other team stands */
   assert_true(lit(cells, 8, 1));
   assert_false(lit(cells, 7, 1)); /* the stream */
-  assert_true(lit(cells, 10, 2)); /* the village does not slow a platoon's preview */
-  assert_false(lit(cells, 10, 1));
-  /* Another platoon's team is in the way of a platoon that is not its own. */
-  memset(cells, 0, sizeof cells);
-  tui_reach_platoon(&f.v, MURK_ATTACKER, 0, (struct murk_pos){9, 1}, 3, cells, 2);
+  assert_true(lit(cells, 10, 2)); /* the village does not slow a platoon */
   assert_false(lit(cells, 10, 1));
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_template_allowances),
-      cmocka_unit_test(test_road_only_and_water),
+      cmocka_unit_test(test_may_not_move),
       cmocka_unit_test(test_enemies_block),
       cmocka_unit_test(test_revealed_platoon),
   };

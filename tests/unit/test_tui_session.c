@@ -18,7 +18,6 @@
 #include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/view.h"
-#include "reach.h"
 #include "session.h"
 
 /* 16 x 12 hexes: defender in the north half (rows 0-5), attacker in the south (6-11); a

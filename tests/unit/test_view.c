@@ -31,8 +31,12 @@ static void test_own_and_enemy_markers(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 1);
+  struct murk_view* before = view(g, MURK_ATTACKER);
+  assert_int_equal(before->dummies_left, 1); /* the TUI offers a dummy from this */
+  murk_view_free(before);
   ok_lines(g, DEPLOY_ALL);
   struct murk_view* a = view(g, MURK_ATTACKER);
+  assert_int_equal(a->dummies_left, 0);
   assert_int_equal(a->side, MURK_ATTACKER);
   assert_int_equal(a->nmarkers, 6);
   assert_int_equal(a->nplatoons, 2);
@@ -196,6 +200,39 @@ static void test_objectives_and_visibility(void** st) {
   murk_mission_free(m);
 }
 
+/* A view kept across an undo (review 1.3 F): the game swaps itself in place and may end with
+ * as many events as before, so only the game's undo count tells the view to start again. */
+static void test_update_after_undo(void** st) {
+  (void)st;
+  /* A reserve nomination places nothing, so it may be taken back (docs/rules.md, "Undo"). */
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP
+                                     "rules:\n  fog_of_war: {dummies: true}\n  reserves: "
+                                     "{from_turn: 2}\n" TF_VIS TF_FORCES);
+  struct murk_game* g = new_game(m, 3);
+  struct murk_view* kept = view(g, MURK_ATTACKER);
+  ok_line(g, "reserve 2");
+  assert_int_equal(murk_view_update(g, kept), MURK_OK);
+  assert_true(kept->nevents > 0);
+  char old[sizeof kept->events[0].text];
+  snprintf(old, sizeof old, "%s", kept->events[kept->nevents - 1].text);
+  size_t had = kept->nevents;
+  char why[200];
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  ok_line(g, "reserve 1");
+  assert_int_equal(murk_view_update(g, kept), MURK_OK);
+  struct murk_view* fresh = view(g, MURK_ATTACKER);
+  /* As many events as before the undo, so only the undo count tells the view. */
+  assert_int_equal(fresh->nevents, had);
+  assert_false(view_has_event(kept, old));
+  assert_int_equal(kept->nevents, fresh->nevents);
+  for (size_t i = 0; i < fresh->nevents; i++)
+    assert_string_equal(kept->events[i].text, fresh->events[i].text);
+  murk_view_free(fresh);
+  murk_view_free(kept);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_own_and_enemy_markers),
@@ -203,6 +240,7 @@ int main(void) {
       cmocka_unit_test(test_umpire_sees_everything),
       cmocka_unit_test(test_prompts),
       cmocka_unit_test(test_objectives_and_visibility),
+      cmocka_unit_test(test_update_after_undo),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -84,8 +84,10 @@ static inline void fixture_init(struct fixture* f) {
                                    .known = true,
                                    .dummy = true,
                                    .platoon = -1};
-  f->teams[0] = (struct murk_view_team){MURK_DEFENDER, 3, 1, "rifle", {10, 1}};
-  f->teams[1] = (struct murk_view_team){MURK_DEFENDER, 3, 1, "rifle", {11, 1}};
+  f->teams[0] = (struct murk_view_team){
+      .owner = MURK_DEFENDER, .marker = 3, .platoon = 1, .profile = "rifle", .pos = {10, 1}};
+  f->teams[1] = (struct murk_view_team){
+      .owner = MURK_DEFENDER, .marker = 3, .platoon = 1, .profile = "rifle", .pos = {11, 1}};
 
   f->platoons[0] = (struct murk_view_platoon){
       .index = 0, .state = MURK_PLATOON_HIDDEN, .marker = 1, .nteams = 3, .command_distance = 3};
@@ -123,7 +125,7 @@ static inline void fixture_init(struct fixture* f) {
   v->step = MURK_STEP_MOVEMENT;
   v->turn = 2;
   v->to_act = MURK_ATTACKER;
-  v->result = "";
+  v->result[0] = '\0';
   v->visibility = -1;
   strcpy(v->prompt, "turn 2, attacker's movement step");
   v->objectives = f->objectives;
