@@ -199,25 +199,9 @@ static void greedy_play(struct ctx* c) {
   }
 }
 
-/* The verbs of the phase greedy plans for itself (a mask of command kinds). */
-static unsigned known_verbs(const struct murk_view* v) {
-  switch (v->phase) {
-    case MURK_PHASE_OBJECTIVES:
-      return KIND(OBJECTIVE);
-    case MURK_PHASE_RESERVES:
-      return KIND(RESERVE);
-    case MURK_PHASE_DEPLOY:
-      return KIND(DEPLOY);
-    case MURK_PHASE_PLAY:
-      return KIND(MOVE) | KIND(DIS) | KIND(REVEAL) | KIND(SPOT) | KIND(SHOOT) | KIND(ASSAULT);
-    default:
-      return 0;
-  }
-}
-
 void sim_greedy(struct ctx* c, int round) {
   const struct murk_view* v = c->v;
-  unsigned other = c->verbs & ~known_verbs(v) & ~KIND(END) & ~KIND(ARRIVE);
+  unsigned other = c->verbs & ~sim_planned_verbs(v) & ~KIND(END) & ~KIND(ARRIVE);
   /* Arrivals first (one due must come on before the step can end), then a few tries of
    * the other legal verbs greedy does not plan for itself. */
   sim_arrival_tries(c);

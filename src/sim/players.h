@@ -196,6 +196,9 @@ int sim_allowed_along(const struct ctx* c, const struct unit* u, const struct mu
 struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct murk_pos to);
 
 /* ---- verbs.c ---- */
+/* The verbs of the phase both players plan for themselves (a mask of command kinds); the
+ * other legal verbs go to sim_other_tries. */
+unsigned sim_planned_verbs(const struct murk_view* v);
 /* `count` tries of verbs (a mask) neither player plans for itself, each of a verb drawn
  * from the mask. */
 void sim_other_tries(struct ctx* c, unsigned verbs, int count);

@@ -178,25 +178,9 @@ static void random_one(struct ctx* c, unsigned other, unsigned known) {
   }
 }
 
-/* The verbs of the phase random plans for itself (a mask of command kinds). */
-static unsigned known_verbs(const struct murk_view* v) {
-  switch (v->phase) {
-    case MURK_PHASE_OBJECTIVES:
-      return KIND(OBJECTIVE);
-    case MURK_PHASE_RESERVES:
-      return KIND(RESERVE);
-    case MURK_PHASE_DEPLOY:
-      return KIND(DEPLOY);
-    case MURK_PHASE_PLAY:
-      return KIND(MOVE) | KIND(DIS) | KIND(REVEAL) | KIND(SPOT) | KIND(SHOOT) | KIND(ASSAULT);
-    default:
-      return 0;
-  }
-}
-
 void sim_random(struct ctx* c, int round) {
   const struct murk_view* v = c->v;
-  unsigned known = known_verbs(v);
+  unsigned known = sim_planned_verbs(v);
   unsigned other = c->verbs & ~known & ~KIND(END) & ~KIND(ARRIVE);
   sim_arrival_tries(c);
   if (v->phase == MURK_PHASE_PLAY && round > 0) {

@@ -10,6 +10,21 @@
 static const enum murk_reserve_kind reserve_kinds[] = {MURK_RESERVE_DEFAULT, MURK_RESERVE_DELAYED,
                                                        MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE};
 
+unsigned sim_planned_verbs(const struct murk_view* v) {
+  switch (v->phase) {
+    case MURK_PHASE_OBJECTIVES:
+      return KIND(OBJECTIVE);
+    case MURK_PHASE_RESERVES:
+      return KIND(RESERVE);
+    case MURK_PHASE_DEPLOY:
+      return KIND(DEPLOY);
+    case MURK_PHASE_PLAY:
+      return KIND(MOVE) | KIND(DIS) | KIND(REVEAL) | KIND(SPOT) | KIND(SHOOT) | KIND(ASSAULT);
+    default:
+      return 0;
+  }
+}
+
 void sim_arrival_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   if (!sim_can(c, MURK_CMD_ARRIVE)) return;
