@@ -327,6 +327,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       .history_key_len = hkey_len,
       .autosave_path = autosave[0] ? autosave : NULL,
       .save_dir = dir[0] ? dir : NULL,
+      .no_autosave_why = dir[0] ? NULL : "no HOME or XDG_STATE_HOME",
       .save = save_game,
       .save_ctx = &ps,
   };

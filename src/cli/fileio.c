@@ -161,8 +161,41 @@ int murk_file_write_atomic(const char* path, const char* data, size_t len, char*
   return murk_file_write_atomic_mode(path, data, len, 0666, err, errlen);
 }
 
+/* Follow path's symbolic links (to a target that may not exist yet) into out: a save onto
+ * a link writes through to the file it points to and leaves the link as it is. 0, or -1
+ * with a message (a loop of links). */
+static int follow_links(const char* path, char* out, size_t n, char* err, size_t errlen) {
+  snprintf(out, n, "%s", path);
+  for (int hops = 0; hops < 40; hops++) {
+    struct stat st;
+    if (lstat(out, &st) != 0 || !S_ISLNK(st.st_mode)) return 0;
+    char to[4096];
+    ssize_t got = readlink(out, to, sizeof to - 1);
+    if (got < 0) return 0; /* let the write say what is wrong */
+    to[got] = '\0';
+    if (to[0] == '/') {
+      snprintf(out, n, "%s", to);
+    } else {
+      /* Relative to the link's own folder. */
+      char joined[8192];
+      const char* slash = strrchr(out, '/');
+      if (slash)
+        snprintf(joined, sizeof joined, "%.*s/%s", (int)(slash - out), out, to);
+      else
+        snprintf(joined, sizeof joined, "%s", to);
+      if (strlen(joined) >= n)
+        return fail(err, errlen, "cannot write %s: the path is too long", path);
+      snprintf(out, n, "%s", joined);
+    }
+  }
+  return fail(err, errlen, "cannot write %s: too many levels of symbolic links", path);
+}
+
 int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, unsigned mode,
                                 char* err, size_t errlen) {
+  char target[4096];
+  if (follow_links(path, target, sizeof target, err, errlen) != 0) return -1;
+  path = target;
   const char* slash = strrchr(path, '/');
   const char* base = slash ? slash + 1 : path;
   if (!*base) return fail(err, errlen, "cannot write %s: it names a directory", path);

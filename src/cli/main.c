@@ -1,4 +1,5 @@
 /* main.c: build/murk's entry point and command table. */
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -134,7 +135,25 @@ static const struct murk_cmd_entry* find_command(const char* name) {
   return NULL;
 }
 
+/* Whatever a command printed must have reached stdout: a full disk or a closed pipe is an
+ * error (exit 1 with a message), never a silent success. */
+static int stdout_checked(int code) {
+  errno = 0;
+  if (fflush(stdout) != 0 || ferror(stdout)) {
+    int e = errno;
+    fprintf(stderr, "murk: cannot write the output: %s\n", e ? strerror(e) : "write error");
+    return code == MURK_EXIT_OK ? MURK_EXIT_INVALID : code;
+  }
+  return code;
+}
+
+static int run_main(int argc, char** argv);
+
 int main(int argc, char** argv) {
+  return stdout_checked(run_main(argc, argv));
+}
+
+static int run_main(int argc, char** argv) {
   /* libsodium: the system's random source for live games and sealed saves. */
   if (sodium_init() < 0) return murk_cli_error("cannot start libsodium (no random source?)");
   if (argc < 2) {

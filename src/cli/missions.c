@@ -25,14 +25,16 @@ static bool is_mission_file(const char* name) {
 
 bool murk_cli_mission_find(const char* name, const char* near, char* out, size_t n) {
   if (!*name) return false;
-  if (is_file(name)) {
-    snprintf(out, n, "%s", name);
-    return true;
-  }
+  /* A relative name in a save or script is relative to that file's own folder first (the
+   * save was written there, wherever murk runs now), then to the working directory. */
   const char* slash = near ? strrchr(near, '/') : NULL;
   if (slash && name[0] != '/') {
     int len = snprintf(out, n, "%.*s/%s", (int)(slash - near), near, name);
     if (len > 0 && (size_t)len < n && is_file(out)) return true;
+  }
+  if (is_file(name)) {
+    snprintf(out, n, "%s", name);
+    return true;
   }
   if (strchr(name, '/')) return false;
   static const char* const ext[] = {".yaml", ".yml"};

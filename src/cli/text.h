@@ -9,10 +9,7 @@
 
 #include <stddef.h>
 
-/* Copy s into out (n > 0 bytes, always NUL-terminated, cut at an escape's boundary) with
- * every C0 control character, DEL, C1 control character (U+0080-U+009F) and byte that is
- * not part of well-formed UTF-8 written as an escape: \t, \n, \r, \xHH for bytes, \uHHHH
- * for C1. Other text, UTF-8 included, is copied as it is. Returns out. */
+/* murk_text_escape (murk/text.h), the one escaper, for the command line. */
 const char* murk_cli_escape(const char* s, char* out, size_t n);
 
 /* The word of words[0..count) nearest to `word`, if near enough to be a slip of the

@@ -5,6 +5,7 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 #include "fileio.h"
@@ -127,6 +128,12 @@ static int apply_script(struct murk_game* g, const struct murk_script* s, const 
   return MURK_OK;
 }
 
+/* Are a and b the same existing file (after links)? */
+static bool same_file(const char* a, const char* b) {
+  struct stat sa, sb;
+  return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
 int murk_transcript_run(const struct murk_run_opts* o) {
   int exit_code = MURK_EXIT_INVALID;
   char err[512];
@@ -227,9 +234,9 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     if (!murk_cli_mission_find(s->mission, o->script, found, sizeof found)) {
       const char* slash = strrchr(o->script, '/');
       murk_cli_diag(
-          "%s:%d: error: mission file '%s' not found (looked in the current directory%s%.*s%s)",
-          o->script, s->mission_line, s->mission, slash ? ", in " : "",
-          slash ? (int)(slash - o->script) : 0, o->script,
+          "%s:%d: error: mission file '%s' not found (looked in %.*s%sthe current directory%s)",
+          o->script, s->mission_line, s->mission, slash ? (int)(slash - o->script) : 0, o->script,
+          slash ? ", then in " : "",
           strchr(s->mission, '/') ? "" : " and among the bundled missions");
       goto out;
     }
@@ -242,6 +249,17 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   if (!mission_path) {
     fprintf(stderr, "murk: out of memory\n");
     goto out;
+  }
+
+  /* A save written over the mission being played would destroy it (and the save with it:
+   * its mission would then be a save). Links count as what they point to. */
+  const char* outs[2] = {o->save, o->autosave};
+  for (int i = 0; i < 2; i++) {
+    if (outs[i] && same_file(outs[i], mission_path)) {
+      exit_code = murk_cli_usage("--%s %s is the mission file being played; save elsewhere",
+                                 i ? "autosave" : "save", outs[i]);
+      goto out;
+    }
   }
 
   uint64_t seed = 0;

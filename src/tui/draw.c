@@ -721,11 +721,14 @@ static void draw_help(struct tui_canvas* c, const struct tui_ui* ui) {
   }
 }
 
-static void draw_quit(struct tui_canvas* c) {
+static void draw_quit(struct tui_canvas* c, const struct tui_ui* ui) {
   int w = c->w - 4 > 64 ? 64 : c->w - 4;
   int x = (c->w - w) / 2, y = (c->h - 4) / 2;
   box(c, x, y, w, 4, "Quit");
-  tui_canvas_text(c, x + 2, y + 1, w - 4, "Quit the game? The autosave is kept.", TUI_A_NORMAL);
+  tui_canvas_text(c, x + 2, y + 1, w - 4,
+                  ui->no_autosave ? "Quit the game? There is no autosave: :save FILE keeps it."
+                                  : "Quit the game? The autosave is kept.",
+                  TUI_A_NORMAL);
   tui_canvas_text(c, x + 2, y + 2, w - 4, "y: quit   n or Esc: go on playing", TUI_A_KEY);
 }
 
@@ -742,7 +745,7 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
       draw_over(c, ui);
     else
       draw_handover(c, ui);
-    if (ui->confirm_quit) draw_quit(c);
+    if (ui->confirm_quit) draw_quit(c, ui);
     return;
   }
   struct tui_layout L;
@@ -757,5 +760,5 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->help) draw_help(c, ui);
-  if (ui->confirm_quit) draw_quit(c);
+  if (ui->confirm_quit) draw_quit(c, ui);
 }

@@ -11,6 +11,7 @@
 #include "murk/error.h"
 #include "murk/mission.h"
 #include "murk/save.h"
+#include "murk/text.h"
 #include "murk/view.h"
 #include "sodium.h"
 
@@ -22,6 +23,7 @@ struct tui_session {
   struct tui_session_opts o;
   char* autosave_path;
   char* save_dir;
+  char* no_autosave_why;
 
   struct tui_ui ui[3];    /* attacker, defender, the umpire's after the game */
   int cur;                /* which one is on screen */
@@ -56,11 +58,15 @@ static void set_message(struct tui_ui* ui, enum tui_attr a, const char* fmt, ...
 #endif
     ;
 
+/* Messages carry text from the `:` line, files and the game's refusals: all of it through
+ * the one escaper (murk/text.h), so a control character shows as \x1b, never raw. */
 static void set_message(struct tui_ui* ui, enum tui_attr a, const char* fmt, ...) {
+  char raw[sizeof ui->message];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+  vsnprintf(raw, sizeof raw, fmt, ap);
   va_end(ap);
+  murk_text_escape(raw, ui->message, sizeof ui->message);
   ui->message_attr = a;
 }
 
@@ -153,7 +159,12 @@ int tui_session_autosave(struct tui_session* s, char* err, size_t n) {
 /* Autosave and say how it went in ui->note (shown on the hand-over screen). */
 static void autosave_note(struct tui_session* s, struct tui_ui* ui) {
   ui->note[0] = '\0';
-  if (!s->autosave_path) return;
+  if (!s->autosave_path) {
+    if (s->no_autosave_why)
+      snprintf(ui->note, sizeof ui->note, "No autosave (%s): save with :save FILE",
+               s->no_autosave_why);
+    return;
+  }
   char err[200];
   if (tui_session_autosave(s, err, sizeof err) == 0)
     snprintf(ui->note, sizeof ui->note, "game saved to %s", s->autosave_path);
@@ -191,7 +202,7 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
   if (s->history_key_len)
     murk_game_fingerprint(s->g, s->history_key, s->history_key_len, ui->fingerprint,
                           sizeof ui->fingerprint);
-  if (save) autosave_note(s, ui);
+  if (save || !s->autosave_path) autosave_note(s, ui); /* without one: say so */
 }
 
 /* A key on the hand-over screen: only Enter goes on; in a sealed game it asks the
@@ -1196,9 +1207,11 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
   if (!s) return MURK_ENOMEM;
   s->g = g;
   if (o) s->o = *o;
-  s->o.autosave_path = s->o.save_dir = NULL;
+  s->o.autosave_path = s->o.save_dir = s->o.no_autosave_why = NULL;
   if (o && o->autosave_path && !(s->autosave_path = murk_strdup(o->autosave_path))) goto nomem;
   if (o && o->save_dir && !(s->save_dir = murk_strdup(o->save_dir))) goto nomem;
+  if (o && o->no_autosave_why && !(s->no_autosave_why = murk_strdup(o->no_autosave_why)))
+    goto nomem;
   for (int i = 0; i < 3; i++) {
     s->ui[i].side = i == UI_UMPIRE ? MURK_NO_SIDE : (enum murk_side)i;
     s->ui[i].mode = TUI_MODE_MAP;
@@ -1206,6 +1219,7 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
     s->ui[i].secret_dice = s->o.secret_dice;
     s->ui[i].sealed = s->o.sealed;
     s->ui[i].message_attr = TUI_A_NORMAL;
+    s->ui[i].no_autosave = !s->autosave_path;
   }
   s->o.history_key = NULL;
   if (o && o->history_key && o->history_key_len >= 16 &&
@@ -1243,6 +1257,7 @@ void tui_session_free(struct tui_session* s) {
   for (int i = 0; i < 3; i++) murk_free(s->ui[i].cells);
   murk_free(s->autosave_path);
   murk_free(s->save_dir);
+  murk_free(s->no_autosave_why);
   sodium_memzero(s, sizeof *s);
   murk_free(s);
 }

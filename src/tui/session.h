@@ -75,6 +75,9 @@ struct tui_session_opts {
   size_t history_key_len;
   const char* autosave_path; /* written at every hand-over and on quitting; NULL: none */
   const char* save_dir;      /* where `S` suggests saving; NULL: the current folder */
+  /* Without an autosave path: why there is none, said at every hand-over (the players
+   * must save with :save FILE themselves). NULL: say nothing (tests, benches). */
+  const char* no_autosave_why;
   /* Write game g as a save file at path (atomically). Returns 0, or nonzero with a
    * message for people in err. NULL: saving is not possible. */
   int (*save)(void* ctx, const struct murk_game* g, const char* path, char* err, size_t n);

@@ -6,6 +6,7 @@
 
 #include <langinfo.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -48,15 +49,35 @@ bool tui_term_locale_utf8(void) {
   return cs && (strcmp(cs, "UTF-8") == 0 || strcmp(cs, "utf8") == 0 || strcmp(cs, "UTF8") == 0);
 }
 
+/* Every signal whose default ends the program without a crash: the handler only sets a
+ * flag, and the key loop ends the game from there (the caller then saves and the terminal
+ * is restored; nothing unsafe runs in the handler). SIGPIPE too: a terminal gone away must
+ * not kill the game before it is saved. */
+static const int quit_signals[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGUSR1, SIGUSR2,
+                                   SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ};
+#define N_QUIT_SIGNALS (sizeof quit_signals / sizeof quit_signals[0])
+/* What each was before (SIG_IGN stays ignored: a game under nohup keeps ignoring SIGHUP). */
+static struct sigaction quit_old[N_QUIT_SIGNALS];
+static bool quit_taken[N_QUIT_SIGNALS];
+
 static void install_signals(void) {
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
   sigemptyset(&sa.sa_mask);
-  /* No SA_RESTART: a signal interrupts the wait for a key. */
+  /* No SA_RESTART: a signal interrupts the wait for a key (get_wch returns at once). */
   sa.sa_handler = on_quit_signal;
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
+  for (size_t i = 0; i < N_QUIT_SIGNALS; i++) {
+    quit_taken[i] = false;
+    if (sigaction(quit_signals[i], NULL, &quit_old[i]) != 0) continue;
+    if (!(quit_old[i].sa_flags & SA_SIGINFO) && quit_old[i].sa_handler == SIG_IGN) continue;
+    quit_taken[i] = sigaction(quit_signals[i], &sa, NULL) == 0;
+  }
+  /* Unblock them, in case the parent left any blocked: a blocked signal would wait
+   * unseen until the game ends. */
+  sigset_t set;
+  sigemptyset(&set);
+  for (size_t i = 0; i < N_QUIT_SIGNALS; i++) sigaddset(&set, quit_signals[i]);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
   /* Crash signals: only where nobody (a sanitizer) has a handler already. */
   static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT};
   for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
@@ -73,9 +94,8 @@ static void install_signals(void) {
 }
 
 static void reset_signals(void) {
-  signal(SIGINT, SIG_DFL);
-  signal(SIGTERM, SIG_DFL);
-  signal(SIGHUP, SIG_DFL);
+  for (size_t i = 0; i < N_QUIT_SIGNALS; i++)
+    if (quit_taken[i]) sigaction(quit_signals[i], &quit_old[i], NULL);
 }
 
 /* ---- attributes ---- */
@@ -162,7 +182,23 @@ static void blit(const struct tui_canvas* c, const struct tui_canvas* prev) {
         if (was->ch == cell->ch && was->attr == cell->attr) continue;
       }
       const struct look* lk = &looks[cell->attr < TUI_A_COUNT ? cell->attr : 0];
-      wchar_t wch[2] = {(wchar_t)cell->ch, L'\0'};
+      /* The canvas's idea of a character's width (canvas.c) against the terminal's
+       * (wcwidth): where they differ (a zero-width space, a format character, an unknown
+       * code point), curses would fold it into the cell before and leave this one stale;
+       * a '?' of the canvas's width stands in. */
+      uint32_t ch = cell->ch;
+      int cw = x + 1 < c->w && tui_canvas_at(c, x + 1, y)->ch == 0 ? 2 : 1;
+      if (ch >= 0x80 && wcwidth((wchar_t)ch) != cw) {
+        ch = '?';
+        if (cw == 2) {
+          cchar_t sp;
+          wchar_t blank[2] = {L' ', L'\0'};
+          setcchar(&sp, blank, use_colour ? lk->colour : lk->mono,
+                   use_colour ? (short)(cell->attr + 1) : 0, NULL);
+          mvadd_wch(y, x + 1, &sp);
+        }
+      }
+      wchar_t wch[2] = {(wchar_t)ch, L'\0'};
       cchar_t cc;
       if (use_colour)
         setcchar(&cc, wch, lk->colour, (short)(cell->attr + 1), NULL);

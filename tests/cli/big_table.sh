@@ -7,21 +7,7 @@
 #     stderr, one game in the table. No time is asserted: before the fix these games did
 #     not end within minutes, and ctest's timeout is the bound.
 # Run from the repository root with $MURK set to the program (ctest does both).
-set -u
-MURK=${MURK:-build/murk}
-cd "${MURK_SOURCE_DIR:-.}" || exit 1
-export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
-export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-checks=0
-
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
+. "$(dirname "$0")/common.bash"
 
 for size in 1000 200; do
   f=$tmp/big$size.yaml
@@ -48,5 +34,4 @@ for size in 1000 200; do
   done
 done
 
-echo "big_table: $checks checks, $failures failures"
-[[ $failures -eq 0 ]]
+finish big_table

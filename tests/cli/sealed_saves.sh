@@ -13,17 +13,8 @@
 #   - single-byte changes (first, middle, last byte and one in each part), a cut save and a
 #     part taken from another game: refused with exit 1, nothing on stdout, file unchanged.
 # (The exhaustive flips and cuts are test_seal's; this checks the program's handling.)
-set -u
-: "${MURK:?set MURK to the murk program}"
+. "$(dirname "$0")/common.bash"
 export MURK_PWHASH=1,8192 # cheap Argon2id for tests: the save records the limits
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0
-checks=0
-fail() {
-  echo "FAIL: $*" >&2
-  failures=$((failures + 1))
-}
 
 printf 'correct horse\n' >"$tmp/pa"
 printf 'battery staple\n' >"$tmp/pd"
@@ -145,8 +136,4 @@ sed -n '/^sealed-attacker: /p' "$other" >"$tmp/line"
 awk -v f="$tmp/line" 'NR==11 { while ((getline l < f) > 0) print l } { print }' "$tmp/swap" >"$tmp/swapped"
 refused "a part from another game" "$tmp/swapped"
 
-if [ $failures -ne 0 ]; then
-  echo "sealed_saves.sh: $failures of $checks checks failed" >&2
-  exit 1
-fi
-echo "sealed_saves.sh: $checks checks passed"
+finish sealed_saves.sh

@@ -5,7 +5,8 @@
 #   tui_start ARGS...    start `murk play ARGS` in a 100x40 pane; its exit code goes to
 #                        $tmp/rc, the terminal settings after it to $tmp/stty. The locale
 #                        is C.UTF-8 unless TUI_LANG says otherwise; TUI_NO_COLOR=1 sets
-#                        NO_COLOR.
+#                        NO_COLOR; TUI_NO_STATE=1 unsets HOME and XDG_STATE_HOME (no
+#                        place for an autosave).
 #   keys K...            tmux send-keys (key names: Enter, Escape, Space, C-c, ...)
 #   send_text TEXT       send TEXT literally
 #   screen               the pane's text now
@@ -60,8 +61,9 @@ tui_start() {
   for a in "$@"; do args="$args '$a'"; done
   cat >"$tmp/run.sh" <<EOF
 export LANG='${TUI_LANG:-C.UTF-8}' LC_ALL='${TUI_LANG:-C.UTF-8}' XDG_STATE_HOME='$tmp/state' MURK_PWHASH='${MURK_PWHASH:-}'
-trap : INT
+trap : INT QUIT
 unset NO_COLOR
+[ -n '${TUI_NO_STATE:-}' ] && unset HOME XDG_STATE_HOME
 [ -n '${TUI_NO_COLOR:-}' ] && export NO_COLOR=1
 '$MURK' play $args 2>'$tmp/stderr'
 echo \$? >'$tmp/rc.tmp'
