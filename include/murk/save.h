@@ -103,11 +103,39 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len);
  * Returns MURK_OK or MURK_ENOMEM (then *text is unchanged). */
 int murk_save_append_chain(char** text, size_t* len);
 
-/* Check a save's chain. MURK_OK when its last line is a chain that matches, or when it has
- * no chain line at all and none is required (a script, or a version 1 save, from before
- * chains). MURK_EINVAL when the chain does not match, is not the last line, or is
- * required and missing: *line (may be NULL) gets the 1-based line of the chain (0: none). */
+/* Check a save's chain. MURK_OK when every chain line matches the lines before it (a
+ * journal has one after each record) and the last line is one, or when it has no chain
+ * line at all and none is required (a script, or a version 1 save, from before chains). MURK_EINVAL
+ * when the chain does not match, is not the last line, or is required and missing: *line (may be
+ * NULL) gets the 1-based line of the chain (0: none). */
 int murk_save_check_chain(const char* data, size_t len, bool required, int* line);
+
+/* ---- the journal of an open save (`murk run --autosave`) ----
+ *
+ * Rewriting the whole save after every command costs time that grows with the game; a
+ * journal appends instead: after a whole save (its chain line last), one record per
+ * command, its line as a save writes it and a chain line over everything before. A crash
+ * mid-append leaves a torn last record, which loaders drop: the game goes on from the
+ * record before. murk_save_check_chain checks every chain line of a journal. */
+struct murk_chain {
+  unsigned char h[32]; /* the chain over every line so far */
+};
+
+/* The chain over data (a whole save, its chain line included), to append records to. */
+void murk_save_chain_start(struct murk_chain* c, const char* data, size_t len);
+
+/* Write the record of one command into out ("side: command\n# chain: HEX\n", NUL-
+ * terminated) and move the chain past it. Returns the record's length, MURK_EINVAL (a
+ * line break in the command) or MURK_ENOSPACE (n too small; 64 + MURK_CHAIN_HEX more than
+ * the line is enough). */
+int murk_save_journal_record(struct murk_chain* c, enum murk_side side, const char* command,
+                             char* out, size_t n);
+
+/* How much of data (a save, perhaps a journal) to read: all of it, or, when its tail after
+ * the last whole chain line is a torn record (at most its command line and the start of
+ * its chain line), the part before that tail. Anything else after the last chain line is
+ * kept for murk_save_check_chain to refuse. */
+size_t murk_save_journal_whole(const char* data, size_t len);
 
 /* A short fingerprint of a game's history (its dice and every command with its side),
  * "xxxx-xxxx-xxxx", keyed with key (keylen 16..64 bytes; NULL: unkeyed) so that a side

@@ -262,3 +262,13 @@ int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, 
   }
   return 0;
 }
+
+int murk_file_append_sync(int fd, const char* path, off_t size, const char* data, size_t len,
+                          char* err, size_t errlen) {
+  if (write_all(fd, data, len) == 0 && fdatasync(fd) == 0) return 0;
+  int e = errno;
+  /* A torn record would be dropped by the loader anyway; cutting it keeps the file whole. */
+  if (ftruncate(fd, size) == 0) fdatasync(fd);
+  return fail(err, errlen, "cannot write %s: %s (the save before this command is kept)", path,
+              why(e));
+}

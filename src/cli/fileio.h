@@ -7,6 +7,7 @@
 #define MURK_CLI_FILEIO_H
 
 #include <stddef.h>
+#include <sys/types.h>
 
 /* Files larger than this are refused: no script or save is anywhere near it. */
 #define MURK_FILE_MAX ((size_t)16 << 20)
@@ -28,5 +29,11 @@ int murk_file_write_atomic(const char* path, const char* data, size_t len, char*
  * own (sealed saves, the games in the state directory). */
 int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, unsigned mode,
                                 char* err, size_t errlen);
+
+/* Append data to the file open as fd (O_APPEND) and sync it (fdatasync): the tail of a
+ * journal. On a failure the file is cut back to `size` (its length before), when it can
+ * be; returns 0, or -1 with a message naming path in err. */
+int murk_file_append_sync(int fd, const char* path, off_t size, const char* data, size_t len,
+                          char* err, size_t errlen);
 
 #endif

@@ -64,6 +64,8 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
   struct murk_diags* d = murk_malloc(sizeof *d);
   if (!d) return MURK_ENOMEM;
   murk_diags_init(d, file);
+  /* A journal's torn last record (a crash mid-append) is dropped, not an error. */
+  len = murk_save_journal_whole(text, len);
   int rc = murk_script_parse(text, len, &s, d);
   if (rc != MURK_OK) {
     if (!quiet) murk_cli_print_diags(d, stderr);
@@ -81,8 +83,8 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
   if (murk_save_check_chain(text, len, s->version >= 2, &at) != MURK_OK) {
     if (!quiet)
       murk_cli_diag(
-          "%s:%d: error: this save is damaged or was edited: its hash chain (the last "
-          "line, '# chain:') does not match its contents",
+          "%s:%d: error: this save is damaged or was edited: its hash chain (its "
+          "'# chain:' lines) does not match its contents",
           file, at ? at : 1);
     goto out;
   }

@@ -2,10 +2,13 @@
  * (transcript.h). */
 #include "transcript.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "fileio.h"
@@ -86,12 +89,89 @@ static int write_save(struct saver* sv, const struct murk_game* g, const char* p
   return rc;
 }
 
+/* The autosave of an open game as a journal (save.h): the whole save once, then one
+ * record appended and synced per command, so each command costs the same however long
+ * the game. */
+struct journal {
+  int fd; /* -1: not started */
+  struct murk_chain chain;
+  size_t logged; /* commands in the file */
+  off_t size;    /* its length */
+};
+
+static int apply_lines(struct murk_game* g, const struct murk_script* s, const char* autosave,
+                       struct saver* sv, struct journal* j, struct stop* st);
+
+static int journal_start(struct journal* j, const struct murk_game* g, const char* path) {
+  char err[512];
+  char* save = NULL;
+  size_t savelen = 0;
+  int rc = murk_save_game(g, &save, &savelen);
+  if (rc != MURK_OK) {
+    fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
+    return -1;
+  }
+  rc = murk_file_write_atomic(path, save, savelen, err, sizeof err);
+  if (rc != 0) {
+    murk_cli_error("%s", err);
+    murk_free(save);
+    return -1;
+  }
+  murk_save_chain_start(&j->chain, save, savelen);
+  murk_free(save);
+  /* Appends go to the file just written (through a link, as the write went). */
+  j->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
+  if (j->fd < 0) {
+    murk_cli_error("cannot append to %s: %s", path, strerror(errno));
+    return -1;
+  }
+  j->logged = murk_game_log_count(g);
+  j->size = (off_t)savelen;
+  return 0;
+}
+
+static int journal_save(struct journal* j, const struct murk_game* g, const char* path) {
+  size_t n = murk_game_log_count(g);
+  if (j->fd < 0 || n < j->logged) {
+    /* The first save, or the game went back (undo): the whole save again. */
+    if (j->fd >= 0) close(j->fd);
+    j->fd = -1;
+    return journal_start(j, g, path);
+  }
+  for (; j->logged < n; j->logged++) {
+    char rec[512]; /* a log line is at most 255 bytes (game.c) */
+    int len = murk_save_journal_record(&j->chain, murk_game_log_side(g, j->logged),
+                                       murk_game_log_line(g, j->logged), rec, sizeof rec);
+    if (len < 0) {
+      murk_cli_error("cannot save to %s: %s", path, murk_strerror(len));
+      return -1;
+    }
+    char err[512];
+    if (murk_file_append_sync(j->fd, path, j->size, rec, (size_t)len, err, sizeof err) != 0) {
+      murk_cli_error("%s", err);
+      return -1;
+    }
+    j->size += len;
+  }
+  return 0;
+}
+
 /* Apply the script's commands in order; stop at the first bad one. With an autosave path,
- * rewrite the save after every applied command; a save that cannot be written stops the
- * run (st->autosave_failed) and leaves the previous one. Returns MURK_OK (a rejection is
- * not an error here: see *st) or MURK_ENOMEM and friends. */
+ * save after every applied command (an open game: a journal, appended; a sealed one:
+ * rewritten); a save that cannot be written stops the run (st->autosave_failed) and leaves
+ * the previous one. Returns MURK_OK (a rejection is not an error here: see *st) or
+ * MURK_ENOMEM and friends. */
 static int apply_script(struct murk_game* g, const struct murk_script* s, const char* autosave,
                         struct saver* sv, struct stop* st) {
+  struct journal j = {.fd = -1};
+  int rc = apply_lines(g, s, autosave, sv, &j, st);
+  if (j.fd >= 0) close(j.fd);
+  return rc;
+}
+
+static int apply_lines(struct murk_game* g, const struct murk_script* s, const char* autosave,
+                       struct saver* sv, struct journal* j, struct stop* st) {
+  bool sealed = sv->sealer.on || (sv->passes && murk_passes_any(sv->passes));
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     st->line = l->line;
@@ -120,7 +200,7 @@ static int apply_script(struct murk_game* g, const struct murk_script* s, const 
       snprintf(st->msg, sizeof st->msg, "%s", reason[0] ? reason : murk_strerror(rc));
       return rc;
     }
-    if (autosave && write_save(sv, g, autosave) != 0) {
+    if (autosave && (sealed ? write_save(sv, g, autosave) : journal_save(j, g, autosave)) != 0) {
       st->autosave_failed = true;
       return MURK_OK;
     }
@@ -197,7 +277,9 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     secret_text = true;
   }
   murk_diags_init(d, o->script);
-  int rc = murk_script_parse(text, len, &s, d);
+  /* A journal's torn last record (a crash mid-append) is dropped, not an error. */
+  size_t whole = murk_save_journal_whole(text, len);
+  int rc = murk_script_parse(text, whole, &s, d);
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) murk_cli_error("%s: out of memory", o->script);
     murk_cli_print_diags(d, stderr);
@@ -206,10 +288,10 @@ int murk_transcript_run(const struct murk_run_opts* o) {
 
   if (s->has_hash || s->version >= 2) {
     int at = 0;
-    if (murk_save_check_chain(text, len, s->version >= 2, &at) != MURK_OK) {
+    if (murk_save_check_chain(text, whole, s->version >= 2, &at) != MURK_OK) {
       murk_cli_diag(
-          "%s:%d: error: this save is damaged or was edited: its hash chain (the last "
-          "line, '# chain:') does not match its contents",
+          "%s:%d: error: this save is damaged or was edited: its hash chain (its "
+          "'# chain:' lines) does not match its contents",
           o->script, at ? at : 1);
       goto out;
     }

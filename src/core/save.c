@@ -486,29 +486,101 @@ int murk_save_append_chain(char** text, size_t* len) {
   return MURK_OK;
 }
 
+/* Hash one line (with its line break) into the running chain h. */
+static void chain_line(unsigned char h[32], const char* line, size_t n) {
+  unsigned char prev[32];
+  memcpy(prev, h, 32);
+  crypto_generichash(h, 32, (const unsigned char*)line, n, prev, 32);
+}
+
+static bool is_chain_line(const char* data, size_t pos, size_t end) {
+  const size_t plen = sizeof CHAIN_PREFIX - 1;
+  return end - pos >= plen && memcmp(data + pos, CHAIN_PREFIX, plen) == 0;
+}
+
 int murk_save_check_chain(const char* data, size_t len, bool required, int* line) {
   if (line) *line = 0;
-  /* Find the first chain line, if any. */
+  /* Every chain line (a journal has one after each record) must match the hash of all the
+   * lines before it, and the last line must be a whole chain line. */
+  static const char start[] = "murk open save";
+  unsigned char h[32];
+  crypto_generichash(h, 32, (const unsigned char*)start, sizeof start - 1, NULL, 0);
   size_t pos = 0;
   int lineno = 1;
+  bool any = false, last_is_chain = false;
   const size_t plen = sizeof CHAIN_PREFIX - 1;
   while (pos < len) {
     size_t end = pos;
     while (end < len && data[end] != '\n') end++;
-    if (end - pos >= plen && memcmp(data + pos, CHAIN_PREFIX, plen) == 0) {
+    last_is_chain = false;
+    if (is_chain_line(data, pos, end)) {
+      any = true;
       if (line) *line = lineno;
-      /* It must be the last line, whole, and match. */
-      if (end + 1 != len || end - pos != plen + MURK_CHAIN_HEX) return MURK_EINVAL;
-      unsigned char h[32];
+      if (end == len || end - pos != plen + MURK_CHAIN_HEX) return MURK_EINVAL;
       char hex[MURK_CHAIN_HEX + 1];
-      chain_over(data, pos, h);
       sodium_bin2hex(hex, sizeof hex, h, sizeof h);
-      return memcmp(hex, data + pos + plen, MURK_CHAIN_HEX) == 0 ? MURK_OK : MURK_EINVAL;
+      if (memcmp(hex, data + pos + plen, MURK_CHAIN_HEX) != 0) return MURK_EINVAL;
+      last_is_chain = true;
     }
-    pos = end < len ? end + 1 : end;
+    size_t next = end < len ? end + 1 : end;
+    chain_line(h, data + pos, next - pos);
+    pos = next;
     lineno++;
   }
-  return required ? MURK_EINVAL : MURK_OK;
+  if (!any) return required ? MURK_EINVAL : MURK_OK;
+  return last_is_chain ? MURK_OK : MURK_EINVAL;
+}
+
+size_t murk_save_journal_whole(const char* data, size_t len) {
+  /* The end of the last chain line that ends with its line break. */
+  size_t pos = 0, last = 0;
+  bool any = false;
+  while (pos < len) {
+    size_t end = pos;
+    while (end < len && data[end] != '\n') end++;
+    if (end < len && is_chain_line(data, pos, end)) {
+      any = true;
+      last = end + 1;
+    }
+    pos = end < len ? end + 1 : end;
+  }
+  if (!any || last == len) return len;
+  /* A torn record: at most its command line whole, then part of its chain line. */
+  size_t breaks = 0, after = last;
+  for (size_t i = last; i < len; i++)
+    if (data[i] == '\n') breaks++, after = i + 1;
+  if (breaks == 0) return last;
+  if (breaks == 1 && after < len) {
+    /* What follows the command line must be the start of a chain line. */
+    size_t n = len - after < sizeof CHAIN_PREFIX - 1 ? len - after : sizeof CHAIN_PREFIX - 1;
+    if (memcmp(data + after, CHAIN_PREFIX, n) == 0) return last;
+    return len;
+  }
+  if (breaks == 1) return last; /* the command line whole, its chain line not begun */
+  return len;                   /* more than a torn record: damage, for the chain to find */
+}
+
+void murk_save_chain_start(struct murk_chain* c, const char* data, size_t len) {
+  chain_over(data, len, c->h);
+}
+
+int murk_save_journal_record(struct murk_chain* c, enum murk_side side, const char* command,
+                             char* out, size_t n) {
+  if (strchr(command, '\n') || strchr(command, '\r')) return MURK_EINVAL;
+  int w = side == MURK_NO_SIDE ? snprintf(out, n, "%s\n", command)
+                               : snprintf(out, n, "%s: %s\n", murk_side_name(side), command);
+  if (w < 0 || (size_t)w + sizeof CHAIN_PREFIX + MURK_CHAIN_HEX + 1 > n) return MURK_ENOSPACE;
+  size_t len = (size_t)w;
+  chain_line(c->h, out, len);
+  size_t at = len;
+  memcpy(out + at, CHAIN_PREFIX, sizeof CHAIN_PREFIX - 1);
+  at += sizeof CHAIN_PREFIX - 1;
+  sodium_bin2hex(out + at, MURK_CHAIN_HEX + 1, c->h, sizeof c->h);
+  at += MURK_CHAIN_HEX;
+  out[at++] = '\n';
+  out[at] = '\0';
+  chain_line(c->h, out + len, at - len);
+  return (int)at;
 }
 
 void murk_game_fingerprint(const struct murk_game* g, const unsigned char* key, size_t keylen,

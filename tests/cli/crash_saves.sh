@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# crash_saves.sh: murk never loses a game (issue 7). `murk run --autosave` rewrites the save
-# atomically after every command; SIGKILL at random moments, hundreds of times, and every
-# time the save on disk (if one was written yet) must load and replay cleanly. A save that
+# crash_saves.sh: murk never loses a game (issue 7). `murk run --autosave` writes the save
+# atomically at the first command, then appends one record per command to it (a journal,
+# save.h); SIGKILL at random moments, hundreds of times, and every time the save on disk
+# (if one was written yet) must load and replay cleanly, a torn last record dropped. A save that
 # cannot be written (not a directory, a read-only directory, a full disk) gives a clear
 # message, exit 1, and leaves the previous save as it was; so does a target that is not a
 # regular file (a device such as /dev/full, a fifo, a directory), which stays in place.
@@ -65,6 +66,24 @@ done
 [ "$kills" -ge 200 ] || fail "only $kills runs were killed"
 [ "$midrun" -gt 0 ] || fail "no run was killed before it ended"
 echo "SIGKILL: $kills runs, $midrun killed mid-game (a run takes ~${span} ms here), every save replayed"
+
+# A torn last record (the kill landed inside an append): every cut of the journal inside
+# its last two records loads, dropping the torn record; the game it replays is the whole
+# one or one or two commands shorter, never an error. A byte changed before the torn tail
+# is still refused (the chain).
+size=$(stat -c %s "$tmp/full.sav")
+for ((cut = 1; cut <= 180; cut++)); do
+  checks=$((checks + 1))
+  head -c $((size - cut)) "$tmp/full.sav" >"$tmp/torn.sav"
+  if ! "$MURK" replay "$tmp/torn.sav" >"$tmp/torn.out" 2>"$tmp/err"; then
+    fail "the journal cut $cut bytes short does not replay: $(cat "$tmp/err")"
+    break
+  fi
+done
+checks=$((checks + 1))
+head -c $((size - 40)) "$tmp/full.sav" | sed '12s/[0-9]/x/' >"$tmp/torn.sav"
+"$MURK" replay "$tmp/torn.sav" >/dev/null 2>"$tmp/err" && fail "a changed byte before a torn record was not refused"
+grep -q "damaged or was edited" "$tmp/err" || fail "a changed byte before a torn record: $(cat "$tmp/err")"
 
 # expect_save_error WHAT SAVE [PREVIOUS]: --autosave SAVE fails with exit 1 and a message
 # naming it; PREVIOUS (a copy of the save before) must still equal SAVE.
@@ -153,9 +172,22 @@ fi
 mkdir "$tmp/mnt"
 if mount -t tmpfs -o size=4k tmpfs "$tmp/mnt" 2>/dev/null; then
   mnt=$tmp/mnt
-  cp "$tmp/full.sav" "$mnt/game.sav"
-  expect_save_error "full disk (ENOSPC)" "$mnt/game.sav" "$tmp/prev.sav"
+  # The previous save: the game's plain save (the journal of the whole run is larger than
+  # the disk).
+  "$MURK" run "$GAME" --save "$tmp/plain.sav" >/dev/null 2>&1
+  cp "$tmp/plain.sav" "$mnt/game.sav"
+  expect_save_error "full disk (ENOSPC)" "$mnt/game.sav" "$tmp/plain.sav"
   grep -qi "space" "$tmp/err" || fail "full disk: the message does not say the disk is full: $(cat "$tmp/err")"
+  # The disk fills up while the journal grows: exit 1, "no space", and the save on disk
+  # whole (the record that did not fit cut off again), replaying the game up to it.
+  rm -f "$mnt/game.sav"
+  checks=$((checks + 1))
+  "$MURK" run "$GAME" --autosave "$mnt/game.sav" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [ "$rc" -eq 1 ] && grep -qi "space" "$tmp/err" || fail "a disk filling up mid-journal: exit $rc: $(cat "$tmp/err")"
+  "$MURK" replay "$mnt/game.sav" >"$tmp/out" 2>"$tmp/err2" || fail "a disk filling up mid-journal: the save does not replay: $(cat "$tmp/err2")"
+  tail -c 74 "$mnt/game.sav" | grep -q '^# chain: ' || fail "a disk filling up mid-journal: the save does not end with a whole record"
+  echo "full disk mid-journal: $(head -1 "$tmp/err"); the save replays to: $(tail -1 "$tmp/out")"
 else
   echo "SKIP: full disk (cannot mount a tmpfs here)"
 fi

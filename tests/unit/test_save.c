@@ -380,6 +380,60 @@ static void test_save_of_a_game_replays(void** state) {
   for (size_t i = 0; i < murk_game_event_count(g); i++)
     assert_string_equal(murk_game_event(r, i)->text, murk_game_event(g, i)->text);
 
+  /* The journal (murk run --autosave): records appended after the save, each with its
+   * chain line; every chain line is checked; a torn last record is dropped, more than one
+   * is damage; the records parse as the save's next lines. */
+  struct murk_chain c;
+  murk_save_chain_start(&c, text, len);
+  size_t jcap = len + 3 * 200, jlen = len;
+  char* j = murk_malloc(jcap);
+  assert_non_null(j);
+  memcpy(j, text, len);
+  size_t rec_at[3];
+  static const char* const cmds[3] = {"end", "deploy 2 at 12,05", "move T3 to 05,20"};
+  for (int i = 0; i < 3; i++) {
+    char rec[256];
+    int n = murk_save_journal_record(&c, i == 1 ? MURK_DEFENDER : MURK_ATTACKER, cmds[i], rec,
+                                     sizeof rec);
+    assert_true(n > 0 && (size_t)n == strlen(rec));
+    assert_int_equal(strncmp(rec + strcspn(rec, "\n") + 1, "# chain: ", 9), 0);
+    rec_at[i] = jlen;
+    memcpy(j + jlen, rec, (size_t)n);
+    jlen += (size_t)n;
+  }
+  j[jlen] = '\0';
+  char small[40];
+  assert_int_equal(murk_save_journal_record(&c, MURK_ATTACKER, "end", small, sizeof small),
+                   MURK_ENOSPACE);
+  assert_int_equal(murk_save_journal_record(&c, MURK_ATTACKER, "en\nd", small, sizeof small),
+                   MURK_EINVAL);
+  assert_int_equal(murk_save_check_chain(j, jlen, true, NULL), MURK_OK);
+  assert_int_equal(murk_save_journal_whole(j, jlen), jlen);
+  struct murk_script* js = parse_ok(j);
+  assert_int_equal(js->nlines, save->nlines + 3);
+  assert_string_equal(js->lines[save->nlines + 1].text, "deploy 2 at 12,05");
+  assert_int_equal(js->lines[save->nlines + 1].side, MURK_DEFENDER);
+  murk_script_free(js);
+  /* Every cut inside the last record: that record is dropped, the rest checks. */
+  for (size_t cut = rec_at[2] + 1; cut < jlen; cut++) {
+    assert_int_equal(murk_save_journal_whole(j, cut), rec_at[2]);
+    assert_int_equal(murk_save_check_chain(j, rec_at[2], true, NULL), MURK_OK);
+  }
+  assert_int_equal(murk_save_journal_whole(j, rec_at[2]), rec_at[2]);
+  /* Damage before a torn last record is still found by the chain. */
+  char* two = murk_malloc(jlen);
+  assert_non_null(two);
+  size_t tl = jlen - 1; /* the last record torn */
+  memcpy(two, j, tl);
+  two[rec_at[1] + 5] ^= 1; /* and a byte changed in the record before */
+  assert_int_equal(murk_save_check_chain(two, murk_save_journal_whole(two, tl), true, NULL),
+                   MURK_EINVAL);
+  /* A changed byte in an earlier record breaks its chain line. */
+  j[rec_at[0] + 2] ^= 1;
+  assert_int_equal(murk_save_check_chain(j, jlen, true, NULL), MURK_EINVAL);
+  murk_free(two);
+  murk_free(j);
+
   murk_game_free(r);
   murk_script_free(save);
   murk_free(text);
