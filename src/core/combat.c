@@ -211,6 +211,7 @@ static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team
   struct murk_state* s = &g->s;
   struct murk_team* t = &s->teams[side][team];
   t->alive = false;
+  murk_teams_moved(s);
   int number = s->units[side][tu].marker;
   char ps[16];
   murk_pos_format(t->pos, ps, sizeof ps);
@@ -223,6 +224,7 @@ static void destroy_unit(struct murk_game* g, enum murk_side side, int tu, const
   struct murk_state* s = &g->s;
   struct murk_unit_state* u = &s->units[side][tu];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
+  murk_teams_moved(s);
   u->state = MURK_PLATOON_DESTROYED;
   murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
             murk_unit_platoon(g, side, tu)->name, how);

@@ -252,6 +252,7 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   struct murk_team* t = &g->s.teams[side][team];
   t->pos = p;
   t->placed = true;
+  murk_teams_moved(&g->s);
   char ps[16];
   murk_pos_format(p, ps, sizeof ps);
   int number = g->s.units[side][unit].marker;
@@ -444,10 +445,12 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     idx[nt++] = t;
     tm->placed = false;
   }
+  murk_teams_moved(s);
   int cmd = murk_unit_platoon(g, side, unit)->command_distance;
   if (cmd < 1) cmd = 1;
   s->teams[side][lead].pos = end;
   s->teams[side][lead].placed = true;
+  murk_teams_moved(s);
   for (int i = 0; i < nt; i++) {
     if (idx[i] == lead) continue;
     struct murk_axial a = murk_geom_to_axial(grid, old[i]);
@@ -460,6 +463,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
       continue; /* the table is full: the team stays off it */
     s->teams[side][idx[i]].pos = got;
     s->teams[side][idx[i]].placed = true;
+    murk_teams_moved(s);
   }
   u->moved = true;
   char from[16], to[16], ds[16];

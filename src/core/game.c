@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "command_table.h"
@@ -156,16 +157,92 @@ int murk_marker_index(const struct murk_state* s, int number) {
   return -1;
 }
 
-bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side* side, int* team) {
+/* The index of murk_team_at: cell -> first living, placed team there, in the order of the
+ * walk it replaces (attacker's teams, then the defender's, by number). Open addressing over
+ * 4,096 slots, at most 1,200 teams: a rebuild costs a few microseconds, a look-up a probe or
+ * two, where the walk cost 1,200 compares per look-up on a full table (docs/performance.md,
+ * "Big tables"). */
+#define TIX_SLOTS 4096
+_Static_assert(TIX_SLOTS >= 2 * MURK_SIDES * MURK_MAX_TEAMS_PER_SIDE, "the index stays sparse");
+struct murk_team_index {
+  bool stale;
+  int32_t key[TIX_SLOTS]; /* y * 65536 + x + 1; 0: empty */
+  int16_t who[TIX_SLOTS]; /* side * MURK_MAX_TEAMS_PER_SIDE + team */
+};
+
+static int32_t tix_key(struct murk_pos p) {
+  return (int32_t)p.y * 65536 + p.x + 1;
+}
+
+static unsigned tix_slot(int32_t key) {
+  return ((uint32_t)key * 2654435761u) >> (32 - 12);
+}
+
+static void tix_rebuild(const struct murk_state* s, struct murk_team_index* x) {
+  memset(x->key, 0, sizeof x->key);
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int t = 0; t < s->nteams[sd]; t++) {
       const struct murk_team* tm = &s->teams[sd][t];
-      if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) {
-        if (side) *side = (enum murk_side)sd;
-        if (team) *team = t;
-        return true;
+      if (!tm->alive || !tm->placed) continue;
+      int32_t k = tix_key(tm->pos);
+      unsigned i = tix_slot(k);
+      while (x->key[i] && x->key[i] != k) i = (i + 1) & (TIX_SLOTS - 1);
+      if (x->key[i]) continue; /* the walk finds the first team on a cell */
+      x->key[i] = k;
+      x->who[i] = (int16_t)(sd * MURK_MAX_TEAMS_PER_SIDE + t);
+    }
+  }
+  x->stale = false;
+}
+
+void murk_teams_moved(struct murk_state* s) {
+  if (s->tix) s->tix->stale = true;
+}
+
+bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side* side, int* team) {
+  struct murk_team_index* x = s->tix;
+  if (!x) {
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      for (int t = 0; t < s->nteams[sd]; t++) {
+        const struct murk_team* tm = &s->teams[sd][t];
+        if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) {
+          if (side) *side = (enum murk_side)sd;
+          if (team) *team = t;
+          return true;
+        }
       }
     }
+    return false;
+  }
+  if (x->stale) tix_rebuild(s, x); /* a cache: rebuilt from the state it describes */
+#ifdef MURK_CHECK_TEAM_INDEX
+  /* The sanitizer build (make test-san) checks every look-up against the walk: a change to
+   * a team that forgot murk_teams_moved aborts there. */
+  {
+    enum murk_side a1 = MURK_NO_SIDE, a2 = MURK_NO_SIDE;
+    int b1 = -1, b2 = -1;
+    bool r1 = false;
+    for (int sd = 0; sd < MURK_SIDES && !r1; sd++)
+      for (int t = 0; t < s->nteams[sd] && !r1; t++)
+        if (s->teams[sd][t].alive && s->teams[sd][t].placed && murk_pos_eq(s->teams[sd][t].pos, p))
+          r1 = true, a1 = (enum murk_side)sd, b1 = t;
+    bool r2 = false;
+    int32_t kk = tix_key(p);
+    for (unsigned i = tix_slot(kk); x->key[i]; i = (i + 1) & (TIX_SLOTS - 1))
+      if (x->key[i] == kk) {
+        r2 = true, a2 = (enum murk_side)(x->who[i] / MURK_MAX_TEAMS_PER_SIDE),
+        b2 = x->who[i] % MURK_MAX_TEAMS_PER_SIDE;
+        break;
+      }
+    if (r1 != r2 || a1 != a2 || b1 != b2) abort();
+  }
+#endif
+  int32_t k = tix_key(p);
+  for (unsigned i = tix_slot(k); x->key[i]; i = (i + 1) & (TIX_SLOTS - 1)) {
+    if (x->key[i] != k) continue;
+    if (side) *side = (enum murk_side)(x->who[i] / MURK_MAX_TEAMS_PER_SIDE);
+    if (team) *team = x->who[i] % MURK_MAX_TEAMS_PER_SIDE;
+    return true;
   }
   return false;
 }
@@ -425,6 +502,7 @@ static void free_logs(struct murk_game* g) {
 
 void murk_game_free(struct murk_game* g) {
   if (!g) return;
+  murk_free(g->s.tix);
   free_logs(g);
   murk_sight_close(g);
   murk_free(g->saved);
@@ -469,6 +547,8 @@ static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned 
   }
   g->m = m;
   g->seed = seed;
+  /* Without memory for it, murk_team_at walks the teams instead. */
+  g->s.tix = murk_malloc(sizeof *g->s.tix);
   if (key) {
     g->keyed = true;
     memcpy(g->dice_key, key, MURK_DICE_KEY_BYTES);
@@ -577,6 +657,7 @@ static void state_save(struct murk_game* g) {
 static void state_restore(struct murk_game* g) {
   int made = g->s.nmarkers, had = g->saved->nmarkers;
   state_copy(&g->s, g->saved, g->saved);
+  murk_teams_moved(&g->s);
   /* Markers the refused command made: their slots go back to never used. */
   if (made > had) {
     size_t k = (size_t)(made - had);

@@ -191,6 +191,12 @@ struct murk_state {
   struct murk_sighting seen_marker[MURK_SIDES][MURK_MAX_MARKERS];
   struct murk_sighting seen_team[MURK_SIDES][MURK_MAX_TEAMS_PER_SIDE];
   struct murk_night night;
+
+  /* Where the teams stand, by cell (game.c): a cache owned by the game, never state. Every
+   * change to a team's pos, alive or placed calls murk_teams_moved, and the next
+   * murk_team_at rebuilds it; a refused command's restore and a new setup mark it stale
+   * too. NULL (out of memory): murk_team_at walks the teams. */
+  struct murk_team_index* tix;
 };
 
 struct murk_sightmap; /* los.h */
@@ -302,6 +308,8 @@ int murk_marker_index_at(const struct murk_state* s, struct murk_pos p);
 int murk_marker_index(const struct murk_state* s, int number);
 /* A living, placed team at p: returns true and fills side/team (either may be NULL). */
 bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side* side, int* team);
+/* A team's pos, alive or placed changed: the index of murk_team_at is stale. */
+void murk_teams_moved(struct murk_state* s);
 /* Is p free of markers and teams? */
 bool murk_cell_free(const struct murk_state* s, struct murk_pos p);
 /* Teams alive of a unit. */

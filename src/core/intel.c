@@ -456,6 +456,7 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     }
     tm->pos = at;
     tm->placed = true;
+    murk_teams_moved(&g->s);
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
     murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),

@@ -746,6 +746,7 @@ static void lose_team(struct murk_game* g, enum murk_side side, int unit, int te
                       const char* why) {
   struct murk_state* s = &g->s;
   s->teams[side][team].alive = false;
+  murk_teams_moved(s);
   murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s",
             murk_side_name(side), s->units[side][unit].marker,
             murk_team_profile(g, side, team)->name, why);
@@ -755,6 +756,7 @@ static void destroy(struct murk_game* g, enum murk_side side, int unit, const ch
   struct murk_state* s = &g->s;
   struct murk_unit_state* u = &s->units[side][unit];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
+  murk_teams_moved(s);
   u->state = MURK_PLATOON_DESTROYED;
   murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
             murk_unit_platoon(g, side, unit)->name, why);
@@ -860,6 +862,7 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
       struct murk_team* tm = &s->teams[side][teams[placed++]];
       tm->pos = ring[i];
       tm->placed = true;
+      murk_teams_moved(s);
       ok++;
       char ts[16];
       murk_pos_format(ring[i], ts, sizeof ts);

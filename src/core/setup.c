@@ -213,7 +213,10 @@ static void roll_for_sides(struct murk_game* g) {
 int murk_setup_begin(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct murk_state* s = &g->s;
+  struct murk_team_index* tix = s->tix; /* the game's cache outlives a new setup */
   memset(s, 0, sizeof *s);
+  s->tix = tix;
+  murk_teams_moved(s);
   if (g->keyed)
     murk_rng_seed_key(&s->rng, g->dice_key);
   else
@@ -1071,6 +1074,7 @@ int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk
     /* Lift the teams, then put them down around the new place like a reveal does. */
     for (int t = u->first_team; t < u->first_team + u->nteams; t++)
       s->teams[side][t].placed = false;
+    murk_teams_moved(s);
     murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d makes a reconnaissance move %s -> %s",
               who_name, u->marker, fs, ps);
     murk_event_facts(g, u->marker, &from, &c->at);

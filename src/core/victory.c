@@ -432,6 +432,7 @@ int murk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct
   bool hidden = u->state == MURK_PLATOON_HIDDEN;
   if (mi >= 0) s->markers[mi].on_table = false;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].placed = false;
+  murk_teams_moved(s);
   u->state = MURK_PLATOON_WITHDRAWN;
   s->withdraw_due--;
   if (hidden) {
