@@ -165,7 +165,8 @@ int murk_marker_index(const struct murk_state* s, int number) {
 #define TIX_SLOTS 4096
 _Static_assert(TIX_SLOTS >= 2 * MURK_SIDES * MURK_MAX_TEAMS_PER_SIDE, "the index stays sparse");
 struct murk_team_index {
-  bool stale;
+  uint32_t gens;          /* team_gen values handed out so far */
+  uint32_t built;         /* the team_gen this index describes (0: none) */
   int32_t key[TIX_SLOTS]; /* y * 65536 + x + 1; 0: empty */
   int16_t who[TIX_SLOTS]; /* side * MURK_MAX_TEAMS_PER_SIDE + team */
 };
@@ -192,11 +193,11 @@ static void tix_rebuild(const struct murk_state* s, struct murk_team_index* x) {
       x->who[i] = (int16_t)(sd * MURK_MAX_TEAMS_PER_SIDE + t);
     }
   }
-  x->stale = false;
+  x->built = s->team_gen;
 }
 
 void murk_teams_moved(struct murk_state* s) {
-  if (s->tix) s->tix->stale = true;
+  if (s->tix) s->team_gen = ++s->tix->gens;
 }
 
 bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side* side, int* team) {
@@ -214,7 +215,7 @@ bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side*
     }
     return false;
   }
-  if (x->stale) tix_rebuild(s, x); /* a cache: rebuilt from the state it describes */
+  if (x->built != s->team_gen) tix_rebuild(s, x); /* a cache of the state it describes */
 #ifdef MURK_CHECK_TEAM_INDEX
   /* The sanitizer build (make test-san) checks every look-up against the walk: a change to
    * a team that forgot murk_teams_moved aborts there. */
@@ -549,6 +550,7 @@ static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned 
   g->seed = seed;
   /* Without memory for it, murk_team_at walks the teams instead. */
   g->s.tix = murk_malloc(sizeof *g->s.tix);
+  if (g->s.tix) g->s.tix->gens = g->s.tix->built = 0;
   if (key) {
     g->keyed = true;
     memcpy(g->dice_key, key, MURK_DICE_KEY_BYTES);
@@ -657,7 +659,6 @@ static void state_save(struct murk_game* g) {
 static void state_restore(struct murk_game* g) {
   int made = g->s.nmarkers, had = g->saved->nmarkers;
   state_copy(&g->s, g->saved, g->saved);
-  murk_teams_moved(&g->s);
   /* Markers the refused command made: their slots go back to never used. */
   if (made > had) {
     size_t k = (size_t)(made - had);

@@ -193,9 +193,11 @@ struct murk_state {
   struct murk_night night;
 
   /* Where the teams stand, by cell (game.c): a cache owned by the game, never state. Every
-   * change to a team's pos, alive or placed calls murk_teams_moved, and the next
-   * murk_team_at rebuilds it; a refused command's restore and a new setup mark it stale
-   * too. NULL (out of memory): murk_team_at walks the teams. */
+   * change to a team's pos, alive or placed calls murk_teams_moved, which gives the state a
+   * new team_gen (unique in the game); the index is rebuilt when it was built for another
+   * team_gen, so a state copied back (a refused command, a test's snapshot) never reads an
+   * index of another layout. NULL (out of memory): murk_team_at walks the teams. */
+  uint32_t team_gen;
   struct murk_team_index* tix;
 };
 

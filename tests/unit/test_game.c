@@ -374,7 +374,7 @@ static void test_determinism(void** st) {
     assert_int_equal(murk_game_event_count(a), murk_game_event_count(b));
     for (size_t i = 0; i < murk_game_event_count(a); i++)
       assert_string_equal(murk_game_event(a, i)->text, murk_game_event(b, i)->text);
-    /* All of the state but the team index, a cache each game owns (its own pointer). */
+    /* All of the state but the pointer to the team index, a cache each game owns. */
     assert_memory_equal(&a->s, &b->s, offsetof(struct murk_state, tix));
     murk_game_free(a);
     murk_game_free(b);

@@ -193,7 +193,6 @@ static void snap_take(const struct murk_game* g, struct snap* sn) {
 
 static void snap_restore(struct murk_game* g, const struct snap* sn) {
   memcpy(&g->s, &sn->s, sizeof sn->s);
-  murk_teams_moved(&g->s); /* the game's team index describes the state it left */
   g->nevents = sn->nevents;
   for (size_t i = sn->nlog; i < g->nlog; i++) murk_free(g->log[i]);
   g->nlog = sn->nlog;
