@@ -598,7 +598,9 @@ static bool knowledge_changed(const struct murk_game* g) {
         continue;
       }
       const struct murk_sighting* x = &a->seen_marker[sd][i];
-      if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
+      if (x->known != y->known || x->seen != y->seen ||
+          (y->known && !murk_pos_eq(x->pos, y->pos)) || x->bogged != y->bogged ||
+          x->dug_in != y->dug_in)
         return true;
     }
     for (int t = 0; t < b->nteams[other]; t++) {

@@ -89,6 +89,10 @@ struct murk_sighting {
   int turn;            /* the game turn it was last seen (0: setup) */
   bool seen;           /* in sight now */
   bool known;          /* seen, or its place told in a public event, at least once */
+  /* A revealed enemy platoon's marker (its teams on the table): what the side saw of the
+   * platoon when one of its teams was last in sight or it was revealed (docs/rules.md,
+   * "What a side knows"); a view shows these, never the truth. */
+  bool bogged, dug_in;
 };
 
 /* A light on the table (seed 003, 1.92-1.93): a starshell or an illuminating round. */

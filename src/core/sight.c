@@ -504,6 +504,23 @@ static void saw(struct murk_sighting* k, struct murk_pos p, int turn) {
   k->turn = turn;
 }
 
+/* Marker mi stands for a revealed platoon whose teams are on the table. */
+static bool revealed_platoon(const struct murk_state* s, int mi) {
+  const struct murk_marker* mk = &s->markers[mi];
+  if (mk->on_table || !mk->revealed || mk->unit < 0) return false;
+  if (mk->owner != MURK_ATTACKER && mk->owner != MURK_DEFENDER) return false;
+  return s->units[mk->owner][mk->unit].state == MURK_PLATOON_REVEALED;
+}
+
+/* What a side sees of revealed platoon mi now. */
+static void platoon_facts(const struct murk_state* s, int mi, struct murk_sighting* k) {
+  const struct murk_unit_state* u = &s->units[s->markers[mi].owner][s->markers[mi].unit];
+  k->known = true;
+  k->turn = s->turn;
+  k->bogged = u->bogged;
+  k->dug_in = u->dug_in;
+}
+
 /* A public event placed something of `owner` at e->to: the other side has been told. */
 static void told(struct murk_game* g, const struct murk_event* e) {
   struct murk_state* s = &g->s;
@@ -585,7 +602,9 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
       const struct murk_marker* mk = &s->markers[i];
       struct murk_sighting* k = &s->seen_marker[v][i];
       if (mk->owner != other || !mk->on_table) {
-        memset(k, 0, sizeof *k); /* gone (revealed, removed): nothing to remember */
+        /* A revealed platoon's marker keeps what the side last saw of the platoon (below);
+         * anything else gone (removed, withdrawn) leaves nothing to remember. */
+        if (mk->owner != other || !revealed_platoon(s, i)) memset(k, 0, sizeof *k);
         continue;
       }
       /* Fog-of-War templates (seed 000: put down on the table for both players) and Limited
@@ -610,6 +629,19 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
                            : murk_sight_any(g, viewer, tm->pos, flash, NULL);
       if (k->seen) saw(k, tm->pos, s->turn);
     }
+    /* A revealed platoon is seen when one of its teams is: then the side sees whether it is
+     * bogged or dug in; out of sight it keeps what it saw last (docs/rules.md, "What a side
+     * knows"). */
+    for (int i = 0; i < s->nmarkers; i++) {
+      if (s->markers[i].owner != other || s->markers[i].on_table || !revealed_platoon(s, i))
+        continue;
+      const struct murk_unit_state* u = &s->units[other][s->markers[i].unit];
+      struct murk_sighting* k = &s->seen_marker[v][i];
+      k->seen = false;
+      for (int t = u->first_team; t < u->first_team + u->nteams && !k->seen; t++)
+        k->seen = s->seen_team[v][t].seen;
+      if (k->seen) platoon_facts(s, i, k);
+    }
   }
   for (size_t i = first_event; i < g->nevents; i++) {
     const struct murk_event* e = &g->events[i];
@@ -617,5 +649,12 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
     if (e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE || e->kind == MURK_EV_MOVE ||
         e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL)
       told(g, e);
+    /* A public reveal shows the platoon to both sides as it is. */
+    if (e->kind == MURK_EV_REVEAL) {
+      int mi = murk_marker_index(s, e->marker);
+      enum murk_side owner = mi >= 0 ? s->markers[mi].owner : MURK_NO_SIDE;
+      if ((owner == MURK_ATTACKER || owner == MURK_DEFENDER) && revealed_platoon(s, mi))
+        platoon_facts(s, mi, &s->seen_marker[murk_side_other(owner)][mi]);
+    }
   }
 }

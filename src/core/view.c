@@ -124,6 +124,12 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   vm->dummy = mk->unit < 0;
   if (vm->dummy) return;
   vm->dug_in = s->units[mk->owner][mk->unit].dug_in;
+  /* An enemy platoon's state as the side last saw it (sight.c), not as it is now. */
+  if (side != MURK_NO_SIDE && side != mk->owner && !mk->on_table) {
+    const struct murk_sighting* k = &s->seen_marker[side][mk - s->markers];
+    vm->bogged = k->bogged;
+    vm->dug_in = k->dug_in;
+  }
   const struct murk_platoon* pl = murk_unit_platoon(g, mk->owner, mk->unit);
   vm->platoon = mk->unit;
   copy_text(vm->name, sizeof vm->name, pl->name);
