@@ -189,14 +189,23 @@ static int nearest_team_to(const struct murk_game* g, enum murk_side side, int t
 }
 
 /* The team of unit tu (of the other side) nearest to any team of `side`'s unit `unit`
- * (ties: roster order): where the next hit falls. -1 if none is left. */
-static int nearest_target(const struct murk_game* g, enum murk_side side, int unit, int tu) {
+ * (ties: roster order): where the next hit falls. Only teams `side` sees count while it
+ * sees any (docs/rules.md, "Hidden contact": hits fall on teams the firing side sees);
+ * *unseen says the pick is a team it does not see. -1 if none is left. */
+static int nearest_target(const struct murk_game* g, enum murk_side side, int unit, int tu,
+                          bool* unseen) {
   const struct murk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   const struct murk_unit_state* t = &s->units[other][tu];
+  bool flash = murk_night_flashing(g, other, tu);
+  bool any_seen = false;
+  for (int k = t->first_team; k < t->first_team + t->nteams && !any_seen; k++)
+    any_seen = placed(s, other, k) && murk_sight_any(g, side, s->teams[other][k].pos, flash, NULL);
+  if (unseen) *unseen = !any_seen;
   int best = INT_MAX, pick = -1;
   for (int k = t->first_team; k < t->first_team + t->nteams; k++) {
     if (!placed(s, other, k)) continue;
+    if (any_seen && !murk_sight_any(g, side, s->teams[other][k].pos, flash, NULL)) continue;
     int d = INT_MAX;
     nearest_team_to(g, other, k, side, unit, false, &d);
     if (d < best) {
@@ -274,8 +283,19 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
   *saved = 0;
   int tnum = g->s.units[side][tu].marker;
   for (int h = 0; h < hits; h++) {
-    int t = nearest_target(g, from, unit, tu);
+    bool unseen = false;
+    int t = nearest_target(g, from, unit, tu, &unseen);
     if (t < 0) break;
+    if (unseen) {
+      /* A hit on a team the firing side does not see (a blind barrage) shows it where it
+       * stands, in the same public event (docs/rules.md, "Hidden contact"). */
+      struct murk_team* tm = &g->s.teams[side][t];
+      char ps[16];
+      murk_pos_format(tm->pos, ps, sizeof ps);
+      murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "a hit falls on P%d's unseen team (%s) at %s",
+                tnum, murk_team_profile(g, side, t)->name, ps);
+      murk_event_facts(g, tnum, &tm->pos, NULL); /* sight.c: the firing side is told */
+    }
     if (with_saves) {
       const char* kind = "save";
       int save = save_of(g, side, tu, t, &kind);
@@ -309,7 +329,7 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   const struct murk_mission* m = g->m;
   const struct murk_grid* gr = &m->grid;
   enum murk_side other = murk_side_other(side);
-  int k = nearest_target(g, side, unit, tu);
+  int k = nearest_target(g, side, unit, tu, NULL);
   if (k < 0) return false;
   struct murk_pos land = g->s.teams[other][k].pos;
   int snum = g->s.units[side][unit].marker;

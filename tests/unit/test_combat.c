@@ -177,6 +177,40 @@ static void test_shooting_needs_sight(void** st) {
   murk_mission_free(m);
 }
 
+/* Hits fall on teams the firing side sees (docs/rules.md, "Hidden contact"): the nearest
+ * blue rifle stands in the woods, out of sight, nearer than the one the red rifles see; the
+ * hits go to the one seen. */
+static void test_hits_fall_on_seen_teams(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP TF_VIS CB_FORCES);
+  bool hit = false;
+  for (uint64_t seed = 1; seed < 30 && !hit; seed++) {
+    struct murk_game* g = open_game(m, seed);
+    ok_line(g, "end");
+    put(g, A, RIFLES, 4, 6, 1);
+    put(g, D, RIFLES, 12, 0, 1);
+    struct murk_team* dt = &g->s.teams[D][g->s.units[D][RIFLES].first_team];
+    dt[0].pos = (struct murk_pos){5, 3}; /* in the woods */
+    dt[1].pos = (struct murk_pos){10, 4};
+    assert_false(murk_can_see(g, A, (struct murk_pos){4, 6}, dt[0].pos));
+    assert_false(murk_can_see(g, A, (struct murk_pos){5, 6}, dt[0].pos));
+    assert_false(murk_can_see(g, A, (struct murk_pos){6, 6}, dt[0].pos));
+    assert_false(murk_can_see(g, A, (struct murk_pos){7, 6}, dt[0].pos));
+    assert_true(murk_can_see(g, A, (struct murk_pos){7, 6}, dt[1].pos));
+    assert_true(murk_geom_distance(&m->grid, (struct murk_pos){5, 6}, dt[0].pos) <
+                murk_geom_distance(&m->grid, (struct murk_pos){7, 6}, dt[1].pos));
+    ok_line(g, "shoot 1 at P2");
+    if (!dt[0].alive || !dt[1].alive) {
+      hit = true;
+      assert_true(dt[0].alive);
+      assert_false(dt[1].alive);
+    }
+    murk_game_free(g);
+  }
+  assert_true(hit);
+  murk_mission_free(m);
+}
+
 /* ---- to hit ---- */
 
 /* Shoot red rifles at blue rifles and check the score needed and the hits against the dice. */
@@ -475,6 +509,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sight_range),
       cmocka_unit_test(test_shooting_needs_sight),
+      cmocka_unit_test(test_hits_fall_on_seen_teams),
       cmocka_unit_test(test_to_hit_short_and_long_range),
       cmocka_unit_test(test_to_hit_dug_in_concealed_and_cap),
       cmocka_unit_test(test_to_hit_night),
