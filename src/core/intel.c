@@ -726,7 +726,7 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
   murk_move_allowance(g, side, mi, -1, &rule);
   struct murk_move_truth truth = {g, side, mi, -1};
   struct murk_move_board board;
-  murk_move_board_truth(&truth, &board);
+  murk_move_board_known(&truth, &board); /* judged by what the side knows */
   struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
   int npts = murk_move_points(c, pts);
   struct murk_move_verdict v;
@@ -757,9 +757,24 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
     murk_free(path);
     return rc;
   }
+  /* An enemy the side did not know of on the path stops the leader in the last free cell
+   * before it (docs/rules.md, "Hidden contact"), unless it spots something first. */
+  enum murk_side enemy = murk_side_other(side);
+  int hit = -1;
+  for (int i = 0; i < n && hit < 0; i++) {
+    int em = murk_marker_index_at(s, path[i]);
+    enum murk_side ts;
+    if ((em >= 0 && s->markers[em].owner == enemy) ||
+        (murk_team_at(s, path[i], &ts, NULL) && ts == enemy))
+      hit = i;
+  }
+  struct murk_pos met = hit >= 0 ? path[hit] : mk->pos;
+  if (hit >= 0) {
+    n = hit;
+    while (n > 0 && !murk_cell_free(s, path[n - 1])) n--;
+  }
   /* Cell by cell, Dis counters along: the first cell where the enemy is in sight is where
    * the spotting happens. */
-  enum murk_side enemy = murk_side_other(side);
   mk->moved = true;
   mk->moved_cells = 0;
   mk->dis_moved = false;
@@ -784,6 +799,11 @@ int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const stru
     seg = 0;
   }
   if (!over && seg > 0) emit_move(g, mi, seg_from, seg, "");
+  if (!over && hit >= 0 && !g->oom) {
+    char handle[16];
+    snprintf(handle, sizeof handle, "T%d", s->markers[mi].number);
+    murk_hidden_contact(g, side, handle, s->markers[mi].pos, met);
+  }
   murk_free(cs);
   sight_close(&x);
   murk_free(path);

@@ -692,24 +692,81 @@ static const char* const bundled[] = {
 #define NBUNDLED (sizeof bundled / sizeof bundled[0])
 
 /* Small missions that combine rules: fog of war at night, deep strike into fog, ambush in
- * the dark. */
+ * the dark; Limited Intelligence at night is a bundled mission with a rule added (below). */
 #define TW_NIGHT "  night_fighting: {sight: 2d6, unit: 5cm, scatter: 2d6, unseen_scatter: d6}\n"
+/* Each side has a platoon that may deep strike (Flames of War's Deep Strike) and one to lie
+ * in ambush. */
+#define TW_FORCES                                                                                 \
+  "forces:\n"                                                                                     \
+  "  attacker:\n"                                                                                 \
+  "    name: Red Force\n"                                                                         \
+  "    dummies: 1\n"                                                                              \
+  "    profiles:\n"                                                                               \
+  "      lancer: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 4, motivation: 4}\n"           \
+  "    platoons:\n"                                                                               \
+  "      - {name: Alpha Lancers, command_distance: 10cm, teams: [{profile: lancer, count: 3}]}\n" \
+  "      - {name: Bravo Jumpers, command_distance: 10cm, flags: [deep_strike],\n"                 \
+  "         teams: [{profile: lancer, count: 4}]}\n"                                              \
+  "      - {name: Charlie Lancers, command_distance: 10cm, teams: [{profile: lancer, count: "     \
+  "2}]}\n"                                                                                        \
+  "  defender:\n"                                                                                 \
+  "    name: Blue Force\n"                                                                        \
+  "    dummies: 1\n"                                                                              \
+  "    profiles:\n"                                                                               \
+  "      ranger: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 5, motivation: 4}\n"           \
+  "    platoons:\n"                                                                               \
+  "      - {name: Xenon Rangers, command_distance: 10cm, teams: [{profile: ranger, count: 4}]}\n" \
+  "      - {name: Yodel Jumpers, command_distance: 10cm, flags: [deep_strike],\n"                 \
+  "         teams: [{profile: ranger, count: 3}]}\n"                                              \
+  "      - {name: Zulu Rangers, command_distance: 10cm, teams: [{profile: ranger, count: 2}]}\n"
 static const char* const combos[] = {
     /* fog of war with night fighting */
     TF_HEAD TF_SETUP "rules:\n  fog_of_war: {dummies: true}\n" TW_NIGHT TF_VIS TF_FORCES,
+    /* deep strike into fog of war */
+    TF_HEAD TF_SETUP
+    "rules:\n  fog_of_war: {dummies: true}\n  deep_strike: {}\n  reserves: {score: 3}\n" TF_VIS
+        TW_FORCES,
+    /* ambush in the dark: fog of war, an ambush each, at night */
+    TF_HEAD
+    "setup: {sides: fixed, first_turn: attacker, attacker: {ambush: 1}, defender: {ambush: "
+    "1}}\n"
+    "rules:\n  fog_of_war: {dummies: true}\n  ambush: {platoons: 1}\n" TW_NIGHT TF_VIS TW_FORCES,
     /* the plain test mission */
     TF_MISSION,
 };
 #define NCOMBOS (sizeof combos / sizeof combos[0])
+
+/* Bundled missions with a rule added under `rules:`: Limited Intelligence at night. */
+static const char* const with_rule[][2] = {
+    {"li-hohenfeld", TW_NIGHT},
+};
+#define NWITH (sizeof with_rule / sizeof with_rule[0])
+
+static struct murk_mission* load_with_rule(const char* name, const char* rule) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.yaml", MISSIONS, name);
+  FILE* f = fopen(path, "rb");
+  assert_non_null(f);
+  static char text[65536], out[65536 + 512];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[n] = '\0';
+  char* at = strstr(text, "\nrules:\n");
+  assert_non_null(at);
+  at += strlen("\nrules:\n");
+  snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, rule, at);
+  return load_yaml(out);
+}
 
 static long total_tries, total_diffs;
 
 static void run_all(void** state) {
   (void)state;
   long budget = env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET);
-  long per_mission = budget / (long)(NBUNDLED + NCOMBOS);
+  long per_mission = budget / (long)(NBUNDLED + NCOMBOS + NWITH);
   struct twins_run* all = run_new(budget);
-  for (size_t i = 0; i < NBUNDLED + NCOMBOS; i++) {
+  const char* only = getenv("TWINS_ONLY"); /* one mission by name, while working on it */
+  for (size_t i = 0; i < NBUNDLED + NCOMBOS + NWITH; i++) {
     struct murk_mission* m = NULL;
     char name[64];
     if (i < NBUNDLED) {
@@ -719,9 +776,17 @@ static void run_all(void** state) {
       murk_diags_init(&d, path);
       assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
       snprintf(name, sizeof name, "%s", bundled[i]);
-    } else {
+    } else if (i < NBUNDLED + NCOMBOS) {
       m = load_yaml(combos[i - NBUNDLED]);
       snprintf(name, sizeof name, "combo-%zu", i - NBUNDLED);
+    } else {
+      m = load_with_rule(with_rule[i - NBUNDLED - NCOMBOS][0],
+                         with_rule[i - NBUNDLED - NCOMBOS][1]);
+      snprintf(name, sizeof name, "%s+night", with_rule[i - NBUNDLED - NCOMBOS][0]);
+    }
+    if (only && *only && strcmp(only, name) != 0) {
+      murk_mission_free(m);
+      continue;
     }
     assert_int_equal(murk_sight_cache_new(m, &cache), MURK_OK);
     struct twins_run* r = run_new(per_mission);
