@@ -229,16 +229,17 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
   size_t n = murk_geom_within(grid, centre, radius, cells, cap);
   if (n > cap) n = cap;
   int k = 0;
-  enum murk_side enemy = murk_side_other(side);
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
-    if (murk_pos_eq(p, centre) || !murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p))
+    /* What the side knows (docs/rules.md, "Hidden contact"): an enemy it does not know of
+     * is met when a team is put down on its cell (put_down). */
+    if (murk_pos_eq(p, centre) || !murk_cell_passable(g->m, p) || !murk_cell_known_free(g, side, p))
       continue;
     if (zone && !murk_zone_contains(g->m, zone, p)) continue;
     struct cand* c = &cs[k++];
     c->pos = p;
     c->d_first = murk_geom_distance(grid, p, centre);
-    c->d_enemy = murk_nearest_of_side(g, enemy, p, NULL);
+    c->d_enemy = murk_known_nearest(g, side, p, NULL);
     c->d_rev = revealer ? murk_geom_distance(grid, p, *revealer) : 0;
   }
   murk_free(cells);
@@ -260,16 +261,29 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   murk_event_facts(g, number, NULL, &p);
 }
 
-/* Can a team or template be put down on p? */
-static bool cell_ok(const struct murk_game* g, struct murk_pos p, const struct murk_zone* zone) {
+/* May `side` put a team or template down on p, as far as it knows? */
+static bool cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                    const struct murk_zone* zone) {
   return murk_geom_on_table(&g->m->grid, p) && murk_cell_passable(g->m, p) &&
-         murk_cell_free(&g->s, p) && (!zone || murk_zone_contains(g->m, zone, p));
+         murk_cell_known_free(g, side, p) && (!zone || murk_zone_contains(g->m, zone, p));
+}
+
+/* Hidden contact on placing (docs/rules.md): p, which `side` took for free, holds an enemy
+ * it did not know of. Then a public contact shows both (the enemy becomes known, so p is
+ * no longer free for the side) and the caller tries its next cell. */
+static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct murk_pos from,
+                      struct murk_pos p) {
+  if (murk_cell_free(&g->s, p)) return false;
+  char what[16];
+  snprintf(what, sizeof what, "P%d", g->s.units[side][unit].marker);
+  murk_hidden_contact(g, side, what, from, p);
+  return true;
 }
 
 /* The nearest free passable cell to p (p included), or false if the table is full. */
 static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
                          const struct murk_zone* zone, struct murk_pos* out) {
-  if (cell_ok(g, p, zone)) {
+  if (cell_ok(g, side, p, zone)) {
     *out = p;
     return true;
   }
@@ -300,14 +314,16 @@ int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, str
     if (s->teams[side][t].alive) teams[nt++] = t;
   if (nt == 0) return 0;
   struct murk_pos first;
-  if (!nearest_free(g, side, centre, zone, &first)) return nt;
+  do {
+    if (!nearest_free(g, side, centre, zone, &first)) return nt;
+  } while (enemy_met(g, side, unit, centre, first) && !g->oom);
   place_team(g, side, unit, teams[0], first);
   int need = nt - 1;
   if (need == 0) return 0;
 
   int cmd = murk_unit_platoon(g, side, unit)->command_distance;
   if (cmd < 1) cmd = 1;
-  int d_enemy_first = murk_nearest_of_side(g, murk_side_other(side), first, NULL);
+  int d_enemy_first = murk_known_nearest(g, side, first, NULL);
   int d_rev_first = revealer ? murk_geom_distance(grid, first, *revealer) : 0;
   struct cand* cs = NULL;
   int n = candidates(g, side, first, cmd, revealer, zone, &cs);
@@ -345,10 +361,26 @@ int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, str
     n = candidates(g, side, first, radius, revealer, zone, &cs);
     if (n < 0) break;
   }
+  /* Put down in order; a cell that holds an enemy the side did not know of is a contact,
+   * and that team goes to the first candidate still free as far as the side now knows. */
+  int placed = 0;
+  for (int i = 0; i < got && !g->oom; i++) {
+    struct murk_pos p = chosen[i];
+    bool ok = !enemy_met(g, side, unit, first, p);
+    for (int j = 0; !ok && cs && j < n && !g->oom; j++) {
+      p = cs[j].pos;
+      bool later = false; /* chosen for a team still to come */
+      for (int k = i + 1; k < got && !later; k++) later = murk_pos_eq(chosen[k], p);
+      if (later || !murk_cell_known_free(g, side, p)) continue;
+      ok = !enemy_met(g, side, unit, first, p);
+    }
+    if (!ok) continue;
+    place_team(g, side, unit, teams[1 + placed], p);
+    placed++;
+  }
   murk_free(cs);
-  for (int i = 0; i < got; i++) place_team(g, side, unit, teams[1 + i], chosen[i]);
   murk_free(chosen);
-  return need - got;
+  return need - placed;
 }
 
 /* Is p free but for the unit's own teams? */
@@ -455,9 +487,15 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     a.r += a1.r - a0.r;
     struct murk_pos want = murk_geom_from_axial(grid, a);
     struct murk_pos got = want;
-    if (!(cell_ok(g, want, NULL) && murk_geom_distance(grid, want, end) <= cmd) &&
+    if (!(cell_ok(g, side, want, NULL) && murk_geom_distance(grid, want, end) <= cmd) &&
         !nearest_free(g, side, end, NULL, &got))
       continue; /* the table is full: the team stays off it */
+    /* An enemy it did not know of there: a contact, then the nearest cell free as far as
+     * the side now knows (docs/rules.md, "Hidden contact"). */
+    bool full = false;
+    while (!full && !g->oom && enemy_met(g, side, unit, end, got))
+      full = !nearest_free(g, side, end, NULL, &got);
+    if (full) continue;
     s->teams[side][idx[i]].pos = got;
     s->teams[side][idx[i]].placed = true;
   }
