@@ -734,12 +734,27 @@ static const char* const hex_dirs[] = {"east", "north-east", "north-west",
 static const char* const square_dirs[] = {"east", "north-east", "north", "north-west",
                                           "west", "south-west", "south", "south-east"};
 
-/* May a deep-striking team stand on p? */
+/* May a deep-striking team stand on p, as far as `side` knows (docs/rules.md, "Hidden
+ * contact")? */
 static bool strike_cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                            int keep) {
   if (!murk_geom_on_table(&g->m->grid, p) || !murk_cell_passable(g->m, p)) return false;
-  if (!murk_cell_free(&g->s, p)) return false;
-  return murk_nearest_of_side(g, murk_side_other(side), p, NULL) > keep;
+  if (!murk_cell_known_free(g, side, p)) return false;
+  return murk_known_nearest(g, side, p, NULL) > keep;
+}
+
+/* The truth of a ring cell the side took for fit: an enemy it did not know of on p or
+ * within the keep-out is met in a public contact (it is known from then on) and the cell
+ * is not taken. True when that happened. */
+static bool strike_contact(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
+                           int keep) {
+  struct murk_pos at = p;
+  if (murk_cell_free(&g->s, p) && murk_nearest_of_side(g, murk_side_other(side), p, &at) > keep)
+    return false;
+  char what[16];
+  snprintf(what, sizeof what, "P%d", g->s.units[side][unit].marker);
+  murk_hidden_contact(g, side, what, p, at);
+  return true;
 }
 
 static void lose_team(struct murk_game* g, enum murk_side side, int unit, int team,
@@ -857,6 +872,7 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     int ok = 0;
     for (size_t i = 0; i < on && placed < nt; i++) {
       if (!strike_cell_ok(g, side, ring[i], keep)) continue;
+      if (strike_contact(g, side, unit, ring[i], keep)) continue;
       struct murk_team* tm = &s->teams[side][teams[placed++]];
       tm->pos = ring[i];
       tm->placed = true;
@@ -958,8 +974,9 @@ bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side sid
                                                &zone) != MURK_OK
                   : !murk_cell_passable(g->m, p))
         continue;
-      if (!murk_cell_free(&g->s, p)) continue;
-      if (keep > 0 && murk_nearest_of_side(g, murk_side_other(side), p, NULL) <= keep) continue;
+      /* What the side knows: the verb is offered alike whatever it cannot see. */
+      if (!murk_cell_known_free(g, side, p)) continue;
+      if (keep > 0 && murk_known_nearest(g, side, p, NULL) <= keep) continue;
       return true;
     }
   return false;
