@@ -34,6 +34,8 @@
 #include "murk/save.h"
 #include "murk/view.h"
 
+#include "game_internal.h" /* a fuzzer is a test: it may compare two games' whole event logs */
+
 #ifndef MURK_FUZZ_DATA_DIR
 #define MURK_FUZZ_DATA_DIR "data/missions"
 #endif
@@ -297,8 +299,8 @@ static void check_save(const struct murk_game* g, const struct murk_mission* m, 
             "the replay of a save ends elsewhere: phase %d/%d step %d/%d turn %d/%d",
             (int)murk_game_phase(again), (int)murk_game_phase(g), (int)murk_game_step(again),
             (int)murk_game_step(g), murk_game_turn(again), murk_game_turn(g));
-      CHECK(murk_game_event_count(again) == murk_game_event_count(g), "events %zu, want %zu",
-            murk_game_event_count(again), murk_game_event_count(g));
+      CHECK(mk_game_event_count(again) == mk_game_event_count(g), "events %zu, want %zu",
+            mk_game_event_count(again), mk_game_event_count(g));
       CHECK(strcmp(murk_game_result(again), murk_game_result(g)) == 0, "result '%s', want '%s'",
             murk_game_result(again), murk_game_result(g));
     }
