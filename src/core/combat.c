@@ -21,10 +21,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "combat.h"
+#include "event.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
+#include "victory.h"
 
 #define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
@@ -131,13 +136,13 @@ static int actor(const struct murk_game* g, enum murk_side side, const struct mk
   *unit = a->unit;
   if (*unit < 0)
     return mk_reject(reason, reason_len, "T%d is a dummy: it cannot %s",
-                       s->markers[a->marker].number, verb);
+                     s->markers[a->marker].number, verb);
   const struct mk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
     return mk_reject(reason, reason_len,
-                       "platoon %d is under template T%d: reveal it first "
-                       "(reveal %d)",
-                       *unit + 1, u->marker, *unit + 1);
+                     "platoon %d is under template T%d: reveal it first "
+                     "(reveal %d)",
+                     *unit + 1, u->marker, *unit + 1);
   if (u->state != MURK_PLATOON_REVEALED)
     return mk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
   return MURK_OK;
@@ -151,9 +156,9 @@ static int target(const struct murk_game* g, enum murk_side side, int mi, int* u
   const struct mk_marker* mk = &s->markers[mi];
   if (!mk->revealed)
     return mk_reject(reason, reason_len,
-                       "T%d is a template: only revealed platoons (P<n>) can be targets; spot it "
-                       "first",
-                       mk->number);
+                     "T%d is a template: only revealed platoons (P<n>) can be targets; spot it "
+                     "first",
+                     mk->number);
   *unit = mk->unit;
   enum murk_platoon_state st = s->units[murk_side_other(side)][*unit].state;
   if (st == MURK_PLATOON_DESTROYED)
@@ -215,7 +220,7 @@ static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team
   char ps[16];
   murk_pos_format(t->pos, ps, sizeof ps);
   mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s) at %s",
-            murk_side_name(side), number, mk_team_profile(g, side, team)->name, ps);
+          murk_side_name(side), number, mk_team_profile(g, side, team)->name, ps);
   mk_event_facts(g, number, &t->pos, NULL);
 }
 
@@ -225,7 +230,7 @@ static void destroy_unit(struct murk_game* g, enum murk_side side, int tu, const
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
   u->state = MURK_PLATOON_DESTROYED;
   mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
-            mk_unit_platoon(g, side, tu)->name, how);
+          mk_unit_platoon(g, side, tu)->name, how);
   mk_event_facts(g, u->marker, NULL, NULL);
 }
 
@@ -259,7 +264,7 @@ static int roll_combos(struct murk_game* g, enum murk_side side, const struct to
     to_hit_text(&combos[i], why, sizeof why);
     int need = to_hit_need(&combos[i]);
     mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
-              what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
+            what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
     snprintf(purpose, sizeof purpose, "P%d %s P%d, %d+ hits", snum, what, tnum, need);
     hits += roll_hits(g, combos[i].dice, need, purpose);
   }
@@ -340,7 +345,7 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   char ls[16];
   murk_pos_format(land, ls, sizeof ls);
   mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's blind barrage comes down at %s: %s P%d",
-            snum, ls, hit ? "on" : "wide of", t->marker);
+          snum, ls, hit ? "on" : "wide of", t->marker);
   return hit;
 }
 
@@ -381,7 +386,7 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
 }
 
 void mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
-                         bool* shoot, bool* assault) {
+                       bool* shoot, bool* assault) {
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   *shoot = *assault = false;
@@ -399,7 +404,7 @@ void mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
 }
 
 int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   struct mk_state* s = &g->s;
   int unit = -1, tu = -1;
@@ -420,12 +425,12 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   int inrange = aim(g, side, unit, tu, pick, dist, &nearest);
   if (inrange == 0)
     return mk_reject(reason, reason_len,
-                       nearest == INT_MAX
-                           ? "no team of P%d can see a team of P%d within its range (none of "
-                             "it is known to you)%.0d"
-                           : "no team of P%d can see a team of P%d within its range (nearest "
-                             "known is %d cells away)",
-                       snum, tnum, nearest == INT_MAX ? 0 : nearest);
+                     nearest == INT_MAX
+                         ? "no team of P%d can see a team of P%d within its range (none of "
+                           "it is known to you)%.0d"
+                         : "no team of P%d can see a team of P%d within its range (nearest "
+                           "known is %d cells away)",
+                     snum, tnum, nearest == INT_MAX ? 0 : nearest);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
    * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
   bool rolled = false, flash_ok = false;
@@ -461,24 +466,24 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   if (inrange + nbarrage == 0) {
     /* seed 004, Night Fighting: a target beyond the roll costs the unit its fire. */
     mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-              "%s P%d cannot make out P%d (%s): it loses its fire", murk_side_name(side), snum,
-              tnum, why ? why : "out of sight");
+            "%s P%d cannot make out P%d (%s): it loses its fire", murk_side_name(side), snum, tnum,
+            why ? why : "out of sight");
     return MURK_OK;
   }
   u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
   s->fired = true;
   mk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
-  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-            "%s P%d shoots at P%d: %d team%s in range, %d dice", murk_side_name(side), snum, tnum,
-            inrange + nbarrage, mk_plural(inrange + nbarrage), ndice);
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d dice",
+          murk_side_name(side), snum, tnum, inrange + nbarrage, mk_plural(inrange + nbarrage),
+          ndice);
   if (nblind > 0 && barrage_lands(g, side, unit, tu))
     for (int i = 0; i < nblind; i++) add_dice(combos, &ncombos, &blind[i]);
   int hits = roll_combos(g, side, combos, ncombos, snum, tnum, "at");
   int saved = 0;
   int lost = take_hits(g, other, tu, side, unit, hits, true, &saved);
   mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-            "P%d scores %d hit%s; P%d saves %d, loses %d team%s", snum, hits, mk_plural(hits),
-            tnum, saved, lost, mk_plural(lost));
+          "P%d scores %d hit%s; P%d saves %d, loses %d team%s", snum, hits, mk_plural(hits), tnum,
+          saved, lost, mk_plural(lost));
   check_destroyed(g, other, tu);
   return MURK_OK;
 }
@@ -486,7 +491,7 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
 /* ---- assaults ---- */
 
 int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                        const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   struct mk_state* s = &g->s;
   int unit = -1, tu = -1;
@@ -510,13 +515,13 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
   }
   if (nteams == 0 || nearest > ASSAULT_REACH)
     return mk_reject(reason, reason_len,
-                       "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
-                       ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
+                     "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
+                     ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
   u->assaulted = true;
   u->dug_in = false; /* out of its holes and across the open */
   u->concealed = false;
   mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "%s P%d assaults P%d with %d team%s",
-            murk_side_name(side), anum, tnum, nteams, mk_plural(nteams));
+          murk_side_name(side), anum, tnum, nteams, mk_plural(nteams));
 
   /* Defensive fire: every target team that can see an assaulting team within its range
    * fires its rof dice, hitting on that team's skill (+1 at night). */
@@ -544,8 +549,8 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     int saved = 0;
     int lost = take_hits(g, side, unit, other, tu, hits, true, &saved);
     mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, other,
-              "P%d's defensive fire scores %d hit%s; P%d saves %d, loses %d team%s", tnum, hits,
-              mk_plural(hits), anum, saved, lost, mk_plural(lost));
+            "P%d's defensive fire scores %d hit%s; P%d saves %d, loses %d team%s", tnum, hits,
+            mk_plural(hits), anum, saved, lost, mk_plural(lost));
     if (hits >= DEFENSIVE_FIRE_STOP || mk_unit_alive(s, side, unit) == 0) {
       mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off", anum);
       check_destroyed(g, side, unit);
@@ -567,8 +572,8 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
   int hits = roll_combos(g, side, combos, ncombos, anum, tnum, "in close combat with");
   int none = 0;
   int lost = take_hits(g, other, tu, side, unit, hits, false, &none);
-  mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d scores %d hit%s; P%d loses %d team%s",
-            anum, hits, mk_plural(hits), tnum, lost, mk_plural(lost));
+  mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d scores %d hit%s; P%d loses %d team%s", anum,
+          hits, mk_plural(hits), tnum, lost, mk_plural(lost));
   check_destroyed(g, other, tu);
   return MURK_OK;
 }
@@ -650,7 +655,7 @@ bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
   }
   if (start > 0 && left == 0) {
     mk_game_over(g, other, "the %s's company is destroyed (turn %d)", murk_side_name(side),
-                   s->turn);
+                 s->turn);
     return true;
   }
   /* Company morale (rule company_morale): below the mission's share of its platoons, the
@@ -663,9 +668,9 @@ bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
   /* How many are left is the owner's to know: under Fog of War it would tell the enemy how
    * many of its templates are dummies. The roll itself is public. */
   mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
-            "your company has %d of its %d platoons left (transports not counted): it tests "
-            "its morale",
-            left, start);
+          "your company has %d of its %d platoons left (transports not counted): it tests "
+          "its morale",
+          left, start);
   snprintf(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {

@@ -13,12 +13,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
+#include "fog.h"
 #include "intel.h"
 #include "murk/command.h"
 #include "murk/error.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "victory.h"
 
 /* Handles are small numbers; this keeps a typo like T99999999999 from overflowing. */
 #define REF_MAX 9999
@@ -30,15 +36,14 @@ static int has_reserves(const struct murk_game* g, enum murk_side side, char* re
                         size_t reason_len) {
   if (mk_reserves_side_nominates(g, side)) return MURK_OK;
   return mk_reject(reason, reason_len, "the %s holds no reserves in this mission",
-                     murk_side_name(side));
+                   murk_side_name(side));
 }
 
 static int has_ambushes(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
-  if (mk_ambush_allowance(g, side, true) + mk_ambush_allowance(g, side, false) > 0)
-    return MURK_OK;
+  if (mk_ambush_allowance(g, side, true) + mk_ambush_allowance(g, side, false) > 0) return MURK_OK;
   return mk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
-                     murk_side_name(side));
+                   murk_side_name(side));
 }
 
 /* In play an ambush is only sprung: a platoon of the side must still be in (plain) ambush. */
@@ -57,8 +62,8 @@ static int plays_limited_intelligence(const struct murk_game* g, enum murk_side 
   (void)side;
   if (mk_intel_on(g)) return MURK_OK;
   return mk_reject(reason, reason_len,
-                     "Dis counters belong to Limited Intelligence, which this mission "
-                     "does not play");
+                   "Dis counters belong to Limited Intelligence, which this mission "
+                   "does not play");
 }
 
 static int plays_nvr_starshells(const struct murk_game* g, enum murk_side side, char* reason,
@@ -66,8 +71,8 @@ static int plays_nvr_starshells(const struct murk_game* g, enum murk_side side, 
   (void)side;
   if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
   return mk_reject(reason, reason_len,
-                     "starshells light only night missions played under the ASL night rules' "
-                     "Night Visibility Range");
+                   "starshells light only night missions played under the ASL night rules' "
+                   "Night Visibility Range");
 }
 
 static int plays_nvr_rounds(const struct murk_game* g, enum murk_side side, char* reason,
@@ -75,8 +80,8 @@ static int plays_nvr_rounds(const struct murk_game* g, enum murk_side side, char
   (void)side;
   if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
   return mk_reject(reason, reason_len,
-                     "illuminating rounds light only night missions played under the ASL night "
-                     "rules' Night Visibility Range");
+                   "illuminating rounds light only night missions played under the ASL night "
+                   "rules' Night Visibility Range");
 }
 
 /* Arrivals are granted by the side's own reserve rolls at the start of its turn. */
@@ -336,15 +341,15 @@ static int legal_now(const struct murk_game* g, enum murk_side side, const struc
     if (!r->now_suffix) return mk_reject(reason, reason_len, "%s", r->when);
     bool play = s->phase == MURK_PHASE_PLAY;
     return mk_reject(reason, reason_len, "%s (now: %s%s%s)", r->when, play ? "the " : "",
-                       play ? murk_step_name(s->step) : murk_phase_name(s->phase),
-                       play ? " step" : "");
+                     play ? murk_step_name(s->step) : murk_phase_name(s->phase),
+                     play ? " step" : "");
   }
   if (r->ready && (rc = r->ready(g, side, reason, reason_len)) != MURK_OK) return rc;
   return MURK_OK;
 }
 
 int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   struct mk_cmd_args* args, char* reason, size_t reason_len) {
+                 struct mk_cmd_args* args, char* reason, size_t reason_len) {
   args->unit = args->marker = args->target = -1;
   const struct mk_cmd_row* r = mk_cmd_row(c->kind);
   if (!r) return mk_reject(reason, reason_len, "unknown command");
@@ -634,7 +639,7 @@ static int parse_args(struct parser* p, const struct mk_cmd_row* e, struct murk_
     if (!next_token(p, &t)) {
       const char* want = e->unit == MK_REFS_OWN         ? "a platoon number"
                          : e->unit == MK_REFS_OWN_DUMMY ? "a platoon number or 'dummy'"
-                                                          : "a platoon number or marker (3 or T3)";
+                                                        : "a platoon number or marker (3 or T3)";
       return fail(p, end_col(p), "expected %s after %s", want, after);
     }
     if ((rc = parse_ref(p, &t, e->unit, "platoon", &c->unit)) != 0) return rc;

@@ -12,7 +12,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "murk/command.h"
+#include "murk/phase.h"
+#include "state.h"
+
+/* A command handler: MURK_OK, MURK_EREJECTED (reason written) or MURK_ENOMEM. Called only
+ * in a phase and step its row allows, with its references resolved in `a`. */
+typedef int (*mk_cmd_fn)(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
 
 /* Which handles a grammar slot accepts (bits of 1 << murk_ref_kind). */
 #define MK_REF_BIT(k) (1u << (k))
@@ -31,15 +38,15 @@ enum mk_cmd_resolve {
 /* Phases and steps as bits. */
 #define MK_PH(id) (1u << MURK_PHASE_##id)
 #define MK_ST(id) (1u << MURK_STEP_##id)
-#define MK_PH_SETUP                                                                  \
-  (MK_PH(OBJECTIVES) | MK_PH(RESERVES) | MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | \
-   MK_PH(INFILTRATE) | MK_PH(AMBUSH) | MK_PH(RECCE))
+#define MK_PH_SETUP                                                                                \
+  (MK_PH(OBJECTIVES) | MK_PH(RESERVES) | MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE) | \
+   MK_PH(AMBUSH) | MK_PH(RECCE))
 #define MK_ST_ALL (MK_ST(STARTING) | MK_ST(MOVEMENT) | MK_ST(SHOOTING) | MK_ST(ASSAULT))
 
 /* A check of a row: MURK_OK, or MURK_EREJECTED with the reason (reason may be NULL when
  * only the answer matters, as for the view's verbs). Reads only what `side` knows. */
 typedef int (*mk_cmd_check_fn)(const struct murk_game* g, enum murk_side side, char* reason,
-                                 size_t reason_len);
+                               size_t reason_len);
 
 struct mk_cmd_row {
   const char* verb;
@@ -76,7 +83,7 @@ const struct mk_cmd_row* mk_cmd_row(enum murk_command_kind k);
 /* The phase/step guard and the reference resolution of c's row, as apply() runs them before
  * the handler. MURK_OK and *args filled, or MURK_EREJECTED with the reason. */
 int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   struct mk_cmd_args* args, char* reason, size_t reason_len);
+                 struct mk_cmd_args* args, char* reason, size_t reason_len);
 /* May `side` use verb k now, as far as its row says (rule, phase, step, state)? */
 bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k);
 /* The verbs `side` may use now: bits 1u << MURK_CMD_x; 0 when it is not its turn. */

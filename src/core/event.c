@@ -3,9 +3,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "state.h"
 
 const char* murk_audience_name(enum murk_audience a) {
   switch (a) {
@@ -40,7 +42,7 @@ static int grow_events(struct murk_game* g) {
 }
 
 int mk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience aud,
-              enum murk_side about, const char* fmt, ...) {
+            enum murk_side about, const char* fmt, ...) {
   if (grow_events(g) != MURK_OK) {
     /* Sticky: apply() sees it and undoes the whole command. */
     g->oom = MURK_ENOMEM;
@@ -67,7 +69,7 @@ struct murk_event* mk_last_event(struct murk_game* g) {
 }
 
 void mk_event_facts(struct murk_game* g, int marker, const struct murk_pos* from,
-                      const struct murk_pos* to) {
+                    const struct murk_pos* to) {
   struct murk_event* e = mk_last_event(g);
   if (!e) return;
   e->marker = marker;
@@ -106,4 +108,11 @@ int murk_roll(struct murk_game* g, const struct murk_dice_expr* e, const char* p
 
 int murk_event_format(const struct murk_event* e, char* buf, unsigned n) {
   return snprintf(buf, n, "%5d %-8s %s", e->seq, murk_audience_name(e->audience), e->text);
+}
+
+size_t mk_game_event_count(const struct murk_game* g) {
+  return g->nevents;
+}
+const struct murk_event* mk_game_event(const struct murk_game* g, size_t i) {
+  return i < g->nevents ? &g->events[i] : NULL;
 }

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -14,6 +16,8 @@
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 
 static bool fog_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
@@ -105,16 +109,16 @@ static const char* class_phrase(enum murk_terrain_class c) {
  * hides; the slowest class of terrain entered governs the whole move. A cloaking counter
  * moves the same way at its own allowance (marker.c: the operations of its kind). */
 int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
-                           const struct murk_command* c, char* reason, size_t reason_len) {
+                         const struct murk_command* c, char* reason, size_t reason_len) {
   (void)unit;
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   const struct mk_marker_ops* ops = mk_marker_ops(g, mi);
   if (mk->bogged)
     return mk_reject(reason, reason_len,
-                       "T%d is bogged: it may move once it passes a bogging check at the start of "
-                       "your turn",
-                       mk->number);
+                     "T%d is bogged: it may move once it passes a bogging check at the start of "
+                     "your turn",
+                     mk->number);
   if (mk->moved)
     return mk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
   struct mk_move_rule rule;
@@ -132,13 +136,13 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
     char len[32];
     mk_cells_text(g, allow, len, sizeof len);
     rc = mk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
-                     allow, len, class_phrase(slowest));
+                   allow, len, class_phrase(slowest));
   }
   if (v.why == MK_MOVE_TAKEN)
     rc = mk_reject(reason, reason_len,
-                     "%s is taken: a template may not end its move on another "
-                     "marker or team",
-                     ds);
+                   "%s is taken: a template may not end its move on another "
+                   "marker or team",
+                   ds);
   if (rc != MURK_OK) {
     murk_free(p.cells);
     return rc;
@@ -173,13 +177,12 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
       ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, mk->pos, false);
   if (bogged)
     mk_emit(g, MURK_EV_MOVE, aud, side,
-              "%s %s moves %s -> %s (%d cell%s, %s) and bogs down there (ordered to %s)",
-              murk_side_name(side), handle, from, to, moved, mk_plural(moved),
-              class_word(slowest), ds);
+            "%s %s moves %s -> %s (%d cell%s, %s) and bogs down there (ordered to %s)",
+            murk_side_name(side), handle, from, to, moved, mk_plural(moved), class_word(slowest),
+            ds);
   else
     mk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s, %s)",
-              murk_side_name(side), handle, from, to, moved, mk_plural(moved),
-              class_word(slowest));
+            murk_side_name(side), handle, from, to, moved, mk_plural(moved), class_word(slowest));
   mk_event_facts(g, mk->number, &start, &mk->pos);
   /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
   if (!ops->seen_anywhere) mk_event_split(g, side);
@@ -232,8 +235,7 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
   enum murk_side enemy = murk_side_other(side);
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
-    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p))
-      continue;
+    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
     if (zone && !murk_zone_contains(g->m, zone, p)) continue;
     struct cand* c = &cs[k++];
     c->pos = p;
@@ -256,7 +258,7 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   murk_pos_format(p, ps, sizeof ps);
   int number = g->s.units[side][unit].marker;
   mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side), number,
-            mk_team_profile(g, side, team)->name, ps);
+          mk_team_profile(g, side, team)->name, ps);
   mk_event_facts(g, number, NULL, &p);
 }
 
@@ -290,7 +292,7 @@ static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_p
  * that (our fallback, docs/rules.md), the nearest free cells, widening the circle a cell at
  * a time. */
 int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
-                         const struct murk_pos* revealer, const struct murk_zone* zone) {
+                       const struct murk_pos* revealer, const struct murk_zone* zone) {
   struct mk_state* s = &g->s;
   const struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_grid* grid = &g->m->grid;
@@ -372,9 +374,9 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int number = u->marker;
   if (u->bogged)
     return mk_reject(reason, reason_len,
-                       "P%d is bogged: it may move once it passes a bogging check at the start of "
-                       "your turn",
-                       number);
+                     "P%d is bogged: it may move once it passes a bogging check at the start of "
+                     "your turn",
+                     number);
   if (u->moved) return mk_reject(reason, reason_len, "P%d has already moved this step", number);
   int lead = -1;
   bool vehicle = (mk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) != 0;
@@ -396,8 +398,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   if (v.why == MK_MOVE_TOO_FAR) {
     char len[32];
     mk_cells_text(g, allow, len, sizeof len);
-    rc = mk_reject(reason, reason_len, "that is %d cells; P%d may move %d (%s)", p.n, number,
-                     allow, len);
+    rc = mk_reject(reason, reason_len, "that is %d cells; P%d may move %d (%s)", p.n, number, allow,
+                   len);
   }
   if (v.why == MK_MOVE_TAKEN) {
     char ds[16];
@@ -468,15 +470,14 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(c->at, ds, sizeof ds);
   /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
   enum murk_audience aud = mk_sight_audience(g, side, start, start, flash);
-  if (aud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit))
-    aud = MURK_AUD_ALL;
+  if (aud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit)) aud = MURK_AUD_ALL;
   if (bogged)
     mk_emit(g, MURK_EV_MOVE, aud, side,
-              "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
-              murk_side_name(side), handle, from, to, moved, mk_plural(moved), ds);
+            "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
+            murk_side_name(side), handle, from, to, moved, mk_plural(moved), ds);
   else
     mk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
-              handle, from, to, moved, mk_plural(moved));
+            handle, from, to, moved, mk_plural(moved));
   mk_event_facts(g, number, &start, &end);
   /* Out of sight of the enemy in play, the mover's copy says nothing of who saw it. */
   if (g->s.phase == MURK_PHASE_PLAY &&
@@ -504,7 +505,7 @@ static int not_on_table(const struct murk_game* g, enum murk_side side, int unit
 /* A revealed platoon moves at its slowest team's pace; under Limited Intelligence (seed
  * 002) what it then sees is spotted. */
 int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
-                          const struct murk_command* c, char* reason, size_t reason_len) {
+                        const struct murk_command* c, char* reason, size_t reason_len) {
   (void)mi;
   int rc = move_platoon(g, side, unit, c, reason, reason_len);
   if (rc == MURK_OK && mk_intel_on(g)) rc = mk_intel_after_platoon_move(g, side, unit);
@@ -514,7 +515,7 @@ int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int un
 /* `move`: what the unit is now (a marker of some kind on the table, or a revealed platoon)
  * says how it moves (marker.c). */
 int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
   if (ops && ops->move) return ops->move(g, side, a->marker, a->unit, c, reason, reason_len);
   return not_on_table(g, side, a->unit, reason, reason_len);
@@ -549,8 +550,8 @@ static void reveal_independents(struct murk_game* g, enum murk_side side, int ho
     u->marker = s->markers[mi].number;
     u->state = MURK_PLATOON_REVEALED;
     mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d team%s)",
-              murk_side_name(side), u->marker, h->marker, pl->name, pl->type,
-              mk_unit_alive(s, side, k), mk_plural(mk_unit_alive(s, side, k)));
+            murk_side_name(side), u->marker, h->marker, pl->name, pl->type,
+            mk_unit_alive(s, side, k), mk_plural(mk_unit_alive(s, side, k)));
     mk_event_facts(g, u->marker, NULL, &centre);
     mk_fog_place_teams(g, side, k, centre, NULL, NULL);
   }
@@ -570,7 +571,7 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
     /* seed 000, Revealing platoons: a revealed dummy is simply taken off the table. */
     mk->bogged = false;
     mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s was a dummy and is removed",
-              murk_side_name(side), mk->number, ps);
+            murk_side_name(side), mk->number, ps);
     mk_event_facts(g, mk->number, &at, NULL);
     return;
   }
@@ -581,18 +582,18 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
   u->moved = mk->moved;
   mk->bogged = false;
   mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s revealed: %s (%s, %d team%s)",
-            murk_side_name(side), mk->number, ps, pl->name, pl->type,
-            mk_unit_alive(s, side, mk->unit), mk_plural(mk_unit_alive(s, side, mk->unit)));
+          murk_side_name(side), mk->number, ps, pl->name, pl->type,
+          mk_unit_alive(s, side, mk->unit), mk_plural(mk_unit_alive(s, side, mk->unit)));
   mk_event_facts(g, mk->number, &at, NULL);
   int left = mk_fog_place_teams(g, side, mk->unit, at, revealer, NULL);
   if (left > 0)
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
-              left, left == 1 ? "" : "s", mk->number);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table", left,
+            left == 1 ? "" : "s", mk->number);
   reveal_independents(g, side, mk->unit);
 }
 
 int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                  const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
   if (ops && ops->reveal) return ops->reveal(g, side, a->marker, a->unit, reason, reason_len);
@@ -632,24 +633,23 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
  * roll on the visibility table once; every enemy template within the range rolled (never
  * beyond the cap) of any of its markers or teams is revealed. */
 int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
-                        size_t reason_len) {
+                      size_t reason_len) {
   (void)side;
   const struct mk_state* s = &g->s;
   if (!fog_on(g))
     return mk_reject(reason, reason_len,
-                       "fog of war is not in force: there are no templates "
-                       "to spot");
+                     "fog of war is not in force: there are no templates "
+                     "to spot");
   if (g->m->visibility.nrows == 0)
     return mk_reject(reason, reason_len, "this mission has no visibility table");
-  if (s->spotted)
-    return mk_reject(reason, reason_len, "you have already tried to spot this step");
+  if (s->spotted) return mk_reject(reason, reason_len, "you have already tried to spot this step");
   if (s->fired)
     return mk_reject(reason, reason_len, "spotting comes before any shooting in the step");
   return MURK_OK;
 }
 
 int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   (void)a;
   (void)reason;
@@ -691,11 +691,11 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   char len[32];
   mk_cells_text(g, range, len, sizeof len);
   if (found == 0)
-    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s",
-              murk_side_name(side), len);
+    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s", murk_side_name(side),
+            len);
   else
     mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots %d marker%s within %s",
-              murk_side_name(side), found, found == 1 ? "" : "s", len);
+            murk_side_name(side), found, found == 1 ? "" : "s", len);
   return MURK_OK;
 }
 
@@ -708,8 +708,8 @@ void mk_fog_unbog(struct murk_game* g, enum murk_side side) {
     snprintf(handle, sizeof handle, "T%d", mk->number);
     if (!bog_check(g, handle, true, MURK_AUD_ALL)) {
       mk->bogged = false;
-      mk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged",
-                murk_side_name(side), handle);
+      mk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged", murk_side_name(side),
+              handle);
       mk_event_facts(g, mk->number, &mk->pos, NULL);
     }
   }
@@ -721,8 +721,7 @@ void mk_fog_unbog(struct murk_game* g, enum murk_side side) {
         mk_sight_unit_seen(g, murk_side_other(side), k) ? MURK_AUD_ALL : murk_audience_of(side);
     if (!bog_check(g, handle, true, aud)) {
       u->bogged = false;
-      mk_emit(g, MURK_EV_BOG, aud, side, "%s %s is no longer bogged", murk_side_name(side),
-                handle);
+      mk_emit(g, MURK_EV_BOG, aud, side, "%s %s is no longer bogged", murk_side_name(side), handle);
       mk_event_facts(g, u->marker, NULL, NULL);
     }
   }

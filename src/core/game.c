@@ -10,14 +10,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
 #include "command_table.h"
-#include "game_internal.h"
+#include "event.h"
 #include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 const char* murk_phase_name(enum murk_phase p) {
   static const char* const names[] = {
@@ -129,12 +133,12 @@ const struct murk_force* murk_game_force(const struct murk_game* g, enum murk_si
 }
 
 const struct murk_platoon* mk_unit_platoon(const struct murk_game* g, enum murk_side side,
-                                             int unit) {
+                                           int unit) {
   return &murk_force(g, side)->platoons[unit];
 }
 
 const struct murk_profile* mk_team_profile(const struct murk_game* g, enum murk_side side,
-                                             int team) {
+                                           int team) {
   return &murk_force(g, side)->profiles[g->s.teams[side][team].profile];
 }
 
@@ -183,7 +187,7 @@ int mk_unit_alive(const struct mk_state* s, enum murk_side side, int unit) {
 }
 
 int mk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                         struct murk_pos* at) {
+                       struct murk_pos* at) {
   const struct mk_state* s = &g->s;
   int best = INT_MAX;
   for (int i = 0; i < s->nmarkers; i++) {
@@ -208,7 +212,7 @@ int mk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct mu
 }
 
 bool mk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                         int* marker, int* team) {
+                       int* marker, int* team) {
   const struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return false;
@@ -245,7 +249,7 @@ bool mk_cell_known_free(const struct murk_game* g, enum murk_side side, struct m
 }
 
 int mk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                       struct murk_pos* at) {
+                     struct murk_pos* at) {
   const struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
   int best = INT_MAX;
@@ -295,7 +299,7 @@ static void contact_know(struct murk_game* g, enum murk_side viewer, struct murk
 }
 
 void mk_hidden_contact(struct murk_game* g, enum murk_side side, const char* what,
-                         struct murk_pos own, struct murk_pos p) {
+                       struct murk_pos own, struct murk_pos p) {
   struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
   char them[40], ps[16], os[16];
@@ -315,7 +319,7 @@ void mk_hidden_contact(struct murk_game* g, enum murk_side side, const char* wha
   murk_pos_format(p, ps, sizeof ps);
   murk_pos_format(own, os, sizeof os);
   mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "contact: %s %s at %s runs into %s at %s",
-            murk_side_name(side), what, os, them, ps);
+          murk_side_name(side), what, os, them, ps);
   mk_event_facts(g, 0, &own, &p);
   contact_know(g, side, p);
   contact_know(g, enemy, own);
@@ -327,8 +331,8 @@ void mk_event_split(struct murk_game* g, enum murk_side side) {
   if (!e || e->audience != MURK_AUD_ALL) return;
   struct murk_event copy = *e;
   e->audience = murk_audience_of(side);
-  if (mk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s",
-                copy.text) != MURK_OK)
+  if (mk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s", copy.text) !=
+      MURK_OK)
     return;
   struct murk_event* c = mk_last_event(g);
   int seq = c->seq;
@@ -356,14 +360,14 @@ int mk_handle(const struct murk_game* g, int marker, char* buf, size_t n) {
 }
 
 int mk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
-                 int* marker, char* reason, size_t reason_len) {
+               int* marker, char* reason, size_t reason_len) {
   const struct mk_state* s = &g->s;
   switch (r.kind) {
     case MURK_REF_OWN: {
       if (r.n < 1 || r.n > s->nunits[side]) {
         if (s->nunits[side] == 0) return mk_reject(reason, reason_len, "you have no platoons");
         return mk_reject(reason, reason_len, "you have no platoon %d (your platoons are 1 to %d)",
-                           r.n, s->nunits[side]);
+                         r.n, s->nunits[side]);
       }
       *unit = r.n - 1;
       int num = s->units[side][r.n - 1].marker;
@@ -386,7 +390,7 @@ int mk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r
     }
     case MURK_REF_DUMMY:
       return mk_reject(reason, reason_len,
-                         "name a platoon by its number (3) or its marker (T3), not 'dummy'");
+                       "name a platoon by its number (3) or its marker (T3), not 'dummy'");
     case MURK_REF_NONE:
       break;
   }
@@ -394,11 +398,11 @@ int mk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r
 }
 
 int mk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* marker,
-                   char* reason, size_t reason_len) {
+                 char* reason, size_t reason_len) {
   const struct mk_state* s = &g->s;
   if (r.kind != MURK_REF_MARKER && r.kind != MURK_REF_PLATOON)
     return mk_reject(reason, reason_len,
-                       "name the enemy by the handle your map shows (T<n> or P<n>)");
+                     "name the enemy by the handle your map shows (T<n> or P<n>)");
   char c = r.kind == MURK_REF_MARKER ? 'T' : 'P';
   int mi = mk_marker_index(s, r.n);
   /* Every marker ever made is public (deployed in the open), so nothing leaks here. */
@@ -542,14 +546,12 @@ _Static_assert(offsetof(struct mk_state, markers) < offsetof(struct mk_state, un
                    STATE_END(seen_marker) <= offsetof(struct mk_state, seen_team),
                "state_copy() walks the state's big arrays in this order");
 
-static void copy_bytes(struct mk_state* dst, const struct mk_state* src, size_t from,
-                       size_t to) {
+static void copy_bytes(struct mk_state* dst, const struct mk_state* src, size_t from, size_t to) {
   if (to > from) memcpy((char*)dst + from, (const char*)src + from, to - from);
 }
 
 /* dst = src, except the unused tails of the big arrays; `n` gives the counts to go by. */
-static void state_copy(struct mk_state* dst, const struct mk_state* src,
-                       const struct mk_state* n) {
+static void state_copy(struct mk_state* dst, const struct mk_state* src, const struct mk_state* n) {
   int nm = n->nmarkers, nt = n->nteams[0] > n->nteams[1] ? n->nteams[0] : n->nteams[1];
   copy_bytes(dst, src, 0, offsetof(struct mk_state, markers));
   memcpy(dst->markers, src->markers, (size_t)nm * sizeof src->markers[0]);
@@ -660,8 +662,7 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   if (side != MURK_ATTACKER && side != MURK_DEFENDER)
     return mk_reject(reason, reason_len, "commands come from the attacker or the defender");
   if (side != g->s.to_act)
-    return mk_reject(reason, reason_len, "it is the %s's turn to act",
-                       murk_side_name(g->s.to_act));
+    return mk_reject(reason, reason_len, "it is the %s's turn to act", murk_side_name(g->s.to_act));
   const struct mk_cmd_row* row = mk_cmd_row(c->kind);
   if (!row) return mk_reject(reason, reason_len, "unknown command");
   if (c->nvia < 0 || c->nvia > MURK_CMD_MAX_WAYPOINTS)
@@ -771,12 +772,6 @@ const char* murk_game_log_line(const struct murk_game* g, size_t i) {
 enum murk_side murk_game_log_side(const struct murk_game* g, size_t i) {
   return i < g->nlog ? g->log_side[i] : MURK_NO_SIDE;
 }
-size_t mk_game_event_count(const struct murk_game* g) {
-  return g->nevents;
-}
-const struct murk_event* mk_game_event(const struct murk_game* g, size_t i) {
-  return i < g->nevents ? &g->events[i] : NULL;
-}
 const char* murk_game_result(const struct murk_game* g) {
   return g->s.result;
 }
@@ -801,8 +796,7 @@ int murk_game_undoable(const struct murk_game* g) {
  * function of those, so this is exact. */
 int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   if (reason && reason_len) reason[0] = '\0';
-  if (murk_game_undoable(g) <= 0)
-    return mk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
+  if (murk_game_undoable(g) <= 0) return mk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
   struct murk_game* ng = NULL;
   int rc = game_new(g->m, g->seed, g->keyed ? g->dice_key : NULL, &ng);
   if (rc != MURK_OK) return rc;

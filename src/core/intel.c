@@ -11,10 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
+#include "event.h"
 #include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
+#include "setup.h"
+#include "state.h"
 
 /* Everything of one side a rule may have to measure from or to. */
 #define MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
@@ -33,7 +37,7 @@ static bool same_wing(const struct murk_game* g, enum murk_side side, int a, int
 }
 
 int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit,
-                          int out[MK_MAX_UNITS]) {
+                        int out[MK_MAX_UNITS]) {
   int n = 0;
   for (int k = 0; k < g->s.nunits[side]; k++)
     if (same_wing(g, side, unit, k)) out[n++] = k;
@@ -119,7 +123,7 @@ int mk_intel_allowance(const struct murk_game* g, int mi) {
 /* ---- geometry ---- */
 
 bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
-                       struct murk_pos c) {
+                     struct murk_pos c) {
   if (murk_pos_eq(c, e) || murk_pos_eq(leader, e)) return false;
   return murk_geom_distance(grid, leader, e) + murk_geom_distance(grid, e, c) ==
          murk_geom_distance(grid, leader, c);
@@ -383,8 +387,8 @@ static void remove_dummy(struct murk_game* g, int mi) {
   mk->revealed = true;
   mk->ndis = 0;
   mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, mk->owner,
-            "%s T%d at %s was a dummy leader and is removed with its Dis counters",
-            murk_side_name(mk->owner), mk->number, ps);
+          "%s T%d at %s was a dummy leader and is removed with its Dis counters",
+          murk_side_name(mk->owner), mk->number, ps);
   mk_event_facts(g, mk->number, &mk->pos, NULL);
 }
 
@@ -459,7 +463,7 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
     mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
-              u->marker, mk_team_profile(g, side, t)->name, ps);
+            u->marker, mk_team_profile(g, side, t)->name, ps);
     mk_event_facts(g, u->marker, NULL, &at);
   }
   return left;
@@ -485,7 +489,7 @@ static void deploy_wing(struct murk_game* g, int mi, bool moving) {
   mk->ndis = 0;
   mk->moved = true;
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d at %s deploys: the wing %s, %d platoon%s",
-            murk_side_name(side), mk->number, ps, wing_name(g, side, mk->unit), n, mk_plural(n));
+          murk_side_name(side), mk->number, ps, wing_name(g, side, mk->unit), n, mk_plural(n));
   mk_event_facts(g, mk->number, &leader, NULL);
   for (int k = 0; k < n; k++) {
     struct mk_unit_state* u = &s->units[side][units[k]];
@@ -503,12 +507,12 @@ static void deploy_wing(struct murk_game* g, int mi, bool moving) {
     if (moving) u->moved = true;
     int alive = mk_unit_alive(s, side, units[k]);
     mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d: %s (%s, %d team%s)",
-              murk_side_name(side), number, pl->name, pl->type, alive, mk_plural(alive));
+            murk_side_name(side), number, pl->name, pl->type, alive, mk_plural(alive));
     mk_event_facts(g, number, NULL, k < na ? &anchor[k] : &leader);
     int left = place_unit(g, side, units[k], k < na ? anchor[k] : leader, leader);
     if (left > 0)
       mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
-                left, mk_plural(left), number);
+              left, mk_plural(left), number);
   }
 }
 
@@ -547,15 +551,15 @@ static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int
   murk_pos_format(spot, a, sizeof a);
   if (best < 0) {
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner,
-              "%s T%d stays at %s: its orders take it no farther", murk_side_name(mk->owner),
-              mk->number, a);
+            "%s T%d stays at %s: its orders take it no farther", murk_side_name(mk->owner),
+            mk->number, a);
     return;
   }
   mk->pos = rest[best];
   dis_follow(g, mi, spot, mk->pos);
   murk_pos_format(mk->pos, b, sizeof b);
   mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d adjusts %s -> %s (%d cell%s)",
-            murk_side_name(mk->owner), mk->number, a, b, best + 1, mk_plural(best + 1));
+          murk_side_name(mk->owner), mk->number, a, b, best + 1, mk_plural(best + 1));
   mk_event_facts(g, mk->number, &spot, &mk->pos);
 }
 
@@ -591,7 +595,7 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
     char hy[16];
     snprintf(hy, sizeof hy, "T%d", y->number);
     mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "the %s spots %s %s at %d cell%s",
-              murk_side_name(side), murk_side_name(enemy), hy, cs[0].dist, mk_plural(cs[0].dist));
+            murk_side_name(side), murk_side_name(enemy), hy, cs[0].dist, mk_plural(cs[0].dist));
     mk_event_facts(g, y->number, NULL, &y->pos);
     if (y->unit < 0)
       remove_dummy(g, cs[0].index);
@@ -615,8 +619,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
   contact_handle(g, enemy, &cs[0], hc, sizeof hc);
   mk_mark_irreversible(g);
   mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is spotted by %s %s at %d cell%s",
-            murk_side_name(side), hx, murk_side_name(enemy), hc, cs[0].dist,
-            mk_plural(cs[0].dist));
+          murk_side_name(side), hx, murk_side_name(enemy), hc, cs[0].dist, mk_plural(cs[0].dist));
   mk_event_facts(g, mk->number, NULL, &mk->pos);
   /* The moving side is turned over first: a dummy goes, and the enemy learns nothing. */
   if (mk->unit < 0) {
@@ -624,7 +627,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
     return STOP;
   }
   mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is turned over: a real wing leader",
-            murk_side_name(side), hx);
+          murk_side_name(side), hx);
   mk_event_facts(g, mk->number, NULL, &mk->pos);
   /* Then the enemy's nearest: dummies go (and the moving leader, turned face down again,
    * may move on), until a real wing or deployed units are met. */
@@ -639,14 +642,14 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
       char hy[16];
       snprintf(hy, sizeof hy, "T%d", s->markers[cs[k].index].number);
       mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, enemy, "%s %s is turned over: a real wing leader",
-                murk_side_name(enemy), hy);
+              murk_side_name(enemy), hy);
       mk_event_facts(g, s->markers[cs[k].index].number, NULL, &s->markers[cs[k].index].pos);
     }
     primary = k;
   }
   if (primary < 0) {
-    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side,
-              "%s %s is turned face down again and may move on", murk_side_name(side), hx);
+    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is turned face down again and may move on",
+            murk_side_name(side), hx);
     return GO_ON;
   }
 
@@ -662,11 +665,11 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
     int most = murk_mission_param(g->m, MURK_P_LI_ADJUST);
     allow = mine - theirs < most ? mine - theirs : most;
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-              "the %s wins the deployment roll by %d: %s may adjust up to %d cell%s",
-              murk_side_name(side), mine - theirs, hx, allow, mk_plural(allow));
+            "the %s wins the deployment roll by %d: %s may adjust up to %d cell%s",
+            murk_side_name(side), mine - theirs, hx, allow, mk_plural(allow));
   } else {
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy, "the %s wins the deployment roll%s",
-              murk_side_name(enemy), mine == theirs ? " (a tie goes to the stationary side)" : "");
+            murk_side_name(enemy), mine == theirs ? " (a tie goes to the stationary side)" : "");
   }
   struct murk_pos seen_from[1 + MURK_MAX_DIS];
   int nseen = footprint(mk, seen_from);
@@ -686,8 +689,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
       continue;
     }
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
-              "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy),
-              z->number);
+            "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
     deploy_wing(g, cs[k].index, false);
   }
   /* 27.2.4: then the moving wing; its movement is over for the turn. */
@@ -705,20 +707,20 @@ static void emit_move(struct murk_game* g, int mi, struct murk_pos from, int cel
   murk_pos_format(mk->pos, b, sizeof b);
   dis_text(mk, d, sizeof d);
   mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d moves %s -> %s (%d cell%s%s%s)%s",
-            murk_side_name(mk->owner), mk->number, a, b, cells, mk_plural(cells),
-            d[0] ? "; Dis " : "", d, note);
+          murk_side_name(mk->owner), mk->number, a, b, cells, mk_plural(cells),
+          d[0] ? "; Dis " : "", d, note);
   mk_event_facts(g, mk->number, &from, &mk->pos);
 }
 
 int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
-                    char* reason, size_t reason_len) {
+                  char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   if (mk->moved && mk->dis_moved)
     return mk_reject(reason, reason_len,
-                       "T%d's Dis counters have moved this step, so T%d stays: a leader moves "
-                       "first, then its Dis counters (dis)",
-                       mk->number, mk->number);
+                     "T%d's Dis counters have moved this step, so T%d stays: a leader moves "
+                     "first, then its Dis counters (dis)",
+                     mk->number, mk->number);
   if (mk->moved)
     return mk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
   /* The same judgement as every move (move.c), at the wing's pace (seed 002, 27.1.4). */
@@ -738,13 +740,13 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   char ps[16];
   if (v.why == MK_MOVE_TOO_FAR)
     rc = mk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
-                     allow,
-                     mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
-                                  : "its wing's slowest team");
+                   allow,
+                   mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                                : "its wing's slowest team");
   if (v.why == MK_MOVE_TAKEN) {
     murk_pos_format(c->at, ps, sizeof ps);
     rc = mk_reject(reason, reason_len,
-                     "%s is taken: a leader may not end its move on another marker or team", ps);
+                   "%s is taken: a leader may not end its move on another marker or team", ps);
   }
   struct sight x;
   if (rc == MURK_OK) rc = sight_open(g, &x);
@@ -808,8 +810,8 @@ static int dis_leader(struct murk_game* g, enum murk_side side, const struct mur
     const char* name = mk_unit_platoon(g, side, unit)->name;
     if (u->state == MURK_PLATOON_REVEALED || u->state == MURK_PLATOON_DESTROYED)
       return mk_reject(reason, reason_len,
-                         "platoon %d (%s) has deployed: its wing's Dis counters are gone", unit + 1,
-                         name);
+                       "platoon %d (%s) has deployed: its wing's Dis counters are gone", unit + 1,
+                       name);
     return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
   }
   return mk_reject(reason, reason_len, "T%d is not a wing leader on the table", c->unit.n);
@@ -824,7 +826,7 @@ static int dis_leader(struct murk_game* g, enum murk_side side, const struct mur
  * (27.1.6) what the counters see from their new cells, and what sees them, is spotted as
  * for a moving leader. */
 int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   const struct mk_cmd_args* args, char* reason, size_t reason_len) {
+                 const struct mk_cmd_args* args, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   int mi = -1;
@@ -835,7 +837,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
     return mk_reject(reason, reason_len, "T%d has no Dis counters to move", mk->number);
   if (mk->moved && mk->dis_moved)
     return mk_reject(reason, reason_len, "T%d's Dis counters have already moved this step",
-                       mk->number);
+                     mk->number);
 
   struct murk_pos want[MURK_MAX_DIS] = {c->at, c->at2};
   int range = dis_move_range(g);
@@ -846,20 +848,20 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
       return mk_reject(reason, reason_len, "%s is off the table", ps);
     if (!mk_cell_passable(g->m, want[k]))
       return mk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
-                         murk_mission_terrain_at(g->m, want[k])->name, ps);
+                       murk_mission_terrain_at(g->m, want[k])->name, ps);
     int d = murk_geom_distance(grid, mk->pos, want[k]);
     if (d == 0)
       return mk_reject(reason, reason_len,
-                         "a Dis counter stands beside its leader T%d, not under it", mk->number);
+                       "a Dis counter stands beside its leader T%d, not under it", mk->number);
     if (d > range)
       return mk_reject(reason, reason_len,
-                         "%s is %d cells from T%d; its Dis counters stay within %d cell%s of it",
-                         ps, d, mk->number, range, mk_plural(range));
+                       "%s is %d cells from T%d; its Dis counters stay within %d cell%s of it", ps,
+                       d, mk->number, range, mk_plural(range));
   }
   if (murk_pos_eq(want[0], want[1])) {
     murk_pos_format(want[0], ps, sizeof ps);
     return mk_reject(reason, reason_len, "T%d's two Dis counters cannot both stand at %s",
-                       mk->number, ps);
+                     mk->number, ps);
   }
   if ((murk_pos_eq(want[0], mk->dis[0]) && murk_pos_eq(want[1], mk->dis[1])) ||
       (murk_pos_eq(want[0], mk->dis[1]) && murk_pos_eq(want[1], mk->dis[0]))) {
@@ -884,11 +886,11 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
       murk_pos_format(start[k], a, sizeof a);
       murk_pos_format(want[k], b, sizeof b);
       return mk_reject(reason, reason_len,
-                         "the Dis counter that stood at %s when the step began would move %d cells "
-                         "to %s; T%d's Dis counters may move %d (%s)",
-                         a, straight[k], b, mk->number, allow,
-                         mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
-                                      : "its wing's slowest team");
+                       "the Dis counter that stood at %s when the step began would move %d cells "
+                       "to %s; T%d's Dis counters may move %d (%s)",
+                       a, straight[k], b, mk->number, allow,
+                       mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                                    : "its wing's slowest team");
     }
   }
 
@@ -918,7 +920,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   }
   dis_text(mk, b, sizeof b);
   mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d's Dis counters move %s -> %s",
-            murk_side_name(side), mk->number, a, b);
+          murk_side_name(side), mk->number, a, b);
   mk_event_facts(g, mk->number, NULL, &mk->pos);
 
   /* 27.1.6: the counters that moved came within sight of what they now see. */
@@ -930,7 +932,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
 }
 
 int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
-                      size_t reason_len) {
+                    size_t reason_len) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   if (mk->unit < 0) {
@@ -941,21 +943,21 @@ int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reas
    * moving at most half its allowance (rounded up). */
   if (s->step != MURK_STEP_MOVEMENT && s->step != MURK_STEP_STARTING)
     return mk_reject(reason, reason_len,
-                       "a wing deploys of its own accord in your movement step (T%d)", mk->number);
+                     "a wing deploys of its own accord in your movement step (T%d)", mk->number);
   int allow = mk_intel_allowance(g, mi);
   int half = (allow + 1) / 2;
   int moved = mk->moved ? mk->moved_cells : 0;
   if (moved > half)
     return mk_reject(reason, reason_len,
-                       "T%d has moved %d cells this turn; a wing that deploys of its own accord "
-                       "may first move at most half its allowance (%d)",
-                       mk->number, moved, half);
+                     "T%d has moved %d cells this turn; a wing that deploys of its own accord "
+                     "may first move at most half its allowance (%d)",
+                     mk->number, moved, half);
   struct sight x;
   if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
   int units[MK_MAX_UNITS];
   int n = marker_units(g, mi, units);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d deploys of its own accord",
-            murk_side_name(side), mk->number);
+          murk_side_name(side), mk->number);
   deploy_wing(g, mi, true);
   spot_from_units(g, &x, side, units, n);
   sight_close(&x);
@@ -1002,7 +1004,7 @@ static void finish_pending(struct murk_game* g, enum murk_side side) {
   char d[40];
   dis_text(mk, d, sizeof d);
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
-            murk_side_name(side), mk->number, d);
+          murk_side_name(side), mk->number, d);
   mk_event_facts(g, mk->number, NULL, &mk->pos);
 }
 
@@ -1022,20 +1024,20 @@ static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whol
     return mk_reject(reason, reason_len, "%s is off the table", ps);
   if (!mk_cell_passable(g->m, at))
     return mk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
-                       murk_mission_terrain_at(g->m, at)->name, ps);
+                     murk_mission_terrain_at(g->m, at)->name, ps);
   int d = murk_geom_distance(&g->m->grid, mk->pos, at);
   if (d == 0)
     return mk_reject(reason, reason_len, "a Dis counter goes beside its leader T%d, not under it",
-                       mk->number);
+                     mk->number);
   if (d > range)
     return mk_reject(reason, reason_len,
-                       "%s is %d cells from T%d; its Dis counters go within %d cell%s of it", ps, d,
-                       mk->number, range, mk_plural(range));
+                     "%s is %d cells from T%d; its Dis counters go within %d cell%s of it", ps, d,
+                     mk->number, range, mk_plural(range));
   if (mk->ndis == 1 && murk_pos_eq(mk->dis[0], at))
     return mk_reject(reason, reason_len, "T%d already has a Dis counter at %s", mk->number, ps);
   mk->dis[mk->ndis++] = at;
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, mk->owner, "%s places a Dis counter of T%d at %s",
-            murk_side_name(mk->owner), mk->number, ps);
+          murk_side_name(mk->owner), mk->number, ps);
   mk_event_facts(g, mk->number, NULL, &at);
   *whole = mk->ndis >= MURK_MAX_DIS;
   return MURK_OK;
@@ -1055,7 +1057,7 @@ static int check_leader_cell(struct murk_game* g, enum murk_side side, struct mu
 }
 
 int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct mk_cmd_args* a, bool* whole, char* reason, size_t reason_len) {
+                    const struct mk_cmd_args* a, bool* whole, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   *whole = false;
   int pend = pending(g, side);
@@ -1083,7 +1085,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
     mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
-              murk_side_name(side), num, ps);
+            murk_side_name(side), num, ps);
     mk_event_facts(g, num, NULL, &c->at);
     /* One private event either way, so the enemy's numbering shows no difference. */
     mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", num);
@@ -1099,7 +1101,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     return mk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, pl->name);
   if (u->state != MURK_PLATOON_WAITING)
     return mk_reject(reason, reason_len, "platoon %d (%s) is already down with its wing (T%d)",
-                       unit + 1, pl->name, u->marker);
+                     unit + 1, pl->name, u->marker);
   rc = check_leader_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   finish_pending(g, side);
@@ -1126,18 +1128,17 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
       len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", wing[i] + 1);
   }
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
-            murk_side_name(side), mk->number, ps);
+          murk_side_name(side), mk->number, ps);
   mk_event_facts(g, mk->number, NULL, &c->at);
-  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side,
-            "T%d is your wing %.48s (platoon%s %s)", mk->number, wing_name(g, side, lead),
-            count == 1 ? "" : "s", list);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your wing %.48s (platoon%s %s)",
+          mk->number, wing_name(g, side, lead), count == 1 ? "" : "s", list);
   return MURK_OK;
 }
 
 /* ---- views ---- */
 
 void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
-                         size_t type_len, int* nteams) {
+                       size_t type_len, int* nteams) {
   const struct mk_marker* mk = &g->s.markers[mi];
   if (mk->unit < 0) return;
   int units[MK_MAX_UNITS];
@@ -1150,7 +1151,7 @@ void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t nam
 }
 
 void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
-                              size_t n) {
+                            size_t n) {
   const char* who = murk_side_name(side);
   int mi = pending(g, side);
   if (mi >= 0) {

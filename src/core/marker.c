@@ -6,10 +6,13 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "board.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/error.h"
 #include "night.h"
+#include "state.h"
 
 /* ---- allowances by ground ---- */
 
@@ -100,7 +103,7 @@ static int platoon_reveal(struct murk_game* g, enum murk_side side, int mi, int 
                           size_t reason_len) {
   (void)mi;
   return mk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
-                     g->s.units[side][unit].marker);
+                   g->s.units[side][unit].marker);
 }
 
 /* A wing leader stands for its wing. */
@@ -110,30 +113,30 @@ static void wing_describe(const struct murk_game* g, int mi, struct murk_view_ma
 
 static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
     [MK_ROLE_TEMPLATE] = {.name = "template",
-                            .allowance = template_allowance,
-                            .move = mk_fog_move_template,
-                            .bogs = true,
-                            .seen_anywhere = true,
-                            .reveal = marker_reveal},
+                          .allowance = template_allowance,
+                          .move = mk_fog_move_template,
+                          .bogs = true,
+                          .seen_anywhere = true,
+                          .reveal = marker_reveal},
     [MK_ROLE_PLATOON] = {.name = "revealed platoon",
-                           .allowance = platoon_allowance,
-                           .self_end = true,
-                           .move = mk_fog_move_platoon,
-                           .seen_anywhere = false,
-                           .reveal = platoon_reveal},
-    [MK_ROLE_CLOAK] = {.name = "cloaking counter",
-                         .allowance = cloak_allowance,
-                         .move = mk_fog_move_template,
-                         .after_move = mk_night_cloak_after_move, /* seed 003, 1.31 */
-                         .bogs = false, /* men on foot: seed 003 has no bogging for them */
+                         .allowance = platoon_allowance,
+                         .self_end = true,
+                         .move = mk_fog_move_platoon,
                          .seen_anywhere = false,
-                         .reveal = marker_reveal},
+                         .reveal = platoon_reveal},
+    [MK_ROLE_CLOAK] = {.name = "cloaking counter",
+                       .allowance = cloak_allowance,
+                       .move = mk_fog_move_template,
+                       .after_move = mk_night_cloak_after_move, /* seed 003, 1.31 */
+                       .bogs = false, /* men on foot: seed 003 has no bogging for them */
+                       .seen_anywhere = false,
+                       .reveal = marker_reveal},
     [MK_ROLE_WING] = {.name = "wing leader",
-                        .allowance = wing_allowance,
-                        .move = wing_move,
-                        .seen_anywhere = true,
-                        .reveal = wing_reveal,
-                        .describe = wing_describe},
+                      .allowance = wing_allowance,
+                      .move = wing_move,
+                      .seen_anywhere = true,
+                      .reveal = wing_reveal,
+                      .describe = wing_describe},
     /* Dis counters move by `dis` (intel.c) and stand beside their leader's marker. */
     [MK_ROLE_DIS] = {.name = "Dis counter", .allowance = dis_allowance, .seen_anywhere = true},
 };
@@ -161,7 +164,7 @@ const struct mk_marker_ops* mk_marker_ops(const struct murk_game* g, int mi) {
 }
 
 const struct mk_marker_ops* mk_marker_ops_for(const struct murk_game* g, enum murk_side side,
-                                                  int unit, int mi) {
+                                              int unit, int mi) {
   if (mi >= 0 && g->s.markers[mi].on_table) return mk_marker_ops(g, mi);
   if (unit >= 0 && g->s.units[side][unit].state == MURK_PLATOON_REVEALED)
     return &ops[MK_ROLE_PLATOON];

@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "state.h"
 
 enum mk_marker_role {
   MK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */
@@ -62,7 +62,7 @@ const struct mk_marker_ops* mk_marker_ops(const struct murk_game* g, int mi);
 /* What an own unit or marker named by a command is now: the operations of its marker on the
  * table, or of its revealed platoon; NULL when it is neither (not on the table). */
 const struct mk_marker_ops* mk_marker_ops_for(const struct murk_game* g, enum murk_side side,
-                                                  int unit, int mi);
+                                              int unit, int mi);
 /* How far marker mi may move over ground of class cls (its row's allowance). */
 int mk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls);
 

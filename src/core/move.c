@@ -1,10 +1,11 @@
 /* move.c: move allowances and the judgement of one move (move.h). */
 #include "move.h"
 
-#include "game_internal.h"
+#include "board.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "state.h"
 
 enum murk_terrain_class mk_move_class(enum murk_terrain_class c) {
   if (c == MURK_TERRAIN_ROAD || c == MURK_TERRAIN_DIFFICULT) return c;
@@ -12,7 +13,7 @@ enum murk_terrain_class mk_move_class(enum murk_terrain_class c) {
 }
 
 bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
-                         struct mk_move_rule* out) {
+                       struct mk_move_rule* out) {
   /* The kind of mover says how far it goes (marker.c, one row per kind: a template's Fog of
    * War lengths, seed 000; a cloak's, seed 003, 1.42; a wing's pace, seed 002, 27.1.4; a
    * revealed platoon's slowest team): this asks its row for each class of ground. */
@@ -38,7 +39,7 @@ static const struct murk_terrain* terrain_at(const struct mk_move_board* b, stru
 }
 
 static enum mk_move_why verdict(struct mk_move_verdict* out, enum mk_move_why why,
-                                  struct murk_pos at) {
+                                struct murk_pos at) {
   out->why = why;
   out->at = at;
   return why;
@@ -48,8 +49,8 @@ static enum mk_move_why verdict(struct mk_move_verdict* out, enum mk_move_why wh
 #define SHORT_PATH 64
 
 enum mk_move_why mk_move_judge(const struct mk_move_board* b, const struct mk_move_rule* r,
-                                   struct murk_pos start, const struct murk_pos* pts, int npts,
-                                   bool keep_path, struct mk_move_verdict* out) {
+                               struct murk_pos start, const struct murk_pos* pts, int npts,
+                               bool keep_path, struct mk_move_verdict* out) {
   *out = (struct mk_move_verdict){.why = MK_MOVE_OK, .slowest = MURK_TERRAIN_ROAD};
   long total = 0;
   struct murk_pos prev = start;
@@ -113,8 +114,7 @@ enum mk_move_why mk_move_judge(const struct mk_move_board* b, const struct mk_mo
   if (out->why == MK_MOVE_OK) {
     int number = 0;
     enum mk_move_occ o = b->at(b->ctx, end, &number);
-    if (o != MK_MOVE_FREE && !(r->self_end && o == MK_MOVE_SELF))
-      verdict(out, MK_MOVE_TAKEN, end);
+    if (o != MK_MOVE_FREE && !(r->self_end && o == MK_MOVE_SELF)) verdict(out, MK_MOVE_TAKEN, end);
   }
   if (keep_path)
     out->path = cells;
@@ -165,8 +165,7 @@ void mk_move_board_truth(const struct mk_move_truth* ctx, struct mk_move_board* 
   *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, m->map, truth_at, ctx};
 }
 
-int mk_move_points(const struct murk_command* c,
-                     struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]) {
+int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]) {
   int n = 0;
   for (int i = 0; i < c->nvia && i < MURK_CMD_MAX_WAYPOINTS; i++) pts[n++] = c->via[i];
   pts[n++] = c->at;
@@ -174,7 +173,7 @@ int mk_move_points(const struct murk_command* c,
 }
 
 int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char* reason,
-                      size_t reason_len) {
+                    size_t reason_len) {
   char ps[16];
   murk_pos_format(v->why == MK_MOVE_NOWHERE ? start : v->at, ps, sizeof ps);
   switch (v->why) {
@@ -186,7 +185,7 @@ int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char
       return mk_reject(reason, reason_len, "the %s at %s blocks the way", v->terrain->name, ps);
     case MK_MOVE_BY_MARKER:
       return mk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way", v->number,
-                         ps);
+                       ps);
     case MK_MOVE_BY_TEAM:
       return mk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
     case MK_MOVE_OUT_OF_MEMORY:

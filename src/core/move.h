@@ -51,7 +51,7 @@ struct mk_move_rule {
  * each read from the row of its kind (marker.h, `allowance`), the one place that knows it.
  * Water and impassable get -1. Returns false when it has nothing on the table to move. */
 bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
-                         struct mk_move_rule* out);
+                       struct mk_move_rule* out);
 
 /* The class that governs a move over ground of class c (railways move as open ground). */
 enum murk_terrain_class mk_move_class(enum murk_terrain_class c);
@@ -84,8 +84,8 @@ struct mk_move_verdict {
  * game reports: waypoints off the table, no length, each cell entered (ground, then an enemy
  * marker, then an enemy team), the allowance of the slowest ground, the end cell. */
 enum mk_move_why mk_move_judge(const struct mk_move_board* b, const struct mk_move_rule* r,
-                                   struct murk_pos start, const struct murk_pos* pts, int npts,
-                                   bool keep_path, struct mk_move_verdict* out);
+                               struct murk_pos start, const struct murk_pos* pts, int npts,
+                               bool keep_path, struct mk_move_verdict* out);
 
 /* The game's board: the whole truth, for a move of `side` by marker self_mi (an index, -1
  * for none) or by the teams of unit self_unit (-1 for none). ctx must outlive the board. */
@@ -108,6 +108,6 @@ int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MA
  * enemy in the way, out of memory): MURK_EREJECTED or MURK_ENOMEM with the reason written,
  * MURK_OK for a verdict the caller words itself (MK_MOVE_OK, _TOO_FAR, _TAKEN). */
 int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char* reason,
-                      size_t reason_len);
+                    size_t reason_len);
 
 #endif

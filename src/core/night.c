@@ -20,10 +20,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "state.h"
 
 static bool rule(const struct murk_game* g, enum murk_rule_id r) {
   return murk_mission_rule_on(g->m, r);
@@ -146,18 +149,18 @@ static void set_nvr(struct murk_game* g) {
     n->nvr = base;
     if (cloud >= 0 && moon >= 0)
       mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
-                "night: %s and %s; the Base NVR is %d cell%s", cloud_names[cloud], moon_names[moon],
-                base, mk_plural(base));
+              "night: %s and %s; the Base NVR is %d cell%s", cloud_names[cloud], moon_names[moon],
+              base, mk_plural(base));
     else
-      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "night: the Base NVR is %d cell%s",
-                base, mk_plural(base));
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "night: the Base NVR is %d cell%s", base,
+              mk_plural(base));
     return;
   }
   n->nvr = mk_nvr_base(cloud, moon, snow);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
-            "night: %s and %s: %d %+d%s, the Base NVR is %d cell%s", cloud_names[cloud],
-            moon_names[moon], snow ? 6 : 3, mk_nvr_modifier(cloud, moon), snow ? " (snow)" : "",
-            n->nvr, mk_plural(n->nvr));
+          "night: %s and %s: %d %+d%s, the Base NVR is %d cell%s", cloud_names[cloud],
+          moon_names[moon], snow ? 6 : 3, mk_nvr_modifier(cloud, moon), snow ? " (snow)" : "",
+          n->nvr, mk_plural(n->nvr));
 }
 
 void mk_night_begin(struct murk_game* g) {
@@ -204,10 +207,10 @@ static void nvr_change(struct murk_game* g) {
   n->nvr = mk_nvr_change(was, r.dice[0], r.dice[1], extra, cloud, moon);
   if (n->nvr != was)
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the NVR %s to %d cell%s",
-              n->nvr > was ? "rises" : "falls", n->nvr, mk_plural(n->nvr));
+            n->nvr > was ? "rises" : "falls", n->nvr, mk_plural(n->nvr));
   else if (r.dice[0] == 6)
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the NVR stays at %d cell%s", n->nvr,
-              mk_plural(n->nvr));
+            mk_plural(n->nvr));
 }
 
 void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
@@ -227,7 +230,7 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   n->nlights = kept;
   if (out > 0)
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's starshells and rounds burn out",
-              murk_side_name(side));
+            murk_side_name(side));
   /* Gunflashes of `side` (1.8) last through the enemy's turn after they fired. */
   for (int u = 0; u < MK_MAX_UNITS; u++) n->gunflash[side][u] = false;
   memset(n->sight, 0, sizeof n->sight);
@@ -240,8 +243,8 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
     bool now = mk_night_fighting_now(g);
     if (now != n->was_night)
       mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "%s",
-                now ? "dusk falls: night fighting from this turn on"
-                    : "dawn breaks: no more night fighting");
+              now ? "dusk falls: night fighting from this turn on"
+                  : "dawn breaks: no more night fighting");
     n->was_night = now;
   }
   /* seed 003, 1.12: the change roll at the start of every player turn after the opening one. */
@@ -273,7 +276,7 @@ static int table_cells(const struct murk_game* g, int total) {
 }
 
 int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int target,
-                          bool* rolled, bool* flash_ok, const char** why) {
+                        bool* rolled, bool* flash_ok, const char** why) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
   struct mk_night* n = &s->night;
@@ -364,9 +367,9 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
     char ps[16];
     murk_pos_format(cells[i], ps, sizeof ps);
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner,
-              "T%d moves through the light at %s: its "
-              "cloak is lost",
-              mk->number, ps);
+            "T%d moves through the light at %s: its "
+            "cloak is lost",
+            mk->number, ps);
     mk_event_facts(g, mk->number, &mk->pos, NULL);
     mk_fog_reveal_marker(g, mi, NULL);
     return true;
@@ -386,7 +389,7 @@ static int light_unit(struct murk_game* g, enum murk_side side, const struct mur
   struct mk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
     return mk_reject(reason, reason_len, "platoon %d is under T%d: reveal it first (reveal %d)",
-                       *unit + 1, u->marker, *unit + 1);
+                     *unit + 1, u->marker, *unit + 1);
   if (u->state != MURK_PLATOON_REVEALED)
     return mk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
   if (u->shot) return mk_reject(reason, reason_len, "P%d has already fired this step", u->marker);
@@ -446,14 +449,14 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-            "%s P%d fires a%s %s over %s: every cell within %d is lit until its next turn",
-            murk_side_name(side), u->marker, kind == MK_LIGHT_ROUND ? "n" : "", word, ps, radius);
+          "%s P%d fires a%s %s over %s: every cell within %d is lit until its next turn",
+          murk_side_name(side), u->marker, kind == MK_LIGHT_ROUND ? "n" : "", word, ps, radius);
   mk_event_facts(g, 0, NULL, &at);
   return MURK_OK;
 }
 
 int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   int unit = -1;
   int rc = light_unit(g, side, c, a, &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
@@ -461,8 +464,8 @@ int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct mu
   int d = 0;
   if (nearest_own(g, side, unit, c->at, false, &d) < 0 || d > range)
     return mk_reject(reason, reason_len,
-                       "P%d's nearest team is %d cells from there; a starshell goes at most %d",
-                       g->s.units[side][unit].marker, d, range);
+                     "P%d's nearest team is %d cells from there; a starshell goes at most %d",
+                     g->s.units[side][unit].marker, d, range);
   /* 1.921: a leader fires on a usage roll of 4 or less, a squad on 2 or less. Platoons
    * flagged commander or independent count as leaders. */
   unsigned lead = MURK_PF(COMMANDER) | MURK_PF(INDEPENDENT);
@@ -474,7 +477,7 @@ int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct mu
 }
 
 int mk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                        const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   int unit = -1;
   int rc = light_unit(g, side, c, a, &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
@@ -482,8 +485,8 @@ int mk_night_illuminate(struct murk_game* g, enum murk_side side, const struct m
   /* 1.93: by indirect fire only: a barrage team within its weapon's range. */
   if (nearest_own(g, side, unit, c->at, true, &d) < 0)
     return mk_reject(reason, reason_len,
-                       "P%d has no barrage team (mortar, gun) with that cell in range",
-                       g->s.units[side][unit].marker);
+                     "P%d has no barrage team (mortar, gun) with that cell in range",
+                     g->s.units[side][unit].marker);
   return fire_light(g, side, unit, c->at, MK_LIGHT_ROUND,
                     murk_mission_param(g->m, MURK_P_NVR_IR_USAGE),
                     murk_mission_param(g->m, MURK_P_NVR_IR_RADIUS));

@@ -13,12 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/rules.h"
 #include "murk/sight.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 #include "yamlwalk.h"
 
 struct checker {
@@ -186,8 +189,8 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
         /* The zone test first: the command's own check words its refusals, which costs on
          * a million cells. */
         if (!in_zone(c->m, (enum murk_side)sd, p) ||
-            mk_setup_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch,
-                                       sizeof scratch, NULL) != MURK_OK)
+            mk_setup_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch, sizeof scratch,
+                                     NULL) != MURK_OK)
           continue;
         own[sd]++;
         any = true;

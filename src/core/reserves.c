@@ -23,11 +23,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
 #include "region.h"
+#include "setup.h"
+#include "state.h"
 
 /* ---- kinds ---- */
 
@@ -100,7 +105,7 @@ static int param(const struct murk_game* g, enum murk_param_id p) {
 }
 
 bool mk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
-                               enum murk_reserve_kind k) {
+                             enum murk_reserve_kind k) {
   if (!kind_ok(k) || k == MURK_RESERVE_DEFAULT) return false;
   if (!murk_mission_rule_on(g->m, kinds[k].rule)) return false;
   const struct murk_side_setup* st = &g->m->sides[side].setup;
@@ -187,32 +192,32 @@ static enum murk_reserve_kind default_kind(const struct murk_game* g, enum murk_
 }
 
 int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                           const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                         const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   int unit = a->unit;
   struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
     return mk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
-                       u->ambush ? "in ambush" : "in reserve");
+                     u->ambush ? "in ambush" : "in reserve");
   enum murk_reserve_kind kind = c->reserve;
   if (!kind_ok(kind)) return mk_reject(reason, reason_len, "unknown kind of reserve");
   if (kind == MURK_RESERVE_DEFAULT) {
     kind = default_kind(g, side);
     if (kind == MURK_RESERVE_DEFAULT)
       return mk_reject(reason, reason_len,
-                         "the %s holds no reserves in this mission (only ambushes or deep strike)",
-                         murk_side_name(side));
+                       "the %s holds no reserves in this mission (only ambushes or deep strike)",
+                       murk_side_name(side));
   } else if (!murk_mission_rule_on(g->m, kinds[kind].rule)) {
     return mk_reject(reason, reason_len, "this mission has no %ss", kinds[kind].name);
   } else if (!mk_reserve_kind_allowed(g, side, kind)) {
     return mk_reject(reason, reason_len, "the %s holds no %ss in this mission",
-                       murk_side_name(side), kinds[kind].name);
+                     murk_side_name(side), kinds[kind].name);
   }
   if (kind == MURK_RESERVE_DEEP && !(pl->flags & MURK_PF(DEEP_STRIKE)))
     return mk_reject(reason, reason_len,
-                       "platoon %d (%s) cannot deep strike (it lacks the deep_strike flag)",
-                       unit + 1, pl->name);
+                     "platoon %d (%s) cannot deep strike (it lacks the deep_strike flag)", unit + 1,
+                     pl->name);
   if (mk_platoon_counts(pl)) {
     int total, held;
     count_held(g, side, kind, &total, &held);
@@ -221,23 +226,23 @@ int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct 
       char pct[16];
       percent_text(param(g, kinds[kind].most), pct, sizeof pct);
       return mk_reject(reason, reason_len,
-                         "%ss: at most %s of your platoons (%d of %d) may be held back; you "
-                         "already hold %d",
-                         kinds[kind].name, pct, most, total, held);
+                       "%ss: at most %s of your platoons (%d of %d) may be held back; you "
+                       "already hold %d",
+                       kinds[kind].name, pct, most, total, held);
     }
   }
   u->state = MURK_PLATOON_RESERVE;
   u->reserve = kind;
   u->ambush = 0;
-  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s",
-            murk_side_name(side), kinds[kind].name);
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s", murk_side_name(side),
+          kinds[kind].name);
   mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
-            unit + 1, pl->name, kinds[kind].name);
+          unit + 1, pl->name, kinds[kind].name);
   return MURK_OK;
 }
 
 bool mk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
-                          int* least, int* most, enum murk_rule_id* rule) {
+                        int* least, int* most, enum murk_rule_id* rule) {
   *least = *most = 0;
   *rule = kinds[k].rule;
   if (k == MURK_RESERVE_DEEP || !mk_reserve_kind_allowed(g, side, k)) return false;
@@ -249,7 +254,7 @@ bool mk_reserves_limits(const struct murk_game* g, enum murk_side side, enum mur
 }
 
 int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
-                                 size_t reason_len) {
+                               size_t reason_len) {
   for (int i = 0; i < NROLL; i++) {
     enum murk_reserve_kind k = roll_order[i];
     if (k == MURK_RESERVE_DEEP || !mk_reserve_kind_allowed(g, side, k)) continue;
@@ -262,9 +267,9 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
     if (least > most) {
       if (held >= most) continue;
       return mk_reject(reason, reason_len,
-                         "%ss: hold %d of your platoons, the most you may (reserve N); you hold "
-                         "%d",
-                         kinds[k].name, most, held);
+                       "%ss: hold %d of your platoons, the most you may (reserve N); you hold "
+                       "%d",
+                       kinds[k].name, most, held);
     }
     if (held >= least) continue;
     char pct[16];
@@ -273,12 +278,12 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
     int c = param(g, kinds[k].least_n);
     if (p > 0 && (p * total + 99) / 100 >= (c < total ? c : total))
       return mk_reject(reason, reason_len,
-                         "%ss: hold at least %s of your platoons (%d of %d); you hold %d "
-                         "(reserve N)",
-                         kinds[k].name, pct, least, total, held);
+                       "%ss: hold at least %s of your platoons (%d of %d); you hold %d "
+                       "(reserve N)",
+                       kinds[k].name, pct, least, total, held);
     return mk_reject(reason, reason_len,
-                       "%ss: hold at least %d of your platoons; you hold %d (reserve N)",
-                       kinds[k].name, least, held);
+                     "%ss: hold at least %d of your platoons; you hold %d (reserve N)",
+                     kinds[k].name, least, held);
   }
   return MURK_OK;
 }
@@ -307,12 +312,12 @@ int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
     u->reserve = into;
     u->ambush = 0;
     mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
-              i + 1, pl->name, kinds[into].name);
+            i + 1, pl->name, kinds[into].name);
     n++;
   }
   if (n > 0)
     mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds %d more platoon%s in %s",
-              murk_side_name(side), n, mk_plural(n), kinds[into].name);
+            murk_side_name(side), n, mk_plural(n), kinds[into].name);
   return n;
 }
 
@@ -350,10 +355,8 @@ static bool area_has(const struct murk_game* g, const struct murk_arrive_area* a
       struct murk_pos c = mk_region_corner_cell(gr, a->where);
       enum murk_compass e1, e2;
       mk_region_corner_edges(a->where, &e1, &e2);
-      bool along1 =
-          mk_region_on_edge(gr, p, e1) && (p.x > c.x ? p.x - c.x : c.x - p.x) < a->within;
-      bool along2 =
-          mk_region_on_edge(gr, p, e2) && (p.y > c.y ? p.y - c.y : c.y - p.y) < a->within;
+      bool along1 = mk_region_on_edge(gr, p, e1) && (p.x > c.x ? p.x - c.x : c.x - p.x) < a->within;
+      bool along2 = mk_region_on_edge(gr, p, e2) && (p.y > c.y ? p.y - c.y : c.y - p.y) < a->within;
       if (a->one_edge) return a->edge == e1 ? along1 : along2;
       return along1 || along2;
     }
@@ -486,7 +489,7 @@ static void area_text(const struct murk_game* g, const struct murk_arrive_area* 
 }
 
 void mk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
-                            size_t n) {
+                          size_t n) {
   const struct mk_arrival* a = &g->s.arrivals[side][i];
   if (a->anywhere) {
     snprintf(buf, n, "anywhere on the table (deep strike)");
@@ -596,7 +599,7 @@ static void place_arrival(struct murk_game* g, enum murk_side side, struct mk_ar
   int i = (int)(a - g->s.arrivals[side]);
   mk_reserves_describe(g, side, i, where, sizeof where);
   mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: a %s comes on at %s", who,
-            kinds[a->kind].name, where);
+          kinds[a->kind].name, where);
 }
 
 void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
@@ -628,11 +631,11 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
     if (hits > n) hits = n;
     if (hits == 0) {
       mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: no %s arrives (%d+ needed)", who,
-                ki->name, score);
+              ki->name, score);
       continue;
     }
     mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: %d %s%s may arrive (%d+ needed)", who,
-              hits, ki->name, mk_plural(hits), score);
+            hits, ki->name, mk_plural(hits), score);
     for (int h = 0; h < hits && s->narrivals[side] < MK_MAX_ARRIVALS; h++) {
       struct mk_arrival* a = &s->arrivals[side][s->narrivals[side]++];
       memset(a, 0, sizeof *a);
@@ -669,12 +672,12 @@ static int arrival_free_cells(const struct murk_game* g, enum murk_side side,
 }
 
 int mk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, struct murk_pos* out,
-                        int cap) {
+                      int cap) {
   return arrival_free_cells(g, side, &g->s.arrivals[side][i], out, cap);
 }
 
 int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
-                            size_t reason_len) {
+                          size_t reason_len) {
   for (int i = 0; i < g->s.narrivals[side]; i++) {
     const struct mk_arrival* a = &g->s.arrivals[side][i];
     if (a->used || waiting(g, side, a->kind) == 0) continue;
@@ -682,14 +685,13 @@ int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* 
     char where[160];
     mk_reserves_describe(g, side, i, where, sizeof where);
     return mk_reject(reason, reason_len, "a %s must come on first (arrive N at X,Y: %s)",
-                       kinds[a->kind].name, where);
+                     kinds[a->kind].name, where);
   }
   return MURK_OK;
 }
 
 int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
-                     const struct murk_zone* zone, const char* how, char* reason,
-                     size_t reason_len) {
+                   const struct murk_zone* zone, const char* how, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   struct mk_unit_state* u = &s->units[side][unit];
@@ -706,24 +708,23 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
     if (cloak) mk->kind = MURK_MARKER_CLOAK;
     mk->on_table = true;
     u->state = MURK_PLATOON_HIDDEN;
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side),
-              how, mk_marker_ops(g, mi)->name, mk->number, ps);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side), how,
+            mk_marker_ops(g, mi)->name, mk->number, ps);
     mk_event_facts(g, mk->number, NULL, &p);
     mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
-              mk->number, pl->name, unit + 1);
+            mk->number, pl->name, unit + 1);
     return MURK_OK;
   }
   mk->revealed = true;
   u->state = MURK_PLATOON_REVEALED;
   int alive = mk_unit_alive(s, side, unit);
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s P%d at %s: %s (%s, %d team%s)",
-            murk_side_name(side), how, mk->number, ps, pl->name, pl->type, alive,
-            mk_plural(alive));
+          murk_side_name(side), how, mk->number, ps, pl->name, pl->type, alive, mk_plural(alive));
   mk_event_facts(g, mk->number, NULL, &p);
   if (mk_fog_place_teams(g, side, unit, p, NULL, zone) > 0)
     return mk_reject(reason, reason_len,
-                       "there is no room around %s for all %d teams of platoon %d", ps, alive,
-                       unit + 1);
+                     "there is no room around %s for all %d teams of platoon %d", ps, alive,
+                     unit + 1);
   return MURK_OK;
 }
 
@@ -746,9 +747,8 @@ static void lose_team(struct murk_game* g, enum murk_side side, int unit, int te
                       const char* why) {
   struct mk_state* s = &g->s;
   s->teams[side][team].alive = false;
-  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s",
-            murk_side_name(side), s->units[side][unit].marker,
-            mk_team_profile(g, side, team)->name, why);
+  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s", murk_side_name(side),
+          s->units[side][unit].marker, mk_team_profile(g, side, team)->name, why);
 }
 
 static void destroy(struct murk_game* g, enum murk_side side, int unit, const char* why) {
@@ -757,7 +757,7 @@ static void destroy(struct murk_game* g, enum murk_side side, int unit, const ch
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
   u->state = MURK_PLATOON_DESTROYED;
   mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
-            mk_unit_platoon(g, side, unit)->name, why);
+          mk_unit_platoon(g, side, unit)->name, why);
   mk_event_facts(g, u->marker, NULL, NULL);
 }
 
@@ -771,17 +771,16 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
   int keep = murk_mission_param(m, MURK_P_DS_KEEP_OUT);
   char ps[16], cs[32];
   murk_pos_format(aim, ps, sizeof ps);
-  if (!murk_geom_on_table(gr, aim))
-    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!murk_geom_on_table(gr, aim)) return mk_reject(reason, reason_len, "%s is off the table", ps);
   struct murk_pos near;
   /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
   int d = mk_known_nearest(g, side, aim, &near);
   if (d <= keep) {
     mk_cells_text(g, keep, cs, sizeof cs);
     return mk_reject(reason, reason_len,
-                       "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "
-                       "from the enemy",
-                       cs, keep, mk_plural(keep), ps, d);
+                     "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "
+                     "from the enemy",
+                     cs, keep, mk_plural(keep), ps, d);
   }
   const char* who = murk_side_name(side);
   char purpose[MURK_ROLL_PURPOSE];
@@ -792,7 +791,7 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
   u->state = MURK_PLATOON_REVEALED;
   int alive = mk_unit_alive(s, side, unit);
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s P%d deep strikes at %s: %s (%s, %d team%s)",
-            who, u->marker, ps, pl->name, pl->type, alive, mk_plural(alive));
+          who, u->marker, ps, pl->name, pl->type, alive, mk_plural(alive));
   mk_event_facts(g, u->marker, NULL, &aim);
 
   /* The scatter die: `hit` of its six faces keep the platoon where it aimed. */
@@ -821,8 +820,8 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     char ls[16];
     murk_pos_format(land, ls, sizeof ls);
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
-              u->marker, cells, mk_plural(cells),
-              (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs], ls);
+            u->marker, cells, mk_plural(cells), (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs],
+            ls);
     mk_event_facts(g, u->marker, &aim, &land);
   } else {
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d lands where it aimed", who, u->marker);
@@ -864,7 +863,7 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
       char ts[16];
       murk_pos_format(ring[i], ts, sizeof ts);
       mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", who, u->marker,
-                mk_team_profile(g, side, teams[placed - 1])->name, ts);
+              mk_team_profile(g, side, teams[placed - 1])->name, ts);
       mk_event_facts(g, u->marker, NULL, &ring[i]);
     }
     int fit = 0; /* cells of this ring a team may take */
@@ -884,22 +883,22 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
 /* ---- arrive ---- */
 
 int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct mk_cmd_args* args, char* reason, size_t reason_len) {
+                       const struct mk_cmd_args* args, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   int unit = args->unit, rc;
   struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state != MURK_PLATOON_RESERVE || u->ambush)
-    return mk_reject(reason, reason_len, "platoon %d (%s) is not in reserve%s", unit + 1,
-                       pl->name, u->ambush ? " (it is in ambush: ambush N at X,Y)" : "");
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not in reserve%s", unit + 1, pl->name,
+                     u->ambush ? " (it is in ambush: ambush N at X,Y)" : "");
   int first = -1;
   for (int i = 0; i < s->narrivals[side] && first < 0; i++)
     if (!s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve) first = i;
   if (first < 0)
     return mk_reject(reason, reason_len,
-                       "platoon %d (%s) may not arrive this turn: no %s roll "
-                       "succeeded for it",
-                       unit + 1, pl->name, kinds[u->reserve].name);
+                     "platoon %d (%s) may not arrive this turn: no %s roll "
+                     "succeeded for it",
+                     unit + 1, pl->name, kinds[u->reserve].name);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
   int pick = -1;
@@ -923,7 +922,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
   if (!mk_cell_passable(g->m, c->at)) {
     const struct murk_terrain* t = murk_mission_terrain_at(g->m, c->at);
     return mk_reject(reason, reason_len, "a platoon cannot stand in the %s at %s",
-                       t ? t->name : "terrain", ps);
+                     t ? t->name : "terrain", ps);
   }
   if (!mk_cell_free(s, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
@@ -955,7 +954,7 @@ bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side)
       struct murk_pos p = {x, y};
       const struct murk_zone* zone = NULL;
       if (in_zone ? mk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
-                                               &zone) != MURK_OK
+                                             &zone) != MURK_OK
                   : !mk_cell_passable(g->m, p))
         continue;
       if (!mk_cell_free(&g->s, p)) continue;
@@ -975,9 +974,8 @@ void mk_reserves_ambush_defer(struct murk_game* g, enum murk_side side) {
   }
   if (n > 0)
     mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
-              "%s finds no place for %d immediate ambush%s: %s wait%s in ambush",
-              murk_side_name(side), n, n == 1 ? "" : "es", n == 1 ? "it" : "they",
-              n == 1 ? "s" : "");
+            "%s finds no place for %d immediate ambush%s: %s wait%s in ambush",
+            murk_side_name(side), n, n == 1 ? "" : "es", n == 1 ? "it" : "they", n == 1 ? "s" : "");
 }
 
 static int count_ambush(const struct murk_game* g, enum murk_side side, int kind) {
@@ -993,34 +991,34 @@ static int hold_in_ambush(struct murk_game* g, enum murk_side side, int unit, ch
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (s->phase != MURK_PHASE_RESERVES)
     return mk_reject(reason, reason_len,
-                       "platoons are held in ambush while reserves are nominated, before "
-                       "deployment");
+                     "platoons are held in ambush while reserves are nominated, before "
+                     "deployment");
   int imm = mk_ambush_allowance(g, side, true);
   int amb = mk_ambush_allowance(g, side, false);
   if (imm == 0 && amb == 0)
     return mk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
-                       murk_side_name(side));
+                     murk_side_name(side));
   if (u->state != MURK_PLATOON_WAITING)
     return mk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
-                       u->ambush ? "in ambush" : "in reserve");
+                     u->ambush ? "in ambush" : "in reserve");
   /* Immediate Ambush where the side has it, plain Ambush otherwise. */
   int kind = imm > 0 ? 2 : 1;
   int allowed = kind == 2 ? imm : amb;
   if (count_ambush(g, side, kind) >= allowed)
     return mk_reject(reason, reason_len, "you may hold only %d platoon%s in %s", allowed,
-                       mk_plural(allowed), kind == 2 ? "immediate ambush" : "ambush");
+                     mk_plural(allowed), kind == 2 ? "immediate ambush" : "ambush");
   u->state = MURK_PLATOON_RESERVE;
   u->ambush = kind;
   const char* what = kind == 2 ? "immediate ambush" : "ambush";
-  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s",
-            murk_side_name(side), what);
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s", murk_side_name(side),
+          what);
   mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
-            unit + 1, pl->name, what);
+          unit + 1, pl->name, what);
   return MURK_OK;
 }
 
 int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   int unit = a->unit, rc;
   if (c->at.x < 0 && c->at.y < 0) return hold_in_ambush(g, side, unit, reason, reason_len);
@@ -1031,21 +1029,21 @@ int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct mu
   bool immediate = u->ambush == 2;
   if (immediate && s->phase != MURK_PHASE_AMBUSH)
     return mk_reject(reason, reason_len,
-                       "an immediate ambush is placed at the start of the battle, after "
-                       "deployment");
+                     "an immediate ambush is placed at the start of the battle, after "
+                     "deployment");
   if (!immediate) {
     if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
       return mk_reject(reason, reason_len,
-                         "an ambush is sprung at the start of your turn, in your movement step");
+                       "an ambush is sprung at the start of your turn, in your movement step");
     /* "At the start of the turn": before anything of the side has moved. */
     for (int i = 0; i < s->nunits[side]; i++)
       if (s->units[side][i].moved && s->units[side][i].deep_turn != s->turn)
         return mk_reject(reason, reason_len,
-                           "an ambush is sprung at the start of your turn, before anything moves");
+                         "an ambush is sprung at the start of your turn, before anything moves");
     for (int i = 0; i < s->nmarkers; i++)
       if (s->markers[i].owner == side && s->markers[i].moved)
         return mk_reject(reason, reason_len,
-                           "an ambush is sprung at the start of your turn, before anything moves");
+                         "an ambush is sprung at the start of your turn, before anything moves");
   }
   char ps[16], cs[32];
   murk_pos_format(c->at, ps, sizeof ps);
@@ -1066,9 +1064,9 @@ int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct mu
   if (d <= keep && keep > 0) {
     mk_cells_text(g, keep, cs, sizeof cs);
     return mk_reject(reason, reason_len,
-                       "an ambush must be more than %s (%d cells) from the enemy; %s is %d from "
-                       "the enemy",
-                       cs, keep, ps, d);
+                     "an ambush must be more than %s (%d cells) from the enemy; %s is %d from "
+                     "the enemy",
+                     cs, keep, ps, d);
   }
   /* Hidden contact: an enemy the side did not know of within the keep-out distance (or on
    * the cell itself) is shown to both sides, and the ambush is not sprung: the platoon stays

@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "state.h"
 
 /* Is any reserve rule in force (plain, delayed, scattered or mobile reserves)? */
 bool mk_reserves_in_use(const struct murk_mission* m);
@@ -22,13 +22,13 @@ enum murk_rule_id mk_reserve_kind_rule(enum murk_reserve_kind k);
 const char* mk_reserve_kind_name(enum murk_reserve_kind k);
 /* May `side` hold kind k (rule in force and the side's setup allows it)? */
 bool mk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
-                               enum murk_reserve_kind k);
+                             enum murk_reserve_kind k);
 /* Platoons `side` may hold in ambush: immediate (true) or not. */
 int mk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate);
 /* The platoons `side` must hold (*least) and may hold (*most) in reserve of kind k, the rule
  * whose at_least / at_most set them, and whether the side may hold that kind at all. */
 bool mk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
-                          int* least, int* most, enum murk_rule_id* rule);
+                        int* least, int* most, enum murk_rule_id* rule);
 /* Does `side` nominate anything in the reserves phase (a kind or an ambush)? */
 bool mk_reserves_side_nominates(const struct murk_game* g, enum murk_side side);
 
@@ -38,10 +38,10 @@ bool mk_platoon_counts(const struct murk_platoon* pl);
 
 /* `reserve N [kind]` (reserves phase). */
 int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                           const struct mk_cmd_args* a, char* reason, size_t reason_len);
+                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* The side ends the reserves phase: the "at least" limits. MURK_OK or MURK_EREJECTED. */
 int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
-                                 size_t reason_len);
+                               size_t reason_len);
 /* Deployment ends for `side`: platoons still waiting go into the kind whose `undeployed`
  * parameter says so (Mobile Reserves, Escalation). Returns how many went. */
 int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side);
@@ -50,25 +50,25 @@ int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side);
 void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side);
 /* `arrive N at X,Y` in the owner's Movement step. */
 int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Before `side` ends its Movement step: MURK_EREJECTED while an arrival is due that can
  * still come on (seed 004: reserves come on as soon as they are available). */
 int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
-                            size_t reason_len);
+                          size_t reason_len);
 /* Arrivals due for `side` that are not yet used. */
 int mk_reserves_due(const struct murk_game* g, enum murk_side side);
 /* Free cells where arrival i of `side` may come on, in table-edge order: up to cap written,
  * the number found returned (0 for deep strike, which may aim anywhere). */
 int mk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, struct murk_pos* out,
-                        int cap);
+                      int cap);
 /* Describe where arrival i of `side` may come on ("entry 3 (Luneville road)"). */
 void mk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
-                            size_t n);
+                          size_t n);
 
 /* `ambush N` (reserves phase) and `ambush N at X,Y` (immediate: the ambush phase; else the
  * owner's Movement step). */
 int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Platoons of `side` held in immediate ambush and not yet placed. */
 int mk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
 /* Is there a cell where `side` may spring an immediate ambush now (in its zone or on the
@@ -82,7 +82,6 @@ void mk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
  * deploying, arriving and springing an ambush. zone (may be NULL) bounds its teams.
  * Returns MURK_OK or MURK_EREJECTED (no room for its teams). */
 int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
-                     const struct murk_zone* zone, const char* how, char* reason,
-                     size_t reason_len);
+                   const struct murk_zone* zone, const char* how, char* reason, size_t reason_len);
 
 #endif

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/alloc.h"
@@ -22,6 +24,9 @@
 #include "murk/los.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "turn.h"
 
 static void enter_phase(struct murk_game* g, enum murk_phase from);
 
@@ -73,7 +78,7 @@ static const char* broken_band(const struct murk_mission* m, const struct murk_z
 }
 
 int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
-                          const char* what, char* reason, size_t reason_len) {
+                        const char* what, char* reason, size_t reason_len) {
   char ps[16], rs[64], cs[32];
   murk_pos_format(p, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, p))
@@ -87,14 +92,14 @@ int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, st
   if (band) {
     mk_cells_text(g, cells, cs, sizeof cs);
     return mk_reject(reason, reason_len, "%s must be at least %s (%d cells) from %s; %s is not",
-                       what, cs, cells, band, ps);
+                     what, cs, cells, band, ps);
   }
   if (!murk_zone_contains(g->m, z, p)) /* a band rule the checks above do not name */
     return mk_reject(reason, reason_len, "%s is outside the allowed area for %s", ps, what);
   if (!mk_cell_passable(g->m, p)) {
     const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
     return mk_reject(reason, reason_len, "%s cannot stand in the %s at %s", what,
-                       t ? t->name : "terrain", ps);
+                     t ? t->name : "terrain", ps);
   }
   return MURK_OK;
 }
@@ -119,8 +124,8 @@ static bool in_side_zone(const struct murk_game* g, enum murk_side side, struct 
 }
 
 int mk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                               const char* what, char* reason, size_t reason_len,
-                               const struct murk_zone** part) {
+                             const char* what, char* reason, size_t reason_len,
+                             const struct murk_zone** part) {
   const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
   int n = zone_parts(g, side, parts);
   if (part) *part = parts[0];
@@ -142,9 +147,9 @@ int mk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, str
   if (!murk_geom_on_table(&g->m->grid, p))
     return mk_reject(reason, reason_len, "%s is off the table", ps);
   return mk_reject(reason, reason_len,
-                     "%s must be in one of the %d parts of the area; %s is in "
-                     "none",
-                     what, n, ps);
+                   "%s must be in one of the %d parts of the area; %s is in "
+                   "none",
+                   what, n, ps);
 }
 
 /* Surrounded ("at least one platoon in each half of their deployment area"): a platoon
@@ -176,9 +181,9 @@ static int check_each_zone(const struct murk_game* g, enum murk_side side,
   char rs[64];
   region_text(&parts[first_empty]->region, rs, sizeof rs);
   return mk_reject(reason, reason_len,
-                     "at least one platoon must deploy in each part of your area: put this one "
-                     "in %s",
-                     rs);
+                   "at least one platoon must deploy in each part of your area: put this one "
+                   "in %s",
+                   rs);
 }
 
 /* ---- creation ---- */
@@ -207,7 +212,7 @@ static void roll_for_sides(struct murk_game* g) {
     break;
   }
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "%s plays the attacker, %s the defender",
-            murk_force(g, MURK_ATTACKER)->name, murk_force(g, MURK_DEFENDER)->name);
+          murk_force(g, MURK_ATTACKER)->name, murk_force(g, MURK_DEFENDER)->name);
 }
 
 int mk_setup_begin(struct murk_game* g) {
@@ -267,11 +272,10 @@ int mk_setup_begin(struct murk_game* g) {
     char ps[16];
     murk_pos_format(o->pos, ps, sizeof ps);
     if (o->for_side == MURK_NO_SIDE)
-      mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_NO_SIDE, "objective %s at %s", o->name,
-                ps);
+      mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_NO_SIDE, "objective %s at %s", o->name, ps);
     else
       mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, o->for_side, "objective %s at %s (for the %s)",
-                o->name, ps, murk_side_name(o->for_side));
+              o->name, ps, murk_side_name(o->for_side));
     mk_event_facts(g, 0, NULL, &o->pos);
   }
   s->objective_rule = 0;
@@ -391,7 +395,7 @@ static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
     s->rd_slots[side][s->nrd_slots[side]++] = k;
     section_text(g, side, k, where, sizeof where);
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s: one deployment in %s", murk_side_name(side),
-              where);
+            where);
   }
 }
 
@@ -422,8 +426,8 @@ static int rd_slot_for(const struct murk_game* g, enum murk_side side, struct mu
   if (!list[0])
     mk_reject(reason, reason_len, "random deployment: no deployment roll is left for %s", ps);
   else
-    mk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)",
-                ps, list);
+    mk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)", ps,
+              list);
   return -1;
 }
 
@@ -440,7 +444,7 @@ static void prepared_positions(struct murk_game* g) {
       if (u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED) u->dug_in = true;
     }
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
-            "prepared positions: every platoon on the table begins dug in");
+          "prepared positions: every platoon on the table begins dug in");
 }
 
 static void first_turn(struct murk_game* g) {
@@ -474,7 +478,7 @@ static void first_turn(struct murk_game* g) {
   }
   g->s.first = first;
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, first, "the %s takes the first turn",
-            murk_side_name(first));
+          murk_side_name(first));
   mk_turn_begin_play(g, first);
 }
 
@@ -636,7 +640,7 @@ static bool start_sided(struct murk_game* g, enum murk_phase phase) {
   s->phase = phase;
   s->to_act = work[first] ? first : murk_side_other(first);
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: %s; the %s goes first",
-            phases[phase].intro, murk_side_name(s->to_act));
+          phases[phase].intro, murk_side_name(s->to_act));
   return true;
 }
 
@@ -664,7 +668,7 @@ static bool enter_objectives(struct murk_game* g) {
   char rs[64];
   region_text(&r->in, rs, sizeof rs);
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: the %s places %d objective%s in %s",
-            murk_side_name(s->to_act), r->count, r->count == 1 ? "" : "s", rs);
+          murk_side_name(s->to_act), r->count, r->count == 1 ? "" : "s", rs);
   return true;
 }
 
@@ -675,7 +679,7 @@ static bool enter_deploy(struct murk_game* g) {
   s->phase_done[MURK_PHASE_DEPLOY][0] = s->phase_done[MURK_PHASE_DEPLOY][1] = false;
   s->to_act = m->deploy_first;
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
-            murk_side_name(s->to_act));
+          murk_side_name(s->to_act));
   for (int sd = 0; sd < MURK_SIDES; sd++)
     if (random_deployment(g, (enum murk_side)sd)) roll_random_deployment(g, (enum murk_side)sd);
   return true;
@@ -713,28 +717,27 @@ static int objective_cell_check(const struct murk_game* g, struct murk_pos at, c
     const struct mk_placed_objective* o = &s->objectives[i];
     int d = murk_geom_distance(&g->m->grid, o->pos, at);
     murk_pos_format(o->pos, os, sizeof os);
-    if (d == 0)
-      return mk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
+    if (d == 0) return mk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
     if (r->min_apart > 0 && d < r->min_apart) {
       mk_cells_text(g, r->min_apart, ds, sizeof ds);
       return mk_reject(reason, reason_len,
-                         "objectives must be at least %s (%d cells) apart; %s is %d from objective "
-                         "%s at %s",
-                         ds, r->min_apart, ps, d, o->name, os);
+                       "objectives must be at least %s (%d cells) apart; %s is %d from objective "
+                       "%s at %s",
+                       ds, r->min_apart, ps, d, o->name, os);
     }
     if (r->together > 0 && o->rule == s->objective_rule && d > r->together) {
       mk_cells_text(g, r->together, ds, sizeof ds);
       return mk_reject(reason, reason_len,
-                         "this step's objectives must be within %s (%d cells) of each other; %s is "
-                         "%d from objective %s at %s",
-                         ds, r->together, ps, d, o->name, os);
+                       "this step's objectives must be within %s (%d cells) of each other; %s is "
+                       "%d from objective %s at %s",
+                       ds, r->together, ps, d, o->name, os);
     }
   }
   return MURK_OK;
 }
 
 int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
   struct mk_state* s = &g->s;
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
@@ -750,10 +753,10 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
   snprintf(o->name, sizeof o->name, "%d", s->nobjectives + s->removed);
   if (o->for_side == MURK_NO_SIDE)
     mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s",
-              murk_side_name(side), o->name, ps);
+            murk_side_name(side), o->name, ps);
   else
     mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s (for the %s)",
-              murk_side_name(side), o->name, ps, murk_side_name(o->for_side));
+            murk_side_name(side), o->name, ps, murk_side_name(o->for_side));
   mk_event_facts(g, 0, NULL, &o->pos);
   if (++s->objective_placed >= r->count) {
     s->objective_rule++;
@@ -771,7 +774,7 @@ bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side) {
 }
 
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
   struct mk_state* s = &g->s;
   char want[16];
@@ -782,11 +785,11 @@ int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_
   if (k < 0) return mk_reject(reason, reason_len, "there is no objective %s", want);
   if (s->objectives[k].placed_by != side)
     return mk_reject(reason, reason_len,
-                       "objective %s was not placed by you: take away one of your own", want);
+                     "objective %s was not placed by you: take away one of your own", want);
   char ps[16];
   murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
   mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s takes away objective %s at %s",
-            murk_side_name(side), want, ps);
+          murk_side_name(side), want, ps);
   mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
   memmove(&s->objectives[k], &s->objectives[k + 1],
           (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
@@ -798,7 +801,7 @@ int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_
 /* ---- reserves ---- */
 
 int mk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   return mk_reserves_nominate(g, side, c, a, reason, reason_len);
 }
 
@@ -844,25 +847,25 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
     murk_sightmap_free(map);
     if (!visible) return MURK_OK;
     return mk_reject(reason, reason_len,
-                       "infiltrators outside your zone must be more than %s from the enemy, or "
-                       "more than %s and out of its sight; %s is %d cells away and in sight",
-                       ss, hs, ps, d);
+                     "infiltrators outside your zone must be more than %s from the enemy, or "
+                     "more than %s and out of its sight; %s is %d cells away and in sight",
+                     ss, hs, ps, d);
   }
   return mk_reject(reason, reason_len,
-                     "infiltrators outside your zone must be more than %s from the enemy (%s out "
-                     "of its sight); %s is %d cells away",
-                     ss, hs, ps, d);
+                   "infiltrators outside your zone must be more than %s from the enemy (%s out "
+                   "of its sight); %s is %d cells away",
+                   ss, hs, ps, d);
 }
 
 int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
   enum murk_phase ph = s->phase;
   if (mk_setup_removal_due(g, side))
     return mk_reject(reason, reason_len,
-                       "first take away %d of the objectives you placed (remove objective N)",
-                       m->remove_count - s->removed);
+                     "first take away %d of the objectives you placed (remove objective N)",
+                     m->remove_count - s->removed);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
   if (ph == MURK_PHASE_DEPLOY && mk_intel_on(g)) { /* wing leaders (seed 002, 27.1.2) */
@@ -881,8 +884,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
       return mk_reject(reason, reason_len, "this mission gives you no dummy templates");
     if (s->dummies_left[side] <= 0)
       return mk_reject(reason, reason_len, "you have no dummy templates left");
-    int rc =
-        mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
+    int rc = mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
     if (rc != MURK_OK) return rc;
     if (!mk_cell_free(s, c->at))
       return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
@@ -896,8 +898,8 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     if (!fog_on(g)) s->markers[mi].kind = MURK_MARKER_CLOAK; /* a dummy cloaking counter */
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys %s T%d at %s",
-              murk_side_name(side), mk_marker_ops(g, mi)->name, num, ps);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys %s T%d at %s", murk_side_name(side),
+            mk_marker_ops(g, mi)->name, num, ps);
     mk_event_facts(g, num, NULL, &c->at);
     /* One private event, as for a platoon: the gaps in the other side's event numbers
      * must look the same either way. */
@@ -911,32 +913,31 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
     return mk_reject(reason, reason_len, "platoon %d (%s) is %s", unit + 1, pl->name,
-                       u->ambush ? "in ambush" : "in reserve");
+                     u->ambush ? "in ambush" : "in reserve");
   if (u->state != MURK_PLATOON_WAITING)
-    return mk_reject(reason, reason_len, "platoon %d (%s) is already deployed", unit + 1,
-                       pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is already deployed", unit + 1, pl->name);
   enum murk_phase own = deploy_phase_of(g, side, unit);
   if (own != ph) {
     /* seed 001, Preparing for Battle: independent and warrior teams after every platoon;
      * seed 004, Infiltrate: infiltrators after everything else. */
     if (own == MURK_PHASE_INDEPENDENTS)
       return mk_reject(reason, reason_len,
-                         "platoon %d (%s) is an independent or warrior team: it deploys after "
-                         "the platoons",
-                         unit + 1, pl->name);
+                       "platoon %d (%s) is an independent or warrior team: it deploys after "
+                       "the platoons",
+                       unit + 1, pl->name);
     if (own == MURK_PHASE_INFILTRATE)
       return mk_reject(reason, reason_len,
-                         "platoon %d (%s) infiltrates: it deploys after everything else", unit + 1,
-                         pl->name);
-    return mk_reject(reason, reason_len, "platoon %d (%s) should have deployed already", unit + 1,
+                       "platoon %d (%s) infiltrates: it deploys after everything else", unit + 1,
                        pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) should have deployed already", unit + 1,
+                     pl->name);
   }
   if (ph == MURK_PHASE_DEPLOY && murk_mission_rule_on(m, MURK_RULE_ESCALATION) &&
       !escalation_allows(pl))
     return mk_reject(reason, reason_len,
-                       "escalation: only infantry without transports deploys at the start; "
-                       "platoon %d (%s) waits in reserve",
-                       unit + 1, pl->name);
+                     "escalation: only infantry without transports deploys at the start; "
+                     "platoon %d (%s) waits in reserve",
+                     unit + 1, pl->name);
   const struct murk_zone* part = &m->sides[side].zone;
   if (ph == MURK_PHASE_INFILTRATE)
     rc = check_infiltration(g, side, c->at, reason, reason_len);
@@ -956,13 +957,13 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   if (slot >= 0) s->rd_slots[side][slot] = -1;
   /* Without fog the teams stay in the zone (infiltrators: anywhere allowed). */
   rc = mk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
-                        reason, reason_len);
+                      reason, reason_len);
   if (rc != MURK_OK) return rc;
   if (ph != MURK_PHASE_DEPLOY && mk_setup_waiting(g, side, ph) == 0) {
     /* Nothing more to put down in this phase: the side is done without an `end`. */
     s->phase_done[ph][side] = true;
     mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
-              ph == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
+            ph == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
   }
   next_in_phase(g, side, ph != MURK_PHASE_DEPLOY || !m->deploy_in_turn);
   return MURK_OK;
@@ -971,7 +972,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
 /* ---- immediate ambush (seed 001, Beginning the Battle, point 1) ---- */
 
 int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   int rc = mk_reserves_ambush(g, side, c, a, reason, reason_len);
   if (rc != MURK_OK || s->phase != MURK_PHASE_AMBUSH) return rc;
@@ -987,7 +988,7 @@ int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_
 /* ---- reconnaissance deployment moves (seed 001, Beginning the Battle) ---- */
 
 int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                   const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   const struct murk_mission* m = g->m;
   int unit = a->unit, mi = a->marker;
@@ -996,10 +997,9 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (!(pl->flags & MURK_PF(RECCE)))
     return mk_reject(reason, reason_len, "platoon %d (%s) is not a recce platoon", unit + 1,
-                       pl->name);
+                     pl->name);
   if (u->state != MURK_PLATOON_HIDDEN && u->state != MURK_PLATOON_REVEALED)
-    return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1,
-                       pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, pl->name);
   if (u->recce_moved)
     return mk_reject(reason, reason_len, "platoon %d (%s) has made its move", unit + 1, pl->name);
   /* The platoon moves as one: its template, or its teams keeping their places around the
@@ -1025,9 +1025,9 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
   if (dist > allow) {
     mk_cells_text(g, allow, cs, sizeof cs);
     return mk_reject(reason, reason_len,
-                       "that is %d cells; a reconnaissance deployment move is at most %s (%d "
-                       "cells)",
-                       dist, cs, allow);
+                     "that is %d cells; a reconnaissance deployment move is at most %s (%d "
+                     "cells)",
+                     dist, cs, allow);
   }
   struct murk_line_step steps[2 * MURK_MISSION_MAX_CELLS + 2];
   size_t n = murk_geom_line(&m->grid, from, c->at, steps, sizeof steps / sizeof steps[0]);
@@ -1056,27 +1056,27 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
   if (keep > 0 && d <= keep) {
     mk_cells_text(g, keep, cs, sizeof cs);
     return mk_reject(reason, reason_len,
-                       "a reconnaissance move may not end within %s (%d cells) of the enemy; %s "
-                       "is %d away",
-                       cs, keep, ps, d);
+                     "a reconnaissance move may not end within %s (%d cells) of the enemy; %s "
+                     "is %d away",
+                     cs, keep, ps, d);
   }
   u->recce_moved = true;
   const char* who_name = murk_side_name(side);
   if (template_) {
     s->markers[mi].pos = c->at;
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d makes a reconnaissance move %s -> %s",
-              who_name, s->markers[mi].number, fs, ps);
+            who_name, s->markers[mi].number, fs, ps);
     mk_event_facts(g, s->markers[mi].number, &from, &c->at);
   } else {
     /* Lift the teams, then put them down around the new place like a reveal does. */
     for (int t = u->first_team; t < u->first_team + u->nteams; t++)
       s->teams[side][t].placed = false;
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d makes a reconnaissance move %s -> %s",
-              who_name, u->marker, fs, ps);
+            who_name, u->marker, fs, ps);
     mk_event_facts(g, u->marker, &from, &c->at);
     if (mk_fog_place_teams(g, side, unit, c->at, NULL, NULL) > 0)
       return mk_reject(reason, reason_len, "there is no room around %s for the platoon's teams",
-                         ps);
+                       ps);
   }
   /* One side makes all its moves (or ends), then the other. */
   if (recce_left(g, side) == 0) s->phase_done[MURK_PHASE_RECCE][side] = true;
@@ -1091,7 +1091,7 @@ static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, 
   if (rc != MURK_OK) return rc;
   g->s.phase_done[MURK_PHASE_RESERVES][side] = true;
   mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
-            murk_side_name(side));
+          murk_side_name(side));
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1101,8 +1101,8 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
   struct mk_state* s = &g->s;
   if (mk_setup_removal_due(g, side))
     return mk_reject(reason, reason_len,
-                       "first take away %d of the objectives you placed (remove objective N)",
-                       m->remove_count - s->removed);
+                     "first take away %d of the objectives you placed (remove objective N)",
+                     m->remove_count - s->removed);
   mk_reserves_take_undeployed(g, side);
   if (mk_intel_on(g)) mk_intel_finish_deploying(g, side);
   for (int i = 0; i < s->nunits[side]; i++) {
@@ -1111,13 +1111,12 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
       continue;
     const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
     return mk_reject(reason, reason_len,
-                       "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
-                       pl->name, i + 1);
+                     "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
+                     pl->name, i + 1);
   }
   s->phase_done[MURK_PHASE_DEPLOY][side] = true;
   if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
-  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying",
-            murk_side_name(side));
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying", murk_side_name(side));
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1133,12 +1132,12 @@ static int end_teams(struct murk_game* g, enum murk_side side, char* reason, siz
      * stay off the table and come on with the first platoon of their side revealed. */
     if (s->phase == MURK_PHASE_INDEPENDENTS && fog_on(g)) continue;
     return mk_reject(reason, reason_len,
-                       "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
-                       pl->name, i + 1);
+                     "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
+                     pl->name, i + 1);
   }
   s->phase_done[s->phase][side] = true;
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
-            s->phase == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
+          s->phase == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1147,7 +1146,7 @@ static int end_ambush(struct murk_game* g, enum murk_side side, char* reason, si
   int left = mk_reserves_immediate_left(g, side);
   if (left > 0 && mk_reserves_ambush_possible(g, side))
     return mk_reject(reason, reason_len,
-                       "place your immediate ambush first (ambush N at X,Y): %d left", left);
+                     "place your immediate ambush first (ambush N at X,Y): %d left", left);
   mk_reserves_ambush_defer(g, side); /* nowhere to go: `end` is all the side can do */
   /* Both sides' immediate ambushes are placed by then; nothing else happens here. */
   enum murk_side other = murk_side_other(side);
@@ -1164,7 +1163,7 @@ static int end_recce(struct murk_game* g, enum murk_side side, char* reason, siz
   (void)reason_len;
   g->s.phase_done[MURK_PHASE_RECCE][side] = true;
   mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-            "%s has finished its reconnaissance deployment moves", murk_side_name(side));
+          "%s has finished its reconnaissance deployment moves", murk_side_name(side));
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1203,8 +1202,8 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
   struct mk_state* s = &g->s;
   int left = g->m->objective_rules[s->objective_rule].count - s->objective_placed;
   mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
-            "%s finds no place left for %d more objective%s: the step ends", murk_side_name(side),
-            left, mk_plural(left));
+          "%s finds no place left for %d more objective%s: the step ends", murk_side_name(side),
+          left, mk_plural(left));
   s->objective_rule++;
   enter_phase(g, MURK_PHASE_OBJECTIVES);
   return MURK_OK;
@@ -1216,9 +1215,9 @@ static int play_no_end(const struct murk_game* g, char* reason, size_t reason_le
   int due = g->s.withdraw_due;
   if (due <= 0) return MURK_OK;
   return mk_reject(reason, reason_len,
-                     "the Fighting Withdrawal schedule says you must withdraw %d platoon%s "
-                     "first (withdraw N)",
-                     due, mk_plural(due));
+                   "the Fighting Withdrawal schedule says you must withdraw %d platoon%s "
+                   "first (withdraw N)",
+                   due, mk_plural(due));
 }
 
 static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
@@ -1227,7 +1226,7 @@ static int over_no_end(const struct murk_game* g, char* reason, size_t reason_le
 }
 
 int mk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* reason,
-                         size_t reason_len) {
+                       size_t reason_len) {
   (void)side;
   const struct phase_row* r = &phases[g->s.phase];
   if (r->end) return r->no_end ? r->no_end(g, reason, reason_len) : MURK_OK;
@@ -1236,7 +1235,7 @@ int mk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* rea
 }
 
 int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                 const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   (void)a;
   int rc = mk_phase_end_ready(g, side, reason, reason_len);

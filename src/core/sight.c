@@ -20,12 +20,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 
 static int min_int(int a, int b) {
   return a < b ? a : b;
@@ -409,7 +411,7 @@ bool mk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_p
 }
 
 bool mk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
-                     struct murk_pos to, bool flash) {
+                   struct murk_pos to, bool flash) {
   if (!g->sightmap) return false;
   struct eye e = eye_for(g, viewer, to, flash);
   return eye_sees(&e, from, to);
@@ -443,14 +445,14 @@ static bool flash_matters(const struct murk_game* g, struct murk_pos to) {
 }
 
 bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
-                  struct murk_pos to) {
+                struct murk_pos to) {
   bool flash =
       viewer != MURK_NO_SIDE && flash_matters(g, to) && flash_at(g, murk_side_other(viewer), to);
   return mk_sight_sees(g, viewer, from, to, flash);
 }
 
-bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
-                    bool flash, struct murk_pos* from) {
+bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to, bool flash,
+                  struct murk_pos* from) {
   const struct mk_state* s = &g->s;
   if (!g->sightmap || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER)) return false;
   struct eye e = eye_for(g, viewer, to, flash);
@@ -488,7 +490,7 @@ bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int un
 }
 
 enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side owner,
-                                       struct murk_pos a, struct murk_pos b, bool flash) {
+                                     struct murk_pos a, struct murk_pos b, bool flash) {
   enum murk_side other = murk_side_other(owner);
   if (g->s.phase != MURK_PHASE_PLAY) return MURK_AUD_ALL;
   if (mk_sight_any(g, other, a, flash, NULL) || mk_sight_any(g, other, b, flash, NULL))

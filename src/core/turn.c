@@ -9,15 +9,21 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "combat.h"
+#include "event.h"
+#include "fog.h"
 #include "murk/error.h"
 #include "night.h"
 #include "reserves.h"
+#include "state.h"
+#include "turn.h"
+#include "victory.h"
 
 static void announce_step(struct murk_game* g) {
   const struct mk_state* s = &g->s;
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "turn %d: %s's %s step", s->turn,
-            murk_side_name(s->to_act), murk_step_name(s->step));
+          murk_side_name(s->to_act), murk_step_name(s->step));
 }
 
 static void start_player_turn(struct murk_game* g, enum murk_side side) {
@@ -81,8 +87,7 @@ int mk_turn_end_step(struct murk_game* g, enum murk_side side, char* reason, siz
     default: {
       enum murk_side other = murk_side_other(side);
       s->turns_played[side] = s->turn;
-      mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, other, "hand-over to the %s",
-                murk_side_name(other));
+      mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, other, "hand-over to the %s", murk_side_name(other));
       if (s->turns_played[other] >= s->turn) s->turn++;
       start_player_turn(g, other);
       return MURK_OK;

@@ -12,7 +12,7 @@
 const char* murk_strerror(int code) {
   switch (code) {
 #define MK_ERROR_CASE(name, value, text) \
-  case value:                              \
+  case value:                            \
     return text;
     MURK_ERROR_LIST(MK_ERROR_CASE)
 #undef MK_ERROR_CASE

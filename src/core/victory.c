@@ -14,8 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
 #include "murk/error.h"
+#include "state.h"
+#include "victory.h"
 
 /* ---- the result ---- */
 
@@ -84,7 +87,7 @@ static enum murk_side margin_points(const struct murk_game* g, enum murk_side wi
 }
 
 enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winner,
-                                   int vp[MURK_SIDES], char* name, size_t name_len) {
+                                 int vp[MURK_SIDES], char* name, size_t name_len) {
   const struct murk_victory* v = &g->m->victory;
   vp[0] = vp[1] = 0;
   if (name_len) name[0] = '\0';
@@ -272,7 +275,7 @@ bool mk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
 }
 
 bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
-                            const struct murk_end_condition* e, int* objective) {
+                          const struct murk_end_condition* e, int* objective) {
   const struct mk_state* s = &g->s;
   if (e->side != MURK_NO_SIDE && e->side != side) return false;
   if (e->turn > 0 && s->turn < e->turn) return false;
@@ -330,9 +333,8 @@ bool mk_victory_game_length(struct murk_game* g) {
   s->length_checked = ended;
   int most = murk_mission_param(m, MURK_P_RGL_EXTRA);
   if (s->extra_turns >= most) {
-    mk_game_over(g, otherwise,
-                   "the game ends after turn %d (random game length: %d extra turn%s)", ended,
-                   s->extra_turns, mk_plural(s->extra_turns));
+    mk_game_over(g, otherwise, "the game ends after turn %d (random game length: %d extra turn%s)",
+                 ended, s->extra_turns, mk_plural(s->extra_turns));
     return true;
   }
   int need = murk_mission_param(m, MURK_P_RGL_SCORE);
@@ -342,7 +344,7 @@ bool mk_victory_game_length(struct murk_game* g) {
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
     s->extra_turns++;
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "another turn is played (turn %d)",
-              s->turn);
+            s->turn);
     return false;
   }
   mk_game_over(g, otherwise, "the game ends after turn %d (random game length)", ended);
@@ -367,8 +369,8 @@ static void remove_objective(struct murk_game* g) {
   char ps[16];
   murk_pos_format(s->objectives[pick].pos, ps, sizeof ps);
   mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_DEFENDER,
-            "Fighting Withdrawal, turn %d: objective %s at %s is removed (the attacker is nearest)",
-            s->turn, s->objectives[pick].name, ps);
+          "Fighting Withdrawal, turn %d: objective %s at %s is removed (the attacker is nearest)",
+          s->turn, s->objectives[pick].name, ps);
   mk_event_facts(g, 0, &s->objectives[pick].pos, NULL);
   for (int k = pick; k + 1 < s->nobjectives; k++) s->objectives[k] = s->objectives[k + 1];
   s->nobjectives--;
@@ -398,37 +400,36 @@ static bool fighting_withdrawal(struct murk_game* g, enum murk_side side) {
   }
   if (n == 0) return false;
   mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
-            "Fighting Withdrawal: you have %d platoon%s on the table and %d delay counter%s", n,
-            mk_plural(n), s->delay_counters, mk_plural(s->delay_counters));
+          "Fighting Withdrawal: you have %d platoon%s on the table and %d delay counter%s", n,
+          mk_plural(n), s->delay_counters, mk_plural(s->delay_counters));
   if (n + s->delay_counters >= murk_mission_param(m, MURK_P_FW_PLATOONS)) {
     s->delay_counters = 0;
     s->withdraw_due = 1;
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-              "Fighting Withdrawal, turn %d: the defender withdraws a platoon and has no delay "
-              "counters",
-              t);
+            "Fighting Withdrawal, turn %d: the defender withdraws a platoon and has no delay "
+            "counters",
+            t);
   } else {
     s->delay_counters++;
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-              "Fighting Withdrawal, turn %d: the defender gains a delay counter (%d)", t,
-              s->delay_counters);
+            "Fighting Withdrawal, turn %d: the defender gains a delay counter (%d)", t,
+            s->delay_counters);
   }
   return false;
 }
 
 int mk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+                        const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   struct mk_state* s = &g->s;
   int unit = a->unit, mi = a->marker;
   if (unit < 0)
     return mk_reject(reason, reason_len, "T%d is a dummy: withdraw a platoon",
-                       s->markers[mi].number);
+                     s->markers[mi].number);
   struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state != MURK_PLATOON_HIDDEN && u->state != MURK_PLATOON_REVEALED)
-    return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1,
-                       pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, pl->name);
   bool hidden = u->state == MURK_PLATOON_HIDDEN;
   if (mi >= 0) s->markers[mi].on_table = false;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].placed = false;
@@ -436,13 +437,13 @@ int mk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct m
   s->withdraw_due--;
   if (hidden) {
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws T%d from the table",
-              murk_side_name(side), u->marker);
+            murk_side_name(side), u->marker);
     mk_event_facts(g, u->marker, mi >= 0 ? &s->markers[mi].pos : NULL, NULL);
     mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side, "T%d was your %s (platoon %d)",
-              u->marker, pl->name, unit + 1);
+            u->marker, pl->name, unit + 1);
   } else {
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws P%d (%s) from the table",
-              murk_side_name(side), u->marker, pl->name);
+            murk_side_name(side), u->marker, pl->name);
     mk_event_facts(g, u->marker, NULL, NULL);
   }
   return MURK_OK;
@@ -463,12 +464,12 @@ bool mk_victory_start_of_turn(struct murk_game* g, enum murk_side side) {
         return true;
       case MURK_END_NO_ATTACKERS_IN_HALF:
         mk_game_over(g, MURK_DEFENDER, "no attacking teams in the defender's half on turn %d",
-                       s->turn);
+                     s->turn);
         return true;
       case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
         mk_cells_text(g, e->distance, cs, sizeof cs);
         mk_game_over(g, MURK_DEFENDER, "no attacking teams within %s of an objective on turn %d",
-                       cs, s->turn);
+                     cs, s->turn);
         return true;
       default:
         break;

@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
-#include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -16,6 +17,9 @@
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
 
@@ -104,8 +108,8 @@ static void copy_text(char* dst, size_t n, const char* src) {
   dst[len] = '\0';
 }
 
-static void fill_marker(const struct murk_game* g, enum murk_side side,
-                        const struct mk_marker* mk, struct murk_view_marker* vm) {
+static void fill_marker(const struct murk_game* g, enum murk_side side, const struct mk_marker* mk,
+                        struct murk_view_marker* vm) {
   const struct mk_state* s = &g->s;
   memset(vm, 0, sizeof *vm);
   vm->number = mk->number;
@@ -161,8 +165,7 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
   v->sight_range = mk_sight_range(g, side);
   v->dusk_dawn = n->dusk_dawn;
   char range[32] = "";
-  if (v->sight_range < MURK_SIGHT_UNLIMITED)
-    mk_cells_text(g, v->sight_range, range, sizeof range);
+  if (v->sight_range < MURK_SIGHT_UNLIMITED) mk_cells_text(g, v->sight_range, range, sizeof range);
   static const char* const clouds[] = {"no clouds", "scattered clouds", "overcast"};
   static const char* const moons[] = {"no moon", "half moon", "full moon"};
   if (v->nvr >= 0) {
@@ -656,8 +659,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vt->owner = (enum murk_side)sd;
         vt->marker = u->marker;
         vt->platoon = k;
-        copy_text(vt->profile, sizeof vt->profile,
-                  mk_team_profile(g, (enum murk_side)sd, t)->name);
+        copy_text(vt->profile, sizeof vt->profile, mk_team_profile(g, (enum murk_side)sd, t)->name);
         vt->pos = tm->pos;
       }
     }
@@ -816,16 +818,16 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
     enum mk_move_occ o = t->owner != v->side             ? MK_MOVE_ENEMY_TEAM
-                           : pl && t->platoon == pl->index ? MK_MOVE_SELF
-                                                           : MK_MOVE_OWN;
+                         : pl && t->platoon == pl->index ? MK_MOVE_SELF
+                                                         : MK_MOVE_OWN;
     occupy(v, occ, t->pos, o);
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
     if (!m->on_table) continue;
     enum mk_move_occ o = m->owner != v->side ? MK_MOVE_ENEMY_MARKER
-                           : m == mk           ? MK_MOVE_SELF
-                                               : MK_MOVE_OWN;
+                         : m == mk           ? MK_MOVE_SELF
+                                             : MK_MOVE_OWN;
     occupy(v, occ, m->pos, o);
   }
   struct view_board vb = {v, occ};

@@ -29,8 +29,7 @@ static const struct {
   unsigned phases, steps;
   const char* when;
 } old_guards[] = {
-    {MURK_CMD_OBJECTIVE, MK_PH(OBJECTIVES), 0,
-     "objectives are placed at the start of setup only"},
+    {MURK_CMD_OBJECTIVE, MK_PH(OBJECTIVES), 0, "objectives are placed at the start of setup only"},
     {MURK_CMD_RESERVE, MK_PH(RESERVES), 0, "reserves are nominated before deployment only"},
     {MURK_CMD_DEPLOY, MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE), 0,
      "platoons are deployed during setup only"},

@@ -18,8 +18,12 @@
 
 #include <cmocka.h>
 
+#include "board.h"
+#include "event.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 #include "test_support.h"
 
 #define A MURK_ATTACKER
@@ -304,8 +308,7 @@ static void test_cloaking(void** st) {
   mk_sight_update(g, mk_game_event_count(g));
   assert_true(g->s.seen_marker[D][able].seen);
   /* One cell at a time keeps the cloak even in light; a longer move through light loses it. */
-  g->s.night.lights[g->s.night.nlights++] =
-      (struct mk_light){MK_LIGHT_STARSHELL, {12, 9}, 3, D};
+  g->s.night.lights[g->s.night.nlights++] = (struct mk_light){MK_LIGHT_STARSHELL, {12, 9}, 3, D};
   int baker = mk_marker_index(s, s->units[A][BAKER].marker);
   assert_true(mk_night_lit(g, s->markers[baker].pos));
   ok_line(g, "move 2 to 10,9");
@@ -313,8 +316,7 @@ static void test_cloaking(void** st) {
   ok_line(g, "move T7 to 6,10"); /* the dummy moves like the rest */
   ok_lines(g, "end\nend\nend\nend\nend\nend");
   size_t from = mk_game_event_count(g);
-  g->s.night.lights[g->s.night.nlights++] =
-      (struct mk_light){MK_LIGHT_STARSHELL, {12, 9}, 3, D};
+  g->s.night.lights[g->s.night.nlights++] = (struct mk_light){MK_LIGHT_STARSHELL, {12, 9}, 3, D};
   ok_line(g, "move 2 to 12,6");
   assert_true(has_event_since(g, from, "its cloak is lost"));
   assert_int_equal(g->s.units[A][BAKER].state, MURK_PLATOON_REVEALED);

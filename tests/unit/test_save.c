@@ -16,7 +16,7 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 
-#include "game_internal.h" /* the whole event logs of two games, compared */
+#include "event.h" /* the whole event logs of two games, compared */
 
 static struct murk_script* parse_ok(const char* text) {
   struct murk_diags d;

@@ -8,13 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
 #include "murk/command.h"
 #include "murk/dice.h"
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/view.h"
+#include "state.h"
 
 /* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
  * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at
@@ -219,8 +221,8 @@ static inline int marker_at(const struct murk_game* g, int x, int y) {
 struct leak_watcher {
   enum murk_side side;
   bool revealed[MK_MAX_UNITS]; /* enemy platoons, from the reveal events seen */
-  size_t checked;                /* view events already checked */
-  long reveals;                  /* enemy platoons seen revealed (the test must see some) */
+  size_t checked;              /* view events already checked */
+  long reveals;                /* enemy platoons seen revealed (the test must see some) */
   /* Optional: reads a new event of the view first; true when it has dealt with it (the
    * event is then neither read as a reveal nor checked for names). */
   bool (*event)(const struct murk_game* g, struct leak_watcher* w, const struct murk_event* e);
