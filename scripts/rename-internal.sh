@@ -274,6 +274,7 @@ mapfile -t files < <(find src tests bench docs include -type f \
 [ "${#files[@]}" -gt 0 ] || exit 0
 
 changed=0
+rewritten=()
 for f in "${files[@]}"; do
   if grep -qP "\\b(?:$pattern)\\b" "$f"; then
     RN_PATTERN="$pattern" perl -pi -e '
@@ -281,6 +282,16 @@ for f in "${files[@]}"; do
       s/$re/ my $n = $1; $n =~ s{^murk_}{mk_}; $n =~ s{^MURK_}{MK_}; $n /ge;
     ' "$f"
     changed=$((changed + 1))
+    case "$f" in *.c | *.h) rewritten+=("$f") ;; esac
   fi
 done
+# A shorter name moves the continuation lines of a call or declaration: clang-format (the
+# repository's .clang-format) lines them up again, as main has them.
+if [ "${#rewritten[@]}" -gt 0 ]; then
+  if command -v clang-format >/dev/null; then
+    clang-format -i "${rewritten[@]}"
+  else
+    echo "rename-internal.sh: clang-format not found: run it on the files above" >&2
+  fi
+fi
 echo "rename-internal.sh: $changed file(s) rewritten"
