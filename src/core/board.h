@@ -22,12 +22,6 @@ int mk_reject(char* reason, size_t reason_len, const char* fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
-/* The log index the command being applied will take (undo bookkeeping). */
-int mk_log_next(const struct murk_game* g);
-/* Undo may not go back past this point (a roll was made or something revealed). */
-void mk_mark_irreversible(struct murk_game* g);
-/* A new step or phase begins: undo stops here. */
-void mk_mark_step_start(struct murk_game* g);
 /* "" for one, "s" for any other count: "1 team", "3 teams". */
 const char* mk_plural(int n);
 /* Cells to text under the mission scale: "8 cells (40cm)". */

@@ -3,7 +3,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "board.h"
 #include "event.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -115,4 +114,19 @@ size_t mk_game_event_count(const struct murk_game* g) {
 }
 const struct murk_event* mk_game_event(const struct murk_game* g, size_t i) {
   return i < g->nevents ? &g->events[i] : NULL;
+}
+
+/* ---- undo marks over the command log ---- */
+
+int mk_log_next(const struct murk_game* g) {
+  return (int)g->nlog + (g->applying ? 1 : 0);
+}
+
+void mk_mark_irreversible(struct murk_game* g) {
+  g->s.last_irreversible = mk_log_next(g);
+  g->s.final_why = FINAL_ROLL;
+}
+
+void mk_mark_step_start(struct murk_game* g) {
+  g->s.step_start = mk_log_next(g);
 }

@@ -41,4 +41,12 @@ int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const cha
 size_t mk_game_event_count(const struct murk_game* g);
 const struct murk_event* mk_game_event(const struct murk_game* g, size_t i);
 
+/* Undo marks over the command log (event.c). */
+/* The log index the command being applied will take (undo bookkeeping). */
+int mk_log_next(const struct murk_game* g);
+/* Undo may not go back past this point (a roll was made or something revealed). */
+void mk_mark_irreversible(struct murk_game* g);
+/* A new step or phase begins: undo stops here. */
+void mk_mark_step_start(struct murk_game* g);
+
 #endif

@@ -198,6 +198,16 @@ struct mk_state {
   struct mk_night night;
 };
 
+/* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is one the acting
+ * side knows of, so whether undo is refused tells it nothing it cannot see. */
+enum mk_final {
+  FINAL_NONE = 0,
+  FINAL_ROLL = 1,      /* a die was rolled or something revealed */
+  FINAL_KNOWLEDGE = 2, /* a side now sees or remembers something it did not */
+  FINAL_TABLE = 3,     /* in play, something moved, shot or showed on the table */
+  FINAL_TOLD = 4,      /* the enemy was told of it (setup) */
+};
+
 struct murk_sightmap; /* los.h */
 struct mk_fov_rows;   /* sight.c */
 
