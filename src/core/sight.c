@@ -73,7 +73,19 @@ struct murk_fov_rows {
   struct fov_row* rows;        /* 2 * max_rows entries */
   struct fov_chunk* chunks;    /* the newest first */
   struct viewer* eyes;         /* scratch for murk_sight_update: a side's viewers */
+  /* Tables of up to DISK_TABLE cells (rows over the whole table): the cells within
+   * disk_range of each origin cell, a whole-table bitset each, made the first time asked
+   * (disk_made); and two whole-table bitsets of scratch for murk_sight_update, what a
+   * side's viewers see within the range and at any range. A pair of viewer and enemy is
+   * then one bit of a union made once per side and update (issue 11, point 5). */
+  size_t twords;      /* words of a whole-table bitset */
+  int disk_range;     /* the range of the disks held; -1 none */
+  uint64_t* disks;    /* cells * twords */
+  uint8_t* disk_made; /* cells */
+  uint64_t* near;     /* twords: seen within the range */
+  uint64_t* far;      /* twords: seen at any range */
 };
+#define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
 
 /* A unit or marker that looks, for murk_sight_update: where it stands and its field of
  * view. */
@@ -97,6 +109,10 @@ static void fov_rows_free(struct murk_fov_rows* r) {
   fov_chunks_free(r);
   murk_free(r->rows);
   murk_free(r->eyes);
+  murk_free(r->disks);
+  murk_free(r->disk_made);
+  murk_free(r->near);
+  murk_free(r->far);
   murk_free(r);
 }
 
@@ -134,6 +150,8 @@ static int fov_rows_new(const struct murk_sightmap* map, struct murk_fov_rows** 
   r->chunk_words = full < FOV_CHUNK ? full : FOV_CHUNK;
   r->rows = murk_malloc(2 * r->max_rows * sizeof *r->rows);
   r->eyes = murk_malloc(MAX_VIEWERS * sizeof *r->eyes);
+  r->twords = (cells + 63) / 64;
+  r->disk_range = -1;
   int rc = r->rows && r->eyes ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
   if (rc != MURK_OK) {
     fov_rows_free(r);
@@ -574,6 +592,93 @@ static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_po
   return false;
 }
 
+/* The cells within r->disk_range of cell `at` (a table of at most DISK_TABLE cells), made
+ * now if needed. On both grids the cells of one row within a distance are a run: from the
+ * axial difference dr of the rows, dq may go from -range to range on squares, and from
+ * max(-range, -range - dr) to min(range, range - dr) on hexes (max(|dq|, |dr|, |dq + dr|)
+ * <= range); geom.h's conversions turn the run's ends into columns. */
+static const uint64_t* disk(struct murk_fov_rows* r, const struct murk_grid* grid, long at) {
+  uint64_t* d = r->disks + (size_t)at * r->twords;
+  if (r->disk_made[at]) return d;
+  memset(d, 0, r->twords * sizeof *d);
+  int range = min_int(r->disk_range, r->width + r->height); /* no table distance is more */
+  struct murk_pos c = {(int)(at % r->width), (int)(at / r->width)};
+  struct murk_axial ca = murk_geom_to_axial(grid, c);
+  int y0 = c.y - range < 0 ? 0 : c.y - range; /* a distance is at least the rows between */
+  int y1 = c.y + range >= r->height ? r->height - 1 : c.y + range;
+  for (int y = y0; y <= y1; y++) {
+    int dr = y - c.y, lo = -range, hi = range;
+    if (grid->kind == MURK_GRID_HEX) {
+      lo = dr < 0 ? -range - dr : -range;
+      hi = dr > 0 ? range - dr : range;
+    }
+    int x0 = murk_geom_from_axial(grid, (struct murk_axial){ca.q + lo, ca.r + dr}).x;
+    int x1 = murk_geom_from_axial(grid, (struct murk_axial){ca.q + hi, ca.r + dr}).x;
+    if (x0 < 0) x0 = 0;
+    if (x1 >= r->width) x1 = r->width - 1;
+    for (int x = x0; x <= x1; x++) {
+      size_t bit = (size_t)y * (size_t)r->width + (size_t)x;
+      d[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
+  }
+  r->disk_made[at] = 1;
+  return d;
+}
+
+/* The unions of what the n gathered viewers see (r->far) and see within `range` (r->near),
+ * on a table of at most DISK_TABLE cells, so that eyes_see is one bit. False when that
+ * cannot be done (a bigger table, no memory): eyes_see then walks the viewers. */
+static bool eyes_union(struct murk_game* g, int n, int range) {
+  struct murk_fov_rows* r = g->fov_rows;
+  size_t cells = (size_t)r->width * (size_t)r->height;
+  if (cells > DISK_TABLE) return false;
+  if (!r->near) {
+    r->near = murk_malloc(r->twords * sizeof *r->near);
+    r->far = murk_malloc(r->twords * sizeof *r->far);
+    r->disks = murk_malloc(cells * r->twords * sizeof *r->disks);
+    r->disk_made = murk_calloc(cells, 1);
+    if (!r->near || !r->far || !r->disks || !r->disk_made) {
+      murk_free(r->near);
+      murk_free(r->far);
+      murk_free(r->disks);
+      murk_free(r->disk_made);
+      r->near = r->far = r->disks = NULL;
+      r->disk_made = NULL;
+      return false;
+    }
+  }
+  bool limited = range < MURK_SIGHT_UNLIMITED;
+  if (limited && range != r->disk_range) {
+    memset(r->disk_made, 0, cells);
+    r->disk_range = range;
+  }
+  memset(r->near, 0, r->twords * sizeof *r->near);
+  memset(r->far, 0, r->twords * sizeof *r->far);
+  for (int i = 0; i < n; i++) {
+    const struct fov_row* row = &r->eyes[i].row; /* over the whole table, as near and far */
+    for (size_t w = 0; w < r->twords; w++) r->far[w] |= row->bits[w];
+    if (!limited) continue;
+    const uint64_t* d = disk(r, &g->m->grid, row->origin);
+    for (size_t w = 0; w < r->twords; w++) r->near[w] |= row->bits[w] & d[w];
+  }
+  if (!limited) memcpy(r->near, r->far, r->twords * sizeof *r->near);
+  return true;
+}
+
+/* eyes_see from the unions of eyes_union. */
+static bool union_sees(const struct murk_game* g, int range, struct murk_pos p, bool beyond) {
+  const struct murk_fov_rows* r = g->fov_rows;
+  if (!murk_geom_on_table(&g->m->grid, p)) return false;
+  const uint64_t* bits = !beyond && range < MURK_SIGHT_UNLIMITED ? r->near : r->far;
+  size_t bit = (size_t)p.y * (size_t)r->width + (size_t)p.x;
+  return (bits[bit / 64] >> (bit % 64)) & 1;
+}
+
+static bool gathered_see(const struct murk_game* g, bool united, int n, int range,
+                         struct murk_pos p, bool beyond) {
+  return united ? union_sees(g, range, p, beyond) : eyes_see(g, n, range, p, beyond);
+}
+
 void murk_sight_update(struct murk_game* g, size_t first_event) {
   struct murk_state* s = &g->s;
   for (int v = 0; v < MURK_SIDES; v++) {
@@ -581,6 +686,7 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
     enum murk_side other = murk_side_other(viewer);
     int neyes = gather_eyes(g, viewer);
     int range = murk_sight_range(g, viewer);
+    bool united = neyes >= 0 && eyes_union(g, neyes, range);
     for (int i = 0; i < s->nmarkers; i++) {
       const struct murk_marker* mk = &s->markers[i];
       struct murk_sighting* k = &s->seen_marker[v][i];
@@ -593,7 +699,8 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
       k->seen = murk_marker_ops(g, i)->seen_anywhere ||
-                (neyes >= 0 ? eyes_see(g, neyes, range, mk->pos, seen_beyond(g, mk->pos, false))
+                (neyes >= 0 ? gathered_see(g, united, neyes, range, mk->pos,
+                                           seen_beyond(g, mk->pos, false))
                             : murk_sight_any(g, viewer, mk->pos, false, NULL));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
@@ -606,8 +713,9 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
       }
       int u = unit_of_team(s, other, t);
       bool flash = u >= 0 && murk_night_flashing(g, other, u);
-      k->seen = neyes >= 0 ? eyes_see(g, neyes, range, tm->pos, seen_beyond(g, tm->pos, flash))
-                           : murk_sight_any(g, viewer, tm->pos, flash, NULL);
+      k->seen = neyes >= 0
+                    ? gathered_see(g, united, neyes, range, tm->pos, seen_beyond(g, tm->pos, flash))
+                    : murk_sight_any(g, viewer, tm->pos, flash, NULL);
       if (k->seen) saw(k, tm->pos, s->turn);
     }
   }
