@@ -83,7 +83,9 @@ struct murk_fov_rows {
   uint64_t* disks;    /* cells * twords */
   uint8_t* disk_made; /* cells */
   uint64_t* near;     /* twords: seen within the range */
-  uint64_t* far;      /* twords: seen at any range */
+  uint64_t* far;      /* twords: seen at any range, made when first asked (far_of) */
+  int nunited;        /* the viewers near and far are made of (the first of eyes) */
+  bool far_made;
 };
 #define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
 
@@ -652,24 +654,34 @@ static bool eyes_union(struct murk_game* g, int n, int range) {
     memset(r->disk_made, 0, cells);
     r->disk_range = range;
   }
+  r->nunited = n;
+  r->far_made = false;
   memset(r->near, 0, r->twords * sizeof *r->near);
-  memset(r->far, 0, r->twords * sizeof *r->far);
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; limited && i < n; i++) {
     const struct fov_row* row = &r->eyes[i].row; /* over the whole table, as near and far */
-    for (size_t w = 0; w < r->twords; w++) r->far[w] |= row->bits[w];
-    if (!limited) continue;
     const uint64_t* d = disk(r, &g->m->grid, row->origin);
     for (size_t w = 0; w < r->twords; w++) r->near[w] |= row->bits[w] & d[w];
   }
-  if (!limited) memcpy(r->near, r->far, r->twords * sizeof *r->near);
   return true;
+}
+
+/* What the viewers of eyes_union see at any range. */
+static const uint64_t* far_of(struct murk_fov_rows* r) {
+  if (r->far_made) return r->far;
+  memset(r->far, 0, r->twords * sizeof *r->far);
+  for (int i = 0; i < r->nunited; i++) {
+    const uint64_t* bits = r->eyes[i].row.bits;
+    for (size_t w = 0; w < r->twords; w++) r->far[w] |= bits[w];
+  }
+  r->far_made = true;
+  return r->far;
 }
 
 /* eyes_see from the unions of eyes_union. */
 static bool union_sees(const struct murk_game* g, int range, struct murk_pos p, bool beyond) {
-  const struct murk_fov_rows* r = g->fov_rows;
+  struct murk_fov_rows* r = g->fov_rows;
   if (!murk_geom_on_table(&g->m->grid, p)) return false;
-  const uint64_t* bits = !beyond && range < MURK_SIGHT_UNLIMITED ? r->near : r->far;
+  const uint64_t* bits = !beyond && range < MURK_SIGHT_UNLIMITED ? r->near : far_of(r);
   size_t bit = (size_t)p.y * (size_t)r->width + (size_t)p.x;
   return (bits[bit / 64] >> (bit % 64)) & 1;
 }

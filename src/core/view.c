@@ -41,12 +41,21 @@ void murk_view_free(struct murk_view* v) {
 static void play_verbs(const struct murk_game* g, unsigned verbs, char* buf, size_t n) {
   size_t len = 0;
   buf[0] = '\0';
-  for (int rank = 1; rank <= MURK_CMD_COUNT; rank++)
-    for (int k = 0; k < MURK_CMD_COUNT; k++) {
-      const struct murk_cmd_row* r = murk_cmd_row((enum murk_command_kind)k);
-      if (r->prompt_rank != rank || !(verbs & (1u << k)) || len >= n) continue;
-      len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", r->prompt_word);
-    }
+  /* The verbs by rank, then by place in the table (one pass and a short sort: the view is
+   * refreshed for every decision). */
+  int order[MURK_CMD_COUNT], nv = 0;
+  for (int k = 0; k < MURK_CMD_COUNT; k++) {
+    int rank = murk_cmd_row((enum murk_command_kind)k)->prompt_rank;
+    if (rank < 1 || rank > MURK_CMD_COUNT || !(verbs & (1u << k))) continue;
+    int j = nv++;
+    for (; j > 0 && murk_cmd_row((enum murk_command_kind)order[j - 1])->prompt_rank > rank; j--)
+      order[j] = order[j - 1];
+    order[j] = k;
+  }
+  for (int i = 0; i < nv && len < n; i++) {
+    const char* word = murk_cmd_row((enum murk_command_kind)order[i])->prompt_word;
+    len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", word);
+  }
   if (!(verbs & (1u << MURK_CMD_END)) || len >= n) return;
   enum murk_step step = g->s.step == MURK_STEP_STARTING ? MURK_STEP_MOVEMENT : g->s.step;
   if (step == MURK_STEP_ASSAULT)
