@@ -84,7 +84,9 @@ struct murk_fov_rows {
   uint8_t* disk_made; /* cells */
   uint64_t* near;     /* twords: seen within the range */
   uint64_t* far;      /* twords: seen at any range, made when first asked (far_of) */
-  int nunited;        /* the viewers near and far are made of (the first of eyes) */
+  uint64_t* reach;    /* twords each: murk_sight_reach's answers */
+  uint64_t* line;
+  int nunited; /* the viewers near and far are made of (the first of eyes) */
   bool far_made;
 };
 #define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
@@ -115,6 +117,8 @@ static void fov_rows_free(struct murk_fov_rows* r) {
   murk_free(r->disk_made);
   murk_free(r->near);
   murk_free(r->far);
+  murk_free(r->reach);
+  murk_free(r->line);
   murk_free(r);
 }
 
@@ -627,33 +631,44 @@ static const uint64_t* disk(struct murk_fov_rows* r, const struct murk_grid* gri
   return d;
 }
 
-/* The unions of what the n gathered viewers see (r->far) and see within `range` (r->near),
- * on a table of at most DISK_TABLE cells, so that eyes_see is one bit. False when that
- * cannot be done (a bigger table, no memory): eyes_see then walks the viewers. */
-static bool eyes_union(struct murk_game* g, int n, int range) {
-  struct murk_fov_rows* r = g->fov_rows;
+/* Room for the disks and the unions (tables of at most DISK_TABLE cells), and the disks
+ * of `range` (any other range held is dropped). False when there is none. */
+static bool disks_ready(struct murk_fov_rows* r, int range) {
   size_t cells = (size_t)r->width * (size_t)r->height;
   if (cells > DISK_TABLE) return false;
   if (!r->near) {
     r->near = murk_malloc(r->twords * sizeof *r->near);
     r->far = murk_malloc(r->twords * sizeof *r->far);
+    r->reach = murk_malloc(r->twords * sizeof *r->reach);
+    r->line = murk_malloc(r->twords * sizeof *r->line);
     r->disks = murk_malloc(cells * r->twords * sizeof *r->disks);
     r->disk_made = murk_calloc(cells, 1);
-    if (!r->near || !r->far || !r->disks || !r->disk_made) {
+    if (!r->near || !r->far || !r->reach || !r->line || !r->disks || !r->disk_made) {
       murk_free(r->near);
       murk_free(r->far);
+      murk_free(r->reach);
+      murk_free(r->line);
       murk_free(r->disks);
       murk_free(r->disk_made);
-      r->near = r->far = r->disks = NULL;
+      r->near = r->far = r->reach = r->line = r->disks = NULL;
       r->disk_made = NULL;
       return false;
     }
   }
-  bool limited = range < MURK_SIGHT_UNLIMITED;
-  if (limited && range != r->disk_range) {
+  if (range < MURK_SIGHT_UNLIMITED && range != r->disk_range) {
     memset(r->disk_made, 0, cells);
     r->disk_range = range;
   }
+  return true;
+}
+
+/* The unions of what the n gathered viewers see (r->far) and see within `range` (r->near),
+ * on a table of at most DISK_TABLE cells, so that eyes_see is one bit. False when that
+ * cannot be done (a bigger table, no memory): eyes_see then walks the viewers. */
+static bool eyes_union(struct murk_game* g, int n, int range) {
+  struct murk_fov_rows* r = g->fov_rows;
+  bool limited = range < MURK_SIGHT_UNLIMITED;
+  if (!disks_ready(r, range)) return false;
   r->nunited = n;
   r->far_made = false;
   memset(r->near, 0, r->twords * sizeof *r->near);
@@ -675,6 +690,37 @@ static const uint64_t* far_of(struct murk_fov_rows* r) {
   }
   r->far_made = true;
   return r->far;
+}
+
+bool murk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
+                      const uint64_t** reach, const uint64_t** line) {
+  struct murk_fov_rows* r = g->fov_rows;
+  const struct murk_grid* grid = &g->m->grid;
+  if (!r || !g->sightmap || !disks_ready(r, range)) return false;
+  bool limited = range < MURK_SIGHT_UNLIMITED;
+  memset(r->reach, 0, r->twords * sizeof *r->reach);
+  memset(r->line, 0, r->twords * sizeof *r->line);
+  for (int i = 0; i < n; i++) {
+    if (!murk_geom_on_table(grid, at[i])) return false;
+    long a = cell_index(r, at[i]);
+    /* A small table never flushes (it holds a row for every cell), so no row goes stale. */
+    const struct fov_row* row = fov_row(r, g->sightmap, at[i]);
+    if (!row) return false;
+    if (!limited) {
+      for (size_t w = 0; w < r->twords; w++) r->line[w] |= row->bits[w];
+      continue;
+    }
+    const uint64_t* d = disk(r, grid, a);
+    for (size_t w = 0; w < r->twords; w++) {
+      r->reach[w] |= d[w];
+      r->line[w] |= row->bits[w] & d[w];
+    }
+  }
+  if (!limited && n > 0) /* every cell is within reach */
+    for (size_t w = 0; w < r->twords; w++) r->reach[w] = ~(uint64_t)0;
+  *reach = r->reach;
+  *line = r->line;
+  return true;
 }
 
 /* eyes_see from the unions of eyes_union. */

@@ -268,6 +268,7 @@ struct eyes {
   int n;
   struct murk_pos at[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
   struct murk_axial ax[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
+  const uint64_t *reach, *line; /* murk_sight_reach's answers for the cells, or NULL */
 };
 
 static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
@@ -295,14 +296,21 @@ static enum murk_view_sight why_seen(const struct murk_game* g, const struct mur
   const struct murk_grid* grid = &g->m->grid;
   /* Seen, where nothing is seen beyond sight range (no NVR, no Darkness: sight.c): in sight. */
   if (seen && v->nvr < 0 && !murk_mission_rule_on(g->m, MURK_RULE_DARKNESS)) return MURK_VIEW_SEEN;
-  struct murk_axial to = murk_geom_to_axial(grid, p);
   bool near = false;
-  for (int i = 0; i < e->n; i++) {
-    if (v->sight_range < MURK_SIGHT_UNLIMITED &&
-        murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
-      continue;
-    near = true;
-    if (murk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+  if (e->reach && murk_geom_on_table(grid, p)) {
+    /* The same two questions, answered by sight.c's unions over the view's cells. */
+    size_t bit = (size_t)p.y * (size_t)grid->width + (size_t)p.x;
+    if ((e->line[bit / 64] >> (bit % 64)) & 1) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+    near = (e->reach[bit / 64] >> (bit % 64)) & 1;
+  } else {
+    struct murk_axial to = murk_geom_to_axial(grid, p);
+    for (int i = 0; i < e->n; i++) {
+      if (v->sight_range < MURK_SIGHT_UNLIMITED &&
+          murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
+        continue;
+      near = true;
+      if (murk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+    }
   }
   if (seen) return MURK_VIEW_LIT;
   if (near) return MURK_VIEW_NO_LINE;
@@ -315,6 +323,8 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
   struct eyes* e = murk_malloc(sizeof *e);
   if (!e) return MURK_ENOMEM;
   gather(g, v->side, e);
+  if (!murk_sight_reach(g, e->at, e->n, v->sight_range, &e->reach, &e->line))
+    e->reach = e->line = NULL;
   for (int i = 0; i < v->nmarkers; i++) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
