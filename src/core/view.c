@@ -269,6 +269,7 @@ struct eyes {
   struct murk_pos at[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
   struct murk_axial ax[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
   const uint64_t *reach, *line; /* murk_sight_reach's answers for the cells, or NULL */
+  bool asked;                   /* murk_sight_reach has been asked */
 };
 
 static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
@@ -292,10 +293,15 @@ static void gather(const struct murk_game* g, enum murk_side side, struct eyes* 
 /* Why what stands (seen) or was last seen (not seen) at p is or is not in sight of the
  * view's side, told from the side's own units alone: the same range and lines as sight.c. */
 static enum murk_view_sight why_seen(const struct murk_game* g, const struct murk_view* v,
-                                     const struct eyes* e, struct murk_pos p, bool seen) {
+                                     struct eyes* e, struct murk_pos p, bool seen) {
   const struct murk_grid* grid = &g->m->grid;
   /* Seen, where nothing is seen beyond sight range (no NVR, no Darkness: sight.c): in sight. */
   if (seen && v->nvr < 0 && !murk_mission_rule_on(g->m, MURK_RULE_DARKNESS)) return MURK_VIEW_SEEN;
+  if (!e->asked) { /* the unions, made when first needed */
+    e->asked = true;
+    if (!murk_sight_reach(g, e->at, e->n, v->sight_range, &e->reach, &e->line))
+      e->reach = e->line = NULL;
+  }
   bool near = false;
   if (e->reach && murk_geom_on_table(grid, p)) {
     /* The same two questions, answered by sight.c's unions over the view's cells. */
@@ -323,8 +329,8 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
   struct eyes* e = murk_malloc(sizeof *e);
   if (!e) return MURK_ENOMEM;
   gather(g, v->side, e);
-  if (!murk_sight_reach(g, e->at, e->n, v->sight_range, &e->reach, &e->line))
-    e->reach = e->line = NULL;
+  e->reach = e->line = NULL;
+  e->asked = false;
   for (int i = 0; i < v->nmarkers; i++) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
