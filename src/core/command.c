@@ -13,12 +13,18 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
+#include "fog.h"
 #include "intel.h"
 #include "murk/command.h"
 #include "murk/error.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "victory.h"
 
 /* Handles are small numbers; this keeps a typo like T99999999999 from overflowing. */
 #define REF_MAX 9999

@@ -20,12 +20,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 
 static int min_int(int a, int b) {
   return a < b ? a : b;
@@ -84,7 +86,7 @@ struct mk_fov_rows {
   uint8_t* disk_made; /* cells */
   uint64_t* near;     /* twords: seen within the range */
   uint64_t* far;      /* twords: seen at any range, made when first asked (far_of) */
-  uint64_t* reach;    /* twords each: murk_sight_reach's answers */
+  uint64_t* reach;    /* twords each: mk_sight_reach's answers */
   uint64_t* line;
   int nunited; /* the viewers near and far are made of (the first of eyes) */
   bool far_made;
@@ -692,8 +694,8 @@ static const uint64_t* far_of(struct mk_fov_rows* r) {
   return r->far;
 }
 
-bool murk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
-                      const uint64_t** reach, const uint64_t** line) {
+bool mk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
+                    const uint64_t** reach, const uint64_t** line) {
   struct mk_fov_rows* r = g->fov_rows;
   const struct murk_grid* grid = &g->m->grid;
   if (!r || !g->sightmap || !disks_ready(r, range)) return false;

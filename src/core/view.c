@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
-#include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -16,6 +17,9 @@
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
 
@@ -267,8 +271,8 @@ struct eyes {
   int n;
   struct murk_pos at[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
   struct murk_axial ax[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
-  const uint64_t *reach, *line; /* murk_sight_reach's answers for the cells, or NULL */
-  bool asked;                   /* murk_sight_reach has been asked */
+  const uint64_t *reach, *line; /* mk_sight_reach's answers for the cells, or NULL */
+  bool asked;                   /* mk_sight_reach has been asked */
 };
 
 static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
@@ -298,7 +302,7 @@ static enum murk_view_sight why_seen(const struct murk_game* g, const struct mur
   if (seen && v->nvr < 0 && !murk_mission_rule_on(g->m, MURK_RULE_DARKNESS)) return MURK_VIEW_SEEN;
   if (!e->asked) { /* the unions, made when first needed */
     e->asked = true;
-    if (!murk_sight_reach(g, e->at, e->n, v->sight_range, &e->reach, &e->line))
+    if (!mk_sight_reach(g, e->at, e->n, v->sight_range, &e->reach, &e->line))
       e->reach = e->line = NULL;
   }
   bool near = false;
