@@ -182,12 +182,12 @@ static int nearest_team_to(const struct murk_game* g, enum murk_side side, int t
   bool flash = seen && mk_night_flashing(g, other, tu);
   for (int k = u->first_team; k < u->first_team + u->nteams; k++) {
     if (!placed(s, other, k)) continue;
-    if (seen && !mk_sight_sees(g, side, from, s->teams[other][k].pos, flash)) continue;
     int d = murk_geom_distance(&g->m->grid, from, s->teams[other][k].pos);
-    if (d < best) {
-      best = d;
-      pick = k;
-    }
+    /* Sight is asked only of a team that would be nearer: the pick is the same. */
+    if (d >= best) continue;
+    if (seen && !mk_sight_sees(g, side, from, s->teams[other][k].pos, flash)) continue;
+    best = d;
+    pick = k;
   }
   *dist = best;
   return pick;

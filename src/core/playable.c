@@ -253,7 +253,6 @@ static void check_ambush(struct checker* c, const struct murk_game* g) {
 static void check_objectives(struct checker* c, const struct murk_game* g) {
   const struct murk_mission* m = c->m;
   const struct murk_grid* gr = &m->grid;
-  char scratch[256];
   for (int i = 0; i < m->nobjective_rules; i++) {
     const struct murk_objective_rule* r = &m->objective_rules[i];
     struct murk_zone z = {r->in, r->keep_out};
@@ -261,8 +260,7 @@ static void check_objectives(struct checker* c, const struct murk_game* g) {
     for (int y = 0; y < gr->height; y++)
       for (int x = 0; x < gr->width; x++) {
         struct murk_pos p = {x, y};
-        if (mk_setup_check_zone(g, &z, p, "the objective", scratch, sizeof scratch) == MURK_OK)
-          box_add(&b, p);
+        if (mk_setup_check_zone(g, &z, p, "the objective", NULL, 0) == MURK_OK) box_add(&b, p);
       }
     char path[64];
     snprintf(path, sizeof path, "objectives.place.%d", i);

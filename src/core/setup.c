@@ -79,18 +79,21 @@ static const char* broken_band(const struct murk_mission* m, const struct murk_z
 
 int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
                         const char* what, char* reason, size_t reason_len) {
-  char ps[16], rs[64], cs[32];
-  murk_pos_format(p, ps, sizeof ps);
+  /* The words are written only when asked for (reason_len 0: objectives_no_end asks every
+   * cell of the table whether it is left, and most are not). */
+  char ps[16] = "", rs[64] = "", cs[32] = "";
+  bool say = reason && reason_len;
+  if (say) murk_pos_format(p, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, p))
     return mk_reject(reason, reason_len, "%s is off the table", ps);
   if (!murk_region_contains(g->m, &z->region, p)) {
-    region_text(&z->region, rs, sizeof rs);
+    if (say) region_text(&z->region, rs, sizeof rs);
     return mk_reject(reason, reason_len, "%s must be in %s; %s is not", what, rs, ps);
   }
   int cells = 0;
   const char* band = broken_band(g->m, z, p, &cells);
   if (band) {
-    mk_cells_text(g, cells, cs, sizeof cs);
+    if (say) mk_cells_text(g, cells, cs, sizeof cs);
     return mk_reject(reason, reason_len, "%s must be at least %s (%d cells) from %s; %s is not",
                      what, cs, cells, band, ps);
   }
@@ -711,22 +714,23 @@ static int objective_cell_check(const struct murk_game* g, struct murk_pos at, c
   struct murk_zone z = {r->in, r->keep_out};
   int rc = mk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
   if (rc != MURK_OK) return rc;
-  char ps[16], os[16], ds[32];
-  murk_pos_format(at, ps, sizeof ps);
+  char ps[16] = "", os[16] = "", ds[32] = "";
+  bool say = reason && reason_len; /* as mk_setup_check_zone */
+  if (say) murk_pos_format(at, ps, sizeof ps);
   for (int i = 0; i < s->nobjectives; i++) {
     const struct mk_placed_objective* o = &s->objectives[i];
     int d = murk_geom_distance(&g->m->grid, o->pos, at);
-    murk_pos_format(o->pos, os, sizeof os);
+    if (say) murk_pos_format(o->pos, os, sizeof os);
     if (d == 0) return mk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
     if (r->min_apart > 0 && d < r->min_apart) {
-      mk_cells_text(g, r->min_apart, ds, sizeof ds);
+      if (say) mk_cells_text(g, r->min_apart, ds, sizeof ds);
       return mk_reject(reason, reason_len,
                        "objectives must be at least %s (%d cells) apart; %s is %d from objective "
                        "%s at %s",
                        ds, r->min_apart, ps, d, o->name, os);
     }
     if (r->together > 0 && o->rule == s->objective_rule && d > r->together) {
-      mk_cells_text(g, r->together, ds, sizeof ds);
+      if (say) mk_cells_text(g, r->together, ds, sizeof ds);
       return mk_reject(reason, reason_len,
                        "this step's objectives must be within %s (%d cells) of each other; %s is "
                        "%d from objective %s at %s",
@@ -1183,10 +1187,9 @@ static int end_step(struct murk_game* g, enum murk_side side, char* reason, size
 static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
   const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
   const struct murk_grid* gr = &g->m->grid;
-  char scratch[256];
   for (int y = 0; y < gr->height; y++)
     for (int x = 0; x < gr->width; x++)
-      if (objective_cell_check(g, (struct murk_pos){x, y}, scratch, sizeof scratch) == MURK_OK)
+      if (objective_cell_check(g, (struct murk_pos){x, y}, NULL, 0) == MURK_OK)
         return mk_reject(
             reason, reason_len,
             "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",

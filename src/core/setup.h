@@ -38,7 +38,8 @@ void mk_setup_sections_text(const struct murk_game* g, enum murk_side side, char
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in
- * the current phase? (Reserves and ambushes use it too.) */
+ * the current phase? (Reserves and ambushes use it too.) With reason NULL or reason_len 0
+ * it writes no words, only answers. */
 int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
                         const char* what, char* reason, size_t reason_len);
 /* The same against every part of `side`'s deployment area; *part (may be NULL) gets the

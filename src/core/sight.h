@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "murk/geom.h"
 #include "murk/side.h"
@@ -37,6 +38,14 @@ enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side o
  * last saw or was told of each enemy marker and team. first_event: the first event the
  * command made (their public positions count as told). */
 void mk_sight_update(struct murk_game* g, size_t first_event);
+/* For a question asked of many cells against the same n viewer cells `at` (the view's
+ * reasons why something is or is not seen): *reach gets the cells within `range` of one of
+ * them (MURK_SIGHT_UNLIMITED: of any), *line those that one of them within range also has
+ * a line of sight to, each a bitset over the table, bit y * width + x. Valid until the next
+ * call into sight.c. False when this cannot be answered so (a table of more than a few
+ * thousand cells, a cell off the table, no memory): then ask cell by cell. */
+bool mk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
+                    const uint64_t** reach, const uint64_t** line);
 
 /* The farthest `viewer` can see now, in cells; MURK_SIGHT_UNLIMITED when nothing limits it.
  * The same for both sides under every rule murk has (NVR, night and fog are public). */
