@@ -90,8 +90,14 @@ enum murk_side murk_victory_points(const struct murk_game* g, enum murk_side win
   if (name_len) name[0] = '\0';
   if (v->mode == MURK_VP_MARGIN) return margin_points(g, winner, vp, name, name_len);
   if (winner != MURK_ATTACKER && winner != MURK_DEFENDER) {
-    /* Fair Fight (seed 001 names it, page 275): nobody won, so each side scores for the
-     * enemy platoons it destroyed, per_platoon each, at most max. */
+    if (!murk_mission_rule_on(g->m, MURK_RULE_FAIR_FIGHT)) {
+      snprintf(name, name_len, "no victory points");
+      return MURK_NO_SIDE;
+    }
+    /* Fair Fight (Flames of War missions, Free-for-All, Encounter and No Man's Land,
+     * "Deciding who won", name it, page 275, without giving it; murk's own default): nobody
+     * won, so each side scores for the enemy platoons it destroyed, per_platoon each, at
+     * most max. */
     int per = murk_mission_param(g->m, MURK_P_FF_PER_PLATOON);
     int most = murk_mission_param(g->m, MURK_P_FF_MAX);
     for (int sd = 0; sd < MURK_SIDES; sd++) {

@@ -125,8 +125,16 @@ static void test_vp_nine_platoons(void** st) {
 
 static void test_vp_fair_fight(void** st) {
   (void)st;
+  /* Issue 14 point 8: without fair_fight a game with no winner scores nothing. */
   struct murk_mission* m = mission("", 6, 1, 1, 6, 1, 1);
   struct murk_game* g = new_game(m, 1);
+  set_destroyed(g, D, 0);
+  expect_vp(g, MURK_NO_SIDE, "no victory points", 0, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  m = mission("rules:\n  fair_fight: {}\n", 6, 1, 1, 6, 1, 1);
+  g = new_game(m, 1);
   expect_vp(g, MURK_NO_SIDE, "Fair Fight", 0, 0);
   set_destroyed(g, D, 0);
   set_destroyed(g, D, 6); /* a transport: worth nothing */
