@@ -69,7 +69,7 @@ enum murk_param_type {
   X(FOW_BOG_DIE, FOG_OF_WAR, "bog_die", DICE, "d6", 0, 0)                             \
   X(FOW_BOG_FAIL, FOG_OF_WAR, "bog_fail", INT, "1", 0, 1000)                          \
   X(FOW_SPOT_CAP, FOG_OF_WAR, "spot_range", LENGTH, "60cm", 0, 1000)                  \
-  X(FOW_DUMMIES, FOG_OF_WAR, "dummies", BOOL, "true", 0, 1)                           \
+  X(FOW_DUMMIES, FOG_OF_WAR, "dummies", BOOL, "false", 0, 1)                          \
   X(TMF_REROLL_BOG, THICK_MORNING_FOG, "bog_rerolls", BOOL, "false", 0, 1)            \
   X(LIF_DIE, LOST_IN_THE_FOG, "die", DICE, "d6", 0, 0)                                \
   X(ME_BONUS, MEETING_ENGAGEMENT, "bonus", INT, "1", 0, 6)                            \
