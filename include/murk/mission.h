@@ -359,6 +359,8 @@ struct murk_mission {
   enum murk_side deploy_first;       /* who deploys first (default attacker) */
   bool deploy_in_turn;               /* one side deploys everything, then the other
                                         (default: alternately, a platoon each) */
+  bool nominate_with_deployment;     /* the side deploying second nominates its reserves
+                                        after the first has deployed (needs in_turn) */
   enum murk_side independents_first; /* who deploys independent teams first */
   enum murk_side recce_first;        /* who makes recce deployment moves first */
   enum murk_side remove_by;          /* Hasty Attack: this side takes away `remove_count`
