@@ -24,15 +24,16 @@
 /* Limits that keep a hostile file from costing much. Loading refuses beyond them. */
 #define MURK_MISSION_MAX_BYTES (1024 * 1024)
 #define MURK_MISSION_MAX_DEPTH 32
-#define MURK_MISSION_MAX_CELLS 1000    /* width or height */
-#define MURK_MISSION_MAX_TERRAIN 32    /* legend entries */
-#define MURK_MISSION_MAX_ENTRIES 32    /* entry points */
-#define MURK_MISSION_MAX_OBJECTIVES 16 /* fixed objectives */
-#define MURK_MISSION_MAX_OBJ_RULES 8   /* objective placement steps */
-#define MURK_MISSION_MAX_PROFILES 32   /* team profiles per side */
-#define MURK_MISSION_MAX_PLATOONS 40   /* per side */
-#define MURK_MISSION_MAX_GROUPS 6      /* team groups per platoon */
-#define MURK_MISSION_MAX_TEAMS 30      /* teams per platoon */
+#define MURK_MISSION_MAX_CELLS 1000        /* width or height */
+#define MURK_MISSION_MAX_TERRAIN 32        /* legend entries */
+#define MURK_MISSION_MAX_ENTRIES 32        /* entry points */
+#define MURK_MISSION_MAX_OBJECTIVES 16     /* fixed objectives */
+#define MURK_OBJECTIVE_HOLD_DEFAULT "10cm" /* objectives: hold, unless the mission says */
+#define MURK_MISSION_MAX_OBJ_RULES 8       /* objective placement steps */
+#define MURK_MISSION_MAX_PROFILES 32       /* team profiles per side */
+#define MURK_MISSION_MAX_PLATOONS 40       /* per side */
+#define MURK_MISSION_MAX_GROUPS 6          /* team groups per platoon */
+#define MURK_MISSION_MAX_TEAMS 30          /* teams per platoon */
 #define MURK_MISSION_MAX_VIS_ROWS 12
 #define MURK_MISSION_MAX_END 8
 #define MURK_MISSION_MAX_VP_ROWS 8
@@ -343,6 +344,7 @@ struct murk_mission {
 
   struct murk_objective objectives[MURK_MISSION_MAX_OBJECTIVES];
   int nobjectives;
+  int objective_hold; /* cells: how near a team holds an objective (objectives: hold) */
   struct murk_objective_rule objective_rules[MURK_MISSION_MAX_OBJ_RULES];
   int nobjective_rules;
 

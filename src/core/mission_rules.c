@@ -33,6 +33,7 @@ void ld_default_setup(struct murk_mission* m) {
   m->independents_first = MURK_ATTACKER;
   m->recce_first = MURK_ATTACKER;
   m->remove_by = MURK_NO_SIDE;
+  m->objective_hold = 1;
   for (int s = 0; s < MURK_SIDES; s++) {
     struct murk_side_setup* st = &m->sides[s].setup;
     st->scattered = -1;

@@ -253,23 +253,25 @@ static bool near_an_objective(const struct murk_game* g, struct murk_pos p, int 
 
 /* ---- taken objectives and end conditions ---- */
 
-/* Our reading of "taken" (seeds 000 and 001 use the word; the rulebook page is not in
- * them; docs/rules.md, "Objective taken"): a side holds an objective when one of its
- * revealed teams is on it or next to it (1 cell) and no enemy team or template is. */
+/* Our reading of "taken" (Flames of War, the Luneville mission rules and the missions use
+ * the word; the rulebook page is not in them; docs/rules.md, "Objective taken"): a side
+ * holds an objective when one of its revealed teams is within the mission's hold distance
+ * (objectives: hold, 10cm unless it says) and no enemy team or template is. */
 bool murk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
   const struct murk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   const struct murk_placed_objective* o = &s->objectives[k];
   enum murk_side enemy = murk_side_other(side);
+  int hold = g->m->objective_hold;
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].on_table && s->markers[i].owner == enemy &&
-        murk_geom_distance(grid, s->markers[i].pos, o->pos) <= 1)
+        murk_geom_distance(grid, s->markers[i].pos, o->pos) <= hold)
       return false;
   bool own = false;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int t = 0; t < s->nteams[sd]; t++) {
       const struct murk_team* tm = &s->teams[sd][t];
-      if (!tm->alive || !tm->placed || murk_geom_distance(grid, tm->pos, o->pos) > 1) continue;
+      if (!tm->alive || !tm->placed || murk_geom_distance(grid, tm->pos, o->pos) > hold) continue;
       if (sd == (int)enemy) return false;
       own = true;
     }

@@ -257,10 +257,42 @@ static void pass(struct murk_game* g) {
   "    - {name: farm, at: \"8,4\", for: attacker}\n" \
   "    - {name: mill, at: \"3,8\", for: defender}\n"
 
+/* Issue 14 point 5: how near is a length of the mission (objectives: hold), 10cm unless it
+ * says; at 5cm a cell, 2 cells. */
+static void test_objective_hold_distance(void** st) {
+  (void)st;
+  static const struct {
+    const char* hold;
+    int cells;
+  } cases[] = {{"", 2}, {"  hold: 20cm\n", 4}, {"  hold: 1hex\n", 1}, {"  hold: 4in\n", 2}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[512];
+    snprintf(text, sizeof text, "%s%send:\n  - {kind: objective_taken}\n", FIXED_OBJECTIVES,
+             cases[i].hold);
+    struct murk_mission* m = mission(text, 1, 2, 0, 2, 1, 0);
+    assert_int_equal(m->objective_hold, cases[i].cells);
+    struct murk_game* g = new_game(m, 1);
+    deploy_all(g, 1, 2);
+    put(g, D, 0, 12, 0);
+    put(g, D, 1, 14, 0);
+    /* The team nearest the farm (8,4) is hold cells away on row 4: held; one more: not. */
+    put(g, A, 0, 8 + cases[i].cells, 4);
+    assert_true(murk_objective_taken(g, A, 0));
+    put(g, A, 0, 8 + cases[i].cells + 1, 4);
+    assert_false(murk_objective_taken(g, A, 0));
+    /* An enemy team as near contests it. */
+    put(g, A, 0, 8, 4);
+    put(g, D, 0, 8 - cases[i].cells, 4);
+    assert_false(murk_objective_taken(g, A, 0));
+    murk_game_free(g);
+    murk_mission_free(m);
+  }
+}
+
 static void test_objective_taken(void** st) {
   (void)st;
-  struct murk_mission* m =
-      mission(FIXED_OBJECTIVES "end:\n  - {kind: objective_taken}\n", 1, 2, 0, 2, 1, 0);
+  struct murk_mission* m = mission(
+      FIXED_OBJECTIVES "  hold: 1hex\nend:\n  - {kind: objective_taken}\n", 1, 2, 0, 2, 1, 0);
   struct murk_game* g = new_game(m, 1);
   deploy_all(g, 1, 2);
   const struct murk_end_condition* e = &m->end[0];
@@ -632,6 +664,7 @@ int main(void) {
       cmocka_unit_test(test_vp_fair_fight),
       cmocka_unit_test(test_vp_margin),
       cmocka_unit_test(test_objective_taken),
+      cmocka_unit_test(test_objective_hold_distance),
       cmocka_unit_test(test_no_attackers_in_half),
       cmocka_unit_test(test_no_attackers_near_objectives),
       cmocka_unit_test(test_end_condition_in_play),
