@@ -29,9 +29,6 @@
   X(RECCE_DEPLOYMENT, "recce_deployment", "001")         \
   X(FAIR_FIGHT, "fair_fight", "001")                     \
   X(DARKNESS, "darkness", "001")                         \
-  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")   \
-  X(OVER_THE_WIRE, "over_the_wire", "001")               \
-  X(STRATEGIC_WITHDRAWAL, "strategic_withdrawal", "001") \
   X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "001")   \
   X(COMPANY_MORALE, "company_morale", "001")             \
   X(LIMITED_INTELLIGENCE, "limited_intelligence", "002") \
