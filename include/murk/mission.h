@@ -133,8 +133,9 @@ struct murk_objective_rule {
   int count;
   struct murk_region in;
   struct murk_keep_out keep_out;
-  int min_apart; /* cells between objectives, rounded up; 0: none */
-  int together;  /* all of this step's objectives within this; 0: none */
+  int min_apart;     /* cells between objectives, rounded up; 0: none */
+  int together;      /* all of this step's objectives within this; 0: none */
+  bool together_all; /* `together` holds against every objective placed, not just this step's */
 };
 
 /* Flags of a platoon. */

@@ -384,7 +384,8 @@ static void load_fixed_objectives(struct ld* L, yaml_node_t* n) {
   X(PLACE_IN, "in")               \
   X(PLACE_KEEP_OUT, "keep_out")   \
   X(PLACE_MIN_APART, "min_apart") \
-  X(PLACE_TOGETHER, "together")
+  X(PLACE_TOGETHER, "together")   \
+  X(PLACE_TOGETHER_WITH, "together_with")
 LD_RECORD(place, PLACE_FIELDS);
 
 static void load_objective_rules(struct ld* L, yaml_node_t* n, int* placed) {
@@ -432,6 +433,13 @@ static void load_objective_rules(struct ld* L, yaml_node_t* n, int* placed) {
       ok = ld_length_cells(L, v[PLACE_TOGETHER], "together", MURK_ROUND_DOWN, 0,
                            MURK_MISSION_MAX_CELLS, &r.together) &&
            ok;
+    /* Fighting Withdrawal (Flames of War missions, Preparing for Battle 3): "no two
+     * Objectives" more than 120cm apart, the defender's included. */
+    if (v[PLACE_TOGETHER_WITH]) {
+      static const char* const with[] = {"step", "all"};
+      int k = yw_enum(&L->w, v[PLACE_TOGETHER_WITH], "together_with", with, 2);
+      if (k >= 0) r.together_all = k == 1;
+    }
     if (L->w.diags->count != before) ok = false;
     if (ok) {
       *placed += r.count;

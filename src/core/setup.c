@@ -749,12 +749,13 @@ static int objective_cell_check(const struct murk_game* g, struct murk_pos at, c
                          "%s at %s",
                          ds, r->min_apart, ps, d, o->name, os);
     }
-    if (r->together > 0 && o->rule == s->objective_rule && d > r->together) {
+    if (r->together > 0 && (r->together_all || o->rule == s->objective_rule) && d > r->together) {
       murk_cells_text(g, r->together, ds, sizeof ds);
       return murk_reject(reason, reason_len,
-                         "this step's objectives must be within %s (%d cells) of each other; %s is "
+                         "%s objectives must be within %s (%d cells) of each other; %s is "
                          "%d from objective %s at %s",
-                         ds, r->together, ps, d, o->name, os);
+                         r->together_all ? "all" : "this step's", ds, r->together, ps, d, o->name,
+                         os);
     }
   }
   return MURK_OK;
