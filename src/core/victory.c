@@ -19,8 +19,11 @@
 
 /* ---- the result ---- */
 
-/* Platoons that count for victory points: all but transports (seed 000, Victory Point
- * Table: "not including transport platoons"; the brief extends it to losses). */
+/* Platoons that count towards the nine-platoon exception: all but transports (Flames of
+ * War, Luneville mission rules, Victory Point Table: "not including transport platoons").
+ * Losses on the table count every platoon destroyed, transports included (the text leaves
+ * them out of the count of platoons only; issue 14 point 7). Fair Fight and the margin
+ * of victory, murk's own scorings, leave transports out. */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
   return !(murk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
 }
@@ -28,6 +31,13 @@ static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
 static int counted_platoons(const struct murk_game* g, enum murk_side side) {
   int n = 0;
   for (int k = 0; k < g->s.nunits[side]; k++) n += counts(g, side, k);
+  return n;
+}
+
+static int destroyed(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[side]; k++)
+    n += g->s.units[side][k].state == MURK_PLATOON_DESTROYED;
   return n;
 }
 
@@ -109,7 +119,7 @@ enum murk_side murk_victory_points(const struct murk_game* g, enum murk_side win
   }
   /* Seed 000, Victory Point Table: the winner's own losses pick the row; a company that
    * started with nine or more platoons (transports not counted) ignores its first loss. */
-  int lost = counted_destroyed(g, winner);
+  int lost = destroyed(g, winner);
   if (v->ignore_first_loss_at > 0 && counted_platoons(g, winner) >= v->ignore_first_loss_at &&
       lost > 0)
     lost--;

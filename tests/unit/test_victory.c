@@ -82,10 +82,10 @@ static void test_vp_table(void** st) {
   expect_vp(g, A, "Major Victory", 5, 2); /* 2 */
   set_destroyed(g, A, 2);
   expect_vp(g, A, "Major Victory", 5, 2); /* 3 */
-  set_destroyed(g, A, 8);                 /* the transport: not a loss */
-  expect_vp(g, A, "Major Victory", 5, 2);
-  set_destroyed(g, A, 3);
+  set_destroyed(g, A, 8);                 /* the transport: a loss too (issue 14 point 7) */
   expect_vp(g, A, "Minor Victory", 4, 3); /* 4 */
+  set_destroyed(g, A, 3);
+  expect_vp(g, A, "Minor Victory", 4, 3); /* 5 */
   set_destroyed(g, A, 4);
   expect_vp(g, A, "Minor Victory", 4, 3); /* 5 */
   /* The defender winning: its own losses (none) count, not the attacker's. */
