@@ -21,10 +21,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "combat.h"
+#include "event.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
+#include "victory.h"
 
 #define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */

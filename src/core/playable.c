@@ -13,12 +13,15 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/rules.h"
 #include "murk/sight.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 #include "yamlwalk.h"
 
 struct checker {

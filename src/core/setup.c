@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/alloc.h"
@@ -22,6 +24,9 @@
 #include "murk/los.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "turn.h"
 
 static void enter_phase(struct murk_game* g, enum murk_phase from);
 

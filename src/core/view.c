@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
-#include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -16,6 +17,9 @@
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
 

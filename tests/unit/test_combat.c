@@ -11,7 +11,7 @@
 #include <cmocka.h>
 
 #include "murk/sight.h"
-#include "night.h"
+#include "sight.h"
 #include "test_support.h"
 
 /* Both sides: rifles (no save, range 8 cells), tanks (armour 3+), transports; the defender
