@@ -13,6 +13,7 @@
 #include "board.h"
 #include "command_table.h"
 #include "event.h"
+#include "fits.h"
 #include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -79,35 +80,12 @@ void murk_game_free(struct murk_game* g) {
   murk_free(g);
 }
 
-/* Limits of the fixed-size state a mission must fit in. */
-static bool mission_fits(const struct murk_mission* m) {
-  int markers = 0;
-  for (int sd = 0; sd < MURK_SIDES; sd++) {
-    const struct murk_force* f = &m->sides[sd].force;
-    if (f->nplatoons < 0 || f->nplatoons > MK_MAX_UNITS) return false;
-    int teams = 0;
-    for (int p = 0; p < f->nplatoons; p++) {
-      const struct murk_platoon* pl = &f->platoons[p];
-      for (int k = 0; k < pl->ngroups; k++) {
-        if (pl->groups[k].profile < 0 || pl->groups[k].profile >= f->nprofiles) return false;
-        if (pl->groups[k].count < 0) return false;
-        teams += pl->groups[k].count;
-      }
-    }
-    if (teams > MK_MAX_TEAMS_PER_SIDE) return false;
-    markers += f->nplatoons + (f->dummies > 0 ? f->dummies : 0);
-  }
-  if (markers > MK_MAX_MARKERS) return false;
-  int placed = m->nobjectives;
-  for (int i = 0; i < m->nobjective_rules; i++) placed += m->objective_rules[i].count;
-  return placed <= MK_MAX_PLACED_OBJECTIVES;
-}
-
 static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned char* key,
                     struct murk_game** out) {
   if (out) *out = NULL;
   if (!m || !out || !m->map) return MURK_EINVAL;
-  if (!mission_fits(m)) return MURK_EINVAL;
+  struct mk_mission_size size; /* the fixed-size state must hold it (fits.c) */
+  if (!mk_mission_size(m, &size)) return MURK_EINVAL;
   struct murk_game* g = murk_calloc(1, sizeof *g);
   if (!g) return MURK_ENOMEM;
   g->saved = murk_malloc(sizeof *g->saved);

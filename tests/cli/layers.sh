@@ -12,7 +12,7 @@ source "$(dirname "$0")/common.bash"
 # The table (one line a layer, lowest first). docs/architecture.md draws it.
 LAYERS='
 0 base     util suggest dice geom los rules region mission mission_load mission_map mission_zones mission_forces mission_rules yamlwalk
-1 state    state
+1 state    state fits
 2 events   event
 3 board    board
 4 modules  sight night marker move fog intel reserves setup combat victory turn
