@@ -369,6 +369,23 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   return hit;
 }
 
+/* The distance from own team t to the nearest team of enemy unit tu the side knows of:
+ * target teams it sees or last saw (docs/rules.md, "Hidden contact"), so a refusal
+ * measures nothing hidden. INT_MAX if none. */
+static int known_distance(const struct murk_game* g, enum murk_side side, int t, int tu) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  const struct mk_unit_state* tv = &s->units[other][tu];
+  int d = INT_MAX;
+  for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
+    const struct mk_sighting* kn = &s->seen_team[side][k];
+    if (!placed(s, other, k) || !kn->known) continue;
+    int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
+    if (dk < d) d = dk;
+  }
+  return d;
+}
+
 /* Which teams of own unit `unit` may shoot at unit tu of the enemy: each at the nearest
  * target team it can see (sight.h), if in range. pick[i] (team first_team + i) gets that
  * team or -1, dist[i] its distance; *nearest the nearest target team seen or not. Returns
@@ -384,16 +401,7 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
     int i = t - u->first_team;
     pick[i] = -1;
     if (!placed(s, side, t)) continue;
-    int d = INT_MAX;
-    /* The nearest the side knows of: target teams it sees or last saw (docs/rules.md,
-     * "Hidden contact"), so a refusal measures nothing hidden. */
-    const struct mk_unit_state* tv = &s->units[other][tu];
-    for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
-      const struct mk_sighting* kn = &s->seen_team[side][k];
-      if (!placed(s, other, k) || !kn->known) continue;
-      int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
-      if (dk < d) d = dk;
-    }
+    int d = known_distance(g, side, t, tu);
     if (d < *nearest) *nearest = d;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
@@ -526,11 +534,12 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
   enum murk_side other = murk_side_other(side);
   int tnum = s->units[other][tu].marker;
   int nteams = 0, nearest = INT_MAX;
+  /* Measured to the target teams the side knows of, as mk_combat_targets (and so the
+   * view) does: the answer and the refusal depend on nothing hidden. */
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     if (!placed(s, side, t)) continue;
     nteams++;
-    int d = INT_MAX;
-    nearest_team_to(g, side, t, other, tu, false, &d);
+    int d = known_distance(g, side, t, tu);
     if (d < nearest) nearest = d;
   }
   if (nteams == 0 || nearest > ASSAULT_REACH)

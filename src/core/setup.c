@@ -521,8 +521,14 @@ static int recce_left(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
+/* Flames of War missions, Cauldron (Preparing for Battle, 3-7) and Breakthrough (5-8): the
+ * defender nominates and deploys, and only then does the attacker commit its reserves and
+ * deploy (`nominate: with_deployment`). Such a side has no work in the first nominations. */
+static bool nominates_later(const struct murk_game* g, enum murk_side side) {
+  return g->m->nominate_with_deployment && side != g->m->deploy_first;
+}
 static bool work_reserves(const struct murk_game* g, enum murk_side side) {
-  return mk_reserves_side_nominates(g, side);
+  return !nominates_later(g, side) && mk_reserves_side_nominates(g, side);
 }
 static bool work_independents(const struct murk_game* g, enum murk_side side) {
   return mk_setup_waiting(g, side, MURK_PHASE_INDEPENDENTS) > 0;
@@ -683,9 +689,30 @@ static bool enter_deploy(struct murk_game* g) {
   s->to_act = m->deploy_first;
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
           murk_side_name(s->to_act));
+  /* Random Deployment's rolls when the side starts deploying: where one side deploys all
+   * before the other, the second side's rolls come after the first has deployed (Flames
+   * of War missions, Cauldron, Preparing for Battle 5-7). */
   for (int sd = 0; sd < MURK_SIDES; sd++)
-    if (random_deployment(g, (enum murk_side)sd)) roll_random_deployment(g, (enum murk_side)sd);
+    if (random_deployment(g, (enum murk_side)sd) && (!m->deploy_in_turn || sd == m->deploy_first))
+      roll_random_deployment(g, (enum murk_side)sd);
   return true;
+}
+
+/* The side deploying second under deploy_order: in_turn starts: its Random Deployment rolls
+ * (above), or first its late nominations (nominates_later). True if it nominates now. */
+static bool begin_second_deployment(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
+  if (nominates_later(g, side) && mk_reserves_side_nominates(g, side)) {
+    mk_mark_step_start(g);
+    s->phase = MURK_PHASE_RESERVES;
+    s->phase_done[MURK_PHASE_RESERVES][side] = false;
+    s->to_act = side;
+    mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, side, "setup: the %s nominates reserves",
+            murk_side_name(side));
+    return true;
+  }
+  if (random_deployment(g, side)) roll_random_deployment(g, side);
+  return false;
 }
 
 /* The side to act after `side` in a two-sided phase: the other side while it is not done
@@ -729,12 +756,13 @@ static int objective_cell_check(const struct murk_game* g, struct murk_pos at, c
                        "%s at %s",
                        ds, r->min_apart, ps, d, o->name, os);
     }
-    if (r->together > 0 && o->rule == s->objective_rule && d > r->together) {
+    if (r->together > 0 && (r->together_all || o->rule == s->objective_rule) && d > r->together) {
       if (say) mk_cells_text(g, r->together, ds, sizeof ds);
       return mk_reject(reason, reason_len,
-                       "this step's objectives must be within %s (%d cells) of each other; %s is "
+                       "%s objectives must be within %s (%d cells) of each other; %s is "
                        "%d from objective %s at %s",
-                       ds, r->together, ps, d, o->name, os);
+                       r->together_all ? "all" : "this step's", ds, r->together, ps, d, o->name,
+                       os);
     }
   }
   return MURK_OK;
@@ -1093,9 +1121,20 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
 static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   int rc = mk_reserves_check_minimums(g, side, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  g->s.phase_done[MURK_PHASE_RESERVES][side] = true;
+  struct mk_state* s = &g->s;
+  s->phase_done[MURK_PHASE_RESERVES][side] = true;
   mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
           murk_side_name(side));
+  if (nominates_later(g, side) && s->phase_done[MURK_PHASE_DEPLOY][murk_side_other(side)]) {
+    /* The late nominations are over: back to the deployment, this side's turn. */
+    mk_mark_step_start(g);
+    s->phase = MURK_PHASE_DEPLOY;
+    s->to_act = side;
+    mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, side, "setup: deployment; the %s deploys",
+            murk_side_name(side));
+    if (random_deployment(g, side)) roll_random_deployment(g, side);
+    return MURK_OK;
+  }
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1121,6 +1160,10 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
   s->phase_done[MURK_PHASE_DEPLOY][side] = true;
   if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying", murk_side_name(side));
+  enum murk_side other = murk_side_other(side);
+  if (m->deploy_in_turn && !s->phase_done[MURK_PHASE_DEPLOY][other] &&
+      begin_second_deployment(g, other))
+    return MURK_OK;
   next_in_phase(g, side, true);
   return MURK_OK;
 }

@@ -391,9 +391,12 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
       for (int t = u->first_team; t < u->first_team + u->nteams && !near; t++) {
         const struct mk_team* ta = &s->teams[side][t];
         if (!ta->alive || !ta->placed) continue;
+        /* Where the side knows the target teams to be, as combat.c measures. */
         for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
           const struct mk_team* tb = &s->teams[other][q];
-          near = tb->alive && tb->placed && murk_geom_distance(grid, ta->pos, tb->pos) <= reach;
+          const struct mk_sighting* kn = &s->seen_team[side][q];
+          near = tb->alive && tb->placed && kn->known &&
+                 murk_geom_distance(grid, ta->pos, kn->pos) <= reach;
         }
       }
       if (!near) continue;

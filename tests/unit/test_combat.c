@@ -85,6 +85,9 @@ static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y
     g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x + i * dx, y};
     g->s.teams[side][u->first_team + i].placed = true;
   }
+  /* What each side now sees and knows of the other, as after a real move: the game judges
+   * shots and assaults by what the side knows (combat.c, known_distance). */
+  mk_sight_update(g, mk_game_event_count(g));
 }
 
 /* Everybody out of the way: the attacker along row 11, the defender along row 0. */
