@@ -11,7 +11,7 @@
 #   - `check`, `list`, `sim`, `run` exit 1 with a message when stdout cannot be written.
 # Run from the repository root with $MURK set to the program (ctest does both).
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
-GAME=tests/games/luneville-turn-limit.txt
+GAME=tests/games/luneville-no-last-turn.txt
 
 # Symbolic links.
 mkdir -p "$tmp/real"
