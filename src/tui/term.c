@@ -255,6 +255,18 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
              getenv("TERM") ? getenv("TERM") : "unset");
     return -1;
   }
+  /* A terminal that cannot put the cursor where it likes (TERM=dumb, a printing terminal)
+   * would scroll every frame past: refuse it as an unknown one, before drawing anything. */
+  const char* cup = tigetstr("cup");
+  if (!cup || cup == (const char*)-1 || tigetflag("hc") > 0) {
+    endwin();
+    delscreen(scr);
+    snprintf(err, n,
+             "this terminal (TERM=%s) cannot move the cursor: murk play needs a full-screen "
+             "terminal such as xterm or screen (for a game without one: murk run)",
+             getenv("TERM") ? getenv("TERM") : "unset");
+    return -1;
+  }
   term_active = 1;
   atexit(restore_at_exit);
   install_signals();
