@@ -21,7 +21,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "command_table.h"
 #include "game_internal.h"
+#include "marker.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
@@ -133,11 +135,12 @@ static int actor(const struct murk_game* g, enum murk_side side, const struct mu
     return murk_reject(reason, reason_len, "T%d is a dummy: it cannot %s",
                        s->markers[a->marker].number, verb);
   const struct murk_unit_state* u = &s->units[side][*unit];
-  if (u->state == MURK_PLATOON_HIDDEN)
+  if (u->state == MURK_PLATOON_HIDDEN) {
+    int mi = murk_marker_index(s, u->marker);
     return murk_reject(reason, reason_len,
-                       "platoon %d is under template T%d: reveal it first "
-                       "(reveal %d)",
-                       *unit + 1, u->marker, *unit + 1);
+                       "platoon %d is under %s T%d: reveal it first (reveal %d)", *unit + 1,
+                       mi >= 0 ? murk_marker_ops(g, mi)->name : "its marker", u->marker, *unit + 1);
+  }
   if (u->state != MURK_PLATOON_REVEALED)
     return murk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
   return MURK_OK;
@@ -149,11 +152,11 @@ static int target(const struct murk_game* g, enum murk_side side, int mi, int* u
                   size_t reason_len) {
   const struct murk_state* s = &g->s;
   const struct murk_marker* mk = &s->markers[mi];
-  if (!mk->revealed)
-    return murk_reject(reason, reason_len,
-                       "T%d is a template: only revealed platoons (P<n>) can be targets; spot it "
-                       "first",
-                       mk->number);
+  if (!mk->revealed) /* the marker's noun and the verb that could reveal it, by the rules */
+    return murk_reject(
+        reason, reason_len, "T%d is a %s: only revealed platoons (P<n>) can be targets%s",
+        mk->number, murk_marker_ops(g, mi)->name,
+        murk_cmd_verbs_in_rules(g, side) & (1u << MURK_CMD_SPOT) ? "; spot it first" : "");
   *unit = mk->unit;
   enum murk_platoon_state st = s->units[murk_side_other(side)][*unit].state;
   if (st == MURK_PLATOON_DESTROYED)

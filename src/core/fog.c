@@ -15,10 +15,6 @@
 #include "murk/sight.h"
 #include "night.h"
 
-static bool fog_on(const struct murk_game* g) {
-  return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
-}
-
 /* ---- paths ---- */
 
 struct path {
@@ -131,14 +127,14 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
   if (v.why == MURK_MOVE_TOO_FAR) {
     char len[32];
     murk_cells_text(g, allow, len, sizeof len);
-    rc = murk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
-                     allow, len, class_phrase(slowest));
+    rc = murk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s", p.n,
+                     murk_marker_ops(g, mi)->name, allow, len, class_phrase(slowest));
   }
   if (v.why == MURK_MOVE_TAKEN)
     rc = murk_reject(reason, reason_len,
-                     "%s is taken: a template may not end its move on another "
+                     "%s is taken: a %s may not end its move on another "
                      "marker or team",
-                     ds);
+                     ds, murk_marker_ops(g, mi)->name);
   if (rc != MURK_OK) {
     murk_free(p.cells);
     return rc;
@@ -635,10 +631,6 @@ int murk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* re
                         size_t reason_len) {
   (void)side;
   const struct murk_state* s = &g->s;
-  if (!fog_on(g))
-    return murk_reject(reason, reason_len,
-                       "fog of war is not in force: there are no templates "
-                       "to spot");
   if (g->m->visibility.nrows == 0)
     return murk_reject(reason, reason_len, "this mission has no visibility table");
   if (s->spotted)

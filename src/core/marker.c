@@ -110,18 +110,21 @@ static void wing_describe(const struct murk_game* g, int mi, struct murk_view_ma
 
 static const struct murk_marker_ops ops[MURK_ROLE_COUNT] = {
     [MURK_ROLE_TEMPLATE] = {.name = "template",
+                            .plural = "templates",
                             .allowance = template_allowance,
                             .move = murk_fog_move_template,
                             .bogs = true,
                             .seen_anywhere = true,
                             .reveal = marker_reveal},
     [MURK_ROLE_PLATOON] = {.name = "revealed platoon",
+                           .plural = "revealed platoons",
                            .allowance = platoon_allowance,
                            .self_end = true,
                            .move = murk_fog_move_platoon,
                            .seen_anywhere = false,
                            .reveal = platoon_reveal},
     [MURK_ROLE_CLOAK] = {.name = "cloaking counter",
+                         .plural = "cloaking counters",
                          .allowance = cloak_allowance,
                          .move = murk_fog_move_template,
                          .after_move = murk_night_cloak_after_move, /* seed 003, 1.31 */
@@ -129,19 +132,21 @@ static const struct murk_marker_ops ops[MURK_ROLE_COUNT] = {
                          .seen_anywhere = false,
                          .reveal = marker_reveal},
     [MURK_ROLE_WING] = {.name = "wing leader",
+                        .plural = "wing leaders",
                         .allowance = wing_allowance,
                         .move = wing_move,
                         .seen_anywhere = true,
                         .reveal = wing_reveal,
                         .describe = wing_describe},
     /* Dis counters move by `dis` (intel.c) and stand beside their leader's marker. */
-    [MURK_ROLE_DIS] = {.name = "Dis counter", .allowance = dis_allowance, .seen_anywhere = true},
+    [MURK_ROLE_DIS] = {.name = "Dis counter",
+                       .plural = "Dis counters",
+                       .allowance = dis_allowance,
+                       .seen_anywhere = true},
 };
 
-enum murk_marker_role murk_marker_role(const struct murk_game* g, int mi) {
-  const struct murk_marker* mk = &g->s.markers[mi];
-  if (!mk->on_table && mk->revealed && mk->unit >= 0) return MURK_ROLE_PLATOON;
-  switch (mk->kind) {
+static enum murk_marker_role kind_role(enum murk_marker_kind k) {
+  switch (k) {
     case MURK_MARKER_WING:
       return MURK_ROLE_WING;
     case MURK_MARKER_CLOAK:
@@ -150,6 +155,30 @@ enum murk_marker_role murk_marker_role(const struct murk_game* g, int mi) {
     default:
       return MURK_ROLE_TEMPLATE;
   }
+}
+
+const char* murk_marker_noun(enum murk_marker_kind kind, bool plural) {
+  const struct murk_marker_ops* o = &ops[kind_role(kind)];
+  return plural ? o->plural : o->name;
+}
+
+enum murk_marker_kind murk_marker_dummy_kind(const struct murk_game* g, enum murk_side side) {
+  if (murk_intel_on(g)) return MURK_MARKER_WING;                   /* seed 002, 27.1.2 */
+  if (murk_night_cloak_dummies(g, side)) return MURK_MARKER_CLOAK; /* seed 003, 1.41 */
+  return MURK_MARKER_TEMPLATE;                                     /* seed 000 */
+}
+
+const char* murk_marker_dummy_noun(const struct murk_game* g, enum murk_side side, bool plural) {
+  enum murk_marker_kind k = murk_marker_dummy_kind(g, side);
+  if (k == MURK_MARKER_TEMPLATE && !murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR))
+    return plural ? "markers" : "marker";
+  return murk_marker_noun(k, plural);
+}
+
+enum murk_marker_role murk_marker_role(const struct murk_game* g, int mi) {
+  const struct murk_marker* mk = &g->s.markers[mi];
+  if (!mk->on_table && mk->revealed && mk->unit >= 0) return MURK_ROLE_PLATOON;
+  return kind_role(mk->kind);
 }
 
 const struct murk_marker_ops* murk_marker_ops_of(enum murk_marker_role role) {

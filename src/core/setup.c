@@ -874,13 +874,16 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
 
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
-      return murk_reject(reason, reason_len, "dummy templates are deployed with the platoons");
+      return murk_reject(reason, reason_len, "dummy %s are deployed with the platoons",
+                         murk_marker_dummy_noun(g, side, true));
     if (!murk_night_cloak_dummies(g, side) &&
         (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
          murk_force(g, side)->dummies <= 0))
-      return murk_reject(reason, reason_len, "this mission gives you no dummy templates");
+      return murk_reject(reason, reason_len, "this mission gives you no dummy %s",
+                         murk_marker_dummy_noun(g, side, true));
     if (s->dummies_left[side] <= 0)
-      return murk_reject(reason, reason_len, "you have no dummy templates left");
+      return murk_reject(reason, reason_len, "you have no dummy %s left",
+                         murk_marker_dummy_noun(g, side, true));
     int rc =
         murk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
     if (rc != MURK_OK) return rc;

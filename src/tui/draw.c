@@ -21,7 +21,7 @@ const char* const tui_help_lines[] = {
     "  d                deploy a platoon (or a dummy) at the cursor",
     "  m                move the unit at the cursor: pick the cell, Enter",
     "  r                reveal a platoon",
-    "  s                spotting attempt (start of the shooting step)",
+    "  s                spotting roll (Fog of War missions: start of the shooting step)",
     "  f / a            shoot / assault with a revealed platoon",
     "  e                end the step (or your deployment, your reserves)",
     "  w                withdraw a platoon (Fighting Withdrawal, when due)",
@@ -308,16 +308,9 @@ static const char* whose(const struct murk_view* v, enum murk_side owner) {
   return owner == v->side ? "your" : "enemy";
 }
 
-/* What a marker is, by its public kind (view.h). */
+/* What a marker is, by its public kind: the core's noun for it (view.h). */
 static const char* marker_kind_word(enum murk_marker_kind k) {
-  switch (k) {
-    case MURK_MARKER_WING:
-      return "leader";
-    case MURK_MARKER_CLOAK:
-      return "cloaking counter";
-    default:
-      return "template";
-  }
+  return murk_marker_noun(k, false);
 }
 
 /* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
@@ -370,8 +363,8 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
     if (mk->known && !mk->dummy && *y < ymax)
       tui_canvas_printf(c, x + 2, (*y)++, w - 2, a, "%s", mk->name);
     if (mk->known && !mk->dummy && *y < ymax)
-      tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_NORMAL, "%s, %d teams", mk->type,
-                        mk->nteams);
+      tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_NORMAL, "%s, %d team%s", mk->type,
+                        mk->nteams, mk->nteams == 1 ? "" : "s");
     if (mk->bogged && *y < ymax) tui_canvas_text(c, x + 2, (*y)++, w - 2, "bogged", TUI_A_ERROR);
   }
   const struct murk_view_team* tm = murk_view_team_at(v, p);
@@ -419,6 +412,11 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
   }
 }
 
+static void forces_line(struct tui_canvas* c, int x, int y, int w,
+                        const struct murk_view_platoon* pl, int sel, int indent);
+static void draw_forces_wings(struct tui_canvas* c, int x, int y, int w, int h,
+                              const struct murk_view* v, int sel);
+
 static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const struct murk_view* v,
                         const struct tui_ui* ui) {
   int sel = -1; /* the own platoon at the cursor */
@@ -436,38 +434,72 @@ static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const 
     }
     return;
   }
-  /* One line a platoon: roster number, where it is (its template T<n>, its revealed
-   * teams P<n>, "res" in reserve, "--" not deployed, "lost"), name. */
-  for (int i = 0; i < v->nplatoons && row < h; i++) {
-    const struct murk_view_platoon* pl = &v->platoons[i];
-    char where[16];
-    switch (pl->state) {
-      case MURK_PLATOON_HIDDEN:
-        snprintf(where, sizeof where, "T%d", pl->marker);
-        break;
-      case MURK_PLATOON_REVEALED:
-        snprintf(where, sizeof where, "P%d", pl->marker);
-        break;
-      case MURK_PLATOON_RESERVE:
-        snprintf(where, sizeof where, "res");
-        break;
-      case MURK_PLATOON_DESTROYED:
-        snprintf(where, sizeof where, "lost");
-        break;
-      case MURK_PLATOON_WAITING:
-        snprintf(where, sizeof where, "--");
-        break;
-      case MURK_PLATOON_WITHDRAWN:
-        snprintf(where, sizeof where, "out");
-        break;
-      default: /* a state of a later rule: the core's own word for it */
-        snprintf(where, sizeof where, "%.4s", murk_platoon_state_name(pl->state));
-        break;
+  if (v->nwings > 0) {
+    draw_forces_wings(c, x, y, w, h, v, sel);
+    return;
+  }
+  for (int i = 0; i < v->nplatoons && row < h; i++)
+    forces_line(c, x, y + row++, w, &v->platoons[i], sel, 0);
+}
+
+/* One line a platoon: roster number, where it is (its template T<n>, its revealed
+ * teams P<n>, "res" in reserve, "--" not deployed, "lost"), name; `indent` columns in. */
+static void forces_line(struct tui_canvas* c, int x, int y, int w,
+                        const struct murk_view_platoon* pl, int sel, int indent) {
+  char where[16];
+  switch (pl->state) {
+    case MURK_PLATOON_HIDDEN:
+      snprintf(where, sizeof where, "T%d", pl->marker);
+      break;
+    case MURK_PLATOON_REVEALED:
+      snprintf(where, sizeof where, "P%d", pl->marker);
+      break;
+    case MURK_PLATOON_RESERVE:
+      snprintf(where, sizeof where, "res");
+      break;
+    case MURK_PLATOON_DESTROYED:
+      snprintf(where, sizeof where, "lost");
+      break;
+    case MURK_PLATOON_WAITING:
+      snprintf(where, sizeof where, "--");
+      break;
+    case MURK_PLATOON_WITHDRAWN:
+      snprintf(where, sizeof where, "out");
+      break;
+    default: /* a state of a later rule: the core's own word for it */
+      snprintf(where, sizeof where, "%.4s", murk_platoon_state_name(pl->state));
+      break;
+  }
+  enum tui_attr a = pl->index == sel                      ? TUI_A_SELECT
+                    : pl->state == MURK_PLATOON_DESTROYED ? TUI_A_DIM
+                                                          : TUI_A_NORMAL;
+  tui_canvas_printf(c, x + indent, y, w - indent, a, "%2d %-4s %s", pl->index + 1, where, pl->name);
+}
+
+/* Limited Intelligence (seed 002, 27.1): the roster by wing, each under a line with the
+ * wing's name, its leader on the table and how far its Dis counters may stand (the view's
+ * wings); platoons of no wing last. */
+static void draw_forces_wings(struct tui_canvas* c, int x, int y, int w, int h,
+                              const struct murk_view* v, int sel) {
+  int row = 0;
+  for (int k = 0; k <= v->nwings && row < h; k++) {
+    if (k < v->nwings) {
+      const struct murk_view_wing* wg = &v->wings[k];
+      char leader[16] = "";
+      if (wg->leader > 0) snprintf(leader, sizeof leader, " T%d", wg->leader);
+      tui_canvas_printf(c, x, y + row++, w, TUI_A_HEAD, "%s%s: Dis %d cell%s", wg->name, leader,
+                        wg->dis_range, wg->dis_range == 1 ? "" : "s");
+    } else {
+      bool any = false;
+      for (int i = 0; i < v->nplatoons; i++) any = any || v->platoons[i].wing < 0;
+      if (!any) break;
+      tui_canvas_text(c, x, y + row++, w, "no wing", TUI_A_HEAD);
     }
-    enum tui_attr a = pl->index == sel                      ? TUI_A_SELECT
-                      : pl->state == MURK_PLATOON_DESTROYED ? TUI_A_DIM
-                                                            : TUI_A_NORMAL;
-    tui_canvas_printf(c, x, y + row++, w, a, "%2d %-4s %s", pl->index + 1, where, pl->name);
+    for (int i = 0; i < v->nplatoons && row < h; i++) {
+      const struct murk_view_platoon* pl = &v->platoons[i];
+      if (pl->wing == (k < v->nwings ? k : -1) || (k == v->nwings && pl->wing >= v->nwings))
+        forces_line(c, x, y + row++, w, pl, sel, 1);
+    }
   }
 }
 
@@ -503,7 +535,8 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
     tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_ERROR, "withdraw %d platoon%s (w)",
                       v->withdraw_due, v->withdraw_due == 1 ? "" : "s");
   if (v->visibility >= 0)
-    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cells", v->visibility);
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cell%s", v->visibility,
+                      v->visibility == 1 ? "" : "s");
   /* Sight now (night, fog, the NVR): public, so every side's panel shows it. */
   if (v->conditions[0] && (v->night || v->nvr >= 0 || v->sight_range < MURK_SIGHT_UNLIMITED)) {
     int n = tui_canvas_wrap(c, x + 1, y, w - 1, 2, 0, v->conditions, TUI_A_NORMAL);
@@ -576,7 +609,8 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
   }
   char t[64];
   if (ui->log_scroll > 0)
-    snprintf(t, sizeof t, "Events (%d older lines below: PgDn)", ui->log_scroll);
+    snprintf(t, sizeof t, "Events (%d newer line%s below: PgDn)", ui->log_scroll,
+             ui->log_scroll == 1 ? "" : "s");
   else
     snprintf(t, sizeof t, "Events");
   heading(c, L->log_x, &y, L->log_w, t);
@@ -605,10 +639,35 @@ static void draw_message(struct tui_canvas* c, const struct tui_ui* ui,
   tui_canvas_wrap(c, 0, y, c->w, n, 0, ui->message, ui->message_attr);
 }
 
+/* The keys of play, each only when the rules in force give its verb to the side (the view's
+ * rule_verbs, from the command table): no `spot` where there is no Fog of War. With a
+ * withdrawal due, shooting and assaults make room for it. */
+static const struct {
+  const char* text;
+  enum murk_command_kind verb;
+  bool fight;
+} play_keys[] = {
+    {"m move", MURK_CMD_MOVE, false},      {"r reveal", MURK_CMD_REVEAL, false},
+    {"s spot", MURK_CMD_SPOT, false},      {"f shoot", MURK_CMD_SHOOT, true},
+    {"a assault", MURK_CMD_ASSAULT, true}, {"e end step", MURK_CMD_END, false},
+};
+
+static const char* play_hint(const struct murk_view* v, char* buf, size_t n) {
+  size_t len = 0;
+  buf[0] = '\0';
+  if (v->withdraw_due > 0) len += (size_t)snprintf(buf, n, "w withdraw (due)  ");
+  for (size_t i = 0; i < sizeof play_keys / sizeof play_keys[0] && len < n; i++)
+    if ((v->rule_verbs & (1u << play_keys[i].verb)) && !(play_keys[i].fight && v->withdraw_due > 0))
+      len += (size_t)snprintf(buf + len, n - len, "%s ", play_keys[i].text);
+  if (len < n) snprintf(buf + len, n - len, "U undo : ? q");
+  return buf;
+}
+
 static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                       const struct tui_layout* L) {
   int y = L->keys_y;
   const char* hint = "";
+  char buf[160];
   switch (ui->mode) {
     case TUI_MODE_COMMAND: {
       tui_canvas_put(c, 0, y, ':', TUI_A_KEY);
@@ -651,9 +710,7 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
       else if (v->phase == MURK_PHASE_OVER)
         hint = "S save  ? help  q quit";
       else
-        hint = v->withdraw_due > 0
-                   ? "w withdraw (due)  m move r reveal s spot e end step U undo : ? q"
-                   : "m move r reveal s spot f shoot a assault e end step U undo : ? q";
+        hint = play_hint(v, buf, sizeof buf);
       break;
   }
   tui_canvas_text(c, 0, y, c->w, hint, TUI_A_KEY);
