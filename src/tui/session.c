@@ -81,6 +81,7 @@ static void place_map(struct tui_session* s, struct tui_ui* ui) {
   if (!s->view) return;
   struct tui_layout L;
   tui_layout_compute(s->w, s->h, &s->view->grid, &L);
+  ui->map.cw = L.cell_w;
   tui_hexmap_place(&ui->map, &s->view->grid, L.map_x, L.map_y, L.map_w, L.map_h);
   tui_hexmap_follow(&ui->map, ui->cursor, 2);
 }
@@ -1185,8 +1186,7 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     /* j/k and the arrows scroll a help taller than the window; other keys close it. */
     if (k.code == 'j' || k.code == TUI_KEY_DOWN || k.code == TUI_KEY_PGDN) {
       ui->help_scroll += k.code == TUI_KEY_PGDN ? 10 : 1;
-      int n = 0;
-      while (tui_help_lines[n]) n++;
+      int n = tui_help_count(s->view);
       if (ui->help_scroll > n) ui->help_scroll = n;
     } else if (k.code == 'k' || k.code == TUI_KEY_UP || k.code == TUI_KEY_PGUP) {
       ui->help_scroll -= k.code == TUI_KEY_PGUP ? 10 : 1;

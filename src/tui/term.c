@@ -121,6 +121,16 @@ static const struct look looks[TUI_A_COUNT] = {
     /* Dis counters: the side's hue without the leader's background (seed 002, 27.1.2). */
     [TUI_A_OWN_DIS] = {COLOR_BLUE, -1, A_BOLD, A_DIM},
     [TUI_A_ENEMY_DIS] = {COLOR_MAGENTA, -1, A_BOLD, A_DIM | A_UNDERLINE},
+    /* Terrain in the own deployment zone: its hue (water's turned cyan) on the zone's blue,
+     * underlined in monochrome as the zone is. */
+    [TUI_A_ZONE_OPEN] = {COLOR_GREEN, COLOR_BLUE, A_NORMAL, A_UNDERLINE},
+    [TUI_A_ZONE_ROAD] = {COLOR_YELLOW, COLOR_BLUE, A_BOLD, A_UNDERLINE},
+    [TUI_A_ZONE_RAIL] = {COLOR_WHITE, COLOR_BLUE, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_ZONE_WOODS] = {COLOR_GREEN, COLOR_BLUE, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_ZONE_BUILDING] = {COLOR_RED, COLOR_BLUE, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_ZONE_ROUGH] = {COLOR_YELLOW, COLOR_BLUE, A_NORMAL, A_UNDERLINE},
+    [TUI_A_ZONE_WATER] = {COLOR_CYAN, COLOR_BLUE, A_BOLD, A_UNDERLINE},
+    [TUI_A_ZONE_BLOCKED] = {COLOR_WHITE, COLOR_BLUE, A_DIM, A_DIM | A_UNDERLINE},
 };
 
 static bool use_colour;

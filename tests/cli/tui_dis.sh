@@ -64,7 +64,7 @@ click_cell 3 5
 wait_for "Cell 03,05"
 wait_for "Dis counter of enemy T4"
 click_cell 4 5
-wait_for "T4: enemy leader"
+wait_for "T4: enemy wing leader"
 # T4 and T5 are dummy leaders: nothing on the screen may say so (the word in the prompt's
 # command syntax, "deploy N|dummy", is no such thing). Stretches between the vertical lines
 # are separate texts (map, panel, log).
