@@ -1230,15 +1230,22 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
 /* ---- life cycle ---- */
 
 /* Where a side's recap starts in a game that is already under way (a loaded save): after
- * the last event that happened while it was the side to act, so its first screen shows
- * what happened since its last turn. */
+ * the side last handed the game to the enemy (its last event before a run of the enemy's),
+ * so its first screen shows what happened since its last turn, the enemy's commands and
+ * the start of the turn they led to (whose events are already the side's own). Without
+ * such a hand-over yet: after the last event of its own. */
 static int seen_until_last_act(const struct murk_game* g, enum murk_side side, int* seq) {
   struct murk_view* v = NULL;
   int rc = murk_view_build(g, side, &v);
   if (rc != MURK_OK) return rc;
-  *seq = 0;
-  for (size_t i = 0; i < v->nevents; i++)
-    if (v->events[i].active == side) *seq = v->events[i].seq;
+  int own = 0, handed = -1;
+  enum murk_side enemy = murk_side_other(side);
+  for (size_t i = 0; i < v->nevents; i++) {
+    if (v->events[i].active != side) continue;
+    own = v->events[i].seq;
+    if (i + 1 < v->nevents && v->events[i + 1].active == enemy) handed = own;
+  }
+  *seq = handed >= 0 && murk_game_log_count(g) > 0 ? handed : own;
   murk_view_free(v);
   return MURK_OK;
 }
