@@ -316,6 +316,10 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   if (k < 0) return false;
   struct murk_pos land = g->s.teams[other][k].pos;
   int snum = g->s.units[side][unit].marker;
+  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "P%d cannot see P%d: its barrage fires blind at the nearest team and scatters "
+            "(an unseen target: one die more to the distance)",
+            snum, g->s.units[other][tu].marker);
   char purpose[MURK_ROLL_PURPOSE];
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   snprintf(purpose, sizeof purpose, "P%d blind barrage scatter", snum);
@@ -594,10 +598,19 @@ static bool on_table(enum murk_platoon_state st) {
 void murk_combat_begin_play(struct murk_game* g) {
   struct murk_state* s = &g->s;
   bool on = murk_mission_rule_on(g->m, MURK_RULE_CONCEALMENT);
+  bool any = false;
   for (int sd = 0; sd < MURK_SIDES; sd++)
-    for (int k = 0; k < s->nunits[sd]; k++)
+    for (int k = 0; k < s->nunits[sd]; k++) {
       s->units[sd][k].concealed =
           on && on_table(s->units[sd][k].state) && !vehicle_platoon(g, (enum murk_side)sd, k);
+      any = any || s->units[sd][k].concealed;
+    }
+  /* Told where it happens, so the first turn's sight rolls are not a surprise (issue 16). */
+  if (any)
+    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+              "concealment: units on the table that are not vehicles start concealed: a shooter "
+              "must pass a sight roll to fire at one until it moves or shoots, and only in "
+              "the first turn");
 }
 
 void murk_combat_after_movement(struct murk_game* g, enum murk_side side) {
