@@ -91,9 +91,9 @@ struct murk_view_marker {
 /* A team on the table (own teams, and enemy teams once their platoon is revealed). */
 struct murk_view_team {
   enum murk_side owner;
-  int marker;  /* the marker number of its platoon */
-  int platoon; /* roster index in the owner's force */
-  char profile[MURK_NAME];
+  int marker;              /* the marker number of its platoon */
+  int platoon;             /* roster index in the owner's force */
+  char profile[MURK_NAME]; /* its profile's name for players (the mission's `name:`) */
   struct murk_pos pos;
   enum murk_view_sight sight; /* an enemy team: why it is seen */
 };
@@ -165,7 +165,8 @@ struct murk_view_contact {
   int marker;                 /* public number: the marker T<n>, or a team's platoon P<n> */
   bool team;                  /* a team of revealed platoon P<marker>; else the marker itself */
   enum murk_marker_kind kind; /* the marker's kind (markers only) */
-  char profile[MURK_NAME];    /* a team's profile (public once revealed); "" for a marker */
+  char profile[MURK_NAME];    /* a team's profile's name for players (public once revealed);
+                                 "" for a marker */
   struct murk_pos pos;        /* where it was last seen */
   int turn;                   /* the game turn it was last seen (0: during setup) */
   enum murk_view_sight sight; /* why it is out of sight now */

@@ -649,7 +649,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
             c->marker = u->marker;
             c->team = true;
             copy_text(c->profile, sizeof c->profile,
-                      murk_team_profile(g, (enum murk_side)sd, t)->name);
+                      murk_team_profile(g, (enum murk_side)sd, t)->title);
             c->pos = seen->pos;
             c->turn = seen->turn;
           }
@@ -661,7 +661,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vt->marker = u->marker;
         vt->platoon = k;
         copy_text(vt->profile, sizeof vt->profile,
-                  murk_team_profile(g, (enum murk_side)sd, t)->name);
+                  murk_team_profile(g, (enum murk_side)sd, t)->title);
         vt->pos = tm->pos;
       }
     }
