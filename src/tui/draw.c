@@ -265,7 +265,8 @@ static void draw_rulers(struct tui_canvas* c, const struct murk_view* v, const s
     for (int x = m->ox; x < g->width && x < m->ox + tui_hexmap_cols(m); x++) {
       bool here = cursor && x == ui->cursor.x;
       if (cw == 2 && x % 2 && !here) continue;
-      if (cw == 2 && !here && x + 1 == ui->cursor.x && cursor) continue; /* no overlap */
+      /* Beside the cursor's own number, none that would run into it. */
+      if (cw == 2 && !here && cursor && (x + 1 == ui->cursor.x || x - 1 == ui->cursor.x)) continue;
       int sx = m->sx + cw * (x - m->ox);
       tui_canvas_printf(c, sx, y, 2, here ? TUI_A_HEAD : TUI_A_DIM, "%02d", x % 100);
     }
