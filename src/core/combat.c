@@ -21,12 +21,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "command_table.h"
-#include "game_internal.h"
+#include "board.h"
+#include "combat.h"
+#include "event.h"
 #include "marker.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
+#include "victory.h"
 
 #define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
@@ -152,11 +156,12 @@ static int target(const struct murk_game* g, enum murk_side side, int mi, int* u
                   size_t reason_len) {
   const struct mk_state* s = &g->s;
   const struct mk_marker* mk = &s->markers[mi];
-  if (!mk->revealed) /* the marker's noun and the verb that could reveal it, by the rules */
-    return mk_reject(
-        reason, reason_len, "T%d is a %s: only revealed platoons (P<n>) can be targets%s",
-        mk->number, mk_marker_ops(g, mi)->name,
-        murk_cmd_verbs_in_rules(g, side) & (1u << MURK_CMD_SPOT) ? "; spot it first" : "");
+  if (!mk->revealed) { /* the marker's noun and how an enemy uncovers it, from its kind's row */
+    const struct mk_marker_ops* o = mk_marker_ops(g, mi);
+    return mk_reject(reason, reason_len,
+                     "T%d is a %s: only revealed platoons (P<n>) can be targets%s%s", mk->number,
+                     o->name, o->uncover ? "; " : "", o->uncover ? o->uncover : "");
+  }
   *unit = mk->unit;
   enum murk_platoon_state st = s->units[murk_side_other(side)][*unit].state;
   if (st == MURK_PLATOON_DESTROYED)

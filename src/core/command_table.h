@@ -12,7 +12,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "murk/command.h"
+#include "murk/phase.h"
+#include "state.h"
+
+/* A command handler: MURK_OK, MURK_EREJECTED (reason written) or MURK_ENOMEM. Called only
+ * in a phase and step its row allows, with its references resolved in `a`. */
+typedef int (*mk_cmd_fn)(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
 
 /* Which handles a grammar slot accepts (bits of 1 << murk_ref_kind). */
 #define MK_REF_BIT(k) (1u << (k))
@@ -81,7 +88,7 @@ int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct mu
 bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k);
 /* The verbs the mission's rules and forces give `side` at all (the rows' `available`
  * checks), whatever the phase: bits 1u << MURK_CMD_x. */
-unsigned murk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side);
+unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side);
 /* The verbs `side` may use now: bits 1u << MURK_CMD_x; 0 when it is not its turn. */
 unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side);
 

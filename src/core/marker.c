@@ -6,10 +6,13 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "board.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/error.h"
 #include "night.h"
+#include "state.h"
 
 /* ---- allowances by ground ---- */
 
@@ -111,6 +114,7 @@ static void wing_describe(const struct murk_game* g, int mi, struct murk_view_ma
 static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
     [MK_ROLE_TEMPLATE] = {.name = "template",
                           .plural = "templates",
+                          .uncover = "spot it first",
                           .allowance = template_allowance,
                           .move = mk_fog_move_template,
                           .bogs = true,
@@ -162,14 +166,14 @@ const char* murk_marker_noun(enum murk_marker_kind kind, bool plural) {
   return plural ? o->plural : o->name;
 }
 
-enum murk_marker_kind murk_marker_dummy_kind(const struct murk_game* g, enum murk_side side) {
+enum murk_marker_kind mk_marker_dummy_kind(const struct murk_game* g, enum murk_side side) {
   if (mk_intel_on(g)) return MURK_MARKER_WING;                   /* seed 002, 27.1.2 */
   if (mk_night_cloak_dummies(g, side)) return MURK_MARKER_CLOAK; /* seed 003, 1.41 */
   return MURK_MARKER_TEMPLATE;                                   /* seed 000 */
 }
 
-const char* murk_marker_dummy_noun(const struct murk_game* g, enum murk_side side, bool plural) {
-  enum murk_marker_kind k = murk_marker_dummy_kind(g, side);
+const char* mk_marker_dummy_noun(const struct murk_game* g, enum murk_side side, bool plural) {
+  enum murk_marker_kind k = mk_marker_dummy_kind(g, side);
   if (k == MURK_MARKER_TEMPLATE && !murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR))
     return plural ? "markers" : "marker";
   return murk_marker_noun(k, plural);

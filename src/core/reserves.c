@@ -23,11 +23,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
 #include "region.h"
+#include "setup.h"
+#include "state.h"
 
 /* ---- kinds ---- */
 

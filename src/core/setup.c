@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/alloc.h"
@@ -22,6 +24,9 @@
 #include "murk/los.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "turn.h"
 
 static void enter_phase(struct murk_game* g, enum murk_phase from);
 
@@ -873,15 +878,15 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
       return mk_reject(reason, reason_len, "dummy %s are deployed with the platoons",
-                       murk_marker_dummy_noun(g, side, true));
+                       mk_marker_dummy_noun(g, side, true));
     if (!mk_night_cloak_dummies(g, side) &&
         (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
          murk_force(g, side)->dummies <= 0))
       return mk_reject(reason, reason_len, "this mission gives you no dummy %s",
-                       murk_marker_dummy_noun(g, side, true));
+                       mk_marker_dummy_noun(g, side, true));
     if (s->dummies_left[side] <= 0)
       return mk_reject(reason, reason_len, "you have no dummy %s left",
-                       murk_marker_dummy_noun(g, side, true));
+                       mk_marker_dummy_noun(g, side, true));
     int rc = mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
     if (rc != MURK_OK) return rc;
     if (!mk_cell_free(s, c->at))

@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
-#include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -16,6 +17,9 @@
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
 
@@ -564,10 +568,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
-  v->dummy_kind = murk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
-  v->rule_verbs = side == MURK_NO_SIDE ? murk_cmd_verbs_in_rules(g, MURK_ATTACKER) |
-                                             murk_cmd_verbs_in_rules(g, MURK_DEFENDER)
-                                       : murk_cmd_verbs_in_rules(g, side);
+  v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
+  v->rule_verbs = side == MURK_NO_SIDE ? mk_cmd_verbs_in_rules(g, MURK_ATTACKER) |
+                                             mk_cmd_verbs_in_rules(g, MURK_DEFENDER)
+                                       : mk_cmd_verbs_in_rules(g, side);
   v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
   memset(v->conditions, 0, sizeof v->conditions);
