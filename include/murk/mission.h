@@ -162,16 +162,17 @@ const char* murk_platoon_flag_name(int bit);
 /* A team profile: what one kind of team can do. Skill, save and motivation are the
  * score needed on a d6 (e.g. skill 4 = hit on 4+ when shooting at this team). */
 struct murk_profile {
-  char name[MURK_NAME];
-  int move;       /* cells (allowance: rounded down) */
-  int range;      /* cells */
-  int rof;        /* dice when shooting */
-  int skill;      /* score an enemy needs to hit this team: 3..6 */
-  int save;       /* score this team needs to save a hit: 2..7 (7: no save) */
-  int motivation; /* score to pass a motivation test: 2..6 */
-  int vehicle;    /* 1 for a vehicle (concealment, cloaking care) */
-  int barrage;    /* 1 for a barrage weapon: may fire at unseen targets, and scatters
-                     (seed 004, Night Fighting); fires illuminating rounds (seed 003, 1.93) */
+  char name[MURK_NAME];  /* its id in the file (platoons' `profile:`, transcripts) */
+  char title[MURK_NAME]; /* what players read: its `name:`, else the id with spaces for '_' */
+  int move;              /* cells (allowance: rounded down) */
+  int range;             /* cells */
+  int rof;               /* dice when shooting */
+  int skill;             /* score an enemy needs to hit this team: 3..6 */
+  int save;              /* score this team needs to save a hit: 2..7 (7: no save) */
+  int motivation;        /* score to pass a motivation test: 2..6 */
+  int vehicle;           /* 1 for a vehicle (concealment, cloaking care) */
+  int barrage;           /* 1 for a barrage weapon: may fire at unseen targets, and scatters
+                            (seed 004, Night Fighting); fires illuminating rounds (seed 003, 1.93) */
 };
 
 struct murk_team_group {

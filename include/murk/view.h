@@ -56,6 +56,10 @@ enum murk_view_sight {
 };
 const char* murk_view_sight_name(enum murk_view_sight s);
 
+/* What players call a marker of a kind under the rules that use it ("template", "wing
+ * leader", "cloaking counter"; plural: "templates", ...): the kind's row in the core. */
+const char* murk_marker_noun(enum murk_marker_kind kind, bool plural);
+
 /* A marker on (or off) the table as this side sees it. */
 struct murk_view_marker {
   int number; /* public number: T<n> / P<n> */
@@ -87,9 +91,9 @@ struct murk_view_marker {
 /* A team on the table (own teams, and enemy teams once their platoon is revealed). */
 struct murk_view_team {
   enum murk_side owner;
-  int marker;  /* the marker number of its platoon */
-  int platoon; /* roster index in the owner's force */
-  char profile[MURK_NAME];
+  int marker;              /* the marker number of its platoon */
+  int platoon;             /* roster index in the owner's force */
+  char profile[MURK_NAME]; /* its profile's name for players (the mission's `name:`) */
   struct murk_pos pos;
   enum murk_view_sight sight; /* an enemy team: why it is seen */
 };
@@ -161,7 +165,8 @@ struct murk_view_contact {
   int marker;                 /* public number: the marker T<n>, or a team's platoon P<n> */
   bool team;                  /* a team of revealed platoon P<marker>; else the marker itself */
   enum murk_marker_kind kind; /* the marker's kind (markers only) */
-  char profile[MURK_NAME];    /* a team's profile (public once revealed); "" for a marker */
+  char profile[MURK_NAME];    /* a team's profile's name for players (public once revealed);
+                                 "" for a marker */
   struct murk_pos pos;        /* where it was last seen */
   int turn;                   /* the game turn it was last seen (0: during setup) */
   enum murk_view_sight sight; /* why it is out of sight now */
@@ -211,8 +216,10 @@ struct murk_view {
   int vp[MURK_SIDES];    /* once over: each side's victory points (0 before) */
   int withdraw_due;      /* platoons the side to act must withdraw before 'end' */
   int dummies_left;      /* own dummy markers still to deploy (deploy dummy at X,Y) */
-  int delay_counters;    /* Fighting Withdrawal: the defender's delay counters (public) */
-  int visibility;        /* last spotting range rolled this turn, cells; -1 if none */
+  enum murk_marker_kind dummy_kind; /* what kind of marker the side's dummies are (its noun:
+                                       murk_marker_noun) */
+  int delay_counters; /* Fighting Withdrawal: the defender's delay counters (public) */
+  int visibility;     /* last spotting range rolled this turn, cells; -1 if none */
   /* Sight now (sight.c, night.c): all public, the same for both sides. */
   bool night;           /* night rules in force this turn (Night Fighting, Darkness, NVR) */
   int nvr;              /* Night Visibility Range in cells (seed 003); -1 when not in force */
@@ -225,6 +232,11 @@ struct murk_view {
    * rule, phase, step and state allow it (its unit and target may still be refused); 0 when
    * it is not this side's turn, and for the umpire. Iterate with murk_view_verb_next. */
   unsigned verbs;
+  /* The verbs the rules in force give this side at all, in any phase or step (bits as for
+   * `verbs`; the umpire's: either side's): `spot` only under Fog of War, `dis` only under
+   * Limited Intelligence, starshells only at night under the NVR. Key hints and help read it
+   * so that a player is never offered a verb the mission does not have. */
+  unsigned rule_verbs;
   /* Interim for the sim players, until the view carries its placement facts: the cells where
    * the side to act may put what this setup phase places (an objective: its area, bands,
    * terrain and distances from those placed; a platoon: its deployment area, bands and

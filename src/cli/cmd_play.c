@@ -352,7 +352,16 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   murk_game_free(g);
   murk_mission_free(m);
   if (run < 0) murk_cli_error("%s", err);
-  if (saved && !secret)
+  if (saved && over && sealer->on)
+    /* Nothing to go on with once the game is over: where it is kept and how to read it. */
+    murk_cli_diag(
+        "murk: the game is over (saved in %s): with both passphrases, murk replay %s prints the "
+        "whole game (redirect it to a file to keep it in the clear)",
+        autosave, autosave);
+  else if (saved && over)
+    murk_cli_diag("murk: the game is over (saved in %s): murk replay %s prints the whole game",
+                  autosave, autosave);
+  else if (saved && !secret)
     murk_cli_diag("murk: game saved to %s (open, seed %" PRIu64
                   "); go on with: murk play --load %s",
                   autosave, seed, autosave);
@@ -361,11 +370,6 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
                   sealer->on ? "sealed" : "open", autosave);
   else if (played && o.autosave_path)
     murk_cli_error("could not save the game: %s", serr);
-  if (saved && over && sealer->on)
-    murk_cli_diag(
-        "murk: the game is over: with both passphrases, murk replay %s prints the whole "
-        "game (redirect it to a file to keep it in the clear)",
-        autosave);
   if (run < 0) return MURK_EXIT_INVALID;
   return run; /* 0, or 128 + a signal */
 }

@@ -24,6 +24,7 @@
 #include "board.h"
 #include "combat.h"
 #include "event.h"
+#include "marker.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
@@ -138,11 +139,12 @@ static int actor(const struct murk_game* g, enum murk_side side, const struct mk
     return mk_reject(reason, reason_len, "T%d is a dummy: it cannot %s",
                      s->markers[a->marker].number, verb);
   const struct mk_unit_state* u = &s->units[side][*unit];
-  if (u->state == MURK_PLATOON_HIDDEN)
-    return mk_reject(reason, reason_len,
-                     "platoon %d is under template T%d: reveal it first "
-                     "(reveal %d)",
-                     *unit + 1, u->marker, *unit + 1);
+  if (u->state == MURK_PLATOON_HIDDEN) {
+    int mi = mk_marker_index(s, u->marker);
+    return mk_reject(reason, reason_len, "platoon %d is under %s T%d: reveal it first (reveal %d)",
+                     *unit + 1, mi >= 0 ? mk_marker_ops(g, mi)->name : "its marker", u->marker,
+                     *unit + 1);
+  }
   if (u->state != MURK_PLATOON_REVEALED)
     return mk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
   return MURK_OK;
@@ -154,11 +156,12 @@ static int target(const struct murk_game* g, enum murk_side side, int mi, int* u
                   size_t reason_len) {
   const struct mk_state* s = &g->s;
   const struct mk_marker* mk = &s->markers[mi];
-  if (!mk->revealed)
+  if (!mk->revealed) { /* the marker's noun and how an enemy uncovers it, from its kind's row */
+    const struct mk_marker_ops* o = mk_marker_ops(g, mi);
     return mk_reject(reason, reason_len,
-                     "T%d is a template: only revealed platoons (P<n>) can be targets; spot it "
-                     "first",
-                     mk->number);
+                     "T%d is a %s: only revealed platoons (P<n>) can be targets%s%s", mk->number,
+                     o->name, o->uncover ? "; " : "", o->uncover ? o->uncover : "");
+  }
   *unit = mk->unit;
   enum murk_platoon_state st = s->units[murk_side_other(side)][*unit].state;
   if (st == MURK_PLATOON_DESTROYED)
@@ -338,6 +341,10 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   if (k < 0) return false;
   struct murk_pos land = g->s.teams[other][k].pos;
   int snum = g->s.units[side][unit].marker;
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+          "P%d cannot see P%d: its barrage fires blind at the nearest team and scatters "
+          "(an unseen target: one die more to the distance)",
+          snum, g->s.units[other][tu].marker);
   char purpose[MURK_ROLL_PURPOSE];
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   snprintf(purpose, sizeof purpose, "P%d blind barrage scatter", snum);
@@ -625,10 +632,19 @@ static bool on_table(enum murk_platoon_state st) {
 void mk_combat_begin_play(struct murk_game* g) {
   struct mk_state* s = &g->s;
   bool on = murk_mission_rule_on(g->m, MURK_RULE_CONCEALMENT);
+  bool any = false;
   for (int sd = 0; sd < MURK_SIDES; sd++)
-    for (int k = 0; k < s->nunits[sd]; k++)
+    for (int k = 0; k < s->nunits[sd]; k++) {
       s->units[sd][k].concealed =
           on && on_table(s->units[sd][k].state) && !vehicle_platoon(g, (enum murk_side)sd, k);
+      any = any || s->units[sd][k].concealed;
+    }
+  /* Told where it happens, so the first turn's sight rolls are not a surprise (issue 16). */
+  if (any)
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+            "concealment: units on the table that are not vehicles start concealed: a shooter "
+            "must pass a sight roll to fire at one until it moves or shoots, and only in "
+            "the first turn");
 }
 
 void mk_combat_after_movement(struct murk_game* g, enum murk_side side) {

@@ -67,6 +67,15 @@ static int plays_limited_intelligence(const struct murk_game* g, enum murk_side 
                    "does not play");
 }
 
+static int plays_fog_of_war(const struct murk_game* g, enum murk_side side, char* reason,
+                            size_t reason_len) {
+  (void)side;
+  if (murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "spotting rolls belong to Flames of War's Fog of War, which this mission "
+                   "does not play: here enemies are seen when your units have them in sight");
+}
+
 static int plays_nvr_starshells(const struct murk_game* g, enum murk_side side, char* reason,
                                 size_t reason_len) {
   (void)side;
@@ -228,6 +237,7 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                          .usage = "reveal N|Tn",
                          .handler = mk_fog_reveal},
     [MURK_CMD_SPOT] = {.verb = "spot",
+                       .available = plays_fog_of_war,
                        .phases = MK_PH(PLAY),
                        .steps = MK_ST(SHOOTING),
                        .when = "spotting is done at the start of your shooting step",
@@ -371,6 +381,13 @@ int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct mu
 bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k) {
   const struct mk_cmd_row* r = mk_cmd_row(k);
   return r && legal_now(g, side, r, NULL, 0) == MURK_OK;
+}
+
+unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side) {
+  unsigned verbs = 0;
+  for (int k = 0; k < MURK_CMD_COUNT; k++)
+    if (!rows[k].available || rows[k].available(g, side, NULL, 0) == MURK_OK) verbs |= 1u << k;
+  return verbs;
 }
 
 unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {

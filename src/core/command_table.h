@@ -86,6 +86,9 @@ int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct mu
                  struct mk_cmd_args* args, char* reason, size_t reason_len);
 /* May `side` use verb k now, as far as its row says (rule, phase, step, state)? */
 bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k);
+/* The verbs the mission's rules and forces give `side` at all (the rows' `available`
+ * checks), whatever the phase: bits 1u << MURK_CMD_x. */
+unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side);
 /* The verbs `side` may use now: bits 1u << MURK_CMD_x; 0 when it is not its turn. */
 unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side);
 

@@ -19,10 +19,6 @@
 #include "sight.h"
 #include "state.h"
 
-static bool fog_on(const struct murk_game* g) {
-  return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
-}
-
 /* ---- paths ---- */
 
 struct path {
@@ -135,14 +131,14 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   if (v.why == MK_MOVE_TOO_FAR) {
     char len[32];
     mk_cells_text(g, allow, len, sizeof len);
-    rc = mk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
-                   allow, len, class_phrase(slowest));
+    rc = mk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s", p.n,
+                   mk_marker_ops(g, mi)->name, allow, len, class_phrase(slowest));
   }
   if (v.why == MK_MOVE_TAKEN)
     rc = mk_reject(reason, reason_len,
-                   "%s is taken: a template may not end its move on another "
+                   "%s is taken: a %s may not end its move on another "
                    "marker or team",
-                   ds);
+                   ds, mk_marker_ops(g, mi)->name);
   if (rc != MURK_OK) {
     murk_free(p.cells);
     return rc;
@@ -677,10 +673,6 @@ int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reas
                       size_t reason_len) {
   (void)side;
   const struct mk_state* s = &g->s;
-  if (!fog_on(g))
-    return mk_reject(reason, reason_len,
-                     "fog of war is not in force: there are no templates "
-                     "to spot");
   if (g->m->visibility.nrows == 0)
     return mk_reject(reason, reason_len, "this mission has no visibility table");
   if (s->spotted) return mk_reject(reason, reason_len, "you have already tried to spot this step");

@@ -113,18 +113,22 @@ static void wing_describe(const struct murk_game* g, int mi, struct murk_view_ma
 
 static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
     [MK_ROLE_TEMPLATE] = {.name = "template",
+                          .plural = "templates",
+                          .uncover = "spot it first",
                           .allowance = template_allowance,
                           .move = mk_fog_move_template,
                           .bogs = true,
                           .seen_anywhere = true,
                           .reveal = marker_reveal},
     [MK_ROLE_PLATOON] = {.name = "revealed platoon",
+                         .plural = "revealed platoons",
                          .allowance = platoon_allowance,
                          .self_end = true,
                          .move = mk_fog_move_platoon,
                          .seen_anywhere = false,
                          .reveal = platoon_reveal},
     [MK_ROLE_CLOAK] = {.name = "cloaking counter",
+                       .plural = "cloaking counters",
                        .allowance = cloak_allowance,
                        .move = mk_fog_move_template,
                        .after_move = mk_night_cloak_after_move, /* seed 003, 1.31 */
@@ -132,19 +136,21 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
                        .seen_anywhere = false,
                        .reveal = marker_reveal},
     [MK_ROLE_WING] = {.name = "wing leader",
+                      .plural = "wing leaders",
                       .allowance = wing_allowance,
                       .move = wing_move,
                       .seen_anywhere = true,
                       .reveal = wing_reveal,
                       .describe = wing_describe},
     /* Dis counters move by `dis` (intel.c) and stand beside their leader's marker. */
-    [MK_ROLE_DIS] = {.name = "Dis counter", .allowance = dis_allowance, .seen_anywhere = true},
+    [MK_ROLE_DIS] = {.name = "Dis counter",
+                     .plural = "Dis counters",
+                     .allowance = dis_allowance,
+                     .seen_anywhere = true},
 };
 
-enum mk_marker_role mk_marker_role(const struct murk_game* g, int mi) {
-  const struct mk_marker* mk = &g->s.markers[mi];
-  if (!mk->on_table && mk->revealed && mk->unit >= 0) return MK_ROLE_PLATOON;
-  switch (mk->kind) {
+static enum mk_marker_role kind_role(enum murk_marker_kind k) {
+  switch (k) {
     case MURK_MARKER_WING:
       return MK_ROLE_WING;
     case MURK_MARKER_CLOAK:
@@ -153,6 +159,30 @@ enum mk_marker_role mk_marker_role(const struct murk_game* g, int mi) {
     default:
       return MK_ROLE_TEMPLATE;
   }
+}
+
+const char* murk_marker_noun(enum murk_marker_kind kind, bool plural) {
+  const struct mk_marker_ops* o = &ops[kind_role(kind)];
+  return plural ? o->plural : o->name;
+}
+
+enum murk_marker_kind mk_marker_dummy_kind(const struct murk_game* g, enum murk_side side) {
+  if (mk_intel_on(g)) return MURK_MARKER_WING;                   /* seed 002, 27.1.2 */
+  if (mk_night_cloak_dummies(g, side)) return MURK_MARKER_CLOAK; /* seed 003, 1.41 */
+  return MURK_MARKER_TEMPLATE;                                   /* seed 000 */
+}
+
+const char* mk_marker_dummy_noun(const struct murk_game* g, enum murk_side side, bool plural) {
+  enum murk_marker_kind k = mk_marker_dummy_kind(g, side);
+  if (k == MURK_MARKER_TEMPLATE && !murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR))
+    return plural ? "markers" : "marker";
+  return murk_marker_noun(k, plural);
+}
+
+enum mk_marker_role mk_marker_role(const struct murk_game* g, int mi) {
+  const struct mk_marker* mk = &g->s.markers[mi];
+  if (!mk->on_table && mk->revealed && mk->unit >= 0) return MK_ROLE_PLATOON;
+  return kind_role(mk->kind);
 }
 
 const struct mk_marker_ops* mk_marker_ops_of(enum mk_marker_role role) {

@@ -25,7 +25,11 @@ enum mk_marker_role {
 };
 
 struct mk_marker_ops {
-  const char* name; /* "template", "cloaking counter", ... */
+  const char* name;   /* the noun players read: "template", "cloaking counter", ... */
+  const char* plural; /* and its plural: "templates", "cloaking counters", ... */
+  /* How an enemy uncovers it, for a refusal ("spot it first": a template, seed 000); NULL
+   * when nothing the enemy types does (it shows once seen, or when it deploys). */
+  const char* uncover;
   /* How far (cells) `side`'s marker mi (unit: its platoon; -1 for a dummy, or mi -1 for a
    * platoon revealed without one) may move this step over ground of class cls (road, open,
    * difficult), the rules of its kind applied (the FoW lengths, the cloak's MF, the wing's
@@ -63,6 +67,12 @@ const struct mk_marker_ops* mk_marker_ops(const struct murk_game* g, int mi);
  * table, or of its revealed platoon; NULL when it is neither (not on the table). */
 const struct mk_marker_ops* mk_marker_ops_for(const struct murk_game* g, enum murk_side side,
                                               int unit, int mi);
+/* The noun of the markers `side` puts down for its dummies under the rules in force (a
+ * Limited Intelligence leader, a Fog-of-War template, an ASL cloaking counter), from the
+ * kind's row; "marker(s)" when the mission gives the side no dummies of any kind. */
+const char* mk_marker_dummy_noun(const struct murk_game* g, enum murk_side side, bool plural);
+/* The kind of marker `side`'s dummies are (view.h's dummy_kind). */
+enum murk_marker_kind mk_marker_dummy_kind(const struct murk_game* g, enum murk_side side);
 /* How far marker mi may move over ground of class cls (its row's allowance). */
 int mk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls);
 

@@ -25,7 +25,8 @@ const char* murk_platoon_flag_name(int bit) {
   X(PROFILE_SAVE, "save")             \
   X(PROFILE_MOTIVATION, "motivation") \
   X(PROFILE_VEHICLE, "vehicle")       \
-  X(PROFILE_BARRAGE, "barrage")
+  X(PROFILE_BARRAGE, "barrage")       \
+  X(PROFILE_NAME, "name")
 LD_RECORD(profile, PROFILE_FIELDS);
 
 static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, const char* side) {
@@ -43,6 +44,8 @@ static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, co
     yaml_node_t* val = node(L, p->value);
     struct murk_profile pr = {.rof = 1, .skill = 4, .save = 7, .motivation = 4};
     if (!yw_text(&L->w, k, "profile name", pr.name, sizeof pr.name)) continue;
+    /* What players read: the id with spaces for '_' ("sherman 76") unless `name:` says. */
+    for (size_t i = 0; pr.name[i]; i++) pr.title[i] = pr.name[i] == '_' ? ' ' : pr.name[i];
     /* Keep the name even if its fields are wrong, so platoons that use it do not also
      * report an unknown profile. */
     struct murk_profile* dst = &f->profiles[f->nprofiles++];
@@ -71,6 +74,7 @@ static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, co
       bool bar = false;
       if (v[PROFILE_BARRAGE] && yw_bool(&L->w, v[PROFILE_BARRAGE], "barrage", &bar))
         pr.barrage = bar;
+      if (v[PROFILE_NAME]) yw_text(&L->w, v[PROFILE_NAME], "name", pr.title, sizeof pr.title);
     }
     *dst = pr;
     if (yw_full(&L->w)) return;

@@ -236,9 +236,17 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   memset(n->sight, 0, sizeof n->sight);
   memset(n->flare_tried, 0, sizeof n->flare_tried);
   /* seed 004, Concealment: "always ends after the first turn". */
-  if (s->turn >= 2)
+  if (s->turn >= 2) {
+    bool any = false;
     for (int sd = 0; sd < MURK_SIDES; sd++)
-      for (int k = 0; k < s->nunits[sd]; k++) s->units[sd][k].concealed = false;
+      for (int k = 0; k < s->nunits[sd]; k++) {
+        any = any || s->units[sd][k].concealed;
+        s->units[sd][k].concealed = false;
+      }
+    if (any)
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+              "concealment ends: the first turn is over");
+  }
   if (rule(g, MURK_RULE_DUSK_AND_DAWN)) {
     bool now = mk_night_fighting_now(g);
     if (now != n->was_night)

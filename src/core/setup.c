@@ -909,13 +909,16 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
 
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
-      return mk_reject(reason, reason_len, "dummy templates are deployed with the platoons");
+      return mk_reject(reason, reason_len, "dummy %s are deployed with the platoons",
+                       mk_marker_dummy_noun(g, side, true));
     if (!mk_night_cloak_dummies(g, side) &&
         (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
          murk_force(g, side)->dummies <= 0))
-      return mk_reject(reason, reason_len, "this mission gives you no dummy templates");
+      return mk_reject(reason, reason_len, "this mission gives you no dummy %s",
+                       mk_marker_dummy_noun(g, side, true));
     if (s->dummies_left[side] <= 0)
-      return mk_reject(reason, reason_len, "you have no dummy templates left");
+      return mk_reject(reason, reason_len, "you have no dummy %s left",
+                       mk_marker_dummy_noun(g, side, true));
     int rc = mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
     if (rc != MURK_OK) return rc;
     if (!mk_cell_free(s, c->at))

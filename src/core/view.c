@@ -602,6 +602,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
+  v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
+  v->rule_verbs = side == MURK_NO_SIDE ? mk_cmd_verbs_in_rules(g, MURK_ATTACKER) |
+                                             mk_cmd_verbs_in_rules(g, MURK_DEFENDER)
+                                       : mk_cmd_verbs_in_rules(g, side);
   v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
   memset(v->conditions, 0, sizeof v->conditions);
@@ -682,7 +686,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
             c->marker = u->marker;
             c->team = true;
             copy_text(c->profile, sizeof c->profile,
-                      mk_team_profile(g, (enum murk_side)sd, t)->name);
+                      mk_team_profile(g, (enum murk_side)sd, t)->title);
             c->pos = seen->pos;
             c->turn = seen->turn;
           }
@@ -693,7 +697,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vt->owner = (enum murk_side)sd;
         vt->marker = u->marker;
         vt->platoon = k;
-        copy_text(vt->profile, sizeof vt->profile, mk_team_profile(g, (enum murk_side)sd, t)->name);
+        copy_text(vt->profile, sizeof vt->profile,
+                  mk_team_profile(g, (enum murk_side)sd, t)->title);
         vt->pos = tm->pos;
       }
     }

@@ -14,39 +14,48 @@
 
 /* Attribute ids: what a cell is, not how it looks. term.c maps each one to colours (or,
  * in monochrome, to bold/underline/reverse). X(id, name) */
-#define TUI_ATTR_LIST(X)                                  \
-  X(NORMAL, "normal")                                     \
-  X(DIM, "dim")                                           \
-  X(TITLE, "title")   /* the status bar */                \
-  X(HEAD, "head")     /* panel headings */                \
-  X(KEY, "key")       /* a key name in the hints */       \
-  X(ERROR, "error")   /* a rejected command */            \
-  X(GOOD, "good")     /* a command done */                \
-  X(SELECT, "select") /* the chosen line of a list */     \
-  X(ROLL, "roll")     /* dice in the log */               \
-  X(OPEN, "open")                                         \
-  X(ROAD, "road")                                         \
-  X(RAIL, "rail")                                         \
-  X(WOODS, "woods")                                       \
-  X(BUILDING, "building")                                 \
-  X(ROUGH, "rough") /* other difficult ground */          \
-  X(WATER, "water")                                       \
-  X(BLOCKED, "blocked") /* impassable */                  \
-  X(ZONE, "zone")       /* own deployment zone */         \
-  X(REACH, "reach")     /* a move may end here */         \
-  X(OBJECTIVE, "objective")                               \
-  X(ENTRY, "entry")                                       \
-  X(OWN, "own")               /* own template */          \
-  X(OWN_TEAM, "own-team")     /* own team on the table */ \
-  X(ENEMY, "enemy")           /* enemy template */        \
-  X(ENEMY_TEAM, "enemy-team") /* revealed enemy team */   \
-  X(MARK, "mark")             /* event being shown */     \
-  X(CURSOR, "cursor")                                     \
-  X(BIG, "big")         /* hand-over screen heading */    \
-  X(LIT, "lit")         /* an illuminated cell (night) */ \
-  X(CONTACT, "contact") /* an enemy last seen there */    \
-  X(OWN_DIS, "own-dis") /* a Dis counter (seed 002) */    \
-  X(ENEMY_DIS, "enemy-dis")
+#define TUI_ATTR_LIST(X)                                                          \
+  X(NORMAL, "normal")                                                             \
+  X(DIM, "dim")                                                                   \
+  X(TITLE, "title")   /* the status bar */                                        \
+  X(HEAD, "head")     /* panel headings */                                        \
+  X(KEY, "key")       /* a key name in the hints */                               \
+  X(ERROR, "error")   /* a rejected command */                                    \
+  X(GOOD, "good")     /* a command done */                                        \
+  X(SELECT, "select") /* the chosen line of a list */                             \
+  X(ROLL, "roll")     /* dice in the log */                                       \
+  X(OPEN, "open")                                                                 \
+  X(ROAD, "road")                                                                 \
+  X(RAIL, "rail")                                                                 \
+  X(WOODS, "woods")                                                               \
+  X(BUILDING, "building")                                                         \
+  X(ROUGH, "rough") /* other difficult ground */                                  \
+  X(WATER, "water")                                                               \
+  X(BLOCKED, "blocked") /* impassable */                                          \
+  X(ZONE, "zone")       /* own deployment zone */                                 \
+  X(REACH, "reach")     /* a move may end here */                                 \
+  X(OBJECTIVE, "objective")                                                       \
+  X(ENTRY, "entry")                                                               \
+  X(OWN, "own")               /* own template */                                  \
+  X(OWN_TEAM, "own-team")     /* own team on the table */                         \
+  X(ENEMY, "enemy")           /* enemy template */                                \
+  X(ENEMY_TEAM, "enemy-team") /* revealed enemy team */                           \
+  X(MARK, "mark")             /* event being shown */                             \
+  X(CURSOR, "cursor")                                                             \
+  X(BIG, "big")         /* hand-over screen heading */                            \
+  X(LIT, "lit")         /* an illuminated cell (night) */                         \
+  X(CONTACT, "contact") /* an enemy last seen there */                            \
+  X(OWN_DIS, "own-dis") /* a Dis counter (seed 002) */                            \
+  X(ENEMY_DIS, "enemy-dis")                                                       \
+  /* Terrain inside the own deployment zone: its own hue on the zone's ground. */ \
+  X(ZONE_OPEN, "zone-open")                                                       \
+  X(ZONE_ROAD, "zone-road")                                                       \
+  X(ZONE_RAIL, "zone-rail")                                                       \
+  X(ZONE_WOODS, "zone-woods")                                                     \
+  X(ZONE_BUILDING, "zone-building")                                               \
+  X(ZONE_ROUGH, "zone-rough")                                                     \
+  X(ZONE_WATER, "zone-water")                                                     \
+  X(ZONE_BLOCKED, "zone-blocked")
 
 enum tui_attr {
 #define TUI_ATTR_ENUM(id, name) TUI_A_##id,

@@ -21,7 +21,7 @@ const char* const tui_help_lines[] = {
     "  d                deploy a platoon (or a dummy) at the cursor",
     "  m                move the unit at the cursor: pick the cell, Enter",
     "  r                reveal a platoon",
-    "  s                spotting attempt (start of the shooting step)",
+    "  s                spotting roll (Fog of War missions: start of the shooting step)",
     "  f / a            shoot / assault with a revealed platoon",
     "  e                end the step (or your deployment, your reserves)",
     "  w                withdraw a platoon (Fighting Withdrawal, when due)",
@@ -44,26 +44,39 @@ void tui_layout_compute(int w, int h, const struct murk_grid* g, struct tui_layo
   L->h = h;
   L->too_small = w < TUI_MIN_W || h < TUI_MIN_H;
   if (L->too_small) return;
-  int full = g ? tui_hexmap_full_width(g) : 0;
   int minp = w >= 80 ? 26 : 22;
-  int pw = w - 1 - full;
+  /* A large window zooms in (three or four columns a cell: labels such as T12 whole) when
+   * the whole table then fits beside a panel of TUI_ZOOM_PANEL columns. */
+  int cw = 2;
+  for (int z = TUI_CELL_W_MAX; g && z > 2; z--)
+    if (TUI_RULER_W + tui_hexmap_width_at(g, z) + 1 + TUI_ZOOM_PANEL <= w) {
+      cw = z;
+      break;
+    }
+  int full = g ? tui_hexmap_width_at(g, cw) : 0;
+  /* Row numbers left of the map, unless they alone would make a table that fits scroll. */
+  bool fits = w - 1 - full >= minp, fits_ruled = w - 1 - full - TUI_RULER_W >= minp;
+  int rw = fits_ruled || !fits ? TUI_RULER_W : 0;
+  /* The panel takes the room the map leaves (a large window: a wider panel). */
+  int pw = w - 1 - full - rw;
   if (pw < minp) pw = minp;
-  if (pw > 40) pw = 40;
+  L->cell_w = cw;
+  L->ruler_w = rw;
   L->panel_w = pw;
   L->sep_x = w - pw - 1;
   L->panel_x = L->sep_x + 1;
-  L->map_x = 0;
-  L->map_w = L->sep_x;
+  L->map_x = rw;
+  L->map_w = L->sep_x - rw;
   int body_h = h - 3;
   L->panel_y = 1;
   L->panel_h = body_h;
   int gh = g ? g->height : body_h;
-  L->map_y = 1;
-  L->map_h = gh < body_h - 4 ? gh : body_h - 4;
+  L->map_y = 2; /* under the status line and the column numbers */
+  L->map_h = gh < body_h - 5 ? gh : body_h - 5;
   L->log_x = 0;
-  L->log_w = L->map_w;
+  L->log_w = L->sep_x;
   L->log_y = L->map_y + L->map_h;
-  L->log_h = body_h - L->map_h;
+  L->log_h = body_h - L->map_h - 1;
   L->msg_y = h - 2;
   L->keys_y = h - 1;
 }
@@ -187,9 +200,36 @@ static bool cell_has(const struct tui_ui* ui, const struct murk_grid* g, struct 
   return (ui->cells[p.y * g->width + p.x] & bit) != 0;
 }
 
-static void put2(struct tui_canvas* c, int x, int y, const uint32_t ch[2], enum tui_attr a) {
-  tui_canvas_put(c, x, y, ch[0], a);
-  tui_canvas_put(c, x + 1, y, ch[1], a);
+/* A cell's glyph over its cw columns: the pair again from the third column on. */
+static void put_cell(struct tui_canvas* c, int x, int y, int cw, const uint32_t ch[2],
+                     enum tui_attr a) {
+  for (int i = 0; i < cw; i++) tui_canvas_put(c, x + i, y, ch[i % 2], a);
+}
+
+/* A label over a cell: two columns as glyph.c makes them ("T5", "12"), or with room for
+ * three (a zoomed map) the prefix and the whole number ("T12", "◇12"), then `suffix` where
+ * a column is left (0: none), the rest blank. */
+static void put_label(struct tui_canvas* c, int x, int y, int cw, uint32_t prefix, int n,
+                      const uint32_t two[2], uint32_t suffix, enum tui_attr a) {
+  if (cw < 3 || n < 0 || n > 99) {
+    put_cell(c, x, y, 2, two, a);
+    if (cw > 2) tui_canvas_fill(c, x + 2, y, cw - 2, 1, ' ', a);
+    if (cw > 2 && suffix) tui_canvas_put(c, x + 2, y, suffix, a);
+    return;
+  }
+  tui_canvas_fill(c, x, y, cw, 1, ' ', a);
+  tui_canvas_put(c, x, y, prefix, a);
+  int at = 1;
+  if (n >= 10) tui_canvas_put(c, x + at++, y, (uint32_t)('0' + n / 10), a);
+  tui_canvas_put(c, x + at++, y, (uint32_t)('0' + n % 10), a);
+  if (suffix && at < cw) tui_canvas_put(c, x + at, y, suffix, a);
+}
+
+static void put_unit_label(struct tui_canvas* c, int x, int y, int cw, char prefix, int n,
+                           enum tui_attr a) {
+  uint32_t two[2];
+  tui_glyph_label(prefix, n, two);
+  put_label(c, x, y, cw, (uint32_t)(unsigned char)prefix, n, two, 0, a);
 }
 
 /* Is the view's side (or the umpire's first side) the owner? */
@@ -198,12 +238,13 @@ static bool is_own(const struct murk_view* v, enum murk_side owner) {
   return owner == v->side;
 }
 
-static void unit_label(const struct murk_view* v, const struct tui_ui* ui, char prefix,
-                       enum murk_side owner, int marker, int platoon, uint32_t out[2]) {
+static void unit_label(struct tui_canvas* c, int x, int y, int cw, const struct murk_view* v,
+                       const struct tui_ui* ui, char prefix, enum murk_side owner, int marker,
+                       int platoon, enum tui_attr a) {
   if (ui->roster_labels && v->side != MURK_NO_SIDE && owner == v->side && platoon >= 0)
-    tui_glyph_label('#', platoon + 1, out);
+    put_unit_label(c, x, y, cw, '#', platoon + 1, a);
   else
-    tui_glyph_label(prefix, marker, out);
+    put_unit_label(c, x, y, cw, prefix, marker, a);
 }
 
 static bool mode_shows_cursor(const struct tui_ui* ui) {
@@ -211,50 +252,78 @@ static bool mode_shows_cursor(const struct tui_ui* ui) {
          ui->mode == TUI_MODE_COMMAND || ui->mode == TUI_MODE_RECAP;
 }
 
+/* Coordinates on the map's edges: column numbers on the row above it (every other column
+ * at two columns a cell, where they would touch), row numbers left of it when the layout
+ * has room; the cursor's column and row stand out. */
+static void draw_rulers(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+  const struct tui_hexmap* m = &ui->map;
+  const struct murk_grid* g = &v->grid;
+  int cw = tui_hexmap_cell_w(m);
+  bool cursor = mode_shows_cursor(ui);
+  int y = m->sy - 1;
+  if (y >= 1) {
+    for (int x = m->ox; x < g->width && x < m->ox + tui_hexmap_cols(m); x++) {
+      bool here = cursor && x == ui->cursor.x;
+      if (cw == 2 && x % 2 && !here) continue;
+      /* Beside the cursor's own number, none that would run into it. */
+      if (cw == 2 && !here && cursor && (x + 1 == ui->cursor.x || x - 1 == ui->cursor.x)) continue;
+      int sx = m->sx + cw * (x - m->ox);
+      tui_canvas_printf(c, sx, y, 2, here ? TUI_A_HEAD : TUI_A_DIM, "%02d", x % 100);
+    }
+  }
+  if (m->sx >= TUI_RULER_W)
+    for (int r = 0; r < tui_hexmap_rows(m) && m->oy + r < g->height; r++) {
+      int row = m->oy + r;
+      bool here = cursor && row == ui->cursor.y;
+      tui_canvas_printf(c, m->sx - TUI_RULER_W, m->sy + r, 2, here ? TUI_A_HEAD : TUI_A_DIM, "%02d",
+                        row % 100);
+    }
+}
+
 static void draw_map(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
   const struct tui_hexmap* m = &ui->map;
   const struct murk_grid* g = &v->grid;
+  int cw = tui_hexmap_cell_w(m);
   int sx, sy;
   for (int y = m->oy; y < g->height && y <= m->oy + m->sh; y++) {
-    for (int x = m->ox; x < g->width && x <= m->ox + m->sw / 2; x++) {
+    for (int x = m->ox; x < g->width && x <= m->ox + tui_hexmap_cols(m); x++) {
       struct murk_pos p = {x, y};
       if (!tui_hexmap_to_screen(m, p, &sx, &sy)) continue;
       int idx = v->map ? v->map[y * g->width + x] : 0;
       const struct murk_terrain* t = idx < v->nterrain ? &v->terrain[idx] : NULL;
       struct tui_glyph gl = tui_glyph_terrain(t, c->ascii);
       enum tui_attr a = gl.attr;
-      if (cell_has(ui, g, p, TUI_CELL_ZONE)) a = TUI_A_ZONE;
+      if (cell_has(ui, g, p, TUI_CELL_ZONE)) a = tui_glyph_zone_attr(gl.attr);
       if (ui->mode == TUI_MODE_MOVE && cell_has(ui, g, p, TUI_CELL_REACH)) a = TUI_A_REACH;
-      put2(c, sx, sy, gl.ch, a);
+      put_cell(c, sx, sy, cw, gl.ch, a);
     }
   }
+  draw_rulers(c, v, ui);
   /* Night: lit cells (starshells, rounds, fires), a background under everything else but
    * the move preview, which a player choosing a cell must see. */
   for (int i = 0; i < v->nlit; i++) {
     if (ui->mode == TUI_MODE_MOVE && cell_has(ui, g, v->lit[i], TUI_CELL_REACH)) continue;
-    if (tui_hexmap_to_screen(m, v->lit[i], &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_LIT);
+    if (tui_hexmap_to_screen(m, v->lit[i], &sx, &sy)) tui_canvas_paint(c, sx, sy, cw, TUI_A_LIT);
   }
   for (int i = 0; i < v->nentries; i++) {
     const struct murk_entry* e = &v->entries[i];
     if (!tui_hexmap_to_screen(m, e->at, &sx, &sy)) continue;
-    uint32_t lab[2];
-    tui_glyph_label('E', e->number, lab);
-    put2(c, sx, sy, lab, TUI_A_ENTRY);
+    put_unit_label(c, sx, sy, cw, 'E', e->number, TUI_A_ENTRY);
   }
   for (int i = 0; i < v->nobjectives; i++) {
     if (!tui_hexmap_to_screen(m, v->objectives[i].pos, &sx, &sy)) continue;
     tui_canvas_put(c, sx, sy, tui_glyph_objective(c->ascii), TUI_A_OBJECTIVE);
-    tui_canvas_paint(c, sx + 1, sy, 1, TUI_A_OBJECTIVE);
+    tui_canvas_paint(c, sx + 1, sy, cw - 1, TUI_A_OBJECTIVE);
   }
   /* Where enemies out of sight were last seen (the view's contacts): over the table's own
    * marks (an enemy that came on at an entry point and went out of sight shows there), under
-   * whatever is on the table now. */
+   * whatever is on the table now. Zoomed in, with a question mark: a memory, not a unit. */
   for (int i = 0; i < v->ncontacts; i++) {
     const struct murk_view_contact* k = &v->contacts[i];
     if (!tui_hexmap_to_screen(m, k->pos, &sx, &sy)) continue;
     uint32_t lab[2];
     tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
-    put2(c, sx, sy, lab, TUI_A_CONTACT);
+    put_label(c, sx, sy, cw, k->team ? 'P' : 'T', k->marker, lab, '?', TUI_A_CONTACT);
   }
   /* Dis counters (seed 002, 27.1.2), public for both sides: under any leader or team that
    * shares the cell, so what stands there is what shows. */
@@ -265,39 +334,38 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
       if (!tui_hexmap_to_screen(m, mk->dis[d], &sx, &sy)) continue;
       uint32_t lab[2];
       tui_glyph_dis(mk->number, c->ascii, lab);
-      put2(c, sx, sy, lab, is_own(v, mk->owner) ? TUI_A_OWN_DIS : TUI_A_ENEMY_DIS);
+      put_label(c, sx, sy, cw, c->ascii ? 'd' : 0x25c7, mk->number, lab, 0,
+                is_own(v, mk->owner) ? TUI_A_OWN_DIS : TUI_A_ENEMY_DIS);
     }
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
     if (!mk->on_table || !tui_hexmap_to_screen(m, mk->pos, &sx, &sy)) continue;
-    uint32_t lab[2];
-    unit_label(v, ui, 'T', mk->owner, mk->number, mk->known ? mk->platoon : -1, lab);
-    put2(c, sx, sy, lab, is_own(v, mk->owner) ? TUI_A_OWN : TUI_A_ENEMY);
+    unit_label(c, sx, sy, cw, v, ui, 'T', mk->owner, mk->number, mk->known ? mk->platoon : -1,
+               is_own(v, mk->owner) ? TUI_A_OWN : TUI_A_ENEMY);
   }
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* tm = &v->teams[i];
     if (!tui_hexmap_to_screen(m, tm->pos, &sx, &sy)) continue;
-    uint32_t lab[2];
-    unit_label(v, ui, 'P', tm->owner, tm->marker, tm->platoon, lab);
-    put2(c, sx, sy, lab, is_own(v, tm->owner) ? TUI_A_OWN_TEAM : TUI_A_ENEMY_TEAM);
+    unit_label(c, sx, sy, cw, v, ui, 'P', tm->owner, tm->marker, tm->platoon,
+               is_own(v, tm->owner) ? TUI_A_OWN_TEAM : TUI_A_ENEMY_TEAM);
   }
   if (ui->mode == TUI_MODE_RECAP && ui->recap_at < v->nevents) {
     const struct murk_event* e = &v->events[ui->recap_at];
     if (e->has_pos) {
-      if (tui_hexmap_to_screen(m, e->from, &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
-      if (tui_hexmap_to_screen(m, e->to, &sx, &sy)) tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
+      if (tui_hexmap_to_screen(m, e->from, &sx, &sy)) tui_canvas_paint(c, sx, sy, cw, TUI_A_MARK);
+      if (tui_hexmap_to_screen(m, e->to, &sx, &sy)) tui_canvas_paint(c, sx, sy, cw, TUI_A_MARK);
     }
   }
   if (ui->mode == TUI_MODE_MOVE && tui_hexmap_to_screen(m, ui->move_from, &sx, &sy))
-    tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
+    tui_canvas_paint(c, sx, sy, cw, TUI_A_MARK);
   if (ui->mode == TUI_MODE_PICK && ui->pick.sel >= 0 && ui->pick.sel < ui->pick.n) {
     const struct tui_pick_item* it = &ui->pick.items[ui->pick.sel];
     if (it->has_pos && tui_hexmap_to_screen(m, it->pos, &sx, &sy))
-      tui_canvas_paint(c, sx, sy, 2, TUI_A_MARK);
+      tui_canvas_paint(c, sx, sy, cw, TUI_A_MARK);
   }
   if (mode_shows_cursor(ui) && tui_hexmap_to_screen(m, ui->cursor, &sx, &sy))
-    tui_canvas_paint(c, sx, sy, 2, TUI_A_CURSOR);
+    tui_canvas_paint(c, sx, sy, cw, TUI_A_CURSOR);
 }
 
 /* ---- the panel ---- */
@@ -308,16 +376,9 @@ static const char* whose(const struct murk_view* v, enum murk_side owner) {
   return owner == v->side ? "your" : "enemy";
 }
 
-/* What a marker is, by its public kind (view.h). */
+/* What a marker is, by its public kind: the core's noun for it (view.h). */
 static const char* marker_kind_word(enum murk_marker_kind k) {
-  switch (k) {
-    case MURK_MARKER_WING:
-      return "leader";
-    case MURK_MARKER_CLOAK:
-      return "cloaking counter";
-    default:
-      return "template";
-  }
+  return murk_marker_noun(k, false);
 }
 
 /* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
@@ -370,8 +431,8 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
     if (mk->known && !mk->dummy && *y < ymax)
       tui_canvas_printf(c, x + 2, (*y)++, w - 2, a, "%s", mk->name);
     if (mk->known && !mk->dummy && *y < ymax)
-      tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_NORMAL, "%s, %d teams", mk->type,
-                        mk->nteams);
+      tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_NORMAL, "%s, %d team%s", mk->type,
+                        mk->nteams, mk->nteams == 1 ? "" : "s");
     if (mk->bogged && *y < ymax) tui_canvas_text(c, x + 2, (*y)++, w - 2, "bogged", TUI_A_ERROR);
   }
   const struct murk_view_team* tm = murk_view_team_at(v, p);
@@ -419,6 +480,11 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
   }
 }
 
+static void forces_line(struct tui_canvas* c, int x, int y, int w,
+                        const struct murk_view_platoon* pl, int sel, int indent);
+static void draw_forces_wings(struct tui_canvas* c, int x, int y, int w, int h,
+                              const struct murk_view* v, int sel);
+
 static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const struct murk_view* v,
                         const struct tui_ui* ui) {
   int sel = -1; /* the own platoon at the cursor */
@@ -436,38 +502,72 @@ static void draw_forces(struct tui_canvas* c, int x, int y, int w, int h, const 
     }
     return;
   }
-  /* One line a platoon: roster number, where it is (its template T<n>, its revealed
-   * teams P<n>, "res" in reserve, "--" not deployed, "lost"), name. */
-  for (int i = 0; i < v->nplatoons && row < h; i++) {
-    const struct murk_view_platoon* pl = &v->platoons[i];
-    char where[16];
-    switch (pl->state) {
-      case MURK_PLATOON_HIDDEN:
-        snprintf(where, sizeof where, "T%d", pl->marker);
-        break;
-      case MURK_PLATOON_REVEALED:
-        snprintf(where, sizeof where, "P%d", pl->marker);
-        break;
-      case MURK_PLATOON_RESERVE:
-        snprintf(where, sizeof where, "res");
-        break;
-      case MURK_PLATOON_DESTROYED:
-        snprintf(where, sizeof where, "lost");
-        break;
-      case MURK_PLATOON_WAITING:
-        snprintf(where, sizeof where, "--");
-        break;
-      case MURK_PLATOON_WITHDRAWN:
-        snprintf(where, sizeof where, "out");
-        break;
-      default: /* a state of a later rule: the core's own word for it */
-        snprintf(where, sizeof where, "%.4s", murk_platoon_state_name(pl->state));
-        break;
+  if (v->nwings > 0) {
+    draw_forces_wings(c, x, y, w, h, v, sel);
+    return;
+  }
+  for (int i = 0; i < v->nplatoons && row < h; i++)
+    forces_line(c, x, y + row++, w, &v->platoons[i], sel, 0);
+}
+
+/* One line a platoon: roster number, where it is (its template T<n>, its revealed
+ * teams P<n>, "res" in reserve, "--" not deployed, "lost"), name; `indent` columns in. */
+static void forces_line(struct tui_canvas* c, int x, int y, int w,
+                        const struct murk_view_platoon* pl, int sel, int indent) {
+  char where[16];
+  switch (pl->state) {
+    case MURK_PLATOON_HIDDEN:
+      snprintf(where, sizeof where, "T%d", pl->marker);
+      break;
+    case MURK_PLATOON_REVEALED:
+      snprintf(where, sizeof where, "P%d", pl->marker);
+      break;
+    case MURK_PLATOON_RESERVE:
+      snprintf(where, sizeof where, "res");
+      break;
+    case MURK_PLATOON_DESTROYED:
+      snprintf(where, sizeof where, "lost");
+      break;
+    case MURK_PLATOON_WAITING:
+      snprintf(where, sizeof where, "--");
+      break;
+    case MURK_PLATOON_WITHDRAWN:
+      snprintf(where, sizeof where, "out");
+      break;
+    default: /* a state of a later rule: the core's own word for it */
+      snprintf(where, sizeof where, "%.4s", murk_platoon_state_name(pl->state));
+      break;
+  }
+  enum tui_attr a = pl->index == sel                      ? TUI_A_SELECT
+                    : pl->state == MURK_PLATOON_DESTROYED ? TUI_A_DIM
+                                                          : TUI_A_NORMAL;
+  tui_canvas_printf(c, x + indent, y, w - indent, a, "%2d %-4s %s", pl->index + 1, where, pl->name);
+}
+
+/* Limited Intelligence (seed 002, 27.1): the roster by wing, each under a line with the
+ * wing's name, its leader on the table and how far its Dis counters may stand (the view's
+ * wings); platoons of no wing last. */
+static void draw_forces_wings(struct tui_canvas* c, int x, int y, int w, int h,
+                              const struct murk_view* v, int sel) {
+  int row = 0;
+  for (int k = 0; k <= v->nwings && row < h; k++) {
+    if (k < v->nwings) {
+      const struct murk_view_wing* wg = &v->wings[k];
+      char leader[16] = "";
+      if (wg->leader > 0) snprintf(leader, sizeof leader, " T%d", wg->leader);
+      tui_canvas_printf(c, x, y + row++, w, TUI_A_HEAD, "%s%s: Dis %d cell%s", wg->name, leader,
+                        wg->dis_range, wg->dis_range == 1 ? "" : "s");
+    } else {
+      bool any = false;
+      for (int i = 0; i < v->nplatoons; i++) any = any || v->platoons[i].wing < 0;
+      if (!any) break;
+      tui_canvas_text(c, x, y + row++, w, "no wing", TUI_A_HEAD);
     }
-    enum tui_attr a = pl->index == sel                      ? TUI_A_SELECT
-                      : pl->state == MURK_PLATOON_DESTROYED ? TUI_A_DIM
-                                                            : TUI_A_NORMAL;
-    tui_canvas_printf(c, x, y + row++, w, a, "%2d %-4s %s", pl->index + 1, where, pl->name);
+    for (int i = 0; i < v->nplatoons && row < h; i++) {
+      const struct murk_view_platoon* pl = &v->platoons[i];
+      if (pl->wing == (k < v->nwings ? k : -1) || (k == v->nwings && pl->wing >= v->nwings))
+        forces_line(c, x, y + row++, w, pl, sel, 1);
+    }
   }
 }
 
@@ -503,7 +603,8 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
     tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_ERROR, "withdraw %d platoon%s (w)",
                       v->withdraw_due, v->withdraw_due == 1 ? "" : "s");
   if (v->visibility >= 0)
-    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cells", v->visibility);
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "visibility %d cell%s", v->visibility,
+                      v->visibility == 1 ? "" : "s");
   /* Sight now (night, fog, the NVR): public, so every side's panel shows it. */
   if (v->conditions[0] && (v->night || v->nvr >= 0 || v->sight_range < MURK_SIGHT_UNLIMITED)) {
     int n = tui_canvas_wrap(c, x + 1, y, w - 1, 2, 0, v->conditions, TUI_A_NORMAL);
@@ -576,7 +677,8 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
   }
   char t[64];
   if (ui->log_scroll > 0)
-    snprintf(t, sizeof t, "Events (%d older lines below: PgDn)", ui->log_scroll);
+    snprintf(t, sizeof t, "Events (%d newer line%s below: PgDn)", ui->log_scroll,
+             ui->log_scroll == 1 ? "" : "s");
   else
     snprintf(t, sizeof t, "Events");
   heading(c, L->log_x, &y, L->log_w, t);
@@ -605,10 +707,35 @@ static void draw_message(struct tui_canvas* c, const struct tui_ui* ui,
   tui_canvas_wrap(c, 0, y, c->w, n, 0, ui->message, ui->message_attr);
 }
 
+/* The keys of play, each only when the rules in force give its verb to the side (the view's
+ * rule_verbs, from the command table): no `spot` where there is no Fog of War. With a
+ * withdrawal due, shooting and assaults make room for it. */
+static const struct {
+  const char* text;
+  enum murk_command_kind verb;
+  bool fight;
+} play_keys[] = {
+    {"m move", MURK_CMD_MOVE, false},      {"r reveal", MURK_CMD_REVEAL, false},
+    {"s spot", MURK_CMD_SPOT, false},      {"f shoot", MURK_CMD_SHOOT, true},
+    {"a assault", MURK_CMD_ASSAULT, true}, {"e end step", MURK_CMD_END, false},
+};
+
+static const char* play_hint(const struct murk_view* v, char* buf, size_t n) {
+  size_t len = 0;
+  buf[0] = '\0';
+  if (v->withdraw_due > 0) len += (size_t)snprintf(buf, n, "w withdraw (due)  ");
+  for (size_t i = 0; i < sizeof play_keys / sizeof play_keys[0] && len < n; i++)
+    if ((v->rule_verbs & (1u << play_keys[i].verb)) && !(play_keys[i].fight && v->withdraw_due > 0))
+      len += (size_t)snprintf(buf + len, n - len, "%s ", play_keys[i].text);
+  if (len < n) snprintf(buf + len, n - len, "U undo : ? q");
+  return buf;
+}
+
 static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                       const struct tui_layout* L) {
   int y = L->keys_y;
   const char* hint = "";
+  char buf[160];
   switch (ui->mode) {
     case TUI_MODE_COMMAND: {
       tui_canvas_put(c, 0, y, ':', TUI_A_KEY);
@@ -651,9 +778,7 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
       else if (v->phase == MURK_PHASE_OVER)
         hint = "S save  ? help  q quit";
       else
-        hint = v->withdraw_due > 0
-                   ? "w withdraw (due)  m move r reveal s spot e end step U undo : ? q"
-                   : "m move r reveal s spot f shoot a assault e end step U undo : ? q";
+        hint = play_hint(v, buf, sizeof buf);
       break;
   }
   tui_canvas_text(c, 0, y, c->w, hint, TUI_A_KEY);
@@ -703,9 +828,62 @@ static void draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struc
   }
 }
 
-static void draw_help(struct tui_canvas* c, const struct tui_ui* ui) {
+/* ---- the legend of the map (the second part of the help) ---- */
+
+#define LEGEND_MAX (10 + MURK_MISSION_MAX_TERRAIN)
+#define LEGEND_W 96
+
+/* "  ♣   woods (difficult)": the glyph as the map draws it, then what it stands for. */
+static void legend_line(char* out, const uint32_t ch[2], const char* what) {
+  char g[16];
+  size_t n = 0;
+  for (int i = 0; i < 2; i++) n += (size_t)tui_utf8_put(ch[i], g + n);
+  g[n] = '\0';
+  snprintf(out, LEGEND_W, "  %s   %s", g, what);
+}
+
+/* The legend of this table: the mission's terrain as drawn, then the marks and labels. */
+static int legend(const struct murk_view* v, bool ascii, char lines[][LEGEND_W]) {
+  int n = 0;
+  snprintf(lines[n++], LEGEND_W, "Map legend");
+  for (int i = 0; v && i < v->nterrain && n < LEGEND_MAX - 8; i++) {
+    const struct murk_terrain* t = &v->terrain[i];
+    struct tui_glyph gl = tui_glyph_terrain(t, ascii);
+    char what[MURK_NAME + 32];
+    snprintf(what, sizeof what, "%s (%s)", t->name, murk_terrain_class_name(t->cls));
+    legend_line(lines[n++], gl.ch, what);
+  }
+  uint32_t ch[2];
+  tui_glyph_label('T', 5, ch);
+  legend_line(lines[n++], ch, "marker T5: yours on blue, the enemy's on red");
+  tui_glyph_label('P', 5, ch);
+  legend_line(lines[n++], ch, "a team of revealed platoon P5");
+  tui_glyph_dis(5, ascii, ch);
+  legend_line(lines[n++], ch, "a Dis counter of leader T5 (Limited Intelligence)");
+  tui_glyph_label('E', 1, ch);
+  legend_line(lines[n++], ch, "entry point 1;  #3: your platoon 3 (the # key)");
+  ch[0] = tui_glyph_objective(ascii);
+  ch[1] = ' ';
+  legend_line(lines[n++], ch, "an objective");
+  snprintf(lines[n++], LEGEND_W,
+           "  dim T5 or P5: where an enemy out of sight was last seen (zoomed in: T5?, P5?)");
+  snprintf(lines[n++], LEGEND_W,
+           "  12: numbers from 10 up fill the cell; a wider window zooms in (T12, P12)");
+  return n;
+}
+
+int tui_help_count(const struct murk_view* v) {
+  char lines[LEGEND_MAX][LEGEND_W];
   int n = 0;
   while (tui_help_lines[n]) n++;
+  return n + legend(v, false, lines);
+}
+
+static void draw_help(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+  int nkeys = 0;
+  while (tui_help_lines[nkeys]) nkeys++;
+  char lines[LEGEND_MAX][LEGEND_W];
+  int n = nkeys + legend(v, c->ascii, lines);
   int w = c->w - 4 > 76 ? 76 : c->w - 4;
   int h = n + 2 > c->h - 2 ? c->h - 2 : n + 2;
   int x = (c->w - w) / 2, y = (c->h - h) / 2;
@@ -716,7 +894,8 @@ static void draw_help(struct tui_canvas* c, const struct tui_ui* ui) {
   if (first < 0) first = 0;
   box(c, x, y, w, h, rows < n ? "Keys  (j/k scroll, other keys close)" : "Keys  (any key closes)");
   for (int i = 0; i < rows && first + i < n; i++) {
-    const char* s = tui_help_lines[first + i];
+    int k = first + i;
+    const char* s = k < nkeys ? tui_help_lines[k] : lines[k - nkeys];
     tui_canvas_text(c, x + 2, y + 1 + i, w - 3, s, s[0] == ' ' ? TUI_A_NORMAL : TUI_A_HEAD);
   }
 }
@@ -759,6 +938,6 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
-  if (ui->help) draw_help(c, ui);
+  if (ui->help) draw_help(c, v, ui);
   if (ui->confirm_quit) draw_quit(c, ui);
 }

@@ -16,13 +16,19 @@
 /* The smallest window the table is drawn in; below it the screen says so instead. */
 #define TUI_MIN_W 60
 #define TUI_MIN_H 16
+/* Columns of the row numbers left of the map ("07 "), and the panel a zoomed map leaves. */
+#define TUI_RULER_W 3
+#define TUI_ZOOM_PANEL 40
 
 /* Where things go in a window of w x h. */
 struct tui_layout {
   bool too_small;
   int w, h;
   int map_x, map_y, map_w, map_h; /* the map's rectangle */
-  int sep_x;                      /* the line between map and panel */
+  int cell_w;                     /* columns a cell: 2, more when a large window zooms in */
+  int ruler_w;                    /* columns of row numbers left of the map (0: none) */
+  /* The column numbers run along the row above the map (map_y - 1). */
+  int sep_x; /* the line between map and panel */
   int panel_x, panel_y, panel_w, panel_h;
   int log_x, log_y, log_w, log_h; /* events, under the map; log_y is its heading */
   int msg_y, keys_y;              /* the message line and the key line */
@@ -37,5 +43,7 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
 
 /* Lines of the key help (NULL-terminated), shared with docs/playing.md's table. */
 extern const char* const tui_help_lines[];
+/* Lines of the whole help of view v (may be NULL): the keys, then the map's legend. */
+int tui_help_count(const struct murk_view* v);
 
 #endif

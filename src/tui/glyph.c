@@ -114,6 +114,29 @@ void tui_glyph_dis(int n, bool ascii, uint32_t out[2]) {
   label(ascii ? 'd' : 0x25c7, n, out); /* ◇ */
 }
 
+enum tui_attr tui_glyph_zone_attr(enum tui_attr terrain) {
+  switch (terrain) {
+    case TUI_A_OPEN:
+      return TUI_A_ZONE_OPEN;
+    case TUI_A_ROAD:
+      return TUI_A_ZONE_ROAD;
+    case TUI_A_RAIL:
+      return TUI_A_ZONE_RAIL;
+    case TUI_A_WOODS:
+      return TUI_A_ZONE_WOODS;
+    case TUI_A_BUILDING:
+      return TUI_A_ZONE_BUILDING;
+    case TUI_A_ROUGH:
+      return TUI_A_ZONE_ROUGH;
+    case TUI_A_WATER:
+      return TUI_A_ZONE_WATER;
+    case TUI_A_BLOCKED:
+      return TUI_A_ZONE_BLOCKED;
+    default:
+      return TUI_A_ZONE;
+  }
+}
+
 uint32_t tui_glyph_objective(bool ascii) {
   return ascii ? 'O' : 0x25ce; /* ◎ */
 }

@@ -25,6 +25,11 @@ struct tui_glyph tui_glyph_terrain(const struct murk_terrain* t, bool ascii);
  * digits), "++" past 99. */
 void tui_glyph_label(char prefix, int n, uint32_t out[2]);
 
+/* The attribute of terrain drawn with `terrain` inside the own deployment zone: the same
+ * terrain on the zone's ground, so woods still read as woods there (TUI_A_ZONE for anything
+ * that is not terrain). */
+enum tui_attr tui_glyph_zone_attr(enum tui_attr terrain);
+
 /* The objective mark (one column; the second stays the terrain's). */
 uint32_t tui_glyph_objective(bool ascii);
 

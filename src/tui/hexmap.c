@@ -1,17 +1,26 @@
 /* hexmap.c: cells <-> screen and scrolling (hexmap.h). */
 #include "hexmap.h"
 
-static int shift(const struct murk_grid* g, int y) {
-  return g->kind == MURK_GRID_HEX ? (y & 1) : 0;
+int tui_hexmap_cell_w(const struct tui_hexmap* m) {
+  return m->cw >= 2 && m->cw <= TUI_CELL_W_MAX ? m->cw : 2;
+}
+
+static int shift(const struct tui_hexmap* m, int y) {
+  return m->grid.kind == MURK_GRID_HEX ? (y & 1) * (tui_hexmap_cell_w(m) / 2) : 0;
+}
+
+int tui_hexmap_width_at(const struct murk_grid* g, int cw) {
+  return cw * g->width + (g->kind == MURK_GRID_HEX && g->height > 1 ? cw / 2 : 0);
 }
 
 int tui_hexmap_full_width(const struct murk_grid* g) {
-  return 2 * g->width + (g->kind == MURK_GRID_HEX && g->height > 1 ? 1 : 0);
+  return tui_hexmap_width_at(g, 2);
 }
 
 int tui_hexmap_cols(const struct tui_hexmap* m) {
-  int extra = m->grid.kind == MURK_GRID_HEX && m->grid.height > 1 ? 1 : 0;
-  int n = (m->sw - extra) / 2;
+  int cw = tui_hexmap_cell_w(m);
+  int extra = m->grid.kind == MURK_GRID_HEX && m->grid.height > 1 ? cw / 2 : 0;
+  int n = (m->sw - extra) / cw;
   return n < 0 ? 0 : n;
 }
 
@@ -39,9 +48,10 @@ void tui_hexmap_place(struct tui_hexmap* m, const struct murk_grid* g, int x, in
 
 bool tui_hexmap_to_screen(const struct tui_hexmap* m, struct murk_pos p, int* sx, int* sy) {
   if (!murk_geom_on_table(&m->grid, p)) return false;
-  int col = 2 * (p.x - m->ox) + shift(&m->grid, p.y);
+  int cw = tui_hexmap_cell_w(m);
+  int col = cw * (p.x - m->ox) + shift(m, p.y);
   int row = p.y - m->oy;
-  if (col < 0 || col + 1 >= m->sw || row < 0 || row >= m->sh) return false;
+  if (col < 0 || col + cw - 1 >= m->sw || row < 0 || row >= m->sh) return false;
   *sx = m->sx + col;
   *sy = m->sy + row;
   return true;
@@ -51,9 +61,9 @@ bool tui_hexmap_from_screen(const struct tui_hexmap* m, int sx, int sy, struct m
   int row = sy - m->sy;
   if (row < 0 || row >= m->sh || sx < m->sx || sx >= m->sx + m->sw) return false;
   int y = m->oy + row;
-  int rel = sx - m->sx - shift(&m->grid, y);
+  int rel = sx - m->sx - shift(m, y);
   if (rel < 0) return false;
-  struct murk_pos q = {m->ox + rel / 2, y};
+  struct murk_pos q = {m->ox + rel / tui_hexmap_cell_w(m), y};
   int cx, cy;
   if (!tui_hexmap_to_screen(m, q, &cx, &cy)) return false;
   *p = q;

@@ -1,7 +1,8 @@
 /* hexmap.h: where the table's cells are on the screen, and scrolling.
  *
- * Two columns a cell. On a hex grid (pointy-top, odd-r) odd rows are drawn one column to
- * the right, so cell (x, y) starts at screen column 2*(x - ox) + (y & 1) of the map
+ * cw columns a cell (2, or 3 and 4 when a large window zooms in: room for three-character
+ * labels such as T12). On a hex grid (pointy-top, odd-r) odd rows are drawn cw/2 columns to
+ * the right, so cell (x, y) starts at screen column cw*(x - ox) + (y & 1)*(cw/2) of the map
  * rectangle, row y - oy, where (ox, oy) is the first cell shown (the scroll origin). On a
  * square grid there is no shift. Pure arithmetic, no terminal. */
 #ifndef MURK_TUI_HEXMAP_H
@@ -15,7 +16,15 @@ struct tui_hexmap {
   struct murk_grid grid;
   int sx, sy, sw, sh; /* the map's rectangle on the screen */
   int ox, oy;         /* scroll origin: the first column and row of cells shown */
+  int cw;             /* columns a cell (0: 2) */
 };
+
+#define TUI_CELL_W_MAX 4
+
+/* Columns a cell takes on the screen. */
+int tui_hexmap_cell_w(const struct tui_hexmap* m);
+/* Columns the whole table needs at cw columns a cell. */
+int tui_hexmap_width_at(const struct murk_grid* g, int cw);
 
 /* A map of grid g drawn in the screen rectangle x,y,w,h; scroll kept (clamped). */
 void tui_hexmap_place(struct tui_hexmap* m, const struct murk_grid* g, int x, int y, int w, int h);

@@ -87,6 +87,7 @@ static void place_map(struct tui_session* s, struct tui_ui* ui) {
   if (!s->view) return;
   struct tui_layout L;
   tui_layout_compute(s->w, s->h, &s->view->grid, &L);
+  ui->map.cw = L.cell_w;
   tui_hexmap_place(&ui->map, &s->view->grid, L.map_x, L.map_y, L.map_w, L.map_h);
   tui_hexmap_follow(&ui->map, ui->cursor, 2);
 }
@@ -472,8 +473,8 @@ static void pick_own(struct tui_session* s, enum murk_platoon_state state) {
     snprintf(h, sizeof h, "%d", pl->index + 1);
     struct tui_pick_item* it = pick_add(pk, h);
     if (!it) return;
-    snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d teams)", pl->index + 1, pl->name,
-             pl->type, pl->nteams);
+    snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d team%s)", pl->index + 1, pl->name,
+             pl->type, pl->nteams, pl->nteams == 1 ? "" : "s");
     if (pl->marker > 0) {
       const struct murk_view_marker* mk = murk_view_marker_by_number(v, v->side, pl->marker);
       if (mk && mk->on_table) {
@@ -486,6 +487,49 @@ static void pick_own(struct tui_session* s, enum murk_platoon_state state) {
         it->pos = v->teams[t].pos;
         it->has_pos = true;
       }
+  }
+}
+
+/* Limited Intelligence (seed 002, 27.1): own platoons in a state grouped by wing, each wing
+ * under a line that names it with its Dis range (the view's wings); deploying any platoon of
+ * a wing puts down its leader, so the line deploys the wing as well. Platoons of no wing
+ * come last, as pick_own lists them. */
+static void pick_own_by_wing(struct tui_session* s, enum murk_platoon_state state) {
+  const struct murk_view* v = s->view;
+  struct tui_pick* pk = &cur_ui(s)->pick;
+  for (int k = 0; k < v->nwings; k++) {
+    const struct murk_view_wing* wg = &v->wings[k];
+    int n = 0, lead = -1;
+    for (int i = 0; i < v->nplatoons; i++)
+      if (v->platoons[i].wing == k && v->platoons[i].state == state) {
+        if (lead < 0) lead = i;
+        n++;
+      }
+    if (n == 0) continue;
+    char h[16];
+    snprintf(h, sizeof h, "%d", v->platoons[lead].index + 1);
+    struct tui_pick_item* it = pick_add(pk, h);
+    if (!it) return;
+    snprintf(it->label, sizeof it->label, "%s: wing of %d platoon%s, Dis %d cell%s", wg->name, n,
+             n == 1 ? "" : "s", wg->dis_range, wg->dis_range == 1 ? "" : "s");
+    for (int i = 0; i < v->nplatoons; i++) {
+      const struct murk_view_platoon* pl = &v->platoons[i];
+      if (pl->wing != k || pl->state != state) continue;
+      snprintf(h, sizeof h, "%d", pl->index + 1);
+      if (!(it = pick_add(pk, h))) return;
+      snprintf(it->label, sizeof it->label, "  %2d  %s (%s, %d team%s)", pl->index + 1, pl->name,
+               pl->type, pl->nteams, pl->nteams == 1 ? "" : "s");
+    }
+  }
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (pl->state != state || (pl->wing >= 0 && pl->wing < v->nwings)) continue;
+    char h[16];
+    snprintf(h, sizeof h, "%d", pl->index + 1);
+    struct tui_pick_item* it = pick_add(pk, h);
+    if (!it) return;
+    snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d team%s), no wing", pl->index + 1,
+             pl->name, pl->type, pl->nteams, pl->nteams == 1 ? "" : "s");
   }
 }
 
@@ -519,11 +563,11 @@ static void pick_targets(struct tui_session* s, int actor) {
     struct tui_pick_item* it = pick_add(pk, h);
     if (!it) return;
     if (best >= 0)
-      snprintf(it->label, sizeof it->label, "P%-3d %s (%d teams), %d cells", mk->number, mk->name,
-               mk->nteams, best);
+      snprintf(it->label, sizeof it->label, "P%-3d %s (%d team%s), %d cell%s", mk->number, mk->name,
+               mk->nteams, mk->nteams == 1 ? "" : "s", best, best == 1 ? "" : "s");
     else
-      snprintf(it->label, sizeof it->label, "P%-3d %s (%d teams)", mk->number, mk->name,
-               mk->nteams);
+      snprintf(it->label, sizeof it->label, "P%-3d %s (%d team%s)", mk->number, mk->name,
+               mk->nteams, mk->nteams == 1 ? "" : "s");
     it->pos = at;
     it->has_pos = true;
   }
@@ -623,15 +667,17 @@ static int act_move(struct tui_session* s) {
   int n;
   if (tmpl) {
     n = murk_view_reach(s->view, mk->number, ui->cells, TUI_CELL_REACH);
-    if (n >= 0) set_message(ui, TUI_A_NORMAL, "move %s: %d cells within reach", handle, n);
+    if (n >= 0)
+      set_message(ui, TUI_A_NORMAL, "move %s: %d cell%s within reach", handle, n,
+                  n == 1 ? "" : "s");
   } else {
     /* A revealed platoon: its first team leads at its slowest team's pace. */
     const struct murk_view_platoon* pl = &s->view->platoons[own_platoon_at(s, ui->cursor)];
     ui->move_from = pl->lead;
     n = murk_view_reach(s->view, pl->marker, ui->cells, TUI_CELL_REACH);
     if (n >= 0)
-      set_message(ui, TUI_A_NORMAL, "move platoon %s: its first team leads; %d cells within reach",
-                  handle, n);
+      set_message(ui, TUI_A_NORMAL, "move platoon %s: its first team leads; %d cell%s within reach",
+                  handle, n, n == 1 ? "" : "s");
   }
   return n < 0 ? n : 0;
 }
@@ -688,12 +734,16 @@ static int act_deploy(struct tui_session* s) {
   char title[96];
   snprintf(title, sizeof title, "Deploy at %s", pos);
   pick_open(ui, TUI_PICK_DEPLOY, title);
-  pick_own(s, MURK_PLATOON_WAITING);
+  if (s->view->nwings > 0)
+    pick_own_by_wing(s, MURK_PLATOON_WAITING);
+  else
+    pick_own(s, MURK_PLATOON_WAITING);
   /* Dummies while the side has some left (the view counts them). */
   if (s->view->dummies_left > 0) {
     struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
     if (it)
-      snprintf(it->label, sizeof it->label, " -  a dummy marker (%d left)", s->view->dummies_left);
+      snprintf(it->label, sizeof it->label, " -  a dummy %s (%d left)",
+               murk_marker_noun(s->view->dummy_kind, false), s->view->dummies_left);
   }
   pick_done(s, "every platoon is deployed or in reserve: 'e' ends your deployment");
   return 0;
@@ -1024,6 +1074,18 @@ static int key_recap(struct tui_session* s, struct tui_key k) {
   return 0;
 }
 
+/* PgUp / PgDn: the event log by a page (the lines it shows), never past its oldest line. */
+static void scroll_log(struct tui_session* s, int pages) {
+  struct tui_ui* ui = cur_ui(s);
+  struct tui_layout L;
+  tui_layout_compute(s->w, s->h, &s->view->grid, &L);
+  int page = L.log_h - 1 > 1 ? L.log_h - 1 : 1;
+  ui->log_scroll += pages * page;
+  int max = (int)s->view->nevents - page;
+  if (ui->log_scroll > max) ui->log_scroll = max > 0 ? max : 0;
+  if (ui->log_scroll < 0) ui->log_scroll = 0;
+}
+
 static int key_map(struct tui_session* s, struct tui_key k) {
   struct tui_ui* ui = cur_ui(s);
   int times;
@@ -1072,16 +1134,9 @@ static int key_map(struct tui_session* s, struct tui_key k) {
     case '#':
       ui->roster_labels = !ui->roster_labels;
       return 0;
-    case TUI_KEY_PGUP: {
-      int step = 5;
-      ui->log_scroll += step;
-      int max = (int)s->view->nevents - 1;
-      if (ui->log_scroll > max) ui->log_scroll = max > 0 ? max : 0;
-      return 0;
-    }
+    case TUI_KEY_PGUP:
     case TUI_KEY_PGDN:
-      ui->log_scroll -= 5;
-      if (ui->log_scroll < 0) ui->log_scroll = 0;
+      scroll_log(s, k.code == TUI_KEY_PGUP ? 1 : -1);
       return 0;
     case '[':
       if (ui->brief_scroll > 0) ui->brief_scroll--;
@@ -1142,8 +1197,7 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     /* j/k and the arrows scroll a help taller than the window; other keys close it. */
     if (k.code == 'j' || k.code == TUI_KEY_DOWN || k.code == TUI_KEY_PGDN) {
       ui->help_scroll += k.code == TUI_KEY_PGDN ? 10 : 1;
-      int n = 0;
-      while (tui_help_lines[n]) n++;
+      int n = tui_help_count(s->view);
       if (ui->help_scroll > n) ui->help_scroll = n;
     } else if (k.code == 'k' || k.code == TUI_KEY_UP || k.code == TUI_KEY_PGUP) {
       ui->help_scroll -= k.code == TUI_KEY_PGUP ? 10 : 1;
@@ -1187,15 +1241,22 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
 /* ---- life cycle ---- */
 
 /* Where a side's recap starts in a game that is already under way (a loaded save): after
- * the last event that happened while it was the side to act, so its first screen shows
- * what happened since its last turn. */
+ * the side last handed the game to the enemy (its last event before a run of the enemy's),
+ * so its first screen shows what happened since its last turn, the enemy's commands and
+ * the start of the turn they led to (whose events are already the side's own). Without
+ * such a hand-over yet: after the last event of its own. */
 static int seen_until_last_act(const struct murk_game* g, enum murk_side side, int* seq) {
   struct murk_view* v = NULL;
   int rc = murk_view_build(g, side, &v);
   if (rc != MURK_OK) return rc;
-  *seq = 0;
-  for (size_t i = 0; i < v->nevents; i++)
-    if (v->events[i].active == side) *seq = v->events[i].seq;
+  int own = 0, handed = -1;
+  enum murk_side enemy = murk_side_other(side);
+  for (size_t i = 0; i < v->nevents; i++) {
+    if (v->events[i].active != side) continue;
+    own = v->events[i].seq;
+    if (i + 1 < v->nevents && v->events[i + 1].active == enemy) handed = own;
+  }
+  *seq = handed >= 0 && murk_game_log_count(g) > 0 ? handed : own;
   murk_view_free(v);
   return MURK_OK;
 }

@@ -141,6 +141,16 @@ static const struct look looks[TUI_A_COUNT] = {
     /* Dis counters: the side's hue without the leader's background (seed 002, 27.1.2). */
     [TUI_A_OWN_DIS] = {COLOR_BLUE, -1, A_BOLD, A_DIM},
     [TUI_A_ENEMY_DIS] = {COLOR_MAGENTA, -1, A_BOLD, A_DIM | A_UNDERLINE},
+    /* Terrain in the own deployment zone: its hue (water's turned cyan) on the zone's blue,
+     * underlined in monochrome as the zone is. */
+    [TUI_A_ZONE_OPEN] = {COLOR_GREEN, COLOR_BLUE, A_NORMAL, A_UNDERLINE},
+    [TUI_A_ZONE_ROAD] = {COLOR_YELLOW, COLOR_BLUE, A_BOLD, A_UNDERLINE},
+    [TUI_A_ZONE_RAIL] = {COLOR_WHITE, COLOR_BLUE, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_ZONE_WOODS] = {COLOR_GREEN, COLOR_BLUE, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_ZONE_BUILDING] = {COLOR_RED, COLOR_BLUE, A_BOLD, A_BOLD | A_UNDERLINE},
+    [TUI_A_ZONE_ROUGH] = {COLOR_YELLOW, COLOR_BLUE, A_NORMAL, A_UNDERLINE},
+    [TUI_A_ZONE_WATER] = {COLOR_CYAN, COLOR_BLUE, A_BOLD, A_UNDERLINE},
+    [TUI_A_ZONE_BLOCKED] = {COLOR_WHITE, COLOR_BLUE, A_DIM, A_DIM | A_UNDERLINE},
 };
 
 static bool use_colour;
@@ -288,6 +298,18 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
   SCREEN* scr = newterm(NULL, stdout, stdin);
   if (!scr) {
     snprintf(err, n, "cannot use this terminal (TERM=%s)",
+             getenv("TERM") ? getenv("TERM") : "unset");
+    return -1;
+  }
+  /* A terminal that cannot put the cursor where it likes (TERM=dumb, a printing terminal)
+   * would scroll every frame past: refuse it as an unknown one, before drawing anything. */
+  const char* cup = tigetstr("cup");
+  if (!cup || cup == (const char*)-1 || tigetflag("hc") > 0) {
+    endwin();
+    delscreen(scr);
+    snprintf(err, n,
+             "this terminal (TERM=%s) cannot move the cursor: murk play needs a full-screen "
+             "terminal such as xterm or screen (for a game without one: murk run)",
              getenv("TERM") ? getenv("TERM") : "unset");
     return -1;
   }

@@ -6,7 +6,8 @@
 #                        $tmp/rc, the terminal settings after it to $tmp/stty. The locale
 #                        is C.UTF-8 unless TUI_LANG says otherwise; TUI_NO_COLOR=1 sets
 #                        NO_COLOR; TUI_NO_STATE=1 unsets HOME and XDG_STATE_HOME (no
-#                        place for an autosave).
+#                        place for an autosave); TUI_TERM sets TERM (tmux's own
+#                        otherwise); TUI_SIZE ("250 70") another pane size.
 #   keys K...            tmux send-keys (key names: Enter, Escape, Space, C-c, ...)
 #   send_text TEXT       send TEXT literally
 #   screen               the pane's text now
@@ -65,6 +66,7 @@ trap : INT QUIT
 unset NO_COLOR
 [ -n '${TUI_NO_STATE:-}' ] && unset HOME XDG_STATE_HOME
 [ -n '${TUI_NO_COLOR:-}' ] && export NO_COLOR=1
+[ -n '${TUI_TERM:-}' ] && export TERM='${TUI_TERM:-}'
 '$MURK' play $args 2>'$tmp/stderr'
 echo \$? >'$tmp/rc.tmp'
 stty -a >'$tmp/stty' 2>&1
@@ -76,7 +78,8 @@ EOF
   local old=$sess
   runs=$((runs + 1))
   sess=murk$runs
-  T new-session -d -x 100 -y 40 -s "$sess" "sh '$tmp/run.sh'"
+  local size=${TUI_SIZE:-100 40}
+  T new-session -d -x "${size% *}" -y "${size#* }" -s "$sess" "sh '$tmp/run.sh'"
   [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
   return 0
 }

@@ -32,9 +32,9 @@ take_over() {
   fi
 }
 
-# The map fits whole in a 100x40 pane from the second row: cell X,Y is at column 2X (one
-# more on odd rows), row Y + 1.
-click_cell() { click $((2 * $1 + $2 % 2)) $(($2 + 1)); }
+# The map fits whole in a 100x40 pane under the column numbers, right of the row numbers:
+# cell X,Y is at column 3 + 2X (one more on odd rows), row Y + 2.
+click_cell() { click $((3 + 2 * $1 + $2 % 2)) $(($2 + 2)); }
 
 tui_start li-hohenfeld --seed 7
 take_over defender
@@ -64,7 +64,7 @@ click_cell 3 5
 wait_for "Cell 03,05"
 wait_for "Dis counter of enemy T4"
 click_cell 4 5
-wait_for "T4: enemy leader"
+wait_for "T4: enemy wing leader"
 # T4 and T5 are dummy leaders: nothing on the screen may say so (the word in the prompt's
 # command syntax, "deploy N|dummy", is no such thing). Stretches between the vertical lines
 # are separate texts (map, panel, log).

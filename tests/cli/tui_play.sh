@@ -69,9 +69,9 @@ force_platoon_names "$mission" "$defender_force" >"$tmp/defender.names"
 # Objectives: the attacker places two in the north, the defender two in the south.
 take_over attacker
 keys '?'
-wait_for "Keys  (any key closes)"
+wait_for "Keys  ("
 keys x
-wait_gone "Keys  (any key closes)"
+wait_gone "Keys  ("
 cmd "objective at 10,20"
 wait_for "objective at 10,20: the objective must be in the north half"
 cmd "objective at 10,2"

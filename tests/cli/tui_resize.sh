@@ -34,8 +34,9 @@ resize 100 40
 wait_for "attacker's table"
 wait_for "♣"
 wait_for "Cell 18,12"
-# A click puts the cursor on the cell under it: column 10 of screen row 5 is cell 5,4.
-click 10 5
+# A click puts the cursor on the cell under it: column 10 of screen row 6 (under the status
+# line and the column numbers) is cell 5,4.
+click 10 6
 wait_for "Cell 05,04"
 
 # 80x24: the 36-column table does not fit; the map follows the cursor to the east edge and

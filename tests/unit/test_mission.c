@@ -135,7 +135,7 @@ static const char full_example[] =
     "    dummies: 2\n"
     "    profiles:\n"
     "      sherman: {move: 30cm, range: 80cm, rof: 2, skill: 4, save: 3, motivation: 4,\n"
-    "                vehicle: true}\n"
+    "                vehicle: true, name: \"Sherman (75mm)\"}\n"
     "      rifle: {move: 16cm, range: 40cm}\n"
     "    platoons:\n"
     "      - name: 1st Tank Platoon\n"
@@ -340,6 +340,7 @@ static void test_full_example_forces(void** state) {
   assert_int_equal(a->dummies, 2);
   assert_int_equal(a->nprofiles, 2);
   assert_string_equal(a->profiles[0].name, "sherman");
+  assert_string_equal(a->profiles[0].title, "Sherman (75mm)"); /* its name for players */
   assert_int_equal(a->profiles[0].move, 6);
   assert_int_equal(a->profiles[0].range, 16);
   assert_int_equal(a->profiles[0].rof, 2);
@@ -347,7 +348,8 @@ static void test_full_example_forces(void** state) {
   assert_int_equal(a->profiles[0].vehicle, 1);
   /* Profile defaults: rof 1, skill 4, save 7 (none), motivation 4, not a vehicle. */
   assert_string_equal(a->profiles[1].name, "rifle");
-  assert_int_equal(a->profiles[1].move, 3); /* 16cm rounds down */
+  assert_string_equal(a->profiles[1].title, "rifle"); /* no name: the id */
+  assert_int_equal(a->profiles[1].move, 3);           /* 16cm rounds down */
   assert_int_equal(a->profiles[1].rof, 1);
   assert_int_equal(a->profiles[1].skill, 4);
   assert_int_equal(a->profiles[1].save, 7);

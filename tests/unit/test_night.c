@@ -300,7 +300,19 @@ static void test_cloaking(void** st) {
   /* Six cells over open ground, three through difficult terrain. */
   char why[200];
   bad_line(g, "move 1 to 3,3", why, sizeof why);
-  assert_non_null(strstr(why, "a template may move 6"));
+  /* In the words of the rules in force: a cloaking counter, not a template (issue 16). */
+  assert_non_null(strstr(why, "a cloaking counter may move 6"));
+  assert_null(strstr(why, "template"));
+  /* No Fog of War: no spotting roll to offer, and a refusal that says why. */
+  bad_line(g, "spot", why, sizeof why);
+  assert_non_null(strstr(why, "Fog of War, which this mission does not play"));
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  assert_false(v->rule_verbs & (1u << MURK_CMD_SPOT));
+  assert_true(v->rule_verbs & (1u << MURK_CMD_MOVE));
+  assert_int_equal(v->dummy_kind, MURK_MARKER_CLOAK);
+  assert_string_equal(murk_marker_noun(v->dummy_kind, true), "cloaking counters");
+  murk_view_free(v);
+  v = NULL;
   ok_line(g, "move 1 to 3,5");
   /* Within two cells of the defender's rifles it is seen. */
   put(g, D, ZULU, 0, 3, 4);

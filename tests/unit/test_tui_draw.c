@@ -49,6 +49,7 @@ static void draw(struct ctx* x, int w, int h, bool ascii) {
   assert_int_equal(tui_canvas_init(&x->c, w, h, ascii), MURK_OK);
   struct tui_layout L;
   tui_layout_compute(w, h, &x->f.v.grid, &L);
+  x->ui.map.cw = L.cell_w;
   tui_hexmap_place(&x->ui.map, &x->f.v.grid, L.map_x, L.map_y, L.map_w, L.map_h);
   tui_draw(&x->c, &x->f.v, &x->ui);
 }
@@ -71,17 +72,33 @@ static void test_layout(void** state) {
   tui_layout_compute(100, 40, &g, &L);
   assert_false(L.too_small);
   assert_int_equal(L.map_w, 73); /* the whole table fits beside a 26-column panel */
+  assert_int_equal(L.map_x, 0);  /* so no row numbers: they would make it scroll */
+  assert_int_equal(L.ruler_w, 0);
+  assert_int_equal(L.cell_w, 2);
   assert_int_equal(L.panel_x, 74);
   assert_int_equal(L.panel_w, 26);
+  assert_int_equal(L.map_y, 2); /* the column numbers above it */
   assert_int_equal(L.map_h, 24);
-  assert_int_equal(L.log_y, 25);
-  assert_int_equal(L.log_h, 13);
+  assert_int_equal(L.log_y, 26);
+  assert_int_equal(L.log_h, 12);
   assert_int_equal(L.msg_y, 38);
   assert_int_equal(L.keys_y, 39);
   tui_layout_compute(80, 24, &g, &L);
-  assert_int_equal(L.map_w, 53);
-  assert_int_equal(L.map_h, 17); /* the map scrolls; the log keeps 3 lines and a heading */
+  assert_int_equal(L.ruler_w, TUI_RULER_W); /* the map scrolls: row numbers on its left */
+  assert_int_equal(L.map_x, TUI_RULER_W);
+  assert_int_equal(L.map_w, 50);
+  assert_int_equal(L.map_h, 16); /* the map scrolls; the log keeps 3 lines and a heading */
   assert_int_equal(L.log_h, 4);
+  /* A large window uses its room: four columns a cell, the whole table, a wide panel. */
+  tui_layout_compute(250, 70, &g, &L);
+  assert_int_equal(L.cell_w, 4);
+  assert_int_equal(L.map_w, tui_hexmap_width_at(&g, 4));
+  assert_int_equal(L.sep_x, L.map_x + L.map_w);
+  assert_int_equal(L.panel_w, 250 - 1 - L.sep_x);
+  assert_true(L.panel_w >= TUI_ZOOM_PANEL);
+  tui_layout_compute(120, 40, &g, &L); /* room for neither: two columns, a wider panel */
+  assert_int_equal(L.cell_w, 2);
+  assert_int_equal(L.panel_w, 120 - 1 - L.map_x - 73);
   tui_layout_compute(TUI_MIN_W - 1, 40, &g, &L);
   assert_true(L.too_small);
   tui_layout_compute(100, TUI_MIN_H - 1, &g, &L);
@@ -101,7 +118,7 @@ static void test_terrain_and_markers_in_place(void** state) {
   int sx0, sy0, sx1, sy1;
   tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){1, 0}, &sx0, &sy0);
   tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){1, 1}, &sx1, &sy1);
-  assert_int_equal(sx1, sx0 + 1);
+  assert_int_equal(sx1, sx0 + tui_hexmap_cell_w(&x->ui.map) / 2);
   assert_int_equal(sy1, sy0 + 1);
   /* Water fills both columns; roads too; a village. */
   cell_text(x, (struct murk_pos){7, 4}, ch, at);
@@ -314,9 +331,14 @@ static void test_move_preview_cells(void** state) {
 static void test_overlays_and_command_line(void** state) {
   struct ctx* x = *state;
   x->ui.help = true;
-  draw(x, 100, 30, false);
+  draw(x, 100, 60, false);
   assert_true(tui_canvas_contains(&x->c, "Keys  (any key closes)"));
   assert_true(tui_canvas_contains(&x->c, "undo your last command"));
+  /* After the keys, the legend of this table's glyphs (issue 16). */
+  assert_true(tui_canvas_contains(&x->c, "Map legend"));
+  assert_true(tui_canvas_contains(&x->c, "\u2663    woods (difficult)"));
+  assert_true(tui_canvas_contains(&x->c, "T5   marker T5"));
+  assert_true(tui_canvas_contains(&x->c, "\u25c75   a Dis counter of leader T5"));
   /* A short window scrolls the help. */
   draw(x, 60, 16, false);
   assert_true(tui_canvas_contains(&x->c, "Keys  (j/k scroll, other keys close)"));
@@ -325,7 +347,7 @@ static void test_overlays_and_command_line(void** state) {
   x->ui.help_scroll = 100;
   draw(x, 60, 16, false);
   assert_false(tui_canvas_contains(&x->c, "Cursor"));
-  assert_true(tui_canvas_contains(&x->c, "quit (asks first)"));
+  assert_true(tui_canvas_contains(&x->c, "an objective"));
   x->ui.help = false;
   x->ui.confirm_quit = true;
   draw(x, 100, 30, false);
@@ -355,6 +377,75 @@ static void test_overlays_and_command_line(void** state) {
   tui_canvas_row(&x->c, 28, buf, sizeof buf);
   assert_memory_equal(buf, "after the platoons", 18);
   assert_true(tui_canvas_contains(&x->c, "m move r reveal"));
+  /* Words per rule set: no spotting key where the rules give no `spot` (issue 16). */
+  assert_true(tui_canvas_contains(&x->c, "s spot"));
+  x->f.v.rule_verbs &= ~(1u << MURK_CMD_SPOT);
+  draw(x, 100, 30, false);
+  assert_false(tui_canvas_contains(&x->c, "s spot"));
+  assert_true(tui_canvas_contains(&x->c, "m move r reveal f shoot"));
+}
+
+/* The screen at column col of row y, n columns of ASCII ('~' for anything else). */
+static void row_at(struct ctx* x, int col, int y, int n, char* out) {
+  for (int i = 0; i < n; i++) {
+    uint32_t ch = tui_canvas_at(&x->c, col + i, y)->ch;
+    out[i] = ch >= ' ' && ch < 0x7f ? (char)ch : '~';
+  }
+  out[n] = '\0';
+}
+
+/* Coordinates on the map's edges, and labels that stay readable from 10 up (issue 16). */
+static void test_rulers_and_two_digit_labels(void** state) {
+  struct ctx* x = *state;
+  char s[16];
+  /* 80 columns: the 12-cell table fits; column numbers above it, every other one. */
+  x->ui.cursor = (struct murk_pos){0, 7};
+  draw(x, 80, 24, false);
+  int sx, sy;
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){4, 0}, &sx, &sy));
+  row_at(x, sx, sy - 1, 2, s);
+  assert_string_equal(s, "04");
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){10, 0}, &sx, &sy));
+  row_at(x, sx, sy - 1, 2, s);
+  assert_string_equal(s, "10");
+  /* Row numbers on the left, the cursor's row standing out. */
+  if (x->ui.map.sx >= TUI_RULER_W) {
+    assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){0, 6}, &sx, &sy));
+    row_at(x, x->ui.map.sx - TUI_RULER_W, sy, 2, s);
+    assert_string_equal(s, "06");
+    assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){0, 7}, &sx, &sy));
+    assert_int_equal(tui_canvas_at(&x->c, x->ui.map.sx - TUI_RULER_W, sy)->attr, TUI_A_HEAD);
+  }
+  /* Two-digit numbers: at two columns a cell, the digits ... */
+  x->f.markers[1].number = 12; /* an enemy marker */
+  x->f.teams[0].marker = 13;   /* an enemy team */
+  x->f.markers[2].number = 13;
+  x->f.v.ncontacts = 0;
+  draw(x, 80, 24, false);
+  uint32_t ch[2];
+  cell_text(x, (struct murk_pos){9, 4}, ch, NULL);
+  assert_int_equal(ch[0], '1');
+  assert_int_equal(ch[1], '2');
+  /* ... and zoomed in (a large window), the kind's letter with the whole number. */
+  draw(x, 120, 40, false);
+  assert_int_equal(tui_hexmap_cell_w(&x->ui.map), 4);
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){9, 4}, &sx, &sy));
+  row_at(x, sx, sy, 3, s);
+  assert_string_equal(s, "T12");
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){10, 1}, &sx, &sy));
+  row_at(x, sx, sy, 3, s);
+  assert_string_equal(s, "P13");
+  /* Zoomed in, every column has its number. */
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){11, 0}, &sx, &sy));
+  row_at(x, sx, sy - 1, 2, s);
+  assert_string_equal(s, "11");
+  /* Terrain in the own deployment zone keeps its own look on the zone's ground. */
+  x->cells[1 * FIX_W + 1] |= TUI_CELL_ZONE;
+  draw(x, 80, 24, false);
+  int at[2];
+  cell_text(x, (struct murk_pos){1, 1}, ch, at);
+  assert_int_equal(ch[0], 0x2663);
+  assert_int_equal(at[0], TUI_A_ZONE_WOODS);
 }
 
 static void test_pick_list(void** state) {
@@ -437,7 +528,7 @@ static void test_dis_counters(void** state) {
   /* An enemy leader is called one. */
   x->ui.cursor = (struct murk_pos){9, 4};
   draw(x, 100, 30, false);
-  assert_true(tui_canvas_contains(&x->c, "T2: enemy leader"));
+  assert_true(tui_canvas_contains(&x->c, "T2: enemy wing leader"));
   /* A marker off the table has no Dis counters on it. */
   enemy->on_table = false;
   x->ui.cursor = (struct murk_pos){8, 4};
@@ -473,6 +564,11 @@ static void test_contacts_described(void** state) {
   assert_int_equal(ch[0], 'P');
   assert_int_equal(ch[1], '3');
   assert_int_equal(at[0], TUI_A_CONTACT);
+  /* Zoomed in (this window has room), a memory says so: "P3?". */
+  assert_int_equal(tui_hexmap_cell_w(&x->ui.map), 4);
+  int csx, csy;
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){8, 6}, &csx, &csy));
+  assert_int_equal(tui_canvas_at(&x->c, csx + 2, csy)->ch, '?');
   cell_text(x, (struct murk_pos){0, 3}, ch, at);
   assert_int_equal(ch[0], 'T');
   assert_int_equal(ch[1], '8');
@@ -503,6 +599,7 @@ static void test_contacts_described(void** state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_layout),
+      cmocka_unit_test_setup_teardown(test_rulers_and_two_digit_labels, setup, teardown),
       cmocka_unit_test_setup_teardown(test_terrain_and_markers_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_roster_labels, setup, teardown),
       cmocka_unit_test_setup_teardown(test_panels, setup, teardown),

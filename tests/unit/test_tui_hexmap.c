@@ -62,6 +62,35 @@ static void test_round_trip_every_cell(void** state) {
   assert_int_equal(q.x, 35);
 }
 
+/* Zoomed in (a large window): four columns a cell, odd rows two to the right, and every
+ * column of a cell maps back to it. */
+static void test_zoomed_cells(void** state) {
+  (void)state;
+  struct tui_hexmap m = {0};
+  m.cw = 4;
+  assert_int_equal(tui_hexmap_width_at(&hex36x24, 4), 146);
+  tui_hexmap_place(&m, &hex36x24, 3, 2, 146, 24);
+  assert_int_equal(tui_hexmap_cols(&m), 36);
+  int sx, sy;
+  assert_true(tui_hexmap_to_screen(&m, (struct murk_pos){5, 3}, &sx, &sy));
+  assert_int_equal(sx, 3 + 20 + 2);
+  assert_int_equal(sy, 5);
+  for (int y = 0; y < 24; y++)
+    for (int x = 0; x < 36; x++) {
+      struct murk_pos p = {x, y}, q;
+      assert_true(tui_hexmap_to_screen(&m, p, &sx, &sy));
+      for (int i = 0; i < 4; i++) {
+        assert_true(tui_hexmap_from_screen(&m, sx + i, sy, &q));
+        assert_true(murk_pos_eq(p, q));
+      }
+    }
+  /* Narrower than the table: it scrolls by whole cells. */
+  tui_hexmap_place(&m, &hex36x24, 0, 0, 42, 10);
+  assert_int_equal(tui_hexmap_cols(&m), 10);
+  tui_hexmap_follow(&m, (struct murk_pos){30, 20}, 2);
+  assert_true(tui_hexmap_to_screen(&m, (struct murk_pos){30, 20}, &sx, &sy));
+}
+
 static void test_square_grid_has_no_shift(void** state) {
   (void)state;
   struct murk_grid sq = {MURK_GRID_SQUARE, 10, 10};
@@ -137,6 +166,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_to_screen_odd_rows_shift),
       cmocka_unit_test(test_round_trip_every_cell),
+      cmocka_unit_test(test_zoomed_cells),
       cmocka_unit_test(test_square_grid_has_no_shift),
       cmocka_unit_test(test_scroll_follows_the_cursor),
       cmocka_unit_test(test_small_table_does_not_scroll),

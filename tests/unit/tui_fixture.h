@@ -114,6 +114,7 @@ static inline void fixture_init(struct fixture* f) {
   struct murk_view* v = &f->v;
   v->side = MURK_ATTACKER;
   v->mission_name = "Fixture";
+  v->rule_verbs = ~0u; /* every verb: the rules of all missions */
   v->briefing = "Take the hill.\n\nDo not lose the tanks.";
   v->grid = (struct murk_grid){MURK_GRID_HEX, FIX_W, FIX_H};
   v->terrain = f->terrain;

@@ -1,0 +1,140 @@
+#!/usr/bin/env bash
+# tui_table.sh: the table read at a glance, in the words of the rules in force (issue 16),
+# in tmux. Checks that:
+#   - Limited Intelligence setup: the Forces panel and the deploy list group the platoons
+#     by wing, each wing with its Dis range;
+#   - the map has column numbers above it and row numbers beside it; `?` ends with a legend
+#     of the glyphs;
+#   - a large window zooms in: two-digit markers keep their letter (T12), no wide empty band;
+#   - PgUp/PgDn move the event log a page, its header says newer lines are below;
+#   - resuming a save at a hand-over shows what happened since the side's last turn;
+#   - a night mission without Fog of War offers no `s spot` key and refuses `spot` in its
+#     own words;
+#   - quitting after game over does not suggest --load;
+#   - TERM=dumb (no cursor addressing) is refused with a message and exit code 1.
+. "$(dirname "$0")/tui_common.bash"
+
+cmd() {
+  keys :
+  send_text "$1"
+  keys Enter
+}
+
+take_over() {
+  local side=$1
+  wait_for "Pass the keyboard to the $side." || return 1
+  pass_handover
+  wait_for "$side's table" || return 1
+  settle
+}
+
+skip_recap() {
+  if screen | grep -qF "Since your last turn"; then
+    keys Escape
+    wait_gone "Since your last turn"
+  fi
+}
+
+# A save of a scripted game's first $2 lines, in the state directory (so that murk play
+# keeps it as the game's autosave).
+save_of() {
+  local script=$1 lines=$2 out=$3
+  head -n "$lines" "$script" | grep -v '^# expect' >"$tmp/prefix.txt"
+  mkdir -p "$tmp/state/murk"
+  "$MURK" run "$tmp/prefix.txt" --save "$out" >/dev/null || fail "cannot make a save of $script"
+}
+
+# 1. Limited Intelligence: the defender deploys first; wings in the panel and the list.
+tui_start li-hohenfeld --seed 7
+take_over defender
+skip_recap
+wait_for "Main Line: Dis 2 cells"
+wait_for "Horse Reserve: Dis 2 cells"
+keys d
+wait_for "Main Line: wing of 4 platoons, Dis 2 cells"
+wait_for "Flank Guard: wing of 2 platoons, Dis 2 cells"
+wait_for "a dummy wing leader (2 left)"
+keys Escape
+wait_gone "wing of 4 platoons"
+# Rulers: the column numbers on the row above the map, the row numbers left of it.
+screen | sed -n 2p | grep -q '^   00  02  04  06' || fail "no column numbers above the map: $(screen | sed -n 2p)"
+screen | sed -n 3p | grep -q '^00 ' || fail "no row number left of row 00: $(screen | sed -n 3p)"
+screen | sed -n 24p | grep -q '^21 ' || fail "no row number left of row 21: $(screen | sed -n 24p)"
+# The legend at the end of the help.
+keys '?'
+wait_for "Keys  ("
+keys j j j j j j j j j j j j j j j j j j j j
+wait_for "Map legend"
+wait_for "woods (difficult)"
+wait_for "a Dis counter of leader T5"
+keys x
+wait_gone "Map legend"
+
+# 2. Luneville after the deployment: the attacker resumes at the hand-over of turn 1.
+save=$tmp/state/murk/luneville-opening.murk
+save_of tests/games/luneville-opening.txt 56 "$save"
+tui_start --load "$save"
+take_over attacker
+wait_for "Since your last turn"
+wait_for "the attacker takes the first turn"
+keys Escape
+wait_gone "Since your last turn"
+# The log by a page: 12 lines under its heading at 100x40, so 11 a page.
+keys PPage
+wait_for "Events (11 newer lines below: PgDn)"
+keys PPage
+wait_for "Events (22 newer lines below: PgDn)"
+keys NPage NPage
+wait_gone "newer lines below"
+# Two-digit markers at 100x40 fill their two columns.
+screen | grep -qE '(^|[^0-9])1[0-6]([^0-9]|$)' || fail "no two-digit marker on the map"
+
+# 3. The same at 250x70: zoomed in, markers keep their letter, the panel takes the room.
+TUI_SIZE="250 70" tui_start --load "$save"
+take_over attacker
+skip_recap
+wait_for "T12"
+wait_for "T16"
+screen | sed -n 2p | grep -q '^   00  01  02  03' || fail "zoomed in, every column has its number"
+# No wide empty band between the map and the panel.
+screen | sed -n 10p | grep -qE '[^ ] {20,}│' && fail "a wide empty band beside the map"
+
+# 4. A night mission without Fog of War: no spot key, and `spot` is refused in its words.
+save2=$tmp/state/murk/night.murk
+save_of tests/games/night-saint-aubin-raid.txt 39 "$save2"
+tui_start --load "$save2"
+take_over attacker
+skip_recap
+wait_for "m move r reveal"
+screen | tail -n 1 | grep -qF "s spot" && fail "the night mission offers s spot: $(screen | tail -n 1)"
+cmd "spot"
+wait_for "Fog of War, which this mission does not"
+keys q
+wait_for "Quit the game?"
+keys y
+wait_exit >/dev/null
+
+# 5. Game over: quitting points to murk replay, not to --load.
+save3=$tmp/state/murk/over.murk
+save_of tests/games/luneville-turn-limit.txt 100000 "$save3"
+tui_start --load "$save3"
+wait_for "GAME OVER"
+keys q
+wait_for "Quit"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "quitting a finished game: exit code $rc"
+grep -q -- "--load" "$tmp/stderr" && fail "a finished game suggests --load: $(cat "$tmp/stderr")"
+grep -q "murk replay" "$tmp/stderr" || fail "a finished game does not say how to read it: $(cat "$tmp/stderr")"
+
+# 6. A terminal that cannot address the cursor is refused, as an unknown one is.
+TUI_TERM=dumb tui_start luneville --seed 1
+rc=$(wait_exit)
+[ "$rc" = 1 ] || fail "TERM=dumb: exit code $rc, not 1"
+grep -q "TERM=dumb) cannot move the cursor" "$tmp/stderr" || fail "TERM=dumb: '$(cat "$tmp/stderr")'"
+check_restored "after TERM=dumb"
+TUI_TERM=no-such-terminal tui_start luneville --seed 1
+rc=$(wait_exit)
+[ "$rc" = 1 ] || fail "an unknown TERM: exit code $rc, not 1"
+
+finish
