@@ -250,6 +250,11 @@ int murk_roll(struct murk_game* g, const struct murk_dice_expr* e, const char* p
 int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
                   enum murk_audience aud, const char* label, int value, struct murk_roll* out);
 
+/* A pool of dice each scored against `need` (to hit, reserves arriving): reported as the
+ * dice and how many succeed, which it returns (dice.h, murk_roll_format). */
+int murk_roll_pool(struct murk_game* g, const struct murk_dice_expr* e, int need,
+                   const char* purpose, enum murk_audience aud, struct murk_roll* out);
+
 /* ---- shared by the game modules (not public API) ---- */
 
 /* A command's references as the command table resolved them before its handler runs
@@ -366,6 +371,7 @@ int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct mur
                       const struct murk_cmd_args* a, char* reason, size_t reason_len);
 /* Platoons of `side` still waiting to be deployed in setup phase `phase`. */
 int murk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
+bool murk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit);
 /* Must `side` take away objectives (remove objective N) before it deploys? */
 bool murk_setup_removal_due(const struct murk_game* g, enum murk_side side);
 /* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
