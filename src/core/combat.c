@@ -21,10 +21,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "combat.h"
+#include "event.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
+#include "victory.h"
 
 #define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
@@ -241,7 +246,7 @@ static int roll_hits(struct murk_game* g, int ndice, int need, const char* purpo
   while (ndice > 0) {
     int k = ndice > MURK_DICE_MAX ? MURK_DICE_MAX : ndice;
     struct murk_dice_expr e = {k, 6, 1, 0};
-    hits += murk_roll_pool(g, &e, need, purpose, MURK_AUD_ALL, NULL);
+    hits += mk_roll_pool(g, &e, need, purpose, MURK_AUD_ALL, NULL);
     ndice -= k;
   }
   return hits;

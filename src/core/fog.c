@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -14,6 +16,8 @@
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 
 static bool fog_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);

@@ -11,10 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
+#include "event.h"
 #include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
+#include "setup.h"
+#include "state.h"
 
 /* Everything of one side a rule may have to measure from or to. */
 #define MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)

@@ -23,11 +23,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
 #include "region.h"
+#include "setup.h"
+#include "state.h"
 
 /* ---- kinds ---- */
 
@@ -619,7 +624,7 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
     struct murk_roll roll;
     char purpose[MURK_ROLL_PURPOSE];
     snprintf(purpose, sizeof purpose, "%ss, %s", ki->name, who);
-    int hits = murk_roll_pool(g, &d, score, purpose, MURK_AUD_ALL, &roll);
+    int hits = mk_roll_pool(g, &d, score, purpose, MURK_AUD_ALL, &roll);
     if (hits > n) hits = n;
     if (hits == 0) {
       mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: no %s arrives (%d+ needed)", who,

@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/alloc.h"
@@ -22,6 +24,9 @@
 #include "murk/los.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "turn.h"
 
 static void enter_phase(struct murk_game* g, enum murk_phase from);
 
@@ -316,7 +321,7 @@ static bool escalation_allows(const struct murk_platoon* pl) {
 /* May own platoon `unit` be deployed now (`deploy N at X,Y`, somewhere)? Waiting, and this
  * is its setup phase (mk_setup_deploy's checks before the cell's); the view's deploy list
  * offers only these. */
-bool murk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit) {
+bool mk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_state* s = &g->s;
   if (s->to_act != side || s->phase < MURK_PHASE_DEPLOY || s->phase >= MURK_PHASE_PLAY ||
       s->units[side][unit].state != MURK_PLATOON_WAITING ||

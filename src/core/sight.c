@@ -20,12 +20,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 
 static int min_int(int a, int b) {
   return a < b ? a : b;

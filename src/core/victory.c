@@ -14,8 +14,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
 #include "murk/error.h"
+#include "state.h"
+#include "victory.h"
 
 /* ---- the result ---- */
 

@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
-#include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -17,6 +18,9 @@
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
 
@@ -783,7 +787,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->ambush = u->ambush;
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
-      vp->may_deploy = murk_setup_may_deploy(g, side, k);
+      vp->may_deploy = mk_setup_may_deploy(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;
       if (u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {

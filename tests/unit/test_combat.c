@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "murk/sight.h"
+#include "sight.h"
 #include "test_support.h"
 
 /* Both sides: rifles (no save, range 8 cells), tanks (armour 3+), transports; the defender

@@ -10,7 +10,10 @@
 
 #include <cmocka.h>
 
+#include "board.h"
+#include "event.h"
 #include "reserves.h"
+#include "state.h"
 #include "test_support.h"
 
 /* 16 x 12 hexes at 5cm: the defender deploys in the north half, the attacker in the

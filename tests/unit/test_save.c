@@ -16,6 +16,8 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 
+#include "event.h" /* the whole event logs of two games, compared */
+
 static struct murk_script* parse_ok(const char* text) {
   struct murk_diags d;
   murk_diags_init(&d, "test.txt");

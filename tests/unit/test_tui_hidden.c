@@ -35,15 +35,16 @@
 
 #include <cmocka.h>
 
+#include "board.h"
 #include "canvas.h"
 #include "draw.h"
-#include "game_internal.h"
 #include "glyph.h"
 #include "hexmap.h"
 #include "murk/error.h"
 #include "murk/view.h"
 #include "session.h"
 #include "sim.h"
+#include "state.h"
 
 #define MAX_COMMANDS 400 /* applied commands a game, at most */
 #define MAX_CODES (2 * MK_MAX_UNITS)

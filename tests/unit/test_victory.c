@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "test_support.h"
+#include "victory.h"
 
 #define A MURK_ATTACKER
 #define D MURK_DEFENDER
