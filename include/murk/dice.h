@@ -80,7 +80,9 @@ struct murk_roll_mod {
   int value;
 };
 
-/* A roll as it happened. total = (sum of dice) * mul + add + sum of mods. */
+/* A roll as it happened. total = (sum of dice) * mul + add + sum of mods; for a pool of
+ * dice each scored against a number (need > 0: to hit, reserves arriving), total is the
+ * number of dice at need or more, and no sum is made. */
 struct murk_roll {
   char purpose[MURK_ROLL_PURPOSE];
   struct murk_dice_expr expr;
@@ -89,6 +91,7 @@ struct murk_roll {
   int nmods;
   struct murk_roll_mod mods[MURK_ROLL_MODS];
   int total;
+  int need; /* a pool: each die succeeds at need or more; 0: a sum */
 };
 
 /* Roll an expression for a purpose. Returns 0 (the record in out), or MURK_EINVAL if e is
@@ -106,6 +109,8 @@ int murk_roll_add_mod(struct murk_roll* r, const char* label, int value);
  *   "bogging check: d6 = [2] = 2"
  *   "night visibility: 2d6*3 = [3 5]*3 +1 (moon) = 25"
  *   "reserves: d6+1 = [4]+1 -1 (late) = 4"
+ * A pool (need > 0) says what counts instead of a sum: "PURPOSE: NdM at K+: [dice], S successes"
+ *   "P6 at P7 to hit: 3d6 at 5+: [4 4 1], no success"
  * DETAIL is left out when there are no dice and no mods ("turns: 6 = 6"); "PURPOSE: " is
  * left out when the purpose is empty, " (label)" when the label is. Golden transcripts
  * hold this text: change it only on purpose. Returns 0 or MURK_ENOSPACE (truncated,

@@ -11,8 +11,8 @@
  * - mission_name, briefing, force_name[], terrain, map, entries, own_zone, own_more_zones
  *   point into the mission the game was made from: valid while that mission is loaded
  *   (a game never outlives its mission, and a view may outlive its game).
- * - objectives, markers, teams, platoons, arrivals (and each arrival's cells), lit,
- *   contacts, wings, targets and events are the view's own arrays: valid until the next
+ * - objectives, markers, teams, platoons, arrivals (and each arrival's cells), lit, lit_by,
+ *   lights, contacts, wings, targets and events are the view's own arrays: valid until the next
  *   murk_view_update of this view or murk_view_free, which frees them.
  * - Everything else (result, prompt, conditions, names) is copied into the view.
  * Nothing in a view points into the game: a view may be read after its game is freed or
@@ -124,6 +124,7 @@ struct murk_view_platoon {
   bool may_arrive;  /* in reserve, and a roll this turn lets one of its kind come on */
   bool dug_in;      /* Prepared Positions */
   bool recce_moved; /* made its reconnaissance deployment move */
+  bool may_deploy;  /* the side to act may deploy it now (this setup phase is its own) */
   int wing;         /* Limited Intelligence: its wing, an index into the view's wings; -1 */
   /* Revealed platoons (a hidden one moves as its marker): how it moves. Its first team on
    * the table leads; the others keep their places around it. */
@@ -170,6 +171,18 @@ struct murk_view_contact {
   struct murk_pos pos;        /* where it was last seen */
   int turn;                   /* the game turn it was last seen (0: during setup) */
   enum murk_view_sight sight; /* why it is out of sight now */
+  /* MURK_VIEW_NO_LINE: the first cell that blocks the line from the nearest own unit within
+   * sight range (public terrain, or smoke), when a cell does (has_blocker). */
+  struct murk_pos blocker;
+  bool has_blocker;
+};
+
+/* A light on the table at night (starshells, illuminating rounds: public), or a blaze. */
+struct murk_view_light {
+  char what[64];      /* "starshell", "illuminating round", "burning village" */
+  struct murk_pos at; /* where it burst or burns */
+  enum murk_side by;  /* who fired it; MURK_NO_SIDE for a blaze */
+  char until[48];     /* "until the attacker's next turn", "all game" */
 };
 
 /* An own revealed platoon may now shoot at (in range, in sight) or assault (within reach) a
@@ -255,7 +268,10 @@ struct murk_view {
   struct murk_view_arrival* arrivals; /* own arrivals from reserve due now (none for the umpire) */
   int narrivals;
   struct murk_pos* lit; /* illuminated cells (starshells, rounds, fires), row by row */
+  int* lit_by;          /* for each lit cell: which of `lights` lights it (the first) */
   int nlit;
+  struct murk_view_light* lights; /* what lights the lit cells */
+  int nlights;
   struct murk_view_contact* contacts; /* enemy markers and teams out of sight: last seen */
   int ncontacts;
   struct murk_view_wing* wings; /* own Limited Intelligence wings */

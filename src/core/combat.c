@@ -258,10 +258,7 @@ static int roll_hits(struct murk_game* g, int ndice, int need, const char* purpo
   while (ndice > 0) {
     int k = ndice > MURK_DICE_MAX ? MURK_DICE_MAX : ndice;
     struct murk_dice_expr e = {k, 6, 1, 0};
-    struct murk_roll r;
-    murk_roll(g, &e, purpose, MURK_AUD_ALL, &r);
-    for (int i = 0; i < r.ndice; i++)
-      if (r.dice[i] >= need) hits++;
+    hits += mk_roll_pool(g, &e, need, purpose, MURK_AUD_ALL, NULL);
     ndice -= k;
   }
   return hits;
@@ -277,7 +274,7 @@ static int roll_combos(struct murk_game* g, enum murk_side side, const struct to
     int need = to_hit_need(&combos[i]);
     mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
             what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
-    snprintf(purpose, sizeof purpose, "P%d %s P%d, %d+ hits", snum, what, tnum, need);
+    snprintf(purpose, sizeof purpose, "P%d %s P%d to hit", snum, what, tnum);
     hits += roll_hits(g, combos[i].dice, need, purpose);
   }
   return hits;

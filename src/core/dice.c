@@ -374,6 +374,17 @@ int murk_roll_format(const struct murk_roll* r, char* buf, size_t n) {
 
   if (plen > 0) put(&o, "%.*s: ", plen, r->purpose);
   put_expr(&o, &r->expr);
+  if (r->need > 0) {
+    /* A pool: which dice count, not a sum nobody uses. */
+    put(&o, " at %d+: [", r->need);
+    for (int i = 0; i < ndice; i++) put(&o, i ? " %d" : "%d", r->dice[i]);
+    put(&o, "], ");
+    if (r->total <= 0)
+      put(&o, "no success");
+    else
+      put(&o, "%d success%s", r->total, r->total == 1 ? "" : "es");
+    return o.cut ? MURK_ENOSPACE : MURK_OK;
+  }
   put(&o, " = ");
   if (ndice > 0 || nmods > 0) {
     if (ndice > 0) {

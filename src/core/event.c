@@ -100,6 +100,29 @@ int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const cha
   return r.total;
 }
 
+int mk_roll_pool(struct murk_game* g, const struct murk_dice_expr* e, int need, const char* purpose,
+                 enum murk_audience aud, struct murk_roll* out) {
+  struct murk_roll r;
+  if (murk_dice_roll(&g->s.rng, e, purpose, &r) != 0) {
+    memset(&r, 0, sizeof r);
+    snprintf(r.purpose, sizeof r.purpose, "%s", purpose ? purpose : "");
+  }
+  r.need = need > 0 ? need : 1;
+  r.total = 0;
+  for (int i = 0; i < r.ndice; i++)
+    if (r.dice[i] >= r.need) r.total++;
+  char text[MURK_EVENT_TEXT];
+  murk_roll_format(&r, text, sizeof text);
+  if (mk_emit(g, MURK_EV_ROLL, aud, g->s.to_act, "%s", text) == MURK_OK) {
+    struct murk_event* ev = mk_last_event(g);
+    ev->has_roll = true;
+    ev->roll = r;
+  }
+  mk_mark_irreversible(g);
+  if (out) *out = r;
+  return r.total;
+}
+
 int murk_roll(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
               enum murk_audience aud, struct murk_roll* out) {
   return murk_roll_mod(g, e, purpose, aud, NULL, 0, out);

@@ -36,6 +36,11 @@ int murk_roll(struct murk_game* g, const struct murk_dice_expr* e, const char* p
 int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
                   enum murk_audience aud, const char* label, int value, struct murk_roll* out);
 
+/* A pool of dice each scored against `need` (to hit, reserves arriving): reported as the
+ * dice and how many succeed, which it returns (dice.h, murk_roll_format). */
+int mk_roll_pool(struct murk_game* g, const struct murk_dice_expr* e, int need, const char* purpose,
+                 enum murk_audience aud, struct murk_roll* out);
+
 /* Events since creation, all audiences: the whole truth. Views read them (filtered by
  * audience); front-ends read views, so these stay inside the core (and its tests). */
 size_t mk_game_event_count(const struct murk_game* g);

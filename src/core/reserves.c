@@ -624,10 +624,7 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
     struct murk_roll roll;
     char purpose[MURK_ROLL_PURPOSE];
     snprintf(purpose, sizeof purpose, "%ss, %s", ki->name, who);
-    murk_roll(g, &d, purpose, MURK_AUD_ALL, &roll);
-    int hits = 0;
-    for (int j = 0; j < roll.ndice; j++)
-      if (roll.dice[j] >= score) hits++;
+    int hits = mk_roll_pool(g, &d, score, purpose, MURK_AUD_ALL, &roll);
     if (hits > n) hits = n;
     if (hits == 0) {
       mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: no %s arrives (%d+ needed)", who,

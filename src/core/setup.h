@@ -31,6 +31,8 @@ int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Platoons of `side` still waiting to be deployed in setup phase `phase`. */
 int mk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
+/* May own platoon `unit` be deployed now (waiting, and this setup phase is its own)? */
+bool mk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit);
 /* Must `side` take away objectives (remove objective N) before it deploys? */
 bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side);
 /* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */

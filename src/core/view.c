@@ -14,6 +14,7 @@
 #include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "murk/los.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
@@ -32,6 +33,8 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->events);
   murk_free(v->arrivals);
   murk_free(v->lit);
+  murk_free(v->lit_by);
+  murk_free(v->lights);
   murk_free(v->contacts);
   murk_free(v->wings);
   murk_free(v->targets);
@@ -214,6 +217,7 @@ struct view_box {
   uint32_t epoch;            /* and that game's undo count then */
   size_t read;               /* the game's events looked at so far */
   size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
+  size_t cap_lit_by, cap_lights;
   struct murk_pos* pool; /* the arrivals' cells */
   size_t cap_pool;
   long place_key; /* what place_cells were filled for (fill_place_cells_interim), -1: none */
@@ -240,12 +244,58 @@ static void* grow(void* p, size_t* cap, size_t n, size_t size, bool* oom) {
 #define ROOM(b, field, n) \
   ((b)->v.field = grow((b)->v.field, &(b)->cap_##field, (n), sizeof *(b)->v.field, &oom))
 
-/* The lit cells, row by row. */
+/* What lights cell p, as an index into the view's lights (adding a blaze's light the first
+ * time one lights a cell); -1 when nothing does. Starshells and rounds first (night.c: a
+ * light goes out when its side's next turn begins), then the nearest blaze whose reach
+ * (seed 003, 1.94: two cells a burning level) takes in p. */
+static int light_of(const struct murk_game* g, struct view_box* b, struct murk_pos p,
+                    bool* failed) {
+  const struct murk_grid* grid = &g->m->grid;
+  const struct mk_night* n = &g->s.night;
+  struct murk_view* v = &b->v;
+  for (int i = 0; i < n->nlights; i++)
+    if (murk_geom_distance(grid, n->lights[i].at, p) <= n->lights[i].radius) return i;
+  if (!g->firelit || !g->firelit[(size_t)p.y * (size_t)grid->width + (size_t)p.x]) return -1;
+  const struct murk_mission* m = g->m;
+  struct murk_pos best = p;
+  int bestd = -1;
+  for (int y = 0; y < grid->height; y++)
+    for (int x = 0; x < grid->width; x++) {
+      struct murk_pos q = {x, y};
+      const struct murk_terrain* t = murk_mission_terrain_at(m, q);
+      int levels = t ? m->blaze[t - m->terrain] : 0;
+      int d = murk_geom_distance(grid, q, p);
+      if (levels <= 0 || d > 2 * levels || (bestd >= 0 && d >= bestd)) continue;
+      best = q;
+      bestd = d;
+    }
+  if (bestd < 0) return -1;
+  for (int i = n->nlights; i < v->nlights; i++)
+    if (murk_pos_eq(v->lights[i].at, best)) return i;
+  bool oom = false;
+  ROOM(b, lights, (size_t)v->nlights + 1);
+  if (oom) {
+    *failed = true;
+    return -1;
+  }
+  struct murk_view_light* l = &v->lights[v->nlights++];
+  memset(l, 0, sizeof *l);
+  const struct murk_terrain* t = murk_mission_terrain_at(m, best);
+  snprintf(l->what, sizeof l->what, "burning %s", t ? t->name : "cell");
+  l->at = best;
+  l->by = MURK_NO_SIDE;
+  snprintf(l->until, sizeof l->until, "all game");
+  return v->nlights - 1;
+}
+
+/* The lit cells, row by row, and what lights each. */
 static int fill_lit(const struct murk_game* g, struct view_box* b) {
   const struct murk_grid* grid = &g->m->grid;
+  const struct mk_night* night = &g->s.night;
   struct murk_view* v = &b->v;
   v->nlit = 0;
-  if (!g->firelit && g->s.night.nlights == 0) return MURK_OK;
+  v->nlights = 0;
+  if (!g->firelit && night->nlights == 0) return MURK_OK;
   size_t n = 0;
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++)
@@ -253,10 +303,27 @@ static int fill_lit(const struct murk_game* g, struct view_box* b) {
   if (n == 0) return MURK_OK;
   bool oom = false;
   ROOM(b, lit, n);
+  ROOM(b, lit_by, n);
+  ROOM(b, lights, (size_t)night->nlights + 1);
   if (oom) return MURK_ENOMEM;
+  for (int i = 0; i < night->nlights; i++) {
+    const struct mk_light* src = &night->lights[i];
+    struct murk_view_light* l = &v->lights[v->nlights++];
+    memset(l, 0, sizeof *l);
+    snprintf(l->what, sizeof l->what, "%s",
+             src->kind == MK_LIGHT_STARSHELL ? "starshell" : "illuminating round");
+    l->at = src->at;
+    l->by = src->by;
+    snprintf(l->until, sizeof l->until, "until the %s's next turn", murk_side_name(src->by));
+  }
   for (int y = 0; y < grid->height; y++)
-    for (int x = 0; x < grid->width; x++)
-      if (mk_night_lit(g, (struct murk_pos){x, y})) v->lit[v->nlit++] = (struct murk_pos){x, y};
+    for (int x = 0; x < grid->width; x++) {
+      struct murk_pos p = {x, y};
+      if (!mk_night_lit(g, p)) continue;
+      v->lit_by[v->nlit] = light_of(g, b, p, &oom);
+      if (oom) return MURK_ENOMEM;
+      v->lit[v->nlit++] = p;
+    }
   return MURK_OK;
 }
 
@@ -332,6 +399,41 @@ static enum murk_view_sight why_seen(const struct murk_game* g, const struct mur
   return v->nvr >= 0 ? MURK_VIEW_BEYOND_NVR : MURK_VIEW_OUT_OF_RANGE;
 }
 
+/* What stops the line to p (MURK_VIEW_NO_LINE): from the nearest own unit within sight
+ * range, the first cell of the line, ends excluded, that blocks sight now (los.h's walk,
+ * on the game's sight map: terrain, smoke). False when no single cell does (heights, or a
+ * line along an edge between two blocking cells). */
+static bool blocker(const struct murk_game* g, const struct murk_view* v, const struct eyes* e,
+                    struct murk_pos p, struct murk_pos* out) {
+  const struct murk_grid* grid = &g->m->grid;
+  if (!g->sightmap) return false;
+  struct murk_axial to = murk_geom_to_axial(grid, p);
+  int best = -1, bestd = 0;
+  for (int i = 0; i < e->n; i++) {
+    int d = murk_geom_axial_distance(grid, e->ax[i], to);
+    if (v->sight_range < MURK_SIGHT_UNLIMITED && d > v->sight_range) continue;
+    if (best < 0 || d < bestd) {
+      best = i;
+      bestd = d;
+    }
+  }
+  if (best < 0) return false;
+  struct murk_line_step steps[64];
+  size_t n = murk_geom_line(grid, e->at[best], p, steps, sizeof steps / sizeof *steps);
+  if (n > sizeof steps / sizeof *steps) n = sizeof steps / sizeof *steps;
+  for (size_t k = 1; k + 1 < n; k++) {
+    const struct murk_line_step* st = &steps[k];
+    bool blocks = murk_sightmap_sight(g->sightmap, st->cell) == MURK_SIGHT_BLOCKING;
+    if (blocks && st->tie && murk_sightmap_sight(g->sightmap, st->alt) != MURK_SIGHT_BLOCKING)
+      blocks = false;
+    if (blocks) {
+      *out = st->cell;
+      return true;
+    }
+  }
+  return false;
+}
+
 /* Why each enemy marker and team this view holds is seen or not. */
 static int fill_why(const struct murk_game* g, struct murk_view* v) {
   if (v->side == MURK_NO_SIDE) return MURK_OK;
@@ -348,8 +450,11 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
   }
   for (int i = 0; i < v->nteams; i++)
     if (v->teams[i].owner != v->side) v->teams[i].sight = why_seen(g, v, e, v->teams[i].pos, true);
-  for (int i = 0; i < v->ncontacts; i++)
-    v->contacts[i].sight = why_seen(g, v, e, v->contacts[i].pos, false);
+  for (int i = 0; i < v->ncontacts; i++) {
+    struct murk_view_contact* k = &v->contacts[i];
+    k->sight = why_seen(g, v, e, k->pos, false);
+    if (k->sight == MURK_VIEW_NO_LINE) k->has_blocker = blocker(g, v, e, k->pos, &k->blocker);
+  }
   murk_free(e);
   return MURK_OK;
 }
@@ -721,6 +826,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->ambush = u->ambush;
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
+      vp->may_deploy = mk_setup_may_deploy(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;
       if (u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {

@@ -19,11 +19,12 @@ const char* const tui_help_lines[] = {
     "  o                place an objective at the cursor",
     "  R                hold a platoon in reserve",
     "  d                deploy a platoon (or a dummy) at the cursor",
-    "  m                move the unit at the cursor: pick the cell, Enter",
+    "  m                move the unit at the cursor (elsewhere: a list): the cell, Enter",
+    "  g                the cursor to your next unit that has not acted this step",
     "  r                reveal a platoon",
     "  s                spotting roll (Fog of War missions: start of the shooting step)",
     "  f / a            shoot / assault with a revealed platoon",
-    "  e                end the step (or your deployment, your reserves)",
+    "  e                end the step (asks while units still may act), your deployment",
     "  w                withdraw a platoon (Fighting Withdrawal, when due)",
     "  U                undo your last command (not past a roll or a reveal)",
     "  :                a command, as in scripts (e.g. move 2 to 07,12)",
@@ -366,6 +367,12 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
   }
   if (mode_shows_cursor(ui) && tui_hexmap_to_screen(m, ui->cursor, &sx, &sy))
     tui_canvas_paint(c, sx, sy, cw, TUI_A_CURSOR);
+  /* A placement being asked about: where it goes, over the cursor. */
+  if (ui->confirm.open && ui->confirm.has_pos &&
+      tui_hexmap_to_screen(m, ui->confirm.at, &sx, &sy)) {
+    tui_canvas_put(c, sx, sy, '?', TUI_A_MARK);
+    tui_canvas_put(c, sx + 1, sy, '?', TUI_A_MARK);
+  }
 }
 
 /* ---- the panel ---- */
@@ -379,6 +386,83 @@ static const char* whose(const struct murk_view* v, enum murk_side owner) {
 /* What a marker is, by its public kind: the core's noun for it (view.h). */
 static const char* marker_kind_word(enum murk_marker_kind k) {
   return murk_marker_noun(k, false);
+}
+
+/* Why an enemy marker or team on the table is seen (the view's reason: sight.c's rules, as
+ * the side can tell them from its own units). */
+static const char* seen_why(enum murk_view_sight w) {
+  switch (w) {
+    case MURK_VIEW_PUBLIC:
+      return "on the table for both sides";
+    case MURK_VIEW_LIT:
+      return "seen: lit, or seen firing";
+    default:
+      return "in sight of your units";
+  }
+}
+
+/* Why an enemy last seen here is out of sight now, from the view's reason (only what the
+ * side knows: its own units, the public table and the conditions). */
+static void contact_why(const struct murk_view* v, const struct murk_view_contact* k, char* buf,
+                        size_t n) {
+  switch (k->sight) {
+    case MURK_VIEW_BEYOND_NVR:
+      snprintf(buf, n, "not seen: beyond the night visibility range (%d cells) of your units",
+               v->nvr >= 0 ? v->nvr : v->sight_range);
+      return;
+    case MURK_VIEW_OUT_OF_RANGE:
+      if (v->sight_range < MURK_SIGHT_UNLIMITED)
+        snprintf(buf, n, "not seen: beyond your units' sight range (%d cells)", v->sight_range);
+      else
+        snprintf(buf, n, "not seen: out of your units' sight");
+      return;
+    case MURK_VIEW_NO_LINE:
+      if (k->has_blocker && murk_geom_on_table(&v->grid, k->blocker)) {
+        char at[16];
+        murk_pos_format(k->blocker, at, sizeof at);
+        int idx = v->map ? v->map[k->blocker.y * v->grid.width + k->blocker.x] : 0;
+        const char* name = idx < v->nterrain ? v->terrain[idx].name : "a cell";
+        snprintf(buf, n, "not seen: the %s at %s blocks the line from your nearest unit", name, at);
+      } else {
+        snprintf(buf, n, "not seen: no line of sight from any of your units");
+      }
+      return;
+    case MURK_VIEW_MOVED:
+      if (v->sight_range < MURK_SIGHT_UNLIMITED || v->night)
+        snprintf(buf, n,
+                 "its cell is in range and in sight: it moved, or was not spotted (the "
+                 "sighting roll)");
+      else
+        snprintf(buf, n, "its cell is in sight and empty: it moved");
+      return;
+    default:
+      snprintf(buf, n, "%s", murk_view_sight_name(k->sight));
+      return;
+  }
+}
+
+/* Whether the cell is lit, by what and until when (public: the view's lights). */
+static void draw_cell_light(struct tui_canvas* c, int x, int* y, int w, int ymax,
+                            const struct murk_view* v, struct murk_pos p) {
+  for (int i = 0; i < v->nlit && *y < ymax; i++) {
+    if (!murk_pos_eq(v->lit[i], p)) continue;
+    int li = v->lit_by ? v->lit_by[i] : -1;
+    char buf[200];
+    if (li >= 0 && li < v->nlights) {
+      const struct murk_view_light* l = &v->lights[li];
+      char at[16];
+      murk_pos_format(l->at, at, sizeof at);
+      if (l->by != MURK_NO_SIDE)
+        snprintf(buf, sizeof buf, "lit by the %s's %s at %s, %s", murk_side_name(l->by), l->what,
+                 at, l->until);
+      else
+        snprintf(buf, sizeof buf, "lit by the %s at %s (%s)", l->what, at, l->until);
+    } else {
+      snprintf(buf, sizeof buf, "lit");
+    }
+    *y += tui_canvas_wrap(c, x + 1, *y, w - 1, ymax - *y, 0, buf, TUI_A_LIT);
+    return;
+  }
 }
 
 /* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
@@ -434,6 +518,8 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
       tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_NORMAL, "%s, %d team%s", mk->type,
                         mk->nteams, mk->nteams == 1 ? "" : "s");
     if (mk->bogged && *y < ymax) tui_canvas_text(c, x + 2, (*y)++, w - 2, "bogged", TUI_A_ERROR);
+    if (!own && v->side != MURK_NO_SIDE && mk->sight != MURK_VIEW_PUBLIC && *y < ymax)
+      tui_canvas_text(c, x + 2, (*y)++, w - 2, seen_why(mk->sight), TUI_A_DIM);
   }
   const struct murk_view_team* tm = murk_view_team_at(v, p);
   if (tm && *y < ymax) {
@@ -447,6 +533,8 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
       tui_canvas_printf(c, x + 1, (*y)++, w - 1, a, "P%d %s: %s", tm->marker,
                         murk_side_name(tm->owner), tm->profile);
     if (pm && pm->known && *y < ymax) tui_canvas_printf(c, x + 2, (*y)++, w - 2, a, "%s", pm->name);
+    if (!own && v->side != MURK_NO_SIDE && *y < ymax)
+      tui_canvas_text(c, x + 2, (*y)++, w - 2, seen_why(tm->sight), TUI_A_DIM);
   }
   /* Dis counters here (public, seed 002, 27.1.2): whose leader they belong to. */
   for (int i = 0; i < v->nmarkers && *y < ymax; i++) {
@@ -477,7 +565,13 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
     else
       tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_CONTACT, "%s %s", whose(v, k->owner),
                         marker_kind_word(k->kind));
+    if (v->side != MURK_NO_SIDE && k->owner != v->side) {
+      char why[160];
+      contact_why(v, k, why, sizeof why);
+      *y += tui_canvas_wrap(c, x + 2, *y, w - 2, ymax - *y, 0, why, TUI_A_DIM);
+    }
   }
+  draw_cell_light(c, x, y, w, ymax, v, p);
 }
 
 static void forces_line(struct tui_canvas* c, int x, int y, int w,
@@ -571,6 +665,21 @@ static void draw_forces_wings(struct tui_canvas* c, int x, int y, int w, int h,
   }
 }
 
+/* The prompt, wrapped in full (it says what the side may do: never cut without a sign).
+ * Should it not fit above ymax, its last line shows where it stops. Returns lines used. */
+static int draw_prompt(struct tui_canvas* c, int x, int y, int w, int ymax, const char* prompt) {
+  int n = tui_canvas_wrap(NULL, 0, 0, w, 0, 0, prompt, TUI_A_GOOD);
+  int room = ymax - y;
+  if (room <= 0) return 0;
+  if (n <= room) {
+    tui_canvas_wrap(c, x, y, w, n, 0, prompt, TUI_A_GOOD);
+    return n;
+  }
+  tui_canvas_wrap(c, x, y, w, room, 0, prompt, TUI_A_GOOD);
+  tui_canvas_put(c, x + w - 1, y + room - 1, c->ascii ? '>' : 0x2026, TUI_A_KEY);
+  return room;
+}
+
 static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                        const struct tui_layout* L) {
   int x = L->panel_x, w = L->panel_w, y = L->panel_y;
@@ -590,10 +699,7 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
     if (v->to_act != MURK_NO_SIDE)
       tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "%s to act", murk_side_name(v->to_act));
   }
-  if (v->prompt[0]) {
-    int n = tui_canvas_wrap(c, x + 1, y, w - 1, 3, 0, v->prompt, TUI_A_GOOD);
-    y += n > 3 ? 3 : n;
-  }
+  if (v->prompt[0]) y += draw_prompt(c, x + 1, y, w - 1, ymax, v->prompt);
   if (v->phase == MURK_PHASE_OVER)
     tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_HEAD, "VP: attacker %d, defender %d",
                       v->vp[MURK_ATTACKER], v->vp[MURK_DEFENDER]);
@@ -727,7 +833,7 @@ static const char* play_hint(const struct murk_view* v, char* buf, size_t n) {
   for (size_t i = 0; i < sizeof play_keys / sizeof play_keys[0] && len < n; i++)
     if ((v->rule_verbs & (1u << play_keys[i].verb)) && !(play_keys[i].fight && v->withdraw_due > 0))
       len += (size_t)snprintf(buf + len, n - len, "%s ", play_keys[i].text);
-  if (len < n) snprintf(buf + len, n - len, "U undo : ? q");
+  if (len < n) snprintf(buf + len, n - len, "g next U undo : ? q");
   return buf;
 }
 
@@ -900,6 +1006,22 @@ static void draw_help(struct tui_canvas* c, const struct murk_view* v, const str
   }
 }
 
+/* A question before a command that cannot be taken back (ui.h, struct tui_confirm). */
+static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
+                         const struct tui_layout* L) {
+  int w = L->map_w - 4 > 70 ? 70 : L->map_w - 4;
+  int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->confirm.text, TUI_A_NORMAL);
+  if (n > 4) n = 4;
+  int h = n + 3;
+  /* Over the event log, above the message line: the map (and the cell) stay in view. */
+  int x = (L->map_w - w) / 2, y = L->msg_y - h;
+  if (y < 1) y = 1;
+  box(c, x, y, w, h, "Sure?");
+  tui_canvas_wrap(c, x + 2, y + 1, w - 4, n, 0, ui->confirm.text, TUI_A_NORMAL);
+  tui_canvas_text(c, x + 2, y + 1 + n, w - 4, "y or Enter: yes   any other key: no, take it back",
+                  TUI_A_KEY);
+}
+
 static void draw_quit(struct tui_canvas* c, const struct tui_ui* ui) {
   int w = c->w - 4 > 64 ? 64 : c->w - 4;
   int x = (c->w - w) / 2, y = (c->h - 4) / 2;
@@ -938,6 +1060,7 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
+  if (ui->confirm.open) draw_confirm(c, ui, &L);
   if (ui->help) draw_help(c, v, ui);
   if (ui->confirm_quit) draw_quit(c, ui);
 }

@@ -494,14 +494,21 @@ static void pick_own(struct tui_session* s, enum murk_platoon_state state) {
  * under a line that names it with its Dis range (the view's wings); deploying any platoon of
  * a wing puts down its leader, so the line deploys the wing as well. Platoons of no wing
  * come last, as pick_own lists them. */
-static void pick_own_by_wing(struct tui_session* s, enum murk_platoon_state state) {
+static bool wanted(const struct murk_view_platoon* pl, enum murk_platoon_state state,
+                   bool deployable) {
+  return deployable ? pl->may_deploy : pl->state == state;
+}
+
+/* Own platoons in `state` (deployable: those the view says may deploy now), by wing. */
+static void pick_own_by_wing(struct tui_session* s, enum murk_platoon_state state,
+                             bool deployable) {
   const struct murk_view* v = s->view;
   struct tui_pick* pk = &cur_ui(s)->pick;
   for (int k = 0; k < v->nwings; k++) {
     const struct murk_view_wing* wg = &v->wings[k];
     int n = 0, lead = -1;
     for (int i = 0; i < v->nplatoons; i++)
-      if (v->platoons[i].wing == k && v->platoons[i].state == state) {
+      if (v->platoons[i].wing == k && wanted(&v->platoons[i], state, deployable)) {
         if (lead < 0) lead = i;
         n++;
       }
@@ -514,7 +521,7 @@ static void pick_own_by_wing(struct tui_session* s, enum murk_platoon_state stat
              n == 1 ? "" : "s", wg->dis_range, wg->dis_range == 1 ? "" : "s");
     for (int i = 0; i < v->nplatoons; i++) {
       const struct murk_view_platoon* pl = &v->platoons[i];
-      if (pl->wing != k || pl->state != state) continue;
+      if (pl->wing != k || !wanted(pl, state, deployable)) continue;
       snprintf(h, sizeof h, "%d", pl->index + 1);
       if (!(it = pick_add(pk, h))) return;
       snprintf(it->label, sizeof it->label, "  %2d  %s (%s, %d team%s)", pl->index + 1, pl->name,
@@ -523,7 +530,7 @@ static void pick_own_by_wing(struct tui_session* s, enum murk_platoon_state stat
   }
   for (int i = 0; i < v->nplatoons; i++) {
     const struct murk_view_platoon* pl = &v->platoons[i];
-    if (pl->state != state || (pl->wing >= 0 && pl->wing < v->nwings)) continue;
+    if (!wanted(pl, state, deployable) || (pl->wing >= 0 && pl->wing < v->nwings)) continue;
     char h[16];
     snprintf(h, sizeof h, "%d", pl->index + 1);
     struct tui_pick_item* it = pick_add(pk, h);
@@ -581,6 +588,7 @@ static void pick_done(struct tui_session* s, const char* empty) {
   }
 }
 
+static void pick_mark_targets(struct tui_session* s, int actor, bool assault);
 static void open_target_pick(struct tui_session* s, bool assault, const char* actor_handle,
                              int actor) {
   struct tui_ui* ui = cur_ui(s);
@@ -589,8 +597,349 @@ static void open_target_pick(struct tui_session* s, bool assault, const char* ac
   pick_open(ui, assault ? TUI_PICK_ASSAULT : TUI_PICK_SHOOT, title);
   snprintf(ui->pick.actor, sizeof ui->pick.actor, "%s", actor_handle);
   pick_targets(s, actor);
+  pick_mark_targets(s, actor, assault);
   pick_done(s, "no revealed enemy platoon to aim at");
 }
+
+/* ---- what is left this step, and questions before what cannot be taken back ---- */
+
+#define PENDING_MAX 64
+
+/* An own unit that still has what this step is for. */
+struct pending {
+  char handle[16]; /* as commands name it: "T3" (a marker), "3" (a platoon) */
+  char label[16];  /* as the map shows it: "T3", "P2" */
+  struct murk_pos pos;
+};
+
+/* Where own platoon pl stands: its marker while hidden, else its first team on the table. */
+static bool platoon_pos(const struct murk_view* v, const struct murk_view_platoon* pl,
+                        struct murk_pos* at) {
+  if (pl->state == MURK_PLATOON_HIDDEN) {
+    const struct murk_view_marker* mk = murk_view_marker_by_number(v, v->side, pl->marker);
+    if (mk && mk->on_table) {
+      *at = mk->pos;
+      return true;
+    }
+    return false;
+  }
+  for (int t = 0; t < v->nteams; t++)
+    if (v->teams[t].owner == v->side && v->teams[t].platoon == pl->index) {
+      *at = v->teams[t].pos;
+      return true;
+    }
+  return false;
+}
+
+static void pending_add(struct pending* out, int* n, int max, const char* handle, const char* label,
+                        struct murk_pos at) {
+  if (*n >= max) return;
+  struct pending* p = &out[(*n)++];
+  snprintf(p->handle, sizeof p->handle, "%s", handle);
+  snprintf(p->label, sizeof p->label, "%s", label);
+  p->pos = at;
+}
+
+/* The side's own units that have not yet done what this step is for, from the view alone:
+ * a move (may_move), a shot or an assault (a target the view lists for them), the
+ * reconnaissance move of a recce platoon. Empty when the side is not to act. *what gets the
+ * step's words ("not moved"). */
+static int pending_units(const struct murk_view* v, struct pending* out, int max,
+                         const char** what) {
+  int n = 0;
+  *what = "";
+  if (v->side == MURK_NO_SIDE || v->to_act != v->side) return 0;
+  char h[16], l[16];
+  if (v->phase == MURK_PHASE_RECCE) {
+    *what = "not made its reconnaissance move";
+    for (int i = 0; i < v->nplatoons; i++) {
+      const struct murk_view_platoon* pl = &v->platoons[i];
+      struct murk_pos at;
+      if (!(pl->flags & MURK_PF(RECCE)) || pl->recce_moved || !platoon_pos(v, pl, &at)) continue;
+      snprintf(h, sizeof h, "%d", pl->index + 1);
+      snprintf(l, sizeof l, "%c%d", pl->state == MURK_PLATOON_HIDDEN ? 'T' : 'P', pl->marker);
+      pending_add(out, &n, max, h, l, at);
+    }
+    return n;
+  }
+  if (v->phase != MURK_PHASE_PLAY) return 0;
+  if (v->step == MURK_STEP_MOVEMENT) {
+    *what = "not moved";
+    for (int i = 0; i < v->nmarkers; i++) {
+      const struct murk_view_marker* mk = &v->markers[i];
+      if (mk->owner != v->side || !mk->on_table || !mk->may_move) continue;
+      snprintf(h, sizeof h, "T%d", mk->number);
+      pending_add(out, &n, max, h, h, mk->pos);
+    }
+    for (int i = 0; i < v->nplatoons; i++) {
+      const struct murk_view_platoon* pl = &v->platoons[i];
+      if (pl->state != MURK_PLATOON_REVEALED || !pl->may_move) continue;
+      snprintf(h, sizeof h, "%d", pl->index + 1);
+      snprintf(l, sizeof l, "P%d", pl->marker);
+      pending_add(out, &n, max, h, l, pl->lead);
+    }
+    return n;
+  }
+  bool shooting = v->step == MURK_STEP_SHOOTING;
+  if (!shooting && v->step != MURK_STEP_ASSAULT) return 0;
+  *what = shooting ? "a target to shoot at" : "an enemy within reach to assault";
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    bool any = false;
+    for (int t = 0; t < v->ntargets && !any; t++)
+      any = v->targets[t].platoon == pl->index &&
+            (shooting ? v->targets[t].shoot : v->targets[t].assault);
+    struct murk_pos at;
+    if (!any || !platoon_pos(v, pl, &at)) continue;
+    snprintf(h, sizeof h, "%d", pl->index + 1);
+    snprintf(l, sizeof l, "P%d", pl->marker);
+    pending_add(out, &n, max, h, l, at);
+  }
+  return n;
+}
+
+/* "T1 T3 P2" (the first few, then "..."). */
+static void pending_list(const struct pending* p, int n, char* buf, size_t len) {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && at < len; i++) {
+    if (i == 6) {
+      snprintf(buf + at, len - at, " ...");
+      return;
+    }
+    int k = snprintf(buf + at, len - at, "%s%s", i ? " " : "", p[i].label);
+    if (k < 0) return;
+    at += (size_t)k;
+  }
+}
+
+static void open_confirm(struct tui_ui* ui, const char* line, const struct murk_pos* at,
+                         const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+/* Ask before sending `line` (y or Enter sends it, any other key takes it back); at: the
+ * cell it places at, marked on the map. */
+static void open_confirm(struct tui_ui* ui, const char* line, const struct murk_pos* at,
+                         const char* fmt, ...) {
+  struct tui_confirm* q = &ui->confirm;
+  memset(q, 0, sizeof *q);
+  q->open = true;
+  snprintf(q->line, sizeof q->line, "%s", line);
+  if (at) {
+    q->at = *at;
+    q->has_pos = true;
+  }
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(q->text, sizeof q->text, fmt, ap);
+  va_end(ap);
+  ui->mode = TUI_MODE_MAP;
+  ui->message[0] = '\0';
+}
+
+static int key_confirm(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = cur_ui(s);
+  if (k.code == TUI_KEY_MOUSE) return 0;
+  char line[TUI_LINE_MAX];
+  snprintf(line, sizeof line, "%s", ui->confirm.line);
+  ui->confirm.open = false;
+  if (k.code == 'y' || k.code == 'Y' || k.code == TUI_KEY_ENTER || k.code == '\r')
+    return send(s, line);
+  set_message(ui, TUI_A_NORMAL, "taken back: '%s' was not sent", line);
+  return 0;
+}
+
+/* e: end the step, the deployment, the reserves. In play, while own units still have their
+ * move or fire, ask first: an ended step cannot be taken back. */
+static int act_end(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_view* v = s->view;
+  if (v->phase != MURK_PHASE_PLAY) return send(s, "end");
+  struct pending p[PENDING_MAX];
+  const char* what;
+  int n = pending_units(v, p, PENDING_MAX, &what);
+  if (n == 0) return send(s, "end");
+  char list[96];
+  pending_list(p, n, list, sizeof list);
+  if (v->step == MURK_STEP_MOVEMENT)
+    open_confirm(ui, "end", NULL, "%d of your units %s not moved (%s): end the movement step?", n,
+                 n == 1 ? "has" : "have", list);
+  else
+    open_confirm(ui, "end", NULL, "%d of your platoons still %s %s (%s): end the %s step?", n,
+                 n == 1 ? "has" : "have", what, list, murk_step_name(v->step));
+  return 0;
+}
+
+/* g: the cursor to the next own unit that has not acted this step. */
+static int act_next(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  struct pending p[PENDING_MAX];
+  const char* what;
+  int n = pending_units(s->view, p, PENDING_MAX, &what);
+  if (n == 0) {
+    set_message(ui, TUI_A_NORMAL, "no unit of yours is waiting to act now");
+    return 0;
+  }
+  int next = 0;
+  for (int i = 0; i < n; i++)
+    if (murk_pos_eq(p[i].pos, ui->cursor)) next = (i + 1) % n;
+  ui->cursor = p[next].pos;
+  tui_hexmap_follow(&ui->map, ui->cursor, 2);
+  set_message(ui, TUI_A_NORMAL, "%s has %s (%d of %d; g: the next)", p[next].label, what, next + 1,
+              n);
+  return 0;
+}
+
+/* m away from own units: the list of those that may move now, as r and f list theirs. */
+static void pick_movers(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  struct pending p[PENDING_MAX];
+  const char* what;
+  int n = s->view->step == MURK_STEP_MOVEMENT || s->view->phase == MURK_PHASE_RECCE
+              ? pending_units(s->view, p, PENDING_MAX, &what)
+              : 0;
+  pick_open(ui, TUI_PICK_MOVER, "Move which unit?");
+  for (int i = 0; i < n; i++) {
+    struct tui_pick_item* it = pick_add(&ui->pick, p[i].handle);
+    if (!it) break;
+    char at[16];
+    murk_pos_format(p[i].pos, at, sizeof at);
+    const struct murk_view_platoon* pl = NULL;
+    int k = 0;
+    if (p[i].handle[0] != 'T' && sscanf(p[i].handle, "%d", &k) == 1 && k >= 1 &&
+        k <= s->view->nplatoons)
+      pl = &s->view->platoons[k - 1];
+    const struct murk_view_marker* mk = murk_view_marker_at(s->view, p[i].pos);
+    if (!pl && mk && mk->known && !mk->dummy && mk->platoon >= 0 &&
+        mk->platoon < s->view->nplatoons)
+      pl = &s->view->platoons[mk->platoon];
+    if (pl)
+      snprintf(it->label, sizeof it->label, "%-4s at %s  %d %s", p[i].label, at, pl->index + 1,
+               pl->name);
+    else
+      snprintf(it->label, sizeof it->label, "%-4s at %s  a dummy", p[i].label, at);
+    it->pos = p[i].pos;
+    it->has_pos = true;
+  }
+  pick_done(s, "none of your units may move now");
+}
+
+/* Items marked ready first, in their order, then the rest. */
+static void pick_ready_first(struct tui_pick* pk) {
+  struct tui_pick_item tmp[TUI_PICK_MAX];
+  int n = 0;
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < pk->n; i++)
+      if (pk->items[i].ready == (pass == 0)) tmp[n++] = pk->items[i];
+  memcpy(pk->items, tmp, (size_t)n * sizeof *tmp);
+  pk->sel = 0;
+}
+
+/* The targets list: those the view lists for `actor` in this step (in range and in sight,
+ * or within reach) first, marked "*"; the others say they are not. */
+static void pick_mark_targets(struct tui_session* s, int actor, bool assault) {
+  const struct murk_view* v = s->view;
+  struct tui_pick* pk = &cur_ui(s)->pick;
+  for (int i = 0; i < pk->n; i++) {
+    struct tui_pick_item* it = &pk->items[i];
+    int number = 0;
+    sscanf(it->handle, "P%d", &number);
+    for (int t = 0; t < v->ntargets && !it->ready; t++)
+      it->ready = v->targets[t].platoon == actor && v->targets[t].target == number &&
+                  (assault ? v->targets[t].assault : v->targets[t].shoot);
+    char label[sizeof it->label];
+    snprintf(label, sizeof label, "%s %s%s", it->ready ? "*" : " ", it->label,
+             it->ready ? ""
+             : assault ? "  (not within reach now)"
+                       : "  (not in range and sight now)");
+    memcpy(it->label, label, sizeof label);
+  }
+  pick_ready_first(pk);
+}
+
+/* The shooters' or assaulters' list: platoons with a target this step first, marked. */
+static void pick_mark_actors(struct tui_session* s, bool assault) {
+  const struct murk_view* v = s->view;
+  struct tui_pick* pk = &cur_ui(s)->pick;
+  for (int i = 0; i < pk->n; i++) {
+    struct tui_pick_item* it = &pk->items[i];
+    int k = 0;
+    sscanf(it->handle, "%d", &k);
+    int targets = 0;
+    for (int t = 0; t < v->ntargets; t++)
+      if (v->targets[t].platoon == k - 1 && (assault ? v->targets[t].assault : v->targets[t].shoot))
+        targets++;
+    it->ready = targets > 0;
+    char label[sizeof it->label];
+    if (targets > 0)
+      snprintf(label, sizeof label, "* %s: %d target%s", it->label, targets,
+               targets == 1 ? "" : "s");
+    else
+      snprintf(label, sizeof label, "  %s", it->label);
+    memcpy(it->label, label, sizeof label);
+  }
+  pick_ready_first(pk);
+}
+
+/* The reveal list: each hidden platoon with its marker and the marker's cell. */
+static void pick_hidden(struct tui_session* s) {
+  const struct murk_view* v = s->view;
+  struct tui_pick* pk = &cur_ui(s)->pick;
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    struct murk_pos at;
+    if (pl->state != MURK_PLATOON_HIDDEN || !platoon_pos(v, pl, &at)) continue;
+    char h[16], ps[16];
+    snprintf(h, sizeof h, "T%d", pl->marker);
+    murk_pos_format(at, ps, sizeof ps);
+    struct tui_pick_item* it = pick_add(pk, h);
+    if (!it) return;
+    snprintf(it->label, sizeof it->label, "T%-3d at %s  %d %s (%s, %d teams)", pl->marker, ps,
+             pl->index + 1, pl->name, pl->type, pl->nteams);
+    it->pos = at;
+    it->has_pos = true;
+  }
+}
+
+/* The deploy list: what may be deployed now (the view says which), and the counts. */
+static void pick_deployable(struct tui_session* s, const char* pos) {
+  const struct murk_view* v = s->view;
+  struct tui_ui* ui = cur_ui(s);
+  int now = 0, later = 0;
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].may_deploy)
+      now++;
+    else if (v->platoons[i].state == MURK_PLATOON_WAITING)
+      later++;
+  char title[96];
+  int len =
+      snprintf(title, sizeof title, "Deploy at %s: %d platoon%s", pos, now, now == 1 ? "" : "s");
+  if (v->dummies_left > 0 && len > 0 && (size_t)len < sizeof title)
+    len += snprintf(title + len, sizeof title - (size_t)len, ", %d dumm%s", v->dummies_left,
+                    v->dummies_left == 1 ? "y" : "ies");
+  if (later > 0 && len > 0 && (size_t)len < sizeof title)
+    snprintf(title + len, sizeof title - (size_t)len, " (%d later)", later);
+  pick_open(ui, TUI_PICK_DEPLOY, title);
+  if (v->nwings > 0) { /* Limited Intelligence: by wing, each with its Dis range */
+    pick_own_by_wing(s, MURK_PLATOON_WAITING, true);
+    return;
+  }
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (!pl->may_deploy) continue;
+    char h[16];
+    snprintf(h, sizeof h, "%d", pl->index + 1);
+    struct tui_pick_item* it = pick_add(&ui->pick, h);
+    if (!it) return;
+    snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d teams)", pl->index + 1, pl->name,
+             pl->type, pl->nteams);
+  }
+}
+
+static int act_move(struct tui_session* s);
 
 static int pick_choose(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
@@ -601,8 +950,23 @@ static int pick_choose(struct tui_session* s) {
   murk_pos_format(ui->cursor, pos, sizeof pos);
   ui->mode = TUI_MODE_MAP;
   switch (pk->kind) {
-    case TUI_PICK_DEPLOY:
-      return sendf(s, "deploy %s at %s", it->handle, pos);
+    case TUI_PICK_DEPLOY: {
+      /* Shown first: a deployment may hand over at once, and then it stands. */
+      char line[TUI_LINE_MAX];
+      snprintf(line, sizeof line, "deploy %s at %s", it->handle, pos);
+      char what[sizeof it->label] = "a dummy marker";
+      int k = 0;
+      if (sscanf(it->handle, "%d", &k) == 1 && k >= 1 && k <= s->view->nplatoons) {
+        const struct murk_view_platoon* pl = &s->view->platoons[k - 1];
+        snprintf(what, sizeof what, "%d %s (%s, %d teams)", k, pl->name, pl->type, pl->nteams);
+      }
+      open_confirm(ui, line, &ui->cursor, "Deploy %s at %s?", what, pos);
+      return 0;
+    }
+    case TUI_PICK_MOVER:
+      ui->cursor = it->pos;
+      tui_hexmap_follow(&ui->map, ui->cursor, 2);
+      return act_move(s);
     case TUI_PICK_RESERVE:
       return sendf(s, "reserve %s", it->handle);
     case TUI_PICK_REVEAL:
@@ -636,6 +1000,19 @@ static bool in_phase(struct tui_session* s, enum murk_phase want, const char* wh
   return false;
 }
 
+/* The reconnaissance phase: the move the cursor chooses is sent as `recce` (the command
+ * this phase takes, as the view's verbs say). No preview: the view has no reach for it. */
+static bool act_recce(struct tui_session* s, const char* handle) {
+  struct tui_ui* ui = cur_ui(s);
+  if (!(s->view->verbs & (1u << MURK_CMD_RECCE)) || (s->view->verbs & (1u << MURK_CMD_MOVE)))
+    return false;
+  snprintf(ui->move_verb, sizeof ui->move_verb, "recce");
+  for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_REACH;
+  set_message(ui, TUI_A_NORMAL,
+              "reconnaissance move of %s: put the cursor where it goes, then Enter", handle);
+  return true;
+}
+
 static int act_move(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
   /* Moves in play, and in setup steps after deployment (reconnaissance moves): the game
@@ -647,7 +1024,8 @@ static int act_move(struct tui_session* s) {
   char handle[16];
   bool tmpl;
   if (!own_unit_at(s, ui->cursor, handle, sizeof handle, &tmpl)) {
-    set_message(ui, TUI_A_ERROR, "put the cursor on one of your units first");
+    /* Away from own units: the list of those that may move, as r and f list theirs. */
+    pick_movers(s);
     return 0;
   }
   /* A bogged unit stays put (the view says so): no preview to mislead. */
@@ -662,6 +1040,8 @@ static int act_move(struct tui_session* s) {
   snprintf(ui->move_unit, sizeof ui->move_unit, "%s", handle);
   ui->move_from = ui->cursor;
   ui->mode = TUI_MODE_MOVE;
+  snprintf(ui->move_verb, sizeof ui->move_verb, "move");
+  if (act_recce(s, handle)) return 0;
   /* The preview is the view's: where the game would take a move, as far as the side knows
    * (murk_view_reach). */
   int n;
@@ -688,7 +1068,7 @@ static int act_reveal(struct tui_session* s) {
   const struct murk_view_marker* mk = murk_view_marker_at(s->view, ui->cursor);
   if (mk && mk->on_table && mk->owner == ui->side) return sendf(s, "reveal T%d", mk->number);
   pick_open(ui, TUI_PICK_REVEAL, "Reveal which platoon?");
-  pick_own(s, MURK_PLATOON_HIDDEN);
+  pick_hidden(s);
   pick_done(s, "none of your platoons is hidden");
   return 0;
 }
@@ -706,6 +1086,7 @@ static int act_fight(struct tui_session* s, bool assault) {
   pick_open(ui, assault ? TUI_PICK_ASSAULTER : TUI_PICK_SHOOTER,
             assault ? "Which platoon assaults?" : "Which platoon shoots?");
   pick_own(s, MURK_PLATOON_REVEALED);
+  pick_mark_actors(s, assault);
   pick_done(s, "none of your platoons is revealed: reveal one first (r)");
   return 0;
 }
@@ -731,13 +1112,7 @@ static int act_deploy(struct tui_session* s) {
     return 0;
   char pos[16];
   murk_pos_format(ui->cursor, pos, sizeof pos);
-  char title[96];
-  snprintf(title, sizeof title, "Deploy at %s", pos);
-  pick_open(ui, TUI_PICK_DEPLOY, title);
-  if (s->view->nwings > 0)
-    pick_own_by_wing(s, MURK_PLATOON_WAITING);
-  else
-    pick_own(s, MURK_PLATOON_WAITING);
+  pick_deployable(s, pos);
   /* Dummies while the side has some left (the view counts them). */
   if (s->view->dummies_left > 0) {
     struct tui_pick_item* it = pick_add(&ui->pick, "dummy");
@@ -1027,10 +1402,16 @@ static int key_move(struct tui_session* s, struct tui_key k) {
       }
       char pos[16];
       murk_pos_format(ui->cursor, pos, sizeof pos);
-      char unit[16];
-      snprintf(unit, sizeof unit, "%s", ui->move_unit);
+      char line[TUI_LINE_MAX];
+      snprintf(line, sizeof line, "%s %s to %s", ui->move_verb[0] ? ui->move_verb : "move",
+               ui->move_unit, pos);
       ui->mode = TUI_MODE_MAP;
-      return sendf(s, "move %s to %s", unit, pos);
+      /* A move in setup (reconnaissance) may hand over at once: shown first. */
+      if (placing_phase(s->view->phase)) {
+        open_confirm(ui, line, &ui->cursor, "%s?", line);
+        return 0;
+      }
+      return send(s, line);
     }
     default:
       return 0;
@@ -1169,15 +1550,22 @@ static int key_map(struct tui_session* s, struct tui_key k) {
     case 'a':
       return act_fight(s, true);
     case 'e':
-      return send(s, "end");
+      return act_end(s);
+    case 'g':
+      return act_next(s);
     case 'd':
       return act_deploy(s);
     case 'R':
       return act_reserve(s);
     case 'w':
       return act_withdraw(s);
-    case 'o':
-      return sendf(s, "objective at %s", pos);
+    case 'o': {
+      /* Shown first: placing it may hand over at once, and then it stands. */
+      char line[TUI_LINE_MAX];
+      snprintf(line, sizeof line, "objective at %s", pos);
+      open_confirm(ui, line, &ui->cursor, "Place an objective at %s?", pos);
+      return 0;
+    }
     case 'U':
       return undo(s);
     default:
@@ -1193,6 +1581,7 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     if (k.code != TUI_KEY_MOUSE) ui->confirm_quit = false;
     return 0;
   }
+  if (ui->confirm.open) return key_confirm(s, k);
   if (ui->help) {
     /* j/k and the arrows scroll a help taller than the window; other keys close it. */
     if (k.code == 'j' || k.code == TUI_KEY_DOWN || k.code == TUI_KEY_PGDN) {

@@ -35,6 +35,7 @@ enum tui_pick_kind {
   TUI_PICK_ASSAULTER,  /* own platoon that assaults */
   TUI_PICK_ASSAULT,    /* enemy platoon assaulted */
   TUI_PICK_WITHDRAW,   /* own platoon to take off the table (Fighting Withdrawal) */
+  TUI_PICK_MOVER,      /* own unit to move (then the cell, as with m on it) */
 };
 
 #define TUI_PICK_MAX 48
@@ -44,6 +45,7 @@ struct tui_pick_item {
   char handle[16];     /* as the command names it: "3", "dummy", "T4", "P5" */
   struct murk_pos pos; /* where it is, to show it on the map (has_pos) */
   bool has_pos;
+  bool ready; /* a target in range and in sight, a platoon with one: listed first, marked */
 };
 
 struct tui_pick {
@@ -63,6 +65,17 @@ enum {
 
 #define TUI_LINE_MAX 256
 #define TUI_MESSAGE_MAX 256
+
+/* A question before a command that cannot be taken back once sent: ending a step while
+ * own units still have their move or fire, a placement in setup (which may hand over at
+ * once). y or Enter sends `line`, any other key takes it back. */
+struct tui_confirm {
+  bool open;
+  char text[TUI_MESSAGE_MAX]; /* the question */
+  char line[TUI_LINE_MAX];    /* the command it sends */
+  struct murk_pos at;         /* the cell it places at, shown on the map (has_pos) */
+  bool has_pos;
+};
 
 struct tui_ui {
   enum murk_side side; /* whose screen; MURK_NO_SIDE: the umpire's (game over) */
@@ -92,10 +105,13 @@ struct tui_ui {
 
   /* MOVE */
   char move_unit[16]; /* handle of the unit moving: "3" or "T3" */
+  char move_verb[8];  /* the command it sends: "move", or "recce" in the reconnaissance phase */
   struct murk_pos move_from;
 
   /* PICK */
   struct tui_pick pick;
+
+  struct tui_confirm confirm; /* a question over any mode */
 
   /* COMMAND: the line being typed, and where the cursor is in it (bytes) */
   char line[TUI_LINE_MAX];

@@ -81,6 +81,8 @@ hidden attacker
 keys k k k k k k k k k k l l
 wait_for "Cell 20,02"
 keys o
+wait_for "Place an objective at 20,02?"
+keys y
 take_over defender
 cmd "objective at 10,21"
 wait_for "defender places objective 3 at 10,21"
@@ -103,17 +105,25 @@ take_over defender
 keys e
 
 # Deployment, alternating: platoon 2 with d at the cursor (it starts in the deployment
-# zone; the list opens on platoon 1, j goes to 2), 3 to 7 through the command line. The
-# independent headquarters (platoon 1) stays off the table: under Fog of War it comes on
-# with the first platoon revealed.
+# zone; the list offers only what may be deployed now, so it opens on platoon 2: the
+# independent headquarters, platoon 1, deploys later), shown first and placed with y;
+# 3 to 7 through the command line. The headquarters stays off the table: under Fog of War
+# it comes on with the first platoon revealed.
 take_over attacker
 keys d
 wait_for "Deploy at"
-keys j Enter
+screen | grep -qE "Deploy at [0-9]+,[0-9]+: 6 platoons, [0-9] dumm(y|ies) \(1 later\)" ||
+  fail "the deploy list does not count what may be deployed now and later"
+screen | grep -qE "^[^│]*│ +1  " && fail "the deploy list offers the headquarters, which deploys later"
+keys Enter
+wait_for "y or Enter: yes"
+keys y
 take_over defender
 keys d
 wait_for "Deploy at"
-keys j Enter
+keys Enter
+wait_for "y or Enter: yes"
+keys y
 ax=(0 0 0 27 29 31 33 35)
 dx=(0 0 0 24 26 28 30 32)
 for i in 3 4 5 6 7; do
@@ -150,7 +160,10 @@ for n in $(seq 1 12); do
     cmd "move 3 to 27,19"
     wait_for "moves 27,21 -> 27,19"
   fi
+  # Units that have not moved: e asks first (issue 16 point 1).
   keys e
+  wait_for "have not moved"
+  keys y
   wait_for "shooting step"
   keys e
   wait_for "assault step"

@@ -67,13 +67,25 @@ static int dice_at_least(const struct murk_game* g, size_t from, const char* wha
                          int* ndice) {
   int hits = 0;
   if (ndice) *ndice = 0;
+  /* "N+ hits" names the to-hit pools scored at N (their purpose says "to hit"); anything
+   * else is matched in the purpose as written. */
+  int want = 0;
+  bool to_hit = sscanf(what, "%d+ hits", &want) == 1;
+  if (to_hit) assert_int_equal(want, need);
   for (size_t i = from; i < mk_game_event_count(g); i++) {
     const struct murk_event* e = mk_game_event(g, i);
-    if (!e->has_roll || !strstr(e->roll.purpose, what)) continue;
+    if (!e->has_roll) continue;
+    if (to_hit ? !strstr(e->roll.purpose, "to hit") || e->roll.need != need
+               : !strstr(e->roll.purpose, what))
+      continue;
+    int n = 0;
     for (int k = 0; k < e->roll.ndice; k++) {
-      hits += e->roll.dice[k] >= need;
+      n += e->roll.dice[k] >= need;
       if (ndice) (*ndice)++;
     }
+    /* A pool's total is its successes, as its text says. */
+    if (e->roll.need > 0) assert_int_equal(e->roll.total, n);
+    hits += n;
   }
   return hits;
 }

@@ -600,6 +600,23 @@ static void test_roll_format(void** state) {
   assert_int_equal(murk_roll_format(&r, buf, sizeof buf), MURK_OK);
   assert_string_equal(buf, "2d6-1 = [6 1]-1 = 6");
 
+  /* A pool says what counts (issue 16): the dice at the score or more, no sum. */
+  r = make_roll("P6 at P7 to hit", "3d6", (const int[]){4, 4, 1}, 3);
+  r.need = 5;
+  r.total = 0;
+  assert_int_equal(murk_roll_format(&r, buf, sizeof buf), MURK_OK);
+  assert_string_equal(buf, "P6 at P7 to hit: 3d6 at 5+: [4 4 1], no success");
+  r.need = 4;
+  r.total = 2;
+  assert_int_equal(murk_roll_format(&r, buf, sizeof buf), MURK_OK);
+  assert_string_equal(buf, "P6 at P7 to hit: 3d6 at 4+: [4 4 1], 2 successes");
+  r.need = 2;
+  r.total = 1;
+  r.ndice = 1;
+  r.expr = parse_ok("d6");
+  assert_int_equal(murk_roll_format(&r, buf, sizeof buf), MURK_OK);
+  assert_string_equal(buf, "P6 at P7 to hit: d6 at 2+: [4], 1 success");
+
   /* A real roll prints what it recorded. */
   struct murk_rng rng;
   murk_rng_seed(&rng, 42);

@@ -79,6 +79,8 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   SAME_ARRAY(a, b, wings, nwings);
   SAME_ARRAY(a, b, targets, ntargets);
   SAME_ARRAY(a, b, lit, nlit);
+  SAME_ARRAY(a, b, lit_by, nlit);
+  SAME_ARRAY(a, b, lights, nlights);
   SAME_ARRAY(a, b, contacts, ncontacts);
   SAME_ARRAY(a, b, events, nevents);
   SAME_ARRAY(a, b, place_cells, nplace_cells);
@@ -89,6 +91,8 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   x.platoons = y.platoons = NULL;
   x.arrivals = y.arrivals = NULL;
   x.lit = y.lit = NULL;
+  x.lit_by = y.lit_by = NULL;
+  x.lights = y.lights = NULL;
   x.contacts = y.contacts = NULL;
   x.wings = y.wings = NULL;
   x.targets = y.targets = NULL;

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -55,6 +56,15 @@ static void draw(struct ctx* x, int w, int h, bool ascii) {
 }
 
 /* The two cells of table cell p on screen. */
+static void dump(struct ctx* x) {
+  if (!getenv("DUMP")) return;
+  char buf[2048];
+  for (int y = 0; y < x->c.h; y++) {
+    tui_canvas_row(&x->c, y, buf, sizeof buf);
+    fprintf(stderr, "%s\n", buf);
+  }
+}
+
 static void cell_text(struct ctx* x, struct murk_pos p, uint32_t out[2], int attr[2]) {
   int sx, sy;
   assert_true(tui_hexmap_to_screen(&x->ui.map, p, &sx, &sy));
@@ -596,6 +606,106 @@ static void test_contacts_described(void** state) {
   assert_false(tui_canvas_contains(&x->c, "last seen"));
 }
 
+/* "Why can't I see it?" (issue 16 point 3): the cell panel gives the view's reason for each
+ * enemy last seen there, names the cell that blocks the line, and says what lights a cell
+ * and until when. */
+static void test_sight_reasons(void** state) {
+  struct ctx* x = *state;
+  struct murk_view_contact k[3];
+  memset(k, 0, sizeof k);
+  k[0] = (struct murk_view_contact){.owner = MURK_DEFENDER,
+                                    .marker = 6,
+                                    .kind = MURK_MARKER_CLOAK,
+                                    .pos = {11, 2},
+                                    .turn = 2,
+                                    .sight = MURK_VIEW_NO_LINE,
+                                    .blocker = {10, 2},
+                                    .has_blocker = true};
+  k[1] = (struct murk_view_contact){.owner = MURK_DEFENDER,
+                                    .marker = 7,
+                                    .kind = MURK_MARKER_CLOAK,
+                                    .pos = {11, 6},
+                                    .turn = 2,
+                                    .sight = MURK_VIEW_BEYOND_NVR};
+  k[2] = (struct murk_view_contact){.owner = MURK_DEFENDER,
+                                    .marker = 8,
+                                    .kind = MURK_MARKER_CLOAK,
+                                    .pos = {5, 6},
+                                    .turn = 2,
+                                    .sight = MURK_VIEW_MOVED};
+  x->f.v.contacts = k;
+  x->f.v.ncontacts = 3;
+  x->f.v.night = true;
+  x->f.v.nvr = 3;
+  x->f.v.sight_range = 3;
+  struct murk_pos lit[1] = {{5, 6}};
+  int lit_by[1] = {0};
+  struct murk_view_light lights[1];
+  memset(lights, 0, sizeof lights);
+  strcpy(lights[0].what, "starshell");
+  lights[0].at = (struct murk_pos){5, 5};
+  lights[0].by = MURK_ATTACKER;
+  strcpy(lights[0].until, "until the attacker's next turn");
+  x->f.v.lit = lit;
+  x->f.v.lit_by = lit_by;
+  x->f.v.nlit = 1;
+  x->f.v.lights = lights;
+  x->f.v.nlights = 1;
+  x->ui.cursor = (struct murk_pos){11, 2};
+  draw(x, 120, 40, false);
+  dump(x);
+  assert_true(tui_canvas_contains(&x->c, "T6 last seen turn 2"));
+  assert_true(tui_canvas_contains(&x->c, "not seen: the village at 10,02 blocks"));
+  assert_true(tui_canvas_contains(&x->c, "the line from your nearest unit"));
+  x->ui.cursor = (struct murk_pos){11, 6};
+  draw(x, 120, 40, false);
+  dump(x);
+  assert_true(tui_canvas_contains(&x->c, "beyond the night"));
+  x->ui.cursor = (struct murk_pos){5, 6};
+  draw(x, 120, 40, false);
+  assert_true(tui_canvas_contains(&x->c, "sighting roll"));
+  assert_true(tui_canvas_contains(&x->c, "lit by the attacker's starshell at"));
+  assert_true(tui_canvas_contains(&x->c, "05,05, until the attacker's next turn"));
+  /* An unlit cell says nothing of lights. */
+  x->ui.cursor = (struct murk_pos){0, 7};
+  draw(x, 120, 40, false);
+  assert_false(tui_canvas_contains(&x->c, "lit by"));
+}
+
+/* The prompt wraps in full (issue 16 point 5): its last words are on screen, however long. */
+static void test_prompt_wraps_in_full(void** state) {
+  struct ctx* x = *state;
+  snprintf(x->f.v.prompt, sizeof x->f.v.prompt, "%s",
+           "deploy N|dummy at X,Y: 5 platoons and 2 dummies left; end when done; the "
+           "independents come after the platoons; LASTWORD");
+  draw(x, 100, 40, false);
+  dump(x);
+  assert_true(tui_canvas_contains(&x->c, "LASTWORD"));
+  /* The smallest window: a narrower panel, more lines, still all of it. */
+  draw(x, 60, 16, false);
+  dump(x);
+  assert_true(tui_canvas_contains(&x->c, "LASTWORD"));
+}
+
+/* A question before what cannot be taken back (issue 16 points 1 and 7): the question, the
+ * keys, and the cell of a placement marked on the map. */
+static void test_confirm_drawn(void** state) {
+  struct ctx* x = *state;
+  x->ui.confirm.open = true;
+  snprintf(x->ui.confirm.text, sizeof x->ui.confirm.text, "Deploy 1 Alpha Tanks at 06,06?");
+  snprintf(x->ui.confirm.line, sizeof x->ui.confirm.line, "deploy 1 at 06,06");
+  x->ui.confirm.at = (struct murk_pos){6, 6};
+  x->ui.confirm.has_pos = true;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "Deploy 1 Alpha Tanks at 06,06?"));
+  assert_true(tui_canvas_contains(&x->c, "y or Enter: yes"));
+  uint32_t ch[2];
+  int at[2];
+  cell_text(x, (struct murk_pos){6, 6}, ch, at);
+  assert_int_equal(ch[0], '?');
+  assert_int_equal(at[0], TUI_A_MARK);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_layout),
@@ -613,6 +723,9 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_pick_list, setup, teardown),
       cmocka_unit_test_setup_teardown(test_dis_counters, setup, teardown),
       cmocka_unit_test_setup_teardown(test_contacts_described, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_sight_reasons, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_prompt_wraps_in_full, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_confirm_drawn, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

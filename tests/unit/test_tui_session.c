@@ -259,7 +259,17 @@ static int deploy_with_keys(struct ctx* x, int n, int cx, int cy) {
     assert_true(UI->pick.sel + 1 < UI->pick.n);
     key(x, 'j');
   }
-  return key(x, TUI_KEY_ENTER);
+  /* The placement is shown first (issue 16 point 7): y places it. */
+  assert_int_equal(key(x, TUI_KEY_ENTER), 0);
+  assert_true(UI->confirm.open);
+  return key(x, 'y');
+}
+
+/* e, and y if it asks (own units still have their move or fire: issue 16 point 1). */
+static int end_key(struct ctx* x) {
+  int f = key(x, 'e');
+  if (UI->confirm.open) f = key(x, 'y');
+  return f;
 }
 
 /* Both sides deployed (attacker T1 2,8 / T3 6,8 / dummy T5 12,8; defender T2 2,2 /
@@ -298,7 +308,7 @@ static void test_starts_with_a_handover(void** state) {
    * recap. */
   tui_session_key(x->s, (struct tui_key){TUI_KEY_MOUSE, 10, 10});
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
-  key(x, 'e');
+  end_key(x);
   key(x, ' ');
   key(x, 'x');
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
@@ -347,7 +357,7 @@ static void test_sealed_handover(void** state) {
   assert_true(shows(x, "History fingerprint "));
   char before[24];
   snprintf(before, sizeof before, "%s", UI->fingerprint);
-  key(x, 'e');
+  end_key(x);
   assert_false(UI->asking);
   key(x, TUI_KEY_ENTER);
   assert_true(UI->asking);
@@ -503,11 +513,18 @@ static void test_move_with_preview(void** state) {
   struct ctx* x = *state;
   deploy_all(x);
   assert_true(shows(x, "turn 1, movement step"));
-  /* m on nothing of ours says so. */
+  /* m on nothing of ours lists the units that may move, with their cells (issue 16
+   * point 8): T1, T3 and the dummy T5; Esc backs out. */
   go(x, 8, 6);
   key(x, 'm');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.kind, TUI_PICK_MOVER);
+  assert_int_equal(UI->pick.n, 3);
+  assert_true(shows(x, "Move which unit?"));
+  assert_true(shows(x, "T1   at 02,08  1 Alpha Lancers"));
+  assert_true(shows(x, "T5   at 12,08  a dummy"));
+  key(x, TUI_KEY_ESC);
   assert_int_equal(UI->mode, TUI_MODE_MAP);
-  assert_true(shows(x, "put the cursor on one of your units first"));
   /* m on T1 at 2,8: the cells within reach are lit. */
   go(x, 2, 8);
   key(x, 'm');
@@ -576,16 +593,106 @@ static void test_preview_matches_the_game(void** state) {
   assert_true(agree > 10);
 }
 
+/* e asks before ending a step while own units still may act, n keeps the step, y ends it;
+ * g walks the cursor over the units that have not acted (issue 16 points 1 and 8). */
+static void test_end_asks_and_next_unit(void** state) {
+  struct ctx* x = *state;
+  deploy_all(x);
+  size_t nlog = murk_game_log_count(x->g);
+  key(x, 'e');
+  assert_true(UI->confirm.open);
+  assert_string_equal(UI->confirm.line, "end");
+  assert_string_equal(UI->confirm.text,
+                      "3 of your units have not moved (T1 T3 T5): end the movement step?");
+  assert_true(shows(x, "3 of your units have not moved (T1 T3 T5)"));
+  assert_true(shows(x, "y or Enter: yes"));
+  /* n (any key but y and Enter) takes it back: nothing sent, the step goes on. */
+  key(x, 'n');
+  assert_false(UI->confirm.open);
+  assert_int_equal(murk_game_log_count(x->g), nlog);
+  assert_true(shows(x, "movement step"));
+  assert_true(shows(x, "taken back"));
+  /* g: T1, T3, T5 in turn, then T1 again. */
+  go(x, 0, 11);
+  key(x, 'g');
+  assert_int_equal(UI->cursor.x, 2);
+  assert_int_equal(UI->cursor.y, 8);
+  assert_true(shows(x, "T1 has not moved (1 of 3; g: the next)"));
+  key(x, 'g');
+  assert_int_equal(UI->cursor.x, 6);
+  key(x, 'g');
+  assert_int_equal(UI->cursor.x, 12);
+  key(x, 'g');
+  assert_int_equal(UI->cursor.x, 2);
+  /* Move T1: two are left, and the question counts them. */
+  key(x, 'm');
+  go(x, 4, 8);
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(murk_game_log_count(x->g), nlog + 1);
+  key(x, 'g');
+  assert_int_equal(UI->cursor.x, 6);
+  key(x, 'e');
+  assert_true(shows(x, "2 of your units have not moved (T3 T5)"));
+  key(x, 'y');
+  assert_true(shows(x, "shooting step"));
+  /* Nothing to shoot at (every platoon hidden): e ends the shooting step without a word. */
+  key(x, 'e');
+  assert_false(UI->confirm.open);
+  assert_true(shows(x, "assault step"));
+  key(x, 'g');
+  assert_true(shows(x, "no unit of yours is waiting to act now"));
+}
+
+/* A placement is shown before it is sent, and can be taken back (issue 16 point 7); the
+ * deploy list offers what may be deployed now, with the counts. */
+static void test_placement_shown_first(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  size_t nlog = murk_game_log_count(x->g);
+  go(x, 3, 9);
+  key(x, 'd');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_true(shows(x, "Deploy at 03,09: 2 platoons, 1 dummy"));
+  assert_int_equal(UI->pick.n, 3);
+  key(x, TUI_KEY_ENTER);
+  assert_true(UI->confirm.open);
+  assert_string_equal(UI->confirm.line, "deploy 1 at 03,09");
+  assert_string_equal(UI->confirm.text, "Deploy 1 Alpha Lancers (lancer troop, 3 teams) at 03,09?");
+  assert_true(shows(x, "Deploy 1 Alpha Lancers"));
+  /* Esc takes it back: nothing sent, still the attacker's table. */
+  assert_int_equal(key(x, TUI_KEY_ESC), 0);
+  assert_false(UI->confirm.open);
+  assert_int_equal(murk_game_log_count(x->g), nlog);
+  assert_int_equal(UI->side, MURK_ATTACKER);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "taken back: 'deploy 1 at 03,09' was not sent"));
+  /* The right cell, and y: placed, and the defender takes over. */
+  go(x, 2, 8);
+  key(x, 'd');
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(key(x, 'y'), TUI_SESSION_CLEAR);
+  assert_string_equal(murk_game_log_line(x->g, nlog), "deploy 1 at 02,08");
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy 1 at 2,2");
+  take_over(x, MURK_ATTACKER);
+  /* One platoon left to deploy now, and the dummy. */
+  key(x, 'd');
+  assert_true(shows(x, "Deploy at 02,08: 1 platoon, 1 dummy"));
+  assert_int_equal(UI->pick.n, 2);
+  assert_string_equal(UI->pick.items[0].handle, "2");
+  key(x, TUI_KEY_ESC);
+}
+
 static void test_turn_handover_and_hidden_names(void** state) {
   struct ctx* x = *state;
   deploy_all(x);
   int saves = x->saves;
-  key(x, 'e');
+  end_key(x);
   assert_true(shows(x, "shooting step"));
   key(x, 's'); /* spotting: 4 cells from T1/T3/T5 reach no defender at rows 2 */
-  key(x, 'e');
+  end_key(x);
   assert_true(shows(x, "assault step"));
-  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  assert_int_equal(end_key(x), TUI_SESSION_CLEAR);
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
   assert_int_equal(UI->next, MURK_DEFENDER);
   assert_true(shows(x, "Turn 1"));
@@ -600,9 +707,9 @@ static void test_turn_handover_and_hidden_names(void** state) {
   key(x, 'r');
   assert_true(shows(x, "Xenon Rangers"));
   x->xenon_known = true;
-  key(x, 'e');
-  key(x, 'e');
-  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  end_key(x);
+  end_key(x);
+  assert_int_equal(end_key(x), TUI_SESSION_CLEAR);
   take_over(x, MURK_ATTACKER);
   assert_int_equal(murk_game_turn(x->g), 2);
   assert_true(shows(x, "Xenon Rangers"));
@@ -690,9 +797,9 @@ static void test_reserves_and_game_over(void** state) {
   key(x, 'R');
   key(x, 'j');
   key(x, TUI_KEY_ENTER);
-  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  assert_int_equal(end_key(x), TUI_SESSION_CLEAR);
   take_over(x, MURK_DEFENDER);
-  key(x, 'e');
+  end_key(x);
   take_over(x, MURK_ATTACKER);
   deploy_with_keys(x, 1, 2, 8);
   take_over(x, MURK_DEFENDER);
@@ -709,9 +816,9 @@ static void test_reserves_and_game_over(void** state) {
   /* One turn each, then the game is over: the result, then the umpire's whole table. */
   for (int side = 0; side < 2; side++) {
     take_over(x, side == 0 ? MURK_ATTACKER : MURK_DEFENDER);
-    key(x, 'e');
-    key(x, 'e');
-    key(x, 'e');
+    end_key(x);
+    end_key(x);
+    end_key(x);
   }
   assert_int_equal(murk_game_phase(x->g), MURK_PHASE_OVER);
   assert_int_equal(UI->mode, TUI_MODE_OVER);
@@ -727,7 +834,7 @@ static void test_reserves_and_game_over(void** state) {
   assert_true(shows(x, "VP: attacker"));
   assert_true(shows(x, "Alpha Lancers"));
   assert_true(shows(x, "Yodel Rangers"));
-  key(x, 'e');
+  end_key(x);
   assert_true(shows(x, "the game is over"));
   key(x, 'q');
   assert_int_equal(key(x, 'y'), TUI_SESSION_QUIT);
@@ -769,20 +876,23 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
   key(x, 'r');
   assert_int_equal(UI->mode, TUI_MODE_PICK);
   assert_int_equal(UI->pick.n, 2);
+  /* Each with its marker and the marker's cell (issue 16 point 8). */
+  assert_true(shows(x, "T1   at 06,06  1 Alpha Lancers"));
+  assert_string_equal(UI->pick.items[0].handle, "T1");
   key(x, TUI_KEY_ESC);
   /* r on the template reveals it. */
   go(x, 6, 6);
   key(x, 'r');
   assert_string_equal(murk_game_log_line(x->g, murk_game_log_count(x->g) - 1), "reveal T1");
   x->alpha_known = true;
-  key(x, 'e');
-  key(x, 'e');
-  key(x, 'e');
+  end_key(x);
+  end_key(x);
+  end_key(x);
   take_over(x, MURK_DEFENDER);
   go(x, 6, 5);
   key(x, 'r');
   x->xenon_known = true;
-  key(x, 'e');
+  end_key(x);
   assert_true(shows(x, "shooting step"));
   /* f on an own team: the targets are the revealed enemy platoons (Esc: no shot). */
   struct murk_pos at = {0, 0};
@@ -794,10 +904,13 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
   assert_int_equal(UI->pick.n, 1);
   assert_string_equal(UI->pick.items[0].handle, "P1");
   assert_true(shows(x, "Alpha Lancers"));
+  /* In range and in sight: marked, first (issue 16 point 8). */
+  assert_true(UI->pick.items[0].ready);
+  assert_true(shows(x, "* P1"));
   size_t nlog = murk_game_log_count(x->g);
   key(x, TUI_KEY_ESC);
   assert_int_equal(murk_game_log_count(x->g), nlog);
-  key(x, 'e');
+  end_key(x);
   assert_true(shows(x, "assault step"));
   /* a with the cursor on nothing: first the own platoon, then the target. */
   go(x, 0, 0);
@@ -809,11 +922,11 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
   assert_int_equal(UI->pick.kind, TUI_PICK_ASSAULT);
   key(x, TUI_KEY_ENTER);
   assert_string_equal(murk_game_log_line(x->g, murk_game_log_count(x->g) - 1), "assault 1 at P1");
-  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  assert_int_equal(end_key(x), TUI_SESSION_CLEAR);
   /* The attacker's turn 2: f and Enter shoot at the defender's platoon, revealed from T2
    * (if the assault left the attacker a team). */
   take_over(x, MURK_ATTACKER);
-  key(x, 'e');
+  end_key(x);
   if (own_team(x, MURK_ATTACKER, &at)) {
     go(x, at.x, at.y);
     key(x, 'f');
@@ -839,9 +952,9 @@ static void test_withdraw_key(void** state) {
   take_over(x, MURK_DEFENDER);
   command(x, "end");
   take_over(x, MURK_ATTACKER);
-  key(x, 'e');
-  key(x, 'e');
-  assert_int_equal(key(x, 'e'), TUI_SESSION_CLEAR);
+  end_key(x);
+  end_key(x);
+  assert_int_equal(end_key(x), TUI_SESSION_CLEAR);
   take_over(x, MURK_DEFENDER);
   const struct murk_view* v = tui_session_view(x->s);
   assert_int_equal(v->withdraw_due, 1);
@@ -872,6 +985,8 @@ int main(void) {
       T(test_move_with_preview),
       T(test_preview_matches_the_game),
       T(test_turn_handover_and_hidden_names),
+      T(test_end_asks_and_next_unit),
+      T(test_placement_shown_first),
       T(test_help_quit_and_resize),
       T(test_mouse_click_selects),
       T(test_save_command),

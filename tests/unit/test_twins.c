@@ -127,9 +127,9 @@ static void dump_view(struct buf* b, const struct murk_view* v) {
   }
   for (int i = 0; i < v->nplatoons; i++) {
     const struct murk_view_platoon* p = &v->platoons[i];
-    bprintf(b, "pl %d '%s' s%d m%d n%d cd%d f%u r%d a%d ma%d dg%d rm%d\n", p->index, p->name,
+    bprintf(b, "pl %d '%s' s%d m%d n%d cd%d f%u r%d a%d ma%d dg%d rm%d md%d\n", p->index, p->name,
             p->state, p->marker, p->nteams, p->command_distance, p->flags, p->reserve, p->ambush,
-            p->may_arrive, p->dug_in, p->recce_moved);
+            p->may_arrive, p->dug_in, p->recce_moved, p->may_deploy);
   }
   for (int i = 0; i < v->narrivals; i++) {
     const struct murk_view_arrival* a = &v->arrivals[i];
@@ -138,13 +138,24 @@ static void dump_view(struct buf* b, const struct murk_view* v) {
     bprintf(b, "\n");
   }
   bprintf(b, "lit");
-  for (int i = 0; i < v->nlit; i++) dump_pos(b, v->lit[i]);
+  for (int i = 0; i < v->nlit; i++) {
+    dump_pos(b, v->lit[i]);
+    bprintf(b, "by%d ", v->lit_by[i]);
+  }
   bprintf(b, "\n");
+  for (int i = 0; i < v->nlights; i++) {
+    const struct murk_view_light* l = &v->lights[i];
+    bprintf(b, "light '%s' %d '%s' ", l->what, l->by, l->until);
+    dump_pos(b, l->at);
+    bprintf(b, "\n");
+  }
   for (int i = 0; i < v->ncontacts; i++) {
     const struct murk_view_contact* c = &v->contacts[i];
     bprintf(b, "ct o%d m%d t%d k%d '%s' ", c->owner, c->marker, c->team, c->kind, c->profile);
     dump_pos(b, c->pos);
-    bprintf(b, "turn %d\n", c->turn);
+    bprintf(b, "turn %d why %d", c->turn, c->sight);
+    if (c->has_blocker) dump_pos(b, c->blocker);
+    bprintf(b, "\n");
   }
 }
 
