@@ -1009,12 +1009,13 @@ static void draw_help(struct tui_canvas* c, const struct murk_view* v, const str
 /* A question before a command that cannot be taken back (ui.h, struct tui_confirm). */
 static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
                          const struct tui_layout* L) {
-  int w = L->map_w - 4 > 70 ? 70 : L->map_w - 4;
+  /* 70 columns where the window has them, even past a narrow (zoomed) map's edge. */
+  int w = c->w - 4 > 70 ? 70 : c->w - 4;
   int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->confirm.text, TUI_A_NORMAL);
   if (n > 4) n = 4;
   int h = n + 3;
   /* Over the event log, above the message line: the map (and the cell) stay in view. */
-  int x = (L->map_w - w) / 2, y = L->msg_y - h;
+  int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->msg_y - h;
   if (y < 1) y = 1;
   box(c, x, y, w, h, "Sure?");
   tui_canvas_wrap(c, x + 2, y + 1, w - 4, n, 0, ui->confirm.text, TUI_A_NORMAL);

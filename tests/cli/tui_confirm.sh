@@ -33,7 +33,7 @@ take_over attacker
 wait_for "reconnaissance moves"
 
 # m on an empty corner: the list of units that may move now (the Stuarts at 27,20).
-click 0 1
+click 0 2 # cell 00,00, under the column ruler (no row numbers: they would make the table scroll)
 wait_for "Cell 00,00"
 keys m
 wait_for "Move which unit?"

@@ -112,7 +112,7 @@ keys e
 take_over attacker
 keys d
 wait_for "Deploy at"
-screen | grep -qE "Deploy at [0-9]+,[0-9]+: 6 platoons, [0-9] dumm(y|ies) \(1 later\)" ||
+screen | grep -qE "Deploy at [0-9]+,[0-9]+: 6 platoons(, [0-9]+ dumm(y|ies))? \(1 later\)" ||
   fail "the deploy list does not count what may be deployed now and later"
 screen | grep -qE "^[^│]*│ +1  " && fail "the deploy list offers the headquarters, which deploys later"
 keys Enter

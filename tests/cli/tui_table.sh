@@ -116,7 +116,7 @@ wait_exit >/dev/null
 
 # 5. Game over: quitting points to murk replay, not to --load.
 save3=$tmp/state/murk/over.murk
-save_of tests/games/luneville-turn-limit.txt 100000 "$save3"
+save_of tests/games/encounter-full.txt 100000 "$save3"
 tui_start --load "$save3"
 wait_for "GAME OVER"
 keys q

@@ -656,16 +656,17 @@ static void test_sight_reasons(void** state) {
   dump(x);
   assert_true(tui_canvas_contains(&x->c, "T6 last seen turn 2"));
   assert_true(tui_canvas_contains(&x->c, "not seen: the village at 10,02 blocks"));
-  assert_true(tui_canvas_contains(&x->c, "the line from your nearest unit"));
+  assert_true(tui_canvas_contains(&x->c, "blocks the line from your nearest"));
   x->ui.cursor = (struct murk_pos){11, 6};
   draw(x, 120, 40, false);
   dump(x);
   assert_true(tui_canvas_contains(&x->c, "beyond the night"));
   x->ui.cursor = (struct murk_pos){5, 6};
   draw(x, 120, 40, false);
+  dump(x);
   assert_true(tui_canvas_contains(&x->c, "sighting roll"));
   assert_true(tui_canvas_contains(&x->c, "lit by the attacker's starshell at"));
-  assert_true(tui_canvas_contains(&x->c, "05,05, until the attacker's next turn"));
+  assert_true(tui_canvas_contains(&x->c, "05,05, until the attacker's"));
   /* An unlit cell says nothing of lights. */
   x->ui.cursor = (struct murk_pos){0, 7};
   draw(x, 120, 40, false);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include <cmocka.h>
@@ -204,7 +205,15 @@ static void screen(struct ctx* x) {
 
 static bool shows(struct ctx* x, const char* text) {
   screen(x);
-  return tui_canvas_contains(&x->c, text);
+  bool found = tui_canvas_contains(&x->c, text);
+  if (!found && getenv("DUMP")) { /* DUMP=1: the screen that lacked it */
+    char buf[2048];
+    for (int y = 0; y < x->c.h; y++) {
+      tui_canvas_row(&x->c, y, buf, sizeof buf);
+      fprintf(stderr, "%s\n", buf);
+    }
+  }
+  return found;
 }
 
 static int key(struct ctx* x, int code) {
