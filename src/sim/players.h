@@ -6,6 +6,7 @@
  *   verbs.c   tries of the verbs neither player plans for itself (arrive, withdraw, ...)
  *   greedy.c  the greedy player
  *   random.c  the random player
+ *   computer.c the computer opponent
  *   driver.c  murk_sim_decide, murk_sim_step, murk_sim_play
  *
  * Everything is read from one side's view: the public table (map, terrain, entries, own
@@ -208,5 +209,6 @@ void sim_arrival_tries(struct ctx* c);
 /* ---- the players ---- */
 void sim_greedy(struct ctx* c, int round);
 void sim_random(struct ctx* c, int round);
+void sim_computer(struct ctx* c, int round);
 
 #endif
