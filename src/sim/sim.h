@@ -19,9 +19,9 @@
  *   greedy  heads for the objectives it must take (or guards those the enemy must take),
  *           reveals on an objective, spots first, shoots the nearest revealed enemy,
  *           assaults what is within reach.
- *   computer the opponent of `murk play --vs computer` (computer.c): greedy's verbs with a
- *           plan for the whole side (one objective to mass on, guards spread over the
- *           objectives the enemy must take, the side's fire on one platoon at a time). */
+ *   computer the opponent of `murk play --vs computer` (computer.c): greedy's plan, and units
+ *           by an objective hold it, revealed platoons near enemies end their moves in
+ *           cover, shots go at enemies in the open first. */
 #ifndef MURK_SIM_H
 #define MURK_SIM_H
 
