@@ -768,10 +768,10 @@ static void run_all(void** state) {
 
 /* The computer opponent as the side under test (issue 17): its commands are a function of
  * its view (and its own generator), so twins get the same plans from it; the battery runs
- * on the states its play leads to. A fifth of the budget. */
+ * on the states its play leads to. A twentieth of the budget. */
 static void run_computer(void** state) {
   (void)state;
-  run_missions(MURK_POLICY_COMPUTER, env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET) / 5);
+  run_missions(MURK_POLICY_COMPUTER, env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET) / 20);
 }
 
 static void run_missions(enum murk_policy pol, long budget) {
