@@ -11,7 +11,9 @@
 #   margin     computer - greedy, in points (target: at least 15).
 #
 # Usage: scripts/computer-strength.sh [GAMES] [SEED]   (MURK: the program, default build/murk)
-# Slow (some ten minutes for 1000 games on two cores): not run in CI.
+# Slow (some ten minutes for 1000 games on two quiet cores): not run in CI. CSV=DIR keeps
+# each pairing's games (murk sim --format csv) in DIR and takes a pairing's file found there
+# instead of playing it again, so a run can be split or resumed.
 set -eu
 MURK=${MURK:-build/murk}
 games=${1:-1000}
@@ -19,8 +21,12 @@ seed=${2:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+out=${CSV:-$tmp}
+mkdir -p "$out"
 for pair in computer,random random,computer computer,greedy greedy,computer greedy,greedy; do
-  "$MURK" sim --all --games "$games" --seed "$seed" --policy "$pair" --format csv >"$tmp/$pair.csv"
+  [ -s "$out/$pair.csv" ] && continue
+  "$MURK" sim --all --games "$games" --seed "$seed" --policy "$pair" --format csv >"$out/$pair.part"
+  mv "$out/$pair.part" "$out/$pair.csv"
 done
 
 # wins FILE SIDE: "mission wins decided games" per mission, wins of SIDE (attacker|defender).
@@ -36,9 +42,9 @@ echo "| mission | seat | v random (decided) | greedy v greedy | computer v greed
 echo "|---|---|---:|---:|---:|---:|---|"
 for seat in attacker defender; do
   if [ "$seat" = attacker ]; then vr=computer,random vg=computer,greedy; else vr=random,computer vg=greedy,computer; fi
-  wins "$tmp/$vr.csv" "$seat" >"$tmp/r.$seat"
-  wins "$tmp/greedy,greedy.csv" "$seat" >"$tmp/gg.$seat"
-  wins "$tmp/$vg.csv" "$seat" >"$tmp/cg.$seat"
+  wins "$out/$vr.csv" "$seat" >"$tmp/r.$seat"
+  wins "$out/greedy,greedy.csv" "$seat" >"$tmp/gg.$seat"
+  wins "$out/$vg.csv" "$seat" >"$tmp/cg.$seat"
   join "$tmp/r.$seat" "$tmp/gg.$seat" | join - "$tmp/cg.$seat" >"$tmp/all.$seat"
 done
 for m in $(cut -d' ' -f1 "$tmp/all.attacker"); do
