@@ -63,8 +63,8 @@ enum murk_side murk_game_log_side(const struct murk_game* g, size_t i);
 
 /* Events since creation, all audiences. Only views and transcript printers (which filter
  * by audience) should read these. */
-size_t murk_game_event_count(const struct murk_game* g);
-const struct murk_event* murk_game_event(const struct murk_game* g, size_t i);
+size_t mk_game_event_count(const struct murk_game* g);
+const struct murk_event* mk_game_event(const struct murk_game* g, size_t i);
 
 /* How many of the acting side's last commands may be taken back: those of the current
  * step after the last roll or reveal. */

@@ -26,13 +26,13 @@
 #include "murk/sight.h"
 #include "night.h"
 
-#define ASSAULT_REACH MURK_COMBAT_ASSAULT_REACH
+#define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
 #define SAVE_DUG_IN 3         /* the save a dug-in team (not a vehicle) gets from its holes */
 #define SAVE_TERRAIN 4        /* the save of a team (not a vehicle) in terrain */
 #define MAX_COMBOS 16         /* distinct to-hit combinations in one shot */
 
-static bool placed(const struct murk_state* s, enum murk_side side, int t) {
+static bool placed(const struct mk_state* s, enum murk_side side, int t) {
   return s->teams[side][t].alive && s->teams[side][t].placed;
 }
 
@@ -42,7 +42,7 @@ static bool placed(const struct murk_state* s, enum murk_side side, int t) {
  * shooting in the dark is harder. The night rules proper (who sees how far, the sight rolls)
  * live in sight.c and night.c. */
 static bool night(const struct murk_game* g) {
-  return murk_night_now(g);
+  return mk_night_now(g);
 }
 
 /* Terrain that hides or shelters a team: difficult ground, or anything sight cannot pass
@@ -104,7 +104,7 @@ static void add_dice(struct to_hit* combos, int* ncombos, const struct to_hit* h
 /* The save of team `team` of unit `unit` and where it comes from. 7: none. */
 static int save_of(const struct murk_game* g, enum murk_side side, int unit, int team,
                    const char** from) {
-  const struct murk_profile* pr = murk_team_profile(g, side, team);
+  const struct murk_profile* pr = mk_team_profile(g, side, team);
   if (pr->vehicle) {
     *from = "armour";
     return pr->save;
@@ -125,21 +125,21 @@ static int save_of(const struct murk_game* g, enum murk_side side, int unit, int
 /* ---- who acts on whom ---- */
 
 /* The acting platoon (resolved by the command table): own, revealed, on the table. */
-static int actor(const struct murk_game* g, enum murk_side side, const struct murk_cmd_args* a,
+static int actor(const struct murk_game* g, enum murk_side side, const struct mk_cmd_args* a,
                  const char* verb, int* unit, char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   *unit = a->unit;
   if (*unit < 0)
-    return murk_reject(reason, reason_len, "T%d is a dummy: it cannot %s",
-                       s->markers[a->marker].number, verb);
-  const struct murk_unit_state* u = &s->units[side][*unit];
+    return mk_reject(reason, reason_len, "T%d is a dummy: it cannot %s",
+                     s->markers[a->marker].number, verb);
+  const struct mk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
-    return murk_reject(reason, reason_len,
-                       "platoon %d is under template T%d: reveal it first "
-                       "(reveal %d)",
-                       *unit + 1, u->marker, *unit + 1);
+    return mk_reject(reason, reason_len,
+                     "platoon %d is under template T%d: reveal it first "
+                     "(reveal %d)",
+                     *unit + 1, u->marker, *unit + 1);
   if (u->state != MURK_PLATOON_REVEALED)
-    return murk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
+    return mk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
   return MURK_OK;
 }
 
@@ -147,21 +147,21 @@ static int actor(const struct murk_game* g, enum murk_side side, const struct mu
  * can see revealed. */
 static int target(const struct murk_game* g, enum murk_side side, int mi, int* unit, char* reason,
                   size_t reason_len) {
-  const struct murk_state* s = &g->s;
-  const struct murk_marker* mk = &s->markers[mi];
+  const struct mk_state* s = &g->s;
+  const struct mk_marker* mk = &s->markers[mi];
   if (!mk->revealed)
-    return murk_reject(reason, reason_len,
-                       "T%d is a template: only revealed platoons (P<n>) can be targets; spot it "
-                       "first",
-                       mk->number);
+    return mk_reject(reason, reason_len,
+                     "T%d is a template: only revealed platoons (P<n>) can be targets; spot it "
+                     "first",
+                     mk->number);
   *unit = mk->unit;
   enum murk_platoon_state st = s->units[murk_side_other(side)][*unit].state;
   if (st == MURK_PLATOON_DESTROYED)
-    return murk_reject(reason, reason_len, "P%d is destroyed", mk->number);
+    return mk_reject(reason, reason_len, "P%d is destroyed", mk->number);
   if (st != MURK_PLATOON_REVEALED)
-    return murk_reject(reason, reason_len, "P%d is not on the table", mk->number);
-  if (!murk_sight_unit_seen(g, side, *unit)) /* sight.c: line of sight, range, night */
-    return murk_reject(reason, reason_len, "P%d is out of sight of all your units", mk->number);
+    return mk_reject(reason, reason_len, "P%d is not on the table", mk->number);
+  if (!mk_sight_unit_seen(g, side, *unit)) /* sight.c: line of sight, range, night */
+    return mk_reject(reason, reason_len, "P%d is out of sight of all your units", mk->number);
   return MURK_OK;
 }
 
@@ -169,15 +169,15 @@ static int target(const struct murk_game* g, enum murk_side side, int mi, int* u
  * with `seen`, only teams `side` can see from there. -1 if none; *dist gets the distance. */
 static int nearest_team_to(const struct murk_game* g, enum murk_side side, int t,
                            enum murk_side other, int tu, bool seen, int* dist) {
-  const struct murk_state* s = &g->s;
-  const struct murk_unit_state* u = &s->units[other][tu];
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[other][tu];
   struct murk_pos from = s->teams[side][t].pos;
   int best = INT_MAX, pick = -1;
-  /* What murk_can_see would find at each of tu's cells: whether tu fired (a gunflash). */
-  bool flash = seen && murk_night_flashing(g, other, tu);
+  /* What mk_can_see would find at each of tu's cells: whether tu fired (a gunflash). */
+  bool flash = seen && mk_night_flashing(g, other, tu);
   for (int k = u->first_team; k < u->first_team + u->nteams; k++) {
     if (!placed(s, other, k)) continue;
-    if (seen && !murk_sight_sees(g, side, from, s->teams[other][k].pos, flash)) continue;
+    if (seen && !mk_sight_sees(g, side, from, s->teams[other][k].pos, flash)) continue;
     int d = murk_geom_distance(&g->m->grid, from, s->teams[other][k].pos);
     if (d < best) {
       best = d;
@@ -191,9 +191,9 @@ static int nearest_team_to(const struct murk_game* g, enum murk_side side, int t
 /* The team of unit tu (of the other side) nearest to any team of `side`'s unit `unit`
  * (ties: roster order): where the next hit falls. -1 if none is left. */
 static int nearest_target(const struct murk_game* g, enum murk_side side, int unit, int tu) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
-  const struct murk_unit_state* t = &s->units[other][tu];
+  const struct mk_unit_state* t = &s->units[other][tu];
   int best = INT_MAX, pick = -1;
   for (int k = t->first_team; k < t->first_team + t->nteams; k++) {
     if (!placed(s, other, k)) continue;
@@ -208,30 +208,30 @@ static int nearest_target(const struct murk_game* g, enum murk_side side, int un
 }
 
 static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team) {
-  struct murk_state* s = &g->s;
-  struct murk_team* t = &s->teams[side][team];
+  struct mk_state* s = &g->s;
+  struct mk_team* t = &s->teams[side][team];
   t->alive = false;
   int number = s->units[side][tu].marker;
   char ps[16];
   murk_pos_format(t->pos, ps, sizeof ps);
-  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s) at %s",
-            murk_side_name(side), number, murk_team_profile(g, side, team)->name, ps);
-  murk_event_facts(g, number, &t->pos, NULL);
+  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s) at %s",
+          murk_side_name(side), number, mk_team_profile(g, side, team)->name, ps);
+  mk_event_facts(g, number, &t->pos, NULL);
 }
 
 static void destroy_unit(struct murk_game* g, enum murk_side side, int tu, const char* how) {
-  struct murk_state* s = &g->s;
-  struct murk_unit_state* u = &s->units[side][tu];
+  struct mk_state* s = &g->s;
+  struct mk_unit_state* u = &s->units[side][tu];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
   u->state = MURK_PLATOON_DESTROYED;
-  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
-            murk_unit_platoon(g, side, tu)->name, how);
-  murk_event_facts(g, u->marker, NULL, NULL);
+  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
+          mk_unit_platoon(g, side, tu)->name, how);
+  mk_event_facts(g, u->marker, NULL, NULL);
 }
 
 static void check_destroyed(struct murk_game* g, enum murk_side side, int tu) {
   if (g->s.units[side][tu].state == MURK_PLATOON_DESTROYED) return;
-  if (murk_unit_alive(&g->s, side, tu) > 0) return;
+  if (mk_unit_alive(&g->s, side, tu) > 0) return;
   destroy_unit(g, side, tu, "is destroyed");
 }
 
@@ -258,8 +258,8 @@ static int roll_combos(struct murk_game* g, enum murk_side side, const struct to
     char why[96], purpose[96];
     to_hit_text(&combos[i], why, sizeof why);
     int need = to_hit_need(&combos[i]);
-    murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
-              what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
+    mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
+            what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
     snprintf(purpose, sizeof purpose, "P%d %s P%d, %d+ hits", snum, what, tnum, need);
     hits += roll_hits(g, combos[i].dice, need, purpose);
   }
@@ -327,20 +327,20 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
     int inches = murk_roll(g, &a, purpose, MURK_AUD_ALL, NULL);
     snprintf(purpose, sizeof purpose, "P%d barrage, unseen: farther", snum);
     inches += murk_roll(g, &b, purpose, MURK_AUD_ALL, NULL);
-    int cells = murk_inches_cells(g, inches);
+    int cells = mk_inches_cells(g, inches);
     /* Past the table and the blast every step is too far to hit: the walk stops there. */
     int far = gr->width + gr->height + BARRAGE_BLAST + 2;
     for (int i = 0; i < (cells < far ? cells : far); i++) land = murk_geom_neighbour(gr, land, dir);
   }
-  const struct murk_unit_state* t = &g->s.units[other][tu];
+  const struct mk_unit_state* t = &g->s.units[other][tu];
   bool hit = false;
   for (int j = t->first_team; j < t->first_team + t->nteams && !hit; j++)
     hit = placed(&g->s, other, j) &&
           murk_geom_distance(gr, g->s.teams[other][j].pos, land) <= BARRAGE_BLAST;
   char ls[16];
   murk_pos_format(land, ls, sizeof ls);
-  murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's blind barrage comes down at %s: %s P%d",
-            snum, ls, hit ? "on" : "wide of", t->marker);
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's blind barrage comes down at %s: %s P%d",
+          snum, ls, hit ? "on" : "wide of", t->marker);
   return hit;
 }
 
@@ -350,8 +350,8 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
  * how many teams may shoot. */
 static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu, int* pick,
                int* dist, int* nearest) {
-  const struct murk_state* s = &g->s;
-  const struct murk_unit_state* u = &s->units[side][unit];
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
   enum murk_side other = murk_side_other(side);
   int inrange = 0;
   *nearest = INT_MAX;
@@ -362,15 +362,15 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
     int d = INT_MAX;
     /* The nearest the side knows of: target teams it sees or last saw (docs/rules.md,
      * "Hidden contact"), so a refusal measures nothing hidden. */
-    const struct murk_unit_state* tv = &s->units[other][tu];
+    const struct mk_unit_state* tv = &s->units[other][tu];
     for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
-      const struct murk_sighting* kn = &s->seen_team[side][k];
+      const struct mk_sighting* kn = &s->seen_team[side][k];
       if (!placed(s, other, k) || !kn->known) continue;
       int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
       if (dk < d) d = dk;
     }
     if (d < *nearest) *nearest = d;
-    const struct murk_profile* pr = murk_team_profile(g, side, t);
+    const struct murk_profile* pr = mk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
     if (k < 0 || d > pr->range || pr->rof <= 0) continue;
     pick[i] = k;
@@ -380,38 +380,38 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
   return inrange;
 }
 
-void murk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
-                         bool* shoot, bool* assault) {
-  const struct murk_state* s = &g->s;
+void mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
+                       bool* shoot, bool* assault) {
+  const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   *shoot = *assault = false;
   if (s->units[side][unit].state != MURK_PLATOON_REVEALED) return;
-  int mi = murk_marker_index(s, s->units[other][tu].marker);
+  int mi = mk_marker_index(s, s->units[other][tu].marker);
   /* target(): revealed, on the table, in sight of one of the side's units */
   if (mi < 0 || !s->markers[mi].revealed || s->units[other][tu].state != MURK_PLATOON_REVEALED ||
-      !murk_sight_unit_seen(g, side, tu))
+      !mk_sight_unit_seen(g, side, tu))
     return;
   int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
       dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int nearest = INT_MAX;
   *shoot = aim(g, side, unit, tu, pick, dist, &nearest) > 0;
-  *assault = nearest <= ASSAULT_REACH; /* murk_combat_assault */
+  *assault = nearest <= ASSAULT_REACH; /* mk_combat_assault */
 }
 
-int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   int unit = -1, tu = -1;
   int rc = actor(g, side, a, "shoot", &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  struct murk_unit_state* u = &s->units[side][unit];
+  struct mk_unit_state* u = &s->units[side][unit];
   int snum = u->marker;
-  if (u->shot) return murk_reject(reason, reason_len, "P%d has already shot this step", snum);
+  if (u->shot) return mk_reject(reason, reason_len, "P%d has already shot this step", snum);
   rc = target(g, side, a->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   enum murk_side other = murk_side_other(side);
-  const struct murk_unit_state* tgt = &s->units[other][tu];
+  const struct mk_unit_state* tgt = &s->units[other][tu];
   int tnum = tgt->marker;
   struct to_hit combos[MAX_COMBOS], blind[MAX_COMBOS];
   int ncombos = 0, nblind = 0, ndice = 0, nearest = INT_MAX;
@@ -419,29 +419,29 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
       dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int inrange = aim(g, side, unit, tu, pick, dist, &nearest);
   if (inrange == 0)
-    return murk_reject(reason, reason_len,
-                       nearest == INT_MAX
-                           ? "no team of P%d can see a team of P%d within its range (none of "
-                             "it is known to you)%.0d"
-                           : "no team of P%d can see a team of P%d within its range (nearest "
-                             "known is %d cells away)",
-                       snum, tnum, nearest == INT_MAX ? 0 : nearest);
+    return mk_reject(reason, reason_len,
+                     nearest == INT_MAX
+                         ? "no team of P%d can see a team of P%d within its range (none of "
+                           "it is known to you)%.0d"
+                         : "no team of P%d can see a team of P%d within its range (nearest "
+                           "known is %d cells away)",
+                     snum, tnum, nearest == INT_MAX ? 0 : nearest);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
    * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
   bool rolled = false, flash_ok = false;
   const char* why = NULL;
-  int sight = murk_night_fire_sight(g, side, unit, tu, &rolled, &flash_ok, &why);
-  bool flashing = flash_ok && murk_night_flashing(g, other, tu);
+  int sight = mk_night_fire_sight(g, side, unit, tu, &rolled, &flash_ok, &why);
+  bool flashing = flash_ok && mk_night_flashing(g, other, tu);
   inrange = 0;
   int nbarrage = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     int i = t - u->first_team, k = pick[i], d = dist[i];
     if (k < 0) continue;
-    const struct murk_profile* pr = murk_team_profile(g, side, t);
+    const struct murk_profile* pr = mk_team_profile(g, side, t);
     bool unseen = d > sight && !flashing;
     if (unseen && !pr->barrage) continue;
     struct to_hit h = {
-        .skill = murk_team_profile(g, other, k)->skill,
+        .skill = mk_team_profile(g, other, k)->skill,
         .long_range = 2 * d > pr->range,
         .dug_in = tgt->dug_in,
         .concealed = concealed(g, other, tu, k),
@@ -460,42 +460,42 @@ int murk_combat_shoot(struct murk_game* g, enum murk_side side, const struct mur
   u->shot = true;
   if (inrange + nbarrage == 0) {
     /* seed 004, Night Fighting: a target beyond the roll costs the unit its fire. */
-    murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-              "%s P%d cannot make out P%d (%s): it loses its fire", murk_side_name(side), snum,
-              tnum, why ? why : "out of sight");
+    mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
+            "%s P%d cannot make out P%d (%s): it loses its fire", murk_side_name(side), snum, tnum,
+            why ? why : "out of sight");
     return MURK_OK;
   }
   u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
   s->fired = true;
-  murk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
-  murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-            "%s P%d shoots at P%d: %d team%s in range, %d dice", murk_side_name(side), snum, tnum,
-            inrange + nbarrage, murk_plural(inrange + nbarrage), ndice);
+  mk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d dice",
+          murk_side_name(side), snum, tnum, inrange + nbarrage, mk_plural(inrange + nbarrage),
+          ndice);
   if (nblind > 0 && barrage_lands(g, side, unit, tu))
     for (int i = 0; i < nblind; i++) add_dice(combos, &ncombos, &blind[i]);
   int hits = roll_combos(g, side, combos, ncombos, snum, tnum, "at");
   int saved = 0;
   int lost = take_hits(g, other, tu, side, unit, hits, true, &saved);
-  murk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-            "P%d scores %d hit%s; P%d saves %d, loses %d team%s", snum, hits, murk_plural(hits),
-            tnum, saved, lost, murk_plural(lost));
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
+          "P%d scores %d hit%s; P%d saves %d, loses %d team%s", snum, hits, mk_plural(hits), tnum,
+          saved, lost, mk_plural(lost));
   check_destroyed(g, other, tu);
   return MURK_OK;
 }
 
 /* ---- assaults ---- */
 
-int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                        const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   int unit = -1, tu = -1;
   int rc = actor(g, side, a, "assault", &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  struct murk_unit_state* u = &s->units[side][unit];
+  struct mk_unit_state* u = &s->units[side][unit];
   int anum = u->marker;
   if (u->assaulted)
-    return murk_reject(reason, reason_len, "P%d has already assaulted this step", anum);
+    return mk_reject(reason, reason_len, "P%d has already assaulted this step", anum);
   rc = target(g, side, a->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   enum murk_side other = murk_side_other(side);
@@ -509,45 +509,45 @@ int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct m
     if (d < nearest) nearest = d;
   }
   if (nteams == 0 || nearest > ASSAULT_REACH)
-    return murk_reject(reason, reason_len,
-                       "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
-                       ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
+    return mk_reject(reason, reason_len,
+                     "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
+                     ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
   u->assaulted = true;
   u->dug_in = false; /* out of its holes and across the open */
   u->concealed = false;
-  murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "%s P%d assaults P%d with %d team%s",
-            murk_side_name(side), anum, tnum, nteams, murk_plural(nteams));
+  mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "%s P%d assaults P%d with %d team%s",
+          murk_side_name(side), anum, tnum, nteams, mk_plural(nteams));
 
   /* Defensive fire: every target team that can see an assaulting team within its range
    * fires its rof dice, hitting on that team's skill (+1 at night). */
   struct to_hit combos[MAX_COMBOS];
   int ncombos = 0;
-  const struct murk_unit_state* tg = &s->units[other][tu];
+  const struct mk_unit_state* tg = &s->units[other][tu];
   /* At night or in the fog the defenders must see the assaulters too (night.c). */
   bool drolled = false, dflash_ok = false;
   const char* dwhy = NULL;
-  int dsight = murk_night_fire_sight(g, other, tu, unit, &drolled, &dflash_ok, &dwhy);
-  if (dflash_ok && murk_night_flashing(g, side, unit)) dsight = INT_MAX;
+  int dsight = mk_night_fire_sight(g, other, tu, unit, &drolled, &dflash_ok, &dwhy);
+  if (dflash_ok && mk_night_flashing(g, side, unit)) dsight = INT_MAX;
   for (int k = tg->first_team; k < tg->first_team + tg->nteams; k++) {
     if (!placed(s, other, k)) continue;
-    const struct murk_profile* pr = murk_team_profile(g, other, k);
+    const struct murk_profile* pr = mk_team_profile(g, other, k);
     int d = INT_MAX;
     int t = nearest_team_to(g, other, k, side, unit, true, &d);
     if (t < 0 || d > pr->range || pr->rof <= 0 || d > dsight) continue;
     struct to_hit h = {
-        .skill = murk_team_profile(g, side, t)->skill, .night = night(g), .dice = pr->rof};
+        .skill = mk_team_profile(g, side, t)->skill, .night = night(g), .dice = pr->rof};
     add_dice(combos, &ncombos, &h);
   }
   if (ncombos > 0) {
-    murk_night_gunflash(g, other, tu); /* seed 003, 1.8 */
+    mk_night_gunflash(g, other, tu); /* seed 003, 1.8 */
     int hits = roll_combos(g, other, combos, ncombos, tnum, anum, "fires defensively at");
     int saved = 0;
     int lost = take_hits(g, side, unit, other, tu, hits, true, &saved);
-    murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, other,
-              "P%d's defensive fire scores %d hit%s; P%d saves %d, loses %d team%s", tnum, hits,
-              murk_plural(hits), anum, saved, lost, murk_plural(lost));
-    if (hits >= DEFENSIVE_FIRE_STOP || murk_unit_alive(s, side, unit) == 0) {
-      murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off", anum);
+    mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, other,
+            "P%d's defensive fire scores %d hit%s; P%d saves %d, loses %d team%s", tnum, hits,
+            mk_plural(hits), anum, saved, lost, mk_plural(lost));
+    if (hits >= DEFENSIVE_FIRE_STOP || mk_unit_alive(s, side, unit) == 0) {
+      mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off", anum);
       check_destroyed(g, side, unit);
       return MURK_OK;
     }
@@ -561,14 +561,14 @@ int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct m
     int d = INT_MAX;
     int k = nearest_team_to(g, side, t, other, tu, false, &d);
     if (k < 0) continue;
-    struct to_hit h = {.skill = murk_team_profile(g, other, k)->skill, .dice = 1};
+    struct to_hit h = {.skill = mk_team_profile(g, other, k)->skill, .dice = 1};
     add_dice(combos, &ncombos, &h);
   }
   int hits = roll_combos(g, side, combos, ncombos, anum, tnum, "in close combat with");
   int none = 0;
   int lost = take_hits(g, other, tu, side, unit, hits, false, &none);
-  murk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d scores %d hit%s; P%d loses %d team%s",
-            anum, hits, murk_plural(hits), tnum, lost, murk_plural(lost));
+  mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d scores %d hit%s; P%d loses %d team%s", anum,
+          hits, mk_plural(hits), tnum, lost, mk_plural(lost));
   check_destroyed(g, other, tu);
   return MURK_OK;
 }
@@ -576,10 +576,10 @@ int murk_combat_assault(struct murk_game* g, enum murk_side side, const struct m
 /* ---- start of turn, movement ---- */
 
 static bool vehicle_platoon(const struct murk_game* g, enum murk_side side, int unit) {
-  const struct murk_unit_state* u = &g->s.units[side][unit];
-  if (murk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) return true;
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  if (mk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) return true;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-    if (murk_team_profile(g, side, t)->vehicle) return true;
+    if (mk_team_profile(g, side, t)->vehicle) return true;
   return false;
 }
 
@@ -588,8 +588,8 @@ static bool on_table(enum murk_platoon_state st) {
 }
 
 /* Seed 004, Concealment: non-vehicle units on the table at the start are concealed. */
-void murk_combat_begin_play(struct murk_game* g) {
-  struct murk_state* s = &g->s;
+void mk_combat_begin_play(struct murk_game* g) {
+  struct mk_state* s = &g->s;
   bool on = murk_mission_rule_on(g->m, MURK_RULE_CONCEALMENT);
   for (int sd = 0; sd < MURK_SIDES; sd++)
     for (int k = 0; k < s->nunits[sd]; k++)
@@ -597,12 +597,12 @@ void murk_combat_begin_play(struct murk_game* g) {
           on && on_table(s->units[sd][k].state) && !vehicle_platoon(g, (enum murk_side)sd, k);
 }
 
-void murk_combat_after_movement(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
+void mk_combat_after_movement(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
   for (int k = 0; k < s->nunits[side]; k++) {
-    struct murk_unit_state* u = &s->units[side][k];
+    struct mk_unit_state* u = &s->units[side][k];
     bool moved = u->moved;
-    int mi = u->marker ? murk_marker_index(s, u->marker) : -1;
+    int mi = u->marker ? mk_marker_index(s, u->marker) : -1;
     if (mi >= 0 && s->markers[mi].moved) moved = true;
     if (!moved) continue;
     u->dug_in = false;    /* seed 001, Prepared Positions: only until it moves */
@@ -612,23 +612,23 @@ void murk_combat_after_movement(struct murk_game* g, enum murk_side side) {
 
 /* Platoons that count for the company: all but transports (seed 000, Victory Point Table). */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
-  return !(murk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
+  return !(mk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
 }
 
 /* Motivation tests: each revealed platoon of `side` with fewer than half its teams left
  * rolls a die against the best motivation among its teams; failing, it leaves the battle
  * and counts as destroyed. */
 static void motivation_tests(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   for (int k = 0; k < s->nunits[side]; k++) {
-    struct murk_unit_state* u = &s->units[side][k];
+    struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED) continue;
-    int alive = murk_unit_alive(s, side, k);
+    int alive = mk_unit_alive(s, side, k);
     if (alive == 0 || 2 * alive >= u->nteams) continue;
     int need = 7;
     for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-      if (s->teams[side][t].alive && murk_team_profile(g, side, t)->motivation < need)
-        need = murk_team_profile(g, side, t)->motivation;
+      if (s->teams[side][t].alive && mk_team_profile(g, side, t)->motivation < need)
+        need = mk_team_profile(g, side, t)->motivation;
     char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
     snprintf(purpose, sizeof purpose, "P%d motivation %d+ (%d of %d teams)", u->marker, need, alive,
              u->nteams);
@@ -638,8 +638,8 @@ static void motivation_tests(struct murk_game* g, enum murk_side side) {
   }
 }
 
-bool murk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
+bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   motivation_tests(g, side);
   int start = 0, left = 0;
@@ -649,8 +649,8 @@ bool murk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
     if (s->units[side][k].state != MURK_PLATOON_DESTROYED) left++;
   }
   if (start > 0 && left == 0) {
-    murk_game_over(g, other, "the %s's company is destroyed (turn %d)", murk_side_name(side),
-                   s->turn);
+    mk_game_over(g, other, "the %s's company is destroyed (turn %d)", murk_side_name(side),
+                 s->turn);
     return true;
   }
   /* Company morale (rule company_morale): below the mission's share of its platoons, the
@@ -662,16 +662,16 @@ bool murk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
   char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
   /* How many are left is the owner's to know: under Fog of War it would tell the enemy how
    * many of its templates are dummies. The roll itself is public. */
-  murk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
-            "your company has %d of its %d platoons left (transports not counted): it tests "
-            "its morale",
-            left, start);
+  mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
+          "your company has %d of its %d platoons left (transports not counted): it tests "
+          "its morale",
+          left, start);
   snprintf(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));
     return false;
   }
-  murk_game_over(g, other, "the %s's company broke on turn %d", murk_side_name(side), s->turn);
+  mk_game_over(g, other, "the %s's company broke on turn %d", murk_side_name(side), s->turn);
   return true;
 }

@@ -5,7 +5,7 @@
  * when it is legal, how its references resolve, whether it can be undone, its usage and its
  * handler. One generic parser and one generic formatter read the grammar, so the text a
  * save writes is exactly what the parser accepts; murk_game_apply() runs the row's guard
- * and resolution (murk_cmd_guard) before the handler, and the view's verbs come from the
+ * and resolution (mk_cmd_guard) before the handler, and the view's verbs come from the
  * same rows. */
 #include <ctype.h>
 #include <stdarg.h>
@@ -28,68 +28,67 @@
 
 static int has_reserves(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
-  if (murk_reserves_side_nominates(g, side)) return MURK_OK;
-  return murk_reject(reason, reason_len, "the %s holds no reserves in this mission",
-                     murk_side_name(side));
+  if (mk_reserves_side_nominates(g, side)) return MURK_OK;
+  return mk_reject(reason, reason_len, "the %s holds no reserves in this mission",
+                   murk_side_name(side));
 }
 
 static int has_ambushes(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
-  if (murk_ambush_allowance(g, side, true) + murk_ambush_allowance(g, side, false) > 0)
-    return MURK_OK;
-  return murk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
-                     murk_side_name(side));
+  if (mk_ambush_allowance(g, side, true) + mk_ambush_allowance(g, side, false) > 0) return MURK_OK;
+  return mk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
+                   murk_side_name(side));
 }
 
 /* In play an ambush is only sprung: a platoon of the side must still be in (plain) ambush. */
 static int ambush_ready(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   if (s->phase != MURK_PHASE_PLAY) return MURK_OK;
   for (int i = 0; i < s->nunits[side]; i++)
     if (s->units[side][i].state == MURK_PLATOON_RESERVE && s->units[side][i].ambush == 1)
       return MURK_OK;
-  return murk_reject(reason, reason_len, "you hold no platoon in ambush");
+  return mk_reject(reason, reason_len, "you hold no platoon in ambush");
 }
 
 static int plays_limited_intelligence(const struct murk_game* g, enum murk_side side, char* reason,
                                       size_t reason_len) {
   (void)side;
-  if (murk_intel_on(g)) return MURK_OK;
-  return murk_reject(reason, reason_len,
-                     "Dis counters belong to Limited Intelligence, which this mission "
-                     "does not play");
+  if (mk_intel_on(g)) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "Dis counters belong to Limited Intelligence, which this mission "
+                   "does not play");
 }
 
 static int plays_nvr_starshells(const struct murk_game* g, enum murk_side side, char* reason,
                                 size_t reason_len) {
   (void)side;
   if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
-  return murk_reject(reason, reason_len,
-                     "starshells light only night missions played under the ASL night rules' "
-                     "Night Visibility Range");
+  return mk_reject(reason, reason_len,
+                   "starshells light only night missions played under the ASL night rules' "
+                   "Night Visibility Range");
 }
 
 static int plays_nvr_rounds(const struct murk_game* g, enum murk_side side, char* reason,
                             size_t reason_len) {
   (void)side;
   if (murk_mission_rule_on(g->m, MURK_RULE_NVR)) return MURK_OK;
-  return murk_reject(reason, reason_len,
-                     "illuminating rounds light only night missions played under the ASL night "
-                     "rules' Night Visibility Range");
+  return mk_reject(reason, reason_len,
+                   "illuminating rounds light only night missions played under the ASL night "
+                   "rules' Night Visibility Range");
 }
 
 /* Arrivals are granted by the side's own reserve rolls at the start of its turn. */
 static int arrival_ready(const struct murk_game* g, enum murk_side side, char* reason,
                          size_t reason_len) {
-  if (murk_reserves_due(g, side) > 0) return MURK_OK;
-  return murk_reject(reason, reason_len, "no more of your reserves may arrive this turn");
+  if (mk_reserves_due(g, side) > 0) return MURK_OK;
+  return mk_reject(reason, reason_len, "no more of your reserves may arrive this turn");
 }
 
 static int removal_ready(const struct murk_game* g, enum murk_side side, char* reason,
                          size_t reason_len) {
-  if (murk_setup_removal_due(g, side)) return MURK_OK;
-  return murk_reject(reason, reason_len, "you take away no objectives now");
+  if (mk_setup_removal_due(g, side)) return MURK_OK;
+  return mk_reject(reason, reason_len, "you take away no objectives now");
 }
 
 #define WITHDRAW_NOT_DUE                                                                        \
@@ -100,214 +99,214 @@ static int withdraw_ready(const struct murk_game* g, enum murk_side side, char* 
                           size_t reason_len) {
   (void)side;
   if (g->s.withdraw_due > 0) return MURK_OK;
-  return murk_reject(reason, reason_len, WITHDRAW_NOT_DUE);
+  return mk_reject(reason, reason_len, WITHDRAW_NOT_DUE);
 }
 
 /* ---- the table ---- */
 
-static const struct murk_cmd_row rows[MURK_CMD_COUNT] = {
+static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
     [MURK_CMD_OBJECTIVE] = {.verb = "objective",
                             .pos_word = "at",
-                            .phases = MURK_PH(OBJECTIVES),
+                            .phases = MK_PH(OBJECTIVES),
                             .when = "objectives are placed at the start of setup only",
                             .undo = true,
                             .usage = "objective at X,Y",
-                            .handler = murk_setup_objective},
+                            .handler = mk_setup_objective},
     [MURK_CMD_RESERVE] = {.verb = "reserve",
-                          .unit = MURK_REFS_OWN,
+                          .unit = MK_REFS_OWN,
                           .reserve_kind = true,
                           .available = has_reserves,
-                          .phases = MURK_PH(RESERVES),
+                          .phases = MK_PH(RESERVES),
                           .when = "reserves are nominated before deployment only",
-                          .unit_resolve = MURK_RESOLVE_OWN,
+                          .unit_resolve = MK_RESOLVE_OWN,
                           .undo = true,
                           .usage = "reserve N [delayed|scattered|mobile|deep|plain]",
-                          .handler = murk_setup_reserve},
+                          .handler = mk_setup_reserve},
     [MURK_CMD_DEPLOY] = {.verb = "deploy",
-                         .unit = MURK_REFS_OWN_DUMMY,
+                         .unit = MK_REFS_OWN_DUMMY,
                          .pos_word = "at",
-                         .phases = MURK_PH(DEPLOY) | MURK_PH(INDEPENDENTS) | MURK_PH(INFILTRATE),
+                         .phases = MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE),
                          .when = "platoons are deployed during setup only",
                          .now_suffix = true,
-                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .unit_resolve = MK_RESOLVE_OWN,
                          .undo = true,
                          .usage = "deploy N at X,Y | deploy dummy at X,Y",
-                         .handler = murk_setup_deploy},
+                         .handler = mk_setup_deploy},
     [MURK_CMD_ARRIVE] = {.verb = "arrive",
-                         .unit = MURK_REFS_OWN,
+                         .unit = MK_REFS_OWN,
                          .pos_word = "at",
-                         .phases = MURK_PH(PLAY),
-                         .steps = MURK_ST(MOVEMENT),
+                         .phases = MK_PH(PLAY),
+                         .steps = MK_ST(MOVEMENT),
                          .when = "reserves arrive in their owner's movement step, after a "
                                  "successful roll",
                          .ready = arrival_ready,
-                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .unit_resolve = MK_RESOLVE_OWN,
                          .undo = true,
                          .usage = "arrive N at X,Y  (from reserve)",
-                         .handler = murk_reserves_arrive},
+                         .handler = mk_reserves_arrive},
     [MURK_CMD_AMBUSH] = {.verb = "ambush",
-                         .unit = MURK_REFS_OWN,
+                         .unit = MK_REFS_OWN,
                          .pos_word = "at",
                          .pos_optional = true,
                          .available = has_ambushes,
-                         .phases = MURK_PH(RESERVES) | MURK_PH(AMBUSH) | MURK_PH(PLAY),
-                         .steps = MURK_ST(MOVEMENT),
+                         .phases = MK_PH(RESERVES) | MK_PH(AMBUSH) | MK_PH(PLAY),
+                         .steps = MK_ST(MOVEMENT),
                          .when = "platoons are held in ambush while reserves are nominated and "
                                  "sprung after deployment (immediate ambush) or in your movement "
                                  "step",
                          .ready = ambush_ready,
-                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .unit_resolve = MK_RESOLVE_OWN,
                          .undo = true,
                          .usage = "ambush N  (hold in ambush) | ambush N at X,Y  (spring it)",
-                         .handler = murk_setup_ambush},
+                         .handler = mk_setup_ambush},
     [MURK_CMD_RECCE] = {.verb = "recce",
-                        .unit = MURK_REFS_UNIT,
+                        .unit = MK_REFS_UNIT,
                         .pos_word = "to",
-                        .phases = MURK_PH(RECCE),
+                        .phases = MK_PH(RECCE),
                         .when = "reconnaissance deployment moves are made after deployment, "
                                 "before the first turn",
-                        .unit_resolve = MURK_RESOLVE_OWN,
+                        .unit_resolve = MK_RESOLVE_OWN,
                         .undo = true,
                         .usage = "recce N|Tn to X,Y  (reconnaissance deployment move)",
-                        .handler = murk_setup_recce},
+                        .handler = mk_setup_recce},
     /* The number after "objective" is an objective's name, not a platoon: not resolved. */
     [MURK_CMD_REMOVE] = {.verb = "remove",
                          .keyword = "objective",
-                         .unit = MURK_REFS_OWN,
-                         .phases = MURK_PH(DEPLOY),
+                         .unit = MK_REFS_OWN,
+                         .phases = MK_PH(DEPLOY),
                          .when = "you take away no objectives now",
                          .ready = removal_ready,
                          .undo = true,
                          .usage = "remove objective N",
-                         .handler = murk_setup_remove},
+                         .handler = mk_setup_remove},
     [MURK_CMD_MOVE] = {.verb = "move",
-                       .unit = MURK_REFS_UNIT,
+                       .unit = MK_REFS_UNIT,
                        .pos_word = "to",
                        .via = true,
-                       .phases = MURK_PH(PLAY),
-                       .steps = MURK_ST(MOVEMENT),
+                       .phases = MK_PH(PLAY),
+                       .steps = MK_ST(MOVEMENT),
                        .when = "moves are made in your movement step",
                        .now_suffix = true,
-                       .unit_resolve = MURK_RESOLVE_OWN,
+                       .unit_resolve = MK_RESOLVE_OWN,
                        .undo = true,
                        .prompt_rank = 1,
                        .prompt_word = "move",
                        .usage = "move N|Tn to X,Y [via X,Y ...]",
-                       .handler = murk_fog_move},
+                       .handler = mk_fog_move},
     [MURK_CMD_DIS] = {.verb = "dis",
-                      .unit = MURK_REFS_UNIT,
+                      .unit = MK_REFS_UNIT,
                       .pos_word = "to",
                       .two_positions = true,
                       .available = plays_limited_intelligence,
-                      .phases = MURK_PH(PLAY),
-                      .steps = MURK_ST(MOVEMENT),
+                      .phases = MK_PH(PLAY),
+                      .steps = MK_ST(MOVEMENT),
                       .when = "Dis counters move in your movement step",
                       .now_suffix = true,
-                      .unit_resolve = MURK_RESOLVE_OWN,
+                      .unit_resolve = MK_RESOLVE_OWN,
                       .undo = true,
                       .prompt_rank = 2,
                       .prompt_word = "dis",
                       .usage =
                           "dis N|Tn to X,Y X,Y  (a leader's Dis counters, Limited Intelligence)",
-                      .handler = murk_intel_dis},
+                      .handler = mk_intel_dis},
     [MURK_CMD_REVEAL] = {.verb = "reveal",
-                         .unit = MURK_REFS_UNIT,
-                         .phases = MURK_PH(PLAY),
-                         .steps = MURK_ST_ALL,
+                         .unit = MK_REFS_UNIT,
+                         .phases = MK_PH(PLAY),
+                         .steps = MK_ST_ALL,
                          .when = "platoons are revealed during play, in your own turn",
-                         .unit_resolve = MURK_RESOLVE_OWN,
+                         .unit_resolve = MK_RESOLVE_OWN,
                          .undo = false,
                          .prompt_rank = 9,
                          .prompt_word = "reveal",
                          .usage = "reveal N|Tn",
-                         .handler = murk_fog_reveal},
+                         .handler = mk_fog_reveal},
     [MURK_CMD_SPOT] = {.verb = "spot",
-                       .phases = MURK_PH(PLAY),
-                       .steps = MURK_ST(SHOOTING),
+                       .phases = MK_PH(PLAY),
+                       .steps = MK_ST(SHOOTING),
                        .when = "spotting is done at the start of your shooting step",
-                       .ready = murk_fog_spot_ready,
+                       .ready = mk_fog_spot_ready,
                        .undo = false,
                        .prompt_rank = 3,
                        .prompt_word = "spot first",
                        .usage = "spot",
-                       .handler = murk_fog_spot},
+                       .handler = mk_fog_spot},
     [MURK_CMD_SHOOT] = {.verb = "shoot",
-                        .unit = MURK_REFS_UNIT,
-                        .target = MURK_REFS_TARGET,
-                        .phases = MURK_PH(PLAY),
-                        .steps = MURK_ST(SHOOTING),
+                        .unit = MK_REFS_UNIT,
+                        .target = MK_REFS_TARGET,
+                        .phases = MK_PH(PLAY),
+                        .steps = MK_ST(SHOOTING),
                         .when = "shooting is done in your shooting step",
-                        .unit_resolve = MURK_RESOLVE_OWN,
-                        .target_resolve = MURK_RESOLVE_ENEMY,
+                        .unit_resolve = MK_RESOLVE_OWN,
+                        .target_resolve = MK_RESOLVE_ENEMY,
                         .undo = false,
                         .prompt_rank = 4,
                         .prompt_word = "shoot",
                         .usage = "shoot N|Tn at Pn|Tn",
-                        .handler = murk_combat_shoot},
+                        .handler = mk_combat_shoot},
     [MURK_CMD_ASSAULT] = {.verb = "assault",
-                          .unit = MURK_REFS_UNIT,
-                          .target = MURK_REFS_TARGET,
-                          .phases = MURK_PH(PLAY),
-                          .steps = MURK_ST(ASSAULT),
+                          .unit = MK_REFS_UNIT,
+                          .target = MK_REFS_TARGET,
+                          .phases = MK_PH(PLAY),
+                          .steps = MK_ST(ASSAULT),
                           .when = "assaults are made in your assault step",
-                          .unit_resolve = MURK_RESOLVE_OWN,
-                          .target_resolve = MURK_RESOLVE_ENEMY,
+                          .unit_resolve = MK_RESOLVE_OWN,
+                          .target_resolve = MK_RESOLVE_ENEMY,
                           .undo = false,
                           .prompt_rank = 7,
                           .prompt_word = "assault",
                           .usage = "assault N|Tn at Pn|Tn",
-                          .handler = murk_combat_assault},
+                          .handler = mk_combat_assault},
     /* What `end` does is the phase's (setup.c's phase table). */
     [MURK_CMD_END] = {.verb = "end",
-                      .phases = MURK_PH_SETUP | MURK_PH(PLAY),
-                      .steps = MURK_ST_ALL,
+                      .phases = MK_PH_SETUP | MK_PH(PLAY),
+                      .steps = MK_ST_ALL,
                       .when = "the game is over",
-                      .ready = murk_phase_end_ready,
+                      .ready = mk_phase_end_ready,
                       .undo = false,
                       .usage = "end  (the current step, or your deployment)",
-                      .handler = murk_phase_end},
+                      .handler = mk_phase_end},
     [MURK_CMD_WITHDRAW] = {.verb = "withdraw",
-                           .unit = MURK_REFS_UNIT,
-                           .phases = MURK_PH(PLAY),
-                           .steps = MURK_ST_ALL,
+                           .unit = MK_REFS_UNIT,
+                           .phases = MK_PH(PLAY),
+                           .steps = MK_ST_ALL,
                            .when = WITHDRAW_NOT_DUE,
                            .ready = withdraw_ready,
-                           .unit_resolve = MURK_RESOLVE_OWN,
+                           .unit_resolve = MK_RESOLVE_OWN,
                            .undo = true,
                            .usage = "withdraw N|Tn  (Fighting Withdrawal)",
-                           .handler = murk_victory_withdraw},
+                           .handler = mk_victory_withdraw},
     [MURK_CMD_STARSHELL] = {.verb = "starshell",
-                            .unit = MURK_REFS_UNIT,
+                            .unit = MK_REFS_UNIT,
                             .pos_word = "at",
                             .available = plays_nvr_starshells,
-                            .phases = MURK_PH(PLAY),
-                            .steps = MURK_ST(SHOOTING),
+                            .phases = MK_PH(PLAY),
+                            .steps = MK_ST(SHOOTING),
                             .when = "starshells are fired in your shooting step",
-                            .unit_resolve = MURK_RESOLVE_OWN,
+                            .unit_resolve = MK_RESOLVE_OWN,
                             .undo = false,
                             .prompt_rank = 5,
                             .prompt_word = "starshell",
                             .usage = "starshell N at X,Y  (light up the night, ASL night rules)",
-                            .handler = murk_night_starshell},
+                            .handler = mk_night_starshell},
     [MURK_CMD_ILLUMINATE] = {.verb = "illuminate",
-                             .unit = MURK_REFS_UNIT,
+                             .unit = MK_REFS_UNIT,
                              .pos_word = "at",
                              .available = plays_nvr_rounds,
-                             .phases = MURK_PH(PLAY),
-                             .steps = MURK_ST(SHOOTING),
+                             .phases = MK_PH(PLAY),
+                             .steps = MK_ST(SHOOTING),
                              .when = "illuminating rounds are fired in your shooting step",
-                             .unit_resolve = MURK_RESOLVE_OWN,
+                             .unit_resolve = MK_RESOLVE_OWN,
                              .undo = false,
                              .prompt_rank = 6,
                              .prompt_word = "illuminate",
                              .usage =
                                  "illuminate N at X,Y  (an illuminating round, ASL night rules)",
-                             .handler = murk_night_illuminate},
+                             .handler = mk_night_illuminate},
 };
 
 static const char* const reserve_kinds[] = {"", "delayed", "scattered", "mobile", "deep", "plain"};
 
-const struct murk_cmd_row* murk_cmd_row(enum murk_command_kind k) {
+const struct mk_cmd_row* mk_cmd_row(enum murk_command_kind k) {
   return (unsigned)k < MURK_CMD_COUNT ? &rows[k] : NULL;
 }
 
@@ -321,53 +320,53 @@ const char* murk_command_usage(enum murk_command_kind k) {
 
 /* ---- the guard: once, before any handler ---- */
 
-static bool in_phase(const struct murk_cmd_row* r, const struct murk_state* s) {
+static bool in_phase(const struct mk_cmd_row* r, const struct mk_state* s) {
   if (!(r->phases & (1u << s->phase))) return false;
   return s->phase != MURK_PHASE_PLAY || (r->steps & (1u << s->step));
 }
 
 /* Rule, phase and step, state: may the side use the verb now at all? */
-static int legal_now(const struct murk_game* g, enum murk_side side, const struct murk_cmd_row* r,
+static int legal_now(const struct murk_game* g, enum murk_side side, const struct mk_cmd_row* r,
                      char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   int rc;
   if (r->available && (rc = r->available(g, side, reason, reason_len)) != MURK_OK) return rc;
   if (!in_phase(r, s)) {
-    if (!r->now_suffix) return murk_reject(reason, reason_len, "%s", r->when);
+    if (!r->now_suffix) return mk_reject(reason, reason_len, "%s", r->when);
     bool play = s->phase == MURK_PHASE_PLAY;
-    return murk_reject(reason, reason_len, "%s (now: %s%s%s)", r->when, play ? "the " : "",
-                       play ? murk_step_name(s->step) : murk_phase_name(s->phase),
-                       play ? " step" : "");
+    return mk_reject(reason, reason_len, "%s (now: %s%s%s)", r->when, play ? "the " : "",
+                     play ? murk_step_name(s->step) : murk_phase_name(s->phase),
+                     play ? " step" : "");
   }
   if (r->ready && (rc = r->ready(g, side, reason, reason_len)) != MURK_OK) return rc;
   return MURK_OK;
 }
 
-int murk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   struct murk_cmd_args* args, char* reason, size_t reason_len) {
+int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 struct mk_cmd_args* args, char* reason, size_t reason_len) {
   args->unit = args->marker = args->target = -1;
-  const struct murk_cmd_row* r = murk_cmd_row(c->kind);
-  if (!r) return murk_reject(reason, reason_len, "unknown command");
+  const struct mk_cmd_row* r = mk_cmd_row(c->kind);
+  if (!r) return mk_reject(reason, reason_len, "unknown command");
   int rc = legal_now(g, side, r, reason, reason_len);
   if (rc != MURK_OK) return rc;
   /* `deploy dummy` names no platoon: the handler puts down a dummy. */
-  if (r->unit_resolve == MURK_RESOLVE_OWN && c->unit.kind != MURK_REF_DUMMY) {
-    rc = murk_ref_own(g, side, c->unit, &args->unit, &args->marker, reason, reason_len);
+  if (r->unit_resolve == MK_RESOLVE_OWN && c->unit.kind != MURK_REF_DUMMY) {
+    rc = mk_ref_own(g, side, c->unit, &args->unit, &args->marker, reason, reason_len);
     if (rc != MURK_OK) return rc;
   }
-  if (r->target_resolve == MURK_RESOLVE_ENEMY) {
-    rc = murk_ref_enemy(g, side, c->target, &args->target, reason, reason_len);
+  if (r->target_resolve == MK_RESOLVE_ENEMY) {
+    rc = mk_ref_enemy(g, side, c->target, &args->target, reason, reason_len);
     if (rc != MURK_OK) return rc;
   }
   return MURK_OK;
 }
 
-bool murk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k) {
-  const struct murk_cmd_row* r = murk_cmd_row(k);
+bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k) {
+  const struct mk_cmd_row* r = mk_cmd_row(k);
   return r && legal_now(g, side, r, NULL, 0) == MURK_OK;
 }
 
-unsigned murk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {
+unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {
   if (g->s.phase == MURK_PHASE_OVER || side != g->s.to_act) return 0;
   unsigned verbs = 0;
   for (int k = 0; k < MURK_CMD_COUNT; k++)
@@ -534,20 +533,20 @@ static int ref_error(struct parser* p, const struct token* t, unsigned accept, c
                      enum murk_ref_kind got) {
   char word[32];
   tok_text(t, word, sizeof word);
-  if (accept == MURK_REFS_TARGET && got == MURK_REF_OWN)
+  if (accept == MK_REFS_TARGET && got == MURK_REF_OWN)
     return fail(p, t->col, "name the %s by the handle your map shows (T5 or P5), not '%s'", what,
                 word);
-  if (accept == MURK_REFS_UNIT && got == MURK_REF_PLATOON)
+  if (accept == MK_REFS_UNIT && got == MURK_REF_PLATOON)
     return fail(p, t->col,
                 "'%s' names a revealed enemy platoon; name your own by number or marker (3 or T3)",
                 word);
-  if (accept == MURK_REFS_OWN && got == MURK_REF_MARKER)
+  if (accept == MK_REFS_OWN && got == MURK_REF_MARKER)
     return fail(p, t->col, "name the platoon by its roster number, like 3, not '%s'", word);
-  if (accept == MURK_REFS_OWN_DUMMY)
+  if (accept == MK_REFS_OWN_DUMMY)
     return fail(p, t->col, "expected a platoon number or 'dummy', got '%s'", word);
-  if (accept == MURK_REFS_OWN)
+  if (accept == MK_REFS_OWN)
     return fail(p, t->col, "expected a platoon number, like 3, got '%s'", word);
-  if (accept == MURK_REFS_TARGET)
+  if (accept == MK_REFS_TARGET)
     return fail(p, t->col, "expected a target like T5 or P5, got '%s'", word);
   return fail(p, t->col, "expected a platoon number or marker, like 3 or T3, got '%s'", word);
 }
@@ -575,7 +574,7 @@ static int parse_ref(struct parser* p, const struct token* t, unsigned accept, c
     tok_text(t, word, sizeof word);
     return fail(p, t->col, "'%s' is too large for a %s handle", word, what);
   }
-  if (rc != 0 || !(accept & MURK_REF_BIT(kind))) return ref_error(p, t, accept, what, kind);
+  if (rc != 0 || !(accept & MK_REF_BIT(kind))) return ref_error(p, t, accept, what, kind);
   if (kind != MURK_REF_DUMMY && n < 1)
     return fail(p, t->col, "%s numbers start at 1", kind == MURK_REF_OWN ? "platoon" : "marker");
   out->kind = kind;
@@ -619,7 +618,7 @@ static int expect_word(struct parser* p, const char* word, const char* after) {
   return MURK_OK;
 }
 
-static int parse_args(struct parser* p, const struct murk_cmd_row* e, struct murk_command* c) {
+static int parse_args(struct parser* p, const struct mk_cmd_row* e, struct murk_command* c) {
   char after[40];
   snprintf(after, sizeof after, "'%s'", e->verb);
   struct token t;
@@ -632,9 +631,9 @@ static int parse_args(struct parser* p, const struct murk_cmd_row* e, struct mur
 
   if (e->unit) {
     if (!next_token(p, &t)) {
-      const char* want = e->unit == MURK_REFS_OWN         ? "a platoon number"
-                         : e->unit == MURK_REFS_OWN_DUMMY ? "a platoon number or 'dummy'"
-                                                          : "a platoon number or marker (3 or T3)";
+      const char* want = e->unit == MK_REFS_OWN         ? "a platoon number"
+                         : e->unit == MK_REFS_OWN_DUMMY ? "a platoon number or 'dummy'"
+                                                        : "a platoon number or marker (3 or T3)";
       return fail(p, end_col(p), "expected %s after %s", want, after);
     }
     if ((rc = parse_ref(p, &t, e->unit, "platoon", &c->unit)) != 0) return rc;
@@ -705,7 +704,7 @@ int murk_command_parse(const char* line, struct murk_command* out, char* err, si
   struct token t;
   if (!next_token(&p, &t)) return 0;
 
-  const struct murk_cmd_row* e = NULL;
+  const struct mk_cmd_row* e = NULL;
   for (size_t k = 0; k < MURK_CMD_COUNT; k++)
     if (tok_is(&t, rows[k].verb)) e = &rows[k];
   if (!e) {
@@ -734,7 +733,7 @@ int murk_command_parse(const char* line, struct murk_command* out, char* err, si
 /* ---- back to text ---- */
 
 static bool put_ref(struct out* o, struct murk_ref r, unsigned accept) {
-  if (!(accept & MURK_REF_BIT(r.kind))) return false;
+  if (!(accept & MK_REF_BIT(r.kind))) return false;
   if (r.kind != MURK_REF_DUMMY && (r.n < 1 || r.n > REF_MAX)) return false;
   char b[16];
   switch (r.kind) {
@@ -771,7 +770,7 @@ static bool put_pos(struct out* o, struct murk_pos p) {
 int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
   if (buf && n) buf[0] = '\0';
   if (!c || !buf || n == 0 || (unsigned)c->kind >= MURK_CMD_COUNT) return MURK_EINVAL;
-  const struct murk_cmd_row* e = &rows[c->kind];
+  const struct mk_cmd_row* e = &rows[c->kind];
   struct out o = {buf, n, 0, false};
   bool ok = true;
 

@@ -4,10 +4,10 @@
  * formatter), when it is legal (the mission's rule that gives it, the phases and steps, a
  * state check), how its unit and target references resolve, whether it can be undone, its
  * usage text and its handler. murk_game_apply() runs the guard and the resolution of a row
- * once (murk_cmd_guard), so handlers get resolved indices and check neither phase nor step;
- * the view's `verbs` and the play prompt come from the same rows (murk_cmd_verbs_now). */
-#ifndef MURK_COMMAND_TABLE_H
-#define MURK_COMMAND_TABLE_H
+ * once (mk_cmd_guard), so handlers get resolved indices and check neither phase nor step;
+ * the view's `verbs` and the play prompt come from the same rows (mk_cmd_verbs_now). */
+#ifndef MK_COMMAND_TABLE_H
+#define MK_COMMAND_TABLE_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,33 +15,33 @@
 #include "game_internal.h"
 
 /* Which handles a grammar slot accepts (bits of 1 << murk_ref_kind). */
-#define MURK_REF_BIT(k) (1u << (k))
-#define MURK_REFS_OWN MURK_REF_BIT(MURK_REF_OWN)
-#define MURK_REFS_OWN_DUMMY (MURK_REF_BIT(MURK_REF_OWN) | MURK_REF_BIT(MURK_REF_DUMMY))
-#define MURK_REFS_UNIT (MURK_REF_BIT(MURK_REF_OWN) | MURK_REF_BIT(MURK_REF_MARKER))
-#define MURK_REFS_TARGET (MURK_REF_BIT(MURK_REF_MARKER) | MURK_REF_BIT(MURK_REF_PLATOON))
+#define MK_REF_BIT(k) (1u << (k))
+#define MK_REFS_OWN MK_REF_BIT(MURK_REF_OWN)
+#define MK_REFS_OWN_DUMMY (MK_REF_BIT(MURK_REF_OWN) | MK_REF_BIT(MURK_REF_DUMMY))
+#define MK_REFS_UNIT (MK_REF_BIT(MURK_REF_OWN) | MK_REF_BIT(MURK_REF_MARKER))
+#define MK_REFS_TARGET (MK_REF_BIT(MURK_REF_MARKER) | MK_REF_BIT(MURK_REF_PLATOON))
 
 /* How a reference resolves before the handler runs. */
-enum murk_cmd_resolve {
-  MURK_RESOLVE_NONE = 0, /* not resolved (no reference, or it names something else) */
-  MURK_RESOLVE_OWN,      /* own platoon by number or own marker: args.unit, args.marker */
-  MURK_RESOLVE_ENEMY,    /* an enemy marker or revealed platoon: args.target */
+enum mk_cmd_resolve {
+  MK_RESOLVE_NONE = 0, /* not resolved (no reference, or it names something else) */
+  MK_RESOLVE_OWN,      /* own platoon by number or own marker: args.unit, args.marker */
+  MK_RESOLVE_ENEMY,    /* an enemy marker or revealed platoon: args.target */
 };
 
 /* Phases and steps as bits. */
-#define MURK_PH(id) (1u << MURK_PHASE_##id)
-#define MURK_ST(id) (1u << MURK_STEP_##id)
-#define MURK_PH_SETUP                                                                  \
-  (MURK_PH(OBJECTIVES) | MURK_PH(RESERVES) | MURK_PH(DEPLOY) | MURK_PH(INDEPENDENTS) | \
-   MURK_PH(INFILTRATE) | MURK_PH(AMBUSH) | MURK_PH(RECCE))
-#define MURK_ST_ALL (MURK_ST(STARTING) | MURK_ST(MOVEMENT) | MURK_ST(SHOOTING) | MURK_ST(ASSAULT))
+#define MK_PH(id) (1u << MURK_PHASE_##id)
+#define MK_ST(id) (1u << MURK_STEP_##id)
+#define MK_PH_SETUP                                                                                \
+  (MK_PH(OBJECTIVES) | MK_PH(RESERVES) | MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE) | \
+   MK_PH(AMBUSH) | MK_PH(RECCE))
+#define MK_ST_ALL (MK_ST(STARTING) | MK_ST(MOVEMENT) | MK_ST(SHOOTING) | MK_ST(ASSAULT))
 
 /* A check of a row: MURK_OK, or MURK_EREJECTED with the reason (reason may be NULL when
  * only the answer matters, as for the view's verbs). Reads only what `side` knows. */
-typedef int (*murk_cmd_check_fn)(const struct murk_game* g, enum murk_side side, char* reason,
-                                 size_t reason_len);
+typedef int (*mk_cmd_check_fn)(const struct murk_game* g, enum murk_side side, char* reason,
+                               size_t reason_len);
 
-struct murk_cmd_row {
+struct mk_cmd_row {
   const char* verb;
   /* Grammar: verb [keyword] [unit] [reserve-kind] [pos_word X,Y [X,Y]] [at target]
    * [via X,Y...] */
@@ -56,30 +56,30 @@ struct murk_cmd_row {
   /* When: the mission's rule or force gives the verb to the side (NULL: always), the
    * phases (and in play the steps) it is legal in, with the reason given outside them
    * ("(now: ...)" added when now_suffix), then a check of the state (NULL: none). */
-  murk_cmd_check_fn available;
+  mk_cmd_check_fn available;
   unsigned phases, steps;
   const char* when;
   bool now_suffix;
-  murk_cmd_check_fn ready;
+  mk_cmd_check_fn ready;
   /* Resolution of the unit and target references. */
-  enum murk_cmd_resolve unit_resolve, target_resolve;
+  enum mk_cmd_resolve unit_resolve, target_resolve;
   bool undo; /* may be taken back (false: it always rolls, reveals or hands over) */
   /* The play prompt lists the verb at this rank (0: not listed) with this word. */
   int prompt_rank;
   const char* prompt_word;
   const char* usage;
-  murk_cmd_fn handler;
+  mk_cmd_fn handler;
 };
 
 /* The row of a kind (NULL out of range). */
-const struct murk_cmd_row* murk_cmd_row(enum murk_command_kind k);
+const struct mk_cmd_row* mk_cmd_row(enum murk_command_kind k);
 /* The phase/step guard and the reference resolution of c's row, as apply() runs them before
  * the handler. MURK_OK and *args filled, or MURK_EREJECTED with the reason. */
-int murk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   struct murk_cmd_args* args, char* reason, size_t reason_len);
+int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 struct mk_cmd_args* args, char* reason, size_t reason_len);
 /* May `side` use verb k now, as far as its row says (rule, phase, step, state)? */
-bool murk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k);
+bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k);
 /* The verbs `side` may use now: bits 1u << MURK_CMD_x; 0 when it is not its turn. */
-unsigned murk_cmd_verbs_now(const struct murk_game* g, enum murk_side side);
+unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side);
 
 #endif

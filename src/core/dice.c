@@ -20,7 +20,7 @@ _Static_assert((long long)MURK_DICE_MAX* MURK_DICE_SIDES_MAX* MURK_DICE_SIDES_MA
                "a roll's total must fit in an int");
 
 /* The stream selector of murk_rng_seed; the reference demo's, so its vector applies. */
-#define MURK_RNG_INITSEQ 54u
+#define MK_RNG_INITSEQ 54u
 #define PCG32_MULT 6364136223846793005ull
 
 /* randombytes_buf_deterministic's nonce (libsodium randombytes.c): the keyed stream is
@@ -60,7 +60,7 @@ void murk_rng_seed(struct murk_rng* rng, uint64_t seed) {
   /* pcg32_srandom_r(rng, seed, 54). */
   memset(rng, 0, sizeof *rng);
   rng->state = 0u;
-  rng->inc = ((uint64_t)MURK_RNG_INITSEQ << 1u) | 1u;
+  rng->inc = ((uint64_t)MK_RNG_INITSEQ << 1u) | 1u;
   murk_rng_next(rng);
   rng->state += seed;
   murk_rng_next(rng);

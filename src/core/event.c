@@ -21,9 +21,9 @@ const char* murk_audience_name(enum murk_audience a) {
 
 const char* murk_event_kind_name(enum murk_event_kind k) {
   static const char* const names[] = {
-#define MURK_EVENT_NAME(id, name) name,
-      MURK_EVENT_KIND_LIST(MURK_EVENT_NAME)
-#undef MURK_EVENT_NAME
+#define MK_EVENT_NAME(id, name) name,
+      MURK_EVENT_KIND_LIST(MK_EVENT_NAME)
+#undef MK_EVENT_NAME
   };
   if ((int)k < 0 || k >= MURK_EV_COUNT) return "?";
   return names[k];
@@ -39,8 +39,8 @@ static int grow_events(struct murk_game* g) {
   return MURK_OK;
 }
 
-int murk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience aud,
-              enum murk_side about, const char* fmt, ...) {
+int mk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience aud,
+            enum murk_side about, const char* fmt, ...) {
   if (grow_events(g) != MURK_OK) {
     /* Sticky: apply() sees it and undoes the whole command. */
     g->oom = MURK_ENOMEM;
@@ -62,13 +62,13 @@ int murk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience
   return MURK_OK;
 }
 
-struct murk_event* murk_last_event(struct murk_game* g) {
+struct murk_event* mk_last_event(struct murk_game* g) {
   return g->nevents ? &g->events[g->nevents - 1] : NULL;
 }
 
-void murk_event_facts(struct murk_game* g, int marker, const struct murk_pos* from,
-                      const struct murk_pos* to) {
-  struct murk_event* e = murk_last_event(g);
+void mk_event_facts(struct murk_game* g, int marker, const struct murk_pos* from,
+                    const struct murk_pos* to) {
+  struct murk_event* e = mk_last_event(g);
   if (!e) return;
   e->marker = marker;
   if (from) e->from = *from;
@@ -89,12 +89,12 @@ int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const cha
   if (label) murk_roll_add_mod(&r, label, value);
   char text[MURK_EVENT_TEXT];
   murk_roll_format(&r, text, sizeof text);
-  if (murk_emit(g, MURK_EV_ROLL, aud, g->s.to_act, "%s", text) == MURK_OK) {
-    struct murk_event* ev = murk_last_event(g);
+  if (mk_emit(g, MURK_EV_ROLL, aud, g->s.to_act, "%s", text) == MURK_OK) {
+    struct murk_event* ev = mk_last_event(g);
     ev->has_roll = true;
     ev->roll = r;
   }
-  murk_mark_irreversible(g);
+  mk_mark_irreversible(g);
   if (out) *out = r;
   return r.total;
 }

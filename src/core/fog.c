@@ -31,15 +31,15 @@ struct path {
  * the path (the caller frees v->path). Refusals every mover words alike are written here. */
 static int judge(const struct murk_game* g, enum murk_side side, int mi, int unit,
                  struct murk_pos start, const struct murk_command* c,
-                 const struct murk_move_rule* rule, struct murk_move_verdict* v, char* reason,
+                 const struct mk_move_rule* rule, struct mk_move_verdict* v, char* reason,
                  size_t reason_len) {
-  struct murk_move_truth t = {g, side, mi, unit};
-  struct murk_move_board b;
-  murk_move_board_known(&t, &b); /* judged by what the side knows */
+  struct mk_move_truth t = {g, side, mi, unit};
+  struct mk_move_board b;
+  mk_move_board_known(&t, &b); /* judged by what the side knows */
   struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
-  int npts = murk_move_points(c, pts);
-  murk_move_judge(&b, rule, start, pts, npts, true, v);
-  int rc = murk_move_refusal(v, start, reason, reason_len);
+  int npts = mk_move_points(c, pts);
+  mk_move_judge(&b, rule, start, pts, npts, true, v);
+  int rc = mk_move_refusal(v, start, reason, reason_len);
   if (rc != MURK_OK) {
     murk_free(v->path);
     v->path = NULL;
@@ -51,12 +51,12 @@ static int judge(const struct murk_game* g, enum murk_side side, int mi, int uni
  * stands that the side did not know of, or -1. */
 static int first_hidden_enemy(const struct murk_game* g, enum murk_side side, const struct path* p,
                               int n) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   for (int i = 0; i < n && i < p->n; i++) {
-    int mi = murk_marker_index_at(s, p->cells[i]);
+    int mi = mk_marker_index_at(s, p->cells[i]);
     if (mi >= 0 && s->markers[mi].owner != side) return i;
     enum murk_side ts;
-    if (murk_team_at(s, p->cells[i], &ts, NULL) && ts != side) return i;
+    if (mk_team_at(s, p->cells[i], &ts, NULL) && ts != side) return i;
   }
   return -1;
 }
@@ -79,7 +79,7 @@ static bool bog_check(struct murk_game* g, const char* handle, bool freeing,
    * where an unseen marker went. */
   int total = murk_roll(g, &die, purpose, aud, NULL);
   bool bogged = total <= fail;
-  struct murk_event* e = murk_last_event(g);
+  struct murk_event* e = mk_last_event(g);
   if (e && e->kind == MURK_EV_ROLL) {
     size_t len = strlen(e->text);
     const char* what =
@@ -104,22 +104,22 @@ static const char* class_phrase(enum murk_terrain_class c) {
 /* seed 000, Moving platoons: a template moves a fixed distance by terrain, whatever it
  * hides; the slowest class of terrain entered governs the whole move. A cloaking counter
  * moves the same way at its own allowance (marker.c: the operations of its kind). */
-int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
-                           const struct murk_command* c, char* reason, size_t reason_len) {
+int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
+                         const struct murk_command* c, char* reason, size_t reason_len) {
   (void)unit;
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
-  const struct murk_marker_ops* ops = murk_marker_ops(g, mi);
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
+  const struct mk_marker_ops* ops = mk_marker_ops(g, mi);
   if (mk->bogged)
-    return murk_reject(reason, reason_len,
-                       "T%d is bogged: it may move once it passes a bogging check at the start of "
-                       "your turn",
-                       mk->number);
+    return mk_reject(reason, reason_len,
+                     "T%d is bogged: it may move once it passes a bogging check at the start of "
+                     "your turn",
+                     mk->number);
   if (mk->moved)
-    return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
-  struct murk_move_rule rule;
-  murk_move_allowance(g, side, mi, -1, &rule); /* template, cloak (seed 003, 1.42) */
-  struct murk_move_verdict v;
+    return mk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
+  struct mk_move_rule rule;
+  mk_move_allowance(g, side, mi, -1, &rule); /* template, cloak (seed 003, 1.42) */
+  struct mk_move_verdict v;
   int rc = judge(g, side, mi, -1, mk->pos, c, &rule, &v, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct path p = {v.path, v.cells};
@@ -128,17 +128,17 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
   struct murk_pos dest = c->at;
   char ds[16];
   murk_pos_format(dest, ds, sizeof ds);
-  if (v.why == MURK_MOVE_TOO_FAR) {
+  if (v.why == MK_MOVE_TOO_FAR) {
     char len[32];
-    murk_cells_text(g, allow, len, sizeof len);
-    rc = murk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
-                     allow, len, class_phrase(slowest));
+    mk_cells_text(g, allow, len, sizeof len);
+    rc = mk_reject(reason, reason_len, "that is %d cells; a template may move %d (%s) %s", p.n,
+                   allow, len, class_phrase(slowest));
   }
-  if (v.why == MURK_MOVE_TAKEN)
-    rc = murk_reject(reason, reason_len,
-                     "%s is taken: a template may not end its move on another "
-                     "marker or team",
-                     ds);
+  if (v.why == MK_MOVE_TAKEN)
+    rc = mk_reject(reason, reason_len,
+                   "%s is taken: a template may not end its move on another "
+                   "marker or team",
+                   ds);
   if (rc != MURK_OK) {
     murk_free(p.cells);
     return rc;
@@ -151,7 +151,7 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
   int hit = first_hidden_enemy(g, side, &p, p.n);
   if (hit >= 0) {
     moved = hit;
-    while (moved > 0 && !murk_cell_free(s, p.cells[moved - 1])) moved--;
+    while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
   }
   int fd = first_difficult(g, &p);
   bool bogged = false;
@@ -161,7 +161,7 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
     bogged = true;
     mk->bogged = true;
     moved = fd + 1;
-    while (moved > 0 && !murk_cell_free(s, p.cells[moved - 1])) moved--;
+    while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
   }
   if (moved > 0) mk->pos = p.cells[moved - 1];
   mk->moved = true;
@@ -170,21 +170,20 @@ int murk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int
   /* Templates stand in the open for both sides (seed 000); a cloaking counter's move is heard
    * where the enemy sees either end (seed 003, 1.101; sight.c). */
   enum murk_audience aud =
-      ops->seen_anywhere ? MURK_AUD_ALL : murk_sight_audience(g, side, start, mk->pos, false);
+      ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, mk->pos, false);
   if (bogged)
-    murk_emit(g, MURK_EV_MOVE, aud, side,
-              "%s %s moves %s -> %s (%d cell%s, %s) and bogs down there (ordered to %s)",
-              murk_side_name(side), handle, from, to, moved, murk_plural(moved),
-              class_word(slowest), ds);
+    mk_emit(g, MURK_EV_MOVE, aud, side,
+            "%s %s moves %s -> %s (%d cell%s, %s) and bogs down there (ordered to %s)",
+            murk_side_name(side), handle, from, to, moved, mk_plural(moved), class_word(slowest),
+            ds);
   else
-    murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s, %s)",
-              murk_side_name(side), handle, from, to, moved, murk_plural(moved),
-              class_word(slowest));
-  murk_event_facts(g, mk->number, &start, &mk->pos);
+    mk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s, %s)",
+            murk_side_name(side), handle, from, to, moved, mk_plural(moved), class_word(slowest));
+  mk_event_facts(g, mk->number, &start, &mk->pos);
   /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
-  if (!ops->seen_anywhere) murk_event_split(g, side);
+  if (!ops->seen_anywhere) mk_event_split(g, side);
   if (ops->after_move) ops->after_move(g, mi, p.cells, moved);
-  if (hit >= 0) murk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
+  if (hit >= 0) mk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   murk_free(p.cells);
   return MURK_OK;
 }
@@ -232,13 +231,12 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
   enum murk_side enemy = murk_side_other(side);
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
-    if (murk_pos_eq(p, centre) || !murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p))
-      continue;
+    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
     if (zone && !murk_zone_contains(g->m, zone, p)) continue;
     struct cand* c = &cs[k++];
     c->pos = p;
     c->d_first = murk_geom_distance(grid, p, centre);
-    c->d_enemy = murk_nearest_of_side(g, enemy, p, NULL);
+    c->d_enemy = mk_nearest_of_side(g, enemy, p, NULL);
     c->d_rev = revealer ? murk_geom_distance(grid, p, *revealer) : 0;
   }
   murk_free(cells);
@@ -249,21 +247,21 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
 
 static void place_team(struct murk_game* g, enum murk_side side, int unit, int team,
                        struct murk_pos p) {
-  struct murk_team* t = &g->s.teams[side][team];
+  struct mk_team* t = &g->s.teams[side][team];
   t->pos = p;
   t->placed = true;
   char ps[16];
   murk_pos_format(p, ps, sizeof ps);
   int number = g->s.units[side][unit].marker;
-  murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side), number,
-            murk_team_profile(g, side, team)->name, ps);
-  murk_event_facts(g, number, NULL, &p);
+  mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side), number,
+          mk_team_profile(g, side, team)->name, ps);
+  mk_event_facts(g, number, NULL, &p);
 }
 
 /* Can a team or template be put down on p? */
 static bool cell_ok(const struct murk_game* g, struct murk_pos p, const struct murk_zone* zone) {
-  return murk_geom_on_table(&g->m->grid, p) && murk_cell_passable(g->m, p) &&
-         murk_cell_free(&g->s, p) && (!zone || murk_zone_contains(g->m, zone, p));
+  return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p) &&
+         mk_cell_free(&g->s, p) && (!zone || murk_zone_contains(g->m, zone, p));
 }
 
 /* The nearest free passable cell to p (p included), or false if the table is full. */
@@ -289,10 +287,10 @@ static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_p
  * than the first; failing that, each farther from the platoon that revealed it; failing
  * that (our fallback, docs/rules.md), the nearest free cells, widening the circle a cell at
  * a time. */
-int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
-                         const struct murk_pos* revealer, const struct murk_zone* zone) {
-  struct murk_state* s = &g->s;
-  const struct murk_unit_state* u = &s->units[side][unit];
+int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
+                       const struct murk_pos* revealer, const struct murk_zone* zone) {
+  struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_grid* grid = &g->m->grid;
   int teams[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int nt = 0;
@@ -305,9 +303,9 @@ int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, str
   int need = nt - 1;
   if (need == 0) return 0;
 
-  int cmd = murk_unit_platoon(g, side, unit)->command_distance;
+  int cmd = mk_unit_platoon(g, side, unit)->command_distance;
   if (cmd < 1) cmd = 1;
-  int d_enemy_first = murk_nearest_of_side(g, murk_side_other(side), first, NULL);
+  int d_enemy_first = mk_nearest_of_side(g, murk_side_other(side), first, NULL);
   int d_rev_first = revealer ? murk_geom_distance(grid, first, *revealer) : 0;
   struct cand* cs = NULL;
   int n = candidates(g, side, first, cmd, revealer, zone, &cs);
@@ -352,12 +350,12 @@ int murk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, str
 }
 
 /* Is p free but for the unit's own teams? */
-static bool free_for_unit(const struct murk_state* s, enum murk_side side,
-                          const struct murk_unit_state* u, struct murk_pos p) {
-  if (murk_marker_index_at(s, p) >= 0) return false;
+static bool free_for_unit(const struct mk_state* s, enum murk_side side,
+                          const struct mk_unit_state* u, struct murk_pos p) {
+  if (mk_marker_index_at(s, p) >= 0) return false;
   enum murk_side ts;
   int tt;
-  if (!murk_team_at(s, p, &ts, &tt)) return true;
+  if (!mk_team_at(s, p, &ts, &tt)) return true;
   return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams;
 }
 
@@ -366,43 +364,43 @@ static bool free_for_unit(const struct murk_state* s, enum murk_side side,
  * their places around it as far as the ground allows. */
 static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
                         const struct murk_command* c, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
-  struct murk_unit_state* u = &s->units[side][unit];
+  struct mk_state* s = &g->s;
+  struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_grid* grid = &g->m->grid;
   int number = u->marker;
   if (u->bogged)
-    return murk_reject(reason, reason_len,
-                       "P%d is bogged: it may move once it passes a bogging check at the start of "
-                       "your turn",
-                       number);
-  if (u->moved) return murk_reject(reason, reason_len, "P%d has already moved this step", number);
+    return mk_reject(reason, reason_len,
+                     "P%d is bogged: it may move once it passes a bogging check at the start of "
+                     "your turn",
+                     number);
+  if (u->moved) return mk_reject(reason, reason_len, "P%d has already moved this step", number);
   int lead = -1;
-  bool vehicle = (murk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) != 0;
+  bool vehicle = (mk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) != 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    const struct murk_team* tm = &s->teams[side][t];
+    const struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
     if (lead < 0) lead = t;
-    if (murk_team_profile(g, side, t)->vehicle) vehicle = true;
+    if (mk_team_profile(g, side, t)->vehicle) vehicle = true;
   }
-  struct murk_move_rule rule;
-  if (lead < 0 || !murk_move_allowance(g, side, -1, unit, &rule))
-    return murk_reject(reason, reason_len, "P%d has no teams on the table", number);
+  struct mk_move_rule rule;
+  if (lead < 0 || !mk_move_allowance(g, side, -1, unit, &rule))
+    return mk_reject(reason, reason_len, "P%d has no teams on the table", number);
   struct murk_pos start = s->teams[side][lead].pos;
-  struct murk_move_verdict v;
+  struct mk_move_verdict v;
   int rc = judge(g, side, -1, unit, start, c, &rule, &v, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct path p = {v.path, v.cells};
   int allow = v.allow;
-  if (v.why == MURK_MOVE_TOO_FAR) {
+  if (v.why == MK_MOVE_TOO_FAR) {
     char len[32];
-    murk_cells_text(g, allow, len, sizeof len);
-    rc = murk_reject(reason, reason_len, "that is %d cells; P%d may move %d (%s)", p.n, number,
-                     allow, len);
+    mk_cells_text(g, allow, len, sizeof len);
+    rc = mk_reject(reason, reason_len, "that is %d cells; P%d may move %d (%s)", p.n, number, allow,
+                   len);
   }
-  if (v.why == MURK_MOVE_TAKEN) {
+  if (v.why == MK_MOVE_TAKEN) {
     char ds[16];
     murk_pos_format(c->at, ds, sizeof ds);
-    rc = murk_reject(reason, reason_len, "%s is taken by another marker or team", ds);
+    rc = mk_reject(reason, reason_len, "%s is taken by another marker or team", ds);
   }
   if (rc != MURK_OK) {
     murk_free(p.cells);
@@ -418,9 +416,9 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   }
   int fd = first_difficult(g, &p);
   bool bogged = false;
-  bool flash = murk_night_flashing(g, side, unit);
+  bool flash = mk_night_flashing(g, side, unit);
   if (fd >= 0 && fd < moved && vehicle &&
-      bog_check(g, handle, false, murk_sight_audience(g, side, start, p.cells[fd], flash))) {
+      bog_check(g, handle, false, mk_sight_audience(g, side, start, p.cells[fd], flash))) {
     bogged = true;
     u->bogged = true;
     moved = fd + 1;
@@ -438,13 +436,13 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int idx[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int nt = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    struct murk_team* tm = &s->teams[side][t];
+    struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
     old[nt] = tm->pos;
     idx[nt++] = t;
     tm->placed = false;
   }
-  int cmd = murk_unit_platoon(g, side, unit)->command_distance;
+  int cmd = mk_unit_platoon(g, side, unit)->command_distance;
   if (cmd < 1) cmd = 1;
   s->teams[side][lead].pos = end;
   s->teams[side][lead].placed = true;
@@ -467,55 +465,54 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(end, to, sizeof to);
   murk_pos_format(c->at, ds, sizeof ds);
   /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
-  enum murk_audience aud = murk_sight_audience(g, side, start, start, flash);
-  if (aud != MURK_AUD_ALL && murk_sight_unit_seen(g, murk_side_other(side), unit))
-    aud = MURK_AUD_ALL;
+  enum murk_audience aud = mk_sight_audience(g, side, start, start, flash);
+  if (aud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit)) aud = MURK_AUD_ALL;
   if (bogged)
-    murk_emit(g, MURK_EV_MOVE, aud, side,
-              "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
-              murk_side_name(side), handle, from, to, moved, murk_plural(moved), ds);
+    mk_emit(g, MURK_EV_MOVE, aud, side,
+            "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
+            murk_side_name(side), handle, from, to, moved, mk_plural(moved), ds);
   else
-    murk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
-              handle, from, to, moved, murk_plural(moved));
-  murk_event_facts(g, number, &start, &end);
+    mk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
+            handle, from, to, moved, mk_plural(moved));
+  mk_event_facts(g, number, &start, &end);
   /* Out of sight of the enemy in play, the mover's copy says nothing of who saw it. */
   if (g->s.phase == MURK_PHASE_PLAY &&
-      murk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
-    murk_event_split(g, side);
-  if (hit >= 0) murk_hidden_contact(g, side, handle, end, met);
+      mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
+    mk_event_split(g, side);
+  if (hit >= 0) mk_hidden_contact(g, side, handle, end, met);
   return MURK_OK;
 }
 
 static int not_on_table(const struct murk_game* g, enum murk_side side, int unit, char* reason,
                         size_t reason_len) {
-  const struct murk_unit_state* u = &g->s.units[side][unit];
-  const char* name = murk_unit_platoon(g, side, unit)->name;
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  const char* name = mk_unit_platoon(g, side, unit)->name;
   switch (u->state) {
     case MURK_PLATOON_RESERVE:
-      return murk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, name);
+      return mk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, name);
     case MURK_PLATOON_DESTROYED:
-      return murk_reject(reason, reason_len, "platoon %d (%s) is destroyed", unit + 1, name);
+      return mk_reject(reason, reason_len, "platoon %d (%s) is destroyed", unit + 1, name);
     default:
       break;
   }
-  return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
+  return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
 }
 
 /* A revealed platoon moves at its slowest team's pace; under Limited Intelligence (seed
  * 002) what it then sees is spotted. */
-int murk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
-                          const struct murk_command* c, char* reason, size_t reason_len) {
+int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
+                        const struct murk_command* c, char* reason, size_t reason_len) {
   (void)mi;
   int rc = move_platoon(g, side, unit, c, reason, reason_len);
-  if (rc == MURK_OK && murk_intel_on(g)) rc = murk_intel_after_platoon_move(g, side, unit);
+  if (rc == MURK_OK && mk_intel_on(g)) rc = mk_intel_after_platoon_move(g, side, unit);
   return rc;
 }
 
 /* `move`: what the unit is now (a marker of some kind on the table, or a revealed platoon)
  * says how it moves (marker.c). */
-int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  const struct murk_cmd_args* a, char* reason, size_t reason_len) {
-  const struct murk_marker_ops* ops = murk_marker_ops_for(g, side, a->unit, a->marker);
+int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
   if (ops && ops->move) return ops->move(g, side, a->marker, a->unit, c, reason, reason_len);
   return not_on_table(g, side, a->unit, reason, reason_len);
 }
@@ -525,9 +522,9 @@ int murk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_co
 /* seed 000, Revealing platoons: independent teams and warriors not deployed at the start
  * come on with the first platoon of their side to be revealed, next to its first team. */
 static void reveal_independents(struct murk_game* g, enum murk_side side, int host) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   if (s->phase != MURK_PHASE_PLAY) return;
-  const struct murk_unit_state* h = &s->units[side][host];
+  const struct mk_unit_state* h = &s->units[side][host];
   struct murk_pos anchor = {0, 0};
   bool have = false;
   for (int t = h->first_team; t < h->first_team + h->nteams && !have; t++)
@@ -537,64 +534,64 @@ static void reveal_independents(struct murk_game* g, enum murk_side side, int ho
     }
   if (!have) return;
   for (int k = 0; k < s->nunits[side]; k++) {
-    struct murk_unit_state* u = &s->units[side][k];
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, k);
+    struct mk_unit_state* u = &s->units[side][k];
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
     if (u->state != MURK_PLATOON_WAITING) continue;
     if (!(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR)))) continue;
     struct murk_pos centre;
     if (!nearest_free(g, side, anchor, NULL, &centre)) return;
-    int mi = murk_marker_new(g, side, k, centre);
+    int mi = mk_marker_new(g, side, k, centre);
     if (mi < 0) return;
     s->markers[mi].revealed = true;
     u->marker = s->markers[mi].number;
     u->state = MURK_PLATOON_REVEALED;
-    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d team%s)",
-              murk_side_name(side), u->marker, h->marker, pl->name, pl->type,
-              murk_unit_alive(s, side, k), murk_plural(murk_unit_alive(s, side, k)));
-    murk_event_facts(g, u->marker, NULL, &centre);
-    murk_fog_place_teams(g, side, k, centre, NULL, NULL);
+    mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d team%s)",
+            murk_side_name(side), u->marker, h->marker, pl->name, pl->type,
+            mk_unit_alive(s, side, k), mk_plural(mk_unit_alive(s, side, k)));
+    mk_event_facts(g, u->marker, NULL, &centre);
+    mk_fog_place_teams(g, side, k, centre, NULL, NULL);
   }
 }
 
-void murk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
+void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
   struct murk_pos at = mk->pos;
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
-  murk_mark_irreversible(g);
+  mk_mark_irreversible(g);
   mk->on_table = false;
   mk->revealed = true;
   if (mk->unit < 0) {
     /* seed 000, Revealing platoons: a revealed dummy is simply taken off the table. */
     mk->bogged = false;
-    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s was a dummy and is removed",
-              murk_side_name(side), mk->number, ps);
-    murk_event_facts(g, mk->number, &at, NULL);
+    mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s was a dummy and is removed",
+            murk_side_name(side), mk->number, ps);
+    mk_event_facts(g, mk->number, &at, NULL);
     return;
   }
-  struct murk_unit_state* u = &s->units[side][mk->unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, mk->unit);
+  struct mk_unit_state* u = &s->units[side][mk->unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, mk->unit);
   u->state = MURK_PLATOON_REVEALED;
   u->bogged = mk->bogged;
   u->moved = mk->moved;
   mk->bogged = false;
-  murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s revealed: %s (%s, %d team%s)",
-            murk_side_name(side), mk->number, ps, pl->name, pl->type,
-            murk_unit_alive(s, side, mk->unit), murk_plural(murk_unit_alive(s, side, mk->unit)));
-  murk_event_facts(g, mk->number, &at, NULL);
-  int left = murk_fog_place_teams(g, side, mk->unit, at, revealer, NULL);
+  mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s revealed: %s (%s, %d team%s)",
+          murk_side_name(side), mk->number, ps, pl->name, pl->type,
+          mk_unit_alive(s, side, mk->unit), mk_plural(mk_unit_alive(s, side, mk->unit)));
+  mk_event_facts(g, mk->number, &at, NULL);
+  int left = mk_fog_place_teams(g, side, mk->unit, at, revealer, NULL);
   if (left > 0)
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
-              left, left == 1 ? "" : "s", mk->number);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table", left,
+            left == 1 ? "" : "s", mk->number);
   reveal_independents(g, side, mk->unit);
 }
 
-int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                    const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
-  const struct murk_marker_ops* ops = murk_marker_ops_for(g, side, a->unit, a->marker);
+  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
   if (ops && ops->reveal) return ops->reveal(g, side, a->marker, a->unit, reason, reason_len);
   return not_on_table(g, side, a->unit, reason, reason_len);
 }
@@ -604,23 +601,23 @@ int murk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_
  * (docs/rules.md, "Revealing"). */
 static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_pos p, int range,
                     struct murk_pos* at) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   int best = INT_MAX;
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != side) continue;
     int d = murk_geom_distance(grid, mk->pos, p);
-    if (d <= range && d < best && murk_sight_los(g, mk->pos, p)) {
+    if (d <= range && d < best && mk_sight_los(g, mk->pos, p)) {
       best = d;
       *at = mk->pos;
     }
   }
   for (int t = 0; t < s->nteams[side]; t++) {
-    const struct murk_team* tm = &s->teams[side][t];
+    const struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
     int d = murk_geom_distance(grid, tm->pos, p);
-    if (d <= range && d < best && murk_sight_los(g, tm->pos, p)) {
+    if (d <= range && d < best && mk_sight_los(g, tm->pos, p)) {
       best = d;
       *at = tm->pos;
     }
@@ -631,30 +628,29 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
 /* seed 000, Revealing platoons, second point: at the start of the Shooting step a side may
  * roll on the visibility table once; every enemy template within the range rolled (never
  * beyond the cap) of any of its markers or teams is revealed. */
-int murk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
-                        size_t reason_len) {
+int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                      size_t reason_len) {
   (void)side;
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   if (!fog_on(g))
-    return murk_reject(reason, reason_len,
-                       "fog of war is not in force: there are no templates "
-                       "to spot");
+    return mk_reject(reason, reason_len,
+                     "fog of war is not in force: there are no templates "
+                     "to spot");
   if (g->m->visibility.nrows == 0)
-    return murk_reject(reason, reason_len, "this mission has no visibility table");
-  if (s->spotted)
-    return murk_reject(reason, reason_len, "you have already tried to spot this step");
+    return mk_reject(reason, reason_len, "this mission has no visibility table");
+  if (s->spotted) return mk_reject(reason, reason_len, "you have already tried to spot this step");
   if (s->fired)
-    return murk_reject(reason, reason_len, "spotting comes before any shooting in the step");
+    return mk_reject(reason, reason_len, "spotting comes before any shooting in the step");
   return MURK_OK;
 }
 
-int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   (void)a;
   (void)reason;
   (void)reason_len;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   const struct murk_mission* m = g->m;
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "%s spots: visibility", murk_side_name(side));
@@ -668,10 +664,10 @@ int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_co
   if (capped) range = cap;
   s->spotted = true;
   s->visibility = range;
-  struct murk_event* e = murk_last_event(g);
+  struct murk_event* e = mk_last_event(g);
   if (e && e->kind == MURK_EV_ROLL) {
     char len[32];
-    murk_cells_text(g, range, len, sizeof len);
+    mk_cells_text(g, range, len, sizeof len);
     size_t n = strlen(e->text);
     snprintf(e->text + n, sizeof e->text - n, ": %s (%d cells)%s", len, range,
              capped ? ", the most spotting can reach" : "");
@@ -681,49 +677,48 @@ int murk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_co
   enum murk_side enemy = murk_side_other(side);
   int found = 0;
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != enemy || mk->revealed) continue;
     struct murk_pos from;
     if (!spotter(g, side, mk->pos, range, &from)) continue;
     found++;
-    murk_fog_reveal_marker(g, i, &from);
+    mk_fog_reveal_marker(g, i, &from);
   }
   char len[32];
-  murk_cells_text(g, range, len, sizeof len);
+  mk_cells_text(g, range, len, sizeof len);
   if (found == 0)
-    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s",
-              murk_side_name(side), len);
+    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s", murk_side_name(side),
+            len);
   else
-    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots %d marker%s within %s",
-              murk_side_name(side), found, found == 1 ? "" : "s", len);
+    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots %d marker%s within %s",
+            murk_side_name(side), found, found == 1 ? "" : "s", len);
   return MURK_OK;
 }
 
-void murk_fog_unbog(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
+void mk_fog_unbog(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
   char handle[16];
   for (int i = 0; i < s->nmarkers; i++) {
-    struct murk_marker* mk = &s->markers[i];
+    struct mk_marker* mk = &s->markers[i];
     if (mk->owner != side || !mk->on_table || !mk->bogged) continue;
     snprintf(handle, sizeof handle, "T%d", mk->number);
     if (!bog_check(g, handle, true, MURK_AUD_ALL)) {
       mk->bogged = false;
-      murk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged",
-                murk_side_name(side), handle);
-      murk_event_facts(g, mk->number, &mk->pos, NULL);
+      mk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged", murk_side_name(side),
+              handle);
+      mk_event_facts(g, mk->number, &mk->pos, NULL);
     }
   }
   for (int k = 0; k < s->nunits[side]; k++) {
-    struct murk_unit_state* u = &s->units[side][k];
+    struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || !u->bogged) continue;
     snprintf(handle, sizeof handle, "P%d", u->marker);
     enum murk_audience aud =
-        murk_sight_unit_seen(g, murk_side_other(side), k) ? MURK_AUD_ALL : murk_audience_of(side);
+        mk_sight_unit_seen(g, murk_side_other(side), k) ? MURK_AUD_ALL : murk_audience_of(side);
     if (!bog_check(g, handle, true, aud)) {
       u->bogged = false;
-      murk_emit(g, MURK_EV_BOG, aud, side, "%s %s is no longer bogged", murk_side_name(side),
-                handle);
-      murk_event_facts(g, u->marker, NULL, NULL);
+      mk_emit(g, MURK_EV_BOG, aud, side, "%s %s is no longer bogged", murk_side_name(side), handle);
+      mk_event_facts(g, u->marker, NULL, NULL);
     }
   }
 }

@@ -21,9 +21,9 @@
 
 const char* murk_phase_name(enum murk_phase p) {
   static const char* const names[] = {
-#define MURK_PHASE_NAME(id, text) text,
-      MURK_PHASE_LIST(MURK_PHASE_NAME)
-#undef MURK_PHASE_NAME
+#define MK_PHASE_NAME(id, text) text,
+      MURK_PHASE_LIST(MK_PHASE_NAME)
+#undef MK_PHASE_NAME
   };
   if ((int)p < 0 || p >= MURK_PHASE_COUNT) return "?";
   return names[p];
@@ -31,9 +31,9 @@ const char* murk_phase_name(enum murk_phase p) {
 
 const char* murk_step_name(enum murk_step s) {
   static const char* const names[] = {
-#define MURK_STEP_NAME(id, text) text,
-      MURK_STEP_LIST(MURK_STEP_NAME)
-#undef MURK_STEP_NAME
+#define MK_STEP_NAME(id, text) text,
+      MURK_STEP_LIST(MK_STEP_NAME)
+#undef MK_STEP_NAME
   };
   if ((int)s < 0 || s >= MURK_STEP_COUNT) return "?";
   return names[s];
@@ -59,7 +59,7 @@ const char* murk_platoon_state_name(enum murk_platoon_state s) {
 
 /* ---- shared helpers ---- */
 
-int murk_reject(char* reason, size_t reason_len, const char* fmt, ...) {
+int mk_reject(char* reason, size_t reason_len, const char* fmt, ...) {
   if (reason && reason_len) {
     va_list ap;
     va_start(ap, fmt);
@@ -69,13 +69,13 @@ int murk_reject(char* reason, size_t reason_len, const char* fmt, ...) {
   return MURK_EREJECTED;
 }
 
-int murk_log_next(const struct murk_game* g) {
+int mk_log_next(const struct murk_game* g) {
   return (int)g->nlog + (g->applying ? 1 : 0);
 }
 
 /* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is one the acting
  * side knows of, so whether undo is refused tells it nothing it cannot see. */
-enum murk_final {
+enum mk_final {
   FINAL_NONE = 0,
   FINAL_ROLL = 1,      /* a die was rolled or something revealed */
   FINAL_KNOWLEDGE = 2, /* a side now sees or remembers something it did not */
@@ -83,20 +83,20 @@ enum murk_final {
   FINAL_TOLD = 4,      /* the enemy was told of it (setup) */
 };
 
-void murk_mark_irreversible(struct murk_game* g) {
-  g->s.last_irreversible = murk_log_next(g);
+void mk_mark_irreversible(struct murk_game* g) {
+  g->s.last_irreversible = mk_log_next(g);
   g->s.final_why = FINAL_ROLL;
 }
 
-void murk_mark_step_start(struct murk_game* g) {
-  g->s.step_start = murk_log_next(g);
+void mk_mark_step_start(struct murk_game* g) {
+  g->s.step_start = mk_log_next(g);
 }
 
-const char* murk_plural(int n) {
+const char* mk_plural(int n) {
   return n == 1 ? "" : "s";
 }
 
-int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
+int mk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
   struct murk_length scale = g->m->scale;
   if (scale.unit == MURK_UNIT_HEX || scale.value <= 0)
     return snprintf(buf, n, "%d cell%s", cells, cells == 1 ? "" : "s");
@@ -104,19 +104,19 @@ int murk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
   return murk_length_format(len, buf, n);
 }
 
-int murk_cells_sat(int64_t n) {
+int mk_cells_sat(int64_t n) {
   if (n < 0) return 0;
   return n > MURK_SIGHT_UNLIMITED ? MURK_SIGHT_UNLIMITED : (int)n;
 }
 
-int murk_inches_cells(const struct murk_game* g, int64_t inches) {
+int mk_inches_cells(const struct murk_game* g, int64_t inches) {
   if (inches <= 0) return 0;
   /* Past the farthest sight there is, more inches change nothing (issue 18: a scatter
    * beyond the loader's longest length used to become 0 cells). */
   if (inches > MURK_SIGHT_UNLIMITED) inches = MURK_SIGHT_UNLIMITED;
   struct murk_length len = {inches * 100, MURK_UNIT_IN};
   int cells = murk_length_to_cells(len, g->m->scale, MURK_ROUND_DOWN);
-  return cells < 0 ? MURK_SIGHT_UNLIMITED : murk_cells_sat(cells);
+  return cells < 0 ? MURK_SIGHT_UNLIMITED : mk_cells_sat(cells);
 }
 
 const struct murk_force* murk_force(const struct murk_game* g, enum murk_side side) {
@@ -128,38 +128,38 @@ const struct murk_force* murk_game_force(const struct murk_game* g, enum murk_si
   return murk_force(g, side);
 }
 
-const struct murk_platoon* murk_unit_platoon(const struct murk_game* g, enum murk_side side,
-                                             int unit) {
+const struct murk_platoon* mk_unit_platoon(const struct murk_game* g, enum murk_side side,
+                                           int unit) {
   return &murk_force(g, side)->platoons[unit];
 }
 
-const struct murk_profile* murk_team_profile(const struct murk_game* g, enum murk_side side,
-                                             int team) {
+const struct murk_profile* mk_team_profile(const struct murk_game* g, enum murk_side side,
+                                           int team) {
   return &murk_force(g, side)->profiles[g->s.teams[side][team].profile];
 }
 
-bool murk_cell_passable(const struct murk_mission* m, struct murk_pos p) {
+bool mk_cell_passable(const struct murk_mission* m, struct murk_pos p) {
   const struct murk_terrain* t = murk_mission_terrain_at(m, p);
   if (!t) return false;
   return t->cls != MURK_TERRAIN_IMPASSABLE && t->cls != MURK_TERRAIN_WATER;
 }
 
-int murk_marker_index_at(const struct murk_state* s, struct murk_pos p) {
+int mk_marker_index_at(const struct mk_state* s, struct murk_pos p) {
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].on_table && murk_pos_eq(s->markers[i].pos, p)) return i;
   return -1;
 }
 
-int murk_marker_index(const struct murk_state* s, int number) {
+int mk_marker_index(const struct mk_state* s, int number) {
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].number == number) return i;
   return -1;
 }
 
-bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side* side, int* team) {
+bool mk_team_at(const struct mk_state* s, struct murk_pos p, enum murk_side* side, int* team) {
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int t = 0; t < s->nteams[sd]; t++) {
-      const struct murk_team* tm = &s->teams[sd][t];
+      const struct mk_team* tm = &s->teams[sd][t];
       if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) {
         if (side) *side = (enum murk_side)sd;
         if (team) *team = t;
@@ -170,24 +170,24 @@ bool murk_team_at(const struct murk_state* s, struct murk_pos p, enum murk_side*
   return false;
 }
 
-bool murk_cell_free(const struct murk_state* s, struct murk_pos p) {
-  return murk_marker_index_at(s, p) < 0 && !murk_team_at(s, p, NULL, NULL);
+bool mk_cell_free(const struct mk_state* s, struct murk_pos p) {
+  return mk_marker_index_at(s, p) < 0 && !mk_team_at(s, p, NULL, NULL);
 }
 
-int murk_unit_alive(const struct murk_state* s, enum murk_side side, int unit) {
-  const struct murk_unit_state* u = &s->units[side][unit];
+int mk_unit_alive(const struct mk_state* s, enum murk_side side, int unit) {
+  const struct mk_unit_state* u = &s->units[side][unit];
   int n = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++)
     if (s->teams[side][t].alive) n++;
   return n;
 }
 
-int murk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                         struct murk_pos* at) {
-  const struct murk_state* s = &g->s;
+int mk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                       struct murk_pos* at) {
+  const struct mk_state* s = &g->s;
   int best = INT_MAX;
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != side) continue;
     int d = murk_geom_distance(&g->m->grid, p, mk->pos);
     if (d < best) {
@@ -196,7 +196,7 @@ int murk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct 
     }
   }
   for (int t = 0; t < s->nteams[side]; t++) {
-    const struct murk_team* tm = &s->teams[side][t];
+    const struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
     int d = murk_geom_distance(&g->m->grid, p, tm->pos);
     if (d < best) {
@@ -207,13 +207,13 @@ int murk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct 
   return best;
 }
 
-bool murk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                         int* marker, int* team) {
-  const struct murk_state* s = &g->s;
+bool mk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                       int* marker, int* team) {
+  const struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return false;
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_sighting* k = &s->seen_marker[side][i];
+    const struct mk_sighting* k = &s->seen_marker[side][i];
     if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
     if (!murk_pos_eq(k->pos, p)) continue;
     if (marker) *marker = i;
@@ -221,8 +221,8 @@ bool murk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct 
     return true;
   }
   for (int t = 0; t < s->nteams[enemy]; t++) {
-    const struct murk_sighting* k = &s->seen_team[side][t];
-    const struct murk_team* tm = &s->teams[enemy][t];
+    const struct mk_sighting* k = &s->seen_team[side][t];
+    const struct mk_team* tm = &s->teams[enemy][t];
     if (!tm->alive || !tm->placed || !k->known || !murk_pos_eq(k->pos, p)) continue;
     if (marker) *marker = -1;
     if (team) *team = t;
@@ -231,27 +231,27 @@ bool murk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct 
   return false;
 }
 
-bool murk_cell_known_free(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
-  const struct murk_state* s = &g->s;
-  int mi = murk_marker_index_at(s, p);
+bool mk_cell_known_free(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
+  const struct mk_state* s = &g->s;
+  int mi = mk_marker_index_at(s, p);
   if (mi >= 0 && s->markers[mi].owner == side) return false;
   enum murk_side ts;
   for (int t = 0; t < s->nteams[side]; t++) {
-    const struct murk_team* tm = &s->teams[side][t];
+    const struct mk_team* tm = &s->teams[side][t];
     if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) return false;
   }
   (void)ts;
-  return !murk_known_enemy_at(g, side, p, NULL, NULL);
+  return !mk_known_enemy_at(g, side, p, NULL, NULL);
 }
 
-int murk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                       struct murk_pos* at) {
-  const struct murk_state* s = &g->s;
+int mk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                     struct murk_pos* at) {
+  const struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
   int best = INT_MAX;
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return best;
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_sighting* k = &s->seen_marker[side][i];
+    const struct mk_sighting* k = &s->seen_marker[side][i];
     if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
     int d = murk_geom_distance(&g->m->grid, p, k->pos);
     if (d < best) {
@@ -260,8 +260,8 @@ int murk_known_nearest(const struct murk_game* g, enum murk_side side, struct mu
     }
   }
   for (int t = 0; t < s->nteams[enemy]; t++) {
-    const struct murk_sighting* k = &s->seen_team[side][t];
-    const struct murk_team* tm = &s->teams[enemy][t];
+    const struct mk_sighting* k = &s->seen_team[side][t];
+    const struct mk_team* tm = &s->teams[enemy][t];
     if (!tm->alive || !tm->placed || !k->known) continue;
     int d = murk_geom_distance(&g->m->grid, p, k->pos);
     if (d < best) {
@@ -275,72 +275,72 @@ int murk_known_nearest(const struct murk_game* g, enum murk_side side, struct mu
 /* Both sides know where the other's things at `own` and p stand (seed 000, Revealing
  * platoons: contact shows what is there; docs/rules.md, "Hidden contact"). */
 static void contact_know(struct murk_game* g, enum murk_side viewer, struct murk_pos p) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   enum murk_side owner = murk_side_other(viewer);
-  int mi = murk_marker_index_at(s, p);
+  int mi = mk_marker_index_at(s, p);
   if (mi >= 0 && s->markers[mi].owner == owner) {
-    struct murk_sighting* k = &s->seen_marker[viewer][mi];
+    struct mk_sighting* k = &s->seen_marker[viewer][mi];
     k->known = true;
     k->pos = p;
     k->turn = s->turn;
   }
   enum murk_side ts;
   int t;
-  if (murk_team_at(s, p, &ts, &t) && ts == owner) {
-    struct murk_sighting* k = &s->seen_team[viewer][t];
+  if (mk_team_at(s, p, &ts, &t) && ts == owner) {
+    struct mk_sighting* k = &s->seen_team[viewer][t];
     k->known = true;
     k->pos = p;
     k->turn = s->turn;
   }
 }
 
-void murk_hidden_contact(struct murk_game* g, enum murk_side side, const char* what,
-                         struct murk_pos own, struct murk_pos p) {
-  struct murk_state* s = &g->s;
+void mk_hidden_contact(struct murk_game* g, enum murk_side side, const char* what,
+                       struct murk_pos own, struct murk_pos p) {
+  struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
   char them[40], ps[16], os[16];
   snprintf(them, sizeof them, "a %s team", murk_side_name(enemy));
-  int mi = murk_marker_index_at(s, p);
+  int mi = mk_marker_index_at(s, p);
   enum murk_side ts;
   int t;
   if (mi >= 0 && s->markers[mi].owner == enemy) {
     snprintf(them, sizeof them, "%s T%d", murk_side_name(enemy), s->markers[mi].number);
-  } else if (murk_team_at(s, p, &ts, &t) && ts == enemy) {
+  } else if (mk_team_at(s, p, &ts, &t) && ts == enemy) {
     for (int u = 0; u < s->nunits[enemy]; u++) {
-      const struct murk_unit_state* us = &s->units[enemy][u];
+      const struct mk_unit_state* us = &s->units[enemy][u];
       if (t >= us->first_team && t < us->first_team + us->nteams && us->marker > 0)
         snprintf(them, sizeof them, "a team of %s P%d", murk_side_name(enemy), us->marker);
     }
   }
   murk_pos_format(p, ps, sizeof ps);
   murk_pos_format(own, os, sizeof os);
-  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "contact: %s %s at %s runs into %s at %s",
-            murk_side_name(side), what, os, them, ps);
-  murk_event_facts(g, 0, &own, &p);
+  mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "contact: %s %s at %s runs into %s at %s",
+          murk_side_name(side), what, os, them, ps);
+  mk_event_facts(g, 0, &own, &p);
   contact_know(g, side, p);
   contact_know(g, enemy, own);
-  murk_mark_irreversible(g);
+  mk_mark_irreversible(g);
 }
 
-void murk_event_split(struct murk_game* g, enum murk_side side) {
-  struct murk_event* e = murk_last_event(g);
+void mk_event_split(struct murk_game* g, enum murk_side side) {
+  struct murk_event* e = mk_last_event(g);
   if (!e || e->audience != MURK_AUD_ALL) return;
   struct murk_event copy = *e;
   e->audience = murk_audience_of(side);
-  if (murk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s",
-                copy.text) != MURK_OK)
+  if (mk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s", copy.text) !=
+      MURK_OK)
     return;
-  struct murk_event* c = murk_last_event(g);
+  struct murk_event* c = mk_last_event(g);
   int seq = c->seq;
   *c = copy;
   c->seq = seq;
   c->audience = murk_audience_of(murk_side_other(side));
 }
 
-int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p) {
-  struct murk_state* s = &g->s;
-  if (s->nmarkers >= MURK_MAX_MARKERS) return -1;
-  struct murk_marker* mk = &s->markers[s->nmarkers];
+int mk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p) {
+  struct mk_state* s = &g->s;
+  if (s->nmarkers >= MK_MAX_MARKERS) return -1;
+  struct mk_marker* mk = &s->markers[s->nmarkers];
   memset(mk, 0, sizeof *mk);
   mk->number = s->next_marker_number++;
   mk->owner = owner;
@@ -349,66 +349,66 @@ int murk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct 
   return s->nmarkers++;
 }
 
-int murk_handle(const struct murk_game* g, int marker, char* buf, size_t n) {
-  const struct murk_marker* mk = &g->s.markers[marker];
+int mk_handle(const struct murk_game* g, int marker, char* buf, size_t n) {
+  const struct mk_marker* mk = &g->s.markers[marker];
   bool platoon = mk->revealed && mk->unit >= 0;
   return snprintf(buf, n, "%c%d", platoon ? 'P' : 'T', mk->number);
 }
 
-int murk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
-                 int* marker, char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
+int mk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
+               int* marker, char* reason, size_t reason_len) {
+  const struct mk_state* s = &g->s;
   switch (r.kind) {
     case MURK_REF_OWN: {
       if (r.n < 1 || r.n > s->nunits[side]) {
-        if (s->nunits[side] == 0) return murk_reject(reason, reason_len, "you have no platoons");
-        return murk_reject(reason, reason_len, "you have no platoon %d (your platoons are 1 to %d)",
-                           r.n, s->nunits[side]);
+        if (s->nunits[side] == 0) return mk_reject(reason, reason_len, "you have no platoons");
+        return mk_reject(reason, reason_len, "you have no platoon %d (your platoons are 1 to %d)",
+                         r.n, s->nunits[side]);
       }
       *unit = r.n - 1;
       int num = s->units[side][r.n - 1].marker;
-      *marker = num ? murk_marker_index(s, num) : -1;
+      *marker = num ? mk_marker_index(s, num) : -1;
       return MURK_OK;
     }
     case MURK_REF_MARKER:
     case MURK_REF_PLATOON: {
       char c = r.kind == MURK_REF_MARKER ? 'T' : 'P';
-      int mi = murk_marker_index(s, r.n);
-      if (mi < 0) return murk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
-      const struct murk_marker* mk = &s->markers[mi];
+      int mi = mk_marker_index(s, r.n);
+      if (mi < 0) return mk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
+      const struct mk_marker* mk = &s->markers[mi];
       if (mk->owner != side)
-        return murk_reject(reason, reason_len, "%c%d is an enemy marker, not one of yours", c, r.n);
+        return mk_reject(reason, reason_len, "%c%d is an enemy marker, not one of yours", c, r.n);
       if (mk->unit < 0 && !mk->on_table)
-        return murk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
+        return mk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
       *unit = mk->unit;
       *marker = mi;
       return MURK_OK;
     }
     case MURK_REF_DUMMY:
-      return murk_reject(reason, reason_len,
-                         "name a platoon by its number (3) or its marker (T3), not 'dummy'");
+      return mk_reject(reason, reason_len,
+                       "name a platoon by its number (3) or its marker (T3), not 'dummy'");
     case MURK_REF_NONE:
       break;
   }
-  return murk_reject(reason, reason_len, "which platoon? name it by its number or marker");
+  return mk_reject(reason, reason_len, "which platoon? name it by its number or marker");
 }
 
-int murk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* marker,
-                   char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
+int mk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* marker,
+                 char* reason, size_t reason_len) {
+  const struct mk_state* s = &g->s;
   if (r.kind != MURK_REF_MARKER && r.kind != MURK_REF_PLATOON)
-    return murk_reject(reason, reason_len,
-                       "name the enemy by the handle your map shows (T<n> or P<n>)");
+    return mk_reject(reason, reason_len,
+                     "name the enemy by the handle your map shows (T<n> or P<n>)");
   char c = r.kind == MURK_REF_MARKER ? 'T' : 'P';
-  int mi = murk_marker_index(s, r.n);
+  int mi = mk_marker_index(s, r.n);
   /* Every marker ever made is public (deployed in the open), so nothing leaks here. */
   if (mi < 0 || (!s->markers[mi].on_table && !s->markers[mi].revealed))
-    return murk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
-  const struct murk_marker* mk = &s->markers[mi];
+    return mk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
+  const struct mk_marker* mk = &s->markers[mi];
   if (mk->owner == side)
-    return murk_reject(reason, reason_len, "%c%d is one of yours, not the enemy's", c, r.n);
+    return mk_reject(reason, reason_len, "%c%d is one of yours, not the enemy's", c, r.n);
   if (mk->revealed && mk->unit < 0)
-    return murk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
+    return mk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
   *marker = mi;
   return MURK_OK;
 }
@@ -426,7 +426,7 @@ static void free_logs(struct murk_game* g) {
 void murk_game_free(struct murk_game* g) {
   if (!g) return;
   free_logs(g);
-  murk_sight_close(g);
+  mk_sight_close(g);
   murk_free(g->saved);
   murk_free(g);
 }
@@ -436,7 +436,7 @@ static bool mission_fits(const struct murk_mission* m) {
   int markers = 0;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     const struct murk_force* f = &m->sides[sd].force;
-    if (f->nplatoons < 0 || f->nplatoons > MURK_MAX_UNITS) return false;
+    if (f->nplatoons < 0 || f->nplatoons > MK_MAX_UNITS) return false;
     int teams = 0;
     for (int p = 0; p < f->nplatoons; p++) {
       const struct murk_platoon* pl = &f->platoons[p];
@@ -446,13 +446,13 @@ static bool mission_fits(const struct murk_mission* m) {
         teams += pl->groups[k].count;
       }
     }
-    if (teams > MURK_MAX_TEAMS_PER_SIDE) return false;
+    if (teams > MK_MAX_TEAMS_PER_SIDE) return false;
     markers += f->nplatoons + (f->dummies > 0 ? f->dummies : 0);
   }
-  if (markers > MURK_MAX_MARKERS) return false;
+  if (markers > MK_MAX_MARKERS) return false;
   int placed = m->nobjectives;
   for (int i = 0; i < m->nobjective_rules; i++) placed += m->objective_rules[i].count;
-  return placed <= MURK_MAX_PLACED_OBJECTIVES;
+  return placed <= MK_MAX_PLACED_OBJECTIVES;
 }
 
 static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned char* key,
@@ -473,11 +473,11 @@ static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned 
     g->keyed = true;
     memcpy(g->dice_key, key, MURK_DICE_KEY_BYTES);
   }
-  int rc = murk_sight_open(g); /* the sight map, once per game (sight.c) */
-  if (rc == MURK_OK) rc = murk_setup_begin(g);
+  int rc = mk_sight_open(g); /* the sight map, once per game (sight.c) */
+  if (rc == MURK_OK) rc = mk_setup_begin(g);
   if (rc == MURK_OK) {
-    murk_night_begin(g); /* seed 003, 1.11: the Base NVR before setup */
-    murk_sight_update(g, 0);
+    mk_night_begin(g); /* seed 003, 1.11: the Base NVR before setup */
+    mk_sight_update(g, 0);
   }
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
   if (rc != MURK_OK) {
@@ -504,7 +504,7 @@ int murk_game_new_keyed(const struct murk_mission* m, const unsigned char key[MU
 /* ---- commands ---- */
 
 static int out_of_memory(char* reason, size_t reason_len) {
-  murk_reject(reason, reason_len, "out of memory");
+  mk_reject(reason, reason_len, "out of memory");
   return MURK_ENOMEM;
 }
 
@@ -535,35 +535,33 @@ static int grow_log(struct murk_game* g) {
  * a new marker's slot is zero until then (the game starts zeroed and a refused command that
  * made one has it zeroed again below), so those tails hold nothing to restore. Anything added
  * to the state outside those five arrays is copied whole. */
-#define STATE_END(f) (offsetof(struct murk_state, f) + sizeof(((struct murk_state*)0)->f))
-_Static_assert(offsetof(struct murk_state, markers) < offsetof(struct murk_state, units) &&
-                   STATE_END(units) <= offsetof(struct murk_state, teams) &&
-                   STATE_END(teams) <= offsetof(struct murk_state, seen_marker) &&
-                   STATE_END(seen_marker) <= offsetof(struct murk_state, seen_team),
+#define STATE_END(f) (offsetof(struct mk_state, f) + sizeof(((struct mk_state*)0)->f))
+_Static_assert(offsetof(struct mk_state, markers) < offsetof(struct mk_state, units) &&
+                   STATE_END(units) <= offsetof(struct mk_state, teams) &&
+                   STATE_END(teams) <= offsetof(struct mk_state, seen_marker) &&
+                   STATE_END(seen_marker) <= offsetof(struct mk_state, seen_team),
                "state_copy() walks the state's big arrays in this order");
 
-static void copy_bytes(struct murk_state* dst, const struct murk_state* src, size_t from,
-                       size_t to) {
+static void copy_bytes(struct mk_state* dst, const struct mk_state* src, size_t from, size_t to) {
   if (to > from) memcpy((char*)dst + from, (const char*)src + from, to - from);
 }
 
 /* dst = src, except the unused tails of the big arrays; `n` gives the counts to go by. */
-static void state_copy(struct murk_state* dst, const struct murk_state* src,
-                       const struct murk_state* n) {
+static void state_copy(struct mk_state* dst, const struct mk_state* src, const struct mk_state* n) {
   int nm = n->nmarkers, nt = n->nteams[0] > n->nteams[1] ? n->nteams[0] : n->nteams[1];
-  copy_bytes(dst, src, 0, offsetof(struct murk_state, markers));
+  copy_bytes(dst, src, 0, offsetof(struct mk_state, markers));
   memcpy(dst->markers, src->markers, (size_t)nm * sizeof src->markers[0]);
-  copy_bytes(dst, src, STATE_END(markers), offsetof(struct murk_state, units));
+  copy_bytes(dst, src, STATE_END(markers), offsetof(struct mk_state, units));
   for (int sd = 0; sd < MURK_SIDES; sd++)
     memcpy(dst->units[sd], src->units[sd], (size_t)n->nunits[sd] * sizeof src->units[sd][0]);
-  copy_bytes(dst, src, STATE_END(units), offsetof(struct murk_state, teams));
+  copy_bytes(dst, src, STATE_END(units), offsetof(struct mk_state, teams));
   for (int sd = 0; sd < MURK_SIDES; sd++)
     memcpy(dst->teams[sd], src->teams[sd], (size_t)n->nteams[sd] * sizeof src->teams[sd][0]);
-  copy_bytes(dst, src, STATE_END(teams), offsetof(struct murk_state, seen_marker));
+  copy_bytes(dst, src, STATE_END(teams), offsetof(struct mk_state, seen_marker));
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     memcpy(dst->seen_marker[sd], src->seen_marker[sd], (size_t)nm * sizeof src->seen_marker[sd][0]);
   }
-  copy_bytes(dst, src, STATE_END(seen_marker), offsetof(struct murk_state, seen_team));
+  copy_bytes(dst, src, STATE_END(seen_marker), offsetof(struct mk_state, seen_team));
   /* seen_team[viewer] follows the enemy's teams: the larger count serves both. */
   for (int sd = 0; sd < MURK_SIDES; sd++)
     memcpy(dst->seen_team[sd], src->seen_team[sd], (size_t)nt * sizeof src->seen_team[sd][0]);
@@ -588,21 +586,21 @@ static void state_restore(struct murk_game* g) {
 
 /* Did what either side sees or remembers of the enemy change (g->saved holds it before)? */
 static bool knowledge_changed(const struct murk_game* g) {
-  const struct murk_state *a = g->saved, *b = &g->s;
+  const struct mk_state *a = g->saved, *b = &g->s;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     int other = 1 - sd;
     for (int i = 0; i < b->nmarkers; i++) {
-      const struct murk_sighting* y = &b->seen_marker[sd][i];
+      const struct mk_sighting* y = &b->seen_marker[sd][i];
       if (i >= a->nmarkers) {
         if (y->known) return true;
         continue;
       }
-      const struct murk_sighting* x = &a->seen_marker[sd][i];
+      const struct mk_sighting* x = &a->seen_marker[sd][i];
       if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
         return true;
     }
     for (int t = 0; t < b->nteams[other]; t++) {
-      const struct murk_sighting *x = &a->seen_team[sd][t], *y = &b->seen_team[sd][t];
+      const struct mk_sighting *x = &a->seen_team[sd][t], *y = &b->seen_team[sd][t];
       if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
         return true;
     }
@@ -656,16 +654,15 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
                     char* reason, size_t reason_len) {
   if (reason && reason_len) reason[0] = '\0';
   if (!g || !c) return MURK_EINVAL;
-  if (g->s.phase == MURK_PHASE_OVER) return murk_reject(reason, reason_len, "the game is over");
+  if (g->s.phase == MURK_PHASE_OVER) return mk_reject(reason, reason_len, "the game is over");
   if (side != MURK_ATTACKER && side != MURK_DEFENDER)
-    return murk_reject(reason, reason_len, "commands come from the attacker or the defender");
+    return mk_reject(reason, reason_len, "commands come from the attacker or the defender");
   if (side != g->s.to_act)
-    return murk_reject(reason, reason_len, "it is the %s's turn to act",
-                       murk_side_name(g->s.to_act));
-  const struct murk_cmd_row* row = murk_cmd_row(c->kind);
-  if (!row) return murk_reject(reason, reason_len, "unknown command");
+    return mk_reject(reason, reason_len, "it is the %s's turn to act", murk_side_name(g->s.to_act));
+  const struct mk_cmd_row* row = mk_cmd_row(c->kind);
+  if (!row) return mk_reject(reason, reason_len, "unknown command");
   if (c->nvia < 0 || c->nvia > MURK_CMD_MAX_WAYPOINTS)
-    return murk_reject(reason, reason_len, "at most %d waypoints", MURK_CMD_MAX_WAYPOINTS);
+    return mk_reject(reason, reason_len, "at most %d waypoints", MURK_CMD_MAX_WAYPOINTS);
   if (grow_log(g) != MURK_OK) return out_of_memory(reason, reason_len);
 
   /* Positions left of or above the table cannot even be written down: say why. Whether
@@ -674,18 +671,18 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     struct murk_pos p = i < 0 ? c->at : c->via[i];
     bool used = i >= 0 || (row->pos_word && !(row->pos_optional && p.x == -1 && p.y == -1));
     if (used && (p.x < 0 || p.y < 0))
-      return murk_reject(reason, reason_len, "%d,%d is off the table", p.x, p.y);
+      return mk_reject(reason, reason_len, "%d,%d is off the table", p.x, p.y);
   }
   if (row->two_positions && (c->at2.x < 0 || c->at2.y < 0))
-    return murk_reject(reason, reason_len, "%d,%d is off the table", c->at2.x, c->at2.y);
+    return mk_reject(reason, reason_len, "%d,%d is off the table", c->at2.x, c->at2.y);
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
-  if (len < 0) return murk_reject(reason, reason_len, "this command cannot be written down");
+  if (len < 0) return mk_reject(reason, reason_len, "this command cannot be written down");
 
   /* The row's phase/step guard and reference resolution, once for every handler (it
    * changes nothing, so a refusal here needs no copy of the state). */
-  struct murk_cmd_args args;
-  int rc = murk_cmd_guard(g, side, c, &args, reason, reason_len);
+  struct mk_cmd_args args;
+  int rc = mk_cmd_guard(g, side, c, &args, reason, reason_len);
   if (rc != MURK_OK) return rc;
 
   state_save(g);
@@ -693,7 +690,7 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   g->oom = 0;
   g->applying = true;
   rc = row->handler(g, side, c, &args, reason, reason_len);
-  if (rc == MURK_OK && !row->undo) murk_mark_irreversible(g);
+  if (rc == MURK_OK && !row->undo) mk_mark_irreversible(g);
   g->applying = false;
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
   /* The log's copy of the line only for a command taken (most tries are refused). */
@@ -703,10 +700,10 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     state_restore(g);
     g->nevents = nevents;
     g->oom = 0;
-    if (rc == MURK_ENOMEM) murk_reject(reason, reason_len, "out of memory");
+    if (rc == MURK_ENOMEM) mk_reject(reason, reason_len, "out of memory");
     return rc;
   }
-  murk_sight_update(g, nevents); /* what each side now sees and remembers (sight.c) */
+  mk_sight_update(g, nevents); /* what each side now sees and remembers (sight.c) */
   int why = final_reason(g, side, nevents);
   if (why != FINAL_NONE) {
     g->s.last_irreversible = (int)g->nlog + 1;
@@ -732,7 +729,7 @@ int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* l
   if (rc == 0) return MURK_OK;
   if (rc < 0) {
     if (errcol) *errcol = col;
-    murk_reject(reason, reason_len, "%s", err);
+    mk_reject(reason, reason_len, "%s", err);
     return MURK_EINVAL;
   }
   return murk_game_apply(g, side, &c, reason, reason_len);
@@ -771,10 +768,10 @@ const char* murk_game_log_line(const struct murk_game* g, size_t i) {
 enum murk_side murk_game_log_side(const struct murk_game* g, size_t i) {
   return i < g->nlog ? g->log_side[i] : MURK_NO_SIDE;
 }
-size_t murk_game_event_count(const struct murk_game* g) {
+size_t mk_game_event_count(const struct murk_game* g) {
   return g->nevents;
 }
-const struct murk_event* murk_game_event(const struct murk_game* g, size_t i) {
+const struct murk_event* mk_game_event(const struct murk_game* g, size_t i) {
   return i < g->nevents ? &g->events[i] : NULL;
 }
 const char* murk_game_result(const struct murk_game* g) {
@@ -801,8 +798,7 @@ int murk_game_undoable(const struct murk_game* g) {
  * function of those, so this is exact. */
 int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   if (reason && reason_len) reason[0] = '\0';
-  if (murk_game_undoable(g) <= 0)
-    return murk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
+  if (murk_game_undoable(g) <= 0) return mk_reject(reason, reason_len, "%s", murk_game_undo_why(g));
   struct murk_game* ng = NULL;
   int rc = game_new(g->m, g->seed, g->keyed ? g->dice_key : NULL, &ng);
   if (rc != MURK_OK) return rc;
@@ -811,7 +807,7 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
     rc = murk_game_apply(ng, g->log_side[i], &g->log_cmd[i], why, sizeof why);
     if (rc != MURK_OK) {
       murk_game_free(ng);
-      murk_reject(reason, reason_len, "cannot rebuild the game: %s", why);
+      mk_reject(reason, reason_len, "cannot rebuild the game: %s", why);
       return rc == MURK_ENOMEM ? MURK_ENOMEM : MURK_EINVAL;
     }
   }

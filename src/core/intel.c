@@ -17,9 +17,9 @@
 #include "murk/los.h"
 
 /* Everything of one side a rule may have to measure from or to. */
-#define MAX_THINGS (MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE)
+#define MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
 
-bool murk_intel_on(const struct murk_game* g) {
+bool mk_intel_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_LIMITED_INTELLIGENCE);
 }
 
@@ -27,13 +27,13 @@ bool murk_intel_on(const struct murk_game* g) {
 
 static bool same_wing(const struct murk_game* g, enum murk_side side, int a, int b) {
   if (a == b) return true;
-  const struct murk_platoon* pa = murk_unit_platoon(g, side, a);
-  const struct murk_platoon* pb = murk_unit_platoon(g, side, b);
+  const struct murk_platoon* pa = mk_unit_platoon(g, side, a);
+  const struct murk_platoon* pb = mk_unit_platoon(g, side, b);
   return pa->wing[0] && strcmp(pa->wing, pb->wing) == 0;
 }
 
-int murk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit,
-                          int out[MURK_MAX_UNITS]) {
+int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit,
+                        int out[MK_MAX_UNITS]) {
   int n = 0;
   for (int k = 0; k < g->s.nunits[side]; k++)
     if (same_wing(g, side, unit, k)) out[n++] = k;
@@ -41,32 +41,32 @@ int murk_intel_wing_units(const struct murk_game* g, enum murk_side side, int un
 }
 
 static const char* wing_name(const struct murk_game* g, enum murk_side side, int unit) {
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   return pl->wing[0] ? pl->wing : pl->name;
 }
 
 /* The platoons hidden under leader marker mi, its own first; returns how many. */
-static int marker_units(const struct murk_game* g, int mi, int out[MURK_MAX_UNITS]) {
-  const struct murk_state* s = &g->s;
-  const struct murk_marker* mk = &s->markers[mi];
+static int marker_units(const struct murk_game* g, int mi, int out[MK_MAX_UNITS]) {
+  const struct mk_state* s = &g->s;
+  const struct mk_marker* mk = &s->markers[mi];
   if (mk->unit < 0) return 0;
   int n = 0;
   out[n++] = mk->unit;
   for (int k = 0; k < s->nunits[mk->owner]; k++) {
-    const struct murk_unit_state* u = &s->units[mk->owner][k];
+    const struct mk_unit_state* u = &s->units[mk->owner][k];
     if (k != mk->unit && u->state == MURK_PLATOON_HIDDEN && u->marker == mk->number) out[n++] = k;
   }
   return n;
 }
 
-int murk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander) {
+int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander) {
   const struct murk_force* f = murk_force(g, side);
-  int wing[MURK_MAX_UNITS];
-  int n = murk_intel_wing_units(g, side, unit, wing);
+  int wing[MK_MAX_UNITS];
+  int n = mk_intel_wing_units(g, side, unit, wing);
   int rating = 0;
   bool with_commander = false;
   for (int i = 0; i < n; i++) {
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, wing[i]);
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, wing[i]);
     if (pl->command_rating > rating) rating = pl->command_rating;
     if (pl->flags & MURK_PF(COMMANDER)) with_commander = true;
   }
@@ -89,9 +89,9 @@ static int platoon_pace(const struct murk_force* f, const struct murk_platoon* p
 
 /* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy as fast as
  * a real wing could (the fastest wing the force could make: one platoon alone). */
-int murk_intel_allowance(const struct murk_game* g, int mi) {
-  const struct murk_state* s = &g->s;
-  const struct murk_marker* mk = &s->markers[mi];
+int mk_intel_allowance(const struct murk_game* g, int mi) {
+  const struct mk_state* s = &g->s;
+  const struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
   if (mk->unit < 0) {
     const struct murk_force* f = murk_force(g, side);
@@ -102,14 +102,14 @@ int murk_intel_allowance(const struct murk_game* g, int mi) {
     }
     return best;
   }
-  int units[MURK_MAX_UNITS];
+  int units[MK_MAX_UNITS];
   int n = marker_units(g, mi, units);
   int pace = INT_MAX;
   for (int i = 0; i < n; i++) {
-    const struct murk_unit_state* u = &s->units[side][units[i]];
+    const struct mk_unit_state* u = &s->units[side][units[i]];
     for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
       if (!s->teams[side][t].alive) continue;
-      int mv = murk_team_profile(g, side, t)->move;
+      int mv = mk_team_profile(g, side, t)->move;
       if (mv < pace) pace = mv;
     }
   }
@@ -118,15 +118,15 @@ int murk_intel_allowance(const struct murk_game* g, int mi) {
 
 /* ---- geometry ---- */
 
-bool murk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
-                       struct murk_pos c) {
+bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
+                     struct murk_pos c) {
   if (murk_pos_eq(c, e) || murk_pos_eq(leader, e)) return false;
   return murk_geom_distance(grid, leader, e) + murk_geom_distance(grid, e, c) ==
          murk_geom_distance(grid, leader, c);
 }
 
 /* Cells of everything of `side` on the table: markers and placed teams. */
-static int things_of(const struct murk_state* s, enum murk_side side, struct murk_pos* out) {
+static int things_of(const struct mk_state* s, enum murk_side side, struct murk_pos* out) {
   int n = 0;
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].on_table && s->markers[i].owner == side) out[n++] = s->markers[i].pos;
@@ -138,22 +138,22 @@ static int things_of(const struct murk_state* s, enum murk_side side, struct mur
 static bool beyond_any(const struct murk_grid* grid, struct murk_pos leader,
                        const struct murk_pos* enemy, int nenemy, struct murk_pos c) {
   for (int i = 0; i < nenemy; i++)
-    if (murk_intel_beyond(grid, leader, enemy[i], c)) return true;
+    if (mk_intel_beyond(grid, leader, enemy[i], c)) return true;
   return false;
 }
 
 /* A leader and its Dis counters: the cells it spots from and is spotted at. */
-static int footprint(const struct murk_marker* mk, struct murk_pos out[1 + MURK_MAX_DIS]) {
+static int footprint(const struct mk_marker* mk, struct murk_pos out[1 + MURK_MAX_DIS]) {
   out[0] = mk->pos;
   for (int i = 0; i < mk->ndis; i++) out[1 + i] = mk->dis[i];
   return 1 + mk->ndis;
 }
 
 static bool dis_cell_ok(const struct murk_game* g, struct murk_pos p) {
-  return murk_geom_on_table(&g->m->grid, p) && murk_cell_passable(g->m, p);
+  return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p);
 }
 
-static void dis_text(const struct murk_marker* mk, char* buf, size_t n) {
+static void dis_text(const struct mk_marker* mk, char* buf, size_t n) {
   char a[16], b[16];
   buf[0] = '\0';
   if (mk->ndis == 1) {
@@ -169,7 +169,7 @@ static void dis_text(const struct murk_marker* mk, char* buf, size_t n) {
 /* The rule's places for Dis counters not placed by the owner: beside the leader (one cell
  * away is allowed for every wing and dummy, so it tells the enemy nothing), west and east
  * first, then the other neighbours. */
-static void default_dis(const struct murk_game* g, struct murk_marker* mk) {
+static void default_dis(const struct murk_game* g, struct mk_marker* mk) {
   static const int order[] = {3, 0, 2, 1, 4, 5};
   for (int k = 0; k < 6 && mk->ndis < MURK_MAX_DIS; k++) {
     struct murk_pos p = murk_geom_neighbour(&g->m->grid, mk->pos, order[k]);
@@ -183,7 +183,7 @@ static void default_dis(const struct murk_game* g, struct murk_marker* mk) {
  * normal wing). */
 static int dis_range(const struct murk_game* g, int mi) {
   int range = murk_mission_param(g->m, MURK_P_LI_DIS);
-  int units[MURK_MAX_UNITS];
+  int units[MK_MAX_UNITS];
   if (g->s.markers[mi].unit >= 0 &&
       marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
     int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
@@ -203,7 +203,7 @@ static int dis_move_range(const struct murk_game* g) {
  * takes the nearest good cell within its distance of the leader (ties: row, then column). */
 static void dis_follow(struct murk_game* g, int mi, struct murk_pos from, struct murk_pos to) {
   const struct murk_grid* grid = &g->m->grid;
-  struct murk_marker* mk = &g->s.markers[mi];
+  struct mk_marker* mk = &g->s.markers[mi];
   int range = dis_move_range(g);
   struct murk_axial a0 = murk_geom_to_axial(grid, from), a1 = murk_geom_to_axial(grid, to);
   struct murk_pos near[64];
@@ -270,9 +270,9 @@ static void sight_close(struct sight* x) {
   murk_free(x->steps);
 }
 
-static bool team_of(const struct murk_state* s, struct murk_pos p, enum murk_side side) {
+static bool team_of(const struct mk_state* s, struct murk_pos p, enum murk_side side) {
   enum murk_side who;
-  return murk_team_at(s, p, &who, NULL) && who == side;
+  return mk_team_at(s, p, &who, NULL) && who == side;
 }
 
 /* Does p stop a line: blocking terrain, or a placed unit of `blockers`? */
@@ -330,10 +330,10 @@ static int contact_cmp(const void* a, const void* b) {
  * teams. Lines through the enemy's own units do not count (27.5). */
 static int find_contacts(struct sight* x, const struct murk_pos* from, int nfrom,
                          enum murk_side enemy, bool teams, struct contact* out) {
-  const struct murk_state* s = &x->g->s;
+  const struct mk_state* s = &x->g->s;
   int n = 0;
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != enemy || mk->kind != MURK_MARKER_WING) continue;
     struct murk_pos fp[1 + MURK_MAX_DIS];
     int nfp = footprint(mk, fp);
@@ -341,7 +341,7 @@ static int find_contacts(struct sight* x, const struct murk_pos* from, int nfrom
     if (d >= 0) out[n++] = (struct contact){C_MARKER, i, d};
   }
   for (int t = 0; teams && t < s->nteams[enemy]; t++) {
-    const struct murk_team* tm = &s->teams[enemy][t];
+    const struct mk_team* tm = &s->teams[enemy][t];
     if (!tm->alive || !tm->placed) continue;
     int d = sees_cells(x, from, nfrom, &tm->pos, 1, enemy);
     if (d >= 0) out[n++] = (struct contact){C_TEAM, t, d};
@@ -351,9 +351,9 @@ static int find_contacts(struct sight* x, const struct murk_pos* from, int nfrom
 }
 
 /* The unit a team of `side` belongs to. */
-static int unit_of_team(const struct murk_state* s, enum murk_side side, int team) {
+static int unit_of_team(const struct mk_state* s, enum murk_side side, int team) {
   for (int k = 0; k < s->nunits[side]; k++) {
-    const struct murk_unit_state* u = &s->units[side][k];
+    const struct mk_unit_state* u = &s->units[side][k];
     if (team >= u->first_team && team < u->first_team + u->nteams) return k;
   }
   return 0;
@@ -375,17 +375,17 @@ static void contact_handle(const struct murk_game* g, enum murk_side enemy, cons
 /* seed 002, 27.1 and 27.1.6: a dummy leader that is spotted (or that its owner gives up)
  * is taken off the table with its Dis counters. */
 static void remove_dummy(struct murk_game* g, int mi) {
-  struct murk_marker* mk = &g->s.markers[mi];
+  struct mk_marker* mk = &g->s.markers[mi];
   char ps[16];
   murk_pos_format(mk->pos, ps, sizeof ps);
-  murk_mark_irreversible(g);
+  mk_mark_irreversible(g);
   mk->on_table = false;
   mk->revealed = true;
   mk->ndis = 0;
-  murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, mk->owner,
-            "%s T%d at %s was a dummy leader and is removed with its Dis counters",
-            murk_side_name(mk->owner), mk->number, ps);
-  murk_event_facts(g, mk->number, &mk->pos, NULL);
+  mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, mk->owner,
+          "%s T%d at %s was a dummy leader and is removed with its Dis counters",
+          murk_side_name(mk->owner), mk->number, ps);
+  mk_event_facts(g, mk->number, &mk->pos, NULL);
 }
 
 /* The free cell a team goes to: within `radius` of the leader, passable, holding no
@@ -408,7 +408,7 @@ static bool team_cell(struct murk_game* g, struct murk_pos leader, struct murk_p
   int bt = 0, bl = 0;
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
-    if (!murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p)) continue;
+    if (!mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
     if (beyond_any(grid, leader, enemy, nenemy, p)) continue;
     int dt = murk_geom_distance(grid, p, target), dl = murk_geom_distance(grid, p, leader);
     if (found &&
@@ -429,8 +429,8 @@ static bool team_cell(struct murk_game* g, struct murk_pos leader, struct murk_p
  * cell at a time (our fallback). Returns the teams that found no cell. */
 static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct murk_pos anchor,
                       struct murk_pos leader) {
-  struct murk_state* s = &g->s;
-  const struct murk_unit_state* u = &s->units[side][unit];
+  struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
   struct murk_pos enemy[MAX_THINGS];
   int nenemy = things_of(s, murk_side_other(side), enemy);
   int range = murk_mission_param(g->m, MURK_P_LI_PLACE);
@@ -439,7 +439,7 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
   struct murk_pos first = anchor;
   int left = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    struct murk_team* tm = &s->teams[side][t];
+    struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive) continue;
     struct murk_pos target = have_first ? first : anchor;
     struct murk_pos at;
@@ -458,9 +458,9 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     tm->placed = true;
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
-    murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
-              u->marker, murk_team_profile(g, side, t)->name, ps);
-    murk_event_facts(g, u->marker, NULL, &at);
+    mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
+            u->marker, mk_team_profile(g, side, t)->name, ps);
+    mk_event_facts(g, u->marker, NULL, &at);
   }
   return left;
 }
@@ -469,53 +469,53 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
  * takes the leader's number and is placed under it, the next two at the Dis counters, the
  * rest beside the leader. `moving`: the wing's movement ends for the turn. */
 static void deploy_wing(struct murk_game* g, int mi, bool moving) {
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
   struct murk_pos anchor[1 + MURK_MAX_DIS];
   int na = footprint(mk, anchor);
   struct murk_pos leader = mk->pos;
-  int units[MURK_MAX_UNITS];
+  int units[MK_MAX_UNITS];
   int n = marker_units(g, mi, units);
   char ps[16];
   murk_pos_format(leader, ps, sizeof ps);
-  murk_mark_irreversible(g);
+  mk_mark_irreversible(g);
   mk->on_table = false;
   mk->revealed = true;
   mk->ndis = 0;
   mk->moved = true;
-  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d at %s deploys: the wing %s, %d platoon%s",
-            murk_side_name(side), mk->number, ps, wing_name(g, side, mk->unit), n, murk_plural(n));
-  murk_event_facts(g, mk->number, &leader, NULL);
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d at %s deploys: the wing %s, %d platoon%s",
+          murk_side_name(side), mk->number, ps, wing_name(g, side, mk->unit), n, mk_plural(n));
+  mk_event_facts(g, mk->number, &leader, NULL);
   for (int k = 0; k < n; k++) {
-    struct murk_unit_state* u = &s->units[side][units[k]];
+    struct mk_unit_state* u = &s->units[side][units[k]];
     int number = mk->number;
     if (k > 0) {
-      int nm = murk_marker_new(g, side, units[k], leader);
+      int nm = mk_marker_new(g, side, units[k], leader);
       if (nm >= 0) {
         s->markers[nm].revealed = true;
         number = s->markers[nm].number;
       }
     }
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, units[k]);
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, units[k]);
     u->state = MURK_PLATOON_REVEALED;
     u->marker = number;
     if (moving) u->moved = true;
-    int alive = murk_unit_alive(s, side, units[k]);
-    murk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d: %s (%s, %d team%s)",
-              murk_side_name(side), number, pl->name, pl->type, alive, murk_plural(alive));
-    murk_event_facts(g, number, NULL, k < na ? &anchor[k] : &leader);
+    int alive = mk_unit_alive(s, side, units[k]);
+    mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d: %s (%s, %d team%s)",
+            murk_side_name(side), number, pl->name, pl->type, alive, mk_plural(alive));
+    mk_event_facts(g, number, NULL, k < na ? &anchor[k] : &leader);
     int left = place_unit(g, side, units[k], k < na ? anchor[k] : leader, leader);
     if (left > 0)
-      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
-                left, murk_plural(left), number);
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
+              left, mk_plural(left), number);
   }
 }
 
 /* seed 002, 27.2.1: a side's deployment roll, its wing's rating added. */
 static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, const char* handle) {
   bool commander = false;
-  int rating = murk_intel_rating(g, side, unit, &commander);
+  int rating = mk_intel_rating(g, side, unit, &commander);
   struct murk_dice_expr die = murk_mission_param_dice(g->m, MURK_P_LI_DIE);
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "deployment roll, %s %s", murk_side_name(side), handle);
@@ -527,8 +527,8 @@ static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, c
  * path, up to `allow` cells, stopping where the next cell is not passable ground or lies
  * beyond the enemy; it ends on the farthest free cell reached. */
 static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int nrest, int allow) {
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
   const struct murk_grid* grid = &g->m->grid;
   struct murk_pos enemy[MAX_THINGS];
   int nenemy = things_of(s, murk_side_other(mk->owner), enemy);
@@ -536,27 +536,27 @@ static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int
   int best = -1;
   for (int i = 0; i < nrest && i < allow; i++) {
     struct murk_pos c = rest[i];
-    if (!murk_cell_passable(g->m, c) || beyond_any(grid, spot, enemy, nenemy, c)) break;
+    if (!mk_cell_passable(g->m, c) || beyond_any(grid, spot, enemy, nenemy, c)) break;
     enum murk_side who;
-    if (murk_team_at(s, c, &who, NULL) && who != mk->owner) break;
-    int other = murk_marker_index_at(s, c);
+    if (mk_team_at(s, c, &who, NULL) && who != mk->owner) break;
+    int other = mk_marker_index_at(s, c);
     if (other >= 0 && s->markers[other].owner != mk->owner) break;
-    if (murk_cell_free(s, c)) best = i;
+    if (mk_cell_free(s, c)) best = i;
   }
   char a[16], b[16];
   murk_pos_format(spot, a, sizeof a);
   if (best < 0) {
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner,
-              "%s T%d stays at %s: its orders take it no farther", murk_side_name(mk->owner),
-              mk->number, a);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner,
+            "%s T%d stays at %s: its orders take it no farther", murk_side_name(mk->owner),
+            mk->number, a);
     return;
   }
   mk->pos = rest[best];
   dis_follow(g, mi, spot, mk->pos);
   murk_pos_format(mk->pos, b, sizeof b);
-  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d adjusts %s -> %s (%d cell%s)",
-            murk_side_name(mk->owner), mk->number, a, b, best + 1, murk_plural(best + 1));
-  murk_event_facts(g, mk->number, &spot, &mk->pos);
+  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d adjusts %s -> %s (%d cell%s)",
+          murk_side_name(mk->owner), mk->number, a, b, best + 1, mk_plural(best + 1));
+  mk_event_facts(g, mk->number, &spot, &mk->pos);
 }
 
 /* ---- spotting ---- */
@@ -567,13 +567,13 @@ static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int
  * wing just deployed hides the wings behind it. */
 static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side side,
                             const int* units, int nunits) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(side);
-  struct murk_pos from[MURK_MAX_TEAMS_PER_SIDE];
+  struct murk_pos from[MK_MAX_TEAMS_PER_SIDE];
   int nfrom = 0;
   int cap = (int)(sizeof from / sizeof from[0]);
   for (int i = 0; i < nunits; i++) {
-    const struct murk_unit_state* u = &s->units[side][units[i]];
+    const struct mk_unit_state* u = &s->units[side][units[i]];
     for (int t = u->first_team; t < u->first_team + u->nteams && nfrom < cap; t++)
       if (s->teams[side][t].alive && s->teams[side][t].placed)
         from[nfrom++] = s->teams[side][t].pos;
@@ -587,12 +587,12 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
   for (int r = 0; r < rounds && nfrom > 0; r++) {
     int n = find_contacts(x, from, nfrom, enemy, false, cs);
     if (n == 0) break;
-    struct murk_marker* y = &s->markers[cs[0].index];
+    struct mk_marker* y = &s->markers[cs[0].index];
     char hy[16];
     snprintf(hy, sizeof hy, "T%d", y->number);
-    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "the %s spots %s %s at %d cell%s",
-              murk_side_name(side), murk_side_name(enemy), hy, cs[0].dist, murk_plural(cs[0].dist));
-    murk_event_facts(g, y->number, NULL, &y->pos);
+    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "the %s spots %s %s at %d cell%s",
+            murk_side_name(side), murk_side_name(enemy), hy, cs[0].dist, mk_plural(cs[0].dist));
+    mk_event_facts(g, y->number, NULL, &y->pos);
     if (y->unit < 0)
       remove_dummy(g, cs[0].index);
     else
@@ -607,25 +607,24 @@ enum { GO_ON = 0, STOP = 1 };
  * (contacts cs, nearest first). `rest` is what is left of its ordered path. */
 static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const struct murk_pos* rest,
                           int nrest, struct contact* cs, int nc) {
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner, enemy = murk_side_other(side);
   char hx[16], hc[16];
   snprintf(hx, sizeof hx, "T%d", mk->number);
   contact_handle(g, enemy, &cs[0], hc, sizeof hc);
-  murk_mark_irreversible(g);
-  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is spotted by %s %s at %d cell%s",
-            murk_side_name(side), hx, murk_side_name(enemy), hc, cs[0].dist,
-            murk_plural(cs[0].dist));
-  murk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_mark_irreversible(g);
+  mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is spotted by %s %s at %d cell%s",
+          murk_side_name(side), hx, murk_side_name(enemy), hc, cs[0].dist, mk_plural(cs[0].dist));
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
   /* The moving side is turned over first: a dummy goes, and the enemy learns nothing. */
   if (mk->unit < 0) {
     remove_dummy(g, mi);
     return STOP;
   }
-  murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is turned over: a real wing leader",
-            murk_side_name(side), hx);
-  murk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is turned over: a real wing leader",
+          murk_side_name(side), hx);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
   /* Then the enemy's nearest: dummies go (and the moving leader, turned face down again,
    * may move on), until a real wing or deployed units are met. */
   int primary = -1;
@@ -638,15 +637,15 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
       }
       char hy[16];
       snprintf(hy, sizeof hy, "T%d", s->markers[cs[k].index].number);
-      murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, enemy, "%s %s is turned over: a real wing leader",
-                murk_side_name(enemy), hy);
-      murk_event_facts(g, s->markers[cs[k].index].number, NULL, &s->markers[cs[k].index].pos);
+      mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, enemy, "%s %s is turned over: a real wing leader",
+              murk_side_name(enemy), hy);
+      mk_event_facts(g, s->markers[cs[k].index].number, NULL, &s->markers[cs[k].index].pos);
     }
     primary = k;
   }
   if (primary < 0) {
-    murk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side,
-              "%s %s is turned face down again and may move on", murk_side_name(side), hx);
+    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is turned face down again and may move on",
+            murk_side_name(side), hx);
     return GO_ON;
   }
 
@@ -661,12 +660,12 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
   if (mine > theirs) {
     int most = murk_mission_param(g->m, MURK_P_LI_ADJUST);
     allow = mine - theirs < most ? mine - theirs : most;
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-              "the %s wins the deployment roll by %d: %s may adjust up to %d cell%s",
-              murk_side_name(side), mine - theirs, hx, allow, murk_plural(allow));
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "the %s wins the deployment roll by %d: %s may adjust up to %d cell%s",
+            murk_side_name(side), mine - theirs, hx, allow, mk_plural(allow));
   } else {
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy, "the %s wins the deployment roll%s",
-              murk_side_name(enemy), mine == theirs ? " (a tie goes to the stationary side)" : "");
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy, "the %s wins the deployment roll%s",
+            murk_side_name(enemy), mine == theirs ? " (a tie goes to the stationary side)" : "");
   }
   struct murk_pos seen_from[1 + MURK_MAX_DIS];
   int nseen = footprint(mk, seen_from);
@@ -677,7 +676,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
   if (pc->kind == C_MARKER) deploy_wing(g, pc->index, false);
   for (int k = primary + 1; k < nc; k++) {
     if (cs[k].kind != C_MARKER || !s->markers[cs[k].index].on_table) continue;
-    struct murk_marker* z = &s->markers[cs[k].index];
+    struct mk_marker* z = &s->markers[cs[k].index];
     struct murk_pos fz[1 + MURK_MAX_DIS];
     int nfz = footprint(z, fz);
     if (sees_cells(x, seen_from, nseen, fz, nfz, enemy) < 0) continue;
@@ -685,9 +684,8 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
       remove_dummy(g, cs[k].index);
       continue;
     }
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
-              "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy),
-              z->number);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
+            "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
     deploy_wing(g, cs[k].index, false);
   }
   /* 27.2.4: then the moving wing; its movement is over for the turn. */
@@ -699,52 +697,52 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
 
 static void emit_move(struct murk_game* g, int mi, struct murk_pos from, int cells,
                       const char* note) {
-  const struct murk_marker* mk = &g->s.markers[mi];
+  const struct mk_marker* mk = &g->s.markers[mi];
   char a[16], b[16], d[40];
   murk_pos_format(from, a, sizeof a);
   murk_pos_format(mk->pos, b, sizeof b);
   dis_text(mk, d, sizeof d);
-  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d moves %s -> %s (%d cell%s%s%s)%s",
-            murk_side_name(mk->owner), mk->number, a, b, cells, murk_plural(cells),
-            d[0] ? "; Dis " : "", d, note);
-  murk_event_facts(g, mk->number, &from, &mk->pos);
+  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d moves %s -> %s (%d cell%s%s%s)%s",
+          murk_side_name(mk->owner), mk->number, a, b, cells, mk_plural(cells),
+          d[0] ? "; Dis " : "", d, note);
+  mk_event_facts(g, mk->number, &from, &mk->pos);
 }
 
-int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
-                    char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
+int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
+                  char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
   if (mk->moved && mk->dis_moved)
-    return murk_reject(reason, reason_len,
-                       "T%d's Dis counters have moved this step, so T%d stays: a leader moves "
-                       "first, then its Dis counters (dis)",
-                       mk->number, mk->number);
+    return mk_reject(reason, reason_len,
+                     "T%d's Dis counters have moved this step, so T%d stays: a leader moves "
+                     "first, then its Dis counters (dis)",
+                     mk->number, mk->number);
   if (mk->moved)
-    return murk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
+    return mk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
   /* The same judgement as every move (move.c), at the wing's pace (seed 002, 27.1.4). */
-  struct murk_move_rule rule;
-  murk_move_allowance(g, side, mi, -1, &rule);
-  struct murk_move_truth truth = {g, side, mi, -1};
-  struct murk_move_board board;
-  murk_move_board_truth(&truth, &board);
+  struct mk_move_rule rule;
+  mk_move_allowance(g, side, mi, -1, &rule);
+  struct mk_move_truth truth = {g, side, mi, -1};
+  struct mk_move_board board;
+  mk_move_board_truth(&truth, &board);
   struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
-  int npts = murk_move_points(c, pts);
-  struct murk_move_verdict v;
-  murk_move_judge(&board, &rule, mk->pos, pts, npts, true, &v);
-  int rc = murk_move_refusal(&v, mk->pos, reason, reason_len);
+  int npts = mk_move_points(c, pts);
+  struct mk_move_verdict v;
+  mk_move_judge(&board, &rule, mk->pos, pts, npts, true, &v);
+  int rc = mk_move_refusal(&v, mk->pos, reason, reason_len);
   struct murk_pos* path = v.path;
   int n = v.cells;
   int allow = v.allow;
   char ps[16];
-  if (v.why == MURK_MOVE_TOO_FAR)
-    rc = murk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
-                     allow,
-                     mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
-                                  : "its wing's slowest team");
-  if (v.why == MURK_MOVE_TAKEN) {
+  if (v.why == MK_MOVE_TOO_FAR)
+    rc = mk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
+                   allow,
+                   mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                                : "its wing's slowest team");
+  if (v.why == MK_MOVE_TAKEN) {
     murk_pos_format(c->at, ps, sizeof ps);
-    rc = murk_reject(reason, reason_len,
-                     "%s is taken: a leader may not end its move on another marker or team", ps);
+    rc = mk_reject(reason, reason_len,
+                   "%s is taken: a leader may not end its move on another marker or team", ps);
   }
   struct sight x;
   if (rc == MURK_OK) rc = sight_open(g, &x);
@@ -796,23 +794,23 @@ _Static_assert(MURK_MAX_DIS == 2, "dis takes one cell for each Dis counter");
 /* Which leader a `dis` command names (resolved by the command table): an own wing or dummy
  * leader on the table. */
 static int dis_leader(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, int* out, char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
+                      const struct mk_cmd_args* a, int* out, char* reason, size_t reason_len) {
+  const struct mk_state* s = &g->s;
   int unit = a->unit, mi = a->marker;
   if (mi >= 0 && s->markers[mi].on_table && s->markers[mi].kind == MURK_MARKER_WING) {
     *out = mi;
     return MURK_OK;
   }
   if (unit >= 0) {
-    const struct murk_unit_state* u = &s->units[side][unit];
-    const char* name = murk_unit_platoon(g, side, unit)->name;
+    const struct mk_unit_state* u = &s->units[side][unit];
+    const char* name = mk_unit_platoon(g, side, unit)->name;
     if (u->state == MURK_PLATOON_REVEALED || u->state == MURK_PLATOON_DESTROYED)
-      return murk_reject(reason, reason_len,
-                         "platoon %d (%s) has deployed: its wing's Dis counters are gone", unit + 1,
-                         name);
-    return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
+      return mk_reject(reason, reason_len,
+                       "platoon %d (%s) has deployed: its wing's Dis counters are gone", unit + 1,
+                       name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
   }
-  return murk_reject(reason, reason_len, "T%d is not a wing leader on the table", c->unit.n);
+  return mk_reject(reason, reason_len, "T%d is not a wing leader on the table", c->unit.n);
 }
 
 /* seed 002, 27.1.2 and 27.1.4: the owner moves a leader's two Dis counters, once a
@@ -823,19 +821,19 @@ static int dis_leader(struct murk_game* g, enum murk_side side, const struct mur
  * order given, or crossed over when only that keeps both within the allowance. Then
  * (27.1.6) what the counters see from their new cells, and what sees them, is spotted as
  * for a moving leader. */
-int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   const struct murk_cmd_args* args, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 const struct mk_cmd_args* args, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   int mi = -1;
   int rc = dis_leader(g, side, c, args, &mi, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  struct murk_marker* mk = &s->markers[mi];
+  struct mk_marker* mk = &s->markers[mi];
   if (mk->ndis < MURK_MAX_DIS)
-    return murk_reject(reason, reason_len, "T%d has no Dis counters to move", mk->number);
+    return mk_reject(reason, reason_len, "T%d has no Dis counters to move", mk->number);
   if (mk->moved && mk->dis_moved)
-    return murk_reject(reason, reason_len, "T%d's Dis counters have already moved this step",
-                       mk->number);
+    return mk_reject(reason, reason_len, "T%d's Dis counters have already moved this step",
+                     mk->number);
 
   struct murk_pos want[MURK_MAX_DIS] = {c->at, c->at2};
   int range = dis_move_range(g);
@@ -843,34 +841,34 @@ int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_c
   for (int k = 0; k < MURK_MAX_DIS; k++) {
     murk_pos_format(want[k], ps, sizeof ps);
     if (!murk_geom_on_table(grid, want[k]))
-      return murk_reject(reason, reason_len, "%s is off the table", ps);
-    if (!murk_cell_passable(g->m, want[k]))
-      return murk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
-                         murk_mission_terrain_at(g->m, want[k])->name, ps);
+      return mk_reject(reason, reason_len, "%s is off the table", ps);
+    if (!mk_cell_passable(g->m, want[k]))
+      return mk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
+                       murk_mission_terrain_at(g->m, want[k])->name, ps);
     int d = murk_geom_distance(grid, mk->pos, want[k]);
     if (d == 0)
-      return murk_reject(reason, reason_len,
-                         "a Dis counter stands beside its leader T%d, not under it", mk->number);
+      return mk_reject(reason, reason_len,
+                       "a Dis counter stands beside its leader T%d, not under it", mk->number);
     if (d > range)
-      return murk_reject(reason, reason_len,
-                         "%s is %d cells from T%d; its Dis counters stay within %d cell%s of it",
-                         ps, d, mk->number, range, murk_plural(range));
+      return mk_reject(reason, reason_len,
+                       "%s is %d cells from T%d; its Dis counters stay within %d cell%s of it", ps,
+                       d, mk->number, range, mk_plural(range));
   }
   if (murk_pos_eq(want[0], want[1])) {
     murk_pos_format(want[0], ps, sizeof ps);
-    return murk_reject(reason, reason_len, "T%d's two Dis counters cannot both stand at %s",
-                       mk->number, ps);
+    return mk_reject(reason, reason_len, "T%d's two Dis counters cannot both stand at %s",
+                     mk->number, ps);
   }
   if ((murk_pos_eq(want[0], mk->dis[0]) && murk_pos_eq(want[1], mk->dis[1])) ||
       (murk_pos_eq(want[0], mk->dis[1]) && murk_pos_eq(want[1], mk->dis[0]))) {
     dis_text(mk, a, sizeof a);
-    return murk_reject(reason, reason_len, "T%d's Dis counters are already at %s", mk->number, a);
+    return mk_reject(reason, reason_len, "T%d's Dis counters are already at %s", mk->number, a);
   }
 
   /* 27.1.4: as far as the wing (or the dummy) moves, from where each stood at the start. */
   struct murk_pos start[MURK_MAX_DIS];
   for (int i = 0; i < MURK_MAX_DIS; i++) start[i] = mk->moved ? mk->dis_start[i] : mk->dis[i];
-  int allow = murk_intel_allowance(g, mi);
+  int allow = mk_intel_allowance(g, mi);
   int straight[MURK_MAX_DIS], crossed[MURK_MAX_DIS];
   for (int i = 0; i < MURK_MAX_DIS; i++) {
     straight[i] = murk_geom_distance(grid, start[i], want[i]);
@@ -883,12 +881,12 @@ int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_c
       int k = straight[0] > allow ? 0 : 1;
       murk_pos_format(start[k], a, sizeof a);
       murk_pos_format(want[k], b, sizeof b);
-      return murk_reject(reason, reason_len,
-                         "the Dis counter that stood at %s when the step began would move %d cells "
-                         "to %s; T%d's Dis counters may move %d (%s)",
-                         a, straight[k], b, mk->number, allow,
-                         mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
-                                      : "its wing's slowest team");
+      return mk_reject(reason, reason_len,
+                       "the Dis counter that stood at %s when the step began would move %d cells "
+                       "to %s; T%d's Dis counters may move %d (%s)",
+                       a, straight[k], b, mk->number, allow,
+                       mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                                    : "its wing's slowest team");
     }
   }
 
@@ -917,9 +915,9 @@ int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_c
     if (went > mk->moved_cells) mk->moved_cells = went;
   }
   dis_text(mk, b, sizeof b);
-  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d's Dis counters move %s -> %s",
-            murk_side_name(side), mk->number, a, b);
-  murk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d's Dis counters move %s -> %s",
+          murk_side_name(side), mk->number, a, b);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
 
   /* 27.1.6: the counters that moved came within sight of what they now see. */
   int nc = find_contacts(&x, moved, nmoved, murk_side_other(side), true, cs);
@@ -929,10 +927,10 @@ int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_c
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
-int murk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
-                      size_t reason_len) {
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
+int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
+                    size_t reason_len) {
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
   if (mk->unit < 0) {
     remove_dummy(g, mi);
     return MURK_OK;
@@ -940,29 +938,29 @@ int murk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* re
   /* seed 002, 27.4: an active wing may deploy of its own accord, in its movement, after
    * moving at most half its allowance (rounded up). */
   if (s->step != MURK_STEP_MOVEMENT && s->step != MURK_STEP_STARTING)
-    return murk_reject(reason, reason_len,
-                       "a wing deploys of its own accord in your movement step (T%d)", mk->number);
-  int allow = murk_intel_allowance(g, mi);
+    return mk_reject(reason, reason_len,
+                     "a wing deploys of its own accord in your movement step (T%d)", mk->number);
+  int allow = mk_intel_allowance(g, mi);
   int half = (allow + 1) / 2;
   int moved = mk->moved ? mk->moved_cells : 0;
   if (moved > half)
-    return murk_reject(reason, reason_len,
-                       "T%d has moved %d cells this turn; a wing that deploys of its own accord "
-                       "may first move at most half its allowance (%d)",
-                       mk->number, moved, half);
+    return mk_reject(reason, reason_len,
+                     "T%d has moved %d cells this turn; a wing that deploys of its own accord "
+                     "may first move at most half its allowance (%d)",
+                     mk->number, moved, half);
   struct sight x;
   if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
-  int units[MURK_MAX_UNITS];
+  int units[MK_MAX_UNITS];
   int n = marker_units(g, mi, units);
-  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d deploys of its own accord",
-            murk_side_name(side), mk->number);
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d deploys of its own accord",
+          murk_side_name(side), mk->number);
   deploy_wing(g, mi, true);
   spot_from_units(g, &x, side, units, n);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
-int murk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int unit) {
+int mk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int unit) {
   struct sight x;
   if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
   spot_from_units(g, &x, side, &unit, 1);
@@ -972,8 +970,8 @@ int murk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int 
 
 /* ---- setup ---- */
 
-void murk_intel_begin(struct murk_game* g) {
-  if (!murk_intel_on(g)) return;
+void mk_intel_begin(struct murk_game* g) {
+  if (!mk_intel_on(g)) return;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     int d = murk_force(g, (enum murk_side)sd)->dummies;
     g->s.dummies_left[sd] = d > 0 ? d : 0;
@@ -982,9 +980,9 @@ void murk_intel_begin(struct murk_game* g) {
 
 /* The side's leader put down in this deployment that still lacks Dis counters, or -1. */
 static int pending(const struct murk_game* g, enum murk_side side) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   for (int i = s->nmarkers - 1; i >= 0; i--) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (mk->on_table && mk->owner == side && mk->kind == MURK_MARKER_WING &&
         mk->ndis < MURK_MAX_DIS)
       return i;
@@ -995,18 +993,18 @@ static int pending(const struct murk_game* g, enum murk_side side) {
 static void finish_pending(struct murk_game* g, enum murk_side side) {
   int mi = pending(g, side);
   if (mi < 0) return;
-  struct murk_marker* mk = &g->s.markers[mi];
+  struct mk_marker* mk = &g->s.markers[mi];
   int had = mk->ndis;
   default_dis(g, mk);
   if (mk->ndis == had) return;
   char d[40];
   dis_text(mk, d, sizeof d);
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
-            murk_side_name(side), mk->number, d);
-  murk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+          murk_side_name(side), mk->number, d);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
 }
 
-void murk_intel_finish_deploying(struct murk_game* g, enum murk_side side) {
+void mk_intel_finish_deploying(struct murk_game* g, enum murk_side side) {
   finish_pending(g, side);
 }
 
@@ -1014,29 +1012,29 @@ void murk_intel_finish_deploying(struct murk_game* g, enum murk_side side) {
  * of fewer than `small_wing` platoons), on ground a unit could stand on. */
 static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whole, char* reason,
                      size_t reason_len) {
-  struct murk_marker* mk = &g->s.markers[mi];
+  struct mk_marker* mk = &g->s.markers[mi];
   int range = dis_range(g, mi);
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, at))
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
-  if (!murk_cell_passable(g->m, at))
-    return murk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
-                       murk_mission_terrain_at(g->m, at)->name, ps);
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!mk_cell_passable(g->m, at))
+    return mk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
+                     murk_mission_terrain_at(g->m, at)->name, ps);
   int d = murk_geom_distance(&g->m->grid, mk->pos, at);
   if (d == 0)
-    return murk_reject(reason, reason_len, "a Dis counter goes beside its leader T%d, not under it",
-                       mk->number);
+    return mk_reject(reason, reason_len, "a Dis counter goes beside its leader T%d, not under it",
+                     mk->number);
   if (d > range)
-    return murk_reject(reason, reason_len,
-                       "%s is %d cells from T%d; its Dis counters go within %d cell%s of it", ps, d,
-                       mk->number, range, murk_plural(range));
+    return mk_reject(reason, reason_len,
+                     "%s is %d cells from T%d; its Dis counters go within %d cell%s of it", ps, d,
+                     mk->number, range, mk_plural(range));
   if (mk->ndis == 1 && murk_pos_eq(mk->dis[0], at))
-    return murk_reject(reason, reason_len, "T%d already has a Dis counter at %s", mk->number, ps);
+    return mk_reject(reason, reason_len, "T%d already has a Dis counter at %s", mk->number, ps);
   mk->dis[mk->ndis++] = at;
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, mk->owner, "%s places a Dis counter of T%d at %s",
-            murk_side_name(mk->owner), mk->number, ps);
-  murk_event_facts(g, mk->number, NULL, &at);
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, mk->owner, "%s places a Dis counter of T%d at %s",
+          murk_side_name(mk->owner), mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &at);
   *whole = mk->ndis >= MURK_MAX_DIS;
   return MURK_OK;
 }
@@ -1044,19 +1042,19 @@ static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whol
 static int check_leader_cell(struct murk_game* g, enum murk_side side, struct murk_pos at,
                              char* reason, size_t reason_len) {
   int rc =
-      murk_setup_check_zone(g, &g->m->sides[side].zone, at, "your deployment", reason, reason_len);
+      mk_setup_check_zone(g, &g->m->sides[side].zone, at, "your deployment", reason, reason_len);
   if (rc != MURK_OK) return rc;
-  if (!murk_cell_free(&g->s, at)) {
+  if (!mk_cell_free(&g->s, at)) {
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
-    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   }
   return MURK_OK;
 }
 
-int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, bool* whole, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, bool* whole, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
   *whole = false;
   int pend = pending(g, side);
   char ps[16];
@@ -1070,54 +1068,54 @@ int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct mur
         return place_dis(g, pend, c->at, whole, reason, reason_len);
     }
     if (murk_force(g, side)->dummies <= 0)
-      return murk_reject(reason, reason_len, "this mission gives you no dummy leaders");
+      return mk_reject(reason, reason_len, "this mission gives you no dummy leaders");
     if (s->dummies_left[side] <= 0)
-      return murk_reject(reason, reason_len, "you have no dummy leaders left");
+      return mk_reject(reason, reason_len, "you have no dummy leaders left");
     int rc = check_leader_cell(g, side, c->at, reason, reason_len);
     if (rc != MURK_OK) return rc;
     finish_pending(g, side);
-    int mi = murk_marker_new(g, side, -1, c->at);
-    if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+    int mi = mk_marker_new(g, side, -1, c->at);
+    if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
     s->markers[mi].kind = MURK_MARKER_WING;
     s->markers[mi].on_table = true;
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
-              murk_side_name(side), num, ps);
-    murk_event_facts(g, num, NULL, &c->at);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
+            murk_side_name(side), num, ps);
+    mk_event_facts(g, num, NULL, &c->at);
     /* One private event either way, so the enemy's numbering shows no difference. */
-    murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", num);
+    mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", num);
     return MURK_OK;
   }
 
   int unit = a->unit, mi = -1, rc;
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_HIDDEN && pend >= 0 && u->marker == s->markers[pend].number)
     return place_dis(g, pend, c->at, whole, reason, reason_len);
   if (u->state == MURK_PLATOON_RESERVE)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, pl->name);
   if (u->state != MURK_PLATOON_WAITING)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is already down with its wing (T%d)",
-                       unit + 1, pl->name, u->marker);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is already down with its wing (T%d)",
+                     unit + 1, pl->name, u->marker);
   rc = check_leader_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   finish_pending(g, side);
-  int wing[MURK_MAX_UNITS];
-  int nw = murk_intel_wing_units(g, side, unit, wing);
+  int wing[MK_MAX_UNITS];
+  int nw = mk_intel_wing_units(g, side, unit, wing);
   int lead = -1;
   for (int i = 0; i < nw && lead < 0; i++)
     if (s->units[side][wing[i]].state == MURK_PLATOON_WAITING) lead = wing[i];
-  mi = murk_marker_new(g, side, lead, c->at);
-  if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
-  struct murk_marker* mk = &s->markers[mi];
+  mi = mk_marker_new(g, side, lead, c->at);
+  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
+  struct mk_marker* mk = &s->markers[mi];
   mk->kind = MURK_MARKER_WING;
   mk->on_table = true;
   char list[120] = "";
   size_t len = 0;
   int count = 0;
   for (int i = 0; i < nw; i++) {
-    struct murk_unit_state* w = &s->units[side][wing[i]];
+    struct mk_unit_state* w = &s->units[side][wing[i]];
     if (w->state != MURK_PLATOON_WAITING) continue;
     w->state = MURK_PLATOON_HIDDEN;
     w->marker = mk->number;
@@ -1125,37 +1123,36 @@ int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct mur
     if (len < sizeof list)
       len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", wing[i] + 1);
   }
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
-            murk_side_name(side), mk->number, ps);
-  murk_event_facts(g, mk->number, NULL, &c->at);
-  murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side,
-            "T%d is your wing %.48s (platoon%s %s)", mk->number, wing_name(g, side, lead),
-            count == 1 ? "" : "s", list);
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
+          murk_side_name(side), mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &c->at);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your wing %.48s (platoon%s %s)",
+          mk->number, wing_name(g, side, lead), count == 1 ? "" : "s", list);
   return MURK_OK;
 }
 
 /* ---- views ---- */
 
-void murk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
-                         size_t type_len, int* nteams) {
-  const struct murk_marker* mk = &g->s.markers[mi];
+void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
+                       size_t type_len, int* nteams) {
+  const struct mk_marker* mk = &g->s.markers[mi];
   if (mk->unit < 0) return;
-  int units[MURK_MAX_UNITS];
+  int units[MK_MAX_UNITS];
   int n = marker_units(g, mi, units);
   snprintf(name, name_len, "%s", wing_name(g, mk->owner, mk->unit));
-  snprintf(type, type_len, "wing of %d platoon%s", n, murk_plural(n));
+  snprintf(type, type_len, "wing of %d platoon%s", n, mk_plural(n));
   int teams = 0;
-  for (int i = 0; i < n; i++) teams += murk_unit_alive(&g->s, mk->owner, units[i]);
+  for (int i = 0; i < n; i++) teams += mk_unit_alive(&g->s, mk->owner, units[i]);
   *nteams = teams;
 }
 
-void murk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
-                              size_t n) {
+void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
+                            size_t n) {
   const char* who = murk_side_name(side);
   int mi = pending(g, side);
   if (mi >= 0) {
     /* seed 002, 27.1.2: the leader just put down still lacks Dis counters. */
-    const struct murk_marker* mk = &g->s.markers[mi];
+    const struct mk_marker* mk = &g->s.markers[mi];
     char handle[16];
     if (mk->unit < 0)
       snprintf(handle, sizeof handle, "dummy");
@@ -1165,15 +1162,15 @@ void murk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, in
     snprintf(buf, n,
              "%s: place T%d's Dis counter %d of 2 (deploy %s at X,Y, within %d cell%s of T%d), "
              "or they go down beside it",
-             who, mk->number, mk->ndis + 1, handle, range, murk_plural(range), mk->number);
+             who, mk->number, mk->ndis + 1, handle, range, mk_plural(range), mk->number);
     return;
   }
   int dummies = g->s.dummies_left[side];
   char sections[80];
-  murk_setup_sections_text(g, side, sections, sizeof sections);
+  mk_setup_sections_text(g, side, sections, sizeof sections);
   snprintf(buf, n,
            "%s: deploy a leader (deploy N|dummy at X,Y), then its 2 Dis counters the same way "
            "(%d platoon%s, %d dumm%s left%s%s); 'end' when done",
-           who, left, murk_plural(left), dummies, dummies == 1 ? "y" : "ies",
+           who, left, mk_plural(left), dummies, dummies == 1 ? "y" : "ies",
            sections[0] ? "; sections rolled: " : "", sections);
 }

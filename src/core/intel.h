@@ -8,74 +8,74 @@
  * A wing leader is a marker (game_internal.h) of kind MURK_MARKER_WING: `unit` is the
  * wing's first platoon (-1 for a dummy leader), every platoon of the wing is hidden under
  * it (its `marker` is the leader's number), and `dis` holds its Dis counters. */
-#ifndef MURK_INTEL_H
-#define MURK_INTEL_H
+#ifndef MK_INTEL_H
+#define MK_INTEL_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "game_internal.h"
 
-bool murk_intel_on(const struct murk_game* g);
+bool mk_intel_on(const struct murk_game* g);
 
 /* ---- setup.c ---- */
 
 /* Game creation: the dummy leaders each side may put down (the force's `dummies`). */
-void murk_intel_begin(struct murk_game* g);
+void mk_intel_begin(struct murk_game* g);
 /* `deploy` in the deployment phase: a wing leader (deploy N at X,Y, N any platoon of the
  * wing), a dummy leader (deploy dummy at X,Y), or, while a leader just put down still lacks
  * Dis counters, one of them (the same command again, within reach of the leader). *whole is
  * set when a leader and both its Dis counters are down (the side's go is over). */
-int murk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, bool* whole, char* reason, size_t reason_len);
+int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, bool* whole, char* reason, size_t reason_len);
 /* The side ends its deployment: a leader still lacking Dis counters gets them where the
  * rule puts them (next to it). */
-void murk_intel_finish_deploying(struct murk_game* g, enum murk_side side);
+void mk_intel_finish_deploying(struct murk_game* g, enum murk_side side);
 
 /* ---- fog.c ---- */
 
 /* `move` of a wing leader marker (index mi), with its spotting. */
-int murk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
-                    char* reason, size_t reason_len);
+int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
+                  char* reason, size_t reason_len);
 /* `dis N|Tn to X,Y X,Y` (game.c's command table): the owner moves a leader's two Dis
  * counters in its Movement step, after the leader's move or instead of it, with the
  * spotting their new cells bring (27.1.2, 27.1.4, 27.1.6). */
-int murk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   const struct murk_cmd_args* a, char* reason, size_t reason_len);
+int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* `reveal` of a wing leader marker: voluntary deployment (27.4), or a dummy taken away. */
-int murk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
-                      size_t reason_len);
+int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
+                    size_t reason_len);
 /* A revealed platoon of `side` has moved: enemy leaders it now sees are spotted. Returns
  * MURK_OK or MURK_ENOMEM. */
-int murk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int unit);
+int mk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int unit);
 
 /* ---- view.c ---- */
 
 /* The deployment prompt of `side` (to act, `left` platoons waiting): put down a leader,
  * then its two Dis counters with the same command, or the Dis counters the last leader
  * still lacks. Says nothing the side does not know. */
-void murk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
-                              size_t n);
+void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
+                            size_t n);
 
 /* A real wing leader's contents, for a view that may know them: the wing's name, "wing of
  * N platoons" and its teams alive. */
-void murk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
-                         size_t type_len, int* nteams);
+void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
+                       size_t type_len, int* nteams);
 
 /* ---- the rules' pieces, for the tests ---- */
 
 /* The platoons of unit's wing (roster order, whatever their state); returns how many. */
-int murk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit,
-                          int out[MURK_MAX_UNITS]);
+int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit,
+                        int out[MK_MAX_UNITS]);
 /* How far a leader may move in one step: a wing's slowest team, a dummy's fastest possible
  * wing (27.1.4). */
-int murk_intel_allowance(const struct murk_game* g, int mi);
+int mk_intel_allowance(const struct murk_game* g, int mi);
 /* What a wing adds to its deployment roll (27.2.1): its command rating, or the army
  * commander's rating when he rides with it and it is higher (*commander then true). */
-int murk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander);
+int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander);
 /* Does putting something at c, deploying around a leader at `leader`, place it beyond the
  * enemy at e (27.3.1)? True when e stands on a shortest path from the leader to c. */
-bool murk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
-                       struct murk_pos c);
+bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
+                     struct murk_pos c);
 
 #endif

@@ -30,7 +30,7 @@ static int cloak_allowance(const struct murk_game* g, enum murk_side side, int m
   (void)side;
   (void)mi;
   (void)unit;
-  return murk_night_cloak_allowance(g, cls);
+  return mk_night_cloak_allowance(g, cls);
 }
 
 /* seed 002, 27.1.4: the wing's slowest team on any ground. */
@@ -39,7 +39,7 @@ static int wing_allowance(const struct murk_game* g, enum murk_side side, int mi
   (void)side;
   (void)unit;
   (void)cls;
-  return murk_intel_allowance(g, mi);
+  return mk_intel_allowance(g, mi);
 }
 
 /* seed 002, 27.1.2: a Dis counter goes at most its distance from the leader. */
@@ -58,14 +58,14 @@ static int platoon_allowance(const struct murk_game* g, enum murk_side side, int
                              enum murk_terrain_class cls) {
   (void)mi;
   (void)cls;
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   if (unit < 0) return -1;
-  const struct murk_unit_state* u = &s->units[side][unit];
+  const struct mk_unit_state* u = &s->units[side][unit];
   int allow = INT_MAX;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    const struct murk_team* tm = &s->teams[side][t];
+    const struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
-    int mv = murk_team_profile(g, side, t)->move;
+    int mv = mk_team_profile(g, side, t)->move;
     if (mv < allow) allow = mv;
   }
   return allow == INT_MAX ? -1 : allow;
@@ -76,7 +76,7 @@ static int platoon_allowance(const struct murk_game* g, enum murk_side side, int
 static int wing_move(struct murk_game* g, enum murk_side side, int mi, int unit,
                      const struct murk_command* c, char* reason, size_t reason_len) {
   (void)unit;
-  return murk_intel_move(g, side, mi, c, reason, reason_len);
+  return mk_intel_move(g, side, mi, c, reason, reason_len);
 }
 
 static int marker_reveal(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
@@ -85,7 +85,7 @@ static int marker_reveal(struct murk_game* g, enum murk_side side, int mi, int u
   (void)unit;
   (void)reason;
   (void)reason_len;
-  murk_fog_reveal_marker(g, mi, NULL);
+  mk_fog_reveal_marker(g, mi, NULL);
   return MURK_OK;
 }
 
@@ -93,82 +93,82 @@ static int marker_reveal(struct murk_game* g, enum murk_side side, int mi, int u
 static int wing_reveal(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
                        size_t reason_len) {
   (void)unit;
-  return murk_intel_reveal(g, side, mi, reason, reason_len);
+  return mk_intel_reveal(g, side, mi, reason, reason_len);
 }
 
 static int platoon_reveal(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
                           size_t reason_len) {
   (void)mi;
-  return murk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
-                     g->s.units[side][unit].marker);
+  return mk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
+                   g->s.units[side][unit].marker);
 }
 
 /* A wing leader stands for its wing. */
 static void wing_describe(const struct murk_game* g, int mi, struct murk_view_marker* vm) {
-  murk_intel_describe(g, mi, vm->name, sizeof vm->name, vm->type, sizeof vm->type, &vm->nteams);
+  mk_intel_describe(g, mi, vm->name, sizeof vm->name, vm->type, sizeof vm->type, &vm->nteams);
 }
 
-static const struct murk_marker_ops ops[MURK_ROLE_COUNT] = {
-    [MURK_ROLE_TEMPLATE] = {.name = "template",
-                            .allowance = template_allowance,
-                            .move = murk_fog_move_template,
-                            .bogs = true,
-                            .seen_anywhere = true,
-                            .reveal = marker_reveal},
-    [MURK_ROLE_PLATOON] = {.name = "revealed platoon",
-                           .allowance = platoon_allowance,
-                           .self_end = true,
-                           .move = murk_fog_move_platoon,
-                           .seen_anywhere = false,
-                           .reveal = platoon_reveal},
-    [MURK_ROLE_CLOAK] = {.name = "cloaking counter",
-                         .allowance = cloak_allowance,
-                         .move = murk_fog_move_template,
-                         .after_move = murk_night_cloak_after_move, /* seed 003, 1.31 */
-                         .bogs = false, /* men on foot: seed 003 has no bogging for them */
+static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
+    [MK_ROLE_TEMPLATE] = {.name = "template",
+                          .allowance = template_allowance,
+                          .move = mk_fog_move_template,
+                          .bogs = true,
+                          .seen_anywhere = true,
+                          .reveal = marker_reveal},
+    [MK_ROLE_PLATOON] = {.name = "revealed platoon",
+                         .allowance = platoon_allowance,
+                         .self_end = true,
+                         .move = mk_fog_move_platoon,
                          .seen_anywhere = false,
-                         .reveal = marker_reveal},
-    [MURK_ROLE_WING] = {.name = "wing leader",
-                        .allowance = wing_allowance,
-                        .move = wing_move,
-                        .seen_anywhere = true,
-                        .reveal = wing_reveal,
-                        .describe = wing_describe},
+                         .reveal = platoon_reveal},
+    [MK_ROLE_CLOAK] = {.name = "cloaking counter",
+                       .allowance = cloak_allowance,
+                       .move = mk_fog_move_template,
+                       .after_move = mk_night_cloak_after_move, /* seed 003, 1.31 */
+                       .bogs = false, /* men on foot: seed 003 has no bogging for them */
+                       .seen_anywhere = false,
+                       .reveal = marker_reveal},
+    [MK_ROLE_WING] = {.name = "wing leader",
+                      .allowance = wing_allowance,
+                      .move = wing_move,
+                      .seen_anywhere = true,
+                      .reveal = wing_reveal,
+                      .describe = wing_describe},
     /* Dis counters move by `dis` (intel.c) and stand beside their leader's marker. */
-    [MURK_ROLE_DIS] = {.name = "Dis counter", .allowance = dis_allowance, .seen_anywhere = true},
+    [MK_ROLE_DIS] = {.name = "Dis counter", .allowance = dis_allowance, .seen_anywhere = true},
 };
 
-enum murk_marker_role murk_marker_role(const struct murk_game* g, int mi) {
-  const struct murk_marker* mk = &g->s.markers[mi];
-  if (!mk->on_table && mk->revealed && mk->unit >= 0) return MURK_ROLE_PLATOON;
+enum mk_marker_role mk_marker_role(const struct murk_game* g, int mi) {
+  const struct mk_marker* mk = &g->s.markers[mi];
+  if (!mk->on_table && mk->revealed && mk->unit >= 0) return MK_ROLE_PLATOON;
   switch (mk->kind) {
     case MURK_MARKER_WING:
-      return MURK_ROLE_WING;
+      return MK_ROLE_WING;
     case MURK_MARKER_CLOAK:
-      return MURK_ROLE_CLOAK;
+      return MK_ROLE_CLOAK;
     case MURK_MARKER_TEMPLATE:
     default:
-      return MURK_ROLE_TEMPLATE;
+      return MK_ROLE_TEMPLATE;
   }
 }
 
-const struct murk_marker_ops* murk_marker_ops_of(enum murk_marker_role role) {
-  return (unsigned)role < MURK_ROLE_COUNT ? &ops[role] : NULL;
+const struct mk_marker_ops* mk_marker_ops_of(enum mk_marker_role role) {
+  return (unsigned)role < MK_ROLE_COUNT ? &ops[role] : NULL;
 }
 
-const struct murk_marker_ops* murk_marker_ops(const struct murk_game* g, int mi) {
-  return &ops[murk_marker_role(g, mi)];
+const struct mk_marker_ops* mk_marker_ops(const struct murk_game* g, int mi) {
+  return &ops[mk_marker_role(g, mi)];
 }
 
-const struct murk_marker_ops* murk_marker_ops_for(const struct murk_game* g, enum murk_side side,
-                                                  int unit, int mi) {
-  if (mi >= 0 && g->s.markers[mi].on_table) return murk_marker_ops(g, mi);
+const struct mk_marker_ops* mk_marker_ops_for(const struct murk_game* g, enum murk_side side,
+                                              int unit, int mi) {
+  if (mi >= 0 && g->s.markers[mi].on_table) return mk_marker_ops(g, mi);
   if (unit >= 0 && g->s.units[side][unit].state == MURK_PLATOON_REVEALED)
-    return &ops[MURK_ROLE_PLATOON];
+    return &ops[MK_ROLE_PLATOON];
   return NULL;
 }
 
-int murk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
-  const struct murk_marker* mk = &g->s.markers[mi];
-  return murk_marker_ops(g, mi)->allowance(g, mk->owner, mi, mk->unit, cls);
+int mk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+  const struct mk_marker* mk = &g->s.markers[mi];
+  return mk_marker_ops(g, mi)->allowance(g, mk->owner, mi, mk->unit, cls);
 }

@@ -7,30 +7,30 @@
  * its marker, an ASL cloaking counter (seed 003), a Limited Intelligence wing leader and a
  * leader's Dis counters (seed 002). Code that would ask "what kind of marker is this?"
  * asks the row instead. */
-#ifndef MURK_MARKER_H
-#define MURK_MARKER_H
+#ifndef MK_MARKER_H
+#define MK_MARKER_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
 #include "game_internal.h"
 
-enum murk_marker_role {
-  MURK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */
-  MURK_ROLE_PLATOON,      /* a platoon revealed from its marker: its teams on the table */
-  MURK_ROLE_CLOAK,        /* a cloaking counter on the table */
-  MURK_ROLE_WING,         /* a wing leader on the table */
-  MURK_ROLE_DIS,          /* a wing leader's Dis counters */
-  MURK_ROLE_COUNT
+enum mk_marker_role {
+  MK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */
+  MK_ROLE_PLATOON,      /* a platoon revealed from its marker: its teams on the table */
+  MK_ROLE_CLOAK,        /* a cloaking counter on the table */
+  MK_ROLE_WING,         /* a wing leader on the table */
+  MK_ROLE_DIS,          /* a wing leader's Dis counters */
+  MK_ROLE_COUNT
 };
 
-struct murk_marker_ops {
+struct mk_marker_ops {
   const char* name; /* "template", "cloaking counter", ... */
   /* How far (cells) `side`'s marker mi (unit: its platoon; -1 for a dummy, or mi -1 for a
    * platoon revealed without one) may move this step over ground of class cls (road, open,
    * difficult), the rules of its kind applied (the FoW lengths, the cloak's MF, the wing's
    * pace, the slowest team). The one home of each kind's allowance: move.c's
-   * murk_move_allowance, and through it every move and the view, reads this. -1: it has
+   * mk_move_allowance, and through it every move and the view, reads this. -1: it has
    * nothing on the table to move. */
   int (*allowance)(const struct murk_game* g, enum murk_side side, int mi, int unit,
                    enum murk_terrain_class cls);
@@ -55,15 +55,15 @@ struct murk_marker_ops {
 };
 
 /* The role of marker mi as it stands now. */
-enum murk_marker_role murk_marker_role(const struct murk_game* g, int mi);
+enum mk_marker_role mk_marker_role(const struct murk_game* g, int mi);
 /* The operations of a role, and of marker mi (its current role). */
-const struct murk_marker_ops* murk_marker_ops_of(enum murk_marker_role role);
-const struct murk_marker_ops* murk_marker_ops(const struct murk_game* g, int mi);
+const struct mk_marker_ops* mk_marker_ops_of(enum mk_marker_role role);
+const struct mk_marker_ops* mk_marker_ops(const struct murk_game* g, int mi);
 /* What an own unit or marker named by a command is now: the operations of its marker on the
  * table, or of its revealed platoon; NULL when it is neither (not on the table). */
-const struct murk_marker_ops* murk_marker_ops_for(const struct murk_game* g, enum murk_side side,
-                                                  int unit, int mi);
+const struct mk_marker_ops* mk_marker_ops_for(const struct murk_game* g, enum murk_side side,
+                                              int unit, int mi);
 /* How far marker mi may move over ground of class cls (its row's allowance). */
-int murk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls);
+int mk_marker_allowance(const struct murk_game* g, int mi, enum murk_terrain_class cls);
 
 #endif

@@ -2,8 +2,8 @@
  * loader's state, the readers of values with units, dice, positions and ranges, and one
  * entry point per section of the format. mission.c walks the document and calls the
  * sections in order; each section reports its problems through yamlwalk.h. */
-#ifndef MURK_MISSION_LOAD_H
-#define MURK_MISSION_LOAD_H
+#ifndef MK_MISSION_LOAD_H
+#define MK_MISSION_LOAD_H
 
 #include <stdbool.h>
 #include <stddef.h>

@@ -595,7 +595,7 @@ void ld_entries(struct ld* L, yaml_node_t* n) {
       yw_missing(&L->w, e, "at", "an entry", "at: an edge cell such as \"0,5\"");
       ok = false;
     } else if (ld_parse_pos_on_table(L, v[ENTRY_AT], "at", what, &en.at)) {
-      if (L->dims_ok && !murk_region_on_any_edge(&m->grid, en.at)) {
+      if (L->dims_ok && !mk_region_on_any_edge(&m->grid, en.at)) {
         yw_err(&L->w, v[ENTRY_AT],
                "%s at %d,%d is not on a table edge (expected column 0 or %d, or row "
                "0 or %d)",

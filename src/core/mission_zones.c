@@ -265,7 +265,7 @@ static bool load_arrive_area(struct ld* L, yaml_node_t* n, const char* what,
       int k = yw_enum(&L->w, v[AREA_EDGE], "edge", EDGE_NAMES);
       if (k < 0) return false;
       enum murk_compass e = (enum murk_compass)(MURK_NORTH + k);
-      if (!murk_region_corner_meets(a->where, e)) {
+      if (!mk_region_corner_meets(a->where, e)) {
         yw_err(&L->w, v[AREA_EDGE],
                "edge %s does not meet the %s corner (expected one of its two edges)",
                compass_names[e], compass_names[a->where]);

@@ -6,24 +6,24 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 
-enum murk_terrain_class murk_move_class(enum murk_terrain_class c) {
+enum murk_terrain_class mk_move_class(enum murk_terrain_class c) {
   if (c == MURK_TERRAIN_ROAD || c == MURK_TERRAIN_DIFFICULT) return c;
   return MURK_TERRAIN_OPEN;
 }
 
-bool murk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
-                         struct murk_move_rule* out) {
+bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                       struct mk_move_rule* out) {
   /* The kind of mover says how far it goes (marker.c, one row per kind: a template's Fog of
    * War lengths, seed 000; a cloak's, seed 003, 1.42; a wing's pace, seed 002, 27.1.4; a
    * revealed platoon's slowest team): this asks its row for each class of ground. */
-  const struct murk_marker_ops* ops = murk_marker_ops_for(g, side, unit, mi);
+  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, unit, mi);
   if (!ops) return false;
   if (mi >= 0 && g->s.markers[mi].on_table)
     unit = g->s.markers[mi].unit;
   else
     mi = -1;
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) {
-    out->allow[k] = ops->allowance(g, side, mi, unit, murk_move_class((enum murk_terrain_class)k));
+    out->allow[k] = ops->allowance(g, side, mi, unit, mk_move_class((enum murk_terrain_class)k));
     if (out->allow[k] < 0) return false; /* nothing of it on the table */
   }
   out->self_end = ops->self_end;
@@ -31,14 +31,14 @@ bool murk_move_allowance(const struct murk_game* g, enum murk_side side, int mi,
   return true;
 }
 
-static const struct murk_terrain* terrain_at(const struct murk_move_board* b, struct murk_pos p) {
+static const struct murk_terrain* terrain_at(const struct mk_move_board* b, struct murk_pos p) {
   if (!murk_geom_on_table(b->grid, p)) return NULL;
   int i = b->map[(size_t)p.y * (size_t)b->grid->width + (size_t)p.x];
   return i < b->nterrain ? &b->terrain[i] : NULL;
 }
 
-static enum murk_move_why verdict(struct murk_move_verdict* out, enum murk_move_why why,
-                                  struct murk_pos at) {
+static enum mk_move_why verdict(struct mk_move_verdict* out, enum mk_move_why why,
+                                struct murk_pos at) {
   out->why = why;
   out->at = at;
   return why;
@@ -47,18 +47,18 @@ static enum murk_move_why verdict(struct murk_move_verdict* out, enum murk_move_
 /* Most moves are a few cells: their lines fit here without the allocator. */
 #define SHORT_PATH 64
 
-enum murk_move_why murk_move_judge(const struct murk_move_board* b, const struct murk_move_rule* r,
-                                   struct murk_pos start, const struct murk_pos* pts, int npts,
-                                   bool keep_path, struct murk_move_verdict* out) {
-  *out = (struct murk_move_verdict){.why = MURK_MOVE_OK, .slowest = MURK_TERRAIN_ROAD};
+enum mk_move_why mk_move_judge(const struct mk_move_board* b, const struct mk_move_rule* r,
+                               struct murk_pos start, const struct murk_pos* pts, int npts,
+                               bool keep_path, struct mk_move_verdict* out) {
+  *out = (struct mk_move_verdict){.why = MK_MOVE_OK, .slowest = MURK_TERRAIN_ROAD};
   long total = 0;
   struct murk_pos prev = start;
   for (int i = 0; i < npts; i++) {
-    if (!murk_geom_on_table(b->grid, pts[i])) return verdict(out, MURK_MOVE_OFF_TABLE, pts[i]);
+    if (!murk_geom_on_table(b->grid, pts[i])) return verdict(out, MK_MOVE_OFF_TABLE, pts[i]);
     total += murk_geom_distance(b->grid, prev, pts[i]);
     prev = pts[i];
   }
-  if (total == 0) return verdict(out, MURK_MOVE_NOWHERE, start);
+  if (total == 0) return verdict(out, MK_MOVE_NOWHERE, start);
   struct murk_pos cells_here[SHORT_PATH];
   struct murk_line_step steps_here[SHORT_PATH + 1];
   bool small = !keep_path && total <= SHORT_PATH;
@@ -70,7 +70,7 @@ enum murk_move_why murk_move_judge(const struct murk_move_board* b, const struct
       murk_free(cells);
       murk_free(steps);
     }
-    return verdict(out, MURK_MOVE_OUT_OF_MEMORY, start);
+    return verdict(out, MK_MOVE_OUT_OF_MEMORY, start);
   }
   int n = 0;
   prev = start;
@@ -82,39 +82,38 @@ enum murk_move_why murk_move_judge(const struct murk_move_board* b, const struct
   if (!small) murk_free(steps);
   out->cells = n;
   /* Cells it may not enter: water or impassable, or an enemy marker or team. */
-  for (int i = 0; i < n && out->why == MURK_MOVE_OK; i++) {
+  for (int i = 0; i < n && out->why == MK_MOVE_OK; i++) {
     const struct murk_terrain* t = terrain_at(b, cells[i]);
     int number = 0;
     if (!t)
-      verdict(out, MURK_MOVE_OFF_TABLE, cells[i]);
+      verdict(out, MK_MOVE_OFF_TABLE, cells[i]);
     else if (t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER) {
-      verdict(out, MURK_MOVE_TERRAIN, cells[i]);
+      verdict(out, MK_MOVE_TERRAIN, cells[i]);
       out->terrain = t;
     } else {
-      enum murk_move_occ o = b->at(b->ctx, cells[i], &number);
-      if (o == MURK_MOVE_ENEMY_MARKER) {
-        verdict(out, MURK_MOVE_BY_MARKER, cells[i]);
+      enum mk_move_occ o = b->at(b->ctx, cells[i], &number);
+      if (o == MK_MOVE_ENEMY_MARKER) {
+        verdict(out, MK_MOVE_BY_MARKER, cells[i]);
         out->number = number;
-      } else if (o == MURK_MOVE_ENEMY_TEAM) {
-        verdict(out, MURK_MOVE_BY_TEAM, cells[i]);
+      } else if (o == MK_MOVE_ENEMY_TEAM) {
+        verdict(out, MK_MOVE_BY_TEAM, cells[i]);
       }
     }
   }
   /* The slowest class of ground entered governs the whole move. */
-  for (int i = 0; i < n && out->why == MURK_MOVE_OK; i++) {
-    enum murk_terrain_class k = murk_move_class(terrain_at(b, cells[i])->cls);
+  for (int i = 0; i < n && out->why == MK_MOVE_OK; i++) {
+    enum murk_terrain_class k = mk_move_class(terrain_at(b, cells[i])->cls);
     if (k == MURK_TERRAIN_DIFFICULT ||
         (k == MURK_TERRAIN_OPEN && out->slowest == MURK_TERRAIN_ROAD))
       out->slowest = k;
   }
   out->allow = r->allow[out->slowest];
   struct murk_pos end = pts[npts - 1];
-  if (out->why == MURK_MOVE_OK && n > out->allow) verdict(out, MURK_MOVE_TOO_FAR, end);
-  if (out->why == MURK_MOVE_OK) {
+  if (out->why == MK_MOVE_OK && n > out->allow) verdict(out, MK_MOVE_TOO_FAR, end);
+  if (out->why == MK_MOVE_OK) {
     int number = 0;
-    enum murk_move_occ o = b->at(b->ctx, end, &number);
-    if (o != MURK_MOVE_FREE && !(r->self_end && o == MURK_MOVE_SELF))
-      verdict(out, MURK_MOVE_TAKEN, end);
+    enum mk_move_occ o = b->at(b->ctx, end, &number);
+    if (o != MK_MOVE_FREE && !(r->self_end && o == MK_MOVE_SELF)) verdict(out, MK_MOVE_TAKEN, end);
   }
   if (keep_path)
     out->path = cells;
@@ -123,73 +122,72 @@ enum murk_move_why murk_move_judge(const struct murk_move_board* b, const struct
   return out->why;
 }
 
-static enum murk_move_occ truth_at(const void* ctx, struct murk_pos p, int* number) {
-  const struct murk_move_truth* t = ctx;
-  const struct murk_state* s = &t->g->s;
-  int mi = murk_marker_index_at(s, p);
+static enum mk_move_occ truth_at(const void* ctx, struct murk_pos p, int* number) {
+  const struct mk_move_truth* t = ctx;
+  const struct mk_state* s = &t->g->s;
+  int mi = mk_marker_index_at(s, p);
   if (mi >= 0) {
-    if (s->markers[mi].owner == t->side) return mi == t->self_mi ? MURK_MOVE_SELF : MURK_MOVE_OWN;
+    if (s->markers[mi].owner == t->side) return mi == t->self_mi ? MK_MOVE_SELF : MK_MOVE_OWN;
     *number = s->markers[mi].number;
-    return MURK_MOVE_ENEMY_MARKER;
+    return MK_MOVE_ENEMY_MARKER;
   }
   enum murk_side ts;
   int tt;
-  if (!murk_team_at(s, p, &ts, &tt)) return MURK_MOVE_FREE;
-  if (ts != t->side) return MURK_MOVE_ENEMY_TEAM;
-  if (t->self_unit < 0) return MURK_MOVE_OWN;
-  const struct murk_unit_state* u = &s->units[t->side][t->self_unit];
-  return tt >= u->first_team && tt < u->first_team + u->nteams ? MURK_MOVE_SELF : MURK_MOVE_OWN;
+  if (!mk_team_at(s, p, &ts, &tt)) return MK_MOVE_FREE;
+  if (ts != t->side) return MK_MOVE_ENEMY_TEAM;
+  if (t->self_unit < 0) return MK_MOVE_OWN;
+  const struct mk_unit_state* u = &s->units[t->side][t->self_unit];
+  return tt >= u->first_team && tt < u->first_team + u->nteams ? MK_MOVE_SELF : MK_MOVE_OWN;
 }
 
 /* Own things from the truth (the side knows its own), enemies from its sightings. */
-static enum murk_move_occ known_at(const void* ctx, struct murk_pos p, int* number) {
-  const struct murk_move_truth* t = ctx;
-  const struct murk_state* s = &t->g->s;
+static enum mk_move_occ known_at(const void* ctx, struct murk_pos p, int* number) {
+  const struct mk_move_truth* t = ctx;
+  const struct mk_state* s = &t->g->s;
   int mi = -1, team = -1;
-  if (murk_known_enemy_at(t->g, t->side, p, &mi, &team)) {
-    if (mi < 0) return MURK_MOVE_ENEMY_TEAM;
+  if (mk_known_enemy_at(t->g, t->side, p, &mi, &team)) {
+    if (mi < 0) return MK_MOVE_ENEMY_TEAM;
     *number = s->markers[mi].number;
-    return MURK_MOVE_ENEMY_MARKER;
+    return MK_MOVE_ENEMY_MARKER;
   }
-  enum murk_move_occ o = truth_at(ctx, p, number);
-  return o == MURK_MOVE_ENEMY_MARKER || o == MURK_MOVE_ENEMY_TEAM ? MURK_MOVE_FREE : o;
+  enum mk_move_occ o = truth_at(ctx, p, number);
+  return o == MK_MOVE_ENEMY_MARKER || o == MK_MOVE_ENEMY_TEAM ? MK_MOVE_FREE : o;
 }
 
-void murk_move_board_known(const struct murk_move_truth* ctx, struct murk_move_board* out) {
+void mk_move_board_known(const struct mk_move_truth* ctx, struct mk_move_board* out) {
   const struct murk_mission* m = ctx->g->m;
-  *out = (struct murk_move_board){&m->grid, m->terrain, m->nterrain, m->map, known_at, ctx};
+  *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, m->map, known_at, ctx};
 }
 
-void murk_move_board_truth(const struct murk_move_truth* ctx, struct murk_move_board* out) {
+void mk_move_board_truth(const struct mk_move_truth* ctx, struct mk_move_board* out) {
   const struct murk_mission* m = ctx->g->m;
-  *out = (struct murk_move_board){&m->grid, m->terrain, m->nterrain, m->map, truth_at, ctx};
+  *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, m->map, truth_at, ctx};
 }
 
-int murk_move_points(const struct murk_command* c,
-                     struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]) {
+int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]) {
   int n = 0;
   for (int i = 0; i < c->nvia && i < MURK_CMD_MAX_WAYPOINTS; i++) pts[n++] = c->via[i];
   pts[n++] = c->at;
   return n;
 }
 
-int murk_move_refusal(const struct murk_move_verdict* v, struct murk_pos start, char* reason,
-                      size_t reason_len) {
+int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char* reason,
+                    size_t reason_len) {
   char ps[16];
-  murk_pos_format(v->why == MURK_MOVE_NOWHERE ? start : v->at, ps, sizeof ps);
+  murk_pos_format(v->why == MK_MOVE_NOWHERE ? start : v->at, ps, sizeof ps);
   switch (v->why) {
-    case MURK_MOVE_OFF_TABLE:
-      return murk_reject(reason, reason_len, "%s is off the table", ps);
-    case MURK_MOVE_NOWHERE:
-      return murk_reject(reason, reason_len, "it is already at %s", ps);
-    case MURK_MOVE_TERRAIN:
-      return murk_reject(reason, reason_len, "the %s at %s blocks the way", v->terrain->name, ps);
-    case MURK_MOVE_BY_MARKER:
-      return murk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way", v->number,
-                         ps);
-    case MURK_MOVE_BY_TEAM:
-      return murk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
-    case MURK_MOVE_OUT_OF_MEMORY:
+    case MK_MOVE_OFF_TABLE:
+      return mk_reject(reason, reason_len, "%s is off the table", ps);
+    case MK_MOVE_NOWHERE:
+      return mk_reject(reason, reason_len, "it is already at %s", ps);
+    case MK_MOVE_TERRAIN:
+      return mk_reject(reason, reason_len, "the %s at %s blocks the way", v->terrain->name, ps);
+    case MK_MOVE_BY_MARKER:
+      return mk_reject(reason, reason_len, "the enemy marker T%d at %s blocks the way", v->number,
+                       ps);
+    case MK_MOVE_BY_TEAM:
+      return mk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
+    case MK_MOVE_OUT_OF_MEMORY:
       return MURK_ENOMEM;
     default:
       return MURK_OK;

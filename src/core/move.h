@@ -4,8 +4,8 @@
  *
  * The judge knows nothing of the game: it reads the table through a board, which the game
  * fills from the whole truth and a view from what its side knows. Not public API. */
-#ifndef MURK_MOVE_H
-#define MURK_MOVE_H
+#ifndef MK_MOVE_H
+#define MK_MOVE_H
 
 #include <stdbool.h>
 
@@ -19,27 +19,27 @@
 struct murk_game;
 
 /* What stands in a cell, as far as the board's side knows. */
-enum murk_move_occ {
-  MURK_MOVE_FREE = 0,
-  MURK_MOVE_OWN = 1,          /* an own marker or team, not the mover */
-  MURK_MOVE_SELF = 2,         /* the mover: its marker, or one of its own teams */
-  MURK_MOVE_ENEMY_MARKER = 3, /* *number gets its public number */
-  MURK_MOVE_ENEMY_TEAM = 4,
+enum mk_move_occ {
+  MK_MOVE_FREE = 0,
+  MK_MOVE_OWN = 1,          /* an own marker or team, not the mover */
+  MK_MOVE_SELF = 2,         /* the mover: its marker, or one of its own teams */
+  MK_MOVE_ENEMY_MARKER = 3, /* *number gets its public number */
+  MK_MOVE_ENEMY_TEAM = 4,
 };
 
-struct murk_move_board {
+struct mk_move_board {
   const struct murk_grid* grid;
   const struct murk_terrain* terrain;
   int nterrain;
   const unsigned char* map; /* grid.width * grid.height legend indices */
-  enum murk_move_occ (*at)(const void* ctx, struct murk_pos p, int* number);
+  enum mk_move_occ (*at)(const void* ctx, struct murk_pos p, int* number);
   const void* ctx;
 };
 
 /* How a unit moves: cells by the slowest class of ground it enters (road, open - railways
  * count as open - or difficult; docs/rules.md); water and impassable ground are never
  * entered. self_end: it may end where its own teams stand (a revealed platoon). */
-struct murk_move_rule {
+struct mk_move_rule {
   int allow[MURK_TERRAIN_CLASS_COUNT];
   bool self_end;
 };
@@ -50,26 +50,26 @@ struct murk_move_rule {
  * wing leader's wing pace (seed 002, 27.1.4), a revealed platoon's slowest placed team -
  * each read from the row of its kind (marker.h, `allowance`), the one place that knows it.
  * Water and impassable get -1. Returns false when it has nothing on the table to move. */
-bool murk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
-                         struct murk_move_rule* out);
+bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                       struct mk_move_rule* out);
 
 /* The class that governs a move over ground of class c (railways move as open ground). */
-enum murk_terrain_class murk_move_class(enum murk_terrain_class c);
+enum murk_terrain_class mk_move_class(enum murk_terrain_class c);
 
-enum murk_move_why {
-  MURK_MOVE_OK = 0,
-  MURK_MOVE_OFF_TABLE, /* at: a waypoint or cell off the table */
-  MURK_MOVE_NOWHERE,   /* the path has no length: it is already there */
-  MURK_MOVE_TERRAIN,   /* at: water or impassable ground; terrain: which */
-  MURK_MOVE_BY_MARKER, /* at: an enemy marker in the way; number: its number */
-  MURK_MOVE_BY_TEAM,   /* at: an enemy team in the way */
-  MURK_MOVE_TOO_FAR,   /* cells > allow (slowest: the class that governs) */
-  MURK_MOVE_TAKEN,     /* the end cell holds a marker or team */
-  MURK_MOVE_OUT_OF_MEMORY,
+enum mk_move_why {
+  MK_MOVE_OK = 0,
+  MK_MOVE_OFF_TABLE, /* at: a waypoint or cell off the table */
+  MK_MOVE_NOWHERE,   /* the path has no length: it is already there */
+  MK_MOVE_TERRAIN,   /* at: water or impassable ground; terrain: which */
+  MK_MOVE_BY_MARKER, /* at: an enemy marker in the way; number: its number */
+  MK_MOVE_BY_TEAM,   /* at: an enemy team in the way */
+  MK_MOVE_TOO_FAR,   /* cells > allow (slowest: the class that governs) */
+  MK_MOVE_TAKEN,     /* the end cell holds a marker or team */
+  MK_MOVE_OUT_OF_MEMORY,
 };
 
-struct murk_move_verdict {
-  enum murk_move_why why;
+struct mk_move_verdict {
+  enum mk_move_why why;
   struct murk_pos at;
   const struct murk_terrain* terrain;
   int number;
@@ -83,31 +83,31 @@ struct murk_move_verdict {
  * each, murk_geom_line, taking `cell` where a line runs along an edge), in the order the
  * game reports: waypoints off the table, no length, each cell entered (ground, then an enemy
  * marker, then an enemy team), the allowance of the slowest ground, the end cell. */
-enum murk_move_why murk_move_judge(const struct murk_move_board* b, const struct murk_move_rule* r,
-                                   struct murk_pos start, const struct murk_pos* pts, int npts,
-                                   bool keep_path, struct murk_move_verdict* out);
+enum mk_move_why mk_move_judge(const struct mk_move_board* b, const struct mk_move_rule* r,
+                               struct murk_pos start, const struct murk_pos* pts, int npts,
+                               bool keep_path, struct mk_move_verdict* out);
 
 /* The game's board: the whole truth, for a move of `side` by marker self_mi (an index, -1
  * for none) or by the teams of unit self_unit (-1 for none). ctx must outlive the board. */
-struct murk_move_truth {
+struct mk_move_truth {
   const struct murk_game* g;
   enum murk_side side;
   int self_mi, self_unit;
 };
-void murk_move_board_truth(const struct murk_move_truth* ctx, struct murk_move_board* out);
+void mk_move_board_truth(const struct mk_move_truth* ctx, struct mk_move_board* out);
 /* The same game read as `side` knows it (docs/rules.md, "Hidden contact"): its own markers
  * and teams as they stand, enemies only where it sees or last saw them. Fog of War moves are
  * judged on it; an enemy the side did not know of is met in play (fog.c). */
-void murk_move_board_known(const struct murk_move_truth* ctx, struct murk_move_board* out);
+void mk_move_board_known(const struct mk_move_truth* ctx, struct mk_move_board* out);
 
 /* The command's path points (its waypoints, then its destination) into pts; returns how
  * many. */
-int murk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]);
+int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]);
 
 /* The refusal every kind of move words alike (off the table, already there, ground or the
  * enemy in the way, out of memory): MURK_EREJECTED or MURK_ENOMEM with the reason written,
- * MURK_OK for a verdict the caller words itself (MURK_MOVE_OK, _TOO_FAR, _TAKEN). */
-int murk_move_refusal(const struct murk_move_verdict* v, struct murk_pos start, char* reason,
-                      size_t reason_len);
+ * MURK_OK for a verdict the caller words itself (MK_MOVE_OK, _TOO_FAR, _TAKEN). */
+int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char* reason,
+                    size_t reason_len);
 
 #endif

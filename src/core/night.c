@@ -41,54 +41,54 @@ static const char* const moon_names[] = {"no moon", "a half moon", "a full moon"
 /* NVR Table, coloured die: <= 2 none, 3-4 scattered, else overcast. The table prints its last
  * row as ">= 6" and no row for 5; a 5 must fall somewhere, and we put it with the 6 (our
  * reading, docs/rules.md). */
-int murk_nvr_cloud_of(int coloured, int month) {
+int mk_nvr_cloud_of(int coloured, int month) {
   if (month == 12 || month == 1 || month == 2) coloured++; /* +1 drm in Dec, Jan, Feb */
   return coloured <= 2 ? 0 : coloured <= 4 ? 1 : 2;
 }
 
 /* NVR Table, white die: <= 2 full moon, 3-4 half moon, else no moon (5 as above). */
-int murk_nvr_moon_of(int white) {
+int mk_nvr_moon_of(int white) {
   return white <= 2 ? 2 : white <= 4 ? 1 : 0;
 }
 
 /* NVR Modifier: none/no moon 0, half +1, full +2; scattered -1, 0, +1; overcast -2, -1, 0.
  * Every row is the moon's light less the clouds' cover. */
-int murk_nvr_modifier(int cloud, int moon) {
+int mk_nvr_modifier(int cloud, int moon) {
   static const int table[3][3] = {{0, 1, 2}, {-1, 0, 1}, {-2, -1, 0}};
   if (cloud < 0 || cloud > 2 || moon < 0 || moon > 2) return 0;
   return table[cloud][moon];
 }
 
-int murk_nvr_base(int cloud, int moon, bool snow) {
-  return clamp6((snow ? 6 : 3) + murk_nvr_modifier(cloud, moon));
+int mk_nvr_base(int cloud, int moon, bool snow) {
+  return clamp6((snow ? 6 : 3) + mk_nvr_modifier(cloud, moon));
 }
 
-bool murk_nvr_change_needs_extra(int cloud, int moon) {
+bool mk_nvr_change_needs_extra(int cloud, int moon) {
   return cloud == 1 && (moon == 1 || moon == 2);
 }
 
 /* 1.12: a coloured 6 changes the NVR; white <= 3 lowers it, >= 5 raises it, 4 leaves it.
  * By one cell, except under scattered clouds with a half moon (the extra die / 3, rounded
  * up) or a full moon (the extra die / 2, rounded up). Never below 0 nor above 6. */
-int murk_nvr_change(int nvr, int coloured, int white, int extra, int cloud, int moon) {
+int mk_nvr_change(int nvr, int coloured, int white, int extra, int cloud, int moon) {
   if (coloured != 6 || white == 4) return clamp6(nvr);
   int by = 1;
-  if (murk_nvr_change_needs_extra(cloud, moon) && extra > 0)
+  if (mk_nvr_change_needs_extra(cloud, moon) && extra > 0)
     by = moon == 1 ? (extra + 2) / 3 : (extra + 1) / 2;
   return clamp6(white <= 3 ? nvr - by : nvr + by);
 }
 
 /* ---- state ---- */
 
-int murk_night_nvr(const struct murk_game* g) {
+int mk_night_nvr(const struct murk_game* g) {
   if (!rule(g, MURK_RULE_NVR)) return -1;
   if (g->s.night.nvr_rolled) return g->s.night.nvr;
   int base = murk_mission_param(g->m, MURK_P_NVR_BASE);
   return base >= 0 ? base : 3;
 }
 
-bool murk_night_fighting_now(const struct murk_game* g) {
-  const struct murk_state* s = &g->s;
+bool mk_night_fighting_now(const struct murk_game* g) {
+  const struct mk_state* s = &g->s;
   if (rule(g, MURK_RULE_DUSK_AND_DAWN)) {
     /* seed 004, Dusk & Dawn (and Random Game Length: dark on turn 6 stays dark). */
     int die = s->night.dusk_dawn;
@@ -99,32 +99,32 @@ bool murk_night_fighting_now(const struct murk_game* g) {
   return rule(g, MURK_RULE_NIGHT_FIGHTING);
 }
 
-bool murk_night_now(const struct murk_game* g) {
-  return murk_night_fighting_now(g) || rule(g, MURK_RULE_DARKNESS) || rule(g, MURK_RULE_NVR);
+bool mk_night_now(const struct murk_game* g) {
+  return mk_night_fighting_now(g) || rule(g, MURK_RULE_DARKNESS) || rule(g, MURK_RULE_NVR);
 }
 
-bool murk_night_lit(const struct murk_game* g, struct murk_pos p) {
+bool mk_night_lit(const struct murk_game* g, struct murk_pos p) {
   const struct murk_grid* grid = &g->m->grid;
   if (!murk_geom_on_table(grid, p)) return false;
   if (g->firelit && g->firelit[(size_t)p.y * (size_t)grid->width + (size_t)p.x]) return true;
-  const struct murk_night* n = &g->s.night;
+  const struct mk_night* n = &g->s.night;
   for (int i = 0; i < n->nlights; i++)
     if (murk_geom_distance(grid, n->lights[i].at, p) <= n->lights[i].radius) return true;
   return false;
 }
 
-void murk_night_gunflash(struct murk_game* g, enum murk_side side, int unit) {
-  if (unit >= 0 && unit < MURK_MAX_UNITS) g->s.night.gunflash[side][unit] = true;
+void mk_night_gunflash(struct murk_game* g, enum murk_side side, int unit) {
+  if (unit >= 0 && unit < MK_MAX_UNITS) g->s.night.gunflash[side][unit] = true;
 }
 
-bool murk_night_flashing(const struct murk_game* g, enum murk_side side, int unit) {
-  return unit >= 0 && unit < MURK_MAX_UNITS && g->s.night.gunflash[side][unit];
+bool mk_night_flashing(const struct murk_game* g, enum murk_side side, int unit) {
+  return unit >= 0 && unit < MK_MAX_UNITS && g->s.night.gunflash[side][unit];
 }
 
 /* ---- the Base NVR (seed 003, 1.11) ---- */
 
 static void set_nvr(struct murk_game* g) {
-  struct murk_night* n = &g->s.night;
+  struct mk_night* n = &g->s.night;
   const struct murk_mission* m = g->m;
   if (n->nvr_rolled || !rule(g, MURK_RULE_NVR)) return;
   n->nvr_rolled = true;
@@ -137,37 +137,37 @@ static void set_nvr(struct murk_game* g) {
     struct murk_dice_expr dd = {2, 6, 1, 0};
     struct murk_roll r;
     murk_roll(g, &dd, "NVR table (coloured: clouds, white: moon)", MURK_AUD_ALL, &r);
-    if (cloud < 0) cloud = murk_nvr_cloud_of(r.dice[0], murk_mission_param(m, MURK_P_NVR_MONTH));
-    if (moon < 0) moon = murk_nvr_moon_of(r.dice[1]);
+    if (cloud < 0) cloud = mk_nvr_cloud_of(r.dice[0], murk_mission_param(m, MURK_P_NVR_MONTH));
+    if (moon < 0) moon = mk_nvr_moon_of(r.dice[1]);
   }
   n->cloud = cloud >= 0 ? cloud + 1 : 0;
   n->moon = moon >= 0 ? moon + 1 : 0;
   if (base >= 0) {
     n->nvr = base;
     if (cloud >= 0 && moon >= 0)
-      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
-                "night: %s and %s; the Base NVR is %d cell%s", cloud_names[cloud], moon_names[moon],
-                base, murk_plural(base));
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+              "night: %s and %s; the Base NVR is %d cell%s", cloud_names[cloud], moon_names[moon],
+              base, mk_plural(base));
     else
-      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "night: the Base NVR is %d cell%s",
-                base, murk_plural(base));
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "night: the Base NVR is %d cell%s", base,
+              mk_plural(base));
     return;
   }
-  n->nvr = murk_nvr_base(cloud, moon, snow);
-  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
-            "night: %s and %s: %d %+d%s, the Base NVR is %d cell%s", cloud_names[cloud],
-            moon_names[moon], snow ? 6 : 3, murk_nvr_modifier(cloud, moon), snow ? " (snow)" : "",
-            n->nvr, murk_plural(n->nvr));
+  n->nvr = mk_nvr_base(cloud, moon, snow);
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+          "night: %s and %s: %d %+d%s, the Base NVR is %d cell%s", cloud_names[cloud],
+          moon_names[moon], snow ? 6 : 3, mk_nvr_modifier(cloud, moon), snow ? " (snow)" : "",
+          n->nvr, mk_plural(n->nvr));
 }
 
-void murk_night_begin(struct murk_game* g) {
+void mk_night_begin(struct murk_game* g) {
   set_nvr(g);
 }
 
 /* ---- Dusk & Dawn (seed 004) ---- */
 
-void murk_night_after_deployment(struct murk_game* g) {
-  struct murk_night* n = &g->s.night;
+void mk_night_after_deployment(struct murk_game* g) {
+  struct mk_night* n = &g->s.night;
   if (!rule(g, MURK_RULE_DUSK_AND_DAWN) || n->dusk_dawn != 0) return;
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   n->dusk_dawn = murk_roll(g, &d6, "dusk & dawn", MURK_AUD_ALL, NULL);
@@ -175,25 +175,25 @@ void murk_night_after_deployment(struct murk_game* g) {
   const char* what = n->dusk_dawn == 1   ? "the battle starts before dawn: night fighting on turn 1"
                      : n->dusk_dawn == 6 ? "the battle starts at dusk: night fighting from turn 6"
                                          : "the battle is fought by daylight";
-  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "%s", what);
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "%s", what);
 }
 
-void murk_night_begin_play(struct murk_game* g) {
+void mk_night_begin_play(struct murk_game* g) {
   set_nvr(g);
-  murk_night_after_deployment(g);
-  g->s.night.was_night = murk_night_fighting_now(g);
+  mk_night_after_deployment(g);
+  g->s.night.was_night = mk_night_fighting_now(g);
 }
 
 /* ---- the start of a player turn ---- */
 
 static void nvr_change(struct murk_game* g) {
-  struct murk_night* n = &g->s.night;
+  struct mk_night* n = &g->s.night;
   struct murk_dice_expr dd = {2, 6, 1, 0};
   struct murk_roll r;
   murk_roll(g, &dd, "NVR change (coloured, white)", MURK_AUD_ALL, &r);
   int cloud = n->cloud - 1, moon = n->moon - 1;
   int extra = 0;
-  if (r.dice[0] == 6 && r.dice[1] != 4 && murk_nvr_change_needs_extra(cloud, moon)) {
+  if (r.dice[0] == 6 && r.dice[1] != 4 && mk_nvr_change_needs_extra(cloud, moon)) {
     struct murk_dice_expr d6 = {1, 6, 1, 0};
     extra = murk_roll(
         g, &d6,
@@ -201,18 +201,18 @@ static void nvr_change(struct murk_game* g) {
         MURK_AUD_ALL, NULL);
   }
   int was = n->nvr;
-  n->nvr = murk_nvr_change(was, r.dice[0], r.dice[1], extra, cloud, moon);
+  n->nvr = mk_nvr_change(was, r.dice[0], r.dice[1], extra, cloud, moon);
   if (n->nvr != was)
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the NVR %s to %d cell%s",
-              n->nvr > was ? "rises" : "falls", n->nvr, murk_plural(n->nvr));
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the NVR %s to %d cell%s",
+            n->nvr > was ? "rises" : "falls", n->nvr, mk_plural(n->nvr));
   else if (r.dice[0] == 6)
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the NVR stays at %d cell%s", n->nvr,
-              murk_plural(n->nvr));
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the NVR stays at %d cell%s", n->nvr,
+            mk_plural(n->nvr));
 }
 
-void murk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
-  struct murk_night* n = &s->night;
+void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
+  struct mk_night* n = &s->night;
   /* seed 003, 1.923 and 1.933: a light goes out at the end of the player turn it was fired
    * in. ASL fires them in the enemy's turn too (Defensive First Fire); murk's sides fire in
    * their own turns only, so a light burns through the enemy's next turn, the one ASL would
@@ -226,10 +226,10 @@ void murk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   }
   n->nlights = kept;
   if (out > 0)
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's starshells and rounds burn out",
-              murk_side_name(side));
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's starshells and rounds burn out",
+            murk_side_name(side));
   /* Gunflashes of `side` (1.8) last through the enemy's turn after they fired. */
-  for (int u = 0; u < MURK_MAX_UNITS; u++) n->gunflash[side][u] = false;
+  for (int u = 0; u < MK_MAX_UNITS; u++) n->gunflash[side][u] = false;
   memset(n->sight, 0, sizeof n->sight);
   memset(n->flare_tried, 0, sizeof n->flare_tried);
   /* seed 004, Concealment: "always ends after the first turn". */
@@ -237,11 +237,11 @@ void murk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
     for (int sd = 0; sd < MURK_SIDES; sd++)
       for (int k = 0; k < s->nunits[sd]; k++) s->units[sd][k].concealed = false;
   if (rule(g, MURK_RULE_DUSK_AND_DAWN)) {
-    bool now = murk_night_fighting_now(g);
+    bool now = mk_night_fighting_now(g);
     if (now != n->was_night)
-      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "%s",
-                now ? "dusk falls: night fighting from this turn on"
-                    : "dawn breaks: no more night fighting");
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "%s",
+              now ? "dusk falls: night fighting from this turn on"
+                  : "dawn breaks: no more night fighting");
     n->was_night = now;
   }
   /* seed 003, 1.12: the change roll at the start of every player turn after the opening one. */
@@ -257,8 +257,8 @@ static int nf_cells(const struct murk_game* g, int total) {
   int unit = murk_mission_param(g->m, MURK_P_NF_UNIT);
   /* In 64 bits and saturated: the largest dice times the longest unit overflow an int
    * (issue 18). */
-  if (unit > 0) return murk_cells_sat((int64_t)total * unit);
-  return murk_inches_cells(g, total);
+  if (unit > 0) return mk_cells_sat((int64_t)total * unit);
+  return mk_inches_cells(g, total);
 }
 
 static int table_cells(const struct murk_game* g, int total) {
@@ -272,11 +272,11 @@ static int table_cells(const struct murk_game* g, int total) {
   return range;
 }
 
-int murk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int target,
-                          bool* rolled, bool* flash_ok, const char** why) {
+int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int target,
+                        bool* rolled, bool* flash_ok, const char** why) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
-  struct murk_night* n = &s->night;
+  struct mk_state* s = &g->s;
+  struct mk_night* n = &s->night;
   enum murk_side other = murk_side_other(side);
   *rolled = false;
   *flash_ok = false;
@@ -285,7 +285,7 @@ int murk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, in
   bool table = m->visibility.nrows > 0 &&
                (rule(g, MURK_RULE_THICK_MORNING_FOG) || rule(g, MURK_RULE_DARKNESS));
   bool fog = table && rule(g, MURK_RULE_THICK_MORNING_FOG);
-  bool nf = murk_night_fighting_now(g);
+  bool nf = mk_night_fighting_now(g);
   bool hidden =
       rule(g, MURK_RULE_CONCEALMENT) && !nf && target >= 0 && s->units[other][target].concealed;
   if (table) {
@@ -313,13 +313,13 @@ int murk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, in
     struct murk_dice_expr e = murk_mission_param_dice(m, MURK_P_NF_SIGHT);
     cells = nf_cells(g, murk_roll(g, &e, purpose, MURK_AUD_ALL, NULL));
   }
-  struct murk_event* ev = murk_last_event(g);
+  struct murk_event* ev = mk_last_event(g);
   if (ev && ev->kind == MURK_EV_ROLL) {
     char len[32];
-    murk_cells_text(g, cells, len, sizeof len);
+    mk_cells_text(g, cells, len, sizeof len);
     size_t k = strlen(ev->text);
     snprintf(ev->text + k, sizeof ev->text - k, ": sees %s (%d cell%s)", len, cells,
-             murk_plural(cells));
+             mk_plural(cells));
   }
   n->sight[side][unit] = cells + 1;
   return cells;
@@ -327,11 +327,11 @@ int murk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, in
 
 /* ---- cloaking (seed 003, 1.4) ---- */
 
-bool murk_night_cloaks(const struct murk_game* g, enum murk_side side, int unit) {
+bool mk_night_cloaks(const struct murk_game* g, enum murk_side side, int unit) {
   if (!rule(g, MURK_RULE_CLOAKING) || rule(g, MURK_RULE_FOG_OF_WAR) || side != MURK_ATTACKER)
     return false;
   /* 1.4: only the Scenario Attacker; 1.41: its Infantry only. */
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (!(pl->flags & MURK_PF(INFANTRY)) || (pl->flags & MURK_PF(VEHICLE))) return false;
   const struct murk_force* f = murk_force(g, side);
   for (int k = 0; k < pl->ngroups; k++)
@@ -339,36 +339,36 @@ bool murk_night_cloaks(const struct murk_game* g, enum murk_side side, int unit)
   return true;
 }
 
-bool murk_night_cloak_dummies(const struct murk_game* g, enum murk_side side) {
+bool mk_night_cloak_dummies(const struct murk_game* g, enum murk_side side) {
   return rule(g, MURK_RULE_CLOAKING) && !rule(g, MURK_RULE_FOG_OF_WAR) && side == MURK_ATTACKER &&
          murk_force(g, side)->dummies > 0;
 }
 
 /* 1.42: six MF whatever the contents, at daytime costs: the mission's `road`, `open` and
  * `terrain` lengths (6, 6 and 3 hexes: a woods hex costs two MF). */
-int murk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class cls) {
+int mk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class cls) {
   enum murk_param_id p = cls == MURK_TERRAIN_ROAD        ? MURK_P_CLOAK_ROAD
                          : cls == MURK_TERRAIN_DIFFICULT ? MURK_P_CLOAK_TERRAIN
                                                          : MURK_P_CLOAK_OPEN;
   return murk_mission_param(g->m, p);
 }
 
-bool murk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n) {
-  struct murk_state* s = &g->s;
-  struct murk_marker* mk = &s->markers[mi];
+bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n) {
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
   if (!mk->on_table || n <= 1) return false; /* a cloaking counter's operation (marker.c) */
   /* 1.31 and 1.43: moving (other than one location at a time: assault movement) through a
    * location already lit loses the cloak. */
   for (int i = 0; i < n; i++) {
-    if (!murk_night_lit(g, cells[i])) continue;
+    if (!mk_night_lit(g, cells[i])) continue;
     char ps[16];
     murk_pos_format(cells[i], ps, sizeof ps);
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner,
-              "T%d moves through the light at %s: its "
-              "cloak is lost",
-              mk->number, ps);
-    murk_event_facts(g, mk->number, &mk->pos, NULL);
-    murk_fog_reveal_marker(g, mi, NULL);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner,
+            "T%d moves through the light at %s: its "
+            "cloak is lost",
+            mk->number, ps);
+    mk_event_facts(g, mk->number, &mk->pos, NULL);
+    mk_fog_reveal_marker(g, mi, NULL);
     return true;
   }
   return false;
@@ -379,25 +379,25 @@ bool murk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_
 /* The own revealed platoon a light command names (resolved by the command table, which
  * also keeps the command to the shooting step of missions played with the NVR). */
 static int light_unit(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, int* unit, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+                      const struct mk_cmd_args* a, int* unit, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
   *unit = a->unit;
-  if (*unit < 0) return murk_reject(reason, reason_len, "a dummy fires nothing");
-  struct murk_unit_state* u = &s->units[side][*unit];
+  if (*unit < 0) return mk_reject(reason, reason_len, "a dummy fires nothing");
+  struct mk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
-    return murk_reject(reason, reason_len, "platoon %d is under T%d: reveal it first (reveal %d)",
-                       *unit + 1, u->marker, *unit + 1);
+    return mk_reject(reason, reason_len, "platoon %d is under T%d: reveal it first (reveal %d)",
+                     *unit + 1, u->marker, *unit + 1);
   if (u->state != MURK_PLATOON_REVEALED)
-    return murk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
-  if (u->shot) return murk_reject(reason, reason_len, "P%d has already fired this step", u->marker);
+    return mk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
+  if (u->shot) return mk_reject(reason, reason_len, "P%d has already fired this step", u->marker);
   if (s->night.flare_tried[side][*unit])
-    return murk_reject(reason, reason_len, "P%d has already tried this turn", u->marker);
-  if (s->night.nlights >= MURK_MAX_LIGHTS)
-    return murk_reject(reason, reason_len, "the sky is full: no more lights this turn");
+    return mk_reject(reason, reason_len, "P%d has already tried this turn", u->marker);
+  if (s->night.nlights >= MK_MAX_LIGHTS)
+    return mk_reject(reason, reason_len, "the sky is full: no more lights this turn");
   if (!murk_geom_on_table(&g->m->grid, c->at)) {
     char ps[16];
     murk_pos_format(c->at, ps, sizeof ps);
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
   }
   return MURK_OK;
 }
@@ -405,16 +405,16 @@ static int light_unit(struct murk_game* g, enum murk_side side, const struct mur
 /* The nearest placed team of the unit to p (with `barrage`: barrage teams only), -1 if none. */
 static int nearest_own(const struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
                        bool barrage, int* dist) {
-  const struct murk_state* s = &g->s;
-  const struct murk_unit_state* u = &s->units[side][unit];
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
   int best = -1;
   *dist = MURK_SIGHT_UNLIMITED;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    const struct murk_team* tm = &s->teams[side][t];
+    const struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
-    if (barrage && !murk_team_profile(g, side, t)->barrage) continue;
+    if (barrage && !mk_team_profile(g, side, t)->barrage) continue;
     int d = murk_geom_distance(&g->m->grid, tm->pos, p);
-    if (barrage && d > murk_team_profile(g, side, t)->range) continue;
+    if (barrage && d > mk_team_profile(g, side, t)->range) continue;
     if (d < *dist) {
       *dist = d;
       best = t;
@@ -425,19 +425,19 @@ static int nearest_own(const struct murk_game* g, enum murk_side side, int unit,
 
 /* The usage roll, then the light. Returns MURK_OK either way (the roll is made). */
 static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct murk_pos at,
-                      enum murk_light_kind kind, int usage, int radius) {
-  struct murk_state* s = &g->s;
-  struct murk_unit_state* u = &s->units[side][unit];
-  const char* word = kind == MURK_LIGHT_STARSHELL ? "starshell" : "illuminating round";
+                      enum mk_light_kind kind, int usage, int radius) {
+  struct mk_state* s = &g->s;
+  struct mk_unit_state* u = &s->units[side][unit];
+  const char* word = kind == MK_LIGHT_STARSHELL ? "starshell" : "illuminating round";
   s->night.flare_tried[side][unit] = true;
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "P%d %s usage, %d or less", u->marker, word, usage);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) > usage) {
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d fails to fire its %s", u->marker, word);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d fails to fire its %s", u->marker, word);
     return MURK_OK;
   }
-  struct murk_light* l = &s->night.lights[s->night.nlights++];
+  struct mk_light* l = &s->night.lights[s->night.nlights++];
   l->kind = kind;
   l->at = at;
   l->radius = radius;
@@ -445,46 +445,46 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
   u->shot = true; /* ours: firing a light is the platoon's fire for the step */
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
-  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-            "%s P%d fires a%s %s over %s: every cell within %d is lit until its next turn",
-            murk_side_name(side), u->marker, kind == MURK_LIGHT_ROUND ? "n" : "", word, ps, radius);
-  murk_event_facts(g, 0, NULL, &at);
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+          "%s P%d fires a%s %s over %s: every cell within %d is lit until its next turn",
+          murk_side_name(side), u->marker, kind == MK_LIGHT_ROUND ? "n" : "", word, ps, radius);
+  mk_event_facts(g, 0, NULL, &at);
   return MURK_OK;
 }
 
-int murk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   int unit = -1;
   int rc = light_unit(g, side, c, a, &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
   int range = murk_mission_param(g->m, MURK_P_NVR_SS_RANGE);
   int d = 0;
   if (nearest_own(g, side, unit, c->at, false, &d) < 0 || d > range)
-    return murk_reject(reason, reason_len,
-                       "P%d's nearest team is %d cells from there; a starshell goes at most %d",
-                       g->s.units[side][unit].marker, d, range);
+    return mk_reject(reason, reason_len,
+                     "P%d's nearest team is %d cells from there; a starshell goes at most %d",
+                     g->s.units[side][unit].marker, d, range);
   /* 1.921: a leader fires on a usage roll of 4 or less, a squad on 2 or less. Platoons
    * flagged commander or independent count as leaders. */
   unsigned lead = MURK_PF(COMMANDER) | MURK_PF(INDEPENDENT);
-  int usage = murk_mission_param(g->m, (murk_unit_platoon(g, side, unit)->flags & lead)
+  int usage = murk_mission_param(g->m, (mk_unit_platoon(g, side, unit)->flags & lead)
                                            ? MURK_P_NVR_SS_LEADER
                                            : MURK_P_NVR_SS_USAGE);
-  return fire_light(g, side, unit, c->at, MURK_LIGHT_STARSHELL, usage,
+  return fire_light(g, side, unit, c->at, MK_LIGHT_STARSHELL, usage,
                     murk_mission_param(g->m, MURK_P_NVR_SS_RADIUS));
 }
 
-int murk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                        const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   int unit = -1;
   int rc = light_unit(g, side, c, a, &unit, reason, reason_len);
   if (rc != MURK_OK) return rc;
   int d = 0;
   /* 1.93: by indirect fire only: a barrage team within its weapon's range. */
   if (nearest_own(g, side, unit, c->at, true, &d) < 0)
-    return murk_reject(reason, reason_len,
-                       "P%d has no barrage team (mortar, gun) with that cell in range",
-                       g->s.units[side][unit].marker);
-  return fire_light(g, side, unit, c->at, MURK_LIGHT_ROUND,
+    return mk_reject(reason, reason_len,
+                     "P%d has no barrage team (mortar, gun) with that cell in range",
+                     g->s.units[side][unit].marker);
+  return fire_light(g, side, unit, c->at, MK_LIGHT_ROUND,
                     murk_mission_param(g->m, MURK_P_NVR_IR_USAGE),
                     murk_mission_param(g->m, MURK_P_NVR_IR_RADIUS));
 }

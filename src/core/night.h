@@ -3,14 +3,14 @@
  * read.
  *
  * - sight.c: the sight map built once per game, what each side sees of the enemy now and
- *   remembers (struct murk_sighting), and who may hear of a change at a cell.
+ *   remembers (struct mk_sighting), and who may hear of a change at a cell.
  * - night.c: whether night rules are in force this turn (Night Fighting, Dusk & Dawn,
  *   Darkness, NVR), the Night Visibility Range and its change roll (seed 003), lights
  *   (starshells, illuminating rounds, fires), gunflashes, the sight rolls before shooting
  *   (seed 004 Night Fighting and Concealment, seed 000 Thick Morning Fog, seed 001
  *   Darkness), and cloaking counters (seed 003, 1.4). */
-#ifndef MURK_NIGHT_H
-#define MURK_NIGHT_H
+#ifndef MK_NIGHT_H
+#define MK_NIGHT_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -20,54 +20,54 @@
 /* ---- sight.c ---- */
 
 /* Build the game's sight map and fire light from its mission (game creation). MURK_OK,
- * MURK_ENOMEM or MURK_EINVAL. Freed by murk_sight_close (NULL fields are fine). */
-int murk_sight_open(struct murk_game* g);
-void murk_sight_close(struct murk_game* g);
+ * MURK_ENOMEM or MURK_EINVAL. Freed by mk_sight_close (NULL fields are fine). */
+int mk_sight_open(struct murk_game* g);
+void mk_sight_close(struct murk_game* g);
 
 /* Can `viewer` see a thing at `to` from `from`; `flash`: the thing fired (a gunflash). */
-bool murk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
-                     struct murk_pos to, bool flash);
+bool mk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
+                   struct murk_pos to, bool flash);
 /* Does any unit or marker of `viewer` see a thing at `to` (flash as above)? *from (may be
  * NULL) gets the first viewer's cell that does, in marker order, then team order. */
-bool murk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
-                    bool flash, struct murk_pos* from);
+bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to, bool flash,
+                  struct murk_pos* from);
 /* Does `viewer` see any team of the other side's unit `unit` now? */
-bool murk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit);
+bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit);
 /* Who may hear of something of `owner` at cells a and b: everyone when the other side sees
  * either cell (flash: the thing has fired), else the owner alone. */
-enum murk_audience murk_sight_audience(const struct murk_game* g, enum murk_side owner,
-                                       struct murk_pos a, struct murk_pos b, bool flash);
+enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side owner,
+                                     struct murk_pos a, struct murk_pos b, bool flash);
 /* After a command (or at creation): what each side sees of the enemy now, and where it
  * last saw or was told of each enemy marker and team. first_event: the first event the
  * command made (their public positions count as told). */
-void murk_sight_update(struct murk_game* g, size_t first_event);
+void mk_sight_update(struct murk_game* g, size_t first_event);
 
 /* ---- night.c ---- */
 
 /* Game creation: the Base NVR (seed 003, 1.11: before setup). */
-void murk_night_begin(struct murk_game* g);
+void mk_night_begin(struct murk_game* g);
 /* Deployment is over, the first turn not yet rolled: the Dusk & Dawn die (seed 004). */
-void murk_night_after_deployment(struct murk_game* g);
-/* Play begins (murk_turn_begin_play): anything not yet rolled is rolled now. */
-void murk_night_begin_play(struct murk_game* g);
+void mk_night_after_deployment(struct murk_game* g);
+/* Play begins (mk_turn_begin_play): anything not yet rolled is rolled now. */
+void mk_night_begin_play(struct murk_game* g);
 /* Start of `side`'s player turn: lights and the side's gunflashes go out, sight rolls are
  * forgotten, concealment ends after turn 1, night falls or lifts (Dusk & Dawn), the NVR
  * change roll (seed 003, 1.12). */
-void murk_night_start_of_turn(struct murk_game* g, enum murk_side side);
+void mk_night_start_of_turn(struct murk_game* g, enum murk_side side);
 
 /* Night Fighting (seed 004) in force this turn: the rule itself, or Dusk & Dawn's night. */
-bool murk_night_fighting_now(const struct murk_game* g);
+bool mk_night_fighting_now(const struct murk_game* g);
 /* Any night rule in force this turn (Night Fighting now, Darkness, NVR): the night
  * modifier of the combat model. */
-bool murk_night_now(const struct murk_game* g);
+bool mk_night_now(const struct murk_game* g);
 /* The current Base NVR in cells, or -1 when the NVR rule is not in force. */
-int murk_night_nvr(const struct murk_game* g);
+int mk_night_nvr(const struct murk_game* g);
 /* Is p lit by a starshell, an illuminating round or a fire (seed 003, 1.9)? */
-bool murk_night_lit(const struct murk_game* g, struct murk_pos p);
+bool mk_night_lit(const struct murk_game* g, struct murk_pos p);
 /* The unit of `side` has fired: it flashes until its side's next turn begins (1.8). */
-void murk_night_gunflash(struct murk_game* g, enum murk_side side, int unit);
+void mk_night_gunflash(struct murk_game* g, enum murk_side side, int unit);
 /* Did the unit fire lately (a gunflash)? */
-bool murk_night_flashing(const struct murk_game* g, enum murk_side side, int unit);
+bool mk_night_flashing(const struct murk_game* g, enum murk_side side, int unit);
 
 /* Before `side`'s unit fires at the other side's unit `target`: how far it can see to
  * shoot, in cells, rolling its sight roll (once a turn) where a rule asks for one:
@@ -75,42 +75,42 @@ bool murk_night_flashing(const struct murk_game* g, enum murk_side side, int uni
  * a concealed target by day (Concealment: the Night Fighting roll). *rolled is set when the
  * answer came from a roll; *why names the rule. MURK_SIGHT_UNLIMITED when nothing limits
  * the shot (sight.h). A target that fired counts as seen under Darkness (*flash_ok). */
-int murk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int target,
-                          bool* rolled, bool* flash_ok, const char** why);
+int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int target,
+                        bool* rolled, bool* flash_ok, const char** why);
 
 /* Cloaking (seed 003, 1.4): does `side`'s unit enter the table under a cloaking counter? */
-bool murk_night_cloaks(const struct murk_game* g, enum murk_side side, int unit);
+bool mk_night_cloaks(const struct murk_game* g, enum murk_side side, int unit);
 /* May `side` use dummy cloaking counters (the force's dummies)? */
-bool murk_night_cloak_dummies(const struct murk_game* g, enum murk_side side);
+bool mk_night_cloak_dummies(const struct murk_game* g, enum murk_side side);
 /* A cloaking counter's allowance for a move whose slowest ground is `cls` (road, open or
  * difficult), in cells. */
-int murk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class cls);
+int mk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class cls);
 /* A cloaking counter (marker mi) has moved through `cells` (n of them, the last where it
  * stopped): it loses its cloak when the move was more than one cell and entered an
  * illuminated cell (1.31, 1.43). Reveals it then and returns true. */
-bool murk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
+bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
 
 /* `starshell N at X,Y` and `illuminate N at X,Y` (seed 003, 1.92 and 1.93). */
-int murk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
-int murk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          const struct murk_cmd_args* a, char* reason, size_t reason_len);
+int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                        const struct mk_cmd_args* a, char* reason, size_t reason_len);
 
 /* ---- the tables of seed 003, for the tests ---- */
 
 /* NVR Table (1.11): cloud cover from the coloured die (+1 in Dec, Jan, Feb): 0 none,
  * 1 scattered, 2 overcast; moon phase from the white die: 0 no moon, 1 half, 2 full. */
-int murk_nvr_cloud_of(int coloured, int month);
-int murk_nvr_moon_of(int white);
+int mk_nvr_cloud_of(int coloured, int month);
+int mk_nvr_moon_of(int white);
 /* NVR Modifier (1.11): cloud (0..2) x moon (0..2). */
-int murk_nvr_modifier(int cloud, int moon);
+int mk_nvr_modifier(int cloud, int moon);
 /* The Base NVR: 3 (6 with snow) plus the modifier, clamped to 0..6. */
-int murk_nvr_base(int cloud, int moon, bool snow);
+int mk_nvr_base(int cloud, int moon, bool snow);
 /* NVR Change (1.12): the new Base NVR from the old one, the coloured and white dice and,
  * for the exception (scattered clouds with a half or full moon), the extra die (0 when
  * not rolled). cloud/moon as above, -1 unknown. */
-int murk_nvr_change(int nvr, int coloured, int white, int extra, int cloud, int moon);
+int mk_nvr_change(int nvr, int coloured, int white, int extra, int cloud, int moon);
 /* Does a change under these conditions need the extra die (the 1.12 exception)? */
-bool murk_nvr_change_needs_extra(int cloud, int moon);
+bool mk_nvr_change_needs_extra(int cloud, int moon);
 
 #endif

@@ -99,25 +99,25 @@ static bool check_limits(struct checker* c) {
     for (int p = 0; p < f->nplatoons; p++) teams += f->platoons[p].nteams;
     char path[64];
     snprintf(path, sizeof path, "forces.%s.platoons", murk_side_name((enum murk_side)sd));
-    if (teams > MURK_MAX_TEAMS_PER_SIDE) {
+    if (teams > MK_MAX_TEAMS_PER_SIDE) {
       problem(c, path, "the %s's force has %d teams; a game holds at most %d a side",
-              murk_side_name((enum murk_side)sd), teams, MURK_MAX_TEAMS_PER_SIDE);
+              murk_side_name((enum murk_side)sd), teams, MK_MAX_TEAMS_PER_SIDE);
       ok = false;
     }
     markers += f->nplatoons + (f->dummies > 0 ? f->dummies : 0);
   }
-  if (markers > MURK_MAX_MARKERS) {
+  if (markers > MK_MAX_MARKERS) {
     problem(c, "forces",
             "the forces bring %d markers (a platoon or a dummy each); a game holds at most %d",
-            markers, MURK_MAX_MARKERS);
+            markers, MK_MAX_MARKERS);
     ok = false;
   }
   int placed = m->nobjectives;
   for (int i = 0; i < m->nobjective_rules; i++) placed += m->objective_rules[i].count;
-  if (placed > MURK_MAX_PLACED_OBJECTIVES) {
+  if (placed > MK_MAX_PLACED_OBJECTIVES) {
     problem(c, "objectives",
             "the mission has %d objectives once all are placed; a game holds at most %d", placed,
-            MURK_MAX_PLACED_OBJECTIVES);
+            MK_MAX_PLACED_OBJECTIVES);
     ok = false;
   }
   return ok;
@@ -181,13 +181,13 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
     for (int x = 0; x < gr->width; x++) {
       struct murk_pos p = {x, y};
       bool any = false;
-      if (!murk_cell_passable(c->m, p)) continue;
+      if (!mk_cell_passable(c->m, p)) continue;
       for (int sd = 0; sd < MURK_SIDES; sd++) {
         /* The zone test first: the command's own check words its refusals, which costs on
          * a million cells. */
         if (!in_zone(c->m, (enum murk_side)sd, p) ||
-            murk_setup_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch,
-                                       sizeof scratch, NULL) != MURK_OK)
+            mk_setup_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch, sizeof scratch,
+                                     NULL) != MURK_OK)
           continue;
         own[sd]++;
         any = true;
@@ -210,7 +210,7 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
     problem(c, "deployment",
             "the deployment zones share %d cell%s, and both sides must deploy a platoon (one "
             "marker a cell)",
-            either, murk_plural(either));
+            either, mk_plural(either));
 }
 
 /* seed 001, Reserves: at least and at most, both of the side's platoons. */
@@ -221,7 +221,7 @@ static void check_reserves(struct checker* c, const struct murk_game* g) {
     for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
       int least, most;
       enum murk_rule_id rule;
-      if (!murk_reserves_limits(g, (enum murk_side)sd, kinds[k], &least, &most, &rule)) continue;
+      if (!mk_reserves_limits(g, (enum murk_side)sd, kinds[k], &least, &most, &rule)) continue;
       if (least <= most) continue;
       char path[96];
       snprintf(path, sizeof path, "rules.%s.at_least", murk_rule_name(rule));
@@ -239,7 +239,7 @@ static void check_ambush(struct checker* c, const struct murk_game* g) {
   int span = table_span(&c->m->grid);
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     enum murk_side side = (enum murk_side)sd;
-    if (murk_ambush_allowance(g, side, true) <= 0 || !has_platoons(c->m, murk_side_other(side)))
+    if (mk_ambush_allowance(g, side, true) <= 0 || !has_platoons(c->m, murk_side_other(side)))
       continue;
     if (keep < span) continue;
     problem(c, "rules.immediate_ambush.keep_out",
@@ -262,7 +262,7 @@ static void check_objectives(struct checker* c, const struct murk_game* g) {
     for (int y = 0; y < gr->height; y++)
       for (int x = 0; x < gr->width; x++) {
         struct murk_pos p = {x, y};
-        if (murk_setup_check_zone(g, &z, p, "the objective", scratch, sizeof scratch) == MURK_OK)
+        if (mk_setup_check_zone(g, &z, p, "the objective", scratch, sizeof scratch) == MURK_OK)
           box_add(&b, p);
       }
     char path[64];
@@ -271,7 +271,7 @@ static void check_objectives(struct checker* c, const struct murk_game* g) {
       problem(c, path,
               "objective placement step %d puts %d objective%s where %d cell%s may take one (one "
               "objective a cell, on passable ground inside the area)",
-              i + 1, r->count, murk_plural(r->count), b.n, murk_plural(b.n));
+              i + 1, r->count, mk_plural(r->count), b.n, mk_plural(b.n));
     } else if (r->count > 1 && r->min_apart > box_span(gr, &b)) {
       snprintf(path, sizeof path, "objectives.place.%d.min_apart", i);
       problem(c, path,
@@ -318,7 +318,7 @@ static void check_end(struct checker* c, const struct murk_game* g) {
   /* Sight that no rule ever changes (no NVR roll, no dusk or dawn) and reaches no cell. */
   bool blind = !murk_mission_rule_on(m, MURK_RULE_NVR) &&
                !murk_mission_rule_on(m, MURK_RULE_DUSK_AND_DAWN) &&
-               murk_sight_range(g, MURK_ATTACKER) <= 0;
+               mk_sight_range(g, MURK_ATTACKER) <= 0;
   bool take = false, destroy = false;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     enum murk_side side = (enum murk_side)sd;

@@ -88,7 +88,7 @@ bool murk_zone_contains(const struct murk_mission* m, const struct murk_zone* z,
 
 /* ---- table edges and corners ---- */
 
-int murk_region_edge_count(const struct murk_grid* gr) {
+int mk_region_edge_count(const struct murk_grid* gr) {
   int w = gr->width, h = gr->height;
   if (w <= 0 || h <= 0) return 0;
   if (h == 1) return w;
@@ -96,7 +96,7 @@ int murk_region_edge_count(const struct murk_grid* gr) {
   return 2 * w + 2 * h - 4;
 }
 
-struct murk_pos murk_region_edge_cell(const struct murk_grid* gr, int i) {
+struct murk_pos mk_region_edge_cell(const struct murk_grid* gr, int i) {
   int w = gr->width, h = gr->height;
   if (h == 1) return (struct murk_pos){i, 0};
   if (w == 1) return (struct murk_pos){0, i};
@@ -109,7 +109,7 @@ struct murk_pos murk_region_edge_cell(const struct murk_grid* gr, int i) {
   return (struct murk_pos){0, h - 2 - i};
 }
 
-bool murk_region_on_edge(const struct murk_grid* gr, struct murk_pos p, enum murk_compass e) {
+bool mk_region_on_edge(const struct murk_grid* gr, struct murk_pos p, enum murk_compass e) {
   switch (e) {
     case MURK_NORTH:
       return p.y == 0;
@@ -124,11 +124,11 @@ bool murk_region_on_edge(const struct murk_grid* gr, struct murk_pos p, enum mur
   }
 }
 
-bool murk_region_on_any_edge(const struct murk_grid* gr, struct murk_pos p) {
+bool mk_region_on_any_edge(const struct murk_grid* gr, struct murk_pos p) {
   return p.x == 0 || p.y == 0 || p.x == gr->width - 1 || p.y == gr->height - 1;
 }
 
-struct murk_pos murk_region_corner_cell(const struct murk_grid* gr, enum murk_compass c) {
+struct murk_pos mk_region_corner_cell(const struct murk_grid* gr, enum murk_compass c) {
   int e = gr->width - 1, s = gr->height - 1;
   switch (c) {
     case MURK_NE:
@@ -143,14 +143,14 @@ struct murk_pos murk_region_corner_cell(const struct murk_grid* gr, enum murk_co
   }
 }
 
-void murk_region_corner_edges(enum murk_compass c, enum murk_compass* a, enum murk_compass* b) {
+void mk_region_corner_edges(enum murk_compass c, enum murk_compass* a, enum murk_compass* b) {
   *a = c == MURK_NE || c == MURK_NW ? MURK_NORTH : MURK_SOUTH;
   *b = c == MURK_NE || c == MURK_SE ? MURK_EAST : MURK_WEST;
 }
 
-bool murk_region_corner_meets(enum murk_compass c, enum murk_compass e) {
+bool mk_region_corner_meets(enum murk_compass c, enum murk_compass e) {
   if (c < MURK_NE || c > MURK_SW) return false;
   enum murk_compass a, b;
-  murk_region_corner_edges(c, &a, &b);
+  mk_region_corner_edges(c, &a, &b);
   return e == a || e == b;
 }

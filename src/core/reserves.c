@@ -80,18 +80,18 @@ static bool kind_ok(enum murk_reserve_kind k) {
   return (int)k >= 0 && (int)k < NKINDS;
 }
 
-bool murk_reserves_in_use(const struct murk_mission* m) {
+bool mk_reserves_in_use(const struct murk_mission* m) {
   return murk_mission_rule_on(m, MURK_RULE_RESERVES) ||
          murk_mission_rule_on(m, MURK_RULE_DELAYED_RESERVES) ||
          murk_mission_rule_on(m, MURK_RULE_SCATTERED_RESERVES) ||
          murk_mission_rule_on(m, MURK_RULE_MOBILE_RESERVES);
 }
 
-enum murk_rule_id murk_reserve_kind_rule(enum murk_reserve_kind k) {
+enum murk_rule_id mk_reserve_kind_rule(enum murk_reserve_kind k) {
   return kind_ok(k) ? kinds[k].rule : MURK_RULE_COUNT;
 }
 
-const char* murk_reserve_kind_name(enum murk_reserve_kind k) {
+const char* mk_reserve_kind_name(enum murk_reserve_kind k) {
   return kind_ok(k) ? kinds[k].name : "reserve";
 }
 
@@ -99,8 +99,8 @@ static int param(const struct murk_game* g, enum murk_param_id p) {
   return p < MURK_PARAM_COUNT ? murk_mission_param(g->m, p) : 0;
 }
 
-bool murk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
-                               enum murk_reserve_kind k) {
+bool mk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
+                             enum murk_reserve_kind k) {
   if (!kind_ok(k) || k == MURK_RESERVE_DEFAULT) return false;
   if (!murk_mission_rule_on(g->m, kinds[k].rule)) return false;
   const struct murk_side_setup* st = &g->m->sides[side].setup;
@@ -109,7 +109,7 @@ bool murk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
   return (st->reserves & (1u << k)) != 0;
 }
 
-int murk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate) {
+int mk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate) {
   enum murk_rule_id r = immediate ? MURK_RULE_IMMEDIATE_AMBUSH : MURK_RULE_AMBUSH;
   if (!murk_mission_rule_on(g->m, r)) return 0;
   const struct murk_side_setup* st = &g->m->sides[side].setup;
@@ -119,20 +119,20 @@ int murk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool i
   return n;
 }
 
-bool murk_reserves_side_nominates(const struct murk_game* g, enum murk_side side) {
+bool mk_reserves_side_nominates(const struct murk_game* g, enum murk_side side) {
   for (int i = 0; i < NROLL; i++) {
     if (roll_order[i] == MURK_RESERVE_DEEP) continue;
-    if (murk_reserve_kind_allowed(g, side, roll_order[i])) return true;
+    if (mk_reserve_kind_allowed(g, side, roll_order[i])) return true;
   }
   if (murk_mission_rule_on(g->m, MURK_RULE_DEEP_STRIKE)) {
     const struct murk_force* f = murk_force(g, side);
     for (int p = 0; p < f->nplatoons; p++)
       if (f->platoons[p].flags & MURK_PF(DEEP_STRIKE)) return true;
   }
-  return murk_ambush_allowance(g, side, false) > 0 || murk_ambush_allowance(g, side, true) > 0;
+  return mk_ambush_allowance(g, side, false) > 0 || mk_ambush_allowance(g, side, true) > 0;
 }
 
-bool murk_platoon_counts(const struct murk_platoon* pl) {
+bool mk_platoon_counts(const struct murk_platoon* pl) {
   return !(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR)));
 }
 
@@ -141,12 +141,12 @@ bool murk_platoon_counts(const struct murk_platoon* pl) {
 /* The side's platoons that count, and those of them held in kind k. */
 static void count_held(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
                        int* total, int* held) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   *total = *held = 0;
   for (int i = 0; i < s->nunits[side]; i++) {
-    if (!murk_platoon_counts(murk_unit_platoon(g, side, i))) continue;
+    if (!mk_platoon_counts(mk_unit_platoon(g, side, i))) continue;
     (*total)++;
-    const struct murk_unit_state* u = &s->units[side][i];
+    const struct mk_unit_state* u = &s->units[side][i];
     if (u->state == MURK_PLATOON_RESERVE && u->ambush == 0 && u->reserve == k) (*held)++;
   }
 }
@@ -182,65 +182,65 @@ static enum murk_reserve_kind default_kind(const struct murk_game* g, enum murk_
   static const enum murk_reserve_kind pref[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
                                                 MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN};
   for (int i = 0; i < 4; i++)
-    if (murk_reserve_kind_allowed(g, side, pref[i])) return pref[i];
+    if (mk_reserve_kind_allowed(g, side, pref[i])) return pref[i];
   return MURK_RESERVE_DEFAULT;
 }
 
-int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                           const struct murk_cmd_args* a, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
   int unit = a->unit;
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
-                       u->ambush ? "in ambush" : "in reserve");
+    return mk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
+                     u->ambush ? "in ambush" : "in reserve");
   enum murk_reserve_kind kind = c->reserve;
-  if (!kind_ok(kind)) return murk_reject(reason, reason_len, "unknown kind of reserve");
+  if (!kind_ok(kind)) return mk_reject(reason, reason_len, "unknown kind of reserve");
   if (kind == MURK_RESERVE_DEFAULT) {
     kind = default_kind(g, side);
     if (kind == MURK_RESERVE_DEFAULT)
-      return murk_reject(reason, reason_len,
-                         "the %s holds no reserves in this mission (only ambushes or deep strike)",
-                         murk_side_name(side));
+      return mk_reject(reason, reason_len,
+                       "the %s holds no reserves in this mission (only ambushes or deep strike)",
+                       murk_side_name(side));
   } else if (!murk_mission_rule_on(g->m, kinds[kind].rule)) {
-    return murk_reject(reason, reason_len, "this mission has no %ss", kinds[kind].name);
-  } else if (!murk_reserve_kind_allowed(g, side, kind)) {
-    return murk_reject(reason, reason_len, "the %s holds no %ss in this mission",
-                       murk_side_name(side), kinds[kind].name);
+    return mk_reject(reason, reason_len, "this mission has no %ss", kinds[kind].name);
+  } else if (!mk_reserve_kind_allowed(g, side, kind)) {
+    return mk_reject(reason, reason_len, "the %s holds no %ss in this mission",
+                     murk_side_name(side), kinds[kind].name);
   }
   if (kind == MURK_RESERVE_DEEP && !(pl->flags & MURK_PF(DEEP_STRIKE)))
-    return murk_reject(reason, reason_len,
-                       "platoon %d (%s) cannot deep strike (it lacks the deep_strike flag)",
-                       unit + 1, pl->name);
-  if (murk_platoon_counts(pl)) {
+    return mk_reject(reason, reason_len,
+                     "platoon %d (%s) cannot deep strike (it lacks the deep_strike flag)", unit + 1,
+                     pl->name);
+  if (mk_platoon_counts(pl)) {
     int total, held;
     count_held(g, side, kind, &total, &held);
     int most = at_most(g, kind, total);
     if (held + 1 > most) {
       char pct[16];
       percent_text(param(g, kinds[kind].most), pct, sizeof pct);
-      return murk_reject(reason, reason_len,
-                         "%ss: at most %s of your platoons (%d of %d) may be held back; you "
-                         "already hold %d",
-                         kinds[kind].name, pct, most, total, held);
+      return mk_reject(reason, reason_len,
+                       "%ss: at most %s of your platoons (%d of %d) may be held back; you "
+                       "already hold %d",
+                       kinds[kind].name, pct, most, total, held);
     }
   }
   u->state = MURK_PLATOON_RESERVE;
   u->reserve = kind;
   u->ambush = 0;
-  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s",
-            murk_side_name(side), kinds[kind].name);
-  murk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
-            unit + 1, pl->name, kinds[kind].name);
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s", murk_side_name(side),
+          kinds[kind].name);
+  mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
+          unit + 1, pl->name, kinds[kind].name);
   return MURK_OK;
 }
 
-bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
-                          int* least, int* most, enum murk_rule_id* rule) {
+bool mk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                        int* least, int* most, enum murk_rule_id* rule) {
   *least = *most = 0;
   *rule = kinds[k].rule;
-  if (k == MURK_RESERVE_DEEP || !murk_reserve_kind_allowed(g, side, k)) return false;
+  if (k == MURK_RESERVE_DEEP || !mk_reserve_kind_allowed(g, side, k)) return false;
   int total, held;
   count_held(g, side, k, &total, &held);
   *least = at_least(g, k, total);
@@ -248,11 +248,11 @@ bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum m
   return true;
 }
 
-int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
-                                 size_t reason_len) {
+int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
+                               size_t reason_len) {
   for (int i = 0; i < NROLL; i++) {
     enum murk_reserve_kind k = roll_order[i];
-    if (k == MURK_RESERVE_DEEP || !murk_reserve_kind_allowed(g, side, k)) continue;
+    if (k == MURK_RESERVE_DEEP || !mk_reserve_kind_allowed(g, side, k)) continue;
     int total, held;
     count_held(g, side, k, &total, &held);
     int least = at_least(g, k, total);
@@ -261,10 +261,10 @@ int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side,
     int most = at_most(g, k, total);
     if (least > most) {
       if (held >= most) continue;
-      return murk_reject(reason, reason_len,
-                         "%ss: hold %d of your platoons, the most you may (reserve N); you hold "
-                         "%d",
-                         kinds[k].name, most, held);
+      return mk_reject(reason, reason_len,
+                       "%ss: hold %d of your platoons, the most you may (reserve N); you hold "
+                       "%d",
+                       kinds[k].name, most, held);
     }
     if (held >= least) continue;
     char pct[16];
@@ -272,47 +272,47 @@ int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side,
     percent_text(p, pct, sizeof pct);
     int c = param(g, kinds[k].least_n);
     if (p > 0 && (p * total + 99) / 100 >= (c < total ? c : total))
-      return murk_reject(reason, reason_len,
-                         "%ss: hold at least %s of your platoons (%d of %d); you hold %d "
-                         "(reserve N)",
-                         kinds[k].name, pct, least, total, held);
-    return murk_reject(reason, reason_len,
-                       "%ss: hold at least %d of your platoons; you hold %d (reserve N)",
-                       kinds[k].name, least, held);
+      return mk_reject(reason, reason_len,
+                       "%ss: hold at least %s of your platoons (%d of %d); you hold %d "
+                       "(reserve N)",
+                       kinds[k].name, pct, least, total, held);
+    return mk_reject(reason, reason_len,
+                     "%ss: hold at least %d of your platoons; you hold %d (reserve N)",
+                     kinds[k].name, least, held);
   }
   return MURK_OK;
 }
 
-int murk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
+int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
   enum murk_reserve_kind into = MURK_RESERVE_DEFAULT;
   /* seed 004, Escalation: whatever is not deployed at the start is in reserve. */
   if (murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
-      murk_reserve_kind_allowed(g, side, MURK_RESERVE_PLAIN))
+      mk_reserve_kind_allowed(g, side, MURK_RESERVE_PLAIN))
     into = MURK_RESERVE_PLAIN;
   static const enum murk_reserve_kind pref[] = {MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN,
                                                 MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED};
   for (int i = 0; i < 4 && into == MURK_RESERVE_DEFAULT; i++)
-    if (murk_reserve_kind_allowed(g, side, pref[i]) && param(g, kinds[pref[i]].undeployed))
+    if (mk_reserve_kind_allowed(g, side, pref[i]) && param(g, kinds[pref[i]].undeployed))
       into = pref[i];
   if (into == MURK_RESERVE_DEFAULT) return 0;
   bool infiltrate = murk_mission_rule_on(g->m, MURK_RULE_INFILTRATE);
   int n = 0;
   for (int i = 0; i < s->nunits[side]; i++) {
-    struct murk_unit_state* u = &s->units[side][i];
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
-    if (u->state != MURK_PLATOON_WAITING || !murk_platoon_counts(pl)) continue;
+    struct mk_unit_state* u = &s->units[side][i];
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
+    if (u->state != MURK_PLATOON_WAITING || !mk_platoon_counts(pl)) continue;
     if (infiltrate && (pl->flags & MURK_PF(INFILTRATE))) continue;
     u->state = MURK_PLATOON_RESERVE;
     u->reserve = into;
     u->ambush = 0;
-    murk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
-              i + 1, pl->name, kinds[into].name);
+    mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
+            i + 1, pl->name, kinds[into].name);
     n++;
   }
   if (n > 0)
-    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds %d more platoon%s in %s",
-              murk_side_name(side), n, murk_plural(n), kinds[into].name);
+    mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds %d more platoon%s in %s",
+            murk_side_name(side), n, mk_plural(n), kinds[into].name);
   return n;
 }
 
@@ -322,7 +322,7 @@ static const int ENTRY_SPREAD = 2; /* cells along the edge either side of an ent
 
 static bool near_entry(const struct murk_game* g, int e, struct murk_pos p) {
   const struct murk_grid* gr = &g->m->grid;
-  return murk_region_on_any_edge(gr, p) &&
+  return mk_region_on_any_edge(gr, p) &&
          murk_geom_distance(gr, p, g->m->entries[e].at) <= ENTRY_SPREAD;
 }
 
@@ -336,24 +336,22 @@ static bool area_has(const struct murk_game* g, const struct murk_arrive_area* a
     case MURK_ARRIVE_EDGE: {
       bool in;
       if (a->where <= MURK_WEST) {
-        in = murk_region_on_edge(gr, p, a->where);
+        in = mk_region_on_edge(gr, p, a->where);
       } else {
         enum murk_compass e1, e2;
-        murk_region_corner_edges(a->where, &e1, &e2);
+        mk_region_corner_edges(a->where, &e1, &e2);
         struct murk_region q = {MURK_REGION_QUARTER, a->where, {0, 0}, {0, 0}};
-        in = (murk_region_on_edge(gr, p, e1) || murk_region_on_edge(gr, p, e2)) &&
+        in = (mk_region_on_edge(gr, p, e1) || mk_region_on_edge(gr, p, e2)) &&
              murk_region_contains(m, &q, p);
       }
       return in && (!a->has_in || murk_region_contains(m, &a->in, p));
     }
     case MURK_ARRIVE_CORNER: {
-      struct murk_pos c = murk_region_corner_cell(gr, a->where);
+      struct murk_pos c = mk_region_corner_cell(gr, a->where);
       enum murk_compass e1, e2;
-      murk_region_corner_edges(a->where, &e1, &e2);
-      bool along1 =
-          murk_region_on_edge(gr, p, e1) && (p.x > c.x ? p.x - c.x : c.x - p.x) < a->within;
-      bool along2 =
-          murk_region_on_edge(gr, p, e2) && (p.y > c.y ? p.y - c.y : c.y - p.y) < a->within;
+      mk_region_corner_edges(a->where, &e1, &e2);
+      bool along1 = mk_region_on_edge(gr, p, e1) && (p.x > c.x ? p.x - c.x : c.x - p.x) < a->within;
+      bool along2 = mk_region_on_edge(gr, p, e2) && (p.y > c.y ? p.y - c.y : c.y - p.y) < a->within;
       if (a->one_edge) return a->edge == e1 ? along1 : along2;
       return along1 || along2;
     }
@@ -395,14 +393,14 @@ static bool side_area_has(const struct murk_game* g, enum murk_side side, struct
  * many cells there are. */
 static int arrival_order(const struct murk_game* g, enum murk_side side, int* start) {
   const struct murk_grid* gr = &g->m->grid;
-  int n = murk_region_edge_count(gr), k = 0;
+  int n = mk_region_edge_count(gr), k = 0;
   *start = 0;
   for (int i = 0; i < n; i++)
-    if (!side_area_has(g, side, murk_region_edge_cell(gr, i))) {
+    if (!side_area_has(g, side, mk_region_edge_cell(gr, i))) {
       *start = (i + 1) % n;
       break;
     }
-  for (int i = 0; i < n; i++) k += side_area_has(g, side, murk_region_edge_cell(gr, i)) ? 1 : 0;
+  for (int i = 0; i < n; i++) k += side_area_has(g, side, mk_region_edge_cell(gr, i)) ? 1 : 0;
   return k;
 }
 
@@ -424,7 +422,7 @@ static int side_entries(const struct murk_game* g, enum murk_side side, int out[
 
 /* Does arrival a allow p (ignoring what stands there)? */
 static bool arrival_allows(const struct murk_game* g, enum murk_side side,
-                           const struct murk_arrival* a, struct murk_pos p) {
+                           const struct mk_arrival* a, struct murk_pos p) {
   const struct murk_grid* gr = &g->m->grid;
   if (!murk_geom_on_table(gr, p)) return false;
   if (a->anywhere) return true;
@@ -432,11 +430,11 @@ static bool arrival_allows(const struct murk_game* g, enum murk_side side,
   if (!side_area_has(g, side, p)) return false;
   if (a->part < 0) return true;
   /* p's rank among the arrival cells, in order from `start`. */
-  int start, n = murk_region_edge_count(gr);
+  int start, n = mk_region_edge_count(gr);
   int total = arrival_order(g, side, &start);
   int rank = 0;
   for (int j = 0; j < n; j++) {
-    struct murk_pos q = murk_region_edge_cell(gr, (start + j) % n);
+    struct murk_pos q = mk_region_edge_cell(gr, (start + j) % n);
     if (murk_pos_eq(q, p)) break;
     if (side_area_has(g, side, q)) rank++;
   }
@@ -458,7 +456,7 @@ static void area_text(const struct murk_game* g, const struct murk_arrive_area* 
         snprintf(buf, n, "the edges of the %s quarter", compass_words[a->where]);
       return;
     case MURK_ARRIVE_CORNER:
-      murk_cells_text(g, a->within, cs, sizeof cs);
+      mk_cells_text(g, a->within, cs, sizeof cs);
       if (a->one_edge)
         snprintf(buf, n, "the %s edge within %s of the %s corner", compass_words[a->edge], cs,
                  compass_words[a->where]);
@@ -485,9 +483,9 @@ static void area_text(const struct murk_game* g, const struct murk_arrive_area* 
   snprintf(buf, n, "the table edge");
 }
 
-void murk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
-                            size_t n) {
-  const struct murk_arrival* a = &g->s.arrivals[side][i];
+void mk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
+                          size_t n) {
+  const struct mk_arrival* a = &g->s.arrivals[side][i];
   if (a->anywhere) {
     snprintf(buf, n, "anywhere on the table (deep strike)");
     return;
@@ -519,7 +517,7 @@ void murk_reserves_describe(const struct murk_game* g, enum murk_side side, int 
 static int waiting(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k) {
   int n = 0;
   for (int i = 0; i < g->s.nunits[side]; i++) {
-    const struct murk_unit_state* u = &g->s.units[side][i];
+    const struct mk_unit_state* u = &g->s.units[side][i];
     if (u->state == MURK_PLATOON_RESERVE && u->ambush == 0 && u->reserve == k) n++;
   }
   return n;
@@ -558,7 +556,7 @@ static int entry_for(const struct murk_game* g, const int* list, int n,
 
 /* Where one granted arrival comes on (seed 000, Lost in the Fog; seed 001, Scattered
  * Reserves). */
-static void place_arrival(struct murk_game* g, enum murk_side side, struct murk_arrival* a) {
+static void place_arrival(struct murk_game* g, enum murk_side side, struct mk_arrival* a) {
   const struct murk_mission* m = g->m;
   const char* who = murk_side_name(side);
   char purpose[MURK_ROLL_PURPOSE], where[160];
@@ -594,13 +592,13 @@ static void place_arrival(struct murk_game* g, enum murk_side side, struct murk_
     return;
   }
   int i = (int)(a - g->s.arrivals[side]);
-  murk_reserves_describe(g, side, i, where, sizeof where);
-  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: a %s comes on at %s", who,
-            kinds[a->kind].name, where);
+  mk_reserves_describe(g, side, i, where, sizeof where);
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: a %s comes on at %s", who,
+          kinds[a->kind].name, where);
 }
 
-void murk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
+void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
   s->narrivals[side] = 0; /* arrivals that could not come on last turn are lost */
   const char* who = murk_side_name(side);
   for (int i = 0; i < NROLL; i++) {
@@ -627,14 +625,14 @@ void murk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
       if (roll.dice[j] >= score) hits++;
     if (hits > n) hits = n;
     if (hits == 0) {
-      murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: no %s arrives (%d+ needed)", who,
-                ki->name, score);
+      mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: no %s arrives (%d+ needed)", who,
+              ki->name, score);
       continue;
     }
-    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: %d %s%s may arrive (%d+ needed)", who,
-              hits, ki->name, murk_plural(hits), score);
-    for (int h = 0; h < hits && s->narrivals[side] < MURK_MAX_ARRIVALS; h++) {
-      struct murk_arrival* a = &s->arrivals[side][s->narrivals[side]++];
+    mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s: %d %s%s may arrive (%d+ needed)", who,
+            hits, ki->name, mk_plural(hits), score);
+    for (int h = 0; h < hits && s->narrivals[side] < MK_MAX_ARRIVALS; h++) {
+      struct mk_arrival* a = &s->arrivals[side][s->narrivals[side]++];
       memset(a, 0, sizeof *a);
       a->kind = k;
       place_arrival(g, side, a);
@@ -644,7 +642,7 @@ void murk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
 
 /* ---- bringing platoons on ---- */
 
-int murk_reserves_due(const struct murk_game* g, enum murk_side side) {
+int mk_reserves_due(const struct murk_game* g, enum murk_side side) {
   int n = 0;
   for (int i = 0; i < g->s.narrivals[side]; i++)
     if (!g->s.arrivals[side][i].used && waiting(g, side, g->s.arrivals[side][i].kind) > 0) n++;
@@ -654,13 +652,13 @@ int murk_reserves_due(const struct murk_game* g, enum murk_side side) {
 /* Free passable cells arrival a allows, in perimeter order: up to cap written, the number
  * found returned (deep strike: 0, it may aim anywhere). */
 static int arrival_free_cells(const struct murk_game* g, enum murk_side side,
-                              const struct murk_arrival* a, struct murk_pos* out, int cap) {
+                              const struct mk_arrival* a, struct murk_pos* out, int cap) {
   if (a->anywhere) return 0;
   const struct murk_grid* gr = &g->m->grid;
-  int n = murk_region_edge_count(gr), k = 0;
+  int n = mk_region_edge_count(gr), k = 0;
   for (int i = 0; i < n; i++) {
-    struct murk_pos p = murk_region_edge_cell(gr, i);
-    if (!murk_cell_passable(g->m, p) || !murk_cell_free(&g->s, p)) continue;
+    struct murk_pos p = mk_region_edge_cell(gr, i);
+    if (!mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
     if (!arrival_allows(g, side, a, p)) continue;
     if (k < cap) out[k] = p;
     k++;
@@ -668,62 +666,60 @@ static int arrival_free_cells(const struct murk_game* g, enum murk_side side,
   return k;
 }
 
-int murk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, struct murk_pos* out,
-                        int cap) {
+int mk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, struct murk_pos* out,
+                      int cap) {
   return arrival_free_cells(g, side, &g->s.arrivals[side][i], out, cap);
 }
 
-int murk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
-                            size_t reason_len) {
+int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
+                          size_t reason_len) {
   for (int i = 0; i < g->s.narrivals[side]; i++) {
-    const struct murk_arrival* a = &g->s.arrivals[side][i];
+    const struct mk_arrival* a = &g->s.arrivals[side][i];
     if (a->used || waiting(g, side, a->kind) == 0) continue;
     if (!a->anywhere && arrival_free_cells(g, side, a, NULL, 0) == 0) continue;
     char where[160];
-    murk_reserves_describe(g, side, i, where, sizeof where);
-    return murk_reject(reason, reason_len, "a %s must come on first (arrive N at X,Y: %s)",
-                       kinds[a->kind].name, where);
+    mk_reserves_describe(g, side, i, where, sizeof where);
+    return mk_reject(reason, reason_len, "a %s must come on first (arrive N at X,Y: %s)",
+                     kinds[a->kind].name, where);
   }
   return MURK_OK;
 }
 
-int murk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
-                     const struct murk_zone* zone, const char* how, char* reason,
-                     size_t reason_len) {
-  struct murk_state* s = &g->s;
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
-  struct murk_unit_state* u = &s->units[side][unit];
+int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
+                   const struct murk_zone* zone, const char* how, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  struct mk_unit_state* u = &s->units[side][unit];
   char ps[16];
   murk_pos_format(p, ps, sizeof ps);
-  int mi = murk_marker_new(g, side, unit, p);
-  if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
-  struct murk_marker* mk = &s->markers[mi];
+  int mi = mk_marker_new(g, side, unit, p);
+  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
+  struct mk_marker* mk = &s->markers[mi];
   u->marker = mk->number;
-  bool cloak = murk_night_cloaks(g, side, unit); /* seed 003, 1.41: a cloaking counter */
+  bool cloak = mk_night_cloaks(g, side, unit); /* seed 003, 1.41: a cloaking counter */
   if (cloak || murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
     /* seed 000, Fog of War: a numbered template; reserves "are identified by their
      * platoon template when they enter the table". */
     if (cloak) mk->kind = MURK_MARKER_CLOAK;
     mk->on_table = true;
     u->state = MURK_PLATOON_HIDDEN;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side),
-              how, murk_marker_ops(g, mi)->name, mk->number, ps);
-    murk_event_facts(g, mk->number, NULL, &p);
-    murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
-              mk->number, pl->name, unit + 1);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side), how,
+            mk_marker_ops(g, mi)->name, mk->number, ps);
+    mk_event_facts(g, mk->number, NULL, &p);
+    mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
+            mk->number, pl->name, unit + 1);
     return MURK_OK;
   }
   mk->revealed = true;
   u->state = MURK_PLATOON_REVEALED;
-  int alive = murk_unit_alive(s, side, unit);
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s P%d at %s: %s (%s, %d team%s)",
-            murk_side_name(side), how, mk->number, ps, pl->name, pl->type, alive,
-            murk_plural(alive));
-  murk_event_facts(g, mk->number, NULL, &p);
-  if (murk_fog_place_teams(g, side, unit, p, NULL, zone) > 0)
-    return murk_reject(reason, reason_len,
-                       "there is no room around %s for all %d teams of platoon %d", ps, alive,
-                       unit + 1);
+  int alive = mk_unit_alive(s, side, unit);
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s P%d at %s: %s (%s, %d team%s)",
+          murk_side_name(side), how, mk->number, ps, pl->name, pl->type, alive, mk_plural(alive));
+  mk_event_facts(g, mk->number, NULL, &p);
+  if (mk_fog_place_teams(g, side, unit, p, NULL, zone) > 0)
+    return mk_reject(reason, reason_len,
+                     "there is no room around %s for all %d teams of platoon %d", ps, alive,
+                     unit + 1);
   return MURK_OK;
 }
 
@@ -737,63 +733,61 @@ static const char* const square_dirs[] = {"east", "north-east", "north", "north-
 /* May a deep-striking team stand on p? */
 static bool strike_cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                            int keep) {
-  if (!murk_geom_on_table(&g->m->grid, p) || !murk_cell_passable(g->m, p)) return false;
-  if (!murk_cell_free(&g->s, p)) return false;
-  return murk_nearest_of_side(g, murk_side_other(side), p, NULL) > keep;
+  if (!murk_geom_on_table(&g->m->grid, p) || !mk_cell_passable(g->m, p)) return false;
+  if (!mk_cell_free(&g->s, p)) return false;
+  return mk_nearest_of_side(g, murk_side_other(side), p, NULL) > keep;
 }
 
 static void lose_team(struct murk_game* g, enum murk_side side, int unit, int team,
                       const char* why) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   s->teams[side][team].alive = false;
-  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s",
-            murk_side_name(side), s->units[side][unit].marker,
-            murk_team_profile(g, side, team)->name, why);
+  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s", murk_side_name(side),
+          s->units[side][unit].marker, mk_team_profile(g, side, team)->name, why);
 }
 
 static void destroy(struct murk_game* g, enum murk_side side, int unit, const char* why) {
-  struct murk_state* s = &g->s;
-  struct murk_unit_state* u = &s->units[side][unit];
+  struct mk_state* s = &g->s;
+  struct mk_unit_state* u = &s->units[side][unit];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
   u->state = MURK_PLATOON_DESTROYED;
-  murk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
-            murk_unit_platoon(g, side, unit)->name, why);
-  murk_event_facts(g, u->marker, NULL, NULL);
+  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
+          mk_unit_platoon(g, side, unit)->name, why);
+  mk_event_facts(g, u->marker, NULL, NULL);
 }
 
 static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struct murk_pos aim,
                        char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   const struct murk_mission* m = g->m;
   const struct murk_grid* gr = &m->grid;
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
-  struct murk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  struct mk_unit_state* u = &s->units[side][unit];
   int keep = murk_mission_param(m, MURK_P_DS_KEEP_OUT);
   char ps[16], cs[32];
   murk_pos_format(aim, ps, sizeof ps);
-  if (!murk_geom_on_table(gr, aim))
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!murk_geom_on_table(gr, aim)) return mk_reject(reason, reason_len, "%s is off the table", ps);
   struct murk_pos near;
   /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
-  int d = murk_known_nearest(g, side, aim, &near);
+  int d = mk_known_nearest(g, side, aim, &near);
   if (d <= keep) {
-    murk_cells_text(g, keep, cs, sizeof cs);
-    return murk_reject(reason, reason_len,
-                       "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "
-                       "from the enemy",
-                       cs, keep, murk_plural(keep), ps, d);
+    mk_cells_text(g, keep, cs, sizeof cs);
+    return mk_reject(reason, reason_len,
+                     "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "
+                     "from the enemy",
+                     cs, keep, mk_plural(keep), ps, d);
   }
   const char* who = murk_side_name(side);
   char purpose[MURK_ROLL_PURPOSE];
-  int mi = murk_marker_new(g, side, unit, aim);
-  if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+  int mi = mk_marker_new(g, side, unit, aim);
+  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
   s->markers[mi].revealed = true;
   u->marker = s->markers[mi].number;
   u->state = MURK_PLATOON_REVEALED;
-  int alive = murk_unit_alive(s, side, unit);
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s P%d deep strikes at %s: %s (%s, %d team%s)",
-            who, u->marker, ps, pl->name, pl->type, alive, murk_plural(alive));
-  murk_event_facts(g, u->marker, NULL, &aim);
+  int alive = mk_unit_alive(s, side, unit);
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s P%d deep strikes at %s: %s (%s, %d team%s)",
+          who, u->marker, ps, pl->name, pl->type, alive, mk_plural(alive));
+  mk_event_facts(g, u->marker, NULL, &aim);
 
   /* The scatter die: `hit` of its six faces keep the platoon where it aimed. */
   struct murk_pos land = aim;
@@ -814,18 +808,18 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     int inches = murk_roll(g, &dist, purpose, MURK_AUD_ALL, NULL);
     /* The scatter is counted in inches, as the seed counts it, then turned into cells
      * like every allowance (rounded down). */
-    int cells = murk_inches_cells(g, inches);
+    int cells = mk_inches_cells(g, inches);
     /* Past the width and height of the table every step is off it: the walk stops there. */
     int walk = cells < gr->width + gr->height + 2 ? cells : gr->width + gr->height + 2;
     for (int i = 0; i < walk; i++) land = murk_geom_neighbour(gr, land, dir);
     char ls[16];
     murk_pos_format(land, ls, sizeof ls);
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
-              u->marker, cells, murk_plural(cells),
-              (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs], ls);
-    murk_event_facts(g, u->marker, &aim, &land);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
+            u->marker, cells, mk_plural(cells), (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs],
+            ls);
+    mk_event_facts(g, u->marker, &aim, &land);
   } else {
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d lands where it aimed", who, u->marker);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d lands where it aimed", who, u->marker);
   }
   s->markers[mi].pos = land;
   u->moved = true; /* seed 004: no move or assault on arrival; shooting counts as moved */
@@ -857,15 +851,15 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     int ok = 0;
     for (size_t i = 0; i < on && placed < nt; i++) {
       if (!strike_cell_ok(g, side, ring[i], keep)) continue;
-      struct murk_team* tm = &s->teams[side][teams[placed++]];
+      struct mk_team* tm = &s->teams[side][teams[placed++]];
       tm->pos = ring[i];
       tm->placed = true;
       ok++;
       char ts[16];
       murk_pos_format(ring[i], ts, sizeof ts);
-      murk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", who, u->marker,
-                murk_team_profile(g, side, teams[placed - 1])->name, ts);
-      murk_event_facts(g, u->marker, NULL, &ring[i]);
+      mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", who, u->marker,
+              mk_team_profile(g, side, teams[placed - 1])->name, ts);
+      mk_event_facts(g, u->marker, NULL, &ring[i]);
     }
     int fit = 0; /* cells of this ring a team may take */
     for (size_t i = 0; i < on; i++) fit += strike_cell_ok(g, side, ring[i], keep) ? 1 : 0;
@@ -877,58 +871,58 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     if (r > gr->width + gr->height) break;
   }
   murk_free(ring);
-  if (murk_unit_alive(s, side, unit) == 0) destroy(g, side, unit, "is destroyed");
+  if (mk_unit_alive(s, side, unit) == 0) destroy(g, side, unit, "is destroyed");
   return MURK_OK;
 }
 
 /* ---- arrive ---- */
 
-int murk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* args, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* args, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
   int unit = args->unit, rc;
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state != MURK_PLATOON_RESERVE || u->ambush)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is not in reserve%s", unit + 1,
-                       pl->name, u->ambush ? " (it is in ambush: ambush N at X,Y)" : "");
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not in reserve%s", unit + 1, pl->name,
+                     u->ambush ? " (it is in ambush: ambush N at X,Y)" : "");
   int first = -1;
   for (int i = 0; i < s->narrivals[side] && first < 0; i++)
     if (!s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve) first = i;
   if (first < 0)
-    return murk_reject(reason, reason_len,
-                       "platoon %d (%s) may not arrive this turn: no %s roll "
-                       "succeeded for it",
-                       unit + 1, pl->name, kinds[u->reserve].name);
+    return mk_reject(reason, reason_len,
+                     "platoon %d (%s) may not arrive this turn: no %s roll "
+                     "succeeded for it",
+                     unit + 1, pl->name, kinds[u->reserve].name);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
   int pick = -1;
   for (int i = first; i < s->narrivals[side] && pick < 0; i++) {
-    const struct murk_arrival* a = &s->arrivals[side][i];
+    const struct mk_arrival* a = &s->arrivals[side][i];
     if (!a->used && a->kind == u->reserve && arrival_allows(g, side, a, c->at)) pick = i;
   }
   if (pick < 0) {
     char where[160];
-    murk_reserves_describe(g, side, first, where, sizeof where);
+    mk_reserves_describe(g, side, first, where, sizeof where);
     if (!murk_geom_on_table(&g->m->grid, c->at))
-      return murk_reject(reason, reason_len, "%s is off the table", ps);
-    return murk_reject(reason, reason_len, "%s is not where it may come on (%s)", ps, where);
+      return mk_reject(reason, reason_len, "%s is off the table", ps);
+    return mk_reject(reason, reason_len, "%s is not where it may come on (%s)", ps, where);
   }
-  struct murk_arrival* a = &s->arrivals[side][pick];
+  struct mk_arrival* a = &s->arrivals[side][pick];
   if (a->anywhere) {
     a->used = true;
-    murk_mark_irreversible(g);
+    mk_mark_irreversible(g);
     return deep_strike(g, side, unit, c->at, reason, reason_len);
   }
-  if (!murk_cell_passable(g->m, c->at)) {
+  if (!mk_cell_passable(g->m, c->at)) {
     const struct murk_terrain* t = murk_mission_terrain_at(g->m, c->at);
-    return murk_reject(reason, reason_len, "a platoon cannot stand in the %s at %s",
-                       t ? t->name : "terrain", ps);
+    return mk_reject(reason, reason_len, "a platoon cannot stand in the %s at %s",
+                     t ? t->name : "terrain", ps);
   }
-  if (!murk_cell_free(s, c->at))
-    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  if (!mk_cell_free(s, c->at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   a->used = true;
-  rc = murk_put_platoon(g, side, unit, c->at, NULL, "brings on", reason, reason_len);
+  rc = mk_put_platoon(g, side, unit, c->at, NULL, "brings on", reason, reason_len);
   if (rc != MURK_OK) return rc;
   /* It comes on from the edge and may still move this step. */
   return MURK_OK;
@@ -936,16 +930,16 @@ int murk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct 
 
 /* ---- ambush (seed 001, Ambush and Immediate Ambush: named by page only) ---- */
 
-int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side) {
+int mk_reserves_immediate_left(const struct murk_game* g, enum murk_side side) {
   int n = 0;
   for (int i = 0; i < g->s.nunits[side]; i++) {
-    const struct murk_unit_state* u = &g->s.units[side][i];
+    const struct mk_unit_state* u = &g->s.units[side][i];
     if (u->state == MURK_PLATOON_RESERVE && u->ambush == 2) n++;
   }
   return n;
 }
 
-bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side) {
+bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side) {
   const struct murk_grid* gr = &g->m->grid;
   bool in_zone = murk_mission_param(g->m, MURK_P_IAMB_IN_ZONE);
   int keep = murk_mission_param(g->m, MURK_P_IAMB_KEEP_OUT);
@@ -954,30 +948,29 @@ bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side sid
     for (int x = 0; x < gr->width; x++) {
       struct murk_pos p = {x, y};
       const struct murk_zone* zone = NULL;
-      if (in_zone ? murk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
-                                               &zone) != MURK_OK
-                  : !murk_cell_passable(g->m, p))
+      if (in_zone ? mk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
+                                             &zone) != MURK_OK
+                  : !mk_cell_passable(g->m, p))
         continue;
-      if (!murk_cell_free(&g->s, p)) continue;
-      if (keep > 0 && murk_nearest_of_side(g, murk_side_other(side), p, NULL) <= keep) continue;
+      if (!mk_cell_free(&g->s, p)) continue;
+      if (keep > 0 && mk_nearest_of_side(g, murk_side_other(side), p, NULL) <= keep) continue;
       return true;
     }
   return false;
 }
 
-void murk_reserves_ambush_defer(struct murk_game* g, enum murk_side side) {
+void mk_reserves_ambush_defer(struct murk_game* g, enum murk_side side) {
   int n = 0;
   for (int i = 0; i < g->s.nunits[side]; i++) {
-    struct murk_unit_state* u = &g->s.units[side][i];
+    struct mk_unit_state* u = &g->s.units[side][i];
     if (u->state != MURK_PLATOON_RESERVE || u->ambush != 2) continue;
     u->ambush = 1;
     n++;
   }
   if (n > 0)
-    murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
-              "%s finds no place for %d immediate ambush%s: %s wait%s in ambush",
-              murk_side_name(side), n, n == 1 ? "" : "es", n == 1 ? "it" : "they",
-              n == 1 ? "s" : "");
+    mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
+            "%s finds no place for %d immediate ambush%s: %s wait%s in ambush",
+            murk_side_name(side), n, n == 1 ? "" : "es", n == 1 ? "it" : "they", n == 1 ? "s" : "");
 }
 
 static int count_ambush(const struct murk_game* g, enum murk_side side, int kind) {
@@ -988,106 +981,106 @@ static int count_ambush(const struct murk_game* g, enum murk_side side, int kind
 
 static int hold_in_ambush(struct murk_game* g, enum murk_side side, int unit, char* reason,
                           size_t reason_len) {
-  struct murk_state* s = &g->s;
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct mk_state* s = &g->s;
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (s->phase != MURK_PHASE_RESERVES)
-    return murk_reject(reason, reason_len,
-                       "platoons are held in ambush while reserves are nominated, before "
-                       "deployment");
-  int imm = murk_ambush_allowance(g, side, true);
-  int amb = murk_ambush_allowance(g, side, false);
+    return mk_reject(reason, reason_len,
+                     "platoons are held in ambush while reserves are nominated, before "
+                     "deployment");
+  int imm = mk_ambush_allowance(g, side, true);
+  int amb = mk_ambush_allowance(g, side, false);
   if (imm == 0 && amb == 0)
-    return murk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
-                       murk_side_name(side));
+    return mk_reject(reason, reason_len, "the %s holds no ambushes in this mission",
+                     murk_side_name(side));
   if (u->state != MURK_PLATOON_WAITING)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
-                       u->ambush ? "in ambush" : "in reserve");
+    return mk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
+                     u->ambush ? "in ambush" : "in reserve");
   /* Immediate Ambush where the side has it, plain Ambush otherwise. */
   int kind = imm > 0 ? 2 : 1;
   int allowed = kind == 2 ? imm : amb;
   if (count_ambush(g, side, kind) >= allowed)
-    return murk_reject(reason, reason_len, "you may hold only %d platoon%s in %s", allowed,
-                       murk_plural(allowed), kind == 2 ? "immediate ambush" : "ambush");
+    return mk_reject(reason, reason_len, "you may hold only %d platoon%s in %s", allowed,
+                     mk_plural(allowed), kind == 2 ? "immediate ambush" : "ambush");
   u->state = MURK_PLATOON_RESERVE;
   u->ambush = kind;
   const char* what = kind == 2 ? "immediate ambush" : "ambush";
-  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s",
-            murk_side_name(side), what);
-  murk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
-            unit + 1, pl->name, what);
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds a platoon in %s", murk_side_name(side),
+          what);
+  mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side, "platoon %d (%s) is held in %s",
+          unit + 1, pl->name, what);
   return MURK_OK;
 }
 
-int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
   int unit = a->unit, rc;
   if (c->at.x < 0 && c->at.y < 0) return hold_in_ambush(g, side, unit, reason, reason_len);
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state != MURK_PLATOON_RESERVE || u->ambush == 0)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is not in ambush", unit + 1, pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not in ambush", unit + 1, pl->name);
   bool immediate = u->ambush == 2;
   if (immediate && s->phase != MURK_PHASE_AMBUSH)
-    return murk_reject(reason, reason_len,
-                       "an immediate ambush is placed at the start of the battle, after "
-                       "deployment");
+    return mk_reject(reason, reason_len,
+                     "an immediate ambush is placed at the start of the battle, after "
+                     "deployment");
   if (!immediate) {
     if (s->phase != MURK_PHASE_PLAY || s->step != MURK_STEP_MOVEMENT)
-      return murk_reject(reason, reason_len,
-                         "an ambush is sprung at the start of your turn, in your movement step");
+      return mk_reject(reason, reason_len,
+                       "an ambush is sprung at the start of your turn, in your movement step");
     /* "At the start of the turn": before anything of the side has moved. */
     for (int i = 0; i < s->nunits[side]; i++)
       if (s->units[side][i].moved && s->units[side][i].deep_turn != s->turn)
-        return murk_reject(reason, reason_len,
-                           "an ambush is sprung at the start of your turn, before anything moves");
+        return mk_reject(reason, reason_len,
+                         "an ambush is sprung at the start of your turn, before anything moves");
     for (int i = 0; i < s->nmarkers; i++)
       if (s->markers[i].owner == side && s->markers[i].moved)
-        return murk_reject(reason, reason_len,
-                           "an ambush is sprung at the start of your turn, before anything moves");
+        return mk_reject(reason, reason_len,
+                         "an ambush is sprung at the start of your turn, before anything moves");
   }
   char ps[16], cs[32];
   murk_pos_format(c->at, ps, sizeof ps);
   const struct murk_zone* zone = NULL;
   if (murk_mission_param(g->m, immediate ? MURK_P_IAMB_IN_ZONE : MURK_P_AMB_IN_ZONE)) {
-    rc = murk_setup_check_side_zone(g, side, c->at, "an ambush", reason, reason_len, &zone);
+    rc = mk_setup_check_side_zone(g, side, c->at, "an ambush", reason, reason_len, &zone);
     if (rc != MURK_OK) return rc;
   } else if (!murk_geom_on_table(&g->m->grid, c->at)) {
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
-  } else if (!murk_cell_passable(g->m, c->at)) {
-    return murk_reject(reason, reason_len, "an ambush cannot stand at %s", ps);
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  } else if (!mk_cell_passable(g->m, c->at)) {
+    return mk_reject(reason, reason_len, "an ambush cannot stand at %s", ps);
   }
-  if (!murk_cell_known_free(g, side, c->at))
-    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  if (!mk_cell_known_free(g, side, c->at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   int keep = murk_mission_param(g->m, immediate ? MURK_P_IAMB_KEEP_OUT : MURK_P_AMB_KEEP_OUT);
   /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
-  int d = murk_known_nearest(g, side, c->at, NULL);
+  int d = mk_known_nearest(g, side, c->at, NULL);
   if (d <= keep && keep > 0) {
-    murk_cells_text(g, keep, cs, sizeof cs);
-    return murk_reject(reason, reason_len,
-                       "an ambush must be more than %s (%d cells) from the enemy; %s is %d from "
-                       "the enemy",
-                       cs, keep, ps, d);
+    mk_cells_text(g, keep, cs, sizeof cs);
+    return mk_reject(reason, reason_len,
+                     "an ambush must be more than %s (%d cells) from the enemy; %s is %d from "
+                     "the enemy",
+                     cs, keep, ps, d);
   }
   /* Hidden contact: an enemy the side did not know of within the keep-out distance (or on
    * the cell itself) is shown to both sides, and the ambush is not sprung: the platoon stays
    * in ambush, and the command stands (docs/rules.md). */
   struct murk_pos near;
-  int truth = murk_nearest_of_side(g, murk_side_other(side), c->at, &near);
-  if (truth <= keep || !murk_cell_free(s, c->at)) {
+  int truth = mk_nearest_of_side(g, murk_side_other(side), c->at, &near);
+  if (truth <= keep || !mk_cell_free(s, c->at)) {
     char handle[16];
     snprintf(handle, sizeof handle, "an ambush");
-    murk_hidden_contact(g, side, handle, c->at, near);
+    mk_hidden_contact(g, side, handle, c->at, near);
     return MURK_OK;
   }
   u->ambush = 0;
-  rc = murk_put_platoon(g, side, unit, c->at, zone, "springs an ambush with", reason, reason_len);
+  rc = mk_put_platoon(g, side, unit, c->at, zone, "springs an ambush with", reason, reason_len);
   if (rc != MURK_OK) return rc;
   if (!immediate) {
     /* Our reading: a platoon sprung from ambush has used its move for the turn. */
     u->moved = true;
-    int k = murk_marker_index(s, u->marker);
+    int k = mk_marker_index(s, u->marker);
     if (k >= 0) s->markers[k].moved = true;
   }
   return MURK_OK;

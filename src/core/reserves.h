@@ -4,10 +4,10 @@
  * A platoon held back is in state MURK_PLATOON_RESERVE with a kind (command.h, enum
  * murk_reserve_kind: plain, delayed, scattered, mobile, deep strike) or an ambush. At the
  * start of its owner's turn each kind in force rolls for arrival (seed 001 and 004,
- * Reserves); every success is an arrival (struct murk_arrival) the owner fills with
+ * Reserves); every success is an arrival (struct mk_arrival) the owner fills with
  * `arrive N at X,Y` in the Movement step, in the place the arrival allows. */
-#ifndef MURK_RESERVES_H
-#define MURK_RESERVES_H
+#ifndef MK_RESERVES_H
+#define MK_RESERVES_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -15,74 +15,73 @@
 #include "game_internal.h"
 
 /* Is any reserve rule in force (plain, delayed, scattered or mobile reserves)? */
-bool murk_reserves_in_use(const struct murk_mission* m);
+bool mk_reserves_in_use(const struct murk_mission* m);
 /* The rule that allows a kind (MURK_RESERVE_PLAIN: reserves; DEEP: deep_strike). */
-enum murk_rule_id murk_reserve_kind_rule(enum murk_reserve_kind k);
+enum murk_rule_id mk_reserve_kind_rule(enum murk_reserve_kind k);
 /* "reserve", "delayed reserve", "scattered reserve", "mobile reserve", "deep strike". */
-const char* murk_reserve_kind_name(enum murk_reserve_kind k);
+const char* mk_reserve_kind_name(enum murk_reserve_kind k);
 /* May `side` hold kind k (rule in force and the side's setup allows it)? */
-bool murk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
-                               enum murk_reserve_kind k);
+bool mk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
+                             enum murk_reserve_kind k);
 /* Platoons `side` may hold in ambush: immediate (true) or not. */
-int murk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate);
+int mk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool immediate);
 /* The platoons `side` must hold (*least) and may hold (*most) in reserve of kind k, the rule
  * whose at_least / at_most set them, and whether the side may hold that kind at all. */
-bool murk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
-                          int* least, int* most, enum murk_rule_id* rule);
+bool mk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
+                        int* least, int* most, enum murk_rule_id* rule);
 /* Does `side` nominate anything in the reserves phase (a kind or an ambush)? */
-bool murk_reserves_side_nominates(const struct murk_game* g, enum murk_side side);
+bool mk_reserves_side_nominates(const struct murk_game* g, enum murk_side side);
 
 /* Platoons that count for "half of their platoons": all but independent and warrior
  * teams (seed 001 treats those apart from platoons). */
-bool murk_platoon_counts(const struct murk_platoon* pl);
+bool mk_platoon_counts(const struct murk_platoon* pl);
 
 /* `reserve N [kind]` (reserves phase). */
-int murk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                           const struct murk_cmd_args* a, char* reason, size_t reason_len);
+int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* The side ends the reserves phase: the "at least" limits. MURK_OK or MURK_EREJECTED. */
-int murk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
-                                 size_t reason_len);
+int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, char* reason,
+                               size_t reason_len);
 /* Deployment ends for `side`: platoons still waiting go into the kind whose `undeployed`
  * parameter says so (Mobile Reserves, Escalation). Returns how many went. */
-int murk_reserves_take_undeployed(struct murk_game* g, enum murk_side side);
+int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side);
 
 /* Start of `side`'s turn: arrival rolls (and entry / scatter rolls) for each kind. */
-void murk_reserves_start_of_turn(struct murk_game* g, enum murk_side side);
+void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side);
 /* `arrive N at X,Y` in the owner's Movement step. */
-int murk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
+int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Before `side` ends its Movement step: MURK_EREJECTED while an arrival is due that can
  * still come on (seed 004: reserves come on as soon as they are available). */
-int murk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
-                            size_t reason_len);
+int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
+                          size_t reason_len);
 /* Arrivals due for `side` that are not yet used. */
-int murk_reserves_due(const struct murk_game* g, enum murk_side side);
+int mk_reserves_due(const struct murk_game* g, enum murk_side side);
 /* Free cells where arrival i of `side` may come on, in table-edge order: up to cap written,
  * the number found returned (0 for deep strike, which may aim anywhere). */
-int murk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, struct murk_pos* out,
-                        int cap);
+int mk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, struct murk_pos* out,
+                      int cap);
 /* Describe where arrival i of `side` may come on ("entry 3 (Luneville road)"). */
-void murk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
-                            size_t n);
+void mk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
+                          size_t n);
 
 /* `ambush N` (reserves phase) and `ambush N at X,Y` (immediate: the ambush phase; else the
  * owner's Movement step). */
-int murk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* a, char* reason, size_t reason_len);
+int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Platoons of `side` held in immediate ambush and not yet placed. */
-int murk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
+int mk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
 /* Is there a cell where `side` may spring an immediate ambush now (in its zone or on the
  * table, free, beyond the keep-out)? The same tests `ambush N at X,Y` makes of its cell. */
-bool murk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side);
+bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side);
 /* The immediate ambushes of `side` that have nowhere to go wait as ambushes sprung in a
  * later movement step (issue 18: `end` never traps a side with nothing it can do). */
-void murk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
+void mk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
 
 /* Put a platoon down as a template (fog of war) or in the open at p; the common part of
  * deploying, arriving and springing an ambush. zone (may be NULL) bounds its teams.
  * Returns MURK_OK or MURK_EREJECTED (no room for its teams). */
-int murk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
-                     const struct murk_zone* zone, const char* how, char* reason,
-                     size_t reason_len);
+int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
+                   const struct murk_zone* zone, const char* how, char* reason, size_t reason_len);
 
 #endif

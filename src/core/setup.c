@@ -72,29 +72,29 @@ static const char* broken_band(const struct murk_mission* m, const struct murk_z
   return NULL;
 }
 
-int murk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
-                          const char* what, char* reason, size_t reason_len) {
+int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
+                        const char* what, char* reason, size_t reason_len) {
   char ps[16], rs[64], cs[32];
   murk_pos_format(p, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, p))
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
   if (!murk_region_contains(g->m, &z->region, p)) {
     region_text(&z->region, rs, sizeof rs);
-    return murk_reject(reason, reason_len, "%s must be in %s; %s is not", what, rs, ps);
+    return mk_reject(reason, reason_len, "%s must be in %s; %s is not", what, rs, ps);
   }
   int cells = 0;
   const char* band = broken_band(g->m, z, p, &cells);
   if (band) {
-    murk_cells_text(g, cells, cs, sizeof cs);
-    return murk_reject(reason, reason_len, "%s must be at least %s (%d cells) from %s; %s is not",
-                       what, cs, cells, band, ps);
+    mk_cells_text(g, cells, cs, sizeof cs);
+    return mk_reject(reason, reason_len, "%s must be at least %s (%d cells) from %s; %s is not",
+                     what, cs, cells, band, ps);
   }
   if (!murk_zone_contains(g->m, z, p)) /* a band rule the checks above do not name */
-    return murk_reject(reason, reason_len, "%s is outside the allowed area for %s", ps, what);
-  if (!murk_cell_passable(g->m, p)) {
+    return mk_reject(reason, reason_len, "%s is outside the allowed area for %s", ps, what);
+  if (!mk_cell_passable(g->m, p)) {
     const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
-    return murk_reject(reason, reason_len, "%s cannot stand in the %s at %s", what,
-                       t ? t->name : "terrain", ps);
+    return mk_reject(reason, reason_len, "%s cannot stand in the %s at %s", what,
+                     t ? t->name : "terrain", ps);
   }
   return MURK_OK;
 }
@@ -118,33 +118,33 @@ static bool in_side_zone(const struct murk_game* g, enum murk_side side, struct 
   return false;
 }
 
-int murk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                               const char* what, char* reason, size_t reason_len,
-                               const struct murk_zone** part) {
+int mk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                             const char* what, char* reason, size_t reason_len,
+                             const struct murk_zone** part) {
   const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
   int n = zone_parts(g, side, parts);
   if (part) *part = parts[0];
-  if (n == 1) return murk_setup_check_zone(g, parts[0], p, what, reason, reason_len);
+  if (n == 1) return mk_setup_check_zone(g, parts[0], p, what, reason, reason_len);
   /* Several parts: the first that takes p; otherwise the reason of the part whose region
    * holds p (a band or the terrain), or a word for all of them. */
   char why[200], inside[200] = "";
   for (int i = 0; i < n; i++) {
-    if (murk_setup_check_zone(g, parts[i], p, what, why, sizeof why) == MURK_OK) {
+    if (mk_setup_check_zone(g, parts[i], p, what, why, sizeof why) == MURK_OK) {
       if (part) *part = parts[i];
       return MURK_OK;
     }
     if (!inside[0] && murk_region_contains(g->m, &parts[i]->region, p))
       snprintf(inside, sizeof inside, "%s", why);
   }
-  if (inside[0]) return murk_reject(reason, reason_len, "%s", inside);
+  if (inside[0]) return mk_reject(reason, reason_len, "%s", inside);
   char ps[16];
   murk_pos_format(p, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, p))
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
-  return murk_reject(reason, reason_len,
-                     "%s must be in one of the %d parts of the area; %s is in "
-                     "none",
-                     what, n, ps);
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  return mk_reject(reason, reason_len,
+                   "%s must be in one of the %d parts of the area; %s is in "
+                   "none",
+                   what, n, ps);
 }
 
 /* Surrounded ("at least one platoon in each half of their deployment area"): a platoon
@@ -153,7 +153,7 @@ int murk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, s
  * a side with fewer platoons to deploy than parts fills what it can. */
 static int check_each_zone(const struct murk_game* g, enum murk_side side,
                            const struct murk_zone* part, char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
   int n = zone_parts(g, side, parts);
   int empty_other = 0, first_empty = -1;
@@ -168,17 +168,17 @@ static int check_each_zone(const struct murk_game* g, enum murk_side side,
       if (first_empty < 0) first_empty = k;
     }
   }
-  int after = murk_setup_waiting(g, side, MURK_PHASE_DEPLOY) - 1;
-  int total = murk_setup_waiting(g, side, MURK_PHASE_DEPLOY);
+  int after = mk_setup_waiting(g, side, MURK_PHASE_DEPLOY) - 1;
+  int total = mk_setup_waiting(g, side, MURK_PHASE_DEPLOY);
   for (int i = 0; i < s->nmarkers; i++)
     total += s->markers[i].owner == side && s->markers[i].unit >= 0;
   if (total < n || after >= empty_other) return MURK_OK;
   char rs[64];
   region_text(&parts[first_empty]->region, rs, sizeof rs);
-  return murk_reject(reason, reason_len,
-                     "at least one platoon must deploy in each part of your area: put this one "
-                     "in %s",
-                     rs);
+  return mk_reject(reason, reason_len,
+                   "at least one platoon must deploy in each part of your area: put this one "
+                   "in %s",
+                   rs);
 }
 
 /* ---- creation ---- */
@@ -198,7 +198,7 @@ static void roll_for_sides(struct murk_game* g) {
       r[sd] = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL);
     }
     if (r[0] == r[1]) {
-      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "a tie: both roll again");
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "a tie: both roll again");
       continue;
     }
     enum murk_side win = r[MURK_ATTACKER] > r[MURK_DEFENDER] ? MURK_ATTACKER : MURK_DEFENDER;
@@ -206,13 +206,13 @@ static void roll_for_sides(struct murk_game* g) {
     g->s.force_of[MURK_DEFENDER] = murk_side_other(win);
     break;
   }
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "%s plays the attacker, %s the defender",
-            murk_force(g, MURK_ATTACKER)->name, murk_force(g, MURK_DEFENDER)->name);
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "%s plays the attacker, %s the defender",
+          murk_force(g, MURK_ATTACKER)->name, murk_force(g, MURK_DEFENDER)->name);
 }
 
-int murk_setup_begin(struct murk_game* g) {
+int mk_setup_begin(struct murk_game* g) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   memset(s, 0, sizeof *s);
   if (g->keyed)
     murk_rng_seed_key(&s->rng, g->dice_key);
@@ -229,7 +229,7 @@ int murk_setup_begin(struct murk_game* g) {
   s->force_of[MURK_ATTACKER] = MURK_ATTACKER;
   s->force_of[MURK_DEFENDER] = MURK_DEFENDER;
 
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "setup: %s", m->name);
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, MURK_NO_SIDE, "setup: %s", m->name);
   if (m->roll_for_sides) roll_for_sides(g);
 
   bool dummies = fog_on(g) && murk_mission_param(m, MURK_P_FOW_DUMMIES) != 0;
@@ -238,13 +238,13 @@ int murk_setup_begin(struct murk_game* g) {
     s->nunits[sd] = f->nplatoons;
     for (int p = 0; p < f->nplatoons; p++) {
       const struct murk_platoon* pl = &f->platoons[p];
-      struct murk_unit_state* u = &s->units[sd][p];
+      struct mk_unit_state* u = &s->units[sd][p];
       u->index = p;
       u->state = MURK_PLATOON_WAITING;
       u->first_team = s->nteams[sd];
       for (int k = 0; k < pl->ngroups; k++) {
         for (int c = 0; c < pl->groups[k].count; c++) {
-          struct murk_team* t = &s->teams[sd][s->nteams[sd]++];
+          struct mk_team* t = &s->teams[sd][s->nteams[sd]++];
           t->profile = pl->groups[k].profile;
           t->alive = true;
         }
@@ -252,13 +252,13 @@ int murk_setup_begin(struct murk_game* g) {
       u->nteams = s->nteams[sd] - u->first_team;
     }
     /* seed 003, 1.41: the attacker's dummy cloaking counters, where cloaking is in force. */
-    bool cloak = murk_night_cloak_dummies(g, (enum murk_side)sd);
+    bool cloak = mk_night_cloak_dummies(g, (enum murk_side)sd);
     s->dummies_left[sd] = (dummies || cloak) && f->dummies > 0 ? f->dummies : 0;
   }
-  murk_intel_begin(g); /* Limited Intelligence: dummy leaders (seed 002, 27.1) */
+  mk_intel_begin(g); /* Limited Intelligence: dummy leaders (seed 002, 27.1) */
 
   for (int i = 0; i < m->nobjectives; i++) {
-    struct murk_placed_objective* o = &s->objectives[s->nobjectives++];
+    struct mk_placed_objective* o = &s->objectives[s->nobjectives++];
     o->pos = m->objectives[i].at;
     o->for_side = m->objectives[i].for_side;
     o->placed_by = MURK_NO_SIDE;
@@ -267,12 +267,11 @@ int murk_setup_begin(struct murk_game* g) {
     char ps[16];
     murk_pos_format(o->pos, ps, sizeof ps);
     if (o->for_side == MURK_NO_SIDE)
-      murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_NO_SIDE, "objective %s at %s", o->name,
-                ps);
+      mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_NO_SIDE, "objective %s at %s", o->name, ps);
     else
-      murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, o->for_side, "objective %s at %s (for the %s)",
-                o->name, ps, murk_side_name(o->for_side));
-    murk_event_facts(g, 0, NULL, &o->pos);
+      mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, o->for_side, "objective %s at %s (for the %s)",
+              o->name, ps, murk_side_name(o->for_side));
+    mk_event_facts(g, 0, NULL, &o->pos);
   }
   s->objective_rule = 0;
   enter_phase(g, MURK_PHASE_OBJECTIVES);
@@ -292,14 +291,14 @@ static bool is_infiltrator(const struct murk_game* g, const struct murk_platoon*
 
 /* The phase in which platoon `unit` of `side` is deployed. */
 static enum murk_phase deploy_phase_of(const struct murk_game* g, enum murk_side side, int unit) {
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (is_infiltrator(g, pl)) return MURK_PHASE_INFILTRATE;
   if (is_independent(pl)) return MURK_PHASE_INDEPENDENTS;
   return MURK_PHASE_DEPLOY;
 }
 
 /* Platoons of `side` still waiting to deploy in `phase`. */
-int murk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
+int mk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
   int n = 0;
   for (int i = 0; i < g->s.nunits[side]; i++)
     if (g->s.units[side][i].state == MURK_PLATOON_WAITING && deploy_phase_of(g, side, i) == phase)
@@ -374,14 +373,14 @@ static void section_text(const struct murk_game* g, enum murk_side side, int k, 
  * which of them goes where is the owner's choice, so the rolls tell the enemy nothing
  * beyond how many markers may come (public from the force list and reserve events). */
 static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
-  int slots = murk_setup_waiting(g, side, MURK_PHASE_DEPLOY) + s->dummies_left[side];
+  struct mk_state* s = &g->s;
+  int slots = mk_setup_waiting(g, side, MURK_PHASE_DEPLOY) + s->dummies_left[side];
   int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
   struct murk_dice_expr d = murk_mission_param_dice(g->m, MURK_P_RD_DIE);
   int lo = d.count * d.mul + d.add, hi = d.count * d.sides * d.mul + d.add;
   if (d.count == 0) lo = hi = d.add;
   s->nrd_slots[side] = 0;
-  for (int i = 0; i < slots && i < MURK_MAX_RD_SLOTS; i++) {
+  for (int i = 0; i < slots && i < MK_MAX_RD_SLOTS; i++) {
     char purpose[MURK_ROLL_PURPOSE], where[80];
     snprintf(purpose, sizeof purpose, "random deployment, %s", murk_side_name(side));
     int r = murk_roll(g, &d, purpose, MURK_AUD_ALL, NULL);
@@ -390,13 +389,13 @@ static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
     if (k >= sections) k = sections - 1;
     s->rd_slots[side][s->nrd_slots[side]++] = k;
     section_text(g, side, k, where, sizeof where);
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s: one deployment in %s", murk_side_name(side),
-              where);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s: one deployment in %s", murk_side_name(side),
+            where);
   }
 }
 
-void murk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
-  const struct murk_state* s = &g->s;
+void mk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
+  const struct mk_state* s = &g->s;
   size_t len = 0;
   buf[0] = '\0';
   for (int i = 0; i < s->nrd_slots[side] && len < n; i++)
@@ -408,7 +407,7 @@ void murk_setup_sections_text(const struct murk_game* g, enum murk_side side, ch
 /* The random-deployment slot p may use (-1 if none; the reason is written). */
 static int rd_slot_for(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                        char* reason, size_t reason_len) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   char list[160] = "", one[64], ps[16];
   size_t len = 0;
   for (int i = 0; i < s->nrd_slots[side]; i++) {
@@ -420,10 +419,10 @@ static int rd_slot_for(const struct murk_game* g, enum murk_side side, struct mu
   }
   murk_pos_format(p, ps, sizeof ps);
   if (!list[0])
-    murk_reject(reason, reason_len, "random deployment: no deployment roll is left for %s", ps);
+    mk_reject(reason, reason_len, "random deployment: no deployment roll is left for %s", ps);
   else
-    murk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)",
-                ps, list);
+    mk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)", ps,
+              list);
   return -1;
 }
 
@@ -432,22 +431,22 @@ static int rd_slot_for(const struct murk_game* g, enum murk_side side, struct mu
 /* seed 001, Prepared Positions ("all platoons may begin the game Dug In"): every platoon
  * on the table when play begins is dug in, templates included. */
 static void prepared_positions(struct murk_game* g) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   if (!murk_mission_rule_on(g->m, MURK_RULE_PREPARED_POSITIONS)) return;
   for (int sd = 0; sd < MURK_SIDES; sd++)
     for (int i = 0; i < s->nunits[sd]; i++) {
-      struct murk_unit_state* u = &s->units[sd][i];
+      struct mk_unit_state* u = &s->units[sd][i];
       if (u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED) u->dug_in = true;
     }
-  murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
-            "prepared positions: every platoon on the table begins dug in");
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+          "prepared positions: every platoon on the table begins dug in");
 }
 
 static void first_turn(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   enum murk_side first = MURK_ATTACKER;
   prepared_positions(g);
-  murk_night_after_deployment(g); /* seed 004, Dusk & Dawn: before the first-turn roll */
+  mk_night_after_deployment(g); /* seed 004, Dusk & Dawn: before the first-turn roll */
   if (m->first_turn == MURK_FIRST_DEFENDER) first = MURK_DEFENDER;
   if (m->first_turn == MURK_FIRST_ROLL) {
     struct murk_dice_expr d6 = {1, 6, 1, 0};
@@ -469,13 +468,13 @@ static void first_turn(struct murk_game* g) {
         first = r[MURK_ATTACKER] > r[MURK_DEFENDER] ? MURK_ATTACKER : MURK_DEFENDER;
         break;
       }
-      murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "a tie: both roll again");
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "a tie: both roll again");
     }
   }
   g->s.first = first;
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, first, "the %s takes the first turn",
-            murk_side_name(first));
-  murk_turn_begin_play(g, first);
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, first, "the %s takes the first turn",
+          murk_side_name(first));
+  mk_turn_begin_play(g, first);
 }
 
 /* ---- the phase table ----
@@ -506,8 +505,8 @@ struct phase_row {
 static int recce_left(const struct murk_game* g, enum murk_side side) {
   int n = 0;
   for (int i = 0; i < g->s.nunits[side]; i++) {
-    const struct murk_unit_state* u = &g->s.units[side][i];
-    if ((murk_unit_platoon(g, side, i)->flags & MURK_PF(RECCE)) && !u->recce_moved &&
+    const struct mk_unit_state* u = &g->s.units[side][i];
+    if ((mk_unit_platoon(g, side, i)->flags & MURK_PF(RECCE)) && !u->recce_moved &&
         (u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED))
       n++;
   }
@@ -515,16 +514,16 @@ static int recce_left(const struct murk_game* g, enum murk_side side) {
 }
 
 static bool work_reserves(const struct murk_game* g, enum murk_side side) {
-  return murk_reserves_side_nominates(g, side);
+  return mk_reserves_side_nominates(g, side);
 }
 static bool work_independents(const struct murk_game* g, enum murk_side side) {
-  return murk_setup_waiting(g, side, MURK_PHASE_INDEPENDENTS) > 0;
+  return mk_setup_waiting(g, side, MURK_PHASE_INDEPENDENTS) > 0;
 }
 static bool work_infiltrate(const struct murk_game* g, enum murk_side side) {
-  return murk_setup_waiting(g, side, MURK_PHASE_INFILTRATE) > 0;
+  return mk_setup_waiting(g, side, MURK_PHASE_INFILTRATE) > 0;
 }
 static bool work_ambush(const struct murk_game* g, enum murk_side side) {
-  return murk_reserves_immediate_left(g, side) > 0;
+  return mk_reserves_immediate_left(g, side) > 0;
 }
 static bool work_recce(const struct murk_game* g, enum murk_side side) {
   return murk_mission_rule_on(g->m, MURK_RULE_RECCE_DEPLOYMENT) && recce_left(g, side) > 0;
@@ -625,7 +624,7 @@ static bool has_work(const struct murk_game* g, enum murk_side side, enum murk_p
 /* The two-sided entry: sides with nothing to do are done at once. Returns false if neither
  * side has anything to do. */
 static bool start_sided(struct murk_game* g, enum murk_phase phase) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   bool work[MURK_SIDES];
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     work[sd] = has_work(g, (enum murk_side)sd, phase);
@@ -635,14 +634,14 @@ static bool start_sided(struct murk_game* g, enum murk_phase phase) {
   enum murk_side first = phases[phase].first(g);
   s->phase = phase;
   s->to_act = work[first] ? first : murk_side_other(first);
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: %s; the %s goes first",
-            phases[phase].intro, murk_side_name(s->to_act));
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: %s; the %s goes first",
+          phases[phase].intro, murk_side_name(s->to_act));
   return true;
 }
 
 /* Enter `phase`, or the first phase after it that the mission uses; after the last, play. */
 static void enter_phase(struct murk_game* g, enum murk_phase phase) {
-  murk_mark_step_start(g);
+  mk_mark_step_start(g);
   for (int p = phase; p < MURK_PHASE_PLAY; p++) {
     const struct phase_row* r = &phases[p];
     if (r->enter ? r->enter(g) : start_sided(g, (enum murk_phase)p)) return;
@@ -652,7 +651,7 @@ static void enter_phase(struct murk_game* g, enum murk_phase phase) {
 
 static bool enter_objectives(struct murk_game* g) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   while (s->objective_rule < m->nobjective_rules &&
          m->objective_rules[s->objective_rule].count <= 0)
     s->objective_rule++;
@@ -663,19 +662,19 @@ static bool enter_objectives(struct murk_game* g) {
   s->to_act = r->by == MURK_DEFENDER ? MURK_DEFENDER : MURK_ATTACKER;
   char rs[64];
   region_text(&r->in, rs, sizeof rs);
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: the %s places %d objective%s in %s",
-            murk_side_name(s->to_act), r->count, r->count == 1 ? "" : "s", rs);
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: the %s places %d objective%s in %s",
+          murk_side_name(s->to_act), r->count, r->count == 1 ? "" : "s", rs);
   return true;
 }
 
 static bool enter_deploy(struct murk_game* g) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   s->phase = MURK_PHASE_DEPLOY;
   s->phase_done[MURK_PHASE_DEPLOY][0] = s->phase_done[MURK_PHASE_DEPLOY][1] = false;
   s->to_act = m->deploy_first;
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
-            murk_side_name(s->to_act));
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
+          murk_side_name(s->to_act));
   for (int sd = 0; sd < MURK_SIDES; sd++)
     if (random_deployment(g, (enum murk_side)sd)) roll_random_deployment(g, (enum murk_side)sd);
   return true;
@@ -684,7 +683,7 @@ static bool enter_deploy(struct murk_game* g) {
 /* The side to act after `side` in a two-sided phase: the other side while it is not done
  * (alternating), else the same side; when both are done, the next phase. */
 static void next_in_phase(struct murk_game* g, enum murk_side side, bool alternate) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   const bool* done = s->phase_done[s->phase];
   enum murk_side other = murk_side_other(side);
   if (done[side] && done[other]) {
@@ -702,59 +701,58 @@ static void next_in_phase(struct murk_game* g, enum murk_side side, bool alterna
 /* May the current placement step put an objective at `at`? */
 static int objective_cell_check(const struct murk_game* g, struct murk_pos at, char* reason,
                                 size_t reason_len) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
   struct murk_zone z = {r->in, r->keep_out};
-  int rc = murk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
+  int rc = mk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
   if (rc != MURK_OK) return rc;
   char ps[16], os[16], ds[32];
   murk_pos_format(at, ps, sizeof ps);
   for (int i = 0; i < s->nobjectives; i++) {
-    const struct murk_placed_objective* o = &s->objectives[i];
+    const struct mk_placed_objective* o = &s->objectives[i];
     int d = murk_geom_distance(&g->m->grid, o->pos, at);
     murk_pos_format(o->pos, os, sizeof os);
-    if (d == 0)
-      return murk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
+    if (d == 0) return mk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
     if (r->min_apart > 0 && d < r->min_apart) {
-      murk_cells_text(g, r->min_apart, ds, sizeof ds);
-      return murk_reject(reason, reason_len,
-                         "objectives must be at least %s (%d cells) apart; %s is %d from objective "
-                         "%s at %s",
-                         ds, r->min_apart, ps, d, o->name, os);
+      mk_cells_text(g, r->min_apart, ds, sizeof ds);
+      return mk_reject(reason, reason_len,
+                       "objectives must be at least %s (%d cells) apart; %s is %d from objective "
+                       "%s at %s",
+                       ds, r->min_apart, ps, d, o->name, os);
     }
     if (r->together > 0 && o->rule == s->objective_rule && d > r->together) {
-      murk_cells_text(g, r->together, ds, sizeof ds);
-      return murk_reject(reason, reason_len,
-                         "this step's objectives must be within %s (%d cells) of each other; %s is "
-                         "%d from objective %s at %s",
-                         ds, r->together, ps, d, o->name, os);
+      mk_cells_text(g, r->together, ds, sizeof ds);
+      return mk_reject(reason, reason_len,
+                       "this step's objectives must be within %s (%d cells) of each other; %s is "
+                       "%d from objective %s at %s",
+                       ds, r->together, ps, d, o->name, os);
     }
   }
   return MURK_OK;
 }
 
-int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                         const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
   int rc = objective_cell_check(g, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
-  struct murk_placed_objective* o = &s->objectives[s->nobjectives++];
+  struct mk_placed_objective* o = &s->objectives[s->nobjectives++];
   o->pos = c->at;
   o->for_side = r->for_side;
   o->placed_by = side;
   o->rule = s->objective_rule;
   snprintf(o->name, sizeof o->name, "%d", s->nobjectives + s->removed);
   if (o->for_side == MURK_NO_SIDE)
-    murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s",
-              murk_side_name(side), o->name, ps);
+    mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s",
+            murk_side_name(side), o->name, ps);
   else
-    murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s (for the %s)",
-              murk_side_name(side), o->name, ps, murk_side_name(o->for_side));
-  murk_event_facts(g, 0, NULL, &o->pos);
+    mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s (for the %s)",
+            murk_side_name(side), o->name, ps, murk_side_name(o->for_side));
+  mk_event_facts(g, 0, NULL, &o->pos);
   if (++s->objective_placed >= r->count) {
     s->objective_rule++;
     enter_phase(g, MURK_PHASE_OBJECTIVES);
@@ -765,29 +763,29 @@ int murk_setup_objective(struct murk_game* g, enum murk_side side, const struct 
 /* Hasty Attack (seed 001, Preparing for Battle, point 6): the side takes away objectives
  * it placed just before it deploys its own platoons, i.e. after the other side has
  * deployed when the sides deploy one after the other. */
-bool murk_setup_removal_due(const struct murk_game* g, enum murk_side side) {
+bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side) {
   const struct murk_mission* m = g->m;
   return m->remove_by == side && g->s.phase == MURK_PHASE_DEPLOY && g->s.removed < m->remove_count;
 }
 
-int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   char want[16];
   snprintf(want, sizeof want, "%d", c->unit.n);
   int k = -1;
   for (int i = 0; i < s->nobjectives && k < 0; i++)
     if (strcmp(s->objectives[i].name, want) == 0) k = i;
-  if (k < 0) return murk_reject(reason, reason_len, "there is no objective %s", want);
+  if (k < 0) return mk_reject(reason, reason_len, "there is no objective %s", want);
   if (s->objectives[k].placed_by != side)
-    return murk_reject(reason, reason_len,
-                       "objective %s was not placed by you: take away one of your own", want);
+    return mk_reject(reason, reason_len,
+                     "objective %s was not placed by you: take away one of your own", want);
   char ps[16];
   murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
-  murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s takes away objective %s at %s",
-            murk_side_name(side), want, ps);
-  murk_event_facts(g, 0, &s->objectives[k].pos, NULL);
+  mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s takes away objective %s at %s",
+          murk_side_name(side), want, ps);
+  mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
   memmove(&s->objectives[k], &s->objectives[k + 1],
           (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
   s->nobjectives--;
@@ -797,9 +795,9 @@ int murk_setup_remove(struct murk_game* g, enum murk_side side, const struct mur
 
 /* ---- reserves ---- */
 
-int murk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                       const struct murk_cmd_args* a, char* reason, size_t reason_len) {
-  return murk_reserves_nominate(g, side, c, a, reason, reason_len);
+int mk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  return mk_reserves_nominate(g, side, c, a, reason, reason_len);
 }
 
 /* ---- deployment ---- */
@@ -810,23 +808,23 @@ int murk_setup_reserve(struct murk_game* g, enum murk_side side, const struct mu
 static int check_infiltration(struct murk_game* g, enum murk_side side, struct murk_pos p,
                               char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   char ignore[8];
-  if (murk_setup_check_side_zone(g, side, p, "x", ignore, sizeof ignore, NULL) == MURK_OK)
+  if (mk_setup_check_side_zone(g, side, p, "x", ignore, sizeof ignore, NULL) == MURK_OK)
     return MURK_OK;
   char ps[16], hs[32], ss[32];
   murk_pos_format(p, ps, sizeof ps);
   if (!murk_geom_on_table(&m->grid, p))
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
-  if (!murk_cell_passable(m, p))
-    return murk_reject(reason, reason_len, "an infiltrator cannot stand at %s", ps);
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!mk_cell_passable(m, p))
+    return mk_reject(reason, reason_len, "an infiltrator cannot stand at %s", ps);
   enum murk_side enemy = murk_side_other(side);
-  int d = murk_known_nearest(g, side, p, NULL); /* the enemy the side knows of */
+  int d = mk_known_nearest(g, side, p, NULL); /* the enemy the side knows of */
   int hidden = murk_mission_param(m, MURK_P_INF_HIDDEN);
   int seen = murk_mission_param(m, MURK_P_INF_SEEN);
   if (d > seen) return MURK_OK;
-  murk_cells_text(g, hidden, hs, sizeof hs);
-  murk_cells_text(g, seen, ss, sizeof ss);
+  mk_cells_text(g, hidden, hs, sizeof hs);
+  mk_cells_text(g, seen, ss, sizeof ss);
   if (d > hidden) {
     struct murk_sightmap* map = NULL;
     int rc = murk_sightmap_from_mission(m, &map);
@@ -843,108 +841,106 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
         visible = murk_los(map, s->teams[enemy][t].pos, p, NULL);
     murk_sightmap_free(map);
     if (!visible) return MURK_OK;
-    return murk_reject(reason, reason_len,
-                       "infiltrators outside your zone must be more than %s from the enemy, or "
-                       "more than %s and out of its sight; %s is %d cells away and in sight",
-                       ss, hs, ps, d);
-  }
-  return murk_reject(reason, reason_len,
-                     "infiltrators outside your zone must be more than %s from the enemy (%s out "
-                     "of its sight); %s is %d cells away",
+    return mk_reject(reason, reason_len,
+                     "infiltrators outside your zone must be more than %s from the enemy, or "
+                     "more than %s and out of its sight; %s is %d cells away and in sight",
                      ss, hs, ps, d);
+  }
+  return mk_reject(reason, reason_len,
+                   "infiltrators outside your zone must be more than %s from the enemy (%s out "
+                   "of its sight); %s is %d cells away",
+                   ss, hs, ps, d);
 }
 
-int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   enum murk_phase ph = s->phase;
-  if (murk_setup_removal_due(g, side))
-    return murk_reject(reason, reason_len,
-                       "first take away %d of the objectives you placed (remove objective N)",
-                       m->remove_count - s->removed);
+  if (mk_setup_removal_due(g, side))
+    return mk_reject(reason, reason_len,
+                     "first take away %d of the objectives you placed (remove objective N)",
+                     m->remove_count - s->removed);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
-  if (ph == MURK_PHASE_DEPLOY && murk_intel_on(g)) { /* wing leaders (seed 002, 27.1.2) */
+  if (ph == MURK_PHASE_DEPLOY && mk_intel_on(g)) { /* wing leaders (seed 002, 27.1.2) */
     bool whole = false;
-    int rc = murk_intel_deploy(g, side, c, a, &whole, reason, reason_len);
+    int rc = mk_intel_deploy(g, side, c, a, &whole, reason, reason_len);
     if (rc == MURK_OK) next_in_phase(g, side, whole && !m->deploy_in_turn);
     return rc;
   }
 
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
-      return murk_reject(reason, reason_len, "dummy templates are deployed with the platoons");
-    if (!murk_night_cloak_dummies(g, side) &&
+      return mk_reject(reason, reason_len, "dummy templates are deployed with the platoons");
+    if (!mk_night_cloak_dummies(g, side) &&
         (!fog_on(g) || murk_mission_param(m, MURK_P_FOW_DUMMIES) == 0 ||
          murk_force(g, side)->dummies <= 0))
-      return murk_reject(reason, reason_len, "this mission gives you no dummy templates");
+      return mk_reject(reason, reason_len, "this mission gives you no dummy templates");
     if (s->dummies_left[side] <= 0)
-      return murk_reject(reason, reason_len, "you have no dummy templates left");
-    int rc =
-        murk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
+      return mk_reject(reason, reason_len, "you have no dummy templates left");
+    int rc = mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
     if (rc != MURK_OK) return rc;
-    if (!murk_cell_free(s, c->at))
-      return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+    if (!mk_cell_free(s, c->at))
+      return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
     int slot = -1;
     if (random_deployment(g, side) && (slot = rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
       return MURK_EREJECTED;
-    int mi = murk_marker_new(g, side, -1, c->at);
-    if (mi < 0) return murk_reject(reason, reason_len, "no more markers fit on this table");
+    int mi = mk_marker_new(g, side, -1, c->at);
+    if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
     if (slot >= 0) s->rd_slots[side][slot] = -1;
     s->markers[mi].on_table = true;
     if (!fog_on(g)) s->markers[mi].kind = MURK_MARKER_CLOAK; /* a dummy cloaking counter */
     s->dummies_left[side]--;
     int num = s->markers[mi].number;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys %s T%d at %s",
-              murk_side_name(side), murk_marker_ops(g, mi)->name, num, ps);
-    murk_event_facts(g, num, NULL, &c->at);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys %s T%d at %s", murk_side_name(side),
+            mk_marker_ops(g, mi)->name, num, ps);
+    mk_event_facts(g, num, NULL, &c->at);
     /* One private event, as for a platoon: the gaps in the other side's event numbers
      * must look the same either way. */
-    murk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy", num);
+    mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy", num);
     next_in_phase(g, side, !m->deploy_in_turn);
     return MURK_OK;
   }
 
   int unit = a->unit, rc;
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is %s", unit + 1, pl->name,
-                       u->ambush ? "in ambush" : "in reserve");
+    return mk_reject(reason, reason_len, "platoon %d (%s) is %s", unit + 1, pl->name,
+                     u->ambush ? "in ambush" : "in reserve");
   if (u->state != MURK_PLATOON_WAITING)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is already deployed", unit + 1,
-                       pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is already deployed", unit + 1, pl->name);
   enum murk_phase own = deploy_phase_of(g, side, unit);
   if (own != ph) {
     /* seed 001, Preparing for Battle: independent and warrior teams after every platoon;
      * seed 004, Infiltrate: infiltrators after everything else. */
     if (own == MURK_PHASE_INDEPENDENTS)
-      return murk_reject(reason, reason_len,
-                         "platoon %d (%s) is an independent or warrior team: it deploys after "
-                         "the platoons",
-                         unit + 1, pl->name);
+      return mk_reject(reason, reason_len,
+                       "platoon %d (%s) is an independent or warrior team: it deploys after "
+                       "the platoons",
+                       unit + 1, pl->name);
     if (own == MURK_PHASE_INFILTRATE)
-      return murk_reject(reason, reason_len,
-                         "platoon %d (%s) infiltrates: it deploys after everything else", unit + 1,
-                         pl->name);
-    return murk_reject(reason, reason_len, "platoon %d (%s) should have deployed already", unit + 1,
+      return mk_reject(reason, reason_len,
+                       "platoon %d (%s) infiltrates: it deploys after everything else", unit + 1,
                        pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) should have deployed already", unit + 1,
+                     pl->name);
   }
   if (ph == MURK_PHASE_DEPLOY && murk_mission_rule_on(m, MURK_RULE_ESCALATION) &&
       !escalation_allows(pl))
-    return murk_reject(reason, reason_len,
-                       "escalation: only infantry without transports deploys at the start; "
-                       "platoon %d (%s) waits in reserve",
-                       unit + 1, pl->name);
+    return mk_reject(reason, reason_len,
+                     "escalation: only infantry without transports deploys at the start; "
+                     "platoon %d (%s) waits in reserve",
+                     unit + 1, pl->name);
   const struct murk_zone* part = &m->sides[side].zone;
   if (ph == MURK_PHASE_INFILTRATE)
     rc = check_infiltration(g, side, c->at, reason, reason_len);
   else
-    rc = murk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, &part);
+    rc = mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, &part);
   if (rc != MURK_OK) return rc;
-  if (!murk_cell_free(s, c->at))
-    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  if (!mk_cell_free(s, c->at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   if (ph == MURK_PHASE_DEPLOY && m->sides[side].setup.each_zone) {
     rc = check_each_zone(g, side, part, reason, reason_len);
     if (rc != MURK_OK) return rc;
@@ -955,14 +951,14 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
     return MURK_EREJECTED;
   if (slot >= 0) s->rd_slots[side][slot] = -1;
   /* Without fog the teams stay in the zone (infiltrators: anywhere allowed). */
-  rc = murk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
-                        reason, reason_len);
+  rc = mk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
+                      reason, reason_len);
   if (rc != MURK_OK) return rc;
-  if (ph != MURK_PHASE_DEPLOY && murk_setup_waiting(g, side, ph) == 0) {
+  if (ph != MURK_PHASE_DEPLOY && mk_setup_waiting(g, side, ph) == 0) {
     /* Nothing more to put down in this phase: the side is done without an `end`. */
     s->phase_done[ph][side] = true;
-    murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
-              ph == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
+            ph == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
   }
   next_in_phase(g, side, ph != MURK_PHASE_DEPLOY || !m->deploy_in_turn);
   return MURK_OK;
@@ -970,14 +966,14 @@ int murk_setup_deploy(struct murk_game* g, enum murk_side side, const struct mur
 
 /* ---- immediate ambush (seed 001, Beginning the Battle, point 1) ---- */
 
-int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                      const struct murk_cmd_args* a, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
-  int rc = murk_reserves_ambush(g, side, c, a, reason, reason_len);
+int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  int rc = mk_reserves_ambush(g, side, c, a, reason, reason_len);
   if (rc != MURK_OK || s->phase != MURK_PHASE_AMBUSH) return rc;
-  if (murk_reserves_immediate_left(g, side) > 0) return MURK_OK;
+  if (mk_reserves_immediate_left(g, side) > 0) return MURK_OK;
   enum murk_side other = murk_side_other(side);
-  if (murk_reserves_immediate_left(g, other) > 0)
+  if (mk_reserves_immediate_left(g, other) > 0)
     s->to_act = other;
   else
     enter_phase(g, MURK_PHASE_RECCE);
@@ -986,22 +982,21 @@ int murk_setup_ambush(struct murk_game* g, enum murk_side side, const struct mur
 
 /* ---- reconnaissance deployment moves (seed 001, Beginning the Battle) ---- */
 
-int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                     const struct murk_cmd_args* a, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
   const struct murk_mission* m = g->m;
   int unit = a->unit, mi = a->marker;
-  if (unit < 0) return murk_reject(reason, reason_len, "a dummy makes no reconnaissance move");
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+  if (unit < 0) return mk_reject(reason, reason_len, "a dummy makes no reconnaissance move");
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (!(pl->flags & MURK_PF(RECCE)))
-    return murk_reject(reason, reason_len, "platoon %d (%s) is not a recce platoon", unit + 1,
-                       pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not a recce platoon", unit + 1,
+                     pl->name);
   if (u->state != MURK_PLATOON_HIDDEN && u->state != MURK_PLATOON_REVEALED)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1,
-                       pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, pl->name);
   if (u->recce_moved)
-    return murk_reject(reason, reason_len, "platoon %d (%s) has made its move", unit + 1, pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) has made its move", unit + 1, pl->name);
   /* The platoon moves as one: its template, or its teams keeping their places around the
    * first. The path is the straight line; it may not cross the enemy or leave the table. */
   struct murk_pos from;
@@ -1012,22 +1007,22 @@ int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk
   } else {
     for (int t = u->first_team; t < u->first_team + u->nteams && first < 0; t++)
       if (s->teams[side][t].alive && s->teams[side][t].placed) first = t;
-    if (first < 0) return murk_reject(reason, reason_len, "platoon %d has no teams", unit + 1);
+    if (first < 0) return mk_reject(reason, reason_len, "platoon %d has no teams", unit + 1);
     from = s->teams[side][first].pos;
   }
   char ps[16], fs[16], cs[32];
   murk_pos_format(c->at, ps, sizeof ps);
   murk_pos_format(from, fs, sizeof fs);
   if (!murk_geom_on_table(&m->grid, c->at))
-    return murk_reject(reason, reason_len, "%s is off the table", ps);
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
   int allow = murk_mission_param(m, MURK_P_RECCE_DISTANCE);
   int dist = murk_geom_distance(&m->grid, from, c->at);
   if (dist > allow) {
-    murk_cells_text(g, allow, cs, sizeof cs);
-    return murk_reject(reason, reason_len,
-                       "that is %d cells; a reconnaissance deployment move is at most %s (%d "
-                       "cells)",
-                       dist, cs, allow);
+    mk_cells_text(g, allow, cs, sizeof cs);
+    return mk_reject(reason, reason_len,
+                     "that is %d cells; a reconnaissance deployment move is at most %s (%d "
+                     "cells)",
+                     dist, cs, allow);
   }
   struct murk_line_step steps[2 * MURK_MISSION_MAX_CELLS + 2];
   size_t n = murk_geom_line(&m->grid, from, c->at, steps, sizeof steps / sizeof steps[0]);
@@ -1036,47 +1031,47 @@ int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk
     struct murk_pos p = steps[i].cell;
     char qs[16];
     murk_pos_format(p, qs, sizeof qs);
-    if (!murk_cell_passable(m, p))
-      return murk_reject(reason, reason_len, "the way is blocked at %s", qs);
+    if (!mk_cell_passable(m, p))
+      return mk_reject(reason, reason_len, "the way is blocked at %s", qs);
     enum murk_side who;
-    int mk = murk_marker_index_at(s, p);
+    int mk = mk_marker_index_at(s, p);
     if ((mk >= 0 && s->markers[mk].owner == enemy) ||
-        (murk_team_at(s, p, &who, NULL) && who == enemy))
-      return murk_reject(reason, reason_len, "the enemy is in the way at %s", qs);
+        (mk_team_at(s, p, &who, NULL) && who == enemy))
+      return mk_reject(reason, reason_len, "the enemy is in the way at %s", qs);
   }
-  int mk = murk_marker_index_at(s, c->at);
+  int mk = mk_marker_index_at(s, c->at);
   int tm = -1;
   enum murk_side who = MURK_NO_SIDE;
-  bool team_there = murk_team_at(s, c->at, &who, &tm);
+  bool team_there = mk_team_at(s, c->at, &who, &tm);
   bool self = (template_ && mk == mi) || (team_there && who == side && tm == first);
   if (!self && (mk >= 0 || team_there))
-    return murk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   int keep = murk_mission_param(m, MURK_P_RECCE_KEEP_OUT);
-  int d = murk_known_nearest(g, side, c->at, NULL); /* the enemy the side knows of */
+  int d = mk_known_nearest(g, side, c->at, NULL); /* the enemy the side knows of */
   if (keep > 0 && d <= keep) {
-    murk_cells_text(g, keep, cs, sizeof cs);
-    return murk_reject(reason, reason_len,
-                       "a reconnaissance move may not end within %s (%d cells) of the enemy; %s "
-                       "is %d away",
-                       cs, keep, ps, d);
+    mk_cells_text(g, keep, cs, sizeof cs);
+    return mk_reject(reason, reason_len,
+                     "a reconnaissance move may not end within %s (%d cells) of the enemy; %s "
+                     "is %d away",
+                     cs, keep, ps, d);
   }
   u->recce_moved = true;
   const char* who_name = murk_side_name(side);
   if (template_) {
     s->markers[mi].pos = c->at;
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d makes a reconnaissance move %s -> %s",
-              who_name, s->markers[mi].number, fs, ps);
-    murk_event_facts(g, s->markers[mi].number, &from, &c->at);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d makes a reconnaissance move %s -> %s",
+            who_name, s->markers[mi].number, fs, ps);
+    mk_event_facts(g, s->markers[mi].number, &from, &c->at);
   } else {
     /* Lift the teams, then put them down around the new place like a reveal does. */
     for (int t = u->first_team; t < u->first_team + u->nteams; t++)
       s->teams[side][t].placed = false;
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d makes a reconnaissance move %s -> %s",
-              who_name, u->marker, fs, ps);
-    murk_event_facts(g, u->marker, &from, &c->at);
-    if (murk_fog_place_teams(g, side, unit, c->at, NULL, NULL) > 0)
-      return murk_reject(reason, reason_len, "there is no room around %s for the platoon's teams",
-                         ps);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d makes a reconnaissance move %s -> %s",
+            who_name, u->marker, fs, ps);
+    mk_event_facts(g, u->marker, &from, &c->at);
+    if (mk_fog_place_teams(g, side, unit, c->at, NULL, NULL) > 0)
+      return mk_reject(reason, reason_len, "there is no room around %s for the platoon's teams",
+                       ps);
   }
   /* One side makes all its moves (or ends), then the other. */
   if (recce_left(g, side) == 0) s->phase_done[MURK_PHASE_RECCE][side] = true;
@@ -1087,71 +1082,70 @@ int murk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk
 /* ---- end: what it does in each phase (the phase table's `end`) ---- */
 
 static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
-  int rc = murk_reserves_check_minimums(g, side, reason, reason_len);
+  int rc = mk_reserves_check_minimums(g, side, reason, reason_len);
   if (rc != MURK_OK) return rc;
   g->s.phase_done[MURK_PHASE_RESERVES][side] = true;
-  murk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
-            murk_side_name(side));
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
+          murk_side_name(side));
   next_in_phase(g, side, true);
   return MURK_OK;
 }
 
 static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
-  if (murk_setup_removal_due(g, side))
-    return murk_reject(reason, reason_len,
-                       "first take away %d of the objectives you placed (remove objective N)",
-                       m->remove_count - s->removed);
-  murk_reserves_take_undeployed(g, side);
-  if (murk_intel_on(g)) murk_intel_finish_deploying(g, side);
+  struct mk_state* s = &g->s;
+  if (mk_setup_removal_due(g, side))
+    return mk_reject(reason, reason_len,
+                     "first take away %d of the objectives you placed (remove objective N)",
+                     m->remove_count - s->removed);
+  mk_reserves_take_undeployed(g, side);
+  if (mk_intel_on(g)) mk_intel_finish_deploying(g, side);
   for (int i = 0; i < s->nunits[side]; i++) {
-    const struct murk_unit_state* u = &s->units[side][i];
+    const struct mk_unit_state* u = &s->units[side][i];
     if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
       continue;
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
-    return murk_reject(reason, reason_len,
-                       "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
-                       pl->name, i + 1);
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
+    return mk_reject(reason, reason_len,
+                     "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
+                     pl->name, i + 1);
   }
   s->phase_done[MURK_PHASE_DEPLOY][side] = true;
   if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying",
-            murk_side_name(side));
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying", murk_side_name(side));
   next_in_phase(g, side, true);
   return MURK_OK;
 }
 
 /* Independent teams and infiltrators. */
 static int end_teams(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   for (int i = 0; i < s->nunits[side]; i++) {
-    const struct murk_unit_state* u = &s->units[side][i];
+    const struct mk_unit_state* u = &s->units[side][i];
     if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != s->phase) continue;
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, i);
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
     /* seed 000, Revealing platoons: under Fog of War independent and warrior teams may
      * stay off the table and come on with the first platoon of their side revealed. */
     if (s->phase == MURK_PHASE_INDEPENDENTS && fog_on(g)) continue;
-    return murk_reject(reason, reason_len,
-                       "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
-                       pl->name, i + 1);
+    return mk_reject(reason, reason_len,
+                     "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
+                     pl->name, i + 1);
   }
   s->phase_done[s->phase][side] = true;
-  murk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
-            s->phase == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
+          s->phase == MURK_PHASE_INFILTRATE ? "infiltrating" : "deploying its teams");
   next_in_phase(g, side, true);
   return MURK_OK;
 }
 
 static int end_ambush(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
-  int left = murk_reserves_immediate_left(g, side);
-  if (left > 0 && murk_reserves_ambush_possible(g, side))
-    return murk_reject(reason, reason_len,
-                       "place your immediate ambush first (ambush N at X,Y): %d left", left);
-  murk_reserves_ambush_defer(g, side); /* nowhere to go: `end` is all the side can do */
+  int left = mk_reserves_immediate_left(g, side);
+  if (left > 0 && mk_reserves_ambush_possible(g, side))
+    return mk_reject(reason, reason_len,
+                     "place your immediate ambush first (ambush N at X,Y): %d left", left);
+  mk_reserves_ambush_defer(g, side); /* nowhere to go: `end` is all the side can do */
   /* Both sides' immediate ambushes are placed by then; nothing else happens here. */
   enum murk_side other = murk_side_other(side);
-  if (murk_reserves_immediate_left(g, other) > 0) {
+  if (mk_reserves_immediate_left(g, other) > 0) {
     g->s.to_act = other;
     return MURK_OK;
   }
@@ -1163,8 +1157,8 @@ static int end_recce(struct murk_game* g, enum murk_side side, char* reason, siz
   (void)reason;
   (void)reason_len;
   g->s.phase_done[MURK_PHASE_RECCE][side] = true;
-  murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-            "%s has finished its reconnaissance deployment moves", murk_side_name(side));
+  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+          "%s has finished its reconnaissance deployment moves", murk_side_name(side));
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1173,10 +1167,10 @@ static int end_recce(struct murk_game* g, enum murk_side side, char* reason, siz
 static int end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   /* Reserves that may arrive come on before the Movement step ends (seed 004). */
   if (g->s.step == MURK_STEP_MOVEMENT || g->s.step == MURK_STEP_STARTING) {
-    int rc = murk_reserves_check_due(g, side, reason, reason_len);
+    int rc = mk_reserves_check_due(g, side, reason, reason_len);
     if (rc != MURK_OK) return rc;
   }
-  return murk_turn_end_step(g, side, reason, reason_len);
+  return mk_turn_end_step(g, side, reason, reason_len);
 }
 
 /* Objectives cannot be skipped while a cell is left for the next one. Objectives are
@@ -1188,7 +1182,7 @@ static int objectives_no_end(const struct murk_game* g, char* reason, size_t rea
   for (int y = 0; y < gr->height; y++)
     for (int x = 0; x < gr->width; x++)
       if (objective_cell_check(g, (struct murk_pos){x, y}, scratch, sizeof scratch) == MURK_OK)
-        return murk_reject(
+        return mk_reject(
             reason, reason_len,
             "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
             g->s.objective_placed + 1, r->count);
@@ -1200,11 +1194,11 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
                           size_t reason_len) {
   (void)reason;
   (void)reason_len;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   int left = g->m->objective_rules[s->objective_rule].count - s->objective_placed;
-  murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
-            "%s finds no place left for %d more objective%s: the step ends", murk_side_name(side),
-            left, murk_plural(left));
+  mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
+          "%s finds no place left for %d more objective%s: the step ends", murk_side_name(side),
+          left, mk_plural(left));
   s->objective_rule++;
   enter_phase(g, MURK_PHASE_OBJECTIVES);
   return MURK_OK;
@@ -1215,31 +1209,31 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
 static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
   int due = g->s.withdraw_due;
   if (due <= 0) return MURK_OK;
-  return murk_reject(reason, reason_len,
-                     "the Fighting Withdrawal schedule says you must withdraw %d platoon%s "
-                     "first (withdraw N)",
-                     due, murk_plural(due));
+  return mk_reject(reason, reason_len,
+                   "the Fighting Withdrawal schedule says you must withdraw %d platoon%s "
+                   "first (withdraw N)",
+                   due, mk_plural(due));
 }
 
 static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
   (void)g;
-  return murk_reject(reason, reason_len, "the game is over");
+  return mk_reject(reason, reason_len, "the game is over");
 }
 
-int murk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* reason,
-                         size_t reason_len) {
+int mk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                       size_t reason_len) {
   (void)side;
   const struct phase_row* r = &phases[g->s.phase];
   if (r->end) return r->no_end ? r->no_end(g, reason, reason_len) : MURK_OK;
   return r->no_end ? r->no_end(g, reason, reason_len)
-                   : murk_reject(reason, reason_len, "nothing to end now");
+                   : mk_reject(reason, reason_len, "nothing to end now");
 }
 
-int murk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                   const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
   (void)a;
-  int rc = murk_phase_end_ready(g, side, reason, reason_len);
+  int rc = mk_phase_end_ready(g, side, reason, reason_len);
   if (rc != MURK_OK) return rc;
   return phases[g->s.phase].end(g, side, reason, reason_len);
 }
@@ -1247,14 +1241,14 @@ int murk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_c
 /* ---- prompts: what the side to act is asked to do in each setup phase ---- */
 
 static void prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
   snprintf(buf, n, "%s: place objective %d of %d (objective at X,Y)", murk_side_name(s->to_act),
            s->objective_placed + 1, r->count);
 }
 
 static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   /* Only what this side may do: its reserve kinds and its ambushes. */
   char kinds[96] = "";
   size_t len = 0;
@@ -1263,9 +1257,9 @@ static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
                                                  MURK_RESERVE_DEEP};
   static const char* const words[] = {"delayed", "scattered", "mobile", "plain", "deep"};
   for (int i = 0; i < 5 && len < sizeof kinds; i++)
-    if (murk_reserve_kind_allowed(g, s->to_act, order[i]))
+    if (mk_reserve_kind_allowed(g, s->to_act, order[i]))
       len += (size_t)snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "|" : "", words[i]);
-  int amb = murk_ambush_allowance(g, s->to_act, true) + murk_ambush_allowance(g, s->to_act, false);
+  int amb = mk_ambush_allowance(g, s->to_act, true) + mk_ambush_allowance(g, s->to_act, false);
   snprintf(buf, n, "%s: nominate reserves%s%s%s%s; 'end' when done", murk_side_name(s->to_act),
            kinds[0] ? " (reserve N [" : "", kinds, kinds[0] ? "])" : "",
            amb > 0 ? (kinds[0] ? ", ambushes (ambush N)" : " and ambushes (ambush N)") : "");
@@ -1273,26 +1267,26 @@ static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
 
 /* Deployment, independent teams and infiltrators. */
 static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const char* who = murk_side_name(s->to_act);
-  if (murk_setup_removal_due(g, s->to_act)) {
+  if (mk_setup_removal_due(g, s->to_act)) {
     snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective N)", who,
              g->m->remove_count - s->removed);
     return;
   }
-  int left = murk_setup_waiting(g, s->to_act, s->phase);
+  int left = mk_setup_waiting(g, s->to_act, s->phase);
   if (s->phase != MURK_PHASE_DEPLOY) {
     snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
              s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams", left);
     return;
   }
-  if (murk_intel_on(g)) { /* wing leaders and their Dis counters (seed 002, 27.1.2) */
-    murk_intel_deploy_prompt(g, s->to_act, left, buf, n);
+  if (mk_intel_on(g)) { /* wing leaders and their Dis counters (seed 002, 27.1.2) */
+    mk_intel_deploy_prompt(g, s->to_act, left, buf, n);
     return;
   }
   int dummies = s->dummies_left[s->to_act];
   char sections[80];
-  murk_setup_sections_text(g, s->to_act, sections, sizeof sections);
+  mk_setup_sections_text(g, s->to_act, sections, sizeof sections);
   snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who, left,
            left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
            sections[0] ? "; sections rolled: " : "", sections);
@@ -1301,7 +1295,7 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
 static void prompt_ambush(const struct murk_game* g, char* buf, size_t n) {
   enum murk_side side = g->s.to_act;
   snprintf(buf, n, "%s: place your immediate ambush (ambush N at X,Y): %d left",
-           murk_side_name(side), murk_reserves_immediate_left(g, side));
+           murk_side_name(side), mk_reserves_immediate_left(g, side));
 }
 
 static void prompt_recce(const struct murk_game* g, char* buf, size_t n) {
@@ -1309,7 +1303,7 @@ static void prompt_recce(const struct murk_game* g, char* buf, size_t n) {
            murk_side_name(g->s.to_act));
 }
 
-bool murk_phase_prompt(const struct murk_game* g, bool mine, char* buf, size_t n) {
+bool mk_phase_prompt(const struct murk_game* g, bool mine, char* buf, size_t n) {
   const struct phase_row* r = &phases[g->s.phase];
   if (!r->prompt) return false;
   if (mine)

@@ -63,7 +63,7 @@ struct fov_chunk {
   uint64_t words[];
 };
 
-struct murk_fov_rows {
+struct mk_fov_rows {
   struct murk_fov_result* fov; /* murk_fov's working space, reused */
   int width, height, radius;   /* the table; a radius that covers the whole table */
   size_t max_rows;             /* rows held at most: a power of two */
@@ -72,18 +72,18 @@ struct murk_fov_rows {
   unsigned long flushes;       /* times every row was dropped: older pointers are stale */
   struct fov_row* rows;        /* 2 * max_rows entries */
   struct fov_chunk* chunks;    /* the newest first */
-  struct viewer* eyes;         /* scratch for murk_sight_update: a side's viewers */
+  struct viewer* eyes;         /* scratch for mk_sight_update: a side's viewers */
 };
 
-/* A unit or marker that looks, for murk_sight_update: where it stands and its field of
+/* A unit or marker that looks, for mk_sight_update: where it stands and its field of
  * view. */
 struct viewer {
   struct murk_axial at;
   struct fov_row row;
 };
-#define MAX_VIEWERS (MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE)
+#define MAX_VIEWERS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
 
-static void fov_chunks_free(struct murk_fov_rows* r) {
+static void fov_chunks_free(struct mk_fov_rows* r) {
   while (r->chunks) {
     struct fov_chunk* next = r->chunks->next;
     murk_free(r->chunks);
@@ -91,7 +91,7 @@ static void fov_chunks_free(struct murk_fov_rows* r) {
   }
 }
 
-static void fov_rows_free(struct murk_fov_rows* r) {
+static void fov_rows_free(struct mk_fov_rows* r) {
   if (!r) return;
   murk_fov_result_free(r->fov);
   fov_chunks_free(r);
@@ -101,7 +101,7 @@ static void fov_rows_free(struct murk_fov_rows* r) {
 }
 
 /* Drop every row (the first chunk is kept for the next ones). */
-static void fov_rows_flush(struct murk_fov_rows* r) {
+static void fov_rows_flush(struct mk_fov_rows* r) {
   for (size_t i = 0; i < 2 * r->max_rows; i++) r->rows[i].origin = -1;
   r->nrows = 0;
   r->words = 0;
@@ -118,11 +118,11 @@ static void fov_rows_flush(struct murk_fov_rows* r) {
   }
 }
 
-static int fov_rows_new(const struct murk_sightmap* map, struct murk_fov_rows** out) {
+static int fov_rows_new(const struct murk_sightmap* map, struct mk_fov_rows** out) {
   *out = NULL;
   struct murk_grid grid = murk_sightmap_grid(map);
   size_t cells = (size_t)grid.width * (size_t)grid.height;
-  struct murk_fov_rows* r = murk_calloc(1, sizeof *r);
+  struct mk_fov_rows* r = murk_calloc(1, sizeof *r);
   if (!r) return MURK_ENOMEM;
   r->width = grid.width;
   r->height = grid.height;
@@ -144,12 +144,12 @@ static int fov_rows_new(const struct murk_sightmap* map, struct murk_fov_rows** 
   return MURK_OK;
 }
 
-static long cell_index(const struct murk_fov_rows* r, struct murk_pos p) {
+static long cell_index(const struct mk_fov_rows* r, struct murk_pos p) {
   return (long)p.y * r->width + p.x;
 }
 
 /* The entry of origin `a` in the table: its row, or the free entry where it would go. */
-static struct fov_row* fov_slot(const struct murk_fov_rows* r, long a) {
+static struct fov_row* fov_slot(const struct mk_fov_rows* r, long a) {
   size_t mask = 2 * r->max_rows - 1;
   size_t i = ((uint64_t)a * UINT64_C(0x9E3779B97F4A7C15)) >> 40 & mask;
   while (r->rows[i].origin != a && r->rows[i].origin != -1) i = (i + 1) & mask;
@@ -157,13 +157,13 @@ static struct fov_row* fov_slot(const struct murk_fov_rows* r, long a) {
 }
 
 /* The row of origin `a`, if it is in the cache. */
-static const struct fov_row* fov_row_cached(const struct murk_fov_rows* r, long a) {
+static const struct fov_row* fov_row_cached(const struct mk_fov_rows* r, long a) {
   const struct fov_row* e = fov_slot(r, a);
   return e->origin == a ? e : NULL;
 }
 
 /* Room for n words of row bits; NULL when out of memory. */
-static uint64_t* fov_words(struct murk_fov_rows* r, size_t n) {
+static uint64_t* fov_words(struct mk_fov_rows* r, size_t n) {
   struct fov_chunk* c = r->chunks;
   if (!c || c->cap - c->used < n) {
     size_t cap = n > r->chunk_words ? n : r->chunk_words;
@@ -195,7 +195,7 @@ static bool row_has(const struct fov_row* e, struct murk_pos p) {
 
 /* The row of `a`, computed now if needed; NULL when murk_fov fails (out of memory). May
  * flush the cache: a row got before is then stale (r->flushes tells). */
-static const struct fov_row* fov_row(struct murk_fov_rows* r, const struct murk_sightmap* map,
+static const struct fov_row* fov_row(struct mk_fov_rows* r, const struct murk_sightmap* map,
                                      struct murk_pos a) {
   long ia = cell_index(r, a);
   const struct fov_row* hit = fov_row_cached(r, ia);
@@ -267,7 +267,7 @@ static int light_fires(struct murk_game* g, struct murk_fov_result* fov) {
   return MURK_OK;
 }
 
-int murk_sight_open(struct murk_game* g) {
+int mk_sight_open(struct murk_game* g) {
   int rc = murk_sightmap_from_mission(g->m, &g->sightmap);
   if (rc != MURK_OK) return rc;
   rc = fov_rows_new(g->sightmap, &g->fov_rows);
@@ -275,7 +275,7 @@ int murk_sight_open(struct murk_game* g) {
   return light_fires(g, g->fov_rows->fov);
 }
 
-void murk_sight_close(struct murk_game* g) {
+void mk_sight_close(struct murk_game* g) {
   murk_sightmap_free(g->sightmap);
   g->sightmap = NULL;
   if (!g->fov_rows_shared) fov_rows_free(g->fov_rows);
@@ -287,7 +287,7 @@ void murk_sight_close(struct murk_game* g) {
 struct murk_sight_cache {
   const struct murk_mission* m;
   struct murk_sightmap* map;
-  struct murk_fov_rows* rows;
+  struct mk_fov_rows* rows;
 };
 
 void murk_sight_cache_free(struct murk_sight_cache* c) {
@@ -329,10 +329,10 @@ static int dice_max(const struct murk_dice_expr* e) {
   return v > MURK_SIGHT_UNLIMITED ? MURK_SIGHT_UNLIMITED : (int)v;
 }
 
-int murk_sight_range(const struct murk_game* g, enum murk_side viewer) {
+int mk_sight_range(const struct murk_game* g, enum murk_side viewer) {
   const struct murk_mission* m = g->m;
   (void)viewer; /* night, fog and NVR are the same for both sides */
-  int nvr = murk_night_nvr(g);
+  int nvr = mk_night_nvr(g);
   if (nvr >= 0) return nvr;
   int range = MURK_SIGHT_UNLIMITED;
   if (m->visibility.nrows > 0) { /* a mission gives a table only where sight is short */
@@ -343,7 +343,7 @@ int murk_sight_range(const struct murk_game* g, enum murk_side viewer) {
       best = min_int(best, murk_mission_param(m, MURK_P_FOW_SPOT_CAP));
     range = min_int(range, best);
   }
-  if (murk_night_fighting_now(g)) {
+  if (mk_night_fighting_now(g)) {
     struct murk_dice_expr e = murk_mission_param_dice(m, MURK_P_NF_SIGHT);
     int unit = murk_mission_param(m, MURK_P_NF_UNIT);
     long cells = (long)dice_max(&e) * unit;
@@ -368,7 +368,7 @@ struct eye {
 
 /* Is what stands at `to` seen at any range (along a line of sight)? */
 static bool seen_beyond(const struct murk_game* g, struct murk_pos to, bool flash) {
-  if (murk_night_nvr(g) >= 0) return flash || murk_night_lit(g, to); /* seed 003, 1.101 */
+  if (mk_night_nvr(g) >= 0) return flash || mk_night_lit(g, to); /* seed 003, 1.101 */
   /* night fighting of seeds 000/001: a team that fires is seen; the fog says otherwise
    * (seed 000, Thick Morning Fog) */
   return flash && murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
@@ -377,14 +377,14 @@ static bool seen_beyond(const struct murk_game* g, struct murk_pos to, bool flas
 
 static struct eye eye_for(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
                           bool flash) {
-  struct eye e = {g, murk_sight_range(g, viewer), seen_beyond(g, to, flash)};
+  struct eye e = {g, mk_sight_range(g, viewer), seen_beyond(g, to, flash)};
   return e;
 }
 
 /* Line of sight between two table cells, from the field of view of either (lines are
  * symmetric: los.h), computing a's when neither is cached. */
 static bool los_fov(const struct murk_game* g, struct murk_pos a, struct murk_pos b) {
-  struct murk_fov_rows* r = g->fov_rows;
+  struct mk_fov_rows* r = g->fov_rows;
   if (!r) return murk_los(g->sightmap, a, b, NULL);
   const struct fov_row* row = fov_row_cached(r, cell_index(r, b));
   if (row) return row_has(row, a);
@@ -402,21 +402,21 @@ static bool eye_sees(const struct eye* e, struct murk_pos from, struct murk_pos 
   return los_fov(e->g, from, to);
 }
 
-bool murk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to) {
+bool mk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to) {
   const struct murk_grid* grid = &g->m->grid;
   return g->sightmap && murk_geom_on_table(grid, from) && murk_geom_on_table(grid, to) &&
          los_fov(g, from, to);
 }
 
-bool murk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
-                     struct murk_pos to, bool flash) {
+bool mk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
+                   struct murk_pos to, bool flash) {
   if (!g->sightmap) return false;
   struct eye e = eye_for(g, viewer, to, flash);
   return eye_sees(&e, from, to);
 }
 
 /* The unit of `side` with team t, or -1. */
-static int unit_of_team(const struct murk_state* s, enum murk_side side, int t) {
+static int unit_of_team(const struct mk_state* s, enum murk_side side, int t) {
   for (int k = 0; k < s->nunits[side]; k++)
     if (t >= s->units[side][k].first_team &&
         t < s->units[side][k].first_team + s->units[side][k].nteams)
@@ -426,12 +426,12 @@ static int unit_of_team(const struct murk_state* s, enum murk_side side, int t) 
 
 /* Did whatever of `owner` stands at p fire lately? */
 static bool flash_at(const struct murk_game* g, enum murk_side owner, struct murk_pos p) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   enum murk_side ts;
   int t;
-  if (murk_team_at(s, p, &ts, &t) && ts == owner) {
+  if (mk_team_at(s, p, &ts, &t) && ts == owner) {
     int u = unit_of_team(s, owner, t);
-    return u >= 0 && murk_night_flashing(g, owner, u);
+    return u >= 0 && mk_night_flashing(g, owner, u);
   }
   return false;
 }
@@ -442,26 +442,26 @@ static bool flash_matters(const struct murk_game* g, struct murk_pos to) {
   return seen_beyond(g, to, true) != seen_beyond(g, to, false);
 }
 
-bool murk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
-                  struct murk_pos to) {
+bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
+                struct murk_pos to) {
   bool flash =
       viewer != MURK_NO_SIDE && flash_matters(g, to) && flash_at(g, murk_side_other(viewer), to);
-  return murk_sight_sees(g, viewer, from, to, flash);
+  return mk_sight_sees(g, viewer, from, to, flash);
 }
 
-bool murk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
-                    bool flash, struct murk_pos* from) {
-  const struct murk_state* s = &g->s;
+bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to, bool flash,
+                  struct murk_pos* from) {
+  const struct mk_state* s = &g->s;
   if (!g->sightmap || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER)) return false;
   struct eye e = eye_for(g, viewer, to, flash);
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != viewer || !eye_sees(&e, mk->pos, to)) continue;
     if (from) *from = mk->pos;
     return true;
   }
   for (int t = 0; t < s->nteams[viewer]; t++) {
-    const struct murk_team* tm = &s->teams[viewer][t];
+    const struct mk_team* tm = &s->teams[viewer][t];
     if (!tm->alive || !tm->placed || !eye_sees(&e, tm->pos, to)) continue;
     if (from) *from = tm->pos;
     return true;
@@ -469,36 +469,36 @@ bool murk_sight_any(const struct murk_game* g, enum murk_side viewer, struct mur
   return false;
 }
 
-bool murk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to) {
+bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to) {
   bool flash =
       viewer != MURK_NO_SIDE && flash_matters(g, to) && flash_at(g, murk_side_other(viewer), to);
-  return murk_sight_any(g, viewer, to, flash, NULL);
+  return mk_sight_any(g, viewer, to, flash, NULL);
 }
 
-bool murk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit) {
-  const struct murk_state* s = &g->s;
+bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit) {
+  const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(viewer);
-  const struct murk_unit_state* u = &s->units[other][unit];
-  bool flash = murk_night_flashing(g, other, unit);
+  const struct mk_unit_state* u = &s->units[other][unit];
+  bool flash = mk_night_flashing(g, other, unit);
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    const struct murk_team* tm = &s->teams[other][t];
-    if (tm->alive && tm->placed && murk_sight_any(g, viewer, tm->pos, flash, NULL)) return true;
+    const struct mk_team* tm = &s->teams[other][t];
+    if (tm->alive && tm->placed && mk_sight_any(g, viewer, tm->pos, flash, NULL)) return true;
   }
   return false;
 }
 
-enum murk_audience murk_sight_audience(const struct murk_game* g, enum murk_side owner,
-                                       struct murk_pos a, struct murk_pos b, bool flash) {
+enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side owner,
+                                     struct murk_pos a, struct murk_pos b, bool flash) {
   enum murk_side other = murk_side_other(owner);
   if (g->s.phase != MURK_PHASE_PLAY) return MURK_AUD_ALL;
-  if (murk_sight_any(g, other, a, flash, NULL) || murk_sight_any(g, other, b, flash, NULL))
+  if (mk_sight_any(g, other, a, flash, NULL) || mk_sight_any(g, other, b, flash, NULL))
     return MURK_AUD_ALL;
   return murk_audience_of(owner);
 }
 
 /* ---- what each side knows ---- */
 
-static void saw(struct murk_sighting* k, struct murk_pos p, int turn) {
+static void saw(struct mk_sighting* k, struct murk_pos p, int turn) {
   k->known = true;
   k->pos = p;
   k->turn = turn;
@@ -506,8 +506,8 @@ static void saw(struct murk_sighting* k, struct murk_pos p, int turn) {
 
 /* A public event placed something of `owner` at e->to: the other side has been told. */
 static void told(struct murk_game* g, const struct murk_event* e) {
-  struct murk_state* s = &g->s;
-  int mi = murk_marker_index(s, e->marker);
+  struct mk_state* s = &g->s;
+  int mi = mk_marker_index(s, e->marker);
   if (mi < 0) return;
   enum murk_side owner = s->markers[mi].owner;
   enum murk_side viewer = murk_side_other(owner);
@@ -518,17 +518,17 @@ static void told(struct murk_game* g, const struct murk_event* e) {
   }
   enum murk_side ts;
   int t;
-  if (murk_team_at(s, e->to, &ts, &t) && ts == owner) saw(&s->seen_team[viewer][t], e->to, s->turn);
+  if (mk_team_at(s, e->to, &ts, &t) && ts == owner) saw(&s->seen_team[viewer][t], e->to, s->turn);
 }
 
 /* The units and markers of `viewer` on the table, each with its field of view, into r->eyes:
- * murk_sight_update then answers a pair of viewer and enemy with a distance and a bit
+ * mk_sight_update then answers a pair of viewer and enemy with a distance and a bit
  * instead of a line. The count, or -1 when that cannot be done (no memory for a row, or
  * the rows of the viewers do not fit in the cache together): then each pair goes through
- * murk_sight_any. */
+ * mk_sight_any. */
 static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
-  struct murk_fov_rows* r = g->fov_rows;
-  const struct murk_state* s = &g->s;
+  struct mk_fov_rows* r = g->fov_rows;
+  const struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   if (!r) return -1;
   /* A flush while gathering leaves the rows gathered before it stale: gather again, into
@@ -539,11 +539,11 @@ static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
     for (int i = 0; i < s->nmarkers + s->nteams[viewer]; i++) {
       struct murk_pos p;
       if (i < s->nmarkers) {
-        const struct murk_marker* mk = &s->markers[i];
+        const struct mk_marker* mk = &s->markers[i];
         if (!mk->on_table || mk->owner != viewer) continue;
         p = mk->pos;
       } else {
-        const struct murk_team* tm = &s->teams[viewer][i - s->nmarkers];
+        const struct mk_team* tm = &s->teams[viewer][i - s->nmarkers];
         if (!tm->alive || !tm->placed) continue;
         p = tm->pos;
       }
@@ -559,11 +559,11 @@ static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
 }
 
 /* Does one of the n gathered viewers see what stands at p: within `range`, or at any range
- * when `beyond`, along a line of sight? As murk_sight_any. */
+ * when `beyond`, along a line of sight? As mk_sight_any. */
 static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_pos p, bool beyond) {
   const struct murk_grid* grid = &g->m->grid;
   if (!murk_geom_on_table(grid, p)) return false;
-  const struct murk_fov_rows* r = g->fov_rows;
+  const struct mk_fov_rows* r = g->fov_rows;
   struct murk_axial t = murk_geom_to_axial(grid, p);
   bool near_only = !beyond && range < MURK_SIGHT_UNLIMITED;
   for (int i = 0; i < n; i++) {
@@ -574,16 +574,16 @@ static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_po
   return false;
 }
 
-void murk_sight_update(struct murk_game* g, size_t first_event) {
-  struct murk_state* s = &g->s;
+void mk_sight_update(struct murk_game* g, size_t first_event) {
+  struct mk_state* s = &g->s;
   for (int v = 0; v < MURK_SIDES; v++) {
     enum murk_side viewer = (enum murk_side)v;
     enum murk_side other = murk_side_other(viewer);
     int neyes = gather_eyes(g, viewer);
-    int range = murk_sight_range(g, viewer);
+    int range = mk_sight_range(g, viewer);
     for (int i = 0; i < s->nmarkers; i++) {
-      const struct murk_marker* mk = &s->markers[i];
-      struct murk_sighting* k = &s->seen_marker[v][i];
+      const struct mk_marker* mk = &s->markers[i];
+      struct mk_sighting* k = &s->seen_marker[v][i];
       if (mk->owner != other || !mk->on_table) {
         memset(k, 0, sizeof *k); /* gone (revealed, removed): nothing to remember */
         continue;
@@ -592,22 +592,22 @@ void murk_sight_update(struct murk_game* g, size_t first_event) {
        * Intelligence's leader counters (seed 002, 27.1) are public wherever they stand: what
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
-      k->seen = murk_marker_ops(g, i)->seen_anywhere ||
+      k->seen = mk_marker_ops(g, i)->seen_anywhere ||
                 (neyes >= 0 ? eyes_see(g, neyes, range, mk->pos, seen_beyond(g, mk->pos, false))
-                            : murk_sight_any(g, viewer, mk->pos, false, NULL));
+                            : mk_sight_any(g, viewer, mk->pos, false, NULL));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
     for (int t = 0; t < s->nteams[other]; t++) {
-      const struct murk_team* tm = &s->teams[other][t];
-      struct murk_sighting* k = &s->seen_team[v][t];
+      const struct mk_team* tm = &s->teams[other][t];
+      struct mk_sighting* k = &s->seen_team[v][t];
       if (!tm->alive || !tm->placed) {
         memset(k, 0, sizeof *k);
         continue;
       }
       int u = unit_of_team(s, other, t);
-      bool flash = u >= 0 && murk_night_flashing(g, other, u);
+      bool flash = u >= 0 && mk_night_flashing(g, other, u);
       k->seen = neyes >= 0 ? eyes_see(g, neyes, range, tm->pos, seen_beyond(g, tm->pos, flash))
-                           : murk_sight_any(g, viewer, tm->pos, flash, NULL);
+                           : mk_sight_any(g, viewer, tm->pos, flash, NULL);
       if (k->seen) saw(k, tm->pos, s->turn);
     }
   }

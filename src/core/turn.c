@@ -15,13 +15,13 @@
 #include "reserves.h"
 
 static void announce_step(struct murk_game* g) {
-  const struct murk_state* s = &g->s;
-  murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "turn %d: %s's %s step", s->turn,
-            murk_side_name(s->to_act), murk_step_name(s->step));
+  const struct mk_state* s = &g->s;
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "turn %d: %s's %s step", s->turn,
+          murk_side_name(s->to_act), murk_step_name(s->step));
 }
 
 static void start_player_turn(struct murk_game* g, enum murk_side side) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   s->to_act = side;
   s->step = MURK_STEP_STARTING;
   s->spotted = false;
@@ -35,41 +35,41 @@ static void start_player_turn(struct murk_game* g, enum murk_side side) {
       s->units[sd][u].assaulted = false;
     }
   s->withdraw_due = 0;
-  murk_mark_step_start(g);
+  mk_mark_step_start(g);
   /* The turn before has ended: is the game's length up (turn limit, Random Game Length)? */
-  if (side == s->first && s->turn > 1 && murk_victory_game_length(g)) return;
+  if (side == s->first && s->turn > 1 && mk_victory_game_length(g)) return;
   announce_step(g);
   /* Losses first (motivation tests, company morale), then what ends or wins the battle
    * (withdrawals, objectives taken, end conditions), then the rest of the starting step. */
-  if (murk_combat_start_of_turn(g, side)) return;
-  if (murk_victory_start_of_turn(g, side)) return;
-  murk_night_start_of_turn(g, side); /* lights, gunflashes, dusk & dawn, the NVR change */
-  murk_fog_unbog(g, side);
-  murk_reserves_start_of_turn(g, side);
+  if (mk_combat_start_of_turn(g, side)) return;
+  if (mk_victory_start_of_turn(g, side)) return;
+  mk_night_start_of_turn(g, side); /* lights, gunflashes, dusk & dawn, the NVR change */
+  mk_fog_unbog(g, side);
+  mk_reserves_start_of_turn(g, side);
   s->step = MURK_STEP_MOVEMENT;
   announce_step(g);
 }
 
-void murk_turn_begin_play(struct murk_game* g, enum murk_side first) {
-  struct murk_state* s = &g->s;
+void mk_turn_begin_play(struct murk_game* g, enum murk_side first) {
+  struct mk_state* s = &g->s;
   s->phase = MURK_PHASE_PLAY;
   s->first = first;
   s->turn = 1;
   s->turns_played[0] = s->turns_played[1] = 0;
-  murk_night_begin_play(g);
-  murk_combat_begin_play(g);
+  mk_night_begin_play(g);
+  mk_combat_begin_play(g);
   start_player_turn(g, first);
 }
 
-int murk_turn_end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+int mk_turn_end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   (void)reason;
   (void)reason_len;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   /* A withdrawal due keeps `end` from being a verb of the step: setup.c's phase table. */
   switch (s->step) {
     case MURK_STEP_STARTING:
     case MURK_STEP_MOVEMENT:
-      murk_combat_after_movement(g, side);
+      mk_combat_after_movement(g, side);
       s->step = MURK_STEP_SHOOTING;
       s->spotted = false;
       s->fired = false;
@@ -81,14 +81,13 @@ int murk_turn_end_step(struct murk_game* g, enum murk_side side, char* reason, s
     default: {
       enum murk_side other = murk_side_other(side);
       s->turns_played[side] = s->turn;
-      murk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, other, "hand-over to the %s",
-                murk_side_name(other));
+      mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, other, "hand-over to the %s", murk_side_name(other));
       if (s->turns_played[other] >= s->turn) s->turn++;
       start_player_turn(g, other);
       return MURK_OK;
     }
   }
-  murk_mark_step_start(g);
+  mk_mark_step_start(g);
   announce_step(g);
   return MURK_OK;
 }

@@ -11,11 +11,11 @@
 
 const char* murk_strerror(int code) {
   switch (code) {
-#define MURK_ERROR_CASE(name, value, text) \
-  case value:                              \
+#define MK_ERROR_CASE(name, value, text) \
+  case value:                            \
     return text;
-    MURK_ERROR_LIST(MURK_ERROR_CASE)
-#undef MURK_ERROR_CASE
+    MURK_ERROR_LIST(MK_ERROR_CASE)
+#undef MK_ERROR_CASE
   }
   return "unknown error";
 }

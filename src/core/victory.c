@@ -22,7 +22,7 @@
 /* Platoons that count for victory points: all but transports (seed 000, Victory Point
  * Table: "not including transport platoons"; the brief extends it to losses). */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
-  return !(murk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
+  return !(mk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
 }
 
 static int counted_platoons(const struct murk_game* g, enum murk_side side) {
@@ -83,8 +83,8 @@ static enum murk_side margin_points(const struct murk_game* g, enum murk_side wi
   return vp[0] > vp[1] ? MURK_ATTACKER : MURK_DEFENDER;
 }
 
-enum murk_side murk_victory_points(const struct murk_game* g, enum murk_side winner,
-                                   int vp[MURK_SIDES], char* name, size_t name_len) {
+enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winner,
+                                 int vp[MURK_SIDES], char* name, size_t name_len) {
   const struct murk_victory* v = &g->m->victory;
   vp[0] = vp[1] = 0;
   if (name_len) name[0] = '\0';
@@ -122,8 +122,8 @@ enum murk_side murk_victory_points(const struct murk_game* g, enum murk_side win
   return winner;
 }
 
-void murk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...) {
-  struct murk_state* s = &g->s;
+void mk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...) {
+  struct mk_state* s = &g->s;
   char reason[120];
   va_list ap;
   va_start(ap, fmt);
@@ -131,7 +131,7 @@ void murk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt,
   va_end(ap);
   char name[MURK_NAME];
   int vp[MURK_SIDES];
-  enum murk_side w = murk_victory_points(g, winner, vp, name, sizeof name);
+  enum murk_side w = mk_victory_points(g, winner, vp, name, sizeof name);
   /* Reasons are short; the whole line is cut to the result's size if ever needed. */
   char line[320];
   if (w == MURK_ATTACKER || w == MURK_DEFENDER)
@@ -149,7 +149,7 @@ void murk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt,
   s->vp[1] = vp[1];
   s->phase = MURK_PHASE_OVER;
   s->withdraw_due = 0;
-  murk_emit(g, MURK_EV_END, MURK_AUD_ALL, s->winner, "game over: %s", s->result);
+  mk_emit(g, MURK_EV_END, MURK_AUD_ALL, s->winner, "game over: %s", s->result);
   s->to_act = MURK_NO_SIDE;
 }
 
@@ -165,13 +165,13 @@ int murk_game_vp(const struct murk_game* g, enum murk_side side) {
  * defender which are dummies). */
 static bool attacker_where(const struct murk_game* g,
                            bool (*pred)(const struct murk_game*, struct murk_pos, int), int arg) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].on_table && s->markers[i].owner == MURK_ATTACKER &&
         pred(g, s->markers[i].pos, arg))
       return true;
   for (int t = 0; t < s->nteams[MURK_ATTACKER]; t++) {
-    const struct murk_team* tm = &s->teams[MURK_ATTACKER][t];
+    const struct mk_team* tm = &s->teams[MURK_ATTACKER][t];
     if (tm->alive && tm->placed && pred(g, tm->pos, arg)) return true;
   }
   return false;
@@ -250,10 +250,10 @@ static bool near_an_objective(const struct murk_game* g, struct murk_pos p, int 
 /* Our reading of "taken" (seeds 000 and 001 use the word; the rulebook page is not in
  * them; docs/rules.md, "Objective taken"): a side holds an objective when one of its
  * revealed teams is on it or next to it (1 cell) and no enemy team or template is. */
-bool murk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
-  const struct murk_state* s = &g->s;
+bool mk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
+  const struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
-  const struct murk_placed_objective* o = &s->objectives[k];
+  const struct mk_placed_objective* o = &s->objectives[k];
   enum murk_side enemy = murk_side_other(side);
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].on_table && s->markers[i].owner == enemy &&
@@ -262,7 +262,7 @@ bool murk_objective_taken(const struct murk_game* g, enum murk_side side, int k)
   bool own = false;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int t = 0; t < s->nteams[sd]; t++) {
-      const struct murk_team* tm = &s->teams[sd][t];
+      const struct mk_team* tm = &s->teams[sd][t];
       if (!tm->alive || !tm->placed || murk_geom_distance(grid, tm->pos, o->pos) > 1) continue;
       if (sd == (int)enemy) return false;
       own = true;
@@ -271,9 +271,9 @@ bool murk_objective_taken(const struct murk_game* g, enum murk_side side, int k)
   return own;
 }
 
-bool murk_end_condition_met(const struct murk_game* g, enum murk_side side,
-                            const struct murk_end_condition* e, int* objective) {
-  const struct murk_state* s = &g->s;
+bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
+                          const struct murk_end_condition* e, int* objective) {
+  const struct mk_state* s = &g->s;
   if (e->side != MURK_NO_SIDE && e->side != side) return false;
   if (e->turn > 0 && s->turn < e->turn) return false;
   switch (e->kind) {
@@ -281,7 +281,7 @@ bool murk_end_condition_met(const struct murk_game* g, enum murk_side side,
       for (int k = 0; k < s->nobjectives; k++) {
         enum murk_side f = s->objectives[k].for_side;
         if (f != side && f != MURK_NO_SIDE) continue;
-        if (!murk_objective_taken(g, side, k)) continue;
+        if (!mk_objective_taken(g, side, k)) continue;
         if (objective) *objective = k;
         return true;
       }
@@ -295,7 +295,7 @@ bool murk_end_condition_met(const struct murk_game* g, enum murk_side side,
       /* Seed 001 (Surrounded, Cauldron, Breakthrough, Counterattack). */
       if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
       return !attacker_where(g, near_an_objective, e->distance);
-    case MURK_END_TURN_LIMIT: /* at the end of a game turn: murk_victory_game_length */
+    case MURK_END_TURN_LIMIT: /* at the end of a game turn: mk_victory_game_length */
     default:
       return false;
   }
@@ -312,14 +312,14 @@ static int turn_limit(const struct murk_mission* m) {
   return limit;
 }
 
-bool murk_victory_game_length(struct murk_game* g) {
+bool mk_victory_game_length(struct murk_game* g) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   enum murk_side otherwise = m->victory.otherwise;
   int ended = s->turn - 1;
   int limit = turn_limit(m);
   if (limit > 0 && ended >= limit) {
-    murk_game_over(g, otherwise, "turn limit reached after turn %d", limit);
+    mk_game_over(g, otherwise, "turn limit reached after turn %d", limit);
     return true;
   }
   /* Seed 004, Random Game Length: from the end of turn from_turn, a die decides whether
@@ -330,9 +330,8 @@ bool murk_victory_game_length(struct murk_game* g) {
   s->length_checked = ended;
   int most = murk_mission_param(m, MURK_P_RGL_EXTRA);
   if (s->extra_turns >= most) {
-    murk_game_over(g, otherwise,
-                   "the game ends after turn %d (random game length: %d extra turn%s)", ended,
-                   s->extra_turns, murk_plural(s->extra_turns));
+    mk_game_over(g, otherwise, "the game ends after turn %d (random game length: %d extra turn%s)",
+                 ended, s->extra_turns, mk_plural(s->extra_turns));
     return true;
   }
   int need = murk_mission_param(m, MURK_P_RGL_SCORE);
@@ -341,11 +340,11 @@ bool murk_victory_game_length(struct murk_game* g) {
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
     s->extra_turns++;
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "another turn is played (turn %d)",
-              s->turn);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "another turn is played (turn %d)",
+            s->turn);
     return false;
   }
-  murk_game_over(g, otherwise, "the game ends after turn %d (random game length)", ended);
+  mk_game_over(g, otherwise, "the game ends after turn %d (random game length)", ended);
   return true;
 }
 
@@ -354,11 +353,11 @@ bool murk_victory_game_length(struct murk_game* g) {
 /* Remove the objective the attacker stands nearest to (the one a defender would give up
  * least gladly; ties: the first placed). The last objective stays. */
 static void remove_objective(struct murk_game* g) {
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   if (s->nobjectives <= 1) return;
   int pick = 0, best = INT_MAX;
   for (int k = 0; k < s->nobjectives; k++) {
-    int d = murk_nearest_of_side(g, MURK_ATTACKER, s->objectives[k].pos, NULL);
+    int d = mk_nearest_of_side(g, MURK_ATTACKER, s->objectives[k].pos, NULL);
     if (d < best) {
       best = d;
       pick = k;
@@ -366,10 +365,10 @@ static void remove_objective(struct murk_game* g) {
   }
   char ps[16];
   murk_pos_format(s->objectives[pick].pos, ps, sizeof ps);
-  murk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_DEFENDER,
-            "Fighting Withdrawal, turn %d: objective %s at %s is removed (the attacker is nearest)",
-            s->turn, s->objectives[pick].name, ps);
-  murk_event_facts(g, 0, &s->objectives[pick].pos, NULL);
+  mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_DEFENDER,
+          "Fighting Withdrawal, turn %d: objective %s at %s is removed (the attacker is nearest)",
+          s->turn, s->objectives[pick].name, ps);
+  mk_event_facts(g, 0, &s->objectives[pick].pos, NULL);
   for (int k = pick; k + 1 < s->nobjectives; k++) s->objectives[k] = s->objectives[k + 1];
   s->nobjectives--;
 }
@@ -381,12 +380,12 @@ static void remove_objective(struct murk_game* g) {
  * the defender has won. True if the game is over. */
 static bool fighting_withdrawal(struct murk_game* g, enum murk_side side) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   if (side != MURK_DEFENDER || !murk_mission_rule_on(m, MURK_RULE_FIGHTING_WITHDRAWAL))
     return false;
   int t = s->turn;
   if (t >= murk_mission_param(m, MURK_P_FW_LAST_TURN)) {
-    murk_game_over(g, MURK_DEFENDER, "the rearguard held until the defender's turn %d", t);
+    mk_game_over(g, MURK_DEFENDER, "the rearguard held until the defender's turn %d", t);
     return true;
   }
   if (t < murk_mission_param(m, MURK_P_FW_FROM_TURN)) return false;
@@ -397,78 +396,77 @@ static bool fighting_withdrawal(struct murk_game* g, enum murk_side side) {
     n += st == MURK_PLATOON_HIDDEN || st == MURK_PLATOON_REVEALED;
   }
   if (n == 0) return false;
-  murk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
-            "Fighting Withdrawal: you have %d platoon%s on the table and %d delay counter%s", n,
-            murk_plural(n), s->delay_counters, murk_plural(s->delay_counters));
+  mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
+          "Fighting Withdrawal: you have %d platoon%s on the table and %d delay counter%s", n,
+          mk_plural(n), s->delay_counters, mk_plural(s->delay_counters));
   if (n + s->delay_counters >= murk_mission_param(m, MURK_P_FW_PLATOONS)) {
     s->delay_counters = 0;
     s->withdraw_due = 1;
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-              "Fighting Withdrawal, turn %d: the defender withdraws a platoon and has no delay "
-              "counters",
-              t);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "Fighting Withdrawal, turn %d: the defender withdraws a platoon and has no delay "
+            "counters",
+            t);
   } else {
     s->delay_counters++;
-    murk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-              "Fighting Withdrawal, turn %d: the defender gains a delay counter (%d)", t,
-              s->delay_counters);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "Fighting Withdrawal, turn %d: the defender gains a delay counter (%d)", t,
+            s->delay_counters);
   }
   return false;
 }
 
-int murk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                          const struct murk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                        const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   int unit = a->unit, mi = a->marker;
   if (unit < 0)
-    return murk_reject(reason, reason_len, "T%d is a dummy: withdraw a platoon",
-                       s->markers[mi].number);
-  struct murk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = murk_unit_platoon(g, side, unit);
+    return mk_reject(reason, reason_len, "T%d is a dummy: withdraw a platoon",
+                     s->markers[mi].number);
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state != MURK_PLATOON_HIDDEN && u->state != MURK_PLATOON_REVEALED)
-    return murk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1,
-                       pl->name);
+    return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, pl->name);
   bool hidden = u->state == MURK_PLATOON_HIDDEN;
   if (mi >= 0) s->markers[mi].on_table = false;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].placed = false;
   u->state = MURK_PLATOON_WITHDRAWN;
   s->withdraw_due--;
   if (hidden) {
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws T%d from the table",
-              murk_side_name(side), u->marker);
-    murk_event_facts(g, u->marker, mi >= 0 ? &s->markers[mi].pos : NULL, NULL);
-    murk_emit(g, MURK_EV_INFO, murk_audience_of(side), side, "T%d was your %s (platoon %d)",
-              u->marker, pl->name, unit + 1);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws T%d from the table",
+            murk_side_name(side), u->marker);
+    mk_event_facts(g, u->marker, mi >= 0 ? &s->markers[mi].pos : NULL, NULL);
+    mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side, "T%d was your %s (platoon %d)",
+            u->marker, pl->name, unit + 1);
   } else {
-    murk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws P%d (%s) from the table",
-              murk_side_name(side), u->marker, pl->name);
-    murk_event_facts(g, u->marker, NULL, NULL);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s withdraws P%d (%s) from the table",
+            murk_side_name(side), u->marker, pl->name);
+    mk_event_facts(g, u->marker, NULL, NULL);
   }
   return MURK_OK;
 }
 
-bool murk_victory_start_of_turn(struct murk_game* g, enum murk_side side) {
+bool mk_victory_start_of_turn(struct murk_game* g, enum murk_side side) {
   const struct murk_mission* m = g->m;
-  struct murk_state* s = &g->s;
+  struct mk_state* s = &g->s;
   if (fighting_withdrawal(g, side)) return true;
   for (int i = 0; i < m->nend; i++) {
     const struct murk_end_condition* e = &m->end[i];
     int k = -1;
-    if (!murk_end_condition_met(g, side, e, &k)) continue;
+    if (!mk_end_condition_met(g, side, e, &k)) continue;
     char cs[32];
     switch (e->kind) {
       case MURK_END_OBJECTIVE_TAKEN:
-        murk_game_over(g, side, "took objective %s on turn %d", s->objectives[k].name, s->turn);
+        mk_game_over(g, side, "took objective %s on turn %d", s->objectives[k].name, s->turn);
         return true;
       case MURK_END_NO_ATTACKERS_IN_HALF:
-        murk_game_over(g, MURK_DEFENDER, "no attacking teams in the defender's half on turn %d",
-                       s->turn);
+        mk_game_over(g, MURK_DEFENDER, "no attacking teams in the defender's half on turn %d",
+                     s->turn);
         return true;
       case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
-        murk_cells_text(g, e->distance, cs, sizeof cs);
-        murk_game_over(g, MURK_DEFENDER, "no attacking teams within %s of an objective on turn %d",
-                       cs, s->turn);
+        mk_cells_text(g, e->distance, cs, sizeof cs);
+        mk_game_over(g, MURK_DEFENDER, "no attacking teams within %s of an objective on turn %d",
+                     cs, s->turn);
         return true;
       default:
         break;

@@ -43,7 +43,7 @@ static void play_verbs(const struct murk_game* g, unsigned verbs, char* buf, siz
   buf[0] = '\0';
   for (int rank = 1; rank <= MURK_CMD_COUNT; rank++)
     for (int k = 0; k < MURK_CMD_COUNT; k++) {
-      const struct murk_cmd_row* r = murk_cmd_row((enum murk_command_kind)k);
+      const struct mk_cmd_row* r = mk_cmd_row((enum murk_command_kind)k);
       if (r->prompt_rank != rank || !(verbs & (1u << k)) || len >= n) continue;
       len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", r->prompt_word);
     }
@@ -56,27 +56,27 @@ static void play_verbs(const struct murk_game* g, unsigned verbs, char* buf, siz
              murk_step_name((enum murk_step)(step + 1)));
 }
 
-/* verbs: the side to act's verbs legal now (murk_cmd_verbs_now), for the play prompt. */
+/* verbs: the side to act's verbs legal now (mk_cmd_verbs_now), for the play prompt. */
 static void build_prompt(const struct murk_game* g, enum murk_side side, unsigned verbs, char* buf,
                          size_t n) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const char* who = murk_side_name(s->to_act);
   /* Another side's prompt says only what is public: what phase or step it is in. */
   bool mine = side == MURK_NO_SIDE || side == s->to_act;
-  if (murk_phase_prompt(g, mine, buf, n)) return; /* setup: the phase table (setup.c) */
+  if (mk_phase_prompt(g, mine, buf, n)) return; /* setup: the phase table (setup.c) */
   if (s->phase == MURK_PHASE_PLAY) {
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
     if (mine && s->withdraw_due > 0)
       snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
                who, murk_step_name(s->step), s->withdraw_due, s->withdraw_due == 1 ? "" : "s");
-    else if (mine && s->step == MURK_STEP_MOVEMENT && murk_reserves_due(g, s->to_act) > 0) {
+    else if (mine && s->step == MURK_STEP_MOVEMENT && mk_reserves_due(g, s->to_act) > 0) {
       /* seed 004: reserves come on as soon as they may; say where the first can. */
       for (int i = 0; i < s->narrivals[s->to_act]; i++) {
         if (s->arrivals[s->to_act][i].used) continue;
         char where[120];
-        murk_reserves_describe(g, s->to_act, i, where, sizeof where);
-        int due = murk_reserves_due(g, s->to_act);
+        mk_reserves_describe(g, s->to_act, i, where, sizeof where);
+        int due = mk_reserves_due(g, s->to_act);
         /* A prompt is one line: a long place name is cut short, on purpose. */
         char line[512];
         snprintf(line, sizeof line,
@@ -104,9 +104,9 @@ static void copy_text(char* dst, size_t n, const char* src) {
   dst[len] = '\0';
 }
 
-static void fill_marker(const struct murk_game* g, enum murk_side side,
-                        const struct murk_marker* mk, struct murk_view_marker* vm) {
-  const struct murk_state* s = &g->s;
+static void fill_marker(const struct murk_game* g, enum murk_side side, const struct mk_marker* mk,
+                        struct murk_view_marker* vm) {
+  const struct mk_state* s = &g->s;
   memset(vm, 0, sizeof *vm);
   vm->number = mk->number;
   vm->owner = mk->owner;
@@ -124,29 +124,29 @@ static void fill_marker(const struct murk_game* g, enum murk_side side,
   vm->dummy = mk->unit < 0;
   if (vm->dummy) return;
   vm->dug_in = s->units[mk->owner][mk->unit].dug_in;
-  const struct murk_platoon* pl = murk_unit_platoon(g, mk->owner, mk->unit);
+  const struct murk_platoon* pl = mk_unit_platoon(g, mk->owner, mk->unit);
   vm->platoon = mk->unit;
   copy_text(vm->name, sizeof vm->name, pl->name);
   copy_text(vm->type, sizeof vm->type, pl->type);
-  vm->nteams = murk_unit_alive(s, mk->owner, mk->unit);
+  vm->nteams = mk_unit_alive(s, mk->owner, mk->unit);
   /* What the marker's kind says of its contents (a wing leader stands for its wing). */
-  const struct murk_marker_ops* ops = murk_marker_ops(g, (int)(mk - s->markers));
+  const struct mk_marker_ops* ops = mk_marker_ops(g, (int)(mk - s->markers));
   if (mk->on_table && ops->describe) ops->describe(g, (int)(mk - s->markers), vm);
 }
 
-/* May `side` order a move now? Its own movement step in play (fog.c, murk_fog_move). */
+/* May `side` order a move now? Its own movement step in play (fog.c, mk_fog_move). */
 static bool moving_now(const struct murk_game* g, enum murk_side side) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   return s->phase == MURK_PHASE_PLAY && s->step == MURK_STEP_MOVEMENT && s->to_act == side;
 }
 
 /* How an own marker on the table moves (move.c: the game's own allowance). */
 static void fill_marker_move(const struct murk_game* g, enum murk_side side, int mi,
                              struct murk_view_marker* vm) {
-  const struct murk_marker* mk = &g->s.markers[mi];
+  const struct mk_marker* mk = &g->s.markers[mi];
   if (side == MURK_NO_SIDE || mk->owner != side || !mk->on_table) return;
-  struct murk_move_rule r;
-  if (!murk_move_allowance(g, side, mi, -1, &r)) return;
+  struct mk_move_rule r;
+  if (!mk_move_allowance(g, side, mi, -1, &r)) return;
   memcpy(vm->allowance, r.allow, sizeof vm->allowance);
   vm->moved = mk->moved;
   vm->may_move = moving_now(g, side) && !mk->bogged && !mk->moved;
@@ -154,20 +154,19 @@ static void fill_marker_move(const struct murk_game* g, enum murk_side side, int
 
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
 static void fill_sight(const struct murk_game* g, enum murk_side side, struct murk_view* v) {
-  const struct murk_night* n = &g->s.night;
+  const struct mk_night* n = &g->s.night;
   const struct murk_mission* m = g->m;
-  v->night = murk_night_now(g);
-  v->nvr = murk_night_nvr(g);
-  v->sight_range = murk_sight_range(g, side);
+  v->night = mk_night_now(g);
+  v->nvr = mk_night_nvr(g);
+  v->sight_range = mk_sight_range(g, side);
   v->dusk_dawn = n->dusk_dawn;
   char range[32] = "";
-  if (v->sight_range < MURK_SIGHT_UNLIMITED)
-    murk_cells_text(g, v->sight_range, range, sizeof range);
+  if (v->sight_range < MURK_SIGHT_UNLIMITED) mk_cells_text(g, v->sight_range, range, sizeof range);
   static const char* const clouds[] = {"no clouds", "scattered clouds", "overcast"};
   static const char* const moons[] = {"no moon", "half moon", "full moon"};
   if (v->nvr >= 0) {
     int len = snprintf(v->conditions, sizeof v->conditions, "night: NVR %d cell%s", v->nvr,
-                       murk_plural(v->nvr));
+                       mk_plural(v->nvr));
     if (n->cloud > 0 && n->moon > 0 && len > 0 && (size_t)len < sizeof v->conditions)
       snprintf(v->conditions + len, sizeof v->conditions - (size_t)len, " (%s, %s)",
                clouds[n->cloud - 1], moons[n->moon - 1]);
@@ -177,7 +176,7 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
   } else if (murk_mission_rule_on(m, MURK_RULE_DARKNESS)) {
     snprintf(v->conditions, sizeof v->conditions, "darkness: every sighting is rolled%s%s",
              range[0] ? ", up to " : "", range);
-  } else if (murk_night_fighting_now(g)) {
+  } else if (mk_night_fighting_now(g)) {
     snprintf(v->conditions, sizeof v->conditions,
              "night fighting: each unit rolls to see, up to %s", range);
   } else {
@@ -231,14 +230,14 @@ static int fill_lit(const struct murk_game* g, struct view_box* b) {
   size_t n = 0;
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++)
-      if (murk_night_lit(g, (struct murk_pos){x, y})) n++;
+      if (mk_night_lit(g, (struct murk_pos){x, y})) n++;
   if (n == 0) return MURK_OK;
   bool oom = false;
   ROOM(b, lit, n);
   if (oom) return MURK_ENOMEM;
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++)
-      if (murk_night_lit(g, (struct murk_pos){x, y})) v->lit[v->nlit++] = (struct murk_pos){x, y};
+      if (mk_night_lit(g, (struct murk_pos){x, y})) v->lit[v->nlit++] = (struct murk_pos){x, y};
   return MURK_OK;
 }
 
@@ -257,12 +256,12 @@ const char* murk_view_sight_name(enum murk_view_sight w) {
  * axial coordinates, gathered once a fill. */
 struct eyes {
   int n;
-  struct murk_pos at[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
-  struct murk_axial ax[MURK_MAX_MARKERS + MURK_MAX_TEAMS_PER_SIDE];
+  struct murk_pos at[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
+  struct murk_axial ax[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
 };
 
 static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   e->n = 0;
   for (int i = 0; i < s->nmarkers + s->nteams[side]; i++) {
     struct murk_pos from;
@@ -270,7 +269,7 @@ static void gather(const struct murk_game* g, enum murk_side side, struct eyes* 
       if (!s->markers[i].on_table || s->markers[i].owner != side) continue;
       from = s->markers[i].pos;
     } else {
-      const struct murk_team* t = &s->teams[side][i - s->nmarkers];
+      const struct mk_team* t = &s->teams[side][i - s->nmarkers];
       if (!t->alive || !t->placed) continue;
       from = t->pos;
     }
@@ -293,7 +292,7 @@ static enum murk_view_sight why_seen(const struct murk_game* g, const struct mur
         murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
       continue;
     near = true;
-    if (murk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+    if (mk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
   }
   if (seen) return MURK_VIEW_LIT;
   if (near) return MURK_VIEW_NO_LINE;
@@ -324,7 +323,7 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
  * shoot at or assault (combat.c's own checks). */
 static int fill_targets(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   enum murk_side side = v->side;
   v->ntargets = 0;
   if (side == MURK_NO_SIDE || s->to_act != side || s->phase != MURK_PHASE_PLAY ||
@@ -334,16 +333,16 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
   const struct murk_grid* grid = &g->m->grid;
   bool shooting = s->step == MURK_STEP_SHOOTING;
   for (int k = 0; k < s->nunits[side]; k++) {
-    const struct murk_unit_state* u = &s->units[side][k];
+    const struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || (shooting ? u->shot : u->assaulted)) continue;
     /* How far its teams reach: their longest range, or an assault's reach. */
-    int reach = shooting ? 0 : MURK_COMBAT_ASSAULT_REACH;
+    int reach = shooting ? 0 : MK_COMBAT_ASSAULT_REACH;
     for (int t = u->first_team; t < u->first_team + u->nteams && shooting; t++) {
-      int r = murk_team_profile(g, side, t)->range;
+      int r = mk_team_profile(g, side, t)->range;
       if (s->teams[side][t].alive && r > reach) reach = r;
     }
     for (int tu = 0; tu < s->nunits[other]; tu++) {
-      const struct murk_unit_state* e = &s->units[other][tu];
+      const struct mk_unit_state* e = &s->units[other][tu];
       if (e->state != MURK_PLATOON_REVEALED) continue;
       /* A target must be in sight: one of its teams is (sight.c's last word, which combat.c
        * asks again). */
@@ -355,16 +354,16 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
        * pair of teams is near enough at all. */
       bool near = false;
       for (int t = u->first_team; t < u->first_team + u->nteams && !near; t++) {
-        const struct murk_team* ta = &s->teams[side][t];
+        const struct mk_team* ta = &s->teams[side][t];
         if (!ta->alive || !ta->placed) continue;
         for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
-          const struct murk_team* tb = &s->teams[other][q];
+          const struct mk_team* tb = &s->teams[other][q];
           near = tb->alive && tb->placed && murk_geom_distance(grid, ta->pos, tb->pos) <= reach;
         }
       }
       if (!near) continue;
       bool shoot, assault;
-      murk_combat_targets(g, side, k, tu, &shoot, &assault);
+      mk_combat_targets(g, side, k, tu, &shoot, &assault);
       /* Once a step each, in its own step. */
       shoot = shoot && s->step == MURK_STEP_SHOOTING && !s->units[side][k].shot;
       assault = assault && s->step == MURK_STEP_ASSAULT && !s->units[side][k].assaulted;
@@ -385,11 +384,11 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
 
 /* Own Limited Intelligence wings (seed 002, 27.1): the platoons sharing a wing name. */
 static void fill_wings(const struct murk_game* g, enum murk_side side, struct murk_view* v) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   v->nwings = 0;
-  if (!murk_intel_on(g)) return;
+  if (!mk_intel_on(g)) return;
   for (int k = 0; k < v->nplatoons; k++) {
-    const struct murk_platoon* pl = murk_unit_platoon(g, side, k);
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
     if (!pl->wing[0]) continue;
     int w = 0;
     while (w < v->nwings && strcmp(v->wings[w].name, pl->wing) != 0) w++;
@@ -401,8 +400,8 @@ static void fill_wings(const struct murk_game* g, enum murk_side side, struct mu
     }
     v->platoons[k].wing = w;
     v->wings[w].nplatoons++;
-    const struct murk_unit_state* u = &s->units[side][k];
-    int mi = u->marker ? murk_marker_index(s, u->marker) : -1;
+    const struct mk_unit_state* u = &s->units[side][k];
+    int mi = u->marker ? mk_marker_index(s, u->marker) : -1;
     if (u->state == MURK_PLATOON_HIDDEN && mi >= 0 && s->markers[mi].on_table &&
         s->markers[mi].kind == MURK_MARKER_WING)
       v->wings[w].leader = u->marker;
@@ -429,12 +428,12 @@ static bool near_known_enemy(const struct murk_view* v, struct murk_pos p, int k
 static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
   enum murk_side side = v->side;
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   size_t table = (size_t)grid->width * (size_t)grid->height;
   size_t need = 0;
   for (int i = 0; i < s->narrivals[side]; i++) {
-    const struct murk_arrival* a = &s->arrivals[side][i];
+    const struct mk_arrival* a = &s->arrivals[side][i];
     if (a->used) continue;
     /* An arrival comes on at the table's edge: never more cells than the edge has. */
     need += a->anywhere ? table : 2 * ((size_t)grid->width + (size_t)grid->height);
@@ -448,13 +447,13 @@ static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
   size_t used = 0;
   int keep = murk_mission_param(g->m, MURK_P_DS_KEEP_OUT);
   for (int i = 0; i < s->narrivals[side]; i++) {
-    const struct murk_arrival* a = &s->arrivals[side][i];
+    const struct mk_arrival* a = &s->arrivals[side][i];
     if (a->used) continue;
     struct murk_view_arrival* va = &v->arrivals[v->narrivals++];
     memset(va, 0, sizeof *va);
     va->kind = a->kind;
     va->anywhere = a->anywhere;
-    murk_reserves_describe(g, side, i, va->where, sizeof va->where);
+    mk_reserves_describe(g, side, i, va->where, sizeof va->where);
     va->cells = b->pool ? b->pool + used : NULL;
     if (a->anywhere) {
       for (int y = 0; y < grid->height; y++)
@@ -464,7 +463,7 @@ static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
         }
     } else {
       int room = (int)(b->cap_pool - used);
-      int k = murk_reserves_cells(g, side, i, va->cells, room);
+      int k = mk_reserves_cells(g, side, i, va->cells, room);
       va->ncells = k < room ? k : room;
     }
     used += (size_t)va->ncells;
@@ -474,18 +473,18 @@ static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
 
 /* Interim, for the sim players until the view carries placement facts of its own: the
  * cells where the side to act may put an objective (OBJECTIVES) or a platoon (DEPLOY,
- * INDEPENDENTS), as murk_setup_objective and murk_setup_check_side_zone judge them short of
+ * INDEPENDENTS), as mk_setup_objective and mk_setup_check_side_zone judge them short of
  * who stands where. Public facts only (the mission's areas, the placed objectives). Kept
  * while the phase, rule and objectives placed stay the same: a phase asks many times. */
 static int fill_place_cells_interim(const struct murk_game* g, struct view_box* b) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   const struct murk_mission* m = g->m;
   struct murk_view* v = &b->v;
   enum murk_side side = v->side;
   bool objectives = s->phase == MURK_PHASE_OBJECTIVES;
   bool deploying = s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS;
   if (side == MURK_NO_SIDE || side != murk_game_to_act(g) || (!objectives && !deploying) ||
-      (deploying && murk_setup_removal_due(g, side))) {
+      (deploying && mk_setup_removal_due(g, side))) {
     v->nplace_cells = 0;
     b->place_key = -1;
     return MURK_OK;
@@ -522,9 +521,9 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
       struct murk_pos p = {x, y};
       bool in = false;
       for (int i = 0; i < nparts && !in; i++) in = murk_zone_contains(m, parts[i], p);
-      if (!in || !murk_cell_passable(m, p)) continue;
+      if (!in || !mk_cell_passable(m, p)) continue;
       for (int i = 0; r && i < s->nobjectives && in; i++) {
-        const struct murk_placed_objective* o = &s->objectives[i];
+        const struct mk_placed_objective* o = &s->objectives[i];
         int d = murk_geom_distance(&m->grid, o->pos, p);
         in = d > 0 && !(r->min_apart > 0 && d < r->min_apart) &&
              !(r->together > 0 && o->rule == s->objective_rule && d > r->together);
@@ -542,7 +541,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
   enum murk_side side = v->side;
   const struct murk_mission* m = g->m;
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   v->mission_name = m->name;
   v->briefing = side == MURK_NO_SIDE || !m->sides[side].briefing ? "" : m->sides[side].briefing;
   for (int sd = 0; sd < MURK_SIDES; sd++)
@@ -572,7 +571,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   fill_sight(g, side, v);
   /* The verbs legal now, from the command table: the view's own side's only on its turn. */
   bool to_act = side == s->to_act || side == MURK_NO_SIDE;
-  unsigned verbs = to_act ? murk_cmd_verbs_now(g, s->to_act) : 0;
+  unsigned verbs = to_act ? mk_cmd_verbs_now(g, s->to_act) : 0;
   v->verbs = side == s->to_act ? verbs : 0;
   build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
 
@@ -593,9 +592,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   ROOM(b, teams, nteams);
   ROOM(b, contacts, (size_t)s->nmarkers + nteams + 1);
   ROOM(b, events, v->nevents + (g->nevents - b->read));
-  if (!v->platoons) v->platoons = murk_calloc(MURK_MAX_UNITS, sizeof *v->platoons);
-  if (!v->arrivals) v->arrivals = murk_calloc(MURK_MAX_ARRIVALS, sizeof *v->arrivals);
-  if (!v->wings) v->wings = murk_calloc(MURK_MAX_UNITS, sizeof *v->wings);
+  if (!v->platoons) v->platoons = murk_calloc(MK_MAX_UNITS, sizeof *v->platoons);
+  if (!v->arrivals) v->arrivals = murk_calloc(MK_MAX_ARRIVALS, sizeof *v->arrivals);
+  if (!v->wings) v->wings = murk_calloc(MK_MAX_UNITS, sizeof *v->wings);
   if (oom || !v->platoons || !v->arrivals || !v->wings || fill_lit(g, b) != MURK_OK ||
       fill_place_cells_interim(g, b) != MURK_OK)
     return MURK_ENOMEM;
@@ -608,12 +607,12 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     o->for_side = s->objectives[i].for_side;
   }
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table && !mk->revealed) continue;
     /* An enemy marker out of sight shows where it was last seen, if anywhere (sight.c). */
     if (side != MURK_NO_SIDE && mk->owner != side && mk->on_table &&
         !s->seen_marker[side][i].seen) {
-      const struct murk_sighting* k = &s->seen_marker[side][i];
+      const struct mk_sighting* k = &s->seen_marker[side][i];
       if (k->known) {
         struct murk_view_contact* c = &v->contacts[v->ncontacts++];
         memset(c, 0, sizeof *c);
@@ -630,14 +629,14 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   }
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int k = 0; k < s->nunits[sd]; k++) {
-      const struct murk_unit_state* u = &s->units[sd][k];
+      const struct mk_unit_state* u = &s->units[sd][k];
       /* Placed teams belong to revealed platoons only; the check keeps that a promise. */
       if (u->state != MURK_PLATOON_REVEALED) continue;
       for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-        const struct murk_team* tm = &s->teams[sd][t];
+        const struct mk_team* tm = &s->teams[sd][t];
         if (!tm->alive || !tm->placed) continue;
         if (side != MURK_NO_SIDE && sd != (int)side && !s->seen_team[side][t].seen) {
-          const struct murk_sighting* seen = &s->seen_team[side][t];
+          const struct mk_sighting* seen = &s->seen_team[side][t];
           if (seen->known) {
             struct murk_view_contact* c = &v->contacts[v->ncontacts++];
             memset(c, 0, sizeof *c);
@@ -645,7 +644,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
             c->marker = u->marker;
             c->team = true;
             copy_text(c->profile, sizeof c->profile,
-                      murk_team_profile(g, (enum murk_side)sd, t)->name);
+                      mk_team_profile(g, (enum murk_side)sd, t)->name);
             c->pos = seen->pos;
             c->turn = seen->turn;
           }
@@ -656,16 +655,15 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vt->owner = (enum murk_side)sd;
         vt->marker = u->marker;
         vt->platoon = k;
-        copy_text(vt->profile, sizeof vt->profile,
-                  murk_team_profile(g, (enum murk_side)sd, t)->name);
+        copy_text(vt->profile, sizeof vt->profile, mk_team_profile(g, (enum murk_side)sd, t)->name);
         vt->pos = tm->pos;
       }
     }
   }
   if (side != MURK_NO_SIDE) {
     for (int k = 0; k < s->nunits[side]; k++) {
-      const struct murk_unit_state* u = &s->units[side][k];
-      const struct murk_platoon* pl = murk_unit_platoon(g, side, k);
+      const struct mk_unit_state* u = &s->units[side][k];
+      const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
       struct murk_view_platoon* vp = &v->platoons[v->nplatoons++];
       memset(vp, 0, sizeof *vp);
       vp->index = k;
@@ -673,7 +671,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       copy_text(vp->type, sizeof vp->type, pl->type);
       vp->state = u->state;
       vp->marker = u->marker;
-      vp->nteams = murk_unit_alive(s, side, k);
+      vp->nteams = mk_unit_alive(s, side, k);
       vp->command_distance = pl->command_distance;
       vp->flags = pl->flags;
       vp->reserve = u->reserve;
@@ -681,8 +679,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
       vp->wing = -1;
-      struct murk_move_rule r;
-      if (u->state == MURK_PLATOON_REVEALED && murk_move_allowance(g, side, -1, k, &r)) {
+      struct mk_move_rule r;
+      if (u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
         for (int t = u->first_team; t < u->first_team + u->nteams; t++)
           if (s->teams[side][t].alive && s->teams[side][t].placed) {
             vp->lead = s->teams[side][t].pos;
@@ -772,15 +770,15 @@ struct view_board {
   unsigned char* occ;
 };
 
-static enum murk_move_occ view_at(const void* ctx, struct murk_pos p, int* number) {
+static enum mk_move_occ view_at(const void* ctx, struct murk_pos p, int* number) {
   const struct view_board* vb = ctx;
   *number = 0;
-  if (!murk_geom_on_table(&vb->v->grid, p)) return MURK_MOVE_FREE;
-  return (enum murk_move_occ)vb->occ[(size_t)p.y * (size_t)vb->v->grid.width + (size_t)p.x];
+  if (!murk_geom_on_table(&vb->v->grid, p)) return MK_MOVE_FREE;
+  return (enum mk_move_occ)vb->occ[(size_t)p.y * (size_t)vb->v->grid.width + (size_t)p.x];
 }
 
 static void occupy(const struct murk_view* v, unsigned char* occ, struct murk_pos p,
-                   enum murk_move_occ o) {
+                   enum mk_move_occ o) {
   if (murk_geom_on_table(&v->grid, p))
     occ[(size_t)p.y * (size_t)v->grid.width + (size_t)p.x] = (unsigned char)o;
 }
@@ -802,7 +800,7 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
       pl = &v->platoons[i];
   if (!mk && !pl) return MURK_EINVAL;
   if (!(mk ? mk->may_move : pl->may_move) || !v->map) return 0;
-  struct murk_move_rule rule;
+  struct mk_move_rule rule;
   memcpy(rule.allow, mk ? mk->allowance : pl->allowance, sizeof rule.allow);
   rule.self_end = pl != NULL;
   struct murk_pos from = mk ? mk->pos : pl->lead;
@@ -812,24 +810,24 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
   /* Later writes win: a unit in sight now stands where another was last seen. */
   for (int i = 0; i < v->ncontacts; i++)
     occupy(v, occ, v->contacts[i].pos,
-           v->contacts[i].team ? MURK_MOVE_ENEMY_TEAM : MURK_MOVE_ENEMY_MARKER);
+           v->contacts[i].team ? MK_MOVE_ENEMY_TEAM : MK_MOVE_ENEMY_MARKER);
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
-    enum murk_move_occ o = t->owner != v->side             ? MURK_MOVE_ENEMY_TEAM
-                           : pl && t->platoon == pl->index ? MURK_MOVE_SELF
-                                                           : MURK_MOVE_OWN;
+    enum mk_move_occ o = t->owner != v->side             ? MK_MOVE_ENEMY_TEAM
+                         : pl && t->platoon == pl->index ? MK_MOVE_SELF
+                                                         : MK_MOVE_OWN;
     occupy(v, occ, t->pos, o);
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
     if (!m->on_table) continue;
-    enum murk_move_occ o = m->owner != v->side ? MURK_MOVE_ENEMY_MARKER
-                           : m == mk           ? MURK_MOVE_SELF
-                                               : MURK_MOVE_OWN;
+    enum mk_move_occ o = m->owner != v->side ? MK_MOVE_ENEMY_MARKER
+                         : m == mk           ? MK_MOVE_SELF
+                                             : MK_MOVE_OWN;
     occupy(v, occ, m->pos, o);
   }
   struct view_board vb = {v, occ};
-  struct murk_move_board board = {grid, v->terrain, v->nterrain, v->map, view_at, &vb};
+  struct mk_move_board board = {grid, v->terrain, v->nterrain, v->map, view_at, &vb};
   int most = 0;
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++)
     if (rule.allow[k] > most) most = rule.allow[k];
@@ -841,13 +839,13 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
       if (!murk_geom_on_table(grid, p)) continue;
       int d = murk_geom_distance(grid, from, p);
       if (d < 1 || d > most) continue;
-      struct murk_move_verdict verdict;
-      enum murk_move_why why = murk_move_judge(&board, &rule, from, &p, 1, false, &verdict);
-      if (why == MURK_MOVE_OUT_OF_MEMORY) {
+      struct mk_move_verdict verdict;
+      enum mk_move_why why = mk_move_judge(&board, &rule, from, &p, 1, false, &verdict);
+      if (why == MK_MOVE_OUT_OF_MEMORY) {
         murk_free(occ);
         return MURK_ENOMEM;
       }
-      if (why != MURK_MOVE_OK) continue;
+      if (why != MK_MOVE_OK) continue;
       cells[(size_t)y * (size_t)grid->width + (size_t)x] |= bit;
       marked++;
     }

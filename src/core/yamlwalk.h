@@ -7,8 +7,8 @@
  * and report every problem as line:col (1-based) into a murk_diags list.
  *
  * Messages follow one form: what is wrong, then in parentheses what was expected. */
-#ifndef MURK_YAMLWALK_H
-#define MURK_YAMLWALK_H
+#ifndef MK_YAMLWALK_H
+#define MK_YAMLWALK_H
 
 #include <stdbool.h>
 #include <stddef.h>

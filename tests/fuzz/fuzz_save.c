@@ -297,8 +297,8 @@ static void check_save(const struct murk_game* g, const struct murk_mission* m, 
             "the replay of a save ends elsewhere: phase %d/%d step %d/%d turn %d/%d",
             (int)murk_game_phase(again), (int)murk_game_phase(g), (int)murk_game_step(again),
             (int)murk_game_step(g), murk_game_turn(again), murk_game_turn(g));
-      CHECK(murk_game_event_count(again) == murk_game_event_count(g), "events %zu, want %zu",
-            murk_game_event_count(again), murk_game_event_count(g));
+      CHECK(mk_game_event_count(again) == mk_game_event_count(g), "events %zu, want %zu",
+            mk_game_event_count(again), mk_game_event_count(g));
       CHECK(strcmp(murk_game_result(again), murk_game_result(g)) == 0, "result '%s', want '%s'",
             murk_game_result(again), murk_game_result(g));
     }

@@ -66,8 +66,8 @@ static int dice_at_least(const struct murk_game* g, size_t from, const char* wha
                          int* ndice) {
   int hits = 0;
   if (ndice) *ndice = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (!e->has_roll || !strstr(e->roll.purpose, what)) continue;
     for (int k = 0; k < e->roll.ndice; k++) {
       hits += e->roll.dice[k] >= need;
@@ -79,7 +79,7 @@ static int dice_at_least(const struct murk_game* g, size_t from, const char* wha
 
 /* Put a unit's teams in a row from x,y eastwards (step dx). */
 static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y, int dx) {
-  struct murk_unit_state* u = &g->s.units[side][unit];
+  struct mk_unit_state* u = &g->s.units[side][unit];
   for (int i = 0; i < u->nteams; i++) {
     g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x + i * dx, y};
     g->s.teams[side][u->first_team + i].placed = true;
@@ -108,7 +108,7 @@ static struct murk_game* open_game(const struct murk_mission* m, uint64_t seed) 
 }
 
 static void kill_teams(struct murk_game* g, enum murk_side side, int unit, int n) {
-  struct murk_unit_state* u = &g->s.units[side][unit];
+  struct mk_unit_state* u = &g->s.units[side][unit];
   for (int i = 0; i < n; i++) g->s.teams[side][u->first_team + i].alive = false;
 }
 
@@ -123,20 +123,20 @@ static void test_sight_range(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
   struct murk_game* g = new_game(m, 1);
-  assert_int_equal(murk_sight_range(g, A), MURK_SIGHT_UNLIMITED);
+  assert_int_equal(mk_sight_range(g, A), MURK_SIGHT_UNLIMITED);
   /* Sight is line of sight now (test_sight.c): along the open south row. */
-  assert_true(murk_can_see(g, A, (struct murk_pos){0, 11}, (struct murk_pos){15, 11}));
-  assert_false(murk_can_see(g, A, (struct murk_pos){0, 0}, (struct murk_pos){16, 0}));
-  assert_false(murk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
+  assert_true(mk_can_see(g, A, (struct murk_pos){0, 11}, (struct murk_pos){15, 11}));
+  assert_false(mk_can_see(g, A, (struct murk_pos){0, 0}, (struct murk_pos){16, 0}));
+  assert_false(mk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
   murk_game_free(g);
   murk_mission_free(m);
 
   /* A visibility table of 20cm everywhere: 4 cells, whatever the roll. */
   m = load_yaml(TF_HEAD TF_SETUP TF_VIS CB_FORCES);
   g = new_game(m, 1);
-  assert_int_equal(murk_sight_range(g, D), 4);
-  assert_true(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){4, 7}));
-  assert_false(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){5, 7}));
+  assert_int_equal(mk_sight_range(g, D), 4);
+  assert_true(mk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){4, 7}));
+  assert_false(mk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){5, 7}));
   murk_game_free(g);
   murk_mission_free(m);
 
@@ -145,7 +145,7 @@ static void test_sight_range(void** st) {
                 "rules:\n  fog_of_war: {spot_range: 15cm}\n"
                 "visibility:\n  die: d6\n  table: {\"1-5\": 10cm, \"6\": 60cm}\n" CB_FORCES);
   g = new_game(m, 1);
-  assert_int_equal(murk_sight_range(g, A), 3);
+  assert_int_equal(mk_sight_range(g, A), 3);
   murk_game_free(g);
   murk_mission_free(m);
 
@@ -153,7 +153,7 @@ static void test_sight_range(void** st) {
    * below one cell and counts as an inch). */
   m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" CB_FORCES);
   g = new_game(m, 1);
-  assert_int_equal(murk_sight_range(g, A), 18);
+  assert_int_equal(mk_sight_range(g, A), 18);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -181,8 +181,8 @@ static void test_shooting_needs_sight(void** st) {
 
 /* Shoot red rifles at blue rifles and check the score needed and the hits against the dice. */
 static void shoot_and_check(struct murk_game* g, const char* expect, int need, int dice) {
-  size_t from = murk_game_event_count(g);
-  int before = murk_unit_alive(&g->s, D, RIFLES);
+  size_t from = mk_game_event_count(g);
+  int before = mk_unit_alive(&g->s, D, RIFLES);
   ok_line(g, "shoot 1 at P2");
   if (!has_event(g, expect)) fprintf(stderr, "missing '%s'\n", expect);
   assert_true(has_event(g, expect));
@@ -195,7 +195,7 @@ static void shoot_and_check(struct murk_game* g, const char* expect, int need, i
   snprintf(summary, sizeof summary, "P1 scores %d hit%s", hits, hits == 1 ? "" : "s");
   assert_int_equal(count_events(g, from, summary), 1);
   /* No save for a rifle in the open: every hit is a team (at most all four). */
-  int lost = before - murk_unit_alive(&g->s, D, RIFLES);
+  int lost = before - mk_unit_alive(&g->s, D, RIFLES);
   assert_int_equal(lost, hits < before ? hits : before);
 }
 
@@ -225,7 +225,7 @@ static void test_to_hit_short_and_long_range(void** st) {
    * the others 5 to 7 (long). */
   put(g, A, RIFLES, 0, 7, 1);
   put(g, D, RIFLES, 7, 7, 1);
-  size_t from = murk_game_event_count(g);
+  size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "P1 at P2: 6 dice hitting on 5+ (skill 4 +1 long range)"));
   assert_true(has_event(g, "P1 at P2: 2 dice hitting on 4+ (skill 4)"));
@@ -248,22 +248,22 @@ static void test_to_hit_dug_in_concealed_and_cap(void** st) {
   put(g, A, RIFLES, 0, 7, 1);
   put(g, D, RIFLES, 4, 7, 1);
   g->s.units[D][RIFLES].dug_in = true;
-  size_t from = murk_game_event_count(g);
+  size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 dug in)"));
   /* Dug-in rifles save on 3+ for each hit. */
   int hits = dice_at_least(g, from, "5+ hits", 5, NULL);
   int saves = 0;
   int rolls = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (!e->has_roll || strcmp(e->roll.purpose, "P2 dug in 3+") != 0) continue;
     rolls++;
     saves += e->roll.total >= 3;
   }
   assert_true(hits > 0); /* seed 3 gives some hits */
   assert_true(rolls > 0 && rolls <= hits);
-  assert_int_equal(4 - murk_unit_alive(&g->s, D, RIFLES), rolls - saves);
+  assert_int_equal(4 - mk_unit_alive(&g->s, D, RIFLES), rolls - saves);
   murk_game_free(g);
 
   /* Blue ghosts (skill 6) in the woods at 4,3 and 5,3, 1 to 4 cells from red rifles at
@@ -302,12 +302,12 @@ static void test_saves_armour_and_cover(void** st) {
   put(g, A, RIFLES, 0, 7, 1);
   put(g, D, TANKS, 4, 7, 1);
   g->s.units[D][TANKS].dug_in = true;
-  size_t from = murk_game_event_count(g);
+  size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P4");
   int hits = dice_at_least(g, from, "5+ hits", 5, NULL);
   int armour = 0, lost = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->has_roll && strcmp(e->roll.purpose, "P4 armour 3+") == 0) {
       armour++;
       lost += e->roll.total < 3;
@@ -315,7 +315,7 @@ static void test_saves_armour_and_cover(void** st) {
   }
   assert_true(hits > 0);
   assert_true(armour > 0 && armour <= hits);
-  assert_int_equal(3 - murk_unit_alive(&g->s, D, TANKS), lost);
+  assert_int_equal(3 - mk_unit_alive(&g->s, D, TANKS), lost);
   murk_game_free(g);
 
   /* Blue rifles in the woods: cover 4+ (their own save is none). */
@@ -323,11 +323,11 @@ static void test_saves_armour_and_cover(void** st) {
   ok_line(g, "end");
   put(g, A, RIFLES, 0, 3, 1);
   put(g, D, RIFLES, 4, 3, 1); /* 4,3 5,3 6,3 woods; 7,3 open */
-  from = murk_game_event_count(g);
+  from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P2");
   int cover = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->has_roll && strcmp(e->roll.purpose, "P2 cover 4+") == 0) cover++;
   }
   assert_true(cover > 0);
@@ -351,25 +351,25 @@ static void test_assault_defensive_fire_and_close_combat(void** st) {
     bad_line(g, "assault 1 at P2", why, sizeof why);
     assert_string_equal(why, "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
     put(g, D, RIFLES, 5, 7, 1);
-    size_t from = murk_game_event_count(g);
+    size_t from = mk_game_event_count(g);
     ok_line(g, "assault 1 at P2");
     assert_true(has_event(g, "attacker P1 assaults P2 with 4 teams"));
     /* Defensive fire: four blue rifles, 2 dice each, hit red rifles (skill 4) on 4+. */
     assert_true(has_event(g, "P2 fires defensively at P1: 8 dice hitting on 4+ (skill 4)"));
     int def_hits = dice_at_least(g, from, "fires defensively", 4, NULL);
-    int red_left = murk_unit_alive(&g->s, A, RIFLES);
+    int red_left = mk_unit_alive(&g->s, A, RIFLES);
     assert_int_equal(4 - red_left, def_hits < 4 ? def_hits : 4); /* no saves in the open */
     int n = 0;
     int cc_hits = dice_at_least(g, from, "in close combat with", 4, &n);
     if (def_hits >= 5) {
       assert_true(has_event(g, "P1's assault is beaten off"));
       assert_int_equal(n, 0);
-      assert_int_equal(murk_unit_alive(&g->s, D, RIFLES), 4);
+      assert_int_equal(mk_unit_alive(&g->s, D, RIFLES), 4);
       if (!beaten) beaten = seed;
     } else {
       /* One die per red rifle left, no saves: every hit is a blue team. */
       assert_int_equal(n, red_left);
-      assert_int_equal(4 - murk_unit_alive(&g->s, D, RIFLES), cc_hits);
+      assert_int_equal(4 - mk_unit_alive(&g->s, D, RIFLES), cc_hits);
       if (!fought && cc_hits > 0) fought = seed;
     }
     assert_false(g->s.units[A][RIFLES].dug_in);
@@ -391,7 +391,7 @@ static void test_motivation_below_half(void** st) {
     kill_teams(g, D, RIFLES, 3); /* 1 of 4: below half */
     kill_teams(g, D, TANKS, 1);  /* 2 of 3: not below half */
     kill_teams(g, D, GHOSTS, 1); /* 1 of 2: exactly half, not below */
-    size_t from = murk_game_event_count(g);
+    size_t from = mk_game_event_count(g);
     ok_lines(g, "end\nend\nend"); /* to the defender's turn */
     assert_int_equal(murk_game_to_act(g), D);
     int n = 0;
@@ -404,7 +404,7 @@ static void test_motivation_below_half(void** st) {
       if (!passed) passed = seed;
     } else {
       assert_int_equal(g->s.units[D][RIFLES].state, MURK_PLATOON_DESTROYED);
-      assert_int_equal(murk_unit_alive(&g->s, D, RIFLES), 0);
+      assert_int_equal(mk_unit_alive(&g->s, D, RIFLES), 0);
       assert_true(has_event(g, "defender P2 (Blue Rifles) fails its motivation test"));
       if (!failed) failed = seed;
     }
@@ -440,15 +440,15 @@ static void test_company_morale(void** st) {
     struct murk_game* g = open_game(m, seed);
     destroy(g, D, RIFLES);
     destroy(g, D, TANKS); /* 1 of 3 counted platoons left: below 50% */
-    size_t from = murk_game_event_count(g);
+    size_t from = mk_game_event_count(g);
     ok_lines(g, "end\nend\nend");
     int n = 0;
     int pass = dice_at_least(g, from, "defender company morale 4+", 4, &n);
     assert_int_equal(n, 1);
     /* The count is the defender's own business. */
     bool told = false;
-    for (size_t i = from; i < murk_game_event_count(g); i++) {
-      const struct murk_event* e = murk_game_event(g, i);
+    for (size_t i = from; i < mk_game_event_count(g); i++) {
+      const struct murk_event* e = mk_game_event(g, i);
       if (strstr(e->text, "1 of its 3 platoons left")) {
         told = true;
         assert_int_equal(e->audience, MURK_AUD_DEFENDER);

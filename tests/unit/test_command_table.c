@@ -29,69 +29,68 @@ static const struct {
   unsigned phases, steps;
   const char* when;
 } old_guards[] = {
-    {MURK_CMD_OBJECTIVE, MURK_PH(OBJECTIVES), 0,
-     "objectives are placed at the start of setup only"},
-    {MURK_CMD_RESERVE, MURK_PH(RESERVES), 0, "reserves are nominated before deployment only"},
-    {MURK_CMD_DEPLOY, MURK_PH(DEPLOY) | MURK_PH(INDEPENDENTS) | MURK_PH(INFILTRATE), 0,
+    {MURK_CMD_OBJECTIVE, MK_PH(OBJECTIVES), 0, "objectives are placed at the start of setup only"},
+    {MURK_CMD_RESERVE, MK_PH(RESERVES), 0, "reserves are nominated before deployment only"},
+    {MURK_CMD_DEPLOY, MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE), 0,
      "platoons are deployed during setup only"},
-    {MURK_CMD_ARRIVE, MURK_PH(PLAY), MURK_ST(MOVEMENT),
+    {MURK_CMD_ARRIVE, MK_PH(PLAY), MK_ST(MOVEMENT),
      "reserves arrive in their owner's movement step, after a successful roll"},
-    {MURK_CMD_RECCE, MURK_PH(RECCE), 0,
+    {MURK_CMD_RECCE, MK_PH(RECCE), 0,
      "reconnaissance deployment moves are made after deployment, before the first turn"},
-    {MURK_CMD_REMOVE, MURK_PH(DEPLOY), 0, "you take away no objectives now"},
-    {MURK_CMD_MOVE, MURK_PH(PLAY), MURK_ST(MOVEMENT), "moves are made in your movement step"},
-    {MURK_CMD_DIS, MURK_PH(PLAY), MURK_ST(MOVEMENT), "Dis counters move in your movement step"},
-    {MURK_CMD_REVEAL, MURK_PH(PLAY), MURK_ST_ALL,
+    {MURK_CMD_REMOVE, MK_PH(DEPLOY), 0, "you take away no objectives now"},
+    {MURK_CMD_MOVE, MK_PH(PLAY), MK_ST(MOVEMENT), "moves are made in your movement step"},
+    {MURK_CMD_DIS, MK_PH(PLAY), MK_ST(MOVEMENT), "Dis counters move in your movement step"},
+    {MURK_CMD_REVEAL, MK_PH(PLAY), MK_ST_ALL,
      "platoons are revealed during play, in your own turn"},
-    {MURK_CMD_SPOT, MURK_PH(PLAY), MURK_ST(SHOOTING),
+    {MURK_CMD_SPOT, MK_PH(PLAY), MK_ST(SHOOTING),
      "spotting is done at the start of your shooting step"},
-    {MURK_CMD_SHOOT, MURK_PH(PLAY), MURK_ST(SHOOTING), "shooting is done in your shooting step"},
-    {MURK_CMD_ASSAULT, MURK_PH(PLAY), MURK_ST(ASSAULT), "assaults are made in your assault step"},
-    {MURK_CMD_WITHDRAW, MURK_PH(PLAY), MURK_ST_ALL,
+    {MURK_CMD_SHOOT, MK_PH(PLAY), MK_ST(SHOOTING), "shooting is done in your shooting step"},
+    {MURK_CMD_ASSAULT, MK_PH(PLAY), MK_ST(ASSAULT), "assaults are made in your assault step"},
+    {MURK_CMD_WITHDRAW, MK_PH(PLAY), MK_ST_ALL,
      "no withdrawal is due (the Fighting Withdrawal schedule calls for them at the start of your "
      "turn)"},
-    {MURK_CMD_STARSHELL, MURK_PH(PLAY), MURK_ST(SHOOTING),
+    {MURK_CMD_STARSHELL, MK_PH(PLAY), MK_ST(SHOOTING),
      "starshells are fired in your shooting step"},
-    {MURK_CMD_ILLUMINATE, MURK_PH(PLAY), MURK_ST(SHOOTING),
+    {MURK_CMD_ILLUMINATE, MK_PH(PLAY), MK_ST(SHOOTING),
      "illuminating rounds are fired in your shooting step"},
 };
 
 static void test_rows_complete(void** st) {
   (void)st;
   for (int k = 0; k < MURK_CMD_COUNT; k++) {
-    const struct murk_cmd_row* r = murk_cmd_row((enum murk_command_kind)k);
+    const struct mk_cmd_row* r = mk_cmd_row((enum murk_command_kind)k);
     assert_non_null(r);
     assert_non_null(r->verb);
     assert_non_null(r->usage);
     assert_non_null(r->handler);
     assert_non_null(r->when);
     assert_true(r->phases != 0);
-    if (r->phases & MURK_PH(PLAY)) assert_true(r->steps != 0);
+    if (r->phases & MK_PH(PLAY)) assert_true(r->steps != 0);
     assert_string_equal(murk_command_verb((enum murk_command_kind)k), r->verb);
     assert_string_equal(murk_command_usage((enum murk_command_kind)k), r->usage);
     /* The usage starts with the verb, and the verb parses back to this kind. */
     assert_memory_equal(r->usage, r->verb, strlen(r->verb));
     /* A row that lists the verb in the play prompt is legal in play. */
-    if (r->prompt_rank) assert_true((r->phases & MURK_PH(PLAY)) && r->prompt_word);
+    if (r->prompt_rank) assert_true((r->phases & MK_PH(PLAY)) && r->prompt_word);
   }
-  assert_null(murk_cmd_row(MURK_CMD_COUNT));
-  assert_null(murk_cmd_row((enum murk_command_kind) - 1));
+  assert_null(mk_cmd_row(MURK_CMD_COUNT));
+  assert_null(mk_cmd_row((enum murk_command_kind) - 1));
 }
 
 static void test_rows_keep_the_old_guards(void** st) {
   (void)st;
   for (size_t i = 0; i < sizeof old_guards / sizeof old_guards[0]; i++) {
-    const struct murk_cmd_row* r = murk_cmd_row(old_guards[i].kind);
+    const struct mk_cmd_row* r = mk_cmd_row(old_guards[i].kind);
     assert_int_equal(r->phases, old_guards[i].phases);
-    if (r->phases & MURK_PH(PLAY)) assert_int_equal(r->steps, old_guards[i].steps);
+    if (r->phases & MK_PH(PLAY)) assert_int_equal(r->steps, old_guards[i].steps);
     assert_string_equal(r->when, old_guards[i].when);
   }
   /* Ambush and end are checked in several phases: ambush is held in the reserves phase,
    * placed in the ambush phase and sprung in the movement step; `end` ends any phase. */
-  const struct murk_cmd_row* amb = murk_cmd_row(MURK_CMD_AMBUSH);
-  assert_int_equal(amb->phases, MURK_PH(RESERVES) | MURK_PH(AMBUSH) | MURK_PH(PLAY));
-  assert_int_equal(amb->steps, MURK_ST(MOVEMENT));
-  assert_int_equal(murk_cmd_row(MURK_CMD_END)->phases, MURK_PH_SETUP | MURK_PH(PLAY));
+  const struct mk_cmd_row* amb = mk_cmd_row(MURK_CMD_AMBUSH);
+  assert_int_equal(amb->phases, MK_PH(RESERVES) | MK_PH(AMBUSH) | MK_PH(PLAY));
+  assert_int_equal(amb->steps, MK_ST(MOVEMENT));
+  assert_int_equal(mk_cmd_row(MURK_CMD_END)->phases, MK_PH_SETUP | MK_PH(PLAY));
 }
 
 /* A well-formed command of kind k naming platoon `unit` (an out-of-range one too). */
@@ -99,7 +98,7 @@ static struct murk_command make(enum murk_command_kind k, int unit) {
   struct murk_command c;
   memset(&c, 0, sizeof c);
   c.kind = k;
-  const struct murk_cmd_row* r = murk_cmd_row(k);
+  const struct mk_cmd_row* r = mk_cmd_row(k);
   if (r->unit) c.unit = (struct murk_ref){MURK_REF_OWN, unit};
   if (r->target) c.target = (struct murk_ref){MURK_REF_MARKER, 1};
   if (r->pos_word) c.at = (struct murk_pos){3, 3};
@@ -108,7 +107,7 @@ static struct murk_command make(enum murk_command_kind k, int unit) {
 }
 
 /* The reason a row gives outside its phases, worked out here from the public state. */
-static void expected_when(const struct murk_game* g, const struct murk_cmd_row* r, char* buf,
+static void expected_when(const struct murk_game* g, const struct mk_cmd_row* r, char* buf,
                           size_t n) {
   if (!r->now_suffix) {
     snprintf(buf, n, "%s", r->when);
@@ -120,7 +119,7 @@ static void expected_when(const struct murk_game* g, const struct murk_cmd_row* 
     snprintf(buf, n, "%s (now: %s)", r->when, murk_phase_name(murk_game_phase(g)));
 }
 
-static bool in_phase(const struct murk_game* g, const struct murk_cmd_row* r) {
+static bool in_phase(const struct murk_game* g, const struct mk_cmd_row* r) {
   if (!(r->phases & (1u << murk_game_phase(g)))) return false;
   return murk_game_phase(g) != MURK_PHASE_PLAY || (r->steps & (1u << murk_game_step(g)));
 }
@@ -130,7 +129,7 @@ static bool in_phase(const struct murk_game* g, const struct murk_cmd_row* r) {
 static void check_wrong_phase(struct murk_game* g) {
   enum murk_side side = murk_game_to_act(g);
   for (int k = 0; k < MURK_CMD_COUNT; k++) {
-    const struct murk_cmd_row* r = murk_cmd_row((enum murk_command_kind)k);
+    const struct mk_cmd_row* r = mk_cmd_row((enum murk_command_kind)k);
     if (in_phase(g, r)) continue;
     if (r->available && r->available(g, side, NULL, 0) != MURK_OK) continue;
     char want[240], why[240];

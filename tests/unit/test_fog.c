@@ -18,7 +18,7 @@ static struct murk_pos P(int x, int y) {
 /* The cells of a side's placed teams of one unit, in team order. */
 static int
 unit_cells(const struct murk_game* g, enum murk_side side, int unit, struct murk_pos* out) {
-  const struct murk_unit_state* u = &g->s.units[side][unit];
+  const struct mk_unit_state* u = &g->s.units[side][unit];
   int n = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++)
     if (g->s.teams[side][t].alive && g->s.teams[side][t].placed) out[n++] = g->s.teams[side][t].pos;
@@ -42,13 +42,13 @@ static void test_move_open_exact_and_one_over(void** st) {
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
   char why[200];
-  struct murk_state before = g->s;
-  size_t ne = murk_game_event_count(g);
+  struct mk_state before = g->s;
+  size_t ne = mk_game_event_count(g);
   /* Row 8 is open: 6,8 -> 11,8 is 5 cells, one over the 4 of open ground. */
   bad_line(g, "move 2 to 11,8", why, sizeof why);
   assert_string_equal(why, "that is 5 cells; a template may move 4 (20cm) through open ground");
   assert_memory_equal(&g->s, &before, sizeof before);
-  assert_int_equal(murk_game_event_count(g), ne);
+  assert_int_equal(mk_game_event_count(g), ne);
   ok_line(g, "move 2 to 10,8"); /* exactly 4 */
   int mi = marker_at(g, 10, 8);
   assert_true(mi >= 0);
@@ -142,7 +142,7 @@ static void test_bogging(void** st) {
   uint64_t bog = 0, pass = 0;
   for (uint64_t seed = 1; seed < 200 && (!bog || !pass); seed++) {
     struct murk_game* g = bog_game(m, seed);
-    int mi = murk_marker_index(&g->s, 2);
+    int mi = mk_marker_index(&g->s, 2);
     if (g->s.markers[mi].bogged && !bog) bog = seed;
     if (!g->s.markers[mi].bogged && !pass) pass = seed;
     murk_game_free(g);
@@ -163,8 +163,8 @@ static void test_bogging(void** st) {
   assert_true(has_event(g, ": bogged"));
   assert_true(has_event(g, "and bogs down there (ordered to 05,03)"));
   const struct murk_event* roll = NULL;
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (murk_game_event(g, i)->has_roll) roll = murk_game_event(g, i);
+  for (size_t i = 0; i < mk_game_event_count(g); i++)
+    if (mk_game_event(g, i)->has_roll) roll = mk_game_event(g, i);
   assert_non_null(roll);
   assert_true(roll->roll.total <= 1);
   assert_int_equal(roll->audience, MURK_AUD_ALL);
@@ -175,7 +175,7 @@ static void test_bogging(void** st) {
   uint64_t freed = 0, stuck = 0;
   for (uint64_t seed = 1; seed < 2000 && (!freed || !stuck); seed++) {
     g = bog_game(m, seed);
-    int mi = murk_marker_index(&g->s, 2);
+    int mi = mk_marker_index(&g->s, 2);
     if (g->s.markers[mi].bogged) {
       bad_line(g, "move 1 to 3,3", why, sizeof why);
       assert_string_equal(
@@ -264,7 +264,7 @@ static void test_reveal_no_room(void** st) {
   assert_true(murk_pos_eq(c[0], P(0, 0)));
   assert_true(murk_pos_eq(c[1], P(2, 0)));
   assert_true(murk_pos_eq(c[2], P(1, 1)));
-  for (int i = 0; i < 3; i++) assert_true(murk_cell_passable(m, c[i]));
+  for (int i = 0; i < 3; i++) assert_true(mk_cell_passable(m, c[i]));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -337,12 +337,12 @@ static void test_shoot_needs_reveal(void** st) {
       why, "T4 is a template: only revealed platoons (P<n>) can be targets; spot it first");
   bad_line(g, "shoot 1 at P1", why, sizeof why);
   assert_string_equal(why, "P1 is one of yours, not the enemy's");
-  int before = murk_unit_alive(&g->s, MURK_DEFENDER, 1);
+  int before = mk_unit_alive(&g->s, MURK_DEFENDER, 1);
   ok_line(g, "shoot 1 at P2");
-  int after = murk_unit_alive(&g->s, MURK_DEFENDER, 1);
+  int after = mk_unit_alive(&g->s, MURK_DEFENDER, 1);
   int losses = 0;
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (murk_game_event(g, i)->kind == MURK_EV_LOSS && strstr(murk_game_event(g, i)->text, "loses"))
+  for (size_t i = 0; i < mk_game_event_count(g); i++)
+    if (mk_game_event(g, i)->kind == MURK_EV_LOSS && strstr(mk_game_event(g, i)->text, "loses"))
       losses++;
   assert_int_equal(before - after, losses);
   assert_true(has_event(g, "attacker P1 shoots at P2: 3 teams in range, 6 dice"));
@@ -411,19 +411,19 @@ static void test_assault_and_destruction(void** st) {
     struct murk_game* g = assault_game(m, seed);
     bad_line(g, "assault 2 at P2", why, sizeof why);
     assert_string_equal(why, "platoon 2 is under template T3: reveal it first (reveal 2)");
-    int before = murk_unit_alive(&g->s, MURK_DEFENDER, 1);
+    int before = mk_unit_alive(&g->s, MURK_DEFENDER, 1);
     ok_line(g, "assault 1 at P2");
     assert_true(has_event(g, "attacker P1 assaults P2 with 3 teams"));
     /* The close-combat roll (after the Hussars' defensive fire) hits on their skill, 3. */
     const struct murk_event* roll = NULL;
-    for (size_t i = 0; i < murk_game_event_count(g); i++)
-      if (murk_game_event(g, i)->has_roll &&
-          strstr(murk_game_event(g, i)->roll.purpose, "in close combat with"))
-        roll = murk_game_event(g, i);
+    for (size_t i = 0; i < mk_game_event_count(g); i++)
+      if (mk_game_event(g, i)->has_roll &&
+          strstr(mk_game_event(g, i)->roll.purpose, "in close combat with"))
+        roll = mk_game_event(g, i);
     int hits = 0;
     for (int i = 0; roll && i < roll->roll.ndice; i++) hits += roll->roll.dice[i] >= 3;
     /* No saves in an assault: every hit is a team. */
-    assert_int_equal(before - murk_unit_alive(&g->s, MURK_DEFENDER, 1), hits);
+    assert_int_equal(before - mk_unit_alive(&g->s, MURK_DEFENDER, 1), hits);
     bad_line(g, "assault 1 at P2", why, sizeof why);
     assert_string_equal(why, "P1 has already assaulted this step");
     if (hits == 3) {

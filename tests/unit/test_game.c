@@ -48,11 +48,11 @@ static void test_wrong_side_rejected(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 1);
   char why[200];
-  size_t ne = murk_game_event_count(g);
+  size_t ne = mk_game_event_count(g);
   int rc = murk_game_apply_line(g, MURK_DEFENDER, "deploy 1 at 2,2", why, sizeof why, NULL);
   assert_int_equal(rc, MURK_EREJECTED);
   assert_string_equal(why, "it is the attacker's turn to act");
-  assert_int_equal(murk_game_event_count(g), ne);
+  assert_int_equal(mk_game_event_count(g), ne);
   assert_int_equal(murk_game_log_count(g), 0);
   murk_game_free(g);
   murk_mission_free(m);
@@ -103,8 +103,8 @@ static void test_deployment_rules(void** st) {
   assert_int_equal(g->s.markers[2].unit, -1);
   assert_true(has_event(g, "attacker deploys template T1 at 02,08"));
   /* The secret number goes to its owner only. */
-  for (size_t i = 0; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = 0; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (strstr(e->text, "Alpha Lancers")) assert_int_equal(e->audience, MURK_AUD_ATTACKER);
     if (strstr(e->text, "is a dummy")) assert_int_not_equal(e->audience, MURK_AUD_ALL);
   }
@@ -232,8 +232,8 @@ static void test_first_turn_roll_meeting_engagement(void** st) {
     ok_lines(g, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
     /* The attacker finished first and gets the bonus on every first-turn roll. */
     int att = -1, def = -1;
-    for (size_t i = 0; i < murk_game_event_count(g); i++) {
-      const struct murk_event* e = murk_game_event(g, i);
+    for (size_t i = 0; i < mk_game_event_count(g); i++) {
+      const struct murk_event* e = mk_game_event(g, i);
       if (!e->has_roll) continue;
       if (strstr(e->roll.purpose, "first turn, attacker")) {
         assert_int_equal(e->roll.nmods, 1);
@@ -304,9 +304,9 @@ static void test_rejected_changes_nothing(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 3);
   ok_lines(g, TF_DEPLOY);
-  struct murk_state before = g->s;
+  struct mk_state before = g->s;
   unsigned long long fp = game_fingerprint(g);
-  size_t ne = murk_game_event_count(g);
+  size_t ne = mk_game_event_count(g);
   char why[200];
   bad_line(g, "move 1 to 2,3", why, sizeof why);  /* far too far */
   bad_line(g, "move T2 to 2,7", why, sizeof why); /* not ours */
@@ -319,7 +319,7 @@ static void test_rejected_changes_nothing(void** st) {
   c.at.x = -1;
   assert_int_equal(murk_game_apply(g, MURK_ATTACKER, &c, why, sizeof why), MURK_EREJECTED);
   assert_string_equal(why, "-1,0 is off the table");
-  assert_int_equal(murk_game_event_count(g), ne);
+  assert_int_equal(mk_game_event_count(g), ne);
   assert_int_equal(game_fingerprint(g), fp);
   assert_memory_equal(&g->s, &before, sizeof before);
   murk_game_free(g);
@@ -371,9 +371,9 @@ static void test_determinism(void** st) {
     struct murk_game* b = new_game(m, seed);
     play_script(a, script, sizeof script / sizeof script[0]);
     play_script(b, script, sizeof script / sizeof script[0]);
-    assert_int_equal(murk_game_event_count(a), murk_game_event_count(b));
-    for (size_t i = 0; i < murk_game_event_count(a); i++)
-      assert_string_equal(murk_game_event(a, i)->text, murk_game_event(b, i)->text);
+    assert_int_equal(mk_game_event_count(a), mk_game_event_count(b));
+    for (size_t i = 0; i < mk_game_event_count(a); i++)
+      assert_string_equal(mk_game_event(a, i)->text, mk_game_event(b, i)->text);
     assert_memory_equal(&a->s, &b->s, sizeof a->s);
     murk_game_free(a);
     murk_game_free(b);

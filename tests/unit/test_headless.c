@@ -41,18 +41,18 @@ static bool zero(const void* p, size_t n) {
 }
 
 /* The unused tails of the arrays apply() does not copy are zero. */
-static void assert_tails_zero(const struct murk_state* s) {
+static void assert_tails_zero(const struct mk_state* s) {
   size_t nm = (size_t)s->nmarkers;
-  assert_true(zero(&s->markers[nm], (MURK_MAX_MARKERS - nm) * sizeof s->markers[0]));
+  assert_true(zero(&s->markers[nm], (MK_MAX_MARKERS - nm) * sizeof s->markers[0]));
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     size_t nu = (size_t)s->nunits[sd], nt = (size_t)s->nteams[sd];
-    assert_true(zero(&s->units[sd][nu], (MURK_MAX_UNITS - nu) * sizeof s->units[sd][0]));
-    assert_true(zero(&s->teams[sd][nt], (MURK_MAX_TEAMS_PER_SIDE - nt) * sizeof s->teams[sd][0]));
+    assert_true(zero(&s->units[sd][nu], (MK_MAX_UNITS - nu) * sizeof s->units[sd][0]));
+    assert_true(zero(&s->teams[sd][nt], (MK_MAX_TEAMS_PER_SIDE - nt) * sizeof s->teams[sd][0]));
     assert_true(
-        zero(&s->seen_marker[sd][nm], (MURK_MAX_MARKERS - nm) * sizeof s->seen_marker[sd][0]));
+        zero(&s->seen_marker[sd][nm], (MK_MAX_MARKERS - nm) * sizeof s->seen_marker[sd][0]));
     size_t ne = (size_t)s->nteams[murk_side_other((enum murk_side)sd)];
     assert_true(
-        zero(&s->seen_team[sd][ne], (MURK_MAX_TEAMS_PER_SIDE - ne) * sizeof s->seen_team[sd][0]));
+        zero(&s->seen_team[sd][ne], (MK_MAX_TEAMS_PER_SIDE - ne) * sizeof s->seen_team[sd][0]));
   }
 }
 
@@ -115,7 +115,7 @@ struct tally {
 /* The driver's offer: apply, and check that a refused try changed nothing at all. */
 struct checked {
   struct murk_game* g;
-  struct murk_state* before;
+  struct mk_state* before;
   struct tally* t;
 };
 
@@ -123,7 +123,7 @@ static int offer_checked(void* ctx, enum murk_side side, const struct murk_comma
                          size_t n) {
   struct checked* k = ctx;
   memcpy(k->before, &k->g->s, sizeof *k->before);
-  size_t nevents = murk_game_event_count(k->g), nlog = murk_game_log_count(k->g);
+  size_t nevents = mk_game_event_count(k->g), nlog = murk_game_log_count(k->g);
   int rc = murk_game_apply(k->g, side, c, reason, n);
   if (rc == MURK_OK) {
     k->t->accepted++;
@@ -132,7 +132,7 @@ static int offer_checked(void* ctx, enum murk_side side, const struct murk_comma
     assert_int_equal(rc, MURK_EREJECTED);
     k->t->refused++;
     assert_memory_equal(k->before, &k->g->s, sizeof *k->before);
-    assert_int_equal(murk_game_event_count(k->g), nevents);
+    assert_int_equal(mk_game_event_count(k->g), nevents);
     assert_int_equal(murk_game_log_count(k->g), nlog);
   }
   return rc;
@@ -140,7 +140,7 @@ static int offer_checked(void* ctx, enum murk_side side, const struct murk_comma
 
 /* One game between the policies, checking every try and every view on the way. */
 static void play_checked(const struct murk_mission* m, uint64_t seed, enum murk_policy pol,
-                         struct murk_state* before, struct tally* t) {
+                         struct mk_state* before, struct tally* t) {
   struct murk_game* g = new_game(m, seed);
   struct murk_rng rng[MURK_SIDES];
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
@@ -180,7 +180,7 @@ static void test_bundled_games(void** st) {
   struct dirent** names = NULL;
   int n = scandir(MISSIONS, &names, yaml_file, alphasort);
   assert_true(n > 0);
-  struct murk_state* before = malloc(sizeof *before);
+  struct mk_state* before = malloc(sizeof *before);
   assert_non_null(before);
   struct tally t = {0, 0, 0};
   for (int i = 0; i < n; i++) {

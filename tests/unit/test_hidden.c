@@ -149,13 +149,13 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     c.at = random_cell(r, &v->grid);
     return c;
   }
-  int own_markers[MURK_MAX_MARKERS], nown = 0, enemy[MURK_MAX_MARKERS], nenemy = 0;
+  int own_markers[MK_MAX_MARKERS], nown = 0, enemy[MK_MAX_MARKERS], nenemy = 0;
   for (int i = 0; i < v->nmarkers; i++) {
     if (v->markers[i].owner == side && v->markers[i].on_table) own_markers[nown++] = i;
     if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
       enemy[nenemy++] = i;
   }
-  int waiting[MURK_MAX_UNITS], nwait = 0, revealed[MURK_MAX_UNITS], nrev = 0;
+  int waiting[MK_MAX_UNITS], nwait = 0, revealed[MK_MAX_UNITS], nrev = 0;
   for (int i = 0; i < v->nplatoons; i++) {
     if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
     if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
@@ -278,13 +278,13 @@ static void check_sight(const struct murk_game* g, const struct leak_watcher* w,
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
     if (t->owner != enemy) continue;
-    bool flash = murk_night_flashing(g, enemy, t->platoon);
-    assert_true(murk_sight_any(g, w->side, t->pos, flash, NULL));
+    bool flash = mk_night_flashing(g, enemy, t->platoon);
+    assert_true(mk_sight_any(g, w->side, t->pos, flash, NULL));
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
     if (mk->owner == enemy && mk->on_table && mk->kind == MURK_MARKER_CLOAK)
-      assert_true(murk_sight_any(g, w->side, mk->pos, false, NULL));
+      assert_true(mk_sight_any(g, w->side, mk->pos, false, NULL));
   }
   for (int i = 0; i < v->ncontacts; i++) assert_int_equal(v->contacts[i].owner, enemy);
 }

@@ -145,14 +145,14 @@ deployed(const struct murk_mission* m, uint64_t seed, const char* defender, cons
 
 static void dump_events(const struct murk_game* g, size_t from) {
   char line[300];
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    murk_event_format(murk_game_event(g, i), line, sizeof line);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    murk_event_format(mk_game_event(g, i), line, sizeof line);
     fprintf(stderr, "%s\n", line);
   }
 }
 
-static const struct murk_marker* marker_no(const struct murk_game* g, int number) {
-  int mi = murk_marker_index(&g->s, number);
+static const struct mk_marker* marker_no(const struct murk_game* g, int number) {
+  int mi = mk_marker_index(&g->s, number);
   assert_true(mi >= 0);
   return &g->s.markers[mi];
 }
@@ -175,8 +175,8 @@ static void force_dice(struct murk_game* g, int a, int b) {
 }
 
 /* Least distance between two markers' footprints (leader and Dis counters). */
-static int footprint_distance(const struct murk_game* g, const struct murk_marker* a,
-                              const struct murk_marker* b) {
+static int footprint_distance(const struct murk_game* g, const struct mk_marker* a,
+                              const struct mk_marker* b) {
   struct murk_pos fa[3], fb[3];
   int na = 0, nb = 0;
   fa[na++] = a->pos;
@@ -207,7 +207,7 @@ static void test_deploy_leaders_and_dis(void** st) {
   char why[200];
   /* North Wing has two platoons: a small wing, Dis counters within one hex. */
   ok_line(g, "deploy 2 at 15,02");
-  const struct murk_marker* t1 = marker_no(g, 1);
+  const struct mk_marker* t1 = marker_no(g, 1);
   assert_int_equal(t1->kind, MURK_MARKER_WING);
   assert_int_equal(t1->unit, 0); /* the wing's first platoon, whichever was named */
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
@@ -231,11 +231,11 @@ static void test_deploy_leaders_and_dis(void** st) {
   /* A leader left without Dis counters gets them beside it when the side deploys on. */
   ok_line(g, "deploy 3 at 10,03");
   ok_line(g, "deploy 4 at 03,03");
-  const struct murk_marker* t2 = marker_no(g, 2);
+  const struct mk_marker* t2 = marker_no(g, 2);
   assert_int_equal(t2->ndis, 2);
   assert_true(murk_pos_eq(t2->dis[0], P(9, 3)) && murk_pos_eq(t2->dis[1], P(11, 3)));
   ok_line(g, "end"); /* ... or ends its deployment */
-  const struct murk_marker* t3 = marker_no(g, 3);
+  const struct mk_marker* t3 = marker_no(g, 3);
   assert_int_equal(t3->ndis, 2);
   assert_true(murk_pos_eq(t3->dis[0], P(2, 3)) && murk_pos_eq(t3->dis[1], P(4, 3)));
   /* Big Wing has four platoons: two hexes are allowed, three are not. */
@@ -285,7 +285,7 @@ static void test_dummy_leaders(void** st) {
   ok_line(g, "deploy dummy at 08,02"); /* a new dummy leader */
   bad_line(g, "deploy dummy at 14,02", why, sizeof why);
   assert_non_null(strstr(why, "no dummy leaders left"));
-  const struct murk_marker* t1 = marker_no(g, 1);
+  const struct mk_marker* t1 = marker_no(g, 1);
   assert_int_equal(t1->unit, -1);
   assert_int_equal(t1->ndis, 2);
   assert_int_equal(g->s.dummies_left[MURK_DEFENDER], 0);
@@ -310,11 +310,11 @@ static void test_move_allowance(void** st) {
   int big = g->s.units[MURK_ATTACKER][0].marker;
   int fast = g->s.units[MURK_ATTACKER][4].marker;
   int dummy = big + 2;
-  assert_int_equal(murk_intel_allowance(g, murk_marker_index(&g->s, big)), 3);
-  assert_int_equal(murk_intel_allowance(g, murk_marker_index(&g->s, fast)), 10);
+  assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, big)), 3);
+  assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, fast)), 10);
   /* A dummy may move as far as the fastest wing the force could field. */
-  assert_int_equal(murk_intel_allowance(g, murk_marker_index(&g->s, dummy)), 10);
-  const struct murk_marker* bm = marker_no(g, big);
+  assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, dummy)), 10);
+  const struct mk_marker* bm = marker_no(g, big);
   struct murk_pos d0 = bm->dis[0], d1 = bm->dis[1];
   bad_line(g, "move 1 to 03,10", why, sizeof why);
   assert_non_null(strstr(why, "may move 3"));
@@ -345,7 +345,7 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
                ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   /* Eight hexes: nothing. */
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,10");
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
@@ -353,7 +353,7 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   end_turn(g);
   end_turn(g);
   /* Seven: both wings are spotted (both real: they deploy). */
-  mark = murk_game_event_count(g);
+  mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,07");
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
@@ -372,7 +372,7 @@ static void test_no_spot_without_line_of_sight(void** st) {
       deployed(m, 1, "deploy 1 at 15,02\ndeploy 1 at 14,02\ndeploy 1 at 16,02\n" DEF_FAR,
                ATT_FAR "deploy 5 at 15,14\ndeploy 5 at 14,14\ndeploy 5 at 16,14\n");
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   /* Through seven, six and five hexes: the woods between hide the wings from each other. */
   ok_line(g, "move 5 to 15,07");
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 5);
@@ -394,7 +394,7 @@ static void test_moving_dummy_spotted_first(void** st) {
   int dummy = g->s.units[MURK_ATTACKER][4].marker + 1;
   char line[40];
   snprintf(line, sizeof line, "move T%d to 04,07", dummy);
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, line);
   assert_false(marker_no(g, dummy)->on_table);
   assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
@@ -415,12 +415,12 @@ static void test_stationary_dummy_removed(void** st) {
                                  ATT_FAR "deploy 5 at 04,14\n");
   int x = g->s.units[MURK_ATTACKER][4].marker;
   int dummy = g->s.units[MURK_DEFENDER][0].marker + 1;
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,06");
   assert_false(marker_no(g, dummy)->on_table);
   assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
-  const struct murk_marker* xm = marker_no(g, x);
+  const struct mk_marker* xm = marker_no(g, x);
   assert_true(xm->on_table);
   assert_false(xm->revealed);
   assert_true(murk_pos_eq(xm->pos, P(4, 6)));
@@ -437,8 +437,8 @@ static void test_stationary_dummy_removed(void** st) {
 
 /* Where the first spotting since `from` happened (the mover's leader then). */
 static struct murk_pos spot_cell(const struct murk_game* g, size_t from) {
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->kind == MURK_EV_SPOT && strstr(e->text, "spotted by")) return e->to;
   }
   fail_msg("no spotting");
@@ -464,7 +464,7 @@ static void test_deployment_roll_tie_goes_to_stationary(void** st) {
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
   int x = g->s.units[MURK_ATTACKER][4].marker;
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   force_dice(g, 3, 3); /* 3 + 2 against 3 + 2 */
   ok_line(g, "move 5 to 04,03");
   assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
@@ -473,9 +473,9 @@ static void test_deployment_roll_tie_goes_to_stationary(void** st) {
   /* Spotted seven hexes from row 1, and deployed where it was spotted. */
   struct murk_pos spot = spot_cell(g, mark);
   assert_int_equal(spot.y, 8);
-  const struct murk_marker* xm = marker_no(g, x);
+  const struct mk_marker* xm = marker_no(g, x);
   assert_true(murk_pos_eq(xm->pos, spot));
-  const struct murk_unit_state* u = &g->s.units[MURK_ATTACKER][4];
+  const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][4];
   assert_true(murk_pos_eq(g->s.teams[MURK_ATTACKER][u->first_team].pos, spot));
   /* The mover's movement is over for the turn. */
   char why[200];
@@ -489,7 +489,7 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
   int x = g->s.units[MURK_ATTACKER][4].marker;
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   force_dice(g, mover_die, stationary_die);
   ok_line(g, "move 5 to 04,03"); /* ten hexes: spotted after five, five more ordered */
   char text[40];
@@ -501,12 +501,12 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, text), 1);
   /* Along the rest of its ordered path. */
   struct murk_pos where = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells);
-  const struct murk_marker* xm = marker_no(g, x);
+  const struct mk_marker* xm = marker_no(g, x);
   assert_true(murk_pos_eq(xm->pos, where));
   /* 27.3.1: every team within three hexes of its leader, none beyond the enemy. */
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   for (int k = 0; k < s->nunits[MURK_ATTACKER]; k++) {
-    const struct murk_unit_state* u = &s->units[MURK_ATTACKER][k];
+    const struct mk_unit_state* u = &s->units[MURK_ATTACKER][k];
     if (u->state != MURK_PLATOON_REVEALED) continue;
     for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
       struct murk_pos p = s->teams[MURK_ATTACKER][t].pos;
@@ -514,17 +514,17 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
       assert_true(murk_geom_distance(&m->grid, p, where) <= 3);
       for (int e = 0; e < s->nteams[MURK_DEFENDER]; e++)
         if (s->teams[MURK_DEFENDER][e].placed)
-          assert_false(murk_intel_beyond(&m->grid, where, s->teams[MURK_DEFENDER][e].pos, p));
+          assert_false(mk_intel_beyond(&m->grid, where, s->teams[MURK_DEFENDER][e].pos, p));
     }
   }
   /* The stationary wing was placed first, not beyond the mover's leader. */
-  const struct murk_marker* ym = marker_no(g, g->s.units[MURK_DEFENDER][0].marker);
+  const struct mk_marker* ym = marker_no(g, g->s.units[MURK_DEFENDER][0].marker);
   int placed = 0;
   for (int t = 0; t < s->nteams[MURK_DEFENDER]; t++)
     if (s->teams[MURK_DEFENDER][t].placed) {
       placed++;
       assert_true(murk_geom_distance(&m->grid, s->teams[MURK_DEFENDER][t].pos, ym->pos) <= 3);
-      assert_false(murk_intel_beyond(&m->grid, ym->pos, xm->pos, s->teams[MURK_DEFENDER][t].pos));
+      assert_false(mk_intel_beyond(&m->grid, ym->pos, xm->pos, s->teams[MURK_DEFENDER][t].pos));
     }
   assert_int_equal(placed, 6);
   murk_game_free(g);
@@ -548,16 +548,16 @@ static void test_placement_never_beyond(void** st) {
                                  "deploy 1 at 08,08\ndeploy 5 at 19,15\n");
   struct murk_pos leader = P(8, 8), enemy = P(8, 7);
   ok_line(g, "reveal 1");
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   int placed = 0, beyond_cells = 0;
   for (int k = 0; k < 4; k++) {
-    const struct murk_unit_state* u = &s->units[MURK_ATTACKER][k];
+    const struct mk_unit_state* u = &s->units[MURK_ATTACKER][k];
     assert_int_equal(u->state, MURK_PLATOON_REVEALED);
     for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
       struct murk_pos p = s->teams[MURK_ATTACKER][t].pos;
       assert_true(s->teams[MURK_ATTACKER][t].placed);
       assert_true(murk_geom_distance(&m->grid, p, leader) <= 3);
-      assert_false(murk_intel_beyond(&m->grid, leader, enemy, p));
+      assert_false(mk_intel_beyond(&m->grid, leader, enemy, p));
       placed++;
     }
   }
@@ -566,7 +566,7 @@ static void test_placement_never_beyond(void** st) {
   for (int y = 4; y < 8; y++)
     for (int x = 5; x < 12; x++)
       if (murk_geom_distance(&m->grid, P(x, y), leader) <= 2 &&
-          murk_intel_beyond(&m->grid, leader, enemy, P(x, y)))
+          mk_intel_beyond(&m->grid, leader, enemy, P(x, y)))
         beyond_cells++;
   assert_true(beyond_cells >= 3);
   /* Then its units see the dummy next to them: it is removed. */
@@ -580,18 +580,18 @@ static void test_beyond(void** st) {
   struct murk_grid grid = {MURK_GRID_HEX, 20, 20};
   struct murk_pos leader = P(10, 10), enemy = P(10, 8);
   /* Straight on through the enemy, and the wedge behind it. */
-  assert_true(murk_intel_beyond(&grid, leader, enemy, P(10, 6)));
-  assert_true(murk_intel_beyond(&grid, leader, enemy, P(10, 7)));
-  assert_true(murk_intel_beyond(&grid, leader, enemy, P(9, 7)));
-  assert_true(murk_intel_beyond(&grid, leader, enemy, P(10, 5)));
-  assert_false(murk_intel_beyond(&grid, leader, enemy, P(11, 7)));
+  assert_true(mk_intel_beyond(&grid, leader, enemy, P(10, 6)));
+  assert_true(mk_intel_beyond(&grid, leader, enemy, P(10, 7)));
+  assert_true(mk_intel_beyond(&grid, leader, enemy, P(9, 7)));
+  assert_true(mk_intel_beyond(&grid, leader, enemy, P(10, 5)));
+  assert_false(mk_intel_beyond(&grid, leader, enemy, P(11, 7)));
   /* Beside it, short of it, behind the leader: not beyond. */
-  assert_false(murk_intel_beyond(&grid, leader, enemy, P(12, 8)));
-  assert_false(murk_intel_beyond(&grid, leader, enemy, P(10, 9)));
-  assert_false(murk_intel_beyond(&grid, leader, enemy, P(10, 12)));
-  assert_false(murk_intel_beyond(&grid, leader, enemy, enemy));
+  assert_false(mk_intel_beyond(&grid, leader, enemy, P(12, 8)));
+  assert_false(mk_intel_beyond(&grid, leader, enemy, P(10, 9)));
+  assert_false(mk_intel_beyond(&grid, leader, enemy, P(10, 12)));
+  assert_false(mk_intel_beyond(&grid, leader, enemy, enemy));
   /* Adjacent to the enemy is allowed (27.3.1). */
-  assert_false(murk_intel_beyond(&grid, leader, enemy, P(11, 9)));
+  assert_false(mk_intel_beyond(&grid, leader, enemy, P(11, 9)));
 }
 
 static void test_ratings(void** st) {
@@ -617,17 +617,17 @@ static void test_ratings(void** st) {
   struct murk_mission* m = load_yaml(yaml);
   struct murk_game* g = new_game(m, 1);
   bool cmd = false;
-  int units[MURK_MAX_UNITS];
-  assert_int_equal(murk_intel_wing_units(g, MURK_ATTACKER, 0, units), 2);
-  assert_int_equal(murk_intel_wing_units(g, MURK_ATTACKER, 4, units), 1);
+  int units[MK_MAX_UNITS];
+  assert_int_equal(mk_intel_wing_units(g, MURK_ATTACKER, 0, units), 2);
+  assert_int_equal(mk_intel_wing_units(g, MURK_ATTACKER, 4, units), 1);
   /* The army commander's 5 beats the force's 3. */
-  assert_int_equal(murk_intel_rating(g, MURK_ATTACKER, 0, &cmd), 5);
+  assert_int_equal(mk_intel_rating(g, MURK_ATTACKER, 0, &cmd), 5);
   assert_true(cmd);
   /* A wing's own rating (its platoons' highest) replaces the force's. */
-  assert_int_equal(murk_intel_rating(g, MURK_ATTACKER, 3, &cmd), 4);
+  assert_int_equal(mk_intel_rating(g, MURK_ATTACKER, 3, &cmd), 4);
   assert_false(cmd);
   /* The commander's rating only when it is higher. */
-  assert_int_equal(murk_intel_rating(g, MURK_ATTACKER, 4, &cmd), 6);
+  assert_int_equal(mk_intel_rating(g, MURK_ATTACKER, 4, &cmd), 6);
   assert_false(cmd);
   murk_game_free(g);
   murk_mission_free(m);
@@ -643,7 +643,7 @@ static void test_multiple_spottings_one_roll(void** st) {
                "deploy 1 at 01,02\ndeploy 1 at 00,02\ndeploy 1 at 02,02\n"
                "deploy 4 at 08,02\ndeploy 4 at 07,02\ndeploy 4 at 09,02\ndeploy 3 at 19,00\n",
                ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,06");
   if (count_kind(g, mark, MURK_EV_ROLL, NULL) != 2) dump_events(g, mark);
   /* One deployment roll each side for all the wings spotted. */
@@ -673,16 +673,16 @@ static void units_hide_case(bool blocked) {
   ok_line(g, "reveal 5");
   end_turn(g);
   end_turn(g);
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   if (blocked) {
-    const struct murk_unit_state* u = &s->units[MURK_DEFENDER][3];
+    const struct mk_unit_state* u = &s->units[MURK_DEFENDER][3];
     assert_true(murk_pos_eq(s->teams[MURK_DEFENDER][u->first_team].pos, P(15, 6)));
     assert_true(murk_pos_eq(s->teams[MURK_DEFENDER][u->first_team + 1].pos, P(15, 5)));
   }
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 15,09");
-  const struct murk_marker* y = marker_no(g, s->units[MURK_DEFENDER][0].marker);
-  assert_true(murk_nearest_of_side(g, MURK_ATTACKER, y->pos, NULL) <= 7);
+  const struct mk_marker* y = marker_no(g, s->units[MURK_DEFENDER][0].marker);
+  assert_true(mk_nearest_of_side(g, MURK_ATTACKER, y->pos, NULL) <= 7);
   if (blocked) {
     assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
     assert_true(y->on_table);
@@ -720,9 +720,9 @@ static void test_voluntary_deployment(void** st) {
   ok_line(g, "move 5 to 12,09");
   ok_line(g, "reveal 5");
   assert_false(marker_no(g, fast)->on_table);
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   for (int k = 4; k < 6; k++) {
-    const struct murk_unit_state* u = &s->units[MURK_ATTACKER][k];
+    const struct mk_unit_state* u = &s->units[MURK_ATTACKER][k];
     assert_int_equal(u->state, MURK_PLATOON_REVEALED);
     assert_true(u->moved);
     for (int t = u->first_team; t < u->first_team + u->nteams; t++)
@@ -751,7 +751,7 @@ static void test_deployed_units_spot_leaders(void** st) {
   end_turn(g);
   /* Its first platoon rides north: the dummy is spotted first (nearer) and removed, then
    * North Wing deploys. */
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,08");
   if (marker_no(g, dummy)->on_table) dump_events(g, mark);
   assert_false(marker_no(g, dummy)->on_table);
@@ -794,8 +794,8 @@ static void test_dis_parse(void** st) {
 
 /* The event that says a leader's Dis counters moved, since `from`: public. */
 static const struct murk_event* dis_event(const struct murk_game* g, size_t from) {
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->kind == MURK_EV_MOVE && strstr(e->text, "Dis counters move")) return e;
   }
   return NULL;
@@ -813,11 +813,11 @@ static void test_dis_moves_the_counters(void** st) {
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = deployed(m, 1, DIS_DEF, DIS_ATT);
   char why[200];
-  const struct murk_marker* bm = marker_no(g, 4);
+  const struct mk_marker* bm = marker_no(g, 4);
   assert_true(murk_pos_eq(bm->dis[0], P(1, 14)) && murk_pos_eq(bm->dis[1], P(5, 14)));
   /* In place of the leader's move: it stays, the counters go where they are told. The
    * cells are taken crossed over here (01,14 to 04,13 would be four cells, one too many). */
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "dis 1 to 04,13 01,13");
   assert_true(murk_pos_eq(bm->pos, P(3, 14)));
   assert_true(murk_pos_eq(bm->dis[0], P(1, 13)) && murk_pos_eq(bm->dis[1], P(4, 13)));
@@ -882,13 +882,13 @@ static void test_dis_moves_the_counters(void** st) {
   /* A dummy's counters go as far as the dummy may (the refusal names the dummy: it is the
    * owner's alone). */
   ok_line(g, "move T6 to 05,15");
-  size_t mark2 = murk_game_event_count(g);
+  size_t mark2 = mk_game_event_count(g);
   bad_line(g, "dis T6 to 03,15 06,14", why, sizeof why);
   assert_string_equal(why,
                       "the Dis counter that stood at 14,15 when the step began would move 11 cells "
                       "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
                       "your force could field)");
-  assert_int_equal(murk_game_event_count(g), mark2);
+  assert_int_equal(mk_game_event_count(g), mark2);
   ok_line(g, "dis T6 to 05,14 06,15");
   murk_game_free(g);
   murk_mission_free(m);
@@ -918,8 +918,8 @@ static void test_dis_refusals(void** st) {
            "09,12\ndeploy dummy at 12,14\nend");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
   unsigned long long before = game_fingerprint(g);
-  size_t events = murk_game_event_count(g);
-  struct murk_state saved = g->s;
+  size_t events = mk_game_event_count(g);
+  struct mk_state saved = g->s;
 
   static const struct {
     const char* line;
@@ -945,7 +945,7 @@ static void test_dis_refusals(void** st) {
     if (strcmp(why, cases[i].why) != 0) fprintf(stderr, "%s: %s\n", cases[i].line, why);
     assert_string_equal(why, cases[i].why);
   }
-  assert_int_equal(murk_game_event_count(g), events);
+  assert_int_equal(mk_game_event_count(g), events);
   assert_int_equal(game_fingerprint(g), before);
   assert_memory_equal(&g->s, &saved, sizeof saved);
 
@@ -981,7 +981,7 @@ static void dis_spot_case(bool clear) {
                        ATT_FAR "deploy 5 at 15,10\ndeploy 5 at 14,10\ndeploy 5 at 16,10\n");
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, clear ? "dis 5 to 04,09 05,10" : "dis 5 to 15,09 16,10");
   if (!clear) {
     assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 7);
@@ -996,8 +996,8 @@ static void dis_spot_case(bool clear) {
    * and both deploy; the cavalry's units take the counters' cells. */
   const struct murk_event* e = dis_event(g, mark);
   assert_non_null(e);
-  for (size_t i = mark; i < murk_game_event_count(g); i++) {
-    const struct murk_event* f = murk_game_event(g, i);
+  for (size_t i = mark; i < mk_game_event_count(g); i++) {
+    const struct murk_event* f = mk_game_event(g, i);
     if (f->kind == MURK_EV_SPOT) assert_true(f->seq > e->seq);
   }
   assert_int_equal(
@@ -1006,7 +1006,7 @@ static void dis_spot_case(bool clear) {
   assert_false(marker_no(g, x)->on_table);
   assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
-  const struct murk_unit_state* u = &g->s.units[MURK_ATTACKER][5];
+  const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][5];
   assert_true(murk_pos_eq(g->s.teams[MURK_ATTACKER][u->first_team].pos, P(4, 9)));
   murk_game_free(g);
   murk_mission_free(m);
@@ -1029,13 +1029,13 @@ static void test_dis_spots_dummies(void** st) {
                                  "deploy dummy at 10,10\n");
   int x = g->s.units[MURK_ATTACKER][4].marker;
   int dummy = g->s.units[MURK_DEFENDER][0].marker + 1;
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "dis 5 to 04,09 05,10");
   assert_false(marker_no(g, dummy)->on_table);
   assert_int_equal(count_kind(g, mark, MURK_EV_REVEAL, "was a dummy leader"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "turned face down again"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 0);
-  const struct murk_marker* xm = marker_no(g, x);
+  const struct mk_marker* xm = marker_no(g, x);
   assert_true(xm->on_table);
   assert_false(xm->revealed);
   assert_true(murk_pos_eq(xm->pos, P(4, 10)));
@@ -1044,7 +1044,7 @@ static void test_dis_spots_dummies(void** st) {
    * ground: it is found out and removed; North Wing stays hidden. */
   int own = x + 1;
   char line[48];
-  mark = murk_game_event_count(g);
+  mark = mk_game_event_count(g);
   snprintf(line, sizeof line, "dis T%d to 08,08 10,10", own);
   ok_line(g, line);
   if (marker_no(g, own)->on_table) dump_events(g, mark);
@@ -1069,7 +1069,7 @@ static void test_dis_footprint_moves(void** st) {
   /* North Wing marches three hexes south: its leader at 04,05 is seven from the counter
    * at 04,12 and eight from where the counters stood. It moves, so it is turned over
    * first. */
-  size_t mark = murk_game_event_count(g);
+  size_t mark = mk_game_event_count(g);
   ok_line(g, "move 1 to 04,05");
   char text[64];
   snprintf(text, sizeof text, "defender T%d is spotted by attacker T%d at 7 cells", y, x);
@@ -1158,13 +1158,13 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   memset(&c, 0, sizeof c);
   enum murk_side side = v->to_act;
   int roll = pick(r, 100);
-  int own[MURK_MAX_MARKERS], nown = 0, enemy[MURK_MAX_MARKERS], nenemy = 0;
+  int own[MK_MAX_MARKERS], nown = 0, enemy[MK_MAX_MARKERS], nenemy = 0;
   for (int i = 0; i < v->nmarkers; i++) {
     if (v->markers[i].owner == side && v->markers[i].on_table) own[nown++] = i;
     if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
       enemy[nenemy++] = i;
   }
-  int waiting[MURK_MAX_UNITS], nwait = 0, revealed[MURK_MAX_UNITS], nrev = 0;
+  int waiting[MK_MAX_UNITS], nwait = 0, revealed[MK_MAX_UNITS], nrev = 0;
   for (int i = 0; i < v->nplatoons; i++) {
     if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
     if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
@@ -1257,15 +1257,15 @@ static bool wing_event(const struct murk_game* g, struct leak_watcher* w,
                        const struct murk_event* e) {
   enum murk_side enemy = murk_side_other(w->side);
   if (e->kind == MURK_EV_INFO && e->side == enemy && strstr(e->text, "deploys: the wing")) {
-    int mi = murk_marker_index(&g->s, e->marker);
+    int mi = mk_marker_index(&g->s, e->marker);
     assert_true(mi >= 0 && g->s.markers[mi].unit >= 0);
-    int units[MURK_MAX_UNITS];
-    int n = murk_intel_wing_units(g, enemy, g->s.markers[mi].unit, units);
+    int units[MK_MAX_UNITS];
+    int n = mk_intel_wing_units(g, enemy, g->s.markers[mi].unit, units);
     /* Only the wing's name: its platoons are named by their own events. */
     char line[300];
     murk_event_format(e, line, sizeof line);
     for (int k = 0; k < n; k++) {
-      const struct murk_platoon* pl = murk_unit_platoon(g, enemy, units[k]);
+      const struct murk_platoon* pl = mk_unit_platoon(g, enemy, units[k]);
       assert_null(strstr(line, pl->name));
       assert_null(strstr(line, pl->type));
     }
@@ -1275,7 +1275,7 @@ static bool wing_event(const struct murk_game* g, struct leak_watcher* w,
   }
   /* A platoon's own reveal follows its wing's: counted with the wing, not again. */
   if (e->kind == MURK_EV_REVEAL && e->side == enemy && e->marker > 0) {
-    int mi = murk_marker_index(&g->s, e->marker);
+    int mi = mk_marker_index(&g->s, e->marker);
     assert_true(mi >= 0);
     int k = g->s.markers[mi].unit;
     if (k >= 0) w->revealed[k] = true;

@@ -23,24 +23,24 @@ static const enum murk_terrain_class classes[] = {MURK_TERRAIN_ROAD, MURK_TERRAI
 
 static void test_rows(void** st) {
   (void)st;
-  const struct murk_marker_ops* t = murk_marker_ops_of(MURK_ROLE_TEMPLATE);
-  const struct murk_marker_ops* p = murk_marker_ops_of(MURK_ROLE_PLATOON);
-  const struct murk_marker_ops* c = murk_marker_ops_of(MURK_ROLE_CLOAK);
-  const struct murk_marker_ops* w = murk_marker_ops_of(MURK_ROLE_WING);
-  const struct murk_marker_ops* d = murk_marker_ops_of(MURK_ROLE_DIS);
+  const struct mk_marker_ops* t = mk_marker_ops_of(MK_ROLE_TEMPLATE);
+  const struct mk_marker_ops* p = mk_marker_ops_of(MK_ROLE_PLATOON);
+  const struct mk_marker_ops* c = mk_marker_ops_of(MK_ROLE_CLOAK);
+  const struct mk_marker_ops* w = mk_marker_ops_of(MK_ROLE_WING);
+  const struct mk_marker_ops* d = mk_marker_ops_of(MK_ROLE_DIS);
   assert_string_equal(t->name, "template");
   assert_string_equal(c->name, "cloaking counter");
   assert_string_equal(w->name, "wing leader");
   assert_string_equal(d->name, "Dis counter");
-  assert_null(murk_marker_ops_of(MURK_ROLE_COUNT));
-  for (int r = 0; r < MURK_ROLE_COUNT; r++) {
-    assert_non_null(murk_marker_ops_of((enum murk_marker_role)r)->allowance);
-    assert_non_null(murk_marker_ops_of((enum murk_marker_role)r)->name);
+  assert_null(mk_marker_ops_of(MK_ROLE_COUNT));
+  for (int r = 0; r < MK_ROLE_COUNT; r++) {
+    assert_non_null(mk_marker_ops_of((enum mk_marker_role)r)->allowance);
+    assert_non_null(mk_marker_ops_of((enum mk_marker_role)r)->name);
   }
   /* seed 000: templates bog and are public; seed 003: cloaking counters neither bog nor
    * show beyond sight, and the light takes their cloak after a move. */
   assert_true(t->bogs && t->seen_anywhere && !t->after_move);
-  assert_true(!c->bogs && !c->seen_anywhere && c->after_move == murk_night_cloak_after_move);
+  assert_true(!c->bogs && !c->seen_anywhere && c->after_move == mk_night_cloak_after_move);
   /* seed 002: leader counters are public; a leader stands for its wing. */
   assert_true(w->seen_anywhere && w->describe && w->move && w->reveal);
   assert_true(p->move && p->reveal && !p->seen_anywhere);
@@ -59,15 +59,15 @@ static void test_template_and_revealed_platoon(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(m);
-  int mi = murk_marker_index(&g->s, 1); /* the attacker's platoon 1 */
-  assert_int_equal(murk_marker_role(g, mi), MURK_ROLE_TEMPLATE);
+  int mi = mk_marker_index(&g->s, 1); /* the attacker's platoon 1 */
+  assert_int_equal(mk_marker_role(g, mi), MK_ROLE_TEMPLATE);
   /* The test field's lengths: road 6 cells, open 4, difficult 2. */
-  assert_int_equal(murk_marker_allowance(g, mi, MURK_TERRAIN_ROAD), 6);
-  assert_int_equal(murk_marker_allowance(g, mi, MURK_TERRAIN_OPEN), 4);
-  assert_int_equal(murk_marker_allowance(g, mi, MURK_TERRAIN_DIFFICULT), 2);
+  assert_int_equal(mk_marker_allowance(g, mi, MURK_TERRAIN_ROAD), 6);
+  assert_int_equal(mk_marker_allowance(g, mi, MURK_TERRAIN_OPEN), 4);
+  assert_int_equal(mk_marker_allowance(g, mi, MURK_TERRAIN_DIFFICULT), 2);
   /* move.c's allowance, which every move and the view use, is the row's, ground by ground. */
-  struct murk_move_rule r;
-  assert_true(murk_move_allowance(g, MURK_ATTACKER, mi, 0, &r));
+  struct mk_move_rule r;
+  assert_true(mk_move_allowance(g, MURK_ATTACKER, mi, 0, &r));
   assert_int_equal(r.allow[MURK_TERRAIN_ROAD], 6);
   assert_int_equal(r.allow[MURK_TERRAIN_OPEN], 4);
   assert_int_equal(r.allow[MURK_TERRAIN_DIFFICULT], 2);
@@ -78,10 +78,10 @@ static void test_template_and_revealed_platoon(void** st) {
   bad_line(g, "move 1 to 2,3", why, sizeof why);
   assert_string_equal(why, "that is 5 cells; a template may move 4 (20cm) through open ground");
   ok_line(g, "reveal 1");
-  assert_int_equal(murk_marker_role(g, mi), MURK_ROLE_PLATOON);
+  assert_int_equal(mk_marker_role(g, mi), MK_ROLE_PLATOON);
   /* Alpha Lancers move 20cm: 4 cells at 5cm, on any ground. */
-  for (size_t i = 0; i < 3; i++) assert_int_equal(murk_marker_allowance(g, mi, classes[i]), 4);
-  assert_true(murk_move_allowance(g, MURK_ATTACKER, -1, 0, &r));
+  for (size_t i = 0; i < 3; i++) assert_int_equal(mk_marker_allowance(g, mi, classes[i]), 4);
+  assert_true(mk_move_allowance(g, MURK_ATTACKER, -1, 0, &r));
   for (size_t i = 0; i < 3; i++) assert_int_equal(r.allow[classes[i]], 4);
   assert_true(r.self_end); /* the platoon row: it may end among its own teams */
   bad_line(g, "reveal 1", why, sizeof why);
@@ -100,8 +100,8 @@ static void test_cloak_allowance(void** st) {
   struct murk_mission* m = NULL;
   assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
   struct murk_game* g = new_game(m, 3);
-  const struct murk_marker_ops* c = murk_marker_ops_of(MURK_ROLE_CLOAK);
-  const struct murk_marker_ops* t = murk_marker_ops_of(MURK_ROLE_TEMPLATE);
+  const struct mk_marker_ops* c = mk_marker_ops_of(MK_ROLE_CLOAK);
+  const struct mk_marker_ops* t = mk_marker_ops_of(MK_ROLE_TEMPLATE);
   static const enum murk_param_id cloak[] = {MURK_P_CLOAK_ROAD, MURK_P_CLOAK_OPEN,
                                              MURK_P_CLOAK_TERRAIN};
   bool differs = false;

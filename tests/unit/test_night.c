@@ -90,7 +90,7 @@ enum { ABLE = 0, BAKER = 1, CARRIER = 2, ZULU = 0, MORTAR = 1, HALE = 2 };
 
 /* Put team i of a unit on a cell (and the unit's other teams far apart, off the way). */
 static void put(struct murk_game* g, enum murk_side side, int unit, int i, int x, int y) {
-  struct murk_unit_state* u = &g->s.units[side][unit];
+  struct mk_unit_state* u = &g->s.units[side][unit];
   g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x, y};
   g->s.teams[side][u->first_team + i].placed = true;
 }
@@ -101,17 +101,17 @@ static void test_nvr_table_rows(void** st) {
   (void)st;
   /* Coloured die: <= 2 none, 3-4 scattered, 5-6 overcast (5 read with the last row). */
   static const int cloud[7] = {0, 0, 0, 1, 1, 2, 2};
-  for (int d = 1; d <= 6; d++) assert_int_equal(murk_nvr_cloud_of(d, 6), cloud[d]);
+  for (int d = 1; d <= 6; d++) assert_int_equal(mk_nvr_cloud_of(d, 6), cloud[d]);
   /* +1 in December, January and February only. */
   static const int winter[7] = {0, 0, 1, 1, 2, 2, 2};
   for (int month = 1; month <= 12; month++) {
     bool w = month == 12 || month <= 2;
     for (int d = 1; d <= 6; d++)
-      assert_int_equal(murk_nvr_cloud_of(d, month), w ? winter[d] : cloud[d]);
+      assert_int_equal(mk_nvr_cloud_of(d, month), w ? winter[d] : cloud[d]);
   }
   /* White die: <= 2 full, 3-4 half, 5-6 no moon. */
   static const int moon[7] = {0, 2, 2, 1, 1, 0, 0};
-  for (int d = 1; d <= 6; d++) assert_int_equal(murk_nvr_moon_of(d), moon[d]);
+  for (int d = 1; d <= 6; d++) assert_int_equal(mk_nvr_moon_of(d), moon[d]);
 }
 
 static void test_nvr_modifier_table(void** st) {
@@ -120,11 +120,11 @@ static void test_nvr_modifier_table(void** st) {
   static const int table[3][3] = {{0, 1, 2}, {-1, 0, 1}, {-2, -1, 0}};
   for (int c = 0; c < 3; c++)
     for (int m = 0; m < 3; m++) {
-      assert_int_equal(murk_nvr_modifier(c, m), table[c][m]);
-      assert_int_equal(murk_nvr_base(c, m, false), 3 + table[c][m]);
+      assert_int_equal(mk_nvr_modifier(c, m), table[c][m]);
+      assert_int_equal(mk_nvr_base(c, m, false), 3 + table[c][m]);
       /* Snow: added to 6, never above 6. */
       int snow = 6 + table[c][m];
-      assert_int_equal(murk_nvr_base(c, m, true), snow > 6 ? 6 : snow);
+      assert_int_equal(mk_nvr_base(c, m, true), snow > 6 ? 6 : snow);
     }
 }
 
@@ -132,32 +132,32 @@ static void test_nvr_change(void** st) {
   (void)st;
   /* Only a coloured 6 changes it; the white die chooses. */
   for (int c = 1; c <= 5; c++)
-    for (int w = 1; w <= 6; w++) assert_int_equal(murk_nvr_change(3, c, w, 0, 0, 0), 3);
-  for (int w = 1; w <= 3; w++) assert_int_equal(murk_nvr_change(3, 6, w, 0, 0, 0), 2);
-  assert_int_equal(murk_nvr_change(3, 6, 4, 0, 0, 0), 3);
-  for (int w = 5; w <= 6; w++) assert_int_equal(murk_nvr_change(3, 6, w, 0, 0, 0), 4);
+    for (int w = 1; w <= 6; w++) assert_int_equal(mk_nvr_change(3, c, w, 0, 0, 0), 3);
+  for (int w = 1; w <= 3; w++) assert_int_equal(mk_nvr_change(3, 6, w, 0, 0, 0), 2);
+  assert_int_equal(mk_nvr_change(3, 6, 4, 0, 0, 0), 3);
+  for (int w = 5; w <= 6; w++) assert_int_equal(mk_nvr_change(3, 6, w, 0, 0, 0), 4);
   /* Clamped to 0..6. */
-  assert_int_equal(murk_nvr_change(0, 6, 1, 0, 0, 0), 0);
-  assert_int_equal(murk_nvr_change(6, 6, 6, 0, 0, 0), 6);
+  assert_int_equal(mk_nvr_change(0, 6, 1, 0, 0, 0), 0);
+  assert_int_equal(mk_nvr_change(6, 6, 6, 0, 0, 0), 6);
   /* The exception: scattered clouds and a half moon, the extra die / 3 rounded up. */
-  assert_true(murk_nvr_change_needs_extra(1, 1));
-  assert_true(murk_nvr_change_needs_extra(1, 2));
-  assert_false(murk_nvr_change_needs_extra(1, 0));
-  assert_false(murk_nvr_change_needs_extra(0, 1));
-  assert_false(murk_nvr_change_needs_extra(2, 2));
-  assert_false(murk_nvr_change_needs_extra(-1, -1));
+  assert_true(mk_nvr_change_needs_extra(1, 1));
+  assert_true(mk_nvr_change_needs_extra(1, 2));
+  assert_false(mk_nvr_change_needs_extra(1, 0));
+  assert_false(mk_nvr_change_needs_extra(0, 1));
+  assert_false(mk_nvr_change_needs_extra(2, 2));
+  assert_false(mk_nvr_change_needs_extra(-1, -1));
   static const int half[7] = {0, 1, 1, 1, 2, 2, 2};
   static const int full[7] = {0, 1, 1, 2, 2, 3, 3};
   for (int x = 1; x <= 6; x++) {
-    assert_int_equal(murk_nvr_change(2, 6, 5, x, 1, 1), 2 + half[x]);
-    assert_int_equal(murk_nvr_change(5, 6, 1, x, 1, 2), 5 - full[x]);
-    assert_int_equal(murk_nvr_change(3, 6, 4, x, 1, 2), 3); /* a white 4: no change */
+    assert_int_equal(mk_nvr_change(2, 6, 5, x, 1, 1), 2 + half[x]);
+    assert_int_equal(mk_nvr_change(5, 6, 1, x, 1, 2), 5 - full[x]);
+    assert_int_equal(mk_nvr_change(3, 6, 4, x, 1, 2), 3); /* a white 4: no change */
   }
   /* ... clamped too. */
-  assert_int_equal(murk_nvr_change(5, 6, 6, 6, 1, 2), 6);
-  assert_int_equal(murk_nvr_change(1, 6, 2, 6, 1, 2), 0);
+  assert_int_equal(mk_nvr_change(5, 6, 6, 6, 1, 2), 6);
+  assert_int_equal(mk_nvr_change(1, 6, 2, 6, 1, 2), 0);
   /* Outside the exception the extra die is ignored. */
-  assert_int_equal(murk_nvr_change(3, 6, 6, 6, 0, 2), 4);
+  assert_int_equal(mk_nvr_change(3, 6, 6, 6, 0, 2), 4);
 }
 
 /* The Base NVR rolled at creation, over many seeds, against the probabilities the two tables
@@ -169,12 +169,12 @@ static void nvr_distribution(int month, bool snow) {
   double want[7] = {0};
   for (int c = 1; c <= 6; c++)
     for (int w = 1; w <= 6; w++)
-      want[murk_nvr_base(murk_nvr_cloud_of(c, month), murk_nvr_moon_of(w), snow)] += 1.0 / 36;
+      want[mk_nvr_base(mk_nvr_cloud_of(c, month), mk_nvr_moon_of(w), snow)] += 1.0 / 36;
   enum { N = 4000 };
   int got[7] = {0};
   for (uint64_t seed = 1; seed <= N; seed++) {
     struct murk_game* g = new_game(m, seed);
-    int nvr = murk_night_nvr(g);
+    int nvr = mk_night_nvr(g);
     assert_true(nvr >= 0 && nvr <= 6);
     got[nvr]++;
     murk_game_free(g);
@@ -201,19 +201,19 @@ static void test_nvr_set_and_changed(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NT_NVR("{base: 3, cloud_cover: 1, moon: 2}"));
   struct murk_game* g = new_game(m, 7);
-  assert_int_equal(murk_night_nvr(g), 3);
+  assert_int_equal(mk_night_nvr(g), 3);
   assert_true(
       has_event_since(g, 0, "night: scattered clouds and a full moon; the Base NVR is 3 cells"));
-  size_t from = murk_game_event_count(g);
+  size_t from = mk_game_event_count(g);
   ok_lines(g, NT_DEPLOY);
   /* The opening player turn makes no change roll. */
   assert_false(has_event_since(g, from, "NVR change"));
   for (int turn = 0; turn < 12; turn++) {
-    from = murk_game_event_count(g);
+    from = mk_game_event_count(g);
     ok_lines(g, "end\nend\nend");
     /* Every later player turn begins with one. */
     assert_true(has_event_since(g, from, "NVR change (coloured, white)"));
-    int nvr = murk_night_nvr(g);
+    int nvr = mk_night_nvr(g);
     assert_true(nvr >= 0 && nvr <= 6);
   }
   murk_game_free(g);
@@ -227,24 +227,24 @@ static void test_beyond_nvr(void** st) {
   ok_lines(g, NT_DEPLOY);
   struct murk_pos from = {3, 5};
   /* Within the NVR (2): seen; beyond: not. Zero NVR: only one's own cell. */
-  assert_true(murk_sight_sees(g, A, from, (struct murk_pos){5, 5}, false));
-  assert_false(murk_sight_sees(g, A, from, (struct murk_pos){6, 5}, false));
-  assert_true(murk_sight_sees(g, A, from, (struct murk_pos){6, 5}, true)); /* a gunflash */
+  assert_true(mk_sight_sees(g, A, from, (struct murk_pos){5, 5}, false));
+  assert_false(mk_sight_sees(g, A, from, (struct murk_pos){6, 5}, false));
+  assert_true(mk_sight_sees(g, A, from, (struct murk_pos){6, 5}, true)); /* a gunflash */
   g->s.night.nvr = 0;
-  assert_true(murk_sight_sees(g, A, from, from, false));
-  assert_false(murk_sight_sees(g, A, from, (struct murk_pos){4, 5}, false));
+  assert_true(mk_sight_sees(g, A, from, from, false));
+  assert_false(mk_sight_sees(g, A, from, (struct murk_pos){4, 5}, false));
   g->s.night.nvr = 2;
   /* The woods still block a gunflash: the flash is seen only along a line of sight. */
-  assert_false(murk_sight_sees(g, A, (struct murk_pos){8, 5}, (struct murk_pos){9, 0}, true));
+  assert_false(mk_sight_sees(g, A, (struct murk_pos){8, 5}, (struct murk_pos){9, 0}, true));
   /* The burning farm at 14,9 lights two cells around it, but not behind the wood at 13,9. */
-  assert_true(murk_night_lit(g, (struct murk_pos){14, 9}));
-  assert_true(murk_night_lit(g, (struct murk_pos){16, 9}));
-  assert_true(murk_night_lit(g, (struct murk_pos){14, 7}));
-  assert_true(murk_night_lit(g, (struct murk_pos){13, 9}));
-  assert_false(murk_night_lit(g, (struct murk_pos){17, 9}));
-  assert_false(murk_night_lit(g, (struct murk_pos){12, 9}));
-  assert_true(murk_sight_sees(g, A, (struct murk_pos){16, 3}, (struct murk_pos){16, 9}, false));
-  assert_false(murk_sight_sees(g, A, (struct murk_pos){16, 3}, (struct murk_pos){17, 9}, false));
+  assert_true(mk_night_lit(g, (struct murk_pos){14, 9}));
+  assert_true(mk_night_lit(g, (struct murk_pos){16, 9}));
+  assert_true(mk_night_lit(g, (struct murk_pos){14, 7}));
+  assert_true(mk_night_lit(g, (struct murk_pos){13, 9}));
+  assert_false(mk_night_lit(g, (struct murk_pos){17, 9}));
+  assert_false(mk_night_lit(g, (struct murk_pos){12, 9}));
+  assert_true(mk_sight_sees(g, A, (struct murk_pos){16, 3}, (struct murk_pos){16, 9}, false));
+  assert_false(mk_sight_sees(g, A, (struct murk_pos){16, 3}, (struct murk_pos){17, 9}, false));
   /* The view lists the lit cells and says how far sight goes. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
@@ -271,14 +271,14 @@ static void test_cloaking(void** st) {
   struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, NT_DEPLOY);
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   /* The attacker's infantry and its dummy are cloaking counters; its carrier and every
    * defender platoon are in the open. */
   assert_int_equal(s->units[A][ABLE].state, MURK_PLATOON_HIDDEN);
   assert_int_equal(s->units[A][BAKER].state, MURK_PLATOON_HIDDEN);
   assert_int_equal(s->units[A][CARRIER].state, MURK_PLATOON_REVEALED);
   assert_int_equal(s->units[D][ZULU].state, MURK_PLATOON_REVEALED);
-  int able = murk_marker_index(s, s->units[A][ABLE].marker);
+  int able = mk_marker_index(s, s->units[A][ABLE].marker);
   assert_int_equal(s->markers[able].kind, MURK_MARKER_CLOAK);
   int dummy = marker_at(g, 6, 11);
   assert_true(dummy >= 0);
@@ -301,20 +301,18 @@ static void test_cloaking(void** st) {
   /* Within two cells of the defender's rifles it is seen. */
   put(g, D, ZULU, 0, 3, 4);
   put(g, D, ZULU, 1, 2, 3);
-  murk_sight_update(g, murk_game_event_count(g));
+  mk_sight_update(g, mk_game_event_count(g));
   assert_true(g->s.seen_marker[D][able].seen);
   /* One cell at a time keeps the cloak even in light; a longer move through light loses it. */
-  g->s.night.lights[g->s.night.nlights++] =
-      (struct murk_light){MURK_LIGHT_STARSHELL, {12, 9}, 3, D};
-  int baker = murk_marker_index(s, s->units[A][BAKER].marker);
-  assert_true(murk_night_lit(g, s->markers[baker].pos));
+  g->s.night.lights[g->s.night.nlights++] = (struct mk_light){MK_LIGHT_STARSHELL, {12, 9}, 3, D};
+  int baker = mk_marker_index(s, s->units[A][BAKER].marker);
+  assert_true(mk_night_lit(g, s->markers[baker].pos));
   ok_line(g, "move 2 to 10,9");
   assert_int_equal(g->s.units[A][BAKER].state, MURK_PLATOON_HIDDEN);
   ok_line(g, "move T7 to 6,10"); /* the dummy moves like the rest */
   ok_lines(g, "end\nend\nend\nend\nend\nend");
-  size_t from = murk_game_event_count(g);
-  g->s.night.lights[g->s.night.nlights++] =
-      (struct murk_light){MURK_LIGHT_STARSHELL, {12, 9}, 3, D};
+  size_t from = mk_game_event_count(g);
+  g->s.night.lights[g->s.night.nlights++] = (struct mk_light){MK_LIGHT_STARSHELL, {12, 9}, 3, D};
   ok_line(g, "move 2 to 12,6");
   assert_true(has_event_since(g, from, "its cloak is lost"));
   assert_int_equal(g->s.units[A][BAKER].state, MURK_PLATOON_REVEALED);
@@ -340,20 +338,20 @@ static void test_starshell(void** st) {
     assert_int_equal(murk_game_to_act(g), D);
     bad_line(g, "starshell 3 at 16,10", why, sizeof why);
     assert_non_null(strstr(why, "a starshell goes at most 6"));
-    size_t from = murk_game_event_count(g);
+    size_t from = mk_game_event_count(g);
     int drawn = g->s.night.nlights;
     ok_line(g, "starshell 3 at 14,5");
     const struct murk_event* roll = NULL;
-    for (size_t i = from; i < murk_game_event_count(g); i++)
-      if (murk_game_event(g, i)->has_roll) roll = murk_game_event(g, i);
+    for (size_t i = from; i < mk_game_event_count(g); i++)
+      if (mk_game_event(g, i)->has_roll) roll = mk_game_event(g, i);
     assert_non_null(roll);
     assert_non_null(strstr(roll->roll.purpose, "starshell usage, 4 or less"));
     bad_line(g, "starshell 3 at 14,5", why, sizeof why); /* once a turn */
     if (roll->roll.total <= 4) {
       lit = true;
       assert_int_equal(g->s.night.nlights, drawn + 1);
-      assert_true(murk_night_lit(g, (struct murk_pos){11, 5}));
-      assert_false(murk_night_lit(g, (struct murk_pos){10, 5}));
+      assert_true(mk_night_lit(g, (struct murk_pos){11, 5}));
+      assert_false(mk_night_lit(g, (struct murk_pos){10, 5}));
       struct murk_view* v = NULL;
       assert_int_equal(murk_view_build(g, A, &v), MURK_OK); /* lights are public */
       assert_true(v->nlit > 0);
@@ -369,12 +367,12 @@ static void test_starshell(void** st) {
     }
     /* The squad needs 2 or less. */
     if (murk_game_to_act(g) == D && murk_game_step(g) == MURK_STEP_SHOOTING) {
-      from = murk_game_event_count(g);
+      from = mk_game_event_count(g);
       ok_line(g, "starshell 1 at 3,6");
-      for (size_t i = from; i < murk_game_event_count(g); i++)
-        if (murk_game_event(g, i)->has_roll) {
-          assert_non_null(strstr(murk_game_event(g, i)->roll.purpose, "2 or less"));
-          if (murk_game_event(g, i)->roll.total > 2) failed = true;
+      for (size_t i = from; i < mk_game_event_count(g); i++)
+        if (mk_game_event(g, i)->has_roll) {
+          assert_non_null(strstr(mk_game_event(g, i)->roll.purpose, "2 or less"));
+          if (mk_game_event(g, i)->roll.total > 2) failed = true;
         }
     }
     murk_game_free(g);
@@ -392,12 +390,12 @@ static void test_illuminating_round(void** st) {
   char why[200];
   bad_line(g, "illuminate 1 at 3,8", why, sizeof why);
   assert_non_null(strstr(why, "no barrage team"));
-  size_t from = murk_game_event_count(g);
+  size_t from = mk_game_event_count(g);
   ok_line(g, "illuminate 2 at 8,8");
   assert_true(has_event_since(g, from, "illuminating round usage, 4 or less"));
   if (g->s.night.nlights == 1) {
     assert_int_equal(g->s.night.lights[0].radius, 6);
-    assert_true(murk_night_lit(g, (struct murk_pos){14, 8}));
+    assert_true(mk_night_lit(g, (struct murk_pos){14, 8}));
   }
   murk_game_free(g);
   murk_mission_free(m);
@@ -434,18 +432,18 @@ static void test_night_fighting_roll(void** st) {
   for (uint64_t seed = 1; seed <= 40; seed++) {
     struct murk_game* g = new_game(m, seed);
     ok_lines(g, NF_DEPLOY);
-    assert_true(murk_night_fighting_now(g));
+    assert_true(mk_night_fighting_now(g));
     ok_lines(g, "end");
     /* Rifles 9 cells (45cm, about 17.7 inches) from the pickets: a roll of 2d6*3 inches. */
     put(g, A, 0, 0, 2, 10);
     put(g, A, 0, 1, 3, 10);
     pickets_north(g);
-    size_t from = murk_game_event_count(g);
+    size_t from = mk_game_event_count(g);
     ok_line(g, "shoot 1 at P2");
     const struct murk_event* roll = NULL;
-    for (size_t i = from; i < murk_game_event_count(g); i++)
-      if (murk_game_event(g, i)->has_roll) {
-        roll = murk_game_event(g, i);
+    for (size_t i = from; i < mk_game_event_count(g); i++)
+      if (mk_game_event(g, i)->has_roll) {
+        roll = mk_game_event(g, i);
         break;
       }
     assert_non_null(roll);
@@ -467,7 +465,7 @@ static void test_night_fighting_roll(void** st) {
     /* The guns: a barrage fires even at what it cannot see, and scatters. */
     put(g, A, 1, 0, 0, 10);
     put(g, A, 1, 1, 1, 10);
-    from = murk_game_event_count(g);
+    from = mk_game_event_count(g);
     ok_line(g, "shoot 2 at P2");
     if (has_event_since(g, from, "blind barrage")) {
       blind++;
@@ -486,7 +484,7 @@ static void test_dusk_and_dawn(void** st) {
   int seen[7] = {0};
   for (uint64_t seed = 1; seed <= 60; seed++) {
     struct murk_game* g = new_game(m, seed);
-    assert_false(murk_night_fighting_now(g));
+    assert_false(mk_night_fighting_now(g));
     ok_lines(g, NF_DEPLOY);
     int die = g->s.night.dusk_dawn;
     assert_true(die >= 1 && die <= 6);
@@ -495,7 +493,7 @@ static void test_dusk_and_dawn(void** st) {
     /* The die comes before the first-turn... the attacker goes first here: just before play. */
     for (int turn = 1; turn <= 7; turn++) {
       assert_int_equal(murk_game_turn(g), turn);
-      bool night = murk_night_fighting_now(g);
+      bool night = mk_night_fighting_now(g);
       assert_int_equal(night, die == 1 ? turn == 1 : die == 6 ? turn >= 6 : false);
       struct murk_view* v = NULL;
       assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
@@ -526,7 +524,7 @@ static void test_concealment(void** st) {
     }
     assert_true(g->s.units[D][0].concealed);
     ok_line(g, "end");
-    size_t from = murk_game_event_count(g);
+    size_t from = mk_game_event_count(g);
     ok_line(g, "shoot 1 at P2");
     if (die == 1) {
       /* At night concealment is ignored: the Night Fighting roll is made for the dark. */
@@ -540,7 +538,7 @@ static void test_concealment(void** st) {
       ok_lines(g, "end\nend\nend\nend\nend\nend");
       assert_int_equal(murk_game_turn(g), 2);
       assert_false(g->s.units[D][0].concealed);
-      from = murk_game_event_count(g);
+      from = mk_game_event_count(g);
       ok_line(g, "shoot 1 at P2");
       assert_false(has_event_since(g, from, "sight,"));
     }
@@ -571,8 +569,8 @@ static void fog_sighting(const char* rule, bool flash_helps) {
     put(g, A, 0, 0, 2, 10);
     put(g, A, 0, 1, 3, 10);
     pickets_north(g);
-    murk_night_gunflash(g, D, 0); /* the pickets fired: the dark shows them, the fog does not */
-    size_t from = murk_game_event_count(g);
+    mk_night_gunflash(g, D, 0); /* the pickets fired: the dark shows them, the fog does not */
+    size_t from = mk_game_event_count(g);
     ok_line(g, "shoot 1 at P2");
     int cells = g->s.night.sight[A][0] - 1;
     assert_true(cells >= 2 && cells <= 12);

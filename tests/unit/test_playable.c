@@ -29,8 +29,8 @@ static struct murk_mission* load_file(const char* name) {
 }
 
 static bool event_has(const struct murk_game* g, const char* text) {
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  for (size_t i = 0; i < mk_game_event_count(g); i++)
+    if (strstr(mk_game_event(g, i)->text, text)) return true;
   return false;
 }
 

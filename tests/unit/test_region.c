@@ -24,17 +24,17 @@ static void test_edge_walk_meets_every_edge_cell_once(void** state) {
     const struct murk_grid* g = &sizes[k];
     int seen[36 * 24];
     memset(seen, 0, sizeof seen);
-    int n = murk_region_edge_count(g);
+    int n = mk_region_edge_count(g);
     for (int i = 0; i < n; i++) {
-      struct murk_pos p = murk_region_edge_cell(g, i);
+      struct murk_pos p = mk_region_edge_cell(g, i);
       assert_true(murk_geom_on_table(g, p));
-      assert_true(murk_region_on_any_edge(g, p));
+      assert_true(mk_region_on_any_edge(g, p));
       seen[p.y * g->width + p.x]++;
     }
     int edge_cells = 0;
     for (int y = 0; y < g->height; y++) {
       for (int x = 0; x < g->width; x++) {
-        bool edge = murk_region_on_any_edge(g, (struct murk_pos){x, y});
+        bool edge = mk_region_on_any_edge(g, (struct murk_pos){x, y});
         edge_cells += edge;
         assert_int_equal(seen[y * g->width + x], edge ? 1 : 0);
       }
@@ -45,9 +45,9 @@ static void test_edge_walk_meets_every_edge_cell_once(void** state) {
   const struct murk_grid g = {MURK_GRID_HEX, 4, 3};
   static const struct murk_pos order[] = {{0, 0}, {1, 0}, {2, 0}, {3, 0}, {3, 1},
                                           {3, 2}, {2, 2}, {1, 2}, {0, 2}, {0, 1}};
-  assert_int_equal(murk_region_edge_count(&g), 10);
+  assert_int_equal(mk_region_edge_count(&g), 10);
   for (int i = 0; i < 10; i++) {
-    struct murk_pos p = murk_region_edge_cell(&g, i);
+    struct murk_pos p = mk_region_edge_cell(&g, i);
     assert_int_equal(p.x, order[i].x);
     assert_int_equal(p.y, order[i].y);
   }
@@ -57,19 +57,19 @@ static void test_edges_by_compass(void** state) {
   (void)state;
   const struct murk_grid g = {MURK_GRID_HEX, 8, 6};
   struct murk_pos nw = {0, 0}, se = {7, 5}, mid = {3, 2}, north = {4, 0};
-  assert_true(murk_region_on_edge(&g, nw, MURK_NORTH));
-  assert_true(murk_region_on_edge(&g, nw, MURK_WEST));
-  assert_false(murk_region_on_edge(&g, nw, MURK_SOUTH));
-  assert_false(murk_region_on_edge(&g, nw, MURK_EAST));
-  assert_true(murk_region_on_edge(&g, se, MURK_SOUTH));
-  assert_true(murk_region_on_edge(&g, se, MURK_EAST));
-  assert_true(murk_region_on_edge(&g, north, MURK_NORTH));
-  assert_false(murk_region_on_edge(&g, north, MURK_WEST));
+  assert_true(mk_region_on_edge(&g, nw, MURK_NORTH));
+  assert_true(mk_region_on_edge(&g, nw, MURK_WEST));
+  assert_false(mk_region_on_edge(&g, nw, MURK_SOUTH));
+  assert_false(mk_region_on_edge(&g, nw, MURK_EAST));
+  assert_true(mk_region_on_edge(&g, se, MURK_SOUTH));
+  assert_true(mk_region_on_edge(&g, se, MURK_EAST));
+  assert_true(mk_region_on_edge(&g, north, MURK_NORTH));
+  assert_false(mk_region_on_edge(&g, north, MURK_WEST));
   for (int e = MURK_NORTH; e <= MURK_SW; e++)
-    assert_false(murk_region_on_edge(&g, mid, (enum murk_compass)e));
+    assert_false(mk_region_on_edge(&g, mid, (enum murk_compass)e));
   /* A corner is not an edge. */
-  assert_false(murk_region_on_edge(&g, nw, MURK_NW));
-  assert_false(murk_region_on_any_edge(&g, mid));
+  assert_false(mk_region_on_edge(&g, nw, MURK_NW));
+  assert_false(mk_region_on_any_edge(&g, mid));
 }
 
 /* Each corner's cell lies on exactly the two edges that meet there, and corner_meets says
@@ -88,22 +88,22 @@ static void test_corners(void** state) {
   };
   for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
     enum murk_compass a, b;
-    murk_region_corner_edges(want[i].corner, &a, &b);
+    mk_region_corner_edges(want[i].corner, &a, &b);
     assert_int_equal(a, want[i].a);
     assert_int_equal(b, want[i].b);
-    struct murk_pos c = murk_region_corner_cell(&g, want[i].corner);
+    struct murk_pos c = mk_region_corner_cell(&g, want[i].corner);
     assert_int_equal(c.x, want[i].cell.x);
     assert_int_equal(c.y, want[i].cell.y);
     for (int e = MURK_NORTH; e <= MURK_WEST; e++) {
       bool meets = e == (int)a || e == (int)b;
-      assert_int_equal(murk_region_corner_meets(want[i].corner, (enum murk_compass)e), meets);
-      assert_int_equal(murk_region_on_edge(&g, c, (enum murk_compass)e), meets);
+      assert_int_equal(mk_region_corner_meets(want[i].corner, (enum murk_compass)e), meets);
+      assert_int_equal(mk_region_on_edge(&g, c, (enum murk_compass)e), meets);
     }
   }
   /* Only corners meet edges. */
   for (int c = MURK_NORTH; c <= MURK_WEST; c++)
     for (int e = MURK_NORTH; e <= MURK_SW; e++)
-      assert_false(murk_region_corner_meets((enum murk_compass)c, (enum murk_compass)e));
+      assert_false(mk_region_corner_meets((enum murk_compass)c, (enum murk_compass)e));
 }
 
 int main(void) {

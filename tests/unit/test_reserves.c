@@ -74,8 +74,8 @@ static struct murk_mission* mission(const char* extra) {
 
 /* The last roll whose purpose starts with `purpose`, or NULL. */
 static const struct murk_roll* last_roll(const struct murk_game* g, const char* purpose) {
-  for (size_t i = murk_game_event_count(g); i-- > 0;) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = mk_game_event_count(g); i-- > 0;) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->has_roll && strncmp(e->roll.purpose, purpose, strlen(purpose)) == 0) return &e->roll;
   }
   return NULL;
@@ -83,8 +83,8 @@ static const struct murk_roll* last_roll(const struct murk_game* g, const char* 
 
 static int count_rolls(const struct murk_game* g, const char* purpose) {
   int n = 0;
-  for (size_t i = 0; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = 0; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->has_roll && strncmp(e->roll.purpose, purpose, strlen(purpose)) == 0) n++;
   }
   return n;
@@ -237,7 +237,7 @@ static void test_dice_per_turn(void** st) {
       /* Each six is one platoon that may come on (no more than are waiting). */
       int sixes = 0;
       for (int d = 0; d < r->ndice; d++) sixes += r->dice[d] == 6 ? 1 : 0;
-      int due = murk_reserves_due(g, MURK_ATTACKER);
+      int due = mk_reserves_due(g, MURK_ATTACKER);
       assert_int_equal(due, sixes < waiting ? sixes : waiting);
     }
     bring_on_and_end(g); /* attacker */
@@ -275,7 +275,7 @@ static void test_corner_band(void** st) {
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, "reserve 1\nreserve 2\nend\nend");
   deploy_rest(g);
-  assert_int_equal(murk_reserves_due(g, MURK_ATTACKER), 2);
+  assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
   /* The prompt says what is due and where; the enemy's says only whose step it is. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
@@ -342,7 +342,7 @@ static void test_no_room_lets_the_turn_end(void** st) {
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, "reserve 1\nreserve 2\nend\nend");
   deploy_rest(g);
-  assert_int_equal(murk_reserves_due(g, MURK_ATTACKER), 2);
+  assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
   ok_line(g, "arrive 1 at 0,11");
   /* The second has nowhere to stand: it stays in reserve and the turn goes on. */
   ok_line(g, "end");
@@ -504,7 +504,7 @@ static void test_deep_strike_off_table_destroys(void** st) {
   ok_line(g, "arrive 4 at 8,8");
   assert_true(has_event(g, "scatters off the table and is destroyed"));
   assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_DESTROYED);
-  assert_int_equal(murk_unit_alive(&g->s, MURK_ATTACKER, 3), 0);
+  assert_int_equal(mk_unit_alive(&g->s, MURK_ATTACKER, 3), 0);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -525,11 +525,11 @@ static void test_deep_strike_rings(void** st) {
   ok_line(g, "arrive 4 at 11,8");
   assert_true(has_event(g, "lands where it aimed"));
   int placed = 0;
-  const struct murk_unit_state* u = &g->s.units[MURK_ATTACKER][3];
+  const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][3];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++)
     placed += g->s.teams[MURK_ATTACKER][t].alive && g->s.teams[MURK_ATTACKER][t].placed ? 1 : 0;
   assert_int_equal(placed, 6);
-  assert_int_equal(murk_unit_alive(&g->s, MURK_ATTACKER, 3), 6);
+  assert_int_equal(mk_unit_alive(&g->s, MURK_ATTACKER, 3), 6);
   assert_true(has_event(g, "no room to complete its ring"));
   /* It arrived this turn: it may not move. */
   bad_line(g, "move 4 to 11,6", why, sizeof why);
@@ -544,8 +544,8 @@ static void test_deep_strike_full_rings(void** st) {
   ok_lines(g, "reserve 4 deep\nend\nend");
   deploy_rest(g);
   ok_line(g, "arrive 4 at 7,10"); /* open all round: 1 + 6 teams fill ring 0 and ring 1 */
-  assert_int_equal(murk_unit_alive(&g->s, MURK_ATTACKER, 3), 7);
-  const struct murk_unit_state* u = &g->s.units[MURK_ATTACKER][3];
+  assert_int_equal(mk_unit_alive(&g->s, MURK_ATTACKER, 3), 7);
+  const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][3];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++)
     assert_true(murk_geom_distance(&m->grid, g->s.teams[MURK_ATTACKER][t].pos,
                                    (struct murk_pos){7, 10}) <= 1);

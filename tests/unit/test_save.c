@@ -376,9 +376,9 @@ static void test_save_of_a_game_replays(void** state) {
   struct murk_game* r = NULL;
   assert_int_equal(murk_game_new(m, save->seed, &r), MURK_OK);
   assert_int_equal(apply_lines(r, save), save->nlines);
-  assert_int_equal(murk_game_event_count(r), murk_game_event_count(g));
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    assert_string_equal(murk_game_event(r, i)->text, murk_game_event(g, i)->text);
+  assert_int_equal(mk_game_event_count(r), mk_game_event_count(g));
+  for (size_t i = 0; i < mk_game_event_count(g); i++)
+    assert_string_equal(mk_game_event(r, i)->text, mk_game_event(g, i)->text);
 
   murk_game_free(r);
   murk_script_free(save);
@@ -419,15 +419,15 @@ static void test_keyed_game(void** state) {
   struct murk_game* r = NULL;
   assert_int_equal(murk_game_new_keyed(m, save->key, &r), MURK_OK);
   assert_int_equal(apply_lines(r, save), save->nlines);
-  assert_int_equal(murk_game_event_count(r), murk_game_event_count(g));
-  for (size_t i = 0; i < murk_game_event_count(g); i++)
-    assert_string_equal(murk_game_event(r, i)->text, murk_game_event(g, i)->text);
+  assert_int_equal(mk_game_event_count(r), mk_game_event_count(g));
+  for (size_t i = 0; i < mk_game_event_count(g); i++)
+    assert_string_equal(mk_game_event(r, i)->text, mk_game_event(g, i)->text);
   /* Undo rebuilds from the key: the same events as before the command. */
-  size_t before = murk_game_event_count(g);
+  size_t before = mk_game_event_count(g);
   char why[200];
   if (murk_game_undoable(g) > 0) {
     assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
-    assert_true(murk_game_event_count(g) < before);
+    assert_true(mk_game_event_count(g) < before);
     assert_non_null(murk_game_dice_key(g));
   }
   /* A numbered game has no key. */

@@ -29,7 +29,7 @@
 enum { LANCERS = 0, GUNNERS = 1, RANGERS = 0, HUSSARS = 1 };
 
 static void put(struct murk_game* g, enum murk_side side, int unit, int i, int x, int y) {
-  struct murk_unit_state* u = &g->s.units[side][unit];
+  struct mk_unit_state* u = &g->s.units[side][unit];
   g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x, y};
   g->s.teams[side][u->first_team + i].placed = true;
 }
@@ -60,31 +60,31 @@ static void test_line_of_sight_and_range(void** st) {
   struct murk_mission* m = load_yaml(OPEN_MISSION);
   struct murk_game* g = new_game(m, 1);
   /* By day nothing limits range; the woods block, the ends never do. */
-  assert_int_equal(murk_sight_range(g, A), MURK_SIGHT_UNLIMITED);
-  assert_true(murk_can_see(g, A, (struct murk_pos){0, 11}, (struct murk_pos){15, 11}));
-  assert_false(murk_can_see(g, A, (struct murk_pos){5, 6}, (struct murk_pos){5, 1}));
-  assert_true(murk_can_see(g, A, (struct murk_pos){5, 6}, (struct murk_pos){5, 4}));
-  assert_true(murk_can_see(g, A, (struct murk_pos){5, 4}, (struct murk_pos){5, 6}));
-  assert_true(murk_sight_los(g, (struct murk_pos){2, 2}, (struct murk_pos){12, 2}));
-  assert_false(murk_sight_los(g, (struct murk_pos){2, 3}, (struct murk_pos){8, 4}));
+  assert_int_equal(mk_sight_range(g, A), MURK_SIGHT_UNLIMITED);
+  assert_true(mk_can_see(g, A, (struct murk_pos){0, 11}, (struct murk_pos){15, 11}));
+  assert_false(mk_can_see(g, A, (struct murk_pos){5, 6}, (struct murk_pos){5, 1}));
+  assert_true(mk_can_see(g, A, (struct murk_pos){5, 6}, (struct murk_pos){5, 4}));
+  assert_true(mk_can_see(g, A, (struct murk_pos){5, 4}, (struct murk_pos){5, 6}));
+  assert_true(mk_sight_los(g, (struct murk_pos){2, 2}, (struct murk_pos){12, 2}));
+  assert_false(mk_sight_los(g, (struct murk_pos){2, 3}, (struct murk_pos){8, 4}));
   /* Off the table sees nothing. */
-  assert_false(murk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
+  assert_false(mk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
   murk_game_free(g);
   murk_mission_free(m);
 
   /* A visibility table of 20cm everywhere: 4 cells, whatever the roll. */
   m = load_yaml(TF_HEAD TF_SETUP TF_VIS TF_FORCES);
   g = new_game(m, 1);
-  assert_int_equal(murk_sight_range(g, D), 4);
-  assert_true(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){4, 7}));
-  assert_false(murk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){5, 7}));
+  assert_int_equal(mk_sight_range(g, D), 4);
+  assert_true(mk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){4, 7}));
+  assert_false(mk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){5, 7}));
   murk_game_free(g);
   murk_mission_free(m);
 
   /* At night under the NVR rule: the NVR itself. */
   m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 5}\n" TF_FORCES);
   g = new_game(m, 1);
-  assert_int_equal(murk_sight_range(g, A), 5);
+  assert_int_equal(mk_sight_range(g, A), 5);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -96,9 +96,9 @@ static void test_views_hide_and_remember(void** st) {
   ok_lines(g, OPEN_DEPLOY);
   attackers_south_of_woods(g);
   defenders_placed(g);
-  murk_sight_update(g, murk_game_event_count(g));
-  assert_false(murk_sight_unit_seen(g, A, RANGERS));
-  assert_true(murk_sight_unit_seen(g, A, HUSSARS));
+  mk_sight_update(g, mk_game_event_count(g));
+  assert_false(mk_sight_unit_seen(g, A, RANGERS));
+  assert_true(mk_sight_unit_seen(g, A, HUSSARS));
 
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
@@ -132,12 +132,12 @@ static void test_views_hide_and_remember(void** st) {
   ok_lines(g, "end\nend\nend");
   assert_int_equal(murk_game_to_act(g), D);
   ok_line(g, "move 1 to 5,2");
-  const struct murk_event* e = murk_game_event(g, murk_game_event_count(g) - 1);
+  const struct murk_event* e = mk_game_event(g, mk_game_event_count(g) - 1);
   assert_int_equal(e->kind, MURK_EV_MOVE);
   assert_int_equal(e->audience, MURK_AUD_DEFENDER);
   /* ... one that ends in sight is told to both, and the attacker now sees them. */
   ok_line(g, "move 2 to 9,2");
-  e = murk_game_event(g, murk_game_event_count(g) - 1);
+  e = mk_game_event(g, mk_game_event_count(g) - 1);
   assert_int_equal(e->audience, MURK_AUD_ALL);
   ok_lines(g, "end\nend\nend");
   /* The attacker's lancers shoot at the hussars, not at the rangers out of sight. */
@@ -157,14 +157,14 @@ static void test_last_seen_follows_sight(void** st) {
   attackers_south_of_woods(g);
   defenders_placed(g);
   /* The hussars are seen at 12-14,2 on turn 1 ... */
-  murk_sight_update(g, murk_game_event_count(g));
-  const struct murk_unit_state* hu = &g->s.units[D][HUSSARS];
-  const struct murk_sighting* k = &g->s.seen_team[A][hu->first_team];
+  mk_sight_update(g, mk_game_event_count(g));
+  const struct mk_unit_state* hu = &g->s.units[D][HUSSARS];
+  const struct mk_sighting* k = &g->s.seen_team[A][hu->first_team];
   assert_true(k->seen && k->known);
   assert_true(murk_pos_eq(k->pos, (struct murk_pos){12, 2}));
   /* ... then slip behind the woods: the attacker keeps the place it saw them last. */
   for (int i = 0; i < 3; i++) put(g, D, HUSSARS, i, 3 + i, 0);
-  murk_sight_update(g, murk_game_event_count(g));
+  mk_sight_update(g, mk_game_event_count(g));
   assert_false(k->seen);
   assert_true(k->known);
   assert_true(murk_pos_eq(k->pos, (struct murk_pos){12, 2}));
@@ -180,7 +180,7 @@ static void test_last_seen_follows_sight(void** st) {
   murk_view_free(v);
   /* A destroyed team is forgotten. */
   g->s.teams[D][hu->first_team].alive = false;
-  murk_sight_update(g, murk_game_event_count(g));
+  mk_sight_update(g, mk_game_event_count(g));
   assert_false(k->known);
   murk_game_free(g);
   murk_mission_free(m);
@@ -197,7 +197,7 @@ static void test_templates_are_public(void** st) {
    * (seed 000 puts them down on the table): its contents are what is hidden. */
   int t2 = marker_at(g, 2, 2);
   g->s.markers[t2].pos = (struct murk_pos){5, 1};
-  murk_sight_update(g, murk_game_event_count(g));
+  mk_sight_update(g, mk_game_event_count(g));
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
   const struct murk_view_marker* vm = murk_view_marker_at(v, (struct murk_pos){5, 1});
@@ -287,7 +287,7 @@ static void test_fov_cache_agrees_with_los(void** st) {
         if (i % 3 == 0)
           b = (struct murk_pos){a.x + (int)(r % 7) - 3, a.y + (int)((r >> 8) % 7) - 3};
         bool want = murk_los(g->sightmap, a, b, NULL);
-        if (murk_sight_los(g, a, b) != want || murk_sight_los(g, b, a) != want)
+        if (mk_sight_los(g, a, b) != want || mk_sight_los(g, b, a) != want)
           fail_msg("%s %dx%d seed %llu: (%d,%d)-(%d,%d) los %d", cases[c].grid, cases[c].w,
                    cases[c].h, (unsigned long long)seed, a.x, a.y, b.x, b.y, want);
         want ? clear++ : blocked++;
@@ -322,12 +322,12 @@ static void test_shared_cache(void** st) {
     struct murk_pos a = {(int)(r % 36), (int)((r >> 16) % 24)};
     struct murk_pos b = {(int)((r >> 32) % 36), (int)((r >> 48) % 24)};
     bool want = murk_los(g1->sightmap, a, b, NULL);
-    assert_int_equal(murk_sight_los(i % 2 ? g1 : g2, a, b), want);
-    assert_int_equal(murk_sight_los(g3, a, b), murk_los(g3->sightmap, a, b, NULL));
+    assert_int_equal(mk_sight_los(i % 2 ? g1 : g2, a, b), want);
+    assert_int_equal(mk_sight_los(g3, a, b), murk_los(g3->sightmap, a, b, NULL));
   }
   murk_game_free(g1);
   /* The cache outlives the games that used it. */
-  assert_true(murk_sight_los(g2, (struct murk_pos){3, 3}, (struct murk_pos){3, 3}));
+  assert_true(mk_sight_los(g2, (struct murk_pos){3, 3}, (struct murk_pos){3, 3}));
   murk_game_free(g2);
   murk_game_free(g3);
   murk_sight_cache_free(c);

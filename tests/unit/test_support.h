@@ -162,8 +162,8 @@ static inline void bad_line(struct murk_game* g, const char* line, char* why, si
 /* The whole state as a fingerprint: every event's text and the generator. */
 static inline unsigned long long game_fingerprint(const struct murk_game* g) {
   unsigned long long h = 1469598103934665603ull;
-  for (size_t i = 0; i < murk_game_event_count(g); i++) {
-    const char* t = murk_game_event(g, i)->text;
+  for (size_t i = 0; i < mk_game_event_count(g); i++) {
+    const char* t = mk_game_event(g, i)->text;
     for (; *t; t++) h = (h ^ (unsigned char)*t) * 1099511628211ull;
     h = (h ^ 0xff) * 1099511628211ull;
   }
@@ -174,8 +174,8 @@ static inline unsigned long long game_fingerprint(const struct murk_game* g) {
 
 /* An event from index `from` on whose text holds `text`. */
 static inline bool has_event_since(const struct murk_game* g, size_t from, const char* text) {
-  for (size_t i = from; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) return true;
+  for (size_t i = from; i < mk_game_event_count(g); i++)
+    if (strstr(mk_game_event(g, i)->text, text)) return true;
   return false;
 }
 
@@ -186,8 +186,8 @@ static inline bool has_event(const struct murk_game* g, const char* text) {
 /* Events from index `from` on whose text holds `text`. */
 static inline int count_events(const struct murk_game* g, size_t from, const char* text) {
   int n = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++)
-    if (strstr(murk_game_event(g, i)->text, text)) n++;
+  for (size_t i = from; i < mk_game_event_count(g); i++)
+    if (strstr(mk_game_event(g, i)->text, text)) n++;
   return n;
 }
 
@@ -195,8 +195,8 @@ static inline int count_events(const struct murk_game* g, size_t from, const cha
 static inline int count_kind(const struct murk_game* g, size_t from, enum murk_event_kind kind,
                              const char* text) {
   int n = 0;
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->kind == kind && (!text || strstr(e->text, text))) n++;
   }
   return n;
@@ -205,7 +205,7 @@ static inline int count_kind(const struct murk_game* g, size_t from, enum murk_e
 /* The marker index at a cell (on the table), -1 if none. */
 static inline int marker_at(const struct murk_game* g, int x, int y) {
   struct murk_pos p = {x, y};
-  return murk_marker_index_at(&g->s, p);
+  return mk_marker_index_at(&g->s, p);
 }
 
 /* ---- the leak watcher (test_hidden.c, test_intel.c) ----
@@ -218,9 +218,9 @@ static inline int marker_at(const struct murk_game* g, int x, int y) {
  * other events, and checks of their own, through the two hooks. */
 struct leak_watcher {
   enum murk_side side;
-  bool revealed[MURK_MAX_UNITS]; /* enemy platoons, from the reveal events seen */
-  size_t checked;                /* view events already checked */
-  long reveals;                  /* enemy platoons seen revealed (the test must see some) */
+  bool revealed[MK_MAX_UNITS]; /* enemy platoons, from the reveal events seen */
+  size_t checked;              /* view events already checked */
+  long reveals;                /* enemy platoons seen revealed (the test must see some) */
   /* Optional: reads a new event of the view first; true when it has dealt with it (the
    * event is then neither read as a reveal nor checked for names). */
   bool (*event)(const struct murk_game* g, struct leak_watcher* w, const struct murk_event* e);
@@ -258,11 +258,11 @@ static inline void leak_check_view(const struct murk_game* g, struct leak_watche
     bool open_deploy = false;
     if ((e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE) && e->side == enemy &&
         e->marker > 0 && e->audience == MURK_AUD_ALL) {
-      int mi = murk_marker_index(&g->s, e->marker);
+      int mi = mk_marker_index(&g->s, e->marker);
       open_deploy = mi >= 0 && g->s.markers[mi].revealed && g->s.markers[mi].unit >= 0;
     }
     if ((e->kind == MURK_EV_REVEAL || open_deploy) && e->side == enemy && e->marker > 0) {
-      int mi = murk_marker_index(&g->s, e->marker);
+      int mi = mk_marker_index(&g->s, e->marker);
       assert_true(mi >= 0);
       int k = g->s.markers[mi].unit;
       if (k >= 0 && !w->revealed[k]) {

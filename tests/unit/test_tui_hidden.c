@@ -46,8 +46,8 @@
 #include "sim.h"
 
 #define MAX_COMMANDS 400 /* applied commands a game, at most */
-#define MAX_CODES (2 * MURK_MAX_UNITS)
-#define MAX_NUMBERS (MURK_MAX_MARKERS + 2)
+#define MAX_CODES (2 * MK_MAX_UNITS)
+#define MAX_NUMBERS (MK_MAX_MARKERS + 2)
 #define SESSION_W 100
 #define SESSION_H 34
 
@@ -91,7 +91,7 @@ static void disguise(struct murk_mission* m) {
   for (int f = 0; f < MURK_SIDES; f++) {
     struct murk_force* fo = &m->sides[f].force;
     char letter = f == 0 ? 'A' : 'D';
-    char wings[MURK_MAX_UNITS][MURK_NAME];
+    char wings[MK_MAX_UNITS][MURK_NAME];
     int nwings = 0;
     assert_true(fo->nplatoons <= 99);
     for (int k = 0; k < fo->nplatoons; k++) {
@@ -124,7 +124,7 @@ static struct murk_mission* load_disguised(const char* id) {
 
 /* Is platoon k of `owner` public: has a marker of it been revealed to all? */
 static bool unit_public(const struct murk_game* g, enum murk_side owner, int k) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].owner == owner && s->markers[i].unit == k && s->markers[i].revealed)
       return true;
@@ -139,25 +139,25 @@ static void add_code(struct harness* h, enum murk_side viewer, const char* name)
 
 static void find_secrets(struct harness* h) {
   const struct murk_game* g = h->g;
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   memset(h->secret_marker, 0, sizeof h->secret_marker);
   for (int v = 0; v < MURK_SIDES; v++) {
     enum murk_side viewer = (enum murk_side)v, enemy = murk_side_other(viewer);
     h->nhidden[v] = 0;
-    bool pub[MURK_MAX_UNITS];
+    bool pub[MK_MAX_UNITS];
     for (int k = 0; k < s->nunits[enemy]; k++) pub[k] = unit_public(g, enemy, k);
     for (int k = 0; k < s->nunits[enemy]; k++) {
-      const struct murk_platoon* pl = murk_unit_platoon(g, enemy, k);
+      const struct murk_platoon* pl = mk_unit_platoon(g, enemy, k);
       if (!pub[k]) add_code(h, viewer, pl->name);
       if (!pl->wing[0]) continue;
       /* A wing is known once any platoon of it is. */
       bool wing_pub = false;
       for (int j = 0; j < s->nunits[enemy]; j++)
-        if (pub[j] && strcmp(murk_unit_platoon(g, enemy, j)->wing, pl->wing) == 0) wing_pub = true;
+        if (pub[j] && strcmp(mk_unit_platoon(g, enemy, j)->wing, pl->wing) == 0) wing_pub = true;
       if (!wing_pub) add_code(h, viewer, pl->wing);
     }
     for (int i = 0; i < s->nmarkers; i++) {
-      const struct murk_marker* mk = &s->markers[i];
+      const struct mk_marker* mk = &s->markers[i];
       if (mk->owner == enemy && !mk->revealed && mk->number < MAX_NUMBERS)
         h->secret_marker[v][mk->number] = true;
     }
@@ -320,12 +320,12 @@ static void check_map(struct harness* h, const struct tui_canvas* c, const struc
       }
     }
   if (overlay) return;
-  const struct murk_state* s = &h->g->s;
+  const struct mk_state* s = &h->g->s;
   /* Enemy teams where they really stand: drawn only if the view has them there. */
   for (int k = 0; k < s->nunits[enemy]; k++) {
-    const struct murk_unit_state* u = &s->units[enemy][k];
+    const struct mk_unit_state* u = &s->units[enemy][k];
     for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-      const struct murk_team* tm = &s->teams[enemy][t];
+      const struct mk_team* tm = &s->teams[enemy][t];
       if (!tm->alive || !tm->placed || view_enemy_team_at(v, tm->pos)) continue;
       if (!screen_cell(c, ui, tm->pos, ch, &attr)) continue;
       h->t->hidden_looked++;
@@ -340,7 +340,7 @@ static void check_map(struct harness* h, const struct tui_canvas* c, const struc
   /* Enemy markers: those in sight all alike, dummies or not; those out of sight not drawn
    * where they stand. */
   for (int i = 0; i < s->nmarkers; i++) {
-    const struct murk_marker* mk = &s->markers[i];
+    const struct mk_marker* mk = &s->markers[i];
     if (mk->owner != enemy || !mk->on_table) continue;
     if (!screen_cell(c, ui, mk->pos, ch, &attr)) continue;
     uint32_t lab[2];
@@ -375,14 +375,14 @@ static void check_canvas(struct harness* h, const struct tui_canvas* c, const st
 /* Cells worth the cursor: first where hidden things really are (the panel describes the
  * cell), then what the view shows. */
 static struct murk_pos choose_cursor(struct harness* h, const struct murk_view* v, unsigned k) {
-  const struct murk_state* s = &h->g->s;
+  const struct mk_state* s = &h->g->s;
   enum murk_side enemy = murk_side_other(v->side);
   struct murk_pos hot[64], any[64];
   int nhot = 0, nany = 0;
   for (int i = 0; i < s->nmarkers && nhot < 64; i++)
     if (s->markers[i].owner == enemy && s->markers[i].on_table) hot[nhot++] = s->markers[i].pos;
   for (int k2 = 0; k2 < s->nunits[enemy]; k2++) {
-    const struct murk_unit_state* u = &s->units[enemy][k2];
+    const struct mk_unit_state* u = &s->units[enemy][k2];
     for (int t = u->first_team; t < u->first_team + u->nteams && nhot < 64; t++)
       if (s->teams[enemy][t].alive && s->teams[enemy][t].placed &&
           !view_enemy_team_at(v, s->teams[enemy][t].pos))

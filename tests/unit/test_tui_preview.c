@@ -40,7 +40,7 @@ struct tally {
 /* Where an enemy of `side` truly stands (truth) and where the view shows one (known). */
 static void enemy_maps(const struct murk_game* g, const struct murk_view* v, unsigned char* truth,
                        unsigned char* known) {
-  const struct murk_state* s = &g->s;
+  const struct mk_state* s = &g->s;
   int w = v->grid.width;
   enum murk_side enemy = murk_side_other(v->side);
   size_t n = (size_t)w * (size_t)v->grid.height;
@@ -74,7 +74,7 @@ static bool fog_decides(const struct murk_view* v, struct murk_pos from, struct 
 
 /* Apply a move and take it back: accepted? */
 static bool game_accepts(struct murk_game* g, enum murk_side side, const char* handle,
-                         struct murk_pos to, struct murk_state* saved) {
+                         struct murk_pos to, struct mk_state* saved) {
   char line[64];
   snprintf(line, sizeof line, "move %s to %d,%d", handle, to.x, to.y);
   struct murk_command c;
@@ -98,7 +98,7 @@ static bool game_accepts(struct murk_game* g, enum murk_side side, const char* h
 static void check_unit(struct murk_game* g, const struct murk_view* v, int number, int roster,
                        struct murk_pos from, const int allow[MURK_TERRAIN_CLASS_COUNT],
                        unsigned char* cells, const unsigned char* truth, const unsigned char* known,
-                       struct murk_state* saved, struct tally* t, const char* mission) {
+                       struct mk_state* saved, struct tally* t, const char* mission) {
   const struct murk_grid* grid = &v->grid;
   int n = murk_view_reach(v, number, cells, 1);
   assert_true(n >= 0);
@@ -138,7 +138,7 @@ static void check_unit(struct murk_game* g, const struct murk_view* v, int numbe
     }
 }
 
-static void check_point(struct murk_game* g, struct murk_state* saved, struct tally* t,
+static void check_point(struct murk_game* g, struct mk_state* saved, struct tally* t,
                         const char* mission) {
   enum murk_side side = murk_game_to_act(g);
   struct murk_view* v = NULL;
@@ -187,7 +187,7 @@ static void check_point(struct murk_game* g, struct murk_state* saved, struct ta
 
 /* Shooting and assault steps: the view's targets against the game, every own revealed
  * platoon at every revealed enemy platoon. */
-static void check_targets(struct murk_game* g, struct murk_state* saved, struct tally* t,
+static void check_targets(struct murk_game* g, struct mk_state* saved, struct tally* t,
                           const char* mission) {
   enum murk_side side = murk_game_to_act(g);
   bool shooting = g->s.step == MURK_STEP_SHOOTING;
@@ -230,7 +230,7 @@ static void check_targets(struct murk_game* g, struct murk_state* saved, struct 
 
 /* A seeded game between the random players, checked at its first movement steps. */
 static void play(const struct murk_mission* m, const char* name, uint64_t seed,
-                 struct murk_state* saved, struct tally* t) {
+                 struct mk_state* saved, struct tally* t) {
   struct murk_game* g = new_game(m, seed);
   struct murk_rng rng[MURK_SIDES];
   for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
@@ -285,7 +285,7 @@ static void test_preview_matches_game(void** st) {
   closedir(d);
   qsort(names, (size_t)nnames, sizeof names[0], by_name);
   assert_true(nnames >= 10);
-  struct murk_state* saved = malloc(sizeof *saved);
+  struct mk_state* saved = malloc(sizeof *saved);
   assert_non_null(saved);
   int failed = 0;
   for (int i = 0; i < nnames; i++) {

@@ -163,8 +163,8 @@ static void dump_event(struct buf* b, const struct murk_event* e) {
 
 /* S's events from index `from` of the game on. */
 static void dump_events(struct buf* b, const struct murk_game* g, enum murk_side s, size_t from) {
-  for (size_t i = from; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (murk_audience_includes(e->audience, s)) dump_event(b, e);
   }
 }
@@ -181,7 +181,7 @@ static void dump_knowledge(struct buf* b, const struct murk_game* g, enum murk_s
 /* ---- taking a try back: the state is a plain value, the logs only grow ---- */
 
 struct snap {
-  struct murk_state s;
+  struct mk_state s;
   size_t nevents, nlog;
 };
 
@@ -347,7 +347,7 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
   int nc = 0;
   /* Where the enemy truly stands in either game, and around it: where leaks live. */
   for (int k = 0; k < 2; k++) {
-    const struct murk_state* t = k ? &gb->s : &ga->s;
+    const struct mk_state* t = k ? &gb->s : &ga->s;
     for (int i = 0; i < t->nmarkers; i++)
       if (t->markers[i].on_table && t->markers[i].owner == e)
         add_around(cells, &nc, MAX_CELLS / 2, gr, t->markers[i].pos);
@@ -468,18 +468,18 @@ static struct murk_game* replay(const struct murk_game* g, size_t n,
 static bool truth_differs(const struct murk_game* a, const struct murk_game* b, enum murk_side e) {
   if (a->s.nmarkers != b->s.nmarkers || a->s.nteams[e] != b->s.nteams[e]) return true;
   for (int i = 0; i < a->s.nmarkers; i++) {
-    const struct murk_marker *x = &a->s.markers[i], *y = &b->s.markers[i];
+    const struct mk_marker *x = &a->s.markers[i], *y = &b->s.markers[i];
     if (x->owner != e) continue;
     if (x->unit != y->unit || x->on_table != y->on_table || !murk_pos_eq(x->pos, y->pos) ||
         x->bogged != y->bogged)
       return true;
   }
   for (int i = 0; i < a->s.nteams[e]; i++) {
-    const struct murk_team *x = &a->s.teams[e][i], *y = &b->s.teams[e][i];
+    const struct mk_team *x = &a->s.teams[e][i], *y = &b->s.teams[e][i];
     if (x->alive != y->alive || x->placed != y->placed || !murk_pos_eq(x->pos, y->pos)) return true;
   }
   for (int i = 0; i < a->s.nunits[e]; i++) {
-    const struct murk_unit_state *x = &a->s.units[e][i], *y = &b->s.units[e][i];
+    const struct mk_unit_state *x = &a->s.units[e][i], *y = &b->s.units[e][i];
     if (x->state != y->state || x->marker != y->marker || x->dug_in != y->dug_in ||
         x->ambush != y->ambush || x->reserve != y->reserve)
       return true;

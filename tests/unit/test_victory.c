@@ -19,8 +19,8 @@
 /* The last roll whose purpose contains `what`, or NULL. */
 static const struct murk_roll* last_roll(const struct murk_game* g, const char* what) {
   const struct murk_roll* r = NULL;
-  for (size_t i = 0; i < murk_game_event_count(g); i++) {
-    const struct murk_event* e = murk_game_event(g, i);
+  for (size_t i = 0; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
     if (e->has_roll && strstr(e->roll.purpose, what)) r = &e->roll;
   }
   return r;
@@ -64,7 +64,7 @@ static void expect_vp(struct murk_game* g, enum murk_side winner, const char* na
                       int vd) {
   int vp[MURK_SIDES];
   char got[MURK_NAME];
-  murk_victory_points(g, winner, vp, got, sizeof got);
+  mk_victory_points(g, winner, vp, got, sizeof got);
   assert_string_equal(got, name);
   assert_int_equal(vp[A], va);
   assert_int_equal(vp[D], vd);
@@ -157,29 +157,29 @@ static void test_vp_margin(void** st) {
   struct murk_game* g = new_game(m, 1);
   int vp[MURK_SIDES];
   char name[MURK_NAME];
-  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
+  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
   assert_string_equal(name, "Draw");
   set_destroyed(g, A, 10); /* the transport */
-  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
+  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
   assert_string_equal(name, "Draw");
   set_destroyed(g, A, 0); /* 1 point to the defender: exactly 10%, a Solid Victory */
-  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), D);
+  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), D);
   assert_string_equal(name, "Solid Victory");
   assert_int_equal(vp[D], 1);
   assert_int_equal(vp[A], 0);
   set_destroyed(g, D, 0); /* 2 points back: 2:1, still 10% */
-  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
   assert_string_equal(name, "Solid Victory");
   set_destroyed(g, D, 1);
   set_destroyed(g, D, 2); /* 6:1, 50% */
-  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
   assert_string_equal(name, "Solid Victory");
   assert_int_equal(vp[A], 6);
   set_destroyed(g, D, 3); /* 8:1, 70% */
-  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
   assert_string_equal(name, "Crushing Victory");
   set_destroyed(g, D, 4); /* 10:1, 90% */
-  assert_int_equal(murk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
+  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
   assert_string_equal(name, "Victorious Slaughter");
   murk_game_free(g);
 
@@ -187,14 +187,14 @@ static void test_vp_margin(void** st) {
    * lost three platoons (6 points to the attacker), takes 10 + 0 and wins 10:6 (40%). */
   g = new_game(m, 1);
   for (int k = 0; k < 3; k++) set_destroyed(g, D, k);
-  assert_int_equal(murk_victory_points(g, D, vp, name, sizeof name), D);
+  assert_int_equal(mk_victory_points(g, D, vp, name, sizeof name), D);
   assert_string_equal(name, "Solid Victory");
   assert_int_equal(vp[D], 10);
   assert_int_equal(vp[A], 6);
   /* ...but with all five lost (10 points to the attacker), the aim only draws. */
   set_destroyed(g, D, 3);
   set_destroyed(g, D, 4);
-  assert_int_equal(murk_victory_points(g, D, vp, name, sizeof name), MURK_NO_SIDE);
+  assert_int_equal(mk_victory_points(g, D, vp, name, sizeof name), MURK_NO_SIDE);
   assert_string_equal(name, "Draw");
   murk_game_free(g);
   murk_mission_free(m);
@@ -230,7 +230,7 @@ static void deploy_all(struct murk_game* g, int an, int dn) {
 
 /* Put a unit's teams from x,y eastwards. */
 static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y) {
-  struct murk_unit_state* u = &g->s.units[side][unit];
+  struct mk_unit_state* u = &g->s.units[side][unit];
   for (int i = 0; i < u->nteams; i++) {
     g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x + i, y};
     g->s.teams[side][u->first_team + i].placed = true;
@@ -260,39 +260,39 @@ static void test_objective_taken(void** st) {
   put(g, A, 0, 0, 11);
   put(g, D, 0, 12, 0);
   put(g, D, 1, 14, 0);
-  assert_false(murk_end_condition_met(g, A, e, &k));
+  assert_false(mk_end_condition_met(g, A, e, &k));
   /* An attacking team next to the farm holds it... */
   put(g, A, 0, 9, 4); /* 9,4 and 10,4 */
-  assert_true(murk_objective_taken(g, A, 0));
-  assert_true(murk_end_condition_met(g, A, e, &k));
+  assert_true(mk_objective_taken(g, A, 0));
+  assert_true(mk_end_condition_met(g, A, e, &k));
   assert_int_equal(k, 0);
   /* ...but the mill is the defender's: the attacker cannot take it. */
   put(g, A, 0, 3, 7);
-  assert_true(murk_objective_taken(g, A, 1));        /* it stands there, */
-  assert_false(murk_end_condition_met(g, A, e, &k)); /* but the mill is not its to take */
+  assert_true(mk_objective_taken(g, A, 1));        /* it stands there, */
+  assert_false(mk_end_condition_met(g, A, e, &k)); /* but the mill is not its to take */
   /* Two cells away is not holding. */
   put(g, A, 0, 10, 4);
-  assert_false(murk_objective_taken(g, A, 0));
+  assert_false(mk_objective_taken(g, A, 0));
   /* A defending team within a cell contests it. */
   put(g, A, 0, 9, 4);
   put(g, D, 0, 7, 4);
-  assert_false(murk_objective_taken(g, A, 0));
+  assert_false(mk_objective_taken(g, A, 0));
   put(g, D, 0, 12, 0);
   /* So does an enemy template, dummy or not. */
-  int mi = murk_marker_new(g, D, -1, (struct murk_pos){8, 5});
+  int mi = mk_marker_new(g, D, -1, (struct murk_pos){8, 5});
   assert_true(mi >= 0);
   g->s.markers[mi].on_table = true;
-  assert_false(murk_objective_taken(g, A, 0));
+  assert_false(mk_objective_taken(g, A, 0));
   g->s.markers[mi].on_table = false;
-  assert_true(murk_objective_taken(g, A, 0));
+  assert_true(mk_objective_taken(g, A, 0));
   /* The condition for the other side only: not at the attacker's turn. */
   struct murk_end_condition only = {.kind = MURK_END_OBJECTIVE_TAKEN, .side = D};
-  assert_false(murk_end_condition_met(g, A, &only, NULL));
+  assert_false(mk_end_condition_met(g, A, &only, NULL));
   /* From turn 6 only ("on or after turn six"). */
   struct murk_end_condition late = {.kind = MURK_END_OBJECTIVE_TAKEN, .side = A, .turn = 6};
-  assert_false(murk_end_condition_met(g, A, &late, NULL));
+  assert_false(mk_end_condition_met(g, A, &late, NULL));
   g->s.turn = 6;
-  assert_true(murk_end_condition_met(g, A, &late, NULL));
+  assert_true(mk_end_condition_met(g, A, &late, NULL));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -307,24 +307,24 @@ static void test_no_attackers_in_half(void** st) {
   g->s.turn = 6;
   /* The defender's half is the north one (rows 0-5). */
   put(g, A, 0, 2, 5);
-  assert_false(murk_end_condition_met(g, D, e, NULL));
+  assert_false(mk_end_condition_met(g, D, e, NULL));
   put(g, A, 0, 2, 6);
-  assert_true(murk_end_condition_met(g, D, e, NULL));
+  assert_true(mk_end_condition_met(g, D, e, NULL));
   /* Checked at the defender's turns only, and from turn 6. */
-  assert_false(murk_end_condition_met(g, A, e, NULL));
+  assert_false(mk_end_condition_met(g, A, e, NULL));
   g->s.turn = 5;
-  assert_false(murk_end_condition_met(g, D, e, NULL));
+  assert_false(mk_end_condition_met(g, D, e, NULL));
   g->s.turn = 6;
   /* An attacking template (a dummy, even) in the half counts as attackers there. */
-  int mi = murk_marker_new(g, A, -1, (struct murk_pos){7, 2});
+  int mi = mk_marker_new(g, A, -1, (struct murk_pos){7, 2});
   g->s.markers[mi].on_table = true;
-  assert_false(murk_end_condition_met(g, D, e, NULL));
+  assert_false(mk_end_condition_met(g, D, e, NULL));
   g->s.markers[mi].on_table = false;
   /* A destroyed team does not. */
   put(g, A, 0, 2, 3);
   g->s.teams[A][g->s.units[A][0].first_team].alive = false;
   g->s.teams[A][g->s.units[A][0].first_team + 1].alive = false;
-  assert_true(murk_end_condition_met(g, D, e, NULL));
+  assert_true(mk_end_condition_met(g, D, e, NULL));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -341,11 +341,11 @@ static void test_no_attackers_near_objectives(void** st) {
   assert_int_equal(e->distance, 4);
   g->s.turn = 7;
   put(g, A, 0, 12, 4); /* 4 cells from the farm at 8,4 */
-  assert_false(murk_end_condition_met(g, D, e, NULL));
+  assert_false(mk_end_condition_met(g, D, e, NULL));
   put(g, A, 0, 13, 4); /* 5 */
-  assert_true(murk_end_condition_met(g, D, e, NULL));
+  assert_true(mk_end_condition_met(g, D, e, NULL));
   put(g, A, 0, 3, 11); /* 3 from the mill at 3,8 */
-  assert_false(murk_end_condition_met(g, D, e, NULL));
+  assert_false(mk_end_condition_met(g, D, e, NULL));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -418,8 +418,8 @@ static void test_random_game_length(void** st) {
     assert_true(last >= 2 && last <= 5);
     /* One roll at the end of each turn from 2, unless the three extra turns were played. */
     int rolls = 0, passes = 0;
-    for (size_t i = 0; i < murk_game_event_count(g); i++) {
-      const struct murk_event* e = murk_game_event(g, i);
+    for (size_t i = 0; i < mk_game_event_count(g); i++) {
+      const struct murk_event* e = mk_game_event(g, i);
       if (!e->has_roll || !strstr(e->roll.purpose, "random game length")) continue;
       rolls++;
       passes += e->roll.total >= 4;

@@ -138,7 +138,7 @@ static void test_umpire_sees_everything(void** st) {
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, DEPLOY_ALL);
   struct murk_view* u = view(g, MURK_NO_SIDE);
-  assert_int_equal(u->nevents, murk_game_event_count(g));
+  assert_int_equal(u->nevents, mk_game_event_count(g));
   assert_int_equal(u->nplatoons, 0);
   assert_null(u->own_zone);
   for (int i = 0; i < u->nmarkers; i++) assert_true(u->markers[i].known);
