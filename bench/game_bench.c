@@ -75,7 +75,8 @@ static struct murk_mission* largest(void) {
   return bench_largest(MISSIONS, path, sizeof path) == 0 ? load(path) : NULL;
 }
 
-static void row(const struct murk_mission* m, enum murk_policy p, double seconds) {
+/* One row of the table; the row's games a second of CPU time. */
+static double row(const struct murk_mission* m, enum murk_policy p, double seconds) {
   struct murk_sim sim;
   murk_sim_init(&sim, NULL, p, p, 1);
   struct murk_sight_cache* cache = NULL;
@@ -100,6 +101,7 @@ static void row(const struct murk_mission* m, enum murk_policy p, double seconds
          (double)games / t, cpu > 0 ? (double)games / cpu : 0.0,
          done ? (double)commands / (double)done : 0.0, (double)offered / (double)games,
          t * 1e6 / (double)games, stuck);
+  return cpu > 0 ? (double)games / cpu : 0.0;
 }
 
 int main(int argc, char** argv) {
@@ -116,8 +118,18 @@ int main(int argc, char** argv) {
   printf("%-22s %7s %5s  %-7s %7s %10s %10s %9s %10s %12s %6s\n", "mission", "grid", "teams",
          "policy", "games", "games/s", "cpu g/s", "cmds/game", "tries/game", "us/game", "stuck");
   const struct murk_mission* ms[2] = {lune, big};
+  double cpu_gs[2][MURK_POLICY_COUNT];
   for (int i = 0; i < 2; i++)
-    for (int p = 0; p < MURK_POLICY_COUNT; p++) row(ms[i], (enum murk_policy)p, seconds);
+    for (int p = 0; p < MURK_POLICY_COUNT; p++)
+      cpu_gs[i][p] = row(ms[i], (enum murk_policy)p, seconds);
+  /* Issue 11, point 5, against this run's CPU figures (docs/performance.md, "Headless games",
+   * has the figures of the tree before that work, measured the same way). */
+  double rnd = cpu_gs[0][MURK_POLICY_RANDOM], grd = cpu_gs[0][MURK_POLICY_GREEDY];
+  printf("\ntarget: luneville random at least 1,000 games a second of one core: %.0f (%s)\n", rnd,
+         rnd >= 1000 ? "met" : "missed");
+  printf("target: luneville greedy within 2x of random: %.2fx (%s)\n", grd > 0 ? rnd / grd : 0.0,
+         grd > 0 && rnd / grd <= 2.0 ? "met" : "missed");
+  printf("before this work (3dee831): see docs/performance.md, \"Issue 11, point 5\"\n");
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   printf("\npeak memory (ru_maxrss) of this whole run: %.1f MB\n", (double)ru.ru_maxrss / 1024.0);

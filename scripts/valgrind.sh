@@ -68,8 +68,8 @@ run_unit() {
   local t=$1 name rc start
   name=$(basename "$t")
   start=$(date +%s)
-  # The twin test's default budget (100,000 tries) is sized for native speed; under
-  # memcheck a tenth of it covers the same code in a few minutes.
+  # The twin test's default budget (200,000 tries) is sized for native speed; under
+  # memcheck a twentieth of it covers the same code in a few minutes.
   (cd "$build" && MURK="$build/murk" MURK_SOURCE_DIR="$root" TWINS_BUDGET="${TWINS_BUDGET:-10000}" \
     "${VG[@]}" --log-file="$logs/$name.vg" "$t" >"$logs/$name.out" 2>&1)
   rc=$?

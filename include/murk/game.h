@@ -61,11 +61,6 @@ const char* murk_game_log_line(const struct murk_game* g, size_t i);
 /* Which side sent log line i. */
 enum murk_side murk_game_log_side(const struct murk_game* g, size_t i);
 
-/* Events since creation, all audiences. Only views and transcript printers (which filter
- * by audience) should read these. */
-size_t mk_game_event_count(const struct murk_game* g);
-const struct murk_event* mk_game_event(const struct murk_game* g, size_t i);
-
 /* How many of the acting side's last commands may be taken back: those of the current
  * step after the last roll or reveal. */
 int murk_game_undoable(const struct murk_game* g);

@@ -24,15 +24,16 @@
 /* Limits that keep a hostile file from costing much. Loading refuses beyond them. */
 #define MURK_MISSION_MAX_BYTES (1024 * 1024)
 #define MURK_MISSION_MAX_DEPTH 32
-#define MURK_MISSION_MAX_CELLS 1000    /* width or height */
-#define MURK_MISSION_MAX_TERRAIN 32    /* legend entries */
-#define MURK_MISSION_MAX_ENTRIES 32    /* entry points */
-#define MURK_MISSION_MAX_OBJECTIVES 16 /* fixed objectives */
-#define MURK_MISSION_MAX_OBJ_RULES 8   /* objective placement steps */
-#define MURK_MISSION_MAX_PROFILES 32   /* team profiles per side */
-#define MURK_MISSION_MAX_PLATOONS 40   /* per side */
-#define MURK_MISSION_MAX_GROUPS 6      /* team groups per platoon */
-#define MURK_MISSION_MAX_TEAMS 30      /* teams per platoon */
+#define MURK_MISSION_MAX_CELLS 1000        /* width or height */
+#define MURK_MISSION_MAX_TERRAIN 32        /* legend entries */
+#define MURK_MISSION_MAX_ENTRIES 32        /* entry points */
+#define MURK_MISSION_MAX_OBJECTIVES 16     /* fixed objectives */
+#define MURK_OBJECTIVE_HOLD_DEFAULT "10cm" /* objectives: hold, unless the mission says */
+#define MURK_MISSION_MAX_OBJ_RULES 8       /* objective placement steps */
+#define MURK_MISSION_MAX_PROFILES 32       /* team profiles per side */
+#define MURK_MISSION_MAX_PLATOONS 40       /* per side */
+#define MURK_MISSION_MAX_GROUPS 6          /* team groups per platoon */
+#define MURK_MISSION_MAX_TEAMS 30          /* teams per platoon */
 #define MURK_MISSION_MAX_VIS_ROWS 12
 #define MURK_MISSION_MAX_END 8
 #define MURK_MISSION_MAX_VP_ROWS 8
@@ -132,8 +133,9 @@ struct murk_objective_rule {
   int count;
   struct murk_region in;
   struct murk_keep_out keep_out;
-  int min_apart; /* cells between objectives, rounded up; 0: none */
-  int together;  /* all of this step's objectives within this; 0: none */
+  int min_apart;     /* cells between objectives, rounded up; 0: none */
+  int together;      /* all of this step's objectives within this; 0: none */
+  bool together_all; /* `together` holds against every objective placed, not just this step's */
 };
 
 /* Flags of a platoon. */
@@ -343,6 +345,7 @@ struct murk_mission {
 
   struct murk_objective objectives[MURK_MISSION_MAX_OBJECTIVES];
   int nobjectives;
+  int objective_hold; /* cells: how near a team holds an objective (objectives: hold) */
   struct murk_objective_rule objective_rules[MURK_MISSION_MAX_OBJ_RULES];
   int nobjective_rules;
 
@@ -359,6 +362,8 @@ struct murk_mission {
   enum murk_side deploy_first;       /* who deploys first (default attacker) */
   bool deploy_in_turn;               /* one side deploys everything, then the other
                                         (default: alternately, a platoon each) */
+  bool nominate_with_deployment;     /* the side deploying second nominates its reserves
+                                        after the first has deployed (needs in_turn) */
   enum murk_side independents_first; /* who deploys independent teams first */
   enum murk_side recce_first;        /* who makes recce deployment moves first */
   enum murk_side remove_by;          /* Hasty Attack: this side takes away `remove_count`

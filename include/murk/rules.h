@@ -29,9 +29,6 @@
   X(RECCE_DEPLOYMENT, "recce_deployment", "001")         \
   X(FAIR_FIGHT, "fair_fight", "001")                     \
   X(DARKNESS, "darkness", "001")                         \
-  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")   \
-  X(OVER_THE_WIRE, "over_the_wire", "001")               \
-  X(STRATEGIC_WITHDRAWAL, "strategic_withdrawal", "001") \
   X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "001")   \
   X(COMPANY_MORALE, "company_morale", "001")             \
   X(LIMITED_INTELLIGENCE, "limited_intelligence", "002") \
@@ -69,7 +66,7 @@ enum murk_param_type {
   X(FOW_BOG_DIE, FOG_OF_WAR, "bog_die", DICE, "d6", 0, 0)                             \
   X(FOW_BOG_FAIL, FOG_OF_WAR, "bog_fail", INT, "1", 0, 1000)                          \
   X(FOW_SPOT_CAP, FOG_OF_WAR, "spot_range", LENGTH, "60cm", 0, 1000)                  \
-  X(FOW_DUMMIES, FOG_OF_WAR, "dummies", BOOL, "true", 0, 1)                           \
+  X(FOW_DUMMIES, FOG_OF_WAR, "dummies", BOOL, "false", 0, 1)                          \
   X(TMF_REROLL_BOG, THICK_MORNING_FOG, "bog_rerolls", BOOL, "false", 0, 1)            \
   X(LIF_DIE, LOST_IN_THE_FOG, "die", DICE, "d6", 0, 0)                                \
   X(ME_BONUS, MEETING_ENGAGEMENT, "bonus", INT, "1", 0, 6)                            \

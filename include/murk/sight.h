@@ -17,23 +17,9 @@
 #include "murk/geom.h"
 #include "murk/side.h"
 
-/* The farthest `viewer` can see now, in cells; MURK_SIGHT_UNLIMITED when nothing limits it.
- * The same for both sides under every rule murk has (NVR, night and fog are public). */
+/* The farthest a side can see when nothing limits it (the sight range is private to the
+ * core: a view carries what a side needs of it). */
 #define MURK_SIGHT_UNLIMITED 1000000
-int mk_sight_range(const struct murk_game* g, enum murk_side viewer);
-
-/* Can `viewer` see what stands at `to` from `from`? Line of sight and range, with the
- * exceptions for what stands at `to` (a unit of the other side that fired, seed 003 1.8;
- * an illuminated cell). False if either cell is off the table. */
-bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
-                struct murk_pos to);
-
-/* Is there a line of sight from `from` to `to` through the terrain (range aside)? */
-bool mk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to);
-
-/* Does some unit or marker of `viewer` on the table see the cell `to` (mk_can_see from
- * its cell)? */
-bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to);
 
 /* Fields of view kept for the games of one mission. A game computes the field of view of
  * each cell a unit stands on once and keeps it (the terrain never changes in play); a

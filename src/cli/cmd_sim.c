@@ -1,8 +1,8 @@
 /* cmd_sim.c: `murk sim` - whole games played headless by simple policies (src/sim/sim.h), and
  * what they add up to (docs/commands.md, "Batch games").
  *
- *   murk sim MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--time]
- *            [--trace]
+ *   murk sim MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N]
+ *            [--max-turns N] [--time] [--trace]
  *   murk sim --all ...
  *
  * --time says how long the games took (stderr); --trace prints every command tried, and
@@ -11,7 +11,10 @@
  * Game i of a mission is seeded S+i; each side's policy reads only that side's view. A game
  * that does not reach a result within the command cap, or where a policy finds nothing the
  * game will accept, is a failure: reported on stderr, counted, and the exit code is 1. It is
- * a bug to report (in the rules or in the policies), not something to hide. Everything on
+ * a bug to report (in the rules or in the policies), not something to hide. A game still
+ * going when a turn past --max-turns would begin is stopped and counted as unfinished, apart
+ * from the wins: the missions end only as their texts say, which may take long with these
+ * players, and a cap of ours must never decide a winner. Everything on
  * stdout is a function of the arguments (no times, no addresses), so runs can be compared. */
 #include <inttypes.h>
 #include <stdint.h>
@@ -37,6 +40,7 @@
 
 #define DEFAULT_GAMES 100
 #define DEFAULT_MAX_COMMANDS 5000
+#define DEFAULT_MAX_TURNS 40
 #define MAX_GAMES 1000000
 /* Histogram rows: turns 1..HIST_TURNS-1, and one row for anything later. */
 #define HIST_TURNS 41
@@ -47,6 +51,7 @@ struct sim_opts {
   uint64_t seed;
   enum murk_policy policy[MURK_SIDES];
   long max_commands;
+  int max_turns; /* a game about to start a later turn is stopped, unfinished */
   bool timing;
   bool trace;         /* every command tried, on stderr */
   struct simout* out; /* --format csv|json: every game there, no text tables */
@@ -54,6 +59,7 @@ struct sim_opts {
 
 /* One game as it ended. */
 struct game_result {
+  bool unfinished; /* stopped at the turn cap: no winner, no points */
   enum murk_side winner;
   int vp[MURK_SIDES];
   int turns;     /* the last turn anyone acted in */
@@ -64,7 +70,8 @@ struct game_result {
 
 struct mission_stats {
   long games, failed;
-  long wins[3]; /* attacker, defender, no winner */
+  long unfinished; /* stopped at the turn cap, apart from games */
+  long wins[3];    /* attacker, defender, no winner */
   long vp[MURK_SIDES];
   long turns_sum;
   int turns_min, turns_max;
@@ -163,6 +170,10 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
   for (;;) {
     enum murk_side side = murk_game_to_act(g);
     if (side == MURK_NO_SIDE) break;
+    if (murk_game_phase(g) == MURK_PHASE_PLAY && murk_game_turn(g) > o->max_turns) {
+      r->unfinished = true;
+      break;
+    }
     if (r->commands >= o->max_commands) {
       struct murk_view* v = NULL;
       char where[200] = "";
@@ -200,8 +211,9 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
     fprintf(stderr, "%s seed %" PRIu64 ": %s\n", murk_cli_escape(m->id, id, sizeof id), seed,
             murk_cli_escape(murk_game_result(g), res, sizeof res));
   }
-  r->winner = murk_game_winner(g);
-  for (int s = 0; s < MURK_SIDES; s++) r->vp[s] = murk_game_vp(g, (enum murk_side)s);
+  r->winner = r->unfinished ? MURK_NO_SIDE : murk_game_winner(g);
+  for (int s = 0; s < MURK_SIDES && !r->unfinished; s++)
+    r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
   for (int s = 0; s < MURK_SIDES && rc == MURK_OK; s++) {
     const struct murk_view* v = NULL;
@@ -221,6 +233,10 @@ out:
 /* ---- what the games add up to ---- */
 
 static void add_result(struct mission_stats* st, const struct game_result* r) {
+  if (r->unfinished) {
+    st->unfinished++;
+    return;
+  }
   st->games++;
   int w = r->winner == MURK_ATTACKER ? 0 : r->winner == MURK_DEFENDER ? 1 : 2;
   st->wins[w]++;
@@ -307,6 +323,10 @@ static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_
   fprintf(f, "  %-14s %s a game on average, %s refused", "commands",
           avg(st->commands, st->games, a, sizeof a), avg(st->rejected, st->games, b, sizeof b));
   fputc('\n', f);
+  /* No number: merged runs do not know the cap their games were played with. */
+  if (st->unfinished)
+    fprintf(f, "  %-14s %ld game%s still going at the turn cap: no winner, not counted above\n",
+            "unfinished", st->unfinished, st->unfinished == 1 ? "" : "s");
   if (st->failed)
     fprintf(f, "  %-14s %ld game%s did not finish\n", "FAILED", st->failed,
             st->failed == 1 ? "" : "s");
@@ -322,18 +342,19 @@ struct summary_row {
 
 static void print_summary(FILE* f, const struct summary_row* rows, int n) {
   char a[32], b[32], c[32];
-  fprintf(f, "%-20s %6s %6s %6s %6s %6s %7s %7s %6s %8s\n", "mission", "games", "failed", "att",
-          "def", "none", "VP att", "VP def", "turns", "arrivals");
+  fprintf(f, "%-20s %6s %6s %6s %6s %6s %6s %7s %7s %6s %8s\n", "mission", "games", "failed", "att",
+          "def", "none", "unfin", "VP att", "VP def", "turns", "arrivals");
   for (int i = 0; i < n; i++) {
     const struct mission_stats* st = &rows[i].st;
     if (!rows[i].loaded) {
       fprintf(f, "%-20s %6s (does not load)\n", rows[i].id, "-");
       continue;
     }
-    fprintf(f, "%-20s %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", rows[i].id,
-            st->games + st->failed, st->failed, st->wins[0], st->wins[1], st->wins[2],
-            avg(st->vp[0], st->games, a, sizeof a), avg(st->vp[1], st->games, b, sizeof b),
-            avg(st->turns_sum, st->games, c, sizeof c), st->arrivals);
+    fprintf(f, "%-20s %6ld %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", rows[i].id,
+            st->games + st->failed + st->unfinished, st->failed, st->wins[0], st->wins[1],
+            st->wins[2], st->unfinished, avg(st->vp[0], st->games, a, sizeof a),
+            avg(st->vp[1], st->games, b, sizeof b), avg(st->turns_sum, st->games, c, sizeof c),
+            st->arrivals);
   }
 }
 
@@ -354,9 +375,13 @@ static void emit_game(const struct sim_opts* o, const char* id, uint64_t seed,
   g.seed = seed;
   for (int s = 0; s < MURK_SIDES; s++)
     snprintf(g.policy[s], sizeof g.policy[s], "%s", murk_policy_name(o->policy[s]));
-  g.finished = r != NULL;
+  g.finished = r != NULL && !r->unfinished;
+  g.capped = r != NULL && r->unfinished;
   g.winner = 2;
-  if (r) {
+  if (r && r->unfinished) {
+    g.turns = r->turns;
+    g.commands = r->commands, g.rejected = r->rejected;
+  } else if (r) {
     g.winner = r->winner == MURK_ATTACKER ? 0 : r->winner == MURK_DEFENDER ? 1 : 2;
     g.vp[0] = r->vp[MURK_ATTACKER], g.vp[1] = r->vp[MURK_DEFENDER];
     g.turns = r->turns;
@@ -410,6 +435,7 @@ static int sim_merge(const struct murk_args* a, enum simout_format format) {
                          sorted[start].seed,
                          {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
                          0,
+                         DEFAULT_MAX_TURNS,
                          false,
                          false,
                          NULL};
@@ -440,6 +466,10 @@ static int sim_merge(const struct murk_args* a, enum simout_format format) {
     for (size_t j = start; j < k; j++) {
       const struct simout_game* g = &sorted[j];
       if (format != SIMOUT_TEXT) simout_game(&out, g);
+      if (g->capped) {
+        row->st.unfinished++;
+        continue;
+      }
       if (!g->finished) {
         row->st.failed++;
         continue;
@@ -529,9 +559,14 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
 }
 
 static int cmd_sim_exec(const struct murk_args* a) {
-  struct sim_opts o = {
-      DEFAULT_GAMES, 1,   {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY}, DEFAULT_MAX_COMMANDS, false,
-      false,         NULL};
+  struct sim_opts o = {DEFAULT_GAMES,
+                       1,
+                       {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
+                       DEFAULT_MAX_COMMANDS,
+                       DEFAULT_MAX_TURNS,
+                       false,
+                       false,
+                       NULL};
   enum simout_format format = SIMOUT_TEXT;
   const char* fmt = murk_args_get(a, "format");
   if (fmt) {
@@ -561,6 +596,8 @@ static int cmd_sim_exec(const struct murk_args* a) {
   if (murk_args_number(a, "seed", 0, UINT64_MAX - MAX_GAMES, &o.seed) < 0) return MURK_EXIT_USAGE;
   if (murk_args_number(a, "max-commands", 1, 100000000, &u) < 0) return MURK_EXIT_USAGE;
   o.max_commands = murk_args_has(a, "max-commands") ? (long)u : o.max_commands;
+  if (murk_args_number(a, "max-turns", 1, 10000, &u) < 0) return MURK_EXIT_USAGE;
+  o.max_turns = murk_args_has(a, "max-turns") ? (int)u : o.max_turns;
   const char* policy = murk_args_get(a, "policy");
   if (policy && !parse_policies(policy, o.policy))
     return murk_args_error(a,
@@ -627,8 +664,8 @@ out:
 const struct murk_cmd_entry murk_cmd_sim_entry = {
     .name = "sim",
     .usage =
-        "MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--time] [--trace]\n"
-        "           [--format text|csv|json]\n"
+        "MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--max-turns N]\n"
+        "           [--time] [--trace] [--format text|csv|json]\n"
         "--all [the same options]\n"
         "--merge FILE... [--format text|csv|json]",
     .about = "play whole games with simple policies, print results",
@@ -639,7 +676,9 @@ const struct murk_cmd_entry murk_cmd_sim_entry = {
         "--format csv prints one row per game, json the games and each mission's totals\n"
         "(docs/commands.md, \"Batch games\"). A run split by seed ranges over several machines\n"
         "merges: --merge reads their CSV files and prints what one run over all those seeds\n"
-        "prints.\n",
-    .args = {"all games: seed: policy: max-commands: time trace format: merge", 0, -1},
+        "prints.\n"
+        "A game still going when turn --max-turns (40 unless said) is over is stopped and\n"
+        "counted as unfinished, never as a win: the missions end only as their texts say.\n",
+    .args = {"all games: seed: policy: max-commands: max-turns: time trace format: merge", 0, -1},
     .exec = cmd_sim_exec,
 };

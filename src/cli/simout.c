@@ -13,7 +13,7 @@ static const char* const winner_names[3] = {"attacker", "defender", "none"};
 
 struct simout_total {
   char mission[96];
-  long games, failed, wins[3], vp[2], turns_sum, commands, rejected, arrivals;
+  long games, failed, unfinished, wins[3], vp[2], turns_sum, commands, rejected, arrivals;
   int turns_min, turns_max;
 };
 
@@ -58,8 +58,12 @@ bool simout_game(struct simout* s, const struct simout_game* g) {
   FILE* f = s->f;
   if (s->format == SIMOUT_CSV) {
     fprintf(f, "%s,%" PRIu64 ",%s,%s,%s,%s,%d,%d,%d,%ld,%ld,", g->mission, g->seed, g->policy[0],
-            g->policy[1], g->finished ? "yes" : "no", g->finished ? winner_names[g->winner] : "",
-            g->vp[0], g->vp[1], g->turns, g->commands, g->rejected);
+            g->policy[1],
+            g->finished ? "yes"
+            : g->capped ? "capped"
+                        : "no",
+            g->finished ? winner_names[g->winner] : "", g->vp[0], g->vp[1], g->turns, g->commands,
+            g->rejected);
     bool first = true;
     for (int t = 0; t < SIMOUT_TURNS; t++)
       if (g->arrivals[t]) fprintf(f, "%s%d:%d", first ? "" : " ", t, g->arrivals[t]), first = false;
@@ -70,7 +74,9 @@ bool simout_game(struct simout* s, const struct simout_game* g) {
     json_str(f, g->mission);
     fprintf(f, ", \"seed\": %" PRIu64 ", \"attacker_policy\": \"%s\", \"defender_policy\": \"%s\"",
             g->seed, g->policy[0], g->policy[1]);
-    fprintf(f, ", \"finished\": %s, \"winner\": ", g->finished ? "true" : "false");
+    fprintf(f, ", \"finished\": %s, ", g->finished ? "true" : "false");
+    if (g->capped) fputs("\"capped\": true, ", f);
+    fputs("\"winner\": ", f);
     if (g->finished)
       fprintf(f, "\"%s\"", winner_names[g->winner]);
     else
@@ -86,7 +92,9 @@ bool simout_game(struct simout* s, const struct simout_game* g) {
     fputs("}}", f);
     struct simout_total* t = total_for(s, g->mission);
     if (!t) return false;
-    if (!g->finished) {
+    if (g->capped) {
+      t->unfinished++;
+    } else if (!g->finished) {
       t->failed++;
     } else {
       t->games++;
@@ -111,12 +119,14 @@ void simout_end(struct simout* s) {
       fputs(i ? ",\n  {\"id\": " : "\n  {\"id\": ", s->f);
       json_str(s->f, t->mission);
       fprintf(s->f,
-              ", \"games\": %ld, \"failed\": %ld, \"wins\": {\"attacker\": %ld, \"defender\": "
+              ", \"games\": %ld, \"failed\": %ld, \"unfinished\": %ld, \"wins\": {\"attacker\": "
+              "%ld, \"defender\": "
               "%ld, \"none\": %ld}, \"vp\": {\"attacker\": %ld, \"defender\": %ld}, \"turns\": "
               "{\"sum\": %ld, \"min\": %d, \"max\": %d}, \"commands\": %ld, \"rejected\": %ld, "
               "\"arrivals\": %ld}",
-              t->games, t->failed, t->wins[0], t->wins[1], t->wins[2], t->vp[0], t->vp[1],
-              t->turns_sum, t->turns_min, t->turns_max, t->commands, t->rejected, t->arrivals);
+              t->games, t->failed, t->unfinished, t->wins[0], t->wins[1], t->wins[2], t->vp[0],
+              t->vp[1], t->turns_sum, t->turns_min, t->turns_max, t->commands, t->rejected,
+              t->arrivals);
     }
     fputs(s->ntotals ? "\n]}\n" : "]}\n", s->f);
   }
@@ -163,9 +173,11 @@ static bool parse_row(char* line, struct simout_game* g, const char** what) {
     if (!f[2 + s][0] || strlen(f[2 + s]) >= sizeof g->policy[s]) return false;
     snprintf(g->policy[s], sizeof g->policy[s], "%s", f[2 + s]);
   }
-  *what = "finished yes or no";
-  if (strcmp(f[4], "yes") != 0 && strcmp(f[4], "no") != 0) return false;
+  *what = "finished yes, no or capped";
+  if (strcmp(f[4], "yes") != 0 && strcmp(f[4], "no") != 0 && strcmp(f[4], "capped") != 0)
+    return false;
   g->finished = f[4][0] == 'y';
+  g->capped = f[4][0] == 'c';
   *what = "a winner: attacker, defender or none (empty when not finished)";
   g->winner = -1;
   for (int w = 0; w < 3; w++)

@@ -4,15 +4,18 @@
  * CSV: a header line, then one row per game:
  *   mission,seed,attacker_policy,defender_policy,finished,winner,vp_attacker,vp_defender,
  *   turns,commands,rejected,arrivals
- * winner is attacker, defender or none (empty for a game that did not finish); arrivals
+ * finished is yes, no (a failure) or capped (still going at murk sim's turn cap: unfinished,
+ * no winner, counted apart); winner is attacker, defender or none (empty for a game that did
+ * not finish); arrivals
  * lists reserve arrivals as TURN:COUNT pairs apart by spaces ("3:2 5:1"; the last turn row,
  * 40, counts 40 and later). Rows of runs over different seeds concatenate: `murk sim
  * --merge` reads them (header lines anywhere are skipped) and prints the same tables as one
  * run over all those seeds.
  *
  * JSON: {"format": "murk-sim", "version": 1, "games": [one object per game, the CSV's
- * columns as keys, arrivals as {"TURN": COUNT}], "missions": [per mission: id, games,
- * failed, wins {attacker, defender, none}, vp {attacker, defender} (sums), turns {sum,
+ * columns as keys (finished true or false, and capped true for a game stopped at the
+ * turn cap), arrivals as {"TURN": COUNT}], "missions": [per mission: id, games, failed,
+ * unfinished, wins {attacker, defender, none}, vp {attacker, defender} (sums), turns {sum,
  * min, max}, commands, rejected, arrivals (sum)]}: sums, never averages, so totals add. */
 #ifndef MURK_CLI_SIMOUT_H
 #define MURK_CLI_SIMOUT_H
@@ -29,7 +32,8 @@ struct simout_game {
   uint64_t seed;
   char policy[2][16]; /* attacker's, defender's */
   bool finished;
-  int winner; /* 0 attacker, 1 defender, 2 no winner */
+  bool capped; /* not finished: stopped at murk sim's turn cap (not a failure) */
+  int winner;  /* 0 attacker, 1 defender, 2 no winner */
   int vp[2];
   int turns;
   long commands, rejected;

@@ -21,10 +21,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "combat.h"
+#include "event.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
+#include "victory.h"
 
 #define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
@@ -177,26 +182,35 @@ static int nearest_team_to(const struct murk_game* g, enum murk_side side, int t
   bool flash = seen && mk_night_flashing(g, other, tu);
   for (int k = u->first_team; k < u->first_team + u->nteams; k++) {
     if (!placed(s, other, k)) continue;
-    if (seen && !mk_sight_sees(g, side, from, s->teams[other][k].pos, flash)) continue;
     int d = murk_geom_distance(&g->m->grid, from, s->teams[other][k].pos);
-    if (d < best) {
-      best = d;
-      pick = k;
-    }
+    /* Sight is asked only of a team that would be nearer: the pick is the same. */
+    if (d >= best) continue;
+    if (seen && !mk_sight_sees(g, side, from, s->teams[other][k].pos, flash)) continue;
+    best = d;
+    pick = k;
   }
   *dist = best;
   return pick;
 }
 
 /* The team of unit tu (of the other side) nearest to any team of `side`'s unit `unit`
- * (ties: roster order): where the next hit falls. -1 if none is left. */
-static int nearest_target(const struct murk_game* g, enum murk_side side, int unit, int tu) {
+ * (ties: roster order): where the next hit falls. Only teams `side` sees count while it
+ * sees any (docs/rules.md, "Hidden contact": hits fall on teams the firing side sees);
+ * *unseen says the pick is a team it does not see. -1 if none is left. */
+static int nearest_target(const struct murk_game* g, enum murk_side side, int unit, int tu,
+                          bool* unseen) {
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   const struct mk_unit_state* t = &s->units[other][tu];
+  bool flash = mk_night_flashing(g, other, tu);
+  bool any_seen = false;
+  for (int k = t->first_team; k < t->first_team + t->nteams && !any_seen; k++)
+    any_seen = placed(s, other, k) && mk_sight_any(g, side, s->teams[other][k].pos, flash, NULL);
+  if (unseen) *unseen = !any_seen;
   int best = INT_MAX, pick = -1;
   for (int k = t->first_team; k < t->first_team + t->nteams; k++) {
     if (!placed(s, other, k)) continue;
+    if (any_seen && !mk_sight_any(g, side, s->teams[other][k].pos, flash, NULL)) continue;
     int d = INT_MAX;
     nearest_team_to(g, other, k, side, unit, false, &d);
     if (d < best) {
@@ -274,8 +288,19 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
   *saved = 0;
   int tnum = g->s.units[side][tu].marker;
   for (int h = 0; h < hits; h++) {
-    int t = nearest_target(g, from, unit, tu);
+    bool unseen = false;
+    int t = nearest_target(g, from, unit, tu, &unseen);
     if (t < 0) break;
+    if (unseen) {
+      /* A hit on a team the firing side does not see (a blind barrage) shows it where it
+       * stands, in the same public event (docs/rules.md, "Hidden contact"). */
+      struct mk_team* tm = &g->s.teams[side][t];
+      char ps[16];
+      murk_pos_format(tm->pos, ps, sizeof ps);
+      mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "a hit falls on P%d's unseen team (%s) at %s",
+              tnum, mk_team_profile(g, side, t)->name, ps);
+      mk_event_facts(g, tnum, &tm->pos, NULL); /* sight.c: the firing side is told */
+    }
     if (with_saves) {
       const char* kind = "save";
       int save = save_of(g, side, tu, t, &kind);
@@ -309,7 +334,7 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   const struct murk_mission* m = g->m;
   const struct murk_grid* gr = &m->grid;
   enum murk_side other = murk_side_other(side);
-  int k = nearest_target(g, side, unit, tu);
+  int k = nearest_target(g, side, unit, tu, NULL);
   if (k < 0) return false;
   struct murk_pos land = g->s.teams[other][k].pos;
   int snum = g->s.units[side][unit].marker;
@@ -344,6 +369,23 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   return hit;
 }
 
+/* The distance from own team t to the nearest team of enemy unit tu the side knows of:
+ * target teams it sees or last saw (docs/rules.md, "Hidden contact"), so a refusal
+ * measures nothing hidden. INT_MAX if none. */
+static int known_distance(const struct murk_game* g, enum murk_side side, int t, int tu) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  const struct mk_unit_state* tv = &s->units[other][tu];
+  int d = INT_MAX;
+  for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
+    const struct mk_sighting* kn = &s->seen_team[side][k];
+    if (!placed(s, other, k) || !kn->known) continue;
+    int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
+    if (dk < d) d = dk;
+  }
+  return d;
+}
+
 /* Which teams of own unit `unit` may shoot at unit tu of the enemy: each at the nearest
  * target team it can see (sight.h), if in range. pick[i] (team first_team + i) gets that
  * team or -1, dist[i] its distance; *nearest the nearest target team seen or not. Returns
@@ -359,16 +401,7 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
     int i = t - u->first_team;
     pick[i] = -1;
     if (!placed(s, side, t)) continue;
-    int d = INT_MAX;
-    /* The nearest the side knows of: target teams it sees or last saw (docs/rules.md,
-     * "Hidden contact"), so a refusal measures nothing hidden. */
-    const struct mk_unit_state* tv = &s->units[other][tu];
-    for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
-      const struct mk_sighting* kn = &s->seen_team[side][k];
-      if (!placed(s, other, k) || !kn->known) continue;
-      int dk = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, kn->pos);
-      if (dk < d) d = dk;
-    }
+    int d = known_distance(g, side, t, tu);
     if (d < *nearest) *nearest = d;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
@@ -501,11 +534,12 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
   enum murk_side other = murk_side_other(side);
   int tnum = s->units[other][tu].marker;
   int nteams = 0, nearest = INT_MAX;
+  /* Measured to the target teams the side knows of, as mk_combat_targets (and so the
+   * view) does: the answer and the refusal depend on nothing hidden. */
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     if (!placed(s, side, t)) continue;
     nteams++;
-    int d = INT_MAX;
-    nearest_team_to(g, side, t, other, tu, false, &d);
+    int d = known_distance(g, side, t, tu);
     if (d < nearest) nearest = d;
   }
   if (nteams == 0 || nearest > ASSAULT_REACH)

@@ -13,12 +13,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
+#include "fog.h"
 #include "intel.h"
 #include "murk/command.h"
 #include "murk/error.h"
+#include "murk/suggest.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "victory.h"
 
 /* Handles are small numbers; this keeps a typo like T99999999999 from overflowing. */
 #define REF_MAX 9999
@@ -451,45 +458,11 @@ fail(struct parser* p, int col, const char* fmt, ...) {
   return MURK_EINVAL;
 }
 
-/* ---- did you mean: optimal string alignment distance (a swap counts one) ---- */
-
-static int edit_distance(const char* a, size_t la, const char* b) {
-  enum { MAXW = 16 };
-  size_t lb = strlen(b);
-  if (la >= MAXW || lb >= MAXW) return 99;
-  int d[MAXW + 1][MAXW + 1];
-  for (size_t i = 0; i <= la; i++) d[i][0] = (int)i;
-  for (size_t j = 0; j <= lb; j++) d[0][j] = (int)j;
-  for (size_t i = 1; i <= la; i++) {
-    for (size_t j = 1; j <= lb; j++) {
-      int ca = tolower((unsigned char)a[i - 1]), cb = (unsigned char)b[j - 1];
-      int cost = ca == cb ? 0 : 1;
-      int best = d[i - 1][j] + 1;
-      if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
-      if (d[i - 1][j - 1] + cost < best) best = d[i - 1][j - 1] + cost;
-      if (i > 1 && j > 1 && ca == (unsigned char)b[j - 2] &&
-          tolower((unsigned char)a[i - 2]) == cb && d[i - 2][j - 2] + 1 < best)
-        best = d[i - 2][j - 2] + 1;
-      d[i][j] = best;
-    }
-  }
-  return d[la][lb];
-}
-
 /* The verb nearest to a word, if it is near enough to be a slip of the fingers. */
 static const char* suggest_verb(const struct token* t) {
-  const char* best = NULL;
-  int bestd = 3;
-  for (size_t k = 0; k < MURK_CMD_COUNT; k++) {
-    int dist = edit_distance(t->s, t->len, rows[k].verb);
-    /* Short verbs ("end") would match nearly anything at distance 2. */
-    int limit = strlen(rows[k].verb) <= 4 ? 1 : 2;
-    if (dist <= limit && dist < bestd) {
-      bestd = dist;
-      best = rows[k].verb;
-    }
-  }
-  return best;
+  const char* verbs[MURK_CMD_COUNT];
+  for (size_t k = 0; k < MURK_CMD_COUNT; k++) verbs[k] = rows[k].verb;
+  return murk_suggest(t->s, t->len, verbs, MURK_CMD_COUNT);
 }
 
 /* ---- a bounded string builder ---- */

@@ -12,7 +12,14 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "murk/command.h"
+#include "murk/phase.h"
+#include "state.h"
+
+/* A command handler: MURK_OK, MURK_EREJECTED (reason written) or MURK_ENOMEM. Called only
+ * in a phase and step its row allows, with its references resolved in `a`. */
+typedef int (*mk_cmd_fn)(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
 
 /* Which handles a grammar slot accepts (bits of 1 << murk_ref_kind). */
 #define MK_REF_BIT(k) (1u << (k))

@@ -3,9 +3,10 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "event.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "state.h"
 
 const char* murk_audience_name(enum murk_audience a) {
   switch (a) {
@@ -106,4 +107,26 @@ int murk_roll(struct murk_game* g, const struct murk_dice_expr* e, const char* p
 
 int murk_event_format(const struct murk_event* e, char* buf, unsigned n) {
   return snprintf(buf, n, "%5d %-8s %s", e->seq, murk_audience_name(e->audience), e->text);
+}
+
+size_t mk_game_event_count(const struct murk_game* g) {
+  return g->nevents;
+}
+const struct murk_event* mk_game_event(const struct murk_game* g, size_t i) {
+  return i < g->nevents ? &g->events[i] : NULL;
+}
+
+/* ---- undo marks over the command log ---- */
+
+int mk_log_next(const struct murk_game* g) {
+  return (int)g->nlog + (g->applying ? 1 : 0);
+}
+
+void mk_mark_irreversible(struct murk_game* g) {
+  g->s.last_irreversible = mk_log_next(g);
+  g->s.final_why = FINAL_ROLL;
+}
+
+void mk_mark_step_start(struct murk_game* g) {
+  g->s.step_start = mk_log_next(g);
 }

@@ -6,7 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -14,6 +16,8 @@
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 
 static bool fog_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
@@ -228,15 +232,17 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
   size_t n = murk_geom_within(grid, centre, radius, cells, cap);
   if (n > cap) n = cap;
   int k = 0;
-  enum murk_side enemy = murk_side_other(side);
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
-    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
+    /* What the side knows (docs/rules.md, "Hidden contact"): an enemy it does not know of
+     * is met when a team is put down on its cell (put_down). */
+    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) || !mk_cell_known_free(g, side, p))
+      continue;
     if (zone && !murk_zone_contains(g->m, zone, p)) continue;
     struct cand* c = &cs[k++];
     c->pos = p;
     c->d_first = murk_geom_distance(grid, p, centre);
-    c->d_enemy = mk_nearest_of_side(g, enemy, p, NULL);
+    c->d_enemy = mk_known_nearest(g, side, p, NULL);
     c->d_rev = revealer ? murk_geom_distance(grid, p, *revealer) : 0;
   }
   murk_free(cells);
@@ -258,16 +264,29 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   mk_event_facts(g, number, NULL, &p);
 }
 
-/* Can a team or template be put down on p? */
-static bool cell_ok(const struct murk_game* g, struct murk_pos p, const struct murk_zone* zone) {
+/* May `side` put a team or template down on p, as far as it knows? */
+static bool cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                    const struct murk_zone* zone) {
   return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p) &&
-         mk_cell_free(&g->s, p) && (!zone || murk_zone_contains(g->m, zone, p));
+         mk_cell_known_free(g, side, p) && (!zone || murk_zone_contains(g->m, zone, p));
+}
+
+/* Hidden contact on placing (docs/rules.md): p, which `side` took for free, holds an enemy
+ * it did not know of. Then a public contact shows both (the enemy becomes known, so p is
+ * no longer free for the side) and the caller tries its next cell. */
+static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct murk_pos from,
+                      struct murk_pos p) {
+  if (mk_cell_free(&g->s, p)) return false;
+  char what[16];
+  snprintf(what, sizeof what, "P%d", g->s.units[side][unit].marker);
+  mk_hidden_contact(g, side, what, from, p);
+  return true;
 }
 
 /* The nearest free passable cell to p (p included), or false if the table is full. */
 static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
                          const struct murk_zone* zone, struct murk_pos* out) {
-  if (cell_ok(g, p, zone)) {
+  if (cell_ok(g, side, p, zone)) {
     *out = p;
     return true;
   }
@@ -298,14 +317,16 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
     if (s->teams[side][t].alive) teams[nt++] = t;
   if (nt == 0) return 0;
   struct murk_pos first;
-  if (!nearest_free(g, side, centre, zone, &first)) return nt;
+  do {
+    if (!nearest_free(g, side, centre, zone, &first)) return nt;
+  } while (enemy_met(g, side, unit, centre, first) && !g->oom);
   place_team(g, side, unit, teams[0], first);
   int need = nt - 1;
   if (need == 0) return 0;
 
   int cmd = mk_unit_platoon(g, side, unit)->command_distance;
   if (cmd < 1) cmd = 1;
-  int d_enemy_first = mk_nearest_of_side(g, murk_side_other(side), first, NULL);
+  int d_enemy_first = mk_known_nearest(g, side, first, NULL);
   int d_rev_first = revealer ? murk_geom_distance(grid, first, *revealer) : 0;
   struct cand* cs = NULL;
   int n = candidates(g, side, first, cmd, revealer, zone, &cs);
@@ -343,10 +364,26 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
     n = candidates(g, side, first, radius, revealer, zone, &cs);
     if (n < 0) break;
   }
+  /* Put down in order; a cell that holds an enemy the side did not know of is a contact,
+   * and that team goes to the first candidate still free as far as the side now knows. */
+  int placed = 0;
+  for (int i = 0; i < got && !g->oom; i++) {
+    struct murk_pos p = chosen[i];
+    bool ok = !enemy_met(g, side, unit, first, p);
+    for (int j = 0; !ok && cs && j < n && !g->oom; j++) {
+      p = cs[j].pos;
+      bool later = false; /* chosen for a team still to come */
+      for (int k = i + 1; k < got && !later; k++) later = murk_pos_eq(chosen[k], p);
+      if (later || !mk_cell_known_free(g, side, p)) continue;
+      ok = !enemy_met(g, side, unit, first, p);
+    }
+    if (!ok) continue;
+    place_team(g, side, unit, teams[1 + placed], p);
+    placed++;
+  }
   murk_free(cs);
-  for (int i = 0; i < got; i++) place_team(g, side, unit, teams[1 + i], chosen[i]);
   murk_free(chosen);
-  return need - got;
+  return need - placed;
 }
 
 /* Is p free but for the unit's own teams? */
@@ -453,9 +490,15 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     a.r += a1.r - a0.r;
     struct murk_pos want = murk_geom_from_axial(grid, a);
     struct murk_pos got = want;
-    if (!(cell_ok(g, want, NULL) && murk_geom_distance(grid, want, end) <= cmd) &&
+    if (!(cell_ok(g, side, want, NULL) && murk_geom_distance(grid, want, end) <= cmd) &&
         !nearest_free(g, side, end, NULL, &got))
       continue; /* the table is full: the team stays off it */
+    /* An enemy it did not know of there: a contact, then the nearest cell free as far as
+     * the side now knows (docs/rules.md, "Hidden contact"). */
+    bool full = false;
+    while (!full && !g->oom && enemy_met(g, side, unit, end, got))
+      full = !nearest_free(g, side, end, NULL, &got);
+    if (full) continue;
     s->teams[side][idx[i]].pos = got;
     s->teams[side][idx[i]].placed = true;
   }
@@ -598,7 +641,9 @@ int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_co
 
 /* The nearest marker or team of `side` within range of p with a line of sight to it (first
  * in marker order, then team order, on a tie). Spotting needs sight as well as range
- * (docs/rules.md, "Revealing"). */
+ * (docs/rules.md, "Revealing"). A template standing for nothing never spots (Flames of War,
+ * Luneville mission rules, "Revealing platoons": players reveal enemies with their
+ * platoons; dummies are murk's own variant, docs/rules.md). */
 static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_pos p, int range,
                     struct murk_pos* at) {
   const struct mk_state* s = &g->s;
@@ -606,7 +651,7 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
   int best = INT_MAX;
   for (int i = 0; i < s->nmarkers; i++) {
     const struct mk_marker* mk = &s->markers[i];
-    if (!mk->on_table || mk->owner != side) continue;
+    if (!mk->on_table || mk->owner != side || mk->unit < 0) continue;
     int d = murk_geom_distance(grid, mk->pos, p);
     if (d <= range && d < best && mk_sight_los(g, mk->pos, p)) {
       best = d;

@@ -10,14 +10,19 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
 #include "command_table.h"
-#include "game_internal.h"
+#include "event.h"
+#include "fits.h"
 #include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 const char* murk_phase_name(enum murk_phase p) {
   static const char* const names[] = {
@@ -57,362 +62,6 @@ const char* murk_platoon_state_name(enum murk_platoon_state s) {
   return "?";
 }
 
-/* ---- shared helpers ---- */
-
-int mk_reject(char* reason, size_t reason_len, const char* fmt, ...) {
-  if (reason && reason_len) {
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(reason, reason_len, fmt, ap);
-    va_end(ap);
-  }
-  return MURK_EREJECTED;
-}
-
-int mk_log_next(const struct murk_game* g) {
-  return (int)g->nlog + (g->applying ? 1 : 0);
-}
-
-/* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is one the acting
- * side knows of, so whether undo is refused tells it nothing it cannot see. */
-enum mk_final {
-  FINAL_NONE = 0,
-  FINAL_ROLL = 1,      /* a die was rolled or something revealed */
-  FINAL_KNOWLEDGE = 2, /* a side now sees or remembers something it did not */
-  FINAL_TABLE = 3,     /* in play, something moved, shot or showed on the table */
-  FINAL_TOLD = 4,      /* the enemy was told of it (setup) */
-};
-
-void mk_mark_irreversible(struct murk_game* g) {
-  g->s.last_irreversible = mk_log_next(g);
-  g->s.final_why = FINAL_ROLL;
-}
-
-void mk_mark_step_start(struct murk_game* g) {
-  g->s.step_start = mk_log_next(g);
-}
-
-const char* mk_plural(int n) {
-  return n == 1 ? "" : "s";
-}
-
-int mk_cells_text(const struct murk_game* g, int cells, char* buf, size_t n) {
-  struct murk_length scale = g->m->scale;
-  if (scale.unit == MURK_UNIT_HEX || scale.value <= 0)
-    return snprintf(buf, n, "%d cell%s", cells, cells == 1 ? "" : "s");
-  struct murk_length len = {scale.value * cells, scale.unit};
-  return murk_length_format(len, buf, n);
-}
-
-int mk_cells_sat(int64_t n) {
-  if (n < 0) return 0;
-  return n > MURK_SIGHT_UNLIMITED ? MURK_SIGHT_UNLIMITED : (int)n;
-}
-
-int mk_inches_cells(const struct murk_game* g, int64_t inches) {
-  if (inches <= 0) return 0;
-  /* Past the farthest sight there is, more inches change nothing (issue 18: a scatter
-   * beyond the loader's longest length used to become 0 cells). */
-  if (inches > MURK_SIGHT_UNLIMITED) inches = MURK_SIGHT_UNLIMITED;
-  struct murk_length len = {inches * 100, MURK_UNIT_IN};
-  int cells = murk_length_to_cells(len, g->m->scale, MURK_ROUND_DOWN);
-  return cells < 0 ? MURK_SIGHT_UNLIMITED : mk_cells_sat(cells);
-}
-
-const struct murk_force* murk_force(const struct murk_game* g, enum murk_side side) {
-  return &g->m->sides[g->s.force_of[side]].force;
-}
-
-const struct murk_force* murk_game_force(const struct murk_game* g, enum murk_side side) {
-  if (!g || (side != MURK_ATTACKER && side != MURK_DEFENDER)) return NULL;
-  return murk_force(g, side);
-}
-
-const struct murk_platoon* mk_unit_platoon(const struct murk_game* g, enum murk_side side,
-                                           int unit) {
-  return &murk_force(g, side)->platoons[unit];
-}
-
-const struct murk_profile* mk_team_profile(const struct murk_game* g, enum murk_side side,
-                                           int team) {
-  return &murk_force(g, side)->profiles[g->s.teams[side][team].profile];
-}
-
-bool mk_cell_passable(const struct murk_mission* m, struct murk_pos p) {
-  const struct murk_terrain* t = murk_mission_terrain_at(m, p);
-  if (!t) return false;
-  return t->cls != MURK_TERRAIN_IMPASSABLE && t->cls != MURK_TERRAIN_WATER;
-}
-
-int mk_marker_index_at(const struct mk_state* s, struct murk_pos p) {
-  for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table && murk_pos_eq(s->markers[i].pos, p)) return i;
-  return -1;
-}
-
-int mk_marker_index(const struct mk_state* s, int number) {
-  for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].number == number) return i;
-  return -1;
-}
-
-bool mk_team_at(const struct mk_state* s, struct murk_pos p, enum murk_side* side, int* team) {
-  for (int sd = 0; sd < MURK_SIDES; sd++) {
-    for (int t = 0; t < s->nteams[sd]; t++) {
-      const struct mk_team* tm = &s->teams[sd][t];
-      if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) {
-        if (side) *side = (enum murk_side)sd;
-        if (team) *team = t;
-        return true;
-      }
-    }
-  }
-  return false;
-}
-
-bool mk_cell_free(const struct mk_state* s, struct murk_pos p) {
-  return mk_marker_index_at(s, p) < 0 && !mk_team_at(s, p, NULL, NULL);
-}
-
-int mk_unit_alive(const struct mk_state* s, enum murk_side side, int unit) {
-  const struct mk_unit_state* u = &s->units[side][unit];
-  int n = 0;
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-    if (s->teams[side][t].alive) n++;
-  return n;
-}
-
-int mk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                       struct murk_pos* at) {
-  const struct mk_state* s = &g->s;
-  int best = INT_MAX;
-  for (int i = 0; i < s->nmarkers; i++) {
-    const struct mk_marker* mk = &s->markers[i];
-    if (!mk->on_table || mk->owner != side) continue;
-    int d = murk_geom_distance(&g->m->grid, p, mk->pos);
-    if (d < best) {
-      best = d;
-      if (at) *at = mk->pos;
-    }
-  }
-  for (int t = 0; t < s->nteams[side]; t++) {
-    const struct mk_team* tm = &s->teams[side][t];
-    if (!tm->alive || !tm->placed) continue;
-    int d = murk_geom_distance(&g->m->grid, p, tm->pos);
-    if (d < best) {
-      best = d;
-      if (at) *at = tm->pos;
-    }
-  }
-  return best;
-}
-
-bool mk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                       int* marker, int* team) {
-  const struct mk_state* s = &g->s;
-  enum murk_side enemy = murk_side_other(side);
-  if (side != MURK_ATTACKER && side != MURK_DEFENDER) return false;
-  for (int i = 0; i < s->nmarkers; i++) {
-    const struct mk_sighting* k = &s->seen_marker[side][i];
-    if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
-    if (!murk_pos_eq(k->pos, p)) continue;
-    if (marker) *marker = i;
-    if (team) *team = -1;
-    return true;
-  }
-  for (int t = 0; t < s->nteams[enemy]; t++) {
-    const struct mk_sighting* k = &s->seen_team[side][t];
-    const struct mk_team* tm = &s->teams[enemy][t];
-    if (!tm->alive || !tm->placed || !k->known || !murk_pos_eq(k->pos, p)) continue;
-    if (marker) *marker = -1;
-    if (team) *team = t;
-    return true;
-  }
-  return false;
-}
-
-bool mk_cell_known_free(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
-  const struct mk_state* s = &g->s;
-  int mi = mk_marker_index_at(s, p);
-  if (mi >= 0 && s->markers[mi].owner == side) return false;
-  enum murk_side ts;
-  for (int t = 0; t < s->nteams[side]; t++) {
-    const struct mk_team* tm = &s->teams[side][t];
-    if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) return false;
-  }
-  (void)ts;
-  return !mk_known_enemy_at(g, side, p, NULL, NULL);
-}
-
-int mk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                     struct murk_pos* at) {
-  const struct mk_state* s = &g->s;
-  enum murk_side enemy = murk_side_other(side);
-  int best = INT_MAX;
-  if (side != MURK_ATTACKER && side != MURK_DEFENDER) return best;
-  for (int i = 0; i < s->nmarkers; i++) {
-    const struct mk_sighting* k = &s->seen_marker[side][i];
-    if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
-    int d = murk_geom_distance(&g->m->grid, p, k->pos);
-    if (d < best) {
-      best = d;
-      if (at) *at = k->pos;
-    }
-  }
-  for (int t = 0; t < s->nteams[enemy]; t++) {
-    const struct mk_sighting* k = &s->seen_team[side][t];
-    const struct mk_team* tm = &s->teams[enemy][t];
-    if (!tm->alive || !tm->placed || !k->known) continue;
-    int d = murk_geom_distance(&g->m->grid, p, k->pos);
-    if (d < best) {
-      best = d;
-      if (at) *at = k->pos;
-    }
-  }
-  return best;
-}
-
-/* Both sides know where the other's things at `own` and p stand (seed 000, Revealing
- * platoons: contact shows what is there; docs/rules.md, "Hidden contact"). */
-static void contact_know(struct murk_game* g, enum murk_side viewer, struct murk_pos p) {
-  struct mk_state* s = &g->s;
-  enum murk_side owner = murk_side_other(viewer);
-  int mi = mk_marker_index_at(s, p);
-  if (mi >= 0 && s->markers[mi].owner == owner) {
-    struct mk_sighting* k = &s->seen_marker[viewer][mi];
-    k->known = true;
-    k->pos = p;
-    k->turn = s->turn;
-  }
-  enum murk_side ts;
-  int t;
-  if (mk_team_at(s, p, &ts, &t) && ts == owner) {
-    struct mk_sighting* k = &s->seen_team[viewer][t];
-    k->known = true;
-    k->pos = p;
-    k->turn = s->turn;
-  }
-}
-
-void mk_hidden_contact(struct murk_game* g, enum murk_side side, const char* what,
-                       struct murk_pos own, struct murk_pos p) {
-  struct mk_state* s = &g->s;
-  enum murk_side enemy = murk_side_other(side);
-  char them[40], ps[16], os[16];
-  snprintf(them, sizeof them, "a %s team", murk_side_name(enemy));
-  int mi = mk_marker_index_at(s, p);
-  enum murk_side ts;
-  int t;
-  if (mi >= 0 && s->markers[mi].owner == enemy) {
-    snprintf(them, sizeof them, "%s T%d", murk_side_name(enemy), s->markers[mi].number);
-  } else if (mk_team_at(s, p, &ts, &t) && ts == enemy) {
-    for (int u = 0; u < s->nunits[enemy]; u++) {
-      const struct mk_unit_state* us = &s->units[enemy][u];
-      if (t >= us->first_team && t < us->first_team + us->nteams && us->marker > 0)
-        snprintf(them, sizeof them, "a team of %s P%d", murk_side_name(enemy), us->marker);
-    }
-  }
-  murk_pos_format(p, ps, sizeof ps);
-  murk_pos_format(own, os, sizeof os);
-  mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "contact: %s %s at %s runs into %s at %s",
-          murk_side_name(side), what, os, them, ps);
-  mk_event_facts(g, 0, &own, &p);
-  contact_know(g, side, p);
-  contact_know(g, enemy, own);
-  mk_mark_irreversible(g);
-}
-
-void mk_event_split(struct murk_game* g, enum murk_side side) {
-  struct murk_event* e = mk_last_event(g);
-  if (!e || e->audience != MURK_AUD_ALL) return;
-  struct murk_event copy = *e;
-  e->audience = murk_audience_of(side);
-  if (mk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s", copy.text) !=
-      MURK_OK)
-    return;
-  struct murk_event* c = mk_last_event(g);
-  int seq = c->seq;
-  *c = copy;
-  c->seq = seq;
-  c->audience = murk_audience_of(murk_side_other(side));
-}
-
-int mk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p) {
-  struct mk_state* s = &g->s;
-  if (s->nmarkers >= MK_MAX_MARKERS) return -1;
-  struct mk_marker* mk = &s->markers[s->nmarkers];
-  memset(mk, 0, sizeof *mk);
-  mk->number = s->next_marker_number++;
-  mk->owner = owner;
-  mk->unit = unit;
-  mk->pos = p;
-  return s->nmarkers++;
-}
-
-int mk_handle(const struct murk_game* g, int marker, char* buf, size_t n) {
-  const struct mk_marker* mk = &g->s.markers[marker];
-  bool platoon = mk->revealed && mk->unit >= 0;
-  return snprintf(buf, n, "%c%d", platoon ? 'P' : 'T', mk->number);
-}
-
-int mk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
-               int* marker, char* reason, size_t reason_len) {
-  const struct mk_state* s = &g->s;
-  switch (r.kind) {
-    case MURK_REF_OWN: {
-      if (r.n < 1 || r.n > s->nunits[side]) {
-        if (s->nunits[side] == 0) return mk_reject(reason, reason_len, "you have no platoons");
-        return mk_reject(reason, reason_len, "you have no platoon %d (your platoons are 1 to %d)",
-                         r.n, s->nunits[side]);
-      }
-      *unit = r.n - 1;
-      int num = s->units[side][r.n - 1].marker;
-      *marker = num ? mk_marker_index(s, num) : -1;
-      return MURK_OK;
-    }
-    case MURK_REF_MARKER:
-    case MURK_REF_PLATOON: {
-      char c = r.kind == MURK_REF_MARKER ? 'T' : 'P';
-      int mi = mk_marker_index(s, r.n);
-      if (mi < 0) return mk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
-      const struct mk_marker* mk = &s->markers[mi];
-      if (mk->owner != side)
-        return mk_reject(reason, reason_len, "%c%d is an enemy marker, not one of yours", c, r.n);
-      if (mk->unit < 0 && !mk->on_table)
-        return mk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
-      *unit = mk->unit;
-      *marker = mi;
-      return MURK_OK;
-    }
-    case MURK_REF_DUMMY:
-      return mk_reject(reason, reason_len,
-                       "name a platoon by its number (3) or its marker (T3), not 'dummy'");
-    case MURK_REF_NONE:
-      break;
-  }
-  return mk_reject(reason, reason_len, "which platoon? name it by its number or marker");
-}
-
-int mk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* marker,
-                 char* reason, size_t reason_len) {
-  const struct mk_state* s = &g->s;
-  if (r.kind != MURK_REF_MARKER && r.kind != MURK_REF_PLATOON)
-    return mk_reject(reason, reason_len,
-                     "name the enemy by the handle your map shows (T<n> or P<n>)");
-  char c = r.kind == MURK_REF_MARKER ? 'T' : 'P';
-  int mi = mk_marker_index(s, r.n);
-  /* Every marker ever made is public (deployed in the open), so nothing leaks here. */
-  if (mi < 0 || (!s->markers[mi].on_table && !s->markers[mi].revealed))
-    return mk_reject(reason, reason_len, "no marker %c%d on your map", c, r.n);
-  const struct mk_marker* mk = &s->markers[mi];
-  if (mk->owner == side)
-    return mk_reject(reason, reason_len, "%c%d is one of yours, not the enemy's", c, r.n);
-  if (mk->revealed && mk->unit < 0)
-    return mk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
-  *marker = mi;
-  return MURK_OK;
-}
-
 /* ---- life cycle ---- */
 
 static void free_logs(struct murk_game* g) {
@@ -431,35 +80,12 @@ void murk_game_free(struct murk_game* g) {
   murk_free(g);
 }
 
-/* Limits of the fixed-size state a mission must fit in. */
-static bool mission_fits(const struct murk_mission* m) {
-  int markers = 0;
-  for (int sd = 0; sd < MURK_SIDES; sd++) {
-    const struct murk_force* f = &m->sides[sd].force;
-    if (f->nplatoons < 0 || f->nplatoons > MK_MAX_UNITS) return false;
-    int teams = 0;
-    for (int p = 0; p < f->nplatoons; p++) {
-      const struct murk_platoon* pl = &f->platoons[p];
-      for (int k = 0; k < pl->ngroups; k++) {
-        if (pl->groups[k].profile < 0 || pl->groups[k].profile >= f->nprofiles) return false;
-        if (pl->groups[k].count < 0) return false;
-        teams += pl->groups[k].count;
-      }
-    }
-    if (teams > MK_MAX_TEAMS_PER_SIDE) return false;
-    markers += f->nplatoons + (f->dummies > 0 ? f->dummies : 0);
-  }
-  if (markers > MK_MAX_MARKERS) return false;
-  int placed = m->nobjectives;
-  for (int i = 0; i < m->nobjective_rules; i++) placed += m->objective_rules[i].count;
-  return placed <= MK_MAX_PLACED_OBJECTIVES;
-}
-
 static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned char* key,
                     struct murk_game** out) {
   if (out) *out = NULL;
   if (!m || !out || !m->map) return MURK_EINVAL;
-  if (!mission_fits(m)) return MURK_EINVAL;
+  struct mk_mission_size size; /* the fixed-size state must hold it (fits.c) */
+  if (!mk_mission_size(m, &size)) return MURK_EINVAL;
   struct murk_game* g = murk_calloc(1, sizeof *g);
   if (!g) return MURK_ENOMEM;
   g->saved = murk_malloc(sizeof *g->saved);
@@ -596,7 +222,9 @@ static bool knowledge_changed(const struct murk_game* g) {
         continue;
       }
       const struct mk_sighting* x = &a->seen_marker[sd][i];
-      if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
+      if (x->known != y->known || x->seen != y->seen ||
+          (y->known && !murk_pos_eq(x->pos, y->pos)) || x->bogged != y->bogged ||
+          x->dug_in != y->dug_in)
         return true;
     }
     for (int t = 0; t < b->nteams[other]; t++) {
@@ -767,12 +395,6 @@ const char* murk_game_log_line(const struct murk_game* g, size_t i) {
 }
 enum murk_side murk_game_log_side(const struct murk_game* g, size_t i) {
   return i < g->nlog ? g->log_side[i] : MURK_NO_SIDE;
-}
-size_t mk_game_event_count(const struct murk_game* g) {
-  return g->nevents;
-}
-const struct murk_event* mk_game_event(const struct murk_game* g, size_t i) {
-  return i < g->nevents ? &g->events[i] : NULL;
 }
 const char* murk_game_result(const struct murk_game* g) {
   return g->s.result;

@@ -486,8 +486,37 @@ int murk_length_format(struct murk_length len, char* buf, size_t n) {
 
 /* ---- positions ------------------------------------------------------------------------ */
 
+/* "%02d" of v at t; the characters written. */
+static size_t fmt02(char* t, int v) {
+  char d[12];
+  size_t k = 0, len = 0;
+  /* Through unsigned so that INT_MIN formats too. */
+  unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  do {
+    d[k++] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0)
+    t[len++] = '-';
+  else if (k < 2)
+    t[len++] = '0';
+  while (k) t[len++] = d[--k];
+  return len;
+}
+
+/* snprintf(buf, n, "%02d,%02d", p.x, p.y) without the formatting machinery: events, views
+ * and refusals write positions all the time. */
 int murk_pos_format(struct murk_pos p, char* buf, size_t n) {
-  return snprintf(buf, n, "%02d,%02d", p.x, p.y);
+  char t[32];
+  size_t len = fmt02(t, p.x);
+  t[len++] = ',';
+  len += fmt02(t + len, p.y);
+  if (n) {
+    size_t k = len < n ? len : n - 1;
+    memcpy(buf, t, k);
+    buf[k] = '\0';
+  }
+  return (int)len;
 }
 
 static const char* parse_coord(const char* s, int* v) {

@@ -11,10 +11,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board.h"
+#include "event.h"
 #include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
+#include "setup.h"
+#include "state.h"
 
 /* Everything of one side a rule may have to measure from or to. */
 #define MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
@@ -724,7 +728,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   mk_move_allowance(g, side, mi, -1, &rule);
   struct mk_move_truth truth = {g, side, mi, -1};
   struct mk_move_board board;
-  mk_move_board_truth(&truth, &board);
+  mk_move_board_known(&truth, &board); /* judged by what the side knows */
   struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
   int npts = mk_move_points(c, pts);
   struct mk_move_verdict v;
@@ -755,9 +759,24 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     murk_free(path);
     return rc;
   }
+  /* An enemy the side did not know of on the path stops the leader in the last free cell
+   * before it (docs/rules.md, "Hidden contact"), unless it spots something first. */
+  enum murk_side enemy = murk_side_other(side);
+  int hit = -1;
+  for (int i = 0; i < n && hit < 0; i++) {
+    int em = mk_marker_index_at(s, path[i]);
+    enum murk_side ts;
+    if ((em >= 0 && s->markers[em].owner == enemy) ||
+        (mk_team_at(s, path[i], &ts, NULL) && ts == enemy))
+      hit = i;
+  }
+  struct murk_pos met = hit >= 0 ? path[hit] : mk->pos;
+  if (hit >= 0) {
+    n = hit;
+    while (n > 0 && !mk_cell_free(s, path[n - 1])) n--;
+  }
   /* Cell by cell, Dis counters along: the first cell where the enemy is in sight is where
    * the spotting happens. */
-  enum murk_side enemy = murk_side_other(side);
   mk->moved = true;
   mk->moved_cells = 0;
   mk->dis_moved = false;
@@ -782,6 +801,11 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     seg = 0;
   }
   if (!over && seg > 0) emit_move(g, mi, seg_from, seg, "");
+  if (!over && hit >= 0 && !g->oom) {
+    char handle[16];
+    snprintf(handle, sizeof handle, "T%d", s->markers[mi].number);
+    mk_hidden_contact(g, side, handle, s->markers[mi].pos, met);
+  }
   murk_free(cs);
   sight_close(&x);
   murk_free(path);

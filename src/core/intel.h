@@ -5,7 +5,7 @@
  * (refused without the rule). docs/rules.md, "Limited Intelligence", says how every
  * paragraph is read.
  *
- * A wing leader is a marker (game_internal.h) of kind MURK_MARKER_WING: `unit` is the
+ * A wing leader is a marker (state.h) of kind MURK_MARKER_WING: `unit` is the
  * wing's first platoon (-1 for a dummy leader), every platoon of the wing is hidden under
  * it (its `marker` is the leader's number), and `dis` holds its Dis counters. */
 #ifndef MK_INTEL_H
@@ -14,7 +14,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "state.h"
 
 bool mk_intel_on(const struct murk_game* g);
 

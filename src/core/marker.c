@@ -6,10 +6,13 @@
 #include <limits.h>
 #include <stdio.h>
 
+#include "board.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/error.h"
 #include "night.h"
+#include "state.h"
 
 /* ---- allowances by ground ---- */
 

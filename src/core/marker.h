@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "state.h"
 
 enum mk_marker_role {
   MK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */

@@ -33,6 +33,7 @@ void ld_default_setup(struct murk_mission* m) {
   m->independents_first = MURK_ATTACKER;
   m->recce_first = MURK_ATTACKER;
   m->remove_by = MURK_NO_SIDE;
+  m->objective_hold = 1;
   for (int s = 0; s < MURK_SIDES; s++) {
     struct murk_side_setup* st = &m->sides[s].setup;
     st->scattered = -1;
@@ -98,6 +99,7 @@ static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
   X(SETUP_FIRST_TURN, "first_turn")                 \
   X(SETUP_DEPLOY_FIRST, "deploy_first")             \
   X(SETUP_DEPLOY_ORDER, "deploy_order")             \
+  X(SETUP_NOMINATE, "nominate")                     \
   X(SETUP_INDEPENDENTS_FIRST, "independents_first") \
   X(SETUP_RECCE_FIRST, "recce_first")               \
   X(SETUP_ATTACKER, "attacker")                     \
@@ -128,6 +130,17 @@ void ld_setup(struct ld* L, yaml_node_t* n) {
   if (v[SETUP_DEPLOY_ORDER]) {
     int o = yw_enum(&L->w, v[SETUP_DEPLOY_ORDER], "deploy_order", orders, ARRAY_LEN(orders));
     if (o >= 0) m->deploy_in_turn = o == 1;
+  }
+  /* Flames of War missions, Cauldron and Breakthrough, Preparing for Battle: the side that
+   * deploys second nominates its reserves only after the first side has deployed. */
+  if (v[SETUP_NOMINATE]) {
+    static const char* const when[] = {"first", "with_deployment"};
+    int w = yw_enum(&L->w, v[SETUP_NOMINATE], "nominate", when, ARRAY_LEN(when));
+    if (w >= 0) m->nominate_with_deployment = w == 1;
+    if (w == 1 && !m->deploy_in_turn)
+      yw_err(&L->w, v[SETUP_NOMINATE],
+             "nominate: with_deployment needs deploy_order: in_turn (expected first, or "
+             "deploy_order: in_turn)");
   }
   /* Independent teams and recce moves start with the first deployer unless told. */
   m->independents_first = m->deploy_first;

@@ -384,7 +384,8 @@ static void load_fixed_objectives(struct ld* L, yaml_node_t* n) {
   X(PLACE_IN, "in")               \
   X(PLACE_KEEP_OUT, "keep_out")   \
   X(PLACE_MIN_APART, "min_apart") \
-  X(PLACE_TOGETHER, "together")
+  X(PLACE_TOGETHER, "together")   \
+  X(PLACE_TOGETHER_WITH, "together_with")
 LD_RECORD(place, PLACE_FIELDS);
 
 static void load_objective_rules(struct ld* L, yaml_node_t* n, int* placed) {
@@ -432,6 +433,13 @@ static void load_objective_rules(struct ld* L, yaml_node_t* n, int* placed) {
       ok = ld_length_cells(L, v[PLACE_TOGETHER], "together", MURK_ROUND_DOWN, 0,
                            MURK_MISSION_MAX_CELLS, &r.together) &&
            ok;
+    /* Fighting Withdrawal (Flames of War missions, Preparing for Battle 3): "no two
+     * Objectives" more than 120cm apart, the defender's included. */
+    if (v[PLACE_TOGETHER_WITH]) {
+      static const char* const with[] = {"step", "all"};
+      int k = yw_enum(&L->w, v[PLACE_TOGETHER_WITH], "together_with", with, 2);
+      if (k >= 0) r.together_all = k == 1;
+    }
     if (L->w.diags->count != before) ok = false;
     if (ok) {
       *placed += r.count;
@@ -474,10 +482,11 @@ static void load_objective_removal(struct ld* L, yaml_node_t* n) {
   m->remove_count = count;
 }
 
-#define OBJECTIVES_FIELDS(X)   \
-  X(OBJECTIVES_FIXED, "fixed") \
-  X(OBJECTIVES_PLACE, "place") \
-  X(OBJECTIVES_REMOVE, "remove")
+#define OBJECTIVES_FIELDS(X)     \
+  X(OBJECTIVES_FIXED, "fixed")   \
+  X(OBJECTIVES_PLACE, "place")   \
+  X(OBJECTIVES_REMOVE, "remove") \
+  X(OBJECTIVES_HOLD, "hold")
 LD_RECORD(objectives, OBJECTIVES_FIELDS);
 
 void ld_objectives(struct ld* L, yaml_node_t* n) {
@@ -487,6 +496,18 @@ void ld_objectives(struct ld* L, yaml_node_t* n) {
   if (v[OBJECTIVES_FIXED]) load_fixed_objectives(L, v[OBJECTIVES_FIXED]);
   if (v[OBJECTIVES_PLACE]) load_objective_rules(L, v[OBJECTIVES_PLACE], &placed);
   if (v[OBJECTIVES_REMOVE]) load_objective_removal(L, v[OBJECTIVES_REMOVE]);
+  /* How near a team must be to hold an objective: the Flames of War distance of 4in/10cm
+   * unless the mission says (the Flames of War missions and the Luneville mission rules
+   * say "taken" and leave the distance to the rulebook; murk's default, docs/rules.md). */
+  if (v[OBJECTIVES_HOLD]) {
+    ld_length_cells(L, v[OBJECTIVES_HOLD], "hold", MURK_ROUND_DOWN, 0, MURK_MISSION_MAX_CELLS,
+                    &L->m->objective_hold);
+  } else if (L->scale_ok) {
+    struct murk_length len;
+    char err[80];
+    if (murk_length_parse(MURK_OBJECTIVE_HOLD_DEFAULT, &len, err, sizeof err) == 0)
+      L->m->objective_hold = murk_length_to_cells(len, L->m->scale, MURK_ROUND_DOWN);
+  }
   if (L->m->nobjectives + placed > MURK_MISSION_MAX_OBJECTIVES)
     yw_err(&L->w, n, "the mission has %d objectives in all (expected at most %d)",
            L->m->nobjectives + placed, MURK_MISSION_MAX_OBJECTIVES);

@@ -1,10 +1,11 @@
 /* move.c: move allowances and the judgement of one move (move.h). */
 #include "move.h"
 
-#include "game_internal.h"
+#include "board.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "state.h"
 
 enum murk_terrain_class mk_move_class(enum murk_terrain_class c) {
   if (c == MURK_TERRAIN_ROAD || c == MURK_TERRAIN_DIFFICULT) return c;

@@ -20,10 +20,13 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "state.h"
 
 static bool rule(const struct murk_game* g, enum murk_rule_id r) {
   return murk_mission_rule_on(g->m, r);

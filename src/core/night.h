@@ -1,46 +1,20 @@
-/* night.h: sight inside the game (sight.c) and the night rules (night.c). Internal to the
- * core; docs/rules.md, "Sight" and "Night and visibility", says how each seed paragraph is
- * read.
- *
- * - sight.c: the sight map built once per game, what each side sees of the enemy now and
- *   remembers (struct mk_sighting), and who may hear of a change at a cell.
- * - night.c: whether night rules are in force this turn (Night Fighting, Dusk & Dawn,
- *   Darkness, NVR), the Night Visibility Range and its change roll (seed 003), lights
- *   (starshells, illuminating rounds, fires), gunflashes, the sight rolls before shooting
- *   (seed 004 Night Fighting and Concealment, seed 000 Thick Morning Fog, seed 001
- *   Darkness), and cloaking counters (seed 003, 1.4). */
+/* night.h: the night rules (night.c); sight itself is sight.h. Internal to the core;
+ * docs/rules.md, "Night and visibility", says how each seed paragraph is read: whether
+ * night rules are in force this turn (Night Fighting, Dusk & Dawn, Darkness, NVR), the
+ * Night Visibility Range and its change roll (seed 003), lights (starshells, illuminating
+ * rounds, fires), gunflashes, the sight rolls before shooting (seed 004 Night Fighting and
+ * Concealment, seed 000 Thick Morning Fog, seed 001 Darkness), and cloaking counters (seed
+ * 003, 1.4). */
 #ifndef MK_NIGHT_H
 #define MK_NIGHT_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
-
-/* ---- sight.c ---- */
-
-/* Build the game's sight map and fire light from its mission (game creation). MURK_OK,
- * MURK_ENOMEM or MURK_EINVAL. Freed by mk_sight_close (NULL fields are fine). */
-int mk_sight_open(struct murk_game* g);
-void mk_sight_close(struct murk_game* g);
-
-/* Can `viewer` see a thing at `to` from `from`; `flash`: the thing fired (a gunflash). */
-bool mk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
-                   struct murk_pos to, bool flash);
-/* Does any unit or marker of `viewer` see a thing at `to` (flash as above)? *from (may be
- * NULL) gets the first viewer's cell that does, in marker order, then team order. */
-bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to, bool flash,
-                  struct murk_pos* from);
-/* Does `viewer` see any team of the other side's unit `unit` now? */
-bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit);
-/* Who may hear of something of `owner` at cells a and b: everyone when the other side sees
- * either cell (flash: the thing has fired), else the owner alone. */
-enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side owner,
-                                     struct murk_pos a, struct murk_pos b, bool flash);
-/* After a command (or at creation): what each side sees of the enemy now, and where it
- * last saw or was told of each enemy marker and team. first_event: the first event the
- * command made (their public positions count as told). */
-void mk_sight_update(struct murk_game* g, size_t first_event);
+#include "murk/command.h"
+#include "murk/geom.h"
+#include "murk/mission.h"
+#include "state.h"
 
 /* ---- night.c ---- */
 

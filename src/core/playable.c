@@ -13,12 +13,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "fits.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/rules.h"
 #include "murk/sight.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 #include "yamlwalk.h"
 
 struct checker {
@@ -87,37 +91,32 @@ problem(struct checker* c, const char* path, const char* fmt, ...) {
   c->problems++;
 }
 
-/* ---- what the game holds (murk_game_new refuses more: game.c, mission_fits) ---- */
+/* ---- what the game holds (fits.c: the count murk_game_new refuses by) ---- */
 
 static bool check_limits(struct checker* c) {
   const struct murk_mission* m = c->m;
   bool ok = true;
-  int markers = 0;
+  struct mk_mission_size size;
+  mk_mission_size(m, &size);
   for (int sd = 0; sd < MURK_SIDES; sd++) {
-    const struct murk_force* f = &m->sides[sd].force;
-    int teams = 0;
-    for (int p = 0; p < f->nplatoons; p++) teams += f->platoons[p].nteams;
     char path[64];
     snprintf(path, sizeof path, "forces.%s.platoons", murk_side_name((enum murk_side)sd));
-    if (teams > MK_MAX_TEAMS_PER_SIDE) {
+    if (size.teams[sd] > MK_MAX_TEAMS_PER_SIDE) {
       problem(c, path, "the %s's force has %d teams; a game holds at most %d a side",
-              murk_side_name((enum murk_side)sd), teams, MK_MAX_TEAMS_PER_SIDE);
+              murk_side_name((enum murk_side)sd), size.teams[sd], MK_MAX_TEAMS_PER_SIDE);
       ok = false;
     }
-    markers += f->nplatoons + (f->dummies > 0 ? f->dummies : 0);
   }
-  if (markers > MK_MAX_MARKERS) {
+  if (size.markers > MK_MAX_MARKERS) {
     problem(c, "forces",
             "the forces bring %d markers (a platoon or a dummy each); a game holds at most %d",
-            markers, MK_MAX_MARKERS);
+            size.markers, MK_MAX_MARKERS);
     ok = false;
   }
-  int placed = m->nobjectives;
-  for (int i = 0; i < m->nobjective_rules; i++) placed += m->objective_rules[i].count;
-  if (placed > MK_MAX_PLACED_OBJECTIVES) {
+  if (size.placed > MK_MAX_PLACED_OBJECTIVES) {
     problem(c, "objectives",
-            "the mission has %d objectives once all are placed; a game holds at most %d", placed,
-            MK_MAX_PLACED_OBJECTIVES);
+            "the mission has %d objectives once all are placed; a game holds at most %d",
+            size.placed, MK_MAX_PLACED_OBJECTIVES);
     ok = false;
   }
   return ok;
@@ -254,7 +253,6 @@ static void check_ambush(struct checker* c, const struct murk_game* g) {
 static void check_objectives(struct checker* c, const struct murk_game* g) {
   const struct murk_mission* m = c->m;
   const struct murk_grid* gr = &m->grid;
-  char scratch[256];
   for (int i = 0; i < m->nobjective_rules; i++) {
     const struct murk_objective_rule* r = &m->objective_rules[i];
     struct murk_zone z = {r->in, r->keep_out};
@@ -262,8 +260,7 @@ static void check_objectives(struct checker* c, const struct murk_game* g) {
     for (int y = 0; y < gr->height; y++)
       for (int x = 0; x < gr->width; x++) {
         struct murk_pos p = {x, y};
-        if (mk_setup_check_zone(g, &z, p, "the objective", scratch, sizeof scratch) == MURK_OK)
-          box_add(&b, p);
+        if (mk_setup_check_zone(g, &z, p, "the objective", NULL, 0) == MURK_OK) box_add(&b, p);
       }
     char path[64];
     snprintf(path, sizeof path, "objectives.place.%d", i);

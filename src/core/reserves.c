@@ -23,11 +23,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "night.h"
 #include "region.h"
+#include "setup.h"
+#include "state.h"
 
 /* ---- kinds ---- */
 
@@ -730,12 +735,27 @@ static const char* const hex_dirs[] = {"east", "north-east", "north-west",
 static const char* const square_dirs[] = {"east", "north-east", "north", "north-west",
                                           "west", "south-west", "south", "south-east"};
 
-/* May a deep-striking team stand on p? */
+/* May a deep-striking team stand on p, as far as `side` knows (docs/rules.md, "Hidden
+ * contact")? */
 static bool strike_cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                            int keep) {
   if (!murk_geom_on_table(&g->m->grid, p) || !mk_cell_passable(g->m, p)) return false;
-  if (!mk_cell_free(&g->s, p)) return false;
-  return mk_nearest_of_side(g, murk_side_other(side), p, NULL) > keep;
+  if (!mk_cell_known_free(g, side, p)) return false;
+  return mk_known_nearest(g, side, p, NULL) > keep;
+}
+
+/* The truth of a ring cell the side took for fit: an enemy it did not know of on p or
+ * within the keep-out is met in a public contact (it is known from then on) and the cell
+ * is not taken. True when that happened. */
+static bool strike_contact(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
+                           int keep) {
+  struct murk_pos at = p;
+  if (mk_cell_free(&g->s, p) && mk_nearest_of_side(g, murk_side_other(side), p, &at) > keep)
+    return false;
+  char what[16];
+  snprintf(what, sizeof what, "P%d", g->s.units[side][unit].marker);
+  mk_hidden_contact(g, side, what, p, at);
+  return true;
 }
 
 static void lose_team(struct murk_game* g, enum murk_side side, int unit, int team,
@@ -851,6 +871,7 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     int ok = 0;
     for (size_t i = 0; i < on && placed < nt; i++) {
       if (!strike_cell_ok(g, side, ring[i], keep)) continue;
+      if (strike_contact(g, side, unit, ring[i], keep)) continue;
       struct mk_team* tm = &s->teams[side][teams[placed++]];
       tm->pos = ring[i];
       tm->placed = true;
@@ -952,8 +973,9 @@ bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side)
                                              &zone) != MURK_OK
                   : !mk_cell_passable(g->m, p))
         continue;
-      if (!mk_cell_free(&g->s, p)) continue;
-      if (keep > 0 && mk_nearest_of_side(g, murk_side_other(side), p, NULL) <= keep) continue;
+      /* What the side knows: the verb is offered alike whatever it cannot see. */
+      if (!mk_cell_known_free(g, side, p)) continue;
+      if (keep > 0 && mk_known_nearest(g, side, p, NULL) <= keep) continue;
       return true;
     }
   return false;

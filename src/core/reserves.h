@@ -12,7 +12,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "game_internal.h"
+#include "state.h"
 
 /* Is any reserve rule in force (plain, delayed, scattered or mobile reserves)? */
 bool mk_reserves_in_use(const struct murk_mission* m);

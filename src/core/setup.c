@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/alloc.h"
@@ -22,6 +24,9 @@
 #include "murk/los.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "state.h"
+#include "turn.h"
 
 static void enter_phase(struct murk_game* g, enum murk_phase from);
 
@@ -74,18 +79,21 @@ static const char* broken_band(const struct murk_mission* m, const struct murk_z
 
 int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
                         const char* what, char* reason, size_t reason_len) {
-  char ps[16], rs[64], cs[32];
-  murk_pos_format(p, ps, sizeof ps);
+  /* The words are written only when asked for (reason_len 0: objectives_no_end asks every
+   * cell of the table whether it is left, and most are not). */
+  char ps[16] = "", rs[64] = "", cs[32] = "";
+  bool say = reason && reason_len;
+  if (say) murk_pos_format(p, ps, sizeof ps);
   if (!murk_geom_on_table(&g->m->grid, p))
     return mk_reject(reason, reason_len, "%s is off the table", ps);
   if (!murk_region_contains(g->m, &z->region, p)) {
-    region_text(&z->region, rs, sizeof rs);
+    if (say) region_text(&z->region, rs, sizeof rs);
     return mk_reject(reason, reason_len, "%s must be in %s; %s is not", what, rs, ps);
   }
   int cells = 0;
   const char* band = broken_band(g->m, z, p, &cells);
   if (band) {
-    mk_cells_text(g, cells, cs, sizeof cs);
+    if (say) mk_cells_text(g, cells, cs, sizeof cs);
     return mk_reject(reason, reason_len, "%s must be at least %s (%d cells) from %s; %s is not",
                      what, cs, cells, band, ps);
   }
@@ -513,8 +521,14 @@ static int recce_left(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
+/* Flames of War missions, Cauldron (Preparing for Battle, 3-7) and Breakthrough (5-8): the
+ * defender nominates and deploys, and only then does the attacker commit its reserves and
+ * deploy (`nominate: with_deployment`). Such a side has no work in the first nominations. */
+static bool nominates_later(const struct murk_game* g, enum murk_side side) {
+  return g->m->nominate_with_deployment && side != g->m->deploy_first;
+}
 static bool work_reserves(const struct murk_game* g, enum murk_side side) {
-  return mk_reserves_side_nominates(g, side);
+  return !nominates_later(g, side) && mk_reserves_side_nominates(g, side);
 }
 static bool work_independents(const struct murk_game* g, enum murk_side side) {
   return mk_setup_waiting(g, side, MURK_PHASE_INDEPENDENTS) > 0;
@@ -675,9 +689,30 @@ static bool enter_deploy(struct murk_game* g) {
   s->to_act = m->deploy_first;
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: deployment; the %s deploys first",
           murk_side_name(s->to_act));
+  /* Random Deployment's rolls when the side starts deploying: where one side deploys all
+   * before the other, the second side's rolls come after the first has deployed (Flames
+   * of War missions, Cauldron, Preparing for Battle 5-7). */
   for (int sd = 0; sd < MURK_SIDES; sd++)
-    if (random_deployment(g, (enum murk_side)sd)) roll_random_deployment(g, (enum murk_side)sd);
+    if (random_deployment(g, (enum murk_side)sd) && (!m->deploy_in_turn || sd == m->deploy_first))
+      roll_random_deployment(g, (enum murk_side)sd);
   return true;
+}
+
+/* The side deploying second under deploy_order: in_turn starts: its Random Deployment rolls
+ * (above), or first its late nominations (nominates_later). True if it nominates now. */
+static bool begin_second_deployment(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
+  if (nominates_later(g, side) && mk_reserves_side_nominates(g, side)) {
+    mk_mark_step_start(g);
+    s->phase = MURK_PHASE_RESERVES;
+    s->phase_done[MURK_PHASE_RESERVES][side] = false;
+    s->to_act = side;
+    mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, side, "setup: the %s nominates reserves",
+            murk_side_name(side));
+    return true;
+  }
+  if (random_deployment(g, side)) roll_random_deployment(g, side);
+  return false;
 }
 
 /* The side to act after `side` in a two-sided phase: the other side while it is not done
@@ -706,26 +741,28 @@ static int objective_cell_check(const struct murk_game* g, struct murk_pos at, c
   struct murk_zone z = {r->in, r->keep_out};
   int rc = mk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
   if (rc != MURK_OK) return rc;
-  char ps[16], os[16], ds[32];
-  murk_pos_format(at, ps, sizeof ps);
+  char ps[16] = "", os[16] = "", ds[32] = "";
+  bool say = reason && reason_len; /* as mk_setup_check_zone */
+  if (say) murk_pos_format(at, ps, sizeof ps);
   for (int i = 0; i < s->nobjectives; i++) {
     const struct mk_placed_objective* o = &s->objectives[i];
     int d = murk_geom_distance(&g->m->grid, o->pos, at);
-    murk_pos_format(o->pos, os, sizeof os);
+    if (say) murk_pos_format(o->pos, os, sizeof os);
     if (d == 0) return mk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
     if (r->min_apart > 0 && d < r->min_apart) {
-      mk_cells_text(g, r->min_apart, ds, sizeof ds);
+      if (say) mk_cells_text(g, r->min_apart, ds, sizeof ds);
       return mk_reject(reason, reason_len,
                        "objectives must be at least %s (%d cells) apart; %s is %d from objective "
                        "%s at %s",
                        ds, r->min_apart, ps, d, o->name, os);
     }
-    if (r->together > 0 && o->rule == s->objective_rule && d > r->together) {
-      mk_cells_text(g, r->together, ds, sizeof ds);
+    if (r->together > 0 && (r->together_all || o->rule == s->objective_rule) && d > r->together) {
+      if (say) mk_cells_text(g, r->together, ds, sizeof ds);
       return mk_reject(reason, reason_len,
-                       "this step's objectives must be within %s (%d cells) of each other; %s is "
+                       "%s objectives must be within %s (%d cells) of each other; %s is "
                        "%d from objective %s at %s",
-                       ds, r->together, ps, d, o->name, os);
+                       r->together_all ? "all" : "this step's", ds, r->together, ps, d, o->name,
+                       os);
     }
   }
   return MURK_OK;
@@ -1084,9 +1121,20 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
 static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   int rc = mk_reserves_check_minimums(g, side, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  g->s.phase_done[MURK_PHASE_RESERVES][side] = true;
+  struct mk_state* s = &g->s;
+  s->phase_done[MURK_PHASE_RESERVES][side] = true;
   mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s has finished nominating reserves",
           murk_side_name(side));
+  if (nominates_later(g, side) && s->phase_done[MURK_PHASE_DEPLOY][murk_side_other(side)]) {
+    /* The late nominations are over: back to the deployment, this side's turn. */
+    mk_mark_step_start(g);
+    s->phase = MURK_PHASE_DEPLOY;
+    s->to_act = side;
+    mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, side, "setup: deployment; the %s deploys",
+            murk_side_name(side));
+    if (random_deployment(g, side)) roll_random_deployment(g, side);
+    return MURK_OK;
+  }
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1112,6 +1160,10 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
   s->phase_done[MURK_PHASE_DEPLOY][side] = true;
   if (s->finished_deploying_first == MURK_NO_SIDE) s->finished_deploying_first = side;
   mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished deploying", murk_side_name(side));
+  enum murk_side other = murk_side_other(side);
+  if (m->deploy_in_turn && !s->phase_done[MURK_PHASE_DEPLOY][other] &&
+      begin_second_deployment(g, other))
+    return MURK_OK;
   next_in_phase(g, side, true);
   return MURK_OK;
 }
@@ -1178,10 +1230,9 @@ static int end_step(struct murk_game* g, enum murk_side side, char* reason, size
 static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
   const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
   const struct murk_grid* gr = &g->m->grid;
-  char scratch[256];
   for (int y = 0; y < gr->height; y++)
     for (int x = 0; x < gr->width; x++)
-      if (objective_cell_check(g, (struct murk_pos){x, y}, scratch, sizeof scratch) == MURK_OK)
+      if (objective_cell_check(g, (struct murk_pos){x, y}, NULL, 0) == MURK_OK)
         return mk_reject(
             reason, reason_len,
             "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",

@@ -20,12 +20,14 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 
 static int min_int(int a, int b) {
   return a < b ? a : b;
@@ -73,7 +75,23 @@ struct mk_fov_rows {
   struct fov_row* rows;        /* 2 * max_rows entries */
   struct fov_chunk* chunks;    /* the newest first */
   struct viewer* eyes;         /* scratch for mk_sight_update: a side's viewers */
+  /* Tables of up to DISK_TABLE cells (rows over the whole table): the cells within
+   * disk_range of each origin cell, a whole-table bitset each, made the first time asked
+   * (disk_made); and two whole-table bitsets of scratch for mk_sight_update, what a
+   * side's viewers see within the range and at any range. A pair of viewer and enemy is
+   * then one bit of a union made once per side and update (issue 11, point 5). */
+  size_t twords;      /* words of a whole-table bitset */
+  int disk_range;     /* the range of the disks held; -1 none */
+  uint64_t* disks;    /* cells * twords */
+  uint8_t* disk_made; /* cells */
+  uint64_t* near;     /* twords: seen within the range */
+  uint64_t* far;      /* twords: seen at any range, made when first asked (far_of) */
+  uint64_t* reach;    /* twords each: mk_sight_reach's answers */
+  uint64_t* line;
+  int nunited; /* the viewers near and far are made of (the first of eyes) */
+  bool far_made;
 };
+#define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
 
 /* A unit or marker that looks, for mk_sight_update: where it stands and its field of
  * view. */
@@ -97,6 +115,12 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   fov_chunks_free(r);
   murk_free(r->rows);
   murk_free(r->eyes);
+  murk_free(r->disks);
+  murk_free(r->disk_made);
+  murk_free(r->near);
+  murk_free(r->far);
+  murk_free(r->reach);
+  murk_free(r->line);
   murk_free(r);
 }
 
@@ -134,6 +158,8 @@ static int fov_rows_new(const struct murk_sightmap* map, struct mk_fov_rows** ou
   r->chunk_words = full < FOV_CHUNK ? full : FOV_CHUNK;
   r->rows = murk_malloc(2 * r->max_rows * sizeof *r->rows);
   r->eyes = murk_malloc(MAX_VIEWERS * sizeof *r->eyes);
+  r->twords = (cells + 63) / 64;
+  r->disk_range = -1;
   int rc = r->rows && r->eyes ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
   if (rc != MURK_OK) {
     fov_rows_free(r);
@@ -504,6 +530,23 @@ static void saw(struct mk_sighting* k, struct murk_pos p, int turn) {
   k->turn = turn;
 }
 
+/* Marker mi stands for a revealed platoon whose teams are on the table. */
+static bool revealed_platoon(const struct mk_state* s, int mi) {
+  const struct mk_marker* mk = &s->markers[mi];
+  if (mk->on_table || !mk->revealed || mk->unit < 0) return false;
+  if (mk->owner != MURK_ATTACKER && mk->owner != MURK_DEFENDER) return false;
+  return s->units[mk->owner][mk->unit].state == MURK_PLATOON_REVEALED;
+}
+
+/* What a side sees of revealed platoon mi now. */
+static void platoon_facts(const struct mk_state* s, int mi, struct mk_sighting* k) {
+  const struct mk_unit_state* u = &s->units[s->markers[mi].owner][s->markers[mi].unit];
+  k->known = true;
+  k->turn = s->turn;
+  k->bogged = u->bogged;
+  k->dug_in = u->dug_in;
+}
+
 /* A public event placed something of `owner` at e->to: the other side has been told. */
 static void told(struct murk_game* g, const struct murk_event* e) {
   struct mk_state* s = &g->s;
@@ -574,6 +617,145 @@ static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_po
   return false;
 }
 
+/* The cells within r->disk_range of cell `at` (a table of at most DISK_TABLE cells), made
+ * now if needed. On both grids the cells of one row within a distance are a run: from the
+ * axial difference dr of the rows, dq may go from -range to range on squares, and from
+ * max(-range, -range - dr) to min(range, range - dr) on hexes (max(|dq|, |dr|, |dq + dr|)
+ * <= range); geom.h's conversions turn the run's ends into columns. */
+static const uint64_t* disk(struct mk_fov_rows* r, const struct murk_grid* grid, long at) {
+  uint64_t* d = r->disks + (size_t)at * r->twords;
+  if (r->disk_made[at]) return d;
+  memset(d, 0, r->twords * sizeof *d);
+  int range = min_int(r->disk_range, r->width + r->height); /* no table distance is more */
+  struct murk_pos c = {(int)(at % r->width), (int)(at / r->width)};
+  struct murk_axial ca = murk_geom_to_axial(grid, c);
+  int y0 = c.y - range < 0 ? 0 : c.y - range; /* a distance is at least the rows between */
+  int y1 = c.y + range >= r->height ? r->height - 1 : c.y + range;
+  for (int y = y0; y <= y1; y++) {
+    int dr = y - c.y, lo = -range, hi = range;
+    if (grid->kind == MURK_GRID_HEX) {
+      lo = dr < 0 ? -range - dr : -range;
+      hi = dr > 0 ? range - dr : range;
+    }
+    int x0 = murk_geom_from_axial(grid, (struct murk_axial){ca.q + lo, ca.r + dr}).x;
+    int x1 = murk_geom_from_axial(grid, (struct murk_axial){ca.q + hi, ca.r + dr}).x;
+    if (x0 < 0) x0 = 0;
+    if (x1 >= r->width) x1 = r->width - 1;
+    for (int x = x0; x <= x1; x++) {
+      size_t bit = (size_t)y * (size_t)r->width + (size_t)x;
+      d[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
+  }
+  r->disk_made[at] = 1;
+  return d;
+}
+
+/* Room for the disks and the unions (tables of at most DISK_TABLE cells), and the disks
+ * of `range` (any other range held is dropped). False when there is none. */
+static bool disks_ready(struct mk_fov_rows* r, int range) {
+  size_t cells = (size_t)r->width * (size_t)r->height;
+  if (cells > DISK_TABLE) return false;
+  if (!r->near) {
+    r->near = murk_malloc(r->twords * sizeof *r->near);
+    r->far = murk_malloc(r->twords * sizeof *r->far);
+    r->reach = murk_malloc(r->twords * sizeof *r->reach);
+    r->line = murk_malloc(r->twords * sizeof *r->line);
+    r->disks = murk_malloc(cells * r->twords * sizeof *r->disks);
+    r->disk_made = murk_calloc(cells, 1);
+    if (!r->near || !r->far || !r->reach || !r->line || !r->disks || !r->disk_made) {
+      murk_free(r->near);
+      murk_free(r->far);
+      murk_free(r->reach);
+      murk_free(r->line);
+      murk_free(r->disks);
+      murk_free(r->disk_made);
+      r->near = r->far = r->reach = r->line = r->disks = NULL;
+      r->disk_made = NULL;
+      return false;
+    }
+  }
+  if (range < MURK_SIGHT_UNLIMITED && range != r->disk_range) {
+    memset(r->disk_made, 0, cells);
+    r->disk_range = range;
+  }
+  return true;
+}
+
+/* The unions of what the n gathered viewers see (r->far) and see within `range` (r->near),
+ * on a table of at most DISK_TABLE cells, so that eyes_see is one bit. False when that
+ * cannot be done (a bigger table, no memory): eyes_see then walks the viewers. */
+static bool eyes_union(struct murk_game* g, int n, int range) {
+  struct mk_fov_rows* r = g->fov_rows;
+  bool limited = range < MURK_SIGHT_UNLIMITED;
+  if (!disks_ready(r, range)) return false;
+  r->nunited = n;
+  r->far_made = false;
+  memset(r->near, 0, r->twords * sizeof *r->near);
+  for (int i = 0; limited && i < n; i++) {
+    const struct fov_row* row = &r->eyes[i].row; /* over the whole table, as near and far */
+    const uint64_t* d = disk(r, &g->m->grid, row->origin);
+    for (size_t w = 0; w < r->twords; w++) r->near[w] |= row->bits[w] & d[w];
+  }
+  return true;
+}
+
+/* What the viewers of eyes_union see at any range. */
+static const uint64_t* far_of(struct mk_fov_rows* r) {
+  if (r->far_made) return r->far;
+  memset(r->far, 0, r->twords * sizeof *r->far);
+  for (int i = 0; i < r->nunited; i++) {
+    const uint64_t* bits = r->eyes[i].row.bits;
+    for (size_t w = 0; w < r->twords; w++) r->far[w] |= bits[w];
+  }
+  r->far_made = true;
+  return r->far;
+}
+
+bool mk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
+                    const uint64_t** reach, const uint64_t** line) {
+  struct mk_fov_rows* r = g->fov_rows;
+  const struct murk_grid* grid = &g->m->grid;
+  if (!r || !g->sightmap || !disks_ready(r, range)) return false;
+  bool limited = range < MURK_SIGHT_UNLIMITED;
+  memset(r->reach, 0, r->twords * sizeof *r->reach);
+  memset(r->line, 0, r->twords * sizeof *r->line);
+  for (int i = 0; i < n; i++) {
+    if (!murk_geom_on_table(grid, at[i])) return false;
+    long a = cell_index(r, at[i]);
+    /* A small table never flushes (it holds a row for every cell), so no row goes stale. */
+    const struct fov_row* row = fov_row(r, g->sightmap, at[i]);
+    if (!row) return false;
+    if (!limited) {
+      for (size_t w = 0; w < r->twords; w++) r->line[w] |= row->bits[w];
+      continue;
+    }
+    const uint64_t* d = disk(r, grid, a);
+    for (size_t w = 0; w < r->twords; w++) {
+      r->reach[w] |= d[w];
+      r->line[w] |= row->bits[w] & d[w];
+    }
+  }
+  if (!limited && n > 0) /* every cell is within reach */
+    for (size_t w = 0; w < r->twords; w++) r->reach[w] = ~(uint64_t)0;
+  *reach = r->reach;
+  *line = r->line;
+  return true;
+}
+
+/* eyes_see from the unions of eyes_union. */
+static bool union_sees(const struct murk_game* g, int range, struct murk_pos p, bool beyond) {
+  struct mk_fov_rows* r = g->fov_rows;
+  if (!murk_geom_on_table(&g->m->grid, p)) return false;
+  const uint64_t* bits = !beyond && range < MURK_SIGHT_UNLIMITED ? r->near : far_of(r);
+  size_t bit = (size_t)p.y * (size_t)r->width + (size_t)p.x;
+  return (bits[bit / 64] >> (bit % 64)) & 1;
+}
+
+static bool gathered_see(const struct murk_game* g, bool united, int n, int range,
+                         struct murk_pos p, bool beyond) {
+  return united ? union_sees(g, range, p, beyond) : eyes_see(g, n, range, p, beyond);
+}
+
 void mk_sight_update(struct murk_game* g, size_t first_event) {
   struct mk_state* s = &g->s;
   for (int v = 0; v < MURK_SIDES; v++) {
@@ -581,11 +763,14 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     enum murk_side other = murk_side_other(viewer);
     int neyes = gather_eyes(g, viewer);
     int range = mk_sight_range(g, viewer);
+    bool united = neyes >= 0 && eyes_union(g, neyes, range);
     for (int i = 0; i < s->nmarkers; i++) {
       const struct mk_marker* mk = &s->markers[i];
       struct mk_sighting* k = &s->seen_marker[v][i];
       if (mk->owner != other || !mk->on_table) {
-        memset(k, 0, sizeof *k); /* gone (revealed, removed): nothing to remember */
+        /* A revealed platoon's marker keeps what the side last saw of the platoon (below);
+         * anything else gone (removed, withdrawn) leaves nothing to remember. */
+        if (mk->owner != other || !revealed_platoon(s, i)) memset(k, 0, sizeof *k);
         continue;
       }
       /* Fog-of-War templates (seed 000: put down on the table for both players) and Limited
@@ -593,7 +778,8 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
       k->seen = mk_marker_ops(g, i)->seen_anywhere ||
-                (neyes >= 0 ? eyes_see(g, neyes, range, mk->pos, seen_beyond(g, mk->pos, false))
+                (neyes >= 0 ? gathered_see(g, united, neyes, range, mk->pos,
+                                           seen_beyond(g, mk->pos, false))
                             : mk_sight_any(g, viewer, mk->pos, false, NULL));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
@@ -606,9 +792,23 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
       }
       int u = unit_of_team(s, other, t);
       bool flash = u >= 0 && mk_night_flashing(g, other, u);
-      k->seen = neyes >= 0 ? eyes_see(g, neyes, range, tm->pos, seen_beyond(g, tm->pos, flash))
-                           : mk_sight_any(g, viewer, tm->pos, flash, NULL);
+      k->seen = neyes >= 0
+                    ? gathered_see(g, united, neyes, range, tm->pos, seen_beyond(g, tm->pos, flash))
+                    : mk_sight_any(g, viewer, tm->pos, flash, NULL);
       if (k->seen) saw(k, tm->pos, s->turn);
+    }
+    /* A revealed platoon is seen when one of its teams is: then the side sees whether it is
+     * bogged or dug in; out of sight it keeps what it saw last (docs/rules.md, "What a side
+     * knows"). */
+    for (int i = 0; i < s->nmarkers; i++) {
+      if (s->markers[i].owner != other || s->markers[i].on_table || !revealed_platoon(s, i))
+        continue;
+      const struct mk_unit_state* u = &s->units[other][s->markers[i].unit];
+      struct mk_sighting* k = &s->seen_marker[v][i];
+      k->seen = false;
+      for (int t = u->first_team; t < u->first_team + u->nteams && !k->seen; t++)
+        k->seen = s->seen_team[v][t].seen;
+      if (k->seen) platoon_facts(s, i, k);
     }
   }
   for (size_t i = first_event; i < g->nevents; i++) {
@@ -617,5 +817,12 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     if (e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE || e->kind == MURK_EV_MOVE ||
         e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL)
       told(g, e);
+    /* A public reveal shows the platoon to both sides as it is. */
+    if (e->kind == MURK_EV_REVEAL) {
+      int mi = mk_marker_index(s, e->marker);
+      enum murk_side owner = mi >= 0 ? s->markers[mi].owner : MURK_NO_SIDE;
+      if ((owner == MURK_ATTACKER || owner == MURK_DEFENDER) && revealed_platoon(s, mi))
+        platoon_facts(s, mi, &s->seen_marker[murk_side_other(owner)][mi]);
+    }
   }
 }

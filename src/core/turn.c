@@ -9,10 +9,16 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "combat.h"
+#include "event.h"
+#include "fog.h"
 #include "murk/error.h"
 #include "night.h"
 #include "reserves.h"
+#include "state.h"
+#include "turn.h"
+#include "victory.h"
 
 static void announce_step(struct murk_game* g) {
   const struct mk_state* s = &g->s;

@@ -14,13 +14,19 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
 #include "murk/error.h"
+#include "state.h"
+#include "victory.h"
 
 /* ---- the result ---- */
 
-/* Platoons that count for victory points: all but transports (seed 000, Victory Point
- * Table: "not including transport platoons"; the brief extends it to losses). */
+/* Platoons that count towards the nine-platoon exception: all but transports (Flames of
+ * War, Luneville mission rules, Victory Point Table: "not including transport platoons").
+ * Losses on the table count every platoon destroyed, transports included (the text leaves
+ * them out of the count of platoons only; issue 14 point 7). Fair Fight and the margin
+ * of victory, murk's own scorings, leave transports out. */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
   return !(mk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
 }
@@ -28,6 +34,13 @@ static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
 static int counted_platoons(const struct murk_game* g, enum murk_side side) {
   int n = 0;
   for (int k = 0; k < g->s.nunits[side]; k++) n += counts(g, side, k);
+  return n;
+}
+
+static int destroyed(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[side]; k++)
+    n += g->s.units[side][k].state == MURK_PLATOON_DESTROYED;
   return n;
 }
 
@@ -90,8 +103,14 @@ enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winne
   if (name_len) name[0] = '\0';
   if (v->mode == MURK_VP_MARGIN) return margin_points(g, winner, vp, name, name_len);
   if (winner != MURK_ATTACKER && winner != MURK_DEFENDER) {
-    /* Fair Fight (seed 001 names it, page 275): nobody won, so each side scores for the
-     * enemy platoons it destroyed, per_platoon each, at most max. */
+    if (!murk_mission_rule_on(g->m, MURK_RULE_FAIR_FIGHT)) {
+      snprintf(name, name_len, "no victory points");
+      return MURK_NO_SIDE;
+    }
+    /* Fair Fight (Flames of War missions, Free-for-All, Encounter and No Man's Land,
+     * "Deciding who won", name it, page 275, without giving it; murk's own default): nobody
+     * won, so each side scores for the enemy platoons it destroyed, per_platoon each, at
+     * most max. */
     int per = murk_mission_param(g->m, MURK_P_FF_PER_PLATOON);
     int most = murk_mission_param(g->m, MURK_P_FF_MAX);
     for (int sd = 0; sd < MURK_SIDES; sd++) {
@@ -103,7 +122,7 @@ enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winne
   }
   /* Seed 000, Victory Point Table: the winner's own losses pick the row; a company that
    * started with nine or more platoons (transports not counted) ignores its first loss. */
-  int lost = counted_destroyed(g, winner);
+  int lost = destroyed(g, winner);
   if (v->ignore_first_loss_at > 0 && counted_platoons(g, winner) >= v->ignore_first_loss_at &&
       lost > 0)
     lost--;
@@ -247,23 +266,25 @@ static bool near_an_objective(const struct murk_game* g, struct murk_pos p, int 
 
 /* ---- taken objectives and end conditions ---- */
 
-/* Our reading of "taken" (seeds 000 and 001 use the word; the rulebook page is not in
- * them; docs/rules.md, "Objective taken"): a side holds an objective when one of its
- * revealed teams is on it or next to it (1 cell) and no enemy team or template is. */
+/* Our reading of "taken" (Flames of War, the Luneville mission rules and the missions use
+ * the word; the rulebook page is not in them; docs/rules.md, "Objective taken"): a side
+ * holds an objective when one of its revealed teams is within the mission's hold distance
+ * (objectives: hold, 10cm unless it says) and no enemy team or template is. */
 bool mk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
   const struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   const struct mk_placed_objective* o = &s->objectives[k];
   enum murk_side enemy = murk_side_other(side);
+  int hold = g->m->objective_hold;
   for (int i = 0; i < s->nmarkers; i++)
     if (s->markers[i].on_table && s->markers[i].owner == enemy &&
-        murk_geom_distance(grid, s->markers[i].pos, o->pos) <= 1)
+        murk_geom_distance(grid, s->markers[i].pos, o->pos) <= hold)
       return false;
   bool own = false;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int t = 0; t < s->nteams[sd]; t++) {
       const struct mk_team* tm = &s->teams[sd][t];
-      if (!tm->alive || !tm->placed || murk_geom_distance(grid, tm->pos, o->pos) > 1) continue;
+      if (!tm->alive || !tm->placed || murk_geom_distance(grid, tm->pos, o->pos) > hold) continue;
       if (sd == (int)enemy) return false;
       own = true;
     }

@@ -6,8 +6,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
+#include "combat.h"
 #include "command_table.h"
-#include "game_internal.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -16,6 +17,9 @@
 #include "murk/sight.h"
 #include "night.h"
 #include "reserves.h"
+#include "setup.h"
+#include "sight.h"
+#include "state.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
 
@@ -41,12 +45,21 @@ void murk_view_free(struct murk_view* v) {
 static void play_verbs(const struct murk_game* g, unsigned verbs, char* buf, size_t n) {
   size_t len = 0;
   buf[0] = '\0';
-  for (int rank = 1; rank <= MURK_CMD_COUNT; rank++)
-    for (int k = 0; k < MURK_CMD_COUNT; k++) {
-      const struct mk_cmd_row* r = mk_cmd_row((enum murk_command_kind)k);
-      if (r->prompt_rank != rank || !(verbs & (1u << k)) || len >= n) continue;
-      len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", r->prompt_word);
-    }
+  /* The verbs by rank, then by place in the table (one pass and a short sort: the view is
+   * refreshed for every decision). */
+  int order[MURK_CMD_COUNT], nv = 0;
+  for (int k = 0; k < MURK_CMD_COUNT; k++) {
+    int rank = mk_cmd_row((enum murk_command_kind)k)->prompt_rank;
+    if (rank < 1 || rank > MURK_CMD_COUNT || !(verbs & (1u << k))) continue;
+    int j = nv++;
+    for (; j > 0 && mk_cmd_row((enum murk_command_kind)order[j - 1])->prompt_rank > rank; j--)
+      order[j] = order[j - 1];
+    order[j] = k;
+  }
+  for (int i = 0; i < nv && len < n; i++) {
+    const char* word = mk_cmd_row((enum murk_command_kind)order[i])->prompt_word;
+    len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", word);
+  }
   if (!(verbs & (1u << MURK_CMD_END)) || len >= n) return;
   enum murk_step step = g->s.step == MURK_STEP_STARTING ? MURK_STEP_MOVEMENT : g->s.step;
   if (step == MURK_STEP_ASSAULT)
@@ -124,6 +137,12 @@ static void fill_marker(const struct murk_game* g, enum murk_side side, const st
   vm->dummy = mk->unit < 0;
   if (vm->dummy) return;
   vm->dug_in = s->units[mk->owner][mk->unit].dug_in;
+  /* An enemy platoon's state as the side last saw it (sight.c), not as it is now. */
+  if (side != MURK_NO_SIDE && side != mk->owner && !mk->on_table) {
+    const struct mk_sighting* k = &s->seen_marker[side][mk - s->markers];
+    vm->bogged = k->bogged;
+    vm->dug_in = k->dug_in;
+  }
   const struct murk_platoon* pl = mk_unit_platoon(g, mk->owner, mk->unit);
   vm->platoon = mk->unit;
   copy_text(vm->name, sizeof vm->name, pl->name);
@@ -258,6 +277,8 @@ struct eyes {
   int n;
   struct murk_pos at[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
   struct murk_axial ax[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
+  const uint64_t *reach, *line; /* mk_sight_reach's answers for the cells, or NULL */
+  bool asked;                   /* mk_sight_reach has been asked */
 };
 
 static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
@@ -281,18 +302,30 @@ static void gather(const struct murk_game* g, enum murk_side side, struct eyes* 
 /* Why what stands (seen) or was last seen (not seen) at p is or is not in sight of the
  * view's side, told from the side's own units alone: the same range and lines as sight.c. */
 static enum murk_view_sight why_seen(const struct murk_game* g, const struct murk_view* v,
-                                     const struct eyes* e, struct murk_pos p, bool seen) {
+                                     struct eyes* e, struct murk_pos p, bool seen) {
   const struct murk_grid* grid = &g->m->grid;
   /* Seen, where nothing is seen beyond sight range (no NVR, no Darkness: sight.c): in sight. */
   if (seen && v->nvr < 0 && !murk_mission_rule_on(g->m, MURK_RULE_DARKNESS)) return MURK_VIEW_SEEN;
-  struct murk_axial to = murk_geom_to_axial(grid, p);
+  if (!e->asked) { /* the unions, made when first needed */
+    e->asked = true;
+    if (!mk_sight_reach(g, e->at, e->n, v->sight_range, &e->reach, &e->line))
+      e->reach = e->line = NULL;
+  }
   bool near = false;
-  for (int i = 0; i < e->n; i++) {
-    if (v->sight_range < MURK_SIGHT_UNLIMITED &&
-        murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
-      continue;
-    near = true;
-    if (mk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+  if (e->reach && murk_geom_on_table(grid, p)) {
+    /* The same two questions, answered by sight.c's unions over the view's cells. */
+    size_t bit = (size_t)p.y * (size_t)grid->width + (size_t)p.x;
+    if ((e->line[bit / 64] >> (bit % 64)) & 1) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+    near = (e->reach[bit / 64] >> (bit % 64)) & 1;
+  } else {
+    struct murk_axial to = murk_geom_to_axial(grid, p);
+    for (int i = 0; i < e->n; i++) {
+      if (v->sight_range < MURK_SIGHT_UNLIMITED &&
+          murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
+        continue;
+      near = true;
+      if (mk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+    }
   }
   if (seen) return MURK_VIEW_LIT;
   if (near) return MURK_VIEW_NO_LINE;
@@ -305,6 +338,8 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
   struct eyes* e = murk_malloc(sizeof *e);
   if (!e) return MURK_ENOMEM;
   gather(g, v->side, e);
+  e->reach = e->line = NULL;
+  e->asked = false;
   for (int i = 0; i < v->nmarkers; i++) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
@@ -356,9 +391,12 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
       for (int t = u->first_team; t < u->first_team + u->nteams && !near; t++) {
         const struct mk_team* ta = &s->teams[side][t];
         if (!ta->alive || !ta->placed) continue;
+        /* Where the side knows the target teams to be, as combat.c measures. */
         for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
           const struct mk_team* tb = &s->teams[other][q];
-          near = tb->alive && tb->placed && murk_geom_distance(grid, ta->pos, tb->pos) <= reach;
+          const struct mk_sighting* kn = &s->seen_team[side][q];
+          near = tb->alive && tb->placed && kn->known &&
+                 murk_geom_distance(grid, ta->pos, kn->pos) <= reach;
         }
       }
       if (!near) continue;

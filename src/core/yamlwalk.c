@@ -8,6 +8,7 @@
 
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "murk/suggest.h"
 
 /* ---- positions and reporting ---- */
 
@@ -535,33 +536,8 @@ bool yw_check_text(struct yw* w, const yaml_node_t* n, const char* what) {
 
 /* ---- names: did-you-mean and lists ---- */
 
-/* Levenshtein distance for short words; INT32_MAX for long ones (no suggestion). */
-static int edit_distance(const char* a, const char* b) {
-  size_t la = strlen(a), lb = strlen(b);
-  if (la > 63 || lb > 63) return INT32_MAX;
-  int prev[64], cur[64];
-  for (size_t j = 0; j <= lb; j++) prev[j] = (int)j;
-  for (size_t i = 1; i <= la; i++) {
-    cur[0] = (int)i;
-    for (size_t j = 1; j <= lb; j++) {
-      int sub = prev[j - 1] + (a[i - 1] != b[j - 1]);
-      int del = prev[j] + 1, ins = cur[j - 1] + 1;
-      cur[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
-    }
-    memcpy(prev, cur, (lb + 1) * sizeof prev[0]);
-  }
-  return prev[lb];
-}
-
 const char* yw_suggest(const char* word, const char* const* cands, int count) {
-  const char* best = NULL;
-  int bestd = 3;
-  int wl = (int)strlen(word);
-  for (int i = 0; i < count; i++) {
-    int d = edit_distance(word, cands[i]);
-    if (d < bestd && d < wl) best = cands[i], bestd = d;
-  }
-  return best;
+  return murk_suggest(word, word ? strlen(word) : 0, cands, count > 0 ? (size_t)count : 0);
 }
 
 void yw_join(char* buf, size_t size, const char* const* cands, int count) {

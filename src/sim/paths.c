@@ -13,8 +13,18 @@ static const int move_lengths[] = {12, 9, 6, 5, 4, 3, 2, 1};
 /* The cost of difficult ground (gather.c's terrain_cost): its cells stop the first pass. */
 enum { cost_difficult = 6 };
 
+static void bq_free(struct bucketq* q) {
+  for (int b = 0; b < FIELD_BUCKETS; b++) murk_free(q->items[b]);
+  memset(q, 0, sizeof *q);
+}
+
+static void field_free(struct field* f) {
+  murk_free(f->dist);
+  bq_free(&f->q);
+}
+
 static void drop_fields(struct fieldset* fs) {
-  for (int i = 0; i < fs->nfields; i++) murk_free(fs->fields[i].dist);
+  for (int i = 0; i < fs->nfields; i++) field_free(&fs->fields[i]);
   fs->nfields = 0;
 }
 
@@ -107,13 +117,8 @@ static const int* neighbours(struct ctx* c) {
 /* A bucket queue for the distance fields (Dial's algorithm): entering a cell costs at most
  * cost_difficult, so the distances waiting are always within that of the one being taken,
  * and BUCKETS circular buckets hold them apart. */
-#define BUCKETS 8
+#define BUCKETS FIELD_BUCKETS
 _Static_assert(cost_difficult < BUCKETS, "a step must not wrap the bucket ring");
-
-struct bucketq {
-  int* items[BUCKETS];
-  size_t n[BUCKETS], cap[BUCKETS];
-};
 
 static bool bq_push(struct bucketq* q, int dist, int idx) {
   int b = dist % BUCKETS;
@@ -128,33 +133,20 @@ static bool bq_push(struct bucketq* q, int dist, int idx) {
   return true;
 }
 
-static void bq_free(struct bucketq* q) {
-  for (int b = 0; b < BUCKETS; b++) murk_free(q->items[b]);
-}
-
-/* The field toward goal: what it costs to get there from each cell (Dijkstra from the goal
- * backwards; entering a cell costs that cell). NULL when out of memory. */
-static const int* field_to(struct ctx* c, struct murk_pos goal) {
-  if (!c->fields && sim_memo_sync(c) != MURK_OK) return NULL;
-  struct fieldset* mm = c->fields;
-  for (int i = 0; i < mm->nfields; i++)
-    if (murk_pos_eq(mm->fields[i].goal, goal)) return mm->fields[i].dist;
-  if (!sim_on_table(c, goal)) return NULL;
-  size_t cells = (size_t)c->w * (size_t)c->h;
-  const int* nbr = neighbours(c);
-  int* d = murk_malloc(cells * sizeof *d);
-  struct bucketq q;
-  memset(&q, 0, sizeof q);
-  if (!d || !nbr) goto oom;
-  for (size_t i = 0; i < cells; i++) d[i] = INT_MAX;
-  d[sim_cell(c, goal)] = 0;
-  if (!bq_push(&q, 0, sim_cell(c, goal))) goto oom;
-  size_t waiting = 1;
-  for (int cur = 0; waiting > 0; cur++) {
-    int b = cur % BUCKETS;
-    while (q.n[b] > 0) {
-      int idx = q.items[b][--q.n[b]];
-      waiting--;
+/* Take cost levels from the field's queue until the distance of cell `need` is final (every
+ * level up to it taken) or nothing is left: Dijkstra from the goal backwards, entering a
+ * cell costs that cell. Cells beyond the levels taken hold a distance at least as great as
+ * their final one, and greater than every level taken, so walk() finds the same way as on
+ * the whole field (it only ever steps to a cell nearer than where it stands). False when out
+ * of memory. */
+static bool field_grow(struct ctx* c, const int* nbr, struct field* f, int need) {
+  int* d = f->dist;
+  while (f->waiting > 0 && d[need] >= f->done) {
+    int cur = f->done, b = cur % BUCKETS;
+    struct bucketq* q = &f->q;
+    while (q->n[b] > 0) {
+      int idx = q->items[b][--q->n[b]];
+      f->waiting--;
       if (d[idx] != cur) continue; /* reached more cheaply since it was queued */
       /* Entering this cell costs its cost; the goal may be taken by an enemy (cost 0), and
        * then the way leads next to it. */
@@ -164,24 +156,50 @@ static const int* field_to(struct ctx* c, struct murk_pos goal) {
         if (ni < 0) break;
         if (c->cost[ni] == 0 || cur + step >= d[ni]) continue;
         d[ni] = cur + step;
-        if (!bq_push(&q, d[ni], ni)) goto oom;
-        waiting++;
+        if (!bq_push(q, d[ni], ni)) return false;
+        f->waiting++;
       }
     }
+    f->done = cur + 1;
   }
-  bq_free(&q);
+  return true;
+}
+
+/* The field toward goal, its distance from cell `from` final: what it costs to get there
+ * from each cell. NULL when out of memory. */
+static const int* field_to(struct ctx* c, struct murk_pos goal, struct murk_pos from) {
+  if (!c->fields && sim_memo_sync(c) != MURK_OK) return NULL;
+  struct fieldset* mm = c->fields;
+  const int* nbr = neighbours(c);
+  if (!nbr) return NULL;
+  int need = sim_cell(c, from);
+  for (int i = 0; i < mm->nfields; i++)
+    if (murk_pos_eq(mm->fields[i].goal, goal)) {
+      if (!field_grow(c, nbr, &mm->fields[i], need)) goto oom;
+      return mm->fields[i].dist;
+    }
+  if (!sim_on_table(c, goal)) return NULL;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  struct field f;
+  memset(&f, 0, sizeof f);
+  f.goal = goal;
+  f.dist = murk_malloc(cells * sizeof *f.dist);
+  if (!f.dist) goto oom_f;
+  for (size_t i = 0; i < cells; i++) f.dist[i] = INT_MAX;
+  f.dist[sim_cell(c, goal)] = 0;
+  if (!bq_push(&f.q, 0, sim_cell(c, goal))) goto oom_f;
+  f.waiting = 1;
+  if (!field_grow(c, nbr, &f, need)) goto oom_f;
   if (mm->nfields == MAX_FIELDS) {
-    murk_free(mm->fields[0].dist);
+    field_free(&mm->fields[0]);
     memmove(&mm->fields[0], &mm->fields[1], (MAX_FIELDS - 1) * sizeof mm->fields[0]);
     mm->nfields--;
   }
-  mm->fields[mm->nfields].goal = goal;
-  mm->fields[mm->nfields].dist = d;
-  mm->nfields++;
-  return d;
+  mm->fields[mm->nfields++] = f;
+  return f.dist;
+oom_f:
+  field_free(&f);
 oom:
-  bq_free(&q);
-  murk_free(d);
   c->oom = true;
   return NULL;
 }
@@ -293,7 +311,7 @@ struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct 
  * template's whole allowance, and difficult ground bogs (seed 000, Moving platoons). */
 void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
   if (sim_dist(c, u->pos, goal) <= near) return;
-  const int* d = field_to(c, goal);
+  const int* d = field_to(c, goal, u->pos);
   if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return;
   struct murk_pos path[MAX_PATH];
   signed char memo[MAX_PATH][MAX_PATH];

@@ -59,9 +59,21 @@ struct groups {
 };
 
 /* A distance field toward one goal cell (cost of the cheapest way there, INT_MAX: none). */
+/* A bucket queue for the distance fields (paths.c). */
+#define FIELD_BUCKETS 8
+struct bucketq {
+  int* items[FIELD_BUCKETS];
+  size_t n[FIELD_BUCKETS], cap[FIELD_BUCKETS];
+};
+/* A distance field, made only as far as the questions asked of it so far needed: every cell
+ * nearer the goal than `done` has its distance; the search goes on from q when a farther
+ * cell is asked about. */
 struct field {
   struct murk_pos goal;
   int* dist;
+  struct bucketq q;
+  int done;       /* the next cost level to take from q */
+  size_t waiting; /* entries in q */
 };
 #define MAX_FIELDS 8
 

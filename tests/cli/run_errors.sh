@@ -55,7 +55,7 @@ if expect 1 "wrong side" -- "$MURK" run "$tmp/wrong-side.txt"; then
 fi
 
 # Once the game is over nothing more is accepted.
-cp tests/games/luneville-turn-limit.txt "$tmp/over.txt"
+cp tests/games/encounter-full.txt "$tmp/over.txt"
 echo "end" >>"$tmp/over.txt"
 over_line=$(wc -l <"$tmp/over.txt")
 if expect 1 "a command after the end" -- "$MURK" run "$tmp/over.txt"; then

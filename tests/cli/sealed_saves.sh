@@ -48,7 +48,7 @@ no_secret_in() { # FILE GAME-SCRIPT MISSION: none of the game's secrets in FILE'
   done < <(sed -n 's/^ *- name: *//p' "$mission" | sed 's/ *#.*//; s/^"//; s/"$//')
 }
 
-for name in luneville-turn-limit encounter-full breakthrough-setup; do
+for name in luneville-no-last-turn encounter-full breakthrough-setup; do
   script=tests/games/$name.txt
   mission=$(sed -n 's/^# mission: //p' "$script")
   save="$tmp/$name.murk"
@@ -109,7 +109,7 @@ grep -rl 'correct horse\|battery staple' "$tmp" | grep -v "/p[adx]$" | grep -q .
   fail "a file holds a passphrase: $(grep -rl 'correct horse\|battery staple' "$tmp")"
 
 # Damage and swaps: refused, nothing printed, the file unchanged.
-save="$tmp/luneville-turn-limit.murk"
+save="$tmp/luneville-no-last-turn.murk"
 other="$tmp/encounter-full.murk"
 size=$(stat -c %s "$save")
 refused() { # LABEL FILE

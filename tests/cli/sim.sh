@@ -20,9 +20,11 @@ run() {
   rc=$?
 }
 
-# wins_total FILE: attacker + defender + no winner of the first wins line.
+# wins_total FILE: attacker + defender + no winner of the first wins line, and the games
+# stopped at the turn cap (counted apart, never as wins).
 wins_total() {
-  awk '$1 == "wins" { print $2 + $3 + $4; exit }' "$1"
+  awk '$1 == "wins" && !w { w = $2 + $3 + $4 } $1 == "unfinished" && !u { u = $2 }
+       END { print w + u }' "$1"
 }
 
 shopt -s nullglob
@@ -98,10 +100,22 @@ grep -q "^murk: luneville seed 1: no result after 10 commands" "$tmp/capped.err"
 grep -q "^  FAILED  *2 games did not finish" "$tmp/capped.out" ||
   fail "sim --max-commands 10: the table does not say the games failed"
 
+# Issue 14 point 1: a mission ends only as its text says; a game still going past murk
+# sim's own cap (--max-turns, 40 unless said) is stopped, reported as unfinished and counted
+# apart: no win, no points, exit 0.
+run turncap free-for-all --games 6 --policy random --max-turns 2
+[ $rc -eq 0 ] || fail "sim --max-turns 2: exit $rc, want 0: $(head -3 "$tmp/turncap.err")"
+grep -q "^  unfinished  *6 games still going at the turn cap" "$tmp/turncap.out" ||
+  fail "sim --max-turns 2: no unfinished line: $(cat "$tmp/turncap.out")"
+grep -Eq "^  wins +0 +0 +0\$" "$tmp/turncap.out" || fail "sim --max-turns 2: an unfinished game counted as a win"
+run turncap-all free-for-all luneville --games 3 --policy random --max-turns 2
+grep -Eq "^free-for-all +3 +0 +0 +0 +0 +3 " "$tmp/turncap-all.out" ||
+  fail "sim --max-turns 2: the summary row counts unfinished games apart: $(tail -3 "$tmp/turncap-all.out")"
+
 # Bad arguments: usage (2); missions that are not there or do not load: 1.
 for args in "" "luneville --games 0" "luneville --games x" "luneville --policy smart" \
   "luneville --policy greedy,smart" "luneville --all" "luneville --seed -1" "luneville --frob" \
-  "luneville --games"; do
+  "luneville --games" "luneville --max-turns 0"; do
   # shellcheck disable=SC2086
   run usage $args
   [ $rc -eq 2 ] || fail "sim $args: exit $rc, want 2"

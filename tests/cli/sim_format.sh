@@ -19,7 +19,7 @@ checks=$((checks + 1))
 header='mission,seed,attacker_policy,defender_policy,finished,winner,vp_attacker,vp_defender,turns,commands,rejected,arrivals'
 [ "$(head -1 one.csv)" = "$header" ] || fail "csv header: $(head -1 one.csv)"
 [ "$(tail -n +2 one.csv | wc -l)" -eq 12 ] || fail "csv: 12 games, one row each"
-row='^(dust-up|luneville),[0-9]+,(greedy|random),(greedy|random),(yes,(attacker|defender|none)|no,),-?[0-9]+,-?[0-9]+,[0-9]+,[0-9]+,[0-9]+,([0-9]+:[0-9]+( [0-9]+:[0-9]+)*)?$'
+row='^(dust-up|luneville),[0-9]+,(greedy|random),(greedy|random),(yes,(attacker|defender|none)|no,|capped,),-?[0-9]+,-?[0-9]+,[0-9]+,[0-9]+,[0-9]+,([0-9]+:[0-9]+( [0-9]+:[0-9]+)*)?$'
 tail -n +2 one.csv | grep -v -E "$row" | head -3 | while read -r bad; do fail "csv row: $bad"; done
 checks=$((checks + 1))
 grep -q -E ',[0-9]+:[0-9]+' one.csv || fail "csv: some game counts reserve arrivals"
@@ -47,11 +47,13 @@ for g in d["games"]:
         assert isinstance(g[k], t), (k, g)
     assert g["winner"] in ("attacker", "defender", "none") if g["finished"] else g["winner"] is None
     assert all(k.isdigit() and isinstance(v, int) for k, v in g["arrivals"].items())
-    assert set(g) == set(game) | {"winner"}, set(g)
+    assert set(g) - {"capped"} == set(game) | {"winner"}, set(g)
+    assert g.get("capped", False) is False or not g["finished"], g
 assert [m["id"] for m in d["missions"]] == ["dust-up", "luneville"]
 for m in d["missions"]:
     gs = [g for g in d["games"] if g["mission"] == m["id"] and g["finished"]]
     assert m["games"] == len(gs)
+    assert m["unfinished"] == sum(1 for g in d["games"] if g["mission"] == m["id"] and g.get("capped"))
     assert m["wins"]["attacker"] == sum(g["winner"] == "attacker" for g in gs)
     assert m["vp"]["defender"] == sum(g["vp_defender"] for g in gs)
     assert m["turns"]["sum"] == sum(g["turns"] for g in gs)
@@ -77,6 +79,17 @@ cmp -s one.json merged.json || fail "merged json differs from one run's"
 checks=$((checks + 1))
 cat part1.csv part2.csv | "$MURK" sim --merge - >cat.txt 2>&1 || fail "merge of concatenated rows"
 cmp -s one.txt cat.txt || fail "concatenated rows (headers and all) merge to one run's text"
+
+# Games stopped at the turn cap (--max-turns) are "capped" rows, counted apart in the
+# merge as in the run (issue 14 point 1).
+checks=$((checks + 1))
+"$MURK" sim free-for-all --policy random --games 4 --seed 1 --max-turns 3 >cap.txt 2>cap.err ||
+  fail "capped run: $(cat cap.err)"
+"$MURK" sim free-for-all --policy random --games 4 --seed 1 --max-turns 3 --format csv >cap.csv ||
+  fail "capped run, csv"
+grep -q '^free-for-all,[0-9]*,random,random,capped,,' cap.csv || fail "csv: no capped row: $(cat cap.csv)"
+"$MURK" sim --merge cap.csv >cap-merged.txt 2>&1
+diff cap.txt cap-merged.txt >/dev/null || fail "merged capped games differ: $(diff cap.txt cap-merged.txt | head -5)"
 
 # Refusals: overlapping seeds, a broken row (at its line), a usage mix.
 checks=$((checks + 1))

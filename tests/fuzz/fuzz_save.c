@@ -34,6 +34,8 @@
 #include "murk/save.h"
 #include "murk/view.h"
 
+#include "event.h" /* a fuzzer is a test: it may compare two games' whole event logs */
+
 #ifndef MURK_FUZZ_DATA_DIR
 #define MURK_FUZZ_DATA_DIR "data/missions"
 #endif

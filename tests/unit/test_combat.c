@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "murk/sight.h"
+#include "sight.h"
 #include "test_support.h"
 
 /* Both sides: rifles (no save, range 8 cells), tanks (armour 3+), transports; the defender
@@ -84,6 +85,9 @@ static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y
     g->s.teams[side][u->first_team + i].pos = (struct murk_pos){x + i * dx, y};
     g->s.teams[side][u->first_team + i].placed = true;
   }
+  /* What each side now sees and knows of the other, as after a real move: the game judges
+   * shots and assaults by what the side knows (combat.c, known_distance). */
+  mk_sight_update(g, mk_game_event_count(g));
 }
 
 /* Everybody out of the way: the attacker along row 11, the defender along row 0. */
@@ -174,6 +178,40 @@ static void test_shooting_needs_sight(void** st) {
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "attacker P1 shoots at P2: 1 team in range, 2 dice"));
   murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Hits fall on teams the firing side sees (docs/rules.md, "Hidden contact"): the nearest
+ * blue rifle stands in the woods, out of sight, nearer than the one the red rifles see; the
+ * hits go to the one seen. */
+static void test_hits_fall_on_seen_teams(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP TF_VIS CB_FORCES);
+  bool hit = false;
+  for (uint64_t seed = 1; seed < 30 && !hit; seed++) {
+    struct murk_game* g = open_game(m, seed);
+    ok_line(g, "end");
+    put(g, A, RIFLES, 4, 6, 1);
+    put(g, D, RIFLES, 12, 0, 1);
+    struct mk_team* dt = &g->s.teams[D][g->s.units[D][RIFLES].first_team];
+    dt[0].pos = (struct murk_pos){5, 3}; /* in the woods */
+    dt[1].pos = (struct murk_pos){10, 4};
+    assert_false(mk_can_see(g, A, (struct murk_pos){4, 6}, dt[0].pos));
+    assert_false(mk_can_see(g, A, (struct murk_pos){5, 6}, dt[0].pos));
+    assert_false(mk_can_see(g, A, (struct murk_pos){6, 6}, dt[0].pos));
+    assert_false(mk_can_see(g, A, (struct murk_pos){7, 6}, dt[0].pos));
+    assert_true(mk_can_see(g, A, (struct murk_pos){7, 6}, dt[1].pos));
+    assert_true(murk_geom_distance(&m->grid, (struct murk_pos){5, 6}, dt[0].pos) <
+                murk_geom_distance(&m->grid, (struct murk_pos){7, 6}, dt[1].pos));
+    ok_line(g, "shoot 1 at P2");
+    if (!dt[0].alive || !dt[1].alive) {
+      hit = true;
+      assert_true(dt[0].alive);
+      assert_false(dt[1].alive);
+    }
+    murk_game_free(g);
+  }
+  assert_true(hit);
   murk_mission_free(m);
 }
 
@@ -475,6 +513,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sight_range),
       cmocka_unit_test(test_shooting_needs_sight),
+      cmocka_unit_test(test_hits_fall_on_seen_teams),
       cmocka_unit_test(test_to_hit_short_and_long_range),
       cmocka_unit_test(test_to_hit_dug_in_concealed_and_cap),
       cmocka_unit_test(test_to_hit_night),

@@ -248,6 +248,48 @@ static void test_reveal_placement(void** st) {
   murk_mission_free(m);
 }
 
+/* Placement reads what the side knows (docs/rules.md, "Hidden contact"): a defender team
+ * the attacker does not know of stands on 1,9, the cell the attacker's second team would
+ * take. It is met in a public contact, and the team goes to the next cell. */
+static void test_reveal_placement_meets_hidden_enemy(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(m, 1,
+                                 "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at "
+                                 "9,2\ndeploy dummy at 12,8\ndeploy dummy at 14,2\nend\nend");
+  /* The Yodel Hussars (T4 at 9,2), revealed by hand, one team on 1,9 unknown to the
+   * attacker, the others far off. */
+  struct mk_state* s = &g->s;
+  int mi = marker_at(g, 9, 2);
+  assert_true(mi >= 0);
+  struct mk_unit_state* u = &s->units[MURK_DEFENDER][s->markers[mi].unit];
+  s->markers[mi].on_table = false;
+  s->markers[mi].revealed = true;
+  u->state = MURK_PLATOON_REVEALED;
+  for (int i = 0; i < u->nteams; i++) {
+    struct mk_team* t = &s->teams[MURK_DEFENDER][u->first_team + i];
+    t->placed = true;
+    t->pos = i == 0 ? P(1, 9) : P(13 + i, 0);
+    memset(&s->seen_team[MURK_ATTACKER][u->first_team + i], 0, sizeof s->seen_team[0][0]);
+  }
+  ok_line(g, "reveal T1");
+  char text[120];
+  snprintf(text, sizeof text,
+           "contact: attacker P1 at 02,08 runs into a team of defender P%d at 01,09",
+           s->markers[mi].number);
+  assert_true(has_event(g, text));
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_ATTACKER, 0, c), 3);
+  assert_true(murk_pos_eq(c[0], P(2, 8)));
+  /* The second team takes the first candidate not already taken (2,9 is the third's). */
+  assert_true(murk_pos_eq(c[2], P(2, 9)));
+  for (int i = 0; i < 3; i++) assert_false(murk_pos_eq(c[i], P(1, 9)));
+  assert_int_equal(murk_geom_distance(&m->grid, c[1], P(2, 8)), 1);
+  assert_int_equal(murk_game_undoable(g), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_reveal_no_room(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
@@ -479,6 +521,7 @@ int main(void) {
       cmocka_unit_test(test_bogging),
       cmocka_unit_test(test_terrain_one_over),
       cmocka_unit_test(test_reveal_placement),
+      cmocka_unit_test(test_reveal_placement_meets_hidden_enemy),
       cmocka_unit_test(test_reveal_no_room),
       cmocka_unit_test(test_spotting),
       cmocka_unit_test(test_spot_needs_table_and_fog),

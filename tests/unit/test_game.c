@@ -148,7 +148,7 @@ static void test_turn_limit_ends_game(void** st) {
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
   assert_int_equal(murk_game_to_act(g), MURK_NO_SIDE);
   assert_string_equal(murk_game_result(g),
-                      "no winner (Fair Fight 0:0): turn limit reached after turn 1");
+                      "no winner (no victory points 0:0): turn limit reached after turn 1");
   assert_int_equal(murk_game_winner(g), MURK_NO_SIDE);
   char why[200];
   int rc = murk_game_apply_line(g, MURK_ATTACKER, "end", why, sizeof why, NULL);

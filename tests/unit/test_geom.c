@@ -2,10 +2,12 @@
  * odd and even rows), distances against a breadth-first search, rings and discs against
  * brute force (including centres off the table), lines against an exact nearest-cell
  * search, the tie rule, lengths with units and positions as text. */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -822,6 +824,20 @@ static void test_pos_format(void** state) {
   assert_string_equal(buf, "100,100");
   assert_int_equal(murk_pos_format(P(35, 23), buf, 3), 5);
   assert_string_equal(buf, "35");
+  /* It writes what snprintf's "%02d,%02d" writes, for every int and every buffer size. */
+  const int vals[] = {0, 1, 9, 10, 99, 100, 12345, -1, -9, -10, -123, INT_MAX, INT_MIN};
+  const int nv = (int)(sizeof vals / sizeof vals[0]);
+  for (int i = 0; i < nv; i++)
+    for (int j = 0; j < nv; j++)
+      for (size_t n = 0; n <= 26; n++) {
+        char want[32], got[32];
+        memset(want, '#', sizeof want);
+        memset(got, '#', sizeof got);
+        int wl = snprintf(want, n, "%02d,%02d", vals[i], vals[j]);
+        int gl = murk_pos_format(P(vals[i], vals[j]), got, n);
+        assert_int_equal(gl, wl);
+        assert_memory_equal(got, want, sizeof want);
+      }
 }
 
 static void check_pos_bad(const char* s) {

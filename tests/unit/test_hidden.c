@@ -20,6 +20,8 @@
 #include "murk/dice.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 #include "test_support.h"
 
 #define HIDDEN_SEEDS 1000

@@ -12,8 +12,11 @@
 
 #include <cmocka.h>
 
+#include "board.h"
+#include "event.h"
 #include "intel.h"
 #include "murk/dice.h"
+#include "state.h"
 #include "test_support.h"
 
 /* A 20 x 16 hex field. The defender deploys in the north half (rows 0-7), the attacker in

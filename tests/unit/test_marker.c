@@ -13,6 +13,7 @@
 
 #include <cmocka.h>
 
+#include "board.h"
 #include "marker.h"
 #include "move.h"
 #include "night.h"

@@ -18,8 +18,12 @@
 
 #include <cmocka.h>
 
+#include "board.h"
+#include "event.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 #include "test_support.h"
 
 #define A MURK_ATTACKER

@@ -10,7 +10,10 @@
 
 #include <cmocka.h>
 
+#include "board.h"
+#include "event.h"
 #include "reserves.h"
+#include "state.h"
 #include "test_support.h"
 
 /* 16 x 12 hexes at 5cm: the defender deploys in the north half, the attacker in the
@@ -553,9 +556,38 @@ static void test_deep_strike_full_rings(void** st) {
   murk_mission_free(m);
 }
 
+/* A landing ring reads what the side knows (docs/rules.md, "Hidden contact"): a defender
+ * team the attacker does not know of stands at 6,11, within the keep-out of ring cells
+ * round 7,10. The first such ring cell is a public contact and is not taken; the ring
+ * cannot be completed. */
+static void test_deep_strike_meets_hidden_enemy(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("rules:\n  deep_strike: {hit: 6}\n  reserves: {score: 1}\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, "reserve 4 deep\nend\nend");
+  deploy_rest(g);
+  struct mk_state* s = &g->s;
+  int t0 = s->units[MURK_DEFENDER][0].first_team;
+  s->teams[MURK_DEFENDER][t0].pos = (struct murk_pos){6, 11};
+  memset(&s->seen_team[MURK_ATTACKER][t0], 0, sizeof s->seen_team[0][0]);
+  ok_line(g, "arrive 4 at 7,10");
+  assert_true(has_event(g, "contact: attacker P"));
+  assert_true(has_event(g, "at 06,11"));
+  assert_true(has_event(g, "no room to complete its ring"));
+  const struct mk_unit_state* u = &s->units[MURK_ATTACKER][3];
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (s->teams[MURK_ATTACKER][t].alive)
+      assert_true(murk_geom_distance(&m->grid, s->teams[MURK_ATTACKER][t].pos,
+                                     (struct murk_pos){6, 11}) > 1);
+  assert_int_equal(murk_game_undoable(g), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_at_least_half),
+      cmocka_unit_test(test_deep_strike_meets_hidden_enemy),
       cmocka_unit_test(test_at_least_one_up_to_half),
       cmocka_unit_test(test_side_kinds),
       cmocka_unit_test(test_dice_per_turn),

@@ -16,6 +16,8 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 
+#include "event.h" /* the whole event logs of two games, compared */
+
 static struct murk_script* parse_ok(const char* text) {
   struct murk_diags d;
   murk_diags_init(&d, "test.txt");
@@ -340,7 +342,7 @@ static void test_save_of_a_game_replays(void** state) {
       "end\n"
       "end\n"
       "deploy 2 at 16,20\n"
-      "deploy dummy at 12,05\n"
+      "deploy 2 at 21,03\n"
       "spot\n" /* rejected: not in deployment */
       "deploy 3 at 12,20\n";
   struct murk_script* s = parse_ok(script);
@@ -368,7 +370,7 @@ static void test_save_of_a_game_replays(void** state) {
     assert_string_equal(save->lines[i].text, murk_game_log_line(g, i));
   }
   assert_non_null(strstr(text, "\ndefender: objective at 12,22\n"));
-  assert_non_null(strstr(text, "\ndefender: deploy dummy at 12,05\n"));
+  assert_non_null(strstr(text, "\ndefender: deploy 2 at 21,03\n"));
   assert_null(strstr(text, "spot"));
   assert_int_equal(murk_save_check_chain(text, len, true, NULL), MURK_OK);
 

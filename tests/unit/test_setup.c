@@ -542,14 +542,45 @@ static void test_mission_keys(void** st) {
            "deep_strike)");
 }
 
+/* Issue 14 point 7: Fighting Withdrawal's objectives are more than 20cm apart and no two
+ * more than 120cm apart, the defender's included (the bundled mission). */
+static void test_fighting_withdrawal_objectives(void** st) {
+  (void)st;
+  const char* path = MURK_SOURCE_DIR "/data/missions/fighting-withdrawal.yaml";
+  struct murk_diags d;
+  murk_diags_init(&d, path);
+  struct murk_mission* m = NULL;
+  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  ok_line(g, "objective at 04,04");                   /* the defender's */
+  bad_line(g, "objective at 08,04", why, sizeof why); /* exactly 20cm: not more than 20cm */
+  assert_non_null(strstr(why, "at least 25cm (5 cells) apart"));
+  ok_line(g, "objective at 09,04");
+  /* 31,07 is within 120cm of the attacker's first but not of the defender's objective. */
+  bad_line(g, "objective at 31,07", why, sizeof why);
+  assert_non_null(strstr(why, "all objectives must be within 120cm (24 cells)"));
+  assert_non_null(strstr(why, "from objective 1 at 04,04"));
+  ok_line(g, "objective at 26,06");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sides_roll),        cmocka_unit_test(test_independents_phase),
-      cmocka_unit_test(test_deploy_in_turn),    cmocka_unit_test(test_area_in_parts),
-      cmocka_unit_test(test_objective_removal), cmocka_unit_test(test_random_deployment),
-      cmocka_unit_test(test_recce_moves),       cmocka_unit_test(test_prepared_positions),
-      cmocka_unit_test(test_immediate_ambush),  cmocka_unit_test(test_ambush_in_own_turn),
-      cmocka_unit_test(test_infiltrate),        cmocka_unit_test(test_escalation),
+      cmocka_unit_test(test_fighting_withdrawal_objectives),
+      cmocka_unit_test(test_sides_roll),
+      cmocka_unit_test(test_independents_phase),
+      cmocka_unit_test(test_deploy_in_turn),
+      cmocka_unit_test(test_area_in_parts),
+      cmocka_unit_test(test_objective_removal),
+      cmocka_unit_test(test_random_deployment),
+      cmocka_unit_test(test_recce_moves),
+      cmocka_unit_test(test_prepared_positions),
+      cmocka_unit_test(test_immediate_ambush),
+      cmocka_unit_test(test_ambush_in_own_turn),
+      cmocka_unit_test(test_infiltrate),
+      cmocka_unit_test(test_escalation),
       cmocka_unit_test(test_mission_keys),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

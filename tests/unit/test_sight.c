@@ -13,9 +13,12 @@
 
 #include <cmocka.h>
 
+#include "event.h"
 #include "murk/los.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "sight.h"
+#include "state.h"
 #include "test_support.h"
 
 #define A MURK_ATTACKER

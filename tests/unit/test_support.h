@@ -8,13 +8,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "game_internal.h"
+#include "board.h"
+#include "event.h"
 #include "murk/command.h"
 #include "murk/dice.h"
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/view.h"
+#include "state.h"
 
 /* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
  * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at

@@ -19,7 +19,7 @@
  * deployments, recce, dis, starshells, reveal, spot, end) goes to both games and the answers
  * are compared. Each try is taken back by restoring a copy of the game's state.
  *
- * TWINS_BUDGET (environment) sets the number of command tries (default 100000);
+ * TWINS_BUDGET (environment) sets the number of command tries (default 200000);
  * TWINS_VERBOSE=1 prints every difference. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -38,7 +38,7 @@
 
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
 
-/* Sanitizer builds run several times slower: a fifth of the commands there. */
+/* Sanitizer builds run several times slower: a tenth of the commands there. */
 #if defined(__SANITIZE_ADDRESS__)
 #define TWINS_DEFAULT_BUDGET 20000
 #elif defined(__has_feature)
@@ -47,7 +47,7 @@
 #endif
 #endif
 #ifndef TWINS_DEFAULT_BUDGET
-#define TWINS_DEFAULT_BUDGET 100000
+#define TWINS_DEFAULT_BUDGET 200000
 #endif
 
 /* Lines and reports are cut at their buffers on purpose. */
@@ -204,7 +204,8 @@ struct answer {
   int rc;
   char reason[256];
   int undoable;
-  struct buf after; /* new events for S, then S's view (accepted commands only) */
+  char undo_why[256]; /* what U answers now (murk_game_undo_why) */
+  struct buf after;   /* new events for S, then S's view (accepted commands only) */
 };
 
 static void try_cmd(struct murk_game* g, enum murk_side s, const struct murk_command* c,
@@ -221,6 +222,9 @@ static void try_cmd(struct murk_game* g, enum murk_side s, const struct murk_com
     dump_view(&a->after, v);
     murk_view_free(v);
     a->undoable = murk_game_undoable(g);
+    /* U: taking back is a replay of the log less the command (game.c), so for twins whose
+     * knowledge agrees its answer is the count and the words given here. */
+    snprintf(a->undo_why, sizeof a->undo_why, "%s", murk_game_undo_why(g));
   }
   snap_restore(g, sn);
 }
@@ -300,6 +304,11 @@ static bool compare_cmd(struct twins_run* r, struct murk_game* ga, struct murk_g
     report_diff(r, mission, seed, line, what);
     return false;
   }
+  if (same && strcmp(r->a.undo_why, r->b.undo_why) != 0) {
+    snprintf(what, sizeof what, "U answers '%s' vs '%s'", r->a.undo_why, r->b.undo_why);
+    report_diff(r, mission, seed, line, what);
+    return false;
+  }
   if (!same && (r->a.undoable > 0 || r->b.undoable > 0)) {
     char d[400];
     first_diff(r->a.after.p, r->b.after.p, d, sizeof d);
@@ -355,6 +364,13 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
       if (t->teams[e][i].alive && t->teams[e][i].placed)
         add_around(cells, &nc, MAX_CELLS / 2, gr, t->teams[e][i].pos);
   }
+  /* Every cell S's view offers for an arrival (reserves, ambushes, deep strikes). */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(ga, s, &v), MURK_OK);
+  for (int i = 0; i < v->narrivals; i++)
+    for (int c = 0; c < v->arrivals[i].ncells; c++)
+      add_cell(cells, &nc, MAX_CELLS * 3 / 4, gr, v->arrivals[i].cells[c]);
+  murk_view_free(v);
   /* Some cells anywhere. */
   for (int i = 0; i < 24; i++) {
     struct murk_pos p = {(int)pick(st, (uint32_t)gr->width), (int)pick(st, (uint32_t)gr->height)};
@@ -746,15 +762,71 @@ static const char* const bundled[] = {
 #define NBUNDLED (sizeof bundled / sizeof bundled[0])
 
 /* Small missions that combine rules: fog of war at night, deep strike into fog, ambush in
- * the dark. */
+ * the dark; Limited Intelligence at night is a bundled mission with a rule added (below). */
 #define TW_NIGHT "  night_fighting: {sight: 2d6, unit: 5cm, scatter: 2d6, unseen_scatter: d6}\n"
+/* Each side has a platoon that may deep strike (Flames of War's Deep Strike) and one to lie
+ * in ambush. */
+#define TW_FORCES                                                                                 \
+  "forces:\n"                                                                                     \
+  "  attacker:\n"                                                                                 \
+  "    name: Red Force\n"                                                                         \
+  "    dummies: 1\n"                                                                              \
+  "    profiles:\n"                                                                               \
+  "      lancer: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 4, motivation: 4}\n"           \
+  "    platoons:\n"                                                                               \
+  "      - {name: Alpha Lancers, command_distance: 10cm, teams: [{profile: lancer, count: 3}]}\n" \
+  "      - {name: Bravo Jumpers, command_distance: 10cm, flags: [deep_strike],\n"                 \
+  "         teams: [{profile: lancer, count: 4}]}\n"                                              \
+  "      - {name: Charlie Lancers, command_distance: 10cm, teams: [{profile: lancer, count: "     \
+  "2}]}\n"                                                                                        \
+  "  defender:\n"                                                                                 \
+  "    name: Blue Force\n"                                                                        \
+  "    dummies: 1\n"                                                                              \
+  "    profiles:\n"                                                                               \
+  "      ranger: {move: 20cm, range: 20cm, rof: 2, skill: 4, save: 5, motivation: 4}\n"           \
+  "    platoons:\n"                                                                               \
+  "      - {name: Xenon Rangers, command_distance: 10cm, teams: [{profile: ranger, count: 4}]}\n" \
+  "      - {name: Yodel Jumpers, command_distance: 10cm, flags: [deep_strike],\n"                 \
+  "         teams: [{profile: ranger, count: 3}]}\n"                                              \
+  "      - {name: Zulu Rangers, command_distance: 10cm, teams: [{profile: ranger, count: 2}]}\n"
 static const char* const combos[] = {
     /* fog of war with night fighting */
     TF_HEAD TF_SETUP "rules:\n  fog_of_war: {dummies: true}\n" TW_NIGHT TF_VIS TF_FORCES,
+    /* deep strike into fog of war */
+    TF_HEAD TF_SETUP
+    "rules:\n  fog_of_war: {dummies: true}\n  deep_strike: {}\n  reserves: {score: 3}\n" TF_VIS
+        TW_FORCES,
+    /* ambush in the dark: fog of war, an ambush each, at night */
+    TF_HEAD
+    "setup: {sides: fixed, first_turn: attacker, attacker: {ambush: 1}, defender: {ambush: "
+    "1}}\n"
+    "rules:\n  fog_of_war: {dummies: true}\n  ambush: {platoons: 1}\n" TW_NIGHT TF_VIS TW_FORCES,
     /* the plain test mission */
     TF_MISSION,
 };
 #define NCOMBOS (sizeof combos / sizeof combos[0])
+
+/* Bundled missions with a rule added under `rules:`: Limited Intelligence at night. */
+static const char* const with_rule[][2] = {
+    {"li-hohenfeld", TW_NIGHT},
+};
+#define NWITH (sizeof with_rule / sizeof with_rule[0])
+
+static struct murk_mission* load_with_rule(const char* name, const char* rule) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.yaml", MISSIONS, name);
+  FILE* f = fopen(path, "rb");
+  assert_non_null(f);
+  static char text[65536], out[65536 + 512];
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  fclose(f);
+  text[n] = '\0';
+  char* at = strstr(text, "\nrules:\n");
+  assert_non_null(at);
+  at += strlen("\nrules:\n");
+  snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, rule, at);
+  return load_yaml(out);
+}
 
 static long total_tries, total_diffs;
 
@@ -775,9 +847,10 @@ static void run_computer(void** state) {
 }
 
 static void run_missions(enum murk_policy pol, long budget) {
-  long per_mission = budget / (long)(NBUNDLED + NCOMBOS);
+  long per_mission = budget / (long)(NBUNDLED + NCOMBOS + NWITH);
   struct twins_run* all = run_new(budget);
-  for (size_t i = 0; i < NBUNDLED + NCOMBOS; i++) {
+  const char* only = getenv("TWINS_ONLY"); /* one mission by name, while working on it */
+  for (size_t i = 0; i < NBUNDLED + NCOMBOS + NWITH; i++) {
     struct murk_mission* m = NULL;
     char name[64];
     if (i < NBUNDLED) {
@@ -787,9 +860,17 @@ static void run_missions(enum murk_policy pol, long budget) {
       murk_diags_init(&d, path);
       assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
       snprintf(name, sizeof name, "%s", bundled[i]);
-    } else {
+    } else if (i < NBUNDLED + NCOMBOS) {
       m = load_yaml(combos[i - NBUNDLED]);
       snprintf(name, sizeof name, "combo-%zu", i - NBUNDLED);
+    } else {
+      m = load_with_rule(with_rule[i - NBUNDLED - NCOMBOS][0],
+                         with_rule[i - NBUNDLED - NCOMBOS][1]);
+      snprintf(name, sizeof name, "%s+night", with_rule[i - NBUNDLED - NCOMBOS][0]);
+    }
+    if (only && *only && strcmp(only, name) != 0) {
+      murk_mission_free(m);
+      continue;
     }
     assert_int_equal(murk_sight_cache_new(m, &cache), MURK_OK);
     struct twins_run* r = run_new(per_mission);

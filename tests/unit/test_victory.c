@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "test_support.h"
+#include "victory.h"
 
 #define A MURK_ATTACKER
 #define D MURK_DEFENDER
@@ -82,10 +83,10 @@ static void test_vp_table(void** st) {
   expect_vp(g, A, "Major Victory", 5, 2); /* 2 */
   set_destroyed(g, A, 2);
   expect_vp(g, A, "Major Victory", 5, 2); /* 3 */
-  set_destroyed(g, A, 8);                 /* the transport: not a loss */
-  expect_vp(g, A, "Major Victory", 5, 2);
-  set_destroyed(g, A, 3);
+  set_destroyed(g, A, 8);                 /* the transport: a loss too (issue 14 point 7) */
   expect_vp(g, A, "Minor Victory", 4, 3); /* 4 */
+  set_destroyed(g, A, 3);
+  expect_vp(g, A, "Minor Victory", 4, 3); /* 5 */
   set_destroyed(g, A, 4);
   expect_vp(g, A, "Minor Victory", 4, 3); /* 5 */
   /* The defender winning: its own losses (none) count, not the attacker's. */
@@ -125,8 +126,16 @@ static void test_vp_nine_platoons(void** st) {
 
 static void test_vp_fair_fight(void** st) {
   (void)st;
+  /* Issue 14 point 8: without fair_fight a game with no winner scores nothing. */
   struct murk_mission* m = mission("", 6, 1, 1, 6, 1, 1);
   struct murk_game* g = new_game(m, 1);
+  set_destroyed(g, D, 0);
+  expect_vp(g, MURK_NO_SIDE, "no victory points", 0, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  m = mission("rules:\n  fair_fight: {}\n", 6, 1, 1, 6, 1, 1);
+  g = new_game(m, 1);
   expect_vp(g, MURK_NO_SIDE, "Fair Fight", 0, 0);
   set_destroyed(g, D, 0);
   set_destroyed(g, D, 6); /* a transport: worth nothing */
@@ -249,10 +258,42 @@ static void pass(struct murk_game* g) {
   "    - {name: farm, at: \"8,4\", for: attacker}\n" \
   "    - {name: mill, at: \"3,8\", for: defender}\n"
 
+/* Issue 14 point 5: how near is a length of the mission (objectives: hold), 10cm unless it
+ * says; at 5cm a cell, 2 cells. */
+static void test_objective_hold_distance(void** st) {
+  (void)st;
+  static const struct {
+    const char* hold;
+    int cells;
+  } cases[] = {{"", 2}, {"  hold: 20cm\n", 4}, {"  hold: 1hex\n", 1}, {"  hold: 4in\n", 2}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[512];
+    snprintf(text, sizeof text, "%s%send:\n  - {kind: objective_taken}\n", FIXED_OBJECTIVES,
+             cases[i].hold);
+    struct murk_mission* m = mission(text, 1, 2, 0, 2, 1, 0);
+    assert_int_equal(m->objective_hold, cases[i].cells);
+    struct murk_game* g = new_game(m, 1);
+    deploy_all(g, 1, 2);
+    put(g, D, 0, 12, 0);
+    put(g, D, 1, 14, 0);
+    /* The team nearest the farm (8,4) is hold cells away on row 4: held; one more: not. */
+    put(g, A, 0, 8 + cases[i].cells, 4);
+    assert_true(mk_objective_taken(g, A, 0));
+    put(g, A, 0, 8 + cases[i].cells + 1, 4);
+    assert_false(mk_objective_taken(g, A, 0));
+    /* An enemy team as near contests it. */
+    put(g, A, 0, 8, 4);
+    put(g, D, 0, 8 - cases[i].cells, 4);
+    assert_false(mk_objective_taken(g, A, 0));
+    murk_game_free(g);
+    murk_mission_free(m);
+  }
+}
+
 static void test_objective_taken(void** st) {
   (void)st;
-  struct murk_mission* m =
-      mission(FIXED_OBJECTIVES "end:\n  - {kind: objective_taken}\n", 1, 2, 0, 2, 1, 0);
+  struct murk_mission* m = mission(
+      FIXED_OBJECTIVES "  hold: 1hex\nend:\n  - {kind: objective_taken}\n", 1, 2, 0, 2, 1, 0);
   struct murk_game* g = new_game(m, 1);
   deploy_all(g, 1, 2);
   const struct murk_end_condition* e = &m->end[0];
@@ -624,6 +665,7 @@ int main(void) {
       cmocka_unit_test(test_vp_fair_fight),
       cmocka_unit_test(test_vp_margin),
       cmocka_unit_test(test_objective_taken),
+      cmocka_unit_test(test_objective_hold_distance),
       cmocka_unit_test(test_no_attackers_in_half),
       cmocka_unit_test(test_no_attackers_near_objectives),
       cmocka_unit_test(test_end_condition_in_play),

@@ -132,6 +132,38 @@ static void test_revealed_enemy_is_known(void** st) {
   murk_mission_free(m);
 }
 
+/* An enemy platoon's state is what the side last saw of it (docs/rules.md, "What a side
+ * knows"): dug in at its public reveal, it stays dug in on the attacker's view after it
+ * moves out of the attacker's sight, while the umpire sees it is not. */
+static void test_enemy_facts_as_last_seen(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP
+                                     "rules:\n  fog_of_war: {dummies: true}\n  prepared_positions: "
+                                     "{}\n" TF_VIS TF_FORCES);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, DEPLOY_ALL);
+  ok_lines(g, "end\nend\nend");
+  ok_line(g, "reveal 1");
+  struct murk_view* a = view(g, MURK_ATTACKER);
+  const struct murk_view_marker* p2 = murk_view_marker_by_number(a, MURK_DEFENDER, 2);
+  assert_true(p2->known && p2->dug_in);
+  murk_view_free(a);
+  /* Out of the attacker's sight (its nearest unit is 6 rows away, sight 4 cells). */
+  ok_line(g, "move 1 to 2,1");
+  ok_line(g, "end");
+  assert_false(g->s.units[MURK_DEFENDER][0].dug_in);
+  for (int t = 0; t < 4; t++) assert_false(g->s.seen_team[MURK_ATTACKER][t].seen);
+  a = view(g, MURK_ATTACKER);
+  p2 = murk_view_marker_by_number(a, MURK_DEFENDER, 2);
+  assert_true(p2->dug_in);
+  murk_view_free(a);
+  struct murk_view* um = view(g, MURK_NO_SIDE);
+  assert_false(murk_view_marker_by_number(um, MURK_DEFENDER, 2)->dug_in);
+  murk_view_free(um);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_umpire_sees_everything(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
@@ -237,6 +269,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_own_and_enemy_markers),
       cmocka_unit_test(test_revealed_enemy_is_known),
+      cmocka_unit_test(test_enemy_facts_as_last_seen),
       cmocka_unit_test(test_umpire_sees_everything),
       cmocka_unit_test(test_prompts),
       cmocka_unit_test(test_objectives_and_visibility),

@@ -14,26 +14,19 @@ cmd() {
   keys Enter
 }
 
+# Past the hand-over and the recap to the side's table (as tui_dis.sh).
 take_over() {
-  local side=$1 scr i
-  for i in $(seq 1 $((TUI_TIMEOUT * 5))); do
-    scr=$(screen)
-    if grep -qF "Pass the keyboard to the $side." <<<"$scr"; then
-      keys Space
-      sleep 0.3
-    elif grep -qF "Since your last turn" <<<"$scr"; then
-      keys Escape
-      sleep 0.3
-    elif grep -qF "$side's table" <<<"$scr"; then
-      settle
-      return 0
-    else
-      sleep 0.2
-    fi
-  done
-  fail "the $side's table did not come up; the screen was:"
-  screen >&2
-  return 1
+  local side=$1
+  wait_for "Pass the keyboard to the $side." || return 1
+  settle
+  pass_handover
+  wait_for "$side's table" || return 1
+  settle
+  if screen | grep -qF "Since your last turn"; then
+    keys Escape
+    wait_gone "Since your last turn"
+    settle
+  fi
 }
 
 tui_start tests/cli/data/contact-night.yaml --seed 1
@@ -41,9 +34,11 @@ take_over attacker
 cmd "deploy 1 at 3,8"
 take_over defender
 cmd "deploy 1 at 8,2"
-cmd "end"
 take_over attacker
 cmd "end"
+take_over defender
+cmd "end"
+take_over attacker
 cmd "move 1 to 5,5"
 wait_for "P1 moves 03,08 -> 05,05"
 cmd "end"
@@ -62,6 +57,12 @@ if screen | grep -qF "blocks the way"; then
 fi
 keys U
 wait_for "cannot undo: in play what moves" || screen >&2
+# The attacker is told of the same contact.
+cmd "end"
+cmd "end"
+cmd "end"
+take_over attacker
+wait_for "contact: defender P2 at 06,04 runs into" # the events panel cuts the line here
 keys q
 keys y
 wait_exit >/dev/null

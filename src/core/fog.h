@@ -1,0 +1,39 @@
+/* fog.h: Fog of War (seed 000): templates, their moves, reveals and spotting; the
+ * placement of a revealed platoon's teams (fog.c). Internal to the core. */
+#ifndef MK_FOG_H
+#define MK_FOG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "murk/command.h"
+#include "murk/geom.h"
+#include "murk/mission.h"
+#include "state.h"
+
+int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                  const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* The moves of a template or cloaking counter on the table (marker index mi), and of a
+ * revealed platoon (roster index unit): the `move` operations of those kinds (marker.h). */
+int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
+                         const struct murk_command* c, char* reason, size_t reason_len);
+int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
+                        const struct murk_command* c, char* reason, size_t reason_len);
+/* May `side` try to spot now (fog of war, a visibility table, once, before any shot)? */
+int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                      size_t reason_len);
+int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* Reveal the marker at index mi (a dummy is removed). revealer: the cell of the enemy that
+ * revealed it (spotting), or NULL. */
+void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer);
+/* Place a unit's teams around centre (seed 000, Revealing platoons). zone (may be NULL)
+ * restricts the cells. Returns how many teams could not be placed. */
+int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
+                       const struct murk_pos* revealer, const struct murk_zone* zone);
+/* Start of a player turn: bogged markers and platoons of `side` try to get free. */
+void mk_fog_unbog(struct murk_game* g, enum murk_side side);
+
+#endif

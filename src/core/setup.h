@@ -1,0 +1,51 @@
+/* setup.h: the setup phases and their table, deployment, objectives, recce moves,
+ * ambush handlers (setup.c). Internal to the core. */
+#ifndef MK_SETUP_H
+#define MK_SETUP_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "murk/command.h"
+#include "murk/phase.h"
+#include "state.h"
+
+int mk_setup_begin(struct murk_game* g);
+int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* `end`: what it does is the current phase's (the phase table); may it be used now? */
+int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_phase_end_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                       size_t reason_len);
+/* A setup phase's prompt for the view (mine: the side to act's; else what the waiting side
+ * is told). False in play and once over: the view words those. */
+bool mk_phase_prompt(const struct murk_game* g, bool mine, char* buf, size_t n);
+int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* Platoons of `side` still waiting to be deployed in setup phase `phase`. */
+int mk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
+/* Must `side` take away objectives (remove objective N) before it deploys? */
+bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side);
+/* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
+void mk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);
+int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in
+ * the current phase? (Reserves and ambushes use it too.) With reason NULL or reason_len 0
+ * it writes no words, only answers. */
+int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
+                        const char* what, char* reason, size_t reason_len);
+/* The same against every part of `side`'s deployment area; *part (may be NULL) gets the
+ * part that takes p. */
+int mk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                             const char* what, char* reason, size_t reason_len,
+                             const struct murk_zone** part);
+
+#endif

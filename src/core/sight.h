@@ -1,0 +1,67 @@
+/* sight.h (src/core): sight inside the game (sight.c). The sight map built once per game,
+ * what each side sees of the enemy now and remembers (struct mk_sighting), who may hear of
+ * a change at a cell, and the questions of sight over the whole truth (can a side see a
+ * cell; a gunflash or a light at `to` counts). Internal to the core: front-ends read what a
+ * side sees in its view. The sight cache of many games is public (murk/sight.h).
+ * docs/rules.md, "Sight". */
+#ifndef MK_SIGHT_H
+#define MK_SIGHT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "murk/geom.h"
+#include "murk/side.h"
+#include "murk/sight.h"
+#include "state.h"
+
+/* Build the game's sight map and fire light from its mission (game creation). MURK_OK,
+ * MURK_ENOMEM or MURK_EINVAL. Freed by mk_sight_close (NULL fields are fine). */
+int mk_sight_open(struct murk_game* g);
+void mk_sight_close(struct murk_game* g);
+
+/* Can `viewer` see a thing at `to` from `from`; `flash`: the thing fired (a gunflash). */
+bool mk_sight_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
+                   struct murk_pos to, bool flash);
+/* Does any unit or marker of `viewer` see a thing at `to` (flash as above)? *from (may be
+ * NULL) gets the first viewer's cell that does, in marker order, then team order. */
+bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to, bool flash,
+                  struct murk_pos* from);
+/* Does `viewer` see any team of the other side's unit `unit` now? */
+bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit);
+/* Who may hear of something of `owner` at cells a and b: everyone when the other side sees
+ * either cell (flash: the thing has fired), else the owner alone. */
+enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side owner,
+                                     struct murk_pos a, struct murk_pos b, bool flash);
+/* After a command (or at creation): what each side sees of the enemy now, and where it
+ * last saw or was told of each enemy marker and team. first_event: the first event the
+ * command made (their public positions count as told). */
+void mk_sight_update(struct murk_game* g, size_t first_event);
+/* For a question asked of many cells against the same n viewer cells `at` (the view's
+ * reasons why something is or is not seen): *reach gets the cells within `range` of one of
+ * them (MURK_SIGHT_UNLIMITED: of any), *line those that one of them within range also has
+ * a line of sight to, each a bitset over the table, bit y * width + x. Valid until the next
+ * call into sight.c. False when this cannot be answered so (a table of more than a few
+ * thousand cells, a cell off the table, no memory): then ask cell by cell. */
+bool mk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
+                    const uint64_t** reach, const uint64_t** line);
+
+/* The farthest `viewer` can see now, in cells; MURK_SIGHT_UNLIMITED when nothing limits it.
+ * The same for both sides under every rule murk has (NVR, night and fog are public). */
+int mk_sight_range(const struct murk_game* g, enum murk_side viewer);
+
+/* Can `viewer` see what stands at `to` from `from`? Line of sight and range, with the
+ * exceptions for what stands at `to` (a unit of the other side that fired, seed 003 1.8;
+ * an illuminated cell). False if either cell is off the table. */
+bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
+                struct murk_pos to);
+
+/* Is there a line of sight from `from` to `to` through the terrain (range aside)? */
+bool mk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to);
+
+/* Does some unit or marker of `viewer` on the table see the cell `to` (mk_can_see from
+ * its cell)? */
+bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to);
+
+#endif

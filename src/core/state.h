@@ -1,0 +1,256 @@
+/* state.h: the inside of struct murk_game, the bottom layer of the core's game modules
+ * (docs/architecture.md, "Layers of the core"). Types and limits only: every game module
+ * includes it, and no front-end ever does (src/cli, src/tui and src/sim see only
+ * include/murk/).
+ *
+ * The marker (design.md section 2): a public marker with an owner, a public number and a
+ * position stands on the table for secret contents that may be empty (a dummy). Fog-of-War
+ * templates are markers over one platoon; later rule modules (cloaking counters, wing
+ * leaders) reuse the same record.
+ *
+ * Rejected commands change nothing: all mutable state except the append-only event and
+ * command logs lives in `struct mk_state`, a plain value with no pointers, so apply()
+ * keeps a copy and restores it (and truncates the logs) when a rule says no. */
+#ifndef MK_STATE_H
+#define MK_STATE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "murk/command.h"
+#include "murk/dice.h"
+#include "murk/event.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/phase.h"
+#include "murk/side.h"
+#include "murk/view.h"
+
+#define MK_MAX_MARKERS 128
+#define MK_MAX_UNITS MURK_MISSION_MAX_PLATOONS
+#define MK_MAX_TEAMS_PER_SIDE 600
+#define MK_MAX_PLACED_OBJECTIVES (MURK_MISSION_MAX_OBJECTIVES + 4 * MURK_MISSION_MAX_OBJ_RULES)
+
+struct mk_marker {
+  int number; /* public number, unique across both sides, from 1 */
+  enum murk_side owner;
+  int unit; /* index into units[owner], or -1 for a dummy */
+  struct murk_pos pos;
+  bool on_table; /* false once removed (revealed dummy, revealed platoon) */
+  bool revealed;
+  bool bogged;
+  bool moved;                        /* moved in the current step */
+  enum murk_marker_kind kind;        /* template (0, the default), wing leader, ... */
+  struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
+  int ndis;
+  int moved_cells; /* cells moved in the current step (valid while `moved`) */
+  /* Wing leaders (intel.c), valid while `moved`: the Dis counters were moved by `dis`
+   * this step, and where they stood when the step began. */
+  bool dis_moved;
+  struct murk_pos dis_start[MURK_MAX_DIS];
+};
+
+struct mk_team {
+  int profile; /* index into the owner's force profiles */
+  struct murk_pos pos;
+  bool alive;
+  bool placed; /* on the table */
+};
+
+/* An arrival from reserve that a roll has granted (reserves.c): one platoon of `kind` may
+ * come on this turn, where `area`, `part` and `entry` say. */
+struct mk_arrival {
+  enum murk_reserve_kind kind;
+  int entry; /* index into the mission's entries (Lost in the Fog, scattered onto entries), or
+                -1 */
+  int part;  /* scattered: the stretch of the side's arrival cells (0..parts-1), or -1 */
+  int parts;
+  bool anywhere; /* deep strike: anywhere on the table */
+  bool used;
+};
+#define MK_MAX_ARRIVALS 40
+#define MK_MAX_RD_SLOTS (MK_MAX_UNITS + 40)
+
+struct mk_unit_state {
+  int index; /* roster index */
+  enum murk_platoon_state state;
+  int marker; /* marker number, 0 if none */
+  enum murk_reserve_kind reserve;
+  int first_team; /* into teams[side] */
+  int nteams;
+  bool bogged;                 /* revealed platoons can bog too */
+  bool moved, shot, assaulted; /* this player turn */
+  bool dug_in;      /* Prepared Positions (seed 001): harder to hit, better cover; lost on moving */
+  bool concealed;   /* Concealment (seed 004): on the table at the start, not yet moved or shot */
+  int ambush;       /* held in ambush: 0 no, 1 Ambush, 2 Immediate Ambush (seed 001) */
+  bool recce_moved; /* made its reconnaissance deployment move */
+  int deep_turn;    /* the turn it arrived by Deep Strike (no move or assault then), or 0 */
+};
+
+/* One side's knowledge of one enemy marker or team (sight.c). */
+struct mk_sighting {
+  struct murk_pos pos; /* where it was last seen (valid when `known`) */
+  int turn;            /* the game turn it was last seen (0: setup) */
+  bool seen;           /* in sight now */
+  bool known;          /* seen, or its place told in a public event, at least once */
+  /* A revealed enemy platoon's marker (its teams on the table): what the side saw of the
+   * platoon when one of its teams was last in sight or it was revealed (docs/rules.md,
+   * "What a side knows"); a view shows these, never the truth. */
+  bool bogged, dug_in;
+};
+
+/* A light on the table (seed 003, 1.92-1.93): a starshell or an illuminating round. */
+enum mk_light_kind {
+  MK_LIGHT_STARSHELL = 0,
+  MK_LIGHT_ROUND = 1,
+};
+struct mk_light {
+  enum mk_light_kind kind;
+  struct murk_pos at;
+  int radius; /* cells */
+  enum murk_side by;
+};
+#define MK_MAX_LIGHTS 32
+
+/* Night and visibility (night.c; docs/rules.md, "Night and visibility"). Zero is "nothing
+ * rolled yet", so a state cleared by setup needs no other start. */
+struct mk_night {
+  bool nvr_rolled; /* the base NVR has been set (seed 003, 1.11) */
+  int nvr;         /* the current Base NVR, 0..6 (with the NVR rule) */
+  int cloud;       /* 1 + cloud cover (1 none, 2 scattered, 3 overcast); 0 unknown */
+  int moon;        /* 1 + moon phase (1 no moon, 2 half, 3 full); 0 unknown */
+  int dusk_dawn;   /* the Dusk & Dawn die (seed 004), 0 before it is rolled */
+  bool was_night;  /* night rules were in force in the last player turn begun */
+  struct mk_light lights[MK_MAX_LIGHTS];
+  int nlights;
+  bool gunflash[MURK_SIDES][MK_MAX_UNITS];    /* fired since its side's last turn began */
+  int sight[MURK_SIDES][MK_MAX_UNITS];        /* 1 + this turn's sight roll in cells; 0 none */
+  bool flare_tried[MURK_SIDES][MK_MAX_UNITS]; /* made a usage roll this player turn */
+};
+
+struct mk_placed_objective {
+  struct murk_pos pos;
+  enum murk_side for_side;
+  enum murk_side placed_by;
+  int rule; /* index of the placement step, -1 for fixed */
+  char name[MURK_NAME];
+};
+
+/* Everything that changes, as a plain value (copied to undo a rejected command). */
+struct mk_state {
+  struct murk_rng rng;
+  /* Which mission side's force each side plays (setup.sides: roll can swap them). The
+   * side keeps its zone, briefing and reserve area; the force (platoons, profiles,
+   * dummies) goes with the player. Read forces through murk_force(). */
+  enum murk_side force_of[MURK_SIDES];
+  enum murk_phase phase;
+  enum murk_step step;
+  int turn; /* 0 during setup, then 1.. */
+  enum murk_side to_act;
+  enum murk_side first; /* who took the first turn */
+  int turns_played[MURK_SIDES];
+
+  struct mk_marker markers[MK_MAX_MARKERS];
+  int nmarkers;
+  int next_marker_number;
+
+  struct mk_unit_state units[MURK_SIDES][MK_MAX_UNITS];
+  int nunits[MURK_SIDES];
+  struct mk_team teams[MURK_SIDES][MK_MAX_TEAMS_PER_SIDE];
+  int nteams[MURK_SIDES];
+
+  struct mk_placed_objective objectives[MK_MAX_PLACED_OBJECTIVES];
+  int nobjectives;
+  int objective_rule;   /* placement step in progress */
+  int objective_placed; /* placed in that step */
+
+  int dummies_left[MURK_SIDES];
+  /* A side has finished its part of a setup phase (setup.c's phase table). */
+  bool phase_done[MURK_PHASE_COUNT][MURK_SIDES];
+  enum murk_side finished_deploying_first;
+
+  /* Setup after deployment and reserve arrivals (setup.c, reserves.c). */
+  int removed;                               /* objectives taken away (Hasty Attack) */
+  int rd_slots[MURK_SIDES][MK_MAX_RD_SLOTS]; /* Random Deployment: rolled sections, -1 used */
+  int nrd_slots[MURK_SIDES];
+  struct mk_arrival arrivals[MURK_SIDES][MK_MAX_ARRIVALS];
+  int narrivals[MURK_SIDES];
+
+  bool spotted;   /* spotting attempt made this Shooting step */
+  bool fired;     /* someone shot this Shooting step (no spotting after) */
+  int visibility; /* cells rolled by the last spotting attempt, -1 none */
+
+  int last_irreversible; /* log index after the last roll or reveal (undo stops there) */
+  int final_why;         /* why that command is final (enum mk_final in game.c), 0 none */
+  int step_start;        /* log index at the start of the current step */
+
+  enum murk_side winner;
+  char result[160];
+
+  /* Ending and winning (victory.c). */
+  int vp[MURK_SIDES]; /* victory points once over */
+  int extra_turns;    /* Random Game Length: turns played beyond its from_turn */
+  int length_checked; /* the last game turn whose end was checked for the game length */
+  int delay_counters; /* Fighting Withdrawal: the defender's delay counters */
+  int withdraw_due;   /* Fighting Withdrawal: platoons the side to act must withdraw now */
+
+  /* Sight and night (sight.c, night.c). What each side knows of the enemy's whereabouts:
+   * [viewer][enemy marker index] and [viewer][enemy team index]. */
+  struct mk_sighting seen_marker[MURK_SIDES][MK_MAX_MARKERS];
+  struct mk_sighting seen_team[MURK_SIDES][MK_MAX_TEAMS_PER_SIDE];
+  struct mk_night night;
+};
+
+/* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is one the acting
+ * side knows of, so whether undo is refused tells it nothing it cannot see. */
+enum mk_final {
+  FINAL_NONE = 0,
+  FINAL_ROLL = 1,      /* a die was rolled or something revealed */
+  FINAL_KNOWLEDGE = 2, /* a side now sees or remembers something it did not */
+  FINAL_TABLE = 3,     /* in play, something moved, shot or showed on the table */
+  FINAL_TOLD = 4,      /* the enemy was told of it (setup) */
+};
+
+struct murk_sightmap; /* los.h */
+struct mk_fov_rows;   /* sight.c */
+
+struct murk_game {
+  const struct murk_mission* m;
+  uint64_t seed;
+  bool keyed; /* a live game's secret dice: the stream keyed by dice_key (dice.h) */
+  unsigned char dice_key[MURK_DICE_KEY_BYTES];
+  /* Bumped by murk_game_undo: a view kept across an undo (view.c) sees the game went back
+   * even when it has as many events as before. */
+  uint32_t epoch;
+  struct mk_state s;
+  struct mk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
+  bool applying;          /* inside apply(): the command will take log index nlog */
+  int oom;                /* sticky MURK_ENOMEM from mk_emit inside a command */
+  /* Built once from the mission (sight.c): the sight classes and heights for line of
+   * sight, and the cells lit by the mission's fires (seed 003, 1.94), or NULL. */
+  struct murk_sightmap* sightmap;
+  unsigned char* firelit;
+  /* Fields of view already computed, one per origin cell (sight.c): the terrain never
+   * changes in play. A cache of derived values, never game state. */
+  struct mk_fov_rows* fov_rows;
+  bool fov_rows_shared; /* fov_rows belongs to a murk_sight_cache, not to this game */
+
+  struct murk_event* events; /* append-only */
+  size_t nevents, cap_events;
+
+  char** log; /* applied commands, canonical text */
+  enum murk_side* log_side;
+  struct murk_command* log_cmd; /* the same commands as values (undo replays these) */
+  size_t nlog, cap_log;
+};
+
+/* A command's references as the command table resolved them before its handler runs
+ * (command_table.h): -1 where none. */
+struct mk_cmd_args {
+  int unit;   /* own roster index (-1: a dummy marker, or none) */
+  int marker; /* own marker index (-1: none) */
+  int target; /* enemy marker index (-1: none) */
+};
+
+#endif

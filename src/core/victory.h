@@ -1,0 +1,43 @@
+/* victory.h: ending and winning (victory.c; seeds 000, 001, 004): end conditions, game
+ * length, Fighting Withdrawal, victory points, the end of the game. Internal to the core. */
+#ifndef MK_VICTORY_H
+#define MK_VICTORY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "murk/command.h"
+#include "murk/mission.h"
+#include "state.h"
+
+/* Start of `side`'s player turn, after the starting step is announced: game length (turn
+ * limit, Random Game Length), the Fighting Withdrawal schedule, then the mission's end
+ * conditions. True if the game is now over. */
+bool mk_victory_start_of_turn(struct murk_game* g, enum murk_side side);
+/* The game length checked when a new game turn begins (the one before it has ended):
+ * true if the game is now over. */
+bool mk_victory_game_length(struct murk_game* g);
+/* Does `side` hold placed objective k ("taken", docs/rules.md)? */
+bool mk_objective_taken(const struct murk_game* g, enum murk_side side, int k);
+/* Is end condition e met at the start of `side`'s turn now (turn and side filters
+ * included)? For objective_taken, *objective (may be NULL) gets the objective's index. */
+bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
+                          const struct murk_end_condition* e, int* objective);
+/* Victory points for a game won by `winner` (MURK_NO_SIDE: nobody): fills vp[], the
+ * result's name ("Major Victory", "Fair Fight", "Solid Victory") and returns the winner,
+ * which under margin-of-victory points (seed 004) may differ from the one given. */
+enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winner,
+                                 int vp[MURK_SIDES], char* name, size_t name_len);
+/* `withdraw N` (Fighting Withdrawal). */
+int mk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                        const struct mk_cmd_args* a, char* reason, size_t reason_len);
+
+/* The game is over: phase OVER, victory points, result ("attacker wins (Major Victory
+ * 5:2): " followed by the reason given by fmt), END event. */
+void mk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+#endif
