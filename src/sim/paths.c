@@ -345,7 +345,7 @@ bool sim_in_cover(const struct ctx* c, struct murk_pos p) {
 
 void sim_try_moves_to_cover(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
   if (sim_dist(c, u->pos, goal) <= near) return;
-  const int* d = field_to(c, goal);
+  const int* d = field_to(c, goal, u->pos);
   if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return;
   struct murk_pos path[MAX_PATH];
   signed char memo[MAX_PATH][MAX_PATH];
