@@ -71,8 +71,12 @@ static bool goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos*
   return false;
 }
 
-/* A unit that holds an objective (see the top). */
+/* A unit that holds an objective (see the top). Past HOLD_TURNS it goes on instead: in a
+ * mission without a last turn two computers holding each other's objectives would wait for
+ * ever. */
+#define HOLD_TURNS 10
 static bool holds(const struct ctx* c, const struct unit* u) {
+  if (c->v->turn > HOLD_TURNS) return false;
   for (int k = 0; k < c->ntake; k++)
     if (!u->hidden && sim_dist(c, u->pos, c->take[k]) <= 1) return true;
   for (int k = 0; k < c->nguard; k++)
