@@ -10,7 +10,7 @@ CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 
 .PHONY: all deps build install test test-fast test-san test-release format-check play clean fuzz valgrind \
-	bench
+	bench computer-strength
 
 all: build
 
@@ -71,6 +71,12 @@ bench: deps
 		$(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BENCH_BUILD) -j $(JOBS) --target benches
 	@for b in $(BENCH_BUILD)/*_bench; do echo "== $$b"; $$b || exit 1; done
+
+# The computer opponent's strength table of docs/performance.md (GAMES per mission, seat and
+# pairing; some ten minutes for 1000): not part of the tests.
+GAMES ?= 1000
+computer-strength: build
+	@MURK=./$(BUILD)/murk bash scripts/computer-strength.sh $(GAMES)
 
 play: build
 	@./$(BUILD)/murk play $(ARGS)

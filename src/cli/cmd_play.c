@@ -1,7 +1,11 @@
-/* cmd_play.c: `murk play` - a hot-seat game at this terminal (src/tui).
+/* cmd_play.c: `murk play` - a game at this terminal (src/tui): two people at one keyboard
+ * (hot-seat), or one against the computer (a seat that plays by itself, session.h).
  *
- *   murk play [MISSION] [--seed N] [--open]   MISSION: a bundled mission's id or a file
- *   murk play --load SAVE [--passphrase-file SIDE:FILE]...
+ *   murk play [MISSION] [--seed N] [--open] [--vs human|computer] [--as SIDE]
+ *   murk play --load SAVE [--passphrase-file SIDE:FILE]... [--vs ...] [--as SIDE]
+ *
+ * Without --vs a new game asks who plays the other side. Against the computer the game is
+ * open (no passphrases: the computer has none to keep), its dice secret unless --seed.
  *
  * Without --seed the dice are secret (a 256-bit seed from the system's random source) and
  * each side may set a passphrase: a sealed game (docs/fair-play.md). Each game is
@@ -30,6 +34,7 @@
 #include "murk/seal.h"
 #include "sealio.h"
 #include "session.h"
+#include "sim.h"
 #include "sodium.h"
 #include "term.h"
 #include "text.h"
@@ -82,6 +87,20 @@ static int new_game(const char* path, bool has_seed, uint64_t seed, struct murk_
   }
   if (rc != MURK_OK) murk_cli_error("cannot start %s: %s", path, murk_strerror(rc));
   return rc;
+}
+
+/* The computer's seat: its own generator and plan, and nothing of the game but the view the
+ * session hands it (session.h). */
+struct computer_seat {
+  struct murk_rng rng;
+  struct murk_policy_plan plan;
+};
+
+static int computer_act(void* ctx, const struct murk_view* v, tui_offer_fn offer, void* offer_ctx,
+                        char* reason, size_t reason_len) {
+  struct computer_seat* cs = ctx;
+  return murk_sim_decide(MURK_POLICY_COMPUTER, v, &cs->rng, &cs->plan, offer, offer_ctx, NULL, NULL,
+                         NULL, NULL, reason, reason_len);
 }
 
 /* Load a save, open or sealed (then both passphrases, and the sealer keeps the keys). */
@@ -161,6 +180,40 @@ static bool offer_resume(const char* dir, char* out, size_t n) {
   return ok;
 }
 
+/* Who plays the other side, asked before a new game when --vs does not say: 0 a person
+ * here, 1 the computer (then *as the person's side). -1 at the end of input. */
+static int ask_opponent(enum murk_side* as) {
+  printf(
+      "Who plays the other side?\n"
+      "  1  a person at this keyboard (you take turns, with a hand-over screen between)\n"
+      "  2  the computer\n"
+      "Choose 1 or 2 (Enter: 1): ");
+  fflush(stdout);
+  char ans[16];
+  for (;;) {
+    if (!read_answer(ans, sizeof ans)) return -1;
+    if (!ans[0] || strcmp(ans, "1") == 0) return 0;
+    if (strcmp(ans, "2") == 0) break;
+    printf("1 or 2: ");
+    fflush(stdout);
+  }
+  printf("Which side do you play?  1  the attacker   2  the defender (Enter: 1): ");
+  fflush(stdout);
+  for (;;) {
+    if (!read_answer(ans, sizeof ans)) return -1;
+    if (!ans[0] || strcmp(ans, "1") == 0) {
+      *as = MURK_ATTACKER;
+      return 1;
+    }
+    if (strcmp(ans, "2") == 0) {
+      *as = MURK_DEFENDER;
+      return 1;
+    }
+    printf("1 or 2: ");
+    fflush(stdout);
+  }
+}
+
 /* Each side may set a passphrase (typed twice, not shown). Both empty: an open game, and
  * the players are told what its save gives away. Returns 0, or -1 (no terminal). */
 static int ask_passphrases(struct murk_passes* p) {
@@ -232,6 +285,22 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   if (!load && murk_args_has(a, "passphrase-file"))
     return murk_args_error(a,
                            "--passphrase-file goes with --load (a new game asks for passphrases)");
+  /* Seats: --vs says who plays the other side, --as which side the person takes. */
+  const char* vs = murk_args_get(a, "vs");
+  const char* as_arg = murk_args_get(a, "as");
+  int versus = -1; /* -1 ask (a new game), 0 a person here, 1 the computer */
+  if (vs && strcmp(vs, "human") == 0)
+    versus = 0;
+  else if (vs && strcmp(vs, "computer") == 0)
+    versus = 1;
+  else if (vs)
+    return murk_args_error(a, "--vs takes human or computer, not '%s'", vs);
+  enum murk_side person = MURK_ATTACKER;
+  if (as_arg) person = murk_side_parse(as_arg);
+  if (as_arg && person == MURK_NO_SIDE)
+    return murk_args_error(a, "--as takes attacker or defender, not '%s'", as_arg);
+  if (as_arg && versus != 1) return murk_args_error(a, "--as goes with --vs computer");
+  if (load && versus < 0) versus = 0;
 
   /* The mission first: a wrong name is worth saying wherever murk runs. */
   char found[PATH_MAX], real[PATH_MAX];
@@ -286,8 +355,15 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       }
       path = realpath(found, real) ? real : found;
     }
+    if (versus < 0) {
+      versus = ask_opponent(&person);
+      if (versus < 0) {
+        murk_cli_error("no answer: who plays the other side?");
+        return MURK_EXIT_INVALID;
+      }
+    }
     rc = new_game(path, has_seed, seed, &m, &g);
-    if (rc == MURK_OK && !has_seed && !open) {
+    if (rc == MURK_OK && !has_seed && !open && versus == 0) {
       if (ask_passphrases(passes) != 0) {
         murk_cli_error("no passphrases given");
         rc = MURK_EINVAL;
@@ -317,6 +393,19 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
     hkey_len = sizeof hkey;
   }
   struct play_saver ps = {.sealer = sealer};
+  /* The computer's generator: from an open game's seed, else from the system (its choices
+   * need not be replayed: the save keeps its commands). */
+  struct computer_seat cs;
+  memset(&cs, 0, sizeof cs);
+  enum murk_side machine = murk_side_other(person);
+  if (murk_game_dice_key(g)) {
+    uint64_t r;
+    randombytes_buf(&r, sizeof r);
+    murk_policy_seed(&cs.rng, r, machine);
+  } else {
+    murk_policy_seed(&cs.rng, seed, machine);
+  }
+  struct tui_seat computer = {.name = "the computer", .act = computer_act, .ctx = &cs};
   struct tui_session_opts o = {
       .seed = seed,
       .secret_dice = murk_game_dice_key(g) != NULL,
@@ -331,11 +420,13 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       .save = save_game,
       .save_ctx = &ps,
   };
+  if (versus == 1) o.seat[machine] = &computer;
   struct tui_session* s = NULL;
   rc = tui_session_new(g, &o, &s);
   sodium_memzero(hkey, sizeof hkey);
   if (rc != MURK_OK) {
     fprintf(stderr, "murk: out of memory\n");
+    murk_policy_plan_free(&cs.plan);
     murk_game_free(g);
     murk_mission_free(m);
     return MURK_EXIT_INVALID;
@@ -349,6 +440,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   bool over = murk_game_phase(g) == MURK_PHASE_OVER;
   bool secret = murk_game_dice_key(g) != NULL;
   tui_session_free(s);
+  murk_policy_plan_free(&cs.plan);
   murk_game_free(g);
   murk_mission_free(m);
   if (run < 0) murk_cli_error("%s", err);
@@ -376,14 +468,18 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
 
 const struct murk_cmd_entry murk_cmd_play_entry = {
     .name = "play",
-    .usage = "[MISSION] [--seed N] [--open]\n--load SAVE [--passphrase-file SIDE:FILE]...",
-    .about = "hot-seat game at this terminal",
+    .usage =
+        "[MISSION] [--seed N] [--open] [--vs human|computer] [--as SIDE]\n"
+        "--load SAVE [--passphrase-file SIDE:FILE]... [--vs human|computer] [--as SIDE]",
+    .about = "a game at this terminal: hot-seat or against the computer",
     .help =
         "MISSION is a bundled mission's id (murk list) or a mission file; "
         "default " PLAY_DEFAULT_MISSION
-        ".\nWithout --seed the dice are secret and each side may set a passphrase (a sealed\n"
+        ".\n--vs computer: the computer plays the other side (--as attacker or defender: yours,\n"
+        "default attacker); --vs human: two people at this keyboard. Without --vs a new game\n"
+        "asks.\nWithout --seed the dice are secret and each side may set a passphrase (a sealed\n"
         "game); --seed N or --open makes an open game. Saved games: murk saves.\n"
         "Keys and screen: docs/playing.md, or ? in the game. Fair play: docs/fair-play.md.\n",
-    .args = {"seed: open load: passphrase-file:...", 0, 1},
+    .args = {"seed: open load: passphrase-file:... vs: as:", 0, 1},
     .exec = cmd_play_exec,
 };

@@ -445,7 +445,7 @@ static int sim_merge(const struct murk_args* a, enum simout_format format) {
         if (murk_policy_parse(sorted[j].policy[s], &p) != MURK_OK ||
             (j > start && strcmp(sorted[j].policy[s], sorted[start].policy[s]) != 0)) {
           murk_cli_error("%s seed %" PRIu64
-                         ": policy '%s' (expected random or greedy, the same in "
+                         ": policy '%s' (expected random, greedy or computer, the same in "
                          "every game of a mission)",
                          sorted[j].mission, sorted[j].seed, sorted[j].policy[s]);
           rc = MURK_EXIT_INVALID;
@@ -601,7 +601,7 @@ static int cmd_sim_exec(const struct murk_args* a) {
   const char* policy = murk_args_get(a, "policy");
   if (policy && !parse_policies(policy, o.policy))
     return murk_args_error(a,
-                           "--policy expects random or greedy, or two of them as "
+                           "--policy expects random, greedy or computer, or two of them as "
                            "ATTACKER,DEFENDER (random,greedy), got '%s'",
                            policy);
   if (all && a->argc > 0) return murk_args_error(a, "give missions or --all, not both");
@@ -670,8 +670,9 @@ const struct murk_cmd_entry murk_cmd_sim_entry = {
         "--merge FILE... [--format text|csv|json]",
     .about = "play whole games with simple policies, print results",
     .help =
-        "MISSION is a bundled mission's id (murk list) or a mission file. A policy is random\n"
-        "or greedy, for both sides, or two as ATTACKER,DEFENDER (random,greedy).\n"
+        "MISSION is a bundled mission's id (murk list) or a mission file. A policy is random,\n"
+        "greedy or computer (the opponent of murk play --vs computer), for both sides, or two\n"
+        "as ATTACKER,DEFENDER (random,greedy).\n"
         "--format csv prints one row per game, json the games and each mission's totals\n"
         "(docs/commands.md, \"Batch games\"). A run split by seed ranges over several machines\n"
         "merges: --merge reads their CSV files and prints what one run over all those seeds\n"

@@ -334,3 +334,25 @@ void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos g
       move_along(c, u->ref, u->pos, path, len, memo);
     }
 }
+
+bool sim_in_cover(const struct ctx* c, struct murk_pos p) {
+  if (!c->v->map || !c->v->terrain || !sim_on_table(c, p)) return false;
+  unsigned char t = c->v->map[sim_cell(c, p)];
+  if (t >= c->v->nterrain) return false;
+  const struct murk_terrain* tr = &c->v->terrain[t];
+  return tr->cls == MURK_TERRAIN_DIFFICULT || tr->sight != MURK_SIGHT_CLEAR;
+}
+
+void sim_try_moves_to_cover(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
+  if (sim_dist(c, u->pos, goal) <= near) return;
+  const int* d = field_to(c, goal, u->pos);
+  if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return;
+  struct murk_pos path[MAX_PATH];
+  signed char memo[MAX_PATH][MAX_PATH];
+  memset(memo, -1, sizeof memo);
+  int n = walk(c, d, u->pos, path, move_lengths[0]);
+  int len = sim_allowed_along(c, u, path, n);
+  /* The furthest cell of the way it may reach that stands in cover. */
+  while (len > 0 && !(sim_cell_free(c, path[len - 1]) && sim_in_cover(c, path[len - 1]))) len--;
+  if (len > 0) move_along(c, u->ref, u->pos, path, len, memo);
+}

@@ -6,6 +6,7 @@
  *   verbs.c   tries of the verbs neither player plans for itself (arrive, withdraw, ...)
  *   greedy.c  the greedy player
  *   random.c  the random player
+ *   computer.c the computer opponent
  *   driver.c  murk_sim_decide, murk_sim_step, murk_sim_play
  *
  * Everything is read from one side's view: the public table (map, terrain, entries, own
@@ -194,6 +195,12 @@ static inline struct murk_ref sim_own(int roster_index) {
 /* Tries moving unit u toward goal along the cheapest way, longest first, each ending on a
  * free cell. Nothing if the unit is already within `near` of the goal. */
 void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near);
+/* Ground that covers a team (difficult, or hindering or blocking sight): the computer's
+ * liking for it is a judgement, not a rule; the game's shooting decides what it is worth. */
+bool sim_in_cover(const struct ctx* c, struct murk_pos p);
+/* One try moving u toward goal as sim_try_moves_toward, ending on the furthest free cell of
+ * the way in cover; nothing if none is in reach. */
+void sim_try_moves_to_cover(struct ctx* c, const struct unit* u, struct murk_pos goal, int near);
 /* The memo's fields made on this decision's costs (c->fields). MURK_OK or MURK_ENOMEM. */
 int sim_memo_sync(struct ctx* c);
 void sim_memo_free(struct murk_policy_memo* m);
@@ -220,5 +227,6 @@ void sim_arrival_tries(struct ctx* c);
 /* ---- the players ---- */
 void sim_greedy(struct ctx* c, int round);
 void sim_random(struct ctx* c, int round);
+void sim_computer(struct ctx* c, int round);
 
 #endif

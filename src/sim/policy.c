@@ -83,6 +83,8 @@ int murk_policy_plan(enum murk_policy p, const struct murk_view* v, struct murk_
   if (rc == MURK_OK) {
     if (p == MURK_POLICY_GREEDY)
       sim_greedy(&c, round);
+    else if (p == MURK_POLICY_COMPUTER)
+      sim_computer(&c, round);
     else
       sim_random(&c, round);
     /* Nothing at all (no verb legal the player could fill): `end` all the same, so a plan

@@ -18,7 +18,10 @@
  *           often.
  *   greedy  heads for the objectives it must take (or guards those the enemy must take),
  *           reveals on an objective, spots first, shoots the nearest revealed enemy,
- *           assaults what is within reach. */
+ *           assaults what is within reach.
+ *   computer the opponent of `murk play --vs computer` (computer.c): greedy's plan, and units
+ *           by an objective hold it, revealed platoons near enemies end their moves in
+ *           cover, shots go at enemies in the open first. */
 #ifndef MURK_SIM_H
 #define MURK_SIM_H
 
@@ -34,7 +37,8 @@
 
 #define MURK_POLICY_LIST(X) \
   X(RANDOM, "random")       \
-  X(GREEDY, "greedy")
+  X(GREEDY, "greedy")       \
+  X(COMPUTER, "computer")
 
 enum murk_policy {
 #define MURK_POLICY_ENUM(id, name) MURK_POLICY_##id,
@@ -43,7 +47,7 @@ enum murk_policy {
       MURK_POLICY_COUNT
 };
 
-/* "random", "greedy"; "?" out of range. */
+/* "random", "greedy", "computer"; "?" out of range. */
 const char* murk_policy_name(enum murk_policy p);
 /* Parse a policy name. MURK_OK with *out set, or MURK_EINVAL. */
 int murk_policy_parse(const char* s, enum murk_policy* out);

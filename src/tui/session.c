@@ -39,6 +39,9 @@ struct tui_session {
   unsigned char history_key[64];
   size_t history_key_len;
 
+  /* Why a seat that is not this keyboard stopped playing ("" while it plays). */
+  char stuck[160];
+
   /* Each side's own command history, so Up never shows the other side's lines. */
   char hist[3][HISTORY][TUI_LINE_MAX];
   int nhist[3], hist_at[3];
@@ -316,7 +319,88 @@ static int start_turn(struct tui_session* s) {
   return MURK_OK;
 }
 
-/* After the game changed: hand over if the side to act changed, else redraw the view. */
+/* ---- seats (session.h) ---- */
+
+static bool is_local(const struct tui_session* s, enum murk_side side) {
+  return side != MURK_ATTACKER && side != MURK_DEFENDER ? true : s->o.seat[side] == NULL;
+}
+
+/* Exactly one person at this keyboard: no hand-overs. */
+static bool one_person(const struct tui_session* s) {
+  return (s->o.seat[MURK_ATTACKER] == NULL) != (s->o.seat[MURK_DEFENDER] == NULL);
+}
+
+static int offer_to_game(void* ctx, enum murk_side side, const struct murk_command* c, char* reason,
+                         size_t reason_len) {
+  return murk_game_apply((struct murk_game*)ctx, side, c, reason, reason_len);
+}
+
+/* Let the seats that are not this keyboard play while their side is to act, one decision
+ * at a time, each from a view of that side built for it. A seat that gets stuck leaves a
+ * note in s->stuck; its reason is not shown, since it speaks of what that side knows.
+ * Returns MURK_OK or MURK_ENOMEM. */
+static int run_seats(struct tui_session* s) {
+  s->stuck[0] = '\0';
+  for (int n = 0;; n++) {
+    if (murk_game_phase(s->g) == MURK_PHASE_OVER) return MURK_OK;
+    enum murk_side side = murk_game_to_act(s->g);
+    if (is_local(s, side)) return MURK_OK;
+    const struct tui_seat* seat = s->o.seat[side];
+    if (n >= TUI_SEAT_MAX_DECISIONS) {
+      snprintf(s->stuck, sizeof s->stuck, "%s does not end its turn: q quits (the game is saved)",
+               seat->name);
+      return MURK_OK;
+    }
+    struct murk_view* v = NULL;
+    int rc = murk_view_build(s->g, side, &v);
+    if (rc != MURK_OK) return rc;
+    char reason[256] = "";
+    rc = seat->act(seat->ctx, v, offer_to_game, s->g, reason, sizeof reason);
+    murk_view_free(v);
+    if (rc == MURK_ENOMEM) return rc;
+    if (rc != MURK_OK) {
+      snprintf(s->stuck, sizeof s->stuck,
+               "%s is stuck (the game took none of its commands): q quits (the game is saved)",
+               seat->name);
+      return MURK_OK;
+    }
+  }
+}
+
+/* The side to act is a person's (or a seat got stuck): with one person at the keyboard,
+ * straight to their table, first the recap of what the other seat did; with two, the
+ * hand-over. Returns TUI_SESSION_CLEAR or an error. */
+static int to_person(struct tui_session* s, bool save) {
+  if (murk_game_phase(s->g) == MURK_PHASE_OVER) {
+    game_over(s);
+    return TUI_SESSION_CLEAR;
+  }
+  enum murk_side to = murk_game_to_act(s->g);
+  if (!one_person(s)) {
+    handover(s, to, save);
+    return TUI_SESSION_CLEAR;
+  }
+  enum murk_side person = s->o.seat[MURK_ATTACKER] ? MURK_DEFENDER : MURK_ATTACKER;
+  s->cur = ui_index(person);
+  struct tui_ui* ui = cur_ui(s);
+  ui->help = ui->confirm_quit = false;
+  if (save && s->autosave_path) {
+    char err[200];
+    if (tui_session_autosave(s, err, sizeof err) != 0) {
+      int rc = start_turn(s);
+      if (rc != MURK_OK) return rc;
+      set_message(ui, TUI_A_ERROR, "autosave failed: %s", err);
+      return TUI_SESSION_CLEAR;
+    }
+  }
+  int rc = start_turn(s);
+  if (rc != MURK_OK) return rc;
+  if (s->stuck[0]) set_message(ui, TUI_A_ERROR, "%s", s->stuck);
+  return TUI_SESSION_CLEAR;
+}
+
+/* After the game changed: when the side to act changed, the other seat plays (if it is not
+ * this keyboard) and then the next person's turn; else redraw the view. */
 static int after_change(struct tui_session* s) {
   if (murk_game_phase(s->g) == MURK_PHASE_OVER) {
     if (s->cur == UI_UMPIRE) return refresh(s);
@@ -325,8 +409,22 @@ static int after_change(struct tui_session* s) {
   }
   enum murk_side to = murk_game_to_act(s->g);
   if (to != cur_ui(s)->side) {
-    handover(s, to, true);
-    return TUI_SESSION_CLEAR;
+    if (!is_local(s, to)) {
+      /* The person's recap will start after what they saw last, their own last command
+       * included. */
+      struct tui_ui* old = cur_ui(s);
+      if (old->side != MURK_NO_SIDE) {
+        int rc = refresh(s);
+        if (rc != MURK_OK) return rc;
+        old->last_seen_seq = newest_seq(s->view);
+      }
+      old->mode = TUI_MODE_MAP;
+      murk_view_free(s->view);
+      s->view = NULL;
+      int rc = run_seats(s);
+      if (rc != MURK_OK) return rc;
+    }
+    return to_person(s, true);
   }
   return refresh(s);
 }
@@ -1653,6 +1751,7 @@ static int seen_until_last_act(const struct murk_game* g, enum murk_side side, i
 int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
                     struct tui_session** out) {
   *out = NULL;
+  if (o && o->seat[MURK_ATTACKER] && o->seat[MURK_DEFENDER]) return MURK_EINVAL;
   struct tui_session* s = murk_calloc(1, sizeof *s);
   if (!s) return MURK_ENOMEM;
   s->g = g;
@@ -1689,6 +1788,16 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
   if (murk_game_phase(g) == MURK_PHASE_OVER) {
     s->cur = UI_UMPIRE;
     game_over(s);
+  } else if (one_person(s)) {
+    /* The other seat plays first if it is to act; then the person's table, no hand-over.
+     * Nothing happened yet before that: keep whatever autosave there is. */
+    s->cur = ui_index(murk_game_to_act(g));
+    int rc = run_seats(s);
+    if (rc == MURK_OK) rc = to_person(s, murk_game_log_count(g) > 0);
+    if (rc < 0) {
+      tui_session_free(s);
+      return rc;
+    }
   } else {
     s->cur = ui_index(murk_game_to_act(g));
     /* Nothing happened yet: keep whatever autosave there is (it may be another game). */

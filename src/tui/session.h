@@ -21,7 +21,9 @@
 #include <stdint.h>
 
 #include "canvas.h"
+#include "murk/command.h"
 #include "murk/game.h"
+#include "murk/view.h"
 #include "ui.h"
 
 /* Keys: Unicode code points for characters, these for the rest. */
@@ -61,7 +63,33 @@ enum {
   TUI_SESSION_CLEAR = 2, /* clear the terminal before drawing (a hand-over) */
 };
 
+/* Seats (docs/playing.md, "Seats"). A game has two seats, one a side; each is this keyboard
+ * or a seat that plays by itself: a computer player now, a remote terminal later. A seat
+ * that is not the keyboard is handed its side's view, never the game, and answers with
+ * commands through `offer`, which applies one to the game as that side (MURK_OK: taken;
+ * MURK_EREJECTED: refused, reason filled, nothing changed). The session asks it for one
+ * decision at a time while its side is to act. Hand-over screens come only between two
+ * people at this keyboard; a person playing a seat gets the "since your last turn" recap of
+ * what the other seat did, through their own view. */
+typedef int (*tui_offer_fn)(void* ctx, enum murk_side side, const struct murk_command* c,
+                            char* reason, size_t reason_len);
+struct tui_seat {
+  const char* name; /* for the screens: "the computer" */
+  /* One decision of v's side (the side to act): offer commands until one is taken.
+   * MURK_OK when one was; anything else means the seat is stuck (reason says why). */
+  int (*act)(void* ctx, const struct murk_view* v, tui_offer_fn offer, void* offer_ctx,
+             char* reason, size_t reason_len);
+  void* ctx;
+};
+
+/* Decisions a seat may take in a row before the session says it is stuck: far more than any
+ * bundled mission needs for a whole turn. */
+#define TUI_SEAT_MAX_DECISIONS 20000
+
 struct tui_session_opts {
+  /* Who plays each side: NULL this keyboard (both NULL: hot-seat), else a seat (not
+   * owned; it must outlive the session). At least one side must be this keyboard. */
+  const struct tui_seat* seat[MURK_SIDES];
   uint64_t seed;    /* shown on screen so the game can be replayed */
   bool secret_dice; /* a live game's secret dice: no seed to show (docs/fair-play.md) */
   /* A sealed game: each hand-over asks the incoming side's passphrase and goes on only

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # sim.sh: `murk sim` plays every bundled mission from setup to a result.
 #
-#   - each mission of data/missions, 20 games with each policy: exit 0, nothing on stderr,
+#   - each mission of data/missions, 20 games with each policy (random, greedy, computer): exit 0, nothing on stderr,
 #     the table with wins adding up to the games played and both bar charts;
 #   - the same arguments twice print the same bytes; --all prints one row per mission;
-#   - a policy per side, a mission given as a file;
+#   - a policy per side, a mission given as a file; the computer against random and greedy
+#     in both seats on every mission, every game finished, few tries refused;
 #   - a game that hits the command cap is a failure (exit 1, said on stderr and in the table);
 #   - bad arguments exit 2, a missing or broken mission exits 1.
 # Run from the repository root with $MURK set to the program (ctest does both).
@@ -35,7 +36,7 @@ fi
 
 for file in "${missions[@]}"; do
   id=$(basename "$file" .yaml)
-  for policy in random greedy; do
+  for policy in random greedy computer; do
     run "$id.$policy" "$id" --games 20 --policy "$policy"
     out="$tmp/$id.$policy.out"
     if [ $rc -ne 0 ]; then
@@ -56,7 +57,7 @@ for file in "${missions[@]}"; do
 done
 
 # The same arguments give the same bytes; --all gives a row per mission.
-for policy in random greedy; do
+for policy in random greedy computer; do
   run "all.$policy" --all --games 5 --seed 40 --policy "$policy"
   [ $rc -eq 0 ] || fail "sim --all --policy $policy exited $rc: $(head -5 "$tmp/all.$policy.err")"
   run "again.$policy" --all --games 5 --seed 40 --policy "$policy"
@@ -76,6 +77,20 @@ run mixed data/missions/luneville.yaml --games 4 --policy random,greedy
 [ $rc -eq 0 ] || fail "sim with a file and --policy random,greedy exited $rc"
 grep -q "^luneville: .*, 4 games (seeds 1-4), random v greedy\$" "$tmp/mixed.out" ||
   fail "sim --policy random,greedy: header says $(head -1 "$tmp/mixed.out")"
+
+# The computer against random and greedy, in both seats, on every mission (issue 17): every
+# game finishes within the cap (a stuck player or a loop of refused tries would not), and the
+# game refuses fewer than ten of its tries for each it takes.
+for pair in computer,random random,computer computer,greedy greedy,computer; do
+  run "vs.$pair" --all --games 10 --policy "$pair"
+  [ $rc -eq 0 ] || fail "sim --all --policy $pair exited $rc: $(head -5 "$tmp/vs.$pair.err")"
+  grep -q "FAILED" "$tmp/vs.$pair.out" && fail "sim --all --policy $pair: games failed"
+  awk '$1 == "commands" && $7 + 0 > 10 * $2 { print; bad = 1 } END { exit bad }' \
+    "$tmp/vs.$pair.out" >"$tmp/vs.$pair.refused" ||
+    fail "sim --all --policy $pair: most tries refused: $(head -3 "$tmp/vs.$pair.refused")"
+done
+grep -q "^  commands  *[0-9.]* a game on average, [0-9.]* refused" "$tmp/vs.computer,random.out" ||
+  fail "sim: no commands row to check the refusals on"
 
 # A game that cannot finish within the cap fails, loudly.
 run capped luneville --games 2 --max-commands 10

@@ -19,7 +19,7 @@ quit() {
   }
 
 # Unicode and colour.
-tui_start luneville --seed 2
+tui_start luneville --seed 2 --vs human
 wait_for "Pass the keyboard to the attacker."
 pass_handover
 wait_for "attacker's table"
@@ -29,7 +29,7 @@ screen_sgr | grep -qE "$colour_re" || fail "no colours in a UTF-8 locale without
 quit "unicode"
 
 # ASCII (the C locale) and monochrome (NO_COLOR).
-TUI_LANG=C TUI_NO_COLOR=1 tui_start luneville --seed 2
+TUI_LANG=C TUI_NO_COLOR=1 tui_start luneville --seed 2 --vs human
 wait_for "Pass the keyboard to the attacker."
 pass_handover
 wait_for "attacker's table"

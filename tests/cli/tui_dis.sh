@@ -36,7 +36,7 @@ take_over() {
 # cell X,Y is at column 3 + 2X (one more on odd rows), row Y + 2.
 click_cell() { click $((3 + 2 * $1 + $2 % 2)) $(($2 + 2)); }
 
-tui_start li-hohenfeld --seed 7
+tui_start li-hohenfeld --seed 7 --vs human
 take_over defender
 cmd "deploy 1 at 16,06"
 cmd "deploy 1 at 14,06"

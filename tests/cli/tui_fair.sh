@@ -41,14 +41,14 @@ two_objectives() {
 }
 
 # 1. Two open games, one after the other: each its own file.
-tui_start luneville --seed 5
+tui_start luneville --seed 5 --vs human
 two_objectives 10
 quit_game "the first game"
 first=$(game_file)
 [ -n "$first" ] || fail "the first game left no autosave"
 sum_first=$(sha256sum "$first" 2>/dev/null)
 
-tui_start luneville --seed 6
+tui_start luneville --seed 6 --vs human
 two_objectives 12
 quit_game "the second game"
 n=$(ls "$tmp/state/murk/"*.murk 2>/dev/null | wc -l)
@@ -75,6 +75,14 @@ quit_game "the resumed game"
 # 3. A sealed game.
 rm -f "$tmp/state/murk/"*.murk
 tui_start luneville
+# Without --vs a new game first asks who plays the other side (issue 17, point 4).
+wait_for "Who plays the other side?"
+wait_for "Choose 1 or 2 (Enter: 1):"
+send_text 3
+keys Enter
+wait_for "1 or 2:"
+send_text 1
+keys Enter
 wait_for "The attacker's passphrase"
 send_text "crimson-fox-7"
 keys Enter

@@ -52,7 +52,7 @@ cmd() {
 }
 
 recap_seen=0
-tui_start luneville --seed 8
+tui_start luneville --seed 8 --vs human
 
 # Which force plays the attacker is rolled: the first hand-over says it. Each side's
 # platoon names are those of the force it plays.

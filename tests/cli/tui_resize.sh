@@ -6,7 +6,7 @@
 
 resize() { T resize-window -t "$sess" -x "$1" -y "$2"; }
 
-tui_start luneville --seed 3
+tui_start luneville --seed 3 --vs human
 
 # On the hand-over screen.
 wait_for "Pass the keyboard to the attacker."

@@ -20,7 +20,7 @@ cmd() {
 }
 
 # 1. Two objectives, then the hand-over autosaves; Ctrl-C ends the game.
-tui_start luneville --seed 5
+tui_start luneville --seed 5 --vs human
 wait_for "Pass the keyboard to the attacker."
 [ -n "$(game_file)" ] && fail "a new game wrote an autosave before anything happened"
 pass_handover

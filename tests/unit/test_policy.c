@@ -234,7 +234,7 @@ static void test_ignores_hidden_contents(void** st) {
   }
   long compared = 0, scribbled = 0;
   for (uint64_t seed = 1; seed <= 12; seed++) {
-    enum murk_policy pol = seed % 2 ? MURK_POLICY_GREEDY : MURK_POLICY_RANDOM;
+    enum murk_policy pol = (enum murk_policy)(seed % MURK_POLICY_COUNT);
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
     for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);

@@ -20,6 +20,7 @@
 #include "murk/mission.h"
 #include "murk/view.h"
 #include "session.h"
+#include "sim.h"
 
 /* 16 x 12 hexes: defender in the north half (rows 0-5), attacker in the south (6-11); a
  * road on row 9, woods at 4-6,3-4, a stream in column 11 rows 4-6. Allowances: road 6,
@@ -98,6 +99,9 @@ struct ctx {
   bool attacker_revealed, defender_revealed;
   bool xenon_known; /* the defender's platoon 1 was revealed: its name and type are public */
   bool alpha_known; /* the attacker's platoon 1 likewise */
+  /* Against the computer: its platoons' names become public once one of its teams shows on
+   * the attacker's view (a revealed platoon), which screen() notices itself. */
+  bool watch_reveals;
 };
 
 static int fake_save(void* p, const struct murk_game* g, const char* path, char* err, size_t n) {
@@ -193,6 +197,10 @@ static int teardown(void** state) {
 /* Draw the screen and check it shows nothing hidden from the side at it. */
 static void screen(struct ctx* x) {
   tui_session_draw(x->s, &x->c);
+  const struct murk_view* v = tui_session_view(x->s);
+  if (x->watch_reveals && v && v->side == MURK_ATTACKER)
+    for (int i = 0; i < v->nteams; i++)
+      if (v->teams[i].owner == MURK_DEFENDER) x->defender_revealed = true;
   if (UI->side == MURK_ATTACKER && !x->defender_revealed)
     for (size_t i = 0; i < sizeof defender_secrets / sizeof *defender_secrets; i++)
       if (!(x->xenon_known && (i == 0 || i == 2)))
@@ -984,6 +992,128 @@ static void test_withdraw_key(void** state) {
   assert_false(shows(x, "withdraw 1 platoon (w)"));
 }
 
+/* ---- seats (issue 17) ---- */
+
+/* The computer's seat as murk play makes it, watched: which views it is handed. */
+struct spy_seat {
+  struct murk_rng rng;
+  struct murk_policy_plan plan;
+  int calls, wrong_view;
+  bool fail; /* answer nothing the game takes, with a reason naming a hidden thing */
+};
+
+static int spy_act(void* p, const struct murk_view* v, tui_offer_fn offer, void* offer_ctx,
+                   char* reason, size_t n) {
+  struct spy_seat* sp = p;
+  sp->calls++;
+  if (v->side != MURK_DEFENDER || v->to_act != MURK_DEFENDER) sp->wrong_view++;
+  if (sp->fail) {
+    snprintf(reason, n, "Xenon Platoon cannot move there");
+    return MURK_EREJECTED;
+  }
+  return murk_sim_decide(MURK_POLICY_COMPUTER, v, &sp->rng, &sp->plan, offer, offer_ctx, NULL, NULL,
+                         NULL, NULL, reason, n);
+}
+
+/* The person's commands come from the greedy player, typed on the command line of the
+ * session (taken when the log grew). */
+static int type_offer(void* p, enum murk_side side, const struct murk_command* c, char* reason,
+                      size_t n) {
+  struct ctx* x = p;
+  assert_int_equal(side, MURK_ATTACKER);
+  char line[256];
+  assert_int_equal(murk_command_format(c, line, sizeof line), MURK_OK);
+  size_t before = murk_game_log_count(x->g);
+  command(x, line);
+  if (murk_game_log_count(x->g) > before) return MURK_OK;
+  snprintf(reason, n, "%s", UI->message);
+  return MURK_EREJECTED;
+}
+
+static void new_session_vs(struct ctx* x, struct tui_seat* seat) {
+  tui_session_free(x->s);
+  struct tui_session_opts o = {.seed = 11, .save = fake_save, .save_ctx = x};
+  o.seat[MURK_DEFENDER] = seat;
+  assert_int_equal(tui_session_new(x->g, &o, &x->s), MURK_OK);
+  assert_int_equal(tui_session_resize(x->s, 100, 40), MURK_OK);
+}
+
+/* One person against the computer: no hand-over ever; the computer plays every decision
+ * of its side from a view of that side only; the person sees what it did in the recap, and
+ * never a secret of its side (screen() checks every screen); the game goes to its end. */
+static void test_against_the_computer(void** state) {
+  struct ctx* x = *state;
+  struct spy_seat spy;
+  memset(&spy, 0, sizeof spy);
+  murk_policy_seed(&spy.rng, 11, MURK_DEFENDER);
+  struct tui_seat seat = {.name = "the computer", .act = spy_act, .ctx = &spy};
+  x->watch_reveals = true;
+  new_session_vs(x, &seat);
+  struct murk_rng me;
+  murk_policy_seed(&me, 11, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  int recaps = 0, decisions = 0;
+  while (murk_game_phase(x->g) != MURK_PHASE_OVER && decisions < 2000) {
+    assert_int_not_equal(UI->mode, TUI_MODE_HANDOVER);
+    assert_int_equal(UI->side, MURK_ATTACKER);
+    assert_int_equal(murk_game_to_act(x->g), MURK_ATTACKER);
+    if (UI->mode == TUI_MODE_RECAP) {
+      recaps++;
+      assert_true(shows(x, "Since your last turn"));
+      key(x, TUI_KEY_ESC);
+    }
+    assert_int_equal(UI->mode, TUI_MODE_MAP);
+    const struct murk_view* v = tui_session_view(x->s);
+    assert_non_null(v);
+    assert_int_equal(v->side, MURK_ATTACKER);
+    char reason[256];
+    assert_int_equal(murk_sim_decide(MURK_POLICY_GREEDY, v, &me, &plan, type_offer, x, NULL, NULL,
+                                     NULL, NULL, reason, sizeof reason),
+                     MURK_OK);
+    decisions++;
+  }
+  assert_int_equal(murk_game_phase(x->g), MURK_PHASE_OVER);
+  assert_int_equal(UI->mode, TUI_MODE_OVER);
+  assert_true(spy.calls > 0);
+  assert_int_equal(spy.wrong_view, 0);
+  assert_true(recaps > 0);
+  murk_policy_plan_free(&plan);
+  murk_policy_plan_free(&spy.plan);
+}
+
+/* A seat that gets stuck: the person is told so (without the seat's reason, which speaks of
+ * what its side knows), nothing is applied for it, and q still quits. Two seats that are not
+ * the keyboard are refused. */
+static void test_stuck_seat(void** state) {
+  struct ctx* x = *state;
+  struct spy_seat spy;
+  memset(&spy, 0, sizeof spy);
+  spy.fail = true;
+  struct tui_seat seat = {.name = "the computer", .act = spy_act, .ctx = &spy};
+  /* The attacker's first choices (greedy's) until the defender is to act. */
+  struct murk_sim sim;
+  murk_sim_init(&sim, x->g, MURK_POLICY_GREEDY, MURK_POLICY_GREEDY, 11);
+  while (murk_game_to_act(x->g) != MURK_DEFENDER) assert_int_equal(murk_sim_step(&sim), MURK_OK);
+  murk_sim_free(&sim);
+  size_t before = murk_game_log_count(x->g);
+  new_session_vs(x, &seat);
+  assert_int_equal(spy.calls, 1);
+  assert_int_equal(murk_game_log_count(x->g), before);
+  assert_int_equal(UI->side, MURK_ATTACKER);
+  assert_int_not_equal(UI->mode, TUI_MODE_HANDOVER);
+  if (UI->mode == TUI_MODE_RECAP) key(x, TUI_KEY_ESC);
+  assert_true(shows(x, "the computer is stuck"));
+  assert_false(shows(x, "Xenon"));
+  key(x, 'q');
+  assert_true(UI->confirm_quit);
+  struct tui_session* two = NULL;
+  struct tui_session_opts o = {.seed = 11};
+  o.seat[MURK_ATTACKER] = o.seat[MURK_DEFENDER] = &seat;
+  assert_int_equal(tui_session_new(x->g, &o, &two), MURK_EINVAL);
+  assert_null(two);
+}
+
 int main(void) {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
   const struct CMUnitTest tests[] = {
@@ -1003,6 +1133,8 @@ int main(void) {
       T(test_reveal_shoot_and_assault_keys),
       cmocka_unit_test_setup_teardown(test_reserves_and_game_over, setup_reserves_short, teardown),
       cmocka_unit_test_setup_teardown(test_withdraw_key, setup_withdrawal, teardown),
+      T(test_against_the_computer),
+      T(test_stuck_seat),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);

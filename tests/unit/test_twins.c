@@ -248,6 +248,7 @@ struct twins_run {
   long pairs;     /* twin pairs found */
   long states;    /* states of a pair the battery ran on */
   long budget;    /* tries allowed in all */
+  long plans;     /* decisions of the side's player compared between twins */
   long per_state; /* tries allowed per state */
   bool verbose;
   struct snap* sn; /* scratch */
@@ -603,10 +604,47 @@ static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_s
   return NULL;
 }
 
-/* Play a game of `m` with random players; at each of S's turns try to make a twin and run
- * the battery on the pair at each of S's commands while they stay twins. */
+/* The player of S decides from its view alone (sim.h): twins S cannot tell apart get the
+ * same plans, try for try, from the same generator, and draw the same numbers. */
+static void same_plans(struct twins_run* r, struct murk_game* a, struct murk_game* b,
+                       enum murk_side s, enum murk_policy pol, const struct murk_rng* rng,
+                       const char* name, uint64_t seed) {
+  struct murk_view *va = NULL, *vb = NULL;
+  assert_int_equal(murk_view_build(a, s, &va), MURK_OK);
+  assert_int_equal(murk_view_build(b, s, &vb), MURK_OK);
+  struct murk_policy_plan pa, pb;
+  memset(&pa, 0, sizeof pa);
+  memset(&pb, 0, sizeof pb);
+  for (int round = 0; round < 2; round++) {
+    struct murk_rng ra = *rng, rb = *rng;
+    assert_int_equal(murk_policy_plan(pol, va, &ra, round, &pa), MURK_OK);
+    assert_int_equal(murk_policy_plan(pol, vb, &rb, round, &pb), MURK_OK);
+    r->plans++;
+    bool same = pa.n == pb.n && memcmp(&ra, &rb, sizeof ra) == 0;
+    char la[256] = "", lb[256] = "";
+    for (int i = 0; same && i < pa.n; i++) {
+      assert_int_equal(murk_command_format(&pa.cmds[i], la, sizeof la), MURK_OK);
+      assert_int_equal(murk_command_format(&pb.cmds[i], lb, sizeof lb), MURK_OK);
+      same = strcmp(la, lb) == 0;
+    }
+    if (!same) {
+      char what[600];
+      snprintf(what, sizeof what, "the %s player's plans differ (%d tries: '%s'; %d tries: '%s')",
+               murk_policy_name(pol), pa.n, la, pb.n, lb);
+      report_diff(r, name, seed, "(plan)", what);
+    }
+  }
+  murk_policy_plan_free(&pa);
+  murk_policy_plan_free(&pb);
+  murk_view_free(va);
+  murk_view_free(vb);
+}
+
+/* Play a game of `m`, S by policy `pol` and the enemy by the random player; at each of S's
+ * turns try to make a twin and run the battery on the pair at each of S's commands while
+ * they stay twins (and, S's player not random, compare its plans on the two). */
 static void twins_game(struct twins_run* r, const struct murk_mission* m, const char* name,
-                       uint64_t seed, enum murk_side s, long max_commands) {
+                       uint64_t seed, enum murk_side s, enum murk_policy pol, long max_commands) {
   struct murk_game* g = NULL;
   assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
   assert_int_equal(murk_game_use_sight_cache(g, cache), MURK_OK);
@@ -642,11 +680,14 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
       battery(r, g, twin, s, name, seed, &st);
       states++;
     }
+    enum murk_policy player = side == s ? pol : MURK_POLICY_RANDOM;
+    if (twin && side == s && pol != MURK_POLICY_RANDOM)
+      same_plans(r, g, twin, s, pol, &rng[side], name, seed);
     struct murk_view* v = NULL;
     assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
     bool applied = false;
     for (int round = 0; !applied && round < 20; round++) {
-      assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, v, &rng[side], round, &plan), MURK_OK);
+      assert_int_equal(murk_policy_plan(player, v, &rng[side], round, &plan), MURK_OK);
       for (int i = 0; i < plan.n && !applied; i++) {
         struct murk_command c = plan.cmds[i];
         if (murk_game_apply(g, side, &c, reason, sizeof reason) != MURK_OK) continue;
@@ -671,6 +712,19 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
       }
     }
     murk_view_free(v);
+    if (!applied && player != MURK_POLICY_RANDOM) {
+      /* A player other than random ends a stuck step the way the driver does. */
+      struct murk_command end;
+      memset(&end, 0, sizeof end);
+      end.kind = MURK_CMD_END;
+      end.at.x = end.at.y = end.at2.x = end.at2.y = -1;
+      applied = murk_game_apply(g, side, &end, reason, sizeof reason) == MURK_OK;
+      if (applied && twin && side == s &&
+          murk_game_apply(twin, side, &end, reason, sizeof reason) != MURK_OK) {
+        murk_game_free(twin);
+        twin = NULL;
+      }
+    }
     if (!applied) break;
   }
   murk_game_free(twin);
@@ -704,8 +758,8 @@ static void run_free(struct twins_run* r) {
 }
 
 static void run_report(const struct twins_run* r, const char* what) {
-  fprintf(stderr, "twins %s: %ld pairs, %ld states, %ld commands, %ld differences\n", what,
-          r->pairs, r->states, r->tries, r->diffs);
+  fprintf(stderr, "twins %s: %ld pairs, %ld states, %ld commands, %ld plans, %ld differences\n",
+          what, r->pairs, r->states, r->tries, r->plans, r->diffs);
   for (int i = 0; i < r->nfirst; i++) fprintf(stderr, "  %s\n", r->first[i]);
 }
 
@@ -787,9 +841,23 @@ static struct murk_mission* load_with_rule(const char* name, const char* rule) {
 
 static long total_tries, total_diffs;
 
+/* The battery over every mission, S played by `pol`, with `budget` tries in all. */
+static void run_missions(enum murk_policy pol, long budget);
+
 static void run_all(void** state) {
   (void)state;
-  long budget = env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET);
+  run_missions(MURK_POLICY_RANDOM, env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET));
+}
+
+/* The computer opponent as the side under test (issue 17): its commands are a function of
+ * its view (and its own generator), so twins get the same plans from it; the battery runs
+ * on the states its play leads to. A twentieth of the budget. */
+static void run_computer(void** state) {
+  (void)state;
+  run_missions(MURK_POLICY_COMPUTER, env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET) / 20);
+}
+
+static void run_missions(enum murk_policy pol, long budget) {
   long per_mission = budget / (long)(NBUNDLED + NCOMBOS + NWITH);
   struct twins_run* all = run_new(budget);
   const char* only = getenv("TWINS_ONLY"); /* one mission by name, while working on it */
@@ -818,12 +886,13 @@ static void run_all(void** state) {
     assert_int_equal(murk_sight_cache_new(m, &cache), MURK_OK);
     struct twins_run* r = run_new(per_mission);
     for (uint64_t seed = 1; r->tries < r->budget && seed < 400; seed++)
-      twins_game(r, m, name, seed, seed % 2 ? MURK_ATTACKER : MURK_DEFENDER, 4000);
+      twins_game(r, m, name, seed, seed % 2 ? MURK_ATTACKER : MURK_DEFENDER, pol, 4000);
     run_report(r, name);
     all->tries += r->tries;
     all->diffs += r->diffs;
     all->pairs += r->pairs;
     all->states += r->states;
+    all->plans += r->plans;
     for (int k = 0; k < r->nfirst && all->nfirst < 8; k++)
       snprintf(all->first[all->nfirst++], sizeof all->first[0], "%s", r->first[k]);
     run_free(r);
@@ -831,17 +900,20 @@ static void run_all(void** state) {
     cache = NULL;
     murk_mission_free(m);
   }
-  run_report(all, "in all");
+  run_report(all, pol == MURK_POLICY_RANDOM ? "in all" : "in all, the computer under test");
   total_tries = all->tries;
   total_diffs = all->diffs;
+  long plans = all->plans;
   run_free(all);
   assert_true(total_tries > 0);
+  if (pol != MURK_POLICY_RANDOM) assert_true(plans > 0);
   assert_int_equal(total_diffs, 0);
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(run_all),
+      cmocka_unit_test(run_computer),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# tui_computer.sh: a person against the computer (issue 17): `murk play luneville --seed 8
+# --vs computer --as attacker` played with keys in tmux through setup (objectives,
+# reserves, deployment) and two turns. Checks that:
+#   - no hand-over screen ever appears (one person at the keyboard);
+#   - the computer plays its part of every setup phase and its turns by itself, and what
+#     it did is shown as the "since your last turn" recap;
+#   - the attacker's screen never shows the name of a platoon of the defender's force that
+#     the computer has not revealed;
+#   - the game reaches turn 3 and q y exits 0, the game autosaved with the computer's
+#     commands in it.
+. "$(dirname "$0")/tui_common.bash"
+
+mission=data/missions/luneville.yaml
+mapfile -t public_text < <(force_names "$mission")
+[ "${#public_text[@]}" -eq 2 ] || fail "could not read the force names of $mission"
+
+cmd() {
+  keys :
+  send_text "$1"
+  keys Enter
+}
+# The defender's platoons the computer revealed are public: their names may show. The
+# others must not (check_hidden), on every screen looked at.
+touch "$tmp/public"
+# The reveals come from the attacker's own record of the game (the autosave is written
+# whenever the turn comes back to the person): the map shows a revealed platoon where it
+# stands now, before the recap has come to its reveal.
+hidden() {
+  local save
+  save=$(game_file)
+  [ -n "$save" ] && "$MURK" replay "$save" --as attacker 2>/dev/null |
+    sed -n 's/.*defender [TP][0-9]* .*: \(.*\) ([^()]*team.*/\1/p' >>"$tmp/public"
+  grep -vxFf "$tmp/public" "$tmp/defender.names" >"$tmp/secret.names"
+  check_hidden "$1" <"$tmp/secret.names"
+}
+no_handover() {
+  screen | grep -qF "Pass the keyboard" && fail "a hand-over screen with one person: $1"
+  return 0
+}
+recap_seen=0
+# Skip the recap if it is up, counting it.
+skip_recap() {
+  settle
+  if screen | grep -qF "Since your last turn"; then
+    recap_seen=$((recap_seen + 1))
+    hidden "the attacker's screen (recap)"
+    keys Escape
+    wait_gone "Since your last turn"
+  fi
+}
+
+tui_start luneville --seed 8 --vs computer --as attacker
+wait_for "attacker's table" || { finish; exit 1; }
+settle
+no_handover "at the start"
+attacker_force=$(screen | sed -n "s/.*attacker's table (\(.*\)) |.*/\1/p" | head -n 1)
+defender_force=${public_text[0]}
+[ "$defender_force" = "$attacker_force" ] && defender_force=${public_text[1]}
+force_platoon_names "$mission" "$defender_force" >"$tmp/defender.names"
+[ "$(wc -l <"$tmp/defender.names")" -ge 5 ] ||
+  fail "could not read the platoon names of '$defender_force' ('$attacker_force' attacks)"
+skip_recap
+
+# Objectives: the attacker's two in the north; then the computer places its own two.
+cmd "objective at 10,2"
+wait_for "attacker places objective 1 at 10,02"
+cmd "objective at 20,2"
+wait_for "defender places objective 4 at" # the computer's, in the recap
+no_handover "after the objectives"
+skip_recap
+# Reserves: none; the computer nominates its own.
+keys e
+settle
+no_handover "after the reserves"
+skip_recap
+# Deployment, alternating with the computer: platoons 2 to 7 along row 21.
+for i in 2 3 4 5 6 7; do
+  cmd "deploy $i at $((21 + 2 * i)),21"
+  wait_for "Since your last turn" || break # the computer's deployment
+  no_handover "in deployment"
+  skip_recap
+done
+hidden "the attacker's screen"
+
+# Until turn 3: end what is left of setup; in each of the attacker's turns move one
+# template and end the three steps. The computer's turns happen in between by themselves.
+turns=0
+for n in $(seq 1 20); do
+  skip_recap
+  no_handover "in play"
+  if ! screen | head -n 1 | grep -qE "turn [0-9]+, "; then
+    cmd "end"
+    continue
+  fi
+  t=$(screen | head -n 1 | sed -n 's/.*turn \([0-9]*\), .*/\1/p')
+  [ "$t" -ge 3 ] && break
+  turns=$((turns + 1))
+  wait_for "movement step"
+  cmd "move 3 to 27,$((21 - turns))"
+  settle
+  keys e
+  wait_for "shooting step"
+  keys e
+  wait_for "assault step"
+  hidden "the attacker's screen"
+  keys e
+  settle
+done
+screen | head -n 1 | grep -qE "turn 3, " || {
+  fail "turn 3 did not start:"
+  screen >&2
+}
+[ "$turns" -eq 2 ] || fail "the attacker played $turns turns before turn 3, not 2"
+[ "$recap_seen" -ge 4 ] || fail "the recap of the computer's moves showed $recap_seen times"
+
+keys q
+wait_for "Quit the game?"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "murk play exited with $rc after q y (stderr: $(cat "$tmp/stderr"))"
+check_restored "after quitting"
+save=$(game_file)
+if [ -n "$save" ] && [ -f "$save" ]; then
+  grep -q '^defender: deploy' "$save" || fail "the autosave lacks the computer's deployment"
+  grep -q '^attacker: move 3 to' "$save" || fail "the autosave lacks the attacker's moves"
+else
+  fail "no autosave in $tmp/state/murk"
+fi
+finish
