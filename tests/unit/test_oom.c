@@ -78,7 +78,8 @@ static void test_free_for_all_load(void** state) {
 static void test_game_fails_cleanly(void** state) {
   (void)state;
   size_t len;
-  char* text = slurp("tests/games/data/luneville-dummies.yaml", &len); /* the script plays dummies */
+  char* text =
+      slurp("tests/games/data/luneville-dummies.yaml", &len); /* the script plays dummies */
   size_t slen;
   char* script = slurp("tests/games/luneville-opening.txt", &slen);
   struct murk_diags diags;
