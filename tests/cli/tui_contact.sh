@@ -29,7 +29,7 @@ take_over() {
   fi
 }
 
-tui_start tests/cli/data/contact-night.yaml --seed 1
+tui_start tests/cli/data/contact-night.yaml --seed 1 --vs human
 take_over attacker
 cmd "deploy 1 at 3,8"
 take_over defender

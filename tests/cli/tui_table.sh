@@ -45,7 +45,7 @@ save_of() {
 }
 
 # 1. Limited Intelligence: the defender deploys first; wings in the panel and the list.
-tui_start li-hohenfeld --seed 7
+tui_start li-hohenfeld --seed 7 --vs human
 take_over defender
 skip_recap
 wait_for "Main Line: Dis 2 cells"
@@ -128,12 +128,12 @@ grep -q -- "--load" "$tmp/stderr" && fail "a finished game suggests --load: $(ca
 grep -q "murk replay" "$tmp/stderr" || fail "a finished game does not say how to read it: $(cat "$tmp/stderr")"
 
 # 6. A terminal that cannot address the cursor is refused, as an unknown one is.
-TUI_TERM=dumb tui_start luneville --seed 1
+TUI_TERM=dumb tui_start luneville --seed 1 --vs human
 rc=$(wait_exit)
 [ "$rc" = 1 ] || fail "TERM=dumb: exit code $rc, not 1"
 grep -q "TERM=dumb) cannot move the cursor" "$tmp/stderr" || fail "TERM=dumb: '$(cat "$tmp/stderr")'"
 check_restored "after TERM=dumb"
-TUI_TERM=no-such-terminal tui_start luneville --seed 1
+TUI_TERM=no-such-terminal tui_start luneville --seed 1 --vs human
 rc=$(wait_exit)
 [ "$rc" = 1 ] || fail "an unknown TERM: exit code $rc, not 1"
 
