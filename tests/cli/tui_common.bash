@@ -16,6 +16,8 @@
 #   settle               wait until the screen stops changing
 #   wait_exit            poll until murk has exited; echo its exit code
 #   click X Y            a left mouse click at screen column X, row Y
+#   cmd LINE             a command through the `:` line
+#   take_over SIDE       past the hand-over (which must show no table) and any recap
 #   fail MSG             count a failure (the script exits 1 at the end)
 #
 # Skips (exit 77) only when tmux is missing.
@@ -186,6 +188,33 @@ check_restored() {
   if grep -qE '(^| )-echo( |$)' "$tmp/stty" || grep -qE '(^| )-icanon( |$)' "$tmp/stty"; then
     fail "$what: the tty is left without echo or line editing"
     cat "$tmp/stty" >&2
+  fi
+}
+
+# A command through the `:` line.
+cmd() {
+  keys :
+  send_text "$1"
+  keys Enter
+}
+
+# Past the hand-over to SIDE's table, then past the "Since your last turn" recap if one
+# shows. The hand-over must show nothing of the table. Returns 1 if a screen never comes.
+take_over() {
+  local side=$1
+  wait_for "Pass the keyboard to the $side." || return 1
+  settle
+  if shows_table; then
+    fail "the hand-over to the $side shows the table:"
+    screen >&2
+  fi
+  pass_handover
+  wait_for "$side's table" || return 1
+  settle
+  if screen | grep -qF "Since your last turn"; then
+    keys Escape
+    wait_gone "Since your last turn"
+    settle
   fi
 }
 

@@ -15,11 +15,6 @@ mission=data/missions/luneville.yaml
 mapfile -t public_text < <(force_names "$mission")
 [ "${#public_text[@]}" -eq 2 ] || fail "could not read the force names of $mission"
 
-cmd() {
-  keys :
-  send_text "$1"
-  keys Enter
-}
 # The defender's platoons the computer revealed are public: their names may show. The
 # others must not (check_hidden), on every screen looked at.
 touch "$tmp/public"
@@ -99,12 +94,12 @@ for n in $(seq 1 20); do
   wait_for "movement step"
   cmd "move 3 to 27,$((21 - turns))"
   settle
-  keys e
+  cmd "end" # the : line sends at once; e would ask first while units may act
   wait_for "shooting step"
-  keys e
+  cmd "end"
   wait_for "assault step"
   hidden "the attacker's screen"
-  keys e
+  cmd "end"
   settle
 done
 screen | head -n 1 | grep -qE "turn 3, " || {

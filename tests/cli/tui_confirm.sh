@@ -11,18 +11,6 @@
 #   - the panel prompt is never cut: its last word is on the screen.
 . "$(dirname "$0")/tui_common.bash"
 
-take_over() {
-  local side=$1
-  wait_for "Pass the keyboard to the $side." || return 1
-  pass_handover
-  wait_for "$side's table" || return 1
-  settle
-  if screen | grep -qF "Since your last turn"; then
-    keys Escape
-    wait_gone "Since your last turn"
-    settle
-  fi
-}
 
 # The game up to the reconnaissance moves, saved.
 sed '/^# ---- reconnaissance moves/,$d' tests/games/hasty-attack-setup.txt >"$tmp/recce.txt"

@@ -8,26 +8,7 @@
 #   - the attacker's screen shows the same contact.
 . "$(dirname "$0")/tui_common.bash"
 
-cmd() {
-  keys :
-  send_text "$1"
-  keys Enter
-}
 
-# Past the hand-over and the recap to the side's table (as tui_dis.sh).
-take_over() {
-  local side=$1
-  wait_for "Pass the keyboard to the $side." || return 1
-  settle
-  pass_handover
-  wait_for "$side's table" || return 1
-  settle
-  if screen | grep -qF "Since your last turn"; then
-    keys Escape
-    wait_gone "Since your last turn"
-    settle
-  fi
-}
 
 tui_start tests/cli/data/contact-night.yaml --seed 1 --vs human
 take_over attacker

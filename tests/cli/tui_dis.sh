@@ -7,30 +7,7 @@
 #     cell panel naming the leader, and nothing calling either dummy leader one.
 . "$(dirname "$0")/tui_common.bash"
 
-cmd() {
-  keys :
-  send_text "$1"
-  keys Enter
-}
 
-# Past the hand-over and the recap to the side's table.
-take_over() {
-  local side=$1
-  wait_for "Pass the keyboard to the $side." || return 1
-  settle
-  if shows_table; then
-    fail "the hand-over to the $side shows the table:"
-    screen >&2
-  fi
-  pass_handover
-  wait_for "$side's table" || return 1
-  settle
-  if screen | grep -qF "Since your last turn"; then
-    keys Escape
-    wait_gone "Since your last turn"
-    settle
-  fi
-}
 
 # The map fits whole in a 100x40 pane under the column numbers, right of the row numbers:
 # cell X,Y is at column 3 + 2X (one more on odd rows), row Y + 2.

@@ -11,11 +11,6 @@
 . "$(dirname "$0")/tui_common.bash"
 export MURK_PWHASH=1,8192
 
-cmd() {
-  keys :
-  send_text "$1"
-  keys Enter
-}
 
 quit_game() {
   settle

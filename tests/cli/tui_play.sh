@@ -44,12 +44,6 @@ take_over() {
   hidden "$side"
 }
 
-# A command through the command line.
-cmd() {
-  keys :
-  send_text "$1"
-  keys Enter
-}
 
 recap_seen=0
 tui_start luneville --seed 8 --vs human

@@ -13,11 +13,6 @@
 . "$(dirname "$0")/tui_common.bash"
 
 
-cmd() {
-  keys :
-  send_text "$1"
-  keys Enter
-}
 
 # 1. Two objectives, then the hand-over autosaves; Ctrl-C ends the game.
 tui_start luneville --seed 5 --vs human
@@ -73,7 +68,7 @@ check_restored "after SIGHUP"
 # restored.
 for sig in QUIT USR1 USR2 ALRM PIPE; do
   rm -f "$tmp/state/murk/"*.murk
-  tui_start luneville --seed 5
+  tui_start luneville --seed 5 --vs human
   wait_for "Pass the keyboard to the attacker."
   pass_handover
   wait_for "attacker's table"
@@ -103,7 +98,7 @@ done
 
 # 5. No HOME, no XDG_STATE_HOME: no autosave, and the game says so (not "the autosave is
 # kept"); :save FILE keeps it.
-TUI_NO_STATE=1 tui_start luneville --seed 5
+TUI_NO_STATE=1 tui_start luneville --seed 5 --vs human
 wait_for "No autosave (no HOME or XDG_STATE_HOME): save with :save FILE"
 pass_handover
 wait_for "attacker's table"

@@ -14,12 +14,8 @@
 #   - TERM=dumb (no cursor addressing) is refused with a message and exit code 1.
 . "$(dirname "$0")/tui_common.bash"
 
-cmd() {
-  keys :
-  send_text "$1"
-  keys Enter
-}
 
+# Its own take_over: part 2 must see the recap that tui_common.bash's would dismiss.
 take_over() {
   local side=$1
   wait_for "Pass the keyboard to the $side." || return 1
