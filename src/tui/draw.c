@@ -945,7 +945,8 @@ static void legend_line(char* out, const uint32_t ch[2], const char* what) {
   size_t n = 0;
   for (int i = 0; i < 2; i++) n += (size_t)tui_utf8_put(ch[i], g + n);
   g[n] = '\0';
-  snprintf(out, LEGEND_W, "  %s   %s", g, what);
+  /* A terrain name longer than the line is cut: the panel could not show more anyway. */
+  if (snprintf(out, LEGEND_W, "  %s   %s", g, what) >= LEGEND_W) out[LEGEND_W - 1] = '\0';
 }
 
 /* The legend of this table: the mission's terrain as drawn, then the marks and labels. */
