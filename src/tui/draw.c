@@ -401,44 +401,14 @@ static const char* seen_why(enum murk_view_sight w) {
   }
 }
 
-/* Why an enemy last seen here is out of sight now, from the view's reason (only what the
- * side knows: its own units, the public table and the conditions). */
+/* Why an enemy last seen here is out of sight now: the core's words for the view's reason
+ * (only what the side knows: its own units, the public table and the conditions), which a
+ * refused shot or assault gives too. */
 static void contact_why(const struct murk_view* v, const struct murk_view_contact* k, char* buf,
                         size_t n) {
-  switch (k->sight) {
-    case MURK_VIEW_BEYOND_NVR:
-      snprintf(buf, n, "not seen: beyond the night visibility range (%d cells) of your units",
-               v->nvr >= 0 ? v->nvr : v->sight_range);
-      return;
-    case MURK_VIEW_OUT_OF_RANGE:
-      if (v->sight_range < MURK_SIGHT_UNLIMITED)
-        snprintf(buf, n, "not seen: beyond your units' sight range (%d cells)", v->sight_range);
-      else
-        snprintf(buf, n, "not seen: out of your units' sight");
-      return;
-    case MURK_VIEW_NO_LINE:
-      if (k->has_blocker && murk_geom_on_table(&v->grid, k->blocker)) {
-        char at[16];
-        murk_pos_format(k->blocker, at, sizeof at);
-        int idx = v->map ? v->map[k->blocker.y * v->grid.width + k->blocker.x] : 0;
-        const char* name = idx < v->nterrain ? v->terrain[idx].name : "a cell";
-        snprintf(buf, n, "not seen: the %s at %s blocks the line from your nearest unit", name, at);
-      } else {
-        snprintf(buf, n, "not seen: no line of sight from any of your units");
-      }
-      return;
-    case MURK_VIEW_MOVED:
-      if (v->sight_range < MURK_SIGHT_UNLIMITED || v->night)
-        snprintf(buf, n,
-                 "its cell is in range and in sight: it moved, or was not spotted (the "
-                 "sighting roll)");
-      else
-        snprintf(buf, n, "its cell is in sight and empty: it moved");
-      return;
-    default:
-      snprintf(buf, n, "%s", murk_view_sight_name(k->sight));
-      return;
-  }
+  char why[120];
+  murk_view_contact_why(v, k, why, sizeof why);
+  snprintf(buf, n, "%s%s", k->sight == MURK_VIEW_MOVED ? "" : "not seen: ", why);
 }
 
 /* Whether the cell is lit, by what and until when (public: the view's lights). */
@@ -566,7 +536,7 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
       tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_CONTACT, "%s %s", whose(v, k->owner),
                         marker_kind_word(k->kind));
     if (v->side != MURK_NO_SIDE && k->owner != v->side) {
-      char why[160];
+      char why[200];
       contact_why(v, k, why, sizeof why);
       *y += tui_canvas_wrap(c, x + 2, *y, w - 2, ymax - *y, 0, why, TUI_A_DIM);
     }
