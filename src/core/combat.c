@@ -276,7 +276,7 @@ static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team
   char ps[16];
   murk_pos_format(t->pos, ps, sizeof ps);
   mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s) at %s",
-          murk_side_name(side), number, mk_team_profile(g, side, team)->name, ps);
+          murk_side_name(side), number, mk_team_profile(g, side, team)->title, ps);
   mk_event_facts(g, number, &t->pos, NULL);
 }
 
@@ -342,7 +342,7 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
       char ps[16];
       murk_pos_format(tm->pos, ps, sizeof ps);
       mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "a hit falls on P%d's unseen team (%s) at %s",
-              tnum, mk_team_profile(g, side, t)->name, ps);
+              tnum, mk_team_profile(g, side, t)->title, ps);
       mk_event_facts(g, tnum, &tm->pos, NULL); /* sight.c: the firing side is told */
     }
     if (with_saves) {
