@@ -582,9 +582,9 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
   s->fired = true;
   mk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
-  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d dice",
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d di%s",
           murk_side_name(side), snum, tnum, inrange + nbarrage, mk_plural(inrange + nbarrage),
-          ndice);
+          ndice, ndice == 1 ? "e" : "ce");
   if (nblind > 0 && barrage_lands(g, side, unit, tu))
     for (int i = 0; i < nblind; i++) add_dice(combos, &ncombos, &blind[i]);
   int hits = roll_combos(g, side, combos, ncombos, snum, tnum, "at");
