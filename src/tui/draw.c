@@ -361,9 +361,11 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     }
   }
   draw_rulers(c, v, ui);
-  /* Room for every label that may spill (none, without memory: they stay "T+"). */
+  /* Room for every label that may spill (none, without memory: they stay "T+"); none under
+   * a list or box drawn over the map, which could cover a label and leave its last digit. */
   struct spills sp = {NULL, 0, 0};
-  if (cw == 2) {
+  bool overlay = ui->mode == TUI_MODE_PICK || ui->confirm.open || ui->help || ui->confirm_quit;
+  if (cw == 2 && !overlay) {
     int most = v->nentries + v->ncontacts + v->nmarkers * (1 + MURK_MAX_DIS) + v->nteams;
     sp.at = most > 0 ? murk_malloc((size_t)most * sizeof *sp.at) : NULL;
     sp.cap = sp.at ? most : 0;
