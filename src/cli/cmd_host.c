@@ -257,9 +257,11 @@ static int serve(struct hoster* H, int lfd) {
       bool drop = false;
       if (p[k].revents & POLLIN) {
         ssize_t n = recv(fds[i], buf, sizeof buf, 0);
-        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR))
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
           drop = true;
-        else if (n > 0 && net_host_input(h, i, buf, (size_t)n) != 0)
+          if (net_host_side(h, i) != MURK_NO_SIDE)
+            murk_cli_diag("murk host: the %s left", murk_side_name(net_host_side(h, i)));
+        } else if (n > 0 && net_host_input(h, i, buf, (size_t)n) != 0)
           drop = true;
       } else if (p[k].revents & (POLLHUP | POLLERR | POLLNVAL)) {
         drop = true;

@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <locale.h>
 #include <poll.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,8 @@ struct joiner {
   char answer_text[TUI_LINE_MAX + 64];
   long answer_num;
   char mode[16];
+  bool secret; /* the dice: secret, or the seed */
+  uint64_t seed;
   char wait[256];
   bool gone;
   char why[256];
@@ -106,8 +109,11 @@ static int on_line(void* ctx, char* line) {
   } else if (!strcmp(k, "noundo") && n == 2 &&
              net_str(w[1], J->answer_text, sizeof J->answer_text)) {
     J->answer = ANS_NOUNDO;
-  } else if (!strcmp(k, "hello") && n == 4) {
+  } else if (!strcmp(k, "hello") && n == 5) {
     snprintf(J->mode, sizeof J->mode, "%s", w[3]);
+    unsigned long long seed = 0;
+    J->secret = strcmp(w[4], "secret") == 0;
+    if (!J->secret && sscanf(w[4], "%llu", &seed) == 1) J->seed = (uint64_t)seed;
     J->answer = ANS_HELLO;
   } else if (!strcmp(k, "passok") && n == 1) {
     J->answer = ANS_PASSOK;
@@ -377,7 +383,7 @@ static int cmd_join_exec(const struct murk_args* a) {
                            .send = r_send,
                            .undo = r_undo,
                            .poll = r_poll};
-    struct tui_session_opts o = {.secret_dice = true};
+    struct tui_session_opts o = {.secret_dice = J->secret, .seed = J->seed};
     struct tui_session* s = NULL;
     if (tui_session_new_remote(&r, &o, &s) != MURK_OK) {
       murk_cli_error("out of memory");

@@ -1,6 +1,7 @@
 /* host.c: the host's side of the protocol, over bytes (host.h, docs/protocol.md). */
 #include "host.h"
 
+#include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -187,6 +188,12 @@ static int on_join(struct net_host* h, struct client* c, char** w, int n) {
                mode == NET_PASS_NONE    ? "none"
                : mode == NET_PASS_CHECK ? "check"
                                         : "set");
+  /* The dice: a known seed is shown on both screens (the game can be replayed), as at one
+   * keyboard; secret dice are only said to be secret. */
+  if (murk_game_dice_key(h->o.g))
+    net_buf_addf(&c->out, " secret");
+  else
+    net_buf_addf(&c->out, " %" PRIu64, murk_game_seed(h->o.g));
   net_buf_eol(&c->out);
   if (mode == NET_PASS_NONE) welcome(h, (int)(c - h->c));
   return 0;
