@@ -148,11 +148,6 @@ static void welcome(struct net_host* h, int i) {
     waiting(h, c);
 }
 
-void net_host_start(struct net_host* h) {
-  for (int k = 0; k < NET_HOST_CLIENTS; k++)
-    if (h->c[k].open && h->c[k].authed && !h->c[k].closing) send_view(h, &h->c[k]);
-}
-
 /* After the game changed by side's doing: the other side's player gets a view when its turn
  * came (or the game ended), never for the enemy's steps in between (how many commands the
  * enemy gave is not theirs to know). */
@@ -221,9 +216,13 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
       goto done;
     }
     say(c, "passok", NULL);
-    bool start = h->o.ready(h->o.ctx);
     welcome(h, (int)(c - h->c));
-    if (start) net_host_start(h);
+    /* The second side's passphrase starts the game: the first side's view goes too. */
+    if (h->o.ready(h->o.ctx))
+      for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+        struct client* o = &h->c[k];
+        if (o != c && o->open && o->authed && !o->closing) send_view(h, o);
+      }
   } else if (mode == NET_PASS_CHECK && h->o.check_pass(h->o.ctx, c->side, pass, len)) {
     say(c, "passok", NULL);
     welcome(h, (int)(c - h->c));

@@ -63,7 +63,4 @@ void net_host_close(struct net_host* h, int c);
 /* The side slot c plays (MURK_NO_SIDE before it joined). */
 enum murk_side net_host_side(const struct net_host* h, int c);
 
-/* Once the game may be played (both passphrases known): send the joined clients their views. */
-void net_host_start(struct net_host* h);
-
 #endif

@@ -134,7 +134,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   struct net_view_reader* r[2] = {net_view_reader_new(), net_view_reader_new()};
   static char carry[2][NET_LINE_MAX + 1];
   size_t ncarry[2] = {0, 0};
-  bool was_ready = ready(&f);
   int cur = 0;
   size_t i = 1;
   while (i < size) {
@@ -156,10 +155,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     while (i + n < size && n < cut && data[i + n] != 0xff && data[i + n] != 0xfe) n++;
     int rc = net_host_input(h, slot[cur], (const char*)data + i, n);
     i += n;
-    if (!was_ready && ready(&f)) {
-      net_host_start(h);
-      was_ready = true;
-    }
     for (int k = 0; k < 2; k++)
       drain(h, slot[k], r[k], net_host_side(h, slot[k]), carry[k], &ncarry[k]);
     if (rc < 0 || net_host_closing(h, slot[cur])) {
