@@ -26,6 +26,7 @@
 #include "session.h"
 #include "sodium.h"
 #include "term.h"
+#include "text.h"
 #include "viewio.h"
 #include "wire.h"
 
@@ -334,7 +335,8 @@ static int join(struct joiner* J, struct murk_passes* passes) {
   bool said = false;
   while (!J->latest) {
     if (J->wait[0] && !said) {
-      printf("murk: %s ...\n", J->wait);
+      char esc[4 * sizeof J->wait]; /* the host's words: escaped (text.h) */
+      printf("murk: %s ...\n", murk_cli_escape(J->wait, esc, sizeof esc));
       fflush(stdout);
       said = true;
     }

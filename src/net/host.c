@@ -2,6 +2,7 @@
 #include "host.h"
 
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -91,7 +92,6 @@ static void note(struct net_host* h, const char* fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-#include <stdarg.h>
 static void note(struct net_host* h, const char* fmt, ...) {
   if (!h->o.note) return;
   char text[256];

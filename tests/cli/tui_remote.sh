@@ -25,11 +25,16 @@ mkdir "$tmp/open" && chmod 755 "$tmp/open"
 grep -qF "may be entered by every user" "$tmp/out" || fail "no reason for the refused directory: $(cat "$tmp/out")"
 
 hostpid=
+# Start a host and wait until it says it listens (a killed host's socket file stays behind:
+# its presence says nothing).
 start_host() {
+  local before
+  before=$(grep -c "each player joins with" "$tmp/host.err" 2>/dev/null)
   "$MURK" host "$@" --dir "$dir" 2>>"$tmp/host.err" &
   hostpid=$!
   local end=$((SECONDS + TUI_TIMEOUT))
-  while [ ! -S "$dir/murk.sock" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+  while [ "$(grep -c "each player joins with" "$tmp/host.err" 2>/dev/null)" = "${before:-0}" ] &&
+    [ $SECONDS -le $end ]; do sleep 0.1; done
   [ -S "$dir/murk.sock" ] || fail "the host does not listen: $(cat "$tmp/host.err")"
 }
 stop_host() {
