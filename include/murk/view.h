@@ -177,6 +177,14 @@ struct murk_view_contact {
   bool has_blocker;
 };
 
+/* Why contact k of view v is out of sight now, in words, from its `sight` (and blocker):
+ * "beyond the night visibility range (3 cells) of your units", "the woods at 10,3 blocks
+ * the line from your nearest unit". A refused `shoot` or `assault` at a platoon out of
+ * sight gives the same words. */
+struct murk_view;
+void murk_view_contact_why(const struct murk_view* v, const struct murk_view_contact* k, char* buf,
+                           size_t n);
+
 /* A light on the table at night (starshells, illuminating rounds: public), or a blaze. */
 struct murk_view_light {
   char what[64];      /* "starshell", "illuminating round", "burning village" */
