@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "autosave.h"
 #include "cli.h"
 #include "fileio.h"
 #include "missions.h"
@@ -33,18 +34,27 @@ static int status_of_view(const struct murk_view* v, char* buf, size_t n) {
   return snprintf(buf, n, "to act: %s (%s)", murk_side_name(v->to_act), murk_phase_name(v->phase));
 }
 
+void murk_transcript_events(FILE* f, const struct murk_view* v, size_t from) {
+  /* One event, one line: a name from the mission cannot start a line of its own (text.h). */
+  char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
+  for (size_t i = from; i < v->nevents; i++) {
+    murk_event_format(&v->events[i], line, sizeof line);
+    fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
+  }
+}
+
+void murk_transcript_status(FILE* f, const struct murk_view* v) {
+  char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
+  status_of_view(v, line, sizeof line);
+  fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
+}
+
 int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side) {
   struct murk_view* v = NULL;
   int rc = murk_view_build(g, side, &v);
   if (rc != MURK_OK) return rc;
-  /* One event, one line: a name from the mission cannot start a line of its own (text.h). */
-  char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
-  for (size_t i = 0; i < v->nevents; i++) {
-    murk_event_format(&v->events[i], line, sizeof line);
-    fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
-  }
-  status_of_view(v, line, sizeof line);
-  fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
+  murk_transcript_events(f, v, 0);
+  murk_transcript_status(f, v);
   murk_view_free(v);
   return MURK_OK;
 }
@@ -66,112 +76,50 @@ struct saver {
   struct murk_sealer sealer;
 };
 
+/* The sealer to save with: on when the run's save is sealed (the keys derived at the
+ * first save, or taken from the sealed save being run). Returns 0, or -1 (printed). */
+static int sealer_ready(struct saver* sv) {
+  if (!sv->sealer.on && sv->passes && murk_passes_any(sv->passes))
+    return murk_sealer_start(&sv->sealer, sv->passes);
+  return 0;
+}
+
 /* Save g to path atomically, so a crash at any moment leaves the previous save or this
  * one. Returns 0, or -1 with the reason printed. */
 static int write_save(struct saver* sv, const struct murk_game* g, const char* path) {
   char err[512];
-  if (sv->sealer.on || (sv->passes && murk_passes_any(sv->passes))) {
-    if (!sv->sealer.on && murk_sealer_start(&sv->sealer, sv->passes) != 0) return -1;
-    int rc = murk_sealer_write(&sv->sealer, g, path, err, sizeof err);
-    if (rc != 0) murk_cli_error("%s", err);
-    return rc;
-  }
-  char* save = NULL;
-  size_t savelen = 0;
-  int rc = murk_save_game(g, &save, &savelen);
-  if (rc != MURK_OK) {
-    fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
-    return -1;
-  }
-  rc = murk_file_write_atomic(path, save, savelen, err, sizeof err);
+  if (sealer_ready(sv) != 0) return -1;
+  int rc = murk_save_whole(g, &sv->sealer, path, 0666, NULL, NULL, err, sizeof err);
   if (rc != 0) murk_cli_error("%s", err);
-  murk_free(save);
   return rc;
 }
 
-/* The autosave of an open game as a journal (save.h): the whole save once, then one
- * record appended and synced per command, so each command costs the same however long
- * the game. */
-struct journal {
-  int fd; /* -1: not started */
-  struct murk_chain chain;
-  size_t logged; /* commands in the file */
-  off_t size;    /* its length */
-};
-
-static int apply_lines(struct murk_game* g, const struct murk_script* s, const char* autosave,
-                       struct saver* sv, struct journal* j, struct stop* st);
-
-static int journal_start(struct journal* j, const struct murk_game* g, const char* path) {
-  char err[512];
-  char* save = NULL;
-  size_t savelen = 0;
-  int rc = murk_save_game(g, &save, &savelen);
-  if (rc != MURK_OK) {
-    fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
-    return -1;
-  }
-  rc = murk_file_write_atomic(path, save, savelen, err, sizeof err);
-  if (rc != 0) {
-    murk_cli_error("%s", err);
-    murk_free(save);
-    return -1;
-  }
-  murk_save_chain_start(&j->chain, save, savelen);
-  murk_free(save);
-  /* Appends go to the file just written (through a link, as the write went). */
-  j->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (j->fd < 0) {
-    murk_cli_error("cannot append to %s: %s", path, strerror(errno));
-    return -1;
-  }
-  j->logged = murk_game_log_count(g);
-  j->size = (off_t)savelen;
-  return 0;
-}
-
-static int journal_save(struct journal* j, const struct murk_game* g, const char* path) {
-  size_t n = murk_game_log_count(g);
-  if (j->fd < 0 || n < j->logged) {
-    /* The first save, or the game went back (undo): the whole save again. */
-    if (j->fd >= 0) close(j->fd);
-    j->fd = -1;
-    return journal_start(j, g, path);
-  }
-  for (; j->logged < n; j->logged++) {
-    char rec[512]; /* a log line is at most 255 bytes (game.c) */
-    int len = murk_save_journal_record(&j->chain, murk_game_log_side(g, j->logged),
-                                       murk_game_log_line(g, j->logged), rec, sizeof rec);
-    if (len < 0) {
-      murk_cli_error("cannot save to %s: %s", path, murk_strerror(len));
-      return -1;
-    }
-    char err[512];
-    if (murk_file_append_sync(j->fd, path, j->size, rec, (size_t)len, err, sizeof err) != 0) {
-      murk_cli_error("%s", err);
-      return -1;
-    }
-    j->size += len;
-  }
-  return 0;
-}
+static int apply_lines(struct murk_game* g, const struct murk_script* s,
+                       struct murk_autosave* autosave, struct stop* st);
 
 /* Apply the script's commands in order; stop at the first bad one. With an autosave path,
- * save after every applied command (an open game: a journal, appended; a sealed one:
- * rewritten); a save that cannot be written stops the run (st->autosave_failed) and leaves
- * the previous one. Returns MURK_OK (a rejection is not an error here: see *st) or
- * MURK_ENOMEM and friends. */
+ * the save is brought up to date after every applied command (a journal: autosave.h); a
+ * save that cannot be written stops the run (st->autosave_failed) and leaves the previous
+ * one. Returns MURK_OK (a rejection is not an error here: see *st) or MURK_ENOMEM and
+ * friends. */
 static int apply_script(struct murk_game* g, const struct murk_script* s, const char* autosave,
                         struct saver* sv, struct stop* st) {
-  struct journal j = {.fd = -1};
-  int rc = apply_lines(g, s, autosave, sv, &j, st);
-  if (j.fd >= 0) close(j.fd);
+  struct murk_autosave* a = NULL;
+  if (autosave) {
+    if (sealer_ready(sv) != 0) {
+      st->autosave_failed = true;
+      return MURK_OK;
+    }
+    a = murk_autosave_new(autosave, &sv->sealer, 0666);
+    if (!a) return MURK_ENOMEM;
+  }
+  int rc = apply_lines(g, s, a, st);
+  murk_autosave_free(a);
   return rc;
 }
 
-static int apply_lines(struct murk_game* g, const struct murk_script* s, const char* autosave,
-                       struct saver* sv, struct journal* j, struct stop* st) {
-  bool sealed = sv->sealer.on || (sv->passes && murk_passes_any(sv->passes));
+static int apply_lines(struct murk_game* g, const struct murk_script* s,
+                       struct murk_autosave* autosave, struct stop* st) {
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     st->line = l->line;
@@ -200,7 +148,9 @@ static int apply_lines(struct murk_game* g, const struct murk_script* s, const c
       snprintf(st->msg, sizeof st->msg, "%s", reason[0] ? reason : murk_strerror(rc));
       return rc;
     }
-    if (autosave && (sealed ? write_save(sv, g, autosave) : journal_save(j, g, autosave)) != 0) {
+    char err[512];
+    if (autosave && murk_autosave_update(autosave, g, err, sizeof err) != 0) {
+      murk_cli_error("%s", err);
       st->autosave_failed = true;
       return MURK_OK;
     }

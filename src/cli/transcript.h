@@ -18,6 +18,12 @@
  * Returns 0, or a murk error code (MURK_ENOMEM) with nothing printed. */
 int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side);
 
+struct murk_view;
+/* The lines of a transcript, in parts: v's events from the index `from` on, then its
+ * closing line. murk_transcript_print is both for a new view from its first event. */
+void murk_transcript_events(FILE* f, const struct murk_view* v, size_t from);
+void murk_transcript_status(FILE* f, const struct murk_view* v);
+
 struct murk_passes; /* sealio.h */
 
 struct murk_run_opts {
