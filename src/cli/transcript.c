@@ -94,16 +94,39 @@ static int write_save(struct saver* sv, const struct murk_game* g, const char* p
   return rc;
 }
 
-static int apply_lines(struct murk_game* g, const struct murk_script* s,
-                       struct murk_autosave* autosave, struct stop* st);
+/* Where the commands are: data[pos, len), the lines before pos counted in line. */
+struct body {
+  const char* data;
+  size_t len, pos;
+  int line;
+};
 
-/* Apply the script's commands in order; stop at the first bad one. With an autosave path,
- * the save is brought up to date after every applied command (a journal: autosave.h); a
- * save that cannot be written stops the run (st->autosave_failed) and leaves the previous
- * one. Returns MURK_OK (a rejection is not an error here: see *st) or MURK_ENOMEM and
- * friends. */
-static int apply_script(struct murk_game* g, const struct murk_script* s, const char* autosave,
-                        struct saver* sv, struct stop* st) {
+/* The transcript printed as the run goes: the view's new events every so many commands,
+ * then forgotten, so that a long script holds each event once (the game's). */
+struct printer {
+  struct murk_view* v;
+  size_t pending; /* commands applied since the last print */
+};
+
+static int print_events(const struct murk_game* g, struct printer* p) {
+  int rc = murk_view_update(g, p->v);
+  if (rc != MURK_OK) return rc;
+  murk_transcript_events(stdout, p->v, 0);
+  murk_view_forget_events(p->v);
+  p->pending = 0;
+  return MURK_OK;
+}
+
+static int apply_lines(struct murk_game* g, struct body* b, struct murk_autosave* autosave,
+                       struct printer* p, struct stop* st);
+
+/* Apply the script's commands in order, line by line; stop at the first bad one. With an
+ * autosave path, the save is brought up to date after every applied command (a journal:
+ * autosave.h); a save that cannot be written stops the run (st->autosave_failed) and
+ * leaves the previous one. Returns MURK_OK (a rejection is not an error here: see *st) or
+ * MURK_ENOMEM and friends. */
+static int apply_script(struct murk_game* g, struct body* b, const char* autosave, struct saver* sv,
+                        struct printer* p, struct stop* st) {
   struct murk_autosave* a = NULL;
   if (autosave) {
     if (sealer_ready(sv) != 0) {
@@ -113,21 +136,24 @@ static int apply_script(struct murk_game* g, const struct murk_script* s, const 
     a = murk_autosave_new(autosave, &sv->sealer, 0666);
     if (!a) return MURK_ENOMEM;
   }
-  int rc = apply_lines(g, s, a, st);
+  int rc = apply_lines(g, b, a, p, st);
   murk_autosave_free(a);
   return rc;
 }
 
-static int apply_lines(struct murk_game* g, const struct murk_script* s,
-                       struct murk_autosave* autosave, struct stop* st) {
-  for (size_t i = 0; i < s->nlines; i++) {
-    const struct murk_script_line* l = &s->lines[i];
+static int apply_lines(struct murk_game* g, struct body* b, struct murk_autosave* autosave,
+                       struct printer* p, struct stop* st) {
+  struct murk_script_line line = {0};
+  const struct murk_script_line* l = &line;
+  int got = 0, rc = MURK_OK;
+  while (rc == MURK_OK &&
+         (got = murk_script_next(b->data, b->len, &b->pos, &b->line, &line)) == 1) {
     st->line = l->line;
     if (l->status != MURK_OK) {
       st->stopped = true;
       st->col = l->errcol;
       snprintf(st->msg, sizeof st->msg, "%s", l->error ? l->error : "cannot parse this line");
-      return MURK_OK;
+      break;
     }
     enum murk_side to_act = murk_game_to_act(g);
     /* A prefix asserts whose command it is; without one it is the side to act's. The
@@ -135,27 +161,31 @@ static int apply_lines(struct murk_game* g, const struct murk_script* s,
     enum murk_side side = l->side != MURK_NO_SIDE ? l->side : to_act;
     if (side == MURK_NO_SIDE) side = MURK_ATTACKER; /* game over: the game says so */
     char reason[MURK_DIAG_MSG];
-    int rc = murk_game_apply(g, side, &l->cmd, reason, sizeof reason);
+    rc = murk_game_apply(g, side, &l->cmd, reason, sizeof reason);
     if (rc == MURK_EREJECTED) {
       st->stopped = true;
       st->col = l->side != MURK_NO_SIDE && l->side != to_act ? l->side_col : l->col;
       snprintf(st->msg, sizeof st->msg, "%s", reason);
-      return MURK_OK;
+      rc = MURK_OK;
+      break;
     }
     if (rc != MURK_OK) {
       st->stopped = true;
       st->col = l->col;
       snprintf(st->msg, sizeof st->msg, "%s", reason[0] ? reason : murk_strerror(rc));
-      return rc;
+      break;
     }
     char err[512];
     if (autosave && murk_autosave_update(autosave, g, err, sizeof err) != 0) {
       murk_cli_error("%s", err);
       st->autosave_failed = true;
-      return MURK_OK;
+      break;
     }
+    if (++p->pending == 256) rc = print_events(g, p);
   }
-  return MURK_OK;
+  if (rc == MURK_OK && got < 0) rc = got;
+  murk_script_line_clear(&line);
+  return rc;
 }
 
 /* Are a and b the same existing file (after links)? */
@@ -229,7 +259,8 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   murk_diags_init(d, o->script);
   /* A journal's torn last record (a crash mid-append) is dropped, not an error. */
   size_t whole = murk_save_journal_whole(text, len);
-  int rc = murk_script_parse(text, whole, &s, d);
+  struct body body = {.data = text, .len = whole};
+  int rc = murk_script_parse_head(text, whole, &s, &body.pos, d);
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) murk_cli_error("%s: out of memory", o->script);
     murk_cli_print_diags(d, stderr);
@@ -331,10 +362,21 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     goto out;
   }
 
+  for (size_t i = 0; i < body.pos; i++)
+    if (text[i] == '\n') body.line++;
   struct stop st = {0};
-  rc = apply_script(g, s, o->autosave, &sv, &st);
-
-  if (murk_transcript_print(stdout, g, o->as) != MURK_OK) {
+  struct printer pr = {0};
+  rc = murk_view_build(g, o->as, &pr.v);
+  if (rc == MURK_OK) {
+    rc = apply_script(g, &body, o->autosave, &sv, &pr, &st);
+    if (rc == MURK_OK || st.stopped) {
+      int prc = print_events(g, &pr);
+      if (prc == MURK_OK) murk_transcript_status(stdout, pr.v);
+      if (rc == MURK_OK) rc = prc;
+    }
+  }
+  murk_view_free(pr.v);
+  if (rc == MURK_ENOMEM) {
     fprintf(stderr, "murk: out of memory\n");
     goto out;
   }
