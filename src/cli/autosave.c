@@ -48,8 +48,8 @@ struct murk_autosave {
   bool sealed;                   /* the journal is sealed */
   struct murk_chain chain;       /* the open save's chain (a sealed save's game part) */
   struct murk_seal_chain checks; /* a sealed journal's check chain */
-  struct murk_view* view[2];     /* sealed: what each side has been shown */
-  size_t shown[2];               /* of which events are in the file */
+  struct murk_view* view[2];     /* sealed: each side's events not yet in the file */
+  int next_seq[2];               /* the number of the next one */
 };
 
 struct murk_autosave* murk_autosave_new(const char* path, struct murk_sealer* sealer,
@@ -104,7 +104,10 @@ static int start(struct murk_autosave* a, const struct murk_game* g, char* err, 
     murk_seal_free_secret(text, glen);
     for (int s = 0; rc == MURK_OK && s < 2; s++) {
       rc = murk_view_build(g, (enum murk_side)s, &a->view[s]);
-      if (rc == MURK_OK) a->shown[s] = a->view[s]->nevents;
+      if (rc == MURK_OK) {
+        a->next_seq[s] = (int)a->view[s]->nevents + 1;
+        murk_view_forget_events(a->view[s]); /* in the file: kept once, in the game */
+      }
     }
     if (rc != MURK_OK && !err[0]) snprintf(err, n, "cannot follow the save: %s", murk_strerror(rc));
   } else {
@@ -160,7 +163,7 @@ static int side_lines(struct murk_autosave* a, int s, char** out, size_t* len) {
   *len = 0;
   FILE* f = open_memstream(out, len);
   if (!f) return MURK_ENOMEM;
-  murk_transcript_events(f, a->view[s], a->shown[s]);
+  murk_transcript_events(f, a->view[s], 0);
   murk_transcript_status(f, a->view[s]);
   if (fclose(f) != 0) {
     free(*out);
@@ -223,7 +226,8 @@ int murk_autosave_update(struct murk_autosave* a, const struct murk_game* g, cha
         return -1;
       }
       /* A side's events started again (an undo the log count did not show): whole. */
-      if (a->view[s]->nevents < a->shown[s]) return start(a, g, err, n);
+      const struct murk_view* v = a->view[s];
+      if (v->nevents && v->events[0].seq != a->next_seq[s]) return start(a, g, err, n);
     }
     if (sealed_record(a, g, count, &rec, &len, err, n) != 0) goto failed;
   } else if (open_records(a, g, count, &rec, &len, err, n) != 0) {
@@ -238,7 +242,10 @@ int murk_autosave_update(struct murk_autosave* a, const struct murk_game* g, cha
   a->size += (off_t)len;
   a->logged = count;
   if (sealed)
-    for (int s = 0; s < 2; s++) a->shown[s] = a->view[s]->nevents;
+    for (int s = 0; s < 2; s++) {
+      a->next_seq[s] += (int)a->view[s]->nevents;
+      murk_view_forget_events(a->view[s]);
+    }
   return 0;
 failed:
   a->chain = chain;

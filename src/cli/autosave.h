@@ -29,7 +29,9 @@ struct murk_autosave;
 struct murk_autosave* murk_autosave_new(const char* path, struct murk_sealer* sealer,
                                         unsigned mode);
 /* Bring the file up to g (the game this autosave has followed, or a new one: then the
- * whole save). Returns 0, or -1 with the reason in err; the file then holds the save as it
+ * whole save). Call it after every command, and after an undo before the next command
+ * (an undo shows as a shorter command log; a sealed game's also as a side's events
+ * starting again). Returns 0, or -1 with the reason in err; the file then holds the save as it
  * was before this update. */
 int murk_autosave_update(struct murk_autosave* a, const struct murk_game* g, char* err, size_t n);
 /* Close the file and free a. NULL is fine. */
