@@ -32,7 +32,7 @@ int murk_save_whole(const struct murk_game* g, struct murk_sealer* sealer, const
     *text = save;
     *len = savelen;
   } else {
-    murk_free(save);
+    murk_seal_free_secret(save, savelen); /* a live game's save holds its dice key */
   }
   return rc;
 }
@@ -95,7 +95,7 @@ static int start(struct murk_autosave* a, const struct murk_game* g, char* err, 
   int rc = MURK_OK;
   if (a->sealed) {
     rc = murk_seal_chain_of(text, len, &a->checks, NULL, err, n);
-    murk_free(text);
+    murk_free(text); /* sealed: nothing secret in it */
     /* The game part's own chain, as an open save of the game would end. */
     text = NULL;
     size_t glen = 0;
@@ -112,7 +112,7 @@ static int start(struct murk_autosave* a, const struct murk_game* g, char* err, 
     if (rc != MURK_OK && !err[0]) snprintf(err, n, "cannot follow the save: %s", murk_strerror(rc));
   } else {
     murk_save_chain_start(&a->chain, text, len);
-    murk_free(text);
+    murk_seal_free_secret(text, len);
   }
   if (rc != MURK_OK) {
     stop_journal(a);

@@ -16,8 +16,9 @@
 #include "sealio.h"
 
 /* Write g's whole save at path: sealed when sealer is on (mode 0600), else open with
- * `mode` (less the umask). *text (when not NULL) gets the bytes written (murk_free
- * them). Returns 0, or -1 with the reason in err. */
+ * `mode` (less the umask). *text (when not NULL) gets the bytes written (free them
+ * with murk_seal_free_secret: an open save of a live game holds its dice key). Returns 0, or -1
+ * with the reason in err. */
 int murk_save_whole(const struct murk_game* g, struct murk_sealer* sealer, const char* path,
                     unsigned mode, char** text, size_t* len, char* err, size_t n);
 

@@ -33,7 +33,7 @@ struct murk_run_opts {
   uint64_t seed;
   enum murk_side as;          /* whose transcript: MURK_NO_SIDE for the umpire's */
   const char* save;           /* write a save here (atomically), even after a rejection; or NULL */
-  const char* autosave;       /* rewrite a save here (atomically) after every applied command */
+  const char* autosave;       /* keep a save here after every applied command (autosave.h) */
   bool replay;                /* the file must be a save whose mission has not changed */
   struct murk_passes* passes; /* --passphrase-file: saves written are sealed; NULL: none */
 };
