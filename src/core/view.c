@@ -217,6 +217,7 @@ struct view_box {
   const struct murk_game* g; /* the game it was last filled from */
   uint32_t epoch;            /* and that game's undo count then */
   size_t read;               /* the game's events looked at so far */
+  size_t forgotten;          /* this side's events dropped (murk_view_forget_events) */
   size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
   size_t cap_lit_by, cap_lights;
   struct murk_pos* pool; /* the arrivals' cells */
@@ -642,6 +643,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   if (b->g != g || b->epoch != g->epoch || g->nevents < b->read) {
     v->nevents = 0;
     b->read = 0;
+    b->forgotten = 0;
   }
   b->g = g;
   b->epoch = g->epoch;
@@ -770,7 +772,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
        * private events stood would tell how many secrets the enemy has. */
       v->events[v->nevents] = g->events[i];
-      v->events[v->nevents].seq = (int)v->nevents + 1;
+      v->events[v->nevents].seq = (int)(b->forgotten + v->nevents) + 1;
       v->nevents++;
     }
   b->read = g->nevents;
@@ -796,6 +798,13 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
 int murk_view_update(const struct murk_game* g, struct murk_view* v) {
   if (!g || !v) return MURK_EINVAL;
   return fill(g, (struct view_box*)v);
+}
+
+void murk_view_forget_events(struct murk_view* v) {
+  if (!v) return;
+  struct view_box* b = (struct view_box*)v;
+  b->forgotten += v->nevents;
+  v->nevents = 0;
 }
 
 const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p) {
