@@ -23,6 +23,7 @@
 #include <sys/un.h>
 #include <unistd.h>
 
+#include "autosave.h"
 #include "cli.h"
 #include "fileio.h"
 #include "games.h"
@@ -46,6 +47,7 @@ struct hoster {
   bool sealed;               /* a sealed game (secret dice): joins prove their side */
   struct murk_passes passes; /* a new sealed game's passphrases until both are known */
   char save_path[PATH_MAX];
+  struct murk_autosave* autosave; /* a journal: one record a change (docs/reliability.md) */
   bool save_failed;
 };
 
@@ -54,32 +56,21 @@ static void on_stop(int sig) {
   host_stop = sig;
 }
 
-/* ---- the game's save ---- */
-
-static int write_save(struct hoster* H, char* err, size_t n) {
-  if (H->sealer.on) return murk_sealer_write(&H->sealer, H->g, H->save_path, err, n);
-  char* text = NULL;
-  size_t len = 0;
-  int rc = murk_save_game(H->g, &text, &len);
-  if (rc != MURK_OK) {
-    snprintf(err, n, "%s", murk_strerror(rc));
-    return -1;
-  }
-  rc = murk_file_write_atomic_mode(H->save_path, text, len, 0600, err, n);
-  murk_seal_free_secret(text, len);
-  return rc;
-}
+/* ---- the game's save: a journal, one record a change (autosave.h) ---- */
 
 static void changed(void* ctx) {
   struct hoster* H = ctx;
   if (!H->sealer.on && H->sealed) return; /* not started: nothing to keep yet */
   char err[256];
-  if (write_save(H, err, sizeof err) != 0) {
-    if (!H->save_failed) murk_cli_error("cannot save the game to %s: %s", H->save_path, err);
-    H->save_failed = true;
-  } else {
+  if (!H->autosave) H->autosave = murk_autosave_new(H->save_path, &H->sealer, 0600);
+  if (!H->autosave) {
+    snprintf(err, sizeof err, "out of memory");
+  } else if (murk_autosave_update(H->autosave, H->g, err, sizeof err) == 0) {
     H->save_failed = false;
+    return;
   }
+  if (!H->save_failed) murk_cli_error("cannot save the game to %s: %s", H->save_path, err);
+  H->save_failed = true;
 }
 
 /* ---- passphrases (host.h) ---- */
@@ -435,6 +426,7 @@ static int cmd_host_exec(const struct murk_args* a) {
   struct hoster* H = murk_calloc(1, sizeof *H);
   if (!H) return murk_cli_error("out of memory");
   int rc = host(a, H);
+  murk_autosave_free(H->autosave);
   murk_passes_wipe(&H->passes);
   murk_sealer_wipe(&H->sealer);
   murk_free(H);
