@@ -129,14 +129,38 @@ bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struc
          murk_geom_distance(grid, leader, c);
 }
 
-/* Cells of everything of `side` on the table: markers and placed teams. */
-static int things_of(const struct mk_state* s, enum murk_side side, struct murk_pos* out) {
+/* Cells of the enemy of `side` as `side` knows them (docs/rules.md, "What a side knows"):
+ * its markers and placed teams where the side sees them or last saw them. */
+static int known_enemy(const struct murk_game* g, enum murk_side side, struct murk_pos* out) {
+  const struct mk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(side);
   int n = 0;
   for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table && s->markers[i].owner == side) out[n++] = s->markers[i].pos;
-  for (int t = 0; t < s->nteams[side]; t++)
-    if (s->teams[side][t].alive && s->teams[side][t].placed) out[n++] = s->teams[side][t].pos;
+    if (s->markers[i].on_table && s->markers[i].owner == enemy && s->seen_marker[side][i].known)
+      out[n++] = s->seen_marker[side][i].pos;
+  for (int t = 0; t < s->nteams[enemy]; t++)
+    if (s->teams[enemy][t].alive && s->teams[enemy][t].placed && s->seen_team[side][t].known)
+      out[n++] = s->seen_team[side][t].pos;
   return n;
+}
+
+/* A team of `side` was put down at p in a public event: the enemy knows it stands there
+ * now (sight.c reads the event after the command; the rest of this command must too). */
+static void placed_in_public(struct murk_game* g, enum murk_side side, int team,
+                             struct murk_pos p) {
+  struct mk_sighting* k = &g->s.seen_team[murk_side_other(side)][team];
+  k->known = true;
+  k->pos = p;
+  k->turn = g->s.turn;
+}
+
+/* Hidden contact (docs/rules.md): p, which `side` took for free, holds an enemy it did not
+ * know of. A public contact shows both; the enemy is known from then on. */
+static bool enemy_met(struct murk_game* g, enum murk_side side, const char* what,
+                      struct murk_pos from, struct murk_pos p) {
+  if (mk_cell_free(&g->s, p)) return false;
+  mk_hidden_contact(g, side, what, from, p);
+  return true;
 }
 
 static bool beyond_any(const struct murk_grid* grid, struct murk_pos leader,
@@ -393,10 +417,11 @@ static void remove_dummy(struct murk_game* g, int mi) {
 }
 
 /* The free cell a team goes to: within `radius` of the leader, passable, holding no
- * marker or team, not beyond the enemy; nearest the target, then the leader, then by row
- * and column. */
-static bool team_cell(struct murk_game* g, struct murk_pos leader, struct murk_pos target,
-                      int radius, const struct murk_pos* enemy, int nenemy, struct murk_pos* out) {
+ * marker or team, not beyond the enemy, as `side` knows the enemy; nearest the target,
+ * then the leader, then by row and column. */
+static bool team_cell(struct murk_game* g, enum murk_side side, struct murk_pos leader,
+                      struct murk_pos target, int radius, const struct murk_pos* enemy, int nenemy,
+                      struct murk_pos* out) {
   const struct murk_grid* grid = &g->m->grid;
   size_t cap = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
   size_t table = (size_t)grid->width * (size_t)grid->height;
@@ -412,7 +437,7 @@ static bool team_cell(struct murk_game* g, struct murk_pos leader, struct murk_p
   int bt = 0, bl = 0;
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
-    if (!mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
+    if (!mk_cell_passable(g->m, p) || !mk_cell_known_free(g, side, p)) continue;
     if (beyond_any(grid, leader, enemy, nenemy, p)) continue;
     int dt = murk_geom_distance(grid, p, target), dl = murk_geom_distance(grid, p, leader);
     if (found &&
@@ -436,8 +461,10 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
   struct mk_state* s = &g->s;
   const struct mk_unit_state* u = &s->units[side][unit];
   struct murk_pos enemy[MAX_THINGS];
-  int nenemy = things_of(s, murk_side_other(side), enemy);
+  int nenemy = known_enemy(g, side, enemy); /* judged on what the side knows */
   int range = murk_mission_param(g->m, MURK_P_LI_PLACE);
+  char what[16];
+  snprintf(what, sizeof what, "P%d", u->marker);
   int widest = g->m->grid.width + g->m->grid.height;
   bool have_first = false;
   struct murk_pos first = anchor;
@@ -448,8 +475,16 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     struct murk_pos target = have_first ? first : anchor;
     struct murk_pos at;
     bool ok = false;
-    for (int r = range; !ok && r <= widest && !g->oom; r++)
-      ok = team_cell(g, leader, target, r, enemy, nenemy, &at);
+    /* A cell that holds an enemy the side did not know of is a contact; then that enemy
+     * is known and the cell is judged again (docs/rules.md, "Hidden contact"). */
+    for (int r = range; !ok && r <= widest && !g->oom; r++) {
+      ok = team_cell(g, side, leader, target, r, enemy, nenemy, &at);
+      if (ok && enemy_met(g, side, what, leader, at)) {
+        ok = false;
+        nenemy = known_enemy(g, side, enemy);
+        r--;
+      }
+    }
     if (!ok) {
       left++;
       continue;
@@ -460,6 +495,7 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     }
     tm->pos = at;
     tm->placed = true;
+    placed_in_public(g, side, t, at);
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
     mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
@@ -529,38 +565,50 @@ static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, c
 
 /* seed 002, 27.2.2: the winning moving wing's leader goes on along the rest of its ordered
  * path, up to `allow` cells, stopping where the next cell is not passable ground or lies
- * beyond the enemy; it ends on the farthest free cell reached. */
+ * beyond the enemy; it ends on the farthest free cell reached. The enemy is what the side
+ * knows of it; an enemy it did not know of on the way stops the leader there with a public
+ * contact (docs/rules.md, "Hidden contact"). */
 static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int nrest, int allow) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   const struct murk_grid* grid = &g->m->grid;
+  enum murk_side side = mk->owner;
   struct murk_pos enemy[MAX_THINGS];
-  int nenemy = things_of(s, murk_side_other(mk->owner), enemy);
+  int nenemy = known_enemy(g, side, enemy);
   struct murk_pos spot = mk->pos;
-  int best = -1;
+  int best = -1, met = -1;
   for (int i = 0; i < nrest && i < allow; i++) {
     struct murk_pos c = rest[i];
     if (!mk_cell_passable(g->m, c) || beyond_any(grid, spot, enemy, nenemy, c)) break;
-    enum murk_side who;
-    if (mk_team_at(s, c, &who, NULL) && who != mk->owner) break;
+    if (mk_known_enemy_at(g, side, c, NULL, NULL)) break;
     int other = mk_marker_index_at(s, c);
-    if (other >= 0 && s->markers[other].owner != mk->owner) break;
-    if (mk_cell_free(s, c)) best = i;
+    enum murk_side who;
+    if ((other >= 0 && s->markers[other].owner != side) ||
+        (mk_team_at(s, c, &who, NULL) && who != side)) {
+      met = i; /* an enemy the side did not know of */
+      break;
+    }
+    if (mk_cell_known_free(g, side, c)) best = i;
   }
   char a[16], b[16];
   murk_pos_format(spot, a, sizeof a);
   if (best < 0) {
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner,
-            "%s T%d stays at %s: its orders take it no farther", murk_side_name(mk->owner),
-            mk->number, a);
-    return;
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+            "%s T%d stays at %s: its orders take it no farther", murk_side_name(side), mk->number,
+            a);
+  } else {
+    mk->pos = rest[best];
+    dis_follow(g, mi, spot, mk->pos);
+    murk_pos_format(mk->pos, b, sizeof b);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d adjusts %s -> %s (%d cell%s)",
+            murk_side_name(side), mk->number, a, b, best + 1, mk_plural(best + 1));
+    mk_event_facts(g, mk->number, &spot, &mk->pos);
   }
-  mk->pos = rest[best];
-  dis_follow(g, mi, spot, mk->pos);
-  murk_pos_format(mk->pos, b, sizeof b);
-  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d adjusts %s -> %s (%d cell%s)",
-          murk_side_name(mk->owner), mk->number, a, b, best + 1, mk_plural(best + 1));
-  mk_event_facts(g, mk->number, &spot, &mk->pos);
+  if (met >= 0) {
+    char handle[16];
+    snprintf(handle, sizeof handle, "T%d", mk->number);
+    mk_hidden_contact(g, side, handle, mk->pos, rest[met]);
+  }
 }
 
 /* ---- spotting ---- */
@@ -773,7 +821,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   struct murk_pos met = hit >= 0 ? path[hit] : mk->pos;
   if (hit >= 0) {
     n = hit;
-    while (n > 0 && !mk_cell_free(s, path[n - 1])) n--;
+    while (n > 0 && !mk_cell_known_free(g, side, path[n - 1])) n--;
   }
   /* Cell by cell, Dis counters along: the first cell where the enemy is in sight is where
    * the spotting happens. */
@@ -1068,12 +1116,20 @@ static int check_leader_cell(struct murk_game* g, enum murk_side side, struct mu
   int rc =
       mk_setup_check_zone(g, &g->m->sides[side].zone, at, "your deployment", reason, reason_len);
   if (rc != MURK_OK) return rc;
-  if (!mk_cell_free(&g->s, at)) {
+  if (!mk_cell_known_free(g, side, at)) { /* what the side knows stands there */
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   }
   return MURK_OK;
+}
+
+/* A leader put down where an enemy the side did not know of stands: a public contact, and
+ * the leader is not put down (docs/rules.md, "Hidden contact"). */
+static bool leader_meets(struct murk_game* g, enum murk_side side, struct murk_pos at) {
+  if (mk_cell_free(&g->s, at)) return false;
+  mk_hidden_contact(g, side, "a new leader", at, at);
+  return true;
 }
 
 int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
@@ -1098,6 +1154,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     int rc = check_leader_cell(g, side, c->at, reason, reason_len);
     if (rc != MURK_OK) return rc;
     finish_pending(g, side);
+    if (leader_meets(g, side, c->at)) return MURK_OK;
     int mi = mk_marker_new(g, side, -1, c->at);
     if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
     s->markers[mi].kind = MURK_MARKER_WING;
@@ -1125,6 +1182,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   rc = check_leader_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   finish_pending(g, side);
+  if (leader_meets(g, side, c->at)) return MURK_OK;
   int wing[MK_MAX_UNITS];
   int nw = mk_intel_wing_units(g, side, unit, wing);
   int lead = -1;

@@ -578,6 +578,48 @@ static void test_placement_never_beyond(void** st) {
   murk_mission_free(m);
 }
 
+/* Knowledge discipline (docs/rules.md, "Hidden contact"): a wing's units are placed on what
+ * the side knows. A cell the placement takes that holds an enemy team the side last saw
+ * elsewhere is a public contact, the team goes elsewhere and the command is final. */
+static void test_placement_meets_hidden_enemy(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g =
+      deployed(m, 1, "deploy 1 at 04,01\n" DEF_FAR, "deploy 1 at 08,08\ndeploy 5 at 19,15\n");
+  end_turn(g);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  ok_line(g, "reveal 4"); /* West Wing: its teams go down round 17,00, in public */
+  end_turn(g);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  /* One of them has since gone, unseen, to the cell of a Dis counter of the attacker's Big
+   * Wing, where the wing's second platoon would put its first team. */
+  struct mk_state* s = &g->s;
+  const struct mk_unit_state* w = &s->units[MURK_DEFENDER][3];
+  int t = w->first_team;
+  const struct mk_marker* big = marker_no(g, s->units[MURK_ATTACKER][0].marker);
+  struct murk_pos at = big->dis[0];
+  assert_true(s->seen_team[MURK_ATTACKER][t].known);
+  struct murk_pos last_seen = s->teams[MURK_DEFENDER][t].pos;
+  s->teams[MURK_DEFENDER][t].pos = at;
+  s->seen_team[MURK_ATTACKER][t].seen = false;
+  assert_true(murk_pos_eq(s->seen_team[MURK_ATTACKER][t].pos, last_seen));
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "reveal 1");
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "contact: attacker P"), 1);
+  /* Both know where the other stands; no attacker team is on the enemy's cell. */
+  assert_true(murk_pos_eq(s->teams[MURK_DEFENDER][t].pos, at));
+  assert_true(murk_pos_eq(s->seen_team[MURK_ATTACKER][t].pos, at));
+  enum murk_side who;
+  int tt;
+  assert_true(mk_team_at(s, at, &who, &tt));
+  assert_int_equal(who, MURK_DEFENDER);
+  for (int k = 0; k < 4; k++)
+    assert_int_equal(s->units[MURK_ATTACKER][k].state, MURK_PLATOON_REVEALED);
+  assert_false(murk_game_undoable(g));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_beyond(void** st) {
   (void)st;
   struct murk_grid grid = {MURK_GRID_HEX, 20, 20};
@@ -1343,6 +1385,7 @@ int main(void) {
       cmocka_unit_test(test_dis_spots_dummies),
       cmocka_unit_test(test_dis_footprint_moves),
       cmocka_unit_test(test_deploy_prompt),
+      cmocka_unit_test(test_placement_meets_hidden_enemy),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
