@@ -91,21 +91,32 @@ static int platoon_pace(const struct murk_force* f, const struct murk_platoon* p
   return pace;
 }
 
-/* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy as fast as
- * a real wing could (the fastest wing the force could make: one platoon alone). */
+/* The pace of the fastest wing the force has, as the mission lists it: each wing at its
+ * slowest platoon's pace (platoons with the same `wing`, or a platoon alone). */
+static int fastest_wing(const struct murk_force* f) {
+  int best = 0;
+  for (int p = 0; p < f->nplatoons; p++) {
+    const struct murk_platoon* pl = &f->platoons[p];
+    int pace = INT_MAX;
+    for (int q = 0; q < f->nplatoons; q++) {
+      const struct murk_platoon* o = &f->platoons[q];
+      if (q != p && !(pl->wing[0] && strcmp(pl->wing, o->wing) == 0)) continue;
+      int k = platoon_pace(f, o);
+      if (k < pace) pace = k;
+    }
+    if (pace != INT_MAX && pace > best) best = pace;
+  }
+  return best;
+}
+
+/* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy at any rate
+ * up to what it could move were it a real wing: the pace of the fastest wing its force has
+ * (a dummy faster than every real wing would show itself a dummy). */
 int mk_intel_allowance(const struct murk_game* g, int mi) {
   const struct mk_state* s = &g->s;
   const struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
-  if (mk->unit < 0) {
-    const struct murk_force* f = murk_force(g, side);
-    int best = 0;
-    for (int p = 0; p < f->nplatoons; p++) {
-      int pace = platoon_pace(f, &f->platoons[p]);
-      if (pace != INT_MAX && pace > best) best = pace;
-    }
-    return best;
-  }
+  if (mk->unit < 0) return fastest_wing(murk_force(g, side));
   int units[MK_MAX_UNITS];
   int n = marker_units(g, mi, units);
   int pace = INT_MAX;
@@ -789,7 +800,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   if (v.why == MK_MOVE_TOO_FAR)
     rc = mk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
                    allow,
-                   mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                   mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
                                 : "its wing's slowest team");
   if (v.why == MK_MOVE_TAKEN) {
     murk_pos_format(c->at, ps, sizeof ps);
@@ -957,7 +968,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
                        "the Dis counter that stood at %s when the step began would move %d cells "
                        "to %s; T%d's Dis counters may move %d (%s)",
                        a, straight[k], b, mk->number, allow,
-                       mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                       mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
                                     : "its wing's slowest team");
     }
   }

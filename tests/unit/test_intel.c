@@ -304,6 +304,37 @@ static void test_dummy_leaders(void** st) {
 
 /* ---- movement (27.1.4) ---- */
 
+/* 27.1.4 (issue 15, point 9): a dummy moves at most as fast as a real wing of its force,
+ * never faster than every one of them. At Hohenfeld the defender's light horse moves 6
+ * hexes, but it rides in the Horse Reserve with 5-hex cuirassiers: no real wing of the
+ * defender goes 6, so no dummy may. */
+static void test_dummy_pace_of_a_real_wing(void** st) {
+  (void)st;
+  struct murk_mission* m = NULL;
+  struct murk_diags d;
+  murk_diags_init(&d, "li-hohenfeld.yaml");
+  assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/data/missions/li-hohenfeld.yaml", &m, &d),
+                   MURK_OK);
+  struct murk_game* g = new_game(m, 7);
+  ok_lines(g,
+           "deploy 5 at 08,04\ndeploy 5 at 07,04\ndeploy 5 at 09,04\n"
+           "deploy dummy at 04,05\ndeploy dummy at 03,05\ndeploy dummy at 05,05\n");
+  int horse = g->s.units[MURK_DEFENDER][4].marker, dummy = horse + 1;
+  int fastest_platoon = 0;
+  const struct murk_force* f = murk_force(g, MURK_DEFENDER);
+  for (int p = 0; p < f->nplatoons; p++) {
+    const struct murk_platoon* pl = &f->platoons[p];
+    for (int k = 0; k < pl->ngroups; k++)
+      if (f->profiles[pl->groups[k].profile].move > fastest_platoon)
+        fastest_platoon = f->profiles[pl->groups[k].profile].move;
+  }
+  assert_int_equal(fastest_platoon, 6);
+  assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, horse)), 5);
+  assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, dummy)), 5);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_move_allowance(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
@@ -315,7 +346,7 @@ static void test_move_allowance(void** st) {
   int dummy = big + 2;
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, big)), 3);
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, fast)), 10);
-  /* A dummy may move as far as the fastest wing the force could field. */
+  /* A dummy may move as far as the fastest wing the force has. */
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, dummy)), 10);
   const struct mk_marker* bm = marker_no(g, big);
   struct murk_pos d0 = bm->dis[0], d1 = bm->dis[1];
@@ -932,7 +963,7 @@ static void test_dis_moves_the_counters(void** st) {
   assert_string_equal(why,
                       "the Dis counter that stood at 14,15 when the step began would move 11 cells "
                       "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
-                      "your force could field)");
+                      "your force has)");
   assert_int_equal(mk_game_event_count(g), mark2);
   ok_line(g, "dis T6 to 05,14 06,15");
   murk_game_free(g);
@@ -1386,6 +1417,7 @@ int main(void) {
       cmocka_unit_test(test_dis_footprint_moves),
       cmocka_unit_test(test_deploy_prompt),
       cmocka_unit_test(test_placement_meets_hidden_enemy),
+      cmocka_unit_test(test_dummy_pace_of_a_real_wing),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
