@@ -18,6 +18,7 @@
 #include "murk/error.h"
 #include "murk/los.h"
 #include "setup.h"
+#include "sight.h"
 #include "state.h"
 
 /* Everything of one side a rule may have to measure from or to. */
@@ -286,10 +287,21 @@ struct sight {
   struct murk_line_step* steps; /* range + 1 of them */
 };
 
+/* seed 002, 27.1.6: counters spot at `spot_range` (7 hexes) with a clear line. The seed's
+ * battles are fought by day; where a night or fog rule of the mission limits sight (the
+ * NVR of the ASL night rules, Night Fighting's farthest sight, a visibility table) wings
+ * spot no farther than a team could see (murk's choice, docs/rules.md "Limited
+ * Intelligence with the other rules"). */
+static int spot_range(const struct murk_game* g) {
+  int range = murk_mission_param(g->m, MURK_P_LI_SPOT);
+  int sight = mk_sight_range(g, g->s.to_act); /* the same for both sides */
+  return sight < range ? sight : range;
+}
+
 static int sight_open(struct murk_game* g, struct sight* x) {
   memset(x, 0, sizeof *x);
   x->g = g;
-  x->range = murk_mission_param(g->m, MURK_P_LI_SPOT);
+  x->range = spot_range(g);
   int rc = murk_sightmap_from_mission(g->m, &x->map);
   if (rc == MURK_OK) {
     x->steps = murk_malloc(((size_t)x->range + 2) * sizeof *x->steps);

@@ -16,6 +16,7 @@
 #include "event.h"
 #include "intel.h"
 #include "murk/dice.h"
+#include "night.h"
 #include "state.h"
 #include "test_support.h"
 
@@ -515,6 +516,36 @@ static void test_deployment_roll_tie_goes_to_stationary(void** st) {
   char why[200];
   bad_line(g, "move 5 to 04,07", why, sizeof why);
   assert_non_null(strstr(why, "already moved"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with the ASL night rules (issue 15, point 4): at night wings spot
+ * no farther than the NVR, not at the seven hexes of day. */
+static void test_spotting_limited_by_nvr(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 64];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  nvr: {base: 2}\n%s", (int)(at - li_mission), li_mission, at);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
+  int nvr = mk_night_nvr(g);
+  assert_true(nvr >= 0 && nvr < 7);
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "move 5 to 04,03");
+  struct murk_pos spot = spot_cell(g, mark);
+  /* By day it is spotted on row 8, seven hexes out (test_deployment_roll_...); at night
+   * within the NVR of North Wing's counters on rows 1 and 2 at most. */
+  assert_true(spot.y <= 2 + mk_night_nvr(g));
+  char text[40];
+  int seen_at = -1;
+  for (int d = 0; d <= 7 && seen_at < 0; d++) {
+    snprintf(text, sizeof text, "at %d cell", d);
+    if (count_kind(g, mark, MURK_EV_SPOT, text) > 0) seen_at = d;
+  }
+  assert_true(seen_at >= 0 && seen_at <= mk_night_nvr(g));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -1418,6 +1449,7 @@ int main(void) {
       cmocka_unit_test(test_deploy_prompt),
       cmocka_unit_test(test_placement_meets_hidden_enemy),
       cmocka_unit_test(test_dummy_pace_of_a_real_wing),
+      cmocka_unit_test(test_spotting_limited_by_nvr),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
