@@ -586,54 +586,6 @@ static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, c
   return murk_roll_mod(g, &die, purpose, MURK_AUD_ALL, label, rating, NULL);
 }
 
-/* seed 002, 27.2.2: the winning moving wing's leader goes on along the rest of its ordered
- * path, up to `allow` cells, stopping where the next cell is not passable ground or lies
- * beyond the enemy; it ends on the farthest free cell reached. The enemy is what the side
- * knows of it; an enemy it did not know of on the way stops the leader there with a public
- * contact (docs/rules.md, "Hidden contact"). */
-static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int nrest, int allow) {
-  struct mk_state* s = &g->s;
-  struct mk_marker* mk = &s->markers[mi];
-  const struct murk_grid* grid = &g->m->grid;
-  enum murk_side side = mk->owner;
-  struct murk_pos enemy[MAX_THINGS];
-  int nenemy = known_enemy(g, side, enemy);
-  struct murk_pos spot = mk->pos;
-  int best = -1, met = -1;
-  for (int i = 0; i < nrest && i < allow; i++) {
-    struct murk_pos c = rest[i];
-    if (!mk_cell_passable(g->m, c) || beyond_any(grid, spot, enemy, nenemy, c)) break;
-    if (mk_known_enemy_at(g, side, c, NULL, NULL)) break;
-    int other = mk_marker_index_at(s, c);
-    enum murk_side who;
-    if ((other >= 0 && s->markers[other].owner != side) ||
-        (mk_team_at(s, c, &who, NULL) && who != side)) {
-      met = i; /* an enemy the side did not know of */
-      break;
-    }
-    if (mk_cell_known_free(g, side, c)) best = i;
-  }
-  char a[16], b[16];
-  murk_pos_format(spot, a, sizeof a);
-  if (best < 0) {
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-            "%s T%d stays at %s: its orders take it no farther", murk_side_name(side), mk->number,
-            a);
-  } else {
-    mk->pos = rest[best];
-    dis_follow(g, mi, spot, mk->pos);
-    murk_pos_format(mk->pos, b, sizeof b);
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d adjusts %s -> %s (%d cell%s)",
-            murk_side_name(side), mk->number, a, b, best + 1, mk_plural(best + 1));
-    mk_event_facts(g, mk->number, &spot, &mk->pos);
-  }
-  if (met >= 0) {
-    char handle[16];
-    snprintf(handle, sizeof handle, "T%d", mk->number);
-    mk_hidden_contact(g, side, handle, mk->pos, rest[met]);
-  }
-}
-
 /* ---- spotting ---- */
 
 /* seed 002, 27.5 (and 27.1.6 for deployed units that move): what the units of `side`
@@ -678,10 +630,35 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
 
 enum { GO_ON = 0, STOP = 1 };
 
+/* seed 002, 27.2.3-27.2.4 and 27.5: after the roll (and the winner's adjustment) the
+ * stationary wing goes on the table, then every other enemy wing the moving leader saw,
+ * unless the units just placed now hide it (all on the same roll), then the moving wing,
+ * whose movement is over for the turn. */
+static void place_wings(struct murk_game* g, struct sight* x, const struct mk_li_adjust* a) {
+  struct mk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(s->markers[a->marker].owner);
+  if (a->primary_kind == C_MARKER) deploy_wing(g, a->primary_index, false);
+  for (int k = 0; k < a->nothers; k++) {
+    struct mk_marker* z = &s->markers[a->others[k]];
+    if (!z->on_table) continue;
+    struct murk_pos fz[1 + MURK_MAX_DIS];
+    int nfz = footprint(z, fz);
+    if (sees_cells(x, a->seen_from, a->nseen, fz, nfz, enemy) < 0) continue;
+    if (z->unit < 0) {
+      remove_dummy(g, a->others[k]);
+      continue;
+    }
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
+            "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
+    deploy_wing(g, a->others[k], false);
+  }
+  deploy_wing(g, a->marker, true);
+}
+
 /* seed 002, 27.1.6, 27.2 and 27.5: moving leader mi stands within sight of the enemy
- * (contacts cs, nearest first). `rest` is what is left of its ordered path. */
-static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const struct murk_pos* rest,
-                          int nrest, struct contact* cs, int nc) {
+ * (contacts cs, nearest first). A winner that may adjust waits for its `adjust`. */
+static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct contact* cs,
+                          int nc) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner, enemy = murk_side_other(side);
@@ -731,40 +708,31 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
   contact_handle(g, enemy, pc, hc, sizeof hc);
   int mine = deployment_roll(g, side, mk->unit, hx);
   int theirs = deployment_roll(g, enemy, enemy_unit, hc);
-  int allow = 0;
+  struct mk_li_adjust a;
+  memset(&a, 0, sizeof a);
+  a.marker = mi;
+  a.primary_kind = pc->kind;
+  a.primary_index = pc->index;
+  for (int k = primary + 1; k < nc && a.nothers < MK_MAX_MARKERS; k++)
+    if (cs[k].kind == C_MARKER) a.others[a.nothers++] = cs[k].index;
+  a.nseen = footprint(mk, a.seen_from);
   if (mine > theirs) {
     int most = murk_mission_param(g->m, MURK_P_LI_ADJUST);
-    allow = mine - theirs < most ? mine - theirs : most;
+    a.allow = mine - theirs < most ? mine - theirs : most;
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
             "the %s wins the deployment roll by %d: %s may adjust up to %d cell%s",
-            murk_side_name(side), mine - theirs, hx, allow, mk_plural(allow));
+            murk_side_name(side), mine - theirs, hx, a.allow, mk_plural(a.allow));
   } else {
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy, "the %s wins the deployment roll%s",
             murk_side_name(enemy), mine == theirs ? " (a tie goes to the stationary side)" : "");
   }
-  struct murk_pos seen_from[1 + MURK_MAX_DIS];
-  int nseen = footprint(mk, seen_from);
-  if (allow > 0) adjust(g, mi, rest, nrest, allow);
-
-  /* 27.2.3: the stationary wing goes on the table, then (27.5) every other enemy wing the
-   * moving leader saw, unless the units just placed now hide it; all on the same roll. */
-  if (pc->kind == C_MARKER) deploy_wing(g, pc->index, false);
-  for (int k = primary + 1; k < nc; k++) {
-    if (cs[k].kind != C_MARKER || !s->markers[cs[k].index].on_table) continue;
-    struct mk_marker* z = &s->markers[cs[k].index];
-    struct murk_pos fz[1 + MURK_MAX_DIS];
-    int nfz = footprint(z, fz);
-    if (sees_cells(x, seen_from, nseen, fz, nfz, enemy) < 0) continue;
-    if (z->unit < 0) {
-      remove_dummy(g, cs[k].index);
-      continue;
-    }
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
-            "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
-    deploy_wing(g, cs[k].index, false);
+  if (a.allow > 0) {
+    /* 27.2.2: the winner chooses where its leader goes (`adjust`); the wings wait. */
+    a.due = true;
+    s->li_adjust = a;
+    return STOP;
   }
-  /* 27.2.4: then the moving wing; its movement is over for the turn. */
-  deploy_wing(g, mi, true);
+  place_wings(g, x, &a);
   return STOP;
 }
 
@@ -866,7 +834,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     int nc = find_contacts(&x, fp, nfp, enemy, true, cs);
     if (nc == 0) continue;
     emit_move(g, mi, seg_from, seg, i + 1 < n ? "; ordered on" : "");
-    over = resolve_moving(g, &x, mi, path + i + 1, n - i - 1, cs, nc) == STOP;
+    over = resolve_moving(g, &x, mi, cs, nc) == STOP;
     mk = &s->markers[mi];
     seg_from = mk->pos;
     seg = 0;
@@ -1016,10 +984,141 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
 
   /* 27.1.6: the counters that moved came within sight of what they now see. */
   int nc = find_contacts(&x, moved, nmoved, murk_side_other(side), true, cs);
-  if (nc > 0) resolve_moving(g, &x, mi, NULL, 0, cs, nc);
+  if (nc > 0) resolve_moving(g, &x, mi, cs, nc);
   murk_free(cs);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+/* ---- the winner's adjustment (seed 002, 27.2.2) ---- */
+
+int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side) {
+  const struct mk_li_adjust* a = &g->s.li_adjust;
+  return a->due && g->s.markers[a->marker].owner == side ? a->marker : -1;
+}
+
+static int finish_adjust(struct murk_game* g) {
+  struct mk_li_adjust a = g->s.li_adjust;
+  g->s.li_adjust.due = false;
+  struct sight x;
+  if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
+  place_wings(g, &x, &a);
+  sight_close(&x);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+static void stays(struct murk_game* g, int mi) {
+  const struct mk_marker* mk = &g->s.markers[mi];
+  char a[16];
+  murk_pos_format(mk->pos, a, sizeof a);
+  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d stays at %s", murk_side_name(mk->owner),
+          mk->number, a);
+}
+
+void mk_intel_adjust_none(struct murk_game* g, enum murk_side side) {
+  int mi = mk_intel_adjust_due(g, side);
+  if (mi < 0) return;
+  stays(g, mi);
+  finish_adjust(g);
+}
+
+/* The leader goes in a straight line, in any direction, up to its allowance: onto a
+ * passable cell free of its own things and of enemies it knows of, never beyond the enemy
+ * (as its units, 27.3.1), through no impassable ground or enemy it knows of. An enemy it
+ * did not know of on the line stops it in the last cell before it could end on, with a
+ * public contact (docs/rules.md, "Hidden contact"). Naming its own cell leaves it there. */
+int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* args, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  int mi = mk_intel_adjust_due(g, side);
+  if (mi < 0) return mk_reject(reason, reason_len, "no wing of yours has a deployment roll won");
+  struct mk_marker* mk = &s->markers[mi];
+  if (args->marker != mi)
+    return mk_reject(reason, reason_len,
+                     "T%d won the deployment roll: it is the leader that adjusts (adjust T%d to "
+                     "X,Y)",
+                     mk->number, mk->number);
+  int allow = s->li_adjust.allow;
+  char ps[16], bs[16];
+  murk_pos_format(c->at, ps, sizeof ps);
+  if (!murk_geom_on_table(grid, c->at))
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  int d = murk_geom_distance(grid, mk->pos, c->at);
+  if (d == 0) {
+    stays(g, mi);
+    return finish_adjust(g);
+  }
+  if (d > allow)
+    return mk_reject(reason, reason_len, "%s is %d cells from T%d; it may adjust %d cell%s", ps, d,
+                     mk->number, allow, mk_plural(allow));
+  if (!mk_cell_passable(g->m, c->at))
+    return mk_reject(reason, reason_len, "a leader cannot stand in the %s at %s",
+                     murk_mission_terrain_at(g->m, c->at)->name, ps);
+  if (!mk_cell_known_free(g, side, c->at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  struct murk_pos enemy[MAX_THINGS];
+  int nenemy = known_enemy(g, side, enemy);
+  if (beyond_any(grid, mk->pos, enemy, nenemy, c->at))
+    return mk_reject(reason, reason_len,
+                     "%s lies beyond the enemy from T%d; a wing deploys up to the enemy, not "
+                     "past it",
+                     ps, mk->number);
+  struct murk_line_step* st = murk_malloc(((size_t)d + 2) * sizeof *st);
+  if (!st) return MURK_ENOMEM;
+  size_t n = murk_geom_line(grid, mk->pos, c->at, st, (size_t)d + 2);
+  for (size_t i = 1; i + 1 < n; i++) {
+    murk_pos_format(st[i].cell, bs, sizeof bs);
+    if (!mk_cell_passable(g->m, st[i].cell)) {
+      int rc = mk_reject(reason, reason_len, "the %s at %s blocks the way",
+                         murk_mission_terrain_at(g->m, st[i].cell)->name, bs);
+      murk_free(st);
+      return rc;
+    }
+    if (mk_known_enemy_at(g, side, st[i].cell, NULL, NULL)) {
+      int rc = mk_reject(reason, reason_len, "the enemy at %s blocks the way", bs);
+      murk_free(st);
+      return rc;
+    }
+  }
+  /* Accepted: cell by cell, as far as the truth lets it. */
+  int end = -1, met = -1;
+  for (size_t i = 1; i < n && met < 0; i++) {
+    if (!mk_cell_free(s, st[i].cell) && !mk_cell_known_free(g, side, st[i].cell)) continue;
+    if (!mk_cell_free(s, st[i].cell)) {
+      enum murk_side who;
+      int other = mk_marker_index_at(s, st[i].cell);
+      if ((other >= 0 && s->markers[other].owner != side) ||
+          (mk_team_at(s, st[i].cell, &who, NULL) && who != side)) {
+        met = (int)i;
+        break;
+      }
+      continue;
+    }
+    end = (int)i;
+  }
+  struct murk_pos from = mk->pos;
+  struct murk_pos met_at = met >= 0 ? st[met].cell : from;
+  if (met >= 0 && end >= met) end = -1;
+  if (end < 0) {
+    stays(g, mi);
+  } else {
+    mk->pos = st[end].cell;
+    dis_follow(g, mi, from, mk->pos);
+    murk_pos_format(from, ps, sizeof ps);
+    murk_pos_format(mk->pos, bs, sizeof bs);
+    int cells = murk_geom_distance(grid, from, mk->pos);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d adjusts %s -> %s (%d cell%s)",
+            murk_side_name(side), mk->number, ps, bs, cells, mk_plural(cells));
+    mk_event_facts(g, mk->number, &from, &mk->pos);
+  }
+  murk_free(st);
+  if (met >= 0) {
+    char handle[16];
+    snprintf(handle, sizeof handle, "T%d", mk->number);
+    mk_hidden_contact(g, side, handle, mk->pos, met_at);
+  }
+  return finish_adjust(g);
 }
 
 int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,

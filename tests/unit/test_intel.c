@@ -196,6 +196,16 @@ static int footprint_distance(const struct murk_game* g, const struct mk_marker*
   return best;
 }
 
+/* A winner's adjustment due (27.2.2, `adjust`): the leader stays where it was spotted. */
+static void settle(struct murk_game* g) {
+  int mi = mk_intel_adjust_due(g, murk_game_to_act(g));
+  if (mi < 0) return;
+  char line[48], ps[16];
+  murk_pos_format(g->s.markers[mi].pos, ps, sizeof ps);
+  snprintf(line, sizeof line, "adjust T%d to %s", g->s.markers[mi].number, ps);
+  ok_line(g, line);
+}
+
 static void end_turn(struct murk_game* g) {
   ok_line(g, "end");
   ok_line(g, "end");
@@ -390,6 +400,7 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   /* Seven: both wings are spotted (both real: they deploy). */
   mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,07");
+  settle(g);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "-> 04,09"), 1);
@@ -557,6 +568,21 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
   size_t mark = mk_game_event_count(g);
   force_dice(g, mover_die, stationary_die);
   ok_line(g, "move 5 to 04,03"); /* ten hexes: spotted after five, five more ordered */
+  /* 27.2.2: the winner chooses where its leader goes; until then nothing else is taken. */
+  char why[200], line[48];
+  assert_true(mk_intel_adjust_due(g, MURK_ATTACKER) >= 0);
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
+  bad_line(g, "move 1 to 00,14", why, sizeof why);
+  assert_non_null(strstr(why, "won the deployment roll: adjust it first"));
+  struct murk_pos where = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells);
+  struct murk_pos far = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells + 1);
+  snprintf(line, sizeof line, "adjust 5 to %02d,%02d", far.x, far.y);
+  bad_line(g, line, why, sizeof why);
+  snprintf(line, sizeof line, "it may adjust %d cell", cells);
+  assert_non_null(strstr(why, line));
+  snprintf(line, sizeof line, "adjust 5 to %02d,%02d", where.x, where.y);
+  ok_line(g, line);
+  assert_true(mk_intel_adjust_due(g, MURK_ATTACKER) < 0);
   char text[40];
   snprintf(text, sizeof text, "(%d cell", cells);
   if (count_kind(g, mark, MURK_EV_MOVE, "adjusts") != 1 ||
@@ -564,8 +590,6 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
     dump_events(g, mark);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "adjusts"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, text), 1);
-  /* Along the rest of its ordered path. */
-  struct murk_pos where = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells);
   const struct mk_marker* xm = marker_no(g, x);
   assert_true(murk_pos_eq(xm->pos, where));
   /* 27.3.1: every team within three hexes of its leader, none beyond the enemy. */
@@ -752,6 +776,7 @@ static void test_multiple_spottings_one_roll(void** st) {
                ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
   size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,06");
+  settle(g);
   if (count_kind(g, mark, MURK_EV_ROLL, NULL) != 2) dump_events(g, mark);
   /* One deployment roll each side for all the wings spotted. */
   assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 2);
@@ -1090,6 +1115,7 @@ static void dis_spot_case(bool clear) {
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
   size_t mark = mk_game_event_count(g);
   ok_line(g, clear ? "dis 5 to 04,09 05,10" : "dis 5 to 15,09 16,10");
+  settle(g);
   if (!clear) {
     assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 7);
     assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);

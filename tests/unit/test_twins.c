@@ -317,8 +317,8 @@ static bool truth_decides(const char* line, size_t len, enum murk_side s) {
 
 /* After a final command the twins' answers may part, but only where the truth decides in
  * play: the first of S's new events that differs must be one the truth decides
- * (truth_decides) in one of the twins. An event of S's own things that differs first (its teams put down on
- * other cells, its leader adjusted elsewhere) tells S where an enemy it cannot see stands.
+ * (truth_decides) in one of the twins. An event of S's own things that differs first (its teams put
+ * down on other cells, its leader adjusted elsewhere) tells S where an enemy it cannot see stands.
  * Events the same and the views apart: sightings, which the view carries. */
 static bool parting_explained(const char* x, const char* y, enum murk_side s, char* out, size_t n) {
   while (*x || *y) {
@@ -478,6 +478,7 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
       ADD("move %s to %d,%d", refs[i], p.x, p.y);
       ADD("recce %s to %d,%d", refs[i], p.x, p.y);
       ADD("dis %s to %d,%d %d,%d", refs[i], p.x, p.y, q.x, q.y);
+      ADD("adjust %s to %d,%d", refs[i], p.x, p.y);
     }
     for (int k = 0; k < f->nplatoons; k++) {
       ADD("deploy %d at %d,%d", k + 1, p.x, p.y);
@@ -573,7 +574,7 @@ static bool truth_differs(const struct murk_game* a, const struct murk_game* b, 
 static bool has_at(enum murk_command_kind k) {
   return k == MURK_CMD_DEPLOY || k == MURK_CMD_MOVE || k == MURK_CMD_ARRIVE ||
          k == MURK_CMD_RECCE || (k == MURK_CMD_AMBUSH) || k == MURK_CMD_STARSHELL ||
-         k == MURK_CMD_ILLUMINATE || k == MURK_CMD_DIS;
+         k == MURK_CMD_ILLUMINATE || k == MURK_CMD_DIS || k == MURK_CMD_ADJUST;
 }
 
 /* One change to the enemy's run of commands; false when none could be made. */
