@@ -990,6 +990,17 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
+/* Limited Intelligence with Flames of War's Fog of War (docs/rules.md, "Limited
+ * Intelligence with the other rules"): a wing leader counter that a spotting roll reveals
+ * is spotted as a whole (27.1.6, 27.3.1): a dummy is removed, a real wing deploys round its
+ * leader, all its platoons (no deployment roll: no leader of the spotting side moved). */
+void mk_intel_spotted(struct murk_game* g, int mi) {
+  if (g->s.markers[mi].unit < 0)
+    remove_dummy(g, mi);
+  else
+    deploy_wing(g, mi, false);
+}
+
 /* ---- the winner's adjustment (seed 002, 27.2.2) ---- */
 
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side) {

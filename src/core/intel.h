@@ -48,6 +48,9 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
  * then the wings are placed. */
 int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* args, char* reason, size_t reason_len);
+/* A wing leader counter revealed by another rule (Fog of War's spotting roll): a dummy is
+ * removed, a real wing deployed whole. */
+void mk_intel_spotted(struct murk_game* g, int mi);
 /* The leader index of `side` that waits for its adjustment, or -1. */
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side);
 /* `end` with an adjustment due: the leader stays where it was spotted, the wings are placed. */

@@ -561,6 +561,34 @@ static void test_spotting_limited_by_nvr(void** st) {
   murk_mission_free(m);
 }
 
+/* Limited Intelligence with Fog of War (issue 15, point 4): a spotting roll that finds a
+ * wing leader deploys the whole wing; no platoon is left hidden under a leader that is
+ * gone. */
+static void test_fog_spot_deploys_whole_wing(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 256];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  fog_of_war: {}\n%s" TF_VIS, (int)(at - li_mission), li_mission,
+           at);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g =
+      deployed(m, 1, "deploy 1 at 04,05\n" DEF_FAR, ATT_FAR "deploy 5 at 04,13\n");
+  ok_line(g, "end"); /* to the shooting step */
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "spot");
+  if (g->s.units[MURK_DEFENDER][1].state != MURK_PLATOON_REVEALED) dump_events(g, mark);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
+  const struct mk_unit_state* u = &g->s.units[MURK_DEFENDER][1];
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    assert_true(g->s.teams[MURK_DEFENDER][t].placed);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys: the wing North Wing"), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void adjust_case(int mover_die, int stationary_die, int cells) {
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
@@ -1476,6 +1504,7 @@ int main(void) {
       cmocka_unit_test(test_placement_meets_hidden_enemy),
       cmocka_unit_test(test_dummy_pace_of_a_real_wing),
       cmocka_unit_test(test_spotting_limited_by_nvr),
+      cmocka_unit_test(test_fog_spot_deploys_whole_wing),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
