@@ -1001,6 +1001,37 @@ void mk_intel_spotted(struct murk_game* g, int mi) {
     deploy_wing(g, mi, false);
 }
 
+/* Limited Intelligence with the rules that put a platoon on the table after the deployment
+ * (docs/rules.md, "Limited Intelligence with the other rules"): reserves and escalation's
+ * arrivals, infiltrators, independents, a sprung ambush. The platoon comes on as a wing of
+ * its own under a leader counter (27.1.2), new marker mi at its cell, Dis counters beside
+ * it by the rule; the enemy is told a leader came on, only the owner which platoon. */
+int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how) {
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
+  struct mk_unit_state* u = &s->units[side][unit];
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  mk->kind = MURK_MARKER_WING;
+  mk->on_table = true;
+  u->state = MURK_PLATOON_HIDDEN;
+  u->marker = mk->number;
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
+          murk_side_name(side), how, mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %.48s (platoon %d)",
+          mk->number, mk_unit_platoon(g, side, unit)->name, unit + 1);
+  default_dis(g, mk);
+  if (mk->ndis > 0) {
+    char d[40];
+    dis_text(mk, d, sizeof d);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+  }
+  return MURK_OK;
+}
+
 /* ---- the winner's adjustment (seed 002, 27.2.2) ---- */
 
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side) {
@@ -1312,6 +1343,13 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   if (u->state != MURK_PLATOON_WAITING)
     return mk_reject(reason, reason_len, "platoon %d (%s) is already down with its wing (T%d)",
                      unit + 1, pl->name, u->marker);
+  /* Escalation, infiltrators and independents keep a platoon out of the deployment: it
+   * comes on later under a leader of its own (mk_intel_put). */
+  if (!mk_setup_may_deploy(g, side, unit))
+    return mk_reject(reason, reason_len,
+                     "platoon %d (%s) does not deploy now (escalation holds it in reserve, or it "
+                     "comes on later as an infiltrator or independent)",
+                     unit + 1, pl->name);
   rc = check_leader_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   finish_pending(g, side);
@@ -1320,7 +1358,9 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   int nw = mk_intel_wing_units(g, side, unit, wing);
   int lead = -1;
   for (int i = 0; i < nw && lead < 0; i++)
-    if (s->units[side][wing[i]].state == MURK_PLATOON_WAITING) lead = wing[i];
+    if (s->units[side][wing[i]].state == MURK_PLATOON_WAITING &&
+        mk_setup_may_deploy(g, side, wing[i]))
+      lead = wing[i];
   mi = mk_marker_new(g, side, lead, c->at);
   if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
   struct mk_marker* mk = &s->markers[mi];
@@ -1331,7 +1371,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   int count = 0;
   for (int i = 0; i < nw; i++) {
     struct mk_unit_state* w = &s->units[side][wing[i]];
-    if (w->state != MURK_PLATOON_WAITING) continue;
+    if (w->state != MURK_PLATOON_WAITING || !mk_setup_may_deploy(g, side, wing[i])) continue;
     w->state = MURK_PLATOON_HIDDEN;
     w->marker = mk->number;
     count++;

@@ -51,6 +51,9 @@ int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_
 /* A wing leader counter revealed by another rule (Fog of War's spotting roll): a dummy is
  * removed, a real wing deployed whole. */
 void mk_intel_spotted(struct murk_game* g, int mi);
+/* A platoon put on the table after the deployment (an arrival, an infiltrator, ...): a
+ * wing leader counter of its own at marker mi's cell, with Dis counters. */
+int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how);
 /* The leader index of `side` that waits for its adjustment, or -1. */
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side);
 /* `end` with an adjustment due: the leader stays where it was spotted, the wings are placed. */

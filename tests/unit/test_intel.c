@@ -589,6 +589,68 @@ static void test_fog_spot_deploys_whole_wing(void** st) {
   murk_mission_free(m);
 }
 
+/* Limited Intelligence with Escalation and Infiltrate (issue 15, point 4): escalation keeps
+ * a wing's other platoons out of the deployment and the leader holds only what deploys; an
+ * infiltrator comes on in its own phase under a leader of its own, its name told to its
+ * owner alone. */
+static void test_escalation_and_infiltrators_under_li(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 512];
+  char tmp[sizeof yaml];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(tmp, sizeof tmp, "%.*s  escalation: {}\n  reserves: {}\n  infiltrate: {}\n%s",
+           (int)(at - li_mission), li_mission, at);
+  /* Amber Foot is plain infantry; Fir Horse infiltrates. */
+  char* a = strstr(tmp, "wing: Big Wing}");
+  assert_non_null(a);
+  snprintf(yaml, sizeof yaml, "%.*sflags: [infantry], %s", (int)(a - tmp), tmp, a);
+  snprintf(tmp, sizeof tmp, "%s", yaml);
+  char* f = strstr(tmp, "{profile: horse, count: 2}], wing: Fast Wing}\n  defender");
+  assert_non_null(f);
+  f += strlen("{profile: horse, count: 2}], ");
+  snprintf(yaml, sizeof yaml, "%.*sflags: [infiltrate], %s", (int)(f - tmp), tmp, f);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  bad_line(g, "deploy 1 at 04,01", why, sizeof why); /* the defender has no infantry */
+  if (!strstr(why, "does not deploy now")) fprintf(stderr, "%s\n", why);
+  assert_non_null(strstr(why, "does not deploy now"));
+  ok_line(g, "end");
+  bad_line(g, "deploy 2 at 00,15", why, sizeof why);
+  assert_non_null(strstr(why, "escalation"));
+  ok_line(g, "deploy 1 at 00,15");
+  const struct mk_state* s = &g->s;
+  int big = s->units[MURK_ATTACKER][0].marker;
+  assert_int_equal(s->units[MURK_ATTACKER][0].state, MURK_PLATOON_HIDDEN);
+  for (int k = 1; k < 4; k++)
+    assert_int_not_equal(s->units[MURK_ATTACKER][k].state, MURK_PLATOON_HIDDEN);
+  ok_line(g, "end");
+  /* The rest waits in reserve; the infiltrator deploys now, a wing leader of its own. */
+  assert_int_equal(s->units[MURK_ATTACKER][1].state, MURK_PLATOON_RESERVE);
+  assert_int_equal(s->units[MURK_ATTACKER][4].state, MURK_PLATOON_RESERVE);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INFILTRATE);
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "deploy 6 at 10,12");
+  const struct mk_unit_state* u = &s->units[MURK_ATTACKER][5];
+  assert_int_equal(u->state, MURK_PLATOON_HIDDEN);
+  assert_true(u->marker != big);
+  const struct mk_marker* mk = marker_no(g, u->marker);
+  assert_int_equal(mk->kind, MURK_MARKER_WING);
+  assert_true(mk->on_table);
+  assert_int_equal(mk->ndis, 2);
+  for (size_t i = mark; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
+    if (murk_audience_includes(e->audience, MURK_DEFENDER))
+      assert_null(strstr(e->text, "Fir Horse"));
+  }
+  assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deploys wing leader T"), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void adjust_case(int mover_die, int stationary_die, int cells) {
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
@@ -1505,6 +1567,7 @@ int main(void) {
       cmocka_unit_test(test_dummy_pace_of_a_real_wing),
       cmocka_unit_test(test_spotting_limited_by_nvr),
       cmocka_unit_test(test_fog_spot_deploys_whole_wing),
+      cmocka_unit_test(test_escalation_and_infiltrators_under_li),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
