@@ -1242,7 +1242,7 @@ static void test_dis_spotting(void** st) {
 }
 
 /* A stationary dummy seen by a Dis counter is removed, and the wing stays hidden where it
- * is (no path to go on along); a moving dummy seen through its counter goes first. */
+ * is; a moving dummy seen through its counter goes first. */
 static void test_dis_spots_dummies(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
