@@ -67,6 +67,31 @@ static int plays_limited_intelligence(const struct murk_game* g, enum murk_side 
                    "does not play");
 }
 
+/* seed 002, 27.2.2: a wing of the side won its deployment roll and waits to adjust. */
+static int adjust_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len) {
+  if (mk_intel_adjust_due(g, side) >= 0) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "a leader adjusts right after its wing wins a deployment roll (Limited "
+                   "Intelligence)");
+}
+
+static int plays_li(const struct murk_game* g, enum murk_side side, char* reason,
+                    size_t reason_len) {
+  (void)side;
+  if (mk_intel_on(g)) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "adjusting a leader belongs to Limited Intelligence, which this mission does "
+                   "not play");
+}
+
+/* `end` with an adjustment due leaves the leader where it was spotted first. */
+static int end_step(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  if (mk_intel_adjust_due(g, side) >= 0) mk_intel_adjust_none(g, side);
+  return mk_phase_end(g, side, c, a, reason, reason_len);
+}
+
 static int plays_fog_of_war(const struct murk_game* g, enum murk_side side, char* reason,
                             size_t reason_len) {
   (void)side;
@@ -281,7 +306,22 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                       .ready = mk_phase_end_ready,
                       .undo = false,
                       .usage = "end  (the current step, or your deployment)",
-                      .handler = mk_phase_end},
+                      .handler = end_step},
+    [MURK_CMD_ADJUST] = {.verb = "adjust",
+                         .unit = MK_REFS_UNIT,
+                         .pos_word = "to",
+                         .available = plays_li,
+                         .phases = MK_PH(PLAY),
+                         .steps = MK_ST_ALL,
+                         .when = "a leader adjusts during play",
+                         .ready = adjust_ready,
+                         .unit_resolve = MK_RESOLVE_OWN,
+                         .undo = false,
+                         .prompt_rank = 8,
+                         .prompt_word = "adjust",
+                         .usage = "adjust N|Tn to X,Y  (the leader whose wing won a deployment "
+                                  "roll, Limited Intelligence; its own cell: it stays)",
+                         .handler = mk_intel_adjust},
     [MURK_CMD_WITHDRAW] = {.verb = "withdraw",
                            .unit = MK_REFS_UNIT,
                            .phases = MK_PH(PLAY),
@@ -348,6 +388,14 @@ static int legal_now(const struct murk_game* g, enum murk_side side, const struc
   const struct mk_state* s = &g->s;
   int rc;
   if (r->available && (rc = r->available(g, side, reason, reason_len)) != MURK_OK) return rc;
+  /* seed 002, 27.2.2: a won deployment roll is followed by the winner's adjustment. */
+  int due = mk_intel_adjust_due(g, side);
+  if (due >= 0 && r != &rows[MURK_CMD_ADJUST] && r != &rows[MURK_CMD_END])
+    return mk_reject(reason, reason_len,
+                     "T%d won the deployment roll: adjust it first (adjust T%d to X,Y, up to %d "
+                     "cell%s; its own cell to stay), or end the step to leave it",
+                     s->markers[due].number, s->markers[due].number, s->li_adjust.allow,
+                     mk_plural(s->li_adjust.allow));
   if (!in_phase(r, s)) {
     if (!r->now_suffix) return mk_reject(reason, reason_len, "%s", r->when);
     bool play = s->phase == MURK_PHASE_PLAY;

@@ -595,6 +595,10 @@ static void reveal_independents(struct murk_game* g, enum murk_side side, int ho
 void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
+  if (mk->kind == MURK_MARKER_WING) { /* a Limited Intelligence wing: all of it (intel.c) */
+    mk_intel_spotted(g, mi);
+    return;
+  }
   enum murk_side side = mk->owner;
   struct murk_pos at = mk->pos;
   char ps[16];

@@ -18,6 +18,7 @@
 #include "murk/error.h"
 #include "murk/los.h"
 #include "setup.h"
+#include "sight.h"
 #include "state.h"
 
 /* Everything of one side a rule may have to measure from or to. */
@@ -91,21 +92,32 @@ static int platoon_pace(const struct murk_force* f, const struct murk_platoon* p
   return pace;
 }
 
-/* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy as fast as
- * a real wing could (the fastest wing the force could make: one platoon alone). */
+/* The pace of the fastest wing the force has, as the mission lists it: each wing at its
+ * slowest platoon's pace (platoons with the same `wing`, or a platoon alone). */
+static int fastest_wing(const struct murk_force* f) {
+  int best = 0;
+  for (int p = 0; p < f->nplatoons; p++) {
+    const struct murk_platoon* pl = &f->platoons[p];
+    int pace = INT_MAX;
+    for (int q = 0; q < f->nplatoons; q++) {
+      const struct murk_platoon* o = &f->platoons[q];
+      if (q != p && !(pl->wing[0] && strcmp(pl->wing, o->wing) == 0)) continue;
+      int k = platoon_pace(f, o);
+      if (k < pace) pace = k;
+    }
+    if (pace != INT_MAX && pace > best) best = pace;
+  }
+  return best;
+}
+
+/* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy at any rate
+ * up to what it could move were it a real wing: the pace of the fastest wing its force has
+ * (a dummy faster than every real wing would show itself a dummy). */
 int mk_intel_allowance(const struct murk_game* g, int mi) {
   const struct mk_state* s = &g->s;
   const struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
-  if (mk->unit < 0) {
-    const struct murk_force* f = murk_force(g, side);
-    int best = 0;
-    for (int p = 0; p < f->nplatoons; p++) {
-      int pace = platoon_pace(f, &f->platoons[p]);
-      if (pace != INT_MAX && pace > best) best = pace;
-    }
-    return best;
-  }
+  if (mk->unit < 0) return fastest_wing(murk_force(g, side));
   int units[MK_MAX_UNITS];
   int n = marker_units(g, mi, units);
   int pace = INT_MAX;
@@ -129,14 +141,38 @@ bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struc
          murk_geom_distance(grid, leader, c);
 }
 
-/* Cells of everything of `side` on the table: markers and placed teams. */
-static int things_of(const struct mk_state* s, enum murk_side side, struct murk_pos* out) {
+/* Cells of the enemy of `side` as `side` knows them (docs/rules.md, "What a side knows"):
+ * its markers and placed teams where the side sees them or last saw them. */
+static int known_enemy(const struct murk_game* g, enum murk_side side, struct murk_pos* out) {
+  const struct mk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(side);
   int n = 0;
   for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table && s->markers[i].owner == side) out[n++] = s->markers[i].pos;
-  for (int t = 0; t < s->nteams[side]; t++)
-    if (s->teams[side][t].alive && s->teams[side][t].placed) out[n++] = s->teams[side][t].pos;
+    if (s->markers[i].on_table && s->markers[i].owner == enemy && s->seen_marker[side][i].known)
+      out[n++] = s->seen_marker[side][i].pos;
+  for (int t = 0; t < s->nteams[enemy]; t++)
+    if (s->teams[enemy][t].alive && s->teams[enemy][t].placed && s->seen_team[side][t].known)
+      out[n++] = s->seen_team[side][t].pos;
   return n;
+}
+
+/* A team of `side` was put down at p in a public event: the enemy knows it stands there
+ * now (sight.c reads the event after the command; the rest of this command must too). */
+static void placed_in_public(struct murk_game* g, enum murk_side side, int team,
+                             struct murk_pos p) {
+  struct mk_sighting* k = &g->s.seen_team[murk_side_other(side)][team];
+  k->known = true;
+  k->pos = p;
+  k->turn = g->s.turn;
+}
+
+/* Hidden contact (docs/rules.md): p, which `side` took for free, holds an enemy it did not
+ * know of. A public contact shows both; the enemy is known from then on. */
+static bool enemy_met(struct murk_game* g, enum murk_side side, const char* what,
+                      struct murk_pos from, struct murk_pos p) {
+  if (mk_cell_free(&g->s, p)) return false;
+  mk_hidden_contact(g, side, what, from, p);
+  return true;
 }
 
 static bool beyond_any(const struct murk_grid* grid, struct murk_pos leader,
@@ -251,10 +287,21 @@ struct sight {
   struct murk_line_step* steps; /* range + 1 of them */
 };
 
+/* seed 002, 27.1.6: counters spot at `spot_range` (7 hexes) with a clear line. The seed's
+ * battles are fought by day; where a night or fog rule of the mission limits sight (the
+ * NVR of the ASL night rules, Night Fighting's farthest sight, a visibility table) wings
+ * spot no farther than a team could see (murk's choice, docs/rules.md "Limited
+ * Intelligence with the other rules"). */
+static int spot_range(const struct murk_game* g) {
+  int range = murk_mission_param(g->m, MURK_P_LI_SPOT);
+  int sight = mk_sight_range(g, g->s.to_act); /* the same for both sides */
+  return sight < range ? sight : range;
+}
+
 static int sight_open(struct murk_game* g, struct sight* x) {
   memset(x, 0, sizeof *x);
   x->g = g;
-  x->range = murk_mission_param(g->m, MURK_P_LI_SPOT);
+  x->range = spot_range(g);
   int rc = murk_sightmap_from_mission(g->m, &x->map);
   if (rc == MURK_OK) {
     x->steps = murk_malloc(((size_t)x->range + 2) * sizeof *x->steps);
@@ -393,10 +440,11 @@ static void remove_dummy(struct murk_game* g, int mi) {
 }
 
 /* The free cell a team goes to: within `radius` of the leader, passable, holding no
- * marker or team, not beyond the enemy; nearest the target, then the leader, then by row
- * and column. */
-static bool team_cell(struct murk_game* g, struct murk_pos leader, struct murk_pos target,
-                      int radius, const struct murk_pos* enemy, int nenemy, struct murk_pos* out) {
+ * marker or team, not beyond the enemy, as `side` knows the enemy; nearest the target,
+ * then the leader, then by row and column. */
+static bool team_cell(struct murk_game* g, enum murk_side side, struct murk_pos leader,
+                      struct murk_pos target, int radius, const struct murk_pos* enemy, int nenemy,
+                      struct murk_pos* out) {
   const struct murk_grid* grid = &g->m->grid;
   size_t cap = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
   size_t table = (size_t)grid->width * (size_t)grid->height;
@@ -412,7 +460,7 @@ static bool team_cell(struct murk_game* g, struct murk_pos leader, struct murk_p
   int bt = 0, bl = 0;
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
-    if (!mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
+    if (!mk_cell_passable(g->m, p) || !mk_cell_known_free(g, side, p)) continue;
     if (beyond_any(grid, leader, enemy, nenemy, p)) continue;
     int dt = murk_geom_distance(grid, p, target), dl = murk_geom_distance(grid, p, leader);
     if (found &&
@@ -436,8 +484,10 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
   struct mk_state* s = &g->s;
   const struct mk_unit_state* u = &s->units[side][unit];
   struct murk_pos enemy[MAX_THINGS];
-  int nenemy = things_of(s, murk_side_other(side), enemy);
+  int nenemy = known_enemy(g, side, enemy); /* judged on what the side knows */
   int range = murk_mission_param(g->m, MURK_P_LI_PLACE);
+  char what[16];
+  snprintf(what, sizeof what, "P%d", u->marker);
   int widest = g->m->grid.width + g->m->grid.height;
   bool have_first = false;
   struct murk_pos first = anchor;
@@ -448,8 +498,16 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     struct murk_pos target = have_first ? first : anchor;
     struct murk_pos at;
     bool ok = false;
-    for (int r = range; !ok && r <= widest && !g->oom; r++)
-      ok = team_cell(g, leader, target, r, enemy, nenemy, &at);
+    /* A cell that holds an enemy the side did not know of is a contact; then that enemy
+     * is known and the cell is judged again (docs/rules.md, "Hidden contact"). */
+    for (int r = range; !ok && r <= widest && !g->oom; r++) {
+      ok = team_cell(g, side, leader, target, r, enemy, nenemy, &at);
+      if (ok && enemy_met(g, side, what, leader, at)) {
+        ok = false;
+        nenemy = known_enemy(g, side, enemy);
+        r--;
+      }
+    }
     if (!ok) {
       left++;
       continue;
@@ -460,6 +518,7 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     }
     tm->pos = at;
     tm->placed = true;
+    placed_in_public(g, side, t, at);
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
     mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
@@ -527,42 +586,6 @@ static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, c
   return murk_roll_mod(g, &die, purpose, MURK_AUD_ALL, label, rating, NULL);
 }
 
-/* seed 002, 27.2.2: the winning moving wing's leader goes on along the rest of its ordered
- * path, up to `allow` cells, stopping where the next cell is not passable ground or lies
- * beyond the enemy; it ends on the farthest free cell reached. */
-static void adjust(struct murk_game* g, int mi, const struct murk_pos* rest, int nrest, int allow) {
-  struct mk_state* s = &g->s;
-  struct mk_marker* mk = &s->markers[mi];
-  const struct murk_grid* grid = &g->m->grid;
-  struct murk_pos enemy[MAX_THINGS];
-  int nenemy = things_of(s, murk_side_other(mk->owner), enemy);
-  struct murk_pos spot = mk->pos;
-  int best = -1;
-  for (int i = 0; i < nrest && i < allow; i++) {
-    struct murk_pos c = rest[i];
-    if (!mk_cell_passable(g->m, c) || beyond_any(grid, spot, enemy, nenemy, c)) break;
-    enum murk_side who;
-    if (mk_team_at(s, c, &who, NULL) && who != mk->owner) break;
-    int other = mk_marker_index_at(s, c);
-    if (other >= 0 && s->markers[other].owner != mk->owner) break;
-    if (mk_cell_free(s, c)) best = i;
-  }
-  char a[16], b[16];
-  murk_pos_format(spot, a, sizeof a);
-  if (best < 0) {
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner,
-            "%s T%d stays at %s: its orders take it no farther", murk_side_name(mk->owner),
-            mk->number, a);
-    return;
-  }
-  mk->pos = rest[best];
-  dis_follow(g, mi, spot, mk->pos);
-  murk_pos_format(mk->pos, b, sizeof b);
-  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d adjusts %s -> %s (%d cell%s)",
-          murk_side_name(mk->owner), mk->number, a, b, best + 1, mk_plural(best + 1));
-  mk_event_facts(g, mk->number, &spot, &mk->pos);
-}
-
 /* ---- spotting ---- */
 
 /* seed 002, 27.5 (and 27.1.6 for deployed units that move): what the units of `side`
@@ -607,10 +630,35 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
 
 enum { GO_ON = 0, STOP = 1 };
 
+/* seed 002, 27.2.3-27.2.4 and 27.5: after the roll (and the winner's adjustment) the
+ * stationary wing goes on the table, then every other enemy wing the moving leader saw,
+ * unless the units just placed now hide it (all on the same roll), then the moving wing,
+ * whose movement is over for the turn. */
+static void place_wings(struct murk_game* g, struct sight* x, const struct mk_li_adjust* a) {
+  struct mk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(s->markers[a->marker].owner);
+  if (a->primary_kind == C_MARKER) deploy_wing(g, a->primary_index, false);
+  for (int k = 0; k < a->nothers; k++) {
+    struct mk_marker* z = &s->markers[a->others[k]];
+    if (!z->on_table) continue;
+    struct murk_pos fz[1 + MURK_MAX_DIS];
+    int nfz = footprint(z, fz);
+    if (sees_cells(x, a->seen_from, a->nseen, fz, nfz, enemy) < 0) continue;
+    if (z->unit < 0) {
+      remove_dummy(g, a->others[k]);
+      continue;
+    }
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
+            "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
+    deploy_wing(g, a->others[k], false);
+  }
+  deploy_wing(g, a->marker, true);
+}
+
 /* seed 002, 27.1.6, 27.2 and 27.5: moving leader mi stands within sight of the enemy
- * (contacts cs, nearest first). `rest` is what is left of its ordered path. */
-static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const struct murk_pos* rest,
-                          int nrest, struct contact* cs, int nc) {
+ * (contacts cs, nearest first). A winner that may adjust waits for its `adjust`. */
+static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct contact* cs,
+                          int nc) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner, enemy = murk_side_other(side);
@@ -660,40 +708,31 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, const st
   contact_handle(g, enemy, pc, hc, sizeof hc);
   int mine = deployment_roll(g, side, mk->unit, hx);
   int theirs = deployment_roll(g, enemy, enemy_unit, hc);
-  int allow = 0;
+  struct mk_li_adjust a;
+  memset(&a, 0, sizeof a);
+  a.marker = mi;
+  a.primary_kind = pc->kind;
+  a.primary_index = pc->index;
+  for (int k = primary + 1; k < nc && a.nothers < MK_MAX_MARKERS; k++)
+    if (cs[k].kind == C_MARKER) a.others[a.nothers++] = cs[k].index;
+  a.nseen = footprint(mk, a.seen_from);
   if (mine > theirs) {
     int most = murk_mission_param(g->m, MURK_P_LI_ADJUST);
-    allow = mine - theirs < most ? mine - theirs : most;
+    a.allow = mine - theirs < most ? mine - theirs : most;
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
             "the %s wins the deployment roll by %d: %s may adjust up to %d cell%s",
-            murk_side_name(side), mine - theirs, hx, allow, mk_plural(allow));
+            murk_side_name(side), mine - theirs, hx, a.allow, mk_plural(a.allow));
   } else {
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy, "the %s wins the deployment roll%s",
             murk_side_name(enemy), mine == theirs ? " (a tie goes to the stationary side)" : "");
   }
-  struct murk_pos seen_from[1 + MURK_MAX_DIS];
-  int nseen = footprint(mk, seen_from);
-  if (allow > 0) adjust(g, mi, rest, nrest, allow);
-
-  /* 27.2.3: the stationary wing goes on the table, then (27.5) every other enemy wing the
-   * moving leader saw, unless the units just placed now hide it; all on the same roll. */
-  if (pc->kind == C_MARKER) deploy_wing(g, pc->index, false);
-  for (int k = primary + 1; k < nc; k++) {
-    if (cs[k].kind != C_MARKER || !s->markers[cs[k].index].on_table) continue;
-    struct mk_marker* z = &s->markers[cs[k].index];
-    struct murk_pos fz[1 + MURK_MAX_DIS];
-    int nfz = footprint(z, fz);
-    if (sees_cells(x, seen_from, nseen, fz, nfz, enemy) < 0) continue;
-    if (z->unit < 0) {
-      remove_dummy(g, cs[k].index);
-      continue;
-    }
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
-            "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
-    deploy_wing(g, cs[k].index, false);
+  if (a.allow > 0) {
+    /* 27.2.2: the winner chooses where its leader goes (`adjust`); the wings wait. */
+    a.due = true;
+    s->li_adjust = a;
+    return STOP;
   }
-  /* 27.2.4: then the moving wing; its movement is over for the turn. */
-  deploy_wing(g, mi, true);
+  place_wings(g, x, &a);
   return STOP;
 }
 
@@ -741,7 +780,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   if (v.why == MK_MOVE_TOO_FAR)
     rc = mk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
                    allow,
-                   mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                   mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
                                 : "its wing's slowest team");
   if (v.why == MK_MOVE_TAKEN) {
     murk_pos_format(c->at, ps, sizeof ps);
@@ -773,7 +812,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   struct murk_pos met = hit >= 0 ? path[hit] : mk->pos;
   if (hit >= 0) {
     n = hit;
-    while (n > 0 && !mk_cell_free(s, path[n - 1])) n--;
+    while (n > 0 && !mk_cell_known_free(g, side, path[n - 1])) n--;
   }
   /* Cell by cell, Dis counters along: the first cell where the enemy is in sight is where
    * the spotting happens. */
@@ -795,7 +834,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     int nc = find_contacts(&x, fp, nfp, enemy, true, cs);
     if (nc == 0) continue;
     emit_move(g, mi, seg_from, seg, i + 1 < n ? "; ordered on" : "");
-    over = resolve_moving(g, &x, mi, path + i + 1, n - i - 1, cs, nc) == STOP;
+    over = resolve_moving(g, &x, mi, cs, nc) == STOP;
     mk = &s->markers[mi];
     seg_from = mk->pos;
     seg = 0;
@@ -909,7 +948,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
                        "the Dis counter that stood at %s when the step began would move %d cells "
                        "to %s; T%d's Dis counters may move %d (%s)",
                        a, straight[k], b, mk->number, allow,
-                       mk->unit < 0 ? "a dummy leader: the fastest wing your force could field"
+                       mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
                                     : "its wing's slowest team");
     }
   }
@@ -945,10 +984,183 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
 
   /* 27.1.6: the counters that moved came within sight of what they now see. */
   int nc = find_contacts(&x, moved, nmoved, murk_side_other(side), true, cs);
-  if (nc > 0) resolve_moving(g, &x, mi, NULL, 0, cs, nc);
+  if (nc > 0) resolve_moving(g, &x, mi, cs, nc);
   murk_free(cs);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+/* Limited Intelligence with Flames of War's Fog of War (docs/rules.md, "Limited
+ * Intelligence with the other rules"): a wing leader counter that a spotting roll reveals
+ * is spotted as a whole (27.1.6, 27.3.1): a dummy is removed, a real wing deploys round its
+ * leader, all its platoons (no deployment roll: no leader of the spotting side moved). */
+void mk_intel_spotted(struct murk_game* g, int mi) {
+  if (g->s.markers[mi].unit < 0)
+    remove_dummy(g, mi);
+  else
+    deploy_wing(g, mi, false);
+}
+
+/* Limited Intelligence with the rules that put a platoon on the table after the deployment
+ * (docs/rules.md, "Limited Intelligence with the other rules"): reserves and escalation's
+ * arrivals, infiltrators, independents, a sprung ambush. The platoon comes on as a wing of
+ * its own under a leader counter (27.1.2), new marker mi at its cell, Dis counters beside
+ * it by the rule; the enemy is told a leader came on, only the owner which platoon. */
+int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how) {
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
+  struct mk_unit_state* u = &s->units[side][unit];
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  mk->kind = MURK_MARKER_WING;
+  mk->on_table = true;
+  u->state = MURK_PLATOON_HIDDEN;
+  u->marker = mk->number;
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
+          murk_side_name(side), how, mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %.48s (platoon %d)",
+          mk->number, mk_unit_platoon(g, side, unit)->name, unit + 1);
+  default_dis(g, mk);
+  if (mk->ndis > 0) {
+    char d[40];
+    dis_text(mk, d, sizeof d);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+  }
+  return MURK_OK;
+}
+
+/* ---- the winner's adjustment (seed 002, 27.2.2) ---- */
+
+int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side) {
+  const struct mk_li_adjust* a = &g->s.li_adjust;
+  return a->due && g->s.markers[a->marker].owner == side ? a->marker : -1;
+}
+
+static int finish_adjust(struct murk_game* g) {
+  struct mk_li_adjust a = g->s.li_adjust;
+  g->s.li_adjust.due = false;
+  struct sight x;
+  if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
+  place_wings(g, &x, &a);
+  sight_close(&x);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
+static void stays(struct murk_game* g, int mi) {
+  const struct mk_marker* mk = &g->s.markers[mi];
+  char a[16];
+  murk_pos_format(mk->pos, a, sizeof a);
+  mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d stays at %s", murk_side_name(mk->owner),
+          mk->number, a);
+}
+
+void mk_intel_adjust_none(struct murk_game* g, enum murk_side side) {
+  int mi = mk_intel_adjust_due(g, side);
+  if (mi < 0) return;
+  stays(g, mi);
+  finish_adjust(g);
+}
+
+/* The leader goes in a straight line, in any direction, up to its allowance: onto a
+ * passable cell free of its own things and of enemies it knows of, never beyond the enemy
+ * (as its units, 27.3.1), through no impassable ground or enemy it knows of. An enemy it
+ * did not know of on the line stops it in the last cell before it could end on, with a
+ * public contact (docs/rules.md, "Hidden contact"). Naming its own cell leaves it there. */
+int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* args, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  int mi = mk_intel_adjust_due(g, side);
+  if (mi < 0) return mk_reject(reason, reason_len, "no wing of yours has a deployment roll won");
+  struct mk_marker* mk = &s->markers[mi];
+  if (args->marker != mi)
+    return mk_reject(reason, reason_len,
+                     "T%d won the deployment roll: it is the leader that adjusts (adjust T%d to "
+                     "X,Y)",
+                     mk->number, mk->number);
+  int allow = s->li_adjust.allow;
+  char ps[16], bs[16];
+  murk_pos_format(c->at, ps, sizeof ps);
+  if (!murk_geom_on_table(grid, c->at))
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  int d = murk_geom_distance(grid, mk->pos, c->at);
+  if (d == 0) {
+    stays(g, mi);
+    return finish_adjust(g);
+  }
+  if (d > allow)
+    return mk_reject(reason, reason_len, "%s is %d cells from T%d; it may adjust %d cell%s", ps, d,
+                     mk->number, allow, mk_plural(allow));
+  if (!mk_cell_passable(g->m, c->at))
+    return mk_reject(reason, reason_len, "a leader cannot stand in the %s at %s",
+                     murk_mission_terrain_at(g->m, c->at)->name, ps);
+  if (!mk_cell_known_free(g, side, c->at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  struct murk_pos enemy[MAX_THINGS];
+  int nenemy = known_enemy(g, side, enemy);
+  if (beyond_any(grid, mk->pos, enemy, nenemy, c->at))
+    return mk_reject(reason, reason_len,
+                     "%s lies beyond the enemy from T%d; a wing deploys up to the enemy, not "
+                     "past it",
+                     ps, mk->number);
+  struct murk_line_step* st = murk_malloc(((size_t)d + 2) * sizeof *st);
+  if (!st) return MURK_ENOMEM;
+  size_t n = murk_geom_line(grid, mk->pos, c->at, st, (size_t)d + 2);
+  for (size_t i = 1; i + 1 < n; i++) {
+    murk_pos_format(st[i].cell, bs, sizeof bs);
+    if (!mk_cell_passable(g->m, st[i].cell)) {
+      int rc = mk_reject(reason, reason_len, "the %s at %s blocks the way",
+                         murk_mission_terrain_at(g->m, st[i].cell)->name, bs);
+      murk_free(st);
+      return rc;
+    }
+    if (mk_known_enemy_at(g, side, st[i].cell, NULL, NULL)) {
+      int rc = mk_reject(reason, reason_len, "the enemy at %s blocks the way", bs);
+      murk_free(st);
+      return rc;
+    }
+  }
+  /* Accepted: cell by cell, as far as the truth lets it. */
+  int end = -1, met = -1;
+  for (size_t i = 1; i < n && met < 0; i++) {
+    if (!mk_cell_free(s, st[i].cell) && !mk_cell_known_free(g, side, st[i].cell)) continue;
+    if (!mk_cell_free(s, st[i].cell)) {
+      enum murk_side who;
+      int other = mk_marker_index_at(s, st[i].cell);
+      if ((other >= 0 && s->markers[other].owner != side) ||
+          (mk_team_at(s, st[i].cell, &who, NULL) && who != side)) {
+        met = (int)i;
+        break;
+      }
+      continue;
+    }
+    end = (int)i;
+  }
+  struct murk_pos from = mk->pos;
+  struct murk_pos met_at = met >= 0 ? st[met].cell : from;
+  if (met >= 0 && end >= met) end = -1;
+  if (end < 0) {
+    stays(g, mi);
+  } else {
+    mk->pos = st[end].cell;
+    dis_follow(g, mi, from, mk->pos);
+    murk_pos_format(from, ps, sizeof ps);
+    murk_pos_format(mk->pos, bs, sizeof bs);
+    int cells = murk_geom_distance(grid, from, mk->pos);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d adjusts %s -> %s (%d cell%s)",
+            murk_side_name(side), mk->number, ps, bs, cells, mk_plural(cells));
+    mk_event_facts(g, mk->number, &from, &mk->pos);
+  }
+  murk_free(st);
+  if (met >= 0) {
+    char handle[16];
+    snprintf(handle, sizeof handle, "T%d", mk->number);
+    mk_hidden_contact(g, side, handle, mk->pos, met_at);
+  }
+  return finish_adjust(g);
 }
 
 int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
@@ -1068,12 +1280,20 @@ static int check_leader_cell(struct murk_game* g, enum murk_side side, struct mu
   int rc =
       mk_setup_check_zone(g, &g->m->sides[side].zone, at, "your deployment", reason, reason_len);
   if (rc != MURK_OK) return rc;
-  if (!mk_cell_free(&g->s, at)) {
+  if (!mk_cell_known_free(g, side, at)) { /* what the side knows stands there */
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   }
   return MURK_OK;
+}
+
+/* A leader put down where an enemy the side did not know of stands: a public contact, and
+ * the leader is not put down (docs/rules.md, "Hidden contact"). */
+static bool leader_meets(struct murk_game* g, enum murk_side side, struct murk_pos at) {
+  if (mk_cell_free(&g->s, at)) return false;
+  mk_hidden_contact(g, side, "a new leader", at, at);
+  return true;
 }
 
 int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
@@ -1098,6 +1318,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     int rc = check_leader_cell(g, side, c->at, reason, reason_len);
     if (rc != MURK_OK) return rc;
     finish_pending(g, side);
+    if (leader_meets(g, side, c->at)) return MURK_OK;
     int mi = mk_marker_new(g, side, -1, c->at);
     if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
     s->markers[mi].kind = MURK_MARKER_WING;
@@ -1122,14 +1343,24 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   if (u->state != MURK_PLATOON_WAITING)
     return mk_reject(reason, reason_len, "platoon %d (%s) is already down with its wing (T%d)",
                      unit + 1, pl->name, u->marker);
+  /* Escalation, infiltrators and independents keep a platoon out of the deployment: it
+   * comes on later under a leader of its own (mk_intel_put). */
+  if (!mk_setup_may_deploy(g, side, unit))
+    return mk_reject(reason, reason_len,
+                     "platoon %d (%s) does not deploy now (escalation holds it in reserve, or it "
+                     "comes on later as an infiltrator or independent)",
+                     unit + 1, pl->name);
   rc = check_leader_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   finish_pending(g, side);
+  if (leader_meets(g, side, c->at)) return MURK_OK;
   int wing[MK_MAX_UNITS];
   int nw = mk_intel_wing_units(g, side, unit, wing);
   int lead = -1;
   for (int i = 0; i < nw && lead < 0; i++)
-    if (s->units[side][wing[i]].state == MURK_PLATOON_WAITING) lead = wing[i];
+    if (s->units[side][wing[i]].state == MURK_PLATOON_WAITING &&
+        mk_setup_may_deploy(g, side, wing[i]))
+      lead = wing[i];
   mi = mk_marker_new(g, side, lead, c->at);
   if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
   struct mk_marker* mk = &s->markers[mi];
@@ -1140,7 +1371,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   int count = 0;
   for (int i = 0; i < nw; i++) {
     struct mk_unit_state* w = &s->units[side][wing[i]];
-    if (w->state != MURK_PLATOON_WAITING) continue;
+    if (w->state != MURK_PLATOON_WAITING || !mk_setup_may_deploy(g, side, wing[i])) continue;
     w->state = MURK_PLATOON_HIDDEN;
     w->marker = mk->number;
     count++;

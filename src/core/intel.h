@@ -43,6 +43,21 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
 int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                  const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* `reveal` of a wing leader marker: voluntary deployment (27.4), or a dummy taken away. */
+/* seed 002, 27.2.2: `adjust N|Tn to X,Y`: the moving wing that won the deployment roll
+ * moves its leader up to the roll's difference (at most `adjust` cells) in any direction,
+ * then the wings are placed. */
+int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* args, char* reason, size_t reason_len);
+/* A wing leader counter revealed by another rule (Fog of War's spotting roll): a dummy is
+ * removed, a real wing deployed whole. */
+void mk_intel_spotted(struct murk_game* g, int mi);
+/* A platoon put on the table after the deployment (an arrival, an infiltrator, ...): a
+ * wing leader counter of its own at marker mi's cell, with Dis counters. */
+int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how);
+/* The leader index of `side` that waits for its adjustment, or -1. */
+int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side);
+/* `end` with an adjustment due: the leader stays where it was spotted, the wings are placed. */
+void mk_intel_adjust_none(struct murk_game* g, enum murk_side side);
 int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
                     size_t reason_len);
 /* A revealed platoon of `side` has moved: enemy leaders it now sees are spotted. Returns

@@ -160,11 +160,6 @@ void mk_move_board_known(const struct mk_move_truth* ctx, struct mk_move_board* 
   *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, m->map, known_at, ctx};
 }
 
-void mk_move_board_truth(const struct mk_move_truth* ctx, struct mk_move_board* out) {
-  const struct murk_mission* m = ctx->g->m;
-  *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, m->map, truth_at, ctx};
-}
-
 int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]) {
   int n = 0;
   for (int i = 0; i < c->nvia && i < MURK_CMD_MAX_WAYPOINTS; i++) pts[n++] = c->via[i];

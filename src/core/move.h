@@ -3,7 +3,8 @@
  * light a cell the game then refuses.
  *
  * The judge knows nothing of the game: it reads the table through a board, which the game
- * fills from the whole truth and a view from what its side knows. Not public API. */
+ * fills from what the moving side knows (its own things, enemies seen or last seen), as a
+ * view does. Not public API. */
 #ifndef MK_MOVE_H
 #define MK_MOVE_H
 
@@ -87,14 +88,13 @@ enum mk_move_why mk_move_judge(const struct mk_move_board* b, const struct mk_mo
                                struct murk_pos start, const struct murk_pos* pts, int npts,
                                bool keep_path, struct mk_move_verdict* out);
 
-/* The game's board: the whole truth, for a move of `side` by marker self_mi (an index, -1
- * for none) or by the teams of unit self_unit (-1 for none). ctx must outlive the board. */
+/* A move of `side` by marker self_mi (an index, -1 for none) or by the teams of unit
+ * self_unit (-1 for none); ctx must outlive the board made from it. */
 struct mk_move_truth {
   const struct murk_game* g;
   enum murk_side side;
   int self_mi, self_unit;
 };
-void mk_move_board_truth(const struct mk_move_truth* ctx, struct mk_move_board* out);
 /* The same game read as `side` knows it (docs/rules.md, "Hidden contact"): its own markers
  * and teams as they stand, enemies only where it sees or last saw them. Fog of War moves are
  * judged on it; an enemy the side did not know of is met in play (fog.c). */

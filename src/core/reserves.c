@@ -26,6 +26,7 @@
 #include "board.h"
 #include "event.h"
 #include "fog.h"
+#include "intel.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -699,6 +700,7 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
   struct mk_marker* mk = &s->markers[mi];
   u->marker = mk->number;
   bool cloak = mk_night_cloaks(g, side, unit); /* seed 003, 1.41: a cloaking counter */
+  if (mk_intel_on(g)) return mk_intel_put(g, side, unit, mi, how); /* a leader of its own */
   if (cloak || murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
     /* seed 000, Fog of War: a numbered template; reserves "are identified by their
      * platoon template when they enter the table". */

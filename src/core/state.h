@@ -166,6 +166,18 @@ struct mk_state {
   int objective_placed; /* placed in that step */
 
   int dummies_left[MURK_SIDES];
+  /* Limited Intelligence (seed 002, 27.2.2): a moving wing that won its deployment roll
+   * waits for its owner's `adjust` before the wings are placed (intel.c). */
+  struct mk_li_adjust {
+    bool due;
+    int marker;                      /* the moving leader's index */
+    int allow;                       /* cells it may adjust */
+    int primary_kind, primary_index; /* what it met: a leader or a team */
+    int nothers;                     /* further enemy leaders it saw (27.5) */
+    int others[MK_MAX_MARKERS];
+    int nseen; /* the footprint it saw them from */
+    struct murk_pos seen_from[1 + MURK_MAX_DIS];
+  } li_adjust;
   /* A side has finished its part of a setup phase (setup.c's phase table). */
   bool phase_done[MURK_PHASE_COUNT][MURK_SIDES];
   enum murk_side finished_deploying_first;

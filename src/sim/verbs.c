@@ -140,6 +140,14 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
     }
     case MURK_CMD_SPOT:
       return sim_add(c, k) != NULL;
+    case MURK_CMD_ADJUST:
+      /* Limited Intelligence, a deployment roll won: the leader a few cells any way (the
+       * game refuses every leader but the one that won). */
+      if (!(u = sim_random_unit(c, SIM_ANY))) return false;
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit = u->ref;
+      cmd->at = sim_near_cell(c, u->pos, sim_pick(c->rng, 4));
+      return true;
     default:
       /* move, reveal, shoot, assault: the players' own; dis is left alone (the counters
        * follow their leader, and reshaping a wing's area at random is nearly always

@@ -277,6 +277,10 @@ static void test_round_trip_structs(void** state) {
           c.at = (struct murk_pos){v, v + 1};
           c.at2 = (struct murk_pos){v + 2, v};
           break;
+        case MURK_CMD_ADJUST:
+          c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, v + 1};
+          c.at = (struct murk_pos){v + 1, v};
+          break;
         case MURK_CMD_REVEAL:
         case MURK_CMD_WITHDRAW:
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, 9999 - v};

@@ -16,6 +16,7 @@
 #include "event.h"
 #include "intel.h"
 #include "murk/dice.h"
+#include "night.h"
 #include "state.h"
 #include "test_support.h"
 
@@ -195,6 +196,16 @@ static int footprint_distance(const struct murk_game* g, const struct mk_marker*
   return best;
 }
 
+/* A winner's adjustment due (27.2.2, `adjust`): the leader stays where it was spotted. */
+static void settle(struct murk_game* g) {
+  int mi = mk_intel_adjust_due(g, murk_game_to_act(g));
+  if (mi < 0) return;
+  char line[48], ps[16];
+  murk_pos_format(g->s.markers[mi].pos, ps, sizeof ps);
+  snprintf(line, sizeof line, "adjust T%d to %s", g->s.markers[mi].number, ps);
+  ok_line(g, line);
+}
+
 static void end_turn(struct murk_game* g) {
   ok_line(g, "end");
   ok_line(g, "end");
@@ -304,6 +315,37 @@ static void test_dummy_leaders(void** st) {
 
 /* ---- movement (27.1.4) ---- */
 
+/* 27.1.4 (issue 15, point 9): a dummy moves at most as fast as a real wing of its force,
+ * never faster than every one of them. At Hohenfeld the defender's light horse moves 6
+ * hexes, but it rides in the Horse Reserve with 5-hex cuirassiers: no real wing of the
+ * defender goes 6, so no dummy may. */
+static void test_dummy_pace_of_a_real_wing(void** st) {
+  (void)st;
+  struct murk_mission* m = NULL;
+  struct murk_diags d;
+  murk_diags_init(&d, "li-hohenfeld.yaml");
+  assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/data/missions/li-hohenfeld.yaml", &m, &d),
+                   MURK_OK);
+  struct murk_game* g = new_game(m, 7);
+  ok_lines(g,
+           "deploy 5 at 08,04\ndeploy 5 at 07,04\ndeploy 5 at 09,04\n"
+           "deploy dummy at 04,05\ndeploy dummy at 03,05\ndeploy dummy at 05,05\n");
+  int horse = g->s.units[MURK_DEFENDER][4].marker, dummy = horse + 1;
+  int fastest_platoon = 0;
+  const struct murk_force* f = murk_force(g, MURK_DEFENDER);
+  for (int p = 0; p < f->nplatoons; p++) {
+    const struct murk_platoon* pl = &f->platoons[p];
+    for (int k = 0; k < pl->ngroups; k++)
+      if (f->profiles[pl->groups[k].profile].move > fastest_platoon)
+        fastest_platoon = f->profiles[pl->groups[k].profile].move;
+  }
+  assert_int_equal(fastest_platoon, 6);
+  assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, horse)), 5);
+  assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, dummy)), 5);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_move_allowance(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
@@ -315,7 +357,7 @@ static void test_move_allowance(void** st) {
   int dummy = big + 2;
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, big)), 3);
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, fast)), 10);
-  /* A dummy may move as far as the fastest wing the force could field. */
+  /* A dummy may move as far as the fastest wing the force has. */
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, dummy)), 10);
   const struct mk_marker* bm = marker_no(g, big);
   struct murk_pos d0 = bm->dis[0], d1 = bm->dis[1];
@@ -358,6 +400,7 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   /* Seven: both wings are spotted (both real: they deploy). */
   mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,07");
+  settle(g);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "-> 04,09"), 1);
@@ -488,6 +531,126 @@ static void test_deployment_roll_tie_goes_to_stationary(void** st) {
   murk_mission_free(m);
 }
 
+/* Limited Intelligence with the ASL night rules (issue 15, point 4): at night wings spot
+ * no farther than the NVR, not at the seven hexes of day. */
+static void test_spotting_limited_by_nvr(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 64];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  nvr: {base: 2}\n%s", (int)(at - li_mission), li_mission, at);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
+  int nvr = mk_night_nvr(g);
+  assert_true(nvr >= 0 && nvr < 7);
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "move 5 to 04,03");
+  struct murk_pos spot = spot_cell(g, mark);
+  /* By day it is spotted on row 8, seven hexes out (test_deployment_roll_...); at night
+   * within the NVR of North Wing's counters on rows 1 and 2 at most. */
+  assert_true(spot.y <= 2 + mk_night_nvr(g));
+  char text[40];
+  int seen_at = -1;
+  for (int d = 0; d <= 7 && seen_at < 0; d++) {
+    snprintf(text, sizeof text, "at %d cell", d);
+    if (count_kind(g, mark, MURK_EV_SPOT, text) > 0) seen_at = d;
+  }
+  assert_true(seen_at >= 0 && seen_at <= mk_night_nvr(g));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with Fog of War (issue 15, point 4): a spotting roll that finds a
+ * wing leader deploys the whole wing; no platoon is left hidden under a leader that is
+ * gone. */
+static void test_fog_spot_deploys_whole_wing(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 256];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  fog_of_war: {}\n%s" TF_VIS, (int)(at - li_mission), li_mission,
+           at);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g =
+      deployed(m, 1, "deploy 1 at 04,05\n" DEF_FAR, ATT_FAR "deploy 5 at 04,13\n");
+  ok_line(g, "end"); /* to the shooting step */
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "spot");
+  if (g->s.units[MURK_DEFENDER][1].state != MURK_PLATOON_REVEALED) dump_events(g, mark);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
+  const struct mk_unit_state* u = &g->s.units[MURK_DEFENDER][1];
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    assert_true(g->s.teams[MURK_DEFENDER][t].placed);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys: the wing North Wing"), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with Escalation and Infiltrate (issue 15, point 4): escalation keeps
+ * a wing's other platoons out of the deployment and the leader holds only what deploys; an
+ * infiltrator comes on in its own phase under a leader of its own, its name told to its
+ * owner alone. */
+static void test_escalation_and_infiltrators_under_li(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 512];
+  char tmp[sizeof yaml];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(tmp, sizeof tmp, "%.*s  escalation: {}\n  reserves: {}\n  infiltrate: {}\n%s",
+           (int)(at - li_mission), li_mission, at);
+  /* Amber Foot is plain infantry; Fir Horse infiltrates. */
+  char* a = strstr(tmp, "wing: Big Wing}");
+  assert_non_null(a);
+  snprintf(yaml, sizeof yaml, "%.*sflags: [infantry], %s", (int)(a - tmp), tmp, a);
+  snprintf(tmp, sizeof tmp, "%s", yaml);
+  char* f = strstr(tmp, "{profile: horse, count: 2}], wing: Fast Wing}\n  defender");
+  assert_non_null(f);
+  f += strlen("{profile: horse, count: 2}], ");
+  snprintf(yaml, sizeof yaml, "%.*sflags: [infiltrate], %s", (int)(f - tmp), tmp, f);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  bad_line(g, "deploy 1 at 04,01", why, sizeof why); /* the defender has no infantry */
+  if (!strstr(why, "does not deploy now")) fprintf(stderr, "%s\n", why);
+  assert_non_null(strstr(why, "does not deploy now"));
+  ok_line(g, "end");
+  bad_line(g, "deploy 2 at 00,15", why, sizeof why);
+  assert_non_null(strstr(why, "escalation"));
+  ok_line(g, "deploy 1 at 00,15");
+  const struct mk_state* s = &g->s;
+  int big = s->units[MURK_ATTACKER][0].marker;
+  assert_int_equal(s->units[MURK_ATTACKER][0].state, MURK_PLATOON_HIDDEN);
+  for (int k = 1; k < 4; k++)
+    assert_int_not_equal(s->units[MURK_ATTACKER][k].state, MURK_PLATOON_HIDDEN);
+  ok_line(g, "end");
+  /* The rest waits in reserve; the infiltrator deploys now, a wing leader of its own. */
+  assert_int_equal(s->units[MURK_ATTACKER][1].state, MURK_PLATOON_RESERVE);
+  assert_int_equal(s->units[MURK_ATTACKER][4].state, MURK_PLATOON_RESERVE);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INFILTRATE);
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "deploy 6 at 10,12");
+  const struct mk_unit_state* u = &s->units[MURK_ATTACKER][5];
+  assert_int_equal(u->state, MURK_PLATOON_HIDDEN);
+  assert_true(u->marker != big);
+  const struct mk_marker* mk = marker_no(g, u->marker);
+  assert_int_equal(mk->kind, MURK_MARKER_WING);
+  assert_true(mk->on_table);
+  assert_int_equal(mk->ndis, 2);
+  for (size_t i = mark; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
+    if (murk_audience_includes(e->audience, MURK_DEFENDER))
+      assert_null(strstr(e->text, "Fir Horse"));
+  }
+  assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deploys wing leader T"), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void adjust_case(int mover_die, int stationary_die, int cells) {
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
@@ -495,6 +658,21 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
   size_t mark = mk_game_event_count(g);
   force_dice(g, mover_die, stationary_die);
   ok_line(g, "move 5 to 04,03"); /* ten hexes: spotted after five, five more ordered */
+  /* 27.2.2: the winner chooses where its leader goes; until then nothing else is taken. */
+  char why[200], line[48];
+  assert_true(mk_intel_adjust_due(g, MURK_ATTACKER) >= 0);
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
+  bad_line(g, "move 1 to 00,14", why, sizeof why);
+  assert_non_null(strstr(why, "won the deployment roll: adjust it first"));
+  struct murk_pos where = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells);
+  struct murk_pos far = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells + 1);
+  snprintf(line, sizeof line, "adjust 5 to %02d,%02d", far.x, far.y);
+  bad_line(g, line, why, sizeof why);
+  snprintf(line, sizeof line, "it may adjust %d cell", cells);
+  assert_non_null(strstr(why, line));
+  snprintf(line, sizeof line, "adjust 5 to %02d,%02d", where.x, where.y);
+  ok_line(g, line);
+  assert_true(mk_intel_adjust_due(g, MURK_ATTACKER) < 0);
   char text[40];
   snprintf(text, sizeof text, "(%d cell", cells);
   if (count_kind(g, mark, MURK_EV_MOVE, "adjusts") != 1 ||
@@ -502,8 +680,6 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
     dump_events(g, mark);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "adjusts"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, text), 1);
-  /* Along the rest of its ordered path. */
-  struct murk_pos where = along(&m->grid, P(4, 13), P(4, 3), spot_cell(g, mark), cells);
   const struct mk_marker* xm = marker_no(g, x);
   assert_true(murk_pos_eq(xm->pos, where));
   /* 27.3.1: every team within three hexes of its leader, none beyond the enemy. */
@@ -578,6 +754,48 @@ static void test_placement_never_beyond(void** st) {
   murk_mission_free(m);
 }
 
+/* Knowledge discipline (docs/rules.md, "Hidden contact"): a wing's units are placed on what
+ * the side knows. A cell the placement takes that holds an enemy team the side last saw
+ * elsewhere is a public contact, the team goes elsewhere and the command is final. */
+static void test_placement_meets_hidden_enemy(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(li_mission);
+  struct murk_game* g =
+      deployed(m, 1, "deploy 1 at 04,01\n" DEF_FAR, "deploy 1 at 08,08\ndeploy 5 at 19,15\n");
+  end_turn(g);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  ok_line(g, "reveal 4"); /* West Wing: its teams go down round 17,00, in public */
+  end_turn(g);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  /* One of them has since gone, unseen, to the cell of a Dis counter of the attacker's Big
+   * Wing, where the wing's second platoon would put its first team. */
+  struct mk_state* s = &g->s;
+  const struct mk_unit_state* w = &s->units[MURK_DEFENDER][3];
+  int t = w->first_team;
+  const struct mk_marker* big = marker_no(g, s->units[MURK_ATTACKER][0].marker);
+  struct murk_pos at = big->dis[0];
+  assert_true(s->seen_team[MURK_ATTACKER][t].known);
+  struct murk_pos last_seen = s->teams[MURK_DEFENDER][t].pos;
+  s->teams[MURK_DEFENDER][t].pos = at;
+  s->seen_team[MURK_ATTACKER][t].seen = false;
+  assert_true(murk_pos_eq(s->seen_team[MURK_ATTACKER][t].pos, last_seen));
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "reveal 1");
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "contact: attacker P"), 1);
+  /* Both know where the other stands; no attacker team is on the enemy's cell. */
+  assert_true(murk_pos_eq(s->teams[MURK_DEFENDER][t].pos, at));
+  assert_true(murk_pos_eq(s->seen_team[MURK_ATTACKER][t].pos, at));
+  enum murk_side who;
+  int tt;
+  assert_true(mk_team_at(s, at, &who, &tt));
+  assert_int_equal(who, MURK_DEFENDER);
+  for (int k = 0; k < 4; k++)
+    assert_int_equal(s->units[MURK_ATTACKER][k].state, MURK_PLATOON_REVEALED);
+  assert_false(murk_game_undoable(g));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_beyond(void** st) {
   (void)st;
   struct murk_grid grid = {MURK_GRID_HEX, 20, 20};
@@ -648,6 +866,7 @@ static void test_multiple_spottings_one_roll(void** st) {
                ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
   size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,06");
+  settle(g);
   if (count_kind(g, mark, MURK_EV_ROLL, NULL) != 2) dump_events(g, mark);
   /* One deployment roll each side for all the wings spotted. */
   assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, NULL), 2);
@@ -890,7 +1109,7 @@ static void test_dis_moves_the_counters(void** st) {
   assert_string_equal(why,
                       "the Dis counter that stood at 14,15 when the step began would move 11 cells "
                       "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
-                      "your force could field)");
+                      "your force has)");
   assert_int_equal(mk_game_event_count(g), mark2);
   ok_line(g, "dis T6 to 05,14 06,15");
   murk_game_free(g);
@@ -986,6 +1205,7 @@ static void dis_spot_case(bool clear) {
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
   size_t mark = mk_game_event_count(g);
   ok_line(g, clear ? "dis 5 to 04,09 05,10" : "dis 5 to 15,09 16,10");
+  settle(g);
   if (!clear) {
     assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 7);
     assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
@@ -1022,7 +1242,7 @@ static void test_dis_spotting(void** st) {
 }
 
 /* A stationary dummy seen by a Dis counter is removed, and the wing stays hidden where it
- * is (no path to go on along); a moving dummy seen through its counter goes first. */
+ * is; a moving dummy seen through its counter goes first. */
 static void test_dis_spots_dummies(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
@@ -1343,6 +1563,11 @@ int main(void) {
       cmocka_unit_test(test_dis_spots_dummies),
       cmocka_unit_test(test_dis_footprint_moves),
       cmocka_unit_test(test_deploy_prompt),
+      cmocka_unit_test(test_placement_meets_hidden_enemy),
+      cmocka_unit_test(test_dummy_pace_of_a_real_wing),
+      cmocka_unit_test(test_spotting_limited_by_nvr),
+      cmocka_unit_test(test_fog_spot_deploys_whole_wing),
+      cmocka_unit_test(test_escalation_and_infiltrators_under_li),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
