@@ -35,6 +35,12 @@ static int64_t floor_div(int64_t a, int64_t b) {
   return q;
 }
 
+/* floor(v / 2) without a division: the numerator made even divides exactly (distances are
+ * asked millions of times a game). */
+static int64_t half_floor(int64_t v) {
+  return (v - (v & 1)) / 2;
+}
+
 static int64_t abs64(int64_t v) {
   return v < 0 ? -v : v;
 }
@@ -55,12 +61,12 @@ static int sat_int(int64_t v) {
 
 /* Offset -> axial. Odd-r: the half-hex shift of odd rows is undone by floor(y / 2). */
 static void ax_of(const struct murk_grid* g, int64_t x, int64_t y, int64_t* q, int64_t* r) {
-  *q = is_square(g) ? x : x - floor_div(y, 2);
+  *q = is_square(g) ? x : x - half_floor(y);
   *r = y;
 }
 
 static void off_of(const struct murk_grid* g, int64_t q, int64_t r, int64_t* x, int64_t* y) {
-  *x = is_square(g) ? q : q + floor_div(r, 2);
+  *x = is_square(g) ? q : q + half_floor(r);
   *y = r;
 }
 

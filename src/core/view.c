@@ -505,12 +505,9 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
         }
       }
       if (!near) continue;
-      bool shoot, assault;
-      mk_combat_targets(g, side, k, tu, &shoot, &assault);
-      /* Once a step each, in its own step. */
-      shoot = shoot && s->step == MURK_STEP_SHOOTING && !s->units[side][k].shot;
-      assault = assault && s->step == MURK_STEP_ASSAULT && !s->units[side][k].assaulted;
-      if (!shoot && !assault) continue;
+      /* Once a step each, in its own step (the shot/assaulted test above). */
+      if (!mk_combat_targets(g, side, k, tu, shooting)) continue;
+      bool shoot = shooting, assault = !shooting;
       bool oom = false;
       ROOM(b, targets, (size_t)v->ntargets + 1);
       if (oom) return MURK_ENOMEM;
