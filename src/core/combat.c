@@ -418,7 +418,7 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
 }
 
 bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
-                       bool shooting) {
+                       bool shooting, signed char* seen) {
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   if (s->units[side][unit].state != MURK_PLATOON_REVEALED) return false;
@@ -450,7 +450,9 @@ bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
     for (int t = u->first_team; t < u->first_team + u->nteams && !found; t++)
       found = placed(s, side, t) && known_distance(g, side, t, tu) <= ASSAULT_REACH;
   }
-  return found && mk_sight_unit_seen(g, side, tu);
+  if (!found) return false;
+  if (*seen < 0) *seen = mk_sight_unit_seen(g, side, tu);
+  return *seen;
 }
 
 int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,

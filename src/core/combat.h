@@ -24,8 +24,9 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
 #define MK_COMBAT_ASSAULT_REACH 2
 /* Could own unit `unit` shoot at (shooting: in range and in sight) or else assault (within
  * reach) enemy unit tu, as shoot and assault judge it (once-a-step limits aside)? For the
- * view, which asks only the verb of the step. */
+ * view, which asks only the verb of the step. *seen: whether `side` sees tu at all, -1
+ * until asked (the caller keeps it for the next of its own units). */
 bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
-                       bool shooting);
+                       bool shooting, signed char* seen);
 
 #endif

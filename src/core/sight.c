@@ -96,6 +96,8 @@ struct mk_fov_rows {
    * never changes, so the cells and the range say everything). */
   struct union_slot* slots; /* UNION_SLOTS of them */
   int next_slot;
+  int table_range; /* mk_sight_range's part from the mission's visibility table (made) */
+  bool table_range_made;
 };
 #define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
 #define UNION_SLOTS 4
@@ -380,13 +382,20 @@ int mk_sight_range(const struct murk_game* g, enum murk_side viewer) {
   int nvr = mk_night_nvr(g);
   if (nvr >= 0) return nvr;
   int range = MURK_SIGHT_UNLIMITED;
-  if (m->visibility.nrows > 0) { /* a mission gives a table only where sight is short */
+  struct mk_fov_rows* r = g->fov_rows; /* one mission's: the table's part is kept there */
+  if (r && r->table_range_made) {
+    range = r->table_range;
+  } else if (m->visibility.nrows > 0) { /* a mission gives a table only where sight is short */
     int best = 0;
     for (int i = 0; i < m->visibility.nrows; i++)
       if (m->visibility.rows[i].range > best) best = m->visibility.rows[i].range;
     if (murk_mission_rule_on(m, MURK_RULE_FOG_OF_WAR))
       best = min_int(best, murk_mission_param(m, MURK_P_FOW_SPOT_CAP));
     range = min_int(range, best);
+  }
+  if (r && !r->table_range_made) {
+    r->table_range = range;
+    r->table_range_made = true;
   }
   if (mk_night_fighting_now(g)) {
     struct murk_dice_expr e = murk_mission_param_dice(m, MURK_P_NF_SIGHT);

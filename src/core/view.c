@@ -231,6 +231,14 @@ struct view_box {
   const struct murk_mission* cond_m;
   int cond_key[6];
   char cond[sizeof((struct murk_view*)0)->conditions];
+  /* What blocks the line between two cells (blocker), kept: the sight map never changes,
+   * and a contact out of sight stays where it was last seen for many refreshes. */
+  const struct murk_mission* memo_m;
+  struct blocker_memo {
+    bool used, has;
+    int from, to; /* cell indices */
+    struct murk_pos cell;
+  } memo[128];
 };
 
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
@@ -460,8 +468,9 @@ static enum murk_view_sight why_seen(const struct murk_game* g, const struct mur
  * range, the first cell of the line, ends excluded, that blocks sight now (los.h's walk,
  * on the game's sight map: terrain, smoke). False when no single cell does (heights, or a
  * line along an edge between two blocking cells). */
-static bool blocker(const struct murk_game* g, const struct murk_view* v, const struct eyes* e,
+static bool blocker(const struct murk_game* g, struct view_box* b, const struct eyes* e,
                     struct murk_pos p, struct murk_pos* out) {
+  const struct murk_view* v = &b->v;
   const struct murk_grid* grid = &g->m->grid;
   if (!g->sightmap) return false;
   struct murk_axial to = murk_geom_to_axial(grid, p);
@@ -475,6 +484,21 @@ static bool blocker(const struct murk_game* g, const struct murk_view* v, const 
     }
   }
   if (best < 0) return false;
+  if (b->memo_m != g->m) {
+    memset(b->memo, 0, sizeof b->memo);
+    b->memo_m = g->m;
+  }
+  struct blocker_memo spare, *mo = &spare; /* cells off the table are not kept */
+  if (murk_geom_on_table(grid, e->at[best]) && murk_geom_on_table(grid, p)) {
+    int from = e->at[best].y * grid->width + e->at[best].x, at = p.y * grid->width + p.x;
+    mo = &b->memo[((unsigned)from * 2654435761u ^ (unsigned)at) %
+                  (sizeof b->memo / sizeof *b->memo)];
+    if (mo->used && mo->from == from && mo->to == at) {
+      if (mo->has) *out = mo->cell;
+      return mo->has;
+    }
+    *mo = (struct blocker_memo){.used = true, .from = from, .to = at};
+  }
   struct murk_line_step steps[64];
   size_t n = murk_geom_line(grid, e->at[best], p, steps, sizeof steps / sizeof *steps);
   if (n > sizeof steps / sizeof *steps) n = sizeof steps / sizeof *steps;
@@ -484,8 +508,8 @@ static bool blocker(const struct murk_game* g, const struct murk_view* v, const 
     if (blocks && st->tie && murk_sightmap_sight(g->sightmap, st->alt) != MURK_SIGHT_BLOCKING)
       blocks = false;
     if (blocks) {
-      *out = st->cell;
-      return true;
+      *out = mo->cell = st->cell;
+      return mo->has = true;
     }
   }
   return false;
@@ -510,7 +534,8 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
   for (int i = 0; i < v->ncontacts; i++) {
     struct murk_view_contact* k = &v->contacts[i];
     k->sight = why_seen(g, v, e, k->pos, false);
-    if (k->sight == MURK_VIEW_NO_LINE) k->has_blocker = blocker(g, v, e, k->pos, &k->blocker);
+    if (k->sight == MURK_VIEW_NO_LINE)
+      k->has_blocker = blocker(g, (struct view_box*)v, e, k->pos, &k->blocker);
   }
   murk_free(e);
   return MURK_OK;
@@ -529,6 +554,8 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
   enum murk_side other = murk_side_other(side);
   const struct murk_grid* grid = &g->m->grid;
   bool shooting = s->step == MURK_STEP_SHOOTING;
+  signed char unit_seen[MK_MAX_UNITS]; /* mk_combat_targets' question, once an enemy unit */
+  memset(unit_seen, -1, sizeof unit_seen);
   for (int k = 0; k < s->nunits[side]; k++) {
     const struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || (shooting ? u->shot : u->assaulted)) continue;
@@ -557,13 +584,16 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
         for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
           const struct mk_team* tb = &s->teams[other][q];
           const struct mk_sighting* kn = &s->seen_team[side][q];
-          near = tb->alive && tb->placed && kn->known &&
+          /* A distance is at least the rows between (docs/geometry.md, both grids): most pairs
+           * are told apart without measuring. */
+          int rows = ta->pos.y - kn->pos.y;
+          near = tb->alive && tb->placed && kn->known && rows <= reach && -rows <= reach &&
                  murk_geom_distance(grid, ta->pos, kn->pos) <= reach;
         }
       }
       if (!near) continue;
       /* Once a step each, in its own step (the shot/assaulted test above). */
-      if (!mk_combat_targets(g, side, k, tu, shooting)) continue;
+      if (!mk_combat_targets(g, side, k, tu, shooting, &unit_seen[tu])) continue;
       bool shoot = shooting, assault = !shooting;
       bool oom = false;
       ROOM(b, targets, (size_t)v->ntargets + 1);
