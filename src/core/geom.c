@@ -477,17 +477,41 @@ int murk_length_to_cells(struct murk_length len, struct murk_length scale, enum 
   return sat_int(div_round(l, s, r));
 }
 
+/* The digits of v at t (no padding); the characters written. */
+static size_t fmt_u64(char* t, uint64_t v) {
+  char d[24];
+  size_t k = 0, len = 0;
+  do {
+    d[k++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (k) t[len++] = d[--k];
+  return len;
+}
+
+/* As snprintf(buf, n, "%s%" PRIu64 "[.d[d]]%s", ...) would write it, without the formatting
+ * machinery: every move's event says how far it went. */
 int murk_length_format(struct murk_length len, char* buf, size_t n) {
   const char* unit = len.unit == MURK_UNIT_CM ? "cm" : len.unit == MURK_UNIT_IN ? "in" : "hex";
-  const char* sign = len.value < 0 ? "-" : "";
   /* Through uint64_t so that INT64_MIN formats too. */
   uint64_t v = len.value < 0 ? 0 - (uint64_t)len.value : (uint64_t)len.value;
   uint64_t whole = v / 100, frac = v % 100;
-  if (frac == 0) return snprintf(buf, n, "%s%" PRIu64 "%s", sign, whole, unit);
-  if (frac % 10 == 0) {
-    return snprintf(buf, n, "%s%" PRIu64 ".%" PRIu64 "%s", sign, whole, frac / 10, unit);
+  char t[48];
+  size_t k = 0;
+  if (len.value < 0) t[k++] = '-';
+  k += fmt_u64(t + k, whole);
+  if (frac != 0) {
+    t[k++] = '.';
+    t[k++] = (char)('0' + frac / 10);
+    if (frac % 10 != 0) t[k++] = (char)('0' + frac % 10);
   }
-  return snprintf(buf, n, "%s%" PRIu64 ".%02" PRIu64 "%s", sign, whole, frac, unit);
+  for (const char* u = unit; *u; u++) t[k++] = *u;
+  if (n) {
+    size_t c = k < n ? k : n - 1;
+    memcpy(buf, t, c);
+    buf[c] = '\0';
+  }
+  return (int)k;
 }
 
 /* ---- positions ------------------------------------------------------------------------ */

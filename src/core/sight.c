@@ -947,12 +947,15 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
      * that platoon fired lately, found once an update rather than once a team. */
     int team_unit[MK_MAX_TEAMS_PER_SIDE];
     signed char flashing[MK_MAX_UNITS];
-    for (int t = 0; t < s->nteams[other]; t++) team_unit[t] = -1;
-    for (int u = s->nunits[other] - 1; u >= 0; u--) {
+    int nteams =
+        s->nteams[other] < MK_MAX_TEAMS_PER_SIDE ? s->nteams[other] : MK_MAX_TEAMS_PER_SIDE;
+    for (int t = 0; t < nteams; t++) team_unit[t] = -1;
+    for (int u = (s->nunits[other] < MK_MAX_UNITS ? s->nunits[other] : MK_MAX_UNITS) - 1; u >= 0;
+         u--) {
       const struct mk_unit_state* us = &s->units[other][u];
       flashing[u] = -1;
       for (int t = us->first_team; t < us->first_team + us->nteams; t++)
-        if (t >= 0 && t < s->nteams[other]) team_unit[t] = u;
+        if (t >= 0 && t < nteams) team_unit[t] = u;
     }
     for (int t = 0; t < s->nteams[other]; t++) {
       const struct mk_team* tm = &s->teams[other][t];
@@ -961,9 +964,10 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
         memset(k, 0, sizeof *k);
         continue;
       }
-      int u = team_unit[t];
-      if (u >= 0 && flashing[u] < 0) flashing[u] = mk_night_flashing(g, other, u);
-      bool flash = u >= 0 && flashing[u];
+      int u = t < nteams ? team_unit[t] : -1; /* the state's arrays bound both counts */
+      bool known = u >= 0 && u < MK_MAX_UNITS;
+      if (known && flashing[u] < 0) flashing[u] = mk_night_flashing(g, other, u);
+      bool flash = known && flashing[u];
       k->seen = looker_sees(&L, tm->pos, seen_beyond(g, tm->pos, flash), flash);
       if (k->seen) saw(k, tm->pos, s->turn);
     }
