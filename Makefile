@@ -62,12 +62,14 @@ fuzz: deps
 valgrind: build
 	@BUILD=$(BUILD) bash scripts/valgrind.sh
 
-# Benchmarks (bench/, docs/performance.md): a Release build, then every bench program in turn.
+# Benchmarks (bench/, docs/performance.md): a Release build with link-time optimisation (the
+# rules call small functions of other files millions of times a game), then every bench program.
 # Warnings stay warnings here: -O3 sees more than the checked builds, and a figure should not
 # wait for them (make build and make test-san keep -Werror).
 bench: deps
 	@bash scripts/deps.sh --bench
 	@cmake -S . -B $(BENCH_BUILD) -DCMAKE_BUILD_TYPE=Release -DMURK_BENCH=ON -DMURK_WERROR=OFF \
+		-DCMAKE_INTERPROCEDURAL_OPTIMIZATION=ON \
 		$(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(BENCH_BUILD) -j $(JOBS) --target benches
 	@for b in $(BENCH_BUILD)/*_bench; do echo "== $$b"; $$b || exit 1; done

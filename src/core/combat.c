@@ -182,7 +182,7 @@ static void out_of_sight_why(const struct murk_game* g, enum murk_side side, int
   enum murk_view_sight w = mk_why_seen(g, &e, at, false);
   struct murk_pos blk;
   const char* name = NULL;
-  if (w == MURK_VIEW_NO_LINE && mk_why_blocker(g, &e, at, &blk))
+  if (w == MURK_VIEW_NO_LINE && mk_why_blocker(g, &e, NULL, at, &blk))
     name = g->m->terrain[g->m->map[blk.y * g->m->grid.width + blk.x]].name;
   char words[160], ps[16];
   mk_why_words(w, e.nvr, e.range, e.night, name, name ? &blk : NULL, words, sizeof words);
@@ -461,22 +461,42 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
   return inrange;
 }
 
-void mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
-                       bool* shoot, bool* assault) {
+bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
+                       bool shooting, signed char* seen) {
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
-  *shoot = *assault = false;
-  if (s->units[side][unit].state != MURK_PLATOON_REVEALED) return;
+  if (s->units[side][unit].state != MURK_PLATOON_REVEALED) return false;
   int mi = mk_marker_index(s, s->units[other][tu].marker);
   /* target(): revealed, on the table, in sight of one of the side's units */
-  if (mi < 0 || !s->markers[mi].revealed || s->units[other][tu].state != MURK_PLATOON_REVEALED ||
-      !mk_sight_unit_seen(g, side, tu))
-    return;
-  int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
-      dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
-  int nearest = INT_MAX;
-  *shoot = aim(g, side, unit, tu, pick, dist, &nearest) > 0;
-  *assault = nearest <= ASSAULT_REACH; /* mk_combat_assault */
+  if (mi < 0 || !s->markers[mi].revealed || s->units[other][tu].state != MURK_PLATOON_REVEALED)
+    return false;
+  const struct mk_unit_state* u = &s->units[side][unit];
+  const struct mk_unit_state* tv = &s->units[other][tu];
+  const struct murk_grid* grid = &g->m->grid;
+  bool found = false;
+  if (shooting) {
+    /* aim() finds a team that may shoot: some own team with a rate of fire has the nearest
+     * target team it sees within its range, that is, sees one within its range. Distances
+     * are cheap and sight is not, so sight is asked last and only until one answers. */
+    bool flash = mk_night_flashing(g, other, tu);
+    for (int t = u->first_team; t < u->first_team + u->nteams && !found; t++) {
+      if (!placed(s, side, t)) continue;
+      const struct murk_profile* pr = mk_team_profile(g, side, t);
+      if (pr->rof <= 0) continue;
+      struct murk_pos from = s->teams[side][t].pos;
+      for (int k = tv->first_team; k < tv->first_team + tv->nteams && !found; k++)
+        found = placed(s, other, k) &&
+                murk_geom_distance(grid, from, s->teams[other][k].pos) <= pr->range &&
+                mk_sight_sees(g, side, from, s->teams[other][k].pos, flash);
+    }
+  } else {
+    /* mk_combat_assault: the nearest target team known is within reach of an own team. */
+    for (int t = u->first_team; t < u->first_team + u->nteams && !found; t++)
+      found = placed(s, side, t) && known_distance(g, side, t, tu) <= ASSAULT_REACH;
+  }
+  if (!found) return false;
+  if (*seen < 0) *seen = mk_sight_unit_seen(g, side, tu);
+  return *seen;
 }
 
 /* Why no team of own unit `unit` may shoot at P<tnum>, from what the side knows: the

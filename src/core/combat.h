@@ -22,9 +22,11 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Cells from an assaulting team to a target team. */
 #define MK_COMBAT_ASSAULT_REACH 2
-/* Could own unit `unit` shoot at (in range and in sight) or assault (within reach) enemy unit
- * tu, as shoot and assault judge it (once-a-step limits aside)? For the view. */
-void mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
-                       bool* shoot, bool* assault);
+/* Could own unit `unit` shoot at (shooting: in range and in sight) or else assault (within
+ * reach) enemy unit tu, as shoot and assault judge it (once-a-step limits aside)? For the
+ * view, which asks only the verb of the step. *seen: whether `side` sees tu at all, -1
+ * until asked (the caller keeps it for the next of its own units). */
+bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
+                       bool shooting, signed char* seen);
 
 #endif

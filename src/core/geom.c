@@ -35,6 +35,12 @@ static int64_t floor_div(int64_t a, int64_t b) {
   return q;
 }
 
+/* floor(v / 2) without a division: the numerator made even divides exactly (distances are
+ * asked millions of times a game). */
+static int64_t half_floor(int64_t v) {
+  return (v - (v & 1)) / 2;
+}
+
 static int64_t abs64(int64_t v) {
   return v < 0 ? -v : v;
 }
@@ -55,12 +61,12 @@ static int sat_int(int64_t v) {
 
 /* Offset -> axial. Odd-r: the half-hex shift of odd rows is undone by floor(y / 2). */
 static void ax_of(const struct murk_grid* g, int64_t x, int64_t y, int64_t* q, int64_t* r) {
-  *q = is_square(g) ? x : x - floor_div(y, 2);
+  *q = is_square(g) ? x : x - half_floor(y);
   *r = y;
 }
 
 static void off_of(const struct murk_grid* g, int64_t q, int64_t r, int64_t* x, int64_t* y) {
-  *x = is_square(g) ? q : q + floor_div(r, 2);
+  *x = is_square(g) ? q : q + half_floor(r);
   *y = r;
 }
 
@@ -471,17 +477,41 @@ int murk_length_to_cells(struct murk_length len, struct murk_length scale, enum 
   return sat_int(div_round(l, s, r));
 }
 
+/* The digits of v at t (no padding); the characters written. */
+static size_t fmt_u64(char* t, uint64_t v) {
+  char d[24];
+  size_t k = 0, len = 0;
+  do {
+    d[k++] = (char)('0' + v % 10);
+    v /= 10;
+  } while (v);
+  while (k) t[len++] = d[--k];
+  return len;
+}
+
+/* As snprintf(buf, n, "%s%" PRIu64 "[.d[d]]%s", ...) would write it, without the formatting
+ * machinery: every move's event says how far it went. */
 int murk_length_format(struct murk_length len, char* buf, size_t n) {
   const char* unit = len.unit == MURK_UNIT_CM ? "cm" : len.unit == MURK_UNIT_IN ? "in" : "hex";
-  const char* sign = len.value < 0 ? "-" : "";
   /* Through uint64_t so that INT64_MIN formats too. */
   uint64_t v = len.value < 0 ? 0 - (uint64_t)len.value : (uint64_t)len.value;
   uint64_t whole = v / 100, frac = v % 100;
-  if (frac == 0) return snprintf(buf, n, "%s%" PRIu64 "%s", sign, whole, unit);
-  if (frac % 10 == 0) {
-    return snprintf(buf, n, "%s%" PRIu64 ".%" PRIu64 "%s", sign, whole, frac / 10, unit);
+  char t[48];
+  size_t k = 0;
+  if (len.value < 0) t[k++] = '-';
+  k += fmt_u64(t + k, whole);
+  if (frac != 0) {
+    t[k++] = '.';
+    t[k++] = (char)('0' + frac / 10);
+    if (frac % 10 != 0) t[k++] = (char)('0' + frac % 10);
   }
-  return snprintf(buf, n, "%s%" PRIu64 ".%02" PRIu64 "%s", sign, whole, frac, unit);
+  for (const char* u = unit; *u; u++) t[k++] = *u;
+  if (n) {
+    size_t c = k < n ? k : n - 1;
+    memcpy(buf, t, c);
+    buf[c] = '\0';
+  }
+  return (int)k;
 }
 
 /* ---- positions ------------------------------------------------------------------------ */

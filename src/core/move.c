@@ -1,6 +1,8 @@
 /* move.c: move allowances and the judgement of one move (move.h). */
 #include "move.h"
 
+#include <limits.h>
+
 #include "board.h"
 #include "marker.h"
 #include "murk/alloc.h"
@@ -23,8 +25,14 @@ bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, i
     unit = g->s.markers[mi].unit;
   else
     mi = -1;
+  /* Each class of moving ground is asked once (the views ask this for every platoon at
+   * every refresh; an allowance is a function of its class). */
+  int asked[MURK_TERRAIN_CLASS_COUNT];
+  for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) asked[k] = INT_MIN;
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) {
-    out->allow[k] = ops->allowance(g, side, mi, unit, mk_move_class((enum murk_terrain_class)k));
+    enum murk_terrain_class mc = mk_move_class((enum murk_terrain_class)k);
+    if (asked[mc] == INT_MIN) asked[mc] = ops->allowance(g, side, mi, unit, mc);
+    out->allow[k] = asked[mc];
     if (out->allow[k] < 0) return false; /* nothing of it on the table */
   }
   out->self_end = ops->self_end;

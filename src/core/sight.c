@@ -90,8 +90,26 @@ struct mk_fov_rows {
   uint64_t* line;
   int nunited; /* the viewers near and far are made of (the first of eyes) */
   bool far_made;
+  /* The last few unions within a range, kept with the cells of the viewers they were made
+   * of: a side whose units did not move (after most commands, one side's at least) and a
+   * view of a side just updated find theirs here instead of making it again (the sight map
+   * never changes, so the cells and the range say everything). */
+  struct union_slot* slots; /* UNION_SLOTS of them */
+  int next_slot;
+  int table_range; /* mk_sight_range's part from the mission's visibility table (made) */
+  bool table_range_made;
 };
 #define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
+#define UNION_SLOTS 4
+
+struct union_slot {
+  int range; /* -1: empty */
+  int n;
+  int* cells;      /* MAX_VIEWERS: the viewers' cell indices, in roster order */
+  uint64_t* near;  /* twords: what they see within the range */
+  uint64_t* reach; /* twords: the cells within the range of one of them (reach_made) */
+  bool reach_made;
+};
 
 /* A unit or marker that looks, for mk_sight_update: where it stands and its field of
  * view. */
@@ -100,6 +118,8 @@ struct viewer {
   struct fov_row row;
 };
 #define MAX_VIEWERS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
+
+static void slots_free(struct mk_fov_rows* r);
 
 static void fov_chunks_free(struct mk_fov_rows* r) {
   while (r->chunks) {
@@ -121,6 +141,7 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   murk_free(r->far);
   murk_free(r->reach);
   murk_free(r->line);
+  slots_free(r);
   murk_free(r);
 }
 
@@ -361,13 +382,20 @@ int mk_sight_range(const struct murk_game* g, enum murk_side viewer) {
   int nvr = mk_night_nvr(g);
   if (nvr >= 0) return nvr;
   int range = MURK_SIGHT_UNLIMITED;
-  if (m->visibility.nrows > 0) { /* a mission gives a table only where sight is short */
+  struct mk_fov_rows* r = g->fov_rows; /* one mission's: the table's part is kept there */
+  if (r && r->table_range_made) {
+    range = r->table_range;
+  } else if (m->visibility.nrows > 0) { /* a mission gives a table only where sight is short */
     int best = 0;
     for (int i = 0; i < m->visibility.nrows; i++)
       if (m->visibility.rows[i].range > best) best = m->visibility.rows[i].range;
     if (murk_mission_rule_on(m, MURK_RULE_FOG_OF_WAR))
       best = min_int(best, murk_mission_param(m, MURK_P_FOW_SPOT_CAP));
     range = min_int(range, best);
+  }
+  if (r && !r->table_range_made) {
+    r->table_range = range;
+    r->table_range_made = true;
   }
   if (mk_night_fighting_now(g)) {
     struct murk_dice_expr e = murk_mission_param_dice(m, MURK_P_NF_SIGHT);
@@ -711,12 +739,93 @@ static const uint64_t* far_of(struct mk_fov_rows* r) {
   return r->far;
 }
 
+static void slots_free(struct mk_fov_rows* r) {
+  for (int i = 0; r->slots && i < UNION_SLOTS; i++) {
+    murk_free(r->slots[i].cells);
+    murk_free(r->slots[i].near);
+    murk_free(r->slots[i].reach);
+  }
+  murk_free(r->slots);
+  r->slots = NULL;
+}
+
+/* Room for the kept unions; false when there is none. */
+static bool slots_ready(struct mk_fov_rows* r) {
+  if (r->slots) return true;
+  r->slots = murk_calloc(UNION_SLOTS, sizeof *r->slots);
+  if (!r->slots) return false;
+  bool ok = true;
+  for (int i = 0; i < UNION_SLOTS; i++) {
+    struct union_slot* sl = &r->slots[i];
+    sl->range = -1;
+    sl->cells = murk_malloc(MAX_VIEWERS * sizeof *sl->cells);
+    sl->near = murk_malloc(r->twords * sizeof *sl->near);
+    sl->reach = murk_malloc(r->twords * sizeof *sl->reach);
+    ok = ok && sl->cells && sl->near && sl->reach;
+  }
+  if (!ok) slots_free(r);
+  return ok;
+}
+
+/* What the viewers at cells[0, n) (cell indices, on the table) see within `range` (a limited
+ * one): a kept union, or one made now in place of the oldest. NULL when there is no room
+ * for it (a table too big for the disks, no memory). */
+static struct union_slot* union_of(const struct murk_game* g, const int* cells, int n, int range) {
+  struct mk_fov_rows* r = g->fov_rows;
+  if (!r || !g->sightmap || range >= MURK_SIGHT_UNLIMITED || !disks_ready(r, range) ||
+      !slots_ready(r))
+    return NULL;
+  for (int i = 0; i < UNION_SLOTS; i++) {
+    struct union_slot* sl = &r->slots[i];
+    if (sl->range == range && sl->n == n &&
+        (n == 0 || memcmp(sl->cells, cells, (size_t)n * sizeof *cells) == 0))
+      return sl;
+  }
+  struct union_slot* sl = &r->slots[r->next_slot];
+  r->next_slot = (r->next_slot + 1) % UNION_SLOTS;
+  sl->range = -1;
+  memset(sl->near, 0, r->twords * sizeof *sl->near);
+  for (int i = 0; i < n; i++) {
+    struct murk_pos p = {cells[i] % r->width, cells[i] / r->width};
+    const struct fov_row* row = fov_row(r, g->sightmap, p); /* over the whole table */
+    if (!row) return NULL;
+    const uint64_t* d = disk(r, &g->m->grid, cells[i]);
+    for (size_t w = 0; w < r->twords; w++) sl->near[w] |= row->bits[w] & d[w];
+  }
+  if (n > 0) memcpy(sl->cells, cells, (size_t)n * sizeof *cells);
+  sl->n = n;
+  sl->range = range;
+  sl->reach_made = false;
+  return sl;
+}
+
 bool mk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
                     const uint64_t** reach, const uint64_t** line) {
   struct mk_fov_rows* r = g->fov_rows;
   const struct murk_grid* grid = &g->m->grid;
   if (!r || !g->sightmap || !disks_ready(r, range)) return false;
   bool limited = range < MURK_SIGHT_UNLIMITED;
+  if (limited && n >= 0 && n <= MAX_VIEWERS) {
+    /* A view's cells are its side's viewers, whose union the last sight update kept. */
+    int cells[MAX_VIEWERS];
+    for (int i = 0; i < n; i++) {
+      if (!murk_geom_on_table(grid, at[i])) return false;
+      cells[i] = (int)cell_index(r, at[i]);
+    }
+    struct union_slot* sl = union_of(g, cells, n, range);
+    if (!sl) return false;
+    if (!sl->reach_made) {
+      memset(sl->reach, 0, r->twords * sizeof *sl->reach);
+      for (int i = 0; i < n; i++) {
+        const uint64_t* d = disk(r, grid, cells[i]);
+        for (size_t w = 0; w < r->twords; w++) sl->reach[w] |= d[w];
+      }
+      sl->reach_made = true;
+    }
+    *reach = sl->reach;
+    *line = sl->near;
+    return true;
+  }
   memset(r->reach, 0, r->twords * sizeof *r->reach);
   memset(r->line, 0, r->twords * sizeof *r->line);
   for (int i = 0; i < n; i++) {
@@ -756,14 +865,67 @@ static bool gathered_see(const struct murk_game* g, bool united, int n, int rang
   return united ? union_sees(g, range, p, beyond) : eyes_see(g, n, range, p, beyond);
 }
 
+/* One side looking, for mk_sight_update: its kept union within the range answers what stands
+ * at a cell unless sight beyond the range counts there; then its viewers are gathered (once)
+ * and asked as before. */
+struct looker {
+  struct murk_game* g;
+  enum murk_side viewer;
+  int range;
+  const struct union_slot* u; /* or NULL */
+  int neyes;
+  bool gathered, united;
+};
+
+static bool looker_sees(struct looker* L, struct murk_pos p, bool beyond, bool flash) {
+  const struct murk_game* g = L->g;
+  if (L->u && !beyond) {
+    if (!murk_geom_on_table(&g->m->grid, p)) return false;
+    size_t bit = (size_t)p.y * (size_t)g->fov_rows->width + (size_t)p.x;
+    return (L->u->near[bit / 64] >> (bit % 64)) & 1;
+  }
+  if (!L->gathered) {
+    L->gathered = true;
+    L->neyes = gather_eyes(L->g, L->viewer);
+    L->united = L->neyes >= 0 && eyes_union(L->g, L->neyes, L->range);
+  }
+  return L->neyes >= 0 ? gathered_see(g, L->united, L->neyes, L->range, p, beyond)
+                       : mk_sight_any(g, L->viewer, p, flash, NULL);
+}
+
+/* The cells of the viewer's units and markers on the table, as gather_eyes finds them. */
+static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* cells) {
+  const struct mk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  int n = 0;
+  for (int i = 0; i < s->nmarkers + s->nteams[viewer]; i++) {
+    struct murk_pos p;
+    if (i < s->nmarkers) {
+      const struct mk_marker* mk = &s->markers[i];
+      if (!mk->on_table || mk->owner != viewer) continue;
+      p = mk->pos;
+    } else {
+      const struct mk_team* tm = &s->teams[viewer][i - s->nmarkers];
+      if (!tm->alive || !tm->placed) continue;
+      p = tm->pos;
+    }
+    if (!murk_geom_on_table(grid, p)) continue;
+    if (n >= MAX_VIEWERS) return -1;
+    cells[n++] = p.y * grid->width + p.x;
+  }
+  return n;
+}
+
 void mk_sight_update(struct murk_game* g, size_t first_event) {
   struct mk_state* s = &g->s;
   for (int v = 0; v < MURK_SIDES; v++) {
     enum murk_side viewer = (enum murk_side)v;
     enum murk_side other = murk_side_other(viewer);
-    int neyes = gather_eyes(g, viewer);
     int range = mk_sight_range(g, viewer);
-    bool united = neyes >= 0 && eyes_union(g, neyes, range);
+    struct looker L = {g, viewer, range, NULL, -1, false, false};
+    int cells[MAX_VIEWERS];
+    int ncells = range < MURK_SIGHT_UNLIMITED && g->fov_rows ? viewer_cells(g, viewer, cells) : -1;
+    if (ncells >= 0) L.u = union_of(g, cells, ncells, range);
     for (int i = 0; i < s->nmarkers; i++) {
       const struct mk_marker* mk = &s->markers[i];
       struct mk_sighting* k = &s->seen_marker[v][i];
@@ -778,10 +940,22 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
       k->seen = mk_marker_ops(g, i)->seen_anywhere ||
-                (neyes >= 0 ? gathered_see(g, united, neyes, range, mk->pos,
-                                           seen_beyond(g, mk->pos, false))
-                            : mk_sight_any(g, viewer, mk->pos, false, NULL));
+                looker_sees(&L, mk->pos, seen_beyond(g, mk->pos, false), false);
       if (k->seen) saw(k, mk->pos, s->turn);
+    }
+    /* Each team's platoon (the first whose teams it is among, as unit_of_team) and whether
+     * that platoon fired lately, found once an update rather than once a team. */
+    int team_unit[MK_MAX_TEAMS_PER_SIDE];
+    signed char flashing[MK_MAX_UNITS];
+    int nteams =
+        s->nteams[other] < MK_MAX_TEAMS_PER_SIDE ? s->nteams[other] : MK_MAX_TEAMS_PER_SIDE;
+    for (int t = 0; t < nteams; t++) team_unit[t] = -1;
+    for (int u = (s->nunits[other] < MK_MAX_UNITS ? s->nunits[other] : MK_MAX_UNITS) - 1; u >= 0;
+         u--) {
+      const struct mk_unit_state* us = &s->units[other][u];
+      flashing[u] = -1;
+      for (int t = us->first_team; t < us->first_team + us->nteams; t++)
+        if (t >= 0 && t < nteams) team_unit[t] = u;
     }
     for (int t = 0; t < s->nteams[other]; t++) {
       const struct mk_team* tm = &s->teams[other][t];
@@ -790,11 +964,11 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
         memset(k, 0, sizeof *k);
         continue;
       }
-      int u = unit_of_team(s, other, t);
-      bool flash = u >= 0 && mk_night_flashing(g, other, u);
-      k->seen = neyes >= 0
-                    ? gathered_see(g, united, neyes, range, tm->pos, seen_beyond(g, tm->pos, flash))
-                    : mk_sight_any(g, viewer, tm->pos, flash, NULL);
+      int u = t < nteams ? team_unit[t] : -1; /* the state's arrays bound both counts */
+      bool known = u >= 0 && u < MK_MAX_UNITS;
+      if (known && flashing[u] < 0) flashing[u] = mk_night_flashing(g, other, u);
+      bool flash = known && flashing[u];
+      k->seen = looker_sees(&L, tm->pos, seen_beyond(g, tm->pos, flash), flash);
       if (k->seen) saw(k, tm->pos, s->turn);
     }
     /* A revealed platoon is seen when one of its teams is: then the side sees whether it is

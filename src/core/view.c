@@ -44,11 +44,43 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v);
 }
 
+/* Text put together piece by piece, cut at the buffer's end as snprintf cuts it (the same
+ * bytes): the play prompt is written for every decision, and snprintf's machinery cost more
+ * than the rest of the prompt. */
+struct out {
+  char* buf;
+  size_t n, len; /* len: the whole text's length, as snprintf returns it */
+};
+
+static void out_s(struct out* o, const char* text) {
+  size_t k = strlen(text);
+  if (o->len + 1 < o->n) {
+    size_t room = o->n - 1 - o->len, c = k < room ? k : room;
+    memcpy(o->buf + o->len, text, c);
+    o->buf[o->len + c] = '\0';
+  }
+  o->len += k;
+}
+
+static void out_d(struct out* o, int v) {
+  char digits[16], *p = digits + sizeof digits;
+  unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  *--p = '\0';
+  do *--p = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (v < 0) *--p = '-';
+  out_s(o, p);
+}
+
+static struct out out_start(char* buf, size_t n) {
+  if (n > 0) buf[0] = '\0';
+  return (struct out){buf, n, 0};
+}
+
 /* The verbs of the play prompt, from the command table: those legal now that the prompt
  * lists (by their rank), then what `end` does in this step. */
 static void play_verbs(const struct murk_game* g, unsigned verbs, char* buf, size_t n) {
-  size_t len = 0;
-  buf[0] = '\0';
+  struct out o = out_start(buf, n);
   /* The verbs by rank, then by place in the table (one pass and a short sort: the view is
    * refreshed for every decision). */
   int order[MURK_CMD_COUNT], nv = 0;
@@ -60,17 +92,19 @@ static void play_verbs(const struct murk_game* g, unsigned verbs, char* buf, siz
       order[j] = order[j - 1];
     order[j] = k;
   }
-  for (int i = 0; i < nv && len < n; i++) {
-    const char* word = mk_cmd_row((enum murk_command_kind)order[i])->prompt_word;
-    len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? ", " : "", word);
+  for (int i = 0; i < nv && o.len < n; i++) {
+    if (o.len) out_s(&o, ", ");
+    out_s(&o, mk_cmd_row((enum murk_command_kind)order[i])->prompt_word);
   }
-  if (!(verbs & (1u << MURK_CMD_END)) || len >= n) return;
+  if (!(verbs & (1u << MURK_CMD_END)) || o.len >= n) return;
   enum murk_step step = g->s.step == MURK_STEP_STARTING ? MURK_STEP_MOVEMENT : g->s.step;
-  if (step == MURK_STEP_ASSAULT)
-    snprintf(buf + len, n - len, "; 'end' hands over");
-  else
-    snprintf(buf + len, n - len, "; 'end' for the %s step",
-             murk_step_name((enum murk_step)(step + 1)));
+  if (step == MURK_STEP_ASSAULT) {
+    out_s(&o, "; 'end' hands over");
+  } else {
+    out_s(&o, "; 'end' for the ");
+    out_s(&o, murk_step_name((enum murk_step)(step + 1)));
+    out_s(&o, " step");
+  }
 }
 
 /* verbs: the side to act's verbs legal now (mk_cmd_verbs_now), for the play prompt. */
@@ -105,10 +139,18 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
         buf[len] = '\0';
         break;
       }
-    } else if (mine)
-      snprintf(buf, n, "turn %d, %s's %s step: %s", s->turn, who, murk_step_name(s->step), what);
-    else
-      snprintf(buf, n, "waiting: turn %d, the %s's %s step", s->turn, who, murk_step_name(s->step));
+    } else {
+      /* "turn %d, %s's %s step: %s", or "waiting: turn %d, the %s's %s step" */
+      struct out o = out_start(buf, n);
+      out_s(&o, mine ? "turn " : "waiting: turn ");
+      out_d(&o, s->turn);
+      out_s(&o, mine ? ", " : ", the ");
+      out_s(&o, who);
+      out_s(&o, "'s ");
+      out_s(&o, murk_step_name(s->step));
+      out_s(&o, mine ? " step: " : " step");
+      if (mine) out_s(&o, what);
+    }
     return;
   }
   snprintf(buf, n, "game over: %.140s", s->result);
@@ -175,6 +217,27 @@ static void fill_marker_move(const struct murk_game* g, enum murk_side side, int
   vm->may_move = moving_now(g, side) && !mk->bogged && !mk->moved;
 }
 
+struct view_box {
+  struct murk_view v;
+  const struct murk_game* g; /* the game it was last filled from */
+  uint32_t epoch;            /* and that game's undo count then */
+  size_t read;               /* the game's events looked at so far */
+  size_t forgotten;          /* this side's events dropped (murk_view_forget_events) */
+  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
+  size_t cap_lit_by, cap_lights;
+  struct murk_pos* pool; /* the arrivals' cells */
+  size_t cap_pool;
+  long place_key; /* what place_cells were filled for (fill_place_cells_interim), -1: none */
+  /* The conditions line as last written and what it was written from (fill_sight): it
+   * changes a few times a game, and is asked for every decision. */
+  const struct murk_mission* cond_m;
+  int cond_key[6];
+  char cond[sizeof((struct murk_view*)0)->conditions];
+  /* What blocks the line between two cells (mk_why_blocker), kept: the sight map never
+   * changes, and a contact out of sight stays where it was last seen for many refreshes. */
+  struct mk_why_memo memo;
+};
+
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
 static void fill_sight(const struct murk_game* g, enum murk_side side, struct murk_view* v) {
   const struct mk_night* n = &g->s.night;
@@ -183,6 +246,12 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
   v->nvr = mk_night_nvr(g);
   v->sight_range = mk_sight_range(g, side);
   v->dusk_dawn = n->dusk_dawn;
+  struct view_box* b = (struct view_box*)v;
+  int key[6] = {v->sight_range, v->nvr, n->cloud, n->moon, n->dusk_dawn, mk_night_fighting_now(g)};
+  if (b->cond_m == m && memcmp(b->cond_key, key, sizeof key) == 0) {
+    memcpy(v->conditions, b->cond, sizeof v->conditions);
+    return;
+  }
   char range[32] = "";
   if (v->sight_range < MURK_SIGHT_UNLIMITED) mk_cells_text(g, v->sight_range, range, sizeof range);
   static const char* const clouds[] = {"no clouds", "scattered clouds", "overcast"};
@@ -208,22 +277,13 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
                  ? " (dusk falls on turn 6)"
                  : "");
   }
+  b->cond_m = m;
+  memcpy(b->cond_key, key, sizeof key);
+  memcpy(b->cond, v->conditions, sizeof b->cond);
 }
 
 /* A view and what it takes to refresh it (murk_view_update). The caller holds a pointer to
  * `v`, the first member, so murk_view_free frees the box. */
-struct view_box {
-  struct murk_view v;
-  const struct murk_game* g; /* the game it was last filled from */
-  uint32_t epoch;            /* and that game's undo count then */
-  size_t read;               /* the game's events looked at so far */
-  size_t forgotten;          /* this side's events dropped (murk_view_forget_events) */
-  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
-  size_t cap_lit_by, cap_lights;
-  struct murk_pos* pool; /* the arrivals' cells */
-  size_t cap_pool;
-  long place_key; /* what place_cells were filled for (fill_place_cells_interim), -1: none */
-};
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v) {
   return ((struct view_box*)v)->pool;
@@ -358,7 +418,8 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
   for (int i = 0; i < v->ncontacts; i++) {
     struct murk_view_contact* k = &v->contacts[i];
     k->sight = mk_why_seen(g, e, k->pos, false);
-    if (k->sight == MURK_VIEW_NO_LINE) k->has_blocker = mk_why_blocker(g, e, k->pos, &k->blocker);
+    if (k->sight == MURK_VIEW_NO_LINE)
+      k->has_blocker = mk_why_blocker(g, e, &((struct view_box*)v)->memo, k->pos, &k->blocker);
   }
   murk_free(e);
   return MURK_OK;
@@ -388,6 +449,8 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
   enum murk_side other = murk_side_other(side);
   const struct murk_grid* grid = &g->m->grid;
   bool shooting = s->step == MURK_STEP_SHOOTING;
+  signed char unit_seen[MK_MAX_UNITS]; /* mk_combat_targets' question, once an enemy unit */
+  memset(unit_seen, -1, sizeof unit_seen);
   for (int k = 0; k < s->nunits[side]; k++) {
     const struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || (shooting ? u->shot : u->assaulted)) continue;
@@ -416,17 +479,17 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
         for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
           const struct mk_team* tb = &s->teams[other][q];
           const struct mk_sighting* kn = &s->seen_team[side][q];
-          near = tb->alive && tb->placed && kn->known &&
+          /* A distance is at least the rows between (docs/geometry.md, both grids): most pairs
+           * are told apart without measuring. */
+          int rows = ta->pos.y - kn->pos.y;
+          near = tb->alive && tb->placed && kn->known && rows <= reach && -rows <= reach &&
                  murk_geom_distance(grid, ta->pos, kn->pos) <= reach;
         }
       }
       if (!near) continue;
-      bool shoot, assault;
-      mk_combat_targets(g, side, k, tu, &shoot, &assault);
-      /* Once a step each, in its own step. */
-      shoot = shoot && s->step == MURK_STEP_SHOOTING && !s->units[side][k].shot;
-      assault = assault && s->step == MURK_STEP_ASSAULT && !s->units[side][k].assaulted;
-      if (!shoot && !assault) continue;
+      /* Once a step each, in its own step (the shot/assaulted test above). */
+      if (!mk_combat_targets(g, side, k, tu, shooting, &unit_seen[tu])) continue;
+      bool shoot = shooting, assault = !shooting;
       bool oom = false;
       ROOM(b, targets, (size_t)v->ntargets + 1);
       if (oom) return MURK_ENOMEM;

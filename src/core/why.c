@@ -3,6 +3,7 @@
 #include "why.h"
 
 #include <stdio.h>
+#include <string.h>
 
 #include "murk/los.h"
 #include "murk/mission.h"
@@ -65,8 +66,8 @@ enum murk_view_sight mk_why_seen(const struct murk_game* g, struct mk_eyes* e, s
   return e->nvr >= 0 ? MURK_VIEW_BEYOND_NVR : MURK_VIEW_OUT_OF_RANGE;
 }
 
-bool mk_why_blocker(const struct murk_game* g, const struct mk_eyes* e, struct murk_pos p,
-                    struct murk_pos* out) {
+bool mk_why_blocker(const struct murk_game* g, const struct mk_eyes* e, struct mk_why_memo* memo,
+                    struct murk_pos p, struct murk_pos* out) {
   const struct murk_grid* grid = &g->m->grid;
   if (!g->sightmap) return false;
   struct murk_axial to = murk_geom_to_axial(grid, p);
@@ -80,6 +81,21 @@ bool mk_why_blocker(const struct murk_game* g, const struct mk_eyes* e, struct m
     }
   }
   if (best < 0) return false;
+  struct mk_why_memo_row spare, *mo = &spare; /* not kept: no memo, or cells off the table */
+  if (memo && murk_geom_on_table(grid, e->at[best]) && murk_geom_on_table(grid, p)) {
+    if (memo->m != g->m) {
+      memset(memo, 0, sizeof *memo);
+      memo->m = g->m;
+    }
+    int from = e->at[best].y * grid->width + e->at[best].x, at = p.y * grid->width + p.x;
+    mo = &memo->rows[((unsigned)from * 2654435761u ^ (unsigned)at) %
+                     (sizeof memo->rows / sizeof *memo->rows)];
+    if (mo->used && mo->from == from && mo->to == at) {
+      if (mo->has) *out = mo->cell;
+      return mo->has;
+    }
+    *mo = (struct mk_why_memo_row){.used = true, .from = from, .to = at};
+  }
   struct murk_line_step steps[64];
   size_t n = murk_geom_line(grid, e->at[best], p, steps, sizeof steps / sizeof *steps);
   if (n > sizeof steps / sizeof *steps) n = sizeof steps / sizeof *steps;
@@ -89,8 +105,8 @@ bool mk_why_blocker(const struct murk_game* g, const struct mk_eyes* e, struct m
     if (blocks && st->tie && murk_sightmap_sight(g->sightmap, st->alt) != MURK_SIGHT_BLOCKING)
       blocks = false;
     if (blocks) {
-      *out = st->cell;
-      return true;
+      *out = mo->cell = st->cell;
+      return mo->has = true;
     }
   }
   return false;

@@ -38,11 +38,23 @@ void mk_why_gather(const struct murk_game* g, enum murk_side side, bool fast, st
 enum murk_view_sight mk_why_seen(const struct murk_game* g, struct mk_eyes* e, struct murk_pos p,
                                  bool seen);
 
+/* Answers of mk_why_blocker kept by pair of cells (the sight map never changes: los.c
+ * builds it once), for a caller that asks often (a view). Zeroed is empty. */
+struct mk_why_memo {
+  const struct murk_mission* m; /* the mission the answers are for */
+  struct mk_why_memo_row {
+    bool used, has;
+    int from, to; /* cell indices */
+    struct murk_pos cell;
+  } rows[128];
+};
+
 /* What stops the line to p (MURK_VIEW_NO_LINE): from the nearest eye within sight range,
- * the first cell of the line, ends excluded, that blocks sight now (terrain, smoke). False
- * when no single cell does (heights, or a line along an edge between two blocking cells). */
-bool mk_why_blocker(const struct murk_game* g, const struct mk_eyes* e, struct murk_pos p,
-                    struct murk_pos* out);
+ * the first cell of the line, ends excluded, that blocks sight (terrain). False when no
+ * single cell does (heights, or a line along an edge between two blocking cells). memo may
+ * be NULL. */
+bool mk_why_blocker(const struct murk_game* g, const struct mk_eyes* e, struct mk_why_memo* memo,
+                    struct murk_pos p, struct murk_pos* out);
 
 /* The reason in words, for an enemy last seen somewhere out of sight now (`w` from
  * mk_why_seen with seen false): "beyond the night visibility range (3 cells) of your

@@ -2,6 +2,7 @@
  * odd and even rows), distances against a breadth-first search, rings and discs against
  * brute force (including centres off the table), lines against an exact nearest-cell
  * search, the tie rule, lengths with units and positions as text. */
+#include <inttypes.h>
 #include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -811,6 +812,37 @@ static void test_length_format(void** state) {
 
 /* ---- positions ------------------------------------------------------------------------ */
 
+/* murk_length_format writes its digits itself: the same bytes and return as the snprintf
+ * it replaced, for edge values, every unit and every buffer size. */
+static void test_length_format_as_snprintf(void** state) {
+  (void)state;
+  const int64_t values[] = {
+      0,   1,  5,   10,   50,   99,  100,       101,       110,           150,
+      155, -1, -10, -105, 2000, 254, INT64_MAX, INT64_MIN, INT64_MIN + 1, 123456789};
+  const enum murk_unit units[] = {MURK_UNIT_CM, MURK_UNIT_IN, MURK_UNIT_HEX};
+  for (size_t i = 0; i < sizeof values / sizeof *values; i++)
+    for (size_t u = 0; u < sizeof units / sizeof *units; u++) {
+      struct murk_length l = {values[i], units[u]};
+      const char* unit = units[u] == MURK_UNIT_CM ? "cm" : units[u] == MURK_UNIT_IN ? "in" : "hex";
+      uint64_t v = l.value < 0 ? 0 - (uint64_t)l.value : (uint64_t)l.value;
+      uint64_t whole = v / 100, frac = v % 100;
+      const char* sign = l.value < 0 ? "-" : "";
+      for (size_t n = 0; n <= 32; n++) {
+        char want[40], got[40];
+        memset(want, 'x', sizeof want);
+        memset(got, 'x', sizeof got);
+        int rw =
+            frac == 0 ? snprintf(want, n, "%s%" PRIu64 "%s", sign, whole, unit)
+            : frac % 10 == 0
+                ? snprintf(want, n, "%s%" PRIu64 ".%" PRIu64 "%s", sign, whole, frac / 10, unit)
+                : snprintf(want, n, "%s%" PRIu64 ".%02" PRIu64 "%s", sign, whole, frac, unit);
+        int rg = murk_length_format(l, got, n);
+        assert_int_equal(rg, rw);
+        assert_memory_equal(got, want, sizeof want);
+      }
+    }
+}
+
 static void test_pos_format(void** state) {
   (void)state;
   char buf[32];
@@ -904,6 +936,7 @@ int main(void) {
       cmocka_unit_test(test_length_parse),
       cmocka_unit_test(test_length_to_cells),
       cmocka_unit_test(test_length_format),
+      cmocka_unit_test(test_length_format_as_snprintf),
       cmocka_unit_test(test_pos_format),
       cmocka_unit_test(test_pos_parse),
   };
