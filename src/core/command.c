@@ -47,6 +47,13 @@ static int has_ambushes(const struct murk_game* g, enum murk_side side, char* re
                    murk_side_name(side));
 }
 
+static int has_patrol(const struct murk_game* g, enum murk_side side, char* reason,
+                      size_t reason_len) {
+  (void)side;
+  if (murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL)) return MURK_OK;
+  return mk_reject(reason, reason_len, "this mission sends out no patrols");
+}
+
 /* In play an ambush is only sprung: a platoon of the side must still be in (plain) ambush. */
 static int ambush_ready(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
@@ -319,6 +326,17 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                              .usage =
                                  "illuminate N at X,Y  (an illuminating round, ASL night rules)",
                              .handler = mk_night_illuminate},
+    [MURK_CMD_PATROL] = {.verb = "patrol",
+                         .unit = MK_REFS_OWN,
+                         .pos_word = "at",
+                         .available = has_patrol,
+                         .phases = MK_PH(PATROL),
+                         .when = "patrols go out after deployment",
+                         .now_suffix = true,
+                         .unit_resolve = MK_RESOLVE_OWN,
+                         .undo = true,
+                         .usage = "patrol N at X,Y  (No Man's Land patrol)",
+                         .handler = mk_setup_patrol},
 };
 
 static const char* const reserve_kinds[] = {"", "delayed", "scattered", "mobile", "deep", "plain"};

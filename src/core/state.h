@@ -164,6 +164,10 @@ struct mk_state {
   int nobjectives;
   int objective_rule;   /* placement step in progress */
   int objective_placed; /* placed in that step */
+  /* No Man's Land (Flames of War missions): who won the left/right roll (places its
+   * objective and patrol first; MURK_NO_SIDE before it), whose patrol is out. */
+  enum murk_side lr_winner;
+  bool patrol_out[MURK_SIDES];
 
   int dummies_left[MURK_SIDES];
   /* A side has finished its part of a setup phase (setup.c's phase table). */

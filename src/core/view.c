@@ -626,8 +626,10 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   enum murk_side side = v->side;
   bool objectives = s->phase == MURK_PHASE_OBJECTIVES;
   bool deploying = s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS;
-  if (side == MURK_NO_SIDE || side != murk_game_to_act(g) || (!objectives && !deploying) ||
-      (deploying && mk_setup_removal_due(g, side))) {
+  bool patrol = s->phase == MURK_PHASE_PATROL; /* No Man's Land */
+  bool nml = murk_mission_rule_on(m, MURK_RULE_NO_MANS_LAND_PATROL);
+  if (side == MURK_NO_SIDE || side != murk_game_to_act(g) ||
+      (!objectives && !deploying && !patrol) || (deploying && mk_setup_removal_due(g, side))) {
     v->nplace_cells = 0;
     b->place_key = -1;
     return MURK_OK;
@@ -645,7 +647,7 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   int nparts = 0;
   const struct murk_objective_rule* r = NULL;
   if (objectives) {
-    r = &m->objective_rules[s->objective_rule];
+    r = mk_setup_objective_step(g);
     obj.region = r->in;
     obj.keep_out = r->keep_out;
     parts[nparts++] = &obj;
@@ -662,6 +664,12 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   for (int y = 0; y < m->grid.height; y++)
     for (int x = 0; x < m->grid.width; x++) {
       struct murk_pos p = {x, y};
+      if (patrol || (objectives && nml)) { /* the setup rule's own judgement of the cell */
+        bool ok = patrol ? mk_setup_patrol_cell(g, side, p, NULL, 0) == MURK_OK
+                         : mk_setup_objective_cell(g, p, NULL, 0) == MURK_OK;
+        if (ok) out[n++] = p;
+        continue;
+      }
       bool in = false;
       for (int i = 0; i < nparts && !in; i++) in = murk_zone_contains(m, parts[i], p);
       if (!in || !mk_cell_passable(m, p)) continue;
