@@ -62,7 +62,7 @@ enum murk_sight {
 
 /* What the companies built on a cell (Flames of War missions, No Man's Land: Over the Wire
  * and the Fortified Company; both named by page only, so the rules are murk's own, in
- * docs/rules.md "Wire and fortifications"): wire ends a move that enters it; a team in a
+ * docs/rules.md "No Man's Land"): wire ends a move that enters it; a team in a
  * fortification is hit and saved as if dug in. */
 enum murk_works {
   MURK_WORKS_NONE = 0,

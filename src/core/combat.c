@@ -59,7 +59,7 @@ static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
 }
 
 /* A fortification (Flames of War missions, No Man's Land's Fortified Company; murk's own
- * rule, docs/rules.md "Wire and fortifications"): a team in one counts as dug in. */
+ * rule, docs/rules.md "No Man's Land"): a team in one counts as dug in. */
 static bool fortified(const struct murk_game* g, struct murk_pos p) {
   const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
   return t && t->works == MURK_WORKS_FORTIFICATION;
