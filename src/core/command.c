@@ -232,8 +232,12 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                       .usage =
                           "dis N|Tn to X,Y X,Y  (a leader's Dis counters, Limited Intelligence)",
                       .handler = mk_intel_dis},
+    /* "at P<n>": an own revealed platoon an independent comes on with; resolved by fog.c. */
     [MURK_CMD_REVEAL] = {.verb = "reveal",
                          .unit = MK_REFS_UNIT,
+                         .target = MK_REF_BIT(MURK_REF_PLATOON),
+                         .target_optional = true,
+                         .via = true,
                          .phases = MK_PH(PLAY),
                          .steps = MK_ST_ALL,
                          .when = "platoons are revealed during play, in your own turn",
@@ -241,7 +245,8 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                          .undo = false,
                          .prompt_rank = 9,
                          .prompt_word = "reveal",
-                         .usage = "reveal N|Tn",
+                         .usage = "reveal N|Tn [via X,Y ...]  (cells for its other teams) | "
+                                  "reveal N at Pn  (an independent comes on with Pn)",
                          .handler = mk_fog_reveal},
     [MURK_CMD_SPOT] = {.verb = "spot",
                        .available = plays_fog_of_war,
@@ -675,7 +680,9 @@ static int parse_args(struct parser* p, const struct mk_cmd_row* e, struct murk_
     }
   }
 
-  if (e->target) {
+  if (e->target && e->target_optional && !(peek_token(p, &t) && tok_is(&t, "at"))) {
+    c->target = (struct murk_ref){MURK_REF_NONE, 0};
+  } else if (e->target) {
     if ((rc = expect_word(p, "at", after)) != 0) return rc;
     if (!next_token(p, &t))
       return fail(p, end_col(p), "expected a target like T5 or P5 after 'at'");
@@ -804,7 +811,9 @@ int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
     ok = ok && put_pos(&o, c->at);
     if (e->two_positions) ok = ok && put_pos(&o, c->at2);
   }
-  if (e->target) {
+  if (e->target && e->target_optional && c->target.kind == MURK_REF_NONE) {
+    /* left out ("reveal 3") */
+  } else if (e->target) {
     put(&o, " at");
     ok = ok && put_ref(&o, c->target, e->target);
   }

@@ -59,6 +59,7 @@ struct mk_cmd_row {
   bool pos_optional;    /* the position may be left out (then -1,-1): "ambush 3" */
   bool two_positions;   /* a second position right after the first, into `at2` */
   unsigned target;      /* accepted target handles after "at"; 0: no target */
+  bool target_optional; /* the target may be left out (then MURK_REF_NONE): "reveal 3" */
   bool via;             /* optional waypoints */
   /* When: the mission's rule or force gives the verb to the side (NULL: always), the
    * phases (and in play the steps) it is legal in, with the reason given outside them

@@ -3,12 +3,14 @@
  * The only door from the whole truth to a screen or transcript. Each field copied here is
  * either public, the viewing side's own, or revealed; an enemy marker's contents are
  * filled only once it has been revealed to all. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "board.h"
 #include "combat.h"
 #include "command_table.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -938,6 +940,68 @@ static void occupy(const struct murk_view* v, unsigned char* occ, struct murk_po
                    enum mk_move_occ o) {
   if (murk_geom_on_table(&v->grid, p))
     occ[(size_t)p.y * (size_t)v->grid.width + (size_t)p.x] = (unsigned char)o;
+}
+
+/* The nearest enemy this view knows of: markers, teams, contacts (INT_MAX: none). */
+static int view_nearest_enemy(const struct murk_view* v, struct murk_pos p) {
+  int best = INT_MAX;
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner != v->side && v->markers[i].on_table) {
+      int d = murk_geom_distance(&v->grid, p, v->markers[i].pos);
+      if (d < best) best = d;
+    }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side) {
+      int d = murk_geom_distance(&v->grid, p, v->teams[i].pos);
+      if (d < best) best = d;
+    }
+  for (int i = 0; i < v->ncontacts; i++) {
+    int d = murk_geom_distance(&v->grid, p, v->contacts[i].pos);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
+                           unsigned char bit) {
+  if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
+  const struct murk_grid* grid = &v->grid;
+  size_t ncells = (size_t)grid->width * (size_t)grid->height;
+  for (size_t i = 0; i < ncells; i++) cells[i] &= (unsigned char)~bit;
+  const struct murk_view_marker* mk = NULL;
+  for (int i = 0; i < v->nmarkers && !mk; i++)
+    if (v->markers[i].owner == v->side && v->markers[i].on_table && v->markers[i].number == number)
+      mk = &v->markers[i];
+  if (!mk) return MURK_EINVAL;
+  if (mk->dummy || mk->platoon < 0 || mk->platoon >= v->nplatoons || mk->kind == MURK_MARKER_WING ||
+      !v->map)
+    return 0;
+  int cmd = v->platoons[mk->platoon].command_distance;
+  if (cmd < 1) cmd = 1;
+  int d_first = view_nearest_enemy(v, mk->pos);
+  unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
+  if (!occ) return MURK_ENOMEM;
+  for (int i = 0; i < v->ncontacts; i++) occupy(v, occ, v->contacts[i].pos, MK_MOVE_ENEMY_TEAM);
+  for (int i = 0; i < v->nteams; i++) occupy(v, occ, v->teams[i].pos, MK_MOVE_OWN);
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].on_table) occupy(v, occ, v->markers[i].pos, MK_MOVE_OWN);
+  int marked = 0;
+  for (int y = mk->pos.y - cmd; y <= mk->pos.y + cmd; y++)
+    for (int x = mk->pos.x - cmd - 1; x <= mk->pos.x + cmd + 1; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_geom_on_table(grid, p)) continue;
+      size_t at = (size_t)y * (size_t)grid->width + (size_t)x;
+      const struct murk_terrain* t = v->map[at] < v->nterrain ? &v->terrain[v->map[at]] : NULL;
+      if (!t || t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER || occ[at])
+        continue;
+      if (!mk_fog_reveal_cell_rule(murk_geom_distance(grid, mk->pos, p), cmd,
+                                   view_nearest_enemy(v, p), d_first))
+        continue;
+      cells[at] |= bit;
+      marked++;
+    }
+  murk_free(occ);
+  return marked;
 }
 
 int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,

@@ -159,6 +159,20 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       cmd->at = sim_zone_cell(c);
       return true;
     }
+    case MURK_CMD_REVEAL: { /* an independent waiting off the table, with a revealed platoon */
+      int ind = -1, host = 0;
+      for (int i = 0; i < v->nplatoons; i++) {
+        const struct murk_view_platoon* q = &v->platoons[i];
+        if (q->state == MURK_PLATOON_WAITING &&
+            (q->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) && ind < 0)
+          ind = q->index;
+        if (q->state == MURK_PLATOON_REVEALED && q->marker > 0 && !host) host = q->marker;
+      }
+      if (ind < 0 || !host || !(cmd = sim_add(c, k))) return false;
+      cmd->unit = sim_own(ind);
+      cmd->target = (struct murk_ref){MURK_REF_PLATOON, host};
+      return true;
+    }
     case MURK_CMD_SPOT:
       return sim_add(c, k) != NULL;
     default:
