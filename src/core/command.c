@@ -110,7 +110,8 @@ static int arrival_ready(const struct murk_game* g, enum murk_side side, char* r
 
 static int removal_ready(const struct murk_game* g, enum murk_side side, char* reason,
                          size_t reason_len) {
-  if (mk_setup_removal_due(g, side)) return MURK_OK;
+  if (mk_setup_removal_due(g, side) || (g->s.phase == MURK_PHASE_PLAY && g->s.remove_due > 0))
+    return MURK_OK;
   return mk_reject(reason, reason_len, "you take away no objectives now");
 }
 
@@ -196,7 +197,8 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
     [MURK_CMD_REMOVE] = {.verb = "remove",
                          .keyword = "objective",
                          .unit = MK_REFS_OWN,
-                         .phases = MK_PH(DEPLOY),
+                         .phases = MK_PH(DEPLOY) | MK_PH(PLAY),
+                         .steps = MK_ST_ALL,
                          .when = "you take away no objectives now",
                          .ready = removal_ready,
                          .undo = true,

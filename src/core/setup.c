@@ -1102,6 +1102,19 @@ int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_
   for (int i = 0; i < s->nobjectives && k < 0; i++)
     if (strcmp(s->objectives[i].name, want) == 0) k = i;
   if (k < 0) return mk_reject(reason, reason_len, "there is no objective %s", want);
+  if (s->phase == MURK_PHASE_PLAY) { /* Fighting Withdrawal: any objective (victory.c) */
+    char ps[16];
+    murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
+    mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
+            "Fighting Withdrawal, turn %d: the %s removes objective %s at %s", s->turn,
+            murk_side_name(side), want, ps);
+    mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
+    memmove(&s->objectives[k], &s->objectives[k + 1],
+            (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
+    s->nobjectives--;
+    s->remove_due--;
+    return MURK_OK;
+  }
   if (s->objectives[k].placed_by != side)
     return mk_reject(reason, reason_len,
                      "objective %s was not placed by you: take away one of your own", want);
@@ -1548,6 +1561,10 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
 /* In play the step cannot end while the Fighting Withdrawal schedule calls for withdrawals
  * (victory.c); the view's prompt says so first too. */
 static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
+  if (g->s.remove_due > 0)
+    return mk_reject(reason, reason_len,
+                     "the Fighting Withdrawal schedule says you must remove an objective first "
+                     "(remove objective N)");
   int due = g->s.withdraw_due;
   if (due <= 0) return MURK_OK;
   return mk_reject(reason, reason_len,

@@ -85,7 +85,10 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   if (s->phase == MURK_PHASE_PLAY) {
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
-    if (mine && s->withdraw_due > 0)
+    if (mine && s->remove_due > 0)
+      snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective N)",
+               s->turn, who, murk_step_name(s->step));
+    else if (mine && s->withdraw_due > 0)
       snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
                who, murk_step_name(s->step), s->withdraw_due, s->withdraw_due == 1 ? "" : "s");
     else if (mine && s->step == MURK_STEP_MOVEMENT && mk_reserves_due(g, s->to_act) > 0) {

@@ -3,6 +3,8 @@
  * lights, taking objectives away, and placing in setup phases the players do not know.
  * Each is filled from the view's fields: the units it names, the arrival cells it lists,
  * the own zone; never from the prompt's words. */
+#include <stdlib.h>
+
 #include "murk/error.h"
 #include "players.h"
 
@@ -125,7 +127,7 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       if (v->nobjectives == 0) return false;
       if (!(cmd = sim_add(c, k))) return false;
       cmd->unit.kind = MURK_REF_OWN;
-      cmd->unit.n = 1 + sim_pick(c->rng, v->nobjectives);
+      cmd->unit.n = atoi(v->objectives[sim_pick(c->rng, v->nobjectives)].name);
       return true;
     case MURK_CMD_STARSHELL:
     case MURK_CMD_ILLUMINATE: {
