@@ -112,6 +112,7 @@ enum murk_param_type {
   X(IAMB_MAX, IMMEDIATE_AMBUSH, "platoons", INT, "1", 0, 100)                         \
   X(IAMB_KEEP_OUT, IMMEDIATE_AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)          \
   X(IAMB_IN_ZONE, IMMEDIATE_AMBUSH, "in_zone", BOOL, "true", 0, 1)                    \
+  X(IAMB_REQUIRED, IMMEDIATE_AMBUSH, "required", BOOL, "false", 0, 1)                 \
   X(RD_DIE, RANDOM_DEPLOYMENT, "die", DICE, "d6", 0, 0)                               \
   X(RD_SECTIONS, RANDOM_DEPLOYMENT, "sections", INT, "3", 1, 12)                      \
   X(RECCE_DISTANCE, RECCE_DEPLOYMENT, "distance", LENGTH, "40cm", 0, 1000)            \

@@ -487,6 +487,17 @@ static void test_immediate_ambush(void** st) {
   assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
   murk_game_free(g);
   murk_mission_free(m);
+  /* Surrounded: the ambush is not a choice (`required: true`). */
+  m = mission("rules:\n  immediate_ambush: {keep_out: 20cm, required: true}\n");
+  g = new_game(m, 1);
+  bad_line(g, "end", why, sizeof why);
+  assert_string_equal(why,
+                      "immediate ambush: this mission has you hold 1 platoon in immediate ambush "
+                      "(ambush N); you hold 0");
+  ok_lines(g, "ambush 2\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
+  murk_game_free(g);
+  murk_mission_free(m);
 }
 
 static void test_ambush_in_own_turn(void** st) {
