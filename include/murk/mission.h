@@ -118,10 +118,12 @@ struct murk_region {
 
 /* Keep-out bands, in cells (lengths rounded up). 0 means no band. */
 struct murk_keep_out {
-  int centre_line; /* from the centre line(s) that bound the region */
-  int edges;       /* from every table edge */
-  int long_edges;  /* from the long table edges */
-  int short_edges; /* from the short table edges */
+  int centre_line;      /* from the centre line(s) that bound the region */
+  int long_centre_line; /* from the one centre line that runs along the long edges (Dust Up's
+                           "the centre line", where a quarter touches both) */
+  int edges;            /* from every table edge */
+  int long_edges;       /* from the long table edges */
+  int short_edges;      /* from the short table edges */
 };
 
 /* A side's deployment zone: a region less its keep-out bands. */

@@ -59,16 +59,17 @@ static void region_text(const struct murk_region* r, char* buf, size_t n) {
 static const char* broken_band(const struct murk_mission* m, const struct murk_zone* z,
                                struct murk_pos p, int* cells) {
   static const char* const names[] = {"the centre line", "the table edges", "the long edges",
-                                      "the short edges"};
-  int bands[4] = {z->keep_out.centre_line, z->keep_out.edges, z->keep_out.long_edges,
-                  z->keep_out.short_edges};
-  for (int i = 0; i < 4; i++) {
+                                      "the short edges", "the centre line"};
+  int bands[5] = {z->keep_out.centre_line, z->keep_out.edges, z->keep_out.long_edges,
+                  z->keep_out.short_edges, z->keep_out.long_centre_line};
+  for (int i = 0; i < 5; i++) {
     if (bands[i] <= 0) continue;
-    struct murk_zone one = {z->region, {0, 0, 0, 0}};
+    struct murk_zone one = {z->region, {0, 0, 0, 0, 0}};
     if (i == 0) one.keep_out.centre_line = bands[i];
     if (i == 1) one.keep_out.edges = bands[i];
     if (i == 2) one.keep_out.long_edges = bands[i];
     if (i == 3) one.keep_out.short_edges = bands[i];
+    if (i == 4) one.keep_out.long_centre_line = bands[i];
     if (!murk_zone_contains(m, &one, p)) {
       *cells = bands[i];
       return names[i];
