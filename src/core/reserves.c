@@ -693,6 +693,13 @@ int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* 
                           size_t reason_len) {
   for (int i = 0; i < g->s.narrivals[side]; i++) {
     const struct mk_arrival* a = &g->s.arrivals[side][i];
+    /* Only the sci-fi mission special rules' reserves must come on as soon as they may
+     * (seed 004, Reserves; deep strike rolls as they do): the Flames of War missions' kinds
+     * may stay off this turn and roll again (issue 14, point 7). */
+    bool must = a->kind == MURK_RESERVE_DEEP ||
+                ((a->kind == MURK_RESERVE_PLAIN || a->kind == MURK_RESERVE_DEFAULT) &&
+                 param(g, MURK_P_RES_PER_PLATOON));
+    if (!must) continue;
     if (a->used || waiting(g, side, a->kind) == 0) continue;
     if (!a->anywhere && arrival_free_cells(g, side, a, NULL, 0) == 0) continue;
     char where[160];

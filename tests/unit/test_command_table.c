@@ -37,7 +37,7 @@ static const struct {
      "reserves arrive in their owner's movement step, after a successful roll"},
     {MURK_CMD_RECCE, MK_PH(RECCE), 0,
      "reconnaissance deployment moves are made after deployment, before the first turn"},
-    {MURK_CMD_REMOVE, MK_PH(DEPLOY), 0, "you take away no objectives now"},
+    {MURK_CMD_REMOVE, MK_PH(DEPLOY) | MK_PH(PLAY), MK_ST_ALL, "you take away no objectives now"},
     {MURK_CMD_MOVE, MK_PH(PLAY), MK_ST(MOVEMENT), "moves are made in your movement step"},
     {MURK_CMD_DIS, MK_PH(PLAY), MK_ST(MOVEMENT), "Dis counters move in your movement step"},
     {MURK_CMD_REVEAL, MK_PH(PLAY), MK_ST_ALL,
