@@ -37,6 +37,7 @@ enum murk_command_kind {
   MURK_CMD_STARSHELL,
   MURK_CMD_ILLUMINATE,
   MURK_CMD_ADJUST,
+  MURK_CMD_PATROL,
   MURK_CMD_COUNT
 };
 /* The verb's word ("move") and its usage ("move N|Tn to X,Y [via X,Y ...]"); "?" for a

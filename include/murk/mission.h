@@ -60,6 +60,16 @@ enum murk_sight {
   MURK_SIGHT_BLOCKING = 2,
 };
 
+/* What the companies built on a cell (Flames of War missions, No Man's Land: Over the Wire
+ * and the Fortified Company; both named by page only, so the rules are murk's own, in
+ * docs/rules.md "No Man's Land"): wire ends a move that enters it; a team in a
+ * fortification is hit and saved as if dug in. */
+enum murk_works {
+  MURK_WORKS_NONE = 0,
+  MURK_WORKS_WIRE = 1,
+  MURK_WORKS_FORTIFICATION = 2,
+};
+
 const char* murk_terrain_class_name(enum murk_terrain_class c);
 const char* murk_sight_name(enum murk_sight s);
 
@@ -69,6 +79,7 @@ struct murk_terrain {
   char name[MURK_NAME];        /* "woods", "village", "river" (for people and the TUI) */
   enum murk_terrain_class cls; /* governs movement */
   enum murk_sight sight;       /* governs line of sight */
+  enum murk_works works;       /* wire or a fortification built on it (`works:`), or none */
 };
 
 /* A numbered entry point: a die roll of one of `rolls` brings arrivals on here. */
@@ -107,10 +118,12 @@ struct murk_region {
 
 /* Keep-out bands, in cells (lengths rounded up). 0 means no band. */
 struct murk_keep_out {
-  int centre_line; /* from the centre line(s) that bound the region */
-  int edges;       /* from every table edge */
-  int long_edges;  /* from the long table edges */
-  int short_edges; /* from the short table edges */
+  int centre_line;      /* from the centre line(s) that bound the region */
+  int long_centre_line; /* from the one centre line that runs along the long edges (Dust Up's
+                           "the centre line", where a quarter touches both) */
+  int edges;            /* from every table edge */
+  int long_edges;       /* from the long table edges */
+  int short_edges;      /* from the short table edges */
 };
 
 /* A side's deployment zone: a region less its keep-out bands. */
@@ -358,7 +371,8 @@ struct murk_mission {
   struct murk_vis_table visibility;
 
   enum murk_first_turn first_turn;
-  bool roll_for_sides; /* side selection by die roll */
+  int first_turn_bonus[MURK_SIDES]; /* added to a side's first-turn roll (No Man's Land) */
+  bool roll_for_sides;              /* side selection by die roll */
   /* Setup order (seed 001, Preparing for Battle / Beginning the Battle). */
   enum murk_side deploy_first;       /* who deploys first (default attacker) */
   bool deploy_in_turn;               /* one side deploys everything, then the other

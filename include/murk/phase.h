@@ -11,6 +11,7 @@
   X(OBJECTIVES, "placing objectives")            \
   X(RESERVES, "nominating reserves")             \
   X(DEPLOY, "deploying")                         \
+  X(PATROL, "placing patrols")                   \
   X(INDEPENDENTS, "deploying independent teams") \
   X(INFILTRATE, "deploying infiltrators")        \
   X(AMBUSH, "placing immediate ambushes")        \

@@ -40,7 +40,8 @@
   X(ESCALATION, "escalation", "004")                     \
   X(INFILTRATE, "infiltrate", "004")                     \
   X(NIGHT_FIGHTING, "night_fighting", "004")             \
-  X(RANDOM_GAME_LENGTH, "random_game_length", "004")
+  X(RANDOM_GAME_LENGTH, "random_game_length", "004")     \
+  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")
 
 enum murk_rule_id {
 #define MURK_RULE_ENUM(id, name, seed) MURK_RULE_##id,
@@ -111,6 +112,7 @@ enum murk_param_type {
   X(IAMB_MAX, IMMEDIATE_AMBUSH, "platoons", INT, "1", 0, 100)                         \
   X(IAMB_KEEP_OUT, IMMEDIATE_AMBUSH, "keep_out", LENGTH_UP, "20cm", 0, 1000)          \
   X(IAMB_IN_ZONE, IMMEDIATE_AMBUSH, "in_zone", BOOL, "true", 0, 1)                    \
+  X(IAMB_REQUIRED, IMMEDIATE_AMBUSH, "required", BOOL, "false", 0, 1)                 \
   X(RD_DIE, RANDOM_DEPLOYMENT, "die", DICE, "d6", 0, 0)                               \
   X(RD_SECTIONS, RANDOM_DEPLOYMENT, "sections", INT, "3", 1, 12)                      \
   X(RECCE_DISTANCE, RECCE_DEPLOYMENT, "distance", LENGTH, "40cm", 0, 1000)            \
@@ -155,7 +157,9 @@ enum murk_param_type {
   X(FF_PER_PLATOON, FAIR_FIGHT, "per_platoon", INT, "1", 0, 100)                      \
   X(FF_MAX, FAIR_FIGHT, "max", INT, "3", 0, 100)                                      \
   X(CM_BELOW, COMPANY_MORALE, "below", INT, "50", 1, 100)                             \
-  X(CM_SCORE, COMPANY_MORALE, "score", INT, "4", 1, 6)
+  X(CM_SCORE, COMPANY_MORALE, "score", INT, "4", 1, 6)                                \
+  X(NML_WITHIN, NO_MANS_LAND_PATROL, "within", LENGTH, "15cm", 1, 1000)               \
+  X(NML_DIVIDE, NO_MANS_LAND_PATROL, "divide", LENGTH_UP, "20cm", 0, 1000)
 
 enum murk_param_id {
 #define MURK_PARAM_ENUM(id, rule, key, type, def, lo, hi) MURK_P_##id,

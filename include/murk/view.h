@@ -320,6 +320,15 @@ void murk_view_forget_events(struct murk_view* v);
  * Computed when asked: the cost of a view does not grow with it. */
 int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells, unsigned char bit);
 
+/* Where the other teams of own template `number` may be put when the owner reveals it
+ * (`reveal Tn via X,Y ...`, seed 000's Revealing platoons): within its platoon's command
+ * distance of the template's centre, free and passable, and farther from the nearest enemy
+ * this view knows of than the centre; judged by the same rule as the game, on what the view
+ * holds (an enemy it does not know of is met in play). Bits and results as murk_view_reach;
+ * 0 for a dummy or a wing. */
+int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
+                           unsigned char bit);
+
 /* Look-ups on a view (NULL if none). */
 const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p);
 const struct murk_view_marker* murk_view_marker_by_number(const struct murk_view* v,

@@ -59,6 +59,13 @@ static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
   return t && (t->cls == MURK_TERRAIN_DIFFICULT || t->sight != MURK_SIGHT_CLEAR);
 }
 
+/* A fortification (Flames of War missions, No Man's Land's Fortified Company; murk's own
+ * rule, docs/rules.md "No Man's Land"): a team in one counts as dug in. */
+static bool fortified(const struct murk_game* g, struct murk_pos p) {
+  const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
+  return t && t->works == MURK_WORKS_FORTIFICATION;
+}
+
 /* Concealment hook: is this team concealed from shooters? In terrain. (Seed 004's
  * Concealment does not add to the score: a shot at a concealed platoon needs a sight roll
  * first, night.c.) */
@@ -122,7 +129,8 @@ static int save_of(const struct murk_game* g, enum murk_side side, int unit, int
     best = SAVE_TERRAIN;
     *from = "cover";
   }
-  if (g->s.units[side][unit].dug_in && SAVE_DUG_IN < best) {
+  if ((g->s.units[side][unit].dug_in || fortified(g, g->s.teams[side][team].pos)) &&
+      SAVE_DUG_IN < best) {
     best = SAVE_DUG_IN;
     *from = "dug in";
   }
@@ -577,7 +585,7 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
     struct to_hit h = {
         .skill = mk_team_profile(g, other, k)->skill,
         .long_range = 2 * d > pr->range,
-        .dug_in = tgt->dug_in,
+        .dug_in = tgt->dug_in || fortified(g, g->s.teams[other][k].pos),
         .concealed = concealed(g, other, tu, k),
         .night = night(g),
         .dice = pr->rof,

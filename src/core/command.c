@@ -47,6 +47,13 @@ static int has_ambushes(const struct murk_game* g, enum murk_side side, char* re
                    murk_side_name(side));
 }
 
+static int has_patrol(const struct murk_game* g, enum murk_side side, char* reason,
+                      size_t reason_len) {
+  (void)side;
+  if (murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL)) return MURK_OK;
+  return mk_reject(reason, reason_len, "this mission sends out no patrols");
+}
+
 /* In play an ambush is only sprung: a platoon of the side must still be in (plain) ambush. */
 static int ambush_ready(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
@@ -128,7 +135,8 @@ static int arrival_ready(const struct murk_game* g, enum murk_side side, char* r
 
 static int removal_ready(const struct murk_game* g, enum murk_side side, char* reason,
                          size_t reason_len) {
-  if (mk_setup_removal_due(g, side)) return MURK_OK;
+  if (mk_setup_removal_due(g, side) || (g->s.phase == MURK_PHASE_PLAY && g->s.remove_due > 0))
+    return MURK_OK;
   return mk_reject(reason, reason_len, "you take away no objectives now");
 }
 
@@ -214,7 +222,8 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
     [MURK_CMD_REMOVE] = {.verb = "remove",
                          .keyword = "objective",
                          .unit = MK_REFS_OWN,
-                         .phases = MK_PH(DEPLOY),
+                         .phases = MK_PH(DEPLOY) | MK_PH(PLAY),
+                         .steps = MK_ST_ALL,
                          .when = "you take away no objectives now",
                          .ready = removal_ready,
                          .undo = true,
@@ -250,8 +259,12 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                       .usage =
                           "dis N|Tn to X,Y X,Y  (a leader's Dis counters, Limited Intelligence)",
                       .handler = mk_intel_dis},
+    /* "at P<n>": an own revealed platoon an independent comes on with; resolved by fog.c. */
     [MURK_CMD_REVEAL] = {.verb = "reveal",
                          .unit = MK_REFS_UNIT,
+                         .target = MK_REF_BIT(MURK_REF_PLATOON),
+                         .target_optional = true,
+                         .via = true,
                          .phases = MK_PH(PLAY),
                          .steps = MK_ST_ALL,
                          .when = "platoons are revealed during play, in your own turn",
@@ -259,7 +272,8 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                          .undo = false,
                          .prompt_rank = 9,
                          .prompt_word = "reveal",
-                         .usage = "reveal N|Tn",
+                         .usage = "reveal N|Tn [via X,Y ...]  (cells for its other teams) | "
+                                  "reveal N at Pn  (an independent comes on with Pn)",
                          .handler = mk_fog_reveal},
     [MURK_CMD_SPOT] = {.verb = "spot",
                        .available = plays_fog_of_war,
@@ -359,6 +373,17 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                              .usage =
                                  "illuminate N at X,Y  (an illuminating round, ASL night rules)",
                              .handler = mk_night_illuminate},
+    [MURK_CMD_PATROL] = {.verb = "patrol",
+                         .unit = MK_REFS_OWN,
+                         .pos_word = "at",
+                         .available = has_patrol,
+                         .phases = MK_PH(PATROL),
+                         .when = "patrols go out after deployment",
+                         .now_suffix = true,
+                         .unit_resolve = MK_RESOLVE_OWN,
+                         .undo = true,
+                         .usage = "patrol N at X,Y  (No Man's Land patrol)",
+                         .handler = mk_setup_patrol},
 };
 
 static const char* const reserve_kinds[] = {"", "delayed", "scattered", "mobile", "deep", "plain"};
@@ -705,7 +730,9 @@ static int parse_args(struct parser* p, const struct mk_cmd_row* e, struct murk_
     }
   }
 
-  if (e->target) {
+  if (e->target && e->target_optional && !(peek_token(p, &t) && tok_is(&t, "at"))) {
+    c->target = (struct murk_ref){MURK_REF_NONE, 0};
+  } else if (e->target) {
     if ((rc = expect_word(p, "at", after)) != 0) return rc;
     if (!next_token(p, &t))
       return fail(p, end_col(p), "expected a target like T5 or P5 after 'at'");
@@ -834,7 +861,9 @@ int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
     ok = ok && put_pos(&o, c->at);
     if (e->two_positions) ok = ok && put_pos(&o, c->at2);
   }
-  if (e->target) {
+  if (e->target && e->target_optional && c->target.kind == MURK_REF_NONE) {
+    /* left out ("reveal 3") */
+  } else if (e->target) {
     put(&o, " at");
     ok = ok && put_ref(&o, c->target, e->target);
   }

@@ -38,9 +38,9 @@ enum mk_cmd_resolve {
 /* Phases and steps as bits. */
 #define MK_PH(id) (1u << MURK_PHASE_##id)
 #define MK_ST(id) (1u << MURK_STEP_##id)
-#define MK_PH_SETUP                                                                                \
-  (MK_PH(OBJECTIVES) | MK_PH(RESERVES) | MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE) | \
-   MK_PH(AMBUSH) | MK_PH(RECCE))
+#define MK_PH_SETUP                                                                            \
+  (MK_PH(OBJECTIVES) | MK_PH(RESERVES) | MK_PH(DEPLOY) | MK_PH(PATROL) | MK_PH(INDEPENDENTS) | \
+   MK_PH(INFILTRATE) | MK_PH(AMBUSH) | MK_PH(RECCE))
 #define MK_ST_ALL (MK_ST(STARTING) | MK_ST(MOVEMENT) | MK_ST(SHOOTING) | MK_ST(ASSAULT))
 
 /* A check of a row: MURK_OK, or MURK_EREJECTED with the reason (reason may be NULL when
@@ -59,6 +59,7 @@ struct mk_cmd_row {
   bool pos_optional;    /* the position may be left out (then -1,-1): "ambush 3" */
   bool two_positions;   /* a second position right after the first, into `at2` */
   unsigned target;      /* accepted target handles after "at"; 0: no target */
+  bool target_optional; /* the target may be left out (then MURK_REF_NONE): "reveal 3" */
   bool via;             /* optional waypoints */
   /* When: the mission's rule or force gives the verb to the side (NULL: always), the
    * phases (and in play the steps) it is legal in, with the reason given outside them

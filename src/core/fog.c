@@ -317,7 +317,17 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
     if (!nearest_free(g, side, centre, zone, &first)) return nt;
   } while (enemy_met(g, side, unit, centre, first) && !g->oom);
   place_team(g, side, unit, teams[0], first);
-  int need = nt - 1;
+  /* The owner's own cells first (`reveal N via ...`, judged by mk_fog_reveal on what it
+   * knows); one that holds an enemy it did not know of is a contact, and that team is
+   * placed by the rule below. */
+  int k = 1;
+  for (int i = 0; i < s->nreveal_want && k < nt && !g->oom; i++) {
+    struct murk_pos p = s->reveal_want[i];
+    if (!cell_ok(g, side, p, zone) || enemy_met(g, side, unit, first, p)) continue;
+    place_team(g, side, unit, teams[k++], p);
+  }
+  s->nreveal_want = 0;
+  int need = nt - k;
   if (need == 0) return 0;
 
   int cmd = mk_unit_platoon(g, side, unit)->command_distance;
@@ -369,12 +379,12 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
     for (int j = 0; !ok && cs && j < n && !g->oom; j++) {
       p = cs[j].pos;
       bool later = false; /* chosen for a team still to come */
-      for (int k = i + 1; k < got && !later; k++) later = murk_pos_eq(chosen[k], p);
+      for (int q = i + 1; q < got && !later; q++) later = murk_pos_eq(chosen[q], p);
       if (later || !mk_cell_known_free(g, side, p)) continue;
       ok = !enemy_met(g, side, unit, first, p);
     }
     if (!ok) continue;
-    place_team(g, side, unit, teams[1 + placed], p);
+    place_team(g, side, unit, teams[k + placed], p);
     placed++;
   }
   murk_free(cs);
@@ -559,10 +569,19 @@ int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_comm
 /* ---- revealing ---- */
 
 /* seed 000, Revealing platoons: independent teams and warriors not deployed at the start
- * come on with the first platoon of their side to be revealed, next to its first team. */
-static void reveal_independents(struct murk_game* g, enum murk_side side, int host) {
+ * are revealed with a platoon of their force: the owner says which (`reveal I at Pn`), and
+ * the first team goes on the free cell nearest to that platoon's first team. */
+static int reveal_independent(struct murk_game* g, enum murk_side side, int k, int host_number,
+                              char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
-  if (s->phase != MURK_PHASE_PLAY) return;
+  int host = -1;
+  for (int i = 0; i < s->nunits[side] && host < 0; i++)
+    if (s->units[side][i].state == MURK_PLATOON_REVEALED && s->units[side][i].marker == host_number)
+      host = i;
+  if (host < 0)
+    return mk_reject(reason, reason_len,
+                     "P%d is none of your revealed platoons: an independent comes on with one",
+                     host_number);
   const struct mk_unit_state* h = &s->units[side][host];
   struct murk_pos anchor = {0, 0};
   bool have = false;
@@ -571,25 +590,78 @@ static void reveal_independents(struct murk_game* g, enum murk_side side, int ho
       anchor = s->teams[side][t].pos;
       have = true;
     }
-  if (!have) return;
-  for (int k = 0; k < s->nunits[side]; k++) {
-    struct mk_unit_state* u = &s->units[side][k];
-    const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
-    if (u->state != MURK_PLATOON_WAITING) continue;
-    if (!(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR)))) continue;
-    struct murk_pos centre;
-    if (!nearest_free(g, side, anchor, NULL, &centre)) return;
-    int mi = mk_marker_new(g, side, k, centre);
-    if (mi < 0) return;
-    s->markers[mi].revealed = true;
-    u->marker = s->markers[mi].number;
-    u->state = MURK_PLATOON_REVEALED;
-    mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d team%s)",
-            murk_side_name(side), u->marker, h->marker, pl->name, pl->type,
-            mk_unit_alive(s, side, k), mk_plural(mk_unit_alive(s, side, k)));
-    mk_event_facts(g, u->marker, NULL, &centre);
-    mk_fog_place_teams(g, side, k, centre, NULL, NULL);
+  struct murk_pos centre;
+  if (!have || !nearest_free(g, side, anchor, NULL, &centre))
+    return mk_reject(reason, reason_len, "there is no room next to P%d", host_number);
+  struct mk_unit_state* u = &s->units[side][k];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
+  int mi = mk_marker_new(g, side, k, centre);
+  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
+  mk_mark_irreversible(g);
+  s->markers[mi].revealed = true;
+  u->marker = s->markers[mi].number;
+  u->state = MURK_PLATOON_REVEALED;
+  mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d comes on with P%d: %s (%s, %d team%s)",
+          murk_side_name(side), u->marker, h->marker, pl->name, pl->type, mk_unit_alive(s, side, k),
+          mk_plural(mk_unit_alive(s, side, k)));
+  mk_event_facts(g, u->marker, NULL, &centre);
+  mk_fog_place_teams(g, side, k, centre, NULL, NULL);
+  return MURK_OK;
+}
+
+bool mk_fog_reveal_cell_rule(int d_first, int cmd, int d_enemy, int d_enemy_first) {
+  return d_first >= 1 && d_first <= cmd && (d_enemy_first == INT_MAX || d_enemy > d_enemy_first);
+}
+
+/* A template or a cloaking counter: revealed by mk_fog_reveal_marker (a wing is not). */
+static bool fog_on_for_cells(const struct murk_game* g, int mi) {
+  return g->s.markers[mi].kind != MURK_MARKER_WING;
+}
+
+/* The owner's cells for a template's other teams (`reveal N via X,Y ...`), judged by what
+ * it knows: on the table, passable, free as far as it knows, within command distance of the
+ * template's centre and farther from the nearest known enemy than the centre (seed 000,
+ * Revealing platoons, last paragraph). */
+static int check_reveal_cells(const struct murk_game* g, enum murk_side side, int unit,
+                              struct murk_pos centre, const struct murk_command* c, char* reason,
+                              size_t reason_len) {
+  const struct mk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  int cmd = mk_unit_platoon(g, side, unit)->command_distance;
+  if (cmd < 1) cmd = 1;
+  int others = mk_unit_alive(s, side, unit) - 1;
+  if (c->nvia > others)
+    return mk_reject(reason, reason_len, "platoon %d has %d other team%s: %d cells given", unit + 1,
+                     others, mk_plural(others), c->nvia);
+  int d_centre = mk_known_nearest(g, side, centre, NULL);
+  for (int i = 0; i < c->nvia; i++) {
+    struct murk_pos p = c->via[i];
+    char ps[16], cs[32];
+    murk_pos_format(p, ps, sizeof ps);
+    if (!cell_ok(g, side, p, NULL) || murk_pos_eq(p, centre))
+      return mk_reject(reason, reason_len, "a team cannot be placed at %s: %s", ps,
+                       !murk_geom_on_table(grid, p) ? "off the table"
+                       : !mk_cell_passable(g->m, p) ? "the ground is impassable"
+                                                    : "it is taken");
+    for (int j = 0; j < i; j++)
+      if (murk_pos_eq(c->via[j], p))
+        return mk_reject(reason, reason_len, "%s is given twice: one team a cell", ps);
+    int d = murk_geom_distance(grid, centre, p);
+    int d_enemy = mk_known_nearest(g, side, p, NULL);
+    if (mk_fog_reveal_cell_rule(d, cmd, d_enemy, d_centre)) continue;
+    if (d > cmd) {
+      mk_cells_text(g, cmd, cs, sizeof cs);
+      return mk_reject(reason, reason_len,
+                       "%s is %d cells from the template's centre: teams go within command "
+                       "distance, %s (%d cells)",
+                       ps, d, cs, cmd);
+    }
+    return mk_reject(reason, reason_len,
+                     "%s is no farther from the enemy you know of than the template's centre: "
+                     "the other teams go farther away",
+                     ps);
   }
+  return MURK_OK;
 }
 
 void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
@@ -628,15 +700,39 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
   if (left > 0)
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table", left,
             left == 1 ? "" : "s", mk->number);
-  reveal_independents(g, side, mk->unit);
 }
 
 int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                   const struct mk_cmd_args* a, char* reason, size_t reason_len) {
-  (void)c;
-  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
-  if (ops && ops->reveal) return ops->reveal(g, side, a->marker, a->unit, reason, reason_len);
-  return not_on_table(g, side, a->unit, reason, reason_len);
+  struct mk_state* s = &g->s;
+  int unit = a->unit;
+  if (c->target.kind == MURK_REF_PLATOON) {
+    const struct murk_platoon* pl = unit >= 0 ? mk_unit_platoon(g, side, unit) : NULL;
+    if (!pl || !(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) ||
+        s->units[side][unit].state != MURK_PLATOON_WAITING)
+      return mk_reject(reason, reason_len,
+                       "only an independent or warrior team waiting off the table comes on "
+                       "with another platoon (reveal N at Pn)");
+    if (c->nvia > 0)
+      return mk_reject(reason, reason_len,
+                       "an independent's teams are placed around its first team: give no cells");
+    return reveal_independent(g, side, unit, c->target.n, reason, reason_len);
+  }
+  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, unit, a->marker);
+  if (!ops || !ops->reveal) return not_on_table(g, side, unit, reason, reason_len);
+  if (c->nvia > 0) {
+    if (unit < 0 || a->marker < 0 || s->units[side][unit].state != MURK_PLATOON_HIDDEN ||
+        !fog_on_for_cells(g, a->marker))
+      return mk_reject(reason, reason_len,
+                       "cells are given only for the other teams of a platoon under a template");
+    int rc = check_reveal_cells(g, side, unit, s->markers[a->marker].pos, c, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+    for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
+    s->nreveal_want = c->nvia;
+  }
+  int rc = ops->reveal(g, side, a->marker, unit, reason, reason_len);
+  s->nreveal_want = 0;
+  return rc;
 }
 
 /* The nearest marker or team of `side` within range of p with a line of sight to it (first

@@ -33,6 +33,12 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
  * restricts the cells. Returns how many teams could not be placed. */
 int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
                        const struct murk_pos* revealer, const struct murk_zone* zone);
+/* The rule for a cell the owner picks for a revealed platoon's other team (seed 000,
+ * Revealing platoons, last paragraph): within command distance `cmd` of the first team
+ * (d_first cells away, not on it) and farther from the nearest known enemy (d_enemy) than
+ * the first team is (d_enemy_first; INT_MAX: no enemy known). The game (fog.c) and the
+ * view (murk_view_reveal_cells) both ask it. */
+bool mk_fog_reveal_cell_rule(int d_first, int cmd, int d_enemy, int d_enemy_first);
 /* Start of a player turn: bogged markers and platoons of `side` try to get free. */
 void mk_fog_unbog(struct murk_game* g, enum murk_side side);
 

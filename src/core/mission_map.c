@@ -141,7 +141,8 @@ void ld_table(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
   X(LEGEND_CLASS, "class") \
   X(LEGEND_SIGHT, "sight") \
   X(LEGEND_NAME, "name")   \
-  X(LEGEND_BLAZE, "blaze")
+  X(LEGEND_BLAZE, "blaze") \
+  X(LEGEND_WORKS, "works")
 LD_RECORD(legend, LEGEND_FIELDS);
 
 /* Returns false when a legend key is unusable: the map's characters are then not checked,
@@ -205,6 +206,11 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
       yw_text(&L->w, v[LEGEND_NAME], "name", t.name, sizeof t.name);
     } else {
       snprintf(t.name, sizeof t.name, "%s", murk_terrain_class_name(t.cls));
+    }
+    if (v[LEGEND_WORKS]) {
+      static const char* const works[] = {"none", "wire", "fortification"};
+      int w = yw_enum(&L->w, v[LEGEND_WORKS], "works", works, ARRAY_LEN(works));
+      if (w >= 0) t.works = (enum murk_works)w;
     }
     if (v[LEGEND_BLAZE])
       yw_int(&L->w, v[LEGEND_BLAZE], "blaze", 0, 9, &m->blaze[dst - m->terrain]); /* 1.94 */

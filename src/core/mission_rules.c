@@ -102,6 +102,7 @@ static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
   X(SETUP_NOMINATE, "nominate")                     \
   X(SETUP_INDEPENDENTS_FIRST, "independents_first") \
   X(SETUP_RECCE_FIRST, "recce_first")               \
+  X(SETUP_FIRST_TURN_BONUS, "first_turn_bonus")     \
   X(SETUP_ATTACKER, "attacker")                     \
   X(SETUP_DEFENDER, "defender")
 LD_RECORD(setup, SETUP_FIELDS);
@@ -122,6 +123,13 @@ void ld_setup(struct ld* L, yaml_node_t* n) {
   if (v[SETUP_FIRST_TURN]) {
     int f = yw_enum(&L->w, v[SETUP_FIRST_TURN], "first_turn", first, ARRAY_LEN(first));
     if (f >= 0) m->first_turn = (enum murk_first_turn)f;
+  }
+  /* Flames of War missions, No Man's Land, Beginning the Battle: "The defender adds +1". */
+  if (v[SETUP_FIRST_TURN_BONUS]) {
+    yaml_node_t* b[MURK_SIDES];
+    if (LD_SIDE_FIELDS(L, v[SETUP_FIRST_TURN_BONUS], "first_turn_bonus", b))
+      for (int sd = 0; sd < MURK_SIDES; sd++)
+        if (b[sd]) yw_int(&L->w, b[sd], ld_side_names[sd], 0, 6, &m->first_turn_bonus[sd]);
   }
   if (v[SETUP_DEPLOY_FIRST]) {
     int s = yw_enum(&L->w, v[SETUP_DEPLOY_FIRST], "deploy_first", ld_side_names, MURK_SIDES);

@@ -21,10 +21,11 @@ const char* murk_compass_name(enum murk_compass c) {
 
 /* ---- regions and zones ---- */
 
-#define KEEP_OUT_FIELDS(X)           \
-  X(KEEP_CENTRE_LINE, "centre_line") \
-  X(KEEP_EDGES, "edges")             \
-  X(KEEP_LONG_EDGES, "long_edges")   \
+#define KEEP_OUT_FIELDS(X)                \
+  X(KEEP_CENTRE_LINE, "centre_line")      \
+  X(KEEP_LONG_CENTRE, "long_centre_line") \
+  X(KEEP_EDGES, "edges")                  \
+  X(KEEP_LONG_EDGES, "long_edges")        \
   X(KEEP_SHORT_EDGES, "short_edges")
 LD_RECORD(keep_out, KEEP_OUT_FIELDS);
 
@@ -32,6 +33,7 @@ static void load_keep_out(struct ld* L, yaml_node_t* n, struct murk_keep_out* k)
   yaml_node_t* v[keep_out_nfields];
   if (!LD_FIELDS(L, n, "keep_out", keep_out, v)) return;
   int* dst[keep_out_nfields] = {[KEEP_CENTRE_LINE] = &k->centre_line,
+                                [KEEP_LONG_CENTRE] = &k->long_centre_line,
                                 [KEEP_EDGES] = &k->edges,
                                 [KEEP_LONG_EDGES] = &k->long_edges,
                                 [KEEP_SHORT_EDGES] = &k->short_edges};

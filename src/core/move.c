@@ -99,6 +99,11 @@ enum mk_move_why mk_move_judge(const struct mk_move_board* b, const struct mk_mo
     else if (t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER) {
       verdict(out, MK_MOVE_TERRAIN, cells[i]);
       out->terrain = t;
+    } else if (t->works == MURK_WORKS_WIRE && i < n - 1) {
+      /* Over the Wire (Flames of War missions, No Man's Land; murk's own rule, the text
+       * names it by page): a move that enters wire ends there. */
+      verdict(out, MK_MOVE_WIRE, cells[i]);
+      out->terrain = t;
     } else {
       enum mk_move_occ o = b->at(b->ctx, cells[i], &number);
       if (o == MK_MOVE_ENEMY_MARKER) {
@@ -191,6 +196,10 @@ int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char
                        ps);
     case MK_MOVE_BY_TEAM:
       return mk_reject(reason, reason_len, "an enemy team at %s blocks the way", ps);
+    case MK_MOVE_WIRE:
+      return mk_reject(reason, reason_len,
+                       "the %s at %s is an obstacle: a move that enters it ends there",
+                       v->terrain->name, ps);
     case MK_MOVE_OUT_OF_MEMORY:
       return MURK_ENOMEM;
     default:

@@ -66,6 +66,7 @@ enum mk_move_why {
   MK_MOVE_BY_TEAM,   /* at: an enemy team in the way */
   MK_MOVE_TOO_FAR,   /* cells > allow (slowest: the class that governs) */
   MK_MOVE_TAKEN,     /* the end cell holds a marker or team */
+  MK_MOVE_WIRE,      /* at: wire crossed before the end (a move ends on entering it) */
   MK_MOVE_OUT_OF_MEMORY,
 };
 

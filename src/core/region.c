@@ -75,6 +75,11 @@ bool murk_zone_contains(const struct murk_mission* m, const struct murk_zone* z,
     if (horizontal && rows_to_centre(p.y, g->height) < 2 * k->centre_line) return false;
     if (vertical && rows_to_centre(p.x, g->width) < 2 * k->centre_line) return false;
   }
+  if (k->long_centre_line > 0) {
+    bool wide = g->width >= g->height; /* the line runs west-east: measured in rows */
+    int d2 = wide ? rows_to_centre(p.y, g->height) : rows_to_centre(p.x, g->width);
+    if (d2 < 2 * k->long_centre_line) return false;
+  }
   int e = k->edges;
   if (e > 0 && (p.x < e || p.y < e || p.x >= g->width - e || p.y >= g->height - e)) return false;
   /* Long edges: north and south on a table at least as wide as it is high. */

@@ -286,6 +286,22 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
                      "%ss: hold at least %d of your platoons; you hold %d (reserve N)",
                      kinds[k].name, least, held);
   }
+  /* Flames of War missions, Surrounded, Preparing for Battle 3: the defender "nominates one
+   * platoon to be held in Immediate Ambush" (elsewhere it "may"): `required: true`. */
+  if (murk_mission_rule_on(g->m, MURK_RULE_IMMEDIATE_AMBUSH) &&
+      murk_mission_param(g->m, MURK_P_IAMB_REQUIRED)) {
+    int want = mk_ambush_allowance(g, side, true), held = 0, free = 0;
+    for (int i = 0; i < g->s.nunits[side]; i++) {
+      const struct mk_unit_state* u = &g->s.units[side][i];
+      held += u->state == MURK_PLATOON_RESERVE && u->ambush == 2;
+      free += u->state == MURK_PLATOON_WAITING;
+    }
+    if (held < want && free > 0)
+      return mk_reject(reason, reason_len,
+                       "immediate ambush: this mission has you hold %d platoon%s in immediate "
+                       "ambush (ambush N); you hold %d",
+                       want, mk_plural(want), held);
+  }
   return MURK_OK;
 }
 
@@ -678,6 +694,13 @@ int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* 
                           size_t reason_len) {
   for (int i = 0; i < g->s.narrivals[side]; i++) {
     const struct mk_arrival* a = &g->s.arrivals[side][i];
+    /* Only the sci-fi mission special rules' reserves must come on as soon as they may
+     * (seed 004, Reserves; deep strike rolls as they do): the Flames of War missions' kinds
+     * may stay off this turn and roll again (issue 14, point 7). */
+    bool must = a->kind == MURK_RESERVE_DEEP ||
+                ((a->kind == MURK_RESERVE_PLAIN || a->kind == MURK_RESERVE_DEFAULT) &&
+                 param(g, MURK_P_RES_PER_PLATOON));
+    if (!must) continue;
     if (a->used || waiting(g, side, a->kind) == 0) continue;
     if (!a->anywhere && arrival_free_cells(g, side, a, NULL, 0) == 0) continue;
     char where[160];

@@ -59,16 +59,17 @@ static void region_text(const struct murk_region* r, char* buf, size_t n) {
 static const char* broken_band(const struct murk_mission* m, const struct murk_zone* z,
                                struct murk_pos p, int* cells) {
   static const char* const names[] = {"the centre line", "the table edges", "the long edges",
-                                      "the short edges"};
-  int bands[4] = {z->keep_out.centre_line, z->keep_out.edges, z->keep_out.long_edges,
-                  z->keep_out.short_edges};
-  for (int i = 0; i < 4; i++) {
+                                      "the short edges", "the centre line"};
+  int bands[5] = {z->keep_out.centre_line, z->keep_out.edges, z->keep_out.long_edges,
+                  z->keep_out.short_edges, z->keep_out.long_centre_line};
+  for (int i = 0; i < 5; i++) {
     if (bands[i] <= 0) continue;
-    struct murk_zone one = {z->region, {0, 0, 0, 0}};
+    struct murk_zone one = {z->region, {0, 0, 0, 0, 0}};
     if (i == 0) one.keep_out.centre_line = bands[i];
     if (i == 1) one.keep_out.edges = bands[i];
     if (i == 2) one.keep_out.long_edges = bands[i];
     if (i == 3) one.keep_out.short_edges = bands[i];
+    if (i == 4) one.keep_out.long_centre_line = bands[i];
     if (!murk_zone_contains(m, &one, p)) {
       *cells = bands[i];
       return names[i];
@@ -231,6 +232,7 @@ int mk_setup_begin(struct murk_game* g) {
   s->to_act = MURK_ATTACKER;
   s->first = MURK_NO_SIDE;
   s->finished_deploying_first = MURK_NO_SIDE;
+  s->lr_winner = MURK_NO_SIDE;
   s->winner = MURK_NO_SIDE;
   s->visibility = -1;
   s->next_marker_number = 1;
@@ -482,9 +484,14 @@ static void first_turn(struct murk_game* g) {
       for (int sd = 0; sd < MURK_SIDES; sd++) {
         char purpose[MURK_ROLL_PURPOSE];
         snprintf(purpose, sizeof purpose, "first turn, %s", murk_side_name((enum murk_side)sd));
-        bool mod = bonus != 0 && fin == (enum murk_side)sd;
-        r[sd] = murk_roll_mod(g, &d6, purpose, MURK_AUD_ALL,
-                              mod ? "finished deploying first" : NULL, bonus, NULL);
+        bool me = bonus != 0 && fin == (enum murk_side)sd;
+        /* Flames of War missions, No Man's Land, Beginning the Battle: the defender adds 1. */
+        int own = m->first_turn_bonus[sd];
+        const char* why = me && own ? "finished deploying first, and the mission's bonus"
+                          : me      ? "finished deploying first"
+                          : own     ? "the mission's bonus"
+                                    : NULL;
+        r[sd] = murk_roll_mod(g, &d6, purpose, MURK_AUD_ALL, why, (me ? bonus : 0) + own, NULL);
       }
       if (r[MURK_ATTACKER] != r[MURK_DEFENDER]) {
         first = r[MURK_ATTACKER] > r[MURK_DEFENDER] ? MURK_ATTACKER : MURK_DEFENDER;
@@ -599,6 +606,12 @@ static void prompt_reserves(const struct murk_game* g, char* buf, size_t n);
 static void prompt_deploy(const struct murk_game* g, char* buf, size_t n);
 static void prompt_ambush(const struct murk_game* g, char* buf, size_t n);
 static void prompt_recce(const struct murk_game* g, char* buf, size_t n);
+static bool work_patrol(const struct murk_game* g, enum murk_side side);
+static bool nml_on(const struct murk_game* g);
+static void roll_left_right(struct murk_game* g);
+static enum murk_side patrol_first(struct murk_game* g);
+static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+static void prompt_patrol(const struct murk_game* g, char* buf, size_t n);
 
 static const struct phase_row phases[MURK_PHASE_COUNT] = {
     [MURK_PHASE_OBJECTIVES] = {.enter = enter_objectives,
@@ -616,6 +629,13 @@ static const struct phase_row phases[MURK_PHASE_COUNT] = {
                            .end = end_deploy,
                            .prompt = prompt_deploy,
                            .waiting = "deploys"},
+    /* Flames of War missions, No Man's Land: the patrols go out after deployment. */
+    [MURK_PHASE_PATROL] = {.intro = "patrols go out into No Man's Land",
+                           .has_work = work_patrol,
+                           .first = patrol_first,
+                           .end = end_patrol,
+                           .prompt = prompt_patrol,
+                           .waiting = "sends out its patrol"},
     [MURK_PHASE_INDEPENDENTS] = {.intro = "independent and warrior teams deploy",
                                  .has_work = work_independents,
                                  .first = independents_first,
@@ -680,11 +700,11 @@ static void enter_phase(struct murk_game* g, enum murk_phase phase) {
 static bool enter_objectives(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
-  while (s->objective_rule < m->nobjective_rules &&
-         m->objective_rules[s->objective_rule].count <= 0)
+  if (nml_on(g) && s->lr_winner == MURK_NO_SIDE && m->nobjective_rules > 0) roll_left_right(g);
+  while (s->objective_rule < m->nobjective_rules && mk_setup_objective_step(g)->count <= 0)
     s->objective_rule++;
   if (s->objective_rule >= m->nobjective_rules) return false;
-  const struct murk_objective_rule* r = &m->objective_rules[s->objective_rule];
+  const struct murk_objective_rule* r = mk_setup_objective_step(g);
   s->phase = MURK_PHASE_OBJECTIVES;
   s->objective_placed = 0;
   s->to_act = r->by == MURK_DEFENDER ? MURK_DEFENDER : MURK_ATTACKER;
@@ -745,16 +765,265 @@ static void next_in_phase(struct murk_game* g, enum murk_side side, bool alterna
     s->to_act = alternate && !done[other] ? other : side;
 }
 
+/* ---- No Man's Land: the left/right roll and the patrols (Flames of War missions, No
+ * Man's Land, Preparing for Battle) ---- */
+
+static bool nml_on(const struct murk_game* g) {
+  return murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL);
+}
+
+/* The sides face each other across the centre line; the dividing line crosses it at right
+ * angles. North/south deployment halves: the centre line runs east-west. */
+static bool faces_north_south(const struct murk_game* g) {
+  const struct murk_region* r = &g->m->sides[MURK_ATTACKER].zone.region;
+  return !(r->kind == MURK_REGION_HALF && (r->which == MURK_EAST || r->which == MURK_WEST));
+}
+
+/* Twice the whole rows between row v and the middle of `len` rows (as region.c's bands). */
+static int twice_from_middle(int v, int len) {
+  int top2 = 2 * v, bottom2 = 2 * (v + 1);
+  if (bottom2 <= len) return len - bottom2;
+  if (top2 >= len) return top2 - len;
+  return 0;
+}
+
+/* Whole rows (columns) between p and the centre line, and between p and the dividing line. */
+static int from_centre_line(const struct murk_game* g, struct murk_pos p) {
+  const struct murk_grid* gr = &g->m->grid;
+  return faces_north_south(g) ? twice_from_middle(p.y, gr->height) / 2
+                              : twice_from_middle(p.x, gr->width) / 2;
+}
+static int from_dividing_line(const struct murk_game* g, struct murk_pos p) {
+  const struct murk_grid* gr = &g->m->grid;
+  return faces_north_south(g) ? twice_from_middle(p.x, gr->width) / 2
+                              : twice_from_middle(p.y, gr->height) / 2;
+}
+
+/* Which of the left/right halves p lies in: 0 (west or north), 1, or -1 on the line. */
+static int lr_half(const struct murk_game* g, struct murk_pos p) {
+  const struct murk_grid* gr = &g->m->grid;
+  int v = faces_north_south(g) ? p.x : p.y, len = faces_north_south(g) ? gr->width : gr->height;
+  return 2 * (v + 1) <= len ? 0 : 2 * v >= len ? 1 : -1;
+}
+
+/* The objective `side` placed (-1: none yet). */
+static int placed_objective(const struct murk_game* g, enum murk_side side) {
+  for (int i = 0; i < g->s.nobjectives; i++)
+    if (g->s.objectives[i].placed_by == side) return i;
+  return -1;
+}
+
+/* The index of the objective step in progress: under No Man's Land the winner of the
+ * left/right roll places first, whichever step the file lists first. */
+static int step_index(const struct murk_game* g) {
+  const struct murk_mission* m = g->m;
+  int k = g->s.objective_rule;
+  if (nml_on(g) && m->nobjective_rules == 2 && g->s.lr_winner != MURK_NO_SIDE &&
+      m->objective_rules[0].by != g->s.lr_winner && k < 2)
+    return 1 - k;
+  return k;
+}
+
+const struct murk_objective_rule* mk_setup_objective_step(const struct murk_game* g) {
+  return &g->m->objective_rules[step_index(g)];
+}
+
+/* "Both players roll another die. The player with the higher score chooses": murk rolls
+ * when the objectives are placed (they come first in every mission), and the winner's
+ * choice of half is where it puts its objective. */
+static void roll_left_right(struct murk_game* g) {
+  struct murk_dice_expr d6 = {1, 6, 1, 0};
+  for (int tries = 0; tries < 100 && g->s.lr_winner == MURK_NO_SIDE; tries++) {
+    int r[MURK_SIDES];
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      char purpose[MURK_ROLL_PURPOSE];
+      snprintf(purpose, sizeof purpose, "left or right, %s", murk_side_name((enum murk_side)sd));
+      r[sd] = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL);
+    }
+    if (r[0] == r[1]) {
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "a tie: both roll again");
+      continue;
+    }
+    g->s.lr_winner = r[MURK_ATTACKER] > r[MURK_DEFENDER] ? MURK_ATTACKER : MURK_DEFENDER;
+  }
+  if (g->s.lr_winner == MURK_NO_SIDE) g->s.lr_winner = MURK_ATTACKER;
+  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, g->s.lr_winner,
+          "the %s chooses the left or right half: it places its objective and patrol first",
+          murk_side_name(g->s.lr_winner));
+}
+
+/* Objectives under No Man's Land: at least `divide` from the dividing line, and the second
+ * in the other half from the first. */
+static int nml_objective_check(const struct murk_game* g, struct murk_pos p, char* reason,
+                               size_t reason_len) {
+  int divide = murk_mission_param(g->m, MURK_P_NML_DIVIDE);
+  char ps[16] = "", ds[32] = "";
+  if (reason && reason_len) {
+    murk_pos_format(p, ps, sizeof ps);
+    mk_cells_text(g, divide, ds, sizeof ds);
+  }
+  if (from_dividing_line(g, p) < divide)
+    return mk_reject(reason, reason_len,
+                     "an objective must be at least %s (%d cells) from the line dividing left "
+                     "from right; %s is %d",
+                     ds, divide, ps, from_dividing_line(g, p));
+  enum murk_side other = murk_side_other(g->s.to_act);
+  int k = placed_objective(g, other);
+  if (k >= 0 && lr_half(g, g->s.objectives[k].pos) == lr_half(g, p))
+    return mk_reject(reason, reason_len,
+                     "the %s took this half for its objective %s: yours goes in the other half",
+                     murk_side_name(other), g->s.objectives[k].name);
+  return MURK_OK;
+}
+
+/* A patrol platoon: held in reserve (not in ambush) or on the table. */
+static bool may_patrol(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  return (u->state == MURK_PLATOON_RESERVE && !u->ambush) || u->state == MURK_PLATOON_HIDDEN ||
+         u->state == MURK_PLATOON_REVEALED;
+}
+
+int mk_setup_patrol_cell(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         char* reason, size_t reason_len) {
+  const struct murk_mission* m = g->m;
+  int within = murk_mission_param(m, MURK_P_NML_WITHIN);
+  int divide = murk_mission_param(m, MURK_P_NML_DIVIDE);
+  bool say = reason && reason_len;
+  char ps[16] = "", ws[32] = "", ds[32] = "";
+  if (say) {
+    murk_pos_format(p, ps, sizeof ps);
+    mk_cells_text(g, within, ws, sizeof ws);
+    mk_cells_text(g, divide, ds, sizeof ds);
+  }
+  if (!murk_geom_on_table(&m->grid, p))
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!murk_region_contains(m, &m->sides[side].zone.region, p))
+    return mk_reject(reason, reason_len,
+                     "a patrol goes out on your own side of the table; %s is not", ps);
+  if (from_centre_line(g, p) >= within)
+    return mk_reject(
+        reason, reason_len,
+        "a patrol is placed within %s (%d cells) of the centre line; %s is %d rows away", ws,
+        within, ps, from_centre_line(g, p));
+  if (from_dividing_line(g, p) < divide)
+    return mk_reject(reason, reason_len,
+                     "a patrol is placed at least %s (%d cells) from the line dividing left from "
+                     "right; %s is %d",
+                     ds, divide, ps, from_dividing_line(g, p));
+  int k = placed_objective(g, side);
+  if (k >= 0 && lr_half(g, g->s.objectives[k].pos) != lr_half(g, p))
+    return mk_reject(reason, reason_len,
+                     "a patrol goes in the half where you placed objective %s; %s is in the other",
+                     g->s.objectives[k].name, ps);
+  if (!mk_cell_passable(m, p))
+    return mk_reject(reason, reason_len, "a team cannot stand at %s", ps);
+  return MURK_OK;
+}
+
+/* The patrol's area as a rectangle (its cells are a band of rows by a run of columns). */
+static bool patrol_area(const struct murk_game* g, enum murk_side side, struct murk_zone* z) {
+  const struct murk_grid* gr = &g->m->grid;
+  int x0 = INT_MAX, y0 = INT_MAX, x1 = -1, y1 = -1;
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++) {
+      struct murk_pos p = {x, y};
+      if (mk_setup_patrol_cell(g, side, p, NULL, 0) != MURK_OK) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  *z = (struct murk_zone){.region = {.kind = MURK_REGION_RECT, .from = {x0, y0}, .to = {x1, y1}}};
+  return x1 >= 0;
+}
+
+static bool work_patrol(const struct murk_game* g, enum murk_side side) {
+  if (!nml_on(g) || g->s.patrol_out[side]) return false;
+  for (int i = 0; i < g->s.nunits[side]; i++)
+    if (may_patrol(g, side, i)) return true;
+  return false;
+}
+
+static enum murk_side patrol_first(struct murk_game* g) {
+  return g->s.lr_winner == MURK_NO_SIDE ? MURK_ATTACKER : g->s.lr_winner;
+}
+
+int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  int unit = a->unit;
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  if (!may_patrol(g, side, unit))
+    return mk_reject(reason, reason_len,
+                     "platoon %d (%s) cannot go out on patrol: it is neither on the table nor in "
+                     "reserve",
+                     unit + 1, pl->name);
+  int rc = mk_setup_patrol_cell(g, side, c->at, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  char ps[16];
+  murk_pos_format(c->at, ps, sizeof ps);
+  if (!mk_cell_free(s, c->at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  struct murk_zone area;
+  patrol_area(g, side, &area);
+  /* "nominate one platoon to be their Patrol ... and remove it from the table". */
+  if (u->state == MURK_PLATOON_RESERVE) {
+    mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
+            "%s takes a platoon out of reserve as its patrol", murk_side_name(side));
+  } else {
+    int mi = mk_marker_index(s, u->marker);
+    struct murk_pos was = mi >= 0 ? s->markers[mi].pos : c->at;
+    if (mi >= 0) s->markers[mi].on_table = false;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      s->teams[side][t].placed = false;
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s takes %s%d off the table as its patrol",
+            murk_side_name(side), u->state == MURK_PLATOON_HIDDEN ? "T" : "P", u->marker);
+    mk_event_facts(g, u->marker, &was, NULL);
+  }
+  u->state = MURK_PLATOON_WAITING;
+  u->ambush = 0;
+  rc = mk_put_platoon(g, side, unit, c->at, &area, "sends out its patrol", reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  s->patrol_out[side] = true;
+  s->phase_done[MURK_PHASE_PATROL][side] = true;
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
+/* A side with a platoon for it must send its patrol out; `end` only when no cell is left. */
+static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  const struct murk_grid* gr = &g->m->grid;
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++) {
+      struct murk_pos p = {x, y};
+      if (mk_setup_patrol_cell(g, side, p, NULL, 0) == MURK_OK && mk_cell_free(&g->s, p))
+        return mk_reject(reason, reason_len,
+                         "No Man's Land: send out your patrol first (patrol N at X,Y)");
+    }
+  g->s.phase_done[MURK_PHASE_PATROL][side] = true;
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s finds no place for its patrol",
+          murk_side_name(side));
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
+static void prompt_patrol(const struct murk_game* g, char* buf, size_t n) {
+  snprintf(buf, n, "%s: send out one platoon as your patrol (patrol N at X,Y)",
+           murk_side_name(g->s.to_act));
+}
+
 /* ---- objectives ---- */
 
 /* May the current placement step put an objective at `at`? */
 static int objective_cell_check(const struct murk_game* g, struct murk_pos at, char* reason,
                                 size_t reason_len) {
   const struct mk_state* s = &g->s;
-  const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+  const struct murk_objective_rule* r = mk_setup_objective_step(g);
   struct murk_zone z = {r->in, r->keep_out};
   int rc = mk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
   if (rc != MURK_OK) return rc;
+  if (nml_on(g) && (rc = nml_objective_check(g, at, reason, reason_len)) != MURK_OK) return rc;
   char ps[16] = "", os[16] = "", ds[32] = "";
   bool say = reason && reason_len; /* as mk_setup_check_zone */
   if (say) murk_pos_format(at, ps, sizeof ps);
@@ -770,7 +1039,7 @@ static int objective_cell_check(const struct murk_game* g, struct murk_pos at, c
                        "%s at %s",
                        ds, r->min_apart, ps, d, o->name, os);
     }
-    if (r->together > 0 && (r->together_all || o->rule == s->objective_rule) && d > r->together) {
+    if (r->together > 0 && (r->together_all || o->rule == step_index(g)) && d > r->together) {
       if (say) mk_cells_text(g, r->together, ds, sizeof ds);
       return mk_reject(reason, reason_len,
                        "%s objectives must be within %s (%d cells) of each other; %s is "
@@ -782,11 +1051,16 @@ static int objective_cell_check(const struct murk_game* g, struct murk_pos at, c
   return MURK_OK;
 }
 
+int mk_setup_objective_cell(const struct murk_game* g, struct murk_pos p, char* reason,
+                            size_t reason_len) {
+  return objective_cell_check(g, p, reason, reason_len);
+}
+
 int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
   struct mk_state* s = &g->s;
-  const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+  const struct murk_objective_rule* r = mk_setup_objective_step(g);
   int rc = objective_cell_check(g, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   char ps[16];
@@ -795,7 +1069,7 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
   o->pos = c->at;
   o->for_side = r->for_side;
   o->placed_by = side;
-  o->rule = s->objective_rule;
+  o->rule = step_index(g);
   snprintf(o->name, sizeof o->name, "%d", s->nobjectives + s->removed);
   if (o->for_side == MURK_NO_SIDE)
     mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s",
@@ -829,6 +1103,19 @@ int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_
   for (int i = 0; i < s->nobjectives && k < 0; i++)
     if (strcmp(s->objectives[i].name, want) == 0) k = i;
   if (k < 0) return mk_reject(reason, reason_len, "there is no objective %s", want);
+  if (s->phase == MURK_PHASE_PLAY) { /* Fighting Withdrawal: any objective (victory.c) */
+    char ps[16];
+    murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
+    mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
+            "Fighting Withdrawal, turn %d: the %s removes objective %s at %s", s->turn,
+            murk_side_name(side), want, ps);
+    mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
+    memmove(&s->objectives[k], &s->objectives[k + 1],
+            (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
+    s->nobjectives--;
+    s->remove_due--;
+    return MURK_OK;
+  }
   if (s->objectives[k].placed_by != side)
     return mk_reject(reason, reason_len,
                      "objective %s was not placed by you: take away one of your own", want);
@@ -1245,7 +1532,7 @@ static int end_step(struct murk_game* g, enum murk_side side, char* reason, size
 /* Objectives cannot be skipped while a cell is left for the next one. Objectives are
  * placed in the open: whether a cell is left is public. */
 static int objectives_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
-  const struct murk_objective_rule* r = &g->m->objective_rules[g->s.objective_rule];
+  const struct murk_objective_rule* r = mk_setup_objective_step(g);
   const struct murk_grid* gr = &g->m->grid;
   for (int y = 0; y < gr->height; y++)
     for (int x = 0; x < gr->width; x++)
@@ -1263,7 +1550,7 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
   (void)reason;
   (void)reason_len;
   struct mk_state* s = &g->s;
-  int left = g->m->objective_rules[s->objective_rule].count - s->objective_placed;
+  int left = mk_setup_objective_step(g)->count - s->objective_placed;
   mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
           "%s finds no place left for %d more objective%s: the step ends", murk_side_name(side),
           left, mk_plural(left));
@@ -1275,6 +1562,10 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
 /* In play the step cannot end while the Fighting Withdrawal schedule calls for withdrawals
  * (victory.c); the view's prompt says so first too. */
 static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len) {
+  if (g->s.remove_due > 0)
+    return mk_reject(reason, reason_len,
+                     "the Fighting Withdrawal schedule says you must remove an objective first "
+                     "(remove objective N)");
   int due = g->s.withdraw_due;
   if (due <= 0) return MURK_OK;
   return mk_reject(reason, reason_len,
@@ -1310,7 +1601,7 @@ int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_com
 
 static void prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
   const struct mk_state* s = &g->s;
-  const struct murk_objective_rule* r = &g->m->objective_rules[s->objective_rule];
+  const struct murk_objective_rule* r = mk_setup_objective_step(g);
   snprintf(buf, n, "%s: place objective %d of %d (objective at X,Y)", murk_side_name(s->to_act),
            s->objective_placed + 1, r->count);
 }

@@ -37,6 +37,17 @@ bool mk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int uni
 bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side);
 /* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
 void mk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);
+/* No Man's Land (Flames of War missions): `patrol N at X,Y`; is p a cell for the side's
+ * patrol (its own half, near the centre line, clear of the dividing line, on its
+ * objective's side)? The current objective step (the left/right roll orders the steps). */
+int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_setup_patrol_cell(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         char* reason, size_t reason_len);
+const struct murk_objective_rule* mk_setup_objective_step(const struct murk_game* g);
+/* May the objective step in progress put an objective at p (reason as mk_setup_check_zone)? */
+int mk_setup_objective_cell(const struct murk_game* g, struct murk_pos p, char* reason,
+                            size_t reason_len);
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in

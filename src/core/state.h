@@ -164,6 +164,15 @@ struct mk_state {
   int nobjectives;
   int objective_rule;   /* placement step in progress */
   int objective_placed; /* placed in that step */
+  /* No Man's Land (Flames of War missions): who won the left/right roll (places its
+   * objective and patrol first; MURK_NO_SIDE before it), whose patrol is out. */
+  enum murk_side lr_winner;
+  int remove_due; /* Fighting Withdrawal: objectives the defender must remove now */
+  /* `reveal N via X,Y ...`: the owner's cells for the revealed platoon's second, third...
+   * team, judged by the handler and used by the next placement (fog.c), then cleared. */
+  struct murk_pos reveal_want[MURK_CMD_MAX_WAYPOINTS];
+  int nreveal_want;
+  bool patrol_out[MURK_SIDES];
 
   int dummies_left[MURK_SIDES];
   /* Limited Intelligence (seed 002, 27.2.2): a moving wing that won its deployment roll

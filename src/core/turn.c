@@ -41,6 +41,7 @@ static void start_player_turn(struct murk_game* g, enum murk_side side) {
       s->units[sd][u].assaulted = false;
     }
   s->withdraw_due = 0;
+  s->remove_due = 0;
   mk_mark_step_start(g);
   /* The turn before has ended: is the game's length up (turn limit, Random Game Length)? */
   if (side == s->first && s->turn > 1 && mk_victory_game_length(g)) return;

@@ -168,6 +168,7 @@ void mk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, .
   s->vp[1] = vp[1];
   s->phase = MURK_PHASE_OVER;
   s->withdraw_due = 0;
+  s->remove_due = 0;
   mk_emit(g, MURK_EV_END, MURK_AUD_ALL, s->winner, "game over: %s", s->result);
   s->to_act = MURK_NO_SIDE;
 }
@@ -371,27 +372,15 @@ bool mk_victory_game_length(struct murk_game* g) {
 
 /* ---- Fighting Withdrawal (seed 001) ---- */
 
-/* Remove the objective the attacker stands nearest to (the one a defender would give up
- * least gladly; ties: the first placed). The last objective stays. */
+/* "Remove Objective" (seed 001, Fighting Withdrawal, the turn table, turns 6 and 7): the
+ * text does not say which; the defender chooses (`remove objective N`, before its step may
+ * end). The last objective stays. */
 static void remove_objective(struct murk_game* g) {
   struct mk_state* s = &g->s;
   if (s->nobjectives <= 1) return;
-  int pick = 0, best = INT_MAX;
-  for (int k = 0; k < s->nobjectives; k++) {
-    int d = mk_nearest_of_side(g, MURK_ATTACKER, s->objectives[k].pos, NULL);
-    if (d < best) {
-      best = d;
-      pick = k;
-    }
-  }
-  char ps[16];
-  murk_pos_format(s->objectives[pick].pos, ps, sizeof ps);
+  s->remove_due = 1;
   mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, MURK_DEFENDER,
-          "Fighting Withdrawal, turn %d: objective %s at %s is removed (the attacker is nearest)",
-          s->turn, s->objectives[pick].name, ps);
-  mk_event_facts(g, 0, &s->objectives[pick].pos, NULL);
-  for (int k = pick; k + 1 < s->nobjectives; k++) s->objectives[k] = s->objectives[k + 1];
-  s->nobjectives--;
+          "Fighting Withdrawal, turn %d: the defender removes an objective of its choice", s->turn);
 }
 
 /* The schedule at the start of the defender's turn (seed 001, Fighting Withdrawal, the

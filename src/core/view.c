@@ -3,12 +3,14 @@
  * The only door from the whole truth to a screen or transcript. Each field copied here is
  * either public, the viewing side's own, or revealed; an enemy marker's contents are
  * filled only once it has been revealed to all. */
+#include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "board.h"
 #include "combat.h"
 #include "command_table.h"
+#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "move.h"
@@ -118,7 +120,10 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   if (s->phase == MURK_PHASE_PLAY) {
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
-    if (mine && s->withdraw_due > 0)
+    if (mine && s->remove_due > 0)
+      snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective N)",
+               s->turn, who, murk_step_name(s->step));
+    else if (mine && s->withdraw_due > 0)
       snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
                who, murk_step_name(s->step), s->withdraw_due, s->withdraw_due == 1 ? "" : "s");
     else if (mine && s->step == MURK_STEP_MOVEMENT && mk_reserves_due(g, s->to_act) > 0) {
@@ -605,8 +610,10 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   enum murk_side side = v->side;
   bool objectives = s->phase == MURK_PHASE_OBJECTIVES;
   bool deploying = s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS;
-  if (side == MURK_NO_SIDE || side != murk_game_to_act(g) || (!objectives && !deploying) ||
-      (deploying && mk_setup_removal_due(g, side))) {
+  bool patrol = s->phase == MURK_PHASE_PATROL; /* No Man's Land */
+  bool nml = murk_mission_rule_on(m, MURK_RULE_NO_MANS_LAND_PATROL);
+  if (side == MURK_NO_SIDE || side != murk_game_to_act(g) ||
+      (!objectives && !deploying && !patrol) || (deploying && mk_setup_removal_due(g, side))) {
     v->nplace_cells = 0;
     b->place_key = -1;
     return MURK_OK;
@@ -624,7 +631,7 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   int nparts = 0;
   const struct murk_objective_rule* r = NULL;
   if (objectives) {
-    r = &m->objective_rules[s->objective_rule];
+    r = mk_setup_objective_step(g);
     obj.region = r->in;
     obj.keep_out = r->keep_out;
     parts[nparts++] = &obj;
@@ -641,6 +648,12 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   for (int y = 0; y < m->grid.height; y++)
     for (int x = 0; x < m->grid.width; x++) {
       struct murk_pos p = {x, y};
+      if (patrol || (objectives && nml)) { /* the setup rule's own judgement of the cell */
+        bool ok = patrol ? mk_setup_patrol_cell(g, side, p, NULL, 0) == MURK_OK
+                         : mk_setup_objective_cell(g, p, NULL, 0) == MURK_OK;
+        if (ok) out[n++] = p;
+        continue;
+      }
       bool in = false;
       for (int i = 0; i < nparts && !in; i++) in = murk_zone_contains(m, parts[i], p);
       if (!in || !mk_cell_passable(m, p)) continue;
@@ -917,6 +930,68 @@ static void occupy(const struct murk_view* v, unsigned char* occ, struct murk_po
                    enum mk_move_occ o) {
   if (murk_geom_on_table(&v->grid, p))
     occ[(size_t)p.y * (size_t)v->grid.width + (size_t)p.x] = (unsigned char)o;
+}
+
+/* The nearest enemy this view knows of: markers, teams, contacts (INT_MAX: none). */
+static int view_nearest_enemy(const struct murk_view* v, struct murk_pos p) {
+  int best = INT_MAX;
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner != v->side && v->markers[i].on_table) {
+      int d = murk_geom_distance(&v->grid, p, v->markers[i].pos);
+      if (d < best) best = d;
+    }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side) {
+      int d = murk_geom_distance(&v->grid, p, v->teams[i].pos);
+      if (d < best) best = d;
+    }
+  for (int i = 0; i < v->ncontacts; i++) {
+    int d = murk_geom_distance(&v->grid, p, v->contacts[i].pos);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
+                           unsigned char bit) {
+  if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
+  const struct murk_grid* grid = &v->grid;
+  size_t ncells = (size_t)grid->width * (size_t)grid->height;
+  for (size_t i = 0; i < ncells; i++) cells[i] &= (unsigned char)~bit;
+  const struct murk_view_marker* mk = NULL;
+  for (int i = 0; i < v->nmarkers && !mk; i++)
+    if (v->markers[i].owner == v->side && v->markers[i].on_table && v->markers[i].number == number)
+      mk = &v->markers[i];
+  if (!mk) return MURK_EINVAL;
+  if (mk->dummy || mk->platoon < 0 || mk->platoon >= v->nplatoons || mk->kind == MURK_MARKER_WING ||
+      !v->map)
+    return 0;
+  int cmd = v->platoons[mk->platoon].command_distance;
+  if (cmd < 1) cmd = 1;
+  int d_first = view_nearest_enemy(v, mk->pos);
+  unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
+  if (!occ) return MURK_ENOMEM;
+  for (int i = 0; i < v->ncontacts; i++) occupy(v, occ, v->contacts[i].pos, MK_MOVE_ENEMY_TEAM);
+  for (int i = 0; i < v->nteams; i++) occupy(v, occ, v->teams[i].pos, MK_MOVE_OWN);
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].on_table) occupy(v, occ, v->markers[i].pos, MK_MOVE_OWN);
+  int marked = 0;
+  for (int y = mk->pos.y - cmd; y <= mk->pos.y + cmd; y++)
+    for (int x = mk->pos.x - cmd - 1; x <= mk->pos.x + cmd + 1; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_geom_on_table(grid, p)) continue;
+      size_t at = (size_t)y * (size_t)grid->width + (size_t)x;
+      const struct murk_terrain* t = v->map[at] < v->nterrain ? &v->terrain[v->map[at]] : NULL;
+      if (!t || t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER || occ[at])
+        continue;
+      if (!mk_fog_reveal_cell_rule(murk_geom_distance(grid, mk->pos, p), cmd,
+                                   view_nearest_enemy(v, p), d_first))
+        continue;
+      cells[at] |= bit;
+      marked++;
+    }
+  murk_free(occ);
+  return marked;
 }
 
 int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,

@@ -77,9 +77,9 @@ void net_view_free(struct net_view* nv) {
 static void put_zone(struct net_buf* b, const char* which, const struct murk_zone* z) {
   const struct murk_region* r = &z->region;
   const struct murk_keep_out* k = &z->keep_out;
-  net_buf_addf(b, "zone %s %d %d %d %d %d %d %d %d %d %d", which, (int)r->kind, (int)r->which,
+  net_buf_addf(b, "zone %s %d %d %d %d %d %d %d %d %d %d %d", which, (int)r->kind, (int)r->which,
                r->from.x, r->from.y, r->to.x, r->to.y, k->centre_line, k->edges, k->long_edges,
-               k->short_edges);
+               k->short_edges, k->long_centre_line);
   net_buf_eol(b);
 }
 
@@ -115,7 +115,8 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
   }
   for (int i = 0; i < v->nterrain; i++) {
     const struct murk_terrain* t = &v->terrain[i];
-    net_buf_addf(b, "terrain %d %d %d", (unsigned char)t->ch, (int)t->cls, (int)t->sight);
+    net_buf_addf(b, "terrain %d %d %d %d", (unsigned char)t->ch, (int)t->cls, (int)t->sight,
+                 (int)t->works);
     net_buf_str(b, t->name, sizeof t->name);
     net_buf_eol(b);
   }
@@ -359,6 +360,7 @@ static bool read_zone(struct words* ws, struct murk_zone* z) {
   z->keep_out.edges = (int)num(ws, 0, POS_MAX);
   z->keep_out.long_edges = (int)num(ws, 0, POS_MAX);
   z->keep_out.short_edges = (int)num(ws, 0, POS_MAX);
+  z->keep_out.long_centre_line = (int)num(ws, 0, POS_MAX);
   return !ws->bad;
 }
 
@@ -458,6 +460,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     tr->ch = (char)num(&ws, 32, 126);
     tr->cls = (enum murk_terrain_class)num(&ws, 0, K - 1);
     tr->sight = (enum murk_sight)num(&ws, 0, MURK_SIGHT_BLOCKING);
+    tr->works = (enum murk_works)num(&ws, 0, MURK_WORKS_FORTIFICATION);
     str(&ws, tr->name, sizeof tr->name);
     if (!ws.bad) v->nterrain = ++t->nterrain;
   } else if (!strcmp(k, "row")) {

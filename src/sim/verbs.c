@@ -3,6 +3,8 @@
  * lights, taking objectives away, and placing in setup phases the players do not know.
  * Each is filled from the view's fields: the units it names, the arrival cells it lists,
  * the own zone; never from the prompt's words. */
+#include <stdlib.h>
+
 #include "murk/error.h"
 #include "players.h"
 
@@ -125,7 +127,7 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       if (v->nobjectives == 0) return false;
       if (!(cmd = sim_add(c, k))) return false;
       cmd->unit.kind = MURK_REF_OWN;
-      cmd->unit.n = 1 + sim_pick(c->rng, v->nobjectives);
+      cmd->unit.n = atoi(v->objectives[sim_pick(c->rng, v->nobjectives)].name);
       return true;
     case MURK_CMD_STARSHELL:
     case MURK_CMD_ILLUMINATE: {
@@ -136,6 +138,41 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       struct murk_pos at =
           c->nfoes > 0 ? c->foes[sim_pick(c->rng, c->nfoes)].pos : sim_near_cell(c, u->pos, 8);
       cmd->at = sim_near_cell(c, at, 2);
+      return true;
+    }
+    case MURK_CMD_PATROL: { /* No Man's Land: a platoon in reserve or on the table */
+      int ok = 0, want;
+      for (int i = 0; i < v->nplatoons; i++) {
+        enum murk_platoon_state st = v->platoons[i].state;
+        ok += (st == MURK_PLATOON_RESERVE && !v->platoons[i].ambush) || st == MURK_PLATOON_HIDDEN ||
+              st == MURK_PLATOON_REVEALED;
+      }
+      if (ok == 0 || v->nplace_cells <= 0) return false;
+      want = sim_pick(c->rng, ok);
+      for (int i = 0; i < v->nplatoons && p < 0; i++) {
+        enum murk_platoon_state st = v->platoons[i].state;
+        if (((st == MURK_PLATOON_RESERVE && !v->platoons[i].ambush) || st == MURK_PLATOON_HIDDEN ||
+             st == MURK_PLATOON_REVEALED) &&
+            want-- == 0)
+          p = v->platoons[i].index;
+      }
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit = sim_own(p);
+      cmd->at = sim_zone_cell(c);
+      return true;
+    }
+    case MURK_CMD_REVEAL: { /* an independent waiting off the table, with a revealed platoon */
+      int ind = -1, host = 0;
+      for (int i = 0; i < v->nplatoons; i++) {
+        const struct murk_view_platoon* q = &v->platoons[i];
+        if (q->state == MURK_PLATOON_WAITING &&
+            (q->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) && ind < 0)
+          ind = q->index;
+        if (q->state == MURK_PLATOON_REVEALED && q->marker > 0 && !host) host = q->marker;
+      }
+      if (ind < 0 || !host || !(cmd = sim_add(c, k))) return false;
+      cmd->unit = sim_own(ind);
+      cmd->target = (struct murk_ref){MURK_REF_PLATOON, host};
       return true;
     }
     case MURK_CMD_SPOT:

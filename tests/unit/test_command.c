@@ -243,6 +243,7 @@ static void test_round_trip_structs(void** state) {
           c.reserve = (enum murk_reserve_kind)(v % 6);
           break;
         case MURK_CMD_ARRIVE:
+        case MURK_CMD_PATROL:
           c.unit = (struct murk_ref){MURK_REF_OWN, v + 1};
           c.at = (struct murk_pos){v, 2 * v};
           break;

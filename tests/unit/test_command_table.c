@@ -37,7 +37,7 @@ static const struct {
      "reserves arrive in their owner's movement step, after a successful roll"},
     {MURK_CMD_RECCE, MK_PH(RECCE), 0,
      "reconnaissance deployment moves are made after deployment, before the first turn"},
-    {MURK_CMD_REMOVE, MK_PH(DEPLOY), 0, "you take away no objectives now"},
+    {MURK_CMD_REMOVE, MK_PH(DEPLOY) | MK_PH(PLAY), MK_ST_ALL, "you take away no objectives now"},
     {MURK_CMD_MOVE, MK_PH(PLAY), MK_ST(MOVEMENT), "moves are made in your movement step"},
     {MURK_CMD_DIS, MK_PH(PLAY), MK_ST(MOVEMENT), "Dis counters move in your movement step"},
     {MURK_CMD_REVEAL, MK_PH(PLAY), MK_ST_ALL,
@@ -100,7 +100,9 @@ static struct murk_command make(enum murk_command_kind k, int unit) {
   c.kind = k;
   const struct mk_cmd_row* r = mk_cmd_row(k);
   if (r->unit) c.unit = (struct murk_ref){MURK_REF_OWN, unit};
-  if (r->target) c.target = (struct murk_ref){MURK_REF_MARKER, 1};
+  if (r->target)
+    c.target = (struct murk_ref){
+        r->target & MK_REF_BIT(MURK_REF_MARKER) ? MURK_REF_MARKER : MURK_REF_PLATOON, 1};
   if (r->pos_word) c.at = (struct murk_pos){3, 3};
   if (r->two_positions) c.at2 = (struct murk_pos){4, 4};
   return c;

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
 
 #include <cmocka.h>
 
@@ -248,6 +249,49 @@ static void test_reveal_placement(void** st) {
   murk_mission_free(m);
 }
 
+/* The owner places the other teams (`reveal N via X,Y ...`) among the cells the rule
+ * allows, judged by what it knows; cells it leaves out are placed as above. */
+static void test_reveal_owner_places(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(m, 1,
+                                 "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at "
+                                 "9,2\ndeploy dummy at 12,8\ndeploy dummy at 14,2\nend\nend");
+  char why[200];
+  unsigned long long before = game_fingerprint(g);
+  bad_line(g, "reveal T1 via 3,8", why, sizeof why); /* 6 from T2 at 2,2, as near as the centre */
+  assert_string_equal(why,
+                      "03,08 is no farther from the enemy you know of than the template's "
+                      "centre: the other teams go farther away");
+  bad_line(g, "reveal T1 via 2,11", why, sizeof why);
+  assert_non_null(strstr(why, "teams go within command distance"));
+  bad_line(g, "reveal T1 via 1,9 1,9", why, sizeof why);
+  assert_string_equal(why, "01,09 is given twice: one team a cell");
+  bad_line(g, "reveal T1 via 1,9 2,9 3,9", why, sizeof why);
+  assert_string_equal(why, "platoon 1 has 2 other teams: 3 cells given");
+  assert_true(game_fingerprint(g) == before); /* refusals change nothing */
+  /* The view lists the same cells (murk_view_reveal_cells: the same rule on its facts). */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  size_t w = (size_t)m->grid.width;
+  unsigned char* cells = calloc((size_t)m->grid.width * (size_t)m->grid.height, 1);
+  assert_non_null(cells);
+  assert_true(murk_view_reveal_cells(v, 1, cells, 1) > 0);
+  assert_true(cells[9 * w + 2] && cells[9 * w + 1]);
+  assert_false(cells[8 * w + 3] || cells[11 * w + 2] || cells[8 * w + 2]);
+  assert_int_equal(murk_view_reveal_cells(v, 5, cells, 1), 0); /* a dummy */
+  free(cells);
+  murk_view_free(v);
+  ok_line(g, "reveal T1 via 2,9"); /* the second team where the owner says, the third by rule */
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_ATTACKER, 0, c), 3);
+  assert_true(murk_pos_eq(c[0], P(2, 8)));
+  assert_true(murk_pos_eq(c[1], P(2, 9)));
+  assert_true(murk_pos_eq(c[2], P(1, 9)));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* Placement reads what the side knows (docs/rules.md, "Hidden contact"): a defender team
  * the attacker does not know of stands on 1,9, the cell the attacker's second team would
  * take. It is met in a public contact, and the team goes to the next cell. */
@@ -407,9 +451,20 @@ static void test_independent_comes_with_first_reveal(void** st) {
       m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend\nend");
   assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_WAITING);
   ok_lines(g, "end\nend\nend");
-  ok_line(g, "reveal 2");
+  char why[200];
+  bad_line(g, "reveal 3 at P4", why, sizeof why); /* nothing revealed yet */
+  assert_string_equal(why,
+                      "P4 is none of your revealed platoons: an independent comes on with one");
+  ok_lines(g, "reveal 1\nreveal 2");
+  /* Revealing a platoon brings no independent by itself: the owner says with which. */
+  assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_WAITING);
+  bad_line(g, "reveal 1 at P4", why, sizeof why);
+  assert_string_equal(why,
+                      "only an independent or warrior team waiting off the table comes on "
+                      "with another platoon (reveal N at Pn)");
+  ok_line(g, "reveal 3 at P4"); /* with the Yodel Hussars, the second revealed */
   assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_REVEALED);
-  assert_true(has_event(g, "defender P5 comes on with P4: Zulu Command (command post, 1 team)"));
+  assert_true(has_event(g, "comes on with P4: Zulu Command (command post, 1 team)"));
   struct murk_pos c[2];
   assert_int_equal(unit_cells(g, MURK_DEFENDER, 2, c), 1);
   /* Next to the first team of the Yodel Hussars at 9,2. */
@@ -522,6 +577,7 @@ int main(void) {
       cmocka_unit_test(test_bogging),
       cmocka_unit_test(test_terrain_one_over),
       cmocka_unit_test(test_reveal_placement),
+      cmocka_unit_test(test_reveal_owner_places),
       cmocka_unit_test(test_reveal_placement_meets_hidden_enemy),
       cmocka_unit_test(test_reveal_no_room),
       cmocka_unit_test(test_spotting),

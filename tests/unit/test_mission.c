@@ -530,6 +530,12 @@ static void test_keep_out_bands(void** state) {
   assert_false(in_zone(&m, MURK_REGION_QUARTER, MURK_NE, c2, 19, 9));
   assert_false(in_zone(&m, MURK_REGION_QUARTER, MURK_NE, c2, 20, 10));
   assert_true(in_zone(&m, MURK_REGION_QUARTER, MURK_NE, c2, 35, 0));
+  /* Dust Up's "the centre line": only the one along the long edges, even for a quarter. */
+  struct murk_keep_out lc2 = {.long_centre_line = 2};
+  assert_true(in_zone(&m, MURK_REGION_QUARTER, MURK_NE, lc2, 18, 9)); /* by the other line */
+  assert_false(in_zone(&m, MURK_REGION_QUARTER, MURK_NE, lc2, 20, 10));
+  assert_true(in_zone(&m, MURK_REGION_QUARTER, MURK_SW, lc2, 17, 14));
+  assert_false(in_zone(&m, MURK_REGION_QUARTER, MURK_SW, lc2, 10, 13));
   /* The whole table: centre_line is the band around the horizontal centre line. */
   assert_true(in_zone(&m, MURK_REGION_WHOLE, MURK_NORTH, c2, 0, 9));
   assert_false(in_zone(&m, MURK_REGION_WHOLE, MURK_NORTH, c2, 0, 10));

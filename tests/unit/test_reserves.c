@@ -273,7 +273,7 @@ static void test_per_platoon(void** st) {
 static void test_corner_band(void** st) {
   (void)st;
   struct murk_mission* m = mission(
-      "rules:\n  reserves: {score: 1, dice: 2}\n"
+      "rules:\n  reserves: {score: 1, dice: 2, per_platoon: true}\n"
       "arrive: {attacker: {corner: sw, within: 20cm}}\n");
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, "reserve 1\nreserve 2\nend\nend");
@@ -313,6 +313,19 @@ static void test_corner_band(void** st) {
   bad_line(g, "arrive 2 at 2,11", why, sizeof why);
   assert_string_equal(why, "no more of your reserves may arrive this turn");
   ok_line(g, "end");
+  murk_game_free(g);
+  murk_mission_free(m);
+  /* The Flames of War missions' reserves (no per_platoon): an arrival may be left unused;
+   * the platoon stays in reserve (issue 14 point 7). */
+  m = mission(
+      "rules:\n  reserves: {score: 1, dice: 2}\n"
+      "arrive: {attacker: {corner: sw, within: 20cm}}\n");
+  g = new_game(m, 1);
+  ok_lines(g, "reserve 1\nreserve 2\nend\nend");
+  deploy_rest(g);
+  assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
+  ok_lines(g, "arrive 1 at 0,8\nend");
+  assert_int_equal(g->s.units[MURK_ATTACKER][1].state, MURK_PLATOON_RESERVE);
   murk_game_free(g);
   murk_mission_free(m);
 }

@@ -106,6 +106,135 @@ static void test_sides_roll(void** st) {
   murk_mission_free(m);
 }
 
+/* ---- No Man's Land (Flames of War missions): the left/right roll, objectives in both
+ * halves, the patrols, wire, the defender's bonus on the first-turn roll ---- */
+
+#define NML_MISSION \
+  "name: Wire Field\n"                                                                  \
+  "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n"                                 \
+  "terrain:\n"                                                                          \
+  "  legend:\n"                                                                         \
+  "    \".\": {class: open, sight: clear, name: mud}\n"                                 \
+  "    \"w\": {class: difficult, sight: clear, name: wire, works: wire}\n"              \
+  "    \"X\": {class: difficult, sight: clear, name: trench, works: fortification}\n"   \
+  "  map: |\n"                                                                          \
+  "    ................\n"                                                              \
+  "    XXXXXXXXXXXXXXXX\n"                                                              \
+  "    ..........wwwwww\n"                                                              \
+  "    ................\n"                                                              \
+  "    ................\n"                                                              \
+  "    ................\n"                                                              \
+  "    ................\n"                                                              \
+  "    ................\n"                                                              \
+  "    ................\n"                                                              \
+  "    wwwwww..........\n"                                                              \
+  "    XXXXXXXXXXXXXXXX\n"                                                              \
+  "    ................\n"                                                              \
+  "deployment:\n"                                                                       \
+  "  attacker: {half: south, keep_out: {centre_line: 15cm}}\n"                          \
+  "  defender: {half: north, keep_out: {centre_line: 15cm}}\n"                          \
+  "objectives:\n"                                                                       \
+  "  place:\n"                                                                          \
+  "    - {by: attacker, for: defender, count: 1, in: {half: north}, keep_out: {edges: "  \
+  "5cm}}\n"                                                                             \
+  "    - {by: defender, for: attacker, count: 1, in: {half: south}, keep_out: {edges: "  \
+  "5cm}}\n"                                                                             \
+  "setup: {first_turn: roll, first_turn_bonus: {defender: 1}, deploy_first: defender}\n" \
+  "rules:\n"                                                                            \
+  "  delayed_reserves: {undeployed: true}\n"                                            \
+  "  no_mans_land_patrol: {within: 15cm, divide: 10cm}\n"                               \
+  "forces:\n"                                                                           \
+  "  attacker:\n"                                                                       \
+  "    name: Red Force\n" ST_PROFILE "    platoons:\n"                                  \
+  ST_PLATOON("Able Rifles", "infantry", 2) ST_PLATOON("Baker Patrol", "infantry", 2)    \
+  "  defender:\n"                                                                       \
+  "    name: Blue Force\n" ST_PROFILE "    platoons:\n"                                 \
+  ST_PLATOON("Victor Rifles", "infantry", 2) ST_PLATOON("Whisky Patrol", "infantry", 2)
+
+static void test_no_mans_land(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NML_MISSION);
+  bool seen[MURK_SIDES] = {false, false};
+  for (uint64_t seed = 1; seed < 30 && !(seen[0] && seen[1]); seed++) {
+    struct murk_game* g = new_game(m, seed);
+    char why[200];
+    enum murk_side w = g->s.lr_winner;
+    assert_true(w == MURK_ATTACKER || w == MURK_DEFENDER);
+    assert_true(has_event(g, "left or right, attacker: d6"));
+    seen[w] = true;
+    /* The winner places first and chooses its half: here the west (columns 0-5: the
+     * dividing line's 10cm band takes columns 6-9). */
+    assert_int_equal(murk_game_to_act(g), w);
+    int near_y = w == MURK_ATTACKER ? 3 : 8, far_y = w == MURK_ATTACKER ? 8 : 3;
+    char line[64];
+    snprintf(line, sizeof line, "objective at 7,%d", near_y);
+    bad_line(g, line, why, sizeof why);
+    assert_non_null(strstr(why, "from the line dividing left from right"));
+    snprintf(line, sizeof line, "objective at 3,%d", near_y);
+    ok_line(g, line);
+    snprintf(line, sizeof line, "objective at 3,%d", far_y);
+    bad_line(g, line, why, sizeof why);
+    assert_non_null(strstr(why, "yours goes in the other half"));
+    snprintf(line, sizeof line, "objective at 12,%d", far_y);
+    ok_line(g, line);
+    /* The fortified platoons deploy (platoon 1 each), the rest wait in delayed reserve. */
+    ok_lines(g, "end\nend\ndeploy 1 at 3,0\ndeploy 1 at 3,11\nend\nend");
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_PATROL);
+    assert_int_equal(murk_game_to_act(g), w);
+    bad_line(g, "end", why, sizeof why);
+    assert_string_equal(why, "No Man's Land: send out your patrol first (patrol N at X,Y)");
+    /* Own side, within 15cm (3 rows) of the centre line, in the objective's half. */
+    int own_y = w == MURK_ATTACKER ? 7 : 4, wrong_y = w == MURK_ATTACKER ? 10 : 1;
+    snprintf(line, sizeof line, "patrol 2 at 3,%d", wrong_y);
+    bad_line(g, line, why, sizeof why);
+    assert_non_null(strstr(why, "within 15cm (3 cells) of the centre line"));
+    snprintf(line, sizeof line, "patrol 2 at 12,%d", own_y);
+    bad_line(g, line, why, sizeof why);
+    assert_non_null(strstr(why, "a patrol goes in the half where you placed objective"));
+    snprintf(line, sizeof line, "patrol 2 at 3,%d", own_y);
+    ok_line(g, line); /* from reserve */
+    assert_true(has_event(g, "takes a platoon out of reserve as its patrol"));
+    /* The other side sends a platoon from the table: it is taken off first. */
+    snprintf(line, sizeof line, "patrol 1 at 12,%d", w == MURK_ATTACKER ? 4 : 7);
+    ok_line(g, line);
+    assert_true(has_event(g, "off the table as its patrol"));
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+    assert_true(has_event(g, "first turn, defender: d6 = ") &&
+                has_event(g, "+1 (the mission's bonus)"));
+    murk_game_free(g);
+  }
+  assert_true(seen[MURK_ATTACKER] && seen[MURK_DEFENDER]);
+  murk_mission_free(m);
+}
+
+/* Over the Wire (murk's own rule): a move that enters wire ends there. */
+static void test_wire_stops_a_move(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NML_MISSION);
+  for (uint64_t seed = 1; seed < 30; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    char why[200];
+    enum murk_side w = g->s.lr_winner;
+    ok_lines(g, w == MURK_ATTACKER ? "objective at 3,3\nobjective at 12,8"
+                                   : "objective at 3,8\nobjective at 12,3");
+    ok_lines(g, "end\nend\ndeploy 1 at 3,0\ndeploy 1 at 3,11\nend\nend");
+    ok_lines(g, w == MURK_ATTACKER ? "patrol 2 at 3,7\npatrol 2 at 12,4"
+                                   : "patrol 2 at 3,4\npatrol 2 at 12,7");
+    if (murk_game_to_act(g) != MURK_ATTACKER) {
+      murk_game_free(g);
+      continue;
+    }
+    /* Platoon 1 stands on row 11 at column 3; the wire lies across row 9, columns 0-5. */
+    bad_line(g, "move 1 to 3,8", why, sizeof why);
+    assert_string_equal(why, "the wire at 03,09 is an obstacle: a move that enters it ends there");
+    ok_line(g, "move 1 to 3,9");
+    murk_game_free(g);
+    murk_mission_free(m);
+    return;
+  }
+  fail_msg("no seed gave the attacker the first turn");
+}
+
 /* ---- deployment order ---- */
 
 static void test_independents_phase(void** st) {
@@ -358,6 +487,17 @@ static void test_immediate_ambush(void** st) {
   assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
   murk_game_free(g);
   murk_mission_free(m);
+  /* Surrounded: the ambush is not a choice (`required: true`). */
+  m = mission("rules:\n  immediate_ambush: {keep_out: 20cm, required: true}\n");
+  g = new_game(m, 1);
+  bad_line(g, "end", why, sizeof why);
+  assert_string_equal(why,
+                      "immediate ambush: this mission has you hold 1 platoon in immediate ambush "
+                      "(ambush N); you hold 0");
+  ok_lines(g, "ambush 2\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
+  murk_game_free(g);
+  murk_mission_free(m);
 }
 
 static void test_ambush_in_own_turn(void** st) {
@@ -582,6 +722,8 @@ int main(void) {
       cmocka_unit_test(test_infiltrate),
       cmocka_unit_test(test_escalation),
       cmocka_unit_test(test_mission_keys),
+      cmocka_unit_test(test_no_mans_land),
+      cmocka_unit_test(test_wire_stops_a_move),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

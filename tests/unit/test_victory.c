@@ -505,12 +505,12 @@ static void test_random_game_length(void** st) {
 
 /* ---- Fighting Withdrawal ---- */
 
-#define FW_MISSION_EXTRA                                 \
-  "objectives:\n  fixed:\n"                              \
-  "    - {name: alpha, at: \"2,4\", for: attacker}\n"    \
-  "    - {name: bravo, at: \"8,4\", for: attacker}\n"    \
-  "    - {name: charlie, at: \"14,3\", for: attacker}\n" \
-  "rules:\n  fighting_withdrawal: {}\n"                  \
+#define FW_MISSION_EXTRA                               \
+  "objectives:\n  fixed:\n"                            \
+  "    - {name: \"1\", at: \"2,4\", for: attacker}\n"  \
+  "    - {name: \"2\", at: \"8,4\", for: attacker}\n"  \
+  "    - {name: \"3\", at: \"14,3\", for: attacker}\n" \
+  "rules:\n  fighting_withdrawal: {}\n"                \
   "end:\n  - {kind: objective_taken, side: attacker}\n"
 
 static int withdrawn(const struct murk_game* g) {
@@ -531,7 +531,7 @@ static void test_fighting_withdrawal_schedule(void** st) {
   struct murk_mission* m = mission(FW_MISSION_EXTRA, 1, 1, 0, 6, 1, 0);
   struct murk_game* g = new_game(m, 1);
   deploy_all(g, 1, 6);
-  put(g, A, 0, 14, 8); /* nearest to charlie, then bravo */
+  put(g, A, 0, 14, 8);
   char why[200];
   to_defender(g);
   pass(g); /* turn 1 */
@@ -579,20 +579,37 @@ static void test_fighting_withdrawal_schedule(void** st) {
   assert_int_equal(g->s.delay_counters, 1);
   assert_true(has_event(g, "Fighting Withdrawal, turn 5: the defender gains a delay counter (1)"));
   pass(g);
-  /* Turn 6: the objective nearest the attacker goes; four platoons and a counter make
+  /* Turn 6: an objective goes, the defender's choice; four platoons and a counter make
    * five: a withdrawal, and the counter is given up. */
   to_defender(g);
-  assert_true(has_event(g, "Fighting Withdrawal, turn 6: objective charlie at 14,03 is removed"));
+  assert_true(
+      has_event(g, "Fighting Withdrawal, turn 6: the defender removes an objective of its choice"));
+  assert_int_equal(g->s.nobjectives, 3);
+  bad_line(g, "end", why, sizeof why);
+  assert_string_equal(why,
+                      "the Fighting Withdrawal schedule says you must remove an objective first "
+                      "(remove objective N)");
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_true(v->verbs & (1u << MURK_CMD_REMOVE));
+  assert_non_null(strstr(v->prompt, "remove an objective first (remove objective N)"));
+  murk_view_free(v);
+  bad_line(g, "remove objective 7", why, sizeof why);
+  assert_string_equal(why, "there is no objective 7");
+  ok_line(g, "remove objective 1"); /* not the one the attacker is nearest to: its choice */
+  assert_true(
+      has_event(g, "Fighting Withdrawal, turn 6: the defender removes objective 1 at 02,04"));
   assert_int_equal(g->s.nobjectives, 2);
+  bad_line(g, "remove objective 2", why, sizeof why); /* one was due */
+  assert_string_equal(why, "you take away no objectives now");
   assert_int_equal(g->s.withdraw_due, 1);
   assert_int_equal(g->s.delay_counters, 0);
   ok_line(g, "withdraw 4");
   pass(g);
-  /* Turn 7: bravo goes; three platoons: a counter. */
+  /* Turn 7: another goes; three platoons: a counter. */
   to_defender(g);
-  assert_true(has_event(g, "Fighting Withdrawal, turn 7: objective bravo at 08,04 is removed"));
+  ok_line(g, "remove objective 3");
   assert_int_equal(g->s.nobjectives, 1);
-  assert_string_equal(g->s.objectives[0].name, "alpha");
+  assert_string_equal(g->s.objectives[0].name, "2");
   assert_int_equal(g->s.delay_counters, 1);
   assert_int_equal(g->s.withdraw_due, 0);
   pass(g);
