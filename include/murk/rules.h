@@ -122,7 +122,6 @@ enum murk_param_type {
   X(INF_SEEN, INFILTRATE, "seen", LENGTH_UP, "18in", 0, 1000)                         \
   X(NF_SIGHT, NIGHT_FIGHTING, "sight", DICE, "2d6*3", 0, 0)                           \
   X(NF_UNIT, NIGHT_FIGHTING, "unit", LENGTH, "1in", 0, 1000)                          \
-  X(RGL_FROM_TURN, RANDOM_GAME_LENGTH, "from_turn", INT, "5", 1, 100)                 \
   X(RGL_SCORE, RANDOM_GAME_LENGTH, "score", INT, "4", 1, 6)                           \
   X(RGL_EXTRA, RANDOM_GAME_LENGTH, "max_extra", INT, "3", 0, 20)                      \
   X(NVR_BASE, NVR, "base", INT, "-1", -1, 6)                                          \

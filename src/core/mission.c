@@ -301,6 +301,7 @@ static void load_document(struct ld* L) {
     ld_end(L, t[T_END], limit_ok ? t[T_TURN_LIMIT] : NULL);
   else
     ld_default_end(L);
+  if (t[T_RULES] && yw_is_map(t[T_RULES])) ld_check_game_length(L, t[T_RULES]);
   ld_forces(L, root, t[T_FORCES]);
 }
 

@@ -287,7 +287,7 @@ static void test_full_example_rules_and_end(void** state) {
   assert_int_equal(murk_mission_param(m, MURK_P_DRES_FROM_TURN), 4);
   assert_int_equal(murk_mission_param(m, MURK_P_DRES_SCORE), 5);
   /* Defaults of rules that are off are filled too. */
-  assert_int_equal(murk_mission_param(m, MURK_P_RGL_FROM_TURN), 5);
+  assert_int_equal(murk_mission_param(m, MURK_P_RGL_EXTRA), 3);
   assert_int_equal(murk_mission_param(m, MURK_P_NVR_BASE), -1);
   assert_int_equal(murk_mission_param(m, MURK_P_LI_SPOT), 7); /* 7hex stays 7 */
   assert_int_equal(murk_mission_param(m, MURK_P_NF_UNIT), 0); /* 1in < one 5cm cell */
