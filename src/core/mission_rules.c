@@ -171,6 +171,32 @@ void ld_check_escalation(struct ld* L, yaml_node_t* rules) {
            "escalation sends everything it keeps off the table into reserve)");
 }
 
+/* Pairs of rules the registry refuses (rules.h, MURK_PAIR_LIST; docs/rules.md, "Rules
+ * together"): the error stands at the later of the two in the file. */
+void ld_check_pairs(struct ld* L, yaml_node_t* rules) {
+  const struct murk_mission* m = L->m;
+  yaml_node_t* key[MURK_RULE_COUNT] = {0};
+  enum murk_rule_id order[MURK_RULE_COUNT];
+  int n = 0;
+  FOR_PAIRS(L, rules, pair) {
+    yaml_node_t* k = node(L, pair->key);
+    if (!yw_is_scalar(k)) continue;
+    enum murk_rule_id r = murk_rule_lookup((const char*)k->data.scalar.value);
+    if (r == MURK_RULE_COUNT || key[r] || !m->rule_on[r]) continue;
+    key[r] = k;
+    order[n++] = r;
+  }
+  for (int j = 1; j < n; j++)
+    for (int i = 0; i < j; i++) {
+      const char* why = NULL;
+      if (murk_rule_pair(order[i], order[j], &why) != MURK_PAIR_REFUSED) continue;
+      yw_err(&L->w, key[order[j]],
+             "%s and %s cannot be played together: %s (expected one of them; docs/rules.md, "
+             "\"Rules together\")",
+             murk_rule_name(order[i]), murk_rule_name(order[j]), why);
+    }
+}
+
 /* Random Game Length (seed 004) rolls after the mission's stated number of turns: it needs
  * them. */
 void ld_check_game_length(struct ld* L, yaml_node_t* rules) {
