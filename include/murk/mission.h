@@ -29,6 +29,7 @@
 #define MURK_MISSION_MAX_ENTRIES 32        /* entry points */
 #define MURK_MISSION_MAX_OBJECTIVES 16     /* fixed objectives */
 #define MURK_OBJECTIVE_HOLD_DEFAULT "10cm" /* objectives: hold, unless the mission says */
+#define MURK_VP_CENTRE_DEFAULT "12in"      /* victory: centre (field_of_battle) */
 #define MURK_MISSION_MAX_OBJ_RULES 8       /* objective placement steps */
 #define MURK_MISSION_MAX_PROFILES 32       /* team profiles per side */
 #define MURK_MISSION_MAX_PLATOONS 40       /* per side */
@@ -205,6 +206,7 @@ struct murk_platoon {
    * wing under one leader counter; "" stands alone. command_rating 0: the force's. */
   char wing[MURK_NAME];
   int command_rating;
+  int points; /* margin of victory: its points cost; 0: as many as its teams (murk's own) */
 };
 
 struct murk_force {
@@ -319,6 +321,24 @@ enum murk_vp_mode {
                          decides (seed 004, Margin of Victory) */
 };
 
+/* What the mission's aim scores under margin of victory (seed 004, Mission Specific
+ * Objectives); docs/rules.md, "Margin of victory". */
+#define MURK_VP_OBJECTIVE_LIST(X)       \
+  X(NONE, "none")                       \
+  X(TABLE_QUARTERS, "table_quarters")   \
+  X(ENEMY_LINES, "enemy_lines")         \
+  X(LOOT, "loot")                       \
+  X(FIELD_OF_BATTLE, "field_of_battle") \
+  X(ANNIHILATION, "annihilation")
+
+enum murk_vp_objective {
+#define MURK_VP_OBJECTIVE_ENUM(id, name) MURK_VPO_##id,
+  MURK_VP_OBJECTIVE_LIST(MURK_VP_OBJECTIVE_ENUM)
+#undef MURK_VP_OBJECTIVE_ENUM
+      MURK_VPO_COUNT
+};
+const char* murk_vp_objective_name(enum murk_vp_objective o);
+
 struct murk_victory {
   struct murk_vp_row rows[MURK_MISSION_MAX_VP_ROWS];
   int nrows;
@@ -327,6 +347,13 @@ struct murk_victory {
   enum murk_vp_mode mode;   /* `points:` table (default) or margin */
   enum murk_side otherwise; /* who wins when the game ends without a side winning it
                                (turn limit, game length): MURK_NO_SIDE (default) or a side */
+  /* margin only */
+  enum murk_vp_objective objective; /* what the mission's aim scores (default none) */
+  int points_limit;                 /* the game's points limit; 0: the larger force's worth */
+  int damaged_at;    /* a unit left with at most this percent of its teams is damaged (0: no
+                        damage points) */
+  int damaged_share; /* percent of a damaged unit's worth the enemy scores */
+  int centre;        /* field_of_battle: cells from the table's centre */
 };
 
 enum murk_first_turn {

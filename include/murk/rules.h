@@ -50,6 +50,153 @@ enum murk_rule_id {
       MURK_RULE_COUNT
 };
 
+/* What each rule governs, in a few words: the interplay of two rules that never read each
+ * other's state is these two phrases (docs/rules.md, "Rules together").
+ * X(id, what it governs) */
+#define MURK_RULE_SCOPE_LIST(X)                                                             \
+  X(FOG_OF_WAR, "hidden platoon templates, their moves, bogging and reveals")               \
+  X(THICK_MORNING_FOG, "a visibility roll before seeing any enemy team")                    \
+  X(LOST_IN_THE_FOG, "the entry a delayed reserve comes on by")                             \
+  X(MEETING_ENGAGEMENT, "the bonus to the first-turn roll")                                 \
+  X(RESERVES, "platoons held off the table and their arrival rolls")                        \
+  X(DELAYED_RESERVES, "reserves that roll from a later turn")                               \
+  X(SCATTERED_RESERVES, "the die that picks where a reserve comes on")                      \
+  X(MOBILE_RESERVES, "reserves that may come on along any of the side's edges")             \
+  X(AMBUSH, "platoons held in ambush and revealed later")                                   \
+  X(IMMEDIATE_AMBUSH, "ambushes sprung on the first turn")                                  \
+  X(PREPARED_POSITIONS, "defenders dug in when the game starts")                            \
+  X(RANDOM_DEPLOYMENT, "the die that picks the section a platoon deploys in")               \
+  X(RECCE_DEPLOYMENT, "recce moves after deployment")                                       \
+  X(FAIR_FIGHT, "victory points when nobody won")                                           \
+  X(DARKNESS, "a visibility roll before firing in the dark, and gunflashes")                \
+  X(FIGHTING_WITHDRAWAL, "the defender's withdrawal schedule and its last turn")            \
+  X(COMPANY_MORALE, "the company's motivation test when it falls below strength")           \
+  X(LIMITED_INTELLIGENCE, "wings as leader and Dis counters, spotting and wing deployment") \
+  X(NVR, "the night visibility range, its change roll, lights and gunflashes")              \
+  X(CLOAKING, "cloaking counters of the night attacker's infantry")                         \
+  X(CONCEALMENT, "a sight roll before firing at a unit deployed at the start, turn 1")      \
+  X(DEEP_STRIKE, "reserves that come down anywhere, scatter and land in rings")             \
+  X(DUSK_AND_DAWN, "the die that makes turn 1 or turns 6 on dark")                          \
+  X(ESCALATION, "which platoons may deploy at the start; the rest go into reserve")         \
+  X(INFILTRATE, "infiltrators deployed after everything else, away from the enemy")         \
+  X(NIGHT_FIGHTING, "a 2D6 x 3 inches sight roll before firing in the dark")                \
+  X(RANDOM_GAME_LENGTH, "extra turns after the mission's stated number of turns")
+
+/* Two rules a mission switches on together (issue 15 point 10; docs/rules.md, "Rules
+ * together", is made from this table). A pair not listed is APART: each governs what its
+ * scope says and never reads the other's state. WITH: they work together by the stated
+ * interplay. REFUSED: the loader (`murk check`) refuses the pair with the reason.
+ * X(rule, rule, verdict, interplay or reason) */
+#define MURK_PAIR_LIST(X)                                                                       \
+  X(RESERVES, DELAYED_RESERVES, WITH,                                                           \
+    "a platoon waits in one kind; each kind rolls on its own (plain, then delayed)")            \
+  X(RESERVES, SCATTERED_RESERVES, WITH,                                                         \
+    "a platoon waits in one kind; each kind rolls on its own, scattered ones then roll where")  \
+  X(RESERVES, MOBILE_RESERVES, WITH, "a platoon waits in one kind; each kind rolls on its own") \
+  X(DELAYED_RESERVES, SCATTERED_RESERVES, WITH,                                                 \
+    "a platoon waits in one kind; each kind rolls on its own")                                  \
+  X(DELAYED_RESERVES, MOBILE_RESERVES, WITH,                                                    \
+    "a platoon waits in one kind; each kind rolls on its own")                                  \
+  X(SCATTERED_RESERVES, MOBILE_RESERVES, WITH,                                                  \
+    "a platoon waits in one kind; each kind rolls on its own")                                  \
+  X(LOST_IN_THE_FOG, DELAYED_RESERVES, WITH,                                                    \
+    "a delayed reserve comes on at the entry the lost-in-the-fog die picks")                    \
+  X(LOST_IN_THE_FOG, SCATTERED_RESERVES, WITH,                                                  \
+    "delayed reserves come on by the lost-in-the-fog die, scattered ones by their own die")     \
+  X(AMBUSH, IMMEDIATE_AMBUSH, WITH,                                                             \
+    "a platoon is held in one of the two ambushes; each counts against its own allowance")      \
+  X(FOG_OF_WAR, THICK_MORNING_FOG, WITH,                                                        \
+    "the fog's visibility roll never sees farther than fog of war's spotting range")            \
+  X(FOG_OF_WAR, LOST_IN_THE_FOG, WITH,                                                          \
+    "the same mission rules: delayed templates come on at the picked entry")                    \
+  X(FOG_OF_WAR, DARKNESS, WITH,                                                                 \
+    "the darkness roll never sees farther than fog of war's spotting range")                    \
+  X(FOG_OF_WAR, CLOAKING, REFUSED,                                                              \
+    "fog of war's templates already hide the platoons, so cloaking would do nothing")           \
+  X(THICK_MORNING_FOG, DARKNESS, WITH,                                                          \
+    "one visibility roll: the fog's, and a gunflash is not seen through fog")                   \
+  X(ESCALATION, RESERVES, WITH,                                                                 \
+    "what escalation keeps off the table waits in reserve and rolls a die per platoon")         \
+  X(ESCALATION, DEEP_STRIKE, WITH,                                                              \
+    "a deep striker may be held for deep strike before deploying; escalation sends the rest "   \
+    "into plain reserve")                                                                       \
+  X(ESCALATION, INFILTRATE, WITH,                                                               \
+    "infiltrators deploy in their own step as the text allows; escalation does not hold them")  \
+  X(DEEP_STRIKE, RESERVES, WITH,                                                                \
+    "deep strikers roll with the reserves' from_turn and score, one die per platoon")           \
+  X(NIGHT_FIGHTING, DUSK_AND_DAWN, WITH,                                                        \
+    "the dusk and dawn die decides the turns night fighting governs")                           \
+  X(CONCEALMENT, NIGHT_FIGHTING, WITH,                                                          \
+    "on a turn night fighting governs, concealment is ignored (the text says so)")              \
+  X(CONCEALMENT, DUSK_AND_DAWN, WITH,                                                           \
+    "on a dark turn concealment is ignored, as under night fighting")                           \
+  X(CONCEALMENT, DARKNESS, WITH,                                                                \
+    "the darkness roll governs firing; concealment is ignored, as under night fighting")        \
+  X(CONCEALMENT, THICK_MORNING_FOG, WITH,                                                       \
+    "the fog's roll governs firing; concealment is ignored, as under night fighting")           \
+  X(DUSK_AND_DAWN, RANDOM_GAME_LENGTH, WITH,                                                    \
+    "dark on turn 6 stays dark in the extra turns (the text says so)")                          \
+  X(CLOAKING, NVR, WITH, "the same night rules: cloaking counters move under the NVR")          \
+  X(FIGHTING_WITHDRAWAL, RANDOM_GAME_LENGTH, WITH,                                              \
+    "whichever end comes first ends the game: the withdrawal's last turn or the game length")   \
+  X(NVR, NIGHT_FIGHTING, REFUSED,                                                               \
+    "two night systems: under the NVR night fighting's sight roll would never be made")         \
+  X(NVR, DUSK_AND_DAWN, REFUSED,                                                                \
+    "two night systems: the NVR would still limit sight on the turns dusk and dawn make day")   \
+  X(NVR, DARKNESS, REFUSED, "two night systems: the NVR would replace the darkness roll")       \
+  X(NVR, THICK_MORNING_FOG, REFUSED, "the NVR would replace the fog's visibility roll")         \
+  X(NVR, CONCEALMENT, REFUSED, "the NVR would replace concealment's sight roll")                \
+  X(DARKNESS, NIGHT_FIGHTING, REFUSED,                                                          \
+    "two night systems: the darkness roll would replace night fighting's")                      \
+  X(DARKNESS, DUSK_AND_DAWN, REFUSED,                                                           \
+    "darkness is dark every turn, dusk and dawn makes most turns day")                          \
+  X(THICK_MORNING_FOG, NIGHT_FIGHTING, REFUSED,                                                 \
+    "the fog's visibility roll would replace night fighting's")                                 \
+  X(THICK_MORNING_FOG, DUSK_AND_DAWN, REFUSED,                                                  \
+    "the fog's visibility roll would replace night fighting's on the dark turns")               \
+  X(LIMITED_INTELLIGENCE, FOG_OF_WAR, REFUSED,                                                  \
+    "spotting a wing would leave the rest of it without its leader counter")                    \
+  X(LIMITED_INTELLIGENCE, NVR, REFUSED, "wings would spot at 7 hexes whatever the NVR")         \
+  X(LIMITED_INTELLIGENCE, NIGHT_FIGHTING, WITH,                                                 \
+    "night fighting limits how far a unit may fire, not what a wing spots: spotting stays at "  \
+    "the spot range, each shot in the dark rolls its sight")                                    \
+  X(LIMITED_INTELLIGENCE, DARKNESS, REFUSED, "wings would spot at 7 hexes in the dark")         \
+  X(LIMITED_INTELLIGENCE, DUSK_AND_DAWN, WITH,                                                  \
+    "the dark turns it makes limit fire as night fighting does; spotting stays at the spot "    \
+    "range")                                                                                    \
+  X(LIMITED_INTELLIGENCE, THICK_MORNING_FOG, REFUSED, "wings would spot at 7 hexes in the fog") \
+  X(LIMITED_INTELLIGENCE, CONCEALMENT, WITH,                                                    \
+    "concealment limits fire at a unit deployed at the start, not what a wing spots")           \
+  X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED, "two kinds of counters for the same hidden units") \
+  X(LIMITED_INTELLIGENCE, ESCALATION, REFUSED,                                                  \
+    "platoons kept off the table would come on outside their wing's counters, by name")         \
+  X(LIMITED_INTELLIGENCE, DEEP_STRIKE, REFUSED,                                                 \
+    "a deep strike would come down outside its wing's counters, by name")                       \
+  X(LIMITED_INTELLIGENCE, INFILTRATE, REFUSED,                                                  \
+    "infiltrators would deploy outside their wing's counters, by name")                         \
+  X(LIMITED_INTELLIGENCE, RESERVES, REFUSED,                                                    \
+    "a reserve would come on outside its wing's counters, by name")                             \
+  X(LIMITED_INTELLIGENCE, DELAYED_RESERVES, REFUSED,                                            \
+    "a reserve would come on outside its wing's counters, by name")                             \
+  X(LIMITED_INTELLIGENCE, SCATTERED_RESERVES, REFUSED,                                          \
+    "a reserve would come on outside its wing's counters, by name")                             \
+  X(LIMITED_INTELLIGENCE, MOBILE_RESERVES, REFUSED,                                             \
+    "a reserve would come on outside its wing's counters, by name")                             \
+  X(LIMITED_INTELLIGENCE, AMBUSH, REFUSED,                                                      \
+    "an ambush would be revealed outside its wing's counters, by name")                         \
+  X(LIMITED_INTELLIGENCE, IMMEDIATE_AMBUSH, REFUSED,                                            \
+    "an ambush would be revealed outside its wing's counters, by name")                         \
+  X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, REFUSED,                                           \
+    "wings deploy as leader counters; a die picking each platoon's section does not fit them")  \
+  X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                            \
+    "recce moves would move platoons hidden under a wing's counters")
+
+enum murk_pair_verdict {
+  MURK_PAIR_APART = 0, /* each governs its own scope */
+  MURK_PAIR_WITH,      /* together, by the stated interplay */
+  MURK_PAIR_REFUSED,   /* murk check refuses the pair */
+};
+
 enum murk_param_type {
   MURK_PARAM_INT,       /* a whole number, with min..max */
   MURK_PARAM_BOOL,      /* true / false */
@@ -124,7 +271,6 @@ enum murk_param_type {
   X(INF_SEEN, INFILTRATE, "seen", LENGTH_UP, "18in", 0, 1000)                         \
   X(NF_SIGHT, NIGHT_FIGHTING, "sight", DICE, "2d6*3", 0, 0)                           \
   X(NF_UNIT, NIGHT_FIGHTING, "unit", LENGTH, "1in", 0, 1000)                          \
-  X(RGL_FROM_TURN, RANDOM_GAME_LENGTH, "from_turn", INT, "5", 1, 100)                 \
   X(RGL_SCORE, RANDOM_GAME_LENGTH, "score", INT, "4", 1, 6)                           \
   X(RGL_EXTRA, RANDOM_GAME_LENGTH, "max_extra", INT, "3", 0, 20)                      \
   X(NVR_BASE, NVR, "base", INT, "-1", -1, 6)                                          \
@@ -182,6 +328,12 @@ int murk_param_min(enum murk_param_id p);
 int murk_param_max(enum murk_param_id p);
 /* MURK_PARAM_COUNT if the rule has no parameter of that key. */
 enum murk_param_id murk_param_lookup(enum murk_rule_id rule, const char* key);
+/* What a rule governs (MURK_RULE_SCOPE_LIST). */
+const char* murk_rule_scope(enum murk_rule_id id);
+/* How rules a and b meet, in either order; *why (if not NULL) gets the interplay or the
+ * reason of a listed pair, NULL for an APART one. A rule with itself is APART. */
+enum murk_pair_verdict murk_rule_pair(enum murk_rule_id a, enum murk_rule_id b, const char** why);
+
 /* "whole number", "true or false", "length (rounded down)", ...: for messages and docs. */
 const char* murk_param_type_name(enum murk_param_type t);
 

@@ -292,6 +292,7 @@ static void load_document(struct ld* L) {
   if (t[T_SETUP]) ld_setup(L, t[T_SETUP]);
   if (t[T_ARRIVE]) ld_arrive(L, t[T_ARRIVE]);
   if (t[T_RULES]) ld_check_escalation(L, t[T_RULES]);
+  if (t[T_RULES] && yw_is_map(t[T_RULES])) ld_check_pairs(L, t[T_RULES]);
   bool limit_ok =
       t[T_TURN_LIMIT] && yw_int(&L->w, t[T_TURN_LIMIT], "turn_limit", 0, 100, &m->turn_limit);
   ld_default_victory(&m->victory);
@@ -301,6 +302,7 @@ static void load_document(struct ld* L) {
     ld_end(L, t[T_END], limit_ok ? t[T_TURN_LIMIT] : NULL);
   else
     ld_default_end(L);
+  if (t[T_RULES] && yw_is_map(t[T_RULES])) ld_check_game_length(L, t[T_RULES]);
   ld_forces(L, root, t[T_FORCES]);
 }
 

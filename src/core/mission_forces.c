@@ -156,7 +156,8 @@ static void load_teams(struct ld* L, yaml_node_t* n, struct murk_force* f, struc
   X(PLATOON_TEAMS, "teams")                       \
   X(PLATOON_FLAGS, "flags")                       \
   X(PLATOON_WING, "wing")                         \
-  X(PLATOON_COMMAND_RATING, "command_rating")
+  X(PLATOON_COMMAND_RATING, "command_rating")     \
+  X(PLATOON_POINTS, "points")
 LD_RECORD(platoon, PLATOON_FIELDS);
 
 static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, const char* side,
@@ -213,6 +214,8 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
     if (v[PLATOON_WING]) yw_text(&L->w, v[PLATOON_WING], "wing", pl.wing, sizeof pl.wing);
     if (v[PLATOON_COMMAND_RATING])
       yw_int(&L->w, v[PLATOON_COMMAND_RATING], "command_rating", 0, 10, &pl.command_rating);
+    /* Margin of victory (seed 004, Victory Points): a unit is worth its points cost. */
+    if (v[PLATOON_POINTS]) yw_int(&L->w, v[PLATOON_POINTS], "points", 1, 100000, &pl.points);
     if (L->w.diags->count == before) {
       name_at[f->nplatoons] = v[PLATOON_NAME];
       f->platoons[f->nplatoons++] = pl;

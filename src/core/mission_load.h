@@ -116,6 +116,8 @@ void ld_check_lost_in_the_fog(struct ld* L, yaml_node_t* root, yaml_node_t* entr
 void ld_default_setup(struct murk_mission* m);
 void ld_setup(struct ld* L, yaml_node_t* n);
 void ld_check_escalation(struct ld* L, yaml_node_t* rules);
+void ld_check_game_length(struct ld* L, yaml_node_t* rules);
+void ld_check_pairs(struct ld* L, yaml_node_t* rules);
 void ld_default_victory(struct murk_victory* v);
 void ld_victory(struct ld* L, yaml_node_t* n);
 void ld_visibility(struct ld* L, yaml_node_t* n);

@@ -179,6 +179,48 @@ void ld_check_escalation(struct ld* L, yaml_node_t* rules) {
            "escalation sends everything it keeps off the table into reserve)");
 }
 
+/* Pairs of rules the registry refuses (rules.h, MURK_PAIR_LIST; docs/rules.md, "Rules
+ * together"): the error stands at the later of the two in the file. */
+void ld_check_pairs(struct ld* L, yaml_node_t* rules) {
+  const struct murk_mission* m = L->m;
+  yaml_node_t* key[MURK_RULE_COUNT] = {0};
+  enum murk_rule_id order[MURK_RULE_COUNT];
+  int n = 0;
+  FOR_PAIRS(L, rules, pair) {
+    yaml_node_t* k = node(L, pair->key);
+    if (!yw_is_scalar(k)) continue;
+    enum murk_rule_id r = murk_rule_lookup((const char*)k->data.scalar.value);
+    if (r == MURK_RULE_COUNT || key[r] || !m->rule_on[r]) continue;
+    key[r] = k;
+    order[n++] = r;
+  }
+  for (int j = 1; j < n; j++)
+    for (int i = 0; i < j; i++) {
+      const char* why = NULL;
+      if (murk_rule_pair(order[i], order[j], &why) != MURK_PAIR_REFUSED) continue;
+      yw_err(&L->w, key[order[j]],
+             "%s and %s cannot be played together: %s (expected one of them; docs/rules.md, "
+             "\"Rules together\")",
+             murk_rule_name(order[i]), murk_rule_name(order[j]), why);
+    }
+}
+
+/* Random Game Length (seed 004) rolls after the mission's stated number of turns: it needs
+ * them. */
+void ld_check_game_length(struct ld* L, yaml_node_t* rules) {
+  const struct murk_mission* m = L->m;
+  if (!m->rule_on[MURK_RULE_RANDOM_GAME_LENGTH] || m->turn_limit > 0) return;
+  yaml_node_t* at = rules;
+  FOR_PAIRS(L, rules, pair) {
+    yaml_node_t* k = node(L, pair->key);
+    if (yw_is_scalar(k) && strcmp((const char*)k->data.scalar.value, "random_game_length") == 0)
+      at = k;
+  }
+  yw_err(&L->w, at,
+         "random_game_length is on but the mission has no turn limit (expected turn_limit: "
+         "the stated turns after which the die decides whether the game goes on)");
+}
+
 /* ---- rules ---- */
 
 /* Set a parameter from text (a default from the registry or a value from the file). */
@@ -520,6 +562,22 @@ void ld_default_victory(struct murk_victory* v) {
   v->ignore_first_loss_at = 9; /* seed 000, the nine-platoon exception */
   v->mode = MURK_VP_TABLE;
   v->otherwise = MURK_NO_SIDE;
+  v->objective = MURK_VPO_NONE;
+  v->points_limit = 0;
+  /* Seed 004 scores damage "see the Victory Points table", a table it does not give:
+   * murk's own default, half a unit's worth for a unit left with half its teams or fewer. */
+  v->damaged_at = 50;
+  v->damaged_share = 50;
+  v->centre = -1; /* set from MURK_VP_CENTRE_DEFAULT once the scale is known */
+}
+
+const char* murk_vp_objective_name(enum murk_vp_objective o) {
+  static const char* const names[] = {
+#define VPO_NAME(id, name) name,
+      MURK_VP_OBJECTIVE_LIST(VPO_NAME)
+#undef VPO_NAME
+  };
+  return (int)o >= 0 && o < MURK_VPO_COUNT ? names[o] : "unknown";
 }
 
 static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) {
@@ -542,7 +600,12 @@ static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) 
   X(VICTORY_TABLE, "table")                               \
   X(VICTORY_IGNORE_FIRST_LOSS_AT, "ignore_first_loss_at") \
   X(VICTORY_POINTS, "points")                             \
-  X(VICTORY_OTHERWISE, "otherwise")
+  X(VICTORY_OTHERWISE, "otherwise")                       \
+  X(VICTORY_OBJECTIVE, "objective")                       \
+  X(VICTORY_POINTS_LIMIT, "points_limit")                 \
+  X(VICTORY_DAMAGED_AT, "damaged_at")                     \
+  X(VICTORY_DAMAGED_SHARE, "damaged_share")               \
+  X(VICTORY_CENTRE, "centre")
 LD_RECORD(victory, VICTORY_FIELDS);
 #define VP_ROW_FIELDS(X) \
   X(ROW_NAME, "name")    \
@@ -569,6 +632,43 @@ void ld_victory(struct ld* L, yaml_node_t* n) {
                                                                */
     int k = yw_enum(&L->w, v[VICTORY_OTHERWISE], "otherwise", who, ARRAY_LEN(who));
     if (k >= 0) vic->otherwise = side_or_none(k);
+  }
+  /* Margin of victory's own fields (seed 004): meaningless under a table of points. */
+  static const int margin_only[] = {VICTORY_OBJECTIVE, VICTORY_POINTS_LIMIT, VICTORY_DAMAGED_AT,
+                                    VICTORY_DAMAGED_SHARE, VICTORY_CENTRE};
+  for (int i = 0; i < ARRAY_LEN(margin_only); i++)
+    if (v[margin_only[i]] && vic->mode != MURK_VP_MARGIN)
+      yw_err(&L->w, v[margin_only[i]],
+             "'%s' scores a margin of victory (expected points: margin beside it)",
+             victory_keys[margin_only[i]]);
+  if (v[VICTORY_OBJECTIVE]) {
+    static const char* const objs[] = {
+#define VPO_KEY(id, name) name,
+        MURK_VP_OBJECTIVE_LIST(VPO_KEY)
+#undef VPO_KEY
+    };
+    int k = yw_enum(&L->w, v[VICTORY_OBJECTIVE], "objective", objs, ARRAY_LEN(objs));
+    if (k >= 0) vic->objective = (enum murk_vp_objective)k;
+    if (k == MURK_VPO_LOOT && !L->have_objectives)
+      yw_err(&L->w, v[VICTORY_OBJECTIVE],
+             "'objective' is loot but the mission has no objectives (expected objectives: "
+             "its loot counters)");
+  }
+  if (v[VICTORY_POINTS_LIMIT])
+    yw_int(&L->w, v[VICTORY_POINTS_LIMIT], "points_limit", 1, 1000000, &vic->points_limit);
+  if (v[VICTORY_DAMAGED_AT])
+    yw_int(&L->w, v[VICTORY_DAMAGED_AT], "damaged_at", 0, 99, &vic->damaged_at);
+  if (v[VICTORY_DAMAGED_SHARE])
+    yw_int(&L->w, v[VICTORY_DAMAGED_SHARE], "damaged_share", 0, 100, &vic->damaged_share);
+  if (v[VICTORY_CENTRE])
+    ld_length_cells(L, v[VICTORY_CENTRE], "centre", MURK_ROUND_DOWN, 0, MURK_MISSION_MAX_CELLS,
+                    &vic->centre);
+  else if (L->scale_ok) {
+    /* seed 004, The Field of Battle: within 12" of the centre point. */
+    struct murk_length len;
+    char err[80];
+    if (murk_length_parse(MURK_VP_CENTRE_DEFAULT, &len, err, sizeof err) == 0)
+      vic->centre = murk_length_to_cells(len, L->m->scale, MURK_ROUND_DOWN);
   }
   if (!v[VICTORY_TABLE] || !yw_want_seq(&L->w, v[VICTORY_TABLE], "table")) return;
   if (yw_seq_len(v[VICTORY_TABLE]) > MURK_MISSION_MAX_VP_ROWS ||

@@ -631,8 +631,13 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
     int from = param(g, ki->from);
     if (n == 0 || s->turn < from) continue;
     int dice = param(g, ki->dice) + param(g, ki->step) * (s->turn - from);
-    /* seed 004, Reserves: each unit is diced for separately. */
-    if ((k == MURK_RESERVE_PLAIN || k == MURK_RESERVE_DEEP) && param(g, MURK_P_RES_PER_PLATOON))
+    /* seed 004, Reserves: each unit is diced for separately. Deep strike always rolls
+     * that way (it arrives "as specified in the Reserves rules" of the same text), and so
+     * do the reserves of a mission under Escalation (they arrive "in accordance with the
+     * normal Reserves rules", that text's again); per_platoon asks it of other reserves. */
+    if (k == MURK_RESERVE_DEEP ||
+        (k == MURK_RESERVE_PLAIN &&
+         (param(g, MURK_P_RES_PER_PLATOON) || murk_mission_rule_on(g->m, MURK_RULE_ESCALATION))))
       dice = n;
     if (dice > MURK_DICE_MAX) dice = MURK_DICE_MAX;
     if (dice <= 0) continue;
@@ -869,6 +874,45 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
   if (!murk_geom_on_table(gr, land)) {
     destroy(g, side, unit, "scatters off the table and is destroyed");
     return MURK_OK;
+  }
+
+  /* Only a first model that scatters off the table takes the whole unit with it (seed 004,
+   * Deep Strike). The text is silent on a first model coming down on impassable ground, on
+   * another team or within the keep-out of the enemy; murk's own reading: it stands on the
+   * nearest cell it may take (ring by ring around where it came down, in ring order), and
+   * the rings are built around that cell. */
+  if (!strike_cell_ok(g, side, land, keep) || strike_contact(g, side, unit, land, keep)) {
+    size_t fcap = (size_t)(gr->width + gr->height) * 8 + 8;
+    struct murk_pos* cells = murk_malloc(fcap * sizeof *cells);
+    if (!cells) {
+      g->oom = MURK_ENOMEM;
+      return MURK_ENOMEM;
+    }
+    bool found = false;
+    for (int r = 1; !found && r <= gr->width + gr->height; r++) {
+      size_t on = murk_geom_ring(gr, land, r, cells, fcap);
+      if (on > fcap) on = fcap;
+      for (size_t i = 0; i < on && !found; i++) {
+        if (!strike_cell_ok(g, side, cells[i], keep)) continue;
+        if (strike_contact(g, side, unit, cells[i], keep)) continue;
+        struct murk_pos was = land;
+        land = cells[i];
+        found = true;
+        char ws[16], ls[16];
+        murk_pos_format(was, ws, sizeof ws);
+        murk_pos_format(land, ls, sizeof ls);
+        mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
+                "%s P%d cannot stand at %s and comes down at %s, the nearest cell it may take", who,
+                u->marker, ws, ls);
+        mk_event_facts(g, u->marker, &was, &land);
+      }
+    }
+    murk_free(cells);
+    if (!found) {
+      destroy(g, side, unit, "finds no cell to come down on and is destroyed");
+      return MURK_OK;
+    }
+    s->markers[mi].pos = land;
   }
 
   /* Teams in rings around the first (seed 004): ring r is filled with as many teams as

@@ -100,3 +100,37 @@ const char* murk_param_type_name(enum murk_param_type t) {
   }
   return "unknown";
 }
+
+static const char* const scope_table[MURK_RULE_COUNT] = {
+#define SCOPE_ROW(id, what) [MURK_RULE_##id] = what,
+    MURK_RULE_SCOPE_LIST(SCOPE_ROW)
+#undef SCOPE_ROW
+};
+
+const char* murk_rule_scope(enum murk_rule_id id) {
+  return rule_ok(id) && scope_table[id] ? scope_table[id] : "";
+}
+
+struct pair_info {
+  enum murk_rule_id a, b;
+  enum murk_pair_verdict verdict;
+  const char* why;
+};
+
+static const struct pair_info pair_table[] = {
+#define PAIR_ROW(a, b, verdict, why) {MURK_RULE_##a, MURK_RULE_##b, MURK_PAIR_##verdict, why},
+    MURK_PAIR_LIST(PAIR_ROW)
+#undef PAIR_ROW
+};
+
+enum murk_pair_verdict murk_rule_pair(enum murk_rule_id a, enum murk_rule_id b, const char** why) {
+  if (why) *why = NULL;
+  for (size_t i = 0; i < sizeof pair_table / sizeof pair_table[0]; i++) {
+    const struct pair_info* p = &pair_table[i];
+    if ((p->a == a && p->b == b) || (p->a == b && p->b == a)) {
+      if (why) *why = p->why;
+      return p->verdict;
+    }
+  }
+  return MURK_PAIR_APART;
+}

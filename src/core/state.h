@@ -211,7 +211,7 @@ struct mk_state {
 
   /* Ending and winning (victory.c). */
   int vp[MURK_SIDES]; /* victory points once over */
-  int extra_turns;    /* Random Game Length: turns played beyond its from_turn */
+  int extra_turns;    /* Random Game Length: turns played beyond the turn limit */
   int length_checked; /* the last game turn whose end was checked for the game length */
   int delay_counters; /* Fighting Withdrawal: the defender's delay counters */
   int withdraw_due;   /* Fighting Withdrawal: platoons the side to act must withdraw now */

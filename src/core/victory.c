@@ -25,8 +25,9 @@
 /* Platoons that count towards the nine-platoon exception: all but transports (Flames of
  * War, Luneville mission rules, Victory Point Table: "not including transport platoons").
  * Losses on the table count every platoon destroyed, transports included (the text leaves
- * them out of the count of platoons only; issue 14 point 7). Fair Fight and the margin
- * of victory, murk's own scorings, leave transports out. */
+ * them out of the count of platoons only; issue 14 point 7). Fair Fight (murk's own
+ * scoring) leaves transports out; the margin of victory counts them as units but never as
+ * scoring units. */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
   return !(mk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
 }
@@ -51,10 +52,153 @@ static int counted_destroyed(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
-/* Margin of victory (seed 004): a platoon is worth its number of teams (our forces have
- * no points costs); transports are worth nothing. */
-static int platoon_value(const struct murk_game* g, enum murk_side side, int unit) {
-  return counts(g, side, unit) ? g->s.units[side][unit].nteams : 0;
+/* ---- margin of victory (seed 004, Victory Points, Margin of Victory) ---- */
+
+/* A unit is worth its points cost (the platoon's `points`); a platoon without one is worth
+ * as many points as it has teams (murk's own: the mission gave no costs). Every element
+ * counts on its own, transports too (seed 004, Units with Distinct Elements). */
+static int unit_worth(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  return pl->points > 0 ? pl->points : g->s.units[side][unit].nteams;
+}
+
+static int force_worth(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[side]; k++) n += unit_worth(g, side, k);
+  return n;
+}
+
+/* Damaged (murk's own reading of the table seed 004 refers to without giving it): alive,
+ * with at most damaged_at percent of its teams left. */
+static bool unit_damaged(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  int at = g->m->victory.damaged_at;
+  if (at <= 0 || u->state == MURK_PLATOON_DESTROYED || u->nteams <= 0) return false;
+  return 100 * mk_unit_alive(&g->s, side, unit) <= at * u->nteams;
+}
+
+/* Where a unit stands: its living placed teams, or its marker while it is hidden. Calls
+ * in(g, pos, arg) for each; true if it has a place and every place is in. */
+static bool unit_entirely(const struct murk_game* g, enum murk_side side, int unit,
+                          bool (*in)(const struct murk_game*, struct murk_pos, int), int arg) {
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
+  if (u->state != MURK_PLATOON_HIDDEN && u->state != MURK_PLATOON_REVEALED) return false;
+  int places = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    const struct mk_team* tm = &s->teams[side][t];
+    if (!tm->alive || !tm->placed) continue;
+    places++;
+    if (!in(g, tm->pos, arg)) return false;
+  }
+  if (places > 0) return true;
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].on_table && s->markers[i].owner == side && s->markers[i].number == u->marker)
+      return in(g, s->markers[i].pos, arg);
+  return false;
+}
+
+/* A scoring unit (seed 004 uses the term without defining it; murk's own): a platoon that is
+ * not a transport, is on the table and is not damaged. */
+static bool scoring(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  return counts(g, side, unit) &&
+         (u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED) &&
+         mk_unit_alive(&g->s, side, unit) > 0 && !unit_damaged(g, side, unit);
+}
+
+static bool anywhere(const struct murk_game* g, struct murk_pos p, int arg) {
+  (void)g, (void)p, (void)arg;
+  return true;
+}
+
+static bool in_zone_of(const struct murk_game* g, struct murk_pos p, int side) {
+  return murk_zone_contains(g->m, &g->m->sides[side].zone, p);
+}
+
+static bool in_quarter(const struct murk_game* g, struct murk_pos p, int which) {
+  struct murk_region q = {.kind = MURK_REGION_QUARTER, .which = (enum murk_compass)which};
+  return murk_region_contains(g->m, &q, p);
+}
+
+static bool near_centre(const struct murk_game* g, struct murk_pos p, int cells) {
+  struct murk_pos c = {g->m->grid.width / 2, g->m->grid.height / 2};
+  return murk_geom_distance(&g->m->grid, p, c) <= cells;
+}
+
+static const enum murk_compass quarters[4] = {MURK_NE, MURK_NW, MURK_SE, MURK_SW};
+
+/* What a quarter is worth to a side (seed 004, Table Quarters): nothing for its own
+ * quarter, a quarter of the limit for each quarter beside it, half for the one opposite.
+ * Its own quarter is the one holding most of its deployment zone; when several hold as
+ * much (a side deployed in a half), each of them is its own and every other quarter is
+ * worth half the limit (murk's own reading, which keeps the four summing to the limit). */
+static int quarter_worth(const struct murk_game* g, enum murk_side side, int q, int limit) {
+  int n[4] = {0, 0, 0, 0}, most = 0;
+  for (int k = 0; k < 4; k++) {
+    for (int y = 0; y < g->m->grid.height; y++)
+      for (int x = 0; x < g->m->grid.width; x++) {
+        struct murk_pos p = {x, y};
+        n[k] += in_zone_of(g, p, side) && in_quarter(g, p, quarters[k]);
+      }
+    if (n[k] > most) most = n[k];
+  }
+  int own = -1, nown = 0;
+  for (int k = 0; k < 4; k++)
+    if (n[k] == most) {
+      nown++;
+      if (own < 0) own = k;
+    }
+  if (n[q] == most) return 0;
+  if (nown > 1) return limit / 2;
+  return (own ^ q) == 3 ? limit / 2 : limit / 4; /* NE(0)/SW(3) and NW(1)/SE(2) are opposite */
+}
+
+/* The mission's aim in points (seed 004, Mission Specific Objectives). */
+static int objective_points(const struct murk_game* g, enum murk_side side, int limit) {
+  const struct murk_victory* v = &g->m->victory;
+  enum murk_side enemy = murk_side_other(side);
+  int pts = 0;
+  switch (v->objective) {
+    case MURK_VPO_NONE:
+      break;
+    case MURK_VPO_TABLE_QUARTERS: {
+      /* A quarter is controlled by the side with more scoring units wholly inside it
+       * (murk's own count). */
+      for (int q = 0; q < 4; q++) {
+        int n[MURK_SIDES] = {0, 0};
+        for (int sd = 0; sd < MURK_SIDES; sd++)
+          for (int k = 0; k < g->s.nunits[sd]; k++)
+            n[sd] += scoring(g, (enum murk_side)sd, k) &&
+                     unit_entirely(g, (enum murk_side)sd, k, in_quarter, (int)quarters[q]);
+        if (n[side] > n[enemy]) pts += quarter_worth(g, side, q, limit);
+      }
+      break;
+    }
+    case MURK_VPO_ENEMY_LINES:
+      for (int k = 0; k < g->s.nunits[side]; k++)
+        if (scoring(g, side, k) && unit_entirely(g, side, k, in_zone_of, (int)enemy))
+          pts += unit_worth(g, side, k);
+      break;
+    case MURK_VPO_LOOT:
+      /* Each counter (the mission's objectives) is worth the limit over their number. */
+      for (int k = 0; k < g->s.nobjectives; k++)
+        if (mk_objective_taken(g, side, k)) pts += limit / g->s.nobjectives;
+      break;
+    case MURK_VPO_FIELD_OF_BATTLE:
+      for (int k = 0; k < g->s.nunits[side]; k++)
+        if (scoring(g, side, k) && unit_entirely(g, side, k, near_centre, v->centre))
+          pts += unit_worth(g, side, k);
+      break;
+    case MURK_VPO_ANNIHILATION:
+      for (int k = 0; k < g->s.nunits[side]; k++)
+        if (scoring(g, side, k) && unit_entirely(g, side, k, anywhere, 0))
+          pts += unit_worth(g, side, k);
+      break;
+    case MURK_VPO_COUNT:
+      break;
+  }
+  return pts;
 }
 
 /* Seed 004's bands, as shares of the points limit in percent: a difference below the first
@@ -69,21 +213,32 @@ static const struct {
 };
 #define MARGIN_DRAW_BELOW 10 /* percent */
 
-static enum murk_side margin_points(const struct murk_game* g, enum murk_side winner,
-                                    int vp[MURK_SIDES], char* name, size_t name_len) {
-  int total[MURK_SIDES] = {0, 0};
+/* Points for what each side destroyed or damaged and for the mission's aim; the margin
+ * decides who won. How the game ended (a side taking its objective, the turn limit) scores
+ * nothing by itself: the aim scores only through the mission's objective type (issue 15
+ * point 1). */
+static enum murk_side margin_points(const struct murk_game* g, int vp[MURK_SIDES], char* name,
+                                    size_t name_len) {
+  const struct murk_victory* v = &g->m->victory;
+  int limit = v->points_limit;
+  if (limit <= 0) {
+    int a = force_worth(g, MURK_ATTACKER), d = force_worth(g, MURK_DEFENDER);
+    limit = a > d ? a : d; /* murk's own default: the larger force's worth */
+  }
+  if (limit <= 0) limit = 1;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int k = 0; k < g->s.nunits[sd]; k++) {
-      int v = platoon_value(g, (enum murk_side)sd, k);
-      total[sd] += v;
-      if (g->s.units[sd][k].state == MURK_PLATOON_DESTROYED) vp[1 - sd] += v;
+      int worth = unit_worth(g, (enum murk_side)sd, k);
+      if (g->s.units[sd][k].state == MURK_PLATOON_DESTROYED)
+        vp[1 - sd] += worth;
+      else if (unit_damaged(g, (enum murk_side)sd, k))
+        vp[1 - sd] += worth * v->damaged_share / 100;
     }
   }
-  /* The mission's own aim is worth as much as destroying the whole enemy force. */
-  if (winner != MURK_NO_SIDE) vp[winner] += total[murk_side_other(winner)];
-  int limit = total[0] > total[1] ? total[0] : total[1];
-  if (limit <= 0) limit = 1;
+  for (int sd = 0; sd < MURK_SIDES; sd++) vp[sd] += objective_points(g, (enum murk_side)sd, limit);
   int diff = vp[0] > vp[1] ? vp[0] - vp[1] : vp[1] - vp[0];
+  /* "less than 10%" is a draw and "more than 10%" a win: exactly 10% is murk's own call, a
+   * Solid Victory. */
   if (100 * diff < MARGIN_DRAW_BELOW * limit) {
     snprintf(name, name_len, "Draw");
     return MURK_NO_SIDE;
@@ -101,7 +256,7 @@ enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winne
   const struct murk_victory* v = &g->m->victory;
   vp[0] = vp[1] = 0;
   if (name_len) name[0] = '\0';
-  if (v->mode == MURK_VP_MARGIN) return margin_points(g, winner, vp, name, name_len);
+  if (v->mode == MURK_VP_MARGIN) return margin_points(g, vp, name, name_len);
   if (winner != MURK_ATTACKER && winner != MURK_DEFENDER) {
     if (!murk_mission_rule_on(g->m, MURK_RULE_FAIR_FIGHT)) {
       snprintf(name, name_len, "no victory points");
@@ -340,15 +495,19 @@ bool mk_victory_game_length(struct murk_game* g) {
   enum murk_side otherwise = m->victory.otherwise;
   int ended = s->turn - 1;
   int limit = turn_limit(m);
-  if (limit > 0 && ended >= limit) {
-    mk_game_over(g, otherwise, "turn limit reached after turn %d", limit);
-    return true;
+  bool random = murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH);
+  if (!random) {
+    if (limit > 0 && ended >= limit) {
+      mk_game_over(g, otherwise, "turn limit reached after turn %d", limit);
+      return true;
+    }
+    return false;
   }
-  /* Seed 004, Random Game Length: from the end of turn from_turn, a die decides whether
-   * another turn is played; after max_extra extra turns the game ends without a roll. */
-  if (!murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH)) return false;
-  int from = murk_mission_param(m, MURK_P_RGL_FROM_TURN);
-  if (ended < from || s->length_checked >= ended) return false;
+  /* Seed 004, Random Game Length: only at the end of the mission's stated number of turns
+   * (its turn limit; the loader insists on one) does a die decide whether another turn is
+   * played, and again after each extra turn; after max_extra extra turns the game ends
+   * without a roll. The rule never shortens a mission. */
+  if (limit <= 0 || ended < limit || s->length_checked >= ended) return false;
   s->length_checked = ended;
   int most = murk_mission_param(m, MURK_P_RGL_EXTRA);
   if (s->extra_turns >= most) {

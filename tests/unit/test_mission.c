@@ -287,7 +287,7 @@ static void test_full_example_rules_and_end(void** state) {
   assert_int_equal(murk_mission_param(m, MURK_P_DRES_FROM_TURN), 4);
   assert_int_equal(murk_mission_param(m, MURK_P_DRES_SCORE), 5);
   /* Defaults of rules that are off are filled too. */
-  assert_int_equal(murk_mission_param(m, MURK_P_RGL_FROM_TURN), 5);
+  assert_int_equal(murk_mission_param(m, MURK_P_RGL_EXTRA), 3);
   assert_int_equal(murk_mission_param(m, MURK_P_NVR_BASE), -1);
   assert_int_equal(murk_mission_param(m, MURK_P_LI_SPOT), 7); /* 7hex stays 7 */
   assert_int_equal(murk_mission_param(m, MURK_P_NF_UNIT), 0); /* 1in < one 5cm cell */
@@ -906,6 +906,103 @@ static void test_docs_name_every_rule(void** state) {
   }
 }
 
+/* docs/rules.md, "Rules together", is made from the registry's pair table (issue 15
+ * point 10): the text between its markers must be what rule_pairs_md() writes.
+ * scripts/update-rule-pairs.sh rewrites it (MURK_UPDATE_DOCS=1). */
+#define PAIRS_BEGIN \
+  "<!-- rule-pairs: begin (made from include/murk/rules.h by scripts/update-rule-pairs.sh) -->\n"
+#define PAIRS_END "<!-- rule-pairs: end -->\n"
+
+static size_t rule_pairs_md(char* out, size_t cap) {
+  size_t n = 0;
+#define PUT(...) n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__)
+  PUT("| | rule |");
+  for (int b = 0; b < MURK_RULE_COUNT; b++) PUT(" %d |", b + 1);
+  PUT("\n|---|---|");
+  for (int b = 0; b < MURK_RULE_COUNT; b++) PUT("---|");
+  PUT("\n");
+  /* Notes are numbered in the order of the pair table: find each listed pair's number. */
+  int note[MURK_RULE_COUNT][MURK_RULE_COUNT] = {{0}};
+  const char* why_of[MURK_RULE_COUNT * MURK_RULE_COUNT];
+  int na[MURK_RULE_COUNT * MURK_RULE_COUNT], nb[MURK_RULE_COUNT * MURK_RULE_COUNT];
+  int nnotes = 0;
+  for (int a = 0; a < MURK_RULE_COUNT; a++)
+    for (int b = a + 1; b < MURK_RULE_COUNT; b++) {
+      const char* why;
+      if (murk_rule_pair((enum murk_rule_id)a, (enum murk_rule_id)b, &why) == MURK_PAIR_APART)
+        continue;
+      why_of[nnotes] = why;
+      na[nnotes] = a, nb[nnotes] = b;
+      note[a][b] = note[b][a] = ++nnotes;
+    }
+  for (int a = 0; a < MURK_RULE_COUNT; a++) {
+    PUT("| %d | `%s` |", a + 1, murk_rule_name((enum murk_rule_id)a));
+    for (int b = 0; b < MURK_RULE_COUNT; b++) {
+      enum murk_pair_verdict v = murk_rule_pair((enum murk_rule_id)a, (enum murk_rule_id)b, NULL);
+      if (a == b)
+        PUT(" - |");
+      else if (v == MURK_PAIR_APART)
+        PUT(" . |");
+      else
+        PUT(" %s%d |", v == MURK_PAIR_WITH ? "+" : "x", note[a][b]);
+    }
+    PUT("\n");
+  }
+  PUT("\nThe numbered pairs (`+`: together, by this interplay; `x`: `murk check` refuses them, "
+      "for this reason):\n\n");
+  for (int i = 0; i < nnotes; i++) {
+    enum murk_pair_verdict v =
+        murk_rule_pair((enum murk_rule_id)na[i], (enum murk_rule_id)nb[i], NULL);
+    PUT("%d. %s `%s` and `%s`: %s.\n", i + 1, v == MURK_PAIR_WITH ? "+" : "x",
+        murk_rule_name((enum murk_rule_id)na[i]), murk_rule_name((enum murk_rule_id)nb[i]),
+        why_of[i]);
+  }
+  PUT("\nWhat each rule governs (a `.` pair: each rule keeps to its own and neither reads the "
+      "other's state):\n\n");
+  for (int a = 0; a < MURK_RULE_COUNT; a++)
+    PUT("- %d `%s`: %s.\n", a + 1, murk_rule_name((enum murk_rule_id)a),
+        murk_rule_scope((enum murk_rule_id)a));
+#undef PUT
+  return n;
+}
+
+static void test_docs_rule_pairs(void** state) {
+  (void)state;
+  const char* path = MURK_SOURCE_DIR "/docs/rules.md";
+  FILE* f = fopen(path, "rb");
+  assert_non_null(f);
+  static char doc[400000], want[60000], fixed[460000];
+  size_t n = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[n] = '\0';
+  size_t w = rule_pairs_md(want, sizeof want);
+  assert_true(w < sizeof want);
+  char* begin = strstr(doc, PAIRS_BEGIN);
+  char* end = begin ? strstr(begin, PAIRS_END) : NULL;
+  if (!begin || !end) fail_msg("docs/rules.md lacks the markers %s ... %s", PAIRS_BEGIN, PAIRS_END);
+  begin += strlen(PAIRS_BEGIN);
+  bool same = (size_t)(end - begin) == w && memcmp(begin, want, w) == 0;
+  if (!same && getenv("MURK_UPDATE_DOCS")) {
+    int k = snprintf(fixed, sizeof fixed, "%.*s%s%s", (int)(begin - doc), doc, want, end);
+    assert_true(k > 0 && (size_t)k < sizeof fixed);
+    f = fopen(path, "wb");
+    assert_non_null(f);
+    fwrite(fixed, 1, (size_t)k, f);
+    fclose(f);
+    return;
+  }
+  if (!same)
+    fail_msg(
+        "docs/rules.md, \"Rules together\", differs from the registry's pair table: run "
+        "scripts/update-rule-pairs.sh");
+  /* Every pair has its verdict, and the refused ones reach the loader. */
+  for (int a = 0; a < MURK_RULE_COUNT; a++)
+    for (int b = 0; b < MURK_RULE_COUNT; b++)
+      assert_int_equal(murk_rule_pair((enum murk_rule_id)a, (enum murk_rule_id)b, NULL),
+                       murk_rule_pair((enum murk_rule_id)b, (enum murk_rule_id)a, NULL));
+  for (int a = 0; a < MURK_RULE_COUNT; a++) assert_true(murk_rule_scope((enum murk_rule_id)a)[0]);
+}
+
 static void test_names(void** state) {
   (void)state;
   assert_string_equal(murk_terrain_class_name(MURK_TERRAIN_RAILWAY), "railway");
@@ -937,6 +1034,7 @@ int main(void) {
       cmocka_unit_test(test_values_checked),
       cmocka_unit_test(test_load_file),
       cmocka_unit_test(test_registry),
+      cmocka_unit_test(test_docs_rule_pairs),
       cmocka_unit_test(test_docs_name_every_rule),
       cmocka_unit_test(test_names),
   };

@@ -597,6 +597,42 @@ static void test_deep_strike_meets_hidden_enemy(void** st) {
   murk_mission_free(m);
 }
 
+/* Issue 15 point 7: only a scatter off the table destroys the whole unit. A first team
+ * that comes down on a cliff, or beside an enemy the side did not know of, stands on the
+ * nearest cell it may take instead, and the rings are built round that cell. */
+static void test_deep_strike_blocked_landing(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("rules:\n  deep_strike: {hit: 6}\n  reserves: {score: 1}\n");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, "reserve 4 deep\nend\nend");
+  deploy_rest(g);
+  ok_line(g, "arrive 4 at 8,5"); /* the cliff */
+  assert_true(has_event(g, "cannot stand at 08,05 and comes down at"));
+  assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_REVEALED);
+  assert_true(mk_unit_alive(&g->s, MURK_ATTACKER, 3) > 0);
+  const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][3];
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (g->s.teams[MURK_ATTACKER][t].alive)
+      assert_true(mk_cell_passable(m, g->s.teams[MURK_ATTACKER][t].pos));
+  murk_game_free(g);
+
+  /* An unknown defender team beside the aim: a public contact, then the nearest cell. */
+  g = new_game(m, 1);
+  ok_lines(g, "reserve 4 deep\nend\nend");
+  deploy_rest(g);
+  struct mk_state* s = &g->s;
+  int t0 = s->units[MURK_DEFENDER][0].first_team;
+  s->teams[MURK_DEFENDER][t0].pos = (struct murk_pos){7, 11};
+  memset(&s->seen_team[MURK_ATTACKER][t0], 0, sizeof s->seen_team[0][0]);
+  ok_line(g, "arrive 4 at 7,10");
+  assert_true(has_event(g, "contact: attacker P"));
+  assert_true(has_event(g, "cannot stand at 07,10 and comes down at"));
+  assert_int_equal(s->units[MURK_ATTACKER][3].state, MURK_PLATOON_REVEALED);
+  assert_true(mk_unit_alive(s, MURK_ATTACKER, 3) > 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_at_least_half),
@@ -616,6 +652,7 @@ int main(void) {
       cmocka_unit_test(test_deep_strike_off_table_destroys),
       cmocka_unit_test(test_deep_strike_rings),
       cmocka_unit_test(test_deep_strike_full_rings),
+      cmocka_unit_test(test_deep_strike_blocked_landing),
   };
   (void)count_rolls;
   return cmocka_run_group_tests(tests, NULL, NULL);

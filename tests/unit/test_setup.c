@@ -585,6 +585,20 @@ static void test_escalation(void** st) {
   assert_int_equal(g->s.units[MURK_ATTACKER][1].reserve, MURK_RESERVE_PLAIN);
   assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_RESERVE);
   assert_true(has_event(g, "attacker holds 2 more platoons in reserve"));
+  /* They arrive by the same text's Reserves rules: one die for each unit (issue 15
+   * point 7), though per_platoon is not set. */
+  ok_line(g, "deploy 5 at 3,7");
+  char tries[200];
+  for (int i = 0; i < 8 && murk_game_phase(g) != MURK_PHASE_PLAY; i++)
+    if (try_line(g, "end", tries, sizeof tries) != MURK_OK) ok_line(g, "deploy 5 at 3,1");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  const struct murk_roll* r = NULL;
+  for (size_t i = 0; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
+    if (e->has_roll && strncmp(e->roll.purpose, "reserves, attacker", 18) == 0) r = &e->roll;
+  }
+  assert_non_null(r);
+  assert_int_equal(r->ndice, 2);
   murk_game_free(g);
   murk_mission_free(m);
 }

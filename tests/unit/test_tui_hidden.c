@@ -680,12 +680,22 @@ static void test_dusk(void** st) {
   assert_true(t.enemy_teams > 0);
 }
 
+/* The Hive Gate on a square grid (seed 004): escalation, infiltrators, deep strike,
+ * reserves; the TUI draws squares (issue 15 point 11). */
+static void test_square_grid(void** st) {
+  (void)st;
+  struct tally t = play_mission("hive-gate", 1, 2);
+  assert_true(t.enemy_teams > 0);
+  assert_true(t.renders > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_fog_of_war),
       cmocka_unit_test(test_night_cloaking),
       cmocka_unit_test(test_limited_intelligence),
       cmocka_unit_test(test_dusk),
+      cmocka_unit_test(test_square_grid),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -882,7 +882,7 @@ static void run_report(const struct twins_run* r, const char* what) {
 static const char* const bundled[] = {
     "luneville",  "li-hohenfeld", "night-saint-aubin",   "relay-station-dusk", "no-mans-land",
     "cauldron",   "hasty-attack", "hold-the-line",       "counterattack",      "pincer",
-    "no-retreat", "surrounded",   "fighting-withdrawal",
+    "no-retreat", "surrounded",   "fighting-withdrawal", "hive-gate",
 };
 #define NBUNDLED (sizeof bundled / sizeof bundled[0])
 

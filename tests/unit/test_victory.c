@@ -158,53 +158,164 @@ static void test_vp_fair_fight(void** st) {
   murk_mission_free(m);
 }
 
+static void expect_margin(struct murk_game* g, enum murk_side ended_by, enum murk_side want,
+                          const char* name, int va, int vd) {
+  int vp[MURK_SIDES];
+  char got[MURK_NAME];
+  enum murk_side w = mk_victory_points(g, ended_by, vp, got, sizeof got);
+  if (w != want) print_message("got %s %d:%d\n", got, vp[A], vp[D]);
+  assert_int_equal(w, want);
+  assert_string_equal(got, name);
+  assert_int_equal(vp[A], va);
+  assert_int_equal(vp[D], vd);
+}
+
+static void kill_teams(struct murk_game* g, enum murk_side side, int unit, int n) {
+  struct mk_unit_state* u = &g->s.units[side][unit];
+  for (int i = 0; i < n; i++) g->s.teams[side][u->first_team + i].alive = false;
+}
+
 static void test_vp_margin(void** st) {
   (void)st;
-  /* Attacker: ten platoons of one team (worth 10) and a transport (worth nothing);
-   * defender: five of two teams (worth 10). The points limit is 10. */
-  struct murk_mission* m = mission("victory: {points: margin}\n", 10, 1, 1, 5, 2, 0);
+  /* Attacker: ten platoons of one team and a transport (each worth one point: they have no
+   * points costs); defender: five of two teams. The points limit is 10. */
+  struct murk_mission* m =
+      mission("victory: {points: margin, points_limit: 10, damaged_at: 0}\n", 10, 1, 1, 5, 2, 0);
   struct murk_game* g = new_game(m, 1);
-  int vp[MURK_SIDES];
-  char name[MURK_NAME];
-  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
-  assert_string_equal(name, "Draw");
-  set_destroyed(g, A, 10); /* the transport */
-  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), MURK_NO_SIDE);
-  assert_string_equal(name, "Draw");
-  set_destroyed(g, A, 0); /* 1 point to the defender: exactly 10%, a Solid Victory */
-  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), D);
-  assert_string_equal(name, "Solid Victory");
-  assert_int_equal(vp[D], 1);
-  assert_int_equal(vp[A], 0);
-  set_destroyed(g, D, 0); /* 2 points back: 2:1, still 10% */
-  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
-  assert_string_equal(name, "Solid Victory");
-  set_destroyed(g, D, 1);
-  set_destroyed(g, D, 2); /* 6:1, 50% */
-  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
-  assert_string_equal(name, "Solid Victory");
-  assert_int_equal(vp[A], 6);
+  expect_margin(g, MURK_NO_SIDE, MURK_NO_SIDE, "Draw", 0, 0);
+  /* Issue 15 point 1: ending the game by the mission's condition scores nothing by itself. */
+  expect_margin(g, A, MURK_NO_SIDE, "Draw", 0, 0);
+  expect_margin(g, D, MURK_NO_SIDE, "Draw", 0, 0);
+  set_destroyed(g, A, 10); /* the transport is a unit: 1 point, exactly 10%, a Solid Victory */
+  expect_margin(g, A, D, "Solid Victory", 0, 1);
+  set_destroyed(g, D, 0);
+  set_destroyed(g, D, 1); /* 4:1, 30% */
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 4, 1);
+  set_destroyed(g, D, 2);
   set_destroyed(g, D, 3); /* 8:1, 70% */
-  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
-  assert_string_equal(name, "Crushing Victory");
+  expect_margin(g, D, A, "Crushing Victory", 8, 1);
   set_destroyed(g, D, 4); /* 10:1, 90% */
-  assert_int_equal(mk_victory_points(g, MURK_NO_SIDE, vp, name, sizeof name), A);
-  assert_string_equal(name, "Victorious Slaughter");
+  expect_margin(g, MURK_NO_SIDE, A, "Victorious Slaughter", 10, 1);
   murk_game_free(g);
+  murk_mission_free(m);
 
-  /* Winning by the mission's aim is worth the whole enemy force: the defender, having
-   * lost three platoons (6 points to the attacker), takes 10 + 0 and wins 10:6 (40%). */
+  /* Damage points (murk's default: half the worth for a unit left with half its teams or
+   * fewer); the points limit defaults to the larger force's worth (8 here). */
+  m = mission("victory: {points: margin}\n", 2, 4, 0, 2, 4, 0);
   g = new_game(m, 1);
-  for (int k = 0; k < 3; k++) set_destroyed(g, D, k);
-  assert_int_equal(mk_victory_points(g, D, vp, name, sizeof name), D);
-  assert_string_equal(name, "Solid Victory");
-  assert_int_equal(vp[D], 10);
-  assert_int_equal(vp[A], 6);
-  /* ...but with all five lost (10 points to the attacker), the aim only draws. */
-  set_destroyed(g, D, 3);
-  set_destroyed(g, D, 4);
-  assert_int_equal(mk_victory_points(g, D, vp, name, sizeof name), MURK_NO_SIDE);
-  assert_string_equal(name, "Draw");
+  kill_teams(g, D, 0, 1); /* 3 of 4 left: not damaged */
+  expect_margin(g, MURK_NO_SIDE, MURK_NO_SIDE, "Draw", 0, 0);
+  kill_teams(g, D, 0, 2); /* 2 of 4 left: damaged, 2 points */
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 2, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+  m = mission("victory: {points: margin, damaged_at: 25, damaged_share: 100}\n", 2, 4, 0, 2, 4, 0);
+  g = new_game(m, 1);
+  kill_teams(g, D, 0, 2);
+  expect_margin(g, MURK_NO_SIDE, MURK_NO_SIDE, "Draw", 0, 0);
+  kill_teams(g, D, 0, 3); /* 1 of 4 left: damaged, all 4 points: 50% */
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 4, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void deploy_all(struct murk_game* g, int an, int dn);
+static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y);
+static void pass(struct murk_game* g);
+
+/* Points costs and the mission's aim (seed 004, Mission Specific Objectives). */
+static void test_vp_margin_objectives(void** st) {
+  (void)st;
+  static const char costed[] =
+      "forces:\n"
+      "  attacker:\n    profiles:\n"
+      "      man: {move: 20cm, range: 20cm, rof: 1, skill: 4, save: 7}\n"
+      "    platoons:\n"
+      "      - {name: a1, command_distance: 10cm, points: 120, teams: [{profile: man}]}\n"
+      "      - {name: a2, command_distance: 10cm, points: 80, teams: [{profile: man}]}\n"
+      "  defender:\n    profiles:\n"
+      "      man: {move: 20cm, range: 20cm, rof: 1, skill: 4, save: 7}\n"
+      "    platoons:\n"
+      "      - {name: d1, command_distance: 10cm, points: 100, teams: [{profile: man}]}\n"
+      "      - {name: d2, command_distance: 10cm, points: 100, teams: [{profile: man}]}\n";
+  struct murk_mission* m = load_parts(TF_HEAD TF_SETUP, "victory: {points: margin}\n", costed);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 2, 2);
+  set_destroyed(g, A, 0); /* 120 to the defender out of a limit of 200: 60% */
+  expect_margin(g, A, D, "Crushing Victory", 0, 120);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Annihilation: destroyed units and each own scoring unit left. */
+  m = load_parts(TF_HEAD TF_SETUP, "victory: {points: margin, objective: annihilation}\n", costed);
+  g = new_game(m, 1);
+  deploy_all(g, 2, 2);
+  expect_margin(g, MURK_NO_SIDE, MURK_NO_SIDE, "Draw", 200, 200);
+  set_destroyed(g, D, 0); /* 100 + 200 : 100 */
+  expect_margin(g, MURK_NO_SIDE, A, "Victorious Slaughter", 300, 100);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Enemy lines: a1 wholly in the defender's half. */
+  m = load_parts(TF_HEAD TF_SETUP, "victory: {points: margin, objective: enemy_lines}\n", costed);
+  g = new_game(m, 1);
+  deploy_all(g, 2, 2);
+  expect_margin(g, MURK_NO_SIDE, MURK_NO_SIDE, "Draw", 0, 0);
+  put(g, A, 0, 10, 3);
+  expect_margin(g, MURK_NO_SIDE, A, "Crushing Victory", 120, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Field of battle: within 12in (30.48cm: 6 cells of 5cm, rounded down) of 8,6. */
+  m = load_parts(TF_HEAD TF_SETUP, "victory: {points: margin, objective: field_of_battle}\n",
+                 costed);
+  assert_int_equal(m->victory.centre, 6);
+  g = new_game(m, 1);
+  deploy_all(g, 2, 2);
+  put(g, D, 0, 0, 0); /* both defenders far from the centre */
+  put(g, D, 1, 15, 0);
+  put(g, A, 1, 8, 6);
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 80, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Table quarters: each side deployed in a half, so its two quarters are worth nothing
+   * to it and each of the other two half the limit (the defender holds the north-west). */
+  m = load_parts(TF_HEAD TF_SETUP,
+                 "victory: {points: margin, objective: table_quarters, points_limit: 200}\n",
+                 costed);
+  g = new_game(m, 1);
+  deploy_all(g, 2, 2);
+  expect_margin(g, MURK_NO_SIDE, MURK_NO_SIDE, "Draw", 0, 0);
+  put(g, A, 1, 12, 2); /* a2 alone in the north-east */
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 100, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Loot: each objective held is worth the limit over their number. */
+  m = load_parts(TF_HEAD TF_SETUP,
+                 "objectives:\n  fixed:\n    - {name: cache, at: \"12,2\"}\n"
+                 "    - {name: dump, at: \"12,8\"}\n"
+                 "victory: {points: margin, objective: loot}\n",
+                 costed);
+  g = new_game(m, 1);
+  deploy_all(g, 2, 2);
+  put(g, A, 1, 12, 2);
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 100, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Issue 15 point 1: a whole game with no shot fired ends in a draw under margin scoring,
+ * however the mission's condition or its time ends it. */
+static void test_vp_margin_no_shot(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("turn_limit: 1\nvictory: {points: margin, otherwise: defender}\n", 2, 2, 1, 2, 2, 1);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 3, 3);
+  while (murk_game_phase(g) == MURK_PHASE_PLAY) pass(g);
+  assert_non_null(strstr(murk_game_result(g), "no winner (Draw 0:0)"));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -450,14 +561,15 @@ static int play_out(struct murk_game* g) {
 static void test_random_game_length(void** st) {
   (void)st;
   struct murk_mission* m = mission(
-      "rules:\n  random_game_length: {from_turn: 2, score: 4, max_extra: 3}\n", 1, 1, 0, 1, 1, 0);
+      "turn_limit: 2\nrules:\n  random_game_length: {score: 4, max_extra: 3}\n", 1, 1, 0, 1, 1, 0);
   int seen[6] = {0};
   for (uint64_t seed = 1; seed < 60; seed++) {
     struct murk_game* g = new_game(m, seed);
     deploy_all(g, 1, 1);
     int last = play_out(g);
     assert_true(last >= 2 && last <= 5);
-    /* One roll at the end of each turn from 2, unless the three extra turns were played. */
+    /* One roll at the end of turn 2 (the stated turns) and of each extra turn, unless the
+     * three extra turns were played. */
     int rolls = 0, passes = 0;
     for (size_t i = 0; i < mk_game_event_count(g); i++) {
       const struct murk_event* e = mk_game_event(g, i);
@@ -484,7 +596,7 @@ static void test_random_game_length(void** st) {
   murk_mission_free(m);
 
   /* No extra turns allowed: the game ends after turn 2 without a roll. */
-  m = mission("rules:\n  random_game_length: {from_turn: 2, max_extra: 0}\n", 1, 1, 0, 1, 1, 0);
+  m = mission("turn_limit: 2\nrules:\n  random_game_length: {max_extra: 0}\n", 1, 1, 0, 1, 1, 0);
   struct murk_game* g = new_game(m, 1);
   deploy_all(g, 1, 1);
   assert_int_equal(play_out(g), 2);
@@ -492,13 +604,34 @@ static void test_random_game_length(void** st) {
   murk_game_free(g);
   murk_mission_free(m);
 
-  /* A turn limit stays a hard cap. */
-  m = mission("turn_limit: 3\nrules:\n  random_game_length: {from_turn: 2, score: 1}\n", 1, 1, 0, 1,
-              1, 0);
+  /* The rule only extends (issue 15 point 3): a six-turn mission always plays its six turns,
+   * reaches turn 7 about half the time, and the first roll comes after turn 6. */
+  m = mission("turn_limit: 6\nrules:\n  random_game_length: {}\n", 1, 1, 0, 1, 1, 0);
+  int seven = 0;
+  for (uint64_t seed = 1; seed < 40; seed++) {
+    g = new_game(m, seed);
+    deploy_all(g, 1, 1);
+    int last = play_out(g);
+    assert_true(last >= 6 && last <= 9);
+    seven += last >= 7;
+    for (size_t i = 0; i < mk_game_event_count(g); i++) {
+      const struct murk_event* e = mk_game_event(g, i);
+      if (e->has_roll && strstr(e->roll.purpose, "random game length")) {
+        assert_non_null(strstr(e->roll.purpose, "after turn 6"));
+        break;
+      }
+    }
+    murk_game_free(g);
+  }
+  assert_true(seven > 5 && seven < 35);
+  murk_mission_free(m);
+
+  /* A score of 1 always passes: the three extra turns are played. */
+  m = mission("turn_limit: 3\nrules:\n  random_game_length: {score: 1}\n", 1, 1, 0, 1, 1, 0);
   g = new_game(m, 1);
   deploy_all(g, 1, 1);
-  assert_int_equal(play_out(g), 3);
-  assert_non_null(strstr(murk_game_result(g), "turn limit reached after turn 3"));
+  assert_int_equal(play_out(g), 6);
+  assert_non_null(strstr(murk_game_result(g), "random game length: 3 extra turns"));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -681,6 +814,8 @@ int main(void) {
       cmocka_unit_test(test_vp_nine_platoons),
       cmocka_unit_test(test_vp_fair_fight),
       cmocka_unit_test(test_vp_margin),
+      cmocka_unit_test(test_vp_margin_objectives),
+      cmocka_unit_test(test_vp_margin_no_shot),
       cmocka_unit_test(test_objective_taken),
       cmocka_unit_test(test_objective_hold_distance),
       cmocka_unit_test(test_no_attackers_in_half),
