@@ -136,6 +136,8 @@ enum murk_param_type {
   X(NVR_SS_RADIUS, NVR, "starshell_radius", LENGTH, "3hex", 0, 1000)                  \
   X(NVR_IR_USAGE, NVR, "round_usage", INT, "4", 0, 6)                                 \
   X(NVR_IR_RADIUS, NVR, "round_radius", LENGTH, "6hex", 0, 1000)                      \
+  X(NVR_CONCEALED, NVR, "concealed_setup", BOOL, "true", 0, 1)                        \
+  X(NVR_HIDDEN, NVR, "hidden_share", INT, "25", 0, 100)                               \
   X(CLOAK_ROAD, CLOAKING, "road", LENGTH, "6hex", 0, 1000)                            \
   X(CLOAK_OPEN, CLOAKING, "open", LENGTH, "6hex", 0, 1000)                            \
   X(CLOAK_TERRAIN, CLOAKING, "terrain", LENGTH, "3hex", 0, 1000)                      \

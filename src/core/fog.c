@@ -147,6 +147,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   snprintf(handle, sizeof handle, "T%d", mk->number);
   struct murk_pos start = mk->pos;
   int moved = p.n;
+  mk_night_unhide(g, mi); /* seed 003, 1.2: a hidden counter that moves is a "?" from then on */
   /* An enemy it did not know of stops it in the last free cell before (Hidden contact). */
   int hit = first_hidden_enemy(g, side, &p, p.n);
   if (hit >= 0) {

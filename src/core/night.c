@@ -374,15 +374,68 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
     if (!mk_night_lit(g, cells[i])) continue;
     char ps[16];
     murk_pos_format(cells[i], ps, sizeof ps);
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner,
-            "T%d moves through the light at %s: its "
-            "cloak is lost",
-            mk->number, ps);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner, "T%d moves through the light at %s: its %s",
+            mk->number, ps, mk->kind == MURK_MARKER_CONCEALED ? "\"?\" is lost" : "cloak is lost");
     mk_event_facts(g, mk->number, &mk->pos, NULL);
     mk_fog_reveal_marker(g, mi, NULL);
     return true;
   }
   return false;
+}
+
+/* ---- the night defender's setup (seed 003, 1.2) ---- */
+
+bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit) {
+  (void)unit;
+  const struct mk_state* s = &g->s;
+  /* 1.2 is the Scenario Defender's, at setup: reserves arriving later and ambushes come on
+   * as they would by day (murk's reading). Fog of War's templates and Limited Intelligence's
+   * leaders already hide what they cover. */
+  if (!rule(g, MURK_RULE_NVR) || side != MURK_DEFENDER ||
+      murk_mission_param(g->m, MURK_P_NVR_CONCEALED) == 0 || rule(g, MURK_RULE_FOG_OF_WAR) ||
+      rule(g, MURK_RULE_LIMITED_INTELLIGENCE))
+    return false;
+  return s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS ||
+         s->phase == MURK_PHASE_INFILTRATE;
+}
+
+int mk_night_hidden_left(const struct murk_game* g, enum murk_side side) {
+  if (side != MURK_DEFENDER || !rule(g, MURK_RULE_NVR) ||
+      murk_mission_param(g->m, MURK_P_NVR_CONCEALED) == 0 || rule(g, MURK_RULE_FOG_OF_WAR) ||
+      rule(g, MURK_RULE_LIMITED_INTELLIGENCE))
+    return 0;
+  /* 1.2: at most 25% (fractions rounded up) of the defender's squads; murk's stack of squads
+   * is a platoon, so a share of its platoons (`hidden_share`). */
+  int n = g->s.nunits[side];
+  int most = (n * murk_mission_param(g->m, MURK_P_NVR_HIDDEN) + 99) / 100;
+  int left = most - g->s.hidden_used[side];
+  return left > 0 ? left : 0;
+}
+
+int mk_night_concealed_allowance(const struct murk_game* g, enum murk_side side, int unit) {
+  /* A "?" changes nothing of how its units move (murk's reading of 1.2 with 1.5: the night's
+   * own movement rules apply to them as to anyone): the slowest team alive. */
+  const struct mk_state* s = &g->s;
+  if (unit < 0) return murk_mission_param(g->m, MURK_P_CLOAK_OPEN);
+  const struct mk_unit_state* u = &s->units[side][unit];
+  int allow = -1;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    if (!s->teams[side][t].alive) continue;
+    int mv = mk_team_profile(g, side, t)->move;
+    if (allow < 0 || mv < allow) allow = mv;
+  }
+  return allow;
+}
+
+void mk_night_unhide(struct murk_game* g, int mi) {
+  struct mk_marker* mk = &g->s.markers[mi];
+  if (!mk->hidden) return;
+  mk->hidden = false;
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  /* Told to its owner only: the enemy learns of it when it has the counter in sight. */
+  mk_emit(g, MURK_EV_INFO, murk_audience_of(mk->owner), mk->owner,
+          "T%d leaves its hiding place at %s: a \"?\" counter from now on", mk->number, ps);
 }
 
 /* ---- starshells and illuminating rounds (seed 003, 1.92 and 1.93) ---- */

@@ -64,6 +64,17 @@ int mk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class 
  * illuminated cell (1.31, 1.43). Reveals it then and returns true. */
 bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
 
+/* The night defender's setup (seed 003, 1.2): does `side`'s platoon `unit` set up now under a
+ * "?" counter (MURK_MARKER_CONCEALED)? */
+bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit);
+/* How many more of `side`'s platoons may set up hidden (1.2: 25%, fractions up). */
+int mk_night_hidden_left(const struct murk_game* g, enum murk_side side);
+/* A "?" counter's allowance: its platoon's slowest team alive (unit -1: a dummy). */
+int mk_night_concealed_allowance(const struct murk_game* g, enum murk_side side, int unit);
+/* A hidden counter (marker mi) leaves its hiding place (it moves): from now on it is a "?"
+ * seen where the enemy has it in sight. */
+void mk_night_unhide(struct murk_game* g, int mi);
+
 /* `starshell N at X,Y` and `illuminate N at X,Y` (seed 003, 1.92 and 1.93). */
 int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        const struct mk_cmd_args* a, char* reason, size_t reason_len);

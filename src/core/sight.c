@@ -777,10 +777,12 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
        * Intelligence's leader counters (seed 002, 27.1) are public wherever they stand: what
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
-      k->seen = mk_marker_ops(g, i)->seen_anywhere ||
-                (neyes >= 0 ? gathered_see(g, united, neyes, range, mk->pos,
-                                           seen_beyond(g, mk->pos, false))
-                            : mk_sight_any(g, viewer, mk->pos, false, NULL));
+      /* A counter set up hidden (seed 003, 1.2) is not seen at all until it moves. */
+      k->seen = mk->hidden ? false
+                           : mk_marker_ops(g, i)->seen_anywhere ||
+                                 (neyes >= 0 ? gathered_see(g, united, neyes, range, mk->pos,
+                                                            seen_beyond(g, mk->pos, false))
+                                             : mk_sight_any(g, viewer, mk->pos, false, NULL));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
     for (int t = 0; t < s->nteams[other]; t++) {

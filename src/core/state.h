@@ -40,7 +40,8 @@ struct mk_marker {
   bool on_table; /* false once removed (revealed dummy, revealed platoon) */
   bool revealed;
   bool bogged;
-  bool moved;                        /* moved in the current step */
+  bool moved;  /* moved in the current step */
+  bool hidden; /* set up hidden (seed 003, 1.2): unseen by the enemy until it moves or reveals */
   enum murk_marker_kind kind;        /* template (0, the default), wing leader, ... */
   struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
   int ndis;
@@ -166,6 +167,7 @@ struct mk_state {
   int objective_placed; /* placed in that step */
 
   int dummies_left[MURK_SIDES];
+  int hidden_used[MURK_SIDES]; /* platoons set up hidden (seed 003, 1.2) */
   /* A side has finished its part of a setup phase (setup.c's phase table). */
   bool phase_done[MURK_PHASE_COUNT][MURK_SIDES];
   enum murk_side finished_deploying_first;

@@ -226,7 +226,7 @@ static void test_nvr_set_and_changed(void** st) {
 
 static void test_beyond_nvr(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, NT_DEPLOY);
   struct murk_pos from = {3, 5};
@@ -268,11 +268,103 @@ static void test_beyond_nvr(void** st) {
   murk_mission_free(m);
 }
 
+/* ---- the night defender's setup (seed 003, 1.2) ---- */
+
+/* The attacker's side of a game: every event it was told (as text) and what its view shows
+ * of the enemy. */
+static void attacker_knows(const struct murk_game* g, char* out, size_t n) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  size_t k = 0;
+  out[0] = '\0';
+  for (size_t i = 0; i < v->nevents && k < n; i++)
+    k += (size_t)snprintf(out + k, n - k, "%s\n", v->events[i].text);
+  for (int i = 0; i < v->nmarkers && k < n; i++)
+    if (v->markers[i].owner == D)
+      k += (size_t)snprintf(out + k, n - k, "mk %d k%d %d,%d '%s'\n", v->markers[i].number,
+                            v->markers[i].kind, v->markers[i].pos.x, v->markers[i].pos.y,
+                            v->markers[i].name);
+  for (int i = 0; i < v->ncontacts && k < n; i++)
+    k += (size_t)snprintf(out + k, n - k, "ct %d %d,%d\n", v->contacts[i].marker,
+                          v->contacts[i].pos.x, v->contacts[i].pos.y);
+  murk_view_free(v);
+}
+
+static void test_night_defender_setup(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  /* Two games that differ only in where the hidden platoon went and which "?" holds which
+   * platoon: the attacker cannot tell them apart. */
+  struct murk_game* g1 = new_game(m, 1);
+  struct murk_game* g2 = new_game(m, 1);
+  ok_lines(g1, "deploy 1 at 3,10\ndeploy 1 at 3,1\ndeploy 2 at 10,10\ndeploy 2 hidden at 10,1");
+  ok_lines(g2, "deploy 1 at 3,10\ndeploy 3 at 3,1\ndeploy 2 at 10,10\ndeploy 2 hidden at 12,2");
+  /* 25% of three platoons, rounded up: one may hide. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g1, D, &v), MURK_OK);
+  assert_int_equal(v->hidden_left, 0);
+  murk_view_free(v);
+  char why[200];
+  ok_line(g1, "deploy 3 at 16,10");
+  ok_line(g2, "deploy 3 at 16,10");
+  bad_line(g1, "deploy 3 hidden at 16,1", why, sizeof why);
+  assert_non_null(strstr(why, "no more of your platoons may set up hidden"));
+  ok_line(g1, "deploy 3 at 16,1");
+  ok_line(g2, "deploy 1 at 16,1");
+  ok_lines(g1, "deploy dummy at 6,11\nend\nend");
+  ok_lines(g2, "deploy dummy at 6,11\nend\nend");
+  const struct mk_state* s = &g1->s;
+  /* Every defender platoon is under a "?"; the hidden one too. */
+  for (int k = 0; k < 3; k++) {
+    assert_int_equal(s->units[D][k].state, MURK_PLATOON_HIDDEN);
+    int mi = mk_marker_index(s, s->units[D][k].marker);
+    assert_int_equal(s->markers[mi].kind, MURK_MARKER_CONCEALED);
+    assert_int_equal(s->markers[mi].hidden, k == MORTAR);
+  }
+  static char k1[16384], k2[16384];
+  attacker_knows(g1, k1, sizeof k1);
+  attacker_knows(g2, k2, sizeof k2);
+  assert_string_equal(k1, k2);
+  assert_null(strstr(k1, "Post Zulu"));
+  assert_null(strstr(k1, "Mortar Pit"));
+  assert_null(strstr(k1, "10,01"));
+  assert_non_null(strstr(k1, "defender deploys \"?\" counter"));
+  /* The attacker walks up to the hidden mortar: a "?" within the NVR is seen, the hidden
+   * counter is not, even next to it. */
+  int mortar = mk_marker_index(s, s->units[D][MORTAR].marker);
+  int able = mk_marker_index(s, s->units[A][ABLE].marker);
+  g1->s.markers[able].pos = (struct murk_pos){10, 3};
+  mk_sight_update(g1, mk_game_event_count(g1));
+  assert_false(g1->s.seen_marker[A][mortar].seen);
+  int zulu = mk_marker_index(s, s->units[D][ZULU].marker);
+  g1->s.markers[able].pos = (struct murk_pos){4, 3};
+  mk_sight_update(g1, mk_game_event_count(g1));
+  assert_true(g1->s.seen_marker[A][zulu].seen);
+  assert_int_equal(murk_view_build(g1, A, &v), MURK_OK);
+  const struct murk_view_marker* vm = murk_view_marker_at(v, (struct murk_pos){3, 1});
+  assert_non_null(vm);
+  assert_false(vm->known);
+  assert_string_equal(vm->name, "");
+  assert_string_equal(murk_marker_noun(vm->kind, false), "\"?\" counter");
+  murk_view_free(v);
+  murk_game_free(g1);
+  murk_game_free(g2);
+  /* A mission may have its defender set up in the open. */
+  struct murk_mission* open = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
+  struct murk_game* g3 = new_game(open, 1);
+  ok_line(g3, "deploy 1 at 3,10");
+  bad_line(g3, "deploy 2 hidden at 10,1", why, sizeof why);
+  assert_non_null(strstr(why, "only the defender sets up hidden"));
+  murk_game_free(g3);
+  murk_mission_free(open);
+  murk_mission_free(m);
+}
+
 /* ---- cloaking ---- */
 
 static void test_cloaking(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, NT_DEPLOY);
   const struct mk_state* s = &g->s;
@@ -340,7 +432,7 @@ static void test_cloaking(void** st) {
 
 static void test_starshell(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 1}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
   /* Find a game where the lieutenant's usage roll passes (4 or less) and one where the
    * squad's fails (above 2). */
   bool lit = false, failed = false;
@@ -399,7 +491,7 @@ static void test_starshell(void** st) {
 
 static void test_illuminating_round(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 1}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
   struct murk_game* g = new_game(m, 3);
   ok_lines(g, NT_DEPLOY);
   ok_lines(g, "end\nend\nend\nend");
@@ -621,6 +713,7 @@ int main(void) {
       cmocka_unit_test(test_nvr_distribution),
       cmocka_unit_test(test_nvr_set_and_changed),
       cmocka_unit_test(test_beyond_nvr),
+      cmocka_unit_test(test_night_defender_setup),
       cmocka_unit_test(test_cloaking),
       cmocka_unit_test(test_starshell),
       cmocka_unit_test(test_illuminating_round),
