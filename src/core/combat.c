@@ -44,18 +44,25 @@ static bool placed(const struct mk_state* s, enum murk_side side, int t) {
 
 /* ---- the modifiers ---- */
 
-/* Night hook (seed 003 NVR, seed 004 Night Fighting and Dusk & Dawn, seed 001 Darkness):
- * shooting in the dark is harder. The night rules proper (who sees how far, the sight rolls)
- * live in sight.c and night.c. */
-static bool night(const struct murk_game* g) {
-  return mk_night_now(g);
-}
-
 /* Terrain that hides or shelters a team: difficult ground, or anything sight cannot pass
  * freely (woods, villages, orchards). */
 static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
   const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
   return t && (t->cls == MURK_TERRAIN_DIFFICULT || t->sight != MURK_SIGHT_CLEAR);
+}
+
+/* The night modifier to hit a team standing at p (docs/rules.md, "Which night rule
+ * governs"). The night rules proper (who sees how far, the sight rolls) live in sight.c and
+ * night.c.
+ * - The ASL night rules, 1.7: on a turn the NVR is in force, +1 (the Low Visibility
+ *   hindrance), but never together with terrain in the target's cell (a positive TEM: the
+ *   combat model's `concealed`).
+ * - The sci-fi mission special rules' Night Fighting: nothing; its sight roll is the rule.
+ * - Darkness (the Flames of War missions, which name the night rules without giving them):
+ *   the engine's own +1 (murk's model). */
+static bool night(const struct murk_game* g, struct murk_pos p) {
+  if (mk_night_nvr(g) >= 0) return !in_terrain(g, p);
+  return mk_night_darkness_now(g);
 }
 
 /* Concealment hook: is this team concealed from shooters? In terrain. (Seed 004's
@@ -390,6 +397,28 @@ static int known_distance(const struct murk_game* g, enum murk_side side, int t,
   return d;
 }
 
+/* seed 004, Night Fighting: barrage weapons "may fire at unseen targets". A barrage team
+ * that cannot see a team of tu itself aims at the nearest one its side sees (from any of
+ * its units: what the side knows), whatever Night Fighting's sight range; the shot is
+ * then fired blind and scatters (mk_combat_shoot). -1 if the side sees none. */
+static int nearest_seen_by_side(const struct murk_game* g, enum murk_side side, int t, int tu,
+                                int* dist) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  const struct mk_unit_state* tv = &s->units[other][tu];
+  int best = INT_MAX, pick = -1;
+  for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
+    if (!placed(s, other, k) || !s->seen_team[side][k].seen) continue;
+    int d = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, s->teams[other][k].pos);
+    if (d < best) {
+      best = d;
+      pick = k;
+    }
+  }
+  *dist = best;
+  return pick;
+}
+
 /* Which teams of own unit `unit` may shoot at unit tu of the enemy: each at the nearest
  * target team it can see (sight.h), if in range. pick[i] (team first_team + i) gets that
  * team or -1, dist[i] its distance; *nearest the nearest target team seen or not. Returns
@@ -409,6 +438,8 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
     if (d < *nearest) *nearest = d;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
+    if ((k < 0 || d > pr->range) && pr->barrage && mk_night_fighting_now(g))
+      k = nearest_seen_by_side(g, side, t, tu, &d);
     if (k < 0 || d > pr->range || pr->rof <= 0) continue;
     pick[i] = k;
     dist[i] = d;
@@ -482,7 +513,7 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
         .long_range = 2 * d > pr->range,
         .dug_in = tgt->dug_in,
         .concealed = concealed(g, other, tu, k),
-        .night = night(g),
+        .night = night(g, s->teams[other][k].pos),
         .dice = pr->rof,
     };
     if (unseen) {
@@ -572,8 +603,9 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     int d = INT_MAX;
     int t = nearest_team_to(g, other, k, side, unit, true, &d);
     if (t < 0 || d > pr->range || pr->rof <= 0 || d > dsight) continue;
-    struct to_hit h = {
-        .skill = mk_team_profile(g, side, t)->skill, .night = night(g), .dice = pr->rof};
+    struct to_hit h = {.skill = mk_team_profile(g, side, t)->skill,
+                       .night = night(g, s->teams[side][t].pos),
+                       .dice = pr->rof};
     add_dice(combos, &ncombos, &h);
   }
   if (ncombos > 0) {

@@ -83,27 +83,39 @@ int mk_nvr_change(int nvr, int coloured, int white, int extra, int cloud, int mo
 
 /* ---- state ---- */
 
+/* Which turns are dark (docs/rules.md, "Which night rule governs"; murk's own where the texts
+ * are silent): where Dusk & Dawn is listed its die decides for every night rule listed with
+ * it (the NVR, Night Fighting, Darkness); before the die is rolled (setup) it is not dark.
+ * Without it a listed night rule is in force on every turn. */
+static bool dark_turn(const struct murk_game* g) {
+  const struct mk_state* s = &g->s;
+  if (!rule(g, MURK_RULE_DUSK_AND_DAWN)) return true;
+  /* seed 004, Dusk & Dawn (and Random Game Length: dark on turn 6 stays dark). */
+  int die = s->night.dusk_dawn;
+  if (die == 1) return s->turn <= 1;
+  if (die == 6) return s->turn >= 6;
+  return false;
+}
+
 int mk_night_nvr(const struct murk_game* g) {
-  if (!rule(g, MURK_RULE_NVR)) return -1;
+  if (!rule(g, MURK_RULE_NVR) || !dark_turn(g)) return -1; /* daylight: no NVR */
   if (g->s.night.nvr_rolled) return g->s.night.nvr;
   int base = murk_mission_param(g->m, MURK_P_NVR_BASE);
   return base >= 0 ? base : 3;
 }
 
 bool mk_night_fighting_now(const struct murk_game* g) {
-  const struct mk_state* s = &g->s;
-  if (rule(g, MURK_RULE_DUSK_AND_DAWN)) {
-    /* seed 004, Dusk & Dawn (and Random Game Length: dark on turn 6 stays dark). */
-    int die = s->night.dusk_dawn;
-    if (die == 1) return s->turn <= 1;
-    if (die == 6) return s->turn >= 6;
-    return false;
-  }
+  /* seed 004: Dusk & Dawn's dark turns use the Night Fighting rules, listed or not. */
+  if (rule(g, MURK_RULE_DUSK_AND_DAWN)) return dark_turn(g);
   return rule(g, MURK_RULE_NIGHT_FIGHTING);
 }
 
+bool mk_night_darkness_now(const struct murk_game* g) {
+  return rule(g, MURK_RULE_DARKNESS) && dark_turn(g);
+}
+
 bool mk_night_now(const struct murk_game* g) {
-  return mk_night_fighting_now(g) || rule(g, MURK_RULE_DARKNESS) || rule(g, MURK_RULE_NVR);
+  return mk_night_fighting_now(g) || mk_night_darkness_now(g) || mk_night_nvr(g) >= 0;
 }
 
 bool mk_night_lit(const struct murk_game* g, struct murk_pos p) {
@@ -255,8 +267,9 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
                   : "dawn breaks: no more night fighting");
     n->was_night = now;
   }
-  /* seed 003, 1.12: the change roll at the start of every player turn after the opening one. */
-  if (rule(g, MURK_RULE_NVR) && !(s->turn == 1 && side == s->first)) nvr_change(g);
+  /* seed 003, 1.12: the change roll at the start of every player turn after the opening one;
+   * none on a turn Dusk & Dawn makes daylight (there is no NVR to change; murk's own). */
+  if (mk_night_nvr(g) >= 0 && !(s->turn == 1 && side == s->first)) nvr_change(g);
 }
 
 /* ---- sight rolls before shooting ---- */
@@ -292,13 +305,20 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
   *rolled = false;
   *flash_ok = false;
   *why = NULL;
-  if (rule(g, MURK_RULE_NVR)) return MURK_SIGHT_UNLIMITED; /* sight.c: NVR, flashes, light */
-  bool table = m->visibility.nrows > 0 &&
-               (rule(g, MURK_RULE_THICK_MORNING_FOG) || rule(g, MURK_RULE_DARKNESS));
-  bool fog = table && rule(g, MURK_RULE_THICK_MORNING_FOG);
+  /* Precedence (docs/rules.md, "Which night rule governs"): on a dark turn the NVR decides
+   * what is seen (sight.c: the NVR, gunflashes, light); Night Fighting's roll, where that
+   * rule is in force too, still caps how far each unit fires (seed 004: "the maximum range
+   * that any non-barrage weapon can be fired at"). The NVR alone rolls nothing. */
+  bool nvr = mk_night_nvr(g) >= 0;
   bool nf = mk_night_fighting_now(g);
-  bool hidden =
-      rule(g, MURK_RULE_CONCEALMENT) && !nf && target >= 0 && s->units[other][target].concealed;
+  if (nvr && !nf) return MURK_SIGHT_UNLIMITED;
+  bool table = !nvr && m->visibility.nrows > 0 &&
+               (rule(g, MURK_RULE_THICK_MORNING_FOG) || mk_night_darkness_now(g));
+  bool fog = table && rule(g, MURK_RULE_THICK_MORNING_FOG);
+  /* seed 004, Concealment: ignored when the Night Fight rules apply for the turn; murk
+   * ignores it on any dark turn (the NVR's too): the darkness conceals. */
+  bool hidden = rule(g, MURK_RULE_CONCEALMENT) && !mk_night_now(g) && target >= 0 &&
+                s->units[other][target].concealed;
   if (table) {
     *why = fog ? "through the fog" : "in the dark";
     *flash_ok = !fog; /* Darkness: a team that fired is seen; seed 000: not in the fog */

@@ -31,10 +31,13 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side);
 
 /* Night Fighting (seed 004) in force this turn: the rule itself, or Dusk & Dawn's night. */
 bool mk_night_fighting_now(const struct murk_game* g);
+/* Darkness (seed 001) in force this turn (Dusk & Dawn may make a turn daylight). */
+bool mk_night_darkness_now(const struct murk_game* g);
 /* Any night rule in force this turn (Night Fighting now, Darkness, NVR): the night
  * modifier of the combat model. */
 bool mk_night_now(const struct murk_game* g);
-/* The current Base NVR in cells, or -1 when the NVR rule is not in force. */
+/* The current Base NVR in cells, or -1 when the NVR rule is not in force this turn (not
+ * listed, or a turn Dusk & Dawn makes daylight). */
 int mk_night_nvr(const struct murk_game* g);
 /* Is p lit by a starshell, an illuminating round or a fire (seed 003, 1.9)? */
 bool mk_night_lit(const struct murk_game* g, struct murk_pos p);

@@ -617,6 +617,83 @@ static void test_dusk_and_dawn(void** st) {
   murk_mission_free(m);
 }
 
+/* Night Fighting's barrages fire at targets their own team cannot see (seed 004): a gun 9
+ * cells off with a sight roll of at most 3 inches (about 1 cell) fires blind at pickets the
+ * rifles see up close. */
+static void test_barrage_unseen(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {sight: d3}\n" NF_FORCES);
+  struct murk_game* g = new_game(m, 4);
+  ok_lines(g, NF_DEPLOY);
+  ok_line(g, "end");
+  pickets_north(g);
+  put(g, A, 0, 0, 2, 2); /* next to the pickets: seen */
+  put(g, A, 0, 1, 3, 2);
+  put(g, A, 1, 0, 0, 10);
+  put(g, A, 1, 1, 1, 10);
+  mk_sight_update(g, mk_game_event_count(g));
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "shoot 2 at P2");
+  assert_true(has_event_since(g, from, "blind barrage"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Which night rule governs (docs/rules.md): with the NVR and Night Fighting both in force
+ * the NVR decides sight and the sight roll is still made before each shot; on a turn Dusk
+ * & Dawn makes daylight the NVR limits nothing and no change roll is made. */
+static void test_night_precedence(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP
+                                     "rules:\n  nvr: {base: 6, concealed_setup: false}\n"
+                                     "  night_fighting: {}\n" NF_FORCES);
+  struct murk_game* g = new_game(m, 2);
+  ok_lines(g, NF_DEPLOY);
+  ok_line(g, "end");
+  assert_int_equal(mk_sight_range(g, A), 6);
+  put(g, A, 0, 0, 2, 5);
+  put(g, A, 0, 1, 3, 5);
+  pickets_north(g);
+  mk_sight_update(g, mk_game_event_count(g));
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "shoot 1 at P2");
+  assert_true(has_event_since(g, from, "P1 sight, night"));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  m = load_yaml(TF_HEAD TF_SETUP
+                "rules:\n  nvr: {base: 2, concealed_setup: false}\n"
+                "  dusk_and_dawn: {}\n" NF_FORCES);
+  int day = 0, dark = 0;
+  for (uint64_t seed = 1; seed <= 30; seed++) {
+    g = new_game(m, seed);
+    ok_lines(g, NF_DEPLOY);
+    int die = g->s.night.dusk_dawn;
+    for (int turn = 1; turn <= 2; turn++) {
+      bool night = die == 1 && turn == 1;
+      assert_int_equal(mk_night_nvr(g), night ? 2 : -1);
+      assert_int_equal(mk_sight_range(g, A), night ? 2 : MURK_SIGHT_UNLIMITED);
+      struct murk_view* v = NULL;
+      assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+      assert_int_equal(v->nvr, night ? 2 : -1);
+      murk_view_free(v);
+      size_t from2 = mk_game_event_count(g);
+      ok_lines(g, "end\nend\nend");
+      /* The defender's turn: a change roll only on a dark turn. */
+      assert_int_equal(has_event_since(g, from2, "NVR change"), night);
+      ok_lines(g, "end\nend\nend");
+      if (night)
+        dark++;
+      else
+        day++;
+    }
+    murk_game_free(g);
+  }
+  assert_true(day > 0 && dark > 0);
+  murk_mission_free(m);
+}
+
 static void test_concealment(void** st) {
   (void)st;
   struct murk_mission* m =
@@ -719,6 +796,8 @@ int main(void) {
       cmocka_unit_test(test_illuminating_round),
       cmocka_unit_test(test_night_fighting_roll),
       cmocka_unit_test(test_dusk_and_dawn),
+      cmocka_unit_test(test_barrage_unseen),
+      cmocka_unit_test(test_night_precedence),
       cmocka_unit_test(test_concealment),
       cmocka_unit_test(test_fog_and_darkness),
   };
