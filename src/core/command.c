@@ -298,8 +298,9 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                             .pos_word = "at",
                             .available = plays_nvr_starshells,
                             .phases = MK_PH(PLAY),
-                            .steps = MK_ST(SHOOTING),
-                            .when = "starshells are fired in your shooting step",
+                            .steps = MK_ST(MOVEMENT) | MK_ST(SHOOTING),
+                            .when = "starshells are fired in your movement step (before the "
+                                    "platoon moves) or your shooting step",
                             .unit_resolve = MK_RESOLVE_OWN,
                             .undo = false,
                             .prompt_rank = 5,
@@ -311,8 +312,9 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                              .pos_word = "at",
                              .available = plays_nvr_rounds,
                              .phases = MK_PH(PLAY),
-                             .steps = MK_ST(SHOOTING),
-                             .when = "illuminating rounds are fired in your shooting step",
+                             .steps = MK_ST(MOVEMENT) | MK_ST(SHOOTING),
+                             .when = "illuminating rounds are fired in your movement step "
+                                     "(before the platoon moves) or your shooting step",
                              .unit_resolve = MK_RESOLVE_OWN,
                              .undo = false,
                              .prompt_rank = 6,

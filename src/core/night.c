@@ -130,6 +130,7 @@ bool mk_night_lit(const struct murk_game* g, struct murk_pos p) {
 
 void mk_night_gunflash(struct murk_game* g, enum murk_side side, int unit) {
   if (unit >= 0 && unit < MK_MAX_UNITS) g->s.night.gunflash[side][unit] = true;
+  g->s.night.flashed = true; /* seed 003, 1.91: lights may be fired from now on */
 }
 
 bool mk_night_flashing(const struct murk_game* g, enum murk_side side, int unit) {
@@ -461,19 +462,36 @@ void mk_night_unhide(struct murk_game* g, int mi) {
 /* ---- starshells and illuminating rounds (seed 003, 1.92 and 1.93) ---- */
 
 /* The own revealed platoon a light command names (resolved by the command table, which
- * also keeps the command to the shooting step of missions played with the NVR). */
+ * also keeps the command to the movement and shooting steps of missions played with the
+ * NVR). */
 static int light_unit(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       const struct mk_cmd_args* a, int* unit, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   *unit = a->unit;
   if (*unit < 0) return mk_reject(reason, reason_len, "a dummy fires nothing");
+  /* 1.91, initial use: our copy keeps only its first words ("No Starshells/..."); murk reads
+   * it as no light before the first gunflash of the game (a shot by either side), which
+   * every player has heard. */
+  if (mk_night_nvr(g) < 0)
+    return mk_reject(reason, reason_len, "it is daylight: a light would show nothing");
+  if (!s->night.flashed)
+    return mk_reject(reason, reason_len,
+                     "no starshell or round goes up before the first shot of the battle (the "
+                     "ASL night rules)");
   struct mk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
     return mk_reject(reason, reason_len, "platoon %d is under T%d: reveal it first (reveal %d)",
                      *unit + 1, u->marker, *unit + 1);
   if (u->state != MURK_PLATOON_REVEALED)
     return mk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
-  if (u->shot) return mk_reject(reason, reason_len, "P%d has already fired this step", u->marker);
+  if (u->shot) return mk_reject(reason, reason_len, "P%d has already fired this turn", u->marker);
+  /* 1.92: in the Prep Fire Phase, before its units move: in the movement step only a platoon
+   * that has not moved; it counts as moved then (a unit that prep-fires does not move). */
+  if (s->step == MURK_STEP_MOVEMENT && u->moved)
+    return mk_reject(reason, reason_len,
+                     "P%d has moved: a light in the movement step goes up before the platoon "
+                     "moves",
+                     u->marker);
   if (s->night.flare_tried[side][*unit])
     return mk_reject(reason, reason_len, "P%d has already tried this turn", u->marker);
   if (s->night.nlights >= MK_MAX_LIGHTS)
@@ -507,6 +525,59 @@ static int nearest_own(const struct murk_game* g, enum murk_side side, int unit,
   return best;
 }
 
+/* Does the firing side see a gunflash at p or next to it (1.922: it halves the extent of
+ * error)? */
+static bool flash_near(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  for (int k = 0; k < s->nunits[other]; k++) {
+    if (!s->night.gunflash[other][k]) continue;
+    const struct mk_unit_state* u = &s->units[other][k];
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      if (s->teams[other][t].alive && s->teams[other][t].placed && s->seen_team[side][t].seen &&
+          murk_geom_distance(&g->m->grid, s->teams[other][t].pos, p) <= 1)
+        return true;
+  }
+  return false;
+}
+
+/* 1.922, placement: the starshell is aimed at a cell, then a placement roll moves it: the
+ * coloured die gives the direction, the white die the extent of error in cells, halved
+ * (rounded up) when a gunflash the firer sees stands at or next to the aim. Our copy of the
+ * paragraph is cut before its three choices; the roll and the halving are from its example.
+ * On a square grid, with eight directions, the direction is a die of eight (murk's own). */
+static struct murk_pos place_light(struct murk_game* g, enum murk_side side, int unit,
+                                   struct murk_pos at) {
+  const struct murk_grid* gr = &g->m->grid;
+  int ndirs = murk_geom_directions(gr);
+  int marker = g->s.units[side][unit].marker;
+  char purpose[MURK_ROLL_PURPOSE];
+  int dir, error;
+  if (ndirs == 6) {
+    struct murk_dice_expr dd = {2, 6, 1, 0};
+    struct murk_roll r;
+    snprintf(purpose, sizeof purpose, "P%d starshell placement (direction, error)", marker);
+    murk_roll(g, &dd, purpose, MURK_AUD_ALL, &r);
+    dir = r.dice[0] - 1;
+    error = r.dice[1];
+  } else {
+    struct murk_dice_expr dd = {1, ndirs, 1, 0}, d6 = {1, 6, 1, 0};
+    snprintf(purpose, sizeof purpose, "P%d starshell direction", marker);
+    dir = murk_roll(g, &dd, purpose, MURK_AUD_ALL, NULL) - 1;
+    snprintf(purpose, sizeof purpose, "P%d starshell error", marker);
+    error = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL);
+  }
+  if (flash_near(g, side, at)) {
+    error = (error + 1) / 2;
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "a gunflash by the aim halves the error: %d cell%s", error, mk_plural(error));
+  }
+  /* 1.923: a starshell lights even from off the table; the walk stops a little past it. */
+  int far = gr->width + gr->height + 8;
+  for (int i = 0; i < (error < far ? error : far); i++) at = murk_geom_neighbour(gr, at, dir);
+  return at;
+}
+
 /* The usage roll, then the light. Returns MURK_OK either way (the roll is made). */
 static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct murk_pos at,
                       enum mk_light_kind kind, int usage, int radius) {
@@ -514,6 +585,10 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
   struct mk_unit_state* u = &s->units[side][unit];
   const char* word = kind == MK_LIGHT_STARSHELL ? "starshell" : "illuminating round";
   s->night.flare_tried[side][unit] = true;
+  /* docs/rules.md (ours): the try, made or failed, is the platoon's fire for the turn; in the
+   * movement step it also ends its move (1.92: a Prep Fire Phase shot). */
+  u->shot = true;
+  if (s->step == MURK_STEP_MOVEMENT) u->moved = true;
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "P%d %s usage, %d or less", u->marker, word, usage);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
@@ -521,12 +596,12 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d fails to fire its %s", u->marker, word);
     return MURK_OK;
   }
+  if (kind == MK_LIGHT_STARSHELL) at = place_light(g, side, unit, at);
   struct mk_light* l = &s->night.lights[s->night.nlights++];
   l->kind = kind;
   l->at = at;
   l->radius = radius;
   l->by = side;
-  u->shot = true; /* ours: firing a light is the platoon's fire for the step */
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,

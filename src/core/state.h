@@ -128,6 +128,7 @@ struct mk_night {
   bool gunflash[MURK_SIDES][MK_MAX_UNITS];    /* fired since its side's last turn began */
   int sight[MURK_SIDES][MK_MAX_UNITS];        /* 1 + this turn's sight roll in cells; 0 none */
   bool flare_tried[MURK_SIDES][MK_MAX_UNITS]; /* made a usage roll this player turn */
+  bool flashed; /* a gunflash has been placed in this game: lights may be fired (1.91) */
 };
 
 struct mk_placed_objective {

@@ -444,25 +444,43 @@ static void test_starshell(void** st) {
     ok_lines(g, "end\nend\nend\nend");
     assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
     assert_int_equal(murk_game_to_act(g), D);
+    /* 1.91 (murk's reading): none before the first shot of the battle. */
+    bad_line(g, "starshell 3 at 14,5", why, sizeof why);
+    assert_non_null(strstr(why, "before the first shot of the battle"));
+    g->s.night.flashed = true; /* as after a shot */
     bad_line(g, "starshell 3 at 16,10", why, sizeof why);
     assert_non_null(strstr(why, "a starshell goes at most 6"));
     size_t from = mk_game_event_count(g);
     int drawn = g->s.night.nlights;
     ok_line(g, "starshell 3 at 14,5");
-    const struct murk_event* roll = NULL;
-    for (size_t i = from; i < mk_game_event_count(g); i++)
-      if (mk_game_event(g, i)->has_roll) roll = mk_game_event(g, i);
-    assert_non_null(roll);
-    assert_non_null(strstr(roll->roll.purpose, "starshell usage, 4 or less"));
+    const struct murk_event* usage = NULL;
+    const struct murk_event* place = NULL;
+    for (size_t i = from; i < mk_game_event_count(g); i++) {
+      const struct murk_event* e = mk_game_event(g, i);
+      if (!e->has_roll) continue;
+      if (strstr(e->roll.purpose, "usage")) usage = e;
+      if (strstr(e->roll.purpose, "placement")) place = e;
+    }
+    assert_non_null(usage);
+    assert_non_null(strstr(usage->roll.purpose, "starshell usage, 4 or less"));
+    /* The try is the platoon's fire for the turn, made or failed. */
+    assert_true(g->s.units[D][HALE].shot);
     bad_line(g, "starshell 3 at 14,5", why, sizeof why); /* once a turn */
-    if (roll->roll.total <= 4) {
+    if (usage->roll.total <= 4) {
       lit = true;
       assert_int_equal(g->s.night.nlights, drawn + 1);
-      assert_true(mk_night_lit(g, (struct murk_pos){11, 5}));
-      assert_false(mk_night_lit(g, (struct murk_pos){10, 5}));
+      /* 1.922: the placement roll moves it by the white die in the coloured die's
+       * direction. */
+      assert_non_null(place);
+      assert_int_equal(place->roll.ndice, 2);
+      struct murk_pos want = {14, 5};
+      for (int k = 0; k < place->roll.dice[1]; k++)
+        want = murk_geom_neighbour(&m->grid, want, place->roll.dice[0] - 1);
+      const struct mk_light* l = &g->s.night.lights[drawn];
+      assert_true(murk_pos_eq(l->at, want));
       struct murk_view* v = NULL;
       assert_int_equal(murk_view_build(g, A, &v), MURK_OK); /* lights are public */
-      assert_true(v->nlit > 0);
+      assert_true(v->nlit > 0 || !murk_geom_on_table(&m->grid, l->at));
       murk_view_free(v);
       ok_lines(g, "end\nend"); /* it still burns through the attacker's turn ... */
       assert_int_equal(g->s.night.nlights, drawn + 1);
@@ -470,6 +488,7 @@ static void test_starshell(void** st) {
       assert_int_equal(g->s.night.nlights, 0);
       assert_true(has_event_since(g, from, "the defender's starshells and rounds burn out"));
     } else {
+      assert_null(place);
       assert_int_equal(g->s.night.nlights, drawn);
       assert_true(has_event_since(g, from, "fails to fire its starshell"));
     }
@@ -478,14 +497,43 @@ static void test_starshell(void** st) {
       from = mk_game_event_count(g);
       ok_line(g, "starshell 1 at 3,6");
       for (size_t i = from; i < mk_game_event_count(g); i++)
-        if (mk_game_event(g, i)->has_roll) {
+        if (mk_game_event(g, i)->has_roll && strstr(mk_game_event(g, i)->roll.purpose, "usage")) {
           assert_non_null(strstr(mk_game_event(g, i)->roll.purpose, "2 or less"));
-          if (mk_game_event(g, i)->roll.total > 2) failed = true;
+          if (mk_game_event(g, i)->roll.total > 2) {
+            failed = true;
+            /* A failed try spends the fire: the squad cannot shoot this turn. */
+            bad_line(g, "shoot 1 at P1", why, sizeof why);
+            assert_non_null(strstr(why, "already shot"));
+          }
         }
     }
     murk_game_free(g);
   }
   assert_true(lit && failed);
+  murk_mission_free(m);
+}
+
+/* 1.92: a light may go up in the Prep Fire Phase, before the platoon moves: in murk's
+ * movement step, by a platoon that has not moved, which then stays where it is. */
+static void test_starshell_before_moving(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
+  struct murk_game* g = new_game(m, 5);
+  ok_lines(g, NT_DEPLOY);
+  ok_lines(g, "end\nend\nend\nend\nend");
+  assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
+  ok_lines(g, "end\nend\nend\nend");
+  assert_int_equal(murk_game_to_act(g), D);
+  assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+  g->s.night.flashed = true;
+  char why[200];
+  ok_line(g, "move 1 to 3,2");
+  bad_line(g, "starshell 1 at 3,5", why, sizeof why);
+  assert_non_null(strstr(why, "before the platoon moves"));
+  ok_line(g, "starshell 3 at 14,5");
+  assert_true(g->s.units[D][HALE].moved);
+  bad_line(g, "move 3 to 14,2", why, sizeof why);
+  murk_game_free(g);
   murk_mission_free(m);
 }
 
@@ -495,6 +543,7 @@ static void test_illuminating_round(void** st) {
   struct murk_game* g = new_game(m, 3);
   ok_lines(g, NT_DEPLOY);
   ok_lines(g, "end\nend\nend\nend");
+  g->s.night.flashed = true; /* as after a shot (1.91) */
   char why[200];
   bad_line(g, "illuminate 1 at 3,8", why, sizeof why);
   assert_non_null(strstr(why, "no barrage team"));
@@ -793,6 +842,7 @@ int main(void) {
       cmocka_unit_test(test_night_defender_setup),
       cmocka_unit_test(test_cloaking),
       cmocka_unit_test(test_starshell),
+      cmocka_unit_test(test_starshell_before_moving),
       cmocka_unit_test(test_illuminating_round),
       cmocka_unit_test(test_night_fighting_roll),
       cmocka_unit_test(test_dusk_and_dawn),
