@@ -404,6 +404,127 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
   return false;
 }
 
+/* ---- night movement (seed 003, 1.5) ---- */
+
+static bool night_moves(const struct murk_game* g) {
+  return mk_night_nvr(g) >= 0 && murk_mission_param(g->m, MURK_P_NVR_MOVEMENT) != 0;
+}
+
+int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                       enum murk_terrain_class cls) {
+  if (!night_moves(g)) return 0;
+  /* 1.421: a cloaking counter moves at daytime costs. */
+  if (mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK) return 0;
+  bool vehicle = false;
+  if (unit >= 0) {
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+    vehicle = (pl->flags & MURK_PF(VEHICLE)) != 0;
+    const struct murk_force* f = murk_force(g, side);
+    for (int k = 0; k < pl->ngroups && !vehicle; k++)
+      vehicle = f->profiles[pl->groups[k].profile].vehicle != 0;
+  }
+  /* 1.51 (men on foot: one more MF to enter concealment terrain, as its example shows) and
+   * 1.52 (vehicles: more to enter any hex; our copy is cut after "an additional MP"). murk's
+   * moves are counted in cells by the slowest ground entered, not in MF per hex, so the
+   * night costs one cell of the move: through difficult ground on foot, on any ground in a
+   * vehicle (murk's reading). */
+  return vehicle || cls == MURK_TERRAIN_DIFFICULT ? 1 : 0;
+}
+
+bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handle,
+                     enum murk_audience aud, bool split, int* jitter) {
+  *jitter = 0;
+  if (!night_moves(g)) return false;
+  /* 1.53: the Movement DR before a unit moves; a coloured 6 strays. */
+  struct murk_dice_expr dd = {2, 6, 1, 0};
+  struct murk_roll r;
+  char purpose[MURK_ROLL_PURPOSE];
+  snprintf(purpose, sizeof purpose, "%s movement (coloured 6: strays)", handle);
+  murk_roll(g, &dd, purpose, aud, &r);
+  if (split) mk_event_split(g, side);
+  /* 1.55: doubles call for jitter fire once a gunflash has marked an attack. */
+  if (r.dice[0] == r.dice[1] && g->s.night.flashed) *jitter = r.dice[0] + r.dice[1];
+  if (r.dice[0] != 6) return false;
+  /* What a strayer does is cut from our copy after the roll; murk's own: it loses its way and
+   * covers half the way it was ordered (rounded down). */
+  mk_emit(g, MURK_EV_INFO, aud, side, "%s loses its way in the dark: it goes half as far", handle);
+  if (split) mk_event_split(g, side);
+  return true;
+}
+
+/* The enemy unit nearest to p that may jitter fire (1.551: good order, not hidden, with
+ * fire to give): a marker index (*mi) or a revealed unit (*unit). False if none. */
+static bool closest_defender(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                             int* mi, int* unit) {
+  const struct mk_state* s = &g->s;
+  const struct murk_grid* gr = &g->m->grid;
+  *mi = *unit = -1;
+  int best = MURK_SIGHT_UNLIMITED;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct mk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != side || mk->hidden) continue;
+    int d = murk_geom_distance(gr, mk->pos, p);
+    if (d < best) {
+      best = d;
+      *mi = i;
+      *unit = -1;
+    }
+  }
+  for (int k = 0; k < s->nunits[side]; k++) {
+    const struct mk_unit_state* u = &s->units[side][k];
+    if (u->state != MURK_PLATOON_REVEALED) continue;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+      if (!s->teams[side][t].alive || !s->teams[side][t].placed ||
+          mk_team_profile(g, side, t)->rof <= 0)
+        continue;
+      int d = murk_geom_distance(gr, s->teams[side][t].pos, p);
+      if (d < best) {
+        best = d;
+        *mi = -1;
+        *unit = k;
+      }
+    }
+  }
+  return *mi >= 0 || *unit >= 0;
+}
+
+/* A unit jitter fires: a revealed platoon flashes (1.552: nothing else happens); a unit under
+ * a counter loses it (1.43: any attack does; a dummy is taken off, 1.551). */
+static void jitter_fires(struct murk_game* g, enum murk_side side, int mi, int unit, int total) {
+  struct mk_state* s = &g->s;
+  if (mi >= 0 && s->markers[mi].on_table) {
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "%s T%d jitter fires into the dark (doubles, %d): it gives itself away",
+            murk_side_name(side), s->markers[mi].number, total);
+    mk_fog_reveal_marker(g, mi, NULL);
+    int u = s->markers[mi].unit;
+    if (u >= 0) mk_night_gunflash(g, side, u);
+    return;
+  }
+  if (unit < 0) return;
+  mk_night_gunflash(g, side, unit);
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+          "%s P%d jitter fires into the dark (doubles, %d): a gunflash", murk_side_name(side),
+          s->units[side][unit].marker, total);
+}
+
+void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
+                     int total) {
+  if (total <= 0) return;
+  /* 1.55's table. murk has no Stealthy or Lax units: all are Normal (1.63), so 6 and 8 do
+   * nothing; 2 and 4 make the closest DEFENDER (the side not moving) fire, 10 the mover
+   * unless cloaked, 12 the mover. */
+  if (total == 2 || total == 4) {
+    int emi = -1, eunit = -1;
+    enum murk_side other = murk_side_other(side);
+    if (closest_defender(g, other, at, &emi, &eunit)) jitter_fires(g, other, emi, eunit, total);
+    return;
+  }
+  bool cloaked = mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK;
+  if (total == 12 || (total == 10 && !cloaked))
+    jitter_fires(g, side, mi >= 0 && g->s.markers[mi].on_table ? mi : -1, unit, total);
+}
+
 /* ---- the night defender's setup (seed 003, 1.2) ---- */
 
 bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit) {

@@ -67,6 +67,21 @@ int mk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class 
  * illuminated cell (1.31, 1.43). Reveals it then and returns true. */
 bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
 
+/* Night movement (seed 003, 1.5), where the NVR is in force (and `night_movement`): the
+ * cells a move over ground of class cls costs the mover beyond its daytime allowance
+ * (marker mi on the table, or unit; a cloaking counter pays nothing, 1.421). */
+int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                       enum murk_terrain_class cls);
+/* The Movement DR before `handle` moves (1.53), with audience aud (split: each event public
+ * is split into a copy for each side, so the mover cannot tell who heard it): true when it
+ * strays (it then goes half as far); *jitter: the doubles' total when jitter fire may
+ * follow (1.55), else 0. */
+bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handle,
+                     enum murk_audience aud, bool split, int* jitter);
+/* After the move: jitter fire for doubles `total` (1.55) by the closest unit of the other
+ * side to `at`, or by the mover (marker mi on the table, or revealed unit). */
+void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
+                     int total);
 /* The night defender's setup (seed 003, 1.2): does `side`'s platoon `unit` set up now under a
  * "?" counter (MURK_MARKER_CONCEALED)? */
 bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit);

@@ -360,6 +360,95 @@ static void test_night_defender_setup(void** st) {
   murk_mission_free(m);
 }
 
+/* ---- night movement (seed 003, 1.5) ---- */
+
+static void test_night_movement(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, NT_DEPLOY);
+  /* 1.51-1.52 (murk's reading in cells): on foot one cell less through difficult ground, a
+   * vehicle one less on any ground; a cloaking counter as by day (1.421). The view carries
+   * it. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  const struct murk_view_platoon* carrier = &v->platoons[CARRIER];
+  assert_int_equal(carrier->allowance[MURK_TERRAIN_OPEN], 9); /* 20cm at 2cm a hex, less one */
+  assert_int_equal(carrier->allowance[MURK_TERRAIN_DIFFICULT], 9);
+  const struct murk_view_marker* able = murk_view_marker_at(v, (struct murk_pos){3, 10});
+  assert_non_null(able);
+  assert_int_equal(able->allowance[MURK_TERRAIN_OPEN], 6);
+  assert_int_equal(able->allowance[MURK_TERRAIN_DIFFICULT], 3);
+  murk_view_free(v);
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_int_equal(v->platoons[ZULU].allowance[MURK_TERRAIN_OPEN], 6);
+  assert_int_equal(v->platoons[ZULU].allowance[MURK_TERRAIN_DIFFICULT], 5);
+  murk_view_free(v);
+  murk_game_free(g);
+
+  /* 1.53: every move makes the movement roll first; on a coloured 6 the mover strays and
+   * goes half as far (murk's own: our copy is cut there). */
+  int strayed = 0, kept = 0;
+  for (uint64_t seed = 1; seed <= 40 && !(strayed && kept); seed++) {
+    g = new_game(m, seed);
+    ok_lines(g, NT_DEPLOY);
+    size_t from = mk_game_event_count(g);
+    ok_line(g, "move 3 to 16,5"); /* the carrier, 6 cells north */
+    const struct murk_event* roll = NULL;
+    for (size_t i = from; i < mk_game_event_count(g); i++)
+      if (mk_game_event(g, i)->has_roll) roll = mk_game_event(g, i);
+    assert_non_null(roll);
+    assert_non_null(strstr(roll->roll.purpose, "movement (coloured 6: strays)"));
+    struct murk_pos at = g->s.teams[A][g->s.units[A][CARRIER].first_team].pos;
+    if (roll->roll.dice[0] == 6) {
+      strayed++;
+      assert_true(has_event_since(g, from, "loses its way in the dark"));
+      assert_int_equal(at.y, 8);
+    } else {
+      kept++;
+      assert_int_equal(at.y, 5);
+    }
+    murk_game_free(g);
+  }
+  assert_true(strayed > 0 && kept > 0);
+
+  /* 1.55: jitter fire. Doubles 2: the closest unit of the side not moving fires (a
+   * gunflash); 10: the mover, unless cloaked; 12: the mover, cloak or not (the cloak is
+   * lost); 6 and 8: nobody (murk's units are all Normal). */
+  g = new_game(m, 1);
+  ok_lines(g, NT_DEPLOY);
+  struct murk_pos near = {16, 3};
+  mk_night_jitter(g, A, -1, CARRIER, near, 2);
+  assert_true(mk_night_flashing(g, D, HALE)); /* Hale at 16,1 is the closest */
+  assert_false(mk_night_flashing(g, D, ZULU));
+  int cloak = mk_marker_index(&g->s, g->s.units[A][ABLE].marker);
+  mk_night_jitter(g, A, cloak, ABLE, g->s.markers[cloak].pos, 10);
+  assert_true(g->s.markers[cloak].on_table);
+  mk_night_jitter(g, A, cloak, ABLE, g->s.markers[cloak].pos, 8);
+  assert_true(g->s.markers[cloak].on_table);
+  mk_night_jitter(g, A, -1, CARRIER, near, 6);
+  assert_false(mk_night_flashing(g, A, CARRIER));
+  mk_night_jitter(g, A, -1, CARRIER, near, 10);
+  assert_true(mk_night_flashing(g, A, CARRIER));
+  mk_night_jitter(g, A, cloak, ABLE, g->s.markers[cloak].pos, 12);
+  assert_false(g->s.markers[cloak].on_table);
+  assert_int_equal(g->s.units[A][ABLE].state, MURK_PLATOON_REVEALED);
+  assert_true(has_event(g, "jitter fires into the dark"));
+  murk_game_free(g);
+
+  /* No straying, no extra cost with night_movement off. */
+  struct murk_mission* day =
+      load_yaml(NT_NVR("{base: 2, concealed_setup: false, night_movement: false}"));
+  g = new_game(day, 1);
+  ok_lines(g, NT_DEPLOY);
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "move 3 to 16,5");
+  assert_false(has_event_since(g, from, "movement (coloured"));
+  murk_game_free(g);
+  murk_mission_free(day);
+  murk_mission_free(m);
+}
+
 /* ---- cloaking ---- */
 
 static void test_cloaking(void** st) {
@@ -840,6 +929,7 @@ int main(void) {
       cmocka_unit_test(test_nvr_set_and_changed),
       cmocka_unit_test(test_beyond_nvr),
       cmocka_unit_test(test_night_defender_setup),
+      cmocka_unit_test(test_night_movement),
       cmocka_unit_test(test_cloaking),
       cmocka_unit_test(test_starshell),
       cmocka_unit_test(test_starshell_before_moving),
