@@ -4,11 +4,19 @@
  *   NVR Modifier (or as the mission sets it), and the change roll at the start of every
  *   player turn after the first; beyond it a unit is unseen unless it fired (a gunflash,
  *   1.8) or stands in an illuminated cell (1.101, 1.9).
- * - Illumination (seed 003, 1.9-1.94): starshells (radius 3) and illuminating rounds
- *   (radius 6) for the rest of the player turn, fires (twice their burning levels, sight.c).
+ * - Illumination (seed 003, 1.9-1.94): starshells (radius 3, placed by the placement roll)
+ *   and illuminating rounds (radius 6), none before the first gunflash, for the rest of the
+ *   player turn; fires (twice their burning levels, sight.c).
  * - Cloaking (seed 003, 1.4): the attacker's infantry enters under cloaking counters
  *   (markers over a platoon or nothing); they move at a fixed rate and lose the cloak when
  *   they move through light or attack.
+ * - The night defender (seed 003, 1.2): it sets up under "?" counters, a quarter of its
+ *   platoons hidden.
+ * - Night movement (seed 003, 1.5): the extra cost, the movement roll and straying, jitter
+ *   fire.
+ * - Which rule governs where the rule sets meet (docs/rules.md, "Which night rule
+ *   governs"): Dusk & Dawn decides the dark turns for all; the NVR decides sight, Night
+ *   Fighting's roll how far a unit fires.
  * - Night Fighting (seed 004): a sight roll (2D6 x 3") once per firing unit; nothing beyond
  *   it may be shot, except by barrage weapons, which scatter farther.
  * - Dusk & Dawn (seed 004): a die after deployment; 1: night on turn 1, 6: night from turn 6.
