@@ -820,6 +820,10 @@ static const char* const combos[] = {
 /* Bundled missions with a rule added under `rules:`: Limited Intelligence at night. */
 static const char* const with_rule[][2] = {
     {"li-hohenfeld", TW_NIGHT},
+    /* The night rules together (issue 15 point 5): the NVR with Night Fighting, and the NVR
+     * under Dusk & Dawn with Concealment, the defender's hidden setup in both. */
+    {"night-saint-aubin", TW_NIGHT},
+    {"relay-station-dusk", "  nvr: {base: 2}\n"},
 };
 #define NWITH (sizeof with_rule / sizeof with_rule[0])
 
