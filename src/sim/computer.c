@@ -1,6 +1,7 @@
 /* computer.c: the computer opponent (sim.h; `murk play --vs computer`, docs/playing.md,
  * "Seats"). Like greedy it reads one side's view and its own generator, nothing else, and
- * plays the same verbs; on top of greedy's plan it makes a few judgements from the view:
+ * plays the same verbs with the same plan (plan.c); its style row (below) adds a few
+ * judgements from the view:
  *
  *   - hold: a unit by an objective (a revealed platoon within one cell of one it must take,
  *     any unit within one cell of one the enemy must take) stays there rather than running
@@ -16,60 +17,10 @@
  * It knows no allowance or range of the mission: it offers its tries best first and the game
  * judges them. Its strength is measured, not claimed: scripts/computer-strength.sh and
  * docs/performance.md, "The computer opponent". */
-#include "murk/error.h"
 #include "players.h"
 
-/* Tries of the other verbs legal now (verbs.c), per decision. */
-#define OTHER_TRIES 12
-/* A hidden platoon this close to a revealed enemy team is revealed to fight (cells). */
-#define REVEAL_TO_SHOOT 10
-/* A revealed platoon this close to a revealed enemy hunts it instead of its objective. */
-#define HUNT_RANGE 8
-/* Shots are not tried beyond this (cells): no profile in a bundled mission reaches it. */
-#define SHOOT_TRIES_RANGE 24
-#define ASSAULT_TRIES_RANGE 2
 /* An enemy marker or team this close makes a revealed platoon look for cover (cells). */
 #define THREAT_RANGE 16
-/* A target in the open goes before a nearer one in cover if it is at most this much
- * further (cells). */
-#define OPEN_TARGET_SLACK 3
-#define SETUP_DRAWS 16
-
-/* Where the i-th unit heads, and how near counts as there (greedy's plan): revealed platoons
- * near a revealed enemy hunt it; two in three go for the objectives to take, the rest guard
- * the enemy's. False: nowhere to go. */
-static bool goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos* goal, int* near) {
-  if (!u->hidden) {
-    int g;
-    int f = sim_nearest_platoon_foe(c, u, &g);
-    if (f >= 0 && g <= HUNT_RANGE) {
-      *goal = c->foes[f].pos;
-      *near = 1;
-      return true;
-    }
-  }
-  if (c->ntake > 0 && (c->nguard == 0 || i % 3 != 2)) {
-    *goal = c->take[sim_nearest(c, u->pos, c->take, c->ntake)];
-    *near = 0;
-    return true;
-  }
-  if (c->nguard > 0) {
-    *goal = c->guard[i % c->nguard];
-    *near = 1;
-    return true;
-  }
-  if (c->nfoes > 0) {
-    int best = 0, bd = INT_MAX;
-    for (int k = 0; k < c->nfoes; k++) {
-      int d = sim_dist(c, u->pos, c->foes[k].pos);
-      if (d < bd) bd = d, best = k;
-    }
-    *goal = c->foes[best].pos;
-    *near = 1;
-    return true;
-  }
-  return false;
-}
 
 /* A unit that holds an objective (see the top). Past HOLD_TURNS it goes on instead: in a
  * mission without a last turn two computers holding each other's objectives would wait for
@@ -90,180 +41,18 @@ static bool threatened(const struct ctx* c, const struct unit* u) {
   return false;
 }
 
-/* Where to deploy: of a few free cells of the own zone, the nearest to the k-th objective
- * to take (else to guard, else the middle of the table). */
-static struct murk_pos deploy_cell(struct ctx* c, int draws, int k) {
-  struct murk_pos aim = {c->w / 2, c->h / 2};
-  if (c->ntake > 0)
-    aim = c->take[k % c->ntake];
-  else if (c->nguard > 0)
-    aim = c->guard[k % c->nguard];
-  struct murk_pos best = sim_zone_cell(c);
-  int bd = INT_MAX;
-  for (int i = 0; i < draws; i++) {
-    struct murk_pos p = i == 0 ? best : sim_zone_cell(c);
-    int d = sim_dist(c, p, aim);
-    if (sim_cell_free(c, p) && d < bd) bd = d, best = p;
-  }
-  return best;
+static bool seeks_cover(const struct ctx* c, const struct unit* u) {
+  return !u->hidden && threatened(c, u);
 }
 
-static void deploy_tries(struct ctx* c, struct murk_ref what, int round, int count, int k) {
-  for (int i = 0; i < count; i++) {
-    int best_of = round == 0 && i < 3 ? 16 >> i : 1;
-    struct murk_pos at = deploy_cell(c, best_of, k);
-    struct murk_command* cmd = sim_add(c, MURK_CMD_DEPLOY);
-    if (!cmd) return;
-    cmd->unit = what;
-    cmd->at = at;
-  }
-}
-
-static void computer_setup(struct ctx* c, int round) {
-  const struct murk_view* v = c->v;
-  switch (v->phase) {
-    case MURK_PHASE_OBJECTIVES:
-      for (int i = 0; i < 2 * SETUP_DRAWS; i++) {
-        struct murk_pos at = sim_table_cell(c);
-        struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
-        if (cmd) cmd->at = at;
-      }
-      return;
-    case MURK_PHASE_RESERVES:
-      /* Everything on the table unless the mission insists: `end` first, then the last
-       * waiting platoons (headquarters usually come first in a roster). */
-      sim_add_end(c);
-      for (int i = v->nplatoons - 1; i >= 0; i--)
-        if (v->platoons[i].state == MURK_PLATOON_WAITING) {
-          struct murk_command* cmd = sim_add(c, MURK_CMD_RESERVE);
-          if (cmd) cmd->unit = sim_own(v->platoons[i].index);
-        }
-      return;
-    case MURK_PHASE_DEPLOY:
-    default: {
-      if (!sim_can(c, MURK_CMD_DEPLOY)) return;
-      /* As greedy: platoons in roster order, independent and warrior teams last (seed 001,
-       * Preparing for Battle), each round starting one further on; then the dummies. */
-      bool deploying = v->phase == MURK_PHASE_DEPLOY;
-      int order[MURK_MISSION_MAX_PLATOONS], n = 0;
-      for (int pass = 0; pass < (deploying ? 1 : 2); pass++)
-        for (int i = 0; i < v->nplatoons && n < MURK_MISSION_MAX_PLATOONS; i++) {
-          const struct murk_view_platoon* pl = &v->platoons[i];
-          bool last = (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) != 0;
-          if (pl->state == MURK_PLATOON_WAITING && last == (pass == 1)) order[n++] = pl->index;
-        }
-      /* Spread over the objectives: the k-th thing placed aims at the k-th. */
-      int placed = 0;
-      for (int i = 0; i < v->nmarkers; i++)
-        if (v->markers[i].owner == c->me && v->markers[i].on_table) placed++;
-      for (int j = 0; j < n; j++)
-        deploy_tries(c, sim_own(order[(j + round) % n]), round, j == 0 ? SETUP_DRAWS : 3, placed);
-      struct murk_ref dummy = {MURK_REF_DUMMY, 0};
-      if (n == 0 && round == 0 && deploying && v->dummies_left > 0)
-        deploy_tries(c, dummy, round, SETUP_DRAWS, placed);
-      return;
-    }
-  }
-}
-
-/* Shots or assaults of each revealed platoon at the three nearest revealed enemies in reach,
- * nearest first, except that one in the open goes before a nearer one in cover. */
-static void fight_tries(struct ctx* c, bool shooting) {
-  for (int i = 0; i < c->nunits; i++) {
-    const struct unit* u = &c->units[i];
-    if (u->hidden || (shooting ? u->shot : u->assaulted)) continue;
-    int order[3], gaps[3], no = 0;
-    int limit = shooting ? SHOOT_TRIES_RANGE : ASSAULT_TRIES_RANGE;
-    for (int f = 0; f < c->nfoes; f++) {
-      if (!c->foes[f].platoon) continue;
-      int g = sim_gap(c, u->platoon, u->pos, c->foes[f].number);
-      if (g > limit || (no == 3 && g >= gaps[2])) continue;
-      int k = no < 3 ? no++ : 2;
-      for (; k > 0 && gaps[k - 1] > g; k--) order[k] = order[k - 1], gaps[k] = gaps[k - 1];
-      order[k] = f;
-      gaps[k] = g;
-    }
-    for (int a = 1; a < no; a++)
-      for (int b = a; b > 0; b--) {
-        bool open_b = !sim_in_cover(c, c->foes[order[b]].pos);
-        bool open_a = !sim_in_cover(c, c->foes[order[b - 1]].pos);
-        if (!open_b || open_a || gaps[b] > gaps[0] + OPEN_TARGET_SLACK) break;
-        int t = order[b];
-        order[b] = order[b - 1], order[b - 1] = t;
-        t = gaps[b];
-        gaps[b] = gaps[b - 1], gaps[b - 1] = t;
-      }
-    for (int k = 0; k < no; k++) {
-      struct murk_command* cmd = sim_add(c, shooting ? MURK_CMD_SHOOT : MURK_CMD_ASSAULT);
-      if (!cmd) return;
-      cmd->unit = u->ref;
-      cmd->target.kind = MURK_REF_PLATOON;
-      cmd->target.n = c->foes[order[k]].number;
-    }
-  }
-}
-
-static void computer_play(struct ctx* c) {
-  const struct murk_view* v = c->v;
-  switch (v->step) {
-    case MURK_STEP_MOVEMENT:
-      if (!sim_can(c, MURK_CMD_MOVE)) break;
-      /* A hidden platoon on an objective it must take shows itself: only teams take. */
-      for (int i = 0; i < c->nunits; i++) {
-        const struct unit* u = &c->units[i];
-        if (!u->hidden || u->dummy) continue;
-        for (int k = 0; k < c->ntake; k++)
-          if (sim_dist(c, u->pos, c->take[k]) <= 1) {
-            struct murk_command* cmd = sim_add(c, MURK_CMD_REVEAL);
-            if (cmd) cmd->unit = u->ref;
-            break;
-          }
-      }
-      for (int i = 0; i < c->nunits; i++) {
-        const struct unit* u = &c->units[i];
-        struct murk_pos goal;
-        int near;
-        if (u->moved || u->bogged || holds(c, u) || !goal_of(c, u, i, &goal, &near)) continue;
-        if (!u->hidden && threatened(c, u)) sim_try_moves_to_cover(c, u, goal, near);
-        sim_try_moves_toward(c, u, goal, near);
-      }
-      break;
-    case MURK_STEP_SHOOTING:
-    case MURK_STEP_ASSAULT: {
-      bool shooting = v->step == MURK_STEP_SHOOTING;
-      int reach = shooting ? REVEAL_TO_SHOOT : ASSAULT_TRIES_RANGE;
-      if (shooting && sim_can(c, MURK_CMD_SPOT)) sim_add(c, MURK_CMD_SPOT);
-      /* Hidden platoons within reach of a revealed enemy show themselves to fight. */
-      for (int i = 0; i < c->nunits; i++) {
-        const struct unit* u = &c->units[i];
-        if (!u->hidden || u->dummy) continue;
-        int g;
-        if (sim_nearest_platoon_foe(c, u, &g) >= 0 && g <= reach) {
-          struct murk_command* cmd = sim_add(c, MURK_CMD_REVEAL);
-          if (cmd) cmd->unit = u->ref;
-        }
-      }
-      fight_tries(c, shooting);
-      break;
-    }
-    default:
-      break;
-  }
-}
+static const struct sim_style computer_style = {
+    .first_draws = 16, /* best of 16, 8, 4 draws for the first three deploy tries */
+    .spread = true,
+    .open_first = true,
+    .stays = holds,
+    .to_cover = seeks_cover,
+};
 
 void sim_computer(struct ctx* c, int round) {
-  const struct murk_view* v = c->v;
-  unsigned other = c->verbs & ~sim_planned_verbs(v) & ~KIND(END) & ~KIND(ARRIVE);
-  /* Arrivals first (one due must come on before the step can end), then a few tries of
-   * the other legal verbs it does not plan for itself. */
-  sim_arrival_tries(c);
-  sim_other_tries(c, other, OTHER_TRIES);
-  if (v->phase == MURK_PHASE_PLAY) {
-    if (round == 0) computer_play(c);
-  } else {
-    computer_setup(c, round);
-  }
-  /* A later round means every try and `end` were refused: more of the other verbs. */
-  if (round > 0) sim_other_tries(c, other, 2 * OTHER_TRIES);
-  sim_add_end(c);
+  sim_plan(c, &computer_style, round);
 }

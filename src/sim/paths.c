@@ -309,14 +309,22 @@ struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct 
 
 /* Moves that stop short of difficult ground come first: the slowest ground entered sets a
  * template's whole allowance, and difficult ground bogs (seed 000, Moving platoons). */
-void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
-  if (sim_dist(c, u->pos, goal) <= near) return;
+/* The way toward goal a unit would walk (path[0..n-1], at most MAX_PATH cells), its memo
+ * cleared; n 0: already near enough, or no way. */
+static int way_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near,
+                      struct murk_pos path[MAX_PATH], signed char memo[MAX_PATH][MAX_PATH]) {
+  if (sim_dist(c, u->pos, goal) <= near) return 0;
   const int* d = field_to(c, goal, u->pos);
-  if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return;
+  if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return 0;
+  memset(memo, -1, sizeof(signed char[MAX_PATH][MAX_PATH]));
+  return walk(c, d, u->pos, path, move_lengths[0]);
+}
+
+void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
   struct murk_pos path[MAX_PATH];
   signed char memo[MAX_PATH][MAX_PATH];
-  memset(memo, -1, sizeof memo);
-  int n = walk(c, d, u->pos, path, move_lengths[0]);
+  int n = way_toward(c, u, goal, near, path, memo);
+  if (n <= 0) return;
   int dry = 0; /* cells before the first difficult one */
   while (dry < n && c->cost[sim_cell(c, path[dry])] != cost_difficult) dry++;
   bool tried[16] = {false};
@@ -344,14 +352,10 @@ bool sim_in_cover(const struct ctx* c, struct murk_pos p) {
 }
 
 void sim_try_moves_to_cover(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
-  if (sim_dist(c, u->pos, goal) <= near) return;
-  const int* d = field_to(c, goal, u->pos);
-  if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return;
   struct murk_pos path[MAX_PATH];
   signed char memo[MAX_PATH][MAX_PATH];
-  memset(memo, -1, sizeof memo);
-  int n = walk(c, d, u->pos, path, move_lengths[0]);
-  int len = sim_allowed_along(c, u, path, n);
+  int n = way_toward(c, u, goal, near, path, memo);
+  int len = n > 0 ? sim_allowed_along(c, u, path, n) : 0;
   /* The furthest cell of the way it may reach that stands in cover. */
   while (len > 0 && !(sim_cell_free(c, path[len - 1]) && sim_in_cover(c, path[len - 1]))) len--;
   if (len > 0) move_along(c, u->ref, u->pos, path, len, memo);

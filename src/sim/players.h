@@ -4,6 +4,7 @@
  *   gather.c  what the view shows, gathered once per decision (struct ctx), and cells
  *   paths.c   neighbours, distance fields toward goals (kept in the memo), moves along them
  *   verbs.c   tries of the verbs neither player plans for itself (arrive, withdraw, ...)
+ *   plan.c    the plan greedy and the computer share, and struct sim_style
  *   greedy.c  the greedy player
  *   random.c  the random player
  *   computer.c the computer opponent
@@ -223,6 +224,19 @@ unsigned sim_planned_verbs(const struct murk_view* v);
 void sim_other_tries(struct ctx* c, unsigned verbs, int count);
 /* Arrivals due now, at the cells the view lists for them. */
 void sim_arrival_tries(struct ctx* c);
+
+/* ---- plan.c ---- */
+/* Where greedy and the computer differ (one row each, in their files). */
+struct sim_style {
+  int first_draws; /* deploy: the first three tries are the best of this, half, a quarter */
+  bool spread;     /* deploy: the k-th thing placed aims at the k-th objective */
+  bool open_first; /* fight: a target in the open before a slightly nearer one in cover */
+  /* movement: a unit that stays where it is / that tries cells in cover first (NULL: no) */
+  bool (*stays)(const struct ctx* c, const struct unit* u);
+  bool (*to_cover)(const struct ctx* c, const struct unit* u);
+};
+/* Write the tries of one decision (round > 0: every try and `end` were refused). */
+void sim_plan(struct ctx* c, const struct sim_style* s, int round);
 
 /* ---- the players ---- */
 void sim_greedy(struct ctx* c, int round);
