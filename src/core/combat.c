@@ -421,10 +421,11 @@ static int nearest_seen_by_side(const struct murk_game* g, enum murk_side side, 
 
 /* Which teams of own unit `unit` may shoot at unit tu of the enemy: each at the nearest
  * target team it can see (sight.h), if in range. pick[i] (team first_team + i) gets that
- * team or -1, dist[i] its distance; *nearest the nearest target team seen or not. Returns
- * how many teams may shoot. */
+ * team or -1, dist[i] its distance, blind[i] whether it is a barrage team's target it
+ * cannot see itself (Night Fighting, nearest_seen_by_side); *nearest the nearest target team
+ * seen or not. Returns how many teams may shoot. */
 static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu, int* pick,
-               int* dist, int* nearest) {
+               int* dist, bool* blind, int* nearest) {
   const struct mk_state* s = &g->s;
   const struct mk_unit_state* u = &s->units[side][unit];
   enum murk_side other = murk_side_other(side);
@@ -433,13 +434,16 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     int i = t - u->first_team;
     pick[i] = -1;
+    blind[i] = false;
     if (!placed(s, side, t)) continue;
     int d = known_distance(g, side, t, tu);
     if (d < *nearest) *nearest = d;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
-    if ((k < 0 || d > pr->range) && pr->barrage && mk_night_fighting_now(g))
+    if ((k < 0 || d > pr->range) && pr->barrage && mk_night_fighting_now(g)) {
       k = nearest_seen_by_side(g, side, t, tu, &d);
+      blind[i] = k >= 0; /* fired blind: it scatters (mk_combat_shoot) */
+    }
     if (k < 0 || d > pr->range || pr->rof <= 0) continue;
     pick[i] = k;
     dist[i] = d;
@@ -462,7 +466,8 @@ void mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
   int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
       dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int nearest = INT_MAX;
-  *shoot = aim(g, side, unit, tu, pick, dist, &nearest) > 0;
+  bool blind[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  *shoot = aim(g, side, unit, tu, pick, dist, blind, &nearest) > 0;
   *assault = nearest <= ASSAULT_REACH; /* mk_combat_assault */
 }
 
@@ -485,7 +490,8 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   int ncombos = 0, nblind = 0, ndice = 0, nearest = INT_MAX;
   int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
       dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
-  int inrange = aim(g, side, unit, tu, pick, dist, &nearest);
+  bool blinds[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  int inrange = aim(g, side, unit, tu, pick, dist, blinds, &nearest);
   if (inrange == 0)
     return mk_reject(reason, reason_len,
                      nearest == INT_MAX
@@ -506,7 +512,7 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
     int i = t - u->first_team, k = pick[i], d = dist[i];
     if (k < 0) continue;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
-    bool unseen = d > sight && !flashing;
+    bool unseen = (d > sight && !flashing) || blinds[i];
     if (unseen && !pr->barrage) continue;
     struct to_hit h = {
         .skill = mk_team_profile(g, other, k)->skill,

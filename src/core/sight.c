@@ -361,7 +361,11 @@ int mk_sight_range(const struct murk_game* g, enum murk_side viewer) {
   int nvr = mk_night_nvr(g);
   if (nvr >= 0) return nvr;
   int range = MURK_SIGHT_UNLIMITED;
-  if (m->visibility.nrows > 0) { /* a mission gives a table only where sight is short */
+  /* Darkness's table, not on a turn Dusk & Dawn makes daylight (night.c). */
+  bool daylight = murk_mission_rule_on(m, MURK_RULE_DARKNESS) &&
+                  !murk_mission_rule_on(m, MURK_RULE_THICK_MORNING_FOG) &&
+                  !mk_night_darkness_now(g);
+  if (m->visibility.nrows > 0 && !daylight) { /* a table only where sight is short */
     int best = 0;
     for (int i = 0; i < m->visibility.nrows; i++)
       if (m->visibility.rows[i].range > best) best = m->visibility.rows[i].range;

@@ -776,6 +776,26 @@ static void test_barrage_unseen(void** st) {
   assert_true(has_event_since(g, from, "blind barrage"));
   murk_game_free(g);
   murk_mission_free(m);
+
+  /* Within the sight roll but behind the woods (4-6,3-4): the gun still cannot see its
+   * target itself, so it fires blind too, at what the rifles see. */
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" NF_FORCES);
+  g = new_game(m, 4);
+  ok_lines(g, NF_DEPLOY);
+  ok_line(g, "end");
+  /* The pickets two to a cell north of the woods (the test moves teams, not the rules). */
+  for (int i = 0; i < 8; i++) put(g, D, 0, i, 5 + i % 2, i < 4 ? 0 : 1);
+  put(g, A, 0, 0, 9, 2);
+  put(g, A, 0, 1, 10, 2);
+  put(g, A, 1, 0, 5, 5);
+  put(g, A, 1, 1, 5, 6);
+  mk_sight_update(g, mk_game_event_count(g));
+  assert_false(mk_sight_sees(g, A, (struct murk_pos){5, 5}, (struct murk_pos){5, 1}, false));
+  from = mk_game_event_count(g);
+  ok_line(g, "shoot 2 at P2");
+  assert_true(has_event_since(g, from, "fires blind"));
+  murk_game_free(g);
+  murk_mission_free(m);
 }
 
 /* Which night rule governs (docs/rules.md): with the NVR and Night Fighting both in force
