@@ -138,7 +138,7 @@ enum murk_param_type {
   X(NVR_IR_RADIUS, NVR, "round_radius", LENGTH, "6hex", 0, 1000)                      \
   X(NVR_CONCEALED, NVR, "concealed_setup", BOOL, "true", 0, 1)                        \
   X(NVR_HIDDEN, NVR, "hidden_share", INT, "25", 0, 100)                               \
-  X(NVR_MOVEMENT, NVR, "night_movement", BOOL, "true", 0, 1)                         \
+  X(NVR_MOVEMENT, NVR, "night_movement", BOOL, "true", 0, 1)                          \
   X(CLOAK_ROAD, CLOAKING, "road", LENGTH, "6hex", 0, 1000)                            \
   X(CLOAK_OPEN, CLOAKING, "open", LENGTH, "6hex", 0, 1000)                            \
   X(CLOAK_TERRAIN, CLOAKING, "terrain", LENGTH, "3hex", 0, 1000)                      \
