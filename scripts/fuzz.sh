@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # fuzz.sh: build the libFuzzer targets of tests/fuzz and run each for a bounded time.
 #
-#   scripts/fuzz.sh [TARGET...]     run mission, command, save and sealed (or those named)
+#   scripts/fuzz.sh [TARGET...]     run mission, command, save, sealed and host (or those named)
 #   scripts/fuzz.sh seed            refresh tests/fuzz/corpus/ from the bundled missions,
 #                                   tests/bad/*.yaml, tests/games/*.txt and whole games of
 #                                   `murk sim` on each bundled mission (MURK=build/murk)
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 BUILD=${FUZZ_BUILD:-build-fuzz}
-ALL_TARGETS="mission command save sealed"
+ALL_TARGETS="mission command save sealed host"
 
 # max_len per target: the bundled missions are under 10 kB; a command is one line;
 # seed games are a few kB; sealed saves are padded to 4 kB steps per part.
@@ -38,6 +38,7 @@ max_len() {
     command) echo 256 ;;
     save) echo 8192 ;;
     sealed) echo 65536 ;;
+    host) echo 65536 ;;
   esac
 }
 

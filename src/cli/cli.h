@@ -29,6 +29,8 @@ extern const struct murk_cmd_entry murk_cmd_run_entry;
 extern const struct murk_cmd_entry murk_cmd_replay_entry;
 extern const struct murk_cmd_entry murk_cmd_saves_entry;
 extern const struct murk_cmd_entry murk_cmd_sim_entry;
+extern const struct murk_cmd_entry murk_cmd_host_entry;
+extern const struct murk_cmd_entry murk_cmd_join_entry;
 
 /* Print "murk: <message>" to stderr, escaped (text.h: the message may quote a file or an
  * argument); murk_cli_usage returns MURK_EXIT_USAGE, murk_cli_error MURK_EXIT_INVALID. */

@@ -19,6 +19,7 @@
 static const struct murk_cmd_entry* const cmd_table[] = {
     &murk_cmd_list_entry, &murk_cmd_check_entry,  &murk_cmd_show_entry,  &murk_cmd_play_entry,
     &murk_cmd_run_entry,  &murk_cmd_replay_entry, &murk_cmd_saves_entry, &murk_cmd_sim_entry,
+    &murk_cmd_host_entry, &murk_cmd_join_entry,
 };
 #define CMD_COUNT (sizeof cmd_table / sizeof cmd_table[0])
 

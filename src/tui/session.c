@@ -19,7 +19,10 @@
 #define HISTORY 16
 
 struct tui_session {
-  struct murk_game* g;
+  struct murk_game* g; /* NULL: a game held elsewhere (remote) */
+  bool is_remote;
+  struct tui_remote remote;
+  struct tui_seat remote_seat; /* the other side's: plays at another terminal */
   struct tui_session_opts o;
   char* autosave_path;
   char* save_dir;
@@ -84,6 +87,50 @@ static int newest_seq(const struct murk_view* v) {
   return v && v->nevents ? v->events[v->nevents - 1].seq : 0;
 }
 
+/* ---- the game, here or held elsewhere (session.h, struct tui_remote) ---- */
+
+static const struct murk_mission* g_table(const struct tui_session* s) {
+  return s->g ? murk_game_mission(s->g) : s->remote.table(s->remote.ctx);
+}
+
+static enum murk_phase g_phase(const struct tui_session* s) {
+  if (s->g) return murk_game_phase(s->g);
+  const struct murk_view* v = s->remote.latest(s->remote.ctx);
+  return v ? v->phase : MURK_PHASE_OVER;
+}
+
+static enum murk_side g_to_act(const struct tui_session* s) {
+  if (s->g) return murk_game_to_act(s->g);
+  const struct murk_view* v = s->remote.latest(s->remote.ctx);
+  return v ? v->to_act : MURK_NO_SIDE;
+}
+
+static int g_turn(const struct tui_session* s) {
+  if (s->g) return murk_game_turn(s->g);
+  const struct murk_view* v = s->remote.latest(s->remote.ctx);
+  return v ? v->turn : 0;
+}
+
+static size_t g_commands(const struct tui_session* s) {
+  return s->g ? murk_game_log_count(s->g) : s->remote.commands(s->remote.ctx);
+}
+
+/* A view of `side` (a remote game has only its own side's). */
+static int g_view(const struct tui_session* s, enum murk_side side, struct murk_view** out) {
+  if (s->g) return murk_view_build(s->g, side, out);
+  *out = NULL;
+  if (side != s->remote.side) return MURK_EINVAL;
+  return s->remote.view(s->remote.ctx, out);
+}
+
+static void g_view_free(const struct tui_session* s, struct murk_view* v) {
+  if (!v) return;
+  if (s->g)
+    murk_view_free(v);
+  else
+    s->remote.view_free(s->remote.ctx, v);
+}
+
 /* ---- the view and the map ---- */
 
 static void place_map(struct tui_session* s, struct tui_ui* ui) {
@@ -100,7 +147,7 @@ static void mark_zone(struct tui_session* s, struct tui_ui* ui) {
   const struct murk_view* v = s->view;
   for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_ZONE;
   if (!placing_phase(v->phase) || !v->own_zone) return;
-  const struct murk_mission* m = murk_game_mission(s->g);
+  const struct murk_mission* m = g_table(s);
   bool cursor_in = false;
   struct murk_pos best = ui->cursor;
   int bestd = -1;
@@ -126,9 +173,9 @@ static void mark_zone(struct tui_session* s, struct tui_ui* ui) {
 /* Rebuild the view of the side on screen. */
 static int refresh(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
-  murk_view_free(s->view);
+  g_view_free(s, s->view);
   s->view = NULL;
-  int rc = murk_view_build(s->g, ui->side, &s->view);
+  int rc = g_view(s, ui->side, &s->view);
   if (rc != MURK_OK) return rc;
   const struct murk_grid* grid = &s->view->grid;
   int n = grid->width * grid->height;
@@ -148,6 +195,10 @@ static int refresh(struct tui_session* s) {
 /* ---- saving ---- */
 
 static int save_to(struct tui_session* s, const char* path, char* err, size_t n) {
+  if (!s->g) {
+    snprintf(err, n, "the host saves the game");
+    return -1;
+  }
   if (!s->o.save) {
     snprintf(err, n, "saving is not available");
     return -1;
@@ -184,15 +235,15 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
   if (s->view && old->side != MURK_NO_SIDE) old->last_seen_seq = newest_seq(s->view);
   old->mode = TUI_MODE_MAP;
   old->help = old->confirm_quit = false;
-  murk_view_free(s->view);
+  g_view_free(s, s->view);
   s->view = NULL;
   s->cur = ui_index(side);
   struct tui_ui* ui = cur_ui(s);
   ui->mode = TUI_MODE_HANDOVER;
   ui->help = ui->confirm_quit = false;
   ui->next = side;
-  ui->next_turn = murk_game_turn(s->g);
-  const struct murk_force* f = murk_game_force(s->g, side);
+  ui->next_turn = g_turn(s);
+  const struct murk_force* f = s->g ? murk_game_force(s->g, side) : NULL;
   snprintf(ui->next_force, sizeof ui->next_force, "%s", f ? f->name : "");
   ui->note[0] = '\0';
   ui->pass_note[0] = '\0';
@@ -203,7 +254,7 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
   /* Only keyed: an unkeyed fingerprint of every command would let a side test guesses of
    * the enemy's hidden commands against it. */
   ui->fingerprint[0] = '\0';
-  if (s->history_key_len)
+  if (s->history_key_len && s->g)
     murk_game_fingerprint(s->g, s->history_key, s->history_key_len, ui->fingerprint,
                           sizeof ui->fingerprint);
   if (save || !s->autosave_path) autosave_note(s, ui); /* without one: say so */
@@ -284,7 +335,7 @@ static void game_over(struct tui_session* s) {
   struct tui_ui* old = cur_ui(s);
   old->mode = TUI_MODE_MAP;
   old->help = old->confirm_quit = false;
-  murk_view_free(s->view);
+  g_view_free(s, s->view);
   s->view = NULL;
   s->cur = UI_UMPIRE;
   struct tui_ui* ui = cur_ui(s);
@@ -293,9 +344,17 @@ static void game_over(struct tui_session* s) {
   autosave_note(s, ui);
   memcpy(ui->message, ui->note, sizeof ui->message);
   ui->message_attr = TUI_A_DIM;
-  snprintf(ui->note, sizeof ui->note, "%s", murk_game_result(s->g));
-  snprintf(ui->score, sizeof ui->score, "victory points: attacker %d, defender %d",
-           murk_game_vp(s->g, MURK_ATTACKER), murk_game_vp(s->g, MURK_DEFENDER));
+  if (s->g) {
+    snprintf(ui->note, sizeof ui->note, "%s", murk_game_result(s->g));
+    snprintf(ui->score, sizeof ui->score, "victory points: attacker %d, defender %d",
+             murk_game_vp(s->g, MURK_ATTACKER), murk_game_vp(s->g, MURK_DEFENDER));
+  } else {
+    /* The view says how the game ended once it is over (its result, both sides' points). */
+    const struct murk_view* v = s->remote.latest(s->remote.ctx);
+    snprintf(ui->note, sizeof ui->note, "%s", v ? v->result : "");
+    snprintf(ui->score, sizeof ui->score, "victory points: attacker %d, defender %d",
+             v ? v->vp[MURK_ATTACKER] : 0, v ? v->vp[MURK_DEFENDER] : 0);
+  }
 }
 
 /* The incoming player pressed a key on the hand-over screen: show their table, first
@@ -342,10 +401,11 @@ static int offer_to_game(void* ctx, enum murk_side side, const struct murk_comma
 static int run_seats(struct tui_session* s) {
   s->stuck[0] = '\0';
   for (int n = 0;; n++) {
-    if (murk_game_phase(s->g) == MURK_PHASE_OVER) return MURK_OK;
-    enum murk_side side = murk_game_to_act(s->g);
+    if (g_phase(s) == MURK_PHASE_OVER) return MURK_OK;
+    enum murk_side side = g_to_act(s);
     if (is_local(s, side)) return MURK_OK;
     const struct tui_seat* seat = s->o.seat[side];
+    if (!seat->act) return MURK_OK; /* plays at another terminal: its views come later */
     if (n >= TUI_SEAT_MAX_DECISIONS) {
       snprintf(s->stuck, sizeof s->stuck, "%s does not end its turn: q quits (the game is saved)",
                seat->name);
@@ -371,11 +431,11 @@ static int run_seats(struct tui_session* s) {
  * straight to their table, first the recap of what the other seat did; with two, the
  * hand-over. Returns TUI_SESSION_CLEAR or an error. */
 static int to_person(struct tui_session* s, bool save) {
-  if (murk_game_phase(s->g) == MURK_PHASE_OVER) {
+  if (g_phase(s) == MURK_PHASE_OVER) {
     game_over(s);
     return TUI_SESSION_CLEAR;
   }
-  enum murk_side to = murk_game_to_act(s->g);
+  enum murk_side to = g_to_act(s);
   if (!one_person(s)) {
     handover(s, to, save);
     return TUI_SESSION_CLEAR;
@@ -395,19 +455,22 @@ static int to_person(struct tui_session* s, bool save) {
   }
   int rc = start_turn(s);
   if (rc != MURK_OK) return rc;
-  if (s->stuck[0]) set_message(ui, TUI_A_ERROR, "%s", s->stuck);
+  if (s->stuck[0])
+    set_message(ui, TUI_A_ERROR, "%s", s->stuck);
+  else if (s->is_remote && to != person)
+    set_message(ui, TUI_A_DIM, "%s plays: your turn comes when they are done", s->remote.other);
   return TUI_SESSION_CLEAR;
 }
 
 /* After the game changed: when the side to act changed, the other seat plays (if it is not
  * this keyboard) and then the next person's turn; else redraw the view. */
 static int after_change(struct tui_session* s) {
-  if (murk_game_phase(s->g) == MURK_PHASE_OVER) {
+  if (g_phase(s) == MURK_PHASE_OVER) {
     if (s->cur == UI_UMPIRE) return refresh(s);
     game_over(s);
     return TUI_SESSION_CLEAR;
   }
-  enum murk_side to = murk_game_to_act(s->g);
+  enum murk_side to = g_to_act(s);
   if (to != cur_ui(s)->side) {
     if (!is_local(s, to)) {
       /* The person's recap will start after what they saw last, their own last command
@@ -419,7 +482,7 @@ static int after_change(struct tui_session* s) {
         old->last_seen_seq = newest_seq(s->view);
       }
       old->mode = TUI_MODE_MAP;
-      murk_view_free(s->view);
+      g_view_free(s, s->view);
       s->view = NULL;
       int rc = run_seats(s);
       if (rc != MURK_OK) return rc;
@@ -441,8 +504,10 @@ static int send(struct tui_session* s, const char* line) {
   char reason[256] = "";
   int col = 0;
   size_t before = s->view ? s->view->nevents : 0;
-  int rc = murk_game_apply_line(s->g, ui->side, line, reason, sizeof reason, &col);
+  int rc = s->g ? murk_game_apply_line(s->g, ui->side, line, reason, sizeof reason, &col)
+                : s->remote.send(s->remote.ctx, line, reason, sizeof reason, &col);
   if (rc == MURK_ENOMEM) return rc;
+  if (rc == MURK_EIO && !s->g) return TUI_SESSION_QUIT; /* the host is gone */
   if (rc != MURK_OK) {
     if (rc == MURK_EINVAL && col > 0)
       set_message(ui, TUI_A_ERROR, "%s: %s (column %d)", line, reason, col);
@@ -480,9 +545,24 @@ static int sendf(struct tui_session* s, const char* fmt, ...) {
 
 static int undo(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
-  if (ui->side == MURK_NO_SIDE || murk_game_to_act(s->g) != ui->side) {
+  if (ui->side == MURK_NO_SIDE || g_to_act(s) != ui->side) {
     set_message(ui, TUI_A_ERROR, "nothing to undo: it is not your turn to act");
     return 0;
+  }
+  if (!s->g) {
+    /* The host checks and says why not, as the game does here. */
+    char taken[TUI_LINE_MAX] = "", why[256] = "";
+    int rc = s->remote.undo(s->remote.ctx, taken, sizeof taken, why, sizeof why);
+    if (rc == MURK_EIO) return TUI_SESSION_QUIT;
+    if (rc == MURK_ENOMEM) return rc;
+    if (rc != MURK_OK) {
+      set_message(ui, TUI_A_ERROR, "cannot undo: %s", why);
+      return 0;
+    }
+    int flags = after_change(s);
+    if (flags >= 0 && !(flags & TUI_SESSION_CLEAR))
+      set_message(ui, TUI_A_GOOD, "took back: %s", taken);
+    return flags;
   }
   if (murk_game_undoable(s->g) <= 0) {
     /* Why, in words the side may read (game.h: never more than it knows). */
@@ -1593,11 +1673,11 @@ static int key_map(struct tui_session* s, struct tui_key k) {
       return 0;
     case 'S': {
       char path[TUI_LINE_MAX];
-      const struct murk_mission* m = murk_game_mission(s->g);
+      const struct murk_mission* m = g_table(s);
       /* A game with secret dice has no seed to name the file by: its turn instead. */
       if (s->o.secret_dice)
         snprintf(path, sizeof path, "save %s%s%s-turn%d.murk", s->save_dir ? s->save_dir : "",
-                 s->save_dir ? "/" : "", m->id, murk_game_turn(s->g));
+                 s->save_dir ? "/" : "", m->id, g_turn(s));
       else
         snprintf(path, sizeof path, "save %s%s%s-%" PRIu64 ".murk", s->save_dir ? s->save_dir : "",
                  s->save_dir ? "/" : "", m->id, s->o.seed);
@@ -1732,9 +1812,9 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
  * so its first screen shows what happened since its last turn, the enemy's commands and
  * the start of the turn they led to (whose events are already the side's own). Without
  * such a hand-over yet: after the last event of its own. */
-static int seen_until_last_act(const struct murk_game* g, enum murk_side side, int* seq) {
+static int seen_until_last_act(const struct tui_session* s, enum murk_side side, int* seq) {
   struct murk_view* v = NULL;
-  int rc = murk_view_build(g, side, &v);
+  int rc = g_view(s, side, &v);
   if (rc != MURK_OK) return rc;
   int own = 0, handed = -1;
   enum murk_side enemy = murk_side_other(side);
@@ -1743,8 +1823,8 @@ static int seen_until_last_act(const struct murk_game* g, enum murk_side side, i
     own = v->events[i].seq;
     if (i + 1 < v->nevents && v->events[i + 1].active == enemy) handed = own;
   }
-  *seq = handed >= 0 && murk_game_log_count(g) > 0 ? handed : own;
-  murk_view_free(v);
+  *seq = handed >= 0 && g_commands(s) > 0 ? handed : own;
+  g_view_free(s, v);
   return MURK_OK;
 }
 
@@ -1777,7 +1857,7 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
     s->history_key_len = o->history_key_len;
   }
   for (int i = 0; i < MURK_SIDES; i++) {
-    int rc = seen_until_last_act(g, (enum murk_side)i, &s->ui[i].last_seen_seq);
+    int rc = seen_until_last_act(s, (enum murk_side)i, &s->ui[i].last_seen_seq);
     if (rc != MURK_OK) {
       tui_session_free(s);
       return rc;
@@ -1810,9 +1890,68 @@ nomem:
   return MURK_ENOMEM;
 }
 
+int tui_session_new_remote(const struct tui_remote* r, const struct tui_session_opts* o,
+                           struct tui_session** out) {
+  *out = NULL;
+  if (r->side != MURK_ATTACKER && r->side != MURK_DEFENDER) return MURK_EINVAL;
+  struct tui_session* s = murk_calloc(1, sizeof *s);
+  if (!s) return MURK_ENOMEM;
+  s->is_remote = true;
+  s->remote = *r;
+  if (o) s->o.seed = o->seed, s->o.secret_dice = o->secret_dice;
+  s->remote_seat.name = r->other;
+  s->o.seat[murk_side_other(r->side)] = &s->remote_seat;
+  for (int i = 0; i < 3; i++) {
+    /* The end of the game is shown from the side's own view: the host keeps the umpire's. */
+    s->ui[i].side = i == UI_UMPIRE ? r->side : (enum murk_side)i;
+    s->ui[i].mode = TUI_MODE_MAP;
+    s->ui[i].seed = s->o.seed;
+    s->ui[i].secret_dice = s->o.secret_dice;
+    s->ui[i].message_attr = TUI_A_NORMAL;
+  }
+  int rc = seen_until_last_act(s, r->side, &s->ui[r->side].last_seen_seq);
+  s->w = 80;
+  s->h = 24;
+  if (rc == MURK_OK) {
+    s->cur = ui_index(r->side);
+    if (g_phase(s) == MURK_PHASE_OVER)
+      game_over(s);
+    else
+      rc = to_person(s, false); /* first the recap of what happened since the last turn */
+  }
+  if (rc < 0) {
+    tui_session_free(s);
+    return rc;
+  }
+  *out = s;
+  return MURK_OK;
+}
+
+int tui_session_idle(struct tui_session* s) {
+  if (!s->is_remote) return 0;
+  int rc = s->remote.poll(s->remote.ctx);
+  if (rc == MURK_EIO) return TUI_SESSION_QUIT;
+  if (rc < 0) return rc;
+  if (rc == 0) return 0;
+  /* A new view: the other side has played (it is this side's turn, or the game is over), or
+   * the host sent the table again. */
+  enum murk_side person = s->remote.side;
+  if (g_phase(s) == MURK_PHASE_OVER) {
+    if (s->cur != UI_UMPIRE) {
+      game_over(s);
+      return TUI_SESSION_CLEAR;
+    }
+    rc = s->view ? refresh(s) : MURK_OK;
+    return rc < 0 ? rc : TUI_SESSION_REDRAW;
+  }
+  if (g_to_act(s) == person && s->view && s->view->to_act != person) return to_person(s, false);
+  rc = s->view ? refresh(s) : MURK_OK;
+  return rc < 0 ? rc : TUI_SESSION_REDRAW;
+}
+
 void tui_session_free(struct tui_session* s) {
   if (!s) return;
-  murk_view_free(s->view);
+  g_view_free(s, s->view);
   for (int i = 0; i < 3; i++) murk_free(s->ui[i].cells);
   murk_free(s->autosave_path);
   murk_free(s->save_dir);

@@ -59,8 +59,9 @@ struct tui_key {
 
 /* What tui_session_key asks of the terminal. */
 enum {
-  TUI_SESSION_QUIT = 1,  /* the players confirmed quitting */
-  TUI_SESSION_CLEAR = 2, /* clear the terminal before drawing (a hand-over) */
+  TUI_SESSION_QUIT = 1,   /* the players confirmed quitting */
+  TUI_SESSION_CLEAR = 2,  /* clear the terminal before drawing (a hand-over) */
+  TUI_SESSION_REDRAW = 4, /* tui_session_idle: something new to draw */
 };
 
 /* Seats (docs/playing.md, "Seats"). A game has two seats, one a side; each is this keyboard
@@ -127,6 +128,43 @@ int tui_session_resize(struct tui_session* s, int w, int h);
 int tui_session_key(struct tui_session* s, struct tui_key k);
 /* Draw the screen as it is now into c (of the window's size). */
 void tui_session_draw(const struct tui_session* s, struct tui_canvas* c);
+
+/* A game held elsewhere (`murk join`, docs/protocol.md): the session of one side sees it
+ * only through the views of that side the host sends, and sends it command lines; the
+ * other side is played at another terminal, so the session waits for the host's next view
+ * while it is that side's turn. Every call may find the host gone (MURK_EIO): the session
+ * then asks the terminal to stop (TUI_SESSION_QUIT). */
+struct tui_remote {
+  void* ctx;
+  enum murk_side side; /* the side at this screen */
+  const char* other;   /* who plays the other side, for the screen: "the defender's player" */
+  /* The newest view the host sent (the remote's, valid until its next call), and a copy of it
+   * for the session to keep (MURK_OK or MURK_ENOMEM), freed with view_free. */
+  const struct murk_view* (*latest)(void* ctx);
+  int (*view)(void* ctx, struct murk_view** out);
+  void (*view_free)(void* ctx, struct murk_view* v);
+  /* The public table the views point into (grid, zones' geometry), and how many commands the
+   * game has taken (0: none yet). */
+  const struct murk_mission* (*table)(void* ctx);
+  size_t (*commands)(void* ctx);
+  /* A command line, as murk_game_apply_line answers it (reason and col filled when refused);
+   * MURK_EIO when the host is gone. */
+  int (*send)(void* ctx, const char* line, char* reason, size_t n, int* col);
+  /* Take back the side's last command: MURK_OK (the line taken back in taken), MURK_EREJECTED
+   * (why in reason), MURK_EIO. */
+  int (*undo)(void* ctx, char* taken, size_t tn, char* reason, size_t n);
+  /* Read what the host sent meanwhile: 1 a new view came, 0 nothing, MURK_EIO gone. */
+  int (*poll)(void* ctx);
+};
+
+/* A session of r's side over a game held elsewhere (r's first view already came; r must
+ * outlive the session). Saving and hand-overs are the host's: o's seats, sealed, save and
+ * autosave are not used. Returns MURK_OK or MURK_ENOMEM. */
+int tui_session_new_remote(const struct tui_remote* r, const struct tui_session_opts* o,
+                           struct tui_session** out);
+/* Nothing was typed for a while: a remote session reads what its host sent. Returns
+ * TUI_SESSION_* flags (0: nothing new), or MURK_ENOMEM. */
+int tui_session_idle(struct tui_session* s);
 
 /* Save now to the autosave path (if any). Returns 0 or -1 (message in err). */
 int tui_session_autosave(struct tui_session* s, char* err, size_t n);

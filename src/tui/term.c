@@ -377,7 +377,19 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
     }
     wint_t ch;
     int r = get_wch(&ch);
-    if (r == ERR) continue; /* the timeout, or a signal */
+    if (r == ERR) {
+      /* The timeout, or a signal: meanwhile a remote game's host may have sent news. */
+      int f = term_signal ? 0 : tui_session_idle(s);
+      if (f < 0) {
+        snprintf(err, n, "%s", murk_strerror(f));
+        result = -1;
+        break;
+      }
+      if (f & TUI_SESSION_QUIT) break;
+      if (f & TUI_SESSION_CLEAR) wipe = true;
+      if (f) dirty = true;
+      continue;
+    }
     if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
       getmaxyx(stdscr, h, w);
       if (tui_canvas_init(&canvas, w, h, ascii) != MURK_OK ||

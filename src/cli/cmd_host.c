@@ -1,0 +1,459 @@
+/* cmd_host.c: `murk host` - hold a game for two players at other terminals (docs/playing.md,
+ * "Playing over SSH"; the protocol: docs/protocol.md).
+ *
+ *   murk host [MISSION] [--seed N] [--dir DIR] [--passphrase-file SIDE:FILE]...
+ *   murk host --load SAVE [--dir DIR] [--passphrase-file SIDE:FILE]...
+ *
+ * The host is the only process that has the game. It listens on DIR/murk.sock, a Unix socket
+ * in a directory only the two players may enter (made 0700 when missing; a directory others
+ * may enter is refused), one thread over poll(2): the listening socket and every client.
+ * Each change of the game is saved at once (the sealed save of a sealed game), so killing
+ * the host loses nothing: `murk host --load SAVE` goes on. */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fileio.h"
+#include "games.h"
+#include "host.h"
+#include "missions.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "murk/save.h"
+#include "murk/seal.h"
+#include "sealio.h"
+#include "sodium.h"
+
+#define HOST_DEFAULT_MISSION "luneville"
+#define SOCKET_NAME "murk.sock"
+
+struct hoster {
+  struct murk_game* g;
+  struct murk_sealer sealer;
+  bool sealed;               /* a sealed game (secret dice): joins prove their side */
+  struct murk_passes passes; /* a new sealed game's passphrases until both are known */
+  char save_path[PATH_MAX];
+  bool save_failed;
+};
+
+static volatile sig_atomic_t host_stop;
+static void on_stop(int sig) {
+  host_stop = sig;
+}
+
+/* ---- the game's save ---- */
+
+static int write_save(struct hoster* H, char* err, size_t n) {
+  if (H->sealer.on) return murk_sealer_write(&H->sealer, H->g, H->save_path, err, n);
+  char* text = NULL;
+  size_t len = 0;
+  int rc = murk_save_game(H->g, &text, &len);
+  if (rc != MURK_OK) {
+    snprintf(err, n, "%s", murk_strerror(rc));
+    return -1;
+  }
+  rc = murk_file_write_atomic_mode(H->save_path, text, len, 0600, err, n);
+  murk_seal_free_secret(text, len);
+  return rc;
+}
+
+static void changed(void* ctx) {
+  struct hoster* H = ctx;
+  if (!H->sealer.on && H->sealed) return; /* not started: nothing to keep yet */
+  char err[256];
+  if (write_save(H, err, sizeof err) != 0) {
+    if (!H->save_failed) murk_cli_error("cannot save the game to %s: %s", H->save_path, err);
+    H->save_failed = true;
+  } else {
+    H->save_failed = false;
+  }
+}
+
+/* ---- passphrases (host.h) ---- */
+
+static enum net_pass_mode pass_mode(void* ctx, enum murk_side side) {
+  struct hoster* H = ctx;
+  if (!H->sealed) return NET_PASS_NONE;
+  if (H->sealer.on || H->passes.have[side]) return NET_PASS_CHECK;
+  return NET_PASS_SET;
+}
+
+static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
+  struct hoster* H = ctx;
+  if (H->sealer.on) return murk_sealer_check(&H->sealer, side, pass, len);
+  /* Set by the side's first join, not yet sealed (the other side has not joined): the same
+   * bytes, compared in constant time. */
+  return H->passes.have[side] && H->passes.len[side] == len &&
+         sodium_memcmp(H->passes.pass[side], pass, len) == 0;
+}
+
+static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len, char* err,
+                    size_t n) {
+  struct hoster* H = ctx;
+  if (len == 0 || len >= sizeof H->passes.pass[side]) {
+    snprintf(err, n, "a passphrase of 1 to %zu bytes, please", sizeof H->passes.pass[side] - 1);
+    return -1;
+  }
+  memcpy(H->passes.pass[side], pass, len);
+  H->passes.len[side] = len;
+  H->passes.have[side] = true;
+  if (H->passes.have[0] && H->passes.have[1]) {
+    /* Both known: seal the game (Argon2id, a moment) and forget the passphrases. */
+    int rc = murk_sealer_start(&H->sealer, &H->passes);
+    murk_passes_wipe(&H->passes);
+    if (rc != 0) {
+      snprintf(err, n, "the host cannot seal the game");
+      return -1;
+    }
+    changed(H);
+    murk_cli_diag("murk host: both players have joined: the game is on (saved to %s)",
+                  H->save_path);
+  }
+  return 0;
+}
+
+static bool ready(void* ctx) {
+  struct hoster* H = ctx;
+  return !H->sealed || H->sealer.on;
+}
+
+static void host_note(void* ctx, const char* text) {
+  (void)ctx;
+  murk_cli_diag("murk host: %s", text);
+}
+
+/* ---- the directory and the socket ---- */
+
+/* DIR may be entered by its owner (us) and at most one group: nobody else. Made 0700 when
+ * missing. Returns 0, or an exit code with the reason said. */
+static int check_dir(const char* dir) {
+  struct stat st;
+  if (lstat(dir, &st) != 0) {
+    if (errno != ENOENT) return murk_cli_error("cannot use %s: %s", dir, strerror(errno));
+    if (mkdir(dir, 0700) != 0) return murk_cli_error("cannot make %s: %s", dir, strerror(errno));
+    if (lstat(dir, &st) != 0) return murk_cli_error("cannot use %s: %s", dir, strerror(errno));
+  }
+  if (!S_ISDIR(st.st_mode))
+    return murk_cli_error("%s is not a directory (a symbolic link is refused too)", dir);
+  if (st.st_uid != getuid())
+    return murk_cli_error("%s belongs to another user: the host's player must own it", dir);
+  if (st.st_mode & 0007)
+    return murk_cli_error(
+        "%s may be entered by every user (mode %04o): make it 0700, or 0770 with a group "
+        "only the two players belong to (docs/playing.md)",
+        dir, (unsigned)(st.st_mode & 07777));
+  return 0;
+}
+
+static int listen_on(const char* path) {
+  struct sockaddr_un a;
+  memset(&a, 0, sizeof a);
+  a.sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof a.sun_path) {
+    murk_cli_error("the socket's path is too long for a Unix socket: %s", path);
+    return -1;
+  }
+  memcpy(a.sun_path, path, strlen(path) + 1);
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) {
+    murk_cli_error("cannot make a socket: %s", strerror(errno));
+    return -1;
+  }
+  /* A socket left by a host that was killed: nobody answers on it, so it goes. */
+  if (connect(fd, (struct sockaddr*)&a, sizeof a) == 0) {
+    close(fd);
+    murk_cli_error("a host already listens on %s", path);
+    return -1;
+  }
+  close(fd);
+  unlink(path);
+  fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) {
+    murk_cli_error("cannot make a socket: %s", strerror(errno));
+    return -1;
+  }
+  mode_t old = umask(0007); /* the players' group may connect; the directory keeps others out */
+  int rc = bind(fd, (struct sockaddr*)&a, sizeof a);
+  umask(old);
+  if (rc != 0 || listen(fd, 8) != 0) {
+    murk_cli_error("cannot listen on %s: %s", path, strerror(errno));
+    close(fd);
+    return -1;
+  }
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK);
+  return fd;
+}
+
+/* ---- the loop ---- */
+
+static int serve(struct hoster* H, int lfd) {
+  struct net_host_opts o = {.g = H->g,
+                            .ctx = H,
+                            .pass_mode = pass_mode,
+                            .check_pass = check_pass,
+                            .set_pass = set_pass,
+                            .ready = ready,
+                            .changed = changed,
+                            .note = host_note};
+  struct net_host* h = NULL;
+  if (net_host_new(&o, &h) != MURK_OK) return murk_cli_error("out of memory");
+  int fds[NET_HOST_CLIENTS];
+  for (int i = 0; i < NET_HOST_CLIENTS; i++) fds[i] = -1;
+  static char buf[65536];
+  bool was_over = false;
+  while (!host_stop) {
+    bool over = murk_game_phase(H->g) == MURK_PHASE_OVER;
+    int open = 0;
+    for (int i = 0; i < NET_HOST_CLIENTS; i++) open += fds[i] >= 0;
+    if (over && !was_over) murk_cli_diag("murk host: the game is over (saved to %s)", H->save_path);
+    was_over = over;
+    if (over && open == 0) break; /* both have seen the end */
+    struct pollfd p[NET_HOST_CLIENTS + 1];
+    int who[NET_HOST_CLIENTS + 1];
+    int np = 0;
+    p[np] = (struct pollfd){.fd = lfd, .events = open < NET_HOST_CLIENTS ? POLLIN : 0};
+    who[np++] = -1;
+    for (int i = 0; i < NET_HOST_CLIENTS; i++) {
+      if (fds[i] < 0) continue;
+      size_t pending;
+      net_host_output(h, i, &pending);
+      short ev = net_host_closing(h, i) ? 0 : POLLIN;
+      if (pending) ev |= POLLOUT;
+      p[np] = (struct pollfd){.fd = fds[i], .events = ev};
+      who[np++] = i;
+    }
+    if (poll(p, (nfds_t)np, -1) < 0) {
+      if (errno == EINTR) continue;
+      murk_cli_error("poll: %s", strerror(errno));
+      break;
+    }
+    if (p[0].revents & POLLIN) {
+      int cfd = accept(lfd, NULL, NULL);
+      if (cfd >= 0) {
+        int slot = net_host_open(h);
+        if (slot < 0) {
+          close(cfd);
+        } else {
+          fcntl(cfd, F_SETFL, fcntl(cfd, F_GETFL) | O_NONBLOCK);
+          fds[slot] = cfd;
+        }
+      }
+    }
+    for (int k = 1; k < np; k++) {
+      int i = who[k];
+      bool drop = false;
+      if (p[k].revents & POLLIN) {
+        ssize_t n = recv(fds[i], buf, sizeof buf, 0);
+        if (n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR)) {
+          drop = true;
+          if (net_host_side(h, i) != MURK_NO_SIDE)
+            murk_cli_diag("murk host: the %s left", murk_side_name(net_host_side(h, i)));
+        } else if (n > 0 && net_host_input(h, i, buf, (size_t)n) != 0)
+          drop = true;
+      } else if (p[k].revents & (POLLHUP | POLLERR | POLLNVAL)) {
+        drop = true;
+      }
+      if (drop) {
+        net_host_close(h, i);
+        close(fds[i]);
+        fds[i] = -1;
+      }
+    }
+    /* Send what waits (views may wait for a client other than the one that spoke). */
+    for (int i = 0; i < NET_HOST_CLIENTS; i++) {
+      if (fds[i] < 0) continue;
+      size_t len;
+      const char* out = net_host_output(h, i, &len);
+      bool drop = len > NET_OUT_MAX;
+      if (len && !drop) {
+        ssize_t n = send(fds[i], out, len, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n > 0)
+          net_host_sent(h, i, (size_t)n);
+        else if (n < 0 && errno != EAGAIN && errno != EINTR)
+          drop = true;
+        net_host_output(h, i, &len);
+      }
+      if (drop || (len == 0 && net_host_closing(h, i))) {
+        net_host_close(h, i);
+        close(fds[i]);
+        fds[i] = -1;
+      }
+    }
+  }
+  for (int i = 0; i < NET_HOST_CLIENTS; i++)
+    if (fds[i] >= 0) close(fds[i]);
+  net_host_free(h);
+  return 0;
+}
+
+/* ---- the command ---- */
+
+static int load_save(const char* save, struct hoster* H, struct murk_mission** m) {
+  char err[512];
+  char* text = NULL;
+  size_t len = 0;
+  if (murk_file_read(save, &text, &len, err, sizeof err) != 0) {
+    murk_cli_error("%s", err);
+    return MURK_EINVAL;
+  }
+  int rc;
+  if (murk_seal_is_sealed(text, len)) {
+    char* inner = NULL;
+    size_t ilen = 0;
+    if (murk_sealer_open_game(&H->sealer, save, text, len, &H->passes, &inner, &ilen) != 0) {
+      murk_free(text);
+      return MURK_EAUTH;
+    }
+    H->sealed = true;
+    rc = murk_game_from_save(save, inner, ilen, false, m, &H->g);
+    murk_seal_free_secret(inner, ilen);
+  } else {
+    rc = murk_game_from_save(save, text, len, false, m, &H->g);
+  }
+  murk_passes_wipe(&H->passes);
+  murk_free(text);
+  return rc;
+}
+
+static int host(const struct murk_args* a, struct hoster* H) {
+  const char* mission = a->argc ? a->argv[0] : NULL;
+  const char* load = murk_args_get(a, "load");
+  uint64_t seed = 0;
+  int has_seed = murk_args_number(a, "seed", 0, UINT64_MAX, &seed);
+  if (has_seed < 0) return MURK_EXIT_USAGE;
+  if (load && (mission || has_seed))
+    return murk_args_error(a, "--load takes the mission and seed from the save");
+  int prc = murk_passes_from_args(&H->passes, a);
+  if (prc != 0) return prc;
+  if (has_seed && murk_passes_any(&H->passes))
+    return murk_args_error(a, "--seed makes an open game: it has no passphrases");
+
+  char dirbuf[PATH_MAX];
+  const char* dir = murk_args_get(a, "dir");
+  if (!dir) {
+    char state[PATH_MAX - 16];
+    if (murk_state_dir(state, sizeof state) != 0)
+      return murk_cli_error("no HOME or XDG_STATE_HOME: give the socket's directory with --dir");
+    snprintf(dirbuf, sizeof dirbuf, "%s/host", state);
+    dir = dirbuf;
+  }
+  int drc = check_dir(dir);
+  if (drc != 0) return drc;
+  char sock[PATH_MAX + 16];
+  if (strlen(dir) >= PATH_MAX) return murk_cli_error("the directory's path is too long");
+  snprintf(sock, sizeof sock, "%s/%s", dir, SOCKET_NAME);
+
+  struct murk_mission* m = NULL;
+  int rc;
+  if (load) {
+    rc = load_save(load, H, &m);
+    if (rc == MURK_OK) snprintf(H->save_path, sizeof H->save_path, "%s", load);
+  } else {
+    char found[PATH_MAX], real[PATH_MAX];
+    const char* id = mission ? mission : HOST_DEFAULT_MISSION;
+    if (!murk_cli_mission_find(id, NULL, found, sizeof found)) {
+      murk_cli_mission_not_found(id);
+      return MURK_EXIT_INVALID;
+    }
+    const char* path = realpath(found, real) ? real : found;
+    struct murk_diags* d = murk_malloc(sizeof *d);
+    if (!d) return murk_cli_error("out of memory");
+    murk_diags_init(d, path);
+    rc = murk_mission_load(path, &m, d);
+    if (rc != MURK_OK) murk_cli_print_diags(d, stderr);
+    murk_free(d);
+    if (rc == MURK_OK) {
+      if (has_seed) {
+        rc = murk_game_new(m, seed, &H->g);
+      } else {
+        unsigned char key[MURK_DICE_KEY_BYTES];
+        randombytes_buf(key, sizeof key);
+        rc = murk_game_new_keyed(m, key, &H->g);
+        sodium_memzero(key, sizeof key);
+        H->sealed = true;
+      }
+    }
+    if (rc == MURK_OK) {
+      char state[PATH_MAX - 64];
+      const char* where = murk_state_dir(state, sizeof state) == 0 ? state : dir;
+      murk_new_game_path(where, m->id, H->save_path, sizeof H->save_path);
+      if (H->sealed && H->passes.have[0] && H->passes.have[1] &&
+          murk_sealer_start(&H->sealer, &H->passes) != 0)
+        rc = MURK_EINVAL;
+      if (H->sealer.on) murk_passes_wipe(&H->passes);
+      changed(H);
+    }
+  }
+  if (rc != MURK_OK) {
+    murk_game_free(H->g);
+    murk_mission_free(m);
+    return MURK_EXIT_INVALID;
+  }
+  int lfd = listen_on(sock);
+  if (lfd < 0) {
+    murk_game_free(H->g);
+    murk_mission_free(m);
+    return MURK_EXIT_INVALID;
+  }
+  host_stop = 0;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_stop;
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  sigaction(SIGHUP, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+  murk_cli_diag("murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE", m->name,
+                sock, H->sealed ? "sealed" : "open", sock);
+  murk_cli_diag(
+      "murk host: the game is saved to %s after every change; go on after a stop with: "
+      "murk host --load %s --dir %s",
+      H->save_path, H->save_path, dir);
+  rc = serve(H, lfd);
+  close(lfd);
+  unlink(sock);
+  if (host_stop) murk_cli_diag("murk host: stopped; the game is in %s", H->save_path);
+  murk_game_free(H->g);
+  murk_mission_free(m);
+  return rc;
+}
+
+static int cmd_host_exec(const struct murk_args* a) {
+  struct hoster* H = murk_calloc(1, sizeof *H);
+  if (!H) return murk_cli_error("out of memory");
+  int rc = host(a, H);
+  murk_passes_wipe(&H->passes);
+  murk_sealer_wipe(&H->sealer);
+  murk_free(H);
+  return rc;
+}
+
+const struct murk_cmd_entry murk_cmd_host_entry = {
+    .name = "host",
+    .usage =
+        "[MISSION] [--seed N] [--dir DIR] [--passphrase-file SIDE:FILE]...\n"
+        "--load SAVE [--dir DIR] [--passphrase-file SIDE:FILE]...",
+    .about = "hold a game for two players who join from their own terminals (over SSH)",
+    .help =
+        "Listens on DIR/murk.sock (DIR: default the state directory's host/, made 0700; a\n"
+        "directory every user may enter is refused). Each player runs murk join DIR/murk.sock\n"
+        "--as SIDE. Without --seed the dice are secret and the game sealed: each side's first\n"
+        "join sets its passphrase (or --passphrase-file gives it), later joins must give it.\n"
+        "The game is saved after every change; murk host --load SAVE goes on with it.\n"
+        "Seats and hosting: docs/playing.md; the protocol: docs/protocol.md.\n",
+    .args = {"seed: load: dir: passphrase-file:...", 0, 1},
+    .exec = cmd_host_exec,
+};

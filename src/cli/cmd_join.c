@@ -1,0 +1,429 @@
+/* cmd_join.c: `murk join` - play one side of a game that `murk host` holds (docs/playing.md,
+ * "Playing over SSH"; the protocol: docs/protocol.md).
+ *
+ *   murk join SOCKET --as attacker|defender [--passphrase-file SIDE:FILE]
+ *
+ * The TUI runs here as for a game against the computer, but the game is the host's: the
+ * session (struct tui_remote, session.h) gets this side's views from the host and sends it
+ * command lines. This process never has the game, nor anything of the other side but what
+ * its own view says. */
+#include <errno.h>
+#include <locale.h>
+#include <poll.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/view.h"
+#include "sealio.h"
+#include "session.h"
+#include "sodium.h"
+#include "term.h"
+#include "text.h"
+#include "viewio.h"
+#include "wire.h"
+
+enum answer {
+  ANS_NONE = 0,
+  ANS_OK,
+  ANS_NO,
+  ANS_UNDONE,
+  ANS_NOUNDO,
+  ANS_HELLO,
+  ANS_PASSOK,
+  ANS_PASSBAD
+};
+
+struct joiner {
+  int fd;
+  enum murk_side side;
+  char other[48];
+  struct net_reader rd;
+  struct net_view_reader* vr;
+  bool in_view;
+  struct net_buf pending; /* the lines of the view being read */
+  struct net_buf text;    /* the lines of the newest whole view */
+  struct net_view* latest;
+  size_t commands;
+  bool news;
+  enum answer answer;
+  char answer_text[TUI_LINE_MAX + 64];
+  long answer_num;
+  char mode[16];
+  bool secret; /* the dice: secret, or the seed */
+  uint64_t seed;
+  char wait[256];
+  bool gone;
+  char why[256];
+};
+
+static int on_line(void* ctx, char* line) {
+  struct joiner* J = ctx;
+  if (J->in_view || strncmp(line, "view begin ", 11) == 0) {
+    J->in_view = true;
+    net_buf_add(&J->pending, line, strlen(line));
+    net_buf_eol(&J->pending);
+    int rc = net_view_reader_line(J->vr, line);
+    if (rc < 0) {
+      snprintf(J->why, sizeof J->why, "the host sent a view this murk cannot read (%s)",
+               net_view_reader_error(J->vr));
+      return -1;
+    }
+    if (rc == 1) {
+      struct net_view* nv = net_view_reader_take(J->vr, &J->commands);
+      if (!nv || net_view_view(nv)->side != J->side) {
+        net_view_free(nv);
+        snprintf(J->why, sizeof J->why, "the host sent another side's view");
+        return -1;
+      }
+      net_view_free(J->latest);
+      J->latest = nv;
+      struct net_buf t = J->text;
+      J->text = J->pending;
+      J->pending = t;
+      net_buf_reset(&J->pending);
+      J->in_view = false;
+      J->news = true;
+    }
+    return 0;
+  }
+  char* w[8];
+  int n = net_split(line, w, 8);
+  if (n <= 0) return -1;
+  const char* k = w[0];
+  J->answer_text[0] = '\0';
+  if (!strcmp(k, "ok") && n == 1) {
+    J->answer = ANS_OK;
+  } else if (!strcmp(k, "no") && n == 3 && net_int(w[1], 0, 100000, &J->answer_num) &&
+             net_str(w[2], J->answer_text, sizeof J->answer_text)) {
+    J->answer = ANS_NO;
+  } else if (!strcmp(k, "undone") && n == 2 &&
+             net_str(w[1], J->answer_text, sizeof J->answer_text)) {
+    J->answer = ANS_UNDONE;
+  } else if (!strcmp(k, "noundo") && n == 2 &&
+             net_str(w[1], J->answer_text, sizeof J->answer_text)) {
+    J->answer = ANS_NOUNDO;
+  } else if (!strcmp(k, "hello") && n == 5) {
+    snprintf(J->mode, sizeof J->mode, "%s", w[3]);
+    unsigned long long seed = 0;
+    J->secret = strcmp(w[4], "secret") == 0;
+    if (!J->secret && sscanf(w[4], "%llu", &seed) == 1) J->seed = (uint64_t)seed;
+    J->answer = ANS_HELLO;
+  } else if (!strcmp(k, "passok") && n == 1) {
+    J->answer = ANS_PASSOK;
+  } else if (!strcmp(k, "passbad") && n == 2 && net_int(w[1], 0, 100, &J->answer_num)) {
+    J->answer = ANS_PASSBAD;
+  } else if (!strcmp(k, "wait") && n == 2 && net_str(w[1], J->wait, sizeof J->wait)) {
+    /* said before the TUI starts */
+  } else if (!strcmp(k, "bye") && n == 2) {
+    char why[200] = "";
+    net_str(w[1], why, sizeof why);
+    snprintf(J->why, sizeof J->why, "the host said: %s", why);
+    J->gone = true;
+    return 1;
+  } else {
+    snprintf(J->why, sizeof J->why, "the host sent what this murk cannot read");
+    return -1;
+  }
+  return 0;
+}
+
+/* Read what the host sent, waiting up to ms (-1: until something came). 0, or -1: gone. */
+static int pump(struct joiner* J, int ms) {
+  if (J->gone) return -1;
+  struct pollfd p = {.fd = J->fd, .events = POLLIN};
+  int r = poll(&p, 1, ms);
+  if (r < 0 && errno == EINTR) return 0;
+  if (r <= 0) return r == 0 ? 0 : -1;
+  char buf[65536];
+  ssize_t n = recv(J->fd, buf, sizeof buf, 0);
+  if (n <= 0) {
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) return 0;
+    if (!J->why[0]) snprintf(J->why, sizeof J->why, "the host closed the connection");
+    J->gone = true;
+    return -1;
+  }
+  int rc = net_reader_feed(&J->rd, buf, (size_t)n, on_line, J);
+  if (rc < 0 || J->gone) {
+    if (!J->why[0]) snprintf(J->why, sizeof J->why, "the host sent a line too long");
+    J->gone = true;
+    return -1;
+  }
+  return 0;
+}
+
+static int send_all(struct joiner* J, const struct net_buf* b) {
+  size_t at = 0;
+  while (at < b->len) {
+    ssize_t n = send(J->fd, b->p + at, b->len - at, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      snprintf(J->why, sizeof J->why, "the host closed the connection");
+      J->gone = true;
+      return -1;
+    }
+    at += (size_t)n;
+  }
+  return 0;
+}
+
+/* Send a message and wait for its answer. The answer, or ANS_NONE when the host is gone. */
+static enum answer ask(struct joiner* J, struct net_buf* b) {
+  J->answer = ANS_NONE;
+  if (b->failed || send_all(J, b) != 0) return ANS_NONE;
+  while (J->answer == ANS_NONE)
+    if (pump(J, -1) != 0) return ANS_NONE;
+  return J->answer;
+}
+
+/* ---- the session's remote (session.h) ---- */
+
+static const struct murk_view* r_latest(void* ctx) {
+  struct joiner* J = ctx;
+  return J->latest ? net_view_view(J->latest) : NULL;
+}
+
+static int r_view(void* ctx, struct murk_view** out) {
+  struct joiner* J = ctx;
+  struct net_view* nv = net_view_parse(J->text.p, J->text.len, NULL);
+  *out = nv ? net_view_view(nv) : NULL;
+  return nv ? MURK_OK : MURK_ENOMEM;
+}
+
+static void r_view_free(void* ctx, struct murk_view* v) {
+  (void)ctx;
+  net_view_free(net_view_of(v));
+}
+
+static const struct murk_mission* r_table(void* ctx) {
+  struct joiner* J = ctx;
+  return net_view_table(J->latest);
+}
+
+static size_t r_commands(void* ctx) {
+  struct joiner* J = ctx;
+  return J->commands;
+}
+
+static int r_send(void* ctx, const char* line, char* reason, size_t n, int* col) {
+  struct joiner* J = ctx;
+  struct net_buf b = {0};
+  net_buf_addf(&b, "cmd");
+  net_buf_str(&b, line, TUI_LINE_MAX);
+  net_buf_eol(&b);
+  enum answer a = ask(J, &b);
+  net_buf_free(&b);
+  if (a == ANS_OK) return MURK_OK;
+  if (a == ANS_NO) {
+    snprintf(reason, n, "%s", J->answer_text);
+    *col = (int)J->answer_num;
+    return *col > 0 ? MURK_EINVAL : MURK_EREJECTED;
+  }
+  return MURK_EIO;
+}
+
+static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
+  struct joiner* J = ctx;
+  struct net_buf b = {0};
+  net_buf_addf(&b, "undo");
+  net_buf_eol(&b);
+  enum answer a = ask(J, &b);
+  net_buf_free(&b);
+  if (a == ANS_UNDONE) {
+    snprintf(taken, tn, "%s", J->answer_text);
+    return MURK_OK;
+  }
+  if (a == ANS_NOUNDO) {
+    snprintf(reason, n, "%s", J->answer_text);
+    return MURK_EREJECTED;
+  }
+  return MURK_EIO;
+}
+
+static int r_poll(void* ctx) {
+  struct joiner* J = ctx;
+  if (pump(J, 0) != 0) return MURK_EIO;
+  bool news = J->news && !J->in_view;
+  J->news = false;
+  return news ? 1 : 0;
+}
+
+/* ---- joining ---- */
+
+static int connect_to(const char* path) {
+  struct sockaddr_un a;
+  memset(&a, 0, sizeof a);
+  a.sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof a.sun_path) {
+    murk_cli_error("the socket's path is too long for a Unix socket: %s", path);
+    return -1;
+  }
+  memcpy(a.sun_path, path, strlen(path) + 1);
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0 || connect(fd, (struct sockaddr*)&a, sizeof a) != 0) {
+    murk_cli_error("cannot reach a host at %s: %s", path, strerror(errno));
+    if (fd >= 0) close(fd);
+    return -1;
+  }
+  return fd;
+}
+
+/* Prove the side to the host (its passphrase), then wait for the first view. */
+static int join(struct joiner* J, struct murk_passes* passes) {
+  struct net_buf b = {0};
+  net_buf_addf(&b, "murk %d join %s", NET_PROTOCOL, murk_side_name(J->side));
+  net_buf_eol(&b);
+  enum answer a = ask(J, &b);
+  net_buf_free(&b);
+  if (a != ANS_HELLO) return -1;
+  const char* side = murk_side_name(J->side);
+  if (strcmp(J->mode, "none") != 0) {
+    bool set = strcmp(J->mode, "set") == 0;
+    for (;;) {
+      char why[96];
+      snprintf(why, sizeof why, "%s", set ? "a new sealed game" : "joining");
+      if (set && !passes->have[J->side]) {
+        printf(
+            "The first time you join, you set the %s's passphrase (the game is sealed with "
+            "it; you give it at every join).\n",
+            side);
+        fflush(stdout);
+        for (;;) {
+          char again[MURK_PASS_MAX];
+          size_t alen = 0;
+          char prompt[96];
+          snprintf(prompt, sizeof prompt, "The %s's new passphrase: ", side);
+          if (murk_pass_prompt(prompt, passes->pass[J->side], sizeof passes->pass[J->side],
+                               &passes->len[J->side]) != 0 ||
+              murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) {
+            murk_cli_error("joining needs the %s's passphrase: give --passphrase-file %s:FILE",
+                           side, side);
+            return -1;
+          }
+          bool same = alen == passes->len[J->side] &&
+                      sodium_memcmp(again, passes->pass[J->side], alen) == 0;
+          sodium_memzero(again, sizeof again);
+          if (same && alen > 0) break;
+          printf(alen ? "The two do not match; once more.\n" : "It cannot be empty.\n");
+        }
+        passes->have[J->side] = true;
+      } else if (murk_pass_get(passes, J->side, why) != 0) {
+        return -1;
+      }
+      struct net_buf pb = {0};
+      net_buf_addf(&pb, "pass");
+      net_buf_str(&pb, passes->pass[J->side], passes->len[J->side]);
+      net_buf_eol(&pb);
+      a = ask(J, &pb);
+      sodium_memzero(pb.p, pb.cap);
+      net_buf_free(&pb);
+      murk_passes_wipe(passes);
+      if (a == ANS_PASSOK) break;
+      if (a != ANS_PASSBAD) return -1;
+      printf("Wrong passphrase (%ld more tries).\n", J->answer_num);
+      fflush(stdout);
+    }
+  }
+  /* The first view: at once, or once the other player has joined. */
+  bool said = false;
+  while (!J->latest) {
+    if (J->wait[0] && !said) {
+      char esc[4 * sizeof J->wait]; /* the host's words: escaped (text.h) */
+      printf("murk: %s ...\n", murk_cli_escape(J->wait, esc, sizeof esc));
+      fflush(stdout);
+      said = true;
+    }
+    if (pump(J, -1) != 0) return -1;
+  }
+  J->news = false;
+  return 0;
+}
+
+static int cmd_join_exec(const struct murk_args* a) {
+  const char* path = a->argv[0];
+  const char* as = murk_args_get(a, "as");
+  if (!as) return murk_args_error(a, "--as attacker or --as defender: which side you play");
+  enum murk_side side = murk_side_parse(as);
+  if (side == MURK_NO_SIDE)
+    return murk_args_error(a, "--as takes attacker or defender, not '%s'", as);
+  struct murk_passes passes = {0};
+  int prc = murk_passes_from_args(&passes, a);
+  if (prc != 0) return prc;
+  setlocale(LC_ALL, "");
+  bool ascii = !tui_term_locale_utf8();
+  if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+    murk_passes_wipe(&passes);
+    fprintf(stderr, "murk: join needs a terminal\n");
+    return MURK_EXIT_INVALID;
+  }
+  struct joiner* J = murk_calloc(1, sizeof *J);
+  if (!J || !(J->vr = net_view_reader_new())) {
+    murk_free(J);
+    murk_passes_wipe(&passes);
+    return murk_cli_error("out of memory");
+  }
+  J->side = side;
+  snprintf(J->other, sizeof J->other, "the %s's player", murk_side_name(murk_side_other(side)));
+  int rc = MURK_EXIT_INVALID;
+  J->fd = connect_to(path);
+  if (J->fd >= 0 && join(J, &passes) == 0) {
+    struct tui_remote r = {.ctx = J,
+                           .side = side,
+                           .other = J->other,
+                           .latest = r_latest,
+                           .view = r_view,
+                           .view_free = r_view_free,
+                           .table = r_table,
+                           .commands = r_commands,
+                           .send = r_send,
+                           .undo = r_undo,
+                           .poll = r_poll};
+    struct tui_session_opts o = {.secret_dice = J->secret, .seed = J->seed};
+    struct tui_session* s = NULL;
+    if (tui_session_new_remote(&r, &o, &s) != MURK_OK) {
+      murk_cli_error("out of memory");
+    } else {
+      char err[256] = "";
+      int run = tui_term_run(s, ascii, err, sizeof err);
+      tui_session_free(s);
+      if (run < 0)
+        murk_cli_error("%s", err);
+      else
+        rc = run;
+      if (J->gone)
+        murk_cli_error("%s; join again with: murk join %s --as %s", J->why, path,
+                       murk_side_name(side));
+      if (J->gone) rc = MURK_EXIT_INVALID;
+    }
+  } else if (J->fd >= 0) {
+    murk_cli_error("could not join: %s", J->why[0] ? J->why : "the host did not answer");
+  }
+  murk_passes_wipe(&passes);
+  if (J->fd >= 0) close(J->fd);
+  net_view_free(J->latest);
+  net_view_reader_free(J->vr);
+  net_buf_free(&J->pending);
+  net_buf_free(&J->text);
+  murk_free(J);
+  return rc;
+}
+
+const struct murk_cmd_entry murk_cmd_join_entry = {
+    .name = "join",
+    .usage = "SOCKET --as attacker|defender [--passphrase-file SIDE:FILE]",
+    .about = "play one side of a game that murk host holds (over SSH)",
+    .help =
+        "SOCKET is the path murk host printed (DIR/murk.sock). The join asks the side's\n"
+        "passphrase (the first join of a new sealed game sets it). Quitting leaves the game\n"
+        "with the host: join again to go on, from the recap of what happened meanwhile.\n"
+        "Seats and hosting: docs/playing.md.\n",
+    .args = {"as: passphrase-file:...", 1, 1},
+    .exec = cmd_join_exec,
+};

@@ -1,0 +1,331 @@
+/* host.c: the host's side of the protocol, over bytes (host.h, docs/protocol.md). */
+#include "host.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/view.h"
+#include "sodium.h"
+#include "viewio.h"
+
+#define CMD_MAX 1024 /* bytes of one command line */
+
+struct client {
+  bool open;
+  bool joined; /* sent its join line */
+  bool authed; /* proved its side (or needs not) */
+  bool closing;
+  enum murk_side side;
+  int tries;
+  struct net_reader rd;
+  struct net_buf out;
+  size_t sent;
+};
+
+struct net_host {
+  struct net_host_opts o;
+  struct client c[NET_HOST_CLIENTS];
+  int cur; /* the slot whose line is being read */
+};
+
+int net_host_new(const struct net_host_opts* o, struct net_host** out) {
+  *out = murk_calloc(1, sizeof **out);
+  if (!*out) return MURK_ENOMEM;
+  (*out)->o = *o;
+  return MURK_OK;
+}
+
+void net_host_free(struct net_host* h) {
+  if (!h) return;
+  for (int i = 0; i < NET_HOST_CLIENTS; i++) net_host_close(h, i);
+  murk_free(h);
+}
+
+int net_host_open(struct net_host* h) {
+  for (int i = 0; i < NET_HOST_CLIENTS; i++)
+    if (!h->c[i].open) {
+      struct client* c = &h->c[i];
+      memset(c, 0, sizeof *c);
+      c->open = true;
+      c->side = MURK_NO_SIDE;
+      return i;
+    }
+  return -1;
+}
+
+void net_host_close(struct net_host* h, int i) {
+  if (i < 0 || i >= NET_HOST_CLIENTS || !h->c[i].open) return;
+  net_buf_free(&h->c[i].out);
+  memset(&h->c[i], 0, sizeof h->c[i]);
+  h->c[i].side = MURK_NO_SIDE;
+}
+
+const char* net_host_output(const struct net_host* h, int i, size_t* len) {
+  const struct client* c = &h->c[i];
+  *len = c->out.len - c->sent;
+  return c->out.p ? c->out.p + c->sent : "";
+}
+
+void net_host_sent(struct net_host* h, int i, size_t n) {
+  struct client* c = &h->c[i];
+  c->sent += n;
+  if (c->sent >= c->out.len) {
+    net_buf_reset(&c->out);
+    c->sent = 0;
+  }
+}
+
+bool net_host_closing(const struct net_host* h, int i) {
+  return h->c[i].closing;
+}
+
+enum murk_side net_host_side(const struct net_host* h, int i) {
+  return h->c[i].authed ? h->c[i].side : MURK_NO_SIDE;
+}
+
+static void note(struct net_host* h, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+static void note(struct net_host* h, const char* fmt, ...) {
+  if (!h->o.note) return;
+  char text[256];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(text, sizeof text, fmt, ap);
+  va_end(ap);
+  h->o.note(h->o.ctx, text);
+}
+
+/* ---- messages to a client ---- */
+
+static void say(struct client* c, const char* word, const char* text) {
+  net_buf_addf(&c->out, "%s", word);
+  if (text) net_buf_str(&c->out, text, 1024);
+  net_buf_eol(&c->out);
+}
+
+static void bye(struct client* c, const char* why) {
+  say(c, "bye", why);
+  c->closing = true;
+}
+
+static void send_view(struct net_host* h, struct client* c) {
+  struct murk_view* v = NULL;
+  if (murk_view_build(h->o.g, c->side, &v) != MURK_OK) {
+    bye(c, "the host is out of memory");
+    return;
+  }
+  net_view_write(v, murk_game_log_count(h->o.g), &c->out);
+  murk_view_free(v);
+  if (c->out.failed) bye(c, "the host is out of memory");
+}
+
+static void waiting(struct net_host* h, struct client* c) {
+  (void)h;
+  say(c, "wait", "the game starts when both players have joined once and set their passphrases");
+}
+
+/* The client proved its side: it replaces any other connection of that side (a player who
+ * dropped and joined again), and gets its view once the game may be played. */
+static void welcome(struct net_host* h, int i) {
+  struct client* c = &h->c[i];
+  c->authed = true;
+  for (int k = 0; k < NET_HOST_CLIENTS; k++)
+    if (k != i && h->c[k].open && h->c[k].authed && h->c[k].side == c->side) {
+      bye(&h->c[k], "the same side joined from another terminal");
+      h->c[k].authed = false;
+    }
+  note(h, "the %s joined", murk_side_name(c->side));
+  if (h->o.ready(h->o.ctx))
+    send_view(h, c);
+  else
+    waiting(h, c);
+}
+
+/* After the game changed by side's doing: the other side's player gets a view when its turn
+ * came (or the game ended), never for the enemy's steps in between (how many commands the
+ * enemy gave is not theirs to know). */
+static void tell_other(struct net_host* h, enum murk_side side, enum murk_side before) {
+  enum murk_side now = murk_game_to_act(h->o.g);
+  bool over = murk_game_phase(h->o.g) == MURK_PHASE_OVER;
+  for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+    struct client* o = &h->c[k];
+    if (!o->open || !o->authed || o->closing || o->side == side) continue;
+    if (over || (now == o->side && before != o->side)) send_view(h, o);
+  }
+}
+
+/* ---- messages from a client ---- */
+
+static int on_join(struct net_host* h, struct client* c, char** w, int n) {
+  long version;
+  if (n != 4 || strcmp(w[0], "murk") || !net_int(w[1], 0, 1000000, &version) ||
+      strcmp(w[2], "join"))
+    return -1;
+  if (version != NET_PROTOCOL) {
+    char why[96];
+    snprintf(why, sizeof why, "this host speaks version %d of the protocol", NET_PROTOCOL);
+    bye(c, why);
+    return 1;
+  }
+  enum murk_side side = murk_side_parse(w[3]);
+  if (side == MURK_NO_SIDE) return -1;
+  c->joined = true;
+  c->side = side;
+  enum net_pass_mode mode = h->o.pass_mode(h->o.ctx, side);
+  net_buf_addf(&c->out, "hello %d %s %s", NET_PROTOCOL, murk_side_name(side),
+               mode == NET_PASS_NONE    ? "none"
+               : mode == NET_PASS_CHECK ? "check"
+                                        : "set");
+  /* The dice: a known seed is shown on both screens (the game can be replayed), as at one
+   * keyboard; secret dice are only said to be secret. */
+  if (murk_game_dice_key(h->o.g))
+    net_buf_addf(&c->out, " secret");
+  else
+    net_buf_addf(&c->out, " %" PRIu64, murk_game_seed(h->o.g));
+  net_buf_eol(&c->out);
+  if (mode == NET_PASS_NONE) welcome(h, (int)(c - h->c));
+  return 0;
+}
+
+static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
+  if (n != 2 || strcmp(w[0], "pass")) return -1;
+  char* pass = murk_malloc(NET_PASS_MAX + 1);
+  if (!pass) {
+    bye(c, "the host is out of memory");
+    return 1;
+  }
+  int rc = 0;
+  if (!net_str(w[1], pass, NET_PASS_MAX + 1)) {
+    rc = -1;
+    goto done;
+  }
+  size_t len = strlen(pass);
+  enum net_pass_mode mode = h->o.pass_mode(h->o.ctx, c->side);
+  if (mode == NET_PASS_SET) {
+    char err[160] = "";
+    if (h->o.set_pass(h->o.ctx, c->side, pass, len, err, sizeof err) != 0) {
+      bye(c, err);
+      rc = 1;
+      goto done;
+    }
+    say(c, "passok", NULL);
+    welcome(h, (int)(c - h->c));
+    /* The second side's passphrase starts the game: the first side's view goes too. */
+    if (h->o.ready(h->o.ctx))
+      for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+        struct client* o = &h->c[k];
+        if (o != c && o->open && o->authed && !o->closing) send_view(h, o);
+      }
+  } else if (mode == NET_PASS_CHECK && h->o.check_pass(h->o.ctx, c->side, pass, len)) {
+    say(c, "passok", NULL);
+    welcome(h, (int)(c - h->c));
+  } else {
+    c->tries++;
+    note(h, "a wrong passphrase for the %s", murk_side_name(c->side));
+    if (c->tries >= NET_PASS_TRIES) {
+      bye(c, "wrong passphrase, three times");
+      rc = 1;
+    } else {
+      net_buf_addf(&c->out, "passbad %d", NET_PASS_TRIES - c->tries);
+      net_buf_eol(&c->out);
+    }
+  }
+done:
+  sodium_memzero(pass, NET_PASS_MAX + 1);
+  murk_free(pass);
+  return rc;
+}
+
+static void on_command(struct net_host* h, struct client* c, const char* line) {
+  if (!h->o.ready(h->o.ctx)) {
+    say(c, "no 0", "the game has not started: both players must join once first");
+    return;
+  }
+  enum murk_side before = murk_game_to_act(h->o.g);
+  char reason[256] = "";
+  int col = 0;
+  int rc = murk_game_apply_line(h->o.g, c->side, line, reason, sizeof reason, &col);
+  if (rc != MURK_OK) {
+    net_buf_addf(&c->out, "no %d", col > 0 ? col : 0);
+    net_buf_str(&c->out, reason[0] ? reason : murk_strerror(rc), sizeof reason);
+    net_buf_eol(&c->out);
+    return;
+  }
+  h->o.changed(h->o.ctx);
+  send_view(h, c);
+  say(c, "ok", NULL);
+  tell_other(h, c->side, before);
+}
+
+static void on_undo(struct net_host* h, struct client* c) {
+  struct murk_game* g = h->o.g;
+  if (!h->o.ready(h->o.ctx) || murk_game_to_act(g) != c->side) {
+    say(c, "noundo", "it is not your turn to act");
+    return;
+  }
+  if (murk_game_undoable(g) <= 0) {
+    say(c, "noundo", murk_game_undo_why(g));
+    return;
+  }
+  char line[CMD_MAX] = "";
+  size_t n = murk_game_log_count(g);
+  if (n > 0) snprintf(line, sizeof line, "%s", murk_game_log_line(g, n - 1));
+  char reason[256] = "";
+  int rc = murk_game_undo(g, reason, sizeof reason);
+  if (rc != MURK_OK) {
+    say(c, "noundo", reason[0] ? reason : murk_strerror(rc));
+    return;
+  }
+  h->o.changed(h->o.ctx);
+  send_view(h, c);
+  say(c, "undone", line);
+}
+
+static int on_line(void* ctx, char* line) {
+  struct net_host* h = ctx;
+  struct client* c = &h->c[h->cur];
+  if (c->closing) return 1;
+  char* w[8];
+  int n = net_split(line, w, 8);
+  if (n <= 0) return -1;
+  if (!c->joined) return on_join(h, c, w, n);
+  if (!c->authed) return on_pass(h, c, w, n);
+  if (!strcmp(w[0], "cmd") && n == 2) {
+    char cmd[CMD_MAX + 1];
+    if (!net_str(w[1], cmd, sizeof cmd)) return -1;
+    on_command(h, c, cmd);
+  } else if (!strcmp(w[0], "undo") && n == 1) {
+    on_undo(h, c);
+  } else if (!strcmp(w[0], "bye") && n == 1) {
+    c->closing = true;
+    return 1;
+  } else {
+    return -1;
+  }
+  return c->closing ? 1 : 0;
+}
+
+int net_host_input(struct net_host* h, int i, const char* data, size_t n) {
+  struct client* c = &h->c[i];
+  if (!c->open) return -1;
+  if (c->closing) return 0; /* its bye is on the way: whatever it says now is not read */
+  h->cur = i;
+  int rc = net_reader_feed(&c->rd, data, n, on_line, h);
+  if (rc < 0) {
+    note(h, "a client (%s) was dropped: it broke the protocol",
+         c->side == MURK_NO_SIDE ? "no side yet" : murk_side_name(c->side));
+    return -1;
+  }
+  if (c->out.failed || c->out.len - c->sent > NET_OUT_MAX) {
+    note(h, "a client was dropped: it does not read what it is sent");
+    return -1;
+  }
+  return 0;
+}

@@ -1,0 +1,66 @@
+/* host.h: what `murk host` does with its clients' messages (docs/protocol.md), without the
+ * sockets: cmd_host.c moves bytes between the sockets and this, and the fuzz target feeds it
+ * anything.
+ *
+ * The host holds the game, the only truth. A client joins as one side, proves it is that
+ * side's player (its passphrase, checked by the caller's check_pass: libsodium in the sealed
+ * save's code), and from then on gets only that side's views and the answers to its own
+ * commands. A client whose message is not one of the protocol's, or too long, is dropped
+ * (net_host_input returns -1); the game goes on. */
+#ifndef MURK_NET_HOST_H
+#define MURK_NET_HOST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "murk/game.h"
+#include "wire.h"
+
+#define NET_HOST_CLIENTS 8      /* connections at once (joined or not) */
+#define NET_PASS_MAX 1024       /* bytes of a passphrase */
+#define NET_PASS_TRIES 3        /* wrong passphrases before a client is dropped */
+#define NET_OUT_MAX (64u << 20) /* bytes waiting for a client that does not read: dropped */
+
+enum net_pass_mode {
+  NET_PASS_NONE = 0,  /* an open game: a join needs no passphrase */
+  NET_PASS_CHECK = 1, /* the side's passphrase is known: a join must give it */
+  NET_PASS_SET = 2,   /* not set yet: the side's first join sets it */
+};
+
+struct net_host_opts {
+  struct murk_game* g;
+  void* ctx;
+  /* The passphrase mode of a side now. */
+  enum net_pass_mode (*pass_mode)(void* ctx, enum murk_side side);
+  /* Is pass the side's passphrase (NET_PASS_CHECK)? */
+  bool (*check_pass)(void* ctx, enum murk_side side, const char* pass, size_t len);
+  /* Set the side's passphrase (NET_PASS_SET). 0, or -1 with why in err. */
+  int (*set_pass)(void* ctx, enum murk_side side, const char* pass, size_t len, char* err,
+                  size_t n);
+  /* May the game be played yet (both passphrases known)? */
+  bool (*ready)(void* ctx);
+  /* The game changed (a command, an undo): save it. */
+  void (*changed)(void* ctx);
+  /* A line for the host's own log (who joined, who was dropped and why); may be NULL. */
+  void (*note)(void* ctx, const char* text);
+};
+
+struct net_host;
+/* MURK_OK or MURK_ENOMEM. */
+int net_host_new(const struct net_host_opts* o, struct net_host** out);
+void net_host_free(struct net_host* h);
+
+/* A new connection: its slot (0..NET_HOST_CLIENTS-1), or -1 when all are taken. */
+int net_host_open(struct net_host* h);
+/* Bytes from the client in slot c. 0, or -1: drop it (net_host_close). */
+int net_host_input(struct net_host* h, int c, const char* data, size_t n);
+/* What waits to be sent to slot c, and how much of it went. */
+const char* net_host_output(const struct net_host* h, int c, size_t* len);
+void net_host_sent(struct net_host* h, int c, size_t n);
+/* Should slot c be closed once its output is sent (it was told bye)? */
+bool net_host_closing(const struct net_host* h, int c);
+void net_host_close(struct net_host* h, int c);
+/* The side slot c plays (MURK_NO_SIDE before it joined). */
+enum murk_side net_host_side(const struct net_host* h, int c);
+
+#endif

@@ -1,0 +1,201 @@
+#!/usr/bin/env bash
+# tui_remote.sh: remote play (issue 17, point 3): `murk host` holds a sealed game of
+# Luneville and two `murk join` clients play it in two tmux sessions, as two players over
+# SSH would. Checks that:
+#   - a directory every user may enter is refused, and the host makes a missing one 0700;
+#   - each side's first join sets its passphrase; the game starts once both have joined;
+#   - each screen shows what `murk replay --as SIDE` of the host's save shows that side (its
+#     newest events), and never the other side's passphrase-protected record;
+#   - the side not to act waits, and gets its turn with the "since your last turn" recap;
+#   - a client killed mid-turn joins again (with its passphrase; a wrong one is refused) and
+#     sees its table as it was, with the recap of what happened meanwhile;
+#   - the host killed (SIGKILL) loses nothing: `murk host --load SAVE` goes on, both
+#     players join again and the game continues.
+. "$(dirname "$0")/tui_common.bash"
+
+export XDG_STATE_HOME=$tmp/state MURK_PWHASH=1,8192
+mkdir -p "$tmp/state"
+dir=$tmp/game
+printf 'apass\n' >"$tmp/apass"
+printf 'dpass\n' >"$tmp/dpass"
+
+# ---- the directory
+mkdir "$tmp/open" && chmod 755 "$tmp/open"
+"$MURK" host luneville --dir "$tmp/open" >"$tmp/out" 2>&1 && fail "an open directory was accepted"
+grep -qF "may be entered by every user" "$tmp/out" || fail "no reason for the refused directory: $(cat "$tmp/out")"
+
+hostpid=
+# Start a host and wait until it says it listens (a killed host's socket file stays behind:
+# its presence says nothing).
+start_host() {
+  local before
+  before=$(grep -c "each player joins with" "$tmp/host.err" 2>/dev/null)
+  "$MURK" host "$@" --dir "$dir" 2>>"$tmp/host.err" &
+  hostpid=$!
+  local end=$((SECONDS + TUI_TIMEOUT))
+  while [ "$(grep -c "each player joins with" "$tmp/host.err" 2>/dev/null)" = "${before:-0}" ] &&
+    [ $SECONDS -le $end ]; do sleep 0.1; done
+  [ -S "$dir/murk.sock" ] || fail "the host does not listen: $(cat "$tmp/host.err")"
+}
+stop_host() {
+  [ -n "$hostpid" ] && kill -9 "$hostpid" 2>/dev/null
+  wait "$hostpid" 2>/dev/null
+  hostpid=
+}
+trap 'stop_host; cleanup' EXIT
+
+start_host luneville
+[ "$(stat -c %a "$dir")" = 700 ] || fail "the host made $dir with mode $(stat -c %a "$dir")"
+save=$(sed -n 's/.*the game is saved to \(.*\) after every change.*/\1/p' "$tmp/host.err")
+[ -n "$save" ] || fail "the host does not say where it saves"
+
+# A client in tmux session $1 (a or d): `murk join` as side $2.
+join() {
+  local s=$1 side=$2
+  cat >"$tmp/join-$s.sh" <<EOS
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 MURK_PWHASH=1,8192
+'$MURK' join '$dir/murk.sock' --as $side 2>'$tmp/join-$s.err'
+echo \$? >'$tmp/join-$s.rc'
+exec sleep 600
+EOS
+  rm -f "$tmp/join-$s.rc"
+  T kill-session -t "$s" >/dev/null 2>&1
+  T new-session -d -x 110 -y 40 -s "$s" "sh '$tmp/join-$s.sh'"
+}
+on() { sess=$1; }
+pass() { # type a passphrase at the prompt
+  wait_for "$1" || return 1
+  send_text "$2"
+  keys Enter
+}
+skip_recap() {
+  settle
+  if screen | grep -qF "Since your last turn"; then
+    keys Escape
+    wait_gone "Since your last turn"
+    settle
+  fi
+}
+# The side's newest events in its own record of the host's save must be on its screen.
+check_screen() {
+  local side=$1 file
+  [ "$side" = attacker ] && file=$tmp/apass || file=$tmp/dpass
+  "$MURK" replay "$save" --as "$side" --passphrase-file "$side:$file" >"$tmp/replay" 2>"$tmp/replay.err" ||
+    fail "murk replay --as $side: $(cat "$tmp/replay.err")"
+  settle
+  screen >"$tmp/screen"
+  sed -n 's/^ *[0-9][0-9]* [a-z][a-z]* *//p' "$tmp/replay" | tail -n 4 | cut -c1-60 >"$tmp/want"
+  [ -s "$tmp/want" ] || fail "no events in the $side's replay"
+  while IFS= read -r line; do
+    grep -qF -- "$line" "$tmp/screen" || {
+      fail "the $side's screen does not show its replay's event '$line'; the screen was:"
+      cat "$tmp/screen" >&2
+    }
+  done <"$tmp/want"
+}
+
+# ---- both join: each sets its passphrase, the game starts when both have
+join a attacker
+on a
+pass "attacker's new passphrase" apass
+pass "Again" apass
+wait_for "both players have joined once" || { stop_host; exit 1; }
+join d defender
+on d
+pass "defender's new passphrase" dpass
+pass "Again" dpass
+wait_for "defender's table" || { stop_host; exit 1; }
+on a
+wait_for "attacker's table" || { stop_host; exit 1; }
+skip_recap
+screen | grep -qF "secret dice" || fail "the header does not say the dice are secret"
+
+# ---- objectives: the attacker's two, while the defender waits
+on d
+wait_for "the attacker's player plays" || fail "the defender is not told to wait"
+on a
+cmd "objective at 18,01"
+wait_for "objective 2 of 2"
+cmd "objective at 26,02"
+wait_for "the defender's player plays" || fail "the attacker is not told to wait"
+check_screen attacker
+on d
+wait_for "Since your last turn" || fail "no recap for the defender"
+skip_recap
+check_screen defender
+cmd "objective at 12,22"
+wait_for "objective 2 of 2"
+
+# ---- the defender killed mid-turn (one objective placed), and back
+kill -9 "$(T display -p -t d '#{pane_pid}' | xargs -I{} pgrep -P {} -f 'murk join')" 2>/dev/null
+on d
+wait_for "" >/dev/null
+end=$((SECONDS + TUI_TIMEOUT))
+while [ ! -f "$tmp/join-d.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+join d defender
+on d
+pass "the defender's passphrase" wrong
+wait_for "Wrong passphrase" || fail "a wrong passphrase is not refused"
+pass "the defender's passphrase" dpass
+wait_for "defender's table" || { stop_host; exit 1; }
+skip_recap
+screen | grep -qF "objective 2 of 2" || fail "the rejoined defender's table is not as it was"
+check_screen defender
+cmd "objective at 20,23"
+on a
+wait_for "Since your last turn" || fail "no recap for the attacker after the defender's objectives"
+skip_recap
+check_screen attacker
+
+# ---- reserves; the host killed in the middle of the attacker's
+cmd "reserve 6"
+wait_for "reserve"
+settle
+stop_host
+on a
+end=$((SECONDS + TUI_TIMEOUT))
+while [ ! -f "$tmp/join-a.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+[ "$(cat "$tmp/join-a.rc" 2>/dev/null)" = 1 ] || fail "the attacker's murk join did not stop when the host died"
+grep -qF "join again with" "$tmp/join-a.err" || fail "the attacker is not told how to join again: $(cat "$tmp/join-a.err")"
+start_host --load "$save" --passphrase-file "attacker:$tmp/apass" --passphrase-file "defender:$tmp/dpass"
+join a attacker
+on a
+pass "the attacker's passphrase" apass
+wait_for "attacker's table" || { stop_host; exit 1; }
+skip_recap
+check_screen attacker
+grep -q "reserve" "$tmp/replay" || fail "the reserve made before the host died is lost"
+join d defender
+on d
+pass "the defender's passphrase" dpass
+wait_for "defender's table" || { stop_host; exit 1; }
+skip_recap
+on a
+cmd "end"
+on d
+wait_for "Since your last turn" || fail "no recap for the defender after the attacker's reserves"
+skip_recap
+check_screen defender
+cmd "reserve 6 delayed"
+cmd "end"
+
+# ---- deployment, alternating
+on a
+wait_for "Since your last turn" || fail "no recap for the attacker at deployment"
+skip_recap
+cmd "deploy 2 at 16,20"
+on d
+wait_for "Since your last turn"
+skip_recap
+check_screen defender
+cmd "deploy 2 at 21,03"
+on a
+wait_for "Since your last turn"
+skip_recap
+check_screen attacker
+
+# The host's own log: who joined, who left, nothing of the game.
+grep -qF "the attacker joined" "$tmp/host.err" || fail "the host does not log joins"
+stop_host
+[ $failures -eq 0 ] || exit 1
+echo "tui_remote: ok"

@@ -1,0 +1,259 @@
+/* test_net_host.c: the host's handling of clients, over bytes (src/net/host.c).
+ *
+ * Two clients join a game of Luneville; checks that each gets only its own side's views,
+ * and gets one only after its own command, or when its turn came (never for each of the
+ * enemy's commands: their number is not the side's to know); that refused commands are
+ * answered and change nothing; passphrases (set by the first join, then checked, three
+ * tries); a second join of a side replaces the first; garbage and wrong versions. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "host.h"
+#include "murk/diag.h"
+#include "murk/error.h"
+#include "murk/game.h"
+#include "murk/mission.h"
+#include "viewio.h"
+
+struct fx {
+  struct murk_mission* m;
+  struct murk_game* g;
+  struct net_host* h;
+  bool sealed;
+  char pass[2][16];
+  int changes;
+};
+
+static enum net_pass_mode pass_mode(void* ctx, enum murk_side side) {
+  struct fx* f = ctx;
+  if (!f->sealed) return NET_PASS_NONE;
+  return f->pass[side][0] ? NET_PASS_CHECK : NET_PASS_SET;
+}
+static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
+  struct fx* f = ctx;
+  return strlen(f->pass[side]) == len && memcmp(f->pass[side], pass, len) == 0;
+}
+static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len, char* err,
+                    size_t n) {
+  struct fx* f = ctx;
+  (void)err;
+  (void)n;
+  snprintf(f->pass[side], sizeof f->pass[side], "%.*s", (int)len, pass);
+  return 0;
+}
+static bool ready(void* ctx) {
+  struct fx* f = ctx;
+  return !f->sealed || (f->pass[0][0] && f->pass[1][0]);
+}
+static void changed(void* ctx) {
+  ((struct fx*)ctx)->changes++;
+}
+
+static struct fx* fx_new(bool sealed) {
+  struct fx* f = test_calloc(1, sizeof *f);
+  f->sealed = sealed;
+  struct murk_diags d;
+  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
+  murk_diags_init(&d, path);
+  assert_int_equal(murk_mission_load(path, &f->m, &d), MURK_OK);
+  assert_int_equal(murk_game_new(f->m, 3, &f->g), MURK_OK);
+  struct net_host_opts o = {.g = f->g,
+                            .ctx = f,
+                            .pass_mode = pass_mode,
+                            .check_pass = check_pass,
+                            .set_pass = set_pass,
+                            .ready = ready,
+                            .changed = changed};
+  assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
+  return f;
+}
+
+static void fx_free(struct fx* f) {
+  net_host_free(f->h);
+  murk_game_free(f->g);
+  murk_mission_free(f->m);
+  test_free(f);
+}
+
+static int say(struct fx* f, int c, const char* text) {
+  return net_host_input(f->h, c, text, strlen(text));
+}
+
+/* What waits for client c, taken: a copy (test_free it). */
+static char* take(struct fx* f, int c) {
+  size_t len;
+  const char* out = net_host_output(f->h, c, &len);
+  char* s = test_malloc(len + 1);
+  memcpy(s, out, len);
+  s[len] = '\0';
+  net_host_sent(f->h, c, len);
+  return s;
+}
+
+static int views_in(const char* s, enum murk_side side) {
+  int n = 0;
+  char want[32];
+  snprintf(want, sizeof want, "view begin 1 %d ", (int)side);
+  for (const char* p = s; (p = strstr(p, "view begin ")); p++) {
+    assert_true(strncmp(p, want, strlen(want)) == 0); /* never the other side's */
+    n++;
+  }
+  return n;
+}
+
+static void test_views_only_when_due(void** state) {
+  (void)state;
+  struct fx* f = fx_new(false);
+  int a = net_host_open(f->h), d = net_host_open(f->h);
+  assert_int_equal(say(f, a, "murk 1 join attacker\n"), 0);
+  char* s = take(f, a);
+  assert_non_null(strstr(s, "hello 1 attacker none 3\n"));
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  test_free(s);
+  assert_int_equal(say(f, d, "murk 1 join defender\n"), 0);
+  test_free(take(f, d));
+  /* The attacker's first objective: its own view, ok; nothing to the defender. */
+  assert_int_equal(say(f, a, "cmd =objective%20at%2018,01\n"), 0);
+  s = take(f, a);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  assert_non_null(strstr(s, "view end\nok\n"));
+  test_free(s);
+  s = take(f, d);
+  assert_string_equal(s, "");
+  test_free(s);
+  /* Refused: the game's reason, nothing changed, nothing saved. */
+  int changes = f->changes;
+  size_t log = murk_game_log_count(f->g);
+  assert_int_equal(say(f, a, "cmd =objective%20at%2099,99\n"), 0);
+  s = take(f, a);
+  assert_true(strncmp(s, "no 0 =", 6) == 0);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 0);
+  test_free(s);
+  assert_int_equal(f->changes, changes);
+  assert_int_equal(murk_game_log_count(f->g), log);
+  /* The defender may not play the attacker's turn. */
+  assert_int_equal(say(f, d, "cmd =objective%20at%2012,22\n"), 0);
+  s = take(f, d);
+  assert_true(strncmp(s, "no ", 3) == 0);
+  test_free(s);
+  assert_int_equal(say(f, d, "undo\n"), 0);
+  s = take(f, d);
+  assert_true(strncmp(s, "noundo ", 7) == 0);
+  test_free(s);
+  /* A placement the enemy was told of stands: the game's reason, nothing taken back. */
+  assert_int_equal(say(f, a, "undo\n"), 0);
+  s = take(f, a);
+  if (!strstr(s, "noundo =the%20enemy%20has%20been%20told")) fail_msg("%s", s);
+  test_free(s);
+  /* The second objective hands the turn over: the defender gets one view, then. */
+  assert_int_equal(say(f, a, "cmd =objective%20at%2026,02\n"), 0);
+  test_free(take(f, a));
+  s = take(f, d);
+  assert_int_equal(views_in(s, MURK_DEFENDER), 1);
+  test_free(s);
+  assert_int_equal(murk_game_to_act(f->g), MURK_DEFENDER);
+  fx_free(f);
+}
+
+static void test_passphrases(void** state) {
+  (void)state;
+  struct fx* f = fx_new(true);
+  int a = net_host_open(f->h), d = net_host_open(f->h);
+  /* Set by the first join; no view until both have joined. */
+  assert_int_equal(say(f, a, "murk 1 join attacker\n"), 0);
+  char* s = take(f, a);
+  assert_non_null(strstr(s, "hello 1 attacker set 3\n"));
+  test_free(s);
+  assert_int_equal(say(f, a, "cmd =end\n"), -1); /* before its passphrase: dropped */
+  net_host_close(f->h, a);
+  a = net_host_open(f->h);
+  assert_int_equal(say(f, a, "murk 1 join attacker\npass =red\n"), 0);
+  s = take(f, a);
+  assert_non_null(strstr(s, "passok\nwait ="));
+  assert_int_equal(views_in(s, MURK_ATTACKER), 0);
+  test_free(s);
+  assert_int_equal(say(f, a, "cmd =objective%20at%2018,01\n"), 0);
+  s = take(f, a);
+  assert_true(strncmp(s, "no 0 =", 6) == 0);
+  test_free(s);
+  assert_int_equal(say(f, d, "murk 1 join defender\npass =blue\n"), 0);
+  s = take(f, d);
+  assert_int_equal(views_in(s, MURK_DEFENDER), 1);
+  test_free(s);
+  s = take(f, a);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  test_free(s);
+  /* A rejoin: checked; three wrong tries and bye. */
+  int b = net_host_open(f->h);
+  assert_int_equal(say(f, b, "murk 1 join attacker\npass =blue\npass =x\n"), 0);
+  s = take(f, b);
+  assert_non_null(strstr(s, "hello 1 attacker check 3\npassbad 2\npassbad 1\n"));
+  test_free(s);
+  assert_int_equal(say(f, b, "pass =y\n"), 0);
+  s = take(f, b);
+  assert_true(strncmp(s, "bye =", 5) == 0);
+  test_free(s);
+  assert_true(net_host_closing(f->h, b));
+  net_host_close(f->h, b);
+  /* The right one: the new connection takes the attacker's place, the old is told bye. */
+  b = net_host_open(f->h);
+  assert_int_equal(say(f, b, "murk 1 join attacker\npass =red\n"), 0);
+  s = take(f, b);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  test_free(s);
+  s = take(f, a);
+  assert_true(strncmp(s, "bye =", 5) == 0);
+  test_free(s);
+  assert_true(net_host_closing(f->h, a));
+  fx_free(f);
+}
+
+static void test_garbage(void** state) {
+  (void)state;
+  struct fx* f = fx_new(false);
+  static const char* const bad[] = {"hello\n",
+                                    "murk 1 join umpire\n",
+                                    "murk 1 join attacker\nmove T1\n",
+                                    "murk 1 join attacker\ncmd =a b\n",
+                                    "murk 1 join attacker\ncmd =%0\n",
+                                    "murk 1 join attacker\n\n",
+                                    "murk x join attacker\n"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    int c = net_host_open(f->h);
+    assert_int_equal(say(f, c, bad[i]), -1);
+    net_host_close(f->h, c);
+  }
+  int c = net_host_open(f->h);
+  assert_int_equal(say(f, c, "murk 2 join attacker\n"), 0);
+  char* s = take(f, c);
+  assert_true(strncmp(s, "bye =", 5) == 0);
+  test_free(s);
+  net_host_close(f->h, c);
+  /* A line over the bound, in pieces. */
+  c = net_host_open(f->h);
+  char* big = test_malloc(4096);
+  memset(big, 'x', 4096);
+  int rc = 0;
+  for (int i = 0; i < 3 && rc == 0; i++) rc = net_host_input(f->h, c, big, 4096);
+  assert_int_equal(rc, -1);
+  test_free(big);
+  net_host_close(f->h, c);
+  assert_int_equal(murk_game_log_count(f->g), 0);
+  fx_free(f);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_views_only_when_due),
+      cmocka_unit_test(test_passphrases),
+      cmocka_unit_test(test_garbage),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
