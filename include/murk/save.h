@@ -75,6 +75,19 @@ void murk_script_free(struct murk_script* s);
 int murk_script_parse(const char* data, size_t len, struct murk_script** out,
                       struct murk_diags* diags);
 
+/* The same in two steps, so that a long script is applied line by line without keeping
+ * its lines: murk_script_parse_head reads the headers (the same problems go to diags)
+ * into *out, which gets no lines, and sets *body to where the commands begin; then each
+ * murk_script_next fills *l with the next command line from *pos (*lineno counts lines:
+ * start it at the number of lines before *body, that is the '\n's in data[0, *body)),
+ * freeing what l held. murk_script_next returns 1 (a line; see its status), 0 (no more)
+ * or MURK_ENOMEM; murk_script_line_clear frees what l holds. */
+int murk_script_parse_head(const char* data, size_t len, struct murk_script** out, size_t* body,
+                           struct murk_diags* diags);
+int murk_script_next(const char* data, size_t len, size_t* pos, int* lineno,
+                     struct murk_script_line* l);
+void murk_script_line_clear(struct murk_script_line* l);
+
 /* Append a command line (parsed like a line of text; line number: nlines + 1). The text
  * is copied. Returns MURK_OK (even if the command does not parse: see status), MURK_EINVAL
  * (text with a line break) or MURK_ENOMEM. */

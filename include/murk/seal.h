@@ -26,6 +26,22 @@
  * to another place or taken from another game does not open. The check line finds any
  * damage before a passphrase is asked for.
  *
+ * A sealed journal (an autosave that grows by one record a command instead of being
+ * rewritten) is a whole sealed save followed by records:
+ *
+ *   record: 3 defender no                        turn, side to act, over: public, as above
+ *   sealed-attacker: BASE64                      the lines the attacker was shown since,
+ *   sealed-defender: BASE64                        then its new closing line
+ *   sealed-game: BASE64                          the command's open-journal record (save.h)
+ *   check: 64 hex digits                         BLAKE2b keyed with the check before it
+ *
+ * Each part is sealed like a whole save's, with the previous check, the record line and
+ * the part's label as additional data, so a record does not open anywhere else; the
+ * checks chain every byte. The two side parts are padded to one size (MURK_SEAL_REC_PAD
+ * steps), the game part always to MURK_SEAL_GAME_REC_PAD. A torn last record (a crash
+ * mid-append: a prefix of a record, without its whole check line) is dropped by readers;
+ * anything else that does not check is damage.
+ *
  * The module works on memory buffers; the caller brings the randomness (salts, ids,
  * nonces): the core gathers none. */
 #ifndef MURK_SEAL_H
@@ -46,6 +62,10 @@
 /* Sealed parts are padded to a multiple of this (both records to the same length), so a
  * part's size tells little of what it holds. */
 #define MURK_SEAL_PAD 4096
+/* A journal record's side parts are padded to one size, a multiple of this; its game part
+ * (one command, at most 255 bytes, and its chain line) always to the second. */
+#define MURK_SEAL_REC_PAD 512
+#define MURK_SEAL_GAME_REC_PAD 400
 
 /* Argon2id limits a save may ask for: from libsodium's minimum up to its "sensitive"
  * level, so a crafted save cannot make murk spend gigabytes. */
@@ -94,20 +114,43 @@ int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attac
                     const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out, size_t* len);
 
 /* Read and check a sealed save's header: the whole structure and the check line (so any
- * damage is found here), then the header's fields. Returns MURK_OK, or MURK_EINVAL with a
+ * damage is found here), then the header's fields (a journal's: turn, to_act and over from
+ * its last whole record). Returns MURK_OK, or MURK_EINVAL with a
  * message for people in err (it names no secret: there is none to name). */
 int murk_seal_read_header(const char* data, size_t len, struct murk_seal_header* h, char* err,
                           size_t errlen);
 
 /* Open one part with its key (a side key for a side's record, the game key for the
- * game). Checks the whole save first, like murk_seal_read_header. *out (NUL-terminated,
- * *outlen bytes) is freed by the caller with murk_free (murk_seal_free_secret for the
- * game part, which holds the dice). Returns MURK_OK, MURK_EINVAL (damaged: err says so),
- * MURK_EAUTH (the key does not open it: a wrong passphrase, or a part altered or moved
- * with its check rewritten) or MURK_ENOMEM. */
+ * game); a journal's part is the whole save's with every record's after it. Checks the whole save
+ * first, like murk_seal_read_header. *out (NUL-terminated, *outlen bytes) is freed by the caller
+ * with murk_free (murk_seal_free_secret for the game part, which holds the dice). Returns MURK_OK,
+ * MURK_EINVAL (damaged: err says so), MURK_EAUTH (the key does not open it: a wrong passphrase, or
+ * a part altered or moved with its check rewritten) or MURK_ENOMEM. */
 int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
                    const unsigned char key[MURK_SEAL_KEY_BYTES], char** out, size_t* outlen,
                    char* err, size_t errlen);
+
+/* Where a sealed journal's next record chains on. */
+struct murk_seal_chain {
+  unsigned char check[32];
+};
+
+/* The chain after data, a sealed save or journal that murk_seal_read_header accepts (a torn
+ * last record is dropped: *whole gets the length kept, may be NULL). MURK_OK or
+ * MURK_EINVAL (err says why). */
+int murk_seal_chain_of(const char* data, size_t len, struct murk_seal_chain* c, size_t* whole,
+                       char* err, size_t errlen);
+
+/* One journal record: h's turn, to_act and over in public; record[side] the lines the
+ * side was shown since the last record and then its new closing line (the last line of
+ * what it was shown before is replaced by it); game the command's record of the game
+ * part (murk_save_journal_record). c moves past it. *out NUL-terminated, freed by the
+ * caller with murk_free. MURK_OK, MURK_EINVAL or MURK_ENOMEM. */
+int murk_seal_record(struct murk_seal_chain* c, const struct murk_seal_header* h,
+                     const unsigned char* attacker_key, const unsigned char* defender_key,
+                     const char* const record[2], const size_t record_len[2], const char* game,
+                     size_t game_len, const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out,
+                     size_t* len);
 
 /* Wipe and free a buffer that held a secret. NULL is fine. */
 void murk_seal_free_secret(char* p, size_t len);

@@ -179,6 +179,14 @@ struct murk_view_contact {
   bool has_blocker;
 };
 
+/* Why contact k of view v is out of sight now, in words, from its `sight` (and blocker):
+ * "beyond the night visibility range (3 cells) of your units", "the woods at 10,3 blocks
+ * the line from your nearest unit". A refused `shoot` or `assault` at a platoon out of
+ * sight gives the same words. */
+struct murk_view;
+void murk_view_contact_why(const struct murk_view* v, const struct murk_view_contact* k, char* buf,
+                           size_t n);
+
 /* A light on the table at night (starshells, illuminating rounds: public), or a blaze. */
 struct murk_view_light {
   char what[64];      /* "starshell", "illuminating round", "burning village" */
@@ -300,6 +308,11 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
  * Returns MURK_OK, MURK_EINVAL, or MURK_ENOMEM (the view is then only fit to be freed). */
 int murk_view_update(const struct murk_game* g, struct murk_view* v);
 void murk_view_free(struct murk_view* v);
+/* Drop the events in v (a front-end that has printed them and needs them no more): the
+ * next murk_view_update copies only newer ones, numbered on from these, so a long batch run
+ * holds each event once (the game's). After an undo the update starts from the first
+ * event again (numbered 1). */
+void murk_view_forget_events(struct murk_view* v);
 
 /* Where own unit `number` may end a move ordered now (`move T<n>|P<n> to X,Y`, no
  * waypoints), judged as the game judges a move (the same code) but on what this view holds:

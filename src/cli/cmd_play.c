@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "autosave.h"
 #include "cli.h"
 #include "fileio.h"
 #include "games.h"
@@ -48,17 +49,7 @@ struct play_saver {
 
 static int save_game(void* ctx, const struct murk_game* g, const char* path, char* err, size_t n) {
   struct play_saver* ps = ctx;
-  if (ps->sealer->on) return murk_sealer_write(ps->sealer, g, path, err, n);
-  char* text = NULL;
-  size_t len = 0;
-  int rc = murk_save_game(g, &text, &len);
-  if (rc != MURK_OK) {
-    snprintf(err, n, "%s", murk_strerror(rc));
-    return -1;
-  }
-  rc = murk_file_write_atomic_mode(path, text, len, 0600, err, n);
-  murk_seal_free_secret(text, len);
-  return rc;
+  return murk_save_whole(g, ps->sealer, path, 0600, NULL, NULL, err, n);
 }
 
 static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {

@@ -5,7 +5,7 @@
  *   murk run SCRIPT [--seed N] [--as SIDE] [--save FILE] [--autosave FILE]
  *   (either with [--passphrase-file SIDE:FILE]...: sealed saves, sealio.h)
  *   (MISSION: an id or a file, missions.h; the second form takes the mission and seed from
- *   the script's header; --autosave rewrites the save after every applied command)
+ *   the script's header; --autosave keeps the save up to date after every applied command)
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -58,9 +58,10 @@ const struct murk_cmd_entry murk_cmd_run_entry = {
     .about = "apply a script headless, print the transcript",
     .help =
         "MISSION is a bundled mission's id (murk list) or a mission file. The second form takes\n"
-        "the mission and seed from the script's header. --autosave rewrites the save after\n"
-        "every applied command. With --passphrase-file (once per side) a save is sealed under\n"
-        "those passphrases, and a sealed save opens with them (docs/fair-play.md).\n",
+        "the mission and seed from the script's header. --autosave keeps the save up to date\n"
+        "after every applied command (a journal). With --passphrase-file (once per side) a save\n"
+        "is sealed under those passphrases, and a sealed save opens with them\n"
+        "(docs/fair-play.md).\n",
     .args = {"seed: script: as: save: autosave: passphrase-file:...", 0, 2},
     .exec = cmd_run_exec,
 };

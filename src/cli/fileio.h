@@ -9,8 +9,9 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Files larger than this are refused: no script or save is anywhere near it. */
-#define MURK_FILE_MAX ((size_t)16 << 20)
+/* Files larger than this are refused: a sealed journal of 10,000 commands is about 22 MB
+ * (2.2 KB a record, docs/reliability.md); a script of a million `end` lines 4 MB. */
+#define MURK_FILE_MAX ((size_t)64 << 20)
 
 /* Read a whole file. *data is NUL-terminated (the NUL is not counted in *len) and is
  * freed by the caller with murk_free. */

@@ -185,14 +185,23 @@ static int record_of(const struct murk_game* g, enum murk_side side, char** out,
   return rc;
 }
 
-int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
-                      size_t n) {
+void murk_sealer_public(struct murk_sealer* s, const struct murk_game* g) {
   const struct murk_mission* m = murk_game_mission(g);
   snprintf(s->h.mission, sizeof s->h.mission, "%s", m->path && *m->path ? m->path : "?");
   s->h.mission_hash = m->hash;
   s->h.turn = murk_game_turn(g);
   s->h.over = murk_game_phase(g) == MURK_PHASE_OVER;
   s->h.to_act = s->h.over ? MURK_NO_SIDE : murk_game_to_act(g);
+}
+
+int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
+                      size_t n) {
+  return murk_sealer_write_text(s, g, path, err, n, NULL, NULL);
+}
+
+int murk_sealer_write_text(struct murk_sealer* s, const struct murk_game* g, const char* path,
+                           char* err, size_t n, char** text, size_t* tlen) {
+  murk_sealer_public(s, g);
   char* rec[2] = {NULL, NULL};
   size_t rlen[2] = {0, 0};
   char* game = NULL;
@@ -219,7 +228,12 @@ int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const ch
     return -1;
   }
   rc = murk_file_write_atomic_mode(path, out, olen, 0600, err, n);
-  murk_free(out);
+  if (rc == 0 && text) {
+    *text = out;
+    *tlen = olen;
+  } else {
+    murk_free(out);
+  }
   return rc;
 }
 

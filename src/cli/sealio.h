@@ -53,6 +53,11 @@ int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p);
 /* Write g's sealed save at path (atomically, mode 0600). 0, or -1 with err. */
 int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
                       size_t n);
+/* The same, and the bytes written in *text (murk_free them) when text is not NULL. */
+int murk_sealer_write_text(struct murk_sealer* s, const struct murk_game* g, const char* path,
+                           char* err, size_t n, char** text, size_t* tlen);
+/* The header's public fields (mission, turn, side to act, over) from g. */
+void murk_sealer_public(struct murk_sealer* s, const struct murk_game* g);
 /* Open a sealed save's game part with both passphrases (asked for when not in p) and keep
  * what its next saves need in s. *game is the inner open save (murk_seal_free_secret it,
  * *len bytes). Returns 0, or -1 with the reason printed (file names the save). */

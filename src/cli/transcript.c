@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "autosave.h"
 #include "cli.h"
 #include "fileio.h"
 #include "missions.h"
@@ -33,18 +34,27 @@ static int status_of_view(const struct murk_view* v, char* buf, size_t n) {
   return snprintf(buf, n, "to act: %s (%s)", murk_side_name(v->to_act), murk_phase_name(v->phase));
 }
 
+void murk_transcript_events(FILE* f, const struct murk_view* v, size_t from) {
+  /* One event, one line: a name from the mission cannot start a line of its own (text.h). */
+  char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
+  for (size_t i = from; i < v->nevents; i++) {
+    murk_event_format(&v->events[i], line, sizeof line);
+    fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
+  }
+}
+
+void murk_transcript_status(FILE* f, const struct murk_view* v) {
+  char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
+  status_of_view(v, line, sizeof line);
+  fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
+}
+
 int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side) {
   struct murk_view* v = NULL;
   int rc = murk_view_build(g, side, &v);
   if (rc != MURK_OK) return rc;
-  /* One event, one line: a name from the mission cannot start a line of its own (text.h). */
-  char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
-  for (size_t i = 0; i < v->nevents; i++) {
-    murk_event_format(&v->events[i], line, sizeof line);
-    fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
-  }
-  status_of_view(v, line, sizeof line);
-  fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
+  murk_transcript_events(f, v, 0);
+  murk_transcript_status(f, v);
   murk_view_free(v);
   return MURK_OK;
 }
@@ -66,120 +76,84 @@ struct saver {
   struct murk_sealer sealer;
 };
 
+/* The sealer to save with: on when the run's save is sealed (the keys derived at the
+ * first save, or taken from the sealed save being run). Returns 0, or -1 (printed). */
+static int sealer_ready(struct saver* sv) {
+  if (!sv->sealer.on && sv->passes && murk_passes_any(sv->passes))
+    return murk_sealer_start(&sv->sealer, sv->passes);
+  return 0;
+}
+
 /* Save g to path atomically, so a crash at any moment leaves the previous save or this
  * one. Returns 0, or -1 with the reason printed. */
 static int write_save(struct saver* sv, const struct murk_game* g, const char* path) {
   char err[512];
-  if (sv->sealer.on || (sv->passes && murk_passes_any(sv->passes))) {
-    if (!sv->sealer.on && murk_sealer_start(&sv->sealer, sv->passes) != 0) return -1;
-    int rc = murk_sealer_write(&sv->sealer, g, path, err, sizeof err);
-    if (rc != 0) murk_cli_error("%s", err);
-    return rc;
-  }
-  char* save = NULL;
-  size_t savelen = 0;
-  int rc = murk_save_game(g, &save, &savelen);
-  if (rc != MURK_OK) {
-    fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
-    return -1;
-  }
-  rc = murk_file_write_atomic(path, save, savelen, err, sizeof err);
+  if (sealer_ready(sv) != 0) return -1;
+  int rc = murk_save_whole(g, &sv->sealer, path, 0666, NULL, NULL, err, sizeof err);
   if (rc != 0) murk_cli_error("%s", err);
-  murk_free(save);
   return rc;
 }
 
-/* The autosave of an open game as a journal (save.h): the whole save once, then one
- * record appended and synced per command, so each command costs the same however long
- * the game. */
-struct journal {
-  int fd; /* -1: not started */
-  struct murk_chain chain;
-  size_t logged; /* commands in the file */
-  off_t size;    /* its length */
+/* Where the commands are: data[pos, len), the lines before pos counted in line. */
+struct body {
+  const char* data;
+  size_t len, pos;
+  int line;
 };
 
-static int apply_lines(struct murk_game* g, const struct murk_script* s, const char* autosave,
-                       struct saver* sv, struct journal* j, struct stop* st);
+/* The transcript printed as the run goes: the view's new events every so many commands,
+ * then forgotten, so that a long script holds each event once (the game's). */
+struct printer {
+  struct murk_view* v;
+  size_t pending; /* commands applied since the last print */
+};
 
-static int journal_start(struct journal* j, const struct murk_game* g, const char* path) {
-  char err[512];
-  char* save = NULL;
-  size_t savelen = 0;
-  int rc = murk_save_game(g, &save, &savelen);
-  if (rc != MURK_OK) {
-    fprintf(stderr, "murk: cannot make the save: %s\n", murk_strerror(rc));
-    return -1;
-  }
-  rc = murk_file_write_atomic(path, save, savelen, err, sizeof err);
-  if (rc != 0) {
-    murk_cli_error("%s", err);
-    murk_free(save);
-    return -1;
-  }
-  murk_save_chain_start(&j->chain, save, savelen);
-  murk_free(save);
-  /* Appends go to the file just written (through a link, as the write went). */
-  j->fd = open(path, O_WRONLY | O_APPEND | O_CLOEXEC);
-  if (j->fd < 0) {
-    murk_cli_error("cannot append to %s: %s", path, strerror(errno));
-    return -1;
-  }
-  j->logged = murk_game_log_count(g);
-  j->size = (off_t)savelen;
-  return 0;
+static int print_events(const struct murk_game* g, struct printer* p) {
+  int rc = murk_view_update(g, p->v);
+  if (rc != MURK_OK) return rc;
+  murk_transcript_events(stdout, p->v, 0);
+  murk_view_forget_events(p->v);
+  p->pending = 0;
+  return MURK_OK;
 }
 
-static int journal_save(struct journal* j, const struct murk_game* g, const char* path) {
-  size_t n = murk_game_log_count(g);
-  if (j->fd < 0 || n < j->logged) {
-    /* The first save, or the game went back (undo): the whole save again. */
-    if (j->fd >= 0) close(j->fd);
-    j->fd = -1;
-    return journal_start(j, g, path);
-  }
-  for (; j->logged < n; j->logged++) {
-    char rec[512]; /* a log line is at most 255 bytes (game.c) */
-    int len = murk_save_journal_record(&j->chain, murk_game_log_side(g, j->logged),
-                                       murk_game_log_line(g, j->logged), rec, sizeof rec);
-    if (len < 0) {
-      murk_cli_error("cannot save to %s: %s", path, murk_strerror(len));
-      return -1;
-    }
-    char err[512];
-    if (murk_file_append_sync(j->fd, path, j->size, rec, (size_t)len, err, sizeof err) != 0) {
-      murk_cli_error("%s", err);
-      return -1;
-    }
-    j->size += len;
-  }
-  return 0;
-}
+static int apply_lines(struct murk_game* g, struct body* b, struct murk_autosave* autosave,
+                       struct printer* p, struct stop* st);
 
-/* Apply the script's commands in order; stop at the first bad one. With an autosave path,
- * save after every applied command (an open game: a journal, appended; a sealed one:
- * rewritten); a save that cannot be written stops the run (st->autosave_failed) and leaves
- * the previous one. Returns MURK_OK (a rejection is not an error here: see *st) or
+/* Apply the script's commands in order, line by line; stop at the first bad one. With an
+ * autosave path, the save is brought up to date after every applied command (a journal:
+ * autosave.h); a save that cannot be written stops the run (st->autosave_failed) and
+ * leaves the previous one. Returns MURK_OK (a rejection is not an error here: see *st) or
  * MURK_ENOMEM and friends. */
-static int apply_script(struct murk_game* g, const struct murk_script* s, const char* autosave,
-                        struct saver* sv, struct stop* st) {
-  struct journal j = {.fd = -1};
-  int rc = apply_lines(g, s, autosave, sv, &j, st);
-  if (j.fd >= 0) close(j.fd);
+static int apply_script(struct murk_game* g, struct body* b, const char* autosave, struct saver* sv,
+                        struct printer* p, struct stop* st) {
+  struct murk_autosave* a = NULL;
+  if (autosave) {
+    if (sealer_ready(sv) != 0) {
+      st->autosave_failed = true;
+      return MURK_OK;
+    }
+    a = murk_autosave_new(autosave, &sv->sealer, 0666);
+    if (!a) return MURK_ENOMEM;
+  }
+  int rc = apply_lines(g, b, a, p, st);
+  murk_autosave_free(a);
   return rc;
 }
 
-static int apply_lines(struct murk_game* g, const struct murk_script* s, const char* autosave,
-                       struct saver* sv, struct journal* j, struct stop* st) {
-  bool sealed = sv->sealer.on || (sv->passes && murk_passes_any(sv->passes));
-  for (size_t i = 0; i < s->nlines; i++) {
-    const struct murk_script_line* l = &s->lines[i];
+static int apply_lines(struct murk_game* g, struct body* b, struct murk_autosave* autosave,
+                       struct printer* p, struct stop* st) {
+  struct murk_script_line line = {0};
+  const struct murk_script_line* l = &line;
+  int got = 0, rc = MURK_OK;
+  while (rc == MURK_OK &&
+         (got = murk_script_next(b->data, b->len, &b->pos, &b->line, &line)) == 1) {
     st->line = l->line;
     if (l->status != MURK_OK) {
       st->stopped = true;
       st->col = l->errcol;
       snprintf(st->msg, sizeof st->msg, "%s", l->error ? l->error : "cannot parse this line");
-      return MURK_OK;
+      break;
     }
     enum murk_side to_act = murk_game_to_act(g);
     /* A prefix asserts whose command it is; without one it is the side to act's. The
@@ -187,25 +161,31 @@ static int apply_lines(struct murk_game* g, const struct murk_script* s, const c
     enum murk_side side = l->side != MURK_NO_SIDE ? l->side : to_act;
     if (side == MURK_NO_SIDE) side = MURK_ATTACKER; /* game over: the game says so */
     char reason[MURK_DIAG_MSG];
-    int rc = murk_game_apply(g, side, &l->cmd, reason, sizeof reason);
+    rc = murk_game_apply(g, side, &l->cmd, reason, sizeof reason);
     if (rc == MURK_EREJECTED) {
       st->stopped = true;
       st->col = l->side != MURK_NO_SIDE && l->side != to_act ? l->side_col : l->col;
       snprintf(st->msg, sizeof st->msg, "%s", reason);
-      return MURK_OK;
+      rc = MURK_OK;
+      break;
     }
     if (rc != MURK_OK) {
       st->stopped = true;
       st->col = l->col;
       snprintf(st->msg, sizeof st->msg, "%s", reason[0] ? reason : murk_strerror(rc));
-      return rc;
+      break;
     }
-    if (autosave && (sealed ? write_save(sv, g, autosave) : journal_save(j, g, autosave)) != 0) {
+    char err[512];
+    if (autosave && murk_autosave_update(autosave, g, err, sizeof err) != 0) {
+      murk_cli_error("%s", err);
       st->autosave_failed = true;
-      return MURK_OK;
+      break;
     }
+    if (++p->pending == 256) rc = print_events(g, p);
   }
-  return MURK_OK;
+  if (rc == MURK_OK && got < 0) rc = got;
+  murk_script_line_clear(&line);
+  return rc;
 }
 
 /* Are a and b the same existing file (after links)? */
@@ -279,7 +259,8 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   murk_diags_init(d, o->script);
   /* A journal's torn last record (a crash mid-append) is dropped, not an error. */
   size_t whole = murk_save_journal_whole(text, len);
-  int rc = murk_script_parse(text, whole, &s, d);
+  struct body body = {.data = text, .len = whole};
+  int rc = murk_script_parse_head(text, whole, &s, &body.pos, d);
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) murk_cli_error("%s: out of memory", o->script);
     murk_cli_print_diags(d, stderr);
@@ -381,10 +362,21 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     goto out;
   }
 
+  for (size_t i = 0; i < body.pos; i++)
+    if (text[i] == '\n') body.line++;
   struct stop st = {0};
-  rc = apply_script(g, s, o->autosave, &sv, &st);
-
-  if (murk_transcript_print(stdout, g, o->as) != MURK_OK) {
+  struct printer pr = {0};
+  rc = murk_view_build(g, o->as, &pr.v);
+  if (rc == MURK_OK) {
+    rc = apply_script(g, &body, o->autosave, &sv, &pr, &st);
+    if (rc == MURK_OK || st.stopped) {
+      int prc = print_events(g, &pr);
+      if (prc == MURK_OK) murk_transcript_status(stdout, pr.v);
+      if (rc == MURK_OK) rc = prc;
+    }
+  }
+  murk_view_free(pr.v);
+  if (rc == MURK_ENOMEM) {
     fprintf(stderr, "murk: out of memory\n");
     goto out;
   }

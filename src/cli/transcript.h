@@ -18,6 +18,12 @@
  * Returns 0, or a murk error code (MURK_ENOMEM) with nothing printed. */
 int murk_transcript_print(FILE* f, const struct murk_game* g, enum murk_side side);
 
+struct murk_view;
+/* The lines of a transcript, in parts: v's events from the index `from` on, then its
+ * closing line. murk_transcript_print is both for a new view from its first event. */
+void murk_transcript_events(FILE* f, const struct murk_view* v, size_t from);
+void murk_transcript_status(FILE* f, const struct murk_view* v);
+
 struct murk_passes; /* sealio.h */
 
 struct murk_run_opts {
@@ -27,7 +33,7 @@ struct murk_run_opts {
   uint64_t seed;
   enum murk_side as;          /* whose transcript: MURK_NO_SIDE for the umpire's */
   const char* save;           /* write a save here (atomically), even after a rejection; or NULL */
-  const char* autosave;       /* rewrite a save here (atomically) after every applied command */
+  const char* autosave;       /* keep a save here after every applied command (autosave.h) */
   bool replay;                /* the file must be a save whose mission has not changed */
   struct murk_passes* passes; /* --passphrase-file: saves written are sealed; NULL: none */
 };

@@ -31,6 +31,7 @@
 #include "sight.h"
 #include "state.h"
 #include "victory.h"
+#include "why.h"
 
 #define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
 #define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
@@ -157,6 +158,45 @@ static int actor(const struct murk_game* g, enum murk_side side, const struct mk
   return MURK_OK;
 }
 
+/* Why the other side's revealed unit tu is out of sight of `side`, from what `side` knows
+ * (why.c, as the view tells it of each contact): of its teams, where the one nearest to the
+ * side's units was last seen, and why that cell is not in sight now. "" if none is known. */
+static void out_of_sight_why(const struct murk_game* g, enum murk_side side, int tu, char* buf,
+                             size_t n) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  const struct mk_unit_state* u = &s->units[other][tu];
+  struct mk_eyes e;
+  mk_why_gather(g, side, false, &e);
+  buf[0] = '\0';
+  int best = -1, bestd = INT_MAX;
+  for (int k = u->first_team; k < u->first_team + u->nteams; k++) {
+    const struct mk_sighting* kn = &s->seen_team[side][k];
+    if (!placed(s, other, k) || !kn->known) continue;
+    struct murk_axial to = murk_geom_to_axial(&g->m->grid, kn->pos);
+    int d = INT_MAX - 1;
+    for (int i = 0; i < e.n; i++) {
+      int di = murk_geom_axial_distance(&g->m->grid, e.ax[i], to);
+      if (di < d) d = di;
+    }
+    if (d < bestd) {
+      bestd = d;
+      best = k;
+    }
+  }
+  if (best < 0) return;
+  struct murk_pos at = s->seen_team[side][best].pos;
+  enum murk_view_sight w = mk_why_seen(g, &e, at, false);
+  struct murk_pos blk;
+  const char* name = NULL;
+  if (w == MURK_VIEW_NO_LINE && mk_why_blocker(g, &e, at, &blk))
+    name = g->m->terrain[g->m->map[blk.y * g->m->grid.width + blk.x]].name;
+  char words[160], ps[16];
+  mk_why_words(w, e.nvr, e.range, e.night, name, name ? &blk : NULL, words, sizeof words);
+  murk_pos_format(at, ps, sizeof ps);
+  snprintf(buf, n, ": last seen at %s, %s", ps, words);
+}
+
 /* The target (an enemy marker, resolved by the command table): an enemy platoon this side
  * can see revealed. */
 static int target(const struct murk_game* g, enum murk_side side, int mi, int* unit, char* reason,
@@ -175,8 +215,12 @@ static int target(const struct murk_game* g, enum murk_side side, int mi, int* u
     return mk_reject(reason, reason_len, "P%d is destroyed", mk->number);
   if (st != MURK_PLATOON_REVEALED)
     return mk_reject(reason, reason_len, "P%d is not on the table", mk->number);
-  if (!mk_sight_unit_seen(g, side, *unit)) /* sight.c: line of sight, range, night */
-    return mk_reject(reason, reason_len, "P%d is out of sight of all your units", mk->number);
+  if (!mk_sight_unit_seen(g, side, *unit)) { /* sight.c: line of sight, range, night */
+    char why[200];
+    out_of_sight_why(g, side, *unit, why, sizeof why);
+    return mk_reject(reason, reason_len, "P%d is out of sight of all your units%s", mk->number,
+                     why);
+  }
   return MURK_OK;
 }
 
@@ -239,7 +283,7 @@ static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team
   char ps[16];
   murk_pos_format(t->pos, ps, sizeof ps);
   mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s) at %s",
-          murk_side_name(side), number, mk_team_profile(g, side, team)->name, ps);
+          murk_side_name(side), number, mk_team_profile(g, side, team)->title, ps);
   mk_event_facts(g, number, &t->pos, NULL);
 }
 
@@ -305,7 +349,7 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
       char ps[16];
       murk_pos_format(tm->pos, ps, sizeof ps);
       mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "a hit falls on P%d's unseen team (%s) at %s",
-              tnum, mk_team_profile(g, side, t)->name, ps);
+              tnum, mk_team_profile(g, side, t)->title, ps);
       mk_event_facts(g, tnum, &tm->pos, NULL); /* sight.c: the firing side is told */
     }
     if (with_saves) {
@@ -471,6 +515,46 @@ void mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
   *assault = nearest <= ASSAULT_REACH; /* mk_combat_assault */
 }
 
+/* Why no team of own unit `unit` may shoot at P<tnum>, from what the side knows: the
+ * nearest distance to where it knows the target's teams (`nearest`), its own weapons' reach
+ * and how far its units see now (why.c's words). */
+static int out_of_reach(const struct murk_game* g, enum murk_side side, int unit, int snum,
+                        int tnum, int nearest, char* reason, size_t reason_len) {
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
+  if (nearest == INT_MAX)
+    return mk_reject(reason, reason_len,
+                     "no team of P%d can see a team of P%d within its range (none of it is "
+                     "known to you)",
+                     snum, tnum);
+  int reach = -1;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    const struct murk_profile* pr = mk_team_profile(g, side, t);
+    if (placed(s, side, t) && pr->rof > 0 && pr->range > reach) reach = pr->range;
+  }
+  if (reach < 0)
+    return mk_reject(reason, reason_len, "no team of P%d has a weapon that fires", snum);
+  if (nearest > reach)
+    return mk_reject(reason, reason_len,
+                     "P%d is out of P%d's range: its nearest known team is %d cells away, P%d "
+                     "reaches %d cell%s",
+                     tnum, snum, nearest, snum, reach, mk_plural(reach));
+  int range = mk_sight_range(g, side), nvr = mk_night_nvr(g);
+  if (nearest > range) {
+    char words[120];
+    mk_why_words(nvr >= 0 ? MURK_VIEW_BEYOND_NVR : MURK_VIEW_OUT_OF_RANGE, nvr, range,
+                 mk_night_now(g), NULL, NULL, words, sizeof words);
+    return mk_reject(reason, reason_len,
+                     "no team of P%d can see a team of P%d within its range: the nearest known "
+                     "is %d cells away, %s",
+                     snum, tnum, nearest, words);
+  }
+  return mk_reject(reason, reason_len,
+                   "no team of P%d can see a team of P%d within its range (nearest known is %d "
+                   "cells away)",
+                   snum, tnum, nearest);
+}
+
 int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)c;
@@ -492,14 +576,7 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
       dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   bool blinds[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int inrange = aim(g, side, unit, tu, pick, dist, blinds, &nearest);
-  if (inrange == 0)
-    return mk_reject(reason, reason_len,
-                     nearest == INT_MAX
-                         ? "no team of P%d can see a team of P%d within its range (none of "
-                           "it is known to you)%.0d"
-                         : "no team of P%d can see a team of P%d within its range (nearest "
-                           "known is %d cells away)",
-                     snum, tnum, nearest == INT_MAX ? 0 : nearest);
+  if (inrange == 0) return out_of_reach(g, side, unit, snum, tnum, nearest, reason, reason_len);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
    * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
   bool rolled = false, flash_ok = false;
@@ -542,9 +619,9 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
   s->fired = true;
   mk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
-  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d dice",
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d di%s",
           murk_side_name(side), snum, tnum, inrange + nbarrage, mk_plural(inrange + nbarrage),
-          ndice);
+          ndice, ndice == 1 ? "e" : "ce");
   if (nblind > 0 && barrage_lands(g, side, unit, tu))
     for (int i = 0; i < nblind; i++) add_dice(combos, &ncombos, &blind[i]);
   int hits = roll_combos(g, side, combos, ncombos, snum, tnum, "at");

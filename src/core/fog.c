@@ -269,7 +269,7 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   murk_pos_format(p, ps, sizeof ps);
   int number = g->s.units[side][unit].marker;
   mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side), number,
-          mk_team_profile(g, side, team)->name, ps);
+          mk_team_profile(g, side, team)->title, ps);
   mk_event_facts(g, number, NULL, &p);
 }
 

@@ -463,7 +463,7 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
     char ps[16];
     murk_pos_format(at, ps, sizeof ps);
     mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
-            u->marker, mk_team_profile(g, side, t)->name, ps);
+            u->marker, mk_team_profile(g, side, t)->title, ps);
     mk_event_facts(g, u->marker, NULL, &at);
   }
   return left;

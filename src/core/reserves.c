@@ -778,7 +778,7 @@ static void lose_team(struct murk_game* g, enum murk_side side, int unit, int te
   struct mk_state* s = &g->s;
   s->teams[side][team].alive = false;
   mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s", murk_side_name(side),
-          s->units[side][unit].marker, mk_team_profile(g, side, team)->name, why);
+          s->units[side][unit].marker, mk_team_profile(g, side, team)->title, why);
 }
 
 static void destroy(struct murk_game* g, enum murk_side side, int unit, const char* why) {
@@ -894,7 +894,7 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
       char ts[16];
       murk_pos_format(ring[i], ts, sizeof ts);
       mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", who, u->marker,
-              mk_team_profile(g, side, teams[placed - 1])->name, ts);
+              mk_team_profile(g, side, teams[placed - 1])->title, ts);
       mk_event_facts(g, u->marker, NULL, &ring[i]);
     }
     int fit = 0; /* cells of this ring a team may take */

@@ -68,16 +68,8 @@ static char* command_text(const char* s) {
   return murk_strndup(s + start, end - start);
 }
 
-/* Parse one command line (NUL-terminated, no line break) into a new entry. */
-static int add_line(struct murk_script* s, const char* line, int lineno) {
-  if (s->nlines == s->cap) {
-    size_t cap = s->cap ? s->cap * 2 : 32;
-    struct murk_script_line* grown = murk_realloc(s->lines, cap * sizeof *grown);
-    if (!grown) return MURK_ENOMEM;
-    s->lines = grown;
-    s->cap = cap;
-  }
-  struct murk_script_line* l = &s->lines[s->nlines];
+/* Parse one command line (NUL-terminated, no line break) into l. */
+static int parse_line(struct murk_script_line* l, const char* line, int lineno) {
   memset(l, 0, sizeof *l);
   l->line = lineno;
 
@@ -115,11 +107,32 @@ static int add_line(struct murk_script* s, const char* line, int lineno) {
     l->error = murk_strdup(err);
     if (!l->error) {
       murk_free(l->text);
+      l->text = NULL;
       return MURK_ENOMEM;
     }
   }
-  s->nlines++;
   return MURK_OK;
+}
+
+/* Parse one command line into a new entry of s. */
+static int add_line(struct murk_script* s, const char* line, int lineno) {
+  if (s->nlines == s->cap) {
+    size_t cap = s->cap ? s->cap * 2 : 32;
+    struct murk_script_line* grown = murk_realloc(s->lines, cap * sizeof *grown);
+    if (!grown) return MURK_ENOMEM;
+    s->lines = grown;
+    s->cap = cap;
+  }
+  int rc = parse_line(&s->lines[s->nlines], line, lineno);
+  if (rc == MURK_OK) s->nlines++;
+  return rc;
+}
+
+void murk_script_line_clear(struct murk_script_line* l) {
+  if (!l) return;
+  murk_free(l->text);
+  murk_free(l->error);
+  memset(l, 0, sizeof *l);
 }
 
 int murk_script_add(struct murk_script* s, enum murk_side side, const char* text) {
@@ -281,9 +294,34 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
   return MURK_OK;
 }
 
-int murk_script_parse(const char* data, size_t len, struct murk_script** out,
-                      struct murk_diags* diags) {
+/* The next line of data from *pos (its '\n' and a '\r' before it left out), NUL-terminated in
+ * a new buffer; *lineno counts it. NULL at the end (*oom set when out of memory). */
+static char* next_text_line(const char* data, size_t len, size_t* pos, int* lineno, bool* oom) {
+  if (*pos >= len) return NULL;
+  size_t start = *pos;
+  const char* nl = memchr(data + start, '\n', len - start);
+  size_t end = nl ? (size_t)(nl - data) : len;
+  *pos = nl ? end + 1 : len;
+  (*lineno)++;
+  size_t llen = end - start;
+  if (llen && data[start + llen - 1] == '\r') llen--;
+  char* line = murk_strndup(data + start, llen);
+  if (!line) *oom = true;
+  return line;
+}
+
+/* A line that is only blanks, or a comment (*comment). */
+static bool skip_line(const char* line, bool* comment) {
+  size_t i = 0;
+  while (is_blank(line[i])) i++;
+  *comment = line[i] == '#';
+  return line[i] == '\0' || *comment;
+}
+
+int murk_script_parse_head(const char* data, size_t len, struct murk_script** out, size_t* body,
+                           struct murk_diags* diags) {
   *out = NULL;
+  *body = 0;
   if (!data && len) return MURK_EINVAL;
   const char* nul = len ? memchr(data, '\0', len) : NULL;
   if (nul) {
@@ -293,55 +331,83 @@ int murk_script_parse(const char* data, size_t len, struct murk_script** out,
     if (diags) murk_diags_add(diags, lineno, col, "a NUL byte in the text (is this a text file?)");
     return MURK_EINVAL;
   }
-
   struct murk_script* s = murk_script_new();
   if (!s) return MURK_ENOMEM;
   struct header_ctx h = {.s = s, .d = diags};
-  bool in_header = true;
   int lineno = 0;
   int rc = MURK_OK;
-  size_t pos = 0;
-  /* One line buffer, grown to the longest line. */
-  char* buf = NULL;
-  size_t bufcap = 0;
-
-  while (rc == MURK_OK && pos < len) {
-    size_t start = pos;
-    while (pos < len && data[pos] != '\n') pos++;
-    size_t llen = pos - start;
-    if (pos < len) pos++; /* the '\n' */
-    lineno++;
-    if (llen && data[start + llen - 1] == '\r') llen--;
-    if (llen + 1 > bufcap) {
-      size_t cap = llen + 1 < 256 ? 256 : llen + 1;
-      char* grown = murk_realloc(buf, cap);
-      if (!grown) {
-        rc = MURK_ENOMEM;
-        break;
-      }
-      buf = grown;
-      bufcap = cap;
+  size_t pos = 0, at = 0;
+  bool oom = false, comment = false;
+  char* line;
+  /* The headers are the comment lines before the first command. */
+  while (rc == MURK_OK && (at = pos, line = next_text_line(data, len, &pos, &lineno, &oom))) {
+    bool skip = skip_line(line, &comment);
+    if (comment) rc = header_line(&h, line, lineno);
+    murk_free(line);
+    if (!skip) {
+      pos = at;
+      break;
     }
-    memcpy(buf, data + start, llen);
-    buf[llen] = '\0';
-
-    size_t i = 0;
-    while (is_blank(buf[i])) i++;
-    if (buf[i] == '\0') continue;
-    if (buf[i] == '#') {
-      if (in_header) rc = header_line(&h, buf, lineno);
-      continue;
-    }
-    in_header = false;
-    rc = add_line(s, buf, lineno);
   }
-  murk_free(buf);
+  if (oom) rc = MURK_ENOMEM;
   if (rc == MURK_OK && h.bad) rc = MURK_EINVAL;
   if (rc != MURK_OK) {
     murk_script_free(s);
     return rc;
   }
   *out = s;
+  *body = pos;
+  return MURK_OK;
+}
+
+int murk_script_next(const char* data, size_t len, size_t* pos, int* lineno,
+                     struct murk_script_line* l) {
+  murk_script_line_clear(l);
+  bool oom = false, comment = false;
+  char* line;
+  while ((line = next_text_line(data, len, pos, lineno, &oom))) {
+    if (skip_line(line, &comment)) {
+      murk_free(line);
+      continue;
+    }
+    int rc = parse_line(l, line, *lineno);
+    murk_free(line);
+    return rc == MURK_OK ? 1 : rc;
+  }
+  return oom ? MURK_ENOMEM : 0;
+}
+
+int murk_script_parse(const char* data, size_t len, struct murk_script** out,
+                      struct murk_diags* diags) {
+  size_t pos = 0;
+  int rc = murk_script_parse_head(data, len, out, &pos, diags);
+  if (rc != MURK_OK) return rc;
+  struct murk_script* s = *out;
+  /* The line number of the body's first line: the lines before it counted. */
+  int lineno = 0;
+  for (size_t i = 0; i < pos; i++)
+    if (data[i] == '\n') lineno++;
+  struct murk_script_line l = {0};
+  while ((rc = murk_script_next(data, len, &pos, &lineno, &l)) == 1) {
+    if (s->nlines == s->cap) {
+      size_t cap = s->cap ? s->cap * 2 : 32;
+      struct murk_script_line* grown = murk_realloc(s->lines, cap * sizeof *grown);
+      if (!grown) {
+        rc = MURK_ENOMEM;
+        break;
+      }
+      s->lines = grown;
+      s->cap = cap;
+    }
+    s->lines[s->nlines++] = l; /* the line's text moves into s */
+    memset(&l, 0, sizeof l);
+  }
+  murk_script_line_clear(&l);
+  if (rc != 0) {
+    murk_script_free(s);
+    *out = NULL;
+    return rc;
+  }
   return MURK_OK;
 }
 

@@ -129,8 +129,9 @@ static unsigned char* make_ad(const char* header, size_t hlen, int part, size_t*
   return ad;
 }
 
-static int seal_part(struct buf* b, size_t hlen, int part, const unsigned char key[32],
-                     const char* text, size_t tlen, size_t padded, const unsigned char fresh[32]) {
+static int seal_part(struct buf* b, const unsigned char* ad, size_t adlen, int part,
+                     const unsigned char key[32], const char* text, size_t tlen, size_t padded,
+                     const unsigned char fresh[32]) {
   /* Padded to `padded` bytes (ISO/IEC 7816-4, sodium_pad), so the part's size tells
    * little of what is in it. */
   unsigned char* plain = murk_malloc(padded);
@@ -147,11 +148,8 @@ static int seal_part(struct buf* b, size_t hlen, int part, const unsigned char k
                      strlen(part_label[part]), fresh, MURK_SEAL_FRESH_BYTES);
   size_t clen = NONCE_BYTES + plen + TAG_BYTES;
   unsigned char* c = murk_malloc(clen);
-  size_t adlen = 0;
-  unsigned char* ad = b->oom ? NULL : make_ad(b->p, hlen, part, &adlen);
   if (!c || !ad) {
     murk_free(c);
-    murk_free(ad);
     sodium_memzero(plain, padded);
     murk_free(plain);
     return MURK_ENOMEM;
@@ -160,7 +158,6 @@ static int seal_part(struct buf* b, size_t hlen, int part, const unsigned char k
   unsigned long long got = 0;
   crypto_aead_xchacha20poly1305_ietf_encrypt(c + NONCE_BYTES, &got, plain, plen, ad, adlen, NULL, c,
                                              key);
-  murk_free(ad);
   sodium_memzero(plain, padded);
   murk_free(plain);
   size_t b64len = sodium_base64_ENCODED_LEN(clen, B64);
@@ -201,9 +198,15 @@ int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attac
   size_t rpad = (longer / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
   size_t gpad = (game_len / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
   int rc = MURK_OK;
-  for (int side = 0; rc == MURK_OK && side < 2; side++)
-    rc = seal_part(&b, hlen, side, keys[side], record[side], record_len[side], rpad, fresh);
-  if (rc == MURK_OK) rc = seal_part(&b, hlen, MURK_SEAL_GAME, gk, game, game_len, gpad, fresh);
+  for (int part = 0; rc == MURK_OK && part < 3; part++) {
+    size_t adlen = 0;
+    unsigned char* ad = b.oom ? NULL : make_ad(b.p, hlen, part, &adlen);
+    if (part < 2)
+      rc = seal_part(&b, ad, adlen, part, keys[part], record[part], record_len[part], rpad, fresh);
+    else
+      rc = seal_part(&b, ad, adlen, part, gk, game, game_len, gpad, fresh);
+    murk_free(ad);
+  }
   sodium_memzero(gk, sizeof gk);
   if (rc == MURK_OK) {
     unsigned char check[32];
@@ -230,6 +233,8 @@ struct layout {
   size_t line_len[10];
   const char* part[3]; /* base64 text of each part */
   size_t part_len[3];
+  size_t end;              /* where the whole save ends (a journal's records follow) */
+  unsigned char check[32]; /* its check */
 };
 
 static const char* const header_keys[10] = {
@@ -284,15 +289,111 @@ static int lay_out(const char* data, size_t len, struct layout* l, char* err, si
     pos = end + 1;
     if (i == 9) l->hlen = pos;
   }
-  if (pos != len) return fail(err, n, DAMAGED " (there is more after its check line)");
+  l->end = pos;
   /* The check: BLAKE2b of every byte before the check line. */
+  size_t before = (size_t)(v - data) - strlen("check: ");
+  char hex[CHECK_HEX + 1];
+  crypto_generichash(l->check, sizeof l->check, (const unsigned char*)data, before, NULL, 0);
+  sodium_bin2hex(hex, sizeof hex, l->check, sizeof l->check);
+  if (vlen != CHECK_HEX || sodium_memcmp(hex, v, CHECK_HEX) != 0)
+    return fail(err, n, DAMAGED " (its check does not match its contents)");
+  return MURK_OK;
+}
+
+/* ---- a journal's records ---- */
+
+static const char* const rec_keys[5] = {
+    "record: ", "sealed-attacker: ", "sealed-defender: ", "sealed-game: ", "check: "};
+
+struct rec {
+  const char* line; /* the record line, its break included */
+  size_t line_len;
+  const char* part[3];
+  size_t part_len[3];
+  unsigned char prev[32]; /* the check it chains on */
+};
+
+/* Are data[from, to) only what line i of a record holds (so that a torn record is told
+ * from a changed one)? */
+static bool in_alphabet(const char* data, size_t from, size_t to, int i) {
+  static const char* const alphabet[5] = {
+      "0123456789 abcdefghijklmnopqrstuvwxyz",
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=",
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=",
+      "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=", "0123456789abcdef"};
+  for (size_t k = from; k < to; k++)
+    if (data[k] == '\0' || !strchr(alphabet[i], data[k])) return false;
+  return true;
+}
+
+/* The record at *pos, chained on check. 1: a whole record that checks (*r filled, *pos
+ * and check moved past it); 0: no more (the end, or a torn tail: a prefix of a record
+ * without its whole check line); MURK_EINVAL: damage (err says so). */
+static int next_record(const char* data, size_t len, size_t* pos, unsigned char check[32],
+                       struct rec* r, size_t index, char* err, size_t n) {
+  size_t at = *pos, start = *pos;
+  if (at == len) return 0;
+  const char* v = NULL;
+  size_t vlen = 0;
+  for (int i = 0; i < 5; i++) {
+    size_t klen = strlen(rec_keys[i]);
+    size_t end = at;
+    while (end < len && data[end] != '\n') end++;
+    if (end >= len) {
+      /* The last line, cut: a torn record if what there is could have been its start
+       * (its key, then only what such a line holds). */
+      size_t have = len - at < klen ? len - at : klen;
+      if (memcmp(data + at, rec_keys[i], have) == 0 && in_alphabet(data, at + have, len, i))
+        return 0;
+      return fail(err, n, DAMAGED " (record %zu is not laid out as a record)", index);
+    }
+    if (end - at < klen || memcmp(data + at, rec_keys[i], klen) != 0 ||
+        !in_alphabet(data, at + klen, end, i))
+      return fail(err, n, DAMAGED " (record %zu is not laid out as a record)", index);
+    v = data + at + klen;
+    vlen = end - at - klen;
+    if (i == 0) {
+      r->line = data + at;
+      r->line_len = end + 1 - at;
+    } else if (i < 4) {
+      r->part[i - 1] = v;
+      r->part_len[i - 1] = vlen;
+    }
+    at = end + 1;
+  }
   size_t before = (size_t)(v - data) - strlen("check: ");
   unsigned char sum[32];
   char hex[CHECK_HEX + 1];
-  crypto_generichash(sum, sizeof sum, (const unsigned char*)data, before, NULL, 0);
+  crypto_generichash(sum, sizeof sum, (const unsigned char*)data + start, before - start, check,
+                     32);
   sodium_bin2hex(hex, sizeof hex, sum, sizeof sum);
   if (vlen != CHECK_HEX || sodium_memcmp(hex, v, CHECK_HEX) != 0)
-    return fail(err, n, DAMAGED " (its check does not match its contents)");
+    return fail(err, n, DAMAGED " (the check of record %zu does not match)", index);
+  memcpy(r->prev, check, 32);
+  memcpy(check, sum, 32);
+  *pos = at;
+  return 1;
+}
+
+static int parse_public(const char* s, size_t n, struct murk_seal_header* h);
+
+/* Every record of a journal after its whole save: each checked, the public fields of the
+ * last whole one into h (when not NULL). *whole gets where the records that check end. */
+static int walk_records(const char* data, size_t len, const struct layout* l,
+                        struct murk_seal_header* h, unsigned char check[32], size_t* whole,
+                        char* err, size_t n) {
+  size_t pos = l->end;
+  memcpy(check, l->check, 32);
+  struct rec r;
+  int rc;
+  for (size_t i = 1; (rc = next_record(data, len, &pos, check, &r, i, err, n)) == 1; i++) {
+    struct murk_seal_header tmp;
+    if (parse_public(r.line + strlen(rec_keys[0]), r.line_len - strlen(rec_keys[0]) - 1,
+                     h ? h : &tmp) != MURK_OK)
+      return fail(err, n, DAMAGED " (the turn, side to act or end of record %zu)", i);
+  }
+  if (rc != 0) return rc;
+  if (whole) *whole = pos;
   return MURK_OK;
 }
 
@@ -379,43 +480,135 @@ static int parse_header(const struct layout* l, struct murk_seal_header* h, char
   return MURK_OK;
 }
 
+/* A record's public line: "TURN SIDE yes|no" (without its break). */
+static int parse_public(const char* s, size_t n, struct murk_seal_header* h) {
+  const char* sp1 = memchr(s, ' ', n);
+  if (!sp1) return MURK_EINVAL;
+  const char* sp2 = memchr(sp1 + 1, ' ', n - (size_t)(sp1 + 1 - s));
+  if (!sp2) return MURK_EINVAL;
+  unsigned long long v = 0;
+  if (!number(s, (size_t)(sp1 - s), 1000000, &v)) return MURK_EINVAL;
+  const char* side = sp1 + 1;
+  size_t slen = (size_t)(sp2 - side);
+  enum murk_side to_act;
+  if (is(side, slen, "attacker"))
+    to_act = MURK_ATTACKER;
+  else if (is(side, slen, "defender"))
+    to_act = MURK_DEFENDER;
+  else if (is(side, slen, "none"))
+    to_act = MURK_NO_SIDE;
+  else
+    return MURK_EINVAL;
+  const char* over = sp2 + 1;
+  size_t olen = n - (size_t)(over - s);
+  if (!is(over, olen, "yes") && !is(over, olen, "no")) return MURK_EINVAL;
+  h->turn = (int)v;
+  h->to_act = to_act;
+  h->over = is(over, olen, "yes");
+  return MURK_OK;
+}
+
 int murk_seal_read_header(const char* data, size_t len, struct murk_seal_header* h, char* err,
                           size_t errlen) {
   struct layout l;
+  unsigned char check[32];
   int rc = lay_out(data, len, &l, err, errlen);
-  if (rc != MURK_OK) return rc;
-  return parse_header(&l, h, err, errlen);
+  if (rc == MURK_OK) rc = parse_header(&l, h, err, errlen);
+  if (rc == MURK_OK) rc = walk_records(data, len, &l, h, check, NULL, err, errlen);
+  return rc;
 }
 
-int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
-                   const unsigned char key[MURK_SEAL_KEY_BYTES], char** out, size_t* outlen,
-                   char* err, size_t errlen) {
-  *out = NULL;
-  if (outlen) *outlen = 0;
-  if ((int)part < 0 || part > MURK_SEAL_GAME || !key) return MURK_EINVAL;
+int murk_seal_chain_of(const char* data, size_t len, struct murk_seal_chain* c, size_t* whole,
+                       char* err, size_t errlen) {
   struct layout l;
   struct murk_seal_header h;
   int rc = lay_out(data, len, &l, err, errlen);
   if (rc == MURK_OK) rc = parse_header(&l, &h, err, errlen);
-  if (rc != MURK_OK) return rc;
-  size_t maxbin = l.part_len[part] / 4 * 3 + 3;
+  if (rc == MURK_OK) rc = walk_records(data, len, &l, NULL, c->check, whole, err, errlen);
+  return rc;
+}
+
+int murk_seal_record(struct murk_seal_chain* c, const struct murk_seal_header* h,
+                     const unsigned char* attacker_key, const unsigned char* defender_key,
+                     const char* const record[2], const size_t record_len[2], const char* game,
+                     size_t game_len, const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out,
+                     size_t* len) {
+  *out = NULL;
+  if (len) *len = 0;
+  if (!c || !h || !attacker_key || !defender_key || !record || !game || !fresh) return MURK_EINVAL;
+  const unsigned char* keys[2] = {attacker_key, defender_key};
+  struct buf b = {0};
+  char line[96];
+  snprintf(line, sizeof line, "record: %d %s %s\n", h->turn,
+           h->to_act == MURK_ATTACKER   ? "attacker"
+           : h->to_act == MURK_DEFENDER ? "defender"
+                                        : "none",
+           h->over ? "yes" : "no");
+  puts_(&b, line);
+  if (b.oom) return MURK_ENOMEM;
+  size_t llen = b.len;
+  unsigned char gk[MURK_SEAL_KEY_BYTES];
+  murk_seal_game_key(keys[0], keys[1], gk);
+  /* Both side parts one size: the file says only roughly how much the longer was. */
+  size_t longer = record_len[0] > record_len[1] ? record_len[0] : record_len[1];
+  size_t rpad = (longer / MURK_SEAL_REC_PAD + 1) * MURK_SEAL_REC_PAD;
+  size_t gpad = (game_len / MURK_SEAL_GAME_REC_PAD + 1) * MURK_SEAL_GAME_REC_PAD;
+  int rc = MURK_OK;
+  for (int part = 0; rc == MURK_OK && part < 3; part++) {
+    /* Additional data: the check chained on, the record line, the part's label. */
+    size_t plen = strlen(part_label[part]) + 1;
+    size_t adlen = 32 + llen + plen;
+    unsigned char* ad = murk_malloc(adlen);
+    if (ad) {
+      memcpy(ad, c->check, 32);
+      memcpy(ad + 32, b.p, llen);
+      memcpy(ad + 32 + llen, part_label[part], plen);
+    }
+    if (part < 2)
+      rc = seal_part(&b, ad, adlen, part, keys[part], record[part], record_len[part], rpad, fresh);
+    else
+      rc = seal_part(&b, ad, adlen, part, gk, game, game_len, gpad, fresh);
+    murk_free(ad);
+  }
+  sodium_memzero(gk, sizeof gk);
+  unsigned char sum[32];
+  if (rc == MURK_OK && !b.oom) {
+    crypto_generichash(sum, sizeof sum, (const unsigned char*)b.p, b.len, c->check, 32);
+    puts_(&b, "check: ");
+    put_hex(&b, sum, sizeof sum);
+    puts_(&b, "\n");
+    if (b.oom) rc = MURK_ENOMEM;
+  } else if (rc == MURK_OK) {
+    rc = MURK_ENOMEM;
+  }
+  if (rc != MURK_OK) {
+    murk_free(b.p);
+    return rc;
+  }
+  memcpy(c->check, sum, 32);
+  *out = b.p;
+  if (len) *len = b.len;
+  return MURK_OK;
+}
+
+/* Open one sealed part (base64 text b64) with ad and key: *out the text without its
+ * padding, NUL-terminated. */
+static int open_b64(const char* b64, size_t b64len, const unsigned char* ad, size_t adlen,
+                    const unsigned char key[MURK_SEAL_KEY_BYTES], int part, char** out,
+                    size_t* outlen, char* err, size_t errlen) {
+  size_t maxbin = b64len / 4 * 3 + 3;
   unsigned char* bin = murk_malloc(maxbin);
   if (!bin) return MURK_ENOMEM;
   size_t binlen = 0;
   const char* end = NULL;
-  if (sodium_base642bin(bin, maxbin, l.part[part], l.part_len[part], NULL, &binlen, &end, B64) !=
-          0 ||
-      end != l.part[part] + l.part_len[part] || binlen < NONCE_BYTES + TAG_BYTES) {
+  if (sodium_base642bin(bin, maxbin, b64, b64len, NULL, &binlen, &end, B64) != 0 ||
+      end != b64 + b64len || binlen < NONCE_BYTES + TAG_BYTES) {
     murk_free(bin);
     return fail(err, errlen, DAMAGED " (its %s part)", part_label[part]);
   }
-  size_t adlen = 0;
-  unsigned char* ad = make_ad(data, l.hlen, part, &adlen);
   size_t plen = binlen - NONCE_BYTES - TAG_BYTES;
   char* plain = murk_malloc(plen + 1);
-  if (!ad || !plain) {
-    murk_free(ad);
-    murk_free(plain);
+  if (!plain) {
     murk_free(bin);
     return MURK_ENOMEM;
   }
@@ -423,7 +616,6 @@ int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
   int bad = crypto_aead_xchacha20poly1305_ietf_decrypt((unsigned char*)plain, &got, NULL,
                                                        bin + NONCE_BYTES, binlen - NONCE_BYTES, ad,
                                                        adlen, bin, key);
-  murk_free(ad);
   murk_free(bin);
   if (bad != 0) {
     murk_seal_free_secret(plain, plen + 1);
@@ -438,6 +630,89 @@ int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
   sodium_memzero(plain + unpadded, plen - unpadded);
   plain[unpadded] = '\0';
   *out = plain;
-  if (outlen) *outlen = unpadded;
+  *outlen = unpadded;
+  return MURK_OK;
+}
+
+/* A secret growing buffer: wiped whenever it moves. */
+static int put_secret(char** p, size_t* len, size_t* cap, const char* s, size_t n) {
+  if (*len + n + 1 > *cap) {
+    size_t c = *cap ? *cap : 1024;
+    while (c < *len + n + 1) c *= 2;
+    char* q = murk_malloc(c);
+    if (!q) return MURK_ENOMEM;
+    if (*p) memcpy(q, *p, *len);
+    murk_seal_free_secret(*p, *cap);
+    *p = q;
+    *cap = c;
+  }
+  memcpy(*p + *len, s, n);
+  *len += n;
+  (*p)[*len] = '\0';
+  return MURK_OK;
+}
+
+int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
+                   const unsigned char key[MURK_SEAL_KEY_BYTES], char** out, size_t* outlen,
+                   char* err, size_t errlen) {
+  *out = NULL;
+  if (outlen) *outlen = 0;
+  if ((int)part < 0 || part > MURK_SEAL_GAME || !key) return MURK_EINVAL;
+  struct layout l;
+  struct murk_seal_header h;
+  unsigned char check[32];
+  size_t whole = 0;
+  /* The whole file checks before anything is opened. */
+  int rc = lay_out(data, len, &l, err, errlen);
+  if (rc == MURK_OK) rc = parse_header(&l, &h, err, errlen);
+  if (rc == MURK_OK) rc = walk_records(data, len, &l, NULL, check, &whole, err, errlen);
+  if (rc != MURK_OK) return rc;
+  size_t adlen = 0;
+  unsigned char* ad = make_ad(data, l.hlen, part, &adlen);
+  if (!ad) return MURK_ENOMEM;
+  char* text = NULL;
+  size_t tlen = 0;
+  rc = open_b64(l.part[part], l.part_len[part], ad, adlen, key, part, &text, &tlen, err, errlen);
+  murk_free(ad);
+  if (rc != MURK_OK) return rc;
+  size_t cap = tlen + 1;
+  /* Then each record's part, chained on the check before it. */
+  size_t pos = l.end;
+  memcpy(check, l.check, 32);
+  struct rec r;
+  for (size_t i = 1;
+       rc == MURK_OK && next_record(data, whole, &pos, check, &r, i, err, errlen) == 1; i++) {
+    size_t plen = strlen(part_label[part]) + 1;
+    size_t radlen = 32 + r.line_len + plen;
+    unsigned char* rad = murk_malloc(radlen);
+    if (!rad) {
+      rc = MURK_ENOMEM;
+      break;
+    }
+    memcpy(rad, r.prev, 32);
+    memcpy(rad + 32, r.line, r.line_len);
+    memcpy(rad + 32 + r.line_len, part_label[part], plen);
+    char* more = NULL;
+    size_t mlen = 0;
+    rc =
+        open_b64(r.part[part], r.part_len[part], rad, radlen, key, part, &more, &mlen, err, errlen);
+    murk_free(rad);
+    if (rc != MURK_OK) break;
+    if (part != MURK_SEAL_GAME) {
+      /* A side's record: the new lines replace the closing line before them. */
+      size_t keep = tlen && text[tlen - 1] == '\n' ? tlen - 1 : tlen;
+      while (keep > 0 && text[keep - 1] != '\n') keep--;
+      sodium_memzero(text + keep, tlen - keep);
+      tlen = keep;
+    }
+    rc = put_secret(&text, &tlen, &cap, more, mlen);
+    murk_seal_free_secret(more, mlen);
+  }
+  if (rc != MURK_OK) {
+    murk_seal_free_secret(text, cap);
+    return rc;
+  }
+  *out = text;
+  if (outlen) *outlen = tlen;
   return MURK_OK;
 }

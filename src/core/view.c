@@ -21,6 +21,7 @@
 #include "setup.h"
 #include "sight.h"
 #include "state.h"
+#include "why.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
 
@@ -217,6 +218,7 @@ struct view_box {
   const struct murk_game* g; /* the game it was last filled from */
   uint32_t epoch;            /* and that game's undo count then */
   size_t read;               /* the game's events looked at so far */
+  size_t forgotten;          /* this side's events dropped (murk_view_forget_events) */
   size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
   size_t cap_lit_by, cap_lights;
   struct murk_pos* pool; /* the arrivals' cells */
@@ -339,127 +341,41 @@ const char* murk_view_sight_name(enum murk_view_sight w) {
   return (unsigned)w < sizeof names / sizeof names[0] ? names[w] : "?";
 }
 
-/* The side's own units and markers on the table, as sight.c counts viewers: their cells and
- * axial coordinates, gathered once a fill. */
-struct eyes {
-  int n;
-  struct murk_pos at[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
-  struct murk_axial ax[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
-  const uint64_t *reach, *line; /* mk_sight_reach's answers for the cells, or NULL */
-  bool asked;                   /* mk_sight_reach has been asked */
-};
-
-static void gather(const struct murk_game* g, enum murk_side side, struct eyes* e) {
-  const struct mk_state* s = &g->s;
-  e->n = 0;
-  for (int i = 0; i < s->nmarkers + s->nteams[side]; i++) {
-    struct murk_pos from;
-    if (i < s->nmarkers) {
-      if (!s->markers[i].on_table || s->markers[i].owner != side) continue;
-      from = s->markers[i].pos;
-    } else {
-      const struct mk_team* t = &s->teams[side][i - s->nmarkers];
-      if (!t->alive || !t->placed) continue;
-      from = t->pos;
-    }
-    e->at[e->n] = from;
-    e->ax[e->n++] = murk_geom_to_axial(&g->m->grid, from);
-  }
-}
-
-/* Why what stands (seen) or was last seen (not seen) at p is or is not in sight of the
- * view's side, told from the side's own units alone: the same range and lines as sight.c. */
-static enum murk_view_sight why_seen(const struct murk_game* g, const struct murk_view* v,
-                                     struct eyes* e, struct murk_pos p, bool seen) {
-  const struct murk_grid* grid = &g->m->grid;
-  /* Seen, where nothing is seen beyond sight range (no NVR, no Darkness: sight.c): in sight. */
-  if (seen && v->nvr < 0 && !murk_mission_rule_on(g->m, MURK_RULE_DARKNESS)) return MURK_VIEW_SEEN;
-  if (!e->asked) { /* the unions, made when first needed */
-    e->asked = true;
-    if (!mk_sight_reach(g, e->at, e->n, v->sight_range, &e->reach, &e->line))
-      e->reach = e->line = NULL;
-  }
-  bool near = false;
-  if (e->reach && murk_geom_on_table(grid, p)) {
-    /* The same two questions, answered by sight.c's unions over the view's cells. */
-    size_t bit = (size_t)p.y * (size_t)grid->width + (size_t)p.x;
-    if ((e->line[bit / 64] >> (bit % 64)) & 1) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
-    near = (e->reach[bit / 64] >> (bit % 64)) & 1;
-  } else {
-    struct murk_axial to = murk_geom_to_axial(grid, p);
-    for (int i = 0; i < e->n; i++) {
-      if (v->sight_range < MURK_SIGHT_UNLIMITED &&
-          murk_geom_axial_distance(grid, e->ax[i], to) > v->sight_range)
-        continue;
-      near = true;
-      if (mk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
-    }
-  }
-  if (seen) return MURK_VIEW_LIT;
-  if (near) return MURK_VIEW_NO_LINE;
-  return v->nvr >= 0 ? MURK_VIEW_BEYOND_NVR : MURK_VIEW_OUT_OF_RANGE;
-}
-
-/* What stops the line to p (MURK_VIEW_NO_LINE): from the nearest own unit within sight
- * range, the first cell of the line, ends excluded, that blocks sight now (los.h's walk,
- * on the game's sight map: terrain, smoke). False when no single cell does (heights, or a
- * line along an edge between two blocking cells). */
-static bool blocker(const struct murk_game* g, const struct murk_view* v, const struct eyes* e,
-                    struct murk_pos p, struct murk_pos* out) {
-  const struct murk_grid* grid = &g->m->grid;
-  if (!g->sightmap) return false;
-  struct murk_axial to = murk_geom_to_axial(grid, p);
-  int best = -1, bestd = 0;
-  for (int i = 0; i < e->n; i++) {
-    int d = murk_geom_axial_distance(grid, e->ax[i], to);
-    if (v->sight_range < MURK_SIGHT_UNLIMITED && d > v->sight_range) continue;
-    if (best < 0 || d < bestd) {
-      best = i;
-      bestd = d;
-    }
-  }
-  if (best < 0) return false;
-  struct murk_line_step steps[64];
-  size_t n = murk_geom_line(grid, e->at[best], p, steps, sizeof steps / sizeof *steps);
-  if (n > sizeof steps / sizeof *steps) n = sizeof steps / sizeof *steps;
-  for (size_t k = 1; k + 1 < n; k++) {
-    const struct murk_line_step* st = &steps[k];
-    bool blocks = murk_sightmap_sight(g->sightmap, st->cell) == MURK_SIGHT_BLOCKING;
-    if (blocks && st->tie && murk_sightmap_sight(g->sightmap, st->alt) != MURK_SIGHT_BLOCKING)
-      blocks = false;
-    if (blocks) {
-      *out = st->cell;
-      return true;
-    }
-  }
-  return false;
-}
-
-/* Why each enemy marker and team this view holds is seen or not. */
+/* Why each enemy marker and team this view holds is seen or not (why.c: the refusals of
+ * `shoot` and `assault` give the same reasons). */
 static int fill_why(const struct murk_game* g, struct murk_view* v) {
   if (v->side == MURK_NO_SIDE) return MURK_OK;
-  struct eyes* e = murk_malloc(sizeof *e);
+  struct mk_eyes* e = murk_malloc(sizeof *e);
   if (!e) return MURK_ENOMEM;
-  gather(g, v->side, e);
-  e->reach = e->line = NULL;
-  e->asked = false;
+  mk_why_gather(g, v->side, true, e);
   for (int i = 0; i < v->nmarkers; i++) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
     /* Templates and leader counters stand in the open (sight.c); cloaks are seen in sight. */
     m->sight = mk_marker_ops_of(mk_kind_role(m->kind))->seen_anywhere
                    ? MURK_VIEW_PUBLIC
-                   : why_seen(g, v, e, m->pos, true);
+                   : mk_why_seen(g, e, m->pos, true);
   }
   for (int i = 0; i < v->nteams; i++)
-    if (v->teams[i].owner != v->side) v->teams[i].sight = why_seen(g, v, e, v->teams[i].pos, true);
+    if (v->teams[i].owner != v->side) v->teams[i].sight = mk_why_seen(g, e, v->teams[i].pos, true);
   for (int i = 0; i < v->ncontacts; i++) {
     struct murk_view_contact* k = &v->contacts[i];
-    k->sight = why_seen(g, v, e, k->pos, false);
-    if (k->sight == MURK_VIEW_NO_LINE) k->has_blocker = blocker(g, v, e, k->pos, &k->blocker);
+    k->sight = mk_why_seen(g, e, k->pos, false);
+    if (k->sight == MURK_VIEW_NO_LINE) k->has_blocker = mk_why_blocker(g, e, k->pos, &k->blocker);
   }
   murk_free(e);
   return MURK_OK;
+}
+
+void murk_view_contact_why(const struct murk_view* v, const struct murk_view_contact* k, char* buf,
+                           size_t n) {
+  const char* name = NULL;
+  if (k->sight == MURK_VIEW_NO_LINE && k->has_blocker && v->map && v->terrain &&
+      murk_geom_on_table(&v->grid, k->blocker)) {
+    int idx = v->map[k->blocker.y * v->grid.width + k->blocker.x];
+    name = idx < v->nterrain ? v->terrain[idx].name : "cell";
+  }
+  mk_why_words(k->sight, v->nvr, v->sight_range, v->night, name, name ? &k->blocker : NULL, buf, n);
 }
 
 /* The side to act, in its shooting or assault step: what each of its revealed platoons may
@@ -731,6 +647,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   if (b->g != g || b->epoch != g->epoch || g->nevents < b->read) {
     v->nevents = 0;
     b->read = 0;
+    b->forgotten = 0;
   }
   b->g = g;
   b->epoch = g->epoch;
@@ -859,7 +776,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
        * private events stood would tell how many secrets the enemy has. */
       v->events[v->nevents] = g->events[i];
-      v->events[v->nevents].seq = (int)v->nevents + 1;
+      v->events[v->nevents].seq = (int)(b->forgotten + v->nevents) + 1;
       v->nevents++;
     }
   b->read = g->nevents;
@@ -885,6 +802,13 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
 int murk_view_update(const struct murk_game* g, struct murk_view* v) {
   if (!g || !v) return MURK_EINVAL;
   return fill(g, (struct view_box*)v);
+}
+
+void murk_view_forget_events(struct murk_view* v) {
+  if (!v) return;
+  struct view_box* b = (struct view_box*)v;
+  b->forgotten += v->nevents;
+  v->nevents = 0;
 }
 
 const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p) {

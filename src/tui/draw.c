@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "murk/alloc.h"
 #include "murk/phase.h"
 #include "murk/sight.h"
 
@@ -207,15 +208,31 @@ static void put_cell(struct tui_canvas* c, int x, int y, int cw, const uint32_t 
   for (int i = 0; i < cw; i++) tui_canvas_put(c, x + i, y, ch[i % 2], a);
 }
 
-/* A label over a cell: two columns as glyph.c makes them ("T5", "12"), or with room for
+/* Labels numbered from 10 up on a map of two columns a cell: drawn first as the kind's
+ * letter and '+' ("T+"), then, once every label is down, whole ("T12") where the first
+ * column of the cell to the right shows only terrain (spill_labels). */
+struct spill {
+  int sx, sy;
+  uint32_t prefix;
+  int n;
+  enum tui_attr a;
+};
+struct spills {
+  struct spill* at;
+  int n, cap;
+};
+
+/* A label over a cell: two columns as glyph.c makes them ("T5", "T+"), or with room for
  * three (a zoomed map) the prefix and the whole number ("T12", "◇12"), then `suffix` where
  * a column is left (0: none), the rest blank. */
 static void put_label(struct tui_canvas* c, int x, int y, int cw, uint32_t prefix, int n,
-                      const uint32_t two[2], uint32_t suffix, enum tui_attr a) {
+                      const uint32_t two[2], uint32_t suffix, enum tui_attr a, struct spills* sp) {
   if (cw < 3 || n < 0 || n > 99) {
     put_cell(c, x, y, 2, two, a);
     if (cw > 2) tui_canvas_fill(c, x + 2, y, cw - 2, 1, ' ', a);
     if (cw > 2 && suffix) tui_canvas_put(c, x + 2, y, suffix, a);
+    if (cw == 2 && n >= 10 && n <= 99 && sp && sp->n < sp->cap)
+      sp->at[sp->n++] = (struct spill){x, y, prefix, n, a};
     return;
   }
   tui_canvas_fill(c, x, y, cw, 1, ' ', a);
@@ -226,11 +243,55 @@ static void put_label(struct tui_canvas* c, int x, int y, int cw, uint32_t prefi
   if (suffix && at < cw) tui_canvas_put(c, x + at, y, suffix, a);
 }
 
+/* Does the screen cell show a label or mark (not terrain)? */
+static bool is_label_attr(enum tui_attr a) {
+  switch (a) {
+    case TUI_A_OBJECTIVE:
+    case TUI_A_ENTRY:
+    case TUI_A_OWN:
+    case TUI_A_OWN_TEAM:
+    case TUI_A_ENEMY:
+    case TUI_A_ENEMY_TEAM:
+    case TUI_A_CONTACT:
+    case TUI_A_OWN_DIS:
+    case TUI_A_ENEMY_DIS:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/* Two columns a cell: each "T+" still on screen becomes "T12" over the first column of the
+ * cell to its right, where that column is on the map and shows terrain only; a label there
+ * keeps both whole (issue 16: teams, leaders, Dis counters and contacts numbered 10 and up
+ * must not read alike). */
+static void spill_labels(struct tui_canvas* c, const struct tui_hexmap* m,
+                         const struct spills* sp) {
+  for (int i = 0; i < sp->n; i++) {
+    const struct spill* l = &sp->at[i];
+    const struct tui_cell* a = tui_canvas_at(c, l->sx, l->sy);
+    const struct tui_cell* b = tui_canvas_at(c, l->sx + 1, l->sy);
+    const struct tui_cell* r = tui_canvas_at(c, l->sx + 2, l->sy);
+    /* Still this label (nothing drawn over it), and room on the map to its right. */
+    if (!a || !b || !r || a->ch != l->prefix || b->ch != '+' || a->attr != l->a) continue;
+    /* The cell to the right: on the table, shown whole, right there. */
+    struct murk_pos p;
+    int rx, ry;
+    if (!tui_hexmap_from_screen(m, l->sx, l->sy, &p)) continue;
+    p.x++;
+    if (!tui_hexmap_to_screen(m, p, &rx, &ry) || rx != l->sx + 2 ||
+        is_label_attr((enum tui_attr)r->attr))
+      continue;
+    tui_canvas_put(c, l->sx + 1, l->sy, (uint32_t)('0' + l->n / 10), l->a);
+    tui_canvas_put(c, l->sx + 2, l->sy, (uint32_t)('0' + l->n % 10), l->a);
+  }
+}
+
 static void put_unit_label(struct tui_canvas* c, int x, int y, int cw, char prefix, int n,
-                           enum tui_attr a) {
+                           enum tui_attr a, struct spills* sp) {
   uint32_t two[2];
   tui_glyph_label(prefix, n, two);
-  put_label(c, x, y, cw, (uint32_t)(unsigned char)prefix, n, two, 0, a);
+  put_label(c, x, y, cw, (uint32_t)(unsigned char)prefix, n, two, 0, a, sp);
 }
 
 /* Is the view's side (or the umpire's first side) the owner? */
@@ -241,11 +302,11 @@ static bool is_own(const struct murk_view* v, enum murk_side owner) {
 
 static void unit_label(struct tui_canvas* c, int x, int y, int cw, const struct murk_view* v,
                        const struct tui_ui* ui, char prefix, enum murk_side owner, int marker,
-                       int platoon, enum tui_attr a) {
+                       int platoon, enum tui_attr a, struct spills* sp) {
   if (ui->roster_labels && v->side != MURK_NO_SIDE && owner == v->side && platoon >= 0)
-    put_unit_label(c, x, y, cw, '#', platoon + 1, a);
+    put_unit_label(c, x, y, cw, '#', platoon + 1, a, sp);
   else
-    put_unit_label(c, x, y, cw, prefix, marker, a);
+    put_unit_label(c, x, y, cw, prefix, marker, a, sp);
 }
 
 static bool mode_shows_cursor(const struct tui_ui* ui) {
@@ -300,6 +361,15 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     }
   }
   draw_rulers(c, v, ui);
+  /* Room for every label that may spill (none, without memory: they stay "T+"); none under
+   * a list or box drawn over the map, which could cover a label and leave its last digit. */
+  struct spills sp = {NULL, 0, 0};
+  bool overlay = ui->mode == TUI_MODE_PICK || ui->confirm.open || ui->help || ui->confirm_quit;
+  if (cw == 2 && !overlay) {
+    int most = v->nentries + v->ncontacts + v->nmarkers * (1 + MURK_MAX_DIS) + v->nteams;
+    sp.at = most > 0 ? murk_malloc((size_t)most * sizeof *sp.at) : NULL;
+    sp.cap = sp.at ? most : 0;
+  }
   /* Night: lit cells (starshells, rounds, fires), a background under everything else but
    * the move preview, which a player choosing a cell must see. */
   for (int i = 0; i < v->nlit; i++) {
@@ -309,7 +379,7 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
   for (int i = 0; i < v->nentries; i++) {
     const struct murk_entry* e = &v->entries[i];
     if (!tui_hexmap_to_screen(m, e->at, &sx, &sy)) continue;
-    put_unit_label(c, sx, sy, cw, 'E', e->number, TUI_A_ENTRY);
+    put_unit_label(c, sx, sy, cw, 'E', e->number, TUI_A_ENTRY, &sp);
   }
   for (int i = 0; i < v->nobjectives; i++) {
     if (!tui_hexmap_to_screen(m, v->objectives[i].pos, &sx, &sy)) continue;
@@ -324,7 +394,7 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     if (!tui_hexmap_to_screen(m, k->pos, &sx, &sy)) continue;
     uint32_t lab[2];
     tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
-    put_label(c, sx, sy, cw, k->team ? 'P' : 'T', k->marker, lab, '?', TUI_A_CONTACT);
+    put_label(c, sx, sy, cw, k->team ? 'P' : 'T', k->marker, lab, '?', TUI_A_CONTACT, &sp);
   }
   /* Dis counters (seed 002, 27.1.2), public for both sides: under any leader or team that
    * shares the cell, so what stands there is what shows. */
@@ -336,21 +406,23 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
       uint32_t lab[2];
       tui_glyph_dis(mk->number, c->ascii, lab);
       put_label(c, sx, sy, cw, c->ascii ? 'd' : 0x25c7, mk->number, lab, 0,
-                is_own(v, mk->owner) ? TUI_A_OWN_DIS : TUI_A_ENEMY_DIS);
+                is_own(v, mk->owner) ? TUI_A_OWN_DIS : TUI_A_ENEMY_DIS, &sp);
     }
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
     if (!mk->on_table || !tui_hexmap_to_screen(m, mk->pos, &sx, &sy)) continue;
     unit_label(c, sx, sy, cw, v, ui, 'T', mk->owner, mk->number, mk->known ? mk->platoon : -1,
-               is_own(v, mk->owner) ? TUI_A_OWN : TUI_A_ENEMY);
+               is_own(v, mk->owner) ? TUI_A_OWN : TUI_A_ENEMY, &sp);
   }
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* tm = &v->teams[i];
     if (!tui_hexmap_to_screen(m, tm->pos, &sx, &sy)) continue;
     unit_label(c, sx, sy, cw, v, ui, 'P', tm->owner, tm->marker, tm->platoon,
-               is_own(v, tm->owner) ? TUI_A_OWN_TEAM : TUI_A_ENEMY_TEAM);
+               is_own(v, tm->owner) ? TUI_A_OWN_TEAM : TUI_A_ENEMY_TEAM, &sp);
   }
+  spill_labels(c, m, &sp);
+  murk_free(sp.at);
   if (ui->mode == TUI_MODE_RECAP && ui->recap_at < v->nevents) {
     const struct murk_event* e = &v->events[ui->recap_at];
     if (e->has_pos) {
@@ -401,44 +473,14 @@ static const char* seen_why(enum murk_view_sight w) {
   }
 }
 
-/* Why an enemy last seen here is out of sight now, from the view's reason (only what the
- * side knows: its own units, the public table and the conditions). */
+/* Why an enemy last seen here is out of sight now: the core's words for the view's reason
+ * (only what the side knows: its own units, the public table and the conditions), which a
+ * refused shot or assault gives too. */
 static void contact_why(const struct murk_view* v, const struct murk_view_contact* k, char* buf,
                         size_t n) {
-  switch (k->sight) {
-    case MURK_VIEW_BEYOND_NVR:
-      snprintf(buf, n, "not seen: beyond the night visibility range (%d cells) of your units",
-               v->nvr >= 0 ? v->nvr : v->sight_range);
-      return;
-    case MURK_VIEW_OUT_OF_RANGE:
-      if (v->sight_range < MURK_SIGHT_UNLIMITED)
-        snprintf(buf, n, "not seen: beyond your units' sight range (%d cells)", v->sight_range);
-      else
-        snprintf(buf, n, "not seen: out of your units' sight");
-      return;
-    case MURK_VIEW_NO_LINE:
-      if (k->has_blocker && murk_geom_on_table(&v->grid, k->blocker)) {
-        char at[16];
-        murk_pos_format(k->blocker, at, sizeof at);
-        int idx = v->map ? v->map[k->blocker.y * v->grid.width + k->blocker.x] : 0;
-        const char* name = idx < v->nterrain ? v->terrain[idx].name : "a cell";
-        snprintf(buf, n, "not seen: the %s at %s blocks the line from your nearest unit", name, at);
-      } else {
-        snprintf(buf, n, "not seen: no line of sight from any of your units");
-      }
-      return;
-    case MURK_VIEW_MOVED:
-      if (v->sight_range < MURK_SIGHT_UNLIMITED || v->night)
-        snprintf(buf, n,
-                 "its cell is in range and in sight: it moved, or was not spotted (the "
-                 "sighting roll)");
-      else
-        snprintf(buf, n, "its cell is in sight and empty: it moved");
-      return;
-    default:
-      snprintf(buf, n, "%s", murk_view_sight_name(k->sight));
-      return;
-  }
+  char why[120];
+  murk_view_contact_why(v, k, why, sizeof why);
+  snprintf(buf, n, "%s%s", k->sight == MURK_VIEW_MOVED ? "" : "not seen: ", why);
 }
 
 /* Whether the cell is lit, by what and until when (public: the view's lights). */
@@ -566,7 +608,7 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
       tui_canvas_printf(c, x + 2, (*y)++, w - 2, TUI_A_CONTACT, "%s %s", whose(v, k->owner),
                         marker_kind_word(k->kind));
     if (v->side != MURK_NO_SIDE && k->owner != v->side) {
-      char why[160];
+      char why[200];
       contact_why(v, k, why, sizeof why);
       *y += tui_canvas_wrap(c, x + 2, *y, w - 2, ymax - *y, 0, why, TUI_A_DIM);
     }
@@ -975,7 +1017,7 @@ static int legend(const struct murk_view* v, bool ascii, char lines[][LEGEND_W])
   snprintf(lines[n++], LEGEND_W,
            "  dim T5 or P5: where an enemy out of sight was last seen (zoomed in: T5?, P5?)");
   snprintf(lines[n++], LEGEND_W,
-           "  12: numbers from 10 up fill the cell; a wider window zooms in (T12, P12)");
+           "  T12 or T+: from 10 up the number runs into the next cell, or '+' beside a label");
   return n;
 }
 

@@ -98,9 +98,9 @@ static void label(uint32_t prefix, int n, uint32_t out[2]) {
   if (n >= 0 && n < 10) {
     out[0] = prefix;
     out[1] = (uint32_t)('0' + n);
-  } else if (n >= 10 && n < 100) {
-    out[0] = (uint32_t)('0' + n / 10);
-    out[1] = (uint32_t)('0' + n % 10);
+  } else if (n >= 10 && n < 100) { /* the kind first: draw.c writes the number out */
+    out[0] = prefix;
+    out[1] = '+';
   } else {
     out[0] = out[1] = '+';
   }

@@ -21,8 +21,9 @@ struct tui_glyph {
 /* The look of a terrain legend entry. */
 struct tui_glyph tui_glyph_terrain(const struct murk_terrain* t, bool ascii);
 
-/* A two-column label for a numbered thing: "T5" (prefix and one digit), "42" (two
- * digits), "++" past 99. */
+/* A two-column label for a numbered thing: "T5" (prefix and one digit); from 10 up "T+"
+ * (the kind stays readable; the map writes "T12" into the next cell's first column where
+ * that shows only terrain), "++" past 99. */
 void tui_glyph_label(char prefix, int n, uint32_t out[2]);
 
 /* The attribute of terrain drawn with `terrain` inside the own deployment zone: the same
@@ -34,7 +35,7 @@ enum tui_attr tui_glyph_zone_attr(enum tui_attr terrain);
 uint32_t tui_glyph_objective(bool ascii);
 
 /* A Dis counter of leader T<n> (seed 002, 27.1.2): a diamond (ASCII 'd') and the leader's
- * digit, "◇3" / "d3"; from 10 up two digits, as tui_glyph_label does. Never a letter that
+ * digit, "◇3" / "d3"; from 10 up "◇+", as tui_glyph_label does. Never a letter that
  * labels anything else (T, P, E, #), so it reads apart from leaders, teams and contacts in
  * monochrome too. */
 void tui_glyph_dis(int n, bool ascii, uint32_t out[2]);

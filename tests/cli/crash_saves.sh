@@ -85,6 +85,100 @@ head -c $((size - 40)) "$tmp/full.sav" | sed '12s/[0-9]/x/' >"$tmp/torn.sav"
 "$MURK" replay "$tmp/torn.sav" >/dev/null 2>"$tmp/err" && fail "a changed byte before a torn record was not refused"
 grep -q "damaged or was edited" "$tmp/err" || fail "a changed byte before a torn record: $(cat "$tmp/err")"
 
+# The sealed journal (seal.h): the same game sealed under two passphrases. After every kill
+# each side's replay (--as SIDE) of the save on disk must open and be the start of that
+# side's transcript of the whole run (its events a prefix, then a closing line).
+export MURK_PWHASH=1,8192 # cheap Argon2id for tests: the save records the limits
+printf 'correct horse\n' >"$tmp/pa"
+printf 'battery staple\n' >"$tmp/pd"
+PASSES=("--passphrase-file=attacker:$tmp/pa" "--passphrase-file=defender:$tmp/pd")
+t0=$(now_ms)
+"$MURK" run "$GAME" --autosave "$tmp/sealed.sav" "${PASSES[@]}" >/dev/null 2>"$tmp/err" ||
+  fail "sealed run --autosave: exit $? $(cat "$tmp/err")"
+sspan=$(($(now_ms) - t0))
+[ "$sspan" -lt 5 ] && sspan=5
+grep -q '^record: ' "$tmp/sealed.sav" || fail "the sealed autosave is not a journal"
+for side in attacker defender; do
+  "$MURK" run "$GAME" --as "$side" >"$tmp/full.$side" 2>/dev/null
+  "$MURK" run "$tmp/sealed.sav" --as "$side" "${PASSES[@]}" >"$tmp/sealed.$side" 2>"$tmp/err" ||
+    fail "the sealed journal does not open for the $side: $(cat "$tmp/err")"
+  cmp -s "$tmp/full.$side" "$tmp/sealed.$side" || fail "the sealed journal is not the $side's transcript"
+done
+# sealed_ok SAVE DIR: both sides' records open and start their whole transcripts.
+sealed_ok() {
+  local save=$1 dir=$2 side n
+  for side in attacker defender; do
+    "$MURK" run "$save" --as "$side" "${PASSES[@]}" >"$dir/got" 2>"$dir/err" || return 1
+    n=$(($(wc -l <"$dir/got") - 1))
+    head -n "$n" "$dir/got" | cmp -s - <(head -n "$n" "$tmp/full.$side") || {
+      echo "the $side's record is not the start of its transcript" >"$dir/err"
+      return 1
+    }
+  done
+}
+sealed_worker() {
+  local w=$1 save="$tmp/s$1/game.sav" k=0 mid=0 pid ms
+  mkdir -p "$tmp/s$w"
+  RANDOM=$((2000 + w))
+  for ((i = 0; i < SEALED_KILLS_EACH; i++)); do
+    "$MURK" run "$GAME" --autosave "$save" "${PASSES[@]}" >/dev/null 2>&1 &
+    pid=$!
+    ms=$((RANDOM % (sspan * 3 / 4 + 1)))
+    sleep "$((ms / 1000)).$(printf %03d $((ms % 1000)))"
+    kill -KILL "$pid" 2>/dev/null && mid=$((mid + 1))
+    wait "$pid" 2>/dev/null
+    k=$((k + 1))
+    if [ -e "$save" ] && ! sealed_ok "$save" "$tmp/s$w"; then
+      echo "FAIL: sealed worker $w kill $i after ${ms} ms: $(cat "$tmp/s$w/err")" >&2
+      cp "$save" "$tmp/s$w/bad.sav"
+      echo "bad"
+    fi
+    [ $((i % 5)) -eq 4 ] && rm -f "$save"
+  done
+  echo "$k $mid"
+}
+SEALED_KILLS_EACH=20 # 80 kills in all
+for ((w = 0; w < 4; w++)); do sealed_worker "$w" >"$tmp/sresult$w" & done
+wait
+kills=0 midrun=0
+for ((w = 0; w < 4; w++)); do
+  grep -q bad "$tmp/sresult$w" && fail "sealed worker $w: a save after SIGKILL did not open"
+  read -r k m < <(grep -v bad "$tmp/sresult$w")
+  kills=$((kills + ${k:-0}))
+  midrun=$((midrun + ${m:-0}))
+done
+[ "$kills" -ge 80 ] || fail "only $kills sealed runs were killed"
+[ "$midrun" -gt 0 ] || fail "no sealed run was killed before it ended"
+echo "SIGKILL, sealed: $kills runs, $midrun killed mid-game (a run takes ~${sspan} ms here), every save opened"
+
+# Torn sealed records: the journal cut inside its last record (every 7th byte of its last
+# 2,600) opens for both sides to the record before; a byte changed in an earlier record
+# before a torn tail is refused, and so is a record taken out of the middle.
+size=$(stat -c %s "$tmp/sealed.sav")
+last=$(($(wc -c <"$tmp/sealed.sav") - $(grep -n '^record: ' "$tmp/sealed.sav" | tail -1 | cut -d: -f1 |
+  xargs -I{} sh -c "head -n \$(({} - 1)) '$tmp/sealed.sav' | wc -c")))
+for ((cut = 1; cut <= last; cut += 7)); do
+  checks=$((checks + 1))
+  head -c $((size - cut)) "$tmp/sealed.sav" >"$tmp/storn.sav"
+  sealed_ok "$tmp/storn.sav" "$tmp" || {
+    fail "the sealed journal cut $cut bytes short does not open: $(cat "$tmp/err")"
+    break
+  }
+done
+checks=$((checks + 1))
+# The 20th line from the end is inside an earlier record: one letter of its base64 changed.
+n=$(wc -l <"$tmp/sealed.sav")
+head -c $((size - 40)) "$tmp/sealed.sav" | sed "$((n - 20))s/[A-Za-z]/%/" >"$tmp/storn.sav"
+"$MURK" run "$tmp/storn.sav" --as attacker "${PASSES[@]}" >"$tmp/out" 2>"$tmp/err" &&
+  fail "a changed byte in a sealed record before a torn one was not refused"
+grep -q "damaged or was changed" "$tmp/err" || fail "a changed sealed record: $(cat "$tmp/err")"
+[ -s "$tmp/out" ] && fail "a changed sealed record: something was printed"
+checks=$((checks + 1))
+awk 'BEGIN{r=0} /^record: /{r++} !(r==3)' "$tmp/sealed.sav" >"$tmp/storn.sav"
+"$MURK" run "$tmp/storn.sav" --as defender "${PASSES[@]}" >"$tmp/out" 2>"$tmp/err" &&
+  fail "a sealed journal missing a record in the middle was not refused"
+grep -q "damaged or was changed" "$tmp/err" || fail "a sealed record left out: $(cat "$tmp/err")"
+
 # expect_save_error WHAT SAVE [PREVIOUS]: --autosave SAVE fails with exit 1 and a message
 # naming it; PREVIOUS (a copy of the save before) must still equal SAVE.
 expect_save_error() {

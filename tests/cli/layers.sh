@@ -15,7 +15,7 @@ LAYERS='
 1 state    state fits
 2 events   event
 3 board    board
-4 modules  sight night marker move fog intel reserves setup combat victory turn
+4 modules  sight why night marker move fog intel reserves setup combat victory turn
 5 dispatch command command_table game view playable save seal
 '
 

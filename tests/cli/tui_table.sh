@@ -5,7 +5,9 @@
 #     by wing, each wing with its Dis range;
 #   - the map has column numbers above it and row numbers beside it; `?` ends with a legend
 #     of the glyphs;
-#   - a large window zooms in: two-digit markers keep their letter (T12), no wide empty band;
+#   - two-digit markers keep their letter: at two columns a cell "T12" over the next cell's
+#     first column where that shows only terrain, else "T+"; a large window zooms in (T12
+#     in each cell's own columns), no wide empty band;
 #   - PgUp/PgDn move the event log a page, its header says newer lines are below;
 #   - resuming a save at a hand-over shows what happened since the side's last turn;
 #   - a night mission without Fog of War offers no `s spot` key and refuses `spot` in its
@@ -82,8 +84,13 @@ keys PPage
 wait_for "Events (22 newer lines below: PgDn)"
 keys NPage NPage
 wait_gone "newer lines below"
-# Two-digit markers at 100x40 fill their two columns.
-screen | grep -qE '(^|[^0-9])1[0-6]([^0-9]|$)' || fail "no two-digit marker on the map"
+# Two-digit markers at 100x40 (two columns a cell): the kind's letter stays, and the number
+# runs into the next cell where that shows only terrain ("T12"), else '+' ("T+"); never
+# bare digits a team, a leader, a Dis counter or a contact could share.
+map=$(screen | sed -n '3,40p' | sed 's/│.*//')
+[ -n "${TUI_DUMP:-}" ] && printf '%s\n' "$map" >&2
+grep -qE 'T1[0-6]' <<<"$map" || fail "no whole two-digit marker (T10-T16) on the map"
+grep -qE '(^|[^0-9TPE#d])1[0-6]([^0-9]|$)' <<<"$map" && fail "bare two-digit numbers on the map"
 
 # 3. The same at 250x70: zoomed in, markers keep their letter, the panel takes the room.
 TUI_SIZE="250 70" tui_start --load "$save"

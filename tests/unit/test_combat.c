@@ -184,11 +184,25 @@ static void test_shooting_needs_sight(void** st) {
   put(g, A, RIFLES, 0, 7, 1);
   put(g, D, RIFLES, 8, 7, 1);
   bad_line(g, "shoot 1 at P2", why, sizeof why);
-  assert_string_equal(
-      why, "no team of P1 can see a team of P2 within its range (nearest known is 5 cells away)");
+  /* The refusal says why from what the side knows: its units see no farther. */
+  assert_string_equal(why,
+                      "no team of P1 can see a team of P2 within its range: the nearest known is "
+                      "5 cells away, beyond your units' sight range (4 cells)");
   put(g, D, RIFLES, 7, 7, 1); /* the easternmost red rifle (3,7) is 4 cells from 7,7 */
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "attacker P1 shoots at P2: 1 team in range, 2 dice"));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* By day nothing limits sight: beyond the rifles' 8 cells the refusal names their reach. */
+  m = load_yaml(CB_MISSION);
+  g = open_game(m, 1);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 12, 7, 1);
+  bad_line(g, "shoot 1 at P2", why, sizeof why);
+  assert_string_equal(
+      why, "P2 is out of P1's range: its nearest known team is 9 cells away, P1 reaches 8 cells");
   murk_game_free(g);
   murk_mission_free(m);
 }

@@ -26,8 +26,9 @@ struct sealed {
   size_t len;
 };
 
-static const char* const records[2] = {"attacker: deploy Alpha Platoon at 3,4\nto act: defender\n",
-                                       "defender: deploy Bravo Platoon at 9,9\nto act: attacker\n"};
+static const char* const records_[2] = {
+    "attacker: deploy Alpha Platoon at 3,4\nto act: defender\n",
+    "defender: deploy Bravo Platoon at 9,9\nto act: attacker\n"};
 static const char game_text[] = "# murk-save: 1\n# seed: 424242\nattacker: end\ndefender: end\n";
 
 /* A small sealed save with cheap Argon2id limits; `tag` varies the random bytes. */
@@ -49,8 +50,8 @@ static void make(struct sealed* s, unsigned char tag, const char* pa, const char
   murk_seal_game_key(s->keys[0], s->keys[1], s->game_key);
   unsigned char fresh[MURK_SEAL_FRESH_BYTES];
   memset(fresh, tag + 3, sizeof fresh);
-  size_t lens[2] = {strlen(records[0]), strlen(records[1])};
-  assert_int_equal(murk_seal_write(h, s->keys[0], s->keys[1], records, lens, game_text,
+  size_t lens[2] = {strlen(records_[0]), strlen(records_[1])};
+  assert_int_equal(murk_seal_write(h, s->keys[0], s->keys[1], records_, lens, game_text,
                                    strlen(game_text), fresh, &s->text, &s->len),
                    MURK_OK);
 }
@@ -115,7 +116,7 @@ static void test_round_trip(void** state) {
     assert_int_equal(murk_seal_open(s.text, s.len, (enum murk_seal_part)part, part_key(&s, part),
                                     &out, &n, err, sizeof err),
                      MURK_OK);
-    assert_string_equal(out, part == 2 ? game_text : records[part]);
+    assert_string_equal(out, part == 2 ? game_text : records_[part]);
     assert_int_equal(n, strlen(out));
     murk_seal_free_secret(out, n);
   }
@@ -315,6 +316,174 @@ static void test_chain(void** state) {
   murk_free(t);
 }
 
+/* ---- the sealed journal ---- */
+
+static const char* const rec_text[3][2] = {
+    {"a1 shown\nto act: one\n", "d1 shown\nto act: one\n"},
+    {"to act: two\n", "d2 shown, a long line the attacker never sees\nto act: two\n"},
+    {"a3 shown\nto act: three\n", "to act: three\n"}};
+static const char* const game_rec[3] = {"attacker: end\n", "defender: end\n", "attacker: end\n"};
+
+/* s's save with three records appended; *ends gets where the base and each record end. */
+static char* journal(struct sealed* s, size_t ends[4], size_t* len) {
+  char* t = murk_malloc(s->len + 1);
+  memcpy(t, s->text, s->len + 1);
+  size_t n = s->len;
+  ends[0] = n;
+  struct murk_seal_chain c;
+  size_t whole = 0;
+  assert_int_equal(murk_seal_chain_of(t, n, &c, &whole, NULL, 0), MURK_OK);
+  assert_int_equal(whole, n);
+  for (int r = 0; r < 3; r++) {
+    struct murk_seal_header h = s->h;
+    h.turn = 10 + r;
+    h.to_act = r == 2 ? MURK_NO_SIDE : MURK_ATTACKER;
+    h.over = r == 2;
+    size_t lens[2] = {strlen(rec_text[r][0]), strlen(rec_text[r][1])};
+    unsigned char fresh[MURK_SEAL_FRESH_BYTES];
+    memset(fresh, 40 + r, sizeof fresh);
+    char* rec = NULL;
+    size_t rlen = 0;
+    assert_int_equal(murk_seal_record(&c, &h, s->keys[0], s->keys[1], rec_text[r], lens,
+                                      game_rec[r], strlen(game_rec[r]), fresh, &rec, &rlen),
+                     MURK_OK);
+    t = murk_realloc(t, n + rlen + 1);
+    memcpy(t + n, rec, rlen + 1);
+    n += rlen;
+    ends[r + 1] = n;
+    murk_free(rec);
+  }
+  *len = n;
+  return t;
+}
+
+/* What part `part` holds after `records` whole records. */
+static void expected(int part, int records, char* out, size_t n) {
+  snprintf(out, n, "%s", part == MURK_SEAL_GAME ? game_text : records_[part]);
+  for (int r = 0; r < records; r++) {
+    if (part == MURK_SEAL_GAME) {
+      strncat(out, game_rec[r], n - strlen(out) - 1);
+      continue;
+    }
+    /* the closing line is replaced */
+    size_t l = strlen(out) - 1;
+    while (l > 0 && out[l - 1] != '\n') l--;
+    out[l] = '\0';
+    strncat(out, rec_text[r][part], n - strlen(out) - 1);
+  }
+}
+
+static void assert_opens_to(const struct sealed* s, const char* t, size_t len, int records) {
+  struct murk_seal_header h;
+  char err[200] = "";
+  assert_int_equal(murk_seal_read_header(t, len, &h, err, sizeof err), MURK_OK);
+  assert_int_equal(h.turn, records ? 10 + records - 1 : s->h.turn);
+  assert_int_equal(h.over, records == 3);
+  for (int part = 0; part < 3; part++) {
+    char want[1024], *out = NULL;
+    size_t olen = 0;
+    expected(part, records, want, sizeof want);
+    assert_int_equal(murk_seal_open(t, len, (enum murk_seal_part)part, part_key(s, part), &out,
+                                    &olen, err, sizeof err),
+                     MURK_OK);
+    assert_string_equal(out, want);
+    assert_int_equal(olen, strlen(want));
+    murk_seal_free_secret(out, olen);
+  }
+}
+
+/* Recompute every record's check after the whole save at base, as anyone could. */
+static void rechain(char* t, size_t len, size_t base) {
+  unsigned char prev[32], sum[32];
+  const char* c = strstr(t, "\ncheck: ");
+  assert_non_null(c);
+  sodium_hex2bin(prev, 32, c + 8, 64, NULL, NULL, NULL);
+  size_t at = base;
+  while (at < len) {
+    char* chk = strstr(t + at, "\ncheck: ");
+    assert_non_null(chk);
+    size_t before = (size_t)(chk - t) + 1;
+    crypto_generichash(sum, 32, (const unsigned char*)t + at, before - at, prev, 32);
+    char hex[65];
+    sodium_bin2hex(hex, sizeof hex, sum, 32);
+    memcpy(t + before + 7, hex, 64);
+    memcpy(prev, sum, 32);
+    at = before + 7 + 64 + 1;
+  }
+}
+
+static void test_journal(void** state) {
+  (void)state;
+  struct sealed s;
+  make(&s, 1, "a", "b");
+  size_t ends[4], len = 0;
+  char* t = journal(&s, ends, &len);
+  assert_opens_to(&s, t, len, 3);
+  /* Every cut after the whole save opens to the records before it: a torn record is
+   * dropped, never an error. */
+  for (size_t cut = ends[0]; cut <= len; cut++) {
+    int records = 0;
+    while (records < 3 && ends[records + 1] <= cut) records++;
+    assert_opens_to(&s, t, cut, records);
+  }
+  /* Every byte changed in the records, the last one's included: refused (a torn record
+   * is a record's start, each line holding only what such a line holds). */
+  char* u = murk_malloc(len + 1);
+  for (size_t i = ends[0]; i < len; i++) {
+    memcpy(u, t, len + 1);
+    u[i] ^= 0x01;
+    assert_refused_part(&s, u, len, (int)(i % 3));
+  }
+  /* Records 1 and 2 exchanged, the checks rewritten: the records open nowhere else. */
+  memcpy(u, t, ends[0]);
+  size_t l1 = ends[1] - ends[0], l2 = ends[2] - ends[1];
+  memcpy(u + ends[0], t + ends[1], l2);
+  memcpy(u + ends[0] + l2, t + ends[0], l1);
+  memcpy(u + ends[2], t + ends[2], len - ends[2] + 1);
+  rechain(u, len, ends[0]);
+  struct murk_seal_header h;
+  assert_int_equal(murk_seal_read_header(u, len, &h, NULL, 0), MURK_OK); /* the checks agree */
+  for (int part = 0; part < 3; part++) {
+    char* out = NULL;
+    assert_int_equal(
+        murk_seal_open(u, len, (enum murk_seal_part)part, part_key(&s, part), &out, NULL, NULL, 0),
+        MURK_EAUTH);
+  }
+  /* Record 2 left out, the checks rewritten: record 3 no longer opens. */
+  memcpy(u, t, ends[1]);
+  memcpy(u + ends[1], t + ends[2], len - ends[2] + 1);
+  rechain(u, len - l2, ends[0]);
+  assert_int_equal(
+      murk_seal_open(u, len - l2, MURK_SEAL_DEFENDER, s.keys[1], &(char*){NULL}, NULL, NULL, 0),
+      MURK_EAUTH);
+  /* A record of another game (same passphrases) does not open here. */
+  struct sealed o;
+  make(&o, 7, "a", "b");
+  size_t oends[4], olen = 0;
+  char* ot = journal(&o, oends, &olen);
+  memcpy(u, t, ends[0]);
+  memcpy(u + ends[0], ot + oends[0], oends[1] - oends[0]);
+  size_t ulen = ends[0] + oends[1] - oends[0];
+  u = murk_realloc(u, ulen + 1);
+  u[ulen] = '\0';
+  rechain(u, ulen, ends[0]);
+  assert_int_equal(
+      murk_seal_open(u, ulen, MURK_SEAL_ATTACKER, s.keys[0], &(char*){NULL}, NULL, NULL, 0),
+      MURK_EAUTH);
+  /* Side parts are padded to one size: the defender's longer line shows in neither. */
+  for (int r = 0; r < 3; r++) {
+    size_t an, dn;
+    find_line(t + ends[r], "sealed-attacker: ", &an);
+    find_line(t + ends[r], "sealed-defender: ", &dn);
+    assert_int_equal(an - strlen("sealed-attacker: "), dn - strlen("sealed-defender: "));
+  }
+  murk_free(ot);
+  murk_free(o.text);
+  murk_free(u);
+  murk_free(t);
+  murk_free(s.text);
+}
+
 int main(void) {
   if (sodium_init() < 0) return 1;
   const struct CMUnitTest tests[] = {
@@ -324,6 +493,7 @@ int main(void) {
       cmocka_unit_test(test_swapped_parts),
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_chain),
+      cmocka_unit_test(test_journal),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -147,7 +147,71 @@ static void test_views_hide_and_remember(void** st) {
   ok_line(g, "end");
   char why[200];
   bad_line(g, "shoot 1 at P2", why, sizeof why);
-  assert_string_equal(why, "P2 is out of sight of all your units");
+  /* Why, from what the attacker knows: it last saw them at 12,2 (deployed there, told to
+   * all), a cell its units see empty now. */
+  assert_string_equal(why,
+                      "P2 is out of sight of all your units: last seen at 12,02, its cell is "
+                      "in sight and empty: it moved");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* The refusal's reason is the view's (why.c), word for word: the contact of the target
+ * nearest the side's units, in the TUI's words. */
+static void assert_refusal_says_contact(struct murk_game* g, const char* line, int marker,
+                                        const char* expect) {
+  char why[240];
+  bad_line(g, line, why, sizeof why);
+  assert_string_equal(why, expect);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, murk_game_to_act(g), &v), MURK_OK);
+  bool found = false;
+  for (int i = 0; i < v->ncontacts && !found; i++) {
+    const struct murk_view_contact* k = &v->contacts[i];
+    if (!k->team || k->marker != marker) continue;
+    char words[160], ps[16], full[240];
+    murk_view_contact_why(v, k, words, sizeof words);
+    murk_pos_format(k->pos, ps, sizeof ps);
+    snprintf(full, sizeof full, "P%d is out of sight of all your units: last seen at %s, %s",
+             marker, ps, words);
+    found = strcmp(full, expect) == 0;
+  }
+  assert_true(found);
+  murk_view_free(v);
+}
+
+static void test_refusals_say_why(void** st) {
+  (void)st;
+  /* By day: the woods at 5,4 stand between the attacker and where it last saw the rangers. */
+  struct murk_mission* m = load_yaml(OPEN_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, OPEN_DEPLOY);
+  attackers_south_of_woods(g);
+  defenders_placed(g);
+  mk_sight_update(g, mk_game_event_count(g));
+  const struct mk_unit_state* ra = &g->s.units[D][RANGERS];
+  for (int i = 0; i < ra->nteams; i++)
+    g->s.seen_team[A][ra->first_team + i].pos = (struct murk_pos){5, 1};
+  ok_lines(g, "end\nend\nend\nend\nend\nend\nend");
+  assert_int_equal(murk_game_to_act(g), A);
+  assert_refusal_says_contact(g, "shoot 1 at P2", 2,
+                              "P2 is out of sight of all your units: last seen at 05,01, the "
+                              "woods at 05,04 blocks the line from your nearest unit");
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* At night: beyond the NVR of 3 cells. */
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 3}\n" TF_FORCES);
+  g = new_game(m, 1);
+  ok_lines(g, OPEN_DEPLOY);
+  attackers_south_of_woods(g);
+  defenders_placed(g);
+  mk_sight_update(g, mk_game_event_count(g));
+  ok_lines(g, "end\nend\nend\nend\nend\nend\nend\nend");
+  assert_int_equal(murk_game_to_act(g), A);
+  assert_refusal_says_contact(g, "assault 1 at P2", 2,
+                              "P2 is out of sight of all your units: last seen at 12,02, beyond "
+                              "the night visibility range (3 cells) of your units");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -342,6 +406,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_line_of_sight_and_range),
       cmocka_unit_test(test_views_hide_and_remember),
+      cmocka_unit_test(test_refusals_say_why),
       cmocka_unit_test(test_last_seen_follows_sight),
       cmocka_unit_test(test_templates_are_public),
       cmocka_unit_test(test_spotting_needs_sight),

@@ -426,16 +426,56 @@ static void test_rulers_and_two_digit_labels(void** state) {
     assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){0, 7}, &sx, &sy));
     assert_int_equal(tui_canvas_at(&x->c, x->ui.map.sx - TUI_RULER_W, sy)->attr, TUI_A_HEAD);
   }
-  /* Two-digit numbers: at two columns a cell, the digits ... */
-  x->f.markers[1].number = 12; /* an enemy marker */
-  x->f.teams[0].marker = 13;   /* an enemy team */
+  /* Two-digit numbers at two columns a cell: the kind's letter and the whole number, over
+   * the first column of the cell to the right where that shows only terrain ... */
+  x->f.markers[1].number = 12; /* an enemy marker at 9,4 */
+  x->f.teams[0].marker = 13;   /* enemy teams at 10,1 and 11,1 */
+  x->f.teams[1].marker = 13;
   x->f.markers[2].number = 13;
-  x->f.v.ncontacts = 0;
-  draw(x, 80, 24, false);
+  x->f.markers[1].ndis = 1; /* a Dis counter of T12 at 6,6 */
+  x->f.markers[1].dis[0] = (struct murk_pos){6, 6};
+  struct murk_view_contact k = {
+      .owner = MURK_DEFENDER, .marker = 12, .team = true, .pos = {2, 7}, .turn = 1};
+  x->f.v.contacts = &k; /* where a team of P12 was last seen */
+  x->f.v.ncontacts = 1;
+  x->ui.cursor = (struct murk_pos){0, 0};
+  draw(x, 80, 24, true);
+  assert_int_equal(tui_hexmap_cell_w(&x->ui.map), 2);
   uint32_t ch[2];
+  int at[2];
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){9, 4}, &sx, &sy));
+  row_at(x, sx, sy, 3, s);
+  assert_string_equal(s, "T12");
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){6, 6}, &sx, &sy));
+  row_at(x, sx, sy, 3, s);
+  assert_string_equal(s, "d12");
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){2, 7}, &sx, &sy));
+  row_at(x, sx, sy, 3, s);
+  assert_string_equal(s, "P12");
+  assert_int_equal(tui_canvas_at(&x->c, sx + 2, sy)->attr, TUI_A_CONTACT);
+  /* ... else the letter and '+' (the number is in the cell panel): P13's teams side by
+   * side, the second in the table's last column. */
+  cell_text(x, (struct murk_pos){10, 1}, ch, at);
+  assert_int_equal(ch[0], 'P');
+  assert_int_equal(ch[1], '+');
+  assert_int_equal(at[0], TUI_A_ENEMY_TEAM);
+  cell_text(x, (struct murk_pos){11, 1}, ch, NULL);
+  assert_int_equal(ch[0], 'P');
+  assert_int_equal(ch[1], '+');
+  /* A label to the right keeps its place: T12 beside T13 stays "T+". */
+  x->f.markers[2].on_table = true;
+  x->f.markers[2].pos = (struct murk_pos){10, 4};
+  draw(x, 80, 24, true);
   cell_text(x, (struct murk_pos){9, 4}, ch, NULL);
-  assert_int_equal(ch[0], '1');
-  assert_int_equal(ch[1], '2');
+  assert_int_equal(ch[0], 'T');
+  assert_int_equal(ch[1], '+');
+  assert_true(tui_hexmap_to_screen(&x->ui.map, (struct murk_pos){10, 4}, &sx, &sy));
+  row_at(x, sx, sy, 3, s);
+  assert_string_equal(s, "T13");
+  x->f.markers[2].on_table = false;
+  x->f.markers[2].pos = (struct murk_pos){10, 1};
+  x->f.markers[1].ndis = 0;
+  x->f.v.ncontacts = 0;
   /* ... and zoomed in (a large window), the kind's letter with the whole number. */
   draw(x, 120, 40, false);
   assert_int_equal(tui_hexmap_cell_w(&x->ui.map), 4);
@@ -452,7 +492,6 @@ static void test_rulers_and_two_digit_labels(void** state) {
   /* Terrain in the own deployment zone keeps its own look on the zone's ground. */
   x->cells[1 * FIX_W + 1] |= TUI_CELL_ZONE;
   draw(x, 80, 24, false);
-  int at[2];
   cell_text(x, (struct murk_pos){1, 1}, ch, at);
   assert_int_equal(ch[0], 0x2663);
   assert_int_equal(at[0], TUI_A_ZONE_WOODS);

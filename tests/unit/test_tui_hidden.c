@@ -297,6 +297,40 @@ static bool screen_cell(const struct tui_canvas* c, const struct tui_ui* ui, str
   return true;
 }
 
+/* At two columns a cell a label from 10 up is written whole over the first column of the
+ * cell to its right (draw.c): is p's first column such a spilled digit, part of the label
+ * of the cell to its left (which is checked as itself)? */
+static bool spilled_into(const struct tui_canvas* c, const struct tui_ui* ui, struct murk_pos p) {
+  int sx, sy;
+  if (tui_hexmap_cell_w(&ui->map) != 2 || !tui_hexmap_to_screen(&ui->map, p, &sx, &sy))
+    return false;
+  const struct tui_cell* a = tui_canvas_at(c, sx, sy);
+  const struct tui_cell* l1 = tui_canvas_at(c, sx - 1, sy);
+  const struct tui_cell* l2 = tui_canvas_at(c, sx - 2, sy);
+  if (!a || !l1 || !l2) return false;
+  bool digit = a->ch >= '0' && a->ch <= '9', tens = l1->ch >= '1' && l1->ch <= '9';
+  bool letter = !(l2->ch >= '0' && l2->ch <= '9');
+  /* The label's own two columns alike (the cursor may paint them, not the spilled one). */
+  return digit && tens && letter && l1->attr == l2->attr;
+}
+
+/* Does cell p show the label prefix+n: its two columns as glyph.c makes them ("T5", "T+"),
+ * or, from 10 up at two columns a cell, whole ("T12") over the next cell's first column? */
+static bool label_drawn(const struct tui_canvas* c, const struct tui_ui* ui, struct murk_pos p,
+                        char prefix, int n) {
+  int sx, sy;
+  if (!tui_hexmap_to_screen(&ui->map, p, &sx, &sy)) return false;
+  const struct tui_cell* a = tui_canvas_at(c, sx, sy);
+  const struct tui_cell* b = tui_canvas_at(c, sx + 1, sy);
+  const struct tui_cell* r = tui_canvas_at(c, sx + 2, sy);
+  if (!a || !b) return false;
+  uint32_t lab[2];
+  tui_glyph_label(prefix, n, lab);
+  if (a->ch == lab[0] && b->ch == lab[1]) return true;
+  return n >= 10 && n <= 99 && r && a->ch == (uint32_t)prefix &&
+         b->ch == (uint32_t)('0' + n / 10) && r->ch == (uint32_t)('0' + n % 10);
+}
+
 /* The map of a side's drawing against its view and against the whole game. `overlay`: a
  * list or the help covers part of the map (characters there are not the map's). */
 static void check_map(struct harness* h, const struct tui_canvas* c, const struct murk_view* v,
@@ -309,7 +343,7 @@ static void check_map(struct harness* h, const struct tui_canvas* c, const struc
   for (int y = 0; y < grid->height; y++)
     for (int x = 0; x < grid->width; x++) {
       struct murk_pos p = {x, y};
-      if (!screen_cell(c, ui, p, ch, &attr)) continue;
+      if (!screen_cell(c, ui, p, ch, &attr) || spilled_into(c, ui, p)) continue;
       if (attr == TUI_A_ENEMY_TEAM) {
         h->t->enemy_teams++;
         if (!view_enemy_team_at(v, p))
@@ -335,9 +369,7 @@ static void check_map(struct harness* h, const struct tui_canvas* c, const struc
       if (!screen_cell(c, ui, tm->pos, ch, &attr)) continue;
       h->t->hidden_looked++;
       if (murk_pos_eq(tm->pos, ui->cursor)) h->t->hidden_cursor++;
-      uint32_t lab[2];
-      tui_glyph_label('P', u->marker, lab);
-      if (ch[0] == lab[0] && ch[1] == lab[1] && !contact_explains(v, tm->pos, u->marker))
+      if (label_drawn(c, ui, tm->pos, 'P', u->marker) && !contact_explains(v, tm->pos, u->marker))
         leak(h, c, viewer, "a team of P%d out of sight drawn where it stands, %d,%d", u->marker,
              tm->pos.x, tm->pos.y);
     }
@@ -348,10 +380,8 @@ static void check_map(struct harness* h, const struct tui_canvas* c, const struc
     const struct mk_marker* mk = &s->markers[i];
     if (mk->owner != enemy || !mk->on_table) continue;
     if (!screen_cell(c, ui, mk->pos, ch, &attr)) continue;
-    uint32_t lab[2];
-    tui_glyph_label('T', mk->number, lab);
     const struct murk_view_marker* vm = view_marker(v, mk->number);
-    bool drawn = ch[0] == lab[0] && ch[1] == lab[1];
+    bool drawn = label_drawn(c, ui, mk->pos, 'T', mk->number);
     if (vm && vm->on_table) {
       if (view_enemy_team_at(v, mk->pos)) continue;
       h->t->enemy_markers++;
