@@ -66,6 +66,9 @@ enum murk_reserve_kind {
   MURK_RESERVE_MOBILE = 3,
   MURK_RESERVE_DEEP = 4,  /* Deep Strike (seed 004) */
   MURK_RESERVE_PLAIN = 5, /* plain Reserves, named where a side may hold several kinds */
+  /* Not a reserve: `deploy N hidden at X,Y`, the night defender's hidden setup (seed 003,
+   * 1.2), shares the word's place in the grammar. */
+  MURK_RESERVE_HIDDEN = 6,
 };
 
 struct murk_command {

@@ -80,115 +80,118 @@ enum murk_rule_id {
   X(ESCALATION, "which platoons may deploy at the start; the rest go into reserve")         \
   X(INFILTRATE, "infiltrators deployed after everything else, away from the enemy")         \
   X(NIGHT_FIGHTING, "a 2D6 x 3 inches sight roll before firing in the dark")                \
-  X(RANDOM_GAME_LENGTH, "extra turns after the mission's stated number of turns")
+  X(RANDOM_GAME_LENGTH, "extra turns after the mission's stated number of turns")           \
+  X(NO_MANS_LAND_PATROL, "a platoon each side puts out near the centre line at setup")
 
 /* Two rules a mission switches on together (issue 15 point 10; docs/rules.md, "Rules
  * together", is made from this table). A pair not listed is APART: each governs what its
  * scope says and never reads the other's state. WITH: they work together by the stated
  * interplay. REFUSED: the loader (`murk check`) refuses the pair with the reason.
  * X(rule, rule, verdict, interplay or reason) */
-#define MURK_PAIR_LIST(X)                                                                       \
-  X(RESERVES, DELAYED_RESERVES, WITH,                                                           \
-    "a platoon waits in one kind; each kind rolls on its own (plain, then delayed)")            \
-  X(RESERVES, SCATTERED_RESERVES, WITH,                                                         \
-    "a platoon waits in one kind; each kind rolls on its own, scattered ones then roll where")  \
-  X(RESERVES, MOBILE_RESERVES, WITH, "a platoon waits in one kind; each kind rolls on its own") \
-  X(DELAYED_RESERVES, SCATTERED_RESERVES, WITH,                                                 \
-    "a platoon waits in one kind; each kind rolls on its own")                                  \
-  X(DELAYED_RESERVES, MOBILE_RESERVES, WITH,                                                    \
-    "a platoon waits in one kind; each kind rolls on its own")                                  \
-  X(SCATTERED_RESERVES, MOBILE_RESERVES, WITH,                                                  \
-    "a platoon waits in one kind; each kind rolls on its own")                                  \
-  X(LOST_IN_THE_FOG, DELAYED_RESERVES, WITH,                                                    \
-    "a delayed reserve comes on at the entry the lost-in-the-fog die picks")                    \
-  X(LOST_IN_THE_FOG, SCATTERED_RESERVES, WITH,                                                  \
-    "delayed reserves come on by the lost-in-the-fog die, scattered ones by their own die")     \
-  X(AMBUSH, IMMEDIATE_AMBUSH, WITH,                                                             \
-    "a platoon is held in one of the two ambushes; each counts against its own allowance")      \
-  X(FOG_OF_WAR, THICK_MORNING_FOG, WITH,                                                        \
-    "the fog's visibility roll never sees farther than fog of war's spotting range")            \
-  X(FOG_OF_WAR, LOST_IN_THE_FOG, WITH,                                                          \
-    "the same mission rules: delayed templates come on at the picked entry")                    \
-  X(FOG_OF_WAR, DARKNESS, WITH,                                                                 \
-    "the darkness roll never sees farther than fog of war's spotting range")                    \
-  X(FOG_OF_WAR, CLOAKING, REFUSED,                                                              \
-    "fog of war's templates already hide the platoons, so cloaking would do nothing")           \
-  X(THICK_MORNING_FOG, DARKNESS, WITH,                                                          \
-    "one visibility roll: the fog's, and a gunflash is not seen through fog")                   \
-  X(ESCALATION, RESERVES, WITH,                                                                 \
-    "what escalation keeps off the table waits in reserve and rolls a die per platoon")         \
-  X(ESCALATION, DEEP_STRIKE, WITH,                                                              \
-    "a deep striker may be held for deep strike before deploying; escalation sends the rest "   \
-    "into plain reserve")                                                                       \
-  X(ESCALATION, INFILTRATE, WITH,                                                               \
-    "infiltrators deploy in their own step as the text allows; escalation does not hold them")  \
-  X(DEEP_STRIKE, RESERVES, WITH,                                                                \
-    "deep strikers roll with the reserves' from_turn and score, one die per platoon")           \
-  X(NIGHT_FIGHTING, DUSK_AND_DAWN, WITH,                                                        \
-    "the dusk and dawn die decides the turns night fighting governs")                           \
-  X(CONCEALMENT, NIGHT_FIGHTING, WITH,                                                          \
-    "on a turn night fighting governs, concealment is ignored (the text says so)")              \
-  X(CONCEALMENT, DUSK_AND_DAWN, WITH,                                                           \
-    "on a dark turn concealment is ignored, as under night fighting")                           \
-  X(CONCEALMENT, DARKNESS, WITH,                                                                \
-    "the darkness roll governs firing; concealment is ignored, as under night fighting")        \
-  X(CONCEALMENT, THICK_MORNING_FOG, WITH,                                                       \
-    "the fog's roll governs firing; concealment is ignored, as under night fighting")           \
-  X(DUSK_AND_DAWN, RANDOM_GAME_LENGTH, WITH,                                                    \
-    "dark on turn 6 stays dark in the extra turns (the text says so)")                          \
-  X(CLOAKING, NVR, WITH, "the same night rules: cloaking counters move under the NVR")          \
-  X(FIGHTING_WITHDRAWAL, RANDOM_GAME_LENGTH, WITH,                                              \
-    "whichever end comes first ends the game: the withdrawal's last turn or the game length")   \
-  X(NVR, NIGHT_FIGHTING, REFUSED,                                                               \
-    "two night systems: under the NVR night fighting's sight roll would never be made")         \
-  X(NVR, DUSK_AND_DAWN, REFUSED,                                                                \
-    "two night systems: the NVR would still limit sight on the turns dusk and dawn make day")   \
-  X(NVR, DARKNESS, REFUSED, "two night systems: the NVR would replace the darkness roll")       \
-  X(NVR, THICK_MORNING_FOG, REFUSED, "the NVR would replace the fog's visibility roll")         \
-  X(NVR, CONCEALMENT, REFUSED, "the NVR would replace concealment's sight roll")                \
-  X(DARKNESS, NIGHT_FIGHTING, REFUSED,                                                          \
-    "two night systems: the darkness roll would replace night fighting's")                      \
-  X(DARKNESS, DUSK_AND_DAWN, REFUSED,                                                           \
-    "darkness is dark every turn, dusk and dawn makes most turns day")                          \
-  X(THICK_MORNING_FOG, NIGHT_FIGHTING, REFUSED,                                                 \
-    "the fog's visibility roll would replace night fighting's")                                 \
-  X(THICK_MORNING_FOG, DUSK_AND_DAWN, REFUSED,                                                  \
-    "the fog's visibility roll would replace night fighting's on the dark turns")               \
-  X(LIMITED_INTELLIGENCE, FOG_OF_WAR, REFUSED,                                                  \
-    "spotting a wing would leave the rest of it without its leader counter")                    \
-  X(LIMITED_INTELLIGENCE, NVR, REFUSED, "wings would spot at 7 hexes whatever the NVR")         \
-  X(LIMITED_INTELLIGENCE, NIGHT_FIGHTING, WITH,                                                 \
-    "night fighting limits how far a unit may fire, not what a wing spots: spotting stays at "  \
-    "the spot range, each shot in the dark rolls its sight")                                    \
-  X(LIMITED_INTELLIGENCE, DARKNESS, REFUSED, "wings would spot at 7 hexes in the dark")         \
-  X(LIMITED_INTELLIGENCE, DUSK_AND_DAWN, WITH,                                                  \
-    "the dark turns it makes limit fire as night fighting does; spotting stays at the spot "    \
-    "range")                                                                                    \
-  X(LIMITED_INTELLIGENCE, THICK_MORNING_FOG, REFUSED, "wings would spot at 7 hexes in the fog") \
-  X(LIMITED_INTELLIGENCE, CONCEALMENT, WITH,                                                    \
-    "concealment limits fire at a unit deployed at the start, not what a wing spots")           \
-  X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED, "two kinds of counters for the same hidden units") \
-  X(LIMITED_INTELLIGENCE, ESCALATION, REFUSED,                                                  \
-    "platoons kept off the table would come on outside their wing's counters, by name")         \
-  X(LIMITED_INTELLIGENCE, DEEP_STRIKE, REFUSED,                                                 \
-    "a deep strike would come down outside its wing's counters, by name")                       \
-  X(LIMITED_INTELLIGENCE, INFILTRATE, REFUSED,                                                  \
-    "infiltrators would deploy outside their wing's counters, by name")                         \
-  X(LIMITED_INTELLIGENCE, RESERVES, REFUSED,                                                    \
-    "a reserve would come on outside its wing's counters, by name")                             \
-  X(LIMITED_INTELLIGENCE, DELAYED_RESERVES, REFUSED,                                            \
-    "a reserve would come on outside its wing's counters, by name")                             \
-  X(LIMITED_INTELLIGENCE, SCATTERED_RESERVES, REFUSED,                                          \
-    "a reserve would come on outside its wing's counters, by name")                             \
-  X(LIMITED_INTELLIGENCE, MOBILE_RESERVES, REFUSED,                                             \
-    "a reserve would come on outside its wing's counters, by name")                             \
-  X(LIMITED_INTELLIGENCE, AMBUSH, REFUSED,                                                      \
-    "an ambush would be revealed outside its wing's counters, by name")                         \
-  X(LIMITED_INTELLIGENCE, IMMEDIATE_AMBUSH, REFUSED,                                            \
-    "an ambush would be revealed outside its wing's counters, by name")                         \
-  X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, REFUSED,                                           \
-    "wings deploy as leader counters; a die picking each platoon's section does not fit them")  \
-  X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                            \
+#define MURK_PAIR_LIST(X)                                                                        \
+  X(RESERVES, DELAYED_RESERVES, WITH,                                                            \
+    "a platoon waits in one kind; each kind rolls on its own (plain, then delayed)")             \
+  X(RESERVES, SCATTERED_RESERVES, WITH,                                                          \
+    "a platoon waits in one kind; each kind rolls on its own, scattered ones then roll where")   \
+  X(RESERVES, MOBILE_RESERVES, WITH, "a platoon waits in one kind; each kind rolls on its own")  \
+  X(DELAYED_RESERVES, SCATTERED_RESERVES, WITH,                                                  \
+    "a platoon waits in one kind; each kind rolls on its own")                                   \
+  X(DELAYED_RESERVES, MOBILE_RESERVES, WITH,                                                     \
+    "a platoon waits in one kind; each kind rolls on its own")                                   \
+  X(SCATTERED_RESERVES, MOBILE_RESERVES, WITH,                                                   \
+    "a platoon waits in one kind; each kind rolls on its own")                                   \
+  X(LOST_IN_THE_FOG, DELAYED_RESERVES, WITH,                                                     \
+    "a delayed reserve comes on at the entry the lost-in-the-fog die picks")                     \
+  X(LOST_IN_THE_FOG, SCATTERED_RESERVES, WITH,                                                   \
+    "delayed reserves come on by the lost-in-the-fog die, scattered ones by their own die")      \
+  X(AMBUSH, IMMEDIATE_AMBUSH, WITH,                                                              \
+    "a platoon is held in one of the two ambushes; each counts against its own allowance")       \
+  X(FOG_OF_WAR, THICK_MORNING_FOG, WITH,                                                         \
+    "the fog's visibility roll never sees farther than fog of war's spotting range")             \
+  X(FOG_OF_WAR, LOST_IN_THE_FOG, WITH,                                                           \
+    "the same mission rules: delayed templates come on at the picked entry")                     \
+  X(FOG_OF_WAR, DARKNESS, WITH,                                                                  \
+    "the darkness roll never sees farther than fog of war's spotting range")                     \
+  X(FOG_OF_WAR, CLOAKING, REFUSED,                                                               \
+    "fog of war's templates already hide the platoons, so cloaking would do nothing")            \
+  X(THICK_MORNING_FOG, DARKNESS, WITH,                                                           \
+    "one visibility roll: the fog's, and a gunflash is not seen through fog")                    \
+  X(ESCALATION, RESERVES, WITH,                                                                  \
+    "what escalation keeps off the table waits in reserve and rolls a die per platoon")          \
+  X(ESCALATION, DEEP_STRIKE, WITH,                                                               \
+    "a deep striker may be held for deep strike before deploying; escalation sends the rest "    \
+    "into plain reserve")                                                                        \
+  X(ESCALATION, INFILTRATE, WITH,                                                                \
+    "infiltrators deploy in their own step as the text allows; escalation does not hold them")   \
+  X(DEEP_STRIKE, RESERVES, WITH,                                                                 \
+    "deep strikers roll with the reserves' from_turn and score, one die per platoon")            \
+  X(NIGHT_FIGHTING, DUSK_AND_DAWN, WITH,                                                         \
+    "the dusk and dawn die decides the turns night fighting governs")                            \
+  X(CONCEALMENT, NIGHT_FIGHTING, WITH,                                                           \
+    "on a turn night fighting governs, concealment is ignored (the text says so)")               \
+  X(CONCEALMENT, DUSK_AND_DAWN, WITH,                                                            \
+    "on a dark turn concealment is ignored, as under night fighting")                            \
+  X(CONCEALMENT, DARKNESS, WITH,                                                                 \
+    "the darkness roll governs firing; concealment is ignored, as under night fighting")         \
+  X(CONCEALMENT, THICK_MORNING_FOG, WITH,                                                        \
+    "the fog's roll governs firing; concealment is ignored, as under night fighting")            \
+  X(DUSK_AND_DAWN, RANDOM_GAME_LENGTH, WITH,                                                     \
+    "dark on turn 6 stays dark in the extra turns (the text says so)")                           \
+  X(CLOAKING, NVR, WITH, "the same night rules: cloaking counters move under the NVR")           \
+  X(FIGHTING_WITHDRAWAL, RANDOM_GAME_LENGTH, WITH,                                               \
+    "whichever end comes first ends the game: the withdrawal's last turn or the game length")    \
+  X(NVR, NIGHT_FIGHTING, WITH,                                                                   \
+    "on a dark turn the NVR decides what is seen; night fighting's roll still caps how far a "   \
+    "unit fires")                                                                                \
+  X(NVR, DUSK_AND_DAWN, WITH,                                                                    \
+    "dusk and dawn decides which turns are dark; the NVR governs only those")                    \
+  X(NVR, DARKNESS, WITH, "on a dark turn the NVR governs what is seen, not the darkness roll")   \
+  X(NVR, THICK_MORNING_FOG, WITH, "the NVR governs what is seen, not the fog's roll")            \
+  X(NVR, CONCEALMENT, WITH, "concealment is ignored on the dark turns the NVR governs")          \
+  X(DARKNESS, NIGHT_FIGHTING, WITH, "the darkness roll replaces night fighting's sight roll")    \
+  X(DARKNESS, DUSK_AND_DAWN, WITH,                                                               \
+    "the darkness table limits sight only on the turns dusk and dawn makes dark")                \
+  X(THICK_MORNING_FOG, NIGHT_FIGHTING, WITH,                                                     \
+    "the fog's visibility roll replaces night fighting's sight roll")                            \
+  X(THICK_MORNING_FOG, DUSK_AND_DAWN, REFUSED,                                                   \
+    "the fog's visibility roll would replace night fighting's on the dark turns")                \
+  X(LIMITED_INTELLIGENCE, FOG_OF_WAR, WITH,                                                      \
+    "a spot that reaches a wing leader deploys the whole wing (or removes a dummy)")             \
+  X(LIMITED_INTELLIGENCE, NVR, WITH, "wings spot no farther than the NVR")                       \
+  X(LIMITED_INTELLIGENCE, NIGHT_FIGHTING, WITH,                                                  \
+    "night fighting limits how far a unit may fire, not what a wing spots: spotting stays at "   \
+    "the spot range, each shot in the dark rolls its sight")                                     \
+  X(LIMITED_INTELLIGENCE, DARKNESS, WITH,                                                        \
+    "wings spot no farther than the darkness roll lets units see")                               \
+  X(LIMITED_INTELLIGENCE, DUSK_AND_DAWN, WITH,                                                   \
+    "the dark turns it makes limit fire as night fighting does; spotting stays at the spot "     \
+    "range")                                                                                     \
+  X(LIMITED_INTELLIGENCE, THICK_MORNING_FOG, WITH,                                               \
+    "wings spot no farther than the fog's roll lets units see")                                  \
+  X(LIMITED_INTELLIGENCE, CONCEALMENT, WITH,                                                     \
+    "concealment limits fire at a unit deployed at the start, not what a wing spots")            \
+  X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED, "two kinds of counters for the same hidden units")  \
+  X(LIMITED_INTELLIGENCE, ESCALATION, WITH,                                                      \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, DEEP_STRIKE, REFUSED,                                                  \
+    "a deep strike would come down outside its wing's counters, by name")                        \
+  X(LIMITED_INTELLIGENCE, INFILTRATE, WITH,                                                      \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, RESERVES, WITH,                                                        \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, DELAYED_RESERVES, WITH,                                                \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, SCATTERED_RESERVES, WITH,                                              \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, MOBILE_RESERVES, WITH,                                                 \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, AMBUSH, WITH,                                                          \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, IMMEDIATE_AMBUSH, WITH,                                                \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
+  X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, REFUSED,                                            \
+    "wings deploy as leader counters; a die picking each platoon's section does not fit them")   \
+  X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                             \
     "recce moves would move platoons hidden under a wing's counters")
 
 enum murk_pair_verdict {
@@ -284,6 +287,9 @@ enum murk_param_type {
   X(NVR_SS_RADIUS, NVR, "starshell_radius", LENGTH, "3hex", 0, 1000)                  \
   X(NVR_IR_USAGE, NVR, "round_usage", INT, "4", 0, 6)                                 \
   X(NVR_IR_RADIUS, NVR, "round_radius", LENGTH, "6hex", 0, 1000)                      \
+  X(NVR_CONCEALED, NVR, "concealed_setup", BOOL, "true", 0, 1)                        \
+  X(NVR_HIDDEN, NVR, "hidden_share", INT, "25", 0, 100)                               \
+  X(NVR_MOVEMENT, NVR, "night_movement", BOOL, "true", 0, 1)                          \
   X(CLOAK_ROAD, CLOAKING, "road", LENGTH, "6hex", 0, 1000)                            \
   X(CLOAK_OPEN, CLOAKING, "open", LENGTH, "6hex", 0, 1000)                            \
   X(CLOAK_TERRAIN, CLOAKING, "terrain", LENGTH, "3hex", 0, 1000)                      \

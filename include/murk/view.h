@@ -39,6 +39,7 @@ enum murk_marker_kind {
   MURK_MARKER_TEMPLATE = 0,
   MURK_MARKER_WING = 1,
   MURK_MARKER_CLOAK = 2,
+  MURK_MARKER_CONCEALED = 3, /* the night defender's "?" (seed 003, 1.2) */
 };
 /* A wing leader's Dis counters (seed 002, 27.1.2). */
 #define MURK_MAX_DIS 2
@@ -84,7 +85,8 @@ struct murk_view_marker {
                                               every rule in force (Fog of War template rates,
                                               a cloak's, a wing's pace); -1: may not enter */
   bool moved;                              /* has moved this step */
-  bool may_move;              /* a move may be ordered now (murk_view_reach lists where to) */
+  bool hidden;   /* set up hidden (seed 003, 1.2): the enemy does not see it even in sight */
+  bool may_move; /* a move may be ordered now (murk_view_reach lists where to) */
   enum murk_view_sight sight; /* an enemy marker on the table: why it is seen */
 };
 
@@ -237,6 +239,8 @@ struct murk_view {
   int vp[MURK_SIDES];    /* once over: each side's victory points (0 before) */
   int withdraw_due;      /* platoons the side to act must withdraw before 'end' */
   int dummies_left;      /* own dummy markers still to deploy (deploy dummy at X,Y) */
+  int hidden_left;       /* own platoons that may still set up hidden (deploy N hidden at X,Y;
+                            the ASL night rules' night defender, 1.2) */
   enum murk_marker_kind dummy_kind; /* what kind of marker the side's dummies are (its noun:
                                        murk_marker_noun) */
   int delay_counters; /* Fighting Withdrawal: the defender's delay counters (public) */

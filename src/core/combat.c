@@ -45,13 +45,6 @@ static bool placed(const struct mk_state* s, enum murk_side side, int t) {
 
 /* ---- the modifiers ---- */
 
-/* Night hook (seed 003 NVR, seed 004 Night Fighting and Dusk & Dawn, seed 001 Darkness):
- * shooting in the dark is harder. The night rules proper (who sees how far, the sight rolls)
- * live in sight.c and night.c. */
-static bool night(const struct murk_game* g) {
-  return mk_night_now(g);
-}
-
 /* Terrain that hides or shelters a team: difficult ground, or anything sight cannot pass
  * freely (woods, villages, orchards). */
 static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
@@ -64,6 +57,20 @@ static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
 static bool fortified(const struct murk_game* g, struct murk_pos p) {
   const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
   return t && t->works == MURK_WORKS_FORTIFICATION;
+}
+
+/* The night modifier to hit a team standing at p (docs/rules.md, "Which night rule
+ * governs"). The night rules proper (who sees how far, the sight rolls) live in sight.c and
+ * night.c.
+ * - The ASL night rules, 1.7: on a turn the NVR is in force, +1 (the Low Visibility
+ *   hindrance), but never together with terrain in the target's cell (a positive TEM: the
+ *   combat model's `concealed`).
+ * - The sci-fi mission special rules' Night Fighting: nothing; its sight roll is the rule.
+ * - Darkness (the Flames of War missions, which name the night rules without giving them):
+ *   the engine's own +1 (murk's model). */
+static bool night(const struct murk_game* g, struct murk_pos p) {
+  if (mk_night_nvr(g) >= 0) return !in_terrain(g, p);
+  return mk_night_darkness_now(g);
 }
 
 /* Concealment hook: is this team concealed from shooters? In terrain. (Seed 004's
@@ -442,12 +449,35 @@ static int known_distance(const struct murk_game* g, enum murk_side side, int t,
   return d;
 }
 
+/* seed 004, Night Fighting: barrage weapons "may fire at unseen targets". A barrage team
+ * that cannot see a team of tu itself aims at the nearest one its side sees (from any of
+ * its units: what the side knows), whatever Night Fighting's sight range; the shot is
+ * then fired blind and scatters (mk_combat_shoot). -1 if the side sees none. */
+static int nearest_seen_by_side(const struct murk_game* g, enum murk_side side, int t, int tu,
+                                int* dist) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  const struct mk_unit_state* tv = &s->units[other][tu];
+  int best = INT_MAX, pick = -1;
+  for (int k = tv->first_team; k < tv->first_team + tv->nteams; k++) {
+    if (!placed(s, other, k) || !s->seen_team[side][k].seen) continue;
+    int d = murk_geom_distance(&g->m->grid, s->teams[side][t].pos, s->teams[other][k].pos);
+    if (d < best) {
+      best = d;
+      pick = k;
+    }
+  }
+  *dist = best;
+  return pick;
+}
+
 /* Which teams of own unit `unit` may shoot at unit tu of the enemy: each at the nearest
  * target team it can see (sight.h), if in range. pick[i] (team first_team + i) gets that
- * team or -1, dist[i] its distance; *nearest the nearest target team seen or not. Returns
- * how many teams may shoot. */
+ * team or -1, dist[i] its distance, blind[i] whether it is a barrage team's target it
+ * cannot see itself (Night Fighting, nearest_seen_by_side); *nearest the nearest target team
+ * seen or not. Returns how many teams may shoot. */
 static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu, int* pick,
-               int* dist, int* nearest) {
+               int* dist, bool* blind, int* nearest) {
   const struct mk_state* s = &g->s;
   const struct mk_unit_state* u = &s->units[side][unit];
   enum murk_side other = murk_side_other(side);
@@ -456,11 +486,16 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     int i = t - u->first_team;
     pick[i] = -1;
+    blind[i] = false;
     if (!placed(s, side, t)) continue;
     int d = known_distance(g, side, t, tu);
     if (d < *nearest) *nearest = d;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
+    if ((k < 0 || d > pr->range) && pr->barrage && mk_night_fighting_now(g)) {
+      k = nearest_seen_by_side(g, side, t, tu, &d);
+      blind[i] = k >= 0; /* fired blind: it scatters (mk_combat_shoot) */
+    }
     if (k < 0 || d > pr->range || pr->rof <= 0) continue;
     pick[i] = k;
     dist[i] = d;
@@ -482,6 +517,16 @@ bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
   const struct mk_unit_state* tv = &s->units[other][tu];
   const struct murk_grid* grid = &g->m->grid;
   bool found = false;
+  if (shooting && mk_night_fighting_now(g)) {
+    /* Night Fighting: a barrage team may fire blind at a target its side sees (aim), which
+     * the quick test below does not know: ask aim itself. */
+    if (*seen < 0) *seen = mk_sight_unit_seen(g, side, tu);
+    if (!*seen) return false;
+    int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
+        dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS], nearest;
+    bool blind[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+    return aim(g, side, unit, tu, pick, dist, blind, &nearest) > 0;
+  }
   if (shooting) {
     /* aim() finds a team that may shoot: some own team with a rate of fire has the nearest
      * target team it sees within its range, that is, sees one within its range. Distances
@@ -566,7 +611,8 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   int ncombos = 0, nblind = 0, ndice = 0, nearest = INT_MAX;
   int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
       dist[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
-  int inrange = aim(g, side, unit, tu, pick, dist, &nearest);
+  bool blinds[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
+  int inrange = aim(g, side, unit, tu, pick, dist, blinds, &nearest);
   if (inrange == 0) return out_of_reach(g, side, unit, snum, tnum, nearest, reason, reason_len);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
    * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
@@ -580,14 +626,14 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
     int i = t - u->first_team, k = pick[i], d = dist[i];
     if (k < 0) continue;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
-    bool unseen = d > sight && !flashing;
+    bool unseen = (d > sight && !flashing) || blinds[i];
     if (unseen && !pr->barrage) continue;
     struct to_hit h = {
         .skill = mk_team_profile(g, other, k)->skill,
         .long_range = 2 * d > pr->range,
         .dug_in = tgt->dug_in || fortified(g, g->s.teams[other][k].pos),
         .concealed = concealed(g, other, tu, k),
-        .night = night(g),
+        .night = night(g, s->teams[other][k].pos),
         .dice = pr->rof,
     };
     if (unseen) {
@@ -677,8 +723,9 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     int d = INT_MAX;
     int t = nearest_team_to(g, other, k, side, unit, true, &d);
     if (t < 0 || d > pr->range || pr->rof <= 0 || d > dsight) continue;
-    struct to_hit h = {
-        .skill = mk_team_profile(g, side, t)->skill, .night = night(g), .dice = pr->rof};
+    struct to_hit h = {.skill = mk_team_profile(g, side, t)->skill,
+                       .night = night(g, s->teams[side][t].pos),
+                       .dice = pr->rof};
     add_dice(combos, &ncombos, &h);
   }
   if (ncombos > 0) {

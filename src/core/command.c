@@ -173,13 +173,14 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                           .handler = mk_setup_reserve},
     [MURK_CMD_DEPLOY] = {.verb = "deploy",
                          .unit = MK_REFS_OWN_DUMMY,
+                         .reserve_kind = true, /* `hidden` (seed 003, 1.2) */
                          .pos_word = "at",
                          .phases = MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE),
                          .when = "platoons are deployed during setup only",
                          .now_suffix = true,
                          .unit_resolve = MK_RESOLVE_OWN,
                          .undo = true,
-                         .usage = "deploy N at X,Y | deploy dummy at X,Y",
+                         .usage = "deploy N [hidden] at X,Y | deploy dummy at X,Y",
                          .handler = mk_setup_deploy},
     [MURK_CMD_ARRIVE] = {.verb = "arrive",
                          .unit = MK_REFS_OWN,
@@ -351,8 +352,9 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                             .pos_word = "at",
                             .available = plays_nvr_starshells,
                             .phases = MK_PH(PLAY),
-                            .steps = MK_ST(SHOOTING),
-                            .when = "starshells are fired in your shooting step",
+                            .steps = MK_ST(MOVEMENT) | MK_ST(SHOOTING),
+                            .when = "starshells are fired in your movement step (before the "
+                                    "platoon moves) or your shooting step",
                             .unit_resolve = MK_RESOLVE_OWN,
                             .undo = false,
                             .prompt_rank = 5,
@@ -364,8 +366,9 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                              .pos_word = "at",
                              .available = plays_nvr_rounds,
                              .phases = MK_PH(PLAY),
-                             .steps = MK_ST(SHOOTING),
-                             .when = "illuminating rounds are fired in your shooting step",
+                             .steps = MK_ST(MOVEMENT) | MK_ST(SHOOTING),
+                             .when = "illuminating rounds are fired in your movement step "
+                                     "(before the platoon moves) or your shooting step",
                              .unit_resolve = MK_RESOLVE_OWN,
                              .undo = false,
                              .prompt_rank = 6,
@@ -386,7 +389,8 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                          .handler = mk_setup_patrol},
 };
 
-static const char* const reserve_kinds[] = {"", "delayed", "scattered", "mobile", "deep", "plain"};
+static const char* const reserve_kinds[] = {"",     "delayed", "scattered", "mobile",
+                                            "deep", "plain",   "hidden"};
 
 const struct mk_cmd_row* mk_cmd_row(enum murk_command_kind k) {
   return (unsigned)k < MURK_CMD_COUNT ? &rows[k] : NULL;
@@ -703,13 +707,16 @@ static int parse_args(struct parser* p, const struct mk_cmd_row* e, struct murk_
     snprintf(after, sizeof after, "the unit");
   }
 
-  if (e->reserve_kind && peek_token(p, &t)) {
+  /* The word's place holds a reserve kind (`reserve`) or `hidden` (`deploy`, before "at"). */
+  if (e->reserve_kind && peek_token(p, &t) && !(e->pos_word && tok_is(&t, e->pos_word))) {
     size_t k;
     for (k = 1; k < sizeof reserve_kinds / sizeof reserve_kinds[0]; k++)
       if (tok_is(&t, reserve_kinds[k])) break;
     if (k == sizeof reserve_kinds / sizeof reserve_kinds[0]) {
       char word[32];
       tok_text(&t, word, sizeof word);
+      if (e->pos_word)
+        return fail(p, t.col, "unknown word '%s' (expected hidden or %s)", word, e->pos_word);
       return fail(p, t.col, "unknown reserve kind '%s' (expected %s)", word,
                   "delayed, scattered, mobile, deep or plain");
     }

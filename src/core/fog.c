@@ -147,8 +147,19 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   snprintf(handle, sizeof handle, "T%d", mk->number);
   struct murk_pos start = mk->pos;
   int moved = p.n;
+  mk_night_unhide(g, mi); /* seed 003, 1.2: a hidden counter that moves is a "?" from then on */
+  /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. Heard
+   * where the enemy sees it start, the mover's copy saying nothing of who heard. */
+  int jitter = 0;
+  if (mk_night_strays(
+          g, side, handle,
+          ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, start, false),
+          !ops->seen_anywhere, &jitter)) {
+    moved = p.n / 2;
+    while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
+  }
   /* An enemy it did not know of stops it in the last free cell before (Hidden contact). */
-  int hit = first_hidden_enemy(g, side, &p, p.n);
+  int hit = first_hidden_enemy(g, side, &p, moved);
   if (hit >= 0) {
     moved = hit;
     while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
@@ -182,8 +193,10 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   mk_event_facts(g, mk->number, &start, &mk->pos);
   /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
   if (!ops->seen_anywhere) mk_event_split(g, side);
-  if (ops->after_move) ops->after_move(g, mi, p.cells, moved);
+  bool revealed = ops->after_move && ops->after_move(g, mi, p.cells, moved);
   if (hit >= 0) mk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
+  /* seed 003, 1.55: jitter fire, once the move is made. */
+  if (jitter > 0) mk_night_jitter(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
   murk_free(p.cells);
   return MURK_OK;
 }
@@ -452,14 +465,26 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   char handle[16];
   snprintf(handle, sizeof handle, "P%d", number);
   int moved = p.n;
-  int hit = first_hidden_enemy(g, side, &p, p.n); /* Hidden contact */
+  bool flash = mk_night_flashing(g, side, unit);
+  /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. */
+  int jitter = 0;
+  enum murk_audience raud = mk_sight_audience(g, side, start, start, flash);
+  if (raud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit))
+    raud = MURK_AUD_ALL;
+  if (mk_night_strays(g, side, handle, raud,
+                      g->s.phase == MURK_PHASE_PLAY &&
+                          mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED,
+                      &jitter)) {
+    moved = p.n / 2;
+    while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
+  }
+  int hit = first_hidden_enemy(g, side, &p, moved); /* Hidden contact */
   if (hit >= 0) {
     moved = hit;
     while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
   }
   int fd = first_difficult(g, &p);
   bool bogged = false;
-  bool flash = mk_night_flashing(g, side, unit);
   if (fd >= 0 && fd < moved && vehicle &&
       bog_check(g, handle, false, mk_sight_audience(g, side, start, p.cells[fd], flash))) {
     bogged = true;
@@ -529,6 +554,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
       mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
     mk_event_split(g, side);
   if (hit >= 0) mk_hidden_contact(g, side, handle, end, met);
+  if (jitter > 0) mk_night_jitter(g, side, -1, unit, end, jitter); /* seed 003, 1.55 */
   return MURK_OK;
 }
 

@@ -36,6 +36,14 @@ static int cloak_allowance(const struct murk_game* g, enum murk_side side, int m
   return mk_night_cloak_allowance(g, cls);
 }
 
+/* seed 003, 1.2: a "?" moves as its platoon would. */
+static int concealed_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                               enum murk_terrain_class cls) {
+  (void)mi;
+  (void)cls;
+  return mk_night_concealed_allowance(g, side, unit);
+}
+
 /* seed 002, 27.1.4: the wing's slowest team on any ground. */
 static int wing_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                           enum murk_terrain_class cls) {
@@ -135,6 +143,16 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
                        .bogs = false, /* men on foot: seed 003 has no bogging for them */
                        .seen_anywhere = false,
                        .reveal = marker_reveal},
+    /* The night defender's "?" (seed 003, 1.2): seen only in sight, like a cloak, and lost
+     * the same way (1.31). */
+    [MK_ROLE_CONCEALED] = {.name = "\"?\" counter",
+                           .plural = "\"?\" counters",
+                           .allowance = concealed_allowance,
+                           .move = mk_fog_move_template,
+                           .after_move = mk_night_cloak_after_move,
+                           .bogs = false,
+                           .seen_anywhere = false,
+                           .reveal = marker_reveal},
     [MK_ROLE_WING] = {.name = "wing leader",
                       .plural = "wing leaders",
                       .allowance = wing_allowance,
@@ -149,12 +167,14 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
                      .seen_anywhere = true},
 };
 
-static enum mk_marker_role kind_role(enum murk_marker_kind k) {
+enum mk_marker_role mk_kind_role(enum murk_marker_kind k) {
   switch (k) {
     case MURK_MARKER_WING:
       return MK_ROLE_WING;
     case MURK_MARKER_CLOAK:
       return MK_ROLE_CLOAK;
+    case MURK_MARKER_CONCEALED:
+      return MK_ROLE_CONCEALED;
     case MURK_MARKER_TEMPLATE:
     default:
       return MK_ROLE_TEMPLATE;
@@ -162,7 +182,7 @@ static enum mk_marker_role kind_role(enum murk_marker_kind k) {
 }
 
 const char* murk_marker_noun(enum murk_marker_kind kind, bool plural) {
-  const struct mk_marker_ops* o = &ops[kind_role(kind)];
+  const struct mk_marker_ops* o = &ops[mk_kind_role(kind)];
   return plural ? o->plural : o->name;
 }
 
@@ -182,7 +202,7 @@ const char* mk_marker_dummy_noun(const struct murk_game* g, enum murk_side side,
 enum mk_marker_role mk_marker_role(const struct murk_game* g, int mi) {
   const struct mk_marker* mk = &g->s.markers[mi];
   if (!mk->on_table && mk->revealed && mk->unit >= 0) return MK_ROLE_PLATOON;
-  return kind_role(mk->kind);
+  return mk_kind_role(mk->kind);
 }
 
 const struct mk_marker_ops* mk_marker_ops_of(enum mk_marker_role role) {

@@ -19,6 +19,7 @@ enum mk_marker_role {
   MK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */
   MK_ROLE_PLATOON,      /* a platoon revealed from its marker: its teams on the table */
   MK_ROLE_CLOAK,        /* a cloaking counter on the table */
+  MK_ROLE_CONCEALED,    /* the night defender's "?" counter on the table (seed 003, 1.2) */
   MK_ROLE_WING,         /* a wing leader on the table */
   MK_ROLE_DIS,          /* a wing leader's Dis counters */
   MK_ROLE_COUNT
@@ -58,6 +59,8 @@ struct mk_marker_ops {
   void (*describe)(const struct murk_game* g, int mi, struct murk_view_marker* vm);
 };
 
+/* The role of a marker of kind k on the table. */
+enum mk_marker_role mk_kind_role(enum murk_marker_kind k);
 /* The role of marker mi as it stands now. */
 enum mk_marker_role mk_marker_role(const struct murk_game* g, int mi);
 /* The operations of a role, and of marker mi (its current role). */

@@ -7,6 +7,7 @@
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "night.h"
 #include "state.h"
 
 enum murk_terrain_class mk_move_class(enum murk_terrain_class c) {
@@ -34,6 +35,11 @@ bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, i
     if (asked[mc] == INT_MIN) asked[mc] = ops->allowance(g, side, mi, unit, mc);
     out->allow[k] = asked[mc];
     if (out->allow[k] < 0) return false; /* nothing of it on the table */
+  }
+  /* seed 003, 1.51-1.52: moving at night costs more (night.c). */
+  for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) {
+    int cost = mk_night_move_cost(g, side, mi, unit, mk_move_class((enum murk_terrain_class)k));
+    if (cost > 0) out->allow[k] = out->allow[k] > cost ? out->allow[k] - cost : 0;
   }
   out->self_end = ops->self_end;
   out->allow[MURK_TERRAIN_IMPASSABLE] = out->allow[MURK_TERRAIN_WATER] = -1;

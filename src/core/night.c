@@ -4,11 +4,19 @@
  *   NVR Modifier (or as the mission sets it), and the change roll at the start of every
  *   player turn after the first; beyond it a unit is unseen unless it fired (a gunflash,
  *   1.8) or stands in an illuminated cell (1.101, 1.9).
- * - Illumination (seed 003, 1.9-1.94): starshells (radius 3) and illuminating rounds
- *   (radius 6) for the rest of the player turn, fires (twice their burning levels, sight.c).
+ * - Illumination (seed 003, 1.9-1.94): starshells (radius 3, placed by the placement roll)
+ *   and illuminating rounds (radius 6), none before the first gunflash, for the rest of the
+ *   player turn; fires (twice their burning levels, sight.c).
  * - Cloaking (seed 003, 1.4): the attacker's infantry enters under cloaking counters
  *   (markers over a platoon or nothing); they move at a fixed rate and lose the cloak when
  *   they move through light or attack.
+ * - The night defender (seed 003, 1.2): it sets up under "?" counters, a quarter of its
+ *   platoons hidden.
+ * - Night movement (seed 003, 1.5): the extra cost, the movement roll and straying, jitter
+ *   fire.
+ * - Which rule governs where the rule sets meet (docs/rules.md, "Which night rule
+ *   governs"): Dusk & Dawn decides the dark turns for all; the NVR decides sight, Night
+ *   Fighting's roll how far a unit fires.
  * - Night Fighting (seed 004): a sight roll (2D6 x 3") once per firing unit; nothing beyond
  *   it may be shot, except by barrage weapons, which scatter farther.
  * - Dusk & Dawn (seed 004): a die after deployment; 1: night on turn 1, 6: night from turn 6.
@@ -83,27 +91,39 @@ int mk_nvr_change(int nvr, int coloured, int white, int extra, int cloud, int mo
 
 /* ---- state ---- */
 
+/* Which turns are dark (docs/rules.md, "Which night rule governs"; murk's own where the texts
+ * are silent): where Dusk & Dawn is listed its die decides for every night rule listed with
+ * it (the NVR, Night Fighting, Darkness); before the die is rolled (setup) it is not dark.
+ * Without it a listed night rule is in force on every turn. */
+static bool dark_turn(const struct murk_game* g) {
+  const struct mk_state* s = &g->s;
+  if (!rule(g, MURK_RULE_DUSK_AND_DAWN)) return true;
+  /* seed 004, Dusk & Dawn (and Random Game Length: dark on turn 6 stays dark). */
+  int die = s->night.dusk_dawn;
+  if (die == 1) return s->turn <= 1;
+  if (die == 6) return s->turn >= 6;
+  return false;
+}
+
 int mk_night_nvr(const struct murk_game* g) {
-  if (!rule(g, MURK_RULE_NVR)) return -1;
+  if (!rule(g, MURK_RULE_NVR) || !dark_turn(g)) return -1; /* daylight: no NVR */
   if (g->s.night.nvr_rolled) return g->s.night.nvr;
   int base = murk_mission_param(g->m, MURK_P_NVR_BASE);
   return base >= 0 ? base : 3;
 }
 
 bool mk_night_fighting_now(const struct murk_game* g) {
-  const struct mk_state* s = &g->s;
-  if (rule(g, MURK_RULE_DUSK_AND_DAWN)) {
-    /* seed 004, Dusk & Dawn (and Random Game Length: dark on turn 6 stays dark). */
-    int die = s->night.dusk_dawn;
-    if (die == 1) return s->turn <= 1;
-    if (die == 6) return s->turn >= 6;
-    return false;
-  }
+  /* seed 004: Dusk & Dawn's dark turns use the Night Fighting rules, listed or not. */
+  if (rule(g, MURK_RULE_DUSK_AND_DAWN)) return dark_turn(g);
   return rule(g, MURK_RULE_NIGHT_FIGHTING);
 }
 
+bool mk_night_darkness_now(const struct murk_game* g) {
+  return rule(g, MURK_RULE_DARKNESS) && dark_turn(g);
+}
+
 bool mk_night_now(const struct murk_game* g) {
-  return mk_night_fighting_now(g) || rule(g, MURK_RULE_DARKNESS) || rule(g, MURK_RULE_NVR);
+  return mk_night_fighting_now(g) || mk_night_darkness_now(g) || mk_night_nvr(g) >= 0;
 }
 
 bool mk_night_lit(const struct murk_game* g, struct murk_pos p) {
@@ -118,6 +138,7 @@ bool mk_night_lit(const struct murk_game* g, struct murk_pos p) {
 
 void mk_night_gunflash(struct murk_game* g, enum murk_side side, int unit) {
   if (unit >= 0 && unit < MK_MAX_UNITS) g->s.night.gunflash[side][unit] = true;
+  g->s.night.flashed = true; /* seed 003, 1.91: lights may be fired from now on */
 }
 
 bool mk_night_flashing(const struct murk_game* g, enum murk_side side, int unit) {
@@ -255,8 +276,9 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
                   : "dawn breaks: no more night fighting");
     n->was_night = now;
   }
-  /* seed 003, 1.12: the change roll at the start of every player turn after the opening one. */
-  if (rule(g, MURK_RULE_NVR) && !(s->turn == 1 && side == s->first)) nvr_change(g);
+  /* seed 003, 1.12: the change roll at the start of every player turn after the opening one;
+   * none on a turn Dusk & Dawn makes daylight (there is no NVR to change; murk's own). */
+  if (mk_night_nvr(g) >= 0 && !(s->turn == 1 && side == s->first)) nvr_change(g);
 }
 
 /* ---- sight rolls before shooting ---- */
@@ -292,13 +314,20 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
   *rolled = false;
   *flash_ok = false;
   *why = NULL;
-  if (rule(g, MURK_RULE_NVR)) return MURK_SIGHT_UNLIMITED; /* sight.c: NVR, flashes, light */
-  bool table = m->visibility.nrows > 0 &&
-               (rule(g, MURK_RULE_THICK_MORNING_FOG) || rule(g, MURK_RULE_DARKNESS));
-  bool fog = table && rule(g, MURK_RULE_THICK_MORNING_FOG);
+  /* Precedence (docs/rules.md, "Which night rule governs"): on a dark turn the NVR decides
+   * what is seen (sight.c: the NVR, gunflashes, light); Night Fighting's roll, where that
+   * rule is in force too, still caps how far each unit fires (seed 004: "the maximum range
+   * that any non-barrage weapon can be fired at"). The NVR alone rolls nothing. */
+  bool nvr = mk_night_nvr(g) >= 0;
   bool nf = mk_night_fighting_now(g);
-  bool hidden =
-      rule(g, MURK_RULE_CONCEALMENT) && !nf && target >= 0 && s->units[other][target].concealed;
+  if (nvr && !nf) return MURK_SIGHT_UNLIMITED;
+  bool table = !nvr && m->visibility.nrows > 0 &&
+               (rule(g, MURK_RULE_THICK_MORNING_FOG) || mk_night_darkness_now(g));
+  bool fog = table && rule(g, MURK_RULE_THICK_MORNING_FOG);
+  /* seed 004, Concealment: ignored when the Night Fight rules apply for the turn; murk
+   * ignores it on any dark turn (the NVR's too): the darkness conceals. */
+  bool hidden = rule(g, MURK_RULE_CONCEALMENT) && !mk_night_now(g) && target >= 0 &&
+                s->units[other][target].concealed;
   if (table) {
     *why = fog ? "through the fog" : "in the dark";
     *flash_ok = !fog; /* Darkness: a team that fired is seen; seed 000: not in the fog */
@@ -374,10 +403,8 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
     if (!mk_night_lit(g, cells[i])) continue;
     char ps[16];
     murk_pos_format(cells[i], ps, sizeof ps);
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner,
-            "T%d moves through the light at %s: its "
-            "cloak is lost",
-            mk->number, ps);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner, "T%d moves through the light at %s: its %s",
+            mk->number, ps, mk->kind == MURK_MARKER_CONCEALED ? "\"?\" is lost" : "cloak is lost");
     mk_event_facts(g, mk->number, &mk->pos, NULL);
     mk_fog_reveal_marker(g, mi, NULL);
     return true;
@@ -385,22 +412,215 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
   return false;
 }
 
+/* ---- night movement (seed 003, 1.5) ---- */
+
+static bool night_moves(const struct murk_game* g) {
+  return mk_night_nvr(g) >= 0 && murk_mission_param(g->m, MURK_P_NVR_MOVEMENT) != 0;
+}
+
+int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                       enum murk_terrain_class cls) {
+  if (!night_moves(g)) return 0;
+  /* 1.421: a cloaking counter moves at daytime costs. */
+  if (mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK) return 0;
+  bool vehicle = false;
+  if (unit >= 0) {
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+    vehicle = (pl->flags & MURK_PF(VEHICLE)) != 0;
+    const struct murk_force* f = murk_force(g, side);
+    for (int k = 0; k < pl->ngroups && !vehicle; k++)
+      vehicle = f->profiles[pl->groups[k].profile].vehicle != 0;
+  }
+  /* 1.51 (men on foot: one more MF to enter concealment terrain, as its example shows) and
+   * 1.52 (vehicles: more to enter any hex; our copy is cut after "an additional MP"). murk's
+   * moves are counted in cells by the slowest ground entered, not in MF per hex, so the
+   * night costs one cell of the move: through difficult ground on foot, on any ground in a
+   * vehicle (murk's reading). */
+  return vehicle || cls == MURK_TERRAIN_DIFFICULT ? 1 : 0;
+}
+
+bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handle,
+                     enum murk_audience aud, bool split, int* jitter) {
+  *jitter = 0;
+  if (!night_moves(g)) return false;
+  /* 1.53: the Movement DR before a unit moves; a coloured 6 strays. */
+  struct murk_dice_expr dd = {2, 6, 1, 0};
+  struct murk_roll r;
+  char purpose[MURK_ROLL_PURPOSE];
+  snprintf(purpose, sizeof purpose, "%s movement (coloured 6: strays)", handle);
+  murk_roll(g, &dd, purpose, aud, &r);
+  if (split) mk_event_split(g, side);
+  /* 1.55: doubles call for jitter fire once a gunflash has marked an attack. */
+  if (r.dice[0] == r.dice[1] && g->s.night.flashed) *jitter = r.dice[0] + r.dice[1];
+  if (r.dice[0] != 6) return false;
+  /* What a strayer does is cut from our copy after the roll; murk's own: it loses its way and
+   * covers half the way it was ordered (rounded down). */
+  mk_emit(g, MURK_EV_INFO, aud, side, "%s loses its way in the dark: it goes half as far", handle);
+  if (split) mk_event_split(g, side);
+  return true;
+}
+
+/* The enemy unit nearest to p that may jitter fire (1.551: good order, not hidden, with
+ * fire to give): a marker index (*mi) or a revealed unit (*unit). False if none. */
+static bool closest_defender(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                             int* mi, int* unit) {
+  const struct mk_state* s = &g->s;
+  const struct murk_grid* gr = &g->m->grid;
+  *mi = *unit = -1;
+  int best = MURK_SIGHT_UNLIMITED;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct mk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != side || mk->hidden) continue;
+    int d = murk_geom_distance(gr, mk->pos, p);
+    if (d < best) {
+      best = d;
+      *mi = i;
+      *unit = -1;
+    }
+  }
+  for (int k = 0; k < s->nunits[side]; k++) {
+    const struct mk_unit_state* u = &s->units[side][k];
+    if (u->state != MURK_PLATOON_REVEALED) continue;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+      if (!s->teams[side][t].alive || !s->teams[side][t].placed ||
+          mk_team_profile(g, side, t)->rof <= 0)
+        continue;
+      int d = murk_geom_distance(gr, s->teams[side][t].pos, p);
+      if (d < best) {
+        best = d;
+        *mi = -1;
+        *unit = k;
+      }
+    }
+  }
+  return *mi >= 0 || *unit >= 0;
+}
+
+/* A unit jitter fires: a revealed platoon flashes (1.552: nothing else happens); a unit under
+ * a counter loses it (1.43: any attack does; a dummy is taken off, 1.551). */
+static void jitter_fires(struct murk_game* g, enum murk_side side, int mi, int unit, int total) {
+  struct mk_state* s = &g->s;
+  if (mi >= 0 && s->markers[mi].on_table) {
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "%s T%d jitter fires into the dark (doubles, %d): it gives itself away",
+            murk_side_name(side), s->markers[mi].number, total);
+    mk_fog_reveal_marker(g, mi, NULL);
+    int u = s->markers[mi].unit;
+    if (u >= 0) mk_night_gunflash(g, side, u);
+    return;
+  }
+  if (unit < 0) return;
+  mk_night_gunflash(g, side, unit);
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+          "%s P%d jitter fires into the dark (doubles, %d): a gunflash", murk_side_name(side),
+          s->units[side][unit].marker, total);
+}
+
+void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
+                     int total) {
+  if (total <= 0) return;
+  /* 1.55's table. murk has no Stealthy or Lax units: all are Normal (1.63), so 6 and 8 do
+   * nothing; 2 and 4 make the closest DEFENDER (the side not moving) fire, 10 the mover
+   * unless cloaked, 12 the mover. */
+  if (total == 2 || total == 4) {
+    int emi = -1, eunit = -1;
+    enum murk_side other = murk_side_other(side);
+    if (closest_defender(g, other, at, &emi, &eunit)) jitter_fires(g, other, emi, eunit, total);
+    return;
+  }
+  bool cloaked = mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK;
+  if (total == 12 || (total == 10 && !cloaked))
+    jitter_fires(g, side, mi >= 0 && g->s.markers[mi].on_table ? mi : -1, unit, total);
+}
+
+/* ---- the night defender's setup (seed 003, 1.2) ---- */
+
+bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit) {
+  (void)unit;
+  const struct mk_state* s = &g->s;
+  /* 1.2 is the Scenario Defender's, at setup: reserves arriving later and ambushes come on
+   * as they would by day (murk's reading). Fog of War's templates and Limited Intelligence's
+   * leaders already hide what they cover. */
+  if (!rule(g, MURK_RULE_NVR) || side != MURK_DEFENDER ||
+      murk_mission_param(g->m, MURK_P_NVR_CONCEALED) == 0 || rule(g, MURK_RULE_FOG_OF_WAR) ||
+      rule(g, MURK_RULE_LIMITED_INTELLIGENCE))
+    return false;
+  return s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS ||
+         s->phase == MURK_PHASE_INFILTRATE;
+}
+
+int mk_night_hidden_left(const struct murk_game* g, enum murk_side side) {
+  if (side != MURK_DEFENDER || !rule(g, MURK_RULE_NVR) ||
+      murk_mission_param(g->m, MURK_P_NVR_CONCEALED) == 0 || rule(g, MURK_RULE_FOG_OF_WAR) ||
+      rule(g, MURK_RULE_LIMITED_INTELLIGENCE))
+    return 0;
+  /* 1.2: at most 25% (fractions rounded up) of the defender's squads; murk's stack of squads
+   * is a platoon, so a share of its platoons (`hidden_share`). */
+  int n = g->s.nunits[side];
+  int most = (n * murk_mission_param(g->m, MURK_P_NVR_HIDDEN) + 99) / 100;
+  int left = most - g->s.hidden_used[side];
+  return left > 0 ? left : 0;
+}
+
+int mk_night_concealed_allowance(const struct murk_game* g, enum murk_side side, int unit) {
+  /* A "?" changes nothing of how its units move (murk's reading of 1.2 with 1.5: the night's
+   * own movement rules apply to them as to anyone): the slowest team alive. */
+  const struct mk_state* s = &g->s;
+  if (unit < 0) return murk_mission_param(g->m, MURK_P_CLOAK_OPEN);
+  const struct mk_unit_state* u = &s->units[side][unit];
+  int allow = -1;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    if (!s->teams[side][t].alive) continue;
+    int mv = mk_team_profile(g, side, t)->move;
+    if (allow < 0 || mv < allow) allow = mv;
+  }
+  return allow;
+}
+
+void mk_night_unhide(struct murk_game* g, int mi) {
+  struct mk_marker* mk = &g->s.markers[mi];
+  if (!mk->hidden) return;
+  mk->hidden = false;
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  /* Told to its owner only: the enemy learns of it when it has the counter in sight. */
+  mk_emit(g, MURK_EV_INFO, murk_audience_of(mk->owner), mk->owner,
+          "T%d leaves its hiding place at %s: a \"?\" counter from now on", mk->number, ps);
+}
+
 /* ---- starshells and illuminating rounds (seed 003, 1.92 and 1.93) ---- */
 
 /* The own revealed platoon a light command names (resolved by the command table, which
- * also keeps the command to the shooting step of missions played with the NVR). */
+ * also keeps the command to the movement and shooting steps of missions played with the
+ * NVR). */
 static int light_unit(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       const struct mk_cmd_args* a, int* unit, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   *unit = a->unit;
   if (*unit < 0) return mk_reject(reason, reason_len, "a dummy fires nothing");
+  /* 1.91, initial use: our copy keeps only its first words ("No Starshells/..."); murk reads
+   * it as no light before the first gunflash of the game (a shot by either side), which
+   * every player has heard. */
+  if (mk_night_nvr(g) < 0)
+    return mk_reject(reason, reason_len, "it is daylight: a light would show nothing");
+  if (!s->night.flashed)
+    return mk_reject(reason, reason_len,
+                     "no starshell or round goes up before the first shot of the battle (the "
+                     "ASL night rules)");
   struct mk_unit_state* u = &s->units[side][*unit];
   if (u->state == MURK_PLATOON_HIDDEN)
     return mk_reject(reason, reason_len, "platoon %d is under T%d: reveal it first (reveal %d)",
                      *unit + 1, u->marker, *unit + 1);
   if (u->state != MURK_PLATOON_REVEALED)
     return mk_reject(reason, reason_len, "platoon %d is not on the table", *unit + 1);
-  if (u->shot) return mk_reject(reason, reason_len, "P%d has already fired this step", u->marker);
+  if (u->shot) return mk_reject(reason, reason_len, "P%d has already fired this turn", u->marker);
+  /* 1.92: in the Prep Fire Phase, before its units move: in the movement step only a platoon
+   * that has not moved; it counts as moved then (a unit that prep-fires does not move). */
+  if (s->step == MURK_STEP_MOVEMENT && u->moved)
+    return mk_reject(reason, reason_len,
+                     "P%d has moved: a light in the movement step goes up before the platoon "
+                     "moves",
+                     u->marker);
   if (s->night.flare_tried[side][*unit])
     return mk_reject(reason, reason_len, "P%d has already tried this turn", u->marker);
   if (s->night.nlights >= MK_MAX_LIGHTS)
@@ -434,6 +654,59 @@ static int nearest_own(const struct murk_game* g, enum murk_side side, int unit,
   return best;
 }
 
+/* Does the firing side see a gunflash at p or next to it (1.922: it halves the extent of
+ * error)? */
+static bool flash_near(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  for (int k = 0; k < s->nunits[other]; k++) {
+    if (!s->night.gunflash[other][k]) continue;
+    const struct mk_unit_state* u = &s->units[other][k];
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      if (s->teams[other][t].alive && s->teams[other][t].placed && s->seen_team[side][t].seen &&
+          murk_geom_distance(&g->m->grid, s->teams[other][t].pos, p) <= 1)
+        return true;
+  }
+  return false;
+}
+
+/* 1.922, placement: the starshell is aimed at a cell, then a placement roll moves it: the
+ * coloured die gives the direction, the white die the extent of error in cells, halved
+ * (rounded up) when a gunflash the firer sees stands at or next to the aim. Our copy of the
+ * paragraph is cut before its three choices; the roll and the halving are from its example.
+ * On a square grid, with eight directions, the direction is a die of eight (murk's own). */
+static struct murk_pos place_light(struct murk_game* g, enum murk_side side, int unit,
+                                   struct murk_pos at) {
+  const struct murk_grid* gr = &g->m->grid;
+  int ndirs = murk_geom_directions(gr);
+  int marker = g->s.units[side][unit].marker;
+  char purpose[MURK_ROLL_PURPOSE];
+  int dir, error;
+  if (ndirs == 6) {
+    struct murk_dice_expr dd = {2, 6, 1, 0};
+    struct murk_roll r;
+    snprintf(purpose, sizeof purpose, "P%d starshell placement (direction, error)", marker);
+    murk_roll(g, &dd, purpose, MURK_AUD_ALL, &r);
+    dir = r.dice[0] - 1;
+    error = r.dice[1];
+  } else {
+    struct murk_dice_expr dd = {1, ndirs, 1, 0}, d6 = {1, 6, 1, 0};
+    snprintf(purpose, sizeof purpose, "P%d starshell direction", marker);
+    dir = murk_roll(g, &dd, purpose, MURK_AUD_ALL, NULL) - 1;
+    snprintf(purpose, sizeof purpose, "P%d starshell error", marker);
+    error = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL);
+  }
+  if (flash_near(g, side, at)) {
+    error = (error + 1) / 2;
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "a gunflash by the aim halves the error: %d cell%s", error, mk_plural(error));
+  }
+  /* 1.923: a starshell lights even from off the table; the walk stops a little past it. */
+  int far = gr->width + gr->height + 8;
+  for (int i = 0; i < (error < far ? error : far); i++) at = murk_geom_neighbour(gr, at, dir);
+  return at;
+}
+
 /* The usage roll, then the light. Returns MURK_OK either way (the roll is made). */
 static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct murk_pos at,
                       enum mk_light_kind kind, int usage, int radius) {
@@ -441,6 +714,10 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
   struct mk_unit_state* u = &s->units[side][unit];
   const char* word = kind == MK_LIGHT_STARSHELL ? "starshell" : "illuminating round";
   s->night.flare_tried[side][unit] = true;
+  /* docs/rules.md (ours): the try, made or failed, is the platoon's fire for the turn; in the
+   * movement step it also ends its move (1.92: a Prep Fire Phase shot). */
+  u->shot = true;
+  if (s->step == MURK_STEP_MOVEMENT) u->moved = true;
   char purpose[MURK_ROLL_PURPOSE];
   snprintf(purpose, sizeof purpose, "P%d %s usage, %d or less", u->marker, word, usage);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
@@ -448,12 +725,12 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d fails to fire its %s", u->marker, word);
     return MURK_OK;
   }
+  if (kind == MK_LIGHT_STARSHELL) at = place_light(g, side, unit, at);
   struct mk_light* l = &s->night.lights[s->night.nlights++];
   l->kind = kind;
   l->at = at;
   l->radius = radius;
   l->by = side;
-  u->shot = true; /* ours: firing a light is the platoon's fire for the step */
   char ps[16];
   murk_pos_format(at, ps, sizeof ps);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,

@@ -31,10 +31,13 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side);
 
 /* Night Fighting (seed 004) in force this turn: the rule itself, or Dusk & Dawn's night. */
 bool mk_night_fighting_now(const struct murk_game* g);
+/* Darkness (seed 001) in force this turn (Dusk & Dawn may make a turn daylight). */
+bool mk_night_darkness_now(const struct murk_game* g);
 /* Any night rule in force this turn (Night Fighting now, Darkness, NVR): the night
  * modifier of the combat model. */
 bool mk_night_now(const struct murk_game* g);
-/* The current Base NVR in cells, or -1 when the NVR rule is not in force. */
+/* The current Base NVR in cells, or -1 when the NVR rule is not in force this turn (not
+ * listed, or a turn Dusk & Dawn makes daylight). */
 int mk_night_nvr(const struct murk_game* g);
 /* Is p lit by a starshell, an illuminating round or a fire (seed 003, 1.9)? */
 bool mk_night_lit(const struct murk_game* g, struct murk_pos p);
@@ -63,6 +66,32 @@ int mk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class 
  * stopped): it loses its cloak when the move was more than one cell and entered an
  * illuminated cell (1.31, 1.43). Reveals it then and returns true. */
 bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
+
+/* Night movement (seed 003, 1.5), where the NVR is in force (and `night_movement`): the
+ * cells a move over ground of class cls costs the mover beyond its daytime allowance
+ * (marker mi on the table, or unit; a cloaking counter pays nothing, 1.421). */
+int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                       enum murk_terrain_class cls);
+/* The Movement DR before `handle` moves (1.53), with audience aud (split: each event public
+ * is split into a copy for each side, so the mover cannot tell who heard it): true when it
+ * strays (it then goes half as far); *jitter: the doubles' total when jitter fire may
+ * follow (1.55), else 0. */
+bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handle,
+                     enum murk_audience aud, bool split, int* jitter);
+/* After the move: jitter fire for doubles `total` (1.55) by the closest unit of the other
+ * side to `at`, or by the mover (marker mi on the table, or revealed unit). */
+void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
+                     int total);
+/* The night defender's setup (seed 003, 1.2): does `side`'s platoon `unit` set up now under a
+ * "?" counter (MURK_MARKER_CONCEALED)? */
+bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit);
+/* How many more of `side`'s platoons may set up hidden (1.2: 25%, fractions up). */
+int mk_night_hidden_left(const struct murk_game* g, enum murk_side side);
+/* A "?" counter's allowance: its platoon's slowest team alive (unit -1: a dummy). */
+int mk_night_concealed_allowance(const struct murk_game* g, enum murk_side side, int unit);
+/* A hidden counter (marker mi) leaves its hiding place (it moves): from now on it is a "?"
+ * seen where the enemy has it in sight. */
+void mk_night_unhide(struct murk_game* g, int mi);
 
 /* `starshell N at X,Y` and `illuminate N at X,Y` (seed 003, 1.92 and 1.93). */
 int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,

@@ -202,6 +202,10 @@ int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct 
     return mk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
                      u->ambush ? "in ambush" : "in reserve");
   enum murk_reserve_kind kind = c->reserve;
+  if (kind == MURK_RESERVE_HIDDEN)
+    return mk_reject(reason, reason_len,
+                     "hidden is a way to set up at night (deploy N hidden at X,Y), not a kind "
+                     "of reserve");
   if (!kind_ok(kind)) return mk_reject(reason, reason_len, "unknown kind of reserve");
   if (kind == MURK_RESERVE_DEFAULT) {
     kind = default_kind(g, side);
@@ -717,7 +721,8 @@ int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* 
 }
 
 int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
-                   const struct murk_zone* zone, const char* how, char* reason, size_t reason_len) {
+                   const struct murk_zone* zone, const char* how, bool hidden, char* reason,
+                   size_t reason_len) {
   struct mk_state* s = &g->s;
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   struct mk_unit_state* u = &s->units[side][unit];
@@ -729,15 +734,28 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
   u->marker = mk->number;
   bool cloak = mk_night_cloaks(g, side, unit); /* seed 003, 1.41: a cloaking counter */
   if (mk_intel_on(g)) return mk_intel_put(g, side, unit, mi, how); /* a leader of its own */
-  if (cloak || murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
+  bool conceal = !cloak && mk_night_conceals(g, side, unit);       /* seed 003, 1.2: a "?" */
+  if (cloak || conceal || murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
     /* seed 000, Fog of War: a numbered template; reserves "are identified by their
      * platoon template when they enter the table". */
     if (cloak) mk->kind = MURK_MARKER_CLOAK;
+    if (conceal) mk->kind = MURK_MARKER_CONCEALED;
     mk->on_table = true;
     u->state = MURK_PLATOON_HIDDEN;
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side), how,
-            mk_marker_ops(g, mi)->name, mk->number, ps);
-    mk_event_facts(g, mk->number, NULL, &p);
+    if (conceal && hidden) {
+      /* seed 003, 1.2: set up hidden, the enemy is told nothing (not even that a counter went
+       * down: both events are its owner's, so the gaps in the enemy's event numbers are those
+       * of any private pair). */
+      mk->hidden = true;
+      g->s.hidden_used[side]++;
+      mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "%s %s T%d hidden at %s",
+              murk_side_name(side), how, mk->number, ps);
+      mk_event_facts(g, mk->number, NULL, &p);
+    } else {
+      mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s %s T%d at %s", murk_side_name(side),
+              how, mk_marker_ops(g, mi)->name, mk->number, ps);
+      mk_event_facts(g, mk->number, NULL, &p);
+    }
     mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %s (platoon %d)",
             mk->number, pl->name, unit + 1);
     return MURK_OK;
@@ -1009,7 +1027,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
   if (!mk_cell_free(s, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   a->used = true;
-  rc = mk_put_platoon(g, side, unit, c->at, NULL, "brings on", reason, reason_len);
+  rc = mk_put_platoon(g, side, unit, c->at, NULL, "brings on", false, reason, reason_len);
   if (rc != MURK_OK) return rc;
   /* It comes on from the edge and may still move this step. */
   return MURK_OK;
@@ -1163,7 +1181,8 @@ int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct mu
     return MURK_OK;
   }
   u->ambush = 0;
-  rc = mk_put_platoon(g, side, unit, c->at, zone, "springs an ambush with", reason, reason_len);
+  rc = mk_put_platoon(g, side, unit, c->at, zone, "springs an ambush with", false, reason,
+                      reason_len);
   if (rc != MURK_OK) return rc;
   if (!immediate) {
     /* Our reading: a platoon sprung from ambush has used its move for the turn. */

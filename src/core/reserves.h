@@ -78,10 +78,12 @@ bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side)
  * later movement step (issue 18: `end` never traps a side with nothing it can do). */
 void mk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
 
-/* Put a platoon down as a template (fog of war) or in the open at p; the common part of
- * deploying, arriving and springing an ambush. zone (may be NULL) bounds its teams.
- * Returns MURK_OK or MURK_EREJECTED (no room for its teams). */
+/* Put a platoon down as a template (fog of war), a cloaking or "?" counter (the ASL night
+ * rules) or in the open at p; the common part of deploying, arriving and springing an ambush.
+ * zone (may be NULL) bounds its teams. `hidden`: a "?" set up hidden (seed 003, 1.2; the
+ * caller has checked it may). Returns MURK_OK or MURK_EREJECTED (no room for its teams). */
 int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
-                   const struct murk_zone* zone, const char* how, char* reason, size_t reason_len);
+                   const struct murk_zone* zone, const char* how, bool hidden, char* reason,
+                   size_t reason_len);
 
 #endif

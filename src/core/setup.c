@@ -983,7 +983,8 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
   }
   u->state = MURK_PLATOON_WAITING;
   u->ambush = 0;
-  rc = mk_put_platoon(g, side, unit, c->at, &area, "sends out its patrol", reason, reason_len);
+  rc = mk_put_platoon(g, side, unit, c->at, &area, "sends out its patrol", false, reason,
+                      reason_len);
   if (rc != MURK_OK) return rc;
   s->patrol_out[side] = true;
   s->phase_done[MURK_PHASE_PATROL][side] = true;
@@ -1201,6 +1202,24 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
                      m->remove_count - s->removed);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
+  /* `deploy N hidden`: the night defender's hidden setup (seed 003, 1.2). */
+  bool hidden = c->reserve == MURK_RESERVE_HIDDEN;
+  if (c->reserve != MURK_RESERVE_DEFAULT && !hidden)
+    return mk_reject(reason, reason_len,
+                     "a platoon deploys as it is, or hidden (deploy N hidden "
+                     "at X,Y); reserves are named before deployment");
+  if (hidden && c->unit.kind == MURK_REF_DUMMY)
+    return mk_reject(reason, reason_len, "only platoons set up hidden, not dummies");
+  if (hidden && !mk_night_conceals(g, side, a->unit))
+    return mk_reject(reason, reason_len,
+                     "only the defender sets up hidden, on a night played under the ASL night "
+                     "rules' Night Visibility Range");
+  if (hidden && mk_night_hidden_left(g, side) <= 0)
+    return mk_reject(reason, reason_len,
+                     "no more of your platoons may set up hidden (at most %d%% of them, the ASL "
+                     "night rules)",
+                     murk_mission_param(m, MURK_P_NVR_HIDDEN));
+
   if (ph == MURK_PHASE_DEPLOY && mk_intel_on(g)) { /* wing leaders (seed 002, 27.1.2) */
     bool whole = false;
     int rc = mk_intel_deploy(g, side, c, a, &whole, reason, reason_len);
@@ -1293,7 +1312,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   if (slot >= 0) s->rd_slots[side][slot] = -1;
   /* Without fog the teams stay in the zone (infiltrators: anywhere allowed). */
   rc = mk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
-                      reason, reason_len);
+                      hidden, reason, reason_len);
   if (rc != MURK_OK) return rc;
   if (ph != MURK_PHASE_DEPLOY && mk_setup_waiting(g, side, ph) == 0) {
     /* Nothing more to put down in this phase: the side is done without an `end`. */

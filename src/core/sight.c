@@ -382,6 +382,10 @@ int mk_sight_range(const struct murk_game* g, enum murk_side viewer) {
   int nvr = mk_night_nvr(g);
   if (nvr >= 0) return nvr;
   int range = MURK_SIGHT_UNLIMITED;
+  /* Darkness's table, not on a turn Dusk & Dawn makes daylight (night.c). */
+  bool daylight = murk_mission_rule_on(m, MURK_RULE_DARKNESS) &&
+                  !murk_mission_rule_on(m, MURK_RULE_THICK_MORNING_FOG) &&
+                  !mk_night_darkness_now(g);
   struct mk_fov_rows* r = g->fov_rows; /* one mission's: the table's part is kept there */
   if (r && r->table_range_made) {
     range = r->table_range;
@@ -397,6 +401,7 @@ int mk_sight_range(const struct murk_game* g, enum murk_side viewer) {
     r->table_range = range;
     r->table_range_made = true;
   }
+  if (daylight) range = MURK_SIGHT_UNLIMITED; /* the table is kept, daylight asked each time */
   if (mk_night_fighting_now(g)) {
     struct murk_dice_expr e = murk_mission_param_dice(m, MURK_P_NF_SIGHT);
     int unit = murk_mission_param(m, MURK_P_NF_UNIT);
@@ -939,8 +944,9 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
        * Intelligence's leader counters (seed 002, 27.1) are public wherever they stand: what
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
-      k->seen = mk_marker_ops(g, i)->seen_anywhere ||
-                looker_sees(&L, mk->pos, seen_beyond(g, mk->pos, false), false);
+      /* A counter set up hidden (seed 003, 1.2) is not seen at all until it moves. */
+      k->seen = !mk->hidden && (mk_marker_ops(g, i)->seen_anywhere ||
+                                looker_sees(&L, mk->pos, seen_beyond(g, mk->pos, false), false));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
     /* Each team's platoon (the first whose teams it is among, as unit_of_team) and whether

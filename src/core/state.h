@@ -40,7 +40,8 @@ struct mk_marker {
   bool on_table; /* false once removed (revealed dummy, revealed platoon) */
   bool revealed;
   bool bogged;
-  bool moved;                        /* moved in the current step */
+  bool moved;  /* moved in the current step */
+  bool hidden; /* set up hidden (seed 003, 1.2): unseen by the enemy until it moves or reveals */
   enum murk_marker_kind kind;        /* template (0, the default), wing leader, ... */
   struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
   int ndis;
@@ -127,6 +128,7 @@ struct mk_night {
   bool gunflash[MURK_SIDES][MK_MAX_UNITS];    /* fired since its side's last turn began */
   int sight[MURK_SIDES][MK_MAX_UNITS];        /* 1 + this turn's sight roll in cells; 0 none */
   bool flare_tried[MURK_SIDES][MK_MAX_UNITS]; /* made a usage roll this player turn */
+  bool flashed; /* a gunflash has been placed in this game: lights may be fired (1.91) */
 };
 
 struct mk_placed_objective {
@@ -187,6 +189,7 @@ struct mk_state {
     int nseen; /* the footprint it saw them from */
     struct murk_pos seen_from[1 + MURK_MAX_DIS];
   } li_adjust;
+  int hidden_used[MURK_SIDES]; /* platoons set up hidden (seed 003, 1.2) */
   /* A side has finished its part of a setup phase (setup.c's phase table). */
   bool phase_done[MURK_PHASE_COUNT][MURK_SIDES];
   enum murk_side finished_deploying_first;

@@ -219,6 +219,7 @@ static void fill_marker_move(const struct murk_game* g, enum murk_side side, int
   if (!mk_move_allowance(g, side, mi, -1, &r)) return;
   memcpy(vm->allowance, r.allow, sizeof vm->allowance);
   vm->moved = mk->moved;
+  vm->hidden = mk->hidden;
   vm->may_move = moving_now(g, side) && !mk->bogged && !mk->moved;
 }
 
@@ -416,7 +417,9 @@ static int fill_why(const struct murk_game* g, struct murk_view* v) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
     /* Templates and leader counters stand in the open (sight.c); cloaks are seen in sight. */
-    m->sight = m->kind != MURK_MARKER_CLOAK ? MURK_VIEW_PUBLIC : mk_why_seen(g, e, m->pos, true);
+    m->sight = mk_marker_ops_of(mk_kind_role(m->kind))->seen_anywhere
+                   ? MURK_VIEW_PUBLIC
+                   : mk_why_seen(g, e, m->pos, true);
   }
   for (int i = 0; i < v->nteams; i++)
     if (v->teams[i].owner != v->side) v->teams[i].sight = mk_why_seen(g, e, v->teams[i].pos, true);
@@ -700,6 +703,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->withdraw_due = s->withdraw_due;
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
+  v->hidden_left = side == MURK_NO_SIDE ? 0 : mk_night_hidden_left(g, side);
   v->rule_verbs = side == MURK_NO_SIDE ? mk_cmd_verbs_in_rules(g, MURK_ATTACKER) |
                                              mk_cmd_verbs_in_rules(g, MURK_DEFENDER)
                                        : mk_cmd_verbs_in_rules(g, side);

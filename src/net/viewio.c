@@ -144,8 +144,8 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
   net_buf_addf(b, "state %d %d %d %d %d %d %d %d %d %d %d %d", (int)v->phase, (int)v->step, v->turn,
                (int)v->to_act, (int)v->winner, v->vp[0], v->vp[1], v->withdraw_due, v->dummies_left,
                (int)v->dummy_kind, v->delay_counters, v->visibility);
-  net_buf_addf(b, " %d %d %d %d %u %u", v->night ? 1 : 0, v->nvr, v->sight_range, v->dusk_dawn,
-               v->verbs, v->rule_verbs);
+  net_buf_addf(b, " %d %d %d %d %u %u %d", v->night ? 1 : 0, v->nvr, v->sight_range, v->dusk_dawn,
+               v->verbs, v->rule_verbs, v->hidden_left);
   net_buf_eol(b);
   net_buf_addf(b, "result");
   net_buf_str(b, v->result, sizeof v->result);
@@ -171,7 +171,7 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
     net_buf_addf(b, " %d %d %d %d %d %d %d %d", m->on_table, m->revealed, m->bogged, m->known,
                  m->dug_in, m->dummy, m->platoon, m->nteams);
     put_allow(b, m->allowance);
-    net_buf_addf(b, " %d %d %d", m->moved, m->may_move, (int)m->sight);
+    net_buf_addf(b, " %d %d %d %d", m->moved, m->may_move, (int)m->sight, m->hidden);
     net_buf_str(b, m->name, sizeof m->name);
     net_buf_str(b, m->type, sizeof m->type);
     net_buf_eol(b);
@@ -518,7 +518,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     v->vp[1] = (int)num(&ws, -1000000, 1000000);
     v->withdraw_due = (int)num(&ws, 0, 1000000);
     v->dummies_left = (int)num(&ws, 0, 1000000);
-    v->dummy_kind = (enum murk_marker_kind)num(&ws, 0, MURK_MARKER_CLOAK);
+    v->dummy_kind = (enum murk_marker_kind)num(&ws, 0, MURK_MARKER_CONCEALED);
     v->delay_counters = (int)num(&ws, 0, 1000000);
     v->visibility = (int)num(&ws, -1, 1000000000);
     v->night = flag(&ws);
@@ -527,6 +527,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     v->dusk_dawn = (int)num(&ws, 0, 1000);
     v->verbs = (unsigned)num(&ws, 0, UINT32_MAX);
     v->rule_verbs = (unsigned)num(&ws, 0, UINT32_MAX);
+    v->hidden_left = (int)num(&ws, 0, 1000000);
   } else if (!strcmp(k, "result")) {
     str(&ws, v->result, sizeof v->result);
   } else if (!strcmp(k, "conditions")) {
@@ -551,7 +552,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     struct murk_view_marker* m = &v->markers[v->nmarkers];
     m->number = (int)num(&ws, 0, 1000000);
     m->owner = (enum murk_side)num(&ws, 0, 1);
-    m->kind = (enum murk_marker_kind)num(&ws, 0, MURK_MARKER_CLOAK);
+    m->kind = (enum murk_marker_kind)num(&ws, 0, MURK_MARKER_CONCEALED);
     m->pos = pos(&ws);
     m->ndis = (int)num(&ws, 0, MURK_MAX_DIS);
     m->dis[0] = pos(&ws);
@@ -568,6 +569,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     m->moved = flag(&ws);
     m->may_move = flag(&ws);
     m->sight = (enum murk_view_sight)num(&ws, 0, MURK_VIEW_MOVED);
+    m->hidden = flag(&ws);
     str(&ws, m->name, sizeof m->name);
     str(&ws, m->type, sizeof m->type);
     if (!ws.bad) v->nmarkers++;
@@ -665,7 +667,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     c->owner = (enum murk_side)num(&ws, 0, 1);
     c->marker = (int)num(&ws, 0, 1000000);
     c->team = flag(&ws);
-    c->kind = (enum murk_marker_kind)num(&ws, 0, MURK_MARKER_CLOAK);
+    c->kind = (enum murk_marker_kind)num(&ws, 0, MURK_MARKER_CONCEALED);
     c->pos = pos(&ws);
     c->turn = (int)num(&ws, 0, 1000000);
     c->sight = (enum murk_view_sight)num(&ws, 0, MURK_VIEW_MOVED);

@@ -162,10 +162,13 @@ static void random_one(struct ctx* c, unsigned other, unsigned known) {
         add_end(c);
       } else if ((cmd = sim_add(c, MURK_CMD_DEPLOY))) {
         cmd->at = at;
-        if (p < 0 || (roll < 15 && c->v->dummies_left > 0))
+        if (p < 0 || (roll < 15 && c->v->dummies_left > 0)) {
           cmd->unit.kind = MURK_REF_DUMMY;
-        else
+        } else {
           cmd->unit = sim_own(p);
+          /* The night defender sets some platoons up hidden (the ASL night rules). */
+          if (roll >= 60 && c->v->hidden_left > 0) cmd->reserve = MURK_RESERVE_HIDDEN;
+        }
       }
       return;
     }

@@ -104,7 +104,7 @@ screen | sed -n 10p | grep -qE '[^ ] {20,}│' && fail "a wide empty band beside
 
 # 4. A night mission without Fog of War: no spot key, and `spot` is refused in its words.
 save2=$tmp/state/murk/night.murk
-save_of tests/games/night-saint-aubin-raid.txt 39 "$save2"
+save_of tests/games/night-saint-aubin-raid.txt 49 "$save2"
 tui_start --load "$save2"
 take_over attacker
 skip_recap

@@ -350,7 +350,30 @@ static void test_to_hit_night(void** st) {
   put(g, A, RIFLES, 0, 7, 1);
   put(g, D, RIFLES, 4, 7, 1);
   ok_line(g, "shoot 1 at P2");
+  /* The sci-fi mission special rules' Night Fighting has no to-hit modifier: its sight roll
+   * is the whole rule. */
+  assert_true(has_event(g, "P1 at P2: 8 dice hitting on 4+ (skill 4)"));
+  assert_false(has_event(g, "+1 night"));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* The ASL night rules (1.7): +1 on a target in the open, but not on top of the terrain's
+   * own hindrance (a target in the woods is concealed, not also in the dark). */
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 6, concealed_setup: false}\n" CB_FORCES);
+  g = open_game(m, 5);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 4, 7, 1);
+  ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 night)"));
+  murk_game_free(g);
+  g = open_game(m, 3);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 3, 1);
+  put(g, D, GHOSTS, 4, 3, 1);
+  ok_line(g, "shoot 1 at P6");
+  assert_true(has_event(g, "P1 at P6: 8 dice hitting on 6+ (skill 6 +1 concealed, at most 6)"));
+  assert_false(has_event(g, "+1 night"));
   murk_game_free(g);
   murk_mission_free(m);
 }

@@ -49,10 +49,13 @@ static const struct {
     {MURK_CMD_WITHDRAW, MK_PH(PLAY), MK_ST_ALL,
      "no withdrawal is due (the Fighting Withdrawal schedule calls for them at the start of your "
      "turn)"},
-    {MURK_CMD_STARSHELL, MK_PH(PLAY), MK_ST(SHOOTING),
-     "starshells are fired in your shooting step"},
-    {MURK_CMD_ILLUMINATE, MK_PH(PLAY), MK_ST(SHOOTING),
-     "illuminating rounds are fired in your shooting step"},
+    /* The ASL night rules, 1.92: the Prep Fire Phase too (issue 15 point 6). */
+    {MURK_CMD_STARSHELL, MK_PH(PLAY), MK_ST(MOVEMENT) | MK_ST(SHOOTING),
+     "starshells are fired in your movement step (before the platoon moves) or your shooting "
+     "step"},
+    {MURK_CMD_ILLUMINATE, MK_PH(PLAY), MK_ST(MOVEMENT) | MK_ST(SHOOTING),
+     "illuminating rounds are fired in your movement step (before the platoon moves) or your "
+     "shooting step"},
 };
 
 static void test_rows_complete(void** st) {

@@ -147,6 +147,7 @@ static void same_view(const struct murk_view* a, const struct murk_view* b, cons
   assert_memory_equal(a->vp, b->vp, sizeof a->vp);
   assert_int_equal(a->withdraw_due, b->withdraw_due);
   assert_int_equal(a->dummies_left, b->dummies_left);
+  assert_int_equal(a->hidden_left, b->hidden_left);
   assert_int_equal(a->dummy_kind, b->dummy_kind);
   assert_int_equal(a->delay_counters, b->delay_counters);
   assert_int_equal(a->visibility, b->visibility);

@@ -226,7 +226,7 @@ static void test_nvr_set_and_changed(void** st) {
 
 static void test_beyond_nvr(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, NT_DEPLOY);
   struct murk_pos from = {3, 5};
@@ -268,11 +268,192 @@ static void test_beyond_nvr(void** st) {
   murk_mission_free(m);
 }
 
+/* ---- the night defender's setup (seed 003, 1.2) ---- */
+
+/* The attacker's side of a game: every event it was told (as text) and what its view shows
+ * of the enemy. */
+static void attacker_knows(const struct murk_game* g, char* out, size_t n) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  size_t k = 0;
+  out[0] = '\0';
+  for (size_t i = 0; i < v->nevents && k < n; i++)
+    k += (size_t)snprintf(out + k, n - k, "%s\n", v->events[i].text);
+  for (int i = 0; i < v->nmarkers && k < n; i++)
+    if (v->markers[i].owner == D)
+      k += (size_t)snprintf(out + k, n - k, "mk %d k%d %d,%d '%s'\n", v->markers[i].number,
+                            v->markers[i].kind, v->markers[i].pos.x, v->markers[i].pos.y,
+                            v->markers[i].name);
+  for (int i = 0; i < v->ncontacts && k < n; i++)
+    k += (size_t)snprintf(out + k, n - k, "ct %d %d,%d\n", v->contacts[i].marker,
+                          v->contacts[i].pos.x, v->contacts[i].pos.y);
+  murk_view_free(v);
+}
+
+static void test_night_defender_setup(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  /* Two games that differ only in where the hidden platoon went and which "?" holds which
+   * platoon: the attacker cannot tell them apart. */
+  struct murk_game* g1 = new_game(m, 1);
+  struct murk_game* g2 = new_game(m, 1);
+  ok_lines(g1, "deploy 1 at 3,10\ndeploy 1 at 3,1\ndeploy 2 at 10,10\ndeploy 2 hidden at 10,1");
+  ok_lines(g2, "deploy 1 at 3,10\ndeploy 3 at 3,1\ndeploy 2 at 10,10\ndeploy 2 hidden at 12,2");
+  /* 25% of three platoons, rounded up: one may hide. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g1, D, &v), MURK_OK);
+  assert_int_equal(v->hidden_left, 0);
+  murk_view_free(v);
+  char why[200];
+  ok_line(g1, "deploy 3 at 16,10");
+  ok_line(g2, "deploy 3 at 16,10");
+  bad_line(g1, "deploy 3 hidden at 16,1", why, sizeof why);
+  assert_non_null(strstr(why, "no more of your platoons may set up hidden"));
+  ok_line(g1, "deploy 3 at 16,1");
+  ok_line(g2, "deploy 1 at 16,1");
+  ok_lines(g1, "deploy dummy at 6,11\nend\nend");
+  ok_lines(g2, "deploy dummy at 6,11\nend\nend");
+  const struct mk_state* s = &g1->s;
+  /* Every defender platoon is under a "?"; the hidden one too. */
+  for (int k = 0; k < 3; k++) {
+    assert_int_equal(s->units[D][k].state, MURK_PLATOON_HIDDEN);
+    int mi = mk_marker_index(s, s->units[D][k].marker);
+    assert_int_equal(s->markers[mi].kind, MURK_MARKER_CONCEALED);
+    assert_int_equal(s->markers[mi].hidden, k == MORTAR);
+  }
+  static char k1[16384], k2[16384];
+  attacker_knows(g1, k1, sizeof k1);
+  attacker_knows(g2, k2, sizeof k2);
+  assert_string_equal(k1, k2);
+  assert_null(strstr(k1, "Post Zulu"));
+  assert_null(strstr(k1, "Mortar Pit"));
+  assert_null(strstr(k1, "10,01"));
+  assert_non_null(strstr(k1, "defender deploys \"?\" counter"));
+  /* The attacker walks up to the hidden mortar: a "?" within the NVR is seen, the hidden
+   * counter is not, even next to it. */
+  int mortar = mk_marker_index(s, s->units[D][MORTAR].marker);
+  int able = mk_marker_index(s, s->units[A][ABLE].marker);
+  g1->s.markers[able].pos = (struct murk_pos){10, 3};
+  mk_sight_update(g1, mk_game_event_count(g1));
+  assert_false(g1->s.seen_marker[A][mortar].seen);
+  int zulu = mk_marker_index(s, s->units[D][ZULU].marker);
+  g1->s.markers[able].pos = (struct murk_pos){4, 3};
+  mk_sight_update(g1, mk_game_event_count(g1));
+  assert_true(g1->s.seen_marker[A][zulu].seen);
+  assert_int_equal(murk_view_build(g1, A, &v), MURK_OK);
+  const struct murk_view_marker* vm = murk_view_marker_at(v, (struct murk_pos){3, 1});
+  assert_non_null(vm);
+  assert_false(vm->known);
+  assert_string_equal(vm->name, "");
+  assert_string_equal(murk_marker_noun(vm->kind, false), "\"?\" counter");
+  murk_view_free(v);
+  murk_game_free(g1);
+  murk_game_free(g2);
+  /* A mission may have its defender set up in the open. */
+  struct murk_mission* open = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
+  struct murk_game* g3 = new_game(open, 1);
+  ok_line(g3, "deploy 1 at 3,10");
+  bad_line(g3, "deploy 2 hidden at 10,1", why, sizeof why);
+  assert_non_null(strstr(why, "only the defender sets up hidden"));
+  murk_game_free(g3);
+  murk_mission_free(open);
+  murk_mission_free(m);
+}
+
+/* ---- night movement (seed 003, 1.5) ---- */
+
+static void test_night_movement(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, NT_DEPLOY);
+  /* 1.51-1.52 (murk's reading in cells): on foot one cell less through difficult ground, a
+   * vehicle one less on any ground; a cloaking counter as by day (1.421). The view carries
+   * it. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  const struct murk_view_platoon* carrier = &v->platoons[CARRIER];
+  assert_int_equal(carrier->allowance[MURK_TERRAIN_OPEN], 9); /* 20cm at 2cm a hex, less one */
+  assert_int_equal(carrier->allowance[MURK_TERRAIN_DIFFICULT], 9);
+  const struct murk_view_marker* able = murk_view_marker_at(v, (struct murk_pos){3, 10});
+  assert_non_null(able);
+  assert_int_equal(able->allowance[MURK_TERRAIN_OPEN], 6);
+  assert_int_equal(able->allowance[MURK_TERRAIN_DIFFICULT], 3);
+  murk_view_free(v);
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_int_equal(v->platoons[ZULU].allowance[MURK_TERRAIN_OPEN], 6);
+  assert_int_equal(v->platoons[ZULU].allowance[MURK_TERRAIN_DIFFICULT], 5);
+  murk_view_free(v);
+  murk_game_free(g);
+
+  /* 1.53: every move makes the movement roll first; on a coloured 6 the mover strays and
+   * goes half as far (murk's own: our copy is cut there). */
+  int strayed = 0, kept = 0;
+  for (uint64_t seed = 1; seed <= 40 && !(strayed && kept); seed++) {
+    g = new_game(m, seed);
+    ok_lines(g, NT_DEPLOY);
+    size_t from = mk_game_event_count(g);
+    ok_line(g, "move 3 to 16,5"); /* the carrier, 6 cells north */
+    const struct murk_event* roll = NULL;
+    for (size_t i = from; i < mk_game_event_count(g); i++)
+      if (mk_game_event(g, i)->has_roll) roll = mk_game_event(g, i);
+    assert_non_null(roll);
+    assert_non_null(strstr(roll->roll.purpose, "movement (coloured 6: strays)"));
+    struct murk_pos at = g->s.teams[A][g->s.units[A][CARRIER].first_team].pos;
+    if (roll->roll.dice[0] == 6) {
+      strayed++;
+      assert_true(has_event_since(g, from, "loses its way in the dark"));
+      assert_int_equal(at.y, 8);
+    } else {
+      kept++;
+      assert_int_equal(at.y, 5);
+    }
+    murk_game_free(g);
+  }
+  assert_true(strayed > 0 && kept > 0);
+
+  /* 1.55: jitter fire. Doubles 2: the closest unit of the side not moving fires (a
+   * gunflash); 10: the mover, unless cloaked; 12: the mover, cloak or not (the cloak is
+   * lost); 6 and 8: nobody (murk's units are all Normal). */
+  g = new_game(m, 1);
+  ok_lines(g, NT_DEPLOY);
+  struct murk_pos near = {16, 3};
+  mk_night_jitter(g, A, -1, CARRIER, near, 2);
+  assert_true(mk_night_flashing(g, D, HALE)); /* Hale at 16,1 is the closest */
+  assert_false(mk_night_flashing(g, D, ZULU));
+  int cloak = mk_marker_index(&g->s, g->s.units[A][ABLE].marker);
+  mk_night_jitter(g, A, cloak, ABLE, g->s.markers[cloak].pos, 10);
+  assert_true(g->s.markers[cloak].on_table);
+  mk_night_jitter(g, A, cloak, ABLE, g->s.markers[cloak].pos, 8);
+  assert_true(g->s.markers[cloak].on_table);
+  mk_night_jitter(g, A, -1, CARRIER, near, 6);
+  assert_false(mk_night_flashing(g, A, CARRIER));
+  mk_night_jitter(g, A, -1, CARRIER, near, 10);
+  assert_true(mk_night_flashing(g, A, CARRIER));
+  mk_night_jitter(g, A, cloak, ABLE, g->s.markers[cloak].pos, 12);
+  assert_false(g->s.markers[cloak].on_table);
+  assert_int_equal(g->s.units[A][ABLE].state, MURK_PLATOON_REVEALED);
+  assert_true(has_event(g, "jitter fires into the dark"));
+  murk_game_free(g);
+
+  /* No straying, no extra cost with night_movement off. */
+  struct murk_mission* day =
+      load_yaml(NT_NVR("{base: 2, concealed_setup: false, night_movement: false}"));
+  g = new_game(day, 1);
+  ok_lines(g, NT_DEPLOY);
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "move 3 to 16,5");
+  assert_false(has_event_since(g, from, "movement (coloured"));
+  murk_game_free(g);
+  murk_mission_free(day);
+  murk_mission_free(m);
+}
+
 /* ---- cloaking ---- */
 
 static void test_cloaking(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, NT_DEPLOY);
   const struct mk_state* s = &g->s;
@@ -340,7 +521,7 @@ static void test_cloaking(void** st) {
 
 static void test_starshell(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 1}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
   /* Find a game where the lieutenant's usage roll passes (4 or less) and one where the
    * squad's fails (above 2). */
   bool lit = false, failed = false;
@@ -352,25 +533,43 @@ static void test_starshell(void** st) {
     ok_lines(g, "end\nend\nend\nend");
     assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
     assert_int_equal(murk_game_to_act(g), D);
+    /* 1.91 (murk's reading): none before the first shot of the battle. */
+    bad_line(g, "starshell 3 at 14,5", why, sizeof why);
+    assert_non_null(strstr(why, "before the first shot of the battle"));
+    g->s.night.flashed = true; /* as after a shot */
     bad_line(g, "starshell 3 at 16,10", why, sizeof why);
     assert_non_null(strstr(why, "a starshell goes at most 6"));
     size_t from = mk_game_event_count(g);
     int drawn = g->s.night.nlights;
     ok_line(g, "starshell 3 at 14,5");
-    const struct murk_event* roll = NULL;
-    for (size_t i = from; i < mk_game_event_count(g); i++)
-      if (mk_game_event(g, i)->has_roll) roll = mk_game_event(g, i);
-    assert_non_null(roll);
-    assert_non_null(strstr(roll->roll.purpose, "starshell usage, 4 or less"));
+    const struct murk_event* usage = NULL;
+    const struct murk_event* place = NULL;
+    for (size_t i = from; i < mk_game_event_count(g); i++) {
+      const struct murk_event* e = mk_game_event(g, i);
+      if (!e->has_roll) continue;
+      if (strstr(e->roll.purpose, "usage")) usage = e;
+      if (strstr(e->roll.purpose, "placement")) place = e;
+    }
+    assert_non_null(usage);
+    assert_non_null(strstr(usage->roll.purpose, "starshell usage, 4 or less"));
+    /* The try is the platoon's fire for the turn, made or failed. */
+    assert_true(g->s.units[D][HALE].shot);
     bad_line(g, "starshell 3 at 14,5", why, sizeof why); /* once a turn */
-    if (roll->roll.total <= 4) {
+    if (usage->roll.total <= 4) {
       lit = true;
       assert_int_equal(g->s.night.nlights, drawn + 1);
-      assert_true(mk_night_lit(g, (struct murk_pos){11, 5}));
-      assert_false(mk_night_lit(g, (struct murk_pos){10, 5}));
+      /* 1.922: the placement roll moves it by the white die in the coloured die's
+       * direction. */
+      assert_non_null(place);
+      assert_int_equal(place->roll.ndice, 2);
+      struct murk_pos want = {14, 5};
+      for (int k = 0; k < place->roll.dice[1]; k++)
+        want = murk_geom_neighbour(&m->grid, want, place->roll.dice[0] - 1);
+      const struct mk_light* l = &g->s.night.lights[drawn];
+      assert_true(murk_pos_eq(l->at, want));
       struct murk_view* v = NULL;
       assert_int_equal(murk_view_build(g, A, &v), MURK_OK); /* lights are public */
-      assert_true(v->nlit > 0);
+      assert_true(v->nlit > 0 || !murk_geom_on_table(&m->grid, l->at));
       murk_view_free(v);
       ok_lines(g, "end\nend"); /* it still burns through the attacker's turn ... */
       assert_int_equal(g->s.night.nlights, drawn + 1);
@@ -378,6 +577,7 @@ static void test_starshell(void** st) {
       assert_int_equal(g->s.night.nlights, 0);
       assert_true(has_event_since(g, from, "the defender's starshells and rounds burn out"));
     } else {
+      assert_null(place);
       assert_int_equal(g->s.night.nlights, drawn);
       assert_true(has_event_since(g, from, "fails to fire its starshell"));
     }
@@ -386,9 +586,14 @@ static void test_starshell(void** st) {
       from = mk_game_event_count(g);
       ok_line(g, "starshell 1 at 3,6");
       for (size_t i = from; i < mk_game_event_count(g); i++)
-        if (mk_game_event(g, i)->has_roll) {
+        if (mk_game_event(g, i)->has_roll && strstr(mk_game_event(g, i)->roll.purpose, "usage")) {
           assert_non_null(strstr(mk_game_event(g, i)->roll.purpose, "2 or less"));
-          if (mk_game_event(g, i)->roll.total > 2) failed = true;
+          if (mk_game_event(g, i)->roll.total > 2) {
+            failed = true;
+            /* A failed try spends the fire: the squad cannot shoot this turn. */
+            bad_line(g, "shoot 1 at P1", why, sizeof why);
+            assert_non_null(strstr(why, "already shot"));
+          }
         }
     }
     murk_game_free(g);
@@ -397,12 +602,37 @@ static void test_starshell(void** st) {
   murk_mission_free(m);
 }
 
+/* 1.92: a light may go up in the Prep Fire Phase, before the platoon moves: in murk's
+ * movement step, by a platoon that has not moved, which then stays where it is. */
+static void test_starshell_before_moving(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
+  struct murk_game* g = new_game(m, 5);
+  ok_lines(g, NT_DEPLOY);
+  ok_lines(g, "end\nend\nend\nend\nend");
+  assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
+  ok_lines(g, "end\nend\nend\nend");
+  assert_int_equal(murk_game_to_act(g), D);
+  assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
+  g->s.night.flashed = true;
+  char why[200];
+  ok_line(g, "move 1 to 3,2");
+  bad_line(g, "starshell 1 at 3,5", why, sizeof why);
+  assert_non_null(strstr(why, "before the platoon moves"));
+  ok_line(g, "starshell 3 at 14,5");
+  assert_true(g->s.units[D][HALE].moved);
+  bad_line(g, "move 3 to 14,2", why, sizeof why);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_illuminating_round(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 1}"));
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
   struct murk_game* g = new_game(m, 3);
   ok_lines(g, NT_DEPLOY);
   ok_lines(g, "end\nend\nend\nend");
+  g->s.night.flashed = true; /* as after a shot (1.91) */
   char why[200];
   bad_line(g, "illuminate 1 at 3,8", why, sizeof why);
   assert_non_null(strstr(why, "no barrage team"));
@@ -525,6 +755,103 @@ static void test_dusk_and_dawn(void** st) {
   murk_mission_free(m);
 }
 
+/* Night Fighting's barrages fire at targets their own team cannot see (seed 004): a gun 9
+ * cells off with a sight roll of at most 3 inches (about 1 cell) fires blind at pickets the
+ * rifles see up close. */
+static void test_barrage_unseen(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {sight: d3}\n" NF_FORCES);
+  struct murk_game* g = new_game(m, 4);
+  ok_lines(g, NF_DEPLOY);
+  ok_line(g, "end");
+  pickets_north(g);
+  put(g, A, 0, 0, 2, 2); /* next to the pickets: seen */
+  put(g, A, 0, 1, 3, 2);
+  put(g, A, 1, 0, 0, 10);
+  put(g, A, 1, 1, 1, 10);
+  mk_sight_update(g, mk_game_event_count(g));
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "shoot 2 at P2");
+  assert_true(has_event_since(g, from, "blind barrage"));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Within the sight roll but behind the woods (4-6,3-4): the gun still cannot see its
+   * target itself, so it fires blind too, at what the rifles see. */
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" NF_FORCES);
+  g = new_game(m, 4);
+  ok_lines(g, NF_DEPLOY);
+  ok_line(g, "end");
+  /* The pickets two to a cell north of the woods (the test moves teams, not the rules). */
+  for (int i = 0; i < 8; i++) put(g, D, 0, i, 5 + i % 2, i < 4 ? 0 : 1);
+  put(g, A, 0, 0, 9, 2);
+  put(g, A, 0, 1, 10, 2);
+  put(g, A, 1, 0, 5, 5);
+  put(g, A, 1, 1, 5, 6);
+  mk_sight_update(g, mk_game_event_count(g));
+  assert_false(mk_sight_sees(g, A, (struct murk_pos){5, 5}, (struct murk_pos){5, 1}, false));
+  from = mk_game_event_count(g);
+  ok_line(g, "shoot 2 at P2");
+  assert_true(has_event_since(g, from, "fires blind"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Which night rule governs (docs/rules.md): with the NVR and Night Fighting both in force
+ * the NVR decides sight and the sight roll is still made before each shot; on a turn Dusk
+ * & Dawn makes daylight the NVR limits nothing and no change roll is made. */
+static void test_night_precedence(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP
+                                     "rules:\n  nvr: {base: 6, concealed_setup: false}\n"
+                                     "  night_fighting: {}\n" NF_FORCES);
+  struct murk_game* g = new_game(m, 2);
+  ok_lines(g, NF_DEPLOY);
+  ok_line(g, "end");
+  assert_int_equal(mk_sight_range(g, A), 6);
+  put(g, A, 0, 0, 2, 5);
+  put(g, A, 0, 1, 3, 5);
+  pickets_north(g);
+  mk_sight_update(g, mk_game_event_count(g));
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "shoot 1 at P2");
+  assert_true(has_event_since(g, from, "P1 sight, night"));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  m = load_yaml(TF_HEAD TF_SETUP
+                "rules:\n  nvr: {base: 2, concealed_setup: false}\n"
+                "  dusk_and_dawn: {}\n" NF_FORCES);
+  int day = 0, dark = 0;
+  for (uint64_t seed = 1; seed <= 30; seed++) {
+    g = new_game(m, seed);
+    ok_lines(g, NF_DEPLOY);
+    int die = g->s.night.dusk_dawn;
+    for (int turn = 1; turn <= 2; turn++) {
+      bool night = die == 1 && turn == 1;
+      assert_int_equal(mk_night_nvr(g), night ? 2 : -1);
+      assert_int_equal(mk_sight_range(g, A), night ? 2 : MURK_SIGHT_UNLIMITED);
+      struct murk_view* v = NULL;
+      assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+      assert_int_equal(v->nvr, night ? 2 : -1);
+      murk_view_free(v);
+      size_t from2 = mk_game_event_count(g);
+      ok_lines(g, "end\nend\nend");
+      /* The defender's turn: a change roll only on a dark turn. */
+      assert_int_equal(has_event_since(g, from2, "NVR change"), night);
+      ok_lines(g, "end\nend\nend");
+      if (night)
+        dark++;
+      else
+        day++;
+    }
+    murk_game_free(g);
+  }
+  assert_true(day > 0 && dark > 0);
+  murk_mission_free(m);
+}
+
 static void test_concealment(void** st) {
   (void)st;
   struct murk_mission* m =
@@ -621,11 +948,16 @@ int main(void) {
       cmocka_unit_test(test_nvr_distribution),
       cmocka_unit_test(test_nvr_set_and_changed),
       cmocka_unit_test(test_beyond_nvr),
+      cmocka_unit_test(test_night_defender_setup),
+      cmocka_unit_test(test_night_movement),
       cmocka_unit_test(test_cloaking),
       cmocka_unit_test(test_starshell),
+      cmocka_unit_test(test_starshell_before_moving),
       cmocka_unit_test(test_illuminating_round),
       cmocka_unit_test(test_night_fighting_roll),
       cmocka_unit_test(test_dusk_and_dawn),
+      cmocka_unit_test(test_barrage_unseen),
+      cmocka_unit_test(test_night_precedence),
       cmocka_unit_test(test_concealment),
       cmocka_unit_test(test_fog_and_darkness),
   };

@@ -201,7 +201,7 @@ static void test_refusals_say_why(void** st) {
   murk_mission_free(m);
 
   /* At night: beyond the NVR of 3 cells. */
-  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 3}\n" TF_FORCES);
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 3, concealed_setup: false}\n" TF_FORCES);
   g = new_game(m, 1);
   ok_lines(g, OPEN_DEPLOY);
   attackers_south_of_woods(g);

@@ -937,6 +937,10 @@ static const char* const with_rule[][2] = {
     /* Limited Intelligence under the ASL night rules, a night of one hex: much of what stands
      * near a wing is unseen when it deploys */
     {"li-hohenfeld", "  nvr: {base: 1}\n"},
+    /* The night rules together (issue 15 point 5): the NVR with Night Fighting, and the NVR
+     * under Dusk & Dawn with Concealment, the defender's hidden setup in both. */
+    {"night-saint-aubin", TW_NIGHT},
+    {"relay-station-dusk", "  nvr: {base: 2}\n"},
 };
 #define NWITH (sizeof with_rule / sizeof with_rule[0])
 
