@@ -691,10 +691,8 @@ static void test_square_grid(void** st) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_fog_of_war),
-      cmocka_unit_test(test_night_cloaking),
-      cmocka_unit_test(test_limited_intelligence),
-      cmocka_unit_test(test_dusk),
+      cmocka_unit_test(test_fog_of_war),           cmocka_unit_test(test_night_cloaking),
+      cmocka_unit_test(test_limited_intelligence), cmocka_unit_test(test_dusk),
       cmocka_unit_test(test_square_grid),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
