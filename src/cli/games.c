@@ -130,11 +130,50 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
       goto out;
     }
   }
+  if (s->has_seats)
+    for (int side = 0; side < MURK_SIDES; side++)
+      murk_game_set_seat(*g, (enum murk_side)side, s->seat[side]);
   rc = MURK_OK;
 out:
   if (s) sodium_memzero(s->key, sizeof s->key);
   murk_script_free(s);
   murk_free(d);
+  return rc;
+}
+
+int murk_game_from_sealed(const char* file, const char* text, size_t len,
+                          struct murk_sealer* sealer, struct murk_mission** m,
+                          struct murk_game** g) {
+  *m = NULL;
+  *g = NULL;
+  char* inner = NULL;
+  size_t ilen = 0;
+  if (murk_sealer_open_part(sealer, file, text, len, &inner, &ilen) != 0) return MURK_EAUTH;
+  int rc = murk_game_from_save(file, inner, ilen, false, m, g);
+  murk_seal_free_secret(inner, ilen);
+  return rc;
+}
+
+int murk_game_load(const char* file, struct murk_passes* p, struct murk_sealer* sealer,
+                   struct murk_mission** m, struct murk_game** g) {
+  *m = NULL;
+  *g = NULL;
+  char err[512];
+  char* text = NULL;
+  size_t len = 0;
+  if (murk_file_read(file, &text, &len, err, sizeof err) != 0) {
+    murk_cli_error("%s", err);
+    return MURK_EINVAL;
+  }
+  int rc;
+  if (!murk_seal_is_sealed(text, len)) {
+    rc = murk_game_from_save(file, text, len, false, m, g);
+  } else {
+    rc = murk_sealer_keys(sealer, file, text, len, p) == 0
+             ? murk_game_from_sealed(file, text, len, sealer, m, g)
+             : MURK_EAUTH;
+  }
+  murk_free(text);
   return rc;
 }
 
