@@ -539,7 +539,8 @@ const struct murk_cmd_entry murk_cmd_host_entry = {
         "directory every user may enter is refused). Each player runs murk join DIR/murk.sock\n"
         "--as SIDE. Without --seed the dice are secret and the game sealed: each side's first\n"
         "join sets its passphrase (or --passphrase-file gives it), later joins must give it.\n"
-        "The game is saved after every change; murk host --load SAVE goes on with it.\n"
+        "The game is saved after every change; murk host --load SAVE goes on with it (a sealed\n"
+        "one once both players have joined with their passphrases).\n"
         "Seats and hosting: docs/playing.md; the protocol: docs/protocol.md.\n",
     .args = {"seed: load: dir: passphrase-file:...", 0, 1},
     .exec = cmd_host_exec,

@@ -453,7 +453,8 @@ const struct murk_cmd_entry murk_cmd_play_entry = {
         "default " PLAY_DEFAULT_MISSION
         ".\n--vs computer: the computer plays the other side (--as attacker or defender: yours,\n"
         "default attacker); --vs human: two people at this keyboard. Without --vs a new game\n"
-        "asks.\nWithout --seed the dice are secret and each side may set a passphrase (a sealed\n"
+        "asks; --load goes on with the save's seats (--vs overrides them).\n"
+        "Without --seed the dice are secret and each side may set a passphrase (a sealed\n"
         "game); --seed N or --open makes an open game. Saved games: murk saves.\n"
         "Keys and screen: docs/playing.md, or ? in the game. Fair play: docs/fair-play.md.\n",
     .args = {"seed: open load: passphrase-file:... vs: as:", 0, 1},
