@@ -359,27 +359,6 @@ static int serve(struct hoster* H, int lfd) {
 
 /* ---- the command ---- */
 
-/* The mission a sealed save names, as it was when saved (its path and hash are public), so
- * that a save that cannot go on is said before anyone joins. */
-static int check_mission(struct hoster* H, const char* save) {
-  char path[PATH_MAX];
-  if (!murk_cli_mission_find(H->sealer.h.mission, save, path, sizeof path)) {
-    murk_cli_error("%s: mission file '%s' not found", save, H->sealer.h.mission);
-    return MURK_EINVAL;
-  }
-  struct murk_diags* d = murk_malloc(sizeof *d);
-  if (!d) return MURK_ENOMEM;
-  murk_diags_init(d, path);
-  int rc = murk_mission_load(path, &H->m, d);
-  if (rc != MURK_OK) murk_cli_print_diags(d, stderr);
-  murk_free(d);
-  if (rc == MURK_OK && H->m->hash != H->sealer.h.mission_hash) {
-    murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, save);
-    rc = MURK_ESTALE;
-  }
-  return rc;
-}
-
 /* Go on with a save. An open one, or a sealed one with both passphrases given here, is the
  * game at once; a sealed one otherwise waits for each player's passphrase at their join
  * (resume_pass): the host's operator is not asked for them. */
@@ -404,7 +383,9 @@ static int load_save(const char* save, struct hoster* H) {
   } else {
     H->resume = text;
     H->resume_len = len;
-    rc = check_mission(H, save);
+    /* The mission (public: its path and hash), so that a save that cannot go on is said
+     * before anyone joins. */
+    rc = murk_mission_of_save(save, H->sealer.h.mission, 3, H->sealer.h.mission_hash, false, &H->m);
     /* A passphrase given here is checked now. */
     for (int side = 0; rc == MURK_OK && side < 2; side++)
       if (H->passes.have[side] &&

@@ -56,6 +56,28 @@ void murk_new_game_path(const char* dir, const char* mission_id, char* out, size
   }
 }
 
+int murk_mission_of_save(const char* file, const char* mission, int line, uint64_t hash, bool quiet,
+                         struct murk_mission** m) {
+  *m = NULL;
+  char path[PATH_MAX];
+  if (!murk_cli_mission_find(mission, file, path, sizeof path)) {
+    if (!quiet) murk_cli_diag("%s:%d: error: mission file '%s' not found", file, line, mission);
+    return MURK_EINVAL;
+  }
+  struct murk_diags* d = murk_malloc(sizeof *d);
+  if (!d) return MURK_ENOMEM;
+  murk_diags_init(d, path);
+  int rc = murk_mission_load(path, m, d);
+  if (rc != MURK_OK && !quiet) murk_cli_print_diags(d, stderr);
+  murk_free(d);
+  if (rc == MURK_OK && (*m)->hash != hash) {
+    if (!quiet)
+      murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, file);
+    rc = MURK_ESTALE;
+  }
+  return rc;
+}
+
 int murk_game_from_save(const char* file, const char* text, size_t len, bool quiet,
                         struct murk_mission** m, struct murk_game** g) {
   *m = NULL;
@@ -88,27 +110,11 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
           file, at ? at : 1);
     goto out;
   }
-  char path[PATH_MAX];
-  if (!murk_cli_mission_find(s->mission, file, path, sizeof path)) {
-    if (!quiet)
-      murk_cli_diag("%s:%d: error: mission file '%s' not found", file, s->mission_line, s->mission);
-    goto out;
-  }
-  murk_diags_init(d, path);
-  rc = murk_mission_load(path, m, d);
-  if (rc != MURK_OK) {
-    if (!quiet) murk_cli_print_diags(d, stderr);
-    goto out;
-  }
-  if ((*m)->hash != s->mission_hash) {
-    if (!quiet)
-      murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, file);
-    rc = MURK_ESTALE;
-    goto out;
-  }
+  rc = murk_mission_of_save(file, s->mission, s->mission_line, s->mission_hash, quiet, m);
+  if (rc != MURK_OK) goto out;
   rc = s->has_key ? murk_game_new_keyed(*m, s->key, g) : murk_game_new(*m, s->seed, g);
   if (rc != MURK_OK) {
-    if (!quiet) murk_cli_error("cannot start %s: %s", path, murk_strerror(rc));
+    if (!quiet) murk_cli_error("cannot start %s: %s", s->mission, murk_strerror(rc));
     goto out;
   }
   for (size_t i = 0; i < s->nlines; i++) {

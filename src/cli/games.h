@@ -9,6 +9,7 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "murk/game.h"
@@ -38,6 +39,12 @@ struct murk_saved_game {
  * Returns 0 or -1 (out of memory; a missing directory is an empty list). */
 int murk_saved_games(const char* dir, struct murk_saved_game** out, size_t* n);
 
+/* The mission a save names (mission, given on its line `line` of file; looked for as
+ * murk_cli_mission_find does, from the save's folder), unchanged since the save (its hash).
+ * Problems are printed unless quiet. MURK_OK, MURK_ESTALE (changed), or another error code;
+ * *m may be set on error and is the caller's to free. */
+int murk_mission_of_save(const char* file, const char* mission, int line, uint64_t hash, bool quiet,
+                         struct murk_mission** m);
 /* A game from an open save's text (file names it in messages): its mission (unchanged
  * since the save), its dice, its seats and its commands. Problems are printed unless quiet. Returns
  * MURK_OK or an error code; on error *m and *g may be set and are the caller's to free. */
