@@ -130,9 +130,9 @@ static bool offer_resume(const char* dir, char* out, size_t n) {
     /* The mission's name comes from a file: escaped (text.h). */
     char name[25], esc[4 * sizeof name];
     snprintf(name, sizeof name, "%.24s", sg->mission);
-    printf("  %zu  %-24s %-8s %s to act, %s, last played %s\n", k + 1,
+    printf("  %zu  %-24s %-8s %s to act, %s%s, last played %s\n", k + 1,
            murk_cli_escape(name, esc, sizeof esc), turn, sg->to_act, sg->sealed ? "sealed" : "open",
-           when);
+           strcmp(sg->seats, "vs computer") == 0 ? ", against the computer" : "", when);
   }
   printf("Resume one (1-%zu), or Enter for a new game: ", shown);
   fflush(stdout);

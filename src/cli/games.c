@@ -183,6 +183,18 @@ int murk_game_load(const char* file, struct murk_passes* p, struct murk_sealer* 
   return rc;
 }
 
+/* The seats in a word or two, for the lists of games. */
+static void seats_text(char* out, size_t n, enum murk_seat a, enum murk_seat d) {
+  if (a == MURK_SEAT_COMPUTER || d == MURK_SEAT_COMPUTER)
+    snprintf(out, n, "vs computer");
+  else if (a == MURK_SEAT_REMOTE || d == MURK_SEAT_REMOTE)
+    snprintf(out, n, "hosted");
+  else if (a == MURK_SEAT_HUMAN && d == MURK_SEAT_HUMAN)
+    snprintf(out, n, "hot-seat");
+  else
+    snprintf(out, n, "-");
+}
+
 static void describe(struct murk_saved_game* sg) {
   char err[256];
   char* text = NULL;
@@ -203,6 +215,7 @@ static void describe(struct murk_saved_game* sg) {
       sg->turn = h.turn;
       sg->over = h.over;
       snprintf(sg->to_act, sizeof sg->to_act, "%s", h.over ? "-" : murk_side_name(h.to_act));
+      seats_text(sg->seats, sizeof sg->seats, h.seat[0], h.seat[1]);
       sg->ok = true;
     }
   } else {
@@ -216,6 +229,8 @@ static void describe(struct murk_saved_game* sg) {
       sg->over = murk_game_phase(g) == MURK_PHASE_OVER;
       snprintf(sg->to_act, sizeof sg->to_act, "%s",
                sg->over ? "-" : murk_side_name(murk_game_to_act(g)));
+      seats_text(sg->seats, sizeof sg->seats, murk_game_seat(g, MURK_ATTACKER),
+                 murk_game_seat(g, MURK_DEFENDER));
       sg->ok = true;
     }
     murk_game_free(g);

@@ -30,7 +30,8 @@ struct murk_saved_game {
   char to_act[16];
   bool over;
   bool sealed;
-  bool ok; /* false: the file could not be read as a save (problem says why) */
+  char seats[16]; /* who plays: "hot-seat", "vs computer", "hosted", or "-" (not said) */
+  bool ok;        /* false: the file could not be read as a save (problem says why) */
   char problem[160];
   time_t mtime;
 };

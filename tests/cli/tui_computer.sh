@@ -123,6 +123,8 @@ if [ -n "$save" ] && [ -f "$save" ]; then
   grep -q '^attacker: move 3 to' "$save" || fail "the autosave lacks the attacker's moves"
   grep -qx '# seats: attacker=human defender=computer' "$save" ||
     fail "the autosave does not keep the seats: $(head -n 8 "$save")"
+  XDG_STATE_HOME="$tmp/state" "$MURK" saves >"$tmp/saves" 2>&1
+  grep -q 'open  *vs computer ' "$tmp/saves" || fail "murk saves does not say who plays: $(cat "$tmp/saves")"
 else
   fail "no autosave in $tmp/state/murk"
 fi
