@@ -10,7 +10,8 @@
 #   - the game reaches turn 3 and q y exits 0, the game autosaved with the computer's
 #     commands in it;
 #   - the save keeps the seats: `murk play --load SAVE` goes on against the computer
-#     without asking who plays, and the computer plays its turn 3 by itself.
+#     without asking who plays, and the computer plays its turn 3 by itself; `--vs human`
+#     at load makes it hot-seat (a hand-over), and the save then says so.
 . "$(dirname "$0")/tui_common.bash"
 
 mission=data/missions/luneville.yaml
@@ -152,4 +153,18 @@ rc=$(wait_exit)
 [ "$rc" = 0 ] || fail "the resumed murk play exited with $rc (stderr: $(cat "$tmp/stderr"))"
 [ "$(grep -c '^defender: ' "$save")" -gt "$before" ] ||
   fail "the computer gave no command after the resume"
+
+# ---- --vs human at load overrides the seats: two people here, and the save says so
+tui_start --load "$save" --vs human
+wait_for "Pass the keyboard" || fail "--vs human at load shows no hand-over"
+pass_handover
+wait_for "attacker's table"
+skip_recap
+keys q
+wait_for "Quit the game?"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "murk play --load --vs human exited with $rc (stderr: $(cat "$tmp/stderr"))"
+grep -qx '# seats: attacker=human defender=human' "$save" ||
+  fail "the save does not record the seats given at load: $(grep '^# seats' "$save")"
 finish
