@@ -701,6 +701,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
+  int adjusting = side == MURK_NO_SIDE ? -1 : mk_intel_adjust_due(g, side);
+  v->adjust_leader = adjusting >= 0 ? s->markers[adjusting].number : 0;
+  v->adjust_cells = adjusting >= 0 ? s->li_adjust.allow : 0;
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
   v->hidden_left = side == MURK_NO_SIDE ? 0 : mk_night_hidden_left(g, side);
@@ -823,7 +826,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->ambush = u->ambush;
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
-      vp->may_deploy = mk_setup_may_deploy(g, side, k);
+      vp->may_deploy = mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;
       if (u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
