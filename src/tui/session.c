@@ -561,39 +561,29 @@ static int undo(struct tui_session* s) {
     set_message(ui, TUI_A_ERROR, "nothing to undo: it is not your turn to act");
     return 0;
   }
+  char taken[TUI_LINE_MAX] = "", why[256] = "";
+  int rc;
   if (!s->g) {
     /* The host checks and says why not, as the game does here. */
-    char taken[TUI_LINE_MAX] = "", why[256] = "";
-    int rc = s->remote.undo(s->remote.ctx, taken, sizeof taken, why, sizeof why);
+    rc = s->remote.undo(s->remote.ctx, taken, sizeof taken, why, sizeof why);
     if (rc == MURK_EIO) return TUI_SESSION_QUIT;
-    if (rc == MURK_ENOMEM) return rc;
-    if (rc != MURK_OK) {
-      set_message(ui, TUI_A_ERROR, "cannot undo: %s", why);
-      return 0;
-    }
-    int flags = after_change(s);
-    if (flags >= 0 && !(flags & TUI_SESSION_CLEAR))
-      set_message(ui, TUI_A_GOOD, "took back: %s", taken);
-    return flags;
-  }
-  if (murk_game_undoable(s->g) <= 0) {
+  } else if (murk_game_undoable(s->g) <= 0) {
     /* Why, in words the side may read (game.h: never more than it knows). */
-    set_message(ui, TUI_A_ERROR, "cannot undo: %s", murk_game_undo_why(s->g));
-    return 0;
+    snprintf(why, sizeof why, "%s", murk_game_undo_why(s->g));
+    rc = MURK_EREJECTED;
+  } else {
+    size_t n = murk_game_log_count(s->g);
+    if (n > 0) snprintf(taken, sizeof taken, "%s", murk_game_log_line(s->g, n - 1));
+    rc = murk_game_undo(s->g, why, sizeof why);
   }
-  char line[TUI_LINE_MAX] = "";
-  size_t n = murk_game_log_count(s->g);
-  if (n > 0) snprintf(line, sizeof line, "%s", murk_game_log_line(s->g, n - 1));
-  char reason[256] = "";
-  int rc = murk_game_undo(s->g, reason, sizeof reason);
   if (rc == MURK_ENOMEM) return rc;
   if (rc != MURK_OK) {
-    set_message(ui, TUI_A_ERROR, "cannot undo: %s", reason);
+    set_message(ui, TUI_A_ERROR, "cannot undo: %s", why);
     return 0;
   }
   int flags = after_change(s);
   if (flags >= 0 && !(flags & TUI_SESSION_CLEAR))
-    set_message(ui, TUI_A_GOOD, "took back: %s", line);
+    set_message(ui, TUI_A_GOOD, "took back: %s", taken);
   return flags;
 }
 
