@@ -1277,15 +1277,25 @@ static int act_move(struct tui_session* s) {
   return n < 0 ? n : 0;
 }
 
-static int act_reveal(struct tui_session* s) {
+/* r and v: the own template at the cursor; elsewhere NULL, the list of the hidden platoons
+ * open (a `kind` list). */
+static const struct murk_view_marker* template_to_reveal(struct tui_session* s,
+                                                         enum tui_pick_kind kind,
+                                                         const char* title) {
   struct tui_ui* ui = cur_ui(s);
-  if (!in_phase(s, MURK_PHASE_PLAY, "platoons are revealed")) return 0;
+  if (!in_phase(s, MURK_PHASE_PLAY, "platoons are revealed")) return NULL;
   const struct murk_view_marker* mk = murk_view_marker_at(s->view, ui->cursor);
-  if (mk && mk->on_table && mk->owner == ui->side) return sendf(s, "reveal T%d", mk->number);
-  pick_open(ui, TUI_PICK_REVEAL, "Reveal which platoon?");
+  if (mk && mk->on_table && mk->owner == ui->side) return mk;
+  pick_open(ui, kind, title);
   pick_hidden(s);
   pick_done(s, "none of your platoons is hidden");
-  return 0;
+  return NULL;
+}
+
+static int act_reveal(struct tui_session* s) {
+  const struct murk_view_marker* mk =
+      template_to_reveal(s, TUI_PICK_REVEAL, "Reveal which platoon?");
+  return mk ? sendf(s, "reveal T%d", mk->number) : 0;
 }
 
 /* The revealed platoon's other teams placed by hand (`reveal Tn via X,Y ...`): the cells the
@@ -1295,14 +1305,9 @@ static int act_reveal(struct tui_session* s) {
 static int act_reveal_via(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
   const struct murk_view* v = s->view;
-  if (!in_phase(s, MURK_PHASE_PLAY, "platoons are revealed")) return 0;
-  const struct murk_view_marker* mk = murk_view_marker_at(v, ui->cursor);
-  if (!mk || !mk->on_table || mk->owner != ui->side) {
-    pick_open(ui, TUI_PICK_REVEAL_VIA, "Reveal which platoon, placing its teams?");
-    pick_hidden(s);
-    pick_done(s, "none of your platoons is hidden");
-    return 0;
-  }
+  const struct murk_view_marker* mk =
+      template_to_reveal(s, TUI_PICK_REVEAL_VIA, "Reveal which platoon, placing its teams?");
+  if (!mk) return 0;
   int others = mk->known && !mk->dummy ? mk->nteams - 1 : 0;
   int n = murk_view_reveal_cells(v, mk->number, ui->cells, TUI_CELL_REACH);
   if (n < 0) return n;
