@@ -139,14 +139,19 @@ static void format_header(struct buf* b, const struct murk_seal_header* h) {
   }
 }
 
-/* The additional data of a part: the header's exact bytes, then the part's label. */
-static unsigned char* make_ad(const char* header, size_t hlen, int part, size_t* adlen) {
+/* The additional data of a part: the check it chains on (a journal record's; NULL for the
+ * whole save's parts), the header's or the record line's exact bytes, then the part's
+ * label with its NUL. */
+static unsigned char* make_ad(const unsigned char* chained, const char* header, size_t hlen,
+                              int part, size_t* adlen) {
+  size_t clen = chained ? 32 : 0;
   size_t llen = strlen(part_label[part]);
-  unsigned char* ad = murk_malloc(hlen + llen + 1);
+  unsigned char* ad = murk_malloc(clen + hlen + llen + 1);
   if (!ad) return NULL;
-  memcpy(ad, header, hlen);
-  memcpy(ad + hlen, part_label[part], llen + 1);
-  *adlen = hlen + llen + 1;
+  if (chained) memcpy(ad, chained, clen);
+  memcpy(ad + clen, header, hlen);
+  memcpy(ad + clen + hlen, part_label[part], llen + 1);
+  *adlen = clen + hlen + llen + 1;
   return ad;
 }
 
@@ -197,6 +202,43 @@ static int seal_part(struct buf* b, const unsigned char* ad, size_t adlen, int p
   return b->oom ? MURK_ENOMEM : MURK_OK;
 }
 
+/* What the three parts of a save or a journal record hold, and the keys they are sealed
+ * under (the game part's is made from the two). */
+struct parts {
+  const unsigned char* keys[2];
+  const char* const* record;
+  const size_t* record_len;
+  const char* game;
+  size_t game_len;
+  const unsigned char* fresh;
+};
+
+/* Seal the three parts onto b, each with the additional data make_ad makes of `chained`
+ * and b's first hlen bytes: both side parts padded to one size, the longer one's rounded
+ * up in steps of rstep (a side learns from the file only roughly how much the enemy has
+ * been shown, never more than it has itself), the game part in steps of gstep. */
+static int seal_parts(struct buf* b, const unsigned char* chained, size_t hlen,
+                      const struct parts* in, size_t rstep, size_t gstep) {
+  unsigned char gk[MURK_SEAL_KEY_BYTES];
+  murk_seal_game_key(in->keys[0], in->keys[1], gk);
+  size_t longer = in->record_len[0] > in->record_len[1] ? in->record_len[0] : in->record_len[1];
+  size_t rpad = (longer / rstep + 1) * rstep;
+  size_t gpad = (in->game_len / gstep + 1) * gstep;
+  int rc = MURK_OK;
+  for (int part = 0; rc == MURK_OK && part < 3; part++) {
+    size_t adlen = 0;
+    unsigned char* ad = b->oom ? NULL : make_ad(chained, b->p, hlen, part, &adlen);
+    if (part < 2)
+      rc = seal_part(b, ad, adlen, part, in->keys[part], in->record[part], in->record_len[part],
+                     rpad, in->fresh);
+    else
+      rc = seal_part(b, ad, adlen, part, gk, in->game, in->game_len, gpad, in->fresh);
+    murk_free(ad);
+  }
+  sodium_memzero(gk, sizeof gk);
+  return rc;
+}
+
 int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attacker_key,
                     const unsigned char* defender_key, const char* const record[2],
                     const size_t record_len[2], const char* game, size_t game_len,
@@ -204,31 +246,13 @@ int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attac
   *out = NULL;
   if (len) *len = 0;
   if (!h || !attacker_key || !defender_key || !record || !game || !fresh) return MURK_EINVAL;
-  const unsigned char* keys[2] = {attacker_key, defender_key};
   if (!h->mission[0] || strpbrk(h->mission, "\n\r") || !limits_ok(h->ops, h->mem))
     return MURK_EINVAL;
   struct buf b = {0};
   format_header(&b, h);
   if (b.oom) return MURK_ENOMEM;
-  size_t hlen = b.len;
-  unsigned char gk[MURK_SEAL_KEY_BYTES];
-  murk_seal_game_key(keys[0], keys[1], gk);
-  /* Both records padded to one size, the longer one's rounded up: a side learns from the
-   * file only roughly how much the enemy has been shown, never more than it has itself. */
-  size_t longer = record_len[0] > record_len[1] ? record_len[0] : record_len[1];
-  size_t rpad = (longer / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
-  size_t gpad = (game_len / MURK_SEAL_PAD + 1) * MURK_SEAL_PAD;
-  int rc = MURK_OK;
-  for (int part = 0; rc == MURK_OK && part < 3; part++) {
-    size_t adlen = 0;
-    unsigned char* ad = b.oom ? NULL : make_ad(b.p, hlen, part, &adlen);
-    if (part < 2)
-      rc = seal_part(&b, ad, adlen, part, keys[part], record[part], record_len[part], rpad, fresh);
-    else
-      rc = seal_part(&b, ad, adlen, part, gk, game, game_len, gpad, fresh);
-    murk_free(ad);
-  }
-  sodium_memzero(gk, sizeof gk);
+  const struct parts in = {{attacker_key, defender_key}, record, record_len, game, game_len, fresh};
+  int rc = seal_parts(&b, NULL, b.len, &in, MURK_SEAL_PAD, MURK_SEAL_PAD);
   if (rc == MURK_OK) {
     unsigned char check[32];
     crypto_generichash(check, sizeof check, (const unsigned char*)b.p, b.len, NULL, 0);
@@ -583,7 +607,6 @@ int murk_seal_record(struct murk_seal_chain* c, const struct murk_seal_header* h
   *out = NULL;
   if (len) *len = 0;
   if (!c || !h || !attacker_key || !defender_key || !record || !game || !fresh) return MURK_EINVAL;
-  const unsigned char* keys[2] = {attacker_key, defender_key};
   struct buf b = {0};
   char line[96];
   snprintf(line, sizeof line, "record: %d %s %s\n", h->turn,
@@ -593,31 +616,8 @@ int murk_seal_record(struct murk_seal_chain* c, const struct murk_seal_header* h
            h->over ? "yes" : "no");
   puts_(&b, line);
   if (b.oom) return MURK_ENOMEM;
-  size_t llen = b.len;
-  unsigned char gk[MURK_SEAL_KEY_BYTES];
-  murk_seal_game_key(keys[0], keys[1], gk);
-  /* Both side parts one size: the file says only roughly how much the longer was. */
-  size_t longer = record_len[0] > record_len[1] ? record_len[0] : record_len[1];
-  size_t rpad = (longer / MURK_SEAL_REC_PAD + 1) * MURK_SEAL_REC_PAD;
-  size_t gpad = (game_len / MURK_SEAL_GAME_REC_PAD + 1) * MURK_SEAL_GAME_REC_PAD;
-  int rc = MURK_OK;
-  for (int part = 0; rc == MURK_OK && part < 3; part++) {
-    /* Additional data: the check chained on, the record line, the part's label. */
-    size_t plen = strlen(part_label[part]) + 1;
-    size_t adlen = 32 + llen + plen;
-    unsigned char* ad = murk_malloc(adlen);
-    if (ad) {
-      memcpy(ad, c->check, 32);
-      memcpy(ad + 32, b.p, llen);
-      memcpy(ad + 32 + llen, part_label[part], plen);
-    }
-    if (part < 2)
-      rc = seal_part(&b, ad, adlen, part, keys[part], record[part], record_len[part], rpad, fresh);
-    else
-      rc = seal_part(&b, ad, adlen, part, gk, game, game_len, gpad, fresh);
-    murk_free(ad);
-  }
-  sodium_memzero(gk, sizeof gk);
+  const struct parts in = {{attacker_key, defender_key}, record, record_len, game, game_len, fresh};
+  int rc = seal_parts(&b, c->check, b.len, &in, MURK_SEAL_REC_PAD, MURK_SEAL_GAME_REC_PAD);
   unsigned char sum[32];
   if (rc == MURK_OK && !b.oom) {
     crypto_generichash(sum, sizeof sum, (const unsigned char*)b.p, b.len, c->check, 32);
@@ -715,7 +715,7 @@ int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
   if (rc == MURK_OK) rc = walk_records(data, len, &l, NULL, check, &whole, err, errlen);
   if (rc != MURK_OK) return rc;
   size_t adlen = 0;
-  unsigned char* ad = make_ad(data, l.hlen, part, &adlen);
+  unsigned char* ad = make_ad(NULL, data, l.hlen, part, &adlen);
   if (!ad) return MURK_ENOMEM;
   char* text = NULL;
   size_t tlen = 0;
@@ -729,16 +729,12 @@ int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
   struct rec r;
   for (size_t i = 1;
        rc == MURK_OK && next_record(data, whole, &pos, check, &r, i, err, errlen) == 1; i++) {
-    size_t plen = strlen(part_label[part]) + 1;
-    size_t radlen = 32 + r.line_len + plen;
-    unsigned char* rad = murk_malloc(radlen);
+    size_t radlen = 0;
+    unsigned char* rad = make_ad(r.prev, r.line, r.line_len, part, &radlen);
     if (!rad) {
       rc = MURK_ENOMEM;
       break;
     }
-    memcpy(rad, r.prev, 32);
-    memcpy(rad + 32, r.line, r.line_len);
-    memcpy(rad + 32 + r.line_len, part_label[part], plen);
     char* more = NULL;
     size_t mlen = 0;
     rc =
