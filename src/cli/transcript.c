@@ -370,7 +370,8 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     if (text[i] == '\n') body.line++;
   struct stop st = {0};
   /* Open saves and the journal keep only the command log; a sealed one keeps transcripts. */
-  struct printer pr = {.drop = !(o->passes && murk_passes_any(o->passes))};
+  bool sealing = (o->save || o->autosave) && o->passes && murk_passes_any(o->passes);
+  struct printer pr = {.drop = !sealing};
   rc = murk_view_build(g, o->as, &pr.v);
   if (rc == MURK_OK) {
     rc = apply_script(g, &body, o->autosave, &sv, &pr, &st);
