@@ -60,7 +60,8 @@ const unsigned char* murk_game_dice_key(const struct murk_game* g);
 void murk_game_set_seat(struct murk_game* g, enum murk_side side, enum murk_seat seat);
 enum murk_seat murk_game_seat(const struct murk_game* g, enum murk_side side);
 
-/* The command log: every applied command, canonical text, in order (saves keep it). */
+/* The command log: every applied command, canonical text, in order (saves keep it). A
+ * line is valid until the game next changes. */
 size_t murk_game_log_count(const struct murk_game* g);
 const char* murk_game_log_line(const struct murk_game* g, size_t i);
 /* Which side sent log line i. */
@@ -82,5 +83,13 @@ enum murk_side murk_game_winner(const struct murk_game* g);
 /* A side's victory points once the game is over (0 before; docs/rules.md, "Victory
  * points"). */
 int murk_game_vp(const struct murk_game* g, enum murk_side side);
+
+/* Drop the events so far: a batch run whose views have read them all (murk run prints as
+ * it goes) keeps memory flat however long its script. Views updated afterwards go on from
+ * where they were, numbering their events as before; a view built afterwards starts at the
+ * next event, numbered as if it had seen the dropped ones. Undo and saves need only the
+ * command log, which stays whole; a view that had not read every dropped event misses
+ * them (its numbering stays right). */
+void murk_game_drop_events(struct murk_game* g);
 
 #endif

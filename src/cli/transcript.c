@@ -102,17 +102,21 @@ struct body {
 };
 
 /* The transcript printed as the run goes: the view's new events every so many commands,
- * then forgotten, so that a long script holds each event once (the game's). */
+ * then forgotten, and the game's too when no sealed save will need them (its records are
+ * each side's whole transcript, from views built afresh): a long script then runs in
+ * memory that does not grow with its events (murk_game_drop_events). */
 struct printer {
   struct murk_view* v;
   size_t pending; /* commands applied since the last print */
+  bool drop;      /* the game may drop the events printed */
 };
 
-static int print_events(const struct murk_game* g, struct printer* p) {
+static int print_events(struct murk_game* g, struct printer* p) {
   int rc = murk_view_update(g, p->v);
   if (rc != MURK_OK) return rc;
   murk_transcript_events(stdout, p->v, 0);
   murk_view_forget_events(p->v);
+  if (p->drop) murk_game_drop_events(g); /* every view of this run has read them */
   p->pending = 0;
   return MURK_OK;
 }
@@ -365,7 +369,9 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   for (size_t i = 0; i < body.pos; i++)
     if (text[i] == '\n') body.line++;
   struct stop st = {0};
-  struct printer pr = {0};
+  /* Open saves and the journal keep only the command log; a sealed one keeps transcripts. */
+  bool sealing = (o->save || o->autosave) && o->passes && murk_passes_any(o->passes);
+  struct printer pr = {.drop = !sealing};
   rc = murk_view_build(g, o->as, &pr.v);
   if (rc == MURK_OK) {
     rc = apply_script(g, &body, o->autosave, &sv, &pr, &st);

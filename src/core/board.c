@@ -261,18 +261,9 @@ void mk_hidden_contact(struct murk_game* g, enum murk_side side, const char* wha
 }
 
 void mk_event_split(struct murk_game* g, enum murk_side side) {
-  struct murk_event* e = mk_last_event(g);
+  const struct mk_event* e = mk_event_at(g, g->nevents - 1);
   if (!e || e->audience != MURK_AUD_ALL) return;
-  struct murk_event copy = *e;
-  e->audience = murk_audience_of(side);
-  if (mk_emit(g, copy.kind, murk_audience_of(murk_side_other(side)), copy.side, "%s", copy.text) !=
-      MURK_OK)
-    return;
-  struct murk_event* c = mk_last_event(g);
-  int seq = c->seq;
-  *c = copy;
-  c->seq = seq;
-  c->audience = murk_audience_of(murk_side_other(side));
+  mk_event_split_last(g, murk_audience_of(side), murk_audience_of(murk_side_other(side)));
 }
 
 int mk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct murk_pos p) {

@@ -7,6 +7,7 @@
 
 #include <limits.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -265,27 +266,42 @@ struct out {
   int cut;
 };
 
-static void put(struct out* o, const char* fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 2, 3)))
-#endif
-    ;
-
-static void put(struct out* o, const char* fmt, ...) {
+/* Text into o, cut at n - 1 bytes as snprintf cuts (and marked cut). Without the C
+ * library's formatting: a roll's text is made for every roll a game reports. */
+static void put_text(struct out* o, const char* s, size_t k) {
   if (o->cut || o->n == 0) {
     o->cut = 1;
     return;
   }
-  va_list ap;
-  va_start(ap, fmt);
-  int w = vsnprintf(o->buf + o->len, o->n - o->len, fmt, ap);
-  va_end(ap);
-  if (w < 0 || (size_t)w >= o->n - o->len) {
+  size_t room = o->n - 1 - o->len;
+  if (k > room) {
+    k = room;
     o->cut = 1;
-    o->len = o->n - 1;
-  } else {
-    o->len += (size_t)w;
   }
+  memcpy(o->buf + o->len, s, k);
+  o->len += k;
+  o->buf[o->len] = '\0';
+}
+static void put(struct out* o, const char* s) {
+  put_text(o, s, strlen(s));
+}
+/* prefix, then v in decimal (with its sign always when `sign`, as %+d). */
+static void put_int(struct out* o, const char* prefix, int v, bool sign) {
+  char d[24];
+  size_t k = sizeof d;
+  unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  do {
+    d[--k] = (char)('0' + u % 10);
+    u /= 10;
+  } while (u);
+  if (v < 0)
+    d[--k] = '-';
+  else if (sign)
+    d[--k] = '+';
+  size_t p = strlen(prefix);
+  memcpy(d + k - p, prefix, p);
+  k -= p;
+  put_text(o, d + k, sizeof d - k);
 }
 
 static int out_start(struct out* o, char* buf, size_t n) {
@@ -299,13 +315,13 @@ static int out_start(struct out* o, char* buf, size_t n) {
 
 static void put_expr(struct out* o, const struct murk_dice_expr* e) {
   if (e->count == 0) {
-    put(o, "%d", e->add);
+    put_int(o, "", e->add, false);
     return;
   }
-  if (e->count != 1) put(o, "%d", e->count);
-  put(o, "d%d", e->sides);
-  if (e->mul != 1) put(o, "*%d", e->mul);
-  if (e->add != 0) put(o, "%+d", e->add);
+  if (e->count != 1) put_int(o, "", e->count, false);
+  put_int(o, "d", e->sides, false);
+  if (e->mul != 1) put_int(o, "*", e->mul, false);
+  if (e->add != 0) put_int(o, "", e->add, true);
 }
 
 int murk_dice_format(const struct murk_dice_expr* e, char* buf, size_t n) {
@@ -372,38 +388,48 @@ int murk_roll_format(const struct murk_roll* r, char* buf, size_t n) {
   int nmods = r->nmods < 0 ? 0 : r->nmods > MURK_ROLL_MODS ? MURK_ROLL_MODS : r->nmods;
   int plen = (int)strnlen(r->purpose, sizeof r->purpose);
 
-  if (plen > 0) put(&o, "%.*s: ", plen, r->purpose);
+  if (plen > 0) {
+    put_text(&o, r->purpose, (size_t)plen);
+    put(&o, ": ");
+  }
   put_expr(&o, &r->expr);
   if (r->need > 0) {
     /* A pool: which dice count, not a sum nobody uses. */
-    put(&o, " at %d+: [", r->need);
-    for (int i = 0; i < ndice; i++) put(&o, i ? " %d" : "%d", r->dice[i]);
+    put_int(&o, " at ", r->need, false);
+    put(&o, "+: [");
+    for (int i = 0; i < ndice; i++) put_int(&o, i ? " " : "", r->dice[i], false);
     put(&o, "], ");
-    if (r->total <= 0)
+    if (r->total <= 0) {
       put(&o, "no success");
-    else
-      put(&o, "%d success%s", r->total, r->total == 1 ? "" : "es");
+    } else {
+      put_int(&o, "", r->total, false);
+      put(&o, r->total == 1 ? " success" : " successes");
+    }
     return o.cut ? MURK_ENOSPACE : MURK_OK;
   }
   put(&o, " = ");
   if (ndice > 0 || nmods > 0) {
     if (ndice > 0) {
       put(&o, "[");
-      for (int i = 0; i < ndice; i++) put(&o, i ? " %d" : "%d", r->dice[i]);
+      for (int i = 0; i < ndice; i++) put_int(&o, i ? " " : "", r->dice[i], false);
       put(&o, "]");
-      if (r->expr.mul != 1) put(&o, "*%d", r->expr.mul);
-      if (r->expr.add != 0) put(&o, "%+d", r->expr.add);
+      if (r->expr.mul != 1) put_int(&o, "*", r->expr.mul, false);
+      if (r->expr.add != 0) put_int(&o, "", r->expr.add, true);
     } else {
-      put(&o, "%d", r->expr.add);
+      put_int(&o, "", r->expr.add, false);
     }
     for (int i = 0; i < nmods; i++) {
       const struct murk_roll_mod* m = &r->mods[i];
       int llen = (int)strnlen(m->label, sizeof m->label);
-      put(&o, " %+d", m->value);
-      if (llen > 0) put(&o, " (%.*s)", llen, m->label);
+      put_int(&o, " ", m->value, true);
+      if (llen > 0) {
+        put(&o, " (");
+        put_text(&o, m->label, (size_t)llen);
+        put(&o, ")");
+      }
     }
     put(&o, " = ");
   }
-  put(&o, "%d", r->total);
+  put_int(&o, "", r->total, false);
   return o.cut ? MURK_ENOSPACE : MURK_OK;
 }

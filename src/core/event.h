@@ -12,20 +12,28 @@
 #include "murk/event.h"
 #include "state.h"
 
-/* Append an event; printf-style text. Returns MURK_OK or MURK_ENOMEM. */
+/* Append an event; printf-style text (cut at MURK_EVENT_TEXT - 1 bytes). Returns MURK_OK
+ * or MURK_ENOMEM (sticky in g->oom: apply() undoes the command). */
 int mk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience aud,
             enum murk_side about, const char* fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
-/* The last event appended (to add structured facts after mk_emit). */
-struct murk_event* mk_last_event(struct murk_game* g);
+/* Add printf-style text to the end of the last event's (a roll's outcome after its dice). */
+void mk_event_append(struct murk_game* g, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* Add structured facts to the last event: its marker number (0: none) and positions
  * (either may be NULL). */
 void mk_event_facts(struct murk_game* g, int marker, const struct murk_pos* from,
                     const struct murk_pos* to);
+
+/* The last event goes to `keep` only, and a copy of it to `other` (board.c). */
+void mk_event_split_last(struct murk_game* g, enum murk_audience keep, enum murk_audience other);
 
 /* Roll dice for a purpose and report it (audience all unless said). Returns the total;
  * *out (if not NULL) gets the record. Rolls are irreversible for undo. */
@@ -42,9 +50,21 @@ int mk_roll_pool(struct murk_game* g, const struct murk_dice_expr* e, int need, 
                  enum murk_audience aud, struct murk_roll* out);
 
 /* Events since creation, all audiences: the whole truth. Views read them (filtered by
- * audience); front-ends read views, so these stay inside the core (and its tests). */
+ * audience); front-ends read views, so these stay inside the core (and its tests). The
+ * count includes dropped events (murk_game_drop_events); only [mk_event_dropped(g,
+ * MURK_NO_SIDE), count) can be read. */
 size_t mk_game_event_count(const struct murk_game* g);
+/* Event i's facts (NULL if dropped or past the end). */
+const struct mk_event* mk_event_at(const struct murk_game* g, size_t i);
+/* Event i as the public record, text and roll included (seq i + 1; zeros if unreadable). */
+void mk_event_read(const struct murk_game* g, size_t i, struct murk_event* out);
+/* The same, in one of a small ring of records the game keeps (for tests: valid for the
+ * next MK_EVENT_SCRATCH calls). */
 const struct murk_event* mk_game_event(const struct murk_game* g, size_t i);
+/* Of the dropped events, how many `side` may know (MURK_NO_SIDE: all of them). */
+size_t mk_event_dropped(const struct murk_game* g, enum murk_side side);
+/* Forget the events from nevents and the log lines from nlog on (a try taken back). */
+void mk_game_truncate(struct murk_game* g, size_t nevents, size_t nlog);
 
 /* Undo marks over the command log (event.c). */
 /* The log index the command being applied will take (undo bookkeeping). */

@@ -79,13 +79,10 @@ static bool bog_check(struct murk_game* g, const char* handle, bool freeing,
    * where an unseen marker went. */
   int total = murk_roll(g, &die, purpose, aud, NULL);
   bool bogged = total <= fail;
-  struct murk_event* e = mk_last_event(g);
-  if (e && e->kind == MURK_EV_ROLL) {
-    size_t len = strlen(e->text);
-    const char* what =
-        bogged ? (freeing ? "still bogged" : "bogged") : (freeing ? "free" : "passed");
-    snprintf(e->text + len, sizeof e->text - len, ": %s", what);
-  }
+  const struct mk_event* e = mk_event_at(g, g->nevents - 1);
+  if (e && e->kind == MURK_EV_ROLL)
+    mk_event_append(g, ": %s",
+                    bogged ? (freeing ? "still bogged" : "bogged") : (freeing ? "free" : "passed"));
   return bogged;
 }
 
@@ -827,13 +824,12 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   if (capped) range = cap;
   s->spotted = true;
   s->visibility = range;
-  struct murk_event* e = mk_last_event(g);
+  const struct mk_event* e = mk_event_at(g, g->nevents - 1);
   if (e && e->kind == MURK_EV_ROLL) {
     char len[32];
     mk_cells_text(g, range, len, sizeof len);
-    size_t n = strlen(e->text);
-    snprintf(e->text + n, sizeof e->text - n, ": %s (%d cells)%s", len, range,
-             capped ? ", the most spotting can reach" : "");
+    mk_event_append(g, ": %s (%d cells)%s", len, range,
+                    capped ? ", the most spotting can reach" : "");
   }
   /* Markers are revealed in marker order; each is measured from the spotting side as it
    * stands when spotting began (the spotting side does not change while it spots). */

@@ -65,11 +65,12 @@ const char* murk_platoon_state_name(enum murk_platoon_state s) {
 /* ---- life cycle ---- */
 
 static void free_logs(struct murk_game* g) {
-  for (size_t i = 0; i < g->nlog; i++) murk_free(g->log[i]);
-  murk_free(g->log);
+  murk_free(g->log_text);
+  murk_free(g->log_at);
   murk_free(g->log_side);
-  murk_free(g->log_cmd);
   murk_free(g->events);
+  murk_free(g->ev_bytes);
+  murk_free(g->ev_scratch);
 }
 
 void murk_game_free(struct murk_game* g) {
@@ -134,18 +135,24 @@ static int out_of_memory(char* reason, size_t reason_len) {
   return MURK_ENOMEM;
 }
 
-static int grow_log(struct murk_game* g) {
+static int grow_log(struct murk_game* g, size_t line_len) {
+  if (g->log_len + line_len + 1 > g->log_cap) {
+    if (g->log_len + line_len + 1 > UINT32_MAX) return MURK_ENOMEM;
+    size_t cap = g->log_cap ? g->log_cap : 1024;
+    while (cap < g->log_len + line_len + 1) cap *= 2;
+    char* text = murk_realloc(g->log_text, cap);
+    if (!text) return MURK_ENOMEM;
+    g->log_text = text;
+    g->log_cap = cap;
+  }
   if (g->nlog < g->cap_log) return MURK_OK;
   size_t cap = g->cap_log ? g->cap_log * 2 : 32;
-  char** log = murk_realloc(g->log, cap * sizeof *log);
-  if (!log) return MURK_ENOMEM;
-  g->log = log;
-  enum murk_side* sides = murk_realloc(g->log_side, cap * sizeof *sides);
+  uint32_t* at = murk_realloc(g->log_at, cap * sizeof *at);
+  if (!at) return MURK_ENOMEM;
+  g->log_at = at;
+  unsigned char* sides = murk_realloc(g->log_side, cap * sizeof *sides);
   if (!sides) return MURK_ENOMEM;
   g->log_side = sides;
-  struct murk_command* cmds = murk_realloc(g->log_cmd, cap * sizeof *cmds);
-  if (!cmds) return MURK_ENOMEM;
-  g->log_cmd = cmds;
   g->cap_log = cap;
   return MURK_OK;
 }
@@ -243,7 +250,7 @@ static bool knowledge_changed(const struct murk_game* g) {
 static int final_reason(const struct murk_game* g, enum murk_side side, size_t first) {
   bool play = g->s.phase == MURK_PHASE_PLAY || g->s.phase == MURK_PHASE_OVER;
   for (size_t i = first; i < g->nevents; i++) {
-    const struct murk_event* e = &g->events[i];
+    const struct mk_event* e = mk_event_at(g, i);
     if (play && e->kind != MURK_EV_PHASE && e->kind != MURK_EV_INFO) return FINAL_TABLE;
     /* Told the enemy where something stands or what it is (an announcement that only counts,
      * "the attacker holds a platoon in reserve", places nothing and may be taken back). */
@@ -291,7 +298,6 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   if (!row) return mk_reject(reason, reason_len, "unknown command");
   if (c->nvia < 0 || c->nvia > MURK_CMD_MAX_WAYPOINTS)
     return mk_reject(reason, reason_len, "at most %d waypoints", MURK_CMD_MAX_WAYPOINTS);
-  if (grow_log(g) != MURK_OK) return out_of_memory(reason, reason_len);
 
   /* Positions left of or above the table cannot even be written down: say why. Whether
    * the command takes a position is its row's grammar (a left-out optional one is -1,-1). */
@@ -306,6 +312,7 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   char line[256];
   int len = murk_command_format(c, line, sizeof line);
   if (len < 0) return mk_reject(reason, reason_len, "this command cannot be written down");
+  if (grow_log(g, strlen(line)) != MURK_OK) return out_of_memory(reason, reason_len);
 
   /* The row's phase/step guard and reference resolution, once for every handler (it
    * changes nothing, so a refusal here needs no copy of the state). */
@@ -321,12 +328,9 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   if (rc == MURK_OK && !row->undo) mk_mark_irreversible(g);
   g->applying = false;
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
-  /* The log's copy of the line only for a command taken (most tries are refused). */
-  char* copy = rc == MURK_OK ? murk_strdup(line) : NULL;
-  if (rc == MURK_OK && !copy) rc = MURK_ENOMEM;
   if (rc != MURK_OK) {
     state_restore(g);
-    g->nevents = nevents;
+    mk_game_truncate(g, nevents, g->nlog);
     g->oom = 0;
     if (rc == MURK_ENOMEM) mk_reject(reason, reason_len, "out of memory");
     return rc;
@@ -337,9 +341,12 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
     g->s.last_irreversible = (int)g->nlog + 1;
     g->s.final_why = why;
   }
-  g->log[g->nlog] = copy;
-  g->log_side[g->nlog] = side;
-  g->log_cmd[g->nlog] = *c;
+  /* The log: the line's text only (grow_log made room); undo parses it back. */
+  size_t k = strlen(line);
+  memcpy(g->log_text + g->log_len, line, k + 1);
+  g->log_at[g->nlog] = (uint32_t)g->log_len;
+  g->log_len += k + 1;
+  g->log_side[g->nlog] = (unsigned char)side;
   g->nlog++;
   return MURK_OK;
 }
@@ -397,10 +404,10 @@ size_t murk_game_log_count(const struct murk_game* g) {
   return g->nlog;
 }
 const char* murk_game_log_line(const struct murk_game* g, size_t i) {
-  return i < g->nlog ? g->log[i] : NULL;
+  return i < g->nlog ? g->log_text + g->log_at[i] : NULL;
 }
 enum murk_side murk_game_log_side(const struct murk_game* g, size_t i) {
-  return i < g->nlog ? g->log_side[i] : MURK_NO_SIDE;
+  return i < g->nlog ? (enum murk_side)g->log_side[i] : MURK_NO_SIDE;
 }
 const char* murk_game_result(const struct murk_game* g) {
   return g->s.result;
@@ -432,7 +439,11 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   if (rc != MURK_OK) return rc;
   char why[200];
   for (size_t i = 0; i + 1 < g->nlog; i++) {
-    rc = murk_game_apply(ng, g->log_side[i], &g->log_cmd[i], why, sizeof why);
+    struct murk_command c;
+    int col = 0;
+    rc = murk_command_parse(murk_game_log_line(g, i), &c, why, sizeof why, &col);
+    rc = rc == 1 ? murk_game_apply(ng, (enum murk_side)g->log_side[i], &c, why, sizeof why)
+                 : MURK_EINVAL;
     if (rc != MURK_OK) {
       murk_game_free(ng);
       mk_reject(reason, reason_len, "cannot rebuild the game: %s", why);

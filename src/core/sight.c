@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "event.h"
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -581,7 +582,7 @@ static void platoon_facts(const struct mk_state* s, int mi, struct mk_sighting* 
 }
 
 /* A public event placed something of `owner` at e->to: the other side has been told. */
-static void told(struct murk_game* g, const struct murk_event* e) {
+static void told(struct murk_game* g, const struct mk_event* e) {
   struct mk_state* s = &g->s;
   int mi = mk_marker_index(s, e->marker);
   if (mi < 0) return;
@@ -974,7 +975,7 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     }
   }
   for (size_t i = first_event; i < g->nevents; i++) {
-    const struct murk_event* e = &g->events[i];
+    const struct mk_event* e = mk_event_at(g, i);
     if (e->audience != MURK_AUD_ALL || !e->has_pos || e->marker <= 0) continue;
     if (e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE || e->kind == MURK_EV_MOVE ||
         e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL)

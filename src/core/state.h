@@ -236,6 +236,21 @@ enum mk_final {
   FINAL_TOLD = 4,      /* the enemy was told of it (setup) */
 };
 
+/* One event as the game keeps it (event.c): its facts; its text, and its roll for a ROLL
+ * event, are bytes in the game's arena from `at`. A view rebuilds the public record
+ * (murk/event.h) from it when it copies the event. */
+struct mk_event {
+  uint32_t at;
+  int32_t turn;
+  int32_t marker;
+  struct murk_pos from, to;
+  uint8_t kind, audience;
+  int8_t side, active; /* MURK_NO_SIDE is -1 */
+  bool has_pos, has_roll;
+  uint8_t tlen; /* the text's length (under MURK_EVENT_TEXT) */
+};
+#define MK_EVENT_SCRATCH 8
+
 struct murk_sightmap; /* los.h */
 struct mk_fov_rows;   /* sight.c */
 
@@ -261,12 +276,25 @@ struct murk_game {
   struct mk_fov_rows* fov_rows;
   bool fov_rows_shared; /* fov_rows belongs to a murk_sight_cache, not to this game */
 
-  struct murk_event* events; /* append-only */
-  size_t nevents, cap_events;
+  /* The events (event.c), compact: a small record of facts each, their texts and rolls in
+   * one arena of bytes. Events before ev_base were dropped (murk_game_drop_events): records
+   * hold [ev_base, nevents). */
+  struct mk_event* events;
+  size_t nevents; /* every event since creation, dropped ones included */
+  size_t cap_events;
+  size_t ev_base;
+  size_t ev_dropped[MURK_SIDES]; /* of the dropped events, those each side may know */
+  char* ev_bytes;
+  size_t ev_len, ev_cap;
+  struct murk_event* ev_scratch; /* mk_game_event's answers (tests) */
+  unsigned ev_scratch_next;
 
-  char** log; /* applied commands, canonical text */
-  enum murk_side* log_side;
-  struct murk_command* log_cmd; /* the same commands as values (undo replays these) */
+  /* The command log: each applied command's canonical line, NUL-terminated, one after the
+   * other in log_text (undo parses them back: murk_command_format). */
+  char* log_text;
+  size_t log_len, log_cap;
+  uint32_t* log_at; /* where line i starts in log_text */
+  unsigned char* log_side;
   size_t nlog, cap_log;
 };
 

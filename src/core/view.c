@@ -10,6 +10,7 @@
 #include "board.h"
 #include "combat.h"
 #include "command_table.h"
+#include "event.h"
 #include "fog.h"
 #include "intel.h"
 #include "marker.h"
@@ -730,6 +731,14 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   }
   b->g = g;
   b->epoch = g->epoch;
+  /* Events the game dropped before this view read them (murk_game_drop_events): numbered
+   * on as if seen. The side's events before `read` are those it numbered already. */
+  size_t base = mk_event_dropped(g, MURK_NO_SIDE);
+  if (b->read < base) {
+    size_t numbered = b->forgotten + v->nevents, dropped = mk_event_dropped(g, side);
+    if (dropped > numbered) b->forgotten += dropped - numbered;
+    b->read = base;
+  }
   v->nobjectives = v->nmarkers = v->nteams = v->nplatoons = v->narrivals = v->ncontacts = 0;
   v->nwings = 0;
   size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
@@ -851,10 +860,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   if (fill_why(g, v) != MURK_OK) return MURK_ENOMEM;
   if (fill_targets(g, b) != MURK_OK) return MURK_ENOMEM;
   for (size_t i = b->read; i < g->nevents; i++)
-    if (murk_audience_includes(g->events[i].audience, side)) {
+    if (murk_audience_includes((enum murk_audience)mk_event_at(g, i)->audience, side)) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
        * private events stood would tell how many secrets the enemy has. */
-      v->events[v->nevents] = g->events[i];
+      mk_event_read(g, i, &v->events[v->nevents]);
       v->events[v->nevents].seq = (int)(b->forgotten + v->nevents) + 1;
       v->nevents++;
     }

@@ -626,6 +626,99 @@ static void test_roll_format(void** state) {
   assert_string_equal(buf, "first turn: 3d6 = [4 3 5] = 12");
 }
 
+/* The roll's text as it was written with snprintf before murk_roll_format made its own
+ * digits: the same bytes, cut at every buffer size the same way. */
+static size_t ref_put(char* b, size_t n, size_t len, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+static size_t ref_put(char* b, size_t n, size_t len, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int w = vsnprintf(b + len, n - len, fmt, ap);
+  va_end(ap);
+  return len + (size_t)w;
+}
+static void ref_format(const struct murk_roll* r, char* b, size_t n) {
+  size_t k = 0;
+  const struct murk_dice_expr* e = &r->expr;
+  if (r->purpose[0]) k = ref_put(b, n, k, "%.*s: ", (int)strlen(r->purpose), r->purpose);
+  if (e->count == 0) {
+    k = ref_put(b, n, k, "%d", e->add);
+  } else {
+    if (e->count != 1) k = ref_put(b, n, k, "%d", e->count);
+    k = ref_put(b, n, k, "d%d", e->sides);
+    if (e->mul != 1) k = ref_put(b, n, k, "*%d", e->mul);
+    if (e->add != 0) k = ref_put(b, n, k, "%+d", e->add);
+  }
+  if (r->need > 0) {
+    k = ref_put(b, n, k, " at %d+: [", r->need);
+    for (int i = 0; i < r->ndice; i++) k = ref_put(b, n, k, i ? " %d" : "%d", r->dice[i]);
+    k = ref_put(b, n, k, "], ");
+    if (r->total <= 0)
+      ref_put(b, n, k, "no success");
+    else
+      ref_put(b, n, k, "%d success%s", r->total, r->total == 1 ? "" : "es");
+    return;
+  }
+  k = ref_put(b, n, k, " = ");
+  if (r->ndice > 0 || r->nmods > 0) {
+    if (r->ndice > 0) {
+      k = ref_put(b, n, k, "[");
+      for (int i = 0; i < r->ndice; i++) k = ref_put(b, n, k, i ? " %d" : "%d", r->dice[i]);
+      k = ref_put(b, n, k, "]");
+      if (e->mul != 1) k = ref_put(b, n, k, "*%d", e->mul);
+      if (e->add != 0) k = ref_put(b, n, k, "%+d", e->add);
+    } else {
+      k = ref_put(b, n, k, "%d", e->add);
+    }
+    for (int i = 0; i < r->nmods; i++) {
+      k = ref_put(b, n, k, " %+d", r->mods[i].value);
+      if (r->mods[i].label[0]) k = ref_put(b, n, k, " (%s)", r->mods[i].label);
+    }
+    k = ref_put(b, n, k, " = ");
+  }
+  ref_put(b, n, k, "%d", r->total);
+}
+
+static void test_roll_format_as_snprintf(void** state) {
+  (void)state;
+  static const char* const exprs[] = {
+      "d6", "2d6*3", "d6+1", "d6-1", "4", "-2", "0", "20d1000*1000-1000", "3d6", "d2+1000"};
+  static const char* const labels[] = {"", "moon", "late", "a rather long modifier label"};
+  struct murk_rng rng;
+  murk_rng_seed(&rng, 7);
+  int checked = 0;
+  for (size_t x = 0; x < sizeof exprs / sizeof exprs[0]; x++)
+    for (int variant = 0; variant < 12; variant++) {
+      struct murk_dice_expr e = parse_ok(exprs[x]);
+      struct murk_roll r;
+      assert_int_equal(murk_dice_roll(&rng, &e, variant % 3 ? "bogging check T12" : "", &r),
+                       MURK_OK);
+      for (int m = 0; m < variant % 5; m++)
+        murk_roll_add_mod(&r, labels[(variant + m) % 4], (m % 2 ? -1 : 1) * (variant * 97 % 1001));
+      if (variant % 4 == 3) { /* a pool */
+        r.need = 1 + variant % 6;
+        r.total = variant % 3;
+      }
+      char want[400], got[400];
+      ref_format(&r, want, sizeof want);
+      assert_int_equal(murk_roll_format(&r, got, sizeof got), MURK_OK);
+      assert_string_equal(got, want);
+      for (size_t n = 1; n <= strlen(want) + 1; n++) {
+        char cut[400];
+        memset(cut, 'x', sizeof cut);
+        int rc = murk_roll_format(&r, cut, n);
+        assert_int_equal(rc, n <= strlen(want) ? MURK_ENOSPACE : MURK_OK);
+        assert_int_equal(strlen(cut), n - 1);
+        assert_memory_equal(cut, want, n - 1);
+        checked++;
+      }
+    }
+  assert_true(checked > 1000);
+}
+
 static void test_roll_format_small_buffer(void** state) {
   (void)state;
   struct murk_roll r = make_roll("bogging check", "d6", (const int[]){2}, 1);
@@ -669,6 +762,7 @@ int main(void) {
       cmocka_unit_test(test_purpose_truncation),
       cmocka_unit_test(test_roll_format),
       cmocka_unit_test(test_roll_format_small_buffer),
+      cmocka_unit_test(test_roll_format_as_snprintf),
       cmocka_unit_test(test_keyed_reference),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -341,6 +341,42 @@ static void test_event_format(void** st) {
   assert_string_equal(buf, "   12 all      T3 is a dummy");
 }
 
+/* Event texts are made without vsnprintf for the conversions events use (event.c): the
+ * same bytes, cut at MURK_EVENT_TEXT - 1 the same way; other conversions go through it. */
+static void test_event_text_as_snprintf(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  char longer[300];
+  memset(longer, 'w', sizeof longer - 1);
+  longer[sizeof longer - 1] = '\0';
+  static const int ints[] = {0, 7, -7, 2147483647, -2147483647 - 1, 100, -1000};
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+    for (size_t cut = 0; cut < 260; cut += 13) {
+      const char* tail = longer + sizeof longer - 1 - cut; /* cut bytes long */
+      char full[600], want[MURK_EVENT_TEXT];
+      snprintf(full, sizeof full, "T%d moves %s to %.5s 100%% (%d)", ints[i], tail, "Alpha Bravo",
+               ints[(i + 1) % 7]);
+      snprintf(want, sizeof want, "%.*s", MURK_EVENT_TEXT - 1, full);
+      size_t at = mk_game_event_count(g);
+      assert_int_equal(
+          mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_ATTACKER, "T%d moves %s to %.5s 100%% (%d)",
+                  ints[i], tail, "Alpha Bravo", ints[(i + 1) % 7]),
+          MURK_OK);
+      assert_string_equal(mk_game_event(g, at)->text, want);
+      /* Another conversion goes through vsnprintf, and appends cut the same way. */
+      snprintf(want, sizeof want, "%5d|%x", ints[i], 255u);
+      assert_int_equal(
+          mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_ATTACKER, "%5d|%x", ints[i], 255u), MURK_OK);
+      mk_event_append(g, ": %s", tail);
+      snprintf(full, sizeof full, "%s: %s", want, tail);
+      snprintf(want, sizeof want, "%.*s", MURK_EVENT_TEXT - 1, full);
+      assert_string_equal(mk_game_event(g, at + 1)->text, want);
+    }
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void play_script(struct murk_game* g, const char* const* lines, size_t n) {
   for (size_t i = 0; i < n; i++) try_line(g, lines[i], NULL, 0);
 }
@@ -432,6 +468,7 @@ int main(void) {
       cmocka_unit_test(test_log_is_canonical),
       cmocka_unit_test(test_rejected_changes_nothing),
       cmocka_unit_test(test_event_format),
+      cmocka_unit_test(test_event_text_as_snprintf),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_undo),
   };

@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <cmocka.h>
@@ -211,6 +212,88 @@ static void test_bundled_games(void** st) {
   assert_true(t.views > TEST_COUNT(3000, 1200));
 }
 
+/* A game that drops its events (murk_game_drop_events, as murk run does after printing)
+ * tells each side and the umpire exactly what one that keeps them tells: the same events,
+ * numbered the same, through views that go on and through views built after a drop. */
+static void read_into(FILE* f, const struct murk_game* g, struct murk_view* v) {
+  assert_int_equal(murk_view_update(g, v), MURK_OK);
+  char line[MURK_EVENT_TEXT + 64];
+  for (size_t i = 0; i < v->nevents; i++) {
+    murk_event_format(&v->events[i], line, sizeof line);
+    fprintf(f, "%s|%d|%d|%d\n", line, v->events[i].marker, v->events[i].has_roll,
+            v->events[i].roll.total);
+  }
+  murk_view_forget_events(v);
+}
+
+static void test_drop_events(void** st) {
+  (void)st;
+  static const char* const names[] = {"luneville", "li-hohenfeld", "night-saint-aubin",
+                                      "fighting-withdrawal"};
+  const enum murk_side sides[3] = {MURK_ATTACKER, MURK_DEFENDER, MURK_NO_SIDE};
+  size_t dropped = 0;
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/%s.yaml", MISSIONS, names[k]);
+    struct murk_mission* m = NULL;
+    struct murk_diags d;
+    murk_diags_init(&d, path);
+    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    for (uint64_t seed = 1; seed <= 2; seed++) {
+      struct murk_game* a = new_game(m, seed); /* drops */
+      struct murk_game* b = new_game(m, seed); /* keeps */
+      struct murk_sim sim;
+      murk_sim_init(&sim, a, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM, seed);
+      char* text[2][3] = {{0}};
+      size_t len[2][3] = {{0}};
+      FILE* f[2][3];
+      struct murk_view* v[2][3];
+      for (int w = 0; w < 2; w++)
+        for (int s = 0; s < 3; s++) {
+          f[w][s] = open_memstream(&text[w][s], &len[w][s]);
+          v[w][s] = view(w ? b : a, sides[s]);
+        }
+      for (long n = 0; n < 400 && murk_game_phase(a) != MURK_PHASE_OVER; n++) {
+        assert_int_equal(murk_sim_step(&sim), MURK_OK);
+        char why[256];
+        assert_int_equal(murk_game_apply(b, sim.last_side, &sim.last, why, sizeof why), MURK_OK);
+        if (n % 3 == 0) continue; /* sometimes several commands between drops */
+        for (int w = 0; w < 2; w++)
+          for (int s = 0; s < 3; s++) read_into(f[w][s], w ? b : a, v[w][s]);
+        murk_game_drop_events(a);
+        dropped = mk_event_dropped(a, MURK_NO_SIDE);
+        if (n % 7 == 1) /* a view built after a drop numbers on from the dropped events */
+          for (int s = 0; s < 3; s++) {
+            murk_view_free(v[0][s]);
+            v[0][s] = view(a, sides[s]);
+            assert_int_equal(v[0][s]->nevents, 0);
+          }
+      }
+      for (int w = 0; w < 2; w++)
+        for (int s = 0; s < 3; s++) {
+          read_into(f[w][s], w ? b : a, v[w][s]);
+          murk_view_free(v[w][s]);
+          fclose(f[w][s]);
+        }
+      for (int s = 0; s < 3; s++) {
+        assert_true(len[0][s] > 0);
+        assert_int_equal(len[0][s], len[1][s]);
+        assert_string_equal(text[0][s], text[1][s]);
+        free(text[0][s]);
+        free(text[1][s]);
+      }
+      /* The one that dropped holds only what came after its last drop. */
+      assert_true(mk_game_event_count(a) - mk_event_dropped(a, MURK_NO_SIDE) <
+                  mk_game_event_count(b) / 4);
+      murk_sim_free(&sim);
+      murk_game_free(a);
+      murk_game_free(b);
+    }
+    murk_mission_free(m);
+  }
+  assert_true(dropped > 100);
+}
+
 /* A view refreshed from another game, or from its own after an undo, starts its events
  * again and so still equals a new build. */
 static void test_update_other_game_and_undo(void** st) {
@@ -263,6 +346,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bundled_games),
       cmocka_unit_test(test_update_other_game_and_undo),
+      cmocka_unit_test(test_drop_events),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -89,8 +89,7 @@ static bool game_accepts(struct murk_game* g, enum murk_side side, const char* h
     return false;
   }
   memcpy(&g->s, saved, sizeof *saved);
-  g->nevents = nevents;
-  while (g->nlog > nlog) murk_free(g->log[--g->nlog]);
+  mk_game_truncate(g, nevents, nlog);
   return true;
 }
 
@@ -214,8 +213,7 @@ static void check_targets(struct murk_game* g, struct mk_state* saved, struct ta
       bool ok = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
       if (ok) {
         memcpy(&g->s, saved, sizeof *saved);
-        g->nevents = nevents;
-        while (g->nlog > nlog) murk_free(g->log[--g->nlog]);
+        mk_game_truncate(g, nevents, nlog);
       }
       t->targets++;
       if (ok != listed) {

@@ -199,9 +199,7 @@ static void snap_take(const struct murk_game* g, struct snap* sn) {
 
 static void snap_restore(struct murk_game* g, const struct snap* sn) {
   memcpy(&g->s, &sn->s, sizeof sn->s);
-  g->nevents = sn->nevents;
-  for (size_t i = sn->nlog; i < g->nlog; i++) murk_free(g->log[i]);
-  g->nlog = sn->nlog;
+  mk_game_truncate(g, sn->nevents, sn->nlog);
 }
 
 /* ---- the answer to one try ---- */
@@ -526,6 +524,16 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
 /* A replay of log lines [0, n) of g, the last `k` of them replaced by cmds. */
 static struct murk_sight_cache* cache; /* one mission's fields of view, for all its games */
 
+/* Log line i as a command (the log keeps text; parsing it gives the command back). */
+static struct murk_command log_cmd(const struct murk_game* g, size_t i) {
+  struct murk_command c;
+  memset(&c, 0, sizeof c);
+  char err[200];
+  int col = 0;
+  assert_int_equal(murk_command_parse(murk_game_log_line(g, i), &c, err, sizeof err, &col), 1);
+  return c;
+}
+
 static struct murk_game* replay(const struct murk_game* g, size_t n,
                                 const struct murk_command* cmds, const enum murk_side* sides,
                                 int k) {
@@ -533,11 +541,13 @@ static struct murk_game* replay(const struct murk_game* g, size_t n,
   if (murk_game_new(g->m, g->seed, &ng) != MURK_OK) return NULL;
   assert_int_equal(murk_game_use_sight_cache(ng, cache), MURK_OK);
   char why[256];
-  for (size_t i = 0; i < n; i++)
-    if (murk_game_apply(ng, g->log_side[i], &g->log_cmd[i], why, sizeof why) != MURK_OK) {
+  for (size_t i = 0; i < n; i++) {
+    struct murk_command c = log_cmd(g, i);
+    if (murk_game_apply(ng, murk_game_log_side(g, i), &c, why, sizeof why) != MURK_OK) {
       murk_game_free(ng);
       return NULL;
     }
+  }
   for (int i = 0; i < k; i++)
     if (murk_game_apply(ng, sides[i], &cmds[i], why, sizeof why) != MURK_OK) {
       murk_game_free(ng);
@@ -630,15 +640,17 @@ static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_s
   for (int attempt = 0; attempt < 12; attempt++) {
     int n = k;
     for (int i = 0; i < k; i++) {
-      cmds[i] = g->log_cmd[from + (size_t)i];
-      sides[i] = g->log_side[from + (size_t)i];
+      cmds[i] = log_cmd(g, from + (size_t)i);
+      sides[i] = murk_game_log_side(g, from + (size_t)i);
     }
     int before = n;
     if (!mutate(cmds, n, &g->m->grid, st)) continue;
     /* a left-out move shortens the run by one */
     bool shorter = false;
-    for (int i = 0; i < n; i++)
-      if (memcmp(&cmds[i], &g->log_cmd[from + (size_t)i], sizeof cmds[i]) != 0) break;
+    for (int i = 0; i < n; i++) {
+      struct murk_command was = log_cmd(g, from + (size_t)i);
+      if (memcmp(&cmds[i], &was, sizeof cmds[i]) != 0) break;
+    }
     (void)shorter;
     (void)before;
     struct murk_game* b = replay(g, from, cmds, sides, n);
