@@ -28,6 +28,9 @@ void mk_intel_begin(struct murk_game* g);
  * set when a leader and both its Dis counters are down (the side's go is over). */
 int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, bool* whole, char* reason, size_t reason_len);
+/* The wings of `side` with a platoon still waiting to deploy now (Random Deployment rolls
+ * one die for each, and one for each dummy leader). */
+int mk_intel_wings_waiting(const struct murk_game* g, enum murk_side side);
 /* The side ends its deployment: a leader still lacking Dis counters gets them where the
  * rule puts them (next to it). */
 void mk_intel_finish_deploying(struct murk_game* g, enum murk_side side);

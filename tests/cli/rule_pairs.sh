@@ -92,8 +92,32 @@ M
   done | sed '1i forces:'
 }
 
+# li_deep MISSION: the sim players hold nothing for deep strike, so Limited Intelligence
+# with Deep Strike is played by a script: the attacker's deep striker comes down as a wing
+# leader counter (T5), never named to the defender, stays put on the turn it came and moves
+# on the next (docs/rules.md, "Limited Intelligence with the other rules").
+li_deep() {
+  local s=$tmp/li-deep.txt
+  printf '%s\n' 'reserve 3 deep' end end 'deploy 1 at 02,10' 'deploy 4 at 10,10' end \
+    'deploy 1 at 02,01' 'deploy 4 at 10,01' end 'arrive 3 at 08,05' end end end end end end \
+    'move T5 to 05,06' >"$s"
+  "$MURK" run "$1" --seed 1 --script "$s" >"$tmp/li-u" 2>"$tmp/li-err" ||
+    fail "limited_intelligence + deep_strike: the script stops"$'\n'"$(cat "$tmp/li-err")"
+  "$MURK" run "$1" --seed 1 --script "$s" --as defender >"$tmp/li-d" 2>>"$tmp/li-err" ||
+    fail "limited_intelligence + deep_strike: the defender's transcript"
+  grep -q 'attacker T5 deep strikes at 08,05: a wing leader counter' "$tmp/li-u" ||
+    fail "limited_intelligence + deep_strike: no deep strike as a wing leader"
+  grep -q 'attacker T5 moves ' "$tmp/li-u" ||
+    fail "limited_intelligence + deep_strike: T5 does not move on its next turn"
+  grep -q 'attacker three' "$tmp/li-d" &&
+    fail "limited_intelligence + deep_strike: the defender is told which platoon came down"
+  grep -q 'attacker three' "$tmp/li-u" ||
+    fail "limited_intelligence + deep_strike: the umpire is not told which platoon came down"
+  scripted=$((scripted + 1))
+}
+
 policies=(greedy random computer)
-n=${#rules[@]} played=0 refusals=0 k=0
+n=${#rules[@]} played=0 refusals=0 k=0 scripted=0
 for ((i = 0; i < n; i++)); do
   for ((j = i + 1; j < n; j++)); do
     a=${rules[i]} b=${rules[j]}
@@ -118,8 +142,12 @@ for ((i = 0; i < n; i++)); do
     [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] ||
       fail "$a + $b ($pol): murk sim exit $rc"$'\n'"$(cat "$tmp/err")"
     grep -q '^  unfinished' "$tmp/out" && fail "$a + $b ($pol): a game did not end"
+    case "$a $b" in
+      "limited_intelligence deep_strike" | "deep_strike limited_intelligence") li_deep "$f" ;;
+    esac
     rm -f "$f"
   done
 done
 [ $played -gt 250 ] || fail "only $played pairs played"
-finish rule_pairs "$played pairs played, $refusals refused, $checks checks"
+[ $scripted -eq 1 ] || fail "limited_intelligence + deep_strike was not played by its script"
+finish rule_pairs "$played pairs played ($scripted by a script too), $refusals refused, $checks checks"
