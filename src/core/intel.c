@@ -164,6 +164,53 @@ int mk_intel_allowance(const struct murk_game* g, int mi) {
   return pace == INT_MAX ? 0 : pace;
 }
 
+/* A platoon's pace on ground cls at this turn: `pace` less what the night costs it there
+ * (seed 003, 1.51-1.52: night.c says what, by the platoon's own kind). */
+static int night_pace(const struct murk_game* g, enum murk_side side, int unit, int pace,
+                      enum murk_terrain_class cls) {
+  int cost = mk_night_move_cost(g, side, -1, unit, cls);
+  return pace > cost ? pace - cost : 0;
+}
+
+/* seed 002, 27.1.4 with the ASL night rules, 1.5 (docs/rules.md, "Limited Intelligence with
+ * the other rules"): at night each platoon of the wing pays its own night cost, and the
+ * wing goes at the pace of the slowest after it; a dummy at the pace the fastest wing of its
+ * force would have after its costs, so it never outpaces every real wing. */
+int mk_intel_allowance_on(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+  const struct mk_state* s = &g->s;
+  const struct mk_marker* mk = &s->markers[mi];
+  enum murk_side side = mk->owner;
+  const struct murk_force* f = murk_force(g, side);
+  if (mk->unit < 0) {
+    int best = 0;
+    for (int p = 0; p < f->nplatoons; p++) {
+      int pace = INT_MAX;
+      for (int q = 0; q < f->nplatoons; q++) {
+        if (!same_wing(g, side, p, q)) continue;
+        int k = platoon_pace(f, &f->platoons[q]);
+        if (k != INT_MAX) k = night_pace(g, side, q, k, cls);
+        if (k < pace) pace = k;
+      }
+      if (pace != INT_MAX && pace > best) best = pace;
+    }
+    return best;
+  }
+  int units[MK_MAX_UNITS];
+  int n = marker_units(g, mi, units);
+  int pace = INT_MAX;
+  for (int i = 0; i < n; i++) {
+    const struct mk_unit_state* u = &s->units[side][units[i]];
+    int slow = INT_MAX;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      if (s->teams[side][t].alive && mk_team_profile(g, side, t)->move < slow)
+        slow = mk_team_profile(g, side, t)->move;
+    if (slow == INT_MAX) continue;
+    slow = night_pace(g, side, units[i], slow, cls);
+    if (slow < pace) pace = slow;
+  }
+  return pace == INT_MAX ? 0 : pace;
+}
+
 /* ---- geometry ---- */
 
 bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,

@@ -88,6 +88,9 @@ int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit
 /* How far a leader may move in one step: a wing's slowest team, a dummy's fastest possible
  * wing (27.1.4). */
 int mk_intel_allowance(const struct murk_game* g, int mi);
+/* The same on ground of class cls this turn, the night's movement cost of each platoon
+ * counted (the ASL night rules, 1.5): the marker row's allowance. */
+int mk_intel_allowance_on(const struct murk_game* g, int mi, enum murk_terrain_class cls);
 /* What a wing adds to its deployment roll (27.2.1): its command rating, or the army
  * commander's rating when he rides with it and it is higher (*commander then true). */
 int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander);

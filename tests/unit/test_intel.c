@@ -831,6 +831,52 @@ static void test_wing_moves_at_night(void** st) {
   bad_line(g, "move 5 to 04,10", why, sizeof why);
   murk_game_free(g);
   murk_mission_free(m);
+
+  /* The night's cost, platoon by platoon (1.51-1.52): Fast Wing's horse made vehicles pays a
+   * cell on any ground, and a dummy goes no farther than that fastest real wing; the view's
+   * allowances are the game's. */
+  static char yaml[sizeof li_mission + 256];
+  const char* at = strstr(li_mission, "rules:\n");
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  nvr: {base: 3}\n%s", (int)(at - li_mission), li_mission, at);
+  for (int i = 0; i < 2; i++) {
+    char* w = strstr(yaml, "}], wing: Fast Wing}");
+    assert_non_null(w);
+    char rest[sizeof yaml];
+    snprintf(rest, sizeof rest, "%s", w + strlen("}], wing: Fast Wing}"));
+    snprintf(w, sizeof yaml - (size_t)(w - yaml), "}], flags: [vehicle], wing: Fast Wing }%s",
+             rest);
+  }
+  m = load_yaml(yaml);
+  g = deployed(m, 1, DEF_FAR "deploy 1 at 19,02\n",
+               ATT_FAR "deploy 5 at 04,13\ndeploy dummy at 08,13\n");
+  fast = g->s.units[MURK_ATTACKER][4].marker;
+  int fmi = mk_marker_index(&g->s, fast), dmi = -1, bmi = -1;
+  for (int i = 0; i < g->s.nmarkers; i++)
+    if (g->s.markers[i].owner == MURK_ATTACKER && g->s.markers[i].on_table) {
+      if (g->s.markers[i].unit < 0) dmi = i;
+      if (g->s.markers[i].unit == 0) bmi = i;
+    }
+  assert_true(fmi >= 0 && dmi >= 0 && bmi >= 0);
+  for (int k = MURK_TERRAIN_ROAD; k <= MURK_TERRAIN_DIFFICULT; k++) {
+    enum murk_terrain_class c = (enum murk_terrain_class)k;
+    int big = 3 - (c == MURK_TERRAIN_DIFFICULT); /* foot: a cell more in difficult ground */
+    assert_int_equal(mk_intel_allowance_on(g, fmi, c), 9);
+    assert_int_equal(mk_intel_allowance_on(g, bmi, c), big);
+    assert_int_equal(mk_intel_allowance_on(g, dmi, c), 9);
+  }
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  const struct murk_view_marker* vf = murk_view_marker_by_number(v, MURK_ATTACKER, fast);
+  const struct murk_view_marker* vd =
+      murk_view_marker_by_number(v, MURK_ATTACKER, g->s.markers[dmi].number);
+  assert_non_null(vf);
+  assert_non_null(vd);
+  assert_int_equal(vf->allowance[MURK_TERRAIN_OPEN], 9);
+  assert_int_equal(vd->allowance[MURK_TERRAIN_OPEN], 9);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
 }
 
 /* Limited Intelligence with Random Deployment (issue 15, point 4): one roll for each wing
