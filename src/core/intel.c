@@ -33,9 +33,13 @@ bool mk_intel_on(const struct murk_game* g) {
  * other rules"): a leader counter that came down this turn may not move (seed 004, Deep
  * Strike: no move on the turn of arrival). */
 static bool came_down_now(const struct murk_game* g, const struct mk_marker* mk) {
-  if (mk->unit < 0) return false;
+  if (mk->kind != MURK_MARKER_WING || mk->unit < 0) return false;
   int turn = g->s.units[mk->owner][mk->unit].deep_turn;
   return turn > 0 && turn == g->s.turn;
+}
+
+bool mk_intel_came_down(const struct murk_game* g, int mi) {
+  return came_down_now(g, &g->s.markers[mi]);
 }
 
 /* seed 003, 1.53: at night a wing makes the movement roll before it moves, as any unit

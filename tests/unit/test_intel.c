@@ -753,7 +753,14 @@ static void test_deep_strike_under_li(void** st) {
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "lands where it aimed"), 1);
   defender_never_reads(g, mark, "Dune");
   defender_never_reads(g, mark, "dune");
-  /* Seed 004: no move on the turn it came, neither the leader nor its Dis counters. */
+  /* Seed 004: no move on the turn it came, neither the leader nor its Dis counters; the view
+   * says so. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  const struct murk_view_marker* vm = murk_view_marker_by_number(v, MURK_ATTACKER, u->marker);
+  assert_non_null(vm);
+  assert_false(vm->may_move);
+  murk_view_free(v);
   char line[48];
   snprintf(line, sizeof line, "move T%d to 10,09", u->marker);
   bad_line(g, line, why, sizeof why);
