@@ -323,9 +323,6 @@ static bool escalation_allows(const struct murk_platoon* pl) {
   return (pl->flags & MURK_PF(INFANTRY)) && !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
 }
 
-/* May own platoon `unit` be deployed now (`deploy N at X,Y`, somewhere)? Waiting, and this
- * is its setup phase (mk_setup_deploy's checks before the cell's); the view's deploy list
- * offers only these. */
 bool mk_setup_deploys_at_start(const struct murk_game* g, enum murk_side side, int unit) {
   return g->s.units[side][unit].state == MURK_PLATOON_WAITING &&
          deploy_phase_of(g, side, unit) == MURK_PHASE_DEPLOY &&
@@ -333,6 +330,9 @@ bool mk_setup_deploys_at_start(const struct murk_game* g, enum murk_side side, i
            !escalation_allows(mk_unit_platoon(g, side, unit)));
 }
 
+/* May own platoon `unit` be deployed now (`deploy N at X,Y`, somewhere)? Waiting, and this
+ * is its setup phase (mk_setup_deploy's checks before the cell's); the view's deploy list
+ * offers only these. */
 bool mk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_state* s = &g->s;
   if (s->to_act != side || s->phase < MURK_PHASE_DEPLOY || s->phase >= MURK_PHASE_PLAY ||

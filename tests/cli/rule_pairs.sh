@@ -22,7 +22,8 @@ while read -r a b; do
 done < <(sed -n 's/^  X(\([A-Z_]*\), \([A-Z_]*\), REFUSED,.*/\1 \2/p' include/murk/rules.h)
 [ ${#refused[@]} -gt 0 ] || fail "no refused pair read from include/murk/rules.h"
 
-# mission RULE...: a 16 x 12 hex field with two entries, two objectives, four turns and two
+# mission RULE...: a 16 x 12 hex field with two entries, two objectives (numbered: Fighting
+# Withdrawal's `remove objective N` names one by a number), four turns and two
 # forces whose platoons carry every flag a rule reads (infantry, infiltrate, deep_strike,
 # vehicle) and belong to wings.
 mission() {
@@ -58,8 +59,8 @@ deployment:
   defender: {half: north}
 objectives:
   fixed:
-    - {name: farm, at: "12,2", for: attacker}
-    - {name: wood, at: "3,9", for: defender}
+    - {name: "1", at: "12,2", for: attacker}
+    - {name: "2", at: "3,9", for: defender}
 turn_limit: 4
 visibility:
   die: d6
