@@ -170,11 +170,14 @@ enum murk_rule_id {
     "wings spot no farther than the fog's roll lets units see")                                  \
   X(LIMITED_INTELLIGENCE, CONCEALMENT, WITH,                                                     \
     "concealment limits fire at a unit deployed at the start, not what a wing spots")            \
-  X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED, "two kinds of counters for the same hidden units")  \
+  X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED,                                                     \
+    "each puts the night attacker's infantry under counters of its own (paces, dummies, ways "   \
+    "of being found): a platoon cannot stand under a cloak and a wing leader at once")           \
   X(LIMITED_INTELLIGENCE, ESCALATION, WITH,                                                      \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, DEEP_STRIKE, REFUSED,                                                  \
-    "a deep strike would come down outside its wing's counters, by name")                        \
+  X(LIMITED_INTELLIGENCE, DEEP_STRIKE, WITH,                                                     \
+    "a deep striker aims and scatters by public rolls and comes down as a hidden wing leader "   \
+    "of its own, with Dis counters; its units are placed when the wing deploys")                 \
   X(LIMITED_INTELLIGENCE, INFILTRATE, WITH,                                                      \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
   X(LIMITED_INTELLIGENCE, RESERVES, WITH,                                                        \
@@ -189,10 +192,12 @@ enum murk_rule_id {
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
   X(LIMITED_INTELLIGENCE, IMMEDIATE_AMBUSH, WITH,                                                \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, REFUSED,                                            \
-    "wings deploy as leader counters; a die picking each platoon's section does not fit them")   \
+  X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, WITH,                                               \
+    "one roll for each wing and each dummy the side may put down; each leader counter goes "     \
+    "down in a section a roll gave, its Dis counters where the rule lets them")                  \
   X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                             \
-    "recce moves would move platoons hidden under a wing's counters")
+    "a recce move is one platoon's; under its wing's counters it could only move the whole "     \
+    "wing, or show the enemy which counter holds recce")
 
 enum murk_pair_verdict {
   MURK_PAIR_APART = 0, /* each governs its own scope */

@@ -17,6 +17,7 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
+#include "night.h"
 #include "setup.h"
 #include "sight.h"
 #include "state.h"
@@ -26,6 +27,29 @@
 
 bool mk_intel_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_LIMITED_INTELLIGENCE);
+}
+
+/* Limited Intelligence with Deep Strike (docs/rules.md, "Limited Intelligence with the
+ * other rules"): a leader counter that came down this turn may not move (seed 004, Deep
+ * Strike: no move on the turn of arrival). */
+static bool came_down_now(const struct murk_game* g, const struct mk_marker* mk) {
+  if (mk->kind != MURK_MARKER_WING || mk->unit < 0) return false;
+  int turn = g->s.units[mk->owner][mk->unit].deep_turn;
+  return turn > 0 && turn == g->s.turn;
+}
+
+bool mk_intel_came_down(const struct murk_game* g, int mi) {
+  return came_down_now(g, &g->s.markers[mi]);
+}
+
+/* seed 003, 1.53: at night a wing makes the movement roll before it moves, as any unit
+ * does (the roll is public: leader counters are). True when it strays; *jitter as
+ * mk_night_strays. */
+static bool wing_strays(struct murk_game* g, enum murk_side side, const struct mk_marker* mk,
+                        int* jitter) {
+  char handle[16];
+  snprintf(handle, sizeof handle, "T%d", mk->number);
+  return mk_night_strays(g, side, handle, MURK_AUD_ALL, false, jitter);
 }
 
 /* ---- wings ---- */
@@ -42,6 +66,18 @@ int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit
   int n = 0;
   for (int k = 0; k < g->s.nunits[side]; k++)
     if (same_wing(g, side, unit, k)) out[n++] = k;
+  return n;
+}
+
+int mk_intel_wings_waiting(const struct murk_game* g, enum murk_side side) {
+  int n = 0;
+  for (int k = 0; k < g->s.nunits[side]; k++) {
+    if (!mk_setup_deploys_at_start(g, side, k)) continue;
+    bool first = true; /* the wing counts once, at its first platoon waiting */
+    for (int j = 0; j < k && first; j++)
+      if (same_wing(g, side, j, k) && mk_setup_deploys_at_start(g, side, j)) first = false;
+    n += first;
+  }
   return n;
 }
 
@@ -128,6 +164,53 @@ int mk_intel_allowance(const struct murk_game* g, int mi) {
       int mv = mk_team_profile(g, side, t)->move;
       if (mv < pace) pace = mv;
     }
+  }
+  return pace == INT_MAX ? 0 : pace;
+}
+
+/* A platoon's pace on ground cls at this turn: `pace` less what the night costs it there
+ * (seed 003, 1.51-1.52: night.c says what, by the platoon's own kind). */
+static int night_pace(const struct murk_game* g, enum murk_side side, int unit, int pace,
+                      enum murk_terrain_class cls) {
+  int cost = mk_night_move_cost(g, side, -1, unit, cls);
+  return pace > cost ? pace - cost : 0;
+}
+
+/* seed 002, 27.1.4 with the ASL night rules, 1.5 (docs/rules.md, "Limited Intelligence with
+ * the other rules"): at night each platoon of the wing pays its own night cost, and the
+ * wing goes at the pace of the slowest after it; a dummy at the pace the fastest wing of its
+ * force would have after its costs, so it never outpaces every real wing. */
+int mk_intel_allowance_on(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+  const struct mk_state* s = &g->s;
+  const struct mk_marker* mk = &s->markers[mi];
+  enum murk_side side = mk->owner;
+  const struct murk_force* f = murk_force(g, side);
+  if (mk->unit < 0) {
+    int best = 0;
+    for (int p = 0; p < f->nplatoons; p++) {
+      int pace = INT_MAX;
+      for (int q = 0; q < f->nplatoons; q++) {
+        if (!same_wing(g, side, p, q)) continue;
+        int k = platoon_pace(f, &f->platoons[q]);
+        if (k != INT_MAX) k = night_pace(g, side, q, k, cls);
+        if (k < pace) pace = k;
+      }
+      if (pace != INT_MAX && pace > best) best = pace;
+    }
+    return best;
+  }
+  int units[MK_MAX_UNITS];
+  int n = marker_units(g, mi, units);
+  int pace = INT_MAX;
+  for (int i = 0; i < n; i++) {
+    const struct mk_unit_state* u = &s->units[side][units[i]];
+    int slow = INT_MAX;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      if (s->teams[side][t].alive && mk_team_profile(g, side, t)->move < slow)
+        slow = mk_team_profile(g, side, t)->move;
+    if (slow == INT_MAX) continue;
+    slow = night_pace(g, side, units[i], slow, cls);
+    if (slow < pace) pace = slow;
   }
   return pace == INT_MAX ? 0 : pace;
 }
@@ -762,6 +845,10 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
                      mk->number, mk->number);
   if (mk->moved)
     return mk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
+  if (came_down_now(g, mk))
+    return mk_reject(reason, reason_len,
+                     "T%d came down by deep strike this turn: it may not move until your next turn",
+                     mk->number);
   /* The same judgement as every move (move.c), at the wing's pace (seed 002, 27.1.4). */
   struct mk_move_rule rule;
   mk_move_allowance(g, side, mi, -1, &rule);
@@ -797,6 +884,13 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   if (rc != MURK_OK) {
     murk_free(path);
     return rc;
+  }
+  /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far, to the
+   * last cell it knows free on its way (as a platoon does, fog.c). */
+  int jitter = 0;
+  if (wing_strays(g, side, mk, &jitter)) {
+    n /= 2;
+    while (n > 0 && !mk_cell_known_free(g, side, path[n - 1])) n--;
   }
   /* An enemy the side did not know of on the path stops the leader in the last free cell
    * before it (docs/rules.md, "Hidden contact"), unless it spots something first. */
@@ -845,6 +939,10 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     snprintf(handle, sizeof handle, "T%d", s->markers[mi].number);
     mk_hidden_contact(g, side, handle, s->markers[mi].pos, met);
   }
+  /* seed 003, 1.55: jitter fire once the move is made; a move that ended in a spotting has
+   * turned the counters over already (murk's reading: no jitter fire then). */
+  if (!over && jitter > 0 && !g->oom)
+    mk_night_jitter(g, side, mi, s->markers[mi].unit, s->markers[mi].pos, jitter);
   murk_free(cs);
   sight_close(&x);
   murk_free(path);
@@ -896,6 +994,11 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
     return mk_reject(reason, reason_len, "T%d has no Dis counters to move", mk->number);
   if (mk->moved && mk->dis_moved)
     return mk_reject(reason, reason_len, "T%d's Dis counters have already moved this step",
+                     mk->number);
+  if (came_down_now(g, mk))
+    return mk_reject(reason, reason_len,
+                     "T%d came down by deep strike this turn: its Dis counters may not move until "
+                     "your next turn",
                      mk->number);
 
   struct murk_pos want[MURK_MAX_DIS] = {c->at, c->at2};
@@ -960,12 +1063,28 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
     sight_close(&x);
     return MURK_ENOMEM;
   }
+  /* seed 003, 1.53: the wing's movement roll, made with its first move of the step (the
+   * leader's, or this one); a wing that strays here loses its way and its counters stay
+   * where they are (murk's reading). */
+  int jitter = 0;
+  bool strays = false;
   if (!mk->moved) {
     for (int i = 0; i < MURK_MAX_DIS; i++) mk->dis_start[i] = mk->dis[i];
     mk->moved = true;
     mk->moved_cells = 0;
+    strays = wing_strays(g, side, mk, &jitter);
   }
   mk->dis_moved = true;
+  if (strays) {
+    dis_text(mk, a, sizeof a);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d's Dis counters stay at %s",
+            murk_side_name(side), mk->number, a);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+    if (jitter > 0) mk_night_jitter(g, side, mi, mk->unit, mk->pos, jitter);
+    murk_free(cs);
+    sight_close(&x);
+    return g->oom ? MURK_ENOMEM : MURK_OK;
+  }
   dis_text(mk, a, sizeof a);
   struct murk_pos moved[MURK_MAX_DIS];
   int nmoved = 0;
@@ -985,6 +1104,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   /* 27.1.6: the counters that moved came within sight of what they now see. */
   int nc = find_contacts(&x, moved, nmoved, murk_side_other(side), true, cs);
   if (nc > 0) resolve_moving(g, &x, mi, cs, nc);
+  if (nc == 0 && jitter > 0 && !g->oom) mk_night_jitter(g, side, mi, mk->unit, mk->pos, jitter);
   murk_free(cs);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;
@@ -1317,10 +1437,14 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
       return mk_reject(reason, reason_len, "you have no dummy leaders left");
     int rc = check_leader_cell(g, side, c->at, reason, reason_len);
     if (rc != MURK_OK) return rc;
+    /* Random Deployment: a leader counter goes down in a section a roll gave. */
+    int slot = mk_setup_rd_slot(g, side, c->at, reason, reason_len);
+    if (slot == -1) return MURK_EREJECTED;
     finish_pending(g, side);
     if (leader_meets(g, side, c->at)) return MURK_OK;
     int mi = mk_marker_new(g, side, -1, c->at);
     if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
+    mk_setup_rd_use(g, side, slot);
     s->markers[mi].kind = MURK_MARKER_WING;
     s->markers[mi].on_table = true;
     s->dummies_left[side]--;
@@ -1352,6 +1476,8 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
                      unit + 1, pl->name);
   rc = check_leader_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
+  int slot = mk_setup_rd_slot(g, side, c->at, reason, reason_len);
+  if (slot == -1) return MURK_EREJECTED;
   finish_pending(g, side);
   if (leader_meets(g, side, c->at)) return MURK_OK;
   int wing[MK_MAX_UNITS];
@@ -1363,6 +1489,7 @@ int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_
       lead = wing[i];
   mi = mk_marker_new(g, side, lead, c->at);
   if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
+  mk_setup_rd_use(g, side, slot);
   struct mk_marker* mk = &s->markers[mi];
   mk->kind = MURK_MARKER_WING;
   mk->on_table = true;

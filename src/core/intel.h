@@ -28,6 +28,9 @@ void mk_intel_begin(struct murk_game* g);
  * set when a leader and both its Dis counters are down (the side's go is over). */
 int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, bool* whole, char* reason, size_t reason_len);
+/* The wings of `side` with a platoon still waiting to deploy now (Random Deployment rolls
+ * one die for each, and one for each dummy leader). */
+int mk_intel_wings_waiting(const struct murk_game* g, enum murk_side side);
 /* The side ends its deployment: a leader still lacking Dis counters gets them where the
  * rule puts them (next to it). */
 void mk_intel_finish_deploying(struct murk_game* g, enum murk_side side);
@@ -54,6 +57,8 @@ void mk_intel_spotted(struct murk_game* g, int mi);
 /* A platoon put on the table after the deployment (an arrival, an infiltrator, ...): a
  * wing leader counter of its own at marker mi's cell, with Dis counters. */
 int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how);
+/* Did wing leader mi come down by deep strike this turn (it may not move until the next)? */
+bool mk_intel_came_down(const struct murk_game* g, int mi);
 /* The leader index of `side` that waits for its adjustment, or -1. */
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side);
 /* `end` with an adjustment due: the leader stays where it was spotted, the wings are placed. */
@@ -85,6 +90,9 @@ int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit
 /* How far a leader may move in one step: a wing's slowest team, a dummy's fastest possible
  * wing (27.1.4). */
 int mk_intel_allowance(const struct murk_game* g, int mi);
+/* The same on ground of class cls this turn, the night's movement cost of each platoon
+ * counted (the ASL night rules, 1.5): the marker row's allowance. */
+int mk_intel_allowance_on(const struct murk_game* g, int mi, enum murk_terrain_class cls);
 /* What a wing adds to its deployment roll (27.2.1): its command rating, or the army
  * commander's rating when he rides with it and it is higher (*commander then true). */
 int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander);

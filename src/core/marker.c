@@ -44,13 +44,13 @@ static int concealed_allowance(const struct murk_game* g, enum murk_side side, i
   return mk_night_concealed_allowance(g, side, unit);
 }
 
-/* seed 002, 27.1.4: the wing's slowest team on any ground. */
+/* seed 002, 27.1.4: the wing's slowest team on any ground (at night each platoon's own
+ * night cost counted first, intel.c). */
 static int wing_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                           enum murk_terrain_class cls) {
   (void)side;
   (void)unit;
-  (void)cls;
-  return mk_intel_allowance(g, mi);
+  return mk_intel_allowance_on(g, mi, cls);
 }
 
 /* seed 002, 27.1.2: a Dis counter goes at most its distance from the leader. */

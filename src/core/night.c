@@ -421,6 +421,8 @@ int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, i
   if (!night_moves(g)) return 0;
   /* 1.421: a cloaking counter moves at daytime costs. */
   if (mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK) return 0;
+  /* A Limited Intelligence leader's row counts the cost platoon by platoon (intel.c). */
+  if (mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_WING) return 0;
   bool vehicle = false;
   if (unit >= 0) {
     const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);

@@ -798,7 +798,7 @@ static bool strike_contact(struct murk_game* g, enum murk_side side, int unit, s
   if (mk_cell_free(&g->s, p) && mk_nearest_of_side(g, murk_side_other(side), p, &at) > keep)
     return false;
   char what[16];
-  snprintf(what, sizeof what, "P%d", g->s.units[side][unit].marker);
+  snprintf(what, sizeof what, "%c%d", mk_intel_on(g) ? 'T' : 'P', g->s.units[side][unit].marker);
   mk_hidden_contact(g, side, what, p, at);
   return true;
 }
@@ -816,6 +816,18 @@ static void destroy(struct murk_game* g, enum murk_side side, int unit, const ch
   struct mk_unit_state* u = &s->units[side][unit];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
   u->state = MURK_PLATOON_DESTROYED;
+  if (mk_intel_on(g)) {
+    /* Limited Intelligence: it came down as a wing leader counter; the enemy learns that a
+     * platoon was lost, its owner which one (docs/rules.md, "Limited Intelligence with the
+     * other rules"). */
+    int mi = mk_marker_index(s, u->marker);
+    if (mi >= 0) s->markers[mi].on_table = false;
+    mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s T%d %s", murk_side_name(side), u->marker, why);
+    mk_event_facts(g, u->marker, NULL, NULL);
+    mk_emit(g, MURK_EV_LOSS, murk_audience_of(side), side, "T%d was your %s (platoon %d)",
+            u->marker, mk_unit_platoon(g, side, unit)->name, unit + 1);
+    return;
+  }
   mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
           mk_unit_platoon(g, side, unit)->name, why);
   mk_event_facts(g, u->marker, NULL, NULL);
@@ -846,12 +858,22 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
   char purpose[MURK_ROLL_PURPOSE];
   int mi = mk_marker_new(g, side, unit, aim);
   if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
-  s->markers[mi].revealed = true;
   u->marker = s->markers[mi].number;
-  u->state = MURK_PLATOON_REVEALED;
-  int alive = mk_unit_alive(s, side, unit);
-  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s P%d deep strikes at %s: %s (%s, %d team%s)",
-          who, u->marker, ps, pl->name, pl->type, alive, mk_plural(alive));
+  /* Limited Intelligence: it comes down as a wing leader counter of its own, not named
+   * (docs/rules.md, "Limited Intelligence with the other rules"); the rolls stay public. */
+  bool li = mk_intel_on(g);
+  char h[16];
+  snprintf(h, sizeof h, "%c%d", li ? 'T' : 'P', u->marker);
+  if (li) {
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side,
+            "%s %s deep strikes at %s: a wing leader counter", who, h, ps);
+  } else {
+    s->markers[mi].revealed = true;
+    u->state = MURK_PLATOON_REVEALED;
+    int alive = mk_unit_alive(s, side, unit);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s deep strikes at %s: %s (%s, %d team%s)",
+            who, h, ps, pl->name, pl->type, alive, mk_plural(alive));
+  }
   mk_event_facts(g, u->marker, NULL, &aim);
 
   /* The scatter die: `hit` of its six faces keep the platoon where it aimed. */
@@ -879,12 +901,11 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
     for (int i = 0; i < walk; i++) land = murk_geom_neighbour(gr, land, dir);
     char ls[16];
     murk_pos_format(land, ls, sizeof ls);
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d scatters %d cell%s %s to %s", who,
-            u->marker, cells, mk_plural(cells), (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs],
-            ls);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s scatters %d cell%s %s to %s", who, h, cells,
+            mk_plural(cells), (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs], ls);
     mk_event_facts(g, u->marker, &aim, &land);
   } else {
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s P%d lands where it aimed", who, u->marker);
+    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s lands where it aimed", who, h);
   }
   s->markers[mi].pos = land;
   u->moved = true; /* seed 004: no move or assault on arrival; shooting counts as moved */
@@ -920,8 +941,8 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
         murk_pos_format(was, ws, sizeof ws);
         murk_pos_format(land, ls, sizeof ls);
         mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-                "%s P%d cannot stand at %s and comes down at %s, the nearest cell it may take", who,
-                u->marker, ws, ls);
+                "%s %s cannot stand at %s and comes down at %s, the nearest cell it may take", who,
+                h, ws, ls);
         mk_event_facts(g, u->marker, &was, &land);
       }
     }
@@ -931,6 +952,11 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
       return MURK_OK;
     }
     s->markers[mi].pos = land;
+  }
+  if (li) {
+    /* Its units stay under the counter until the wing deploys (27.3 places them then, in
+     * place of the rings); the counter may not move this turn (deep_turn). */
+    return mk_intel_put(g, side, unit, mi, "lands");
   }
 
   /* Teams in rings around the first (seed 004): ring r is filled with as many teams as

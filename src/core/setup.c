@@ -323,6 +323,13 @@ static bool escalation_allows(const struct murk_platoon* pl) {
   return (pl->flags & MURK_PF(INFANTRY)) && !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
 }
 
+bool mk_setup_deploys_at_start(const struct murk_game* g, enum murk_side side, int unit) {
+  return g->s.units[side][unit].state == MURK_PLATOON_WAITING &&
+         deploy_phase_of(g, side, unit) == MURK_PHASE_DEPLOY &&
+         !(murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
+           !escalation_allows(mk_unit_platoon(g, side, unit)));
+}
+
 /* May own platoon `unit` be deployed now (`deploy N at X,Y`, somewhere)? Waiting, and this
  * is its setup phase (mk_setup_deploy's checks before the cell's); the view's deploy list
  * offers only these. */
@@ -398,7 +405,11 @@ static void section_text(const struct murk_game* g, enum murk_side side, int k, 
  * beyond how many markers may come (public from the force list and reserve events). */
 static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
   struct mk_state* s = &g->s;
-  int slots = mk_setup_waiting(g, side, MURK_PHASE_DEPLOY) + s->dummies_left[side];
+  /* Under Limited Intelligence a roll for each leader counter the side may put down, a wing's
+   * or a dummy's (docs/rules.md, "Limited Intelligence with the other rules"). */
+  int slots = (mk_intel_on(g) ? mk_intel_wings_waiting(g, side)
+                              : mk_setup_waiting(g, side, MURK_PHASE_DEPLOY)) +
+              s->dummies_left[side];
   int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
   struct murk_dice_expr d = murk_mission_param_dice(g->m, MURK_P_RD_DIE);
   int lo = d.count * d.mul + d.add, hi = d.count * d.sides * d.mul + d.add;
@@ -448,6 +459,16 @@ static int rd_slot_for(const struct murk_game* g, enum murk_side side, struct mu
     mk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)", ps,
               list);
   return -1;
+}
+
+int mk_setup_rd_slot(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                     char* reason, size_t reason_len) {
+  if (g->s.phase != MURK_PHASE_DEPLOY || !random_deployment(g, side)) return MK_RD_FREE;
+  return rd_slot_for(g, side, p, reason, reason_len);
+}
+
+void mk_setup_rd_use(struct murk_game* g, enum murk_side side, int slot) {
+  if (slot >= 0) g->s.rd_slots[side][slot] = -1;
 }
 
 /* ---- first turn ---- */

@@ -33,10 +33,20 @@ int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_
 int mk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
 /* May own platoon `unit` be deployed now (waiting, and this setup phase is its own)? */
 bool mk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit);
+/* Is own platoon `unit` waiting to go down in the deployment phase (not an infiltrator or
+ * independent, not held back by escalation), whoever is to act? */
+bool mk_setup_deploys_at_start(const struct murk_game* g, enum murk_side side, int unit);
 /* Must `side` take away objectives (remove objective N) before it deploys? */
 bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side);
 /* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
 void mk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);
+/* Random Deployment with Limited Intelligence: the unused roll a leader put down at p takes
+ * (MK_RD_FREE: the side deploys where it likes; -1: none, the reason written). */
+#define MK_RD_FREE (-2)
+int mk_setup_rd_slot(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                     char* reason, size_t reason_len);
+/* The roll `slot` (from mk_setup_rd_slot) is used. */
+void mk_setup_rd_use(struct murk_game* g, enum murk_side side, int slot);
 /* No Man's Land (Flames of War missions): `patrol N at X,Y`; is p a cell for the side's
  * patrol (its own half, near the centre line, clear of the dividing line, on its
  * objective's side)? The current objective step (the left/right roll orders the steps). */

@@ -221,7 +221,7 @@ static void fill_marker_move(const struct murk_game* g, enum murk_side side, int
   memcpy(vm->allowance, r.allow, sizeof vm->allowance);
   vm->moved = mk->moved;
   vm->hidden = mk->hidden;
-  vm->may_move = moving_now(g, side) && !mk->bogged && !mk->moved;
+  vm->may_move = moving_now(g, side) && !mk->bogged && !mk->moved && !mk_intel_came_down(g, mi);
 }
 
 struct view_box {

@@ -22,7 +22,8 @@ while read -r a b; do
 done < <(sed -n 's/^  X(\([A-Z_]*\), \([A-Z_]*\), REFUSED,.*/\1 \2/p' include/murk/rules.h)
 [ ${#refused[@]} -gt 0 ] || fail "no refused pair read from include/murk/rules.h"
 
-# mission RULE...: a 16 x 12 hex field with two entries, two objectives, four turns and two
+# mission RULE...: a 16 x 12 hex field with two entries, two objectives (numbered: Fighting
+# Withdrawal's `remove objective N` names one by a number), four turns and two
 # forces whose platoons carry every flag a rule reads (infantry, infiltrate, deep_strike,
 # vehicle) and belong to wings.
 mission() {
@@ -58,8 +59,8 @@ deployment:
   defender: {half: north}
 objectives:
   fixed:
-    - {name: farm, at: "12,2", for: attacker}
-    - {name: wood, at: "3,9", for: defender}
+    - {name: "1", at: "12,2", for: attacker}
+    - {name: "2", at: "3,9", for: defender}
 turn_limit: 4
 visibility:
   die: d6
@@ -92,8 +93,32 @@ M
   done | sed '1i forces:'
 }
 
+# li_deep MISSION: the sim players hold nothing for deep strike, so Limited Intelligence
+# with Deep Strike is played by a script: the attacker's deep striker comes down as a wing
+# leader counter (T5), never named to the defender, stays put on the turn it came and moves
+# on the next (docs/rules.md, "Limited Intelligence with the other rules").
+li_deep() {
+  local s=$tmp/li-deep.txt
+  printf '%s\n' 'reserve 3 deep' end end 'deploy 1 at 02,10' 'deploy 4 at 10,10' end \
+    'deploy 1 at 02,01' 'deploy 4 at 10,01' end 'arrive 3 at 08,05' end end end end end end \
+    'move T5 to 05,06' >"$s"
+  "$MURK" run "$1" --seed 1 --script "$s" >"$tmp/li-u" 2>"$tmp/li-err" ||
+    fail "limited_intelligence + deep_strike: the script stops"$'\n'"$(cat "$tmp/li-err")"
+  "$MURK" run "$1" --seed 1 --script "$s" --as defender >"$tmp/li-d" 2>>"$tmp/li-err" ||
+    fail "limited_intelligence + deep_strike: the defender's transcript"
+  grep -q 'attacker T5 deep strikes at 08,05: a wing leader counter' "$tmp/li-u" ||
+    fail "limited_intelligence + deep_strike: no deep strike as a wing leader"
+  grep -q 'attacker T5 moves ' "$tmp/li-u" ||
+    fail "limited_intelligence + deep_strike: T5 does not move on its next turn"
+  grep -q 'attacker three' "$tmp/li-d" &&
+    fail "limited_intelligence + deep_strike: the defender is told which platoon came down"
+  grep -q 'attacker three' "$tmp/li-u" ||
+    fail "limited_intelligence + deep_strike: the umpire is not told which platoon came down"
+  scripted=$((scripted + 1))
+}
+
 policies=(greedy random computer)
-n=${#rules[@]} played=0 refusals=0 k=0
+n=${#rules[@]} played=0 refusals=0 k=0 scripted=0
 for ((i = 0; i < n; i++)); do
   for ((j = i + 1; j < n; j++)); do
     a=${rules[i]} b=${rules[j]}
@@ -118,8 +143,12 @@ for ((i = 0; i < n; i++)); do
     [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] ||
       fail "$a + $b ($pol): murk sim exit $rc"$'\n'"$(cat "$tmp/err")"
     grep -q '^  unfinished' "$tmp/out" && fail "$a + $b ($pol): a game did not end"
+    case "$a $b" in
+      "limited_intelligence deep_strike" | "deep_strike limited_intelligence") li_deep "$f" ;;
+    esac
     rm -f "$f"
   done
 done
 [ $played -gt 250 ] || fail "only $played pairs played"
-finish rule_pairs "$played pairs played, $refusals refused, $checks checks"
+[ $scripted -eq 1 ] || fail "limited_intelligence + deep_strike was not played by its script"
+finish rule_pairs "$played pairs played ($scripted by a script too), $refusals refused, $checks checks"

@@ -651,6 +651,292 @@ static void test_escalation_and_infiltrators_under_li(void** st) {
   murk_mission_free(m);
 }
 
+/* The game's next d6 rolls come out as `want` (0: any face). */
+static void force_faces(struct murk_game* g, const int* want, int n) {
+  for (uint64_t k = 1; k < 2000000; k++) {
+    struct murk_rng r;
+    murk_rng_seed(&r, k);
+    struct murk_rng t = r;
+    int i = 0;
+    while (i < n) {
+      int d = murk_rng_die(&t, 6);
+      if (want[i] && d != want[i]) break;
+      i++;
+    }
+    if (i == n) {
+      g->s.rng = r;
+      return;
+    }
+  }
+  fail_msg("no stream gives the faces asked");
+}
+
+/* li_mission with rules added under `rules:` and Dune Foot (platoon 4, Big Wing) able to
+ * deep strike. */
+static struct murk_mission* li_with(const char* rules, bool dune_deep) {
+  static char yaml[sizeof li_mission + 512];
+  char tmp[sizeof yaml];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(tmp, sizeof tmp, "%.*s%s%s", (int)(at - li_mission), li_mission, rules, at);
+  snprintf(yaml, sizeof yaml, "%s", tmp);
+  if (dune_deep) {
+    char* a = strstr(tmp, "{profile: foot, count: 3}], wing: Big Wing}\n      - {name: Elm");
+    assert_non_null(a);
+    a += strlen("{profile: foot, count: 3}], ");
+    snprintf(yaml, sizeof yaml, "%.*sflags: [deep_strike], %s", (int)(a - tmp), tmp, a);
+  }
+  return load_yaml(yaml);
+}
+
+/* No event the defender may read since `from` names or describes `what`. */
+static void defender_never_reads(const struct murk_game* g, size_t from, const char* what) {
+  for (size_t i = from; i < mk_game_event_count(g); i++) {
+    const struct murk_event* e = mk_game_event(g, i);
+    if (murk_audience_includes(e->audience, MURK_DEFENDER) && strstr(e->text, what)) {
+      dump_events(g, from);
+      fail_msg("the defender reads \"%s\": %s", what, e->text);
+    }
+  }
+}
+
+/* A game where the attacker holds Dune Foot (platoon 4) for deep strike, every wing
+ * deployed out of the way; it is the attacker's movement step of turn 1. */
+static struct murk_game* deep_game(const struct murk_mission* m) {
+  struct murk_game* g = new_game(m, 1);
+  bool held = false;
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) {
+    if (murk_game_to_act(g) == MURK_ATTACKER && !held) {
+      ok_line(g, "reserve 4 deep");
+      held = true;
+    }
+    ok_line(g, "end");
+  }
+  assert_true(held);
+  ok_lines(g, DEF_FAR "deploy 1 at 19,02\n");
+  ok_line(g, "end");
+  ok_lines(g, ATT_FAR "deploy 5 at 04,13\n");
+  ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_RESERVE);
+  return g;
+}
+
+/* Limited Intelligence with Deep Strike (issue 15, point 4): the platoon aims and scatters by
+ * public rolls and comes down as a wing leader counter of its own, with Dis counters, never
+ * named to the enemy; it may not move (nor its Dis counters) in the turn it came; off the
+ * table it is lost, the enemy told only that a counter was. */
+static void test_deep_strike_under_li(void** st) {
+  (void)st;
+  struct murk_mission* m = li_with("  deep_strike: {}\n  reserves: {score: 1}\n", true);
+  struct murk_game* g = deep_game(m);
+  const struct mk_state* s = &g->s;
+  size_t mark = mk_game_event_count(g);
+  char why[200];
+  /* Judged on what the side knows: not within the keep-out of a counter it sees. */
+  bad_line(g, "arrive 4 at 19,01", why, sizeof why);
+  assert_non_null(strstr(why, "of the enemy"));
+  force_faces(g, (const int[]){1}, 1); /* the scatter die: a hit */
+  ok_line(g, "arrive 4 at 10,10");
+  const struct mk_unit_state* u = &s->units[MURK_ATTACKER][3];
+  assert_int_equal(u->state, MURK_PLATOON_HIDDEN);
+  const struct mk_marker* mk = marker_no(g, u->marker);
+  assert_int_equal(mk->kind, MURK_MARKER_WING);
+  assert_true(mk->on_table);
+  assert_true(murk_pos_eq(mk->pos, P(10, 10)));
+  assert_int_equal(mk->ndis, 2);
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    assert_false(s->teams[MURK_ATTACKER][t].placed);
+  assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deep strikes at 10,10: a wing leader"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "lands where it aimed"), 1);
+  defender_never_reads(g, mark, "Dune");
+  defender_never_reads(g, mark, "dune");
+  /* Seed 004: no move on the turn it came, neither the leader nor its Dis counters; the view
+   * says so. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  const struct murk_view_marker* vm = murk_view_marker_by_number(v, MURK_ATTACKER, u->marker);
+  assert_non_null(vm);
+  assert_false(vm->may_move);
+  murk_view_free(v);
+  char line[48];
+  snprintf(line, sizeof line, "move T%d to 10,09", u->marker);
+  bad_line(g, line, why, sizeof why);
+  assert_non_null(strstr(why, "came down by deep strike this turn"));
+  snprintf(line, sizeof line, "dis T%d to 09,10 11,09", u->marker);
+  bad_line(g, line, why, sizeof why);
+  assert_non_null(strstr(why, "came down by deep strike this turn"));
+  end_turn(g);
+  end_turn(g);
+  /* The next turn it moves as any unspotted wing. */
+  snprintf(line, sizeof line, "move T%d to 10,09", u->marker);
+  ok_line(g, line);
+  assert_true(murk_pos_eq(marker_no(g, u->marker)->pos, P(10, 9)));
+  murk_game_free(g);
+
+  /* Off the table: lost, and the enemy is not told which platoon it was. */
+  g = deep_game(m);
+  mark = mk_game_event_count(g);
+  /* The scatter die misses (6), the direction die says west (4), 2d6 inches: at least two
+   * cells of 2cm, from column 0 off the table. */
+  force_faces(g, (const int[]){6, 4}, 2);
+  ok_line(g, "arrive 4 at 00,08");
+  assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_DESTROYED);
+  assert_int_equal(count_kind(g, mark, MURK_EV_LOSS, "scatters off the table and is destroyed"), 1);
+  defender_never_reads(g, mark, "Dune");
+  defender_never_reads(g, mark, "dune");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence under the ASL night rules (issue 15, point 8): a wing's move makes the
+ * movement roll as a platoon's does; a coloured 6 strays (half as far); a dummy rolls alike;
+ * a `dis` that is the wing's first move of the step rolls too, and a strayer's counters stay. */
+static void test_wing_moves_at_night(void** st) {
+  (void)st;
+  struct murk_mission* m = li_with("  nvr: {base: 3}\n", false);
+  struct murk_game* g = deployed(m, 1, DEF_FAR "deploy 1 at 19,02\n",
+                                 ATT_FAR "deploy 5 at 04,13\ndeploy dummy at 08,13\n");
+  assert_true(mk_night_nvr(g) >= 0);
+  const struct mk_state* s = &g->s;
+  int fast = s->units[MURK_ATTACKER][4].marker;
+  int dummy = -1;
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].owner == MURK_ATTACKER && s->markers[i].on_table && s->markers[i].unit < 0)
+      dummy = s->markers[i].number;
+  assert_true(dummy > 0);
+  /* The view carries the night allowance, as the game's own move rule has it. */
+  size_t mark = mk_game_event_count(g);
+  force_faces(g, (const int[]){6, 3}, 2); /* coloured 6: strays */
+  ok_line(g, "move 5 to 04,09");
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "movement (coloured 6: strays)"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "loses its way in the dark"), 1);
+  assert_true(murk_pos_eq(marker_no(g, fast)->pos, P(4, 11))); /* two of the four cells */
+  mark = mk_game_event_count(g);
+  force_faces(g, (const int[]){2, 3}, 2);
+  char line[48];
+  snprintf(line, sizeof line, "move T%d to 08,10", dummy);
+  ok_line(g, line);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "movement (coloured 6: strays)"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "loses its way"), 0);
+  assert_true(murk_pos_eq(marker_no(g, dummy)->pos, P(8, 10)));
+  end_turn(g);
+  end_turn(g);
+  /* `dis` first: the roll, and a strayer's counters stay where they were. */
+  const struct mk_marker* fm = marker_no(g, fast);
+  struct murk_pos d0 = fm->dis[0], d1 = fm->dis[1];
+  mark = mk_game_event_count(g);
+  force_faces(g, (const int[]){6, 1}, 2);
+  ok_line(g, "dis 5 to 04,09 05,10");
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "movement (coloured 6: strays)"), 1);
+  fm = marker_no(g, fast);
+  assert_true(murk_pos_eq(fm->dis[0], d0) && murk_pos_eq(fm->dis[1], d1));
+  /* The step's roll was made: the leader has had its move. */
+  char why[200];
+  bad_line(g, "move 5 to 04,10", why, sizeof why);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* The night's cost, platoon by platoon (1.51-1.52): Fast Wing's horse made vehicles pays a
+   * cell on any ground, and a dummy goes no farther than that fastest real wing; the view's
+   * allowances are the game's. */
+  static char yaml[sizeof li_mission + 256];
+  const char* at = strstr(li_mission, "rules:\n");
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  nvr: {base: 3}\n%s", (int)(at - li_mission), li_mission, at);
+  for (int i = 0; i < 2; i++) {
+    char* w = strstr(yaml, "}], wing: Fast Wing}");
+    assert_non_null(w);
+    char rest[sizeof yaml];
+    snprintf(rest, sizeof rest, "%s", w + strlen("}], wing: Fast Wing}"));
+    snprintf(w, sizeof yaml - (size_t)(w - yaml), "}], flags: [vehicle], wing: Fast Wing }%s",
+             rest);
+  }
+  m = load_yaml(yaml);
+  g = deployed(m, 1, DEF_FAR "deploy 1 at 19,02\n",
+               ATT_FAR "deploy 5 at 04,13\ndeploy dummy at 08,13\n");
+  fast = g->s.units[MURK_ATTACKER][4].marker;
+  int fmi = mk_marker_index(&g->s, fast), dmi = -1, bmi = -1;
+  for (int i = 0; i < g->s.nmarkers; i++)
+    if (g->s.markers[i].owner == MURK_ATTACKER && g->s.markers[i].on_table) {
+      if (g->s.markers[i].unit < 0) dmi = i;
+      if (g->s.markers[i].unit == 0) bmi = i;
+    }
+  assert_true(fmi >= 0 && dmi >= 0 && bmi >= 0);
+  for (int k = MURK_TERRAIN_ROAD; k <= MURK_TERRAIN_DIFFICULT; k++) {
+    enum murk_terrain_class c = (enum murk_terrain_class)k;
+    int big = 3 - (c == MURK_TERRAIN_DIFFICULT); /* foot: a cell more in difficult ground */
+    assert_int_equal(mk_intel_allowance_on(g, fmi, c), 9);
+    assert_int_equal(mk_intel_allowance_on(g, bmi, c), big);
+    assert_int_equal(mk_intel_allowance_on(g, dmi, c), 9);
+  }
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  const struct murk_view_marker* vf = murk_view_marker_by_number(v, MURK_ATTACKER, fast);
+  const struct murk_view_marker* vd =
+      murk_view_marker_by_number(v, MURK_ATTACKER, g->s.markers[dmi].number);
+  assert_non_null(vf);
+  assert_non_null(vd);
+  assert_int_equal(vf->allowance[MURK_TERRAIN_OPEN], 9);
+  assert_int_equal(vd->allowance[MURK_TERRAIN_OPEN], 9);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with Random Deployment (issue 15, point 4): one roll for each wing
+ * and each dummy leader; a leader counter goes down only in a section a roll gave and uses
+ * it up; its Dis counters are not bound by the sections. */
+static void test_random_deployment_under_li(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      li_with("  random_deployment: {sections: 2}\n", false); /* the attacker's, by default */
+  struct murk_game* g = new_game(m, 1);
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  ok_lines(g, DEF_FAR "deploy 1 at 19,02\n");
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "end");
+  /* Two wings (Big, Fast) and two dummies: four rolls. */
+  const struct mk_state* s = &g->s;
+  assert_int_equal(s->nrd_slots[MURK_ATTACKER], 4);
+  assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "random deployment, attacker"), 4);
+  /* The attacker's zone is rows 8-15, all 20 columns: section 1 is columns 0-9, 2 is 10-19. */
+  bool has[2] = {false, false};
+  for (int i = 0; i < 4; i++) has[s->rd_slots[MURK_ATTACKER][i]] = true;
+  char why[200];
+  int k = has[0] ? 0 : 1;
+  int used = 0;
+  /* Each leader down uses a roll of its section; a Dis counter uses none. */
+  for (int i = 0; i < 4; i++) {
+    int col = (k == 0 ? 1 : 11) + 2 * used;
+    char line[48];
+    int left = 0;
+    for (int j = 0; j < 4; j++) left += s->rd_slots[MURK_ATTACKER][j] == k;
+    if (left == 0) break;
+    const char* who = used == 0 ? "1" : used == 1 ? "5" : "dummy";
+    snprintf(line, sizeof line, "deploy %s at %02d,12", who, col);
+    ok_line(g, line);
+    snprintf(line, sizeof line, "deploy %s at %02d,13", who, col);
+    ok_line(g, line);
+    snprintf(line, sizeof line, "deploy %s at %02d,14", who, col + 1);
+    ok_line(g, line);
+    int after = 0;
+    for (int j = 0; j < 4; j++) after += s->rd_slots[MURK_ATTACKER][j] == k;
+    assert_int_equal(after, left - 1);
+    used++;
+  }
+  assert_true(used >= 1 && used < 4);
+  /* The section's rolls are used up: the next leader there is refused. */
+  char line[48];
+  snprintf(line, sizeof line, "deploy %s at %02d,10", used == 1 ? "5" : "dummy", k == 0 ? 8 : 18);
+  bad_line(g, line, why, sizeof why);
+  assert_non_null(strstr(why, "random deployment"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void adjust_case(int mover_die, int stationary_die, int cells) {
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = deployed(m, 1, ADJ_DEF, ADJ_ATT);
@@ -1568,6 +1854,9 @@ int main(void) {
       cmocka_unit_test(test_spotting_limited_by_nvr),
       cmocka_unit_test(test_fog_spot_deploys_whole_wing),
       cmocka_unit_test(test_escalation_and_infiltrators_under_li),
+      cmocka_unit_test(test_deep_strike_under_li),
+      cmocka_unit_test(test_wing_moves_at_night),
+      cmocka_unit_test(test_random_deployment_under_li),
       cmocka_unit_test(test_no_leaks_over_random_games),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -933,6 +933,12 @@ static const char* const combos[] = {
     "rules:\n  fog_of_war: {dummies: true}\n  ambush: {platoons: 1}\n" TW_NIGHT TF_VIS TW_FORCES,
     /* the plain test mission */
     TF_MISSION,
+    /* Limited Intelligence with what it now plays with (issue 15, points 4 and 8): deep
+     * strikers come down as wing leaders, random deployment rolls per leader, wings move
+     * under the NVR's movement roll */
+    TF_HEAD TF_SETUP
+    "rules:\n  limited_intelligence: {}\n  deep_strike: {}\n  reserves: {score: 3}\n"
+    "  random_deployment: {sections: 2}\n  nvr: {base: 2}\n" TF_VIS TW_FORCES,
 };
 #define NCOMBOS (sizeof combos / sizeof combos[0])
 
