@@ -126,7 +126,9 @@ struct murk_view_platoon {
   bool may_arrive;      /* in reserve, and a roll this turn lets one of its kind come on */
   bool dug_in;          /* Prepared Positions */
   bool recce_moved;     /* made its reconnaissance deployment move */
-  bool may_deploy;      /* the side to act may deploy it now (this setup phase is its own) */
+  bool may_deploy;      /* the side to act may place it now with this setup phase's command:
+                           deploy it (the phase is its own), or send it out on patrol (No Man's
+                           Land's patrol phase: patrol N at X,Y, at one of place_cells) */
   bool may_deep_strike; /* the side to act may hold it in deep-strike reserve now (`reserve N
                            deep`: the reserves phase, the mission's Deep Strike rule on, and
                            the platoon has the ability; seed 004, Deep Strike) */
@@ -243,6 +245,9 @@ struct murk_view {
   enum murk_side winner; /* once over: the winner, MURK_NO_SIDE for none */
   int vp[MURK_SIDES];    /* once over: each side's victory points (0 before) */
   int withdraw_due;      /* platoons the side to act must withdraw before 'end' */
+  int adjust_leader;     /* Limited Intelligence: the own wing leader (T<n>) that won a
+                            deployment roll and adjusts now (adjust Tn to X,Y), else 0 */
+  int adjust_cells;      /* how many cells it may adjust (its own cell: it stays) */
   int dummies_left;      /* own dummy markers still to deploy (deploy dummy at X,Y) */
   int hidden_left;       /* own platoons that may still set up hidden (deploy N hidden at X,Y;
                             the ASL night rules' night defender, 1.2) */

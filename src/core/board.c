@@ -114,26 +114,32 @@ int mk_unit_alive(const struct mk_state* s, enum murk_side side, int unit) {
   return n;
 }
 
+bool mk_next_on_table(const struct mk_state* s, enum murk_side side, int* i, struct murk_pos* at) {
+  for (; *i < s->nmarkers + s->nteams[side]; ++*i) {
+    if (*i < s->nmarkers) {
+      const struct mk_marker* mk = &s->markers[*i];
+      if (!mk->on_table || mk->owner != side) continue;
+      *at = mk->pos;
+    } else {
+      const struct mk_team* tm = &s->teams[side][*i - s->nmarkers];
+      if (!tm->alive || !tm->placed) continue;
+      *at = tm->pos;
+    }
+    ++*i;
+    return true;
+  }
+  return false;
+}
+
 int mk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                        struct murk_pos* at) {
-  const struct mk_state* s = &g->s;
   int best = INT_MAX;
-  for (int i = 0; i < s->nmarkers; i++) {
-    const struct mk_marker* mk = &s->markers[i];
-    if (!mk->on_table || mk->owner != side) continue;
-    int d = murk_geom_distance(&g->m->grid, p, mk->pos);
+  struct murk_pos q;
+  for (int i = 0; mk_next_on_table(&g->s, side, &i, &q);) {
+    int d = murk_geom_distance(&g->m->grid, p, q);
     if (d < best) {
       best = d;
-      if (at) *at = mk->pos;
-    }
-  }
-  for (int t = 0; t < s->nteams[side]; t++) {
-    const struct mk_team* tm = &s->teams[side][t];
-    if (!tm->alive || !tm->placed) continue;
-    int d = murk_geom_distance(&g->m->grid, p, tm->pos);
-    if (d < best) {
-      best = d;
-      if (at) *at = tm->pos;
+      if (at) *at = q;
     }
   }
   return best;

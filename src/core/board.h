@@ -50,6 +50,12 @@ bool mk_team_at(const struct mk_state* s, struct murk_pos p, enum murk_side* sid
 bool mk_cell_free(const struct mk_state* s, struct murk_pos p);
 /* Teams alive of a unit. */
 int mk_unit_alive(const struct mk_state* s, enum murk_side side, int unit);
+/* The cells of `side`'s things on the table (its markers on the table, then its placed
+ * living teams), one a call: `*i` starts at 0 and is moved past the thing found; false
+ * when there is none left. What the side sees with (sight.c, why.c) and stands nearest.
+ *   struct murk_pos p;
+ *   for (int i = 0; mk_next_on_table(s, side, &i, &p);) ... */
+bool mk_next_on_table(const struct mk_state* s, enum murk_side side, int* i, struct murk_pos* at);
 /* Nearest distance from p to anything of `side` on the table (markers on table, placed
  * teams); INT_MAX if nothing. If at is not NULL it gets that thing's cell. */
 int mk_nearest_of_side(const struct murk_game* g, enum murk_side side, struct murk_pos p,

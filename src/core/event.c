@@ -79,48 +79,49 @@ void mk_event_facts(struct murk_game* g, int marker, const struct murk_pos* from
   e->has_pos = from || to;
 }
 
-int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
-                  enum murk_audience aud, const char* label, int value, struct murk_roll* out) {
-  struct murk_roll r;
-  if (murk_dice_roll(&g->s.rng, e, purpose, &r) != 0) {
-    /* The loader checks every expression; a bad one rolls nothing and counts 0. */
-    memset(&r, 0, sizeof r);
-    snprintf(r.purpose, sizeof r.purpose, "%s", purpose ? purpose : "");
+/* Roll e for purpose into *r; the loader checks every expression, so a bad one rolls
+ * nothing and counts 0. */
+static void roll_or_zero(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
+                         struct murk_roll* r) {
+  if (murk_dice_roll(&g->s.rng, e, purpose, r) != 0) {
+    memset(r, 0, sizeof *r);
+    snprintf(r->purpose, sizeof r->purpose, "%s", purpose ? purpose : "");
   }
-  if (label) murk_roll_add_mod(&r, label, value);
+}
+
+/* Report roll r as an event for aud with the roll attached, and make it final (undo stops
+ * before a roll); *out (may be NULL) gets it. Returns its total. */
+static int emit_roll(struct murk_game* g, enum murk_audience aud, const struct murk_roll* r,
+                     struct murk_roll* out) {
   char text[MURK_EVENT_TEXT];
-  murk_roll_format(&r, text, sizeof text);
+  murk_roll_format(r, text, sizeof text);
   if (mk_emit(g, MURK_EV_ROLL, aud, g->s.to_act, "%s", text) == MURK_OK) {
     struct murk_event* ev = mk_last_event(g);
     ev->has_roll = true;
-    ev->roll = r;
+    ev->roll = *r;
   }
   mk_mark_irreversible(g);
-  if (out) *out = r;
-  return r.total;
+  if (out) *out = *r;
+  return r->total;
+}
+
+int murk_roll_mod(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,
+                  enum murk_audience aud, const char* label, int value, struct murk_roll* out) {
+  struct murk_roll r;
+  roll_or_zero(g, e, purpose, &r);
+  if (label) murk_roll_add_mod(&r, label, value);
+  return emit_roll(g, aud, &r, out);
 }
 
 int mk_roll_pool(struct murk_game* g, const struct murk_dice_expr* e, int need, const char* purpose,
                  enum murk_audience aud, struct murk_roll* out) {
   struct murk_roll r;
-  if (murk_dice_roll(&g->s.rng, e, purpose, &r) != 0) {
-    memset(&r, 0, sizeof r);
-    snprintf(r.purpose, sizeof r.purpose, "%s", purpose ? purpose : "");
-  }
+  roll_or_zero(g, e, purpose, &r);
   r.need = need > 0 ? need : 1;
   r.total = 0;
   for (int i = 0; i < r.ndice; i++)
     if (r.dice[i] >= r.need) r.total++;
-  char text[MURK_EVENT_TEXT];
-  murk_roll_format(&r, text, sizeof text);
-  if (mk_emit(g, MURK_EV_ROLL, aud, g->s.to_act, "%s", text) == MURK_OK) {
-    struct murk_event* ev = mk_last_event(g);
-    ev->has_roll = true;
-    ev->roll = r;
-  }
-  mk_mark_irreversible(g);
-  if (out) *out = r;
-  return r.total;
+  return emit_roll(g, aud, &r, out);
 }
 
 int murk_roll(struct murk_game* g, const struct murk_dice_expr* e, const char* purpose,

@@ -885,6 +885,11 @@ static bool may_patrol(const struct murk_game* g, enum murk_side side, int unit)
          u->state == MURK_PLATOON_REVEALED;
 }
 
+bool mk_setup_may_patrol(const struct murk_game* g, enum murk_side side, int unit) {
+  return g->s.to_act == side && g->s.phase == MURK_PHASE_PATROL && work_patrol(g, side) &&
+         may_patrol(g, side, unit);
+}
+
 int mk_setup_patrol_cell(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                          char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;

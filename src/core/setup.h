@@ -44,6 +44,10 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
 int mk_setup_patrol_cell(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                          char* reason, size_t reason_len);
+/* May own platoon `unit` go out on patrol now (the patrol phase is the side's, its patrol is
+ * not out yet, and the platoon is in reserve but not in ambush, or on the table)? The
+ * view's placing list offers only these. */
+bool mk_setup_may_patrol(const struct murk_game* g, enum murk_side side, int unit);
 const struct murk_objective_rule* mk_setup_objective_step(const struct murk_game* g);
 /* May the objective step in progress put an objective at p (reason as mk_setup_check_zone)? */
 int mk_setup_objective_cell(const struct murk_game* g, struct murk_pos p, char* reason,

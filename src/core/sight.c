@@ -612,17 +612,8 @@ static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
   for (int attempt = 0; attempt < 2; attempt++) {
     unsigned long flushes = r->flushes;
     int n = 0;
-    for (int i = 0; i < s->nmarkers + s->nteams[viewer]; i++) {
-      struct murk_pos p;
-      if (i < s->nmarkers) {
-        const struct mk_marker* mk = &s->markers[i];
-        if (!mk->on_table || mk->owner != viewer) continue;
-        p = mk->pos;
-      } else {
-        const struct mk_team* tm = &s->teams[viewer][i - s->nmarkers];
-        if (!tm->alive || !tm->placed) continue;
-        p = tm->pos;
-      }
+    struct murk_pos p;
+    for (int i = 0; mk_next_on_table(s, viewer, &i, &p);) {
       if (!murk_geom_on_table(grid, p)) continue;
       if (n >= MAX_VIEWERS) return -1; /* cannot happen with the state's limits; stay exact */
       const struct fov_row* row = fov_row(r, g->sightmap, p);
@@ -903,17 +894,8 @@ static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* c
   const struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   int n = 0;
-  for (int i = 0; i < s->nmarkers + s->nteams[viewer]; i++) {
-    struct murk_pos p;
-    if (i < s->nmarkers) {
-      const struct mk_marker* mk = &s->markers[i];
-      if (!mk->on_table || mk->owner != viewer) continue;
-      p = mk->pos;
-    } else {
-      const struct mk_team* tm = &s->teams[viewer][i - s->nmarkers];
-      if (!tm->alive || !tm->placed) continue;
-      p = tm->pos;
-    }
+  struct murk_pos p;
+  for (int i = 0; mk_next_on_table(s, viewer, &i, &p);) {
     if (!murk_geom_on_table(grid, p)) continue;
     if (n >= MAX_VIEWERS) return -1;
     cells[n++] = p.y * grid->width + p.x;

@@ -702,6 +702,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
+  int adjusting = side == MURK_NO_SIDE ? -1 : mk_intel_adjust_due(g, side);
+  v->adjust_leader = adjusting >= 0 ? s->markers[adjusting].number : 0;
+  v->adjust_cells = adjusting >= 0 ? s->li_adjust.allow : 0;
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
   v->hidden_left = side == MURK_NO_SIDE ? 0 : mk_night_hidden_left(g, side);
@@ -824,7 +827,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->ambush = u->ambush;
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
-      vp->may_deploy = mk_setup_may_deploy(g, side, k);
+      vp->may_deploy = mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k);
       vp->may_deep_strike = mk_reserves_may_deep_strike(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;
@@ -956,16 +959,24 @@ static int view_nearest_enemy(const struct murk_view* v, struct murk_pos p) {
   return best;
 }
 
+/* The opening of murk_view_reveal_cells and murk_view_reach: `bit` cleared in every cell,
+ * and the own marker `number` on the table (NULL: none). */
+static const struct murk_view_marker* own_marker_cleared(const struct murk_view* v, int number,
+                                                         unsigned char* cells, unsigned char bit) {
+  size_t ncells = (size_t)v->grid.width * (size_t)v->grid.height;
+  for (size_t i = 0; i < ncells; i++) cells[i] &= (unsigned char)~bit;
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner == v->side && v->markers[i].on_table && v->markers[i].number == number)
+      return &v->markers[i];
+  return NULL;
+}
+
 int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
                            unsigned char bit) {
   if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
   const struct murk_grid* grid = &v->grid;
   size_t ncells = (size_t)grid->width * (size_t)grid->height;
-  for (size_t i = 0; i < ncells; i++) cells[i] &= (unsigned char)~bit;
-  const struct murk_view_marker* mk = NULL;
-  for (int i = 0; i < v->nmarkers && !mk; i++)
-    if (v->markers[i].owner == v->side && v->markers[i].on_table && v->markers[i].number == number)
-      mk = &v->markers[i];
+  const struct murk_view_marker* mk = own_marker_cleared(v, number, cells, bit);
   if (!mk) return MURK_EINVAL;
   if (mk->dummy || mk->platoon < 0 || mk->platoon >= v->nplatoons || mk->kind == MURK_MARKER_WING ||
       !v->map)
@@ -1003,13 +1014,9 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
   if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
   const struct murk_grid* grid = &v->grid;
   size_t ncells = (size_t)grid->width * (size_t)grid->height;
-  for (size_t i = 0; i < ncells; i++) cells[i] &= (unsigned char)~bit;
   /* The mover: an own marker on the table, else a revealed own platoon. */
-  const struct murk_view_marker* mk = NULL;
+  const struct murk_view_marker* mk = own_marker_cleared(v, number, cells, bit);
   const struct murk_view_platoon* pl = NULL;
-  for (int i = 0; i < v->nmarkers && !mk; i++)
-    if (v->markers[i].owner == v->side && v->markers[i].on_table && v->markers[i].number == number)
-      mk = &v->markers[i];
   for (int i = 0; i < v->nplatoons && !mk && !pl; i++)
     if (v->platoons[i].marker == number && v->platoons[i].state == MURK_PLATOON_REVEALED)
       pl = &v->platoons[i];

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "board.h"
 #include "murk/los.h"
 #include "murk/mission.h"
 #include "murk/rules.h"
@@ -13,18 +14,9 @@
 #include "sight.h"
 
 void mk_why_gather(const struct murk_game* g, enum murk_side side, bool fast, struct mk_eyes* e) {
-  const struct mk_state* s = &g->s;
   e->n = 0;
-  for (int i = 0; i < s->nmarkers + s->nteams[side]; i++) {
-    struct murk_pos from;
-    if (i < s->nmarkers) {
-      if (!s->markers[i].on_table || s->markers[i].owner != side) continue;
-      from = s->markers[i].pos;
-    } else {
-      const struct mk_team* t = &s->teams[side][i - s->nmarkers];
-      if (!t->alive || !t->placed) continue;
-      from = t->pos;
-    }
+  struct murk_pos from;
+  for (int i = 0; mk_next_on_table(&g->s, side, &i, &from);) {
     e->at[e->n] = from;
     e->ax[e->n++] = murk_geom_to_axial(&g->m->grid, from);
   }

@@ -307,8 +307,6 @@ struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct 
   return ok > 0 ? path[ok - 1] : u->pos;
 }
 
-/* Moves that stop short of difficult ground come first: the slowest ground entered sets a
- * template's whole allowance, and difficult ground bogs (seed 000, Moving platoons). */
 /* The way toward goal a unit would walk (path[0..n-1], at most MAX_PATH cells), its memo
  * cleared; n 0: already near enough, or no way. */
 static int way_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near,
@@ -320,6 +318,8 @@ static int way_toward(struct ctx* c, const struct unit* u, struct murk_pos goal,
   return walk(c, d, u->pos, path, move_lengths[0]);
 }
 
+/* Moves that stop short of difficult ground come first: the slowest ground entered sets a
+ * template's whole allowance, and difficult ground bogs (seed 000, Moving platoons). */
 void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
   struct murk_pos path[MAX_PATH];
   signed char memo[MAX_PATH][MAX_PATH];

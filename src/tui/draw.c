@@ -19,10 +19,13 @@ const char* const tui_help_lines[] = {
     "Acting (the side to act)",
     "  o                place an objective at the cursor",
     "  R                hold a platoon in reserve",
-    "  d                deploy a platoon (or a dummy) at the cursor",
-    "  m                move the unit at the cursor (elsewhere: a list): the cell, Enter",
+    "  d                deploy a platoon (or a dummy) at the cursor; in No Man's Land's",
+    "                   patrol phase: send a platoon out on patrol (the lit cells)",
+    "  m                move the unit at the cursor (elsewhere: a list): the cell, Enter;",
+    "                   a wing leader that won its deployment roll: adjust it",
     "  g                the cursor to your next unit that has not acted this step",
     "  r                reveal a platoon",
+    "  v                reveal a platoon, its other teams on lit cells (Enter each)",
     "  s                spotting roll (Fog of War missions: start of the shooting step)",
     "  f / a            shoot / assault with a revealed platoon",
     "  e                end the step (asks while units still may act), your deployment",
@@ -872,6 +875,11 @@ static const char* play_hint(const struct murk_view* v, char* buf, size_t n) {
   size_t len = 0;
   buf[0] = '\0';
   if (v->withdraw_due > 0) len += (size_t)snprintf(buf, n, "w withdraw (due)  ");
+  if (v->adjust_leader > 0) { /* nothing else goes until it has */
+    snprintf(buf, n, "m adjust T%d (up to %d cell%s)  e leave it  : ? q", v->adjust_leader,
+             v->adjust_cells, v->adjust_cells == 1 ? "" : "s");
+    return buf;
+  }
   for (size_t i = 0; i < sizeof play_keys / sizeof play_keys[0] && len < n; i++)
     if ((v->rule_verbs & (1u << play_keys[i].verb)) && !(play_keys[i].fight && v->withdraw_due > 0))
       len += (size_t)snprintf(buf + len, n - len, "%s ", play_keys[i].text);
@@ -906,7 +914,16 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
       return;
     }
     case TUI_MODE_MOVE:
-      hint = "move: put the cursor on a lit cell  Enter go  Esc cancel";
+      if (strcmp(ui->move_verb, "reveal") == 0)
+        hint =
+            "reveal: Enter puts a team on a lit cell (again: takes it back)  v reveal now  Esc "
+            "cancel";
+      else if (strcmp(ui->move_verb, "adjust") == 0)
+        hint =
+            "adjust: put the cursor where the leader goes (its own cell: it stays)  Enter go  "
+            "Esc cancel";
+      else
+        hint = "move: put the cursor on a lit cell  Enter go  Esc cancel";
       break;
     case TUI_MODE_PICK:
       hint = "Up/Down or j/k choose  Enter ok  Esc cancel";
@@ -919,6 +936,8 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
         hint = "o objective here  U undo  : command  ? help  q quit";
       else if (v->phase == MURK_PHASE_RESERVES)
         hint = "R reserve  e done  U undo  : command  ? help  q quit";
+      else if (v->verbs & (1u << MURK_CMD_PATROL))
+        hint = "d patrol here (lit cells)  e done  U undo  : command  ? help  q quit";
       else if (v->phase == MURK_PHASE_DEPLOY)
         hint = "d deploy here  e done deploying  U undo  : command  ? help  q quit";
       else if (v->phase > MURK_PHASE_DEPLOY && v->phase < MURK_PHASE_PLAY)

@@ -82,6 +82,11 @@ static bool placing_phase(enum murk_phase p) {
   return p >= MURK_PHASE_DEPLOY && p < MURK_PHASE_PLAY;
 }
 
+/* No Man's Land's patrol phase, the side's own: `patrol` is the verb it places with. */
+static bool patrolling(const struct murk_view* v) {
+  return (v->verbs & (1u << MURK_CMD_PATROL)) != 0;
+}
+
 /* The newest event seq a view holds. */
 static int newest_seq(const struct murk_view* v) {
   return v && v->nevents ? v->events[v->nevents - 1].seq : 0;
@@ -146,6 +151,13 @@ static void place_map(struct tui_session* s, struct tui_ui* ui) {
 static void mark_zone(struct tui_session* s, struct tui_ui* ui) {
   const struct murk_view* v = s->view;
   for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_ZONE;
+  if (patrolling(v)) { /* No Man's Land: the cells a patrol may go to, as the view lists them */
+    for (int i = 0; i < v->nplace_cells; i++) {
+      struct murk_pos p = v->place_cells[i];
+      if (murk_geom_on_table(&v->grid, p)) ui->cells[p.y * v->grid.width + p.x] |= TUI_CELL_ZONE;
+    }
+    return;
+  }
   if (!placing_phase(v->phase) || !v->own_zone) return;
   const struct murk_mission* m = g_table(s);
   bool cursor_in = false;
@@ -549,39 +561,29 @@ static int undo(struct tui_session* s) {
     set_message(ui, TUI_A_ERROR, "nothing to undo: it is not your turn to act");
     return 0;
   }
+  char taken[TUI_LINE_MAX] = "", why[256] = "";
+  int rc;
   if (!s->g) {
     /* The host checks and says why not, as the game does here. */
-    char taken[TUI_LINE_MAX] = "", why[256] = "";
-    int rc = s->remote.undo(s->remote.ctx, taken, sizeof taken, why, sizeof why);
+    rc = s->remote.undo(s->remote.ctx, taken, sizeof taken, why, sizeof why);
     if (rc == MURK_EIO) return TUI_SESSION_QUIT;
-    if (rc == MURK_ENOMEM) return rc;
-    if (rc != MURK_OK) {
-      set_message(ui, TUI_A_ERROR, "cannot undo: %s", why);
-      return 0;
-    }
-    int flags = after_change(s);
-    if (flags >= 0 && !(flags & TUI_SESSION_CLEAR))
-      set_message(ui, TUI_A_GOOD, "took back: %s", taken);
-    return flags;
-  }
-  if (murk_game_undoable(s->g) <= 0) {
+  } else if (murk_game_undoable(s->g) <= 0) {
     /* Why, in words the side may read (game.h: never more than it knows). */
-    set_message(ui, TUI_A_ERROR, "cannot undo: %s", murk_game_undo_why(s->g));
-    return 0;
+    snprintf(why, sizeof why, "%s", murk_game_undo_why(s->g));
+    rc = MURK_EREJECTED;
+  } else {
+    size_t n = murk_game_log_count(s->g);
+    if (n > 0) snprintf(taken, sizeof taken, "%s", murk_game_log_line(s->g, n - 1));
+    rc = murk_game_undo(s->g, why, sizeof why);
   }
-  char line[TUI_LINE_MAX] = "";
-  size_t n = murk_game_log_count(s->g);
-  if (n > 0) snprintf(line, sizeof line, "%s", murk_game_log_line(s->g, n - 1));
-  char reason[256] = "";
-  int rc = murk_game_undo(s->g, reason, sizeof reason);
   if (rc == MURK_ENOMEM) return rc;
   if (rc != MURK_OK) {
-    set_message(ui, TUI_A_ERROR, "cannot undo: %s", reason);
+    set_message(ui, TUI_A_ERROR, "cannot undo: %s", why);
     return 0;
   }
   int flags = after_change(s);
   if (flags >= 0 && !(flags & TUI_SESSION_CLEAR))
-    set_message(ui, TUI_A_GOOD, "took back: %s", line);
+    set_message(ui, TUI_A_GOOD, "took back: %s", taken);
   return flags;
 }
 
@@ -1118,6 +1120,7 @@ static void pick_deployable(struct tui_session* s, const char* pos) {
 }
 
 static int act_move(struct tui_session* s);
+static int act_reveal_via(struct tui_session* s);
 
 static int pick_choose(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
@@ -1141,10 +1144,21 @@ static int pick_choose(struct tui_session* s) {
       open_confirm(ui, line, &ui->cursor, "Deploy %s at %s?", what, pos);
       return 0;
     }
+    case TUI_PICK_PATROL: {
+      /* Shown first, as a deployment: it may hand over at once. */
+      char line[TUI_LINE_MAX];
+      snprintf(line, sizeof line, "patrol %s at %s", it->handle, pos);
+      open_confirm(ui, line, &ui->cursor, "Send %s out on patrol at %s?", it->label, pos);
+      return 0;
+    }
     case TUI_PICK_MOVER:
       ui->cursor = it->pos;
       tui_hexmap_follow(&ui->map, ui->cursor, 2);
       return act_move(s);
+    case TUI_PICK_REVEAL_VIA:
+      ui->cursor = it->pos;
+      tui_hexmap_follow(&ui->map, ui->cursor, 2);
+      return act_reveal_via(s);
     case TUI_PICK_RESERVE:
       return sendf(s, "reserve %s", it->handle);
     case TUI_PICK_REVEAL:
@@ -1191,6 +1205,28 @@ static bool act_recce(struct tui_session* s, const char* handle) {
   return true;
 }
 
+/* Limited Intelligence: the wing leader the view names as adjusting after its deployment
+ * roll is the one unit that may go (`adjust`, any cell within its cells; its own: it stays),
+ * wherever the cursor was. No preview: the view has no reach for it. */
+static bool act_adjust(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_view* v = s->view;
+  if (v->adjust_leader <= 0 || !(v->verbs & (1u << MURK_CMD_ADJUST))) return false;
+  const struct murk_view_marker* mk = murk_view_marker_by_number(v, v->side, v->adjust_leader);
+  if (!mk || !mk->on_table) return false;
+  snprintf(ui->move_unit, sizeof ui->move_unit, "T%d", mk->number);
+  snprintf(ui->move_verb, sizeof ui->move_verb, "adjust");
+  ui->move_from = ui->cursor = mk->pos;
+  tui_hexmap_follow(&ui->map, ui->cursor, 2);
+  for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_REACH;
+  ui->mode = TUI_MODE_MOVE;
+  set_message(ui, TUI_A_NORMAL,
+              "T%d won the deployment roll: adjust it up to %d cell%s (Enter; on its own cell it "
+              "stays)",
+              mk->number, v->adjust_cells, v->adjust_cells == 1 ? "" : "s");
+  return true;
+}
+
 static int act_move(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
   /* Moves in play, and in setup steps after deployment (reconnaissance moves): the game
@@ -1199,6 +1235,7 @@ static int act_move(struct tui_session* s) {
   if (!(ph == MURK_PHASE_PLAY || (ph > MURK_PHASE_DEPLOY && placing_phase(ph))) &&
       !in_phase(s, MURK_PHASE_PLAY, "units move"))
     return 0;
+  if (act_adjust(s)) return 0;
   char handle[16];
   bool tmpl;
   if (!own_unit_at(s, ui->cursor, handle, sizeof handle, &tmpl)) {
@@ -1240,14 +1277,91 @@ static int act_move(struct tui_session* s) {
   return n < 0 ? n : 0;
 }
 
-static int act_reveal(struct tui_session* s) {
+/* r and v: the own template at the cursor; elsewhere NULL, the list of the hidden platoons
+ * open (a `kind` list). */
+static const struct murk_view_marker* template_to_reveal(struct tui_session* s,
+                                                         enum tui_pick_kind kind,
+                                                         const char* title) {
   struct tui_ui* ui = cur_ui(s);
-  if (!in_phase(s, MURK_PHASE_PLAY, "platoons are revealed")) return 0;
+  if (!in_phase(s, MURK_PHASE_PLAY, "platoons are revealed")) return NULL;
   const struct murk_view_marker* mk = murk_view_marker_at(s->view, ui->cursor);
-  if (mk && mk->on_table && mk->owner == ui->side) return sendf(s, "reveal T%d", mk->number);
-  pick_open(ui, TUI_PICK_REVEAL, "Reveal which platoon?");
+  if (mk && mk->on_table && mk->owner == ui->side) return mk;
+  pick_open(ui, kind, title);
   pick_hidden(s);
   pick_done(s, "none of your platoons is hidden");
+  return NULL;
+}
+
+static int act_reveal(struct tui_session* s) {
+  const struct murk_view_marker* mk =
+      template_to_reveal(s, TUI_PICK_REVEAL, "Reveal which platoon?");
+  return mk ? sendf(s, "reveal T%d", mk->number) : 0;
+}
+
+/* The revealed platoon's other teams placed by hand (`reveal Tn via X,Y ...`): the cells the
+ * view allows them (murk_view_reveal_cells) are lit, Enter puts a team on the cursor's cell;
+ * once each has one, or on v (or Enter on the template), the reveal goes with the cells
+ * chosen (the game places the rest). */
+static int act_reveal_via(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_view* v = s->view;
+  const struct murk_view_marker* mk =
+      template_to_reveal(s, TUI_PICK_REVEAL_VIA, "Reveal which platoon, placing its teams?");
+  if (!mk) return 0;
+  int others = mk->known && !mk->dummy ? mk->nteams - 1 : 0;
+  int n = murk_view_reveal_cells(v, mk->number, ui->cells, TUI_CELL_REACH);
+  if (n < 0) return n;
+  if (others <= 0 || n == 0) {
+    set_message(ui, TUI_A_ERROR, "T%d has no other team to place by hand: r reveals it",
+                mk->number);
+    return 0;
+  }
+  snprintf(ui->move_unit, sizeof ui->move_unit, "T%d", mk->number);
+  snprintf(ui->move_verb, sizeof ui->move_verb, "reveal");
+  ui->move_from = mk->pos;
+  ui->nvia = 0;
+  ui->via_max = others < TUI_VIA_MAX ? others : TUI_VIA_MAX;
+  ui->mode = TUI_MODE_MOVE;
+  set_message(ui, TUI_A_NORMAL, "reveal T%d: Enter puts a team on a lit cell (%d to place)",
+              mk->number, ui->via_max);
+  return 0;
+}
+
+/* The reveal with the cells chosen so far. */
+static int send_reveal_via(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  char line[TUI_LINE_MAX];
+  int len = snprintf(line, sizeof line, "reveal %s", ui->move_unit);
+  for (int i = 0; i < ui->nvia && len > 0 && (size_t)len < sizeof line; i++) {
+    char pos[16];
+    murk_pos_format(ui->via[i], pos, sizeof pos);
+    len += snprintf(line + len, sizeof line - (size_t)len, "%s%s", i ? " " : " via ", pos);
+  }
+  ui->mode = TUI_MODE_MAP;
+  ui->nvia = 0;
+  return send(s, line);
+}
+
+/* Enter in the reveal: the cursor's cell for the next team (again: taken back). */
+static int reveal_via_cell(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  if (murk_pos_eq(ui->cursor, ui->move_from)) return send_reveal_via(s);
+  int w = s->view->grid.width;
+  unsigned char* cell = &ui->cells[ui->cursor.y * w + ui->cursor.x];
+  for (int i = 0; i < ui->nvia; i++)
+    if (murk_pos_eq(ui->via[i], ui->cursor)) {
+      memmove(&ui->via[i], &ui->via[i + 1], (size_t)(ui->nvia - i - 1) * sizeof ui->via[0]);
+      ui->nvia--;
+      *cell |= TUI_CELL_REACH;
+      set_message(ui, TUI_A_NORMAL, "reveal %s: %d of %d placed", ui->move_unit, ui->nvia,
+                  ui->via_max);
+      return 0;
+    }
+  ui->via[ui->nvia++] = ui->cursor;
+  *cell &= (unsigned char)~TUI_CELL_REACH; /* no longer free for the next */
+  if (ui->nvia >= ui->via_max) return send_reveal_via(s);
+  set_message(ui, TUI_A_NORMAL, "reveal %s: %d of %d placed (v reveals now, Esc cancels)",
+              ui->move_unit, ui->nvia, ui->via_max);
   return 0;
 }
 
@@ -1284,8 +1398,53 @@ static int act_withdraw(struct tui_session* s) {
   return 0;
 }
 
+/* No Man's Land's patrol phase: d sends a platoon out on patrol to the cursor, from the
+ * list of those the view says may go; away from the lit cells (the view's), the cursor
+ * goes to the nearest first. */
+static int act_patrol(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_view* v = s->view;
+  int best = -1, bestd = 0;
+  for (int i = 0; i < v->nplace_cells; i++) {
+    int d = murk_geom_distance(&v->grid, v->place_cells[i], ui->cursor);
+    if (best < 0 || d < bestd) {
+      best = i;
+      bestd = d;
+    }
+  }
+  if (best < 0) {
+    set_message(ui, TUI_A_ERROR, "no cell is left for a patrol: 'e' ends the phase");
+    return 0;
+  }
+  char pos[16];
+  if (bestd > 0) {
+    ui->cursor = v->place_cells[best];
+    tui_hexmap_follow(&ui->map, ui->cursor, 2);
+    murk_pos_format(ui->cursor, pos, sizeof pos);
+    set_message(ui, TUI_A_NORMAL, "a patrol goes on a lit cell: the nearest is %s (d again)", pos);
+    return 0;
+  }
+  murk_pos_format(ui->cursor, pos, sizeof pos);
+  char title[96];
+  snprintf(title, sizeof title, "Send which platoon out on patrol at %s?", pos);
+  pick_open(ui, TUI_PICK_PATROL, title);
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (!pl->may_deploy) continue;
+    char h[16];
+    snprintf(h, sizeof h, "%d", pl->index + 1);
+    struct tui_pick_item* it = pick_add(&ui->pick, h);
+    if (!it) break;
+    snprintf(it->label, sizeof it->label, "%d %s (%s, %d teams, %s)", pl->index + 1, pl->name,
+             pl->type, pl->nteams, murk_platoon_state_name(pl->state));
+  }
+  pick_done(s, "no platoon of yours may go out on patrol: 'e' ends the phase");
+  return 0;
+}
+
 static int act_deploy(struct tui_session* s) {
   struct tui_ui* ui = cur_ui(s);
+  if (patrolling(s->view)) return act_patrol(s);
   if (!placing_phase(s->view->phase) && !in_phase(s, MURK_PHASE_DEPLOY, "platoons deploy"))
     return 0;
   char pos[16];
@@ -1570,11 +1729,17 @@ static int key_move(struct tui_session* s, struct tui_key k) {
       }
       /* A second click on the same cell goes. */
       /* fall through */
+    case 'v':
+    case 'r':
+      if (strcmp(ui->move_verb, "reveal") == 0) return send_reveal_via(s);
+      return 0;
     case TUI_KEY_ENTER:
     case '\r':
     case ' ':
     case 'm': {
-      if (murk_pos_eq(ui->cursor, ui->move_from)) {
+      if (strcmp(ui->move_verb, "reveal") == 0) return reveal_via_cell(s);
+      bool adjust = strcmp(ui->move_verb, "adjust") == 0; /* its own cell: it stays */
+      if (murk_pos_eq(ui->cursor, ui->move_from) && !adjust) {
         ui->mode = TUI_MODE_MAP;
         return 0;
       }
@@ -1721,6 +1886,8 @@ static int key_map(struct tui_session* s, struct tui_key k) {
       return act_move(s);
     case 'r':
       return act_reveal(s);
+    case 'v':
+      return act_reveal_via(s);
     case 's':
       return send(s, "spot");
     case 'f':

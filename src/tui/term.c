@@ -293,6 +293,18 @@ static bool translate(int r, wint_t ch, struct tui_key* k) {
   }
 }
 
+/* What the session answered a key or an idle moment with (tui_session_key,
+ * tui_session_idle): -1 an error (in err), 1 quit, else 0 (*wipe set for a whole redraw). */
+static int answer(int f, bool* wipe, char* err, size_t n) {
+  if (f < 0) {
+    snprintf(err, n, "%s", murk_strerror(f));
+    return -1;
+  }
+  if (f & TUI_SESSION_QUIT) return 1;
+  if (f & TUI_SESSION_CLEAR) *wipe = true;
+  return 0;
+}
+
 int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
   term_signal = 0;
   SCREEN* scr = newterm(NULL, stdout, stdin);
@@ -380,13 +392,11 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
     if (r == ERR) {
       /* The timeout, or a signal: meanwhile a remote game's host may have sent news. */
       int f = term_signal ? 0 : tui_session_idle(s);
-      if (f < 0) {
-        snprintf(err, n, "%s", murk_strerror(f));
-        result = -1;
+      int a = answer(f, &wipe, err, n);
+      if (a != 0) {
+        if (a < 0) result = -1;
         break;
       }
-      if (f & TUI_SESSION_QUIT) break;
-      if (f & TUI_SESSION_CLEAR) wipe = true;
       if (f) dirty = true;
       continue;
     }
@@ -409,14 +419,11 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
       continue;
     struct tui_key k;
     if (!translate(r, ch, &k)) continue;
-    int f = tui_session_key(s, k);
-    if (f < 0) {
-      snprintf(err, n, "%s", murk_strerror(f));
-      result = -1;
+    int a = answer(tui_session_key(s, k), &wipe, err, n);
+    if (a != 0) {
+      if (a < 0) result = -1;
       break;
     }
-    if (f & TUI_SESSION_QUIT) break;
-    if (f & TUI_SESSION_CLEAR) wipe = true;
     dirty = true;
   }
 done:

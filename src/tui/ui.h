@@ -36,6 +36,8 @@ enum tui_pick_kind {
   TUI_PICK_ASSAULT,    /* enemy platoon assaulted */
   TUI_PICK_WITHDRAW,   /* own platoon to take off the table (Fighting Withdrawal) */
   TUI_PICK_MOVER,      /* own unit to move (then the cell, as with m on it) */
+  TUI_PICK_PATROL,     /* own platoon sent out on patrol to the cursor (No Man's Land) */
+  TUI_PICK_REVEAL_VIA, /* own hidden platoon to reveal, its other teams' cells then chosen */
 };
 
 #define TUI_PICK_MAX 48
@@ -64,6 +66,7 @@ enum {
 };
 
 #define TUI_LINE_MAX 256
+#define TUI_VIA_MAX 8 /* cells a reveal names at most (MURK_CMD_MAX_WAYPOINTS) */
 #define TUI_MESSAGE_MAX 256
 
 /* A question before a command that cannot be taken back once sent: ending a step while
@@ -105,8 +108,12 @@ struct tui_ui {
 
   /* MOVE */
   char move_unit[16]; /* handle of the unit moving: "3" or "T3" */
-  char move_verb[8];  /* the command it sends: "move", or "recce" in the reconnaissance phase */
+  char move_verb[8];  /* the command it sends: "move", "recce" in the reconnaissance phase,
+                         "adjust" for a wing leader that won a deployment roll, or "reveal"
+                         while the cells of a revealed platoon's other teams are chosen */
   struct murk_pos move_from;
+  struct murk_pos via[TUI_VIA_MAX]; /* "reveal": the cells chosen so far */
+  int nvia, via_max;                /* how many, and how many it may take */
 
   /* PICK */
   struct tui_pick pick;

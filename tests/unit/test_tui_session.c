@@ -184,6 +184,90 @@ static int setup_withdrawal(void** state) {
   return rc;
 }
 
+/* A bundled mission after a script's first commands (each the side to act's, as a script
+ * without prefixes), the session started on the side to act's hand-over. */
+static int setup_played(void** state, const char* id, uint64_t seed, const char* const* lines) {
+  struct ctx* x = test_calloc(1, sizeof *x);
+  char path[512];
+  snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, id);
+  struct murk_diags d;
+  murk_diags_init(&d, path);
+  assert_int_equal(murk_mission_load(path, &x->m, &d), MURK_OK);
+  assert_int_equal(murk_game_new(x->m, seed, &x->g), MURK_OK);
+  for (int i = 0; lines[i]; i++) {
+    char reason[256] = "";
+    int rc =
+        murk_game_apply_line(x->g, murk_game_to_act(x->g), lines[i], reason, sizeof reason, NULL);
+    if (rc != MURK_OK) fprintf(stderr, "%s: %s\n", lines[i], reason);
+    assert_int_equal(rc, MURK_OK);
+  }
+  struct tui_session_opts o = {.seed = seed, .save = fake_save, .save_ctx = x};
+  assert_int_equal(tui_session_new(x->g, &o, &x->s), MURK_OK);
+  assert_int_equal(tui_session_resize(x->s, 120, 45), MURK_OK);
+  assert_int_equal(tui_canvas_init(&x->c, 120, 45, false), MURK_OK);
+  x->attacker_revealed = x->defender_revealed = true; /* another mission's secrets */
+  *state = x;
+  return 0;
+}
+
+/* No Man's Land (tests/games/no-mans-land-full.txt) at its patrol phase, the attacker's. */
+static int setup_patrol(void** state) {
+  static const char* const lines[] = {"objective at 09,08",
+                                      "objective at 24,14",
+                                      "end",
+                                      "end",
+                                      "deploy 1 at 10,04",
+                                      "deploy 1 at 25,18",
+                                      "deploy 2 at 22,04",
+                                      "deploy 2 at 20,19",
+                                      "deploy 3 at 16,01",
+                                      "deploy 3 at 14,21",
+                                      "end",
+                                      "end",
+                                      NULL};
+  return setup_played(state, "no-mans-land", 1, lines);
+}
+
+/* Limited Intelligence at Hohenfeld (tests/games/li-hohenfeld-march.txt): the attacker's
+ * wing T6 has just won its deployment roll and may adjust a cell. */
+static int setup_adjust(void** state) {
+  static const char* const lines[] = {"deploy 1 at 16,06",
+                                      "deploy 1 at 14,06",
+                                      "deploy 1 at 18,06",
+                                      "deploy 5 at 08,04",
+                                      "deploy 5 at 07,04",
+                                      "deploy 5 at 09,04",
+                                      "deploy 8 at 24,04",
+                                      "deploy dummy at 04,05",
+                                      "deploy dummy at 03,05",
+                                      "deploy dummy at 05,05",
+                                      "deploy dummy at 28,02",
+                                      "end",
+                                      "deploy 1 at 16,17",
+                                      "deploy 1 at 15,17",
+                                      "deploy 1 at 17,17",
+                                      "deploy 4 at 10,17",
+                                      "deploy 4 at 08,17",
+                                      "deploy 4 at 12,17",
+                                      "deploy 8 at 24,17",
+                                      "deploy dummy at 05,18",
+                                      "deploy dummy at 28,18",
+                                      "end",
+                                      "move T9 to 08,14",
+                                      "move 4 to 10,15",
+                                      "move 8 to 24,15",
+                                      "end",
+                                      "end",
+                                      "end",
+                                      "move 5 to 06,07",
+                                      "end",
+                                      "end",
+                                      "end",
+                                      "move 1 to 16,12",
+                                      NULL};
+  return setup_played(state, "li-hohenfeld", 7, lines);
+}
+
 static int teardown(void** state) {
   struct ctx* x = *state;
   tui_session_free(x->s);
@@ -1114,6 +1198,131 @@ static void test_stuck_seat(void** state) {
   assert_null(two);
 }
 
+/* The patrol phase: d offers the platoons the view says may go out, at the lit cells the
+ * view lists (never the TUI's own judgement), and sends `patrol N at X,Y`. */
+static void test_patrol_key(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  assert_int_equal(murk_game_phase(x->g), MURK_PHASE_PATROL);
+  const struct murk_view* v = tui_session_view(x->s);
+  assert_true(v->nplace_cells > 0);
+  assert_true(shows(x, "d patrol here"));
+  /* The lit cells are the view's. */
+  struct murk_pos p = v->place_cells[0];
+  assert_true(UI->cells[p.y * v->grid.width + p.x] & TUI_CELL_ZONE);
+  /* Away from them, d puts the cursor on the nearest; d again lists the platoons. */
+  go(x, 0, 0);
+  key(x, 'd');
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_true(shows(x, "a patrol goes on a lit cell"));
+  bool lit = false;
+  for (int i = 0; i < v->nplace_cells; i++) lit |= murk_pos_eq(v->place_cells[i], UI->cursor);
+  assert_true(lit);
+  key(x, 'd');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.kind, TUI_PICK_PATROL);
+  int n = 0;
+  for (int i = 0; i < v->nplatoons; i++) n += v->platoons[i].may_deploy;
+  assert_int_equal(UI->pick.n, n);
+  while (strcmp(UI->pick.items[UI->pick.sel].handle, "4") != 0) {
+    assert_true(UI->pick.sel + 1 < UI->pick.n);
+    key(x, 'j');
+  }
+  size_t before = murk_game_log_count(x->g);
+  key(x, TUI_KEY_ENTER);
+  assert_true(UI->confirm.open);
+  char want[32], pos[16];
+  murk_pos_format(UI->cursor, pos, sizeof pos);
+  snprintf(want, sizeof want, "patrol 4 at %s", pos);
+  key(x, 'y');
+  assert_int_equal(murk_game_log_count(x->g), before + 1);
+  assert_string_equal(murk_game_log_line(x->g, before), want);
+}
+
+/* A wing leader that won its deployment roll: m takes it (the view names it), Enter sends
+ * `adjust`. */
+static void test_adjust_key(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  const struct murk_view* v = tui_session_view(x->s);
+  assert_int_equal(v->adjust_leader, 6);
+  assert_int_equal(v->adjust_cells, 1);
+  assert_true(shows(x, "m adjust T6 (up to 1 cell)"));
+  go(x, 2, 2);
+  key(x, 'm');
+  assert_int_equal(UI->mode, TUI_MODE_MOVE);
+  assert_string_equal(UI->move_verb, "adjust");
+  assert_int_equal(UI->cursor.x, 16);
+  assert_int_equal(UI->cursor.y, 13);
+  assert_true(shows(x, "adjust: put the cursor where the leader goes"));
+  key(x, 'k');
+  size_t before = murk_game_log_count(x->g);
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(murk_game_log_count(x->g), before + 1);
+  assert_string_equal(murk_game_log_line(x->g, before), "adjust T6 to 16,12");
+  assert_int_equal(tui_session_view(x->s)->adjust_leader, 0);
+}
+
+/* v on a template: its other teams' cells lit (the view's murk_view_reveal_cells), Enter
+ * puts each; the last sends `reveal Tn via ...`. */
+static void test_reveal_via_key(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  command(x, "deploy 1 at 6,8");
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy 1 at 6,2");
+  take_over(x, MURK_ATTACKER);
+  command(x, "deploy 2 at 12,8");
+  take_over(x, MURK_DEFENDER);
+  command(x, "deploy 2 at 12,1");
+  take_over(x, MURK_ATTACKER);
+  command(x, "end");
+  take_over(x, MURK_DEFENDER);
+  command(x, "end");
+  take_over(x, MURK_ATTACKER);
+  /* Away from own templates: the list of the hidden ones; Esc backs out. */
+  go(x, 0, 11);
+  key(x, 'v');
+  assert_int_equal(UI->mode, TUI_MODE_PICK);
+  assert_int_equal(UI->pick.kind, TUI_PICK_REVEAL_VIA);
+  key(x, TUI_KEY_ESC);
+  go(x, 6, 8);
+  key(x, 'v');
+  assert_int_equal(UI->mode, TUI_MODE_MOVE);
+  assert_string_equal(UI->move_verb, "reveal");
+  assert_int_equal(UI->via_max, 2); /* Alpha Lancers: three teams */
+  const struct murk_view* v = tui_session_view(x->s);
+  int w = v->grid.width;
+  struct murk_pos lit[2];
+  int n = 0;
+  for (int i = 0; i < w * v->grid.height && n < 2; i++)
+    if (UI->cells[i] & TUI_CELL_REACH) lit[n++] = (struct murk_pos){i % w, i / w};
+  assert_int_equal(n, 2);
+  go(x, lit[0].x, lit[0].y);
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(UI->nvia, 1);
+  /* Enter again on it takes it back; once more puts it. */
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(UI->nvia, 0);
+  key(x, TUI_KEY_ENTER);
+  size_t before = murk_game_log_count(x->g);
+  go(x, lit[1].x, lit[1].y);
+  x->alpha_known = true;
+  key(x, TUI_KEY_ENTER);
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_int_equal(murk_game_log_count(x->g), before + 1);
+  char want[64], a[16], b[16];
+  murk_pos_format(lit[0], a, sizeof a);
+  murk_pos_format(lit[1], b, sizeof b);
+  snprintf(want, sizeof want, "reveal T1 via %s %s", a, b);
+  assert_string_equal(murk_game_log_line(x->g, before), want);
+  for (int i = 0; i < 2; i++) {
+    const struct murk_view_team* tm = murk_view_team_at(tui_session_view(x->s), lit[i]);
+    assert_non_null(tm);
+    assert_int_equal(tm->owner, MURK_ATTACKER);
+  }
+}
+
 int main(void) {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
   const struct CMUnitTest tests[] = {
@@ -1135,6 +1344,9 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_withdraw_key, setup_withdrawal, teardown),
       T(test_against_the_computer),
       T(test_stuck_seat),
+      T(test_reveal_via_key),
+      cmocka_unit_test_setup_teardown(test_patrol_key, setup_patrol, teardown),
+      cmocka_unit_test_setup_teardown(test_adjust_key, setup_adjust, teardown),
   };
 #undef T
   return cmocka_run_group_tests(tests, NULL, NULL);
