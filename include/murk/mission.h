@@ -81,6 +81,7 @@ struct murk_terrain {
   enum murk_terrain_class cls; /* governs movement */
   enum murk_sight sight;       /* governs line of sight */
   enum murk_works works;       /* wire or a fortification built on it (`works:`), or none */
+  bool sewer; /* a way into the sewers (`sewer: true`): the ASL night rules, 1.531 */
 };
 
 /* A numbered entry point: a die roll of one of `rolls` brings arrivals on here. */
@@ -162,7 +163,8 @@ struct murk_objective_rule {
   X(VEHICLE, "vehicle")           \
   X(DEEP_STRIKE, "deep_strike")   \
   X(INFILTRATE, "infiltrate")     \
-  X(COMMANDER, "commander")
+  X(COMMANDER, "commander")       \
+  X(BERSERK, "berserk")
 
 enum murk_platoon_flag_bit {
 #define MURK_PF_BIT(id, name) MURK_PF_BIT_##id,
@@ -207,6 +209,10 @@ struct murk_platoon {
   char wing[MURK_NAME];
   int command_rating;
   int points; /* margin of victory: its points cost; 0: as many as its teams (murk's own) */
+  /* Its dedicated transport (`transport:`, a platoon of the same force flagged transport):
+   * the roster index + 1, 0 for none. Under per-unit reserve rolls the two roll as one
+   * (seed 004, Reserves). */
+  int transport;
 };
 
 struct murk_force {

@@ -122,14 +122,17 @@ struct murk_view_platoon {
   int command_distance;           /* cells */
   unsigned flags;                 /* MURK_PF(...) */
   enum murk_reserve_kind reserve; /* in reserve: its kind (command.h) */
-  int ambush;       /* in reserve: held in ambush (1) or immediate ambush (2), else 0 */
-  bool may_arrive;  /* in reserve, and a roll this turn lets one of its kind come on */
-  bool dug_in;      /* Prepared Positions */
-  bool recce_moved; /* made its reconnaissance deployment move */
-  bool may_deploy;  /* the side to act may place it now with this setup phase's command:
-                       deploy it (the phase is its own), or send it out on patrol (No Man's
-                       Land's patrol phase: patrol N at X,Y, at one of place_cells) */
-  int wing;         /* Limited Intelligence: its wing, an index into the view's wings; -1 */
+  int ambush;           /* in reserve: held in ambush (1) or immediate ambush (2), else 0 */
+  bool may_arrive;      /* in reserve, and a roll this turn lets one of its kind come on */
+  bool dug_in;          /* Prepared Positions */
+  bool recce_moved;     /* made its reconnaissance deployment move */
+  bool may_deploy;      /* the side to act may place it now with this setup phase's command:
+                           deploy it (the phase is its own), or send it out on patrol (No Man's
+                           Land's patrol phase: patrol N at X,Y, at one of place_cells) */
+  bool may_deep_strike; /* the side to act may hold it in deep-strike reserve now (`reserve N
+                           deep`: the reserves phase, the mission's Deep Strike rule on, and
+                           the platoon has the ability; seed 004, Deep Strike) */
+  int wing;             /* Limited Intelligence: its wing, an index into the view's wings; -1 */
   /* Revealed platoons (a hidden one moves as its marker): how it moves. Its first team on
    * the table leads; the others keep their places around it. */
   struct murk_pos lead;
@@ -156,6 +159,8 @@ struct murk_view_arrival {
   enum murk_reserve_kind kind; /* which of the side's reserves may use it */
   char where[96];              /* "entry 3 (Luneville road) at 35,14" */
   bool anywhere;               /* deep strike: aimed at any cell (the platoon then scatters) */
+  int platoon; /* kept for this own platoon (roster index): the unit or transport that rolled
+                  with one that came on (seed 004, Reserves); -1: any of its kind */
   /* Every cell it may come on at, in table-edge order, free as the game judges it
    * (reserves.c); for a deep strike every cell it may aim at, row by row: beyond the
    * keep-out distance from every enemy the side sees or last saw. Into the view's pool. */

@@ -98,6 +98,20 @@ static const char* class_phrase(enum murk_terrain_class c) {
                                        : "through open ground";
 }
 
+/* seed 003, 1.532: a strayer that enters a cell holding a friendly unit on the part of its
+ * way it still covers (the first half) is no longer straying and goes on the whole way
+ * ordered (the text: "may use the remainder of its MF"; cut after that). Any own marker
+ * counts, dummy or not, so the strayer's distance never tells the enemy what a counter
+ * holds (murk's choice; the text asks for a Good Order unit, and murk has no broken ones).
+ * Told as the movement roll was. */
+static bool stray_contact(struct murk_game* g, enum murk_side side, const char* handle, int mi,
+                          int unit, const struct path* p, enum murk_audience aud, bool split) {
+  if (mk_night_friendly_contact(g, side, mi, unit, p->cells, p->n / 2) < 0) return false;
+  mk_emit(g, MURK_EV_INFO, aud, side, "%s finds friends on its way: it goes on as ordered", handle);
+  if (split) mk_event_split(g, side);
+  return true;
+}
+
 /* seed 000, Moving platoons: a template moves a fixed distance by terrain, whatever it
  * hides; the slowest class of terrain entered governs the whole move. A cloaking counter
  * moves the same way at its own allowance (marker.c: the operations of its kind). */
@@ -148,10 +162,10 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. Heard
    * where the enemy sees it start, the mover's copy saying nothing of who heard. */
   int jitter = 0;
-  if (mk_night_strays(
-          g, side, handle,
-          ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, start, false),
-          !ops->seen_anywhere, &jitter)) {
+  enum murk_audience saud =
+      ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, start, false);
+  if (mk_night_strays(g, side, handle, saud, !ops->seen_anywhere, -1, p.cells, p.n, &jitter) &&
+      !stray_contact(g, side, handle, mi, -1, &p, saud, !ops->seen_anywhere)) {
     moved = p.n / 2;
     while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
   }
@@ -468,10 +482,10 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   enum murk_audience raud = mk_sight_audience(g, side, start, start, flash);
   if (raud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit))
     raud = MURK_AUD_ALL;
-  if (mk_night_strays(g, side, handle, raud,
-                      g->s.phase == MURK_PHASE_PLAY &&
-                          mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED,
-                      &jitter)) {
+  bool rsplit = g->s.phase == MURK_PHASE_PLAY &&
+                mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED;
+  if (mk_night_strays(g, side, handle, raud, rsplit, unit, p.cells, p.n, &jitter) &&
+      !stray_contact(g, side, handle, -1, unit, &p, raud, rsplit)) {
     moved = p.n / 2;
     while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
   }

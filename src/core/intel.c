@@ -44,12 +44,20 @@ bool mk_intel_came_down(const struct murk_game* g, int mi) {
 
 /* seed 003, 1.53: at night a wing makes the movement roll before it moves, as any unit
  * does (the roll is public: leader counters are). True when it strays; *jitter as
- * mk_night_strays. */
-static bool wing_strays(struct murk_game* g, enum murk_side side, const struct mk_marker* mk,
-                        int* jitter) {
+ * mk_night_strays. way: the n cells leader marker mi is ordered through (NULL for a Dis
+ * move); a strayer that finds its own side on the first half of it goes on as ordered
+ * (1.532, as a platoon does in fog.c). */
+static bool wing_strays(struct murk_game* g, enum murk_side side, int mi,
+                        const struct murk_pos* way, int n, int* jitter) {
   char handle[16];
-  snprintf(handle, sizeof handle, "T%d", mk->number);
-  return mk_night_strays(g, side, handle, MURK_AUD_ALL, false, jitter);
+  snprintf(handle, sizeof handle, "T%d", g->s.markers[mi].number);
+  if (!mk_night_strays(g, side, handle, MURK_AUD_ALL, false, -1, way, n, jitter)) return false;
+  if (way && mk_night_friendly_contact(g, side, mi, -1, way, n / 2) >= 0) {
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "%s finds friends on its way: it goes on as ordered", handle);
+    return false;
+  }
+  return true;
 }
 
 /* ---- wings ---- */
@@ -888,7 +896,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far, to the
    * last cell it knows free on its way (as a platoon does, fog.c). */
   int jitter = 0;
-  if (wing_strays(g, side, mk, &jitter)) {
+  if (wing_strays(g, side, mi, path, n, &jitter)) {
     n /= 2;
     while (n > 0 && !mk_cell_known_free(g, side, path[n - 1])) n--;
   }
@@ -1072,7 +1080,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
     for (int i = 0; i < MURK_MAX_DIS; i++) mk->dis_start[i] = mk->dis[i];
     mk->moved = true;
     mk->moved_cells = 0;
-    strays = wing_strays(g, side, mk, &jitter);
+    strays = wing_strays(g, side, mi, NULL, 0, &jitter);
   }
   mk->dis_moved = true;
   if (strays) {

@@ -157,8 +157,43 @@ static void load_teams(struct ld* L, yaml_node_t* n, struct murk_force* f, struc
   X(PLATOON_FLAGS, "flags")                       \
   X(PLATOON_WING, "wing")                         \
   X(PLATOON_COMMAND_RATING, "command_rating")     \
-  X(PLATOON_POINTS, "points")
+  X(PLATOON_POINTS, "points")                     \
+  X(PLATOON_TRANSPORT, "transport")
 LD_RECORD(platoon, PLATOON_FIELDS);
+
+/* Each platoon's `transport:` (seed 004, Reserves: a unit and its dedicated transport roll
+ * as one): another platoon of the same force, flagged transport, carrying no other. */
+static void resolve_transports(struct ld* L, struct murk_force* f, const char* side,
+                               char carried_by[][MURK_NAME], yaml_node_t* const* at) {
+  for (int i = 0; i < f->nplatoons; i++) {
+    if (!at[i]) continue;
+    int t = -1;
+    for (int k = 0; k < f->nplatoons && t < 0; k++)
+      if (strcmp(f->platoons[k].name, carried_by[i]) == 0) t = k;
+    if (t < 0) {
+      yw_err(&L->w, at[i], "no platoon '%s' in forces.%s (expected the name of its transport)",
+             carried_by[i], side);
+    } else if (t == i) {
+      yw_err(&L->w, at[i], "platoon '%s' cannot be its own transport", f->platoons[i].name);
+    } else if (!(f->platoons[t].flags & MURK_PF(TRANSPORT))) {
+      yw_err(&L->w, at[i], "platoon '%s' is not a transport (expected one with the transport flag)",
+             carried_by[i]);
+    } else if (f->platoons[i].flags & MURK_PF(TRANSPORT)) {
+      yw_err(&L->w, at[i], "platoon '%s' is a transport itself: a transport carries, it has none",
+             f->platoons[i].name);
+    } else {
+      int other = -1;
+      for (int k = 0; k < f->nplatoons && other < 0; k++)
+        if (k != i && f->platoons[k].transport == t + 1) other = k;
+      if (other >= 0)
+        yw_err(&L->w, at[i], "'%s' already carries '%s' (expected one unit a transport)",
+               carried_by[i], f->platoons[other].name);
+      else
+        f->platoons[i].transport = t + 1;
+    }
+    if (yw_full(&L->w)) return;
+  }
+}
 
 static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, const char* side,
                           bool profiles_ok) {
@@ -171,6 +206,9 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
     return;
   }
   const yaml_node_t* name_at[MURK_MISSION_MAX_PLATOONS] = {0};
+  /* `transport:` names a platoon that may come later in the list: resolved at the end. */
+  char carried_by[MURK_MISSION_MAX_PLATOONS][MURK_NAME] = {{0}};
+  yaml_node_t* transport_at[MURK_MISSION_MAX_PLATOONS] = {0};
   FOR_ITEMS(L, n, it) {
     yaml_node_t* pn = node(L, *it);
     yaml_node_t* v[platoon_nfields];
@@ -216,12 +254,18 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
       yw_int(&L->w, v[PLATOON_COMMAND_RATING], "command_rating", 0, 10, &pl.command_rating);
     /* Margin of victory (seed 004, Victory Points): a unit is worth its points cost. */
     if (v[PLATOON_POINTS]) yw_int(&L->w, v[PLATOON_POINTS], "points", 1, 100000, &pl.points);
+    char carrier[MURK_NAME] = "";
+    if (v[PLATOON_TRANSPORT])
+      yw_text(&L->w, v[PLATOON_TRANSPORT], "transport", carrier, sizeof carrier);
     if (L->w.diags->count == before) {
       name_at[f->nplatoons] = v[PLATOON_NAME];
+      transport_at[f->nplatoons] = v[PLATOON_TRANSPORT];
+      memcpy(carried_by[f->nplatoons], carrier, sizeof carrier);
       f->platoons[f->nplatoons++] = pl;
     }
     if (yw_full(&L->w)) return;
   }
+  resolve_transports(L, f, side, carried_by, transport_at);
 }
 
 #define FORCE_FIELDS(X)                     \

@@ -142,7 +142,8 @@ void ld_table(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
   X(LEGEND_SIGHT, "sight") \
   X(LEGEND_NAME, "name")   \
   X(LEGEND_BLAZE, "blaze") \
-  X(LEGEND_WORKS, "works")
+  X(LEGEND_WORKS, "works") \
+  X(LEGEND_SEWER, "sewer")
 LD_RECORD(legend, LEGEND_FIELDS);
 
 /* Returns false when a legend key is unusable: the map's characters are then not checked,
@@ -214,6 +215,8 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
     }
     if (v[LEGEND_BLAZE])
       yw_int(&L->w, v[LEGEND_BLAZE], "blaze", 0, 9, &m->blaze[dst - m->terrain]); /* 1.94 */
+    /* The ASL night rules, 1.531: a unit making for a sewer does not stray. */
+    if (v[LEGEND_SEWER]) yw_bool(&L->w, v[LEGEND_SEWER], "sewer", &t.sewer);
     *dst = t;
   }
   return keys_ok;

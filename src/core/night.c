@@ -439,10 +439,31 @@ int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, i
   return vehicle || cls == MURK_TERRAIN_DIFFICULT ? 1 : 0;
 }
 
+/* Is revealed unit `unit` of `side` berserk (its platoon's flag; 1.533)? */
+static bool berserk(const struct murk_game* g, enum murk_side side, int unit) {
+  return unit >= 0 && (mk_unit_platoon(g, side, unit)->flags & MURK_PF(BERSERK)) != 0;
+}
+
 bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handle,
-                     enum murk_audience aud, bool split, int* jitter) {
+                     enum murk_audience aud, bool split, int unit, const struct murk_pos* way,
+                     int n, int* jitter) {
   *jitter = 0;
   if (!night_moves(g)) return false;
+  /* 1.533: a berserk unit is not subject to straying, so it makes no Movement DR (and so
+   * no jitter fire of its own). Only a revealed platoon: under a counter it rolls like any
+   * counter, which must not tell the enemy what it hides (murk's choice). */
+  const char* exempt = berserk(g, side, unit) ? "is berserk" : NULL;
+  /* 1.531: nor does a unit that wants to enter a sewer this move (our copy is cut after
+   * "sewer"; murk's reading: any cell of the way it is ordered is a sewer). */
+  for (int i = 0; i < n && !exempt; i++) {
+    const struct murk_terrain* t = murk_mission_terrain_at(g->m, way[i]);
+    if (t && t->sewer) exempt = "makes for the sewers";
+  }
+  if (exempt) {
+    mk_emit(g, MURK_EV_INFO, aud, side, "%s %s: no movement roll, it cannot stray", handle, exempt);
+    if (split) mk_event_split(g, side);
+    return false;
+  }
   /* 1.53: the Movement DR before a unit moves; a coloured 6 strays. */
   struct murk_dice_expr dd = {2, 6, 1, 0};
   struct murk_roll r;
@@ -458,6 +479,21 @@ bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handl
   mk_emit(g, MURK_EV_INFO, aud, side, "%s loses its way in the dark: it goes half as far", handle);
   if (split) mk_event_split(g, side);
   return true;
+}
+
+int mk_night_friendly_contact(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                              const struct murk_pos* way, int n) {
+  const struct mk_state* s = &g->s;
+  for (int i = 0; i < n; i++) {
+    int k = mk_marker_index_at(s, way[i]);
+    if (k >= 0 && k != mi && s->markers[k].owner == side) return i;
+    enum murk_side ts;
+    int tt;
+    if (!mk_team_at(s, way[i], &ts, &tt) || ts != side) continue;
+    const struct mk_unit_state* u = unit >= 0 ? &s->units[side][unit] : NULL;
+    if (!u || tt < u->first_team || tt >= u->first_team + u->nteams) return i;
+  }
+  return -1;
 }
 
 /* The enemy unit nearest to p that may jitter fire (1.551: good order, not hidden, with
@@ -519,13 +555,16 @@ static void jitter_fires(struct murk_game* g, enum murk_side side, int mi, int u
 void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
                      int total) {
   if (total <= 0) return;
-  /* 1.55's table. murk has no Stealthy or Lax units: all are Normal (1.63), so 6 and 8 do
-   * nothing; 2 and 4 make the closest DEFENDER (the side not moving) fire, 10 the mover
-   * unless cloaked, 12 the mover. */
-  if (total == 2 || total == 4) {
+  /* 1.55's table. murk has no Stealthy units; a berserk platoon is Lax (1.533, 1.62), every
+   * other unit Normal (1.63). 2 and 4 make the closest DEFENDER (the side not moving) fire,
+   * 6 too if it is Lax, 10 the mover unless cloaked, 12 the mover. 8 would make a Lax mover
+   * fire, but a berserk mover makes no roll (1.533), so 8 does nothing. */
+  if (total == 2 || total == 4 || total == 6) {
     int emi = -1, eunit = -1;
     enum murk_side other = murk_side_other(side);
-    if (closest_defender(g, other, at, &emi, &eunit)) jitter_fires(g, other, emi, eunit, total);
+    if (closest_defender(g, other, at, &emi, &eunit) &&
+        (total != 6 || (emi < 0 && berserk(g, other, eunit))))
+      jitter_fires(g, other, emi, eunit, total);
     return;
   }
   bool cloaked = mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK;

@@ -75,9 +75,16 @@ int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, i
 /* The Movement DR before `handle` moves (1.53), with audience aud (split: each event public
  * is split into a copy for each side, so the mover cannot tell who heard it): true when it
  * strays (it then goes half as far); *jitter: the doubles' total when jitter fire may
- * follow (1.55), else 0. */
+ * follow (1.55), else 0. unit: the revealed platoon moving, -1 for a counter; way: the n
+ * cells it is ordered through. No roll for a berserk platoon (1.533) or a way into a sewer
+ * (1.531). */
 bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handle,
-                     enum murk_audience aud, bool split, int* jitter);
+                     enum murk_audience aud, bool split, int unit, const struct murk_pos* way,
+                     int n, int* jitter);
+/* Friendly contact (1.532): the first of the n cells of a strayer's way that holds another
+ * marker or team of `side` (not counter mi or revealed unit `unit` itself), or -1. */
+int mk_night_friendly_contact(const struct murk_game* g, enum murk_side side, int mi, int unit,
+                              const struct murk_pos* way, int n);
 /* After the move: jitter fire for doubles `total` (1.55) by the closest unit of the other
  * side to `at`, or by the mover (marker mi on the table, or revealed unit). */
 void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,

@@ -184,6 +184,14 @@ static int at_least(const struct murk_game* g, enum murk_reserve_kind k, int tot
 }
 
 /* The kind `reserve N` means without a word: the most particular one the side may hold. */
+bool mk_reserves_may_deep_strike(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct mk_state* s = &g->s;
+  return s->phase == MURK_PHASE_RESERVES && s->to_act == side &&
+         s->units[side][unit].state == MURK_PLATOON_WAITING &&
+         mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP) &&
+         (mk_unit_platoon(g, side, unit)->flags & MURK_PF(DEEP_STRIKE)) != 0;
+}
+
 static enum murk_reserve_kind default_kind(const struct murk_game* g, enum murk_side side) {
   static const enum murk_reserve_kind pref[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
                                                 MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN};
@@ -623,6 +631,66 @@ static void place_arrival(struct murk_game* g, enum murk_side side, struct mk_ar
           kinds[a->kind].name, where);
 }
 
+/* Does kind k roll one die per unit (seed 004, Reserves: each unit is diced for separately)?
+ * Deep strike always does (it arrives "as specified in the Reserves rules" of the same text),
+ * and so do the reserves of a mission under Escalation (they arrive "in accordance with the
+ * normal Reserves rules", that text's again); per_platoon asks it of other reserves. */
+static bool per_unit(const struct murk_game* g, enum murk_reserve_kind k) {
+  return k == MURK_RESERVE_DEEP ||
+         (k == MURK_RESERVE_PLAIN &&
+          (param(g, MURK_P_RES_PER_PLATOON) || murk_mission_rule_on(g->m, MURK_RULE_ESCALATION)));
+}
+
+/* The unit that rolls with `unit` in reserve of its kind: its dedicated transport, or the
+ * unit it carries, when that one waits in the same kind of reserve and the kind rolls per
+ * unit (seed 004, Reserves: "roll for both together"). -1 if none. */
+static int roll_partner(const struct murk_game* g, enum murk_side side, int unit,
+                        enum murk_reserve_kind kind) {
+  if (!per_unit(g, kind)) return -1;
+  int p = mk_unit_platoon(g, side, unit)->transport - 1;
+  for (int k = 0; k < g->s.nunits[side] && p < 0; k++)
+    if (mk_unit_platoon(g, side, k)->transport == unit + 1) p = k;
+  if (p < 0) return -1;
+  const struct mk_unit_state* o = &g->s.units[side][p];
+  return o->state == MURK_PLATOON_RESERVE && !o->ambush && o->reserve == kind ? p : -1;
+}
+
+/* Dice for kind k: units waiting, a unit and its transport counted once. */
+static int rolling_units(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++) {
+    const struct mk_unit_state* u = &g->s.units[side][i];
+    if (u->state != MURK_PLATOON_RESERVE || u->ambush != 0 || u->reserve != k) continue;
+    int p = roll_partner(g, side, i, k);
+    if (p < 0 || p > i) n++;
+  }
+  return n;
+}
+
+/* May arrival a bring `unit` on (its kind, unused, and kept for it or for anyone)? */
+static bool arrival_for(const struct murk_game* g, enum murk_side side, const struct mk_arrival* a,
+                        int unit) {
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  return !a->used && a->kind == u->reserve && (a->only == 0 || a->only == unit + 1);
+}
+
+/* Is anyone left who may use arrival a? */
+static bool arrival_live(const struct murk_game* g, enum murk_side side,
+                         const struct mk_arrival* a) {
+  if (a->used) return false;
+  if (a->only == 0) return waiting(g, side, a->kind) > 0;
+  const struct mk_unit_state* u = &g->s.units[side][a->only - 1];
+  return u->state == MURK_PLATOON_RESERVE && !u->ambush && u->reserve == a->kind;
+}
+
+bool mk_reserves_may_arrive(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  if (u->state != MURK_PLATOON_RESERVE || u->ambush) return false;
+  for (int i = 0; i < g->s.narrivals[side]; i++)
+    if (arrival_for(g, side, &g->s.arrivals[side][i], unit)) return true;
+  return false;
+}
+
 void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
   struct mk_state* s = &g->s;
   s->narrivals[side] = 0; /* arrivals that could not come on last turn are lost */
@@ -635,14 +703,9 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
     int from = param(g, ki->from);
     if (n == 0 || s->turn < from) continue;
     int dice = param(g, ki->dice) + param(g, ki->step) * (s->turn - from);
-    /* seed 004, Reserves: each unit is diced for separately. Deep strike always rolls
-     * that way (it arrives "as specified in the Reserves rules" of the same text), and so
-     * do the reserves of a mission under Escalation (they arrive "in accordance with the
-     * normal Reserves rules", that text's again); per_platoon asks it of other reserves. */
-    if (k == MURK_RESERVE_DEEP ||
-        (k == MURK_RESERVE_PLAIN &&
-         (param(g, MURK_P_RES_PER_PLATOON) || murk_mission_rule_on(g->m, MURK_RULE_ESCALATION))))
-      dice = n;
+    /* seed 004, Reserves: each unit is diced for separately, a unit and its transport
+     * together (one die: a success brings both, rolling_units and mk_reserves_arrive). */
+    if (per_unit(g, k)) n = dice = rolling_units(g, side, k);
     if (dice > MURK_DICE_MAX) dice = MURK_DICE_MAX;
     if (dice <= 0) continue;
     int score = param(g, ki->score);
@@ -673,7 +736,7 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
 int mk_reserves_due(const struct murk_game* g, enum murk_side side) {
   int n = 0;
   for (int i = 0; i < g->s.narrivals[side]; i++)
-    if (!g->s.arrivals[side][i].used && waiting(g, side, g->s.arrivals[side][i].kind) > 0) n++;
+    if (arrival_live(g, side, &g->s.arrivals[side][i])) n++;
   return n;
 }
 
@@ -710,7 +773,7 @@ int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* 
                 ((a->kind == MURK_RESERVE_PLAIN || a->kind == MURK_RESERVE_DEFAULT) &&
                  param(g, MURK_P_RES_PER_PLATOON));
     if (!must) continue;
-    if (a->used || waiting(g, side, a->kind) == 0) continue;
+    if (!arrival_live(g, side, a)) continue;
     if (!a->anywhere && arrival_free_cells(g, side, a, NULL, 0) == 0) continue;
     char where[160];
     mk_reserves_describe(g, side, i, where, sizeof where);
@@ -1008,6 +1071,24 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
 
 /* ---- arrive ---- */
 
+/* seed 004, Reserves: "roll for both together". A unit that comes on by a roll it shared
+ * with its transport (or a transport with the unit it carries) leaves the other an arrival
+ * of its own, at the same place rule: the passengers need not come on mounted, so each is
+ * put down by its own `arrive` (murk's reading: murk does not model embarking). */
+static void keep_for_partner(struct murk_game* g, enum murk_side side, int unit, int i) {
+  const struct mk_arrival* used = &g->s.arrivals[side][i];
+  if (used->only != 0) return; /* the second of the pair */
+  int p = roll_partner(g, side, unit, used->kind);
+  if (p < 0 || g->s.narrivals[side] >= MK_MAX_ARRIVALS) return;
+  struct mk_arrival* k = &g->s.arrivals[side][g->s.narrivals[side]++];
+  *k = *used;
+  k->used = false;
+  k->only = p + 1;
+  mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side,
+          "platoon %d (%s) comes with it: the same roll brings it on (arrive %d at X,Y)", p + 1,
+          mk_unit_platoon(g, side, p)->name, p + 1);
+}
+
 int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        const struct mk_cmd_args* args, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
@@ -1019,7 +1100,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
                      u->ambush ? " (it is in ambush: ambush N at X,Y)" : "");
   int first = -1;
   for (int i = 0; i < s->narrivals[side] && first < 0; i++)
-    if (!s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve) first = i;
+    if (arrival_for(g, side, &s->arrivals[side][i], unit)) first = i;
   if (first < 0)
     return mk_reject(reason, reason_len,
                      "platoon %d (%s) may not arrive this turn: no %s roll "
@@ -1027,11 +1108,15 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
                      unit + 1, pl->name, kinds[u->reserve].name);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
+  /* The arrival kept for it (its partner's roll brought it) before any other. */
   int pick = -1;
-  for (int i = first; i < s->narrivals[side] && pick < 0; i++) {
-    const struct mk_arrival* a = &s->arrivals[side][i];
-    if (!a->used && a->kind == u->reserve && arrival_allows(g, side, a, c->at)) pick = i;
-  }
+  for (int pass = 0; pass < 2 && pick < 0; pass++)
+    for (int i = first; i < s->narrivals[side] && pick < 0; i++) {
+      const struct mk_arrival* a = &s->arrivals[side][i];
+      if (arrival_for(g, side, a, unit) && (a->only != 0) == (pass == 0) &&
+          arrival_allows(g, side, a, c->at))
+        pick = i;
+    }
   if (pick < 0) {
     char where[160];
     mk_reserves_describe(g, side, first, where, sizeof where);
@@ -1043,7 +1128,9 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
   if (a->anywhere) {
     a->used = true;
     mk_mark_irreversible(g);
-    return deep_strike(g, side, unit, c->at, reason, reason_len);
+    rc = deep_strike(g, side, unit, c->at, reason, reason_len);
+    if (rc == MURK_OK) keep_for_partner(g, side, unit, pick);
+    return rc;
   }
   if (!mk_cell_passable(g->m, c->at)) {
     const struct murk_terrain* t = murk_mission_terrain_at(g->m, c->at);
@@ -1055,6 +1142,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
   a->used = true;
   rc = mk_put_platoon(g, side, unit, c->at, NULL, "brings on", false, reason, reason_len);
   if (rc != MURK_OK) return rc;
+  keep_for_partner(g, side, unit, pick);
   /* It comes on from the edge and may still move this step. */
   return MURK_OK;
 }

@@ -29,6 +29,10 @@ int mk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool imm
  * whose at_least / at_most set them, and whether the side may hold that kind at all. */
 bool mk_reserves_limits(const struct murk_game* g, enum murk_side side, enum murk_reserve_kind k,
                         int* least, int* most, enum murk_rule_id* rule);
+/* May `side` hold `unit` in deep-strike reserve now (its reserves phase and turn to act, the
+ * rule on, the platoon able and still waiting)? `reserve N deep` may still be refused by the
+ * limits of other rules. */
+bool mk_reserves_may_deep_strike(const struct murk_game* g, enum murk_side side, int unit);
 /* Does `side` nominate anything in the reserves phase (a kind or an ambush)? */
 bool mk_reserves_side_nominates(const struct murk_game* g, enum murk_side side);
 
@@ -55,6 +59,9 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
  * still come on (seed 004: reserves come on as soon as they are available). */
 int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
                           size_t reason_len);
+/* May `unit` of `side` come on now (in reserve, and an arrival of its kind not yet used is
+ * open to it: not kept for its transport's or passenger's partner)? */
+bool mk_reserves_may_arrive(const struct murk_game* g, enum murk_side side, int unit);
 /* Arrivals due for `side` that are not yet used. */
 int mk_reserves_due(const struct murk_game* g, enum murk_side side);
 /* Free cells where arrival i of `side` may come on, in table-edge order: up to cap written,

@@ -317,10 +317,12 @@ int mk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_p
 }
 
 /* seed 004, Escalation: only basic infantry without transports deploys at the start (and
- * units with a rule that puts them on the table: recce and infiltrators here). */
+ * units with a rule that puts them on the table: recce and infiltrators here). Infantry
+ * with a dedicated transport (`transport:`) waits with it. */
 static bool escalation_allows(const struct murk_platoon* pl) {
   if (pl->flags & (MURK_PF(RECCE) | MURK_PF(INFILTRATE))) return true;
-  return (pl->flags & MURK_PF(INFANTRY)) && !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
+  return (pl->flags & MURK_PF(INFANTRY)) && pl->transport == 0 &&
+         !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
 }
 
 bool mk_setup_deploys_at_start(const struct murk_game* g, enum murk_side side, int unit) {

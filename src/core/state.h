@@ -69,6 +69,9 @@ struct mk_arrival {
   int parts;
   bool anywhere; /* deep strike: anywhere on the table */
   bool used;
+  /* Kept for one unit (its index + 1), 0 for any: a unit and its dedicated transport roll
+   * as one (seed 004, Reserves), so the one that comes on second uses this. */
+  int only;
 };
 #define MK_MAX_ARRIVALS 40
 #define MK_MAX_RD_SLOTS (MK_MAX_UNITS + 40)

@@ -584,6 +584,7 @@ static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
     memset(va, 0, sizeof *va);
     va->kind = a->kind;
     va->anywhere = a->anywhere;
+    va->platoon = a->only - 1;
     mk_reserves_describe(g, side, i, va->where, sizeof va->where);
     va->cells = b->pool ? b->pool + used : NULL;
     if (a->anywhere) {
@@ -836,6 +837,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
       vp->may_deploy = mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k);
+      vp->may_deep_strike = mk_reserves_may_deep_strike(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;
       if (u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
@@ -850,9 +852,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       }
       vp->shot = u->shot;
       vp->assaulted = u->assaulted;
-      if (u->state == MURK_PLATOON_RESERVE && !u->ambush)
-        for (int i = 0; i < s->narrivals[side] && !vp->may_arrive; i++)
-          vp->may_arrive = !s->arrivals[side][i].used && s->arrivals[side][i].kind == u->reserve;
+      vp->may_arrive = mk_reserves_may_arrive(g, side, k);
     }
     fill_wings(g, side, v);
     if (fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;

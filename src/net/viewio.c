@@ -115,8 +115,8 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
   }
   for (int i = 0; i < v->nterrain; i++) {
     const struct murk_terrain* t = &v->terrain[i];
-    net_buf_addf(b, "terrain %d %d %d %d", (unsigned char)t->ch, (int)t->cls, (int)t->sight,
-                 (int)t->works);
+    net_buf_addf(b, "terrain %d %d %d %d %d", (unsigned char)t->ch, (int)t->cls, (int)t->sight,
+                 (int)t->works, t->sewer);
     net_buf_str(b, t->name, sizeof t->name);
     net_buf_eol(b);
   }
@@ -190,7 +190,8 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
                  p->may_arrive, p->dug_in, p->recce_moved, p->may_deploy, p->wing, p->lead.x,
                  p->lead.y);
     put_allow(b, p->allowance);
-    net_buf_addf(b, " %d %d %d %d", p->moved, p->may_move, p->shot, p->assaulted);
+    net_buf_addf(b, " %d %d %d %d %d", p->moved, p->may_move, p->shot, p->assaulted,
+                 p->may_deep_strike);
     net_buf_str(b, p->name, sizeof p->name);
     net_buf_str(b, p->type, sizeof p->type);
     net_buf_eol(b);
@@ -203,7 +204,7 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
   }
   for (int i = 0; i < v->narrivals; i++) {
     const struct murk_view_arrival* a = &v->arrivals[i];
-    net_buf_addf(b, "arrival %d %d", (int)a->kind, a->anywhere);
+    net_buf_addf(b, "arrival %d %d %d", (int)a->kind, a->anywhere, a->platoon);
     net_buf_str(b, a->where, sizeof a->where);
     net_buf_eol(b);
     char head[32];
@@ -461,6 +462,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     tr->cls = (enum murk_terrain_class)num(&ws, 0, K - 1);
     tr->sight = (enum murk_sight)num(&ws, 0, MURK_SIGHT_BLOCKING);
     tr->works = (enum murk_works)num(&ws, 0, MURK_WORKS_FORTIFICATION);
+    tr->sewer = flag(&ws);
     str(&ws, tr->name, sizeof tr->name);
     if (!ws.bad) v->nterrain = ++t->nterrain;
   } else if (!strcmp(k, "row")) {
@@ -607,6 +609,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     p->may_move = flag(&ws);
     p->shot = flag(&ws);
     p->assaulted = flag(&ws);
+    p->may_deep_strike = flag(&ws);
     str(&ws, p->name, sizeof p->name);
     str(&ws, p->type, sizeof p->type);
     if (!ws.bad) v->nplatoons++;
@@ -632,6 +635,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     struct murk_view_arrival* a = &v->arrivals[v->narrivals];
     a->kind = (enum murk_reserve_kind)num(&ws, 0, MURK_RESERVE_PLAIN);
     a->anywhere = flag(&ws);
+    a->platoon = (int)num(&ws, -1, MURK_MISSION_MAX_PLATOONS - 1);
     str(&ws, a->where, sizeof a->where);
     if (!ws.bad) v->narrivals++;
   } else if (!strcmp(k, "acells")) {

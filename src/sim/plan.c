@@ -105,7 +105,9 @@ static void setup_tries(struct ctx* c, const struct sim_style* s, int round) {
       return;
     case MURK_PHASE_RESERVES:
       /* Keep everything on the table unless the mission insists: `end` first, then the
-       * last waiting platoons (headquarters usually come first in a roster). */
+       * last waiting platoons (headquarters usually come first in a roster). Deep strikers
+       * may be held before (verbs.c). */
+      sim_deep_strike_tries(c);
       sim_add_end(c);
       for (int i = v->nplatoons - 1; i >= 0; i--)
         if (v->platoons[i].state == MURK_PLATOON_WAITING) {

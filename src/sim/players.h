@@ -222,6 +222,9 @@ unsigned sim_planned_verbs(const struct murk_view* v);
 /* `count` tries of verbs (a mask) neither player plans for itself, each of a verb drawn
  * from the mask. */
 void sim_other_tries(struct ctx* c, unsigned verbs, int count);
+/* Reserves phase: a deep-strike nomination (`reserve N deep`) of the first own platoon the
+ * view says may deep strike, at even odds per decision (none when the view names none). */
+void sim_deep_strike_tries(struct ctx* c);
 /* Arrivals due now, at the cells the view lists for them. */
 void sim_arrival_tries(struct ctx* c);
 

@@ -139,6 +139,7 @@ static void random_one(struct ctx* c, unsigned other, unsigned known) {
       return;
     }
     case MURK_PHASE_RESERVES: {
+      sim_deep_strike_tries(c);
       int p = sim_random_platoon(c, MURK_PLATOON_WAITING);
       if (roll < 50 || p < 0) {
         add_end(c);

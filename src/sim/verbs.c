@@ -35,7 +35,7 @@ void sim_arrival_tries(struct ctx* c) {
     if (!pl->may_arrive) continue;
     for (int a = 0; a < v->narrivals; a++) {
       const struct murk_view_arrival* ar = &v->arrivals[a];
-      if (ar->kind != pl->reserve) continue;
+      if (ar->kind != pl->reserve || (ar->platoon >= 0 && ar->platoon != pl->index)) continue;
       /* The view lists every cell; the players draw from the first eight and aim a deep
        * strike at any cell of the table, as when the view listed only eight and none for a
        * deep strike, so murk sim plays the same games. */
@@ -48,6 +48,22 @@ void sim_arrival_tries(struct ctx* c) {
         cmd->at = ncells > 0 ? ar->cells[sim_pick(c->rng, ncells)] : sim_table_cell(c);
       }
     }
+  }
+}
+
+void sim_deep_strike_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (!sim_can(c, MURK_CMD_RESERVE)) return;
+  /* The view says which platoons may deep strike (the players compute no rule); one coin
+   * per decision, so a side holds some of them, not always all. */
+  for (int i = 0; i < v->nplatoons; i++) {
+    if (!v->platoons[i].may_deep_strike) continue;
+    if (sim_pick(c->rng, 2) == 0) return;
+    struct murk_command* cmd = sim_add(c, MURK_CMD_RESERVE);
+    if (!cmd) return;
+    cmd->unit = sim_own(v->platoons[i].index);
+    cmd->reserve = MURK_RESERVE_DEEP;
+    return;
   }
 }
 

@@ -118,7 +118,7 @@ li_deep() {
 }
 
 policies=(greedy random computer)
-n=${#rules[@]} played=0 refusals=0 k=0 scripted=0
+n=${#rules[@]} played=0 refusals=0 k=0 scripted=0 ds_pairs=0 ds_played=0 ds_landed=0
 for ((i = 0; i < n; i++)); do
   for ((j = i + 1; j < n; j++)); do
     a=${rules[i]} b=${rules[j]}
@@ -137,9 +137,30 @@ for ((i = 0; i < n; i++)); do
     [ "$rc" -eq 0 ] || { fail "$a + $b: murk check exit $rc"$'\n'"$out"; continue; }
     pol=${policies[k % 3]}
     k=$((k + 1))
-    "$MURK" sim "$f" --games "$(light 3 1)" --seed $((k * 7)) --policy "$pol" >"$tmp/out" 2>"$tmp/err"
+    ds=0
+    [ "$a" = deep_strike ] || [ "$b" = deep_strike ] && ds=1
+    # With deep strike, --trace lists the accepted commands on stderr: the players hold
+    # platoon 3 (the deep_strike one) in deep strike and land it (issue 15 point 10).
+    trace=()
+    [ $ds = 1 ] && trace=(--trace)
+    "$MURK" sim "$f" --games "$(light 3 1)" --seed $((k * 7)) --policy "$pol" "${trace[@]}" \
+      >"$tmp/out" 2>"$tmp/err"
     rc=$?
     played=$((played + 1))
+    if [ $ds = 1 ]; then
+      grep -vE "^$a-and-$b seed [0-9]+: |^    refused: " "$tmp/err" >"$tmp/err2"
+      # Accepted commands: "ID seed N: SIDE: COMMAND". A deep strike is `arrive 3 at` by a
+      # side whose `reserve 3 deep` was accepted in the same game.
+      landed=$(awk -F': ' '/^    refused: / {next}
+        { key = $1 FS $2 }
+        $3 ~ /^reserve 3 deep/ { held[key] = 1; next }
+        $3 ~ /^arrive 3 at/ && held[key] { n++; held[key] = 0 }
+        END { print n + 0 }' "$tmp/err")
+      ds_pairs=$((ds_pairs + 1))
+      ds_landed=$((ds_landed + landed))
+      [ "$landed" -gt 0 ] && ds_played=$((ds_played + 1))
+      mv "$tmp/err2" "$tmp/err"
+    fi
     [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] ||
       fail "$a + $b ($pol): murk sim exit $rc"$'\n'"$(cat "$tmp/err")"
     grep -q '^  unfinished' "$tmp/out" && fail "$a + $b ($pol): a game did not end"
@@ -151,4 +172,11 @@ for ((i = 0; i < n; i++)); do
 done
 [ $played -gt 250 ] || fail "only $played pairs played"
 [ $scripted -eq 1 ] || fail "limited_intelligence + deep_strike was not played by its script"
-finish rule_pairs "$played pairs played ($scripted by a script too), $refusals refused, $checks checks"
+# Deep strike is played, not only allowed: most pairs with it land one (three short games
+# each; the players hold a deep striker at even odds, and its arrival roll may fail); a
+# quarter of them in the light run's single game.
+[ $ds_pairs -gt 15 ] || fail "only $ds_pairs pairs with deep strike played"
+[ $((ds_played * 4)) -ge $((ds_pairs * $(light 3 1))) ] ||
+  fail "deep strikes landed in only $ds_played of the $ds_pairs pairs with deep strike"
+finish rule_pairs "$played pairs played ($scripted by a script too), $refusals refused, $checks checks, \
+$ds_landed deep strikes landed in $ds_played of $ds_pairs pairs with deep strike"

@@ -128,12 +128,12 @@ static void test_sightmap_from_mission(void** state) {
   assert_non_null(mis);
   mis->grid = (struct murk_grid){MURK_GRID_SQUARE, 4, 2};
   mis->nterrain = 3;
-  mis->terrain[0] =
-      (struct murk_terrain){'.', "open", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR, MURK_WORKS_NONE};
-  mis->terrain[1] = (struct murk_terrain){'w', "woods", MURK_TERRAIN_DIFFICULT, MURK_SIGHT_BLOCKING,
-                                          MURK_WORKS_NONE};
-  mis->terrain[2] =
-      (struct murk_terrain){'h', "hedge", MURK_TERRAIN_OPEN, MURK_SIGHT_HINDERING, MURK_WORKS_NONE};
+  mis->terrain[0] = (struct murk_terrain){
+      '.', "open", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR, MURK_WORKS_NONE, false};
+  mis->terrain[1] = (struct murk_terrain){
+      'w', "woods", MURK_TERRAIN_DIFFICULT, MURK_SIGHT_BLOCKING, MURK_WORKS_NONE, false};
+  mis->terrain[2] = (struct murk_terrain){
+      'h', "hedge", MURK_TERRAIN_OPEN, MURK_SIGHT_HINDERING, MURK_WORKS_NONE, false};
   unsigned char map[8] = {0, 1, 2, 0, 2, 2, 1, 0};
   signed char lev[8] = {0, 0, 1, 1, 2, 2, 3, -2};
   mis->map = map;
@@ -725,10 +725,10 @@ static void test_fov_hindering_comes_and_goes(void** state) {
   assert_non_null(mis);
   mis->grid = (struct murk_grid){MURK_GRID_SQUARE, 9, 1};
   mis->nterrain = 2;
-  mis->terrain[0] =
-      (struct murk_terrain){'.', "open", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR, MURK_WORKS_NONE};
-  mis->terrain[1] =
-      (struct murk_terrain){'h', "hedge", MURK_TERRAIN_OPEN, MURK_SIGHT_HINDERING, MURK_WORKS_NONE};
+  mis->terrain[0] = (struct murk_terrain){
+      '.', "open", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR, MURK_WORKS_NONE, false};
+  mis->terrain[1] = (struct murk_terrain){
+      'h', "hedge", MURK_TERRAIN_OPEN, MURK_SIGHT_HINDERING, MURK_WORKS_NONE, false};
   unsigned char map[9] = {0, 0, 1, 0, 1, 0, 0, 0, 0};
   mis->map = map;
   struct murk_sightmap* m = NULL;

@@ -449,6 +449,117 @@ static void test_night_movement(void** st) {
   murk_mission_free(m);
 }
 
+/* NT_NVR with `from` replaced by `to` (once). */
+static struct murk_mission* variant(const char* from, const char* to) {
+  static const char base[] = NT_NVR("{base: 2, concealed_setup: false}");
+  static char text[8192];
+  const char* at = strstr(base, from);
+  assert_non_null(at);
+  int n = snprintf(text, sizeof text, "%.*s%s%s", (int)(at - base), base, to, at + strlen(from));
+  assert_true(n > 0 && (size_t)n < sizeof text);
+  return load_yaml(text);
+}
+
+/* The carrier's move north (16,11 to 16,5): the movement roll, if any, and where it ends. */
+static const struct murk_event* carrier_north(struct murk_game* g, size_t from,
+                                              struct murk_pos* at) {
+  ok_line(g, "move 3 to 16,5");
+  const struct murk_event* roll = NULL;
+  for (size_t i = from; i < mk_game_event_count(g); i++)
+    if (mk_game_event(g, i)->has_roll) roll = mk_game_event(g, i);
+  *at = g->s.teams[A][g->s.units[A][CARRIER].first_team].pos;
+  return roll;
+}
+
+static void test_straying_exceptions(void** st) {
+  (void)st;
+  struct murk_pos at;
+  /* 1.533: a berserk unit is not subject to straying: no movement roll, the whole way. */
+  struct murk_mission* m = variant("flags: [vehicle]", "flags: [vehicle, berserk]");
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g, NT_DEPLOY);
+    size_t from = mk_game_event_count(g);
+    assert_null(carrier_north(g, from, &at));
+    assert_true(has_event_since(g, from, "P5 is berserk: no movement roll"));
+    assert_int_equal(at.y, 5);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+  /* 1.533 with 1.62: berserk is Lax, so doubles 6 make the closest DEFENDER fire if it is
+   * berserk; a Normal one does not (test_night_movement). */
+  m = variant("flags: [commander]", "flags: [commander, berserk]");
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, NT_DEPLOY);
+  mk_night_jitter(g, A, -1, CARRIER, (struct murk_pos){16, 3}, 6);
+  assert_true(mk_night_flashing(g, D, HALE));
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* 1.531: a unit making for a sewer makes no movement roll either; away from it, it does. */
+  struct murk_mission* sewer = NULL;
+  {
+    /* The drain at 16,7, on the carrier's way north. */
+    static char text[8192];
+    static const char base[] = NT_NVR("{base: 2, concealed_setup: false}");
+    const char* legend = "    \"S\": {class: open, sight: clear, name: drain, sewer: true}\n";
+    const char* map = strstr(base, "  map: |\n");
+    assert_non_null(map);
+    int n = snprintf(text, sizeof text, "%.*s%s%s", (int)(map - base), base, legend, map);
+    assert_true(n > 0 && (size_t)n < sizeof text);
+    /* Row 7 is the eighth row after "map: |". */
+    char* row = strstr(text, "  map: |\n") + strlen("  map: |\n");
+    for (int r = 0; r < 7; r++) row = strchr(row, '\n') + 1;
+    row[4 + 16] = 'S';
+    sewer = load_yaml(text);
+  }
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    g = new_game(sewer, seed);
+    ok_lines(g, NT_DEPLOY);
+    size_t from = mk_game_event_count(g);
+    assert_null(carrier_north(g, from, &at));
+    assert_true(has_event_since(g, from, "P5 makes for the sewers: no movement roll"));
+    assert_int_equal(at.y, 5);
+    murk_game_free(g);
+  }
+  g = new_game(sewer, 1);
+  ok_lines(g, NT_DEPLOY);
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "move 3 to 18,10"); /* away from the drain */
+  assert_true(has_event_since(g, from, "movement (coloured"));
+  murk_game_free(g);
+  murk_mission_free(sewer);
+
+  /* 1.532: a strayer that enters a friend's cell on the half of its way it covers is no
+   * longer straying: it goes on the whole way. Find a seed where the carrier strays. */
+  m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
+  uint64_t seed = 0;
+  struct murk_pos half = {0, 0};
+  for (uint64_t k = 1; k <= 60 && !seed; k++) {
+    g = new_game(m, k);
+    ok_lines(g, NT_DEPLOY);
+    const struct murk_event* roll = carrier_north(g, mk_game_event_count(g), &at);
+    assert_non_null(roll);
+    if (roll->roll.dice[0] == 6) seed = k, half = at;
+    murk_game_free(g);
+  }
+  assert_true(seed > 0);
+  assert_int_equal(half.y, 8);
+  /* The same game with Baker's cloak on the cell where the strayer stopped. */
+  g = new_game(m, seed);
+  ok_lines(g, NT_DEPLOY);
+  int baker = mk_marker_index(&g->s, g->s.units[A][BAKER].marker);
+  g->s.markers[baker].pos = half;
+  from = mk_game_event_count(g);
+  const struct murk_event* roll = carrier_north(g, from, &at);
+  assert_int_equal(roll->roll.dice[0], 6);
+  assert_true(has_event_since(g, from, "loses its way in the dark"));
+  assert_true(has_event_since(g, from, "P5 finds friends on its way: it goes on as ordered"));
+  assert_int_equal(at.y, 5);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* ---- cloaking ---- */
 
 static void test_cloaking(void** st) {
@@ -950,6 +1061,7 @@ int main(void) {
       cmocka_unit_test(test_beyond_nvr),
       cmocka_unit_test(test_night_defender_setup),
       cmocka_unit_test(test_night_movement),
+      cmocka_unit_test(test_straying_exceptions),
       cmocka_unit_test(test_cloaking),
       cmocka_unit_test(test_starshell),
       cmocka_unit_test(test_starshell_before_moving),

@@ -268,6 +268,135 @@ static void test_per_platoon(void** st) {
   murk_mission_free(m);
 }
 
+/* RV_FORCES with a carrier (platoon 6) dedicated to Able Rifles (platoon 1). */
+#define RV_CARRIED_FORCES                                                                         \
+  "forces:\n"                                                                                     \
+  "  attacker:\n"                                                                                 \
+  "    name: Red Force\n"                                                                         \
+  "    profiles:\n"                                                                               \
+  "      rifle: {move: 20cm, range: 20cm, rof: 1, skill: 4, save: 7, motivation: 4}\n"            \
+  "    platoons:\n"                                                                               \
+  "      - {name: Able Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}],\n"    \
+  "         flags: [infantry], transport: Able Carrier}\n"                                        \
+  "      - {name: Baker Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}],\n"   \
+  "         flags: [infantry]}\n"                                                                 \
+  "      - {name: Charlie Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}]}\n" \
+  "      - {name: Dog Jumpers, command_distance: 10cm, flags: [deep_strike],\n"                   \
+  "         teams: [{profile: rifle, count: 7}]}\n"                                               \
+  "      - {name: Easy HQ, command_distance: 10cm, flags: [independent],\n"                       \
+  "         teams: [{profile: rifle, count: 1}]}\n"                                               \
+  "      - {name: Able Carrier, command_distance: 10cm, flags: [transport, vehicle],\n"           \
+  "         teams: [{profile: rifle, count: 1}]}\n"                                               \
+  "  defender:\n"                                                                                 \
+  "    name: Blue Force\n"                                                                        \
+  "    profiles:\n"                                                                               \
+  "      rifle: {move: 20cm, range: 20cm, rof: 1, skill: 4, save: 7, motivation: 4}\n"            \
+  "    platoons:\n"                                                                               \
+  "      - {name: Victor Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}]}\n"  \
+  "      - {name: Whisky Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}]}\n"  \
+  "      - {name: Xray Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}]}\n"    \
+  "      - {name: Yankee Rifles, command_distance: 10cm, teams: [{profile: rifle, count: 2}]}\n"  \
+  "      - {name: Zulu HQ, command_distance: 10cm, flags: [independent],\n"                       \
+  "         teams: [{profile: rifle, count: 1}]}\n"
+
+static void test_transport_rolls_with_its_unit(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_parts(RV_HEAD, "rules:\n  reserves: {per_platoon: true, score: 1}\n", RV_CARRIED_FORCES);
+  assert_int_equal(m->sides[MURK_ATTACKER].force.platoons[0].transport, 6);
+  struct murk_game* g = new_game(m, 5);
+  ok_lines(g, "reserve 1\nreserve 2\nreserve 6\nend\nend");
+  deploy_rest(g);
+  /* seed 004, Reserves: a unit and its transport roll one die between them. */
+  const struct murk_roll* r = last_roll(g, "reserves, attacker");
+  assert_non_null(r);
+  assert_int_equal(r->ndice, 2);
+  assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
+  /* The carrier comes on first by one success; that success brings Able Rifles too: an
+   * arrival kept for it, which Baker Rifles may not use. */
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "arrive 6 at 3,11");
+  assert_true(has_event_since(g, from, "platoon 1 (Able Rifles) comes with it"));
+  assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  int kept = 0, open = 0;
+  for (int a = 0; a < v->narrivals; a++) {
+    if (v->arrivals[a].platoon == 0) kept++;
+    if (v->arrivals[a].platoon == -1) open++;
+  }
+  assert_int_equal(kept, 1);
+  assert_int_equal(open, 1);
+  assert_true(v->platoons[0].may_arrive && v->platoons[1].may_arrive);
+  murk_view_free(v);
+  /* Able Rifles takes the arrival kept for it, so Baker Rifles still has the other. */
+  ok_line(g, "arrive 1 at 8,11");
+  ok_line(g, "arrive 2 at 13,11");
+  for (int u = 0; u < 6; u++)
+    if (u == 0 || u == 1 || u == 5)
+      assert_int_equal(g->s.units[MURK_ATTACKER][u].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Where nothing is rolled per unit (the Flames of War kinds), each rolls on its own. */
+  m = load_parts(RV_HEAD, "rules:\n  reserves: {dice: 3, score: 6}\n", RV_CARRIED_FORCES);
+  g = new_game(m, 5);
+  ok_lines(g, "reserve 1\nreserve 6\nend\nend");
+  deploy_rest(g);
+  r = last_roll(g, "reserves, attacker");
+  assert_non_null(r);
+  assert_int_equal(r->ndice, 3);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_escalation_keeps_carried_infantry(void** st) {
+  (void)st;
+  /* seed 004, Escalation: basic infantry "that do not have dedicated transports" deploys. */
+  struct murk_mission* m =
+      load_parts(RV_HEAD, "rules:\n  reserves: {}\n  escalation: {}\n", RV_CARRIED_FORCES);
+  struct murk_game* g = new_game(m, 5);
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  char why[200];
+  if (murk_game_to_act(g) != MURK_ATTACKER) ok_line(g, "deploy 1 at 2,1");
+  bad_line(g, "deploy 1 at 1,6", why, sizeof why);
+  assert_non_null(strstr(why, "escalation: only infantry without transports"));
+  ok_line(g, "deploy 2 at 4,6");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_transport_needs_a_carrier(void** st) {
+  (void)st;
+  /* `transport:` must name another platoon of the force flagged transport. */
+  static const char* const cases[][2] = {
+      {"Baker Rifles", "platoon 'Baker Rifles' is not a transport"},
+      {"Nobody", "no platoon 'Nobody' in forces.attacker"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char forces[4096];
+    snprintf(forces, sizeof forces, "%s", RV_CARRIED_FORCES);
+    char* at = strstr(forces, "Able Carrier}");
+    assert_non_null(at);
+    char tail[4096];
+    snprintf(tail, sizeof tail, "%s", at + strlen("Able Carrier"));
+    snprintf(at, sizeof forces - (size_t)(at - forces), "%s%s", cases[i][0], tail);
+    char text[16384];
+    snprintf(text, sizeof text, "%s%s%s", RV_HEAD, "setup: {first_turn: attacker}\n", forces);
+    struct murk_diags d;
+    murk_diags_init(&d, "test.yaml");
+    struct murk_mission* m = NULL;
+    assert_int_not_equal(murk_mission_load_buffer("test.yaml", text, strlen(text), &m, &d),
+                         MURK_OK);
+    char buf[400];
+    murk_diags_format(&d, 0, buf, sizeof buf);
+    assert_non_null(strstr(buf, cases[i][1]));
+    assert_non_null(strstr(buf, "test.yaml:32:40: error: "));
+    murk_mission_free(m);
+  }
+}
+
 /* ---- where they come on ---- */
 
 static void test_corner_band(void** st) {
@@ -641,6 +770,9 @@ int main(void) {
       cmocka_unit_test(test_side_kinds),
       cmocka_unit_test(test_dice_per_turn),
       cmocka_unit_test(test_per_platoon),
+      cmocka_unit_test(test_transport_rolls_with_its_unit),
+      cmocka_unit_test(test_transport_needs_a_carrier),
+      cmocka_unit_test(test_escalation_keeps_carried_infantry),
       cmocka_unit_test(test_corner_band),
       cmocka_unit_test(test_edge_in_region),
       cmocka_unit_test(test_no_room_lets_the_turn_end),

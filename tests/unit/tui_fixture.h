@@ -42,16 +42,16 @@ static inline void fixture_init(struct fixture* f) {
       "....=.......", ".TT.=..~....", ".TT.=..~.BB.", "....===~==..",
       ".......~....", ".......~....", "............", "............",
   };
-  f->terrain[0] =
-      (struct murk_terrain){'.', "fields", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR, MURK_WORKS_NONE};
-  f->terrain[1] =
-      (struct murk_terrain){'=', "road", MURK_TERRAIN_ROAD, MURK_SIGHT_CLEAR, MURK_WORKS_NONE};
-  f->terrain[2] = (struct murk_terrain){'T', "woods", MURK_TERRAIN_DIFFICULT, MURK_SIGHT_BLOCKING,
-                                        MURK_WORKS_NONE};
-  f->terrain[3] =
-      (struct murk_terrain){'~', "stream", MURK_TERRAIN_WATER, MURK_SIGHT_CLEAR, MURK_WORKS_NONE};
-  f->terrain[4] = (struct murk_terrain){'B', "village", MURK_TERRAIN_DIFFICULT, MURK_SIGHT_BLOCKING,
-                                        MURK_WORKS_NONE};
+  f->terrain[0] = (struct murk_terrain){
+      '.', "fields", MURK_TERRAIN_OPEN, MURK_SIGHT_CLEAR, MURK_WORKS_NONE, false};
+  f->terrain[1] = (struct murk_terrain){
+      '=', "road", MURK_TERRAIN_ROAD, MURK_SIGHT_CLEAR, MURK_WORKS_NONE, false};
+  f->terrain[2] = (struct murk_terrain){
+      'T', "woods", MURK_TERRAIN_DIFFICULT, MURK_SIGHT_BLOCKING, MURK_WORKS_NONE, false};
+  f->terrain[3] = (struct murk_terrain){
+      '~', "stream", MURK_TERRAIN_WATER, MURK_SIGHT_CLEAR, MURK_WORKS_NONE, false};
+  f->terrain[4] = (struct murk_terrain){
+      'B', "village", MURK_TERRAIN_DIFFICULT, MURK_SIGHT_BLOCKING, MURK_WORKS_NONE, false};
   for (int y = 0; y < FIX_H; y++)
     for (int x = 0; x < FIX_W; x++) {
       const char* legend = ".=T~B";
