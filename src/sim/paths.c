@@ -167,7 +167,7 @@ static bool field_grow(struct ctx* c, const int* nbr, struct field* f, int need)
 
 /* The field toward goal, its distance from cell `from` final: what it costs to get there
  * from each cell. NULL when out of memory. */
-static const int* field_to(struct ctx* c, struct murk_pos goal, struct murk_pos from) {
+const int* sim_field_to(struct ctx* c, struct murk_pos goal, struct murk_pos from) {
   if (!c->fields && sim_memo_sync(c) != MURK_OK) return NULL;
   struct fieldset* mm = c->fields;
   const int* nbr = neighbours(c);
@@ -312,7 +312,7 @@ struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct 
 static int way_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near,
                       struct murk_pos path[MAX_PATH], signed char memo[MAX_PATH][MAX_PATH]) {
   if (sim_dist(c, u->pos, goal) <= near) return 0;
-  const int* d = field_to(c, goal, u->pos);
+  const int* d = sim_field_to(c, goal, u->pos);
   if (!d || d[sim_cell(c, u->pos)] == INT_MAX) return 0;
   memset(memo, -1, sizeof(signed char[MAX_PATH][MAX_PATH]));
   return walk(c, d, u->pos, path, move_lengths[0]);
@@ -349,14 +349,4 @@ bool sim_in_cover(const struct ctx* c, struct murk_pos p) {
   if (t >= c->v->nterrain) return false;
   const struct murk_terrain* tr = &c->v->terrain[t];
   return tr->cls == MURK_TERRAIN_DIFFICULT || tr->sight != MURK_SIGHT_CLEAR;
-}
-
-void sim_try_moves_to_cover(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
-  struct murk_pos path[MAX_PATH];
-  signed char memo[MAX_PATH][MAX_PATH];
-  int n = way_toward(c, u, goal, near, path, memo);
-  int len = n > 0 ? sim_allowed_along(c, u, path, n) : 0;
-  /* The furthest cell of the way it may reach that stands in cover. */
-  while (len > 0 && !(sim_cell_free(c, path[len - 1]) && sim_in_cover(c, path[len - 1]))) len--;
-  if (len > 0) move_along(c, u->ref, u->pos, path, len, memo);
 }

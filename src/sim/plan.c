@@ -26,7 +26,7 @@
 /* Where the i-th unit heads, and how near counts as there: revealed platoons near a revealed
  * enemy hunt it; two in three go for the objectives to take, the rest guard the enemy's
  * (spread over them). False: nowhere to go. */
-static bool goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos* goal, int* near) {
+bool sim_goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos* goal, int* near) {
   if (!u->hidden) {
     int g;
     int f = sim_nearest_platoon_foe(c, u, &g);
@@ -201,14 +201,16 @@ static void play_tries(struct ctx* c, const struct sim_style* s) {
             break;
           }
       }
+      /* A style that weighs its own moves makes them all (its units that stay, stay). */
+      if (s->moves) {
+        s->moves(c);
+        break;
+      }
       for (int i = 0; i < c->nunits; i++) {
         const struct unit* u = &c->units[i];
         struct murk_pos goal;
         int near;
-        if (u->moved || u->bogged || (s->stays && s->stays(c, u)) ||
-            !goal_of(c, u, i, &goal, &near))
-          continue;
-        if (s->to_cover && s->to_cover(c, u)) sim_try_moves_to_cover(c, u, goal, near);
+        if (u->moved || u->bogged || !sim_goal_of(c, u, i, &goal, &near)) continue;
         sim_try_moves_toward(c, u, goal, near);
       }
       break;
@@ -241,6 +243,7 @@ void sim_plan(struct ctx* c, const struct sim_style* s, int round) {
   /* Arrivals first (one due must come on before the step can end), then a few tries of
    * the other legal verbs the plan does not make itself. */
   sim_arrival_tries(c);
+  if (s->choices_first) s->choices_first(c);
   sim_other_tries(c, other, OTHER_TRIES);
   if (v->phase == MURK_PHASE_PLAY) {
     if (round == 0) play_tries(c, s);

@@ -199,9 +199,10 @@ void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos g
 /* Ground that covers a team (difficult, or hindering or blocking sight): the computer's
  * liking for it is a judgement, not a rule; the game's shooting decides what it is worth. */
 bool sim_in_cover(const struct ctx* c, struct murk_pos p);
-/* One try moving u toward goal as sim_try_moves_toward, ending on the furthest free cell of
- * the way in cover; nothing if none is in reach. */
-void sim_try_moves_to_cover(struct ctx* c, const struct unit* u, struct murk_pos goal, int near);
+/* The distance field toward goal (the cost of the cheapest way there from each cell), final
+ * at least for `from` and every cell nearer; farther cells may hold more than their cost.
+ * NULL when out of memory or the goal is off the table. */
+const int* sim_field_to(struct ctx* c, struct murk_pos goal, struct murk_pos from);
 /* The memo's fields made on this decision's costs (c->fields). MURK_OK or MURK_ENOMEM. */
 int sim_memo_sync(struct ctx* c);
 void sim_memo_free(struct murk_policy_memo* m);
@@ -234,10 +235,15 @@ struct sim_style {
   int first_draws; /* deploy: the first three tries are the best of this, half, a quarter */
   bool spread;     /* deploy: the k-th thing placed aims at the k-th objective */
   bool open_first; /* fight: a target in the open before a slightly nearer one in cover */
-  /* movement: a unit that stays where it is / that tries cells in cover first (NULL: no) */
-  bool (*stays)(const struct ctx* c, const struct unit* u);
-  bool (*to_cover)(const struct ctx* c, const struct unit* u);
+  /* movement: the style's own moves instead of the shared ones (NULL: the shared ones) */
+  void (*moves)(struct ctx* c);
+  /* tries of the choices the rules leave to the side (withdraw, remove...), before the
+   * shared tries of those verbs (NULL: none) */
+  void (*choices_first)(struct ctx* c);
 };
+/* Where the i-th unit heads by the shared plan, and how near counts as there. False:
+ * nowhere to go. */
+bool sim_goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos* goal, int* near);
 /* Write the tries of one decision (round > 0: every try and `end` were refused). */
 void sim_plan(struct ctx* c, const struct sim_style* s, int round);
 

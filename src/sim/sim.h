@@ -19,9 +19,10 @@
  *   greedy  heads for the objectives it must take (or guards those the enemy must take),
  *           reveals on an objective, spots first, shoots the nearest revealed enemy,
  *           assaults what is within reach.
- *   computer the opponent of `murk play --vs computer` (computer.c): greedy's plan, and units
- *           by an objective hold it, revealed platoons near enemies end their moves in
- *           cover, shots go at enemies in the open first. */
+ *   computer the opponent of `murk play --vs computer` (computer.c): greedy's setup and
+ *           fire; it weighs each move one ply deep over the cells the view says a unit
+ *           may reach (objectives held or contested, a threatened objective guarded,
+ *           cover), and chooses its withdrawals and removed objectives. */
 #ifndef MURK_SIM_H
 #define MURK_SIM_H
 
