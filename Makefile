@@ -41,12 +41,13 @@ test-san: deps
 	@cmake --build $(SAN_BUILD) -j $(JOBS)
 	@cd $(SAN_BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 900
 
-# The suite on a Release build (-O2 -DNDEBUG): the optimiser sees more, and warnings stay
-# errors.
+# The suite on a Release build (-O3 -DNDEBUG): the optimiser sees more, and warnings stay
+# errors. The tests labelled slow (the tmux front-end, the SIGKILL loop: seconds of polling
+# that test the same program code as `make test`) are left to `make test` and test-san.
 test-release: deps
 	@cmake -S . -B $(RELEASE_BUILD) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS) >/dev/null
 	@cmake --build $(RELEASE_BUILD) -j $(JOBS)
-	@cd $(RELEASE_BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600
+	@cd $(RELEASE_BUILD) && ctest -j $(JOBS) --output-on-failure --timeout 600 -LE slow
 
 # Every C file as clang-format writes it (scripts/format-check.sh).
 format-check:

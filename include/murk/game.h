@@ -55,6 +55,11 @@ uint64_t murk_game_seed(const struct murk_game* g);
  * a number (an "open" game: its seed tells every die). */
 const unsigned char* murk_game_dice_key(const struct murk_game* g);
 
+/* Who plays each side (side.h, enum murk_seat): the front-end says it, saves keep it, the
+ * rules never read it. MURK_SEAT_NONE until set. */
+void murk_game_set_seat(struct murk_game* g, enum murk_side side, enum murk_seat seat);
+enum murk_seat murk_game_seat(const struct murk_game* g, enum murk_side side);
+
 /* The command log: every applied command, canonical text, in order (saves keep it). */
 size_t murk_game_log_count(const struct murk_game* g);
 const char* murk_game_log_line(const struct murk_game* g, size_t i);

@@ -7,6 +7,7 @@
  *   # mission-hash: 8f3a0c1d22e4b9a7             saves: FNV-1a 64 of the mission file's bytes
  *   # seed: 7                                    or, for a live game's secret dice:
  *   # dice-key: 64 hex digits                    (sealed saves keep it inside the seal)
+ *   # seats: attacker=human defender=computer    saves: who plays each side (side.h)
  *   attacker: objective at 12,04                 "attacker:"/"defender:" asserts the side
  *   end                                          without a prefix: the side to act
  *
@@ -53,7 +54,9 @@ struct murk_script {
   unsigned char key[MURK_DICE_KEY_BYTES];
   bool has_hash;
   uint64_t mission_hash;
-  int version; /* "# murk-save:" version; 0 for a plain script */
+  int version;    /* "# murk-save:" version; 0 for a plain script */
+  bool has_seats; /* "# seats:": who plays each side (both given) */
+  enum murk_seat seat[MURK_SIDES];
   struct murk_script_line* lines;
   size_t nlines;
   size_t cap;
@@ -99,8 +102,9 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
  * MURK_OK, MURK_EINVAL (a mission path or command with a line break) or MURK_ENOMEM. */
 int murk_script_format(const struct murk_script* s, char** out, size_t* len);
 
-/* The save of a game: version, mission path and hash, seed (or dice key), every applied
- * command with the side that sent it, and the chain line. Same ownership and results as
+/* The save of a game: version, mission path and hash, seed (or dice key), its seats (when
+ * both are set: murk_game_set_seat), every applied command with the side that sent it, and
+ * the chain line. Same ownership and results as
  * murk_script_format. */
 int murk_save_game(const struct murk_game* g, char** out, size_t* len);
 

@@ -13,6 +13,7 @@
  *   # game: 32 hex digits                        this game's random id
  *   # salt-attacker: 32 hex digits
  *   # salt-defender: 32 hex digits
+ *   # seats: attacker=human defender=remote      version 3 only: who plays each side
  *   sealed-attacker: BASE64                      what the attacker has been shown
  *   sealed-defender: BASE64                      what the defender has been shown
  *   sealed-game: BASE64                          the whole game (dice and every command)
@@ -53,7 +54,9 @@
 
 #include "murk/side.h"
 
-#define MURK_SEAL_VERSION 2
+/* The newest sealed format: 3 has the seats line. A save whose seats are not known (a
+ * script's, `murk run`) is still written as version 2, which has none; both are read. */
+#define MURK_SEAL_VERSION 3
 #define MURK_SEAL_KEY_BYTES 32
 #define MURK_SEAL_SALT_BYTES 16
 #define MURK_SEAL_ID_BYTES 16
@@ -89,9 +92,10 @@ struct murk_seal_header {
   bool over;
   unsigned char game_id[MURK_SEAL_ID_BYTES];
   unsigned char salt[2][MURK_SEAL_SALT_BYTES];
+  enum murk_seat seat[2]; /* who plays each side; MURK_SEAT_NONE: not said (version 2) */
 };
 
-/* Does this look like a sealed save (its first line is "# murk-save: 2" and the next
+/* Does this look like a sealed save (its first line is "# murk-save: 2" or 3 and the next
  * "# sealed: ...")? Only a hint for choosing the reader. */
 bool murk_seal_is_sealed(const char* data, size_t len);
 
@@ -104,7 +108,8 @@ void murk_seal_game_key(const unsigned char attacker[MURK_SEAL_KEY_BYTES],
                         const unsigned char defender[MURK_SEAL_KEY_BYTES],
                         unsigned char out[MURK_SEAL_KEY_BYTES]);
 
-/* Write a sealed save: the header h (mission without a line break), each side's record
+/* Write a sealed save: the header h (mission without a line break; version 3 with its
+ * seats line when both seats are set, else version 2), each side's record
  * sealed under its key, and the game part under the game key of both; `fresh` is new
  * random bytes for this write (the nonces come from it). *out is NUL-terminated, freed by
  * the caller with murk_free. Returns MURK_OK, MURK_EINVAL or MURK_ENOMEM. */

@@ -42,10 +42,17 @@
 #define SOCKET_NAME "murk.sock"
 
 struct hoster {
-  struct murk_game* g;
+  struct murk_game* g; /* NULL while a resumed sealed save waits for both passphrases */
+  struct murk_mission* m;
+  struct net_host* net;
   struct murk_sealer sealer;
   bool sealed;               /* a sealed game (secret dice): joins prove their side */
   struct murk_passes passes; /* a new sealed game's passphrases until both are known */
+  /* A sealed save resumed without both passphrases: its text (nothing in it opens without
+   * the keys) until each player has given theirs at a join, and which keys the host has. */
+  char* resume;
+  size_t resume_len;
+  bool have_key[2];
   char save_path[PATH_MAX];
   struct murk_autosave* autosave; /* a journal: one record a change (docs/reliability.md) */
   bool save_failed;
@@ -78,13 +85,67 @@ static void changed(void* ctx) {
 static enum net_pass_mode pass_mode(void* ctx, enum murk_side side) {
   struct hoster* H = ctx;
   if (!H->sealed) return NET_PASS_NONE;
-  if (H->sealer.on || H->passes.have[side]) return NET_PASS_CHECK;
+  if (H->sealer.on || H->resume || H->passes.have[side]) return NET_PASS_CHECK;
   return NET_PASS_SET;
+}
+
+/* Seats at the host: two people at `murk join` (a computer seat of the save is not kept). */
+static void remote_seats(struct hoster* H) {
+  for (int side = 0; side < 2; side++) {
+    if (murk_game_seat(H->g, (enum murk_side)side) == MURK_SEAT_COMPUTER)
+      murk_cli_diag(
+          "murk host: the computer played the %s in this game; here a player joins for it",
+          murk_side_name((enum murk_side)side));
+    murk_game_set_seat(H->g, (enum murk_side)side, MURK_SEAT_REMOTE);
+  }
+}
+
+/* A resumed sealed save: the side's key from the passphrase its player gave, checked
+ * against the side's own record. The game part opens under the game key, made from both
+ * side keys (seal.h), so the game goes on once both players have joined. */
+static bool resume_pass(struct hoster* H, enum murk_side side, const char* pass, size_t len) {
+  if (H->have_key[side]) { /* the side joined before: the same passphrase again */
+    unsigned char k[MURK_SEAL_KEY_BYTES];
+    bool ok = murk_seal_derive(pass, len, &H->sealer.h, side, k) == MURK_OK &&
+              sodium_memcmp(k, H->sealer.key[side], sizeof k) == 0;
+    sodium_memzero(k, sizeof k);
+    return ok;
+  }
+  char err[256] = "";
+  int rc =
+      murk_sealer_side_key(&H->sealer, H->resume, H->resume_len, side, pass, len, err, sizeof err);
+  if (rc != MURK_OK) {
+    if (rc != MURK_EAUTH) murk_cli_error("%s: %s", H->save_path, err);
+    return false;
+  }
+  H->have_key[side] = true;
+  if (!H->have_key[murk_side_other(side)]) return true;
+  struct murk_mission* m = NULL;
+  rc = murk_game_from_sealed(H->save_path, H->resume, H->resume_len, &H->sealer, &m, &H->g);
+  if (rc != MURK_OK) {
+    /* Checked at load (the mission unchanged), so out of memory: nothing to go on with. */
+    murk_game_free(H->g);
+    H->g = NULL;
+    murk_mission_free(m);
+    murk_cli_error("cannot go on with %s: %s", H->save_path, murk_strerror(rc));
+    host_stop = SIGTERM;
+    return true;
+  }
+  murk_mission_free(H->m);
+  H->m = m;
+  murk_free(H->resume);
+  H->resume = NULL;
+  remote_seats(H);
+  if (H->net) net_host_set_game(H->net, H->g);
+  murk_cli_diag("murk host: both players have joined: the game goes on (saved to %s)",
+                H->save_path);
+  return true;
 }
 
 static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
   struct hoster* H = ctx;
   if (H->sealer.on) return murk_sealer_check(&H->sealer, side, pass, len);
+  if (H->resume) return resume_pass(H, side, pass, len);
   /* Set by the side's first join, not yet sealed (the other side has not joined): the same
    * bytes, compared in constant time. */
   return H->passes.have[side] && H->passes.len[side] == len &&
@@ -118,7 +179,16 @@ static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len
 
 static bool ready(void* ctx) {
   struct hoster* H = ctx;
-  return !H->sealed || H->sealer.on;
+  return H->g && (!H->sealed || H->sealer.on);
+}
+
+static void why_wait(void* ctx, enum murk_side side, char* buf, size_t n) {
+  struct hoster* H = ctx;
+  if (H->resume)
+    snprintf(buf, n,
+             "the game goes on when the %s's player has joined too: the sealed save opens "
+             "only with both passphrases",
+             murk_side_name(murk_side_other(side)));
 }
 
 static void host_note(void* ctx, const char* text) {
@@ -151,16 +221,10 @@ static int check_dir(const char* dir) {
 
 static int listen_on(const char* path) {
   struct sockaddr_un a;
-  memset(&a, 0, sizeof a);
-  a.sun_family = AF_UNIX;
-  if (strlen(path) >= sizeof a.sun_path) {
-    murk_cli_error("the socket's path is too long for a Unix socket: %s", path);
-    return -1;
-  }
-  memcpy(a.sun_path, path, strlen(path) + 1);
-  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  char err[PATH_MAX + 64];
+  int fd = murk_unix_socket(path, &a, err, sizeof err);
   if (fd < 0) {
-    murk_cli_error("cannot make a socket: %s", strerror(errno));
+    murk_cli_error("%s", err);
     return -1;
   }
   /* A socket left by a host that was killed: nobody answers on it, so it goes. */
@@ -171,9 +235,9 @@ static int listen_on(const char* path) {
   }
   close(fd);
   unlink(path);
-  fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  fd = murk_unix_socket(path, &a, err, sizeof err);
   if (fd < 0) {
-    murk_cli_error("cannot make a socket: %s", strerror(errno));
+    murk_cli_error("%s", err);
     return -1;
   }
   mode_t old = umask(0007); /* the players' group may connect; the directory keeps others out */
@@ -198,15 +262,17 @@ static int serve(struct hoster* H, int lfd) {
                             .set_pass = set_pass,
                             .ready = ready,
                             .changed = changed,
-                            .note = host_note};
+                            .note = host_note,
+                            .why_wait = why_wait};
   struct net_host* h = NULL;
   if (net_host_new(&o, &h) != MURK_OK) return murk_cli_error("out of memory");
+  H->net = h;
   int fds[NET_HOST_CLIENTS];
   for (int i = 0; i < NET_HOST_CLIENTS; i++) fds[i] = -1;
   static char buf[65536];
   bool was_over = false;
   while (!host_stop) {
-    bool over = murk_game_phase(H->g) == MURK_PHASE_OVER;
+    bool over = H->g && murk_game_phase(H->g) == MURK_PHASE_OVER;
     int open = 0;
     for (int i = 0; i < NET_HOST_CLIENTS; i++) open += fds[i] >= 0;
     if (over && !was_over) murk_cli_diag("murk host: the game is over (saved to %s)", H->save_path);
@@ -287,12 +353,17 @@ static int serve(struct hoster* H, int lfd) {
   for (int i = 0; i < NET_HOST_CLIENTS; i++)
     if (fds[i] >= 0) close(fds[i]);
   net_host_free(h);
+  H->net = NULL;
   return 0;
 }
 
 /* ---- the command ---- */
 
-static int load_save(const char* save, struct hoster* H, struct murk_mission** m) {
+/* Go on with a save. An open one, or a sealed one with both passphrases given here, is the
+ * game at once; a sealed one otherwise waits for each player's passphrase at their join
+ * (resume_pass): the host's operator is not asked for them. */
+static int load_save(const char* save, struct hoster* H) {
+  snprintf(H->save_path, sizeof H->save_path, "%s", save);
   char err[512];
   char* text = NULL;
   size_t len = 0;
@@ -300,22 +371,31 @@ static int load_save(const char* save, struct hoster* H, struct murk_mission** m
     murk_cli_error("%s", err);
     return MURK_EINVAL;
   }
+  H->sealed = murk_seal_is_sealed(text, len);
   int rc;
-  if (murk_seal_is_sealed(text, len)) {
-    char* inner = NULL;
-    size_t ilen = 0;
-    if (murk_sealer_open_game(&H->sealer, save, text, len, &H->passes, &inner, &ilen) != 0) {
-      murk_free(text);
-      return MURK_EAUTH;
-    }
-    H->sealed = true;
-    rc = murk_game_from_save(save, inner, ilen, false, m, &H->g);
-    murk_seal_free_secret(inner, ilen);
+  if (!H->sealed || (H->passes.have[0] && H->passes.have[1])) {
+    murk_free(text);
+    rc = murk_game_load(save, &H->passes, &H->sealer, &H->m, &H->g);
+    if (rc == MURK_OK) remote_seats(H);
+  } else if (murk_sealer_read(&H->sealer, save, text, len) != 0) {
+    murk_free(text);
+    rc = MURK_EINVAL;
   } else {
-    rc = murk_game_from_save(save, text, len, false, m, &H->g);
+    H->resume = text;
+    H->resume_len = len;
+    /* The mission (public: its path and hash), so that a save that cannot go on is said
+     * before anyone joins. */
+    rc = murk_mission_of_save(save, H->sealer.h.mission, 3, H->sealer.h.mission_hash, false, &H->m);
+    /* A passphrase given here is checked now. */
+    for (int side = 0; rc == MURK_OK && side < 2; side++)
+      if (H->passes.have[side] &&
+          !resume_pass(H, (enum murk_side)side, H->passes.pass[side], H->passes.len[side])) {
+        murk_cli_error("%s: the %s's passphrase does not open this save", save,
+                       murk_side_name((enum murk_side)side));
+        rc = MURK_EAUTH;
+      }
   }
   murk_passes_wipe(&H->passes);
-  murk_free(text);
   return rc;
 }
 
@@ -347,11 +427,9 @@ static int host(const struct murk_args* a, struct hoster* H) {
   if (strlen(dir) >= PATH_MAX) return murk_cli_error("the directory's path is too long");
   snprintf(sock, sizeof sock, "%s/%s", dir, SOCKET_NAME);
 
-  struct murk_mission* m = NULL;
   int rc;
   if (load) {
-    rc = load_save(load, H, &m);
-    if (rc == MURK_OK) snprintf(H->save_path, sizeof H->save_path, "%s", load);
+    rc = load_save(load, H);
   } else {
     char found[PATH_MAX], real[PATH_MAX];
     const char* id = mission ? mission : HOST_DEFAULT_MISSION;
@@ -363,24 +441,25 @@ static int host(const struct murk_args* a, struct hoster* H) {
     struct murk_diags* d = murk_malloc(sizeof *d);
     if (!d) return murk_cli_error("out of memory");
     murk_diags_init(d, path);
-    rc = murk_mission_load(path, &m, d);
+    rc = murk_mission_load(path, &H->m, d);
     if (rc != MURK_OK) murk_cli_print_diags(d, stderr);
     murk_free(d);
     if (rc == MURK_OK) {
       if (has_seed) {
-        rc = murk_game_new(m, seed, &H->g);
+        rc = murk_game_new(H->m, seed, &H->g);
       } else {
         unsigned char key[MURK_DICE_KEY_BYTES];
         randombytes_buf(key, sizeof key);
-        rc = murk_game_new_keyed(m, key, &H->g);
+        rc = murk_game_new_keyed(H->m, key, &H->g);
         sodium_memzero(key, sizeof key);
         H->sealed = true;
       }
     }
     if (rc == MURK_OK) {
+      remote_seats(H);
       char state[PATH_MAX - 64];
       const char* where = murk_state_dir(state, sizeof state) == 0 ? state : dir;
-      murk_new_game_path(where, m->id, H->save_path, sizeof H->save_path);
+      murk_new_game_path(where, H->m->id, H->save_path, sizeof H->save_path);
       if (H->sealed && H->passes.have[0] && H->passes.have[1] &&
           murk_sealer_start(&H->sealer, &H->passes) != 0)
         rc = MURK_EINVAL;
@@ -388,17 +467,9 @@ static int host(const struct murk_args* a, struct hoster* H) {
       changed(H);
     }
   }
-  if (rc != MURK_OK) {
-    murk_game_free(H->g);
-    murk_mission_free(m);
-    return MURK_EXIT_INVALID;
-  }
+  if (rc != MURK_OK) return MURK_EXIT_INVALID;
   int lfd = listen_on(sock);
-  if (lfd < 0) {
-    murk_game_free(H->g);
-    murk_mission_free(m);
-    return MURK_EXIT_INVALID;
-  }
+  if (lfd < 0) return MURK_EXIT_INVALID;
   host_stop = 0;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
@@ -407,8 +478,12 @@ static int host(const struct murk_args* a, struct hoster* H) {
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
-  murk_cli_diag("murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE", m->name,
-                sock, H->sealed ? "sealed" : "open", sock);
+  murk_cli_diag("murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE",
+                H->m->name, sock, H->sealed ? "sealed" : "open", sock);
+  if (H->resume)
+    murk_cli_diag(
+        "murk host: the sealed save opens with both players' passphrases: the game goes on "
+        "once both have joined");
   murk_cli_diag(
       "murk host: the game is saved to %s after every change; go on after a stop with: "
       "murk host --load %s --dir %s",
@@ -417,8 +492,6 @@ static int host(const struct murk_args* a, struct hoster* H) {
   close(lfd);
   unlink(sock);
   if (host_stop) murk_cli_diag("murk host: stopped; the game is in %s", H->save_path);
-  murk_game_free(H->g);
-  murk_mission_free(m);
   return rc;
 }
 
@@ -427,6 +500,9 @@ static int cmd_host_exec(const struct murk_args* a) {
   if (!H) return murk_cli_error("out of memory");
   int rc = host(a, H);
   murk_autosave_free(H->autosave);
+  murk_game_free(H->g);
+  murk_mission_free(H->m);
+  murk_free(H->resume);
   murk_passes_wipe(&H->passes);
   murk_sealer_wipe(&H->sealer);
   murk_free(H);
@@ -444,7 +520,8 @@ const struct murk_cmd_entry murk_cmd_host_entry = {
         "directory every user may enter is refused). Each player runs murk join DIR/murk.sock\n"
         "--as SIDE. Without --seed the dice are secret and the game sealed: each side's first\n"
         "join sets its passphrase (or --passphrase-file gives it), later joins must give it.\n"
-        "The game is saved after every change; murk host --load SAVE goes on with it.\n"
+        "The game is saved after every change; murk host --load SAVE goes on with it (a sealed\n"
+        "one once both players have joined with their passphrases).\n"
         "Seats and hosting: docs/playing.md; the protocol: docs/protocol.md.\n",
     .args = {"seed: load: dir: passphrase-file:...", 0, 1},
     .exec = cmd_host_exec,

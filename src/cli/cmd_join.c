@@ -8,6 +8,7 @@
  * command lines. This process never has the game, nor anything of the other side but what
  * its own view says. */
 #include <errno.h>
+#include <limits.h>
 #include <locale.h>
 #include <poll.h>
 #include <stdint.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "fileio.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/view.h"
@@ -259,17 +261,15 @@ static int r_poll(void* ctx) {
 
 static int connect_to(const char* path) {
   struct sockaddr_un a;
-  memset(&a, 0, sizeof a);
-  a.sun_family = AF_UNIX;
-  if (strlen(path) >= sizeof a.sun_path) {
-    murk_cli_error("the socket's path is too long for a Unix socket: %s", path);
+  char err[PATH_MAX + 64];
+  int fd = murk_unix_socket(path, &a, err, sizeof err);
+  if (fd < 0) {
+    murk_cli_error("%s", err);
     return -1;
   }
-  memcpy(a.sun_path, path, strlen(path) + 1);
-  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
-  if (fd < 0 || connect(fd, (struct sockaddr*)&a, sizeof a) != 0) {
+  if (connect(fd, (struct sockaddr*)&a, sizeof a) != 0) {
     murk_cli_error("cannot reach a host at %s: %s", path, strerror(errno));
-    if (fd >= 0) close(fd);
+    close(fd);
     return -1;
   }
   return fd;

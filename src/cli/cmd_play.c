@@ -94,33 +94,6 @@ static int computer_act(void* ctx, const struct murk_view* v, tui_offer_fn offer
                          NULL, NULL, reason, reason_len);
 }
 
-/* Load a save, open or sealed (then both passphrases, and the sealer keeps the keys). */
-static int load_game(const char* save, struct murk_passes* passes, struct murk_sealer* sealer,
-                     struct murk_mission** m, struct murk_game** g) {
-  char err[512];
-  char* text = NULL;
-  size_t len = 0;
-  if (murk_file_read(save, &text, &len, err, sizeof err) != 0) {
-    murk_cli_error("%s", err);
-    return MURK_EINVAL;
-  }
-  int rc;
-  if (murk_seal_is_sealed(text, len)) {
-    char* inner = NULL;
-    size_t ilen = 0;
-    if (murk_sealer_open_game(sealer, save, text, len, passes, &inner, &ilen) != 0) {
-      murk_free(text);
-      return MURK_EAUTH;
-    }
-    rc = murk_game_from_save(save, inner, ilen, false, m, g);
-    murk_seal_free_secret(inner, ilen);
-  } else {
-    rc = murk_game_from_save(save, text, len, false, m, g);
-  }
-  murk_free(text);
-  return rc;
-}
-
 /* A line from the terminal (the resume question, Enter to go on). */
 static bool read_answer(char* buf, size_t n) {
   if (!fgets(buf, (int)n, stdin)) return false;
@@ -157,9 +130,9 @@ static bool offer_resume(const char* dir, char* out, size_t n) {
     /* The mission's name comes from a file: escaped (text.h). */
     char name[25], esc[4 * sizeof name];
     snprintf(name, sizeof name, "%.24s", sg->mission);
-    printf("  %zu  %-24s %-8s %s to act, %s, last played %s\n", k + 1,
+    printf("  %zu  %-24s %-8s %s to act, %s%s, last played %s\n", k + 1,
            murk_cli_escape(name, esc, sizeof esc), turn, sg->to_act, sg->sealed ? "sealed" : "open",
-           when);
+           strcmp(sg->seats, "vs computer") == 0 ? ", against the computer" : "", when);
   }
   printf("Resume one (1-%zu), or Enter for a new game: ", shown);
   fflush(stdout);
@@ -291,7 +264,6 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   if (as_arg && person == MURK_NO_SIDE)
     return murk_args_error(a, "--as takes attacker or defender, not '%s'", as_arg);
   if (as_arg && versus != 1) return murk_args_error(a, "--as goes with --vs computer");
-  if (load && versus < 0) versus = 0;
 
   /* The mission first: a wrong name is worth saying wherever murk runs. */
   char found[PATH_MAX], real[PATH_MAX];
@@ -328,7 +300,17 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   int rc;
   char autosave[PATH_MAX] = "";
   if (load) {
-    rc = load_game(load, passes, sealer, &m, &g);
+    rc = murk_game_load(load, passes, sealer, &m, &g);
+    murk_passes_wipe(passes);
+    if (rc == MURK_OK && versus < 0) {
+      /* The seats the save keeps (none in a save older than seats: two people here). */
+      enum murk_seat sa = murk_game_seat(g, MURK_ATTACKER), sd = murk_game_seat(g, MURK_DEFENDER);
+      versus = (sa == MURK_SEAT_COMPUTER) != (sd == MURK_SEAT_COMPUTER) ? 1 : 0;
+      if (versus) person = sa == MURK_SEAT_COMPUTER ? MURK_DEFENDER : MURK_ATTACKER;
+    } else if (rc == MURK_OK && versus == 1 && !as_arg &&
+               murk_game_seat(g, MURK_ATTACKER) == MURK_SEAT_COMPUTER) {
+      person = MURK_DEFENDER; /* --vs computer alone: the person keeps the side they had */
+    }
     if (rc == MURK_OK) {
       seed = murk_game_seed(g);
       /* A game of the state directory goes on in its own file; any other gets one. */
@@ -412,6 +394,9 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       .save_ctx = &ps,
   };
   if (versus == 1) o.seat[machine] = &computer;
+  /* The seats go into every save, so that a resumed game has the same ones. */
+  murk_game_set_seat(g, person, MURK_SEAT_HUMAN);
+  murk_game_set_seat(g, machine, versus == 1 ? MURK_SEAT_COMPUTER : MURK_SEAT_HUMAN);
   struct tui_session* s = NULL;
   rc = tui_session_new(g, &o, &s);
   sodium_memzero(hkey, sizeof hkey);
@@ -468,7 +453,8 @@ const struct murk_cmd_entry murk_cmd_play_entry = {
         "default " PLAY_DEFAULT_MISSION
         ".\n--vs computer: the computer plays the other side (--as attacker or defender: yours,\n"
         "default attacker); --vs human: two people at this keyboard. Without --vs a new game\n"
-        "asks.\nWithout --seed the dice are secret and each side may set a passphrase (a sealed\n"
+        "asks; --load goes on with the save's seats (--vs overrides them).\n"
+        "Without --seed the dice are secret and each side may set a passphrase (a sealed\n"
         "game); --seed N or --open makes an open game. Saved games: murk saves.\n"
         "Keys and screen: docs/playing.md, or ? in the game. Fair play: docs/fair-play.md.\n",
     .args = {"seed: open load: passphrase-file:... vs: as:", 0, 1},

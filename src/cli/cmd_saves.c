@@ -1,5 +1,5 @@
 /* cmd_saves.c: `murk saves` - the games kept in the state directory (games.h), newest
- * first: file, mission, turn, side to act, open or sealed, last played. A sealed save's
+ * first: file, mission, turn, side to act, open or sealed, seats, last played. A sealed save's
  * line comes from its public header alone: no passphrase is asked for. */
 #include <limits.h>
 #include <stdio.h>
@@ -28,8 +28,8 @@ static int cmd_saves_exec(const struct murk_args* a) {
     murk_free(list);
     return MURK_EXIT_OK;
   }
-  printf("%-28s %-24s %5s %-9s %-7s %s\n", "FILE", "MISSION", "TURN", "TO ACT", "SAVE",
-         "LAST PLAYED");
+  printf("%-28s %-24s %5s %-9s %-7s %-11s %s\n", "FILE", "MISSION", "TURN", "TO ACT", "SAVE",
+         "SEATS", "LAST PLAYED");
   for (size_t i = 0; i < n; i++) {
     const struct murk_saved_game* sg = &list[i];
     const char* b = strrchr(sg->path, '/');
@@ -51,8 +51,8 @@ static int cmd_saves_exec(const struct murk_args* a) {
       snprintf(turn, sizeof turn, "%d", sg->turn);
     else
       snprintf(turn, sizeof turn, "setup");
-    printf("%-28s %-24s %5s %-9s %-7s %s\n", base, emission, turn, sg->over ? "(over)" : sg->to_act,
-           sg->sealed ? "sealed" : "open", when);
+    printf("%-28s %-24s %5s %-9s %-7s %-11s %s\n", base, emission, turn,
+           sg->over ? "(over)" : sg->to_act, sg->sealed ? "sealed" : "open", sg->seats, when);
   }
   printf("go on with one: murk play --load %s/FILE\n", edir);
   murk_free(list);
@@ -62,7 +62,7 @@ static int cmd_saves_exec(const struct murk_args* a) {
 const struct murk_cmd_entry murk_cmd_saves_entry = {
     .name = "saves",
     .usage = "",
-    .about = "list the games murk play keeps (mission, turn, side to act, sealed or open)",
+    .about = "list the games murk play keeps (mission, turn, side to act, sealed or open, seats)",
     .help = "The games murk play keeps in its state directory, newest first.\n",
     .args = {"", 0, 0},
     .exec = cmd_saves_exec,

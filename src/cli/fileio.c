@@ -7,7 +7,9 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 #include "murk/alloc.h"
@@ -271,4 +273,17 @@ int murk_file_append_sync(int fd, const char* path, off_t size, const char* data
   if (ftruncate(fd, size) == 0) fdatasync(fd);
   return fail(err, errlen, "cannot write %s: %s (the save before this command is kept)", path,
               why(e));
+}
+
+int murk_unix_socket(const char* path, struct sockaddr_un* a, char* err, size_t errlen) {
+  memset(a, 0, sizeof *a);
+  a->sun_family = AF_UNIX;
+  if (strlen(path) >= sizeof a->sun_path) {
+    snprintf(err, errlen, "the socket's path is too long for a Unix socket: %s", path);
+    return -1;
+  }
+  memcpy(a->sun_path, path, strlen(path) + 1);
+  int fd = socket(AF_UNIX, SOCK_STREAM, 0);
+  if (fd < 0) snprintf(err, errlen, "cannot make a socket: %s", strerror(errno));
+  return fd;
 }

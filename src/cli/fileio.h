@@ -37,4 +37,10 @@ int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, 
 int murk_file_append_sync(int fd, const char* path, off_t size, const char* data, size_t len,
                           char* err, size_t errlen);
 
+/* A stream socket and the address of the Unix socket at path, for `murk host` (bind) and
+ * `murk join` (connect). Returns the socket, or -1 with a message in err (a path too long
+ * for a Unix socket, no socket). */
+struct sockaddr_un;
+int murk_unix_socket(const char* path, struct sockaddr_un* a, char* err, size_t errlen);
+
 #endif

@@ -56,6 +56,28 @@ void murk_new_game_path(const char* dir, const char* mission_id, char* out, size
   }
 }
 
+int murk_mission_of_save(const char* file, const char* mission, int line, uint64_t hash, bool quiet,
+                         struct murk_mission** m) {
+  *m = NULL;
+  char path[PATH_MAX];
+  if (!murk_cli_mission_find(mission, file, path, sizeof path)) {
+    if (!quiet) murk_cli_diag("%s:%d: error: mission file '%s' not found", file, line, mission);
+    return MURK_EINVAL;
+  }
+  struct murk_diags* d = murk_malloc(sizeof *d);
+  if (!d) return MURK_ENOMEM;
+  murk_diags_init(d, path);
+  int rc = murk_mission_load(path, m, d);
+  if (rc != MURK_OK && !quiet) murk_cli_print_diags(d, stderr);
+  murk_free(d);
+  if (rc == MURK_OK && (*m)->hash != hash) {
+    if (!quiet)
+      murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, file);
+    rc = MURK_ESTALE;
+  }
+  return rc;
+}
+
 int murk_game_from_save(const char* file, const char* text, size_t len, bool quiet,
                         struct murk_mission** m, struct murk_game** g) {
   *m = NULL;
@@ -88,27 +110,11 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
           file, at ? at : 1);
     goto out;
   }
-  char path[PATH_MAX];
-  if (!murk_cli_mission_find(s->mission, file, path, sizeof path)) {
-    if (!quiet)
-      murk_cli_diag("%s:%d: error: mission file '%s' not found", file, s->mission_line, s->mission);
-    goto out;
-  }
-  murk_diags_init(d, path);
-  rc = murk_mission_load(path, m, d);
-  if (rc != MURK_OK) {
-    if (!quiet) murk_cli_print_diags(d, stderr);
-    goto out;
-  }
-  if ((*m)->hash != s->mission_hash) {
-    if (!quiet)
-      murk_cli_error("%s has changed since %s was made; it cannot be replayed", path, file);
-    rc = MURK_ESTALE;
-    goto out;
-  }
+  rc = murk_mission_of_save(file, s->mission, s->mission_line, s->mission_hash, quiet, m);
+  if (rc != MURK_OK) goto out;
   rc = s->has_key ? murk_game_new_keyed(*m, s->key, g) : murk_game_new(*m, s->seed, g);
   if (rc != MURK_OK) {
-    if (!quiet) murk_cli_error("cannot start %s: %s", path, murk_strerror(rc));
+    if (!quiet) murk_cli_error("cannot start %s: %s", s->mission, murk_strerror(rc));
     goto out;
   }
   for (size_t i = 0; i < s->nlines; i++) {
@@ -130,12 +136,63 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
       goto out;
     }
   }
+  if (s->has_seats)
+    for (int side = 0; side < MURK_SIDES; side++)
+      murk_game_set_seat(*g, (enum murk_side)side, s->seat[side]);
   rc = MURK_OK;
 out:
   if (s) sodium_memzero(s->key, sizeof s->key);
   murk_script_free(s);
   murk_free(d);
   return rc;
+}
+
+int murk_game_from_sealed(const char* file, const char* text, size_t len,
+                          struct murk_sealer* sealer, struct murk_mission** m,
+                          struct murk_game** g) {
+  *m = NULL;
+  *g = NULL;
+  char* inner = NULL;
+  size_t ilen = 0;
+  if (murk_sealer_open_part(sealer, file, text, len, &inner, &ilen) != 0) return MURK_EAUTH;
+  int rc = murk_game_from_save(file, inner, ilen, false, m, g);
+  murk_seal_free_secret(inner, ilen);
+  return rc;
+}
+
+int murk_game_load(const char* file, struct murk_passes* p, struct murk_sealer* sealer,
+                   struct murk_mission** m, struct murk_game** g) {
+  *m = NULL;
+  *g = NULL;
+  char err[512];
+  char* text = NULL;
+  size_t len = 0;
+  if (murk_file_read(file, &text, &len, err, sizeof err) != 0) {
+    murk_cli_error("%s", err);
+    return MURK_EINVAL;
+  }
+  int rc;
+  if (!murk_seal_is_sealed(text, len)) {
+    rc = murk_game_from_save(file, text, len, false, m, g);
+  } else {
+    rc = murk_sealer_keys(sealer, file, text, len, p) == 0
+             ? murk_game_from_sealed(file, text, len, sealer, m, g)
+             : MURK_EAUTH;
+  }
+  murk_free(text);
+  return rc;
+}
+
+/* The seats in a word or two, for the lists of games. */
+static void seats_text(char* out, size_t n, enum murk_seat a, enum murk_seat d) {
+  if (a == MURK_SEAT_COMPUTER || d == MURK_SEAT_COMPUTER)
+    snprintf(out, n, "vs computer");
+  else if (a == MURK_SEAT_REMOTE || d == MURK_SEAT_REMOTE)
+    snprintf(out, n, "hosted");
+  else if (a == MURK_SEAT_HUMAN && d == MURK_SEAT_HUMAN)
+    snprintf(out, n, "hot-seat");
+  else
+    snprintf(out, n, "-");
 }
 
 static void describe(struct murk_saved_game* sg) {
@@ -158,6 +215,7 @@ static void describe(struct murk_saved_game* sg) {
       sg->turn = h.turn;
       sg->over = h.over;
       snprintf(sg->to_act, sizeof sg->to_act, "%s", h.over ? "-" : murk_side_name(h.to_act));
+      seats_text(sg->seats, sizeof sg->seats, h.seat[0], h.seat[1]);
       sg->ok = true;
     }
   } else {
@@ -171,6 +229,8 @@ static void describe(struct murk_saved_game* sg) {
       sg->over = murk_game_phase(g) == MURK_PHASE_OVER;
       snprintf(sg->to_act, sizeof sg->to_act, "%s",
                sg->over ? "-" : murk_side_name(murk_game_to_act(g)));
+      seats_text(sg->seats, sizeof sg->seats, murk_game_seat(g, MURK_ATTACKER),
+                 murk_game_seat(g, MURK_DEFENDER));
       sg->ok = true;
     }
     murk_game_free(g);

@@ -9,10 +9,12 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "murk/game.h"
 #include "murk/mission.h"
+#include "sealio.h"
 
 /* $XDG_STATE_HOME/murk, else ~/.local/state/murk, made (mode 0700) if missing and set
  * to 0700. Returns 0, or -1 (no home, or it cannot be made). */
@@ -28,7 +30,8 @@ struct murk_saved_game {
   char to_act[16];
   bool over;
   bool sealed;
-  bool ok; /* false: the file could not be read as a save (problem says why) */
+  char seats[16]; /* who plays: "hot-seat", "vs computer", "hosted", or "-" (not said) */
+  bool ok;        /* false: the file could not be read as a save (problem says why) */
   char problem[160];
   time_t mtime;
 };
@@ -37,10 +40,29 @@ struct murk_saved_game {
  * Returns 0 or -1 (out of memory; a missing directory is an empty list). */
 int murk_saved_games(const char* dir, struct murk_saved_game** out, size_t* n);
 
+/* The mission a save names (mission, given on its line `line` of file; looked for as
+ * murk_cli_mission_find does, from the save's folder), unchanged since the save (its hash).
+ * Problems are printed unless quiet. MURK_OK, MURK_ESTALE (changed), or another error code;
+ * *m may be set on error and is the caller's to free. */
+int murk_mission_of_save(const char* file, const char* mission, int line, uint64_t hash, bool quiet,
+                         struct murk_mission** m);
 /* A game from an open save's text (file names it in messages): its mission (unchanged
- * since the save), its dice and its commands. Problems are printed unless quiet. Returns
+ * since the save), its dice, its seats and its commands. Problems are printed unless quiet. Returns
  * MURK_OK or an error code; on error *m and *g may be set and are the caller's to free. */
 int murk_game_from_save(const char* file, const char* text, size_t len, bool quiet,
                         struct murk_mission** m, struct murk_game** g);
+
+/* The game of the save file `file`, open or sealed, for going on with it (`murk play
+ * --load`, `murk host --load`). A sealed save opens with both passphrases (from p, else
+ * asked for on the terminal), and the sealer keeps its keys for the next saves. Problems
+ * are printed, naming the file. MURK_OK, MURK_EAUTH (a passphrase does not open it) or
+ * another error code; on error *m and *g may be set and are the caller's to free. */
+int murk_game_load(const char* file, struct murk_passes* p, struct murk_sealer* sealer,
+                   struct murk_mission** m, struct murk_game** g);
+/* The game of a sealed save's text once the sealer has both side keys
+ * (murk_sealer_side_key): the game part opened, the game built. Same results. */
+int murk_game_from_sealed(const char* file, const char* text, size_t len,
+                          struct murk_sealer* sealer, struct murk_mission** m,
+                          struct murk_game** g);
 
 #endif

@@ -192,6 +192,7 @@ void murk_sealer_public(struct murk_sealer* s, const struct murk_game* g) {
   s->h.turn = murk_game_turn(g);
   s->h.over = murk_game_phase(g) == MURK_PHASE_OVER;
   s->h.to_act = s->h.over ? MURK_NO_SIDE : murk_game_to_act(g);
+  for (int side = 0; side < 2; side++) s->h.seat[side] = murk_game_seat(g, (enum murk_side)side);
 }
 
 int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
@@ -269,36 +270,35 @@ int murk_sealed_record(const char* file, const char* data, size_t len, enum murk
   return 0;
 }
 
-int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* data, size_t len,
-                          struct murk_passes* p, char** game, size_t* glen) {
+int murk_sealer_read(struct murk_sealer* s, const char* file, const char* data, size_t len) {
   memset(s, 0, sizeof *s);
   char err[256] = "";
   int rc = murk_seal_read_header(data, len, &s->h, err, sizeof err);
-  if (rc != MURK_OK) {
-    say_refused(file, rc, err, "");
-    return -1;
-  }
-  for (int side = 0; side < 2; side++) {
-    if (murk_pass_get(p, (enum murk_side)side, "the whole game") != 0) return -1;
-    rc = murk_seal_derive(p->pass[side], p->len[side], &s->h, (enum murk_side)side, s->key[side]);
-    /* Each side's own record tells which passphrase is wrong. */
-    char* rec = NULL;
-    size_t rlen = 0;
-    if (rc == MURK_OK)
-      rc = murk_seal_open(data, len, (enum murk_seal_part)side, s->key[side], &rec, &rlen, err,
-                          sizeof err);
-    murk_seal_free_secret(rec, rlen);
-    if (rc != MURK_OK) {
-      char whose[64];
-      snprintf(whose, sizeof whose, "the %s's passphrase", murk_side_name((enum murk_side)side));
-      say_refused(file, rc, err, whose);
-      murk_sealer_wipe(s);
-      return -1;
-    }
-  }
+  if (rc != MURK_OK) say_refused(file, rc, err, "");
+  return rc == MURK_OK ? 0 : -1;
+}
+
+int murk_sealer_side_key(struct murk_sealer* s, const char* data, size_t len, enum murk_side side,
+                         const char* pass, size_t plen, char* err, size_t n) {
+  unsigned char k[MURK_SEAL_KEY_BYTES];
+  int rc = murk_seal_derive(pass, plen, &s->h, side, k);
+  /* The side's own record tells whether its passphrase is right. */
+  char* rec = NULL;
+  size_t rlen = 0;
+  if (rc == MURK_OK)
+    rc = murk_seal_open(data, len, (enum murk_seal_part)side, k, &rec, &rlen, err, n);
+  murk_seal_free_secret(rec, rlen);
+  if (rc == MURK_OK) memcpy(s->key[side], k, sizeof k);
+  sodium_memzero(k, sizeof k);
+  return rc;
+}
+
+int murk_sealer_open_part(struct murk_sealer* s, const char* file, const char* data, size_t len,
+                          char** game, size_t* glen) {
+  char err[256] = "";
   unsigned char gk[MURK_SEAL_KEY_BYTES];
   murk_seal_game_key(s->key[0], s->key[1], gk);
-  rc = murk_seal_open(data, len, MURK_SEAL_GAME, gk, game, glen, err, sizeof err);
+  int rc = murk_seal_open(data, len, MURK_SEAL_GAME, gk, game, glen, err, sizeof err);
   sodium_memzero(gk, sizeof gk);
   if (rc != MURK_OK) {
     say_refused(file, rc, err, "the pair of passphrases");
@@ -307,4 +307,29 @@ int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* d
   }
   s->on = true;
   return 0;
+}
+
+int murk_sealer_keys(struct murk_sealer* s, const char* file, const char* data, size_t len,
+                     struct murk_passes* p) {
+  if (murk_sealer_read(s, file, data, len) != 0) return -1;
+  for (int side = 0; side < 2; side++) {
+    if (murk_pass_get(p, (enum murk_side)side, "the whole game") != 0) return -1;
+    char err[256] = "";
+    int rc = murk_sealer_side_key(s, data, len, (enum murk_side)side, p->pass[side], p->len[side],
+                                  err, sizeof err);
+    if (rc != MURK_OK) {
+      char whose[64];
+      snprintf(whose, sizeof whose, "the %s's passphrase", murk_side_name((enum murk_side)side));
+      say_refused(file, rc, err, whose);
+      murk_sealer_wipe(s);
+      return -1;
+    }
+  }
+  return 0;
+}
+
+int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* data, size_t len,
+                          struct murk_passes* p, char** game, size_t* glen) {
+  if (murk_sealer_keys(s, file, data, len, p) != 0) return -1;
+  return murk_sealer_open_part(s, file, data, len, game, glen);
 }

@@ -63,6 +63,20 @@ void murk_sealer_public(struct murk_sealer* s, const struct murk_game* g);
  * *len bytes). Returns 0, or -1 with the reason printed (file names the save). */
 int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* data, size_t len,
                           struct murk_passes* p, char** game, size_t* glen);
+/* The same in steps, for a game whose passphrases come one at a time (`murk host --load`):
+ * read and check the save's header into s (0, or -1 printed); derive a side's key from its
+ * passphrase and check it opens that side's record (MURK_OK, then s->key[side] is set;
+ * MURK_EAUTH: a wrong passphrase; other codes with err: damage, memory), quietly; and with
+ * both keys, open the game part (s->on; 0, or -1 printed, s wiped). */
+int murk_sealer_read(struct murk_sealer* s, const char* file, const char* data, size_t len);
+int murk_sealer_side_key(struct murk_sealer* s, const char* data, size_t len, enum murk_side side,
+                         const char* pass, size_t plen, char* err, size_t n);
+/* Read the header and both side keys (passphrases from p, else asked for): 0, or -1
+ * printed. murk_sealer_open_game is this, then murk_sealer_open_part. */
+int murk_sealer_keys(struct murk_sealer* s, const char* file, const char* data, size_t len,
+                     struct murk_passes* p);
+int murk_sealer_open_part(struct murk_sealer* s, const char* file, const char* data, size_t len,
+                          char** game, size_t* glen);
 /* Open one side's record. 0, or -1 with the reason printed. */
 int murk_sealed_record(const char* file, const char* data, size_t len, enum murk_side side,
                        struct murk_passes* p, char** out, size_t* olen);

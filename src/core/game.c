@@ -387,6 +387,12 @@ uint64_t murk_game_seed(const struct murk_game* g) {
 const unsigned char* murk_game_dice_key(const struct murk_game* g) {
   return g->keyed ? g->dice_key : NULL;
 }
+void murk_game_set_seat(struct murk_game* g, enum murk_side side, enum murk_seat seat) {
+  if (side == MURK_ATTACKER || side == MURK_DEFENDER) g->seat[side] = seat;
+}
+enum murk_seat murk_game_seat(const struct murk_game* g, enum murk_side side) {
+  return side == MURK_ATTACKER || side == MURK_DEFENDER ? g->seat[side] : MURK_SEAT_NONE;
+}
 size_t murk_game_log_count(const struct murk_game* g) {
   return g->nlog;
 }
@@ -437,6 +443,7 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   *g = *ng;
   *ng = tmp;
   g->epoch = tmp.epoch + 1;
+  memcpy(g->seat, tmp.seat, sizeof g->seat);
   murk_game_free(ng);
   return MURK_OK;
 }

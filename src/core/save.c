@@ -150,13 +150,13 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
 struct header_ctx {
   struct murk_script* s;
   struct murk_diags* d;
-  int seen_line[5]; /* where each header was first given, for duplicates */
+  int seen_line[6]; /* where each header was first given, for duplicates */
   bool bad;
 };
 
-enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_COUNT };
-static const char* const header_keys[H_COUNT] = {"mission", "seed", "mission-hash", "murk-save",
-                                                 "dice-key"};
+enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_COUNT };
+static const char* const header_keys[H_COUNT] = {"mission",   "seed",     "mission-hash",
+                                                 "murk-save", "dice-key", "seats"};
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -202,6 +202,25 @@ static bool parse_hex64(const char* s, size_t len, uint64_t* out) {
   }
   *out = v;
   return true;
+}
+
+/* "attacker=SEAT defender=SEAT" (one blank between, sides in that order) into seat. */
+static bool parse_seats(const char* v, size_t vlen, enum murk_seat seat[MURK_SIDES]) {
+  size_t at = 0;
+  for (int side = 0; side < MURK_SIDES; side++) {
+    const char* name = murk_side_name((enum murk_side)side);
+    size_t nlen = strlen(name);
+    if (side > 0 && (at >= vlen || !is_blank(v[at++]))) return false;
+    if (vlen - at < nlen + 1 || memcmp(v + at, name, nlen) != 0 || v[at + nlen] != '=')
+      return false;
+    at += nlen + 1;
+    size_t end = at;
+    while (end < vlen && !is_blank(v[end])) end++;
+    seat[side] = murk_seat_parse(v + at, end - at);
+    if (seat[side] == MURK_SEAT_NONE) return false;
+    at = end;
+  }
+  return at == vlen;
 }
 
 /* A comment line before the first command: "# key: value" sets a header, anything else
@@ -274,6 +293,14 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
         s->has_key = true;
       break;
     }
+    case H_SEATS:
+      if (!parse_seats(v, vlen, s->seat))
+        header_error(h, lineno, col,
+                     "'seats' must say who plays each side, like "
+                     "'attacker=human defender=computer' (human, computer or remote)");
+      else
+        s->has_seats = true;
+      break;
     case H_VERSION: {
       uint64_t ver = 0;
       if (!parse_u64(v, vlen, &ver) || ver == 0)
@@ -470,6 +497,9 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
     sb_printf(&b, "# dice-key: %s\n", hex);
     sodium_memzero(hex, sizeof hex);
   }
+  if (s->has_seats)
+    sb_printf(&b, "# seats: attacker=%s defender=%s\n", murk_seat_name(s->seat[MURK_ATTACKER]),
+              murk_seat_name(s->seat[MURK_DEFENDER]));
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->side != MURK_NO_SIDE) sb_printf(&b, "%s: ", murk_side_name(l->side));
@@ -504,6 +534,9 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
     s->has_seed = true;
     s->seed = murk_game_seed(g);
   }
+  for (int side = 0; side < MURK_SIDES; side++)
+    s->seat[side] = murk_game_seat(g, (enum murk_side)side);
+  s->has_seats = s->seat[0] != MURK_SEAT_NONE && s->seat[1] != MURK_SEAT_NONE;
   for (size_t i = 0; rc == MURK_OK && i < murk_game_log_count(g); i++)
     rc = murk_script_add(s, murk_game_log_side(g, i), murk_game_log_line(g, i));
   size_t n = 0;

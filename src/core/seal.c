@@ -19,9 +19,25 @@ static const char* const part_label[3] = {"sealed-attacker", "sealed-defender", 
 #define B64 sodium_base64_VARIANT_ORIGINAL
 #define CHECK_HEX 64
 
-bool murk_seal_is_sealed(const char* data, size_t len) {
+/* The sealed format version data starts with (2 or 3), or 0. */
+static int sealed_version(const char* data, size_t len) {
   static const char head[] = "# murk-save: 2\n# sealed:";
-  return data && len >= sizeof head - 1 && memcmp(data, head, sizeof head - 1) == 0;
+  if (!data || len < sizeof head - 1) return 0;
+  for (int v = 2; v <= MURK_SEAL_VERSION; v++) {
+    char want[sizeof head];
+    memcpy(want, head, sizeof head);
+    want[13] = (char)('0' + v);
+    if (memcmp(data, want, sizeof head - 1) == 0) return v;
+  }
+  return 0;
+}
+
+bool murk_seal_is_sealed(const char* data, size_t len) {
+  return sealed_version(data, len) != 0;
+}
+
+static bool seats_known(const struct murk_seal_header* h) {
+  return h->seat[0] != MURK_SEAT_NONE && h->seat[1] != MURK_SEAT_NONE;
 }
 
 static bool limits_ok(unsigned long long ops, size_t mem) {
@@ -99,7 +115,7 @@ static void put_hex(struct buf* b, const unsigned char* bin, size_t n) {
 static void format_header(struct buf* b, const struct murk_seal_header* h) {
   char line[128];
   snprintf(line, sizeof line, "# murk-save: %d\n# sealed: argon2id13 ops=%llu mem=%zu\n",
-           MURK_SEAL_VERSION, h->ops, h->mem);
+           seats_known(h) ? 3 : 2, h->ops, h->mem);
   puts_(b, line);
   puts_(b, "# mission: ");
   puts_(b, h->mission);
@@ -116,6 +132,11 @@ static void format_header(struct buf* b, const struct murk_seal_header* h) {
   puts_(b, "\n# salt-defender: ");
   put_hex(b, h->salt[1], MURK_SEAL_SALT_BYTES);
   puts_(b, "\n");
+  if (seats_known(h)) {
+    snprintf(line, sizeof line, "# seats: attacker=%s defender=%s\n", murk_seat_name(h->seat[0]),
+             murk_seat_name(h->seat[1]));
+    puts_(b, line);
+  }
 }
 
 /* The additional data of a part: the header's exact bytes, then the part's label. */
@@ -229,17 +250,19 @@ int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attac
 
 struct layout {
   size_t hlen;          /* bytes of the header (its lines with their breaks) */
-  const char* line[10]; /* the header's values, after "# key: " */
-  size_t line_len[10];
+  int nheader;          /* its lines: 10, or 11 with the seats line (version 3) */
+  const char* line[11]; /* the header's values, after "# key: " */
+  size_t line_len[11];
   const char* part[3]; /* base64 text of each part */
   size_t part_len[3];
   size_t end;              /* where the whole save ends (a journal's records follow) */
   unsigned char check[32]; /* its check */
 };
 
-static const char* const header_keys[10] = {
-    "# murk-save: ", "# sealed: ", "# mission: ", "# mission-hash: ",  "# turn: ",
-    "# to-act: ",    "# over: ",   "# game: ",    "# salt-attacker: ", "# salt-defender: "};
+static const char* const header_keys[11] = {
+    "# murk-save: ",     "# sealed: ",        "# mission: ", "# mission-hash: ",
+    "# turn: ",          "# to-act: ",        "# over: ",    "# game: ",
+    "# salt-attacker: ", "# salt-defender: ", "# seats: "};
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 3, 4)))
@@ -257,37 +280,41 @@ fail(char* err, size_t n, const char* fmt, ...) {
 
 #define DAMAGED "the sealed save is damaged or was changed"
 
-/* The 14 lines in their order, each with its key; the check line matches. */
+/* The header's lines (10, or 11 in version 3), the three parts and the check, in their
+ * order, each with its key; the check line matches. */
 static int lay_out(const char* data, size_t len, struct layout* l, char* err, size_t n) {
   memset(l, 0, sizeof *l);
-  if (!murk_seal_is_sealed(data, len)) return fail(err, n, "this is not a sealed save");
+  int version = sealed_version(data, len);
+  if (!version) return fail(err, n, "this is not a sealed save");
   if (memchr(data, '\0', len)) return fail(err, n, DAMAGED " (a NUL byte)");
+  l->nheader = version >= 3 ? 11 : 10;
+  int nh = l->nheader;
   size_t pos = 0;
   const char* v = NULL;
   size_t vlen = 0;
-  for (int i = 0; i < 14; i++) {
-    const char* key = i < 10 ? header_keys[i] : i < 13 ? part_label[i - 10] : "check";
+  for (int i = 0; i < nh + 4; i++) {
+    const char* key = i < nh ? header_keys[i] : i < nh + 3 ? part_label[i - nh] : "check";
     size_t klen = strlen(key);
     size_t end = pos;
     while (end < len && data[end] != '\n') end++;
     if (end >= len) return fail(err, n, DAMAGED " (it ends too early: cut short?)");
     const char* line = data + pos;
     size_t llen = end - pos;
-    bool colon = i >= 10;
+    bool colon = i >= nh;
     if (llen < klen + (colon ? 2 : 0) || memcmp(line, key, klen) != 0 ||
         (colon && memcmp(line + klen, ": ", 2) != 0))
       return fail(err, n, DAMAGED " (line %d is not what a sealed save has there)", i + 1);
     v = line + klen + (colon ? 2 : 0);
     vlen = llen - klen - (colon ? 2 : 0);
-    if (i < 10) {
+    if (i < nh) {
       l->line[i] = v;
       l->line_len[i] = vlen;
-    } else if (i < 13) {
-      l->part[i - 10] = v;
-      l->part_len[i - 10] = vlen;
+    } else if (i < nh + 3) {
+      l->part[i - nh] = v;
+      l->part_len[i - nh] = vlen;
     }
     pos = end + 1;
-    if (i == 9) l->hlen = pos;
+    if (i == nh - 1) l->hlen = pos;
   }
   l->end = pos;
   /* The check: BLAKE2b of every byte before the check line. */
@@ -427,10 +454,28 @@ static bool is(const char* s, size_t n, const char* word) {
   return n == strlen(word) && memcmp(s, word, n) == 0;
 }
 
+/* "attacker=SEAT defender=SEAT", as format_header writes it. */
+static bool parse_seats(const char* s, size_t n, enum murk_seat seat[2]) {
+  static const char* const key[2] = {"attacker=", "defender="};
+  size_t at = 0;
+  for (int side = 0; side < 2; side++) {
+    size_t klen = strlen(key[side]);
+    if (side > 0 && (at >= n || s[at++] != ' ')) return false;
+    if (n - at < klen || memcmp(s + at, key[side], klen) != 0) return false;
+    at += klen;
+    const char* sp = memchr(s + at, ' ', n - at);
+    size_t end = sp ? (size_t)(sp - s) : n;
+    seat[side] = murk_seat_parse(s + at, end - at);
+    if (seat[side] == MURK_SEAT_NONE) return false;
+    at = end;
+  }
+  return at == n;
+}
+
 static int parse_header(const struct layout* l, struct murk_seal_header* h, char* err, size_t n) {
   memset(h, 0, sizeof *h);
   unsigned long long v = 0;
-  if (!number(l->line[0], l->line_len[0], 1000, &v) || v != MURK_SEAL_VERSION)
+  if (!number(l->line[0], l->line_len[0], 1000, &v) || v < 2 || v > MURK_SEAL_VERSION)
     return fail(err, n, "this sealed save has a format this murk does not read");
   h->version = (int)v;
   /* "argon2id13 ops=N mem=N" */
@@ -477,6 +522,8 @@ static int parse_header(const struct layout* l, struct murk_seal_header* h, char
       !hex_field(l->line[8], l->line_len[8], h->salt[0], MURK_SEAL_SALT_BYTES) ||
       !hex_field(l->line[9], l->line_len[9], h->salt[1], MURK_SEAL_SALT_BYTES))
     return fail(err, n, DAMAGED " (its game id or salts)");
+  if (l->nheader > 10 && !parse_seats(l->line[10], l->line_len[10], h->seat))
+    return fail(err, n, DAMAGED " (its seats)");
   return MURK_OK;
 }
 

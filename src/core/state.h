@@ -247,6 +247,7 @@ struct murk_game {
   /* Bumped by murk_game_undo: a view kept across an undo (view.c) sees the game went back
    * even when it has as many events as before. */
   uint32_t epoch;
+  enum murk_seat seat[MURK_SIDES]; /* who plays each side: for saves only */
   struct mk_state s;
   struct mk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
   bool applying;          /* inside apply(): the command will take log index nlog */

@@ -63,6 +63,20 @@ enum murk_side murk_side_parse(const char* s) {
   return MURK_NO_SIDE;
 }
 
+/* The seats' names, one row each (saves and the command line read them here). */
+static const char* const seat_names[MURK_SEAT_KINDS] = {"none", "human", "computer", "remote"};
+
+const char* murk_seat_name(enum murk_seat s) {
+  return (int)s > 0 && (int)s < MURK_SEAT_KINDS ? seat_names[s] : seat_names[0];
+}
+
+enum murk_seat murk_seat_parse(const char* s, size_t len) {
+  for (int k = 1; s && k < MURK_SEAT_KINDS; k++)
+    if (strlen(seat_names[k]) == len && memcmp(s, seat_names[k], len) == 0)
+      return (enum murk_seat)k;
+  return MURK_SEAT_NONE;
+}
+
 #ifdef MURK_ALLOC_FAULTS
 /* Failure injection, compiled only into the test build of the library (murkcore_faults,
  * tests/unit/test_oom.c): the Nth allocation from now fails. These two counters are the

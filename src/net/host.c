@@ -39,6 +39,10 @@ int net_host_new(const struct net_host_opts* o, struct net_host** out) {
   return MURK_OK;
 }
 
+void net_host_set_game(struct net_host* h, struct murk_game* g) {
+  h->o.g = g;
+}
+
 void net_host_free(struct net_host* h) {
   if (!h) return;
   for (int i = 0; i < NET_HOST_CLIENTS; i++) net_host_close(h, i);
@@ -127,8 +131,9 @@ static void send_view(struct net_host* h, struct client* c) {
 }
 
 static void waiting(struct net_host* h, struct client* c) {
-  (void)h;
-  say(c, "wait", "the game starts when both players have joined once and set their passphrases");
+  char why[256] = "the game starts when both players have joined once and set their passphrases";
+  if (h->o.why_wait) h->o.why_wait(h->o.ctx, c->side, why, sizeof why);
+  say(c, "wait", why);
 }
 
 /* The client proved its side: it replaces any other connection of that side (a player who
@@ -184,8 +189,9 @@ static int on_join(struct net_host* h, struct client* c, char** w, int n) {
                : mode == NET_PASS_CHECK ? "check"
                                         : "set");
   /* The dice: a known seed is shown on both screens (the game can be replayed), as at one
-   * keyboard; secret dice are only said to be secret. */
-  if (murk_game_dice_key(h->o.g))
+   * keyboard; secret dice are only said to be secret. No game yet: a sealed save waiting
+   * for its passphrases, and a sealed game's dice are secret. */
+  if (!h->o.g || murk_game_dice_key(h->o.g))
     net_buf_addf(&c->out, " secret");
   else
     net_buf_addf(&c->out, " %" PRIu64, murk_game_seed(h->o.g));
@@ -208,6 +214,8 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
   }
   size_t len = strlen(pass);
   enum net_pass_mode mode = h->o.pass_mode(h->o.ctx, c->side);
+  bool was_ready = h->o.ready(h->o.ctx);
+  bool right = false;
   if (mode == NET_PASS_SET) {
     char err[160] = "";
     if (h->o.set_pass(h->o.ctx, c->side, pass, len, err, sizeof err) != 0) {
@@ -215,17 +223,20 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
       rc = 1;
       goto done;
     }
+    right = true;
+  } else if (mode == NET_PASS_CHECK) {
+    right = h->o.check_pass(h->o.ctx, c->side, pass, len);
+  }
+  if (right) {
     say(c, "passok", NULL);
     welcome(h, (int)(c - h->c));
-    /* The second side's passphrase starts the game: the first side's view goes too. */
-    if (h->o.ready(h->o.ctx))
+    /* The second side's passphrase starts the game (a new sealed game's, or a resumed one
+     * that opens only with both): the waiting side's view goes too. */
+    if (!was_ready && h->o.ready(h->o.ctx))
       for (int k = 0; k < NET_HOST_CLIENTS; k++) {
         struct client* o = &h->c[k];
         if (o != c && o->open && o->authed && !o->closing) send_view(h, o);
       }
-  } else if (mode == NET_PASS_CHECK && h->o.check_pass(h->o.ctx, c->side, pass, len)) {
-    say(c, "passok", NULL);
-    welcome(h, (int)(c - h->c));
   } else {
     c->tries++;
     note(h, "a wrong passphrase for the %s", murk_side_name(c->side));

@@ -43,12 +43,18 @@ struct net_host_opts {
   void (*changed)(void* ctx);
   /* A line for the host's own log (who joined, who was dropped and why); may be NULL. */
   void (*note)(void* ctx, const char* text);
+  /* Why a side that has joined waits (not ready), for its `wait` line; may be NULL (then:
+   * until both players have joined once and set their passphrases). */
+  void (*why_wait)(void* ctx, enum murk_side side, char* buf, size_t n);
 };
 
 struct net_host;
-/* MURK_OK or MURK_ENOMEM. */
+/* MURK_OK or MURK_ENOMEM. o->g may be NULL while the game cannot be played (not ready: a
+ * sealed save that opens only with both players' passphrases); net_host_set_game gives it
+ * once it can, before ready says so. */
 int net_host_new(const struct net_host_opts* o, struct net_host** out);
 void net_host_free(struct net_host* h);
+void net_host_set_game(struct net_host* h, struct murk_game* g);
 
 /* A new connection: its slot (0..NET_HOST_CLIENTS-1), or -1 when all are taken. */
 int net_host_open(struct net_host* h);

@@ -10,12 +10,16 @@
 #   - fail MSG counts a failure; checks counts what the test chose to count;
 #   - finish NAME [SUMMARY] ends the test: exit 1 if anything failed, else prints the
 #     summary ("N checks passed" by default) and exits 0.
+#   - light FULL LIGHT prints LIGHT when MURK_TEST_LIGHT=1 (the sanitizer build: ten times
+#     slower, so the heaviest tests play fewer games there), else FULL.
 set -u
 MURK=${MURK:-build/murk}
 cd "${MURK_SOURCE_DIR:-.}" || exit 1
 case $MURK in /*) ;; *) MURK=$PWD/$MURK ;; esac
 export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
+
+light() { if [ "${MURK_TEST_LIGHT:-}" = 1 ]; then echo "$2"; else echo "$1"; fi; }
 
 tmp=$(mktemp -d)
 common_cleanup() {

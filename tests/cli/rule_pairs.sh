@@ -112,7 +112,7 @@ for ((i = 0; i < n; i++)); do
     [ "$rc" -eq 0 ] || { fail "$a + $b: murk check exit $rc"$'\n'"$out"; continue; }
     pol=${policies[k % 3]}
     k=$((k + 1))
-    "$MURK" sim "$f" --games 3 --seed $((k * 7)) --policy "$pol" >"$tmp/out" 2>"$tmp/err"
+    "$MURK" sim "$f" --games "$(light 3 1)" --seed $((k * 7)) --policy "$pol" >"$tmp/out" 2>"$tmp/err"
     rc=$?
     played=$((played + 1))
     [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] ||

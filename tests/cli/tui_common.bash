@@ -50,7 +50,7 @@ fail() {
 }
 
 # Seconds to wait for a screen (sanitizer builds are slow).
-TUI_TIMEOUT=${TUI_TIMEOUT:-20}
+TUI_TIMEOUT=${TUI_TIMEOUT:-60}
 
 # The pane runs a small script: murk, then its exit code and the tty settings to files.
 # The script survives Ctrl-C (a trap, not an ignore, so murk starts with the default

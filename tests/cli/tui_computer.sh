@@ -8,7 +8,10 @@
 #   - the attacker's screen never shows the name of a platoon of the defender's force that
 #     the computer has not revealed;
 #   - the game reaches turn 3 and q y exits 0, the game autosaved with the computer's
-#     commands in it.
+#     commands in it;
+#   - the save keeps the seats: `murk play --load SAVE` goes on against the computer
+#     without asking who plays, and the computer plays its turn 3 by itself; `--vs human`
+#     at load makes it hot-seat (a hand-over), and the save then says so.
 . "$(dirname "$0")/tui_common.bash"
 
 mission=data/missions/luneville.yaml
@@ -119,7 +122,49 @@ save=$(game_file)
 if [ -n "$save" ] && [ -f "$save" ]; then
   grep -q '^defender: deploy' "$save" || fail "the autosave lacks the computer's deployment"
   grep -q '^attacker: move 3 to' "$save" || fail "the autosave lacks the attacker's moves"
+  grep -qx '# seats: attacker=human defender=computer' "$save" ||
+    fail "the autosave does not keep the seats: $(head -n 8 "$save")"
+  XDG_STATE_HOME="$tmp/state" "$MURK" saves >"$tmp/saves" 2>&1
+  grep -q 'open  *vs computer ' "$tmp/saves" || fail "murk saves does not say who plays: $(cat "$tmp/saves")"
 else
   fail "no autosave in $tmp/state/murk"
 fi
+
+# ---- resumed: the same seats, without a question
+before=$(grep -c '^defender: ' "$save")
+tui_start --load "$save"
+wait_for "attacker's table" || { finish; exit 1; }
+screen | grep -qF "Who plays the other side" && fail "the resumed game asks who plays"
+skip_recap
+no_handover "resumed"
+screen | head -n 1 | grep -qE "turn 3, " || fail "the resumed game is not at turn 3: $(screen | head -n 1)"
+for step in movement shooting assault; do
+  wait_for "$step step"
+  cmd "end"
+done
+wait_for "Since your last turn" || fail "no recap of the computer's turn 3 after the resume"
+no_handover "after the attacker's turn 3"
+skip_recap
+screen | head -n 1 | grep -qE "turn 4, " || fail "turn 4 did not start: $(screen | head -n 1)"
+keys q
+wait_for "Quit the game?"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "the resumed murk play exited with $rc (stderr: $(cat "$tmp/stderr"))"
+[ "$(grep -c '^defender: ' "$save")" -gt "$before" ] ||
+  fail "the computer gave no command after the resume"
+
+# ---- --vs human at load overrides the seats: two people here, and the save says so
+tui_start --load "$save" --vs human
+wait_for "Pass the keyboard" || fail "--vs human at load shows no hand-over"
+pass_handover
+wait_for "attacker's table"
+skip_recap
+keys q
+wait_for "Quit the game?"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "murk play --load --vs human exited with $rc (stderr: $(cat "$tmp/stderr"))"
+grep -qx '# seats: attacker=human defender=human' "$save" ||
+  fail "the save does not record the seats given at load: $(grep '^# seats' "$save")"
 finish

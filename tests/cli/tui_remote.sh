@@ -9,8 +9,9 @@
 #   - the side not to act waits, and gets its turn with the "since your last turn" recap;
 #   - a client killed mid-turn joins again (with its passphrase; a wrong one is refused) and
 #     sees its table as it was, with the recap of what happened meanwhile;
-#   - the host killed (SIGKILL) loses nothing: `murk host --load SAVE` goes on, both
-#     players join again and the game continues.
+#   - the host killed (SIGKILL) loses nothing: `murk host --load SAVE` of the sealed save,
+#     given no passphrase, opens it with those the players give at their joins (a wrong one
+#     refused; the first to join waits for the other), and the game continues.
 . "$(dirname "$0")/tui_common.bash"
 
 export XDG_STATE_HOME=$tmp/state MURK_PWHASH=1,8192
@@ -157,19 +158,27 @@ end=$((SECONDS + TUI_TIMEOUT))
 while [ ! -f "$tmp/join-a.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
 [ "$(cat "$tmp/join-a.rc" 2>/dev/null)" = 1 ] || fail "the attacker's murk join did not stop when the host died"
 grep -qF "join again with" "$tmp/join-a.err" || fail "the attacker is not told how to join again: $(cat "$tmp/join-a.err")"
-start_host --load "$save" --passphrase-file "attacker:$tmp/apass" --passphrase-file "defender:$tmp/dpass"
+# Resumed without the players' passphrases at the host: each player's join gives theirs
+# (a wrong one refused), and the sealed save opens once both have joined.
+start_host --load "$save" </dev/null
+grep -qF "opens with both players' passphrases" "$tmp/host.err" ||
+  fail "the resumed host does not say it waits for both passphrases: $(cat "$tmp/host.err")"
 join a attacker
 on a
+pass "the attacker's passphrase" dpass
+wait_for "Wrong passphrase" || fail "a wrong passphrase is not refused by the resumed host"
 pass "the attacker's passphrase" apass
-wait_for "attacker's table" || { stop_host; exit 1; }
-skip_recap
-check_screen attacker
-grep -q "reserve" "$tmp/replay" || fail "the reserve made before the host died is lost"
+wait_for "when the defender's player has joined too" || fail "the first to join is not told it waits for the other"
 join d defender
 on d
 pass "the defender's passphrase" dpass
 wait_for "defender's table" || { stop_host; exit 1; }
 skip_recap
+on a
+wait_for "attacker's table" || { stop_host; exit 1; }
+skip_recap
+check_screen attacker
+grep -q "reserve" "$tmp/replay" || fail "the reserve made before the host died is lost"
 on a
 cmd "end"
 on d
@@ -196,6 +205,7 @@ check_screen attacker
 
 # The host's own log: who joined, who left, nothing of the game.
 grep -qF "the attacker joined" "$tmp/host.err" || fail "the host does not log joins"
+grep -qF "both players have joined: the game goes on" "$tmp/host.err" || fail "the resumed host does not log that the game goes on"
 stop_host
 [ $failures -eq 0 ] || exit 1
 echo "tui_remote: ok"

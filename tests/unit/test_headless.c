@@ -193,17 +193,22 @@ static void test_bundled_games(void** st) {
     struct murk_mission* m = NULL;
     struct murk_diags d;
     assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
-    play_checked(m, 1 + (uint64_t)i, MURK_POLICY_RANDOM, before, &t);
-    play_checked(m, 100 + (uint64_t)i, MURK_POLICY_GREEDY, before, &t);
+    /* Light (sanitizer) runs: one policy a mission, in turn. */
+    if (!test_light() || i % 2 == 0)
+      play_checked(m, 1 + (uint64_t)i, MURK_POLICY_RANDOM, before, &t);
+    if (!test_light() || i % 2 == 1)
+      play_checked(m, 100 + (uint64_t)i, MURK_POLICY_GREEDY, before, &t);
     murk_mission_free(m);
     free(names[i]);
   }
   free(names);
   free(before);
   /* The checks had plenty to bite on. */
-  assert_true(t.refused > 1000);
-  assert_true(t.accepted > 1000);
-  assert_true(t.views > 3000);
+  fprintf(stderr, "%ld refused, %ld accepted, %ld views\n", (long)t.refused, (long)t.accepted,
+          (long)t.views);
+  assert_true(t.refused > TEST_COUNT(1000, 400));
+  assert_true(t.accepted > TEST_COUNT(1000, 400));
+  assert_true(t.views > TEST_COUNT(3000, 1200));
 }
 
 /* A view refreshed from another game, or from its own after an undo, starts its events

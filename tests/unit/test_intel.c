@@ -1357,7 +1357,7 @@ static void test_deploy_prompt(void** st) {
 
 /* ---- nothing hidden leaks (test_support.h's leak watcher, on the bundled mission) ---- */
 
-#define LEAK_SEEDS 150
+#define LEAK_SEEDS TEST_COUNT(150, 40)
 #define LEAK_ATTEMPTS 500
 #define LEAK_APPLIED 200
 

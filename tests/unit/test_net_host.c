@@ -4,7 +4,8 @@
  * and gets one only after its own command, or when its turn came (never for each of the
  * enemy's commands: their number is not the side's to know); that refused commands are
  * answered and change nothing; passphrases (set by the first join, then checked, three
- * tries); a second join of a side replaces the first; garbage and wrong versions. */
+ * tries); a second join of a side replaces the first; garbage and wrong versions; a resumed
+ * sealed game that has no game until both passphrases are known. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -215,6 +216,85 @@ static void test_passphrases(void** state) {
   fx_free(f);
 }
 
+/* A resumed sealed save (murk host --load): no game until both players have given their
+ * passphrases; the first to join is told why it waits, and gets its view when the second's
+ * passphrase opens the game. */
+struct resumed {
+  struct fx* f;
+  bool have[2];
+};
+static enum net_pass_mode resumed_mode(void* ctx, enum murk_side side) {
+  (void)ctx;
+  (void)side;
+  return NET_PASS_CHECK;
+}
+static bool resumed_check(void* ctx, enum murk_side side, const char* pass, size_t len) {
+  struct resumed* r = ctx;
+  if (!check_pass(r->f, side, pass, len)) return false;
+  r->have[side] = true;
+  if (r->have[0] && r->have[1]) net_host_set_game(r->f->h, r->f->g);
+  return true;
+}
+static bool resumed_ready(void* ctx) {
+  struct resumed* r = ctx;
+  return r->have[0] && r->have[1];
+}
+static void resumed_wait(void* ctx, enum murk_side side, char* buf, size_t n) {
+  (void)ctx;
+  snprintf(buf, n, "waiting for the %s", murk_side_name(murk_side_other(side)));
+}
+
+static void test_resumed_sealed(void** state) {
+  (void)state;
+  struct fx* f = fx_new(true);
+  snprintf(f->pass[0], sizeof f->pass[0], "apass");
+  snprintf(f->pass[1], sizeof f->pass[1], "dpass");
+  struct resumed r = {.f = f};
+  net_host_free(f->h);
+  struct net_host_opts o = {.g = NULL,
+                            .ctx = &r,
+                            .pass_mode = resumed_mode,
+                            .check_pass = resumed_check,
+                            .set_pass = set_pass,
+                            .ready = resumed_ready,
+                            .changed = changed,
+                            .why_wait = resumed_wait};
+  assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
+  int a = net_host_open(f->h), d = net_host_open(f->h);
+  assert_int_equal(say(f, a, "murk 1 join attacker\n"), 0);
+  char* s = take(f, a);
+  assert_string_equal(s, "hello 1 attacker check secret\n"); /* no game yet: sealed dice */
+  test_free(s);
+  assert_int_equal(say(f, a, "pass =dpass\n"), 0);
+  s = take(f, a);
+  assert_string_equal(s, "passbad 2\n");
+  test_free(s);
+  assert_int_equal(say(f, a, "pass =apass\n"), 0);
+  s = take(f, a);
+  assert_string_equal(s, "passok\nwait =waiting%20for%20the%20defender\n");
+  test_free(s);
+  /* A command before the game: refused, the client kept. */
+  assert_int_equal(say(f, a, "cmd =end\n"), 0);
+  s = take(f, a);
+  assert_true(strncmp(s, "no 0 =", 6) == 0);
+  test_free(s);
+  assert_int_equal(say(f, a, "undo\n"), 0);
+  test_free(take(f, a));
+  /* The defender's passphrase opens the game: both get their views. */
+  assert_int_equal(say(f, d, "murk 1 join defender\npass =dpass\n"), 0);
+  s = take(f, d);
+  assert_int_equal(views_in(s, MURK_DEFENDER), 1);
+  test_free(s);
+  s = take(f, a);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  test_free(s);
+  assert_int_equal(say(f, a, "cmd =objective%20at%2018,01\n"), 0);
+  s = take(f, a);
+  assert_non_null(strstr(s, "view end\nok\n"));
+  test_free(s);
+  fx_free(f);
+}
+
 static void test_garbage(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
@@ -254,6 +334,7 @@ int main(void) {
       cmocka_unit_test(test_views_only_when_due),
       cmocka_unit_test(test_passphrases),
       cmocka_unit_test(test_garbage),
+      cmocka_unit_test(test_resumed_sealed),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

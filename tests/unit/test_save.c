@@ -498,9 +498,79 @@ static void test_keyed_game(void** state) {
   murk_mission_free(m);
 }
 
+/* Seats (who plays each side) go into a save and come back, and survive an undo; a game
+ * without them (a script's) writes no seats line; a bad seats line is said where it is. */
+static void test_seats(void** state) {
+  (void)state;
+  struct murk_diags d;
+  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
+  murk_diags_init(&d, path);
+  struct murk_mission* m = NULL;
+  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new(m, 7, &g), MURK_OK);
+  char* text = NULL;
+  size_t len = 0;
+  assert_int_equal(murk_save_game(g, &text, &len), MURK_OK);
+  assert_null(strstr(text, "# seats:"));
+  struct murk_script* save = parse_ok(text);
+  assert_false(save->has_seats);
+  murk_script_free(save);
+  murk_free(text);
+
+  assert_int_equal(murk_game_seat(g, MURK_ATTACKER), MURK_SEAT_NONE);
+  murk_game_set_seat(g, MURK_ATTACKER, MURK_SEAT_HUMAN);
+  murk_game_set_seat(g, MURK_DEFENDER, MURK_SEAT_COMPUTER);
+  struct murk_script* s = parse_ok(
+      "objective at 18,01\nobjective at 26,02\nobjective at 12,22\nobjective at 20,23\n"
+      "reserve 6\n");
+  assert_int_equal(apply_lines(g, s), 5);
+  murk_script_free(s);
+  char why[200];
+  assert_true(murk_game_undoable(g) > 0);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_seat(g, MURK_DEFENDER), MURK_SEAT_COMPUTER); /* kept */
+  assert_int_equal(murk_save_game(g, &text, &len), MURK_OK);
+  assert_non_null(strstr(text, "\n# seats: attacker=human defender=computer\n"));
+  save = parse_ok(text);
+  assert_true(save->has_seats);
+  assert_int_equal(save->seat[MURK_ATTACKER], MURK_SEAT_HUMAN);
+  assert_int_equal(save->seat[MURK_DEFENDER], MURK_SEAT_COMPUTER);
+  assert_int_equal(save->nlines, 4);
+  /* Written back the same. */
+  char* again = NULL;
+  size_t alen = 0;
+  assert_int_equal(murk_script_format(save, &again, &alen), MURK_OK);
+  assert_non_null(strstr(again, "# seats: attacker=human defender=computer\n"));
+  murk_free(again);
+  murk_script_free(save);
+  murk_free(text);
+
+  s = parse_ok("# seats: attacker=remote defender=remote\n");
+  assert_int_equal(s->seat[MURK_ATTACKER], MURK_SEAT_REMOTE);
+  assert_int_equal(s->seat[MURK_DEFENDER], MURK_SEAT_REMOTE);
+  murk_script_free(s);
+  static const char* const bad[] = {"# seats: attacker=human\n",
+                                    "# seats: defender=human attacker=human\n",
+                                    "# seats: attacker=robot defender=human\n",
+                                    "# seats: attacker=human defender=human x\n", "# seats:\n"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    d = parse_bad(bad[i], strlen(bad[i]));
+    expect_diag(&d, 0, "bad.txt:1:");
+    expect_diag(&d, 0, "'seats' must say who plays each side");
+  }
+  assert_string_equal(murk_seat_name(MURK_SEAT_COMPUTER), "computer");
+  assert_int_equal(murk_seat_parse("human", 5), MURK_SEAT_HUMAN);
+  assert_int_equal(murk_seat_parse("humans", 6), MURK_SEAT_NONE);
+  assert_int_equal(murk_seat_parse("none", 4), MURK_SEAT_NONE);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_keyed_game),
+      cmocka_unit_test(test_seats),
       cmocka_unit_test(test_save_headers_and_lines),
       cmocka_unit_test(test_script_comments_blanks_and_sides),
       cmocka_unit_test(test_bad_command_lines_are_kept),

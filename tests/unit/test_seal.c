@@ -31,10 +31,14 @@ static const char* const records_[2] = {
     "defender: deploy Bravo Platoon at 9,9\nto act: attacker\n"};
 static const char game_text[] = "# murk-save: 1\n# seed: 424242\nattacker: end\ndefender: end\n";
 
-/* A small sealed save with cheap Argon2id limits; `tag` varies the random bytes. */
-static void make(struct sealed* s, unsigned char tag, const char* pa, const char* pd) {
+/* A small sealed save with cheap Argon2id limits; `tag` varies the random bytes; with
+ * seats (version 3) when sa and sd are not MURK_SEAT_NONE. */
+static void make_seated(struct sealed* s, unsigned char tag, const char* pa, const char* pd,
+                        enum murk_seat sa, enum murk_seat sd) {
   memset(s, 0, sizeof *s);
   struct murk_seal_header* h = &s->h;
+  h->seat[0] = sa;
+  h->seat[1] = sd;
   h->version = MURK_SEAL_VERSION;
   h->ops = 1;
   h->mem = 8192;
@@ -54,6 +58,10 @@ static void make(struct sealed* s, unsigned char tag, const char* pa, const char
   assert_int_equal(murk_seal_write(h, s->keys[0], s->keys[1], records_, lens, game_text,
                                    strlen(game_text), fresh, &s->text, &s->len),
                    MURK_OK);
+}
+
+static void make(struct sealed* s, unsigned char tag, const char* pa, const char* pd) {
+  make_seated(s, tag, pa, pd, MURK_SEAT_NONE, MURK_SEAT_NONE);
 }
 
 static const unsigned char* part_key(const struct sealed* s, int part) {
@@ -160,8 +168,9 @@ static void test_wrong_keys(void** state) {
 
 static void test_every_flip_and_cut(void** state) {
   (void)state;
+  /* A save of version 3, as murk play and murk host write them: its seats line too. */
   struct sealed s;
-  make(&s, 1, "a", "b");
+  make_seated(&s, 1, "a", "b", MURK_SEAT_HUMAN, MURK_SEAT_COMPUTER);
   char* t = murk_malloc(s.len + 1);
   assert_non_null(t);
   memcpy(t, s.text, s.len + 1);
@@ -415,7 +424,7 @@ static void rechain(char* t, size_t len, size_t base) {
 static void test_journal(void** state) {
   (void)state;
   struct sealed s;
-  make(&s, 1, "a", "b");
+  make_seated(&s, 1, "a", "b", MURK_SEAT_REMOTE, MURK_SEAT_REMOTE); /* a journal of version 3 */
   size_t ends[4], len = 0;
   char* t = journal(&s, ends, &len);
   assert_opens_to(&s, t, len, 3);
@@ -484,6 +493,73 @@ static void test_journal(void** state) {
   murk_free(s.text);
 }
 
+/* Seats: public, in a version 3 header line that the parts are bound to; a save without
+ * them is version 2 as before, and both read. */
+static void test_seats(void** state) {
+  (void)state;
+  struct sealed s, o;
+  make_seated(&s, 1, "a", "b", MURK_SEAT_HUMAN, MURK_SEAT_COMPUTER);
+  make(&o, 1, "a", "b");
+  assert_true(murk_seal_is_sealed(s.text, s.len));
+  assert_int_equal(strncmp(s.text, "# murk-save: 3\n", 15), 0);
+  assert_int_equal(strncmp(o.text, "# murk-save: 2\n", 15), 0);
+  assert_non_null(strstr(s.text, "\n# seats: attacker=human defender=computer\nsealed-attacker: "));
+  assert_null(strstr(o.text, "# seats:"));
+  struct murk_seal_header h;
+  char err[200] = "";
+  assert_int_equal(murk_seal_read_header(s.text, s.len, &h, err, sizeof err), MURK_OK);
+  assert_int_equal(h.seat[MURK_ATTACKER], MURK_SEAT_HUMAN);
+  assert_int_equal(h.seat[MURK_DEFENDER], MURK_SEAT_COMPUTER);
+  assert_int_equal(murk_seal_read_header(o.text, o.len, &h, err, sizeof err), MURK_OK);
+  assert_int_equal(h.seat[MURK_ATTACKER], MURK_SEAT_NONE);
+  for (int part = 0; part < 3; part++) {
+    char* out = NULL;
+    size_t n = 0;
+    assert_int_equal(murk_seal_open(s.text, s.len, (enum murk_seal_part)part, part_key(&s, part),
+                                    &out, &n, err, sizeof err),
+                     MURK_OK);
+    murk_seal_free_secret(out, n);
+  }
+  /* The seats changed, the check rewritten: they read, but no part opens (the header is
+   * bound into each). */
+  char* t = murk_malloc(s.len + 1);
+  assert_non_null(t);
+  memcpy(t, s.text, s.len + 1);
+  char* at = strstr(t, "defender=computer");
+  assert_non_null(at);
+  memcpy(at, "defender=remote  ", 17);
+  recheck(t, s.len);
+  assert_int_equal(murk_seal_read_header(t, s.len, &h, err, sizeof err), MURK_EINVAL); /* "  " */
+  memcpy(at, "defender=human\n", 15);
+  size_t n = strlen(t); /* two bytes shorter */
+  memmove(at + 14, at + 17, s.len - (size_t)(at + 17 - t) + 1);
+  n = strlen(t);
+  recheck(t, n);
+  assert_int_equal(murk_seal_read_header(t, n, &h, err, sizeof err), MURK_OK);
+  assert_int_equal(h.seat[MURK_DEFENDER], MURK_SEAT_HUMAN);
+  for (int part = 0; part < 3; part++) {
+    char* out = NULL;
+    assert_int_equal(
+        murk_seal_open(t, n, (enum murk_seal_part)part, part_key(&s, part), &out, NULL, NULL, 0),
+        MURK_EAUTH);
+  }
+  /* Version 3 without its seats line, or version 2 with one: damaged. */
+  memcpy(t, o.text, o.len + 1);
+  t[13] = '3';
+  recheck(t, o.len);
+  assert_int_equal(murk_seal_read_header(t, o.len, &h, err, sizeof err), MURK_EINVAL);
+  memcpy(t, s.text, s.len + 1);
+  t[13] = '2';
+  recheck(t, s.len);
+  assert_int_equal(murk_seal_read_header(t, s.len, &h, err, sizeof err), MURK_EINVAL);
+  /* A version this murk does not know. */
+  t[13] = '4';
+  assert_false(murk_seal_is_sealed(t, s.len));
+  murk_free(t);
+  murk_free(s.text);
+  murk_free(o.text);
+}
+
 int main(void) {
   if (sodium_init() < 0) return 1;
   const struct CMUnitTest tests[] = {
@@ -494,6 +570,7 @@ int main(void) {
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_chain),
       cmocka_unit_test(test_journal),
+      cmocka_unit_test(test_seats),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

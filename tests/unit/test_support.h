@@ -6,6 +6,7 @@
 #define MURK_TEST_SUPPORT_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "board.h"
@@ -17,6 +18,16 @@
 #include "murk/mission.h"
 #include "murk/view.h"
 #include "state.h"
+
+/* MURK_TEST_LIGHT=1 (CMake sets it for the sanitizer build; scripts/valgrind.sh too): the
+ * heaviest tests play a fraction of their games there. Those builds run ten times slower;
+ * the same code paths are reached with fewer seeds, and the plain build runs the full
+ * counts. */
+static inline int test_light(void) {
+  const char* e = getenv("MURK_TEST_LIGHT");
+  return e && e[0] == '1';
+}
+#define TEST_COUNT(full, light) (test_light() ? (light) : (full))
 
 /* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
  * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at

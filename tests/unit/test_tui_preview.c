@@ -296,7 +296,8 @@ static void test_preview_matches_game(void** st) {
     struct murk_mission* m = NULL;
     assert_int_equal(murk_mission_load(path, &m, &diags), MURK_OK);
     struct tally t = {0};
-    for (uint64_t seed = 1; seed <= SEEDS; seed++) play(m, names[i], seed, saved, &t);
+    for (uint64_t seed = 1; seed <= (uint64_t)TEST_COUNT(SEEDS, 1); seed++)
+      play(m, names[i], seed, saved, &t);
     fprintf(stderr,
             "%-28s %2ld points %4ld units %7ld cells judged (%ld lit), %5ld left to fog: %ld lit "
             "but refused, %ld accepted but dark; %ld targets judged, %ld wrong\n",

@@ -19,7 +19,8 @@
  * deployments, recce, dis, starshells, reveal, spot, end) goes to both games and the answers
  * are compared. Each try is taken back by restoring a copy of the game's state.
  *
- * TWINS_BUDGET (environment) sets the number of command tries (default 200000);
+ * TWINS_BUDGET (environment) sets the number of command tries (default 200000, 20000 when
+ * MURK_TEST_LIGHT=1);
  * TWINS_VERBOSE=1 prints every difference. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -40,17 +41,9 @@
 
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
 
-/* Sanitizer builds run several times slower: a tenth of the commands there. */
-#if defined(__SANITIZE_ADDRESS__)
-#define TWINS_DEFAULT_BUDGET 20000
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TWINS_DEFAULT_BUDGET 20000
-#endif
-#endif
-#ifndef TWINS_DEFAULT_BUDGET
+/* Sanitizer and valgrind runs (MURK_TEST_LIGHT) try a tenth of the commands. */
 #define TWINS_DEFAULT_BUDGET 200000
-#endif
+#define TWINS_LIGHT_BUDGET 20000
 
 /* Lines and reports are cut at their buffers on purpose. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -967,7 +960,8 @@ static void run_missions(enum murk_policy pol, long budget);
 
 static void run_all(void** state) {
   (void)state;
-  run_missions(MURK_POLICY_RANDOM, env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET));
+  run_missions(MURK_POLICY_RANDOM,
+               env_long("TWINS_BUDGET", TEST_COUNT(TWINS_DEFAULT_BUDGET, TWINS_LIGHT_BUDGET)));
 }
 
 /* The computer opponent as the side under test (issue 17): its commands are a function of
@@ -975,7 +969,8 @@ static void run_all(void** state) {
  * on the states its play leads to. A twentieth of the budget. */
 static void run_computer(void** state) {
   (void)state;
-  run_missions(MURK_POLICY_COMPUTER, env_long("TWINS_BUDGET", TWINS_DEFAULT_BUDGET) / 20);
+  run_missions(MURK_POLICY_COMPUTER,
+               env_long("TWINS_BUDGET", TEST_COUNT(TWINS_DEFAULT_BUDGET, TWINS_LIGHT_BUDGET)) / 20);
 }
 
 static void run_missions(enum murk_policy pol, long budget) {
