@@ -69,6 +69,7 @@ int main(int argc, char** argv) {
     double sum = 0, slowest = 0, slowest_cpu = 0;
     struct murk_sim sim;
     murk_sim_init(&sim, NULL, MURK_POLICY_COMPUTER, MURK_POLICY_COMPUTER, 1);
+    sim.full_views = true; /* murk play hands its seat a full view */
     for (int s = 1; s <= games; s++) {
       struct murk_game* g = NULL;
       if (murk_game_new(m, (uint64_t)s, &g) != MURK_OK) return 1;

@@ -317,6 +317,19 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
  * starts the events again from the first.
  * Returns MURK_OK, MURK_EINVAL, or MURK_ENOMEM (the view is then only fit to be freed). */
 int murk_view_update(const struct murk_game* g, struct murk_view* v);
+/* A view for a computer player (src/sim), refreshed for every decision: filled by the same
+ * code as murk_view_build, less what no player reads and what costs the most to fill
+ * (docs/performance.md): no words (prompt, conditions, the names and types of markers and
+ * platoons, the profiles of teams and contacts, the arrivals' `where`: all empty), no
+ * reasons (every `sight` zero, no blockers), no targets (ntargets 0), no move facts of own
+ * markers and platoons (allowance, lead, moved, hidden, may_move zero) and no team counts
+ * of markers. Every other field is as murk_view_build fills it; murk_view_update keeps the
+ * view lean. Returns as murk_view_build. */
+int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out);
+/* Forget the game v was filled from, keeping its memory: the next murk_view_update fills it
+ * as a new build would (from another game, even one at the same address: a batch of games
+ * keeps its views instead of growing new arrays every game). */
+void murk_view_reset(struct murk_view* v);
 void murk_view_free(struct murk_view* v);
 /* Drop the events in v (a front-end that has printed them and needs them no more): the
  * next murk_view_update copies only newer ones, numbered on from these, so a long batch run

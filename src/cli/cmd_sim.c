@@ -195,8 +195,13 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
     if (v->phase == MURK_PHASE_PLAY && v->turn > r->turns) r->turns = v->turn;
     watch_roster(&watch[side], v, v->phase == MURK_PHASE_PLAY ? v->turn : 0, r);
     if (rc == MURK_EREJECTED) {
+      /* The players' views are lean (no words): the prompt from a full view of the same
+       * game (nothing was taken). */
+      struct murk_view* full = NULL;
+      (void)murk_view_build(g, side, &full);
       snprintf(why, whylen, "stuck: %d tries refused, then 'end' (%s): %s", MURK_SIM_MAX_TRIES,
-               v->prompt, sim->reason);
+               full ? full->prompt : "", sim->reason);
+      murk_view_free(full);
       goto out;
     }
     if (rc != MURK_OK) {
@@ -225,7 +230,7 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
   }
 out:
   r->rejected = sim->tally.refused;
-  murk_sim_next_game(sim, NULL, 0); /* the views belong to this game */
+  murk_sim_next_game(sim, NULL, 0); /* the views are kept, refilled by the next game */
   murk_game_free(g);
   return rc;
 }

@@ -170,7 +170,7 @@ static void copy_text(char* dst, size_t n, const char* src) {
 }
 
 static void fill_marker(const struct murk_game* g, enum murk_side side, const struct mk_marker* mk,
-                        struct murk_view_marker* vm) {
+                        bool lean, struct murk_view_marker* vm) {
   const struct mk_state* s = &g->s;
   memset(vm, 0, sizeof *vm);
   vm->number = mk->number;
@@ -195,8 +195,9 @@ static void fill_marker(const struct murk_game* g, enum murk_side side, const st
     vm->bogged = k->bogged;
     vm->dug_in = k->dug_in;
   }
-  const struct murk_platoon* pl = mk_unit_platoon(g, mk->owner, mk->unit);
   vm->platoon = mk->unit;
+  if (lean) return; /* murk_view_build_lean: no names, no counts of teams */
+  const struct murk_platoon* pl = mk_unit_platoon(g, mk->owner, mk->unit);
   copy_text(vm->name, sizeof vm->name, pl->name);
   copy_text(vm->type, sizeof vm->type, pl->type);
   vm->nteams = mk_unit_alive(s, mk->owner, mk->unit);
@@ -243,6 +244,9 @@ struct view_box {
   /* What blocks the line between two cells (mk_why_blocker), kept: the sight map never
    * changes, and a contact out of sight stays where it was last seen for many refreshes. */
   struct mk_why_memo memo;
+  /* murk_view_build_lean: the facts a player reads, without the words, the reasons, the
+   * targets and the move facts (view.h). */
+  bool lean;
 };
 
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
@@ -585,7 +589,7 @@ static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
     va->kind = a->kind;
     va->anywhere = a->anywhere;
     va->platoon = a->only - 1;
-    mk_reserves_describe(g, side, i, va->where, sizeof va->where);
+    if (!b->lean) mk_reserves_describe(g, side, i, va->where, sizeof va->where);
     va->cells = b->pool ? b->pool + used : NULL;
     if (a->anywhere) {
       for (int y = 0; y < grid->height; y++)
@@ -716,12 +720,20 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->visibility = s->visibility;
   memset(v->conditions, 0, sizeof v->conditions);
   memset(v->prompt, 0, sizeof v->prompt);
-  fill_sight(g, side, v);
+  bool lean = b->lean;
+  if (lean) { /* fill_sight's facts without its words */
+    v->night = mk_night_now(g);
+    v->nvr = mk_night_nvr(g);
+    v->sight_range = mk_sight_range(g, side);
+    v->dusk_dawn = g->s.night.dusk_dawn;
+  } else {
+    fill_sight(g, side, v);
+  }
   /* The verbs legal now, from the command table: the view's own side's only on its turn. */
   bool to_act = side == s->to_act || side == MURK_NO_SIDE;
   unsigned verbs = to_act ? mk_cmd_verbs_now(g, s->to_act) : 0;
   v->verbs = side == s->to_act ? verbs : 0;
-  build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
+  if (!lean) build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
 
   /* A view refreshed from another game, or from this one after it went back (undo), starts
    * its events again. */
@@ -781,8 +793,11 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       }
       continue;
     }
-    fill_marker(g, side, mk, &v->markers[v->nmarkers]);
-    fill_marker_move(g, side, i, &v->markers[v->nmarkers++]);
+    fill_marker(g, side, mk, lean, &v->markers[v->nmarkers]);
+    if (lean)
+      v->nmarkers++;
+    else
+      fill_marker_move(g, side, i, &v->markers[v->nmarkers++]);
   }
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int k = 0; k < s->nunits[sd]; k++) {
@@ -800,8 +815,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
             c->owner = (enum murk_side)sd;
             c->marker = u->marker;
             c->team = true;
-            copy_text(c->profile, sizeof c->profile,
-                      mk_team_profile(g, (enum murk_side)sd, t)->title);
+            if (!lean)
+              copy_text(c->profile, sizeof c->profile,
+                        mk_team_profile(g, (enum murk_side)sd, t)->title);
             c->pos = seen->pos;
             c->turn = seen->turn;
           }
@@ -812,8 +828,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vt->owner = (enum murk_side)sd;
         vt->marker = u->marker;
         vt->platoon = k;
-        copy_text(vt->profile, sizeof vt->profile,
-                  mk_team_profile(g, (enum murk_side)sd, t)->title);
+        if (!lean)
+          copy_text(vt->profile, sizeof vt->profile,
+                    mk_team_profile(g, (enum murk_side)sd, t)->title);
         vt->pos = tm->pos;
       }
     }
@@ -825,8 +842,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       struct murk_view_platoon* vp = &v->platoons[v->nplatoons++];
       memset(vp, 0, sizeof *vp);
       vp->index = k;
-      copy_text(vp->name, sizeof vp->name, pl->name);
-      copy_text(vp->type, sizeof vp->type, pl->type);
+      if (!lean) {
+        copy_text(vp->name, sizeof vp->name, pl->name);
+        copy_text(vp->type, sizeof vp->type, pl->type);
+      }
       vp->state = u->state;
       vp->marker = u->marker;
       vp->nteams = mk_unit_alive(s, side, k);
@@ -840,7 +859,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->may_deep_strike = mk_reserves_may_deep_strike(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;
-      if (u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
+      if (!lean && u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
         for (int t = u->first_team; t < u->first_team + u->nteams; t++)
           if (s->teams[side][t].alive && s->teams[side][t].placed) {
             vp->lead = s->teams[side][t].pos;
@@ -857,8 +876,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     fill_wings(g, side, v);
     if (fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
   }
-  if (fill_why(g, v) != MURK_OK) return MURK_ENOMEM;
-  if (fill_targets(g, b) != MURK_OK) return MURK_ENOMEM;
+  v->ntargets = 0;
+  if (!lean && (fill_why(g, v) != MURK_OK || fill_targets(g, b) != MURK_OK)) return MURK_ENOMEM;
   for (size_t i = b->read; i < g->nevents; i++)
     if (murk_audience_includes((enum murk_audience)mk_event_at(g, i)->audience, side)) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
@@ -871,7 +890,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   return MURK_OK;
 }
 
-int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
+static int build(const struct murk_game* g, enum murk_side side, bool lean,
+                 struct murk_view** out) {
   if (out) *out = NULL;
   if (!g || !out) return MURK_EINVAL;
   if (side != MURK_NO_SIDE && side != MURK_ATTACKER && side != MURK_DEFENDER) return MURK_EINVAL;
@@ -879,12 +899,36 @@ int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_
   if (!b) return MURK_ENOMEM;
   b->v.side = side;
   b->place_key = -1;
+  b->lean = lean;
   if (fill(g, b) != MURK_OK) {
     murk_view_free(&b->v);
     return MURK_ENOMEM;
   }
   *out = &b->v;
   return MURK_OK;
+}
+
+int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
+  return build(g, side, false, out);
+}
+
+int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
+  return build(g, side, true, out);
+}
+
+void murk_view_reset(struct murk_view* v) {
+  if (!v) return;
+  struct view_box* b = (struct view_box*)v;
+  /* Everything kept from the last game, except the arrays' memory. */
+  b->g = NULL;
+  b->epoch = 0;
+  b->read = 0;
+  b->forgotten = 0;
+  v->nevents = 0;
+  b->place_key = -1;
+  v->nplace_cells = 0;
+  b->cond_m = NULL;
+  memset(&b->memo, 0, sizeof b->memo);
 }
 
 int murk_view_update(const struct murk_game* g, struct murk_view* v) {

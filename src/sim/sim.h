@@ -119,6 +119,11 @@ struct murk_sim {
   enum murk_policy policy[MURK_SIDES];
   struct murk_rng rng[MURK_SIDES];
   struct murk_view* views[MURK_SIDES];
+  /* false (murk_sim_init): the views are lean (murk_view_build_lean: what the players read,
+   * no words, reasons or targets); true: full views, for a caller that reads them. Set
+   * before the first step of a game. */
+  bool full_views;
+  bool view_full[MURK_SIDES]; /* whether views[side] was built full */
   struct murk_policy_plan plan;
   murk_sim_offer_fn offer; /* NULL: murk_game_apply */
   void* offer_ctx;
@@ -135,8 +140,9 @@ struct murk_sim {
 void murk_sim_init(struct murk_sim* s, struct murk_game* g, enum murk_policy attacker,
                    enum murk_policy defender, uint64_t seed);
 /* The same players on to another game g (seeded from `seed`): the views of the last game
- * are freed, the tally zeroed; the plan's memory and memo, the policies and the hooks are
- * kept (a batch of games of one mission reuses the distance fields). */
+ * are reset (murk_view_reset: their memory kept, their contents refilled from g), the tally
+ * zeroed; the plan's memory and memo, the policies and the hooks are kept (a batch of games
+ * of one mission reuses the distance fields). */
 void murk_sim_next_game(struct murk_sim* s, struct murk_game* g, uint64_t seed);
 /* The kept view of `side`, refreshed to the game now (MURK_OK, or an error of view.h). */
 int murk_sim_view(struct murk_sim* s, enum murk_side side, const struct murk_view** out);

@@ -82,6 +82,7 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
   if (rc != MURK_OK) fail_msg("%s: the game does not start: %s", what, murk_strerror(rc));
   struct murk_sim sim;
   murk_sim_init(&sim, g, p, p, seed);
+  sim.full_views = true; /* a stuck game's message says the prompt */
   rc = MURK_OK;
   for (long n = 0; murk_game_to_act(g) != MURK_NO_SIDE && rc == MURK_OK; n++) {
     if (murk_game_phase(g) == MURK_PHASE_PLAY && murk_game_turn(g) > MAX_TURNS) break;

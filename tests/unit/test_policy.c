@@ -686,6 +686,130 @@ static void test_driver_plays_games(void** st) {
   murk_mission_free(m);
 }
 
+/* A lean view (murk_view_build_lean, the driver's) holds every fact the players read as a
+ * full view does: compared field by field with a view built anew before each decision of
+ * whole games (Luneville: reserves and arrivals; Li Hohenfeld: wings and dummies), with
+ * every policy. And a sim kept from game to game (its views reset, not freed) plays the
+ * next game as a fresh sim does. */
+static void same_kept_facts(const struct murk_view* lean, const struct murk_view* full) {
+  assert_int_equal(lean->phase, full->phase);
+  assert_int_equal(lean->step, full->step);
+  assert_int_equal(lean->turn, full->turn);
+  assert_int_equal(lean->to_act, full->to_act);
+  assert_int_equal(lean->verbs, full->verbs);
+  assert_int_equal(lean->dummies_left, full->dummies_left);
+  assert_int_equal(lean->hidden_left, full->hidden_left);
+  assert_int_equal(lean->nobjectives, full->nobjectives);
+  for (int i = 0; i < full->nobjectives; i++) {
+    assert_string_equal(lean->objectives[i].name, full->objectives[i].name);
+    assert_true(murk_pos_eq(lean->objectives[i].pos, full->objectives[i].pos));
+    assert_int_equal(lean->objectives[i].for_side, full->objectives[i].for_side);
+  }
+  assert_int_equal(lean->nmarkers, full->nmarkers);
+  for (int i = 0; i < full->nmarkers; i++) {
+    const struct murk_view_marker *a = &lean->markers[i], *b = &full->markers[i];
+    assert_int_equal(a->number, b->number);
+    assert_int_equal(a->owner, b->owner);
+    assert_int_equal(a->kind, b->kind);
+    assert_true(murk_pos_eq(a->pos, b->pos));
+    assert_int_equal(a->on_table, b->on_table);
+    assert_int_equal(a->revealed, b->revealed);
+    assert_int_equal(a->bogged, b->bogged);
+    assert_int_equal(a->known, b->known);
+    assert_int_equal(a->dummy, b->dummy);
+    assert_int_equal(a->platoon, b->platoon);
+  }
+  assert_int_equal(lean->nteams, full->nteams);
+  for (int i = 0; i < full->nteams; i++) {
+    assert_int_equal(lean->teams[i].owner, full->teams[i].owner);
+    assert_int_equal(lean->teams[i].marker, full->teams[i].marker);
+    assert_int_equal(lean->teams[i].platoon, full->teams[i].platoon);
+    assert_true(murk_pos_eq(lean->teams[i].pos, full->teams[i].pos));
+  }
+  assert_int_equal(lean->nplatoons, full->nplatoons);
+  for (int i = 0; i < full->nplatoons; i++) {
+    const struct murk_view_platoon *a = &lean->platoons[i], *b = &full->platoons[i];
+    assert_int_equal(a->index, b->index);
+    assert_int_equal(a->state, b->state);
+    assert_int_equal(a->marker, b->marker);
+    assert_int_equal(a->flags, b->flags);
+    assert_int_equal(a->reserve, b->reserve);
+    assert_int_equal(a->ambush, b->ambush);
+    assert_int_equal(a->may_arrive, b->may_arrive);
+    assert_int_equal(a->shot, b->shot);
+    assert_int_equal(a->assaulted, b->assaulted);
+  }
+  assert_int_equal(lean->narrivals, full->narrivals);
+  for (int i = 0; i < full->narrivals; i++) {
+    assert_int_equal(lean->arrivals[i].kind, full->arrivals[i].kind);
+    assert_int_equal(lean->arrivals[i].anywhere, full->arrivals[i].anywhere);
+    assert_int_equal(lean->arrivals[i].ncells, full->arrivals[i].ncells);
+    for (int k = 0; k < full->arrivals[i].ncells; k++)
+      assert_true(murk_pos_eq(lean->arrivals[i].cells[k], full->arrivals[i].cells[k]));
+  }
+  assert_int_equal(lean->nplace_cells, full->nplace_cells);
+  for (int i = 0; i < full->nplace_cells; i++)
+    assert_true(murk_pos_eq(lean->place_cells[i], full->place_cells[i]));
+  /* The events since the step began (the players read back to the last PHASE event). */
+  assert_int_equal(lean->nevents, full->nevents);
+  for (size_t i = 0; i < full->nevents; i++) {
+    assert_int_equal(lean->events[i].kind, full->events[i].kind);
+    assert_int_equal(lean->events[i].side, full->events[i].side);
+    assert_int_equal(lean->events[i].marker, full->events[i].marker);
+  }
+}
+
+static void test_lean_views_hold_what_players_read(void** st) {
+  (void)st;
+  static const char* const bundled[] = {"luneville", "li-hohenfeld"};
+  for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
+    char path[512];
+    snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, bundled[i]);
+    struct murk_mission* m = NULL;
+    struct murk_diags d;
+    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    struct murk_sim kept;
+    murk_sim_init(&kept, NULL, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM, 1);
+    for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+      uint64_t seed = 5 + (uint64_t)p;
+      struct murk_game* g = new_game(m, seed);
+      struct murk_sim sim;
+      murk_sim_init(&sim, g, (enum murk_policy)p, (enum murk_policy)p, seed);
+      long compared = 0;
+      for (int n = 0; n < 600 && murk_game_to_act(g) != MURK_NO_SIDE; n++) {
+        enum murk_side side = murk_game_to_act(g);
+        const struct murk_view* lean = NULL;
+        assert_int_equal(murk_sim_view(&sim, side, &lean), MURK_OK);
+        struct murk_view* full = view(g, side);
+        same_kept_facts(lean, full);
+        compared++;
+        murk_view_free(full);
+        assert_int_equal(murk_sim_step(&sim), MURK_OK);
+      }
+      assert_true(compared > 100);
+      /* The same game again on the kept sim (views reset) and on a fresh one. */
+      struct murk_game* a = new_game(m, seed);
+      struct murk_game* b = new_game(m, seed);
+      kept.policy[MURK_ATTACKER] = kept.policy[MURK_DEFENDER] = (enum murk_policy)p;
+      murk_sim_next_game(&kept, a, seed);
+      struct murk_sim fresh;
+      murk_sim_init(&fresh, b, (enum murk_policy)p, (enum murk_policy)p, seed);
+      assert_int_equal(murk_sim_play(&kept, 400), murk_sim_play(&fresh, 400));
+      assert_int_equal(murk_game_log_count(a), murk_game_log_count(b));
+      for (size_t k = 0; k < murk_game_log_count(a); k++)
+        assert_string_equal(murk_game_log_line(a, k), murk_game_log_line(b, k));
+      murk_sim_free(&fresh);
+      murk_sim_free(&sim);
+      murk_game_free(g);
+      murk_game_free(b);
+      murk_sim_next_game(&kept, NULL, 0);
+      murk_game_free(a); /* the kept views outlive their game */
+    }
+    murk_sim_free(&kept);
+    murk_mission_free(m);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_names),
@@ -702,6 +826,7 @@ int main(void) {
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
+      cmocka_unit_test(test_lean_views_hold_what_players_read),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
