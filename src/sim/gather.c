@@ -199,13 +199,36 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
 
   /* Own templates (hidden platoons and dummies), then own revealed platoons. Whether the
    * marker of a revealed platoon is bogged: the first own marker of its number, as
-   * murk_view_marker_by_number finds it (numbers past the table get that search). */
-  short own_marker[MOVED_BITS];
-  memset(own_marker, -1, sizeof own_marker);
-  for (int i = v->nmarkers; i-- > 0;) {
+   * murk_view_marker_by_number finds it; an enemy platoon's place: its first team. Both by
+   * tables of numbers kept in the memo, all -1 between decisions (the entries set here are
+   * put back at the end); numbers past them, and views too long for a short, get searches. */
+  if (!mm->own_marker || !mm->foe_lead) {
+    murk_free(mm->own_marker);
+    murk_free(mm->foe_lead);
+    mm->own_marker = murk_malloc(SIM_NUMBERS * sizeof *mm->own_marker);
+    mm->foe_lead = murk_malloc(SIM_NUMBERS * sizeof *mm->foe_lead);
+    if (!mm->own_marker || !mm->foe_lead) {
+      murk_free(mm->own_marker);
+      murk_free(mm->foe_lead);
+      mm->own_marker = mm->foe_lead = NULL;
+      return MURK_ENOMEM;
+    }
+    memset(mm->own_marker, -1, SIM_NUMBERS * sizeof *mm->own_marker);
+    memset(mm->foe_lead, -1, SIM_NUMBERS * sizeof *mm->foe_lead);
+  }
+  short* own_marker = mm->own_marker;
+  short* foe_lead = mm->foe_lead;
+  bool tables = v->nmarkers <= SHRT_MAX && v->nteams <= SHRT_MAX;
+  for (int i = 0; i < v->nmarkers && tables; i++) {
     const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner == c->me && m->number >= 0 && m->number < MOVED_BITS && i <= SHRT_MAX)
+    if (m->owner == c->me && m->number >= 0 && m->number < SIM_NUMBERS && own_marker[m->number] < 0)
       own_marker[m->number] = (short)i;
+  }
+  for (int k = 0; k < v->nteams && tables; k++) {
+    const struct murk_view_team* t = &v->teams[k];
+    if (t->owner == c->enemy && t->marker >= 0 && t->marker < SIM_NUMBERS &&
+        foe_lead[t->marker] < 0)
+      foe_lead[t->marker] = (short)k;
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
@@ -228,7 +251,7 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     int lead = p->index >= 0 && p->index < MURK_MISSION_MAX_PLATOONS ? own_lead[p->index] : -1;
     if (lead < 0) continue;
     const struct murk_view_marker* m = NULL;
-    if (p->marker > 0 && p->marker < MOVED_BITS && v->nmarkers <= SHRT_MAX)
+    if (p->marker > 0 && p->marker < SIM_NUMBERS && tables)
       m = own_marker[p->marker] >= 0 ? &v->markers[own_marker[p->marker]] : NULL;
     else if (p->marker > 0)
       m = murk_view_marker_by_number(v, v->side, p->marker);
@@ -253,14 +276,26 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     if (!m->on_table) {
       if (!m->revealed) continue;
       const struct murk_view_team* lead = NULL;
-      for (int k = 0; k < v->nteams && !lead; k++)
-        if (v->teams[k].owner == c->enemy && v->teams[k].marker == m->number) lead = &v->teams[k];
+      if (m->number >= 0 && m->number < SIM_NUMBERS && tables) {
+        if (foe_lead[m->number] >= 0) lead = &v->teams[foe_lead[m->number]];
+      } else {
+        for (int k = 0; k < v->nteams && !lead; k++)
+          if (v->teams[k].owner == c->enemy && v->teams[k].marker == m->number) lead = &v->teams[k];
+      }
       if (!lead) continue; /* a dummy taken off, or a platoon with no teams left */
       f.platoon = true;
       f.pos = lead->pos;
     }
     c->foes[c->nfoes++] = f;
   }
+
+  /* The tables back to -1 for the next decision. */
+  for (int i = 0; i < v->nmarkers && tables; i++)
+    if (v->markers[i].number >= 0 && v->markers[i].number < SIM_NUMBERS)
+      own_marker[v->markers[i].number] = -1;
+  for (int k = 0; k < v->nteams && tables; k++)
+    if (v->teams[k].marker >= 0 && v->teams[k].marker < SIM_NUMBERS)
+      foe_lead[v->teams[k].marker] = -1;
 
   for (int i = 0; i < v->nobjectives; i++) {
     const struct murk_view_objective* o = &v->objectives[i];

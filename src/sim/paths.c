@@ -47,6 +47,8 @@ void sim_memo_free(struct murk_policy_memo* m) {
   }
   murk_free(m->group_fill);
   murk_free(m->kinds);
+  murk_free(m->own_marker);
+  murk_free(m->foe_lead);
   murk_free(m);
 }
 

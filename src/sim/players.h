@@ -118,7 +118,12 @@ struct murk_policy_memo {
   size_t cap_group_first[2], cap_group_pos[2], cap_group_fill;
   int* kinds;
   size_t cap_kinds;
+  /* By marker number (below SIM_NUMBERS), -1 elsewhere between decisions: the view index of
+   * the first own marker of that number, the first enemy team of that marker (gather.c). */
+  short* own_marker;
+  short* foe_lead;
 };
+#define SIM_NUMBERS 1024
 
 /* Kinds of own units a player draws from (sim_random_unit). */
 enum {
