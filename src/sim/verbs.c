@@ -142,8 +142,7 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
     case MURK_CMD_REMOVE:
       if (v->nobjectives == 0) return false;
       if (!(cmd = sim_add(c, k))) return false;
-      cmd->unit.kind = MURK_REF_OWN;
-      cmd->unit.n = atoi(v->objectives[sim_pick(c->rng, v->nobjectives)].name);
+      murk_command_remove_objective(cmd, v->objectives[sim_pick(c->rng, v->nobjectives)].name);
       return true;
     case MURK_CMD_STARSHELL:
     case MURK_CMD_ILLUMINATE: {
