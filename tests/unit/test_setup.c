@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "reserves.h"
+#include "test_load.h"
 #include "test_support.h"
 
 /* 16 x 12 hexes at 5cm: the defender in the north half, the attacker in the south; woods
@@ -701,11 +702,7 @@ static void test_mission_keys(void** st) {
  * more than 120cm apart, the defender's included (the bundled mission). */
 static void test_fighting_withdrawal_objectives(void** st) {
   (void)st;
-  const char* path = MURK_SOURCE_DIR "/data/missions/fighting-withdrawal.yaml";
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled("fighting-withdrawal");
   struct murk_game* g = new_game(m, 1);
   char why[200];
   ok_line(g, "objective at 04,04");                   /* the defender's */

@@ -21,6 +21,7 @@
 #include "murk/view.h"
 #include "session.h"
 #include "sim.h"
+#include "test_load.h"
 
 /* 16 x 12 hexes: defender in the north half (rows 0-5), attacker in the south (6-11); a
  * road on row 9, woods at 4-6,3-4, a stream in column 11 rows 4-6. Allowances: road 6,
@@ -188,11 +189,7 @@ static int setup_withdrawal(void** state) {
  * without prefixes), the session started on the side to act's hand-over. */
 static int setup_played(void** state, const char* id, uint64_t seed, const char* const* lines) {
   struct ctx* x = test_calloc(1, sizeof *x);
-  char path[512];
-  snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, id);
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  assert_int_equal(murk_mission_load(path, &x->m, &d), MURK_OK);
+  x->m = load_bundled(id);
   assert_int_equal(murk_game_new(x->m, seed, &x->g), MURK_OK);
   for (int i = 0; lines[i]; i++) {
     char reason[256] = "";
@@ -349,6 +346,16 @@ static void take_over(struct ctx* x, enum murk_side side) {
   assert_int_equal(UI->side, side);
 }
 
+/* Lines typed by the sides in turn, each after its hand-over (the side asserted), `first`
+ * first: the set-up many tests share. */
+static void play_turns(struct ctx* x, enum murk_side first, const char* const* lines) {
+  enum murk_side side = first;
+  for (int i = 0; lines[i]; i++, side = murk_side_other(side)) {
+    take_over(x, side);
+    command(x, lines[i]);
+  }
+}
+
 /* Deploy own platoon `n` (1-based) at x,y with the d key and the list. */
 static int deploy_with_keys(struct ctx* x, int n, int cx, int cy) {
   go(x, cx, cy);
@@ -386,12 +393,8 @@ static void deploy_all(struct ctx* x) {
   deploy_with_keys(x, 2, 9, 2);
   take_over(x, MURK_ATTACKER);
   assert_int_equal(command(x, "deploy dummy at 12,8"), TUI_SESSION_CLEAR);
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy dummy at 14,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy dummy at 14,2", "end", "end", NULL};
+  play_turns(x, MURK_DEFENDER, setup_lines);
   assert_int_equal(murk_game_phase(x->g), MURK_PHASE_PLAY);
   take_over(x, MURK_ATTACKER);
 }
@@ -955,18 +958,14 @@ static bool own_team(struct ctx* x, enum murk_side side, struct murk_pos* at) {
 static void test_reveal_shoot_and_assault_keys(void** state) {
   struct ctx* x = *state;
   /* Platoons face to face across the middle: attacker 1 at 6,6, defender 1 at 6,5. */
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 1 at 6,6");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 1 at 6,5");
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 2 at 12,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 2 at 12,1");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy 1 at 6,6",
+                                            "deploy 1 at 6,5",
+                                            "deploy 2 at 12,8",
+                                            "deploy 2 at 12,1",
+                                            "end",
+                                            "end",
+                                            NULL};
+  play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   /* f with nothing revealed: says what to do. */
   go(x, 0, 11);
@@ -1040,18 +1039,14 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
 
 static void test_withdraw_key(void** state) {
   struct ctx* x = *state;
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 1 at 2,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 1 at 2,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 2 at 6,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 2 at 9,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy 1 at 2,8",
+                                            "deploy 1 at 2,2",
+                                            "deploy 2 at 6,8",
+                                            "deploy 2 at 9,2",
+                                            "end",
+                                            "end",
+                                            NULL};
+  play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   end_key(x);
   end_key(x);
@@ -1267,18 +1262,14 @@ static void test_adjust_key(void** state) {
  * puts each; the last sends `reveal Tn via ...`. */
 static void test_reveal_via_key(void** state) {
   struct ctx* x = *state;
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 1 at 6,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 1 at 6,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 2 at 12,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 2 at 12,1");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy 1 at 6,8",
+                                            "deploy 1 at 6,2",
+                                            "deploy 2 at 12,8",
+                                            "deploy 2 at 12,1",
+                                            "end",
+                                            "end",
+                                            NULL};
+  play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   /* Away from own templates: the list of the hidden ones; Esc backs out. */
   go(x, 0, 11);
