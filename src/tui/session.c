@@ -1411,6 +1411,27 @@ static int act_withdraw(struct tui_session* s) {
   return 0;
 }
 
+/* x: take away the objective at the cursor (Hasty Attack's setup, Fighting Withdrawal when
+ * due), named as the players name it (murk_command_remove_objective); the game says why
+ * not when it may not go. */
+static int act_remove(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_view* v = s->view;
+  for (int i = 0; i < v->nobjectives; i++) {
+    if (!murk_pos_eq(v->objectives[i].pos, ui->cursor)) continue;
+    struct murk_command c;
+    char line[TUI_LINE_MAX];
+    if (murk_command_remove_objective(&c, v->objectives[i].name) != MURK_OK ||
+        murk_command_format(&c, line, sizeof line) != MURK_OK) {
+      set_message(ui, TUI_A_ERROR, "this objective's name cannot be written in a command");
+      return 0;
+    }
+    return send(s, line);
+  }
+  set_message(ui, TUI_A_ERROR, "no objective at the cursor: put it on the one to take away");
+  return 0;
+}
+
 /* No Man's Land's patrol phase: d sends a platoon out on patrol to the cursor, from the
  * list of those the view says may go; away from the lit cells (the view's), the cursor
  * goes to the nearest first. */
@@ -1908,6 +1929,8 @@ static int key_map(struct tui_session* s, struct tui_key k) {
       return act_reserve(s);
     case 'w':
       return act_withdraw(s);
+    case 'x':
+      return act_remove(s);
     case 'o': {
       /* Shown first: placing it may hand over at once, and then it stands. */
       char line[TUI_LINE_MAX];

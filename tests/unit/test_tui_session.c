@@ -225,6 +225,29 @@ static int setup_patrol(void** state) {
   return setup_played(state, "no-mans-land", 1, lines);
 }
 
+/* Hasty Attack (tests/games/hasty-attack-setup.txt): the defender has deployed; the
+ * attacker takes away one of its objectives before it deploys. */
+static int setup_remove(void** state) {
+  static const char* const lines[] = {"objective at 16,21",
+                                      "objective at 21,05",
+                                      "objective at 14,05",
+                                      "objective at 26,04",
+                                      "reserve 2",
+                                      "reserve 4",
+                                      "reserve 5",
+                                      "end",
+                                      "reserve 2",
+                                      "reserve 4",
+                                      "reserve 6",
+                                      "ambush 5",
+                                      "end",
+                                      "deploy 1 at 18,05",
+                                      "deploy 3 at 23,06",
+                                      "end",
+                                      NULL};
+  return setup_played(state, "hasty-attack", 1, lines);
+}
+
 /* Limited Intelligence at Hohenfeld (tests/games/li-hohenfeld-march.txt): the attacker's
  * wing T6 has just won its deployment roll and may adjust a cell. */
 static int setup_adjust(void** state) {
@@ -1195,6 +1218,26 @@ static void test_stuck_seat(void** state) {
 
 /* The patrol phase: d offers the platoons the view says may go out, at the lit cells the
  * view lists (never the TUI's own judgement), and sends `patrol N at X,Y`. */
+/* x on an objective sends `remove objective NAME` as the players build it; the game's
+ * refusal is shown (not the attacker's own objective); away from objectives it says so. */
+static void test_remove_objective_key(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  size_t before = murk_game_log_count(x->g);
+  go(x, 0, 0);
+  key(x, 'x');
+  assert_true(shows(x, "no objective at the cursor"));
+  go(x, 21, 5); /* the defender's */
+  key(x, 'x');
+  assert_true(shows(x, "objective 2 was not placed by you"));
+  assert_int_equal(murk_game_log_count(x->g), before);
+  go(x, 26, 4);
+  key(x, 'x');
+  assert_int_equal(murk_game_log_count(x->g), before + 1);
+  assert_string_equal(murk_game_log_line(x->g, before), "remove objective 4");
+  assert_int_equal(tui_session_view(x->s)->nobjectives, 3);
+}
+
 static void test_patrol_key(void** state) {
   struct ctx* x = *state;
   take_over(x, MURK_ATTACKER);
@@ -1337,6 +1380,7 @@ int main(void) {
       T(test_stuck_seat),
       T(test_reveal_via_key),
       cmocka_unit_test_setup_teardown(test_patrol_key, setup_patrol, teardown),
+      cmocka_unit_test_setup_teardown(test_remove_objective_key, setup_remove, teardown),
       cmocka_unit_test_setup_teardown(test_adjust_key, setup_adjust, teardown),
   };
 #undef T
