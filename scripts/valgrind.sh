@@ -124,8 +124,9 @@ if [ ${#tests[@]} -eq 0 ]; then
   echo "valgrind.sh: no unit tests in $BUILD (is cmocka installed?)" >&2
   exit 1
 fi
-# The scripted games are a job each (games.sh NAME): as one job, its ~400 memcheck runs one
-# after another were the stage's critical path while the other core ran out of work.
+# The scripted games are a job each (games.sh NAME), so they share both cores with the unit
+# tests; each plays its transcripts once (GAMES_ONE_RUN: the determinism rerun, the same
+# input down the same paths, is `make test`'s), its save, replays and refusals.
 games=()
 for g in tests/games/*.txt; do
   g=${g##*/}
@@ -139,7 +140,7 @@ for job in "${tests[@]}" tests/cli/run_errors.sh "${games[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
   n=$((n + 1))
   case $job in
-    *.sh:*) run_script "${job%%:*}" "${job#*:}" >"$logs/report.$n" 2>&1 & ;;
+    *.sh:*) GAMES_ONE_RUN=1 run_script "${job%%:*}" "${job#*:}" >"$logs/report.$n" 2>&1 & ;;
     *.sh) run_script "$job" >"$logs/report.$n" 2>&1 & ;;
     *) run_unit "$job" >"$logs/report.$n" 2>&1 & ;;
   esac
