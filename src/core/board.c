@@ -18,7 +18,7 @@ int mk_reject(char* reason, size_t reason_len, const char* fmt, ...) {
   if (reason && reason_len) {
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(reason, reason_len, fmt, ap);
+    mk_vformat(reason, reason_len, fmt, ap); /* the bytes of vsnprintf, faster */
     va_end(ap);
   }
   return MURK_EREJECTED;
