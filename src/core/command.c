@@ -835,24 +835,29 @@ int murk_command_remove_objective(struct murk_command* c, const char* name) {
 static bool put_ref(struct out* o, struct murk_ref r, unsigned accept) {
   if (!(accept & MK_REF_BIT(r.kind))) return false;
   if (r.kind != MURK_REF_DUMMY && (r.n < 1 || r.n > REF_MAX)) return false;
-  char b[16];
   switch (r.kind) {
     case MURK_REF_OWN:
-      snprintf(b, sizeof b, " %d", r.n);
+      put(o, " ");
       break;
     case MURK_REF_MARKER:
-      snprintf(b, sizeof b, " T%d", r.n);
+      put(o, " T");
       break;
     case MURK_REF_PLATOON:
-      snprintf(b, sizeof b, " P%d", r.n);
+      put(o, " P");
       break;
     case MURK_REF_DUMMY:
-      snprintf(b, sizeof b, " dummy");
-      break;
+      put(o, " dummy");
+      return true;
     default:
       return false;
   }
-  put(o, b);
+  /* r.n is 1 to REF_MAX: its digits by hand, as "%d" writes them (snprintf was a tenth of
+   * writing a command out, which every try does). */
+  char d[12];
+  size_t k = sizeof d - 1;
+  d[k] = '\0';
+  for (unsigned u = (unsigned)r.n; u; u /= 10) d[--k] = (char)('0' + u % 10);
+  put(o, d + k);
   return true;
 }
 

@@ -158,6 +158,13 @@ static size_t fast_format(char* out, size_t n, const char* fmt, va_list ap) {
   return o.len;
 }
 
+void mk_vformat(char* out, size_t n, const char* fmt, va_list ap) {
+  if (plain_format(fmt))
+    fast_format(out, n, fmt, ap);
+  else
+    vsnprintf(out, n, fmt, ap);
+}
+
 /* The text of the last event, from fmt, at the end of the arena (room for it is made). */
 static void put_text(struct murk_game* g, struct mk_event* e, const char* fmt, va_list ap) {
   char* at = g->ev_bytes + g->ev_len;
