@@ -97,14 +97,11 @@ struct judge {
   bool threatened; /* the unit has enemies near */
 };
 
-/* What unit u standing at p is worth to the side (higher is better): the objectives it
- * takes or keeps the enemy from, less the way still to go to its goal. */
-static long cell_value(struct ctx* c, const struct unit* u, const struct judge* j,
-                       struct murk_pos goal, struct murk_pos p) {
+/* What unit u standing at p is worth by the objectives alone: those it takes, keeps the
+ * enemy from or stands near. */
+static long cell_value_holds(const struct ctx* c, const struct unit* u, const struct judge* j,
+                             struct murk_pos p) {
   long val = 0;
-  const int* d = sim_field_to(c, goal, p);
-  int cost = d ? d[sim_cell(c, p)] : INT_MAX;
-  val -= cost == INT_MAX ? 100000 : cost;
   bool near = false;
   for (int k = 0; k < c->ntake; k++) {
     int dk = sim_dist(c, p, c->take[k]);
@@ -115,12 +112,35 @@ static long cell_value(struct ctx* c, const struct unit* u, const struct judge* 
   for (int k = 0; k < c->nguard; k++)
     if (j->alert[k] && sim_dist(c, p, c->guard[k]) <= HOLD)
       val += V_GUARD >> j->guards[k]; /* half as much for each unit there already */
+  return val;
+}
+
+/* What unit u standing at p is worth to the side (higher is better): the objectives it
+ * takes or keeps the enemy from, less the way still to go to its goal. */
+static long cell_value(struct ctx* c, const struct unit* u, const struct judge* j,
+                       struct murk_pos goal, struct murk_pos p) {
+  long val = cell_value_holds(c, u, j, p);
+  const int* d = sim_field_to(c, goal, p);
+  int cost = d ? d[sim_cell(c, p)] : INT_MAX;
+  val -= cost == INT_MAX ? 100000 : cost;
   if (j->threatened && sim_in_cover(c, p)) val += V_COVER;
   if (c->v->map && c->v->terrain) {
     unsigned char t = c->v->map[sim_cell(c, p)];
     if (t < c->v->nterrain && c->v->terrain[t].cls == MURK_TERRAIN_DIFFICULT) val -= V_BOG;
   }
   return val;
+}
+
+/* May unit u end a move at p (a cell the view says it may reach)? A free cell, or for a
+ * revealed platoon one its own teams hold: the game lets its first team end there and puts
+ * the others down by their old offsets (docs/rules.md, "Moving platoons"). Without this a platoon
+ * strung out along a one-cell way (No Retreat's goat path) found every cell ahead of its
+ * first team taken by its own teams and stood still. */
+static bool may_end(const struct ctx* c, const struct unit* u, struct murk_pos p) {
+  if (sim_cell_free(c, p)) return true;
+  if (u->hidden || !sim_on_table(c, p) || c->cost[sim_cell(c, p)] == 0) return false;
+  const struct murk_view_team* t = murk_view_team_at(c->v, p);
+  return t && t->owner == c->me && t->platoon == u->platoon;
 }
 
 struct choice {
@@ -177,14 +197,39 @@ static void move_tries(struct ctx* c) {
     long stay = cell_value(c, u, &j, goal, u->pos);
     long best = stay;
     struct murk_pos to = u->pos;
+    /* Along the way: the reachable cell nearest the goal by the field; and how many cells
+     * it may end on at all. */
+    const int* d = sim_field_to(c, goal, u->pos);
+    int here = d ? d[sim_cell(c, u->pos)] : INT_MAX, ahead = here, nends = 0;
+    struct murk_pos along = u->pos;
     for (int y = 0; y < c->h; y++)
       for (int x = 0; x < c->w; x++) {
         struct murk_pos p = {x, y};
-        if (!reach[sim_cell(c, p)] || !sim_cell_free(c, p)) continue;
+        if (!reach[sim_cell(c, p)] || !may_end(c, u, p)) continue;
+        nends++;
         long val = cell_value(c, u, &j, goal, p);
         if (val > best) best = val, to = p;
+        d = sim_field_to(c, goal, p);
+        if (d && d[sim_cell(c, p)] < ahead) ahead = d[sim_cell(c, p)], along = p;
       }
     if (c->oom) goto done;
+    /* Nothing scores better than staying, yet the unit is not where it is going and holds
+     * nothing there: it goes on along its way, else (its way ahead taken by its own side, as
+     * two platoons in one narrow pass each blocking the other) it makes room by a move drawn
+     * from its generator. Either way no unit stands for good short of its goal. */
+    if (murk_pos_eq(to, u->pos) && here != INT_MAX && sim_dist(c, u->pos, goal) > near &&
+        cell_value_holds(c, u, &j, u->pos) == 0) {
+      if (!murk_pos_eq(along, u->pos)) {
+        to = along;
+      } else if (nends > 0) {
+        int pick = sim_pick(c->rng, nends);
+        for (int q = 0; q < c->w * c->h && murk_pos_eq(to, u->pos); q++) {
+          struct murk_pos p = {q % c->w, q / c->w};
+          if (reach[q] && may_end(c, u, p) && pick-- == 0) to = p;
+        }
+      }
+      best = cell_value(c, u, &j, goal, to);
+    }
     if (murk_pos_eq(to, u->pos)) continue;
     ch[n++] = (struct choice){u, to, best - stay, goal, near};
   }
