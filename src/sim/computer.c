@@ -1,8 +1,13 @@
 /* computer.c: the computer opponent (sim.h; `murk play --vs computer`, docs/playing.md,
  * "Seats"). Like greedy it reads one side's view and its own generator, nothing else, and
  * shares greedy's plan (plan.c) for setup, arrivals and fighting; its style row (below) puts
- * its own judgements from the view in three places:
+ * its own judgements from the view in four places:
  *
+ *   - goals (goal_of): with objectives to take, every unit but a dummy heads for the
+ *     nearest (greedy keeps one in three back to guard the enemy's); a revealed platoon
+ *     turns to hunt a revealed enemy near it only when that enemy stands in its way (no
+ *     further from the objective than the platoon). Without objectives to take, greedy's
+ *     goals: the objectives it guards, or a revealed enemy near;
  *   - movement, one ply deep: each unit that may move weighs every cell the view says it
  *     may reach now (murk_view_reach, the game's own judgement of a move on what the side
  *     knows) against staying where it is, by what the side would have there: a team by an
@@ -11,10 +16,14 @@
  *     the enemy is about to take (any unit within the hold distance stops the enemy holding
  *     it), the one unit near the objectives to take (missions end for the defender when no
  *     attacker is near them), cover for a revealed platoon near enemies, less the way still
- *     to go to its goal (greedy's: an objective, or a revealed enemy near) and ground that
- *     bogs. The moves that gain most go first; each move changes the view, so the next
- *     decision weighs again (one unit by a threatened objective makes it worth nothing to
- *     the next);
+ *     to go to its goal (a distance field, paths.c) and ground that bogs. The moves that
+ *     gain most go first; each move changes the view, so the next decision weighs again
+ *     (one unit by a threatened objective makes it worth nothing to the next). A unit short
+ *     of its goal that holds nothing where it stands never stands still: with nothing
+ *     better than staying it goes on to the reachable cell furthest along its way, and with
+ *     none (its way taken by its own side's teams) makes room by a move of its generator's
+ *     choosing, so a way a turn's move cannot cross in a straight line is crossed over
+ *     several turns;
  *   - withdrawals and removed objectives (Fighting Withdrawal): the platoons furthest from
  *     the objectives it guards withdraw first; the objective the enemy stands nearest is
  *     removed first;
