@@ -186,7 +186,7 @@ int mk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience a
 
 void mk_event_append(struct murk_game* g, const char* fmt, ...) {
   struct mk_event* e = last(g);
-  if (!e) return;
+  if (!e || e->kind != MURK_EV_ROLL) return;
   if (room(g, MURK_EVENT_TEXT) != MURK_OK) {
     g->oom = MURK_ENOMEM; /* as mk_emit: the command is undone */
     return;

@@ -20,7 +20,8 @@ int mk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience a
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
-/* Add printf-style text to the end of the last event's (a roll's outcome after its dice). */
+/* Add printf-style text to the end of the last event when it is a roll: the outcome after its
+ * dice ("...: bogged"). Nothing when the roll made no event (out of memory). */
 void mk_event_append(struct murk_game* g, const char* fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))

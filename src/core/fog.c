@@ -79,10 +79,8 @@ static bool bog_check(struct murk_game* g, const char* handle, bool freeing,
    * where an unseen marker went. */
   int total = murk_roll(g, &die, purpose, aud, NULL);
   bool bogged = total <= fail;
-  const struct mk_event* e = mk_event_at(g, g->nevents - 1);
-  if (e && e->kind == MURK_EV_ROLL)
-    mk_event_append(g, ": %s",
-                    bogged ? (freeing ? "still bogged" : "bogged") : (freeing ? "free" : "passed"));
+  mk_event_append(g, ": %s",
+                  bogged ? (freeing ? "still bogged" : "bogged") : (freeing ? "free" : "passed"));
   return bogged;
 }
 
@@ -838,13 +836,10 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   if (capped) range = cap;
   s->spotted = true;
   s->visibility = range;
-  const struct mk_event* e = mk_event_at(g, g->nevents - 1);
-  if (e && e->kind == MURK_EV_ROLL) {
-    char len[32];
-    mk_cells_text(g, range, len, sizeof len);
-    mk_event_append(g, ": %s (%d cells)%s", len, range,
-                    capped ? ", the most spotting can reach" : "");
-  }
+  char len[32];
+  mk_cells_text(g, range, len, sizeof len);
+  mk_event_append(g, ": %s (%d cells)%s", len, range,
+                  capped ? ", the most spotting can reach" : "");
   /* Markers are revealed in marker order; each is measured from the spotting side as it
    * stands when spotting began (the spotting side does not change while it spots). */
   enum murk_side enemy = murk_side_other(side);
@@ -857,8 +852,6 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
     found++;
     mk_fog_reveal_marker(g, i, &from);
   }
-  char len[32];
-  mk_cells_text(g, range, len, sizeof len);
   if (found == 0)
     mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s", murk_side_name(side),
             len);
