@@ -42,17 +42,14 @@
  * to take it (cells). */
 #define GUARD_ALERT 3
 /* What a cell is worth to a unit (move_tries), in the units of the way's cost (a plain cell
- * costs 3 to enter, gather.c). Tuned by scripts/computer-strength.sh. */
-#define V_TAKE                                                                             \
-  400                 /* a team within the hold distance of an objective to take, no enemy \
-                         as near, from the turn holding it may win */
-#define V_CONTEST 120 /* ... with an enemy as near (it will have to be fought off) */
-#define V_GUARD                                                           \
-  300 /* the only unit within the hold distance of a guarded objective an \
-         enemy nears, from the turn the enemy may win by holding it */
-#define V_PRESENCE                                                                              \
-  100                      /* the only unit near the objectives to take (the attacker, where no \
-                              attacker near them loses) */
+ * costs 3 to enter, gather.c). Tuned by scripts/computer-strength.sh. "Hold": within the
+ * hold distance the view gives. V_TAKE and V_GUARD count in full from the turn holding may
+ * win, half before; V_PRESENCE_DUE from the turn the "no attacker near" check may end the
+ * game. */
+#define V_TAKE 400         /* a team holding an objective to take, no enemy as near */
+#define V_CONTEST 120      /* ... with an enemy as near (it will have to be fought off) */
+#define V_GUARD 300        /* the only unit holding a guarded objective an enemy nears */
+#define V_PRESENCE 100     /* the only attacker near the objectives, where none near loses */
 #define V_PRESENCE_DUE 900 /* ... from the turn that check may end the game */
 #define V_COVER 6          /* a revealed platoon near enemies, in cover */
 #define V_BOG 5            /* ending on difficult ground (it bogs) */
@@ -69,6 +66,11 @@ struct aims {
   int near;       /* the side attacks, and loses with no unit within `near` cells of an
                      objective at the start of the defender's turn (0: no such condition) */
   int near_from;  /* ... from this turn on */
+  /* The side attacks, and loses with no unit in the defender's half at the start of the
+   * defender's turn, from turn half_from on (half: whether such a condition is in force). */
+  bool half;
+  int half_from;
+  struct murk_pos half_lo, half_hi; /* the half's rows and columns */
 };
 
 static int earliest(int a, int b) {
@@ -101,10 +103,22 @@ static void read_aims(const struct ctx* c, struct aims* a) {
           a->near_from = from;
         }
         break;
+      case MURK_END_NO_ATTACKERS_IN_HALF:
+        if (c->me == MURK_ATTACKER && r->side != MURK_ATTACKER) {
+          a->half_from = a->half ? earliest(a->half_from, from) : from;
+          a->half = true;
+          sim_region_box(c, &e->defender_half, &a->half_lo, &a->half_hi);
+        }
+        break;
       default:
         break;
     }
   }
+}
+
+static bool in_half(const struct aims* a, struct murk_pos p) {
+  return a->half && p.x >= a->half_lo.x && p.x <= a->half_hi.x && p.y >= a->half_lo.y &&
+         p.y <= a->half_hi.y;
 }
 
 /* Does a condition checked from turn `from` on depend on where this side stands after a
@@ -161,6 +175,7 @@ struct judge {
   int* guards;     /* other own units within the hold distance of a guarded objective (capped
                       at 4) */
   int present;     /* other own units near an objective to take (aims.near; capped at 4) */
+  int inside;      /* other own units in the defender's half (aims.half; capped at 4) */
   bool threatened; /* the unit has enemies near */
 };
 
@@ -182,6 +197,7 @@ static long cell_value(struct ctx* c, const struct unit* u, const struct judge* 
   }
   /* The one unit near (a second is worth half, in case the first is lost). */
   if (near) val += (due(c, a->near_from) ? V_PRESENCE_DUE : V_PRESENCE) >> j->present;
+  if (in_half(a, p) && due(c, a->half_from)) val += V_PRESENCE_DUE >> j->inside;
   for (int k = 0; k < c->nguard; k++)
     if (j->alert[k] && a->guard && sim_dist(c, p, c->guard[k]) <= a->hold)
       val += V_GUARD >> (j->guards[k] + (due(c, a->guard_from) ? 0 : 1)); /* half as much for
@@ -243,6 +259,20 @@ static void move_tries(struct ctx* c) {
     for (int k = 0; k < c->ntake && j.aims.near > 0; k++) {
       int g = own_within(c, u, c->take[k], j.aims.near);
       if (g > j.present) j.present = g > 4 ? 4 : g;
+    }
+    j.inside = 0;
+    if (j.aims.half) { /* own markers on the table and teams, other than u's, in the half */
+      for (int k = 0; k < v->nmarkers; k++) {
+        const struct murk_view_marker* m = &v->markers[k];
+        if (m->owner == c->me && m->on_table && !(u->hidden && m->number == u->number))
+          j.inside += in_half(&j.aims, m->pos);
+      }
+      for (int k = 0; k < v->nteams; k++) {
+        const struct murk_view_team* t = &v->teams[k];
+        if (t->owner == c->me && !(!u->hidden && t->platoon == u->platoon))
+          j.inside += in_half(&j.aims, t->pos);
+      }
+      if (j.inside > 4) j.inside = 4;
     }
     for (int k = 0; k < c->nguard; k++) {
       int g = own_within(c, u, c->guard[k], hold);
@@ -407,14 +437,16 @@ static void objective_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   if (!sim_can(c, MURK_CMD_OBJECTIVE) || v->nplace_cells <= 0 || !v->own_zone) return;
   if (v->place_for != c->enemy) return;
+  bool outside = false;
+  for (int i = 0; i < v->nplace_cells && !outside; i++)
+    outside = zone_gap(c, v->place_cells[i]) > 0;
+  if (!outside) return; /* it goes inside the own area: the shared draws */
   long best[PLACE_TRIES];
   int at[PLACE_TRIES], n = 0;
-  bool outside = false;
   for (int i = 0; i < v->nplace_cells; i++) {
     struct murk_pos p = v->place_cells[i];
     if (!sim_cell_free(c, p)) continue;
     int gap = zone_gap(c, p);
-    outside = outside || gap > 0;
     /* Ties broken by a draw, so that a side's objectives do not always stand alike. */
     long score = -(long)gap * 16 + sim_pick(c->rng, 16);
     if (n == PLACE_TRIES && score <= best[n - 1]) continue;
@@ -422,7 +454,6 @@ static void objective_tries(struct ctx* c) {
     for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
     best[k] = score, at[k] = i;
   }
-  if (!outside) return; /* it goes inside the own area: the shared draws */
   for (int k = 0; k < n; k++) {
     struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
     if (cmd) cmd->at = v->place_cells[at[k]];
