@@ -66,11 +66,6 @@ struct aims {
   int near;       /* the side attacks, and loses with no unit within `near` cells of an
                      objective at the start of the defender's turn (0: no such condition) */
   int near_from;  /* ... from this turn on */
-  /* The side attacks, and loses with no unit in the defender's half at the start of the
-   * defender's turn, from turn half_from on (half: whether such a condition is in force). */
-  bool half;
-  int half_from;
-  struct murk_pos half_lo, half_hi; /* the half's rows and columns */
 };
 
 static int earliest(int a, int b) {
@@ -103,22 +98,10 @@ static void read_aims(const struct ctx* c, struct aims* a) {
           a->near_from = from;
         }
         break;
-      case MURK_END_NO_ATTACKERS_IN_HALF:
-        if (c->me == MURK_ATTACKER && r->side != MURK_ATTACKER) {
-          a->half_from = a->half ? earliest(a->half_from, from) : from;
-          a->half = true;
-          sim_region_box(c, &e->defender_half, &a->half_lo, &a->half_hi);
-        }
-        break;
       default:
         break;
     }
   }
-}
-
-static bool in_half(const struct aims* a, struct murk_pos p) {
-  return a->half && p.x >= a->half_lo.x && p.x <= a->half_hi.x && p.y >= a->half_lo.y &&
-         p.y <= a->half_hi.y;
 }
 
 /* Does a condition checked from turn `from` on depend on where this side stands after a
@@ -175,7 +158,6 @@ struct judge {
   int* guards;     /* other own units within the hold distance of a guarded objective (capped
                       at 4) */
   int present;     /* other own units near an objective to take (aims.near; capped at 4) */
-  int inside;      /* other own units in the defender's half (aims.half; capped at 4) */
   bool threatened; /* the unit has enemies near */
 };
 
@@ -197,7 +179,6 @@ static long cell_value(struct ctx* c, const struct unit* u, const struct judge* 
   }
   /* The one unit near (a second is worth half, in case the first is lost). */
   if (near) val += (due(c, a->near_from) ? V_PRESENCE_DUE : V_PRESENCE) >> j->present;
-  if (in_half(a, p) && due(c, a->half_from)) val += V_PRESENCE_DUE >> j->inside;
   for (int k = 0; k < c->nguard; k++)
     if (j->alert[k] && a->guard && sim_dist(c, p, c->guard[k]) <= a->hold)
       val += V_GUARD >> (j->guards[k] + (due(c, a->guard_from) ? 0 : 1)); /* half as much for
@@ -259,20 +240,6 @@ static void move_tries(struct ctx* c) {
     for (int k = 0; k < c->ntake && j.aims.near > 0; k++) {
       int g = own_within(c, u, c->take[k], j.aims.near);
       if (g > j.present) j.present = g > 4 ? 4 : g;
-    }
-    j.inside = 0;
-    if (j.aims.half) { /* own markers on the table and teams, other than u's, in the half */
-      for (int k = 0; k < v->nmarkers; k++) {
-        const struct murk_view_marker* m = &v->markers[k];
-        if (m->owner == c->me && m->on_table && !(u->hidden && m->number == u->number))
-          j.inside += in_half(&j.aims, m->pos);
-      }
-      for (int k = 0; k < v->nteams; k++) {
-        const struct murk_view_team* t = &v->teams[k];
-        if (t->owner == c->me && !(!u->hidden && t->platoon == u->platoon))
-          j.inside += in_half(&j.aims, t->pos);
-      }
-      if (j.inside > 4) j.inside = 4;
     }
     for (int k = 0; k < c->nguard; k++) {
       int g = own_within(c, u, c->guard[k], hold);
