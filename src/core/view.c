@@ -123,7 +123,7 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
     if (mine && s->remove_due > 0)
-      snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective N)",
+      snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective NAME)",
                s->turn, who, murk_step_name(s->step));
     else if (mine && s->withdraw_due > 0)
       snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,

@@ -333,8 +333,7 @@ static void choice_tries(struct ctx* c) {
     for (int k = 0; k < n; k++) {
       struct murk_command* cmd = sim_add(c, MURK_CMD_REMOVE);
       if (!cmd) return;
-      cmd->unit.kind = MURK_REF_OWN;
-      cmd->unit.n = atoi(v->objectives[order[k]].name);
+      murk_command_remove_objective(cmd, v->objectives[order[k]].name);
     }
   }
 }

@@ -22,8 +22,8 @@ while read -r a b; do
 done < <(sed -n 's/^  X(\([A-Z_]*\), \([A-Z_]*\), REFUSED,.*/\1 \2/p' include/murk/rules.h)
 [ ${#refused[@]} -gt 0 ] || fail "no refused pair read from include/murk/rules.h"
 
-# mission RULE...: a 16 x 12 hex field with two entries, two objectives (numbered: Fighting
-# Withdrawal's `remove objective N` names one by a number), four turns and two
+# mission RULE...: a 16 x 12 hex field with two entries, two objectives (numbered, as
+# placed objectives are; `remove objective NAME` takes any name), four turns and two
 # forces whose platoons carry every flag a rule reads (infantry, infiltrate, deep_strike,
 # vehicle) and belong to wings.
 mission() {

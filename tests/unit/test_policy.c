@@ -305,11 +305,7 @@ static void test_bundled_games_finish(void** st) {
   (void)st;
   static const char* const bundled[] = {"luneville", "free-for-all"};
   for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, bundled[i]);
-    struct murk_mission* m = NULL;
-    struct murk_diags d;
-    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    struct murk_mission* m = load_bundled(bundled[i]);
     finish_games(m, 3, false);
     murk_mission_free(m);
   }
@@ -822,11 +818,7 @@ static void test_lean_views_hold_what_players_read(void** st) {
   (void)st;
   static const char* const bundled[] = {"luneville", "li-hohenfeld"};
   for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, bundled[i]);
-    struct murk_mission* m = NULL;
-    struct murk_diags d;
-    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    struct murk_mission* m = load_bundled(bundled[i]);
     struct murk_sim kept;
     murk_sim_init(&kept, NULL, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM, 1);
     for (int p = 0; p < MURK_POLICY_COUNT; p++) {
