@@ -267,16 +267,6 @@ static void test_update_after_undo(void** st) {
 
 /* ---- how the game may end (struct murk_view_ending) and for whom objectives go ---- */
 
-static struct murk_mission* load_bundled(const char* id) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, id);
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
-  return m;
-}
-
 /* Both sides' views, full and lean, carry the same public ending facts and placing side
  * (public: a side must not learn anything from its view's ending that the other's lacks). */
 static const struct murk_view_ending* same_ending(const struct murk_game* g, enum murk_side* for_,
