@@ -219,6 +219,32 @@ struct murk_view_objective {
   enum murk_side for_side;
 };
 
+/* How the game may end and who wins it: public mission facts, the same in both sides'
+ * views (victory.c judges them; docs/rules.md "End of the game"). A
+ * player that needs them reads them here rather than assuming a mission's. */
+struct murk_view_ending {
+  /* The mission's end conditions, checked at the start of a player turn: kind, whose turn
+   * start (MURK_NO_SIDE: either side's; the defender's for the "no attackers" kinds), from
+   * which turn, the distance of no_attackers_near_objectives. Points into the mission (its
+   * rows, not a copy). */
+  const struct murk_end_condition* end;
+  int nend;
+  int hold;           /* cells: a team this near an objective holds it, unless an enemy team or
+                         marker is as near (objectives: hold) */
+  int turn_limit;     /* the game is over after this turn (0: none) */
+  bool random_length; /* Random Game Length: turns may follow the limit */
+  enum murk_side otherwise;   /* who wins a game that ends without a side winning it (the turn
+                                 limit); MURK_NO_SIDE: nobody, or the points under margin */
+  enum murk_vp_mode points;   /* how victory points are scored */
+  enum murk_vp_objective aim; /* margin of victory: what the mission's aim scores */
+  /* no_attackers_in_half: the defender's half of the table (victory.c's reading). */
+  struct murk_region defender_half;
+  /* Fighting Withdrawal (all 0 when not in force): from the defender's turn withdraw_from it
+   * withdraws platoons, from remove_from it removes objectives, and at the start of its turn
+   * held_until the game is over, won by the defender. */
+  int withdraw_from, remove_from, held_until;
+};
+
 struct murk_view {
   enum murk_side side; /* MURK_NO_SIDE: the umpire */
 
@@ -278,6 +304,11 @@ struct murk_view {
    * terrain), taken or not, row by row; none in other phases and for the other side. */
   const struct murk_pos* place_cells;
   int nplace_cells;
+  /* OBJECTIVES phase: for whom the objectives being placed now are (the side that must
+   * take them; MURK_NO_SIDE: either side). MURK_NO_SIDE in other phases. The same in both
+   * sides' views: who places them is `to_act`. */
+  enum murk_side place_for;
+  struct murk_view_ending ending; /* how the game may end (public) */
 
   struct murk_view_objective* objectives;
   int nobjectives;

@@ -489,6 +489,24 @@ static int turn_limit(const struct murk_mission* m) {
   return limit;
 }
 
+void mk_victory_ending(const struct murk_mission* m, struct murk_view_ending* out) {
+  memset(out, 0, sizeof *out);
+  out->end = m->end;
+  out->nend = m->nend;
+  out->hold = m->objective_hold;
+  out->turn_limit = turn_limit(m);
+  out->random_length = murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH);
+  out->otherwise = m->victory.otherwise;
+  out->points = m->victory.mode;
+  out->aim = m->victory.objective;
+  out->defender_half = defender_half(m);
+  if (murk_mission_rule_on(m, MURK_RULE_FIGHTING_WITHDRAWAL)) {
+    out->withdraw_from = murk_mission_param(m, MURK_P_FW_FROM_TURN);
+    out->remove_from = murk_mission_param(m, MURK_P_FW_REMOVE_FROM);
+    out->held_until = murk_mission_param(m, MURK_P_FW_LAST_TURN);
+  }
+}
+
 bool mk_victory_game_length(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;

@@ -8,6 +8,7 @@
 
 #include "murk/command.h"
 #include "murk/mission.h"
+#include "murk/view.h"
 #include "state.h"
 
 /* Start of `side`'s player turn, after the starting step is announced: game length (turn
@@ -28,6 +29,10 @@ bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
  * which under margin-of-victory points (seed 004) may differ from the one given. */
 enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winner,
                                  int vp[MURK_SIDES], char* name, size_t name_len);
+/* How the game may end (view.h, struct murk_view_ending): the mission's end conditions,
+ * hold distance, turn limit, who wins otherwise and by what points, the defender's half and
+ * the Fighting Withdrawal schedule, as this file judges them. Public facts. */
+void mk_victory_ending(const struct murk_mission* m, struct murk_view_ending* out);
 /* `withdraw N` (Fighting Withdrawal). */
 int mk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                         const struct mk_cmd_args* a, char* reason, size_t reason_len);

@@ -24,6 +24,7 @@
 #include "setup.h"
 #include "sight.h"
 #include "state.h"
+#include "victory.h"
 #include "why.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
@@ -749,6 +750,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
   for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
   v->withdraw_due = s->withdraw_due;
+  /* Public mission facts, the same for both sides (and for lean views: players read them). */
+  mk_victory_ending(m, &v->ending);
+  v->place_for =
+      s->phase == MURK_PHASE_OBJECTIVES ? mk_setup_objective_step(g)->for_side : MURK_NO_SIDE;
   int adjusting = side == MURK_NO_SIDE ? -1 : mk_intel_adjust_due(g, side);
   v->adjust_leader = adjusting >= 0 ? s->markers[adjusting].number : 0;
   v->adjust_cells = adjusting >= 0 ? s->li_adjust.allow : 0;

@@ -158,6 +158,18 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
   net_buf_str(b, v->prompt, sizeof v->prompt);
   net_buf_eol(b);
   put_cells(b, "place", v->place_cells, v->nplace_cells);
+  const struct murk_view_ending* ed = &v->ending;
+  const struct murk_region* h = &ed->defender_half;
+  net_buf_addf(b, "ending %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d %d", (int)v->place_for,
+               ed->hold, ed->turn_limit, ed->random_length ? 1 : 0, (int)ed->otherwise,
+               (int)ed->points, (int)ed->aim, (int)h->kind, (int)h->which, h->from.x, h->from.y,
+               h->to.x, h->to.y, ed->withdraw_from, ed->remove_from, ed->held_until);
+  net_buf_eol(b);
+  for (int i = 0; i < ed->nend; i++) {
+    const struct murk_end_condition* c = &ed->end[i];
+    net_buf_addf(b, "end %d %d %d %d", (int)c->kind, (int)c->side, c->turn, c->distance);
+    net_buf_eol(b);
+  }
 
   for (int i = 0; i < v->nobjectives; i++) {
     const struct murk_view_objective* o = &v->objectives[i];
@@ -440,6 +452,9 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     v->terrain = t->terrain;
     v->entries = t->entries;
     for (int s = 0; s < MURK_SIDES; s++) v->force_name[s] = nv->force[s];
+    v->ending.end = t->end;
+    v->ending.otherwise = MURK_NO_SIDE;
+    v->place_for = MURK_NO_SIDE;
     return 0;
   }
   if (!t) return fail(r, "the table comes first");
@@ -542,6 +557,31 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
   } else if (!strcmp(k, "place")) {
     if (cells_into(&ws, &nv->place, &v->nplace_cells, &nv->place_cap) != 0) return fail(r, "place");
     v->place_cells = nv->place;
+  } else if (!strcmp(k, "ending")) {
+    struct murk_view_ending* e = &v->ending;
+    struct murk_region* h = &e->defender_half;
+    v->place_for = side_or_none(&ws);
+    e->hold = (int)num(&ws, 0, MURK_MISSION_MAX_CELLS);
+    e->turn_limit = (int)num(&ws, 0, 1000000);
+    e->random_length = flag(&ws);
+    e->otherwise = side_or_none(&ws);
+    e->points = (enum murk_vp_mode)num(&ws, 0, MURK_VP_MARGIN);
+    e->aim = (enum murk_vp_objective)num(&ws, 0, MURK_VPO_COUNT - 1);
+    h->kind = (enum murk_region_kind)num(&ws, 0, MURK_REGION_RECT);
+    h->which = (enum murk_compass)num(&ws, 0, MURK_SW);
+    h->from = pos(&ws);
+    h->to = pos(&ws);
+    e->withdraw_from = (int)num(&ws, 0, 1000000);
+    e->remove_from = (int)num(&ws, 0, 1000000);
+    e->held_until = (int)num(&ws, 0, 1000000);
+  } else if (!strcmp(k, "end")) {
+    if (t->nend >= MURK_MISSION_MAX_END) return fail(r, "too many end conditions");
+    struct murk_end_condition* c = &t->end[t->nend];
+    c->kind = (enum murk_end_kind)num(&ws, 0, MURK_END_COUNT - 1);
+    c->side = side_or_none(&ws);
+    c->turn = (int)num(&ws, 0, 1000000);
+    c->distance = (int)num(&ws, 0, MURK_MISSION_MAX_CELLS);
+    if (!ws.bad) v->ending.nend = ++t->nend;
   } else if (!strcmp(k, "objective")) {
     if (!grow((void**)&v->objectives, v->nobjectives, &nv->cap_obj, sizeof *v->objectives,
               ITEMS_MAX))

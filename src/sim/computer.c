@@ -28,7 +28,13 @@
  *     the objectives it guards withdraw first; the objective the enemy stands nearest is
  *     removed first;
  *   - targets: of the nearest enemy platoons in reach, those in the open first; deployment
- *     spread over the objectives it must take (or guards), in its own zone.
+ *     spread over the objectives it must take (or guards), in its own zone;
+ *   - objectives: placed by whom they are for (the view's place_for), see objective_tries.
+ *
+ * What the mission's end asks it reads from the view (struct murk_view_ending), never
+ * assumes: the hold distance, which end conditions favour it or the enemy and from which
+ * turn (a move counts from the turn before), and the attacker's "no attacker near the
+ * objectives" distance, which makes staying near them worth most from that turn on.
  *
  * Its strength is measured, not claimed: scripts/computer-strength.sh and
  * docs/performance.md, "The computer opponent". */
@@ -44,22 +50,78 @@
 /* A revealed enemy this near a revealed platoon, in its way to its objective, is hunted
  * (cells; greedy's HUNT_RANGE, plan.c). */
 #define HUNT 8
-/* How near a team must be to hold an objective, and an enemy to stop it (cells): the
- * bundled missions' hold distance (docs/rules.md, "Objective taken"). */
-#define HOLD 1
-/* An enemy this close to an objective the side guards is about to take it (cells). */
-#define GUARD_ALERT 4
-/* Near the objectives to take (cells): 40cm at the Flames of War missions' 5cm a cell, the
- * distance of their "no attackers near the objectives". */
-#define PRESENCE 8
+/* An enemy this close to an objective the side guards, beyond the hold distance, is about
+ * to take it (cells). */
+#define GUARD_ALERT 3
 /* What a cell is worth to a unit (move_tries), in the units of the way's cost (a plain cell
- * costs 3 to enter, gather.c). Tuned by scripts/computer-strength.sh. */
-#define V_TAKE 400     /* a team within HOLD of an objective to take, no enemy as near */
-#define V_CONTEST 120  /* ... with an enemy as near (it will have to be fought off) */
-#define V_GUARD 300    /* the only unit within HOLD of a guarded objective an enemy nears */
-#define V_PRESENCE 100 /* the only unit within PRESENCE of an objective to take */
-#define V_COVER 6      /* a revealed platoon near enemies, in cover */
-#define V_BOG 5        /* ending on difficult ground (it bogs) */
+ * costs 3 to enter, gather.c). Tuned by scripts/computer-strength.sh. "Hold": within the
+ * hold distance the view gives. V_TAKE and V_GUARD count in full from the turn holding may
+ * win, half before; V_PRESENCE_DUE from the turn the "no attacker near" check may end the
+ * game. */
+#define V_TAKE 400         /* a team holding an objective to take, no enemy as near */
+#define V_CONTEST 120      /* ... with an enemy as near (it will have to be fought off) */
+#define V_GUARD 300        /* the only unit holding a guarded objective an enemy nears */
+#define V_PRESENCE 100     /* the only attacker near the objectives, where none near loses */
+#define V_PRESENCE_DUE 900 /* ... from the turn that check may end the game */
+#define V_COVER 6          /* a revealed platoon near enemies, in cover */
+#define V_BOG 5            /* ending on difficult ground (it bogs) */
+
+/* ---- the mission's ending, as the view carries it (struct murk_view_ending) ---- */
+
+/* What the end conditions ask of this side's moves. */
+struct aims {
+  int hold;       /* cells: how near a team holds an objective, and an enemy stops it */
+  bool take;      /* this side wins holding one of its objectives at the start of its turn */
+  int take_from;  /* ... from this turn on (0: from the first) */
+  bool guard;     /* the enemy wins so with one of the objectives this side guards */
+  int guard_from; /* ... from this turn on */
+  int near;       /* the side attacks, and loses with no unit within `near` cells of an
+                     objective at the start of the defender's turn (0: no such condition) */
+  int near_from;  /* ... from this turn on */
+};
+
+static int earliest(int a, int b) {
+  return a <= 0 || b <= 0 ? 0 : (a < b ? a : b);
+}
+
+static void read_aims(const struct ctx* c, struct aims* a) {
+  const struct murk_view_ending* e = &c->v->ending;
+  memset(a, 0, sizeof *a);
+  a->hold = e->hold;
+  for (int i = 0; i < e->nend; i++) {
+    const struct murk_end_condition* r = &e->end[i];
+    int from = r->turn > 0 ? r->turn : 0;
+    switch (r->kind) {
+      case MURK_END_OBJECTIVE_TAKEN:
+        if (r->side == MURK_NO_SIDE || r->side == c->me) {
+          a->take_from = a->take ? earliest(a->take_from, from) : from;
+          a->take = true;
+        }
+        if (r->side == MURK_NO_SIDE || r->side == c->enemy) {
+          a->guard_from = a->guard ? earliest(a->guard_from, from) : from;
+          a->guard = true;
+        }
+        break;
+      case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
+        /* Checked at the defender's turns (victory.c): the attacker must stay near. */
+        if (c->me == MURK_ATTACKER && r->side != MURK_ATTACKER && r->distance > 0 &&
+            (a->near == 0 || r->distance < a->near)) {
+          a->near = r->distance;
+          a->near_from = from;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+/* Does a condition checked from turn `from` on depend on where this side stands after a
+ * move made now? The check comes at the start of a player turn, so a move of the turn
+ * before counts (whoever moves first in a game turn). */
+static bool due(const struct ctx* c, int from) {
+  return from <= 1 || c->v->turn >= from - 1;
+}
 
 static bool threatened(const struct ctx* c, const struct unit* u) {
   for (int f = 0; f < c->nfoes; f++)
@@ -102,10 +164,12 @@ static int own_within(const struct ctx* c, const struct unit* u, struct murk_pos
 
 /* What a decision knows of the objectives, once (move_tries), and of one unit's fellows. */
 struct judge {
-  bool* contested; /* an objective to take has an enemy within HOLD */
+  struct aims aims;
+  bool* contested; /* an objective to take has an enemy within the hold distance */
   bool* alert;     /* an objective guarded has an enemy within GUARD_ALERT */
-  int* guards;     /* other own units within HOLD of a guarded objective (capped at 4) */
-  bool present;    /* another own unit is within PRESENCE of an objective to take */
+  int* guards;     /* other own units within the hold distance of a guarded objective (capped
+                      at 4) */
+  int present;     /* other own units near an objective to take (aims.near; capped at 4) */
   bool threatened; /* the unit has enemies near */
 };
 
@@ -114,16 +178,20 @@ struct judge {
 static long cell_value_holds(const struct ctx* c, const struct unit* u, const struct judge* j,
                              struct murk_pos p) {
   long val = 0;
+  const struct aims* a = &j->aims;
   bool near = false;
   for (int k = 0; k < c->ntake; k++) {
     int dk = sim_dist(c, p, c->take[k]);
-    if (dk <= HOLD && !u->dummy) val += j->contested[k] ? V_CONTEST : V_TAKE;
-    near = near || dk <= PRESENCE;
+    if (dk <= a->hold && !u->dummy && a->take)
+      val += (j->contested[k] ? V_CONTEST : V_TAKE) >> (due(c, a->take_from) ? 0 : 1);
+    near = near || (a->near > 0 && dk <= a->near);
   }
-  if (near && !j->present) val += V_PRESENCE;
+  /* The one unit near (a second is worth half, in case the first is lost). */
+  if (near) val += (due(c, a->near_from) ? V_PRESENCE_DUE : V_PRESENCE) >> j->present;
   for (int k = 0; k < c->nguard; k++)
-    if (j->alert[k] && sim_dist(c, p, c->guard[k]) <= HOLD)
-      val += V_GUARD >> j->guards[k]; /* half as much for each unit there already */
+    if (j->alert[k] && a->guard && sim_dist(c, p, c->guard[k]) <= a->hold)
+      val += V_GUARD >> (j->guards[k] + (due(c, a->guard_from) ? 0 : 1)); /* half as much for
+                                                                             each unit there */
   return val;
 }
 
@@ -170,7 +238,7 @@ static bool goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos*
   /* A dummy cannot take: it stands by the objectives the enemy must take. */
   if (u->dummy && c->nguard > 0) {
     *goal = c->guard[i % c->nguard];
-    *near = HOLD;
+    *near = c->v->ending.hold;
     return true;
   }
   if (c->ntake == 0) return sim_goal_of(c, u, i, goal, near);
@@ -212,8 +280,10 @@ static void move_tries(struct ctx* c) {
     c->oom = true;
     goto done;
   }
-  for (int k = 0; k < c->ntake; k++) j.contested[k] = enemy_within(c, c->take[k], HOLD);
-  for (int k = 0; k < c->nguard; k++) j.alert[k] = enemy_within(c, c->guard[k], GUARD_ALERT);
+  read_aims(c, &j.aims);
+  int hold = j.aims.hold;
+  for (int k = 0; k < c->ntake; k++) j.contested[k] = enemy_within(c, c->take[k], hold);
+  for (int k = 0; k < c->nguard; k++) j.alert[k] = enemy_within(c, c->guard[k], hold + GUARD_ALERT);
   int n = 0;
   for (int i = 0; i < c->nunits; i++) {
     const struct unit* u = &c->units[i];
@@ -223,11 +293,13 @@ static void move_tries(struct ctx* c) {
     if (!goal_of(c, u, i, &goal, &near)) continue;
     memset(reach, 0, cells);
     if (murk_view_reach(v, u->number, reach, 1) <= 0) continue;
-    j.present = false;
-    for (int k = 0; k < c->ntake && !j.present; k++)
-      j.present = own_within(c, u, c->take[k], PRESENCE) > 0;
+    j.present = 0;
+    for (int k = 0; k < c->ntake && j.aims.near > 0; k++) {
+      int g = own_within(c, u, c->take[k], j.aims.near);
+      if (g > j.present) j.present = g > 4 ? 4 : g;
+    }
     for (int k = 0; k < c->nguard; k++) {
-      int g = own_within(c, u, c->guard[k], HOLD);
+      int g = own_within(c, u, c->guard[k], hold);
       j.guards[k] = g > 4 ? 4 : g;
     }
     j.threatened = !u->hidden && threatened(c, u);
@@ -348,12 +420,101 @@ static void choice_tries(struct ctx* c) {
   }
 }
 
+/* ---- the end conditions in the movement step ---- */
+
+/* A hidden platoon within the hold distance of an objective it must take shows itself when
+ * holding it may win (only teams hold; plan.c reveals those within one cell anyway). */
+static void reveal_to_hold(struct ctx* c, const struct aims* a) {
+  if (!a->take || !due(c, a->take_from) || a->hold <= 1) return;
+  for (int i = 0; i < c->nunits; i++) {
+    const struct unit* u = &c->units[i];
+    if (!u->hidden || u->dummy) continue;
+    for (int k = 0; k < c->ntake; k++) {
+      int d = sim_dist(c, u->pos, c->take[k]);
+      if (d > 1 && d <= a->hold) {
+        struct murk_command* cmd = sim_add(c, MURK_CMD_REVEAL);
+        if (cmd) cmd->unit = u->ref;
+        break;
+      }
+    }
+  }
+}
+
+static void moves(struct ctx* c) {
+  struct aims a;
+  read_aims(c, &a);
+  reveal_to_hold(c, &a);
+  move_tries(c);
+}
+
+/* ---- placing objectives ---- */
+
+/* How far p lies from the side's own deployment area (0 inside its bounding box; every part
+ * of it). */
+static int zone_gap(const struct ctx* c, struct murk_pos p) {
+  const struct murk_view* v = c->v;
+  if (!v->own_zone) return 0;
+  int best = INT_MAX;
+  for (int k = 0; k <= v->nown_more_zones; k++) {
+    const struct murk_zone* z = k == 0 ? v->own_zone : &v->own_more_zones[k - 1];
+    struct murk_pos a, b;
+    sim_region_box(c, &z->region, &a, &b);
+    if (b.x < a.x || b.y < a.y) continue;
+    struct murk_pos q = {p.x < a.x   ? a.x
+                         : p.x > b.x ? b.x
+                                     : p.x,
+                         p.y < a.y   ? a.y
+                         : p.y > b.y ? b.y
+                                     : p.y};
+    int d = sim_dist(c, p, q);
+    if (d < best) best = d;
+  }
+  return best == INT_MAX ? 0 : best;
+}
+
+#define PLACE_TRIES 8
+/* The view says for whom the objective being placed is (place_for). One the enemy must take,
+ * where the mission lets it go outside the side's own deployment area, goes as near that
+ * area as it may: the side's forces then stand between it and the enemy, and reach it
+ * first. Otherwise the shared draws place it: in 60- and 120-game trials, objectives the
+ * enemy must take kept deep in the own area, and objectives the side must take put as near
+ * its own area as they may, lost more games than cells drawn at random (Cauldron's attacker
+ * 47% against 58%; Hasty Attack's defender, Fighting Withdrawal's and Pincer's defenders).
+ * The best few cells the view offers are tried, best first; the shared draws follow. */
+static void objective_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (!sim_can(c, MURK_CMD_OBJECTIVE) || v->nplace_cells <= 0 || !v->own_zone) return;
+  if (v->place_for != c->enemy) return;
+  bool outside = false;
+  for (int i = 0; i < v->nplace_cells && !outside; i++)
+    outside = zone_gap(c, v->place_cells[i]) > 0;
+  if (!outside) return; /* it goes inside the own area: the shared draws */
+  long best[PLACE_TRIES];
+  int at[PLACE_TRIES], n = 0;
+  for (int i = 0; i < v->nplace_cells; i++) {
+    struct murk_pos p = v->place_cells[i];
+    if (!sim_cell_free(c, p)) continue;
+    int gap = zone_gap(c, p);
+    /* Ties broken by a draw, so that a side's objectives do not always stand alike. */
+    long score = -(long)gap * 16 + sim_pick(c->rng, 16);
+    if (n == PLACE_TRIES && score <= best[n - 1]) continue;
+    int k = n < PLACE_TRIES ? n++ : n - 1;
+    for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
+    best[k] = score, at[k] = i;
+  }
+  for (int k = 0; k < n; k++) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
+    if (cmd) cmd->at = v->place_cells[at[k]];
+  }
+}
+
 static const struct sim_style computer_style = {
     .first_draws = 16, /* best of 16, 8, 4 draws for the first three deploy tries */
     .spread = true,
     .open_first = true,
-    .moves = move_tries,
+    .moves = moves,
     .choices_first = choice_tries,
+    .objectives = objective_tries,
 };
 
 void sim_computer(struct ctx* c, int round) {

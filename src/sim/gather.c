@@ -312,10 +312,8 @@ struct murk_pos sim_random_cell(struct ctx* c) {
   return p;
 }
 
-/* A cell of a region, drawn from its bounding rows and columns (halves as mission.c counts
- * them: the middle row of an odd table belongs to neither). Keep-out bands are left to the
- * game to enforce. */
-static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
+void sim_region_box(const struct ctx* c, const struct murk_region* r, struct murk_pos* from,
+                    struct murk_pos* to) {
   int x0 = 0, x1 = c->w - 1, y0 = 0, y1 = c->h - 1;
   if (r->kind == MURK_REGION_RECT) {
     x0 = r->from.x, x1 = r->to.x, y0 = r->from.y, y1 = r->to.y;
@@ -333,6 +331,15 @@ static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
   if (y0 < 0) y0 = 0;
   if (x1 >= c->w) x1 = c->w - 1;
   if (y1 >= c->h) y1 = c->h - 1;
+  from->x = x0, from->y = y0, to->x = x1, to->y = y1;
+}
+
+/* A cell of a region, drawn from its bounding rows and columns (sim_region_box). Keep-out
+ * bands are left to the game to enforce. */
+static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
+  struct murk_pos a, b;
+  sim_region_box(c, r, &a, &b);
+  int x0 = a.x, y0 = a.y, x1 = b.x, y1 = b.y;
   if (x1 < x0 || y1 < y0) return sim_random_cell(c);
   struct murk_pos p = {x0 + sim_pick(c->rng, x1 - x0 + 1), y0 + sim_pick(c->rng, y1 - y0 + 1)};
   return p;

@@ -97,6 +97,7 @@ static void setup_tries(struct ctx* c, const struct sim_style* s, int round) {
   const struct murk_view* v = c->v;
   switch (v->phase) {
     case MURK_PHASE_OBJECTIVES:
+      if (s->objectives) s->objectives(c);
       for (int i = 0; i < 2 * SETUP_DRAWS; i++) {
         struct murk_pos at = sim_table_cell(c);
         struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);

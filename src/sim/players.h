@@ -192,6 +192,10 @@ static inline bool sim_can(const struct ctx* c, enum murk_command_kind k) {
 }
 
 struct murk_pos sim_random_cell(struct ctx* c);
+/* The bounding rows and columns of a region (halves as mission.c counts them: the middle row
+ * of an odd table belongs to neither), clipped to the table; keep-out bands left out. */
+void sim_region_box(const struct ctx* c, const struct murk_region* r, struct murk_pos* from,
+                    struct murk_pos* to);
 /* A free cell of the own zone (any free cell of the table without one); a few draws. In a
  * deployment phase, of the view's placement cells. */
 struct murk_pos sim_zone_cell(struct ctx* c);
@@ -269,6 +273,9 @@ struct sim_style {
   /* tries of the choices the rules leave to the side (withdraw, remove...), before the
    * shared tries of those verbs (NULL: none) */
   void (*choices_first)(struct ctx* c);
+  /* objectives phase: the style's own tries of where to place one, before the shared draws
+   * (NULL: none) */
+  void (*objectives)(struct ctx* c);
 };
 /* Where the i-th unit heads by the shared plan, and how near counts as there. False:
  * nowhere to go. */

@@ -149,6 +149,28 @@ static void same_view(const struct murk_view* a, const struct murk_view* b, cons
   assert_int_equal(a->verbs, b->verbs);
   assert_int_equal(a->rule_verbs, b->rule_verbs);
   SAME_ARRAY(place_cells, nplace_cells);
+  /* How the game may end: every fact, the mission's end conditions row by row. */
+  assert_int_equal(a->place_for, b->place_for);
+  {
+    const struct murk_view_ending *x = &a->ending, *y = &b->ending;
+    assert_int_equal(x->nend, y->nend);
+    for (int i = 0; i < x->nend; i++) {
+      assert_int_equal(x->end[i].kind, y->end[i].kind);
+      assert_int_equal(x->end[i].side, y->end[i].side);
+      assert_int_equal(x->end[i].turn, y->end[i].turn);
+      assert_int_equal(x->end[i].distance, y->end[i].distance);
+    }
+    assert_int_equal(x->hold, y->hold);
+    assert_int_equal(x->turn_limit, y->turn_limit);
+    assert_int_equal(x->random_length, y->random_length);
+    assert_int_equal(x->otherwise, y->otherwise);
+    assert_int_equal(x->points, y->points);
+    assert_int_equal(x->aim, y->aim);
+    assert_memory_equal(&x->defender_half, &y->defender_half, sizeof x->defender_half);
+    assert_int_equal(x->withdraw_from, y->withdraw_from);
+    assert_int_equal(x->remove_from, y->remove_from);
+    assert_int_equal(x->held_until, y->held_until);
+  }
   SAME_ARRAY(objectives, nobjectives);
   SAME_ARRAY(markers, nmarkers);
   SAME_ARRAY(teams, nteams);

@@ -6,6 +6,7 @@
  * the same game. Greedy deploys in its zone, heads for its objectives, shoots and assaults
  * the nearest revealed enemy; unknown phases get `end`, and verbs the prompt names that the
  * policy does not know get filled in from their usage. */
+#include <limits.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -568,6 +569,64 @@ static void test_unknown_phase(void** st) {
   murk_mission_free(m);
 }
 
+/* How far p lies from side's deployment area (every part of it), in cells. */
+static int zone_distance(const struct murk_mission* m, enum murk_side side, struct murk_pos p) {
+  const struct murk_side_def* sd = &m->sides[side];
+  int best = INT_MAX;
+  for (int y = 0; y < m->grid.height; y++)
+    for (int x = 0; x < m->grid.width; x++) {
+      struct murk_pos q = {x, y};
+      bool in = murk_zone_contains(m, &sd->zone, q);
+      for (int k = 0; k < sd->nmore_zones && !in; k++)
+        in = murk_zone_contains(m, &sd->more_zones[k], q);
+      int d = murk_geom_distance(&m->grid, p, q);
+      if (in && d < best) best = d;
+    }
+  return best;
+}
+
+/* The computer places by whom an objective is for, as its view says (place_for): in No Man's
+ * Land each side places the enemy's objective in the enemy's half, and the computer's first
+ * try is as near its own area as any cell the view offers. */
+static void test_computer_places_by_whom_for(void** st) {
+  (void)st;
+  char path[512];
+  snprintf(path, sizeof path, "%s/data/missions/no-mans-land.yaml", MURK_SOURCE_DIR);
+  struct murk_mission* m = NULL;
+  struct murk_diags d;
+  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    int placed = 0;
+    while (murk_game_phase(g) == MURK_PHASE_OBJECTIVES) {
+      enum murk_side side = murk_game_to_act(g);
+      struct murk_view* v = view(g, side);
+      assert_int_equal(v->place_for, murk_side_other(side));
+      plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
+      int first = plan_index(&plan, "objective at ");
+      assert_int_equal(first, 0);
+      int nearest = INT_MAX;
+      for (int i = 0; i < v->nplace_cells; i++) {
+        int dz = zone_distance(m, side, v->place_cells[i]);
+        if (dz < nearest) nearest = dz;
+      }
+      assert_true(nearest > 0); /* the enemy's half: outside the own area */
+      assert_int_equal(zone_distance(m, side, plan.cmds[0].at), nearest);
+      murk_view_free(v);
+      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+      placed++;
+    }
+    assert_int_equal(placed, 2);
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
 /* Setup rounds draw new cells: a refused plan is not offered again. */
 static void test_rounds_differ(void** st) {
   (void)st;
@@ -860,6 +919,7 @@ int main(void) {
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
+      cmocka_unit_test(test_computer_places_by_whom_for),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
       cmocka_unit_test(test_lean_views_hold_what_players_read),

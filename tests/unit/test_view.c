@@ -265,6 +265,130 @@ static void test_update_after_undo(void** st) {
   murk_mission_free(m);
 }
 
+/* ---- how the game may end (struct murk_view_ending) and for whom objectives go ---- */
+
+/* Both sides' views, full and lean, carry the same public ending facts and placing side
+ * (public: a side must not learn anything from its view's ending that the other's lacks). */
+static const struct murk_view_ending* same_ending(const struct murk_game* g, enum murk_side* for_,
+                                                  struct murk_view_ending* out) {
+  struct murk_view* vs[4];
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &vs[0]), MURK_OK);
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &vs[1]), MURK_OK);
+  assert_int_equal(murk_view_build_lean(g, MURK_ATTACKER, &vs[2]), MURK_OK);
+  assert_int_equal(murk_view_build_lean(g, MURK_DEFENDER, &vs[3]), MURK_OK);
+  *out = vs[0]->ending;
+  *for_ = vs[0]->place_for;
+  for (int i = 1; i < 4; i++) {
+    const struct murk_view_ending* e = &vs[i]->ending;
+    assert_int_equal(vs[i]->place_for, *for_);
+    assert_ptr_equal(e->end, out->end); /* the mission's rows, not copies */
+    assert_int_equal(e->nend, out->nend);
+    assert_int_equal(e->hold, out->hold);
+    assert_int_equal(e->turn_limit, out->turn_limit);
+    assert_int_equal(e->random_length, out->random_length);
+    assert_int_equal(e->otherwise, out->otherwise);
+    assert_int_equal(e->points, out->points);
+    assert_int_equal(e->aim, out->aim);
+    assert_memory_equal(&e->defender_half, &out->defender_half, sizeof e->defender_half);
+    assert_int_equal(e->withdraw_from, out->withdraw_from);
+    assert_int_equal(e->remove_from, out->remove_from);
+    assert_int_equal(e->held_until, out->held_until);
+  }
+  for (int i = 0; i < 4; i++) murk_view_free(vs[i]);
+  return out;
+}
+
+/* Place the objective of the step in progress at the first cell the placer's view offers. */
+static void place_one(struct murk_game* g) {
+  struct murk_view* v = view(g, murk_game_to_act(g));
+  assert_int_equal(v->phase, MURK_PHASE_OBJECTIVES);
+  assert_true(v->nplace_cells > 0);
+  char line[64];
+  snprintf(line, sizeof line, "objective at %d,%d", v->place_cells[v->nplace_cells / 2].x,
+           v->place_cells[v->nplace_cells / 2].y);
+  murk_view_free(v);
+  ok_line(g, line);
+}
+
+static void test_ending_facts(void** st) {
+  (void)st;
+  struct murk_view_ending e;
+  enum murk_side place_for;
+  /* Cauldron: the attacker wins holding an objective from turn 6; the defender when no
+   * attacker is within 40cm (8 cells) of one from its turn 6. It places its own two. */
+  struct murk_mission* m = load_bundled("cauldron");
+  struct murk_game* g = new_game(m, 1);
+  same_ending(g, &place_for, &e);
+  assert_ptr_equal(e.end, m->end);
+  assert_int_equal(e.nend, 2);
+  assert_int_equal(e.end[0].kind, MURK_END_OBJECTIVE_TAKEN);
+  assert_int_equal(e.end[0].side, MURK_ATTACKER);
+  assert_int_equal(e.end[0].turn, 6);
+  assert_int_equal(e.end[1].kind, MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES);
+  assert_int_equal(e.end[1].side, MURK_DEFENDER);
+  assert_int_equal(e.end[1].turn, 6);
+  assert_int_equal(e.end[1].distance, 8);
+  assert_int_equal(e.hold, 2); /* 10cm at 5cm a cell */
+  assert_int_equal(e.turn_limit, 0);
+  assert_int_equal(e.otherwise, MURK_NO_SIDE);
+  assert_int_equal(e.points, MURK_VP_TABLE);
+  assert_int_equal(e.held_until, 0);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
+  assert_int_equal(place_for, MURK_ATTACKER);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Hasty Attack: the defender places one for itself, then one for the attacker; the
+   * attacker two for itself. Either side wins holding one; the defender when its half is
+   * clear from turn 6. */
+  m = load_bundled("hasty-attack");
+  g = new_game(m, 1);
+  same_ending(g, &place_for, &e);
+  assert_int_equal(e.nend, 2);
+  assert_int_equal(e.end[0].side, MURK_NO_SIDE);
+  assert_int_equal(e.end[1].kind, MURK_END_NO_ATTACKERS_IN_HALF);
+  assert_int_equal(e.defender_half.kind, MURK_REGION_HALF);
+  assert_int_equal(e.defender_half.which, MURK_NORTH);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  assert_int_equal(place_for, MURK_DEFENDER);
+  place_one(g);
+  same_ending(g, &place_for, &e);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  assert_int_equal(place_for, MURK_ATTACKER);
+  place_one(g);
+  same_ending(g, &place_for, &e);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(place_for, MURK_ATTACKER);
+  place_one(g);
+  place_one(g);
+  same_ending(g, &place_for, &e);
+  assert_int_not_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
+  assert_int_equal(place_for, MURK_NO_SIDE);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Fighting Withdrawal's schedule; The Hive Gate's four turns on points. */
+  m = load_bundled("fighting-withdrawal");
+  g = new_game(m, 1);
+  same_ending(g, &place_for, &e);
+  assert_int_equal(e.withdraw_from, 3);
+  assert_int_equal(e.remove_from, 6);
+  assert_int_equal(e.held_until, 8);
+  assert_int_equal(place_for, MURK_ATTACKER); /* the defender places one for the attacker */
+  murk_game_free(g);
+  murk_mission_free(m);
+  m = load_bundled("hive-gate");
+  g = new_game(m, 1);
+  same_ending(g, &place_for, &e);
+  assert_int_equal(e.turn_limit, 4);
+  assert_int_equal(e.points, MURK_VP_MARGIN);
+  assert_int_equal(e.aim, MURK_VPO_ANNIHILATION);
+  assert_int_equal(e.hold, 1); /* 10cm at 2in a cell */
+  assert_int_equal(e.withdraw_from, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_own_and_enemy_markers),
@@ -274,6 +398,7 @@ int main(void) {
       cmocka_unit_test(test_prompts),
       cmocka_unit_test(test_objectives_and_visibility),
       cmocka_unit_test(test_update_after_undo),
+      cmocka_unit_test(test_ending_facts),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
