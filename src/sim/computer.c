@@ -232,6 +232,7 @@ static int enemy_gap(const struct ctx* c, struct murk_pos p) {
  * guards go first; removing an objective: the one the enemy is nearest goes first. */
 static void choice_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
+  sim_patrol_tries(c);
   if (sim_can(c, MURK_CMD_WITHDRAW) && v->withdraw_due > 0) {
     int order[64], far[64], n = 0;
     for (int i = 0; i < c->nunits && n < 64; i++) {
@@ -273,6 +274,8 @@ static const struct sim_style computer_style = {
     .open_first = true,
     .moves = move_tries,
     .choices_first = choice_tries,
+    .fights = sim_fight_tries,
+    .arrivals = sim_arrive_near_tries,
 };
 
 void sim_computer(struct ctx* c, int round) {

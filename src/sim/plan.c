@@ -219,6 +219,10 @@ static void play_tries(struct ctx* c, const struct sim_style* s) {
       bool shooting = v->step == MURK_STEP_SHOOTING;
       int reach = shooting ? REVEAL_TO_SHOOT : ASSAULT_TRIES_RANGE;
       if (shooting && sim_can(c, MURK_CMD_SPOT)) sim_add(c, MURK_CMD_SPOT);
+      if (s->fights) {
+        s->fights(c, shooting);
+        break;
+      }
       /* Hidden platoons within reach of a revealed enemy show themselves to fight. */
       for (int i = 0; i < c->nunits; i++) {
         const struct unit* u = &c->units[i];
@@ -242,7 +246,10 @@ void sim_plan(struct ctx* c, const struct sim_style* s, int round) {
   unsigned other = c->verbs & ~sim_planned_verbs(v) & ~KIND(END) & ~KIND(ARRIVE);
   /* Arrivals first (one due must come on before the step can end), then a few tries of
    * the other legal verbs the plan does not make itself. */
-  sim_arrival_tries(c);
+  if (s->arrivals)
+    s->arrivals(c);
+  else
+    sim_arrival_tries(c);
   if (s->choices_first) s->choices_first(c);
   sim_other_tries(c, other, OTHER_TRIES);
   if (v->phase == MURK_PHASE_PLAY) {
