@@ -233,6 +233,7 @@ static int enemy_gap(const struct ctx* c, struct murk_pos p) {
 static void choice_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   sim_patrol_tries(c);
+  sim_ambush_tries(c);
   if (sim_can(c, MURK_CMD_WITHDRAW) && v->withdraw_due > 0) {
     int order[64], far[64], n = 0;
     for (int i = 0; i < c->nunits && n < 64; i++) {

@@ -161,16 +161,63 @@ void sim_patrol_tries(struct ctx* c) {
   }
 }
 
+/* How near the nearest enemy marker or team the view shows stands to p (cells). */
+static int enemy_gap(const struct ctx* c, struct murk_pos p) {
+  const struct murk_view* v = c->v;
+  int best = INT_MAX;
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) < best)
+      best = sim_dist(c, m->pos, p);
+  }
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    if (t->owner == c->enemy && sim_dist(c, t->pos, p) < best) best = sim_dist(c, t->pos, p);
+  }
+  return best;
+}
+
+/* Where what comes onto the table should go: the objectives the side must take; a side
+ * that only guards, the guarded objective the enemy stands nearest; else the middle. */
+static int aims_of(const struct ctx* c, struct murk_pos* one, const struct murk_pos** aims) {
+  if (c->ntake > 0) {
+    *aims = c->take;
+    return c->ntake;
+  }
+  *one = (struct murk_pos){c->w / 2, c->h / 2};
+  int best = INT_MAX;
+  for (int k = 0; k < c->nguard; k++) {
+    int d = enemy_gap(c, c->guard[k]);
+    if (k == 0 || d < best) best = d, *one = c->guard[k];
+  }
+  *aims = one;
+  return 1;
+}
+
+/* The TARGET_TRIES cells of cells[0..n) nearest the aims, nearest first, into best. */
+static int nearest_cells(const struct ctx* c, const struct murk_pos* cells, int n,
+                         const struct murk_pos* aims, int naims, struct murk_pos* best) {
+  int bd[TARGET_TRIES], nb = 0;
+  for (int k = 0; k < n; k++) {
+    struct murk_pos p = cells[k];
+    int d = sim_dist(c, p, aims[sim_nearest(c, p, aims, naims)]);
+    if (nb == TARGET_TRIES && d >= bd[nb - 1]) continue;
+    int j = nb < TARGET_TRIES ? nb++ : nb - 1;
+    for (; j > 0 && bd[j - 1] > d; j--) best[j] = best[j - 1], bd[j] = bd[j - 1];
+    best[j] = p, bd[j] = d;
+  }
+  return nb;
+}
+
 /* Arrivals: of the cells the view lists for each platoon that may come on, the three
- * nearest the objectives it must take (else those it guards, else the middle of the table);
- * a deep strike aims the same way, at the cells the view says it may aim at. Then the
- * shared draws, should the game refuse these. */
+ * nearest where it is needed (aims_of); a deep strike aims the same way, at the cells the
+ * view says it may aim at. Then the shared draws, should the game refuse these. */
 void sim_arrive_near_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   if (!sim_can(c, MURK_CMD_ARRIVE)) return;
-  struct murk_pos centre = {c->w / 2, c->h / 2};
-  const struct murk_pos* aims = c->ntake > 0 ? c->take : c->nguard > 0 ? c->guard : &centre;
-  int naims = c->ntake > 0 ? c->ntake : c->nguard > 0 ? c->nguard : 1;
+  struct murk_pos one;
+  const struct murk_pos* aims;
+  int naims = aims_of(c, &one, &aims);
   for (int i = 0; i < v->nplatoons; i++) {
     const struct murk_view_platoon* pl = &v->platoons[i];
     if (!pl->may_arrive) continue;
@@ -178,15 +225,7 @@ void sim_arrive_near_tries(struct ctx* c) {
       const struct murk_view_arrival* ar = &v->arrivals[a];
       if (ar->kind != pl->reserve || (ar->platoon >= 0 && ar->platoon != pl->index)) continue;
       struct murk_pos best[TARGET_TRIES];
-      int bd[TARGET_TRIES], nb = 0;
-      for (int k = 0; k < ar->ncells; k++) {
-        struct murk_pos p = ar->cells[k];
-        int d = sim_dist(c, p, aims[sim_nearest(c, p, aims, naims)]);
-        if (nb == TARGET_TRIES && d >= bd[nb - 1]) continue;
-        int j = nb < TARGET_TRIES ? nb++ : nb - 1;
-        for (; j > 0 && bd[j - 1] > d; j--) best[j] = best[j - 1], bd[j] = bd[j - 1];
-        best[j] = p, bd[j] = d;
-      }
+      int nb = nearest_cells(c, ar->cells, ar->ncells, aims, naims, best);
       for (int k = 0; k < nb; k++) {
         struct murk_command* cmd = sim_add(c, MURK_CMD_ARRIVE);
         if (!cmd) return;
@@ -196,4 +235,35 @@ void sim_arrive_near_tries(struct ctx* c) {
     }
   }
   sim_arrival_tries(c);
+}
+
+/* Ambushes sprung or placed (`ambush N at X,Y`, play or the immediate ambush): of some
+ * free cells of the own zone drawn at random, those nearest where it is needed (aims_of)
+ * and beyond AMBUSH_CLEAR of every enemy the view shows (the game says how far it must be). */
+#define AMBUSH_DRAWS 48
+#define AMBUSH_CLEAR 4
+void sim_ambush_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (!sim_can(c, MURK_CMD_AMBUSH) || v->phase == MURK_PHASE_RESERVES) return;
+  int p = -1;
+  for (int i = 0; i < v->nplatoons && p < 0; i++)
+    if (v->platoons[i].state == MURK_PLATOON_RESERVE && v->platoons[i].ambush)
+      p = v->platoons[i].index;
+  if (p < 0) return;
+  struct murk_pos one;
+  const struct murk_pos* aims;
+  int naims = aims_of(c, &one, &aims);
+  struct murk_pos cells[AMBUSH_DRAWS], best[TARGET_TRIES];
+  int n = 0;
+  for (int i = 0; i < AMBUSH_DRAWS; i++) {
+    struct murk_pos q = sim_zone_cell(c);
+    if (sim_cell_free(c, q) && enemy_gap(c, q) > AMBUSH_CLEAR) cells[n++] = q;
+  }
+  int nb = nearest_cells(c, cells, n, aims, naims, best);
+  for (int k = 0; k < nb; k++) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_AMBUSH);
+    if (!cmd) return;
+    cmd->unit = sim_own(p);
+    cmd->at = best[k];
+  }
 }

@@ -260,8 +260,10 @@ void sim_plan(struct ctx* c, const struct sim_style* s, int round);
 void sim_fight_tries(struct ctx* c, bool shooting);
 /* No Man's Land's patrol phase: which platoon goes out, and where. */
 void sim_patrol_tries(struct ctx* c);
-/* Arrivals due now: at the cells the view lists nearest where the platoon is going. */
+/* Arrivals due now: at the cells the view lists nearest where the platoon is needed. */
 void sim_arrive_near_tries(struct ctx* c);
+/* An ambush placed or sprung now: near where it is needed, clear of the enemy. */
+void sim_ambush_tries(struct ctx* c);
 
 /* ---- the players ---- */
 void sim_greedy(struct ctx* c, int round);
