@@ -235,7 +235,6 @@ void sim_arrival_tries(struct ctx* c);
 struct sim_style {
   int first_draws; /* deploy: the first three tries are the best of this, half, a quarter */
   bool spread;     /* deploy: the k-th thing placed aims at the k-th objective */
-  bool open_first; /* fight: a target in the open before a slightly nearer one in cover */
   /* movement: the style's own moves instead of the shared ones (NULL: the shared ones) */
   void (*moves)(struct ctx* c);
   /* tries of the choices the rules leave to the side (withdraw, remove...), before the
