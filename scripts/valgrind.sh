@@ -4,9 +4,9 @@
 #   scripts/valgrind.sh            (BUILD=build by default: a normal, non-sanitizer build;
 #                                   VALGRIND_JOBS processes at once, default the cores)
 #
-# Every unit test executable of the build (BUILD/test_*) runs under memcheck, then
-# tests/cli/games.sh and tests/cli/run_errors.sh run with MURK set to a wrapper that runs
-# the program under memcheck. Any memory error, or any definite or indirect leak, fails
+# Every unit test executable of the build (BUILD/test_*) runs under memcheck, and
+# tests/cli/run_errors.sh and tests/cli/games.sh (a job for each game) run with MURK set to
+# a wrapper that runs the program under memcheck. Any memory error, or any definite or indirect leak, fails
 # (valgrind --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect).
 # Each process writes its own valgrind log; a non-empty log fails the run even when the
 # calling script did not look at the exit status, and the offending logs are printed.
@@ -82,48 +82,65 @@ run_unit() {
   echo "valgrind.sh: $name: exit $rc, $(($(date +%s) - start))s"
 }
 
-# run_script PATH: a test script with MURK running the program under memcheck, each
-# process with its own log in a directory of this script's.
+# run_script PATH [ARG...]: a test script (with its arguments: games.sh takes the games to
+# play) with MURK running the program under memcheck, each process with its own log in a
+# directory of this job's.
 run_script() {
   local script=$1 name rc start dir
-  name=$(basename "$script" .sh)
+  shift
+  name=$(basename "$script" .sh)${1:+-$1}
   dir="$logs/$name.d"
   mkdir -p "$dir"
   printf '#!/bin/sh\nexec %s --log-file="%s/murk.%%p.vg" "%s" "$@"\n' "${VG[*]}" "$dir" \
     "$build/murk" >"$dir/murk"
   chmod +x "$dir/murk"
   start=$(date +%s)
-  MURK="$dir/murk" MURK_SOURCE_DIR=$root bash "$script" >"$dir/script.out" 2>&1
+  MURK="$dir/murk" MURK_SOURCE_DIR=$root bash "$script" "$@" >"$dir/script.out" 2>&1
   rc=$?
   if [ $rc -ne 0 ]; then
-    fail "$script exited $rc with murk under valgrind"
+    fail "$script $* exited $rc with murk under valgrind"
     tail -30 "$dir/script.out" >&2
   fi
   local vglogs=("$dir"/murk.*.vg)
-  check_logs "$script" "${vglogs[@]}"
-  echo "valgrind.sh: $script: exit $rc, ${#vglogs[@]} murk runs, $(($(date +%s) - start))s"
+  check_logs "$script $*" "${vglogs[@]}"
+  echo "valgrind.sh: $script${1:+ $*}: exit $rc, ${#vglogs[@]} murk runs, $(($(date +%s) - start))s"
 }
 
 shopt -s nullglob
+# The longest unit tests first (by CPU time with the light counts, natively, 2026-11:
+# test_extremes 19 s, test_seal 6 s (its key derivation), test_twins 4 s, test_headless
+# 2 s; the rest under 2 s each), so no long one starts when the other core is nearly done.
+# A name missing here only runs later.
+heavy=(test_extremes test_seal test_twins test_headless test_tui_hidden)
 tests=()
+for t in "${heavy[@]}"; do
+  [ -f "$build/$t" ] && [ -x "$build/$t" ] && tests+=("$build/$t")
+done
 for t in "$build"/test_*; do
+  case " ${heavy[*]} " in *" ${t##*/} "*) continue ;; esac
   [ -f "$t" ] && [ -x "$t" ] && tests+=("$t")
 done
 if [ ${#tests[@]} -eq 0 ]; then
   echo "valgrind.sh: no unit tests in $BUILD (is cmocka installed?)" >&2
   exit 1
 fi
-scripts=()
-for script in tests/cli/games.sh tests/cli/run_errors.sh; do
-  [ -f "$script" ] && scripts+=("$script")
+# The scripted games are a job each (games.sh NAME), so they share both cores with the unit
+# tests; each plays its transcripts once (GAMES_ONE_RUN: the determinism rerun, the same
+# input down the same paths, is `make test`'s), its save, replays and refusals.
+games=()
+for g in tests/games/*.txt; do
+  g=${g##*/}
+  games+=("tests/cli/games.sh:${g%.txt}")
 done
 
-# The longest first (the scripted games), so the jobs end close together.
+# The unit tests (the heavy ones first) and run_errors.sh, then the games, a short job
+# each, so the two cores end close together.
 n=0
-for job in "${scripts[@]}" "${tests[@]}"; do
+for job in "${tests[@]}" tests/cli/run_errors.sh "${games[@]}"; do
   while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
   n=$((n + 1))
   case $job in
+    *.sh:*) GAMES_ONE_RUN=1 run_script "${job%%:*}" "${job#*:}" >"$logs/report.$n" 2>&1 & ;;
     *.sh) run_script "$job" >"$logs/report.$n" 2>&1 & ;;
     *) run_unit "$job" >"$logs/report.$n" 2>&1 & ;;
   esac

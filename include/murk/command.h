@@ -14,6 +14,8 @@
 #include "murk/side.h"
 
 #define MURK_CMD_MAX_WAYPOINTS 8
+/* Room for an objective's name in a command: a mission's names are as long (MURK_NAME). */
+#define MURK_CMD_NAME 48
 
 /* The verbs. Everything else about a verb - its word, grammar, the phases and steps it is
  * legal in, how its references resolve, whether it can be undone, its usage text and its
@@ -73,7 +75,7 @@ enum murk_reserve_kind {
 
 struct murk_command {
   enum murk_command_kind kind;
-  struct murk_ref unit;   /* the acting unit (remove: the objective's number) */
+  struct murk_ref unit;   /* the acting unit */
   struct murk_ref target; /* shoot / assault target */
   struct murk_pos at;     /* deploy / objective / move destination; -1,-1 where a
                              position may be left out (ambush N) and was */
@@ -81,6 +83,9 @@ struct murk_command {
   struct murk_pos via[MURK_CMD_MAX_WAYPOINTS];
   int nvia;
   enum murk_reserve_kind reserve;
+  /* remove objective: the objective's name as views show it, blanks between its words one
+   * space (objectives placed in setup are named by their number: "2") */
+  char name[MURK_CMD_NAME];
 };
 
 /* Parse one line. Returns 1 and fills *out for a command, 0 for a blank or comment-only
@@ -88,6 +93,12 @@ struct murk_command {
  * *errcol. */
 int murk_command_parse(const char* line, struct murk_command* out, char* err, size_t errlen,
                        int* errcol);
+
+/* Make *c the command `remove objective NAME` for the objective a view shows by `name`
+ * (murk_view.objectives[i].name): the one way the TUI and the players name it. Returns
+ * MURK_OK, or MURK_EINVAL for a name no command line can hold (empty, too long, or with a
+ * '#', which starts a comment; mission files refuse such names). */
+int murk_command_remove_objective(struct murk_command* c, const char* name);
 
 /* Write a command back as a canonical line (no newline), as saves store it; parsing it
  * gives *c back. Returns MURK_OK, MURK_EINVAL (a field the grammar cannot express; buf gets

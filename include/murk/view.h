@@ -326,6 +326,9 @@ int murk_view_update(const struct murk_game* g, struct murk_view* v);
  * of markers. Every other field is as murk_view_build fills it; murk_view_update keeps the
  * view lean. Returns as murk_view_build. */
 int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out);
+/* Whether v was made by murk_view_build_lean (and so stays lean when refreshed); false for
+ * NULL. */
+bool murk_view_is_lean(const struct murk_view* v);
 /* Forget the game v was filled from, keeping its memory: the next murk_view_update fills it
  * as a new build would (from another game, even one at the same address: a batch of games
  * keeps its views instead of growing new arrays every game). */

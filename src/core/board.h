@@ -48,6 +48,17 @@ int mk_marker_index(const struct mk_state* s, int number);
 bool mk_team_at(const struct mk_state* s, struct murk_pos p, enum murk_side* side, int* team);
 /* Is p free of markers and teams? */
 bool mk_cell_free(const struct mk_state* s, struct murk_pos p);
+/* Where anything stands that mk_cell_free, mk_cell_known_free(g, side, .) or the move
+ * board known to `side` (move.h) could find: the cells of markers on the table, of living
+ * placed teams of both sides, and of the enemies `side` knows of (seen or last seen), as a
+ * bitset over the table (bit y * width + x). Any cell outside it is free by all three, so
+ * a question asked of many cells while the state stands still skips the roster for most of
+ * them. False (nothing written) on a table of more than MK_BUSY_CELLS cells. */
+#define MK_BUSY_CELLS 4096
+#define MK_BUSY_WORDS (MK_BUSY_CELLS / 64)
+bool mk_busy_cells(const struct murk_game* g, enum murk_side side, uint64_t busy[MK_BUSY_WORDS]);
+/* Might something stand at p by a bitset of mk_busy_cells (true off the table)? */
+bool mk_busy_at(const struct murk_game* g, const uint64_t* busy, struct murk_pos p);
 /* Teams alive of a unit. */
 int mk_unit_alive(const struct mk_state* s, enum murk_side side, int unit);
 /* The cells of `side`'s things on the table (its markers on the table, then its placed

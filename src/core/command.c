@@ -21,6 +21,7 @@
 #include "murk/command.h"
 #include "murk/error.h"
 #include "murk/suggest.h"
+#include "murk/text.h"
 #include "night.h"
 #include "reserves.h"
 #include "setup.h"
@@ -29,6 +30,8 @@
 
 /* Handles are small numbers; this keeps a typo like T99999999999 from overflowing. */
 #define REF_MAX 9999
+
+_Static_assert(MURK_CMD_NAME == MURK_NAME, "a command holds any objective name a mission gives");
 
 /* ---- when a verb is legal: the checks its row names (each reads only what `side`
  * knows: its own force, the mission, the public state of the game) ---- */
@@ -219,16 +222,16 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                         .undo = true,
                         .usage = "recce N|Tn to X,Y  (reconnaissance deployment move)",
                         .handler = mk_setup_recce},
-    /* The number after "objective" is an objective's name, not a platoon: not resolved. */
+    /* The words after "objective" are an objective's name (setup.c finds it). */
     [MURK_CMD_REMOVE] = {.verb = "remove",
                          .keyword = "objective",
-                         .unit = MK_REFS_OWN,
+                         .name = true,
                          .phases = MK_PH(DEPLOY) | MK_PH(PLAY),
                          .steps = MK_ST_ALL,
                          .when = "you take away no objectives now",
                          .ready = removal_ready,
                          .undo = true,
-                         .usage = "remove objective N",
+                         .usage = "remove objective NAME",
                          .handler = mk_setup_remove},
     [MURK_CMD_MOVE] = {.verb = "move",
                        .unit = MK_REFS_UNIT,
@@ -707,6 +710,25 @@ static int parse_args(struct parser* p, const struct mk_cmd_row* e, struct murk_
     snprintf(after, sizeof after, "the unit");
   }
 
+  if (e->name) { /* the rest of the line, up to a comment */
+    if (!peek_token(p, &t)) return fail(p, end_col(p), "expected a name after %s", after);
+    const char* s = p->line + p->pos;
+    size_t len = strcspn(s, "#");
+    char text[256];
+    if (len < sizeof text) {
+      memcpy(text, s, len);
+      text[len] = '\0';
+    }
+    if (len >= sizeof text || murk_text_name(text, c->name, sizeof c->name) == 0) {
+      char word[32];
+      tok_text(&t, word, sizeof word);
+      return fail(p, t.col, "'%s' starts no name an objective can have (at most %d characters)",
+                  word, MURK_CMD_NAME - 1);
+    }
+    while (next_token(p, &t)) {
+    }
+  }
+
   /* The word's place holds a reserve kind (`reserve`) or `hidden` (`deploy`, before "at"). */
   if (e->reserve_kind && peek_token(p, &t) && !(e->pos_word && tok_is(&t, e->pos_word))) {
     size_t k;
@@ -802,29 +824,40 @@ int murk_command_parse(const char* line, struct murk_command* out, char* err, si
   return 1;
 }
 
+int murk_command_remove_objective(struct murk_command* c, const char* name) {
+  memset(c, 0, sizeof *c); /* as murk_command_parse leaves it */
+  c->kind = MURK_CMD_REMOVE;
+  return name && murk_text_name(name, c->name, sizeof c->name) > 0 ? MURK_OK : MURK_EINVAL;
+}
+
 /* ---- back to text ---- */
 
 static bool put_ref(struct out* o, struct murk_ref r, unsigned accept) {
   if (!(accept & MK_REF_BIT(r.kind))) return false;
   if (r.kind != MURK_REF_DUMMY && (r.n < 1 || r.n > REF_MAX)) return false;
-  char b[16];
   switch (r.kind) {
     case MURK_REF_OWN:
-      snprintf(b, sizeof b, " %d", r.n);
+      put(o, " ");
       break;
     case MURK_REF_MARKER:
-      snprintf(b, sizeof b, " T%d", r.n);
+      put(o, " T");
       break;
     case MURK_REF_PLATOON:
-      snprintf(b, sizeof b, " P%d", r.n);
+      put(o, " P");
       break;
     case MURK_REF_DUMMY:
-      snprintf(b, sizeof b, " dummy");
-      break;
+      put(o, " dummy");
+      return true;
     default:
       return false;
   }
-  put(o, b);
+  /* r.n is 1 to REF_MAX: its digits by hand, as "%d" writes them (snprintf was a tenth of
+   * writing a command out, which every try does). */
+  char d[12];
+  size_t k = sizeof d - 1;
+  d[k] = '\0';
+  for (unsigned u = (unsigned)r.n; u; u /= 10) d[--k] = (char)('0' + u % 10);
+  put(o, d + k);
   return true;
 }
 
@@ -852,6 +885,17 @@ int murk_command_format(const struct murk_command* c, char* buf, size_t n) {
     put(&o, e->keyword);
   }
   if (e->unit) ok = ok && put_ref(&o, c->unit, e->unit);
+  if (e->name) {
+    char name[MURK_CMD_NAME];
+    size_t len = strnlen(c->name, sizeof c->name);
+    /* Only a name as the parser leaves it: it reads back the same. */
+    ok = ok && len > 0 && len < sizeof c->name &&
+         murk_text_name(c->name, name, sizeof name) == len && memcmp(name, c->name, len) == 0;
+    if (ok) {
+      put(&o, " ");
+      put(&o, name);
+    }
+  }
   if (e->reserve_kind) {
     if ((unsigned)c->reserve >= sizeof reserve_kinds / sizeof reserve_kinds[0])
       ok = false;

@@ -50,10 +50,11 @@ typedef int (*mk_cmd_check_fn)(const struct murk_game* g, enum murk_side side, c
 
 struct mk_cmd_row {
   const char* verb;
-  /* Grammar: verb [keyword] [unit] [reserve-kind] [pos_word X,Y [X,Y]] [at target]
+  /* Grammar: verb [keyword] [unit | name] [reserve-kind] [pos_word X,Y [X,Y]] [at target]
    * [via X,Y...] */
   const char* keyword;  /* a word right after the verb ("remove objective 2"), or NULL */
   unsigned unit;        /* accepted unit handles; 0: no unit */
+  bool name;            /* the rest of the line names something (an objective), into `name` */
   bool reserve_kind;    /* optional delayed|scattered|... after the unit */
   const char* pos_word; /* "at" / "to" before the position; NULL: no position */
   bool pos_optional;    /* the position may be left out (then -1,-1): "ambush 3" */

@@ -158,6 +158,13 @@ static size_t fast_format(char* out, size_t n, const char* fmt, va_list ap) {
   return o.len;
 }
 
+void mk_vformat(char* out, size_t n, const char* fmt, va_list ap) {
+  if (plain_format(fmt))
+    fast_format(out, n, fmt, ap);
+  else
+    vsnprintf(out, n, fmt, ap);
+}
+
 /* The text of the last event, from fmt, at the end of the arena (room for it is made). */
 static void put_text(struct murk_game* g, struct mk_event* e, const char* fmt, va_list ap) {
   char* at = g->ev_bytes + g->ev_len;
@@ -186,7 +193,7 @@ int mk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience a
 
 void mk_event_append(struct murk_game* g, const char* fmt, ...) {
   struct mk_event* e = last(g);
-  if (!e) return;
+  if (!e || e->kind != MURK_EV_ROLL) return;
   if (room(g, MURK_EVENT_TEXT) != MURK_OK) {
     g->oom = MURK_ENOMEM; /* as mk_emit: the command is undone */
     return;

@@ -5,6 +5,7 @@
 #ifndef MK_EVENT_H
 #define MK_EVENT_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -20,12 +21,18 @@ int mk_emit(struct murk_game* g, enum murk_event_kind kind, enum murk_audience a
     __attribute__((format(printf, 5, 6)))
 #endif
     ;
-/* Add printf-style text to the end of the last event's (a roll's outcome after its dice). */
+/* Add printf-style text to the end of the last event when it is a roll: the outcome after its
+ * dice ("...: bogged"). Nothing when the roll made no event (out of memory). */
 void mk_event_append(struct murk_game* g, const char* fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
+
+/* vsnprintf(out, n, fmt, ap) (n > 0), without the C library's machinery for the
+ * conversions events use (%d, %s, %.Ns, %%): the same bytes, cut at n - 1 (refusals'
+ * reasons, board.c). */
+void mk_vformat(char* out, size_t n, const char* fmt, va_list ap);
 
 /* Add structured facts to the last event: its marker number (0: none) and positions
  * (either may be NULL). */

@@ -33,7 +33,7 @@ static int judge(const struct murk_game* g, enum murk_side side, int mi, int uni
                  struct murk_pos start, const struct murk_command* c,
                  const struct mk_move_rule* rule, struct mk_move_verdict* v, char* reason,
                  size_t reason_len) {
-  struct mk_move_truth t = {g, side, mi, unit};
+  struct mk_move_truth t = {.g = g, .side = side, .self_mi = mi, .self_unit = unit};
   struct mk_move_board b;
   mk_move_board_known(&t, &b); /* judged by what the side knows */
   struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];
@@ -79,10 +79,8 @@ static bool bog_check(struct murk_game* g, const char* handle, bool freeing,
    * where an unseen marker went. */
   int total = murk_roll(g, &die, purpose, aud, NULL);
   bool bogged = total <= fail;
-  const struct mk_event* e = mk_event_at(g, g->nevents - 1);
-  if (e && e->kind == MURK_EV_ROLL)
-    mk_event_append(g, ": %s",
-                    bogged ? (freeing ? "still bogged" : "bogged") : (freeing ? "free" : "passed"));
+  mk_event_append(g, ": %s",
+                  bogged ? (freeing ? "still bogged" : "bogged") : (freeing ? "free" : "passed"));
   return bogged;
 }
 
@@ -230,6 +228,24 @@ static int cand_cmp(const void* a, const void* b) {
   return 0;
 }
 
+/* The cells where `side` knows or last saw the enemy's markers and teams, as
+ * mk_known_nearest measures to them, into at; returns how many. */
+static int known_enemies(const struct murk_game* g, enum murk_side side, struct murk_pos* at) {
+  const struct mk_state* s = &g->s;
+  enum murk_side enemy = murk_side_other(side);
+  int n = 0;
+  if (side != MURK_ATTACKER && side != MURK_DEFENDER) return 0;
+  for (int i = 0; i < s->nmarkers && i < MK_MAX_MARKERS; i++) {
+    const struct mk_sighting* k = &s->seen_marker[side][i];
+    if (s->markers[i].owner == enemy && s->markers[i].on_table && k->known) at[n++] = k->pos;
+  }
+  for (int t = 0; t < s->nteams[enemy] && t < MK_MAX_TEAMS_PER_SIDE; t++) {
+    const struct mk_sighting* k = &s->seen_team[side][t];
+    if (s->teams[enemy][t].alive && s->teams[enemy][t].placed && k->known) at[n++] = k->pos;
+  }
+  return n;
+}
+
 /* Free, passable cells within radius of centre (centre itself excluded), sorted. The
  * caller frees *out. Returns the count or -1 (out of memory). */
 static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos centre, int radius,
@@ -251,18 +267,29 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
   }
   size_t n = murk_geom_within(grid, centre, radius, cells, cap);
   if (n > cap) n = cap;
+  /* The state stands still here: where anything stands, and the enemies the side knows of
+   * (mk_known_nearest's cells, any order: only the distance is kept), found once. */
+  uint64_t busy[MK_BUSY_WORDS];
+  bool has_busy = mk_busy_cells(g, side, busy);
+  struct murk_pos known[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
+  int nknown = known_enemies(g, side, known);
   int k = 0;
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
     /* What the side knows (docs/rules.md, "Hidden contact"): an enemy it does not know of
      * is met when a team is put down on its cell (put_down). */
-    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) || !mk_cell_known_free(g, side, p))
+    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) ||
+        ((!has_busy || mk_busy_at(g, busy, p)) && !mk_cell_known_free(g, side, p)))
       continue;
     if (zone && !murk_zone_contains(g->m, zone, p)) continue;
     struct cand* c = &cs[k++];
     c->pos = p;
     c->d_first = murk_geom_distance(grid, p, centre);
-    c->d_enemy = mk_known_nearest(g, side, p, NULL);
+    c->d_enemy = INT_MAX; /* mk_known_nearest */
+    for (int j = 0; j < nknown; j++) {
+      int d = murk_geom_distance(grid, p, known[j]);
+      if (d < c->d_enemy) c->d_enemy = d;
+    }
     c->d_rev = revealer ? murk_geom_distance(grid, p, *revealer) : 0;
   }
   murk_free(cells);
@@ -838,13 +865,10 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   if (capped) range = cap;
   s->spotted = true;
   s->visibility = range;
-  const struct mk_event* e = mk_event_at(g, g->nevents - 1);
-  if (e && e->kind == MURK_EV_ROLL) {
-    char len[32];
-    mk_cells_text(g, range, len, sizeof len);
-    mk_event_append(g, ": %s (%d cells)%s", len, range,
-                    capped ? ", the most spotting can reach" : "");
-  }
+  char len[32];
+  mk_cells_text(g, range, len, sizeof len);
+  mk_event_append(g, ": %s (%d cells)%s", len, range,
+                  capped ? ", the most spotting can reach" : "");
   /* Markers are revealed in marker order; each is measured from the spotting side as it
    * stands when spotting began (the spotting side does not change while it spots). */
   enum murk_side enemy = murk_side_other(side);
@@ -857,8 +881,6 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
     found++;
     mk_fog_reveal_marker(g, i, &from);
   }
-  char len[32];
-  mk_cells_text(g, range, len, sizeof len);
   if (found == 0)
     mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s", murk_side_name(side),
             len);

@@ -860,7 +860,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   /* The same judgement as every move (move.c), at the wing's pace (seed 002, 27.1.4). */
   struct mk_move_rule rule;
   mk_move_allowance(g, side, mi, -1, &rule);
-  struct mk_move_truth truth = {g, side, mi, -1};
+  struct mk_move_truth truth = {.g = g, .side = side, .self_mi = mi, .self_unit = -1};
   struct mk_move_board board;
   mk_move_board_known(&truth, &board); /* judged by what the side knows */
   struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1];

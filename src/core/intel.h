@@ -1,9 +1,11 @@
 /* intel.h: Limited Intelligence (seed 002, 27) - wing leader counters and their Dis
  * counters, how they move, how they are spotted, the deployment roll and placing a wing's
- * units on the table. Internal to the core: setup.c, fog.c and view.c call in only while
- * the mission has `limited_intelligence` in force; game.c sends every `dis` command here
- * (refused without the rule). docs/rules.md, "Limited Intelligence", says how every
- * paragraph is read.
+ * units on the table. Internal to the core; its callers, only while the mission has
+ * `limited_intelligence` in force: setup.c (deployment and its prompt), marker.c (a leader's
+ * move, reveal, allowance and contents), fog.c (spotting, a platoon's move), reserves.c (a
+ * platoon put down after deployment), view.c (a landing, an adjustment due) and command.c
+ * (the `dis` and `adjust` rows; `dis` is refused without the rule). docs/rules.md, "Limited
+ * Intelligence", says how every paragraph is read.
  *
  * A wing leader is a marker (state.h) of kind MURK_MARKER_WING: `unit` is the
  * wing's first platoon (-1 for a dummy leader), every platoon of the wing is hidden under
@@ -18,7 +20,7 @@
 
 bool mk_intel_on(const struct murk_game* g);
 
-/* ---- setup.c ---- */
+/* ---- setup.c: deployment ---- */
 
 /* Game creation: the dummy leaders each side may put down (the force's `dummies`). */
 void mk_intel_begin(struct murk_game* g);
@@ -35,17 +37,16 @@ int mk_intel_wings_waiting(const struct murk_game* g, enum murk_side side);
  * rule puts them (next to it). */
 void mk_intel_finish_deploying(struct murk_game* g, enum murk_side side);
 
-/* ---- fog.c ---- */
+/* ---- play: marker.c, fog.c, reserves.c, view.c and command.c's table ---- */
 
 /* `move` of a wing leader marker (index mi), with its spotting. */
 int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct murk_command* c,
                   char* reason, size_t reason_len);
-/* `dis N|Tn to X,Y X,Y` (game.c's command table): the owner moves a leader's two Dis
+/* `dis N|Tn to X,Y X,Y` (command.c's table): the owner moves a leader's two Dis
  * counters in its Movement step, after the leader's move or instead of it, with the
  * spotting their new cells bring (27.1.2, 27.1.4, 27.1.6). */
 int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                  const struct mk_cmd_args* a, char* reason, size_t reason_len);
-/* `reveal` of a wing leader marker: voluntary deployment (27.4), or a dummy taken away. */
 /* seed 002, 27.2.2: `adjust N|Tn to X,Y`: the moving wing that won the deployment roll
  * moves its leader up to the roll's difference (at most `adjust` cells) in any direction,
  * then the wings are placed. */
@@ -63,13 +64,14 @@ bool mk_intel_came_down(const struct murk_game* g, int mi);
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side);
 /* `end` with an adjustment due: the leader stays where it was spotted, the wings are placed. */
 void mk_intel_adjust_none(struct murk_game* g, enum murk_side side);
+/* `reveal` of a wing leader marker: voluntary deployment (27.4), or a dummy taken away. */
 int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reason,
                     size_t reason_len);
 /* A revealed platoon of `side` has moved: enemy leaders it now sees are spotted. Returns
  * MURK_OK or MURK_ENOMEM. */
 int mk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int unit);
 
-/* ---- view.c ---- */
+/* ---- words for views: setup.c's prompt, marker.c's contents ---- */
 
 /* The deployment prompt of `side` (to act, `left` platoons waiting): put down a leader,
  * then its two Dis counters with the same command, or the Dis counters the last leader

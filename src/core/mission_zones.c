@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "mission_load.h"
+#include "murk/text.h"
 #include "region.h"
 
 static const char* const compass_names[] = {
@@ -327,6 +328,40 @@ void ld_arrive(struct ld* L, yaml_node_t* n) {
 
 /* ---- objectives ---- */
 
+/* `remove objective NAME` names an objective as views show it: the name must fit a command
+ * line and tell it apart from the others (as commands compare names), and a number must be
+ * its place in the list, since the objectives placed in setup are numbered on from these. */
+static bool objective_name_ok(struct ld* L, yaml_node_t* n, const struct murk_mission* m,
+                              const char* name) {
+  char norm[MURK_NAME];
+  if (murk_text_name(name, norm, sizeof norm) == 0) {
+    yw_err(&L->w, n,
+           "objective name '%s' cannot be written in a command (expected a name "
+           "without '#', which starts a comment)",
+           name);
+    return false;
+  }
+  for (int i = 0; i < m->nobjectives; i++)
+    if (murk_text_name_eq(m->objectives[i].name, name)) {
+      yw_err(&L->w, n,
+             "objective '%s' has the name of objective '%s' (expected names that differ in "
+             "more than case and spacing)",
+             name, m->objectives[i].name);
+      return false;
+    }
+  size_t digits = strspn(norm, "0123456789");
+  char place[16];
+  snprintf(place, sizeof place, "%d", m->nobjectives + 1);
+  if (digits == strlen(norm) && strcmp(norm, place) != 0) {
+    yw_err(&L->w, n,
+           "objective '%s' is named by a number other than its place in the list (expected "
+           "\"%s\" or a name: objectives placed in setup are numbered on from these)",
+           name, place);
+    return false;
+  }
+  return true;
+}
+
 #define OBJECTIVE_FIELDS(X) \
   X(OBJ_NAME, "name")       \
   X(OBJ_AT, "at")           \
@@ -347,9 +382,10 @@ static void load_fixed_objectives(struct ld* L, yaml_node_t* n) {
     if (!LD_FIELDS(L, o, "an objective", objective, v)) continue;
     struct murk_objective ob = {.for_side = MURK_NO_SIDE};
     bool ok = true;
-    if (v[OBJ_NAME])
+    if (v[OBJ_NAME]) {
       ok = yw_text(&L->w, v[OBJ_NAME], "name", ob.name, sizeof ob.name);
-    else
+      if (ok) ok = objective_name_ok(L, v[OBJ_NAME], m, ob.name);
+    } else
       snprintf(ob.name, sizeof ob.name, "objective %d", m->nobjectives + 1);
     if (v[OBJ_FOR]) {
       int s = yw_enum(&L->w, v[OBJ_FOR], "for", ld_side_or_either, ARRAY_LEN(ld_side_or_either));

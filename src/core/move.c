@@ -160,11 +160,15 @@ static enum mk_move_occ truth_at(const void* ctx, struct murk_pos p, int* number
   return tt >= u->first_team && tt < u->first_team + u->nteams ? MK_MOVE_SELF : MK_MOVE_OWN;
 }
 
+_Static_assert(sizeof(((struct mk_move_truth*)0)->busy) == MK_BUSY_WORDS * sizeof(uint64_t),
+               "move.h's busy holds a bitset of mk_busy_cells");
+
 /* Own things from the truth (the side knows its own), enemies from its sightings. */
 static enum mk_move_occ known_at(const void* ctx, struct murk_pos p, int* number) {
   const struct mk_move_truth* t = ctx;
   const struct mk_state* s = &t->g->s;
   int mi = -1, team = -1;
+  if (t->has_busy && !mk_busy_at(t->g, t->busy, p)) return MK_MOVE_FREE; /* nothing there */
   if (mk_known_enemy_at(t->g, t->side, p, &mi, &team)) {
     if (mi < 0) return MK_MOVE_ENEMY_TEAM;
     *number = s->markers[mi].number;
@@ -174,8 +178,9 @@ static enum mk_move_occ known_at(const void* ctx, struct murk_pos p, int* number
   return o == MK_MOVE_ENEMY_MARKER || o == MK_MOVE_ENEMY_TEAM ? MK_MOVE_FREE : o;
 }
 
-void mk_move_board_known(const struct mk_move_truth* ctx, struct mk_move_board* out) {
+void mk_move_board_known(struct mk_move_truth* ctx, struct mk_move_board* out) {
   const struct murk_mission* m = ctx->g->m;
+  ctx->has_busy = mk_busy_cells(ctx->g, ctx->side, ctx->busy);
   *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, m->map, known_at, ctx};
 }
 

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "murk/command.h"
 #include "murk/geom.h"
@@ -95,11 +96,15 @@ struct mk_move_truth {
   const struct murk_game* g;
   enum murk_side side;
   int self_mi, self_unit;
+  /* Filled by mk_move_board_known: where anything could be found (board.h, mk_busy_cells),
+   * so that a path's empty cells cost one bit. */
+  bool has_busy;
+  uint64_t busy[64];
 };
 /* The same game read as `side` knows it (docs/rules.md, "Hidden contact"): its own markers
  * and teams as they stand, enemies only where it sees or last saw them. Fog of War moves are
  * judged on it; an enemy the side did not know of is met in play (fog.c). */
-void mk_move_board_known(const struct mk_move_truth* ctx, struct mk_move_board* out);
+void mk_move_board_known(struct mk_move_truth* ctx, struct mk_move_board* out);
 
 /* The command's path points (its waypoints, then its destination) into pts; returns how
  * many. */

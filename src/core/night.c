@@ -353,12 +353,9 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
     struct murk_dice_expr e = murk_mission_param_dice(m, MURK_P_NF_SIGHT);
     cells = nf_cells(g, murk_roll(g, &e, purpose, MURK_AUD_ALL, NULL));
   }
-  const struct mk_event* ev = mk_event_at(g, g->nevents - 1);
-  if (ev && ev->kind == MURK_EV_ROLL) {
-    char len[32];
-    mk_cells_text(g, cells, len, sizeof len);
-    mk_event_append(g, ": sees %s (%d cell%s)", len, cells, mk_plural(cells));
-  }
+  char len[32];
+  mk_cells_text(g, cells, len, sizeof len);
+  mk_event_append(g, ": sees %s (%d cell%s)", len, cells, mk_plural(cells));
   n->sight[side][unit] = cells + 1;
   return cells;
 }

@@ -22,6 +22,7 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
+#include "murk/text.h"
 #include "night.h"
 #include "reserves.h"
 #include "setup.h"
@@ -1126,12 +1127,21 @@ int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
   struct mk_state* s = &g->s;
-  char want[16];
-  snprintf(want, sizeof want, "%d", c->unit.n);
+  /* By the name every view shows (all objectives are public); a mission's names differ
+   * even as commands compare them (mission_zones.c). */
   int k = -1;
   for (int i = 0; i < s->nobjectives && k < 0; i++)
-    if (strcmp(s->objectives[i].name, want) == 0) k = i;
-  if (k < 0) return mk_reject(reason, reason_len, "there is no objective %s", want);
+    if (murk_text_name_eq(s->objectives[i].name, c->name)) k = i;
+  if (k < 0) {
+    char names[160] = "";
+    size_t len = 0;
+    for (int i = 0; i < s->nobjectives && len < sizeof names; i++)
+      len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "",
+                              s->objectives[i].name);
+    return mk_reject(reason, reason_len, "there is no objective %s (the objectives: %s)", c->name,
+                     s->nobjectives ? names : "none");
+  }
+  const char* want = s->objectives[k].name;
   if (s->phase == MURK_PHASE_PLAY) { /* Fighting Withdrawal: any objective (victory.c) */
     char ps[16];
     murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
@@ -1226,7 +1236,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   enum murk_phase ph = s->phase;
   if (mk_setup_removal_due(g, side))
     return mk_reject(reason, reason_len,
-                     "first take away %d of the objectives you placed (remove objective N)",
+                     "first take away %d of the objectives you placed (remove objective NAME)",
                      m->remove_count - s->removed);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
@@ -1495,7 +1505,7 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
   struct mk_state* s = &g->s;
   if (mk_setup_removal_due(g, side))
     return mk_reject(reason, reason_len,
-                     "first take away %d of the objectives you placed (remove objective N)",
+                     "first take away %d of the objectives you placed (remove objective NAME)",
                      m->remove_count - s->removed);
   mk_reserves_take_undeployed(g, side);
   if (mk_intel_on(g)) mk_intel_finish_deploying(g, side);
@@ -1612,7 +1622,7 @@ static int play_no_end(const struct murk_game* g, char* reason, size_t reason_le
   if (g->s.remove_due > 0)
     return mk_reject(reason, reason_len,
                      "the Fighting Withdrawal schedule says you must remove an objective first "
-                     "(remove objective N)");
+                     "(remove objective NAME)");
   int due = g->s.withdraw_due;
   if (due <= 0) return MURK_OK;
   return mk_reject(reason, reason_len,
@@ -1676,7 +1686,7 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
   const struct mk_state* s = &g->s;
   const char* who = murk_side_name(s->to_act);
   if (mk_setup_removal_due(g, s->to_act)) {
-    snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective N)", who,
+    snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective NAME)", who,
              g->m->remove_count - s->removed);
     return;
   }

@@ -509,11 +509,48 @@ bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_po
   return mk_sight_sees(g, viewer, from, to, flash);
 }
 
+static struct union_slot* union_of(const struct murk_game* g, const int* cells, int n, int range);
+static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* cells);
+
+/* What `viewer`'s units and markers on the table see within `range` now: the kept union of
+ * their cells (mk_sight_update made it for the state after the last command, so it is
+ * mostly found), or NULL (sight unlimited, a table too big for unions, no memory). Valid
+ * until the next union is made. */
+static const struct union_slot* side_union(const struct murk_game* g, enum murk_side viewer,
+                                           int range) {
+  if (range >= MURK_SIGHT_UNLIMITED || !g->fov_rows || !g->sightmap) return NULL;
+  int cells[MAX_VIEWERS];
+  int n = viewer_cells(g, viewer, cells);
+  return n >= 0 ? union_of(g, cells, n, range) : NULL;
+}
+
+/* Is p, on the table, in union u? */
+static bool union_has(const struct murk_game* g, const struct union_slot* u, struct murk_pos p) {
+  size_t bit = (size_t)p.y * (size_t)g->fov_rows->width + (size_t)p.x;
+  return (u->near[bit / 64] >> (bit % 64)) & 1;
+}
+
+/* mk_sight_any without `from`, where nothing is seen beyond the range: one bit of the side's
+ * union (the same viewers, each within range and with a line: eye_sees). -1 when that cannot
+ * answer; then ask viewer by viewer. */
+static int union_any(const struct murk_game* g, enum murk_side viewer, const struct eye* e,
+                     const struct union_slot** u, struct murk_pos to) {
+  if (e->beyond || e->range >= MURK_SIGHT_UNLIMITED) return -1;
+  if (!*u) *u = side_union(g, viewer, e->range);
+  if (!*u) return -1;
+  return murk_geom_on_table(&g->m->grid, to) && union_has(g, *u, to);
+}
+
 bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_pos to, bool flash,
                   struct murk_pos* from) {
   const struct mk_state* s = &g->s;
   if (!g->sightmap || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER)) return false;
   struct eye e = eye_for(g, viewer, to, flash);
+  if (!from) {
+    const struct union_slot* u = NULL;
+    int seen = union_any(g, viewer, &e, &u, to);
+    if (seen >= 0) return seen;
+  }
   for (int i = 0; i < s->nmarkers; i++) {
     const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != viewer || !eye_sees(&e, mk->pos, to)) continue;
@@ -535,14 +572,25 @@ bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct
   return mk_sight_any(g, viewer, to, flash, NULL);
 }
 
+/* mk_sight_any(g, viewer, to, flash, NULL), the side's union found once for many cells
+ * (*u starts NULL). */
+static bool any_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
+                     bool flash, const struct union_slot** u) {
+  if (!g->sightmap || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER)) return false;
+  struct eye e = eye_for(g, viewer, to, flash);
+  int seen = union_any(g, viewer, &e, u, to);
+  return seen >= 0 ? seen : mk_sight_any(g, viewer, to, flash, NULL);
+}
+
 bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit) {
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(viewer);
   const struct mk_unit_state* u = &s->units[other][unit];
   bool flash = mk_night_flashing(g, other, unit);
+  const struct union_slot* un = NULL;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     const struct mk_team* tm = &s->teams[other][t];
-    if (tm->alive && tm->placed && mk_sight_any(g, viewer, tm->pos, flash, NULL)) return true;
+    if (tm->alive && tm->placed && any_sees(g, viewer, tm->pos, flash, &un)) return true;
   }
   return false;
 }
@@ -551,7 +599,8 @@ enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side o
                                      struct murk_pos a, struct murk_pos b, bool flash) {
   enum murk_side other = murk_side_other(owner);
   if (g->s.phase != MURK_PHASE_PLAY) return MURK_AUD_ALL;
-  if (mk_sight_any(g, other, a, flash, NULL) || mk_sight_any(g, other, b, flash, NULL))
+  const struct union_slot* u = NULL;
+  if (any_sees(g, other, a, flash, &u) || (!murk_pos_eq(a, b) && any_sees(g, other, b, flash, &u)))
     return MURK_AUD_ALL;
   return murk_audience_of(owner);
 }
@@ -906,6 +955,12 @@ static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* c
 
 void mk_sight_update(struct murk_game* g, size_t first_event) {
   struct mk_state* s = &g->s;
+  /* Without the NVR and outside Darkness nothing is seen beyond the range (seen_beyond),
+   * gunflash or not: then the kept union answers every cell and no platoon's gunflash is
+   * looked up. */
+  bool beyond_ever =
+      mk_night_nvr(g) >= 0 || (murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
+                               !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG));
   for (int v = 0; v < MURK_SIDES; v++) {
     enum murk_side viewer = (enum murk_side)v;
     enum murk_side other = murk_side_other(viewer);
@@ -914,6 +969,7 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     int cells[MAX_VIEWERS];
     int ncells = range < MURK_SIGHT_UNLIMITED && g->fov_rows ? viewer_cells(g, viewer, cells) : -1;
     if (ncells >= 0) L.u = union_of(g, cells, ncells, range);
+    bool by_union = L.u && !beyond_ever; /* every cell one bit of L.u */
     for (int i = 0; i < s->nmarkers; i++) {
       const struct mk_marker* mk = &s->markers[i];
       struct mk_sighting* k = &s->seen_marker[v][i];
@@ -928,8 +984,10 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
        * those rules hide is what the marker holds. Cloaking counters are seen only in
        * sight (seed 003, 1.101: beyond the NVR is out of LOS). */
       /* A counter set up hidden (seed 003, 1.2) is not seen at all until it moves. */
-      k->seen = !mk->hidden && (mk_marker_ops(g, i)->seen_anywhere ||
-                                looker_sees(&L, mk->pos, seen_beyond(g, mk->pos, false), false));
+      k->seen = !mk->hidden &&
+                (mk_marker_ops(g, i)->seen_anywhere ||
+                 (by_union ? murk_geom_on_table(&g->m->grid, mk->pos) && union_has(g, L.u, mk->pos)
+                           : looker_sees(&L, mk->pos, seen_beyond(g, mk->pos, false), false)));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
     /* Each team's platoon (the first whose teams it is among, as unit_of_team) and whether
@@ -938,9 +996,9 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     signed char flashing[MK_MAX_UNITS];
     int nteams =
         s->nteams[other] < MK_MAX_TEAMS_PER_SIDE ? s->nteams[other] : MK_MAX_TEAMS_PER_SIDE;
-    for (int t = 0; t < nteams; t++) team_unit[t] = -1;
-    for (int u = (s->nunits[other] < MK_MAX_UNITS ? s->nunits[other] : MK_MAX_UNITS) - 1; u >= 0;
-         u--) {
+    for (int t = 0; t < nteams && !by_union; t++) team_unit[t] = -1;
+    for (int u = (s->nunits[other] < MK_MAX_UNITS ? s->nunits[other] : MK_MAX_UNITS) - 1;
+         u >= 0 && !by_union; u--) {
       const struct mk_unit_state* us = &s->units[other][u];
       flashing[u] = -1;
       for (int t = us->first_team; t < us->first_team + us->nteams; t++)
@@ -951,6 +1009,11 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
       struct mk_sighting* k = &s->seen_team[v][t];
       if (!tm->alive || !tm->placed) {
         memset(k, 0, sizeof *k);
+        continue;
+      }
+      if (by_union) {
+        k->seen = murk_geom_on_table(&g->m->grid, tm->pos) && union_has(g, L.u, tm->pos);
+        if (k->seen) saw(k, tm->pos, s->turn);
         continue;
       }
       int u = t < nteams ? team_unit[t] : -1; /* the state's arrays bound both counts */

@@ -1,8 +1,11 @@
 /* text.c: text from files and command lines made safe to print (murk/text.h). */
 #include "murk/text.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+
+#include "murk/command.h"
 
 /* The length of the well-formed UTF-8 sequence at s (2 to 4 bytes), or 0. */
 static size_t utf8_len(const unsigned char* s, unsigned* cp) {
@@ -56,4 +59,40 @@ const char* murk_text_escape(const char* s, char* out, size_t n) {
   }
   out[o] = '\0';
   return out;
+}
+
+static bool name_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\v' || c == '\f';
+}
+
+size_t murk_text_name(const char* in, char* out, size_t n) {
+  size_t len = 0;
+  bool blank = false;
+  if (n == 0) return 0;
+  out[0] = '\0';
+  for (const char* s = in; *s; s++) {
+    if (name_blank(*s)) {
+      blank = len > 0;
+      continue;
+    }
+    size_t need = len + (blank ? 2 : 1);
+    if (*s == '#' || (unsigned char)*s < ' ' || *s == 0x7f || need >= n) {
+      out[0] = '\0';
+      return 0;
+    }
+    if (blank) out[len++] = ' ';
+    blank = false;
+    out[len++] = *s;
+  }
+  out[len] = '\0';
+  return len;
+}
+
+bool murk_text_name_eq(const char* a, const char* b) {
+  char na[MURK_CMD_NAME], nb[MURK_CMD_NAME];
+  size_t la = murk_text_name(a, na, sizeof na), lb = murk_text_name(b, nb, sizeof nb);
+  if (la == 0 || la != lb) return false;
+  for (size_t i = 0; i < la; i++)
+    if (tolower((unsigned char)na[i]) != tolower((unsigned char)nb[i])) return false;
+  return true;
 }

@@ -532,7 +532,7 @@ bool mk_victory_game_length(struct murk_game* g) {
 /* ---- Fighting Withdrawal (seed 001) ---- */
 
 /* "Remove Objective" (seed 001, Fighting Withdrawal, the turn table, turns 6 and 7): the
- * text does not say which; the defender chooses (`remove objective N`, before its step may
+ * text does not say which; the defender chooses (`remove objective NAME`, before its step may
  * end). The last objective stays. */
 static void remove_objective(struct murk_game* g) {
   struct mk_state* s = &g->s;

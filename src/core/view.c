@@ -122,7 +122,7 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
     if (mine && s->remove_due > 0)
-      snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective N)",
+      snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective NAME)",
                s->turn, who, murk_step_name(s->step));
     else if (mine && s->withdraw_due > 0)
       snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
@@ -206,6 +206,42 @@ static void fill_marker(const struct murk_game* g, enum murk_side side, const st
   if (mk->on_table && ops->describe) ops->describe(g, (int)(mk - s->markers), vm);
 }
 
+/* fill_marker for a lean view, without clearing the whole element first: its array was
+ * zeroed when it grew, and a lean fill writes no field it leaves out (names, counts, move
+ * facts, reasons), so only the fields written here can differ from zero. */
+static void fill_marker_lean(const struct mk_state* s, enum murk_side side,
+                             const struct mk_marker* mk, struct murk_view_marker* vm) {
+  vm->number = mk->number;
+  vm->owner = mk->owner;
+  vm->kind = mk->kind;
+  vm->pos = mk->pos;
+  int ndis = mk->on_table ? mk->ndis : 0;
+  vm->ndis = ndis;
+  for (int i = 0; i < MURK_MAX_DIS; i++) {
+    if (i < ndis) {
+      vm->dis[i] = mk->dis[i];
+    } else {
+      vm->dis[i].x = 0;
+      vm->dis[i].y = 0;
+    }
+  }
+  vm->on_table = mk->on_table;
+  vm->revealed = mk->revealed;
+  const struct mk_unit_state* u = mk->unit >= 0 ? &s->units[mk->owner][mk->unit] : NULL;
+  bool known = side == MURK_NO_SIDE || side == mk->owner || mk->revealed;
+  vm->known = known;
+  vm->bogged = mk->on_table ? mk->bogged : (u && u->bogged);
+  vm->dummy = known && !u;
+  vm->dug_in = known && u && u->dug_in;
+  vm->platoon = known && u ? mk->unit : -1;
+  /* An enemy platoon's state as the side last saw it (sight.c), not as it is now. */
+  if (known && u && side != MURK_NO_SIDE && side != mk->owner && !mk->on_table) {
+    const struct mk_sighting* k = &s->seen_marker[side][mk - s->markers];
+    vm->bogged = k->bogged;
+    vm->dug_in = k->dug_in;
+  }
+}
+
 /* May `side` order a move now? Its own movement step in play (fog.c, mk_fog_move). */
 static bool moving_now(const struct murk_game* g, enum murk_side side) {
   const struct mk_state* s = &g->s;
@@ -247,6 +283,10 @@ struct view_box {
   /* murk_view_build_lean: the facts a player reads, without the words, the reasons, the
    * targets and the move facts (view.h). */
   bool lean;
+  /* rule_verbs as last computed, and the mission and forces it was computed for (fill). */
+  const struct murk_mission* rv_m;
+  const struct murk_force* rv_force[MURK_SIDES];
+  unsigned rv;
 };
 
 /* Sight now: all of it public (night, fog, the NVR and its weather, lights). */
@@ -311,6 +351,8 @@ static void* grow(void* p, size_t* cap, size_t n, size_t size, bool* oom) {
     *oom = true;
     return p;
   }
+  /* Zeroed: a lean view never writes the fields it leaves out (fill), so they stay zero. */
+  memset((char*)q + *cap * size, 0, (want - *cap) * size);
   *cap = want;
   return q;
 }
@@ -713,9 +755,18 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
   v->hidden_left = side == MURK_NO_SIDE ? 0 : mk_night_hidden_left(g, side);
-  v->rule_verbs = side == MURK_NO_SIDE ? mk_cmd_verbs_in_rules(g, MURK_ATTACKER) |
-                                             mk_cmd_verbs_in_rules(g, MURK_DEFENDER)
-                                       : mk_cmd_verbs_in_rules(g, side);
+  /* The verbs of the rules in force follow from the mission and the forces the sides play
+   * (command.c's `available` rows: rules, reserves, ambushes, deep strike abilities): kept. */
+  const struct murk_force* forces[MURK_SIDES] = {murk_force(g, MURK_ATTACKER),
+                                                 murk_force(g, MURK_DEFENDER)};
+  if (b->rv_m != m || b->rv_force[0] != forces[0] || b->rv_force[1] != forces[1]) {
+    b->rv = side == MURK_NO_SIDE
+                ? mk_cmd_verbs_in_rules(g, MURK_ATTACKER) | mk_cmd_verbs_in_rules(g, MURK_DEFENDER)
+                : mk_cmd_verbs_in_rules(g, side);
+    b->rv_m = m;
+    memcpy(b->rv_force, forces, sizeof forces);
+  }
+  v->rule_verbs = b->rv;
   v->delay_counters = s->delay_counters;
   v->visibility = s->visibility;
   memset(v->conditions, 0, sizeof v->conditions);
@@ -775,58 +826,74 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     o->pos = s->objectives[i].pos;
     o->for_side = s->objectives[i].for_side;
   }
+  /* Counts and arrays in locals: the compiler cannot tell the view's arrays from the game's
+   * and would reload them at every element (the view is refreshed for every decision). A
+   * lean view's elements are not cleared first (fill_marker_lean): a lean fill writes every
+   * field it fills, and leaves the others zero since its arrays grew. */
+  struct murk_view_marker* vmarkers = v->markers;
+  struct murk_view_contact* vcontacts = v->contacts;
+  struct murk_view_team* vteams = v->teams;
+  int nmarkers = 0, ncontacts = 0, nteams_seen = 0;
+  const struct mk_sighting* seen_marker = side == MURK_NO_SIDE ? NULL : s->seen_marker[side];
   for (int i = 0; i < s->nmarkers; i++) {
     const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table && !mk->revealed) continue;
     /* An enemy marker out of sight shows where it was last seen, if anywhere (sight.c). */
-    if (side != MURK_NO_SIDE && mk->owner != side && mk->on_table &&
-        !s->seen_marker[side][i].seen) {
-      const struct mk_sighting* k = &s->seen_marker[side][i];
+    if (seen_marker && mk->owner != side && mk->on_table && !seen_marker[i].seen) {
+      const struct mk_sighting* k = &seen_marker[i];
       if (k->known) {
-        struct murk_view_contact* c = &v->contacts[v->ncontacts++];
-        memset(c, 0, sizeof *c);
+        struct murk_view_contact* c = &vcontacts[ncontacts++];
+        if (!lean) memset(c, 0, sizeof *c);
         c->owner = mk->owner;
         c->marker = mk->number;
+        c->team = false;
         c->kind = mk->kind;
         c->pos = k->pos;
         c->turn = k->turn;
       }
       continue;
     }
-    fill_marker(g, side, mk, lean, &v->markers[v->nmarkers]);
-    if (lean)
-      v->nmarkers++;
-    else
-      fill_marker_move(g, side, i, &v->markers[v->nmarkers++]);
+    if (lean) {
+      fill_marker_lean(s, side, mk, &vmarkers[nmarkers++]);
+    } else {
+      fill_marker(g, side, mk, false, &vmarkers[nmarkers]);
+      fill_marker_move(g, side, i, &vmarkers[nmarkers++]);
+    }
   }
   for (int sd = 0; sd < MURK_SIDES; sd++) {
-    for (int k = 0; k < s->nunits[sd]; k++) {
+    const struct mk_team* teams = s->teams[sd];
+    /* The other side's teams: in sight now, or where last seen (contacts). */
+    const struct mk_sighting* seen =
+        side != MURK_NO_SIDE && sd != (int)side ? s->seen_team[side] : NULL;
+    int nunits = s->nunits[sd];
+    for (int k = 0; k < nunits; k++) {
       const struct mk_unit_state* u = &s->units[sd][k];
       /* Placed teams belong to revealed platoons only; the check keeps that a promise. */
       if (u->state != MURK_PLATOON_REVEALED) continue;
-      for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-        const struct mk_team* tm = &s->teams[sd][t];
+      int marker = u->marker, t1 = u->first_team + u->nteams;
+      for (int t = u->first_team; t < t1; t++) {
+        const struct mk_team* tm = &teams[t];
         if (!tm->alive || !tm->placed) continue;
-        if (side != MURK_NO_SIDE && sd != (int)side && !s->seen_team[side][t].seen) {
-          const struct mk_sighting* seen = &s->seen_team[side][t];
-          if (seen->known) {
-            struct murk_view_contact* c = &v->contacts[v->ncontacts++];
-            memset(c, 0, sizeof *c);
+        if (seen && !seen[t].seen) {
+          if (seen[t].known) {
+            struct murk_view_contact* c = &vcontacts[ncontacts++];
+            if (!lean) memset(c, 0, sizeof *c);
             c->owner = (enum murk_side)sd;
-            c->marker = u->marker;
+            c->marker = marker;
             c->team = true;
+            c->kind = MURK_MARKER_TEMPLATE;
             if (!lean)
               copy_text(c->profile, sizeof c->profile,
                         mk_team_profile(g, (enum murk_side)sd, t)->title);
-            c->pos = seen->pos;
-            c->turn = seen->turn;
+            c->pos = seen[t].pos;
+            c->turn = seen[t].turn;
           }
           continue;
         }
-        struct murk_view_team* vt = &v->teams[v->nteams++];
-        memset(vt, 0, sizeof *vt);
+        struct murk_view_team* vt = &vteams[nteams_seen++];
+        if (!lean) memset(vt, 0, sizeof *vt);
         vt->owner = (enum murk_side)sd;
-        vt->marker = u->marker;
+        vt->marker = marker;
         vt->platoon = k;
         if (!lean)
           copy_text(vt->profile, sizeof vt->profile,
@@ -835,12 +902,16 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       }
     }
   }
+  v->nmarkers = nmarkers;
+  v->ncontacts = ncontacts;
+  v->nteams = nteams_seen;
   if (side != MURK_NO_SIDE) {
+    const struct mk_team* teams = s->teams[side];
     for (int k = 0; k < s->nunits[side]; k++) {
       const struct mk_unit_state* u = &s->units[side][k];
       const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
       struct murk_view_platoon* vp = &v->platoons[v->nplatoons++];
-      memset(vp, 0, sizeof *vp);
+      if (!lean) memset(vp, 0, sizeof *vp);
       vp->index = k;
       if (!lean) {
         copy_text(vp->name, sizeof vp->name, pl->name);
@@ -848,7 +919,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       }
       vp->state = u->state;
       vp->marker = u->marker;
-      vp->nteams = mk_unit_alive(s, side, k);
+      int alive = 0, t1 = u->first_team + u->nteams; /* mk_unit_alive */
+      for (int t = u->first_team; t < t1; t++) alive += teams[t].alive;
+      vp->nteams = alive;
       vp->command_distance = pl->command_distance;
       vp->flags = pl->flags;
       vp->reserve = u->reserve;
@@ -916,6 +989,10 @@ int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct 
   return build(g, side, true, out);
 }
 
+bool murk_view_is_lean(const struct murk_view* v) {
+  return v && ((const struct view_box*)v)->lean;
+}
+
 void murk_view_reset(struct murk_view* v) {
   if (!v) return;
   struct view_box* b = (struct view_box*)v;
@@ -928,6 +1005,7 @@ void murk_view_reset(struct murk_view* v) {
   b->place_key = -1;
   v->nplace_cells = 0;
   b->cond_m = NULL;
+  b->rv_m = NULL;
   memset(&b->memo, 0, sizeof b->memo);
 }
 

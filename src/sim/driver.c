@@ -86,17 +86,14 @@ void murk_sim_next_game(struct murk_sim* s, struct murk_game* g, uint64_t seed) 
 int murk_sim_view(struct murk_sim* s, enum murk_side side, const struct murk_view** out) {
   if (out) *out = NULL;
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return MURK_EINVAL;
-  /* Each side's view is refreshed rather than built anew for every command (view.h); a
-   * player's view is lean unless the caller reads the words (full_views). The computer
-   * always gets the full view murk play hands its seat: it asks the view where its units
-   * may move (murk_view_reach), which a lean view leaves out, and its strength measured
-   * here must be the one a person plays against. */
-  bool full = s->full_views || s->policy[side] == MURK_POLICY_COMPUTER;
-  if (s->views[side] && s->view_full[side] != full) { /* a kept view of the other kind */
+  /* Each side's view is refreshed rather than built anew for every command (view.h), of the
+   * kind its player reads (the policy table's column) unless the caller reads the words. */
+  bool full = s->full_views || murk_policy_reads_full_view(s->policy[side]);
+  if (s->views[side] &&
+      murk_view_is_lean(s->views[side]) == full) { /* a kept view of the other kind */
     murk_view_free(s->views[side]);
     s->views[side] = NULL;
   }
-  s->view_full[side] = full;
   int rc = s->views[side] ? murk_view_update(s->game, s->views[side])
            : full         ? murk_view_build(s->game, side, &s->views[side])
                           : murk_view_build_lean(s->game, side, &s->views[side]);

@@ -59,25 +59,29 @@ static const unsigned char* base_costs(struct murk_policy_memo* mm, const struct
 
 void sim_ctx_free(struct ctx* c) {
   /* The scratch arrays belong to the plan's memo. */
-  murk_free(c->own_teams.first);
-  murk_free(c->own_teams.pos);
-  murk_free(c->foe_teams.first);
-  murk_free(c->foe_teams.pos);
+  (void)c;
 }
 
-/* Group the teams of `owner` the view shows by platoon (own) or by marker number (enemy). */
-static int group_teams(struct groups* g, const struct murk_view* v, enum murk_side owner,
-                       bool by_marker) {
+/* Group the teams of `owner` the view shows by platoon (own) or by marker number (enemy),
+ * into the memo's arrays of group `which`. */
+static int group_teams(struct murk_policy_memo* mm, int which, struct groups* g,
+                       const struct murk_view* v, enum murk_side owner, bool by_marker) {
   int n = 0;
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
     int key = by_marker ? t->marker : t->platoon;
     if (t->owner == owner && key >= n) n = key + 1;
   }
+  if (!room(&mm->group_first[which], &mm->cap_group_first[which], (size_t)n * 2 + 1,
+            sizeof *mm->group_first[which]) ||
+      !room(&mm->group_pos[which], &mm->cap_group_pos[which], (size_t)v->nteams + 1,
+            sizeof *mm->group_pos[which]) ||
+      !room(&mm->group_fill, &mm->cap_group_fill, (size_t)n + 1, sizeof *mm->group_fill))
+    return MURK_ENOMEM;
   g->n = n;
-  g->first = murk_calloc((size_t)n * 2 + 1, sizeof *g->first);
-  g->pos = murk_calloc((size_t)v->nteams + 1, sizeof *g->pos);
-  if (!g->first || !g->pos) return MURK_ENOMEM;
+  g->first = mm->group_first[which];
+  g->pos = mm->group_pos[which];
+  memset(g->first, 0, ((size_t)n * 2 + 1) * sizeof *g->first);
   g->count = g->first + n;
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
@@ -85,23 +89,24 @@ static int group_teams(struct groups* g, const struct murk_view* v, enum murk_si
     if (t->owner == owner && key >= 0) g->count[key]++;
   }
   for (int k = 1; k < n; k++) g->first[k] = g->first[k - 1] + g->count[k - 1];
-  int* fill = murk_calloc((size_t)n + 1, sizeof *fill);
-  if (!fill) return MURK_ENOMEM;
+  int* fill = mm->group_fill;
+  memset(fill, 0, ((size_t)n + 1) * sizeof *fill);
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
     int key = by_marker ? t->marker : t->platoon;
     if (t->owner == owner && key >= 0) g->pos[g->first[key] + fill[key]++] = t->pos;
   }
-  murk_free(fill);
   return MURK_OK;
 }
 
 int sim_ctx_group(struct ctx* c) {
   if (c->grouped) return MURK_OK;
   c->grouped = true;
-  if (group_teams(&c->own_teams, c->v, c->me, false) != MURK_OK ||
-      group_teams(&c->foe_teams, c->v, c->enemy, true) != MURK_OK) {
+  struct murk_policy_memo* mm = c->plan->memo;
+  if (group_teams(mm, 0, &c->own_teams, c->v, c->me, false) != MURK_OK ||
+      group_teams(mm, 1, &c->foe_teams, c->v, c->enemy, true) != MURK_OK) {
     c->oom = true;
+    c->own_teams.n = c->foe_teams.n = 0;
     return MURK_ENOMEM;
   }
   return MURK_OK;
@@ -147,8 +152,12 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
       !room(&mm->units, &mm->cap_units, (size_t)v->nmarkers + (size_t)v->nplatoons + 1,
             sizeof *mm->units) ||
       !room(&mm->foes, &mm->cap_foes, (size_t)v->nmarkers + 1, sizeof *mm->foes) ||
-      !room(&mm->objs, &mm->cap_objs, 2 * (size_t)v->nobjectives + 1, sizeof *mm->objs))
+      !room(&mm->objs, &mm->cap_objs, 2 * (size_t)v->nobjectives + 1, sizeof *mm->objs) ||
+      !room(&mm->kinds, &mm->cap_kinds,
+            SIM_KINDS * ((size_t)v->nmarkers + (size_t)v->nplatoons + 1), sizeof *mm->kinds))
     return MURK_ENOMEM;
+  for (int k = 0; k < SIM_KINDS; k++)
+    c->kind_list[k] = mm->kinds + (size_t)k * ((size_t)v->nmarkers + (size_t)v->nplatoons + 1);
   c->cost = mm->cost;
   c->busy = mm->busy;
   c->units = mm->units;
@@ -188,7 +197,39 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
       moved[e->marker / 8] |= (unsigned char)(1u << (e->marker % 8));
   }
 
-  /* Own templates (hidden platoons and dummies), then own revealed platoons. */
+  /* Own templates (hidden platoons and dummies), then own revealed platoons. Whether the
+   * marker of a revealed platoon is bogged: the first own marker of its number, as
+   * murk_view_marker_by_number finds it; an enemy platoon's place: its first team. Both by
+   * tables of numbers kept in the memo, all -1 between decisions (the entries set here are
+   * put back at the end); numbers past them, and views too long for a short, get searches. */
+  if (!mm->own_marker || !mm->foe_lead) {
+    murk_free(mm->own_marker);
+    murk_free(mm->foe_lead);
+    mm->own_marker = murk_malloc(SIM_NUMBERS * sizeof *mm->own_marker);
+    mm->foe_lead = murk_malloc(SIM_NUMBERS * sizeof *mm->foe_lead);
+    if (!mm->own_marker || !mm->foe_lead) {
+      murk_free(mm->own_marker);
+      murk_free(mm->foe_lead);
+      mm->own_marker = mm->foe_lead = NULL;
+      return MURK_ENOMEM;
+    }
+    memset(mm->own_marker, -1, SIM_NUMBERS * sizeof *mm->own_marker);
+    memset(mm->foe_lead, -1, SIM_NUMBERS * sizeof *mm->foe_lead);
+  }
+  short* own_marker = mm->own_marker;
+  short* foe_lead = mm->foe_lead;
+  bool tables = v->nmarkers <= SHRT_MAX && v->nteams <= SHRT_MAX;
+  for (int i = 0; i < v->nmarkers && tables; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (m->owner == c->me && m->number >= 0 && m->number < SIM_NUMBERS && own_marker[m->number] < 0)
+      own_marker[m->number] = (short)i;
+  }
+  for (int k = 0; k < v->nteams && tables; k++) {
+    const struct murk_view_team* t = &v->teams[k];
+    if (t->owner == c->enemy && t->marker >= 0 && t->marker < SIM_NUMBERS &&
+        foe_lead[t->marker] < 0)
+      foe_lead[t->marker] = (short)k;
+  }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
     if (m->owner != c->me || !m->on_table) continue;
@@ -209,8 +250,11 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     if (p->state != MURK_PLATOON_REVEALED) continue;
     int lead = p->index >= 0 && p->index < MURK_MISSION_MAX_PLATOONS ? own_lead[p->index] : -1;
     if (lead < 0) continue;
-    const struct murk_view_marker* m =
-        p->marker > 0 ? murk_view_marker_by_number(v, v->side, p->marker) : NULL;
+    const struct murk_view_marker* m = NULL;
+    if (p->marker > 0 && p->marker < SIM_NUMBERS && tables)
+      m = own_marker[p->marker] >= 0 ? &v->markers[own_marker[p->marker]] : NULL;
+    else if (p->marker > 0)
+      m = murk_view_marker_by_number(v, v->side, p->marker);
     struct unit* u = &c->units[c->nunits++];
     memset(u, 0, sizeof *u);
     u->ref = sim_own(p->index);
@@ -228,18 +272,30 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
     if (m->owner != c->enemy) continue;
-    struct foe f = {m->number, false, m->pos};
+    struct foe f = {m->number, false, m->pos, false};
     if (!m->on_table) {
       if (!m->revealed) continue;
       const struct murk_view_team* lead = NULL;
-      for (int k = 0; k < v->nteams && !lead; k++)
-        if (v->teams[k].owner == c->enemy && v->teams[k].marker == m->number) lead = &v->teams[k];
+      if (m->number >= 0 && m->number < SIM_NUMBERS && tables) {
+        if (foe_lead[m->number] >= 0) lead = &v->teams[foe_lead[m->number]];
+      } else {
+        for (int k = 0; k < v->nteams && !lead; k++)
+          if (v->teams[k].owner == c->enemy && v->teams[k].marker == m->number) lead = &v->teams[k];
+      }
       if (!lead) continue; /* a dummy taken off, or a platoon with no teams left */
       f.platoon = true;
       f.pos = lead->pos;
     }
     c->foes[c->nfoes++] = f;
   }
+
+  /* The tables back to -1 for the next decision. */
+  for (int i = 0; i < v->nmarkers && tables; i++)
+    if (v->markers[i].number >= 0 && v->markers[i].number < SIM_NUMBERS)
+      own_marker[v->markers[i].number] = -1;
+  for (int k = 0; k < v->nteams && tables; k++)
+    if (v->teams[k].marker >= 0 && v->teams[k].marker < SIM_NUMBERS)
+      foe_lead[v->teams[k].marker] = -1;
 
   for (int i = 0; i < v->nobjectives; i++) {
     const struct murk_view_objective* o = &v->objectives[i];
@@ -359,13 +415,18 @@ static bool unit_fits(const struct unit* u, int which) {
 }
 
 const struct unit* sim_random_unit(struct ctx* c, int which) {
-  int ok = 0;
-  for (int i = 0; i < c->nunits; i++) ok += unit_fits(&c->units[i], which);
+  if (which < 0 || which >= SIM_KINDS) which = SIM_ANY;
+  /* The units of the kind, listed once a decision (they do not change within one). */
+  if (!c->kind_done[which]) {
+    int n = 0;
+    for (int i = 0; i < c->nunits; i++)
+      if (unit_fits(&c->units[i], which)) c->kind_list[which][n++] = i;
+    c->kind_n[which] = n;
+    c->kind_done[which] = true;
+  }
+  int ok = c->kind_n[which];
   if (ok == 0) return NULL;
-  int want = sim_pick(c->rng, ok);
-  for (int i = 0; i < c->nunits; i++)
-    if (unit_fits(&c->units[i], which) && want-- == 0) return &c->units[i];
-  return NULL;
+  return &c->units[c->kind_list[which][sim_pick(c->rng, ok)]];
 }
 
 int sim_nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos* set, int n) {

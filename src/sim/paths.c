@@ -41,6 +41,14 @@ void sim_memo_free(struct murk_policy_memo* m) {
   murk_free(m->units);
   murk_free(m->foes);
   murk_free(m->objs);
+  for (int i = 0; i < 2; i++) {
+    murk_free(m->group_first[i]);
+    murk_free(m->group_pos[i]);
+  }
+  murk_free(m->group_fill);
+  murk_free(m->kinds);
+  murk_free(m->own_marker);
+  murk_free(m->foe_lead);
   murk_free(m);
 }
 

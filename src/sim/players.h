@@ -50,6 +50,7 @@ struct foe {
   int number;
   bool platoon;        /* a revealed platoon (P<n>, a target) rather than a template */
   struct murk_pos pos; /* the template, or the platoon's first team */
+  bool pick;           /* scratch of one choice among the foes (random.c) */
 };
 
 /* Positions of teams grouped by a key (0..n-1): group k is pos[first[k] .. first[k]+count[k]). */
@@ -110,6 +111,30 @@ struct murk_policy_memo {
   struct foe* foes;
   struct murk_pos* objs;
   size_t cap_cost, cap_busy, cap_units, cap_foes, cap_objs;
+  /* The teams grouped for sim_gap (own by platoon, enemy by marker), and the units of each
+   * kind of sim_random_unit (indices into units: SIM_KINDS lists of cap_units each). */
+  int* group_first[2];
+  struct murk_pos* group_pos[2];
+  int* group_fill;
+  size_t cap_group_first[2], cap_group_pos[2], cap_group_fill;
+  int* kinds;
+  size_t cap_kinds;
+  /* By marker number (below SIM_NUMBERS), -1 elsewhere between decisions: the view index of
+   * the first own marker of that number, the first enemy team of that marker (gather.c). */
+  short* own_marker;
+  short* foe_lead;
+};
+#define SIM_NUMBERS 1024
+
+/* Kinds of own units a player draws from (sim_random_unit). */
+enum {
+  SIM_ANY,
+  SIM_REVEALED,
+  SIM_HIDDEN_PLATOON,
+  SIM_MOVER,
+  SIM_SHOOTER,
+  SIM_ASSAULTER,
+  SIM_KINDS
 };
 
 struct ctx {
@@ -131,6 +156,11 @@ struct ctx {
   /* Teams by own platoon (roster index) and by enemy marker number, for sim_gap(). */
   struct groups own_teams, foe_teams;
   bool grouped;
+  /* The units of each kind (SIM_ANY...) as sim_random_unit draws them, made on first need:
+   * kind_n[k] of them at kind_list[k] (indices into units). */
+  int* kind_list[SIM_KINDS];
+  int kind_n[SIM_KINDS];
+  bool kind_done[SIM_KINDS];
   struct fieldset* fields;       /* the memo's fields for this decision's costs */
   struct murk_policy_plan* plan; /* the tries being written */
   bool oom;
@@ -173,7 +203,6 @@ struct murk_pos sim_near_cell(struct ctx* c, struct murk_pos p, int radius);
 /* A random own platoon in that state (roster index), -1 if none. */
 int sim_random_platoon(struct ctx* c, enum murk_platoon_state state);
 /* A random own unit on the table of a kind (SIM_ANY...). NULL if none. */
-enum { SIM_ANY, SIM_REVEALED, SIM_HIDDEN_PLATOON, SIM_MOVER, SIM_SHOOTER, SIM_ASSAULTER };
 const struct unit* sim_random_unit(struct ctx* c, int which);
 /* Distance from any team of own platoon `platoon` (or from `at` when it has none) to the
  * nearest team of the enemy platoon under marker `number`. */

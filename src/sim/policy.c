@@ -7,12 +7,21 @@
 
 const char* murk_policy_name(enum murk_policy p) {
   static const char* const names[] = {
-#define MURK_POLICY_NAME(id, name) name,
+#define MURK_POLICY_NAME(id, name, full) name,
       MURK_POLICY_LIST(MURK_POLICY_NAME)
 #undef MURK_POLICY_NAME
   };
   if ((int)p < 0 || p >= MURK_POLICY_COUNT) return "?";
   return names[p];
+}
+
+bool murk_policy_reads_full_view(enum murk_policy p) {
+  static const bool full[] = {
+#define MURK_POLICY_FULL(id, name, full) full,
+      MURK_POLICY_LIST(MURK_POLICY_FULL)
+#undef MURK_POLICY_FULL
+  };
+  return (int)p >= 0 && p < MURK_POLICY_COUNT && full[p];
 }
 
 int murk_policy_parse(const char* s, enum murk_policy* out) {

@@ -78,16 +78,16 @@ static void random_play(struct ctx* c, int roll) {
       /* A target among the revealed enemy platoons; an assault only at those within a
        * charge's reach as greedy reckons it (a try at the far side of the table is refused). */
       int platoons = 0;
-      for (int i = 0; i < c->nfoes; i++)
-        platoons += c->foes[i].platoon && (shooting || sim_gap(c, u->platoon, u->pos,
-                                                               c->foes[i].number) <= ASSAULT_REACH);
+      for (int i = 0; i < c->nfoes; i++) {
+        struct foe* f = &c->foes[i];
+        f->pick =
+            f->platoon && (shooting || sim_gap(c, u->platoon, u->pos, f->number) <= ASSAULT_REACH);
+        platoons += f->pick;
+      }
       if (platoons == 0) break;
       int want = sim_pick(c->rng, platoons), num = 0;
       for (int i = 0; i < c->nfoes; i++)
-        if (c->foes[i].platoon &&
-            (shooting || sim_gap(c, u->platoon, u->pos, c->foes[i].number) <= ASSAULT_REACH) &&
-            want-- == 0)
-          num = c->foes[i].number;
+        if (c->foes[i].pick && want-- == 0) num = c->foes[i].number;
       if ((cmd = sim_add(c, shooting ? MURK_CMD_SHOOT : MURK_CMD_ASSAULT))) {
         cmd->unit = u->ref;
         cmd->target.kind = MURK_REF_PLATOON;

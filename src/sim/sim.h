@@ -36,13 +36,18 @@
 #include "murk/side.h"
 #include "murk/view.h"
 
-#define MURK_POLICY_LIST(X) \
-  X(RANDOM, "random")       \
-  X(GREEDY, "greedy")       \
-  X(COMPUTER, "computer")
+/* One row per player: its id, its name, and whether it reads the full view (true) or the
+ * lean one (murk_view_build_lean: what random and greedy read). The computer reads the full
+ * view murk play hands its seat: it asks the view where its units may move (murk_view_reach),
+ * which a lean view leaves out, and its strength measured by murk sim must be the one a
+ * person plays against. */
+#define MURK_POLICY_LIST(X)  \
+  X(RANDOM, "random", false) \
+  X(GREEDY, "greedy", false) \
+  X(COMPUTER, "computer", true)
 
 enum murk_policy {
-#define MURK_POLICY_ENUM(id, name) MURK_POLICY_##id,
+#define MURK_POLICY_ENUM(id, name, full) MURK_POLICY_##id,
   MURK_POLICY_LIST(MURK_POLICY_ENUM)
 #undef MURK_POLICY_ENUM
       MURK_POLICY_COUNT
@@ -52,6 +57,8 @@ enum murk_policy {
 const char* murk_policy_name(enum murk_policy p);
 /* Parse a policy name. MURK_OK with *out set, or MURK_EINVAL. */
 int murk_policy_parse(const char* s, enum murk_policy* out);
+/* Whether the player reads the full view (its row of MURK_POLICY_LIST); false out of range. */
+bool murk_policy_reads_full_view(enum murk_policy p);
 
 /* Seed one side's policy generator for a game. Each side gets its own stream, distinct
  * from the game's (which murk_rng_seed(seed) would repeat), so a policy's choices never
@@ -119,11 +126,10 @@ struct murk_sim {
   enum murk_policy policy[MURK_SIDES];
   struct murk_rng rng[MURK_SIDES];
   struct murk_view* views[MURK_SIDES];
-  /* false (murk_sim_init): the views are lean (murk_view_build_lean: what the players read,
-   * no words, reasons or targets); true: full views, for a caller that reads them. Set
-   * before the first step of a game. */
+  /* false (murk_sim_init): each side's view is of the kind its player reads
+   * (murk_policy_reads_full_view); true: full views for both, for a caller that reads
+   * them. Set before the first step of a game. */
   bool full_views;
-  bool view_full[MURK_SIDES]; /* whether views[side] was built full */
   struct murk_policy_plan plan;
   murk_sim_offer_fn offer; /* NULL: murk_game_apply */
   void* offer_ctx;

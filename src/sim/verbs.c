@@ -142,8 +142,7 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
     case MURK_CMD_REMOVE:
       if (v->nobjectives == 0) return false;
       if (!(cmd = sim_add(c, k))) return false;
-      cmd->unit.kind = MURK_REF_OWN;
-      cmd->unit.n = atoi(v->objectives[sim_pick(c->rng, v->nobjectives)].name);
+      murk_command_remove_objective(cmd, v->objectives[sim_pick(c->rng, v->nobjectives)].name);
       return true;
     case MURK_CMD_STARSHELL:
     case MURK_CMD_ILLUMINATE: {
@@ -156,22 +155,13 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       cmd->at = sim_near_cell(c, at, 2);
       return true;
     }
-    case MURK_CMD_PATROL: { /* No Man's Land: a platoon in reserve or on the table */
+    case MURK_CMD_PATROL: { /* No Man's Land: a platoon the view says may go out */
       int ok = 0, want;
-      for (int i = 0; i < v->nplatoons; i++) {
-        enum murk_platoon_state st = v->platoons[i].state;
-        ok += (st == MURK_PLATOON_RESERVE && !v->platoons[i].ambush) || st == MURK_PLATOON_HIDDEN ||
-              st == MURK_PLATOON_REVEALED;
-      }
+      for (int i = 0; i < v->nplatoons; i++) ok += v->platoons[i].may_deploy;
       if (ok == 0 || v->nplace_cells <= 0) return false;
       want = sim_pick(c->rng, ok);
-      for (int i = 0; i < v->nplatoons && p < 0; i++) {
-        enum murk_platoon_state st = v->platoons[i].state;
-        if (((st == MURK_PLATOON_RESERVE && !v->platoons[i].ambush) || st == MURK_PLATOON_HIDDEN ||
-             st == MURK_PLATOON_REVEALED) &&
-            want-- == 0)
-          p = v->platoons[i].index;
-      }
+      for (int i = 0; i < v->nplatoons && p < 0; i++)
+        if (v->platoons[i].may_deploy && want-- == 0) p = v->platoons[i].index;
       if (!(cmd = sim_add(c, k))) return false;
       cmd->unit = sim_own(p);
       cmd->at = sim_zone_cell(c);

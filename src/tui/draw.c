@@ -30,6 +30,8 @@ const char* const tui_help_lines[] = {
     "  f / a            shoot / assault with a revealed platoon",
     "  e                end the step (asks while units still may act), your deployment",
     "  w                withdraw a platoon (Fighting Withdrawal, when due)",
+    "  x                take away the objective at the cursor (Hasty Attack's setup,",
+    "                   Fighting Withdrawal when due)",
     "  U                undo your last command (not past a roll or a reveal)",
     "  :                a command, as in scripts (e.g. move 2 to 07,12)",
     "Screen",

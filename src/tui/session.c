@@ -1084,6 +1084,28 @@ static void pick_hidden(struct tui_session* s) {
   }
 }
 
+/* The platoons the view says may be placed now with this phase's command (deploy or patrol),
+ * into the open pick; with_state adds where each is now (a patrol may come from the table
+ * or from reserve), else the roster number is aligned for a list that dummies follow. */
+static void pick_may_deploy(struct tui_session* s, bool with_state) {
+  const struct murk_view* v = s->view;
+  struct tui_ui* ui = cur_ui(s);
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (!pl->may_deploy) continue;
+    char h[16];
+    snprintf(h, sizeof h, "%d", pl->index + 1);
+    struct tui_pick_item* it = pick_add(&ui->pick, h);
+    if (!it) return;
+    if (with_state)
+      snprintf(it->label, sizeof it->label, "%d %s (%s, %d teams, %s)", pl->index + 1, pl->name,
+               pl->type, pl->nteams, murk_platoon_state_name(pl->state));
+    else
+      snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d teams)", pl->index + 1, pl->name,
+               pl->type, pl->nteams);
+  }
+}
+
 /* The deploy list: what may be deployed now (the view says which), and the counts. */
 static void pick_deployable(struct tui_session* s, const char* pos) {
   const struct murk_view* v = s->view;
@@ -1107,16 +1129,7 @@ static void pick_deployable(struct tui_session* s, const char* pos) {
     pick_own_by_wing(s, MURK_PLATOON_WAITING, true);
     return;
   }
-  for (int i = 0; i < v->nplatoons; i++) {
-    const struct murk_view_platoon* pl = &v->platoons[i];
-    if (!pl->may_deploy) continue;
-    char h[16];
-    snprintf(h, sizeof h, "%d", pl->index + 1);
-    struct tui_pick_item* it = pick_add(&ui->pick, h);
-    if (!it) return;
-    snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d teams)", pl->index + 1, pl->name,
-             pl->type, pl->nteams);
-  }
+  pick_may_deploy(s, false);
 }
 
 static int act_move(struct tui_session* s);
@@ -1398,6 +1411,27 @@ static int act_withdraw(struct tui_session* s) {
   return 0;
 }
 
+/* x: take away the objective at the cursor (Hasty Attack's setup, Fighting Withdrawal when
+ * due), named as the players name it (murk_command_remove_objective); the game says why
+ * not when it may not go. */
+static int act_remove(struct tui_session* s) {
+  struct tui_ui* ui = cur_ui(s);
+  const struct murk_view* v = s->view;
+  for (int i = 0; i < v->nobjectives; i++) {
+    if (!murk_pos_eq(v->objectives[i].pos, ui->cursor)) continue;
+    struct murk_command c;
+    char line[TUI_LINE_MAX];
+    if (murk_command_remove_objective(&c, v->objectives[i].name) != MURK_OK ||
+        murk_command_format(&c, line, sizeof line) != MURK_OK) {
+      set_message(ui, TUI_A_ERROR, "this objective's name cannot be written in a command");
+      return 0;
+    }
+    return send(s, line);
+  }
+  set_message(ui, TUI_A_ERROR, "no objective at the cursor: put it on the one to take away");
+  return 0;
+}
+
 /* No Man's Land's patrol phase: d sends a platoon out on patrol to the cursor, from the
  * list of those the view says may go; away from the lit cells (the view's), the cursor
  * goes to the nearest first. */
@@ -1428,16 +1462,7 @@ static int act_patrol(struct tui_session* s) {
   char title[96];
   snprintf(title, sizeof title, "Send which platoon out on patrol at %s?", pos);
   pick_open(ui, TUI_PICK_PATROL, title);
-  for (int i = 0; i < v->nplatoons; i++) {
-    const struct murk_view_platoon* pl = &v->platoons[i];
-    if (!pl->may_deploy) continue;
-    char h[16];
-    snprintf(h, sizeof h, "%d", pl->index + 1);
-    struct tui_pick_item* it = pick_add(&ui->pick, h);
-    if (!it) break;
-    snprintf(it->label, sizeof it->label, "%d %s (%s, %d teams, %s)", pl->index + 1, pl->name,
-             pl->type, pl->nteams, murk_platoon_state_name(pl->state));
-  }
+  pick_may_deploy(s, true);
   pick_done(s, "no platoon of yours may go out on patrol: 'e' ends the phase");
   return 0;
 }
@@ -1904,6 +1929,8 @@ static int key_map(struct tui_session* s, struct tui_key k) {
       return act_reserve(s);
     case 'w':
       return act_withdraw(s);
+    case 'x':
+      return act_remove(s);
     case 'o': {
       /* Shown first: placing it may hand over at once, and then it stands. */
       char line[TUI_LINE_MAX];

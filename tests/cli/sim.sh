@@ -5,7 +5,8 @@
 #     the table with wins adding up to the games played and both bar charts;
 #   - the same arguments twice print the same bytes; --all prints one row per mission;
 #   - a policy per side, a mission given as a file; the computer against random and greedy
-#     in both seats on every mission, every game finished, few tries refused;
+#     in both seats on every mission, every game finished, few tries refused; the computer
+#     against itself finishes No Retreat's games (once some stalled at the turn cap);
 #   - a game that hits the command cap is a failure (exit 1, said on stderr and in the table);
 #   - bad arguments exit 2, a missing or broken mission exits 1.
 # Run from the repository root with $MURK set to the program (ctest does both).
@@ -98,6 +99,18 @@ for pair in computer,random random,computer computer,greedy greedy,computer; do
 done
 grep -q "^  commands  *[0-9.]* a game on average, [0-9.]* refused" "$tmp/vs.computer,random.out" ||
   fail "sim: no commands row to check the refusals on"
+
+# The computer against itself finishes its games (issue 17): on No Retreat, seeds 2, 36, 38
+# and 39 of these 40 once reached the turn cap, a revealed platoon on the one-cell goat path
+# standing still because its own teams held every cell ahead of its first team, or two
+# platoons there each blocking the other's way. The whole run says whether any game stalls.
+run nr-computer no-retreat --games "$(light 40 8)" --seed 1 --policy computer --format csv
+[ $rc -eq 0 ] || fail "sim no-retreat --policy computer exited $rc: $(head -3 "$tmp/nr-computer.err")"
+awk -F, 'NR > 1 && $5 != "yes" { print; bad = 1 } END { exit bad }' "$tmp/nr-computer.out" \
+  >"$tmp/nr-computer.stalled" ||
+  fail "sim no-retreat --policy computer: games unfinished: $(head -4 "$tmp/nr-computer.stalled")"
+[ "$(grep -c '^no-retreat,' "$tmp/nr-computer.out")" = "$(light 40 8)" ] ||
+  fail "sim no-retreat --policy computer: not one row a game"
 
 # A game that cannot finish within the cap fails, loudly.
 run capped luneville --games 2 --max-commands 10

@@ -4,12 +4,14 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include <cmocka.h>
 
 #include "murk/command.h"
 #include "murk/error.h"
+#include "murk/text.h"
 
 static struct murk_command parse_ok(const char* line) {
   struct murk_command c;
@@ -258,9 +260,18 @@ static void test_round_trip_structs(void** state) {
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, v + 1};
           c.at = (struct murk_pos){v + 2, v};
           break;
-        case MURK_CMD_REMOVE:
-          c.unit = (struct murk_ref){MURK_REF_OWN, v + 1};
+        case MURK_CMD_REMOVE: { /* a number, words, the longest name a mission may give */
+          char name[MURK_CMD_NAME];
+          if (v % 3 == 0)
+            snprintf(name, sizeof name, "%d", v + 1);
+          else if (v % 3 == 1)
+            snprintf(name, sizeof name, "the Old Mill %d", v);
+          else
+            snprintf(name, sizeof name, "%.*s", MURK_CMD_NAME - 1,
+                     "a-very-long-objective-name-that-fills-all-room-there-is");
+          assert_int_equal(murk_command_remove_objective(&c, name), MURK_OK);
           break;
+        }
         case MURK_CMD_DEPLOY:
           c.unit =
               v % 3 ? (struct murk_ref){MURK_REF_OWN, v} : (struct murk_ref){MURK_REF_DUMMY, 0};
@@ -345,6 +356,49 @@ static void test_format_rejects_what_it_cannot_write(void** state) {
   assert_string_equal(small, "move T3 t");
 }
 
+/* `remove objective NAME`: the rest of the line, blanks between words one space, a comment
+ * left out; the players' and the TUI's constructor gives the very command the line does. */
+static void test_remove_objective_names(void** state) {
+  (void)state;
+  struct murk_command c = parse_ok("remove objective 2");
+  assert_int_equal(c.kind, MURK_CMD_REMOVE);
+  assert_string_equal(c.name, "2");
+  c = parse_ok("  Remove  OBJECTIVE   the \t Old  Mill   # the defender's choice");
+  assert_string_equal(c.name, "the Old Mill");
+  struct murk_command built;
+  assert_int_equal(murk_command_remove_objective(&built, "  the Old\tMill "), MURK_OK);
+  assert_memory_equal(&built, &c, sizeof c);
+  char buf[200];
+  assert_int_equal(murk_command_format(&built, buf, sizeof buf), MURK_OK);
+  assert_string_equal(buf, "remove objective the Old Mill");
+
+  parse_bad("remove objective", 17, "expected a name after 'remove objective'");
+  parse_bad("remove objective # none", 17, "expected a name after 'remove objective'");
+  parse_bad("remove 2", 8, "expected 'objective' after 'remove'");
+  char line[200];
+  snprintf(line, sizeof line, "remove objective %.*s", MURK_CMD_NAME,
+           "a-very-long-objective-name-that-fills-all-room-there-is");
+  parse_bad(line, 18, "starts no name an objective can have (at most 47 characters)");
+
+  /* What no command line can hold is refused, not written as something else. */
+  assert_int_equal(murk_command_remove_objective(&built, ""), MURK_EINVAL);
+  assert_int_equal(murk_command_remove_objective(&built, "   "), MURK_EINVAL);
+  assert_int_equal(murk_command_remove_objective(&built, "mill #2"), MURK_EINVAL);
+  assert_int_equal(murk_command_remove_objective(&built, "bell\x07"), MURK_EINVAL);
+  memset(&c, 0, sizeof c);
+  c.kind = MURK_CMD_REMOVE;
+  assert_int_equal(murk_command_format(&c, buf, sizeof buf), MURK_EINVAL); /* no name */
+  snprintf(c.name, sizeof c.name, "old  mill");                            /* two blanks */
+  assert_int_equal(murk_command_format(&c, buf, sizeof buf), MURK_EINVAL);
+  snprintf(c.name, sizeof c.name, "mill #2");
+  assert_int_equal(murk_command_format(&c, buf, sizeof buf), MURK_EINVAL);
+
+  /* Names compare as commands write them, case aside. */
+  assert_true(murk_text_name_eq("The  Old Mill", "the old mill"));
+  assert_false(murk_text_name_eq("the old mill", "the old mil"));
+  assert_false(murk_text_name_eq("", ""));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_verbs_and_usage),
@@ -355,6 +409,7 @@ int main(void) {
       cmocka_unit_test(test_format_canonical),
       cmocka_unit_test(test_round_trip_structs),
       cmocka_unit_test(test_format_rejects_what_it_cannot_write),
+      cmocka_unit_test(test_remove_objective_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -367,12 +367,17 @@ static void test_event_text_as_snprintf(void** st) {
       /* Another conversion goes through vsnprintf, and appends cut the same way. */
       snprintf(want, sizeof want, "%5d|%x", ints[i], 255u);
       assert_int_equal(
-          mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_ATTACKER, "%5d|%x", ints[i], 255u), MURK_OK);
+          mk_emit(g, MURK_EV_ROLL, MURK_AUD_ALL, MURK_ATTACKER, "%5d|%x", ints[i], 255u), MURK_OK);
       mk_event_append(g, ": %s", tail);
       snprintf(full, sizeof full, "%s: %s", want, tail);
       snprintf(want, sizeof want, "%.*s", MURK_EVENT_TEXT - 1, full);
       assert_string_equal(mk_game_event(g, at + 1)->text, want);
     }
+  /* Only a roll takes an outcome after the fact (fog.c, night.c): other events keep theirs. */
+  size_t at = mk_game_event_count(g);
+  assert_int_equal(mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_ATTACKER, "news"), MURK_OK);
+  mk_event_append(g, ": bogged");
+  assert_string_equal(mk_game_event(g, at)->text, "news");
   murk_game_free(g);
   murk_mission_free(m);
 }

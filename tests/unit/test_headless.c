@@ -233,12 +233,7 @@ static void test_drop_events(void** st) {
   const enum murk_side sides[3] = {MURK_ATTACKER, MURK_DEFENDER, MURK_NO_SIDE};
   size_t dropped = 0;
   for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/%s.yaml", MISSIONS, names[k]);
-    struct murk_mission* m = NULL;
-    struct murk_diags d;
-    murk_diags_init(&d, path);
-    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    struct murk_mission* m = load_bundled(names[k]);
     for (uint64_t seed = 1; seed <= 2; seed++) {
       struct murk_game* a = new_game(m, seed); /* drops */
       struct murk_game* b = new_game(m, seed); /* keeps */

@@ -17,6 +17,7 @@
 #include "marker.h"
 #include "move.h"
 #include "night.h"
+#include "test_load.h"
 #include "test_support.h"
 
 static const enum murk_terrain_class classes[] = {MURK_TERRAIN_ROAD, MURK_TERRAIN_OPEN,
@@ -94,12 +95,7 @@ static void test_template_and_revealed_platoon(void** st) {
 /* The cloaking counter's row gives the cloak's MF, not the template's lengths. */
 static void test_cloak_allowance(void** st) {
   (void)st;
-  char path[512];
-  snprintf(path, sizeof path, "%s/data/missions/night-saint-aubin.yaml", MURK_SOURCE_DIR);
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled("night-saint-aubin");
   struct murk_game* g = new_game(m, 3);
   const struct mk_marker_ops* c = mk_marker_ops_of(MK_ROLE_CLOAK);
   const struct mk_marker_ops* t = mk_marker_ops_of(MK_ROLE_TEMPLATE);

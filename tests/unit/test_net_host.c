@@ -21,6 +21,7 @@
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
+#include "test_load.h"
 #include "viewio.h"
 
 struct fx {
@@ -60,10 +61,7 @@ static void changed(void* ctx) {
 static struct fx* fx_new(bool sealed) {
   struct fx* f = test_calloc(1, sizeof *f);
   f->sealed = sealed;
-  struct murk_diags d;
-  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
-  murk_diags_init(&d, path);
-  assert_int_equal(murk_mission_load(path, &f->m, &d), MURK_OK);
+  f->m = load_bundled("luneville");
   assert_int_equal(murk_game_new(f->m, 3, &f->g), MURK_OK);
   struct net_host_opts o = {.g = f->g,
                             .ctx = f,
@@ -98,6 +96,13 @@ static char* take(struct fx* f, int c) {
   return s;
 }
 
+/* Client c says `text` (accepted: its connection stays) and what waits for it is taken (a
+ * copy: test_free it): one exchange of the protocol. */
+static char* exchange(struct fx* f, int c, const char* text) {
+  assert_int_equal(say(f, c, text), 0);
+  return take(f, c);
+}
+
 static int views_in(const char* s, enum murk_side side) {
   int n = 0;
   char want[32];
@@ -113,16 +118,13 @@ static void test_views_only_when_due(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  assert_int_equal(say(f, a, "murk 2 join attacker\n"), 0);
-  char* s = take(f, a);
+  char* s = exchange(f, a, "murk 2 join attacker\n");
   assert_non_null(strstr(s, "hello 2 attacker none 3\n"));
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
-  assert_int_equal(say(f, d, "murk 2 join defender\n"), 0);
-  test_free(take(f, d));
+  test_free(exchange(f, d, "murk 2 join defender\n"));
   /* The attacker's first objective: its own view, ok; nothing to the defender. */
-  assert_int_equal(say(f, a, "cmd =objective%20at%2018,01\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   assert_non_null(strstr(s, "view end\nok\n"));
   test_free(s);
@@ -132,30 +134,25 @@ static void test_views_only_when_due(void** state) {
   /* Refused: the game's reason, nothing changed, nothing saved. */
   int changes = f->changes;
   size_t log = murk_game_log_count(f->g);
-  assert_int_equal(say(f, a, "cmd =objective%20at%2099,99\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "cmd =objective%20at%2099,99\n");
   assert_true(strncmp(s, "no 0 =", 6) == 0);
   assert_int_equal(views_in(s, MURK_ATTACKER), 0);
   test_free(s);
   assert_int_equal(f->changes, changes);
   assert_int_equal(murk_game_log_count(f->g), log);
   /* The defender may not play the attacker's turn. */
-  assert_int_equal(say(f, d, "cmd =objective%20at%2012,22\n"), 0);
-  s = take(f, d);
+  s = exchange(f, d, "cmd =objective%20at%2012,22\n");
   assert_true(strncmp(s, "no ", 3) == 0);
   test_free(s);
-  assert_int_equal(say(f, d, "undo\n"), 0);
-  s = take(f, d);
+  s = exchange(f, d, "undo\n");
   assert_true(strncmp(s, "noundo ", 7) == 0);
   test_free(s);
   /* A placement the enemy was told of stands: the game's reason, nothing taken back. */
-  assert_int_equal(say(f, a, "undo\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "undo\n");
   if (!strstr(s, "noundo =the%20enemy%20has%20been%20told")) fail_msg("%s", s);
   test_free(s);
   /* The second objective hands the turn over: the defender gets one view, then. */
-  assert_int_equal(say(f, a, "cmd =objective%20at%2026,02\n"), 0);
-  test_free(take(f, a));
+  test_free(exchange(f, a, "cmd =objective%20at%2026,02\n"));
   s = take(f, d);
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
@@ -168,24 +165,20 @@ static void test_passphrases(void** state) {
   struct fx* f = fx_new(true);
   int a = net_host_open(f->h), d = net_host_open(f->h);
   /* Set by the first join; no view until both have joined. */
-  assert_int_equal(say(f, a, "murk 2 join attacker\n"), 0);
-  char* s = take(f, a);
+  char* s = exchange(f, a, "murk 2 join attacker\n");
   assert_non_null(strstr(s, "hello 2 attacker set 3\n"));
   test_free(s);
   assert_int_equal(say(f, a, "cmd =end\n"), -1); /* before its passphrase: dropped */
   net_host_close(f->h, a);
   a = net_host_open(f->h);
-  assert_int_equal(say(f, a, "murk 2 join attacker\npass =red\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "murk 2 join attacker\npass =red\n");
   assert_non_null(strstr(s, "passok\nwait ="));
   assert_int_equal(views_in(s, MURK_ATTACKER), 0);
   test_free(s);
-  assert_int_equal(say(f, a, "cmd =objective%20at%2018,01\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_true(strncmp(s, "no 0 =", 6) == 0);
   test_free(s);
-  assert_int_equal(say(f, d, "murk 2 join defender\npass =blue\n"), 0);
-  s = take(f, d);
+  s = exchange(f, d, "murk 2 join defender\npass =blue\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -193,20 +186,17 @@ static void test_passphrases(void** state) {
   test_free(s);
   /* A rejoin: checked; three wrong tries and bye. */
   int b = net_host_open(f->h);
-  assert_int_equal(say(f, b, "murk 2 join attacker\npass =blue\npass =x\n"), 0);
-  s = take(f, b);
+  s = exchange(f, b, "murk 2 join attacker\npass =blue\npass =x\n");
   assert_non_null(strstr(s, "hello 2 attacker check 3\npassbad 2\npassbad 1\n"));
   test_free(s);
-  assert_int_equal(say(f, b, "pass =y\n"), 0);
-  s = take(f, b);
+  s = exchange(f, b, "pass =y\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
   test_free(s);
   assert_true(net_host_closing(f->h, b));
   net_host_close(f->h, b);
   /* The right one: the new connection takes the attacker's place, the old is told bye. */
   b = net_host_open(f->h);
-  assert_int_equal(say(f, b, "murk 2 join attacker\npass =red\n"), 0);
-  s = take(f, b);
+  s = exchange(f, b, "murk 2 join attacker\npass =red\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
   s = take(f, a);
@@ -261,35 +251,28 @@ static void test_resumed_sealed(void** state) {
                             .why_wait = resumed_wait};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  assert_int_equal(say(f, a, "murk 2 join attacker\n"), 0);
-  char* s = take(f, a);
+  char* s = exchange(f, a, "murk 2 join attacker\n");
   assert_string_equal(s, "hello 2 attacker check secret\n"); /* no game yet: sealed dice */
   test_free(s);
-  assert_int_equal(say(f, a, "pass =dpass\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "pass =dpass\n");
   assert_string_equal(s, "passbad 2\n");
   test_free(s);
-  assert_int_equal(say(f, a, "pass =apass\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "pass =apass\n");
   assert_string_equal(s, "passok\nwait =waiting%20for%20the%20defender\n");
   test_free(s);
   /* A command before the game: refused, the client kept. */
-  assert_int_equal(say(f, a, "cmd =end\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "cmd =end\n");
   assert_true(strncmp(s, "no 0 =", 6) == 0);
   test_free(s);
-  assert_int_equal(say(f, a, "undo\n"), 0);
-  test_free(take(f, a));
+  test_free(exchange(f, a, "undo\n"));
   /* The defender's passphrase opens the game: both get their views. */
-  assert_int_equal(say(f, d, "murk 2 join defender\npass =dpass\n"), 0);
-  s = take(f, d);
+  s = exchange(f, d, "murk 2 join defender\npass =dpass\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
-  assert_int_equal(say(f, a, "cmd =objective%20at%2018,01\n"), 0);
-  s = take(f, a);
+  s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_non_null(strstr(s, "view end\nok\n"));
   test_free(s);
   fx_free(f);
@@ -311,8 +294,7 @@ static void test_garbage(void** state) {
     net_host_close(f->h, c);
   }
   int c = net_host_open(f->h);
-  assert_int_equal(say(f, c, "murk 3 join attacker\n"), 0);
-  char* s = take(f, c);
+  char* s = exchange(f, c, "murk 3 join attacker\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
   test_free(s);
   net_host_close(f->h, c);

@@ -26,10 +26,9 @@
 #include "murk/mission.h"
 #include "murk/view.h"
 #include "sim.h"
+#include "test_load.h"
 #include "ui.h"
 #include "viewio.h"
-
-#define MISSIONS MURK_SOURCE_DIR "/data/missions"
 
 static const char* const missions[] = {
     "breakthrough",        "cauldron",          "counterattack", "dust-up",       "encounter",
@@ -37,16 +36,6 @@ static const char* const missions[] = {
     "luneville",           "night-saint-aubin", "no-mans-land",  "no-retreat",    "pincer",
     "relay-station-dusk",  "surrounded",
 };
-
-static struct murk_mission* load(const char* id) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/%s.yaml", MISSIONS, id);
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  if (murk_mission_load(path, &m, &d) != MURK_OK) fail_msg("%s does not load", path);
-  return m;
-}
 
 static char* write_text(const struct murk_view* v, size_t commands, size_t* len) {
   struct net_buf b = {0};
@@ -242,7 +231,7 @@ static void round_trip(const struct murk_game* g, enum murk_side side, const cha
 static void test_round_trip_bundled(void** state) {
   (void)state;
   for (size_t k = 0; k < sizeof missions / sizeof missions[0]; k++) {
-    struct murk_mission* m = load(missions[k]);
+    struct murk_mission* m = load_bundled(missions[k]);
     for (uint64_t seed = 1; seed <= 2; seed++) {
       struct murk_game* g = NULL;
       assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
@@ -271,7 +260,7 @@ static void test_round_trip_bundled(void** state) {
  * changed to another of a few, lines dropped. */
 static void test_broken_views(void** state) {
   (void)state;
-  struct murk_mission* m = load("luneville");
+  struct murk_mission* m = load_bundled("luneville");
   struct murk_game* g = NULL;
   assert_int_equal(murk_game_new(m, 7, &g), MURK_OK);
   struct murk_sim sim;

@@ -122,6 +122,11 @@ static void test_names(void** st) {
   assert_int_equal(murk_policy_parse(NULL, &p), MURK_EINVAL);
   assert_string_equal(murk_policy_name(MURK_POLICY_RANDOM), "random");
   assert_string_equal(murk_policy_name(MURK_POLICY_COUNT), "?");
+  /* Which view each reads: the policy table's column (the driver asks it). */
+  assert_false(murk_policy_reads_full_view(MURK_POLICY_RANDOM));
+  assert_false(murk_policy_reads_full_view(MURK_POLICY_GREEDY));
+  assert_true(murk_policy_reads_full_view(MURK_POLICY_COMPUTER));
+  assert_false(murk_policy_reads_full_view(MURK_POLICY_COUNT));
 }
 
 /* Each side gets its own stream, and neither is the game's. */
@@ -304,11 +309,7 @@ static void test_bundled_games_finish(void** st) {
   (void)st;
   static const char* const bundled[] = {"luneville", "free-for-all"};
   for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, bundled[i]);
-    struct murk_mission* m = NULL;
-    struct murk_diags d;
-    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    struct murk_mission* m = load_bundled(bundled[i]);
     finish_games(m, 3, false);
     murk_mission_free(m);
   }
@@ -812,15 +813,44 @@ static void same_kept_facts(const struct murk_view* lean, const struct murk_view
   }
 }
 
+/* A kept lean view, refreshed command after command, holds the same bytes as a lean view
+ * built anew (a lean refresh does not clear its elements first: nothing of an earlier
+ * element may stay), and the fields a lean view leaves out are empty. */
+static void same_as_new_lean(const struct murk_game* g, const struct murk_view* kept) {
+  struct murk_view* fresh = NULL;
+  assert_int_equal(murk_view_build_lean(g, kept->side, &fresh), MURK_OK);
+  assert_true(murk_view_is_lean(fresh));
+  assert_int_equal(kept->rule_verbs, fresh->rule_verbs);
+  assert_int_equal(kept->nmarkers, fresh->nmarkers);
+  assert_int_equal(kept->nteams, fresh->nteams);
+  assert_int_equal(kept->ncontacts, fresh->ncontacts);
+  assert_int_equal(kept->nplatoons, fresh->nplatoons);
+  assert_memory_equal(kept->markers, fresh->markers,
+                      (size_t)fresh->nmarkers * sizeof *fresh->markers);
+  assert_memory_equal(kept->teams, fresh->teams, (size_t)fresh->nteams * sizeof *fresh->teams);
+  assert_memory_equal(kept->contacts, fresh->contacts,
+                      (size_t)fresh->ncontacts * sizeof *fresh->contacts);
+  assert_memory_equal(kept->platoons, fresh->platoons,
+                      (size_t)fresh->nplatoons * sizeof *fresh->platoons);
+  for (int i = 0; i < fresh->nmarkers; i++) {
+    const struct murk_view_marker* m = &fresh->markers[i];
+    assert_true(!m->name[0] && !m->type[0] && m->nteams == 0 && !m->moved && !m->may_move &&
+                m->allowance[0] == 0 && m->sight == MURK_VIEW_SEEN);
+  }
+  for (int i = 0; i < fresh->nteams; i++) assert_false(fresh->teams[i].profile[0]);
+  for (int i = 0; i < fresh->ncontacts; i++)
+    assert_true(!fresh->contacts[i].profile[0] && !fresh->contacts[i].has_blocker);
+  for (int i = 0; i < fresh->nplatoons; i++)
+    assert_true(!fresh->platoons[i].name[0] && !fresh->platoons[i].may_move &&
+                fresh->platoons[i].allowance[0] == 0);
+  murk_view_free(fresh);
+}
+
 static void test_lean_views_hold_what_players_read(void** st) {
   (void)st;
   static const char* const bundled[] = {"luneville", "li-hohenfeld"};
   for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
-    char path[512];
-    snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, bundled[i]);
-    struct murk_mission* m = NULL;
-    struct murk_diags d;
-    assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+    struct murk_mission* m = load_bundled(bundled[i]);
     struct murk_sim kept;
     murk_sim_init(&kept, NULL, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM, 1);
     for (int p = 0; p < MURK_POLICY_COUNT; p++) {
@@ -835,6 +865,12 @@ static void test_lean_views_hold_what_players_read(void** st) {
         assert_int_equal(murk_sim_view(&sim, side, &lean), MURK_OK);
         struct murk_view* full = view(g, side);
         same_kept_facts(lean, full);
+        assert_int_equal(lean->rule_verbs, full->rule_verbs);
+        /* The kind of view the policy table gives the player. */
+        assert_int_equal(murk_view_is_lean(lean),
+                         !murk_policy_reads_full_view((enum murk_policy)p));
+        assert_false(murk_view_is_lean(full));
+        if (murk_view_is_lean(lean)) same_as_new_lean(g, lean);
         compared++;
         murk_view_free(full);
         assert_int_equal(murk_sim_step(&sim), MURK_OK);

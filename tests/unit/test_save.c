@@ -17,6 +17,7 @@
 #include "murk/save.h"
 
 #include "event.h" /* the whole event logs of two games, compared */
+#include "test_load.h"
 
 static struct murk_script* parse_ok(const char* text) {
   struct murk_diags d;
@@ -327,11 +328,8 @@ static size_t apply_lines(struct murk_game* g, const struct murk_script* s) {
  * with their sides; replaying it gives the same events. */
 static void test_save_of_a_game_replays(void** state) {
   (void)state;
-  struct murk_diags d;
-  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml"; /* as the save names it */
+  struct murk_mission* m = load_bundled("luneville");
 
   const char* script =
       "objective at 18,01\n"
@@ -448,11 +446,7 @@ static void test_save_of_a_game_replays(void** state) {
  * other dice. */
 static void test_keyed_game(void** state) {
   (void)state;
-  struct murk_diags d;
-  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled("luneville");
   unsigned char key[MURK_DICE_KEY_BYTES];
   for (int i = 0; i < MURK_DICE_KEY_BYTES; i++) key[i] = (unsigned char)(i * 7 + 1);
   struct murk_game* g = NULL;
@@ -502,11 +496,7 @@ static void test_keyed_game(void** state) {
  * without them (a script's) writes no seats line; a bad seats line is said where it is. */
 static void test_seats(void** state) {
   (void)state;
-  struct murk_diags d;
-  const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml";
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled("luneville");
   struct murk_game* g = NULL;
   assert_int_equal(murk_game_new(m, 7, &g), MURK_OK);
   char* text = NULL;
@@ -555,7 +545,7 @@ static void test_seats(void** state) {
                                     "# seats: attacker=robot defender=human\n",
                                     "# seats: attacker=human defender=human x\n", "# seats:\n"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    d = parse_bad(bad[i], strlen(bad[i]));
+    struct murk_diags d = parse_bad(bad[i], strlen(bad[i]));
     expect_diag(&d, 0, "bad.txt:1:");
     expect_diag(&d, 0, "'seats' must say who plays each side");
   }

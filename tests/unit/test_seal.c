@@ -68,6 +68,17 @@ static const unsigned char* part_key(const struct sealed* s, int part) {
   return part == MURK_SEAL_GAME ? s->game_key : s->keys[part];
 }
 
+/* Part `part` of the sealed text t opens with s's key for it: its text (*n its length;
+ * murk_seal_free_secret it), or the test fails with the reason. */
+static char* open_ok(const char* t, size_t len, const struct sealed* s, int part, size_t* n) {
+  char* out = NULL;
+  char err[200] = "";
+  int rc = murk_seal_open(t, len, (enum murk_seal_part)part, part_key(s, part), &out, n, err,
+                          sizeof err);
+  if (rc != MURK_OK) fail_msg("part %d does not open: %s", part, err);
+  return out;
+}
+
 /* Refused: nothing hands out a part of the text t. The header is refused (every open checks
  * the whole save the same way first), or else every part is; and the part `which`
  * (rotated by the callers over the three) is opened to see that it hands out nothing. */
@@ -119,11 +130,8 @@ static void test_round_trip(void** state) {
   assert_true(h.mission_hash == 0x0123456789abcdefull);
   assert_memory_equal(h.salt, s.h.salt, sizeof h.salt);
   for (int part = 0; part < 3; part++) {
-    char* out = NULL;
     size_t n = 0;
-    assert_int_equal(murk_seal_open(s.text, s.len, (enum murk_seal_part)part, part_key(&s, part),
-                                    &out, &n, err, sizeof err),
-                     MURK_OK);
+    char* out = open_ok(s.text, s.len, &s, part, &n);
     assert_string_equal(out, part == 2 ? game_text : records_[part]);
     assert_int_equal(n, strlen(out));
     murk_seal_free_secret(out, n);
@@ -389,12 +397,10 @@ static void assert_opens_to(const struct sealed* s, const char* t, size_t len, i
   assert_int_equal(h.turn, records ? 10 + records - 1 : s->h.turn);
   assert_int_equal(h.over, records == 3);
   for (int part = 0; part < 3; part++) {
-    char want[1024], *out = NULL;
+    char want[1024];
     size_t olen = 0;
     expected(part, records, want, sizeof want);
-    assert_int_equal(murk_seal_open(t, len, (enum murk_seal_part)part, part_key(s, part), &out,
-                                    &olen, err, sizeof err),
-                     MURK_OK);
+    char* out = open_ok(t, len, s, part, &olen);
     assert_string_equal(out, want);
     assert_int_equal(olen, strlen(want));
     murk_seal_free_secret(out, olen);
@@ -513,11 +519,8 @@ static void test_seats(void** state) {
   assert_int_equal(murk_seal_read_header(o.text, o.len, &h, err, sizeof err), MURK_OK);
   assert_int_equal(h.seat[MURK_ATTACKER], MURK_SEAT_NONE);
   for (int part = 0; part < 3; part++) {
-    char* out = NULL;
     size_t n = 0;
-    assert_int_equal(murk_seal_open(s.text, s.len, (enum murk_seal_part)part, part_key(&s, part),
-                                    &out, &n, err, sizeof err),
-                     MURK_OK);
+    char* out = open_ok(s.text, s.len, &s, part, &n);
     murk_seal_free_secret(out, n);
   }
   /* The seats changed, the check rewritten: they read, but no part opens (the header is

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include "reserves.h"
+#include "test_load.h"
 #include "test_support.h"
 
 /* 16 x 12 hexes at 5cm: the defender in the north half, the attacker in the south; woods
@@ -341,16 +342,17 @@ static void test_objective_removal(void** st) {
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
   char why[200];
   bad_line(g, "deploy 1 at 1,7", why, sizeof why);
-  assert_string_equal(why, "first take away 1 of the objectives you placed (remove objective N)");
+  assert_string_equal(why,
+                      "first take away 1 of the objectives you placed (remove objective NAME)");
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
   assert_string_equal(v->prompt,
-                      "attacker: take away 1 of the objectives you placed (remove objective N)");
+                      "attacker: take away 1 of the objectives you placed (remove objective NAME)");
   murk_view_free(v);
   bad_line(g, "remove objective 1", why, sizeof why);
   assert_string_equal(why, "objective 1 was not placed by you: take away one of your own");
   bad_line(g, "remove objective 9", why, sizeof why);
-  assert_string_equal(why, "there is no objective 9");
+  assert_string_equal(why, "there is no objective 9 (the objectives: 1, 2, 3)");
   ok_line(g, "remove objective 3");
   assert_true(has_event(g, "attacker takes away objective 3 at 12,03"));
   assert_int_equal(g->s.nobjectives, 2);
@@ -700,11 +702,7 @@ static void test_mission_keys(void** st) {
  * more than 120cm apart, the defender's included (the bundled mission). */
 static void test_fighting_withdrawal_objectives(void** st) {
   (void)st;
-  const char* path = MURK_SOURCE_DIR "/data/missions/fighting-withdrawal.yaml";
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled("fighting-withdrawal");
   struct murk_game* g = new_game(m, 1);
   char why[200];
   ok_line(g, "objective at 04,04");                   /* the defender's */

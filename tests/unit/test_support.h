@@ -1,7 +1,8 @@
 /* test_support.h: small missions as YAML and helpers to drive games in the game-core
  * tests (test_game.c, test_fog.c, test_view.c, test_hidden.c, test_intel.c, ...), the
  * questions tests ask of a game's events, and the leak watcher that checks a side's view
- * for hidden information, with its loop of random games. Include after cmocka.h. */
+ * for hidden information, with its loop of random games (a bundled mission: test_load.h).
+ * Include after cmocka.h. */
 #ifndef MURK_TEST_SUPPORT_H
 #define MURK_TEST_SUPPORT_H
 
@@ -18,6 +19,7 @@
 #include "murk/mission.h"
 #include "murk/view.h"
 #include "state.h"
+#include "test_load.h"
 
 /* MURK_TEST_LIGHT=1 (CMake sets it for the sanitizer build; scripts/valgrind.sh too): the
  * heaviest tests play a fraction of their games there. Those builds run ten times slower;

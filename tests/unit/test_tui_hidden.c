@@ -45,6 +45,7 @@
 #include "session.h"
 #include "sim.h"
 #include "state.h"
+#include "test_load.h"
 
 #define MAX_COMMANDS 400 /* applied commands a game, at most */
 #define MAX_CODES (2 * MK_MAX_UNITS)
@@ -112,15 +113,7 @@ static void disguise(struct murk_mission* m) {
 
 /* id: a bundled mission, or a path from the source tree (one with a '/'). */
 static struct murk_mission* load_disguised(const char* id) {
-  char path[512];
-  if (strchr(id, '/'))
-    snprintf(path, sizeof path, "%s/%s", MURK_SOURCE_DIR, id);
-  else
-    snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, id);
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  struct murk_mission* m = NULL;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled(id);
   disguise(m);
   return m;
 }

@@ -21,6 +21,7 @@
 #include "murk/view.h"
 #include "session.h"
 #include "sim.h"
+#include "test_load.h"
 
 /* 16 x 12 hexes: defender in the north half (rows 0-5), attacker in the south (6-11); a
  * road on row 9, woods at 4-6,3-4, a stream in column 11 rows 4-6. Allowances: road 6,
@@ -188,11 +189,7 @@ static int setup_withdrawal(void** state) {
  * without prefixes), the session started on the side to act's hand-over. */
 static int setup_played(void** state, const char* id, uint64_t seed, const char* const* lines) {
   struct ctx* x = test_calloc(1, sizeof *x);
-  char path[512];
-  snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, id);
-  struct murk_diags d;
-  murk_diags_init(&d, path);
-  assert_int_equal(murk_mission_load(path, &x->m, &d), MURK_OK);
+  x->m = load_bundled(id);
   assert_int_equal(murk_game_new(x->m, seed, &x->g), MURK_OK);
   for (int i = 0; lines[i]; i++) {
     char reason[256] = "";
@@ -226,6 +223,29 @@ static int setup_patrol(void** state) {
                                       "end",
                                       NULL};
   return setup_played(state, "no-mans-land", 1, lines);
+}
+
+/* Hasty Attack (tests/games/hasty-attack-setup.txt): the defender has deployed; the
+ * attacker takes away one of its objectives before it deploys. */
+static int setup_remove(void** state) {
+  static const char* const lines[] = {"objective at 16,21",
+                                      "objective at 21,05",
+                                      "objective at 14,05",
+                                      "objective at 26,04",
+                                      "reserve 2",
+                                      "reserve 4",
+                                      "reserve 5",
+                                      "end",
+                                      "reserve 2",
+                                      "reserve 4",
+                                      "reserve 6",
+                                      "ambush 5",
+                                      "end",
+                                      "deploy 1 at 18,05",
+                                      "deploy 3 at 23,06",
+                                      "end",
+                                      NULL};
+  return setup_played(state, "hasty-attack", 1, lines);
 }
 
 /* Limited Intelligence at Hohenfeld (tests/games/li-hohenfeld-march.txt): the attacker's
@@ -349,6 +369,16 @@ static void take_over(struct ctx* x, enum murk_side side) {
   assert_int_equal(UI->side, side);
 }
 
+/* Lines typed by the sides in turn, each after its hand-over (the side asserted), `first`
+ * first: the set-up many tests share. */
+static void play_turns(struct ctx* x, enum murk_side first, const char* const* lines) {
+  enum murk_side side = first;
+  for (int i = 0; lines[i]; i++, side = murk_side_other(side)) {
+    take_over(x, side);
+    command(x, lines[i]);
+  }
+}
+
 /* Deploy own platoon `n` (1-based) at x,y with the d key and the list. */
 static int deploy_with_keys(struct ctx* x, int n, int cx, int cy) {
   go(x, cx, cy);
@@ -386,12 +416,8 @@ static void deploy_all(struct ctx* x) {
   deploy_with_keys(x, 2, 9, 2);
   take_over(x, MURK_ATTACKER);
   assert_int_equal(command(x, "deploy dummy at 12,8"), TUI_SESSION_CLEAR);
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy dummy at 14,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy dummy at 14,2", "end", "end", NULL};
+  play_turns(x, MURK_DEFENDER, setup_lines);
   assert_int_equal(murk_game_phase(x->g), MURK_PHASE_PLAY);
   take_over(x, MURK_ATTACKER);
 }
@@ -955,18 +981,14 @@ static bool own_team(struct ctx* x, enum murk_side side, struct murk_pos* at) {
 static void test_reveal_shoot_and_assault_keys(void** state) {
   struct ctx* x = *state;
   /* Platoons face to face across the middle: attacker 1 at 6,6, defender 1 at 6,5. */
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 1 at 6,6");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 1 at 6,5");
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 2 at 12,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 2 at 12,1");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy 1 at 6,6",
+                                            "deploy 1 at 6,5",
+                                            "deploy 2 at 12,8",
+                                            "deploy 2 at 12,1",
+                                            "end",
+                                            "end",
+                                            NULL};
+  play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   /* f with nothing revealed: says what to do. */
   go(x, 0, 11);
@@ -1040,18 +1062,14 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
 
 static void test_withdraw_key(void** state) {
   struct ctx* x = *state;
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 1 at 2,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 1 at 2,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 2 at 6,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 2 at 9,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy 1 at 2,8",
+                                            "deploy 1 at 2,2",
+                                            "deploy 2 at 6,8",
+                                            "deploy 2 at 9,2",
+                                            "end",
+                                            "end",
+                                            NULL};
+  play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   end_key(x);
   end_key(x);
@@ -1200,6 +1218,26 @@ static void test_stuck_seat(void** state) {
 
 /* The patrol phase: d offers the platoons the view says may go out, at the lit cells the
  * view lists (never the TUI's own judgement), and sends `patrol N at X,Y`. */
+/* x on an objective sends `remove objective NAME` as the players build it; the game's
+ * refusal is shown (not the attacker's own objective); away from objectives it says so. */
+static void test_remove_objective_key(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  size_t before = murk_game_log_count(x->g);
+  go(x, 0, 0);
+  key(x, 'x');
+  assert_true(shows(x, "no objective at the cursor"));
+  go(x, 21, 5); /* the defender's */
+  key(x, 'x');
+  assert_true(shows(x, "objective 2 was not placed by you"));
+  assert_int_equal(murk_game_log_count(x->g), before);
+  go(x, 26, 4);
+  key(x, 'x');
+  assert_int_equal(murk_game_log_count(x->g), before + 1);
+  assert_string_equal(murk_game_log_line(x->g, before), "remove objective 4");
+  assert_int_equal(tui_session_view(x->s)->nobjectives, 3);
+}
+
 static void test_patrol_key(void** state) {
   struct ctx* x = *state;
   take_over(x, MURK_ATTACKER);
@@ -1267,18 +1305,14 @@ static void test_adjust_key(void** state) {
  * puts each; the last sends `reveal Tn via ...`. */
 static void test_reveal_via_key(void** state) {
   struct ctx* x = *state;
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 1 at 6,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 1 at 6,2");
-  take_over(x, MURK_ATTACKER);
-  command(x, "deploy 2 at 12,8");
-  take_over(x, MURK_DEFENDER);
-  command(x, "deploy 2 at 12,1");
-  take_over(x, MURK_ATTACKER);
-  command(x, "end");
-  take_over(x, MURK_DEFENDER);
-  command(x, "end");
+  static const char* const setup_lines[] = {"deploy 1 at 6,8",
+                                            "deploy 1 at 6,2",
+                                            "deploy 2 at 12,8",
+                                            "deploy 2 at 12,1",
+                                            "end",
+                                            "end",
+                                            NULL};
+  play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   /* Away from own templates: the list of the hidden ones; Esc backs out. */
   go(x, 0, 11);
@@ -1346,6 +1380,7 @@ int main(void) {
       T(test_stuck_seat),
       T(test_reveal_via_key),
       cmocka_unit_test_setup_teardown(test_patrol_key, setup_patrol, teardown),
+      cmocka_unit_test_setup_teardown(test_remove_objective_key, setup_remove, teardown),
       cmocka_unit_test_setup_teardown(test_adjust_key, setup_adjust, teardown),
   };
 #undef T

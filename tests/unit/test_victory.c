@@ -721,13 +721,13 @@ static void test_fighting_withdrawal_schedule(void** st) {
   bad_line(g, "end", why, sizeof why);
   assert_string_equal(why,
                       "the Fighting Withdrawal schedule says you must remove an objective first "
-                      "(remove objective N)");
+                      "(remove objective NAME)");
   assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
   assert_true(v->verbs & (1u << MURK_CMD_REMOVE));
-  assert_non_null(strstr(v->prompt, "remove an objective first (remove objective N)"));
+  assert_non_null(strstr(v->prompt, "remove an objective first (remove objective NAME)"));
   murk_view_free(v);
   bad_line(g, "remove objective 7", why, sizeof why);
-  assert_string_equal(why, "there is no objective 7");
+  assert_string_equal(why, "there is no objective 7 (the objectives: 1, 2, 3)");
   ok_line(g, "remove objective 1"); /* not the one the attacker is nearest to: its choice */
   assert_true(
       has_event(g, "Fighting Withdrawal, turn 6: the defender removes objective 1 at 02,04"));
@@ -756,6 +756,46 @@ static void test_fighting_withdrawal_schedule(void** st) {
   assert_string_equal(murk_game_result(g),
                       "defender wins (Stunning Victory 6:1): the rearguard held until the "
                       "defender's turn 8");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Objectives with names, not numbers: the defender removes one by the name its view shows
+ * (spacing and case aside), as the players do (murk_command_remove_objective); a name the
+ * table does not have is refused with the ones it has. */
+static void test_fighting_withdrawal_named_objectives(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(
+      "objectives:\n  fixed:\n"
+      "    - {name: the farm, at: \"2,4\", for: attacker}\n"
+      "    - {name: Mill, at: \"8,4\", for: attacker}\n"
+      "    - {name: \"3\", at: \"14,3\", for: attacker}\n"
+      "rules:\n  fighting_withdrawal: {from_turn: 1, platoons: 9, remove_from: 1}\n",
+      1, 1, 0, 2, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
+  to_defender(g);
+  assert_int_equal(g->s.remove_due, 1);
+  char why[200];
+  bad_line(g, "remove objective farm", why, sizeof why);
+  assert_string_equal(why, "there is no objective farm (the objectives: the farm, Mill, 3)");
+  ok_line(g, "remove objective The  FARM");
+  assert_true(has_event(
+      g, "Fighting Withdrawal, turn 1: the defender removes objective the farm at 02,04"));
+  pass(g);
+  to_defender(g);
+  /* The players' way: the name straight from the view. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_int_equal(v->nobjectives, 2);
+  assert_string_equal(v->objectives[0].name, "Mill");
+  struct murk_command c;
+  assert_int_equal(murk_command_remove_objective(&c, v->objectives[0].name), MURK_OK);
+  murk_view_free(v);
+  assert_int_equal(murk_game_apply(g, D, &c, why, sizeof why), MURK_OK);
+  assert_true(has_event(g, "the defender removes objective Mill at 08,04"));
+  assert_int_equal(g->s.nobjectives, 1);
+  assert_string_equal(g->s.objectives[0].name, "3");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -824,6 +864,7 @@ int main(void) {
       cmocka_unit_test(test_turn_limit_otherwise),
       cmocka_unit_test(test_random_game_length),
       cmocka_unit_test(test_fighting_withdrawal_schedule),
+      cmocka_unit_test(test_fighting_withdrawal_named_objectives),
       cmocka_unit_test(test_withdraw_template_stays_secret),
       cmocka_unit_test(test_mission_keys),
   };
