@@ -1,7 +1,7 @@
 /* computer.c: the computer opponent (sim.h; `murk play --vs computer`, docs/playing.md,
  * "Seats"). Like greedy it reads one side's view and its own generator, nothing else, and
- * shares greedy's plan (plan.c) for setup, arrivals and fighting; its style row (below) puts
- * its own judgements from the view in four places:
+ * shares greedy's plan (plan.c) for setup; its style row (below) puts its own judgements
+ * from the view in these places:
  *
  *   - goals (goal_of): with objectives to take, every unit but a dummy heads for the
  *     nearest (greedy keeps one in three back to guard the enemy's); a revealed platoon
@@ -27,8 +27,17 @@
  *   - withdrawals and removed objectives (Fighting Withdrawal): the platoons furthest from
  *     the objectives it guards withdraw first; the objective the enemy stands nearest is
  *     removed first;
- *   - targets: of the nearest enemy platoons in reach, those in the open first; deployment
- *     spread over the objectives it must take (or guards), in its own zone;
+ *   - fighting (fight.c): each revealed platoon shoots the targets the view lists for it,
+ *     nearest first, one in the open before a nearer one in cover or a fortification; it
+ *     assaults only a platoon with no more teams than its own (counted by the revealed
+ *     marker: teams out of sight fire back too), and a hidden platoon shows itself to
+ *     assault only then (to shoot: within 10 cells of a revealed enemy, as greedy);
+ *   - patrols, ambushes and arrivals (fight.c): the No Man's Land patrol is its platoon
+ *     with the most teams, at the patrol cell nearest the objective it placed for the
+ *     enemy; ambushes and arrivals from reserve go to the cells nearest the objectives it
+ *     must take, or (a side that only guards) the guarded objective the enemy stands
+ *     nearest;
+ *   - deployment spread over the objectives it must take (or guards), in its own zone;
  *   - objectives: placed by whom they are for (the view's place_for), see objective_tries.
  *
  * What the mission's end asks it reads from the view (struct murk_view_ending), never
@@ -382,10 +391,13 @@ static int enemy_gap(const struct ctx* c, struct murk_pos p) {
   return best;
 }
 
-/* Withdrawals (Fighting Withdrawal): the platoons furthest from the objectives the side
- * guards go first; removing an objective: the one the enemy is nearest goes first. */
+/* No Man's Land's patrol and ambushes (fight.c); withdrawals (Fighting Withdrawal): the
+ * platoons furthest from the objectives the side guards go first; removing an objective:
+ * the one the enemy is nearest goes first. */
 static void choice_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
+  sim_patrol_tries(c);
+  sim_ambush_tries(c);
   if (sim_can(c, MURK_CMD_WITHDRAW) && v->withdraw_due > 0) {
     int order[64], far[64], n = 0;
     for (int i = 0; i < c->nunits && n < 64; i++) {
@@ -511,10 +523,11 @@ static void objective_tries(struct ctx* c) {
 static const struct sim_style computer_style = {
     .first_draws = 16, /* best of 16, 8, 4 draws for the first three deploy tries */
     .spread = true,
-    .open_first = true,
     .moves = moves,
-    .choices_first = choice_tries,
+    .choices_first = choice_tries, /* withdrawals, removals; patrols, ambushes (fight.c) */
     .objectives = objective_tries,
+    .fights = sim_fight_tries,         /* fight.c */
+    .arrivals = sim_arrive_near_tries, /* fight.c */
 };
 
 void sim_computer(struct ctx* c, int round) {

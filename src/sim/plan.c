@@ -15,9 +15,6 @@
 /* Shots are not tried beyond this (cells): no profile in a bundled mission reaches it. */
 #define SHOOT_TRIES_RANGE 24
 #define ASSAULT_TRIES_RANGE 2
-/* A target in the open goes before a nearer one in cover if it is at most this much
- * further (cells). */
-#define OPEN_TARGET_SLACK 3
 /* Fresh cells for setup commands ("deploy 3 at", "objective at"): where they may go is the
  * mission's rule, so draw and let the game say. The first tries are the best of several
  * draws; keep-out bands often refuse exactly the best cells, so plain draws follow. */
@@ -150,8 +147,8 @@ static void setup_tries(struct ctx* c, const struct sim_style* s, int round) {
 }
 
 /* Shots or assaults of each revealed platoon at the three nearest revealed enemies in reach,
- * nearest first (open_first: one in the open before a nearer one in cover). */
-static void fight_tries(struct ctx* c, const struct sim_style* s, bool shooting) {
+ * nearest first. */
+static void fight_tries(struct ctx* c, bool shooting) {
   for (int i = 0; i < c->nunits; i++) {
     const struct unit* u = &c->units[i];
     if (u->hidden || (shooting ? u->shot : u->assaulted)) continue;
@@ -166,16 +163,6 @@ static void fight_tries(struct ctx* c, const struct sim_style* s, bool shooting)
       order[k] = f;
       gaps[k] = g;
     }
-    for (int a = 1; s->open_first && a < no; a++)
-      for (int b = a; b > 0; b--) {
-        bool open_b = !sim_in_cover(c, c->foes[order[b]].pos);
-        bool open_a = !sim_in_cover(c, c->foes[order[b - 1]].pos);
-        if (!open_b || open_a || gaps[b] > gaps[0] + OPEN_TARGET_SLACK) break;
-        int t = order[b];
-        order[b] = order[b - 1], order[b - 1] = t;
-        t = gaps[b];
-        gaps[b] = gaps[b - 1], gaps[b - 1] = t;
-      }
     for (int k = 0; k < no; k++) {
       struct murk_command* cmd = sim_add(c, shooting ? MURK_CMD_SHOOT : MURK_CMD_ASSAULT);
       if (!cmd) return;
@@ -220,6 +207,10 @@ static void play_tries(struct ctx* c, const struct sim_style* s) {
       bool shooting = v->step == MURK_STEP_SHOOTING;
       int reach = shooting ? REVEAL_TO_SHOOT : ASSAULT_TRIES_RANGE;
       if (shooting && sim_can(c, MURK_CMD_SPOT)) sim_add(c, MURK_CMD_SPOT);
+      if (s->fights) {
+        s->fights(c, shooting);
+        break;
+      }
       /* Hidden platoons within reach of a revealed enemy show themselves to fight. */
       for (int i = 0; i < c->nunits; i++) {
         const struct unit* u = &c->units[i];
@@ -230,7 +221,7 @@ static void play_tries(struct ctx* c, const struct sim_style* s) {
           if (cmd) cmd->unit = u->ref;
         }
       }
-      fight_tries(c, s, shooting);
+      fight_tries(c, shooting);
       break;
     }
     default:
@@ -243,7 +234,10 @@ void sim_plan(struct ctx* c, const struct sim_style* s, int round) {
   unsigned other = c->verbs & ~sim_planned_verbs(v) & ~KIND(END) & ~KIND(ARRIVE);
   /* Arrivals first (one due must come on before the step can end), then a few tries of
    * the other legal verbs the plan does not make itself. */
-  sim_arrival_tries(c);
+  if (s->arrivals)
+    s->arrivals(c);
+  else
+    sim_arrival_tries(c);
   if (s->choices_first) s->choices_first(c);
   sim_other_tries(c, other, OTHER_TRIES);
   if (v->phase == MURK_PHASE_PLAY) {

@@ -8,6 +8,7 @@
  *   greedy.c  the greedy player
  *   random.c  the random player
  *   computer.c the computer opponent
+ *   fight.c   the computer's fighting: reveals, targets, assaults, patrols
  *   driver.c  murk_sim_decide, murk_sim_step, murk_sim_play
  *
  * Everything is read from one side's view: the public table (map, terrain, entries, own
@@ -267,7 +268,6 @@ void sim_arrival_tries(struct ctx* c);
 struct sim_style {
   int first_draws; /* deploy: the first three tries are the best of this, half, a quarter */
   bool spread;     /* deploy: the k-th thing placed aims at the k-th objective */
-  bool open_first; /* fight: a target in the open before a slightly nearer one in cover */
   /* movement: the style's own moves instead of the shared ones (NULL: the shared ones) */
   void (*moves)(struct ctx* c);
   /* tries of the choices the rules leave to the side (withdraw, remove...), before the
@@ -276,12 +276,29 @@ struct sim_style {
   /* objectives phase: the style's own tries of where to place one, before the shared draws
    * (NULL: none) */
   void (*objectives)(struct ctx* c);
+  /* shooting and assault steps: the style's own reveals and fights instead of the shared
+   * ones (NULL: the shared ones) */
+  void (*fights)(struct ctx* c, bool shooting);
+  /* arrivals from reserve due now: the style's own tries instead of the shared ones */
+  void (*arrivals)(struct ctx* c);
 };
 /* Where the i-th unit heads by the shared plan, and how near counts as there. False:
  * nowhere to go. */
 bool sim_goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos* goal, int* near);
 /* Write the tries of one decision (round > 0: every try and `end` were refused). */
 void sim_plan(struct ctx* c, const struct sim_style* s, int round);
+
+/* ---- fight.c: the computer's fighting ---- */
+/* Shooting or assault step: hidden platoons near a revealed enemy show themselves, then the
+ * shots (assaults) of every revealed platoon at the targets the view lists, the most worth
+ * first. */
+void sim_fight_tries(struct ctx* c, bool shooting);
+/* No Man's Land's patrol phase: which platoon goes out, and where. */
+void sim_patrol_tries(struct ctx* c);
+/* Arrivals due now: at the cells the view lists nearest where the platoon is needed. */
+void sim_arrive_near_tries(struct ctx* c);
+/* An ambush placed or sprung now: near where it is needed, clear of the enemy. */
+void sim_ambush_tries(struct ctx* c);
 
 /* ---- the players ---- */
 void sim_greedy(struct ctx* c, int round);

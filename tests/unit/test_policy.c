@@ -470,6 +470,59 @@ static void test_greedy_shoots_and_assaults(void** st) {
   murk_mission_free(m);
 }
 
+/* The index of the first try of kind k in a plan, -1 if none. */
+static int first_of(const struct murk_policy_plan* plan, enum murk_command_kind k) {
+  for (int i = 0; i < plan->n; i++)
+    if (plan->cmds[i].kind == k) return i;
+  return -1;
+}
+
+/* The computer's fighting (fight.c), on a hand-made table: its lancers (3 teams) have the
+ * rangers (4 teams, the nearest of them in the woods) and the hussars (3 teams, in the open,
+ * a little further) in sight. Greedy shoots the nearest; the computer shoots the one in the
+ * open first, where a hit kills more often. In the assault step both are within reach:
+ * greedy assaults the nearest; the computer does not assault a platoon with more teams than
+ * its own (their defensive fire comes first; it counts the rangers' four teams by their
+ * revealed marker, though it sees only two) and assaults the hussars. */
+static void test_computer_fights(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_OPEN);
+  struct murk_game* g = new_game(m, 9);
+  ok_lines(g,
+           "objective at 8,1\nobjective at 8,10\n"
+           "deploy 1 at 7,6\ndeploy 1 at 5,4\ndeploy 2 at 2,10\ndeploy 2 at 9,4\nend\nend\n"
+           "end"); /* the attacker's movement step */
+  assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_rng rng;
+  murk_policy_seed(&rng, 9, MURK_ATTACKER);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  /* Markers: attacker P1 (its platoon 1), defender P2 (rangers), P3, P4 (hussars). */
+  plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+  int shot = first_of(&plan, MURK_CMD_SHOOT);
+  assert_true(shot >= 0);
+  assert_string_equal(line(&plan, shot), "shoot 1 at P2");
+  plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
+  shot = first_of(&plan, MURK_CMD_SHOOT);
+  assert_true(shot >= 0);
+  assert_string_equal(line(&plan, shot), "shoot 1 at P4");
+  assert_true(plan_has(&plan, "shoot 1 at P2")); /* then the other, should that be refused */
+  murk_view_free(v);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
+  v = view(g, MURK_ATTACKER);
+  plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
+  assert_string_equal(line(&plan, first_of(&plan, MURK_CMD_ASSAULT)), "assault 1 at P2");
+  plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
+  assert_string_equal(line(&plan, first_of(&plan, MURK_CMD_ASSAULT)), "assault 1 at P4");
+  assert_false(plan_has(&plan, "assault 1 at P2"));
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* Reserves: greedy tries `end` first, then the last waiting platoons. */
 static void test_greedy_reserves(void** st) {
   (void)st;
@@ -917,6 +970,7 @@ int main(void) {
       cmocka_unit_test(test_greedy_heads_for_objectives),
       cmocka_unit_test(test_greedy_shoots_and_assaults),
       cmocka_unit_test(test_greedy_reserves),
+      cmocka_unit_test(test_computer_fights),
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_computer_places_by_whom_for),

@@ -1,0 +1,269 @@
+/* fight.c: the computer's fighting and the choices around it (players.h): which hidden
+ * platoons show themselves to fight, which enemy each platoon shoots, whether it assaults,
+ * which platoon goes out on patrol (No Man's Land) and where platoons come on from reserve.
+ * Like the rest of the players it reads only its view: the targets the view lists for each
+ * own platoon (in range and in sight, or within reach), the enemy teams it shows and the
+ * team counts of revealed markers, the ground they stand on, the objectives, the patrol
+ * and arrival cells. It computes no rule: what it weighs are judgements of docs/rules.md,
+ * "Combat" (a team in the open is hit more easily and saves worse than one in cover or a
+ * fortification; hits fall on the target team nearest the shooter; an assault takes the
+ * target's defensive fire first, then each assaulting team left strikes once with no save),
+ * and the game decides. */
+#include "murk/error.h"
+#include "players.h"
+
+/* A hidden platoon this close to a revealed enemy team shows itself to shoot (cells). */
+#define REVEAL_TO_SHOOT 10
+/* Within this of a target team a platoon may assault (cells; the game judges the reach). */
+#define ASSAULT_REACH 2
+/* Shots are not tried beyond this (cells) when the view lists no targets. */
+#define SHOOT_RANGE 24
+/* A target in the open goes before a nearer one in cover up to this much further (cells). */
+#define OPEN_SLACK 3
+/* An assault is tried only with at least this many teams more than the target has (each of
+ * its teams fires at the assaulters first, and each assaulting team left strikes once).
+ * Tuned by scripts/computer-strength.sh: 0 against greedy's "whatever is within reach". */
+#define ASSAULT_MARGIN 0
+/* Tries per platoon (the game takes the first it accepts). */
+#define TARGET_TRIES 3
+
+static bool fortified(const struct ctx* c, struct murk_pos p) {
+  const struct murk_view* v = c->v;
+  if (!v->map || !v->terrain || !sim_on_table(c, p)) return false;
+  unsigned char t = v->map[sim_cell(c, p)];
+  return t < v->nterrain && v->terrain[t].works == MURK_WORKS_FORTIFICATION;
+}
+
+/* Teams enemy platoon `number` has: those the view shows, or more if its revealed marker
+ * says so (teams out of sight still fire back). */
+static int teams_of(struct ctx* c, int number) {
+  int n = number >= 0 && number < c->foe_teams.n ? c->foe_teams.count[number] : 0;
+  const struct murk_view_marker* m = murk_view_marker_by_number(c->v, c->enemy, number);
+  return m && m->known && m->nteams > n ? m->nteams : n;
+}
+
+/* Does the view list own platoon `platoon` as able to shoot (assault) enemy P<number>? With
+ * no list at all (a lean view), any: the game judges. */
+static bool listed(const struct ctx* c, int platoon, int number, bool shooting) {
+  const struct murk_view* v = c->v;
+  if (v->ntargets == 0) return true;
+  for (int i = 0; i < v->ntargets; i++) {
+    const struct murk_view_target* t = &v->targets[i];
+    if (t->platoon == platoon && t->target == number) return shooting ? t->shoot : t->assault;
+  }
+  return false;
+}
+
+struct cand {
+  int number;
+  int gap;   /* cells from the platoon's nearest team to the target's nearest */
+  bool open; /* the target team nearest the platoon (where hits fall) is in the open */
+};
+
+/* Shots (or assaults) of each revealed platoon at the enemy platoons the view lists for it:
+ * nearest first (more of its teams reach, none at long range), one in the open before a
+ * nearer one in cover or a fortification up to OPEN_SLACK cells further; an assault only at
+ * a platoon with no more teams than its own (ASSAULT_MARGIN). */
+static void target_tries(struct ctx* c, bool shooting) {
+  if (sim_ctx_group(c) != MURK_OK) return;
+  const struct groups* f = &c->foe_teams;
+  const struct groups* o = &c->own_teams;
+  int limit = shooting ? SHOOT_RANGE : ASSAULT_REACH;
+  for (int i = 0; i < c->nunits; i++) {
+    const struct unit* u = &c->units[i];
+    if (u->hidden || (shooting ? u->shot : u->assaulted)) continue;
+    if (u->platoon < 0 || u->platoon >= o->n || o->count[u->platoon] == 0) continue;
+    int mine = o->count[u->platoon];
+    struct cand cs[32];
+    int n = 0;
+    for (int k = 0; k < c->nfoes && n < 32; k++) {
+      int number = c->foes[k].number;
+      if (!c->foes[k].platoon || number < 0 || number >= f->n || f->count[number] == 0) continue;
+      if (!listed(c, u->platoon, number, shooting)) continue;
+      if (!shooting && mine < teams_of(c, number) + ASSAULT_MARGIN) continue;
+      int gap = INT_MAX;
+      struct murk_pos at = f->pos[f->first[number]];
+      for (int a = o->first[u->platoon]; a < o->first[u->platoon] + mine; a++)
+        for (int b = f->first[number]; b < f->first[number] + f->count[number]; b++) {
+          int d = sim_dist(c, o->pos[a], f->pos[b]);
+          if (d < gap) gap = d, at = f->pos[b];
+        }
+      if (gap > limit) continue;
+      int j = n++;
+      for (; j > 0 && cs[j - 1].gap > gap; j--) cs[j] = cs[j - 1];
+      cs[j] = (struct cand){number, gap, !sim_in_cover(c, at) && !fortified(c, at)};
+    }
+    for (int a = 1; shooting && a < n; a++)
+      for (int b = a; b > 0; b--) {
+        if (!cs[b].open || cs[b - 1].open || cs[b].gap > cs[0].gap + OPEN_SLACK) break;
+        struct cand t = cs[b];
+        cs[b] = cs[b - 1], cs[b - 1] = t;
+      }
+    for (int k = 0; k < n && k < TARGET_TRIES; k++) {
+      struct murk_command* cmd = sim_add(c, shooting ? MURK_CMD_SHOOT : MURK_CMD_ASSAULT);
+      if (!cmd) return;
+      cmd->unit = u->ref;
+      cmd->target.kind = MURK_REF_PLATOON;
+      cmd->target.n = cs[k].number;
+    }
+  }
+}
+
+void sim_fight_tries(struct ctx* c, bool shooting) {
+  int reach = shooting ? REVEAL_TO_SHOOT : ASSAULT_REACH;
+  const struct murk_view* v = c->v;
+  /* Hidden platoons within reach of a revealed enemy show themselves to fight; to assault,
+   * only one that would (a template is never a target: hidden, it is safe). */
+  for (int i = 0; i < c->nunits; i++) {
+    const struct unit* u = &c->units[i];
+    if (!u->hidden || u->dummy) continue;
+    int g, f = sim_nearest_platoon_foe(c, u, &g);
+    if (f < 0 || g > reach) continue;
+    if (!shooting) {
+      int mine = 0;
+      for (int k = 0; k < v->nplatoons; k++)
+        if (v->platoons[k].index == u->platoon) mine = v->platoons[k].nteams;
+      if (mine < teams_of(c, c->foes[f].number) + ASSAULT_MARGIN) continue;
+    }
+    struct murk_command* cmd = sim_add(c, MURK_CMD_REVEAL);
+    if (cmd) cmd->unit = u->ref;
+  }
+  target_tries(c, shooting);
+}
+
+/* No Man's Land's patrol: the platoon with the most teams goes out, at the patrol cell
+ * nearest the objective the side placed for the enemy (the patrol's band lies on that
+ * flank: docs/rules.md, "No Man's Land"), from where it can contest it. */
+void sim_patrol_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (!sim_can(c, MURK_CMD_PATROL) || v->nplace_cells <= 0) return;
+  int order[MURK_MISSION_MAX_PLATOONS], teams[MURK_MISSION_MAX_PLATOONS], n = 0;
+  for (int i = 0; i < v->nplatoons && n < MURK_MISSION_MAX_PLATOONS; i++) {
+    const struct murk_view_platoon* p = &v->platoons[i];
+    if (!p->may_deploy) continue;
+    int k = n++;
+    for (; k > 0 && teams[k - 1] < p->nteams; k--) order[k] = order[k - 1], teams[k] = teams[k - 1];
+    order[k] = p->index, teams[k] = p->nteams;
+  }
+  struct murk_pos at = v->place_cells[0];
+  int best = INT_MAX;
+  for (int i = 0; i < v->nplace_cells; i++) {
+    struct murk_pos p = v->place_cells[i];
+    if (!sim_cell_free(c, p)) continue;
+    int d = c->nguard > 0 ? sim_dist(c, p, c->guard[sim_nearest(c, p, c->guard, c->nguard)]) : 0;
+    if (d < best) best = d, at = p;
+  }
+  for (int k = 0; k < n && k < TARGET_TRIES; k++) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_PATROL);
+    if (!cmd) return;
+    cmd->unit = sim_own(order[k]);
+    cmd->at = at;
+  }
+}
+
+/* How near the nearest enemy marker or team the view shows stands to p (cells). */
+static int enemy_gap(const struct ctx* c, struct murk_pos p) {
+  const struct murk_view* v = c->v;
+  int best = INT_MAX;
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) < best)
+      best = sim_dist(c, m->pos, p);
+  }
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    if (t->owner == c->enemy && sim_dist(c, t->pos, p) < best) best = sim_dist(c, t->pos, p);
+  }
+  return best;
+}
+
+/* Where what comes onto the table should go: the objectives the side must take; a side
+ * that only guards, the guarded objective the enemy stands nearest; else the middle. */
+static int aims_of(const struct ctx* c, struct murk_pos* one, const struct murk_pos** aims) {
+  if (c->ntake > 0) {
+    *aims = c->take;
+    return c->ntake;
+  }
+  *one = (struct murk_pos){c->w / 2, c->h / 2};
+  int best = INT_MAX;
+  for (int k = 0; k < c->nguard; k++) {
+    int d = enemy_gap(c, c->guard[k]);
+    if (k == 0 || d < best) best = d, *one = c->guard[k];
+  }
+  *aims = one;
+  return 1;
+}
+
+/* The TARGET_TRIES cells of cells[0..n) nearest the aims, nearest first, into best. */
+static int nearest_cells(const struct ctx* c, const struct murk_pos* cells, int n,
+                         const struct murk_pos* aims, int naims, struct murk_pos* best) {
+  int bd[TARGET_TRIES], nb = 0;
+  for (int k = 0; k < n; k++) {
+    struct murk_pos p = cells[k];
+    int d = sim_dist(c, p, aims[sim_nearest(c, p, aims, naims)]);
+    if (nb == TARGET_TRIES && d >= bd[nb - 1]) continue;
+    int j = nb < TARGET_TRIES ? nb++ : nb - 1;
+    for (; j > 0 && bd[j - 1] > d; j--) best[j] = best[j - 1], bd[j] = bd[j - 1];
+    best[j] = p, bd[j] = d;
+  }
+  return nb;
+}
+
+/* Arrivals: of the cells the view lists for each platoon that may come on, the three
+ * nearest where it is needed (aims_of); a deep strike aims the same way, at the cells the
+ * view says it may aim at. Then the shared draws, should the game refuse these. */
+void sim_arrive_near_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (!sim_can(c, MURK_CMD_ARRIVE)) return;
+  struct murk_pos one;
+  const struct murk_pos* aims;
+  int naims = aims_of(c, &one, &aims);
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (!pl->may_arrive) continue;
+    for (int a = 0; a < v->narrivals; a++) {
+      const struct murk_view_arrival* ar = &v->arrivals[a];
+      if (ar->kind != pl->reserve || (ar->platoon >= 0 && ar->platoon != pl->index)) continue;
+      struct murk_pos best[TARGET_TRIES];
+      int nb = nearest_cells(c, ar->cells, ar->ncells, aims, naims, best);
+      for (int k = 0; k < nb; k++) {
+        struct murk_command* cmd = sim_add(c, MURK_CMD_ARRIVE);
+        if (!cmd) return;
+        cmd->unit = sim_own(pl->index);
+        cmd->at = best[k];
+      }
+    }
+  }
+  sim_arrival_tries(c);
+}
+
+/* Ambushes sprung or placed (`ambush N at X,Y`, play or the immediate ambush): of some
+ * free cells of the own zone drawn at random, those nearest where it is needed (aims_of)
+ * and beyond AMBUSH_CLEAR of every enemy the view shows (the game says how far it must be). */
+#define AMBUSH_DRAWS 48
+#define AMBUSH_CLEAR 4
+void sim_ambush_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (!sim_can(c, MURK_CMD_AMBUSH) || v->phase == MURK_PHASE_RESERVES) return;
+  int p = -1;
+  for (int i = 0; i < v->nplatoons && p < 0; i++)
+    if (v->platoons[i].state == MURK_PLATOON_RESERVE && v->platoons[i].ambush)
+      p = v->platoons[i].index;
+  if (p < 0) return;
+  struct murk_pos one;
+  const struct murk_pos* aims;
+  int naims = aims_of(c, &one, &aims);
+  struct murk_pos cells[AMBUSH_DRAWS], best[TARGET_TRIES];
+  int n = 0;
+  for (int i = 0; i < AMBUSH_DRAWS; i++) {
+    struct murk_pos q = sim_zone_cell(c);
+    if (sim_cell_free(c, q) && enemy_gap(c, q) > AMBUSH_CLEAR) cells[n++] = q;
+  }
+  int nb = nearest_cells(c, cells, n, aims, naims, best);
+  for (int k = 0; k < nb; k++) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_AMBUSH);
+    if (!cmd) return;
+    cmd->unit = sim_own(p);
+    cmd->at = best[k];
+  }
+}
