@@ -375,22 +375,6 @@ done:
 
 /* ---- choices the rules leave to the side ---- */
 
-/* How near the nearest enemy marker or team the view shows stands to p (cells). */
-static int enemy_gap(const struct ctx* c, struct murk_pos p) {
-  const struct murk_view* v = c->v;
-  int best = INT_MAX;
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) < best)
-      best = sim_dist(c, m->pos, p);
-  }
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* t = &v->teams[i];
-    if (t->owner == c->enemy && sim_dist(c, t->pos, p) < best) best = sim_dist(c, t->pos, p);
-  }
-  return best;
-}
-
 /* No Man's Land's patrol and ambushes (fight.c); withdrawals (Fighting Withdrawal): the
  * platoons furthest from the objectives the side guards go first; removing an objective:
  * the one the enemy is nearest goes first. */
@@ -419,7 +403,7 @@ static void choice_tries(struct ctx* c) {
   if (sim_can(c, MURK_CMD_REMOVE) && v->nobjectives > 0) {
     int order[64], gap[64], n = 0;
     for (int i = 0; i < v->nobjectives && n < 64; i++) {
-      int d = enemy_gap(c, v->objectives[i].pos);
+      int d = sim_enemy_gap(c, v->objectives[i].pos);
       int k = n++;
       for (; k > 0 && gap[k - 1] > d; k--) order[k] = order[k - 1], gap[k] = gap[k - 1];
       order[k] = i, gap[k] = d;

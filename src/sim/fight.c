@@ -161,22 +161,6 @@ void sim_patrol_tries(struct ctx* c) {
   }
 }
 
-/* How near the nearest enemy marker or team the view shows stands to p (cells). */
-static int enemy_gap(const struct ctx* c, struct murk_pos p) {
-  const struct murk_view* v = c->v;
-  int best = INT_MAX;
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) < best)
-      best = sim_dist(c, m->pos, p);
-  }
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* t = &v->teams[i];
-    if (t->owner == c->enemy && sim_dist(c, t->pos, p) < best) best = sim_dist(c, t->pos, p);
-  }
-  return best;
-}
-
 /* Where what comes onto the table should go: the objectives the side must take; a side
  * that only guards, the guarded objective the enemy stands nearest; else the middle. */
 static int aims_of(const struct ctx* c, struct murk_pos* one, const struct murk_pos** aims) {
@@ -187,7 +171,7 @@ static int aims_of(const struct ctx* c, struct murk_pos* one, const struct murk_
   *one = (struct murk_pos){c->w / 2, c->h / 2};
   int best = INT_MAX;
   for (int k = 0; k < c->nguard; k++) {
-    int d = enemy_gap(c, c->guard[k]);
+    int d = sim_enemy_gap(c, c->guard[k]);
     if (k == 0 || d < best) best = d, *one = c->guard[k];
   }
   *aims = one;
@@ -257,7 +241,7 @@ void sim_ambush_tries(struct ctx* c) {
   int n = 0;
   for (int i = 0; i < AMBUSH_DRAWS; i++) {
     struct murk_pos q = sim_zone_cell(c);
-    if (sim_cell_free(c, q) && enemy_gap(c, q) > AMBUSH_CLEAR) cells[n++] = q;
+    if (sim_cell_free(c, q) && sim_enemy_gap(c, q) > AMBUSH_CLEAR) cells[n++] = q;
   }
   int nb = nearest_cells(c, cells, n, aims, naims, best);
   for (int k = 0; k < nb; k++) {

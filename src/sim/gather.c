@@ -475,3 +475,19 @@ int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out) {
   if (gap_out) *gap_out = bd;
   return best;
 }
+
+/* How near the nearest enemy marker or team the view shows stands to p (cells). */
+int sim_enemy_gap(const struct ctx* c, struct murk_pos p) {
+  const struct murk_view* v = c->v;
+  int best = INT_MAX;
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) < best)
+      best = sim_dist(c, m->pos, p);
+  }
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    if (t->owner == c->enemy && sim_dist(c, t->pos, p) < best) best = sim_dist(c, t->pos, p);
+  }
+  return best;
+}

@@ -213,6 +213,9 @@ const struct unit* sim_random_unit(struct ctx* c, int which);
 int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number);
 /* The nearest revealed enemy platoon to a unit (index into foes), -1 if none. */
 int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out);
+/* How near the nearest enemy marker or team the view shows stands to p (cells; INT_MAX:
+ * none). */
+int sim_enemy_gap(const struct ctx* c, struct murk_pos p);
 int sim_nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos* set, int n);
 
 /* ---- policy.c: writing the plan ---- */
