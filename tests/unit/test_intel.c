@@ -147,6 +147,19 @@ deployed(const struct murk_mission* m, uint64_t seed, const char* defender, cons
 #define DEF_FAR "deploy 3 at 19,00\ndeploy 4 at 17,00\n"
 #define ATT_FAR "deploy 1 at 00,15\n"
 
+/* The defender's wing 1 on row 02 and the attacker's wing 5 on `row`, both in column `col`
+ * with their two Dis counters either side; the other wings far (DEF_FAR, ATT_FAR). */
+static struct murk_game* wings_in_column(const struct murk_mission* m, int col, int row) {
+  char def[160], att[160];
+  snprintf(def, sizeof def,
+           "deploy 1 at %02d,02\ndeploy 1 at %02d,02\ndeploy 1 at %02d,02\n" DEF_FAR, col, col - 1,
+           col + 1);
+  snprintf(att, sizeof att,
+           ATT_FAR "deploy 5 at %02d,%02d\ndeploy 5 at %02d,%02d\ndeploy 5 at %02d,%02d\n", col,
+           row, col - 1, row, col + 1, row);
+  return deployed(m, 1, def, att);
+}
+
 static void dump_events(const struct murk_game* g, size_t from) {
   char line[300];
   for (size_t i = from; i < mk_game_event_count(g); i++) {
@@ -385,9 +398,7 @@ static void test_move_allowance(void** st) {
 static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
-               ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
+  struct murk_game* g = wings_in_column(m, 4, 14);
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   /* Eight hexes: nothing. */
   size_t mark = mk_game_event_count(g);
@@ -414,9 +425,7 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
 static void test_no_spot_without_line_of_sight(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      deployed(m, 1, "deploy 1 at 15,02\ndeploy 1 at 14,02\ndeploy 1 at 16,02\n" DEF_FAR,
-               ATT_FAR "deploy 5 at 15,14\ndeploy 5 at 14,14\ndeploy 5 at 16,14\n");
+  struct murk_game* g = wings_in_column(m, 15, 14);
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   size_t mark = mk_game_event_count(g);
   /* Through seven, six and five hexes: the woods between hide the wings from each other. */
@@ -1482,11 +1491,7 @@ static void test_dis_refusals(void** st) {
  * has its wing spotted like a moving leader; behind the woods it is not. */
 static void dis_spot_case(bool clear) {
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      clear ? deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
-                       ATT_FAR "deploy 5 at 04,10\ndeploy 5 at 03,10\ndeploy 5 at 05,10\n")
-            : deployed(m, 1, "deploy 1 at 15,02\ndeploy 1 at 14,02\ndeploy 1 at 16,02\n" DEF_FAR,
-                       ATT_FAR "deploy 5 at 15,10\ndeploy 5 at 14,10\ndeploy 5 at 16,10\n");
+  struct murk_game* g = clear ? wings_in_column(m, 4, 10) : wings_in_column(m, 15, 10);
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
   size_t mark = mk_game_event_count(g);
@@ -1569,9 +1574,7 @@ static void test_dis_spots_dummies(void** st) {
 static void test_dis_footprint_moves(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
-               ATT_FAR "deploy 5 at 04,13\ndeploy 5 at 03,13\ndeploy 5 at 05,13\n");
+  struct murk_game* g = wings_in_column(m, 4, 13);
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   ok_line(g, "dis 5 to 04,12 05,13");
   end_turn(g);
@@ -1647,18 +1650,6 @@ static void test_deploy_prompt(void** st) {
 #define LEAK_ATTEMPTS 500
 #define LEAK_APPLIED 200
 
-static int pick(struct murk_rng* r, int n) {
-  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
-}
-
-static struct murk_pos near_cell(struct murk_rng* r, struct murk_pos c, int spread) {
-  struct murk_pos p = {c.x + pick(r, 2 * spread + 1) - spread,
-                       c.y + pick(r, 2 * spread + 1) - spread};
-  if (p.x < 0) p.x = 0;
-  if (p.y < 0) p.y = 0;
-  return p;
-}
-
 /* A command for the side to act from its own view: deployments near what it has down,
  * moves of its leaders and platoons (toward the enemy, mostly), its leaders' Dis counters
  * moved, reveals, shots, `end`. */
@@ -1666,7 +1657,7 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   struct murk_command c;
   memset(&c, 0, sizeof c);
   enum murk_side side = v->to_act;
-  int roll = pick(r, 100);
+  int roll = rand_pick(r, 100);
   int own[MK_MAX_MARKERS], nown = 0, enemy[MK_MAX_MARKERS], nenemy = 0;
   for (int i = 0; i < v->nmarkers; i++) {
     if (v->markers[i].owner == side && v->markers[i].on_table) own[nown++] = i;
@@ -1681,16 +1672,16 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   int dir = side == MURK_ATTACKER ? -1 : 1;
   if (v->phase == MURK_PHASE_DEPLOY) {
     c.kind = MURK_CMD_DEPLOY;
-    c.at.x = pick(r, v->grid.width);
-    c.at.y = side == MURK_ATTACKER ? v->grid.height - 1 - pick(r, 7) : pick(r, 7);
-    if (nown > 0 && roll < 40) c.at = near_cell(r, v->markers[own[nown - 1]].pos, 2);
+    c.at.x = rand_pick(r, v->grid.width);
+    c.at.y = side == MURK_ATTACKER ? v->grid.height - 1 - rand_pick(r, 7) : rand_pick(r, 7);
+    if (nown > 0 && roll < 40) c.at = rand_near_cell(r, v->markers[own[nown - 1]].pos, 2);
     if (roll < 8 || (nwait == 0 && roll < 50)) {
       c.kind = MURK_CMD_END;
     } else if (roll < 30 || nwait == 0) {
       c.unit.kind = MURK_REF_DUMMY;
     } else {
       c.unit.kind = MURK_REF_OWN;
-      c.unit.n = v->platoons[waiting[pick(r, nwait)]].index + 1;
+      c.unit.n = v->platoons[waiting[rand_pick(r, nwait)]].index + 1;
     }
     return c;
   }
@@ -1701,7 +1692,7 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   if (roll < 26 && nown > 0) {
     c.kind = MURK_CMD_REVEAL;
     c.unit.kind = MURK_REF_MARKER;
-    c.unit.n = v->markers[own[pick(r, nown)]].number;
+    c.unit.n = v->markers[own[rand_pick(r, nown)]].number;
     return c;
   }
   switch (v->step) {
@@ -1709,23 +1700,23 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       if (nown > 0 && roll < 36) {
         /* Dis counters moved by their owner: around the leader, one a row toward the
          * enemy; now and then too far, or refused for another reason. */
-        const struct murk_view_marker* mk = &v->markers[own[pick(r, nown)]];
+        const struct murk_view_marker* mk = &v->markers[own[rand_pick(r, nown)]];
         c.kind = MURK_CMD_DIS;
         c.unit.kind = MURK_REF_MARKER;
         c.unit.n = mk->number;
-        c.at = near_cell(r, P(mk->pos.x, mk->pos.y + dir), 2);
-        c.at2 = near_cell(r, mk->pos, 2);
+        c.at = rand_near_cell(r, P(mk->pos.x, mk->pos.y + dir), 2);
+        c.at2 = rand_near_cell(r, mk->pos, 2);
         return c;
       }
       c.kind = MURK_CMD_MOVE;
       struct murk_pos from;
-      if (nown > 0 && (nrev == 0 || pick(r, 3))) {
-        const struct murk_view_marker* mk = &v->markers[own[pick(r, nown)]];
+      if (nown > 0 && (nrev == 0 || rand_pick(r, 3))) {
+        const struct murk_view_marker* mk = &v->markers[own[rand_pick(r, nown)]];
         c.unit.kind = MURK_REF_MARKER;
         c.unit.n = mk->number;
         from = mk->pos;
       } else if (nrev > 0) {
-        const struct murk_view_platoon* vp = &v->platoons[revealed[pick(r, nrev)]];
+        const struct murk_view_platoon* vp = &v->platoons[revealed[rand_pick(r, nrev)]];
         c.unit.kind = MURK_REF_OWN;
         c.unit.n = vp->index + 1;
         from = P(0, 0);
@@ -1735,8 +1726,8 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
         c.kind = MURK_CMD_END;
         return c;
       }
-      from.y += dir * pick(r, 5);
-      c.at = near_cell(r, from, 3);
+      from.y += dir * rand_pick(r, 5);
+      c.at = rand_near_cell(r, from, 3);
       return c;
     }
     case MURK_STEP_SHOOTING:
@@ -1747,14 +1738,14 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       break;
   }
   c.unit.kind = MURK_REF_OWN;
-  c.unit.n = nrev > 0 ? v->platoons[revealed[pick(r, nrev)]].index + 1 : 1 + pick(r, 11);
+  c.unit.n = nrev > 0 ? v->platoons[revealed[rand_pick(r, nrev)]].index + 1 : 1 + rand_pick(r, 11);
   if (nenemy > 0) {
-    const struct murk_view_marker* e = &v->markers[enemy[pick(r, nenemy)]];
+    const struct murk_view_marker* e = &v->markers[enemy[rand_pick(r, nenemy)]];
     c.target.kind = e->revealed ? MURK_REF_PLATOON : MURK_REF_MARKER;
     c.target.n = e->number;
   } else {
     c.target.kind = MURK_REF_MARKER;
-    c.target.n = 1 + pick(r, 20);
+    c.target.n = 1 + rand_pick(r, 20);
   }
   return c;
 }

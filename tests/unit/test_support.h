@@ -31,13 +31,8 @@ static inline int test_light(void) {
 }
 #define TEST_COUNT(full, light) (test_light() ? (light) : (full))
 
-/* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
- * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at
- * 4-6,3-4, a stream at column 11 rows 4-6, and cliffs boxing in the north-west corner
- * (0,0). Allowances: road 6 cells, open 4, terrain 2. */
-#define TF_HEAD                                                     \
-  "name: Test Field\n"                                              \
-  "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n"             \
+/* The test fields' terrain: fields, road, woods, stream and cliffs; the map follows. */
+#define TF_LEGEND                                                   \
   "terrain:\n"                                                      \
   "  legend:\n"                                                     \
   "    \".\": {class: open, sight: clear, name: fields}\n"          \
@@ -45,21 +40,29 @@ static inline int test_light(void) {
   "    \"T\": {class: difficult, sight: blocking, name: woods}\n"   \
   "    \"~\": {class: water, sight: clear, name: stream}\n"         \
   "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n" \
-  "  map: |\n"                                                      \
-  "    .X..............\n"                                          \
-  "    X...............\n"                                          \
-  "    ................\n"                                          \
-  "    ....TTT.........\n"                                          \
-  "    ....TTT....~....\n"                                          \
-  "    ...........~....\n"                                          \
-  "    ...........~....\n"                                          \
-  "    ................\n"                                          \
-  "    ................\n"                                          \
-  "    ================\n"                                          \
-  "    ................\n"                                          \
-  "    ................\n"                                          \
-  "deployment:\n"                                                   \
-  "  attacker: {half: south}\n"                                     \
+  "  map: |\n"
+
+/* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
+ * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at
+ * 4-6,3-4, a stream at column 11 rows 4-6, and cliffs boxing in the north-west corner
+ * (0,0). Allowances: road 6 cells, open 4, terrain 2. */
+#define TF_HEAD                                                   \
+  "name: Test Field\n"                                            \
+  "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n" TF_LEGEND \
+  "    .X..............\n"                                        \
+  "    X...............\n"                                        \
+  "    ................\n"                                        \
+  "    ....TTT.........\n"                                        \
+  "    ....TTT....~....\n"                                        \
+  "    ...........~....\n"                                        \
+  "    ...........~....\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ================\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "deployment:\n"                                                 \
+  "  attacker: {half: south}\n"                                   \
   "  defender: {half: north}\n"
 
 #define TF_SETUP "setup: {sides: fixed, first_turn: attacker}\n"
@@ -313,6 +316,21 @@ static inline void leak_check_view(const struct murk_game* g, struct leak_watche
 }
 
 /* ---- random games under the leak watcher (test_hidden.c, test_intel.c) ---- */
+
+/* 0 to n - 1 from the commands' generator (0 when n <= 0). */
+static inline int rand_pick(struct murk_rng* r, int n) {
+  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
+}
+
+/* A cell within `spread` of c in each coordinate, kept off the negative side (a command
+ * may still aim past the far edges: the game refuses it). */
+static inline struct murk_pos rand_near_cell(struct murk_rng* r, struct murk_pos c, int spread) {
+  struct murk_pos p = {c.x + rand_pick(r, 2 * spread + 1) - spread,
+                       c.y + rand_pick(r, 2 * spread + 1) - spread};
+  if (p.x < 0) p.x = 0;
+  if (p.y < 0) p.y = 0;
+  return p;
+}
 
 struct leak_game {
   /* A command for the side to act, from that side's view alone. */
