@@ -101,7 +101,10 @@ static inline int test_light(void) {
   "         teams: [{profile: hussar, count: 3}]}\n"
 
 /* The standard test mission: fog of war with dummies, fixed first turn. */
-#define TF_MISSION TF_HEAD TF_SETUP TF_FOG TF_VIS TF_FORCES
+#define TF_MISSION TF_MISSION_WITH("")
+
+/* The standard test mission with more rules (lines "  key: {...}\n" under rules:). */
+#define TF_MISSION_WITH(rules) TF_HEAD TF_SETUP TF_FOG rules TF_VIS TF_FORCES
 
 static inline struct murk_mission* load_yaml(const char* yaml) {
   struct murk_diags d;
