@@ -659,6 +659,16 @@ static void to_defender(struct murk_game* g) {
   assert_int_equal(murk_game_to_act(g), D);
 }
 
+/* One attacker platoon and two of the defender's on the test field with `extra`
+ * (objectives, rules), deployed, the attacker's turn 1 passed: the defender's turn 1. */
+static struct murk_game* withdrawal_turn_1(struct murk_mission** m, const char* extra) {
+  *m = mission(extra, 1, 1, 0, 2, 1, 0);
+  struct murk_game* g = new_game(*m, 1);
+  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
+  to_defender(g);
+  return g;
+}
+
 static void test_fighting_withdrawal_schedule(void** st) {
   (void)st;
   struct murk_mission* m = mission(FW_MISSION_EXTRA, 1, 1, 0, 6, 1, 0);
@@ -765,16 +775,14 @@ static void test_fighting_withdrawal_schedule(void** st) {
  * table does not have is refused with the ones it has. */
 static void test_fighting_withdrawal_named_objectives(void** st) {
   (void)st;
-  struct murk_mission* m = mission(
+  struct murk_mission* m;
+  struct murk_game* g = withdrawal_turn_1(
+      &m,
       "objectives:\n  fixed:\n"
       "    - {name: the farm, at: \"2,4\", for: attacker}\n"
       "    - {name: Mill, at: \"8,4\", for: attacker}\n"
       "    - {name: \"3\", at: \"14,3\", for: attacker}\n"
-      "rules:\n  fighting_withdrawal: {from_turn: 1, platoons: 9, remove_from: 1}\n",
-      1, 1, 0, 2, 1, 0);
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
-  to_defender(g);
+      "rules:\n  fighting_withdrawal: {from_turn: 1, platoons: 9, remove_from: 1}\n");
   assert_int_equal(g->s.remove_due, 1);
   char why[200];
   bad_line(g, "remove objective farm", why, sizeof why);
@@ -802,14 +810,12 @@ static void test_fighting_withdrawal_named_objectives(void** st) {
 
 static void test_withdraw_template_stays_secret(void** st) {
   (void)st;
-  struct murk_mission* m = mission(
+  struct murk_mission* m;
+  struct murk_game* g = withdrawal_turn_1(
+      &m,
       "objectives:\n  fixed:\n    - {name: alpha, at: \"2,4\", for: attacker}\n"
       "rules:\n  fog_of_war: {dummies: true}\n  fighting_withdrawal: {from_turn: 1, "
-      "platoons: 1, remove_from: 1}\n",
-      1, 1, 0, 2, 1, 0);
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
-  to_defender(g);
+      "platoons: 1, remove_from: 1}\n");
   assert_int_equal(g->s.withdraw_due, 1);
   assert_int_equal(g->s.nobjectives, 1); /* the last objective is never removed */
   char why[200];
