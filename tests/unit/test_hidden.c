@@ -131,17 +131,8 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     c.at = random_cell(r, &v->grid);
     return c;
   }
-  int own_markers[MK_MAX_MARKERS], nown = 0, enemy[MK_MAX_MARKERS], nenemy = 0;
-  for (int i = 0; i < v->nmarkers; i++) {
-    if (v->markers[i].owner == side && v->markers[i].on_table) own_markers[nown++] = i;
-    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
-      enemy[nenemy++] = i;
-  }
-  int waiting[MK_MAX_UNITS], nwait = 0, revealed[MK_MAX_UNITS], nrev = 0;
-  for (int i = 0; i < v->nplatoons; i++) {
-    if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
-    if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
-  }
+  struct view_picks p;
+  view_picks(v, side, &p);
   switch (v->phase) {
     case MURK_PHASE_OBJECTIVES:
       c.kind = roll < 5 ? MURK_CMD_END : MURK_CMD_OBJECTIVE;
@@ -158,15 +149,15 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       /* Own half: rows of the zone's half, anywhere across. */
       c.at = random_cell(r, &v->grid);
       c.at.y = side == MURK_ATTACKER ? v->grid.height / 2 + c.at.y / 2 : c.at.y / 2;
-      if (roll < 15 || (nwait == 0 && roll < 60)) {
+      if (roll < 15 || (p.nwait == 0 && roll < 60)) {
         c.kind = MURK_CMD_END;
-      } else if (roll < 30 || nwait == 0) {
+      } else if (roll < 30 || p.nwait == 0) {
         c.kind = MURK_CMD_DEPLOY;
         c.unit.kind = MURK_REF_DUMMY;
       } else {
         c.kind = MURK_CMD_DEPLOY;
         c.unit.kind = MURK_REF_OWN;
-        c.unit.n = v->platoons[waiting[rand_pick(r, nwait)]].index + 1;
+        c.unit.n = v->platoons[p.waiting[rand_pick(r, p.nwait)]].index + 1;
       }
       return c;
     }
@@ -177,11 +168,11 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     c.kind = MURK_CMD_END;
     return c;
   }
-  if (roll < 32 && (nown > 0 || nrev > 0)) {
+  if (roll < 32 && (p.nown > 0 || p.nrev > 0)) {
     c.kind = MURK_CMD_REVEAL;
-    if (nown > 0 && rand_pick(r, 2)) {
+    if (p.nown > 0 && rand_pick(r, 2)) {
       c.unit.kind = MURK_REF_MARKER;
-      c.unit.n = v->markers[own_markers[rand_pick(r, nown)]].number;
+      c.unit.n = v->markers[p.own[rand_pick(r, p.nown)]].number;
     } else {
       c.unit.kind = MURK_REF_OWN;
       c.unit.n = 1 + rand_pick(r, v->nplatoons);
@@ -192,13 +183,13 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     case MURK_STEP_MOVEMENT: {
       c.kind = MURK_CMD_MOVE;
       struct murk_pos from = {0, 0};
-      if (nown > 0 && (nrev == 0 || rand_pick(r, 3))) {
-        const struct murk_view_marker* mk = &v->markers[own_markers[rand_pick(r, nown)]];
+      if (p.nown > 0 && (p.nrev == 0 || rand_pick(r, 3))) {
+        const struct murk_view_marker* mk = &v->markers[p.own[rand_pick(r, p.nown)]];
         c.unit.kind = MURK_REF_MARKER;
         c.unit.n = mk->number;
         from = mk->pos;
-      } else if (nrev > 0) {
-        const struct murk_view_platoon* vp = &v->platoons[revealed[rand_pick(r, nrev)]];
+      } else if (p.nrev > 0) {
+        const struct murk_view_platoon* vp = &v->platoons[p.revealed[rand_pick(r, p.nrev)]];
         c.unit.kind = MURK_REF_OWN;
         c.unit.n = vp->index + 1;
         for (int i = 0; i < v->nteams; i++)
@@ -215,9 +206,9 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       return c;
     }
     case MURK_STEP_SHOOTING:
-      if (v->nvr >= 0 && roll < 50 && nrev > 0) {
+      if (v->nvr >= 0 && roll < 50 && p.nrev > 0) {
         /* At night: a starshell or an illuminating round near one of its own teams. */
-        const struct murk_view_platoon* vp = &v->platoons[revealed[rand_pick(r, nrev)]];
+        const struct murk_view_platoon* vp = &v->platoons[p.revealed[rand_pick(r, p.nrev)]];
         c.kind = rand_pick(r, 3) ? MURK_CMD_STARSHELL : MURK_CMD_ILLUMINATE;
         c.unit.kind = MURK_REF_OWN;
         c.unit.n = vp->index + 1;
@@ -238,10 +229,10 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       break;
   }
   c.unit.kind = MURK_REF_OWN;
-  c.unit.n = nrev > 0 && rand_pick(r, 4) ? v->platoons[revealed[rand_pick(r, nrev)]].index + 1
-                                         : 1 + rand_pick(r, v->nplatoons);
-  if (nenemy > 0 && rand_pick(r, 10)) {
-    const struct murk_view_marker* e = &v->markers[enemy[rand_pick(r, nenemy)]];
+  c.unit.n = p.nrev > 0 && rand_pick(r, 4) ? v->platoons[p.revealed[rand_pick(r, p.nrev)]].index + 1
+                                           : 1 + rand_pick(r, v->nplatoons);
+  if (p.nenemy > 0 && rand_pick(r, 10)) {
+    const struct murk_view_marker* e = &v->markers[p.enemy[rand_pick(r, p.nenemy)]];
     c.target.kind = e->revealed ? MURK_REF_PLATOON : MURK_REF_MARKER;
     c.target.n = e->number;
   } else {

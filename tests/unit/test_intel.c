@@ -1658,30 +1658,21 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   memset(&c, 0, sizeof c);
   enum murk_side side = v->to_act;
   int roll = rand_pick(r, 100);
-  int own[MK_MAX_MARKERS], nown = 0, enemy[MK_MAX_MARKERS], nenemy = 0;
-  for (int i = 0; i < v->nmarkers; i++) {
-    if (v->markers[i].owner == side && v->markers[i].on_table) own[nown++] = i;
-    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
-      enemy[nenemy++] = i;
-  }
-  int waiting[MK_MAX_UNITS], nwait = 0, revealed[MK_MAX_UNITS], nrev = 0;
-  for (int i = 0; i < v->nplatoons; i++) {
-    if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
-    if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
-  }
+  struct view_picks p;
+  view_picks(v, side, &p);
   int dir = side == MURK_ATTACKER ? -1 : 1;
   if (v->phase == MURK_PHASE_DEPLOY) {
     c.kind = MURK_CMD_DEPLOY;
     c.at.x = rand_pick(r, v->grid.width);
     c.at.y = side == MURK_ATTACKER ? v->grid.height - 1 - rand_pick(r, 7) : rand_pick(r, 7);
-    if (nown > 0 && roll < 40) c.at = rand_near_cell(r, v->markers[own[nown - 1]].pos, 2);
-    if (roll < 8 || (nwait == 0 && roll < 50)) {
+    if (p.nown > 0 && roll < 40) c.at = rand_near_cell(r, v->markers[p.own[p.nown - 1]].pos, 2);
+    if (roll < 8 || (p.nwait == 0 && roll < 50)) {
       c.kind = MURK_CMD_END;
-    } else if (roll < 30 || nwait == 0) {
+    } else if (roll < 30 || p.nwait == 0) {
       c.unit.kind = MURK_REF_DUMMY;
     } else {
       c.unit.kind = MURK_REF_OWN;
-      c.unit.n = v->platoons[waiting[rand_pick(r, nwait)]].index + 1;
+      c.unit.n = v->platoons[p.waiting[rand_pick(r, p.nwait)]].index + 1;
     }
     return c;
   }
@@ -1689,18 +1680,18 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     c.kind = MURK_CMD_END;
     return c;
   }
-  if (roll < 26 && nown > 0) {
+  if (roll < 26 && p.nown > 0) {
     c.kind = MURK_CMD_REVEAL;
     c.unit.kind = MURK_REF_MARKER;
-    c.unit.n = v->markers[own[rand_pick(r, nown)]].number;
+    c.unit.n = v->markers[p.own[rand_pick(r, p.nown)]].number;
     return c;
   }
   switch (v->step) {
     case MURK_STEP_MOVEMENT: {
-      if (nown > 0 && roll < 36) {
+      if (p.nown > 0 && roll < 36) {
         /* Dis counters moved by their owner: around the leader, one a row toward the
          * enemy; now and then too far, or refused for another reason. */
-        const struct murk_view_marker* mk = &v->markers[own[rand_pick(r, nown)]];
+        const struct murk_view_marker* mk = &v->markers[p.own[rand_pick(r, p.nown)]];
         c.kind = MURK_CMD_DIS;
         c.unit.kind = MURK_REF_MARKER;
         c.unit.n = mk->number;
@@ -1710,13 +1701,13 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       }
       c.kind = MURK_CMD_MOVE;
       struct murk_pos from;
-      if (nown > 0 && (nrev == 0 || rand_pick(r, 3))) {
-        const struct murk_view_marker* mk = &v->markers[own[rand_pick(r, nown)]];
+      if (p.nown > 0 && (p.nrev == 0 || rand_pick(r, 3))) {
+        const struct murk_view_marker* mk = &v->markers[p.own[rand_pick(r, p.nown)]];
         c.unit.kind = MURK_REF_MARKER;
         c.unit.n = mk->number;
         from = mk->pos;
-      } else if (nrev > 0) {
-        const struct murk_view_platoon* vp = &v->platoons[revealed[rand_pick(r, nrev)]];
+      } else if (p.nrev > 0) {
+        const struct murk_view_platoon* vp = &v->platoons[p.revealed[rand_pick(r, p.nrev)]];
         c.unit.kind = MURK_REF_OWN;
         c.unit.n = vp->index + 1;
         from = P(0, 0);
@@ -1738,9 +1729,10 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       break;
   }
   c.unit.kind = MURK_REF_OWN;
-  c.unit.n = nrev > 0 ? v->platoons[revealed[rand_pick(r, nrev)]].index + 1 : 1 + rand_pick(r, 11);
-  if (nenemy > 0) {
-    const struct murk_view_marker* e = &v->markers[enemy[rand_pick(r, nenemy)]];
+  c.unit.n =
+      p.nrev > 0 ? v->platoons[p.revealed[rand_pick(r, p.nrev)]].index + 1 : 1 + rand_pick(r, 11);
+  if (p.nenemy > 0) {
+    const struct murk_view_marker* e = &v->markers[p.enemy[rand_pick(r, p.nenemy)]];
     c.target.kind = e->revealed ? MURK_REF_PLATOON : MURK_REF_MARKER;
     c.target.n = e->number;
   } else {

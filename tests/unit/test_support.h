@@ -335,6 +335,28 @@ static inline struct murk_pos rand_near_cell(struct murk_rng* r, struct murk_pos
   return p;
 }
 
+/* What a side's view offers a random command (indices into the view): its markers on the
+ * table, the enemy's it knows of (on the table or revealed), its platoons waiting and
+ * revealed. */
+struct view_picks {
+  int own[MK_MAX_MARKERS], nown, enemy[MK_MAX_MARKERS], nenemy;
+  int waiting[MK_MAX_UNITS], nwait, revealed[MK_MAX_UNITS], nrev;
+};
+
+static inline void view_picks(const struct murk_view* v, enum murk_side side,
+                              struct view_picks* p) {
+  p->nown = p->nenemy = p->nwait = p->nrev = 0;
+  for (int i = 0; i < v->nmarkers; i++) {
+    if (v->markers[i].owner == side && v->markers[i].on_table) p->own[p->nown++] = i;
+    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
+      p->enemy[p->nenemy++] = i;
+  }
+  for (int i = 0; i < v->nplatoons; i++) {
+    if (v->platoons[i].state == MURK_PLATOON_WAITING) p->waiting[p->nwait++] = i;
+    if (v->platoons[i].state == MURK_PLATOON_REVEALED) p->revealed[p->nrev++] = i;
+  }
+}
+
 struct leak_game {
   /* A command for the side to act, from that side's view alone. */
   struct murk_command (*command)(struct murk_rng* r, const struct murk_view* v);
