@@ -395,17 +395,31 @@ static void test_move_allowance(void** st) {
 
 /* ---- spotting (27.1.6) ---- */
 
+/* The attacker's wing 5 and the defender's wing 1 `cells` apart (their footprints), and no
+ * spotting since event `mark`: the attacker's wing is still a marker on the table. */
+static void wings_unspotted(const struct murk_game* g, size_t mark, int cells) {
+  const struct mk_marker* x = marker_no(g, g->s.units[MURK_ATTACKER][4].marker);
+  const struct mk_marker* y = marker_no(g, g->s.units[MURK_DEFENDER][0].marker);
+  assert_int_equal(footprint_distance(g, x, y), cells);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
+  assert_true(x->on_table);
+}
+
+/* Both wings spotted: revealed, and the attacker's marker off the table (its units deploy). */
+static void wings_spotted(const struct murk_game* g) {
+  assert_false(marker_no(g, g->s.units[MURK_ATTACKER][4].marker)->on_table);
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+}
+
 static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = wings_in_column(m, 4, 14);
-  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   /* Eight hexes: nothing. */
   size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,10");
-  assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
-  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
-  assert_true(marker_no(g, x)->on_table);
+  wings_unspotted(g, mark, 8);
   end_turn(g);
   end_turn(g);
   /* Seven: both wings are spotted (both real: they deploy). */
@@ -415,9 +429,7 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "-> 04,09"), 1);
-  assert_false(marker_no(g, x)->on_table);
-  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
-  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  wings_spotted(g);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -426,13 +438,10 @@ static void test_no_spot_without_line_of_sight(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = wings_in_column(m, 15, 14);
-  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   size_t mark = mk_game_event_count(g);
   /* Through seven, six and five hexes: the woods between hide the wings from each other. */
   ok_line(g, "move 5 to 15,07");
-  assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 5);
-  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
-  assert_true(marker_no(g, x)->on_table);
+  wings_unspotted(g, mark, 5);
   assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
   murk_game_free(g);
   murk_mission_free(m);
@@ -1498,9 +1507,7 @@ static void dis_spot_case(bool clear) {
   ok_line(g, clear ? "dis 5 to 04,09 05,10" : "dis 5 to 15,09 16,10");
   settle(g);
   if (!clear) {
-    assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 7);
-    assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
-    assert_true(marker_no(g, x)->on_table);
+    wings_unspotted(g, mark, 7);
     assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
     murk_game_free(g);
     murk_mission_free(m);
@@ -1517,9 +1524,7 @@ static void dis_spot_case(bool clear) {
   assert_int_equal(
       count_kind(g, mark, MURK_EV_SPOT, "attacker T5 is spotted by defender T1 at 7 cells"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
-  assert_false(marker_no(g, x)->on_table);
-  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
-  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  wings_spotted(g);
   const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][5];
   assert_true(murk_pos_eq(g->s.teams[MURK_ATTACKER][u->first_team].pos, P(4, 9)));
   murk_game_free(g);
