@@ -1363,8 +1363,7 @@ static void test_dis_moves_the_counters(void** st) {
   assert_true(murk_pos_eq(vm->dis[0], P(1, 13)) && murk_pos_eq(vm->dis[1], P(4, 13)));
   murk_view_free(v);
   /* Once a step, and the leader has had its move. */
-  bad_line(g, "dis T4 to 02,13 04,13", why, sizeof why);
-  assert_string_equal(why, "T4's Dis counters have already moved this step");
+  refused(g, "dis T4 to 02,13 04,13", "T4's Dis counters have already moved this step");
   bad_line(g, "move 1 to 03,12", why, sizeof why);
   assert_non_null(strstr(why, "T4's Dis counters have moved this step, so T4 stays"));
   /* 27.4 counts the farthest counter's move: one cell, within half of 3. */
@@ -1376,10 +1375,9 @@ static void test_dis_moves_the_counters(void** st) {
   end_turn(g);
   ok_line(g, "dis 1 to 01,13 02,15");
   assert_int_equal(bm->moved_cells, 3);
-  bad_line(g, "reveal 1", why, sizeof why);
-  assert_string_equal(why,
-                      "T4 has moved 3 cells this turn; a wing that deploys of its own accord may "
-                      "first move at most half its allowance (2)");
+  refused(g, "reveal 1",
+          "T4 has moved 3 cells this turn; a wing that deploys of its own accord may "
+          "first move at most half its allowance (2)");
 
   /* The turn after: the leader moves first, the counters following; then they move again,
    * counted from where they stood when the step began. */
@@ -1392,28 +1390,26 @@ static void test_dis_moves_the_counters(void** st) {
   /* 04,09 is three cells from the counter's place now, but six from 02,15, where it
    * stood. */
   assert_int_equal(murk_geom_distance(&m->grid, bm->dis[1], P(4, 9)), 3);
-  bad_line(g, "dis 1 to 02,10 04,09", why, sizeof why);
-  assert_string_equal(why,
-                      "the Dis counter that stood at 02,15 when the step began would move 6 cells "
-                      "to 04,09; T4's Dis counters may move 3 (its wing's slowest team)");
+  refused(g, "dis 1 to 02,10 04,09",
+          "the Dis counter that stood at 02,15 when the step began would move 6 cells "
+          "to 04,09; T4's Dis counters may move 3 (its wing's slowest team)");
   ok_line(g, "dis 1 to 02,10 03,13");
   assert_true(murk_pos_eq(bm->dis[0], P(2, 10)) && murk_pos_eq(bm->dis[1], P(3, 13)));
 
   /* On the move a small wing's counters may spread to two cells like any wing's (27.1.4),
    * though it set them up within one (27.1.2); three is too far. */
   ok_line(g, "move 5 to 09,11");
-  bad_line(g, "dis 5 to 09,08 10,11", why, sizeof why);
-  assert_string_equal(why, "09,08 is 3 cells from T5; its Dis counters stay within 2 cells of it");
+  refused(g, "dis 5 to 09,08 10,11",
+          "09,08 is 3 cells from T5; its Dis counters stay within 2 cells of it");
   ok_line(g, "dis 6 to 09,09 10,11");
   /* A dummy's counters go as far as the dummy may (the refusal names the dummy: it is the
    * owner's alone). */
   ok_line(g, "move T6 to 05,15");
   size_t mark2 = mk_game_event_count(g);
-  bad_line(g, "dis T6 to 03,15 06,14", why, sizeof why);
-  assert_string_equal(why,
-                      "the Dis counter that stood at 14,15 when the step began would move 11 cells "
-                      "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
-                      "your force has)");
+  refused(g, "dis T6 to 03,15 06,14",
+          "the Dis counter that stood at 14,15 when the step began would move 11 cells "
+          "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
+          "your force has)");
   assert_int_equal(mk_game_event_count(g), mark2);
   ok_line(g, "dis T6 to 05,14 06,15");
   murk_game_free(g);
@@ -1479,11 +1475,11 @@ static void test_dis_refusals(void** st) {
   ok_line(g, "reveal 5");
   bad_line(g, "dis 5 to 09,11 10,12", why, sizeof why);
   assert_non_null(strstr(why, "platoon 5 (Elm Horse) has deployed"));
-  bad_line(g, "dis T5 to 09,11 10,12", why, sizeof why);
-  assert_string_equal(why, "platoon 5 (Elm Horse) has deployed: its wing's Dis counters are gone");
+  refused(g, "dis T5 to 09,11 10,12",
+          "platoon 5 (Elm Horse) has deployed: its wing's Dis counters are gone");
   ok_line(g, "end");
-  bad_line(g, "dis 1 to 02,08 04,08", why, sizeof why);
-  assert_string_equal(why, "Dis counters move in your movement step (now: the shooting step)");
+  refused(g, "dis 1 to 02,08 04,08",
+          "Dis counters move in your movement step (now: the shooting step)");
   /* The enemy heard nothing of any of it. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);

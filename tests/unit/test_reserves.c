@@ -162,14 +162,12 @@ static void test_at_least_half(void** st) {
   struct murk_mission* m = mission("rules:\n  delayed_reserves: {at_least: 50}\n");
   struct murk_game* g = new_game(m, 1);
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
-  char why[200];
   /* The headquarters is held back but does not count for the half. */
   ok_line(g, "reserve 5");
   ok_line(g, "reserve 1");
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "delayed reserves: hold at least half of your platoons (2 of 4); you hold 1 "
-                      "(reserve N)");
+  refused(g, "end",
+          "delayed reserves: hold at least half of your platoons (2 of 4); you hold 1 "
+          "(reserve N)");
   ok_line(g, "reserve 2");
   ok_line(g, "end");
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
@@ -183,19 +181,15 @@ static void test_at_least_one_up_to_half(void** st) {
   struct murk_mission* m =
       mission("rules:\n  delayed_reserves: {at_least_platoons: 1, at_most: 50}\n");
   struct murk_game* g = new_game(m, 1);
-  char why[200];
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "delayed reserves: hold at least 1 of your platoons; you hold 0 "
-                      "(reserve N)");
+  refused(g, "end",
+          "delayed reserves: hold at least 1 of your platoons; you hold 0 "
+          "(reserve N)");
   ok_line(g, "reserve 1");
   ok_line(g, "reserve 2");
-  bad_line(g, "reserve 3", why, sizeof why);
-  assert_string_equal(why,
-                      "delayed reserves: at most half of your platoons (2 of 4) may be held "
-                      "back; you already hold 2");
-  bad_line(g, "reserve 1", why, sizeof why);
-  assert_string_equal(why, "platoon 1 (Able Rifles) is already in reserve");
+  refused(g, "reserve 3",
+          "delayed reserves: at most half of your platoons (2 of 4) may be held "
+          "back; you already hold 2");
+  refused(g, "reserve 1", "platoon 1 (Able Rifles) is already in reserve");
   ok_line(g, "end");
   murk_game_free(g);
   murk_mission_free(m);
@@ -211,11 +205,8 @@ static void test_side_kinds(void** st) {
   struct murk_game* g = new_game(m, 1);
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-  char why[200];
-  bad_line(g, "reserve 1 delayed", why, sizeof why);
-  assert_string_equal(why, "the defender holds no delayed reserves in this mission");
-  bad_line(g, "reserve 1 mobile", why, sizeof why);
-  assert_string_equal(why, "this mission has no mobile reserves");
+  refused(g, "reserve 1 delayed", "the defender holds no delayed reserves in this mission");
+  refused(g, "reserve 1 mobile", "this mission has no mobile reserves");
   ok_line(g, "reserve 1"); /* its own kind: plain reserves */
   assert_int_equal(g->s.units[MURK_DEFENDER][0].reserve, MURK_RESERVE_PLAIN);
   ok_line(g, "end");
@@ -423,24 +414,20 @@ static void test_corner_band(void** st) {
   murk_view_free(v);
   char why[200];
   /* 20cm is 4 cells along each edge from the corner 00,11. */
-  bad_line(g, "arrive 1 at 4,11", why, sizeof why);
-  assert_string_equal(why,
-                      "04,11 is not where it may come on (the edges within 20cm of the SW "
-                      "corner)");
+  refused(g, "arrive 1 at 4,11",
+          "04,11 is not where it may come on (the edges within 20cm of the SW "
+          "corner)");
   bad_line(g, "arrive 1 at 0,7", why, sizeof why);
-  bad_line(g, "arrive 3 at 0,8", why, sizeof why);
-  assert_string_equal(why, "platoon 3 (Charlie Rifles) is not in reserve");
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "a reserve must come on first (arrive N at X,Y: the edges within 20cm "
-                      "of the SW corner)");
+  refused(g, "arrive 3 at 0,8", "platoon 3 (Charlie Rifles) is not in reserve");
+  refused(g, "end",
+          "a reserve must come on first (arrive N at X,Y: the edges within 20cm "
+          "of the SW corner)");
   ok_line(g, "arrive 1 at 0,8");
   ok_line(g, "arrive 2 at 3,11");
   assert_true(has_event(g, "attacker brings on P"));
   assert_int_equal(g->s.units[MURK_ATTACKER][0].state, MURK_PLATOON_REVEALED);
   /* Both arrivals used: `arrive` is no verb of the step any more (the command table). */
-  bad_line(g, "arrive 2 at 2,11", why, sizeof why);
-  assert_string_equal(why, "no more of your reserves may arrive this turn");
+  refused(g, "arrive 2 at 2,11", "no more of your reserves may arrive this turn");
   ok_line(g, "end");
   murk_game_free(g);
   murk_mission_free(m);
@@ -610,11 +597,9 @@ static void test_deep_strike_needs_the_flag(void** st) {
   (void)st;
   struct murk_mission* m = mission("rules:\n  deep_strike: {}\n");
   struct murk_game* g = new_game(m, 1);
-  char why[200];
-  bad_line(g, "reserve 1 deep", why, sizeof why);
-  assert_string_equal(why,
-                      "platoon 1 (Able Rifles) cannot deep strike (it lacks the deep_strike "
-                      "flag)");
+  refused(g, "reserve 1 deep",
+          "platoon 1 (Able Rifles) cannot deep strike (it lacks the deep_strike "
+          "flag)");
   ok_line(g, "reserve 4 deep");
   murk_game_free(g);
   murk_mission_free(m);

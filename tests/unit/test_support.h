@@ -180,6 +180,13 @@ static inline void bad_line(struct murk_game* g, const char* line, char* why, si
   assert_int_equal(rc, MURK_EREJECTED);
 }
 
+/* A line that must be refused, with exactly these words. */
+static inline void refused(struct murk_game* g, const char* line, const char* want) {
+  char why[200];
+  bad_line(g, line, why, sizeof why);
+  assert_string_equal(why, want);
+}
+
 /* The whole state as a fingerprint: every event's text and the generator. */
 static inline unsigned long long game_fingerprint(const struct murk_game* g) {
   unsigned long long h = 1469598103934665603ull;

@@ -679,19 +679,17 @@ static void test_fighting_withdrawal_schedule(void** st) {
   to_defender(g);
   pass(g); /* turn 1 */
   to_defender(g);
-  bad_line(g, "withdraw 1", why, sizeof why);
-  assert_string_equal(why,
-                      "no withdrawal is due (the Fighting Withdrawal schedule calls for them at "
-                      "the start of your turn)");
+  refused(g, "withdraw 1",
+          "no withdrawal is due (the Fighting Withdrawal schedule calls for them at "
+          "the start of your turn)");
   pass(g); /* turn 2 */
   /* Turn 3: six platoons on the table: withdraw one. */
   to_defender(g);
   assert_int_equal(g->s.withdraw_due, 1);
   assert_true(has_event(g, "Fighting Withdrawal, turn 3: the defender withdraws a platoon"));
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "the Fighting Withdrawal schedule says you must withdraw 1 platoon first "
-                      "(withdraw N)");
+  refused(g, "end",
+          "the Fighting Withdrawal schedule says you must withdraw 1 platoon first "
+          "(withdraw N)");
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
   assert_int_equal(v->withdraw_due, 1);
@@ -712,8 +710,7 @@ static void test_fighting_withdrawal_schedule(void** st) {
   /* Turn 4: five on the table: another. */
   to_defender(g);
   assert_int_equal(g->s.withdraw_due, 1);
-  bad_line(g, "withdraw 6", why, sizeof why);
-  assert_string_equal(why, "platoon 6 (defender 6) is not on the table");
+  refused(g, "withdraw 6", "platoon 6 (defender 6) is not on the table");
   ok_line(g, "withdraw 5");
   pass(g);
   /* Turn 5: four and no counters: a delay counter. */
@@ -728,16 +725,14 @@ static void test_fighting_withdrawal_schedule(void** st) {
   assert_true(
       has_event(g, "Fighting Withdrawal, turn 6: the defender removes an objective of its choice"));
   assert_int_equal(g->s.nobjectives, 3);
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "the Fighting Withdrawal schedule says you must remove an objective first "
-                      "(remove objective NAME)");
+  refused(g, "end",
+          "the Fighting Withdrawal schedule says you must remove an objective first "
+          "(remove objective NAME)");
   assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
   assert_true(v->verbs & (1u << MURK_CMD_REMOVE));
   assert_non_null(strstr(v->prompt, "remove an objective first (remove objective NAME)"));
   murk_view_free(v);
-  bad_line(g, "remove objective 7", why, sizeof why);
-  assert_string_equal(why, "there is no objective 7 (the objectives: 1, 2, 3)");
+  refused(g, "remove objective 7", "there is no objective 7 (the objectives: 1, 2, 3)");
   ok_line(g, "remove objective 1"); /* not the one the attacker is nearest to: its choice */
   assert_true(
       has_event(g, "Fighting Withdrawal, turn 6: the defender removes objective 1 at 02,04"));
@@ -785,8 +780,8 @@ static void test_fighting_withdrawal_named_objectives(void** st) {
       "rules:\n  fighting_withdrawal: {from_turn: 1, platoons: 9, remove_from: 1}\n");
   assert_int_equal(g->s.remove_due, 1);
   char why[200];
-  bad_line(g, "remove objective farm", why, sizeof why);
-  assert_string_equal(why, "there is no objective farm (the objectives: the farm, Mill, 3)");
+  refused(g, "remove objective farm",
+          "there is no objective farm (the objectives: the farm, Mill, 3)");
   ok_line(g, "remove objective The  FARM");
   assert_true(has_event(
       g, "Fighting Withdrawal, turn 1: the defender removes objective the farm at 02,04"));
