@@ -1702,19 +1702,7 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       }
       c.kind = MURK_CMD_MOVE;
       struct murk_pos from;
-      if (p.nown > 0 && (p.nrev == 0 || rand_pick(r, 3))) {
-        const struct murk_view_marker* mk = &v->markers[p.own[rand_pick(r, p.nown)]];
-        c.unit.kind = MURK_REF_MARKER;
-        c.unit.n = mk->number;
-        from = mk->pos;
-      } else if (p.nrev > 0) {
-        const struct murk_view_platoon* vp = &v->platoons[p.revealed[rand_pick(r, p.nrev)]];
-        c.unit.kind = MURK_REF_OWN;
-        c.unit.n = vp->index + 1;
-        from = P(0, 0);
-        for (int i = 0; i < v->nteams; i++)
-          if (v->teams[i].owner == side && v->teams[i].platoon == vp->index) from = v->teams[i].pos;
-      } else {
+      if (!rand_mover(r, v, &p, &c, &from)) {
         c.kind = MURK_CMD_END;
         return c;
       }

@@ -364,6 +364,30 @@ static inline void view_picks(const struct murk_view* v, enum murk_side side,
   }
 }
 
+/* A unit of the side to act that may move, from its view: one of its markers on the table
+ * (two times in three when it has revealed platoons too) or a revealed platoon, named in
+ * c->unit, and where it stands in *from (a platoon: where its last team on the view's map
+ * stands). False when it has neither. */
+static inline bool rand_mover(struct murk_rng* r, const struct murk_view* v,
+                              const struct view_picks* p, struct murk_command* c,
+                              struct murk_pos* from) {
+  *from = (struct murk_pos){0, 0};
+  if (p->nown > 0 && (p->nrev == 0 || rand_pick(r, 3))) {
+    const struct murk_view_marker* mk = &v->markers[p->own[rand_pick(r, p->nown)]];
+    c->unit.kind = MURK_REF_MARKER;
+    c->unit.n = mk->number;
+    *from = mk->pos;
+    return true;
+  }
+  if (p->nrev == 0) return false;
+  const struct murk_view_platoon* vp = &v->platoons[p->revealed[rand_pick(r, p->nrev)]];
+  c->unit.kind = MURK_REF_OWN;
+  c->unit.n = vp->index + 1;
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == v->to_act && v->teams[i].platoon == vp->index) *from = v->teams[i].pos;
+  return true;
+}
+
 struct leak_game {
   /* A command for the side to act, from that side's view alone. */
   struct murk_command (*command)(struct murk_rng* r, const struct murk_view* v);
