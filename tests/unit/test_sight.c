@@ -70,8 +70,9 @@ static void test_line_of_sight_and_range(void** st) {
   assert_true(mk_can_see(g, A, (struct murk_pos){5, 4}, (struct murk_pos){5, 6}));
   assert_true(mk_sight_los(g, (struct murk_pos){2, 2}, (struct murk_pos){12, 2}));
   assert_false(mk_sight_los(g, (struct murk_pos){2, 3}, (struct murk_pos){8, 4}));
-  /* Off the table sees nothing. */
+  /* Off the table sees nothing, and nothing is seen there. */
   assert_false(mk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
+  assert_false(mk_can_see(g, A, (struct murk_pos){0, 0}, (struct murk_pos){16, 0}));
   murk_game_free(g);
   murk_mission_free(m);
 
@@ -88,6 +89,23 @@ static void test_line_of_sight_and_range(void** st) {
   m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 5}\n" TF_FORCES);
   g = new_game(m, 1);
   assert_int_equal(mk_sight_range(g, A), 5);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Fog of war caps the table's best (60cm) at its spot_range. */
+  m = load_yaml(TF_HEAD TF_SETUP
+                "rules:\n  fog_of_war: {spot_range: 15cm}\n"
+                "visibility:\n  die: d6\n  table: {\"1-5\": 10cm, \"6\": 60cm}\n" TF_FORCES);
+  g = new_game(m, 1);
+  assert_int_equal(mk_sight_range(g, A), 3);
+  murk_game_free(g);
+  murk_mission_free(m);
+
+  /* Night Fighting: at best 2d6*3 = 36 inches = 91.44cm: 18 cells at 5cm (the 1in unit is
+   * below one cell and counts as an inch). */
+  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" TF_FORCES);
+  g = new_game(m, 1);
+  assert_int_equal(mk_sight_range(g, A), 18);
   murk_game_free(g);
   murk_mission_free(m);
 }
