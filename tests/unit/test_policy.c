@@ -32,6 +32,9 @@
 /* The same without fog: platoons are on the table, revealed, from deployment. */
 #define PF_OPEN TF_HEAD TF_SETUP PF_OBJECTIVES TF_VIS TF_FORCES
 
+/* Platoons 1 and 2 of each side, in turn, clear of each other. */
+#define PF_DEPLOY "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\n"
+
 static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
@@ -386,9 +389,7 @@ static void test_greedy_heads_for_objectives(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
   struct murk_game* g =
-      placed(m, 5,
-             "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\n"
-             "deploy dummy at 13,10\ndeploy dummy at 14,2\nend\nend");
+      placed(m, 5, PF_DEPLOY "deploy dummy at 13,10\ndeploy dummy at 14,2\nend\nend");
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
   assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
   struct murk_view* v = view(g, MURK_ATTACKER);
@@ -560,8 +561,7 @@ static void test_greedy_reserves(void** st) {
 static void test_unknown_phase(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
-  struct murk_game* g =
-      placed(m, 4, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\nend\nend");
+  struct murk_game* g = placed(m, 4, PF_DEPLOY "end\nend");
   struct murk_view* v = view(g, murk_game_to_act(g));
   struct murk_rng rng;
   murk_policy_seed(&rng, 4, MURK_ATTACKER);
@@ -738,8 +738,7 @@ static int refuse_all(void* ctx, enum murk_side side, const struct murk_command*
 static void test_driver_ends_a_stuck_step(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
-  struct murk_game* g =
-      placed(m, 8, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\nend\nend");
+  struct murk_game* g = placed(m, 8, PF_DEPLOY "end\nend");
   struct murk_view* v = view(g, murk_game_to_act(g));
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
