@@ -123,6 +123,16 @@ static struct murk_game* open_game(const struct murk_mission* m, uint64_t seed) 
   return g;
 }
 
+/* The shooting step of game `seed`: the red rifles on row 7 from column 0, the blue
+ * platoon `unit` on the same row from column `at`, one team a cell. */
+static struct murk_game* lined_up(const struct murk_mission* m, uint64_t seed, int unit, int at) {
+  struct murk_game* g = open_game(m, seed);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, unit, at, 7, 1);
+  return g;
+}
+
 static void kill_teams(struct murk_game* g, enum murk_side side, int unit, int n) {
   struct mk_unit_state* u = &g->s.units[side][unit];
   for (int i = 0; i < n; i++) g->s.teams[side][u->first_team + i].alive = false;
@@ -157,10 +167,7 @@ static void test_shooting_needs_sight(void** st) {
 
   /* By day nothing limits sight: beyond the rifles' 8 cells the refusal names their reach. */
   m = load_yaml(CB_MISSION);
-  g = open_game(m, 1);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 12, 7, 1);
+  g = lined_up(m, 1, RIFLES, 12);
   bad_line(g, "shoot 1 at P2", why, sizeof why);
   assert_string_equal(
       why, "P2 is out of P1's range: its nearest known team is 9 cells away, P1 reaches 8 cells");
@@ -224,33 +231,23 @@ static void shoot_and_check(struct murk_game* g, const char* expect, int need, i
   assert_int_equal(lost, hits < before ? hits : before);
 }
 
-/* The shooting step of game 7: the red rifles on row 7 from column 0, the blue from
- * column `blue` on, one a cell. */
-static struct murk_game* rifles_apart(const struct murk_mission* m, int blue) {
-  struct murk_game* g = open_game(m, 7);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, blue, 7, 1);
-  return g;
-}
-
 static void test_to_hit_short_and_long_range(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
   /* Red rifles 0..3, blue 4..7 on row 7: the farthest pair is 4 cells, half the range:
    * not long range. */
-  struct murk_game* g = rifles_apart(m, 4);
+  struct murk_game* g = lined_up(m, 7, RIFLES, 4);
   shoot_and_check(g, "P1 at P2: 8 dice hitting on 4+ (skill 4)", 4, 8);
   murk_game_free(g);
 
   /* Blue rifles 8..11: every red rifle is 5 to 8 cells away: long range. */
-  g = rifles_apart(m, 8);
+  g = lined_up(m, 7, RIFLES, 8);
   shoot_and_check(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 long range)", 5, 8);
   murk_game_free(g);
 
   /* Mixed: red rifles at 0..3, blue at 7..10: the red rifle at 3 is 4 cells away (short),
    * the others 5 to 7 (long). */
-  g = rifles_apart(m, 7);
+  g = lined_up(m, 7, RIFLES, 7);
   size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "P1 at P2: 6 dice hitting on 5+ (skill 4 +1 long range)"));
@@ -269,10 +266,7 @@ static void test_to_hit_short_and_long_range(void** st) {
 static void test_to_hit_dug_in_concealed_and_cap(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
-  struct murk_game* g = open_game(m, 3);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 4, 7, 1);
+  struct murk_game* g = lined_up(m, 3, RIFLES, 4);
   g->s.units[D][RIFLES].dug_in = true;
   size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P2");
@@ -307,10 +301,7 @@ static void test_to_hit_dug_in_concealed_and_cap(void** st) {
 static void test_to_hit_night(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" CB_FORCES);
-  struct murk_game* g = open_game(m, 5);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 4, 7, 1);
+  struct murk_game* g = lined_up(m, 5, RIFLES, 4);
   ok_line(g, "shoot 1 at P2");
   /* The sci-fi mission special rules' Night Fighting has no to-hit modifier: its sight roll
    * is the whole rule. */
@@ -322,10 +313,7 @@ static void test_to_hit_night(void** st) {
   /* The ASL night rules (1.7): +1 on a target in the open, but not on top of the terrain's
    * own hindrance (a target in the woods is concealed, not also in the dark). */
   m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 6, concealed_setup: false}\n" CB_FORCES);
-  g = open_game(m, 5);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 4, 7, 1);
+  g = lined_up(m, 5, RIFLES, 4);
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 night)"));
   murk_game_free(g);
@@ -345,11 +333,8 @@ static void test_to_hit_night(void** st) {
 static void test_saves_armour_and_cover(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
-  struct murk_game* g = open_game(m, 11);
-  ok_line(g, "end");
   /* Blue tanks: armour 3+, even dug in (a vehicle's armour is its save). */
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, TANKS, 4, 7, 1);
+  struct murk_game* g = lined_up(m, 11, TANKS, 4);
   g->s.units[D][TANKS].dug_in = true;
   size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P4");
