@@ -69,6 +69,17 @@ static const struct murk_view_team* team_at(const struct murk_view* v, int x, in
   return murk_view_team_at(v, (struct murk_pos){x, y});
 }
 
+/* The attacker's sight range (cells) in game 1 of the test field with `rules` (the sections
+ * between setup and forces). */
+static int sight_range_with(const char* rules) {
+  struct murk_mission* m = load_parts(TF_HEAD TF_SETUP, rules, TF_FORCES);
+  struct murk_game* g = new_game(m, 1);
+  int range = mk_sight_range(g, A);
+  murk_game_free(g);
+  murk_mission_free(m);
+  return range;
+}
+
 static void test_line_of_sight_and_range(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(OPEN_MISSION);
@@ -97,28 +108,17 @@ static void test_line_of_sight_and_range(void** st) {
   murk_mission_free(m);
 
   /* At night under the NVR rule: the NVR itself. */
-  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 5}\n" TF_FORCES);
-  g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, A), 5);
-  murk_game_free(g);
-  murk_mission_free(m);
+  assert_int_equal(sight_range_with("rules:\n  nvr: {base: 5}\n"), 5);
 
   /* Fog of war caps the table's best (60cm) at its spot_range. */
-  m = load_yaml(TF_HEAD TF_SETUP
-                "rules:\n  fog_of_war: {spot_range: 15cm}\n"
-                "visibility:\n  die: d6\n  table: {\"1-5\": 10cm, \"6\": 60cm}\n" TF_FORCES);
-  g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, A), 3);
-  murk_game_free(g);
-  murk_mission_free(m);
+  assert_int_equal(
+      sight_range_with("rules:\n  fog_of_war: {spot_range: 15cm}\n"
+                       "visibility:\n  die: d6\n  table: {\"1-5\": 10cm, \"6\": 60cm}\n"),
+      3);
 
   /* Night Fighting: at best 2d6*3 = 36 inches = 91.44cm: 18 cells at 5cm (the 1in unit is
    * below one cell and counts as an inch). */
-  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" TF_FORCES);
-  g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, A), 18);
-  murk_game_free(g);
-  murk_mission_free(m);
+  assert_int_equal(sight_range_with("rules:\n  night_fighting: {}\n"), 18);
 }
 
 static void test_views_hide_and_remember(void** st) {
