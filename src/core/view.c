@@ -268,6 +268,7 @@ static void fill_marker_move(const struct murk_game* g, enum murk_side side, int
  * the objective step and the objectives placed; where a setup rule judges each cell
  * itself (a patrol, No Man's Land's objectives), also the game it judged. Zeroed before it
  * is filled, so two keys compare byte for byte. */
+#define PLACE_AREAS 4
 struct place_key {
   const struct murk_mission* m;
   const struct murk_game* judged_in; /* NULL: the cells follow from public mission facts */
@@ -294,7 +295,7 @@ struct view_box {
   bool place_valid;
   int nplace_kept;
   size_t cap_place;
-  /* The passable cells of a placement area, [0] an objective step's, [1] the side's
+  /* The passable cells of the last few placement areas, an objective step's or the side's
    * deployment parts (fill_place_cells_interim): they follow from the mission alone, so a
    * batch's games share them (murk_view_reset keeps them). */
   struct place_area {
@@ -303,7 +304,8 @@ struct view_box {
     int phase;
     struct murk_pos* cells;
     int n;
-  } area[2];
+  } area[PLACE_AREAS];
+  int next_area; /* the one made next */
   /* The conditions line as last written and what it was written from (fill_sight): it
    * changes a few times a game, and is asked for every decision. */
   const struct murk_mission* cond_m;
@@ -374,7 +376,7 @@ static struct murk_pos* view_arrival_pool(struct murk_view* v) {
 
 static void view_free_areas(struct murk_view* v) {
   struct view_box* b = (struct view_box*)v;
-  for (int i = 0; i < 2; i++) murk_free(b->area[i].cells);
+  for (int i = 0; i < PLACE_AREAS; i++) murk_free(b->area[i].cells);
 }
 
 /* Room for n elements of `size` at p (which has room for *cap), contents kept. Returns the
@@ -762,8 +764,14 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   } else {
     /* The passable cells of the area (an objective step's, or the side's parts), kept by
      * the area they follow from; then those the objectives placed leave free. */
-    struct place_area* a = &b->area[objectives ? 0 : 1];
-    if (!a->cells || a->m != m || a->rule != r || a->phase != (int)s->phase) {
+    struct place_area* a = NULL;
+    for (int i = 0; i < PLACE_AREAS && !a; i++)
+      if (b->area[i].cells && b->area[i].m == m && b->area[i].rule == r &&
+          b->area[i].phase == (int)s->phase)
+        a = &b->area[i];
+    if (!a) {
+      a = &b->area[b->next_area];
+      b->next_area = (b->next_area + 1) % PLACE_AREAS;
       struct murk_pos* ac = murk_realloc(a->cells, (cells ? cells : 1) * sizeof *ac);
       if (!ac) return MURK_ENOMEM;
       a->cells = ac;
