@@ -362,7 +362,10 @@ int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct 
 bool murk_view_is_lean(const struct murk_view* v);
 /* Forget the game v was filled from, keeping its memory: the next murk_view_update fills it
  * as a new build would (from another game, even one at the same address: a batch of games
- * keeps its views instead of growing new arrays every game). */
+ * keeps its views instead of growing new arrays every game). What follows from the mission
+ * alone (the placement cells of its areas) is kept for a next game of the same mission: a
+ * view points into its mission (map, terrain, names), so free it, not reset it, before
+ * freeing the mission. */
 void murk_view_reset(struct murk_view* v);
 void murk_view_free(struct murk_view* v);
 /* Drop the events in v (a front-end that has printed them and needs them no more): the

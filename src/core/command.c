@@ -471,10 +471,21 @@ unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side) {
 }
 
 unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {
-  if (g->s.phase == MURK_PHASE_OVER || side != g->s.to_act) return 0;
+  const struct mk_state* s = &g->s;
+  if (s->phase == MURK_PHASE_OVER || side != s->to_act) return 0;
+  /* legal_now's checks for every row, the cheap ones first: the answer is the same (each
+   * check is a question, and a verb is legal only if every one says yes), and a view asks
+   * this for every decision, where most rows are out of their phase or step. */
+  bool adjusting = mk_intel_adjust_due(g, side) >= 0;
   unsigned verbs = 0;
-  for (int k = 0; k < MURK_CMD_COUNT; k++)
-    if (legal_now(g, side, &rows[k], NULL, 0) == MURK_OK) verbs |= 1u << k;
+  for (int k = 0; k < MURK_CMD_COUNT; k++) {
+    const struct mk_cmd_row* r = &rows[k];
+    if (!in_phase(r, s)) continue;
+    if (adjusting && r != &rows[MURK_CMD_ADJUST] && r != &rows[MURK_CMD_END]) continue;
+    if (r->available && r->available(g, side, NULL, 0) != MURK_OK) continue;
+    if (r->ready && r->ready(g, side, NULL, 0) != MURK_OK) continue;
+    verbs |= 1u << k;
+  }
   return verbs;
 }
 

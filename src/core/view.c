@@ -28,6 +28,7 @@
 #include "why.h"
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v);
+static void view_free_areas(struct murk_view* v);
 
 void murk_view_free(struct murk_view* v) {
   if (!v) return;
@@ -45,6 +46,7 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->targets);
   murk_free(view_arrival_pool(v));
   murk_free((void*)v->place_cells);
+  view_free_areas(v);
   murk_free(v);
 }
 
@@ -262,6 +264,22 @@ static void fill_marker_move(const struct murk_game* g, enum murk_side side, int
   vm->may_move = moving_now(g, side) && !mk->bogged && !mk->moved && !mk_intel_came_down(g, mi);
 }
 
+/* What the placement cells follow from (fill_place_cells_interim): the mission, the phase,
+ * the objective step and the objectives placed; where a setup rule judges each cell
+ * itself (a patrol, No Man's Land's objectives), also the game it judged. Zeroed before it
+ * is filled, so two keys compare byte for byte. */
+#define PLACE_AREAS 4
+struct place_key {
+  const struct murk_mission* m;
+  const struct murk_game* judged_in; /* NULL: the cells follow from public mission facts */
+  const struct murk_objective_rule* rule;
+  int phase, objective_rule, nobjectives;
+  struct {
+    struct murk_pos pos;
+    int rule;
+  } objectives[MK_MAX_PLACED_OBJECTIVES];
+};
+
 struct view_box {
   struct murk_view v;
   const struct murk_game* g; /* the game it was last filled from */
@@ -272,7 +290,22 @@ struct view_box {
   size_t cap_lit_by, cap_lights;
   struct murk_pos* pool; /* the arrivals' cells */
   size_t cap_pool;
-  long place_key; /* what place_cells were filled for (fill_place_cells_interim), -1: none */
+  /* What place_cells were filled for (fill_place_cells_interim), compared whole. */
+  struct place_key place;
+  bool place_valid;
+  int nplace_kept;
+  size_t cap_place;
+  /* The passable cells of the last few placement areas, an objective step's or the side's
+   * deployment parts (fill_place_cells_interim): they follow from the mission alone, so a
+   * batch's games share them (murk_view_reset keeps them). */
+  struct place_area {
+    const struct murk_mission* m;
+    const struct murk_objective_rule* rule;
+    int phase;
+    struct murk_pos* cells;
+    int n;
+  } area[PLACE_AREAS];
+  int next_area; /* the one made next */
   /* The conditions line as last written and what it was written from (fill_sight): it
    * changes a few times a game, and is asked for every decision. */
   const struct murk_mission* cond_m;
@@ -339,6 +372,11 @@ static void fill_sight(const struct murk_game* g, enum murk_side side, struct mu
 
 static struct murk_pos* view_arrival_pool(struct murk_view* v) {
   return ((struct view_box*)v)->pool;
+}
+
+static void view_free_areas(struct murk_view* v) {
+  struct view_box* b = (struct view_box*)v;
+  for (int i = 0; i < PLACE_AREAS; i++) murk_free(b->area[i].cells);
 }
 
 /* Room for n elements of `size` at p (which has room for *cap), contents kept. Returns the
@@ -667,23 +705,36 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   if (side == MURK_NO_SIDE || side != murk_game_to_act(g) ||
       (!objectives && !deploying && !patrol) || (deploying && mk_setup_removal_due(g, side))) {
     v->nplace_cells = 0;
-    b->place_key = -1;
+    /* Cells a rule judged are made again each time their phase comes; those of the
+     * mission's areas are kept for the next time (the next game's deployment). */
+    if (b->place.judged_in) b->place_valid = false;
     return MURK_OK;
   }
-  /* The key: phase, rule and where the objectives stand (a view refreshed after an undo or
-   * from another game must not keep cells made for other objectives). */
-  unsigned long key =
-      (unsigned long)s->phase * 64 + (unsigned long)(objectives ? s->objective_rule : 0);
-  for (int i = 0; objectives && i < s->nobjectives; i++)
-    key = key * 1000003ul +
-          (unsigned long)(s->objectives[i].pos.y * 4096 + s->objectives[i].pos.x + 1);
-  if ((long)(key & 0x7fffffffl) == b->place_key && v->place_cells) return MURK_OK;
+  /* The key: mission, phase, step and where the objectives stand (a view refreshed after an
+   * undo or from another game must not keep cells made for other objectives). Cells made
+   * from the mission's areas alone serve the next game of a batch too (murk_view_reset). */
+  bool judged = patrol || (objectives && nml);
+  const struct murk_objective_rule* r = objectives ? mk_setup_objective_step(g) : NULL;
+  struct place_key key;
+  memset(&key, 0, sizeof key);
+  key.m = m;
+  key.judged_in = judged ? g : NULL;
+  key.rule = r;
+  key.phase = (int)s->phase;
+  key.objective_rule = objectives ? s->objective_rule : 0;
+  key.nobjectives = objectives ? s->nobjectives : 0;
+  for (int i = 0; i < key.nobjectives && i < MK_MAX_PLACED_OBJECTIVES; i++) {
+    key.objectives[i].pos = s->objectives[i].pos;
+    key.objectives[i].rule = s->objectives[i].rule;
+  }
+  if (b->place_valid && v->place_cells && memcmp(&key, &b->place, sizeof key) == 0) {
+    v->nplace_cells = b->nplace_kept;
+    return MURK_OK;
+  }
   const struct murk_zone* parts[MURK_MISSION_MAX_ZONES + 1];
   struct murk_zone obj;
   int nparts = 0;
-  const struct murk_objective_rule* r = NULL;
   if (objectives) {
-    r = mk_setup_objective_step(g);
     obj.region = r->in;
     obj.keep_out = r->keep_out;
     parts[nparts++] = &obj;
@@ -693,22 +744,54 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
       parts[nparts++] = &m->sides[side].more_zones[i];
   }
   size_t cells = (size_t)m->grid.width * (size_t)m->grid.height;
-  struct murk_pos* out = murk_realloc((void*)v->place_cells, (cells ? cells : 1) * sizeof *out);
-  if (!out) return MURK_ENOMEM;
-  v->place_cells = out;
+  struct murk_pos* out = (struct murk_pos*)v->place_cells;
+  if (!out || b->cap_place < cells) {
+    out = murk_realloc(out, (cells ? cells : 1) * sizeof *out);
+    if (!out) return MURK_ENOMEM;
+    v->place_cells = out;
+    b->cap_place = cells;
+  }
   int n = 0;
-  for (int y = 0; y < m->grid.height; y++)
-    for (int x = 0; x < m->grid.width; x++) {
-      struct murk_pos p = {x, y};
-      if (patrol || (objectives && nml)) { /* the setup rule's own judgement of the cell */
+  if (judged) {
+    for (int y = 0; y < m->grid.height; y++)
+      for (int x = 0; x < m->grid.width; x++) {
+        struct murk_pos p = {x, y};
+        /* the setup rule's own judgement of the cell */
         bool ok = patrol ? mk_setup_patrol_cell(g, side, p, NULL, 0) == MURK_OK
                          : mk_setup_objective_cell(g, p, NULL, 0) == MURK_OK;
         if (ok) out[n++] = p;
-        continue;
       }
-      bool in = false;
-      for (int i = 0; i < nparts && !in; i++) in = murk_zone_contains(m, parts[i], p);
-      if (!in || !mk_cell_passable(m, p)) continue;
+  } else {
+    /* The passable cells of the area (an objective step's, or the side's parts), kept by
+     * the area they follow from; then those the objectives placed leave free. */
+    struct place_area* a = NULL;
+    for (int i = 0; i < PLACE_AREAS && !a; i++)
+      if (b->area[i].cells && b->area[i].m == m && b->area[i].rule == r &&
+          b->area[i].phase == (int)s->phase)
+        a = &b->area[i];
+    if (!a) {
+      a = &b->area[b->next_area];
+      b->next_area = (b->next_area + 1) % PLACE_AREAS;
+      struct murk_pos* ac = murk_realloc(a->cells, (cells ? cells : 1) * sizeof *ac);
+      if (!ac) return MURK_ENOMEM;
+      a->cells = ac;
+      a->m = NULL;
+      int k = 0;
+      for (int y = 0; y < m->grid.height; y++)
+        for (int x = 0; x < m->grid.width; x++) {
+          struct murk_pos p = {x, y};
+          bool in = false;
+          for (int i = 0; i < nparts && !in; i++) in = murk_zone_contains(m, parts[i], p);
+          if (in && mk_cell_passable(m, p)) ac[k++] = p;
+        }
+      a->n = k;
+      a->m = m;
+      a->rule = r;
+      a->phase = (int)s->phase;
+    }
+    for (int k = 0; k < a->n; k++) {
+      struct murk_pos p = a->cells[k];
+      bool in = true;
       for (int i = 0; r && i < s->nobjectives && in; i++) {
         const struct mk_placed_objective* o = &s->objectives[i];
         int d = murk_geom_distance(&m->grid, o->pos, p);
@@ -717,8 +800,11 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
       }
       if (in) out[n++] = p;
     }
+  }
   v->nplace_cells = n;
-  b->place_key = (long)(key & 0x7fffffffl);
+  b->nplace_kept = n;
+  b->place = key;
+  b->place_valid = true;
   return MURK_OK;
 }
 
@@ -976,7 +1062,6 @@ static int build(const struct murk_game* g, enum murk_side side, bool lean,
   struct view_box* b = murk_calloc(1, sizeof *b);
   if (!b) return MURK_ENOMEM;
   b->v.side = side;
-  b->place_key = -1;
   b->lean = lean;
   if (fill(g, b) != MURK_OK) {
     murk_view_free(&b->v);
@@ -1007,7 +1092,9 @@ void murk_view_reset(struct murk_view* v) {
   b->read = 0;
   b->forgotten = 0;
   v->nevents = 0;
-  b->place_key = -1;
+  /* Placement cells made from the mission's areas alone serve the next game of the same
+   * mission (view.h); those a rule judged in this game do not. */
+  if (b->place.judged_in) b->place_valid = false;
   v->nplace_cells = 0;
   b->cond_m = NULL;
   b->rv_m = NULL;

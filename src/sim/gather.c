@@ -169,81 +169,123 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   memcpy(c->cost, base, cells);
   memset(c->busy, 0, cells);
 
-  /* Enemy markers and teams block a path; anything stands in the way of ending there. */
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (!m->on_table || !sim_on_table(c, m->pos)) continue;
-    c->busy[sim_cell(c, m->pos)] = 1;
-    if (m->owner != c->me) c->cost[sim_cell(c, m->pos)] = 0;
+  /* By tables of marker numbers kept in the memo (players.h): whether the marker of a
+   * revealed own platoon is bogged (the first own marker of its number, as
+   * murk_view_marker_by_number finds it) and an enemy platoon's place (its first team).
+   * An entry counts where its stamp is this decision's; numbers past the tables, and views
+   * too long for a short, get searches. */
+  if (!mm->own_marker || !mm->foe_lead || !mm->own_marker_stamp || !mm->foe_lead_stamp ||
+      mm->number_stamp == UINT_MAX) {
+    murk_free(mm->own_marker);
+    murk_free(mm->foe_lead);
+    murk_free(mm->own_marker_stamp);
+    murk_free(mm->foe_lead_stamp);
+    mm->own_marker = murk_malloc(SIM_NUMBERS * sizeof *mm->own_marker);
+    mm->foe_lead = murk_malloc(SIM_NUMBERS * sizeof *mm->foe_lead);
+    mm->own_marker_stamp = murk_calloc(SIM_NUMBERS, sizeof *mm->own_marker_stamp);
+    mm->foe_lead_stamp = murk_calloc(SIM_NUMBERS, sizeof *mm->foe_lead_stamp);
+    mm->number_stamp = 0;
+    if (!mm->own_marker || !mm->foe_lead || !mm->own_marker_stamp || !mm->foe_lead_stamp) {
+      murk_free(mm->own_marker);
+      murk_free(mm->foe_lead);
+      murk_free(mm->own_marker_stamp);
+      murk_free(mm->foe_lead_stamp);
+      mm->own_marker = mm->foe_lead = NULL;
+      mm->own_marker_stamp = mm->foe_lead_stamp = NULL;
+      return MURK_ENOMEM;
+    }
   }
-  /* The first team of each own platoon and of each revealed enemy marker, in one pass. */
+  unsigned stamp = ++mm->number_stamp;
+  short* own_marker = mm->own_marker;
+  short* foe_lead = mm->foe_lead;
+  unsigned* own_stamp = mm->own_marker_stamp;
+  unsigned* foe_stamp = mm->foe_lead_stamp;
+  bool tables = v->nmarkers <= SHRT_MAX && v->nteams <= SHRT_MAX;
+  enum murk_side me = c->me, enemy = c->enemy;
+  unsigned char* cost = c->cost;
+  unsigned char* busy = c->busy;
+
+  /* Enemy markers and teams block a path; anything stands in the way of ending there. The
+   * first own marker of each number with them, in one pass. */
+  const struct murk_view_marker* markers = v->markers;
+  int nmarkers = v->nmarkers;
+  for (int i = 0; i < nmarkers; i++) {
+    const struct murk_view_marker* m = &markers[i];
+    if (tables && m->owner == me && m->number >= 0 && m->number < SIM_NUMBERS &&
+        own_stamp[m->number] != stamp) {
+      own_stamp[m->number] = stamp;
+      own_marker[m->number] = (short)i;
+    }
+    if (!m->on_table || !sim_on_table(c, m->pos)) continue;
+    busy[sim_cell(c, m->pos)] = 1;
+    if (m->owner != me) cost[sim_cell(c, m->pos)] = 0;
+  }
+  /* The first team of each own platoon and of each revealed enemy marker, in the same pass
+   * over the teams. */
   int own_lead[MURK_MISSION_MAX_PLATOONS];
   for (int k = 0; k < MURK_MISSION_MAX_PLATOONS; k++) own_lead[k] = -1;
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* t = &v->teams[i];
-    if (t->owner == c->me && t->platoon >= 0 && t->platoon < MURK_MISSION_MAX_PLATOONS &&
-        own_lead[t->platoon] < 0)
-      own_lead[t->platoon] = i;
+  const struct murk_view_team* teams = v->teams;
+  int nteams = v->nteams;
+  for (int i = 0; i < nteams; i++) {
+    const struct murk_view_team* t = &teams[i];
+    if (t->owner == me) {
+      if (t->platoon >= 0 && t->platoon < MURK_MISSION_MAX_PLATOONS && own_lead[t->platoon] < 0)
+        own_lead[t->platoon] = i;
+    } else if (tables && t->owner == enemy && t->marker >= 0 && t->marker < SIM_NUMBERS &&
+               foe_stamp[t->marker] != stamp) {
+      foe_stamp[t->marker] = stamp;
+      foe_lead[t->marker] = (short)i;
+    }
     if (!sim_on_table(c, t->pos)) continue;
-    c->busy[sim_cell(c, t->pos)] = 1;
-    if (t->owner != c->me) c->cost[sim_cell(c, t->pos)] = 0;
+    busy[sim_cell(c, t->pos)] = 1;
+    if (t->owner != me) cost[sim_cell(c, t->pos)] = 0;
   }
   unsigned char moved[MOVED_BITS / 8];
   memset(moved, 0, sizeof moved);
   for (size_t i = v->nevents; i-- > 0;) {
     const struct murk_event* e = &v->events[i];
     if (e->kind == MURK_EV_PHASE) break;
-    if (e->kind == MURK_EV_MOVE && e->side == c->me && e->marker > 0 && e->marker < MOVED_BITS)
+    if (e->kind == MURK_EV_MOVE && e->side == me && e->marker > 0 && e->marker < MOVED_BITS)
       moved[e->marker / 8] |= (unsigned char)(1u << (e->marker % 8));
   }
 
-  /* Own templates (hidden platoons and dummies), then own revealed platoons. Whether the
-   * marker of a revealed platoon is bogged: the first own marker of its number, as
-   * murk_view_marker_by_number finds it; an enemy platoon's place: its first team. Both by
-   * tables of numbers kept in the memo, all -1 between decisions (the entries set here are
-   * put back at the end); numbers past them, and views too long for a short, get searches. */
-  if (!mm->own_marker || !mm->foe_lead) {
-    murk_free(mm->own_marker);
-    murk_free(mm->foe_lead);
-    mm->own_marker = murk_malloc(SIM_NUMBERS * sizeof *mm->own_marker);
-    mm->foe_lead = murk_malloc(SIM_NUMBERS * sizeof *mm->foe_lead);
-    if (!mm->own_marker || !mm->foe_lead) {
-      murk_free(mm->own_marker);
-      murk_free(mm->foe_lead);
-      mm->own_marker = mm->foe_lead = NULL;
-      return MURK_ENOMEM;
+  /* Own templates (hidden platoons and dummies) and enemy markers in one pass, then own
+   * revealed platoons. Enemy templates by their public place; revealed platoons by their
+   * first team. Nothing else of an enemy marker is read: its contents are the enemy's
+   * secret until revealed. */
+  for (int i = 0; i < nmarkers; i++) {
+    const struct murk_view_marker* m = &markers[i];
+    if (m->owner == me) {
+      if (!m->on_table) continue;
+      struct unit* u = &c->units[c->nunits++];
+      memset(u, 0, sizeof *u);
+      u->ref.kind = MURK_REF_MARKER;
+      u->ref.n = m->number;
+      u->number = m->number;
+      u->platoon = m->dummy ? -1 : m->platoon;
+      u->pos = m->pos;
+      u->hidden = true;
+      u->dummy = m->dummy;
+      u->bogged = m->bogged;
+      u->moved = moved_this_step(v, me, moved, m->number);
+      continue;
     }
-    memset(mm->own_marker, -1, SIM_NUMBERS * sizeof *mm->own_marker);
-    memset(mm->foe_lead, -1, SIM_NUMBERS * sizeof *mm->foe_lead);
-  }
-  short* own_marker = mm->own_marker;
-  short* foe_lead = mm->foe_lead;
-  bool tables = v->nmarkers <= SHRT_MAX && v->nteams <= SHRT_MAX;
-  for (int i = 0; i < v->nmarkers && tables; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner == c->me && m->number >= 0 && m->number < SIM_NUMBERS && own_marker[m->number] < 0)
-      own_marker[m->number] = (short)i;
-  }
-  for (int k = 0; k < v->nteams && tables; k++) {
-    const struct murk_view_team* t = &v->teams[k];
-    if (t->owner == c->enemy && t->marker >= 0 && t->marker < SIM_NUMBERS &&
-        foe_lead[t->marker] < 0)
-      foe_lead[t->marker] = (short)k;
-  }
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner != c->me || !m->on_table) continue;
-    struct unit* u = &c->units[c->nunits++];
-    memset(u, 0, sizeof *u);
-    u->ref.kind = MURK_REF_MARKER;
-    u->ref.n = m->number;
-    u->number = m->number;
-    u->platoon = m->dummy ? -1 : m->platoon;
-    u->pos = m->pos;
-    u->hidden = true;
-    u->dummy = m->dummy;
-    u->bogged = m->bogged;
-    u->moved = moved_this_step(v, c->me, moved, m->number);
+    if (m->owner != enemy) continue;
+    struct foe f = {m->number, false, m->pos, false};
+    if (!m->on_table) {
+      if (!m->revealed) continue;
+      const struct murk_view_team* lead = NULL;
+      if (m->number >= 0 && m->number < SIM_NUMBERS && tables) {
+        if (foe_stamp[m->number] == stamp) lead = &teams[foe_lead[m->number]];
+      } else {
+        for (int k = 0; k < nteams && !lead; k++)
+          if (teams[k].owner == enemy && teams[k].marker == m->number) lead = &teams[k];
+      }
+      if (!lead) continue; /* a dummy taken off, or a platoon with no teams left */
+      f.platoon = true;
+      f.pos = lead->pos;
+    }
+    c->foes[c->nfoes++] = f;
   }
   for (int i = 0; i < v->nplatoons; i++) {
     const struct murk_view_platoon* p = &v->platoons[i];
@@ -252,7 +294,7 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     if (lead < 0) continue;
     const struct murk_view_marker* m = NULL;
     if (p->marker > 0 && p->marker < SIM_NUMBERS && tables)
-      m = own_marker[p->marker] >= 0 ? &v->markers[own_marker[p->marker]] : NULL;
+      m = own_stamp[p->marker] == stamp ? &markers[own_marker[p->marker]] : NULL;
     else if (p->marker > 0)
       m = murk_view_marker_by_number(v, v->side, p->marker);
     struct unit* u = &c->units[c->nunits++];
@@ -260,42 +302,12 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     u->ref = sim_own(p->index);
     u->number = p->marker;
     u->platoon = p->index;
-    u->pos = v->teams[lead].pos;
+    u->pos = teams[lead].pos;
     u->bogged = m && m->bogged;
-    u->moved = moved_this_step(v, c->me, moved, p->marker);
+    u->moved = moved_this_step(v, me, moved, p->marker);
     u->shot = p->shot;
     u->assaulted = p->assaulted;
   }
-
-  /* Enemy templates by their public place; revealed platoons by their first team. Nothing
-   * else of an enemy marker is read: its contents are the enemy's secret until revealed. */
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner != c->enemy) continue;
-    struct foe f = {m->number, false, m->pos, false};
-    if (!m->on_table) {
-      if (!m->revealed) continue;
-      const struct murk_view_team* lead = NULL;
-      if (m->number >= 0 && m->number < SIM_NUMBERS && tables) {
-        if (foe_lead[m->number] >= 0) lead = &v->teams[foe_lead[m->number]];
-      } else {
-        for (int k = 0; k < v->nteams && !lead; k++)
-          if (v->teams[k].owner == c->enemy && v->teams[k].marker == m->number) lead = &v->teams[k];
-      }
-      if (!lead) continue; /* a dummy taken off, or a platoon with no teams left */
-      f.platoon = true;
-      f.pos = lead->pos;
-    }
-    c->foes[c->nfoes++] = f;
-  }
-
-  /* The tables back to -1 for the next decision. */
-  for (int i = 0; i < v->nmarkers && tables; i++)
-    if (v->markers[i].number >= 0 && v->markers[i].number < SIM_NUMBERS)
-      own_marker[v->markers[i].number] = -1;
-  for (int k = 0; k < v->nteams && tables; k++)
-    if (v->teams[k].marker >= 0 && v->teams[k].marker < SIM_NUMBERS)
-      foe_lead[v->teams[k].marker] = -1;
 
   for (int i = 0; i < v->nobjectives; i++) {
     const struct murk_view_objective* o = &v->objectives[i];
@@ -463,6 +475,22 @@ int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number) {
       if (d < best) best = d;
     }
   return best;
+}
+
+int sim_unit_gap(struct ctx* c, const struct unit* u, int foe) {
+  struct murk_policy_memo* mm = c->plan->memo;
+  size_t n = (size_t)c->nunits * (size_t)c->nfoes;
+  if (!c->gaps) {
+    if (!room(&mm->gaps, &mm->cap_gaps, n + 1, sizeof *mm->gaps)) {
+      c->oom = true;
+      return INT_MAX;
+    }
+    c->gaps = mm->gaps;
+    for (size_t i = 0; i < n; i++) c->gaps[i] = INT_MIN;
+  }
+  int* at = &c->gaps[(size_t)(u - c->units) * (size_t)c->nfoes + (size_t)foe];
+  if (*at == INT_MIN) *at = sim_gap(c, u->platoon, u->pos, c->foes[foe].number);
+  return *at;
 }
 
 int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out) {

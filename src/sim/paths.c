@@ -47,8 +47,11 @@ void sim_memo_free(struct murk_policy_memo* m) {
   }
   murk_free(m->group_fill);
   murk_free(m->kinds);
+  murk_free(m->gaps);
   murk_free(m->own_marker);
   murk_free(m->foe_lead);
+  murk_free(m->own_marker_stamp);
+  murk_free(m->foe_lead_stamp);
   murk_free(m);
 }
 

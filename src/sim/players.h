@@ -119,10 +119,17 @@ struct murk_policy_memo {
   size_t cap_group_first[2], cap_group_pos[2], cap_group_fill;
   int* kinds;
   size_t cap_kinds;
-  /* By marker number (below SIM_NUMBERS), -1 elsewhere between decisions: the view index of
-   * the first own marker of that number, the first enemy team of that marker (gather.c). */
+  /* sim_unit_gap's answers of one decision (units x foes), INT_MIN: not asked yet. */
+  int* gaps;
+  size_t cap_gaps;
+  /* By marker number (below SIM_NUMBERS): the view index of the first own marker of that
+   * number, the first enemy team of that marker (gather.c), each valid where its stamp is
+   * the decision's (number_stamp), so nothing is cleared between decisions. */
   short* own_marker;
   short* foe_lead;
+  unsigned* own_marker_stamp;
+  unsigned* foe_lead_stamp;
+  unsigned number_stamp;
 };
 #define SIM_NUMBERS 1024
 
@@ -161,7 +168,8 @@ struct ctx {
   int* kind_list[SIM_KINDS];
   int kind_n[SIM_KINDS];
   bool kind_done[SIM_KINDS];
-  struct fieldset* fields;       /* the memo's fields for this decision's costs */
+  int* gaps;               /* sim_unit_gap's answers (nunits x nfoes), NULL until first asked */
+  struct fieldset* fields; /* the memo's fields for this decision's costs */
   struct murk_policy_plan* plan; /* the tries being written */
   bool oom;
 };
@@ -211,6 +219,9 @@ const struct unit* sim_random_unit(struct ctx* c, int which);
 /* Distance from any team of own platoon `platoon` (or from `at` when it has none) to the
  * nearest team of the enemy platoon under marker `number`. */
 int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number);
+/* sim_gap from unit u (one of c->units, by its platoon's teams, or its place) to the foe
+ * c->foes[foe], each pair measured once a decision. */
+int sim_unit_gap(struct ctx* c, const struct unit* u, int foe);
 /* The nearest revealed enemy platoon to a unit (index into foes), -1 if none. */
 int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out);
 /* How near the nearest enemy marker or team the view shows stands to p (cells; INT_MAX:
