@@ -504,11 +504,108 @@ static void objective_tries(struct ctx* c) {
   }
 }
 
+/* ---- deployment in a game decided on points ---- */
+
+/* Is the game decided on points alone (margin of victory: the view's ending) with no
+ * objective to take or guard? Then every team lost scores for the enemy and every unit
+ * left scores for the side (docs/rules.md, "Margin of victory"). */
+static bool on_points(const struct ctx* c) {
+  return c->v->ending.points == MURK_VP_MARGIN && c->ntake == 0 && c->nguard == 0;
+}
+
+/* Did this side deploy first (the first deployment among the events it knows is its own)?
+ * Deployments are public; the side that deploys second places against what it saw. */
+static bool deploys_first(const struct ctx* c) {
+  const struct murk_view* v = c->v;
+  for (size_t i = 0; i < v->nevents; i++)
+    if (v->events[i].kind == MURK_EV_DEPLOY) return v->events[i].side == c->me;
+  return true;
+}
+
+/* The sight classes of the view's map (kept in the memo for that map); NULL if none. */
+static const struct murk_sightmap* sight_of(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  struct murk_policy_memo* mm = c->plan->memo;
+  if (!v->map || !v->terrain || c->w <= 0 || c->h <= 0) return NULL;
+  if (mm->sight && mm->sight_map == v->map) return mm->sight;
+  murk_sightmap_free(mm->sight);
+  mm->sight = NULL;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  unsigned char* cls = murk_malloc(cells);
+  if (!cls) return NULL;
+  for (size_t i = 0; i < cells; i++)
+    cls[i] = v->map[i] < v->nterrain ? (unsigned char)v->terrain[v->map[i]].sight
+                                     : (unsigned char)MURK_SIGHT_CLEAR;
+  if (murk_sightmap_new(&v->grid, cls, NULL, &mm->sight) != MURK_OK) mm->sight = NULL;
+  murk_free(cls);
+  mm->sight_map = mm->sight ? v->map : NULL;
+  return mm->sight;
+}
+
+static int zone_gap(const struct ctx* c, struct murk_pos p);
+
+/* How many cells beyond the side's own area have a line of sight to p (every other cell
+ * counted): where the enemy comes from, it sees, and shoots, this many ways. */
+static int exposure(struct ctx* c, struct murk_pos p) {
+  const struct murk_sightmap* m = sight_of(c);
+  if (!m) return 0;
+  int n = 0;
+  for (int y = 0; y < c->h; y++)
+    for (int x = (y & 1); x < c->w; x += 2) {
+      struct murk_pos q = {x, y};
+      if (zone_gap(c, q) > 0 && murk_los(m, p, q, NULL)) n++;
+    }
+  return n;
+}
+
+/* Deploying in a game decided on points, the cells least seen from beyond the own area go
+ * first (a team out of sight cannot be shot, and every one kept scores); then the nearest
+ * the aim, as otherwise. */
+static long deploy_cost(struct ctx* c, struct murk_pos p, int d) {
+  if (!on_points(c) || !deploys_first(c)) return d;
+  return (long)exposure(c, p) * 64 + d;
+}
+
+/* A setup phase of its own after deployment (Infiltrate): the shared plan leaves its
+ * deployments to the other verbs' draws; in a game decided on points the computer places
+ * each platoon it may deploy now at the best of a few cells by deploy_cost first. */
+#define LATE_DRAWS 16
+static void late_deploy_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (v->phase == MURK_PHASE_DEPLOY || v->phase == MURK_PHASE_PLAY ||
+      !sim_can(c, MURK_CMD_DEPLOY) || !on_points(c))
+    return;
+  struct murk_pos centre = {c->w / 2, c->h / 2};
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (pl->state != MURK_PLATOON_WAITING) continue;
+    struct murk_pos best = {-1, -1};
+    long bd = LONG_MAX;
+    for (int k = 0; k < LATE_DRAWS; k++) {
+      struct murk_pos p = sim_zone_cell(c);
+      if (!sim_cell_free(c, p)) continue;
+      long cost = deploy_cost(c, p, sim_dist(c, p, centre));
+      if (cost < bd) bd = cost, best = p;
+    }
+    if (bd == LONG_MAX) continue;
+    struct murk_command* cmd = sim_add(c, MURK_CMD_DEPLOY);
+    if (!cmd) return;
+    cmd->unit = sim_own(pl->index);
+    cmd->at = best;
+  }
+}
+
+static void computer_choices(struct ctx* c) {
+  choice_tries(c);
+  late_deploy_tries(c);
+}
+
 static const struct sim_style computer_style = {
     .first_draws = 16, /* best of 16, 8, 4 draws for the first three deploy tries */
     .spread = true,
+    .deploy_cost = deploy_cost,
     .moves = moves,
-    .choices_first = choice_tries, /* withdrawals, removals; patrols, ambushes (fight.c) */
+    .choices_first = computer_choices, /* withdrawals, removals; patrols, ambushes (fight.c) */
     .objectives = objective_tries,
     .fights = sim_fight_tries,         /* fight.c */
     .arrivals = sim_arrive_near_tries, /* fight.c */

@@ -49,6 +49,7 @@ void sim_memo_free(struct murk_policy_memo* m) {
   murk_free(m->kinds);
   murk_free(m->own_marker);
   murk_free(m->foe_lead);
+  murk_sightmap_free(m->sight);
   murk_free(m);
 }
 

@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "murk/geom.h"
+#include "murk/los.h"
 #include "sim.h"
 
 /* Sets of verbs are bit masks of command kinds, as the view's `verbs`. */
@@ -123,6 +124,9 @@ struct murk_policy_memo {
    * the first own marker of that number, the first enemy team of that marker (gather.c). */
   short* own_marker;
   short* foe_lead;
+  /* The sight classes of the last map, for lines of sight (computer.c), and that map. */
+  struct murk_sightmap* sight;
+  const unsigned char* sight_map;
 };
 #define SIM_NUMBERS 1024
 
@@ -271,6 +275,9 @@ void sim_arrival_tries(struct ctx* c);
 struct sim_style {
   int first_draws; /* deploy: the first three tries are the best of this, half, a quarter */
   bool spread;     /* deploy: the k-th thing placed aims at the k-th objective */
+  /* deploy: the style's cost of a cell drawn (lower first), given d, its distance to the
+   * aim (NULL: d) */
+  long (*deploy_cost)(struct ctx* c, struct murk_pos p, int d);
   /* movement: the style's own moves instead of the shared ones (NULL: the shared ones) */
   void (*moves)(struct ctx* c);
   /* tries of the choices the rules leave to the side (withdraw, remove...), before the
