@@ -468,6 +468,39 @@ static int zone_gap(const struct ctx* c, struct murk_pos p) {
   return best == INT_MAX ? 0 : best;
 }
 
+/* The cheapest way to each cell from the cells beyond the side's own area (uniform: every
+ * passable cell costs 3, as plain ground), into d (cells entries). A plain Dijkstra by
+ * scanning: placements are a handful of decisions a game. False when out of memory. */
+static bool way_in(struct ctx* c, int* d, bool uniform) {
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  bool* done = murk_calloc(cells ? cells : 1, sizeof *done);
+  if (!done) return false;
+  for (size_t i = 0; i < cells; i++) {
+    struct murk_pos p = {(int)(i % (size_t)c->w), (int)(i / (size_t)c->w)};
+    d[i] = c->cost[i] != 0 && zone_gap(c, p) > 0 ? 0 : INT_MAX;
+  }
+  for (;;) {
+    size_t at = cells;
+    for (size_t i = 0; i < cells; i++)
+      if (!done[i] && d[i] != INT_MAX && (at == cells || d[i] < d[at])) at = i;
+    if (at == cells) break;
+    done[at] = true;
+    struct murk_pos p = {(int)(at % (size_t)c->w), (int)(at / (size_t)c->w)};
+    struct murk_pos nb[MURK_GEOM_MAX_NEIGHBOURS];
+    int n = murk_geom_neighbours(&c->v->grid, p, nb);
+    for (int k = 0; k < n; k++) {
+      if (!sim_on_table(c, nb[k])) continue;
+      int q = sim_cell(c, nb[k]);
+      int step = uniform ? 3 : c->cost[q];
+      if (c->cost[q] == 0) step = uniform ? 3 : 0;
+      if (step == 0 || done[q]) continue;
+      if (d[at] + step < d[q]) d[q] = d[at] + step;
+    }
+  }
+  murk_free(done);
+  return true;
+}
+
 #define PLACE_TRIES 8
 /* The view says for whom the objective being placed is (place_for). One the enemy must take,
  * where the mission lets it go outside the side's own deployment area, goes as near that
@@ -477,6 +510,43 @@ static int zone_gap(const struct ctx* c, struct murk_pos p) {
  * its own area as they may, lost more games than cells drawn at random (Cauldron's attacker
  * 47% against 58%; Hasty Attack's defender, Fighting Withdrawal's and Pincer's defenders).
  * The best few cells the view offers are tried, best first; the shared draws follow. */
+/* An objective the enemy must take, inside the own area: where the enemy's way in from
+ * beyond the area costs most more than its straight distance (water, marsh and woods in its
+ * way: it comes by the bridges and fords, or slowly). */
+#define DETOUR_CAP 9
+static void inside_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  int* way = murk_malloc((cells ? cells : 1) * sizeof *way);
+  int* straight = murk_malloc((cells ? cells : 1) * sizeof *straight);
+  if (!way || !straight || !way_in(c, way, false) || !way_in(c, straight, true)) {
+    murk_free(way);
+    murk_free(straight);
+    return;
+  }
+  long best[PLACE_TRIES];
+  int at[PLACE_TRIES], n = 0;
+  for (int i = 0; i < v->nplace_cells; i++) {
+    struct murk_pos p = v->place_cells[i];
+    if (!sim_cell_free(c, p)) continue;
+    int q = sim_cell(c, p);
+    if (way[q] == INT_MAX || straight[q] == INT_MAX) continue;
+    int detour = way[q] - straight[q];
+    if (detour > DETOUR_CAP) detour = 2 * DETOUR_CAP - detour;
+    long score = (long)detour * 16 + sim_pick(c->rng, 16);
+    if (n == PLACE_TRIES && score <= best[n - 1]) continue;
+    int k = n < PLACE_TRIES ? n++ : n - 1;
+    for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
+    best[k] = score, at[k] = i;
+  }
+  for (int k = 0; k < n; k++) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
+    if (cmd) cmd->at = v->place_cells[at[k]];
+  }
+  murk_free(way);
+  murk_free(straight);
+}
+
 static void objective_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   if (!sim_can(c, MURK_CMD_OBJECTIVE) || v->nplace_cells <= 0 || !v->own_zone) return;
@@ -484,7 +554,10 @@ static void objective_tries(struct ctx* c) {
   bool outside = false;
   for (int i = 0; i < v->nplace_cells && !outside; i++)
     outside = zone_gap(c, v->place_cells[i]) > 0;
-  if (!outside) return; /* it goes inside the own area: the shared draws */
+  if (!outside) {
+    inside_tries(c);
+    return;
+  }
   long best[PLACE_TRIES];
   int at[PLACE_TRIES], n = 0;
   for (int i = 0; i < v->nplace_cells; i++) {
