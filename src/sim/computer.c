@@ -555,7 +555,9 @@ static void objective_tries(struct ctx* c) {
   for (int i = 0; i < v->nplace_cells && !outside; i++)
     outside = zone_gap(c, v->place_cells[i]) > 0;
   if (!outside) {
-    inside_tries(c);
+    /* Only where the own area is a half of the table are the cells beyond it the enemy's
+     * side; beyond a quarter lie the enemy's quarter and two it may never cross. */
+    if (v->own_zone->region.kind == MURK_REGION_HALF && v->nown_more_zones == 0) inside_tries(c);
     return;
   }
   long best[PLACE_TRIES];
