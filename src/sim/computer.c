@@ -47,6 +47,7 @@
  *
  * Its strength is measured, not claimed: scripts/computer-strength.sh and
  * docs/performance.md, "The computer opponent". */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -468,37 +469,72 @@ static int zone_gap(const struct ctx* c, struct murk_pos p) {
   return best == INT_MAX ? 0 : best;
 }
 
+/* A binary heap of cells by cost, for way_in (entries pushed again when a cell gets
+ * cheaper; the stale ones are skipped when popped). */
+struct heap {
+  int64_t* e; /* cost << 32 | cell */
+  size_t n, cap;
+};
+
+static bool heap_push(struct heap* h, int cost, size_t cell) {
+  if (h->n == h->cap) {
+    size_t cap = h->cap ? 2 * h->cap : 1024;
+    int64_t* e = murk_realloc(h->e, cap * sizeof *e);
+    if (!e) return false;
+    h->e = e, h->cap = cap;
+  }
+  size_t i = h->n++;
+  int64_t x = (int64_t)cost << 32 | (int64_t)cell;
+  for (; i > 0 && h->e[(i - 1) / 2] > x; i = (i - 1) / 2) h->e[i] = h->e[(i - 1) / 2];
+  h->e[i] = x;
+  return true;
+}
+
+static int64_t heap_pop(struct heap* h) {
+  int64_t top = h->e[0], x = h->e[--h->n];
+  size_t i = 0;
+  for (;;) {
+    size_t k = 2 * i + 1;
+    if (k >= h->n) break;
+    if (k + 1 < h->n && h->e[k + 1] < h->e[k]) k++;
+    if (h->e[k] >= x) break;
+    h->e[i] = h->e[k];
+    i = k;
+  }
+  if (h->n > 0) h->e[i] = x;
+  return top;
+}
+
 /* The cheapest way to each cell from the cells beyond the side's own area (uniform: every
- * passable cell costs 3, as plain ground), into d (cells entries). A plain Dijkstra by
- * scanning: placements are a handful of decisions a game. False when out of memory. */
+ * cell costs 3 to enter, as plain ground, whatever stands there), into d (cells entries).
+ * False when out of memory. */
 static bool way_in(struct ctx* c, int* d, bool uniform) {
   size_t cells = (size_t)c->w * (size_t)c->h;
-  bool* done = murk_calloc(cells ? cells : 1, sizeof *done);
-  if (!done) return false;
-  for (size_t i = 0; i < cells; i++) {
+  struct heap h = {NULL, 0, 0};
+  bool ok = true;
+  for (size_t i = 0; i < cells && ok; i++) {
     struct murk_pos p = {(int)(i % (size_t)c->w), (int)(i / (size_t)c->w)};
     d[i] = c->cost[i] != 0 && zone_gap(c, p) > 0 ? 0 : INT_MAX;
+    if (d[i] == 0) ok = heap_push(&h, 0, i);
   }
-  for (;;) {
-    size_t at = cells;
-    for (size_t i = 0; i < cells; i++)
-      if (!done[i] && d[i] != INT_MAX && (at == cells || d[i] < d[at])) at = i;
-    if (at == cells) break;
-    done[at] = true;
+  while (ok && h.n > 0) {
+    int64_t top = heap_pop(&h);
+    size_t at = (size_t)(top & 0xffffffff);
+    if ((int)(top >> 32) != d[at]) continue; /* a stale entry */
     struct murk_pos p = {(int)(at % (size_t)c->w), (int)(at / (size_t)c->w)};
     struct murk_pos nb[MURK_GEOM_MAX_NEIGHBOURS];
     int n = murk_geom_neighbours(&c->v->grid, p, nb);
-    for (int k = 0; k < n; k++) {
+    for (int k = 0; k < n && ok; k++) {
       if (!sim_on_table(c, nb[k])) continue;
       int q = sim_cell(c, nb[k]);
       int step = uniform ? 3 : c->cost[q];
-      if (c->cost[q] == 0) step = uniform ? 3 : 0;
-      if (step == 0 || done[q]) continue;
-      if (d[at] + step < d[q]) d[q] = d[at] + step;
+      if (step == 0 || d[at] + step >= d[q]) continue;
+      d[q] = d[at] + step;
+      ok = heap_push(&h, d[q], (size_t)q);
     }
   }
-  murk_free(done);
-  return true;
+  murk_free(h.e);
+  return ok;
 }
 
 #define PLACE_TRIES 8
@@ -624,9 +660,10 @@ static int zone_gap(const struct ctx* c, struct murk_pos p);
 static int exposure(struct ctx* c, struct murk_pos p) {
   const struct murk_sightmap* m = sight_of(c);
   if (!m) return 0;
-  int n = 0;
-  for (int y = 0; y < c->h; y++)
-    for (int x = (y & 1); x < c->w; x += 2) {
+  /* On a big table a coarser sample: some 2,000 cells at most. */
+  int sx = 1 + c->w / 64, sy = 1 + c->h / 64, n = 0;
+  for (int y = 0; y < c->h; y += sy)
+    for (int x = (y & 1) * sx; x < c->w; x += 2 * sx) {
       struct murk_pos q = {x, y};
       if (zone_gap(c, q) > 0 && murk_los(m, p, q, NULL)) n++;
     }
