@@ -47,6 +47,7 @@
  *
  * Its strength is measured, not claimed: scripts/computer-strength.sh and
  * docs/performance.md, "The computer opponent". */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -468,6 +469,74 @@ static int zone_gap(const struct ctx* c, struct murk_pos p) {
   return best == INT_MAX ? 0 : best;
 }
 
+/* A binary heap of cells by cost, for way_in (entries pushed again when a cell gets
+ * cheaper; the stale ones are skipped when popped). */
+struct heap {
+  int64_t* e; /* cost << 32 | cell */
+  size_t n, cap;
+};
+
+static bool heap_push(struct heap* h, int cost, size_t cell) {
+  if (h->n == h->cap) {
+    size_t cap = h->cap ? 2 * h->cap : 1024;
+    int64_t* e = murk_realloc(h->e, cap * sizeof *e);
+    if (!e) return false;
+    h->e = e, h->cap = cap;
+  }
+  size_t i = h->n++;
+  int64_t x = (int64_t)cost << 32 | (int64_t)cell;
+  for (; i > 0 && h->e[(i - 1) / 2] > x; i = (i - 1) / 2) h->e[i] = h->e[(i - 1) / 2];
+  h->e[i] = x;
+  return true;
+}
+
+static int64_t heap_pop(struct heap* h) {
+  int64_t top = h->e[0], x = h->e[--h->n];
+  size_t i = 0;
+  for (;;) {
+    size_t k = 2 * i + 1;
+    if (k >= h->n) break;
+    if (k + 1 < h->n && h->e[k + 1] < h->e[k]) k++;
+    if (h->e[k] >= x) break;
+    h->e[i] = h->e[k];
+    i = k;
+  }
+  if (h->n > 0) h->e[i] = x;
+  return top;
+}
+
+/* The cheapest way to each cell from the cells beyond the side's own area (uniform: every
+ * cell costs 3 to enter, as plain ground, whatever stands there), into d (cells entries).
+ * False when out of memory. */
+static bool way_in(struct ctx* c, int* d, bool uniform) {
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  struct heap h = {NULL, 0, 0};
+  bool ok = true;
+  for (size_t i = 0; i < cells && ok; i++) {
+    struct murk_pos p = {(int)(i % (size_t)c->w), (int)(i / (size_t)c->w)};
+    d[i] = c->cost[i] != 0 && zone_gap(c, p) > 0 ? 0 : INT_MAX;
+    if (d[i] == 0) ok = heap_push(&h, 0, i);
+  }
+  while (ok && h.n > 0) {
+    int64_t top = heap_pop(&h);
+    size_t at = (size_t)(top & 0xffffffff);
+    if ((int)(top >> 32) != d[at]) continue; /* a stale entry */
+    struct murk_pos p = {(int)(at % (size_t)c->w), (int)(at / (size_t)c->w)};
+    struct murk_pos nb[MURK_GEOM_MAX_NEIGHBOURS];
+    int n = murk_geom_neighbours(&c->v->grid, p, nb);
+    for (int k = 0; k < n && ok; k++) {
+      if (!sim_on_table(c, nb[k])) continue;
+      int q = sim_cell(c, nb[k]);
+      int step = uniform ? 3 : c->cost[q];
+      if (step == 0 || d[at] + step >= d[q]) continue;
+      d[q] = d[at] + step;
+      ok = heap_push(&h, d[q], (size_t)q);
+    }
+  }
+  murk_free(h.e);
+  return ok;
+}
+
 #define PLACE_TRIES 8
 /* The view says for whom the objective being placed is (place_for). One the enemy must take,
  * where the mission lets it go outside the side's own deployment area, goes as near that
@@ -477,6 +546,43 @@ static int zone_gap(const struct ctx* c, struct murk_pos p) {
  * its own area as they may, lost more games than cells drawn at random (Cauldron's attacker
  * 47% against 58%; Hasty Attack's defender, Fighting Withdrawal's and Pincer's defenders).
  * The best few cells the view offers are tried, best first; the shared draws follow. */
+/* An objective the enemy must take, inside the own area: where the enemy's way in from
+ * beyond the area costs most more than its straight distance (water, marsh and woods in its
+ * way: it comes by the bridges and fords, or slowly). */
+#define DETOUR_CAP 9
+static void inside_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  int* way = murk_malloc((cells ? cells : 1) * sizeof *way);
+  int* straight = murk_malloc((cells ? cells : 1) * sizeof *straight);
+  if (!way || !straight || !way_in(c, way, false) || !way_in(c, straight, true)) {
+    murk_free(way);
+    murk_free(straight);
+    return;
+  }
+  long best[PLACE_TRIES];
+  int at[PLACE_TRIES], n = 0;
+  for (int i = 0; i < v->nplace_cells; i++) {
+    struct murk_pos p = v->place_cells[i];
+    if (!sim_cell_free(c, p)) continue;
+    int q = sim_cell(c, p);
+    if (way[q] == INT_MAX || straight[q] == INT_MAX) continue;
+    int detour = way[q] - straight[q];
+    if (detour > DETOUR_CAP) detour = 2 * DETOUR_CAP - detour;
+    long score = (long)detour * 16 + sim_pick(c->rng, 16);
+    if (n == PLACE_TRIES && score <= best[n - 1]) continue;
+    int k = n < PLACE_TRIES ? n++ : n - 1;
+    for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
+    best[k] = score, at[k] = i;
+  }
+  for (int k = 0; k < n; k++) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
+    if (cmd) cmd->at = v->place_cells[at[k]];
+  }
+  murk_free(way);
+  murk_free(straight);
+}
+
 static void objective_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   if (!sim_can(c, MURK_CMD_OBJECTIVE) || v->nplace_cells <= 0 || !v->own_zone) return;
@@ -484,7 +590,12 @@ static void objective_tries(struct ctx* c) {
   bool outside = false;
   for (int i = 0; i < v->nplace_cells && !outside; i++)
     outside = zone_gap(c, v->place_cells[i]) > 0;
-  if (!outside) return; /* it goes inside the own area: the shared draws */
+  if (!outside) {
+    /* Only where the own area is a half of the table are the cells beyond it the enemy's
+     * side; beyond a quarter lie the enemy's quarter and two it may never cross. */
+    if (v->own_zone->region.kind == MURK_REGION_HALF && v->nown_more_zones == 0) inside_tries(c);
+    return;
+  }
   long best[PLACE_TRIES];
   int at[PLACE_TRIES], n = 0;
   for (int i = 0; i < v->nplace_cells; i++) {
@@ -504,11 +615,109 @@ static void objective_tries(struct ctx* c) {
   }
 }
 
+/* ---- deployment in a game decided on points ---- */
+
+/* Is the game decided on points alone (margin of victory: the view's ending) with no
+ * objective to take or guard? Then every team lost scores for the enemy and every unit
+ * left scores for the side (docs/rules.md, "Margin of victory"). */
+static bool on_points(const struct ctx* c) {
+  return c->v->ending.points == MURK_VP_MARGIN && c->ntake == 0 && c->nguard == 0;
+}
+
+/* Did this side deploy first (the first deployment among the events it knows is its own)?
+ * Deployments are public; the side that deploys second places against what it saw. */
+static bool deploys_first(const struct ctx* c) {
+  const struct murk_view* v = c->v;
+  for (size_t i = 0; i < v->nevents; i++)
+    if (v->events[i].kind == MURK_EV_DEPLOY) return v->events[i].side == c->me;
+  return true;
+}
+
+/* The sight classes of the view's map (kept in the memo for that map); NULL if none. */
+static const struct murk_sightmap* sight_of(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  struct murk_policy_memo* mm = c->plan->memo;
+  if (!v->map || !v->terrain || c->w <= 0 || c->h <= 0) return NULL;
+  if (mm->sight && mm->sight_map == v->map) return mm->sight;
+  murk_sightmap_free(mm->sight);
+  mm->sight = NULL;
+  size_t cells = (size_t)c->w * (size_t)c->h;
+  unsigned char* cls = murk_malloc(cells);
+  if (!cls) return NULL;
+  for (size_t i = 0; i < cells; i++)
+    cls[i] = v->map[i] < v->nterrain ? (unsigned char)v->terrain[v->map[i]].sight
+                                     : (unsigned char)MURK_SIGHT_CLEAR;
+  if (murk_sightmap_new(&v->grid, cls, NULL, &mm->sight) != MURK_OK) mm->sight = NULL;
+  murk_free(cls);
+  mm->sight_map = mm->sight ? v->map : NULL;
+  return mm->sight;
+}
+
+static int zone_gap(const struct ctx* c, struct murk_pos p);
+
+/* How many cells beyond the side's own area have a line of sight to p (every other cell
+ * counted): where the enemy comes from, it sees, and shoots, this many ways. */
+static int exposure(struct ctx* c, struct murk_pos p) {
+  const struct murk_sightmap* m = sight_of(c);
+  if (!m) return 0;
+  /* On a big table a coarser sample: some 2,000 cells at most. */
+  int sx = 1 + c->w / 64, sy = 1 + c->h / 64, n = 0;
+  for (int y = 0; y < c->h; y += sy)
+    for (int x = (y & 1) * sx; x < c->w; x += 2 * sx) {
+      struct murk_pos q = {x, y};
+      if (zone_gap(c, q) > 0 && murk_los(m, p, q, NULL)) n++;
+    }
+  return n;
+}
+
+/* Deploying in a game decided on points, the cells least seen from beyond the own area go
+ * first (a team out of sight cannot be shot, and every one kept scores); then the nearest
+ * the aim, as otherwise. */
+static long deploy_cost(struct ctx* c, struct murk_pos p, int d) {
+  if (!on_points(c) || !deploys_first(c)) return d;
+  return (long)exposure(c, p) * 64 + d;
+}
+
+/* A setup phase of its own after deployment (Infiltrate): the shared plan leaves its
+ * deployments to the other verbs' draws; in a game decided on points the computer places
+ * each platoon it may deploy now at the best of a few cells by deploy_cost first. */
+#define LATE_DRAWS 16
+static void late_deploy_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (v->phase == MURK_PHASE_DEPLOY || v->phase == MURK_PHASE_PLAY ||
+      !sim_can(c, MURK_CMD_DEPLOY) || !on_points(c))
+    return;
+  struct murk_pos centre = {c->w / 2, c->h / 2};
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (pl->state != MURK_PLATOON_WAITING) continue;
+    struct murk_pos best = {-1, -1};
+    long bd = LONG_MAX;
+    for (int k = 0; k < LATE_DRAWS; k++) {
+      struct murk_pos p = sim_zone_cell(c);
+      if (!sim_cell_free(c, p)) continue;
+      long cost = deploy_cost(c, p, sim_dist(c, p, centre));
+      if (cost < bd) bd = cost, best = p;
+    }
+    if (bd == LONG_MAX) continue;
+    struct murk_command* cmd = sim_add(c, MURK_CMD_DEPLOY);
+    if (!cmd) return;
+    cmd->unit = sim_own(pl->index);
+    cmd->at = best;
+  }
+}
+
+static void computer_choices(struct ctx* c) {
+  choice_tries(c);
+  late_deploy_tries(c);
+}
+
 static const struct sim_style computer_style = {
     .first_draws = 16, /* best of 16, 8, 4 draws for the first three deploy tries */
     .spread = true,
+    .deploy_cost = deploy_cost,
     .moves = moves,
-    .choices_first = choice_tries, /* withdrawals, removals; patrols, ambushes (fight.c) */
+    .choices_first = computer_choices, /* withdrawals, removals; patrols, ambushes (fight.c) */
     .objectives = objective_tries,
     .fights = sim_fight_tries,         /* fight.c */
     .arrivals = sim_arrive_near_tries, /* fight.c */

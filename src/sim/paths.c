@@ -52,6 +52,7 @@ void sim_memo_free(struct murk_policy_memo* m) {
   murk_free(m->foe_lead);
   murk_free(m->own_marker_stamp);
   murk_free(m->foe_lead_stamp);
+  murk_sightmap_free(m->sight);
   murk_free(m);
 }
 

@@ -67,13 +67,15 @@ static struct murk_pos deploy_cell(struct ctx* c, const struct sim_style* s, int
   else if (s->spread && c->nguard > 0)
     aim = c->guard[k % c->nguard];
   struct murk_pos best = sim_zone_cell(c);
-  int bd = INT_MAX;
+  long bd = LONG_MAX;
   for (int i = 0; i < draws; i++) {
     struct murk_pos p = i == 0 ? best : sim_zone_cell(c);
     int d = !s->spread && c->ntake > 0
                 ? sim_dist(c, p, c->take[sim_nearest(c, p, c->take, c->ntake)])
                 : sim_dist(c, p, aim);
-    if (sim_cell_free(c, p) && d < bd) bd = d, best = p;
+    if (!sim_cell_free(c, p)) continue;
+    long cost = s->deploy_cost ? s->deploy_cost(c, p, d) : d;
+    if (cost < bd) bd = cost, best = p;
   }
   return best;
 }

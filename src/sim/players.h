@@ -23,6 +23,7 @@
 #include <stddef.h>
 
 #include "murk/geom.h"
+#include "murk/los.h"
 #include "sim.h"
 
 /* Sets of verbs are bit masks of command kinds, as the view's `verbs`. */
@@ -130,6 +131,9 @@ struct murk_policy_memo {
   unsigned* own_marker_stamp;
   unsigned* foe_lead_stamp;
   unsigned number_stamp;
+  /* The sight classes of the last map, for lines of sight (computer.c), and that map. */
+  struct murk_sightmap* sight;
+  const unsigned char* sight_map;
 };
 #define SIM_NUMBERS 1024
 
@@ -282,6 +286,9 @@ void sim_arrival_tries(struct ctx* c);
 struct sim_style {
   int first_draws; /* deploy: the first three tries are the best of this, half, a quarter */
   bool spread;     /* deploy: the k-th thing placed aims at the k-th objective */
+  /* deploy: the style's cost of a cell drawn (lower first), given d, its distance to the
+   * aim (NULL: d) */
+  long (*deploy_cost)(struct ctx* c, struct murk_pos p, int d);
   /* movement: the style's own moves instead of the shared ones (NULL: the shared ones) */
   void (*moves)(struct ctx* c);
   /* tries of the choices the rules leave to the side (withdraw, remove...), before the

@@ -14,6 +14,7 @@
 
 #include <cmocka.h>
 
+#include "murk/los.h"
 #include "sim.h"
 #include "test_support.h"
 
@@ -684,6 +685,79 @@ static void test_computer_places_by_whom_for(void** st) {
   murk_mission_free(m);
 }
 
+static struct murk_mission* bundled(const char* id) {
+  char path[512];
+  snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, id);
+  struct murk_mission* m = NULL;
+  struct murk_diags d;
+  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  return m;
+}
+
+/* An objective the enemy must take, placed inside the own half, goes behind what slows the
+ * enemy's way in: Pincer's defender puts the attacker's objective by the frozen stream and
+ * marsh south of the road bridge (rows 14-19, beside the stream), not by the railway
+ * bridge that leads straight to the north of its half. */
+static void test_computer_places_behind_the_stream(void** st) {
+  (void)st;
+  struct murk_mission* m = bundled("pincer");
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng;
+    murk_policy_seed(&rng, seed, MURK_DEFENDER);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
+    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+    struct murk_view* v = view(g, MURK_DEFENDER);
+    assert_int_equal(v->place_for, MURK_ATTACKER);
+    plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
+    assert_int_equal(plan_index(&plan, "objective at "), 0);
+    struct murk_pos at = plan.cmds[0].at;
+    assert_true(at.y >= 14 && at.y <= 19);
+    assert_true(at.x >= 22 && at.x <= 24);
+    murk_view_free(v);
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
+/* In a game decided on points (The Hive Gate: margin of victory, no objectives) the side
+ * that deploys first places its first platoon out of sight of the middle of the enemy's
+ * half (behind the gate wall or the rubble), where the attacker's longer guns cannot
+ * reach it in the first turn. */
+static void test_computer_deploys_out_of_sight_on_points(void** st) {
+  (void)st;
+  struct murk_mission* m = bundled("hive-gate");
+  struct murk_sightmap* sight = NULL;
+  assert_int_equal(murk_sightmap_from_mission(m, &sight), MURK_OK);
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    while (murk_game_phase(g) != MURK_PHASE_DEPLOY) {
+      enum murk_side side = murk_game_to_act(g);
+      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+    }
+    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+    struct murk_view* v = view(g, MURK_DEFENDER);
+    assert_int_equal(v->ending.points, MURK_VP_MARGIN);
+    plan_of(MURK_POLICY_COMPUTER, v, &rng[MURK_DEFENDER], &plan);
+    int first = plan_index(&plan, "deploy ");
+    assert_true(first >= 0);
+    struct murk_pos middle = {v->grid.width / 2, v->grid.height * 3 / 4};
+    assert_false(murk_los(sight, plan.cmds[first].at, middle, NULL));
+    murk_view_free(v);
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_sightmap_free(sight);
+  murk_mission_free(m);
+}
+
 /* Setup rounds draw new cells: a refused plan is not offered again. */
 static void test_rounds_differ(void** st) {
   (void)st;
@@ -975,6 +1049,8 @@ int main(void) {
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_computer_places_by_whom_for),
+      cmocka_unit_test(test_computer_places_behind_the_stream),
+      cmocka_unit_test(test_computer_deploys_out_of_sight_on_points),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
       cmocka_unit_test(test_lean_views_hold_what_players_read),
