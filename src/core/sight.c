@@ -858,10 +858,11 @@ static struct union_slot* union_of(const struct murk_game* g, const int* cells, 
   r->next_slot = (r->next_slot + 1) % UNION_SLOTS;
   sl->range = -1;
   memset(sl->near, 0, r->twords * sizeof *sl->near);
+  uint64_t* restrict near = sl->near;
   for (int i = 0; i < n; i++) {
-    const uint64_t* c = cut(r, g, cells[i]);
+    const uint64_t* restrict c = cut(r, g, cells[i]);
     if (!c) return NULL;
-    for (size_t w = 0; w < r->twords; w++) sl->near[w] |= c[w];
+    for (size_t w = 0; w < r->twords; w++) near[w] |= c[w];
   }
   if (n > 0) memcpy(sl->cells, cells, (size_t)n * sizeof *cells);
   sl->n = n;
@@ -964,17 +965,24 @@ static bool looker_sees(struct looker* L, struct murk_pos p, bool beyond, bool f
                        : mk_sight_any(g, L->viewer, p, flash, NULL);
 }
 
-/* The cells of the viewer's units and markers on the table, as gather_eyes finds them. */
+/* The cells of the viewer's units and markers on the table, as gather_eyes finds them
+ * (mk_next_on_table's order: markers, then teams), in two plain loops: this is asked at
+ * every sight update and by every audience, of each side. At most MAX_VIEWERS by the
+ * state's limits. */
 static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* cells) {
   const struct mk_state* s = &g->s;
-  const struct murk_grid* grid = &g->m->grid;
+  const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
   int n = 0;
-  struct murk_pos p;
-  for (int i = 0; mk_next_on_table(s, viewer, &i, &p);) {
-    if (!murk_geom_on_table(grid, p)) continue;
-    if (n >= MAX_VIEWERS) return -1;
-    cells[n++] = p.y * grid->width + p.x;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct mk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != viewer) continue;
+    if ((unsigned)mk->pos.x < w && (unsigned)mk->pos.y < h)
+      cells[n++] = mk->pos.y * (int)w + mk->pos.x;
   }
+  const struct mk_team* tm = s->teams[viewer];
+  for (int t = 0; t < s->nteams[viewer]; t++)
+    if (tm[t].alive && tm[t].placed && (unsigned)tm[t].pos.x < w && (unsigned)tm[t].pos.y < h)
+      cells[n++] = tm[t].pos.y * (int)w + tm[t].pos.x;
   return n;
 }
 
