@@ -520,7 +520,10 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   bool flash = mk_night_flashing(g, side, unit);
   /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. */
   int jitter = 0;
-  enum murk_audience raud = mk_sight_audience(g, side, start, start, flash);
+  /* Whether the enemy sees the start cell: asked once, as nothing of the enemy's moves or
+   * changes its sight during this move (only this platoon's teams and what is known). */
+  enum murk_audience start_aud = mk_sight_audience(g, side, start, start, flash);
+  enum murk_audience raud = start_aud;
   if (raud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit))
     raud = MURK_AUD_ALL;
   bool rsplit = g->s.phase == MURK_PHASE_PLAY &&
@@ -593,7 +596,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(end, to, sizeof to);
   murk_pos_format(c->at, ds, sizeof ds);
   /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
-  enum murk_audience aud = mk_sight_audience(g, side, start, start, flash);
+  enum murk_audience aud = start_aud;
   if (aud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit)) aud = MURK_AUD_ALL;
   if (bogged)
     mk_emit(g, MURK_EV_MOVE, aud, side,
