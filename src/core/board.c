@@ -133,6 +133,10 @@ bool mk_busy_cells(const struct murk_game* g, enum murk_side side, uint64_t busy
   return true;
 }
 
+void mk_busy_add(const struct murk_game* g, uint64_t* busy, struct murk_pos p) {
+  busy_set(&g->m->grid, busy, p);
+}
+
 bool mk_busy_at(const struct murk_game* g, const uint64_t* busy, struct murk_pos p) {
   const struct murk_grid* grid = &g->m->grid;
   if (!murk_geom_on_table(grid, p)) return true;

@@ -57,6 +57,8 @@ bool mk_cell_free(const struct mk_state* s, struct murk_pos p);
 #define MK_BUSY_CELLS 4096
 #define MK_BUSY_WORDS (MK_BUSY_CELLS / 64)
 bool mk_busy_cells(const struct murk_game* g, enum murk_side side, uint64_t busy[MK_BUSY_WORDS]);
+/* Add p to a bitset of mk_busy_cells (something was put down there since it was made). */
+void mk_busy_add(const struct murk_game* g, uint64_t* busy, struct murk_pos p);
 /* Might something stand at p by a bitset of mk_busy_cells (true off the table)? */
 bool mk_busy_at(const struct murk_game* g, const uint64_t* busy, struct murk_pos p);
 /* Teams alive of a unit. */

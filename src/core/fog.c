@@ -50,9 +50,10 @@ static int judge(const struct murk_game* g, enum murk_side side, int mi, int uni
 /* Hidden contact (docs/rules.md): the first of the first n cells of the path where an enemy
  * stands that the side did not know of, or -1. */
 static int first_hidden_enemy(const struct murk_game* g, enum murk_side side, const struct path* p,
-                              int n) {
+                              int n, const uint64_t* busy) {
   const struct mk_state* s = &g->s;
   for (int i = 0; i < n && i < p->n; i++) {
+    if (busy && !mk_busy_at(g, busy, p->cells[i])) continue; /* nothing stands there */
     int mi = mk_marker_index_at(s, p->cells[i]);
     if (mi >= 0 && s->markers[mi].owner != side) return i;
     enum murk_side ts;
@@ -168,7 +169,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
     while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
   }
   /* An enemy it did not know of stops it in the last free cell before (Hidden contact). */
-  int hit = first_hidden_enemy(g, side, &p, moved);
+  int hit = first_hidden_enemy(g, side, &p, moved, NULL);
   if (hit >= 0) {
     moved = hit;
     while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
@@ -250,7 +251,7 @@ static int known_enemies(const struct murk_game* g, enum murk_side side, struct 
  * caller frees *out. Returns the count or -1 (out of memory). */
 static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos centre, int radius,
                       const struct murk_pos* revealer, const struct murk_zone* zone,
-                      struct cand** out) {
+                      const uint64_t* busy_kept, struct cand** out) {
   const struct murk_grid* grid = &g->m->grid;
   *out = NULL;
   /* Every cell of the disc, but never more than the table holds. */
@@ -267,10 +268,13 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
   }
   size_t n = murk_geom_within(grid, centre, radius, cells, cap);
   if (n > cap) n = cap;
-  /* The state stands still here: where anything stands, and the enemies the side knows of
-   * (mk_known_nearest's cells, any order: only the distance is kept), found once. */
-  uint64_t busy[MK_BUSY_WORDS];
-  bool has_busy = mk_busy_cells(g, side, busy);
+  /* The state stands still here: where anything stands (unless the caller keeps it), and
+   * the enemies the side knows of (mk_known_nearest's cells, any order: only the distance
+   * is kept), found once. */
+  uint64_t own_busy[MK_BUSY_WORDS];
+  const uint64_t* busy = busy_kept;
+  bool has_busy = busy_kept || mk_busy_cells(g, side, own_busy);
+  if (!busy_kept) busy = own_busy;
   struct murk_pos known[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
   int nknown = known_enemies(g, side, known);
   int k = 0;
@@ -311,19 +315,21 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   mk_event_facts(g, number, NULL, &p);
 }
 
-/* May `side` put a team or template down on p, as far as it knows? */
+/* May `side` put a team or template down on p, as far as it knows? busy: a kept bitset of
+ * where something might stand (mk_busy_cells, kept up by the caller), or NULL. */
 static bool cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                    const struct murk_zone* zone) {
+                    const struct murk_zone* zone, const uint64_t* busy) {
   return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p) &&
-         mk_cell_known_free(g, side, p) && (!zone || murk_zone_contains(g->m, zone, p));
+         ((busy && !mk_busy_at(g, busy, p)) || mk_cell_known_free(g, side, p)) &&
+         (!zone || murk_zone_contains(g->m, zone, p));
 }
 
 /* Hidden contact on placing (docs/rules.md): p, which `side` took for free, holds an enemy
  * it did not know of. Then a public contact shows both (the enemy becomes known, so p is
  * no longer free for the side) and the caller tries its next cell. */
 static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct murk_pos from,
-                      struct murk_pos p) {
-  if (mk_cell_free(&g->s, p)) return false;
+                      struct murk_pos p, const uint64_t* busy) {
+  if ((busy && !mk_busy_at(g, busy, p)) || mk_cell_free(&g->s, p)) return false;
   char what[16];
   snprintf(what, sizeof what, "P%d", g->s.units[side][unit].marker);
   mk_hidden_contact(g, side, what, from, p);
@@ -332,15 +338,15 @@ static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct
 
 /* The nearest free passable cell to p (p included), or false if the table is full. */
 static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
-                         const struct murk_zone* zone, struct murk_pos* out) {
-  if (cell_ok(g, side, p, zone)) {
+                         const struct murk_zone* zone, const uint64_t* busy, struct murk_pos* out) {
+  if (cell_ok(g, side, p, zone, busy)) {
     *out = p;
     return true;
   }
   int max = g->m->grid.width + g->m->grid.height;
   for (int r = 1; r <= max; r *= 2) {
     struct cand* cs = NULL;
-    int n = candidates(g, side, p, r, NULL, zone, &cs);
+    int n = candidates(g, side, p, r, NULL, zone, busy, &cs);
     if (n > 0) *out = cs[0].pos;
     murk_free(cs);
     if (n != 0) return n > 0;
@@ -365,8 +371,8 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   if (nt == 0) return 0;
   struct murk_pos first;
   do {
-    if (!nearest_free(g, side, centre, zone, &first)) return nt;
-  } while (enemy_met(g, side, unit, centre, first) && !g->oom);
+    if (!nearest_free(g, side, centre, zone, NULL, &first)) return nt;
+  } while (enemy_met(g, side, unit, centre, first, NULL) && !g->oom);
   place_team(g, side, unit, teams[0], first);
   /* The owner's own cells first (`reveal N via ...`, judged by mk_fog_reveal on what it
    * knows); one that holds an enemy it did not know of is a contact, and that team is
@@ -374,7 +380,7 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   int k = 1;
   for (int i = 0; i < s->nreveal_want && k < nt && !g->oom; i++) {
     struct murk_pos p = s->reveal_want[i];
-    if (!cell_ok(g, side, p, zone) || enemy_met(g, side, unit, first, p)) continue;
+    if (!cell_ok(g, side, p, zone, NULL) || enemy_met(g, side, unit, first, p, NULL)) continue;
     place_team(g, side, unit, teams[k++], p);
   }
   s->nreveal_want = 0;
@@ -386,7 +392,7 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   int d_enemy_first = mk_known_nearest(g, side, first, NULL);
   int d_rev_first = revealer ? murk_geom_distance(grid, first, *revealer) : 0;
   struct cand* cs = NULL;
-  int n = candidates(g, side, first, cmd, revealer, zone, &cs);
+  int n = candidates(g, side, first, cmd, revealer, zone, NULL, &cs);
   if (n < 0) return nt - 1;
 
   /* Pick `need` cells passing a test, in candidate order; all or nothing. */
@@ -418,7 +424,7 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
     murk_free(cs);
     cs = NULL;
     radius++;
-    n = candidates(g, side, first, radius, revealer, zone, &cs);
+    n = candidates(g, side, first, radius, revealer, zone, NULL, &cs);
     if (n < 0) break;
   }
   /* Put down in order; a cell that holds an enemy the side did not know of is a contact,
@@ -426,13 +432,13 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   int placed = 0;
   for (int i = 0; i < got && !g->oom; i++) {
     struct murk_pos p = chosen[i];
-    bool ok = !enemy_met(g, side, unit, first, p);
+    bool ok = !enemy_met(g, side, unit, first, p, NULL);
     for (int j = 0; !ok && cs && j < n && !g->oom; j++) {
       p = cs[j].pos;
       bool later = false; /* chosen for a team still to come */
       for (int q = i + 1; q < got && !later; q++) later = murk_pos_eq(chosen[q], p);
       if (later || !mk_cell_known_free(g, side, p)) continue;
-      ok = !enemy_met(g, side, unit, first, p);
+      ok = !enemy_met(g, side, unit, first, p, NULL);
     }
     if (!ok) continue;
     place_team(g, side, unit, teams[k + placed], p);
@@ -443,9 +449,11 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   return need - placed;
 }
 
-/* Is p free but for the unit's own teams? */
-static bool free_for_unit(const struct mk_state* s, enum murk_side side,
-                          const struct mk_unit_state* u, struct murk_pos p) {
+/* Is p free but for the unit's own teams? busy as cell_ok's. */
+static bool free_for_unit(const struct murk_game* g, enum murk_side side,
+                          const struct mk_unit_state* u, struct murk_pos p, const uint64_t* busy) {
+  const struct mk_state* s = &g->s;
+  if (busy && !mk_busy_at(g, busy, p)) return true;
   if (mk_marker_index_at(s, p) >= 0) return false;
   enum murk_side ts;
   int tt;
@@ -500,13 +508,22 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     murk_free(p.cells);
     return rc;
   }
+  /* From here until the teams are down nothing moves but this platoon's teams: where
+   * anything might stand is found once and each team put down adds its cell (a lifted
+   * team's old cell stays in: more than stands there is fine), so the look-ups below skip
+   * the roster for every cell outside it. */
+  uint64_t busy[MK_BUSY_WORDS];
+  const uint64_t* kb = mk_busy_cells(g, side, busy) ? busy : NULL;
   char handle[16];
   snprintf(handle, sizeof handle, "P%d", number);
   int moved = p.n;
   bool flash = mk_night_flashing(g, side, unit);
   /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. */
   int jitter = 0;
-  enum murk_audience raud = mk_sight_audience(g, side, start, start, flash);
+  /* Whether the enemy sees the start cell: asked once, as nothing of the enemy's moves or
+   * changes its sight during this move (only this platoon's teams and what is known). */
+  enum murk_audience start_aud = mk_sight_audience(g, side, start, start, flash);
+  enum murk_audience raud = start_aud;
   if (raud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit))
     raud = MURK_AUD_ALL;
   bool rsplit = g->s.phase == MURK_PHASE_PLAY &&
@@ -514,12 +531,12 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   if (mk_night_strays(g, side, handle, raud, rsplit, unit, p.cells, p.n, &jitter) &&
       !stray_contact(g, side, handle, -1, unit, &p, raud, rsplit)) {
     moved = p.n / 2;
-    while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
+    while (moved > 0 && !free_for_unit(g, side, u, p.cells[moved - 1], kb)) moved--;
   }
-  int hit = first_hidden_enemy(g, side, &p, moved); /* Hidden contact */
+  int hit = first_hidden_enemy(g, side, &p, moved, kb); /* Hidden contact */
   if (hit >= 0) {
     moved = hit;
-    while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
+    while (moved > 0 && !free_for_unit(g, side, u, p.cells[moved - 1], kb)) moved--;
   }
   int fd = first_difficult(g, &p);
   bool bogged = false;
@@ -528,7 +545,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     bogged = true;
     u->bogged = true;
     moved = fd + 1;
-    while (moved > 0 && !free_for_unit(s, side, u, p.cells[moved - 1])) moved--;
+    while (moved > 0 && !free_for_unit(g, side, u, p.cells[moved - 1], kb)) moved--;
   }
   struct murk_pos end = moved > 0 ? p.cells[moved - 1] : start;
   struct murk_pos met = hit >= 0 ? p.cells[hit] : start;
@@ -552,6 +569,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   if (cmd < 1) cmd = 1;
   s->teams[side][lead].pos = end;
   s->teams[side][lead].placed = true;
+  if (kb) mk_busy_add(g, busy, end);
   for (int i = 0; i < nt; i++) {
     if (idx[i] == lead) continue;
     struct murk_axial a = murk_geom_to_axial(grid, old[i]);
@@ -559,17 +577,18 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     a.r += a1.r - a0.r;
     struct murk_pos want = murk_geom_from_axial(grid, a);
     struct murk_pos got = want;
-    if (!(cell_ok(g, side, want, NULL) && murk_geom_distance(grid, want, end) <= cmd) &&
-        !nearest_free(g, side, end, NULL, &got))
+    if (!(cell_ok(g, side, want, NULL, kb) && murk_geom_distance(grid, want, end) <= cmd) &&
+        !nearest_free(g, side, end, NULL, kb, &got))
       continue; /* the table is full: the team stays off it */
     /* An enemy it did not know of there: a contact, then the nearest cell free as far as
      * the side now knows (docs/rules.md, "Hidden contact"). */
     bool full = false;
-    while (!full && !g->oom && enemy_met(g, side, unit, end, got))
-      full = !nearest_free(g, side, end, NULL, &got);
+    while (!full && !g->oom && enemy_met(g, side, unit, end, got, kb))
+      full = !nearest_free(g, side, end, NULL, kb, &got);
     if (full) continue;
     s->teams[side][idx[i]].pos = got;
     s->teams[side][idx[i]].placed = true;
+    if (kb) mk_busy_add(g, busy, got);
   }
   u->moved = true;
   char from[16], to[16], ds[16];
@@ -577,7 +596,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(end, to, sizeof to);
   murk_pos_format(c->at, ds, sizeof ds);
   /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
-  enum murk_audience aud = mk_sight_audience(g, side, start, start, flash);
+  enum murk_audience aud = start_aud;
   if (aud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit)) aud = MURK_AUD_ALL;
   if (bogged)
     mk_emit(g, MURK_EV_MOVE, aud, side,
@@ -655,7 +674,7 @@ static int reveal_independent(struct murk_game* g, enum murk_side side, int k, i
       have = true;
     }
   struct murk_pos centre;
-  if (!have || !nearest_free(g, side, anchor, NULL, &centre))
+  if (!have || !nearest_free(g, side, anchor, NULL, NULL, &centre))
     return mk_reject(reason, reason_len, "there is no room next to P%d", host_number);
   struct mk_unit_state* u = &s->units[side][k];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
@@ -702,7 +721,7 @@ static int check_reveal_cells(const struct murk_game* g, enum murk_side side, in
     struct murk_pos p = c->via[i];
     char ps[16], cs[32];
     murk_pos_format(p, ps, sizeof ps);
-    if (!cell_ok(g, side, p, NULL) || murk_pos_eq(p, centre))
+    if (!cell_ok(g, side, p, NULL, NULL) || murk_pos_eq(p, centre))
       return mk_reject(reason, reason_len, "a team cannot be placed at %s: %s", ps,
                        !murk_geom_on_table(grid, p) ? "off the table"
                        : !mk_cell_passable(g->m, p) ? "the ground is impassable"

@@ -165,12 +165,20 @@ static int grow_log(struct murk_game* g, size_t line_len) {
  * side knows of them (up to nmarkers), units (nunits), teams and what each side knows of them
  * (nteams). nunits and nteams are set once by setup and never change; nmarkers only grows, and
  * a new marker's slot is zero until then (the game starts zeroed and a refused command that
- * made one has it zeroed again below), so those tails hold nothing to restore. Anything added
- * to the state outside those five arrays is copied whole. */
+ * made one has it zeroed again below), so those tails hold nothing to restore. Three smaller
+ * arrays are copied up to their counts too: the placed objectives, each side's Random
+ * Deployment sections and its arrivals (about 6 KB of the 8 KB copied whole before). Their
+ * tails may hold stale entries (an objective removed, arrivals dropped at a turn's start),
+ * but nothing reads an entry at or past the count, and whoever appends one writes every
+ * field of it (setup.c, reserves.c), so a tail is never restored. Anything added to the
+ * state outside those eight arrays is copied whole. */
 #define STATE_END(f) (offsetof(struct mk_state, f) + sizeof(((struct mk_state*)0)->f))
 _Static_assert(offsetof(struct mk_state, markers) < offsetof(struct mk_state, units) &&
                    STATE_END(units) <= offsetof(struct mk_state, teams) &&
-                   STATE_END(teams) <= offsetof(struct mk_state, seen_marker) &&
+                   STATE_END(teams) <= offsetof(struct mk_state, objectives) &&
+                   STATE_END(objectives) <= offsetof(struct mk_state, rd_slots) &&
+                   STATE_END(rd_slots) <= offsetof(struct mk_state, arrivals) &&
+                   STATE_END(arrivals) <= offsetof(struct mk_state, seen_marker) &&
                    STATE_END(seen_marker) <= offsetof(struct mk_state, seen_team),
                "state_copy() walks the state's big arrays in this order");
 
@@ -189,7 +197,17 @@ static void state_copy(struct mk_state* dst, const struct mk_state* src, const s
   copy_bytes(dst, src, STATE_END(units), offsetof(struct mk_state, teams));
   for (int sd = 0; sd < MURK_SIDES; sd++)
     memcpy(dst->teams[sd], src->teams[sd], (size_t)n->nteams[sd] * sizeof src->teams[sd][0]);
-  copy_bytes(dst, src, STATE_END(teams), offsetof(struct mk_state, seen_marker));
+  copy_bytes(dst, src, STATE_END(teams), offsetof(struct mk_state, objectives));
+  memcpy(dst->objectives, src->objectives, (size_t)n->nobjectives * sizeof src->objectives[0]);
+  copy_bytes(dst, src, STATE_END(objectives), offsetof(struct mk_state, rd_slots));
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    memcpy(dst->rd_slots[sd], src->rd_slots[sd],
+           (size_t)n->nrd_slots[sd] * sizeof src->rd_slots[sd][0]);
+  copy_bytes(dst, src, STATE_END(rd_slots), offsetof(struct mk_state, arrivals));
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    memcpy(dst->arrivals[sd], src->arrivals[sd],
+           (size_t)n->narrivals[sd] * sizeof src->arrivals[sd][0]);
+  copy_bytes(dst, src, STATE_END(arrivals), offsetof(struct mk_state, seen_marker));
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     memcpy(dst->seen_marker[sd], src->seen_marker[sd], (size_t)nm * sizeof src->seen_marker[sd][0]);
   }

@@ -85,9 +85,13 @@ struct mk_fov_rows {
   int disk_range;     /* the range of the disks held; -1 none */
   uint64_t* disks;    /* cells * twords */
   uint8_t* disk_made; /* cells */
-  uint64_t* near;     /* twords: seen within the range */
-  uint64_t* far;      /* twords: seen at any range, made when first asked (far_of) */
-  uint64_t* reach;    /* twords each: mk_sight_reach's answers */
+  /* Each origin cell's field of view already cut to its disk (cut_made), so that a union
+   * within the range is one OR a viewer instead of a row look-up, a disk and an AND. */
+  uint64_t* cuts;    /* cells * twords */
+  uint8_t* cut_made; /* cells */
+  uint64_t* near;    /* twords: seen within the range */
+  uint64_t* far;     /* twords: seen at any range, made when first asked (far_of) */
+  uint64_t* reach;   /* twords each: mk_sight_reach's answers */
   uint64_t* line;
   int nunited; /* the viewers near and far are made of (the first of eyes) */
   bool far_made;
@@ -138,6 +142,8 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   murk_free(r->eyes);
   murk_free(r->disks);
   murk_free(r->disk_made);
+  murk_free(r->cuts);
+  murk_free(r->cut_made);
   murk_free(r->near);
   murk_free(r->far);
   murk_free(r->reach);
@@ -736,23 +742,44 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
     r->line = murk_malloc(r->twords * sizeof *r->line);
     r->disks = murk_malloc(cells * r->twords * sizeof *r->disks);
     r->disk_made = murk_calloc(cells, 1);
-    if (!r->near || !r->far || !r->reach || !r->line || !r->disks || !r->disk_made) {
+    r->cuts = murk_malloc(cells * r->twords * sizeof *r->cuts);
+    r->cut_made = murk_calloc(cells, 1);
+    if (!r->near || !r->far || !r->reach || !r->line || !r->disks || !r->disk_made || !r->cuts ||
+        !r->cut_made) {
       murk_free(r->near);
       murk_free(r->far);
       murk_free(r->reach);
       murk_free(r->line);
       murk_free(r->disks);
       murk_free(r->disk_made);
-      r->near = r->far = r->reach = r->line = r->disks = NULL;
-      r->disk_made = NULL;
+      murk_free(r->cuts);
+      murk_free(r->cut_made);
+      r->near = r->far = r->reach = r->line = r->disks = r->cuts = NULL;
+      r->disk_made = r->cut_made = NULL;
       return false;
     }
   }
   if (range < MURK_SIGHT_UNLIMITED && range != r->disk_range) {
     memset(r->disk_made, 0, cells);
+    memset(r->cut_made, 0, cells);
     r->disk_range = range;
   }
   return true;
+}
+
+/* The field of view of cell `at` cut to its disk of r->disk_range (disks_ready made room
+ * for both), made now if needed; NULL when its field of view cannot be had (no memory).
+ * A small table holds a row for every cell and never flushes, so nothing here goes stale. */
+static const uint64_t* cut(struct mk_fov_rows* r, const struct murk_game* g, long at) {
+  uint64_t* c = r->cuts + (size_t)at * r->twords;
+  if (r->cut_made[at]) return c;
+  struct murk_pos p = {(int)(at % r->width), (int)(at / r->width)};
+  const struct fov_row* row = fov_row(r, g->sightmap, p); /* over the whole table */
+  if (!row) return NULL;
+  const uint64_t* d = disk(r, &g->m->grid, at);
+  for (size_t w = 0; w < r->twords; w++) c[w] = row->bits[w] & d[w];
+  r->cut_made[at] = 1;
+  return c;
 }
 
 /* The unions of what the n gathered viewers see (r->far) and see within `range` (r->near),
@@ -831,12 +858,11 @@ static struct union_slot* union_of(const struct murk_game* g, const int* cells, 
   r->next_slot = (r->next_slot + 1) % UNION_SLOTS;
   sl->range = -1;
   memset(sl->near, 0, r->twords * sizeof *sl->near);
+  uint64_t* restrict near = sl->near;
   for (int i = 0; i < n; i++) {
-    struct murk_pos p = {cells[i] % r->width, cells[i] / r->width};
-    const struct fov_row* row = fov_row(r, g->sightmap, p); /* over the whole table */
-    if (!row) return NULL;
-    const uint64_t* d = disk(r, &g->m->grid, cells[i]);
-    for (size_t w = 0; w < r->twords; w++) sl->near[w] |= row->bits[w] & d[w];
+    const uint64_t* restrict c = cut(r, g, cells[i]);
+    if (!c) return NULL;
+    for (size_t w = 0; w < r->twords; w++) near[w] |= c[w];
   }
   if (n > 0) memcpy(sl->cells, cells, (size_t)n * sizeof *cells);
   sl->n = n;
@@ -939,17 +965,24 @@ static bool looker_sees(struct looker* L, struct murk_pos p, bool beyond, bool f
                        : mk_sight_any(g, L->viewer, p, flash, NULL);
 }
 
-/* The cells of the viewer's units and markers on the table, as gather_eyes finds them. */
+/* The cells of the viewer's units and markers on the table, as gather_eyes finds them
+ * (mk_next_on_table's order: markers, then teams), in two plain loops: this is asked at
+ * every sight update and by every audience, of each side. At most MAX_VIEWERS by the
+ * state's limits. */
 static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* cells) {
   const struct mk_state* s = &g->s;
-  const struct murk_grid* grid = &g->m->grid;
+  const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
   int n = 0;
-  struct murk_pos p;
-  for (int i = 0; mk_next_on_table(s, viewer, &i, &p);) {
-    if (!murk_geom_on_table(grid, p)) continue;
-    if (n >= MAX_VIEWERS) return -1;
-    cells[n++] = p.y * grid->width + p.x;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct mk_marker* mk = &s->markers[i];
+    if (!mk->on_table || mk->owner != viewer) continue;
+    if ((unsigned)mk->pos.x < w && (unsigned)mk->pos.y < h)
+      cells[n++] = mk->pos.y * (int)w + mk->pos.x;
   }
+  const struct mk_team* tm = s->teams[viewer];
+  for (int t = 0; t < s->nteams[viewer]; t++)
+    if (tm[t].alive && tm[t].placed && (unsigned)tm[t].pos.x < w && (unsigned)tm[t].pos.y < h)
+      cells[n++] = tm[t].pos.y * (int)w + tm[t].pos.x;
   return n;
 }
 
