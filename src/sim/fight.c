@@ -237,6 +237,11 @@ void sim_ambush_tries(struct ctx* c) {
   struct murk_pos one;
   const struct murk_pos* aims;
   int naims = aims_of(c, &one, &aims);
+  /* A side fighting a delay springs it in the way of the enemy's spearhead (1,000-game
+   * trials: Fighting Withdrawal's defender +2 over by the objective; Hold the Line's and No
+   * Retreat's defenders lost 7 points with it, their ambushes best by the objectives). */
+  struct murk_pos obj;
+  if (sim_delaying(c) && sim_spearhead(c, &one, &obj) != INT_MAX) aims = &one, naims = 1;
   struct murk_pos cells[AMBUSH_DRAWS], best[TARGET_TRIES];
   int n = 0;
   for (int i = 0; i < AMBUSH_DRAWS; i++) {

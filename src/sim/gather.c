@@ -491,3 +491,26 @@ int sim_enemy_gap(const struct ctx* c, struct murk_pos p) {
   }
   return best;
 }
+
+int sim_spearhead(const struct ctx* c, struct murk_pos* foe, struct murk_pos* obj) {
+  const struct murk_view* v = c->v;
+  int best = INT_MAX;
+  for (int k = 0; k < c->nguard; k++) {
+    for (int i = 0; i < v->nmarkers; i++) {
+      const struct murk_view_marker* m = &v->markers[i];
+      int d = sim_dist(c, m->pos, c->guard[k]);
+      if (m->owner == c->enemy && m->on_table && d < best)
+        best = d, *foe = m->pos, *obj = c->guard[k];
+    }
+    for (int i = 0; i < v->nteams; i++) {
+      const struct murk_view_team* t = &v->teams[i];
+      int d = sim_dist(c, t->pos, c->guard[k]);
+      if (t->owner == c->enemy && d < best) best = d, *foe = t->pos, *obj = c->guard[k];
+    }
+  }
+  return best;
+}
+
+bool sim_delaying(const struct ctx* c) {
+  return c->ntake == 0 && c->nguard > 0 && c->v->ending.withdraw_from > 0;
+}

@@ -217,6 +217,14 @@ int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out);
  * none). */
 int sim_enemy_gap(const struct ctx* c, struct murk_pos p);
 int sim_nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos* set, int n);
+/* The enemy's spearhead: the enemy marker or team the view shows nearest an objective the
+ * side guards, at *foe, that objective at *obj; how far apart (INT_MAX: none, and the two
+ * are left alone). */
+int sim_spearhead(const struct ctx* c, struct murk_pos* foe, struct murk_pos* obj);
+/* A side that only guards and whose force the ending thins on a schedule (the view's
+ * Fighting Withdrawal turns): it is strongest at the start, and each turn it keeps the enemy
+ * off is a turn less to hold, so it meets the attack as far forward as it may. */
+bool sim_delaying(const struct ctx* c);
 
 /* ---- policy.c: writing the plan ---- */
 /* A new try of kind k, zeroed (its position -1,-1), at the end of the plan; NULL when out of
@@ -271,6 +279,8 @@ void sim_arrival_tries(struct ctx* c);
 struct sim_style {
   int first_draws; /* deploy: the first three tries are the best of this, half, a quarter */
   bool spread;     /* deploy: the k-th thing placed aims at the k-th objective */
+  /* deploy: where the k-th thing placed aims (NULL: by `spread`, else the middle) */
+  struct murk_pos (*deploy_aim)(struct ctx* c, int k);
   /* movement: the style's own moves instead of the shared ones (NULL: the shared ones) */
   void (*moves)(struct ctx* c);
   /* tries of the choices the rules leave to the side (withdraw, remove...), before the
