@@ -238,29 +238,8 @@ static bool may_end(const struct ctx* c, const struct unit* u, struct murk_pos p
   return t && t->owner == c->me && t->platoon == u->platoon;
 }
 
-/* The defender with objectives both to take and to guard (Hasty Attack, the meeting
- * engagements) is losing the race when the enemy's spearhead stands nearer a guarded
- * objective, by more than RACE_SLACK cells, than any of its own units (dummies aside) to an
- * objective it must take: then every unit turns on that spearhead (1,000-game trials, seeds
- * 1-1000 and 1001-2000: Hasty Attack's defender, whose objective lies deep in the
- * attacker's half while half its force waits in reserve, +4 to +13; Encounter's +3,
- * Free-for-all's +1; Luneville's -4, still far over the mark). Only the defender: the
- * attacker's goals are another round's (no change measured for them either way). */
-#define RACE_SLACK 4
-static bool losing_race(const struct ctx* c) {
-  if (c->me != MURK_DEFENDER || c->nguard == 0 || c->ntake == 0) return false;
-  struct murk_pos foe, obj;
-  int sp = sim_spearhead(c, &foe, &obj);
-  if (sp == INT_MAX) return false;
-  for (int q = 0; q < c->nunits; q++) {
-    const struct unit* u = &c->units[q];
-    if (u->dummy || u->number <= 0) continue;
-    if (sim_dist(c, u->pos, c->take[sim_nearest(c, u->pos, c->take, c->ntake)]) <= sp + RACE_SLACK)
-      return false;
-  }
-  return true;
-}
-
+/* A defender losing the race (sim_losing_race, gather.c) sends every unit at the enemy's
+ * spearhead. */
 static bool spearhead_goal(const struct ctx* c, struct murk_pos* goal, int* near) {
   struct murk_pos obj;
   sim_spearhead(c, goal, &obj);
@@ -306,7 +285,7 @@ static bool goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos*
     return sim_goal_of(c, u, i, goal, near);
   }
   struct murk_pos obj = c->take[sim_nearest(c, u->pos, c->take, c->ntake)];
-  if (losing_race(c)) return spearhead_goal(c, goal, near);
+  if (sim_losing_race(c)) return spearhead_goal(c, goal, near);
   int g, f = u->hidden ? -1 : sim_nearest_platoon_foe(c, u, &g);
   if (f >= 0 && g <= HUNT && sim_dist(c, c->foes[f].pos, obj) <= sim_dist(c, u->pos, obj)) {
     *goal = c->foes[f].pos;

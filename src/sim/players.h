@@ -225,6 +225,10 @@ int sim_spearhead(const struct ctx* c, struct murk_pos* foe, struct murk_pos* ob
  * Fighting Withdrawal turns): it is strongest at the start, and each turn it keeps the enemy
  * off is a turn less to hold, so it meets the attack as far forward as it may. */
 bool sim_delaying(const struct ctx* c);
+/* The defender, with objectives both to take and to guard, is losing the race: the enemy's
+ * spearhead stands nearer a guarded objective than any of its units to one it must take
+ * (gather.c says by how much). */
+bool sim_losing_race(const struct ctx* c);
 
 /* ---- policy.c: writing the plan ---- */
 /* A new try of kind k, zeroed (its position -1,-1), at the end of the plan; NULL when out of
