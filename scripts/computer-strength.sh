@@ -13,20 +13,41 @@
 # Usage: scripts/computer-strength.sh [GAMES] [SEED]   (MURK: the program, default build/murk)
 # Slow (some ten minutes for 1000 games on two quiet cores): not run in CI. CSV=DIR keeps
 # each pairing's games (murk sim --format csv) in DIR and takes a pairing's file found there
-# instead of playing it again, so a run can be split or resumed.
+# instead of playing it again, so a run can be split or resumed. Two pairings play at a time.
 set -eu
 MURK=${MURK:-build/murk}
 games=${1:-1000}
 seed=${2:-1}
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+# On the way out (done, or a pairing failed) no game is left playing.
+trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$tmp"' EXIT
 
 out=${CSV:-$tmp}
 mkdir -p "$out"
+# play PAIR: the pairing's games into PAIR.csv, written as PAIR.part and renamed only when
+# whole, so a stopped run never leaves a partial file that a resumed one would take.
+play() {
+  "$MURK" sim --all --games "$games" --seed "$seed" --policy "$1" --format csv >"$out/$1.part" &&
+    mv "$out/$1.part" "$out/$1.csv"
+}
+# Two pairings at a time (one process each, on two cores); a pairing whose CSV is there is
+# not played again.
+todo=()
 for pair in computer,random random,computer computer,greedy greedy,computer greedy,greedy; do
-  [ -s "$out/$pair.csv" ] && continue
-  "$MURK" sim --all --games "$games" --seed "$seed" --policy "$pair" --format csv >"$out/$pair.part"
-  mv "$out/$pair.part" "$out/$pair.csv"
+  [ -s "$out/$pair.csv" ] || todo+=("$pair")
+done
+running=0
+for pair in ${todo[@]+"${todo[@]}"}; do
+  if [ "$running" -ge 2 ]; then
+    wait -n || exit 1
+    running=$((running - 1))
+  fi
+  play "$pair" &
+  running=$((running + 1))
+done
+while [ "$running" -gt 0 ]; do
+  wait -n || exit 1
+  running=$((running - 1))
 done
 
 # wins FILE SIDE: "mission wins decided games" per mission, wins of SIDE (attacker|defender).

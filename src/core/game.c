@@ -14,7 +14,6 @@
 #include "command_table.h"
 #include "event.h"
 #include "fits.h"
-#include "intel.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "fuzz_support.h"
 #include "murk/command.h"
 #include "murk/error.h"
 
@@ -28,21 +29,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size);
       abort();                                      \
     }                                               \
   } while (0)
-
-static int same_pos(struct murk_pos a, struct murk_pos b) {
-  return a.x == b.x && a.y == b.y;
-}
-
-/* Field by field: struct padding is not part of a command. */
-static int same_command(const struct murk_command* a, const struct murk_command* b) {
-  if (a->kind != b->kind || a->unit.kind != b->unit.kind || a->unit.n != b->unit.n ||
-      a->target.kind != b->target.kind || a->target.n != b->target.n || !same_pos(a->at, b->at) ||
-      !same_pos(a->at2, b->at2) || a->nvia != b->nvia || a->reserve != b->reserve)
-    return 0;
-  for (int i = 0; i < a->nvia && i < MURK_CMD_MAX_WAYPOINTS; i++)
-    if (!same_pos(a->via[i], b->via[i])) return 0;
-  return 1;
-}
 
 int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   /* An exact-size copy, so ASan sees any read past the terminating NUL. */

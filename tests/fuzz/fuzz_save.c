@@ -35,6 +35,7 @@
 #include "murk/view.h"
 
 #include "event.h" /* a fuzzer is a test: it may compare two games' whole event logs */
+#include "fuzz_support.h"
 
 #ifndef MURK_FUZZ_DATA_DIR
 #define MURK_FUZZ_DATA_DIR "data/missions"
@@ -121,20 +122,6 @@ static struct murk_mission* pick_mission(const char* path) {
     if (strlen(missions[i]->id) == len && strncmp(missions[i]->id, base, len) == 0)
       return missions[i];
   return default_mission;
-}
-
-static int same_pos(struct murk_pos a, struct murk_pos b) {
-  return a.x == b.x && a.y == b.y;
-}
-
-static int same_command(const struct murk_command* a, const struct murk_command* b) {
-  if (a->kind != b->kind || a->unit.kind != b->unit.kind || a->unit.n != b->unit.n ||
-      a->target.kind != b->target.kind || a->target.n != b->target.n || !same_pos(a->at, b->at) ||
-      !same_pos(a->at2, b->at2) || a->nvia != b->nvia || a->reserve != b->reserve)
-    return 0;
-  for (int i = 0; i < a->nvia && i < MURK_CMD_MAX_WAYPOINTS; i++)
-    if (!same_pos(a->via[i], b->via[i])) return 0;
-  return 1;
 }
 
 static int same_str(const char* a, const char* b) {

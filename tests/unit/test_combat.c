@@ -1,8 +1,8 @@
-/* test_combat.c: sight (range only for now) and the engine combat model - to-hit scores and
- * their modifiers (long range, dug in, concealed, night, the cap at 6), saves by armour and
- * cover, assaults with defensive fire and close combat, motivation tests below half
- * strength, company morale and a destroyed company. Teams are put on exact cells by hand,
- * and every count of hits is checked against the dice the game reported. */
+/* test_combat.c: the engine combat model - to-hit scores and their modifiers (long range, dug
+ * in, concealed, night, the cap at 6), saves by armour and cover, assaults with defensive fire
+ * and close combat, motivation tests below half strength, company morale and a destroyed
+ * company. Teams are put on exact cells by hand, and every count of hits is checked against
+ * the dice the game reported. Sight range and lines: test_sight.c. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -123,6 +123,16 @@ static struct murk_game* open_game(const struct murk_mission* m, uint64_t seed) 
   return g;
 }
 
+/* The shooting step of game `seed`: the red rifles on row 7 from column 0, the blue
+ * platoon `unit` on the same row from column `at`, one team a cell. */
+static struct murk_game* lined_up(const struct murk_mission* m, uint64_t seed, int unit, int at) {
+  struct murk_game* g = open_game(m, seed);
+  ok_line(g, "end");
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, unit, at, 7, 1);
+  return g;
+}
+
 static void kill_teams(struct murk_game* g, enum murk_side side, int unit, int n) {
   struct mk_unit_state* u = &g->s.units[side][unit];
   for (int i = 0; i < n; i++) g->s.teams[side][u->first_team + i].alive = false;
@@ -133,46 +143,7 @@ static void destroy(struct murk_game* g, enum murk_side side, int unit) {
   g->s.units[side][unit].state = MURK_PLATOON_DESTROYED;
 }
 
-/* ---- sight ---- */
-
-static void test_sight_range(void** st) {
-  (void)st;
-  struct murk_mission* m = load_yaml(CB_MISSION);
-  struct murk_game* g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, A), MURK_SIGHT_UNLIMITED);
-  /* Sight is line of sight now (test_sight.c): along the open south row. */
-  assert_true(mk_can_see(g, A, (struct murk_pos){0, 11}, (struct murk_pos){15, 11}));
-  assert_false(mk_can_see(g, A, (struct murk_pos){0, 0}, (struct murk_pos){16, 0}));
-  assert_false(mk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
-  murk_game_free(g);
-  murk_mission_free(m);
-
-  /* A visibility table of 20cm everywhere: 4 cells, whatever the roll. */
-  m = load_yaml(TF_HEAD TF_SETUP TF_VIS CB_FORCES);
-  g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, D), 4);
-  assert_true(mk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){4, 7}));
-  assert_false(mk_can_see(g, D, (struct murk_pos){0, 7}, (struct murk_pos){5, 7}));
-  murk_game_free(g);
-  murk_mission_free(m);
-
-  /* Fog of war caps the table's best (60cm) at its spot_range. */
-  m = load_yaml(TF_HEAD TF_SETUP
-                "rules:\n  fog_of_war: {spot_range: 15cm}\n"
-                "visibility:\n  die: d6\n  table: {\"1-5\": 10cm, \"6\": 60cm}\n" CB_FORCES);
-  g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, A), 3);
-  murk_game_free(g);
-  murk_mission_free(m);
-
-  /* Night Fighting: at best 2d6*3 = 36 inches = 91.44cm: 18 cells at 5cm (the 1in unit is
-   * below one cell and counts as an inch). */
-  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" CB_FORCES);
-  g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, A), 18);
-  murk_game_free(g);
-  murk_mission_free(m);
-}
+/* ---- sight (its range and lines: test_sight.c) ---- */
 
 static void test_shooting_needs_sight(void** st) {
   (void)st;
@@ -196,10 +167,7 @@ static void test_shooting_needs_sight(void** st) {
 
   /* By day nothing limits sight: beyond the rifles' 8 cells the refusal names their reach. */
   m = load_yaml(CB_MISSION);
-  g = open_game(m, 1);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 12, 7, 1);
+  g = lined_up(m, 1, RIFLES, 12);
   bad_line(g, "shoot 1 at P2", why, sizeof why);
   assert_string_equal(
       why, "P2 is out of P1's range: its nearest known team is 9 cells away, P1 reaches 8 cells");
@@ -266,29 +234,20 @@ static void shoot_and_check(struct murk_game* g, const char* expect, int need, i
 static void test_to_hit_short_and_long_range(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
-  struct murk_game* g = open_game(m, 7);
-  ok_line(g, "end");
   /* Red rifles 0..3, blue 4..7 on row 7: the farthest pair is 4 cells, half the range:
    * not long range. */
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 4, 7, 1);
+  struct murk_game* g = lined_up(m, 7, RIFLES, 4);
   shoot_and_check(g, "P1 at P2: 8 dice hitting on 4+ (skill 4)", 4, 8);
   murk_game_free(g);
 
-  g = open_game(m, 7);
-  ok_line(g, "end");
   /* Blue rifles 8..11: every red rifle is 5 to 8 cells away: long range. */
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 8, 7, 1);
+  g = lined_up(m, 7, RIFLES, 8);
   shoot_and_check(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 long range)", 5, 8);
   murk_game_free(g);
 
-  g = open_game(m, 7);
-  ok_line(g, "end");
   /* Mixed: red rifles at 0..3, blue at 7..10: the red rifle at 3 is 4 cells away (short),
    * the others 5 to 7 (long). */
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 7, 7, 1);
+  g = lined_up(m, 7, RIFLES, 7);
   size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "P1 at P2: 6 dice hitting on 5+ (skill 4 +1 long range)"));
@@ -307,10 +266,7 @@ static void test_to_hit_short_and_long_range(void** st) {
 static void test_to_hit_dug_in_concealed_and_cap(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
-  struct murk_game* g = open_game(m, 3);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 4, 7, 1);
+  struct murk_game* g = lined_up(m, 3, RIFLES, 4);
   g->s.units[D][RIFLES].dug_in = true;
   size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P2");
@@ -345,10 +301,7 @@ static void test_to_hit_dug_in_concealed_and_cap(void** st) {
 static void test_to_hit_night(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP "rules:\n  night_fighting: {}\n" CB_FORCES);
-  struct murk_game* g = open_game(m, 5);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 4, 7, 1);
+  struct murk_game* g = lined_up(m, 5, RIFLES, 4);
   ok_line(g, "shoot 1 at P2");
   /* The sci-fi mission special rules' Night Fighting has no to-hit modifier: its sight roll
    * is the whole rule. */
@@ -360,10 +313,7 @@ static void test_to_hit_night(void** st) {
   /* The ASL night rules (1.7): +1 on a target in the open, but not on top of the terrain's
    * own hindrance (a target in the woods is concealed, not also in the dark). */
   m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 6, concealed_setup: false}\n" CB_FORCES);
-  g = open_game(m, 5);
-  ok_line(g, "end");
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, RIFLES, 4, 7, 1);
+  g = lined_up(m, 5, RIFLES, 4);
   ok_line(g, "shoot 1 at P2");
   assert_true(has_event(g, "P1 at P2: 8 dice hitting on 5+ (skill 4 +1 night)"));
   murk_game_free(g);
@@ -383,11 +333,8 @@ static void test_to_hit_night(void** st) {
 static void test_saves_armour_and_cover(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
-  struct murk_game* g = open_game(m, 11);
-  ok_line(g, "end");
   /* Blue tanks: armour 3+, even dug in (a vehicle's armour is its save). */
-  put(g, A, RIFLES, 0, 7, 1);
-  put(g, D, TANKS, 4, 7, 1);
+  struct murk_game* g = lined_up(m, 11, TANKS, 4);
   g->s.units[D][TANKS].dug_in = true;
   size_t from = mk_game_event_count(g);
   ok_line(g, "shoot 1 at P4");
@@ -427,7 +374,6 @@ static void test_saves_armour_and_cover(void** st) {
 static void test_assault_defensive_fire_and_close_combat(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(CB_MISSION);
-  char why[200];
   uint64_t beaten = 0, fought = 0;
   for (uint64_t seed = 1; seed < 200 && (!beaten || !fought); seed++) {
     struct murk_game* g = open_game(m, seed);
@@ -435,8 +381,8 @@ static void test_assault_defensive_fire_and_close_combat(void** st) {
     /* Red rifles 0..3 and blue rifles 5..8 on row 7: 2 cells apart. */
     put(g, A, RIFLES, 0, 7, 1);
     put(g, D, RIFLES, 6, 7, 1);
-    bad_line(g, "assault 1 at P2", why, sizeof why);
-    assert_string_equal(why, "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
+    refused(g, "assault 1 at P2",
+            "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
     put(g, D, RIFLES, 5, 7, 1);
     size_t from = mk_game_event_count(g);
     ok_line(g, "assault 1 at P2");
@@ -560,7 +506,6 @@ static void test_company_morale(void** st) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_sight_range),
       cmocka_unit_test(test_shooting_needs_sight),
       cmocka_unit_test(test_hits_fall_on_seen_teams),
       cmocka_unit_test(test_to_hit_short_and_long_range),

@@ -42,12 +42,10 @@ static void test_move_open_exact_and_one_over(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
-  char why[200];
   struct mk_state before = g->s;
   size_t ne = mk_game_event_count(g);
   /* Row 8 is open: 6,8 -> 11,8 is 5 cells, one over the 4 of open ground. */
-  bad_line(g, "move 2 to 11,8", why, sizeof why);
-  assert_string_equal(why, "that is 5 cells; a template may move 4 (20cm) through open ground");
+  refused(g, "move 2 to 11,8", "that is 5 cells; a template may move 4 (20cm) through open ground");
   assert_memory_equal(&g->s, &before, sizeof before);
   assert_int_equal(mk_game_event_count(g), ne);
   ok_line(g, "move 2 to 10,8"); /* exactly 4 */
@@ -55,8 +53,7 @@ static void test_move_open_exact_and_one_over(void** st) {
   assert_true(mi >= 0);
   assert_int_equal(g->s.markers[mi].number, 3);
   assert_true(has_event(g, "attacker T3 moves 06,08 -> 10,08 (4 cells, open)"));
-  bad_line(g, "move T3 to 9,8", why, sizeof why);
-  assert_string_equal(why, "T3 has already moved this step");
+  refused(g, "move T3 to 9,8", "T3 has already moved this step");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -66,10 +63,8 @@ static void test_move_road_allowance(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 0,9\ndeploy 1 at 2,2\ndeploy 2 at 6,11\ndeploy 2 at 9,2\nend\nend");
-  char why[200];
   /* Road all the way along row 9: 6 cells allowed, 7 not. */
-  bad_line(g, "move 1 to 7,9", why, sizeof why);
-  assert_string_equal(why, "that is 7 cells; a template may move 6 (30cm) on roads");
+  refused(g, "move 1 to 7,9", "that is 7 cells; a template may move 6 (30cm) on roads");
   ok_line(g, "move 1 to 6,9");
   assert_true(has_event(g, "attacker T1 moves 00,09 -> 06,09 (6 cells, road)"));
   murk_game_free(g);
@@ -81,11 +76,10 @@ static void test_move_slowest_terrain_governs(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 0,9\ndeploy 1 at 2,2\ndeploy 2 at 6,11\ndeploy 2 at 9,2\nend\nend");
-  char why[200];
   /* 0,9 -> 2,8 is 2 cells and 2,8 -> 4,9 is 3: 5 cells, within the road's 6 but through a
    * field, so the open allowance of 4 governs the whole move. */
-  bad_line(g, "move 1 to 4,9 via 2,8", why, sizeof why);
-  assert_string_equal(why, "that is 5 cells; a template may move 4 (20cm) through open ground");
+  refused(g, "move 1 to 4,9 via 2,8",
+          "that is 5 cells; a template may move 4 (20cm) through open ground");
   /* 0,9 -> 1,8 -> 3,9 is 1 + 3 = 4 cells: fine. */
   ok_line(g, "move 1 to 3,9 via 1,8");
   assert_true(has_event(g, "attacker T1 moves 00,09 -> 03,09 (4 cells, open)"));
@@ -98,27 +92,18 @@ static void test_move_blocked(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 5,7\ndeploy 1 at 5,5\ndeploy 2 at 8,7\ndeploy 2 at 9,5\nend\nend");
-  char why[200];
-  bad_line(g, "move 1 to 5,5", why, sizeof why);
-  assert_string_equal(why, "the enemy marker T2 at 05,05 blocks the way");
-  bad_line(g, "move 1 to 8,7", why, sizeof why);
-  assert_string_equal(why,
-                      "08,07 is taken: a template may not end its move on another marker or team");
-  bad_line(g, "move 1 to 5,7", why, sizeof why);
-  assert_string_equal(why, "it is already at 05,07");
-  bad_line(g, "move 1 to 40,7", why, sizeof why);
-  assert_string_equal(why, "40,07 is off the table");
-  bad_line(g, "move T2 to 5,6", why, sizeof why);
-  assert_string_equal(why, "T2 is an enemy marker, not one of yours");
-  bad_line(g, "move T9 to 5,6", why, sizeof why);
-  assert_string_equal(why, "no marker T9 on your map");
+  refused(g, "move 1 to 5,5", "the enemy marker T2 at 05,05 blocks the way");
+  refused(g, "move 1 to 8,7",
+          "08,07 is taken: a template may not end its move on another marker or team");
+  refused(g, "move 1 to 5,7", "it is already at 05,07");
+  refused(g, "move 1 to 40,7", "40,07 is off the table");
+  refused(g, "move T2 to 5,6", "T2 is an enemy marker, not one of yours");
+  refused(g, "move T9 to 5,6", "no marker T9 on your map");
   ok_lines(g, "end\nend\nend");
   /* The defender's T4 at 9,5: the stream at 11,5 is in the way east. */
-  bad_line(g, "move 2 to 13,5", why, sizeof why);
-  assert_string_equal(why, "the stream at 11,05 blocks the way");
+  refused(g, "move 2 to 13,5", "the stream at 11,05 blocks the way");
   ok_line(g, "end");
-  bad_line(g, "move 2 to 8,5", why, sizeof why);
-  assert_string_equal(why, "moves are made in your movement step (now: the shooting step)");
+  refused(g, "move 2 to 8,5", "moves are made in your movement step (now: the shooting step)");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -207,11 +192,9 @@ static void test_terrain_one_over(void** st) {
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
   ok_lines(g, "end\nend\nend");
-  char why[200];
   /* 2,2 -> 4,3 is 3 cells ending in the woods: over the 2 of difficult terrain. */
-  bad_line(g, "move 1 to 4,3", why, sizeof why);
-  assert_string_equal(why,
-                      "that is 3 cells; a template may move 2 (10cm) through difficult terrain");
+  refused(g, "move 1 to 4,3",
+          "that is 3 cells; a template may move 2 (10cm) through difficult terrain");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -236,15 +219,12 @@ static void test_reveal_placement(void** st) {
   assert_true(has_event(g, "attacker P1: lancer at 01,09"));
   assert_int_equal(g->s.units[MURK_ATTACKER][0].state, MURK_PLATOON_REVEALED);
   assert_false(g->s.markers[0].on_table);
-  char why[200];
-  bad_line(g, "reveal 1", why, sizeof why);
-  assert_string_equal(why, "platoon 1 is already revealed (P1)");
+  refused(g, "reveal 1", "platoon 1 is already revealed (P1)");
   /* Revealing a dummy removes it. */
   ok_line(g, "reveal T5");
   assert_true(has_event(g, "attacker T5 at 12,08 was a dummy and is removed"));
   assert_true(marker_at(g, 12, 8) < 0);
-  bad_line(g, "reveal T5", why, sizeof why);
-  assert_string_equal(why, "T5 was a dummy and is gone");
+  refused(g, "reveal T5", "T5 was a dummy and is gone");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -265,10 +245,8 @@ static void test_reveal_owner_places(void** st) {
                       "centre: the other teams go farther away");
   bad_line(g, "reveal T1 via 2,11", why, sizeof why);
   assert_non_null(strstr(why, "teams go within command distance"));
-  bad_line(g, "reveal T1 via 1,9 1,9", why, sizeof why);
-  assert_string_equal(why, "01,09 is given twice: one team a cell");
-  bad_line(g, "reveal T1 via 1,9 2,9 3,9", why, sizeof why);
-  assert_string_equal(why, "platoon 1 has 2 other teams: 3 cells given");
+  refused(g, "reveal T1 via 1,9 1,9", "01,09 is given twice: one team a cell");
+  refused(g, "reveal T1 via 1,9 2,9 3,9", "platoon 1 has 2 other teams: 3 cells given");
   assert_true(game_fingerprint(g) == before); /* refusals change nothing */
   /* The view lists the same cells (murk_view_reveal_cells: the same rule on its facts). */
   struct murk_view* v = NULL;
@@ -366,9 +344,7 @@ static void test_spotting(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
-  char why[200];
-  bad_line(g, "spot", why, sizeof why);
-  assert_string_equal(why, "spotting is done at the start of your shooting step");
+  refused(g, "spot", "spotting is done at the start of your shooting step");
   ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend");
   ok_line(g, "spot");
   assert_int_equal(g->s.visibility, 4);
@@ -388,8 +364,7 @@ static void test_spotting(void** st) {
   assert_true(murk_pos_eq(c[0], P(5, 5)));
   assert_true(murk_pos_eq(c[1], P(6, 4)));
   assert_true(murk_pos_eq(c[2], P(6, 6)));
-  bad_line(g, "spot", why, sizeof why);
-  assert_string_equal(why, "you have already tried to spot this step");
+  refused(g, "spot", "you have already tried to spot this step");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -399,10 +374,8 @@ static void test_spot_needs_table_and_fog(void** st) {
   struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP TF_FOG TF_FORCES);
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend");
-  char why[200];
   ok_line(g, "end");
-  bad_line(g, "spot", why, sizeof why);
-  assert_string_equal(why, "this mission has no visibility table");
+  refused(g, "spot", "this mission has no visibility table");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -413,16 +386,13 @@ static void test_shoot_needs_reveal(void** st) {
   struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
   char why[200];
   ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot");
-  bad_line(g, "shoot 1 at P2", why, sizeof why);
-  assert_string_equal(why, "platoon 1 is under template T1: reveal it first (reveal 1)");
+  refused(g, "shoot 1 at P2", "platoon 1 is under template T1: reveal it first (reveal 1)");
   ok_line(g, "reveal 1");
-  bad_line(g, "shoot 1 at T9", why, sizeof why);
-  assert_string_equal(why, "no marker T9 on your map");
+  refused(g, "shoot 1 at T9", "no marker T9 on your map");
   bad_line(g, "shoot 1 at T4", why, sizeof why);
   assert_string_equal(
       why, "T4 is a template: only revealed platoons (P<n>) can be targets; spot it first");
-  bad_line(g, "shoot 1 at P1", why, sizeof why);
-  assert_string_equal(why, "P1 is one of yours, not the enemy's");
+  refused(g, "shoot 1 at P1", "P1 is one of yours, not the enemy's");
   int before = mk_unit_alive(&g->s, MURK_DEFENDER, 1);
   ok_line(g, "shoot 1 at P2");
   int after = mk_unit_alive(&g->s, MURK_DEFENDER, 1);
@@ -432,8 +402,7 @@ static void test_shoot_needs_reveal(void** st) {
       losses++;
   assert_int_equal(before - after, losses);
   assert_true(has_event(g, "attacker P1 shoots at P2: 3 teams in range, 6 dice"));
-  bad_line(g, "shoot 1 at P2", why, sizeof why);
-  assert_string_equal(why, "P1 has already shot this step");
+  refused(g, "shoot 1 at P2", "P1 has already shot this step");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -458,10 +427,9 @@ static void test_independent_comes_with_first_reveal(void** st) {
   ok_lines(g, "reveal 1\nreveal 2");
   /* Revealing a platoon brings no independent by itself: the owner says with which. */
   assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_WAITING);
-  bad_line(g, "reveal 1 at P4", why, sizeof why);
-  assert_string_equal(why,
-                      "only an independent or warrior team waiting off the table comes on "
-                      "with another platoon (reveal N at Pn)");
+  refused(g, "reveal 1 at P4",
+          "only an independent or warrior team waiting off the table comes on "
+          "with another platoon (reveal N at Pn)");
   ok_line(g, "reveal 3 at P4"); /* with the Yodel Hussars, the second revealed */
   assert_int_equal(g->s.units[MURK_DEFENDER][2].state, MURK_PLATOON_REVEALED);
   assert_true(has_event(g, "comes on with P4: Zulu Command (command post, 1 team)"));
@@ -503,12 +471,10 @@ static struct murk_game* assault_game(const struct murk_mission* m, uint64_t see
 static void test_assault_and_destruction(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
-  char why[200];
   uint64_t destroyed = 0;
   for (uint64_t seed = 1; seed < 300 && !destroyed; seed++) {
     struct murk_game* g = assault_game(m, seed);
-    bad_line(g, "assault 2 at P2", why, sizeof why);
-    assert_string_equal(why, "platoon 2 is under template T3: reveal it first (reveal 2)");
+    refused(g, "assault 2 at P2", "platoon 2 is under template T3: reveal it first (reveal 2)");
     int before = mk_unit_alive(&g->s, MURK_DEFENDER, 1);
     ok_line(g, "assault 1 at P2");
     assert_true(has_event(g, "attacker P1 assaults P2 with 3 teams"));
@@ -522,15 +488,13 @@ static void test_assault_and_destruction(void** st) {
     for (int i = 0; roll && i < roll->roll.ndice; i++) hits += roll->roll.dice[i] >= 3;
     /* No saves in an assault: every hit is a team. */
     assert_int_equal(before - mk_unit_alive(&g->s, MURK_DEFENDER, 1), hits);
-    bad_line(g, "assault 1 at P2", why, sizeof why);
-    assert_string_equal(why, "P1 has already assaulted this step");
+    refused(g, "assault 1 at P2", "P1 has already assaulted this step");
     if (hits == 3) {
       destroyed = seed;
       assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_DESTROYED);
       assert_true(has_event(g, "defender P2 (Yodel Hussars) is destroyed"));
       ok_line(g, "reveal 2");
-      bad_line(g, "assault 2 at P2", why, sizeof why);
-      assert_string_equal(why, "P2 is destroyed");
+      refused(g, "assault 2 at P2", "P2 is destroyed");
     }
     murk_game_free(g);
   }
@@ -542,13 +506,11 @@ static void test_no_spotting_after_a_shot(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = assault_game(m, 1);
-  char why[200];
   ok_line(g, "end"); /* hand over */
   ok_line(g, "end");
   /* The defender's revealed Yodel Hussars shoot at the revealed Alpha Lancers: in range. */
   ok_line(g, "shoot 2 at P1");
-  bad_line(g, "spot", why, sizeof why);
-  assert_string_equal(why, "spotting comes before any shooting in the step");
+  refused(g, "spot", "spotting comes before any shooting in the step");
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -557,13 +519,10 @@ static void test_assault_out_of_reach(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
-  char why[200];
   ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot\nreveal 1\nend");
   /* Alpha Lancers at 2,5 and west of it; the Yodel Hussars 3 cells east. */
-  bad_line(g, "assault 1 at P2", why, sizeof why);
-  assert_string_equal(why, "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
-  bad_line(g, "shoot 1 at P2", why, sizeof why);
-  assert_string_equal(why, "shooting is done in your shooting step");
+  refused(g, "assault 1 at P2", "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
+  refused(g, "shoot 1 at P2", "shooting is done in your shooting step");
   murk_game_free(g);
   murk_mission_free(m);
 }

@@ -65,26 +65,19 @@ static void test_deployment_rules(void** st) {
   char why[200];
   bad_line(g, "deploy 1 at 2,2", why, sizeof why); /* defender half */
   assert_string_equal(why, "your deployment must be in the south half; 02,02 is not");
-  bad_line(g, "deploy 1 at 20,8", why, sizeof why);
-  assert_string_equal(why, "20,08 is off the table");
-  bad_line(g, "deploy 3 at 2,8", why, sizeof why);
-  assert_string_equal(why, "you have no platoon 3 (your platoons are 1 to 2)");
+  refused(g, "deploy 1 at 20,8", "20,08 is off the table");
+  refused(g, "deploy 3 at 2,8", "you have no platoon 3 (your platoons are 1 to 2)");
   ok_line(g, "deploy 1 at 2,8");
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
   bad_line(g, "deploy 1 at 11,5", why, sizeof why); /* the stream */
   assert_string_equal(why, "your deployment cannot stand in the stream at 11,05");
   ok_line(g, "deploy 1 at 2,2");
-  bad_line(g, "deploy 1 at 3,8", why, sizeof why);
-  assert_string_equal(why, "platoon 1 (Alpha Lancers) is already deployed");
-  bad_line(g, "deploy 2 at 2,8", why, sizeof why);
-  assert_string_equal(why, "02,08 is taken: one marker or team a cell");
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "platoon 2 (Bravo Gunners) is not deployed yet: deploy it (deploy 2 at X,Y)");
+  refused(g, "deploy 1 at 3,8", "platoon 1 (Alpha Lancers) is already deployed");
+  refused(g, "deploy 2 at 2,8", "02,08 is taken: one marker or team a cell");
+  refused(g, "end", "platoon 2 (Bravo Gunners) is not deployed yet: deploy it (deploy 2 at X,Y)");
   ok_line(g, "deploy dummy at 12,8");
   ok_line(g, "deploy dummy at 14,2");
-  bad_line(g, "deploy dummy at 13,8", why, sizeof why);
-  assert_string_equal(why, "you have no dummy templates left");
+  refused(g, "deploy dummy at 13,8", "you have no dummy templates left");
   ok_line(g, "deploy 2 at 6,8");
   ok_line(g, "deploy 2 at 9,2");
   ok_line(g, "end"); /* the attacker finishes first */
@@ -175,15 +168,13 @@ static void test_objective_placement(void** st) {
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
   assert_true(has_event(g, "objective mill at 08,06 (for the attacker)"));
-  bad_line(g, "objective at 5,9", why, sizeof why);
-  assert_string_equal(why, "the objective must be in the north half; 05,09 is not");
+  refused(g, "objective at 5,9", "the objective must be in the north half; 05,09 is not");
   bad_line(g, "objective at 1,3", why, sizeof why);
   assert_string_equal(
       why,
       "the objective must be at least 10cm (2 cells) from the short edges; 01,03 is "
       "not");
-  bad_line(g, "objective at 11,4", why, sizeof why);
-  assert_string_equal(why, "the objective cannot stand in the stream at 11,04");
+  refused(g, "objective at 11,4", "the objective cannot stand in the stream at 11,04");
   bad_line(g, "end", why, sizeof why);
   ok_line(g, "objective at 3,2");
   bad_line(g, "objective at 12,2", why, sizeof why); /* 9 cells from the first: too far apart */
@@ -257,21 +248,17 @@ static void test_reserves_phase(void** st) {
   struct murk_mission* m = load_yaml(
       TF_HEAD TF_SETUP "rules:\n  fog_of_war: {}\n  delayed_reserves: {}\n" TF_VIS TF_FORCES);
   struct murk_game* g = new_game(m, 1);
-  char why[200];
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
   ok_line(g, "reserve 2");
-  bad_line(g, "reserve 2", why, sizeof why);
-  assert_string_equal(why, "platoon 2 (Bravo Gunners) is already in reserve");
-  bad_line(g, "reserve 1 mobile", why, sizeof why);
-  assert_string_equal(why, "this mission has no mobile reserves");
+  refused(g, "reserve 2", "platoon 2 (Bravo Gunners) is already in reserve");
+  refused(g, "reserve 1 mobile", "this mission has no mobile reserves");
   ok_line(g, "end");
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
   ok_line(g, "end");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
   assert_int_equal(g->s.units[MURK_ATTACKER][1].state, MURK_PLATOON_RESERVE);
   assert_int_equal(g->s.units[MURK_ATTACKER][1].reserve, MURK_RESERVE_DELAYED);
-  bad_line(g, "deploy 2 at 6,8", why, sizeof why);
-  assert_string_equal(why, "platoon 2 (Bravo Gunners) is in reserve");
+  refused(g, "deploy 2 at 6,8", "platoon 2 (Bravo Gunners) is in reserve");
   ok_line(g, "deploy 1 at 2,8");
   murk_game_free(g);
   murk_mission_free(m);

@@ -16,26 +16,10 @@
 
 #include "murk/error.h"
 #include "murk/geom.h"
+#include "test_grid.h"
 
 static const struct murk_grid hex36 = {MURK_GRID_HEX, 36, 24};
 static const struct murk_grid sq36 = {MURK_GRID_SQUARE, 36, 24};
-
-static struct murk_pos P(int x, int y) {
-  return (struct murk_pos){x, y};
-}
-
-/* splitmix64: a fixed stream so that failures reproduce. */
-static uint64_t
-rng_next(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static int rng_in(uint64_t* s, int lo, int hi) {
-  return lo + (int)(rng_next(s) % (uint64_t)(hi - lo + 1));
-}
 
 static void assert_pos(struct murk_pos got, int x, int y) {
   if (got.x != x || got.y != y) fail_msg("got (%d,%d), want (%d,%d)", got.x, got.y, x, y);

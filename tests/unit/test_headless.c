@@ -308,10 +308,7 @@ static void test_update_other_game_and_undo(void** st) {
 
   /* The attacker holds a platoon in reserve, looks, and takes it back (a nomination that
    * places nothing may be taken back; docs/rules.md, "Undo"). */
-  struct murk_mission* mr =
-      load_yaml(TF_HEAD TF_SETUP
-                "rules:\n  fog_of_war: {dummies: true}\n  reserves: {from_turn: "
-                "2}\n" TF_VIS TF_FORCES);
+  struct murk_mission* mr = load_yaml(TF_MISSION_WITH("  reserves: {from_turn: 2}\n"));
   struct murk_game* c = new_game(mr, 3);
   struct murk_view* vc = view(c, MURK_ATTACKER);
   ok_line(c, "reserve 2");

@@ -30,15 +30,7 @@
 
 #define HM_TABLE                                                       \
   "name: Hidden Test\n"                                                \
-  "table: {grid: hex, scale: 5cm, size: 100cm x 70cm}\n"               \
-  "terrain:\n"                                                         \
-  "  legend:\n"                                                        \
-  "    \".\": {class: open, sight: clear, name: fields}\n"             \
-  "    \"=\": {class: road, sight: clear, name: road}\n"               \
-  "    \"T\": {class: difficult, sight: blocking, name: woods}\n"      \
-  "    \"~\": {class: water, sight: clear, name: stream}\n"            \
-  "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n"    \
-  "  map: |\n"                                                         \
+  "table: {grid: hex, scale: 5cm, size: 100cm x 70cm}\n" TF_LEGEND     \
   "    ..........=.........\n"                                         \
   "    ..TT......=.....XX..\n"                                         \
   "    ..TTT.....=.........\n"                                         \
@@ -118,20 +110,8 @@ static const char night_mission[] = HM_TABLE
     "end:\n"
     "  - {kind: objective_taken}\n" HM_FORCES;
 
-static int pick(struct murk_rng* r, int n) {
-  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
-}
-
 static struct murk_pos random_cell(struct murk_rng* r, const struct murk_grid* grid) {
-  struct murk_pos p = {pick(r, grid->width), pick(r, grid->height)};
-  return p;
-}
-
-static struct murk_pos near_cell(struct murk_rng* r, struct murk_pos c, int spread) {
-  struct murk_pos p = {c.x + pick(r, 2 * spread + 1) - spread,
-                       c.y + pick(r, 2 * spread + 1) - spread};
-  if (p.x < 0) p.x = 0;
-  if (p.y < 0) p.y = 0;
+  struct murk_pos p = {rand_pick(r, grid->width), rand_pick(r, grid->height)};
   return p;
 }
 
@@ -140,28 +120,19 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   struct murk_command c;
   memset(&c, 0, sizeof c);
   enum murk_side side = v->to_act;
-  int roll = pick(r, 100);
+  int roll = rand_pick(r, 100);
   /* A little garbage: any verb, any handle. */
   if (roll < 3) {
-    c.kind = (enum murk_command_kind)pick(r, MURK_CMD_COUNT);
-    c.unit.kind = (enum murk_ref_kind)(1 + pick(r, 4));
-    c.unit.n = 1 + pick(r, 12);
-    c.target.kind = (enum murk_ref_kind)(2 + pick(r, 2));
-    c.target.n = 1 + pick(r, 20);
+    c.kind = (enum murk_command_kind)rand_pick(r, MURK_CMD_COUNT);
+    c.unit.kind = (enum murk_ref_kind)(1 + rand_pick(r, 4));
+    c.unit.n = 1 + rand_pick(r, 12);
+    c.target.kind = (enum murk_ref_kind)(2 + rand_pick(r, 2));
+    c.target.n = 1 + rand_pick(r, 20);
     c.at = random_cell(r, &v->grid);
     return c;
   }
-  int own_markers[MK_MAX_MARKERS], nown = 0, enemy[MK_MAX_MARKERS], nenemy = 0;
-  for (int i = 0; i < v->nmarkers; i++) {
-    if (v->markers[i].owner == side && v->markers[i].on_table) own_markers[nown++] = i;
-    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
-      enemy[nenemy++] = i;
-  }
-  int waiting[MK_MAX_UNITS], nwait = 0, revealed[MK_MAX_UNITS], nrev = 0;
-  for (int i = 0; i < v->nplatoons; i++) {
-    if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
-    if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
-  }
+  struct view_picks p;
+  view_picks(v, side, &p);
   switch (v->phase) {
     case MURK_PHASE_OBJECTIVES:
       c.kind = roll < 5 ? MURK_CMD_END : MURK_CMD_OBJECTIVE;
@@ -170,23 +141,23 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     case MURK_PHASE_RESERVES:
       c.kind = roll < 50 ? MURK_CMD_END : MURK_CMD_RESERVE;
       c.unit.kind = MURK_REF_OWN;
-      c.unit.n = 1 + pick(r, v->nplatoons + 1);
-      c.reserve = (enum murk_reserve_kind)pick(r, 4);
+      c.unit.n = 1 + rand_pick(r, v->nplatoons + 1);
+      c.reserve = (enum murk_reserve_kind)rand_pick(r, 4);
       return c;
     case MURK_PHASE_DEPLOY:
     case MURK_PHASE_INDEPENDENTS: { /* the night mission has no templates to hide them */
       /* Own half: rows of the zone's half, anywhere across. */
       c.at = random_cell(r, &v->grid);
       c.at.y = side == MURK_ATTACKER ? v->grid.height / 2 + c.at.y / 2 : c.at.y / 2;
-      if (roll < 15 || (nwait == 0 && roll < 60)) {
+      if (roll < 15 || (p.nwait == 0 && roll < 60)) {
         c.kind = MURK_CMD_END;
-      } else if (roll < 30 || nwait == 0) {
+      } else if (roll < 30 || p.nwait == 0) {
         c.kind = MURK_CMD_DEPLOY;
         c.unit.kind = MURK_REF_DUMMY;
       } else {
         c.kind = MURK_CMD_DEPLOY;
         c.unit.kind = MURK_REF_OWN;
-        c.unit.n = v->platoons[waiting[pick(r, nwait)]].index + 1;
+        c.unit.n = v->platoons[p.waiting[rand_pick(r, p.nwait)]].index + 1;
       }
       return c;
     }
@@ -197,53 +168,42 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     c.kind = MURK_CMD_END;
     return c;
   }
-  if (roll < 32 && (nown > 0 || nrev > 0)) {
+  if (roll < 32 && (p.nown > 0 || p.nrev > 0)) {
     c.kind = MURK_CMD_REVEAL;
-    if (nown > 0 && pick(r, 2)) {
+    if (p.nown > 0 && rand_pick(r, 2)) {
       c.unit.kind = MURK_REF_MARKER;
-      c.unit.n = v->markers[own_markers[pick(r, nown)]].number;
+      c.unit.n = v->markers[p.own[rand_pick(r, p.nown)]].number;
     } else {
       c.unit.kind = MURK_REF_OWN;
-      c.unit.n = 1 + pick(r, v->nplatoons);
+      c.unit.n = 1 + rand_pick(r, v->nplatoons);
     }
     return c;
   }
   switch (v->step) {
     case MURK_STEP_MOVEMENT: {
       c.kind = MURK_CMD_MOVE;
-      struct murk_pos from = {0, 0};
-      if (nown > 0 && (nrev == 0 || pick(r, 3))) {
-        const struct murk_view_marker* mk = &v->markers[own_markers[pick(r, nown)]];
-        c.unit.kind = MURK_REF_MARKER;
-        c.unit.n = mk->number;
-        from = mk->pos;
-      } else if (nrev > 0) {
-        const struct murk_view_platoon* vp = &v->platoons[revealed[pick(r, nrev)]];
-        c.unit.kind = MURK_REF_OWN;
-        c.unit.n = vp->index + 1;
-        for (int i = 0; i < v->nteams; i++)
-          if (v->teams[i].owner == side && v->teams[i].platoon == vp->index) from = v->teams[i].pos;
-      } else {
+      struct murk_pos from;
+      if (!rand_mover(r, v, &p, &c, &from)) {
         c.kind = MURK_CMD_END;
         return c;
       }
-      c.at = near_cell(r, from, 4);
-      if (pick(r, 5) == 0) {
-        c.via[0] = near_cell(r, from, 2);
+      c.at = rand_near_cell(r, from, 4);
+      if (rand_pick(r, 5) == 0) {
+        c.via[0] = rand_near_cell(r, from, 2);
         c.nvia = 1;
       }
       return c;
     }
     case MURK_STEP_SHOOTING:
-      if (v->nvr >= 0 && roll < 50 && nrev > 0) {
+      if (v->nvr >= 0 && roll < 50 && p.nrev > 0) {
         /* At night: a starshell or an illuminating round near one of its own teams. */
-        const struct murk_view_platoon* vp = &v->platoons[revealed[pick(r, nrev)]];
-        c.kind = pick(r, 3) ? MURK_CMD_STARSHELL : MURK_CMD_ILLUMINATE;
+        const struct murk_view_platoon* vp = &v->platoons[p.revealed[rand_pick(r, p.nrev)]];
+        c.kind = rand_pick(r, 3) ? MURK_CMD_STARSHELL : MURK_CMD_ILLUMINATE;
         c.unit.kind = MURK_REF_OWN;
         c.unit.n = vp->index + 1;
         for (int i = 0; i < v->nteams; i++)
           if (v->teams[i].owner == side && v->teams[i].platoon == vp->index)
-            c.at = near_cell(r, v->teams[i].pos, 5);
+            c.at = rand_near_cell(r, v->teams[i].pos, 5);
         return c;
       }
       if (roll < 55) {
@@ -258,15 +218,15 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       break;
   }
   c.unit.kind = MURK_REF_OWN;
-  c.unit.n = nrev > 0 && pick(r, 4) ? v->platoons[revealed[pick(r, nrev)]].index + 1
-                                    : 1 + pick(r, v->nplatoons);
-  if (nenemy > 0 && pick(r, 10)) {
-    const struct murk_view_marker* e = &v->markers[enemy[pick(r, nenemy)]];
+  c.unit.n = p.nrev > 0 && rand_pick(r, 4) ? v->platoons[p.revealed[rand_pick(r, p.nrev)]].index + 1
+                                           : 1 + rand_pick(r, v->nplatoons);
+  if (p.nenemy > 0 && rand_pick(r, 10)) {
+    const struct murk_view_marker* e = &v->markers[p.enemy[rand_pick(r, p.nenemy)]];
     c.target.kind = e->revealed ? MURK_REF_PLATOON : MURK_REF_MARKER;
     c.target.n = e->number;
   } else {
-    c.target.kind = pick(r, 2) ? MURK_REF_PLATOON : MURK_REF_MARKER;
-    c.target.n = 1 + pick(r, 24);
+    c.target.kind = rand_pick(r, 2) ? MURK_REF_PLATOON : MURK_REF_MARKER;
+    c.target.n = 1 + rand_pick(r, 24);
   }
   return c;
 }

@@ -147,6 +147,19 @@ deployed(const struct murk_mission* m, uint64_t seed, const char* defender, cons
 #define DEF_FAR "deploy 3 at 19,00\ndeploy 4 at 17,00\n"
 #define ATT_FAR "deploy 1 at 00,15\n"
 
+/* The defender's wing 1 on row 02 and the attacker's wing 5 on `row`, both in column `col`
+ * with their two Dis counters either side; the other wings far (DEF_FAR, ATT_FAR). */
+static struct murk_game* wings_in_column(const struct murk_mission* m, int col, int row) {
+  char def[160], att[160];
+  snprintf(def, sizeof def,
+           "deploy 1 at %02d,02\ndeploy 1 at %02d,02\ndeploy 1 at %02d,02\n" DEF_FAR, col, col - 1,
+           col + 1);
+  snprintf(att, sizeof att,
+           ATT_FAR "deploy 5 at %02d,%02d\ndeploy 5 at %02d,%02d\ndeploy 5 at %02d,%02d\n", col,
+           row, col - 1, row, col + 1, row);
+  return deployed(m, 1, def, att);
+}
+
 static void dump_events(const struct murk_game* g, size_t from) {
   char line[300];
   for (size_t i = from; i < mk_game_event_count(g); i++) {
@@ -382,19 +395,31 @@ static void test_move_allowance(void** st) {
 
 /* ---- spotting (27.1.6) ---- */
 
+/* The attacker's wing 5 and the defender's wing 1 `cells` apart (their footprints), and no
+ * spotting since event `mark`: the attacker's wing is still a marker on the table. */
+static void wings_unspotted(const struct murk_game* g, size_t mark, int cells) {
+  const struct mk_marker* x = marker_no(g, g->s.units[MURK_ATTACKER][4].marker);
+  const struct mk_marker* y = marker_no(g, g->s.units[MURK_DEFENDER][0].marker);
+  assert_int_equal(footprint_distance(g, x, y), cells);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
+  assert_true(x->on_table);
+}
+
+/* Both wings spotted: revealed, and the attacker's marker off the table (its units deploy). */
+static void wings_spotted(const struct murk_game* g) {
+  assert_false(marker_no(g, g->s.units[MURK_ATTACKER][4].marker)->on_table);
+  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+}
+
 static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
-               ATT_FAR "deploy 5 at 04,14\ndeploy 5 at 03,14\ndeploy 5 at 05,14\n");
-  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
+  struct murk_game* g = wings_in_column(m, 4, 14);
   /* Eight hexes: nothing. */
   size_t mark = mk_game_event_count(g);
   ok_line(g, "move 5 to 04,10");
-  assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
-  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
-  assert_true(marker_no(g, x)->on_table);
+  wings_unspotted(g, mark, 8);
   end_turn(g);
   end_turn(g);
   /* Seven: both wings are spotted (both real: they deploy). */
@@ -404,9 +429,7 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "spotted by defender T"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, "at 7 cells"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "-> 04,09"), 1);
-  assert_false(marker_no(g, x)->on_table);
-  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
-  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  wings_spotted(g);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -414,16 +437,11 @@ static void test_spot_at_seven_hexes_with_clear_sight(void** st) {
 static void test_no_spot_without_line_of_sight(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      deployed(m, 1, "deploy 1 at 15,02\ndeploy 1 at 14,02\ndeploy 1 at 16,02\n" DEF_FAR,
-               ATT_FAR "deploy 5 at 15,14\ndeploy 5 at 14,14\ndeploy 5 at 16,14\n");
-  int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
+  struct murk_game* g = wings_in_column(m, 15, 14);
   size_t mark = mk_game_event_count(g);
   /* Through seven, six and five hexes: the woods between hide the wings from each other. */
   ok_line(g, "move 5 to 15,07");
-  assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 5);
-  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
-  assert_true(marker_no(g, x)->on_table);
+  wings_unspotted(g, mark, 5);
   assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
   murk_game_free(g);
   murk_mission_free(m);
@@ -1345,8 +1363,7 @@ static void test_dis_moves_the_counters(void** st) {
   assert_true(murk_pos_eq(vm->dis[0], P(1, 13)) && murk_pos_eq(vm->dis[1], P(4, 13)));
   murk_view_free(v);
   /* Once a step, and the leader has had its move. */
-  bad_line(g, "dis T4 to 02,13 04,13", why, sizeof why);
-  assert_string_equal(why, "T4's Dis counters have already moved this step");
+  refused(g, "dis T4 to 02,13 04,13", "T4's Dis counters have already moved this step");
   bad_line(g, "move 1 to 03,12", why, sizeof why);
   assert_non_null(strstr(why, "T4's Dis counters have moved this step, so T4 stays"));
   /* 27.4 counts the farthest counter's move: one cell, within half of 3. */
@@ -1358,10 +1375,9 @@ static void test_dis_moves_the_counters(void** st) {
   end_turn(g);
   ok_line(g, "dis 1 to 01,13 02,15");
   assert_int_equal(bm->moved_cells, 3);
-  bad_line(g, "reveal 1", why, sizeof why);
-  assert_string_equal(why,
-                      "T4 has moved 3 cells this turn; a wing that deploys of its own accord may "
-                      "first move at most half its allowance (2)");
+  refused(g, "reveal 1",
+          "T4 has moved 3 cells this turn; a wing that deploys of its own accord may "
+          "first move at most half its allowance (2)");
 
   /* The turn after: the leader moves first, the counters following; then they move again,
    * counted from where they stood when the step began. */
@@ -1374,28 +1390,26 @@ static void test_dis_moves_the_counters(void** st) {
   /* 04,09 is three cells from the counter's place now, but six from 02,15, where it
    * stood. */
   assert_int_equal(murk_geom_distance(&m->grid, bm->dis[1], P(4, 9)), 3);
-  bad_line(g, "dis 1 to 02,10 04,09", why, sizeof why);
-  assert_string_equal(why,
-                      "the Dis counter that stood at 02,15 when the step began would move 6 cells "
-                      "to 04,09; T4's Dis counters may move 3 (its wing's slowest team)");
+  refused(g, "dis 1 to 02,10 04,09",
+          "the Dis counter that stood at 02,15 when the step began would move 6 cells "
+          "to 04,09; T4's Dis counters may move 3 (its wing's slowest team)");
   ok_line(g, "dis 1 to 02,10 03,13");
   assert_true(murk_pos_eq(bm->dis[0], P(2, 10)) && murk_pos_eq(bm->dis[1], P(3, 13)));
 
   /* On the move a small wing's counters may spread to two cells like any wing's (27.1.4),
    * though it set them up within one (27.1.2); three is too far. */
   ok_line(g, "move 5 to 09,11");
-  bad_line(g, "dis 5 to 09,08 10,11", why, sizeof why);
-  assert_string_equal(why, "09,08 is 3 cells from T5; its Dis counters stay within 2 cells of it");
+  refused(g, "dis 5 to 09,08 10,11",
+          "09,08 is 3 cells from T5; its Dis counters stay within 2 cells of it");
   ok_line(g, "dis 6 to 09,09 10,11");
   /* A dummy's counters go as far as the dummy may (the refusal names the dummy: it is the
    * owner's alone). */
   ok_line(g, "move T6 to 05,15");
   size_t mark2 = mk_game_event_count(g);
-  bad_line(g, "dis T6 to 03,15 06,14", why, sizeof why);
-  assert_string_equal(why,
-                      "the Dis counter that stood at 14,15 when the step began would move 11 cells "
-                      "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
-                      "your force has)");
+  refused(g, "dis T6 to 03,15 06,14",
+          "the Dis counter that stood at 14,15 when the step began would move 11 cells "
+          "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
+          "your force has)");
   assert_int_equal(mk_game_event_count(g), mark2);
   ok_line(g, "dis T6 to 05,14 06,15");
   murk_game_free(g);
@@ -1461,11 +1475,11 @@ static void test_dis_refusals(void** st) {
   ok_line(g, "reveal 5");
   bad_line(g, "dis 5 to 09,11 10,12", why, sizeof why);
   assert_non_null(strstr(why, "platoon 5 (Elm Horse) has deployed"));
-  bad_line(g, "dis T5 to 09,11 10,12", why, sizeof why);
-  assert_string_equal(why, "platoon 5 (Elm Horse) has deployed: its wing's Dis counters are gone");
+  refused(g, "dis T5 to 09,11 10,12",
+          "platoon 5 (Elm Horse) has deployed: its wing's Dis counters are gone");
   ok_line(g, "end");
-  bad_line(g, "dis 1 to 02,08 04,08", why, sizeof why);
-  assert_string_equal(why, "Dis counters move in your movement step (now: the shooting step)");
+  refused(g, "dis 1 to 02,08 04,08",
+          "Dis counters move in your movement step (now: the shooting step)");
   /* The enemy heard nothing of any of it. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
@@ -1482,20 +1496,14 @@ static void test_dis_refusals(void** st) {
  * has its wing spotted like a moving leader; behind the woods it is not. */
 static void dis_spot_case(bool clear) {
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      clear ? deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
-                       ATT_FAR "deploy 5 at 04,10\ndeploy 5 at 03,10\ndeploy 5 at 05,10\n")
-            : deployed(m, 1, "deploy 1 at 15,02\ndeploy 1 at 14,02\ndeploy 1 at 16,02\n" DEF_FAR,
-                       ATT_FAR "deploy 5 at 15,10\ndeploy 5 at 14,10\ndeploy 5 at 16,10\n");
+  struct murk_game* g = clear ? wings_in_column(m, 4, 10) : wings_in_column(m, 15, 10);
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 8);
   size_t mark = mk_game_event_count(g);
   ok_line(g, clear ? "dis 5 to 04,09 05,10" : "dis 5 to 15,09 16,10");
   settle(g);
   if (!clear) {
-    assert_int_equal(footprint_distance(g, marker_no(g, x), marker_no(g, y)), 7);
-    assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, NULL), 0);
-    assert_true(marker_no(g, x)->on_table);
+    wings_unspotted(g, mark, 7);
     assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_HIDDEN);
     murk_game_free(g);
     murk_mission_free(m);
@@ -1512,9 +1520,7 @@ static void dis_spot_case(bool clear) {
   assert_int_equal(
       count_kind(g, mark, MURK_EV_SPOT, "attacker T5 is spotted by defender T1 at 7 cells"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
-  assert_false(marker_no(g, x)->on_table);
-  assert_int_equal(g->s.units[MURK_ATTACKER][4].state, MURK_PLATOON_REVEALED);
-  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  wings_spotted(g);
   const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][5];
   assert_true(murk_pos_eq(g->s.teams[MURK_ATTACKER][u->first_team].pos, P(4, 9)));
   murk_game_free(g);
@@ -1569,9 +1575,7 @@ static void test_dis_spots_dummies(void** st) {
 static void test_dis_footprint_moves(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
-  struct murk_game* g =
-      deployed(m, 1, "deploy 1 at 04,02\ndeploy 1 at 03,02\ndeploy 1 at 05,02\n" DEF_FAR,
-               ATT_FAR "deploy 5 at 04,13\ndeploy 5 at 03,13\ndeploy 5 at 05,13\n");
+  struct murk_game* g = wings_in_column(m, 4, 13);
   int y = g->s.units[MURK_DEFENDER][0].marker, x = g->s.units[MURK_ATTACKER][4].marker;
   ok_line(g, "dis 5 to 04,12 05,13");
   end_turn(g);
@@ -1647,18 +1651,6 @@ static void test_deploy_prompt(void** st) {
 #define LEAK_ATTEMPTS 500
 #define LEAK_APPLIED 200
 
-static int pick(struct murk_rng* r, int n) {
-  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
-}
-
-static struct murk_pos near_cell(struct murk_rng* r, struct murk_pos c, int spread) {
-  struct murk_pos p = {c.x + pick(r, 2 * spread + 1) - spread,
-                       c.y + pick(r, 2 * spread + 1) - spread};
-  if (p.x < 0) p.x = 0;
-  if (p.y < 0) p.y = 0;
-  return p;
-}
-
 /* A command for the side to act from its own view: deployments near what it has down,
  * moves of its leaders and platoons (toward the enemy, mostly), its leaders' Dis counters
  * moved, reveals, shots, `end`. */
@@ -1666,31 +1658,22 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   struct murk_command c;
   memset(&c, 0, sizeof c);
   enum murk_side side = v->to_act;
-  int roll = pick(r, 100);
-  int own[MK_MAX_MARKERS], nown = 0, enemy[MK_MAX_MARKERS], nenemy = 0;
-  for (int i = 0; i < v->nmarkers; i++) {
-    if (v->markers[i].owner == side && v->markers[i].on_table) own[nown++] = i;
-    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
-      enemy[nenemy++] = i;
-  }
-  int waiting[MK_MAX_UNITS], nwait = 0, revealed[MK_MAX_UNITS], nrev = 0;
-  for (int i = 0; i < v->nplatoons; i++) {
-    if (v->platoons[i].state == MURK_PLATOON_WAITING) waiting[nwait++] = i;
-    if (v->platoons[i].state == MURK_PLATOON_REVEALED) revealed[nrev++] = i;
-  }
+  int roll = rand_pick(r, 100);
+  struct view_picks p;
+  view_picks(v, side, &p);
   int dir = side == MURK_ATTACKER ? -1 : 1;
   if (v->phase == MURK_PHASE_DEPLOY) {
     c.kind = MURK_CMD_DEPLOY;
-    c.at.x = pick(r, v->grid.width);
-    c.at.y = side == MURK_ATTACKER ? v->grid.height - 1 - pick(r, 7) : pick(r, 7);
-    if (nown > 0 && roll < 40) c.at = near_cell(r, v->markers[own[nown - 1]].pos, 2);
-    if (roll < 8 || (nwait == 0 && roll < 50)) {
+    c.at.x = rand_pick(r, v->grid.width);
+    c.at.y = side == MURK_ATTACKER ? v->grid.height - 1 - rand_pick(r, 7) : rand_pick(r, 7);
+    if (p.nown > 0 && roll < 40) c.at = rand_near_cell(r, v->markers[p.own[p.nown - 1]].pos, 2);
+    if (roll < 8 || (p.nwait == 0 && roll < 50)) {
       c.kind = MURK_CMD_END;
-    } else if (roll < 30 || nwait == 0) {
+    } else if (roll < 30 || p.nwait == 0) {
       c.unit.kind = MURK_REF_DUMMY;
     } else {
       c.unit.kind = MURK_REF_OWN;
-      c.unit.n = v->platoons[waiting[pick(r, nwait)]].index + 1;
+      c.unit.n = v->platoons[p.waiting[rand_pick(r, p.nwait)]].index + 1;
     }
     return c;
   }
@@ -1698,45 +1681,33 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
     c.kind = MURK_CMD_END;
     return c;
   }
-  if (roll < 26 && nown > 0) {
+  if (roll < 26 && p.nown > 0) {
     c.kind = MURK_CMD_REVEAL;
     c.unit.kind = MURK_REF_MARKER;
-    c.unit.n = v->markers[own[pick(r, nown)]].number;
+    c.unit.n = v->markers[p.own[rand_pick(r, p.nown)]].number;
     return c;
   }
   switch (v->step) {
     case MURK_STEP_MOVEMENT: {
-      if (nown > 0 && roll < 36) {
+      if (p.nown > 0 && roll < 36) {
         /* Dis counters moved by their owner: around the leader, one a row toward the
          * enemy; now and then too far, or refused for another reason. */
-        const struct murk_view_marker* mk = &v->markers[own[pick(r, nown)]];
+        const struct murk_view_marker* mk = &v->markers[p.own[rand_pick(r, p.nown)]];
         c.kind = MURK_CMD_DIS;
         c.unit.kind = MURK_REF_MARKER;
         c.unit.n = mk->number;
-        c.at = near_cell(r, P(mk->pos.x, mk->pos.y + dir), 2);
-        c.at2 = near_cell(r, mk->pos, 2);
+        c.at = rand_near_cell(r, P(mk->pos.x, mk->pos.y + dir), 2);
+        c.at2 = rand_near_cell(r, mk->pos, 2);
         return c;
       }
       c.kind = MURK_CMD_MOVE;
       struct murk_pos from;
-      if (nown > 0 && (nrev == 0 || pick(r, 3))) {
-        const struct murk_view_marker* mk = &v->markers[own[pick(r, nown)]];
-        c.unit.kind = MURK_REF_MARKER;
-        c.unit.n = mk->number;
-        from = mk->pos;
-      } else if (nrev > 0) {
-        const struct murk_view_platoon* vp = &v->platoons[revealed[pick(r, nrev)]];
-        c.unit.kind = MURK_REF_OWN;
-        c.unit.n = vp->index + 1;
-        from = P(0, 0);
-        for (int i = 0; i < v->nteams; i++)
-          if (v->teams[i].owner == side && v->teams[i].platoon == vp->index) from = v->teams[i].pos;
-      } else {
+      if (!rand_mover(r, v, &p, &c, &from)) {
         c.kind = MURK_CMD_END;
         return c;
       }
-      from.y += dir * pick(r, 5);
-      c.at = near_cell(r, from, 3);
+      from.y += dir * rand_pick(r, 5);
+      c.at = rand_near_cell(r, from, 3);
       return c;
     }
     case MURK_STEP_SHOOTING:
@@ -1747,14 +1718,15 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
       break;
   }
   c.unit.kind = MURK_REF_OWN;
-  c.unit.n = nrev > 0 ? v->platoons[revealed[pick(r, nrev)]].index + 1 : 1 + pick(r, 11);
-  if (nenemy > 0) {
-    const struct murk_view_marker* e = &v->markers[enemy[pick(r, nenemy)]];
+  c.unit.n =
+      p.nrev > 0 ? v->platoons[p.revealed[rand_pick(r, p.nrev)]].index + 1 : 1 + rand_pick(r, 11);
+  if (p.nenemy > 0) {
+    const struct murk_view_marker* e = &v->markers[p.enemy[rand_pick(r, p.nenemy)]];
     c.target.kind = e->revealed ? MURK_REF_PLATOON : MURK_REF_MARKER;
     c.target.n = e->number;
   } else {
     c.target.kind = MURK_REF_MARKER;
-    c.target.n = 1 + pick(r, 20);
+    c.target.n = 1 + rand_pick(r, 20);
   }
   return c;
 }

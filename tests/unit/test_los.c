@@ -17,27 +17,11 @@
 #include "murk/geom.h"
 #include "murk/los.h"
 #include "murk/mission.h"
+#include "test_grid.h"
 
 #define C MURK_SIGHT_CLEAR
 #define H MURK_SIGHT_HINDERING
 #define B MURK_SIGHT_BLOCKING
-
-static struct murk_pos P(int x, int y) {
-  return (struct murk_pos){x, y};
-}
-
-/* splitmix64: a fixed stream so that failures reproduce. */
-static uint64_t
-rng_next(uint64_t* s) {
-  uint64_t z = (*s += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-static int rng_in(uint64_t* s, int lo, int hi) {
-  return lo + (int)(rng_next(s) % (uint64_t)(hi - lo + 1));
-}
 
 /* A map of one class everywhere, with cells to change afterwards. */
 static struct murk_sightmap* flat_map(enum murk_grid_kind kind, int w, int h, unsigned char fill,

@@ -76,9 +76,7 @@ static void test_template_and_revealed_platoon(void** st) {
   assert_int_equal(r.allow[MURK_TERRAIN_WATER], -1);
   assert_false(r.self_end);
   /* A move beyond the open-ground length is refused with that length. */
-  char why[200];
-  bad_line(g, "move 1 to 2,3", why, sizeof why);
-  assert_string_equal(why, "that is 5 cells; a template may move 4 (20cm) through open ground");
+  refused(g, "move 1 to 2,3", "that is 5 cells; a template may move 4 (20cm) through open ground");
   ok_line(g, "reveal 1");
   assert_int_equal(mk_marker_role(g, mi), MK_ROLE_PLATOON);
   /* Alpha Lancers move 20cm: 4 cells at 5cm, on any ground. */
@@ -86,8 +84,7 @@ static void test_template_and_revealed_platoon(void** st) {
   assert_true(mk_move_allowance(g, MURK_ATTACKER, -1, 0, &r));
   for (size_t i = 0; i < 3; i++) assert_int_equal(r.allow[classes[i]], 4);
   assert_true(r.self_end); /* the platoon row: it may end among its own teams */
-  bad_line(g, "reveal 1", why, sizeof why);
-  assert_string_equal(why, "platoon 1 is already revealed (P1)");
+  refused(g, "reveal 1", "platoon 1 is already revealed (P1)");
   murk_game_free(g);
   murk_mission_free(m);
 }

@@ -402,6 +402,15 @@ static const char minimal[] =
     "  attacker: {profiles: {}, platoons: []}\n"
     "  defender: {profiles: {}, platoons: []}\n";
 
+/* The minimal mission with `extra` after it: it must not load, and `want` is its first
+ * problem. */
+static void minimal_bad(const char* extra, const char* want) {
+  char text[4096];
+  int n = snprintf(text, sizeof text, "%s%s", minimal, extra);
+  assert_true(n > 0 && (size_t)n < sizeof text);
+  load_bad(text, want);
+}
+
 static void test_defaults(void** state) {
   (void)state;
   struct murk_mission* m = load_ok("minimal.yml", minimal);
@@ -699,14 +708,12 @@ static void test_control_characters(void** state) {
                             "bad.yaml:16:22: error: 'defender' holds control character "
                             "U+001B (expected text without control characters)"),
                    3);
-  snprintf(text, sizeof text, "%send: [\"\\x9b\"]\n", minimal);
-  load_bad(text,
-           "bad.yaml:16:7: error: an item of 'end' holds control character U+009B (expected "
-           "text without control characters)");
-  snprintf(text, sizeof text, "%s\"\\e[2J\": 1\n", minimal);
-  load_bad(text,
-           "bad.yaml:16:1: error: a key in the mission holds control character U+001B (expected "
-           "text without control characters)");
+  minimal_bad("end: [\"\\x9b\"]\n",
+              "bad.yaml:16:7: error: an item of 'end' holds control character U+009B (expected "
+              "text without control characters)");
+  minimal_bad("\"\\e[2J\": 1\n",
+              "bad.yaml:16:1: error: a key in the mission holds control character U+001B (expected "
+              "text without control characters)");
 }
 
 static void test_several_problems_sorted(void** state) {
@@ -802,32 +809,27 @@ static void test_hostile_input(void** state) {
 
 static void test_values_checked(void** state) {
   (void)state;
-  char text[4096];
   /* A rule parameter out of range, an unknown rule parameter, an unknown rule. */
-  snprintf(text, sizeof text, "%srules:\n  reserves: {score: 7}\n", minimal);
-  load_bad(text, "bad.yaml:17:21: error: 'score' is '7', out of range (expected 1 to 6)");
-  snprintf(text, sizeof text, "%srules:\n  ambush: {max: 2}\n", minimal);
-  load_bad(text,
-           "bad.yaml:17:12: error: unknown parameter 'max' for rule ambush (expected one of: "
-           "platoons, keep_out, in_zone)");
-  snprintf(text, sizeof text, "%srules:\n  concealment: {x: 1}\n", minimal);
-  load_bad(text,
-           "bad.yaml:17:17: error: unknown parameter 'x' for rule concealment (it takes no "
-           "parameters)");
-  snprintf(text, sizeof text, "%srules:\n  fog_of_wat: {}\n", minimal);
-  load_bad(text, "bad.yaml:17:3: error: unknown rule 'fog_of_wat' (did you mean 'fog_of_war'?)");
-  snprintf(text, sizeof text, "%srules:\n  fog_of_war: {road: 30}\n", minimal);
-  load_bad(text,
-           "bad.yaml:17:22: error: 'road': bad length '30': missing unit (expected cm, in, \", hex "
-           "or cell)");
-  snprintf(text, sizeof text, "%svisibility: {die: d, table: {\"1\": 5cm}}\n", minimal);
-  load_bad(text,
-           "bad.yaml:16:19: error: 'die' is 'd': expected a number of sides after 'd' (expected "
-           "dice such as d6, 2d6*3 or d6+1)");
-  snprintf(text, sizeof text, "%sobjectives: {fixed: [{at: \"6,0\"}]}\n", minimal);
-  load_bad(text,
-           "bad.yaml:16:27: error: objective 'objective 1' at 6,0 is off the table (expected "
-           "column 0 to 5 and row 0 to 3)");
+  minimal_bad("rules:\n  reserves: {score: 7}\n",
+              "bad.yaml:17:21: error: 'score' is '7', out of range (expected 1 to 6)");
+  minimal_bad("rules:\n  ambush: {max: 2}\n",
+              "bad.yaml:17:12: error: unknown parameter 'max' for rule ambush (expected one of: "
+              "platoons, keep_out, in_zone)");
+  minimal_bad("rules:\n  concealment: {x: 1}\n",
+              "bad.yaml:17:17: error: unknown parameter 'x' for rule concealment (it takes no "
+              "parameters)");
+  minimal_bad("rules:\n  fog_of_wat: {}\n",
+              "bad.yaml:17:3: error: unknown rule 'fog_of_wat' (did you mean 'fog_of_war'?)");
+  minimal_bad(
+      "rules:\n  fog_of_war: {road: 30}\n",
+      "bad.yaml:17:22: error: 'road': bad length '30': missing unit (expected cm, in, \", hex "
+      "or cell)");
+  minimal_bad("visibility: {die: d, table: {\"1\": 5cm}}\n",
+              "bad.yaml:16:19: error: 'die' is 'd': expected a number of sides after 'd' (expected "
+              "dice such as d6, 2d6*3 or d6+1)");
+  minimal_bad("objectives: {fixed: [{at: \"6,0\"}]}\n",
+              "bad.yaml:16:27: error: objective 'objective 1' at 6,0 is off the table (expected "
+              "column 0 to 5 and row 0 to 3)");
 }
 
 static void test_load_file(void** state) {

@@ -92,6 +92,13 @@
 
 enum { ABLE = 0, BAKER = 1, CARRIER = 2, ZULU = 0, MORTAR = 1, HALE = 2 };
 
+/* Game `seed` of m deployed by NT_DEPLOY: the attacker's first movement step. */
+static struct murk_game* night_deployed(const struct murk_mission* m, uint64_t seed) {
+  struct murk_game* g = new_game(m, seed);
+  ok_lines(g, NT_DEPLOY);
+  return g;
+}
+
 /* Put team i of a unit on a cell (and the unit's other teams far apart, off the way). */
 static void put(struct murk_game* g, enum murk_side side, int unit, int i, int x, int y) {
   struct mk_unit_state* u = &g->s.units[side][unit];
@@ -227,8 +234,7 @@ static void test_nvr_set_and_changed(void** st) {
 static void test_beyond_nvr(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, NT_DEPLOY);
+  struct murk_game* g = night_deployed(m, 1);
   struct murk_pos from = {3, 5};
   /* Within the NVR (2): seen; beyond: not. Zero NVR: only one's own cell. */
   assert_true(mk_sight_sees(g, A, from, (struct murk_pos){5, 5}, false));
@@ -365,8 +371,7 @@ static void test_night_defender_setup(void** st) {
 static void test_night_movement(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, NT_DEPLOY);
+  struct murk_game* g = night_deployed(m, 1);
   /* 1.51-1.52 (murk's reading in cells): on foot one cell less through difficult ground, a
    * vehicle one less on any ground; a cloaking counter as by day (1.421). The view carries
    * it. */
@@ -390,8 +395,7 @@ static void test_night_movement(void** st) {
    * goes half as far (murk's own: our copy is cut there). */
   int strayed = 0, kept = 0;
   for (uint64_t seed = 1; seed <= 40 && !(strayed && kept); seed++) {
-    g = new_game(m, seed);
-    ok_lines(g, NT_DEPLOY);
+    g = night_deployed(m, seed);
     size_t from = mk_game_event_count(g);
     ok_line(g, "move 3 to 16,5"); /* the carrier, 6 cells north */
     const struct murk_event* roll = NULL;
@@ -415,8 +419,7 @@ static void test_night_movement(void** st) {
   /* 1.55: jitter fire. Doubles 2: the closest unit of the side not moving fires (a
    * gunflash); 10: the mover, unless cloaked; 12: the mover, cloak or not (the cloak is
    * lost); 6 and 8: nobody (murk's units are all Normal). */
-  g = new_game(m, 1);
-  ok_lines(g, NT_DEPLOY);
+  g = night_deployed(m, 1);
   struct murk_pos near = {16, 3};
   mk_night_jitter(g, A, -1, CARRIER, near, 2);
   assert_true(mk_night_flashing(g, D, HALE)); /* Hale at 16,1 is the closest */
@@ -439,8 +442,7 @@ static void test_night_movement(void** st) {
   /* No straying, no extra cost with night_movement off. */
   struct murk_mission* day =
       load_yaml(NT_NVR("{base: 2, concealed_setup: false, night_movement: false}"));
-  g = new_game(day, 1);
-  ok_lines(g, NT_DEPLOY);
+  g = night_deployed(day, 1);
   size_t from = mk_game_event_count(g);
   ok_line(g, "move 3 to 16,5");
   assert_false(has_event_since(g, from, "movement (coloured"));
@@ -471,26 +473,31 @@ static const struct murk_event* carrier_north(struct murk_game* g, size_t from,
   return roll;
 }
 
+/* Games 1-6 of m: the carrier goes the whole way north with no movement roll, the event
+ * saying why (`because`). */
+static void strays_not(const struct murk_mission* m, const char* because) {
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    struct murk_game* g = night_deployed(m, seed);
+    size_t from = mk_game_event_count(g);
+    struct murk_pos at;
+    assert_null(carrier_north(g, from, &at));
+    assert_true(has_event_since(g, from, because));
+    assert_int_equal(at.y, 5);
+    murk_game_free(g);
+  }
+}
+
 static void test_straying_exceptions(void** st) {
   (void)st;
   struct murk_pos at;
   /* 1.533: a berserk unit is not subject to straying: no movement roll, the whole way. */
   struct murk_mission* m = variant("flags: [vehicle]", "flags: [vehicle, berserk]");
-  for (uint64_t seed = 1; seed <= 6; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    ok_lines(g, NT_DEPLOY);
-    size_t from = mk_game_event_count(g);
-    assert_null(carrier_north(g, from, &at));
-    assert_true(has_event_since(g, from, "P5 is berserk: no movement roll"));
-    assert_int_equal(at.y, 5);
-    murk_game_free(g);
-  }
+  strays_not(m, "P5 is berserk: no movement roll");
   murk_mission_free(m);
   /* 1.533 with 1.62: berserk is Lax, so doubles 6 make the closest DEFENDER fire if it is
    * berserk; a Normal one does not (test_night_movement). */
   m = variant("flags: [commander]", "flags: [commander, berserk]");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, NT_DEPLOY);
+  struct murk_game* g = night_deployed(m, 1);
   mk_night_jitter(g, A, -1, CARRIER, (struct murk_pos){16, 3}, 6);
   assert_true(mk_night_flashing(g, D, HALE));
   murk_game_free(g);
@@ -513,17 +520,8 @@ static void test_straying_exceptions(void** st) {
     row[4 + 16] = 'S';
     sewer = load_yaml(text);
   }
-  for (uint64_t seed = 1; seed <= 6; seed++) {
-    g = new_game(sewer, seed);
-    ok_lines(g, NT_DEPLOY);
-    size_t from = mk_game_event_count(g);
-    assert_null(carrier_north(g, from, &at));
-    assert_true(has_event_since(g, from, "P5 makes for the sewers: no movement roll"));
-    assert_int_equal(at.y, 5);
-    murk_game_free(g);
-  }
-  g = new_game(sewer, 1);
-  ok_lines(g, NT_DEPLOY);
+  strays_not(sewer, "P5 makes for the sewers: no movement roll");
+  g = night_deployed(sewer, 1);
   size_t from = mk_game_event_count(g);
   ok_line(g, "move 3 to 18,10"); /* away from the drain */
   assert_true(has_event_since(g, from, "movement (coloured"));
@@ -536,8 +534,7 @@ static void test_straying_exceptions(void** st) {
   uint64_t seed = 0;
   struct murk_pos half = {0, 0};
   for (uint64_t k = 1; k <= 60 && !seed; k++) {
-    g = new_game(m, k);
-    ok_lines(g, NT_DEPLOY);
+    g = night_deployed(m, k);
     const struct murk_event* roll = carrier_north(g, mk_game_event_count(g), &at);
     assert_non_null(roll);
     if (roll->roll.dice[0] == 6) seed = k, half = at;
@@ -546,8 +543,7 @@ static void test_straying_exceptions(void** st) {
   assert_true(seed > 0);
   assert_int_equal(half.y, 8);
   /* The same game with Baker's cloak on the cell where the strayer stopped. */
-  g = new_game(m, seed);
-  ok_lines(g, NT_DEPLOY);
+  g = night_deployed(m, seed);
   int baker = mk_marker_index(&g->s, g->s.units[A][BAKER].marker);
   g->s.markers[baker].pos = half;
   from = mk_game_event_count(g);
@@ -565,8 +561,7 @@ static void test_straying_exceptions(void** st) {
 static void test_cloaking(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, NT_DEPLOY);
+  struct murk_game* g = night_deployed(m, 1);
   const struct mk_state* s = &g->s;
   /* The attacker's infantry and its dummy are cloaking counters; its carrier and every
    * defender platoon are in the open. */
@@ -637,8 +632,7 @@ static void test_starshell(void** st) {
    * squad's fails (above 2). */
   bool lit = false, failed = false;
   for (uint64_t seed = 1; seed < 60 && !(lit && failed); seed++) {
-    struct murk_game* g = new_game(m, seed);
-    ok_lines(g, NT_DEPLOY);
+    struct murk_game* g = night_deployed(m, seed);
     char why[200];
     bad_line(g, "starshell 3 at 3,4", why, sizeof why); /* the attacker's turn */
     ok_lines(g, "end\nend\nend\nend");
@@ -718,8 +712,7 @@ static void test_starshell(void** st) {
 static void test_starshell_before_moving(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
-  struct murk_game* g = new_game(m, 5);
-  ok_lines(g, NT_DEPLOY);
+  struct murk_game* g = night_deployed(m, 5);
   ok_lines(g, "end\nend\nend\nend\nend");
   assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
   ok_lines(g, "end\nend\nend\nend");
@@ -740,8 +733,7 @@ static void test_starshell_before_moving(void** st) {
 static void test_illuminating_round(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NT_NVR("{base: 1, concealed_setup: false}"));
-  struct murk_game* g = new_game(m, 3);
-  ok_lines(g, NT_DEPLOY);
+  struct murk_game* g = night_deployed(m, 3);
   ok_lines(g, "end\nend\nend\nend");
   g->s.night.flashed = true; /* as after a shot (1.91) */
   char why[200];

@@ -32,11 +32,32 @@
 /* The same without fog: platoons are on the table, revealed, from deployment. */
 #define PF_OPEN TF_HEAD TF_SETUP PF_OBJECTIVES TF_VIS TF_FORCES
 
+/* Platoons 1 and 2 of each side, in turn, clear of each other. */
+#define PF_DEPLOY "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\n"
+
 static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
   assert_non_null(v);
   return v;
+}
+
+/* Game `seed` of m with the objectives at 8,1 and 8,10, then `lines` (deployments). */
+static struct murk_game* placed(const struct murk_mission* m, uint64_t seed, const char* lines) {
+  struct murk_game* g = new_game(m, seed);
+  ok_lines(g, "objective at 8,1\nobjective at 8,10");
+  ok_lines(g, lines);
+  return g;
+}
+
+/* placed(), deployed by `deploys` (each side's with its "end"), then the attacker's
+ * movement step ended: its shooting step. */
+static struct murk_game* shooting_step(const struct murk_mission* m, uint64_t seed,
+                                       const char* deploys) {
+  struct murk_game* g = placed(m, seed, deploys);
+  ok_line(g, "end");
+  assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+  return g;
 }
 
 /* The plan of the side to act (round 0), with the generator as given. */
@@ -216,11 +237,10 @@ static void test_ignores_hidden_contents(void** st) {
   memset(&plan, 0, sizeof plan);
   memset(&other, 0, sizeof other);
   {
-    struct murk_game* g = new_game(m, 1);
-    ok_lines(g,
-             "objective at 8,1\nobjective at 8,10\n"
-             "deploy 1 at 8,7\ndeploy 1 at 7,4\ndeploy 2 at 2,10\ndeploy dummy at 8,4\n"
-             "deploy dummy at 14,10\ndeploy 2 at 9,4\nend\nend");
+    struct murk_game* g =
+        placed(m, 1,
+               "deploy 1 at 8,7\ndeploy 1 at 7,4\ndeploy 2 at 2,10\ndeploy dummy at 8,4\n"
+               "deploy dummy at 14,10\ndeploy 2 at 9,4\nend\nend");
     assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
     struct murk_view* v = view(g, MURK_ATTACKER);
     struct murk_rng rng;
@@ -320,8 +340,7 @@ static void test_bundled_games_finish(void** st) {
 static void test_greedy_deploys_in_zone(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
-  struct murk_game* g = new_game(m, 3);
-  ok_lines(g, "objective at 8,1\nobjective at 8,10");
+  struct murk_game* g = placed(m, 3, "");
   struct murk_rng rng;
   murk_policy_seed(&rng, 3, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -369,11 +388,8 @@ static void test_greedy_deploys_in_zone(void** st) {
 static void test_greedy_heads_for_objectives(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
-  struct murk_game* g = new_game(m, 5);
-  ok_lines(g,
-           "objective at 8,1\nobjective at 8,10\n"
-           "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\n"
-           "deploy dummy at 13,10\ndeploy dummy at 14,2\nend\nend");
+  struct murk_game* g =
+      placed(m, 5, PF_DEPLOY "deploy dummy at 13,10\ndeploy dummy at 14,2\nend\nend");
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
   assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
   struct murk_view* v = view(g, MURK_ATTACKER);
@@ -434,12 +450,8 @@ static void test_greedy_heads_for_objectives(void** st) {
 static void test_greedy_shoots_and_assaults(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_OPEN);
-  struct murk_game* g = new_game(m, 9);
-  ok_lines(g,
-           "objective at 8,1\nobjective at 8,10\n"
-           "deploy 1 at 8,6\ndeploy 1 at 8,4\ndeploy 2 at 2,10\ndeploy 2 at 14,0\nend\nend\n"
-           "end"); /* the attacker's movement step */
-  assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+  struct murk_game* g = shooting_step(
+      m, 9, "deploy 1 at 8,6\ndeploy 1 at 8,4\ndeploy 2 at 2,10\ndeploy 2 at 14,0\nend\nend\n");
   struct murk_view* v = view(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 9, MURK_ATTACKER);
@@ -487,12 +499,8 @@ static int first_of(const struct murk_policy_plan* plan, enum murk_command_kind 
 static void test_computer_fights(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_OPEN);
-  struct murk_game* g = new_game(m, 9);
-  ok_lines(g,
-           "objective at 8,1\nobjective at 8,10\n"
-           "deploy 1 at 7,6\ndeploy 1 at 5,4\ndeploy 2 at 2,10\ndeploy 2 at 9,4\nend\nend\n"
-           "end"); /* the attacker's movement step */
-  assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+  struct murk_game* g = shooting_step(
+      m, 9, "deploy 1 at 7,6\ndeploy 1 at 5,4\ndeploy 2 at 2,10\ndeploy 2 at 9,4\nend\nend\n");
   struct murk_view* v = view(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 9, MURK_ATTACKER);
@@ -529,8 +537,7 @@ static void test_greedy_reserves(void** st) {
   static const char mission[] = TF_HEAD TF_SETUP PF_OBJECTIVES
       "rules:\n  fog_of_war: {dummies: true}\n  delayed_reserves: {}\n" TF_VIS TF_FORCES;
   struct murk_mission* m = load_yaml(mission);
-  struct murk_game* g = new_game(m, 2);
-  ok_lines(g, "objective at 8,1\nobjective at 8,10");
+  struct murk_game* g = placed(m, 2, "");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
   struct murk_view* v = view(g, murk_game_to_act(g));
   struct murk_rng rng;
@@ -554,10 +561,7 @@ static void test_greedy_reserves(void** st) {
 static void test_unknown_phase(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
-  struct murk_game* g = new_game(m, 4);
-  ok_lines(g,
-           "objective at 8,1\nobjective at 8,10\n"
-           "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\nend\nend");
+  struct murk_game* g = placed(m, 4, PF_DEPLOY "end\nend");
   struct murk_view* v = view(g, murk_game_to_act(g));
   struct murk_rng rng;
   murk_policy_seed(&rng, 4, MURK_ATTACKER);
@@ -777,10 +781,7 @@ static int refuse_all(void* ctx, enum murk_side side, const struct murk_command*
 static void test_driver_ends_a_stuck_step(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
-  struct murk_game* g = new_game(m, 8);
-  ok_lines(g,
-           "objective at 8,1\nobjective at 8,10\n"
-           "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\nend\nend");
+  struct murk_game* g = placed(m, 8, PF_DEPLOY "end\nend");
   struct murk_view* v = view(g, murk_game_to_act(g));
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);

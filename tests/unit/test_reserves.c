@@ -117,6 +117,16 @@ static void deploy_rest(struct murk_game* g) {
   assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
 }
 
+/* Game `seed` of m once the reserve phase has had `held` (its lines, "reserve 1\nend\nend")
+ * and deploy_rest the rest: turn 1, the attacker's first step. */
+static struct murk_game* reserves_held(const struct murk_mission* m, uint64_t seed,
+                                       const char* held) {
+  struct murk_game* g = new_game(m, seed);
+  ok_lines(g, held);
+  deploy_rest(g);
+  return g;
+}
+
 /* Bring every arrival due on at the first cell the view offers, then end the turn. */
 static int bring_on_and_end(struct murk_game* g) {
   int brought = 0;
@@ -152,14 +162,12 @@ static void test_at_least_half(void** st) {
   struct murk_mission* m = mission("rules:\n  delayed_reserves: {at_least: 50}\n");
   struct murk_game* g = new_game(m, 1);
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
-  char why[200];
   /* The headquarters is held back but does not count for the half. */
   ok_line(g, "reserve 5");
   ok_line(g, "reserve 1");
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "delayed reserves: hold at least half of your platoons (2 of 4); you hold 1 "
-                      "(reserve N)");
+  refused(g, "end",
+          "delayed reserves: hold at least half of your platoons (2 of 4); you hold 1 "
+          "(reserve N)");
   ok_line(g, "reserve 2");
   ok_line(g, "end");
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
@@ -173,19 +181,15 @@ static void test_at_least_one_up_to_half(void** st) {
   struct murk_mission* m =
       mission("rules:\n  delayed_reserves: {at_least_platoons: 1, at_most: 50}\n");
   struct murk_game* g = new_game(m, 1);
-  char why[200];
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "delayed reserves: hold at least 1 of your platoons; you hold 0 "
-                      "(reserve N)");
+  refused(g, "end",
+          "delayed reserves: hold at least 1 of your platoons; you hold 0 "
+          "(reserve N)");
   ok_line(g, "reserve 1");
   ok_line(g, "reserve 2");
-  bad_line(g, "reserve 3", why, sizeof why);
-  assert_string_equal(why,
-                      "delayed reserves: at most half of your platoons (2 of 4) may be held "
-                      "back; you already hold 2");
-  bad_line(g, "reserve 1", why, sizeof why);
-  assert_string_equal(why, "platoon 1 (Able Rifles) is already in reserve");
+  refused(g, "reserve 3",
+          "delayed reserves: at most half of your platoons (2 of 4) may be held "
+          "back; you already hold 2");
+  refused(g, "reserve 1", "platoon 1 (Able Rifles) is already in reserve");
   ok_line(g, "end");
   murk_game_free(g);
   murk_mission_free(m);
@@ -201,11 +205,8 @@ static void test_side_kinds(void** st) {
   struct murk_game* g = new_game(m, 1);
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-  char why[200];
-  bad_line(g, "reserve 1 delayed", why, sizeof why);
-  assert_string_equal(why, "the defender holds no delayed reserves in this mission");
-  bad_line(g, "reserve 1 mobile", why, sizeof why);
-  assert_string_equal(why, "this mission has no mobile reserves");
+  refused(g, "reserve 1 delayed", "the defender holds no delayed reserves in this mission");
+  refused(g, "reserve 1 mobile", "this mission has no mobile reserves");
   ok_line(g, "reserve 1"); /* its own kind: plain reserves */
   assert_int_equal(g->s.units[MURK_DEFENDER][0].reserve, MURK_RESERVE_PLAIN);
   ok_line(g, "end");
@@ -221,9 +222,7 @@ static void test_dice_per_turn(void** st) {
   /* from turn 2, one die, two more each later turn, only sixes bring anyone. */
   struct murk_mission* m =
       mission("rules:\n  reserves: {from_turn: 2, dice: 1, dice_step: 2, score: 6}\n");
-  struct murk_game* g = new_game(m, 3);
-  ok_lines(g, "reserve 1\nreserve 2\nreserve 3\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 3, "reserve 1\nreserve 2\nreserve 3\nend\nend");
   int expect[] = {0, 0, 1, 3, 5, 7};
   for (int turn = 1; turn <= 5; turn++) {
     assert_int_equal(murk_game_turn(g), turn);
@@ -258,9 +257,7 @@ static void test_dice_per_turn(void** st) {
 static void test_per_platoon(void** st) {
   (void)st;
   struct murk_mission* m = mission("rules:\n  reserves: {per_platoon: true, score: 6}\n");
-  struct murk_game* g = new_game(m, 5);
-  ok_lines(g, "reserve 1\nreserve 2\nreserve 3\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 5, "reserve 1\nreserve 2\nreserve 3\nend\nend");
   const struct murk_roll* r = last_roll(g, "reserves, attacker");
   assert_non_null(r);
   assert_int_equal(r->ndice, 3); /* one die for each platoon waiting (seed 004) */
@@ -304,9 +301,7 @@ static void test_transport_rolls_with_its_unit(void** st) {
   struct murk_mission* m =
       load_parts(RV_HEAD, "rules:\n  reserves: {per_platoon: true, score: 1}\n", RV_CARRIED_FORCES);
   assert_int_equal(m->sides[MURK_ATTACKER].force.platoons[0].transport, 6);
-  struct murk_game* g = new_game(m, 5);
-  ok_lines(g, "reserve 1\nreserve 2\nreserve 6\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 5, "reserve 1\nreserve 2\nreserve 6\nend\nend");
   /* seed 004, Reserves: a unit and its transport roll one die between them. */
   const struct murk_roll* r = last_roll(g, "reserves, attacker");
   assert_non_null(r);
@@ -341,9 +336,7 @@ static void test_transport_rolls_with_its_unit(void** st) {
 
   /* Where nothing is rolled per unit (the Flames of War kinds), each rolls on its own. */
   m = load_parts(RV_HEAD, "rules:\n  reserves: {dice: 3, score: 6}\n", RV_CARRIED_FORCES);
-  g = new_game(m, 5);
-  ok_lines(g, "reserve 1\nreserve 6\nend\nend");
-  deploy_rest(g);
+  g = reserves_held(m, 5, "reserve 1\nreserve 6\nend\nend");
   r = last_roll(g, "reserves, attacker");
   assert_non_null(r);
   assert_int_equal(r->ndice, 3);
@@ -404,9 +397,7 @@ static void test_corner_band(void** st) {
   struct murk_mission* m = mission(
       "rules:\n  reserves: {score: 1, dice: 2, per_platoon: true}\n"
       "arrive: {attacker: {corner: sw, within: 20cm}}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 1\nreserve 2\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 1, "reserve 1\nreserve 2\nend\nend");
   assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
   /* The prompt says what is due and where; the enemy's says only whose step it is. */
   struct murk_view* v = NULL;
@@ -423,24 +414,20 @@ static void test_corner_band(void** st) {
   murk_view_free(v);
   char why[200];
   /* 20cm is 4 cells along each edge from the corner 00,11. */
-  bad_line(g, "arrive 1 at 4,11", why, sizeof why);
-  assert_string_equal(why,
-                      "04,11 is not where it may come on (the edges within 20cm of the SW "
-                      "corner)");
+  refused(g, "arrive 1 at 4,11",
+          "04,11 is not where it may come on (the edges within 20cm of the SW "
+          "corner)");
   bad_line(g, "arrive 1 at 0,7", why, sizeof why);
-  bad_line(g, "arrive 3 at 0,8", why, sizeof why);
-  assert_string_equal(why, "platoon 3 (Charlie Rifles) is not in reserve");
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "a reserve must come on first (arrive N at X,Y: the edges within 20cm "
-                      "of the SW corner)");
+  refused(g, "arrive 3 at 0,8", "platoon 3 (Charlie Rifles) is not in reserve");
+  refused(g, "end",
+          "a reserve must come on first (arrive N at X,Y: the edges within 20cm "
+          "of the SW corner)");
   ok_line(g, "arrive 1 at 0,8");
   ok_line(g, "arrive 2 at 3,11");
   assert_true(has_event(g, "attacker brings on P"));
   assert_int_equal(g->s.units[MURK_ATTACKER][0].state, MURK_PLATOON_REVEALED);
   /* Both arrivals used: `arrive` is no verb of the step any more (the command table). */
-  bad_line(g, "arrive 2 at 2,11", why, sizeof why);
-  assert_string_equal(why, "no more of your reserves may arrive this turn");
+  refused(g, "arrive 2 at 2,11", "no more of your reserves may arrive this turn");
   ok_line(g, "end");
   murk_game_free(g);
   murk_mission_free(m);
@@ -449,9 +436,7 @@ static void test_corner_band(void** st) {
   m = mission(
       "rules:\n  reserves: {score: 1, dice: 2}\n"
       "arrive: {attacker: {corner: sw, within: 20cm}}\n");
-  g = new_game(m, 1);
-  ok_lines(g, "reserve 1\nreserve 2\nend\nend");
-  deploy_rest(g);
+  g = reserves_held(m, 1, "reserve 1\nreserve 2\nend\nend");
   assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
   ok_lines(g, "arrive 1 at 0,8\nend");
   assert_int_equal(g->s.units[MURK_ATTACKER][1].state, MURK_PLATOON_RESERVE);
@@ -464,9 +449,7 @@ static void test_edge_in_region(void** st) {
   struct murk_mission* m = mission(
       "rules:\n  reserves: {score: 1, dice: 2}\n"
       "arrive:\n  attacker: [{edge: west, in: {half: south}}, {edge: east, in: {half: south}}]\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 1\nreserve 2\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 1, "reserve 1\nreserve 2\nend\nend");
   char why[200];
   bad_line(g, "arrive 1 at 0,2", why, sizeof why); /* the west edge, but the north half */
   assert_string_equal(why,
@@ -484,9 +467,7 @@ static void test_no_room_lets_the_turn_end(void** st) {
   struct murk_mission* m = mission(
       "rules:\n  reserves: {score: 1, dice: 2}\n"
       "arrive: {attacker: {edge: west, in: {rect: [\"0,11\", \"0,11\"]}}}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 1\nreserve 2\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 1, "reserve 1\nreserve 2\nend\nend");
   assert_int_equal(mk_reserves_due(g, MURK_ATTACKER), 2);
   ok_line(g, "arrive 1 at 0,11");
   /* The second has nowhere to stand: it stays in reserve and the turn goes on. */
@@ -500,9 +481,7 @@ static void test_no_room_lets_the_turn_end(void** st) {
 static void test_fog_arrives_as_template(void** st) {
   (void)st;
   struct murk_mission* m = mission("rules:\n  fog_of_war: {}\n  reserves: {score: 1}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 3\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 1, "reserve 3\nend\nend");
   int before = g->s.next_marker_number;
   ok_line(g, "arrive 3 at 9,11");
   char text[80];
@@ -537,9 +516,7 @@ static void test_lost_in_the_fog(void** st) {
   static const struct murk_pos at[] = {{0, 9}, {0, 9}, {15, 9}, {15, 9}, {6, 11}, {6, 11}};
   bool seen[3] = {false, false, false};
   for (uint64_t seed = 1; seed < 40; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    ok_lines(g, "reserve 1\nend\nend");
-    deploy_rest(g);
+    struct murk_game* g = reserves_held(m, seed, "reserve 1\nend\nend");
     const struct murk_roll* r = last_roll(g, "lost in the fog, attacker");
     assert_non_null(r);
     assert_true(r->total >= 1 && r->total <= 6);
@@ -576,9 +553,7 @@ static void test_scattered_stretch(void** st) {
       "rules:\n  scattered_reserves: {from_turn: 1, score: 1}\n"
       "arrive: {attacker: {edge: south}}\n");
   for (uint64_t seed = 1; seed < 12; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    ok_lines(g, "reserve 1\nend\nend");
-    deploy_rest(g);
+    struct murk_game* g = reserves_held(m, seed, "reserve 1\nend\nend");
     const struct murk_roll* r = last_roll(g, "scattered reserves, attacker");
     assert_non_null(r);
     int part = (r->total - 1) * 3 / 6;
@@ -622,11 +597,9 @@ static void test_deep_strike_needs_the_flag(void** st) {
   (void)st;
   struct murk_mission* m = mission("rules:\n  deep_strike: {}\n");
   struct murk_game* g = new_game(m, 1);
-  char why[200];
-  bad_line(g, "reserve 1 deep", why, sizeof why);
-  assert_string_equal(why,
-                      "platoon 1 (Able Rifles) cannot deep strike (it lacks the deep_strike "
-                      "flag)");
+  refused(g, "reserve 1 deep",
+          "platoon 1 (Able Rifles) cannot deep strike (it lacks the deep_strike "
+          "flag)");
   ok_line(g, "reserve 4 deep");
   murk_game_free(g);
   murk_mission_free(m);
@@ -638,9 +611,7 @@ static void test_deep_strike_off_table_destroys(void** st) {
   struct murk_mission* m = mission(
       "rules:\n  deep_strike: {hit: 0, scatter: \"30\"}\n"
       "  reserves: {score: 1}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 4 deep\nend\nend");
-  deploy_rest(g);
+  struct murk_game* g = reserves_held(m, 1, "reserve 4 deep\nend\nend");
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
   assert_int_equal(v->narrivals, 1);
@@ -654,13 +625,22 @@ static void test_deep_strike_off_table_destroys(void** st) {
   murk_mission_free(m);
 }
 
+/* Deep strike that never scatters (every face a hit), reserves that always come. */
+#define DS_AIMED "rules:\n  deep_strike: {hit: 6}\n  reserves: {score: 1}\n"
+
+/* The defender's first team moved to `at`, where the attacker has never seen it. */
+static void hide_defender_team(struct murk_game* g, struct murk_pos at) {
+  struct mk_state* s = &g->s;
+  int t0 = s->units[MURK_DEFENDER][0].first_team;
+  s->teams[MURK_DEFENDER][t0].pos = at;
+  memset(&s->seen_team[MURK_ATTACKER][t0], 0, sizeof s->seen_team[0][0]);
+}
+
 static void test_deep_strike_rings(void** st) {
   (void)st;
   /* Never scatters (every face a hit): the first team lands where aimed. */
-  struct murk_mission* m = mission("rules:\n  deep_strike: {hit: 6}\n  reserves: {score: 1}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 4 deep\nend\nend");
-  deploy_rest(g);
+  struct murk_mission* m = mission(DS_AIMED);
+  struct murk_game* g = reserves_held(m, 1, "reserve 4 deep\nend\nend");
   char why[200];
   /* Within 1in (1 cell) of the defender's templates/teams: refused. Defender 1 is at 2,1. */
   bad_line(g, "arrive 4 at 3,1", why, sizeof why);
@@ -684,10 +664,8 @@ static void test_deep_strike_rings(void** st) {
 
 static void test_deep_strike_full_rings(void** st) {
   (void)st;
-  struct murk_mission* m = mission("rules:\n  deep_strike: {hit: 6}\n  reserves: {score: 1}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 4 deep\nend\nend");
-  deploy_rest(g);
+  struct murk_mission* m = mission(DS_AIMED);
+  struct murk_game* g = reserves_held(m, 1, "reserve 4 deep\nend\nend");
   ok_line(g, "arrive 4 at 7,10"); /* open all round: 1 + 6 teams fill ring 0 and ring 1 */
   assert_int_equal(mk_unit_alive(&g->s, MURK_ATTACKER, 3), 7);
   const struct mk_unit_state* u = &g->s.units[MURK_ATTACKER][3];
@@ -704,14 +682,10 @@ static void test_deep_strike_full_rings(void** st) {
  * cannot be completed. */
 static void test_deep_strike_meets_hidden_enemy(void** st) {
   (void)st;
-  struct murk_mission* m = mission("rules:\n  deep_strike: {hit: 6}\n  reserves: {score: 1}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 4 deep\nend\nend");
-  deploy_rest(g);
+  struct murk_mission* m = mission(DS_AIMED);
+  struct murk_game* g = reserves_held(m, 1, "reserve 4 deep\nend\nend");
   struct mk_state* s = &g->s;
-  int t0 = s->units[MURK_DEFENDER][0].first_team;
-  s->teams[MURK_DEFENDER][t0].pos = (struct murk_pos){6, 11};
-  memset(&s->seen_team[MURK_ATTACKER][t0], 0, sizeof s->seen_team[0][0]);
+  hide_defender_team(g, (struct murk_pos){6, 11});
   ok_line(g, "arrive 4 at 7,10");
   assert_true(has_event(g, "contact: attacker P"));
   assert_true(has_event(g, "at 06,11"));
@@ -731,10 +705,8 @@ static void test_deep_strike_meets_hidden_enemy(void** st) {
  * nearest cell it may take instead, and the rings are built round that cell. */
 static void test_deep_strike_blocked_landing(void** st) {
   (void)st;
-  struct murk_mission* m = mission("rules:\n  deep_strike: {hit: 6}\n  reserves: {score: 1}\n");
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "reserve 4 deep\nend\nend");
-  deploy_rest(g);
+  struct murk_mission* m = mission(DS_AIMED);
+  struct murk_game* g = reserves_held(m, 1, "reserve 4 deep\nend\nend");
   ok_line(g, "arrive 4 at 8,5"); /* the cliff */
   assert_true(has_event(g, "cannot stand at 08,05 and comes down at"));
   assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_REVEALED);
@@ -746,13 +718,9 @@ static void test_deep_strike_blocked_landing(void** st) {
   murk_game_free(g);
 
   /* An unknown defender team beside the aim: a public contact, then the nearest cell. */
-  g = new_game(m, 1);
-  ok_lines(g, "reserve 4 deep\nend\nend");
-  deploy_rest(g);
+  g = reserves_held(m, 1, "reserve 4 deep\nend\nend");
   struct mk_state* s = &g->s;
-  int t0 = s->units[MURK_DEFENDER][0].first_team;
-  s->teams[MURK_DEFENDER][t0].pos = (struct murk_pos){7, 11};
-  memset(&s->seen_team[MURK_ATTACKER][t0], 0, sizeof s->seen_team[0][0]);
+  hide_defender_team(g, (struct murk_pos){7, 11});
   ok_line(g, "arrive 4 at 7,10");
   assert_true(has_event(g, "contact: attacker P"));
   assert_true(has_event(g, "cannot stand at 07,10 and comes down at"));

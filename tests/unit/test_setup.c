@@ -182,8 +182,7 @@ static void test_no_mans_land(void** st) {
     ok_lines(g, "end\nend\ndeploy 1 at 3,0\ndeploy 1 at 3,11\nend\nend");
     assert_int_equal(murk_game_phase(g), MURK_PHASE_PATROL);
     assert_int_equal(murk_game_to_act(g), w);
-    bad_line(g, "end", why, sizeof why);
-    assert_string_equal(why, "No Man's Land: send out your patrol first (patrol N at X,Y)");
+    refused(g, "end", "No Man's Land: send out your patrol first (patrol N at X,Y)");
     /* Own side, within 15cm (3 rows) of the centre line, in the objective's half. */
     int own_y = w == MURK_ATTACKER ? 7 : 4, wrong_y = w == MURK_ATTACKER ? 10 : 1;
     snprintf(line, sizeof line, "patrol 2 at 3,%d", wrong_y);
@@ -214,7 +213,6 @@ static void test_wire_stops_a_move(void** st) {
   struct murk_mission* m = load_yaml(NML_MISSION);
   for (uint64_t seed = 1; seed < 30; seed++) {
     struct murk_game* g = new_game(m, seed);
-    char why[200];
     enum murk_side w = g->s.lr_winner;
     ok_lines(g, w == MURK_ATTACKER ? "objective at 3,3\nobjective at 12,8"
                                    : "objective at 3,8\nobjective at 12,3");
@@ -226,8 +224,8 @@ static void test_wire_stops_a_move(void** st) {
       continue;
     }
     /* Platoon 1 stands on row 11 at column 3; the wire lies across row 9, columns 0-5. */
-    bad_line(g, "move 1 to 3,8", why, sizeof why);
-    assert_string_equal(why, "the wire at 03,09 is an obstacle: a move that enters it ends there");
+    refused(g, "move 1 to 3,8",
+            "the wire at 03,09 is an obstacle: a move that enters it ends there");
     ok_line(g, "move 1 to 3,9");
     murk_game_free(g);
     murk_mission_free(m);
@@ -242,19 +240,16 @@ static void test_independents_phase(void** st) {
   (void)st;
   struct murk_mission* m = mission("setup: {first_turn: attacker, independents_first: defender}\n");
   struct murk_game* g = new_game(m, 1);
-  char why[200];
-  bad_line(g, "deploy 5 at 14,10", why, sizeof why);
-  assert_string_equal(why,
-                      "platoon 5 (Easy HQ) is an independent or warrior team: it deploys "
-                      "after the platoons");
+  refused(g, "deploy 5 at 14,10",
+          "platoon 5 (Easy HQ) is an independent or warrior team: it deploys "
+          "after the platoons");
   ok_lines(g,
            "deploy 1 at 1,7\ndeploy 1 at 1,1\ndeploy 2 at 4,7\ndeploy 2 at 4,1\ndeploy 3 at 8,7\n"
            "deploy 3 at 8,1\ndeploy 4 at 12,7\ndeploy 4 at 12,1\nend\nend");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_INDEPENDENTS);
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
   /* Without fog of war they must come on now. */
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why, "platoon 5 (Zulu HQ) is not deployed yet: deploy it (deploy 5 at X,Y)");
+  refused(g, "end", "platoon 5 (Zulu HQ) is not deployed yet: deploy it (deploy 5 at X,Y)");
   ok_line(g, "deploy 5 at 14,0"); /* the defender has nothing more: done */
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
   ok_line(g, "deploy 5 at 14,10");
@@ -299,17 +294,14 @@ static void test_area_in_parts(void** st) {
   assert_int_equal(m->sides[MURK_ATTACKER].nmore_zones, 1);
   assert_true(m->sides[MURK_ATTACKER].setup.each_zone);
   struct murk_game* g = new_game(m, 1);
-  char why[200];
-  bad_line(g, "deploy 1 at 7,7", why, sizeof why);
-  assert_string_equal(why,
-                      "your deployment must be in one of the 2 parts of the area; 07,07 is "
-                      "in none");
+  refused(g, "deploy 1 at 7,7",
+          "your deployment must be in one of the 2 parts of the area; 07,07 is "
+          "in none");
   ok_lines(g, "deploy 1 at 1,7\ndeploy 2 at 1,9\ndeploy 3 at 3,7");
   /* The last one must go to the part still empty. */
-  bad_line(g, "deploy 4 at 3,10", why, sizeof why);
-  assert_string_equal(why,
-                      "at least one platoon must deploy in each part of your area: put this "
-                      "one in the area 12,06-15,11");
+  refused(g, "deploy 4 at 3,10",
+          "at least one platoon must deploy in each part of your area: put this "
+          "one in the area 12,06-15,11");
   ok_line(g, "deploy 4 at 13,8");
   ok_line(g, "end");
   struct murk_view* v = NULL;
@@ -340,24 +332,19 @@ static void test_objective_removal(void** st) {
   ok_lines(g, "deploy 1 at 1,1\ndeploy 2 at 4,1\ndeploy 3 at 8,1\ndeploy 4 at 12,1\nend");
   /* Now the attacker, before it deploys. */
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
-  char why[200];
-  bad_line(g, "deploy 1 at 1,7", why, sizeof why);
-  assert_string_equal(why,
-                      "first take away 1 of the objectives you placed (remove objective NAME)");
+  refused(g, "deploy 1 at 1,7",
+          "first take away 1 of the objectives you placed (remove objective NAME)");
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
   assert_string_equal(v->prompt,
                       "attacker: take away 1 of the objectives you placed (remove objective NAME)");
   murk_view_free(v);
-  bad_line(g, "remove objective 1", why, sizeof why);
-  assert_string_equal(why, "objective 1 was not placed by you: take away one of your own");
-  bad_line(g, "remove objective 9", why, sizeof why);
-  assert_string_equal(why, "there is no objective 9 (the objectives: 1, 2, 3)");
+  refused(g, "remove objective 1", "objective 1 was not placed by you: take away one of your own");
+  refused(g, "remove objective 9", "there is no objective 9 (the objectives: 1, 2, 3)");
   ok_line(g, "remove objective 3");
   assert_true(has_event(g, "attacker takes away objective 3 at 12,03"));
   assert_int_equal(g->s.nobjectives, 2);
-  bad_line(g, "remove objective 2", why, sizeof why);
-  assert_string_equal(why, "you take away no objectives now");
+  refused(g, "remove objective 2", "you take away no objectives now");
   ok_line(g, "deploy 1 at 1,7");
   murk_game_free(g);
   murk_mission_free(m);
@@ -415,8 +402,7 @@ static void test_recce_moves(void** st) {
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RECCE);
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
   char why[200];
-  bad_line(g, "recce 1 to 1,3", why, sizeof why);
-  assert_string_equal(why, "platoon 1 (Victor Rifles) is not a recce platoon");
+  refused(g, "recce 1 to 1,3", "platoon 1 (Victor Rifles) is not a recce platoon");
   bad_line(g, "recce 3 to 8,6", why, sizeof why); /* 5 cells */
   assert_string_equal(why,
                       "that is 5 cells; a reconnaissance deployment move is at most 20cm (4 "
@@ -469,8 +455,7 @@ static void test_immediate_ambush(void** st) {
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
   char why[200];
   ok_line(g, "ambush 2");
-  bad_line(g, "ambush 3", why, sizeof why);
-  assert_string_equal(why, "you may hold only 1 platoon in immediate ambush");
+  refused(g, "ambush 3", "you may hold only 1 platoon in immediate ambush");
   ok_line(g, "end");
   assert_true(has_event(g, "defender holds a platoon in immediate ambush"));
   ok_lines(g,
@@ -478,10 +463,8 @@ static void test_immediate_ambush(void** st) {
            "deploy 4 at 12,1\ndeploy 4 at 12,7\nend\nend\ndeploy 5 at 14,10\ndeploy 5 at 14,0");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_AMBUSH);
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why, "place your immediate ambush first (ambush N at X,Y): 1 left");
-  bad_line(g, "ambush 2 at 4,8", why, sizeof why);
-  assert_string_equal(why, "an ambush must be in the north half; 04,08 is not");
+  refused(g, "end", "place your immediate ambush first (ambush N at X,Y): 1 left");
+  refused(g, "ambush 2 at 4,8", "an ambush must be in the north half; 04,08 is not");
   bad_line(g, "ambush 2 at 4,5", why, sizeof why); /* 2 cells from the attacker at 4,7 */
   assert_non_null(strstr(why, "an ambush must be more than 20cm (4 cells) from the enemy"));
   ok_line(g, "ambush 2 at 4,2");
@@ -492,10 +475,9 @@ static void test_immediate_ambush(void** st) {
   /* Surrounded: the ambush is not a choice (`required: true`). */
   m = mission("rules:\n  immediate_ambush: {keep_out: 20cm, required: true}\n");
   g = new_game(m, 1);
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "immediate ambush: this mission has you hold 1 platoon in immediate ambush "
-                      "(ambush N); you hold 0");
+  refused(g, "end",
+          "immediate ambush: this mission has you hold 1 platoon in immediate ambush "
+          "(ambush N); you hold 0");
   ok_lines(g, "ambush 2\nend");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
   murk_game_free(g);
@@ -518,8 +500,8 @@ static void test_ambush_in_own_turn(void** st) {
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
   /* After something has moved it is too late this turn. */
   ok_line(g, "move 1 to 1,2");
-  bad_line(g, "ambush 2 at 4,2", why, sizeof why);
-  assert_string_equal(why, "an ambush is sprung at the start of your turn, before anything moves");
+  refused(g, "ambush 2 at 4,2",
+          "an ambush is sprung at the start of your turn, before anything moves");
   ok_lines(g, "end\nend\nend\nend\nend\nend");
   assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
   ok_line(g, "ambush 2 at 4,2");
@@ -537,10 +519,9 @@ static void test_infiltrate(void** st) {
   struct murk_mission* m = mission("rules:\n  infiltrate: {hidden: 10cm, seen: 20cm}\n");
   struct murk_game* g = new_game(m, 2);
   char why[200];
-  bad_line(g, "deploy 4 at 12,7", why, sizeof why);
-  assert_string_equal(why,
-                      "platoon 4 (Dog Stalkers) infiltrates: it deploys after everything "
-                      "else");
+  refused(g, "deploy 4 at 12,7",
+          "platoon 4 (Dog Stalkers) infiltrates: it deploys after everything "
+          "else");
   ok_lines(g,
            "deploy 1 at 1,7\ndeploy 1 at 1,1\ndeploy 2 at 4,7\ndeploy 2 at 4,1\ndeploy 3 at 8,7\n"
            "deploy 3 at 8,1\nend\nend\ndeploy 5 at 14,10\ndeploy 5 at 14,0");
@@ -571,11 +552,9 @@ static void test_escalation(void** st) {
   struct murk_mission* m = mission("rules:\n  escalation: {}\n  reserves: {}\n");
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, "end\nend"); /* no reserves nominated by hand */
-  char why[200];
-  bad_line(g, "deploy 2 at 4,7", why, sizeof why);
-  assert_string_equal(why,
-                      "escalation: only infantry without transports deploys at the start; "
-                      "platoon 2 (Baker Tanks) waits in reserve");
+  refused(g, "deploy 2 at 4,7",
+          "escalation: only infantry without transports deploys at the start; "
+          "platoon 2 (Baker Tanks) waits in reserve");
   ok_line(g, "deploy 1 at 1,7");
   ok_line(g, "deploy 1 at 1,1");
   ok_line(g, "deploy 3 at 8,7"); /* recce may deploy */

@@ -54,8 +54,30 @@ static void defenders_placed(struct murk_game* g) {
   for (int i = 0; i < 3; i++) put(g, D, HUSSARS, i, 12 + i, 2);
 }
 
+/* Game 1 of m deployed by OPEN_DEPLOY, the attackers south of the woods, the defenders
+ * placed, and what each side sees brought up to date. */
+static struct murk_game* placed_in_sight(const struct murk_mission* m) {
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g, OPEN_DEPLOY);
+  attackers_south_of_woods(g);
+  defenders_placed(g);
+  mk_sight_update(g, mk_game_event_count(g));
+  return g;
+}
+
 static const struct murk_view_team* team_at(const struct murk_view* v, int x, int y) {
   return murk_view_team_at(v, (struct murk_pos){x, y});
+}
+
+/* The attacker's sight range (cells) in game 1 of the test field with `rules` (the sections
+ * between setup and forces). */
+static int sight_range_with(const char* rules) {
+  struct murk_mission* m = load_parts(TF_HEAD TF_SETUP, rules, TF_FORCES);
+  struct murk_game* g = new_game(m, 1);
+  int range = mk_sight_range(g, A);
+  murk_game_free(g);
+  murk_mission_free(m);
+  return range;
 }
 
 static void test_line_of_sight_and_range(void** st) {
@@ -70,8 +92,9 @@ static void test_line_of_sight_and_range(void** st) {
   assert_true(mk_can_see(g, A, (struct murk_pos){5, 4}, (struct murk_pos){5, 6}));
   assert_true(mk_sight_los(g, (struct murk_pos){2, 2}, (struct murk_pos){12, 2}));
   assert_false(mk_sight_los(g, (struct murk_pos){2, 3}, (struct murk_pos){8, 4}));
-  /* Off the table sees nothing. */
+  /* Off the table sees nothing, and nothing is seen there. */
   assert_false(mk_can_see(g, A, (struct murk_pos){-1, 0}, (struct murk_pos){0, 0}));
+  assert_false(mk_can_see(g, A, (struct murk_pos){0, 0}, (struct murk_pos){16, 0}));
   murk_game_free(g);
   murk_mission_free(m);
 
@@ -85,21 +108,23 @@ static void test_line_of_sight_and_range(void** st) {
   murk_mission_free(m);
 
   /* At night under the NVR rule: the NVR itself. */
-  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 5}\n" TF_FORCES);
-  g = new_game(m, 1);
-  assert_int_equal(mk_sight_range(g, A), 5);
-  murk_game_free(g);
-  murk_mission_free(m);
+  assert_int_equal(sight_range_with("rules:\n  nvr: {base: 5}\n"), 5);
+
+  /* Fog of war caps the table's best (60cm) at its spot_range. */
+  assert_int_equal(
+      sight_range_with("rules:\n  fog_of_war: {spot_range: 15cm}\n"
+                       "visibility:\n  die: d6\n  table: {\"1-5\": 10cm, \"6\": 60cm}\n"),
+      3);
+
+  /* Night Fighting: at best 2d6*3 = 36 inches = 91.44cm: 18 cells at 5cm (the 1in unit is
+   * below one cell and counts as an inch). */
+  assert_int_equal(sight_range_with("rules:\n  night_fighting: {}\n"), 18);
 }
 
 static void test_views_hide_and_remember(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(OPEN_MISSION);
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, OPEN_DEPLOY);
-  attackers_south_of_woods(g);
-  defenders_placed(g);
-  mk_sight_update(g, mk_game_event_count(g));
+  struct murk_game* g = placed_in_sight(m);
   assert_false(mk_sight_unit_seen(g, A, RANGERS));
   assert_true(mk_sight_unit_seen(g, A, HUSSARS));
 
@@ -184,11 +209,7 @@ static void test_refusals_say_why(void** st) {
   (void)st;
   /* By day: the woods at 5,4 stand between the attacker and where it last saw the rangers. */
   struct murk_mission* m = load_yaml(OPEN_MISSION);
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, OPEN_DEPLOY);
-  attackers_south_of_woods(g);
-  defenders_placed(g);
-  mk_sight_update(g, mk_game_event_count(g));
+  struct murk_game* g = placed_in_sight(m);
   const struct mk_unit_state* ra = &g->s.units[D][RANGERS];
   for (int i = 0; i < ra->nteams; i++)
     g->s.seen_team[A][ra->first_team + i].pos = (struct murk_pos){5, 1};
@@ -202,11 +223,7 @@ static void test_refusals_say_why(void** st) {
 
   /* At night: beyond the NVR of 3 cells. */
   m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 3, concealed_setup: false}\n" TF_FORCES);
-  g = new_game(m, 1);
-  ok_lines(g, OPEN_DEPLOY);
-  attackers_south_of_woods(g);
-  defenders_placed(g);
-  mk_sight_update(g, mk_game_event_count(g));
+  g = placed_in_sight(m);
   ok_lines(g, "end\nend\nend\nend\nend\nend\nend\nend");
   assert_int_equal(murk_game_to_act(g), A);
   assert_refusal_says_contact(g, "assault 1 at P2", 2,
@@ -219,12 +236,8 @@ static void test_refusals_say_why(void** st) {
 static void test_last_seen_follows_sight(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(OPEN_MISSION);
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, OPEN_DEPLOY);
-  attackers_south_of_woods(g);
-  defenders_placed(g);
+  struct murk_game* g = placed_in_sight(m);
   /* The hussars are seen at 12-14,2 on turn 1 ... */
-  mk_sight_update(g, mk_game_event_count(g));
   const struct mk_unit_state* hu = &g->s.units[D][HUSSARS];
   const struct mk_sighting* k = &g->s.seen_team[A][hu->first_team];
   assert_true(k->seen && k->known);

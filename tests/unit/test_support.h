@@ -31,13 +31,8 @@ static inline int test_light(void) {
 }
 #define TEST_COUNT(full, light) (test_light() ? (light) : (full))
 
-/* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
- * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at
- * 4-6,3-4, a stream at column 11 rows 4-6, and cliffs boxing in the north-west corner
- * (0,0). Allowances: road 6 cells, open 4, terrain 2. */
-#define TF_HEAD                                                     \
-  "name: Test Field\n"                                              \
-  "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n"             \
+/* The test fields' terrain: fields, road, woods, stream and cliffs; the map follows. */
+#define TF_LEGEND                                                   \
   "terrain:\n"                                                      \
   "  legend:\n"                                                     \
   "    \".\": {class: open, sight: clear, name: fields}\n"          \
@@ -45,21 +40,29 @@ static inline int test_light(void) {
   "    \"T\": {class: difficult, sight: blocking, name: woods}\n"   \
   "    \"~\": {class: water, sight: clear, name: stream}\n"         \
   "    \"X\": {class: impassable, sight: blocking, name: cliffs}\n" \
-  "  map: |\n"                                                      \
-  "    .X..............\n"                                          \
-  "    X...............\n"                                          \
-  "    ................\n"                                          \
-  "    ....TTT.........\n"                                          \
-  "    ....TTT....~....\n"                                          \
-  "    ...........~....\n"                                          \
-  "    ...........~....\n"                                          \
-  "    ................\n"                                          \
-  "    ................\n"                                          \
-  "    ================\n"                                          \
-  "    ................\n"                                          \
-  "    ................\n"                                          \
-  "deployment:\n"                                                   \
-  "  attacker: {half: south}\n"                                     \
+  "  map: |\n"
+
+/* The test field: 16 x 12 hexes at 5cm. Defender deploys in the north half (rows 0-5),
+ * attacker in the south half (rows 6-11). Row 9 is a road across the table, woods at
+ * 4-6,3-4, a stream at column 11 rows 4-6, and cliffs boxing in the north-west corner
+ * (0,0). Allowances: road 6 cells, open 4, terrain 2. */
+#define TF_HEAD                                                   \
+  "name: Test Field\n"                                            \
+  "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n" TF_LEGEND \
+  "    .X..............\n"                                        \
+  "    X...............\n"                                        \
+  "    ................\n"                                        \
+  "    ....TTT.........\n"                                        \
+  "    ....TTT....~....\n"                                        \
+  "    ...........~....\n"                                        \
+  "    ...........~....\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "    ================\n"                                        \
+  "    ................\n"                                        \
+  "    ................\n"                                        \
+  "deployment:\n"                                                 \
+  "  attacker: {half: south}\n"                                   \
   "  defender: {half: north}\n"
 
 #define TF_SETUP "setup: {sides: fixed, first_turn: attacker}\n"
@@ -98,7 +101,10 @@ static inline int test_light(void) {
   "         teams: [{profile: hussar, count: 3}]}\n"
 
 /* The standard test mission: fog of war with dummies, fixed first turn. */
-#define TF_MISSION TF_HEAD TF_SETUP TF_FOG TF_VIS TF_FORCES
+#define TF_MISSION TF_MISSION_WITH("")
+
+/* The standard test mission with more rules (lines "  key: {...}\n" under rules:). */
+#define TF_MISSION_WITH(rules) TF_HEAD TF_SETUP TF_FOG rules TF_VIS TF_FORCES
 
 static inline struct murk_mission* load_yaml(const char* yaml) {
   struct murk_diags d;
@@ -172,6 +178,13 @@ static inline void bad_line(struct murk_game* g, const char* line, char* why, si
   int rc = try_line(g, line, why, n);
   if (rc == MURK_OK) fprintf(stderr, "accepted '%s'\n", line);
   assert_int_equal(rc, MURK_EREJECTED);
+}
+
+/* A line that must be refused, with exactly these words. */
+static inline void refused(struct murk_game* g, const char* line, const char* want) {
+  char why[200];
+  bad_line(g, line, why, sizeof why);
+  assert_string_equal(why, want);
 }
 
 /* The whole state as a fingerprint: every event's text and the generator. */
@@ -313,6 +326,67 @@ static inline void leak_check_view(const struct murk_game* g, struct leak_watche
 }
 
 /* ---- random games under the leak watcher (test_hidden.c, test_intel.c) ---- */
+
+/* 0 to n - 1 from the commands' generator (0 when n <= 0). */
+static inline int rand_pick(struct murk_rng* r, int n) {
+  return n <= 0 ? 0 : murk_rng_die(r, n) - 1;
+}
+
+/* A cell within `spread` of c in each coordinate, kept off the negative side (a command
+ * may still aim past the far edges: the game refuses it). */
+static inline struct murk_pos rand_near_cell(struct murk_rng* r, struct murk_pos c, int spread) {
+  struct murk_pos p = {c.x + rand_pick(r, 2 * spread + 1) - spread,
+                       c.y + rand_pick(r, 2 * spread + 1) - spread};
+  if (p.x < 0) p.x = 0;
+  if (p.y < 0) p.y = 0;
+  return p;
+}
+
+/* What a side's view offers a random command (indices into the view): its markers on the
+ * table, the enemy's it knows of (on the table or revealed), its platoons waiting and
+ * revealed. */
+struct view_picks {
+  int own[MK_MAX_MARKERS], nown, enemy[MK_MAX_MARKERS], nenemy;
+  int waiting[MK_MAX_UNITS], nwait, revealed[MK_MAX_UNITS], nrev;
+};
+
+static inline void view_picks(const struct murk_view* v, enum murk_side side,
+                              struct view_picks* p) {
+  p->nown = p->nenemy = p->nwait = p->nrev = 0;
+  for (int i = 0; i < v->nmarkers; i++) {
+    if (v->markers[i].owner == side && v->markers[i].on_table) p->own[p->nown++] = i;
+    if (v->markers[i].owner != side && (v->markers[i].on_table || v->markers[i].revealed))
+      p->enemy[p->nenemy++] = i;
+  }
+  for (int i = 0; i < v->nplatoons; i++) {
+    if (v->platoons[i].state == MURK_PLATOON_WAITING) p->waiting[p->nwait++] = i;
+    if (v->platoons[i].state == MURK_PLATOON_REVEALED) p->revealed[p->nrev++] = i;
+  }
+}
+
+/* A unit of the side to act that may move, from its view: one of its markers on the table
+ * (two times in three when it has revealed platoons too) or a revealed platoon, named in
+ * c->unit, and where it stands in *from (a platoon: where its last team on the view's map
+ * stands). False when it has neither. */
+static inline bool rand_mover(struct murk_rng* r, const struct murk_view* v,
+                              const struct view_picks* p, struct murk_command* c,
+                              struct murk_pos* from) {
+  *from = (struct murk_pos){0, 0};
+  if (p->nown > 0 && (p->nrev == 0 || rand_pick(r, 3))) {
+    const struct murk_view_marker* mk = &v->markers[p->own[rand_pick(r, p->nown)]];
+    c->unit.kind = MURK_REF_MARKER;
+    c->unit.n = mk->number;
+    *from = mk->pos;
+    return true;
+  }
+  if (p->nrev == 0) return false;
+  const struct murk_view_platoon* vp = &v->platoons[p->revealed[rand_pick(r, p->nrev)]];
+  c->unit.kind = MURK_REF_OWN;
+  c->unit.n = vp->index + 1;
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == v->to_act && v->teams[i].platoon == vp->index) *from = v->teams[i].pos;
+  return true;
+}
 
 struct leak_game {
   /* A command for the side to act, from that side's view alone. */

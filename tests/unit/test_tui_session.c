@@ -187,15 +187,26 @@ static int setup_withdrawal(void** state) {
 
 /* A bundled mission after a script's first commands (each the side to act's, as a script
  * without prefixes), the session started on the side to act's hand-over. */
-static int setup_played(void** state, const char* id, uint64_t seed, const char* const* lines) {
+/* The next line of `*text` (lines end in '\n') into buf; false at the end. */
+static bool next_line(const char** text, char* buf, size_t n) {
+  if (!**text) return false;
+  size_t len = strcspn(*text, "\n");
+  assert_true(len < n);
+  memcpy(buf, *text, len);
+  buf[len] = '\0';
+  *text += len + ((*text)[len] == '\n');
+  return true;
+}
+
+static int setup_played(void** state, const char* id, uint64_t seed, const char* lines) {
   struct ctx* x = test_calloc(1, sizeof *x);
   x->m = load_bundled(id);
   assert_int_equal(murk_game_new(x->m, seed, &x->g), MURK_OK);
-  for (int i = 0; lines[i]; i++) {
+  char line[256];
+  for (const char* at = lines; next_line(&at, line, sizeof line);) {
     char reason[256] = "";
-    int rc =
-        murk_game_apply_line(x->g, murk_game_to_act(x->g), lines[i], reason, sizeof reason, NULL);
-    if (rc != MURK_OK) fprintf(stderr, "%s: %s\n", lines[i], reason);
+    int rc = murk_game_apply_line(x->g, murk_game_to_act(x->g), line, reason, sizeof reason, NULL);
+    if (rc != MURK_OK) fprintf(stderr, "%s: %s\n", line, reason);
     assert_int_equal(rc, MURK_OK);
   }
   struct tui_session_opts o = {.seed = seed, .save = fake_save, .save_ctx = x};
@@ -209,82 +220,36 @@ static int setup_played(void** state, const char* id, uint64_t seed, const char*
 
 /* No Man's Land (tests/games/no-mans-land-full.txt) at its patrol phase, the attacker's. */
 static int setup_patrol(void** state) {
-  static const char* const lines[] = {"objective at 09,08",
-                                      "objective at 24,14",
-                                      "end",
-                                      "end",
-                                      "deploy 1 at 10,04",
-                                      "deploy 1 at 25,18",
-                                      "deploy 2 at 22,04",
-                                      "deploy 2 at 20,19",
-                                      "deploy 3 at 16,01",
-                                      "deploy 3 at 14,21",
-                                      "end",
-                                      "end",
-                                      NULL};
+  static const char lines[] =
+      "objective at 09,08\nobjective at 24,14\nend\nend\ndeploy 1 at 10,04\n"
+      "deploy 1 at 25,18\ndeploy 2 at 22,04\ndeploy 2 at 20,19\ndeploy 3 at 16,01\n"
+      "deploy 3 at 14,21\nend\nend\n";
   return setup_played(state, "no-mans-land", 1, lines);
 }
 
 /* Hasty Attack (tests/games/hasty-attack-setup.txt): the defender has deployed; the
  * attacker takes away one of its objectives before it deploys. */
 static int setup_remove(void** state) {
-  static const char* const lines[] = {"objective at 16,21",
-                                      "objective at 21,05",
-                                      "objective at 14,05",
-                                      "objective at 26,04",
-                                      "reserve 2",
-                                      "reserve 4",
-                                      "reserve 5",
-                                      "end",
-                                      "reserve 2",
-                                      "reserve 4",
-                                      "reserve 6",
-                                      "ambush 5",
-                                      "end",
-                                      "deploy 1 at 18,05",
-                                      "deploy 3 at 23,06",
-                                      "end",
-                                      NULL};
+  static const char lines[] =
+      "objective at 16,21\nobjective at 21,05\nobjective at 14,05\n"
+      "objective at 26,04\nreserve 2\nreserve 4\nreserve 5\nend\nreserve 2\n"
+      "reserve 4\nreserve 6\nambush 5\nend\ndeploy 1 at 18,05\ndeploy 3 at 23,06\n"
+      "end\n";
   return setup_played(state, "hasty-attack", 1, lines);
 }
 
 /* Limited Intelligence at Hohenfeld (tests/games/li-hohenfeld-march.txt): the attacker's
  * wing T6 has just won its deployment roll and may adjust a cell. */
 static int setup_adjust(void** state) {
-  static const char* const lines[] = {"deploy 1 at 16,06",
-                                      "deploy 1 at 14,06",
-                                      "deploy 1 at 18,06",
-                                      "deploy 5 at 08,04",
-                                      "deploy 5 at 07,04",
-                                      "deploy 5 at 09,04",
-                                      "deploy 8 at 24,04",
-                                      "deploy dummy at 04,05",
-                                      "deploy dummy at 03,05",
-                                      "deploy dummy at 05,05",
-                                      "deploy dummy at 28,02",
-                                      "end",
-                                      "deploy 1 at 16,17",
-                                      "deploy 1 at 15,17",
-                                      "deploy 1 at 17,17",
-                                      "deploy 4 at 10,17",
-                                      "deploy 4 at 08,17",
-                                      "deploy 4 at 12,17",
-                                      "deploy 8 at 24,17",
-                                      "deploy dummy at 05,18",
-                                      "deploy dummy at 28,18",
-                                      "end",
-                                      "move T9 to 08,14",
-                                      "move 4 to 10,15",
-                                      "move 8 to 24,15",
-                                      "end",
-                                      "end",
-                                      "end",
-                                      "move 5 to 06,07",
-                                      "end",
-                                      "end",
-                                      "end",
-                                      "move 1 to 16,12",
-                                      NULL};
+  static const char lines[] =
+      "deploy 1 at 16,06\ndeploy 1 at 14,06\ndeploy 1 at 18,06\ndeploy 5 at 08,04\n"
+      "deploy 5 at 07,04\ndeploy 5 at 09,04\ndeploy 8 at 24,04\n"
+      "deploy dummy at 04,05\ndeploy dummy at 03,05\ndeploy dummy at 05,05\n"
+      "deploy dummy at 28,02\nend\ndeploy 1 at 16,17\ndeploy 1 at 15,17\n"
+      "deploy 1 at 17,17\ndeploy 4 at 10,17\ndeploy 4 at 08,17\ndeploy 4 at 12,17\n"
+      "deploy 8 at 24,17\ndeploy dummy at 05,18\ndeploy dummy at 28,18\nend\n"
+      "move T9 to 08,14\nmove 4 to 10,15\nmove 8 to 24,15\nend\nend\nend\n"
+      "move 5 to 06,07\nend\nend\nend\nmove 1 to 16,12\n";
   return setup_played(state, "li-hohenfeld", 7, lines);
 }
 
@@ -371,11 +336,12 @@ static void take_over(struct ctx* x, enum murk_side side) {
 
 /* Lines typed by the sides in turn, each after its hand-over (the side asserted), `first`
  * first: the set-up many tests share. */
-static void play_turns(struct ctx* x, enum murk_side first, const char* const* lines) {
+static void play_turns(struct ctx* x, enum murk_side first, const char* lines) {
   enum murk_side side = first;
-  for (int i = 0; lines[i]; i++, side = murk_side_other(side)) {
+  char line[256];
+  for (const char* at = lines; next_line(&at, line, sizeof line); side = murk_side_other(side)) {
     take_over(x, side);
-    command(x, lines[i]);
+    command(x, line);
   }
 }
 
@@ -416,7 +382,7 @@ static void deploy_all(struct ctx* x) {
   deploy_with_keys(x, 2, 9, 2);
   take_over(x, MURK_ATTACKER);
   assert_int_equal(command(x, "deploy dummy at 12,8"), TUI_SESSION_CLEAR);
-  static const char* const setup_lines[] = {"deploy dummy at 14,2", "end", "end", NULL};
+  static const char setup_lines[] = "deploy dummy at 14,2\nend\nend\n";
   play_turns(x, MURK_DEFENDER, setup_lines);
   assert_int_equal(murk_game_phase(x->g), MURK_PHASE_PLAY);
   take_over(x, MURK_ATTACKER);
@@ -981,13 +947,9 @@ static bool own_team(struct ctx* x, enum murk_side side, struct murk_pos* at) {
 static void test_reveal_shoot_and_assault_keys(void** state) {
   struct ctx* x = *state;
   /* Platoons face to face across the middle: attacker 1 at 6,6, defender 1 at 6,5. */
-  static const char* const setup_lines[] = {"deploy 1 at 6,6",
-                                            "deploy 1 at 6,5",
-                                            "deploy 2 at 12,8",
-                                            "deploy 2 at 12,1",
-                                            "end",
-                                            "end",
-                                            NULL};
+  static const char setup_lines[] =
+      "deploy 1 at 6,6\ndeploy 1 at 6,5\ndeploy 2 at 12,8\ndeploy 2 at 12,1\nend\n"
+      "end\n";
   play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   /* f with nothing revealed: says what to do. */
@@ -1062,13 +1024,9 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
 
 static void test_withdraw_key(void** state) {
   struct ctx* x = *state;
-  static const char* const setup_lines[] = {"deploy 1 at 2,8",
-                                            "deploy 1 at 2,2",
-                                            "deploy 2 at 6,8",
-                                            "deploy 2 at 9,2",
-                                            "end",
-                                            "end",
-                                            NULL};
+  static const char setup_lines[] =
+      "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\n"
+      "end\n";
   play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   end_key(x);
@@ -1305,13 +1263,9 @@ static void test_adjust_key(void** state) {
  * puts each; the last sends `reveal Tn via ...`. */
 static void test_reveal_via_key(void** state) {
   struct ctx* x = *state;
-  static const char* const setup_lines[] = {"deploy 1 at 6,8",
-                                            "deploy 1 at 6,2",
-                                            "deploy 2 at 12,8",
-                                            "deploy 2 at 12,1",
-                                            "end",
-                                            "end",
-                                            NULL};
+  static const char setup_lines[] =
+      "deploy 1 at 6,8\ndeploy 1 at 6,2\ndeploy 2 at 12,8\ndeploy 2 at 12,1\nend\n"
+      "end\n";
   play_turns(x, MURK_ATTACKER, setup_lines);
   take_over(x, MURK_ATTACKER);
   /* Away from own templates: the list of the hidden ones; Esc backs out. */

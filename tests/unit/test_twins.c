@@ -921,7 +921,7 @@ static const char* const bundled[] = {
   "      - {name: Zulu Rangers, command_distance: 10cm, teams: [{profile: ranger, count: 2}]}\n"
 static const char* const combos[] = {
     /* fog of war with night fighting */
-    TF_HEAD TF_SETUP "rules:\n  fog_of_war: {dummies: true}\n" TW_NIGHT TF_VIS TF_FORCES,
+    TF_MISSION_WITH(TW_NIGHT),
     /* deep strike into fog of war */
     TF_HEAD TF_SETUP
     "rules:\n  fog_of_war: {dummies: true}\n  deep_strike: {}\n  reserves: {score: 3}\n" TF_VIS

@@ -659,6 +659,16 @@ static void to_defender(struct murk_game* g) {
   assert_int_equal(murk_game_to_act(g), D);
 }
 
+/* One attacker platoon and two of the defender's on the test field with `extra`
+ * (objectives, rules), deployed, the attacker's turn 1 passed: the defender's turn 1. */
+static struct murk_game* withdrawal_turn_1(struct murk_mission** m, const char* extra) {
+  *m = mission(extra, 1, 1, 0, 2, 1, 0);
+  struct murk_game* g = new_game(*m, 1);
+  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
+  to_defender(g);
+  return g;
+}
+
 static void test_fighting_withdrawal_schedule(void** st) {
   (void)st;
   struct murk_mission* m = mission(FW_MISSION_EXTRA, 1, 1, 0, 6, 1, 0);
@@ -669,19 +679,17 @@ static void test_fighting_withdrawal_schedule(void** st) {
   to_defender(g);
   pass(g); /* turn 1 */
   to_defender(g);
-  bad_line(g, "withdraw 1", why, sizeof why);
-  assert_string_equal(why,
-                      "no withdrawal is due (the Fighting Withdrawal schedule calls for them at "
-                      "the start of your turn)");
+  refused(g, "withdraw 1",
+          "no withdrawal is due (the Fighting Withdrawal schedule calls for them at "
+          "the start of your turn)");
   pass(g); /* turn 2 */
   /* Turn 3: six platoons on the table: withdraw one. */
   to_defender(g);
   assert_int_equal(g->s.withdraw_due, 1);
   assert_true(has_event(g, "Fighting Withdrawal, turn 3: the defender withdraws a platoon"));
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "the Fighting Withdrawal schedule says you must withdraw 1 platoon first "
-                      "(withdraw N)");
+  refused(g, "end",
+          "the Fighting Withdrawal schedule says you must withdraw 1 platoon first "
+          "(withdraw N)");
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
   assert_int_equal(v->withdraw_due, 1);
@@ -702,8 +710,7 @@ static void test_fighting_withdrawal_schedule(void** st) {
   /* Turn 4: five on the table: another. */
   to_defender(g);
   assert_int_equal(g->s.withdraw_due, 1);
-  bad_line(g, "withdraw 6", why, sizeof why);
-  assert_string_equal(why, "platoon 6 (defender 6) is not on the table");
+  refused(g, "withdraw 6", "platoon 6 (defender 6) is not on the table");
   ok_line(g, "withdraw 5");
   pass(g);
   /* Turn 5: four and no counters: a delay counter. */
@@ -718,16 +725,14 @@ static void test_fighting_withdrawal_schedule(void** st) {
   assert_true(
       has_event(g, "Fighting Withdrawal, turn 6: the defender removes an objective of its choice"));
   assert_int_equal(g->s.nobjectives, 3);
-  bad_line(g, "end", why, sizeof why);
-  assert_string_equal(why,
-                      "the Fighting Withdrawal schedule says you must remove an objective first "
-                      "(remove objective NAME)");
+  refused(g, "end",
+          "the Fighting Withdrawal schedule says you must remove an objective first "
+          "(remove objective NAME)");
   assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
   assert_true(v->verbs & (1u << MURK_CMD_REMOVE));
   assert_non_null(strstr(v->prompt, "remove an objective first (remove objective NAME)"));
   murk_view_free(v);
-  bad_line(g, "remove objective 7", why, sizeof why);
-  assert_string_equal(why, "there is no objective 7 (the objectives: 1, 2, 3)");
+  refused(g, "remove objective 7", "there is no objective 7 (the objectives: 1, 2, 3)");
   ok_line(g, "remove objective 1"); /* not the one the attacker is nearest to: its choice */
   assert_true(
       has_event(g, "Fighting Withdrawal, turn 6: the defender removes objective 1 at 02,04"));
@@ -765,20 +770,18 @@ static void test_fighting_withdrawal_schedule(void** st) {
  * table does not have is refused with the ones it has. */
 static void test_fighting_withdrawal_named_objectives(void** st) {
   (void)st;
-  struct murk_mission* m = mission(
+  struct murk_mission* m;
+  struct murk_game* g = withdrawal_turn_1(
+      &m,
       "objectives:\n  fixed:\n"
       "    - {name: the farm, at: \"2,4\", for: attacker}\n"
       "    - {name: Mill, at: \"8,4\", for: attacker}\n"
       "    - {name: \"3\", at: \"14,3\", for: attacker}\n"
-      "rules:\n  fighting_withdrawal: {from_turn: 1, platoons: 9, remove_from: 1}\n",
-      1, 1, 0, 2, 1, 0);
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
-  to_defender(g);
+      "rules:\n  fighting_withdrawal: {from_turn: 1, platoons: 9, remove_from: 1}\n");
   assert_int_equal(g->s.remove_due, 1);
   char why[200];
-  bad_line(g, "remove objective farm", why, sizeof why);
-  assert_string_equal(why, "there is no objective farm (the objectives: the farm, Mill, 3)");
+  refused(g, "remove objective farm",
+          "there is no objective farm (the objectives: the farm, Mill, 3)");
   ok_line(g, "remove objective The  FARM");
   assert_true(has_event(
       g, "Fighting Withdrawal, turn 1: the defender removes objective the farm at 02,04"));
@@ -802,14 +805,12 @@ static void test_fighting_withdrawal_named_objectives(void** st) {
 
 static void test_withdraw_template_stays_secret(void** st) {
   (void)st;
-  struct murk_mission* m = mission(
+  struct murk_mission* m;
+  struct murk_game* g = withdrawal_turn_1(
+      &m,
       "objectives:\n  fixed:\n    - {name: alpha, at: \"2,4\", for: attacker}\n"
       "rules:\n  fog_of_war: {dummies: true}\n  fighting_withdrawal: {from_turn: 1, "
-      "platoons: 1, remove_from: 1}\n",
-      1, 1, 0, 2, 1, 0);
-  struct murk_game* g = new_game(m, 1);
-  ok_lines(g, "deploy 1 at 2,9\ndeploy 1 at 2,1\nend\ndeploy 2 at 6,1\nend");
-  to_defender(g);
+      "platoons: 1, remove_from: 1}\n");
   assert_int_equal(g->s.withdraw_due, 1);
   assert_int_equal(g->s.nobjectives, 1); /* the last objective is never removed */
   char why[200];

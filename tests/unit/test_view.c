@@ -137,9 +137,7 @@ static void test_revealed_enemy_is_known(void** st) {
  * moves out of the attacker's sight, while the umpire sees it is not. */
 static void test_enemy_facts_as_last_seen(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP
-                                     "rules:\n  fog_of_war: {dummies: true}\n  prepared_positions: "
-                                     "{}\n" TF_VIS TF_FORCES);
+  struct murk_mission* m = load_yaml(TF_MISSION_WITH("  prepared_positions: {}\n"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, DEPLOY_ALL);
   ok_lines(g, "end\nend\nend");
@@ -237,9 +235,7 @@ static void test_objectives_and_visibility(void** st) {
 static void test_update_after_undo(void** st) {
   (void)st;
   /* A reserve nomination places nothing, so it may be taken back (docs/rules.md, "Undo"). */
-  struct murk_mission* m = load_yaml(TF_HEAD TF_SETUP
-                                     "rules:\n  fog_of_war: {dummies: true}\n  reserves: "
-                                     "{from_turn: 2}\n" TF_VIS TF_FORCES);
+  struct murk_mission* m = load_yaml(TF_MISSION_WITH("  reserves: {from_turn: 2}\n"));
   struct murk_game* g = new_game(m, 3);
   struct murk_view* kept = view(g, MURK_ATTACKER);
   ok_line(g, "reserve 2");
@@ -298,6 +294,15 @@ static const struct murk_view_ending* same_ending(const struct murk_game* g, enu
   return out;
 }
 
+/* Game 1 of bundled mission `id` at its start, its ending facts read by same_ending. */
+static struct murk_game* ending_at_start(const char* id, struct murk_mission** m,
+                                         enum murk_side* for_, struct murk_view_ending* e) {
+  *m = load_bundled(id);
+  struct murk_game* g = new_game(*m, 1);
+  same_ending(g, for_, e);
+  return g;
+}
+
 /* Place the objective of the step in progress at the first cell the placer's view offers. */
 static void place_one(struct murk_game* g) {
   struct murk_view* v = view(g, murk_game_to_act(g));
@@ -316,9 +321,8 @@ static void test_ending_facts(void** st) {
   enum murk_side place_for;
   /* Cauldron: the attacker wins holding an objective from turn 6; the defender when no
    * attacker is within 40cm (8 cells) of one from its turn 6. It places its own two. */
-  struct murk_mission* m = load_bundled("cauldron");
-  struct murk_game* g = new_game(m, 1);
-  same_ending(g, &place_for, &e);
+  struct murk_mission* m;
+  struct murk_game* g = ending_at_start("cauldron", &m, &place_for, &e);
   assert_ptr_equal(e.end, m->end);
   assert_int_equal(e.nend, 2);
   assert_int_equal(e.end[0].kind, MURK_END_OBJECTIVE_TAKEN);
@@ -341,9 +345,7 @@ static void test_ending_facts(void** st) {
   /* Hasty Attack: the defender places one for itself, then one for the attacker; the
    * attacker two for itself. Either side wins holding one; the defender when its half is
    * clear from turn 6. */
-  m = load_bundled("hasty-attack");
-  g = new_game(m, 1);
-  same_ending(g, &place_for, &e);
+  g = ending_at_start("hasty-attack", &m, &place_for, &e);
   assert_int_equal(e.nend, 2);
   assert_int_equal(e.end[0].side, MURK_NO_SIDE);
   assert_int_equal(e.end[1].kind, MURK_END_NO_ATTACKERS_IN_HALF);
@@ -368,18 +370,14 @@ static void test_ending_facts(void** st) {
   murk_mission_free(m);
 
   /* Fighting Withdrawal's schedule; The Hive Gate's four turns on points. */
-  m = load_bundled("fighting-withdrawal");
-  g = new_game(m, 1);
-  same_ending(g, &place_for, &e);
+  g = ending_at_start("fighting-withdrawal", &m, &place_for, &e);
   assert_int_equal(e.withdraw_from, 3);
   assert_int_equal(e.remove_from, 6);
   assert_int_equal(e.held_until, 8);
   assert_int_equal(place_for, MURK_ATTACKER); /* the defender places one for the attacker */
   murk_game_free(g);
   murk_mission_free(m);
-  m = load_bundled("hive-gate");
-  g = new_game(m, 1);
-  same_ending(g, &place_for, &e);
+  g = ending_at_start("hive-gate", &m, &place_for, &e);
   assert_int_equal(e.turn_limit, 4);
   assert_int_equal(e.points, MURK_VP_MARGIN);
   assert_int_equal(e.aim, MURK_VPO_ANNIHILATION);
