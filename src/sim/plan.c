@@ -62,7 +62,9 @@ bool sim_goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos* go
 static struct murk_pos deploy_cell(struct ctx* c, const struct sim_style* s, int draws, int k) {
   struct murk_pos centre = {c->w / 2, c->h / 2};
   struct murk_pos aim = centre;
-  if (s->spread && c->ntake > 0)
+  if (s->deploy_aim)
+    aim = s->deploy_aim(c, k);
+  else if (s->spread && c->ntake > 0)
     aim = c->take[k % c->ntake];
   else if (s->spread && c->nguard > 0)
     aim = c->guard[k % c->nguard];

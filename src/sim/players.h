@@ -232,6 +232,18 @@ int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out);
  * none). */
 int sim_enemy_gap(const struct ctx* c, struct murk_pos p);
 int sim_nearest(const struct ctx* c, struct murk_pos p, const struct murk_pos* set, int n);
+/* The enemy's spearhead: the enemy marker or team the view shows nearest an objective the
+ * side guards, at *foe, that objective at *obj; how far apart (INT_MAX: none, and the two
+ * are left alone). */
+int sim_spearhead(const struct ctx* c, struct murk_pos* foe, struct murk_pos* obj);
+/* A side that only guards and whose force the ending thins on a schedule (the view's
+ * Fighting Withdrawal turns): it is strongest at the start, and each turn it keeps the enemy
+ * off is a turn less to hold, so it meets the attack as far forward as it may. */
+bool sim_delaying(const struct ctx* c);
+/* The defender, with objectives both to take and to guard, is losing the race: the enemy's
+ * spearhead stands nearer a guarded objective than any of its units to one it must take
+ * (gather.c says by how much). */
+bool sim_losing_race(const struct ctx* c);
 
 /* ---- policy.c: writing the plan ---- */
 /* A new try of kind k, zeroed (its position -1,-1), at the end of the plan; NULL when out of
@@ -289,6 +301,8 @@ struct sim_style {
   /* deploy: the style's cost of a cell drawn (lower first), given d, its distance to the
    * aim (NULL: d) */
   long (*deploy_cost)(struct ctx* c, struct murk_pos p, int d);
+  /* deploy: where the k-th thing placed aims (NULL: by `spread`, else the middle) */
+  struct murk_pos (*deploy_aim)(struct ctx* c, int k);
   /* movement: the style's own moves instead of the shared ones (NULL: the shared ones) */
   void (*moves)(struct ctx* c);
   /* tries of the choices the rules leave to the side (withdraw, remove...), before the

@@ -685,22 +685,13 @@ static void test_computer_places_by_whom_for(void** st) {
   murk_mission_free(m);
 }
 
-static struct murk_mission* bundled(const char* id) {
-  char path[512];
-  snprintf(path, sizeof path, "%s/data/missions/%s.yaml", MURK_SOURCE_DIR, id);
-  struct murk_mission* m = NULL;
-  struct murk_diags d;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
-  return m;
-}
-
 /* An objective the enemy must take, placed inside the own half, goes behind what slows the
  * enemy's way in: Pincer's defender puts the attacker's objective by the frozen stream and
  * marsh south of the road bridge (rows 14-19, beside the stream), not by the railway
  * bridge that leads straight to the north of its half. */
 static void test_computer_places_behind_the_stream(void** st) {
   (void)st;
-  struct murk_mission* m = bundled("pincer");
+  struct murk_mission* m = load_bundled("pincer");
   for (uint64_t seed = 1; seed <= 3; seed++) {
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng;
@@ -729,7 +720,7 @@ static void test_computer_places_behind_the_stream(void** st) {
  * reach it in the first turn. */
 static void test_computer_deploys_out_of_sight_on_points(void** st) {
   (void)st;
-  struct murk_mission* m = bundled("hive-gate");
+  struct murk_mission* m = load_bundled("hive-gate");
   struct murk_sightmap* sight = NULL;
   assert_int_equal(murk_sightmap_from_mission(m, &sight), MURK_OK);
   for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -755,6 +746,45 @@ static void test_computer_deploys_out_of_sight_on_points(void** st) {
     murk_game_free(g);
   }
   murk_sightmap_free(sight);
+  murk_mission_free(m);
+}
+
+/* A side that only guards and whose ending withdraws its platoons on a schedule (the view's
+ * Fighting Withdrawal turns) fights a delay: its first deployment try is nearer the middle of
+ * the table than any objective it guards. */
+static void test_computer_delays_forward(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("fighting-withdrawal");
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    bool checked = false;
+    for (int n = 0; !checked && n < 200 && murk_game_phase(g) != MURK_PHASE_PLAY; n++) {
+      enum murk_side side = murk_game_to_act(g);
+      struct murk_view* v = view(g, side);
+      if (side == MURK_DEFENDER && v->phase == MURK_PHASE_DEPLOY &&
+          (v->verbs & (1u << MURK_CMD_DEPLOY))) {
+        assert_true(v->ending.withdraw_from > 0);
+        plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
+        int first = plan_index(&plan, "deploy ");
+        assert_true(first >= 0);
+        struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
+        int to_mid = murk_geom_distance(&v->grid, plan.cmds[first].at, mid);
+        assert_true(v->nobjectives > 0);
+        for (int i = 0; i < v->nobjectives; i++)
+          assert_true(to_mid < murk_geom_distance(&v->grid, v->objectives[i].pos, mid));
+        checked = true;
+      }
+      murk_view_free(v);
+      if (!checked) decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+    }
+    assert_true(checked);
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
   murk_mission_free(m);
 }
 
@@ -1051,6 +1081,7 @@ int main(void) {
       cmocka_unit_test(test_computer_places_by_whom_for),
       cmocka_unit_test(test_computer_places_behind_the_stream),
       cmocka_unit_test(test_computer_deploys_out_of_sight_on_points),
+      cmocka_unit_test(test_computer_delays_forward),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
       cmocka_unit_test(test_lean_views_hold_what_players_read),
