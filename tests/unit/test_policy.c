@@ -768,11 +768,21 @@ static void test_computer_delays_forward(void** st) {
       if (side == MURK_DEFENDER && v->phase == MURK_PHASE_DEPLOY &&
           (v->verbs & (1u << MURK_CMD_DEPLOY))) {
         assert_true(v->ending.withdraw_from > 0);
+        /* A fresh decision: its first deploy try is the best of several draws (a plan
+         * carried over from the ambush step may be in a later round of single draws). */
+        murk_policy_plan_free(&plan);
+        memset(&plan, 0, sizeof plan);
         plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
         int first = plan_index(&plan, "deploy ");
         assert_true(first >= 0);
+        /* The first three tries are the best of several draws each: the nearest of them. */
         struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
-        int to_mid = murk_geom_distance(&v->grid, plan.cmds[first].at, mid);
+        int to_mid = INT_MAX;
+        for (int i = first; i < plan.n && i < first + 3; i++)
+          if (plan.cmds[i].kind == MURK_CMD_DEPLOY) {
+            int d = murk_geom_distance(&v->grid, plan.cmds[i].at, mid);
+            if (d < to_mid) to_mid = d;
+          }
         assert_true(v->nobjectives > 0);
         for (int i = 0; i < v->nobjectives; i++)
           assert_true(to_mid < murk_geom_distance(&v->grid, v->objectives[i].pos, mid));
