@@ -542,11 +542,13 @@ static bool faces_own_zone(const struct ctx* c) {
  * first. So does one the attacker must take in the area across the table that faces its own
  * (faces_own_zone): its forces reach it sooner, through less of the defender's ground
  * (200-game trials on seeds 1-200, 1001-1200 and 2001-2200: Hold the Line's attacker some
- * +5, No Retreat's +7, Surrounded's +6, Pincer's and Hasty Attack's +3 to +5). Across a
- * corner (Breakthrough's quarters) the nearest cells lie between the defender's quarters:
- * -20 there, as Counterattack's and Dust-up's: the shared draws. Otherwise the shared draws
- * place it too: in 60- and 120-game trials, objectives the enemy must take kept deep in the
- * own area lost more games than cells drawn at random (Hasty Attack's defender, Fighting
+ * +5, No Retreat's +7, Surrounded's +6, Pincer's and Hasty Attack's +3 to +5). Where that
+ * area lies across a corner from its own (Breakthrough's quarters) the nearest cells lie
+ * between the defender's two areas (Breakthrough -20): there it goes as far from its own area
+ * as it may, into the far corner, away from both (Breakthrough's attacker +3 to +38,
+ * Counterattack's and Dust-up's +1 to +3 on the same seeds). Otherwise the shared draws
+ * place it: in 60- and 120-game trials, objectives the enemy must take kept deep in the own
+ * area lost more games than cells drawn at random (Hasty Attack's defender, Fighting
  * Withdrawal's and Pincer's defenders). The best few cells the view offers are tried, best
  * first; the shared draws follow. */
 static void objective_tries(struct ctx* c) {
@@ -554,7 +556,7 @@ static void objective_tries(struct ctx* c) {
   if (!sim_can(c, MURK_CMD_OBJECTIVE) || v->nplace_cells <= 0 || !v->own_zone) return;
   bool own = c->me == MURK_ATTACKER && v->place_for == c->me;
   if (v->place_for != c->enemy && !own) return;
-  if (own && !faces_own_zone(c)) return;
+  bool far = own && !faces_own_zone(c);
   bool outside = false;
   for (int i = 0; i < v->nplace_cells && !outside; i++)
     outside = zone_gap(c, v->place_cells[i]) > 0;
@@ -566,7 +568,7 @@ static void objective_tries(struct ctx* c) {
     if (!sim_cell_free(c, p)) continue;
     int gap = zone_gap(c, p);
     /* Ties broken by a draw, so that a side's objectives do not always stand alike. */
-    long score = -(long)gap * 16 + sim_pick(c->rng, 16);
+    long score = (far ? 1 : -1) * (long)gap * 16 + sim_pick(c->rng, 16);
     if (n == PLACE_TRIES && score <= best[n - 1]) continue;
     int k = n < PLACE_TRIES ? n++ : n - 1;
     for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
