@@ -536,6 +536,12 @@ static bool faces_own_zone(const struct ctx* c) {
 }
 
 #define PLACE_TRIES 8
+/* What a cell further from the objectives the attacker must take, already placed, is worth
+ * in placing another (against 16 a cell nearer its own area): set apart along the edge of the
+ * area nearest its own, they split the defender, who must guard each (200-game trials, seeds
+ * 1-200, 1001-1200, 2001-2200: Surrounded's attacker some +12, Fighting Withdrawal's and
+ * Hold the Line's some +4; Cauldron's +9 on seeds 1-200; 2 to 8 did as well). */
+#define PLACE_APART 4
 /* The view says for whom the objective being placed is (place_for). One the enemy must take,
  * where the mission lets it go outside the side's own deployment area, goes as near that
  * area as it may: the side's forces then stand between it and the enemy, and reach it
@@ -569,6 +575,9 @@ static void objective_tries(struct ctx* c) {
     int gap = zone_gap(c, p);
     /* Ties broken by a draw, so that a side's objectives do not always stand alike. */
     long score = (far ? 1 : -1) * (long)gap * 16 + sim_pick(c->rng, 16);
+    /* Apart from the objectives it must take already placed (PLACE_APART). */
+    if (own && c->ntake > 0)
+      score += PLACE_APART * sim_dist(c, p, c->take[sim_nearest(c, p, c->take, c->ntake)]);
     if (n == PLACE_TRIES && score <= best[n - 1]) continue;
     int k = n < PLACE_TRIES ? n++ : n - 1;
     for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
