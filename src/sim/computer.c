@@ -38,7 +38,12 @@
  *     must take, or (a side that only guards) the guarded objective the enemy stands
  *     nearest;
  *   - deployment spread over the objectives it must take (or guards), in its own zone;
- *   - objectives: placed by whom they are for (the view's place_for), see objective_tries.
+ *   - objectives: placed by whom they are for (the view's place_for), see objective_tries;
+ *     the attacker's own near its area (or, across a corner from it, in the far corner),
+ *     apart from each other;
+ *   - an attacker whose enemy wins by holding out to a set turn keeps its holes for the
+ *     first turns (dug_wait); one whose every way to its goal is shut by enemy teams heads
+ *     for it straight (BLOCKED_CELL).
  *
  * What the mission's end asks it reads from the view (struct murk_view_ending), never
  * assumes: the hold distance, which end conditions favour it or the enemy and from which
