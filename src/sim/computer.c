@@ -41,7 +41,13 @@
  *   - deployment spread over the objectives it must take (or guards), in its own zone; a
  *     side fighting a delay (Fighting Withdrawal) toward the middle of the table, its
  *     ambush in the way of the enemy's spearhead;
- *   - objectives: placed by whom they are for (the view's place_for), see objective_tries.
+ *   - objectives: placed by whom they are for (the view's place_for), see objective_tries;
+ *     the attacker's own near its area (or, across a corner from it, in the far corner),
+ *     apart from each other; one the enemy must take inside its own half where the enemy's
+ *     way in is slowest (inside_tries);
+ *   - an attacker whose enemy wins by holding out to a set turn keeps its holes for the
+ *     first turns (dug_wait); one whose every way to its goal is shut by enemy teams heads
+ *     for it straight (BLOCKED_CELL).
  *
  * What the mission's end asks it reads from the view (struct murk_view_ending), never
  * assumes: the hold distance, which end conditions favour it or the enemy and from which
@@ -81,6 +87,19 @@
 #define V_PRESENCE_DUE 900 /* ... from the turn that check may end the game */
 #define V_COVER 6          /* a revealed platoon near enemies, in cover */
 #define V_BOG 5            /* ending on difficult ground (it bogs) */
+/* An attacker whose every way to its goal is shut by enemy teams (the field has none: enemies
+ * block cells) weighs a cell by its straight distance to the goal, this much a cell. Without
+ * it every reachable cell was worth the same, and the first better by a point (out of
+ * ground that bogs) was taken: No Retreat's attackers, the valley held across by the
+ * defender's teams, went back and forth between the goat paths and the valley for turns,
+ * and lost 23% of their games with no team in the defender's half by turn 6 (200-game
+ * trials: +4 to +20, +5 to +24.5 and +16.5 to +29.5 on seeds 1-200, 1001-1200 and
+ * 2001-2200). For a defender the same lost Li Hohenfeld's 13 points: it is left out. */
+#define BLOCKED_CELL 3
+#define V_DUG 100 /* staying dug in while the enemy's time runs out (dug_wait) */
+/* An attacker whose enemy wins by holding out to a set turn waits in its holes until this
+ * many turns before it (dug_wait). */
+#define DUG_WAIT 4
 
 /* ---- the mission's ending, as the view carries it (struct murk_view_ending) ---- */
 
@@ -147,6 +166,32 @@ static bool threatened(const struct ctx* c, const struct unit* u) {
 
 /* ---- the one-ply movement ---- */
 
+/* Does attacking unit u keep its holes this turn? A platoon dug in (Prepared Positions) is
+ * harder to hit and, on foot, saves better until it moves (docs/rules.md, "Combat"). Where
+ * the defender wins only by holding out to a set turn (Fighting Withdrawal's schedule: it
+ * also gives up platoons as the turns pass) and no check of the attacker's presence near
+ * the objectives or in the defender's half comes first, the attacker's revealed platoons
+ * stay in their holes and shoot what comes, until DUG_WAIT turns before that turn; then
+ * they go for the objectives. Moving on at once traded shots out of the holes with a
+ * defender dug in at the objectives (60- and 200-game trials, seeds 1-200 and 2001-2200:
+ * Fighting Withdrawal's attacker some +35 points; waiting 3 or 5 turns, +30 to +47).
+ * Where the attacker must be near by a turn (Hold the Line, No Retreat, Surrounded,
+ * Breakthrough), waiting even one turn lost games. */
+static bool dug_wait(const struct ctx* c, const struct unit* u) {
+  const struct murk_view* v = c->v;
+  const struct murk_view_ending* e = &v->ending;
+  if (c->me != MURK_ATTACKER || u->hidden || e->held_until <= 0 ||
+      v->turn >= e->held_until - DUG_WAIT)
+    return false;
+  for (int i = 0; i < e->nend; i++)
+    if (e->end[i].kind == MURK_END_NO_ATTACKERS_IN_HALF ||
+        e->end[i].kind == MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES)
+      return false;
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].index == u->platoon) return v->platoons[i].dug_in;
+  return false;
+}
+
 /* Is an enemy marker on the table or an enemy team the view shows within r of p? */
 static bool enemy_within(const struct ctx* c, struct murk_pos p, int r) {
   const struct murk_view* v = c->v;
@@ -187,6 +232,7 @@ struct judge {
                       at 4) */
   int present;     /* other own units near an objective to take (aims.near; capped at 4) */
   bool threatened; /* the unit has enemies near */
+  bool dug;        /* it stays dug in (dug_wait) */
 };
 
 /* What unit u standing at p is worth by the objectives alone: those it takes, keeps the
@@ -218,8 +264,12 @@ static long cell_value(struct ctx* c, const struct unit* u, const struct judge* 
   long val = cell_value_holds(c, u, j, p);
   const int* d = sim_field_to(c, goal, p);
   int cost = d ? d[sim_cell(c, p)] : INT_MAX;
-  val -= cost == INT_MAX ? 100000 : cost;
+  if (cost != INT_MAX)
+    val -= cost;
+  else /* every way there shut by enemy teams (BLOCKED_CELL) */
+    val -= 100000 + (c->me == MURK_ATTACKER ? BLOCKED_CELL * sim_dist(c, p, goal) : 0);
   if (j->threatened && sim_in_cover(c, p)) val += V_COVER;
+  if (j->dug && murk_pos_eq(p, u->pos)) val += V_DUG;
   if (c->v->map && c->v->terrain) {
     unsigned char t = c->v->map[sim_cell(c, p)];
     if (t < c->v->nterrain && c->v->terrain[t].cls == MURK_TERRAIN_DIFFICULT) val -= V_BOG;
@@ -347,6 +397,7 @@ static void move_tries(struct ctx* c) {
       j.guards[k] = g > 4 ? 4 : g;
     }
     j.threatened = !u->hidden && threatened(c, u);
+    j.dug = dug_wait(c, u);
     long stay = cell_value(c, u, &j, goal, u->pos);
     long best = stay;
     struct murk_pos to = u->pos;
@@ -371,7 +422,7 @@ static void move_tries(struct ctx* c) {
      * two platoons in one narrow pass each blocking the other) it makes room by a move drawn
      * from its generator. Either way no unit stands for good short of its goal. */
     if (murk_pos_eq(to, u->pos) && here != INT_MAX && sim_dist(c, u->pos, goal) > near &&
-        cell_value_holds(c, u, &j, u->pos) == 0) {
+        cell_value_holds(c, u, &j, u->pos) == 0 && !j.dug) {
       if (!murk_pos_eq(along, u->pos)) {
         to = along;
       } else if (nends > 0) {
@@ -571,15 +622,36 @@ static bool way_in(struct ctx* c, int* d, bool uniform) {
   return ok;
 }
 
+/* Do the cells where the objective may go face a part of the side's own area across the
+ * table (their rows or columns overlap), rather than lie across a corner from it? */
+static bool faces_own_zone(const struct ctx* c) {
+  const struct murk_view* v = c->v;
+  struct murk_pos lo = v->place_cells[0], hi = lo;
+  for (int i = 1; i < v->nplace_cells; i++) {
+    struct murk_pos p = v->place_cells[i];
+    if (p.x < lo.x) lo.x = p.x;
+    if (p.y < lo.y) lo.y = p.y;
+    if (p.x > hi.x) hi.x = p.x;
+    if (p.y > hi.y) hi.y = p.y;
+  }
+  for (int k = 0; k <= v->nown_more_zones; k++) {
+    const struct murk_zone* z = k == 0 ? v->own_zone : &v->own_more_zones[k - 1];
+    struct murk_pos a, b;
+    sim_region_box(c, &z->region, &a, &b);
+    if (b.x < a.x || b.y < a.y) continue;
+    if ((a.x <= hi.x && lo.x <= b.x) || (a.y <= hi.y && lo.y <= b.y)) return true;
+  }
+  return false;
+}
+
 #define PLACE_TRIES 8
-/* The view says for whom the objective being placed is (place_for). One the enemy must take,
- * where the mission lets it go outside the side's own deployment area, goes as near that
- * area as it may: the side's forces then stand between it and the enemy, and reach it
- * first. Otherwise the shared draws place it: in 60- and 120-game trials, objectives the
- * enemy must take kept deep in the own area, and objectives the side must take put as near
- * its own area as they may, lost more games than cells drawn at random (Cauldron's attacker
- * 47% against 58%; Hasty Attack's defender, Fighting Withdrawal's and Pincer's defenders).
- * The best few cells the view offers are tried, best first; the shared draws follow. */
+/* What a cell further from the objectives the attacker must take, already placed, is worth
+ * in placing another (against 16 a cell nearer its own area): set apart along the edge of the
+ * area nearest its own, they split the defender, who must guard each (200-game trials, seeds
+ * 1-200, 1001-1200, 2001-2200: Surrounded's attacker some +12, Fighting Withdrawal's and
+ * Hold the Line's some +4; Cauldron's +9 on seeds 1-200; 2 to 8 did as well). */
+#define PLACE_APART 4
+
 /* An objective the enemy must take, inside the own area: where the enemy's way in from
  * beyond the area costs most more than its straight distance (water, marsh and woods in its
  * way: it comes by the bridges and fords, or slowly). */
@@ -617,17 +689,35 @@ static void inside_tries(struct ctx* c) {
   murk_free(straight);
 }
 
+/* The view says for whom the objective being placed is (place_for). One the enemy must take,
+ * where the mission lets it go outside the side's own deployment area, goes as near that
+ * area as it may: the side's forces then stand between it and the enemy, and reach it
+ * first. So does one the attacker must take in the area across the table that faces its own
+ * (faces_own_zone): its forces reach it sooner, through less of the defender's ground
+ * (200-game trials on seeds 1-200, 1001-1200 and 2001-2200: Hold the Line's attacker some
+ * +5, No Retreat's +7, Surrounded's +6, Pincer's and Hasty Attack's +3 to +5). Where that
+ * area lies across a corner from its own (Breakthrough's quarters) the nearest cells lie
+ * between the defender's two areas (Breakthrough -20): there it goes as far from its own area
+ * as it may, into the far corner, away from both (Breakthrough's attacker +3 to +38,
+ * Counterattack's and Dust-up's +1 to +3 on the same seeds). Otherwise the shared draws
+ * place it: in 60- and 120-game trials, objectives the enemy must take kept deep in the own
+ * area lost more games than cells drawn at random (Hasty Attack's defender, Fighting
+ * Withdrawal's and Pincer's defenders). The best few cells the view offers are tried, best
+ * first; the shared draws follow. */
 static void objective_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   if (!sim_can(c, MURK_CMD_OBJECTIVE) || v->nplace_cells <= 0 || !v->own_zone) return;
-  if (v->place_for != c->enemy) return;
+  bool own = c->me == MURK_ATTACKER && v->place_for == c->me;
+  if (v->place_for != c->enemy && !own) return;
+  bool far = own && !faces_own_zone(c);
   bool outside = false;
   for (int i = 0; i < v->nplace_cells && !outside; i++)
     outside = zone_gap(c, v->place_cells[i]) > 0;
   if (!outside) {
     /* Only where the own area is a half of the table are the cells beyond it the enemy's
      * side; beyond a quarter lie the enemy's quarter and two it may never cross. */
-    if (v->own_zone->region.kind == MURK_REGION_HALF && v->nown_more_zones == 0) inside_tries(c);
+    if (!own && v->own_zone->region.kind == MURK_REGION_HALF && v->nown_more_zones == 0)
+      inside_tries(c);
     return;
   }
   long best[PLACE_TRIES];
@@ -637,7 +727,10 @@ static void objective_tries(struct ctx* c) {
     if (!sim_cell_free(c, p)) continue;
     int gap = zone_gap(c, p);
     /* Ties broken by a draw, so that a side's objectives do not always stand alike. */
-    long score = -(long)gap * 16 + sim_pick(c->rng, 16);
+    long score = (far ? 1 : -1) * (long)gap * 16 + sim_pick(c->rng, 16);
+    /* Apart from the objectives it must take already placed (PLACE_APART). */
+    if (own && c->ntake > 0)
+      score += PLACE_APART * sim_dist(c, p, c->take[sim_nearest(c, p, c->take, c->ntake)]);
     if (n == PLACE_TRIES && score <= best[n - 1]) continue;
     int k = n < PLACE_TRIES ? n++ : n - 1;
     for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];

@@ -532,6 +532,44 @@ static void test_computer_fights(void** st) {
   murk_mission_free(m);
 }
 
+/* The computer's moves at the attacker's first movement step of a bundled mission, its
+ * platoons all dug in (Prepared Positions): the number of move tries of its plan. */
+static int first_moves(const char* mission) {
+  struct murk_mission* m = load_bundled(mission);
+  struct murk_game* g = new_game(m, 4);
+  struct murk_rng rng[MURK_SIDES];
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], 4, (enum murk_side)s);
+  struct murk_policy_plan plan;
+  memset(&plan, 0, sizeof plan);
+  int n = 0;
+  while (!(murk_game_phase(g) == MURK_PHASE_PLAY && murk_game_turn(g) == 1 &&
+           murk_game_step(g) == MURK_STEP_MOVEMENT && murk_game_to_act(g) == MURK_ATTACKER)) {
+    enum murk_side side = murk_game_to_act(g);
+    assert_true(side != MURK_NO_SIDE && n++ < MAX_COMMANDS);
+    decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+  }
+  struct murk_view* v = view(g, MURK_ATTACKER);
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].state == MURK_PLATOON_REVEALED) assert_true(v->platoons[i].dug_in);
+  plan_of(MURK_POLICY_COMPUTER, v, &rng[MURK_ATTACKER], &plan);
+  int moves = 0;
+  for (int i = 0; i < plan.n; i++) moves += plan.cmds[i].kind == MURK_CMD_MOVE;
+  murk_view_free(v);
+  murk_policy_plan_free(&plan);
+  murk_game_free(g);
+  murk_mission_free(m);
+  return moves;
+}
+
+/* Against a defender who wins by holding out to a set turn (Fighting Withdrawal), the
+ * computer's attacker keeps its holes in the first turns; where it must be in the
+ * defender's half by a turn (No Retreat), it moves out at once. */
+static void test_computer_waits_dug_in(void** st) {
+  (void)st;
+  assert_int_equal(first_moves("fighting-withdrawal"), 0);
+  assert_true(first_moves("no-retreat") > 0);
+}
+
 /* Reserves: greedy tries `end` first, then the last waiting platoons. */
 static void test_greedy_reserves(void** st) {
   (void)st;
@@ -1086,6 +1124,7 @@ int main(void) {
       cmocka_unit_test(test_greedy_shoots_and_assaults),
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_computer_fights),
+      cmocka_unit_test(test_computer_waits_dug_in),
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_computer_places_by_whom_for),
