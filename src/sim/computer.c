@@ -652,6 +652,24 @@ static bool faces_own_zone(const struct ctx* c) {
  * Hold the Line's some +4; Cauldron's +9 on seeds 1-200; 2 to 8 did as well). */
 #define PLACE_APART 4
 
+/* Keeps cell i of the view's place_cells among the PLACE_TRIES best scores so far (best
+ * first, ties to the earlier); returns how many are kept. */
+static int keep_best(long* best, int* at, int n, long score, int i) {
+  if (n == PLACE_TRIES && score <= best[n - 1]) return n;
+  int k = n < PLACE_TRIES ? n++ : n - 1;
+  for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
+  best[k] = score, at[k] = i;
+  return n;
+}
+
+/* The kept cells as objective tries, best first. */
+static void offer_best(struct ctx* c, const int* at, int n) {
+  for (int k = 0; k < n; k++) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
+    if (cmd) cmd->at = c->v->place_cells[at[k]];
+  }
+}
+
 /* An objective the enemy must take, inside the own area: where the enemy's way in from
  * beyond the area costs most more than its straight distance (water, marsh and woods in its
  * way: it comes by the bridges and fords, or slowly). */
@@ -676,15 +694,9 @@ static void inside_tries(struct ctx* c) {
     int detour = way[q] - straight[q];
     if (detour > DETOUR_CAP) detour = 2 * DETOUR_CAP - detour;
     long score = (long)detour * 16 + sim_pick(c->rng, 16);
-    if (n == PLACE_TRIES && score <= best[n - 1]) continue;
-    int k = n < PLACE_TRIES ? n++ : n - 1;
-    for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
-    best[k] = score, at[k] = i;
+    n = keep_best(best, at, n, score, i);
   }
-  for (int k = 0; k < n; k++) {
-    struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
-    if (cmd) cmd->at = v->place_cells[at[k]];
-  }
+  offer_best(c, at, n);
   murk_free(way);
   murk_free(straight);
 }
@@ -731,15 +743,9 @@ static void objective_tries(struct ctx* c) {
     /* Apart from the objectives it must take already placed (PLACE_APART). */
     if (own && c->ntake > 0)
       score += PLACE_APART * sim_dist(c, p, c->take[sim_nearest(c, p, c->take, c->ntake)]);
-    if (n == PLACE_TRIES && score <= best[n - 1]) continue;
-    int k = n < PLACE_TRIES ? n++ : n - 1;
-    for (; k > 0 && best[k - 1] < score; k--) best[k] = best[k - 1], at[k] = at[k - 1];
-    best[k] = score, at[k] = i;
+    n = keep_best(best, at, n, score, i);
   }
-  for (int k = 0; k < n; k++) {
-    struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
-    if (cmd) cmd->at = v->place_cells[at[k]];
-  }
+  offer_best(c, at, n);
 }
 
 /* ---- deployment in a game decided on points ---- */
