@@ -279,8 +279,10 @@ struct murk_view {
                             the ASL night rules' night defender, 1.2) */
   enum murk_marker_kind dummy_kind; /* what kind of marker the side's dummies are (its noun:
                                        murk_marker_noun) */
-  int delay_counters; /* Fighting Withdrawal: the defender's delay counters (public) */
-  int visibility;     /* last spotting range rolled this turn, cells; -1 if none */
+  int delay_counters;        /* Fighting Withdrawal: the defender's delay counters (public) */
+  int held_back[MURK_SIDES]; /* platoons each side holds off the table in reserve or ambush
+                                now (public: holding and bringing on are told to both) */
+  int visibility;            /* last spotting range rolled this turn, cells; -1 if none */
   /* Sight now (sight.c, night.c): all public, the same for both sides. */
   bool night;           /* night rules in force this turn (Night Fighting, Darkness, NVR) */
   int nvr;              /* Night Visibility Range in cells (seed 003); -1 when not in force */

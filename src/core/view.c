@@ -859,6 +859,11 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   }
   v->rule_verbs = b->rv;
   v->delay_counters = s->delay_counters;
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    v->held_back[sd] = 0;
+    for (int i = 0; i < s->nunits[sd]; i++)
+      v->held_back[sd] += s->units[sd][i].state == MURK_PLATOON_RESERVE;
+  }
   v->visibility = s->visibility;
   memset(v->conditions, 0, sizeof v->conditions);
   memset(v->prompt, 0, sizeof v->prompt);

@@ -147,6 +147,7 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
   net_buf_addf(b, " %d %d %d %d %u %u %d %d %d", v->night ? 1 : 0, v->nvr, v->sight_range,
                v->dusk_dawn, v->verbs, v->rule_verbs, v->hidden_left, v->adjust_leader,
                v->adjust_cells);
+  net_buf_addf(b, " %d %d", v->held_back[0], v->held_back[1]);
   net_buf_eol(b);
   net_buf_addf(b, "result");
   net_buf_str(b, v->result, sizeof v->result);
@@ -548,6 +549,8 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     v->hidden_left = (int)num(&ws, 0, 1000000);
     v->adjust_leader = (int)num(&ws, 0, 1000000);
     v->adjust_cells = (int)num(&ws, 0, 1000000);
+    v->held_back[0] = (int)num(&ws, 0, 1000000);
+    v->held_back[1] = (int)num(&ws, 0, 1000000);
   } else if (!strcmp(k, "result")) {
     str(&ws, v->result, sizeof v->result);
   } else if (!strcmp(k, "conditions")) {

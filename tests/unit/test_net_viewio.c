@@ -139,6 +139,7 @@ static void same_view(const struct murk_view* a, const struct murk_view* b, cons
   assert_int_equal(a->hidden_left, b->hidden_left);
   assert_int_equal(a->dummy_kind, b->dummy_kind);
   assert_int_equal(a->delay_counters, b->delay_counters);
+  assert_memory_equal(a->held_back, b->held_back, sizeof a->held_back);
   assert_int_equal(a->visibility, b->visibility);
   assert_int_equal(a->night, b->night);
   assert_int_equal(a->nvr, b->nvr);

@@ -95,9 +95,10 @@ static void dump_pos(struct buf* b, struct murk_pos p) {
 
 static void dump_view(struct buf* b, const struct murk_view* v) {
   bprintf(b,
-          "phase %d step %d turn %d act %d result '%s' winner %d vp %d %d wd %d delay %d vis %d\n",
+          "phase %d step %d turn %d act %d result '%s' winner %d vp %d %d wd %d delay %d vis %d "
+          "held %d %d\n",
           v->phase, v->step, v->turn, v->to_act, v->result, v->winner, v->vp[0], v->vp[1],
-          v->withdraw_due, v->delay_counters, v->visibility);
+          v->withdraw_due, v->delay_counters, v->visibility, v->held_back[0], v->held_back[1]);
   bprintf(b, "night %d nvr %d sight %d dd %d cond '%s' prompt '%s'\n", v->night, v->nvr,
           v->sight_range, v->dusk_dawn, v->conditions, v->prompt);
   for (int i = 0; i < v->nobjectives; i++) {
