@@ -752,6 +752,66 @@ static void test_computer_places_behind_the_stream(void** st) {
   murk_mission_free(m);
 }
 
+/* While the enemy holds platoons off the table (the view's held_back: Breakthrough's flank
+ * column in delayed reserve), the computer's unit nearest each objective it guards stays
+ * within the hold distance of it, or comes nearer: none of its moves leads away. */
+static void test_computer_keeps_objectives_while_reserves_wait(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("breakthrough");
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    int checked = 0;
+    for (int n = 0; n < 2000 && checked < 8 && murk_game_phase(g) != MURK_PHASE_OVER; n++) {
+      enum murk_side side = murk_game_to_act(g);
+      struct murk_view* v = view(g, side);
+      if (side == MURK_DEFENDER && v->phase == MURK_PHASE_PLAY && v->step == MURK_STEP_MOVEMENT &&
+          v->held_back[MURK_ATTACKER] > 0) {
+        struct murk_view* other = view(g, MURK_ATTACKER);
+        assert_int_equal(other->held_back[MURK_ATTACKER], v->held_back[MURK_ATTACKER]);
+        murk_view_free(other);
+        murk_policy_plan_free(&plan);
+        memset(&plan, 0, sizeof plan);
+        plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
+        for (int k = 0; k < v->nobjectives; k++) {
+          struct murk_pos obj = v->objectives[k].pos;
+          int best = INT_MAX, who = -1;
+          /* The nearest platoon, by its first team (it leads the platoon's moves). */
+          for (int i = 0; i < v->nteams; i++) {
+            const struct murk_view_team* t = &v->teams[i];
+            bool first = i == 0 || v->teams[i - 1].platoon != t->platoon ||
+                         v->teams[i - 1].owner != t->owner;
+            int d = murk_geom_distance(&v->grid, t->pos, obj);
+            if (t->owner == MURK_DEFENDER && first && d < best) best = d, who = t->platoon;
+          }
+          if (who < 0) continue;
+          int lead = -1;
+          for (int i = 0; i < v->nteams && lead < 0; i++)
+            if (v->teams[i].owner == MURK_DEFENDER && v->teams[i].platoon == who) lead = i;
+          int now = murk_geom_distance(&v->grid, v->teams[lead].pos, obj);
+          for (int i = 0; i < plan.n; i++) {
+            const struct murk_command* c = &plan.cmds[i];
+            if (c->kind != MURK_CMD_MOVE || c->unit.kind != MURK_REF_OWN || c->unit.n != who + 1)
+              continue;
+            int to = murk_geom_distance(&v->grid, c->at, obj);
+            assert_true(to <= now || to <= v->ending.hold);
+          }
+        }
+        checked++;
+      }
+      murk_view_free(v);
+      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+    }
+    assert_true(checked > 0);
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
 /* In a game decided on points (The Hive Gate: margin of victory, no objectives) the side
  * that deploys first places its first platoon out of sight of the middle of the enemy's
  * half (behind the gate wall or the rubble), where the attacker's longer guns cannot
@@ -1129,6 +1189,7 @@ int main(void) {
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_computer_places_by_whom_for),
       cmocka_unit_test(test_computer_places_behind_the_stream),
+      cmocka_unit_test(test_computer_keeps_objectives_while_reserves_wait),
       cmocka_unit_test(test_computer_deploys_out_of_sight_on_points),
       cmocka_unit_test(test_computer_delays_forward),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
