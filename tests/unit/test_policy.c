@@ -752,6 +752,39 @@ static void test_computer_places_behind_the_stream(void** st) {
   murk_mission_free(m);
 }
 
+/* Where the side wins when no enemy is near the objectives by a turn, an objective the enemy
+ * must take inside its own quarter goes as far from the middle of the table as the cells
+ * allow (Counterattack's defender: the corner of its quarter away from the centre lines). */
+static void test_computer_places_far_from_the_middle(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("counterattack");
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng;
+    murk_policy_seed(&rng, seed, MURK_DEFENDER);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
+    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+    struct murk_view* v = view(g, MURK_DEFENDER);
+    assert_int_equal(v->place_for, MURK_ATTACKER);
+    plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
+    assert_int_equal(plan_index(&plan, "objective at "), 0);
+    struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
+    int far = 0;
+    for (int i = 0; i < v->nplace_cells; i++) {
+      int d = murk_geom_distance(&v->grid, v->place_cells[i], mid);
+      if (d > far) far = d;
+    }
+    assert_true(far > 0);
+    assert_int_equal(murk_geom_distance(&v->grid, plan.cmds[0].at, mid), far);
+    murk_view_free(v);
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
 /* While the enemy holds platoons off the table (the view's held_back: Breakthrough's flank
  * column in delayed reserve), the computer's unit nearest each objective it guards stays
  * within the hold distance of it, or comes nearer: none of its moves leads away. */
@@ -1189,6 +1222,7 @@ int main(void) {
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_computer_places_by_whom_for),
       cmocka_unit_test(test_computer_places_behind_the_stream),
+      cmocka_unit_test(test_computer_places_far_from_the_middle),
       cmocka_unit_test(test_computer_keeps_objectives_while_reserves_wait),
       cmocka_unit_test(test_computer_deploys_out_of_sight_on_points),
       cmocka_unit_test(test_computer_delays_forward),
