@@ -293,16 +293,19 @@ static bool may_end(const struct ctx* c, const struct unit* u, struct murk_pos p
 }
 
 /* The guarded objective that unit u keeps (goal_of), or -1: while the enemy still holds
- * platoons off the table (the view's held_back), the own unit nearest each guarded
- * objective, dummies aside, stays by it. Those platoons may come on by a table edge near an
+ * platoons off the table (the view's held_back) and the side none, the own unit nearest each
+ * guarded objective, dummies aside, stays by it. Those platoons may come on by a table edge near an
  * objective that the units gone out to meet the spearhead left empty (Breakthrough: the
  * attacker's flank column comes on by the north-east corner, by the objectives, from the
  * third turn; most of the computer's lost games were an objective taken by it). 1,000-game
  * trials: Breakthrough's defender +13.2 to +18.1 (seeds 1-1000) and +12.9 to +19.0
  * (1001-2000); kept all game instead, +17.7 and +15.9, and Counterattack's defender (the
- * enemy holds nothing back there) lost 11 points. */
+ * enemy holds nothing back there) lost 11 points. A side whose own reserves are still to
+ * come has too few units on the table to spare one an objective (Cauldron's defender, half
+ * its force in delayed reserve: -6 and -5 points with keepers, none without). */
 static int keeper_of(const struct ctx* c, const struct unit* u) {
-  if (u->dummy || u->number <= 0 || c->v->held_back[c->enemy] <= 0) return -1;
+  if (u->dummy || u->number <= 0 || c->v->held_back[c->enemy] <= 0 || c->v->held_back[c->me] > 0)
+    return -1;
   for (int k = 0; k < c->nguard; k++) {
     const struct unit* best = NULL;
     int bd = INT_MAX;

@@ -785,9 +785,9 @@ static void test_computer_places_far_from_the_middle(void** st) {
   murk_mission_free(m);
 }
 
-/* While the enemy holds platoons off the table (the view's held_back: Breakthrough's flank
- * column in delayed reserve), the computer's unit nearest each objective it guards stays
- * within the hold distance of it, or comes nearer: none of its moves leads away. */
+/* While the enemy holds platoons off the table and the side none (the view's held_back:
+ * Breakthrough's flank column in delayed reserve), the computer's unit nearest each objective it
+ * guards stays within the hold distance of it, or comes nearer: none of its moves leads away. */
 static void test_computer_keeps_objectives_while_reserves_wait(void** st) {
   (void)st;
   struct murk_mission* m = load_bundled("breakthrough");
