@@ -138,7 +138,7 @@ for data in (b"murk 4 join defender\n\0\0\0\n", b"hello there\n", b"murk 4 join 
 bad = Client()
 bad.send(b"murk 99 join defender\n")
 l = bad.line()
-if not l.startswith("bye ") or "version 3" not in l.replace("%20", " "):
+if not l.startswith("bye ") or "version 4" not in l.replace("%20", " "):
     fail("a wrong version is not told the host's: " + l)
 if not bad.dropped():
     fail("a wrong version was not dropped")
