@@ -1127,8 +1127,9 @@ static void test_lean_views_hold_what_players_read(void** st) {
   }
 }
 
-/* The random player draws its tries as before but offers none its view says the game
- * refuses (plan->refused: a shot or an assault at a pair the view's targets leave out):
+/* The random player draws its tries as before, and greedy plans them, but neither offers
+ * one its view says the game refuses (plan->refused: a shot or an assault at a pair the
+ * view's targets leave out):
  * each such try, given to the game, is refused, and the driver never offers one. Whole
  * games where the sight limit takes its several forms: Luneville (spotting range), Relay
  * Station at Dusk (Night Fighting: barrages fire blind), Night at Saint-Aubin (the NVR:
@@ -1148,7 +1149,7 @@ static int offer_checked(void* ctx, enum murk_side side, const struct murk_comma
   return murk_game_apply(k->sim->game, side, c, reason, reason_len);
 }
 
-static void test_random_offers_no_refused_try(void** st) {
+static void test_players_offer_no_refused_try(void** st) {
   (void)st;
   static const char* const bundled[] = {"luneville", "relay-station-dusk", "night-saint-aubin",
                                         "no-mans-land"};
@@ -1156,10 +1157,12 @@ static void test_random_offers_no_refused_try(void** st) {
   for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
     struct murk_mission* m = load_bundled(bundled[i]);
     long before = marked;
-    for (uint64_t seed = 1; seed <= (uint64_t)TEST_COUNT(2, 1); seed++) {
+    for (uint64_t seed = 1; seed <= (uint64_t)TEST_COUNT(3, 2); seed++) {
+      /* Random against random, greedy against greedy, ... */
+      enum murk_policy pol = seed % 2 ? MURK_POLICY_RANDOM : MURK_POLICY_GREEDY;
       struct murk_game* g = new_game(m, seed);
       struct murk_sim sim;
-      murk_sim_init(&sim, g, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM, seed);
+      murk_sim_init(&sim, g, pol, pol, seed);
       struct checked_offers k = {&sim, 0};
       sim.offer = offer_checked;
       sim.offer_ctx = &k;
@@ -1171,7 +1174,7 @@ static void test_random_offers_no_refused_try(void** st) {
         assert_int_equal(murk_sim_view(&sim, side, &v), MURK_OK);
         /* The decision's first plan, on a copy of the player's generator. */
         struct murk_rng rng = sim.rng[side];
-        assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, v, &rng, 0, &plan), MURK_OK);
+        assert_int_equal(murk_policy_plan(pol, v, &rng, 0, &plan), MURK_OK);
         for (int c = 0; c < plan.n; c++) {
           if (!plan.refused[c]) continue;
           assert_true(plan.cmds[c].kind == MURK_CMD_SHOOT || plan.cmds[c].kind == MURK_CMD_ASSAULT);
@@ -1216,7 +1219,7 @@ int main(void) {
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
       cmocka_unit_test(test_lean_views_hold_what_players_read),
-      cmocka_unit_test(test_random_offers_no_refused_try),
+      cmocka_unit_test(test_players_offer_no_refused_try),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
