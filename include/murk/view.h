@@ -204,7 +204,10 @@ struct murk_view_light {
 
 /* An own revealed platoon may now shoot at (in range, in sight) or assault (within reach) a
  * revealed enemy platoon: the checks of `shoot` and `assault`, before any roll, once a step
- * each. Listed for the side to act in its shooting and assault steps. */
+ * each. Listed for the side to act in its shooting and assault steps. A lean view
+ * (murk_view_build_lean) makes only the checks that draw no line of sight: a team that may
+ * fire has a team of the target it sees within its range; so it may list a shot the game
+ * refuses. In either view a pair left out is refused. */
 struct murk_view_target {
   int platoon; /* own roster index */
   int target;  /* the enemy platoon's number: P<n> */
@@ -354,9 +357,9 @@ int murk_view_update(const struct murk_game* g, struct murk_view* v);
  * code as murk_view_build, less what no player reads and what costs the most to fill
  * (docs/performance.md): no words (prompt, conditions, the names and types of markers and
  * platoons, the profiles of teams and contacts, the arrivals' `where`: all empty), no
- * reasons (every `sight` zero, no blockers), no targets (ntargets 0), no move facts of own
- * markers and platoons (allowance, lead, moved, hidden, may_move zero) and no team counts
- * of markers. Every other field is as murk_view_build fills it; murk_view_update keeps the
+ * reasons (every `sight` zero, no blockers), targets judged without lines of sight
+ * (struct murk_view_target), no move facts of own markers and platoons (allowance, lead,
+ * moved, hidden, may_move zero) and no team counts of markers. Every other field is as murk_view_build fills it; murk_view_update keeps the
  * view lean. Returns as murk_view_build. */
 int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out);
 /* Whether v was made by murk_view_build_lean (and so stays lean when refreshed); false for

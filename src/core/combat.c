@@ -449,6 +449,87 @@ static int known_distance(const struct murk_game* g, enum murk_side side, int t,
   return d;
 }
 
+/* The nearest of known_distance over the placed teams of own unit `unit` (INT_MAX: none). */
+static int nearest_known(const struct murk_game* g, enum murk_side side, int unit, int tu) {
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  int nearest = INT_MAX;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    if (!placed(&g->s, side, t)) continue;
+    int d = known_distance(g, side, t, tu);
+    if (d < nearest) nearest = d;
+  }
+  return nearest;
+}
+
+struct mk_reach_rule mk_combat_reach_rule(const struct murk_game* g, enum murk_side side,
+                                          bool shooting) {
+  /* aim: a team fires only with a rate of fire, at a team it sees within its range, and a
+   * team sees nothing beyond the sight limit; a barrage at night may fire blind, at a team
+   * its side sees (nearest_seen_by_side). */
+  struct mk_reach_rule r = {shooting, shooting ? mk_sight_limit(g, side) : INT_MAX,
+                            shooting && mk_night_fighting_now(g)};
+  return r;
+}
+
+int mk_combat_reachers(const struct murk_game* g, enum murk_side side, int unit,
+                       const struct mk_reach_rule* rule, struct mk_reacher* out) {
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
+  int n = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams && n < MK_COMBAT_MAX_TEAMS; t++) {
+    if (!placed(s, side, t)) continue;
+    int reach = ASSAULT_REACH;
+    if (rule->shooting) {
+      const struct murk_profile* pr = mk_team_profile(g, side, t);
+      if (pr->rof <= 0) continue;
+      reach = pr->range;
+      if (rule->limit < reach && !(rule->blind && pr->barrage)) reach = rule->limit;
+    }
+    out[n].pos = s->teams[side][t].pos;
+    out[n].reach = reach;
+    n++;
+  }
+  return n;
+}
+
+int mk_combat_marks(const struct murk_game* g, enum murk_side side, int tu, bool shooting,
+                    struct murk_pos* out) {
+  const struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  const struct mk_unit_state* tv = &s->units[other][tu];
+  int n = 0;
+  for (int k = tv->first_team; k < tv->first_team + tv->nteams && n < MK_COMBAT_MAX_TEAMS; k++) {
+    /* A team seen is known where it stands (sight.c); an assault measures to where the side
+     * knows a team (known_distance). */
+    const struct mk_sighting* kn = &s->seen_team[side][k];
+    if (placed(s, other, k) && (shooting ? kn->seen : kn->known)) out[n++] = kn->pos;
+  }
+  return n;
+}
+
+bool mk_combat_reaches(const struct murk_grid* grid, const struct mk_reacher* own, int nown,
+                       const struct murk_pos* at, int nat) {
+  for (int i = 0; i < nown; i++)
+    for (int k = 0; k < nat; k++) {
+      int rows = own[i].pos.y - at[k].y; /* a distance is at least the rows between */
+      if (rows <= own[i].reach && -rows <= own[i].reach &&
+          murk_geom_distance(grid, own[i].pos, at[k]) <= own[i].reach)
+        return true;
+    }
+  return false;
+}
+
+bool mk_combat_in_reach(const struct murk_game* g, enum murk_side side, int unit, int tu,
+                        bool shooting) {
+  struct mk_reacher own[MK_COMBAT_MAX_TEAMS];
+  struct murk_pos at[MK_COMBAT_MAX_TEAMS];
+  struct mk_reach_rule rule = mk_combat_reach_rule(g, side, shooting);
+  int nown = mk_combat_reachers(g, side, unit, &rule, own);
+  if (nown == 0) return false;
+  int nat = mk_combat_marks(g, side, tu, shooting, at);
+  return mk_combat_reaches(&g->m->grid, own, nown, at, nat);
+}
+
 /* seed 004, Night Fighting: barrage weapons "may fire at unseen targets". A barrage team
  * that cannot see a team of tu itself aims at the nearest one its side sees (from any of
  * its units: what the side knows), whatever Night Fighting's sight range; the shot is
@@ -544,8 +625,7 @@ bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
     }
   } else {
     /* mk_combat_assault: the nearest target team known is within reach of an own team. */
-    for (int t = u->first_team; t < u->first_team + u->nteams && !found; t++)
-      found = placed(s, side, t) && known_distance(g, side, t, tu) <= ASSAULT_REACH;
+    found = mk_combat_in_reach(g, side, unit, tu, false);
   }
   if (!found) return false;
   if (*seen < 0) *seen = mk_sight_unit_seen(g, side, tu);
@@ -607,6 +687,10 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   enum murk_side other = murk_side_other(side);
   const struct mk_unit_state* tgt = &s->units[other][tu];
   int tnum = tgt->marker;
+  /* The distances first, with no line drawn: aim would find no team in range. */
+  if (!mk_combat_in_reach(g, side, unit, tu, true))
+    return out_of_reach(g, side, unit, snum, tnum, nearest_known(g, side, unit, tu), reason,
+                        reason_len);
   struct to_hit combos[MAX_COMBOS], blind[MAX_COMBOS];
   int ncombos = 0, nblind = 0, ndice = 0, nearest = INT_MAX;
   int pick[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS],
@@ -688,19 +772,16 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
   if (rc != MURK_OK) return rc;
   enum murk_side other = murk_side_other(side);
   int tnum = s->units[other][tu].marker;
-  int nteams = 0, nearest = INT_MAX;
-  /* Measured to the target teams the side knows of, as mk_combat_targets (and so the
-   * view) does: the answer and the refusal depend on nothing hidden. */
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    if (!placed(s, side, t)) continue;
-    nteams++;
-    int d = known_distance(g, side, t, tu);
-    if (d < nearest) nearest = d;
-  }
-  if (nteams == 0 || nearest > ASSAULT_REACH)
+  /* Measured to the target teams the side knows of, as the view's targets are: the answer
+   * and the refusal depend on nothing hidden. */
+  if (!mk_combat_in_reach(g, side, unit, tu, false)) {
+    int nearest = nearest_known(g, side, unit, tu);
     return mk_reject(reason, reason_len,
                      "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
                      ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
+  }
+  int nteams = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) nteams += placed(s, side, t);
   u->assaulted = true;
   u->dug_in = false; /* out of its holes and across the open */
   u->concealed = false;

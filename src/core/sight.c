@@ -441,6 +441,16 @@ static bool seen_beyond(const struct murk_game* g, struct murk_pos to, bool flas
          !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG);
 }
 
+/* May anything be seen beyond the range now (seen_beyond, for some cell)? */
+static bool beyond_ever(const struct murk_game* g) {
+  return mk_night_nvr(g) >= 0 || (murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
+                                  !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG));
+}
+
+int mk_sight_limit(const struct murk_game* g, enum murk_side viewer) {
+  return beyond_ever(g) ? MURK_SIGHT_UNLIMITED : mk_sight_range(g, viewer);
+}
+
 static struct eye eye_for(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
                           bool flash) {
   struct eye e = {g, mk_sight_range(g, viewer), seen_beyond(g, to, flash)};
@@ -991,9 +1001,7 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
   /* Without the NVR and outside Darkness nothing is seen beyond the range (seen_beyond),
    * gunflash or not: then the kept union answers every cell and no platoon's gunflash is
    * looked up. */
-  bool beyond_ever =
-      mk_night_nvr(g) >= 0 || (murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
-                               !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG));
+  bool beyond = beyond_ever(g);
   for (int v = 0; v < MURK_SIDES; v++) {
     enum murk_side viewer = (enum murk_side)v;
     enum murk_side other = murk_side_other(viewer);
@@ -1002,7 +1010,7 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     int cells[MAX_VIEWERS];
     int ncells = range < MURK_SIGHT_UNLIMITED && g->fov_rows ? viewer_cells(g, viewer, cells) : -1;
     if (ncells >= 0) L.u = union_of(g, cells, ncells, range);
-    bool by_union = L.u && !beyond_ever; /* every cell one bit of L.u */
+    bool by_union = L.u && !beyond; /* every cell one bit of L.u */
     for (int i = 0; i < s->nmarkers; i++) {
       const struct mk_marker* mk = &s->markers[i];
       struct mk_sighting* k = &s->seen_marker[v][i];

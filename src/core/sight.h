@@ -51,6 +51,11 @@ bool mk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n,
  * The same for both sides under every rule murk has (NVR, night and fog are public). */
 int mk_sight_range(const struct murk_game* g, enum murk_side viewer);
 
+/* The farthest a unit of `viewer` may see anything now (mk_sight_sees from its cell), in
+ * cells: mk_sight_range, or MURK_SIGHT_UNLIMITED where something may be seen beyond that
+ * (a gunflash or a light, under the NVR or in the dark). */
+int mk_sight_limit(const struct murk_game* g, enum murk_side viewer);
+
 /* Can `viewer` see what stands at `to` from `from`? Line of sight and range, with the
  * exceptions for what stands at `to` (a unit of the other side that fired, seed 003 1.8;
  * an illuminated cell). False if either cell is off the table. */

@@ -530,8 +530,38 @@ void murk_view_contact_why(const struct murk_view* v, const struct murk_view_con
   mk_why_words(k->sight, v->nvr, v->sight_range, v->night, name, name ? &k->blocker : NULL, buf, n);
 }
 
+/* Where a platoon's teams stand, as a box: every distance between two teams is at least the
+ * rows and the columns between their boxes (docs/geometry.md, both grids). For an own
+ * platoon, the farthest reach of its teams too. */
+struct team_box {
+  int x0, y0, x1, y1, reach;
+};
+
+/* The box of n own teams (own) or of n cells (at). */
+static struct team_box box_of(const struct mk_reacher* own, const struct murk_pos* at, int n) {
+  struct team_box bx = {INT_MAX, INT_MAX, INT_MIN, INT_MIN, -1};
+  for (int i = 0; i < n; i++) {
+    struct murk_pos p = own ? own[i].pos : at[i];
+    bx.x0 = p.x < bx.x0 ? p.x : bx.x0;
+    bx.x1 = p.x > bx.x1 ? p.x : bx.x1;
+    bx.y0 = p.y < bx.y0 ? p.y : bx.y0;
+    bx.y1 = p.y > bx.y1 ? p.y : bx.y1;
+    if (own && own[i].reach > bx.reach) bx.reach = own[i].reach;
+  }
+  return bx;
+}
+
+/* Are the own teams of box a farther from every cell of box b than any of them reaches? */
+static bool boxes_apart(const struct team_box* a, const struct team_box* b) {
+  long r = a->reach;
+  return (long)b->x0 - a->x1 > r || (long)a->x0 - b->x1 > r || (long)b->y0 - a->y1 > r ||
+         (long)a->y0 - b->y1 > r;
+}
+
 /* The side to act, in its shooting or assault step: what each of its revealed platoons may
- * shoot at or assault (combat.c's own checks). */
+ * shoot at or assault (combat.c's own checks). A lean view makes only the half of them that
+ * draws no line of sight (mk_combat_in_reach): its list may hold a pair the game refuses,
+ * but never leaves out one the game takes. */
 static int fill_targets(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
   const struct mk_state* s = &g->s;
@@ -543,47 +573,49 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
   enum murk_side other = murk_side_other(side);
   const struct murk_grid* grid = &g->m->grid;
   bool shooting = s->step == MURK_STEP_SHOOTING;
+  int nown = s->nunits[side] < MK_MAX_UNITS ? s->nunits[side] : MK_MAX_UNITS;
+  int nenemy = s->nunits[other] < MK_MAX_UNITS ? s->nunits[other] : MK_MAX_UNITS;
+  /* mk_combat_in_reach asked of every pair, in its parts: each enemy platoon's cells once
+   * (only those the side sees: a target must be in sight, sight.c's last word, which
+   * combat.c asks again), each own platoon's teams once. */
+  struct murk_pos at[MK_MAX_TEAMS_PER_SIDE];
+  /* The enemy units with cells to measure to: foes[0..nfoes-1], unit foes[i], its cells
+   * at[first[i]..first[i]+count[i]-1] in box foe[i]. */
+  int foes[MK_MAX_UNITS], first[MK_MAX_UNITS], count[MK_MAX_UNITS], nat = 0, nfoes = 0;
+  struct team_box foe[MK_MAX_UNITS];
   signed char unit_seen[MK_MAX_UNITS]; /* mk_combat_targets' question, once an enemy unit */
-  memset(unit_seen, -1, sizeof unit_seen);
-  for (int k = 0; k < s->nunits[side]; k++) {
+  for (int tu = 0; tu < nenemy; tu++) {
+    const struct mk_unit_state* e = &s->units[other][tu];
+    unit_seen[tu] = -1;
+    if (e->state != MURK_PLATOON_REVEALED || nat + e->nteams > MK_MAX_TEAMS_PER_SIDE) continue;
+    /* To shoot, the cells are of the teams seen; to assault, of those known. */
+    bool seen = shooting;
+    for (int q = e->first_team; q < e->first_team + e->nteams && !seen; q++)
+      seen = s->seen_team[side][q].seen;
+    if (!seen) continue;
+    int n = mk_combat_marks(g, side, tu, shooting, &at[nat]);
+    if (n == 0) continue;
+    foes[nfoes] = tu;
+    first[nfoes] = nat;
+    count[nfoes] = n;
+    foe[nfoes++] = box_of(NULL, &at[nat], n);
+    nat += n;
+  }
+  if (nfoes == 0) return MURK_OK;
+  struct mk_reacher own[MK_COMBAT_MAX_TEAMS];
+  struct mk_reach_rule rule = mk_combat_reach_rule(g, side, shooting);
+  for (int k = 0; k < nown; k++) {
     const struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || (shooting ? u->shot : u->assaulted)) continue;
-    /* How far its teams reach: their longest range, or an assault's reach. */
-    int reach = shooting ? 0 : MK_COMBAT_ASSAULT_REACH;
-    for (int t = u->first_team; t < u->first_team + u->nteams && shooting; t++) {
-      int r = mk_team_profile(g, side, t)->range;
-      if (s->teams[side][t].alive && r > reach) reach = r;
-    }
-    for (int tu = 0; tu < s->nunits[other]; tu++) {
-      const struct mk_unit_state* e = &s->units[other][tu];
-      if (e->state != MURK_PLATOON_REVEALED) continue;
-      /* A target must be in sight: one of its teams is (sight.c's last word, which combat.c
-       * asks again). */
-      bool seen = false;
-      for (int q = e->first_team; q < e->first_team + e->nteams && !seen; q++)
-        seen = s->seen_team[side][q].seen;
-      if (!seen) continue;
-      /* combat.c's checks cost lines of sight: first the cheap half of them, whether any
-       * pair of teams is near enough at all. */
-      bool near = false;
-      for (int t = u->first_team; t < u->first_team + u->nteams && !near; t++) {
-        const struct mk_team* ta = &s->teams[side][t];
-        if (!ta->alive || !ta->placed) continue;
-        /* Where the side knows the target teams to be, as combat.c measures. */
-        for (int q = e->first_team; q < e->first_team + e->nteams && !near; q++) {
-          const struct mk_team* tb = &s->teams[other][q];
-          const struct mk_sighting* kn = &s->seen_team[side][q];
-          /* A distance is at least the rows between (docs/geometry.md, both grids): most pairs
-           * are told apart without measuring. */
-          int rows = ta->pos.y - kn->pos.y;
-          near = tb->alive && tb->placed && kn->known && rows <= reach && -rows <= reach &&
-                 murk_geom_distance(grid, ta->pos, kn->pos) <= reach;
-        }
-      }
-      if (!near) continue;
+    int n = mk_combat_reachers(g, side, k, &rule, own);
+    if (n == 0) continue;
+    struct team_box ob = box_of(own, NULL, n);
+    for (int i = 0; i < nfoes; i++) {
+      int tu = foes[i];
+      if (boxes_apart(&ob, &foe[i]) || !mk_combat_reaches(grid, own, n, &at[first[i]], count[i]))
+        continue;
       /* Once a step each, in its own step (the shot/assaulted test above). */
-      if (!mk_combat_targets(g, side, k, tu, shooting, &unit_seen[tu])) continue;
-      bool shoot = shooting, assault = !shooting;
+      if (!b->lean && !mk_combat_targets(g, side, k, tu, shooting, &unit_seen[tu])) continue;
       bool oom = false;
       ROOM(b, targets, (size_t)v->ntargets + 1);
       if (oom) return MURK_ENOMEM;
@@ -591,8 +623,8 @@ static int fill_targets(const struct murk_game* g, struct view_box* b) {
       memset(t, 0, sizeof *t); /* padding too: views compare byte for byte */
       t->platoon = k;
       t->target = s->units[other][tu].marker;
-      t->shoot = shoot;
-      t->assault = assault;
+      t->shoot = shooting;
+      t->assault = !shooting;
     }
   }
   return MURK_OK;
@@ -1046,7 +1078,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     if (fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
   }
   v->ntargets = 0;
-  if (!lean && (fill_why(g, v) != MURK_OK || fill_targets(g, b) != MURK_OK)) return MURK_ENOMEM;
+  if ((!lean && fill_why(g, v) != MURK_OK) || fill_targets(g, b) != MURK_OK) return MURK_ENOMEM;
   for (size_t i = b->read; i < g->nevents; i++)
     if (murk_audience_includes((enum murk_audience)mk_event_at(g, i)->audience, side)) {
       /* Number a side's events 1, 2, ... by themselves: gaps where the other side's

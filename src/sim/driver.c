@@ -28,6 +28,9 @@ int murk_sim_decide(enum murk_policy policy, const struct murk_view* v, struct m
     int rc = murk_policy_plan(policy, v, rng, round, plan);
     if (rc != MURK_OK) return rc;
     for (int i = 0; i < plan->n && tries < MURK_SIM_MAX_TRIES; i++, tries++) {
+      /* A try the view says is refused counts as one, as when it was offered: the same
+       * tries reach the cap. */
+      if (plan->refused && plan->refused[i]) continue;
       const struct murk_command* c = &plan->cmds[i];
       rc = offer(offer_ctx, v->side, c, why, sizeof why);
       if (trace) trace(trace_ctx, v->side, c, rc, why);

@@ -43,7 +43,7 @@ static int teams_of(struct ctx* c, int number) {
 }
 
 /* Does the view list own platoon `platoon` as able to shoot (assault) enemy P<number>? With
- * no list at all (a lean view), any: the game judges. */
+ * no list at all, any: the game judges. */
 static bool listed(const struct ctx* c, int platoon, int number, bool shooting) {
   const struct murk_view* v = c->v;
   if (v->ntargets == 0) return true;

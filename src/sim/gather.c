@@ -493,6 +493,15 @@ int sim_unit_gap(struct ctx* c, const struct unit* u, int foe) {
   return *at;
 }
 
+bool sim_target_listed(const struct ctx* c, int platoon, int number, bool shooting) {
+  const struct murk_view* v = c->v;
+  for (int i = 0; i < v->ntargets; i++) {
+    const struct murk_view_target* t = &v->targets[i];
+    if (t->platoon == platoon && t->target == number) return shooting ? t->shoot : t->assault;
+  }
+  return false;
+}
+
 int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out) {
   int best = -1, bd = INT_MAX;
   for (int i = 0; i < c->nfoes; i++) {

@@ -173,6 +173,8 @@ static void fight_tries(struct ctx* c, bool shooting) {
       cmd->unit = u->ref;
       cmd->target.kind = MURK_REF_PLATOON;
       cmd->target.n = c->foes[order[k]].number;
+      /* A pair the view leaves out is refused: not offered (plan->refused). */
+      if (!sim_target_listed(c, u->platoon, cmd->target.n, shooting)) sim_refused(c);
     }
   }
 }

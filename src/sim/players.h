@@ -226,6 +226,9 @@ int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number);
 /* sim_gap from unit u (one of c->units, by its platoon's teams, or its place) to the foe
  * c->foes[foe], each pair measured once a decision. */
 int sim_unit_gap(struct ctx* c, const struct unit* u, int foe);
+/* Does the view list own platoon `platoon` (roster index) as able to shoot (assault) enemy
+ * P<number> in this step? A pair it leaves out, the game refuses (struct murk_view_target). */
+bool sim_target_listed(const struct ctx* c, int platoon, int number, bool shooting);
 /* The nearest revealed enemy platoon to a unit (index into foes), -1 if none. */
 int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out);
 /* How near the nearest enemy marker or team the view shows stands to p (cells; INT_MAX:
@@ -249,6 +252,8 @@ bool sim_losing_race(const struct ctx* c);
 /* A new try of kind k, zeroed (its position -1,-1), at the end of the plan; NULL when out of
  * memory (c->oom is then set). */
 struct murk_command* sim_add(struct ctx* c, enum murk_command_kind k);
+/* The last try written is one the view says the game refuses (plan->refused). */
+void sim_refused(struct ctx* c);
 /* `end`, if the view says it is legal now. */
 void sim_add_end(struct ctx* c);
 static inline struct murk_ref sim_own(int roster_index) {

@@ -52,19 +52,26 @@ struct murk_command* sim_add(struct ctx* c, enum murk_command_kind k) {
   if (p->n == p->cap) {
     int cap = p->cap ? p->cap * 2 : 32;
     struct murk_command* t = murk_realloc(p->cmds, (size_t)cap * sizeof *t);
-    if (!t) {
+    if (t) p->cmds = t;
+    bool* r = t ? murk_realloc(p->refused, (size_t)cap * sizeof *r) : NULL;
+    if (!r) {
       c->oom = true;
       return NULL;
     }
-    p->cmds = t;
+    p->refused = r;
     p->cap = cap;
   }
+  p->refused[p->n] = false;
   struct murk_command* cmd = &p->cmds[p->n++];
   memset(cmd, 0, sizeof *cmd);
   cmd->kind = k;
   cmd->at.x = cmd->at.y = -1;
   cmd->at2 = cmd->at;
   return cmd;
+}
+
+void sim_refused(struct ctx* c) {
+  if (!c->oom && c->plan->n > 0) c->plan->refused[c->plan->n - 1] = true;
 }
 
 void sim_add_end(struct ctx* c) {
@@ -74,6 +81,7 @@ void sim_add_end(struct ctx* c) {
 void murk_policy_plan_free(struct murk_policy_plan* plan) {
   if (!plan) return;
   murk_free(plan->cmds);
+  murk_free(plan->refused);
   sim_memo_free(plan->memo);
   memset(plan, 0, sizeof *plan);
 }

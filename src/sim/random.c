@@ -91,6 +91,9 @@ static void random_play(struct ctx* c, int roll) {
         cmd->unit = u->ref;
         cmd->target.kind = MURK_REF_PLATOON;
         cmd->target.n = num;
+        /* Drawn all the same, so the draws after it are the ones they would be; but a pair
+         * the view does not list is not offered (most are out of range). */
+        if (!sim_target_listed(c, u->platoon, num, shooting)) sim_refused(c);
       }
       return;
     }

@@ -72,6 +72,11 @@ void murk_policy_seed(struct murk_rng* rng, uint64_t game_seed, enum murk_side s
  * no choice, only the time. Private to the library. */
 struct murk_policy_plan {
   struct murk_command* cmds;
+  /* For each command (cap of them): true when the view already says the game refuses it
+   * (a shot at a pair the view's targets leave out). The driver counts it as a try but does
+   * not offer it; the policy drew it all the same, so nothing it draws depends on the
+   * game's answers beyond what the view shows. */
+  bool* refused;
   int n;
   int cap;
   struct murk_policy_memo* memo;

@@ -190,6 +190,9 @@ static void test_hits_fall_on_seen_teams(void** st) {
     struct mk_team* dt = &g->s.teams[D][g->s.units[D][RIFLES].first_team];
     dt[0].pos = (struct murk_pos){5, 3}; /* in the woods */
     dt[1].pos = (struct murk_pos){10, 4};
+    /* Written by hand: what each side sees follows, as after a command (shoot measures to
+     * the teams its side sees). */
+    mk_sight_update(g, mk_game_event_count(g));
     assert_false(mk_can_see(g, A, (struct murk_pos){4, 6}, dt[0].pos));
     assert_false(mk_can_see(g, A, (struct murk_pos){5, 6}, dt[0].pos));
     assert_false(mk_can_see(g, A, (struct murk_pos){6, 6}, dt[0].pos));

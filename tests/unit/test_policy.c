@@ -1106,6 +1106,19 @@ static void same_kept_facts(const struct murk_view* lean, const struct murk_view
     for (int k = 0; k < full->arrivals[i].ncells; k++)
       assert_true(murk_pos_eq(lean->arrivals[i].cells[k], full->arrivals[i].cells[k]));
   }
+  /* Targets: a lean view judges only distances, so its list holds the full view's (the
+   * game's own judgement) and maybe more, in the same order. */
+  assert_true(lean->ntargets >= full->ntargets);
+  for (int i = 0, k = 0; i < full->ntargets; i++, k++) {
+    while (k < lean->ntargets && (lean->targets[k].platoon != full->targets[i].platoon ||
+                                  lean->targets[k].target != full->targets[i].target))
+      k++;
+    assert_true(k < lean->ntargets);
+    assert_memory_equal(&lean->targets[k], &full->targets[i], sizeof full->targets[i]);
+  }
+  for (int i = 0; i < lean->ntargets; i++)
+    assert_true(lean->targets[i].shoot == (lean->step == MURK_STEP_SHOOTING) &&
+                lean->targets[i].assault == (lean->step == MURK_STEP_ASSAULT));
   assert_int_equal(lean->nplace_cells, full->nplace_cells);
   for (int i = 0; i < full->nplace_cells; i++)
     assert_true(murk_pos_eq(lean->place_cells[i], full->place_cells[i]));
@@ -1137,6 +1150,9 @@ static void same_as_new_lean(const struct murk_game* g, const struct murk_view* 
                       (size_t)fresh->ncontacts * sizeof *fresh->contacts);
   assert_memory_equal(kept->platoons, fresh->platoons,
                       (size_t)fresh->nplatoons * sizeof *fresh->platoons);
+  assert_int_equal(kept->ntargets, fresh->ntargets);
+  assert_memory_equal(kept->targets, fresh->targets,
+                      (size_t)fresh->ntargets * sizeof *fresh->targets);
   for (int i = 0; i < fresh->nmarkers; i++) {
     const struct murk_view_marker* m = &fresh->markers[i];
     assert_true(!m->name[0] && !m->type[0] && m->nteams == 0 && !m->moved && !m->may_move &&
@@ -1204,6 +1220,75 @@ static void test_lean_views_hold_what_players_read(void** st) {
   }
 }
 
+/* The random player draws its tries as before, and greedy plans them, but neither offers
+ * one its view says the game refuses (plan->refused: a shot or an assault at a pair the
+ * view's targets leave out):
+ * each such try, given to the game, is refused, and the driver never offers one. Whole
+ * games where the sight limit takes its several forms: Luneville (spotting range), Relay
+ * Station at Dusk (Night Fighting: barrages fire blind), Night at Saint-Aubin (the NVR:
+ * lights and gunflashes are seen beyond it), No Man's Land (Darkness). */
+struct checked_offers {
+  struct murk_sim* sim;
+  long offered;
+};
+
+static int offer_checked(void* ctx, enum murk_side side, const struct murk_command* c, char* reason,
+                         size_t reason_len) {
+  struct checked_offers* k = ctx;
+  const struct murk_policy_plan* p = &k->sim->plan;
+  for (int i = 0; i < p->n; i++)
+    if (c == &p->cmds[i]) assert_false(p->refused[i]);
+  k->offered++;
+  return murk_game_apply(k->sim->game, side, c, reason, reason_len);
+}
+
+static void test_players_offer_no_refused_try(void** st) {
+  (void)st;
+  static const char* const bundled[] = {"luneville", "relay-station-dusk", "night-saint-aubin",
+                                        "no-mans-land"};
+  long marked = 0;
+  for (size_t i = 0; i < sizeof bundled / sizeof bundled[0]; i++) {
+    struct murk_mission* m = load_bundled(bundled[i]);
+    long before = marked;
+    for (uint64_t seed = 1; seed <= (uint64_t)TEST_COUNT(3, 2); seed++) {
+      /* Random against random, greedy against greedy, ... */
+      enum murk_policy pol = seed % 2 ? MURK_POLICY_RANDOM : MURK_POLICY_GREEDY;
+      struct murk_game* g = new_game(m, seed);
+      struct murk_sim sim;
+      murk_sim_init(&sim, g, pol, pol, seed);
+      struct checked_offers k = {&sim, 0};
+      sim.offer = offer_checked;
+      sim.offer_ctx = &k;
+      struct murk_policy_plan plan;
+      memset(&plan, 0, sizeof plan);
+      for (int n = 0; n < 1500 && murk_game_to_act(g) != MURK_NO_SIDE; n++) {
+        enum murk_side side = murk_game_to_act(g);
+        const struct murk_view* v = NULL;
+        assert_int_equal(murk_sim_view(&sim, side, &v), MURK_OK);
+        /* The decision's first plan, on a copy of the player's generator. */
+        struct murk_rng rng = sim.rng[side];
+        assert_int_equal(murk_policy_plan(pol, v, &rng, 0, &plan), MURK_OK);
+        for (int c = 0; c < plan.n; c++) {
+          if (!plan.refused[c]) continue;
+          assert_true(plan.cmds[c].kind == MURK_CMD_SHOOT || plan.cmds[c].kind == MURK_CMD_ASSAULT);
+          char why[256];
+          assert_int_equal(murk_game_apply(g, side, &plan.cmds[c], why, sizeof why),
+                           MURK_EREJECTED);
+          marked++;
+        }
+        assert_int_equal(murk_sim_step(&sim), MURK_OK);
+      }
+      assert_true(k.offered > 0);
+      murk_policy_plan_free(&plan);
+      murk_sim_free(&sim);
+      murk_game_free(g);
+    }
+    fprintf(stderr, "%s: %ld tries left out\n", bundled[i], marked - before);
+    murk_mission_free(m);
+  }
+  assert_true(marked > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_names),
@@ -1229,6 +1314,7 @@ int main(void) {
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
       cmocka_unit_test(test_lean_views_hold_what_players_read),
+      cmocka_unit_test(test_players_offer_no_refused_try),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,6 +1,7 @@
 /* test_tui_preview.c: the TUI's move preview (murk_view_reach, read from the view) against
  * the game's own judgement, on every bundled mission; and the view's shoot and assault
- * targets against what the game accepts, at every shooting and assault step of those games.
+ * targets against what the game accepts, at every shooting and assault step of those games
+ * (a lean view's too, which judges only distances: it must list every pair the game takes).
  *
  * At several points of seeded games between the random players, for each own unit the side
  * to act could move (markers on the table and revealed platoons) and each cell near it:
@@ -21,6 +22,7 @@
 
 #include <cmocka.h>
 
+#include "combat.h"
 #include "murk/alloc.h"
 #include "murk/command.h"
 #include "sim.h"
@@ -34,6 +36,7 @@
 
 struct tally {
   long cells, reach, skipped, wrong_in, wrong_out, units, checks, targets, wrong_targets;
+  long lean_listed, wrong_lean;
   long unseen[MURK_VIEW_MOVED + 1];
 };
 
@@ -190,17 +193,34 @@ static void check_targets(struct murk_game* g, struct mk_state* saved, struct ta
                           const char* mission) {
   enum murk_side side = murk_game_to_act(g);
   bool shooting = g->s.step == MURK_STEP_SHOOTING;
-  struct murk_view* v = NULL;
+  struct murk_view *v = NULL, *lean = NULL;
   assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  assert_int_equal(murk_view_build_lean(g, side, &lean), MURK_OK);
   for (int i = 0; i < v->nplatoons; i++) {
     if (v->platoons[i].state != MURK_PLATOON_REVEALED) continue;
     for (int j = 0; j < v->nmarkers; j++) {
       const struct murk_view_marker* mk = &v->markers[j];
       if (mk->owner == side || !mk->revealed || mk->dummy) continue;
-      bool listed = false;
+      bool listed = false, in_lean = false;
       for (int k = 0; k < v->ntargets; k++)
         if (v->targets[k].platoon == i && v->targets[k].target == mk->number)
           listed = shooting ? v->targets[k].shoot : v->targets[k].assault;
+      for (int k = 0; k < lean->ntargets; k++)
+        if (lean->targets[k].platoon == i && lean->targets[k].target == mk->number)
+          in_lean = shooting ? lean->targets[k].shoot : lean->targets[k].assault;
+      t->lean_listed += in_lean;
+      /* The judgement with lines of sight (mk_combat_targets asks no mk_combat_in_reach)
+       * never takes a pair the distances alone rule out. */
+      int mi = mk_marker_index(&g->s, mk->number);
+      assert_true(mi >= 0);
+      int tu = g->s.markers[mi].unit;
+      signed char seen = -1;
+      if (mk_combat_targets(g, side, i, tu, shooting, &seen) &&
+          !mk_combat_in_reach(g, side, i, tu, shooting)) {
+        t->wrong_lean++;
+        fprintf(stderr, "%s: %s %d at P%d: in sight and range, but not in reach\n", mission,
+                shooting ? "shoot" : "assault", i + 1, mk->number);
+      }
       char line[64];
       snprintf(line, sizeof line, "%s %d at P%d", shooting ? "shoot" : "assault", i + 1,
                mk->number);
@@ -221,9 +241,15 @@ static void check_targets(struct murk_game* g, struct mk_state* saved, struct ta
         fprintf(stderr, "%s: %s: view %s, game %s (%s)\n", mission, line,
                 listed ? "lists it" : "does not", ok ? "accepts" : "refuses", reason);
       }
+      if (ok && !in_lean) {
+        t->wrong_lean++;
+        fprintf(stderr, "%s: %s: the game accepts it, the lean view does not list it\n", mission,
+                line);
+      }
     }
   }
   murk_view_free(v);
+  murk_view_free(lean);
 }
 
 /* A seeded game between the random players, checked at its first movement steps. */
@@ -298,9 +324,10 @@ static void test_preview_matches_game(void** st) {
       play(m, names[i], seed, saved, &t);
     fprintf(stderr,
             "%-28s %2ld points %4ld units %7ld cells judged (%ld lit), %5ld left to fog: %ld lit "
-            "but refused, %ld accepted but dark; %ld targets judged, %ld wrong\n",
+            "but refused, %ld accepted but dark; %ld targets judged, %ld wrong; %ld in a lean "
+            "view's list, %ld wrong\n",
             names[i], t.checks, t.units, t.cells, t.reach, t.skipped, t.wrong_in, t.wrong_out,
-            t.targets, t.wrong_targets);
+            t.targets, t.wrong_targets, t.lean_listed, t.wrong_lean);
     if (t.unseen[MURK_VIEW_OUT_OF_RANGE] + t.unseen[MURK_VIEW_BEYOND_NVR] +
             t.unseen[MURK_VIEW_NO_LINE] + t.unseen[MURK_VIEW_MOVED] >
         0)
@@ -308,7 +335,7 @@ static void test_preview_matches_game(void** st) {
               "%28s out of sight: %ld out of range, %ld beyond NVR, %ld no line, %ld moved\n", "",
               t.unseen[MURK_VIEW_OUT_OF_RANGE], t.unseen[MURK_VIEW_BEYOND_NVR],
               t.unseen[MURK_VIEW_NO_LINE], t.unseen[MURK_VIEW_MOVED]);
-    if (t.wrong_in || t.wrong_out || t.wrong_targets) failed++;
+    if (t.wrong_in || t.wrong_out || t.wrong_targets || t.wrong_lean) failed++;
     /* Every mission with moves gets judged somewhere. */
     assert_true(t.checks > 0);
     murk_mission_free(m);
