@@ -861,12 +861,12 @@ static struct murk_pos deploy_aim(struct ctx* c, int k) {
  * roster, whatever they are). Reserves come on late, from an edge the view does not show
  * yet; the platoons that are not infantry are mostly vehicles and guns that move fast or
  * stand back. Infantry left on the table holds the ground and takes the first fire in
- * numbers: in Dust-up, where the Polish side put its rifles and guns in reserve, its two
- * tank platoons alone met the German infantry and machine guns at the bridge on turn 2 and
- * were lost there (1,000-game trials: the defender's seat 52.2% to 60.1% on seeds 1-1000,
- * 50.5% to 57.7% on 1001-2000; its attacker's 73.3% to 83.1% and 74.0% to 83.9%; Cauldron's
- * seats +3 to +5; Encounter's within a standard error). Holding the vehicles first instead
- * lost Encounter's attacker, whose force is mostly tanks, 9 points. */
+ * numbers: in Dust-up, where the Polish side put its rifles, guns and tankettes in reserve,
+ * its two tank platoons and its cavalry met the German infantry and machine guns at the
+ * bridge on turn 2 and were lost there (1,000-game trials: the defender's seat 52.2% to 60.1% on
+ * seeds 1-1000, 50.5% to 57.7% on 1001-2000; its attacker's 73.3% to 83.1% and 74.0% to 83.9%;
+ * Cauldron's seats +3 to +5; Encounter's within a standard error). Holding the vehicles first
+ * instead lost Encounter's attacker, whose force is mostly tanks, 9 points. */
 static void reserve_tries(struct ctx* c) {
   const struct murk_view* v = c->v;
   for (int i = v->nplatoons - 1; i >= 0; i--) {
