@@ -111,6 +111,7 @@ static void setup_tries(struct ctx* c, const struct sim_style* s, int round) {
        * may be held before (verbs.c). */
       sim_deep_strike_tries(c);
       sim_add_end(c);
+      if (s->reserves) s->reserves(c);
       for (int i = v->nplatoons - 1; i >= 0; i--)
         if (v->platoons[i].state == MURK_PLATOON_WAITING) {
           struct murk_command* cmd = sim_add(c, MURK_CMD_RESERVE);

@@ -321,6 +321,9 @@ struct sim_style {
   void (*fights)(struct ctx* c, bool shooting);
   /* arrivals from reserve due now: the style's own tries instead of the shared ones */
   void (*arrivals)(struct ctx* c);
+  /* reserves phase: the style's own nominations, after `end` and before the shared ones
+   * (NULL: none) */
+  void (*reserves)(struct ctx* c);
 };
 /* Where the i-th unit heads by the shared plan, and how near counts as there. False:
  * nowhere to go. */

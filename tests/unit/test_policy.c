@@ -845,6 +845,59 @@ static void test_computer_keeps_objectives_while_reserves_wait(void** st) {
   murk_mission_free(m);
 }
 
+/* Where the mission makes a side hold platoons in reserve (Dust-up's Delayed Reserves: at
+ * least half), the computer offers its platoons that are not infantry first and keeps its
+ * infantry on the table: in every reserve decision of both sides, no infantry platoon is
+ * offered before one that is not. The Polish force (rifles and cavalry among tanks, guns and
+ * tankettes) fails this with the shared order (last in the roster first). */
+static void test_computer_keeps_infantry_on_table(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("dust-up");
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    int decisions = 0, mixed = 0;
+    while (murk_game_phase(g) == MURK_PHASE_OBJECTIVES ||
+           murk_game_phase(g) == MURK_PHASE_RESERVES) {
+      enum murk_side side = murk_game_to_act(g);
+      if (murk_game_phase(g) == MURK_PHASE_RESERVES) {
+        struct murk_view* v = view(g, side);
+        plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
+        /* Every waiting platoon that is not infantry is offered before the first infantry
+         * one (the shared tries that follow repeat the others). */
+        bool before[MURK_MISSION_MAX_PLATOONS] = {false}, infantry_seen = false;
+        for (int i = 0; i < plan.n && !infantry_seen; i++) {
+          if (plan.cmds[i].kind != MURK_CMD_RESERVE) continue;
+          int k = plan.cmds[i].unit.n - 1;
+          assert_true(k >= 0 && k < v->nplatoons);
+          infantry_seen = (v->platoons[k].flags & MURK_PF(INFANTRY)) != 0;
+          before[k] = !infantry_seen;
+        }
+        bool waiting_infantry = false;
+        for (int i = 0; i < v->nplatoons; i++) {
+          if (v->platoons[i].state != MURK_PLATOON_WAITING) continue;
+          if (v->platoons[i].flags & MURK_PF(INFANTRY))
+            waiting_infantry = true;
+          else
+            assert_true(before[i]);
+        }
+        mixed += waiting_infantry && infantry_seen;
+        decisions++;
+        murk_view_free(v);
+      }
+      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+    }
+    assert_true(decisions >= 6); /* at least three reserves a side, and each side's `end` */
+    assert_true(mixed > 0);      /* infantry was waiting and offered: the order was tested */
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
 /* In a game decided on points (The Hive Gate: margin of victory, no objectives) the side
  * that deploys first places its first platoon out of sight of the middle of the enemy's
  * half (behind the gate wall or the rubble), where the attacker's longer guns cannot
@@ -1310,6 +1363,7 @@ int main(void) {
       cmocka_unit_test(test_computer_places_far_from_the_middle),
       cmocka_unit_test(test_computer_keeps_objectives_while_reserves_wait),
       cmocka_unit_test(test_computer_deploys_out_of_sight_on_points),
+      cmocka_unit_test(test_computer_keeps_infantry_on_table),
       cmocka_unit_test(test_computer_delays_forward),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
