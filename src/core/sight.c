@@ -83,6 +83,7 @@ struct mk_fov_rows {
    * then one bit of a union made once per side and update (issue 11, point 5). */
   size_t twords;      /* words of a whole-table bitset */
   int disk_range;     /* the range of the disks held; -1 none */
+  int disk_ranges;    /* ranges the disks have been made for, one after the other */
   uint64_t* disks;    /* cells * twords */
   uint8_t* disk_made; /* cells */
   /* Each origin cell's field of view already cut to its disk (cut_made), so that a union
@@ -454,6 +455,15 @@ static bool los_fov(const struct murk_game* g, struct murk_pos a, struct murk_po
   if (!r) return murk_los(g->sightmap, a, b, NULL);
   const struct fov_row* row = fov_row_cached(r, cell_index(r, b));
   if (row) return row_has(row, a);
+  /* A cut (the field of view within the disks' range) answers a pair no farther apart. */
+  if (r->cut_made) {
+    long ia = cell_index(r, a), ib = cell_index(r, b);
+    long have = r->cut_made[ia] ? ia : r->cut_made[ib] ? ib : -1;
+    if (have >= 0 && murk_geom_distance(&g->m->grid, a, b) <= r->disk_range) {
+      long other = have == ia ? ib : ia;
+      return (r->cuts[(size_t)have * r->twords + (size_t)other / 64] >> (other % 64)) & 1;
+    }
+  }
   row = fov_row(r, g->sightmap, a);
   if (!row) return murk_los(g->sightmap, a, b, NULL); /* no memory for the row: trace it */
   return row_has(row, b);
@@ -763,6 +773,7 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
     memset(r->disk_made, 0, cells);
     memset(r->cut_made, 0, cells);
     r->disk_range = range;
+    r->disk_ranges++;
   }
   return true;
 }
@@ -774,7 +785,24 @@ static const uint64_t* cut(struct mk_fov_rows* r, const struct murk_game* g, lon
   uint64_t* c = r->cuts + (size_t)at * r->twords;
   if (r->cut_made[at]) return c;
   struct murk_pos p = {(int)(at % r->width), (int)(at / r->width)};
-  const struct fov_row* row = fov_row(r, g->sightmap, p); /* over the whole table */
+  const struct fov_row* row = fov_row_cached(r, at);
+  if (!row && r->disk_ranges <= 1) {
+    /* No row yet, and the range has not changed (a visibility table's, not a night's
+     * rolled anew each turn): the field of view within the range is what the cut keeps
+     * (murk_fov's radius is the disk's distance, los.h), and costs a fraction of the
+     * whole table's. The whole row is made when something asks for it. */
+    if (murk_fov(g->sightmap, p, r->disk_range, r->fov) != MURK_OK) return NULL;
+    size_t n;
+    const struct murk_fov_cell* f = murk_fov_cells(r->fov, &n);
+    memset(c, 0, r->twords * sizeof *c);
+    for (size_t k = 0; k < n; k++) {
+      size_t bit = (size_t)f[k].at.y * (size_t)r->width + (size_t)f[k].at.x;
+      c[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
+    r->cut_made[at] = 1;
+    return c;
+  }
+  if (!row) row = fov_row(r, g->sightmap, p); /* over the whole table */
   if (!row) return NULL;
   const uint64_t* d = disk(r, &g->m->grid, at);
   for (size_t w = 0; w < r->twords; w++) c[w] = row->bits[w] & d[w];
