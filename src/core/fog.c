@@ -32,7 +32,7 @@ struct path {
 static int judge(const struct murk_game* g, enum murk_side side, int mi, int unit,
                  struct murk_pos start, const struct murk_command* c,
                  const struct mk_move_rule* rule, struct mk_move_verdict* v, char* reason,
-                 size_t reason_len) {
+                 size_t reason_len, uint64_t busy[MK_BUSY_WORDS], bool* has_busy) {
   struct mk_move_truth t = {.g = g, .side = side, .self_mi = mi, .self_unit = unit};
   struct mk_move_board b;
   mk_move_board_known(&t, &b); /* judged by what the side knows */
@@ -43,6 +43,13 @@ static int judge(const struct murk_game* g, enum murk_side side, int mi, int uni
   if (rc != MURK_OK) {
     murk_free(v->path);
     v->path = NULL;
+  }
+  /* The bitset of mk_busy_cells the board was judged on, for a caller that would make the
+   * same one next (judging writes nothing). */
+  if (busy) {
+    *has_busy = t.has_busy;
+    size_t cells = (size_t)g->m->grid.width * (size_t)g->m->grid.height;
+    if (t.has_busy) memcpy(busy, t.busy, (cells + 63) / 64 * sizeof *busy);
   }
   return rc;
 }
@@ -130,7 +137,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   struct mk_move_rule rule;
   mk_move_allowance(g, side, mi, -1, &rule); /* template, cloak (seed 003, 1.42) */
   struct mk_move_verdict v;
-  int rc = judge(g, side, mi, -1, mk->pos, c, &rule, &v, reason, reason_len);
+  int rc = judge(g, side, mi, -1, mk->pos, c, &rule, &v, reason, reason_len, NULL, NULL);
   if (rc != MURK_OK) return rc;
   struct path p = {v.path, v.cells};
   enum murk_terrain_class slowest = v.slowest;
@@ -489,7 +496,9 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     return mk_reject(reason, reason_len, "P%d has no teams on the table", number);
   struct murk_pos start = s->teams[side][lead].pos;
   struct mk_move_verdict v;
-  int rc = judge(g, side, -1, unit, start, c, &rule, &v, reason, reason_len);
+  uint64_t busy[MK_BUSY_WORDS];
+  bool has_busy = false;
+  int rc = judge(g, side, -1, unit, start, c, &rule, &v, reason, reason_len, busy, &has_busy);
   if (rc != MURK_OK) return rc;
   struct path p = {v.path, v.cells};
   int allow = v.allow;
@@ -511,9 +520,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   /* From here until the teams are down nothing moves but this platoon's teams: where
    * anything might stand is found once and each team put down adds its cell (a lifted
    * team's old cell stays in: more than stands there is fine), so the look-ups below skip
-   * the roster for every cell outside it. */
-  uint64_t busy[MK_BUSY_WORDS];
-  const uint64_t* kb = mk_busy_cells(g, side, busy) ? busy : NULL;
+   * the roster for every cell outside it: the judgement above made it (mk_busy_cells). */
+  const uint64_t* kb = has_busy ? busy : NULL;
   char handle[16];
   snprintf(handle, sizeof handle, "P%d", number);
   int moved = p.n;
