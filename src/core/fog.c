@@ -530,9 +530,12 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int jitter = 0;
   /* Whether the enemy sees the start cell: asked once, as nothing of the enemy's moves or
    * changes its sight during this move (only this platoon's teams and what is known). */
-  enum murk_audience start_aud = mk_sight_audience(g, side, start, start, flash);
+  /* The enemy's union of sight, kept for the questions of this move (its units and
+   * markers stand still; a contact changes only what is known). */
+  struct mk_sight_memo memo = {0};
+  enum murk_audience start_aud = mk_sight_audience_memo(g, side, start, start, flash, &memo);
   enum murk_audience raud = start_aud;
-  if (raud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit))
+  if (raud != MURK_AUD_ALL && mk_sight_unit_seen_memo(g, murk_side_other(side), unit, &memo))
     raud = MURK_AUD_ALL;
   bool rsplit = g->s.phase == MURK_PHASE_PLAY &&
                 mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED;
@@ -549,7 +552,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int fd = first_difficult(g, &p);
   bool bogged = false;
   if (fd >= 0 && fd < moved && vehicle &&
-      bog_check(g, handle, false, mk_sight_audience(g, side, start, p.cells[fd], flash))) {
+      bog_check(g, handle, false,
+                mk_sight_audience_memo(g, side, start, p.cells[fd], flash, &memo))) {
     bogged = true;
     u->bogged = true;
     moved = fd + 1;
@@ -605,7 +609,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(c->at, ds, sizeof ds);
   /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
   enum murk_audience aud = start_aud;
-  if (aud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit)) aud = MURK_AUD_ALL;
+  if (aud != MURK_AUD_ALL && mk_sight_unit_seen_memo(g, murk_side_other(side), unit, &memo))
+    aud = MURK_AUD_ALL;
   if (bogged)
     mk_emit(g, MURK_EV_MOVE, aud, side,
             "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
