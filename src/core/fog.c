@@ -32,7 +32,7 @@ struct path {
 static int judge(const struct murk_game* g, enum murk_side side, int mi, int unit,
                  struct murk_pos start, const struct murk_command* c,
                  const struct mk_move_rule* rule, struct mk_move_verdict* v, char* reason,
-                 size_t reason_len) {
+                 size_t reason_len, uint64_t busy[MK_BUSY_WORDS], bool* has_busy) {
   struct mk_move_truth t = {.g = g, .side = side, .self_mi = mi, .self_unit = unit};
   struct mk_move_board b;
   mk_move_board_known(&t, &b); /* judged by what the side knows */
@@ -43,6 +43,13 @@ static int judge(const struct murk_game* g, enum murk_side side, int mi, int uni
   if (rc != MURK_OK) {
     murk_free(v->path);
     v->path = NULL;
+  }
+  /* The bitset of mk_busy_cells the board was judged on, for a caller that would make the
+   * same one next (judging writes nothing). */
+  if (busy) {
+    *has_busy = t.has_busy;
+    size_t cells = (size_t)g->m->grid.width * (size_t)g->m->grid.height;
+    if (t.has_busy) memcpy(busy, t.busy, (cells + 63) / 64 * sizeof *busy);
   }
   return rc;
 }
@@ -130,7 +137,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   struct mk_move_rule rule;
   mk_move_allowance(g, side, mi, -1, &rule); /* template, cloak (seed 003, 1.42) */
   struct mk_move_verdict v;
-  int rc = judge(g, side, mi, -1, mk->pos, c, &rule, &v, reason, reason_len);
+  int rc = judge(g, side, mi, -1, mk->pos, c, &rule, &v, reason, reason_len, NULL, NULL);
   if (rc != MURK_OK) return rc;
   struct path p = {v.path, v.cells};
   enum murk_terrain_class slowest = v.slowest;
@@ -489,7 +496,9 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     return mk_reject(reason, reason_len, "P%d has no teams on the table", number);
   struct murk_pos start = s->teams[side][lead].pos;
   struct mk_move_verdict v;
-  int rc = judge(g, side, -1, unit, start, c, &rule, &v, reason, reason_len);
+  uint64_t busy[MK_BUSY_WORDS];
+  bool has_busy = false;
+  int rc = judge(g, side, -1, unit, start, c, &rule, &v, reason, reason_len, busy, &has_busy);
   if (rc != MURK_OK) return rc;
   struct path p = {v.path, v.cells};
   int allow = v.allow;
@@ -511,9 +520,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   /* From here until the teams are down nothing moves but this platoon's teams: where
    * anything might stand is found once and each team put down adds its cell (a lifted
    * team's old cell stays in: more than stands there is fine), so the look-ups below skip
-   * the roster for every cell outside it. */
-  uint64_t busy[MK_BUSY_WORDS];
-  const uint64_t* kb = mk_busy_cells(g, side, busy) ? busy : NULL;
+   * the roster for every cell outside it: the judgement above made it (mk_busy_cells). */
+  const uint64_t* kb = has_busy ? busy : NULL;
   char handle[16];
   snprintf(handle, sizeof handle, "P%d", number);
   int moved = p.n;
@@ -522,9 +530,12 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int jitter = 0;
   /* Whether the enemy sees the start cell: asked once, as nothing of the enemy's moves or
    * changes its sight during this move (only this platoon's teams and what is known). */
-  enum murk_audience start_aud = mk_sight_audience(g, side, start, start, flash);
+  /* The enemy's union of sight, kept for the questions of this move (its units and
+   * markers stand still; a contact changes only what is known). */
+  struct mk_sight_memo memo = {0};
+  enum murk_audience start_aud = mk_sight_audience_memo(g, side, start, start, flash, &memo);
   enum murk_audience raud = start_aud;
-  if (raud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit))
+  if (raud != MURK_AUD_ALL && mk_sight_unit_seen_memo(g, murk_side_other(side), unit, &memo))
     raud = MURK_AUD_ALL;
   bool rsplit = g->s.phase == MURK_PHASE_PLAY &&
                 mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED;
@@ -541,7 +552,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int fd = first_difficult(g, &p);
   bool bogged = false;
   if (fd >= 0 && fd < moved && vehicle &&
-      bog_check(g, handle, false, mk_sight_audience(g, side, start, p.cells[fd], flash))) {
+      bog_check(g, handle, false,
+                mk_sight_audience_memo(g, side, start, p.cells[fd], flash, &memo))) {
     bogged = true;
     u->bogged = true;
     moved = fd + 1;
@@ -597,7 +609,8 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   murk_pos_format(c->at, ds, sizeof ds);
   /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
   enum murk_audience aud = start_aud;
-  if (aud != MURK_AUD_ALL && mk_sight_unit_seen(g, murk_side_other(side), unit)) aud = MURK_AUD_ALL;
+  if (aud != MURK_AUD_ALL && mk_sight_unit_seen_memo(g, murk_side_other(side), unit, &memo))
+    aud = MURK_AUD_ALL;
   if (bogged)
     mk_emit(g, MURK_EV_MOVE, aud, side,
             "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",

@@ -83,6 +83,7 @@ struct mk_fov_rows {
    * then one bit of a union made once per side and update (issue 11, point 5). */
   size_t twords;      /* words of a whole-table bitset */
   int disk_range;     /* the range of the disks held; -1 none */
+  int disk_ranges;    /* ranges the disks have been made for, one after the other */
   uint64_t* disks;    /* cells * twords */
   uint8_t* disk_made; /* cells */
   /* Each origin cell's field of view already cut to its disk (cut_made), so that a union
@@ -101,14 +102,16 @@ struct mk_fov_rows {
    * never changes, so the cells and the range say everything). */
   struct union_slot* slots; /* UNION_SLOTS of them */
   int next_slot;
-  int table_range; /* mk_sight_range's part from the mission's visibility table (made) */
+  unsigned long slot_gens; /* the last gen given to a slot */
+  int table_range;         /* mk_sight_range's part from the mission's visibility table (made) */
   bool table_range_made;
 };
 #define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
 #define UNION_SLOTS 4
 
 struct union_slot {
-  int range; /* -1: empty */
+  unsigned long gen; /* new each time the slot is made over (slot_gens): a memo's check */
+  int range;         /* -1: empty */
   int n;
   int* cells;      /* MAX_VIEWERS: the viewers' cell indices, in roster order */
   uint64_t* near;  /* twords: what they see within the range */
@@ -464,6 +467,15 @@ static bool los_fov(const struct murk_game* g, struct murk_pos a, struct murk_po
   if (!r) return murk_los(g->sightmap, a, b, NULL);
   const struct fov_row* row = fov_row_cached(r, cell_index(r, b));
   if (row) return row_has(row, a);
+  /* A cut (the field of view within the disks' range) answers a pair no farther apart. */
+  if (r->cut_made) {
+    long ia = cell_index(r, a), ib = cell_index(r, b);
+    long have = r->cut_made[ia] ? ia : r->cut_made[ib] ? ib : -1;
+    if (have >= 0 && murk_geom_distance(&g->m->grid, a, b) <= r->disk_range) {
+      long other = have == ia ? ib : ia;
+      return (r->cuts[(size_t)have * r->twords + (size_t)other / 64] >> (other % 64)) & 1;
+    }
+  }
   row = fov_row(r, g->sightmap, a);
   if (!row) return murk_los(g->sightmap, a, b, NULL); /* no memory for the row: trace it */
   return row_has(row, b);
@@ -533,11 +545,18 @@ static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* c
  * mostly found), or NULL (sight unlimited, a table too big for unions, no memory). Valid
  * until the next union is made. */
 static const struct union_slot* side_union(const struct murk_game* g, enum murk_side viewer,
-                                           int range) {
+                                           int range, struct mk_sight_memo* memo) {
   if (range >= MURK_SIGHT_UNLIMITED || !g->fov_rows || !g->sightmap) return NULL;
+  struct mk_fov_rows* r = g->fov_rows;
+  if (memo && memo->gen && r->slots && memo->viewer == (int)viewer && memo->range == range) {
+    const struct union_slot* kept = &r->slots[memo->slot];
+    if (kept->gen == memo->gen && kept->range == range) return kept; /* not made over since */
+  }
   int cells[MAX_VIEWERS];
   int n = viewer_cells(g, viewer, cells);
-  return n >= 0 ? union_of(g, cells, n, range) : NULL;
+  struct union_slot* sl = n >= 0 ? union_of(g, cells, n, range) : NULL;
+  if (memo && sl) *memo = (struct mk_sight_memo){sl->gen, (int)(sl - r->slots), range, (int)viewer};
+  return sl;
 }
 
 /* Is p, on the table, in union u? */
@@ -550,9 +569,9 @@ static bool union_has(const struct murk_game* g, const struct union_slot* u, str
  * union (the same viewers, each within range and with a line: eye_sees). -1 when that cannot
  * answer; then ask viewer by viewer. */
 static int union_any(const struct murk_game* g, enum murk_side viewer, const struct eye* e,
-                     const struct union_slot** u, struct murk_pos to) {
+                     const struct union_slot** u, struct murk_pos to, struct mk_sight_memo* memo) {
   if (e->beyond || e->range >= MURK_SIGHT_UNLIMITED) return -1;
-  if (!*u) *u = side_union(g, viewer, e->range);
+  if (!*u) *u = side_union(g, viewer, e->range, memo);
   if (!*u) return -1;
   return murk_geom_on_table(&g->m->grid, to) && union_has(g, *u, to);
 }
@@ -564,7 +583,7 @@ bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_
   struct eye e = eye_for(g, viewer, to, flash);
   if (!from) {
     const struct union_slot* u = NULL;
-    int seen = union_any(g, viewer, &e, &u, to);
+    int seen = union_any(g, viewer, &e, &u, to, NULL);
     if (seen >= 0) return seen;
   }
   for (int i = 0; i < s->nmarkers; i++) {
@@ -591,14 +610,19 @@ bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct
 /* mk_sight_any(g, viewer, to, flash, NULL), the side's union found once for many cells
  * (*u starts NULL). */
 static bool any_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,
-                     bool flash, const struct union_slot** u) {
+                     bool flash, const struct union_slot** u, struct mk_sight_memo* memo) {
   if (!g->sightmap || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER)) return false;
   struct eye e = eye_for(g, viewer, to, flash);
-  int seen = union_any(g, viewer, &e, u, to);
+  int seen = union_any(g, viewer, &e, u, to, memo);
   return seen >= 0 ? seen : mk_sight_any(g, viewer, to, flash, NULL);
 }
 
 bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int unit) {
+  return mk_sight_unit_seen_memo(g, viewer, unit, NULL);
+}
+
+bool mk_sight_unit_seen_memo(const struct murk_game* g, enum murk_side viewer, int unit,
+                             struct mk_sight_memo* memo) {
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(viewer);
   const struct mk_unit_state* u = &s->units[other][unit];
@@ -606,17 +630,24 @@ bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int un
   const struct union_slot* un = NULL;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     const struct mk_team* tm = &s->teams[other][t];
-    if (tm->alive && tm->placed && any_sees(g, viewer, tm->pos, flash, &un)) return true;
+    if (tm->alive && tm->placed && any_sees(g, viewer, tm->pos, flash, &un, memo)) return true;
   }
   return false;
 }
 
 enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side owner,
                                      struct murk_pos a, struct murk_pos b, bool flash) {
+  return mk_sight_audience_memo(g, owner, a, b, flash, NULL);
+}
+
+enum murk_audience mk_sight_audience_memo(const struct murk_game* g, enum murk_side owner,
+                                          struct murk_pos a, struct murk_pos b, bool flash,
+                                          struct mk_sight_memo* memo) {
   enum murk_side other = murk_side_other(owner);
   if (g->s.phase != MURK_PHASE_PLAY) return MURK_AUD_ALL;
   const struct union_slot* u = NULL;
-  if (any_sees(g, other, a, flash, &u) || (!murk_pos_eq(a, b) && any_sees(g, other, b, flash, &u)))
+  if (any_sees(g, other, a, flash, &u, memo) ||
+      (!murk_pos_eq(a, b) && any_sees(g, other, b, flash, &u, memo)))
     return MURK_AUD_ALL;
   return murk_audience_of(owner);
 }
@@ -773,6 +804,7 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
     memset(r->disk_made, 0, cells);
     memset(r->cut_made, 0, cells);
     r->disk_range = range;
+    r->disk_ranges++;
   }
   return true;
 }
@@ -784,7 +816,24 @@ static const uint64_t* cut(struct mk_fov_rows* r, const struct murk_game* g, lon
   uint64_t* c = r->cuts + (size_t)at * r->twords;
   if (r->cut_made[at]) return c;
   struct murk_pos p = {(int)(at % r->width), (int)(at / r->width)};
-  const struct fov_row* row = fov_row(r, g->sightmap, p); /* over the whole table */
+  const struct fov_row* row = fov_row_cached(r, at);
+  if (!row && r->disk_ranges <= 1) {
+    /* No row yet, and the range has not changed (a visibility table's, not a night's
+     * rolled anew each turn): the field of view within the range is what the cut keeps
+     * (murk_fov's radius is the disk's distance, los.h), and costs a fraction of the
+     * whole table's. The whole row is made when something asks for it. */
+    if (murk_fov(g->sightmap, p, r->disk_range, r->fov) != MURK_OK) return NULL;
+    size_t n;
+    const struct murk_fov_cell* f = murk_fov_cells(r->fov, &n);
+    memset(c, 0, r->twords * sizeof *c);
+    for (size_t k = 0; k < n; k++) {
+      size_t bit = (size_t)f[k].at.y * (size_t)r->width + (size_t)f[k].at.x;
+      c[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
+    r->cut_made[at] = 1;
+    return c;
+  }
+  if (!row) row = fov_row(r, g->sightmap, p); /* over the whole table */
   if (!row) return NULL;
   const uint64_t* d = disk(r, &g->m->grid, at);
   for (size_t w = 0; w < r->twords; w++) c[w] = row->bits[w] & d[w];
@@ -867,6 +916,7 @@ static struct union_slot* union_of(const struct murk_game* g, const int* cells, 
   struct union_slot* sl = &r->slots[r->next_slot];
   r->next_slot = (r->next_slot + 1) % UNION_SLOTS;
   sl->range = -1;
+  sl->gen = ++r->slot_gens;
   memset(sl->near, 0, r->twords * sizeof *sl->near);
   uint64_t* restrict near = sl->near;
   for (int i = 0; i < n; i++) {

@@ -34,6 +34,20 @@ bool mk_sight_unit_seen(const struct murk_game* g, enum murk_side viewer, int un
  * either cell (flash: the thing has fired), else the owner alone. */
 enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side owner,
                                      struct murk_pos a, struct murk_pos b, bool flash);
+/* The two above asked several times while the looking side's units and markers stand still
+ * (a platoon of the other side moving, fog.c): the memo, zeroed by the caller to start,
+ * keeps that side's union of sight between the questions instead of gathering its viewers
+ * for each. Only the caller knows they stand still; the memo checks the union is still
+ * held. */
+struct mk_sight_memo {
+  unsigned long gen; /* 0: nothing kept */
+  int slot, range, viewer;
+};
+bool mk_sight_unit_seen_memo(const struct murk_game* g, enum murk_side viewer, int unit,
+                             struct mk_sight_memo* memo);
+enum murk_audience mk_sight_audience_memo(const struct murk_game* g, enum murk_side owner,
+                                          struct murk_pos a, struct murk_pos b, bool flash,
+                                          struct mk_sight_memo* memo);
 /* After a command (or at creation): what each side sees of the enemy now, and where it
  * last saw or was told of each enemy marker and team. first_event: the first event the
  * command made (their public positions count as told). */
