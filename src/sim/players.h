@@ -267,6 +267,11 @@ bool sim_in_cover(const struct ctx* c, struct murk_pos p);
  * at least for `from` and every cell nearer; farther cells may hold more than their cost.
  * NULL when out of memory or the goal is off the table. */
 const int* sim_field_to(struct ctx* c, struct murk_pos goal, struct murk_pos from);
+/* The cost of the cheapest way from any source to each cell, into d (cells entries: 0 at the
+ * sources, INT_MAX elsewhere on entry; INT_MAX left where no way leads): entering a cell
+ * costs that cell (uniform: 3, as plain ground, whatever stands there). Made whole, not
+ * kept. False when out of memory. */
+bool sim_field_from(struct ctx* c, int* d, bool uniform);
 /* The memo's fields made on this decision's costs (c->fields). MURK_OK or MURK_ENOMEM. */
 int sim_memo_sync(struct ctx* c);
 void sim_memo_free(struct murk_policy_memo* m);
