@@ -565,3 +565,7 @@ bool sim_losing_race(const struct ctx* c) {
   }
   return true;
 }
+
+bool sim_arrival_fits(const struct murk_view_platoon* pl, const struct murk_view_arrival* ar) {
+  return pl->may_arrive && ar->kind == pl->reserve && (ar->platoon < 0 || ar->platoon == pl->index);
+}

@@ -244,6 +244,9 @@ bool sim_delaying(const struct ctx* c);
  * spearhead stands nearer a guarded objective than any of its units to one it must take
  * (gather.c says by how much). */
 bool sim_losing_race(const struct ctx* c);
+/* May own platoon pl arrive now by arrival row ar: the view lets it arrive this turn, the row
+ * is for its kind of reserve and not kept for another of its platoons (seed 004, Reserves). */
+bool sim_arrival_fits(const struct murk_view_platoon* pl, const struct murk_view_arrival* ar);
 
 /* ---- policy.c: writing the plan ---- */
 /* A new try of kind k, zeroed (its position -1,-1), at the end of the plan; NULL when out of
