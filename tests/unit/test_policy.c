@@ -116,11 +116,15 @@ static const char* decide(struct murk_game* g, enum murk_policy pol, struct murk
   return taken_line;
 }
 
+/* Each side's generator for game `seed`, as murk sim seeds them. */
+static void seed_sides(struct murk_rng rng[MURK_SIDES], uint64_t seed) {
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+}
+
 /* Play a game to its end; returns the number of commands applied. */
 static int play(struct murk_game* g, enum murk_policy att, enum murk_policy def) {
   struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++)
-    murk_policy_seed(&rng[s], murk_game_seed(g), (enum murk_side)s);
+  seed_sides(rng, murk_game_seed(g));
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   int n = 0;
@@ -264,7 +268,7 @@ static void test_ignores_hidden_contents(void** st) {
     enum murk_policy pol = (enum murk_policy)(seed % MURK_POLICY_COUNT);
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    seed_sides(rng, seed);
     for (int n = 0; murk_game_to_act(g) != MURK_NO_SIDE && n < MAX_COMMANDS; n++) {
       enum murk_side side = murk_game_to_act(g);
       struct murk_view* v = view(g, side);
@@ -532,31 +536,60 @@ static void test_computer_fights(void** st) {
   murk_mission_free(m);
 }
 
+/* One decision of the computer looked at: game `seed` of m, the computer playing both sides
+ * until `side` is to act in `phase` with `verb` legal; there, that side's view and the
+ * computer's plan of it (round 0, from a fresh plan). */
+struct computer_at {
+  struct murk_game* g;
+  struct murk_view* v;
+  struct murk_rng rng[MURK_SIDES];
+  struct murk_policy_plan plan;
+  int decided; /* decisions played to get there */
+};
+
+static void computer_plan_at(struct computer_at* at, const struct murk_mission* m, uint64_t seed,
+                             enum murk_phase phase, enum murk_side side,
+                             enum murk_command_kind verb) {
+  memset(at, 0, sizeof *at);
+  at->g = new_game(m, seed);
+  seed_sides(at->rng, seed);
+  for (;;) {
+    enum murk_side s = murk_game_to_act(at->g);
+    assert_true(s != MURK_NO_SIDE && at->decided < MAX_COMMANDS);
+    if (s == side && murk_game_phase(at->g) == phase) {
+      at->v = view(at->g, s);
+      if (at->v->verbs & (1u << verb)) break;
+      murk_view_free(at->v);
+      at->v = NULL;
+    }
+    decide(at->g, MURK_POLICY_COMPUTER, &at->rng[s], &at->plan);
+    at->decided++;
+  }
+  assert_int_equal(at->v->phase, phase);
+  assert_int_equal(at->v->side, side);
+  murk_policy_plan_free(&at->plan);
+  plan_of(MURK_POLICY_COMPUTER, at->v, &at->rng[side], &at->plan);
+}
+
+static void computer_at_free(struct computer_at* at) {
+  murk_view_free(at->v);
+  murk_policy_plan_free(&at->plan);
+  murk_game_free(at->g);
+}
+
 /* The computer's moves at the attacker's first movement step of a bundled mission, its
  * platoons all dug in (Prepared Positions): the number of move tries of its plan. */
 static int first_moves(const char* mission) {
   struct murk_mission* m = load_bundled(mission);
-  struct murk_game* g = new_game(m, 4);
-  struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], 4, (enum murk_side)s);
-  struct murk_policy_plan plan;
-  memset(&plan, 0, sizeof plan);
-  int n = 0;
-  while (!(murk_game_phase(g) == MURK_PHASE_PLAY && murk_game_turn(g) == 1 &&
-           murk_game_step(g) == MURK_STEP_MOVEMENT && murk_game_to_act(g) == MURK_ATTACKER)) {
-    enum murk_side side = murk_game_to_act(g);
-    assert_true(side != MURK_NO_SIDE && n++ < MAX_COMMANDS);
-    decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
-  }
-  struct murk_view* v = view(g, MURK_ATTACKER);
-  for (int i = 0; i < v->nplatoons; i++)
-    if (v->platoons[i].state == MURK_PLATOON_REVEALED) assert_true(v->platoons[i].dug_in);
-  plan_of(MURK_POLICY_COMPUTER, v, &rng[MURK_ATTACKER], &plan);
+  struct computer_at at;
+  computer_plan_at(&at, m, 4, MURK_PHASE_PLAY, MURK_ATTACKER, MURK_CMD_MOVE);
+  assert_int_equal(murk_game_turn(at.g), 1);
+  assert_int_equal(murk_game_step(at.g), MURK_STEP_MOVEMENT);
+  for (int i = 0; i < at.v->nplatoons; i++)
+    if (at.v->platoons[i].state == MURK_PLATOON_REVEALED) assert_true(at.v->platoons[i].dug_in);
   int moves = 0;
-  for (int i = 0; i < plan.n; i++) moves += plan.cmds[i].kind == MURK_CMD_MOVE;
-  murk_view_free(v);
-  murk_policy_plan_free(&plan);
-  murk_game_free(g);
+  for (int i = 0; i < at.plan.n; i++) moves += at.plan.cmds[i].kind == MURK_CMD_MOVE;
+  computer_at_free(&at);
   murk_mission_free(m);
   return moves;
 }
@@ -686,15 +719,11 @@ static int zone_distance(const struct murk_mission* m, enum murk_side side, stru
  * try is as near its own area as any cell the view offers. */
 static void test_computer_places_by_whom_for(void** st) {
   (void)st;
-  char path[512];
-  snprintf(path, sizeof path, "%s/data/missions/no-mans-land.yaml", MURK_SOURCE_DIR);
-  struct murk_mission* m = NULL;
-  struct murk_diags d;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled("no-mans-land");
   for (uint64_t seed = 1; seed <= 3; seed++) {
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    seed_sides(rng, seed);
     struct murk_policy_plan plan;
     memset(&plan, 0, sizeof plan);
     int placed = 0;
@@ -731,23 +760,15 @@ static void test_computer_places_behind_the_stream(void** st) {
   (void)st;
   struct murk_mission* m = load_bundled("pincer");
   for (uint64_t seed = 1; seed <= 3; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng rng;
-    murk_policy_seed(&rng, seed, MURK_DEFENDER);
-    struct murk_policy_plan plan;
-    memset(&plan, 0, sizeof plan);
-    assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
-    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-    struct murk_view* v = view(g, MURK_DEFENDER);
-    assert_int_equal(v->place_for, MURK_ATTACKER);
-    plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
-    assert_int_equal(plan_index(&plan, "objective at "), 0);
-    struct murk_pos at = plan.cmds[0].at;
-    assert_true(at.y >= 14 && at.y <= 19);
-    assert_true(at.x >= 22 && at.x <= 24);
-    murk_view_free(v);
-    murk_policy_plan_free(&plan);
-    murk_game_free(g);
+    struct computer_at at;
+    computer_plan_at(&at, m, seed, MURK_PHASE_OBJECTIVES, MURK_DEFENDER, MURK_CMD_OBJECTIVE);
+    assert_int_equal(at.decided, 0); /* the defender places first */
+    assert_int_equal(at.v->place_for, MURK_ATTACKER);
+    assert_int_equal(plan_index(&at.plan, "objective at "), 0);
+    struct murk_pos p = at.plan.cmds[0].at;
+    assert_true(p.y >= 14 && p.y <= 19);
+    assert_true(p.x >= 22 && p.x <= 24);
+    computer_at_free(&at);
   }
   murk_mission_free(m);
 }
@@ -762,26 +783,16 @@ static void test_computer_deploys_out_of_sight_on_points(void** st) {
   struct murk_sightmap* sight = NULL;
   assert_int_equal(murk_sightmap_from_mission(m, &sight), MURK_OK);
   for (uint64_t seed = 1; seed <= 3; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
-    struct murk_policy_plan plan;
-    memset(&plan, 0, sizeof plan);
-    while (murk_game_phase(g) != MURK_PHASE_DEPLOY) {
-      enum murk_side side = murk_game_to_act(g);
-      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
-    }
-    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-    struct murk_view* v = view(g, MURK_DEFENDER);
-    assert_int_equal(v->ending.points, MURK_VP_MARGIN);
-    plan_of(MURK_POLICY_COMPUTER, v, &rng[MURK_DEFENDER], &plan);
-    int first = plan_index(&plan, "deploy ");
+    struct computer_at at;
+    computer_plan_at(&at, m, seed, MURK_PHASE_DEPLOY, MURK_DEFENDER, MURK_CMD_DEPLOY);
+    for (int i = 0; i < at.v->nmarkers; i++) /* nothing placed yet: it deploys first */
+      assert_false(at.v->markers[i].on_table);
+    assert_int_equal(at.v->ending.points, MURK_VP_MARGIN);
+    int first = plan_index(&at.plan, "deploy ");
     assert_true(first >= 0);
-    struct murk_pos middle = {v->grid.width / 2, v->grid.height * 3 / 4};
-    assert_false(murk_los(sight, plan.cmds[first].at, middle, NULL));
-    murk_view_free(v);
-    murk_policy_plan_free(&plan);
-    murk_game_free(g);
+    struct murk_pos middle = {at.v->grid.width / 2, at.v->grid.height * 3 / 4};
+    assert_false(murk_los(sight, at.plan.cmds[first].at, middle, NULL));
+    computer_at_free(&at);
   }
   murk_sightmap_free(sight);
   murk_mission_free(m);
@@ -794,44 +805,24 @@ static void test_computer_delays_forward(void** st) {
   (void)st;
   struct murk_mission* m = load_bundled("fighting-withdrawal");
   for (uint64_t seed = 1; seed <= 3; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
-    struct murk_policy_plan plan;
-    memset(&plan, 0, sizeof plan);
-    bool checked = false;
-    for (int n = 0; !checked && n < 200 && murk_game_phase(g) != MURK_PHASE_PLAY; n++) {
-      enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
-      if (side == MURK_DEFENDER && v->phase == MURK_PHASE_DEPLOY &&
-          (v->verbs & (1u << MURK_CMD_DEPLOY))) {
-        assert_true(v->ending.withdraw_from > 0);
-        /* A fresh decision: its first deploy try is the best of several draws (a plan
-         * carried over from the ambush step may be in a later round of single draws). */
-        murk_policy_plan_free(&plan);
-        memset(&plan, 0, sizeof plan);
-        plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
-        int first = plan_index(&plan, "deploy ");
-        assert_true(first >= 0);
-        /* The first three tries are the best of several draws each: the nearest of them. */
-        struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
-        int to_mid = INT_MAX;
-        for (int i = first; i < plan.n && i < first + 3; i++)
-          if (plan.cmds[i].kind == MURK_CMD_DEPLOY) {
-            int d = murk_geom_distance(&v->grid, plan.cmds[i].at, mid);
-            if (d < to_mid) to_mid = d;
-          }
-        assert_true(v->nobjectives > 0);
-        for (int i = 0; i < v->nobjectives; i++)
-          assert_true(to_mid < murk_geom_distance(&v->grid, v->objectives[i].pos, mid));
-        checked = true;
+    struct computer_at at;
+    computer_plan_at(&at, m, seed, MURK_PHASE_DEPLOY, MURK_DEFENDER, MURK_CMD_DEPLOY);
+    const struct murk_view* v = at.v;
+    assert_true(v->ending.withdraw_from > 0);
+    int first = plan_index(&at.plan, "deploy ");
+    assert_true(first >= 0);
+    /* The first three tries are the best of several draws each: the nearest of them. */
+    struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
+    int to_mid = INT_MAX;
+    for (int i = first; i < at.plan.n && i < first + 3; i++)
+      if (at.plan.cmds[i].kind == MURK_CMD_DEPLOY) {
+        int d = murk_geom_distance(&v->grid, at.plan.cmds[i].at, mid);
+        if (d < to_mid) to_mid = d;
       }
-      murk_view_free(v);
-      if (!checked) decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
-    }
-    assert_true(checked);
-    murk_policy_plan_free(&plan);
-    murk_game_free(g);
+    assert_true(v->nobjectives > 0);
+    for (int i = 0; i < v->nobjectives; i++)
+      assert_true(to_mid < murk_geom_distance(&v->grid, v->objectives[i].pos, mid));
+    computer_at_free(&at);
   }
   murk_mission_free(m);
 }
