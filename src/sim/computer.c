@@ -192,20 +192,6 @@ static bool dug_wait(const struct ctx* c, const struct unit* u) {
   return false;
 }
 
-/* Is an enemy marker on the table or an enemy team the view shows within r of p? */
-static bool enemy_within(const struct ctx* c, struct murk_pos p, int r) {
-  const struct murk_view* v = c->v;
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) <= r) return true;
-  }
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* t = &v->teams[i];
-    if (t->owner == c->enemy && sim_dist(c, t->pos, p) <= r) return true;
-  }
-  return false;
-}
-
 /* How many own markers and teams other than unit u's stand within r of p. */
 static int own_within(const struct ctx* c, const struct unit* u, struct murk_pos p, int r) {
   const struct murk_view* v = c->v;
@@ -376,8 +362,9 @@ static void move_tries(struct ctx* c) {
   }
   read_aims(c, &j.aims);
   int hold = j.aims.hold;
-  for (int k = 0; k < c->ntake; k++) j.contested[k] = enemy_within(c, c->take[k], hold);
-  for (int k = 0; k < c->nguard; k++) j.alert[k] = enemy_within(c, c->guard[k], hold + GUARD_ALERT);
+  for (int k = 0; k < c->ntake; k++) j.contested[k] = sim_enemy_gap(c, c->take[k]) <= hold;
+  for (int k = 0; k < c->nguard; k++)
+    j.alert[k] = sim_enemy_gap(c, c->guard[k]) <= hold + GUARD_ALERT;
   int n = 0;
   for (int i = 0; i < c->nunits; i++) {
     const struct unit* u = &c->units[i];
