@@ -36,13 +36,6 @@
 /* Platoons 1 and 2 of each side, in turn, clear of each other. */
 #define PF_DEPLOY "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\n"
 
-static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
-  struct murk_view* v = NULL;
-  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
-  assert_non_null(v);
-  return v;
-}
-
 /* Game `seed` of m with the objectives at 8,1 and 8,10, then `lines` (deployments). */
 static struct murk_game* placed(const struct murk_mission* m, uint64_t seed, const char* lines) {
   struct murk_game* g = new_game(m, seed);
@@ -105,7 +98,7 @@ static const char* decide(struct murk_game* g, enum murk_policy pol, struct murk
                           struct murk_policy_plan* plan) {
   static char taken_line[256];
   enum murk_side side = murk_game_to_act(g);
-  struct murk_view* v = view(g, side);
+  struct murk_view* v = view_of(g, side);
   struct murk_command taken;
   char why[256];
   int rc = murk_sim_decide(pol, v, rng, plan, offer, g, NULL, NULL, NULL, &taken, why, sizeof why);
@@ -180,8 +173,8 @@ static void test_refuses_wrong_views(void** st) {
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   enum murk_side side = murk_game_to_act(g);
-  struct murk_view* umpire = view(g, MURK_NO_SIDE);
-  struct murk_view* other = view(g, murk_side_other(side));
+  struct murk_view* umpire = view_of(g, MURK_NO_SIDE);
+  struct murk_view* other = view_of(g, murk_side_other(side));
   assert_int_equal(murk_policy_plan(MURK_POLICY_GREEDY, umpire, &rng, 0, &plan), MURK_EINVAL);
   assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, other, &rng, 0, &plan), MURK_EINVAL);
   assert_int_equal(plan.n, 0);
@@ -191,7 +184,7 @@ static void test_refuses_wrong_views(void** st) {
   murk_view_free(other);
   play(g, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM);
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
-  struct murk_view* over = view(g, MURK_ATTACKER);
+  struct murk_view* over = view_of(g, MURK_ATTACKER);
   over->to_act = MURK_ATTACKER; /* even a view that claims it: the game is over */
   assert_int_equal(murk_policy_plan(MURK_POLICY_GREEDY, over, &rng, 0, &plan), MURK_EINVAL);
   murk_view_free(over);
@@ -247,11 +240,11 @@ static void test_ignores_hidden_contents(void** st) {
                "deploy 1 at 8,7\ndeploy 1 at 7,4\ndeploy 2 at 2,10\ndeploy dummy at 8,4\n"
                "deploy dummy at 14,10\ndeploy 2 at 9,4\nend\nend");
     assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
-    struct murk_view* v = view(g, MURK_ATTACKER);
+    struct murk_view* v = view_of(g, MURK_ATTACKER);
     struct murk_rng rng;
     murk_policy_seed(&rng, 1, MURK_ATTACKER);
     for (int how = 0; how < 4; how++) {
-      struct murk_view* w = view(g, MURK_ATTACKER);
+      struct murk_view* w = view_of(g, MURK_ATTACKER);
       assert_int_equal(scribble_hidden(w, how), 3);
       same_plans(MURK_POLICY_GREEDY, v, w, &rng, 0, &plan, &other);
       murk_view_free(w);
@@ -271,9 +264,9 @@ static void test_ignores_hidden_contents(void** st) {
     seed_sides(rng, seed);
     for (int n = 0; murk_game_to_act(g) != MURK_NO_SIDE && n < MAX_COMMANDS; n++) {
       enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
+      struct murk_view* v = view_of(g, side);
       for (int how = 0; how < 4; how++) {
-        struct murk_view* w = view(g, side);
+        struct murk_view* w = view_of(g, side);
         scribbled += scribble_hidden(w, how);
         same_plans(pol, v, w, &rng[side], how % 2, &plan, &other);
         murk_view_free(w);
@@ -352,14 +345,14 @@ static void test_greedy_deploys_in_zone(void** st) {
   memset(&plan, 0, sizeof plan);
   for (int step = 0; murk_game_phase(g) == MURK_PHASE_DEPLOY; step++) {
     enum murk_side side = murk_game_to_act(g);
-    struct murk_view* v = view(g, side);
+    struct murk_view* v = view_of(g, side);
     plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
     murk_view_free(v);
     int unit = 0, x = -1, y = -1;
     if (sscanf(line(&plan, 0), "deploy %d at %d,%d", &unit, &x, &y) == 3) {
       /* Platoon 1 first, then 2. */
       int done = 0;
-      v = view(g, side);
+      v = view_of(g, side);
       for (int i = 0; i < v->nplatoons; i++) done += v->platoons[i].state != MURK_PLATOON_WAITING;
       murk_view_free(v);
       assert_int_equal(unit, done + 1);
@@ -380,7 +373,7 @@ static void test_greedy_deploys_in_zone(void** st) {
   }
   assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
   /* Both dummies went down too. */
-  struct murk_view* v = view(g, MURK_NO_SIDE);
+  struct murk_view* v = view_of(g, MURK_NO_SIDE);
   assert_int_equal(v->nmarkers, 6);
   murk_view_free(v);
   murk_policy_plan_free(&plan);
@@ -397,7 +390,7 @@ static void test_greedy_heads_for_objectives(void** st) {
       placed(m, 5, PF_DEPLOY "deploy dummy at 13,10\ndeploy dummy at 14,2\nend\nend");
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
   assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
-  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_view* v = view_of(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 5, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -437,7 +430,7 @@ static void test_greedy_heads_for_objectives(void** st) {
   murk_view_free(v);
   /* Applying the plan moves T1 nearer. */
   decide(g, MURK_POLICY_GREEDY, &rng, &plan);
-  v = view(g, MURK_ATTACKER);
+  v = view_of(g, MURK_ATTACKER);
   const struct murk_view_marker* t1 = murk_view_marker_by_number(v, MURK_ATTACKER, 1);
   assert_true(murk_geom_distance(&v->grid, t1->pos, goal) < 7);
   /* A unit that moved this step is not tried again. */
@@ -457,7 +450,7 @@ static void test_greedy_shoots_and_assaults(void** st) {
   struct murk_mission* m = load_yaml(PF_OPEN);
   struct murk_game* g = shooting_step(
       m, 9, "deploy 1 at 8,6\ndeploy 1 at 8,4\ndeploy 2 at 2,10\ndeploy 2 at 14,0\nend\nend\n");
-  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_view* v = view_of(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 9, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -475,7 +468,7 @@ static void test_greedy_shoots_and_assaults(void** st) {
   murk_view_free(v);
   ok_line(g, "end");
   assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
-  v = view(g, MURK_ATTACKER);
+  v = view_of(g, MURK_ATTACKER);
   plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
   assert_true(plan_has(&plan, "assault 1 at P2"));
   /* P4 is far away: no assault try at it, and none by platoon 2. */
@@ -506,7 +499,7 @@ static void test_computer_fights(void** st) {
   struct murk_mission* m = load_yaml(PF_OPEN);
   struct murk_game* g = shooting_step(
       m, 9, "deploy 1 at 7,6\ndeploy 1 at 5,4\ndeploy 2 at 2,10\ndeploy 2 at 9,4\nend\nend\n");
-  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_view* v = view_of(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 9, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -524,7 +517,7 @@ static void test_computer_fights(void** st) {
   murk_view_free(v);
   ok_line(g, "end");
   assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
-  v = view(g, MURK_ATTACKER);
+  v = view_of(g, MURK_ATTACKER);
   plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
   assert_string_equal(line(&plan, first_of(&plan, MURK_CMD_ASSAULT)), "assault 1 at P2");
   plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
@@ -557,7 +550,7 @@ static void computer_plan_at(struct computer_at* at, const struct murk_mission* 
     enum murk_side s = murk_game_to_act(at->g);
     assert_true(s != MURK_NO_SIDE && at->decided < MAX_COMMANDS);
     if (s == side && murk_game_phase(at->g) == phase) {
-      at->v = view(at->g, s);
+      at->v = view_of(at->g, s);
       if (at->v->verbs & (1u << verb)) break;
       murk_view_free(at->v);
       at->v = NULL;
@@ -611,7 +604,7 @@ static void test_greedy_reserves(void** st) {
   struct murk_mission* m = load_yaml(mission);
   struct murk_game* g = placed(m, 2, "");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   struct murk_rng rng;
   murk_policy_seed(&rng, 2, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -634,7 +627,7 @@ static void test_unknown_phase(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
   struct murk_game* g = placed(m, 4, PF_DEPLOY "end\nend");
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   struct murk_rng rng;
   murk_policy_seed(&rng, 4, MURK_ATTACKER);
   struct murk_policy_plan plan, other;
@@ -643,7 +636,7 @@ static void test_unknown_phase(void** st) {
   /* The prompt is not read: another wording, the same tries, the same draws. */
   for (int p = 0; p < MURK_POLICY_COUNT; p++)
     for (int how = 0; how < 3; how++) {
-      struct murk_view* w = view(g, murk_game_to_act(g));
+      struct murk_view* w = view_of(g, murk_game_to_act(g));
       if (how == 0) snprintf(w->prompt, sizeof w->prompt, "spot first; reserve N; entry 3");
       if (how == 1) w->prompt[0] = '\0';
       if (how == 2) snprintf(w->prompt, sizeof w->prompt, "near 05,02 at the SW corner (deploy)");
@@ -729,7 +722,7 @@ static void test_computer_places_by_whom_for(void** st) {
     int placed = 0;
     while (murk_game_phase(g) == MURK_PHASE_OBJECTIVES) {
       enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
+      struct murk_view* v = view_of(g, side);
       assert_int_equal(v->place_for, murk_side_other(side));
       plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
       int first = plan_index(&plan, "objective at ");
@@ -832,7 +825,7 @@ static void test_rounds_differ(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
   struct murk_game* g = new_game(m, 6);
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   assert_int_equal(v->phase, MURK_PHASE_OBJECTIVES);
   struct murk_rng rng;
   murk_policy_seed(&rng, 6, MURK_ATTACKER);
@@ -882,7 +875,7 @@ static void test_driver_ends_a_stuck_step(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
   struct murk_game* g = placed(m, 8, PF_DEPLOY "end\nend");
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   for (int p = 0; p < MURK_POLICY_COUNT; p++) {
@@ -1066,7 +1059,7 @@ static void test_lean_views_hold_what_players_read(void** st) {
         enum murk_side side = murk_game_to_act(g);
         const struct murk_view* lean = NULL;
         assert_int_equal(murk_sim_view(&sim, side, &lean), MURK_OK);
-        struct murk_view* full = view(g, side);
+        struct murk_view* full = view_of(g, side);
         same_kept_facts(lean, full);
         assert_int_equal(lean->rule_verbs, full->rule_verbs);
         /* The kind of view the policy table gives the player. */
