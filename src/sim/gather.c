@@ -132,6 +132,15 @@ static bool moved_this_step(const struct murk_view* v, enum murk_side me,
   return moved_far(v, me, number);
 }
 
+void sim_memo_numbers_free(struct murk_policy_memo* mm) {
+  murk_free(mm->own_marker);
+  murk_free(mm->foe_lead);
+  murk_free(mm->own_marker_stamp);
+  murk_free(mm->foe_lead_stamp);
+  mm->own_marker = mm->foe_lead = NULL;
+  mm->own_marker_stamp = mm->foe_lead_stamp = NULL;
+}
+
 int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
                  struct murk_policy_plan* plan) {
   memset(c, 0, sizeof *c);
@@ -176,22 +185,14 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
    * too long for a short, get searches. */
   if (!mm->own_marker || !mm->foe_lead || !mm->own_marker_stamp || !mm->foe_lead_stamp ||
       mm->number_stamp == UINT_MAX) {
-    murk_free(mm->own_marker);
-    murk_free(mm->foe_lead);
-    murk_free(mm->own_marker_stamp);
-    murk_free(mm->foe_lead_stamp);
+    sim_memo_numbers_free(mm);
     mm->own_marker = murk_malloc(SIM_NUMBERS * sizeof *mm->own_marker);
     mm->foe_lead = murk_malloc(SIM_NUMBERS * sizeof *mm->foe_lead);
     mm->own_marker_stamp = murk_calloc(SIM_NUMBERS, sizeof *mm->own_marker_stamp);
     mm->foe_lead_stamp = murk_calloc(SIM_NUMBERS, sizeof *mm->foe_lead_stamp);
     mm->number_stamp = 0;
     if (!mm->own_marker || !mm->foe_lead || !mm->own_marker_stamp || !mm->foe_lead_stamp) {
-      murk_free(mm->own_marker);
-      murk_free(mm->foe_lead);
-      murk_free(mm->own_marker_stamp);
-      murk_free(mm->foe_lead_stamp);
-      mm->own_marker = mm->foe_lead = NULL;
-      mm->own_marker_stamp = mm->foe_lead_stamp = NULL;
+      sim_memo_numbers_free(mm);
       return MURK_ENOMEM;
     }
   }

@@ -48,10 +48,7 @@ void sim_memo_free(struct murk_policy_memo* m) {
   murk_free(m->group_fill);
   murk_free(m->kinds);
   murk_free(m->gaps);
-  murk_free(m->own_marker);
-  murk_free(m->foe_lead);
-  murk_free(m->own_marker_stamp);
-  murk_free(m->foe_lead_stamp);
+  sim_memo_numbers_free(m);
   murk_sightmap_free(m->sight);
   murk_free(m);
 }

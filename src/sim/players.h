@@ -182,6 +182,8 @@ struct ctx {
 int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
                  struct murk_policy_plan* plan);
 void sim_ctx_free(struct ctx* c);
+/* Free the memo's tables by marker number (none kept). */
+void sim_memo_numbers_free(struct murk_policy_memo* mm);
 /* Group the teams for sim_gap (done on first need). MURK_OK or MURK_ENOMEM. */
 int sim_ctx_group(struct ctx* c);
 
