@@ -197,20 +197,6 @@ static bool dug_wait(const struct ctx* c, const struct unit* u) {
   return false;
 }
 
-/* Is an enemy marker on the table or an enemy team the view shows within r of p? */
-static bool enemy_within(const struct ctx* c, struct murk_pos p, int r) {
-  const struct murk_view* v = c->v;
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) <= r) return true;
-  }
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* t = &v->teams[i];
-    if (t->owner == c->enemy && sim_dist(c, t->pos, p) <= r) return true;
-  }
-  return false;
-}
-
 /* How many own markers and teams other than unit u's stand within r of p. */
 static int own_within(const struct ctx* c, const struct unit* u, struct murk_pos p, int r) {
   const struct murk_view* v = c->v;
@@ -416,8 +402,9 @@ static void move_tries(struct ctx* c) {
   }
   read_aims(c, &j.aims);
   int hold = j.aims.hold;
-  for (int k = 0; k < c->ntake; k++) j.contested[k] = enemy_within(c, c->take[k], hold);
-  for (int k = 0; k < c->nguard; k++) j.alert[k] = enemy_within(c, c->guard[k], hold + GUARD_ALERT);
+  for (int k = 0; k < c->ntake; k++) j.contested[k] = sim_enemy_gap(c, c->take[k]) <= hold;
+  for (int k = 0; k < c->nguard; k++)
+    j.alert[k] = sim_enemy_gap(c, c->guard[k]) <= hold + GUARD_ALERT;
   int n = 0;
   for (int i = 0; i < c->nunits; i++) {
     const struct unit* u = &c->units[i];
@@ -594,72 +581,16 @@ static int zone_gap(const struct ctx* c, struct murk_pos p) {
   return best == INT_MAX ? 0 : best;
 }
 
-/* A binary heap of cells by cost, for way_in (entries pushed again when a cell gets
- * cheaper; the stale ones are skipped when popped). */
-struct heap {
-  int64_t* e; /* cost << 32 | cell */
-  size_t n, cap;
-};
-
-static bool heap_push(struct heap* h, int cost, size_t cell) {
-  if (h->n == h->cap) {
-    size_t cap = h->cap ? 2 * h->cap : 1024;
-    int64_t* e = murk_realloc(h->e, cap * sizeof *e);
-    if (!e) return false;
-    h->e = e, h->cap = cap;
-  }
-  size_t i = h->n++;
-  int64_t x = (int64_t)cost << 32 | (int64_t)cell;
-  for (; i > 0 && h->e[(i - 1) / 2] > x; i = (i - 1) / 2) h->e[i] = h->e[(i - 1) / 2];
-  h->e[i] = x;
-  return true;
-}
-
-static int64_t heap_pop(struct heap* h) {
-  int64_t top = h->e[0], x = h->e[--h->n];
-  size_t i = 0;
-  for (;;) {
-    size_t k = 2 * i + 1;
-    if (k >= h->n) break;
-    if (k + 1 < h->n && h->e[k + 1] < h->e[k]) k++;
-    if (h->e[k] >= x) break;
-    h->e[i] = h->e[k];
-    i = k;
-  }
-  if (h->n > 0) h->e[i] = x;
-  return top;
-}
-
 /* The cheapest way to each cell from the cells beyond the side's own area (uniform: every
  * cell costs 3 to enter, as plain ground, whatever stands there), into d (cells entries).
  * False when out of memory. */
 static bool way_in(struct ctx* c, int* d, bool uniform) {
   size_t cells = (size_t)c->w * (size_t)c->h;
-  struct heap h = {NULL, 0, 0};
-  bool ok = true;
-  for (size_t i = 0; i < cells && ok; i++) {
+  for (size_t i = 0; i < cells; i++) {
     struct murk_pos p = {(int)(i % (size_t)c->w), (int)(i / (size_t)c->w)};
     d[i] = c->cost[i] != 0 && zone_gap(c, p) > 0 ? 0 : INT_MAX;
-    if (d[i] == 0) ok = heap_push(&h, 0, i);
   }
-  while (ok && h.n > 0) {
-    int64_t top = heap_pop(&h);
-    size_t at = (size_t)(top & 0xffffffff);
-    if ((int)(top >> 32) != d[at]) continue; /* a stale entry */
-    struct murk_pos p = {(int)(at % (size_t)c->w), (int)(at / (size_t)c->w)};
-    struct murk_pos nb[MURK_GEOM_MAX_NEIGHBOURS];
-    int n = murk_geom_neighbours(&c->v->grid, p, nb);
-    for (int k = 0; k < n && ok; k++) {
-      if (!sim_on_table(c, nb[k])) continue;
-      int q = sim_cell(c, nb[k]);
-      int step = uniform ? 3 : c->cost[q];
-      if (step == 0 || d[at] + step >= d[q]) continue;
-      d[q] = d[at] + step;
-      ok = heap_push(&h, d[q], (size_t)q);
-    }
-  }
-  murk_free(h.e);
-  return ok;
+  return sim_field_from(c, d, uniform);
 }
 
 /* Do the cells where the objective may go face a part of the side's own area across the

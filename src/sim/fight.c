@@ -212,10 +212,9 @@ void sim_arrive_near_tries(struct ctx* c) {
   int naims = aims_of(c, &one, &aims);
   for (int i = 0; i < v->nplatoons; i++) {
     const struct murk_view_platoon* pl = &v->platoons[i];
-    if (!pl->may_arrive) continue;
     for (int a = 0; a < v->narrivals; a++) {
       const struct murk_view_arrival* ar = &v->arrivals[a];
-      if (ar->kind != pl->reserve || (ar->platoon >= 0 && ar->platoon != pl->index)) continue;
+      if (!sim_arrival_fits(pl, ar)) continue;
       struct murk_pos best[TARGET_TRIES];
       int nb = nearest_cells(c, ar->cells, ar->ncells, aims, naims, best);
       for (int k = 0; k < nb; k++) {

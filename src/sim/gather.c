@@ -132,6 +132,15 @@ static bool moved_this_step(const struct murk_view* v, enum murk_side me,
   return moved_far(v, me, number);
 }
 
+void sim_memo_numbers_free(struct murk_policy_memo* mm) {
+  murk_free(mm->own_marker);
+  murk_free(mm->foe_lead);
+  murk_free(mm->own_marker_stamp);
+  murk_free(mm->foe_lead_stamp);
+  mm->own_marker = mm->foe_lead = NULL;
+  mm->own_marker_stamp = mm->foe_lead_stamp = NULL;
+}
+
 int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
                  struct murk_policy_plan* plan) {
   memset(c, 0, sizeof *c);
@@ -176,22 +185,14 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
    * too long for a short, get searches. */
   if (!mm->own_marker || !mm->foe_lead || !mm->own_marker_stamp || !mm->foe_lead_stamp ||
       mm->number_stamp == UINT_MAX) {
-    murk_free(mm->own_marker);
-    murk_free(mm->foe_lead);
-    murk_free(mm->own_marker_stamp);
-    murk_free(mm->foe_lead_stamp);
+    sim_memo_numbers_free(mm);
     mm->own_marker = murk_malloc(SIM_NUMBERS * sizeof *mm->own_marker);
     mm->foe_lead = murk_malloc(SIM_NUMBERS * sizeof *mm->foe_lead);
     mm->own_marker_stamp = murk_calloc(SIM_NUMBERS, sizeof *mm->own_marker_stamp);
     mm->foe_lead_stamp = murk_calloc(SIM_NUMBERS, sizeof *mm->foe_lead_stamp);
     mm->number_stamp = 0;
     if (!mm->own_marker || !mm->foe_lead || !mm->own_marker_stamp || !mm->foe_lead_stamp) {
-      murk_free(mm->own_marker);
-      murk_free(mm->foe_lead);
-      murk_free(mm->own_marker_stamp);
-      murk_free(mm->foe_lead_stamp);
-      mm->own_marker = mm->foe_lead = NULL;
-      mm->own_marker_stamp = mm->foe_lead_stamp = NULL;
+      sim_memo_numbers_free(mm);
       return MURK_ENOMEM;
     }
   }
@@ -513,37 +514,41 @@ int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out) {
   return best;
 }
 
-/* How near the nearest enemy marker or team the view shows stands to p (cells). */
-int sim_enemy_gap(const struct ctx* c, struct murk_pos p) {
+/* The enemy marker on the table or enemy team the view shows nearest p (the first of the
+ * nearest, markers before teams), its place at *at (when at is not NULL): how far (INT_MAX:
+ * none, and *at is left alone). */
+static int nearest_enemy(const struct ctx* c, struct murk_pos p, struct murk_pos* at) {
   const struct murk_view* v = c->v;
   int best = INT_MAX;
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* m = &v->markers[i];
-    if (m->owner == c->enemy && m->on_table && sim_dist(c, m->pos, p) < best)
-      best = sim_dist(c, m->pos, p);
+    if (m->owner != c->enemy || !m->on_table) continue;
+    int d = sim_dist(c, m->pos, p);
+    if (d >= best) continue;
+    best = d;
+    if (at) *at = m->pos;
   }
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
-    if (t->owner == c->enemy && sim_dist(c, t->pos, p) < best) best = sim_dist(c, t->pos, p);
+    if (t->owner != c->enemy) continue;
+    int d = sim_dist(c, t->pos, p);
+    if (d >= best) continue;
+    best = d;
+    if (at) *at = t->pos;
   }
   return best;
 }
 
+int sim_enemy_gap(const struct ctx* c, struct murk_pos p) {
+  return nearest_enemy(c, p, NULL);
+}
+
 int sim_spearhead(const struct ctx* c, struct murk_pos* foe, struct murk_pos* obj) {
-  const struct murk_view* v = c->v;
   int best = INT_MAX;
   for (int k = 0; k < c->nguard; k++) {
-    for (int i = 0; i < v->nmarkers; i++) {
-      const struct murk_view_marker* m = &v->markers[i];
-      int d = sim_dist(c, m->pos, c->guard[k]);
-      if (m->owner == c->enemy && m->on_table && d < best)
-        best = d, *foe = m->pos, *obj = c->guard[k];
-    }
-    for (int i = 0; i < v->nteams; i++) {
-      const struct murk_view_team* t = &v->teams[i];
-      int d = sim_dist(c, t->pos, c->guard[k]);
-      if (t->owner == c->enemy && d < best) best = d, *foe = t->pos, *obj = c->guard[k];
-    }
+    struct murk_pos f = {-1, -1};
+    int d = nearest_enemy(c, c->guard[k], &f);
+    if (d < best) best = d, *foe = f, *obj = c->guard[k];
   }
   return best;
 }
@@ -573,4 +578,8 @@ bool sim_losing_race(const struct ctx* c) {
       return false;
   }
   return true;
+}
+
+bool sim_arrival_fits(const struct murk_view_platoon* pl, const struct murk_view_arrival* ar) {
+  return pl->may_arrive && ar->kind == pl->reserve && (ar->platoon < 0 || ar->platoon == pl->index);
 }

@@ -182,6 +182,8 @@ struct ctx {
 int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
                  struct murk_policy_plan* plan);
 void sim_ctx_free(struct ctx* c);
+/* Free the memo's tables by marker number (none kept). */
+void sim_memo_numbers_free(struct murk_policy_memo* mm);
 /* Group the teams for sim_gap (done on first need). MURK_OK or MURK_ENOMEM. */
 int sim_ctx_group(struct ctx* c);
 
@@ -247,6 +249,9 @@ bool sim_delaying(const struct ctx* c);
  * spearhead stands nearer a guarded objective than any of its units to one it must take
  * (gather.c says by how much). */
 bool sim_losing_race(const struct ctx* c);
+/* May own platoon pl arrive now by arrival row ar: the view lets it arrive this turn, the row
+ * is for its kind of reserve and not kept for another of its platoons (seed 004, Reserves). */
+bool sim_arrival_fits(const struct murk_view_platoon* pl, const struct murk_view_arrival* ar);
 
 /* ---- policy.c: writing the plan ---- */
 /* A new try of kind k, zeroed (its position -1,-1), at the end of the plan; NULL when out of
@@ -272,6 +277,11 @@ bool sim_in_cover(const struct ctx* c, struct murk_pos p);
  * at least for `from` and every cell nearer; farther cells may hold more than their cost.
  * NULL when out of memory or the goal is off the table. */
 const int* sim_field_to(struct ctx* c, struct murk_pos goal, struct murk_pos from);
+/* The cost of the cheapest way from any source to each cell, into d (cells entries: 0 at the
+ * sources, INT_MAX elsewhere on entry; INT_MAX left where no way leads): entering a cell
+ * costs that cell (uniform: 3, as plain ground, whatever stands there). Made whole, not
+ * kept. False when out of memory. */
+bool sim_field_from(struct ctx* c, int* d, bool uniform);
 /* The memo's fields made on this decision's costs (c->fields). MURK_OK or MURK_ENOMEM. */
 int sim_memo_sync(struct ctx* c);
 void sim_memo_free(struct murk_policy_memo* m);

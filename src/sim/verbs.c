@@ -32,10 +32,9 @@ void sim_arrival_tries(struct ctx* c) {
   if (!sim_can(c, MURK_CMD_ARRIVE)) return;
   for (int i = 0; i < v->nplatoons; i++) {
     const struct murk_view_platoon* pl = &v->platoons[i];
-    if (!pl->may_arrive) continue;
     for (int a = 0; a < v->narrivals; a++) {
       const struct murk_view_arrival* ar = &v->arrivals[a];
-      if (ar->kind != pl->reserve || (ar->platoon >= 0 && ar->platoon != pl->index)) continue;
+      if (!sim_arrival_fits(pl, ar)) continue;
       /* The view lists every cell; the players draw from the first eight and aim a deep
        * strike at any cell of the table, as when the view listed only eight and none for a
        * deep strike, so murk sim plays the same games. */

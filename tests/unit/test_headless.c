@@ -26,13 +26,6 @@
 #define MAX_COMMANDS 5000
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
 
-static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
-  struct murk_view* v = NULL;
-  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
-  assert_non_null(v);
-  return v;
-}
-
 /* Is [p, p+n) all zero bytes? */
 static bool zero(const void* p, size_t n) {
   const unsigned char* b = p;
@@ -107,8 +100,8 @@ static void check_view(const struct murk_game* g, enum murk_side side, struct mu
   if (*kept)
     assert_int_equal(murk_view_update(g, *kept), MURK_OK);
   else
-    *kept = view(g, side);
-  struct murk_view* fresh = view(g, side);
+    *kept = view_of(g, side);
+  struct murk_view* fresh = view_of(g, side);
   assert_same_view(*kept, fresh);
   murk_view_free(fresh);
 }
@@ -246,7 +239,7 @@ static void test_drop_events(void** st) {
       for (int w = 0; w < 2; w++)
         for (int s = 0; s < 3; s++) {
           f[w][s] = open_memstream(&text[w][s], &len[w][s]);
-          v[w][s] = view(w ? b : a, sides[s]);
+          v[w][s] = view_of(w ? b : a, sides[s]);
         }
       for (long n = 0; n < 400 && murk_game_phase(a) != MURK_PHASE_OVER; n++) {
         assert_int_equal(murk_sim_step(&sim), MURK_OK);
@@ -260,7 +253,7 @@ static void test_drop_events(void** st) {
         if (n % 7 == 1) /* a view built after a drop numbers on from the dropped events */
           for (int s = 0; s < 3; s++) {
             murk_view_free(v[0][s]);
-            v[0][s] = view(a, sides[s]);
+            v[0][s] = view_of(a, sides[s]);
             assert_int_equal(v[0][s]->nevents, 0);
           }
       }
@@ -297,11 +290,11 @@ static void test_update_other_game_and_undo(void** st) {
   struct murk_game* a = new_game(m, 3);
   struct murk_game* b = new_game(m, 4);
   ok_lines(a, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend");
-  struct murk_view* v = view(a, MURK_DEFENDER);
+  struct murk_view* v = view_of(a, MURK_DEFENDER);
   assert_true(v->nevents > 0);
   size_t had = v->nevents;
   assert_int_equal(murk_view_update(b, v), MURK_OK);
-  struct murk_view* fresh = view(b, MURK_DEFENDER);
+  struct murk_view* fresh = view_of(b, MURK_DEFENDER);
   assert_true(fresh->nevents < had);
   assert_same_view(v, fresh);
   murk_view_free(fresh);
@@ -310,7 +303,7 @@ static void test_update_other_game_and_undo(void** st) {
    * places nothing may be taken back; docs/rules.md, "Undo"). */
   struct murk_mission* mr = load_yaml(TF_MISSION_WITH("  reserves: {from_turn: 2}\n"));
   struct murk_game* c = new_game(mr, 3);
-  struct murk_view* vc = view(c, MURK_ATTACKER);
+  struct murk_view* vc = view_of(c, MURK_ATTACKER);
   ok_line(c, "reserve 2");
   assert_int_equal(murk_view_update(c, vc), MURK_OK);
   had = vc->nevents;
@@ -318,7 +311,7 @@ static void test_update_other_game_and_undo(void** st) {
   assert_int_equal(murk_game_undoable(c), 1);
   assert_int_equal(murk_game_undo(c, why, sizeof why), MURK_OK);
   assert_int_equal(murk_view_update(c, vc), MURK_OK);
-  fresh = view(c, MURK_ATTACKER);
+  fresh = view_of(c, MURK_ATTACKER);
   assert_true(fresh->nevents < had);
   assert_same_view(vc, fresh);
   murk_view_free(fresh);

@@ -36,13 +36,6 @@
 /* Platoons 1 and 2 of each side, in turn, clear of each other. */
 #define PF_DEPLOY "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 12,2\n"
 
-static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
-  struct murk_view* v = NULL;
-  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
-  assert_non_null(v);
-  return v;
-}
-
 /* Game `seed` of m with the objectives at 8,1 and 8,10, then `lines` (deployments). */
 static struct murk_game* placed(const struct murk_mission* m, uint64_t seed, const char* lines) {
   struct murk_game* g = new_game(m, seed);
@@ -105,7 +98,7 @@ static const char* decide(struct murk_game* g, enum murk_policy pol, struct murk
                           struct murk_policy_plan* plan) {
   static char taken_line[256];
   enum murk_side side = murk_game_to_act(g);
-  struct murk_view* v = view(g, side);
+  struct murk_view* v = view_of(g, side);
   struct murk_command taken;
   char why[256];
   int rc = murk_sim_decide(pol, v, rng, plan, offer, g, NULL, NULL, NULL, &taken, why, sizeof why);
@@ -116,11 +109,15 @@ static const char* decide(struct murk_game* g, enum murk_policy pol, struct murk
   return taken_line;
 }
 
+/* Each side's generator for game `seed`, as murk sim seeds them. */
+static void seed_sides(struct murk_rng rng[MURK_SIDES], uint64_t seed) {
+  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+}
+
 /* Play a game to its end; returns the number of commands applied. */
 static int play(struct murk_game* g, enum murk_policy att, enum murk_policy def) {
   struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++)
-    murk_policy_seed(&rng[s], murk_game_seed(g), (enum murk_side)s);
+  seed_sides(rng, murk_game_seed(g));
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   int n = 0;
@@ -176,8 +173,8 @@ static void test_refuses_wrong_views(void** st) {
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   enum murk_side side = murk_game_to_act(g);
-  struct murk_view* umpire = view(g, MURK_NO_SIDE);
-  struct murk_view* other = view(g, murk_side_other(side));
+  struct murk_view* umpire = view_of(g, MURK_NO_SIDE);
+  struct murk_view* other = view_of(g, murk_side_other(side));
   assert_int_equal(murk_policy_plan(MURK_POLICY_GREEDY, umpire, &rng, 0, &plan), MURK_EINVAL);
   assert_int_equal(murk_policy_plan(MURK_POLICY_RANDOM, other, &rng, 0, &plan), MURK_EINVAL);
   assert_int_equal(plan.n, 0);
@@ -187,7 +184,7 @@ static void test_refuses_wrong_views(void** st) {
   murk_view_free(other);
   play(g, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM);
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
-  struct murk_view* over = view(g, MURK_ATTACKER);
+  struct murk_view* over = view_of(g, MURK_ATTACKER);
   over->to_act = MURK_ATTACKER; /* even a view that claims it: the game is over */
   assert_int_equal(murk_policy_plan(MURK_POLICY_GREEDY, over, &rng, 0, &plan), MURK_EINVAL);
   murk_view_free(over);
@@ -243,11 +240,11 @@ static void test_ignores_hidden_contents(void** st) {
                "deploy 1 at 8,7\ndeploy 1 at 7,4\ndeploy 2 at 2,10\ndeploy dummy at 8,4\n"
                "deploy dummy at 14,10\ndeploy 2 at 9,4\nend\nend");
     assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
-    struct murk_view* v = view(g, MURK_ATTACKER);
+    struct murk_view* v = view_of(g, MURK_ATTACKER);
     struct murk_rng rng;
     murk_policy_seed(&rng, 1, MURK_ATTACKER);
     for (int how = 0; how < 4; how++) {
-      struct murk_view* w = view(g, MURK_ATTACKER);
+      struct murk_view* w = view_of(g, MURK_ATTACKER);
       assert_int_equal(scribble_hidden(w, how), 3);
       same_plans(MURK_POLICY_GREEDY, v, w, &rng, 0, &plan, &other);
       murk_view_free(w);
@@ -264,12 +261,12 @@ static void test_ignores_hidden_contents(void** st) {
     enum murk_policy pol = (enum murk_policy)(seed % MURK_POLICY_COUNT);
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    seed_sides(rng, seed);
     for (int n = 0; murk_game_to_act(g) != MURK_NO_SIDE && n < MAX_COMMANDS; n++) {
       enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
+      struct murk_view* v = view_of(g, side);
       for (int how = 0; how < 4; how++) {
-        struct murk_view* w = view(g, side);
+        struct murk_view* w = view_of(g, side);
         scribbled += scribble_hidden(w, how);
         same_plans(pol, v, w, &rng[side], how % 2, &plan, &other);
         murk_view_free(w);
@@ -348,14 +345,14 @@ static void test_greedy_deploys_in_zone(void** st) {
   memset(&plan, 0, sizeof plan);
   for (int step = 0; murk_game_phase(g) == MURK_PHASE_DEPLOY; step++) {
     enum murk_side side = murk_game_to_act(g);
-    struct murk_view* v = view(g, side);
+    struct murk_view* v = view_of(g, side);
     plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
     murk_view_free(v);
     int unit = 0, x = -1, y = -1;
     if (sscanf(line(&plan, 0), "deploy %d at %d,%d", &unit, &x, &y) == 3) {
       /* Platoon 1 first, then 2. */
       int done = 0;
-      v = view(g, side);
+      v = view_of(g, side);
       for (int i = 0; i < v->nplatoons; i++) done += v->platoons[i].state != MURK_PLATOON_WAITING;
       murk_view_free(v);
       assert_int_equal(unit, done + 1);
@@ -376,7 +373,7 @@ static void test_greedy_deploys_in_zone(void** st) {
   }
   assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
   /* Both dummies went down too. */
-  struct murk_view* v = view(g, MURK_NO_SIDE);
+  struct murk_view* v = view_of(g, MURK_NO_SIDE);
   assert_int_equal(v->nmarkers, 6);
   murk_view_free(v);
   murk_policy_plan_free(&plan);
@@ -393,7 +390,7 @@ static void test_greedy_heads_for_objectives(void** st) {
       placed(m, 5, PF_DEPLOY "deploy dummy at 13,10\ndeploy dummy at 14,2\nend\nend");
   assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
   assert_int_equal(murk_game_step(g), MURK_STEP_MOVEMENT);
-  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_view* v = view_of(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 5, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -433,7 +430,7 @@ static void test_greedy_heads_for_objectives(void** st) {
   murk_view_free(v);
   /* Applying the plan moves T1 nearer. */
   decide(g, MURK_POLICY_GREEDY, &rng, &plan);
-  v = view(g, MURK_ATTACKER);
+  v = view_of(g, MURK_ATTACKER);
   const struct murk_view_marker* t1 = murk_view_marker_by_number(v, MURK_ATTACKER, 1);
   assert_true(murk_geom_distance(&v->grid, t1->pos, goal) < 7);
   /* A unit that moved this step is not tried again. */
@@ -453,7 +450,7 @@ static void test_greedy_shoots_and_assaults(void** st) {
   struct murk_mission* m = load_yaml(PF_OPEN);
   struct murk_game* g = shooting_step(
       m, 9, "deploy 1 at 8,6\ndeploy 1 at 8,4\ndeploy 2 at 2,10\ndeploy 2 at 14,0\nend\nend\n");
-  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_view* v = view_of(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 9, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -471,7 +468,7 @@ static void test_greedy_shoots_and_assaults(void** st) {
   murk_view_free(v);
   ok_line(g, "end");
   assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
-  v = view(g, MURK_ATTACKER);
+  v = view_of(g, MURK_ATTACKER);
   plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
   assert_true(plan_has(&plan, "assault 1 at P2"));
   /* P4 is far away: no assault try at it, and none by platoon 2. */
@@ -502,7 +499,7 @@ static void test_computer_fights(void** st) {
   struct murk_mission* m = load_yaml(PF_OPEN);
   struct murk_game* g = shooting_step(
       m, 9, "deploy 1 at 7,6\ndeploy 1 at 5,4\ndeploy 2 at 2,10\ndeploy 2 at 9,4\nend\nend\n");
-  struct murk_view* v = view(g, MURK_ATTACKER);
+  struct murk_view* v = view_of(g, MURK_ATTACKER);
   struct murk_rng rng;
   murk_policy_seed(&rng, 9, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -520,7 +517,7 @@ static void test_computer_fights(void** st) {
   murk_view_free(v);
   ok_line(g, "end");
   assert_int_equal(murk_game_step(g), MURK_STEP_ASSAULT);
-  v = view(g, MURK_ATTACKER);
+  v = view_of(g, MURK_ATTACKER);
   plan_of(MURK_POLICY_GREEDY, v, &rng, &plan);
   assert_string_equal(line(&plan, first_of(&plan, MURK_CMD_ASSAULT)), "assault 1 at P2");
   plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
@@ -532,31 +529,60 @@ static void test_computer_fights(void** st) {
   murk_mission_free(m);
 }
 
+/* One decision of the computer looked at: game `seed` of m, the computer playing both sides
+ * until `side` is to act in `phase` with `verb` legal; there, that side's view and the
+ * computer's plan of it (round 0, from a fresh plan). */
+struct computer_at {
+  struct murk_game* g;
+  struct murk_view* v;
+  struct murk_rng rng[MURK_SIDES];
+  struct murk_policy_plan plan;
+  int decided; /* decisions played to get there */
+};
+
+static void computer_plan_at(struct computer_at* at, const struct murk_mission* m, uint64_t seed,
+                             enum murk_phase phase, enum murk_side side,
+                             enum murk_command_kind verb) {
+  memset(at, 0, sizeof *at);
+  at->g = new_game(m, seed);
+  seed_sides(at->rng, seed);
+  for (;;) {
+    enum murk_side s = murk_game_to_act(at->g);
+    assert_true(s != MURK_NO_SIDE && at->decided < MAX_COMMANDS);
+    if (s == side && murk_game_phase(at->g) == phase) {
+      at->v = view_of(at->g, s);
+      if (at->v->verbs & (1u << verb)) break;
+      murk_view_free(at->v);
+      at->v = NULL;
+    }
+    decide(at->g, MURK_POLICY_COMPUTER, &at->rng[s], &at->plan);
+    at->decided++;
+  }
+  assert_int_equal(at->v->phase, phase);
+  assert_int_equal(at->v->side, side);
+  murk_policy_plan_free(&at->plan);
+  plan_of(MURK_POLICY_COMPUTER, at->v, &at->rng[side], &at->plan);
+}
+
+static void computer_at_free(struct computer_at* at) {
+  murk_view_free(at->v);
+  murk_policy_plan_free(&at->plan);
+  murk_game_free(at->g);
+}
+
 /* The computer's moves at the attacker's first movement step of a bundled mission, its
  * platoons all dug in (Prepared Positions): the number of move tries of its plan. */
 static int first_moves(const char* mission) {
   struct murk_mission* m = load_bundled(mission);
-  struct murk_game* g = new_game(m, 4);
-  struct murk_rng rng[MURK_SIDES];
-  for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], 4, (enum murk_side)s);
-  struct murk_policy_plan plan;
-  memset(&plan, 0, sizeof plan);
-  int n = 0;
-  while (!(murk_game_phase(g) == MURK_PHASE_PLAY && murk_game_turn(g) == 1 &&
-           murk_game_step(g) == MURK_STEP_MOVEMENT && murk_game_to_act(g) == MURK_ATTACKER)) {
-    enum murk_side side = murk_game_to_act(g);
-    assert_true(side != MURK_NO_SIDE && n++ < MAX_COMMANDS);
-    decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
-  }
-  struct murk_view* v = view(g, MURK_ATTACKER);
-  for (int i = 0; i < v->nplatoons; i++)
-    if (v->platoons[i].state == MURK_PLATOON_REVEALED) assert_true(v->platoons[i].dug_in);
-  plan_of(MURK_POLICY_COMPUTER, v, &rng[MURK_ATTACKER], &plan);
+  struct computer_at at;
+  computer_plan_at(&at, m, 4, MURK_PHASE_PLAY, MURK_ATTACKER, MURK_CMD_MOVE);
+  assert_int_equal(murk_game_turn(at.g), 1);
+  assert_int_equal(murk_game_step(at.g), MURK_STEP_MOVEMENT);
+  for (int i = 0; i < at.v->nplatoons; i++)
+    if (at.v->platoons[i].state == MURK_PLATOON_REVEALED) assert_true(at.v->platoons[i].dug_in);
   int moves = 0;
-  for (int i = 0; i < plan.n; i++) moves += plan.cmds[i].kind == MURK_CMD_MOVE;
-  murk_view_free(v);
-  murk_policy_plan_free(&plan);
-  murk_game_free(g);
+  for (int i = 0; i < at.plan.n; i++) moves += at.plan.cmds[i].kind == MURK_CMD_MOVE;
+  computer_at_free(&at);
   murk_mission_free(m);
   return moves;
 }
@@ -578,7 +604,7 @@ static void test_greedy_reserves(void** st) {
   struct murk_mission* m = load_yaml(mission);
   struct murk_game* g = placed(m, 2, "");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   struct murk_rng rng;
   murk_policy_seed(&rng, 2, MURK_ATTACKER);
   struct murk_policy_plan plan;
@@ -601,7 +627,7 @@ static void test_unknown_phase(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
   struct murk_game* g = placed(m, 4, PF_DEPLOY "end\nend");
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   struct murk_rng rng;
   murk_policy_seed(&rng, 4, MURK_ATTACKER);
   struct murk_policy_plan plan, other;
@@ -610,7 +636,7 @@ static void test_unknown_phase(void** st) {
   /* The prompt is not read: another wording, the same tries, the same draws. */
   for (int p = 0; p < MURK_POLICY_COUNT; p++)
     for (int how = 0; how < 3; how++) {
-      struct murk_view* w = view(g, murk_game_to_act(g));
+      struct murk_view* w = view_of(g, murk_game_to_act(g));
       if (how == 0) snprintf(w->prompt, sizeof w->prompt, "spot first; reserve N; entry 3");
       if (how == 1) w->prompt[0] = '\0';
       if (how == 2) snprintf(w->prompt, sizeof w->prompt, "near 05,02 at the SW corner (deploy)");
@@ -686,21 +712,17 @@ static int zone_distance(const struct murk_mission* m, enum murk_side side, stru
  * try is as near its own area as any cell the view offers. */
 static void test_computer_places_by_whom_for(void** st) {
   (void)st;
-  char path[512];
-  snprintf(path, sizeof path, "%s/data/missions/no-mans-land.yaml", MURK_SOURCE_DIR);
-  struct murk_mission* m = NULL;
-  struct murk_diags d;
-  assert_int_equal(murk_mission_load(path, &m, &d), MURK_OK);
+  struct murk_mission* m = load_bundled("no-mans-land");
   for (uint64_t seed = 1; seed <= 3; seed++) {
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    seed_sides(rng, seed);
     struct murk_policy_plan plan;
     memset(&plan, 0, sizeof plan);
     int placed = 0;
     while (murk_game_phase(g) == MURK_PHASE_OBJECTIVES) {
       enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
+      struct murk_view* v = view_of(g, side);
       assert_int_equal(v->place_for, murk_side_other(side));
       plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
       int first = plan_index(&plan, "objective at ");
@@ -731,23 +753,15 @@ static void test_computer_places_behind_the_stream(void** st) {
   (void)st;
   struct murk_mission* m = load_bundled("pincer");
   for (uint64_t seed = 1; seed <= 3; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng rng;
-    murk_policy_seed(&rng, seed, MURK_DEFENDER);
-    struct murk_policy_plan plan;
-    memset(&plan, 0, sizeof plan);
-    assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
-    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-    struct murk_view* v = view(g, MURK_DEFENDER);
-    assert_int_equal(v->place_for, MURK_ATTACKER);
-    plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
-    assert_int_equal(plan_index(&plan, "objective at "), 0);
-    struct murk_pos at = plan.cmds[0].at;
-    assert_true(at.y >= 14 && at.y <= 19);
-    assert_true(at.x >= 22 && at.x <= 24);
-    murk_view_free(v);
-    murk_policy_plan_free(&plan);
-    murk_game_free(g);
+    struct computer_at at;
+    computer_plan_at(&at, m, seed, MURK_PHASE_OBJECTIVES, MURK_DEFENDER, MURK_CMD_OBJECTIVE);
+    assert_int_equal(at.decided, 0); /* the defender places first */
+    assert_int_equal(at.v->place_for, MURK_ATTACKER);
+    assert_int_equal(plan_index(&at.plan, "objective at "), 0);
+    struct murk_pos p = at.plan.cmds[0].at;
+    assert_true(p.y >= 14 && p.y <= 19);
+    assert_true(p.x >= 22 && p.x <= 24);
+    computer_at_free(&at);
   }
   murk_mission_free(m);
 }
@@ -908,26 +922,16 @@ static void test_computer_deploys_out_of_sight_on_points(void** st) {
   struct murk_sightmap* sight = NULL;
   assert_int_equal(murk_sightmap_from_mission(m, &sight), MURK_OK);
   for (uint64_t seed = 1; seed <= 3; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
-    struct murk_policy_plan plan;
-    memset(&plan, 0, sizeof plan);
-    while (murk_game_phase(g) != MURK_PHASE_DEPLOY) {
-      enum murk_side side = murk_game_to_act(g);
-      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
-    }
-    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-    struct murk_view* v = view(g, MURK_DEFENDER);
-    assert_int_equal(v->ending.points, MURK_VP_MARGIN);
-    plan_of(MURK_POLICY_COMPUTER, v, &rng[MURK_DEFENDER], &plan);
-    int first = plan_index(&plan, "deploy ");
+    struct computer_at at;
+    computer_plan_at(&at, m, seed, MURK_PHASE_DEPLOY, MURK_DEFENDER, MURK_CMD_DEPLOY);
+    for (int i = 0; i < at.v->nmarkers; i++) /* nothing placed yet: it deploys first */
+      assert_false(at.v->markers[i].on_table);
+    assert_int_equal(at.v->ending.points, MURK_VP_MARGIN);
+    int first = plan_index(&at.plan, "deploy ");
     assert_true(first >= 0);
-    struct murk_pos middle = {v->grid.width / 2, v->grid.height * 3 / 4};
-    assert_false(murk_los(sight, plan.cmds[first].at, middle, NULL));
-    murk_view_free(v);
-    murk_policy_plan_free(&plan);
-    murk_game_free(g);
+    struct murk_pos middle = {at.v->grid.width / 2, at.v->grid.height * 3 / 4};
+    assert_false(murk_los(sight, at.plan.cmds[first].at, middle, NULL));
+    computer_at_free(&at);
   }
   murk_sightmap_free(sight);
   murk_mission_free(m);
@@ -940,44 +944,24 @@ static void test_computer_delays_forward(void** st) {
   (void)st;
   struct murk_mission* m = load_bundled("fighting-withdrawal");
   for (uint64_t seed = 1; seed <= 3; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
-    struct murk_policy_plan plan;
-    memset(&plan, 0, sizeof plan);
-    bool checked = false;
-    for (int n = 0; !checked && n < 200 && murk_game_phase(g) != MURK_PHASE_PLAY; n++) {
-      enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
-      if (side == MURK_DEFENDER && v->phase == MURK_PHASE_DEPLOY &&
-          (v->verbs & (1u << MURK_CMD_DEPLOY))) {
-        assert_true(v->ending.withdraw_from > 0);
-        /* A fresh decision: its first deploy try is the best of several draws (a plan
-         * carried over from the ambush step may be in a later round of single draws). */
-        murk_policy_plan_free(&plan);
-        memset(&plan, 0, sizeof plan);
-        plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
-        int first = plan_index(&plan, "deploy ");
-        assert_true(first >= 0);
-        /* The first three tries are the best of several draws each: the nearest of them. */
-        struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
-        int to_mid = INT_MAX;
-        for (int i = first; i < plan.n && i < first + 3; i++)
-          if (plan.cmds[i].kind == MURK_CMD_DEPLOY) {
-            int d = murk_geom_distance(&v->grid, plan.cmds[i].at, mid);
-            if (d < to_mid) to_mid = d;
-          }
-        assert_true(v->nobjectives > 0);
-        for (int i = 0; i < v->nobjectives; i++)
-          assert_true(to_mid < murk_geom_distance(&v->grid, v->objectives[i].pos, mid));
-        checked = true;
+    struct computer_at at;
+    computer_plan_at(&at, m, seed, MURK_PHASE_DEPLOY, MURK_DEFENDER, MURK_CMD_DEPLOY);
+    const struct murk_view* v = at.v;
+    assert_true(v->ending.withdraw_from > 0);
+    int first = plan_index(&at.plan, "deploy ");
+    assert_true(first >= 0);
+    /* The first three tries are the best of several draws each: the nearest of them. */
+    struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
+    int to_mid = INT_MAX;
+    for (int i = first; i < at.plan.n && i < first + 3; i++)
+      if (at.plan.cmds[i].kind == MURK_CMD_DEPLOY) {
+        int d = murk_geom_distance(&v->grid, at.plan.cmds[i].at, mid);
+        if (d < to_mid) to_mid = d;
       }
-      murk_view_free(v);
-      if (!checked) decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
-    }
-    assert_true(checked);
-    murk_policy_plan_free(&plan);
-    murk_game_free(g);
+    assert_true(v->nobjectives > 0);
+    for (int i = 0; i < v->nobjectives; i++)
+      assert_true(to_mid < murk_geom_distance(&v->grid, v->objectives[i].pos, mid));
+    computer_at_free(&at);
   }
   murk_mission_free(m);
 }
@@ -987,7 +971,7 @@ static void test_rounds_differ(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
   struct murk_game* g = new_game(m, 6);
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   assert_int_equal(v->phase, MURK_PHASE_OBJECTIVES);
   struct murk_rng rng;
   murk_policy_seed(&rng, 6, MURK_ATTACKER);
@@ -1037,7 +1021,7 @@ static void test_driver_ends_a_stuck_step(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(PF_MISSION);
   struct murk_game* g = placed(m, 8, PF_DEPLOY "end\nend");
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
   for (int p = 0; p < MURK_POLICY_COUNT; p++) {
@@ -1237,7 +1221,7 @@ static void test_lean_views_hold_what_players_read(void** st) {
         enum murk_side side = murk_game_to_act(g);
         const struct murk_view* lean = NULL;
         assert_int_equal(murk_sim_view(&sim, side, &lean), MURK_OK);
-        struct murk_view* full = view(g, side);
+        struct murk_view* full = view_of(g, side);
         same_kept_facts(lean, full);
         assert_int_equal(lean->rule_verbs, full->rule_verbs);
         /* The kind of view the policy table gives the player. */

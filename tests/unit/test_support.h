@@ -142,6 +142,14 @@ static inline struct murk_game* new_game(const struct murk_mission* m, uint64_t 
   return g;
 }
 
+/* Side's view of g (the umpire's for MURK_NO_SIDE); free it with murk_view_free. */
+static inline struct murk_view* view_of(const struct murk_game* g, enum murk_side side) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  assert_non_null(v);
+  return v;
+}
+
 /* Apply one line as the side to act; return the result, reason in why (may be NULL). */
 static inline int try_line(struct murk_game* g, const char* line, char* why, size_t n) {
   char reason[200];

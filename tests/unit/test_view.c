@@ -10,13 +10,6 @@
 
 #include "test_support.h"
 
-static struct murk_view* view(const struct murk_game* g, enum murk_side side) {
-  struct murk_view* v = NULL;
-  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
-  assert_non_null(v);
-  return v;
-}
-
 static bool view_has_event(const struct murk_view* v, const char* text) {
   for (size_t i = 0; i < v->nevents; i++)
     if (strstr(v->events[i].text, text)) return true;
@@ -31,11 +24,11 @@ static void test_own_and_enemy_markers(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 1);
-  struct murk_view* before = view(g, MURK_ATTACKER);
+  struct murk_view* before = view_of(g, MURK_ATTACKER);
   assert_int_equal(before->dummies_left, 1); /* the TUI offers a dummy from this */
   murk_view_free(before);
   ok_lines(g, DEPLOY_ALL);
-  struct murk_view* a = view(g, MURK_ATTACKER);
+  struct murk_view* a = view_of(g, MURK_ATTACKER);
   assert_int_equal(a->dummies_left, 0);
   assert_int_equal(a->side, MURK_ATTACKER);
   assert_int_equal(a->nmarkers, 6);
@@ -97,7 +90,7 @@ static void test_revealed_enemy_is_known(void** st) {
   ok_lines(g, "end\nend\nend");
   ok_line(g, "reveal 1");
   ok_line(g, "reveal T6");
-  struct murk_view* a = view(g, MURK_ATTACKER);
+  struct murk_view* a = view_of(g, MURK_ATTACKER);
   const struct murk_view_marker* p2 = murk_view_marker_by_number(a, MURK_DEFENDER, 2);
   assert_true(p2->known && p2->revealed);
   assert_false(p2->on_table);
@@ -120,7 +113,7 @@ static void test_revealed_enemy_is_known(void** st) {
     }
   assert_int_equal(enemy, 4);
   assert_null(murk_view_team_at(a, (struct murk_pos){2, 2}));
-  struct murk_view* um = view(g, MURK_NO_SIDE);
+  struct murk_view* um = view_of(g, MURK_NO_SIDE);
   const struct murk_view_team* t = murk_view_team_at(um, (struct murk_pos){2, 2});
   assert_non_null(t);
   assert_int_equal(t->owner, MURK_DEFENDER);
@@ -142,7 +135,7 @@ static void test_enemy_facts_as_last_seen(void** st) {
   ok_lines(g, DEPLOY_ALL);
   ok_lines(g, "end\nend\nend");
   ok_line(g, "reveal 1");
-  struct murk_view* a = view(g, MURK_ATTACKER);
+  struct murk_view* a = view_of(g, MURK_ATTACKER);
   const struct murk_view_marker* p2 = murk_view_marker_by_number(a, MURK_DEFENDER, 2);
   assert_true(p2->known && p2->dug_in);
   murk_view_free(a);
@@ -151,11 +144,11 @@ static void test_enemy_facts_as_last_seen(void** st) {
   ok_line(g, "end");
   assert_false(g->s.units[MURK_DEFENDER][0].dug_in);
   for (int t = 0; t < 4; t++) assert_false(g->s.seen_team[MURK_ATTACKER][t].seen);
-  a = view(g, MURK_ATTACKER);
+  a = view_of(g, MURK_ATTACKER);
   p2 = murk_view_marker_by_number(a, MURK_DEFENDER, 2);
   assert_true(p2->dug_in);
   murk_view_free(a);
-  struct murk_view* um = view(g, MURK_NO_SIDE);
+  struct murk_view* um = view_of(g, MURK_NO_SIDE);
   assert_false(murk_view_marker_by_number(um, MURK_DEFENDER, 2)->dug_in);
   murk_view_free(um);
   murk_game_free(g);
@@ -167,7 +160,7 @@ static void test_umpire_sees_everything(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, DEPLOY_ALL);
-  struct murk_view* u = view(g, MURK_NO_SIDE);
+  struct murk_view* u = view_of(g, MURK_NO_SIDE);
   assert_int_equal(u->nevents, mk_game_event_count(g));
   assert_int_equal(u->nplatoons, 0);
   assert_null(u->own_zone);
@@ -186,16 +179,16 @@ static void test_prompts(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 1);
-  struct murk_view* a = view(g, MURK_ATTACKER);
-  struct murk_view* d = view(g, MURK_DEFENDER);
+  struct murk_view* a = view_of(g, MURK_ATTACKER);
+  struct murk_view* d = view_of(g, MURK_DEFENDER);
   assert_string_equal(a->prompt, "attacker: deploy (2 platoons, 1 dummy left); 'end' when done");
   /* The other side learns only that the attacker is deploying, not how much is left. */
   assert_string_equal(d->prompt, "waiting: the attacker deploys");
   murk_view_free(a);
   murk_view_free(d);
   ok_lines(g, DEPLOY_ALL);
-  a = view(g, MURK_ATTACKER);
-  d = view(g, MURK_DEFENDER);
+  a = view_of(g, MURK_ATTACKER);
+  d = view_of(g, MURK_DEFENDER);
   assert_string_equal(
       a->prompt, "turn 1, attacker's movement step: move, reveal; 'end' for the shooting step");
   assert_string_equal(d->prompt, "waiting: turn 1, the attacker's movement step");
@@ -217,7 +210,7 @@ static void test_objectives_and_visibility(void** st) {
   ok_lines(g, DEPLOY_ALL);
   ok_line(g, "end");
   ok_line(g, "spot");
-  struct murk_view* d = view(g, MURK_DEFENDER);
+  struct murk_view* d = view_of(g, MURK_DEFENDER);
   assert_int_equal(d->nobjectives, 1);
   assert_string_equal(d->objectives[0].name, "mill");
   assert_int_equal(d->objectives[0].for_side, MURK_DEFENDER);
@@ -237,7 +230,7 @@ static void test_update_after_undo(void** st) {
   /* A reserve nomination places nothing, so it may be taken back (docs/rules.md, "Undo"). */
   struct murk_mission* m = load_yaml(TF_MISSION_WITH("  reserves: {from_turn: 2}\n"));
   struct murk_game* g = new_game(m, 3);
-  struct murk_view* kept = view(g, MURK_ATTACKER);
+  struct murk_view* kept = view_of(g, MURK_ATTACKER);
   ok_line(g, "reserve 2");
   assert_int_equal(murk_view_update(g, kept), MURK_OK);
   assert_true(kept->nevents > 0);
@@ -248,7 +241,7 @@ static void test_update_after_undo(void** st) {
   assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
   ok_line(g, "reserve 1");
   assert_int_equal(murk_view_update(g, kept), MURK_OK);
-  struct murk_view* fresh = view(g, MURK_ATTACKER);
+  struct murk_view* fresh = view_of(g, MURK_ATTACKER);
   /* As many events as before the undo, so only the undo count tells the view. */
   assert_int_equal(fresh->nevents, had);
   assert_false(view_has_event(kept, old));
@@ -305,7 +298,7 @@ static struct murk_game* ending_at_start(const char* id, struct murk_mission** m
 
 /* Place the objective of the step in progress at the first cell the placer's view offers. */
 static void place_one(struct murk_game* g) {
-  struct murk_view* v = view(g, murk_game_to_act(g));
+  struct murk_view* v = view_of(g, murk_game_to_act(g));
   assert_int_equal(v->phase, MURK_PHASE_OBJECTIVES);
   assert_true(v->nplace_cells > 0);
   char line[64];
