@@ -773,17 +773,12 @@ static void test_computer_places_far_from_the_middle(void** st) {
   (void)st;
   struct murk_mission* m = load_bundled("counterattack");
   for (uint64_t seed = 1; seed <= 3; seed++) {
-    struct murk_game* g = new_game(m, seed);
-    struct murk_rng rng;
-    murk_policy_seed(&rng, seed, MURK_DEFENDER);
-    struct murk_policy_plan plan;
-    memset(&plan, 0, sizeof plan);
-    assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
-    assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
-    struct murk_view* v = view(g, MURK_DEFENDER);
+    struct computer_at at;
+    computer_plan_at(&at, m, seed, MURK_PHASE_OBJECTIVES, MURK_DEFENDER, MURK_CMD_OBJECTIVE);
+    assert_int_equal(at.decided, 0); /* the defender places first */
+    const struct murk_view* v = at.v;
     assert_int_equal(v->place_for, MURK_ATTACKER);
-    plan_of(MURK_POLICY_COMPUTER, v, &rng, &plan);
-    assert_int_equal(plan_index(&plan, "objective at "), 0);
+    assert_int_equal(plan_index(&at.plan, "objective at "), 0);
     struct murk_pos mid = {v->grid.width / 2, v->grid.height / 2};
     int far = 0;
     for (int i = 0; i < v->nplace_cells; i++) {
@@ -791,10 +786,8 @@ static void test_computer_places_far_from_the_middle(void** st) {
       if (d > far) far = d;
     }
     assert_true(far > 0);
-    assert_int_equal(murk_geom_distance(&v->grid, plan.cmds[0].at, mid), far);
-    murk_view_free(v);
-    murk_policy_plan_free(&plan);
-    murk_game_free(g);
+    assert_int_equal(murk_geom_distance(&v->grid, at.plan.cmds[0].at, mid), far);
+    computer_at_free(&at);
   }
   murk_mission_free(m);
 }
@@ -814,10 +807,10 @@ static void test_computer_keeps_objectives_while_reserves_wait(void** st) {
     int checked = 0;
     for (int n = 0; n < 2000 && checked < 8 && murk_game_phase(g) != MURK_PHASE_OVER; n++) {
       enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
+      struct murk_view* v = view_of(g, side);
       if (side == MURK_DEFENDER && v->phase == MURK_PHASE_PLAY && v->step == MURK_STEP_MOVEMENT &&
           v->held_back[MURK_ATTACKER] > 0) {
-        struct murk_view* other = view(g, MURK_ATTACKER);
+        struct murk_view* other = view_of(g, MURK_ATTACKER);
         assert_int_equal(other->held_back[MURK_ATTACKER], v->held_back[MURK_ATTACKER]);
         murk_view_free(other);
         murk_policy_plan_free(&plan);
@@ -878,7 +871,7 @@ static void test_computer_keeps_infantry_on_table(void** st) {
            murk_game_phase(g) == MURK_PHASE_RESERVES) {
       enum murk_side side = murk_game_to_act(g);
       if (murk_game_phase(g) == MURK_PHASE_RESERVES) {
-        struct murk_view* v = view(g, side);
+        struct murk_view* v = view_of(g, side);
         plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
         /* Every waiting platoon that is not infantry is offered before the first infantry
          * one (the shared tries that follow repeat the others). */
