@@ -882,8 +882,20 @@ static void reserve_tries(struct ctx* c) {
   }
 }
 
+/* In a game decided on points alone the side holds nothing off the table that it may
+ * deploy: a platoon held for a deep strike comes on only by a die from a later turn, may
+ * never come, scores nothing while away (units on the table score) and lands where the
+ * scatter puts it, among the enemy; deployed, it fights from the first turn. So `end`
+ * first in the reserves phase; the shared tries (a coin for each deep striker) follow
+ * should the game refuse it (The Hive Gate's attacker, 1,000 games: +13.1 and +15.0
+ * points on seeds 1-1000 and 1001-2000, against random 95.1% to 97.0%). */
+static void keep_on_table(struct ctx* c) {
+  if (c->v->phase == MURK_PHASE_RESERVES && on_points(c)) sim_add_end(c);
+}
+
 static void computer_choices(struct ctx* c) {
   choice_tries(c);
+  keep_on_table(c);
   late_deploy_tries(c);
 }
 

@@ -930,6 +930,53 @@ static void test_computer_deploys_out_of_sight_on_points(void** st) {
   murk_mission_free(m);
 }
 
+/* In a game decided on points (The Hive Gate: margin of victory, no objectives) the computer
+ * holds nothing for a deep strike: its first answer in the reserves phase is `end`, and its
+ * jump squad deploys on the table with the rest (held, it comes on only by a die, scores
+ * nothing while away and lands among the enemy). The shared coin held it in some of these
+ * seeds. */
+static void test_computer_keeps_deep_strikers_on_points(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("hive-gate");
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    bool asked = false;
+    for (int n = 0; n < 400 && murk_game_phase(g) != MURK_PHASE_PLAY; n++) {
+      enum murk_side side = murk_game_to_act(g);
+      struct murk_view* v = view(g, side);
+      bool striker = false;
+      for (int i = 0; i < v->nplatoons; i++) striker = striker || v->platoons[i].may_deep_strike;
+      if (side == MURK_ATTACKER && v->phase == MURK_PHASE_RESERVES && striker && !asked) {
+        assert_int_equal(v->ending.points, MURK_VP_MARGIN);
+        murk_policy_plan_free(&plan);
+        memset(&plan, 0, sizeof plan);
+        plan_of(MURK_POLICY_COMPUTER, v, &rng[side], &plan);
+        int end = plan_index(&plan, "end");
+        int hold = plan_index(&plan, "reserve ");
+        assert_true(end >= 0);
+        assert_true(hold < 0 || end < hold);
+        asked = true;
+      }
+      murk_view_free(v);
+      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+    }
+    assert_true(asked);
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+    struct murk_view* v = view(g, MURK_ATTACKER);
+    for (int i = 0; i < v->nplatoons; i++)
+      assert_false(v->platoons[i].state == MURK_PLATOON_RESERVE &&
+                   v->platoons[i].reserve == MURK_RESERVE_DEEP);
+    murk_view_free(v);
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
 /* A side that only guards and whose ending withdraws its platoons on a schedule (the view's
  * Fighting Withdrawal turns) fights a delay: its first deployment try is nearer the middle of
  * the table than any objective it guards. */
@@ -1341,6 +1388,7 @@ int main(void) {
       cmocka_unit_test(test_computer_keeps_objectives_while_reserves_wait),
       cmocka_unit_test(test_computer_deploys_out_of_sight_on_points),
       cmocka_unit_test(test_computer_keeps_infantry_on_table),
+      cmocka_unit_test(test_computer_keeps_deep_strikers_on_points),
       cmocka_unit_test(test_computer_delays_forward),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
