@@ -947,7 +947,7 @@ static void test_computer_keeps_deep_strikers_on_points(void** st) {
     bool asked = false;
     for (int n = 0; n < 400 && murk_game_phase(g) != MURK_PHASE_PLAY; n++) {
       enum murk_side side = murk_game_to_act(g);
-      struct murk_view* v = view(g, side);
+      struct murk_view* v = view_of(g, side);
       bool striker = false;
       for (int i = 0; i < v->nplatoons; i++) striker = striker || v->platoons[i].may_deep_strike;
       if (side == MURK_ATTACKER && v->phase == MURK_PHASE_RESERVES && striker && !asked) {
@@ -966,7 +966,7 @@ static void test_computer_keeps_deep_strikers_on_points(void** st) {
     }
     assert_true(asked);
     assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
-    struct murk_view* v = view(g, MURK_ATTACKER);
+    struct murk_view* v = view_of(g, MURK_ATTACKER);
     for (int i = 0; i < v->nplatoons; i++)
       assert_false(v->platoons[i].state == MURK_PLATOON_RESERVE &&
                    v->platoons[i].reserve == MURK_RESERVE_DEEP);
