@@ -801,7 +801,7 @@ static void test_computer_keeps_objectives_while_reserves_wait(void** st) {
   for (uint64_t seed = 1; seed <= 3; seed++) {
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    seed_sides(rng, seed);
     struct murk_policy_plan plan;
     memset(&plan, 0, sizeof plan);
     int checked = 0;
@@ -863,7 +863,7 @@ static void test_computer_keeps_infantry_on_table(void** st) {
   for (uint64_t seed = 1; seed <= 3; seed++) {
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    seed_sides(rng, seed);
     struct murk_policy_plan plan;
     memset(&plan, 0, sizeof plan);
     int decisions = 0, mixed = 0;
@@ -941,7 +941,7 @@ static void test_computer_keeps_deep_strikers_on_points(void** st) {
   for (uint64_t seed = 1; seed <= 6; seed++) {
     struct murk_game* g = new_game(m, seed);
     struct murk_rng rng[MURK_SIDES];
-    for (int s = 0; s < MURK_SIDES; s++) murk_policy_seed(&rng[s], seed, (enum murk_side)s);
+    seed_sides(rng, seed);
     struct murk_policy_plan plan;
     memset(&plan, 0, sizeof plan);
     bool asked = false;
