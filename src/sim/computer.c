@@ -633,11 +633,25 @@ static int keep_best(long* best, int* at, int n, long score, int i) {
   return n;
 }
 
-/* The kept cells as objective tries, best first. */
-static void offer_best(struct ctx* c, const int* at, int n) {
+/* A placement's score of a free cell of the view's place_cells, in sixteenths (false: not a
+ * candidate). */
+typedef bool place_score(const struct ctx* c, struct murk_pos p, const void* data, long* score);
+
+/* The PLACE_TRIES free place cells scoring best, as objective tries, best first. Ties are
+ * broken by a draw (one a candidate, in the view's order), so that a side's objectives do
+ * not always stand alike. */
+static void place_best(struct ctx* c, place_score* score, const void* data) {
+  const struct murk_view* v = c->v;
+  long best[PLACE_TRIES];
+  int at[PLACE_TRIES], n = 0;
+  for (int i = 0; i < v->nplace_cells; i++) {
+    long s;
+    if (!sim_cell_free(c, v->place_cells[i]) || !score(c, v->place_cells[i], data, &s)) continue;
+    n = keep_best(best, at, n, s + sim_pick(c->rng, 16), i);
+  }
   for (int k = 0; k < n; k++) {
     struct murk_command* cmd = sim_add(c, MURK_CMD_OBJECTIVE);
-    if (cmd) cmd->at = c->v->place_cells[at[k]];
+    if (cmd) cmd->at = v->place_cells[at[k]];
   }
 }
 
@@ -645,8 +659,17 @@ static void offer_best(struct ctx* c, const int* at, int n) {
  * beyond the area costs most more than its straight distance (water, marsh and woods in its
  * way: it comes by the bridges and fords, or slowly). */
 #define DETOUR_CAP 9
+static bool detour_score(const struct ctx* c, struct murk_pos p, const void* data, long* score) {
+  const int* const* ways = data; /* the way in, the straight distance */
+  int q = sim_cell(c, p);
+  if (ways[0][q] == INT_MAX || ways[1][q] == INT_MAX) return false;
+  int detour = ways[0][q] - ways[1][q];
+  if (detour > DETOUR_CAP) detour = 2 * DETOUR_CAP - detour;
+  *score = (long)detour * 16;
+  return true;
+}
+
 static void inside_tries(struct ctx* c) {
-  const struct murk_view* v = c->v;
   size_t cells = (size_t)c->w * (size_t)c->h;
   int* way = murk_malloc((cells ? cells : 1) * sizeof *way);
   int* straight = murk_malloc((cells ? cells : 1) * sizeof *straight);
@@ -655,19 +678,8 @@ static void inside_tries(struct ctx* c) {
     murk_free(straight);
     return;
   }
-  long best[PLACE_TRIES];
-  int at[PLACE_TRIES], n = 0;
-  for (int i = 0; i < v->nplace_cells; i++) {
-    struct murk_pos p = v->place_cells[i];
-    if (!sim_cell_free(c, p)) continue;
-    int q = sim_cell(c, p);
-    if (way[q] == INT_MAX || straight[q] == INT_MAX) continue;
-    int detour = way[q] - straight[q];
-    if (detour > DETOUR_CAP) detour = 2 * DETOUR_CAP - detour;
-    long score = (long)detour * 16 + sim_pick(c->rng, 16);
-    n = keep_best(best, at, n, score, i);
-  }
-  offer_best(c, at, n);
+  const int* ways[2] = {way, straight};
+  place_best(c, detour_score, ways);
   murk_free(way);
   murk_free(straight);
 }
@@ -691,17 +703,21 @@ static bool clear_wins(const struct ctx* c) {
  * its games against greedy with the objective in the half of the quarter away from the
  * middle, 76% in the half by them; so placed, +12.6 to +22.8 on seeds 1-1000, +13.2 to +22.7
  * on 1001-2000). */
-static void far_tries(struct ctx* c) {
-  const struct murk_view* v = c->v;
+static bool far_score(const struct ctx* c, struct murk_pos p, const void* data, long* score) {
+  (void)data;
   struct murk_pos centre = {c->w / 2, c->h / 2};
-  long best[PLACE_TRIES];
-  int at[PLACE_TRIES], n = 0;
-  for (int i = 0; i < v->nplace_cells; i++) {
-    struct murk_pos p = v->place_cells[i];
-    if (!sim_cell_free(c, p)) continue;
-    n = keep_best(best, at, n, (long)sim_dist(c, p, centre) * 16 + sim_pick(c->rng, 16), i);
-  }
-  offer_best(c, at, n);
+  *score = (long)sim_dist(c, p, centre) * 16;
+  return true;
+}
+
+/* How near (or, `far`, how far) a cell lies from the own deployment area; for an objective
+ * the side must take itself (`own`), also apart from those already placed (PLACE_APART). */
+static bool gap_score(const struct ctx* c, struct murk_pos p, const void* data, long* score) {
+  const bool* how = data; /* far, own */
+  *score = (how[0] ? 1 : -1) * (long)zone_gap(c, p) * 16;
+  if (how[1] && c->ntake > 0)
+    *score += PLACE_APART * sim_dist(c, p, c->take[sim_nearest(c, p, c->take, c->ntake)]);
+  return true;
 }
 
 /* The view says for whom the objective being placed is (place_for). One the enemy must take,
@@ -729,7 +745,7 @@ static void objective_tries(struct ctx* c) {
   for (int i = 0; i < v->nplace_cells && !outside; i++)
     outside = zone_gap(c, v->place_cells[i]) > 0;
   if (!outside && !own && clear_wins(c)) {
-    far_tries(c);
+    place_best(c, far_score, NULL);
     return;
   }
   if (!outside) {
@@ -739,20 +755,8 @@ static void objective_tries(struct ctx* c) {
       inside_tries(c);
     return;
   }
-  long best[PLACE_TRIES];
-  int at[PLACE_TRIES], n = 0;
-  for (int i = 0; i < v->nplace_cells; i++) {
-    struct murk_pos p = v->place_cells[i];
-    if (!sim_cell_free(c, p)) continue;
-    int gap = zone_gap(c, p);
-    /* Ties broken by a draw, so that a side's objectives do not always stand alike. */
-    long score = (far ? 1 : -1) * (long)gap * 16 + sim_pick(c->rng, 16);
-    /* Apart from the objectives it must take already placed (PLACE_APART). */
-    if (own && c->ntake > 0)
-      score += PLACE_APART * sim_dist(c, p, c->take[sim_nearest(c, p, c->take, c->ntake)]);
-    n = keep_best(best, at, n, score, i);
-  }
-  offer_best(c, at, n);
+  const bool how[2] = {far, own};
+  place_best(c, gap_score, how);
 }
 
 /* ---- deployment in a game decided on points ---- */
