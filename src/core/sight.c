@@ -1094,15 +1094,17 @@ void mk_sight_update_from_scratch(struct murk_game* g) {
   if (K) K->scratch = true;
 }
 
-static struct kept_unit kept_unit_of(const struct mk_unit_state* u) {
-  struct kept_unit k;
-  memset(&k, 0, sizeof k); /* the padding too: units are compared whole */
-  k.state = u->state;
-  k.first_team = u->first_team;
-  k.nteams = u->nteams;
-  k.bogged = u->bogged;
-  k.dug_in = u->dug_in;
-  return k;
+static void kept_unit_set(struct kept_unit* k, const struct mk_unit_state* u) {
+  k->state = u->state;
+  k->first_team = u->first_team;
+  k->nteams = u->nteams;
+  k->bogged = u->bogged;
+  k->dug_in = u->dug_in;
+}
+
+static bool kept_unit_same(const struct kept_unit* k, const struct mk_unit_state* u) {
+  return k->state == u->state && k->first_team == u->first_team && k->nteams == u->nteams &&
+         k->bogged == u->bogged && k->dug_in == u->dug_in;
 }
 
 /* Are the turn, the counts, the markers and what the update reads of the platoons as the
@@ -1114,10 +1116,8 @@ static bool kept_same(const struct mk_sight_kept* K, const struct mk_state* s) {
     if (K->nteams[sd] != s->nteams[sd] || K->nunits[sd] != s->nunits[sd]) return false;
   if (memcmp(K->markers, s->markers, (size_t)s->nmarkers * sizeof s->markers[0]) != 0) return false;
   for (int sd = 0; sd < MURK_SIDES; sd++)
-    for (int u = 0; u < s->nunits[sd]; u++) {
-      struct kept_unit k = kept_unit_of(&s->units[sd][u]);
-      if (memcmp(&k, &K->units[sd][u], sizeof k) != 0) return false;
-    }
+    for (int u = 0; u < s->nunits[sd]; u++)
+      if (!kept_unit_same(&K->units[sd][u], &s->units[sd][u])) return false;
   return true;
 }
 
@@ -1129,36 +1129,60 @@ static bool kept_seen(const struct mk_sight_kept* K, const struct mk_state* s, i
          memcmp(K->seen_team[v], s->seen_team[v], (size_t)ne * sizeof s->seen_team[v][0]) == 0;
 }
 
-static void kept_save(struct mk_sight_kept* K, const struct mk_state* s, const bool same_teams[]) {
+/* Keep what this update read and left. `same`: the turn, counts, markers and platoons were
+ * already kept; same_teams: a side's teams were; fresh[v]: v's sightings were made again
+ * (else they are as kept). */
+static void kept_save(struct mk_sight_kept* K, const struct mk_state* s, bool same,
+                      const bool same_teams[], const bool fresh[]) {
   K->valid = true;
-  K->turn = s->turn;
-  K->nmarkers = s->nmarkers;
-  memcpy(K->markers, s->markers, (size_t)s->nmarkers * sizeof s->markers[0]);
+  if (!same) {
+    K->turn = s->turn;
+    K->nmarkers = s->nmarkers;
+    memcpy(K->markers, s->markers, (size_t)s->nmarkers * sizeof s->markers[0]);
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      K->nteams[sd] = s->nteams[sd];
+      K->nunits[sd] = s->nunits[sd];
+      for (int u = 0; u < s->nunits[sd]; u++) kept_unit_set(&K->units[sd][u], &s->units[sd][u]);
+    }
+  }
   for (int sd = 0; sd < MURK_SIDES; sd++) {
-    K->nteams[sd] = s->nteams[sd];
-    K->nunits[sd] = s->nunits[sd];
-    for (int u = 0; u < s->nunits[sd]; u++) K->units[sd][u] = kept_unit_of(&s->units[sd][u]);
     if (!same_teams[sd])
       memcpy(K->teams[sd], s->teams[sd], (size_t)s->nteams[sd] * sizeof s->teams[sd][0]);
-    memcpy(K->seen_marker[sd], s->seen_marker[sd],
-           (size_t)s->nmarkers * sizeof s->seen_marker[sd][0]);
-    memcpy(K->seen_team[sd], s->seen_team[sd],
-           (size_t)s->nteams[1 - sd] * sizeof s->seen_team[sd][0]);
+    if (fresh[sd]) {
+      memcpy(K->seen_marker[sd], s->seen_marker[sd],
+             (size_t)s->nmarkers * sizeof s->seen_marker[sd][0]);
+      memcpy(K->seen_team[sd], s->seen_team[sd],
+             (size_t)s->nteams[1 - sd] * sizeof s->seen_team[sd][0]);
+    }
   }
 }
 
-/* Enemy team t of `viewer`, seen when it stands in union u (within the range, nothing seen
- * beyond it). */
-static void team_by_union(struct murk_game* g, const struct union_slot* u, int v, int t) {
+static bool team_same(const struct mk_team* a, const struct mk_team* b) {
+  return a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->alive == b->alive &&
+         a->placed == b->placed && a->profile == b->profile;
+}
+
+/* The enemy teams of viewer v, each seen when it stands in union u (within the range,
+ * nothing seen beyond it); with `was` (the teams as the last update found them), only
+ * those that changed since. */
+static void teams_by_union(struct murk_game* g, const struct union_slot* u, int v,
+                           const struct mk_team* was) {
   struct mk_state* s = &g->s;
-  const struct mk_team* tm = &s->teams[1 - v][t];
-  struct mk_sighting* k = &s->seen_team[v][t];
-  if (!tm->alive || !tm->placed) {
-    memset(k, 0, sizeof *k);
-    return;
+  const struct mk_team* tm = s->teams[1 - v];
+  struct mk_sighting* k = s->seen_team[v];
+  const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
+  const uint64_t* near = u->near;
+  for (int t = 0; t < s->nteams[1 - v]; t++) {
+    if (was && team_same(&tm[t], &was[t])) continue;
+    if (!tm[t].alive || !tm[t].placed) {
+      memset(&k[t], 0, sizeof k[t]);
+      continue;
+    }
+    struct murk_pos p = tm[t].pos;
+    size_t bit = (size_t)p.y * w + (size_t)p.x;
+    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && ((near[bit / 64] >> (bit % 64)) & 1);
+    if (k[t].seen) saw(&k[t], p, s->turn);
   }
-  k->seen = murk_geom_on_table(&g->m->grid, tm->pos) && union_has(g, u, tm->pos);
-  if (k->seen) saw(k, tm->pos, s->turn);
 }
 
 /* A revealed platoon is seen when one of its teams is: then the side sees whether it is
@@ -1205,7 +1229,7 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
    * looked up. */
   bool beyond = beyond_ever(g);
   bool same = kept_same(K, s);
-  bool same_teams[MURK_SIDES];
+  bool same_teams[MURK_SIDES], fresh[MURK_SIDES] = {true, true};
   for (int sd = 0; sd < MURK_SIDES; sd++)
     same_teams[sd] = same && memcmp(K->teams[sd], s->teams[sd],
                                     (size_t)s->nteams[sd] * sizeof s->teams[sd][0]) == 0;
@@ -1214,12 +1238,13 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     enum murk_side other = murk_side_other(viewer);
     int range = mk_sight_range(g, viewer);
     if (same && !beyond && K->by_union[v] && K->range[v] == range && kept_seen(K, s, v)) {
-      if (same_teams[v] && same_teams[other]) continue; /* nothing it sees by changed */
+      if (same_teams[v] && same_teams[other]) { /* nothing it sees by changed */
+        fresh[v] = false;
+        continue;
+      }
       const struct union_slot* u = same_teams[v] ? kept_union(g, K, v, range) : NULL;
       if (u) { /* its union is as it was: only the enemy teams that changed */
-        for (int t = 0; t < s->nteams[other]; t++)
-          if (memcmp(&s->teams[other][t], &K->teams[other][t], sizeof s->teams[other][t]) != 0)
-            team_by_union(g, u, v, t);
+        teams_by_union(g, u, v, K->teams[other]);
         revealed_seen(s, v);
         continue;
       }
@@ -1258,7 +1283,7 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
       if (k->seen) saw(k, mk->pos, s->turn);
     }
     if (by_union) {
-      for (int t = 0; t < s->nteams[other]; t++) team_by_union(g, L.u, v, t);
+      teams_by_union(g, L.u, v, NULL);
       revealed_seen(s, v);
       continue;
     }
@@ -1296,8 +1321,10 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     const struct mk_event* e = mk_event_at(g, i);
     if (e->audience != MURK_AUD_ALL || !e->has_pos || e->marker <= 0) continue;
     if (e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE || e->kind == MURK_EV_MOVE ||
-        e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL)
+        e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL) {
       told(g, e);
+      fresh[0] = fresh[1] = true; /* a side's sightings may have changed */
+    }
     /* A public reveal shows the platoon to both sides as it is. */
     if (e->kind == MURK_EV_REVEAL) {
       int mi = mk_marker_index(s, e->marker);
@@ -1306,5 +1333,5 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
         platoon_facts(s, mi, &s->seen_marker[murk_side_other(owner)][mi]);
     }
   }
-  if (K) kept_save(K, s, same_teams);
+  if (K) kept_save(K, s, same, same_teams, fresh);
 }
