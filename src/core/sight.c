@@ -580,6 +580,8 @@ static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* c
  * their cells (mk_sight_update made it for the state after the last command, so it is
  * mostly found), or NULL (sight unlimited, a table too big for unions, no memory). Valid
  * until the next union is made. */
+static const struct union_slot* kept_side_union(const struct murk_game* g, enum murk_side viewer,
+                                                int range);
 static const struct union_slot* side_union(const struct murk_game* g, enum murk_side viewer,
                                            int range, struct mk_sight_memo* memo) {
   if (range >= MURK_SIGHT_UNLIMITED || !g->fov_rows || !g->sightmap) return NULL;
@@ -588,9 +590,12 @@ static const struct union_slot* side_union(const struct murk_game* g, enum murk_
     const struct union_slot* kept = &r->slots[memo->slot];
     if (kept->gen == memo->gen && kept->range == range) return kept; /* not made over since */
   }
-  int cells[MAX_VIEWERS];
-  int n = viewer_cells(g, viewer, cells);
-  struct union_slot* sl = n >= 0 ? union_of(g, cells, n, range) : NULL;
+  const struct union_slot* sl = kept_side_union(g, viewer, range);
+  if (!sl) {
+    int cells[MAX_VIEWERS];
+    int n = viewer_cells(g, viewer, cells);
+    sl = n >= 0 ? union_of(g, cells, n, range) : NULL;
+  }
   if (memo && sl) *memo = (struct mk_sight_memo){sl->gen, (int)(sl - r->slots), range, (int)viewer};
   return sl;
 }
@@ -1221,6 +1226,32 @@ static const struct union_slot* kept_union(struct murk_game* g, struct mk_sight_
   return sl;
 }
 
+/* The union the last sight update kept for viewer's markers and teams within `range`, if
+ * they still stand where they stood then and the union is still held; else NULL. Asked
+ * between updates (the audience of a move, what a side sees of a platoon) instead of
+ * gathering the viewer's cells. */
+static const struct union_slot* kept_side_union(const struct murk_game* g, enum murk_side viewer,
+                                                int range) {
+  const struct mk_sight_kept* K = g->sight_kept;
+  const struct mk_state* s = &g->s;
+  const struct mk_fov_rows* r = g->fov_rows;
+  int v = (int)viewer;
+  if (!K || !K->valid || K->scratch || !r || !r->slots || K->gen[v] == 0 || K->range[v] != range ||
+      K->nmarkers != s->nmarkers || K->nteams[v] != s->nteams[v])
+    return NULL;
+  const struct union_slot* sl = &r->slots[K->slot[v]];
+  if (sl->gen != K->gen[v] || sl->range != range) return NULL;
+  if (memcmp(K->teams[v], s->teams[v], (size_t)s->nteams[v] * sizeof s->teams[v][0]) != 0)
+    return NULL;
+  for (int i = 0; i < s->nmarkers; i++) { /* the viewer's cells among the markers */
+    const struct mk_marker *a = &K->markers[i], *b = &s->markers[i];
+    if ((a->owner == viewer || b->owner == viewer) &&
+        (a->owner != b->owner || a->on_table != b->on_table || !murk_pos_eq(a->pos, b->pos)))
+      return NULL;
+  }
+  return sl;
+}
+
 void mk_sight_update(struct murk_game* g, size_t first_event) {
   struct mk_state* s = &g->s;
   struct mk_sight_kept* K = kept_get(g);
@@ -1257,10 +1288,8 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
     if (K) {
       K->by_union[v] = by_union;
       K->range[v] = range;
-      if (L.u) {
-        K->slot[v] = (int)(L.u - g->fov_rows->slots);
-        K->gen[v] = L.u->gen;
-      }
+      K->slot[v] = L.u ? (int)(L.u - g->fov_rows->slots) : 0;
+      K->gen[v] = L.u ? L.u->gen : 0; /* 0: none (a slot's gen starts at 1) */
     }
     for (int i = 0; i < s->nmarkers; i++) {
       const struct mk_marker* mk = &s->markers[i];
