@@ -348,11 +348,23 @@ static void test_sight_kept_matches_scratch(void** st) {
       struct murk_sim sim;
       murk_sim_init(&sim, a, seed % 2 ? MURK_POLICY_RANDOM : MURK_POLICY_GREEDY, MURK_POLICY_RANDOM,
                     seed);
+      size_t seen = 0;
       for (long n = 0; n < 1500 && murk_game_phase(a) != MURK_PHASE_OVER; n++) {
         assert_int_equal(murk_sim_step(&sim), MURK_OK);
         char why[256];
         assert_int_equal(murk_game_apply(b, sim.last_side, &sim.last, why, sizeof why), MURK_OK);
         assert_memory_equal(&a->s, &b->s, sizeof a->s);
+        /* The same events, each told to the same audience (who sees a move's cells). */
+        assert_int_equal(mk_game_event_count(a), mk_game_event_count(b));
+        for (; seen < mk_game_event_count(a); seen++) {
+          const struct mk_event *x = mk_event_at(a, seen), *y = mk_event_at(b, seen);
+          assert_int_equal(x->kind, y->kind);
+          assert_int_equal(x->audience, y->audience);
+          assert_int_equal(x->side, y->side);
+          assert_int_equal(x->marker, y->marker);
+          assert_int_equal(x->at, y->at);
+          assert_int_equal(x->tlen, y->tlen);
+        }
         commands++;
       }
       murk_sim_free(&sim);
