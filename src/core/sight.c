@@ -137,7 +137,7 @@ struct viewer {
  * a random game nothing a side sees from moved, and after most moves one side's union did
  * not, so only the enemy teams that changed are looked at again. Everything is compared
  * with the state each time (a refused command restores it, an undo swaps the game), so the
- * copy can be out of date, never wrong. About 70 KB a game (the state's largest arrays). */
+ * copy can be out of date, never wrong. About 52 KB a game (the state's largest arrays). */
 struct kept_unit {
   enum murk_platoon_state state;
   int first_team, nteams;
