@@ -165,6 +165,13 @@ void mk_vformat(char* out, size_t n, const char* fmt, va_list ap) {
     vsnprintf(out, n, fmt, ap);
 }
 
+void mk_format(char* out, size_t n, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  mk_vformat(out, n, fmt, ap);
+  va_end(ap);
+}
+
 /* The text of the last event, from fmt, at the end of the arena (room for it is made). */
 static void put_text(struct murk_game* g, struct mk_event* e, const char* fmt, va_list ap) {
   char* at = g->ev_bytes + g->ev_len;
@@ -202,7 +209,9 @@ void mk_event_append(struct murk_game* g, const char* fmt, ...) {
   size_t len = e->tlen;
   va_list ap;
   va_start(ap, fmt);
-  int k = vsnprintf(text + len, MURK_EVENT_TEXT - len, fmt, ap);
+  /* fast_format gives what it wrote, vsnprintf what it would have: cut at the same place. */
+  int k = plain_format(fmt) ? (int)fast_format(text + len, MURK_EVENT_TEXT - len, fmt, ap)
+                            : vsnprintf(text + len, MURK_EVENT_TEXT - len, fmt, ap);
   va_end(ap);
   if (k < 0) k = 0;
   len += (size_t)k;

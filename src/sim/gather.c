@@ -478,20 +478,40 @@ int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number) {
   return best;
 }
 
-int sim_unit_gap(struct ctx* c, const struct unit* u, int foe) {
+bool sim_unit_near(struct ctx* c, const struct unit* u, int foe, int reach) {
   struct murk_policy_memo* mm = c->plan->memo;
   size_t n = (size_t)c->nunits * (size_t)c->nfoes;
   if (!c->gaps) {
     if (!room(&mm->gaps, &mm->cap_gaps, n + 1, sizeof *mm->gaps)) {
       c->oom = true;
-      return INT_MAX;
+      return false;
     }
     c->gaps = mm->gaps;
-    for (size_t i = 0; i < n; i++) c->gaps[i] = INT_MIN;
+    for (size_t i = 0; i < n; i++) c->gaps[i] = -1;
   }
   int* at = &c->gaps[(size_t)(u - c->units) * (size_t)c->nfoes + (size_t)foe];
-  if (*at == INT_MIN) *at = sim_gap(c, u->platoon, u->pos, c->foes[foe].number);
-  return *at;
+  if (*at >= 0) return *at != 0;
+  *at = 0;
+  /* sim_gap's pairs, stopping at the first within reach; a pair more rows or columns apart
+   * than the reach is not measured (a distance is at least both, docs/geometry.md). */
+  if (sim_ctx_group(c) != MURK_OK) return false;
+  const struct groups* f = &c->foe_teams;
+  const struct groups* o = &c->own_teams;
+  int number = c->foes[foe].number;
+  if (number < 0 || number >= f->n) return false;
+  const struct murk_pos* from = &u->pos;
+  int nfrom = 1;
+  if (u->platoon >= 0 && u->platoon < o->n && o->count[u->platoon] > 0) {
+    from = &o->pos[o->first[u->platoon]];
+    nfrom = o->count[u->platoon];
+  }
+  for (int i = f->first[number]; i < f->first[number] + f->count[number]; i++)
+    for (int k = 0; k < nfrom; k++) {
+      int dx = from[k].x - f->pos[i].x, dy = from[k].y - f->pos[i].y;
+      if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
+      if (sim_dist(c, from[k], f->pos[i]) <= reach) return (*at = 1) != 0;
+    }
+  return false;
 }
 
 bool sim_target_listed(const struct ctx* c, int platoon, int number, bool shooting) {
