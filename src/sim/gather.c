@@ -210,16 +210,22 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
    * first own marker of each number with them, in one pass. */
   const struct murk_view_marker* markers = v->markers;
   int nmarkers = v->nmarkers;
+  /* The table's size in locals: the byte maps' stores may alias anything, so the compiler
+   * would read c->w and c->h again after each (as every count through a pointer). */
+  const unsigned w = (unsigned)c->w, h = (unsigned)c->h;
   for (int i = 0; i < nmarkers; i++) {
     const struct murk_view_marker* m = &markers[i];
-    if (tables && m->owner == me && m->number >= 0 && m->number < SIM_NUMBERS &&
-        own_stamp[m->number] != stamp) {
-      own_stamp[m->number] = stamp;
-      own_marker[m->number] = (short)i;
+    enum murk_side owner = m->owner;
+    int number = m->number;
+    if (tables && owner == me && (unsigned)number < SIM_NUMBERS && own_stamp[number] != stamp) {
+      own_stamp[number] = stamp;
+      own_marker[number] = (short)i;
     }
-    if (!m->on_table || !sim_on_table(c, m->pos)) continue;
-    busy[sim_cell(c, m->pos)] = 1;
-    if (m->owner != me) cost[sim_cell(c, m->pos)] = 0;
+    unsigned x = (unsigned)m->pos.x, y = (unsigned)m->pos.y;
+    if (!m->on_table || x >= w || y >= h) continue;
+    size_t cell = (size_t)y * w + x;
+    busy[cell] = 1;
+    if (owner != me) cost[cell] = 0;
   }
   /* The first team of each own platoon and of each revealed enemy marker, in the same pass
    * over the teams. */
@@ -229,17 +235,22 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   int nteams = v->nteams;
   for (int i = 0; i < nteams; i++) {
     const struct murk_view_team* t = &teams[i];
-    if (t->owner == me) {
-      if (t->platoon >= 0 && t->platoon < MURK_MISSION_MAX_PLATOONS && own_lead[t->platoon] < 0)
-        own_lead[t->platoon] = i;
-    } else if (tables && t->owner == enemy && t->marker >= 0 && t->marker < SIM_NUMBERS &&
-               foe_stamp[t->marker] != stamp) {
-      foe_stamp[t->marker] = stamp;
-      foe_lead[t->marker] = (short)i;
+    enum murk_side owner = t->owner;
+    if (owner == me) {
+      int pl = t->platoon;
+      if ((unsigned)pl < MURK_MISSION_MAX_PLATOONS && own_lead[pl] < 0) own_lead[pl] = i;
+    } else if (tables && owner == enemy) {
+      int mk = t->marker;
+      if ((unsigned)mk < SIM_NUMBERS && foe_stamp[mk] != stamp) {
+        foe_stamp[mk] = stamp;
+        foe_lead[mk] = (short)i;
+      }
     }
-    if (!sim_on_table(c, t->pos)) continue;
-    busy[sim_cell(c, t->pos)] = 1;
-    if (t->owner != me) cost[sim_cell(c, t->pos)] = 0;
+    unsigned x = (unsigned)t->pos.x, y = (unsigned)t->pos.y;
+    if (x >= w || y >= h) continue;
+    size_t cell = (size_t)y * w + x;
+    busy[cell] = 1;
+    if (owner != me) cost[cell] = 0;
   }
   unsigned char moved[MOVED_BITS / 8];
   memset(moved, 0, sizeof moved);
