@@ -359,7 +359,9 @@ int murk_view_update(const struct murk_game* g, struct murk_view* v);
  * platoons, the profiles of teams and contacts, the arrivals' `where`: all empty), no
  * reasons (every `sight` zero, no blockers), targets judged without lines of sight
  * (struct murk_view_target), no move facts of own markers and platoons (allowance, lead,
- * moved, hidden, may_move zero) and no team counts of markers. Every other field is as
+ * moved, hidden, may_move zero), no team counts of markers, and events without their
+ * words and rolls (`text` empty, `roll` zero; has_roll still says whether the event had one).
+ * Every other field is as
  * murk_view_build fills it; murk_view_update keeps the view lean. Returns as murk_view_build. */
 int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out);
 /* Whether v was made by murk_view_build_lean (and so stays lean when refreshed); false for

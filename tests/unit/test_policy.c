@@ -1205,6 +1205,14 @@ static void same_kept_facts(const struct murk_view* lean, const struct murk_view
     assert_int_equal(lean->events[i].kind, full->events[i].kind);
     assert_int_equal(lean->events[i].side, full->events[i].side);
     assert_int_equal(lean->events[i].marker, full->events[i].marker);
+    assert_int_equal(lean->events[i].seq, full->events[i].seq);
+    assert_int_equal(lean->events[i].turn, full->events[i].turn);
+    assert_int_equal(lean->events[i].active, full->events[i].active);
+    assert_int_equal(lean->events[i].audience, full->events[i].audience);
+    assert_int_equal(lean->events[i].has_pos, full->events[i].has_pos);
+    assert_int_equal(lean->events[i].has_roll, full->events[i].has_roll);
+    assert_true(murk_pos_eq(lean->events[i].from, full->events[i].from));
+    assert_true(murk_pos_eq(lean->events[i].to, full->events[i].to));
   }
 }
 
@@ -1241,6 +1249,11 @@ static void same_as_new_lean(const struct murk_game* g, const struct murk_view* 
   for (int i = 0; i < fresh->nplatoons; i++)
     assert_true(!fresh->platoons[i].name[0] && !fresh->platoons[i].may_move &&
                 fresh->platoons[i].allowance[0] == 0);
+  /* The events: the same facts, numbered alike, with no words or rolls. */
+  assert_int_equal(kept->nevents, fresh->nevents);
+  assert_memory_equal(kept->events, fresh->events, fresh->nevents * sizeof *fresh->events);
+  for (size_t i = 0; i < fresh->nevents; i++)
+    assert_true(!fresh->events[i].text[0] && fresh->events[i].roll.ndice == 0);
   murk_view_free(fresh);
 }
 
