@@ -596,6 +596,40 @@ static void test_computer_waits_dug_in(void** st) {
   assert_true(first_moves("no-retreat") > 0);
 }
 
+/* The computer's move tries at the attacker's first movement step of a bundled mission
+ * (seed 4): in *fast those of platoons that move at least 6 cells over open ground, in *slow
+ * the others. */
+static void first_moves_by_pace(const char* mission, int* fast, int* slow) {
+  struct murk_mission* m = load_bundled(mission);
+  struct computer_at at;
+  computer_plan_at(&at, m, 4, MURK_PHASE_PLAY, MURK_ATTACKER, MURK_CMD_MOVE);
+  assert_int_equal(murk_game_turn(at.g), 1);
+  *fast = *slow = 0;
+  for (int i = 0; i < at.plan.n; i++) {
+    const struct murk_command* c = &at.plan.cmds[i];
+    if (c->kind != MURK_CMD_MOVE || c->unit.kind != MURK_REF_OWN) continue;
+    for (int k = 0; k < at.v->nplatoons; k++)
+      if (at.v->platoons[k].index + 1 == c->unit.n)
+        (at.v->platoons[k].allowance[MURK_TERRAIN_OPEN] >= 6 ? fast : slow)[0]++;
+  }
+  computer_at_free(&at);
+  murk_mission_free(m);
+}
+
+/* Where the defender checks only its half from a set turn and sits dug in (Pincer), the
+ * computer's attacker holds back in the first turn the platoons fast enough to reach their
+ * objective by that turn all the same (its tanks), and sends on the slow ones (its guns);
+ * where it must be near the objectives by a turn (Breakthrough), its tanks go at once. */
+static void test_computer_fast_platoons_wait(void** st) {
+  (void)st;
+  int fast, slow;
+  first_moves_by_pace("pincer", &fast, &slow);
+  assert_int_equal(fast, 0);
+  assert_true(slow > 0);
+  first_moves_by_pace("breakthrough", &fast, &slow);
+  assert_true(fast > 0);
+}
+
 /* Reserves: greedy tries `end` first, then the last waiting platoons. */
 static void test_greedy_reserves(void** st) {
   (void)st;
@@ -1393,6 +1427,7 @@ int main(void) {
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_computer_fights),
       cmocka_unit_test(test_computer_waits_dug_in),
+      cmocka_unit_test(test_computer_fast_platoons_wait),
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_computer_places_by_whom_for),
