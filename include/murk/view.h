@@ -96,6 +96,8 @@ struct murk_view_team {
   int marker;              /* the marker number of its platoon */
   int platoon;             /* roster index in the owner's force */
   char profile[MURK_NAME]; /* its profile's name for players (the mission's `name:`) */
+  int range;               /* cells its weapon reaches: its profile's, a public stat of a team
+                              in view (lean views too) */
   struct murk_pos pos;
   enum murk_view_sight sight; /* an enemy team: why it is seen */
 };

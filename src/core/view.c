@@ -1025,9 +1025,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vt->owner = (enum murk_side)sd;
         vt->marker = marker;
         vt->platoon = k;
-        if (!lean)
-          copy_text(vt->profile, sizeof vt->profile,
-                    mk_team_profile(g, (enum murk_side)sd, t)->title);
+        const struct murk_profile* pr = mk_team_profile(g, (enum murk_side)sd, t);
+        if (!lean) copy_text(vt->profile, sizeof vt->profile, pr->title);
+        vt->range = pr->range;
         vt->pos = tm->pos;
       }
     }
