@@ -96,6 +96,8 @@ struct murk_view_team {
   int marker;              /* the marker number of its platoon */
   int platoon;             /* roster index in the owner's force */
   char profile[MURK_NAME]; /* its profile's name for players (the mission's `name:`) */
+  int range;               /* cells its weapon reaches: its profile's, a public stat of a team
+                              in view (lean views too) */
   struct murk_pos pos;
   enum murk_view_sight sight; /* an enemy team: why it is seen */
 };
@@ -359,7 +361,9 @@ int murk_view_update(const struct murk_game* g, struct murk_view* v);
  * platoons, the profiles of teams and contacts, the arrivals' `where`: all empty), no
  * reasons (every `sight` zero, no blockers), targets judged without lines of sight
  * (struct murk_view_target), no move facts of own markers and platoons (allowance, lead,
- * moved, hidden, may_move zero) and no team counts of markers. Every other field is as
+ * moved, hidden, may_move zero), no team counts of markers, and events without their
+ * words and rolls (`text` empty, `roll` zero; has_roll still says whether the event had one).
+ * Every other field is as
  * murk_view_build fills it; murk_view_update keeps the view lean. Returns as murk_view_build. */
 int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out);
 /* Whether v was made by murk_view_build_lean (and so stays lean when refreshed); false for

@@ -112,24 +112,38 @@ static void busy_set(const struct murk_grid* grid, uint64_t* busy, struct murk_p
   busy[bit / 64] |= (uint64_t)1 << (bit % 64);
 }
 
+/* Set p's bit when it is on a table of w x h cells (murk_geom_on_table), in place: the
+ * loops below run at every move judged. */
+#define BUSY_SET(busy, p, w, h)                           \
+  do {                                                    \
+    if ((unsigned)(p).x < (w) && (unsigned)(p).y < (h)) { \
+      size_t bit_ = (size_t)(p).y * (w) + (size_t)(p).x;  \
+      (busy)[bit_ / 64] |= (uint64_t)1 << (bit_ % 64);    \
+    }                                                     \
+  } while (0)
+
 bool mk_busy_cells(const struct murk_game* g, enum murk_side side, uint64_t busy[MK_BUSY_WORDS]) {
   const struct mk_state* s = &g->s;
   const struct murk_grid* grid = &g->m->grid;
   size_t cells = (size_t)grid->width * (size_t)grid->height;
-  if (cells > MK_BUSY_CELLS) return false;
+  if (cells > MK_BUSY_CELLS || grid->width < 0 || grid->height < 0) return false;
+  const unsigned w = (unsigned)grid->width, h = (unsigned)grid->height;
   memset(busy, 0, (cells + 63) / 64 * sizeof *busy);
   for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table) busy_set(grid, busy, s->markers[i].pos);
-  for (int sd = 0; sd < MURK_SIDES; sd++)
+    if (s->markers[i].on_table) BUSY_SET(busy, s->markers[i].pos, w, h);
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    const struct mk_team* tm = s->teams[sd];
     for (int t = 0; t < s->nteams[sd]; t++)
-      if (s->teams[sd][t].alive && s->teams[sd][t].placed)
-        busy_set(grid, busy, s->teams[sd][t].pos);
+      if (tm[t].alive && tm[t].placed) BUSY_SET(busy, tm[t].pos, w, h);
+  }
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return true; /* it knows of no enemy */
   /* Every sighting it keeps, whatever became of the thing: more than it knows is fine. */
+  const struct mk_sighting* k = s->seen_marker[side];
   for (int i = 0; i < s->nmarkers; i++)
-    if (s->seen_marker[side][i].known) busy_set(grid, busy, s->seen_marker[side][i].pos);
+    if (k[i].known) BUSY_SET(busy, k[i].pos, w, h);
+  k = s->seen_team[side];
   for (int t = 0; t < s->nteams[murk_side_other(side)]; t++)
-    if (s->seen_team[side][t].known) busy_set(grid, busy, s->seen_team[side][t].pos);
+    if (k[t].known) BUSY_SET(busy, k[t].pos, w, h);
   return true;
 }
 

@@ -109,7 +109,7 @@ static void to_hit_text(const struct to_hit* h, char* buf, size_t n) {
       len += snprintf(buf + len, n - (size_t)len, " +1 %s", names[i]);
   if (h->skill + h->long_range + h->dug_in + h->concealed + h->night > 6 && len >= 0 &&
       (size_t)len < n)
-    snprintf(buf + len, n - (size_t)len, ", at most 6");
+    mk_format(buf + len, n - (size_t)len, ", at most 6");
 }
 
 /* Add dice to the combination they share, or a new one. */
@@ -202,7 +202,7 @@ static void out_of_sight_why(const struct murk_game* g, enum murk_side side, int
   char words[160], ps[16];
   mk_why_words(w, e.nvr, e.range, e.night, name, name ? &blk : NULL, words, sizeof words);
   murk_pos_format(at, ps, sizeof ps);
-  snprintf(buf, n, ": last seen at %s, %s", ps, words);
+  mk_format(buf, n, ": last seen at %s, %s", ps, words);
 }
 
 /* The target (an enemy marker, resolved by the command table): an enemy platoon this side
@@ -333,7 +333,7 @@ static int roll_combos(struct murk_game* g, enum murk_side side, const struct to
     int need = to_hit_need(&combos[i]);
     mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
             what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
-    snprintf(purpose, sizeof purpose, "P%d %s P%d to hit", snum, what, tnum);
+    mk_format(purpose, sizeof purpose, "P%d %s P%d to hit", snum, what, tnum);
     hits += roll_hits(g, combos[i].dice, need, purpose);
   }
   return hits;
@@ -365,7 +365,7 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
       int save = save_of(g, side, tu, t, &kind);
       if (save <= 6) {
         char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
-        snprintf(purpose, sizeof purpose, "P%d %s %d+", tnum, kind, save);
+        mk_format(purpose, sizeof purpose, "P%d %s %d+", tnum, kind, save);
         struct murk_dice_expr d6 = {1, 6, 1, 0};
         if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= save) {
           (*saved)++;
@@ -403,17 +403,17 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
           snum, g->s.units[other][tu].marker);
   char purpose[MURK_ROLL_PURPOSE];
   struct murk_dice_expr d6 = {1, 6, 1, 0};
-  snprintf(purpose, sizeof purpose, "P%d blind barrage scatter", snum);
+  mk_format(purpose, sizeof purpose, "P%d blind barrage scatter", snum);
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) > BARRAGE_HIT) {
     int ndirs = murk_geom_directions(gr);
     struct murk_dice_expr dd = {1, ndirs, 1, 0};
-    snprintf(purpose, sizeof purpose, "P%d barrage direction", snum);
+    mk_format(purpose, sizeof purpose, "P%d barrage direction", snum);
     int dir = murk_roll(g, &dd, purpose, MURK_AUD_ALL, NULL) - 1;
     struct murk_dice_expr a = murk_mission_param_dice(m, MURK_P_NF_SCATTER);
     struct murk_dice_expr b = murk_mission_param_dice(m, MURK_P_NF_UNSEEN);
-    snprintf(purpose, sizeof purpose, "P%d barrage distance", snum);
+    mk_format(purpose, sizeof purpose, "P%d barrage distance", snum);
     int inches = murk_roll(g, &a, purpose, MURK_AUD_ALL, NULL);
-    snprintf(purpose, sizeof purpose, "P%d barrage, unseen: farther", snum);
+    mk_format(purpose, sizeof purpose, "P%d barrage, unseen: farther", snum);
     inches += murk_roll(g, &b, purpose, MURK_AUD_ALL, NULL);
     int cells = mk_inches_cells(g, inches);
     /* Past the table and the blast every step is too far to hit: the walk stops there. */
@@ -910,8 +910,8 @@ static void motivation_tests(struct murk_game* g, enum murk_side side) {
       if (s->teams[side][t].alive && mk_team_profile(g, side, t)->motivation < need)
         need = mk_team_profile(g, side, t)->motivation;
     char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
-    snprintf(purpose, sizeof purpose, "P%d motivation %d+ (%d of %d teams)", u->marker, need, alive,
-             u->nteams);
+    mk_format(purpose, sizeof purpose, "P%d motivation %d+ (%d of %d teams)", u->marker, need,
+              alive, u->nteams);
     struct murk_dice_expr d6 = {1, 6, 1, 0};
     if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) continue;
     destroy_unit(g, side, k, "fails its motivation test and leaves the battle: destroyed");
@@ -946,7 +946,7 @@ bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
           "your company has %d of its %d platoons left (transports not counted): it tests "
           "its morale",
           left, start);
-  snprintf(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
+  mk_format(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));

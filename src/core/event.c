@@ -88,94 +88,79 @@ static struct mk_event* last(struct murk_game* g) {
 }
 
 /* vsnprintf(out, n, fmt, ap) for the conversions events use (%d, %s, %.Ns, %%), without the
- * C library's machinery, which was a tenth of a batch game; -1 (nothing consumed) for a
- * format with any other conversion. Same bytes: the text is cut at n - 1. */
-static bool plain_format(const char* fmt) {
+ * C library's machinery, which was a tenth of a batch game: the same bytes, cut at n - 1
+ * (n > 0), and what it wrote at *len. False, with out unfinished, for a format with any
+ * other conversion (the caller formats it with vsnprintf instead). One pass, a byte at a
+ * time: texts are short, and a call per stretch of text cost more than the bytes. */
+static bool fast_format(char* out, size_t n, const char* fmt, va_list ap, size_t* len) {
+  size_t k = 0, max = n - 1;
   for (const char* f = fmt; *f; f++) {
-    if (*f != '%') continue;
+    if (*f != '%') {
+      if (k < max) out[k++] = *f;
+      continue;
+    }
     f++;
-    if (*f == '.') {
-      f++;
-      if (*f < '0' || *f > '9') return false;
-      while (*f >= '0' && *f <= '9') f++;
-      if (*f != 's') return false;
-    } else if (*f != 'd' && *f != 's' && *f != '%') {
-      return false;
-    }
-  }
-  return true;
-}
-
-struct sink {
-  char* p;
-  size_t len, max; /* max = n - 1 */
-};
-static void put_bytes(struct sink* o, const char* s, size_t k) {
-  if (k > o->max - o->len) k = o->max - o->len;
-  memcpy(o->p + o->len, s, k);
-  o->len += k;
-}
-
-static size_t fast_format(char* out, size_t n, const char* fmt, va_list ap) {
-  struct sink o = {out, 0, n - 1};
-  const char* f = fmt;
-  while (*f) {
-    const char* pct = strchr(f, '%');
-    if (!pct) {
-      put_bytes(&o, f, strlen(f));
-      break;
-    }
-    put_bytes(&o, f, (size_t)(pct - f));
-    f = pct + 1;
     if (*f == '%') {
-      put_bytes(&o, "%", 1);
-      f++;
+      if (k < max) out[k++] = '%';
     } else if (*f == 'd') {
       char d[12];
       int v = va_arg(ap, int);
       unsigned u = v < 0 ? 0u - (unsigned)v : (unsigned)v;
-      int k = (int)sizeof d;
+      int i = (int)sizeof d;
       do {
-        d[--k] = (char)('0' + u % 10);
+        d[--i] = (char)('0' + u % 10);
         u /= 10;
       } while (u);
-      if (v < 0) d[--k] = '-';
-      put_bytes(&o, d + k, sizeof d - (size_t)k);
-      f++;
+      if (v < 0) d[--i] = '-';
+      for (; i < (int)sizeof d && k < max; i++) out[k++] = d[i];
     } else {
       size_t prec = (size_t)-1;
       if (*f == '.') {
-        prec = 0;
-        for (f++; *f >= '0' && *f <= '9'; f++) prec = prec * 10 + (size_t)(*f - '0');
+        f++;
+        if (*f < '0' || *f > '9') return false;
+        for (prec = 0; *f >= '0' && *f <= '9'; f++) prec = prec * 10 + (size_t)(*f - '0');
       }
-      const char* s = va_arg(ap, const char*);
-      if (!s) s = "(null)";
-      put_bytes(&o, s, strnlen(s, prec));
-      f++; /* the 's' */
+      if (*f != 's') return false; /* also the end of fmt after a lone '%' */
+      const char* str = va_arg(ap, const char*);
+      if (!str) str = "(null)";
+      /* Names run long: these bytes in one go. */
+      size_t room = max - k, l = strnlen(str, prec < room ? prec : room);
+      memcpy(out + k, str, l);
+      k += l;
     }
   }
-  out[o.len] = '\0';
-  return o.len;
+  out[k] = '\0';
+  *len = k;
+  return true;
 }
 
 void mk_vformat(char* out, size_t n, const char* fmt, va_list ap) {
-  if (plain_format(fmt))
-    fast_format(out, n, fmt, ap);
-  else
-    vsnprintf(out, n, fmt, ap);
+  va_list cp;
+  va_copy(cp, ap);
+  size_t len;
+  if (!fast_format(out, n, fmt, cp, &len)) vsnprintf(out, n, fmt, ap);
+  va_end(cp);
+}
+
+void mk_format(char* out, size_t n, const char* fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  mk_vformat(out, n, fmt, ap);
+  va_end(ap);
 }
 
 /* The text of the last event, from fmt, at the end of the arena (room for it is made). */
 static void put_text(struct murk_game* g, struct mk_event* e, const char* fmt, va_list ap) {
   char* at = g->ev_bytes + g->ev_len;
   size_t len;
-  if (plain_format(fmt)) {
-    len = fast_format(at, MURK_EVENT_TEXT, fmt, ap);
-  } else {
+  va_list cp;
+  va_copy(cp, ap);
+  if (!fast_format(at, MURK_EVENT_TEXT, fmt, cp, &len)) {
     int k = vsnprintf(at, MURK_EVENT_TEXT, fmt, ap);
     len = k < 0 ? 0 : k >= MURK_EVENT_TEXT ? MURK_EVENT_TEXT - 1 : (size_t)k;
     at[len] = '\0';
   }
+  va_end(cp);
   e->tlen = (uint8_t)len;
   g->ev_len += len + 1;
 }
@@ -202,7 +187,14 @@ void mk_event_append(struct murk_game* g, const char* fmt, ...) {
   size_t len = e->tlen;
   va_list ap;
   va_start(ap, fmt);
-  int k = vsnprintf(text + len, MURK_EVENT_TEXT - len, fmt, ap);
+  /* fast_format gives what it wrote, vsnprintf what it would have: cut at the same place. */
+  va_list cp;
+  va_copy(cp, ap);
+  size_t wrote;
+  int k = fast_format(text + len, MURK_EVENT_TEXT - len, fmt, cp, &wrote)
+              ? (int)wrote
+              : vsnprintf(text + len, MURK_EVENT_TEXT - len, fmt, ap);
+  va_end(cp);
   va_end(ap);
   if (k < 0) k = 0;
   len += (size_t)k;

@@ -33,6 +33,13 @@ void mk_event_append(struct murk_game* g, const char* fmt, ...)
  * conversions events use (%d, %s, %.Ns, %%): the same bytes, cut at n - 1 (refusals'
  * reasons, board.c). */
 void mk_vformat(char* out, size_t n, const char* fmt, va_list ap);
+/* snprintf(out, n, fmt, ...) the same way (its return value aside): the rules' own short
+ * texts (a roll's purpose, a handle "P3") made for events at every move and shot. */
+void mk_format(char* out, size_t n, const char* fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
 
 /* Add structured facts to the last event: its marker number (0: none) and positions
  * (either may be NULL). */

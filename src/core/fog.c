@@ -82,7 +82,7 @@ static bool bog_check(struct murk_game* g, const char* handle, bool freeing,
   struct murk_dice_expr die = murk_mission_param_dice(g->m, MURK_P_FOW_BOG_DIE);
   int fail = murk_mission_param(g->m, MURK_P_FOW_BOG_FAIL);
   char purpose[MURK_ROLL_PURPOSE];
-  snprintf(purpose, sizeof purpose, "bogging check %s", handle);
+  mk_format(purpose, sizeof purpose, "bogging check %s", handle);
   /* Heard by the enemy only where it sees the cell (sight.c): a roll out of sight would tell
    * where an unseen marker went. */
   int total = murk_roll(g, &die, purpose, aud, NULL);
@@ -161,7 +161,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
     return rc;
   }
   char handle[16], from[16], to[16];
-  snprintf(handle, sizeof handle, "T%d", mk->number);
+  mk_format(handle, sizeof handle, "T%d", mk->number);
   struct murk_pos start = mk->pos;
   int moved = p.n;
   mk_night_unhide(g, mi); /* seed 003, 1.2: a hidden counter that moves is a "?" from then on */
@@ -338,7 +338,7 @@ static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct
                       struct murk_pos p, const uint64_t* busy) {
   if ((busy && !mk_busy_at(g, busy, p)) || mk_cell_free(&g->s, p)) return false;
   char what[16];
-  snprintf(what, sizeof what, "P%d", g->s.units[side][unit].marker);
+  mk_format(what, sizeof what, "P%d", g->s.units[side][unit].marker);
   mk_hidden_contact(g, side, what, from, p);
   return true;
 }
@@ -523,7 +523,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
    * the roster for every cell outside it: the judgement above made it (mk_busy_cells). */
   const uint64_t* kb = has_busy ? busy : NULL;
   char handle[16];
-  snprintf(handle, sizeof handle, "P%d", number);
+  mk_format(handle, sizeof handle, "P%d", number);
   int moved = p.n;
   bool flash = mk_night_flashing(g, side, unit);
   /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. */
@@ -886,7 +886,7 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   struct mk_state* s = &g->s;
   const struct murk_mission* m = g->m;
   char purpose[MURK_ROLL_PURPOSE];
-  snprintf(purpose, sizeof purpose, "%s spots: visibility", murk_side_name(side));
+  mk_format(purpose, sizeof purpose, "%s spots: visibility", murk_side_name(side));
   int total = murk_roll(g, &m->visibility.die, purpose, MURK_AUD_ALL, NULL);
   int range = 0;
   for (int i = 0; i < m->visibility.nrows; i++)
@@ -928,7 +928,7 @@ void mk_fog_unbog(struct murk_game* g, enum murk_side side) {
   for (int i = 0; i < s->nmarkers; i++) {
     struct mk_marker* mk = &s->markers[i];
     if (mk->owner != side || !mk->on_table || !mk->bogged) continue;
-    snprintf(handle, sizeof handle, "T%d", mk->number);
+    mk_format(handle, sizeof handle, "T%d", mk->number);
     if (!bog_check(g, handle, true, MURK_AUD_ALL)) {
       mk->bogged = false;
       mk_emit(g, MURK_EV_BOG, MURK_AUD_ALL, side, "%s %s is no longer bogged", murk_side_name(side),
@@ -939,7 +939,7 @@ void mk_fog_unbog(struct murk_game* g, enum murk_side side) {
   for (int k = 0; k < s->nunits[side]; k++) {
     struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || !u->bogged) continue;
-    snprintf(handle, sizeof handle, "P%d", u->marker);
+    mk_format(handle, sizeof handle, "P%d", u->marker);
     enum murk_audience aud =
         mk_sight_unit_seen(g, murk_side_other(side), k) ? MURK_AUD_ALL : murk_audience_of(side);
     if (!bog_check(g, handle, true, aud)) {

@@ -239,6 +239,14 @@ static bool knowledge_changed(const struct murk_game* g) {
   const struct mk_state *a = g->saved, *b = &g->s;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     int other = 1 - sd;
+    /* Mostly nothing changed at all (a step's `end`): the same bytes say so at once; the
+     * fields compared below are among them, and the copy holds every entry up to the counts. */
+    if (a->nmarkers == b->nmarkers &&
+        memcmp(a->seen_marker[sd], b->seen_marker[sd],
+               (size_t)b->nmarkers * sizeof b->seen_marker[sd][0]) == 0 &&
+        memcmp(a->seen_team[sd], b->seen_team[sd],
+               (size_t)b->nteams[other] * sizeof b->seen_team[sd][0]) == 0)
+      continue;
     for (int i = 0; i < b->nmarkers; i++) {
       const struct mk_sighting* y = &b->seen_marker[sd][i];
       if (i >= a->nmarkers) {

@@ -341,10 +341,10 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
   *rolled = true;
   if (n->sight[side][unit] > 0) return n->sight[side][unit] - 1; /* once per unit a turn */
   char purpose[MURK_ROLL_PURPOSE];
-  snprintf(purpose, sizeof purpose, "P%d sight, %s", s->units[side][unit].marker,
-           table ? (fog ? "fog" : "darkness")
-           : nf  ? "night"
-                 : "concealment");
+  mk_format(purpose, sizeof purpose, "P%d sight, %s", s->units[side][unit].marker,
+            table ? (fog ? "fog" : "darkness")
+            : nf  ? "night"
+                  : "concealment");
   int cells;
   if (table) {
     int total = murk_roll(g, &m->visibility.die, purpose, MURK_AUD_ALL, NULL);
@@ -465,7 +465,7 @@ bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handl
   struct murk_dice_expr dd = {2, 6, 1, 0};
   struct murk_roll r;
   char purpose[MURK_ROLL_PURPOSE];
-  snprintf(purpose, sizeof purpose, "%s movement (coloured 6: strays)", handle);
+  mk_format(purpose, sizeof purpose, "%s movement (coloured 6: strays)", handle);
   murk_roll(g, &dd, purpose, aud, &r);
   if (split) mk_event_split(g, side);
   /* 1.55: doubles call for jitter fire once a gunflash has marked an attack. */
@@ -721,15 +721,15 @@ static struct murk_pos place_light(struct murk_game* g, enum murk_side side, int
   if (ndirs == 6) {
     struct murk_dice_expr dd = {2, 6, 1, 0};
     struct murk_roll r;
-    snprintf(purpose, sizeof purpose, "P%d starshell placement (direction, error)", marker);
+    mk_format(purpose, sizeof purpose, "P%d starshell placement (direction, error)", marker);
     murk_roll(g, &dd, purpose, MURK_AUD_ALL, &r);
     dir = r.dice[0] - 1;
     error = r.dice[1];
   } else {
     struct murk_dice_expr dd = {1, ndirs, 1, 0}, d6 = {1, 6, 1, 0};
-    snprintf(purpose, sizeof purpose, "P%d starshell direction", marker);
+    mk_format(purpose, sizeof purpose, "P%d starshell direction", marker);
     dir = murk_roll(g, &dd, purpose, MURK_AUD_ALL, NULL) - 1;
-    snprintf(purpose, sizeof purpose, "P%d starshell error", marker);
+    mk_format(purpose, sizeof purpose, "P%d starshell error", marker);
     error = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL);
   }
   if (flash_near(g, side, at)) {
@@ -755,7 +755,7 @@ static int fire_light(struct murk_game* g, enum murk_side side, int unit, struct
   u->shot = true;
   if (s->step == MURK_STEP_MOVEMENT) u->moved = true;
   char purpose[MURK_ROLL_PURPOSE];
-  snprintf(purpose, sizeof purpose, "P%d %s usage, %d or less", u->marker, word, usage);
+  mk_format(purpose, sizeof purpose, "P%d %s usage, %d or less", u->marker, word, usage);
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) > usage) {
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d fails to fire its %s", u->marker, word);

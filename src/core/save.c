@@ -11,6 +11,7 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 #include "sodium.h"
+#include "strbuf.h"
 
 /* ---- building ---- */
 
@@ -440,43 +441,6 @@ int murk_script_parse(const char* data, size_t len, struct murk_script** out,
 
 /* ---- writing ---- */
 
-struct sbuf {
-  char* p;
-  size_t len, cap;
-  bool oom;
-};
-
-#if defined(__GNUC__)
-__attribute__((format(printf, 2, 3)))
-#endif
-static void
-sb_printf(struct sbuf* b, const char* fmt, ...) {
-  if (b->oom) return;
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-  va_end(ap);
-  if (n < 0) {
-    b->oom = true;
-    return;
-  }
-  if (!b->p || b->len + (size_t)n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 1024;
-    while (cap < b->len + (size_t)n + 1) cap *= 2;
-    char* grown = murk_realloc(b->p, cap);
-    if (!grown) {
-      b->oom = true;
-      return;
-    }
-    b->p = grown;
-    b->cap = cap;
-    va_start(ap, fmt);
-    vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-    va_end(ap);
-  }
-  b->len += (size_t)n;
-}
-
 int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
   *out = NULL;
   if (len) *len = 0;
@@ -485,33 +449,28 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
   for (size_t i = 0; i < s->nlines; i++)
     if (!s->lines[i].text || strpbrk(s->lines[i].text, "\n\r")) return MURK_EINVAL;
 
-  struct sbuf b = {0};
-  sb_printf(&b, "%s", "");
-  if (s->version) sb_printf(&b, "# murk-save: %d\n", s->version);
-  if (s->mission) sb_printf(&b, "# mission: %s\n", s->mission);
-  if (s->has_hash) sb_printf(&b, "# mission-hash: %016" PRIx64 "\n", s->mission_hash);
-  if (s->has_seed) sb_printf(&b, "# seed: %" PRIu64 "\n", s->seed);
+  struct mk_strbuf b = {0};
+  if (s->version) mk_strbuf_printf(&b, "# murk-save: %d\n", s->version);
+  if (s->mission) mk_strbuf_printf(&b, "# mission: %s\n", s->mission);
+  if (s->has_hash) mk_strbuf_printf(&b, "# mission-hash: %016" PRIx64 "\n", s->mission_hash);
+  if (s->has_seed) mk_strbuf_printf(&b, "# seed: %" PRIu64 "\n", s->seed);
   if (s->has_key) {
     char hex[2 * MURK_DICE_KEY_BYTES + 1];
     sodium_bin2hex(hex, sizeof hex, s->key, sizeof s->key);
-    sb_printf(&b, "# dice-key: %s\n", hex);
+    mk_strbuf_printf(&b, "# dice-key: %s\n", hex);
     sodium_memzero(hex, sizeof hex);
   }
   if (s->has_seats)
-    sb_printf(&b, "# seats: attacker=%s defender=%s\n", murk_seat_name(s->seat[MURK_ATTACKER]),
-              murk_seat_name(s->seat[MURK_DEFENDER]));
+    mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s\n",
+                     murk_seat_name(s->seat[MURK_ATTACKER]),
+                     murk_seat_name(s->seat[MURK_DEFENDER]));
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
-    if (l->side != MURK_NO_SIDE) sb_printf(&b, "%s: ", murk_side_name(l->side));
-    sb_printf(&b, "%s\n", l->text);
+    if (l->side != MURK_NO_SIDE) mk_strbuf_printf(&b, "%s: ", murk_side_name(l->side));
+    mk_strbuf_printf(&b, "%s\n", l->text);
   }
-  if (b.oom) {
-    murk_free(b.p);
-    return MURK_ENOMEM;
-  }
-  *out = b.p;
-  if (len) *len = b.len;
-  return MURK_OK;
+  *out = mk_strbuf_take(&b, len);
+  return *out ? MURK_OK : MURK_ENOMEM;
 }
 
 int murk_save_game(const struct murk_game* g, char** out, size_t* len) {

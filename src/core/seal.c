@@ -11,6 +11,7 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "sodium.h"
+#include "strbuf.h"
 
 static const char* const part_label[3] = {"sealed-attacker", "sealed-defender", "sealed-game"};
 
@@ -76,66 +77,30 @@ void murk_seal_free_secret(char* p, size_t len) {
   murk_free(p);
 }
 
-/* ---- a growing buffer ---- */
-
-struct buf {
-  char* p;
-  size_t len, cap;
-  bool oom;
-};
-
-static void put(struct buf* b, const char* s, size_t n) {
-  if (b->oom) return;
-  if (b->len + n + 1 > b->cap) {
-    size_t cap = b->cap ? b->cap : 1024;
-    while (cap < b->len + n + 1) cap *= 2;
-    char* grown = murk_realloc(b->p, cap);
-    if (!grown) {
-      b->oom = true;
-      return;
-    }
-    b->p = grown;
-    b->cap = cap;
-  }
-  memcpy(b->p + b->len, s, n);
-  b->len += n;
-  b->p[b->len] = '\0';
-}
-
-static void puts_(struct buf* b, const char* s) {
-  put(b, s, strlen(s));
-}
-
-static void put_hex(struct buf* b, const unsigned char* bin, size_t n) {
-  char hex[2 * 32 + 1];
-  sodium_bin2hex(hex, sizeof hex, bin, n);
-  puts_(b, hex);
-}
-
-static void format_header(struct buf* b, const struct murk_seal_header* h) {
+static void format_header(struct mk_strbuf* b, const struct murk_seal_header* h) {
   char line[128];
   snprintf(line, sizeof line, "# murk-save: %d\n# sealed: argon2id13 ops=%llu mem=%zu\n",
            seats_known(h) ? 3 : 2, h->ops, h->mem);
-  puts_(b, line);
-  puts_(b, "# mission: ");
-  puts_(b, h->mission);
+  mk_strbuf_puts(b, line);
+  mk_strbuf_puts(b, "# mission: ");
+  mk_strbuf_puts(b, h->mission);
   snprintf(line, sizeof line, "\n# mission-hash: %016" PRIx64 "\n# turn: %d\n# to-act: %s\n",
            h->mission_hash, h->turn,
            h->to_act == MURK_ATTACKER   ? "attacker"
            : h->to_act == MURK_DEFENDER ? "defender"
                                         : "none");
-  puts_(b, line);
-  puts_(b, h->over ? "# over: yes\n# game: " : "# over: no\n# game: ");
-  put_hex(b, h->game_id, MURK_SEAL_ID_BYTES);
-  puts_(b, "\n# salt-attacker: ");
-  put_hex(b, h->salt[0], MURK_SEAL_SALT_BYTES);
-  puts_(b, "\n# salt-defender: ");
-  put_hex(b, h->salt[1], MURK_SEAL_SALT_BYTES);
-  puts_(b, "\n");
+  mk_strbuf_puts(b, line);
+  mk_strbuf_puts(b, h->over ? "# over: yes\n# game: " : "# over: no\n# game: ");
+  mk_strbuf_hex(b, h->game_id, MURK_SEAL_ID_BYTES);
+  mk_strbuf_puts(b, "\n# salt-attacker: ");
+  mk_strbuf_hex(b, h->salt[0], MURK_SEAL_SALT_BYTES);
+  mk_strbuf_puts(b, "\n# salt-defender: ");
+  mk_strbuf_hex(b, h->salt[1], MURK_SEAL_SALT_BYTES);
+  mk_strbuf_puts(b, "\n");
   if (seats_known(h)) {
     snprintf(line, sizeof line, "# seats: attacker=%s defender=%s\n", murk_seat_name(h->seat[0]),
              murk_seat_name(h->seat[1]));
-    puts_(b, line);
+    mk_strbuf_puts(b, line);
   }
 }
 
@@ -155,7 +120,7 @@ static unsigned char* make_ad(const unsigned char* chained, const char* header, 
   return ad;
 }
 
-static int seal_part(struct buf* b, const unsigned char* ad, size_t adlen, int part,
+static int seal_part(struct mk_strbuf* b, const unsigned char* ad, size_t adlen, int part,
                      const unsigned char key[32], const char* text, size_t tlen, size_t padded,
                      const unsigned char fresh[32]) {
   /* Padded to `padded` bytes (ISO/IEC 7816-4, sodium_pad), so the part's size tells
@@ -194,10 +159,10 @@ static int seal_part(struct buf* b, const unsigned char* ad, size_t adlen, int p
   }
   sodium_bin2base64(b64, b64len, c, clen, B64);
   murk_free(c);
-  puts_(b, part_label[part]);
-  puts_(b, ": ");
-  puts_(b, b64);
-  puts_(b, "\n");
+  mk_strbuf_puts(b, part_label[part]);
+  mk_strbuf_puts(b, ": ");
+  mk_strbuf_puts(b, b64);
+  mk_strbuf_puts(b, "\n");
   murk_free(b64);
   return b->oom ? MURK_ENOMEM : MURK_OK;
 }
@@ -217,7 +182,7 @@ struct parts {
  * and b's first hlen bytes: both side parts padded to one size, the longer one's rounded
  * up in steps of rstep (a side learns from the file only roughly how much the enemy has
  * been shown, never more than it has itself), the game part in steps of gstep. */
-static int seal_parts(struct buf* b, const unsigned char* chained, size_t hlen,
+static int seal_parts(struct mk_strbuf* b, const unsigned char* chained, size_t hlen,
                       const struct parts* in, size_t rstep, size_t gstep) {
   unsigned char gk[MURK_SEAL_KEY_BYTES];
   murk_seal_game_key(in->keys[0], in->keys[1], gk);
@@ -248,26 +213,28 @@ int murk_seal_write(const struct murk_seal_header* h, const unsigned char* attac
   if (!h || !attacker_key || !defender_key || !record || !game || !fresh) return MURK_EINVAL;
   if (!h->mission[0] || strpbrk(h->mission, "\n\r") || !limits_ok(h->ops, h->mem))
     return MURK_EINVAL;
-  struct buf b = {0};
+  struct mk_strbuf b = {0};
   format_header(&b, h);
-  if (b.oom) return MURK_ENOMEM;
+  if (b.oom) {
+    mk_strbuf_free(&b);
+    return MURK_ENOMEM;
+  }
   const struct parts in = {{attacker_key, defender_key}, record, record_len, game, game_len, fresh};
   int rc = seal_parts(&b, NULL, b.len, &in, MURK_SEAL_PAD, MURK_SEAL_PAD);
   if (rc == MURK_OK) {
     unsigned char check[32];
     crypto_generichash(check, sizeof check, (const unsigned char*)b.p, b.len, NULL, 0);
-    puts_(&b, "check: ");
-    put_hex(&b, check, sizeof check);
-    puts_(&b, "\n");
+    mk_strbuf_puts(&b, "check: ");
+    mk_strbuf_hex(&b, check, sizeof check);
+    mk_strbuf_puts(&b, "\n");
     if (b.oom) rc = MURK_ENOMEM;
   }
   if (rc != MURK_OK) {
-    murk_free(b.p);
+    mk_strbuf_free(&b);
     return rc;
   }
-  *out = b.p;
-  if (len) *len = b.len;
-  return MURK_OK;
+  *out = mk_strbuf_take(&b, len);
+  return MURK_OK; /* not out of memory: b.oom was checked */
 }
 
 /* ---- reading ---- */
@@ -607,35 +574,37 @@ int murk_seal_record(struct murk_seal_chain* c, const struct murk_seal_header* h
   *out = NULL;
   if (len) *len = 0;
   if (!c || !h || !attacker_key || !defender_key || !record || !game || !fresh) return MURK_EINVAL;
-  struct buf b = {0};
+  struct mk_strbuf b = {0};
   char line[96];
   snprintf(line, sizeof line, "record: %d %s %s\n", h->turn,
            h->to_act == MURK_ATTACKER   ? "attacker"
            : h->to_act == MURK_DEFENDER ? "defender"
                                         : "none",
            h->over ? "yes" : "no");
-  puts_(&b, line);
-  if (b.oom) return MURK_ENOMEM;
+  mk_strbuf_puts(&b, line);
+  if (b.oom) {
+    mk_strbuf_free(&b);
+    return MURK_ENOMEM;
+  }
   const struct parts in = {{attacker_key, defender_key}, record, record_len, game, game_len, fresh};
   int rc = seal_parts(&b, c->check, b.len, &in, MURK_SEAL_REC_PAD, MURK_SEAL_GAME_REC_PAD);
   unsigned char sum[32];
   if (rc == MURK_OK && !b.oom) {
     crypto_generichash(sum, sizeof sum, (const unsigned char*)b.p, b.len, c->check, 32);
-    puts_(&b, "check: ");
-    put_hex(&b, sum, sizeof sum);
-    puts_(&b, "\n");
+    mk_strbuf_puts(&b, "check: ");
+    mk_strbuf_hex(&b, sum, sizeof sum);
+    mk_strbuf_puts(&b, "\n");
     if (b.oom) rc = MURK_ENOMEM;
   } else if (rc == MURK_OK) {
     rc = MURK_ENOMEM;
   }
   if (rc != MURK_OK) {
-    murk_free(b.p);
+    mk_strbuf_free(&b);
     return rc;
   }
   memcpy(c->check, sum, 32);
-  *out = b.p;
-  if (len) *len = b.len;
-  return MURK_OK;
+  *out = mk_strbuf_take(&b, len);
+  return MURK_OK; /* not out of memory: b.oom was checked */
 }
 
 /* Open one sealed part (base64 text b64) with ad and key: *out the text without its

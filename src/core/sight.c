@@ -127,6 +127,39 @@ struct viewer {
 };
 #define MAX_VIEWERS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
 
+/* What mk_sight_update read the last time and what it left (struct murk_game's sight_kept,
+ * issue 11, point 5). Within the range a side's sightings follow from its union (its own
+ * markers' and teams' cells), the enemy's markers, teams and revealed platoons, and the
+ * turn; each update overwrites the same fields from those (seen; known, pos and turn of what
+ * is seen; all of what is gone) and keeps the rest, and the public events after it write
+ * only what agrees with that. So while those inputs are what they were and the sightings
+ * what the update left, making them again changes nothing: after about half the commands of
+ * a random game nothing a side sees from moved, and after most moves one side's union did
+ * not, so only the enemy teams that changed are looked at again. Everything is compared
+ * with the state each time (a refused command restores it, an undo swaps the game), so the
+ * copy can be out of date, never wrong. About 52 KB a game (the state's largest arrays). */
+struct kept_unit {
+  enum murk_platoon_state state;
+  int first_team, nteams;
+  bool bogged, dug_in;
+};
+
+struct mk_sight_kept {
+  bool valid;   /* holds an update's inputs and outputs */
+  bool scratch; /* tests: never skip anything */
+  int turn, nmarkers, nteams[MURK_SIDES], nunits[MURK_SIDES];
+  /* Each viewer's last update: answered by its union (kept in slot `slot`, made `gen`),
+   * within `range`. */
+  bool by_union[MURK_SIDES];
+  int range[MURK_SIDES], slot[MURK_SIDES];
+  unsigned long gen[MURK_SIDES];
+  struct mk_marker markers[MK_MAX_MARKERS];
+  struct kept_unit units[MURK_SIDES][MK_MAX_UNITS];
+  struct mk_team teams[MURK_SIDES][MK_MAX_TEAMS_PER_SIDE];
+  struct mk_sighting seen_marker[MURK_SIDES][MK_MAX_MARKERS];
+  struct mk_sighting seen_team[MURK_SIDES][MK_MAX_TEAMS_PER_SIDE];
+};
+
 static void slots_free(struct mk_fov_rows* r);
 
 static void fov_chunks_free(struct mk_fov_rows* r) {
@@ -339,6 +372,8 @@ void mk_sight_close(struct murk_game* g) {
   g->fov_rows = NULL;
   murk_free(g->firelit);
   g->firelit = NULL;
+  murk_free(g->sight_kept);
+  g->sight_kept = NULL;
 }
 
 struct murk_sight_cache {
@@ -374,6 +409,7 @@ int murk_game_use_sight_cache(struct murk_game* g, struct murk_sight_cache* c) {
   if (!g->fov_rows_shared) fov_rows_free(g->fov_rows);
   g->fov_rows = c->rows;
   g->fov_rows_shared = true;
+  if (g->sight_kept) g->sight_kept->valid = false; /* its unions were the other rows' */
   return MURK_OK;
 }
 
@@ -544,6 +580,8 @@ static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* c
  * their cells (mk_sight_update made it for the state after the last command, so it is
  * mostly found), or NULL (sight unlimited, a table too big for unions, no memory). Valid
  * until the next union is made. */
+static const struct union_slot* kept_side_union(const struct murk_game* g, enum murk_side viewer,
+                                                int range);
 static const struct union_slot* side_union(const struct murk_game* g, enum murk_side viewer,
                                            int range, struct mk_sight_memo* memo) {
   if (range >= MURK_SIGHT_UNLIMITED || !g->fov_rows || !g->sightmap) return NULL;
@@ -552,9 +590,12 @@ static const struct union_slot* side_union(const struct murk_game* g, enum murk_
     const struct union_slot* kept = &r->slots[memo->slot];
     if (kept->gen == memo->gen && kept->range == range) return kept; /* not made over since */
   }
-  int cells[MAX_VIEWERS];
-  int n = viewer_cells(g, viewer, cells);
-  struct union_slot* sl = n >= 0 ? union_of(g, cells, n, range) : NULL;
+  const struct union_slot* sl = kept_side_union(g, viewer, range);
+  if (!sl) {
+    int cells[MAX_VIEWERS];
+    int n = viewer_cells(g, viewer, cells);
+    sl = n >= 0 ? union_of(g, cells, n, range) : NULL;
+  }
   if (memo && sl) *memo = (struct mk_sight_memo){sl->gen, (int)(sl - r->slots), range, (int)viewer};
   return sl;
 }
@@ -1046,21 +1087,210 @@ static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* c
   return n;
 }
 
+/* ---- what the last update worked from ---- */
+
+static struct mk_sight_kept* kept_get(struct murk_game* g) {
+  if (!g->sight_kept) g->sight_kept = murk_calloc(1, sizeof *g->sight_kept);
+  return g->sight_kept; /* NULL without memory: then every update works from scratch */
+}
+
+void mk_sight_update_from_scratch(struct murk_game* g) {
+  struct mk_sight_kept* K = kept_get(g);
+  if (K) K->scratch = true;
+}
+
+static void kept_unit_set(struct kept_unit* k, const struct mk_unit_state* u) {
+  k->state = u->state;
+  k->first_team = u->first_team;
+  k->nteams = u->nteams;
+  k->bogged = u->bogged;
+  k->dug_in = u->dug_in;
+}
+
+static bool kept_unit_same(const struct kept_unit* k, const struct mk_unit_state* u) {
+  return k->state == u->state && k->first_team == u->first_team && k->nteams == u->nteams &&
+         k->bogged == u->bogged && k->dug_in == u->dug_in;
+}
+
+/* Are the turn, the counts, the markers and what the update reads of the platoons as the
+ * last update found them? */
+static bool kept_same(const struct mk_sight_kept* K, const struct mk_state* s) {
+  if (!K || !K->valid || K->scratch || K->turn != s->turn || K->nmarkers != s->nmarkers)
+    return false;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    if (K->nteams[sd] != s->nteams[sd] || K->nunits[sd] != s->nunits[sd]) return false;
+  if (memcmp(K->markers, s->markers, (size_t)s->nmarkers * sizeof s->markers[0]) != 0) return false;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    for (int u = 0; u < s->nunits[sd]; u++)
+      if (!kept_unit_same(&K->units[sd][u], &s->units[sd][u])) return false;
+  return true;
+}
+
+/* Are v's sightings what the last update left? */
+static bool kept_seen(const struct mk_sight_kept* K, const struct mk_state* s, int v) {
+  int ne = s->nteams[1 - v];
+  return memcmp(K->seen_marker[v], s->seen_marker[v],
+                (size_t)s->nmarkers * sizeof s->seen_marker[v][0]) == 0 &&
+         memcmp(K->seen_team[v], s->seen_team[v], (size_t)ne * sizeof s->seen_team[v][0]) == 0;
+}
+
+/* Keep what this update read and left. `same`: the turn, counts, markers and platoons were
+ * already kept; same_teams: a side's teams were; fresh[v]: v's sightings were made again
+ * (else they are as kept). */
+static void kept_save(struct mk_sight_kept* K, const struct mk_state* s, bool same,
+                      const bool same_teams[], const bool fresh[]) {
+  K->valid = true;
+  if (!same) {
+    K->turn = s->turn;
+    K->nmarkers = s->nmarkers;
+    memcpy(K->markers, s->markers, (size_t)s->nmarkers * sizeof s->markers[0]);
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      K->nteams[sd] = s->nteams[sd];
+      K->nunits[sd] = s->nunits[sd];
+      for (int u = 0; u < s->nunits[sd]; u++) kept_unit_set(&K->units[sd][u], &s->units[sd][u]);
+    }
+  }
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    if (!same_teams[sd])
+      memcpy(K->teams[sd], s->teams[sd], (size_t)s->nteams[sd] * sizeof s->teams[sd][0]);
+    if (fresh[sd]) {
+      memcpy(K->seen_marker[sd], s->seen_marker[sd],
+             (size_t)s->nmarkers * sizeof s->seen_marker[sd][0]);
+      memcpy(K->seen_team[sd], s->seen_team[sd],
+             (size_t)s->nteams[1 - sd] * sizeof s->seen_team[sd][0]);
+    }
+  }
+}
+
+static bool team_same(const struct mk_team* a, const struct mk_team* b) {
+  return a->pos.x == b->pos.x && a->pos.y == b->pos.y && a->alive == b->alive &&
+         a->placed == b->placed && a->profile == b->profile;
+}
+
+/* The enemy teams of viewer v, each seen when it stands in union u (within the range,
+ * nothing seen beyond it); with `was` (the teams as the last update found them), only
+ * those that changed since. */
+static void teams_by_union(struct murk_game* g, const struct union_slot* u, int v,
+                           const struct mk_team* was) {
+  struct mk_state* s = &g->s;
+  const struct mk_team* tm = s->teams[1 - v];
+  struct mk_sighting* k = s->seen_team[v];
+  const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
+  const uint64_t* near = u->near;
+  for (int t = 0; t < s->nteams[1 - v]; t++) {
+    if (was && team_same(&tm[t], &was[t])) continue;
+    if (!tm[t].alive || !tm[t].placed) {
+      memset(&k[t], 0, sizeof k[t]);
+      continue;
+    }
+    struct murk_pos p = tm[t].pos;
+    size_t bit = (size_t)p.y * w + (size_t)p.x;
+    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && ((near[bit / 64] >> (bit % 64)) & 1);
+    if (k[t].seen) saw(&k[t], p, s->turn);
+  }
+}
+
+/* A revealed platoon is seen when one of its teams is: then the side sees whether it is
+ * bogged or dug in; out of sight it keeps what it saw last (docs/rules.md, "What a side
+ * knows"). */
+static void revealed_seen(struct mk_state* s, int v) {
+  enum murk_side other = murk_side_other((enum murk_side)v);
+  for (int i = 0; i < s->nmarkers; i++) {
+    if (s->markers[i].owner != other || s->markers[i].on_table || !revealed_platoon(s, i)) continue;
+    const struct mk_unit_state* u = &s->units[other][s->markers[i].unit];
+    struct mk_sighting* k = &s->seen_marker[v][i];
+    k->seen = false;
+    for (int t = u->first_team; t < u->first_team + u->nteams && !k->seen; t++)
+      k->seen = s->seen_team[v][t].seen;
+    if (k->seen) platoon_facts(s, i, k);
+  }
+}
+
+/* The union v's last update was answered by, if it is still kept as it was; else found
+ * again (the caller knows v's markers and teams stand where they stood). */
+static const struct union_slot* kept_union(struct murk_game* g, struct mk_sight_kept* K, int v,
+                                           int range) {
+  struct mk_fov_rows* r = g->fov_rows;
+  if (!r) return NULL;
+  if (r->slots) {
+    const struct union_slot* sl = &r->slots[K->slot[v]];
+    if (sl->gen == K->gen[v] && sl->range == range) return sl;
+  }
+  int cells[MAX_VIEWERS];
+  int n = viewer_cells(g, (enum murk_side)v, cells);
+  struct union_slot* sl = union_of(g, cells, n, range);
+  if (sl) {
+    K->slot[v] = (int)(sl - r->slots);
+    K->gen[v] = sl->gen;
+  }
+  return sl;
+}
+
+/* The union the last sight update kept for viewer's markers and teams within `range`, if
+ * they still stand where they stood then and the union is still held; else NULL. Asked
+ * between updates (the audience of a move, what a side sees of a platoon) instead of
+ * gathering the viewer's cells. */
+static const struct union_slot* kept_side_union(const struct murk_game* g, enum murk_side viewer,
+                                                int range) {
+  const struct mk_sight_kept* K = g->sight_kept;
+  const struct mk_state* s = &g->s;
+  const struct mk_fov_rows* r = g->fov_rows;
+  int v = (int)viewer;
+  if (!K || !K->valid || K->scratch || !r || !r->slots || K->gen[v] == 0 || K->range[v] != range ||
+      K->nmarkers != s->nmarkers || K->nteams[v] != s->nteams[v])
+    return NULL;
+  const struct union_slot* sl = &r->slots[K->slot[v]];
+  if (sl->gen != K->gen[v] || sl->range != range) return NULL;
+  if (memcmp(K->teams[v], s->teams[v], (size_t)s->nteams[v] * sizeof s->teams[v][0]) != 0)
+    return NULL;
+  for (int i = 0; i < s->nmarkers; i++) { /* the viewer's cells among the markers */
+    const struct mk_marker *a = &K->markers[i], *b = &s->markers[i];
+    if ((a->owner == viewer || b->owner == viewer) &&
+        (a->owner != b->owner || a->on_table != b->on_table || !murk_pos_eq(a->pos, b->pos)))
+      return NULL;
+  }
+  return sl;
+}
+
 void mk_sight_update(struct murk_game* g, size_t first_event) {
   struct mk_state* s = &g->s;
+  struct mk_sight_kept* K = kept_get(g);
   /* Without the NVR and outside Darkness nothing is seen beyond the range (seen_beyond),
    * gunflash or not: then the kept union answers every cell and no platoon's gunflash is
    * looked up. */
   bool beyond = beyond_ever(g);
+  bool same = kept_same(K, s);
+  bool same_teams[MURK_SIDES], fresh[MURK_SIDES] = {true, true};
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    same_teams[sd] = same && memcmp(K->teams[sd], s->teams[sd],
+                                    (size_t)s->nteams[sd] * sizeof s->teams[sd][0]) == 0;
   for (int v = 0; v < MURK_SIDES; v++) {
     enum murk_side viewer = (enum murk_side)v;
     enum murk_side other = murk_side_other(viewer);
     int range = mk_sight_range(g, viewer);
+    if (same && !beyond && K->by_union[v] && K->range[v] == range && kept_seen(K, s, v)) {
+      if (same_teams[v] && same_teams[other]) { /* nothing it sees by changed */
+        fresh[v] = false;
+        continue;
+      }
+      const struct union_slot* u = same_teams[v] ? kept_union(g, K, v, range) : NULL;
+      if (u) { /* its union is as it was: only the enemy teams that changed */
+        teams_by_union(g, u, v, K->teams[other]);
+        revealed_seen(s, v);
+        continue;
+      }
+    }
     struct looker L = {g, viewer, range, NULL, -1, false, false};
     int cells[MAX_VIEWERS];
     int ncells = range < MURK_SIGHT_UNLIMITED && g->fov_rows ? viewer_cells(g, viewer, cells) : -1;
     if (ncells >= 0) L.u = union_of(g, cells, ncells, range);
     bool by_union = L.u && !beyond; /* every cell one bit of L.u */
+    if (K) {
+      K->by_union[v] = by_union;
+      K->range[v] = range;
+      K->slot[v] = L.u ? (int)(L.u - g->fov_rows->slots) : 0;
+      K->gen[v] = L.u ? L.u->gen : 0; /* 0: none (a slot's gen starts at 1) */
+    }
     for (int i = 0; i < s->nmarkers; i++) {
       const struct mk_marker* mk = &s->markers[i];
       struct mk_sighting* k = &s->seen_marker[v][i];
@@ -1081,15 +1311,20 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
                            : looker_sees(&L, mk->pos, seen_beyond(g, mk->pos, false), false)));
       if (k->seen) saw(k, mk->pos, s->turn);
     }
+    if (by_union) {
+      teams_by_union(g, L.u, v, NULL);
+      revealed_seen(s, v);
+      continue;
+    }
     /* Each team's platoon (the first whose teams it is among, as unit_of_team) and whether
      * that platoon fired lately, found once an update rather than once a team. */
     int team_unit[MK_MAX_TEAMS_PER_SIDE];
     signed char flashing[MK_MAX_UNITS];
     int nteams =
         s->nteams[other] < MK_MAX_TEAMS_PER_SIDE ? s->nteams[other] : MK_MAX_TEAMS_PER_SIDE;
-    for (int t = 0; t < nteams && !by_union; t++) team_unit[t] = -1;
-    for (int u = (s->nunits[other] < MK_MAX_UNITS ? s->nunits[other] : MK_MAX_UNITS) - 1;
-         u >= 0 && !by_union; u--) {
+    for (int t = 0; t < nteams; t++) team_unit[t] = -1;
+    for (int u = (s->nunits[other] < MK_MAX_UNITS ? s->nunits[other] : MK_MAX_UNITS) - 1; u >= 0;
+         u--) {
       const struct mk_unit_state* us = &s->units[other][u];
       flashing[u] = -1;
       for (int t = us->first_team; t < us->first_team + us->nteams; t++)
@@ -1102,11 +1337,6 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
         memset(k, 0, sizeof *k);
         continue;
       }
-      if (by_union) {
-        k->seen = murk_geom_on_table(&g->m->grid, tm->pos) && union_has(g, L.u, tm->pos);
-        if (k->seen) saw(k, tm->pos, s->turn);
-        continue;
-      }
       int u = t < nteams ? team_unit[t] : -1; /* the state's arrays bound both counts */
       bool known = u >= 0 && u < MK_MAX_UNITS;
       if (known && flashing[u] < 0) flashing[u] = mk_night_flashing(g, other, u);
@@ -1114,26 +1344,16 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
       k->seen = looker_sees(&L, tm->pos, seen_beyond(g, tm->pos, flash), flash);
       if (k->seen) saw(k, tm->pos, s->turn);
     }
-    /* A revealed platoon is seen when one of its teams is: then the side sees whether it is
-     * bogged or dug in; out of sight it keeps what it saw last (docs/rules.md, "What a side
-     * knows"). */
-    for (int i = 0; i < s->nmarkers; i++) {
-      if (s->markers[i].owner != other || s->markers[i].on_table || !revealed_platoon(s, i))
-        continue;
-      const struct mk_unit_state* u = &s->units[other][s->markers[i].unit];
-      struct mk_sighting* k = &s->seen_marker[v][i];
-      k->seen = false;
-      for (int t = u->first_team; t < u->first_team + u->nteams && !k->seen; t++)
-        k->seen = s->seen_team[v][t].seen;
-      if (k->seen) platoon_facts(s, i, k);
-    }
+    revealed_seen(s, v);
   }
   for (size_t i = first_event; i < g->nevents; i++) {
     const struct mk_event* e = mk_event_at(g, i);
     if (e->audience != MURK_AUD_ALL || !e->has_pos || e->marker <= 0) continue;
     if (e->kind == MURK_EV_DEPLOY || e->kind == MURK_EV_RESERVE || e->kind == MURK_EV_MOVE ||
-        e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL)
+        e->kind == MURK_EV_PLACE || e->kind == MURK_EV_REVEAL) {
       told(g, e);
+      fresh[0] = fresh[1] = true; /* a side's sightings may have changed */
+    }
     /* A public reveal shows the platoon to both sides as it is. */
     if (e->kind == MURK_EV_REVEAL) {
       int mi = mk_marker_index(s, e->marker);
@@ -1142,4 +1362,5 @@ void mk_sight_update(struct murk_game* g, size_t first_event) {
         platoon_facts(s, mi, &s->seen_marker[murk_side_other(owner)][mi]);
     }
   }
+  if (K) kept_save(K, s, same, same_teams, fresh);
 }

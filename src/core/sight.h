@@ -52,6 +52,9 @@ enum murk_audience mk_sight_audience_memo(const struct murk_game* g, enum murk_s
  * last saw or was told of each enemy marker and team. first_event: the first event the
  * command made (their public positions count as told). */
 void mk_sight_update(struct murk_game* g, size_t first_event);
+/* Tests: make every later sight update of g work from scratch (no part skipped because its
+ * inputs did not change), to compare with a game that skips. */
+void mk_sight_update_from_scratch(struct murk_game* g);
 /* For a question asked of many cells against the same n viewer cells `at` (the view's
  * reasons why something is or is not seen): *reach gets the cells within `range` of one of
  * them (MURK_SIGHT_UNLIMITED: of any), *line those that one of them within range also has

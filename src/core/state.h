@@ -256,6 +256,7 @@ struct mk_event {
 
 struct murk_sightmap; /* los.h */
 struct mk_fov_rows;   /* sight.c */
+struct mk_sight_kept; /* sight.c */
 
 struct murk_game {
   const struct murk_mission* m;
@@ -278,6 +279,10 @@ struct murk_game {
    * changes in play. A cache of derived values, never game state. */
   struct mk_fov_rows* fov_rows;
   bool fov_rows_shared; /* fov_rows belongs to a murk_sight_cache, not to this game */
+  /* What the last sight update worked from and left (sight.c), so that the next one skips
+   * what nothing changed; checked against the state each time, so it never goes stale.
+   * NULL until the first update (or without memory). */
+  struct mk_sight_kept* sight_kept;
 
   /* The events (event.c), compact: a small record of facts each, their texts and rolls in
    * one arena of bytes. Events before ev_base were dropped (murk_game_drop_events): records

@@ -897,9 +897,11 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       v->held_back[sd] += s->units[sd][i].state == MURK_PLATOON_RESERVE;
   }
   v->visibility = s->visibility;
-  memset(v->conditions, 0, sizeof v->conditions);
-  memset(v->prompt, 0, sizeof v->prompt);
   bool lean = b->lean;
+  if (!lean) { /* a lean view never writes them: they stay as calloc left them */
+    memset(v->conditions, 0, sizeof v->conditions);
+    memset(v->prompt, 0, sizeof v->prompt);
+  }
   if (lean) { /* fill_sight's facts without its words */
     v->night = mk_night_now(g);
     v->nvr = mk_night_nvr(g);
@@ -1023,9 +1025,9 @@ static int fill(const struct murk_game* g, struct view_box* b) {
         vt->owner = (enum murk_side)sd;
         vt->marker = marker;
         vt->platoon = k;
-        if (!lean)
-          copy_text(vt->profile, sizeof vt->profile,
-                    mk_team_profile(g, (enum murk_side)sd, t)->title);
+        const struct murk_profile* pr = mk_team_profile(g, (enum murk_side)sd, t);
+        if (!lean) copy_text(vt->profile, sizeof vt->profile, pr->title);
+        vt->range = pr->range;
         vt->pos = tm->pos;
       }
     }
@@ -1035,6 +1037,8 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->nteams = nteams_seen;
   if (side != MURK_NO_SIDE) {
     const struct mk_team* teams = s->teams[side];
+    bool setup_turn =
+        s->to_act == side && s->phase != MURK_PHASE_PLAY && s->phase != MURK_PHASE_OVER;
     for (int k = 0; k < s->nunits[side]; k++) {
       const struct mk_unit_state* u = &s->units[side][k];
       const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
@@ -1056,8 +1060,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->ambush = u->ambush;
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
-      vp->may_deploy = mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k);
-      vp->may_deep_strike = mk_reserves_may_deep_strike(g, side, k);
+      /* Each of these asks first for the side's own turn in a setup phase. */
+      vp->may_deploy =
+          setup_turn && (mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k));
+      vp->may_deep_strike = setup_turn && mk_reserves_may_deep_strike(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;
       if (!lean && u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
@@ -1079,14 +1085,32 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   }
   v->ntargets = 0;
   if ((!lean && fill_why(g, v) != MURK_OK) || fill_targets(g, b) != MURK_OK) return MURK_ENOMEM;
-  for (size_t i = b->read; i < g->nevents; i++)
-    if (murk_audience_includes((enum murk_audience)mk_event_at(g, i)->audience, side)) {
-      /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
-       * private events stood would tell how many secrets the enemy has. */
-      mk_event_read(g, i, &v->events[v->nevents]);
-      v->events[v->nevents].seq = (int)(b->forgotten + v->nevents) + 1;
-      v->nevents++;
+  for (size_t i = b->read; i < g->nevents; i++) {
+    const struct mk_event* e = mk_event_at(g, i);
+    if (!murk_audience_includes((enum murk_audience)e->audience, side)) continue;
+    struct murk_event* out = &v->events[v->nevents];
+    if (lean) {
+      /* The facts without the words and the roll (view.h): players read what happened to
+       * which marker, and the event's text and roll cost most of the copy. The element was
+       * zeroed when the array grew and a lean fill writes no other field. */
+      out->turn = e->turn;
+      out->active = (enum murk_side)e->active;
+      out->kind = (enum murk_event_kind)e->kind;
+      out->audience = (enum murk_audience)e->audience;
+      out->side = (enum murk_side)e->side;
+      out->marker = e->marker;
+      out->from = e->from;
+      out->to = e->to;
+      out->has_pos = e->has_pos;
+      out->has_roll = e->has_roll;
+    } else {
+      mk_event_read(g, i, out);
     }
+    /* Number a side's events 1, 2, ... by themselves: gaps where the other side's
+     * private events stood would tell how many secrets the enemy has. */
+    out->seq = (int)(b->forgotten + v->nevents) + 1;
+    v->nevents++;
+  }
   b->read = g->nevents;
   return MURK_OK;
 }

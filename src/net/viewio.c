@@ -192,8 +192,8 @@ void net_view_write(const struct murk_view* v, size_t commands, struct net_buf* 
   }
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
-    net_buf_addf(b, "team %d %d %d %d %d %d", (int)t->owner, t->marker, t->platoon, t->pos.x,
-                 t->pos.y, (int)t->sight);
+    net_buf_addf(b, "team %d %d %d %d %d %d %d", (int)t->owner, t->marker, t->platoon, t->pos.x,
+                 t->pos.y, (int)t->sight, t->range);
     net_buf_str(b, t->profile, sizeof t->profile);
     net_buf_eol(b);
   }
@@ -630,6 +630,7 @@ int net_view_reader_line(struct net_view_reader* r, char* line) {
     tm->platoon = (int)num(&ws, -1, 1000000);
     tm->pos = pos(&ws);
     tm->sight = (enum murk_view_sight)num(&ws, 0, MURK_VIEW_MOVED);
+    tm->range = (int)num(&ws, 0, 1000000);
     str(&ws, tm->profile, sizeof tm->profile);
     if (!ws.bad) v->nteams++;
   } else if (!strcmp(k, "platoon")) {

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define NET_PROTOCOL 4
+#define NET_PROTOCOL 5
 #define NET_LINE_MAX 8192 /* bytes of one line, without its newline */
 #define NET_WORDS_MAX 64  /* words of one line */
 

@@ -210,16 +210,22 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
    * first own marker of each number with them, in one pass. */
   const struct murk_view_marker* markers = v->markers;
   int nmarkers = v->nmarkers;
+  /* The table's size in locals: the byte maps' stores may alias anything, so the compiler
+   * would read c->w and c->h again after each (as every count through a pointer). */
+  const unsigned w = (unsigned)c->w, h = (unsigned)c->h;
   for (int i = 0; i < nmarkers; i++) {
     const struct murk_view_marker* m = &markers[i];
-    if (tables && m->owner == me && m->number >= 0 && m->number < SIM_NUMBERS &&
-        own_stamp[m->number] != stamp) {
-      own_stamp[m->number] = stamp;
-      own_marker[m->number] = (short)i;
+    enum murk_side owner = m->owner;
+    int number = m->number;
+    if (tables && owner == me && (unsigned)number < SIM_NUMBERS && own_stamp[number] != stamp) {
+      own_stamp[number] = stamp;
+      own_marker[number] = (short)i;
     }
-    if (!m->on_table || !sim_on_table(c, m->pos)) continue;
-    busy[sim_cell(c, m->pos)] = 1;
-    if (m->owner != me) cost[sim_cell(c, m->pos)] = 0;
+    unsigned x = (unsigned)m->pos.x, y = (unsigned)m->pos.y;
+    if (!m->on_table || x >= w || y >= h) continue;
+    size_t cell = (size_t)y * w + x;
+    busy[cell] = 1;
+    if (owner != me) cost[cell] = 0;
   }
   /* The first team of each own platoon and of each revealed enemy marker, in the same pass
    * over the teams. */
@@ -229,17 +235,22 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   int nteams = v->nteams;
   for (int i = 0; i < nteams; i++) {
     const struct murk_view_team* t = &teams[i];
-    if (t->owner == me) {
-      if (t->platoon >= 0 && t->platoon < MURK_MISSION_MAX_PLATOONS && own_lead[t->platoon] < 0)
-        own_lead[t->platoon] = i;
-    } else if (tables && t->owner == enemy && t->marker >= 0 && t->marker < SIM_NUMBERS &&
-               foe_stamp[t->marker] != stamp) {
-      foe_stamp[t->marker] = stamp;
-      foe_lead[t->marker] = (short)i;
+    enum murk_side owner = t->owner;
+    if (owner == me) {
+      int pl = t->platoon;
+      if ((unsigned)pl < MURK_MISSION_MAX_PLATOONS && own_lead[pl] < 0) own_lead[pl] = i;
+    } else if (tables && owner == enemy) {
+      int mk = t->marker;
+      if ((unsigned)mk < SIM_NUMBERS && foe_stamp[mk] != stamp) {
+        foe_stamp[mk] = stamp;
+        foe_lead[mk] = (short)i;
+      }
     }
-    if (!sim_on_table(c, t->pos)) continue;
-    busy[sim_cell(c, t->pos)] = 1;
-    if (t->owner != me) cost[sim_cell(c, t->pos)] = 0;
+    unsigned x = (unsigned)t->pos.x, y = (unsigned)t->pos.y;
+    if (x >= w || y >= h) continue;
+    size_t cell = (size_t)y * w + x;
+    busy[cell] = 1;
+    if (owner != me) cost[cell] = 0;
   }
   unsigned char moved[MOVED_BITS / 8];
   memset(moved, 0, sizeof moved);
@@ -478,20 +489,40 @@ int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number) {
   return best;
 }
 
-int sim_unit_gap(struct ctx* c, const struct unit* u, int foe) {
+bool sim_unit_near(struct ctx* c, const struct unit* u, int foe, int reach) {
   struct murk_policy_memo* mm = c->plan->memo;
   size_t n = (size_t)c->nunits * (size_t)c->nfoes;
   if (!c->gaps) {
     if (!room(&mm->gaps, &mm->cap_gaps, n + 1, sizeof *mm->gaps)) {
       c->oom = true;
-      return INT_MAX;
+      return false;
     }
     c->gaps = mm->gaps;
-    for (size_t i = 0; i < n; i++) c->gaps[i] = INT_MIN;
+    for (size_t i = 0; i < n; i++) c->gaps[i] = -1;
   }
   int* at = &c->gaps[(size_t)(u - c->units) * (size_t)c->nfoes + (size_t)foe];
-  if (*at == INT_MIN) *at = sim_gap(c, u->platoon, u->pos, c->foes[foe].number);
-  return *at;
+  if (*at >= 0) return *at != 0;
+  *at = 0;
+  /* sim_gap's pairs, stopping at the first within reach; a pair more rows or columns apart
+   * than the reach is not measured (a distance is at least both, docs/geometry.md). */
+  if (sim_ctx_group(c) != MURK_OK) return false;
+  const struct groups* f = &c->foe_teams;
+  const struct groups* o = &c->own_teams;
+  int number = c->foes[foe].number;
+  if (number < 0 || number >= f->n) return false;
+  const struct murk_pos* from = &u->pos;
+  int nfrom = 1;
+  if (u->platoon >= 0 && u->platoon < o->n && o->count[u->platoon] > 0) {
+    from = &o->pos[o->first[u->platoon]];
+    nfrom = o->count[u->platoon];
+  }
+  for (int i = f->first[number]; i < f->first[number] + f->count[number]; i++)
+    for (int k = 0; k < nfrom; k++) {
+      int dx = from[k].x - f->pos[i].x, dy = from[k].y - f->pos[i].y;
+      if (dx > reach || dx < -reach || dy > reach || dy < -reach) continue;
+      if (sim_dist(c, from[k], f->pos[i]) <= reach) return (*at = 1) != 0;
+    }
+  return false;
 }
 
 bool sim_target_listed(const struct ctx* c, int platoon, int number, bool shooting) {

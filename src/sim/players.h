@@ -120,7 +120,7 @@ struct murk_policy_memo {
   size_t cap_group_first[2], cap_group_pos[2], cap_group_fill;
   int* kinds;
   size_t cap_kinds;
-  /* sim_unit_gap's answers of one decision (units x foes), INT_MIN: not asked yet. */
+  /* sim_unit_near's answers of one decision (units x foes), -1: not asked yet. */
   int* gaps;
   size_t cap_gaps;
   /* By marker number (below SIM_NUMBERS): the view index of the first own marker of that
@@ -172,8 +172,9 @@ struct ctx {
   int* kind_list[SIM_KINDS];
   int kind_n[SIM_KINDS];
   bool kind_done[SIM_KINDS];
-  int* gaps;               /* sim_unit_gap's answers (nunits x nfoes), NULL until first asked */
-  struct fieldset* fields; /* the memo's fields for this decision's costs */
+  int* gaps; /* sim_unit_near's answers (nunits x nfoes: -1 not asked, 0 no, 1 yes), NULL until
+                first asked */
+  struct fieldset* fields;       /* the memo's fields for this decision's costs */
   struct murk_policy_plan* plan; /* the tries being written */
   bool oom;
 };
@@ -225,9 +226,9 @@ const struct unit* sim_random_unit(struct ctx* c, int which);
 /* Distance from any team of own platoon `platoon` (or from `at` when it has none) to the
  * nearest team of the enemy platoon under marker `number`. */
 int sim_gap(struct ctx* c, int platoon, struct murk_pos at, int number);
-/* sim_gap from unit u (one of c->units, by its platoon's teams, or its place) to the foe
- * c->foes[foe], each pair measured once a decision. */
-int sim_unit_gap(struct ctx* c, const struct unit* u, int foe);
+/* Is sim_gap from unit u (one of c->units, by its platoon's teams, or its place) to the foe
+ * c->foes[foe] at most `reach`? Each pair answered once a decision (one reach a decision). */
+bool sim_unit_near(struct ctx* c, const struct unit* u, int foe, int reach);
 /* Does the view list own platoon `platoon` (roster index) as able to shoot (assault) enemy
  * P<number> in this step? A pair it leaves out, the game refuses (struct murk_view_target). */
 bool sim_target_listed(const struct ctx* c, int platoon, int number, bool shooting);

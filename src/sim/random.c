@@ -80,7 +80,7 @@ static void random_play(struct ctx* c, int roll) {
       int platoons = 0;
       for (int i = 0; i < c->nfoes; i++) {
         struct foe* f = &c->foes[i];
-        f->pick = f->platoon && (shooting || sim_unit_gap(c, u, i) <= ASSAULT_REACH);
+        f->pick = f->platoon && (shooting || sim_unit_near(c, u, i, ASSAULT_REACH));
         platoons += f->pick;
       }
       if (platoons == 0) break;

@@ -369,6 +369,28 @@ static void test_event_text_as_snprintf(void** st) {
   murk_mission_free(m);
 }
 
+/* mk_format (the rules' handles and roll purposes, refusals through mk_vformat) gives
+ * snprintf's bytes at every buffer size; a conversion it does not know, even after ones it
+ * wrote, goes through vsnprintf from the first argument again. */
+static void test_format_as_snprintf(void** st) {
+  (void)st;
+  static const int ints[] = {0, 3, -42, 2147483647, -2147483647 - 1};
+  for (size_t i = 0; i < sizeof ints / sizeof ints[0]; i++)
+    for (size_t n = 1; n < 48; n++) {
+      char want[64], got[64];
+      memset(got, 'x', sizeof got);
+      snprintf(want, n, "P%d %s %.3s|%.0s%%%d+", ints[i], "shoots", "Alpha", "gone", ints[i]);
+      mk_format(got, n, "P%d %s %.3s|%.0s%%%d+", ints[i], "shoots", "Alpha", "gone", ints[i]);
+      assert_string_equal(got, want);
+      snprintf(want, n, "T%d moves|%x", ints[i], 255u);
+      mk_format(got, n, "T%d moves|%x", ints[i], 255u);
+      assert_string_equal(got, want);
+      snprintf(want, n, "%.12s and %s", "short", "");
+      mk_format(got, n, "%.12s and %s", "short", "");
+      assert_string_equal(got, want);
+    }
+}
+
 static void play_script(struct murk_game* g, const char* const* lines, size_t n) {
   for (size_t i = 0; i < n; i++) try_line(g, lines[i], NULL, 0);
 }
@@ -461,6 +483,7 @@ int main(void) {
       cmocka_unit_test(test_rejected_changes_nothing),
       cmocka_unit_test(test_event_format),
       cmocka_unit_test(test_event_text_as_snprintf),
+      cmocka_unit_test(test_format_as_snprintf),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_undo),
   };

@@ -7,7 +7,9 @@
  * - A view refreshed after each command (murk_view_update) holds exactly what a view built
  *   anew holds, for each side and the umpire; from another game, or after an undo, it starts
  *   its events again.
- * Both over whole games between the policies on every bundled mission. */
+ * Both over whole games between the policies on every bundled mission.
+ * - A sight update that skips what did not change since the last one (sight.c's kept
+ *   inputs) leaves the state byte for byte as one that works everything out again. */
 #include <dirent.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -20,6 +22,7 @@
 
 #include "murk/alloc.h"
 #include "murk/command.h"
+#include "sight.h"
 #include "sim.h"
 #include "test_support.h"
 
@@ -327,11 +330,58 @@ static void test_update_other_game_and_undo(void** st) {
   murk_mission_free(m);
 }
 
+/* Two games of the same seed and commands, one whose sight updates skip what did not change
+ * and one whose updates make everything again (mk_sight_update_from_scratch): after every
+ * command the two states are the same bytes, sightings included. Random players move,
+ * shoot and end steps; refused tries (restored states) come between on the first game. */
+static void test_sight_kept_matches_scratch(void** st) {
+  (void)st;
+  static const char* const names[] = {"luneville", "li-hohenfeld", "night-saint-aubin",
+                                      "relay-station-dusk", "encounter"};
+  long commands = 0;
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+    struct murk_mission* m = load_bundled(names[k]);
+    for (uint64_t seed = 1; seed <= (uint64_t)TEST_COUNT(2, 1); seed++) {
+      struct murk_game* a = new_game(m, seed); /* skips */
+      struct murk_game* b = new_game(m, seed); /* from scratch */
+      mk_sight_update_from_scratch(b);
+      struct murk_sim sim;
+      murk_sim_init(&sim, a, seed % 2 ? MURK_POLICY_RANDOM : MURK_POLICY_GREEDY, MURK_POLICY_RANDOM,
+                    seed);
+      size_t seen = 0;
+      for (long n = 0; n < 1500 && murk_game_phase(a) != MURK_PHASE_OVER; n++) {
+        assert_int_equal(murk_sim_step(&sim), MURK_OK);
+        char why[256];
+        assert_int_equal(murk_game_apply(b, sim.last_side, &sim.last, why, sizeof why), MURK_OK);
+        assert_memory_equal(&a->s, &b->s, sizeof a->s);
+        /* The same events, each told to the same audience (who sees a move's cells). */
+        assert_int_equal(mk_game_event_count(a), mk_game_event_count(b));
+        for (; seen < mk_game_event_count(a); seen++) {
+          const struct mk_event *x = mk_event_at(a, seen), *y = mk_event_at(b, seen);
+          assert_int_equal(x->kind, y->kind);
+          assert_int_equal(x->audience, y->audience);
+          assert_int_equal(x->side, y->side);
+          assert_int_equal(x->marker, y->marker);
+          assert_int_equal(x->at, y->at);
+          assert_int_equal(x->tlen, y->tlen);
+        }
+        commands++;
+      }
+      murk_sim_free(&sim);
+      murk_game_free(a);
+      murk_game_free(b);
+    }
+    murk_mission_free(m);
+  }
+  assert_true(commands > TEST_COUNT(3000, 1500));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_bundled_games),
       cmocka_unit_test(test_update_other_game_and_undo),
       cmocka_unit_test(test_drop_events),
+      cmocka_unit_test(test_sight_kept_matches_scratch),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

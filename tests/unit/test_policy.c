@@ -596,6 +596,40 @@ static void test_computer_waits_dug_in(void** st) {
   assert_true(first_moves("no-retreat") > 0);
 }
 
+/* The computer's move tries at the attacker's first movement step of a bundled mission
+ * (seed 4): in *fast those of platoons that move at least 6 cells over open ground, in *slow
+ * the others. */
+static void first_moves_by_pace(const char* mission, int* fast, int* slow) {
+  struct murk_mission* m = load_bundled(mission);
+  struct computer_at at;
+  computer_plan_at(&at, m, 4, MURK_PHASE_PLAY, MURK_ATTACKER, MURK_CMD_MOVE);
+  assert_int_equal(murk_game_turn(at.g), 1);
+  *fast = *slow = 0;
+  for (int i = 0; i < at.plan.n; i++) {
+    const struct murk_command* c = &at.plan.cmds[i];
+    if (c->kind != MURK_CMD_MOVE || c->unit.kind != MURK_REF_OWN) continue;
+    for (int k = 0; k < at.v->nplatoons; k++)
+      if (at.v->platoons[k].index + 1 == c->unit.n)
+        (at.v->platoons[k].allowance[MURK_TERRAIN_OPEN] >= 6 ? fast : slow)[0]++;
+  }
+  computer_at_free(&at);
+  murk_mission_free(m);
+}
+
+/* Where the defender checks only its half from a set turn and sits dug in (Pincer), the
+ * computer's attacker holds back in the first turn the platoons fast enough to reach their
+ * objective by that turn all the same (its tanks), and sends on the slow ones (its guns);
+ * where it must be near the objectives by a turn (Breakthrough), its tanks go at once. */
+static void test_computer_fast_platoons_wait(void** st) {
+  (void)st;
+  int fast, slow;
+  first_moves_by_pace("pincer", &fast, &slow);
+  assert_int_equal(fast, 0);
+  assert_true(slow > 0);
+  first_moves_by_pace("breakthrough", &fast, &slow);
+  assert_true(fast > 0);
+}
+
 /* Reserves: greedy tries `end` first, then the last waiting platoons. */
 static void test_greedy_reserves(void** st) {
   (void)st;
@@ -977,6 +1011,113 @@ static void test_computer_keeps_deep_strikers_on_points(void** st) {
   murk_mission_free(m);
 }
 
+/* Does a team at p, shooting `range` cells, see an enemy team of view v within it? */
+static bool shoots_from_cell(const struct murk_view* v, const struct murk_sightmap* sight,
+                             int range, struct murk_pos p) {
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side && murk_geom_distance(&v->grid, p, v->teams[i].pos) <= range &&
+        murk_los(sight, p, v->teams[i].pos, NULL))
+      return true;
+  return false;
+}
+
+/* How far the enemy team of view v nearest p stands (INT_MAX: none shown). */
+static int nearest_enemy_team(const struct murk_view* v, struct murk_pos p) {
+  int best = INT_MAX;
+  for (int i = 0; i < v->nteams; i++) {
+    int d = murk_geom_distance(&v->grid, p, v->teams[i].pos);
+    if (v->teams[i].owner != v->side && d < best) best = d;
+  }
+  return best;
+}
+
+/* In a game decided on points (The Hive Gate) the computer's tank keeps back: a lost tank
+ * scores its points for the enemy and none for its side. In its movement steps it moves
+ * only to a cell from which an enemy team it sees is within its range (the view's team
+ * range, its profile's) and in sight; with no such cell in reach it stays where it is (it
+ * hunted the nearest enemy before, and the attacker's infantry shot it). Every team the
+ * view shows carries its profile's range. */
+static void test_computer_tank_keeps_back_on_points(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("hive-gate");
+  struct murk_sightmap* sight = NULL;
+  assert_int_equal(murk_sightmap_from_mission(m, &sight), MURK_OK);
+  int stays = 0, shoots_here = 0;
+  for (uint64_t seed = 1; seed <= TEST_COUNT(12, 4); seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    seed_sides(rng, seed);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    for (int n = 0; n < MAX_COMMANDS && murk_game_to_act(g) != MURK_NO_SIDE; n++) {
+      enum murk_side side = murk_game_to_act(g);
+      struct murk_view* v = view_of(g, side);
+      for (int i = 0; i < v->nteams; i++) {
+        const struct murk_force* f = murk_game_force(g, v->teams[i].owner);
+        bool found = false;
+        for (int k = 0; k < f->nprofiles; k++)
+          if (strcmp(f->profiles[k].title, v->teams[i].profile) == 0) {
+            assert_int_equal(v->teams[i].range, f->profiles[k].range);
+            found = true;
+          }
+        assert_true(found);
+      }
+      const struct murk_view_platoon* tank = NULL;
+      for (int i = 0; i < v->nplatoons; i++)
+        if ((v->platoons[i].flags & MURK_PF(VEHICLE)) &&
+            v->platoons[i].state == MURK_PLATOON_REVEALED && v->platoons[i].may_move)
+          tank = &v->platoons[i];
+      if (side == MURK_DEFENDER && v->step == MURK_STEP_MOVEMENT && tank) {
+        int range = 0;
+        for (int i = 0; i < v->nteams; i++)
+          if (v->teams[i].owner == side && v->teams[i].platoon == tank->index)
+            range = v->teams[i].range;
+        assert_true(range > 0);
+        size_t cells = (size_t)v->grid.width * (size_t)v->grid.height;
+        unsigned char* reach = calloc(cells, 1);
+        assert_non_null(reach);
+        assert_true(murk_view_reach(v, tank->marker, reach, 1) >= 0);
+        bool any = false;
+        for (size_t q = 0; q < cells; q++)
+          if (reach[q])
+            any = any || shoots_from_cell(v, sight, range,
+                                          (struct murk_pos){(int)(q % (size_t)v->grid.width),
+                                                            (int)(q / (size_t)v->grid.width)});
+        free(reach);
+        murk_policy_plan_free(&plan);
+        memset(&plan, 0, sizeof plan);
+        struct murk_rng probe = rng[side];
+        plan_of(MURK_POLICY_COMPUTER, v, &probe, &plan);
+        char prefix[32];
+        snprintf(prefix, sizeof prefix, "move %d to", tank->index + 1);
+        int k = plan_index(&plan, prefix);
+        if (!any) {
+          assert_true(k < 0);
+        } else if (k >= 0) {
+          assert_true(shoots_from_cell(v, sight, range, plan.cmds[k].at));
+          /* Shooting from where it stands, it closes on no enemy. */
+          if (shoots_from_cell(v, sight, range, tank->lead)) {
+            assert_true(nearest_enemy_team(v, plan.cmds[k].at) >=
+                        nearest_enemy_team(v, tank->lead));
+            shoots_here++;
+          }
+        } else {
+          stays++;
+        }
+      }
+      murk_view_free(v);
+      decide(g, side == MURK_ATTACKER ? MURK_POLICY_GREEDY : MURK_POLICY_COMPUTER, &rng[side],
+             &plan);
+    }
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  assert_true(stays > 0);
+  (void)shoots_here;
+  murk_sightmap_free(sight);
+  murk_mission_free(m);
+}
+
 /* A side that only guards and whose ending withdraws its platoons on a schedule (the view's
  * Fighting Withdrawal turns) fights a delay: its first deployment try is nearer the middle of
  * the table than any objective it guards. */
@@ -1161,6 +1302,7 @@ static void same_kept_facts(const struct murk_view* lean, const struct murk_view
     assert_int_equal(lean->teams[i].marker, full->teams[i].marker);
     assert_int_equal(lean->teams[i].platoon, full->teams[i].platoon);
     assert_true(murk_pos_eq(lean->teams[i].pos, full->teams[i].pos));
+    assert_int_equal(lean->teams[i].range, full->teams[i].range);
   }
   assert_int_equal(lean->nplatoons, full->nplatoons);
   for (int i = 0; i < full->nplatoons; i++) {
@@ -1205,6 +1347,14 @@ static void same_kept_facts(const struct murk_view* lean, const struct murk_view
     assert_int_equal(lean->events[i].kind, full->events[i].kind);
     assert_int_equal(lean->events[i].side, full->events[i].side);
     assert_int_equal(lean->events[i].marker, full->events[i].marker);
+    assert_int_equal(lean->events[i].seq, full->events[i].seq);
+    assert_int_equal(lean->events[i].turn, full->events[i].turn);
+    assert_int_equal(lean->events[i].active, full->events[i].active);
+    assert_int_equal(lean->events[i].audience, full->events[i].audience);
+    assert_int_equal(lean->events[i].has_pos, full->events[i].has_pos);
+    assert_int_equal(lean->events[i].has_roll, full->events[i].has_roll);
+    assert_true(murk_pos_eq(lean->events[i].from, full->events[i].from));
+    assert_true(murk_pos_eq(lean->events[i].to, full->events[i].to));
   }
 }
 
@@ -1241,6 +1391,11 @@ static void same_as_new_lean(const struct murk_game* g, const struct murk_view* 
   for (int i = 0; i < fresh->nplatoons; i++)
     assert_true(!fresh->platoons[i].name[0] && !fresh->platoons[i].may_move &&
                 fresh->platoons[i].allowance[0] == 0);
+  /* The events: the same facts, numbered alike, with no words or rolls. */
+  assert_int_equal(kept->nevents, fresh->nevents);
+  assert_memory_equal(kept->events, fresh->events, fresh->nevents * sizeof *fresh->events);
+  for (size_t i = 0; i < fresh->nevents; i++)
+    assert_true(!fresh->events[i].text[0] && fresh->events[i].roll.ndice == 0);
   murk_view_free(fresh);
 }
 
@@ -1380,6 +1535,7 @@ int main(void) {
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_computer_fights),
       cmocka_unit_test(test_computer_waits_dug_in),
+      cmocka_unit_test(test_computer_fast_platoons_wait),
       cmocka_unit_test(test_unknown_phase),
       cmocka_unit_test(test_rounds_differ),
       cmocka_unit_test(test_computer_places_by_whom_for),
@@ -1389,6 +1545,7 @@ int main(void) {
       cmocka_unit_test(test_computer_deploys_out_of_sight_on_points),
       cmocka_unit_test(test_computer_keeps_infantry_on_table),
       cmocka_unit_test(test_computer_keeps_deep_strikers_on_points),
+      cmocka_unit_test(test_computer_tank_keeps_back_on_points),
       cmocka_unit_test(test_computer_delays_forward),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
