@@ -372,11 +372,7 @@ const struct mk_event* mk_event_at(const struct murk_game* g, size_t i) {
   return i >= g->ev_base && i < g->nevents ? &g->events[i - g->ev_base] : NULL;
 }
 
-void mk_event_read(const struct murk_game* g, size_t i, struct murk_event* out) {
-  memset(out, 0, sizeof *out);
-  const struct mk_event* e = mk_event_at(g, i);
-  if (!e) return;
-  out->seq = (int)i + 1;
+void mk_event_copy_facts(const struct mk_event* e, struct murk_event* out) {
   out->turn = e->turn;
   out->active = (enum murk_side)e->active;
   out->kind = (enum murk_event_kind)e->kind;
@@ -387,6 +383,14 @@ void mk_event_read(const struct murk_game* g, size_t i, struct murk_event* out) 
   out->to = e->to;
   out->has_pos = e->has_pos;
   out->has_roll = e->has_roll;
+}
+
+void mk_event_read(const struct murk_game* g, size_t i, struct murk_event* out) {
+  memset(out, 0, sizeof *out);
+  const struct mk_event* e = mk_event_at(g, i);
+  if (!e) return;
+  out->seq = (int)i + 1;
+  mk_event_copy_facts(e, out);
   const char* p = g->ev_bytes + e->at;
   if (e->has_roll) p = unpack_roll(p, &out->roll);
   memcpy(out->text, p, e->tlen);

@@ -72,6 +72,9 @@ size_t mk_game_event_count(const struct murk_game* g);
 const struct mk_event* mk_event_at(const struct murk_game* g, size_t i);
 /* Event i as the public record, text and roll included (seq i + 1; zeros if unreadable). */
 void mk_event_read(const struct murk_game* g, size_t i, struct murk_event* out);
+/* An event's facts without its number, words or roll (what a lean view keeps; out's other
+ * fields are left as they are). */
+void mk_event_copy_facts(const struct mk_event* e, struct murk_event* out);
 /* The same, in one of a small ring of records the game keeps (for tests: valid for the
  * next MK_EVENT_SCRATCH calls). */
 const struct murk_event* mk_game_event(const struct murk_game* g, size_t i);

@@ -1093,16 +1093,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       /* The facts without the words and the roll (view.h): players read what happened to
        * which marker, and the event's text and roll cost most of the copy. The element was
        * zeroed when the array grew and a lean fill writes no other field. */
-      out->turn = e->turn;
-      out->active = (enum murk_side)e->active;
-      out->kind = (enum murk_event_kind)e->kind;
-      out->audience = (enum murk_audience)e->audience;
-      out->side = (enum murk_side)e->side;
-      out->marker = e->marker;
-      out->from = e->from;
-      out->to = e->to;
-      out->has_pos = e->has_pos;
-      out->has_roll = e->has_roll;
+      mk_event_copy_facts(e, out);
     } else {
       mk_event_read(g, i, out);
     }
