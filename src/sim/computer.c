@@ -208,9 +208,8 @@ static bool dug_wait(const struct ctx* c, const struct unit* u) {
     if (e->end[i].kind == MURK_END_NO_ATTACKERS_IN_HALF ||
         e->end[i].kind == MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES)
       return false;
-  for (int i = 0; i < v->nplatoons; i++)
-    if (v->platoons[i].index == u->platoon) return v->platoons[i].dug_in;
-  return false;
+  const struct murk_view_platoon* pl = sim_own_platoon(c, u);
+  return pl && pl->dug_in;
 }
 
 /* The turn from which the defender wins with no attacking team in its half (the view's
@@ -252,9 +251,8 @@ static bool first_turn_wait(const struct ctx* c, const struct unit* u) {
     dug = m->owner == c->enemy && m->known && !m->dummy && m->dug_in && m->nteams > 0;
   }
   if (!dug) return false;
-  int allowance = 0;
-  for (int i = 0; i < v->nplatoons; i++)
-    if (v->platoons[i].index == u->platoon) allowance = v->platoons[i].allowance[MURK_TERRAIN_OPEN];
+  const struct murk_view_platoon* pl = sim_own_platoon(c, u);
+  int allowance = pl ? pl->allowance[MURK_TERRAIN_OPEN] : 0;
   if (allowance <= 0) return false;
   int d = sim_dist(c, u->pos, c->take[sim_nearest(c, u->pos, c->take, c->ntake)]);
   return (d + allowance - 1) / allowance <= from - v->turn;
@@ -401,10 +399,8 @@ static int keeper_of(const struct ctx* c, const struct unit* u) {
 
 /* Is own unit u a vehicle (its platoon's flags)? */
 static bool vehicle_of(const struct ctx* c, const struct unit* u) {
-  for (int i = 0; i < c->v->nplatoons; i++)
-    if (c->v->platoons[i].index == u->platoon)
-      return (c->v->platoons[i].flags & MURK_PF(VEHICLE)) != 0;
-  return false;
+  const struct murk_view_platoon* pl = sim_own_platoon(c, u);
+  return pl && (pl->flags & MURK_PF(VEHICLE)) != 0;
 }
 
 /* Teams enemy platoon P<number> has: those the view shows, or more if its revealed marker

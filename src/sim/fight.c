@@ -111,7 +111,6 @@ static void target_tries(struct ctx* c, bool shooting) {
 
 void sim_fight_tries(struct ctx* c, bool shooting) {
   int reach = shooting ? REVEAL_TO_SHOOT : ASSAULT_REACH;
-  const struct murk_view* v = c->v;
   /* Hidden platoons within reach of a revealed enemy show themselves to fight; to assault,
    * only one that would (a template is never a target: hidden, it is safe). */
   for (int i = 0; i < c->nunits; i++) {
@@ -120,9 +119,8 @@ void sim_fight_tries(struct ctx* c, bool shooting) {
     int g, f = sim_nearest_platoon_foe(c, u, &g);
     if (f < 0 || g > reach) continue;
     if (!shooting) {
-      int mine = 0;
-      for (int k = 0; k < v->nplatoons; k++)
-        if (v->platoons[k].index == u->platoon) mine = v->platoons[k].nteams;
+      const struct murk_view_platoon* pl = sim_own_platoon(c, u);
+      int mine = pl ? pl->nteams : 0;
       if (mine < teams_of(c, c->foes[f].number) + ASSAULT_MARGIN) continue;
     }
     struct murk_command* cmd = sim_add(c, MURK_CMD_REVEAL);

@@ -534,6 +534,12 @@ bool sim_target_listed(const struct ctx* c, int platoon, int number, bool shooti
   return false;
 }
 
+const struct murk_view_platoon* sim_own_platoon(const struct ctx* c, const struct unit* u) {
+  for (int i = 0; i < c->v->nplatoons; i++)
+    if (c->v->platoons[i].index == u->platoon) return &c->v->platoons[i];
+  return NULL;
+}
+
 int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out) {
   int best = -1, bd = INT_MAX;
   for (int i = 0; i < c->nfoes; i++) {

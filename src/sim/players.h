@@ -234,6 +234,9 @@ bool sim_unit_near(struct ctx* c, const struct unit* u, int foe, int reach);
 bool sim_target_listed(const struct ctx* c, int platoon, int number, bool shooting);
 /* The nearest revealed enemy platoon to a unit (index into foes), -1 if none. */
 int sim_nearest_platoon_foe(struct ctx* c, const struct unit* u, int* gap_out);
+/* Own unit u's platoon in the view's roster (NULL for a dummy or a platoon the roster
+ * lacks). */
+const struct murk_view_platoon* sim_own_platoon(const struct ctx* c, const struct unit* u);
 /* How near the nearest enemy marker or team the view shows stands to p (cells; INT_MAX:
  * none). */
 int sim_enemy_gap(const struct ctx* c, struct murk_pos p);
