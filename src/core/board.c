@@ -106,21 +106,14 @@ bool mk_cell_free(const struct mk_state* s, struct murk_pos p) {
   return mk_marker_index_at(s, p) < 0 && !mk_team_at(s, p, NULL, NULL);
 }
 
-static void busy_set(const struct murk_grid* grid, uint64_t* busy, struct murk_pos p) {
-  if (!murk_geom_on_table(grid, p)) return; /* never asked of: mk_busy_at says busy there */
-  size_t bit = (size_t)p.y * (size_t)grid->width + (size_t)p.x;
+/* Set p's bit when it is on a table of w x h cells (murk_geom_on_table's test, with the
+ * sizes held by the caller: mk_busy_cells' loops run at every move judged). A cell off the
+ * table is never asked of: mk_busy_at says busy there. */
+static inline void busy_set(uint64_t* busy, struct murk_pos p, unsigned w, unsigned h) {
+  if ((unsigned)p.x >= w || (unsigned)p.y >= h) return;
+  size_t bit = (size_t)p.y * w + (size_t)p.x;
   busy[bit / 64] |= (uint64_t)1 << (bit % 64);
 }
-
-/* Set p's bit when it is on a table of w x h cells (murk_geom_on_table), in place: the
- * loops below run at every move judged. */
-#define BUSY_SET(busy, p, w, h)                           \
-  do {                                                    \
-    if ((unsigned)(p).x < (w) && (unsigned)(p).y < (h)) { \
-      size_t bit_ = (size_t)(p).y * (w) + (size_t)(p).x;  \
-      (busy)[bit_ / 64] |= (uint64_t)1 << (bit_ % 64);    \
-    }                                                     \
-  } while (0)
 
 bool mk_busy_cells(const struct murk_game* g, enum murk_side side, uint64_t busy[MK_BUSY_WORDS]) {
   const struct mk_state* s = &g->s;
@@ -130,25 +123,27 @@ bool mk_busy_cells(const struct murk_game* g, enum murk_side side, uint64_t busy
   const unsigned w = (unsigned)grid->width, h = (unsigned)grid->height;
   memset(busy, 0, (cells + 63) / 64 * sizeof *busy);
   for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table) BUSY_SET(busy, s->markers[i].pos, w, h);
+    if (s->markers[i].on_table) busy_set(busy, s->markers[i].pos, w, h);
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     const struct mk_team* tm = s->teams[sd];
     for (int t = 0; t < s->nteams[sd]; t++)
-      if (tm[t].alive && tm[t].placed) BUSY_SET(busy, tm[t].pos, w, h);
+      if (tm[t].alive && tm[t].placed) busy_set(busy, tm[t].pos, w, h);
   }
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return true; /* it knows of no enemy */
   /* Every sighting it keeps, whatever became of the thing: more than it knows is fine. */
   const struct mk_sighting* k = s->seen_marker[side];
   for (int i = 0; i < s->nmarkers; i++)
-    if (k[i].known) BUSY_SET(busy, k[i].pos, w, h);
+    if (k[i].known) busy_set(busy, k[i].pos, w, h);
   k = s->seen_team[side];
   for (int t = 0; t < s->nteams[murk_side_other(side)]; t++)
-    if (k[t].known) BUSY_SET(busy, k[t].pos, w, h);
+    if (k[t].known) busy_set(busy, k[t].pos, w, h);
   return true;
 }
 
 void mk_busy_add(const struct murk_game* g, uint64_t* busy, struct murk_pos p) {
-  busy_set(&g->m->grid, busy, p);
+  const struct murk_grid* grid = &g->m->grid;
+  if (grid->width < 0 || grid->height < 0) return;
+  busy_set(busy, p, (unsigned)grid->width, (unsigned)grid->height);
 }
 
 bool mk_busy_at(const struct murk_game* g, const uint64_t* busy, struct murk_pos p) {
