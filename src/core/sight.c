@@ -1053,9 +1053,7 @@ struct looker {
 static bool looker_sees(struct looker* L, struct murk_pos p, bool beyond, bool flash) {
   const struct murk_game* g = L->g;
   if (L->u && !beyond) {
-    if (!murk_geom_on_table(&g->m->grid, p)) return false;
-    size_t bit = (size_t)p.y * (size_t)g->fov_rows->width + (size_t)p.x;
-    return (L->u->near[bit / 64] >> (bit % 64)) & 1;
+    return murk_geom_on_table(&g->m->grid, p) && union_has(g, L->u, p);
   }
   if (!L->gathered) {
     L->gathered = true;
@@ -1176,7 +1174,6 @@ static void teams_by_union(struct murk_game* g, const struct union_slot* u, int 
   const struct mk_team* tm = s->teams[1 - v];
   struct mk_sighting* k = s->seen_team[v];
   const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
-  const uint64_t* near = u->near;
   for (int t = 0; t < s->nteams[1 - v]; t++) {
     if (was && team_same(&tm[t], &was[t])) continue;
     if (!tm[t].alive || !tm[t].placed) {
@@ -1184,8 +1181,7 @@ static void teams_by_union(struct murk_game* g, const struct union_slot* u, int 
       continue;
     }
     struct murk_pos p = tm[t].pos;
-    size_t bit = (size_t)p.y * w + (size_t)p.x;
-    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && ((near[bit / 64] >> (bit % 64)) & 1);
+    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && union_has(g, u, p);
     if (k[t].seen) saw(&k[t], p, s->turn);
   }
 }
