@@ -134,12 +134,17 @@ static bool fast_format(char* out, size_t n, const char* fmt, va_list ap, size_t
   return true;
 }
 
-void mk_vformat(char* out, size_t n, const char* fmt, va_list ap) {
+size_t mk_vformat(char* out, size_t n, const char* fmt, va_list ap) {
   va_list cp;
   va_copy(cp, ap);
   size_t len;
-  if (!fast_format(out, n, fmt, cp, &len)) vsnprintf(out, n, fmt, ap);
+  if (!fast_format(out, n, fmt, cp, &len)) {
+    int k = vsnprintf(out, n, fmt, ap);
+    len = k < 0 ? 0 : (size_t)k >= n ? n - 1 : (size_t)k;
+    out[len] = '\0';
+  }
   va_end(cp);
+  return len;
 }
 
 void mk_format(char* out, size_t n, const char* fmt, ...) {
@@ -152,15 +157,7 @@ void mk_format(char* out, size_t n, const char* fmt, ...) {
 /* The text of the last event, from fmt, at the end of the arena (room for it is made). */
 static void put_text(struct murk_game* g, struct mk_event* e, const char* fmt, va_list ap) {
   char* at = g->ev_bytes + g->ev_len;
-  size_t len;
-  va_list cp;
-  va_copy(cp, ap);
-  if (!fast_format(at, MURK_EVENT_TEXT, fmt, cp, &len)) {
-    int k = vsnprintf(at, MURK_EVENT_TEXT, fmt, ap);
-    len = k < 0 ? 0 : k >= MURK_EVENT_TEXT ? MURK_EVENT_TEXT - 1 : (size_t)k;
-    at[len] = '\0';
-  }
-  va_end(cp);
+  size_t len = mk_vformat(at, MURK_EVENT_TEXT, fmt, ap);
   e->tlen = (uint8_t)len;
   g->ev_len += len + 1;
 }
@@ -187,17 +184,8 @@ void mk_event_append(struct murk_game* g, const char* fmt, ...) {
   size_t len = e->tlen;
   va_list ap;
   va_start(ap, fmt);
-  /* fast_format gives what it wrote, vsnprintf what it would have: cut at the same place. */
-  va_list cp;
-  va_copy(cp, ap);
-  size_t wrote;
-  int k = fast_format(text + len, MURK_EVENT_TEXT - len, fmt, cp, &wrote)
-              ? (int)wrote
-              : vsnprintf(text + len, MURK_EVENT_TEXT - len, fmt, ap);
-  va_end(cp);
+  len += mk_vformat(text + len, MURK_EVENT_TEXT - len, fmt, ap);
   va_end(ap);
-  if (k < 0) k = 0;
-  len += (size_t)k;
   if (len >= MURK_EVENT_TEXT) len = MURK_EVENT_TEXT - 1;
   text[len] = '\0';
   g->ev_len += len - e->tlen;

@@ -30,9 +30,10 @@ void mk_event_append(struct murk_game* g, const char* fmt, ...)
     ;
 
 /* vsnprintf(out, n, fmt, ap) (n > 0), without the C library's machinery for the
- * conversions events use (%d, %s, %.Ns, %%): the same bytes, cut at n - 1 (refusals'
- * reasons, board.c). */
-void mk_vformat(char* out, size_t n, const char* fmt, va_list ap);
+ * conversions events use (%d, %s, %.Ns, %%): the same bytes, cut at n - 1 (events' texts,
+ * refusals' reasons in board.c). Returns how many bytes it wrote before the NUL (not, as
+ * vsnprintf, how many it would have). */
+size_t mk_vformat(char* out, size_t n, const char* fmt, va_list ap);
 /* snprintf(out, n, fmt, ...) the same way (its return value aside): the rules' own short
  * texts (a roll's purpose, a handle "P3") made for events at every move and shot. */
 void mk_format(char* out, size_t n, const char* fmt, ...)
