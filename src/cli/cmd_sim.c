@@ -39,8 +39,6 @@
 #include "text.h"
 
 #define DEFAULT_GAMES 100
-#define DEFAULT_MAX_COMMANDS 5000
-#define DEFAULT_MAX_TURNS 40
 #define MAX_GAMES 1000000
 /* Histogram rows: turns 1..HIST_TURNS-1, and one row for anything later. */
 #define HIST_TURNS 41
@@ -170,7 +168,7 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
   for (;;) {
     enum murk_side side = murk_game_to_act(g);
     if (side == MURK_NO_SIDE) break;
-    if (murk_game_phase(g) == MURK_PHASE_PLAY && murk_game_turn(g) > o->max_turns) {
+    if (murk_sim_past_turns(g, o->max_turns)) {
       r->unfinished = true;
       break;
     }
@@ -440,7 +438,7 @@ static int sim_merge(const struct murk_args* a, enum simout_format format) {
                          sorted[start].seed,
                          {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
                          0,
-                         DEFAULT_MAX_TURNS,
+                         MURK_SIM_MAX_TURNS,
                          false,
                          false,
                          NULL};
@@ -567,8 +565,8 @@ static int cmd_sim_exec(const struct murk_args* a) {
   struct sim_opts o = {DEFAULT_GAMES,
                        1,
                        {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
-                       DEFAULT_MAX_COMMANDS,
-                       DEFAULT_MAX_TURNS,
+                       MURK_SIM_MAX_COMMANDS,
+                       MURK_SIM_MAX_TURNS,
                        false,
                        false,
                        NULL};

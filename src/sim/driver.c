@@ -123,8 +123,13 @@ int murk_sim_step(struct murk_sim* s) {
   return rc;
 }
 
-int murk_sim_play(struct murk_sim* s, long max_commands) {
+bool murk_sim_past_turns(const struct murk_game* g, int max_turns) {
+  return max_turns > 0 && murk_game_phase(g) == MURK_PHASE_PLAY && murk_game_turn(g) > max_turns;
+}
+
+int murk_sim_play(struct murk_sim* s, long max_commands, int max_turns) {
   for (long n = 0; murk_game_to_act(s->game) != MURK_NO_SIDE; n++) {
+    if (murk_sim_past_turns(s->game, max_turns)) return MURK_OK;
     if (n >= max_commands) return MURK_ERANGE;
     int rc = murk_sim_step(s);
     if (rc != MURK_OK) return rc;

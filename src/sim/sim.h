@@ -160,9 +160,19 @@ int murk_sim_view(struct murk_sim* s, enum murk_side side, const struct murk_vie
 /* One command of the side to act. MURK_OK (taken; s->last), MURK_EINVAL when the game is
  * over, MURK_EREJECTED when stuck, or another error. */
 int murk_sim_step(struct murk_sim* s);
-/* Steps until the game is over or max_commands were taken. MURK_OK (over), MURK_ERANGE
- * (the cap), or what a step returned. */
-int murk_sim_play(struct murk_sim* s, long max_commands);
+/* The turn bound of `murk sim` unless --max-turns says otherwise: most missions end only as
+ * their texts say (objectives, a company broken), which random players may never bring
+ * about, so a batch stops a game about to begin a later turn and counts it unfinished. */
+#define MURK_SIM_MAX_TURNS 40
+/* And its bound on the commands of one game (--max-commands): a game that reaches it has
+ * a player stuck in a loop. */
+#define MURK_SIM_MAX_COMMANDS 5000
+/* Whether game g is past the turn bound max_turns (0: no bound): in play, on a later turn. */
+bool murk_sim_past_turns(const struct murk_game* g, int max_turns);
+/* Steps until the game is over, past max_turns (0: no bound; murk_sim_past_turns) or
+ * max_commands were taken. MURK_OK (over, or stopped at the turn bound: the game has a
+ * side to act), MURK_ERANGE (the command cap), or what a step returned. */
+int murk_sim_play(struct murk_sim* s, long max_commands, int max_turns);
 /* Frees the views and the plan (not the game). */
 void murk_sim_free(struct murk_sim* s);
 

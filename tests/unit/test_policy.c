@@ -1232,6 +1232,32 @@ static void test_driver_ends_a_stuck_step(void** st) {
   murk_mission_free(m);
 }
 
+/* A turn bound (murk sim's --max-turns) stops a game as it is about to begin a later turn:
+ * a side still to act, on the turn after the bound, and no command of that turn played. */
+static void test_driver_stops_at_turn_bound(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("luneville");
+  struct murk_game* g = new_game(m, 1);
+  struct murk_sim sim;
+  murk_sim_init(&sim, g, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM, 1);
+  assert_int_equal(murk_sim_play(&sim, MAX_COMMANDS, 3), MURK_OK);
+  assert_int_not_equal(murk_game_to_act(g), MURK_NO_SIDE);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(murk_game_turn(g), 4);
+  assert_true(murk_sim_past_turns(g, 3));
+  assert_false(murk_sim_past_turns(g, 4));
+  assert_false(murk_sim_past_turns(g, 0));
+  long played = sim.tally.applied;
+  assert_int_equal(murk_sim_play(&sim, MAX_COMMANDS, 3), MURK_OK); /* stays stopped */
+  assert_int_equal(sim.tally.applied, played);
+  assert_int_equal(murk_sim_play(&sim, MAX_COMMANDS, 4), MURK_OK); /* and goes on */
+  assert_true(sim.tally.applied > played);
+  assert_true(murk_game_to_act(g) == MURK_NO_SIDE || murk_game_turn(g) == 5);
+  murk_sim_free(&sim);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* murk_sim_play plays a whole game through murk_sim_step, the same game as the same seed
  * again, and refuses to step a game that is over. */
 static void test_driver_plays_games(void** st) {
@@ -1242,8 +1268,8 @@ static void test_driver_plays_games(void** st) {
   struct murk_sim sa, sb;
   murk_sim_init(&sa, a, MURK_POLICY_GREEDY, MURK_POLICY_RANDOM, 3);
   murk_sim_init(&sb, b, MURK_POLICY_GREEDY, MURK_POLICY_RANDOM, 3);
-  assert_int_equal(murk_sim_play(&sa, MAX_COMMANDS), MURK_OK);
-  assert_int_equal(murk_sim_play(&sb, MAX_COMMANDS), MURK_OK);
+  assert_int_equal(murk_sim_play(&sa, MAX_COMMANDS, 0), MURK_OK);
+  assert_int_equal(murk_sim_play(&sb, MAX_COMMANDS, 0), MURK_OK);
   assert_int_equal(murk_game_phase(a), MURK_PHASE_OVER);
   assert_int_equal(sa.tally.applied, (long)murk_game_log_count(a));
   assert_int_equal(murk_game_log_count(a), murk_game_log_count(b));
@@ -1253,7 +1279,7 @@ static void test_driver_plays_games(void** st) {
   /* A cap reached is said so. */
   struct murk_game* c = new_game(m, 3);
   murk_sim_next_game(&sb, c, 3);
-  assert_int_equal(murk_sim_play(&sb, 5), MURK_ERANGE);
+  assert_int_equal(murk_sim_play(&sb, 5, 0), MURK_ERANGE);
   assert_int_equal(murk_game_log_count(c), 5);
   murk_sim_free(&sa);
   murk_sim_free(&sb);
@@ -1436,7 +1462,7 @@ static void test_lean_views_hold_what_players_read(void** st) {
       murk_sim_next_game(&kept, a, seed);
       struct murk_sim fresh;
       murk_sim_init(&fresh, b, (enum murk_policy)p, (enum murk_policy)p, seed);
-      assert_int_equal(murk_sim_play(&kept, 400), murk_sim_play(&fresh, 400));
+      assert_int_equal(murk_sim_play(&kept, 400, 0), murk_sim_play(&fresh, 400, 0));
       assert_int_equal(murk_game_log_count(a), murk_game_log_count(b));
       for (size_t k = 0; k < murk_game_log_count(a); k++)
         assert_string_equal(murk_game_log_line(a, k), murk_game_log_line(b, k));
@@ -1549,6 +1575,7 @@ int main(void) {
       cmocka_unit_test(test_computer_delays_forward),
       cmocka_unit_test(test_driver_ends_a_stuck_step),
       cmocka_unit_test(test_driver_plays_games),
+      cmocka_unit_test(test_driver_stops_at_turn_bound),
       cmocka_unit_test(test_lean_views_hold_what_players_read),
       cmocka_unit_test(test_players_offer_no_refused_try),
   };
