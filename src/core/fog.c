@@ -237,28 +237,63 @@ static int cand_cmp(const void* a, const void* b) {
 }
 
 /* The cells where `side` knows or last saw the enemy's markers and teams, as
- * mk_known_nearest measures to them, into at; returns how many. */
-static int known_enemies(const struct murk_game* g, enum murk_side side, struct murk_pos* at) {
+ * mk_known_nearest measures to them, into at (axial: each candidate cell is measured against
+ * every one of them); returns how many. */
+static int known_enemies(const struct murk_game* g, enum murk_side side, struct murk_axial* at) {
   const struct mk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
   enum murk_side enemy = murk_side_other(side);
   int n = 0;
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return 0;
   for (int i = 0; i < s->nmarkers && i < MK_MAX_MARKERS; i++) {
     const struct mk_sighting* k = &s->seen_marker[side][i];
-    if (s->markers[i].owner == enemy && s->markers[i].on_table && k->known) at[n++] = k->pos;
+    if (s->markers[i].owner == enemy && s->markers[i].on_table && k->known)
+      at[n++] = murk_geom_to_axial(grid, k->pos);
   }
   for (int t = 0; t < s->nteams[enemy] && t < MK_MAX_TEAMS_PER_SIDE; t++) {
     const struct mk_sighting* k = &s->seen_team[side][t];
-    if (s->teams[enemy][t].alive && s->teams[enemy][t].placed && k->known) at[n++] = k->pos;
+    if (s->teams[enemy][t].alive && s->teams[enemy][t].placed && k->known)
+      at[n++] = murk_geom_to_axial(grid, k->pos);
   }
   return n;
+}
+
+/* The enemies a side knows of, found once for the cells of one placing. */
+struct known_set {
+  int n; /* -1 until found */
+  struct murk_axial at[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
+};
+
+/* Cell p (at distance d_first from the centre) as a candidate: its distance to the nearest
+ * enemy the side knows of (mk_known_nearest) and to the revealer. */
+static struct cand cand_at(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                           int d_first, const struct murk_pos* revealer, struct known_set* known) {
+  const struct murk_grid* grid = &g->m->grid;
+  if (known->n < 0) known->n = known_enemies(g, side, known->at);
+  struct cand c = {p, d_first, INT_MAX, 0};
+  struct murk_axial a = murk_geom_to_axial(grid, p);
+  for (int j = 0; j < known->n; j++) {
+    int d = murk_geom_axial_distance(grid, a, known->at[j]);
+    if (d < c.d_enemy) c.d_enemy = d;
+  }
+  c.d_rev = revealer ? murk_geom_distance(grid, p, *revealer) : 0;
+  return c;
+}
+
+/* May `side` put a team or template down on p, as far as it knows? busy: a kept bitset of
+ * where something might stand (mk_busy_cells, kept up by the caller), or NULL. */
+static bool cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                    const struct murk_zone* zone, const uint64_t* busy) {
+  return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p) &&
+         ((busy && !mk_busy_at(g, busy, p)) || mk_cell_known_free(g, side, p)) &&
+         (!zone || murk_zone_contains(g->m, zone, p));
 }
 
 /* Free, passable cells within radius of centre (centre itself excluded), sorted. The
  * caller frees *out. Returns the count or -1 (out of memory). */
 static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos centre, int radius,
                       const struct murk_pos* revealer, const struct murk_zone* zone,
-                      const uint64_t* busy_kept, struct cand** out) {
+                      struct cand** out) {
   const struct murk_grid* grid = &g->m->grid;
   *out = NULL;
   /* Every cell of the disc, but never more than the table holds. */
@@ -275,33 +310,21 @@ static int candidates(struct murk_game* g, enum murk_side side, struct murk_pos 
   }
   size_t n = murk_geom_within(grid, centre, radius, cells, cap);
   if (n > cap) n = cap;
-  /* The state stands still here: where anything stands (unless the caller keeps it), and
-   * the enemies the side knows of (mk_known_nearest's cells, any order: only the distance
-   * is kept), found once. */
+  /* The state stands still here: where anything stands, and the enemies the side knows of
+   * (mk_known_nearest's cells, any order: only the distance is kept), found once. */
   uint64_t own_busy[MK_BUSY_WORDS];
-  const uint64_t* busy = busy_kept;
-  bool has_busy = busy_kept || mk_busy_cells(g, side, own_busy);
-  if (!busy_kept) busy = own_busy;
-  struct murk_pos known[MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE];
-  int nknown = known_enemies(g, side, known);
+  const uint64_t* busy = mk_busy_cells(g, side, own_busy) ? own_busy : NULL;
+  struct known_set known; /* not cleared: n says how much is written */
+  known.n = -1;
+  struct murk_axial ac = murk_geom_to_axial(grid, centre);
   int k = 0;
   for (size_t i = 0; i < n; i++) {
     struct murk_pos p = cells[i];
     /* What the side knows (docs/rules.md, "Hidden contact"): an enemy it does not know of
      * is met when a team is put down on its cell (put_down). */
-    if (murk_pos_eq(p, centre) || !mk_cell_passable(g->m, p) ||
-        ((!has_busy || mk_busy_at(g, busy, p)) && !mk_cell_known_free(g, side, p)))
-      continue;
-    if (zone && !murk_zone_contains(g->m, zone, p)) continue;
-    struct cand* c = &cs[k++];
-    c->pos = p;
-    c->d_first = murk_geom_distance(grid, p, centre);
-    c->d_enemy = INT_MAX; /* mk_known_nearest */
-    for (int j = 0; j < nknown; j++) {
-      int d = murk_geom_distance(grid, p, known[j]);
-      if (d < c->d_enemy) c->d_enemy = d;
-    }
-    c->d_rev = revealer ? murk_geom_distance(grid, p, *revealer) : 0;
+    if (murk_pos_eq(p, centre) || !cell_ok(g, side, p, zone, busy)) continue;
+    int d = murk_geom_axial_distance(grid, murk_geom_to_axial(grid, p), ac);
+    cs[k++] = cand_at(g, side, p, d, revealer, &known);
   }
   murk_free(cells);
   qsort(cs, (size_t)k, sizeof *cs, cand_cmp);
@@ -322,15 +345,6 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   mk_event_facts(g, number, NULL, &p);
 }
 
-/* May `side` put a team or template down on p, as far as it knows? busy: a kept bitset of
- * where something might stand (mk_busy_cells, kept up by the caller), or NULL. */
-static bool cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                    const struct murk_zone* zone, const uint64_t* busy) {
-  return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p) &&
-         ((busy && !mk_busy_at(g, busy, p)) || mk_cell_known_free(g, side, p)) &&
-         (!zone || murk_zone_contains(g->m, zone, p));
-}
-
 /* Hidden contact on placing (docs/rules.md): p, which `side` took for free, holds an enemy
  * it did not know of. Then a public contact shows both (the enemy becomes known, so p is
  * no longer free for the side) and the caller tries its next cell. */
@@ -343,20 +357,49 @@ static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct
   return true;
 }
 
-/* The nearest free passable cell to p (p included), or false if the table is full. */
+/* The nearest free passable cell to p (p included), or false if the table is full: the best
+ * of candidates() (cand_cmp) at radius 1, 2, 4 ... up to the table's size, found ring by ring
+ * (murk_geom_ring): the nearest ring holding a free cell holds the best, and no list is made
+ * or sorted. */
 static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
                          const struct murk_zone* zone, const uint64_t* busy, struct murk_pos* out) {
   if (cell_ok(g, side, p, zone, busy)) {
     *out = p;
     return true;
   }
-  int max = g->m->grid.width + g->m->grid.height;
-  for (int r = 1; r <= max; r *= 2) {
-    struct cand* cs = NULL;
-    int n = candidates(g, side, p, r, NULL, zone, busy, &cs);
-    if (n > 0) *out = cs[0].pos;
-    murk_free(cs);
-    if (n != 0) return n > 0;
+  const struct murk_grid* grid = &g->m->grid;
+  int max = grid->width + grid->height, last = 0;
+  for (int r = 1; r <= max; r *= 2) last = r;
+  uint64_t own_busy[MK_BUSY_WORDS];
+  if (!busy && mk_busy_cells(g, side, own_busy)) busy = own_busy;
+  struct known_set known;
+  known.n = -1;
+  struct murk_pos here[64];
+  for (int k = 1; k <= last; k++) {
+    size_t n = murk_geom_ring(grid, p, k, here, sizeof here / sizeof here[0]);
+    if (n == 0) break; /* the table ends nearer */
+    struct murk_pos* ring = here;
+    if (n > sizeof here / sizeof here[0]) {
+      ring = murk_malloc(n * sizeof *ring);
+      if (!ring) {
+        g->oom = MURK_ENOMEM;
+        return false;
+      }
+      murk_geom_ring(grid, p, k, ring, n);
+    }
+    struct cand best;
+    bool found = false;
+    for (size_t i = 0; i < n; i++) {
+      if (!cell_ok(g, side, ring[i], zone, busy)) continue;
+      struct cand c = cand_at(g, side, ring[i], k, NULL, &known);
+      if (!found || cand_cmp(&c, &best) < 0) best = c;
+      found = true;
+    }
+    if (ring != here) murk_free(ring);
+    if (found) {
+      *out = best.pos;
+      return true;
+    }
   }
   return false;
 }
@@ -399,7 +442,7 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   int d_enemy_first = mk_known_nearest(g, side, first, NULL);
   int d_rev_first = revealer ? murk_geom_distance(grid, first, *revealer) : 0;
   struct cand* cs = NULL;
-  int n = candidates(g, side, first, cmd, revealer, zone, NULL, &cs);
+  int n = candidates(g, side, first, cmd, revealer, zone, &cs);
   if (n < 0) return nt - 1;
 
   /* Pick `need` cells passing a test, in candidate order; all or nothing. */
@@ -431,7 +474,7 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
     murk_free(cs);
     cs = NULL;
     radius++;
-    n = candidates(g, side, first, radius, revealer, zone, NULL, &cs);
+    n = candidates(g, side, first, radius, revealer, zone, &cs);
     if (n < 0) break;
   }
   /* Put down in order; a cell that holds an enemy the side did not know of is a contact,
