@@ -692,21 +692,23 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     if (kb) mk_busy_add(g, busy, got);
   }
   u->moved = true;
-  char from[16], to[16], ds[16];
+  char from[16], to[16];
   murk_pos_format(start, from, sizeof from);
   murk_pos_format(end, to, sizeof to);
-  murk_pos_format(c->at, ds, sizeof ds);
   /* The enemy hears of it where it saw the platoon start or sees one of its teams now. */
   enum murk_audience aud = start_aud;
   if (aud != MURK_AUD_ALL && mk_sight_unit_seen_memo(g, murk_side_other(side), unit, &memo))
     aud = MURK_AUD_ALL;
-  if (bogged)
+  if (bogged) {
+    char ds[16]; /* where it was ordered: told only when it bogs */
+    murk_pos_format(c->at, ds, sizeof ds);
     mk_emit(g, MURK_EV_MOVE, aud, side,
             "%s %s moves %s -> %s (%d cell%s) and bogs down there (ordered to %s)",
             murk_side_name(side), handle, from, to, moved, mk_plural(moved), ds);
-  else
+  } else {
     mk_emit(g, MURK_EV_MOVE, aud, side, "%s %s moves %s -> %s (%d cell%s)", murk_side_name(side),
             handle, from, to, moved, mk_plural(moved));
+  }
   mk_event_facts(g, number, &start, &end);
   /* Out of sight of the enemy in play, the mover's copy says nothing of who saw it. */
   if (g->s.phase == MURK_PHASE_PLAY &&

@@ -193,6 +193,8 @@ int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MA
 
 int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char* reason,
                     size_t reason_len) {
+  if (v->why == MK_MOVE_OK || v->why == MK_MOVE_TOO_FAR || v->why == MK_MOVE_TAKEN)
+    return MURK_OK; /* the caller's words, or none: no cell to write */
   char ps[16];
   murk_pos_format(v->why == MK_MOVE_NOWHERE ? start : v->at, ps, sizeof ps);
   switch (v->why) {
