@@ -417,12 +417,17 @@ static void place_team(struct murk_game* g, enum murk_side side, int unit, int t
   mk_event_facts(g, number, NULL, &p);
 }
 
+/* Does anything stand at p? busy as cell_ok's: where it is clear, nothing does. */
+static bool stands_at(const struct murk_game* g, struct murk_pos p, const uint64_t* busy) {
+  return !(busy && !mk_busy_at(g, busy, p)) && !mk_cell_free(&g->s, p);
+}
+
 /* Hidden contact on placing (docs/rules.md): p, which `side` took for free, holds an enemy
  * it did not know of. Then a public contact shows both (the enemy becomes known, so p is
  * no longer free for the side) and the caller tries its next cell. */
 static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct murk_pos from,
                       struct murk_pos p, const uint64_t* busy) {
-  if ((busy && !mk_busy_at(g, busy, p)) || mk_cell_free(&g->s, p)) return false;
+  if (!stands_at(g, p, busy)) return false;
   char what[16];
   mk_format(what, sizeof what, "P%d", g->s.units[side][unit].marker);
   mk_hidden_contact(g, side, what, from, p);
@@ -519,22 +524,24 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
    * when a chosen cell holds anything (enemy_met's test; the teams go to the other chosen
    * cells), every candidate is made first. */
   for (int i = 0; i < got; i++)
-    if (!(cs.busy && !mk_busy_at(g, cs.busy, chosen[i])) && !mk_cell_free(s, chosen[i])) {
+    if (stands_at(g, chosen[i], cs.busy)) {
       cands_all(&cs);
       break;
     }
   /* Put down in order; a cell that holds an enemy the side did not know of is a contact,
-   * and that team goes to the first candidate still free as far as the side now knows. */
+   * and that team goes to the first candidate still free as far as the side now knows. The
+   * list's bitset still holds every cell asked of here: only own teams were put down since,
+   * on cells no longer free as far as the side knows, which are not asked. */
   int placed = 0;
   for (int i = 0; i < got && !g->oom; i++) {
     struct murk_pos p = chosen[i];
-    bool ok = !enemy_met(g, side, unit, first, p, NULL);
+    bool ok = !enemy_met(g, side, unit, first, p, cs.busy);
     for (int j = 0; !ok && j < cs.n && !g->oom; j++) {
       p = cs.cs[j].pos;
       bool later = false; /* chosen for a team still to come */
       for (int q = i + 1; q < got && !later; q++) later = murk_pos_eq(chosen[q], p);
       if (later || !mk_cell_known_free(g, side, p)) continue;
-      ok = !enemy_met(g, side, unit, first, p, NULL);
+      ok = !enemy_met(g, side, unit, first, p, cs.busy);
     }
     if (!ok) continue;
     place_team(g, side, unit, teams[k + placed], p);
