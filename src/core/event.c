@@ -96,7 +96,10 @@ static bool fast_format(char* out, size_t n, const char* fmt, va_list ap, size_t
   size_t k = 0, max = n - 1;
   for (const char* f = fmt; *f; f++) {
     if (*f != '%') {
-      if (k < max) out[k++] = *f;
+      /* A literal byte: written at k whatever the room (out[max] is the terminator's, so
+       * always there), kept only while there is room. No branch per byte. */
+      out[k] = *f;
+      k += k < max;
       continue;
     }
     f++;
