@@ -96,7 +96,10 @@ static bool fast_format(char* out, size_t n, const char* fmt, va_list ap, size_t
   size_t k = 0, max = n - 1;
   for (const char* f = fmt; *f; f++) {
     if (*f != '%') {
-      if (k < max) out[k++] = *f;
+      /* A literal byte: written at k whatever the room (out[max] is the terminator's, so
+       * always there), kept only while there is room. No branch per byte. */
+      out[k] = *f;
+      k += k < max;
       continue;
     }
     f++;
@@ -298,18 +301,17 @@ static const char* unpack_roll(const char* p, struct murk_roll* r) {
   return p;
 }
 
-/* A ROLL event: the roll's facts and its text (murk_roll_format). */
+/* A ROLL event: the roll's facts. Its text (murk_roll_format) is made from them when the
+ * event is read (mk_event_read): most rolls are read only by players that take no words.
+ * The text kept is what mk_event_append adds after the roll's words. */
 static void emit_roll(struct murk_game* g, enum murk_audience aud, const struct murk_roll* r) {
   struct mk_event* e =
       push(g, MURK_EV_ROLL, aud, g->s.to_act, MK_ROLL_PACKED_MAX + MURK_EVENT_TEXT);
   if (!e) return;
   e->has_roll = true;
   g->ev_len += pack_roll(g->ev_bytes + g->ev_len, r);
-  char* text = g->ev_bytes + g->ev_len;
-  murk_roll_format(r, text, MURK_EVENT_TEXT);
-  size_t len = strlen(text);
-  e->tlen = (uint8_t)len;
-  g->ev_len += len + 1;
+  g->ev_bytes[g->ev_len++] = '\0';
+  e->tlen = 0;
 }
 
 /* Report roll r (emit_roll) and make it final (undo stops before a roll); *out (may be
@@ -380,8 +382,16 @@ void mk_event_read(const struct murk_game* g, size_t i, struct murk_event* out) 
   out->seq = (int)i + 1;
   mk_event_copy_facts(e, out);
   const char* p = g->ev_bytes + e->at;
-  if (e->has_roll) p = unpack_roll(p, &out->roll);
-  memcpy(out->text, p, e->tlen);
+  size_t len = 0, k = e->tlen;
+  if (e->has_roll) {
+    /* The roll's words, then what was appended (emit_roll), cut as one text. */
+    p = unpack_roll(p, &out->roll);
+    murk_roll_format(&out->roll, out->text, sizeof out->text);
+    len = strlen(out->text);
+    if (k > sizeof out->text - 1 - len) k = sizeof out->text - 1 - len;
+  }
+  memcpy(out->text + len, p, k);
+  out->text[len + k] = '\0';
 }
 
 const struct murk_event* mk_game_event(const struct murk_game* g, size_t i) {

@@ -200,14 +200,18 @@ static size_t ring_append(const struct murk_grid* g, int64_t cq, int64_t cr, int
     off_of(g, cq, cr, &x, &y);
     return on_table64(g, x, y) ? emit(out, cap, count, x, y) : count;
   }
+  /* A step changes each offset coordinate by one at most: a ring whose box lies on the
+   * table needs no clipping (most rings asked for are small ones well inside). */
+  off_of(g, cq, cr, &x, &y);
+  bool inside = on_table64(g, x - radius, y - radius) && on_table64(g, x + radius, y + radius);
   int n = ndirs(g);
   for (int i = 0; i < n; i++) {
     const int* d = dir_vec(g, i);
     const int* e = dir_vec(g, (i + 1) % n);
     struct run u = {cq + radius * d[0], cr + radius * d[1], e[0] - d[0], e[1] - d[1], radius};
     int64_t lo = 0, hi = radius;
-    run_clip(g, &u, 1, g->height, &lo, &hi);
-    if (lo < hi) run_clip(g, &u, 0, g->width, &lo, &hi);
+    if (!inside) run_clip(g, &u, 1, g->height, &lo, &hi);
+    if (!inside && lo < hi) run_clip(g, &u, 0, g->width, &lo, &hi);
     for (int64_t t = lo; t < hi; t++) {
       off_of(g, u.q0 + u.dq * t, u.r0 + u.dr * t, &x, &y);
       count = emit(out, cap, count, x, y);
@@ -237,7 +241,7 @@ static int64_t table_min_dist(const struct murk_grid* g, int64_t cx, int64_t cy)
 size_t murk_geom_ring(const struct murk_grid* g, struct murk_pos c, int radius,
                       struct murk_pos* out, size_t cap) {
   if (radius < 0 || g->width <= 0 || g->height <= 0) return 0;
-  int64_t near = table_min_dist(g, c.x, c.y);
+  int64_t near = on_table64(g, c.x, c.y) ? 0 : table_min_dist(g, c.x, c.y);
   /* No table cell is nearer than `near` or farther than near + width + height. */
   if (radius < near || radius > near + g->width + g->height) return 0;
   int64_t q, r;
@@ -248,7 +252,7 @@ size_t murk_geom_ring(const struct murk_grid* g, struct murk_pos c, int radius,
 size_t murk_geom_within(const struct murk_grid* g, struct murk_pos c, int radius,
                         struct murk_pos* out, size_t cap) {
   if (radius < 0 || g->width <= 0 || g->height <= 0) return 0;
-  int64_t near = table_min_dist(g, c.x, c.y);
+  int64_t near = on_table64(g, c.x, c.y) ? 0 : table_min_dist(g, c.x, c.y);
   int64_t last = min64(radius, near + g->width + g->height);
   int64_t q, r;
   ax_of(g, c.x, c.y, &q, &r);

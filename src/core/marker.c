@@ -131,6 +131,7 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
     [MK_ROLE_PLATOON] = {.name = "revealed platoon",
                          .plural = "revealed platoons",
                          .allowance = platoon_allowance,
+                         .one_pace = true,
                          .self_end = true,
                          .move = mk_fog_move_platoon,
                          .seen_anywhere = false,
@@ -148,6 +149,7 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
     [MK_ROLE_CONCEALED] = {.name = "\"?\" counter",
                            .plural = "\"?\" counters",
                            .allowance = concealed_allowance,
+                           .one_pace = true,
                            .move = mk_fog_move_template,
                            .after_move = mk_night_cloak_after_move,
                            .bogs = false,
@@ -164,6 +166,7 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
     [MK_ROLE_DIS] = {.name = "Dis counter",
                      .plural = "Dis counters",
                      .allowance = dis_allowance,
+                     .one_pace = true,
                      .seen_anywhere = true},
 };
 

@@ -39,6 +39,8 @@ struct mk_marker_ops {
    * nothing on the table to move. */
   int (*allowance)(const struct murk_game* g, enum murk_side side, int mi, int unit,
                    enum murk_terrain_class cls);
+  /* The allowance is the same on every ground (cls is not read): asked once a move. */
+  bool one_pace;
   /* `move`: marker mi (unit: its platoon, -1 for a dummy). NULL: it does not move so. */
   int (*move)(struct murk_game* g, enum murk_side side, int mi, int unit,
               const struct murk_command* c, char* reason, size_t reason_len);

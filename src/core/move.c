@@ -32,7 +32,8 @@ bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, i
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) asked[k] = INT_MIN;
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) {
     enum murk_terrain_class mc = mk_move_class((enum murk_terrain_class)k);
-    if (asked[mc] == INT_MIN) asked[mc] = ops->allowance(g, side, mi, unit, mc);
+    if (asked[mc] == INT_MIN)
+      asked[mc] = ops->one_pace && k > 0 ? out->allow[0] : ops->allowance(g, side, mi, unit, mc);
     out->allow[k] = asked[mc];
     if (out->allow[k] < 0) return false; /* nothing of it on the table */
   }
@@ -193,6 +194,8 @@ int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MA
 
 int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char* reason,
                     size_t reason_len) {
+  if (v->why == MK_MOVE_OK || v->why == MK_MOVE_TOO_FAR || v->why == MK_MOVE_TAKEN)
+    return MURK_OK; /* the caller's words, or none: no cell to write */
   char ps[16];
   murk_pos_format(v->why == MK_MOVE_NOWHERE ? start : v->at, ps, sizeof ps);
   switch (v->why) {

@@ -432,15 +432,20 @@ bool mk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
   const struct mk_placed_objective* o = &s->objectives[k];
   enum murk_side enemy = murk_side_other(side);
   int hold = g->m->objective_hold;
+  /* A cell more rows away than hold is farther than hold (a step changes the row by one at
+   * most, on hexes and squares alike): most of the table is passed over without measuring. */
+  int64_t y0 = (int64_t)o->pos.y - hold, y1 = (int64_t)o->pos.y + hold;
   for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table && s->markers[i].owner == enemy &&
-        murk_geom_distance(grid, s->markers[i].pos, o->pos) <= hold)
+    if (s->markers[i].on_table && s->markers[i].owner == enemy && s->markers[i].pos.y >= y0 &&
+        s->markers[i].pos.y <= y1 && murk_geom_distance(grid, s->markers[i].pos, o->pos) <= hold)
       return false;
   bool own = false;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int t = 0; t < s->nteams[sd]; t++) {
       const struct mk_team* tm = &s->teams[sd][t];
-      if (!tm->alive || !tm->placed || murk_geom_distance(grid, tm->pos, o->pos) > hold) continue;
+      if (!tm->alive || !tm->placed || tm->pos.y < y0 || tm->pos.y > y1 ||
+          murk_geom_distance(grid, tm->pos, o->pos) > hold)
+        continue;
       if (sd == (int)enemy) return false;
       own = true;
     }
