@@ -90,6 +90,9 @@ struct mk_fov_rows {
    * within the range is one OR a viewer instead of a row look-up, a disk and an AND. */
   uint64_t* cuts;    /* cells * twords */
   uint8_t* cut_made; /* cells */
+  /* The words of each cut that may be non-zero, [cut_lo, cut_hi): a cut within a short
+   * range spans a few rows of the table, and a union ORs only those words. */
+  uint16_t *cut_lo, *cut_hi; /* cells each */
   uint64_t* near;    /* twords: seen within the range */
   uint64_t* far;     /* twords: seen at any range, made when first asked (far_of) */
   uint64_t* reach;   /* twords each: mk_sight_reach's answers */
@@ -180,6 +183,8 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   murk_free(r->disk_made);
   murk_free(r->cuts);
   murk_free(r->cut_made);
+  murk_free(r->cut_lo);
+  murk_free(r->cut_hi);
   murk_free(r->near);
   murk_free(r->far);
   murk_free(r->reach);
@@ -826,8 +831,10 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
     r->disk_made = murk_calloc(cells, 1);
     r->cuts = murk_malloc(cells * r->twords * sizeof *r->cuts);
     r->cut_made = murk_calloc(cells, 1);
+    r->cut_lo = murk_malloc(cells * sizeof *r->cut_lo);
+    r->cut_hi = murk_malloc(cells * sizeof *r->cut_hi);
     if (!r->near || !r->far || !r->reach || !r->line || !r->disks || !r->disk_made || !r->cuts ||
-        !r->cut_made) {
+        !r->cut_made || !r->cut_lo || !r->cut_hi) {
       murk_free(r->near);
       murk_free(r->far);
       murk_free(r->reach);
@@ -836,8 +843,11 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
       murk_free(r->disk_made);
       murk_free(r->cuts);
       murk_free(r->cut_made);
+      murk_free(r->cut_lo);
+      murk_free(r->cut_hi);
       r->near = r->far = r->reach = r->line = r->disks = r->cuts = NULL;
       r->disk_made = r->cut_made = NULL;
+      r->cut_lo = r->cut_hi = NULL;
       return false;
     }
   }
@@ -848,6 +858,17 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
     r->disk_ranges++;
   }
   return true;
+}
+
+/* Mark cut `at` made, with the span of its words that are not zero (cut_lo, cut_hi). */
+static const uint64_t* cut_done(struct mk_fov_rows* r, long at, const uint64_t* c) {
+  size_t lo = 0, hi = r->twords;
+  while (lo < hi && c[lo] == 0) lo++;
+  while (hi > lo && c[hi - 1] == 0) hi--;
+  r->cut_lo[at] = (uint16_t)lo;
+  r->cut_hi[at] = (uint16_t)hi;
+  r->cut_made[at] = 1;
+  return c;
 }
 
 /* The field of view of cell `at` cut to its disk of r->disk_range (disks_ready made room
@@ -871,15 +892,13 @@ static const uint64_t* cut(struct mk_fov_rows* r, const struct murk_game* g, lon
       size_t bit = (size_t)f[k].at.y * (size_t)r->width + (size_t)f[k].at.x;
       c[bit / 64] |= (uint64_t)1 << (bit % 64);
     }
-    r->cut_made[at] = 1;
-    return c;
+    return cut_done(r, at, c);
   }
   if (!row) row = fov_row(r, g->sightmap, p); /* over the whole table */
   if (!row) return NULL;
   const uint64_t* d = disk(r, &g->m->grid, at);
   for (size_t w = 0; w < r->twords; w++) c[w] = row->bits[w] & d[w];
-  r->cut_made[at] = 1;
-  return c;
+  return cut_done(r, at, c);
 }
 
 /* The unions of what the n gathered viewers see (r->far) and see within `range` (r->near),
@@ -963,7 +982,7 @@ static struct union_slot* union_of(const struct murk_game* g, const int* cells, 
   for (int i = 0; i < n; i++) {
     const uint64_t* restrict c = cut(r, g, cells[i]);
     if (!c) return NULL;
-    for (size_t w = 0; w < r->twords; w++) near[w] |= c[w];
+    for (size_t w = r->cut_lo[cells[i]], hi = r->cut_hi[cells[i]]; w < hi; w++) near[w] |= c[w];
   }
   if (n > 0) memcpy(sl->cells, cells, (size_t)n * sizeof *cells);
   sl->n = n;
