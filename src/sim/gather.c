@@ -206,29 +206,13 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   unsigned char* cost = c->cost;
   unsigned char* busy = c->busy;
 
-  /* Enemy markers and teams block a path; anything stands in the way of ending there. The
-   * first own marker of each number with them, in one pass. */
   const struct murk_view_marker* markers = v->markers;
   int nmarkers = v->nmarkers;
   /* The table's size in locals: the byte maps' stores may alias anything, so the compiler
    * would read c->w and c->h again after each (as every count through a pointer). */
   const unsigned w = (unsigned)c->w, h = (unsigned)c->h;
-  for (int i = 0; i < nmarkers; i++) {
-    const struct murk_view_marker* m = &markers[i];
-    enum murk_side owner = m->owner;
-    int number = m->number;
-    if (tables && owner == me && (unsigned)number < SIM_NUMBERS && own_stamp[number] != stamp) {
-      own_stamp[number] = stamp;
-      own_marker[number] = (short)i;
-    }
-    unsigned x = (unsigned)m->pos.x, y = (unsigned)m->pos.y;
-    if (!m->on_table || x >= w || y >= h) continue;
-    size_t cell = (size_t)y * w + x;
-    busy[cell] = 1;
-    if (owner != me) cost[cell] = 0;
-  }
-  /* The first team of each own platoon and of each revealed enemy marker, in the same pass
-   * over the teams. */
+  /* Enemy teams block a path; anything stands in the way of ending there. The first team of
+   * each own platoon and of each revealed enemy marker, in the same pass over the teams. */
   int own_lead[MURK_MISSION_MAX_PLATOONS];
   for (int k = 0; k < MURK_MISSION_MAX_PLATOONS; k++) own_lead[k] = -1;
   const struct murk_view_team* teams = v->teams;
@@ -264,10 +248,23 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   /* Own templates (hidden platoons and dummies) and enemy markers in one pass, then own
    * revealed platoons. Enemy templates by their public place; revealed platoons by their
    * first team. Nothing else of an enemy marker is read: its contents are the enemy's
-   * secret until revealed. */
+   * secret until revealed. In the same pass: enemy markers block a path as teams do, any
+   * marker stands in the way of ending there, and the first own marker of each number. */
   for (int i = 0; i < nmarkers; i++) {
     const struct murk_view_marker* m = &markers[i];
-    if (m->owner == me) {
+    enum murk_side owner = m->owner;
+    int number = m->number;
+    if (tables && owner == me && (unsigned)number < SIM_NUMBERS && own_stamp[number] != stamp) {
+      own_stamp[number] = stamp;
+      own_marker[number] = (short)i;
+    }
+    unsigned x = (unsigned)m->pos.x, y = (unsigned)m->pos.y;
+    if (m->on_table && x < w && y < h) {
+      size_t cell = (size_t)y * w + x;
+      busy[cell] = 1;
+      if (owner != me) cost[cell] = 0;
+    }
+    if (owner == me) {
       if (!m->on_table) continue;
       struct unit* u = &c->units[c->nunits++];
       memset(u, 0, sizeof *u);
@@ -282,8 +279,8 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
       u->moved = moved_this_step(v, me, moved, m->number);
       continue;
     }
-    if (m->owner != enemy) continue;
-    struct foe f = {m->number, false, m->pos, false};
+    if (owner != enemy) continue;
+    struct foe f = {number, false, m->pos, false};
     if (!m->on_table) {
       if (!m->revealed) continue;
       const struct murk_view_team* lead = NULL;
