@@ -212,20 +212,21 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
    * would read c->w and c->h again after each (as every count through a pointer). */
   const unsigned w = (unsigned)c->w, h = (unsigned)c->h;
   /* Enemy teams block a path; anything stands in the way of ending there. The first team of
-   * each own platoon and of each revealed enemy marker, in the same pass over the teams. */
+   * each own platoon and of each revealed enemy marker, in the same pass over the teams: from
+   * the last, each team writing over what a later one wrote (no test of what is there). */
   int own_lead[MURK_MISSION_MAX_PLATOONS];
   for (int k = 0; k < MURK_MISSION_MAX_PLATOONS; k++) own_lead[k] = -1;
   const struct murk_view_team* teams = v->teams;
   int nteams = v->nteams;
-  for (int i = 0; i < nteams; i++) {
+  for (int i = nteams - 1; i >= 0; i--) {
     const struct murk_view_team* t = &teams[i];
     enum murk_side owner = t->owner;
     if (owner == me) {
       int pl = t->platoon;
-      if ((unsigned)pl < MURK_MISSION_MAX_PLATOONS && own_lead[pl] < 0) own_lead[pl] = i;
+      if ((unsigned)pl < MURK_MISSION_MAX_PLATOONS) own_lead[pl] = i;
     } else if (tables && owner == enemy) {
       int mk = t->marker;
-      if ((unsigned)mk < SIM_NUMBERS && foe_stamp[mk] != stamp) {
+      if ((unsigned)mk < SIM_NUMBERS) {
         foe_stamp[mk] = stamp;
         foe_lead[mk] = (short)i;
       }
