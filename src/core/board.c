@@ -76,9 +76,11 @@ bool mk_cell_passable(const struct murk_mission* m, struct murk_pos p) {
   return t->cls != MURK_TERRAIN_IMPASSABLE && t->cls != MURK_TERRAIN_WATER;
 }
 
+/* The searches by cell below test the cell first: it fails for nearly every marker and
+ * team, and alone. */
 int mk_marker_index_at(const struct mk_state* s, struct murk_pos p) {
   for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table && murk_pos_eq(s->markers[i].pos, p)) return i;
+    if (murk_pos_eq(s->markers[i].pos, p) && s->markers[i].on_table) return i;
   return -1;
 }
 
@@ -92,7 +94,7 @@ bool mk_team_at(const struct mk_state* s, struct murk_pos p, enum murk_side* sid
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     for (int t = 0; t < s->nteams[sd]; t++) {
       const struct mk_team* tm = &s->teams[sd][t];
-      if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) {
+      if (murk_pos_eq(tm->pos, p) && tm->alive && tm->placed) {
         if (side) *side = (enum murk_side)sd;
         if (team) *team = t;
         return true;
@@ -199,8 +201,8 @@ bool mk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct mu
   if (side != MURK_ATTACKER && side != MURK_DEFENDER) return false;
   for (int i = 0; i < s->nmarkers; i++) {
     const struct mk_sighting* k = &s->seen_marker[side][i];
-    if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
     if (!murk_pos_eq(k->pos, p)) continue;
+    if (s->markers[i].owner != enemy || !s->markers[i].on_table || !k->known) continue;
     if (marker) *marker = i;
     if (team) *team = -1;
     return true;
@@ -208,7 +210,7 @@ bool mk_known_enemy_at(const struct murk_game* g, enum murk_side side, struct mu
   for (int t = 0; t < s->nteams[enemy]; t++) {
     const struct mk_sighting* k = &s->seen_team[side][t];
     const struct mk_team* tm = &s->teams[enemy][t];
-    if (!tm->alive || !tm->placed || !k->known || !murk_pos_eq(k->pos, p)) continue;
+    if (!murk_pos_eq(k->pos, p) || !tm->alive || !tm->placed || !k->known) continue;
     if (marker) *marker = -1;
     if (team) *team = t;
     return true;
@@ -223,7 +225,7 @@ bool mk_cell_known_free(const struct murk_game* g, enum murk_side side, struct m
   enum murk_side ts;
   for (int t = 0; t < s->nteams[side]; t++) {
     const struct mk_team* tm = &s->teams[side][t];
-    if (tm->alive && tm->placed && murk_pos_eq(tm->pos, p)) return false;
+    if (murk_pos_eq(tm->pos, p) && tm->alive && tm->placed) return false;
   }
   (void)ts;
   return !mk_known_enemy_at(g, side, p, NULL, NULL);

@@ -73,12 +73,15 @@ void murk_rng_seed(struct murk_rng* rng, uint64_t seed) {
   murk_rng_next(rng);
 }
 
-int murk_rng_die(struct murk_rng* rng, int n) {
-  if (n < 1) return 0;
-  /* Lemire, "Fast random integer generation in an interval" (2019): the high half of
-   * x * n is uniform once the few low halves below 2^32 mod n are thrown away. */
-  uint32_t bound = (uint32_t)n;
-  uint64_t m = (uint64_t)rng_next(rng) * bound;
+/* murk_rng_die's rare paths, out of line so that its common one (PCG32, one draw kept)
+ * needs no saved registers: a keyed generator, and a low half below n that may be thrown
+ * away. drawn: m holds the first draw times n (a keyed generator has drawn nothing yet). */
+#if defined(__GNUC__)
+__attribute__((noinline))
+#endif
+static int
+die_slow(struct murk_rng* rng, uint32_t bound, uint64_t m, bool drawn) {
+  if (!drawn) m = (uint64_t)rng_next(rng) * bound;
   uint32_t low = (uint32_t)m;
   if (low < bound) {
     uint32_t threshold = (uint32_t)(-bound) % bound; /* 2^32 mod n */
@@ -87,6 +90,17 @@ int murk_rng_die(struct murk_rng* rng, int n) {
       low = (uint32_t)m;
     }
   }
+  return (int)(m >> 32) + 1;
+}
+
+int murk_rng_die(struct murk_rng* rng, int n) {
+  if (n < 1) return 0;
+  /* Lemire, "Fast random integer generation in an interval" (2019): the high half of
+   * x * n is uniform once the few low halves below 2^32 mod n are thrown away. */
+  uint32_t bound = (uint32_t)n;
+  if (rng->keyed) return die_slow(rng, bound, 0, false);
+  uint64_t m = (uint64_t)rng_next(rng) * bound;
+  if ((uint32_t)m < bound) return die_slow(rng, bound, m, true);
   return (int)(m >> 32) + 1;
 }
 

@@ -34,6 +34,17 @@ static int min_int(int a, int b) {
   return a < b ? a : b;
 }
 
+/* Is bit `bit` of a bitset set? */
+static inline bool bits_has(const uint64_t* bits, size_t bit) {
+  return (bits[bit / 64] >> (bit % 64)) & 1;
+}
+
+/* near |= src over words [lo, hi) (restrict: so the loop is vectorised without a check). */
+static inline void or_words(uint64_t* restrict near, const uint64_t* restrict src, size_t lo,
+                            size_t hi) {
+  for (size_t w = lo; w < hi; w++) near[w] |= src[w];
+}
+
 /* ---- the sight map and the fires ---- */
 
 /* Fields of view, one per origin cell, each kept as a bitset over the box that holds what
@@ -90,9 +101,12 @@ struct mk_fov_rows {
    * within the range is one OR a viewer instead of a row look-up, a disk and an AND. */
   uint64_t* cuts;    /* cells * twords */
   uint8_t* cut_made; /* cells */
-  uint64_t* near;    /* twords: seen within the range */
-  uint64_t* far;     /* twords: seen at any range, made when first asked (far_of) */
-  uint64_t* reach;   /* twords each: mk_sight_reach's answers */
+  /* The words of each cut that may be non-zero, [cut_lo, cut_hi): a cut within a short
+   * range spans a few rows of the table, and a union ORs only those words. */
+  uint16_t *cut_lo, *cut_hi; /* cells each */
+  uint64_t* near;            /* twords: seen within the range */
+  uint64_t* far;             /* twords: seen at any range, made when first asked (far_of) */
+  uint64_t* reach;           /* twords each: mk_sight_reach's answers */
   uint64_t* line;
   int nunited; /* the viewers near and far are made of (the first of eyes) */
   bool far_made;
@@ -180,6 +194,8 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   murk_free(r->disk_made);
   murk_free(r->cuts);
   murk_free(r->cut_made);
+  murk_free(r->cut_lo);
+  murk_free(r->cut_hi);
   murk_free(r->near);
   murk_free(r->far);
   murk_free(r->reach);
@@ -279,8 +295,7 @@ static uint64_t* fov_words(struct mk_fov_rows* r, size_t n) {
 static bool row_has(const struct fov_row* e, struct murk_pos p) {
   unsigned dx = (unsigned)(p.x - e->x0), dy = (unsigned)(p.y - e->y0);
   if (dx >= (unsigned)e->w || dy >= (unsigned)e->h) return false;
-  size_t bit = (size_t)dy * (size_t)e->w + dx;
-  return (e->bits[bit / 64] >> (bit % 64)) & 1;
+  return bits_has(e->bits, (size_t)dy * (size_t)e->w + dx);
 }
 
 /* The row of `a`, computed now if needed; NULL when murk_fov fails (out of memory). May
@@ -602,8 +617,7 @@ static const struct union_slot* side_union(const struct murk_game* g, enum murk_
 
 /* Is p, on the table, in union u? */
 static bool union_has(const struct murk_game* g, const struct union_slot* u, struct murk_pos p) {
-  size_t bit = (size_t)p.y * (size_t)g->fov_rows->width + (size_t)p.x;
-  return (u->near[bit / 64] >> (bit % 64)) & 1;
+  return bits_has(u->near, (size_t)p.y * (size_t)g->fov_rows->width + (size_t)p.x);
 }
 
 /* mk_sight_any without `from`, where nothing is seen beyond the range: one bit of the side's
@@ -826,8 +840,10 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
     r->disk_made = murk_calloc(cells, 1);
     r->cuts = murk_malloc(cells * r->twords * sizeof *r->cuts);
     r->cut_made = murk_calloc(cells, 1);
+    r->cut_lo = murk_malloc(cells * sizeof *r->cut_lo);
+    r->cut_hi = murk_malloc(cells * sizeof *r->cut_hi);
     if (!r->near || !r->far || !r->reach || !r->line || !r->disks || !r->disk_made || !r->cuts ||
-        !r->cut_made) {
+        !r->cut_made || !r->cut_lo || !r->cut_hi) {
       murk_free(r->near);
       murk_free(r->far);
       murk_free(r->reach);
@@ -836,8 +852,11 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
       murk_free(r->disk_made);
       murk_free(r->cuts);
       murk_free(r->cut_made);
+      murk_free(r->cut_lo);
+      murk_free(r->cut_hi);
       r->near = r->far = r->reach = r->line = r->disks = r->cuts = NULL;
       r->disk_made = r->cut_made = NULL;
+      r->cut_lo = r->cut_hi = NULL;
       return false;
     }
   }
@@ -848,6 +867,17 @@ static bool disks_ready(struct mk_fov_rows* r, int range) {
     r->disk_ranges++;
   }
   return true;
+}
+
+/* Mark cut `at` made, with the span of its words that are not zero (cut_lo, cut_hi). */
+static const uint64_t* cut_done(struct mk_fov_rows* r, long at, const uint64_t* c) {
+  size_t lo = 0, hi = r->twords;
+  while (lo < hi && c[lo] == 0) lo++;
+  while (hi > lo && c[hi - 1] == 0) hi--;
+  r->cut_lo[at] = (uint16_t)lo;
+  r->cut_hi[at] = (uint16_t)hi;
+  r->cut_made[at] = 1;
+  return c;
 }
 
 /* The field of view of cell `at` cut to its disk of r->disk_range (disks_ready made room
@@ -871,15 +901,13 @@ static const uint64_t* cut(struct mk_fov_rows* r, const struct murk_game* g, lon
       size_t bit = (size_t)f[k].at.y * (size_t)r->width + (size_t)f[k].at.x;
       c[bit / 64] |= (uint64_t)1 << (bit % 64);
     }
-    r->cut_made[at] = 1;
-    return c;
+    return cut_done(r, at, c);
   }
   if (!row) row = fov_row(r, g->sightmap, p); /* over the whole table */
   if (!row) return NULL;
   const uint64_t* d = disk(r, &g->m->grid, at);
   for (size_t w = 0; w < r->twords; w++) c[w] = row->bits[w] & d[w];
-  r->cut_made[at] = 1;
-  return c;
+  return cut_done(r, at, c);
 }
 
 /* The unions of what the n gathered viewers see (r->far) and see within `range` (r->near),
@@ -959,11 +987,10 @@ static struct union_slot* union_of(const struct murk_game* g, const int* cells, 
   sl->range = -1;
   sl->gen = ++r->slot_gens;
   memset(sl->near, 0, r->twords * sizeof *sl->near);
-  uint64_t* restrict near = sl->near;
   for (int i = 0; i < n; i++) {
-    const uint64_t* restrict c = cut(r, g, cells[i]);
+    const uint64_t* c = cut(r, g, cells[i]);
     if (!c) return NULL;
-    for (size_t w = 0; w < r->twords; w++) near[w] |= c[w];
+    or_words(sl->near, c, r->cut_lo[cells[i]], r->cut_hi[cells[i]]);
   }
   if (n > 0) memcpy(sl->cells, cells, (size_t)n * sizeof *cells);
   sl->n = n;
@@ -1029,8 +1056,7 @@ static bool union_sees(const struct murk_game* g, int range, struct murk_pos p, 
   struct mk_fov_rows* r = g->fov_rows;
   if (!murk_geom_on_table(&g->m->grid, p)) return false;
   const uint64_t* bits = !beyond && range < MURK_SIGHT_UNLIMITED ? r->near : far_of(r);
-  size_t bit = (size_t)p.y * (size_t)r->width + (size_t)p.x;
-  return (bits[bit / 64] >> (bit % 64)) & 1;
+  return bits_has(bits, (size_t)p.y * (size_t)r->width + (size_t)p.x);
 }
 
 static bool gathered_see(const struct murk_game* g, bool united, int n, int range,
@@ -1071,15 +1097,17 @@ static bool looker_sees(struct looker* L, struct murk_pos p, bool beyond, bool f
 static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* cells) {
   const struct mk_state* s = &g->s;
   const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
+  /* The counts in locals: the stores into cells may alias them (as every int). */
+  const int nmarkers = s->nmarkers, nteams = s->nteams[viewer];
   int n = 0;
-  for (int i = 0; i < s->nmarkers; i++) {
+  for (int i = 0; i < nmarkers; i++) {
     const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != viewer) continue;
     if ((unsigned)mk->pos.x < w && (unsigned)mk->pos.y < h)
       cells[n++] = mk->pos.y * (int)w + mk->pos.x;
   }
   const struct mk_team* tm = s->teams[viewer];
-  for (int t = 0; t < s->nteams[viewer]; t++)
+  for (int t = 0; t < nteams; t++)
     if (tm[t].alive && tm[t].placed && (unsigned)tm[t].pos.x < w && (unsigned)tm[t].pos.y < h)
       cells[n++] = tm[t].pos.y * (int)w + tm[t].pos.x;
   return n;
@@ -1174,15 +1202,19 @@ static void teams_by_union(struct murk_game* g, const struct union_slot* u, int 
   const struct mk_team* tm = s->teams[1 - v];
   struct mk_sighting* k = s->seen_team[v];
   const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
-  for (int t = 0; t < s->nteams[1 - v]; t++) {
+  /* In locals: the sightings' stores may alias any int of the state. */
+  const int nteams = s->nteams[1 - v], turn = s->turn;
+  const uint64_t* near = u->near;
+  for (int t = 0; t < nteams; t++) {
     if (was && team_same(&tm[t], &was[t])) continue;
     if (!tm[t].alive || !tm[t].placed) {
       memset(&k[t], 0, sizeof k[t]);
       continue;
     }
     struct murk_pos p = tm[t].pos;
-    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && union_has(g, u, p);
-    if (k[t].seen) saw(&k[t], p, s->turn);
+    /* union_has, with the table's width held here */
+    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && bits_has(near, (size_t)p.y * w + p.x);
+    if (k[t].seen) saw(&k[t], p, turn);
   }
 }
 
@@ -1191,14 +1223,17 @@ static void teams_by_union(struct murk_game* g, const struct union_slot* u, int 
  * knows"). */
 static void revealed_seen(struct mk_state* s, int v) {
   enum murk_side other = murk_side_other((enum murk_side)v);
-  for (int i = 0; i < s->nmarkers; i++) {
+  const struct mk_sighting* teams = s->seen_team[v];
+  const int nmarkers = s->nmarkers; /* the sightings' stores may alias it */
+  for (int i = 0; i < nmarkers; i++) {
     if (s->markers[i].owner != other || s->markers[i].on_table || !revealed_platoon(s, i)) continue;
     const struct mk_unit_state* u = &s->units[other][s->markers[i].unit];
+    bool seen = false;
+    for (int t = u->first_team, end = u->first_team + u->nteams; t < end && !seen; t++)
+      seen = teams[t].seen;
     struct mk_sighting* k = &s->seen_marker[v][i];
-    k->seen = false;
-    for (int t = u->first_team; t < u->first_team + u->nteams && !k->seen; t++)
-      k->seen = s->seen_team[v][t].seen;
-    if (k->seen) platoon_facts(s, i, k);
+    k->seen = seen;
+    if (seen) platoon_facts(s, i, k);
   }
 }
 

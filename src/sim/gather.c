@@ -141,8 +141,37 @@ void sim_memo_numbers_free(struct murk_policy_memo* mm) {
   mm->own_marker_stamp = mm->foe_lead_stamp = NULL;
 }
 
+/* Enemy markers and teams block a path; anything stands in the way of ending there. */
+void sim_ctx_maps(struct ctx* c) {
+  if (c->maps) return;
+  c->maps = true;
+  const struct murk_view* v = c->v;
+  /* The table's size in locals: the byte maps' stores may alias anything, so the compiler
+   * would read c->w and c->h again after each (as every count through a pointer). */
+  const unsigned w = (unsigned)c->w, h = (unsigned)c->h;
+  enum murk_side me = c->me;
+  unsigned char* cost = c->cost;
+  unsigned char* busy = c->busy;
+  memcpy(cost, c->base, (size_t)w * h);
+  memset(busy, 0, (size_t)w * h);
+  const struct murk_view_marker* markers = v->markers;
+  for (int i = 0, n = v->nmarkers; i < n; i++) {
+    unsigned x = (unsigned)markers[i].pos.x, y = (unsigned)markers[i].pos.y;
+    if (!markers[i].on_table || x >= w || y >= h) continue;
+    busy[(size_t)y * w + x] = 1;
+    if (markers[i].owner != me) cost[(size_t)y * w + x] = 0;
+  }
+  const struct murk_view_team* teams = v->teams;
+  for (int i = 0, n = v->nteams; i < n; i++) {
+    unsigned x = (unsigned)teams[i].pos.x, y = (unsigned)teams[i].pos.y;
+    if (x >= w || y >= h) continue;
+    busy[(size_t)y * w + x] = 1;
+    if (teams[i].owner != me) cost[(size_t)y * w + x] = 0;
+  }
+}
+
 int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
-                 struct murk_policy_plan* plan) {
+                 struct murk_policy_plan* plan, bool lazy_maps) {
   memset(c, 0, sizeof *c);
   c->v = v;
   c->rng = rng;
@@ -173,10 +202,8 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   c->foes = mm->foes;
   c->take = mm->objs;
   c->guard = mm->objs + v->nobjectives;
-  const unsigned char* base = base_costs(mm, v, cells);
-  if (!base) return MURK_ENOMEM;
-  memcpy(c->cost, base, cells);
-  memset(c->busy, 0, cells);
+  c->base = base_costs(mm, v, cells);
+  if (!c->base) return MURK_ENOMEM;
 
   /* By tables of marker numbers kept in the memo (players.h): whether the marker of a
    * revealed own platoon is bogged (the first own marker of its number, as
@@ -203,54 +230,28 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   unsigned* foe_stamp = mm->foe_lead_stamp;
   bool tables = v->nmarkers <= SHRT_MAX && v->nteams <= SHRT_MAX;
   enum murk_side me = c->me, enemy = c->enemy;
-  unsigned char* cost = c->cost;
-  unsigned char* busy = c->busy;
-
-  /* Enemy markers and teams block a path; anything stands in the way of ending there. The
-   * first own marker of each number with them, in one pass. */
   const struct murk_view_marker* markers = v->markers;
   int nmarkers = v->nmarkers;
-  /* The table's size in locals: the byte maps' stores may alias anything, so the compiler
-   * would read c->w and c->h again after each (as every count through a pointer). */
-  const unsigned w = (unsigned)c->w, h = (unsigned)c->h;
-  for (int i = 0; i < nmarkers; i++) {
-    const struct murk_view_marker* m = &markers[i];
-    enum murk_side owner = m->owner;
-    int number = m->number;
-    if (tables && owner == me && (unsigned)number < SIM_NUMBERS && own_stamp[number] != stamp) {
-      own_stamp[number] = stamp;
-      own_marker[number] = (short)i;
-    }
-    unsigned x = (unsigned)m->pos.x, y = (unsigned)m->pos.y;
-    if (!m->on_table || x >= w || y >= h) continue;
-    size_t cell = (size_t)y * w + x;
-    busy[cell] = 1;
-    if (owner != me) cost[cell] = 0;
-  }
-  /* The first team of each own platoon and of each revealed enemy marker, in the same pass
-   * over the teams. */
+  /* The first team of each own platoon and of each revealed enemy marker, in one pass over
+   * the teams: from the last, each team writing over what a later one wrote (no test of
+   * what is there). */
   int own_lead[MURK_MISSION_MAX_PLATOONS];
   for (int k = 0; k < MURK_MISSION_MAX_PLATOONS; k++) own_lead[k] = -1;
   const struct murk_view_team* teams = v->teams;
   int nteams = v->nteams;
-  for (int i = 0; i < nteams; i++) {
+  for (int i = nteams - 1; i >= 0; i--) {
     const struct murk_view_team* t = &teams[i];
     enum murk_side owner = t->owner;
     if (owner == me) {
       int pl = t->platoon;
-      if ((unsigned)pl < MURK_MISSION_MAX_PLATOONS && own_lead[pl] < 0) own_lead[pl] = i;
+      if ((unsigned)pl < MURK_MISSION_MAX_PLATOONS) own_lead[pl] = i;
     } else if (tables && owner == enemy) {
       int mk = t->marker;
-      if ((unsigned)mk < SIM_NUMBERS && foe_stamp[mk] != stamp) {
+      if ((unsigned)mk < SIM_NUMBERS) {
         foe_stamp[mk] = stamp;
         foe_lead[mk] = (short)i;
       }
     }
-    unsigned x = (unsigned)t->pos.x, y = (unsigned)t->pos.y;
-    if (x >= w || y >= h) continue;
-    size_t cell = (size_t)y * w + x;
-    busy[cell] = 1;
-    if (owner != me) cost[cell] = 0;
   }
   unsigned char moved[MOVED_BITS / 8];
   memset(moved, 0, sizeof moved);
@@ -264,10 +265,16 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   /* Own templates (hidden platoons and dummies) and enemy markers in one pass, then own
    * revealed platoons. Enemy templates by their public place; revealed platoons by their
    * first team. Nothing else of an enemy marker is read: its contents are the enemy's
-   * secret until revealed. */
+   * secret until revealed. In the same pass: the first own marker of each number. */
   for (int i = 0; i < nmarkers; i++) {
     const struct murk_view_marker* m = &markers[i];
-    if (m->owner == me) {
+    enum murk_side owner = m->owner;
+    int number = m->number;
+    if (tables && owner == me && (unsigned)number < SIM_NUMBERS && own_stamp[number] != stamp) {
+      own_stamp[number] = stamp;
+      own_marker[number] = (short)i;
+    }
+    if (owner == me) {
       if (!m->on_table) continue;
       struct unit* u = &c->units[c->nunits++];
       memset(u, 0, sizeof *u);
@@ -282,8 +289,8 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
       u->moved = moved_this_step(v, me, moved, m->number);
       continue;
     }
-    if (m->owner != enemy) continue;
-    struct foe f = {m->number, false, m->pos, false};
+    if (owner != enemy) continue;
+    struct foe f = {number, false, m->pos, false};
     if (!m->on_table) {
       if (!m->revealed) continue;
       const struct murk_view_team* lead = NULL;
@@ -326,6 +333,7 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
     if (o->for_side == c->me || o->for_side == MURK_NO_SIDE) c->take[c->ntake++] = o->pos;
     if (o->for_side == c->enemy) c->guard[c->nguard++] = o->pos;
   }
+  if (!lazy_maps) sim_ctx_maps(c);
   return MURK_OK;
 }
 
@@ -381,6 +389,7 @@ static bool place_cell(struct ctx* c, struct murk_pos* out) {
 }
 
 struct murk_pos sim_zone_cell(struct ctx* c) {
+  sim_ctx_maps(c);
   struct murk_pos at;
   if (c->v->phase != MURK_PHASE_OBJECTIVES && place_cell(c, &at)) return at;
   static const struct murk_region whole = {MURK_REGION_WHOLE, MURK_NORTH, {0, 0}, {0, 0}};
@@ -395,6 +404,7 @@ struct murk_pos sim_zone_cell(struct ctx* c) {
 }
 
 struct murk_pos sim_table_cell(struct ctx* c) {
+  sim_ctx_maps(c);
   struct murk_pos p;
   if (c->v->phase == MURK_PHASE_OBJECTIVES && place_cell(c, &p)) return p;
   p = sim_random_cell(c);
@@ -403,6 +413,7 @@ struct murk_pos sim_table_cell(struct ctx* c) {
 }
 
 struct murk_pos sim_near_cell(struct ctx* c, struct murk_pos p, int radius) {
+  sim_ctx_maps(c);
   struct murk_pos q = p;
   for (int i = 0; i < 16; i++) {
     struct murk_pos r = {p.x + sim_pick(c->rng, 2 * radius + 1) - radius,

@@ -153,9 +153,13 @@ struct ctx {
   struct murk_rng* rng;
   enum murk_side me, enemy;
   int w, h;
-  unsigned verbs;      /* legal now (the view's) */
-  unsigned char* cost; /* entering a cell: 0 blocked (terrain or enemy), else its cost */
-  unsigned char* busy; /* a marker or team stands here (a move or deployment may not end) */
+  unsigned verbs; /* legal now (the view's) */
+  /* The two maps of cells, made by sim_ctx_maps (at once unless sim_ctx_init was asked to
+   * leave them for the first cell drawn): */
+  unsigned char* cost;       /* entering a cell: 0 blocked (terrain or enemy), else its cost */
+  unsigned char* busy;       /* a marker or team stands here (a move or deployment may not end) */
+  const unsigned char* base; /* the entering costs of the terrain alone (the memo's) */
+  bool maps;                 /* cost and busy made */
   struct unit* units;
   int nunits;
   struct foe* foes;
@@ -180,8 +184,13 @@ struct ctx {
 };
 
 /* ---- gather.c ---- */
+/* lazy_maps: c->cost and c->busy are left for sim_ctx_maps, which the cell draws below call
+ * (the random player draws cells only in some steps; every other reader of the maps wants
+ * them made at once). */
 int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
-                 struct murk_policy_plan* plan);
+                 struct murk_policy_plan* plan, bool lazy_maps);
+/* Make c->cost and c->busy, if not made yet. */
+void sim_ctx_maps(struct ctx* c);
 void sim_ctx_free(struct ctx* c);
 /* Free the memo's tables by marker number (none kept). */
 void sim_memo_numbers_free(struct murk_policy_memo* mm);

@@ -96,7 +96,8 @@ int murk_policy_plan(enum murk_policy p, const struct murk_view* v, struct murk_
   if ((int)p < 0 || p >= MURK_POLICY_COUNT) return MURK_EINVAL;
   if (round < 0) round = 0;
   struct ctx c;
-  int rc = sim_ctx_init(&c, v, rng, plan);
+  /* The random player asks for the cell maps only when it draws a cell. */
+  int rc = sim_ctx_init(&c, v, rng, plan, p == MURK_POLICY_RANDOM);
   if (rc == MURK_OK) {
     if (p == MURK_POLICY_GREEDY)
       sim_greedy(&c, round);
