@@ -318,9 +318,8 @@ static bool shoots_from(struct ctx* c, int range, struct murk_pos p) {
 
 /* Does the ground at p leave sight clear (neither hinders nor blocks it)? */
 static bool sight_clear(const struct ctx* c, struct murk_pos p) {
-  if (!c->v->map || !c->v->terrain || !sim_on_table(c, p)) return false;
-  unsigned char t = c->v->map[sim_cell(c, p)];
-  return t < c->v->nterrain && c->v->terrain[t].sight == MURK_SIGHT_CLEAR;
+  const struct murk_terrain* t = sim_terrain_at(c, p);
+  return t && t->sight == MURK_SIGHT_CLEAR;
 }
 
 /* Does attacking unit u fire on the way? Where the defender's only check of the attacker is
@@ -376,10 +375,8 @@ static long cell_value(struct ctx* c, const struct unit* u, const struct judge* 
   if (j->dug && murk_pos_eq(p, u->pos)) val += V_DUG;
   if (j->shoot > 0 && (!j->seen_clear || sight_clear(c, p)) && shoots_from(c, j->shoot, p))
     val += V_SHOOT;
-  if (c->v->map && c->v->terrain) {
-    unsigned char t = c->v->map[sim_cell(c, p)];
-    if (t < c->v->nterrain && c->v->terrain[t].cls == MURK_TERRAIN_DIFFICULT) val -= V_BOG;
-  }
+  const struct murk_terrain* t = sim_terrain_at(c, p);
+  if (t && t->cls == MURK_TERRAIN_DIFFICULT) val -= V_BOG;
   return val;
 }
 

@@ -28,10 +28,8 @@
 #define TARGET_TRIES 3
 
 static bool fortified(const struct ctx* c, struct murk_pos p) {
-  const struct murk_view* v = c->v;
-  if (!v->map || !v->terrain || !sim_on_table(c, p)) return false;
-  unsigned char t = v->map[sim_cell(c, p)];
-  return t < v->nterrain && v->terrain[t].works == MURK_WORKS_FORTIFICATION;
+  const struct murk_terrain* t = sim_terrain_at(c, p);
+  return t && t->works == MURK_WORKS_FORTIFICATION;
 }
 
 /* Teams enemy platoon `number` has: those the view shows, or more if its revealed marker

@@ -386,9 +386,6 @@ void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos g
 }
 
 bool sim_in_cover(const struct ctx* c, struct murk_pos p) {
-  if (!c->v->map || !c->v->terrain || !sim_on_table(c, p)) return false;
-  unsigned char t = c->v->map[sim_cell(c, p)];
-  if (t >= c->v->nterrain) return false;
-  const struct murk_terrain* tr = &c->v->terrain[t];
-  return tr->cls == MURK_TERRAIN_DIFFICULT || tr->sight != MURK_SIGHT_CLEAR;
+  const struct murk_terrain* tr = sim_terrain_at(c, p);
+  return tr && (tr->cls == MURK_TERRAIN_DIFFICULT || tr->sight != MURK_SIGHT_CLEAR);
 }

@@ -209,6 +209,12 @@ static inline int sim_cell(const struct ctx* c, struct murk_pos p) {
 static inline int sim_dist(const struct ctx* c, struct murk_pos a, struct murk_pos b) {
   return murk_geom_distance(&c->v->grid, a, b);
 }
+/* The ground at p as the view shows it; NULL off the table or where the view has no map. */
+static inline const struct murk_terrain* sim_terrain_at(const struct ctx* c, struct murk_pos p) {
+  if (!c->v->map || !c->v->terrain || !sim_on_table(c, p)) return NULL;
+  unsigned char t = c->v->map[sim_cell(c, p)];
+  return t < c->v->nterrain ? &c->v->terrain[t] : NULL;
+}
 static inline bool sim_cell_free(const struct ctx* c, struct murk_pos p) {
   return sim_on_table(c, p) && c->cost[sim_cell(c, p)] != 0 && !c->busy[sim_cell(c, p)];
 }
@@ -305,7 +311,8 @@ void sim_memo_free(struct murk_policy_memo* m);
 int sim_allowed_along(const struct ctx* c, const struct unit* u, const struct murk_pos* path,
                       int n);
 /* A cell toward `to` that u may reach in a straight move by its allowance: `to` itself, or
- * the last cell of the line it may enter; u->pos when none. */
+ * the last cell of the line it may enter; u->pos when none. Reads c->cost: the maps must be
+ * made (sim_ctx_maps; a cell draw makes them). */
 struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct murk_pos to);
 
 /* ---- verbs.c ---- */
