@@ -475,16 +475,15 @@ int mk_combat_reachers(const struct murk_game* g, enum murk_side side, int unit,
                        const struct mk_reach_rule* rule, struct mk_reacher* out) {
   const struct mk_state* s = &g->s;
   const struct mk_unit_state* u = &s->units[side][unit];
-  /* The roster and the profiles in locals (mk_team_profile's look-up, once): the views ask
-   * this of every own unit at every refresh. */
+  /* The roster and the bound in locals: the views ask this of every own unit at every
+   * refresh. */
   const struct mk_team* teams = s->teams[side];
-  const struct murk_profile* profiles = murk_force(g, side)->profiles;
   int n = 0, t1 = u->first_team + u->nteams;
   for (int t = u->first_team; t < t1 && n < MK_COMBAT_MAX_TEAMS; t++) {
     if (!placed(s, side, t)) continue;
     int reach = ASSAULT_REACH;
     if (rule->shooting) {
-      const struct murk_profile* pr = &profiles[teams[t].profile];
+      const struct murk_profile* pr = mk_team_profile(g, side, t);
       if (pr->rof <= 0) continue;
       reach = pr->range;
       if (rule->limit < reach && !(rule->blind && pr->barrage)) reach = rule->limit;

@@ -1204,7 +1204,6 @@ static void teams_by_union(struct murk_game* g, const struct union_slot* u, int 
   const unsigned w = (unsigned)g->m->grid.width, h = (unsigned)g->m->grid.height;
   /* In locals: the sightings' stores may alias any int of the state. */
   const int nteams = s->nteams[1 - v], turn = s->turn;
-  const uint64_t* near = u->near;
   for (int t = 0; t < nteams; t++) {
     if (was && team_same(&tm[t], &was[t])) continue;
     if (!tm[t].alive || !tm[t].placed) {
@@ -1212,8 +1211,7 @@ static void teams_by_union(struct murk_game* g, const struct union_slot* u, int 
       continue;
     }
     struct murk_pos p = tm[t].pos;
-    /* union_has, with the table's width held here */
-    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && bits_has(near, (size_t)p.y * w + p.x);
+    k[t].seen = (unsigned)p.x < w && (unsigned)p.y < h && union_has(g, u, p);
     if (k[t].seen) saw(&k[t], p, turn);
   }
 }
