@@ -73,28 +73,19 @@ const struct tui_keydef tui_keys[] = {
     {.label = "d",
      .codes = {'d'},
      .group = TUI_KEYS_ACT,
-     .verb = V(PATROL),
-     .phases = TUI_PH_GAME,
-     .act = tui_do_patrol,
-     .help = "deploy a platoon (or a dummy) at the cursor; in No Man's Land's\n"
-             "patrol phase: send a platoon out on patrol (the lit cells)",
-     .hint = "patrol here (lit cells)"},
-    {.label = "d",
-     .codes = {'d'},
-     .group = TUI_KEYS_ACT,
      .verb = V(DEPLOY),
      .phases = TUI_PH_GAME,
      .act = tui_do_deploy,
+     .help = "deploy a platoon (or a dummy) at the cursor; in No Man's Land's\n"
+             "patrol phase: send a platoon out on patrol (the lit cells)",
      .hint = "deploy here"},
-    {.label = "m",
-     .codes = {'m'},
+    {.label = "d",
+     .codes = {'d'},
      .group = TUI_KEYS_ACT,
-     .verb = V(ADJUST),
+     .verb = V(PATROL),
      .phases = TUI_PH_GAME,
-     .act = tui_do_move,
-     .help = "move the unit at the cursor (elsewhere: a list): the cell, Enter;\n"
-             "a wing leader that won its deployment roll: adjust it",
-     .hint_of = adjust_hint},
+     .act = tui_do_patrol,
+     .hint = "patrol here (lit cells)"},
     {.label = "m",
      .codes = {'m'},
      .group = TUI_KEYS_ACT,
@@ -102,7 +93,16 @@ const struct tui_keydef tui_keys[] = {
      .also = ALSO(RECCE),
      .phases = TUI_PH_GAME,
      .act = tui_do_move,
+     .help = "move the unit at the cursor (elsewhere: a list): the cell, Enter;\n"
+             "a wing leader that won its deployment roll: adjust it",
      .hint = "move"},
+    {.label = "m",
+     .codes = {'m'},
+     .group = TUI_KEYS_ACT,
+     .verb = V(ADJUST),
+     .phases = TUI_PH_GAME,
+     .act = tui_do_move,
+     .hint_of = adjust_hint},
     {.label = "r",
      .codes = {'r'},
      .group = TUI_KEYS_ACT,
@@ -167,7 +167,7 @@ const struct tui_keydef tui_keys[] = {
      .phases = TUI_PH_GAME,
      .act = tui_do_withdraw,
      .help = "withdraw a platoon (Fighting Withdrawal, when due)",
-     .hint = "withdraw (due)"},
+     .hint = "withdraw"},
     {.label = "x",
      .codes = {'x'},
      .group = TUI_KEYS_ACT,
@@ -177,7 +177,7 @@ const struct tui_keydef tui_keys[] = {
      .act = tui_do_remove,
      .help = "take away the objective at the cursor (Hasty Attack's setup,\n"
              "Fighting Withdrawal when due)",
-     .hint = "remove objective"},
+     .hint = "remove"},
     {.label = "g",
      .codes = {'g'},
      .group = TUI_KEYS_ACT,
@@ -203,7 +203,7 @@ const struct tui_keydef tui_keys[] = {
      .line = TUI_PH_GAME,
      .act = tui_do_command,
      .help = "a command, as in scripts (e.g. move 2 to 07,12)",
-     .hint = "command"},
+     .hint = ""},
 
     /* Screen */
     {.label = "Tab",
@@ -335,7 +335,8 @@ void tui_keys_line(const struct murk_view* v, char* buf, size_t n) {
       r->hint_of(v, word, sizeof word);
     else
       snprintf(word, sizeof word, "%s", r->hint);
-    int k = snprintf(buf + len, n - len, "%s%s %s", len ? " " : "", r->label, word);
+    int k = snprintf(buf + len, n - len, "%s%s%s%s", len ? " " : "", r->label, word[0] ? " " : "",
+                     word);
     if (k < 0) return;
     len += (size_t)k;
   }
