@@ -1,6 +1,7 @@
 /* test_tui_keys.c: the table of keys (keys.h) is the one description of a key: every row
  * is found by each of its codes (the dispatcher's look-up), listed in the help, and on the
- * key line exactly while its verb is legal now (the view's verbs). */
+ * key line exactly while its verb is legal now (the view's verbs), and named in
+ * docs/playing.md's table of keys. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -147,12 +148,40 @@ static int teardown(void** state) {
   return 0;
 }
 
+/* docs/playing.md's table of keys names every key of the table: a label's single keys in
+ * backquotes (`m`, `PgUp`), its words as they are ("arrows", "mouse click"). */
+static void test_every_key_is_in_playing_md(void** state) {
+  (void)state;
+  FILE* f = fopen(MURK_SOURCE_DIR "/docs/playing.md", "rb");
+  assert_non_null(f);
+  static char doc[1 << 17];
+  size_t n = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[n] = '\0';
+  char* keys = strstr(doc, "\n## Keys\n");
+  assert_non_null(keys);
+  char* end = strstr(keys + 1, "\n## ");
+  if (end) *end = '\0';
+  for (int i = 0; i < tui_nkeys; i++) {
+    char label[64];
+    snprintf(label, sizeof label, "%s", tui_keys[i].label);
+    for (char* tok = strtok(label, " ,"); tok; tok = strtok(NULL, " ,")) {
+      char quoted[40];
+      snprintf(quoted, sizeof quoted, "`%s`", tok);
+      bool word = strlen(tok) > 3 && !strchr(tok, '-');
+      if (!strstr(keys, quoted) && !(word && strstr(keys, tok)))
+        fail_msg("docs/playing.md, \"Keys\", does not name %s (key %s)", tok, tui_keys[i].label);
+    }
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_every_key_is_dispatched, setup, teardown),
       cmocka_unit_test_setup_teardown(test_every_key_is_in_the_help, setup, teardown),
       cmocka_unit_test_setup_teardown(test_key_line_offers_legal_verbs_only, setup, teardown),
       cmocka_unit_test_setup_teardown(test_key_line_fits, setup, teardown),
+      cmocka_unit_test(test_every_key_is_in_playing_md),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
