@@ -414,121 +414,114 @@ static bool click_cell(struct tui_session* s, struct tui_key k, struct murk_pos*
   return tui_hexmap_from_screen(&tui_cur_ui(s)->map, k.x, k.y, p);
 }
 
-int tui_key_pick(struct tui_session* s, struct tui_key k) {
-  struct tui_ui* ui = tui_cur_ui(s);
-  struct tui_pick* pk = &ui->pick;
-  switch (k.code) {
-    case TUI_KEY_ESC:
-    case 'q':
-      ui->mode = TUI_MODE_MAP;
-      return 0;
-    case TUI_KEY_UP:
-    case 'k':
-      if (pk->sel > 0) pk->sel--;
-      return 0;
-    case TUI_KEY_DOWN:
-    case 'j':
-      if (pk->sel + 1 < pk->n) pk->sel++;
-      return 0;
-    case TUI_KEY_ENTER:
-    case '\r':
-    case ' ':
-      return tui_pick_choose(s);
-    default:
-      return 0;
+/* ---- the keys of a list, of a move and of the recap: the table's actions (keys.c) ---- */
+
+int tui_do_pick_select(struct tui_session* s, struct tui_key k) {
+  struct tui_pick* pk = &tui_cur_ui(s)->pick;
+  if (k.code == TUI_KEY_UP || k.code == 'k') {
+    if (pk->sel > 0) pk->sel--;
+  } else if (pk->sel + 1 < pk->n) {
+    pk->sel++;
   }
+  return 0;
 }
 
-int tui_key_move(struct tui_session* s, struct tui_key k) {
+int tui_do_pick_choose(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  return tui_pick_choose(s);
+}
+
+/* Esc in a move or a list: back to the map, nothing sent (a move's note goes too). */
+int tui_do_cancel(struct tui_session* s, struct tui_key k) {
+  (void)k;
   struct tui_ui* ui = tui_cur_ui(s);
-  int times;
-  int dk = cursor_key(k.code, &times);
-  if (dk) {
-    move_cursor(s, dk, times);
+  if (ui->mode == TUI_MODE_MOVE) ui->message[0] = '\0';
+  ui->mode = TUI_MODE_MAP;
+  return 0;
+}
+
+/* v (or r) while a revealed platoon's teams are placed: the reveal with the cells so far. */
+int tui_do_move_reveal(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  if (strcmp(tui_cur_ui(s)->move_verb, "reveal") == 0) return send_reveal_via(s);
+  return 0;
+}
+
+/* A click puts the cursor on a cell; a second click on the same cell, in a reveal, sends it. */
+int tui_do_move_click(struct tui_session* s, struct tui_key k) {
+  struct tui_ui* ui = tui_cur_ui(s);
+  struct murk_pos p;
+  if (!click_cell(s, k, &p)) return 0;
+  if (!murk_pos_eq(p, ui->cursor)) {
+    ui->cursor = p;
     return 0;
   }
-  struct murk_pos p;
-  switch (k.code) {
-    case TUI_KEY_ESC:
-    case 'q':
-      ui->mode = TUI_MODE_MAP;
-      ui->message[0] = '\0';
-      return 0;
-    case TUI_KEY_MOUSE:
-      if (!click_cell(s, k, &p)) return 0;
-      if (!murk_pos_eq(p, ui->cursor)) {
-        ui->cursor = p;
-        return 0;
-      }
-      /* A second click on the same cell goes. */
-      /* fall through */
-    case 'v':
-    case 'r':
-      if (strcmp(ui->move_verb, "reveal") == 0) return send_reveal_via(s);
-      return 0;
-    case TUI_KEY_ENTER:
-    case '\r':
-    case ' ':
-    case 'm': {
-      if (strcmp(ui->move_verb, "reveal") == 0) return reveal_via_cell(s);
-      bool adjust = strcmp(ui->move_verb, "adjust") == 0; /* its own cell: it stays */
-      if (murk_pos_eq(ui->cursor, ui->move_from) && !adjust) {
-        ui->mode = TUI_MODE_MAP;
-        return 0;
-      }
-      char pos[16];
-      murk_pos_format(ui->cursor, pos, sizeof pos);
-      char line[TUI_LINE_MAX];
-      snprintf(line, sizeof line, "%s %s to %s", ui->move_verb[0] ? ui->move_verb : "move",
-               ui->move_unit, pos);
-      ui->mode = TUI_MODE_MAP;
-      /* A move in setup (reconnaissance) may hand over at once: shown first. */
-      if (tui_placing_phase(s->view->phase)) {
-        tui_open_confirm(ui, line, &ui->cursor, "%s?", line);
-        return 0;
-      }
-      return tui_send(s, line);
-    }
-    default:
-      return 0;
-  }
+  return tui_do_move_reveal(s, k);
 }
 
-int tui_key_recap(struct tui_session* s, struct tui_key k) {
+/* Enter: the move to the cursor's cell (a reveal: a team's cell). */
+int tui_do_move_go(struct tui_session* s, struct tui_key k) {
+  (void)k;
   struct tui_ui* ui = tui_cur_ui(s);
-  const struct murk_view* v = s->view;
-  switch (k.code) {
-    case TUI_KEY_ENTER:
-    case '\r':
-    case ' ':
-    case TUI_KEY_DOWN:
-      if (ui->recap_at + 1 >= v->nevents) {
-        ui->mode = TUI_MODE_MAP;
-        return 0;
-      }
-      ui->recap_at++;
-      break;
-    case TUI_KEY_UP:
-      if (ui->recap_at > ui->recap_first) ui->recap_at--;
-      break;
-    case TUI_KEY_ESC:
-      ui->mode = TUI_MODE_MAP;
-      return 0;
-    case 'q':
-      ui->confirm_quit = true;
-      return 0;
-    case '?':
-      ui->help = true;
-      return 0;
-    default:
-      return 0;
+  if (strcmp(ui->move_verb, "reveal") == 0) return reveal_via_cell(s);
+  bool adjust = strcmp(ui->move_verb, "adjust") == 0; /* its own cell: it stays */
+  if (murk_pos_eq(ui->cursor, ui->move_from) && !adjust) {
+    ui->mode = TUI_MODE_MAP;
+    return 0;
   }
-  const struct murk_event* e = &v->events[ui->recap_at];
+  char pos[16];
+  murk_pos_format(ui->cursor, pos, sizeof pos);
+  char line[TUI_LINE_MAX];
+  snprintf(line, sizeof line, "%s %s to %s", ui->move_verb[0] ? ui->move_verb : "move",
+           ui->move_unit, pos);
+  ui->mode = TUI_MODE_MAP;
+  /* A move in setup (reconnaissance) may hand over at once: shown first. */
+  if (tui_placing_phase(s->view->phase)) {
+    tui_open_confirm(ui, line, &ui->cursor, "%s?", line);
+    return 0;
+  }
+  return tui_send(s, line);
+}
+
+/* The recap's event on the map. */
+static int recap_show(struct tui_session* s) {
+  struct tui_ui* ui = tui_cur_ui(s);
+  const struct murk_event* e = &s->view->events[ui->recap_at];
   if (e->has_pos) {
     ui->cursor = e->to;
     tui_hexmap_follow(&ui->map, ui->cursor, 2);
   }
   return 0;
+}
+
+int tui_do_recap_next(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  struct tui_ui* ui = tui_cur_ui(s);
+  if (ui->recap_at + 1 >= s->view->nevents) {
+    ui->mode = TUI_MODE_MAP;
+    return 0;
+  }
+  ui->recap_at++;
+  return recap_show(s);
+}
+
+int tui_do_recap_back(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  struct tui_ui* ui = tui_cur_ui(s);
+  if (ui->recap_at > ui->recap_first) ui->recap_at--;
+  return recap_show(s);
+}
+
+int tui_do_recap_skip(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  tui_cur_ui(s)->mode = TUI_MODE_MAP;
+  return 0;
+}
+
+/* A key in a list, a move or the recap: its row of the table does it. */
+int tui_key_mode(struct tui_session* s, struct tui_key k) {
+  const struct tui_keydef* r = tui_key_find(s->view, tui_cur_ui(s)->mode, k.code);
+  return r ? r->act(s, k) : 0;
 }
 
 /* PgUp / PgDn: the event log by a page (the lines it shows), never past its oldest line. */
@@ -719,7 +712,7 @@ int tui_do_quit(struct tui_session* s, struct tui_key k) {
 int tui_key_map(struct tui_session* s, struct tui_key k) {
   struct tui_ui* ui = tui_cur_ui(s);
   const struct murk_view* v = s->view;
-  const struct tui_keydef* r = tui_key_find(v, k.code);
+  const struct tui_keydef* r = tui_key_find(v, TUI_MODE_MAP, k.code);
   bool over = ui->side == MURK_NO_SIDE || v->phase == MURK_PHASE_OVER;
   if (over && (!r || !tui_key_works(r, v))) {
     if (k.code < 0x80 && k.code > ' ')

@@ -852,26 +852,21 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
       tui_canvas_paint(c, cx, y, 1, TUI_A_CURSOR);
       return;
     }
-    case TUI_MODE_MOVE:
-      if (strcmp(ui->move_verb, "reveal") == 0)
-        hint =
-            "reveal: Enter puts a team on a lit cell (again: takes it back)  v reveal now  Esc "
-            "cancel";
-      else if (strcmp(ui->move_verb, "adjust") == 0)
-        hint =
-            "adjust: put the cursor where the leader goes (its own cell: it stays)  Enter go  "
-            "Esc cancel";
-      else
-        hint = "move: put the cursor on a lit cell  Enter go  Esc cancel";
+    case TUI_MODE_MOVE: {
+      /* What to do, then the keys of a move (keys.c). */
+      const char* what = strcmp(ui->move_verb, "reveal") == 0 ? "reveal: "
+                         : strcmp(ui->move_verb, "adjust") == 0
+                             ? "adjust: put the cursor where the leader goes (its own cell: it "
+                               "stays)  "
+                             : "move: put the cursor on a lit cell  ";
+      char keys[80];
+      tui_keys_line(v, ui, keys, sizeof keys);
+      snprintf(buf, sizeof buf, "%s%s", what, keys);
+      hint = buf;
       break;
-    case TUI_MODE_PICK:
-      hint = "Up/Down or j/k choose  Enter ok  Esc cancel";
-      break;
-    case TUI_MODE_RECAP:
-      hint = "Enter/space next event  Esc skip the rest";
-      break;
-    default: /* the keys of the map offered now (keys.c) */
-      tui_keys_line(v, buf, sizeof buf);
+    }
+    default: /* the keys of the mode (keys.c): the map's, those offered now */
+      tui_keys_line(v, ui, buf, sizeof buf);
       hint = buf;
       break;
   }

@@ -12,13 +12,35 @@
 
 /* The word of `m` while a wing leader that won its deployment roll adjusts (Limited
  * Intelligence, 27.2.2): nothing else goes until it has. */
-static void adjust_hint(const struct murk_view* v, char* buf, size_t n) {
+static bool adjust_hint(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {
+  (void)ui;
   snprintf(buf, n, "adjust T%d (up to %d cell%s)", v->adjust_leader, v->adjust_cells,
            v->adjust_cells == 1 ? "" : "s");
+  return true;
 }
 
-static void end_hint(const struct murk_view* v, char* buf, size_t n) {
+static bool end_hint(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {
+  (void)ui;
   snprintf(buf, n, "%s", v->adjust_leader > 0 ? "leave it" : "end step");
+  return true;
+}
+
+static bool revealing(const struct tui_ui* ui) {
+  return strcmp(ui->move_verb, "reveal") == 0;
+}
+
+/* Enter while moving: the move, or in a reveal a team's cell. */
+static bool go_hint(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {
+  (void)v;
+  snprintf(buf, n, "%s", revealing(ui) ? "puts a team on a lit cell (again: takes it back)" : "go");
+  return true;
+}
+
+static bool reveal_now_hint(const struct murk_view* v, const struct tui_ui* ui, char* buf,
+                            size_t n) {
+  (void)v;
+  snprintf(buf, n, "reveal now");
+  return revealing(ui);
 }
 
 /* In the order of the help and of the key line. */
@@ -26,6 +48,7 @@ const struct tui_keydef tui_keys[] = {
     /* Cursor */
     {.label = "arrows, h j k l",
      .codes = {TUI_KEY_LEFT, TUI_KEY_DOWN, TUI_KEY_UP, TUI_KEY_RIGHT, 'h', 'j', 'k', 'l'},
+     .modes = TUI_IN(MAP) | TUI_IN(MOVE),
      .group = TUI_KEYS_CURSOR,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -33,6 +56,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "west, down, up, east"},
     {.label = "y u b n",
      .codes = {'y', 'u', 'b', 'n'},
+     .modes = TUI_IN(MAP) | TUI_IN(MOVE),
      .group = TUI_KEYS_CURSOR,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -40,6 +64,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "north-west, north-east, south-west, south-east"},
     {.label = "H J K L Y B N",
      .codes = {'H', 'J', 'K', 'L', 'Y', 'B', 'N'},
+     .modes = TUI_IN(MAP) | TUI_IN(MOVE),
      .group = TUI_KEYS_CURSOR,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -47,6 +72,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "five cells at a time"},
     {.label = "mouse click",
      .codes = {TUI_KEY_MOUSE},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_CURSOR,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -56,6 +82,7 @@ const struct tui_keydef tui_keys[] = {
     /* Acting (the side to act) */
     {.label = "o",
      .codes = {'o'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(OBJECTIVE),
      .phases = TUI_PH_GAME,
@@ -64,6 +91,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "objective here"},
     {.label = "R",
      .codes = {'R'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(RESERVE),
      .phases = TUI_PH_GAME,
@@ -72,6 +100,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "reserve"},
     {.label = "d",
      .codes = {'d'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(DEPLOY),
      .phases = TUI_PH_GAME,
@@ -81,6 +110,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "deploy here"},
     {.label = "d",
      .codes = {'d'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(PATROL),
      .phases = TUI_PH_GAME,
@@ -88,6 +118,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "patrol here (lit cells)"},
     {.label = "m",
      .codes = {'m'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(MOVE),
      .also = ALSO(RECCE),
@@ -98,6 +129,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "move"},
     {.label = "m",
      .codes = {'m'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(ADJUST),
      .phases = TUI_PH_GAME,
@@ -105,6 +137,7 @@ const struct tui_keydef tui_keys[] = {
      .hint_of = adjust_hint},
     {.label = "r",
      .codes = {'r'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(REVEAL),
      .phases = TUI_PH_GAME,
@@ -113,6 +146,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "reveal"},
     {.label = "v",
      .codes = {'v'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(REVEAL),
      .phases = TUI_PH_GAME,
@@ -120,6 +154,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "reveal a platoon, its other teams on lit cells (Enter each)"},
     {.label = "s",
      .codes = {'s'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(SPOT),
      .phases = TUI_PH_GAME,
@@ -129,6 +164,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "spot"},
     {.label = "f",
      .codes = {'f'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(SHOOT),
      .phases = TUI_PH_GAME,
@@ -137,6 +173,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "shoot"},
     {.label = "a",
      .codes = {'a'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(ASSAULT),
      .phases = TUI_PH_GAME,
@@ -145,6 +182,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "assault"},
     {.label = "e",
      .codes = {'e'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(END),
      .phases = TUI_PH(PLAY),
@@ -154,6 +192,7 @@ const struct tui_keydef tui_keys[] = {
      .hint_of = end_hint},
     {.label = "e",
      .codes = {'e'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(END),
      .phases = TUI_PH_SETUP,
@@ -162,6 +201,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "done"},
     {.label = "w",
      .codes = {'w'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(WITHDRAW),
      .phases = TUI_PH_GAME,
@@ -170,6 +210,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "withdraw"},
     {.label = "x",
      .codes = {'x'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = V(REMOVE),
      .phases = TUI_PH_GAME,
@@ -180,6 +221,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "remove"},
     {.label = "g",
      .codes = {'g'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_GAME,
@@ -189,6 +231,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "next"},
     {.label = "U",
      .codes = {'U'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_GAME,
@@ -197,6 +240,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "undo"},
     {.label = ":",
      .codes = {':'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_ACT,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -208,6 +252,7 @@ const struct tui_keydef tui_keys[] = {
     /* Screen */
     {.label = "Tab",
      .codes = {TUI_KEY_TAB, TUI_KEY_BTAB},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -215,6 +260,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "forces / briefing in the panel (Shift-Tab: back)"},
     {.label = "[ ]",
      .codes = {'[', ']'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -222,6 +268,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "scroll the briefing"},
     {.label = "PgUp PgDn",
      .codes = {TUI_KEY_PGUP, TUI_KEY_PGDN},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -229,6 +276,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "scroll the event log"},
     {.label = "#",
      .codes = {'#'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -236,6 +284,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "own units by roster number / by marker number"},
     {.label = "S",
      .codes = {'S'},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -245,6 +294,7 @@ const struct tui_keydef tui_keys[] = {
      .hint = "save"},
     {.label = "Esc",
      .codes = {TUI_KEY_ESC},
+     .modes = TUI_IN(MAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -252,6 +302,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "clear the message line"},
     {.label = "Ctrl-L",
      .codes = {TUI_CTRL('l'), TUI_KEY_REDRAW},
+     .modes = TUI_IN_ALL,
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -259,6 +310,7 @@ const struct tui_keydef tui_keys[] = {
      .help = "redraw"},
     {.label = "?",
      .codes = {'?'},
+     .modes = TUI_IN(MAP) | TUI_IN(RECAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
@@ -267,17 +319,101 @@ const struct tui_keydef tui_keys[] = {
      .hint = "help"},
     {.label = "q",
      .codes = {'q'},
+     .modes = TUI_IN(MAP) | TUI_IN(RECAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
      .act = tui_do_quit,
      .help = "quit (asks first)",
      .hint = "quit"},
+
+    /* Moving a unit (m, v; the cursor keys as on the map), a list */
+    {.label = "Enter space m",
+     .codes = {TUI_KEY_ENTER, '\r', ' ', 'm'},
+     .modes = TUI_IN(MOVE),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_move_go,
+     .help = "moving: go there; with v: a team on the cell (again: off)",
+     .hint_of = go_hint},
+    {.label = "v r",
+     .codes = {'v', 'r'},
+     .modes = TUI_IN(MOVE),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_move_reveal,
+     .help = "moving with v: reveal now (or click the cell again)",
+     .hint_of = reveal_now_hint},
+    {.label = "mouse click",
+     .codes = {TUI_KEY_MOUSE},
+     .modes = TUI_IN(MOVE),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_move_click},
+    {.label = "Up/Down j/k",
+     .codes = {TUI_KEY_UP, TUI_KEY_DOWN, 'k', 'j'},
+     .modes = TUI_IN(PICK),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_pick_select,
+     .help = "a list: choose",
+     .hint = "choose"},
+    {.label = "Enter space",
+     .codes = {TUI_KEY_ENTER, '\r', ' '},
+     .modes = TUI_IN(PICK),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_pick_choose,
+     .help = "a list: take the one chosen",
+     .hint = "ok"},
+    {.label = "Esc q",
+     .codes = {TUI_KEY_ESC, 'q'},
+     .modes = TUI_IN(MOVE) | TUI_IN(PICK),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_cancel,
+     .help = "moving, a list: cancel (nothing is sent)",
+     .hint = "cancel"},
+
+    /* The recap of what happened since the side's last turn (and ? q as on the map) */
+    {.label = "Enter/space Down",
+     .codes = {TUI_KEY_ENTER, '\r', ' ', TUI_KEY_DOWN},
+     .modes = TUI_IN(RECAP),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_recap_next,
+     .help = "the recap: the next event (after the last: the map)",
+     .hint = "next event"},
+    {.label = "Up",
+     .codes = {TUI_KEY_UP},
+     .modes = TUI_IN(RECAP),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_recap_back,
+     .help = "the recap: the event before"},
+    {.label = "Esc",
+     .codes = {TUI_KEY_ESC},
+     .modes = TUI_IN(RECAP),
+     .group = TUI_KEYS_MODES,
+     .verb = TUI_NO_VERB,
+     .phases = TUI_PH_ALL,
+     .act = tui_do_recap_skip,
+     .help = "the recap: skip the rest",
+     .hint = "skip the rest"},
 };
 
 const int tui_nkeys = (int)(sizeof tui_keys / sizeof tui_keys[0]);
 
-static const char* const group_names[] = {"Cursor", "Acting (the side to act)", "Screen"};
+static const char* const group_names[] = {"Cursor", "Acting (the side to act)", "Screen",
+                                          "Moving a unit (m, v), a list, the recap"};
 
 bool tui_key_answers(const struct tui_keydef* r, int code) {
   for (int i = 0; i < TUI_KEY_CODES && r->codes[i]; i++)
@@ -301,11 +437,11 @@ bool tui_key_offered(const struct tui_keydef* r, const struct murk_view* v) {
   return (v->verbs & ((1u << r->verb) | r->also)) != 0;
 }
 
-const struct tui_keydef* tui_key_find(const struct murk_view* v, int code) {
+const struct tui_keydef* tui_key_find(const struct murk_view* v, enum tui_mode mode, int code) {
   const struct tui_keydef *works = NULL, *any = NULL;
   for (int i = 0; i < tui_nkeys; i++) {
     const struct tui_keydef* r = &tui_keys[i];
-    if (!tui_key_answers(r, code)) continue;
+    if (!(r->modes & (1u << mode)) || !tui_key_answers(r, code)) continue;
     if (tui_key_offered(r, v)) return r;
     if (!works && tui_key_works(r, v)) works = r;
     if (!any) any = r;
@@ -313,30 +449,34 @@ const struct tui_keydef* tui_key_find(const struct murk_view* v, int code) {
   return works ? works : any;
 }
 
-/* On the key line now: offered, where its row shows it. */
-static bool on_line(const struct tui_keydef* r, const struct murk_view* v) {
-  return (r->hint || r->hint_of) && tui_key_offered(r, v) &&
+/* On the key line of `mode` now: offered, where its row shows it. */
+static bool on_line(const struct tui_keydef* r, const struct murk_view* v, enum tui_mode mode) {
+  return (r->modes & (1u << mode)) && (r->hint || r->hint_of) && tui_key_offered(r, v) &&
          (!r->line || (r->line & (1u << v->phase)));
 }
 
-void tui_keys_line(const struct murk_view* v, char* buf, size_t n) {
+void tui_keys_line(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {
   size_t len = 0;
   buf[0] = '\0';
   for (int i = 0; i < tui_nkeys && len + 1 < n; i++) {
     const struct tui_keydef* r = &tui_keys[i];
-    if (!on_line(r, v)) continue;
+    if (!on_line(r, v, ui->mode)) continue;
     /* A key once: the first of its rows on the line says what it does. */
     bool said = false;
     for (int j = 0; j < i && !said; j++)
-      said = strcmp(tui_keys[j].label, r->label) == 0 && on_line(&tui_keys[j], v);
+      said = strcmp(tui_keys[j].label, r->label) == 0 && on_line(&tui_keys[j], v, ui->mode);
     if (said) continue;
     char word[64];
-    if (r->hint_of)
-      r->hint_of(v, word, sizeof word);
-    else
+    if (r->hint_of) {
+      if (!r->hint_of(v, ui, word, sizeof word)) continue;
+    } else {
       snprintf(word, sizeof word, "%s", r->hint);
-    int k = snprintf(buf + len, n - len, "%s%s%s%s", len ? " " : "", r->label, word[0] ? " " : "",
-                     word);
+    }
+    /* The label's first key stands for the row ("Enter" of "Enter space m"). */
+    int key = (int)strcspn(r->label, " ,");
+    if (key == 0) key = (int)strlen(r->label);
+    int k = snprintf(buf + len, n - len, "%s%.*s%s%s", len ? " " : "", key, r->label,
+                     word[0] ? " " : "", word);
     if (k < 0) return;
     len += (size_t)k;
   }

@@ -537,7 +537,7 @@ int tui_undo(struct tui_session* s) {
 int tui_session_key(struct tui_session* s, struct tui_key k) {
   struct tui_ui* ui = tui_cur_ui(s);
   /* The table's redraw goes in every mode, over every question. */
-  const struct tui_keydef* r = tui_key_find(s->view, k.code);
+  const struct tui_keydef* r = tui_key_find(s->view, ui->mode, k.code);
   if (r && r->act == tui_do_redraw) return r->act(s, k);
   if (ui->confirm_quit) {
     if (k.code == 'y' || k.code == 'Y') return TUI_SESSION_QUIT;
@@ -577,11 +577,9 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
       ui->mode = TUI_MODE_MAP;
       return tui_refresh(s);
     case TUI_MODE_RECAP:
-      return tui_key_recap(s, k);
     case TUI_MODE_MOVE:
-      return tui_key_move(s, k);
     case TUI_MODE_PICK:
-      return tui_key_pick(s, k);
+      return tui_key_mode(s, k);
     case TUI_MODE_COMMAND:
       return tui_key_command(s, k);
     case TUI_MODE_MAP:

@@ -156,9 +156,17 @@ int tui_do_esc(struct tui_session* s, struct tui_key k);
 int tui_do_redraw(struct tui_session* s, struct tui_key k);
 int tui_do_help(struct tui_session* s, struct tui_key k);
 int tui_do_quit(struct tui_session* s, struct tui_key k);
-int tui_key_move(struct tui_session* s, struct tui_key k);
-int tui_key_pick(struct tui_session* s, struct tui_key k);
-int tui_key_recap(struct tui_session* s, struct tui_key k);
+int tui_do_pick_select(struct tui_session* s, struct tui_key k);
+int tui_do_pick_choose(struct tui_session* s, struct tui_key k);
+int tui_do_cancel(struct tui_session* s, struct tui_key k);
+int tui_do_move_reveal(struct tui_session* s, struct tui_key k);
+int tui_do_move_click(struct tui_session* s, struct tui_key k);
+int tui_do_move_go(struct tui_session* s, struct tui_key k);
+int tui_do_recap_next(struct tui_session* s, struct tui_key k);
+int tui_do_recap_back(struct tui_session* s, struct tui_key k);
+int tui_do_recap_skip(struct tui_session* s, struct tui_key k);
+/* A list, a move or the recap. */
+int tui_key_mode(struct tui_session* s, struct tui_key k);
 
 /* ---- lineedit.c: the command line ---- */
 
