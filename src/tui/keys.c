@@ -1,4 +1,4 @@
-/* keys.c: the one table of the keys of the map (keys.h). */
+/* keys.c: the one table of the TUI's keys, the key line and the key help (keys.h). */
 #include "keys.h"
 
 #include <stdio.h>
