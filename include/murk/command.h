@@ -46,6 +46,11 @@ enum murk_command_kind {
  * kind out of range. A view says which verbs its side may use now (murk_view.verbs). */
 const char* murk_command_verb(enum murk_command_kind k);
 const char* murk_command_usage(enum murk_command_kind k);
+/* The phases the verb is used in (bits 1u << MURK_PHASE_x, phase.h; 0 for a kind out of
+ * range), and when it is legal in the words its refusal uses ("moves are made in your
+ * movement step"): for a front-end's keys, which start a verb only in its phases. */
+unsigned murk_command_phases(enum murk_command_kind k);
+const char* murk_command_when(enum murk_command_kind k);
 
 /* What a command names. */
 enum murk_ref_kind {

@@ -407,6 +407,14 @@ const char* murk_command_usage(enum murk_command_kind k) {
   return (unsigned)k < MURK_CMD_COUNT ? rows[k].usage : "?";
 }
 
+unsigned murk_command_phases(enum murk_command_kind k) {
+  return (unsigned)k < MURK_CMD_COUNT ? rows[k].phases : 0;
+}
+
+const char* murk_command_when(enum murk_command_kind k) {
+  return (unsigned)k < MURK_CMD_COUNT ? rows[k].when : "?";
+}
+
 /* ---- the guard: once, before any handler ---- */
 
 static bool in_phase(const struct mk_cmd_row* r, const struct mk_state* s) {

@@ -6,44 +6,10 @@
 #include <string.h>
 
 #include "glyph.h"
+#include "keys.h"
 #include "murk/alloc.h"
 #include "murk/phase.h"
 #include "murk/sight.h"
-
-const char* const tui_help_lines[] = {
-    "Cursor",
-    "  arrows, h j k l  west, down, up, east",
-    "  y u b n          north-west, north-east, south-west, south-east",
-    "  H J K L          five cells at a time",
-    "  mouse click      put the cursor on a cell",
-    "Acting (the side to act)",
-    "  o                place an objective at the cursor",
-    "  R                hold a platoon in reserve",
-    "  d                deploy a platoon (or a dummy) at the cursor; in No Man's Land's",
-    "                   patrol phase: send a platoon out on patrol (the lit cells)",
-    "  m                move the unit at the cursor (elsewhere: a list): the cell, Enter;",
-    "                   a wing leader that won its deployment roll: adjust it",
-    "  g                the cursor to your next unit that has not acted this step",
-    "  r                reveal a platoon",
-    "  v                reveal a platoon, its other teams on lit cells (Enter each)",
-    "  s                spotting roll (Fog of War missions: start of the shooting step)",
-    "  f / a            shoot / assault with a revealed platoon",
-    "  e                end the step (asks while units still may act), your deployment",
-    "  w                withdraw a platoon (Fighting Withdrawal, when due)",
-    "  x                take away the objective at the cursor (Hasty Attack's setup,",
-    "                   Fighting Withdrawal when due)",
-    "  U                undo your last command (not past a roll or a reveal)",
-    "  :                a command, as in scripts (e.g. move 2 to 07,12)",
-    "Screen",
-    "  Tab              forces / briefing in the panel; [ ] scroll it",
-    "  PgUp PgDn        scroll the event log",
-    "  #                own units by roster number / by marker number",
-    "  S                save the game (:save FILE)",
-    "  Ctrl-L           redraw",
-    "  ?                this help",
-    "  q                quit (asks first)",
-    NULL,
-};
 
 void tui_layout_compute(int w, int h, const struct murk_grid* g, struct tui_layout* L) {
   memset(L, 0, sizeof *L);
@@ -860,35 +826,6 @@ static void draw_message(struct tui_canvas* c, const struct tui_ui* ui,
   tui_canvas_wrap(c, 0, y, c->w, n, 0, ui->message, ui->message_attr);
 }
 
-/* The keys of play, each only when the rules in force give its verb to the side (the view's
- * rule_verbs, from the command table): no `spot` where there is no Fog of War. With a
- * withdrawal due, shooting and assaults make room for it. */
-static const struct {
-  const char* text;
-  enum murk_command_kind verb;
-  bool fight;
-} play_keys[] = {
-    {"m move", MURK_CMD_MOVE, false},      {"r reveal", MURK_CMD_REVEAL, false},
-    {"s spot", MURK_CMD_SPOT, false},      {"f shoot", MURK_CMD_SHOOT, true},
-    {"a assault", MURK_CMD_ASSAULT, true}, {"e end step", MURK_CMD_END, false},
-};
-
-static const char* play_hint(const struct murk_view* v, char* buf, size_t n) {
-  size_t len = 0;
-  buf[0] = '\0';
-  if (v->withdraw_due > 0) len += (size_t)snprintf(buf, n, "w withdraw (due)  ");
-  if (v->adjust_leader > 0) { /* nothing else goes until it has */
-    snprintf(buf, n, "m adjust T%d (up to %d cell%s)  e leave it  : ? q", v->adjust_leader,
-             v->adjust_cells, v->adjust_cells == 1 ? "" : "s");
-    return buf;
-  }
-  for (size_t i = 0; i < sizeof play_keys / sizeof play_keys[0] && len < n; i++)
-    if ((v->rule_verbs & (1u << play_keys[i].verb)) && !(play_keys[i].fight && v->withdraw_due > 0))
-      len += (size_t)snprintf(buf + len, n - len, "%s ", play_keys[i].text);
-  if (len < n) snprintf(buf + len, n - len, "g next U undo : ? q");
-  return buf;
-}
-
 static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                       const struct tui_layout* L) {
   int y = L->keys_y;
@@ -915,39 +852,22 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
       tui_canvas_paint(c, cx, y, 1, TUI_A_CURSOR);
       return;
     }
-    case TUI_MODE_MOVE:
-      if (strcmp(ui->move_verb, "reveal") == 0)
-        hint =
-            "reveal: Enter puts a team on a lit cell (again: takes it back)  v reveal now  Esc "
-            "cancel";
-      else if (strcmp(ui->move_verb, "adjust") == 0)
-        hint =
-            "adjust: put the cursor where the leader goes (its own cell: it stays)  Enter go  "
-            "Esc cancel";
-      else
-        hint = "move: put the cursor on a lit cell  Enter go  Esc cancel";
+    case TUI_MODE_MOVE: {
+      /* What to do, then the keys of a move (keys.c). */
+      const char* what = strcmp(ui->move_verb, "reveal") == 0 ? "reveal: "
+                         : strcmp(ui->move_verb, "adjust") == 0
+                             ? "adjust: put the cursor where the leader goes (its own cell: it "
+                               "stays)  "
+                             : "move: put the cursor on a lit cell  ";
+      char keys[80];
+      tui_keys_line(v, ui, keys, sizeof keys);
+      snprintf(buf, sizeof buf, "%s%s", what, keys);
+      hint = buf;
       break;
-    case TUI_MODE_PICK:
-      hint = "Up/Down or j/k choose  Enter ok  Esc cancel";
-      break;
-    case TUI_MODE_RECAP:
-      hint = "Enter/space next event  Esc skip the rest";
-      break;
-    default:
-      if (v->phase == MURK_PHASE_OBJECTIVES)
-        hint = "o objective here  U undo  : command  ? help  q quit";
-      else if (v->phase == MURK_PHASE_RESERVES)
-        hint = "R reserve  e done  U undo  : command  ? help  q quit";
-      else if (v->verbs & (1u << MURK_CMD_PATROL))
-        hint = "d patrol here (lit cells)  e done  U undo  : command  ? help  q quit";
-      else if (v->phase == MURK_PHASE_DEPLOY)
-        hint = "d deploy here  e done deploying  U undo  : command  ? help  q quit";
-      else if (v->phase > MURK_PHASE_DEPLOY && v->phase < MURK_PHASE_PLAY)
-        hint = "d deploy here  m move  e done  U undo  : command  ? help  q quit";
-      else if (v->phase == MURK_PHASE_OVER)
-        hint = "S save  ? help  q quit";
-      else
-        hint = play_hint(v, buf, sizeof buf);
+    }
+    default: /* the keys of the mode (keys.c): the map's, those offered now */
+      tui_keys_line(v, ui, buf, sizeof buf);
+      hint = buf;
       break;
   }
   tui_canvas_text(c, 0, y, c->w, hint, TUI_A_KEY);
@@ -1044,14 +964,11 @@ static int legend(const struct murk_view* v, bool ascii, char lines[][LEGEND_W])
 
 int tui_help_count(const struct murk_view* v) {
   char lines[LEGEND_MAX][LEGEND_W];
-  int n = 0;
-  while (tui_help_lines[n]) n++;
-  return n + legend(v, false, lines);
+  return tui_keys_help_count() + legend(v, false, lines);
 }
 
 static void draw_help(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
-  int nkeys = 0;
-  while (tui_help_lines[nkeys]) nkeys++;
+  int nkeys = tui_keys_help_count();
   char lines[LEGEND_MAX][LEGEND_W];
   int n = nkeys + legend(v, c->ascii, lines);
   int w = c->w - 4 > 76 ? 76 : c->w - 4;
@@ -1065,7 +982,8 @@ static void draw_help(struct tui_canvas* c, const struct murk_view* v, const str
   box(c, x, y, w, h, rows < n ? "Keys  (j/k scroll, other keys close)" : "Keys  (any key closes)");
   for (int i = 0; i < rows && first + i < n; i++) {
     int k = first + i;
-    const char* s = k < nkeys ? tui_help_lines[k] : lines[k - nkeys];
+    char key[LEGEND_W];
+    const char* s = k < nkeys ? tui_keys_help_line(k, key, sizeof key) : lines[k - nkeys];
     tui_canvas_text(c, x + 2, y + 1 + i, w - 3, s, s[0] == ' ' ? TUI_A_NORMAL : TUI_A_HEAD);
   }
 }

@@ -41,9 +41,8 @@ void tui_layout_compute(int w, int h, const struct murk_grid* g, struct tui_layo
  * placed for this layout (tui_hexmap_place): drawing does not scroll. */
 void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui);
 
-/* Lines of the key help (NULL-terminated), shared with docs/playing.md's table. */
-extern const char* const tui_help_lines[];
-/* Lines of the whole help of view v (may be NULL): the keys, then the map's legend. */
+/* Lines of the whole help of view v (may be NULL): the keys (keys.h), then the map's
+ * legend. */
 int tui_help_count(const struct murk_view* v);
 
 #endif

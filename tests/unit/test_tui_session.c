@@ -1311,6 +1311,27 @@ static void test_reveal_via_key(void** state) {
   }
 }
 
+/* The key line follows the verbs the game holds legal now: `m move` in the movement step,
+ * gone once moving is over; a key outside its command's phases says when the command is
+ * used, in the command table's words (murk_command_when), and opens nothing. */
+static void test_keys_follow_the_verbs(void** state) {
+  struct ctx* x = *state;
+  deploy_all(x);
+  assert_true(shows(x, "movement step"));
+  assert_true(shows(x, "m move"));
+  assert_false(shows(x, "f shoot"));
+  key(x, 'R');
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_string_equal(UI->message, murk_command_when(MURK_CMD_RESERVE));
+  key(x, 'd');
+  assert_int_equal(UI->mode, TUI_MODE_MAP);
+  assert_string_equal(UI->message, murk_command_when(MURK_CMD_DEPLOY));
+  end_key(x);
+  assert_true(shows(x, "shooting step"));
+  assert_false(shows(x, "m move"));
+  assert_true(shows(x, "f shoot"));
+}
+
 int main(void) {
 #define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
   const struct CMUnitTest tests[] = {
@@ -1328,6 +1349,7 @@ int main(void) {
       T(test_save_command),
       T(test_recap_of_a_loaded_game),
       T(test_reveal_shoot_and_assault_keys),
+      T(test_keys_follow_the_verbs),
       cmocka_unit_test_setup_teardown(test_reserves_and_game_over, setup_reserves_short, teardown),
       cmocka_unit_test_setup_teardown(test_withdraw_key, setup_withdrawal, teardown),
       T(test_against_the_computer),

@@ -119,6 +119,8 @@ static inline void fixture_init(struct fixture* f) {
   v->side = MURK_ATTACKER;
   v->mission_name = "Fixture";
   v->rule_verbs = ~0u; /* every verb: the rules of all missions */
+  /* Legal now, in the own movement step: moves, reveals, the end of the step. */
+  v->verbs = (1u << MURK_CMD_MOVE) | (1u << MURK_CMD_REVEAL) | (1u << MURK_CMD_END);
   v->briefing = "Take the hill.\n\nDo not lose the tanks.";
   v->grid = (struct murk_grid){MURK_GRID_HEX, FIX_W, FIX_H};
   v->terrain = f->terrain;
