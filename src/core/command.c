@@ -16,6 +16,7 @@
 #include "board.h"
 #include "combat.h"
 #include "command_table.h"
+#include "deploy.h"
 #include "fog.h"
 #include "intel.h"
 #include "murk/command.h"
@@ -138,7 +139,7 @@ static int arrival_ready(const struct murk_game* g, enum murk_side side, char* r
 
 static int removal_ready(const struct murk_game* g, enum murk_side side, char* reason,
                          size_t reason_len) {
-  if (mk_setup_removal_due(g, side) || (g->s.phase == MURK_PHASE_PLAY && g->s.remove_due > 0))
+  if (mk_deploy_removal_due(g, side) || (g->s.phase == MURK_PHASE_PLAY && g->s.remove_due > 0))
     return MURK_OK;
   return mk_reject(reason, reason_len, "you take away no objectives now");
 }

@@ -118,6 +118,16 @@ static bool stray_contact(struct murk_game* g, enum murk_side side, const char* 
   return true;
 }
 
+/* seed 003, 1.55: jitter fire after a move; a counter that gives itself away is revealed
+ * here (night.c says which), then its platoon flashes. */
+static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int unit,
+                        struct murk_pos at, int total) {
+  int lost = mk_night_jitter(g, side, mi, unit, at, total);
+  if (lost < 0) return;
+  mk_fog_reveal_marker(g, lost, NULL);
+  mk_night_jitter_flash(g, lost);
+}
+
 /* seed 000, Moving platoons: a template moves a fixed distance by terrain, whatever it
  * hides; the slowest class of terrain entered governs the whole move. A cloaking counter
  * moves the same way at its own allowance (marker.c: the operations of its kind). */
@@ -210,10 +220,11 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   mk_event_facts(g, mk->number, &start, &mk->pos);
   /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
   if (!ops->seen_anywhere) mk_event_split(g, side);
-  bool revealed = ops->after_move && ops->after_move(g, mi, p.cells, moved);
+  bool revealed = ops->lost_in_light && mk_night_cloak_after_move(g, mi, p.cells, moved);
+  if (revealed) mk_fog_reveal_marker(g, mi, NULL);
   if (hit >= 0) mk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   /* seed 003, 1.55: jitter fire, once the move is made. */
-  if (jitter > 0) mk_night_jitter(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
+  if (jitter > 0) jitter_fire(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
   murk_free(p.cells);
   return MURK_OK;
 }
@@ -722,7 +733,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
       mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
     mk_event_split(g, side);
   if (hit >= 0) mk_hidden_contact(g, side, handle, end, met);
-  if (jitter > 0) mk_night_jitter(g, side, -1, unit, end, jitter); /* seed 003, 1.55 */
+  if (jitter > 0) jitter_fire(g, side, -1, unit, end, jitter); /* seed 003, 1.55 */
   return MURK_OK;
 }
 
@@ -756,7 +767,16 @@ int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int un
 int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                 const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
-  if (ops && ops->move) return ops->move(g, side, a->marker, a->unit, c, reason, reason_len);
+  switch (ops ? ops->act : MK_ACT_NONE) {
+    case MK_ACT_COUNTER:
+      return mk_fog_move_template(g, side, a->marker, a->unit, c, reason, reason_len);
+    case MK_ACT_PLATOON:
+      return mk_fog_move_platoon(g, side, a->marker, a->unit, c, reason, reason_len);
+    case MK_ACT_WING:
+      return mk_intel_move(g, side, a->marker, c, reason, reason_len);
+    case MK_ACT_NONE:
+      break;
+  }
   return not_on_table(g, side, a->unit, reason, reason_len);
 }
 
@@ -913,7 +933,7 @@ int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_co
     return reveal_independent(g, side, unit, c->target.n, reason, reason_len);
   }
   const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, unit, a->marker);
-  if (!ops || !ops->reveal) return not_on_table(g, side, unit, reason, reason_len);
+  if (!ops || ops->act == MK_ACT_NONE) return not_on_table(g, side, unit, reason, reason_len);
   if (c->nvia > 0) {
     if (unit < 0 || a->marker < 0 || s->units[side][unit].state != MURK_PLATOON_HIDDEN ||
         !fog_on_for_cells(g, a->marker))
@@ -924,7 +944,21 @@ int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_co
     for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
     s->nreveal_want = c->nvia;
   }
-  int rc = ops->reveal(g, side, a->marker, unit, reason, reason_len);
+  int rc = MURK_OK;
+  switch (ops->act) {
+    case MK_ACT_COUNTER:
+      mk_fog_reveal_marker(g, a->marker, NULL);
+      break;
+    case MK_ACT_WING: /* seed 002, 27.4: a wing deploys of its own accord */
+      rc = mk_intel_reveal(g, side, a->marker, reason, reason_len);
+      break;
+    case MK_ACT_PLATOON:
+      rc = mk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
+                     s->units[side][unit].marker);
+      break;
+    case MK_ACT_NONE:
+      break;
+  }
   s->nreveal_want = 0;
   return rc;
 }

@@ -84,6 +84,13 @@ void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int 
 void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
                        size_t type_len, int* nteams);
 
+/* ---- intel_wing.c's queries, for intel.c ---- */
+
+/* A wing's name: its `wing`, or the platoon's own name when it makes a wing alone. */
+const char* mk_intel_wing_name(const struct murk_game* g, enum murk_side side, int unit);
+/* The platoons hidden under leader marker mi, its own first; returns how many. */
+int mk_intel_marker_units(const struct murk_game* g, int mi, int out[MK_MAX_UNITS]);
+
 /* ---- the rules' pieces, for the tests ---- */
 
 /* The platoons of unit's wing (roster order, whatever their state); returns how many. */

@@ -24,6 +24,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "deploy.h"
 #include "event.h"
 #include "fog.h"
 #include "intel.h"
@@ -1167,8 +1168,8 @@ bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side)
     for (int x = 0; x < gr->width; x++) {
       struct murk_pos p = {x, y};
       const struct murk_zone* zone = NULL;
-      if (in_zone ? mk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
-                                             &zone) != MURK_OK
+      if (in_zone ? mk_deploy_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
+                                              &zone) != MURK_OK
                   : !mk_cell_passable(g->m, p))
         continue;
       /* What the side knows: the verb is offered alike whatever it cannot see. */
@@ -1264,7 +1265,7 @@ int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct mu
   murk_pos_format(c->at, ps, sizeof ps);
   const struct murk_zone* zone = NULL;
   if (murk_mission_param(g->m, immediate ? MURK_P_IAMB_IN_ZONE : MURK_P_AMB_IN_ZONE)) {
-    rc = mk_setup_check_side_zone(g, side, c->at, "an ambush", reason, reason_len, &zone);
+    rc = mk_deploy_check_side_zone(g, side, c->at, "an ambush", reason, reason_len, &zone);
     if (rc != MURK_OK) return rc;
   } else if (!murk_geom_on_table(&g->m->grid, c->at)) {
     return mk_reject(reason, reason_len, "%s is off the table", ps);

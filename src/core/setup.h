@@ -29,24 +29,6 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
                    const struct mk_cmd_args* a, char* reason, size_t reason_len);
 int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
-/* Platoons of `side` still waiting to be deployed in setup phase `phase`. */
-int mk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
-/* May own platoon `unit` be deployed now (waiting, and this setup phase is its own)? */
-bool mk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit);
-/* Is own platoon `unit` waiting to go down in the deployment phase (not an infiltrator or
- * independent, not held back by escalation), whoever is to act? */
-bool mk_setup_deploys_at_start(const struct murk_game* g, enum murk_side side, int unit);
-/* Must `side` take away objectives (remove objective N) before it deploys? */
-bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side);
-/* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
-void mk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);
-/* Random Deployment with Limited Intelligence: the unused roll a leader put down at p takes
- * (MK_RD_FREE: the side deploys where it likes; -1: none, the reason written). */
-#define MK_RD_FREE (-2)
-int mk_setup_rd_slot(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                     char* reason, size_t reason_len);
-/* The roll `slot` (from mk_setup_rd_slot) is used. */
-void mk_setup_rd_use(struct murk_game* g, enum murk_side side, int slot);
 /* No Man's Land (Flames of War missions): `patrol N at X,Y`; is p a cell for the side's
  * patrol (its own half, near the centre line, clear of the dividing line, on its
  * objective's side)? The current objective step (the left/right roll orders the steps). */
@@ -59,20 +41,11 @@ int mk_setup_patrol_cell(const struct murk_game* g, enum murk_side side, struct 
  * view's placing list offers only these. */
 bool mk_setup_may_patrol(const struct murk_game* g, enum murk_side side, int unit);
 const struct murk_objective_rule* mk_setup_objective_step(const struct murk_game* g);
-/* May the objective step in progress put an objective at p (reason as mk_setup_check_zone)? */
+/* May the objective step in progress put an objective at p (reason as mk_deploy_check_zone,
+ * deploy.h)? */
 int mk_setup_objective_cell(const struct murk_game* g, struct murk_pos p, char* reason,
                             size_t reason_len);
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
-/* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in
- * the current phase? (Reserves and ambushes use it too.) With reason NULL or reason_len 0
- * it writes no words, only answers. */
-int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
-                        const char* what, char* reason, size_t reason_len);
-/* The same against every part of `side`'s deployment area; *part (may be NULL) gets the
- * part that takes p. */
-int mk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                             const char* what, char* reason, size_t reason_len,
-                             const struct murk_zone** part);
 
 #endif
