@@ -11,7 +11,7 @@ source "$(dirname "$0")/common.bash"
 
 # The table (one line a layer, lowest first). docs/architecture.md draws it.
 LAYERS='
-0 base     util phase suggest text strbuf dice geom los rules region mission mission_load mission_map mission_zones mission_forces mission_rules yamlwalk
+0 base     util phase mission_values suggest text strbuf dice geom los rules region mission mission_load mission_map mission_zones mission_forces mission_rules yamlwalk
 1 state    state fits
 2 events   event
 3 board    board
