@@ -27,7 +27,7 @@ import sys
 
 # (library folder, CMake target, layer folders lowest first; None: no layers, only no cycle)
 LIBRARIES = [
-    ("src/core", "murkcore", ["base", "state", "events", "board", "rules", "actions", "dispatch"]),
+    ("src/core", "murkcore", ["base", "state", "events", "board", "rules", "dispatch"]),
     ("src/sim", "murksim", None),
 ]
 
@@ -128,9 +128,10 @@ FLAT = {
     "state": "fits",
     "events": "event",
     "board": "board",
-    "rules": "sight why night marker move fog intel intel_wing deploy reserves setup combat "
+    "rules": "sight why night marker move fog intel intel_wing intel_deploy deploy objectives "
+    "deep_strike reserves setup combat "
     "victory turn",
-    "dispatch": "command game view playable save seal",
+    "dispatch": "command act game view playable save seal",
 }
 FLAT_OF = {m + ".c": layer for layer, mods in FLAT.items() for m in mods.split()}
 

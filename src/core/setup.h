@@ -8,6 +8,7 @@
 
 #include "murk/command.h"
 #include "murk/phase.h"
+#include "objectives.h"
 #include "state.h"
 
 int mk_setup_begin(struct murk_game* g);
@@ -29,22 +30,9 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
                    const struct mk_cmd_args* a, char* reason, size_t reason_len);
 int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
-/* No Man's Land (Flames of War missions): `patrol N at X,Y`; is p a cell for the side's
- * patrol (its own half, near the centre line, clear of the dividing line, on its
- * objective's side)? The current objective step (the left/right roll orders the steps). */
+/* No Man's Land (Flames of War missions): `patrol N at X,Y` (objectives.h: where). */
 int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
-int mk_setup_patrol_cell(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                         char* reason, size_t reason_len);
-/* May own platoon `unit` go out on patrol now (the patrol phase is the side's, its patrol is
- * not out yet, and the platoon is in reserve but not in ambush, or on the table)? The
- * view's placing list offers only these. */
-bool mk_setup_may_patrol(const struct murk_game* g, enum murk_side side, int unit);
-const struct murk_objective_rule* mk_setup_objective_step(const struct murk_game* g);
-/* May the objective step in progress put an objective at p (reason as mk_deploy_check_zone,
- * deploy.h)? */
-int mk_setup_objective_cell(const struct murk_game* g, struct murk_pos p, char* reason,
-                            size_t reason_len);
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
 
