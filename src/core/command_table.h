@@ -86,8 +86,6 @@ const struct mk_cmd_row* mk_cmd_row(enum murk_command_kind k);
  * the handler. MURK_OK and *args filled, or MURK_EREJECTED with the reason. */
 int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
                  struct mk_cmd_args* args, char* reason, size_t reason_len);
-/* May `side` use verb k now, as far as its row says (rule, phase, step, state)? */
-bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k);
 /* The verbs the mission's rules and forces give `side` at all (the rows' `available`
  * checks), whatever the phase: bits 1u << MURK_CMD_x. */
 unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side);

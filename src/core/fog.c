@@ -737,7 +737,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   return MURK_OK;
 }
 
-static int not_on_table(const struct murk_game* g, enum murk_side side, int unit, char* reason,
+int mk_fog_not_on_table(const struct murk_game* g, enum murk_side side, int unit, char* reason,
                         size_t reason_len) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
   const char* name = mk_unit_platoon(g, side, unit)->name;
@@ -760,24 +760,6 @@ int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int un
   int rc = move_platoon(g, side, unit, c, reason, reason_len);
   if (rc == MURK_OK && mk_intel_on(g)) rc = mk_intel_after_platoon_move(g, side, unit);
   return rc;
-}
-
-/* `move`: what the unit is now (a marker of some kind on the table, or a revealed platoon)
- * says how it moves (marker.c). */
-int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                const struct mk_cmd_args* a, char* reason, size_t reason_len) {
-  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
-  switch (ops ? ops->act : MK_ACT_NONE) {
-    case MK_ACT_COUNTER:
-      return mk_fog_move_template(g, side, a->marker, a->unit, c, reason, reason_len);
-    case MK_ACT_PLATOON:
-      return mk_fog_move_platoon(g, side, a->marker, a->unit, c, reason, reason_len);
-    case MK_ACT_WING:
-      return mk_intel_move(g, side, a->marker, c, reason, reason_len);
-    case MK_ACT_NONE:
-      break;
-  }
-  return not_on_table(g, side, a->unit, reason, reason_len);
 }
 
 /* ---- revealing ---- */
@@ -916,51 +898,36 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
             left == 1 ? "" : "s", mk->number);
 }
 
-int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_fog_reveal_independent(struct murk_game* g, enum murk_side side,
+                              const struct murk_command* c, const struct mk_cmd_args* a,
+                              char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   int unit = a->unit;
-  if (c->target.kind == MURK_REF_PLATOON) {
-    const struct murk_platoon* pl = unit >= 0 ? mk_unit_platoon(g, side, unit) : NULL;
-    if (!pl || !(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) ||
-        s->units[side][unit].state != MURK_PLATOON_WAITING)
-      return mk_reject(reason, reason_len,
-                       "only an independent or warrior team waiting off the table comes on "
-                       "with another platoon (reveal N at Pn)");
-    if (c->nvia > 0)
-      return mk_reject(reason, reason_len,
-                       "an independent's teams are placed around its first team: give no cells");
-    return reveal_independent(g, side, unit, c->target.n, reason, reason_len);
-  }
-  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, unit, a->marker);
-  if (!ops || ops->act == MK_ACT_NONE) return not_on_table(g, side, unit, reason, reason_len);
-  if (c->nvia > 0) {
-    if (unit < 0 || a->marker < 0 || s->units[side][unit].state != MURK_PLATOON_HIDDEN ||
-        !fog_on_for_cells(g, a->marker))
-      return mk_reject(reason, reason_len,
-                       "cells are given only for the other teams of a platoon under a template");
-    int rc = check_reveal_cells(g, side, unit, s->markers[a->marker].pos, c, reason, reason_len);
-    if (rc != MURK_OK) return rc;
-    for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
-    s->nreveal_want = c->nvia;
-  }
-  int rc = MURK_OK;
-  switch (ops->act) {
-    case MK_ACT_COUNTER:
-      mk_fog_reveal_marker(g, a->marker, NULL);
-      break;
-    case MK_ACT_WING: /* seed 002, 27.4: a wing deploys of its own accord */
-      rc = mk_intel_reveal(g, side, a->marker, reason, reason_len);
-      break;
-    case MK_ACT_PLATOON:
-      rc = mk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
-                     s->units[side][unit].marker);
-      break;
-    case MK_ACT_NONE:
-      break;
-  }
-  s->nreveal_want = 0;
-  return rc;
+  const struct murk_platoon* pl = unit >= 0 ? mk_unit_platoon(g, side, unit) : NULL;
+  if (!pl || !(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) ||
+      s->units[side][unit].state != MURK_PLATOON_WAITING)
+    return mk_reject(reason, reason_len,
+                     "only an independent or warrior team waiting off the table comes on "
+                     "with another platoon (reveal N at Pn)");
+  if (c->nvia > 0)
+    return mk_reject(reason, reason_len,
+                     "an independent's teams are placed around its first team: give no cells");
+  return reveal_independent(g, side, unit, c->target.n, reason, reason_len);
+}
+
+int mk_fog_reveal_want(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  int unit = a->unit;
+  if (unit < 0 || a->marker < 0 || s->units[side][unit].state != MURK_PLATOON_HIDDEN ||
+      !fog_on_for_cells(g, a->marker))
+    return mk_reject(reason, reason_len,
+                     "cells are given only for the other teams of a platoon under a template");
+  int rc = check_reveal_cells(g, side, unit, s->markers[a->marker].pos, c, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
+  s->nreveal_want = c->nvia;
+  return MURK_OK;
 }
 
 /* The nearest marker or team of `side` within range of p with a line of sight to it (first

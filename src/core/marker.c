@@ -3,8 +3,8 @@
  * The rules themselves stay in their modules (fog.c: templates and revealed platoons,
  * night.c: cloaking counters, intel.c: wing leaders and Dis counters); this table says which
  * of them applies to which kind of marker. It reads only queries (allowances, contents) of
- * the modules below it; the actions (move, reveal) are dispatched by fog.c's handlers on the
- * row's `act`, so no rule module is called from here. */
+ * the modules below it; the actions (move, reveal) are dispatched by act.c on the row's `act`, so
+ * no rule module is called from here. */
 #include <limits.h>
 #include <stdio.h>
 

@@ -50,8 +50,8 @@ struct mk_marker_ops {
                    enum murk_terrain_class cls);
   /* The allowance is the same on every ground (cls is not read): asked once a move. */
   bool one_pace;
-  /* Which rule moves and reveals it (fog.c's `move` and `reveal` handlers dispatch on it,
-   * above the rule modules this table sits below). */
+  /* Which rule moves and reveals it (act.c's `move` and `reveal` dispatch on it, above the
+   * rule modules this table sits below). */
   enum mk_marker_act act;
   /* Moving through a lit cell loses it (the ASL night rules, 1.31): night.c says when. */
   bool lost_in_light;
