@@ -14,22 +14,35 @@ symbol defined by another object of the same library is an edge from file to fil
   - in a library with layers (src/core), no edge from a file to a file of a higher layer.
 
 A file's layer is the folder it sits in, below the library's folder (src/core/base/util.c
-is in "base"); the order of the layers is LAYERS below, lowest first. A file of src/core
-outside those folders fails, so a new file is placed on purpose.
+is in "base"); the folders and their order, lowest first, are MURK_CORE_LAYERS in
+CMakeLists.txt, which builds the library from them. A .c file of src/core outside those
+folders fails, so a new file is placed on purpose.
 
 Exit 0 when the tree keeps its layers, 1 with one line per broken rule, 2 on usage or when
 an object is missing (build first).
 """
 
 import os
+import re
 import subprocess
 import sys
 
-# (library folder, CMake target, layer folders lowest first; None: no layers, only no cycle)
+# (library folder, CMake target, the CMakeLists.txt list of its layer folders lowest first;
+# None: no layers, only no cycle)
 LIBRARIES = [
-    ("src/core", "murkcore", ["base", "state", "events", "board", "rules", "dispatch"]),
+    ("src/core", "murkcore", "MURK_CORE_LAYERS"),
     ("src/sim", "murksim", None),
 ]
+
+
+def cmake_list(src_dir, name):
+    """The words of `set(NAME ...)` in CMakeLists.txt: the one place the layers are named."""
+    text = open(os.path.join(src_dir, "CMakeLists.txt")).read()
+    m = re.search(r"^\s*set\(\s*%s\s+([^)]*)\)" % re.escape(name), text, re.M)
+    if not m:
+        sys.stderr.write("layers.py: no set(%s ...) in CMakeLists.txt\n" % name)
+        sys.exit(2)
+    return m.group(1).split()
 
 
 def symbols(obj):
@@ -55,10 +68,10 @@ def sources(src_dir, lib):
     return sorted(found)
 
 
-def graph(src_dir, build_dir, lib, target):
-    """{file: {file it calls: [symbols]}} over one library's objects."""
+def graph(src_dir, build_dir, lib, target, files):
+    """{file: {file it calls: [symbols]}} over the objects of a library's files."""
     defined_by, wants = {}, {}
-    for rel in sources(src_dir, lib):
+    for rel in files:
         obj = os.path.join(build_dir, "CMakeFiles", target + ".dir", rel + ".o")
         if not os.path.exists(obj):
             sys.stderr.write("layers.py: no object %s (build first)\n" % obj)
@@ -121,35 +134,27 @@ def components(edges):
     return out
 
 
-# Until src/core is in folders: the layer of each file of src/core, by name.
-FLAT = {
-    "base": "util suggest text strbuf dice geom los rules region phase yamlwalk mission "
-    "mission_values mission_map mission_zones mission_forces mission_rules",
-    "state": "fits",
-    "events": "event",
-    "board": "board",
-    "rules": "sight why night marker move fog intel intel_wing intel_deploy deploy objectives "
-    "deep_strike reserves setup combat "
-    "victory turn",
-    "dispatch": "command act game view playable save seal",
-}
-FLAT_OF = {m + ".c": layer for layer, mods in FLAT.items() for m in mods.split()}
-
-
 def layer_of(rel, lib, layers):
     """The layer folder of a file (src/core/base/util.c: base), or None."""
     parts = os.path.relpath(rel, lib).split(os.sep)
     if len(parts) == 2 and parts[0] in layers:
         return parts[0]
-    if len(parts) == 1 and lib == "src/core":
-        return FLAT_OF.get(parts[0])
     return None
 
 
 def check(src_dir, build_dir, show=False):
     problems = []
-    for lib, target, layers in LIBRARIES:
-        edges = graph(src_dir, build_dir, lib, target)
+    for lib, target, layers_var in LIBRARIES:
+        layers = cmake_list(src_dir, layers_var) if layers_var else None
+        files = sources(src_dir, lib)
+        if layers is not None:
+            for f in files:
+                if layer_of(f, lib, layers) is None:
+                    problems.append(
+                        "%s: in no layer (put it in one of %s/{%s})" % (f, lib, ",".join(layers))
+                    )
+            files = [f for f in files if layer_of(f, lib, layers) is not None]
+        edges = graph(src_dir, build_dir, lib, target, files)
         if show:
             for f in sorted(edges):
                 for to, syms in sorted(edges[f].items()):
@@ -170,11 +175,6 @@ def check(src_dir, build_dir, show=False):
         rank = {name: i for i, name in enumerate(layers)}
         for f in sorted(edges):
             lf = layer_of(f, lib, layers)
-            if lf is None:
-                problems.append(
-                    "%s: in no layer (put it in one of %s/{%s})" % (f, lib, ",".join(layers))
-                )
-                continue
             for to, syms in sorted(edges[f].items()):
                 lt = layer_of(to, lib, layers)
                 if lt is not None and rank[lt] > rank[lf]:

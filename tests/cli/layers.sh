@@ -14,9 +14,10 @@ checks=$((checks + 1))
 out=$(python3 scripts/layers.py . "$build" 2>&1) || fail "the tree's calls break its layers:
 $out"
 
-# A small tree of objects: put FILE CODE compiles CODE as src/FILE, where CMake would put
-# its object.
+# A small tree of objects: its layers named as CMakeLists.txt names the tree's; put FILE
+# CODE compiles CODE as src/FILE, where CMake would put its object.
 mkdir -p "$tmp/t/src/core" "$tmp/t/src/sim"
+printf 'set(MURK_CORE_LAYERS base rules dispatch)\n' >"$tmp/t/CMakeLists.txt"
 put() {
   local dir=$tmp/t/src/${1%/*} obj
   case $1 in core/*) obj=$tmp/t/build/CMakeFiles/murkcore.dir/src/$1.o ;;

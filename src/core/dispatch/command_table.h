@@ -1,11 +1,11 @@
 /* command_table.h: the command table (tmux's cmd_entry), private to src/core.
  *
- * One row per verb, in src/core/command.c: its word and grammar (read by the parser and the
- * formatter), when it is legal (the mission's rule that gives it, the phases and steps, a
- * state check), how its unit and target references resolve, whether it can be undone, its
- * usage text and its handler. murk_game_apply() runs the guard and the resolution of a row
- * once (mk_cmd_guard), so handlers get resolved indices and check neither phase nor step;
- * the view's `verbs` and the play prompt come from the same rows (mk_cmd_verbs_now). */
+ * One row per verb, in src/core/dispatch/command.c: its word and grammar (read by the parser and
+ * the formatter), when it is legal (the mission's rule that gives it, the phases and steps, a state
+ * check), how its unit and target references resolve, whether it can be undone, its usage text and
+ * its handler. murk_game_apply() runs the guard and the resolution of a row once (mk_cmd_guard), so
+ * handlers get resolved indices and check neither phase nor step; the view's `verbs` and the play
+ * prompt come from the same rows (mk_cmd_verbs_now). */
 #ifndef MK_COMMAND_TABLE_H
 #define MK_COMMAND_TABLE_H
 
