@@ -19,7 +19,7 @@
 
 /* The verbs. Everything else about a verb - its word, grammar, the phases and steps it is
  * legal in, how its references resolve, whether it can be undone, its usage text and its
- * handler - is one row of the command table (src/core/command.c). */
+ * handler - is one row of the command table (src/core/dispatch/command.c). */
 enum murk_command_kind {
   MURK_CMD_OBJECTIVE,
   MURK_CMD_RESERVE,

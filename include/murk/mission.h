@@ -1,6 +1,6 @@
 /* mission.h: a mission as loaded from its YAML file. Read-only once loaded.
  *
- * The loader (src/core/mission.c and mission_*.c) checks everything it can without
+ * The loader (src/core/base/mission.c and mission_*.c) checks everything it can without
  * playing: YAML form, types, known keys, the map against the table size, positions on the
  * table, numbers in range, rule names against the registry (rules.h). Every problem is reported as
  * FILE:LINE:COL: error: message (what was expected). docs/mission-format.md documents
@@ -446,7 +446,7 @@ struct murk_dice_expr murk_mission_param_dice(const struct murk_mission* m, enum
 /* Is p inside the region (and outside the keep-out bands of the zone)? Halves and bands
  * count whole rows and columns; docs/mission-format.md, "deployment and zones", gives the
  * exact rule (the middle row of an odd table is in neither half). Zone and table-edge
- * geometry lives in src/core/region.c. */
+ * geometry lives in src/core/base/region.c. */
 bool murk_region_contains(const struct murk_mission* m, const struct murk_region* r,
                           struct murk_pos p);
 bool murk_zone_contains(const struct murk_mission* m, const struct murk_zone* z, struct murk_pos p);

@@ -46,38 +46,6 @@ void murk_policy_seed(struct murk_rng* rng, uint64_t game_seed, enum murk_side s
   murk_rng_seed(rng, mix64(game_seed ^ (side == MURK_DEFENDER ? 0x5157ull : 0xa77aull)));
 }
 
-struct murk_command* sim_add(struct ctx* c, enum murk_command_kind k) {
-  struct murk_policy_plan* p = c->plan;
-  if (c->oom) return NULL;
-  if (p->n == p->cap) {
-    int cap = p->cap ? p->cap * 2 : 32;
-    struct murk_command* t = murk_realloc(p->cmds, (size_t)cap * sizeof *t);
-    if (t) p->cmds = t;
-    bool* r = t ? murk_realloc(p->refused, (size_t)cap * sizeof *r) : NULL;
-    if (!r) {
-      c->oom = true;
-      return NULL;
-    }
-    p->refused = r;
-    p->cap = cap;
-  }
-  p->refused[p->n] = false;
-  struct murk_command* cmd = &p->cmds[p->n++];
-  memset(cmd, 0, sizeof *cmd);
-  cmd->kind = k;
-  cmd->at.x = cmd->at.y = -1;
-  cmd->at2 = cmd->at;
-  return cmd;
-}
-
-void sim_refused(struct ctx* c) {
-  if (!c->oom && c->plan->n > 0) c->plan->refused[c->plan->n - 1] = true;
-}
-
-void sim_add_end(struct ctx* c) {
-  if (sim_can(c, MURK_CMD_END)) sim_add(c, MURK_CMD_END);
-}
-
 void murk_policy_plan_free(struct murk_policy_plan* plan) {
   if (!plan) return;
   murk_free(plan->cmds);

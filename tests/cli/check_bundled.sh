@@ -9,7 +9,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 # id is read somewhere in src/core beyond the loader.
 checks=$((checks + 1))
 while read -r id; do
-  grep -l "MURK_RULE_$id\b" src/core/*.c | grep -qv 'mission_rules.c' ||
+  grep -l "MURK_RULE_$id\b" src/core/*/*.c | grep -qv 'mission_rules.c' ||
     fail "rule $id is registered but no code in src/core reads it"
 done < <(sed -n 's/^  X(\([A-Z_]*\), "[a-z_]*", "[0-9]*").*/\1/p' include/murk/rules.h)
 [ "$(sed -n 's/^  X(\([A-Z_]*\), "[a-z_]*", "[0-9]*").*/\1/p' include/murk/rules.h | wc -l)" -gt 20 ] ||

@@ -1,78 +1,83 @@
 #!/usr/bin/env bash
-# layers.sh: the core's modules are layers with no cycle (issue #11 point 6;
-# docs/architecture.md, "Layers of the core"). Every file of src/core belongs to one layer
-# of the table below (its module: the file's name without .c or .h); an `#include "x.h"` of
-# another file of src/core may name only a module of the same layer or a lower one. So the
-# rule modules call down into the board, the events and the state, and never up into the
-# command dispatcher or the view; a file missing from the table fails too, so a new module
-# is placed on purpose. The test also checks itself: an upward include put into a copy of
-# fog.c must fail.
+# layers.sh: the calls between the files of src/core and src/sim, as the compiled objects
+# record them, form no cycle, and the core's files call only their own layer and those below
+# (docs/architecture.md, "Layers of the core"). scripts/layers.py reads the objects of the
+# build $MURK belongs to; this test runs it on the tree, then on small object sets made on
+# purpose, so that a check that could not fail would fail here.
 source "$(dirname "$0")/common.bash"
 
-# The table (one line a layer, lowest first). docs/architecture.md draws it.
-LAYERS='
-0 base     util suggest text strbuf dice geom los rules region mission mission_load mission_map mission_zones mission_forces mission_rules yamlwalk
-1 state    state fits
-2 events   event
-3 board    board
-4 modules  sight why night marker move fog intel reserves setup combat victory turn
-5 dispatch command command_table game view playable save seal
-'
+build=$(dirname "$MURK")
+command -v nm >/dev/null || { echo "layers: nm not found, skipped"; exit 77; }
 
-declare -A layer_of name_of
-while read -r n name mods; do
-  [ -n "${n:-}" ] || continue
-  name_of[$n]=$name
-  for m in $mods; do layer_of[$m]=$n; done
-done <<<"$LAYERS"
-
-# check DIR: prints one line per broken rule; returns 1 if any.
-check() {
-  local dir=$1 bad=0 f base mod inc imod
-  for f in "$dir"/*.c "$dir"/*.h; do
-    base=${f##*/}
-    mod=${base%.*}
-    if [ -z "${layer_of[$mod]:-}" ]; then
-      echo "$base: module $mod is in no layer (tests/cli/layers.sh, docs/architecture.md)"
-      bad=1
-      continue
-    fi
-    while read -r inc; do
-      [ -e "$dir/$inc" ] || continue # a system or library header ("sodium.h")
-      imod=${inc%.h}
-      if [ -z "${layer_of[$imod]:-}" ]; then
-        echo "$base: includes $inc, in no layer"
-        bad=1
-      elif [ "${layer_of[$imod]}" -gt "${layer_of[$mod]}" ]; then
-        echo "$base (${name_of[${layer_of[$mod]}]}) includes $inc (${name_of[${layer_of[$imod]}]}): an upward call"
-        bad=1
-      fi
-    done < <(sed -n 's/^[[:space:]]*#[[:space:]]*include[[:space:]]*"\([^"/]*\)".*/\1/p' "$f")
-  done
-  return $bad
-}
-
+# The tree keeps its layers.
 checks=$((checks + 1))
-out=$(check src/core) || fail "the core's includes break its layers:
+out=$(python3 scripts/layers.py . "$build" 2>&1) || fail "the tree's calls break its layers:
 $out"
 
-# The check can fail: fog.c (modules) made to include the command table (dispatch).
-checks=$((checks + 1))
-mkdir "$tmp/core"
-cp src/core/*.c src/core/*.h "$tmp/core/"
-printf '#include "command_table.h"\n' >>"$tmp/core/fog.c"
-if out=$(check "$tmp/core"); then
-  fail "an upward include (fog.c -> command_table.h) passed"
-else
-  case $out in *"fog.c (modules) includes command_table.h (dispatch)"*) ;;
-  *) fail "the upward include was not named: $out" ;; esac
-fi
+# A small tree of objects: its layers named as CMakeLists.txt names the tree's; put FILE
+# CODE compiles CODE as src/FILE, where CMake would put its object.
+mkdir -p "$tmp/t/src/core" "$tmp/t/src/sim"
+printf 'set(MURK_CORE_LAYERS base rules dispatch)\n' >"$tmp/t/CMakeLists.txt"
+put() {
+  local dir=$tmp/t/src/${1%/*} obj
+  case $1 in core/*) obj=$tmp/t/build/CMakeFiles/murkcore.dir/src/$1.o ;;
+  *) obj=$tmp/t/build/CMakeFiles/murksim.dir/src/$1.o ;; esac
+  mkdir -p "$dir" "${obj%/*}"
+  printf '%s\n' "$2" >"$tmp/t/src/$1"
+  cc -c -o "$obj" "$tmp/t/src/$1" || fail "cc could not build $1"
+}
+layers() { python3 scripts/layers.py "$tmp/t" "$tmp/t/build" 2>&1; }
 
-# And a file in no layer.
+put core/base/low.c 'int low(void) { return 1; }'
+put core/rules/a.c 'int low(void); int a(void) { return low(); }'
+put core/rules/b.c 'int a(void); int b(void) { return a(); }'
+put core/dispatch/top.c 'int b(void); int top(void) { return b(); }'
+put sim/p.c 'int q(void); int p(void) { return q(); }'
+put sim/q.c 'int q(void) { return 2; }'
 checks=$((checks + 1))
-rm "$tmp/core/fog.c"
-: >"$tmp/core/newmodule.c"
-out=$(check "$tmp/core") && fail "a module in no layer passed"
-case $out in *"newmodule.c: module newmodule is in no layer"*) ;; *) fail "no-layer: $out" ;; esac
+out=$(layers) || fail "a tree with no cycle and no upward call failed: $out"
+
+# A cycle inside a layer: a calls b, b calls a.
+put core/rules/a.c 'int low(void); int b(void); int a(void) { return low() + b(); }'
+checks=$((checks + 1))
+if out=$(layers); then
+  fail "a call cycle (rules/a.c <-> rules/b.c) passed"
+else
+  case $out in *"a call cycle of 2 files: src/core/rules/a.c src/core/rules/b.c"*) ;;
+  *) fail "the cycle was not named: $out" ;; esac
+fi
+put core/rules/a.c 'int low(void); int a(void) { return low(); }'
+
+# A call up a layer: the base calls the dispatcher.
+put core/base/low.c 'int top(void); int low(void) { return 1; } int up(void) { return top(); }'
+checks=$((checks + 1))
+if out=$(layers); then
+  fail "an upward call (base/low.c -> dispatch/top.c) passed"
+else
+  case $out in *"src/core/base/low.c (base) calls up into src/core/dispatch/top.c (dispatch): top"*) ;;
+  *) fail "the upward call was not named: $out" ;; esac
+fi
+put core/base/low.c 'int low(void) { return 1; }'
+
+# A cycle in src/sim, which has no layers.
+put sim/q.c 'int p(void); int q(void) { return p(); }'
+checks=$((checks + 1))
+if out=$(layers); then
+  fail "a call cycle in src/sim passed"
+else
+  case $out in *"src/sim: a call cycle of 2 files"*) ;; *) fail "sim cycle: $out" ;; esac
+fi
+put sim/q.c 'int q(void) { return 2; }'
+
+# A file of src/core in no layer.
+put core/loose.c 'int loose(void) { return 3; }'
+checks=$((checks + 1))
+out=$(layers) && fail "a file in no layer passed"
+case $out in *"src/core/loose.c: in no layer"*) ;; *) fail "no-layer: $out" ;; esac
+rm "$tmp/t/src/core/loose.c"
+
+# And the clean tree passes again (the failures above were the files made on purpose).
+checks=$((checks + 1))
+out=$(layers) || fail "the small tree, restored, failed: $out"
 
 finish layers

@@ -41,12 +41,14 @@ static void test_rows(void** st) {
   }
   /* seed 000: templates bog and are public; seed 003: cloaking counters neither bog nor
    * show beyond sight, and the light takes their cloak after a move. */
-  assert_true(t->bogs && t->seen_anywhere && !t->after_move);
-  assert_true(!c->bogs && !c->seen_anywhere && c->after_move == mk_night_cloak_after_move);
+  assert_true(t->bogs && t->seen_anywhere && !t->lost_in_light);
+  assert_true(!c->bogs && !c->seen_anywhere && c->lost_in_light);
+  assert_int_equal(t->act, MK_ACT_COUNTER);
+  assert_int_equal(c->act, MK_ACT_COUNTER);
   /* seed 002: leader counters are public; a leader stands for its wing. */
-  assert_true(w->seen_anywhere && w->describe && w->move && w->reveal);
-  assert_true(p->move && p->reveal && !p->seen_anywhere);
-  assert_null(d->move); /* Dis counters move by `dis` */
+  assert_true(w->seen_anywhere && w->describe && w->act == MK_ACT_WING);
+  assert_true(p->act == MK_ACT_PLATOON && !p->seen_anywhere);
+  assert_int_equal(d->act, MK_ACT_NONE); /* Dis counters move by `dis` */
 }
 
 static struct murk_game* deployed(const struct murk_mission* m) {

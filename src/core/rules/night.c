@@ -30,7 +30,6 @@
 
 #include "board.h"
 #include "event.h"
-#include "fog.h"
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
@@ -401,8 +400,7 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner, "T%d moves through the light at %s: its %s",
             mk->number, ps, mk->kind == MURK_MARKER_CONCEALED ? "\"?\" is lost" : "cloak is lost");
     mk_event_facts(g, mk->number, &mk->pos, NULL);
-    mk_fog_reveal_marker(g, mi, NULL);
-    return true;
+    return true; /* the caller reveals it (fog.c) */
   }
   return false;
 }
@@ -530,28 +528,32 @@ static bool closest_defender(const struct murk_game* g, enum murk_side side, str
 }
 
 /* A unit jitter fires: a revealed platoon flashes (1.552: nothing else happens); a unit under
- * a counter loses it (1.43: any attack does; a dummy is taken off, 1.551). */
-static void jitter_fires(struct murk_game* g, enum murk_side side, int mi, int unit, int total) {
+ * a counter loses it (1.43: any attack does; a dummy is taken off, 1.551): returns that
+ * counter, for the caller to reveal, or -1. */
+static int jitter_fires(struct murk_game* g, enum murk_side side, int mi, int unit, int total) {
   struct mk_state* s = &g->s;
   if (mi >= 0 && s->markers[mi].on_table) {
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
             "%s T%d jitter fires into the dark (doubles, %d): it gives itself away",
             murk_side_name(side), s->markers[mi].number, total);
-    mk_fog_reveal_marker(g, mi, NULL);
-    int u = s->markers[mi].unit;
-    if (u >= 0) mk_night_gunflash(g, side, u);
-    return;
+    return mi;
   }
-  if (unit < 0) return;
+  if (unit < 0) return -1;
   mk_night_gunflash(g, side, unit);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
           "%s P%d jitter fires into the dark (doubles, %d): a gunflash", murk_side_name(side),
           s->units[side][unit].marker, total);
+  return -1;
 }
 
-void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
-                     int total) {
-  if (total <= 0) return;
+void mk_night_jitter_flash(struct murk_game* g, int mi) {
+  int u = g->s.markers[mi].unit;
+  if (u >= 0) mk_night_gunflash(g, g->s.markers[mi].owner, u);
+}
+
+int mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
+                    int total) {
+  if (total <= 0) return -1;
   /* 1.55's table. murk has no Stealthy units; a berserk platoon is Lax (1.533, 1.62), every
    * other unit Normal (1.63). 2 and 4 make the closest DEFENDER (the side not moving) fire,
    * 6 too if it is Lax, 10 the mover unless cloaked, 12 the mover. 8 would make a Lax mover
@@ -561,12 +563,13 @@ void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit,
     enum murk_side other = murk_side_other(side);
     if (closest_defender(g, other, at, &emi, &eunit) &&
         (total != 6 || (emi < 0 && berserk(g, other, eunit))))
-      jitter_fires(g, other, emi, eunit, total);
-    return;
+      return jitter_fires(g, other, emi, eunit, total);
+    return -1;
   }
   bool cloaked = mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK;
   if (total == 12 || (total == 10 && !cloaked))
-    jitter_fires(g, side, mi >= 0 && g->s.markers[mi].on_table ? mi : -1, unit, total);
+    return jitter_fires(g, side, mi >= 0 && g->s.markers[mi].on_table ? mi : -1, unit, total);
+  return -1;
 }
 
 /* ---- the night defender's setup (seed 003, 1.2) ---- */

@@ -82,8 +82,4 @@ bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_po
 /* Is there a line of sight from `from` to `to` through the terrain (range aside)? */
 bool mk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to);
 
-/* Does some unit or marker of `viewer` on the table see the cell `to` (mk_can_see from
- * its cell)? */
-bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to);
-
 #endif

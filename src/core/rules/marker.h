@@ -25,6 +25,15 @@ enum mk_marker_role {
   MK_ROLE_COUNT
 };
 
+/* Who moves and reveals a marker of a kind. */
+enum mk_marker_act {
+  MK_ACT_NONE = 0, /* neither: a Dis counter moves by `dis` (intel.c) */
+  MK_ACT_COUNTER,  /* a counter over a hidden platoon or a dummy: fog.c moves it, its reveal
+                    * turns it over */
+  MK_ACT_PLATOON,  /* a revealed platoon: fog.c moves its teams; it is revealed already */
+  MK_ACT_WING      /* a Limited Intelligence wing leader: intel.c moves and deploys it */
+};
+
 struct mk_marker_ops {
   const char* name;   /* the noun players read: "template", "cloaking counter", ... */
   const char* plural; /* and its plural: "templates", "cloaking counters", ... */
@@ -41,11 +50,11 @@ struct mk_marker_ops {
                    enum murk_terrain_class cls);
   /* The allowance is the same on every ground (cls is not read): asked once a move. */
   bool one_pace;
-  /* `move`: marker mi (unit: its platoon, -1 for a dummy). NULL: it does not move so. */
-  int (*move)(struct murk_game* g, enum murk_side side, int mi, int unit,
-              const struct murk_command* c, char* reason, size_t reason_len);
-  /* After it has moved through cells[0..n): true if that revealed it. NULL: nothing. */
-  bool (*after_move)(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
+  /* Which rule moves and reveals it (act.c's `move` and `reveal` dispatch on it, above the
+   * rule modules this table sits below). */
+  enum mk_marker_act act;
+  /* Moving through a lit cell loses it (the ASL night rules, 1.31): night.c says when. */
+  bool lost_in_light;
   /* It may end a move where its own teams stand (a revealed platoon's teams make way). */
   bool self_end;
   /* A difficult cell on its way calls for a bogging check (seed 000). */
@@ -53,9 +62,6 @@ struct mk_marker_ops {
   /* The enemy sees it wherever it stands (templates and leader counters are put down in the
    * open); false: only where the enemy has it in sight (seed 003, 1.101). */
   bool seen_anywhere;
-  /* `reveal`: marker mi (unit as for move). */
-  int (*reveal)(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
-                size_t reason_len);
   /* Fill what the view says of the marker's contents beyond its platoon's (name, type, teams
    * alive); NULL: the platoon's own. Called only for a view that knows the contents. */
   void (*describe)(const struct murk_game* g, int mi, struct murk_view_marker* vm);

@@ -104,7 +104,5 @@ int mk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r
 /* Resolve an enemy reference as the acting side's view shows it: a marker index. */
 int mk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* marker,
                  char* reason, size_t reason_len);
-/* "T3" for a marker on the table, "P3" for a revealed platoon. */
-int mk_handle(const struct murk_game* g, int marker, char* buf, size_t n);
 
 #endif

@@ -656,12 +656,6 @@ bool mk_sight_any(const struct murk_game* g, enum murk_side viewer, struct murk_
   return false;
 }
 
-bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to) {
-  bool flash =
-      viewer != MURK_NO_SIDE && flash_matters(g, to) && flash_at(g, murk_side_other(viewer), to);
-  return mk_sight_any(g, viewer, to, flash, NULL);
-}
-
 /* mk_sight_any(g, viewer, to, flash, NULL), the side's union found once for many cells
  * (*u starts NULL). */
 static bool any_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to,

@@ -10,6 +10,7 @@
 #include "board.h"
 #include "combat.h"
 #include "command_table.h"
+#include "deploy.h"
 #include "event.h"
 #include "fog.h"
 #include "intel.h"
@@ -722,7 +723,7 @@ static int fill_arrivals(const struct murk_game* g, struct view_box* b) {
 
 /* Interim, for the sim players until the view carries placement facts of its own: the
  * cells where the side to act may put an objective (OBJECTIVES) or a platoon (DEPLOY,
- * INDEPENDENTS), as mk_setup_objective and mk_setup_check_side_zone judge them short of
+ * INDEPENDENTS), as mk_setup_objective and mk_deploy_check_side_zone judge them short of
  * who stands where. Public facts only (the mission's areas, the placed objectives). Kept
  * while the phase, rule and objectives placed stay the same: a phase asks many times. */
 static int fill_place_cells_interim(const struct murk_game* g, struct view_box* b) {
@@ -735,7 +736,7 @@ static int fill_place_cells_interim(const struct murk_game* g, struct view_box* 
   bool patrol = s->phase == MURK_PHASE_PATROL; /* No Man's Land */
   bool nml = murk_mission_rule_on(m, MURK_RULE_NO_MANS_LAND_PATROL);
   if (side == MURK_NO_SIDE || side != murk_game_to_act(g) ||
-      (!objectives && !deploying && !patrol) || (deploying && mk_setup_removal_due(g, side))) {
+      (!objectives && !deploying && !patrol) || (deploying && mk_deploy_removal_due(g, side))) {
     v->nplace_cells = 0;
     /* Cells a rule judged are made again each time their phase comes; those of the
      * mission's areas are kept for the next time (the next game's deployment). */
@@ -1061,8 +1062,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       vp->dug_in = u->dug_in;
       vp->recce_moved = u->recce_moved;
       /* Each of these asks first for the side's own turn in a setup phase. */
-      vp->may_deploy =
-          setup_turn && (mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k));
+      vp->may_deploy = setup_turn && (mk_deploy_may(g, side, k) || mk_setup_may_patrol(g, side, k));
       vp->may_deep_strike = setup_turn && mk_reserves_may_deep_strike(g, side, k);
       vp->wing = -1;
       struct mk_move_rule r;

@@ -1,11 +1,11 @@
 /* command_table.h: the command table (tmux's cmd_entry), private to src/core.
  *
- * One row per verb, in src/core/command.c: its word and grammar (read by the parser and the
- * formatter), when it is legal (the mission's rule that gives it, the phases and steps, a
- * state check), how its unit and target references resolve, whether it can be undone, its
- * usage text and its handler. murk_game_apply() runs the guard and the resolution of a row
- * once (mk_cmd_guard), so handlers get resolved indices and check neither phase nor step;
- * the view's `verbs` and the play prompt come from the same rows (mk_cmd_verbs_now). */
+ * One row per verb, in src/core/dispatch/command.c: its word and grammar (read by the parser and
+ * the formatter), when it is legal (the mission's rule that gives it, the phases and steps, a state
+ * check), how its unit and target references resolve, whether it can be undone, its usage text and
+ * its handler. murk_game_apply() runs the guard and the resolution of a row once (mk_cmd_guard), so
+ * handlers get resolved indices and check neither phase nor step; the view's `verbs` and the play
+ * prompt come from the same rows (mk_cmd_verbs_now). */
 #ifndef MK_COMMAND_TABLE_H
 #define MK_COMMAND_TABLE_H
 
@@ -86,8 +86,6 @@ const struct mk_cmd_row* mk_cmd_row(enum murk_command_kind k);
  * the handler. MURK_OK and *args filled, or MURK_EREJECTED with the reason. */
 int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct murk_command* c,
                  struct mk_cmd_args* args, char* reason, size_t reason_len);
-/* May `side` use verb k now, as far as its row says (rule, phase, step, state)? */
-bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k);
 /* The verbs the mission's rules and forces give `side` at all (the rows' `available`
  * checks), whatever the phase: bits 1u << MURK_CMD_x. */
 unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side);

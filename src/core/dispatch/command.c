@@ -13,9 +13,11 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "act.h"
 #include "board.h"
 #include "combat.h"
 #include "command_table.h"
+#include "deploy.h"
 #include "fog.h"
 #include "intel.h"
 #include "murk/command.h"
@@ -138,7 +140,7 @@ static int arrival_ready(const struct murk_game* g, enum murk_side side, char* r
 
 static int removal_ready(const struct murk_game* g, enum murk_side side, char* reason,
                          size_t reason_len) {
-  if (mk_setup_removal_due(g, side) || (g->s.phase == MURK_PHASE_PLAY && g->s.remove_due > 0))
+  if (mk_deploy_removal_due(g, side) || (g->s.phase == MURK_PHASE_PLAY && g->s.remove_due > 0))
     return MURK_OK;
   return mk_reject(reason, reason_len, "you take away no objectives now");
 }
@@ -246,7 +248,7 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                        .prompt_rank = 1,
                        .prompt_word = "move",
                        .usage = "move N|Tn to X,Y [via X,Y ...]",
-                       .handler = mk_fog_move},
+                       .handler = mk_act_move},
     [MURK_CMD_DIS] = {.verb = "dis",
                       .unit = MK_REFS_UNIT,
                       .pos_word = "to",
@@ -278,7 +280,7 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                          .prompt_word = "reveal",
                          .usage = "reveal N|Tn [via X,Y ...]  (cells for its other teams) | "
                                   "reveal N at Pn  (an independent comes on with Pn)",
-                         .handler = mk_fog_reveal},
+                         .handler = mk_act_reveal},
     [MURK_CMD_SPOT] = {.verb = "spot",
                        .available = plays_fog_of_war,
                        .phases = MK_PH(PLAY),
@@ -464,11 +466,6 @@ int mk_cmd_guard(const struct murk_game* g, enum murk_side side, const struct mu
     if (rc != MURK_OK) return rc;
   }
   return MURK_OK;
-}
-
-bool mk_cmd_legal_now(const struct murk_game* g, enum murk_side side, enum murk_command_kind k) {
-  const struct mk_cmd_row* r = mk_cmd_row(k);
-  return r && legal_now(g, side, r, NULL, 0) == MURK_OK;
 }
 
 unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side) {

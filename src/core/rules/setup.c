@@ -8,13 +8,15 @@
  *   removal) -> independent and warrior teams -> infiltrators (seed 004) -> immediate
  *   ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
  *   first-turn roll (Meeting Engagement: +1 for the side that finished deploying first).
- * Reserves and ambushes themselves live in reserves.c. docs/rules.md, "Setup", says how
- * every step reads its seed. */
+ * Reserves and ambushes themselves live in reserves.c; where a side may deploy in
+ * deploy.c, where objectives and patrols may go in objectives.c (queries this file asks).
+ * docs/rules.md, "Setup", says how every step reads its seed. */
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "board.h"
+#include "deploy.h"
 #include "event.h"
 #include "fog.h"
 #include "intel.h"
@@ -33,162 +35,6 @@ static void enter_phase(struct murk_game* g, enum murk_phase from);
 
 static bool fog_on(const struct murk_game* g) {
   return murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR);
-}
-
-/* "the north half", "the NE quarter", "the whole table", "the area 00,00-10,05". */
-static void region_text(const struct murk_region* r, char* buf, size_t n) {
-  char a[16], b[16];
-  switch (r->kind) {
-    case MURK_REGION_HALF:
-      snprintf(buf, n, "the %s half", murk_compass_name(r->which));
-      return;
-    case MURK_REGION_QUARTER:
-      snprintf(buf, n, "the %s quarter", murk_compass_name(r->which));
-      return;
-    case MURK_REGION_RECT:
-      murk_pos_format(r->from, a, sizeof a);
-      murk_pos_format(r->to, b, sizeof b);
-      snprintf(buf, n, "the area %s-%s", a, b);
-      return;
-    case MURK_REGION_WHOLE:
-      break;
-  }
-  snprintf(buf, n, "the whole table");
-}
-
-/* Which keep-out band of z does p break? NULL if none (or p is outside the region). */
-static const char* broken_band(const struct murk_mission* m, const struct murk_zone* z,
-                               struct murk_pos p, int* cells) {
-  static const char* const names[] = {"the centre line", "the table edges", "the long edges",
-                                      "the short edges", "the centre line"};
-  int bands[5] = {z->keep_out.centre_line, z->keep_out.edges, z->keep_out.long_edges,
-                  z->keep_out.short_edges, z->keep_out.long_centre_line};
-  for (int i = 0; i < 5; i++) {
-    if (bands[i] <= 0) continue;
-    struct murk_zone one = {z->region, {0, 0, 0, 0, 0}};
-    if (i == 0) one.keep_out.centre_line = bands[i];
-    if (i == 1) one.keep_out.edges = bands[i];
-    if (i == 2) one.keep_out.long_edges = bands[i];
-    if (i == 3) one.keep_out.short_edges = bands[i];
-    if (i == 4) one.keep_out.long_centre_line = bands[i];
-    if (!murk_zone_contains(m, &one, p)) {
-      *cells = bands[i];
-      return names[i];
-    }
-  }
-  return NULL;
-}
-
-int mk_setup_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
-                        const char* what, char* reason, size_t reason_len) {
-  /* The words are written only when asked for (reason_len 0: objectives_no_end asks every
-   * cell of the table whether it is left, and most are not). */
-  char ps[16] = "", rs[64] = "", cs[32] = "";
-  bool say = reason && reason_len;
-  if (say) murk_pos_format(p, ps, sizeof ps);
-  if (!murk_geom_on_table(&g->m->grid, p))
-    return mk_reject(reason, reason_len, "%s is off the table", ps);
-  if (!murk_region_contains(g->m, &z->region, p)) {
-    if (say) region_text(&z->region, rs, sizeof rs);
-    return mk_reject(reason, reason_len, "%s must be in %s; %s is not", what, rs, ps);
-  }
-  int cells = 0;
-  const char* band = broken_band(g->m, z, p, &cells);
-  if (band) {
-    if (say) mk_cells_text(g, cells, cs, sizeof cs);
-    return mk_reject(reason, reason_len, "%s must be at least %s (%d cells) from %s; %s is not",
-                     what, cs, cells, band, ps);
-  }
-  if (!murk_zone_contains(g->m, z, p)) /* a band rule the checks above do not name */
-    return mk_reject(reason, reason_len, "%s is outside the allowed area for %s", ps, what);
-  if (!mk_cell_passable(g->m, p)) {
-    const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
-    return mk_reject(reason, reason_len, "%s cannot stand in the %s at %s", what,
-                     t ? t->name : "terrain", ps);
-  }
-  return MURK_OK;
-}
-
-/* The parts of a side's deployment area: its zone and any more (Surrounded, Breakthrough). */
-static int zone_parts(const struct murk_game* g, enum murk_side side,
-                      const struct murk_zone* out[MURK_MISSION_MAX_ZONES]) {
-  const struct murk_side_def* sd = &g->m->sides[side];
-  out[0] = &sd->zone;
-  int n = 1;
-  for (int i = 0; i < sd->nmore_zones && n < MURK_MISSION_MAX_ZONES; i++)
-    out[n++] = &sd->more_zones[i];
-  return n;
-}
-
-static bool in_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
-  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
-  int n = zone_parts(g, side, parts);
-  for (int i = 0; i < n; i++)
-    if (murk_zone_contains(g->m, parts[i], p)) return true;
-  return false;
-}
-
-int mk_setup_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                             const char* what, char* reason, size_t reason_len,
-                             const struct murk_zone** part) {
-  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
-  int n = zone_parts(g, side, parts);
-  if (part) *part = parts[0];
-  if (n == 1) return mk_setup_check_zone(g, parts[0], p, what, reason, reason_len);
-  /* Several parts: the first that takes p; otherwise the reason of the part whose region
-   * holds p (a band or the terrain), or a word for all of them. */
-  char why[200], inside[200] = "";
-  for (int i = 0; i < n; i++) {
-    if (mk_setup_check_zone(g, parts[i], p, what, why, sizeof why) == MURK_OK) {
-      if (part) *part = parts[i];
-      return MURK_OK;
-    }
-    if (!inside[0] && murk_region_contains(g->m, &parts[i]->region, p))
-      snprintf(inside, sizeof inside, "%s", why);
-  }
-  if (inside[0]) return mk_reject(reason, reason_len, "%s", inside);
-  char ps[16];
-  murk_pos_format(p, ps, sizeof ps);
-  if (!murk_geom_on_table(&g->m->grid, p))
-    return mk_reject(reason, reason_len, "%s is off the table", ps);
-  return mk_reject(reason, reason_len,
-                   "%s must be in one of the %d parts of the area; %s is in "
-                   "none",
-                   what, n, ps);
-}
-
-/* Surrounded ("at least one platoon in each half of their deployment area"): a platoon
- * going into `part` is refused when the platoons left after it could no longer fill every
- * part still empty. Checked as platoons go down, so a side can never be stuck at `end`;
- * a side with fewer platoons to deploy than parts fills what it can. */
-static int check_each_zone(const struct murk_game* g, enum murk_side side,
-                           const struct murk_zone* part, char* reason, size_t reason_len) {
-  const struct mk_state* s = &g->s;
-  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
-  int n = zone_parts(g, side, parts);
-  int empty_other = 0, first_empty = -1;
-  for (int k = 0; k < n; k++) {
-    if (parts[k] == part) continue;
-    bool any = false;
-    for (int i = 0; i < s->nmarkers && !any; i++)
-      any = s->markers[i].owner == side && s->markers[i].unit >= 0 &&
-            murk_zone_contains(g->m, parts[k], s->markers[i].pos);
-    if (!any) {
-      empty_other++;
-      if (first_empty < 0) first_empty = k;
-    }
-  }
-  int after = mk_setup_waiting(g, side, MURK_PHASE_DEPLOY) - 1;
-  int total = mk_setup_waiting(g, side, MURK_PHASE_DEPLOY);
-  for (int i = 0; i < s->nmarkers; i++)
-    total += s->markers[i].owner == side && s->markers[i].unit >= 0;
-  if (total < n || after >= empty_other) return MURK_OK;
-  char rs[64];
-  region_text(&parts[first_empty]->region, rs, sizeof rs);
-  return mk_reject(reason, reason_len,
-                   "at least one platoon must deploy in each part of your area: put this one "
-                   "in %s",
-                   rs);
 }
 
 /* ---- creation ---- */
@@ -289,119 +135,7 @@ int mk_setup_begin(struct murk_game* g) {
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
-/* ---- which platoons deploy when ---- */
-
-static bool is_independent(const struct murk_platoon* pl) {
-  return (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) != 0;
-}
-
-/* seed 004, Infiltrate: infiltrators are deployed after everything else. */
-static bool is_infiltrator(const struct murk_game* g, const struct murk_platoon* pl) {
-  return murk_mission_rule_on(g->m, MURK_RULE_INFILTRATE) && (pl->flags & MURK_PF(INFILTRATE));
-}
-
-/* The phase in which platoon `unit` of `side` is deployed. */
-static enum murk_phase deploy_phase_of(const struct murk_game* g, enum murk_side side, int unit) {
-  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
-  if (is_infiltrator(g, pl)) return MURK_PHASE_INFILTRATE;
-  if (is_independent(pl)) return MURK_PHASE_INDEPENDENTS;
-  return MURK_PHASE_DEPLOY;
-}
-
-/* Platoons of `side` still waiting to deploy in `phase`. */
-int mk_setup_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
-  int n = 0;
-  for (int i = 0; i < g->s.nunits[side]; i++)
-    if (g->s.units[side][i].state == MURK_PLATOON_WAITING && deploy_phase_of(g, side, i) == phase)
-      n++;
-  return n;
-}
-
-/* seed 004, Escalation: only basic infantry without transports deploys at the start (and
- * units with a rule that puts them on the table: recce and infiltrators here). Infantry
- * with a dedicated transport (`transport:`) waits with it. */
-static bool escalation_allows(const struct murk_platoon* pl) {
-  if (pl->flags & (MURK_PF(RECCE) | MURK_PF(INFILTRATE))) return true;
-  return (pl->flags & MURK_PF(INFANTRY)) && pl->transport == 0 &&
-         !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
-}
-
-bool mk_setup_deploys_at_start(const struct murk_game* g, enum murk_side side, int unit) {
-  return g->s.units[side][unit].state == MURK_PLATOON_WAITING &&
-         deploy_phase_of(g, side, unit) == MURK_PHASE_DEPLOY &&
-         !(murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
-           !escalation_allows(mk_unit_platoon(g, side, unit)));
-}
-
-/* May own platoon `unit` be deployed now (`deploy N at X,Y`, somewhere)? Waiting, and this
- * is its setup phase (mk_setup_deploy's checks before the cell's); the view's deploy list
- * offers only these. */
-bool mk_setup_may_deploy(const struct murk_game* g, enum murk_side side, int unit) {
-  const struct mk_state* s = &g->s;
-  if (s->to_act != side || s->phase < MURK_PHASE_DEPLOY || s->phase >= MURK_PHASE_PLAY ||
-      s->units[side][unit].state != MURK_PLATOON_WAITING ||
-      deploy_phase_of(g, side, unit) != s->phase)
-    return false;
-  if (mk_setup_removal_due(g, side)) return false;
-  return !(s->phase == MURK_PHASE_DEPLOY && murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
-           !escalation_allows(mk_unit_platoon(g, side, unit)));
-}
-
-/* ---- Random Deployment (seed 001, named by page only) ---- */
-
-static bool random_deployment(const struct murk_game* g, enum murk_side side) {
-  if (!murk_mission_rule_on(g->m, MURK_RULE_RANDOM_DEPLOYMENT)) return false;
-  int rd = g->m->sides[side].setup.random_deployment;
-  /* Unless the mission says, the attacker's, as in the one seed mission that uses it
-   * (Cauldron: "any remaining platoons" of the attacker). */
-  return rd < 0 ? side == MURK_ATTACKER : rd != 0;
-}
-
-/* The zone's cells cut into `sections` bands across its longer extent, counted from the
- * west (or the north). Fills the band's first and last column (or row) of section k. */
-static void section_span(const struct murk_game* g, enum murk_side side, int k, int sections,
-                         bool* by_column, int* lo, int* hi) {
-  const struct murk_mission* m = g->m;
-  int x0 = INT_MAX, x1 = -1, y0 = INT_MAX, y1 = -1;
-  for (int y = 0; y < m->grid.height; y++)
-    for (int x = 0; x < m->grid.width; x++) {
-      struct murk_pos p = {x, y};
-      if (!in_side_zone(g, side, p)) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  if (x1 < 0) {
-    *by_column = true;
-    *lo = 0;
-    *hi = -1;
-    return;
-  }
-  *by_column = x1 - x0 >= y1 - y0;
-  int a = *by_column ? x0 : y0, len = (*by_column ? x1 - x0 : y1 - y0) + 1;
-  *lo = a + k * len / sections;
-  *hi = a + (k + 1) * len / sections - 1;
-}
-
-static bool in_section(const struct murk_game* g, enum murk_side side, int k, struct murk_pos p) {
-  int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
-  bool by_column;
-  int lo, hi;
-  section_span(g, side, k, sections, &by_column, &lo, &hi);
-  int v = by_column ? p.x : p.y;
-  return v >= lo && v <= hi;
-}
-
-static void section_text(const struct murk_game* g, enum murk_side side, int k, char* buf,
-                         size_t n) {
-  int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
-  bool by_column;
-  int lo, hi;
-  section_span(g, side, k, sections, &by_column, &lo, &hi);
-  snprintf(buf, n, "section %d of %d (%s %d to %d)", k + 1, sections,
-           by_column ? "columns" : "rows", lo, hi);
-}
+/* ---- Random Deployment (seed 001, named by page only): the rolls ---- */
 
 /* One roll per platoon and dummy the side may put down, made before anything is placed:
  * which of them goes where is the owner's choice, so the rolls tell the enemy nothing
@@ -411,7 +145,7 @@ static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
   /* Under Limited Intelligence a roll for each leader counter the side may put down, a wing's
    * or a dummy's (docs/rules.md, "Limited Intelligence with the other rules"). */
   int slots = (mk_intel_on(g) ? mk_intel_wings_waiting(g, side)
-                              : mk_setup_waiting(g, side, MURK_PHASE_DEPLOY)) +
+                              : mk_deploy_waiting(g, side, MURK_PHASE_DEPLOY)) +
               s->dummies_left[side];
   int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
   struct murk_dice_expr d = murk_mission_param_dice(g->m, MURK_P_RD_DIE);
@@ -426,52 +160,10 @@ static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
     if (k < 0) k = 0;
     if (k >= sections) k = sections - 1;
     s->rd_slots[side][s->nrd_slots[side]++] = k;
-    section_text(g, side, k, where, sizeof where);
+    mk_deploy_section_text(g, side, k, where, sizeof where);
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s: one deployment in %s", murk_side_name(side),
             where);
   }
-}
-
-void mk_setup_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
-  const struct mk_state* s = &g->s;
-  size_t len = 0;
-  buf[0] = '\0';
-  for (int i = 0; i < s->nrd_slots[side] && len < n; i++)
-    if (s->rd_slots[side][i] >= 0)
-      len +=
-          (size_t)snprintf(buf + len, n - len, "%s%d", len ? ", " : "", s->rd_slots[side][i] + 1);
-}
-
-/* The random-deployment slot p may use (-1 if none; the reason is written). */
-static int rd_slot_for(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                       char* reason, size_t reason_len) {
-  const struct mk_state* s = &g->s;
-  char list[160] = "", one[64], ps[16];
-  size_t len = 0;
-  for (int i = 0; i < s->nrd_slots[side]; i++) {
-    if (s->rd_slots[side][i] < 0) continue;
-    if (in_section(g, side, s->rd_slots[side][i], p)) return i;
-    section_text(g, side, s->rd_slots[side][i], one, sizeof one);
-    if (!strstr(list, one) && len < sizeof list)
-      len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", one);
-  }
-  murk_pos_format(p, ps, sizeof ps);
-  if (!list[0])
-    mk_reject(reason, reason_len, "random deployment: no deployment roll is left for %s", ps);
-  else
-    mk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)", ps,
-              list);
-  return -1;
-}
-
-int mk_setup_rd_slot(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                     char* reason, size_t reason_len) {
-  if (g->s.phase != MURK_PHASE_DEPLOY || !random_deployment(g, side)) return MK_RD_FREE;
-  return rd_slot_for(g, side, p, reason, reason_len);
-}
-
-void mk_setup_rd_use(struct murk_game* g, enum murk_side side, int slot) {
-  if (slot >= 0) g->s.rd_slots[side][slot] = -1;
 }
 
 /* ---- first turn ---- */
@@ -576,10 +268,10 @@ static bool work_reserves(const struct murk_game* g, enum murk_side side) {
   return !nominates_later(g, side) && mk_reserves_side_nominates(g, side);
 }
 static bool work_independents(const struct murk_game* g, enum murk_side side) {
-  return mk_setup_waiting(g, side, MURK_PHASE_INDEPENDENTS) > 0;
+  return mk_deploy_waiting(g, side, MURK_PHASE_INDEPENDENTS) > 0;
 }
 static bool work_infiltrate(const struct murk_game* g, enum murk_side side) {
-  return mk_setup_waiting(g, side, MURK_PHASE_INFILTRATE) > 0;
+  return mk_deploy_waiting(g, side, MURK_PHASE_INFILTRATE) > 0;
 }
 static bool work_ambush(const struct murk_game* g, enum murk_side side) {
   return mk_reserves_immediate_left(g, side) > 0;
@@ -630,10 +322,6 @@ static void prompt_reserves(const struct murk_game* g, char* buf, size_t n);
 static void prompt_deploy(const struct murk_game* g, char* buf, size_t n);
 static void prompt_ambush(const struct murk_game* g, char* buf, size_t n);
 static void prompt_recce(const struct murk_game* g, char* buf, size_t n);
-static bool work_patrol(const struct murk_game* g, enum murk_side side);
-static bool nml_on(const struct murk_game* g);
-static void roll_left_right(struct murk_game* g);
-static enum murk_side patrol_first(struct murk_game* g);
 static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 static void prompt_patrol(const struct murk_game* g, char* buf, size_t n);
 
@@ -655,8 +343,8 @@ static const struct phase_row phases[MURK_PHASE_COUNT] = {
                            .waiting = "deploys"},
     /* Flames of War missions, No Man's Land: the patrols go out after deployment. */
     [MURK_PHASE_PATROL] = {.intro = "patrols go out into No Man's Land",
-                           .has_work = work_patrol,
-                           .first = patrol_first,
+                           .has_work = mk_objectives_work_patrol,
+                           .first = mk_objectives_patrol_first,
                            .end = end_patrol,
                            .prompt = prompt_patrol,
                            .waiting = "sends out its patrol"},
@@ -724,7 +412,8 @@ static void enter_phase(struct murk_game* g, enum murk_phase phase) {
 static bool enter_objectives(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
-  if (nml_on(g) && s->lr_winner == MURK_NO_SIDE && m->nobjective_rules > 0) roll_left_right(g);
+  if (mk_objectives_nml_on(g) && s->lr_winner == MURK_NO_SIDE && m->nobjective_rules > 0)
+    mk_objectives_roll_left_right(g);
   while (s->objective_rule < m->nobjective_rules && mk_setup_objective_step(g)->count <= 0)
     s->objective_rule++;
   if (s->objective_rule >= m->nobjective_rules) return false;
@@ -733,7 +422,7 @@ static bool enter_objectives(struct murk_game* g) {
   s->objective_placed = 0;
   s->to_act = r->by == MURK_DEFENDER ? MURK_DEFENDER : MURK_ATTACKER;
   char rs[64];
-  region_text(&r->in, rs, sizeof rs);
+  mk_deploy_region_text(&r->in, rs, sizeof rs);
   mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, s->to_act, "setup: the %s places %d objective%s in %s",
           murk_side_name(s->to_act), r->count, r->count == 1 ? "" : "s", rs);
   return true;
@@ -751,7 +440,7 @@ static bool enter_deploy(struct murk_game* g) {
    * before the other, the second side's rolls come after the first has deployed (Flames
    * of War missions, Cauldron, Preparing for Battle 5-7). */
   for (int sd = 0; sd < MURK_SIDES; sd++)
-    if (random_deployment(g, (enum murk_side)sd) && (!m->deploy_in_turn || sd == m->deploy_first))
+    if (mk_deploy_random(g, (enum murk_side)sd) && (!m->deploy_in_turn || sd == m->deploy_first))
       roll_random_deployment(g, (enum murk_side)sd);
   return true;
 }
@@ -769,7 +458,7 @@ static bool begin_second_deployment(struct murk_game* g, enum murk_side side) {
             murk_side_name(side));
     return true;
   }
-  if (random_deployment(g, side)) roll_random_deployment(g, side);
+  if (mk_deploy_random(g, side)) roll_random_deployment(g, side);
   return false;
 }
 
@@ -789,193 +478,7 @@ static void next_in_phase(struct murk_game* g, enum murk_side side, bool alterna
     s->to_act = alternate && !done[other] ? other : side;
 }
 
-/* ---- No Man's Land: the left/right roll and the patrols (Flames of War missions, No
- * Man's Land, Preparing for Battle) ---- */
-
-static bool nml_on(const struct murk_game* g) {
-  return murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL);
-}
-
-/* The sides face each other across the centre line; the dividing line crosses it at right
- * angles. North/south deployment halves: the centre line runs east-west. */
-static bool faces_north_south(const struct murk_game* g) {
-  const struct murk_region* r = &g->m->sides[MURK_ATTACKER].zone.region;
-  return !(r->kind == MURK_REGION_HALF && (r->which == MURK_EAST || r->which == MURK_WEST));
-}
-
-/* Twice the whole rows between row v and the middle of `len` rows (as region.c's bands). */
-static int twice_from_middle(int v, int len) {
-  int top2 = 2 * v, bottom2 = 2 * (v + 1);
-  if (bottom2 <= len) return len - bottom2;
-  if (top2 >= len) return top2 - len;
-  return 0;
-}
-
-/* Whole rows (columns) between p and the centre line, and between p and the dividing line. */
-static int from_centre_line(const struct murk_game* g, struct murk_pos p) {
-  const struct murk_grid* gr = &g->m->grid;
-  return faces_north_south(g) ? twice_from_middle(p.y, gr->height) / 2
-                              : twice_from_middle(p.x, gr->width) / 2;
-}
-static int from_dividing_line(const struct murk_game* g, struct murk_pos p) {
-  const struct murk_grid* gr = &g->m->grid;
-  return faces_north_south(g) ? twice_from_middle(p.x, gr->width) / 2
-                              : twice_from_middle(p.y, gr->height) / 2;
-}
-
-/* Which of the left/right halves p lies in: 0 (west or north), 1, or -1 on the line. */
-static int lr_half(const struct murk_game* g, struct murk_pos p) {
-  const struct murk_grid* gr = &g->m->grid;
-  int v = faces_north_south(g) ? p.x : p.y, len = faces_north_south(g) ? gr->width : gr->height;
-  return 2 * (v + 1) <= len ? 0 : 2 * v >= len ? 1 : -1;
-}
-
-/* The objective `side` placed (-1: none yet). */
-static int placed_objective(const struct murk_game* g, enum murk_side side) {
-  for (int i = 0; i < g->s.nobjectives; i++)
-    if (g->s.objectives[i].placed_by == side) return i;
-  return -1;
-}
-
-/* The index of the objective step in progress: under No Man's Land the winner of the
- * left/right roll places first, whichever step the file lists first. */
-static int step_index(const struct murk_game* g) {
-  const struct murk_mission* m = g->m;
-  int k = g->s.objective_rule;
-  if (nml_on(g) && m->nobjective_rules == 2 && g->s.lr_winner != MURK_NO_SIDE &&
-      m->objective_rules[0].by != g->s.lr_winner && k < 2)
-    return 1 - k;
-  return k;
-}
-
-const struct murk_objective_rule* mk_setup_objective_step(const struct murk_game* g) {
-  return &g->m->objective_rules[step_index(g)];
-}
-
-/* "Both players roll another die. The player with the higher score chooses": murk rolls
- * when the objectives are placed (they come first in every mission), and the winner's
- * choice of half is where it puts its objective. */
-static void roll_left_right(struct murk_game* g) {
-  struct murk_dice_expr d6 = {1, 6, 1, 0};
-  for (int tries = 0; tries < 100 && g->s.lr_winner == MURK_NO_SIDE; tries++) {
-    int r[MURK_SIDES];
-    for (int sd = 0; sd < MURK_SIDES; sd++) {
-      char purpose[MURK_ROLL_PURPOSE];
-      snprintf(purpose, sizeof purpose, "left or right, %s", murk_side_name((enum murk_side)sd));
-      r[sd] = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL);
-    }
-    if (r[0] == r[1]) {
-      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "a tie: both roll again");
-      continue;
-    }
-    g->s.lr_winner = r[MURK_ATTACKER] > r[MURK_DEFENDER] ? MURK_ATTACKER : MURK_DEFENDER;
-  }
-  if (g->s.lr_winner == MURK_NO_SIDE) g->s.lr_winner = MURK_ATTACKER;
-  mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, g->s.lr_winner,
-          "the %s chooses the left or right half: it places its objective and patrol first",
-          murk_side_name(g->s.lr_winner));
-}
-
-/* Objectives under No Man's Land: at least `divide` from the dividing line, and the second
- * in the other half from the first. */
-static int nml_objective_check(const struct murk_game* g, struct murk_pos p, char* reason,
-                               size_t reason_len) {
-  int divide = murk_mission_param(g->m, MURK_P_NML_DIVIDE);
-  char ps[16] = "", ds[32] = "";
-  if (reason && reason_len) {
-    murk_pos_format(p, ps, sizeof ps);
-    mk_cells_text(g, divide, ds, sizeof ds);
-  }
-  if (from_dividing_line(g, p) < divide)
-    return mk_reject(reason, reason_len,
-                     "an objective must be at least %s (%d cells) from the line dividing left "
-                     "from right; %s is %d",
-                     ds, divide, ps, from_dividing_line(g, p));
-  enum murk_side other = murk_side_other(g->s.to_act);
-  int k = placed_objective(g, other);
-  if (k >= 0 && lr_half(g, g->s.objectives[k].pos) == lr_half(g, p))
-    return mk_reject(reason, reason_len,
-                     "the %s took this half for its objective %s: yours goes in the other half",
-                     murk_side_name(other), g->s.objectives[k].name);
-  return MURK_OK;
-}
-
-/* A patrol platoon: held in reserve (not in ambush) or on the table. */
-static bool may_patrol(const struct murk_game* g, enum murk_side side, int unit) {
-  const struct mk_unit_state* u = &g->s.units[side][unit];
-  return (u->state == MURK_PLATOON_RESERVE && !u->ambush) || u->state == MURK_PLATOON_HIDDEN ||
-         u->state == MURK_PLATOON_REVEALED;
-}
-
-bool mk_setup_may_patrol(const struct murk_game* g, enum murk_side side, int unit) {
-  return g->s.to_act == side && g->s.phase == MURK_PHASE_PATROL && work_patrol(g, side) &&
-         may_patrol(g, side, unit);
-}
-
-int mk_setup_patrol_cell(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                         char* reason, size_t reason_len) {
-  const struct murk_mission* m = g->m;
-  int within = murk_mission_param(m, MURK_P_NML_WITHIN);
-  int divide = murk_mission_param(m, MURK_P_NML_DIVIDE);
-  bool say = reason && reason_len;
-  char ps[16] = "", ws[32] = "", ds[32] = "";
-  if (say) {
-    murk_pos_format(p, ps, sizeof ps);
-    mk_cells_text(g, within, ws, sizeof ws);
-    mk_cells_text(g, divide, ds, sizeof ds);
-  }
-  if (!murk_geom_on_table(&m->grid, p))
-    return mk_reject(reason, reason_len, "%s is off the table", ps);
-  if (!murk_region_contains(m, &m->sides[side].zone.region, p))
-    return mk_reject(reason, reason_len,
-                     "a patrol goes out on your own side of the table; %s is not", ps);
-  if (from_centre_line(g, p) >= within)
-    return mk_reject(
-        reason, reason_len,
-        "a patrol is placed within %s (%d cells) of the centre line; %s is %d rows away", ws,
-        within, ps, from_centre_line(g, p));
-  if (from_dividing_line(g, p) < divide)
-    return mk_reject(reason, reason_len,
-                     "a patrol is placed at least %s (%d cells) from the line dividing left from "
-                     "right; %s is %d",
-                     ds, divide, ps, from_dividing_line(g, p));
-  int k = placed_objective(g, side);
-  if (k >= 0 && lr_half(g, g->s.objectives[k].pos) != lr_half(g, p))
-    return mk_reject(reason, reason_len,
-                     "a patrol goes in the half where you placed objective %s; %s is in the other",
-                     g->s.objectives[k].name, ps);
-  if (!mk_cell_passable(m, p))
-    return mk_reject(reason, reason_len, "a team cannot stand at %s", ps);
-  return MURK_OK;
-}
-
-/* The patrol's area as a rectangle (its cells are a band of rows by a run of columns). */
-static bool patrol_area(const struct murk_game* g, enum murk_side side, struct murk_zone* z) {
-  const struct murk_grid* gr = &g->m->grid;
-  int x0 = INT_MAX, y0 = INT_MAX, x1 = -1, y1 = -1;
-  for (int y = 0; y < gr->height; y++)
-    for (int x = 0; x < gr->width; x++) {
-      struct murk_pos p = {x, y};
-      if (mk_setup_patrol_cell(g, side, p, NULL, 0) != MURK_OK) continue;
-      if (x < x0) x0 = x;
-      if (x > x1) x1 = x;
-      if (y < y0) y0 = y;
-      if (y > y1) y1 = y;
-    }
-  *z = (struct murk_zone){.region = {.kind = MURK_REGION_RECT, .from = {x0, y0}, .to = {x1, y1}}};
-  return x1 >= 0;
-}
-
-static bool work_patrol(const struct murk_game* g, enum murk_side side) {
-  if (!nml_on(g) || g->s.patrol_out[side]) return false;
-  for (int i = 0; i < g->s.nunits[side]; i++)
-    if (may_patrol(g, side, i)) return true;
-  return false;
-}
-
-static enum murk_side patrol_first(struct murk_game* g) {
-  return g->s.lr_winner == MURK_NO_SIDE ? MURK_ATTACKER : g->s.lr_winner;
-}
+/* ---- No Man's Land's patrols (objectives.c: where they go) ---- */
 
 int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
@@ -983,7 +486,7 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
   int unit = a->unit;
   struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
-  if (!may_patrol(g, side, unit))
+  if (!mk_objectives_patrol_eligible(g, side, unit))
     return mk_reject(reason, reason_len,
                      "platoon %d (%s) cannot go out on patrol: it is neither on the table nor in "
                      "reserve",
@@ -995,7 +498,7 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
   if (!mk_cell_free(s, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   struct murk_zone area;
-  patrol_area(g, side, &area);
+  mk_objectives_patrol_area(g, side, &area);
   /* "nominate one platoon to be their Patrol ... and remove it from the table". */
   if (u->state == MURK_PLATOON_RESERVE) {
     mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
@@ -1045,53 +548,12 @@ static void prompt_patrol(const struct murk_game* g, char* buf, size_t n) {
 
 /* ---- objectives ---- */
 
-/* May the current placement step put an objective at `at`? */
-static int objective_cell_check(const struct murk_game* g, struct murk_pos at, char* reason,
-                                size_t reason_len) {
-  const struct mk_state* s = &g->s;
-  const struct murk_objective_rule* r = mk_setup_objective_step(g);
-  struct murk_zone z = {r->in, r->keep_out};
-  int rc = mk_setup_check_zone(g, &z, at, "the objective", reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  if (nml_on(g) && (rc = nml_objective_check(g, at, reason, reason_len)) != MURK_OK) return rc;
-  char ps[16] = "", os[16] = "", ds[32] = "";
-  bool say = reason && reason_len; /* as mk_setup_check_zone */
-  if (say) murk_pos_format(at, ps, sizeof ps);
-  for (int i = 0; i < s->nobjectives; i++) {
-    const struct mk_placed_objective* o = &s->objectives[i];
-    int d = murk_geom_distance(&g->m->grid, o->pos, at);
-    if (say) murk_pos_format(o->pos, os, sizeof os);
-    if (d == 0) return mk_reject(reason, reason_len, "objective %s is already at %s", o->name, ps);
-    if (r->min_apart > 0 && d < r->min_apart) {
-      if (say) mk_cells_text(g, r->min_apart, ds, sizeof ds);
-      return mk_reject(reason, reason_len,
-                       "objectives must be at least %s (%d cells) apart; %s is %d from objective "
-                       "%s at %s",
-                       ds, r->min_apart, ps, d, o->name, os);
-    }
-    if (r->together > 0 && (r->together_all || o->rule == step_index(g)) && d > r->together) {
-      if (say) mk_cells_text(g, r->together, ds, sizeof ds);
-      return mk_reject(reason, reason_len,
-                       "%s objectives must be within %s (%d cells) of each other; %s is "
-                       "%d from objective %s at %s",
-                       r->together_all ? "all" : "this step's", ds, r->together, ps, d, o->name,
-                       os);
-    }
-  }
-  return MURK_OK;
-}
-
-int mk_setup_objective_cell(const struct murk_game* g, struct murk_pos p, char* reason,
-                            size_t reason_len) {
-  return objective_cell_check(g, p, reason, reason_len);
-}
-
 int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
   struct mk_state* s = &g->s;
   const struct murk_objective_rule* r = mk_setup_objective_step(g);
-  int rc = objective_cell_check(g, c->at, reason, reason_len);
+  int rc = mk_objectives_cell_check(g, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
@@ -1099,7 +561,7 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
   o->pos = c->at;
   o->for_side = r->for_side;
   o->placed_by = side;
-  o->rule = step_index(g);
+  o->rule = mk_objectives_step_index(g);
   snprintf(o->name, sizeof o->name, "%d", s->nobjectives + s->removed);
   if (o->for_side == MURK_NO_SIDE)
     mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s places objective %s at %s",
@@ -1118,11 +580,6 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
 /* Hasty Attack (seed 001, Preparing for Battle, point 6): the side takes away objectives
  * it placed just before it deploys its own platoons, i.e. after the other side has
  * deployed when the sides deploy one after the other. */
-bool mk_setup_removal_due(const struct murk_game* g, enum murk_side side) {
-  const struct murk_mission* m = g->m;
-  return m->remove_by == side && g->s.phase == MURK_PHASE_DEPLOY && g->s.removed < m->remove_count;
-}
-
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   (void)a;
@@ -1187,7 +644,7 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
   const struct murk_mission* m = g->m;
   const struct mk_state* s = &g->s;
   char ignore[8];
-  if (mk_setup_check_side_zone(g, side, p, "x", ignore, sizeof ignore, NULL) == MURK_OK)
+  if (mk_deploy_check_side_zone(g, side, p, "x", ignore, sizeof ignore, NULL) == MURK_OK)
     return MURK_OK;
   char ps[16], hs[32], ss[32];
   murk_pos_format(p, ps, sizeof ps);
@@ -1234,7 +691,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
   enum murk_phase ph = s->phase;
-  if (mk_setup_removal_due(g, side))
+  if (mk_deploy_removal_due(g, side))
     return mk_reject(reason, reason_len,
                      "first take away %d of the objectives you placed (remove objective NAME)",
                      m->remove_count - s->removed);
@@ -1277,12 +734,13 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     if (s->dummies_left[side] <= 0)
       return mk_reject(reason, reason_len, "you have no dummy %s left",
                        mk_marker_dummy_noun(g, side, true));
-    int rc = mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
+    int rc = mk_deploy_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, NULL);
     if (rc != MURK_OK) return rc;
     if (!mk_cell_free(s, c->at))
       return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
     int slot = -1;
-    if (random_deployment(g, side) && (slot = rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
+    if (mk_deploy_random(g, side) &&
+        (slot = mk_deploy_rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
       return MURK_EREJECTED;
     int mi = mk_marker_new(g, side, -1, c->at);
     if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
@@ -1309,7 +767,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
                      u->ambush ? "in ambush" : "in reserve");
   if (u->state != MURK_PLATOON_WAITING)
     return mk_reject(reason, reason_len, "platoon %d (%s) is already deployed", unit + 1, pl->name);
-  enum murk_phase own = deploy_phase_of(g, side, unit);
+  enum murk_phase own = mk_deploy_phase_of(g, side, unit);
   if (own != ph) {
     /* seed 001, Preparing for Battle: independent and warrior teams after every platoon;
      * seed 004, Infiltrate: infiltrators after everything else. */
@@ -1326,7 +784,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
                      pl->name);
   }
   if (ph == MURK_PHASE_DEPLOY && murk_mission_rule_on(m, MURK_RULE_ESCALATION) &&
-      !escalation_allows(pl))
+      !mk_deploy_escalation_allows(pl))
     return mk_reject(reason, reason_len,
                      "escalation: only infantry without transports deploys at the start; "
                      "platoon %d (%s) waits in reserve",
@@ -1335,24 +793,24 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   if (ph == MURK_PHASE_INFILTRATE)
     rc = check_infiltration(g, side, c->at, reason, reason_len);
   else
-    rc = mk_setup_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, &part);
+    rc = mk_deploy_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, &part);
   if (rc != MURK_OK) return rc;
   if (!mk_cell_free(s, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   if (ph == MURK_PHASE_DEPLOY && m->sides[side].setup.each_zone) {
-    rc = check_each_zone(g, side, part, reason, reason_len);
+    rc = mk_deploy_check_each_zone(g, side, part, reason, reason_len);
     if (rc != MURK_OK) return rc;
   }
   int slot = -1;
-  if (ph == MURK_PHASE_DEPLOY && random_deployment(g, side) &&
-      (slot = rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
+  if (ph == MURK_PHASE_DEPLOY && mk_deploy_random(g, side) &&
+      (slot = mk_deploy_rd_slot_for(g, side, c->at, reason, reason_len)) < 0)
     return MURK_EREJECTED;
   if (slot >= 0) s->rd_slots[side][slot] = -1;
   /* Without fog the teams stay in the zone (infiltrators: anywhere allowed). */
   rc = mk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
                       hidden, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  if (ph != MURK_PHASE_DEPLOY && mk_setup_waiting(g, side, ph) == 0) {
+  if (ph != MURK_PHASE_DEPLOY && mk_deploy_waiting(g, side, ph) == 0) {
     /* Nothing more to put down in this phase: the side is done without an `end`. */
     s->phase_done[ph][side] = true;
     mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
@@ -1493,7 +951,7 @@ static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, 
     s->to_act = side;
     mk_emit(g, MURK_EV_PHASE, MURK_AUD_ALL, side, "setup: deployment; the %s deploys",
             murk_side_name(side));
-    if (random_deployment(g, side)) roll_random_deployment(g, side);
+    if (mk_deploy_random(g, side)) roll_random_deployment(g, side);
     return MURK_OK;
   }
   next_in_phase(g, side, true);
@@ -1503,7 +961,7 @@ static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, 
 static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
-  if (mk_setup_removal_due(g, side))
+  if (mk_deploy_removal_due(g, side))
     return mk_reject(reason, reason_len,
                      "first take away %d of the objectives you placed (remove objective NAME)",
                      m->remove_count - s->removed);
@@ -1511,7 +969,7 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
   if (mk_intel_on(g)) mk_intel_finish_deploying(g, side);
   for (int i = 0; i < s->nunits[side]; i++) {
     const struct mk_unit_state* u = &s->units[side][i];
-    if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
+    if (u->state != MURK_PLATOON_WAITING || mk_deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
       continue;
     const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
     return mk_reject(reason, reason_len,
@@ -1534,7 +992,7 @@ static int end_teams(struct murk_game* g, enum murk_side side, char* reason, siz
   struct mk_state* s = &g->s;
   for (int i = 0; i < s->nunits[side]; i++) {
     const struct mk_unit_state* u = &s->units[side][i];
-    if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != s->phase) continue;
+    if (u->state != MURK_PLATOON_WAITING || mk_deploy_phase_of(g, side, i) != s->phase) continue;
     const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
     /* seed 000, Revealing platoons: under Fog of War independent and warrior teams may
      * stay off the table and come on with the first platoon of their side revealed. */
@@ -1599,7 +1057,7 @@ static int objectives_no_end(const struct murk_game* g, char* reason, size_t rea
   for (int i = 0; i < gr->height; i++)
     for (int x = 0, y = i % 2 ? gr->height - 1 - i / 2 : i / 2; x < gr->width; x++)
       if (murk_region_contains(g->m, &r->in, (struct murk_pos){x, y}) &&
-          objective_cell_check(g, (struct murk_pos){x, y}, NULL, 0) == MURK_OK)
+          mk_objectives_cell_check(g, (struct murk_pos){x, y}, NULL, 0) == MURK_OK)
         return mk_reject(
             reason, reason_len,
             "objectives cannot be skipped: place objective %d of %d (objective at X,Y)",
@@ -1691,12 +1149,12 @@ static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
 static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
   const struct mk_state* s = &g->s;
   const char* who = murk_side_name(s->to_act);
-  if (mk_setup_removal_due(g, s->to_act)) {
+  if (mk_deploy_removal_due(g, s->to_act)) {
     snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective NAME)", who,
              g->m->remove_count - s->removed);
     return;
   }
-  int left = mk_setup_waiting(g, s->to_act, s->phase);
+  int left = mk_deploy_waiting(g, s->to_act, s->phase);
   if (s->phase != MURK_PHASE_DEPLOY) {
     snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
              s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams", left);
@@ -1708,7 +1166,7 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
   }
   int dummies = s->dummies_left[s->to_act];
   char sections[80];
-  mk_setup_sections_text(g, s->to_act, sections, sizeof sections);
+  mk_deploy_sections_text(g, s->to_act, sections, sizeof sections);
   snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who, left,
            left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
            sections[0] ? "; sections rolled: " : "", sections);

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "deploy.h"
 #include "event.h"
 #include "move.h"
 #include "murk/alloc.h"
@@ -24,23 +25,6 @@
 
 /* Everything of one side a rule may have to measure from or to. */
 #define MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
-
-bool mk_intel_on(const struct murk_game* g) {
-  return murk_mission_rule_on(g->m, MURK_RULE_LIMITED_INTELLIGENCE);
-}
-
-/* Limited Intelligence with Deep Strike (docs/rules.md, "Limited Intelligence with the
- * other rules"): a leader counter that came down this turn may not move (seed 004, Deep
- * Strike: no move on the turn of arrival). */
-static bool came_down_now(const struct murk_game* g, const struct mk_marker* mk) {
-  if (mk->kind != MURK_MARKER_WING || mk->unit < 0) return false;
-  int turn = g->s.units[mk->owner][mk->unit].deep_turn;
-  return turn > 0 && turn == g->s.turn;
-}
-
-bool mk_intel_came_down(const struct murk_game* g, int mi) {
-  return came_down_now(g, &g->s.markers[mi]);
-}
 
 /* seed 003, 1.53: at night a wing makes the movement roll before it moves, as any unit
  * does (the roll is public: leader counters are). True when it strays; *jitter as
@@ -58,169 +42,6 @@ static bool wing_strays(struct murk_game* g, enum murk_side side, int mi,
     return false;
   }
   return true;
-}
-
-/* ---- wings ---- */
-
-static bool same_wing(const struct murk_game* g, enum murk_side side, int a, int b) {
-  if (a == b) return true;
-  const struct murk_platoon* pa = mk_unit_platoon(g, side, a);
-  const struct murk_platoon* pb = mk_unit_platoon(g, side, b);
-  return pa->wing[0] && strcmp(pa->wing, pb->wing) == 0;
-}
-
-int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit,
-                        int out[MK_MAX_UNITS]) {
-  int n = 0;
-  for (int k = 0; k < g->s.nunits[side]; k++)
-    if (same_wing(g, side, unit, k)) out[n++] = k;
-  return n;
-}
-
-int mk_intel_wings_waiting(const struct murk_game* g, enum murk_side side) {
-  int n = 0;
-  for (int k = 0; k < g->s.nunits[side]; k++) {
-    if (!mk_setup_deploys_at_start(g, side, k)) continue;
-    bool first = true; /* the wing counts once, at its first platoon waiting */
-    for (int j = 0; j < k && first; j++)
-      if (same_wing(g, side, j, k) && mk_setup_deploys_at_start(g, side, j)) first = false;
-    n += first;
-  }
-  return n;
-}
-
-static const char* wing_name(const struct murk_game* g, enum murk_side side, int unit) {
-  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
-  return pl->wing[0] ? pl->wing : pl->name;
-}
-
-/* The platoons hidden under leader marker mi, its own first; returns how many. */
-static int marker_units(const struct murk_game* g, int mi, int out[MK_MAX_UNITS]) {
-  const struct mk_state* s = &g->s;
-  const struct mk_marker* mk = &s->markers[mi];
-  if (mk->unit < 0) return 0;
-  int n = 0;
-  out[n++] = mk->unit;
-  for (int k = 0; k < s->nunits[mk->owner]; k++) {
-    const struct mk_unit_state* u = &s->units[mk->owner][k];
-    if (k != mk->unit && u->state == MURK_PLATOON_HIDDEN && u->marker == mk->number) out[n++] = k;
-  }
-  return n;
-}
-
-int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bool* commander) {
-  const struct murk_force* f = murk_force(g, side);
-  int wing[MK_MAX_UNITS];
-  int n = mk_intel_wing_units(g, side, unit, wing);
-  int rating = 0;
-  bool with_commander = false;
-  for (int i = 0; i < n; i++) {
-    const struct murk_platoon* pl = mk_unit_platoon(g, side, wing[i]);
-    if (pl->command_rating > rating) rating = pl->command_rating;
-    if (pl->flags & MURK_PF(COMMANDER)) with_commander = true;
-  }
-  if (rating == 0) rating = f->command_rating;
-  /* seed 002, 27.2.1: the army commander's rating instead, where he is with the wing (the
-   * player would take the higher). */
-  bool use = with_commander && f->leader_rating > rating;
-  if (commander) *commander = use;
-  return use ? f->leader_rating : rating;
-}
-
-/* The slowest team of a platoon as the mission lists it; INT_MAX for none. */
-static int platoon_pace(const struct murk_force* f, const struct murk_platoon* pl) {
-  int pace = INT_MAX;
-  for (int k = 0; k < pl->ngroups; k++)
-    if (pl->groups[k].count > 0 && f->profiles[pl->groups[k].profile].move < pace)
-      pace = f->profiles[pl->groups[k].profile].move;
-  return pace;
-}
-
-/* The pace of the fastest wing the force has, as the mission lists it: each wing at its
- * slowest platoon's pace (platoons with the same `wing`, or a platoon alone). */
-static int fastest_wing(const struct murk_force* f) {
-  int best = 0;
-  for (int p = 0; p < f->nplatoons; p++) {
-    const struct murk_platoon* pl = &f->platoons[p];
-    int pace = INT_MAX;
-    for (int q = 0; q < f->nplatoons; q++) {
-      const struct murk_platoon* o = &f->platoons[q];
-      if (q != p && !(pl->wing[0] && strcmp(pl->wing, o->wing) == 0)) continue;
-      int k = platoon_pace(f, o);
-      if (k < pace) pace = k;
-    }
-    if (pace != INT_MAX && pace > best) best = pace;
-  }
-  return best;
-}
-
-/* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy at any rate
- * up to what it could move were it a real wing: the pace of the fastest wing its force has
- * (a dummy faster than every real wing would show itself a dummy). */
-int mk_intel_allowance(const struct murk_game* g, int mi) {
-  const struct mk_state* s = &g->s;
-  const struct mk_marker* mk = &s->markers[mi];
-  enum murk_side side = mk->owner;
-  if (mk->unit < 0) return fastest_wing(murk_force(g, side));
-  int units[MK_MAX_UNITS];
-  int n = marker_units(g, mi, units);
-  int pace = INT_MAX;
-  for (int i = 0; i < n; i++) {
-    const struct mk_unit_state* u = &s->units[side][units[i]];
-    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-      if (!s->teams[side][t].alive) continue;
-      int mv = mk_team_profile(g, side, t)->move;
-      if (mv < pace) pace = mv;
-    }
-  }
-  return pace == INT_MAX ? 0 : pace;
-}
-
-/* A platoon's pace on ground cls at this turn: `pace` less what the night costs it there
- * (seed 003, 1.51-1.52: night.c says what, by the platoon's own kind). */
-static int night_pace(const struct murk_game* g, enum murk_side side, int unit, int pace,
-                      enum murk_terrain_class cls) {
-  int cost = mk_night_move_cost(g, side, -1, unit, cls);
-  return pace > cost ? pace - cost : 0;
-}
-
-/* seed 002, 27.1.4 with the ASL night rules, 1.5 (docs/rules.md, "Limited Intelligence with
- * the other rules"): at night each platoon of the wing pays its own night cost, and the
- * wing goes at the pace of the slowest after it; a dummy at the pace the fastest wing of its
- * force would have after its costs, so it never outpaces every real wing. */
-int mk_intel_allowance_on(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
-  const struct mk_state* s = &g->s;
-  const struct mk_marker* mk = &s->markers[mi];
-  enum murk_side side = mk->owner;
-  const struct murk_force* f = murk_force(g, side);
-  if (mk->unit < 0) {
-    int best = 0;
-    for (int p = 0; p < f->nplatoons; p++) {
-      int pace = INT_MAX;
-      for (int q = 0; q < f->nplatoons; q++) {
-        if (!same_wing(g, side, p, q)) continue;
-        int k = platoon_pace(f, &f->platoons[q]);
-        if (k != INT_MAX) k = night_pace(g, side, q, k, cls);
-        if (k < pace) pace = k;
-      }
-      if (pace != INT_MAX && pace > best) best = pace;
-    }
-    return best;
-  }
-  int units[MK_MAX_UNITS];
-  int n = marker_units(g, mi, units);
-  int pace = INT_MAX;
-  for (int i = 0; i < n; i++) {
-    const struct mk_unit_state* u = &s->units[side][units[i]];
-    int slow = INT_MAX;
-    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-      if (s->teams[side][t].alive && mk_team_profile(g, side, t)->move < slow)
-        slow = mk_team_profile(g, side, t)->move;
-    if (slow == INT_MAX) continue;
-    slow = night_pace(g, side, units[i], slow, cls);
-    if (slow < pace) pace = slow;
-  }
-  return pace == INT_MAX ? 0 : pace;
 }
 
 /* ---- geometry ---- */
@@ -284,7 +105,7 @@ static bool dis_cell_ok(const struct murk_game* g, struct murk_pos p) {
   return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p);
 }
 
-static void dis_text(const struct mk_marker* mk, char* buf, size_t n) {
+void mk_intel_dis_text(const struct mk_marker* mk, char* buf, size_t n) {
   char a[16], b[16];
   buf[0] = '\0';
   if (mk->ndis == 1) {
@@ -300,7 +121,7 @@ static void dis_text(const struct mk_marker* mk, char* buf, size_t n) {
 /* The rule's places for Dis counters not placed by the owner: beside the leader (one cell
  * away is allowed for every wing and dummy, so it tells the enemy nothing), west and east
  * first, then the other neighbours. */
-static void default_dis(const struct murk_game* g, struct mk_marker* mk) {
+void mk_intel_default_dis(const struct murk_game* g, struct mk_marker* mk) {
   static const int order[] = {3, 0, 2, 1, 4, 5};
   for (int k = 0; k < 6 && mk->ndis < MURK_MAX_DIS; k++) {
     struct murk_pos p = murk_geom_neighbour(&g->m->grid, mk->pos, order[k]);
@@ -312,11 +133,11 @@ static void default_dis(const struct murk_game* g, struct mk_marker* mk) {
 /* seed 002, 27.1.2: how far from its leader a Dis counter may be set up: `dis_range`, or
  * `dis_range_small` for a wing of fewer than `small_wing` platoons (a dummy may spread as a
  * normal wing). */
-static int dis_range(const struct murk_game* g, int mi) {
+int mk_intel_dis_range(const struct murk_game* g, int mi) {
   int range = murk_mission_param(g->m, MURK_P_LI_DIS);
   int units[MK_MAX_UNITS];
   if (g->s.markers[mi].unit >= 0 &&
-      marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
+      mk_intel_marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
     int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
     if (small < range) range = small;
   }
@@ -630,7 +451,7 @@ static void deploy_wing(struct murk_game* g, int mi, bool moving) {
   int na = footprint(mk, anchor);
   struct murk_pos leader = mk->pos;
   int units[MK_MAX_UNITS];
-  int n = marker_units(g, mi, units);
+  int n = mk_intel_marker_units(g, mi, units);
   char ps[16];
   murk_pos_format(leader, ps, sizeof ps);
   mk_mark_irreversible(g);
@@ -639,7 +460,8 @@ static void deploy_wing(struct murk_game* g, int mi, bool moving) {
   mk->ndis = 0;
   mk->moved = true;
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d at %s deploys: the wing %s, %d platoon%s",
-          murk_side_name(side), mk->number, ps, wing_name(g, side, mk->unit), n, mk_plural(n));
+          murk_side_name(side), mk->number, ps, mk_intel_wing_name(g, side, mk->unit), n,
+          mk_plural(n));
   mk_event_facts(g, mk->number, &leader, NULL);
   for (int k = 0; k < n; k++) {
     struct mk_unit_state* u = &s->units[side][units[k]];
@@ -827,6 +649,17 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct c
   return STOP;
 }
 
+/* seed 003, 1.55: jitter fire after a move. A counter that gives itself away is revealed:
+ * under Limited Intelligence every counter on the table is a wing leader (mk_put_platoon,
+ * mk_intel_deploy), spotted whole. */
+static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int unit,
+                        struct murk_pos at, int total) {
+  int lost = mk_night_jitter(g, side, mi, unit, at, total);
+  if (lost < 0) return;
+  mk_intel_spotted(g, lost);
+  mk_night_jitter_flash(g, lost);
+}
+
 /* ---- commands ---- */
 
 static void emit_move(struct murk_game* g, int mi, struct murk_pos from, int cells,
@@ -835,7 +668,7 @@ static void emit_move(struct murk_game* g, int mi, struct murk_pos from, int cel
   char a[16], b[16], d[40];
   murk_pos_format(from, a, sizeof a);
   murk_pos_format(mk->pos, b, sizeof b);
-  dis_text(mk, d, sizeof d);
+  mk_intel_dis_text(mk, d, sizeof d);
   mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, mk->owner, "%s T%d moves %s -> %s (%d cell%s%s%s)%s",
           murk_side_name(mk->owner), mk->number, a, b, cells, mk_plural(cells),
           d[0] ? "; Dis " : "", d, note);
@@ -853,7 +686,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
                      mk->number, mk->number);
   if (mk->moved)
     return mk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
-  if (came_down_now(g, mk))
+  if (mk_intel_came_down(g, (int)(mk - g->s.markers)))
     return mk_reject(reason, reason_len,
                      "T%d came down by deep strike this turn: it may not move until your next turn",
                      mk->number);
@@ -950,7 +783,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   /* seed 003, 1.55: jitter fire once the move is made; a move that ended in a spotting has
    * turned the counters over already (murk's reading: no jitter fire then). */
   if (!over && jitter > 0 && !g->oom)
-    mk_night_jitter(g, side, mi, s->markers[mi].unit, s->markers[mi].pos, jitter);
+    jitter_fire(g, side, mi, s->markers[mi].unit, s->markers[mi].pos, jitter);
   murk_free(cs);
   sight_close(&x);
   murk_free(path);
@@ -1003,7 +836,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   if (mk->moved && mk->dis_moved)
     return mk_reject(reason, reason_len, "T%d's Dis counters have already moved this step",
                      mk->number);
-  if (came_down_now(g, mk))
+  if (mk_intel_came_down(g, (int)(mk - g->s.markers)))
     return mk_reject(reason, reason_len,
                      "T%d came down by deep strike this turn: its Dis counters may not move until "
                      "your next turn",
@@ -1035,7 +868,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   }
   if ((murk_pos_eq(want[0], mk->dis[0]) && murk_pos_eq(want[1], mk->dis[1])) ||
       (murk_pos_eq(want[0], mk->dis[1]) && murk_pos_eq(want[1], mk->dis[0]))) {
-    dis_text(mk, a, sizeof a);
+    mk_intel_dis_text(mk, a, sizeof a);
     return mk_reject(reason, reason_len, "T%d's Dis counters are already at %s", mk->number, a);
   }
 
@@ -1084,16 +917,16 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   }
   mk->dis_moved = true;
   if (strays) {
-    dis_text(mk, a, sizeof a);
+    mk_intel_dis_text(mk, a, sizeof a);
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d's Dis counters stay at %s",
             murk_side_name(side), mk->number, a);
     mk_event_facts(g, mk->number, NULL, &mk->pos);
-    if (jitter > 0) mk_night_jitter(g, side, mi, mk->unit, mk->pos, jitter);
+    if (jitter > 0) jitter_fire(g, side, mi, mk->unit, mk->pos, jitter);
     murk_free(cs);
     sight_close(&x);
     return g->oom ? MURK_ENOMEM : MURK_OK;
   }
-  dis_text(mk, a, sizeof a);
+  mk_intel_dis_text(mk, a, sizeof a);
   struct murk_pos moved[MURK_MAX_DIS];
   int nmoved = 0;
   struct murk_pos old[MURK_MAX_DIS] = {mk->dis[0], mk->dis[1]};
@@ -1104,7 +937,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
     int went = cross ? crossed[i] : straight[i];
     if (went > mk->moved_cells) mk->moved_cells = went;
   }
-  dis_text(mk, b, sizeof b);
+  mk_intel_dis_text(mk, b, sizeof b);
   mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s T%d's Dis counters move %s -> %s",
           murk_side_name(side), mk->number, a, b);
   mk_event_facts(g, mk->number, NULL, &mk->pos);
@@ -1112,7 +945,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   /* 27.1.6: the counters that moved came within sight of what they now see. */
   int nc = find_contacts(&x, moved, nmoved, murk_side_other(side), true, cs);
   if (nc > 0) resolve_moving(g, &x, mi, cs, nc);
-  if (nc == 0 && jitter > 0 && !g->oom) mk_night_jitter(g, side, mi, mk->unit, mk->pos, jitter);
+  if (nc == 0 && jitter > 0 && !g->oom) jitter_fire(g, side, mi, mk->unit, mk->pos, jitter);
   murk_free(cs);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;
@@ -1149,10 +982,10 @@ int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, con
   mk_event_facts(g, mk->number, NULL, &mk->pos);
   mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %.48s (platoon %d)",
           mk->number, mk_unit_platoon(g, side, unit)->name, unit + 1);
-  default_dis(g, mk);
+  mk_intel_default_dis(g, mk);
   if (mk->ndis > 0) {
     char d[40];
-    dis_text(mk, d, sizeof d);
+    mk_intel_dis_text(mk, d, sizeof d);
     mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
             murk_side_name(side), mk->number, d);
     mk_event_facts(g, mk->number, NULL, &mk->pos);
@@ -1315,7 +1148,7 @@ int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reas
   struct sight x;
   if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
   int units[MK_MAX_UNITS];
-  int n = marker_units(g, mi, units);
+  int n = mk_intel_marker_units(g, mi, units);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d deploys of its own accord",
           murk_side_name(side), mk->number);
   deploy_wing(g, mi, true);
@@ -1330,237 +1163,4 @@ int mk_intel_after_platoon_move(struct murk_game* g, enum murk_side side, int un
   spot_from_units(g, &x, side, &unit, 1);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;
-}
-
-/* ---- setup ---- */
-
-void mk_intel_begin(struct murk_game* g) {
-  if (!mk_intel_on(g)) return;
-  for (int sd = 0; sd < MURK_SIDES; sd++) {
-    int d = murk_force(g, (enum murk_side)sd)->dummies;
-    g->s.dummies_left[sd] = d > 0 ? d : 0;
-  }
-}
-
-/* The side's leader put down in this deployment that still lacks Dis counters, or -1. */
-static int pending(const struct murk_game* g, enum murk_side side) {
-  const struct mk_state* s = &g->s;
-  for (int i = s->nmarkers - 1; i >= 0; i--) {
-    const struct mk_marker* mk = &s->markers[i];
-    if (mk->on_table && mk->owner == side && mk->kind == MURK_MARKER_WING &&
-        mk->ndis < MURK_MAX_DIS)
-      return i;
-  }
-  return -1;
-}
-
-static void finish_pending(struct murk_game* g, enum murk_side side) {
-  int mi = pending(g, side);
-  if (mi < 0) return;
-  struct mk_marker* mk = &g->s.markers[mi];
-  int had = mk->ndis;
-  default_dis(g, mk);
-  if (mk->ndis == had) return;
-  char d[40];
-  dis_text(mk, d, sizeof d);
-  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
-          murk_side_name(side), mk->number, d);
-  mk_event_facts(g, mk->number, NULL, &mk->pos);
-}
-
-void mk_intel_finish_deploying(struct murk_game* g, enum murk_side side) {
-  finish_pending(g, side);
-}
-
-/* seed 002, 27.1.2: a Dis counter within one or two cells of its leader (one for a wing
- * of fewer than `small_wing` platoons), on ground a unit could stand on. */
-static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whole, char* reason,
-                     size_t reason_len) {
-  struct mk_marker* mk = &g->s.markers[mi];
-  int range = dis_range(g, mi);
-  char ps[16];
-  murk_pos_format(at, ps, sizeof ps);
-  if (!murk_geom_on_table(&g->m->grid, at))
-    return mk_reject(reason, reason_len, "%s is off the table", ps);
-  if (!mk_cell_passable(g->m, at))
-    return mk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
-                     murk_mission_terrain_at(g->m, at)->name, ps);
-  int d = murk_geom_distance(&g->m->grid, mk->pos, at);
-  if (d == 0)
-    return mk_reject(reason, reason_len, "a Dis counter goes beside its leader T%d, not under it",
-                     mk->number);
-  if (d > range)
-    return mk_reject(reason, reason_len,
-                     "%s is %d cells from T%d; its Dis counters go within %d cell%s of it", ps, d,
-                     mk->number, range, mk_plural(range));
-  if (mk->ndis == 1 && murk_pos_eq(mk->dis[0], at))
-    return mk_reject(reason, reason_len, "T%d already has a Dis counter at %s", mk->number, ps);
-  mk->dis[mk->ndis++] = at;
-  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, mk->owner, "%s places a Dis counter of T%d at %s",
-          murk_side_name(mk->owner), mk->number, ps);
-  mk_event_facts(g, mk->number, NULL, &at);
-  *whole = mk->ndis >= MURK_MAX_DIS;
-  return MURK_OK;
-}
-
-static int check_leader_cell(struct murk_game* g, enum murk_side side, struct murk_pos at,
-                             char* reason, size_t reason_len) {
-  int rc =
-      mk_setup_check_zone(g, &g->m->sides[side].zone, at, "your deployment", reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  if (!mk_cell_known_free(g, side, at)) { /* what the side knows stands there */
-    char ps[16];
-    murk_pos_format(at, ps, sizeof ps);
-    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
-  }
-  return MURK_OK;
-}
-
-/* A leader put down where an enemy the side did not know of stands: a public contact, and
- * the leader is not put down (docs/rules.md, "Hidden contact"). */
-static bool leader_meets(struct murk_game* g, enum murk_side side, struct murk_pos at) {
-  if (mk_cell_free(&g->s, at)) return false;
-  mk_hidden_contact(g, side, "a new leader", at, at);
-  return true;
-}
-
-int mk_intel_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                    const struct mk_cmd_args* a, bool* whole, char* reason, size_t reason_len) {
-  struct mk_state* s = &g->s;
-  *whole = false;
-  int pend = pending(g, side);
-  char ps[16];
-  murk_pos_format(c->at, ps, sizeof ps);
-
-  if (c->unit.kind == MURK_REF_DUMMY) {
-    /* Next to a dummy leader still lacking Dis counters: one of them. */
-    if (pend >= 0 && s->markers[pend].unit < 0) {
-      int d = murk_geom_distance(&g->m->grid, s->markers[pend].pos, c->at);
-      if (d >= 1 && d <= murk_mission_param(g->m, MURK_P_LI_DIS))
-        return place_dis(g, pend, c->at, whole, reason, reason_len);
-    }
-    if (murk_force(g, side)->dummies <= 0)
-      return mk_reject(reason, reason_len, "this mission gives you no dummy leaders");
-    if (s->dummies_left[side] <= 0)
-      return mk_reject(reason, reason_len, "you have no dummy leaders left");
-    int rc = check_leader_cell(g, side, c->at, reason, reason_len);
-    if (rc != MURK_OK) return rc;
-    /* Random Deployment: a leader counter goes down in a section a roll gave. */
-    int slot = mk_setup_rd_slot(g, side, c->at, reason, reason_len);
-    if (slot == -1) return MURK_EREJECTED;
-    finish_pending(g, side);
-    if (leader_meets(g, side, c->at)) return MURK_OK;
-    int mi = mk_marker_new(g, side, -1, c->at);
-    if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
-    mk_setup_rd_use(g, side, slot);
-    s->markers[mi].kind = MURK_MARKER_WING;
-    s->markers[mi].on_table = true;
-    s->dummies_left[side]--;
-    int num = s->markers[mi].number;
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
-            murk_side_name(side), num, ps);
-    mk_event_facts(g, num, NULL, &c->at);
-    /* One private event either way, so the enemy's numbering shows no difference. */
-    mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", num);
-    return MURK_OK;
-  }
-
-  int unit = a->unit, mi = -1, rc;
-  struct mk_unit_state* u = &s->units[side][unit];
-  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
-  if (u->state == MURK_PLATOON_HIDDEN && pend >= 0 && u->marker == s->markers[pend].number)
-    return place_dis(g, pend, c->at, whole, reason, reason_len);
-  if (u->state == MURK_PLATOON_RESERVE)
-    return mk_reject(reason, reason_len, "platoon %d (%s) is in reserve", unit + 1, pl->name);
-  if (u->state != MURK_PLATOON_WAITING)
-    return mk_reject(reason, reason_len, "platoon %d (%s) is already down with its wing (T%d)",
-                     unit + 1, pl->name, u->marker);
-  /* Escalation, infiltrators and independents keep a platoon out of the deployment: it
-   * comes on later under a leader of its own (mk_intel_put). */
-  if (!mk_setup_may_deploy(g, side, unit))
-    return mk_reject(reason, reason_len,
-                     "platoon %d (%s) does not deploy now (escalation holds it in reserve, or it "
-                     "comes on later as an infiltrator or independent)",
-                     unit + 1, pl->name);
-  rc = check_leader_cell(g, side, c->at, reason, reason_len);
-  if (rc != MURK_OK) return rc;
-  int slot = mk_setup_rd_slot(g, side, c->at, reason, reason_len);
-  if (slot == -1) return MURK_EREJECTED;
-  finish_pending(g, side);
-  if (leader_meets(g, side, c->at)) return MURK_OK;
-  int wing[MK_MAX_UNITS];
-  int nw = mk_intel_wing_units(g, side, unit, wing);
-  int lead = -1;
-  for (int i = 0; i < nw && lead < 0; i++)
-    if (s->units[side][wing[i]].state == MURK_PLATOON_WAITING &&
-        mk_setup_may_deploy(g, side, wing[i]))
-      lead = wing[i];
-  mi = mk_marker_new(g, side, lead, c->at);
-  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
-  mk_setup_rd_use(g, side, slot);
-  struct mk_marker* mk = &s->markers[mi];
-  mk->kind = MURK_MARKER_WING;
-  mk->on_table = true;
-  char list[120] = "";
-  size_t len = 0;
-  int count = 0;
-  for (int i = 0; i < nw; i++) {
-    struct mk_unit_state* w = &s->units[side][wing[i]];
-    if (w->state != MURK_PLATOON_WAITING || !mk_setup_may_deploy(g, side, wing[i])) continue;
-    w->state = MURK_PLATOON_HIDDEN;
-    w->marker = mk->number;
-    count++;
-    if (len < sizeof list)
-      len += (size_t)snprintf(list + len, sizeof list - len, "%s%d", len ? ", " : "", wing[i] + 1);
-  }
-  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s deploys wing leader T%d at %s",
-          murk_side_name(side), mk->number, ps);
-  mk_event_facts(g, mk->number, NULL, &c->at);
-  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your wing %.48s (platoon%s %s)",
-          mk->number, wing_name(g, side, lead), count == 1 ? "" : "s", list);
-  return MURK_OK;
-}
-
-/* ---- views ---- */
-
-void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
-                       size_t type_len, int* nteams) {
-  const struct mk_marker* mk = &g->s.markers[mi];
-  if (mk->unit < 0) return;
-  int units[MK_MAX_UNITS];
-  int n = marker_units(g, mi, units);
-  snprintf(name, name_len, "%s", wing_name(g, mk->owner, mk->unit));
-  snprintf(type, type_len, "wing of %d platoon%s", n, mk_plural(n));
-  int teams = 0;
-  for (int i = 0; i < n; i++) teams += mk_unit_alive(&g->s, mk->owner, units[i]);
-  *nteams = teams;
-}
-
-void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int left, char* buf,
-                            size_t n) {
-  const char* who = murk_side_name(side);
-  int mi = pending(g, side);
-  if (mi >= 0) {
-    /* seed 002, 27.1.2: the leader just put down still lacks Dis counters. */
-    const struct mk_marker* mk = &g->s.markers[mi];
-    char handle[16];
-    if (mk->unit < 0)
-      snprintf(handle, sizeof handle, "dummy");
-    else
-      snprintf(handle, sizeof handle, "%d", mk->unit + 1);
-    int range = dis_range(g, mi);
-    snprintf(buf, n,
-             "%s: place T%d's Dis counter %d of 2 (deploy %s at X,Y, within %d cell%s of T%d), "
-             "or they go down beside it",
-             who, mk->number, mk->ndis + 1, handle, range, mk_plural(range), mk->number);
-    return;
-  }
-  int dummies = g->s.dummies_left[side];
-  char sections[80];
-  mk_setup_sections_text(g, side, sections, sizeof sections);
-  snprintf(buf, n,
-           "%s: deploy a leader (deploy N|dummy at X,Y), then its 2 Dis counters the same way "
-           "(%d platoon%s, %d dumm%s left%s%s); 'end' when done",
-           who, left, mk_plural(left), dummies, dummies == 1 ? "y" : "ies",
-           sections[0] ? "; sections rolled: " : "", sections);
 }

@@ -118,6 +118,16 @@ static bool stray_contact(struct murk_game* g, enum murk_side side, const char* 
   return true;
 }
 
+/* seed 003, 1.55: jitter fire after a move; a counter that gives itself away is revealed
+ * here (night.c says which), then its platoon flashes. */
+static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int unit,
+                        struct murk_pos at, int total) {
+  int lost = mk_night_jitter(g, side, mi, unit, at, total);
+  if (lost < 0) return;
+  mk_fog_reveal_marker(g, lost, NULL);
+  mk_night_jitter_flash(g, lost);
+}
+
 /* seed 000, Moving platoons: a template moves a fixed distance by terrain, whatever it
  * hides; the slowest class of terrain entered governs the whole move. A cloaking counter
  * moves the same way at its own allowance (marker.c: the operations of its kind). */
@@ -210,10 +220,11 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   mk_event_facts(g, mk->number, &start, &mk->pos);
   /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
   if (!ops->seen_anywhere) mk_event_split(g, side);
-  bool revealed = ops->after_move && ops->after_move(g, mi, p.cells, moved);
+  bool revealed = ops->lost_in_light && mk_night_cloak_after_move(g, mi, p.cells, moved);
+  if (revealed) mk_fog_reveal_marker(g, mi, NULL);
   if (hit >= 0) mk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   /* seed 003, 1.55: jitter fire, once the move is made. */
-  if (jitter > 0) mk_night_jitter(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
+  if (jitter > 0) jitter_fire(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
   murk_free(p.cells);
   return MURK_OK;
 }
@@ -722,11 +733,11 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
       mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
     mk_event_split(g, side);
   if (hit >= 0) mk_hidden_contact(g, side, handle, end, met);
-  if (jitter > 0) mk_night_jitter(g, side, -1, unit, end, jitter); /* seed 003, 1.55 */
+  if (jitter > 0) jitter_fire(g, side, -1, unit, end, jitter); /* seed 003, 1.55 */
   return MURK_OK;
 }
 
-static int not_on_table(const struct murk_game* g, enum murk_side side, int unit, char* reason,
+int mk_fog_not_on_table(const struct murk_game* g, enum murk_side side, int unit, char* reason,
                         size_t reason_len) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
   const char* name = mk_unit_platoon(g, side, unit)->name;
@@ -749,15 +760,6 @@ int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int un
   int rc = move_platoon(g, side, unit, c, reason, reason_len);
   if (rc == MURK_OK && mk_intel_on(g)) rc = mk_intel_after_platoon_move(g, side, unit);
   return rc;
-}
-
-/* `move`: what the unit is now (a marker of some kind on the table, or a revealed platoon)
- * says how it moves (marker.c). */
-int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                const struct mk_cmd_args* a, char* reason, size_t reason_len) {
-  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, a->unit, a->marker);
-  if (ops && ops->move) return ops->move(g, side, a->marker, a->unit, c, reason, reason_len);
-  return not_on_table(g, side, a->unit, reason, reason_len);
 }
 
 /* ---- revealing ---- */
@@ -896,37 +898,36 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
             left == 1 ? "" : "s", mk->number);
 }
 
-int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+int mk_fog_reveal_independent(struct murk_game* g, enum murk_side side,
+                              const struct murk_command* c, const struct mk_cmd_args* a,
+                              char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
   int unit = a->unit;
-  if (c->target.kind == MURK_REF_PLATOON) {
-    const struct murk_platoon* pl = unit >= 0 ? mk_unit_platoon(g, side, unit) : NULL;
-    if (!pl || !(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) ||
-        s->units[side][unit].state != MURK_PLATOON_WAITING)
-      return mk_reject(reason, reason_len,
-                       "only an independent or warrior team waiting off the table comes on "
-                       "with another platoon (reveal N at Pn)");
-    if (c->nvia > 0)
-      return mk_reject(reason, reason_len,
-                       "an independent's teams are placed around its first team: give no cells");
-    return reveal_independent(g, side, unit, c->target.n, reason, reason_len);
-  }
-  const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, unit, a->marker);
-  if (!ops || !ops->reveal) return not_on_table(g, side, unit, reason, reason_len);
-  if (c->nvia > 0) {
-    if (unit < 0 || a->marker < 0 || s->units[side][unit].state != MURK_PLATOON_HIDDEN ||
-        !fog_on_for_cells(g, a->marker))
-      return mk_reject(reason, reason_len,
-                       "cells are given only for the other teams of a platoon under a template");
-    int rc = check_reveal_cells(g, side, unit, s->markers[a->marker].pos, c, reason, reason_len);
-    if (rc != MURK_OK) return rc;
-    for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
-    s->nreveal_want = c->nvia;
-  }
-  int rc = ops->reveal(g, side, a->marker, unit, reason, reason_len);
-  s->nreveal_want = 0;
-  return rc;
+  const struct murk_platoon* pl = unit >= 0 ? mk_unit_platoon(g, side, unit) : NULL;
+  if (!pl || !(pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) ||
+      s->units[side][unit].state != MURK_PLATOON_WAITING)
+    return mk_reject(reason, reason_len,
+                     "only an independent or warrior team waiting off the table comes on "
+                     "with another platoon (reveal N at Pn)");
+  if (c->nvia > 0)
+    return mk_reject(reason, reason_len,
+                     "an independent's teams are placed around its first team: give no cells");
+  return reveal_independent(g, side, unit, c->target.n, reason, reason_len);
+}
+
+int mk_fog_reveal_want(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  int unit = a->unit;
+  if (unit < 0 || a->marker < 0 || s->units[side][unit].state != MURK_PLATOON_HIDDEN ||
+      !fog_on_for_cells(g, a->marker))
+    return mk_reject(reason, reason_len,
+                     "cells are given only for the other teams of a platoon under a template");
+  int rc = check_reveal_cells(g, side, unit, s->markers[a->marker].pos, c, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
+  s->nreveal_want = c->nvia;
+  return MURK_OK;
 }
 
 /* The nearest marker or team of `side` within range of p with a line of sight to it (first

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "deploy.h"
 #include "fits.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -185,8 +186,8 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
         /* The zone test first: the command's own check words its refusals, which costs on
          * a million cells. */
         if (!in_zone(c->m, (enum murk_side)sd, p) ||
-            mk_setup_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch, sizeof scratch,
-                                     NULL) != MURK_OK)
+            mk_deploy_check_side_zone(g, (enum murk_side)sd, p, "a platoon", scratch,
+                                      sizeof scratch, NULL) != MURK_OK)
           continue;
         own[sd]++;
         any = true;
@@ -260,7 +261,7 @@ static void check_objectives(struct checker* c, const struct murk_game* g) {
     for (int y = 0; y < gr->height; y++)
       for (int x = 0; x < gr->width; x++) {
         struct murk_pos p = {x, y};
-        if (mk_setup_check_zone(g, &z, p, "the objective", NULL, 0) == MURK_OK) box_add(&b, p);
+        if (mk_deploy_check_zone(g, &z, p, "the objective", NULL, 0) == MURK_OK) box_add(&b, p);
       }
     char path[64];
     snprintf(path, sizeof path, "objectives.place.%d", i);

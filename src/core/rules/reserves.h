@@ -14,12 +14,6 @@
 
 #include "state.h"
 
-/* Is any reserve rule in force (plain, delayed, scattered or mobile reserves)? */
-bool mk_reserves_in_use(const struct murk_mission* m);
-/* The rule that allows a kind (MURK_RESERVE_PLAIN: reserves; DEEP: deep_strike). */
-enum murk_rule_id mk_reserve_kind_rule(enum murk_reserve_kind k);
-/* "reserve", "delayed reserve", "scattered reserve", "mobile reserve", "deep strike". */
-const char* mk_reserve_kind_name(enum murk_reserve_kind k);
 /* May `side` hold kind k (rule in force and the side's setup allows it)? */
 bool mk_reserve_kind_allowed(const struct murk_game* g, enum murk_side side,
                              enum murk_reserve_kind k);

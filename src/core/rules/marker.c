@@ -2,12 +2,13 @@
  *
  * The rules themselves stay in their modules (fog.c: templates and revealed platoons,
  * night.c: cloaking counters, intel.c: wing leaders and Dis counters); this table says which
- * of them applies to which kind of marker. */
+ * of them applies to which kind of marker. It reads only queries (allowances, contents) of
+ * the modules below it; the actions (move, reveal) are dispatched by act.c on the row's `act`, so
+ * no rule module is called from here. */
 #include <limits.h>
 #include <stdio.h>
 
 #include "board.h"
-#include "fog.h"
 #include "intel.h"
 #include "marker.h"
 #include "murk/error.h"
@@ -82,37 +83,7 @@ static int platoon_allowance(const struct murk_game* g, enum murk_side side, int
   return allow == INT_MAX ? -1 : allow;
 }
 
-/* ---- moves, reveals, descriptions ---- */
-
-static int wing_move(struct murk_game* g, enum murk_side side, int mi, int unit,
-                     const struct murk_command* c, char* reason, size_t reason_len) {
-  (void)unit;
-  return mk_intel_move(g, side, mi, c, reason, reason_len);
-}
-
-static int marker_reveal(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
-                         size_t reason_len) {
-  (void)side;
-  (void)unit;
-  (void)reason;
-  (void)reason_len;
-  mk_fog_reveal_marker(g, mi, NULL);
-  return MURK_OK;
-}
-
-/* seed 002, 27.4: a wing deploys of its own accord. */
-static int wing_reveal(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
-                       size_t reason_len) {
-  (void)unit;
-  return mk_intel_reveal(g, side, mi, reason, reason_len);
-}
-
-static int platoon_reveal(struct murk_game* g, enum murk_side side, int mi, int unit, char* reason,
-                          size_t reason_len) {
-  (void)mi;
-  return mk_reject(reason, reason_len, "platoon %d is already revealed (P%d)", unit + 1,
-                   g->s.units[side][unit].marker);
-}
+/* ---- descriptions ---- */
 
 /* A wing leader stands for its wing. */
 static void wing_describe(const struct murk_game* g, int mi, struct murk_view_marker* vm) {
@@ -124,43 +95,38 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
                           .plural = "templates",
                           .uncover = "spot it first",
                           .allowance = template_allowance,
-                          .move = mk_fog_move_template,
+                          .act = MK_ACT_COUNTER,
                           .bogs = true,
-                          .seen_anywhere = true,
-                          .reveal = marker_reveal},
+                          .seen_anywhere = true},
     [MK_ROLE_PLATOON] = {.name = "revealed platoon",
                          .plural = "revealed platoons",
                          .allowance = platoon_allowance,
                          .one_pace = true,
                          .self_end = true,
-                         .move = mk_fog_move_platoon,
-                         .seen_anywhere = false,
-                         .reveal = platoon_reveal},
+                         .act = MK_ACT_PLATOON,
+                         .seen_anywhere = false},
     [MK_ROLE_CLOAK] = {.name = "cloaking counter",
                        .plural = "cloaking counters",
                        .allowance = cloak_allowance,
-                       .move = mk_fog_move_template,
-                       .after_move = mk_night_cloak_after_move, /* seed 003, 1.31 */
+                       .act = MK_ACT_COUNTER,
+                       .lost_in_light = true,
                        .bogs = false, /* men on foot: seed 003 has no bogging for them */
-                       .seen_anywhere = false,
-                       .reveal = marker_reveal},
+                       .seen_anywhere = false},
     /* The night defender's "?" (seed 003, 1.2): seen only in sight, like a cloak, and lost
      * the same way (1.31). */
     [MK_ROLE_CONCEALED] = {.name = "\"?\" counter",
                            .plural = "\"?\" counters",
                            .allowance = concealed_allowance,
                            .one_pace = true,
-                           .move = mk_fog_move_template,
-                           .after_move = mk_night_cloak_after_move,
+                           .act = MK_ACT_COUNTER,
+                           .lost_in_light = true,
                            .bogs = false,
-                           .seen_anywhere = false,
-                           .reveal = marker_reveal},
+                           .seen_anywhere = false},
     [MK_ROLE_WING] = {.name = "wing leader",
                       .plural = "wing leaders",
                       .allowance = wing_allowance,
-                      .move = wing_move,
+                      .act = MK_ACT_WING,
                       .seen_anywhere = true,
-                      .reveal = wing_reveal,
                       .describe = wing_describe},
     /* Dis counters move by `dis` (intel.c) and stand beside their leader's marker. */
     [MK_ROLE_DIS] = {.name = "Dis counter",

@@ -327,12 +327,6 @@ int mk_marker_new(struct murk_game* g, enum murk_side owner, int unit, struct mu
   return s->nmarkers++;
 }
 
-int mk_handle(const struct murk_game* g, int marker, char* buf, size_t n) {
-  const struct mk_marker* mk = &g->s.markers[marker];
-  bool platoon = mk->revealed && mk->unit >= 0;
-  return snprintf(buf, n, "%c%d", platoon ? 'P' : 'T', mk->number);
-}
-
 int mk_ref_own(const struct murk_game* g, enum murk_side side, struct murk_ref r, int* unit,
                int* marker, char* reason, size_t reason_len) {
   const struct mk_state* s = &g->s;

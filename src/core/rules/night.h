@@ -64,7 +64,7 @@ bool mk_night_cloak_dummies(const struct murk_game* g, enum murk_side side);
 int mk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class cls);
 /* A cloaking counter (marker mi) has moved through `cells` (n of them, the last where it
  * stopped): it loses its cloak when the move was more than one cell and entered an
- * illuminated cell (1.31, 1.43). Reveals it then and returns true. */
+ * illuminated cell (1.31, 1.43). Says so and returns true: the caller reveals it. */
 bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
 
 /* Night movement (seed 003, 1.5), where the NVR is in force (and `night_movement`): the
@@ -86,9 +86,13 @@ bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handl
 int mk_night_friendly_contact(const struct murk_game* g, enum murk_side side, int mi, int unit,
                               const struct murk_pos* way, int n);
 /* After the move: jitter fire for doubles `total` (1.55) by the closest unit of the other
- * side to `at`, or by the mover (marker mi on the table, or revealed unit). */
-void mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
-                     int total);
+ * side to `at`, or by the mover (marker mi on the table, or revealed unit). Returns the
+ * counter that gave itself away (1.43), or -1: the caller reveals it, then calls
+ * mk_night_jitter_flash. */
+int mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, struct murk_pos at,
+                    int total);
+/* The gunflash of the platoon under counter mi, revealed after its jitter fire (1.552). */
+void mk_night_jitter_flash(struct murk_game* g, int mi);
 /* The night defender's setup (seed 003, 1.2): does `side`'s platoon `unit` set up now under a
  * "?" counter (MURK_MARKER_CONCEALED)? */
 bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit);

@@ -14,9 +14,9 @@
  *   template with a new public number where Fog of War is in force.
  * - Ambush and Immediate Ambush (seed 001, named by page only): `ambush N` holds a platoon
  *   back, `ambush N at X,Y` springs it.
- * - Deep Strike (seed 004): the platoon aims at a cell, scatters, and its teams are placed
- *   in rings around the first; off the table it is destroyed.
- * docs/rules.md, "Reserves", says all of this with every reading we chose. */
+ * - Deep Strike (seed 004; deep_strike.c): the platoon aims at a cell, scatters, and its teams are
+ * placed in rings around the first; off the table it is destroyed. docs/rules.md, "Reserves", says
+ * all of this with every reading we chose. */
 #include "reserves.h"
 
 #include <limits.h>
@@ -24,6 +24,8 @@
 #include <string.h>
 
 #include "board.h"
+#include "deep_strike.h"
+#include "deploy.h"
 #include "event.h"
 #include "fog.h"
 #include "intel.h"
@@ -84,21 +86,6 @@ static const enum murk_reserve_kind roll_order[] = {MURK_RESERVE_PLAIN, MURK_RES
 
 static bool kind_ok(enum murk_reserve_kind k) {
   return (int)k >= 0 && (int)k < NKINDS;
-}
-
-bool mk_reserves_in_use(const struct murk_mission* m) {
-  return murk_mission_rule_on(m, MURK_RULE_RESERVES) ||
-         murk_mission_rule_on(m, MURK_RULE_DELAYED_RESERVES) ||
-         murk_mission_rule_on(m, MURK_RULE_SCATTERED_RESERVES) ||
-         murk_mission_rule_on(m, MURK_RULE_MOBILE_RESERVES);
-}
-
-enum murk_rule_id mk_reserve_kind_rule(enum murk_reserve_kind k) {
-  return kind_ok(k) ? kinds[k].rule : MURK_RULE_COUNT;
-}
-
-const char* mk_reserve_kind_name(enum murk_reserve_kind k) {
-  return kind_ok(k) ? kinds[k].name : "reserve";
 }
 
 static int param(const struct murk_game* g, enum murk_param_id p) {
@@ -836,239 +823,6 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
   return MURK_OK;
 }
 
-/* ---- deep strike (seed 004) ---- */
-
-static const char* const hex_dirs[] = {"east", "north-east", "north-west",
-                                       "west", "south-west", "south-east"};
-static const char* const square_dirs[] = {"east", "north-east", "north", "north-west",
-                                          "west", "south-west", "south", "south-east"};
-
-/* May a deep-striking team stand on p, as far as `side` knows (docs/rules.md, "Hidden
- * contact")? */
-static bool strike_cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
-                           int keep) {
-  if (!murk_geom_on_table(&g->m->grid, p) || !mk_cell_passable(g->m, p)) return false;
-  if (!mk_cell_known_free(g, side, p)) return false;
-  return mk_known_nearest(g, side, p, NULL) > keep;
-}
-
-/* The truth of a ring cell the side took for fit: an enemy it did not know of on p or
- * within the keep-out is met in a public contact (it is known from then on) and the cell
- * is not taken. True when that happened. */
-static bool strike_contact(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
-                           int keep) {
-  struct murk_pos at = p;
-  if (mk_cell_free(&g->s, p) && mk_nearest_of_side(g, murk_side_other(side), p, &at) > keep)
-    return false;
-  char what[16];
-  snprintf(what, sizeof what, "%c%d", mk_intel_on(g) ? 'T' : 'P', g->s.units[side][unit].marker);
-  mk_hidden_contact(g, side, what, p, at);
-  return true;
-}
-
-static void lose_team(struct murk_game* g, enum murk_side side, int unit, int team,
-                      const char* why) {
-  struct mk_state* s = &g->s;
-  s->teams[side][team].alive = false;
-  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d loses a team (%s): %s", murk_side_name(side),
-          s->units[side][unit].marker, mk_team_profile(g, side, team)->title, why);
-}
-
-static void destroy(struct murk_game* g, enum murk_side side, int unit, const char* why) {
-  struct mk_state* s = &g->s;
-  struct mk_unit_state* u = &s->units[side][unit];
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
-  u->state = MURK_PLATOON_DESTROYED;
-  if (mk_intel_on(g)) {
-    /* Limited Intelligence: it came down as a wing leader counter; the enemy learns that a
-     * platoon was lost, its owner which one (docs/rules.md, "Limited Intelligence with the
-     * other rules"). */
-    int mi = mk_marker_index(s, u->marker);
-    if (mi >= 0) s->markers[mi].on_table = false;
-    mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s T%d %s", murk_side_name(side), u->marker, why);
-    mk_event_facts(g, u->marker, NULL, NULL);
-    mk_emit(g, MURK_EV_LOSS, murk_audience_of(side), side, "T%d was your %s (platoon %d)",
-            u->marker, mk_unit_platoon(g, side, unit)->name, unit + 1);
-    return;
-  }
-  mk_emit(g, MURK_EV_LOSS, MURK_AUD_ALL, side, "%s P%d (%s) %s", murk_side_name(side), u->marker,
-          mk_unit_platoon(g, side, unit)->name, why);
-  mk_event_facts(g, u->marker, NULL, NULL);
-}
-
-static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struct murk_pos aim,
-                       char* reason, size_t reason_len) {
-  struct mk_state* s = &g->s;
-  const struct murk_mission* m = g->m;
-  const struct murk_grid* gr = &m->grid;
-  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
-  struct mk_unit_state* u = &s->units[side][unit];
-  int keep = murk_mission_param(m, MURK_P_DS_KEEP_OUT);
-  char ps[16], cs[32];
-  murk_pos_format(aim, ps, sizeof ps);
-  if (!murk_geom_on_table(gr, aim)) return mk_reject(reason, reason_len, "%s is off the table", ps);
-  struct murk_pos near;
-  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
-  int d = mk_known_nearest(g, side, aim, &near);
-  if (d <= keep) {
-    mk_cells_text(g, keep, cs, sizeof cs);
-    return mk_reject(reason, reason_len,
-                     "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "
-                     "from the enemy",
-                     cs, keep, mk_plural(keep), ps, d);
-  }
-  const char* who = murk_side_name(side);
-  char purpose[MURK_ROLL_PURPOSE];
-  int mi = mk_marker_new(g, side, unit, aim);
-  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
-  u->marker = s->markers[mi].number;
-  /* Limited Intelligence: it comes down as a wing leader counter of its own, not named
-   * (docs/rules.md, "Limited Intelligence with the other rules"); the rolls stay public. */
-  bool li = mk_intel_on(g);
-  char h[16];
-  snprintf(h, sizeof h, "%c%d", li ? 'T' : 'P', u->marker);
-  if (li) {
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side,
-            "%s %s deep strikes at %s: a wing leader counter", who, h, ps);
-  } else {
-    s->markers[mi].revealed = true;
-    u->state = MURK_PLATOON_REVEALED;
-    int alive = mk_unit_alive(s, side, unit);
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s deep strikes at %s: %s (%s, %d team%s)",
-            who, h, ps, pl->name, pl->type, alive, mk_plural(alive));
-  }
-  mk_event_facts(g, u->marker, NULL, &aim);
-
-  /* The scatter die: `hit` of its six faces keep the platoon where it aimed. */
-  struct murk_pos land = aim;
-  int hit = murk_mission_param(m, MURK_P_DS_HIT);
-  bool scatters = true;
-  if (hit > 0) {
-    struct murk_dice_expr d6 = {1, 6, 1, 0};
-    snprintf(purpose, sizeof purpose, "deep strike scatter, %s", who);
-    scatters = murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) > hit;
-  }
-  if (scatters) {
-    int ndirs = murk_geom_directions(gr);
-    struct murk_dice_expr dd = {1, ndirs, 1, 0};
-    snprintf(purpose, sizeof purpose, "deep strike direction, %s", who);
-    int dir = murk_roll(g, &dd, purpose, MURK_AUD_ALL, NULL) - 1;
-    struct murk_dice_expr dist = murk_mission_param_dice(m, MURK_P_DS_SCATTER);
-    snprintf(purpose, sizeof purpose, "deep strike distance, %s", who);
-    int inches = murk_roll(g, &dist, purpose, MURK_AUD_ALL, NULL);
-    /* The scatter is counted in inches, as the seed counts it, then turned into cells
-     * like every allowance (rounded down). */
-    int cells = mk_inches_cells(g, inches);
-    /* Past the width and height of the table every step is off it: the walk stops there. */
-    int walk = cells < gr->width + gr->height + 2 ? cells : gr->width + gr->height + 2;
-    for (int i = 0; i < walk; i++) land = murk_geom_neighbour(gr, land, dir);
-    char ls[16];
-    murk_pos_format(land, ls, sizeof ls);
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s scatters %d cell%s %s to %s", who, h, cells,
-            mk_plural(cells), (ndirs == 6 ? hex_dirs : square_dirs)[dir % ndirs], ls);
-    mk_event_facts(g, u->marker, &aim, &land);
-  } else {
-    mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s lands where it aimed", who, h);
-  }
-  s->markers[mi].pos = land;
-  u->moved = true; /* seed 004: no move or assault on arrival; shooting counts as moved */
-  u->deep_turn = s->turn;
-  if (!murk_geom_on_table(gr, land)) {
-    destroy(g, side, unit, "scatters off the table and is destroyed");
-    return MURK_OK;
-  }
-
-  /* Only a first model that scatters off the table takes the whole unit with it (seed 004,
-   * Deep Strike). The text is silent on a first model coming down on impassable ground, on
-   * another team or within the keep-out of the enemy; murk's own reading: it stands on the
-   * nearest cell it may take (ring by ring around where it came down, in ring order), and
-   * the rings are built around that cell. */
-  if (!strike_cell_ok(g, side, land, keep) || strike_contact(g, side, unit, land, keep)) {
-    size_t fcap = (size_t)(gr->width + gr->height) * 8 + 8;
-    struct murk_pos* cells = murk_malloc(fcap * sizeof *cells);
-    if (!cells) {
-      g->oom = MURK_ENOMEM;
-      return MURK_ENOMEM;
-    }
-    bool found = false;
-    for (int r = 1; !found && r <= gr->width + gr->height; r++) {
-      size_t on = murk_geom_ring(gr, land, r, cells, fcap);
-      if (on > fcap) on = fcap;
-      for (size_t i = 0; i < on && !found; i++) {
-        if (!strike_cell_ok(g, side, cells[i], keep)) continue;
-        if (strike_contact(g, side, unit, cells[i], keep)) continue;
-        struct murk_pos was = land;
-        land = cells[i];
-        found = true;
-        char ws[16], ls[16];
-        murk_pos_format(was, ws, sizeof ws);
-        murk_pos_format(land, ls, sizeof ls);
-        mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side,
-                "%s %s cannot stand at %s and comes down at %s, the nearest cell it may take", who,
-                h, ws, ls);
-        mk_event_facts(g, u->marker, &was, &land);
-      }
-    }
-    murk_free(cells);
-    if (!found) {
-      destroy(g, side, unit, "finds no cell to come down on and is destroyed");
-      return MURK_OK;
-    }
-    s->markers[mi].pos = land;
-  }
-  if (li) {
-    /* Its units stay under the counter until the wing deploys (27.3 places them then, in
-     * place of the rings); the counter may not move this turn (deep_turn). */
-    return mk_intel_put(g, side, unit, mi, "lands");
-  }
-
-  /* Teams in rings around the first (seed 004): ring r is filled with as many teams as
-   * it holds; a ring that cannot be completed (a cell off the table, impassable, taken
-   * or too near the enemy) ends the placing and the teams left over are destroyed. */
-  int teams[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
-  int nt = 0;
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-    if (s->teams[side][t].alive) teams[nt++] = t;
-  int placed = 0;
-  int full = murk_geom_directions(gr); /* cells in ring 1; ring r holds r times as many */
-  size_t cap = (size_t)(gr->width + gr->height) * 8 + 8;
-  struct murk_pos* ring = murk_malloc(cap * sizeof *ring);
-  if (!ring) {
-    g->oom = MURK_ENOMEM;
-    return MURK_ENOMEM;
-  }
-  for (int r = 0; placed < nt; r++) {
-    size_t on = murk_geom_ring(gr, land, r, ring, cap);
-    if (on > cap) on = cap;
-    int size = r == 0 ? 1 : full * r;
-    int ok = 0;
-    for (size_t i = 0; i < on && placed < nt; i++) {
-      if (!strike_cell_ok(g, side, ring[i], keep)) continue;
-      if (strike_contact(g, side, unit, ring[i], keep)) continue;
-      struct mk_team* tm = &s->teams[side][teams[placed++]];
-      tm->pos = ring[i];
-      tm->placed = true;
-      ok++;
-      char ts[16];
-      murk_pos_format(ring[i], ts, sizeof ts);
-      mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", who, u->marker,
-              mk_team_profile(g, side, teams[placed - 1])->title, ts);
-      mk_event_facts(g, u->marker, NULL, &ring[i]);
-    }
-    int fit = 0; /* cells of this ring a team may take */
-    for (size_t i = 0; i < on; i++) fit += strike_cell_ok(g, side, ring[i], keep) ? 1 : 0;
-    if (placed < nt && (ok + fit < size || (int)on < size)) {
-      for (int k = placed; k < nt; k++)
-        lose_team(g, side, unit, teams[k], "no room to complete its ring");
-      break;
-    }
-    if (r > gr->width + gr->height) break;
-  }
-  murk_free(ring);
-  if (mk_unit_alive(s, side, unit) == 0) destroy(g, side, unit, "is destroyed");
-  return MURK_OK;
-}
-
 /* ---- arrive ---- */
 
 /* seed 004, Reserves: "roll for both together". A unit that comes on by a roll it shared
@@ -1128,7 +882,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
   if (a->anywhere) {
     a->used = true;
     mk_mark_irreversible(g);
-    rc = deep_strike(g, side, unit, c->at, reason, reason_len);
+    rc = mk_deep_strike(g, side, unit, c->at, reason, reason_len);
     if (rc == MURK_OK) keep_for_partner(g, side, unit, pick);
     return rc;
   }
@@ -1167,8 +921,8 @@ bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side)
     for (int x = 0; x < gr->width; x++) {
       struct murk_pos p = {x, y};
       const struct murk_zone* zone = NULL;
-      if (in_zone ? mk_setup_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
-                                             &zone) != MURK_OK
+      if (in_zone ? mk_deploy_check_side_zone(g, side, p, "an ambush", scratch, sizeof scratch,
+                                              &zone) != MURK_OK
                   : !mk_cell_passable(g->m, p))
         continue;
       /* What the side knows: the verb is offered alike whatever it cannot see. */
@@ -1264,7 +1018,7 @@ int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct mu
   murk_pos_format(c->at, ps, sizeof ps);
   const struct murk_zone* zone = NULL;
   if (murk_mission_param(g->m, immediate ? MURK_P_IAMB_IN_ZONE : MURK_P_AMB_IN_ZONE)) {
-    rc = mk_setup_check_side_zone(g, side, c->at, "an ambush", reason, reason_len, &zone);
+    rc = mk_deploy_check_side_zone(g, side, c->at, "an ambush", reason, reason_len, &zone);
     if (rc != MURK_OK) return rc;
   } else if (!murk_geom_on_table(&g->m->grid, c->at)) {
     return mk_reject(reason, reason_len, "%s is off the table", ps);

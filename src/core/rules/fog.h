@@ -11,10 +11,19 @@
 #include "murk/mission.h"
 #include "state.h"
 
-int mk_fog_move(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                const struct mk_cmd_args* a, char* reason, size_t reason_len);
-int mk_fog_reveal(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                  const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* `reveal I at Pn` (seed 000, Revealing platoons): an independent or warrior team waiting
+ * off the table comes on with platoon n of its force. */
+int mk_fog_reveal_independent(struct murk_game* g, enum murk_side side,
+                              const struct murk_command* c, const struct mk_cmd_args* a,
+                              char* reason, size_t reason_len);
+/* `reveal N via X,Y ...`: the cells the owner picks for the other teams of a platoon under
+ * a template, checked and kept for mk_fog_reveal_marker (the caller clears nreveal_want). */
+int mk_fog_reveal_want(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* The refusal of a move or reveal of own platoon `unit` that stands under no marker on the
+ * table: in reserve, destroyed, not on the table. */
+int mk_fog_not_on_table(const struct murk_game* g, enum murk_side side, int unit, char* reason,
+                        size_t reason_len);
 /* The moves of a template or cloaking counter on the table (marker index mi), and of a
  * revealed platoon (roster index unit): the `move` operations of those kinds (marker.h). */
 int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,

@@ -84,6 +84,22 @@ void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int 
 void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t name_len, char* type,
                        size_t type_len, int* nteams);
 
+/* ---- intel_wing.c's queries, for intel.c ---- */
+
+/* A wing's name: its `wing`, or the platoon's own name when it makes a wing alone. */
+const char* mk_intel_wing_name(const struct murk_game* g, enum murk_side side, int unit);
+/* The platoons hidden under leader marker mi, its own first; returns how many. */
+int mk_intel_marker_units(const struct murk_game* g, int mi, int out[MK_MAX_UNITS]);
+
+/* ---- intel.c's Dis counters, for intel_deploy.c ---- */
+
+/* seed 002, 27.1.2: how far from its leader marker mi's Dis counters may be set up. */
+int mk_intel_dis_range(const struct murk_game* g, int mi);
+/* The rule's places for Dis counters not placed by the owner: beside the leader. */
+void mk_intel_default_dis(const struct murk_game* g, struct mk_marker* mk);
+/* "03,04 and 03,05": where a leader's Dis counters stand, for events. */
+void mk_intel_dis_text(const struct mk_marker* mk, char* buf, size_t n);
+
 /* ---- the rules' pieces, for the tests ---- */
 
 /* The platoons of unit's wing (roster order, whatever their state); returns how many. */

@@ -1,0 +1,334 @@
+/* deploy.c: where and when a side deploys ("Flames of War missions", Preparing for Battle, and the
+ * missions' deployment areas; "40k mission special rules", Infiltrate and Escalation). Queries of
+ * the cells a side may put a platoon on and of the platoons that go down in each setup phase, and
+ * the Random Deployment rolls and their sections: below the phase machine (setup.c), Limited
+ * Intelligence's wing deployment (intel.c) and the ambushes (reserves.c), which all ask. */
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "board.h"
+#include "deploy.h"
+#include "event.h"
+#include "murk/error.h"
+#include "murk/text.h"
+#include "state.h"
+
+/* "the north half", "the NE quarter", "the whole table", "the area 00,00-10,05". */
+void mk_deploy_region_text(const struct murk_region* r, char* buf, size_t n) {
+  char a[16], b[16];
+  switch (r->kind) {
+    case MURK_REGION_HALF:
+      snprintf(buf, n, "the %s half", murk_compass_name(r->which));
+      return;
+    case MURK_REGION_QUARTER:
+      snprintf(buf, n, "the %s quarter", murk_compass_name(r->which));
+      return;
+    case MURK_REGION_RECT:
+      murk_pos_format(r->from, a, sizeof a);
+      murk_pos_format(r->to, b, sizeof b);
+      snprintf(buf, n, "the area %s-%s", a, b);
+      return;
+    case MURK_REGION_WHOLE:
+      break;
+  }
+  snprintf(buf, n, "the whole table");
+}
+
+/* Which keep-out band of z does p break? NULL if none (or p is outside the region). */
+static const char* broken_band(const struct murk_mission* m, const struct murk_zone* z,
+                               struct murk_pos p, int* cells) {
+  static const char* const names[] = {"the centre line", "the table edges", "the long edges",
+                                      "the short edges", "the centre line"};
+  int bands[5] = {z->keep_out.centre_line, z->keep_out.edges, z->keep_out.long_edges,
+                  z->keep_out.short_edges, z->keep_out.long_centre_line};
+  for (int i = 0; i < 5; i++) {
+    if (bands[i] <= 0) continue;
+    struct murk_zone one = {z->region, {0, 0, 0, 0, 0}};
+    if (i == 0) one.keep_out.centre_line = bands[i];
+    if (i == 1) one.keep_out.edges = bands[i];
+    if (i == 2) one.keep_out.long_edges = bands[i];
+    if (i == 3) one.keep_out.short_edges = bands[i];
+    if (i == 4) one.keep_out.long_centre_line = bands[i];
+    if (!murk_zone_contains(m, &one, p)) {
+      *cells = bands[i];
+      return names[i];
+    }
+  }
+  return NULL;
+}
+
+int mk_deploy_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
+                         const char* what, char* reason, size_t reason_len) {
+  /* The words are written only when asked for (reason_len 0: objectives_no_end asks every
+   * cell of the table whether it is left, and most are not). */
+  char ps[16] = "", rs[64] = "", cs[32] = "";
+  bool say = reason && reason_len;
+  if (say) murk_pos_format(p, ps, sizeof ps);
+  if (!murk_geom_on_table(&g->m->grid, p))
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!murk_region_contains(g->m, &z->region, p)) {
+    if (say) mk_deploy_region_text(&z->region, rs, sizeof rs);
+    return mk_reject(reason, reason_len, "%s must be in %s; %s is not", what, rs, ps);
+  }
+  int cells = 0;
+  const char* band = broken_band(g->m, z, p, &cells);
+  if (band) {
+    if (say) mk_cells_text(g, cells, cs, sizeof cs);
+    return mk_reject(reason, reason_len, "%s must be at least %s (%d cells) from %s; %s is not",
+                     what, cs, cells, band, ps);
+  }
+  if (!murk_zone_contains(g->m, z, p)) /* a band rule the checks above do not name */
+    return mk_reject(reason, reason_len, "%s is outside the allowed area for %s", ps, what);
+  if (!mk_cell_passable(g->m, p)) {
+    const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
+    return mk_reject(reason, reason_len, "%s cannot stand in the %s at %s", what,
+                     t ? t->name : "terrain", ps);
+  }
+  return MURK_OK;
+}
+
+/* The parts of a side's deployment area: its zone and any more (Surrounded, Breakthrough). */
+static int zone_parts(const struct murk_game* g, enum murk_side side,
+                      const struct murk_zone* out[MURK_MISSION_MAX_ZONES]) {
+  const struct murk_side_def* sd = &g->m->sides[side];
+  out[0] = &sd->zone;
+  int n = 1;
+  for (int i = 0; i < sd->nmore_zones && n < MURK_MISSION_MAX_ZONES; i++)
+    out[n++] = &sd->more_zones[i];
+  return n;
+}
+
+static bool in_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p) {
+  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
+  int n = zone_parts(g, side, parts);
+  for (int i = 0; i < n; i++)
+    if (murk_zone_contains(g->m, parts[i], p)) return true;
+  return false;
+}
+
+int mk_deploy_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                              const char* what, char* reason, size_t reason_len,
+                              const struct murk_zone** part) {
+  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
+  int n = zone_parts(g, side, parts);
+  if (part) *part = parts[0];
+  if (n == 1) return mk_deploy_check_zone(g, parts[0], p, what, reason, reason_len);
+  /* Several parts: the first that takes p; otherwise the reason of the part whose region
+   * holds p (a band or the terrain), or a word for all of them. */
+  char why[200], inside[200] = "";
+  for (int i = 0; i < n; i++) {
+    if (mk_deploy_check_zone(g, parts[i], p, what, why, sizeof why) == MURK_OK) {
+      if (part) *part = parts[i];
+      return MURK_OK;
+    }
+    if (!inside[0] && murk_region_contains(g->m, &parts[i]->region, p))
+      snprintf(inside, sizeof inside, "%s", why);
+  }
+  if (inside[0]) return mk_reject(reason, reason_len, "%s", inside);
+  char ps[16];
+  murk_pos_format(p, ps, sizeof ps);
+  if (!murk_geom_on_table(&g->m->grid, p))
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  return mk_reject(reason, reason_len,
+                   "%s must be in one of the %d parts of the area; %s is in "
+                   "none",
+                   what, n, ps);
+}
+
+/* Surrounded ("at least one platoon in each half of their deployment area"): a platoon
+ * going into `part` is refused when the platoons left after it could no longer fill every
+ * part still empty. Checked as platoons go down, so a side can never be stuck at `end`;
+ * a side with fewer platoons to deploy than parts fills what it can. */
+int mk_deploy_check_each_zone(const struct murk_game* g, enum murk_side side,
+                              const struct murk_zone* part, char* reason, size_t reason_len) {
+  const struct mk_state* s = &g->s;
+  const struct murk_zone* parts[MURK_MISSION_MAX_ZONES];
+  int n = zone_parts(g, side, parts);
+  int empty_other = 0, first_empty = -1;
+  for (int k = 0; k < n; k++) {
+    if (parts[k] == part) continue;
+    bool any = false;
+    for (int i = 0; i < s->nmarkers && !any; i++)
+      any = s->markers[i].owner == side && s->markers[i].unit >= 0 &&
+            murk_zone_contains(g->m, parts[k], s->markers[i].pos);
+    if (!any) {
+      empty_other++;
+      if (first_empty < 0) first_empty = k;
+    }
+  }
+  int after = mk_deploy_waiting(g, side, MURK_PHASE_DEPLOY) - 1;
+  int total = mk_deploy_waiting(g, side, MURK_PHASE_DEPLOY);
+  for (int i = 0; i < s->nmarkers; i++)
+    total += s->markers[i].owner == side && s->markers[i].unit >= 0;
+  if (total < n || after >= empty_other) return MURK_OK;
+  char rs[64];
+  mk_deploy_region_text(&parts[first_empty]->region, rs, sizeof rs);
+  return mk_reject(reason, reason_len,
+                   "at least one platoon must deploy in each part of your area: put this one "
+                   "in %s",
+                   rs);
+}
+
+/* ---- which platoons deploy when ---- */
+
+static bool is_independent(const struct murk_platoon* pl) {
+  return (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) != 0;
+}
+
+/* seed 004, Infiltrate: infiltrators are deployed after everything else. */
+static bool is_infiltrator(const struct murk_game* g, const struct murk_platoon* pl) {
+  return murk_mission_rule_on(g->m, MURK_RULE_INFILTRATE) && (pl->flags & MURK_PF(INFILTRATE));
+}
+
+/* The phase in which platoon `unit` of `side` is deployed. */
+enum murk_phase mk_deploy_phase_of(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  if (is_infiltrator(g, pl)) return MURK_PHASE_INFILTRATE;
+  if (is_independent(pl)) return MURK_PHASE_INDEPENDENTS;
+  return MURK_PHASE_DEPLOY;
+}
+
+/* Platoons of `side` still waiting to deploy in `phase`. */
+int mk_deploy_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase) {
+  int n = 0;
+  for (int i = 0; i < g->s.nunits[side]; i++)
+    if (g->s.units[side][i].state == MURK_PLATOON_WAITING &&
+        mk_deploy_phase_of(g, side, i) == phase)
+      n++;
+  return n;
+}
+
+/* seed 004, Escalation: only basic infantry without transports deploys at the start (and
+ * units with a rule that puts them on the table: recce and infiltrators here). Infantry
+ * with a dedicated transport (`transport:`) waits with it. */
+bool mk_deploy_escalation_allows(const struct murk_platoon* pl) {
+  if (pl->flags & (MURK_PF(RECCE) | MURK_PF(INFILTRATE))) return true;
+  return (pl->flags & MURK_PF(INFANTRY)) && pl->transport == 0 &&
+         !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
+}
+
+bool mk_deploy_at_start(const struct murk_game* g, enum murk_side side, int unit) {
+  return g->s.units[side][unit].state == MURK_PLATOON_WAITING &&
+         mk_deploy_phase_of(g, side, unit) == MURK_PHASE_DEPLOY &&
+         !(murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
+           !mk_deploy_escalation_allows(mk_unit_platoon(g, side, unit)));
+}
+
+/* May own platoon `unit` be deployed now (`deploy N at X,Y`, somewhere)? Waiting, and this
+ * is its setup phase (mk_setup_deploy's checks before the cell's); the view's deploy list
+ * offers only these. */
+bool mk_deploy_may(const struct murk_game* g, enum murk_side side, int unit) {
+  const struct mk_state* s = &g->s;
+  if (s->to_act != side || s->phase < MURK_PHASE_DEPLOY || s->phase >= MURK_PHASE_PLAY ||
+      s->units[side][unit].state != MURK_PLATOON_WAITING ||
+      mk_deploy_phase_of(g, side, unit) != s->phase)
+    return false;
+  if (mk_deploy_removal_due(g, side)) return false;
+  return !(s->phase == MURK_PHASE_DEPLOY && murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
+           !mk_deploy_escalation_allows(mk_unit_platoon(g, side, unit)));
+}
+
+/* ---- Random Deployment (seed 001, named by page only) ---- */
+
+bool mk_deploy_random(const struct murk_game* g, enum murk_side side) {
+  if (!murk_mission_rule_on(g->m, MURK_RULE_RANDOM_DEPLOYMENT)) return false;
+  int rd = g->m->sides[side].setup.random_deployment;
+  /* Unless the mission says, the attacker's, as in the one seed mission that uses it
+   * (Cauldron: "any remaining platoons" of the attacker). */
+  return rd < 0 ? side == MURK_ATTACKER : rd != 0;
+}
+
+/* The zone's cells cut into `sections` bands across its longer extent, counted from the
+ * west (or the north). Fills the band's first and last column (or row) of section k. */
+static void section_span(const struct murk_game* g, enum murk_side side, int k, int sections,
+                         bool* by_column, int* lo, int* hi) {
+  const struct murk_mission* m = g->m;
+  int x0 = INT_MAX, x1 = -1, y0 = INT_MAX, y1 = -1;
+  for (int y = 0; y < m->grid.height; y++)
+    for (int x = 0; x < m->grid.width; x++) {
+      struct murk_pos p = {x, y};
+      if (!in_side_zone(g, side, p)) continue;
+      if (x < x0) x0 = x;
+      if (x > x1) x1 = x;
+      if (y < y0) y0 = y;
+      if (y > y1) y1 = y;
+    }
+  if (x1 < 0) {
+    *by_column = true;
+    *lo = 0;
+    *hi = -1;
+    return;
+  }
+  *by_column = x1 - x0 >= y1 - y0;
+  int a = *by_column ? x0 : y0, len = (*by_column ? x1 - x0 : y1 - y0) + 1;
+  *lo = a + k * len / sections;
+  *hi = a + (k + 1) * len / sections - 1;
+}
+
+static bool in_section(const struct murk_game* g, enum murk_side side, int k, struct murk_pos p) {
+  int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
+  bool by_column;
+  int lo, hi;
+  section_span(g, side, k, sections, &by_column, &lo, &hi);
+  int v = by_column ? p.x : p.y;
+  return v >= lo && v <= hi;
+}
+
+void mk_deploy_section_text(const struct murk_game* g, enum murk_side side, int k, char* buf,
+                            size_t n) {
+  int sections = murk_mission_param(g->m, MURK_P_RD_SECTIONS);
+  bool by_column;
+  int lo, hi;
+  section_span(g, side, k, sections, &by_column, &lo, &hi);
+  snprintf(buf, n, "section %d of %d (%s %d to %d)", k + 1, sections,
+           by_column ? "columns" : "rows", lo, hi);
+}
+
+void mk_deploy_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n) {
+  const struct mk_state* s = &g->s;
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < s->nrd_slots[side] && len < n; i++)
+    if (s->rd_slots[side][i] >= 0)
+      len +=
+          (size_t)snprintf(buf + len, n - len, "%s%d", len ? ", " : "", s->rd_slots[side][i] + 1);
+}
+
+/* The random-deployment slot p may use (-1 if none; the reason is written). */
+int mk_deploy_rd_slot_for(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                          char* reason, size_t reason_len) {
+  const struct mk_state* s = &g->s;
+  char list[160] = "", one[64], ps[16];
+  size_t len = 0;
+  for (int i = 0; i < s->nrd_slots[side]; i++) {
+    if (s->rd_slots[side][i] < 0) continue;
+    if (in_section(g, side, s->rd_slots[side][i], p)) return i;
+    mk_deploy_section_text(g, side, s->rd_slots[side][i], one, sizeof one);
+    if (!strstr(list, one) && len < sizeof list)
+      len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? ", " : "", one);
+  }
+  murk_pos_format(p, ps, sizeof ps);
+  if (!list[0])
+    mk_reject(reason, reason_len, "random deployment: no deployment roll is left for %s", ps);
+  else
+    mk_reject(reason, reason_len, "random deployment: %s is in no section your rolls gave (%s)", ps,
+              list);
+  return -1;
+}
+
+int mk_deploy_rd_slot(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                      char* reason, size_t reason_len) {
+  if (g->s.phase != MURK_PHASE_DEPLOY || !mk_deploy_random(g, side)) return MK_RD_FREE;
+  return mk_deploy_rd_slot_for(g, side, p, reason, reason_len);
+}
+
+void mk_deploy_rd_use(struct murk_game* g, enum murk_side side, int slot) {
+  if (slot >= 0) g->s.rd_slots[side][slot] = -1;
+}
+
+/* Hasty Attack ("Flames of War missions"): must `side` take away objectives before it deploys? */
+bool mk_deploy_removal_due(const struct murk_game* g, enum murk_side side) {
+  const struct murk_mission* m = g->m;
+  return m->remove_by == side && g->s.phase == MURK_PHASE_DEPLOY && g->s.removed < m->remove_count;
+}

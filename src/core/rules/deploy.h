@@ -1,0 +1,65 @@
+/* deploy.h: where and when a side deploys (deploy.c): the cells of its deployment area
+ * under the phase's rule, the platoons each setup phase puts down, Random Deployment's
+ * sections. Queries for the phase machine (setup.c), Limited Intelligence (intel.c), the
+ * ambushes (reserves.c), the view and the playability check. Internal to the core. */
+#ifndef MK_DEPLOY_H
+#define MK_DEPLOY_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "murk/phase.h"
+#include "state.h"
+
+/* Platoons of `side` still waiting to be deployed in setup phase `phase`. */
+int mk_deploy_waiting(const struct murk_game* g, enum murk_side side, enum murk_phase phase);
+
+/* May own platoon `unit` be deployed now (waiting, and this setup phase is its own)? */
+bool mk_deploy_may(const struct murk_game* g, enum murk_side side, int unit);
+/* Is own platoon `unit` waiting to go down in the deployment phase (not an infiltrator or
+ * independent, not held back by escalation), whoever is to act? */
+bool mk_deploy_at_start(const struct murk_game* g, enum murk_side side, int unit);
+
+/* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
+void mk_deploy_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);
+/* Random Deployment with Limited Intelligence: the unused roll a leader put down at p takes
+ * (MK_RD_FREE: the side deploys where it likes; -1: none, the reason written). */
+#define MK_RD_FREE (-2)
+int mk_deploy_rd_slot(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                      char* reason, size_t reason_len);
+/* The roll `slot` (from mk_deploy_rd_slot) is used. */
+void mk_deploy_rd_use(struct murk_game* g, enum murk_side side, int slot);
+
+/* The cells of a side's deployment, with their rule: is p a cell `side` may deploy on in
+ * the current phase? (Reserves and ambushes use it too.) With reason NULL or reason_len 0
+ * it writes no words, only answers. */
+int mk_deploy_check_zone(const struct murk_game* g, const struct murk_zone* z, struct murk_pos p,
+                         const char* what, char* reason, size_t reason_len);
+/* The same against every part of `side`'s deployment area; *part (may be NULL) gets the
+ * part that takes p. */
+int mk_deploy_check_side_zone(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                              const char* what, char* reason, size_t reason_len,
+                              const struct murk_zone** part);
+
+/* "the north half", "the NE quarter", "the whole table", "the area 00,00-10,05". */
+void mk_deploy_region_text(const struct murk_region* r, char* buf, size_t n);
+/* Surrounded: may a platoon of `side` go into `part` and leave enough platoons to fill every
+ * part still empty (MURK_OK, or the refusal)? */
+int mk_deploy_check_each_zone(const struct murk_game* g, enum murk_side side,
+                              const struct murk_zone* part, char* reason, size_t reason_len);
+/* The setup phase in which platoon `unit` of `side` is deployed. */
+enum murk_phase mk_deploy_phase_of(const struct murk_game* g, enum murk_side side, int unit);
+/* Escalation (40k mission special rules): may the platoon deploy at the start? */
+bool mk_deploy_escalation_allows(const struct murk_platoon* pl);
+/* Is Random Deployment in force for `side`? */
+bool mk_deploy_random(const struct murk_game* g, enum murk_side side);
+/* Section k (0..) of the side's area for Random Deployment, in words. */
+void mk_deploy_section_text(const struct murk_game* g, enum murk_side side, int k, char* buf,
+                            size_t n);
+/* The random-deployment roll p may use (-1 if none; the reason is written). */
+int mk_deploy_rd_slot_for(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                          char* reason, size_t reason_len);
+/* Must `side` take away objectives (remove objective N) before it deploys? */
+bool mk_deploy_removal_due(const struct murk_game* g, enum murk_side side);
+
+#endif
