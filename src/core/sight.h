@@ -2,8 +2,8 @@
  * what each side sees of the enemy now and remembers (struct mk_sighting), who may hear of
  * a change at a cell, and the questions of sight over the whole truth (can a side see a
  * cell; a gunflash or a light at `to` counts). Internal to the core: front-ends read what a
- * side sees in its view. The sight cache of many games is public (murk/sight.h).
- * docs/rules.md, "Sight". */
+ * side sees in its view. The caches that answer sooner are sight_cache.c's; the one shared
+ * by many games is public (murk/sight.h). docs/rules.md, "Sight". */
 #ifndef MK_SIGHT_H
 #define MK_SIGHT_H
 
@@ -81,9 +81,5 @@ bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_po
 
 /* Is there a line of sight from `from` to `to` through the terrain (range aside)? */
 bool mk_sight_los(const struct murk_game* g, struct murk_pos from, struct murk_pos to);
-
-/* Does some unit or marker of `viewer` on the table see the cell `to` (mk_can_see from
- * its cell)? */
-bool mk_sight_side_sees(const struct murk_game* g, enum murk_side viewer, struct murk_pos to);
 
 #endif
