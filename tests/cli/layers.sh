@@ -13,9 +13,9 @@ source "$(dirname "$0")/common.bash"
 LAYERS='
 0 base     util suggest text strbuf dice geom los rules region mission mission_load mission_map mission_zones mission_forces mission_rules yamlwalk
 1 state    state fits
-2 events   event
+2 events   event event_format
 3 board    board
-4 modules  sight why night marker move fog intel reserves setup combat victory turn
+4 modules  sight sight_cache why night marker move fog intel reserves setup combat victory turn
 5 dispatch command command_table game view playable save seal
 '
 

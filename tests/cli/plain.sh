@@ -56,7 +56,7 @@ for script in "${scripts[@]}"; do
   same "$base.defender" run "$script" --as defender
 done
 
-games=$(light 6 1)
+games=$(light 4 1)
 for policy in random greedy computer computer,greedy greedy,computer; do
   same "sim-$policy" sim --all --games "$games" --policy "$policy" --trace --format csv
   # The trace must hold the games' commands, so that the comparison compares something.
