@@ -53,8 +53,11 @@ static inline void or_words(uint64_t* restrict near, const uint64_t* restrict sr
  * found by origin cell in an open-addressing table, their bits kept in chunks; when
  * FOV_MAX_ROWS rows or FOV_BUDGET bytes are held, every row is dropped at once (a flush)
  * and computed again when asked for. A cache of derived values, never game state: what it
- * holds changes no answer. */
-#define FOV_BUDGET ((size_t)48 << 20)  /* bytes of row bits */
+ * holds changes no answer. The budget holds a row over the whole of the largest table
+ * (1000x1000 cells, 125 KB) for each of the 1,200 teams two sides may have: where woods let
+ * sight run across the table (a lattice), every viewer's row is that large, and a smaller
+ * cache flushed at every sight update and computed all of them again. */
+#define FOV_BUDGET ((size_t)144 << 20) /* bytes of row bits */
 #define FOV_MAX_ROWS ((size_t)1 << 16) /* rows held at once (a power of two) */
 #define FOV_CHUNK ((size_t)32 << 10)   /* words of a chunk of row bits (256 KB) */
 #define FOV_SMALL_TABLE 32768          /* cells: up to this a row spans the whole table */
