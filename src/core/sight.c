@@ -2,15 +2,16 @@
  *
  * Line of sight is los.h's rule (docs/rules.md, "Line of sight") on a sight map built once
  * per game from the mission. Range comes from the rules in force (docs/rules.md, "Sight"):
- * - NVR (seed 003, 1.1): the current Night Visibility Range, in cells; beyond it a unit is
- *   still seen when it fired (a gunflash, 1.8) or stands in an illuminated cell (1.101);
- * - a mission with a visibility table (seed 000's Thick Morning Fog, seed 001's Darkness):
- *   the longest range the table can give (capped by Fog of War's spot_range, the farthest
- *   seed 000 lets anything be spotted). Under fog or darkness each shot still needs its own
- *   roll (night.c); the view shows what a roll could reach. Under Darkness, but not in the
- *   fog, a team that fired is seen at any range;
- * - Night Fighting at night (seed 004): the highest sight roll times its unit (each shot
- *   rolls for real, night.c);
+ * - NVR (ASL Night rules, E1.1): the current Night Visibility Range, in cells; beyond it a
+ *   unit is still seen when it fired (a gunflash, E1.8) or stands in an illuminated cell
+ *   (E1.101);
+ * - a mission with a visibility table (Luneville's Thick Morning Fog, the Darkness of Flames
+ *   of War missions): the longest range the table can give (capped by Fog of War's
+ *   spot_range, the farthest Luneville lets anything be spotted). Under fog or darkness each
+ *   shot still needs its own roll (night.c); the view shows what a roll could reach. Under
+ *   Darkness, but not in the fog, a team that fired is seen at any range;
+ * - Night Fighting at night (40k mission special rules): the highest sight roll times its
+ *   unit (each shot rolls for real, night.c);
  * - otherwise: no limit.
  * A side sees a cell when any of its units or markers on the table does.
  *
@@ -40,9 +41,9 @@ static int min_int(int a, int b) {
 
 /* ---- the sight map and the fires ---- */
 
-/* seed 003, 1.94: a blaze lights its own cell and every cell within twice its burning levels
- * that it could see (1.941: obstacles cast shadows, as if the blaze were a viewer): its field
- * of view of that radius. */
+/* ASL Night rules, E1.94: a blaze lights its own cell and every cell within twice its burning
+ * levels that it could see (E1.941: obstacles cast shadows, as if the blaze were a viewer): its
+ * field of view of that radius. */
 static int light_fires(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   const struct murk_grid* grid = &m->grid;
@@ -150,9 +151,9 @@ struct eye {
 
 /* Is what stands at `to` seen at any range (along a line of sight)? */
 static bool seen_beyond(const struct murk_game* g, struct murk_pos to, bool flash) {
-  if (mk_night_nvr(g) >= 0) return flash || mk_night_lit(g, to); /* seed 003, 1.101 */
-  /* night fighting of seeds 000/001: a team that fires is seen; the fog says otherwise
-   * (seed 000, Thick Morning Fog) */
+  if (mk_night_nvr(g) >= 0) return flash || mk_night_lit(g, to); /* ASL Night rules, E1.101 */
+  /* Darkness (Flames of War missions): a team that fires is seen; the fog says otherwise
+   * (Luneville, Thick Morning Fog) */
   return flash && murk_mission_rule_on(g->m, MURK_RULE_DARKNESS) &&
          !murk_mission_rule_on(g->m, MURK_RULE_THICK_MORNING_FOG);
 }
@@ -393,11 +394,11 @@ static void see_markers(struct murk_game* g, int v, struct mk_sc_eyes* L) {
       if (mk->owner != other || !revealed_platoon(s, i)) memset(k, 0, sizeof *k);
       continue;
     }
-    /* Fog-of-War templates (seed 000: put down on the table for both players) and Limited
-     * Intelligence's leader counters (seed 002, 27.1) are public wherever they stand: what
-     * those rules hide is what the marker holds. Cloaking counters are seen only in sight
-     * (seed 003, 1.101: beyond the NVR is out of LOS). A counter set up hidden (seed 003,
-     * 1.2) is not seen at all until it moves. */
+    /* Fog-of-War templates (Luneville: put down on the table for both players) and Limited
+     * Intelligence's leader counters (Limited Intelligence, 27.1) are public wherever they stand:
+     * what those rules hide is what the marker holds. Cloaking counters are seen only in sight (ASL
+     * Night rules, E1.101: beyond the NVR is out of LOS). A counter set up hidden (ASL Night rules,
+     * E1.2) is not seen at all until it moves. */
     k->seen = !mk->hidden && (mk_marker_ops(g, i)->seen_anywhere || sees(L, mk->pos, false));
     if (k->seen) saw(k, mk->pos, s->turn);
   }

@@ -74,7 +74,7 @@ int mk_sight_range(const struct murk_game* g, enum murk_side viewer);
 int mk_sight_limit(const struct murk_game* g, enum murk_side viewer);
 
 /* Can `viewer` see what stands at `to` from `from`? Line of sight and range, with the
- * exceptions for what stands at `to` (a unit of the other side that fired, seed 003 1.8;
+ * exceptions for what stands at `to` (a unit of the other side that fired, ASL Night rules E1.8;
  * an illuminated cell). False if either cell is off the table. */
 bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
                 struct murk_pos to);
