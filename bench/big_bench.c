@@ -1,9 +1,12 @@
-/* big_bench.c: games on a big generated table (docs/performance.md, "Big tables"; issue 18):
+/* big_bench.c: games on a big generated table (docs/performance.md, "Big tables"):
  * bench/bigtable.sh writes the mission at run time (never committed), then one game per
  * policy is played the way `murk sim` plays it, and every murk_game_apply and view refresh
  * is timed on its own: the slowest command is what a player would wait for.
  *
- *   big_bench [SIZE [BLOCK% [PLATOONS [TEAMS]]]]   default 1000 20 20 30, then 200 20 20 30
+ *   big_bench [SIZE [BLOCK% [PLATOONS [TEAMS [GRID [PATTERN [DEPLOY [COMMANDS]]]]]]]]
+ *
+ * (bigtable.sh's arguments; COMMANDS: stop each game after that many, 0 for none.) Without
+ * arguments, the tables of the table in docs/performance.md, one after the other.
  *
  * Figures of one run on one core (CPU time of the thread); nothing here asserts a time. */
 #define _DEFAULT_SOURCE /* mkstemps */
@@ -36,6 +39,14 @@ static double cpu_s(void) {
   return (double)t.tv_sec + (double)t.tv_nsec / 1e9;
 }
 
+/* A table of bench/bigtable.sh, and how many commands of each game to play (0: all). */
+struct table {
+  int size, block, platoons, teams;
+  const char *grid, *pattern, *deploy;
+  long commands;
+  unsigned policies; /* bit p: play policy p */
+};
+
 struct figures {
   long commands, tries;
   double total, load, create, slowest_apply, slowest_view, slowest_plan;
@@ -43,7 +54,7 @@ struct figures {
 };
 
 /* One game to its end, each step timed. Returns 0, or -1 when it got stuck or failed. */
-static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
+static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p, long cap,
                 struct figures* f) {
   struct murk_policy_plan plan;
   memset(&plan, 0, sizeof plan);
@@ -58,6 +69,10 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
   enum murk_side side;
   int rc = 0;
   while ((side = murk_game_to_act(g)) != MURK_NO_SIDE) {
+    if (cap > 0 && f->commands >= cap) {
+      rc = 1; /* cut where asked */
+      break;
+    }
     if (f->commands >= MAX_COMMANDS) {
       rc = -1;
       break;
@@ -103,14 +118,15 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
   return rc;
 }
 
-static int run(int size, int block, int platoons, int teams) {
+static int run(const struct table* t) {
   char path[] = "/tmp/murk-big-XXXXXX.yaml";
   int fd = mkstemps(path, 5);
   if (fd < 0) return -1;
   close(fd);
   char cmd[8192];
-  snprintf(cmd, sizeof cmd, "bash '%s/bench/bigtable.sh' %d %d %d %d > '%s'", MURK_SOURCE_DIR, size,
-           block, platoons, teams, path);
+  snprintf(cmd, sizeof cmd, "bash '%s/bench/bigtable.sh' %d %d %d %d %s 1 %s %s > '%s'",
+           MURK_SOURCE_DIR, t->size, t->block, t->platoons, t->teams, t->grid, t->pattern,
+           t->deploy, path);
   if (system(cmd) != 0) {
     fprintf(stderr, "big_bench: %s failed\n", cmd);
     unlink(path);
@@ -124,15 +140,26 @@ static int run(int size, int block, int platoons, int teams) {
     fprintf(stderr, "big_bench: the generated mission does not load\n");
     return -1;
   }
+  char woods[16];
+  if (strcmp(t->pattern, "lattice") == 0)
+    snprintf(woods, sizeof woods, "lattice");
+  else
+    snprintf(woods, sizeof woods, "%d%%", t->block);
   for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+    if (!(t->policies >> p & 1)) continue;
     struct figures f;
     memset(&f, 0, sizeof f);
     f.load = load;
-    int rc = play(m, 1, (enum murk_policy)p, &f);
-    printf("%4dx%-4d %3d%% %2dx%-2d %-7s %6s %5ld %6ld %8.1f %8.1f %9.2f %9.2f %9.2f  %s\n", size,
-           size, block, platoons, teams, murk_policy_name((enum murk_policy)p),
-           rc == 0 ? "ended" : "STUCK", f.commands, f.tries, f.load * 1e3, f.create * 1e3,
-           f.slowest_apply * 1e3, f.slowest_view * 1e3, f.total, f.slowest_line);
+    int rc = play(m, 1, (enum murk_policy)p, t->commands, &f);
+    printf(
+        "%4dx%-4d %-6s %-7s %-6s %2dx%-2d %-8s %5s %5ld %6ld %8.1f %8.1f %9.2f %9.2f %9.2f  %s\n",
+        t->size, t->size, t->grid, woods, t->deploy, t->platoons, t->teams,
+        murk_policy_name((enum murk_policy)p),
+        rc == 0  ? "ended"
+        : rc > 0 ? "cut"
+                 : "STUCK",
+        f.commands, f.tries, f.load * 1e3, f.create * 1e3, f.slowest_apply * 1e3,
+        f.slowest_view * 1e3, f.total, f.slowest_line);
   }
   murk_mission_free(m);
   return 0;
@@ -140,17 +167,35 @@ static int run(int size, int block, int platoons, int teams) {
 
 int main(int argc, char** argv) {
   printf("one game a policy on a generated table (bench/bigtable.sh), seed 1, CPU time\n");
-  printf("slowest: one murk_game_apply / one view refresh; game: create to end, without load\n\n");
-  printf("%-9s %4s %5s %-7s %6s %5s %6s %8s %8s %9s %9s %9s  %s\n", "table", "woods", "force",
-         "policy", "end", "cmds", "tries", "load ms", "new ms", "apply ms", "view ms", "game s",
-         "slowest command");
-  int rc;
+  printf(
+      "slowest: one murk_game_apply / one view refresh; game: create to end (or cut), "
+      "without load\n\n");
+  printf("%-9s %-6s %-7s %-6s %5s %-8s %5s %5s %6s %8s %8s %9s %9s %9s  %s\n", "table", "grid",
+         "woods", "deploy", "force", "policy", "end", "cmds", "tries", "load ms", "new ms",
+         "apply ms", "view ms", "game s", "slowest command");
+  const unsigned all = (1u << MURK_POLICY_COUNT) - 1;
+  int rc = 0;
   if (argc > 1) {
-    rc = run(atoi(argv[1]), argc > 2 ? atoi(argv[2]) : 20, argc > 3 ? atoi(argv[3]) : 20,
-             argc > 4 ? atoi(argv[4]) : 30);
+    struct table t = {atoi(argv[1]),
+                      argc > 2 ? atoi(argv[2]) : 20,
+                      argc > 3 ? atoi(argv[3]) : 20,
+                      argc > 4 ? atoi(argv[4]) : 30,
+                      argc > 5 ? argv[5] : "square",
+                      argc > 6 ? argv[6] : "random",
+                      argc > 7 ? argv[7] : "bands",
+                      argc > 8 ? atol(argv[8]) : 0,
+                      all};
+    rc = run(&t);
   } else {
-    rc = run(1000, 20, 20, 30);
-    if (rc == 0) rc = run(200, 20, 20, 30);
+    /* Random woods, then a lattice whose gaps let sight run across the table, and a
+     * dense 100x100 table. */
+    const struct table tables[] = {
+        {1000, 20, 20, 30, "square", "random", "bands", 0, all},
+        {200, 20, 20, 30, "square", "random", "bands", 0, all},
+        {1000, 0, 20, 30, "hex", "lattice", "halves", 0, all},
+        {100, 40, 20, 30, "hex", "random", "halves", 0, all},
+    };
+    for (size_t i = 0; rc == 0 && i < sizeof tables / sizeof tables[0]; i++) rc = run(&tables[i]);
   }
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

@@ -1,6 +1,6 @@
-/* decision_bench.c: how long the computer opponent takes to decide (issue 17: "a few hundred
- * milliseconds at most per decision"; docs/performance.md, "The computer opponent"). On every
- * bundled mission, GAMES games of the computer against itself, each decision timed the way a
+/* decision_bench.c: how long the computer opponent takes to decide (the target: "a few
+ * hundred milliseconds at most per decision"; docs/performance.md, "The computer opponent"). On
+ * every bundled mission, GAMES games of the computer against itself, each decision timed the way a
  * person waits for it in `murk play --vs computer`: the view of its side built, the plans
  * made, every try offered until the game takes one (murk_sim_step). Prints the mean and the
  * slowest decision per mission, wall clock and CPU. Nothing here asserts a time.

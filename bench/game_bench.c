@@ -9,7 +9,7 @@
  * src/sim (murk_sim_play) within murk sim's bounds: a game about to begin turn 41 is
  * stopped (MURK_SIM_MAX_TURNS; random players seldom bring about the end Luneville's text
  * sets). Two more Luneville rows play the random games without that bound, and with the
- * bound of 10 turns that Luneville itself had when issue 11 set its target. A game that
+ * bound of 10 turns that Luneville itself had when its target was set. A game that
  * reaches MURK_SIM_MAX_COMMANDS, or whose player is stuck, counts as played (its cost was
  * paid) and is reported as stuck.
  * tries/game counts the commands offered to murk_game_apply, applied or refused: each costs
@@ -36,8 +36,8 @@
 #define MURK_SOURCE_DIR "."
 #endif
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
-/* Luneville's turn limit when issue 11 set its target (a random game was then some 170
- * commands); issue 14 took it out, since the mission's text sets none. */
+/* Luneville's turn limit when the target was set (a random game was then some 170
+ * commands); it was taken out since, as the mission's text sets none. */
 #define TARGET_TURNS 10
 
 static double now_s(void) {
@@ -136,12 +136,11 @@ int main(int argc, char** argv) {
     for (int p = 0; p < MURK_POLICY_COUNT; p++)
       cpu_gs[i][p] = row(ms[i], (enum murk_policy)p, MURK_SIM_MAX_TURNS, seconds,
                          i == 0 && p == MURK_POLICY_RANDOM ? &now_cmds : NULL);
-  /* The random games without murk sim's bound, and as long as Luneville's were when issue
-   * 11 set its target. */
+  /* The random games without murk sim's bound, and as long as Luneville's were when the
+   * target was set. */
   (void)row(lune, MURK_POLICY_RANDOM, 0, seconds, NULL);
   double then = row(lune, MURK_POLICY_RANDOM, TARGET_TURNS, seconds, &then_cmds);
-  /* Issue 11, point 5, against this run's CPU figures (docs/performance.md, "Headless games",
-   * has the figures of the tree before that work, measured the same way). */
+  /* The targets of docs/performance.md, "Headless games", against this run's CPU figures. */
   double rnd = cpu_gs[0][MURK_POLICY_RANDOM], grd = cpu_gs[0][MURK_POLICY_GREEDY];
   printf("\ntarget: luneville random at least 1,000 games a second of one core\n");
   printf("  on the game it was set for (Luneville ended after turn %d): %.0f (%s)\n", TARGET_TURNS,
@@ -152,7 +151,6 @@ int main(int argc, char** argv) {
       MURK_SIM_MAX_TURNS, rnd, rnd * now_cmds, 1000.0 * then_cmds);
   printf("target: luneville greedy within 2x of random: %.2fx (%s)\n", grd > 0 ? rnd / grd : 0.0,
          grd > 0 && rnd / grd <= 2.0 ? "met" : "missed");
-  printf("before this work (3dee831): see docs/performance.md, \"Issue 11, point 5\"\n");
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);
   printf("\npeak memory (ru_maxrss) of this whole run: %.1f MB\n", (double)ru.ru_maxrss / 1024.0);

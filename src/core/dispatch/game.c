@@ -140,18 +140,17 @@ static int grow_log(struct murk_game* g, size_t line_len) {
  *
  * The state is about 60 KB, mostly arrays sized for the largest mission (600 teams a side,
  * 128 markers) and filled from the front; a game uses a few percent of them, and copying all
- * of it for every try was the largest single cost of a headless game (docs/performance.md).
- * So the copy takes everything except the unused tails of five arrays: markers and what each
- * side knows of them (up to nmarkers), units (nunits), teams and what each side knows of them
- * (nteams). nunits and nteams are set once by setup and never change; nmarkers only grows, and
- * a new marker's slot is zero until then (the game starts zeroed and a refused command that
- * made one has it zeroed again below), so those tails hold nothing to restore. Three smaller
- * arrays are copied up to their counts too: the placed objectives, each side's Random
- * Deployment sections and its arrivals (about 6 KB of the 8 KB copied whole before). Their
- * tails may hold stale entries (an objective removed, arrivals dropped at a turn's start),
- * but nothing reads an entry at or past the count, and whoever appends one writes every
- * field of it (setup.c, reserves.c), so a tail is never restored. Anything added to the
- * state outside those eight arrays is copied whole. */
+ * of it for every try is a large part of a headless game. So the fast copy takes everything except
+ * the unused tails of five arrays: markers and what each side knows of them (up to nmarkers), units
+ * (nunits), teams and what each side knows of them (nteams). nunits and nteams are set once by
+ * setup and never change; nmarkers only grows, and a new marker's slot is zero until then (the game
+ * starts zeroed and a refused command that made one has it zeroed again below), so those tails hold
+ * nothing to restore. Three smaller arrays are copied up to their counts too: the placed
+ * objectives, each side's Random Deployment sections and its arrivals (about 6 KB of the 8 KB
+ * copied whole before). Their tails may hold stale entries (an objective removed, arrivals dropped
+ * at a turn's start), but nothing reads an entry at or past the count, and whoever appends one
+ * writes every field of it (setup.c, reserves.c), so a tail is never restored. Anything added to
+ * the state outside those eight arrays is copied whole. */
 #define STATE_END(f) (offsetof(struct mk_state, f) + sizeof(((struct mk_state*)0)->f))
 _Static_assert(offsetof(struct mk_state, markers) < offsetof(struct mk_state, units) &&
                    STATE_END(units) <= offsetof(struct mk_state, teams) &&
@@ -162,12 +161,19 @@ _Static_assert(offsetof(struct mk_state, markers) < offsetof(struct mk_state, un
                    STATE_END(seen_marker) <= offsetof(struct mk_state, seen_team),
                "state_copy() walks the state's big arrays in this order");
 
+#ifndef MURK_PLAIN
 static void copy_bytes(struct mk_state* dst, const struct mk_state* src, size_t from, size_t to) {
   if (to > from) memcpy((char*)dst + from, (const char*)src + from, to - from);
 }
+#endif
 
-/* dst = src, except the unused tails of the big arrays; `n` gives the counts to go by. */
+/* dst = src, except the unused tails of the big arrays; `n` gives the counts to go by.
+ * Built with MURK_PLAIN: the whole struct, the reference tests/cli/plain.sh compares with. */
 static void state_copy(struct mk_state* dst, const struct mk_state* src, const struct mk_state* n) {
+#ifdef MURK_PLAIN
+  (void)n;
+  *dst = *src;
+#else
   int nm = n->nmarkers, nt = n->nteams[0] > n->nteams[1] ? n->nteams[0] : n->nteams[1];
   copy_bytes(dst, src, 0, offsetof(struct mk_state, markers));
   memcpy(dst->markers, src->markers, (size_t)nm * sizeof src->markers[0]);
@@ -196,6 +202,7 @@ static void state_copy(struct mk_state* dst, const struct mk_state* src, const s
   for (int sd = 0; sd < MURK_SIDES; sd++)
     memcpy(dst->seen_team[sd], src->seen_team[sd], (size_t)nt * sizeof src->seen_team[sd][0]);
   copy_bytes(dst, src, STATE_END(seen_team), sizeof *dst);
+#endif
 }
 
 static void state_save(struct murk_game* g) {

@@ -2,8 +2,8 @@
  * what each side sees of the enemy now and remembers (struct mk_sighting), who may hear of
  * a change at a cell, and the questions of sight over the whole truth (can a side see a
  * cell; a gunflash or a light at `to` counts). Internal to the core: front-ends read what a
- * side sees in its view. The sight cache of many games is public (murk/sight.h).
- * docs/rules.md, "Sight". */
+ * side sees in its view. The caches that answer sooner are sight_cache.c's; the one shared
+ * by many games is public (murk/sight.h). docs/rules.md, "Sight". */
 #ifndef MK_SIGHT_H
 #define MK_SIGHT_H
 
@@ -74,7 +74,7 @@ int mk_sight_range(const struct murk_game* g, enum murk_side viewer);
 int mk_sight_limit(const struct murk_game* g, enum murk_side viewer);
 
 /* Can `viewer` see what stands at `to` from `from`? Line of sight and range, with the
- * exceptions for what stands at `to` (a unit of the other side that fired, seed 003 1.8;
+ * exceptions for what stands at `to` (a unit of the other side that fired, ASL Night rules E1.8;
  * an illuminated cell). False if either cell is off the table. */
 bool mk_can_see(const struct murk_game* g, enum murk_side viewer, struct murk_pos from,
                 struct murk_pos to);

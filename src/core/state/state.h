@@ -255,8 +255,8 @@ struct mk_event {
 #define MK_EVENT_SCRATCH 8
 
 struct murk_sightmap; /* los.h */
-struct mk_fov_rows;   /* sight.c */
-struct mk_sight_kept; /* sight.c */
+struct mk_fov_rows;   /* sight_cache.c */
+struct mk_sight_kept; /* sight_cache.c */
 
 struct murk_game {
   const struct murk_mission* m;
@@ -275,11 +275,11 @@ struct murk_game {
    * sight, and the cells lit by the mission's fires (seed 003, 1.94), or NULL. */
   struct murk_sightmap* sightmap;
   unsigned char* firelit;
-  /* Fields of view already computed, one per origin cell (sight.c): the terrain never
+  /* Fields of view already computed, one per origin cell (sight_cache.c): the terrain never
    * changes in play. A cache of derived values, never game state. */
   struct mk_fov_rows* fov_rows;
   bool fov_rows_shared; /* fov_rows belongs to a murk_sight_cache, not to this game */
-  /* What the last sight update worked from and left (sight.c), so that the next one skips
+  /* What the last sight update worked from and left (sight_cache.c), so the next one skips
    * what nothing changed; checked against the state each time, so it never goes stale.
    * NULL until the first update (or without memory). */
   struct mk_sight_kept* sight_kept;
