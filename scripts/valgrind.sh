@@ -20,10 +20,11 @@ if ! command -v valgrind >/dev/null 2>&1; then
   echo "valgrind.sh: valgrind is needed (make deps installs it; Debian package valgrind)" >&2
   exit 1
 fi
-if [ ! -x "$BUILD/murk" ]; then
-  cmake -S . -B "$BUILD" >/dev/null && cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)" ||
-    exit 1
+# The test programs are not in the default build: the `tests` target makes them (and murk).
+if [ ! -f "$BUILD/CMakeCache.txt" ]; then
+  cmake -S . -B "$BUILD" >/dev/null || exit 1
 fi
+cmake --build "$BUILD" -j "$(nproc 2>/dev/null || echo 2)" --target tests >/dev/null || exit 1
 case $BUILD in
   /*) build=$BUILD ;;
   *) build=$root/$BUILD ;;
