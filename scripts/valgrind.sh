@@ -69,9 +69,8 @@ run_unit() {
   local t=$1 name rc start
   name=$(basename "$t")
   start=$(date +%s)
-  # The twin test's default budget (200,000 tries) is sized for native speed; under
-  # memcheck a twentieth of it covers the same code in a few minutes, and the other heavy
-  # tests play their light counts (MURK_TEST_LIGHT, tests/unit/test_support.h).
+  # Under memcheck the statistical tests play their light counts (MURK_TEST_LIGHT,
+  # tests/unit/test_support.h): the twin test 10,000 tries, half of make test's.
   (cd "$build" && MURK="$build/murk" MURK_SOURCE_DIR="$root" TWINS_BUDGET="${TWINS_BUDGET:-10000}" MURK_TEST_LIGHT=1 \
     "${VG[@]}" --log-file="$logs/$name.vg" "$t" >"$logs/$name.out" 2>&1)
   rc=$?
