@@ -8,6 +8,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_JOBS ?= 1
 CMAKE_FLAGS ?=
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
+# cmake --build runs make again: no "Entering directory" lines between the build's own.
+MAKEFLAGS += --no-print-directory
 
 .PHONY: all deps build build-tests install test test-fast soak test-san test-release format-check \
 	play clean fuzz valgrind bench computer-strength
