@@ -6,7 +6,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 1
 cf=${CLANG_FORMAT:-clang-format}
 if ! command -v "$cf" >/dev/null 2>&1; then
-  echo "format-check: $cf is not installed (make deps installs it)" >&2
+  echo "format-check: $cf is not installed (make format-check installs it as root)" >&2
   exit 1
 fi
 mapfile -t files < <(git ls-files '*.c' '*.h' 2>/dev/null || find src include tests bench -name '*.[ch]')

@@ -11,7 +11,9 @@
 #   - finish NAME [SUMMARY] ends the test: exit 1 if anything failed, else prints the
 #     summary ("N checks passed" by default) and exits 0.
 #   - light FULL LIGHT prints LIGHT when MURK_TEST_LIGHT=1 (the sanitizer build: ten times
-#     slower, so the heaviest tests play fewer games there), else FULL.
+#     slower, so the heaviest tests play fewer games there), else FULL;
+#   - soak SOAK FULL LIGHT prints SOAK when MURK_SOAK=1 (`make soak`: the statistical tests'
+#     long runs), else what light FULL LIGHT prints (`make test`'s short run).
 set -u
 MURK=${MURK:-build/murk}
 cd "${MURK_SOURCE_DIR:-.}" || exit 1
@@ -20,6 +22,7 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}exitcode=86"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}exitcode=86"
 
 light() { if [ "${MURK_TEST_LIGHT:-}" = 1 ]; then echo "$2"; else echo "$1"; fi; }
+soak() { if [ "${MURK_SOAK:-}" = 1 ]; then echo "$1"; else light "$2" "$3"; fi; }
 
 tmp=$(mktemp -d)
 common_cleanup() {

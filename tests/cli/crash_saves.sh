@@ -11,7 +11,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 GAME=tests/games/luneville-opening.txt # the longest Luneville script
 WORKERS=8
-KILLS_EACH=$(light 30 8) # 240 kills in all (64 in the sanitizer build)
+KILLS_EACH=$(soak 30 8 8) # 240 kills in make soak, 64 in make test and test-san
 
 mnt=
 on_exit() {
@@ -137,7 +137,7 @@ sealed_worker() {
   done
   echo "$k $mid"
 }
-SEALED_KILLS_EACH=$(light 20 6) # 80 kills in all (24 in the sanitizer build)
+SEALED_KILLS_EACH=$(soak 20 6 6) # 80 kills in make soak, 24 in make test and test-san
 for ((w = 0; w < 4; w++)); do sealed_worker "$w" >"$tmp/sresult$w" & done
 wait
 kills=0 midrun=0

@@ -90,7 +90,7 @@ grep -q "^luneville: .*, 4 games (seeds 1-4), random v greedy\$" "$tmp/mixed.out
 # game finishes within the cap (a stuck player or a loop of refused tries would not), and the
 # game refuses fewer than ten of its tries for each it takes.
 for pair in computer,random random,computer computer,greedy greedy,computer; do
-  run "vs.$pair" --all --games "$(light 10 3)" --policy "$pair"
+  run "vs.$pair" --all --games "$(soak 30 10 3)" --policy "$pair"
   [ $rc -eq 0 ] || fail "sim --all --policy $pair exited $rc: $(head -5 "$tmp/vs.$pair.err")"
   grep -q "FAILED" "$tmp/vs.$pair.out" && fail "sim --all --policy $pair: games failed"
   awk '$1 == "commands" && $7 + 0 > 10 * $2 { print; bad = 1 } END { exit bad }' \
@@ -104,12 +104,13 @@ grep -q "^  commands  *[0-9.]* a game on average, [0-9.]* refused" "$tmp/vs.comp
 # and 39 of these 40 once reached the turn cap, a revealed platoon on the one-cell goat path
 # standing still because its own teams held every cell ahead of its first team, or two
 # platoons there each blocking the other's way. The whole run says whether any game stalls.
-run nr-computer no-retreat --games "$(light 40 8)" --seed 1 --policy computer --format csv
+nr_games=$(soak 200 40 8)
+run nr-computer no-retreat --games "$nr_games" --seed 1 --policy computer --format csv
 [ $rc -eq 0 ] || fail "sim no-retreat --policy computer exited $rc: $(head -3 "$tmp/nr-computer.err")"
 awk -F, 'NR > 1 && $5 != "yes" { print; bad = 1 } END { exit bad }' "$tmp/nr-computer.out" \
   >"$tmp/nr-computer.stalled" ||
   fail "sim no-retreat --policy computer: games unfinished: $(head -4 "$tmp/nr-computer.stalled")"
-[ "$(grep -c '^no-retreat,' "$tmp/nr-computer.out")" = "$(light 40 8)" ] ||
+[ "$(grep -c '^no-retreat,' "$tmp/nr-computer.out")" = "$nr_games" ] ||
   fail "sim no-retreat --policy computer: not one row a game"
 
 # A game that cannot finish within the cap fails, loudly.

@@ -30,6 +30,7 @@
 #include "murk/rules.h"
 #include "murk/view.h"
 #include "sim.h"
+#include "test_support.h"
 
 #ifndef MURK_SOURCE_DIR
 #define MURK_SOURCE_DIR "."
@@ -124,6 +125,8 @@ static void test_every_parameter_at_both_ends(void** state) {
     assert_non_null(host[h]);
   }
   int games = 0, ended = 0;
+  /* One seed a game in `make test`; `make soak` (MURK_SOAK=1) plays three. */
+  const int seeds = SOAK_COUNT(3, 1, 1);
   for (size_t k = 0; k < NPARAMS; k++) {
     size_t h = FALLBACK;
     for (size_t i = 0; i < NHOSTS; i++)
@@ -137,19 +140,21 @@ static void test_every_parameter_at_both_ends(void** state) {
       bool was_on = m->rule_on[params[k].rule];
       m->rule_on[params[k].rule] = true;
       set_extreme(m, k, top);
-      for (int p = 0; p < MURK_POLICY_COUNT; p++) {
-        char what[160];
-        snprintf(what, sizeof what, "%s at its %s in %s, %s", params[k].name,
-                 top ? "maximum" : "minimum", hosts[h], murk_policy_name((enum murk_policy)p));
-        games++;
-        ended += play(m, (uint64_t)k * 2 + (uint64_t)top + 1, (enum murk_policy)p, what);
-      }
+      for (int p = 0; p < MURK_POLICY_COUNT; p++)
+        for (int si = 0; si < seeds; si++) {
+          char what[160];
+          snprintf(what, sizeof what, "%s at its %s in %s, %s", params[k].name,
+                   top ? "maximum" : "minimum", hosts[h], murk_policy_name((enum murk_policy)p));
+          games++;
+          ended += play(m, (uint64_t)k * 2 + (uint64_t)top + 1 + 1000 * (uint64_t)si,
+                        (enum murk_policy)p, what);
+        }
       m->params[k] = saved;
       m->rule_on[params[k].rule] = was_on;
     }
   }
   print_message("%d games, %d ended\n", games, ended);
-  assert_int_equal(games, (int)NPARAMS * 2 * MURK_POLICY_COUNT);
+  assert_int_equal(games, (int)NPARAMS * 2 * MURK_POLICY_COUNT * seeds);
   assert_int_equal(ended, games);
   for (size_t h = 0; h < NHOSTS; h++) murk_mission_free(host[h]);
 }

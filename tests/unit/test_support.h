@@ -30,6 +30,13 @@ static inline int test_light(void) {
   return e && e[0] == '1';
 }
 #define TEST_COUNT(full, light) (test_light() ? (light) : (full))
+/* MURK_SOAK=1 (`make soak`, the tests labelled soak): the statistical tests play their long
+ * counts; `make test` plays the short ones, still enough to reach every check. */
+static inline int test_soak(void) {
+  const char* e = getenv("MURK_SOAK");
+  return e && e[0] == '1';
+}
+#define SOAK_COUNT(soak, full, light) (test_soak() ? (soak) : TEST_COUNT(full, light))
 
 /* The test fields' terrain: fields, road, woods, stream and cliffs; the map follows. */
 #define TF_LEGEND                                                   \

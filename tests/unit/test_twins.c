@@ -19,8 +19,8 @@
  * deployments, recce, dis, starshells, reveal, spot, end) goes to both games and the answers
  * are compared. Each try is taken back by restoring a copy of the game's state.
  *
- * TWINS_BUDGET (environment) sets the number of command tries (default 200000, 20000 when
- * MURK_TEST_LIGHT=1);
+ * TWINS_BUDGET (environment) sets the number of command tries (default 20000 in `make test`,
+ * 200000 under MURK_SOAK=1 in `make soak`, 10000 when MURK_TEST_LIGHT=1);
  * TWINS_VERBOSE=1 prints every difference. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -41,9 +41,13 @@
 
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
 
-/* Sanitizer and valgrind runs (MURK_TEST_LIGHT) try a tenth of the commands. */
-#define TWINS_DEFAULT_BUDGET 200000
-#define TWINS_LIGHT_BUDGET 20000
+/* `make soak` tries ten times the commands of `make test`; sanitizer and valgrind runs
+ * (MURK_TEST_LIGHT) half. */
+#define TWINS_SOAK_BUDGET 200000
+#define TWINS_DEFAULT_BUDGET 20000
+#define TWINS_LIGHT_BUDGET 10000
+#define TWINS_BUDGET_FOR_RUN \
+  env_long("TWINS_BUDGET", SOAK_COUNT(TWINS_SOAK_BUDGET, TWINS_DEFAULT_BUDGET, TWINS_LIGHT_BUDGET))
 
 /* Lines and reports are cut at their buffers on purpose. */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -861,7 +865,10 @@ static struct twins_run* run_new(long budget) {
   r->sn = malloc(sizeof *r->sn);
   assert_non_null(r->sn);
   r->budget = budget;
-  r->per_state = env_long("TWINS_PER_STATE", 150);
+  /* `make test`'s short run tries fewer commands at each state, so its budget reaches more
+   * states, games and later turns (some 290 pairs, 280 states); the light run keeps the
+   * cheaper spread of the long one. */
+  r->per_state = env_long("TWINS_PER_STATE", SOAK_COUNT(150, 75, 150));
   r->verbose = env_long("TWINS_VERBOSE", 0) != 0;
   return r;
 }
@@ -979,8 +986,7 @@ static void run_missions(enum murk_policy pol, long budget);
 
 static void run_all(void** state) {
   (void)state;
-  run_missions(MURK_POLICY_RANDOM,
-               env_long("TWINS_BUDGET", TEST_COUNT(TWINS_DEFAULT_BUDGET, TWINS_LIGHT_BUDGET)));
+  run_missions(MURK_POLICY_RANDOM, TWINS_BUDGET_FOR_RUN);
 }
 
 /* The computer opponent as the side under test (issue 17): its commands are a function of
@@ -988,8 +994,7 @@ static void run_all(void** state) {
  * on the states its play leads to. A twentieth of the budget. */
 static void run_computer(void** state) {
   (void)state;
-  run_missions(MURK_POLICY_COMPUTER,
-               env_long("TWINS_BUDGET", TEST_COUNT(TWINS_DEFAULT_BUDGET, TWINS_LIGHT_BUDGET)) / 20);
+  run_missions(MURK_POLICY_COMPUTER, TWINS_BUDGET_FOR_RUN / 20);
 }
 
 static void run_missions(enum murk_policy pol, long budget) {
