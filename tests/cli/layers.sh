@@ -16,7 +16,7 @@ LAYERS='
 2 events   event
 3 board    board
 4 modules  sight why night marker move fog intel reserves setup combat victory turn
-5 dispatch command command_table game view playable save seal
+5 dispatch command command_table game view view_box view_fill view_reach playable save seal
 '
 
 declare -A layer_of name_of
