@@ -53,7 +53,7 @@ struct joiner {
   struct net_buf pending; /* the lines of the view being read */
   struct net_buf text;    /* the lines of the newest whole view */
   struct net_view* latest;
-  size_t commands;
+  size_t commands; /* the side's own commands the game has taken (the host's view says) */
   bool news;
   enum answer answer;
   char answer_text[TUI_LINE_MAX + 64];

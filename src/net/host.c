@@ -119,13 +119,17 @@ static void bye(struct client* c, const char* why) {
   c->closing = true;
 }
 
+/* A view of the client's side, with how many commands that side gave: never the game's
+ * whole count, which holds the enemy's commands, hidden ones too. */
 static void send_view(struct net_host* h, struct client* c) {
   struct murk_view* v = NULL;
   if (murk_view_build(h->o.g, c->side, &v) != MURK_OK) {
     bye(c, "the host is out of memory");
     return;
   }
-  net_view_write(v, murk_game_log_count(h->o.g), &c->out);
+  size_t own = 0, n = murk_game_log_count(h->o.g);
+  for (size_t i = 0; i < n; i++) own += murk_game_log_side(h->o.g, i) == c->side;
+  net_view_write(v, own, &c->out);
   murk_view_free(v);
   if (c->out.failed) bye(c, "the host is out of memory");
 }

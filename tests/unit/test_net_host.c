@@ -103,12 +103,14 @@ static char* exchange(struct fx* f, int c, const char* text) {
   return take(f, c);
 }
 
+/* The views in s, each of `side` (its state line says so: a side of 0 is left out). */
 static int views_in(const char* s, enum murk_side side) {
   int n = 0;
-  char want[32];
-  snprintf(want, sizeof want, "view begin 5 %d ", (int)side);
   for (const char* p = s; (p = strstr(p, "view begin ")); p++) {
-    assert_true(strncmp(p, want, strlen(want)) == 0); /* never the other side's */
+    const char* st = strstr(p, "\nstate ");
+    assert_non_null(st);
+    bool defender = strncmp(st, "\nstate side=1 ", 14) == 0;
+    assert_int_equal(defender, side == MURK_DEFENDER); /* never the other side's */
     n++;
   }
   return n;
@@ -118,11 +120,11 @@ static void test_views_only_when_due(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 5 join attacker\n");
-  assert_non_null(strstr(s, "hello 5 attacker none 3\n"));
+  char* s = exchange(f, a, "murk 6 join attacker\n");
+  assert_non_null(strstr(s, "hello 6 attacker none 3\n"));
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
-  test_free(exchange(f, d, "murk 5 join defender\n"));
+  test_free(exchange(f, d, "murk 6 join defender\n"));
   /* The attacker's first objective: its own view, ok; nothing to the defender. */
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
@@ -165,20 +167,20 @@ static void test_passphrases(void** state) {
   struct fx* f = fx_new(true);
   int a = net_host_open(f->h), d = net_host_open(f->h);
   /* Set by the first join; no view until both have joined. */
-  char* s = exchange(f, a, "murk 5 join attacker\n");
-  assert_non_null(strstr(s, "hello 5 attacker set 3\n"));
+  char* s = exchange(f, a, "murk 6 join attacker\n");
+  assert_non_null(strstr(s, "hello 6 attacker set 3\n"));
   test_free(s);
   assert_int_equal(say(f, a, "cmd =end\n"), -1); /* before its passphrase: dropped */
   net_host_close(f->h, a);
   a = net_host_open(f->h);
-  s = exchange(f, a, "murk 5 join attacker\npass =red\n");
+  s = exchange(f, a, "murk 6 join attacker\npass =red\n");
   assert_non_null(strstr(s, "passok\nwait ="));
   assert_int_equal(views_in(s, MURK_ATTACKER), 0);
   test_free(s);
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_true(strncmp(s, "no 0 =", 6) == 0);
   test_free(s);
-  s = exchange(f, d, "murk 5 join defender\npass =blue\n");
+  s = exchange(f, d, "murk 6 join defender\npass =blue\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -186,8 +188,8 @@ static void test_passphrases(void** state) {
   test_free(s);
   /* A rejoin: checked; three wrong tries and bye. */
   int b = net_host_open(f->h);
-  s = exchange(f, b, "murk 5 join attacker\npass =blue\npass =x\n");
-  assert_non_null(strstr(s, "hello 5 attacker check 3\npassbad 2\npassbad 1\n"));
+  s = exchange(f, b, "murk 6 join attacker\npass =blue\npass =x\n");
+  assert_non_null(strstr(s, "hello 6 attacker check 3\npassbad 2\npassbad 1\n"));
   test_free(s);
   s = exchange(f, b, "pass =y\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
@@ -196,7 +198,7 @@ static void test_passphrases(void** state) {
   net_host_close(f->h, b);
   /* The right one: the new connection takes the attacker's place, the old is told bye. */
   b = net_host_open(f->h);
-  s = exchange(f, b, "murk 5 join attacker\npass =red\n");
+  s = exchange(f, b, "murk 6 join attacker\npass =red\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
   s = take(f, a);
@@ -251,8 +253,8 @@ static void test_resumed_sealed(void** state) {
                             .why_wait = resumed_wait};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 5 join attacker\n");
-  assert_string_equal(s, "hello 5 attacker check secret\n"); /* no game yet: sealed dice */
+  char* s = exchange(f, a, "murk 6 join attacker\n");
+  assert_string_equal(s, "hello 6 attacker check secret\n"); /* no game yet: sealed dice */
   test_free(s);
   s = exchange(f, a, "pass =dpass\n");
   assert_string_equal(s, "passbad 2\n");
@@ -266,7 +268,7 @@ static void test_resumed_sealed(void** state) {
   test_free(s);
   test_free(exchange(f, a, "undo\n"));
   /* The defender's passphrase opens the game: both get their views. */
-  s = exchange(f, d, "murk 5 join defender\npass =dpass\n");
+  s = exchange(f, d, "murk 6 join defender\npass =dpass\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -282,11 +284,11 @@ static void test_garbage(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
   static const char* const bad[] = {"hello\n",
-                                    "murk 5 join umpire\n",
-                                    "murk 5 join attacker\nmove T1\n",
-                                    "murk 5 join attacker\ncmd =a b\n",
-                                    "murk 5 join attacker\ncmd =%0\n",
-                                    "murk 5 join attacker\n\n",
+                                    "murk 6 join umpire\n",
+                                    "murk 6 join attacker\nmove T1\n",
+                                    "murk 6 join attacker\ncmd =a b\n",
+                                    "murk 6 join attacker\ncmd =%0\n",
+                                    "murk 6 join attacker\n\n",
                                     "murk x join attacker\n"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     int c = net_host_open(f->h);
@@ -294,7 +296,7 @@ static void test_garbage(void** state) {
     net_host_close(f->h, c);
   }
   int c = net_host_open(f->h);
-  char* s = exchange(f, c, "murk 6 join attacker\n");
+  char* s = exchange(f, c, "murk 7 join attacker\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
   test_free(s);
   net_host_close(f->h, c);
