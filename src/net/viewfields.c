@@ -803,3 +803,67 @@ bool net_vf_check(const struct net_vf_table* t, char* err, size_t n) {
   }
   return true;
 }
+
+/* ---- the tables in words (docs/protocol.md) ---- */
+
+static void doc_kind(const struct net_vf* f, char* out, size_t n) {
+  size_t count = f->size / elem_size(f);
+  switch (f->kind) {
+    case NET_VF_INT:
+      snprintf(out, n, "number, %ld to %ld", f->lo, f->hi);
+      break;
+    case NET_VF_UINT:
+      snprintf(out, n, "bits (unsigned)");
+      break;
+    case NET_VF_BOOL:
+      snprintf(out, n, "0 or 1");
+      break;
+    case NET_VF_CHAR:
+      snprintf(out, n, "character code, %ld to %ld", f->lo, f->hi);
+      break;
+    case NET_VF_STR:
+      snprintf(out, n, "string, at most %zu bytes", f->size - 1);
+      break;
+    case NET_VF_POS:
+      snprintf(out, n, "cell X,Y");
+      break;
+    case NET_VF_INTS:
+      snprintf(out, n, "%zu numbers, %ld to %ld", count, f->lo, f->hi);
+      break;
+    case NET_VF_POSES:
+      snprintf(out, n, "%zu cells X,Y,...", count);
+      break;
+    case NET_VF_SUB:
+      if (count == 1)
+        snprintf(out, n, "record `%s` (`%s.FIELD`)", f->sub->name, f->key);
+      else
+        snprintf(out, n, "%zu records `%s` (`%s.I.FIELD`)", count, f->sub->name, f->key);
+      break;
+    case NET_VF_LIST:
+      if (f->sub)
+        snprintf(out, n, "lines of their own (records `%s`)", f->sub->name);
+      else
+        snprintf(out, n, "lines of their own");
+      break;
+    case NET_VF_COUNT:
+      snprintf(out, n, "how many of those lines came");
+      break;
+    case NET_VF_TABLE:
+      snprintf(out, n, "the table's lines");
+      break;
+  }
+}
+
+void net_vf_doc(const struct net_vf_table* t, struct net_buf* b) {
+  net_buf_addf(b, "| `%s` | written | lean |", t->name);
+  net_buf_eol(b);
+  net_buf_addf(b, "|---|---|---|");
+  net_buf_eol(b);
+  for (int i = 0; i < t->n; i++) {
+    const struct net_vf* f = &t->rows[i];
+    char kind[96];
+    doc_kind(f, kind, sizeof kind);
+    net_buf_addf(b, "| %s | %s | %s |", f->key, kind, f->lean ? "yes" : "no");
+    net_buf_eol(b);
+  }
+}

@@ -106,5 +106,8 @@ bool net_vf_lean_breaks(const struct net_vf_table* t, const void* lean, const vo
  * (a member without a row leaves a gap its alignment does not explain), and does each row's
  * size fit its kind? false with why in err. */
 bool net_vf_check(const struct net_vf_table* t, char* err, size_t n);
+/* The table in words: a Markdown table of its rows (docs/protocol.md holds them all; the
+ * suite checks they agree). */
+void net_vf_doc(const struct net_vf_table* t, struct net_buf* b);
 
 #endif

@@ -422,12 +422,42 @@ static void test_reader_bound(void** state) {
   test_free(r);
 }
 
+/* docs/protocol.md holds every table as the code has it (net_vf_doc), between
+ * "<!-- table NAME -->" and "<!-- end -->". */
+static void test_doc_has_the_tables(void** state) {
+  (void)state;
+  FILE* f = fopen(MURK_SOURCE_DIR "/docs/protocol.md", "rb");
+  assert_non_null(f);
+  static char doc[1 << 17];
+  size_t n = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[n] = '\0';
+  for (int i = 0; i < net_vf_ntables; i++) {
+    const struct net_vf_table* t = net_vf_tables[i];
+    char open[96];
+    snprintf(open, sizeof open, "<!-- table %s -->\n", t->name);
+    const char* at = strstr(doc, open);
+    struct net_buf b = {0};
+    net_vf_doc(t, &b);
+    if (!at)
+      fail_msg("docs/protocol.md has no table %s; it is:\n%s%s<!-- end -->", t->name, open, b.p);
+    at += strlen(open);
+    const char* end = strstr(at, "<!-- end -->");
+    assert_non_null(end);
+    if ((size_t)(end - at) != b.len || memcmp(at, b.p, b.len) != 0)
+      fail_msg("docs/protocol.md: table %s is not the code's; it is:\n%s%s<!-- end -->", t->name,
+               open, b.p);
+    net_buf_free(&b);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_words),
       cmocka_unit_test(test_reader_bound),
       cmocka_unit_test(test_tables_cover_structs),
       cmocka_unit_test(test_unknown_keys),
+      cmocka_unit_test(test_doc_has_the_tables),
       cmocka_unit_test(test_round_trip_bundled),
       cmocka_unit_test(test_broken_views),
   };
