@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "host.h"
+#include "msg.h"
 #include "murk/alloc.h"
 #include "murk/diag.h"
 #include "murk/error.h"
@@ -517,12 +518,51 @@ static void test_twins_on_the_wire(void** state) {
   if (found < 3) fail_msg("only %d twins found", found);
 }
 
+/* Each message of the table reads back as itself, and docs/protocol.md's tables of
+ * messages have a row for each. */
+static void test_message_table(void** state) {
+  (void)state;
+  FILE* f = fopen(MURK_SOURCE_DIR "/docs/protocol.md", "rb");
+  assert_non_null(f);
+  static char doc[1 << 17];
+  size_t len = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[len] = '\0';
+  for (int k = 0; k < NET_MSG_COUNT; k++) {
+    struct net_buf b = {0};
+    /* The row's arguments, by its shape. */
+    const char* args = net_msgs[k].args;
+    if (!strcmp(args, "N join W"))
+      net_msg_put(&b, (enum net_msg)k, 7L, "defender");
+    else if (!strcmp(args, "N W W W"))
+      net_msg_put(&b, (enum net_msg)k, 7L, "defender", "none", "secret");
+    else if (!strcmp(args, "N S"))
+      net_msg_put(&b, (enum net_msg)k, 7L, "a reason");
+    else if (!strcmp(args, "N"))
+      net_msg_put(&b, (enum net_msg)k, 7L);
+    else if (!strcmp(args, "S"))
+      net_msg_put(&b, (enum net_msg)k, "a b");
+    else
+      net_msg_put(&b, (enum net_msg)k);
+    b.p[b.len - 1] = '\0';
+    char* w[8];
+    int n = net_split(b.p, w, 8);
+    const char* a[NET_MSG_ARGS];
+    assert_int_equal(net_msg_parse(w, n, net_msgs[k].to_client, a), k);
+    net_buf_free(&b);
+    char row[32];
+    snprintf(row, sizeof row, "\n| `%s", net_msgs[k].word);
+    if (!strstr(doc, row)) fail_msg("docs/protocol.md has no row for `%s`", net_msgs[k].word);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_views_only_when_due),
       cmocka_unit_test(test_passphrases),
       cmocka_unit_test(test_garbage),
       cmocka_unit_test(test_resumed_sealed),
+      cmocka_unit_test(test_message_table),
       cmocka_unit_test(test_twins_on_the_wire),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
