@@ -12,7 +12,6 @@
 
 #define NET_PROTOCOL 6
 #define NET_LINE_MAX 8192 /* bytes of one line, without its newline */
-#define NET_WORDS_MAX 64  /* words of one line */
 
 /* Output: lines appended to a growing buffer (failed once memory ran out). */
 struct net_buf {
