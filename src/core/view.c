@@ -176,13 +176,13 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   snprintf(buf, n, "game over: %.140s", s->result);
 }
 
-/* Fill a view from the game: everything anew, except the events, of which only those since
- * the last fill from the same game are added. */
-static int fill(const struct murk_game* g, struct view_box* b) {
+/* The table, where the game is, sight, the verbs and the prompt: the view's own fields. */
+static void fill_state(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
   enum murk_side side = v->side;
   const struct murk_mission* m = g->m;
   const struct mk_state* s = &g->s;
+  bool lean = b->lean;
   v->mission_name = m->name;
   v->briefing = side == MURK_NO_SIDE || !m->sides[side].briefing ? "" : m->sides[side].briefing;
   for (int sd = 0; sd < MURK_SIDES; sd++)
@@ -233,7 +233,6 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       v->held_back[sd] += s->units[sd][i].state == MURK_PLATOON_RESERVE;
   }
   v->visibility = s->visibility;
-  bool lean = b->lean;
   if (!lean) { /* a lean view never writes them: they stay as calloc left them */
     memset(v->conditions, 0, sizeof v->conditions);
     memset(v->prompt, 0, sizeof v->prompt);
@@ -251,47 +250,15 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   unsigned verbs = to_act ? mk_cmd_verbs_now(g, s->to_act) : 0;
   v->verbs = side == s->to_act ? verbs : 0;
   if (!lean) build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
+}
 
-  /* A view refreshed from another game, or from this one after it went back (undo), starts
-   * its events again. */
-  if (b->g != g || b->epoch != g->epoch || g->nevents < b->read) {
-    v->nevents = 0;
-    b->read = 0;
-    b->forgotten = 0;
-  }
-  b->g = g;
-  b->epoch = g->epoch;
-  /* Events the game dropped before this view read them (murk_game_drop_events): numbered
-   * on as if seen. The side's events before `read` are those it numbered already. */
-  size_t base = mk_event_dropped(g, MURK_NO_SIDE);
-  if (b->read < base) {
-    size_t numbered = b->forgotten + v->nevents, dropped = mk_event_dropped(g, side);
-    if (dropped > numbered) b->forgotten += dropped - numbered;
-    b->read = base;
-  }
-  v->nobjectives = v->nmarkers = v->nteams = v->nplatoons = v->narrivals = v->ncontacts = 0;
-  v->nwings = 0;
-  size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
-  bool oom = false;
-  ROOM(b, objectives, (size_t)s->nobjectives);
-  ROOM(b, markers, (size_t)s->nmarkers);
-  ROOM(b, teams, nteams);
-  ROOM(b, contacts, (size_t)s->nmarkers + nteams + 1);
-  ROOM(b, events, v->nevents + (g->nevents - b->read));
-  if (!v->platoons) v->platoons = murk_calloc(MK_MAX_UNITS, sizeof *v->platoons);
-  if (!v->arrivals) v->arrivals = murk_calloc(MK_MAX_ARRIVALS, sizeof *v->arrivals);
-  if (!v->wings) v->wings = murk_calloc(MK_MAX_UNITS, sizeof *v->wings);
-  if (oom || !v->platoons || !v->arrivals || !v->wings || mk_view_fill_lit(g, b) != MURK_OK ||
-      mk_view_fill_place_cells(g, b) != MURK_OK)
-    return MURK_ENOMEM;
-
-  for (int i = 0; i < s->nobjectives; i++) {
-    struct murk_view_objective* o = &v->objectives[v->nobjectives++];
-    memset(o, 0, sizeof *o);
-    mk_view_copy_text(o->name, sizeof o->name, s->objectives[i].name);
-    o->pos = s->objectives[i].pos;
-    o->for_side = s->objectives[i].for_side;
-  }
+/* Markers and teams on the table as the side sees them, and the enemy's out of sight where
+ * last seen (contacts). */
+static void fill_units(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  enum murk_side side = v->side;
+  const struct mk_state* s = &g->s;
+  bool lean = b->lean;
   /* Counts and arrays in locals: the compiler cannot tell the view's arrays from the game's
    * and would reload them at every element (the view is refreshed for every decision). A
    * lean view's elements are not cleared first (mk_view_fill_marker_lean): a lean fill writes every
@@ -371,57 +338,68 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   v->nmarkers = nmarkers;
   v->ncontacts = ncontacts;
   v->nteams = nteams_seen;
-  if (side != MURK_NO_SIDE) {
-    const struct mk_team* teams = s->teams[side];
-    bool setup_turn =
-        s->to_act == side && s->phase != MURK_PHASE_PLAY && s->phase != MURK_PHASE_OVER;
-    for (int k = 0; k < s->nunits[side]; k++) {
-      const struct mk_unit_state* u = &s->units[side][k];
-      const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
-      struct murk_view_platoon* vp = &v->platoons[v->nplatoons++];
-      if (!lean) memset(vp, 0, sizeof *vp);
-      vp->index = k;
-      if (!lean) {
-        mk_view_copy_text(vp->name, sizeof vp->name, pl->name);
-        mk_view_copy_text(vp->type, sizeof vp->type, pl->type);
-      }
-      vp->state = u->state;
-      vp->marker = u->marker;
-      int alive = 0, t1 = u->first_team + u->nteams; /* mk_unit_alive */
-      for (int t = u->first_team; t < t1; t++) alive += teams[t].alive;
-      vp->nteams = alive;
-      vp->command_distance = pl->command_distance;
-      vp->flags = pl->flags;
-      vp->reserve = u->reserve;
-      vp->ambush = u->ambush;
-      vp->dug_in = u->dug_in;
-      vp->recce_moved = u->recce_moved;
-      /* Each of these asks first for the side's own turn in a setup phase. */
-      vp->may_deploy =
-          setup_turn && (mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k));
-      vp->may_deep_strike = setup_turn && mk_reserves_may_deep_strike(g, side, k);
-      vp->wing = -1;
-      struct mk_move_rule r;
-      if (!lean && u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
-        for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-          if (s->teams[side][t].alive && s->teams[side][t].placed) {
-            vp->lead = s->teams[side][t].pos;
-            break;
-          }
-        memcpy(vp->allowance, r.allow, sizeof vp->allowance);
-        vp->moved = u->moved;
-        vp->may_move = mk_view_moving_now(g, side) && !u->bogged && !u->moved;
-      }
-      vp->shot = u->shot;
-      vp->assaulted = u->assaulted;
-      vp->may_arrive = mk_reserves_may_arrive(g, side, k);
+}
+
+/* The side's own platoons, wings and arrivals due. */
+static int fill_own(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  enum murk_side side = v->side;
+  const struct mk_state* s = &g->s;
+  bool lean = b->lean;
+  if (side == MURK_NO_SIDE) return MURK_OK;
+  const struct mk_team* teams = s->teams[side];
+  bool setup_turn = s->to_act == side && s->phase != MURK_PHASE_PLAY && s->phase != MURK_PHASE_OVER;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    const struct mk_unit_state* u = &s->units[side][k];
+    const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
+    struct murk_view_platoon* vp = &v->platoons[v->nplatoons++];
+    if (!lean) memset(vp, 0, sizeof *vp);
+    vp->index = k;
+    if (!lean) {
+      mk_view_copy_text(vp->name, sizeof vp->name, pl->name);
+      mk_view_copy_text(vp->type, sizeof vp->type, pl->type);
     }
-    mk_view_fill_wings(g, side, v);
-    if (mk_view_fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
+    vp->state = u->state;
+    vp->marker = u->marker;
+    int alive = 0, t1 = u->first_team + u->nteams; /* mk_unit_alive */
+    for (int t = u->first_team; t < t1; t++) alive += teams[t].alive;
+    vp->nteams = alive;
+    vp->command_distance = pl->command_distance;
+    vp->flags = pl->flags;
+    vp->reserve = u->reserve;
+    vp->ambush = u->ambush;
+    vp->dug_in = u->dug_in;
+    vp->recce_moved = u->recce_moved;
+    /* Each of these asks first for the side's own turn in a setup phase. */
+    vp->may_deploy =
+        setup_turn && (mk_setup_may_deploy(g, side, k) || mk_setup_may_patrol(g, side, k));
+    vp->may_deep_strike = setup_turn && mk_reserves_may_deep_strike(g, side, k);
+    vp->wing = -1;
+    struct mk_move_rule r;
+    if (!lean && u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
+      for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+        if (s->teams[side][t].alive && s->teams[side][t].placed) {
+          vp->lead = s->teams[side][t].pos;
+          break;
+        }
+      memcpy(vp->allowance, r.allow, sizeof vp->allowance);
+      vp->moved = u->moved;
+      vp->may_move = mk_view_moving_now(g, side) && !u->bogged && !u->moved;
+    }
+    vp->shot = u->shot;
+    vp->assaulted = u->assaulted;
+    vp->may_arrive = mk_reserves_may_arrive(g, side, k);
   }
-  v->ntargets = 0;
-  if ((!lean && mk_view_fill_why(g, v) != MURK_OK) || mk_view_fill_targets(g, b) != MURK_OK)
-    return MURK_ENOMEM;
+  mk_view_fill_wings(g, side, v);
+  if (mk_view_fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
+  return MURK_OK;
+}
+
+/* The side's events since the view last read the game. */
+static void fill_events(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  enum murk_side side = v->side;
+  bool lean = b->lean;
   for (size_t i = b->read; i < g->nevents; i++) {
     const struct mk_event* e = mk_event_at(g, i);
     if (!murk_audience_includes((enum murk_audience)e->audience, side)) continue;
@@ -440,6 +418,63 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     v->nevents++;
   }
   b->read = g->nevents;
+}
+
+/* Fill a view from the game: everything anew, except the events, of which only those since
+ * the last fill from the same game are added. Its parts: the view's own fields, the units
+ * on the table, the side's own, why enemies are seen, targets, the events. */
+static int fill(const struct murk_game* g, struct view_box* b) {
+  struct murk_view* v = &b->v;
+  enum murk_side side = v->side;
+  const struct mk_state* s = &g->s;
+  fill_state(g, b);
+
+  /* A view refreshed from another game, or from this one after it went back (undo), starts
+   * its events again. */
+  if (b->g != g || b->epoch != g->epoch || g->nevents < b->read) {
+    v->nevents = 0;
+    b->read = 0;
+    b->forgotten = 0;
+  }
+  b->g = g;
+  b->epoch = g->epoch;
+  /* Events the game dropped before this view read them (murk_game_drop_events): numbered
+   * on as if seen. The side's events before `read` are those it numbered already. */
+  size_t base = mk_event_dropped(g, MURK_NO_SIDE);
+  if (b->read < base) {
+    size_t numbered = b->forgotten + v->nevents, dropped = mk_event_dropped(g, side);
+    if (dropped > numbered) b->forgotten += dropped - numbered;
+    b->read = base;
+  }
+  v->nobjectives = v->nmarkers = v->nteams = v->nplatoons = v->narrivals = v->ncontacts = 0;
+  v->nwings = 0;
+  size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
+  bool oom = false;
+  ROOM(b, objectives, (size_t)s->nobjectives);
+  ROOM(b, markers, (size_t)s->nmarkers);
+  ROOM(b, teams, nteams);
+  ROOM(b, contacts, (size_t)s->nmarkers + nteams + 1);
+  ROOM(b, events, v->nevents + (g->nevents - b->read));
+  if (!v->platoons) v->platoons = murk_calloc(MK_MAX_UNITS, sizeof *v->platoons);
+  if (!v->arrivals) v->arrivals = murk_calloc(MK_MAX_ARRIVALS, sizeof *v->arrivals);
+  if (!v->wings) v->wings = murk_calloc(MK_MAX_UNITS, sizeof *v->wings);
+  if (oom || !v->platoons || !v->arrivals || !v->wings || mk_view_fill_lit(g, b) != MURK_OK ||
+      mk_view_fill_place_cells(g, b) != MURK_OK)
+    return MURK_ENOMEM;
+
+  for (int i = 0; i < s->nobjectives; i++) {
+    struct murk_view_objective* o = &v->objectives[v->nobjectives++];
+    memset(o, 0, sizeof *o);
+    mk_view_copy_text(o->name, sizeof o->name, s->objectives[i].name);
+    o->pos = s->objectives[i].pos;
+    o->for_side = s->objectives[i].for_side;
+  }
+  fill_units(g, b);
+  if (fill_own(g, b) != MURK_OK) return MURK_ENOMEM;
+  v->ntargets = 0;
+  if ((!b->lean && mk_view_fill_why(g, v) != MURK_OK) || mk_view_fill_targets(g, b) != MURK_OK)
+    return MURK_ENOMEM;
+  fill_events(g, b);
   return MURK_OK;
 }
 
