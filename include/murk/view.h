@@ -55,7 +55,6 @@ enum murk_view_sight {
   MURK_VIEW_NO_LINE = 5,      /* last seen in range, but no own unit has a line of sight */
   MURK_VIEW_MOVED = 6,        /* where it was last seen is in sight, and empty: it moved */
 };
-const char* murk_view_sight_name(enum murk_view_sight s);
 
 /* What players call a marker of a kind under the rules that use it ("template", "wing
  * leader", "cloaking counter"; plural: "templates", ...): the kind's row in the core. */

@@ -21,6 +21,7 @@
 
 #include "cli.h"
 #include "fileio.h"
+#include "msg.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/view.h"
@@ -53,7 +54,7 @@ struct joiner {
   struct net_buf pending; /* the lines of the view being read */
   struct net_buf text;    /* the lines of the newest whole view */
   struct net_view* latest;
-  size_t commands;
+  size_t commands; /* the side's own commands the game has taken (the host's view says) */
   bool news;
   enum answer answer;
   char answer_text[TUI_LINE_MAX + 64];
@@ -99,38 +100,56 @@ static int on_line(void* ctx, char* line) {
   char* w[8];
   int n = net_split(line, w, 8);
   if (n <= 0) return -1;
-  const char* k = w[0];
+  const char* a[NET_MSG_ARGS];
+  bool ok = true;
   J->answer_text[0] = '\0';
-  if (!strcmp(k, "ok") && n == 1) {
-    J->answer = ANS_OK;
-  } else if (!strcmp(k, "no") && n == 3 && net_int(w[1], 0, 100000, &J->answer_num) &&
-             net_str(w[2], J->answer_text, sizeof J->answer_text)) {
-    J->answer = ANS_NO;
-  } else if (!strcmp(k, "undone") && n == 2 &&
-             net_str(w[1], J->answer_text, sizeof J->answer_text)) {
-    J->answer = ANS_UNDONE;
-  } else if (!strcmp(k, "noundo") && n == 2 &&
-             net_str(w[1], J->answer_text, sizeof J->answer_text)) {
-    J->answer = ANS_NOUNDO;
-  } else if (!strcmp(k, "hello") && n == 5) {
-    snprintf(J->mode, sizeof J->mode, "%s", w[3]);
-    unsigned long long seed = 0;
-    J->secret = strcmp(w[4], "secret") == 0;
-    if (!J->secret && sscanf(w[4], "%llu", &seed) == 1) J->seed = (uint64_t)seed;
-    J->answer = ANS_HELLO;
-  } else if (!strcmp(k, "passok") && n == 1) {
-    J->answer = ANS_PASSOK;
-  } else if (!strcmp(k, "passbad") && n == 2 && net_int(w[1], 0, 100, &J->answer_num)) {
-    J->answer = ANS_PASSBAD;
-  } else if (!strcmp(k, "wait") && n == 2 && net_str(w[1], J->wait, sizeof J->wait)) {
-    /* said before the TUI starts */
-  } else if (!strcmp(k, "bye") && n == 2) {
-    char why[200] = "";
-    net_str(w[1], why, sizeof why);
-    snprintf(J->why, sizeof J->why, "the host said: %s", why);
-    J->gone = true;
-    return 1;
-  } else {
+  switch (net_msg_parse(w, n, true, a)) {
+    case NET_MSG_OK:
+      J->answer = ANS_OK;
+      break;
+    case NET_MSG_NO:
+      ok = net_int(a[0], 0, 100000, &J->answer_num) &&
+           net_str(a[1], J->answer_text, sizeof J->answer_text);
+      J->answer = ANS_NO;
+      break;
+    case NET_MSG_UNDONE:
+      ok = net_str(a[0], J->answer_text, sizeof J->answer_text);
+      J->answer = ANS_UNDONE;
+      break;
+    case NET_MSG_NOUNDO:
+      ok = net_str(a[0], J->answer_text, sizeof J->answer_text);
+      J->answer = ANS_NOUNDO;
+      break;
+    case NET_MSG_HELLO: {
+      snprintf(J->mode, sizeof J->mode, "%s", a[2]);
+      unsigned long long seed = 0;
+      J->secret = strcmp(a[3], "secret") == 0;
+      if (!J->secret && sscanf(a[3], "%llu", &seed) == 1) J->seed = (uint64_t)seed;
+      J->answer = ANS_HELLO;
+      break;
+    }
+    case NET_MSG_PASSOK:
+      J->answer = ANS_PASSOK;
+      break;
+    case NET_MSG_PASSBAD:
+      ok = net_int(a[0], 0, 100, &J->answer_num);
+      J->answer = ANS_PASSBAD;
+      break;
+    case NET_MSG_WAIT: /* said before the TUI starts */
+      ok = net_str(a[0], J->wait, sizeof J->wait);
+      break;
+    case NET_MSG_BYE: {
+      char why[200] = "";
+      net_str(a[0], why, sizeof why);
+      snprintf(J->why, sizeof J->why, "the host said: %s", why);
+      J->gone = true;
+      return 1;
+    }
+    default:
+      ok = false;
+      break;
+  }
+  if (!ok) {
     snprintf(J->why, sizeof J->why, "the host sent what this murk cannot read");
     return -1;
   }
@@ -217,9 +236,7 @@ static size_t r_commands(void* ctx) {
 static int r_send(void* ctx, const char* line, char* reason, size_t n, int* col) {
   struct joiner* J = ctx;
   struct net_buf b = {0};
-  net_buf_addf(&b, "cmd");
-  net_buf_str(&b, line, TUI_LINE_MAX);
-  net_buf_eol(&b);
+  net_msg_put(&b, NET_MSG_CMD, line);
   enum answer a = ask(J, &b);
   net_buf_free(&b);
   if (a == ANS_OK) return MURK_OK;
@@ -234,8 +251,7 @@ static int r_send(void* ctx, const char* line, char* reason, size_t n, int* col)
 static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
   struct joiner* J = ctx;
   struct net_buf b = {0};
-  net_buf_addf(&b, "undo");
-  net_buf_eol(&b);
+  net_msg_put(&b, NET_MSG_UNDO);
   enum answer a = ask(J, &b);
   net_buf_free(&b);
   if (a == ANS_UNDONE) {
@@ -278,8 +294,7 @@ static int connect_to(const char* path) {
 /* Prove the side to the host (its passphrase), then wait for the first view. */
 static int join(struct joiner* J, struct murk_passes* passes) {
   struct net_buf b = {0};
-  net_buf_addf(&b, "murk %d join %s", NET_PROTOCOL, murk_side_name(J->side));
-  net_buf_eol(&b);
+  net_msg_put(&b, NET_MSG_JOIN, (long)NET_PROTOCOL, murk_side_name(J->side));
   enum answer a = ask(J, &b);
   net_buf_free(&b);
   if (a != ANS_HELLO) return -1;
@@ -318,7 +333,8 @@ static int join(struct joiner* J, struct murk_passes* passes) {
         return -1;
       }
       struct net_buf pb = {0};
-      net_buf_addf(&pb, "pass");
+      /* NET_MSG_PASS by hand: the passphrase ends at its length, not at a NUL. */
+      net_buf_addf(&pb, "%s", net_msgs[NET_MSG_PASS].word);
       net_buf_str(&pb, passes->pass[J->side], passes->len[J->side]);
       net_buf_eol(&pb);
       a = ask(J, &pb);

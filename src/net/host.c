@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "msg.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/view.h"
@@ -108,24 +109,22 @@ static void note(struct net_host* h, const char* fmt, ...) {
 
 /* ---- messages to a client ---- */
 
-static void say(struct client* c, const char* word, const char* text) {
-  net_buf_addf(&c->out, "%s", word);
-  if (text) net_buf_str(&c->out, text, 1024);
-  net_buf_eol(&c->out);
-}
-
 static void bye(struct client* c, const char* why) {
-  say(c, "bye", why);
+  net_msg_put(&c->out, NET_MSG_BYE, why);
   c->closing = true;
 }
 
+/* A view of the client's side, with how many commands that side gave: never the game's
+ * whole count, which holds the enemy's commands, hidden ones too. */
 static void send_view(struct net_host* h, struct client* c) {
   struct murk_view* v = NULL;
   if (murk_view_build(h->o.g, c->side, &v) != MURK_OK) {
     bye(c, "the host is out of memory");
     return;
   }
-  net_view_write(v, murk_game_log_count(h->o.g), &c->out);
+  size_t own = 0, n = murk_game_log_count(h->o.g);
+  for (size_t i = 0; i < n; i++) own += murk_game_log_side(h->o.g, i) == c->side;
+  net_view_write(v, own, &c->out);
   murk_view_free(v);
   if (c->out.failed) bye(c, "the host is out of memory");
 }
@@ -133,7 +132,7 @@ static void send_view(struct net_host* h, struct client* c) {
 static void waiting(struct net_host* h, struct client* c) {
   char why[256] = "the game starts when both players have joined once and set their passphrases";
   if (h->o.why_wait) h->o.why_wait(h->o.ctx, c->side, why, sizeof why);
-  say(c, "wait", why);
+  net_msg_put(&c->out, NET_MSG_WAIT, why);
 }
 
 /* The client proved its side: it replaces any other connection of that side (a player who
@@ -169,9 +168,9 @@ static void tell_other(struct net_host* h, enum murk_side side, enum murk_side b
 /* ---- messages from a client ---- */
 
 static int on_join(struct net_host* h, struct client* c, char** w, int n) {
+  const char* a[NET_MSG_ARGS];
   long version;
-  if (n != 4 || strcmp(w[0], "murk") || !net_int(w[1], 0, 1000000, &version) ||
-      strcmp(w[2], "join"))
+  if (net_msg_parse(w, n, false, a) != NET_MSG_JOIN || !net_int(a[0], 0, 1000000, &version))
     return -1;
   if (version != NET_PROTOCOL) {
     char why[96];
@@ -179,36 +178,36 @@ static int on_join(struct net_host* h, struct client* c, char** w, int n) {
     bye(c, why);
     return 1;
   }
-  enum murk_side side = murk_side_parse(w[3]);
+  enum murk_side side = murk_side_parse(a[1]);
   if (side == MURK_NO_SIDE) return -1;
   c->joined = true;
   c->side = side;
   enum net_pass_mode mode = h->o.pass_mode(h->o.ctx, side);
-  net_buf_addf(&c->out, "hello %d %s %s", NET_PROTOCOL, murk_side_name(side),
-               mode == NET_PASS_NONE    ? "none"
-               : mode == NET_PASS_CHECK ? "check"
-                                        : "set");
   /* The dice: a known seed is shown on both screens (the game can be replayed), as at one
    * keyboard; secret dice are only said to be secret. No game yet: a sealed save waiting
    * for its passphrases, and a sealed game's dice are secret. */
-  if (!h->o.g || murk_game_dice_key(h->o.g))
-    net_buf_addf(&c->out, " secret");
-  else
-    net_buf_addf(&c->out, " %" PRIu64, murk_game_seed(h->o.g));
-  net_buf_eol(&c->out);
+  char dice[32] = "secret";
+  if (h->o.g && !murk_game_dice_key(h->o.g))
+    snprintf(dice, sizeof dice, "%" PRIu64, murk_game_seed(h->o.g));
+  net_msg_put(&c->out, NET_MSG_HELLO, (long)NET_PROTOCOL, murk_side_name(side),
+              mode == NET_PASS_NONE    ? "none"
+              : mode == NET_PASS_CHECK ? "check"
+                                       : "set",
+              dice);
   if (mode == NET_PASS_NONE) welcome(h, (int)(c - h->c));
   return 0;
 }
 
 static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
-  if (n != 2 || strcmp(w[0], "pass")) return -1;
+  const char* a[NET_MSG_ARGS];
+  if (net_msg_parse(w, n, false, a) != NET_MSG_PASS) return -1;
   char* pass = murk_malloc(NET_PASS_MAX + 1);
   if (!pass) {
     bye(c, "the host is out of memory");
     return 1;
   }
   int rc = 0;
-  if (!net_str(w[1], pass, NET_PASS_MAX + 1)) {
+  if (!net_str(a[0], pass, NET_PASS_MAX + 1)) {
     rc = -1;
     goto done;
   }
@@ -228,7 +227,7 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
     right = h->o.check_pass(h->o.ctx, c->side, pass, len);
   }
   if (right) {
-    say(c, "passok", NULL);
+    net_msg_put(&c->out, NET_MSG_PASSOK);
     welcome(h, (int)(c - h->c));
     /* The second side's passphrase starts the game (a new sealed game's, or a resumed one
      * that opens only with both): the waiting side's view goes too. */
@@ -244,8 +243,7 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
       bye(c, "wrong passphrase, three times");
       rc = 1;
     } else {
-      net_buf_addf(&c->out, "passbad %d", NET_PASS_TRIES - c->tries);
-      net_buf_eol(&c->out);
+      net_msg_put(&c->out, NET_MSG_PASSBAD, (long)(NET_PASS_TRIES - c->tries));
     }
   }
 done:
@@ -256,7 +254,8 @@ done:
 
 static void on_command(struct net_host* h, struct client* c, const char* line) {
   if (!h->o.ready(h->o.ctx)) {
-    say(c, "no 0", "the game has not started: both players must join once first");
+    net_msg_put(&c->out, NET_MSG_NO, 0L,
+                "the game has not started: both players must join once first");
     return;
   }
   enum murk_side before = murk_game_to_act(h->o.g);
@@ -264,25 +263,24 @@ static void on_command(struct net_host* h, struct client* c, const char* line) {
   int col = 0;
   int rc = murk_game_apply_line(h->o.g, c->side, line, reason, sizeof reason, &col);
   if (rc != MURK_OK) {
-    net_buf_addf(&c->out, "no %d", col > 0 ? col : 0);
-    net_buf_str(&c->out, reason[0] ? reason : murk_strerror(rc), sizeof reason);
-    net_buf_eol(&c->out);
+    net_msg_put(&c->out, NET_MSG_NO, (long)(col > 0 ? col : 0),
+                reason[0] ? reason : murk_strerror(rc));
     return;
   }
   h->o.changed(h->o.ctx);
   send_view(h, c);
-  say(c, "ok", NULL);
+  net_msg_put(&c->out, NET_MSG_OK);
   tell_other(h, c->side, before);
 }
 
 static void on_undo(struct net_host* h, struct client* c) {
   struct murk_game* g = h->o.g;
   if (!h->o.ready(h->o.ctx) || murk_game_to_act(g) != c->side) {
-    say(c, "noundo", "it is not your turn to act");
+    net_msg_put(&c->out, NET_MSG_NOUNDO, "it is not your turn to act");
     return;
   }
   if (murk_game_undoable(g) <= 0) {
-    say(c, "noundo", murk_game_undo_why(g));
+    net_msg_put(&c->out, NET_MSG_NOUNDO, murk_game_undo_why(g));
     return;
   }
   char line[CMD_MAX] = "";
@@ -291,12 +289,12 @@ static void on_undo(struct net_host* h, struct client* c) {
   char reason[256] = "";
   int rc = murk_game_undo(g, reason, sizeof reason);
   if (rc != MURK_OK) {
-    say(c, "noundo", reason[0] ? reason : murk_strerror(rc));
+    net_msg_put(&c->out, NET_MSG_NOUNDO, reason[0] ? reason : murk_strerror(rc));
     return;
   }
   h->o.changed(h->o.ctx);
   send_view(h, c);
-  say(c, "undone", line);
+  net_msg_put(&c->out, NET_MSG_UNDONE, line);
 }
 
 static int on_line(void* ctx, char* line) {
@@ -308,17 +306,22 @@ static int on_line(void* ctx, char* line) {
   if (n <= 0) return -1;
   if (!c->joined) return on_join(h, c, w, n);
   if (!c->authed) return on_pass(h, c, w, n);
-  if (!strcmp(w[0], "cmd") && n == 2) {
-    char cmd[CMD_MAX + 1];
-    if (!net_str(w[1], cmd, sizeof cmd)) return -1;
-    on_command(h, c, cmd);
-  } else if (!strcmp(w[0], "undo") && n == 1) {
-    on_undo(h, c);
-  } else if (!strcmp(w[0], "bye") && n == 1) {
-    c->closing = true;
-    return 1;
-  } else {
-    return -1;
+  const char* a[NET_MSG_ARGS];
+  switch (net_msg_parse(w, n, false, a)) {
+    case NET_MSG_CMD: {
+      char cmd[CMD_MAX + 1];
+      if (!net_str(a[0], cmd, sizeof cmd)) return -1;
+      on_command(h, c, cmd);
+      break;
+    }
+    case NET_MSG_UNDO:
+      on_undo(h, c);
+      break;
+    case NET_MSG_LEAVE:
+      c->closing = true;
+      return 1;
+    default:
+      return -1;
   }
   return c->closing ? 1 : 0;
 }

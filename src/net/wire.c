@@ -54,12 +54,10 @@ void net_buf_addf(struct net_buf* b, const char* fmt, ...) {
   net_buf_add(b, tmp, (size_t)n);
 }
 
-void net_buf_str(struct net_buf* b, const char* s, size_t max) {
+void net_buf_esc(struct net_buf* b, const char* s, size_t max) {
   size_t n = strnlen(s ? s : "", max);
-  if (!reserve(b, 2 + 3 * n)) return;
+  if (!reserve(b, 3 * n)) return;
   char* o = b->p + b->len;
-  *o++ = ' ';
-  *o++ = '=';
   static const char hex[] = "0123456789abcdef";
   for (size_t i = 0; i < n; i++) {
     unsigned char c = (unsigned char)s[i];
@@ -73,6 +71,11 @@ void net_buf_str(struct net_buf* b, const char* s, size_t max) {
   }
   *o = '\0';
   b->len = (size_t)(o - b->p);
+}
+
+void net_buf_str(struct net_buf* b, const char* s, size_t max) {
+  net_buf_add(b, " =", 2);
+  net_buf_esc(b, s, max);
 }
 
 void net_buf_eol(struct net_buf* b) {

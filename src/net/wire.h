@@ -10,9 +10,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define NET_PROTOCOL 5
+#define NET_PROTOCOL 6
 #define NET_LINE_MAX 8192 /* bytes of one line, without its newline */
-#define NET_WORDS_MAX 64  /* words of one line */
 
 /* Output: lines appended to a growing buffer (failed once memory ran out). */
 struct net_buf {
@@ -30,6 +29,8 @@ void net_buf_addf(struct net_buf* b, const char* fmt, ...)
     ;
 /* One string word: " =" and the escaped bytes of s (at most max bytes of s). */
 void net_buf_str(struct net_buf* b, const char* s, size_t max);
+/* A string's escaped bytes alone (the value of a key=value word). */
+void net_buf_esc(struct net_buf* b, const char* s, size_t max);
 /* End the line. */
 void net_buf_eol(struct net_buf* b);
 

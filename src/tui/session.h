@@ -143,8 +143,8 @@ struct tui_remote {
   const struct murk_view* (*latest)(void* ctx);
   int (*view)(void* ctx, struct murk_view** out);
   void (*view_free)(void* ctx, struct murk_view* v);
-  /* The public table the views point into (grid, zones' geometry), and how many commands the
-   * game has taken (0: none yet). */
+  /* The public table the views point into (grid, zones' geometry), and how many commands
+   * this side has given (0: none yet; never the enemy's, which may be hidden). */
   const struct murk_mission* (*table)(void* ctx);
   size_t (*commands)(void* ctx);
   /* A command line, as murk_game_apply_line answers it (reason and col filled when refused);

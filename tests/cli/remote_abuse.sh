@@ -85,9 +85,9 @@ def esc(text):
 
 # The good client: the attacker.
 good = Client()
-good.send(b"murk 5 join attacker\n")
+good.send(b"murk 6 join attacker\n")
 hello = good.line()
-if not hello.startswith("hello 5 attacker none 3"):
+if not hello.startswith("hello 6 attacker none 3"):
     fail("hello: " + hello)
 good.until("view end")
 
@@ -108,7 +108,7 @@ def responsive(after):
 for k in range(3):
     bad = Client()
     try:
-        bad.send(b"murk 5 join defender\n" + b"x" * (10 << 20) + b"\n")
+        bad.send(b"murk 6 join defender\n" + b"x" * (10 << 20) + b"\n")
     except (BrokenPipeError, ConnectionResetError):
         pass
     if not bad.dropped():
@@ -127,9 +127,9 @@ for data in (b"y" * (10 << 20), b"z" * (10 << 20) + b"\n"):
     responsive("an oversized line before joining")
 
 # NUL bytes, lines that are not the protocol's, an unknown version.
-for data in (b"murk 5 join defender\n\0\0\0\n", b"hello there\n", b"murk 5 join umpire\n",
-             b"murk 5 join defender\ncmd unescaped words\n", b"murk 5 join defender\n\n",
-             b"murk 1  join defender\n", b"murk 5 join defender\ncmd =%zz\n"):
+for data in (b"murk 6 join defender\n\0\0\0\n", b"hello there\n", b"murk 6 join umpire\n",
+             b"murk 6 join defender\ncmd unescaped words\n", b"murk 6 join defender\n\n",
+             b"murk 1  join defender\n", b"murk 6 join defender\ncmd =%zz\n"):
     bad = Client()
     bad.send(data)
     if not bad.dropped():
@@ -138,7 +138,7 @@ for data in (b"murk 5 join defender\n\0\0\0\n", b"hello there\n", b"murk 5 join 
 bad = Client()
 bad.send(b"murk 99 join defender\n")
 l = bad.line()
-if not l.startswith("bye ") or "version 5" not in l.replace("%20", " "):
+if not l.startswith("bye ") or "version 6" not in l.replace("%20", " "):
     fail("a wrong version is not told the host's: " + l)
 if not bad.dropped():
     fail("a wrong version was not dropped")
@@ -146,7 +146,7 @@ if not bad.dropped():
 # The defender, joined, sends invalid commands in a loop: each is refused ("no"), the game
 # goes on; then thousands more without reading the answers.
 bad = Client()
-bad.send(b"murk 5 join defender\n")
+bad.send(b"murk 6 join defender\n")
 bad.until("hello")
 bad.until("view end")
 for i in range(500):

@@ -17,10 +17,14 @@
 #include <cmocka.h>
 
 #include "host.h"
+#include "msg.h"
+#include "murk/alloc.h"
 #include "murk/diag.h"
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
+#include "murk/view.h"
+#include "sim.h"
 #include "test_load.h"
 #include "viewio.h"
 
@@ -103,12 +107,14 @@ static char* exchange(struct fx* f, int c, const char* text) {
   return take(f, c);
 }
 
+/* The views in s, each of `side` (its state line says so: a side of 0 is left out). */
 static int views_in(const char* s, enum murk_side side) {
   int n = 0;
-  char want[32];
-  snprintf(want, sizeof want, "view begin 5 %d ", (int)side);
   for (const char* p = s; (p = strstr(p, "view begin ")); p++) {
-    assert_true(strncmp(p, want, strlen(want)) == 0); /* never the other side's */
+    const char* st = strstr(p, "\nstate ");
+    assert_non_null(st);
+    bool defender = strncmp(st, "\nstate side=1 ", 14) == 0;
+    assert_int_equal(defender, side == MURK_DEFENDER); /* never the other side's */
     n++;
   }
   return n;
@@ -118,11 +124,11 @@ static void test_views_only_when_due(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 5 join attacker\n");
-  assert_non_null(strstr(s, "hello 5 attacker none 3\n"));
+  char* s = exchange(f, a, "murk 6 join attacker\n");
+  assert_non_null(strstr(s, "hello 6 attacker none 3\n"));
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
-  test_free(exchange(f, d, "murk 5 join defender\n"));
+  test_free(exchange(f, d, "murk 6 join defender\n"));
   /* The attacker's first objective: its own view, ok; nothing to the defender. */
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
@@ -165,20 +171,20 @@ static void test_passphrases(void** state) {
   struct fx* f = fx_new(true);
   int a = net_host_open(f->h), d = net_host_open(f->h);
   /* Set by the first join; no view until both have joined. */
-  char* s = exchange(f, a, "murk 5 join attacker\n");
-  assert_non_null(strstr(s, "hello 5 attacker set 3\n"));
+  char* s = exchange(f, a, "murk 6 join attacker\n");
+  assert_non_null(strstr(s, "hello 6 attacker set 3\n"));
   test_free(s);
   assert_int_equal(say(f, a, "cmd =end\n"), -1); /* before its passphrase: dropped */
   net_host_close(f->h, a);
   a = net_host_open(f->h);
-  s = exchange(f, a, "murk 5 join attacker\npass =red\n");
+  s = exchange(f, a, "murk 6 join attacker\npass =red\n");
   assert_non_null(strstr(s, "passok\nwait ="));
   assert_int_equal(views_in(s, MURK_ATTACKER), 0);
   test_free(s);
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_true(strncmp(s, "no 0 =", 6) == 0);
   test_free(s);
-  s = exchange(f, d, "murk 5 join defender\npass =blue\n");
+  s = exchange(f, d, "murk 6 join defender\npass =blue\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -186,8 +192,8 @@ static void test_passphrases(void** state) {
   test_free(s);
   /* A rejoin: checked; three wrong tries and bye. */
   int b = net_host_open(f->h);
-  s = exchange(f, b, "murk 5 join attacker\npass =blue\npass =x\n");
-  assert_non_null(strstr(s, "hello 5 attacker check 3\npassbad 2\npassbad 1\n"));
+  s = exchange(f, b, "murk 6 join attacker\npass =blue\npass =x\n");
+  assert_non_null(strstr(s, "hello 6 attacker check 3\npassbad 2\npassbad 1\n"));
   test_free(s);
   s = exchange(f, b, "pass =y\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
@@ -196,7 +202,7 @@ static void test_passphrases(void** state) {
   net_host_close(f->h, b);
   /* The right one: the new connection takes the attacker's place, the old is told bye. */
   b = net_host_open(f->h);
-  s = exchange(f, b, "murk 5 join attacker\npass =red\n");
+  s = exchange(f, b, "murk 6 join attacker\npass =red\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
   s = take(f, a);
@@ -251,8 +257,8 @@ static void test_resumed_sealed(void** state) {
                             .why_wait = resumed_wait};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 5 join attacker\n");
-  assert_string_equal(s, "hello 5 attacker check secret\n"); /* no game yet: sealed dice */
+  char* s = exchange(f, a, "murk 6 join attacker\n");
+  assert_string_equal(s, "hello 6 attacker check secret\n"); /* no game yet: sealed dice */
   test_free(s);
   s = exchange(f, a, "pass =dpass\n");
   assert_string_equal(s, "passbad 2\n");
@@ -266,7 +272,7 @@ static void test_resumed_sealed(void** state) {
   test_free(s);
   test_free(exchange(f, a, "undo\n"));
   /* The defender's passphrase opens the game: both get their views. */
-  s = exchange(f, d, "murk 5 join defender\npass =dpass\n");
+  s = exchange(f, d, "murk 6 join defender\npass =dpass\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -282,11 +288,11 @@ static void test_garbage(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
   static const char* const bad[] = {"hello\n",
-                                    "murk 5 join umpire\n",
-                                    "murk 5 join attacker\nmove T1\n",
-                                    "murk 5 join attacker\ncmd =a b\n",
-                                    "murk 5 join attacker\ncmd =%0\n",
-                                    "murk 5 join attacker\n\n",
+                                    "murk 6 join umpire\n",
+                                    "murk 6 join attacker\nmove T1\n",
+                                    "murk 6 join attacker\ncmd =a b\n",
+                                    "murk 6 join attacker\ncmd =%0\n",
+                                    "murk 6 join attacker\n\n",
                                     "murk x join attacker\n"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     int c = net_host_open(f->h);
@@ -294,7 +300,7 @@ static void test_garbage(void** state) {
     net_host_close(f->h, c);
   }
   int c = net_host_open(f->h);
-  char* s = exchange(f, c, "murk 6 join attacker\n");
+  char* s = exchange(f, c, "murk 7 join attacker\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
   test_free(s);
   net_host_close(f->h, c);
@@ -311,12 +317,253 @@ static void test_garbage(void** state) {
   fx_free(f);
 }
 
+/* ---- twin games through the host ----
+ *
+ * Nothing on the wire a side may not know: two games its side S cannot tell apart (S's
+ * view, its events included, the same byte for byte) whose enemy played differently (one
+ * command of the enemy's run left out: another count of commands, another truth) are
+ * played through the host's message code, each command sent by its side's client; every
+ * byte S's client receives must be the same in both, up to and including the answers to
+ * S's probes. (Twins are made as test_twins.c makes them, by replaying the
+ * enemy's run with a change, and kept only when S's knowledge agrees.) */
+
+#define TWIN_LINES 400
+
+struct script {
+  char line[TWIN_LINES][160];
+  enum murk_side side[TWIN_LINES];
+  int n;
+};
+
+/* A side's view written as the wire writes it, less the host's own words. */
+static char* view_bytes(const struct murk_game* g, enum murk_side side) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  struct net_buf b = {0};
+  net_view_write(v, 0, &b);
+  murk_view_free(v);
+  assert_false(b.failed);
+  return b.p;
+}
+
+/* The game of mission m and seed made by sc's lines, or NULL when one is refused. */
+static struct murk_game* play_script(const struct murk_mission* m, uint64_t seed,
+                                     const struct script* sc) {
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
+  for (int i = 0; i < sc->n; i++) {
+    char why[256];
+    int col = 0;
+    if (murk_game_apply_line(g, sc->side[i], sc->line[i], why, sizeof why, &col) != MURK_OK) {
+      murk_game_free(g);
+      return NULL;
+    }
+  }
+  return g;
+}
+
+/* Are a and b twins for s: the same for s, not the same for the umpire? */
+static bool twins_for(const struct murk_game* a, const struct murk_game* b, enum murk_side s) {
+  char *ka = view_bytes(a, s), *kb = view_bytes(b, s);
+  char *ua = view_bytes(a, MURK_NO_SIDE), *ub = view_bytes(b, MURK_NO_SIDE);
+  bool twins = murk_game_to_act(a) == s && murk_game_to_act(b) == s && !strcmp(ka, kb) &&
+               strcmp(ua, ub) != 0;
+  murk_free(ka);
+  murk_free(kb);
+  murk_free(ua);
+  murk_free(ub);
+  return twins;
+}
+
+struct wire_log {
+  char* p;
+  size_t n;
+};
+
+static void log_take(struct net_host* h, int c, struct wire_log* w) {
+  size_t len;
+  const char* out = net_host_output(h, c, &len);
+  w->p = test_realloc(w->p, w->n + len + 1);
+  memcpy(w->p + w->n, out, len);
+  w->n += len;
+  w->p[w->n] = '\0';
+  net_host_sent(h, c, len);
+}
+
+static bool no_pass_ready(void* ctx) {
+  (void)ctx;
+  return true;
+}
+static enum net_pass_mode no_pass(void* ctx, enum murk_side side) {
+  (void)ctx;
+  (void)side;
+  return NET_PASS_NONE;
+}
+static void no_change(void* ctx) {
+  (void)ctx;
+}
+
+/* Play sc through a host, both sides joined; then s sends `probe` and an undo. What each
+ * side's client received, into got[side]. */
+static void through_host(const struct murk_mission* m, uint64_t seed, const struct script* sc,
+                         enum murk_side s, const char* probe, struct wire_log got[2]) {
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
+  struct net_host_opts o = {
+      .g = g, .pass_mode = no_pass, .ready = no_pass_ready, .changed = no_change};
+  struct net_host* h = NULL;
+  assert_int_equal(net_host_new(&o, &h), MURK_OK);
+  int c[2];
+  for (int side = 0; side < 2; side++) {
+    c[side] = net_host_open(h);
+    char join[48];
+    snprintf(join, sizeof join, "murk %d join %s\n", NET_PROTOCOL,
+             murk_side_name((enum murk_side)side));
+    assert_int_equal(net_host_input(h, c[side], join, strlen(join)), 0);
+  }
+  struct net_buf b = {0};
+  for (int i = 0; i <= sc->n; i++) {
+    net_buf_reset(&b);
+    enum murk_side who = i < sc->n ? sc->side[i] : s;
+    net_buf_addf(&b, "cmd");
+    net_buf_str(&b, i < sc->n ? sc->line[i] : probe, 1024);
+    net_buf_eol(&b);
+    if (i == sc->n) net_buf_add(&b, "undo\n", 5);
+    assert_int_equal(net_host_input(h, c[who], b.p, b.len), 0);
+    for (int side = 0; side < 2; side++) log_take(h, c[side], &got[side]);
+  }
+  net_buf_free(&b);
+  net_host_free(h);
+  murk_game_free(g);
+}
+
+static void test_twins_on_the_wire(void** state) {
+  (void)state;
+  static const char* const names[] = {"night-saint-aubin", "luneville", "li-hohenfeld"};
+  int found = 0;
+  static struct script a, b;
+  for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+    struct murk_mission* m = load_bundled(names[k]);
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+      /* Game A: both sides by the random player. */
+      struct murk_game* g = NULL;
+      assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
+      struct murk_sim sim;
+      murk_sim_init(&sim, g, MURK_POLICY_RANDOM, MURK_POLICY_RANDOM, seed);
+      while (murk_game_log_count(g) < TWIN_LINES && murk_game_phase(g) != MURK_PHASE_OVER &&
+             murk_sim_step(&sim) == MURK_OK) {
+      }
+      a.n = (int)murk_game_log_count(g);
+      for (int i = 0; i < a.n; i++) {
+        snprintf(a.line[i], sizeof a.line[i], "%s", murk_game_log_line(g, (size_t)i));
+        a.side[i] = murk_game_log_side(g, (size_t)i);
+      }
+      murk_sim_free(&sim);
+      murk_game_free(g);
+      /* At the end of each run of the enemy's: that run less one of its commands. */
+      int tried = 0;
+      for (int end = 1; end < a.n && tried < 40; end++) {
+        enum murk_side s = a.side[end];
+        if (a.side[end - 1] == s) continue;
+        int from = end - 1;
+        while (from > 0 && a.side[from - 1] != s) from--;
+        struct script pa = a;
+        pa.n = end;
+        struct murk_game* ga = play_script(m, seed, &pa);
+        assert_non_null(ga);
+        for (int drop = from; drop < end && tried < 40; drop++) {
+          if (!strncmp(a.line[drop], "end", 3)) continue;
+          tried++;
+          b.n = 0;
+          for (int i = 0; i < end; i++)
+            if (i != drop) {
+              memcpy(b.line[b.n], a.line[i], sizeof b.line[0]);
+              b.side[b.n++] = a.side[i];
+            }
+          struct murk_game* gb = play_script(m, seed, &b);
+          bool twins = gb && twins_for(ga, gb, s);
+          murk_game_free(gb);
+          if (!twins) continue;
+          /* The twins through the host, then S's probes: a command the game refuses, an
+           * undo. (S's own next command may roll: the dice go on from the enemy's hidden
+           * rolls, which the twins' truth decides, as test_twins.c allows.) */
+          struct wire_log wa[2], wb[2];
+          memset(wa, 0, sizeof wa);
+          memset(wb, 0, sizeof wb);
+          through_host(m, seed, &pa, s, "move T999 to 0,0", wa);
+          through_host(m, seed, &b, s, "move T999 to 0,0", wb);
+          if (wa[s].n != wb[s].n || memcmp(wa[s].p, wb[s].p, wa[s].n) != 0) {
+            size_t at = 0;
+            while (at < wa[s].n && at < wb[s].n && wa[s].p[at] == wb[s].p[at]) at++;
+            fail_msg("%s seed %u: the %s's bytes differ at %zu without '%s': %.80s | %.80s",
+                     names[k], (unsigned)seed, murk_side_name(s), at, a.line[drop], wa[s].p + at,
+                     wb[s].p + at);
+          }
+          /* The enemy's bytes differ (its own command count): the twins are not one game. */
+          enum murk_side e = murk_side_other(s);
+          assert_true(wa[e].n != wb[e].n || memcmp(wa[e].p, wb[e].p, wa[e].n) != 0);
+          for (int side = 0; side < 2; side++) {
+            test_free(wa[side].p);
+            test_free(wb[side].p);
+          }
+          found++;
+          break;
+        }
+        murk_game_free(ga);
+      }
+    }
+    murk_mission_free(m);
+  }
+  /* Twins were found (the search can come back empty on a change of the players). */
+  if (found < 3) fail_msg("only %d twins found", found);
+}
+
+/* Each message of the table reads back as itself, and docs/protocol.md's tables of
+ * messages have a row for each. */
+static void test_message_table(void** state) {
+  (void)state;
+  FILE* f = fopen(MURK_SOURCE_DIR "/docs/protocol.md", "rb");
+  assert_non_null(f);
+  static char doc[1 << 17];
+  size_t len = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[len] = '\0';
+  for (int k = 0; k < NET_MSG_COUNT; k++) {
+    struct net_buf b = {0};
+    /* The row's arguments, by its shape. */
+    const char* args = net_msgs[k].args;
+    if (!strcmp(args, "N join W"))
+      net_msg_put(&b, (enum net_msg)k, 7L, "defender");
+    else if (!strcmp(args, "N W W W"))
+      net_msg_put(&b, (enum net_msg)k, 7L, "defender", "none", "secret");
+    else if (!strcmp(args, "N S"))
+      net_msg_put(&b, (enum net_msg)k, 7L, "a reason");
+    else if (!strcmp(args, "N"))
+      net_msg_put(&b, (enum net_msg)k, 7L);
+    else if (!strcmp(args, "S"))
+      net_msg_put(&b, (enum net_msg)k, "a b");
+    else
+      net_msg_put(&b, (enum net_msg)k);
+    b.p[b.len - 1] = '\0';
+    char* w[8];
+    int n = net_split(b.p, w, 8);
+    const char* a[NET_MSG_ARGS];
+    assert_int_equal(net_msg_parse(w, n, net_msgs[k].to_client, a), k);
+    net_buf_free(&b);
+    char row[32];
+    snprintf(row, sizeof row, "\n| `%s", net_msgs[k].word);
+    if (!strstr(doc, row)) fail_msg("docs/protocol.md has no row for `%s`", net_msgs[k].word);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_views_only_when_due),
       cmocka_unit_test(test_passphrases),
       cmocka_unit_test(test_garbage),
       cmocka_unit_test(test_resumed_sealed),
+      cmocka_unit_test(test_message_table),
+      cmocka_unit_test(test_twins_on_the_wire),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,11 +1,13 @@
 /* test_net_viewio.c: a side's view on the wire and back (src/net/viewio.c).
  *
+ * The tables of the view's records (viewfields.c) cover their structs member by member.
  * On every bundled mission, games played by the random and greedy players are stopped at
  * points from setup to the end; at each, each side's view goes through net_view_write and
- * net_view_read, and the view read back must be the same: written again it gives the same
- * text, every field and array equals the game's view, the reach of each own unit is the same,
- * and the TUI draws the same screen from it (every cell, in several modes and tabs). Then
- * the reader must refuse broken views without crashing. */
+ * the reader, and the view read back must be the same: written again it gives the same
+ * text, every field of every table equals the game's view, the reach of each own unit is
+ * the same, and the TUI draws the same screen from it (every cell, in several modes and
+ * tabs); the lean view holds what the tables' lean column says. Unknown keys and lines are
+ * skipped; the reader refuses broken views without crashing. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -28,6 +30,7 @@
 #include "sim.h"
 #include "test_load.h"
 #include "ui.h"
+#include "viewfields.h"
 #include "viewio.h"
 
 static const char* const missions[] = {
@@ -37,9 +40,9 @@ static const char* const missions[] = {
     "relay-station-dusk",  "surrounded",
 };
 
-static char* write_text(const struct murk_view* v, size_t commands, size_t* len) {
+static char* write_text(const struct murk_view* v, size_t own_commands, size_t* len) {
   struct net_buf b = {0};
-  net_view_write(v, commands, &b);
+  net_view_write(v, own_commands, &b);
   assert_false(b.failed);
   *len = b.len;
   return b.p;
@@ -76,125 +79,83 @@ static void same_screen(const struct murk_view* a, const struct murk_view* b, en
   tui_canvas_fini(&cb);
 }
 
-#define SAME_ARRAY(f, n)                                                    \
-  do {                                                                      \
-    assert_int_equal(a->n, b->n);                                           \
-    if (a->n) assert_memory_equal(a->f, b->f, (size_t)a->n * sizeof *a->f); \
-  } while (0)
+/* The length of the arrays of LIST row i of t: the COUNT row after it (an int, or the
+ * events' size_t). */
+static size_t list_count(const struct net_vf_table* t, int i, const char* p) {
+  while (i < t->n && t->rows[i].kind != NET_VF_COUNT) i++;
+  assert_true(i < t->n);
+  const struct net_vf* c = &t->rows[i];
+  if (c->size == sizeof(size_t) && sizeof(size_t) != sizeof(int)) {
+    size_t n;
+    memcpy(&n, p + c->off, sizeof n);
+    return n;
+  }
+  int n;
+  memcpy(&n, p + c->off, sizeof n);
+  return (size_t)n;
+}
 
-/* Bytes after a string's end are no part of it: zero them in the game's view, as the read
- * view has them. */
-#define CLEAN(f)                         \
-  do {                                   \
-    size_t l_ = strnlen((f), sizeof(f)); \
-    memset((f) + l_, 0, sizeof(f) - l_); \
-  } while (0)
-static void clean(struct murk_view* v) {
-  for (int i = 0; i < v->nmarkers; i++) {
-    CLEAN(v->markers[i].name);
-    CLEAN(v->markers[i].type);
-  }
-  for (int i = 0; i < v->nteams; i++) CLEAN(v->teams[i].profile);
-  for (int i = 0; i < v->nplatoons; i++) {
-    CLEAN(v->platoons[i].name);
-    CLEAN(v->platoons[i].type);
-  }
-  for (int i = 0; i < v->nwings; i++) CLEAN(v->wings[i].name);
-  for (int i = 0; i < v->nobjectives; i++) CLEAN(v->objectives[i].name);
-  for (int i = 0; i < v->nlights; i++) {
-    CLEAN(v->lights[i].what);
-    CLEAN(v->lights[i].until);
-  }
-  for (int i = 0; i < v->ncontacts; i++) CLEAN(v->contacts[i].profile);
-  for (size_t i = 0; i < v->nevents; i++) {
-    struct murk_event* e = &v->events[i];
-    CLEAN(e->text);
-    CLEAN(e->roll.purpose);
-    for (int k = 0; k < MURK_ROLL_MODS; k++) CLEAN(e->roll.mods[k].label);
+/* Records a and b of table t the same in every row the wire carries, and every array they
+ * hold element by element, by the elements' own tables (viewfields.c): the comparison is
+ * the table's, so a new field is compared as soon as it has its row. With `lean`, a is a
+ * lean view's record and b the full one's: the rows a lean view leaves out must be zero in
+ * a, the others equal (net_vf_lean_breaks), and lists whose length a lean view may change
+ * (its targets, judged without lines of sight) are not compared. */
+static void same_record(const struct net_vf_table* t, const char* a, const char* b, bool lean,
+                        const char* what, const char* where) {
+  char key[128];
+  if (lean ? net_vf_lean_breaks(t, a, b, key, sizeof key) : net_vf_differ(t, a, b, key, sizeof key))
+    fail_msg("%s: %s%s differs (%s)", what, where, key, t->name);
+  for (int i = 0; i < t->n; i++) {
+    const struct net_vf* f = &t->rows[i];
+    if (f->kind != NET_VF_LIST) continue;
+    if (lean && !strcmp(f->key, "targets")) continue;
+    size_t na = list_count(t, i, a), nb = list_count(t, i, b);
+    if (na != nb) fail_msg("%s: %s%s: %zu and %zu", what, where, f->key, na, nb);
+    const char *xa, *xb;
+    memcpy(&xa, a + f->off, sizeof xa);
+    memcpy(&xb, b + f->off, sizeof xb);
+    if (!f->sub) {
+      if (na && memcmp(xa, xb, na * sizeof(int)) != 0) fail_msg("%s: %s differ", what, f->key);
+      continue;
+    }
+    for (size_t k = 0; k < na; k++) {
+      char at[128];
+      snprintf(at, sizeof at, "%s%s[%zu].", where, f->key, k);
+      same_record(f->sub, xa + k * f->sub->size, xb + k * f->sub->size, lean, what, at);
+    }
   }
 }
 
 static void same_view(const struct murk_view* a, const struct murk_view* b, const char* what) {
-  assert_int_equal(a->side, b->side);
+  same_record(&net_vf_view, (const char*)a, (const char*)b, false, what, "");
+  /* What the view points into, of the public table: by its tables too. */
   assert_string_equal(a->mission_name, b->mission_name);
   assert_string_equal(a->briefing ? a->briefing : "", b->briefing);
   for (int s = 0; s < MURK_SIDES; s++)
     assert_string_equal(a->force_name[s] ? a->force_name[s] : "", b->force_name[s]);
   assert_memory_equal(&a->grid, &b->grid, sizeof a->grid);
-  SAME_ARRAY(terrain, nterrain);
+  assert_int_equal(a->nterrain, b->nterrain);
+  for (int i = 0; i < a->nterrain; i++)
+    same_record(&net_vf_terrain, (const char*)&a->terrain[i], (const char*)&b->terrain[i], false,
+                what, "terrain.");
   assert_memory_equal(a->map, b->map, (size_t)a->grid.width * (size_t)a->grid.height);
-  SAME_ARRAY(entries, nentries);
+  assert_int_equal(a->nentries, b->nentries);
+  for (int i = 0; i < a->nentries; i++)
+    same_record(&net_vf_entry, (const char*)&a->entries[i], (const char*)&b->entries[i], false,
+                what, "entry.");
   assert_int_equal(a->own_zone != NULL, b->own_zone != NULL);
-  if (a->own_zone) assert_memory_equal(a->own_zone, b->own_zone, sizeof *a->own_zone);
-  SAME_ARRAY(own_more_zones, nown_more_zones);
-  assert_int_equal(a->phase, b->phase);
-  assert_int_equal(a->step, b->step);
-  assert_int_equal(a->turn, b->turn);
-  assert_int_equal(a->to_act, b->to_act);
-  assert_string_equal(a->result, b->result);
-  assert_int_equal(a->winner, b->winner);
-  assert_memory_equal(a->vp, b->vp, sizeof a->vp);
-  assert_int_equal(a->withdraw_due, b->withdraw_due);
-  assert_int_equal(a->dummies_left, b->dummies_left);
-  assert_int_equal(a->hidden_left, b->hidden_left);
-  assert_int_equal(a->dummy_kind, b->dummy_kind);
-  assert_int_equal(a->delay_counters, b->delay_counters);
-  assert_memory_equal(a->held_back, b->held_back, sizeof a->held_back);
-  assert_int_equal(a->visibility, b->visibility);
-  assert_int_equal(a->night, b->night);
-  assert_int_equal(a->nvr, b->nvr);
-  assert_int_equal(a->sight_range, b->sight_range);
-  assert_int_equal(a->dusk_dawn, b->dusk_dawn);
-  assert_string_equal(a->conditions, b->conditions);
-  assert_string_equal(a->prompt, b->prompt);
-  assert_int_equal(a->verbs, b->verbs);
-  assert_int_equal(a->rule_verbs, b->rule_verbs);
-  SAME_ARRAY(place_cells, nplace_cells);
-  /* How the game may end: every fact, the mission's end conditions row by row. */
-  assert_int_equal(a->place_for, b->place_for);
-  {
-    const struct murk_view_ending *x = &a->ending, *y = &b->ending;
-    assert_int_equal(x->nend, y->nend);
-    for (int i = 0; i < x->nend; i++) {
-      assert_int_equal(x->end[i].kind, y->end[i].kind);
-      assert_int_equal(x->end[i].side, y->end[i].side);
-      assert_int_equal(x->end[i].turn, y->end[i].turn);
-      assert_int_equal(x->end[i].distance, y->end[i].distance);
-    }
-    assert_int_equal(x->hold, y->hold);
-    assert_int_equal(x->turn_limit, y->turn_limit);
-    assert_int_equal(x->random_length, y->random_length);
-    assert_int_equal(x->otherwise, y->otherwise);
-    assert_int_equal(x->points, y->points);
-    assert_int_equal(x->aim, y->aim);
-    assert_memory_equal(&x->defender_half, &y->defender_half, sizeof x->defender_half);
-    assert_int_equal(x->withdraw_from, y->withdraw_from);
-    assert_int_equal(x->remove_from, y->remove_from);
-    assert_int_equal(x->held_until, y->held_until);
-  }
-  SAME_ARRAY(objectives, nobjectives);
-  SAME_ARRAY(markers, nmarkers);
-  SAME_ARRAY(teams, nteams);
-  SAME_ARRAY(platoons, nplatoons);
-  assert_int_equal(a->narrivals, b->narrivals);
-  for (int i = 0; i < a->narrivals; i++) {
-    const struct murk_view_arrival *x = &a->arrivals[i], *y = &b->arrivals[i];
-    assert_int_equal(x->kind, y->kind);
-    assert_string_equal(x->where, y->where);
-    assert_int_equal(x->anywhere, y->anywhere);
-    assert_int_equal(x->ncells, y->ncells);
-    if (x->ncells) assert_memory_equal(x->cells, y->cells, (size_t)x->ncells * sizeof *x->cells);
-  }
-  SAME_ARRAY(lit, nlit);
-  if (a->nlit) assert_memory_equal(a->lit_by, b->lit_by, (size_t)a->nlit * sizeof *a->lit_by);
-  SAME_ARRAY(lights, nlights);
-  SAME_ARRAY(contacts, ncontacts);
-  SAME_ARRAY(wings, nwings);
-  SAME_ARRAY(targets, ntargets);
-  assert_int_equal(a->nevents, b->nevents);
-  for (size_t i = 0; i < a->nevents; i++)
-    if (memcmp(&a->events[i], &b->events[i], sizeof a->events[i]) != 0)
-      fail_msg("%s: event %zu differs (%s)", what, i, a->events[i].text);
+  if (a->own_zone)
+    same_record(&net_vf_zone, (const char*)a->own_zone, (const char*)b->own_zone, false, what,
+                "own_zone.");
+  assert_int_equal(a->nown_more_zones, b->nown_more_zones);
+  for (int i = 0; i < a->nown_more_zones; i++)
+    same_record(&net_vf_zone, (const char*)&a->own_more_zones[i],
+                (const char*)&b->own_more_zones[i], false, what, "more_zone.");
+  assert_int_equal(a->ending.nend, b->ending.nend);
+  for (int i = 0; i < a->ending.nend; i++)
+    same_record(&net_vf_end, (const char*)&a->ending.end[i], (const char*)&b->ending.end[i], false,
+                what, "end.");
   /* Where each own unit may move: murk_view_reach reads the view read back as the game's. */
   size_t n = (size_t)a->grid.width * (size_t)a->grid.height;
   unsigned char* ra = test_calloc(n, 1);
@@ -214,16 +175,27 @@ static void same_view(const struct murk_view* a, const struct murk_view* b, cons
   same_screen(a, b, TUI_MODE_OVER, 0, what);
 }
 
+/* A lean view holds what view.h says: the lean rows as the full view has them, the others
+ * zero (the tables' lean column). */
+static void lean_as_promised(const struct murk_game* g, enum murk_side side, const char* what) {
+  struct murk_view *lean = NULL, *full = NULL;
+  assert_int_equal(murk_view_build_lean(g, side, &lean), MURK_OK);
+  assert_int_equal(murk_view_build(g, side, &full), MURK_OK);
+  same_record(&net_vf_view, (const char*)lean, (const char*)full, true, what, "lean ");
+  murk_view_free(lean);
+  murk_view_free(full);
+}
+
 static void round_trip(const struct murk_game* g, enum murk_side side, const char* what) {
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
-  size_t len = 0, commands = 0;
-  char* text = write_text(v, murk_game_log_count(g), &len);
+  size_t len = 0, own = 0;
+  size_t given = murk_game_log_count(g) / 2;
+  char* text = write_text(v, given, &len);
   /* Every line within the bound. */
   for (const char *p = text, *nl; (nl = memchr(p, '\n', len - (size_t)(p - text))); p = nl + 1)
     assert_true((size_t)(nl - p) <= NET_LINE_MAX);
-  struct net_view* nv = net_view_parse(text, len, &commands);
-  clean(v);
+  struct net_view* nv = net_view_parse(text, len, &own);
   if (!nv) {
     /* Say which line. */
     struct net_view_reader* r = net_view_reader_new();
@@ -238,17 +210,85 @@ static void round_trip(const struct murk_game* g, enum murk_side side, const cha
     }
     fail_msg("%s: the view does not read back", what);
   }
-  assert_int_equal(commands, murk_game_log_count(g));
+  assert_int_equal(own, given);
   struct murk_view* back = net_view_view(nv);
   same_view(v, back, what);
   size_t len2 = 0;
-  char* again = write_text(back, commands, &len2);
+  char* again = write_text(back, own, &len2);
   assert_int_equal(len, len2);
   assert_memory_equal(text, again, len);
   murk_free(again);
   murk_free(text);
   net_view_free(nv);
   murk_view_free(v);
+  lean_as_promised(g, side, what);
+}
+
+/* Every table covers its struct: a member without a row (a field the wire would not carry,
+ * the comparison not compare) fails here. */
+static void test_tables_cover_structs(void** state) {
+  (void)state;
+  char err[160];
+  for (int i = 0; i < net_vf_ntables; i++)
+    if (!net_vf_check(net_vf_tables[i], err, sizeof err)) fail_msg("%s", err);
+  /* The check can fail: a table of struct murk_view_target without its `shoot` row. */
+  struct net_vf rows[4];
+  int n = 0;
+  for (int i = 0; i < net_vf_target.n; i++)
+    if (strcmp(net_vf_target.rows[i].key, "shoot")) rows[n++] = net_vf_target.rows[i];
+  struct net_vf_table cut = net_vf_target;
+  cut.rows = rows;
+  cut.n = n;
+  assert_false(net_vf_check(&cut, err, sizeof err));
+  assert_non_null(strstr(err, "without a row before assault"));
+}
+
+/* A key the reader does not know is skipped (a newer host's field), a known one out of its
+ * range is refused, and a field left out is zero. */
+static void test_unknown_keys(void** state) {
+  (void)state;
+  struct murk_view_target t;
+  memset(&t, 0, sizeof t);
+  char line[] = "platoon=3 colour=red target=7 future.part=1 shoot=1";
+  char* w[8];
+  int n = net_split(line, w, 8);
+  assert_int_equal(net_vf_read(&net_vf_target, &t, w, n), 0);
+  assert_int_equal(t.platoon, 3);
+  assert_int_equal(t.target, 7);
+  assert_true(t.shoot);
+  assert_false(t.assault);
+  char bad[] = "platoon=-2";
+  n = net_split(bad, w, 8);
+  memset(&t, 0, sizeof t);
+  assert_int_equal(net_vf_read(&net_vf_target, &t, w, n), -1);
+  char noeq[] = "platoon";
+  n = net_split(noeq, w, 8);
+  assert_int_equal(net_vf_read(&net_vf_target, &t, w, n), -1);
+  /* A whole line of a kind the reader does not know is skipped too. */
+  struct murk_mission* m = load_bundled("luneville");
+  struct murk_game* g = NULL;
+  assert_int_equal(murk_game_new(m, 3, &g), MURK_OK);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
+  size_t len = 0;
+  char* text = write_text(v, 0, &len);
+  const char* st = strstr(text, "\nstate ");
+  assert_non_null(st);
+  size_t at = (size_t)(st - text) + 1;
+  const char extra[] = "weather wind=3 rain=%20\n";
+  char* more = test_malloc(len + sizeof extra);
+  memcpy(more, text, at);
+  memcpy(more + at, extra, sizeof extra - 1);
+  memcpy(more + at + sizeof extra - 1, text + at, len - at);
+  struct net_view* nv = net_view_parse(more, len + sizeof extra - 1, NULL);
+  assert_non_null(nv);
+  same_view(v, net_view_view(nv), "with an unknown line");
+  net_view_free(nv);
+  test_free(more);
+  murk_free(text);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
 }
 
 static void test_round_trip_bundled(void** state) {
@@ -306,11 +346,11 @@ static void test_broken_views(void** state) {
     net_view_free(nv);
   }
   /* A map cell without terrain is refused. */
-  char* row = strstr(text, "\nrow 0 ");
+  char* row = strstr(text, "\nrow cells=");
   assert_non_null(row);
   memcpy(copy, text, len);
-  copy[row - text + 7] = 'f';
-  copy[row - text + 8] = 'f';
+  copy[row - text + 11] = 'f';
+  copy[row - text + 12] = 'f';
   assert_null(net_view_parse(copy, len, NULL));
   test_free(copy);
   murk_free(text);
@@ -382,10 +422,42 @@ static void test_reader_bound(void** state) {
   test_free(r);
 }
 
+/* docs/protocol.md holds every table as the code has it (net_vf_doc), between
+ * "<!-- table NAME -->" and "<!-- end -->". */
+static void test_doc_has_the_tables(void** state) {
+  (void)state;
+  FILE* f = fopen(MURK_SOURCE_DIR "/docs/protocol.md", "rb");
+  assert_non_null(f);
+  static char doc[1 << 17];
+  size_t n = fread(doc, 1, sizeof doc - 1, f);
+  fclose(f);
+  doc[n] = '\0';
+  for (int i = 0; i < net_vf_ntables; i++) {
+    const struct net_vf_table* t = net_vf_tables[i];
+    char open[96];
+    snprintf(open, sizeof open, "<!-- table %s -->\n", t->name);
+    const char* at = strstr(doc, open);
+    struct net_buf b = {0};
+    net_vf_doc(t, &b);
+    if (!at)
+      fail_msg("docs/protocol.md has no table %s; it is:\n%s%s<!-- end -->", t->name, open, b.p);
+    at += strlen(open);
+    const char* end = strstr(at, "<!-- end -->");
+    assert_non_null(end);
+    if ((size_t)(end - at) != b.len || memcmp(at, b.p, b.len) != 0)
+      fail_msg("docs/protocol.md: table %s is not the code's; it is:\n%s%s<!-- end -->", t->name,
+               open, b.p);
+    net_buf_free(&b);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_words),
       cmocka_unit_test(test_reader_bound),
+      cmocka_unit_test(test_tables_cover_structs),
+      cmocka_unit_test(test_unknown_keys),
+      cmocka_unit_test(test_doc_has_the_tables),
       cmocka_unit_test(test_round_trip_bundled),
       cmocka_unit_test(test_broken_views),
   };

@@ -1,0 +1,167 @@
+/* view_reach.c: where an own unit may move or be revealed, judged as the game judges it
+ * (move.c, fog.c) on what a view holds (view.h: murk_view_reach, murk_view_reveal_cells). */
+#include <limits.h>
+#include <string.h>
+
+#include "fog.h"
+#include "move.h"
+#include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/view.h"
+/* ---- reach: the game's judgement of a move (move.c) on what the view holds ---- */
+
+/* What stands in each cell as the view's side knows it: enemy_marker/enemy_team/own/self
+ * codes of move.h, one byte a cell. */
+struct view_board {
+  const struct murk_view* v;
+  unsigned char* occ;
+};
+
+static enum mk_move_occ view_at(const void* ctx, struct murk_pos p, int* number) {
+  const struct view_board* vb = ctx;
+  *number = 0;
+  if (!murk_geom_on_table(&vb->v->grid, p)) return MK_MOVE_FREE;
+  return (enum mk_move_occ)vb->occ[(size_t)p.y * (size_t)vb->v->grid.width + (size_t)p.x];
+}
+
+static void occupy(const struct murk_view* v, unsigned char* occ, struct murk_pos p,
+                   enum mk_move_occ o) {
+  if (murk_geom_on_table(&v->grid, p))
+    occ[(size_t)p.y * (size_t)v->grid.width + (size_t)p.x] = (unsigned char)o;
+}
+
+/* The nearest enemy this view knows of: markers, teams, contacts (INT_MAX: none). */
+static int view_nearest_enemy(const struct murk_view* v, struct murk_pos p) {
+  int best = INT_MAX;
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner != v->side && v->markers[i].on_table) {
+      int d = murk_geom_distance(&v->grid, p, v->markers[i].pos);
+      if (d < best) best = d;
+    }
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side) {
+      int d = murk_geom_distance(&v->grid, p, v->teams[i].pos);
+      if (d < best) best = d;
+    }
+  for (int i = 0; i < v->ncontacts; i++) {
+    int d = murk_geom_distance(&v->grid, p, v->contacts[i].pos);
+    if (d < best) best = d;
+  }
+  return best;
+}
+
+/* The opening of murk_view_reveal_cells and murk_view_reach: `bit` cleared in every cell,
+ * and the own marker `number` on the table (NULL: none). */
+static const struct murk_view_marker* own_marker_cleared(const struct murk_view* v, int number,
+                                                         unsigned char* cells, unsigned char bit) {
+  size_t ncells = (size_t)v->grid.width * (size_t)v->grid.height;
+  for (size_t i = 0; i < ncells; i++) cells[i] &= (unsigned char)~bit;
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner == v->side && v->markers[i].on_table && v->markers[i].number == number)
+      return &v->markers[i];
+  return NULL;
+}
+
+int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
+                           unsigned char bit) {
+  if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
+  const struct murk_grid* grid = &v->grid;
+  size_t ncells = (size_t)grid->width * (size_t)grid->height;
+  const struct murk_view_marker* mk = own_marker_cleared(v, number, cells, bit);
+  if (!mk) return MURK_EINVAL;
+  if (mk->dummy || mk->platoon < 0 || mk->platoon >= v->nplatoons || mk->kind == MURK_MARKER_WING ||
+      !v->map)
+    return 0;
+  int cmd = v->platoons[mk->platoon].command_distance;
+  if (cmd < 1) cmd = 1;
+  int d_first = view_nearest_enemy(v, mk->pos);
+  unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
+  if (!occ) return MURK_ENOMEM;
+  for (int i = 0; i < v->ncontacts; i++) occupy(v, occ, v->contacts[i].pos, MK_MOVE_ENEMY_TEAM);
+  for (int i = 0; i < v->nteams; i++) occupy(v, occ, v->teams[i].pos, MK_MOVE_OWN);
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].on_table) occupy(v, occ, v->markers[i].pos, MK_MOVE_OWN);
+  int marked = 0;
+  for (int y = mk->pos.y - cmd; y <= mk->pos.y + cmd; y++)
+    for (int x = mk->pos.x - cmd - 1; x <= mk->pos.x + cmd + 1; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_geom_on_table(grid, p)) continue;
+      size_t at = (size_t)y * (size_t)grid->width + (size_t)x;
+      const struct murk_terrain* t = v->map[at] < v->nterrain ? &v->terrain[v->map[at]] : NULL;
+      if (!t || t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER || occ[at])
+        continue;
+      if (!mk_fog_reveal_cell_rule(murk_geom_distance(grid, mk->pos, p), cmd,
+                                   view_nearest_enemy(v, p), d_first))
+        continue;
+      cells[at] |= bit;
+      marked++;
+    }
+  murk_free(occ);
+  return marked;
+}
+
+int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
+                    unsigned char bit) {
+  if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
+  const struct murk_grid* grid = &v->grid;
+  size_t ncells = (size_t)grid->width * (size_t)grid->height;
+  /* The mover: an own marker on the table, else a revealed own platoon. */
+  const struct murk_view_marker* mk = own_marker_cleared(v, number, cells, bit);
+  const struct murk_view_platoon* pl = NULL;
+  for (int i = 0; i < v->nplatoons && !mk && !pl; i++)
+    if (v->platoons[i].marker == number && v->platoons[i].state == MURK_PLATOON_REVEALED)
+      pl = &v->platoons[i];
+  if (!mk && !pl) return MURK_EINVAL;
+  if (!(mk ? mk->may_move : pl->may_move) || !v->map) return 0;
+  struct mk_move_rule rule;
+  memcpy(rule.allow, mk ? mk->allowance : pl->allowance, sizeof rule.allow);
+  rule.self_end = pl != NULL;
+  struct murk_pos from = mk ? mk->pos : pl->lead;
+
+  unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
+  if (!occ) return MURK_ENOMEM;
+  /* Later writes win: a unit in sight now stands where another was last seen. */
+  for (int i = 0; i < v->ncontacts; i++)
+    occupy(v, occ, v->contacts[i].pos,
+           v->contacts[i].team ? MK_MOVE_ENEMY_TEAM : MK_MOVE_ENEMY_MARKER);
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    enum mk_move_occ o = t->owner != v->side             ? MK_MOVE_ENEMY_TEAM
+                         : pl && t->platoon == pl->index ? MK_MOVE_SELF
+                                                         : MK_MOVE_OWN;
+    occupy(v, occ, t->pos, o);
+  }
+  for (int i = 0; i < v->nmarkers; i++) {
+    const struct murk_view_marker* m = &v->markers[i];
+    if (!m->on_table) continue;
+    enum mk_move_occ o = m->owner != v->side ? MK_MOVE_ENEMY_MARKER
+                         : m == mk           ? MK_MOVE_SELF
+                                             : MK_MOVE_OWN;
+    occupy(v, occ, m->pos, o);
+  }
+  struct view_board vb = {v, occ};
+  struct mk_move_board board = {grid, v->terrain, v->nterrain, v->map, view_at, &vb};
+  int most = 0;
+  for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++)
+    if (rule.allow[k] > most) most = rule.allow[k];
+  int marked = 0;
+  /* Every cell within the longest allowance: a plain move there (no waypoints). */
+  for (int y = from.y - most; y <= from.y + most; y++)
+    for (int x = from.x - most - 1; x <= from.x + most + 1; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_geom_on_table(grid, p)) continue;
+      int d = murk_geom_distance(grid, from, p);
+      if (d < 1 || d > most) continue;
+      struct mk_move_verdict verdict;
+      enum mk_move_why why = mk_move_judge(&board, &rule, from, &p, 1, false, &verdict);
+      if (why == MK_MOVE_OUT_OF_MEMORY) {
+        murk_free(occ);
+        return MURK_ENOMEM;
+      }
+      if (why != MK_MOVE_OK) continue;
+      cells[(size_t)y * (size_t)grid->width + (size_t)x] |= bit;
+      marked++;
+    }
+  murk_free(occ);
+  return marked;
+}

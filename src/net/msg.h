@@ -1,0 +1,54 @@
+/* msg.h: the protocol's messages, one table (docs/protocol.md, "Messages").
+ *
+ * Each message is one row: its first word, the words after it, and which way it goes. The
+ * host (host.c) and the client (src/cli/cmd_join.c) write messages with net_msg_put and
+ * tell them apart with net_msg_parse, both from the row; a view's lines are viewio.c's. */
+#ifndef MURK_NET_MSG_H
+#define MURK_NET_MSG_H
+
+#include <stdbool.h>
+
+#include "wire.h"
+
+enum net_msg {
+  /* client to host */
+  NET_MSG_JOIN,  /* murk VERSION join SIDE: the first line */
+  NET_MSG_PASS,  /* pass PASSPHRASE */
+  NET_MSG_CMD,   /* cmd LINE: a command, as typed */
+  NET_MSG_UNDO,  /* undo */
+  NET_MSG_LEAVE, /* bye: the client leaves */
+  /* host to client */
+  NET_MSG_HELLO,   /* hello VERSION SIDE MODE DICE */
+  NET_MSG_PASSOK,  /* passok */
+  NET_MSG_PASSBAD, /* passbad TRIES-LEFT */
+  NET_MSG_WAIT,    /* wait WHY */
+  NET_MSG_OK,      /* ok: the command was taken (its view came first) */
+  NET_MSG_NO,      /* no COL WHY: refused */
+  NET_MSG_UNDONE,  /* undone LINE */
+  NET_MSG_NOUNDO,  /* noundo WHY */
+  NET_MSG_BYE,     /* bye WHY: the host closes the connection */
+  NET_MSG_COUNT
+};
+
+struct net_msg_row {
+  const char* word;
+  /* The words after it, one token each: N a number (0 or more), S a string (wire.h), W a
+   * bare word; a token in lower case is that word itself. */
+  const char* args;
+  bool to_client;
+};
+extern const struct net_msg_row net_msgs[NET_MSG_COUNT];
+
+#define NET_MSG_ARGS 4
+#define NET_MSG_STRING_MAX 1024 /* bytes of a string argument */
+
+/* Append message k and its end of line: one argument a token, in order (N: long; S and
+ * W: const char*; literal tokens take none). */
+void net_msg_put(struct net_buf* b, enum net_msg k, ...);
+
+/* Which message the words w[0..n) of a line are, among those going to the client (or to
+ * the host): its kind, with the words of its N, S and W tokens in args (numbers and strings
+ * checked as such: decode them with net_int and net_str), or -1. */
+int net_msg_parse(char** w, int n, bool to_client, const char* args[NET_MSG_ARGS]);
+
+#endif
