@@ -56,19 +56,19 @@ for u in "$host" "$p1" "$p2" "$outsider"; do
 done
 [ "$failures" = 0 ] || finish host_account
 
-# Run as account $1 what follows, with a clean environment. setpriv and env exec it, so in
-# `( exec_as ... ) &` the pid $! is the program's own.
+# Run as account $1 what follows, with a clean environment (the sanitizers' options kept).
+# setpriv and env exec it, so in `( exec_as ... ) &` the pid $! is the program's own.
 as() {
   local u=$1
   shift
   setpriv --reuid="$u" --regid="$u" --init-groups -- env -i PATH=/usr/bin:/bin HOME=/nonexistent \
-    LANG=C.UTF-8 "$@"
+    LANG=C.UTF-8 ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" "$@"
 }
 exec_as() {
   local u=$1
   shift
   exec setpriv --reuid="$u" --regid="$u" --init-groups -- env -i PATH=/usr/bin:/bin \
-    HOME=/nonexistent LANG=C.UTF-8 "$@"
+    HOME=/nonexistent LANG=C.UTF-8 ASAN_OPTIONS="$ASAN_OPTIONS" UBSAN_OPTIONS="$UBSAN_OPTIONS" "$@"
 }
 
 # What every account may read: the program and the mission; $tmp itself may be passed
