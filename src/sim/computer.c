@@ -3,8 +3,8 @@
  * shares greedy's plan (plan.c) for setup; its style row (below) puts its own judgements
  * from the view in these places:
  *
- *   - goals (goal_of): with objectives to take, every unit but a dummy heads for the
- *     nearest (greedy keeps one in three back to guard the enemy's); a revealed platoon
+ *   - goals (goal_of): with objectives to take, every unit heads for the nearest (greedy
+ *     keeps one in three back to guard the enemy's); a revealed platoon
  *     turns to hunt a revealed enemy near it only when that enemy stands in its way (no
  *     further from the objective than the platoon). Without objectives to take, greedy's
  *     goals (the objectives it guards, or a revealed enemy near), but a revealed platoon
@@ -484,33 +484,33 @@ static bool spearhead_goal(const struct ctx* c, struct murk_pos* goal, int* near
   return true;
 }
 
-/* Where unit u (the i-th) heads. With objectives to take, every unit but a dummy goes for
- * the nearest: greedy sends one unit in three to guard the enemy's instead, but an
- * objective the enemy nears is guarded by whoever can reach it then (V_GUARD), and the
- * units kept back won fewer games (60-game trials, seeds 1-60 and 1001-1060: Dust-up's,
- * Free-for-all's and Hasty Attack's attackers, Free-for-all's defender gained 15 to 20
- * points each). A revealed platoon hunts a revealed enemy near it only when that enemy
- * stands no further from its objective than it does (in its way, or there first); one it
- * has passed or that stands aside is left to the shooting step. Greedy hunts any enemy
- * within HUNT_RANGE, which drew units away from objectives they must hold by a turn; never
- * hunting lost Breakthrough's attacker some 15 points. Without objectives to take, a
- * revealed platoon with no enemy to hunt near it meets the enemy's spearhead (the enemy
- * nearest the guarded objectives, once within SPEARHEAD of one) rather than wait by the
- * objective greedy gives it: standing by an objective, a platoon is shot at by more teams
- * than it shoots, and greedy's attacker walks into those that meet it (1,000-game trials:
- * Cauldron's, Counterattack's, Relay Station's, Hold the Line's, Pincer's defenders 5 to 15
- * points better; within 8 cells, less; within 16 or more, Breakthrough's defender, whose
- * objectives the enemy's reserves reach by the table edge, worse). Hidden platoons (Limited
- * Intelligence wings) keep greedy's: going out shows them, and Li Hohenfeld's defender lost
- * 8 points so. While the enemy holds platoons off the table, the unit nearest each guarded
- * objective keeps it instead (keeper_of). Else greedy's goal (sim_goal_of). */
+/* Where unit u (the i-th) heads. A dummy template or dummy wing leader is weighed as a hidden
+ * platoon would be, by the same rules below and the same moves (move_tries): the enemy sees
+ * only the marker, and a dummy sent to stand by a guarded objective stood still there turn
+ * after turn while real templates moved on, so "it stayed put" said "dummy"
+ * (tests/unit/test_dummies.c: the fractions that stay put, dummies against real templates,
+ * within 10 points for each side; they were 13% against none for Luneville's attacker with
+ * dummy templates). With objectives to take, every unit goes for the nearest: greedy sends one
+ * unit in three to guard the enemy's instead, but an objective the enemy nears is guarded by
+ * whoever can reach it then (V_GUARD), and the units kept back won fewer games (60-game
+ * trials, seeds 1-60 and 1001-1060: Dust-up's, Free-for-all's and Hasty Attack's attackers,
+ * Free-for-all's defender gained 15 to 20 points each). A revealed platoon hunts a revealed
+ * enemy near it only when that enemy stands no further from its objective than it does (in its
+ * way, or there first); one it has passed or that stands aside is left to the shooting step.
+ * Greedy hunts any enemy within HUNT_RANGE, which drew units away from objectives they must
+ * hold by a turn; never hunting lost Breakthrough's attacker some 15 points. Without
+ * objectives to take, a revealed platoon with no enemy to hunt near it meets the enemy's
+ * spearhead (the enemy nearest the guarded objectives, once within SPEARHEAD of one) rather
+ * than wait by the objective greedy gives it: standing by an objective, a platoon is shot at
+ * by more teams than it shoots, and greedy's attacker walks into those that meet it
+ * (1,000-game trials: Cauldron's, Counterattack's, Relay Station's, Hold the Line's, Pincer's
+ * defenders 5 to 15 points better; within 8 cells, less; within 16 or more, Breakthrough's
+ * defender, whose objectives the enemy's reserves reach by the table edge, worse). Hidden
+ * platoons (Limited Intelligence wings) keep greedy's: going out shows them, and Li
+ * Hohenfeld's defender lost 8 points so. While the enemy holds platoons off the table, the
+ * unit nearest each guarded objective keeps it instead (keeper_of). Else greedy's goal
+ * (sim_goal_of). */
 static bool goal_of(struct ctx* c, const struct unit* u, int i, struct murk_pos* goal, int* near) {
-  /* A dummy cannot take: it stands by the objectives the enemy must take. */
-  if (u->dummy && c->nguard > 0) {
-    *goal = c->guard[i % c->nguard];
-    *near = c->v->ending.hold;
-    return true;
-  }
   if (c->ntake == 0) {
     struct murk_pos foe, obj;
     if (points_goal(c, u, goal, near)) return true;

@@ -182,14 +182,28 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
     }
     case MURK_CMD_SPOT:
       return sim_add(c, k) != NULL;
-    case MURK_CMD_ADJUST:
-      /* Limited Intelligence, a deployment roll won: the leader a few cells any way (the
-       * game refuses every leader but the one that won). */
-      if (!(u = sim_random_unit(c, SIM_ANY))) return false;
+    case MURK_CMD_ADJUST: {
+      /* Limited Intelligence, a deployment roll won: the leader the view names (the game
+       * refuses every other) a few cells any way, else where it stands (always taken). Left
+       * unanswered, the step's `end` would end every other unit's move with it. */
+      const struct murk_view_marker* m =
+          v->adjust_leader > 0 ? murk_view_marker_by_number(v, v->side, v->adjust_leader) : NULL;
+      if (!m) {
+        if (!(u = sim_random_unit(c, SIM_ANY))) return false;
+        if (!(cmd = sim_add(c, k))) return false;
+        cmd->unit = u->ref;
+        cmd->at = sim_near_cell(c, u->pos, sim_pick(c->rng, 4));
+        return true;
+      }
+      struct murk_ref leader = {MURK_REF_MARKER, v->adjust_leader};
       if (!(cmd = sim_add(c, k))) return false;
-      cmd->unit = u->ref;
-      cmd->at = sim_near_cell(c, u->pos, sim_pick(c->rng, 4));
+      cmd->unit = leader;
+      cmd->at = sim_near_cell(c, m->pos, sim_pick(c->rng, v->adjust_cells + 1));
+      if (!(cmd = sim_add(c, k))) return false;
+      cmd->unit = leader;
+      cmd->at = m->pos;
       return true;
+    }
     default:
       /* move, reveal, shoot, assault: the players' own; dis is left alone (the counters
        * follow their leader, and reshaping a wing's area at random is nearly always
