@@ -301,8 +301,18 @@ static int join(struct joiner* J, struct murk_passes* passes) {
           char prompt[96];
           snprintf(prompt, sizeof prompt, "The %s's new passphrase: ", side);
           if (murk_pass_prompt(prompt, passes->pass[J->side], sizeof passes->pass[J->side],
-                               &passes->len[J->side]) != 0 ||
-              murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) {
+                               &passes->len[J->side]) != 0) {
+            murk_cli_error("joining needs the %s's passphrase: give --passphrase-file %s:FILE",
+                           side, side);
+            return -1;
+          }
+          char weak[320];
+          if (passes->len[J->side] > 0 &&
+              murk_pass_weak(passes->pass[J->side], passes->len[J->side], weak, sizeof weak)) {
+            printf("Not that one: %s.\n", weak);
+            continue;
+          }
+          if (murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) {
             murk_cli_error("joining needs the %s's passphrase: give --passphrase-file %s:FILE",
                            side, side);
             return -1;

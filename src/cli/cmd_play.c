@@ -178,39 +178,52 @@ static int ask_opponent(enum murk_side* as) {
   }
 }
 
-/* Each side may set a passphrase (typed twice, not shown). Both empty: an open game, and
- * the players are told what its save gives away. Returns 0, or -1 (no terminal). */
+/* Each side sets a passphrase (typed twice, not shown), or both leave theirs empty for an
+ * open game, and the players are told what its save gives away. A sealed game needs both,
+ * each past the strength floor (murk_pass_weak says why one is not). Returns 0, or -1 (no
+ * terminal). */
 static int ask_passphrases(struct murk_passes* p) {
   printf(
       "A sealed game: each side sets a passphrase, so that the save keeps each side's secrets\n"
       "and the hand-over asks for it. Leave both empty for an open game.\n");
   fflush(stdout);
-  for (int side = 0; side < 2; side++) {
-    for (;;) {
-      char again[MURK_PASS_MAX];
-      size_t alen = 0;
-      char prompt[96];
-      snprintf(prompt, sizeof prompt,
-               "The %s's passphrase (the %s looks away): ", murk_side_name((enum murk_side)side),
-               murk_side_name(murk_side_other((enum murk_side)side)));
-      if (murk_pass_prompt(prompt, p->pass[side], sizeof p->pass[side], &p->len[side]) != 0)
-        return -1;
-      if (p->len[side] == 0) break;
-      if (murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) return -1;
-      bool same = alen == p->len[side] && sodium_memcmp(again, p->pass[side], alen) == 0;
-      sodium_memzero(again, sizeof again);
-      if (same) break;
-      printf("The two do not match; once more.\n");
+  for (;;) {
+    for (int side = 0; side < 2; side++) {
+      for (;;) {
+        char again[MURK_PASS_MAX];
+        size_t alen = 0;
+        char prompt[96];
+        snprintf(prompt, sizeof prompt,
+                 "The %s's passphrase (the %s looks away): ", murk_side_name((enum murk_side)side),
+                 murk_side_name(murk_side_other((enum murk_side)side)));
+        if (murk_pass_prompt(prompt, p->pass[side], sizeof p->pass[side], &p->len[side]) != 0)
+          return -1;
+        if (p->len[side] == 0) break;
+        char why[320];
+        if (murk_pass_weak(p->pass[side], p->len[side], why, sizeof why)) {
+          printf("Not that one: %s.\n", why);
+          continue;
+        }
+        if (murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) return -1;
+        bool same = alen == p->len[side] && sodium_memcmp(again, p->pass[side], alen) == 0;
+        sodium_memzero(again, sizeof again);
+        if (same) break;
+        printf("The two do not match; once more.\n");
+      }
+      p->have[side] = true;
     }
-    p->have[side] = true;
+    if ((p->len[0] == 0) == (p->len[1] == 0)) break;
+    printf(
+        "\nA sealed game needs a passphrase for each side: an empty one would let anyone read\n"
+        "that side's record, and with the other passphrase the whole game and its dice.\n"
+        "Both again (or both empty for an open game).\n");
+    murk_passes_wipe(p);
   }
-  if (p->len[0] == 0 && p->len[1] == 0) {
+  if (p->len[0] == 0) {
     printf(
         "\nAn open game. Its save is plain text: anyone who reads it sees both sides' setups\n"
         "and every command, and its dice key, which tells every die still to come. It can be\n"
         "edited (its hash chain only finds damage). See docs/fair-play.md.\n");
-  } else if (p->len[0] == 0 || p->len[1] == 0) {
-    printf("\nOne side has no passphrase: anyone can read that side's record in the save.\n");
   }
   printf("Press Enter to play. ");
   fflush(stdout);

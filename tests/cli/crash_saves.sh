@@ -88,9 +88,9 @@ grep -q "damaged or was edited" "$tmp/err" || fail "a changed byte before a torn
 # The sealed journal (seal.h): the same game sealed under two passphrases. After every kill
 # each side's replay (--as SIDE) of the save on disk must open and be the start of that
 # side's transcript of the whole run (its events a prefix, then a closing line).
-export MURK_PWHASH=1,8192 # cheap Argon2id for tests: the save records the limits
-printf 'correct horse\n' >"$tmp/pa"
-printf 'battery staple\n' >"$tmp/pd"
+export MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1 # cheap Argon2id, the test suite's knob: the save records the limits
+printf 'correct horse battery\n' >"$tmp/pa"
+printf 'battery staple orbit\n' >"$tmp/pd"
 PASSES=("--passphrase-file=attacker:$tmp/pa" "--passphrase-file=defender:$tmp/pd")
 t0=$(now_ms)
 "$MURK" run "$GAME" --autosave "$tmp/sealed.sav" "${PASSES[@]}" >/dev/null 2>"$tmp/err" ||
