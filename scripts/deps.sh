@@ -13,7 +13,7 @@ if [ "${1:-}" = "--bench" ] && [ "$(id -u)" -eq 0 ] &&
       echo "murk: libtcod-dev could not be installed; fov_bench runs without libtcod" >&2
   fi
 fi
-pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev libsodium-dev libzxcvbn-dev tmux valgrind time python3-yaml"
+pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev libsodium-dev libzxcvbn-dev zlib1g-dev tmux valgrind time python3-yaml"
 # With --format, clang-format too (make format-check, CI; not needed to build or test).
 [ "${1:-}" = "--format" ] && pkgs="$pkgs clang-format"
 missing=""
