@@ -312,7 +312,15 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   struct murk_game* g = NULL;
   int rc;
   char autosave[PATH_MAX] = "";
+  /* A game against the computer is sealed under murk's own random passphrases, kept in
+   * the keys folder beside its save (sealio.h): nobody types them. */
+  struct murk_passes own = {0};
+  bool own_keys = false;
   if (load) {
+    if (!murk_passes_any(passes) && murk_computer_keys_read(load, &own)) {
+      *passes = own;
+      own_keys = true;
+    }
     rc = murk_game_load(load, passes, sealer, &m, &g);
     murk_passes_wipe(passes);
     if (rc == MURK_OK && versus < 0) {
@@ -358,8 +366,23 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       }
       murk_passes_wipe(passes);
     }
+    if (rc == MURK_OK && !has_seed && !open && versus == 1 && dir[0]) {
+      murk_passes_random(&own);
+      own_keys = true;
+      if (murk_sealer_start(sealer, &own) != 0) rc = MURK_EINVAL;
+    }
     if (rc == MURK_OK && dir[0]) murk_new_game_path(dir, m->id, autosave, sizeof autosave);
   }
+  /* The keys go with the autosave, a new one or a loaded save's new home. */
+  if (rc == MURK_OK && own_keys && sealer->on && autosave[0] &&
+      (!load || strcmp(load, autosave) != 0)) {
+    char kerr[256] = "";
+    if (murk_computer_keys_write(autosave, &own, kerr, sizeof kerr) != 0) {
+      murk_cli_error("%s", kerr);
+      rc = MURK_EINVAL;
+    }
+  }
+  murk_passes_wipe(&own);
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) fprintf(stderr, "murk: out of memory\n");
     murk_game_free(g);
@@ -395,7 +418,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   struct tui_session_opts o = {
       .seed = seed,
       .secret_dice = murk_game_dice_key(g) != NULL,
-      .sealed = sealer->on,
+      .sealed = sealer->on && !own_keys, /* murk's own keys: no passphrase to ask for */
       .check_pass = check_pass,
       .check_ctx = &ps,
       .history_key = hkey_len ? hkey : NULL,

@@ -1,10 +1,14 @@
 /* sealio.c: passphrases and sealed saves for the command line (sealio.h). */
 #include "sealio.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -450,4 +454,71 @@ int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* d
                           struct murk_passes* p, char** game, size_t* glen) {
   if (murk_sealer_keys(s, file, data, len, p) != 0) return -1;
   return murk_sealer_open_part(s, file, data, len, game, glen);
+}
+
+/* ---- the keys of a game against the computer ---- */
+
+void murk_passes_random(struct murk_passes* p) {
+  memset(p, 0, sizeof *p);
+  for (int side = 0; side < 2; side++) {
+    unsigned char r[24];
+    randombytes_buf(r, sizeof r);
+    sodium_bin2base64(p->pass[side], sizeof p->pass[side], r, sizeof r,
+                      sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    sodium_memzero(r, sizeof r);
+    p->len[side] = strlen(p->pass[side]);
+    p->have[side] = true;
+  }
+}
+
+/* DIR/keys/NAME.key for the save DIR/NAME (and DIR/keys, when mkdir is set, made 0700). */
+static int keys_path(const char* save, char* out, size_t n, bool mkdir_too) {
+  char a[PATH_MAX], b[PATH_MAX];
+  if (snprintf(a, sizeof a, "%s", save) >= (int)sizeof a) return -1;
+  if (snprintf(b, sizeof b, "%s", save) >= (int)sizeof b) return -1;
+  char keys[PATH_MAX];
+  if (snprintf(keys, sizeof keys, "%s/keys", dirname(a)) >= (int)sizeof keys) return -1;
+  if (mkdir_too && mkdir(keys, 0700) != 0 && errno != EEXIST) return -1;
+  if (snprintf(out, n, "%s/%s.key", keys, basename(b)) >= (int)n) return -1;
+  return 0;
+}
+
+int murk_computer_keys_write(const char* save, const struct murk_passes* p, char* err, size_t n) {
+  char path[PATH_MAX];
+  if (keys_path(save, path, sizeof path, true) != 0) {
+    snprintf(err, n, "cannot keep the keys of %s: %s", save, strerror(errno));
+    return -1;
+  }
+  char text[2 * MURK_PASS_MAX + 2];
+  int len = snprintf(text, sizeof text, "%s\n%s\n", p->pass[0], p->pass[1]);
+  int rc = len > 0 && (size_t)len < sizeof text
+               ? murk_file_write_atomic_mode(path, text, (size_t)len, 0600, err, n)
+               : -1;
+  sodium_memzero(text, sizeof text);
+  return rc;
+}
+
+bool murk_computer_keys_read(const char* save, struct murk_passes* p) {
+  char path[PATH_MAX], err[64];
+  char* data = NULL;
+  size_t len = 0;
+  if (keys_path(save, path, sizeof path, false) != 0 ||
+      murk_file_read(path, &data, &len, err, sizeof err) != 0)
+    return false;
+  struct murk_passes q = {0};
+  size_t at = 0;
+  for (int side = 0; side < 2; side++) {
+    size_t e = at;
+    while (e < len && data[e] != '\n') e++;
+    if (e >= len || e - at >= MURK_PASS_MAX) break;
+    memcpy(q.pass[side], data + at, e - at);
+    q.len[side] = e - at;
+    q.have[side] = true;
+    at = e + 1;
+  }
+  murk_seal_free_secret(data, len);
+  bool ok = q.have[0] && q.have[1];
+  if (ok) *p = q;
+  sodium_memzero(&q, sizeof q);
+  return ok;
 }
