@@ -207,6 +207,32 @@ check_screen attacker
 # The host's own log: who joined, who left, nothing of the game.
 grep -qF "the attacker joined" "$tmp/host.err" || fail "the host does not log joins"
 grep -qF "both players have joined: the game goes on" "$tmp/host.err" || fail "the resumed host does not log that the game goes on"
+
+# ---- no rewind: each client remembers the rolls it saw (its state directory; the resumed
+#      host above showed them all, and the game went on). A host that comes back without one
+#      of them (its save put back to an older copy) is refused: here each client's memory
+#      says it saw one roll more than the host's save holds.
+stop_host
+[ "$(grep -ls '^rolls: [1-9]' "$tmp/state/murk/seen/"* | wc -l)" = 2 ] ||
+  fail "the clients did not keep the rolls they saw: $(cat "$tmp/state/murk/seen/"* 2>&1)"
+for f in "$tmp/state/murk/seen/"*; do
+  awk '/^rolls: / { $2 = $2 + 1 } { print }' "$f" >"$f.new" && mv "$f.new" "$f"
+done
+start_host --load "$save" </dev/null
+rm -f "$tmp/join-a.rc" "$tmp/join-d.rc"
+join a attacker
+on a
+pass "the attacker's passphrase" "$AP"
+join d defender
+on d
+pass "the defender's passphrase" "$DP"
+for s in a d; do
+  end=$((SECONDS + TUI_TIMEOUT))
+  while [ ! -f "$tmp/join-$s.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+  [ "$(cat "$tmp/join-$s.rc" 2>/dev/null)" = 1 ] || fail "client $s went on with a host put back to an older copy"
+  grep -qF "the host came back behind what you saw" "$tmp/join-$s.err" ||
+    fail "client $s does not say the host came back behind it: $(cat "$tmp/join-$s.err")"
+done
 stop_host
 [ $failures -eq 0 ] || exit 1
 echo "tui_remote: ok"
