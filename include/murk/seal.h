@@ -28,7 +28,9 @@
  * damage before a passphrase is asked for.
  *
  * A sealed journal (an autosave that grows by one record a command instead of being
- * rewritten) is a whole sealed save followed by records:
+ * rewritten) is a whole sealed save followed by records: compact ones, one line a command
+ * (murk_seal_journal_record, below), which is what murk writes; or, in journals written
+ * before them and still read, records of five lines:
  *
  *   record: 3 defender no                        turn, side to act, over: public, as above
  *   sealed-attacker: BASE64                      the lines the attacker was shown since,
