@@ -456,7 +456,13 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   murk_game_free(g);
   murk_mission_free(m);
   if (run < 0) murk_cli_error("%s", err);
-  if (saved && over && sealer->on)
+  if (saved && over && own_keys)
+    murk_cli_diag(
+        "murk: the game is over (saved in %s): murk replay %s --passphrase-file "
+        "attacker:KEYS.attacker --passphrase-file defender:KEYS.defender prints the "
+        "whole game, KEYS being %s/keys/ and the save's name",
+        autosave, autosave, dir);
+  else if (saved && over && sealer->on)
     /* Nothing to go on with once the game is over: where it is kept and how to read it. */
     murk_cli_diag(
         "murk: the game is over (saved in %s): with both passphrases, murk replay %s prints the "

@@ -471,52 +471,46 @@ void murk_passes_random(struct murk_passes* p) {
   }
 }
 
-/* DIR/keys/NAME.key for the save DIR/NAME (and DIR/keys, when mkdir is set, made 0700). */
-static int keys_path(const char* save, char* out, size_t n, bool mkdir_too) {
+/* DIR/keys/NAME.SIDE for the save DIR/NAME (and DIR/keys, when mkdir is set, made 0700). */
+static int keys_path(const char* save, enum murk_side side, char* out, size_t n, bool mkdir_too) {
   char a[PATH_MAX], b[PATH_MAX];
   if (snprintf(a, sizeof a, "%s", save) >= (int)sizeof a) return -1;
   if (snprintf(b, sizeof b, "%s", save) >= (int)sizeof b) return -1;
   char keys[PATH_MAX];
   if (snprintf(keys, sizeof keys, "%s/keys", dirname(a)) >= (int)sizeof keys) return -1;
   if (mkdir_too && mkdir(keys, 0700) != 0 && errno != EEXIST) return -1;
-  if (snprintf(out, n, "%s/%s.key", keys, basename(b)) >= (int)n) return -1;
+  if (snprintf(out, n, "%s/%s.%s", keys, basename(b), murk_side_name(side)) >= (int)n) return -1;
   return 0;
 }
 
 int murk_computer_keys_write(const char* save, const struct murk_passes* p, char* err, size_t n) {
-  char path[PATH_MAX];
-  if (keys_path(save, path, sizeof path, true) != 0) {
-    snprintf(err, n, "cannot keep the keys of %s: %s", save, strerror(errno));
-    return -1;
+  for (int side = 0; side < 2; side++) {
+    char path[PATH_MAX];
+    if (keys_path(save, (enum murk_side)side, path, sizeof path, true) != 0) {
+      snprintf(err, n, "cannot keep the keys of %s: %s", save, strerror(errno));
+      return -1;
+    }
+    char text[MURK_PASS_MAX + 1];
+    int len = snprintf(text, sizeof text, "%s\n", p->pass[side]);
+    int rc = len > 0 && (size_t)len < sizeof text
+                 ? murk_file_write_atomic_mode(path, text, (size_t)len, 0600, err, n)
+                 : -1;
+    sodium_memzero(text, sizeof text);
+    if (rc != 0) return rc;
   }
-  char text[2 * MURK_PASS_MAX + 2];
-  int len = snprintf(text, sizeof text, "%s\n%s\n", p->pass[0], p->pass[1]);
-  int rc = len > 0 && (size_t)len < sizeof text
-               ? murk_file_write_atomic_mode(path, text, (size_t)len, 0600, err, n)
-               : -1;
-  sodium_memzero(text, sizeof text);
-  return rc;
+  return 0;
 }
 
 bool murk_computer_keys_read(const char* save, struct murk_passes* p) {
-  char path[PATH_MAX], err[64];
-  char* data = NULL;
-  size_t len = 0;
-  if (keys_path(save, path, sizeof path, false) != 0 ||
-      murk_file_read(path, &data, &len, err, sizeof err) != 0)
-    return false;
   struct murk_passes q = {0};
-  size_t at = 0;
   for (int side = 0; side < 2; side++) {
-    size_t e = at;
-    while (e < len && data[e] != '\n') e++;
-    if (e >= len || e - at >= MURK_PASS_MAX) break;
-    memcpy(q.pass[side], data + at, e - at);
-    q.len[side] = e - at;
-    q.have[side] = true;
-    at = e + 1;
+    char path[PATH_MAX], arg[PATH_MAX + 16];
+    if (keys_path(save, (enum murk_side)side, path, sizeof path, false) != 0 ||
+        access(path, R_OK) != 0)
+      break;
+    snprintf(arg, sizeof arg, "%s:%s", murk_side_name((enum murk_side)side), path);
+    if (murk_passes_option(&q, arg) != 0) break;
   }
-  murk_seal_free_secret(data, len);
   bool ok = q.have[0] && q.have[1];
   if (ok) *p = q;
   sodium_memzero(&q, sizeof q);

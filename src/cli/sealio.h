@@ -101,7 +101,8 @@ bool murk_sealer_check(const struct murk_sealer* s, enum murk_side side, const c
 
 /* A game against the computer is sealed too (docs/fair-play.md), under two random
  * passphrases that nobody types: murk keeps them in the keys folder beside the save
- * (DIR/keys/NAME.key, mode 0600 in a 0700 folder), so that the save alone gives away
+ * (DIR/keys/NAME.attacker and NAME.defender, one line each as --passphrase-file reads it,
+ * mode 0600 in a 0700 folder), so that the save alone gives away
  * neither the computer's side nor the dice. murk_passes_random draws them (libsodium);
  * murk_computer_keys_write keeps them for the save (0, or -1 with err);
  * murk_computer_keys_read fills p from the save's keys, when there are any. */

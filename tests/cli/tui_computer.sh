@@ -187,8 +187,14 @@ save=$(game_file)
 if [ -n "$save" ] && [ -f "$save" ]; then
   grep -q '^# sealed: ' "$save" || fail "the save of a game against the computer is not sealed"
   grep -q 'dice-key\|^defender: \|^attacker: ' "$save" && fail "the sealed save shows commands or dice"
-  keyfile="$(dirname "$save")/keys/$(basename "$save").key"
-  [ "$(stat -c %a "$keyfile" 2>/dev/null)" = 600 ] || fail "no keys (mode 0600) beside the save"
+  keys="$(dirname "$save")/keys/$(basename "$save")"
+  [ "$(stat -c %a "$keys.attacker" 2>/dev/null)$(stat -c %a "$keys.defender" 2>/dev/null)" = 600600 ] ||
+    fail "no keys (mode 0600) beside the save"
+  [ "$(stat -c %a "$(dirname "$save")/keys")" = 700 ] || fail "the keys folder is not 0700"
+  "$MURK" replay "$save" --as defender --passphrase-file "defender:$keys.defender" >"$tmp/rec" 2>&1 ||
+    fail "the computer's record does not open with its key: $(cat "$tmp/rec")"
+  "$MURK" replay "$save" --as defender --passphrase-file "defender:$keys.attacker" >/dev/null 2>&1 &&
+    fail "the computer's record opens with the attacker's key"
   grep -qx '# seats: attacker=human defender=computer' "$save" || fail "the sealed save lacks its seats"
   tui_start --load "$save"
   wait_for "attacker's table" || fail "the sealed game against the computer does not resume"
