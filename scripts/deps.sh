@@ -30,8 +30,8 @@ fi
 # Each set: Debian packages, then what stands for them elsewhere (pkg-config modules as
 # pc:NAME, programs by name). cmocka is in the build set: CMake asks for it unless the build
 # is configured with -DBUILD_TESTING=OFF.
-build_pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev libsodium-dev"
-build_other="cc make cmake pkg-config pc:ncursesw pc:yaml-0.1 pc:cmocka pc:libsodium"
+build_pkgs="gcc make cmake pkg-config libncurses-dev libyaml-dev libcmocka-dev libsodium-dev libzxcvbn-dev zlib1g-dev"
+build_other="cc make cmake pkg-config pc:ncursesw pc:yaml-0.1 pc:cmocka pc:libsodium pc:zlib"
 test_pkgs="tmux time python3-yaml"
 test_other="tmux /usr/bin/time python3"
 case $mode in

@@ -28,7 +28,9 @@
  * damage before a passphrase is asked for.
  *
  * A sealed journal (an autosave that grows by one record a command instead of being
- * rewritten) is a whole sealed save followed by records:
+ * rewritten) is a whole sealed save followed by records: compact ones, one line a command
+ * (murk_seal_journal_record, below), which is what murk writes; or, in journals written
+ * before them and still read, records of five lines:
  *
  *   record: 3 defender no                        turn, side to act, over: public, as above
  *   sealed-attacker: BASE64                      the lines the attacker was shown since,
@@ -156,6 +158,49 @@ int murk_seal_record(struct murk_seal_chain* c, const struct murk_seal_header* h
                      const char* const record[2], const size_t record_len[2], const char* game,
                      size_t game_len, const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out,
                      size_t* len);
+
+/* ---- compact journal records (what murk writes now; the records above are still read) ----
+ *
+ * One line a command:
+ *
+ *   j 3 d n BASE64 CHECK                 turn, side to act (a, d, -), over (y, n); the parts;
+ *                                        the first 8 bytes of the new check (unpadded base64)
+ *
+ * BASE64 (unpadded) holds 8 fresh bytes (the nonces come from them and the check before),
+ * a byte of sizes, then the attacker's part, the defender's and the game's, each
+ * XChaCha20-Poly1305 with the check before the record, the record's public prefix, the sizes
+ * byte and the part's label as additional data. A side's part is its new lines (and closing
+ * line, as above) through one raw deflate stream a side, primed with the whole save's record
+ * (each record's chunk ends with a sync flush, its 4-byte marker left out); both side parts
+ * are padded to one size, the smallest class above the longer chunk (32, 48, 72, 112...
+ * bytes: each half as much again). The game part is "a COMMAND" or "d COMMAND", padded to 24,
+ * 64 or 272 bytes; readers give it back as the open journal's record
+ * (murk_save_journal_record), so the game part reads as before. About 250-300 bytes a
+ * command in all, against 2.2 KB for the records above. The check is the whole BLAKE2b
+ * chain: readers compute it; the file keeps 8 bytes of it, enough to find damage. */
+struct murk_seal_journal;
+
+/* A writer of compact records after data, a whole sealed save (murk_seal_write) whose side
+ * records are record[side] (both side streams start primed with their ends, so the first
+ * records are as small as the later ones; NULL: not primed). MURK_OK, MURK_EINVAL (err
+ * says why) or MURK_ENOMEM. */
+int murk_seal_journal_new(const char* data, size_t len, const char* const record[2],
+                          const size_t record_len[2], struct murk_seal_journal** out, char* err,
+                          size_t errlen);
+void murk_seal_journal_free(struct murk_seal_journal* j);
+
+/* The record of one command (by side) after which each side was shown lines[side] (the
+ * lines since the last record, then its new closing line; empty: nothing new), with h's
+ * turn, side to act and over in public. *out NUL-terminated, freed with murk_free.
+ * MURK_OK, MURK_EINVAL or MURK_ENOMEM. The compression streams move even when it fails:
+ * after a failure, or a record that did not reach the file, j writes no more (MURK_EINVAL)
+ * and the caller starts again from a whole save. */
+int murk_seal_journal_record(struct murk_seal_journal* j, const struct murk_seal_header* h,
+                             const unsigned char* attacker_key, const unsigned char* defender_key,
+                             const char* const lines[2], const size_t lines_len[2],
+                             enum murk_side side, const char* command,
+                             const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out,
+                             size_t* len);
 
 /* Wipe and free a buffer that held a secret. NULL is fine. */
 void murk_seal_free_secret(char* p, size_t len);

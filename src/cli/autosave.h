@@ -10,6 +10,7 @@
 #ifndef MURK_CLI_AUTOSAVE_H
 #define MURK_CLI_AUTOSAVE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "murk/game.h"
@@ -35,7 +36,12 @@ struct murk_autosave* murk_autosave_new(const char* path, struct murk_sealer* se
  * starting again). Returns 0, or -1 with the reason in err; the file then holds the save as it
  * was before this update. */
 int murk_autosave_update(struct murk_autosave* a, const struct murk_game* g, char* err, size_t n);
-/* Close the file and free a. NULL is fine. */
+/* A lazy autosave (`murk run`, whose script is its input: nothing is acknowledged to
+ * anyone) appends every update but syncs at most five times a second; call
+ * murk_autosave_flush at the end. 0, or -1 with the reason in err. */
+void murk_autosave_lazy(struct murk_autosave* a, bool lazy);
+int murk_autosave_flush(struct murk_autosave* a, char* err, size_t n);
+/* Close the file (a lazy one synced, best effort) and free a. NULL is fine. */
 void murk_autosave_free(struct murk_autosave* a);
 
 #endif

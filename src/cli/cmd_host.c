@@ -159,6 +159,11 @@ static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len
     snprintf(err, n, "a passphrase of 1 to %zu bytes, please", sizeof H->passes.pass[side] - 1);
     return -1;
   }
+  char why[320];
+  if (murk_pass_weak(pass, len, why, sizeof why)) {
+    snprintf(err, n, "the passphrase: %s", why);
+    return -1;
+  }
   memcpy(H->passes.pass[side], pass, len);
   H->passes.len[side] = len;
   H->passes.have[side] = true;

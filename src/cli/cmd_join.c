@@ -1,7 +1,7 @@
 /* cmd_join.c: `murk join` - play one side of a game that `murk host` holds (docs/playing.md,
  * "Playing over SSH"; the protocol: docs/protocol.md).
  *
- *   murk join SOCKET --as attacker|defender [--passphrase-file SIDE:FILE]
+ *   murk join SOCKET --as attacker|defender [--passphrase-file SIDE:FILE] [--new-game]
  *
  * The TUI runs here as for a game against the computer, but the game is the host's: the
  * session (struct tui_remote, session.h) gets this side's views from the host and sends it
@@ -16,11 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "fileio.h"
+#include "games.h"
 #include "msg.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -64,8 +66,122 @@ struct joiner {
   uint64_t seed;
   char wait[256];
   bool gone;
-  char why[256];
+  char why[512];
+  /* What this client saw of the game's rolls, kept in its state directory (seen_*). */
+  char seen_path[PATH_MAX];
+  long seen_rolls;             /* rolls seen so far */
+  unsigned char seen_head[32]; /* the chain over them */
+  bool rewound;                /* the host came back behind them */
 };
+
+/* ---- what this client saw: no rewind ----
+ *
+ * A host whose owner put back an older copy of its save would give this side its view of
+ * an earlier game, and a roll it saw could be rolled again. The client keeps, per host socket
+ * and side, in its own state directory (XDG_STATE_HOME/murk/seen/, 0600), the rolls it
+ * has been shown: their number and a chain over them (BLAKE2b, each link keyed with the one
+ * before). Every view must show those rolls first, the same; a roll is final (nothing takes
+ * it back, not an undo), so a host that shows fewer or other ones came back behind what this
+ * side saw, and the client refuses it. A new game on the same socket: --new-game. */
+static void seen_start(unsigned char h[32]) {
+  static const char label[] = "murk rolls seen";
+  crypto_generichash(h, 32, (const unsigned char*)label, sizeof label, NULL, 0);
+}
+
+static void seen_link(unsigned char h[32], const struct murk_event* e) {
+  char line[MURK_EVENT_TEXT + 160];
+  int n = murk_event_format(e, line, sizeof line);
+  if (n < 0) n = 0;
+  if ((size_t)n >= sizeof line) n = (int)sizeof line - 1;
+  int m = snprintf(line + n, sizeof line - (size_t)n, "|%d|%d|%d", e->roll.ndice, e->roll.need,
+                   e->roll.total);
+  size_t len = (size_t)n + (m > 0 ? (size_t)m : 0);
+  if (len >= sizeof line) len = sizeof line - 1;
+  unsigned char prev[32];
+  memcpy(prev, h, 32);
+  crypto_generichash(h, 32, (const unsigned char*)line, len, prev, 32);
+}
+
+/* The fingerprint of a chain, as the hand-over writes one: xxxx-xxxx-xxxx. */
+static void seen_fingerprint(const unsigned char h[32], char out[15]) {
+  char hex[65];
+  sodium_bin2hex(hex, sizeof hex, h, 32);
+  snprintf(out, 15, "%.4s-%.4s-%.4s", hex, hex + 4, hex + 8);
+}
+
+/* Where this socket's and side's memory is, and what it holds (none: 0 rolls). */
+static void seen_load(struct joiner* J, const char* socket_path, bool forget) {
+  seen_start(J->seen_head);
+  J->seen_rolls = 0;
+  J->seen_path[0] = '\0';
+  char dir[PATH_MAX - 64], real[PATH_MAX];
+  if (murk_state_dir(dir, sizeof dir) != 0) return;
+  const char* where = realpath(socket_path, real) ? real : socket_path;
+  unsigned char id[8];
+  crypto_generichash_state st;
+  crypto_generichash_init(&st, NULL, 0, sizeof id);
+  crypto_generichash_update(&st, (const unsigned char*)where, strlen(where) + 1);
+  crypto_generichash_update(&st, (const unsigned char*)murk_side_name(J->side),
+                            strlen(murk_side_name(J->side)));
+  crypto_generichash_final(&st, id, sizeof id);
+  char hex[17];
+  sodium_bin2hex(hex, sizeof hex, id, sizeof id);
+  char seen[PATH_MAX - 32];
+  snprintf(seen, sizeof seen, "%s/seen", dir);
+  mkdir(dir, 0700);
+  if (mkdir(seen, 0700) != 0 && errno != EEXIST) return;
+  snprintf(J->seen_path, sizeof J->seen_path, "%s/%s", seen, hex);
+  char* text = NULL;
+  size_t len = 0;
+  char err[64];
+  if (forget || murk_file_read(J->seen_path, &text, &len, err, sizeof err) != 0) return;
+  long rolls = 0;
+  char head[65] = "";
+  if (sscanf(text, "murk-seen: 1\nrolls: %ld\nhead: %64s", &rolls, head) == 2 && rolls >= 0 &&
+      strlen(head) == 64 && sodium_hex2bin(J->seen_head, 32, head, 64, NULL, NULL, NULL) == 0) {
+    J->seen_rolls = rolls;
+  } else {
+    seen_start(J->seen_head);
+  }
+  murk_free(text);
+}
+
+/* Does view v show the rolls this side saw, first and the same? Then remember its own. */
+static bool seen_check(struct joiner* J, const struct murk_view* v) {
+  unsigned char h[32], prefix[32];
+  seen_start(h);
+  memcpy(prefix, h, 32);
+  long rolls = 0;
+  for (size_t i = 0; i < v->nevents; i++) {
+    if (!v->events[i].has_roll) continue;
+    seen_link(h, &v->events[i]);
+    if (++rolls == J->seen_rolls) memcpy(prefix, h, 32);
+  }
+  bool behind = rolls < J->seen_rolls || sodium_memcmp(prefix, J->seen_head, 32) != 0;
+  if (behind) {
+    char was[15], now[15];
+    seen_fingerprint(J->seen_head, was);
+    seen_fingerprint(h, now);
+    snprintf(J->why, sizeof J->why,
+             "the host came back behind what you saw: you had seen %ld rolls of this game "
+             "(history %s), it now shows %ld that are not those (history %s). Its save may "
+             "have been put back to an older copy; murk will not go on with it. If this is a "
+             "new game on the same socket, join with --new-game",
+             J->seen_rolls, was, rolls, now);
+    J->rewound = true;
+    return false;
+  }
+  J->seen_rolls = rolls;
+  memcpy(J->seen_head, h, 32);
+  if (J->seen_path[0]) {
+    char text[160], hex[65], err[256];
+    sodium_bin2hex(hex, sizeof hex, h, 32);
+    int n = snprintf(text, sizeof text, "murk-seen: 1\nrolls: %ld\nhead: %s\n", rolls, hex);
+    if (murk_file_write_atomic_mode(J->seen_path, text, (size_t)n, 0600, err, sizeof err) != 0)
+      J->seen_path[0] = '\0'; /* said once at the end: the memory is not kept */
+  }
+  return true;
+}
 
 static int on_line(void* ctx, char* line) {
   struct joiner* J = ctx;
@@ -84,6 +200,10 @@ static int on_line(void* ctx, char* line) {
       if (!nv || net_view_view(nv)->side != J->side) {
         net_view_free(nv);
         snprintf(J->why, sizeof J->why, "the host sent another side's view");
+        return -1;
+      }
+      if (!seen_check(J, net_view_view(nv))) {
+        net_view_free(nv);
         return -1;
       }
       net_view_free(J->latest);
@@ -316,8 +436,18 @@ static int join(struct joiner* J, struct murk_passes* passes) {
           char prompt[96];
           snprintf(prompt, sizeof prompt, "The %s's new passphrase: ", side);
           if (murk_pass_prompt(prompt, passes->pass[J->side], sizeof passes->pass[J->side],
-                               &passes->len[J->side]) != 0 ||
-              murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) {
+                               &passes->len[J->side]) != 0) {
+            murk_cli_error("joining needs the %s's passphrase: give --passphrase-file %s:FILE",
+                           side, side);
+            return -1;
+          }
+          char weak[320];
+          if (passes->len[J->side] > 0 &&
+              murk_pass_weak(passes->pass[J->side], passes->len[J->side], weak, sizeof weak)) {
+            printf("Not that one: %s.\n", weak);
+            continue;
+          }
+          if (murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) {
             murk_cli_error("joining needs the %s's passphrase: give --passphrase-file %s:FILE",
                            side, side);
             return -1;
@@ -386,6 +516,13 @@ static int cmd_join_exec(const struct murk_args* a) {
     return murk_cli_error("out of memory");
   }
   J->side = side;
+  seen_load(J, path, murk_args_has(a, "new-game"));
+  if (J->seen_rolls > 0) {
+    char fp[15];
+    seen_fingerprint(J->seen_head, fp);
+    printf("Your history of this game: %ld rolls seen (%s); the host must show them first.\n",
+           J->seen_rolls, fp);
+  }
   snprintf(J->other, sizeof J->other, "the %s's player", murk_side_name(murk_side_other(side)));
   int rc = MURK_EXIT_INVALID;
   J->fd = connect_to(path);
@@ -413,11 +550,20 @@ static int cmd_join_exec(const struct murk_args* a) {
         murk_cli_error("%s", err);
       else
         rc = run;
-      if (J->gone)
+      if (J->gone && J->rewound)
+        murk_cli_error("%s", J->why);
+      else if (J->gone)
         murk_cli_error("%s; join again with: murk join %s --as %s", J->why, path,
                        murk_side_name(side));
+      if (J->seen_rolls > 0) {
+        char fp[15];
+        seen_fingerprint(J->seen_head, fp);
+        printf("Your history of this game: %ld rolls seen (%s).\n", J->seen_rolls, fp);
+      }
       if (J->gone) rc = MURK_EXIT_INVALID;
     }
+  } else if (J->fd >= 0 && J->rewound) {
+    murk_cli_error("%s", J->why);
   } else if (J->fd >= 0) {
     murk_cli_error("could not join: %s", J->why[0] ? J->why : "the host did not answer");
   }
@@ -433,13 +579,15 @@ static int cmd_join_exec(const struct murk_args* a) {
 
 const struct murk_cmd_entry murk_cmd_join_entry = {
     .name = "join",
-    .usage = "SOCKET --as attacker|defender [--passphrase-file SIDE:FILE]",
+    .usage = "SOCKET --as attacker|defender [--passphrase-file SIDE:FILE] [--new-game]",
     .about = "play one side of a game that murk host holds (over SSH)",
     .help =
         "SOCKET is the path murk host printed (DIR/murk.sock). The join asks the side's\n"
         "passphrase (the first join of a new sealed game sets it). Quitting leaves the game\n"
         "with the host: join again to go on, from the recap of what happened meanwhile.\n"
+        "The rolls you saw are kept (XDG_STATE_HOME/murk/seen): a host that comes back\n"
+        "without them is refused; --new-game forgets them (a new game on the same socket).\n"
         "Seats and hosting: docs/playing.md.\n",
-    .args = {"as: passphrase-file:...", 1, 1},
+    .args = {"as: passphrase-file:... new-game", 1, 1},
     .exec = cmd_join_exec,
 };

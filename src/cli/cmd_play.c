@@ -178,39 +178,52 @@ static int ask_opponent(enum murk_side* as) {
   }
 }
 
-/* Each side may set a passphrase (typed twice, not shown). Both empty: an open game, and
- * the players are told what its save gives away. Returns 0, or -1 (no terminal). */
+/* Each side sets a passphrase (typed twice, not shown), or both leave theirs empty for an
+ * open game, and the players are told what its save gives away. A sealed game needs both,
+ * each past the strength floor (murk_pass_weak says why one is not). Returns 0, or -1 (no
+ * terminal). */
 static int ask_passphrases(struct murk_passes* p) {
   printf(
       "A sealed game: each side sets a passphrase, so that the save keeps each side's secrets\n"
       "and the hand-over asks for it. Leave both empty for an open game.\n");
   fflush(stdout);
-  for (int side = 0; side < 2; side++) {
-    for (;;) {
-      char again[MURK_PASS_MAX];
-      size_t alen = 0;
-      char prompt[96];
-      snprintf(prompt, sizeof prompt,
-               "The %s's passphrase (the %s looks away): ", murk_side_name((enum murk_side)side),
-               murk_side_name(murk_side_other((enum murk_side)side)));
-      if (murk_pass_prompt(prompt, p->pass[side], sizeof p->pass[side], &p->len[side]) != 0)
-        return -1;
-      if (p->len[side] == 0) break;
-      if (murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) return -1;
-      bool same = alen == p->len[side] && sodium_memcmp(again, p->pass[side], alen) == 0;
-      sodium_memzero(again, sizeof again);
-      if (same) break;
-      printf("The two do not match; once more.\n");
+  for (;;) {
+    for (int side = 0; side < 2; side++) {
+      for (;;) {
+        char again[MURK_PASS_MAX];
+        size_t alen = 0;
+        char prompt[96];
+        snprintf(prompt, sizeof prompt,
+                 "The %s's passphrase (the %s looks away): ", murk_side_name((enum murk_side)side),
+                 murk_side_name(murk_side_other((enum murk_side)side)));
+        if (murk_pass_prompt(prompt, p->pass[side], sizeof p->pass[side], &p->len[side]) != 0)
+          return -1;
+        if (p->len[side] == 0) break;
+        char why[320];
+        if (murk_pass_weak(p->pass[side], p->len[side], why, sizeof why)) {
+          printf("Not that one: %s.\n", why);
+          continue;
+        }
+        if (murk_pass_prompt("Again: ", again, sizeof again, &alen) != 0) return -1;
+        bool same = alen == p->len[side] && sodium_memcmp(again, p->pass[side], alen) == 0;
+        sodium_memzero(again, sizeof again);
+        if (same) break;
+        printf("The two do not match; once more.\n");
+      }
+      p->have[side] = true;
     }
-    p->have[side] = true;
+    if ((p->len[0] == 0) == (p->len[1] == 0)) break;
+    printf(
+        "\nA sealed game needs a passphrase for each side: an empty one would let anyone read\n"
+        "that side's record, and with the other passphrase the whole game and its dice.\n"
+        "Both again (or both empty for an open game).\n");
+    murk_passes_wipe(p);
   }
-  if (p->len[0] == 0 && p->len[1] == 0) {
+  if (p->len[0] == 0) {
     printf(
         "\nAn open game. Its save is plain text: anyone who reads it sees both sides' setups\n"
         "and every command, and its dice key, which tells every die still to come. It can be\n"
         "edited (its hash chain only finds damage). See docs/fair-play.md.\n");
-  } else if (p->len[0] == 0 || p->len[1] == 0) {
-    printf("\nOne side has no passphrase: anyone can read that side's record in the save.\n");
   }
   printf("Press Enter to play. ");
   fflush(stdout);
@@ -299,7 +312,15 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   struct murk_game* g = NULL;
   int rc;
   char autosave[PATH_MAX] = "";
+  /* A game against the computer is sealed under murk's own random passphrases, kept in
+   * the keys folder beside its save (sealio.h): nobody types them. */
+  struct murk_passes own = {0};
+  bool own_keys = false;
   if (load) {
+    if (!murk_passes_any(passes) && murk_computer_keys_read(load, &own)) {
+      *passes = own;
+      own_keys = true;
+    }
     rc = murk_game_load(load, passes, sealer, &m, &g);
     murk_passes_wipe(passes);
     if (rc == MURK_OK && versus < 0) {
@@ -345,8 +366,23 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       }
       murk_passes_wipe(passes);
     }
+    if (rc == MURK_OK && !has_seed && !open && versus == 1 && dir[0]) {
+      murk_passes_random(&own);
+      own_keys = true;
+      if (murk_sealer_start(sealer, &own) != 0) rc = MURK_EINVAL;
+    }
     if (rc == MURK_OK && dir[0]) murk_new_game_path(dir, m->id, autosave, sizeof autosave);
   }
+  /* The keys go with the autosave, a new one or a loaded save's new home. */
+  if (rc == MURK_OK && own_keys && sealer->on && autosave[0] &&
+      (!load || strcmp(load, autosave) != 0)) {
+    char kerr[256] = "";
+    if (murk_computer_keys_write(autosave, &own, kerr, sizeof kerr) != 0) {
+      murk_cli_error("%s", kerr);
+      rc = MURK_EINVAL;
+    }
+  }
+  murk_passes_wipe(&own);
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) fprintf(stderr, "murk: out of memory\n");
     murk_game_free(g);
@@ -382,7 +418,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   struct tui_session_opts o = {
       .seed = seed,
       .secret_dice = murk_game_dice_key(g) != NULL,
-      .sealed = sealer->on,
+      .sealed = sealer->on && !own_keys, /* murk's own keys: no passphrase to ask for */
       .check_pass = check_pass,
       .check_ctx = &ps,
       .history_key = hkey_len ? hkey : NULL,
@@ -420,7 +456,13 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   murk_game_free(g);
   murk_mission_free(m);
   if (run < 0) murk_cli_error("%s", err);
-  if (saved && over && sealer->on)
+  if (saved && over && own_keys)
+    murk_cli_diag(
+        "murk: the game is over (saved in %s): murk replay %s --passphrase-file "
+        "attacker:KEYS.attacker --passphrase-file defender:KEYS.defender prints the "
+        "whole game, KEYS being %s/keys/ and the save's name",
+        autosave, autosave, dir);
+  else if (saved && over && sealer->on)
     /* Nothing to go on with once the game is over: where it is kept and how to read it. */
     murk_cli_diag(
         "murk: the game is over (saved in %s): with both passphrases, murk replay %s prints the "

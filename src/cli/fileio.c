@@ -65,9 +65,11 @@ int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t
     close(fd);
     return fail(err, errlen, "cannot read %s: it is a directory", path);
   }
-  if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > MURK_FILE_MAX) {
+  /* A regular file is read whatever its length (a long game's journal grows without
+   * bound); what has no length (a pipe, a device) stops at MURK_FILE_MAX. */
+  if (S_ISREG(st.st_mode) && (uintmax_t)st.st_size > SIZE_MAX / 2) {
     close(fd);
-    return fail(err, errlen, "cannot read %s: larger than %zu MiB", path, MURK_FILE_MAX >> 20);
+    return fail(err, errlen, "cannot read %s: too large for this machine", path);
   }
   /* Room for the whole file, its NUL and the read that finds the end. */
   size_t cap = S_ISREG(st.st_mode) ? (size_t)st.st_size + 2 : 4096;
@@ -79,7 +81,7 @@ int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t
       return fail(err, errlen, "cannot read %s: out of memory", path);
     }
     if (n + 1 >= cap) {
-      if (cap > MURK_FILE_MAX) {
+      if (!S_ISREG(st.st_mode) && cap > MURK_FILE_MAX) {
         murk_free(buf);
         close(fd);
         return fail(err, errlen, "cannot read %s: larger than %zu MiB", path, MURK_FILE_MAX >> 20);

@@ -9,12 +9,13 @@
 #include <stddef.h>
 #include <sys/types.h>
 
-/* Files larger than this are refused: a sealed journal of 10,000 commands is about 22 MB
- * (2.2 KB a record, docs/reliability.md); a script of a million `end` lines 4 MB. */
+/* What is read from a file that is not a regular one (a pipe, a device) stops at this;
+ * a regular file is read whatever its length (a sealed journal is about 280 bytes a
+ * command, docs/reliability.md; a script of a million `end` lines 4 MB). */
 #define MURK_FILE_MAX ((size_t)64 << 20)
 
-/* Read a whole file. *data is NUL-terminated (the NUL is not counted in *len) and is
- * freed by the caller with murk_free. */
+/* Read a whole file (see MURK_FILE_MAX). *data is NUL-terminated (the NUL is not counted in *len)
+ * and is freed by the caller with murk_free. */
 int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t errlen);
 
 /* Replace `path` with `data` so that a reader (or a crash) sees either the old file or

@@ -1,10 +1,14 @@
 /* sealio.c: passphrases and sealed saves for the command line (sealio.h). */
 #include "sealio.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <libgen.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <unistd.h>
 
@@ -16,6 +20,7 @@
 #include "murk/save.h"
 #include "sodium.h"
 #include "transcript.h"
+#include "zxcvbn.h"
 
 int murk_passes_option(struct murk_passes* p, const char* arg) {
   const char* colon = strchr(arg, ':');
@@ -114,8 +119,89 @@ int murk_pass_get(struct murk_passes* p, enum murk_side side, const char* why) {
   return 0;
 }
 
+bool murk_pass_weak(const char* pass, size_t len, char* why, size_t n) {
+  if (len == 0) {
+    snprintf(why, n,
+             "it is empty: anyone could open that side's record, and with the other "
+             "side's passphrase the whole game");
+    return true;
+  }
+  /* zxcvbn wants a C string: a copy, wiped after. */
+  char buf[MURK_PASS_MAX];
+  if (len >= sizeof buf || memchr(pass, '\0', len)) {
+    snprintf(why, n, "it is too long or not text");
+    return true;
+  }
+  memcpy(buf, pass, len);
+  buf[len] = '\0';
+  ZxcMatch_t* info = NULL;
+  double bits = ZxcvbnMatch(buf, NULL, &info);
+  sodium_memzero(buf, sizeof buf);
+  if (bits >= MURK_PASS_MIN_BITS) {
+    ZxcvbnFreeInfo(info);
+    return false;
+  }
+  /* What made it guessable, in the order the estimator found the parts. */
+  static const struct {
+    ZxcTypeMatch_t type;
+    const char* what;
+  } kinds[] = {
+      {DICTIONARY_MATCH, "a common password, word or name"},
+      {DICT_LEET_MATCH, "a common word with letters turned into digits or signs"},
+      {USER_MATCH, "a common word"},
+      {USER_LEET_MATCH, "a common word"},
+      {REPEATS_MATCH, "a repeat"},
+      {SEQUENCE_MATCH, "a sequence (abc, 123)"},
+      {SPATIAL_MATCH, "a keyboard pattern"},
+      {DATE_MATCH, "a date"},
+      {YEAR_MATCH, "a year"},
+      {BRUTE_MATCH, "too few characters"},
+  };
+  char parts[200] = "";
+  size_t used = 0;
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+    bool seen = false;
+    for (ZxcMatch_t* m = info; m && !seen; m = m->Next)
+      seen = (m->Type & ~MULTIPLE_MATCH) == kinds[k].type;
+    if (!seen || strstr(parts, kinds[k].what)) continue;
+    int w = snprintf(parts + used, sizeof parts - used, "%s%s", used ? ", " : "", kinds[k].what);
+    if (w < 0 || (size_t)w >= sizeof parts - used) break;
+    used += (size_t)w;
+  }
+  ZxcvbnFreeInfo(info);
+  snprintf(why, n,
+           "it is too easy to guess: about 2^%d guesses (%s); murk asks for 2^%d or more: "
+           "four or more unrelated words will do",
+           (int)bits, used ? parts : "short", MURK_PASS_MIN_BITS);
+  return true;
+}
+
+/* The test suite's knob for a cheap key derivation (docs/fair-play.md): only with it may a
+ * new save be made, or a save be read, below murk's default cost. */
+static bool weak_pwhash_allowed(void) {
+  const char* e = getenv("MURK_TEST_WEAK_PWHASH");
+  return e && strcmp(e, "1") == 0;
+}
+
+bool murk_seal_cost_ok(const struct murk_seal_header* h) {
+  return (h->ops >= crypto_pwhash_OPSLIMIT_INTERACTIVE &&
+          h->mem >= crypto_pwhash_MEMLIMIT_INTERACTIVE) ||
+         weak_pwhash_allowed();
+}
+
+void murk_seal_cost_text(const struct murk_seal_header* h, char* buf, size_t n) {
+  bool low =
+      h->ops < crypto_pwhash_OPSLIMIT_INTERACTIVE || h->mem < crypto_pwhash_MEMLIMIT_INTERACTIVE;
+  if (h->mem >= (1u << 20) && h->mem % (1u << 20) == 0)
+    snprintf(buf, n, "Argon2id, %llu passes over %zu MiB%s", h->ops, h->mem >> 20,
+             low ? ": BELOW murk's default, for tests only" : "");
+  else
+    snprintf(buf, n, "Argon2id, %llu passes over %zu KiB%s", h->ops, h->mem >> 10,
+             low ? ": BELOW murk's default, for tests only" : "");
+}
+
 /* Argon2id limits for new saves: libsodium's interactive level, or MURK_PWHASH="OPS,MEM"
- * (tests use the minimum). The save records them. */
+ * (tests use the minimum, with MURK_TEST_WEAK_PWHASH=1). The save records them. */
 static bool pwhash_limits(unsigned long long* ops, size_t* mem) {
   *ops = crypto_pwhash_OPSLIMIT_INTERACTIVE;
   *mem = crypto_pwhash_MEMLIMIT_INTERACTIVE;
@@ -137,6 +223,23 @@ int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p) {
     murk_cli_error("MURK_PWHASH must be OPS,MEM within %llu..%llu and %zu..%zu", MURK_SEAL_OPS_MIN,
                    MURK_SEAL_OPS_MAX, MURK_SEAL_MEM_MIN, MURK_SEAL_MEM_MAX);
     return -1;
+  }
+  if (!murk_seal_cost_ok(&s->h)) {
+    murk_cli_error(
+        "MURK_PWHASH asks for a key derivation cost below murk's default (%llu "
+        "passes over %zu MiB): only the test suite may (MURK_TEST_WEAK_PWHASH=1)",
+        (unsigned long long)crypto_pwhash_OPSLIMIT_INTERACTIVE,
+        (size_t)crypto_pwhash_MEMLIMIT_INTERACTIVE >> 20);
+    return -1;
+  }
+  /* No game is sealed with an empty or guessable passphrase (docs/fair-play.md). */
+  for (int side = 0; side < 2; side++) {
+    char why[320];
+    if (murk_pass_weak(p->pass[side], p->len[side], why, sizeof why)) {
+      murk_cli_error("the %s's passphrase cannot seal a game: %s",
+                     murk_side_name((enum murk_side)side), why);
+      return -1;
+    }
   }
   s->h.version = MURK_SEAL_VERSION;
   randombytes_buf(s->h.game_id, sizeof s->h.game_id);
@@ -246,6 +349,20 @@ static void say_refused(const char* file, int rc, const char* err, const char* w
     murk_cli_error("%s: %s", file, err[0] ? err : murk_strerror(rc));
 }
 
+/* A save whose keys cost less than murk's default to guess is refused outside the tests:
+ * whoever made it chose that cost for both sides. */
+static int cost_refused(const char* file, const struct murk_seal_header* h) {
+  if (murk_seal_cost_ok(h)) return 0;
+  char cost[128];
+  murk_seal_cost_text(h, cost, sizeof cost);
+  murk_cli_error(
+      "%s: its passphrases are derived at a cost below murk's default (%s), so they "
+      "are cheap to guess; murk refuses it (MURK_TEST_WEAK_PWHASH=1 is for murk's "
+      "test suite only)",
+      file, cost);
+  return -1;
+}
+
 int murk_sealed_record(const char* file, const char* data, size_t len, enum murk_side side,
                        struct murk_passes* p, char** out, size_t* olen) {
   struct murk_seal_header h;
@@ -255,6 +372,7 @@ int murk_sealed_record(const char* file, const char* data, size_t len, enum murk
     say_refused(file, rc, err, "");
     return -1;
   }
+  if (cost_refused(file, &h) != 0) return -1;
   if (murk_pass_get(p, side, "replay") != 0) return -1;
   unsigned char k[MURK_SEAL_KEY_BYTES];
   rc = murk_seal_derive(p->pass[side], p->len[side], &h, side, k);
@@ -275,6 +393,7 @@ int murk_sealer_read(struct murk_sealer* s, const char* file, const char* data, 
   char err[256] = "";
   int rc = murk_seal_read_header(data, len, &s->h, err, sizeof err);
   if (rc != MURK_OK) say_refused(file, rc, err, "");
+  if (rc == MURK_OK && cost_refused(file, &s->h) != 0) rc = MURK_EINVAL;
   return rc == MURK_OK ? 0 : -1;
 }
 
@@ -312,8 +431,11 @@ int murk_sealer_open_part(struct murk_sealer* s, const char* file, const char* d
 int murk_sealer_keys(struct murk_sealer* s, const char* file, const char* data, size_t len,
                      struct murk_passes* p) {
   if (murk_sealer_read(s, file, data, len) != 0) return -1;
+  char why[160], cost[128];
+  murk_seal_cost_text(&s->h, cost, sizeof cost);
+  snprintf(why, sizeof why, "the whole game (keys by %s)", cost);
   for (int side = 0; side < 2; side++) {
-    if (murk_pass_get(p, (enum murk_side)side, "the whole game") != 0) return -1;
+    if (murk_pass_get(p, (enum murk_side)side, why) != 0) return -1;
     char err[256] = "";
     int rc = murk_sealer_side_key(s, data, len, (enum murk_side)side, p->pass[side], p->len[side],
                                   err, sizeof err);
@@ -332,4 +454,65 @@ int murk_sealer_open_game(struct murk_sealer* s, const char* file, const char* d
                           struct murk_passes* p, char** game, size_t* glen) {
   if (murk_sealer_keys(s, file, data, len, p) != 0) return -1;
   return murk_sealer_open_part(s, file, data, len, game, glen);
+}
+
+/* ---- the keys of a game against the computer ---- */
+
+void murk_passes_random(struct murk_passes* p) {
+  memset(p, 0, sizeof *p);
+  for (int side = 0; side < 2; side++) {
+    unsigned char r[24];
+    randombytes_buf(r, sizeof r);
+    sodium_bin2base64(p->pass[side], sizeof p->pass[side], r, sizeof r,
+                      sodium_base64_VARIANT_URLSAFE_NO_PADDING);
+    sodium_memzero(r, sizeof r);
+    p->len[side] = strlen(p->pass[side]);
+    p->have[side] = true;
+  }
+}
+
+/* DIR/keys/NAME.SIDE for the save DIR/NAME (and DIR/keys, when mkdir is set, made 0700). */
+static int keys_path(const char* save, enum murk_side side, char* out, size_t n, bool mkdir_too) {
+  char a[PATH_MAX], b[PATH_MAX];
+  if (snprintf(a, sizeof a, "%s", save) >= (int)sizeof a) return -1;
+  if (snprintf(b, sizeof b, "%s", save) >= (int)sizeof b) return -1;
+  char keys[PATH_MAX];
+  if (snprintf(keys, sizeof keys, "%s/keys", dirname(a)) >= (int)sizeof keys) return -1;
+  if (mkdir_too && mkdir(keys, 0700) != 0 && errno != EEXIST) return -1;
+  if (snprintf(out, n, "%s/%s.%s", keys, basename(b), murk_side_name(side)) >= (int)n) return -1;
+  return 0;
+}
+
+int murk_computer_keys_write(const char* save, const struct murk_passes* p, char* err, size_t n) {
+  for (int side = 0; side < 2; side++) {
+    char path[PATH_MAX];
+    if (keys_path(save, (enum murk_side)side, path, sizeof path, true) != 0) {
+      snprintf(err, n, "cannot keep the keys of %s: %s", save, strerror(errno));
+      return -1;
+    }
+    char text[MURK_PASS_MAX + 1];
+    int len = snprintf(text, sizeof text, "%s\n", p->pass[side]);
+    int rc = len > 0 && (size_t)len < sizeof text
+                 ? murk_file_write_atomic_mode(path, text, (size_t)len, 0600, err, n)
+                 : -1;
+    sodium_memzero(text, sizeof text);
+    if (rc != 0) return rc;
+  }
+  return 0;
+}
+
+bool murk_computer_keys_read(const char* save, struct murk_passes* p) {
+  struct murk_passes q = {0};
+  for (int side = 0; side < 2; side++) {
+    char path[PATH_MAX], arg[PATH_MAX + 16];
+    if (keys_path(save, (enum murk_side)side, path, sizeof path, false) != 0 ||
+        access(path, R_OK) != 0)
+      break;
+    snprintf(arg, sizeof arg, "%s:%s", murk_side_name((enum murk_side)side), path);
+    if (murk_passes_option(&q, arg) != 0) break;
+  }
+  bool ok = q.have[0] && q.have[1];
+  if (ok) *p = q;
+  sodium_memzero(&q, sizeof q);
+  return ok;
 }

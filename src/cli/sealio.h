@@ -39,6 +39,18 @@ int murk_pass_prompt(const char* prompt, char* buf, size_t n, size_t* len);
  * -1 with the reason printed. */
 int murk_pass_get(struct murk_passes* p, enum murk_side side, const char* why);
 
+/* The strength floor of a passphrase that seals a game, in bits as libzxcvbn estimates
+ * them: 2^40 Argon2id guesses at murk's default cost take a long time. */
+#define MURK_PASS_MIN_BITS 40
+/* Is this passphrase (len bytes) empty or too easy to guess? Then why says so (what the
+ * estimator found: a common word, a date, a keyboard pattern...), without the passphrase. */
+bool murk_pass_weak(const char* pass, size_t len, char* why, size_t n);
+
+/* Is the header's key derivation cost murk's default or more (or the test suite's knob
+ * MURK_TEST_WEAK_PWHASH=1 set)? And the cost in words, for both players to see. */
+bool murk_seal_cost_ok(const struct murk_seal_header* h);
+void murk_seal_cost_text(const struct murk_seal_header* h, char* buf, size_t n);
+
 /* What a sealed game keeps between its saves: the header's fixed part and both keys. */
 struct murk_sealer {
   bool on;
@@ -46,9 +58,10 @@ struct murk_sealer {
   unsigned char key[2][MURK_SEAL_KEY_BYTES];
 };
 
-/* Seal a new game under both passphrases (p->len 0 for an empty one): new salts and game
- * id from the system's random source, the side keys derived (Argon2id, limits from
- * MURK_PWHASH="OPS,MEM" when set, recorded in every save). Returns 0 or -1 (printed). */
+/* Seal a new game under both passphrases (each must pass murk_pass_weak): new salts and
+ * game id from the system's random source, the side keys derived (Argon2id, limits from
+ * MURK_PWHASH="OPS,MEM" when set, recorded in every save; below the default only with
+ * MURK_TEST_WEAK_PWHASH=1). Returns 0 or -1 (printed). */
 int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p);
 /* Write g's sealed save at path (atomically, mode 0600). 0, or -1 with err. */
 int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
@@ -85,5 +98,16 @@ void murk_sealer_wipe(struct murk_sealer* s);
 /* Check a passphrase against a sealer's key for side (constant time). */
 bool murk_sealer_check(const struct murk_sealer* s, enum murk_side side, const char* pass,
                        size_t len);
+
+/* A game against the computer is sealed too (docs/fair-play.md), under two random
+ * passphrases that nobody types: murk keeps them in the keys folder beside the save
+ * (DIR/keys/NAME.attacker and NAME.defender, one line each as --passphrase-file reads it,
+ * mode 0600 in a 0700 folder), so that the save alone gives away
+ * neither the computer's side nor the dice. murk_passes_random draws them (libsodium);
+ * murk_computer_keys_write keeps them for the save (0, or -1 with err);
+ * murk_computer_keys_read fills p from the save's keys, when there are any. */
+void murk_passes_random(struct murk_passes* p);
+int murk_computer_keys_write(const char* save, const struct murk_passes* p, char* err, size_t n);
+bool murk_computer_keys_read(const char* save, struct murk_passes* p);
 
 #endif

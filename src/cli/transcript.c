@@ -139,8 +139,14 @@ static int apply_script(struct murk_game* g, struct body* b, const char* autosav
     }
     a = murk_autosave_new(autosave, &sv->sealer, 0666);
     if (!a) return MURK_ENOMEM;
+    murk_autosave_lazy(a, true); /* the script is the input: one sync every 200 ms */
   }
   int rc = apply_lines(g, b, a, p, st);
+  char err[512];
+  if (a && !st->autosave_failed && murk_autosave_flush(a, err, sizeof err) != 0) {
+    murk_cli_error("%s", err);
+    st->autosave_failed = true;
+  }
   murk_autosave_free(a);
   return rc;
 }

@@ -14,10 +14,10 @@
 #     part taken from another game: refused with exit 1, nothing on stdout, file unchanged.
 # (The exhaustive flips and cuts are test_seal's; this checks the program's handling.)
 . "$(dirname "$0")/common.bash"
-export MURK_PWHASH=1,8192 # cheap Argon2id for tests: the save records the limits
+export MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1 # cheap Argon2id, the test suite's knob: the save records the limits
 
-printf 'correct horse\n' >"$tmp/pa"
-printf 'battery staple\n' >"$tmp/pd"
+printf 'correct horse battery\n' >"$tmp/pa"
+printf 'battery staple orbit\n' >"$tmp/pd"
 printf 'wrong one\n' >"$tmp/px"
 pa="--passphrase-file=attacker:$tmp/pa"
 pd="--passphrase-file=defender:$tmp/pd"
@@ -135,5 +135,45 @@ grep -v '^sealed-attacker: ' "$save" >"$tmp/swap"
 sed -n '/^sealed-attacker: /p' "$other" >"$tmp/line"
 awk -v f="$tmp/line" 'NR==11 { while ((getline l < f) > 0) print l } { print }' "$tmp/swap" >"$tmp/swapped"
 refused "a part from another game" "$tmp/swapped"
+
+# No game is sealed with an empty or guessable passphrase, and the key derivation cost is
+# murk's default unless the test suite's knob is set: each refused with its reason.
+script=tests/games/luneville-opening.txt
+printf '1234\n' >"$tmp/weak"
+: >"$tmp/empty"
+sealing_refused() { # LABEL PATTERN ARGS...
+  local label=$1 pattern=$2
+  shift 2
+  checks=$((checks + 1))
+  rm -f "$tmp/refused.murk"
+  "$MURK" run "$script" --save "$tmp/refused.murk" "$@" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [ $rc -eq 1 ] || fail "$label: exit $rc, want 1"
+  [ -e "$tmp/refused.murk" ] && fail "$label: a save was written"
+  grep -q -- "$pattern" "$tmp/err" || fail "$label: unclear message: $(cat "$tmp/err")"
+}
+sealing_refused "one side's passphrase only" "the defender's passphrase cannot seal a game: it is empty" "$pa"
+sealing_refused "an empty passphrase" "the attacker's passphrase cannot seal a game: it is empty" \
+  "--passphrase-file=attacker:$tmp/empty" "$pd"
+sealing_refused "a 4-digit passphrase" "the defender's passphrase cannot seal a game: it is too easy to guess: about 2^[0-9]* guesses (.*); murk asks for 2^40" \
+  "$pa" "--passphrase-file=defender:$tmp/weak"
+grep -q 1234 "$tmp/err" && fail "a refusal shows the passphrase"
+MURK_TEST_WEAK_PWHASH= sealing_refused "a cheap key derivation outside the tests" \
+  "MURK_PWHASH asks for a key derivation cost below murk's default" "$pa" "$pd"
+# A save made at the test cost is refused without the knob, and names the cost.
+checks=$((checks + 1))
+MURK_TEST_WEAK_PWHASH= "$MURK" replay "$save" --as attacker "$pa" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[ $rc -eq 1 ] && [ ! -s "$tmp/out" ] || fail "a cheap save without the knob: exit $rc"
+grep -q "derived at a cost below murk's default (Argon2id, 1 passes over 8 KiB: BELOW" "$tmp/err" ||
+  fail "a cheap save without the knob: unclear message: $(cat "$tmp/err")"
+grep -q '^# sealed: argon2id13 ops=1 mem=8192$' "$save" || fail "the header does not show the cost"
+# At the default cost (no MURK_PWHASH, no knob) a save is made and read.
+checks=$((checks + 1))
+env -u MURK_PWHASH -u MURK_TEST_WEAK_PWHASH "$MURK" run tests/games/luneville-opening.txt \
+  --save "$tmp/strong.murk" "$pa" "$pd" >/dev/null 2>"$tmp/err" || fail "a default-cost save: $(cat "$tmp/err")"
+grep -q "^# sealed: argon2id13 ops=2 mem=67108864$" "$tmp/strong.murk" || fail "the default cost is not in the header"
+env -u MURK_PWHASH -u MURK_TEST_WEAK_PWHASH "$MURK" replay "$tmp/strong.murk" --as defender "$pd" >/dev/null 2>"$tmp/err" ||
+  fail "a default-cost save does not open: $(cat "$tmp/err")"
 
 finish sealed_saves.sh

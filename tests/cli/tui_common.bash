@@ -63,7 +63,7 @@ tui_start() {
   local args=""
   for a in "$@"; do args="$args '$a'"; done
   cat >"$tmp/run.sh" <<EOF
-export LANG='${TUI_LANG:-C.UTF-8}' LC_ALL='${TUI_LANG:-C.UTF-8}' XDG_STATE_HOME='$tmp/state' MURK_PWHASH='${MURK_PWHASH:-}'
+export LANG='${TUI_LANG:-C.UTF-8}' LC_ALL='${TUI_LANG:-C.UTF-8}' XDG_STATE_HOME='$tmp/state' MURK_PWHASH='${MURK_PWHASH:-}' MURK_TEST_WEAK_PWHASH='${MURK_TEST_WEAK_PWHASH:-}'
 trap : INT QUIT
 unset NO_COLOR
 [ -n '${TUI_NO_STATE:-}' ] && unset HOME XDG_STATE_HOME

@@ -167,4 +167,43 @@ rc=$(wait_exit)
 [ "$rc" = 0 ] || fail "murk play --load --vs human exited with $rc (stderr: $(cat "$tmp/stderr"))"
 grep -qx '# seats: attacker=human defender=human' "$save" ||
   fail "the save does not record the seats given at load: $(grep '^# seats' "$save")"
+
+# ---- secret dice against the computer: the save is sealed under murk's own keys (kept in
+#      the keys folder beside it, mode 0600), so reading the save gives away neither the
+#      computer's side nor the dice; the game resumes without a passphrase.
+export MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
+rm -f "$tmp/state/murk/"*.murk
+tui_start luneville --vs computer --as attacker
+wait_for "attacker's table" || { finish; exit 1; }
+skip_recap
+cmd "objective at 10,2"
+wait_for "attacker places objective 1 at 10,02"
+keys q
+wait_for "Quit the game?"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "a secret-dice game against the computer exited with $rc ($(cat "$tmp/stderr"))"
+save=$(game_file)
+if [ -n "$save" ] && [ -f "$save" ]; then
+  grep -q '^# sealed: ' "$save" || fail "the save of a game against the computer is not sealed"
+  grep -q 'dice-key\|^defender: \|^attacker: ' "$save" && fail "the sealed save shows commands or dice"
+  keys="$(dirname "$save")/keys/$(basename "$save")"
+  [ "$(stat -c %a "$keys.attacker" 2>/dev/null)$(stat -c %a "$keys.defender" 2>/dev/null)" = 600600 ] ||
+    fail "no keys (mode 0600) beside the save"
+  [ "$(stat -c %a "$(dirname "$save")/keys")" = 700 ] || fail "the keys folder is not 0700"
+  "$MURK" replay "$save" --as defender --passphrase-file "defender:$keys.defender" >"$tmp/rec" 2>&1 ||
+    fail "the computer's record does not open with its key: $(cat "$tmp/rec")"
+  "$MURK" replay "$save" --as defender --passphrase-file "defender:$keys.attacker" >/dev/null 2>&1 &&
+    fail "the computer's record opens with the attacker's key"
+  grep -qx '# seats: attacker=human defender=computer' "$save" || fail "the sealed save lacks its seats"
+  tui_start --load "$save"
+  wait_for "attacker's table" || fail "the sealed game against the computer does not resume"
+  screen | grep -qi "passphrase" && fail "the resumed game asks for a passphrase"
+  keys q
+  wait_for "Quit the game?"
+  keys y
+  wait_exit >/dev/null
+else
+  fail "no autosave of the secret-dice game"
+fi
 finish

@@ -9,7 +9,7 @@
 #     takes the right one; the autosave is sealed and the side's replay opens with its
 #     passphrase; no passphrase is in any file murk wrote.
 . "$(dirname "$0")/tui_common.bash"
-export MURK_PWHASH=1,8192
+export MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
 
 
 quit_game() {

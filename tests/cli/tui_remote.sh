@@ -14,11 +14,12 @@
 #     refused; the first to join waits for the other), and the game continues.
 . "$(dirname "$0")/tui_common.bash"
 
-export XDG_STATE_HOME=$tmp/state MURK_PWHASH=1,8192
+export XDG_STATE_HOME=$tmp/state MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
 mkdir -p "$tmp/state"
 dir=$tmp/game
-printf 'apass\n' >"$tmp/apass"
-printf 'dpass\n' >"$tmp/dpass"
+AP=apass-Quartz-Lantern-41 DP=dpass-Willow-Harbor-73
+printf '%s\n' "$AP" >"$tmp/apass"
+printf '%s\n' "$DP" >"$tmp/dpass"
 
 # ---- the directory
 mkdir "$tmp/open" && chmod 755 "$tmp/open"
@@ -54,7 +55,7 @@ save=$(sed -n 's/.*the game is saved to \(.*\) after every change.*/\1/p' "$tmp/
 join() {
   local s=$1 side=$2
   cat >"$tmp/join-$s.sh" <<EOS
-export LANG=C.UTF-8 LC_ALL=C.UTF-8 MURK_PWHASH=1,8192
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
 '$MURK' join '$dir/murk.sock' --as $side 2>'$tmp/join-$s.err'
 echo \$? >'$tmp/join-$s.rc'
 exec sleep 600
@@ -98,13 +99,13 @@ check_screen() {
 # ---- both join: each sets its passphrase, the game starts when both have
 join a attacker
 on a
-pass "attacker's new passphrase" apass
-pass "Again" apass
+pass "attacker's new passphrase" "$AP"
+pass "Again" "$AP"
 wait_for "both players have joined once" || { stop_host; exit 1; }
 join d defender
 on d
-pass "defender's new passphrase" dpass
-pass "Again" dpass
+pass "defender's new passphrase" "$DP"
+pass "Again" "$DP"
 wait_for "defender's table" || { stop_host; exit 1; }
 on a
 wait_for "attacker's table" || { stop_host; exit 1; }
@@ -137,7 +138,7 @@ join d defender
 on d
 pass "the defender's passphrase" wrong
 wait_for "Wrong passphrase" || fail "a wrong passphrase is not refused"
-pass "the defender's passphrase" dpass
+pass "the defender's passphrase" "$DP"
 wait_for "defender's table" || { stop_host; exit 1; }
 skip_recap
 screen | grep -qF "objective 2 of 2" || fail "the rejoined defender's table is not as it was"
@@ -165,13 +166,13 @@ grep -qF "opens with both players' passphrases" "$tmp/host.err" ||
   fail "the resumed host does not say it waits for both passphrases: $(cat "$tmp/host.err")"
 join a attacker
 on a
-pass "the attacker's passphrase" dpass
+pass "the attacker's passphrase" "$DP"
 wait_for "Wrong passphrase" || fail "a wrong passphrase is not refused by the resumed host"
-pass "the attacker's passphrase" apass
+pass "the attacker's passphrase" "$AP"
 wait_for "when the defender's player has joined too" || fail "the first to join is not told it waits for the other"
 join d defender
 on d
-pass "the defender's passphrase" dpass
+pass "the defender's passphrase" "$DP"
 wait_for "defender's table" || { stop_host; exit 1; }
 skip_recap
 on a
@@ -206,6 +207,32 @@ check_screen attacker
 # The host's own log: who joined, who left, nothing of the game.
 grep -qF "the attacker joined" "$tmp/host.err" || fail "the host does not log joins"
 grep -qF "both players have joined: the game goes on" "$tmp/host.err" || fail "the resumed host does not log that the game goes on"
+
+# ---- no rewind: each client remembers the rolls it saw (its state directory; the resumed
+#      host above showed them all, and the game went on). A host that comes back without one
+#      of them (its save put back to an older copy) is refused: here each client's memory
+#      says it saw one roll more than the host's save holds.
+stop_host
+[ "$(grep -ls '^rolls: [1-9]' "$tmp/state/murk/seen/"* | wc -l)" = 2 ] ||
+  fail "the clients did not keep the rolls they saw: $(cat "$tmp/state/murk/seen/"* 2>&1)"
+for f in "$tmp/state/murk/seen/"*; do
+  awk '/^rolls: / { $2 = $2 + 1 } { print }' "$f" >"$f.new" && mv "$f.new" "$f"
+done
+start_host --load "$save" </dev/null
+rm -f "$tmp/join-a.rc" "$tmp/join-d.rc"
+join a attacker
+on a
+pass "the attacker's passphrase" "$AP"
+join d defender
+on d
+pass "the defender's passphrase" "$DP"
+for s in a d; do
+  end=$((SECONDS + TUI_TIMEOUT))
+  while [ ! -f "$tmp/join-$s.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+  [ "$(cat "$tmp/join-$s.rc" 2>/dev/null)" = 1 ] || fail "client $s went on with a host put back to an older copy"
+  grep -qF "the host came back behind what you saw" "$tmp/join-$s.err" ||
+    fail "client $s does not say the host came back behind it: $(cat "$tmp/join-$s.err")"
+done
 stop_host
 [ $failures -eq 0 ] || exit 1
 echo "tui_remote: ok"

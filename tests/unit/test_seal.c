@@ -499,6 +499,268 @@ static void test_journal(void** state) {
   murk_free(s.text);
 }
 
+/* ---- compact journal records (what murk writes now) ---- */
+
+#define CREC 5
+static const char* const crec_lines[CREC][2] = {
+    {"a1 shown\nto act: one\n", "d1 shown\nto act: one\n"},
+    {"", ""}, /* a command whose lines went with the next record */
+    {"to act: two\n", "d2 shown, a long line the attacker never sees\nto act: two\n"},
+    {"a3 shown\na3 again shown\nto act: three\n", "to act: three\n"},
+    {"to act: four\n", "to act: four\n"}};
+static const char* const crec_cmd[CREC] = {
+    "end", "move 1 to 12,04", "end",
+    "move 3 to 01,01 02,02 03,03 04,04 05,05 06,06 07,07 08,08 09,09 10,10", "end"};
+
+/* s's whole save, then CREC compact records; ends[r] where record r ends (ends[0]: the
+ * whole save). */
+static char* cjournal(struct sealed* s, size_t ends[CREC + 1], size_t* len) {
+  char* t = murk_malloc(s->len + 1);
+  memcpy(t, s->text, s->len + 1);
+  size_t n = s->len;
+  ends[0] = n;
+  struct murk_seal_journal* j = NULL;
+  size_t rl[2] = {strlen(records_[0]), strlen(records_[1])};
+  assert_int_equal(murk_seal_journal_new(t, n, records_, rl, &j, NULL, 0), MURK_OK);
+  for (int r = 0; r < CREC; r++) {
+    struct murk_seal_header h = s->h;
+    h.turn = 10 + r;
+    h.to_act = r == CREC - 1 ? MURK_NO_SIDE : MURK_ATTACKER;
+    h.over = r == CREC - 1;
+    size_t lens[2] = {strlen(crec_lines[r][0]), strlen(crec_lines[r][1])};
+    unsigned char fresh[MURK_SEAL_FRESH_BYTES];
+    memset(fresh, 60 + r, sizeof fresh);
+    char* rec = NULL;
+    size_t rlen = 0;
+    assert_int_equal(murk_seal_journal_record(j, &h, s->keys[0], s->keys[1], crec_lines[r], lens,
+                                              r % 2 ? MURK_DEFENDER : MURK_ATTACKER, crec_cmd[r],
+                                              fresh, &rec, &rlen),
+                     MURK_OK);
+    assert_int_equal(rec[0], 'j');
+    assert_non_null(memchr(rec, '\n', rlen));
+    assert_int_equal((char*)memchr(rec, '\n', rlen) - rec, (ptrdiff_t)rlen - 1); /* one line */
+    t = murk_realloc(t, n + rlen + 1);
+    memcpy(t + n, rec, rlen + 1);
+    n += rlen;
+    ends[r + 1] = n;
+    murk_free(rec);
+  }
+  murk_seal_journal_free(j);
+  *len = n;
+  return t;
+}
+
+/* What part `part` holds after `records` compact records. */
+static void cexpected(int part, int records, char* out, size_t n) {
+  snprintf(out, n, "%s", part == MURK_SEAL_GAME ? game_text : records_[part]);
+  if (part == MURK_SEAL_GAME) {
+    /* The commands as the open journal writes them, chained on the whole save's game. */
+    struct murk_chain c;
+    murk_save_chain_start(&c, game_text, strlen(game_text));
+    for (int r = 0; r < records; r++) {
+      char rec[512];
+      int w = murk_save_journal_record(&c, r % 2 ? MURK_DEFENDER : MURK_ATTACKER, crec_cmd[r], rec,
+                                       sizeof rec);
+      assert_true(w > 0);
+      strncat(out, rec, n - strlen(out) - 1);
+    }
+    return;
+  }
+  for (int r = 0; r < records; r++) {
+    if (!crec_lines[r][part][0]) continue;
+    size_t l = strlen(out) - 1; /* the closing line is replaced */
+    while (l > 0 && out[l - 1] != '\n') l--;
+    out[l] = '\0';
+    strncat(out, crec_lines[r][part], n - strlen(out) - 1);
+  }
+}
+
+static void assert_copens_to(const struct sealed* s, const char* t, size_t len, int records) {
+  struct murk_seal_header h;
+  char err[200] = "";
+  assert_int_equal(murk_seal_read_header(t, len, &h, err, sizeof err), MURK_OK);
+  assert_int_equal(h.turn, records ? 10 + records - 1 : s->h.turn);
+  assert_int_equal(h.over, records == CREC);
+  for (int part = 0; part < 3; part++) {
+    char want[2048];
+    size_t olen = 0;
+    cexpected(part, records, want, sizeof want);
+    char* out = open_ok(t, len, s, part, &olen);
+    assert_string_equal(out, want);
+    assert_int_equal(olen, strlen(want));
+    murk_seal_free_secret(out, olen);
+  }
+}
+
+/* Recompute every compact record's check after base, as anyone could. */
+static void crechain(char* t, size_t len, size_t base) {
+  unsigned char prev[32], sum[32];
+  const char* c = strstr(t, "\ncheck: ");
+  assert_non_null(c);
+  sodium_hex2bin(prev, 32, c + 8, 64, NULL, NULL, NULL);
+  for (size_t at = base; at < len;) {
+    char* nl = memchr(t + at, '\n', len - at);
+    assert_non_null(nl);
+    size_t chk = (size_t)(nl - t) - 11;
+    crypto_generichash(sum, 32, (const unsigned char*)t + at, chk - 1 - at, prev, 32);
+    char b64[16];
+    sodium_bin2base64(b64, sizeof b64, sum, 8, sodium_base64_VARIANT_ORIGINAL_NO_PADDING);
+    memcpy(t + chk, b64, 11);
+    memcpy(prev, sum, 32);
+    at = (size_t)(nl - t) + 1;
+  }
+}
+
+static void test_compact_journal(void** state) {
+  (void)state;
+  struct sealed s;
+  make_seated(&s, 1, "a", "b", MURK_SEAT_REMOTE, MURK_SEAT_REMOTE);
+  size_t ends[CREC + 1], len = 0;
+  char* t = cjournal(&s, ends, &len);
+  assert_copens_to(&s, t, len, CREC);
+  /* Small: a command with a few lines for each side is a few hundred bytes, the long
+   * command's record (its game part in the biggest class) a little more. */
+  for (int r = 0; r < CREC; r++) {
+    assert_true(ends[r + 1] - ends[r] < (r == 3 ? 560 : 300));
+  }
+  /* Every cut after the whole save opens to the records before it. */
+  for (size_t cut = ends[0]; cut <= len; cut++) {
+    int records = 0;
+    while (records < CREC && ends[records + 1] <= cut) records++;
+    assert_copens_to(&s, t, cut, records);
+  }
+  /* Every byte changed in the records: refused. */
+  char* u = murk_malloc(len + 1);
+  for (size_t i = ends[0]; i < len; i++) {
+    memcpy(u, t, len + 1);
+    u[i] ^= 0x01;
+    if (u[i] == '\n' || t[i] == '\n') {
+      /* a line break moved: the record is cut or joined, never read as it was */
+      assert_refused_part(&s, u, len, (int)(i % 3));
+      continue;
+    }
+    assert_refused_part(&s, u, len, (int)(i % 3));
+  }
+  /* The checks rewritten after a changed letter: only the encryption can tell. */
+  for (size_t i = ends[2] + 20; i < ends[3] - 13; i += 17) {
+    memcpy(u, t, len + 1);
+    u[i] = u[i] == 'A' ? 'B' : 'A';
+    crechain(u, len, ends[0]);
+    assert_refused(&s, u, len);
+  }
+  /* Records 1 and 3 exchanged (same sizes? no matter), the checks rewritten: refused. */
+  size_t l1 = ends[1] - ends[0], l2 = ends[2] - ends[1];
+  memcpy(u, t, ends[0]);
+  memcpy(u + ends[0], t + ends[1], l2);
+  memcpy(u + ends[0] + l2, t + ends[0], l1);
+  memcpy(u + ends[2], t + ends[2], len - ends[2] + 1);
+  crechain(u, len, ends[0]);
+  struct murk_seal_header h;
+  assert_int_equal(murk_seal_read_header(u, len, &h, NULL, 0), MURK_OK); /* the checks agree */
+  for (int part = 0; part < 3; part++) {
+    char* out = NULL;
+    assert_int_equal(
+        murk_seal_open(u, len, (enum murk_seal_part)part, part_key(&s, part), &out, NULL, NULL, 0),
+        MURK_EAUTH);
+  }
+  /* Record 2 left out, the checks rewritten: the records after it do not open. */
+  memcpy(u, t, ends[1]);
+  memcpy(u + ends[1], t + ends[2], len - ends[2] + 1);
+  crechain(u, len - l2, ends[0]);
+  for (int part = 0; part < 3; part++)
+    assert_int_equal(murk_seal_open(u, len - l2, (enum murk_seal_part)part, part_key(&s, part),
+                                    &(char*){NULL}, NULL, NULL, 0),
+                     MURK_EAUTH);
+  /* A record of another game (same passphrases) does not open here. */
+  struct sealed o;
+  make(&o, 7, "a", "b");
+  size_t oends[CREC + 1], olen = 0;
+  char* ot = cjournal(&o, oends, &olen);
+  memcpy(u, t, ends[0]);
+  memcpy(u + ends[0], ot + oends[0], oends[1] - oends[0]);
+  size_t ulen = ends[0] + oends[1] - oends[0];
+  u = murk_realloc(u, ulen + 1);
+  u[ulen] = '\0';
+  crechain(u, ulen, ends[0]);
+  assert_int_equal(
+      murk_seal_open(u, ulen, MURK_SEAL_ATTACKER, s.keys[0], &(char*){NULL}, NULL, NULL, 0),
+      MURK_EAUTH);
+  /* An old record after compact ones, and compact ones after old ones, both read: a
+   * journal of the records before (test_journal) goes on in compact records. */
+  size_t jends[4], jlen = 0;
+  char* jt = journal(&s, jends, &jlen);
+  char ra[1024], rd[1024];
+  expected(0, 3, ra, sizeof ra);
+  expected(1, 3, rd, sizeof rd);
+  const char* const rr[2] = {ra, rd};
+  size_t rrl[2] = {strlen(ra), strlen(rd)};
+  struct murk_seal_journal* w = NULL;
+  assert_int_equal(murk_seal_journal_new(jt, jlen, rr, rrl, &w, NULL, 0), MURK_OK);
+  const char* const more[2] = {"z1\nto act: z\n", "to act: z\n"};
+  size_t ml[2] = {strlen(more[0]), strlen(more[1])};
+  unsigned char fresh[MURK_SEAL_FRESH_BYTES] = {9};
+  char* rec = NULL;
+  size_t rlen = 0;
+  assert_int_equal(murk_seal_journal_record(w, &s.h, s.keys[0], s.keys[1], more, ml, MURK_DEFENDER,
+                                            "end", fresh, &rec, &rlen),
+                   MURK_OK);
+  murk_seal_journal_free(w);
+  jt = murk_realloc(jt, jlen + rlen + 1);
+  memcpy(jt + jlen, rec, rlen + 1);
+  murk_free(rec);
+  size_t got = 0;
+  char* a = open_ok(jt, jlen + rlen, &s, MURK_SEAL_ATTACKER, &got);
+  size_t keep = strlen(ra) - 1;
+  while (keep > 0 && ra[keep - 1] != '\n') keep--;
+  ra[keep] = '\0';
+  strcat(ra, more[0]);
+  assert_string_equal(a, ra);
+  murk_seal_free_secret(a, got);
+  char* g = open_ok(jt, jlen + rlen, &s, MURK_SEAL_GAME, &got);
+  char gwant[1024];
+  expected(MURK_SEAL_GAME, 3, gwant, sizeof gwant);
+  assert_int_equal(strncmp(g, gwant, strlen(gwant)), 0);
+  assert_int_equal(strncmp(g + strlen(gwant), "defender: end\n# chain: ", 23), 0);
+  murk_seal_free_secret(g, got);
+  murk_free(jt);
+  murk_free(ot);
+  murk_free(o.text);
+  murk_free(u);
+  murk_free(t);
+  murk_free(s.text);
+}
+
+/* A journal writer that failed, or whose record did not reach the file, writes no more. */
+static void test_compact_refusals(void** state) {
+  (void)state;
+  struct sealed s;
+  make(&s, 2, "a", "b");
+  struct murk_seal_journal* j = NULL;
+  size_t rl[2] = {strlen(records_[0]), strlen(records_[1])};
+  assert_int_equal(murk_seal_journal_new(s.text, s.len, records_, rl, &j, NULL, 0), MURK_OK);
+  const char* const lines[2] = {"x\n", "y\n"};
+  size_t ll[2] = {2, 2};
+  unsigned char fresh[MURK_SEAL_FRESH_BYTES] = {0};
+  char* out = NULL;
+  char longcmd[300];
+  memset(longcmd, 'x', sizeof longcmd - 1);
+  longcmd[sizeof longcmd - 1] = '\0';
+  assert_int_equal(murk_seal_journal_record(j, &s.h, s.keys[0], s.keys[1], lines, ll, MURK_ATTACKER,
+                                            longcmd, fresh, &out, NULL),
+                   MURK_EINVAL);
+  assert_int_equal(murk_seal_journal_record(j, &s.h, s.keys[0], s.keys[1], lines, ll, MURK_NO_SIDE,
+                                            "end", fresh, &out, NULL),
+                   MURK_EINVAL);
+  assert_null(out);
+  assert_int_equal(murk_seal_journal_record(j, &s.h, s.keys[0], s.keys[1], lines, ll, MURK_ATTACKER,
+                                            "end", fresh, &out, NULL),
+                   MURK_OK);
+  murk_free(out);
+  murk_seal_journal_free(j);
+  murk_seal_journal_free(NULL);
+  murk_free(s.text);
+}
+
 /* Seats: public, in a version 3 header line that the parts are bound to; a save without
  * them is version 2 as before, and both read. */
 static void test_seats(void** state) {
@@ -573,6 +835,8 @@ int main(void) {
       cmocka_unit_test(test_limits),
       cmocka_unit_test(test_chain),
       cmocka_unit_test(test_journal),
+      cmocka_unit_test(test_compact_journal),
+      cmocka_unit_test(test_compact_refusals),
       cmocka_unit_test(test_seats),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

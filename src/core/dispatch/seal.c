@@ -10,8 +10,10 @@
 
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "murk/save.h"
 #include "sodium.h"
 #include "strbuf.h"
+#include "zlib.h"
 
 static const char* const part_label[3] = {"sealed-attacker", "sealed-defender", "sealed-game"};
 
@@ -324,12 +326,16 @@ static const char* const rec_keys[5] = {
     "record: ", "sealed-attacker: ", "sealed-defender: ", "sealed-game: ", "check: "};
 
 struct rec {
-  const char* line; /* the record line, its break included */
+  bool compact;     /* a compact record (one "j" line) */
+  const char* line; /* the record line, its break included (compact: up to its parts) */
   size_t line_len;
-  const char* part[3];
+  const char* part[3]; /* compact: part[0] is the base64 of all three */
   size_t part_len[3];
   unsigned char prev[32]; /* the check it chains on */
 };
+
+static int next_compact(const char* data, size_t len, size_t* pos, unsigned char check[32],
+                        struct rec* r, size_t index, char* err, size_t n);
 
 /* Are data[from, to) only what line i of a record holds (so that a torn record is told
  * from a changed one)? */
@@ -351,6 +357,8 @@ static int next_record(const char* data, size_t len, size_t* pos, unsigned char 
                        struct rec* r, size_t index, char* err, size_t n) {
   size_t at = *pos, start = *pos;
   if (at == len) return 0;
+  if (data[at] == 'j') return next_compact(data, len, pos, check, r, index, err, n);
+  r->compact = false;
   const char* v = NULL;
   size_t vlen = 0;
   for (int i = 0; i < 5; i++) {
@@ -393,6 +401,153 @@ static int next_record(const char* data, size_t len, size_t* pos, unsigned char 
   return 1;
 }
 
+/* ---- compact journal records ----
+ *
+ * One line a command: "j TURN SIDE OVER BASE64 CHECK", the public fields in letters (a, d,
+ * -; y, n), then, in unpadded base64, 12 fresh bytes, a byte of sizes (the side parts'
+ * padded size 48 << high nibble, the game part's 32, 64 or 272 by the low nibble) and the
+ * three parts sealed (the attacker's, the defender's, the game's), and the first 8 bytes
+ * of the chain's new check in unpadded base64. */
+#define J_FRESH 8
+#define J_CHECK 8
+#define J_B64 sodium_base64_VARIANT_ORIGINAL_NO_PADDING
+/* The deflate window: a side's stream starts primed with the end of its record so far. */
+#define J_WINDOW 32768u
+static const size_t j_game_pad[3] = {24, 64, 272};
+#define J_SIDE_CLASSES 32
+
+/* The padded size of a side part of class k: 32 bytes, then half as much again each class,
+ * in whole 8-byte steps (32, 48, 72, 112, 168...). */
+static size_t j_side_pad(unsigned k) {
+  size_t p = 32;
+  for (unsigned i = 0; i < k; i++) p = (p * 3 / 2 + 7) / 8 * 8;
+  return p;
+}
+
+/* Does a compact record's line check on `check`? 1 (r filled, pos and check moved past
+ * it), 0 (a torn last line that could have been one), or MURK_EINVAL. */
+static int next_compact(const char* data, size_t len, size_t* pos, unsigned char check[32],
+                        struct rec* r, size_t index, char* err, size_t n) {
+  static const char alpha[] = "0123456789 -+/ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+  size_t start = *pos;
+  const char* nl = memchr(data + start, '\n', len - start);
+  size_t end = nl ? (size_t)(nl - data) : len;
+  for (size_t k = start + 1; k < end; k++)
+    if (data[k] == '\0' || !strchr(alpha, data[k]))
+      return fail(err, n, DAMAGED " (record %zu is not laid out as a record)", index);
+  if (!nl) {
+    if (end - start >= 2 && data[start + 1] != ' ')
+      return fail(err, n, DAMAGED " (record %zu is not laid out as a record)", index);
+    return 0; /* torn */
+  }
+  /* Six fields, one space apart: j TURN SIDE OVER BASE64 CHECK. */
+  size_t sp[5], ns = 0;
+  bool ok = true;
+  for (size_t k = start; k < end && ok; k++)
+    if (data[k] == ' ') {
+      ok = ns < 5 && k > (ns ? sp[ns - 1] + 1 : start);
+      if (ok) sp[ns++] = k;
+    }
+  if (!ok || ns != 5 || sp[0] != start + 1 || sp[4] + 1 + 11 != end || sp[3] + 1 == sp[4])
+    return fail(err, n, DAMAGED " (record %zu is not laid out as a record)", index);
+  size_t field[6] = {start, sp[0] + 1, sp[1] + 1, sp[2] + 1, sp[3] + 1, sp[4] + 1};
+  size_t flen[6] = {1, 0, 0, 0, sp[4] - sp[3] - 1, 11};
+  unsigned char sum[32];
+  char want[16];
+  crypto_generichash(sum, sizeof sum, (const unsigned char*)data + start, field[5] - 1 - start,
+                     check, 32);
+  sodium_bin2base64(want, sizeof want, sum, J_CHECK, J_B64);
+  if (sodium_memcmp(want, data + field[5], 11) != 0)
+    return fail(err, n, DAMAGED " (the check of record %zu does not match)", index);
+  r->compact = true;
+  r->line = data + start;
+  r->line_len = field[4] - start;
+  r->part[0] = data + field[4];
+  r->part_len[0] = flen[4];
+  memcpy(r->prev, check, 32);
+  memcpy(check, sum, 32);
+  *pos = end + 1;
+  return 1;
+}
+
+/* A part's nonce: from the check the record chains on (one a place in the file) and the
+ * record's fresh bytes (one a write, should a torn record be written again). */
+static void j_nonce(const unsigned char prev[32], const unsigned char* fresh, int part,
+                    unsigned char nonce[NONCE_BYTES]) {
+  crypto_generichash_state st;
+  crypto_generichash_init(&st, NULL, 0, NONCE_BYTES);
+  crypto_generichash_update(&st, prev, 32);
+  crypto_generichash_update(&st, fresh, J_FRESH);
+  crypto_generichash_update(&st, (const unsigned char*)part_label[part],
+                            strlen(part_label[part]) + 1);
+  crypto_generichash_final(&st, nonce, NONCE_BYTES);
+}
+
+/* The additional data of a compact record's part: the check it chains on, its public
+ * prefix ("j TURN SIDE OVER "), its sizes byte and the part's label. */
+static unsigned char* j_ad(const unsigned char prev[32], const char* prefix, size_t plen,
+                           unsigned char sizes, int part, size_t* adlen) {
+  char head[64];
+  if (plen >= sizeof head) return NULL;
+  memcpy(head, prefix, plen);
+  head[plen] = (char)sizes;
+  return make_ad(prev, head, plen + 1, part, adlen);
+}
+
+/* Open part `part` of compact record r: *out its padded text unpadded (NUL-terminated). */
+static int open_compact(const struct rec* r, int part, const unsigned char key[32], char** out,
+                        size_t* outlen, size_t index, char* err, size_t n) {
+  size_t maxbin = r->part_len[0] / 4 * 3 + 3;
+  unsigned char* bin = murk_malloc(maxbin);
+  if (!bin) return MURK_ENOMEM;
+  size_t binlen = 0;
+  const char* end = NULL;
+  if (sodium_base642bin(bin, maxbin, r->part[0], r->part_len[0], NULL, &binlen, &end, J_B64) != 0 ||
+      end != r->part[0] + r->part_len[0] || binlen < J_FRESH + 1) {
+    murk_free(bin);
+    return fail(err, n, DAMAGED " (record %zu)", index);
+  }
+  unsigned char sizes = bin[J_FRESH];
+  unsigned k = sizes >> 2, g = sizes & 3u;
+  size_t side = j_side_pad(k);
+  if (g > 2 || binlen != J_FRESH + 1 + 2 * (side + TAG_BYTES) + j_game_pad[g] + TAG_BYTES) {
+    murk_free(bin);
+    return fail(err, n, DAMAGED " (record %zu)", index);
+  }
+  size_t off = J_FRESH + 1 + (size_t)part * (side + TAG_BYTES);
+  size_t clen = (part < 2 ? side : j_game_pad[g]) + TAG_BYTES;
+  size_t adlen = 0;
+  unsigned char* ad = j_ad(r->prev, r->line, r->line_len, sizes, part, &adlen);
+  char* plain = murk_malloc(clen);
+  if (!ad || !plain) {
+    murk_free(ad);
+    murk_free(plain);
+    murk_free(bin);
+    return MURK_ENOMEM;
+  }
+  unsigned char nonce[NONCE_BYTES];
+  j_nonce(r->prev, bin, part, nonce);
+  unsigned long long got = 0;
+  int bad = crypto_aead_xchacha20poly1305_ietf_decrypt((unsigned char*)plain, &got, NULL, bin + off,
+                                                       clen, ad, adlen, nonce, key);
+  murk_free(ad);
+  murk_free(bin);
+  size_t plen = clen - TAG_BYTES, unpadded = 0;
+  if (bad != 0) {
+    murk_seal_free_secret(plain, clen);
+    if (err && n) snprintf(err, n, "%s", murk_strerror(MURK_EAUTH));
+    return MURK_EAUTH;
+  }
+  if (sodium_unpad(&unpadded, (unsigned char*)plain, plen, plen) != 0) {
+    murk_seal_free_secret(plain, clen);
+    return fail(err, n, DAMAGED " (record %zu is not padded right)", index);
+  }
+  plain[unpadded] = '\0';
+  *out = plain;
+  *outlen = unpadded;
+  return MURK_OK;
+}
+
 static int parse_public(const char* s, size_t n, struct murk_seal_header* h);
 
 /* Every record of a journal after its whole save: each checked, the public fields of the
@@ -406,8 +561,8 @@ static int walk_records(const char* data, size_t len, const struct layout* l,
   int rc;
   for (size_t i = 1; (rc = next_record(data, len, &pos, check, &r, i, err, n)) == 1; i++) {
     struct murk_seal_header tmp;
-    if (parse_public(r.line + strlen(rec_keys[0]), r.line_len - strlen(rec_keys[0]) - 1,
-                     h ? h : &tmp) != MURK_OK)
+    size_t skip = r.compact ? 2 : strlen(rec_keys[0]);
+    if (parse_public(r.line + skip, r.line_len - skip - 1, h ? h : &tmp) != MURK_OK)
       return fail(err, n, DAMAGED " (the turn, side to act or end of record %zu)", i);
   }
   if (rc != 0) return rc;
@@ -529,20 +684,22 @@ static int parse_public(const char* s, size_t n, struct murk_seal_header* h) {
   const char* side = sp1 + 1;
   size_t slen = (size_t)(sp2 - side);
   enum murk_side to_act;
-  if (is(side, slen, "attacker"))
+  /* the compact record's letters (a, d, -; y, n), or the words */
+  if (is(side, slen, "attacker") || is(side, slen, "a"))
     to_act = MURK_ATTACKER;
-  else if (is(side, slen, "defender"))
+  else if (is(side, slen, "defender") || is(side, slen, "d"))
     to_act = MURK_DEFENDER;
-  else if (is(side, slen, "none"))
+  else if (is(side, slen, "none") || is(side, slen, "-"))
     to_act = MURK_NO_SIDE;
   else
     return MURK_EINVAL;
   const char* over = sp2 + 1;
   size_t olen = n - (size_t)(over - s);
-  if (!is(over, olen, "yes") && !is(over, olen, "no")) return MURK_EINVAL;
+  bool yes = is(over, olen, "yes") || is(over, olen, "y");
+  if (!yes && !is(over, olen, "no") && !is(over, olen, "n")) return MURK_EINVAL;
   h->turn = (int)v;
   h->to_act = to_act;
-  h->over = is(over, olen, "yes");
+  h->over = yes;
   return MURK_OK;
 }
 
@@ -668,6 +825,304 @@ static int put_secret(char** p, size_t* len, size_t* cap, const char* s, size_t 
   return MURK_OK;
 }
 
+/* A side's record: new lines replace the closing line before them. */
+static void replace_closing(char* text, size_t* tlen) {
+  size_t keep = *tlen && text[*tlen - 1] == '\n' ? *tlen - 1 : *tlen;
+  while (keep > 0 && text[keep - 1] != '\n') keep--;
+  sodium_memzero(text + keep, *tlen - keep);
+  *tlen = keep;
+}
+
+static voidpf z_alloc(voidpf opaque, uInt items, uInt size) {
+  (void)opaque;
+  return murk_malloc((size_t)items * size);
+}
+
+static void z_free(voidpf opaque, voidpf p) {
+  (void)opaque;
+  murk_free(p);
+}
+
+/* What reading a journal's compact records keeps from one to the next: the game part's
+ * open chain (each command is given back as the open journal writes it, save.h) and a
+ * side part's inflate stream (one deflate stream a side from the whole save on). */
+struct unpack {
+  bool chained;
+  struct murk_chain oc;
+  bool zon;
+  z_stream z;
+};
+
+static void unpack_end(struct unpack* u) {
+  if (u->zon) inflateEnd(&u->z);
+  sodium_memzero(u, sizeof *u);
+}
+
+/* A compact record's part (plain, plen bytes) onto the part's text. */
+static int unpack(struct unpack* u, int part, char** text, size_t* tlen, size_t* cap,
+                  const char* plain, size_t plen, size_t index, char* err, size_t n) {
+  if (part == MURK_SEAL_GAME) {
+    enum murk_side side = plen > 2 && plain[1] == ' ' && plain[0] == 'a'   ? MURK_ATTACKER
+                          : plen > 2 && plain[1] == ' ' && plain[0] == 'd' ? MURK_DEFENDER
+                                                                           : MURK_NO_SIDE;
+    if (side == MURK_NO_SIDE || strlen(plain) != plen)
+      return fail(err, n, DAMAGED " (record %zu's command)", index);
+    if (!u->chained) murk_save_chain_start(&u->oc, *text, *tlen);
+    u->chained = true;
+    char rec[512];
+    int w = murk_save_journal_record(&u->oc, side, plain + 2, rec, sizeof rec);
+    if (w < 0) return fail(err, n, DAMAGED " (record %zu's command)", index);
+    return put_secret(text, tlen, cap, rec, (size_t)w);
+  }
+  if (!u->zon) {
+    memset(&u->z, 0, sizeof u->z);
+    u->z.zalloc = z_alloc;
+    u->z.zfree = z_free;
+    if (inflateInit2(&u->z, -15) != Z_OK) return MURK_ENOMEM;
+    u->zon = true;
+    /* Primed as its writer was: with the end of the record before the first compact one. */
+    size_t from = *tlen > J_WINDOW ? *tlen - J_WINDOW : 0;
+    if (*tlen &&
+        inflateSetDictionary(&u->z, (const Bytef*)*text + from, (uInt)(*tlen - from)) != Z_OK)
+      return fail(err, n, DAMAGED " (record %zu's lines)", index);
+  }
+  if (plen == 0) return MURK_OK; /* nothing new */
+  /* The chunk, then the sync flush's marker its writer left out. */
+  unsigned char* in = murk_malloc(plen + 4);
+  if (!in) return MURK_ENOMEM;
+  memcpy(in, plain, plen);
+  memcpy(in + plen, "\0\0\xff\xff", 4);
+  u->z.next_in = in;
+  u->z.avail_in = (uInt)(plen + 4);
+  bool first = true;
+  int rc = MURK_OK;
+  while (rc == MURK_OK) {
+    unsigned char out[4096];
+    u->z.next_out = out;
+    u->z.avail_out = sizeof out;
+    int zr = inflate(&u->z, Z_SYNC_FLUSH);
+    size_t got = sizeof out - u->z.avail_out;
+    if (zr != Z_OK && zr != Z_BUF_ERROR) {
+      rc = fail(err, n, DAMAGED " (record %zu's lines)", index);
+      break;
+    }
+    if (got && first && part != MURK_SEAL_GAME) replace_closing(*text, tlen);
+    if (got) first = false;
+    if (got) rc = put_secret(text, tlen, cap, (const char*)out, got);
+    sodium_memzero(out, got);
+    if (u->z.avail_in == 0 && u->z.avail_out != 0) break;
+    if (zr == Z_BUF_ERROR && got == 0) {
+      rc = fail(err, n, DAMAGED " (record %zu's lines)", index);
+      break;
+    }
+  }
+  murk_seal_free_secret((char*)in, plen + 4);
+  return rc;
+}
+
+/* ---- writing compact records ---- */
+
+struct murk_seal_journal {
+  unsigned char check[32];
+  bool zon[2];
+  z_stream z[2];
+  bool broken; /* a record was begun and not finished: the streams moved */
+};
+
+int murk_seal_journal_new(const char* data, size_t len, const char* const record[2],
+                          const size_t record_len[2], struct murk_seal_journal** out, char* err,
+                          size_t errlen) {
+  *out = NULL;
+  struct murk_seal_chain c;
+  int rc = murk_seal_chain_of(data, len, &c, NULL, err, errlen);
+  if (rc != MURK_OK) return rc;
+  struct murk_seal_journal* j = murk_calloc(1, sizeof *j);
+  if (!j) return MURK_ENOMEM;
+  memcpy(j->check, c.check, 32);
+  for (int s = 0; s < 2; s++) {
+    j->z[s].zalloc = z_alloc;
+    j->z[s].zfree = z_free;
+    if (deflateInit2(&j->z[s], 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+      murk_seal_journal_free(j);
+      return MURK_ENOMEM;
+    }
+    j->zon[s] = true;
+    size_t have = record ? record_len[s] : 0;
+    size_t from = have > J_WINDOW ? have - J_WINDOW : 0;
+    if (have && deflateSetDictionary(&j->z[s], (const Bytef*)record[s] + from,
+                                     (uInt)(have - from)) != Z_OK) {
+      murk_seal_journal_free(j);
+      return MURK_EINVAL;
+    }
+  }
+  *out = j;
+  return MURK_OK;
+}
+
+void murk_seal_journal_free(struct murk_seal_journal* j) {
+  if (!j) return;
+  for (int s = 0; s < 2; s++)
+    if (j->zon[s]) deflateEnd(&j->z[s]);
+  sodium_memzero(j, sizeof *j);
+  murk_free(j);
+}
+
+/* A side's new lines through its deflate stream: *out the bytes up to the sync flush's
+ * marker, which is left out (the reader puts it back). */
+static int deflate_chunk(z_stream* z, const char* in, size_t n, unsigned char** out,
+                         size_t* outlen) {
+  size_t cap = n + n / 8 + 64, got = 0;
+  unsigned char* buf = murk_malloc(cap);
+  if (!buf) return MURK_ENOMEM;
+  if (n == 0) { /* nothing new: an empty chunk, and the stream does not move */
+    *out = buf;
+    *outlen = 0;
+    return MURK_OK;
+  }
+  z->next_in = (Bytef*)(uintptr_t)in;
+  z->avail_in = (uInt)n;
+  for (;;) {
+    z->next_out = buf + got;
+    z->avail_out = (uInt)(cap - got);
+    int zr = deflate(z, Z_SYNC_FLUSH);
+    got = cap - z->avail_out;
+    if (zr != Z_OK && zr != Z_BUF_ERROR) {
+      murk_seal_free_secret((char*)buf, cap);
+      return MURK_ENOMEM;
+    }
+    if (z->avail_out != 0 && z->avail_in == 0) break;
+    unsigned char* more = murk_malloc(cap * 2);
+    if (!more) {
+      murk_seal_free_secret((char*)buf, cap);
+      return MURK_ENOMEM;
+    }
+    memcpy(more, buf, got);
+    murk_seal_free_secret((char*)buf, cap);
+    buf = more;
+    cap *= 2;
+  }
+  if (got < 4 || memcmp(buf + got - 4, "\0\0\xff\xff", 4) != 0) {
+    murk_seal_free_secret((char*)buf, cap);
+    return MURK_EINVAL;
+  }
+  *out = buf;
+  *outlen = got - 4;
+  return MURK_OK;
+}
+
+int murk_seal_journal_record(struct murk_seal_journal* j, const struct murk_seal_header* h,
+                             const unsigned char* attacker_key, const unsigned char* defender_key,
+                             const char* const lines[2], const size_t lines_len[2],
+                             enum murk_side side, const char* command,
+                             const unsigned char fresh[MURK_SEAL_FRESH_BYTES], char** out,
+                             size_t* len) {
+  *out = NULL;
+  if (len) *len = 0;
+  if (!j || !h || !attacker_key || !defender_key || !lines || !command || !fresh ||
+      (side != MURK_ATTACKER && side != MURK_DEFENDER) || j->broken)
+    return MURK_EINVAL;
+  size_t cmdlen = strlen(command);
+  if (cmdlen > 255 || strpbrk(command, "\n\r") || lines_len[0] > UINT32_MAX ||
+      lines_len[1] > UINT32_MAX)
+    return MURK_EINVAL;
+  j->broken = true;
+  unsigned char* z[2] = {NULL, NULL};
+  size_t zl[2] = {0, 0};
+  int rc = MURK_OK;
+  for (int s = 0; rc == MURK_OK && s < 2; s++)
+    rc = deflate_chunk(&j->z[s], lines[s], lines_len[s], &z[s], &zl[s]);
+  /* Both side parts padded to one size, the smallest class above the longer: the file
+   * tells at most in which class the longer side's new lines fell. */
+  size_t longer = zl[0] > zl[1] ? zl[0] : zl[1];
+  unsigned k = 0;
+  while (j_side_pad(k) <= longer && k + 1 < J_SIDE_CLASSES) k++;
+  size_t pad = j_side_pad(k);
+  if (rc == MURK_OK && pad <= longer) rc = MURK_EINVAL;
+  char game[258];
+  snprintf(game, sizeof game, "%c %s", side == MURK_ATTACKER ? 'a' : 'd', command);
+  size_t glen = cmdlen + 2;
+  unsigned g = glen < j_game_pad[0] ? 0 : glen < j_game_pad[1] ? 1 : 2;
+  unsigned char sizes = (unsigned char)(k << 2 | g);
+  char prefix[64];
+  snprintf(prefix, sizeof prefix, "j %d %c %c ", h->turn,
+           h->to_act == MURK_ATTACKER   ? 'a'
+           : h->to_act == MURK_DEFENDER ? 'd'
+                                        : '-',
+           h->over ? 'y' : 'n');
+  size_t plen = strlen(prefix);
+  size_t binlen = J_FRESH + 1 + 2 * (pad + TAG_BYTES) + j_game_pad[g] + TAG_BYTES;
+  unsigned char* bin = rc == MURK_OK ? murk_malloc(binlen) : NULL;
+  if (rc == MURK_OK && !bin) rc = MURK_ENOMEM;
+  unsigned char gk[MURK_SEAL_KEY_BYTES];
+  murk_seal_game_key(attacker_key, defender_key, gk);
+  if (rc == MURK_OK) {
+    memcpy(bin, fresh, J_FRESH);
+    bin[J_FRESH] = sizes;
+  }
+  size_t off = J_FRESH + 1;
+  for (int part = 0; rc == MURK_OK && part < 3; part++) {
+    size_t padded = part < 2 ? pad : j_game_pad[g];
+    const unsigned char* text = part < 2 ? z[part] : (const unsigned char*)game;
+    size_t tl = part < 2 ? zl[part] : glen;
+    unsigned char* plain = murk_malloc(padded);
+    size_t adlen = 0;
+    unsigned char* ad = j_ad(j->check, prefix, plen, sizes, part, &adlen);
+    size_t pl = 0;
+    if (!plain || !ad) {
+      rc = MURK_ENOMEM;
+    } else {
+      memcpy(plain, text, tl);
+      if (sodium_pad(&pl, plain, tl, padded, padded) != 0 || pl != padded) rc = MURK_EINVAL;
+    }
+    if (rc == MURK_OK) {
+      unsigned char nonce[NONCE_BYTES];
+      j_nonce(j->check, fresh, part, nonce);
+      const unsigned char* key = part == 0 ? attacker_key : part == 1 ? defender_key : gk;
+      crypto_aead_xchacha20poly1305_ietf_encrypt(bin + off, NULL, plain, padded, ad, adlen, NULL,
+                                                 nonce, key);
+    }
+    if (plain) murk_seal_free_secret((char*)plain, padded);
+    murk_free(ad);
+    off += padded + TAG_BYTES;
+  }
+  sodium_memzero(gk, sizeof gk);
+  sodium_memzero(game, sizeof game);
+  for (int s = 0; s < 2; s++)
+    if (z[s]) murk_seal_free_secret((char*)z[s], zl[s]);
+  struct mk_strbuf b = {0};
+  if (rc == MURK_OK) {
+    size_t b64len = sodium_base64_ENCODED_LEN(binlen, J_B64);
+    char* b64 = murk_malloc(b64len);
+    if (!b64) {
+      rc = MURK_ENOMEM;
+    } else {
+      sodium_bin2base64(b64, b64len, bin, binlen, J_B64);
+      mk_strbuf_puts(&b, prefix);
+      mk_strbuf_puts(&b, b64);
+      murk_free(b64);
+    }
+  }
+  murk_free(bin);
+  unsigned char sum[32];
+  if (rc == MURK_OK && !b.oom) {
+    crypto_generichash(sum, sizeof sum, (const unsigned char*)b.p, b.len, j->check, 32);
+    char chk[16];
+    sodium_bin2base64(chk, sizeof chk, sum, J_CHECK, J_B64);
+    mk_strbuf_puts(&b, " ");
+    mk_strbuf_puts(&b, chk);
+    mk_strbuf_puts(&b, "\n");
+  }
+  if (rc == MURK_OK && b.oom) rc = MURK_ENOMEM;
+  if (rc != MURK_OK) {
+    mk_strbuf_free(&b);
+    return rc;
+  }
+  memcpy(j->check, sum, 32);
+  j->broken = false;
+  *out = mk_strbuf_take(&b, len);
+  return MURK_OK;
+}
+
 int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
                    const unsigned char key[MURK_SEAL_KEY_BYTES], char** out, size_t* outlen,
                    char* err, size_t errlen) {
@@ -696,30 +1151,33 @@ int murk_seal_open(const char* data, size_t len, enum murk_seal_part part,
   size_t pos = l.end;
   memcpy(check, l.check, 32);
   struct rec r;
+  struct unpack u;
+  memset(&u, 0, sizeof u);
   for (size_t i = 1;
        rc == MURK_OK && next_record(data, whole, &pos, check, &r, i, err, errlen) == 1; i++) {
+    char* more = NULL;
+    size_t mlen = 0;
+    if (r.compact) {
+      rc = open_compact(&r, part, key, &more, &mlen, i, err, errlen);
+      if (rc == MURK_OK) rc = unpack(&u, part, &text, &tlen, &cap, more, mlen, i, err, errlen);
+      murk_seal_free_secret(more, mlen);
+      continue;
+    }
     size_t radlen = 0;
     unsigned char* rad = make_ad(r.prev, r.line, r.line_len, part, &radlen);
     if (!rad) {
       rc = MURK_ENOMEM;
       break;
     }
-    char* more = NULL;
-    size_t mlen = 0;
     rc =
         open_b64(r.part[part], r.part_len[part], rad, radlen, key, part, &more, &mlen, err, errlen);
     murk_free(rad);
     if (rc != MURK_OK) break;
-    if (part != MURK_SEAL_GAME) {
-      /* A side's record: the new lines replace the closing line before them. */
-      size_t keep = tlen && text[tlen - 1] == '\n' ? tlen - 1 : tlen;
-      while (keep > 0 && text[keep - 1] != '\n') keep--;
-      sodium_memzero(text + keep, tlen - keep);
-      tlen = keep;
-    }
+    if (part != MURK_SEAL_GAME) replace_closing(text, &tlen);
     rc = put_secret(&text, &tlen, &cap, more, mlen);
     murk_seal_free_secret(more, mlen);
   }
+  unpack_end(&u);
   if (rc != MURK_OK) {
     murk_seal_free_secret(text, cap);
     return rc;
