@@ -45,6 +45,11 @@ static const char* why(int e) {
     case EDQUOT:
 #endif
       return "no space left on the device";
+    case EFBIG:
+      return "the file would pass a file-size limit (ulimit -f) or the file system's largest "
+             "file";
+    case EIO:
+      return "input/output error (the device failed)";
     default:
       return strerror(e);
   }

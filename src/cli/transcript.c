@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,6 +23,7 @@
 #include "murk/save.h"
 #include "murk/seal.h"
 #include "murk/view.h"
+#include "savelock.h"
 #include "sealio.h"
 #include "sodium.h"
 #include "text.h"
@@ -132,16 +134,30 @@ static int apply_lines(struct murk_game* g, struct body* b, struct murk_autosave
 static int apply_script(struct murk_game* g, struct body* b, const char* autosave, struct saver* sv,
                         struct printer* p, struct stop* st) {
   struct murk_autosave* a = NULL;
+  struct cli_savelock* lock = NULL;
   if (autosave) {
+    /* One writer per save (savelock.h). A lock file that cannot be made is left to the
+     * save's own write, which says precisely what is wrong with the folder. */
+    char err[PATH_MAX + 128];
+    if (cli_savelock_take(autosave, &lock, err, sizeof err) > 0) {
+      murk_cli_error("%s", err);
+      st->autosave_failed = true;
+      return MURK_OK;
+    }
     if (sealer_ready(sv) != 0) {
+      cli_savelock_free(lock);
       st->autosave_failed = true;
       return MURK_OK;
     }
     a = murk_autosave_new(autosave, &sv->sealer, 0666);
-    if (!a) return MURK_ENOMEM;
+    if (!a) {
+      cli_savelock_free(lock);
+      return MURK_ENOMEM;
+    }
   }
   int rc = apply_lines(g, b, a, p, st);
   murk_autosave_free(a);
+  cli_savelock_free(lock);
   return rc;
 }
 
