@@ -32,12 +32,9 @@ static int lock_path(const char* path, char* out, size_t n) {
 static pid_t holder_of(int fd) {
   struct flock fl = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
   if (fcntl(fd, F_GETLK, &fl) != 0 || fl.l_type == F_UNLCK) return 0;
-  if (fl.l_pid > 0) return fl.l_pid;
-  /* Some file systems do not say: the pid the holder wrote. */
-  char buf[32] = "";
-  ssize_t got = pread(fd, buf, sizeof buf - 1, 0);
-  long pid = got > 0 ? strtol(buf, NULL, 10) : 0;
-  return pid > 0 ? (pid_t)pid : -1;
+  /* Some file systems do not say who (-1). The file stays empty: it takes no room on a
+   * full disk. */
+  return fl.l_pid > 0 ? fl.l_pid : -1;
 }
 
 int cli_savelock_take(const char* path, struct cli_savelock** out, char* err, size_t n) {
@@ -88,21 +85,6 @@ int cli_savelock_take(const char* path, struct cli_savelock** out, char* err, si
     struct stat a, b;
     if (fstat(l->fd, &a) == 0 && stat(l->path, &b) == 0 && a.st_dev == b.st_dev &&
         a.st_ino == b.st_ino) {
-      /* The pid, for file systems whose locks do not say it; written and synced, so a
-       * folder that cannot keep a few bytes (a full disk) is found now. */
-      char pid[32];
-      int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
-      if (ftruncate(l->fd, 0) != 0 || pwrite(l->fd, pid, (size_t)len, 0) != len ||
-          fdatasync(l->fd) != 0) {
-        int e = errno;
-        snprintf(err, n, "cannot write in the folder of %s (its lock file %s: %s)", path, l->path,
-                 e == ENOSPC ? "no space left on the device" : strerror(e));
-        unlink(l->path);
-        close(l->fd);
-        murk_free(l);
-        errno = e;
-        return -1;
-      }
       *out = l;
       return 0;
     }

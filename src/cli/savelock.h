@@ -3,8 +3,8 @@
  * A process that appends to a save (`murk host`, `murk play`, `murk run --autosave`) holds
  * its lock for the game's life: an fcntl write lock on a lock file beside it,
  * DIR/.NAME.lock (the save itself is replaced whole now and then, so its own inode cannot
- * carry the lock). The lock file holds the holder's pid; the holder removes it when it lets
- * go. The kernel drops the lock of a process that dies however it dies, so a lock file left
+ * carry the lock). The holder's pid is the kernel's answer (F_GETLK); the file stays empty
+ * and the holder removes it when it lets go. The kernel drops the lock of a process that dies however it dies, so a lock file left
  * by a killed process locks nothing. */
 #ifndef MURK_CLI_SAVELOCK_H
 #define MURK_CLI_SAVELOCK_H

@@ -476,6 +476,9 @@ int tui_term_run_with(struct tui_session* s, bool ascii, tui_term_after_fn after
     }
     dirty = true;
   }
+  /* A signal that came while the session waited elsewhere (a remote game's host that does
+   * not answer) ends the game as the signal, whatever the session made of the wait. */
+  if (term_signal && result <= 0) result = 128 + (int)term_signal;
 done:
   tui_canvas_fini(&canvas);
   tui_canvas_fini(&shown);

@@ -63,13 +63,12 @@ play_until_stopped() {
   echo "$name: $acked commands acknowledged and kept; the players were told: $(sed -n 's/^bye attacker: //p' "$tmp/$name.client")"
 }
 
-# A full disk: a 64 KB tmpfs with 12 KB left (the whole game's save is about 11 KB of
-# records, and the lock file takes a page).
+# A full disk: a 64 KB tmpfs with 8 KB left (the whole game's save is about 11 KB).
 mkdir "$tmp/mnt"
 if mount -t tmpfs -o size=64k tmpfs "$tmp/mnt" 2>/dev/null; then
   mnt=$tmp/mnt
   # Fill it but for a few KB, so that the game's save fills the rest mid-game.
-  head -c 53248 /dev/zero >"$mnt/filler"
+  head -c 57344 /dev/zero >"$mnt/filler"
   play_until_stopped "full disk" "$mnt/state" ""
   grep -qi "no space" "$tmp/full disk.host" || fail "full disk: the host does not say the disk is full"
   umount "$mnt" && mnt=
@@ -111,7 +110,12 @@ export XDG_STATE_HOME=$tmp/state
 "$MURK" host free-for-all --seed 5 --dir "$tmp/game-a" 2>"$tmp/a.host" &
 hostpid=$!
 wait_socket "$tmp/game-a" "$hostpid" || fail "host A did not start: $(cat "$tmp/a.host")"
-save=$(ls "$tmp/state/murk/"*.murk | head -1)
+# The socket comes first, then the new game's save.
+for _ in $(seq 100); do
+  save=$(ls "$tmp/state/murk/"*.murk 2>/dev/null | head -1)
+  [ -n "$save" ] && break
+  sleep 0.05
+done
 before=$(ls -A "$tmp/state/murk" | sort)
 checks=$((checks + 1))
 timeout 20 "$MURK" host --load "$save" --dir "$tmp/game-b" 2>"$tmp/err"
