@@ -231,6 +231,54 @@ static void check_reserves(struct checker* c, const struct murk_game* g) {
     }
 }
 
+/* A bound on the game's length: a turn limit, or a rule that ends it by the turn. */
+static bool bounded(const struct murk_mission* m) {
+  bool b = m->turn_limit > 0 || murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH) ||
+           murk_mission_rule_on(m, MURK_RULE_FIGHTING_WITHDRAWAL);
+  for (int i = 0; i < m->nend; i++)
+    b |= m->end[i].kind == MURK_END_TURN_LIMIT && m->end[i].turn > 0;
+  return b;
+}
+
+/* Reserves that roll no die in any turn ("Flames of War missions" and "40k mission special
+ * rules", Reserves: each die at the score brings a platoon on) never come on. Held there
+ * by force (at_least), or where only destroying the enemy or taking objectives ends the
+ * game, a side could wait for ever with nothing on the table. Per-platoon rolls (and deep
+ * strike, which rolls so) give each waiting platoon its die and always roll. */
+static void check_reserve_dice(struct checker* c, const struct murk_game* g) {
+  static const struct {
+    enum murk_reserve_kind kind;
+    enum murk_param_id dice, step;
+  } kinds[] = {
+      {MURK_RESERVE_PLAIN, MURK_P_RES_DICE, MURK_P_RES_DICE_STEP},
+      {MURK_RESERVE_DELAYED, MURK_P_DRES_DICE, MURK_P_DRES_DICE_STEP},
+      {MURK_RESERVE_SCATTERED, MURK_P_SRES_DICE, MURK_P_SRES_DICE_STEP},
+      {MURK_RESERVE_MOBILE, MURK_P_MRES_DICE, MURK_P_MRES_DICE_STEP},
+  };
+  const struct murk_mission* m = c->m;
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+    if (murk_mission_param(m, kinds[k].dice) > 0 || murk_mission_param(m, kinds[k].step) > 0)
+      continue;
+    if (kinds[k].kind == MURK_RESERVE_PLAIN && (murk_mission_param(m, MURK_P_RES_PER_PLATOON) ||
+                                                murk_mission_rule_on(m, MURK_RULE_ESCALATION)))
+      continue;
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      int least, most;
+      enum murk_rule_id rule;
+      if (!mk_reserves_limits(g, (enum murk_side)sd, kinds[k].kind, &least, &most, &rule)) continue;
+      if (most <= 0 || (least <= 0 && bounded(m))) continue;
+      char path[96];
+      snprintf(path, sizeof path, "rules.%s.dice", murk_rule_name(rule));
+      problem(c, path,
+              "%s: the %s's reserves roll no dice in any turn (dice 0, dice_step 0), so a platoon "
+              "held there never comes on%s (expected dice or dice_step above 0)",
+              murk_rule_name(rule), murk_side_name((enum murk_side)sd),
+              least > 0 ? ", and the side must hold some" : ", and the game has no turn limit");
+      break;
+    }
+  }
+}
+
 /* seed 001, Immediate Ambush: the ambush goes down farther than keep_out from every enemy
  * team; no enemy can stand farther away than the table is wide. */
 static void check_ambush(struct checker* c, const struct murk_game* g) {
@@ -301,16 +349,13 @@ static bool counted_platoons(const struct murk_mission* m, enum murk_side side) 
 
 static void check_end(struct checker* c, const struct murk_game* g) {
   const struct murk_mission* m = c->m;
-  bool bounded = m->turn_limit > 0 || murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH) ||
-                 murk_mission_rule_on(m, MURK_RULE_FIGHTING_WITHDRAWAL);
   bool objectives_end = false, clear_end = false;
   for (int i = 0; i < m->nend; i++) {
-    bounded |= m->end[i].kind == MURK_END_TURN_LIMIT && m->end[i].turn > 0;
     objectives_end |= m->end[i].kind == MURK_END_OBJECTIVE_TAKEN;
     clear_end |= m->end[i].kind == MURK_END_NO_ATTACKERS_IN_HALF ||
                  m->end[i].kind == MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES;
   }
-  if (bounded || clear_end) return;
+  if (bounded(m) || clear_end) return;
   bool objectives = m->nobjectives > 0 || m->nobjective_rules > 0;
   /* Sight that no rule ever changes (no NVR roll, no dusk or dawn) and reaches no cell. */
   bool blind = !murk_mission_rule_on(m, MURK_RULE_NVR) &&
@@ -365,6 +410,7 @@ int murk_playable_check(const struct murk_mission* m, const char* text, size_t l
     if (rc == MURK_OK) {
       check_deployment(&c, g);
       check_reserves(&c, g);
+      check_reserve_dice(&c, g);
       check_ambush(&c, g);
       check_objectives(&c, g);
       check_end(&c, g);

@@ -195,9 +195,17 @@ bool mk_reserves_may_deep_strike(const struct murk_game* g, enum murk_side side,
 static enum murk_reserve_kind default_kind(const struct murk_game* g, enum murk_side side) {
   static const enum murk_reserve_kind pref[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
                                                 MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN};
-  for (int i = 0; i < 4; i++)
-    if (mk_reserve_kind_allowed(g, side, pref[i])) return pref[i];
-  return MURK_RESERVE_DEFAULT;
+  /* A kind already at its "at most" would refuse the platoon: the next one that has room
+   * (so that `reserve N` alone can always meet the minimums the others ask for). */
+  enum murk_reserve_kind first = MURK_RESERVE_DEFAULT;
+  for (int i = 0; i < 4; i++) {
+    if (!mk_reserve_kind_allowed(g, side, pref[i])) continue;
+    if (first == MURK_RESERVE_DEFAULT) first = pref[i];
+    int total, held;
+    count_held(g, side, pref[i], &total, &held);
+    if (held < at_most(g, pref[i], total)) return pref[i];
+  }
+  return first;
 }
 
 int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
@@ -285,6 +293,20 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
                        kinds[k].name, most, held);
     }
     if (held >= least) continue;
+    /* The side's platoons already held elsewhere (another kind's minimum, an ambush) cannot
+     * come back: the minimum asks for no more than the platoons still free could give, so
+     * that `end` is never refused for good. */
+    int free = 0;
+    for (int u = 0; u < g->s.nunits[side]; u++)
+      free += g->s.units[side][u].state == MURK_PLATOON_WAITING &&
+              mk_platoon_counts(mk_unit_platoon(g, side, u));
+    if (held + free < least) {
+      if (free == 0) continue;
+      return mk_reject(reason, reason_len,
+                       "%ss: hold every platoon you have not nominated yet (%d) (reserve N); the "
+                       "mission asks for %d and %d are held elsewhere",
+                       kinds[k].name, free, least, total - held - free);
+    }
     char pct[16];
     int p = param(g, kinds[k].least);
     percent_text(p, pct, sizeof pct);
@@ -852,6 +874,15 @@ static bool strike_cell_ok(const struct murk_game* g, enum murk_side side, struc
   return mk_known_nearest(g, side, p, NULL) > keep;
 }
 
+/* Is there a cell of the table farther than keep from every enemy the side knows of? */
+static bool strike_aim_exists(const struct murk_game* g, enum murk_side side, int keep) {
+  const struct murk_grid* gr = &g->m->grid;
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++)
+      if (mk_known_nearest(g, side, (struct murk_pos){x, y}, NULL) > keep) return true;
+  return false;
+}
+
 /* The truth of a ring cell the side took for fit: an enemy it did not know of on p or
  * within the keep-out is met in a public contact (it is known from then on) and the cell
  * is not taken. True when that happened. */
@@ -908,9 +939,13 @@ static int deep_strike(struct murk_game* g, enum murk_side side, int unit, struc
   murk_pos_format(aim, ps, sizeof ps);
   if (!murk_geom_on_table(gr, aim)) return mk_reject(reason, reason_len, "%s is off the table", ps);
   struct murk_pos near;
-  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
+  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). The keep-out
+   * is murk's guard on the aim; where no cell of the table is beyond it, the aim may be
+   * anywhere on the table, as the text has it ("40k mission special rules", Deep Strike),
+   * and where it comes down is judged as below: the unit must come on, so it must have
+   * somewhere to aim. */
   int d = mk_known_nearest(g, side, aim, &near);
-  if (d <= keep) {
+  if (d <= keep && strike_aim_exists(g, side, keep)) {
     mk_cells_text(g, keep, cs, sizeof cs);
     return mk_reject(reason, reason_len,
                      "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "
