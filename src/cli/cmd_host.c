@@ -198,8 +198,9 @@ static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len
       return -1;
     }
     changed(H);
-    murk_cli_diag("murk host: both players have joined: the game is on (saved to %s)",
-                  H->save_path);
+    if (!H->stop_why[0])
+      murk_cli_diag("murk host: both players have joined: the game is on (saved to %s)",
+                    H->save_path);
   }
   return 0;
 }

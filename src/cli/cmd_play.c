@@ -58,6 +58,13 @@ static int save_game(void* ctx, const struct murk_game* g, const char* path, cha
   struct play_saver* ps = ctx;
   if (ps->journal && strcmp(path, ps->autosave) == 0)
     return murk_autosave_update(ps->journal, g, err, n);
+  /* `:save FILE` is not written over a game another process keeps (savelock.h). */
+  pid_t holder = cli_savelock_holder(path);
+  if (holder != 0 && holder != getpid()) {
+    snprintf(err, n, "%s is in use by process %ld (another murk has that game open)", path,
+             (long)holder);
+    return -1;
+  }
   return murk_save_whole(g, ps->sealer, path, 0600, NULL, NULL, err, n);
 }
 

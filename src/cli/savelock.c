@@ -17,6 +17,18 @@ struct cli_savelock {
   char path[PATH_MAX + 16];
 };
 
+/* The locks this process holds. An fcntl lock belongs to the process and goes when any of
+ * its descriptors of the file closes, so a lock file this process holds is never opened
+ * again here: a question about it is answered from this list. */
+#define HELD_MAX 8
+static struct cli_savelock* held[HELD_MAX];
+
+static struct cli_savelock* held_at(const char* lock) {
+  for (int i = 0; i < HELD_MAX; i++)
+    if (held[i] && strcmp(held[i]->path, lock) == 0) return held[i];
+  return NULL;
+}
+
 /* The lock file of the save at path: DIR/.NAME.lock, links followed to the file they name
  * (two ways to write one file are one save). */
 static int lock_path(const char* path, char* out, size_t n) {
@@ -46,6 +58,19 @@ int cli_savelock_take(const char* path, struct cli_savelock** out, char* err, si
   }
   if (lock_path(path, l->path, sizeof l->path) != 0) {
     snprintf(err, n, "cannot lock %s: the path is too long", path);
+    murk_free(l);
+    return -1;
+  }
+  if (held_at(l->path)) {
+    snprintf(err, n, "%s is in use by process %ld (this one: it is open already)", path,
+             (long)getpid());
+    murk_free(l);
+    return 1;
+  }
+  int slot = 0;
+  while (slot < HELD_MAX && held[slot]) slot++;
+  if (slot == HELD_MAX) {
+    snprintf(err, n, "cannot lock %s: too many saves open", path);
     murk_free(l);
     return -1;
   }
@@ -85,6 +110,7 @@ int cli_savelock_take(const char* path, struct cli_savelock** out, char* err, si
     struct stat a, b;
     if (fstat(l->fd, &a) == 0 && stat(l->path, &b) == 0 && a.st_dev == b.st_dev &&
         a.st_ino == b.st_ino) {
+      held[slot] = l;
       *out = l;
       return 0;
     }
@@ -97,6 +123,8 @@ int cli_savelock_take(const char* path, struct cli_savelock** out, char* err, si
 
 void cli_savelock_free(struct cli_savelock* l) {
   if (!l) return;
+  for (int i = 0; i < HELD_MAX; i++)
+    if (held[i] == l) held[i] = NULL;
   unlink(l->path);
   close(l->fd);
   murk_free(l);
@@ -105,6 +133,7 @@ void cli_savelock_free(struct cli_savelock* l) {
 pid_t cli_savelock_holder(const char* path) {
   char lp[PATH_MAX + 16];
   if (lock_path(path, lp, sizeof lp) != 0) return 0;
+  if (held_at(lp)) return getpid();
   int fd = open(lp, O_RDONLY | O_CLOEXEC);
   if (fd < 0) return 0;
   pid_t pid = holder_of(fd);

@@ -4,8 +4,8 @@
  * its lock for the game's life: an fcntl write lock on a lock file beside it,
  * DIR/.NAME.lock (the save itself is replaced whole now and then, so its own inode cannot
  * carry the lock). The holder's pid is the kernel's answer (F_GETLK); the file stays empty
- * and the holder removes it when it lets go. The kernel drops the lock of a process that dies however it dies, so a lock file left
- * by a killed process locks nothing. */
+ * and the holder removes it when it lets go. The kernel drops the lock of a process that dies
+ * however it dies, so a lock file left by a killed process locks nothing. */
 #ifndef MURK_CLI_SAVELOCK_H
 #define MURK_CLI_SAVELOCK_H
 
@@ -21,7 +21,8 @@ struct cli_savelock;
 int cli_savelock_take(const char* path, struct cli_savelock** out, char* err, size_t n);
 /* Let go: the lock file goes, then the lock. NULL is fine. */
 void cli_savelock_free(struct cli_savelock* l);
-/* The process holding the lock of the save at path, or 0 when nobody does. */
+/* The process holding the lock of the save at path (getpid() when it is this one), or 0
+ * when nobody does. */
 pid_t cli_savelock_holder(const char* path);
 
 #endif

@@ -89,10 +89,20 @@ static int sealer_ready(struct saver* sv) {
 /* Save g to path atomically, so a crash at any moment leaves the previous save or this
  * one. Returns 0, or -1 with the reason printed. */
 static int write_save(struct saver* sv, const struct murk_game* g, const char* path) {
-  char err[512];
-  if (sealer_ready(sv) != 0) return -1;
-  int rc = murk_save_whole(g, &sv->sealer, path, 0666, NULL, NULL, err, sizeof err);
-  if (rc != 0) murk_cli_error("%s", err);
+  char err[PATH_MAX + 128];
+  /* Not over a game another process is keeping (savelock.h): its next record would go to
+   * the file this one replaces. */
+  struct cli_savelock* lock = NULL;
+  if (cli_savelock_take(path, &lock, err, sizeof err) > 0) {
+    murk_cli_error("%s", err);
+    return -1;
+  }
+  int rc = sealer_ready(sv); /* says why itself */
+  if (rc == 0) {
+    rc = murk_save_whole(g, &sv->sealer, path, 0666, NULL, NULL, err, sizeof err);
+    if (rc != 0) murk_cli_error("%s", err);
+  }
+  cli_savelock_free(lock);
   return rc;
 }
 

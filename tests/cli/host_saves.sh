@@ -6,8 +6,8 @@
 # file-size limit (`ulimit -f`: EFBIG, SIGXFSZ ignored). Each time the host stops taking
 # commands, tells both players why, exits 1, and its save holds exactly the commands it
 # acknowledged. A host whose save folder is read-only refuses at start. A second process
-# on a save in use (`murk host --load`, `murk run --autosave`) is refused and told the pid
-# of the one that holds it; a refused host leaves nothing behind.
+# on a save in use (`murk host --load`, `murk run --autosave`, `murk run --save`) is refused
+# and told the pid of the one that holds it; a refused host leaves nothing behind.
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 CLIENT=tests/cli/data/host_client.py
@@ -129,6 +129,13 @@ timeout 20 "$MURK" run "$GAME" --autosave "$save" >/dev/null 2>"$tmp/err"
 rc=$?
 [ "$rc" -eq 1 ] && grep -q "in use by process $hostpid" "$tmp/err" ||
   fail "run --autosave onto a save in use: exit $rc: $(cat "$tmp/err")"
+checks=$((checks + 1))
+cp "$save" "$tmp/held-before"
+timeout 20 "$MURK" run "$GAME" --save "$save" >/dev/null 2>"$tmp/err"
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "in use by process $hostpid" "$tmp/err" ||
+  fail "run --save over a save in use: exit $rc: $(cat "$tmp/err")"
+cmp -s "$save" "$tmp/held-before" || fail "run --save wrote over a save in use"
 # A host refused because another listens on its socket: no game left behind, no file.
 checks=$((checks + 1))
 timeout 20 "$MURK" host free-for-all --seed 6 --dir "$tmp/game-a" 2>"$tmp/err"

@@ -10,7 +10,8 @@
 #   - one writer per save: a second `murk play --load` of a game being played is refused
 #     with the holder's pid, and `murk play`'s resume list does not offer it;
 #   - `murk join` leaves on Ctrl-C, SIGTERM and SIGHUP while its host is stopped (SIGSTOP)
-#     and does not answer.
+#     and does not answer;
+#   - a full disk: the first move cannot be kept, so murk play ends there, exit 1 and why.
 . "$(dirname "$0")/tui_common.bash"
 
 # A new hot-seat game of Luneville, the attacker's first objective placed (no hand-over
@@ -171,8 +172,40 @@ done
 kill -TERM "$hostpid"
 wait "$hostpid" 2>/dev/null
 
+# 6. A save that cannot be written (a full disk): murk play takes no command it cannot keep.
+# The first move's record does not fit: the game ends there, the terminal is given back,
+# exit 1 and the reason.
+mkdir "$tmp/full"
+if mount -t tmpfs -o size=4k tmpfs "$tmp/full" 2>/dev/null; then
+  trap 'umount "$tmp/full" 2>/dev/null; kill -KILL $hostpid 2>/dev/null; cleanup' EXIT
+  head -c 4096 /dev/zero >"$tmp/full/filler" 2>/dev/null
+  cat >"$tmp/fullplay.sh" <<EOS
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 XDG_STATE_HOME='$tmp/full/state'
+'$MURK' play luneville --seed 5 --vs human 2>'$tmp/full.err'
+echo \$? >'$tmp/full.rc'
+stty -a >'$tmp/stty' 2>&1
+exec sleep 600
+EOS
+  rm -f "$tmp/full.rc"
+  sess=fullplay
+  T new-session -d -x 100 -y 40 -s fullplay "sh '$tmp/fullplay.sh'"
+  wait_for "Pass the keyboard to the attacker."
+  pass_handover
+  wait_for "attacker's table"
+  keys Escape
+  cmd "objective at 10,2"
+  for _ in $(seq 100); do [ -f "$tmp/full.rc" ] && break; sleep 0.1; done
+  [ "$(cat "$tmp/full.rc" 2>/dev/null)" = 1 ] || fail "a full disk: murk play exit $(cat "$tmp/full.rc" 2>/dev/null), want 1"
+  grep -q "no space left" "$tmp/full.err" || fail "a full disk: murk play does not say why: $(cat "$tmp/full.err")"
+  check_restored "after a full disk"
+  T kill-session -t fullplay >/dev/null 2>&1
+  umount "$tmp/full"
+else
+  echo "SKIP: a full disk (cannot mount a tmpfs here)"
+fi
+
 if [ "$failures" -ne 0 ]; then
   echo "tui_no_lost_move: $failures failures" >&2
   exit 1
 fi
-echo "tui_no_lost_move: SIGKILL, SIGPWR/SYS/TRAP, one writer, nohup and a stopped host: nothing lost"
+echo "tui_no_lost_move: SIGKILL, SIGPWR/SYS/TRAP, one writer, nohup, a stopped host, a full disk: nothing lost"
