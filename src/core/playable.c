@@ -204,6 +204,36 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
             murk_side_name((enum murk_side)sd));
     both = false;
   }
+  /* The platoons that can go nowhere but the zone (no reserve kind, no deep strike for
+   * them, no ambush) must all fit: one team a cell. Platoons that may be held back go there
+   * when the zone is full (mk_reserves_hold_unplaceable). */
+  for (int sd = 0; both && sd < MURK_SIDES; sd++) {
+    enum murk_side side = (enum murk_side)sd;
+    bool kinds = false;
+    static const enum murk_reserve_kind any[] = {MURK_RESERVE_PLAIN, MURK_RESERVE_DELAYED,
+                                                 MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE};
+    for (size_t k = 0; k < sizeof any / sizeof any[0]; k++)
+      kinds |= mk_reserve_kind_allowed(g, side, any[k]);
+    if (kinds || mk_ambush_allowance(g, side, false) > 0 || mk_ambush_allowance(g, side, true) > 0)
+      continue;
+    bool deep = mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP);
+    const struct murk_force* f = &c->m->sides[sd].force;
+    int teams = 0;
+    for (int p = 0; p < f->nplatoons; p++) {
+      const struct murk_platoon* pl = &f->platoons[p];
+      if (deep && (pl->flags & MURK_PF(DEEP_STRIKE))) continue;
+      if (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR) | MURK_PF(INFILTRATE))) continue;
+      for (int k = 0; k < pl->ngroups; k++) teams += pl->groups[k].count;
+    }
+    if (teams <= own[sd]) continue;
+    char path[64];
+    snprintf(path, sizeof path, "deployment.%s", murk_side_name(side));
+    problem(c, path,
+            "the %s's zone has %d cell%s where a team may stand, and its platoons that must "
+            "deploy there have %d teams (one team a cell; expected a larger zone, fewer teams, "
+            "or reserves to hold some back)",
+            murk_side_name(side), own[sd], mk_plural(own[sd]), teams);
+  }
   int need = has_platoons(c->m, MURK_ATTACKER) + has_platoons(c->m, MURK_DEFENDER);
   if (both && either < need)
     problem(c, "deployment",

@@ -372,6 +372,44 @@ int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
   return n;
 }
 
+bool mk_reserves_hold_unplaceable(struct murk_game* g, enum murk_side side, int unit) {
+  struct mk_state* s = &g->s;
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  if (u->state != MURK_PLATOON_WAITING || !mk_platoon_counts(pl)) return false;
+  enum murk_reserve_kind into = MURK_RESERVE_DEFAULT;
+  static const enum murk_reserve_kind pref[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
+                                                MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN};
+  for (int i = 0; i < 4 && into == MURK_RESERVE_DEFAULT; i++)
+    if (mk_reserve_kind_allowed(g, side, pref[i])) into = pref[i];
+  if (into == MURK_RESERVE_DEFAULT && (pl->flags & MURK_PF(DEEP_STRIKE)) &&
+      mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP))
+    into = MURK_RESERVE_DEEP;
+  if (into == MURK_RESERVE_DEFAULT) return false;
+  /* Room: a free cell of the zone for each of its teams (fewer cells cannot take them). */
+  const struct murk_grid* gr = &g->m->grid;
+  int need = mk_unit_alive(s, side, unit), room = 0;
+  char scratch[160];
+  for (int y = 0; y < gr->height && room < need; y++)
+    for (int x = 0; x < gr->width && room < need; x++) {
+      struct murk_pos p = {x, y};
+      if (mk_cell_passable(g->m, p) && mk_cell_free(s, p) &&
+          mk_setup_check_side_zone(g, side, p, "a platoon", scratch, sizeof scratch, NULL) ==
+              MURK_OK)
+        room++;
+    }
+  if (room >= need) return false;
+  u->state = MURK_PLATOON_RESERVE;
+  u->reserve = into;
+  u->ambush = 0;
+  mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side,
+          "platoon %d (%s) has no room to deploy and is held in %s", unit + 1, pl->name,
+          kinds[into].name);
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds 1 more platoon in %s",
+          murk_side_name(side), kinds[into].name);
+  return true;
+}
+
 /* ---- arrival areas ---- */
 
 static const int ENTRY_SPREAD = 2; /* cells along the edge either side of an entry */

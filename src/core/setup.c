@@ -1513,6 +1513,7 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
     const struct mk_unit_state* u = &s->units[side][i];
     if (u->state != MURK_PLATOON_WAITING || deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
       continue;
+    if (mk_reserves_hold_unplaceable(g, side, i)) continue; /* no room left for it */
     const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
     return mk_reject(reason, reason_len,
                      "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,

@@ -6,8 +6,9 @@
 # two random players (`murk sim --policy random`). No game may get stuck: a player whose
 # every command, `end` included, is refused. (A game still going at --max-turns is stopped
 # by sim and is not a deadlock: missions without a turn limit may go on. A random player
-# that got stuck with a deep strike due may only have missed the few cells it could aim at:
-# every cell is tried then, and the game counts as stuck only when none is taken.)
+# that got stuck with a platoon to put down - a deep strike due, an immediate ambush, a
+# platoon to deploy - may only have missed the few cells it could use: every cell is tried
+# then, and the game counts as stuck only when none is taken.)
 # The normal suite runs 12 missions x 5 games; the soak test (soak_random_missions.sh, ctest
 # label soak) 100 x 50. MURK_SEED picks the generator's seed (default 1).
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
@@ -16,21 +17,32 @@ MISSIONS=${MURK_MISSIONS:-12}
 GAMES=${MURK_GAMES:-5}
 SEED=${MURK_SEED:-1}
 
-# deep_strike_way_out MISSION SEED: replay the random game to where it got stuck with a deep
-# strike due, and aim it at every cell of the table: true when one is taken.
-deep_strike_way_out() {
-  local f=$1 seed=$2 side units w h x y u
+# way_out MISSION SEED: replay a random game to where its player got stuck, and put the
+# platoon the refusal waits for at every cell of the table (`arrive N` for a deep strike,
+# `ambush N` for an immediate ambush, `deploy N` for a platoon not deployed): true when one
+# cell is taken (the player only missed it), false when none is (a trap of the rules).
+way_out() {
+  local f=$1 seed=$2 line side units verb w h x y u
   "$MURK" sim "$f" --games 1 --seed "$seed" --policy random --max-turns 15 --trace 2>&1 >/dev/null |
     sed -n 's/^[^ ]* seed [0-9]*: \(attacker\|defender\): /\1: /p' >"$tmp/trace"
-  side=$(grep "stuck" "$tmp/err" | sed -n "s/.* seed $seed: stuck.*, \(attacker\|defender\)'s movement step.*/\1/p" | head -1)
+  line=$(grep " seed $seed: stuck" "$tmp/err" | head -1)
+  side=$(sed -n "s/.*then 'end' (\(turn [0-9]*, \)\{0,1\}\(attacker\|defender\).*/\2/p" <<<"$line")
   [ -n "$side" ] || return 1
-  # Its platoons held to deep strike and not yet come on.
-  units=$(sed -n "s/^$side: reserve \([0-9]*\) deep$/\1/p" "$tmp/trace")
-  w=$(sed -n 's/^table:.*size: \([0-9]*\)cm x \([0-9]*\)cm.*/\1/p' "$f") h=$(sed -n 's/^table:.*size: \([0-9]*\)cm x \([0-9]*\)cm.*/\2/p' "$f")
+  case $line in
+    *"a deep strike must come on first"*)
+      verb=arrive units=$(sed -n "s/^$side: reserve \([0-9]*\) deep$/\1/p" "$tmp/trace") ;;
+    *"place your immediate ambush first"*)
+      verb=ambush units=$(sed -n "s/^$side: ambush \([0-9]*\)$/\1/p" "$tmp/trace") ;;
+    *"is not deployed yet"*)
+      verb=deploy units=$(sed -n 's/.*: platoon \([0-9]*\) (.*/\1/p' <<<"$line") ;;
+    *) return 1 ;;
+  esac
+  w=$(sed -n 's/^table:.*size: \([0-9]*\)cm x \([0-9]*\)cm.*/\1/p' "$f")
+  h=$(sed -n 's/^table:.*size: \([0-9]*\)cm x \([0-9]*\)cm.*/\2/p' "$f")
   for u in $units; do
     for ((y = 0; y < h / 5; y++)); do
       for ((x = 0; x < w / 5; x++)); do
-        { printf '# mission: %s\n# seed: %s\n' "$f" "$seed"; cat "$tmp/trace"; echo "$side: arrive $u at $x,$y"; } >"$tmp/try.txt"
+        { printf '# mission: %s\n# seed: %s\n' "$f" "$seed"; cat "$tmp/trace"; echo "$side: $verb $u at $x,$y"; } >"$tmp/try.txt"
         "$MURK" run "$tmp/try.txt" >/dev/null 2>&1 && return 0
       done
     done
@@ -58,14 +70,13 @@ while [ "$accepted" -lt "$MISSIONS" ] && [ "$batch" -lt 50 ]; do
         fail "$(basename "$f"): murk sim failed (exit $rc): $(head -3 "$tmp/err")"
         continue
       fi
-      # A random player draws a deep strike's aim from the whole table and may miss the few
-      # cells beyond its keep-out: then every cell is tried, and the game is stuck only when
+      # A random player draws cells at random and may miss the few where the platoon it must
+      # place may stand: then every cell is tried (way_out), and the game is stuck only when
       # none is taken.
-      grep "stuck" "$tmp/err" | grep -v "a deep strike must come on first" >"$tmp/real"
-      grep "stuck" "$tmp/err" | grep "a deep strike must come on first" |
-        sed -n 's/.* seed \([0-9]*\): stuck.*/\1/p' >"$tmp/seeds"
+      : >"$tmp/real"
+      grep "stuck" "$tmp/err" | sed -n 's/.* seed \([0-9]*\): stuck.*/\1/p' >"$tmp/seeds"
       while read -r s; do
-        if ! deep_strike_way_out "$f" "$s"; then
+        if ! way_out "$f" "$s"; then
           grep " seed $s: stuck" "$tmp/err" >>"$tmp/real"
         else
           missed=$((missed + 1))
@@ -80,4 +91,4 @@ while [ "$accepted" -lt "$MISSIONS" ] && [ "$batch" -lt 50 ]; do
   done
 done
 [ "$accepted" -ge "$MISSIONS" ] || fail "only $accepted of $tried random missions passed murk check"
-finish random_missions "$accepted random missions (of $tried generated) x $GAMES random games: none stuck ($missed times a random player missed the few cells a deep strike could aim at, each found by trying every cell)"
+finish random_missions "$accepted random missions (of $tried generated) x $GAMES random games: none stuck ($missed times a random player missed the few cells a platoon could be put on, each found by trying every cell)"
