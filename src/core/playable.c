@@ -223,15 +223,15 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
       const struct murk_platoon* pl = &f->platoons[p];
       if (deep && (pl->flags & MURK_PF(DEEP_STRIKE))) continue;
       if (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR) | MURK_PF(INFILTRATE))) continue;
-      for (int k = 0; k < pl->ngroups; k++) teams += pl->groups[k].count;
+      teams += mk_reserves_cells_needed(g, side, p); /* units are the platoons, in order */
     }
     if (teams <= own[sd]) continue;
     char path[64];
     snprintf(path, sizeof path, "deployment.%s", murk_side_name(side));
     problem(c, path,
             "the %s's zone has %d cell%s where a team may stand, and its platoons that must "
-            "deploy there have %d teams (one team a cell; expected a larger zone, fewer teams, "
-            "or reserves to hold some back)",
+            "deploy there need %d (one team or marker a cell; expected a larger zone, fewer "
+            "teams, or reserves to hold some back)",
             murk_side_name(side), own[sd], mk_plural(own[sd]), teams);
   }
   int need = has_platoons(c->m, MURK_ATTACKER) + has_platoons(c->m, MURK_DEFENDER);

@@ -372,6 +372,39 @@ int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
   return n;
 }
 
+int mk_reserves_zone_room(const struct murk_game* g, enum murk_side side, int cap) {
+  const struct murk_grid* gr = &g->m->grid;
+  int room = 0;
+  char scratch[160];
+  for (int y = 0; y < gr->height && room < cap; y++)
+    for (int x = 0; x < gr->width && room < cap; x++) {
+      struct murk_pos p = {x, y};
+      if (mk_cell_passable(g->m, p) && mk_cell_free(&g->s, p) &&
+          mk_setup_check_side_zone(g, side, p, "a platoon", scratch, sizeof scratch, NULL) ==
+              MURK_OK)
+        room++;
+    }
+  return room;
+}
+
+int mk_reserves_cells_needed(const struct murk_game* g, enum murk_side side, int unit) {
+  /* As mk_put_platoon puts it down: a marker alone, or its teams. */
+  if (mk_intel_on(g) || mk_night_cloaks(g, side, unit) || mk_night_conceals(g, side, unit) ||
+      murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR))
+    return 1;
+  return mk_unit_alive(&g->s, side, unit);
+}
+
+bool mk_reserves_may_hold(const struct murk_game* g, enum murk_side side, int unit) {
+  static const enum murk_reserve_kind any[] = {MURK_RESERVE_PLAIN, MURK_RESERVE_DELAYED,
+                                               MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE};
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  if (!mk_platoon_counts(pl)) return false;
+  for (size_t k = 0; k < sizeof any / sizeof any[0]; k++)
+    if (mk_reserve_kind_allowed(g, side, any[k])) return true;
+  return (pl->flags & MURK_PF(DEEP_STRIKE)) && mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP);
+}
+
 bool mk_reserves_hold_unplaceable(struct murk_game* g, enum murk_side side, int unit) {
   struct mk_state* s = &g->s;
   struct mk_unit_state* u = &s->units[side][unit];
@@ -386,19 +419,10 @@ bool mk_reserves_hold_unplaceable(struct murk_game* g, enum murk_side side, int 
       mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP))
     into = MURK_RESERVE_DEEP;
   if (into == MURK_RESERVE_DEFAULT) return false;
-  /* Room: a free cell of the zone for each of its teams (fewer cells cannot take them). */
-  const struct murk_grid* gr = &g->m->grid;
-  int need = mk_unit_alive(s, side, unit), room = 0;
-  char scratch[160];
-  for (int y = 0; y < gr->height && room < need; y++)
-    for (int x = 0; x < gr->width && room < need; x++) {
-      struct murk_pos p = {x, y};
-      if (mk_cell_passable(g->m, p) && mk_cell_free(s, p) &&
-          mk_setup_check_side_zone(g, side, p, "a platoon", scratch, sizeof scratch, NULL) ==
-              MURK_OK)
-        room++;
-    }
-  if (room >= need) return false;
+  /* Room: a free cell of the zone for each of its teams, or for its marker (fewer cells
+   * cannot take them). */
+  int need = mk_reserves_cells_needed(g, side, unit);
+  if (mk_reserves_zone_room(g, side, need) >= need) return false;
   u->state = MURK_PLATOON_RESERVE;
   u->reserve = into;
   u->ambush = 0;

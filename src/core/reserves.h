@@ -55,6 +55,14 @@ int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side);
  * that `end` is never refused for good (playable.c refuses a mission where a side's zone
  * cannot take the platoons that have nowhere else to go). True when it went. */
 bool mk_reserves_hold_unplaceable(struct murk_game* g, enum murk_side side, int unit);
+/* Free cells of `side`'s deployment zone where a team may stand, counted up to cap. */
+int mk_reserves_zone_room(const struct murk_game* g, enum murk_side side, int cap);
+/* The cells `unit` takes when it deploys: one for a marker (Fog of War's template, a night
+ * counter, a wing leader), else one a team. */
+int mk_reserves_cells_needed(const struct murk_game* g, enum murk_side side, int unit);
+/* May `unit` be held off the table in the reserves phase (a reserve kind of its side, or
+ * deep strike for a platoon that may)? */
+bool mk_reserves_may_hold(const struct murk_game* g, enum murk_side side, int unit);
 
 /* Start of `side`'s turn: arrival rolls (and entry / scatter rolls) for each kind. */
 void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side);

@@ -1479,8 +1479,33 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
 
 /* ---- end: what it does in each phase (the phase table's `end`) ---- */
 
+/* The platoons the side leaves to deploy must fit its zone, one team a cell, while it can
+ * still hold some back: past the nominations a platoon with no room and nowhere to go
+ * could never be deployed, and `end` of the deployment would be refused for good. */
+static int check_room(const struct murk_game* g, enum murk_side side, char* reason,
+                      size_t reason_len) {
+  const struct mk_state* s = &g->s;
+  int teams = 0;
+  bool holdable = false;
+  for (int i = 0; i < s->nunits[side]; i++) {
+    if (s->units[side][i].state != MURK_PLATOON_WAITING ||
+        deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
+      continue;
+    teams += mk_reserves_cells_needed(g, side, i);
+    holdable |= mk_reserves_may_hold(g, side, i);
+  }
+  if (!holdable || teams == 0) return MURK_OK;
+  int room = mk_reserves_zone_room(g, side, teams);
+  if (room >= teams) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "your zone has room for %d teams or markers and the platoons left to deploy "
+                   "need %d: hold more back (reserve N)",
+                   room, teams);
+}
+
 static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   int rc = mk_reserves_check_minimums(g, side, reason, reason_len);
+  if (rc == MURK_OK) rc = check_room(g, side, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct mk_state* s = &g->s;
   s->phase_done[MURK_PHASE_RESERVES][side] = true;
