@@ -9,8 +9,9 @@
  *
  * Without --seed the dice are secret (a 256-bit seed from the system's random source) and
  * each side may set a passphrase: a sealed game (docs/fair-play.md). Each game is
- * autosaved at every hand-over and on quitting to its own file in the state directory
- * (games.h); `murk play` alone offers to resume an unfinished one. */
+ * autosaved after every command to its own file in the state directory (games.h; a
+ * journal, docs/reliability.md), held by this process while it plays; `murk play` alone
+ * offers to resume an unfinished one that no other process holds. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
