@@ -261,7 +261,7 @@ static int sync_journal(struct murk_autosave* a, bool force, char* err, size_t n
       (long long)(now.tv_sec - a->synced.tv_sec) * 1000000000LL + (now.tv_nsec - a->synced.tv_nsec);
   if (!force && a->lazy && since < LAZY_SYNC_NS) return 0;
   if (fdatasync(a->fd) != 0) {
-    snprintf(err, n, "cannot save to %s: %s", a->path, strerror(errno));
+    snprintf(err, n, "cannot save to %s: %s", a->path, cli_file_why(errno));
     return -1;
   }
   a->synced = now;
@@ -290,9 +290,7 @@ static int append(struct murk_autosave* a, const char* data, size_t len, char* e
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) {
       snprintf(err, n, "cannot save to %s: %s", a->path,
-               w < 0 && errno == ENOSPC ? "no space left on the device"
-               : w < 0                  ? strerror(errno)
-                                        : "nothing written");
+               w < 0 ? cli_file_why(errno) : "nothing written");
       if (ftruncate(a->fd, a->size) != 0) { /* what is left is a torn record: dropped */
       }
       return -1;

@@ -35,6 +35,7 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 #include "murk/seal.h"
+#include "savelock.h"
 #include "sealio.h"
 #include "sodium.h"
 
@@ -55,7 +56,9 @@ struct hoster {
   bool have_key[2];
   char save_path[PATH_MAX];
   struct murk_autosave* autosave; /* a journal: one record a change (docs/reliability.md) */
-  bool save_failed;
+  struct cli_savelock* lock;      /* one writer per save (savelock.h) */
+  /* Why the host stopped taking commands (a save failed; every client is told), or "". */
+  char stop_why[200];
 };
 
 static volatile sig_atomic_t host_stop;
@@ -65,19 +68,43 @@ static void on_stop(int sig) {
 
 /* ---- the game's save: a journal, one record a change (autosave.h) ---- */
 
+/* A change is acknowledged only once it is on disk (written and synced). When it cannot be
+ * written (a full disk, EFBIG past a file-size limit, EIO), the host stops: the save keeps
+ * every change acknowledged before, the players are told why, and nothing more is taken
+ * (docs/reliability.md, "When a save cannot be written"). */
 static void changed(void* ctx) {
   struct hoster* H = ctx;
   if (!H->sealer.on && H->sealed) return; /* not started: nothing to keep yet */
-  char err[256];
+  if (H->stop_why[0]) return;
+  char err[512];
   if (!H->autosave) H->autosave = murk_autosave_new(H->save_path, &H->sealer, 0600);
-  if (!H->autosave) {
+  if (!H->autosave)
     snprintf(err, sizeof err, "out of memory");
-  } else if (murk_autosave_update(H->autosave, H->g, err, sizeof err) == 0) {
-    H->save_failed = false;
+  else if (murk_autosave_update(H->autosave, H->g, err, sizeof err) == 0)
     return;
-  }
-  if (!H->save_failed) murk_cli_error("cannot save the game to %s: %s", H->save_path, err);
-  H->save_failed = true;
+  murk_cli_error("cannot save the game: %s", err);
+  if (H->net) /* serving: the players are told, and the host stops */
+    murk_cli_error(
+        "the host takes no more commands; the save holds every command acknowledged: go on "
+        "with murk host --load %s once it can be written",
+        H->save_path);
+  static const char* const known[][2] = {
+      {"no space left", "no space left on the device"},
+      {"file-size limit", "the file would pass a file-size limit"},
+      {"input/output error", "an input/output error"},
+      {"read-only", "a read-only file system"}};
+  const char* what = "its file cannot be written";
+  for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+    if (strstr(err, known[i][0])) what = known[i][1];
+  snprintf(H->stop_why, sizeof H->stop_why,
+           "the host cannot save the game (%s): it takes no more commands; the save keeps "
+           "every command acknowledged",
+           what);
+}
+
+static const char* stopped(void* ctx) {
+  struct hoster* H = ctx;
+  return H->stop_why[0] ? H->stop_why : NULL;
 }
 
 /* ---- passphrases (host.h) ---- */
@@ -176,8 +203,9 @@ static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len
       return -1;
     }
     changed(H);
-    murk_cli_diag("murk host: both players have joined: the game is on (saved to %s)",
-                  H->save_path);
+    if (!H->stop_why[0])
+      murk_cli_diag("murk host: both players have joined: the game is on (saved to %s)",
+                    H->save_path);
   }
   return 0;
 }
@@ -267,6 +295,7 @@ static int serve(struct hoster* H, int lfd) {
                             .set_pass = set_pass,
                             .ready = ready,
                             .changed = changed,
+                            .stopped = stopped,
                             .note = host_note,
                             .why_wait = why_wait};
   struct net_host* h = NULL;
@@ -282,7 +311,8 @@ static int serve(struct hoster* H, int lfd) {
     for (int i = 0; i < NET_HOST_CLIENTS; i++) open += fds[i] >= 0;
     if (over && !was_over) murk_cli_diag("murk host: the game is over (saved to %s)", H->save_path);
     was_over = over;
-    if (over && open == 0) break; /* both have seen the end */
+    if (over && open == 0) break;           /* both have seen the end */
+    if (H->stop_why[0] && open == 0) break; /* the save failed: everyone was told */
     struct pollfd p[NET_HOST_CLIENTS + 1];
     int who[NET_HOST_CLIENTS + 1];
     int np = 0;
@@ -364,11 +394,28 @@ static int serve(struct hoster* H, int lfd) {
 
 /* ---- the command ---- */
 
+/* The save's lock, for the game's life (savelock.h): a save another process appends to is
+ * refused, and so is a save whose folder cannot be written (nothing would be kept). */
+static int take_lock(struct hoster* H) {
+  char err[PATH_MAX + 160];
+  int rc = cli_savelock_take(H->save_path, &H->lock, err, sizeof err);
+  if (rc > 0) {
+    murk_cli_error("%s", err);
+    return -1;
+  }
+  if (rc < 0) {
+    murk_cli_error("cannot keep the game: %s", err);
+    return -1;
+  }
+  return 0;
+}
+
 /* Go on with a save. An open one, or a sealed one with both passphrases given here, is the
  * game at once; a sealed one otherwise waits for each player's passphrase at their join
  * (resume_pass): the host's operator is not asked for them. */
 static int load_save(const char* save, struct hoster* H) {
   snprintf(H->save_path, sizeof H->save_path, "%s", save);
+  if (take_lock(H) != 0) return MURK_EINVAL;
   char err[512];
   char* text = NULL;
   size_t len = 0;
@@ -465,16 +512,25 @@ static int host(const struct murk_args* a, struct hoster* H) {
       char state[PATH_MAX - 64];
       const char* where = murk_state_dir(state, sizeof state) == 0 ? state : dir;
       murk_new_game_path(where, H->m->id, H->save_path, sizeof H->save_path);
-      if (H->sealed && H->passes.have[0] && H->passes.have[1] &&
+      if (take_lock(H) != 0) rc = MURK_EINVAL;
+      if (rc == MURK_OK && H->sealed && H->passes.have[0] && H->passes.have[1] &&
           murk_sealer_start(&H->sealer, &H->passes) != 0)
         rc = MURK_EINVAL;
       if (H->sealer.on) murk_passes_wipe(&H->passes);
-      changed(H);
     }
   }
   if (rc != MURK_OK) return MURK_EXIT_INVALID;
   int lfd = listen_on(sock);
   if (lfd < 0) return MURK_EXIT_INVALID;
+  /* A new game is saved once the host is sure to serve it (a host refused leaves no game
+   * behind); a game that cannot be saved is not served. */
+  if (!load) changed(H);
+  if (H->stop_why[0]) {
+    close(lfd);
+    unlink(sock);
+    murk_cli_error("refused: a host serves only a game it can keep (%s)", H->save_path);
+    return MURK_EXIT_INVALID;
+  }
   host_stop = 0;
   struct sigaction sa;
   memset(&sa, 0, sizeof sa);
@@ -496,6 +552,7 @@ static int host(const struct murk_args* a, struct hoster* H) {
   rc = serve(H, lfd);
   close(lfd);
   unlink(sock);
+  if (H->stop_why[0]) return MURK_EXIT_INVALID;
   if (host_stop) murk_cli_diag("murk host: stopped; the game is in %s", H->save_path);
   return rc;
 }
@@ -505,6 +562,7 @@ static int cmd_host_exec(const struct murk_args* a) {
   if (!H) return murk_cli_error("out of memory");
   int rc = host(a, H);
   murk_autosave_free(H->autosave);
+  cli_savelock_free(H->lock);
   murk_game_free(H->g);
   murk_mission_free(H->m);
   murk_free(H->resume);

@@ -315,12 +315,16 @@ static int send_all(struct joiner* J, const struct net_buf* b) {
   return 0;
 }
 
-/* Send a message and wait for its answer. The answer, or ANS_NONE when the host is gone. */
+/* Send a message and wait for its answer. The answer, or ANS_NONE when the host is gone or
+ * a quit signal came meanwhile (Ctrl-C, SIGTERM, SIGHUP: a host that is stopped must not
+ * hold the player here; the key loop then ends the game, term.h). */
 static enum answer ask(struct joiner* J, struct net_buf* b) {
   J->answer = ANS_NONE;
   if (b->failed || send_all(J, b) != 0) return ANS_NONE;
-  while (J->answer == ANS_NONE)
-    if (pump(J, -1) != 0) return ANS_NONE;
+  while (J->answer == ANS_NONE) {
+    if (tui_term_pending_signal()) return ANS_NONE;
+    if (pump(J, 250) != 0) return ANS_NONE;
+  }
   return J->answer;
 }
 

@@ -9,8 +9,9 @@
  *
  * Without --seed the dice are secret (a 256-bit seed from the system's random source) and
  * each side may set a passphrase: a sealed game (docs/fair-play.md). Each game is
- * autosaved at every hand-over and on quitting to its own file in the state directory
- * (games.h); `murk play` alone offers to resume an unfinished one. */
+ * autosaved after every command to its own file in the state directory (games.h; a
+ * journal, docs/reliability.md), held by this process while it plays; `murk play` alone
+ * offers to resume an unfinished one that no other process holds. */
 #include <errno.h>
 #include <inttypes.h>
 #include <limits.h>
@@ -33,6 +34,7 @@
 #include "murk/mission.h"
 #include "murk/save.h"
 #include "murk/seal.h"
+#include "savelock.h"
 #include "sealio.h"
 #include "session.h"
 #include "sim.h"
@@ -42,14 +44,43 @@
 
 #define PLAY_DEFAULT_MISSION "luneville"
 
-/* How the session saves: sealed under both keys, or open; every file 0600. */
+/* How the session saves: sealed under both keys, or open; every file 0600. The autosave is
+ * a journal brought up to date after every key (journal_now), so that nothing acknowledged
+ * is lost however the process ends (docs/reliability.md); other files are written whole. */
 struct play_saver {
   struct murk_sealer* sealer;
+  const struct murk_game* g;
+  const char* autosave;          /* NULL: none */
+  struct murk_autosave* journal; /* the autosave's journal */
+  bool failed;                   /* it could not be written: the game stopped */
 };
 
 static int save_game(void* ctx, const struct murk_game* g, const char* path, char* err, size_t n) {
   struct play_saver* ps = ctx;
+  if (ps->journal && strcmp(path, ps->autosave) == 0)
+    return murk_autosave_update(ps->journal, g, err, n);
+  /* `:save FILE` is not written over a game another process keeps (savelock.h). */
+  pid_t holder = cli_savelock_holder(path);
+  if (holder != 0 && holder != getpid()) {
+    snprintf(err, n, "%s is in use by process %ld (another murk has that game open)", path,
+             (long)holder);
+    return -1;
+  }
   return murk_save_whole(g, ps->sealer, path, 0600, NULL, NULL, err, n);
+}
+
+/* After every key and idle moment (term.h): the autosave gets the commands made since, each
+ * written and synced, before the next key is read. Nothing is written before the first
+ * command (the autosave of a game not yet played may be another game's). A journal that
+ * cannot be written ends the game: murk takes no command it cannot keep. */
+static int journal_now(void* ctx, char* err, size_t n) {
+  struct play_saver* ps = ctx;
+  if (!ps->journal || ps->failed || murk_game_log_count(ps->g) == 0) return 0;
+  char why[512];
+  if (murk_autosave_update(ps->journal, ps->g, why, sizeof why) == 0) return 0;
+  ps->failed = true;
+  snprintf(err, n, "cannot save the game: %s; the game stops here", why);
+  return -1;
 }
 
 static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
@@ -108,10 +139,24 @@ static bool offer_resume(const char* dir, char* out, size_t n) {
   struct murk_saved_game* list = NULL;
   size_t count = 0;
   if (murk_saved_games(dir, &list, &count) != 0) return true;
-  size_t shown = 0;
+  size_t shown = 0, busy = 0;
   size_t pick[9];
-  for (size_t i = 0; i < count && shown < 9; i++)
-    if (list[i].ok && !list[i].over) pick[shown++] = i;
+  for (size_t i = 0; i < count && shown < 9; i++) {
+    if (!list[i].ok || list[i].over) continue;
+    /* A game another process holds (a host serves it, another murk play has it) is not
+     * offered: two writers would lose each other's commands (savelock.h). */
+    pid_t holder = cli_savelock_holder(list[i].path);
+    if (holder != 0) {
+      if (busy++ == 0) printf("In use elsewhere (not offered):\n");
+      const char* base = strrchr(list[i].path, '/');
+      char esc[4 * 64];
+      printf("  -  %s: in use by process %ld\n",
+             murk_cli_escape(base ? base + 1 : list[i].path, esc, sizeof esc),
+             (long)(holder > 0 ? holder : 0));
+      continue;
+    }
+    pick[shown++] = i;
+  }
   if (shown == 0) {
     murk_free(list);
     return true;
@@ -239,18 +284,42 @@ static bool in_dir(const char* path, const char* dir) {
   return strncmp(a, b, n) == 0 && a[n] == '/' && !strchr(a + n + 1, '/');
 }
 
-static int play(const struct murk_args* a, struct murk_passes* passes, struct murk_sealer* sealer);
+/* The saves this game writes or reads, held for its life (savelock.h). */
+struct play_locks {
+  struct cli_savelock* load;
+  struct cli_savelock* autosave;
+};
+
+/* Hold the save at path: 0, or -1 with the reason said (another process has it, or its
+ * folder cannot be written: a game that cannot be kept is not started). */
+static int hold(const char* path, struct cli_savelock** l) {
+  char err[PATH_MAX + 160];
+  int rc = cli_savelock_take(path, l, err, sizeof err);
+  if (rc == 0) return 0;
+  if (rc > 0)
+    murk_cli_error("%s", err);
+  else
+    murk_cli_error("cannot keep the game: %s", err);
+  return -1;
+}
+
+static int play(const struct murk_args* a, struct murk_passes* passes, struct murk_sealer* sealer,
+                struct play_locks* locks);
 
 static int cmd_play_exec(const struct murk_args* a) {
   struct murk_passes passes = {0};
   struct murk_sealer sealer = {0};
-  int rc = play(a, &passes, &sealer);
+  struct play_locks locks = {0};
+  int rc = play(a, &passes, &sealer, &locks);
   murk_passes_wipe(&passes);
   murk_sealer_wipe(&sealer);
+  cli_savelock_free(locks.autosave);
+  cli_savelock_free(locks.load);
   return rc;
 }
 
-static int play(const struct murk_args* a, struct murk_passes* passes, struct murk_sealer* sealer) {
+static int play(const struct murk_args* a, struct murk_passes* passes, struct murk_sealer* sealer,
+                struct play_locks* locks) {
   const char* mission = a->argc ? a->argv[0] : NULL;
   const char* load = murk_args_get(a, "load");
   bool open = murk_args_has(a, "open");
@@ -316,6 +385,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
    * the keys folder beside its save (sealio.h): nobody types them. */
   struct murk_passes own = {0};
   bool own_keys = false;
+  if (load && hold(load, &locks->load) != 0) return MURK_EXIT_INVALID;
   if (load) {
     if (!murk_passes_any(passes) && murk_computer_keys_read(load, &own)) {
       *passes = own;
@@ -383,6 +453,11 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
     }
   }
   murk_passes_wipe(&own);
+  /* The autosave is held too when it is a new file (a game resumed from the state
+   * directory goes on in the file already held). */
+  if (rc == MURK_OK && autosave[0] && !(load && strcmp(autosave, load) == 0) &&
+      hold(autosave, &locks->autosave) != 0)
+    rc = MURK_EINVAL;
   if (rc != MURK_OK) {
     if (rc == MURK_ENOMEM) fprintf(stderr, "murk: out of memory\n");
     murk_game_free(g);
@@ -401,7 +476,13 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
     memcpy(hkey, murk_game_dice_key(g), sizeof hkey);
     hkey_len = sizeof hkey;
   }
-  struct play_saver ps = {.sealer = sealer};
+  struct play_saver ps = {.sealer = sealer, .g = g, .autosave = autosave[0] ? autosave : NULL};
+  if (ps.autosave && !(ps.journal = murk_autosave_new(autosave, sealer, 0600))) {
+    fprintf(stderr, "murk: out of memory\n");
+    murk_game_free(g);
+    murk_mission_free(m);
+    return MURK_EXIT_INVALID;
+  }
   /* The computer's generator: from an open game's seed, else from the system (its choices
    * need not be replayed: the save keeps its commands). */
   struct computer_seat cs;
@@ -438,13 +519,14 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   sodium_memzero(hkey, sizeof hkey);
   if (rc != MURK_OK) {
     fprintf(stderr, "murk: out of memory\n");
+    murk_autosave_free(ps.journal);
     murk_policy_plan_free(&cs.plan);
     murk_game_free(g);
     murk_mission_free(m);
     return MURK_EXIT_INVALID;
   }
   char err[256] = "";
-  int run = tui_term_run(s, ascii, err, sizeof err);
+  int run = tui_term_run_with(s, ascii, journal_now, &ps, err, sizeof err);
   /* However the game ended, the latest state goes to the autosave. */
   char serr[256] = "";
   bool played = murk_game_log_count(g) > 0;
@@ -452,6 +534,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   bool over = murk_game_phase(g) == MURK_PHASE_OVER;
   bool secret = murk_game_dice_key(g) != NULL;
   tui_session_free(s);
+  murk_autosave_free(ps.journal);
   murk_policy_plan_free(&cs.plan);
   murk_game_free(g);
   murk_mission_free(m);

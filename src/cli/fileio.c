@@ -29,7 +29,7 @@ fail(char* err, size_t errlen, const char* fmt, ...) {
 }
 
 /* What an errno means for someone reading or writing `path` (in directory `dir`). */
-static const char* why(int e) {
+const char* cli_file_why(int e) {
   switch (e) {
     case ENOENT:
       return "no such file";
@@ -45,6 +45,11 @@ static const char* why(int e) {
     case EDQUOT:
 #endif
       return "no space left on the device";
+    case EFBIG:
+      return "the file would pass a file-size limit (ulimit -f) or the file system's largest "
+             "file";
+    case EIO:
+      return "input/output error (the device failed)";
     default:
       return strerror(e);
   }
@@ -54,12 +59,12 @@ int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t
   *data = NULL;
   *len = 0;
   int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return fail(err, errlen, "cannot read %s: %s", path, why(errno));
+  if (fd < 0) return fail(err, errlen, "cannot read %s: %s", path, cli_file_why(errno));
   struct stat st;
   if (fstat(fd, &st) != 0) {
     int e = errno;
     close(fd);
-    return fail(err, errlen, "cannot read %s: %s", path, why(e));
+    return fail(err, errlen, "cannot read %s: %s", path, cli_file_why(e));
   }
   if (S_ISDIR(st.st_mode)) {
     close(fd);
@@ -98,7 +103,7 @@ int murk_file_read(const char* path, char** data, size_t* len, char* err, size_t
       int e = errno;
       murk_free(buf);
       close(fd);
-      return fail(err, errlen, "cannot read %s: %s", path, why(e));
+      return fail(err, errlen, "cannot read %s: %s", path, cli_file_why(e));
     }
     if (got == 0) break;
     n += (size_t)got;
@@ -146,7 +151,7 @@ static int check_dir(const char* path, const char* dir, char* err, size_t errlen
     return fail(err, errlen, "cannot write %s: permission denied on the way to %s", path, dir);
   if (e == ENOENT)
     return fail(err, errlen, "cannot write %s: the directory %s does not exist", path, dir);
-  return fail(err, errlen, "cannot write %s: the directory %s: %s", path, dir, why(e));
+  return fail(err, errlen, "cannot write %s: the directory %s: %s", path, dir, cli_file_why(e));
 }
 
 static int write_all(int fd, const char* data, size_t len) {
@@ -239,7 +244,7 @@ int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, 
                     dir);
       if (e == EROFS)
         return fail(err, errlen, "cannot write %s: %s is on a read-only file system", path, dir);
-      return fail(err, errlen, "cannot write %s: %s", path, why(e));
+      return fail(err, errlen, "cannot write %s: %s", path, cli_file_why(e));
     }
   }
   if (fd < 0) return fail(err, errlen, "cannot write %s: cannot make a temporary file", path);
@@ -251,7 +256,7 @@ int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, 
   if (e) {
     unlink(tmp);
     return fail(err, errlen, "cannot write %s: %s (the old file, if any, is unchanged)", path,
-                why(e));
+                cli_file_why(e));
   }
 
   /* Make the rename itself durable. Some file systems cannot sync a directory (EINVAL):
@@ -262,7 +267,8 @@ int murk_file_write_atomic_mode(const char* path, const char* data, size_t len, 
     e = errno;
     close(dfd);
     if (rc != 0 && e != EINVAL && e != EROFS && e != EBADF)
-      return fail(err, errlen, "wrote %s, but could not sync its directory: %s", path, why(e));
+      return fail(err, errlen, "wrote %s, but could not sync its directory: %s", path,
+                  cli_file_why(e));
   }
   return 0;
 }
@@ -274,7 +280,7 @@ int murk_file_append_sync(int fd, const char* path, off_t size, const char* data
   /* A torn record would be dropped by the loader anyway; cutting it keeps the file whole. */
   if (ftruncate(fd, size) == 0) fdatasync(fd);
   return fail(err, errlen, "cannot write %s: %s (the save before this command is kept)", path,
-              why(e));
+              cli_file_why(e));
 }
 
 int murk_unix_socket(const char* path, struct sockaddr_un* a, char* err, size_t errlen) {

@@ -44,4 +44,8 @@ int murk_file_append_sync(int fd, const char* path, off_t size, const char* data
 struct sockaddr_un;
 int murk_unix_socket(const char* path, struct sockaddr_un* a, char* err, size_t errlen);
 
+/* What an errno means for someone reading or writing a file, in words (a full disk, a
+ * file-size limit...): the one wording of every save path. */
+const char* cli_file_why(int e);
+
 #endif

@@ -1,6 +1,7 @@
 /* main.c: build/murk's entry point and command table. */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -155,6 +156,10 @@ int main(int argc, char** argv) {
 }
 
 static int run_main(int argc, char** argv) {
+  /* A file-size limit (ulimit -f) must not kill murk in the middle of a save: ignored, the
+   * write that would pass it fails with EFBIG, which every save path reports and survives
+   * (docs/reliability.md, "When a save cannot be written"). */
+  signal(SIGXFSZ, SIG_IGN);
   /* libsodium: the system's random source for live games and sealed saves. */
   if (sodium_init() < 0) return murk_cli_error("cannot start libsodium (no random source?)");
   if (argc < 2) {

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -22,6 +23,7 @@
 #include "murk/save.h"
 #include "murk/seal.h"
 #include "murk/view.h"
+#include "savelock.h"
 #include "sealio.h"
 #include "sodium.h"
 #include "text.h"
@@ -87,10 +89,20 @@ static int sealer_ready(struct saver* sv) {
 /* Save g to path atomically, so a crash at any moment leaves the previous save or this
  * one. Returns 0, or -1 with the reason printed. */
 static int write_save(struct saver* sv, const struct murk_game* g, const char* path) {
-  char err[512];
-  if (sealer_ready(sv) != 0) return -1;
-  int rc = murk_save_whole(g, &sv->sealer, path, 0666, NULL, NULL, err, sizeof err);
-  if (rc != 0) murk_cli_error("%s", err);
+  char err[PATH_MAX + 128];
+  /* Not over a game another process is keeping (savelock.h): its next record would go to
+   * the file this one replaces. */
+  struct cli_savelock* lock = NULL;
+  if (cli_savelock_take(path, &lock, err, sizeof err) > 0) {
+    murk_cli_error("%s", err);
+    return -1;
+  }
+  int rc = sealer_ready(sv); /* says why itself */
+  if (rc == 0) {
+    rc = murk_save_whole(g, &sv->sealer, path, 0666, NULL, NULL, err, sizeof err);
+    if (rc != 0) murk_cli_error("%s", err);
+  }
+  cli_savelock_free(lock);
   return rc;
 }
 
@@ -132,13 +144,26 @@ static int apply_lines(struct murk_game* g, struct body* b, struct murk_autosave
 static int apply_script(struct murk_game* g, struct body* b, const char* autosave, struct saver* sv,
                         struct printer* p, struct stop* st) {
   struct murk_autosave* a = NULL;
+  struct cli_savelock* lock = NULL;
   if (autosave) {
+    /* One writer per save (savelock.h). A lock file that cannot be made is left to the
+     * save's own write, which says precisely what is wrong with the folder. */
+    char err[PATH_MAX + 128];
+    if (cli_savelock_take(autosave, &lock, err, sizeof err) > 0) {
+      murk_cli_error("%s", err);
+      st->autosave_failed = true;
+      return MURK_OK;
+    }
     if (sealer_ready(sv) != 0) {
+      cli_savelock_free(lock);
       st->autosave_failed = true;
       return MURK_OK;
     }
     a = murk_autosave_new(autosave, &sv->sealer, 0666);
-    if (!a) return MURK_ENOMEM;
+    if (!a) {
+      cli_savelock_free(lock);
+      return MURK_ENOMEM;
+    }
     murk_autosave_lazy(a, true); /* the script is the input: one sync every 200 ms */
   }
   int rc = apply_lines(g, b, a, p, st);
@@ -148,6 +173,7 @@ static int apply_script(struct murk_game* g, struct body* b, const char* autosav
     st->autosave_failed = true;
   }
   murk_autosave_free(a);
+  cli_savelock_free(lock);
   return rc;
 }
 

@@ -165,6 +165,16 @@ static void tell_other(struct net_host* h, enum murk_side side, enum murk_side b
   }
 }
 
+/* The host can no longer keep the game (stopped says why): every client is told, and what
+ * was just done is not acknowledged. True when stopped. */
+static bool stopping(struct net_host* h) {
+  const char* why = h->o.stopped ? h->o.stopped(h->o.ctx) : NULL;
+  if (!why) return false;
+  for (int k = 0; k < NET_HOST_CLIENTS; k++)
+    if (h->c[k].open && !h->c[k].closing) bye(&h->c[k], why);
+  return true;
+}
+
 /* ---- messages from a client ---- */
 
 static int on_join(struct net_host* h, struct client* c, char** w, int n) {
@@ -222,6 +232,10 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
       rc = 1;
       goto done;
     }
+    if (stopping(h)) { /* the game's first save failed */
+      rc = 1;
+      goto done;
+    }
     right = true;
   } else if (mode == NET_PASS_CHECK) {
     right = h->o.check_pass(h->o.ctx, c->side, pass, len);
@@ -268,6 +282,7 @@ static void on_command(struct net_host* h, struct client* c, const char* line) {
     return;
   }
   h->o.changed(h->o.ctx);
+  if (stopping(h)) return;
   send_view(h, c);
   net_msg_put(&c->out, NET_MSG_OK);
   tell_other(h, c->side, before);
@@ -293,6 +308,7 @@ static void on_undo(struct net_host* h, struct client* c) {
     return;
   }
   h->o.changed(h->o.ctx);
+  if (stopping(h)) return;
   send_view(h, c);
   net_msg_put(&c->out, NET_MSG_UNDONE, line);
 }
@@ -301,6 +317,7 @@ static int on_line(void* ctx, char* line) {
   struct net_host* h = ctx;
   struct client* c = &h->c[h->cur];
   if (c->closing) return 1;
+  if (stopping(h)) return 1;
   char* w[8];
   int n = net_split(line, w, 8);
   if (n <= 0) return -1;

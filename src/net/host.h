@@ -39,8 +39,12 @@ struct net_host_opts {
                   size_t n);
   /* May the game be played yet (both passphrases known)? */
   bool (*ready)(void* ctx);
-  /* The game changed (a command, an undo): save it. */
+  /* The game changed (a command, an undo): save it. A command is acknowledged only after
+   * this returns, and only when stopped (below) says nothing. */
   void (*changed)(void* ctx);
+  /* Why the host takes no more commands (its save cannot be written), or NULL. Once it says
+   * why, every client is told so with bye and nothing more is read. May be NULL. */
+  const char* (*stopped)(void* ctx);
   /* A line for the host's own log (who joined, who was dropped and why); may be NULL. */
   void (*note)(void* ctx, const char* text);
   /* Why a side that has joined waits (not ready), for its `wait` line; may be NULL (then:

@@ -4,13 +4,16 @@
 #endif
 #include "term.h"
 
+#include <errno.h>
 #include <langinfo.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <termios.h>
 #include <time.h>
+#include <unistd.h>
 #include <wchar.h>
 
 #include <curses.h>
@@ -52,9 +55,19 @@ bool tui_term_locale_utf8(void) {
 /* Every signal whose default ends the program without a crash: the handler only sets a
  * flag, and the key loop ends the game from there (the caller then saves and the terminal
  * is restored; nothing unsafe runs in the handler). SIGPIPE too: a terminal gone away must
- * not kill the game before it is saved. */
-static const int quit_signals[] = {SIGINT,  SIGTERM, SIGHUP,    SIGQUIT, SIGUSR1, SIGUSR2,
-                                   SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ};
+ * not kill the game before it is saved; and SIGSYS, SIGTRAP and SIGPWR, whose defaults
+ * also end the program though nothing in murk raises them. SIGXFSZ is ignored (main.c): a
+ * save past a file-size limit fails with EFBIG and says so. */
+static const int quit_signals[] = {SIGINT,    SIGTERM, SIGHUP,  SIGQUIT,   SIGUSR1,
+                                   SIGUSR2,   SIGALRM, SIGPIPE, SIGVTALRM, SIGPROF,
+                                   SIGXCPU,   SIGSYS,  SIGTRAP,
+#ifdef SIGPWR
+                                   SIGPWR,
+#endif
+#ifdef SIGSTKFLT
+                                   SIGSTKFLT,
+#endif
+                                   SIGIO};
 #define N_QUIT_SIGNALS (sizeof quit_signals / sizeof quit_signals[0])
 /* What each was before (SIG_IGN stays ignored: a game under nohup keeps ignoring SIGHUP). */
 static struct sigaction quit_old[N_QUIT_SIGNALS];
@@ -305,7 +318,27 @@ static int answer(int f, bool* wipe, char* err, size_t n) {
   return 0;
 }
 
+int tui_term_pending_signal(void) {
+  return (int)term_signal;
+}
+
+/* Is the terminal gone (hung up: its master closed, a nohup'd game's session ended)? Its
+ * reads then give end of file or EIO at once and its attributes cannot be read. */
+static bool terminal_gone(void) {
+  struct termios t;
+  return tcgetattr(STDIN_FILENO, &t) != 0 && (errno == EIO || errno == ENOTTY || errno == EBADF);
+}
+
+static long elapsed_ms(const struct timespec* a, const struct timespec* b) {
+  return (long)(b->tv_sec - a->tv_sec) * 1000L + (b->tv_nsec - a->tv_nsec) / 1000000L;
+}
+
 int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
+  return tui_term_run_with(s, ascii, NULL, NULL, err, n);
+}
+
+int tui_term_run_with(struct tui_session* s, bool ascii, tui_term_after_fn after, void* ctx,
+                      char* err, size_t n) {
   term_signal = 0;
   SCREEN* scr = newterm(NULL, stdout, stdin);
   if (!scr) {
@@ -350,7 +383,12 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
   }
   bool dirty = true, wipe = true;
   struct timespec guard = {0, 0}; /* keys before this are thrown away (a fresh hand-over) */
+  int quick = 0; /* waits for a key that ended at once with nothing: a terminal gone */
   for (;;) {
+    if (after && after(ctx, err, n) != 0) {
+      result = -1;
+      break;
+    }
     if (term_signal) {
       result = 128 + (int)term_signal;
       break;
@@ -388,9 +426,20 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
                (size_t)canvas.w * (size_t)canvas.h * sizeof *canvas.cells);
     }
     wint_t ch;
+    struct timespec asked;
+    clock_gettime(CLOCK_MONOTONIC, &asked);
     int r = get_wch(&ch);
     if (r == ERR) {
-      /* The timeout, or a signal: meanwhile a remote game's host may have sent news. */
+      /* The timeout, or a signal: meanwhile a remote game's host may have sent news. A wait
+       * that ended at once with neither is end of file or EIO: the terminal is gone, so
+       * leave (the game is saved) instead of asking again and again. */
+      struct timespec back;
+      clock_gettime(CLOCK_MONOTONIC, &back);
+      quick = !term_signal && elapsed_ms(&asked, &back) < 50 ? quick + 1 : 0;
+      if (quick >= 20 || (!term_signal && quick && terminal_gone())) {
+        result = 128 + SIGHUP;
+        break;
+      }
       int f = term_signal ? 0 : tui_session_idle(s);
       int a = answer(f, &wipe, err, n);
       if (a != 0) {
@@ -400,6 +449,7 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
       if (f) dirty = true;
       continue;
     }
+    quick = 0;
     if (r == KEY_CODE_YES && ch == KEY_RESIZE) {
       getmaxyx(stdscr, h, w);
       if (tui_canvas_init(&canvas, w, h, ascii) != MURK_OK ||
@@ -426,6 +476,9 @@ int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
     }
     dirty = true;
   }
+  /* A signal that came while the session waited elsewhere (a remote game's host that does
+   * not answer) ends the game as the signal, whatever the session made of the wait. */
+  if (term_signal && result <= 0) result = 128 + (int)term_signal;
 done:
   tui_canvas_fini(&canvas);
   tui_canvas_fini(&shown);

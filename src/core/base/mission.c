@@ -153,7 +153,7 @@ static void load_document(struct ld* L) {
   int before = L->w.diags->count;
   if (t[T_ENTRIES]) ld_entries(L, t[T_ENTRIES]);
   /* Only when the entries read well: a bad entry would also leave its rolls uncovered. */
-  if (L->w.diags->count == before) ld_check_lost_in_the_fog(L, root, t[T_ENTRIES]);
+  if (L->w.diags->count == before) ld_check_lost_in_the_fog(L, root, t[T_RULES], t[T_ENTRIES]);
   ld_deployment(L, root, t[T_DEPLOYMENT]);
   ld_reserve_edges(L, t[T_RESERVE_EDGES]);
   ld_default_setup(m);

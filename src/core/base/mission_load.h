@@ -112,7 +112,8 @@ void ld_forces(struct ld* L, yaml_node_t* root, yaml_node_t* n);
 /* mission_rules.c */
 void ld_param_defaults(struct ld* L);
 void ld_rules(struct ld* L, yaml_node_t* n);
-void ld_check_lost_in_the_fog(struct ld* L, yaml_node_t* root, yaml_node_t* entries);
+void ld_check_lost_in_the_fog(struct ld* L, yaml_node_t* root, yaml_node_t* rules,
+                              yaml_node_t* entries);
 void ld_default_setup(struct murk_mission* m);
 void ld_setup(struct ld* L, yaml_node_t* n);
 void ld_check_escalation(struct ld* L, yaml_node_t* rules);

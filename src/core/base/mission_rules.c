@@ -727,16 +727,31 @@ void ld_victory(struct ld* L, yaml_node_t* n) {
 
 /* ---- cross-checks ---- */
 
-/* Lost in the Fog (seed 000): every result of its die must pick an entry point. */
-void ld_check_lost_in_the_fog(struct ld* L, yaml_node_t* root, yaml_node_t* entries) {
+/* Lost in the Fog ("Luneville"): every result of its die must pick an entry point. */
+void ld_check_lost_in_the_fog(struct ld* L, yaml_node_t* root, yaml_node_t* rules,
+                              yaml_node_t* entries) {
   struct murk_mission* m = L->m;
   if (!m->rule_on[MURK_RULE_LOST_IN_THE_FOG]) return;
   struct murk_dice_expr d = m->params[MURK_P_LIF_DIE].dice;
   int lo, hi;
   dice_span(&d, &lo, &hi);
-  yaml_node_t* at = entries ? entries : root;
+  /* Where to say it: the rule's key in the file, its die when it gives one. */
+  yaml_node_t *key = rules ? rules : root, *die = NULL;
+  if (rules && yw_is_map(rules)) FOR_PAIRS(L, rules, pair) {
+      yaml_node_t* k = node(L, pair->key);
+      if (!yw_is_scalar(k) || strcmp((const char*)k->data.scalar.value, "lost_in_the_fog") != 0)
+        continue;
+      key = k;
+      yaml_node_t* v = node(L, pair->value);
+      if (v && yw_is_map(v)) FOR_PAIRS(L, v, p2) {
+          yaml_node_t* pk = node(L, p2->key);
+          if (yw_is_scalar(pk) && strcmp((const char*)pk->data.scalar.value, "die") == 0)
+            die = node(L, p2->value);
+        }
+    }
+  yaml_node_t* at = entries ? entries : key;
   if (lo < 1 || hi > 31) {
-    yw_err(&L->w, at,
+    yw_err(&L->w, die ? die : key,
            "lost_in_the_fog rolls %d to %d (expected results from 1 to 31 to pick an "
            "entry)",
            lo, hi);

@@ -205,6 +205,36 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
             murk_side_name((enum murk_side)sd));
     both = false;
   }
+  /* The platoons that can go nowhere but the zone (no reserve kind, no deep strike for
+   * them, no ambush) must all fit: one team a cell. Platoons that may be held back go there
+   * when the zone is full (mk_reserves_hold_unplaceable). */
+  for (int sd = 0; both && sd < MURK_SIDES; sd++) {
+    enum murk_side side = (enum murk_side)sd;
+    bool kinds = false;
+    static const enum murk_reserve_kind any[] = {MURK_RESERVE_PLAIN, MURK_RESERVE_DELAYED,
+                                                 MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE};
+    for (size_t k = 0; k < sizeof any / sizeof any[0]; k++)
+      kinds |= mk_reserve_kind_allowed(g, side, any[k]);
+    if (kinds || mk_ambush_allowance(g, side, false) > 0 || mk_ambush_allowance(g, side, true) > 0)
+      continue;
+    bool deep = mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP);
+    const struct murk_force* f = &c->m->sides[sd].force;
+    int teams = 0;
+    for (int p = 0; p < f->nplatoons; p++) {
+      const struct murk_platoon* pl = &f->platoons[p];
+      if (deep && (pl->flags & MURK_PF(DEEP_STRIKE))) continue;
+      if (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR) | MURK_PF(INFILTRATE))) continue;
+      teams += mk_reserves_cells_needed(g, side, p); /* units are the platoons, in order */
+    }
+    if (teams <= own[sd]) continue;
+    char path[64];
+    snprintf(path, sizeof path, "deployment.%s", murk_side_name(side));
+    problem(c, path,
+            "the %s's zone has %d cell%s where a team may stand, and its platoons that must "
+            "deploy there need %d (one team or marker a cell; expected a larger zone, fewer "
+            "teams, or reserves to hold some back)",
+            murk_side_name(side), own[sd], mk_plural(own[sd]), teams);
+  }
   int need = has_platoons(c->m, MURK_ATTACKER) + has_platoons(c->m, MURK_DEFENDER);
   if (both && either < need)
     problem(c, "deployment",
@@ -230,6 +260,54 @@ static void check_reserves(struct checker* c, const struct murk_game* g) {
               "%d (at_least and at_most cannot both be met)",
               murk_rule_name(rule), murk_side_name((enum murk_side)sd), least, most);
     }
+}
+
+/* A bound on the game's length: a turn limit, or a rule that ends it by the turn. */
+static bool bounded(const struct murk_mission* m) {
+  bool b = m->turn_limit > 0 || murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH) ||
+           murk_mission_rule_on(m, MURK_RULE_FIGHTING_WITHDRAWAL);
+  for (int i = 0; i < m->nend; i++)
+    b |= m->end[i].kind == MURK_END_TURN_LIMIT && m->end[i].turn > 0;
+  return b;
+}
+
+/* Reserves that roll no die in any turn ("Flames of War missions" and "40k mission special
+ * rules", Reserves: each die at the score brings a platoon on) never come on. Held there
+ * by force (at_least), or where only destroying the enemy or taking objectives ends the
+ * game, a side could wait for ever with nothing on the table. Per-platoon rolls (and deep
+ * strike, which rolls so) give each waiting platoon its die and always roll. */
+static void check_reserve_dice(struct checker* c, const struct murk_game* g) {
+  static const struct {
+    enum murk_reserve_kind kind;
+    enum murk_param_id dice, step;
+  } kinds[] = {
+      {MURK_RESERVE_PLAIN, MURK_P_RES_DICE, MURK_P_RES_DICE_STEP},
+      {MURK_RESERVE_DELAYED, MURK_P_DRES_DICE, MURK_P_DRES_DICE_STEP},
+      {MURK_RESERVE_SCATTERED, MURK_P_SRES_DICE, MURK_P_SRES_DICE_STEP},
+      {MURK_RESERVE_MOBILE, MURK_P_MRES_DICE, MURK_P_MRES_DICE_STEP},
+  };
+  const struct murk_mission* m = c->m;
+  for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+    if (murk_mission_param(m, kinds[k].dice) > 0 || murk_mission_param(m, kinds[k].step) > 0)
+      continue;
+    if (kinds[k].kind == MURK_RESERVE_PLAIN && (murk_mission_param(m, MURK_P_RES_PER_PLATOON) ||
+                                                murk_mission_rule_on(m, MURK_RULE_ESCALATION)))
+      continue;
+    for (int sd = 0; sd < MURK_SIDES; sd++) {
+      int least, most;
+      enum murk_rule_id rule;
+      if (!mk_reserves_limits(g, (enum murk_side)sd, kinds[k].kind, &least, &most, &rule)) continue;
+      if (most <= 0 || (least <= 0 && bounded(m))) continue;
+      char path[96];
+      snprintf(path, sizeof path, "rules.%s.dice", murk_rule_name(rule));
+      problem(c, path,
+              "%s: the %s's reserves roll no dice in any turn (dice 0, dice_step 0), so a platoon "
+              "held there never comes on%s (expected dice or dice_step above 0)",
+              murk_rule_name(rule), murk_side_name((enum murk_side)sd),
+              least > 0 ? ", and the side must hold some" : ", and the game has no turn limit");
+      break;
+    }
+  }
 }
 
 /* seed 001, Immediate Ambush: the ambush goes down farther than keep_out from every enemy
@@ -302,16 +380,13 @@ static bool counted_platoons(const struct murk_mission* m, enum murk_side side) 
 
 static void check_end(struct checker* c, const struct murk_game* g) {
   const struct murk_mission* m = c->m;
-  bool bounded = m->turn_limit > 0 || murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH) ||
-                 murk_mission_rule_on(m, MURK_RULE_FIGHTING_WITHDRAWAL);
   bool objectives_end = false, clear_end = false;
   for (int i = 0; i < m->nend; i++) {
-    bounded |= m->end[i].kind == MURK_END_TURN_LIMIT && m->end[i].turn > 0;
     objectives_end |= m->end[i].kind == MURK_END_OBJECTIVE_TAKEN;
     clear_end |= m->end[i].kind == MURK_END_NO_ATTACKERS_IN_HALF ||
                  m->end[i].kind == MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES;
   }
-  if (bounded || clear_end) return;
+  if (bounded(m) || clear_end) return;
   bool objectives = m->nobjectives > 0 || m->nobjective_rules > 0;
   /* Sight that no rule ever changes (no NVR roll, no dusk or dawn) and reaches no cell. */
   bool blind = !murk_mission_rule_on(m, MURK_RULE_NVR) &&
@@ -366,6 +441,7 @@ int murk_playable_check(const struct murk_mission* m, const char* text, size_t l
     if (rc == MURK_OK) {
       check_deployment(&c, g);
       check_reserves(&c, g);
+      check_reserve_dice(&c, g);
       check_ambush(&c, g);
       check_objectives(&c, g);
       check_end(&c, g);

@@ -35,6 +35,15 @@ static bool strike_cell_ok(const struct murk_game* g, enum murk_side side, struc
   return mk_known_nearest(g, side, p, NULL) > keep;
 }
 
+/* Is there a cell of the table farther than keep from every enemy the side knows of? */
+static bool strike_aim_exists(const struct murk_game* g, enum murk_side side, int keep) {
+  const struct murk_grid* gr = &g->m->grid;
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++)
+      if (mk_known_nearest(g, side, (struct murk_pos){x, y}, NULL) > keep) return true;
+  return false;
+}
+
 /* The truth of a ring cell the side took for fit: an enemy it did not know of on p or
  * within the keep-out is met in a public contact (it is known from then on) and the cell
  * is not taken. True when that happened. */
@@ -91,9 +100,13 @@ int mk_deep_strike(struct murk_game* g, enum murk_side side, int unit, struct mu
   murk_pos_format(aim, ps, sizeof ps);
   if (!murk_geom_on_table(gr, aim)) return mk_reject(reason, reason_len, "%s is off the table", ps);
   struct murk_pos near;
-  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). */
+  /* Measured to the enemy the side knows of (docs/rules.md, "Hidden contact"). The keep-out
+   * is murk's guard on the aim; where no cell of the table is beyond it, the aim may be
+   * anywhere on the table, as the text has it ("40k mission special rules", Deep Strike),
+   * and where it comes down is judged as below: the unit must come on, so it must have
+   * somewhere to aim. */
   int d = mk_known_nearest(g, side, aim, &near);
-  if (d <= keep) {
+  if (d <= keep && strike_aim_exists(g, side, keep)) {
     mk_cells_text(g, keep, cs, sizeof cs);
     return mk_reject(reason, reason_len,
                      "a deep strike may not aim within %s (%d cell%s) of the enemy; %s is %d "

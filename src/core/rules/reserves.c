@@ -182,9 +182,17 @@ bool mk_reserves_may_deep_strike(const struct murk_game* g, enum murk_side side,
 static enum murk_reserve_kind default_kind(const struct murk_game* g, enum murk_side side) {
   static const enum murk_reserve_kind pref[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
                                                 MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN};
-  for (int i = 0; i < 4; i++)
-    if (mk_reserve_kind_allowed(g, side, pref[i])) return pref[i];
-  return MURK_RESERVE_DEFAULT;
+  /* A kind already at its "at most" would refuse the platoon: the next one that has room
+   * (so that `reserve N` alone can always meet the minimums the others ask for). */
+  enum murk_reserve_kind first = MURK_RESERVE_DEFAULT;
+  for (int i = 0; i < 4; i++) {
+    if (!mk_reserve_kind_allowed(g, side, pref[i])) continue;
+    if (first == MURK_RESERVE_DEFAULT) first = pref[i];
+    int total, held;
+    count_held(g, side, pref[i], &total, &held);
+    if (held < at_most(g, pref[i], total)) return pref[i];
+  }
+  return first;
 }
 
 int mk_reserves_nominate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
@@ -272,6 +280,20 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
                        kinds[k].name, most, held);
     }
     if (held >= least) continue;
+    /* The side's platoons already held elsewhere (another kind's minimum, an ambush) cannot
+     * come back: the minimum asks for no more than the platoons still free could give, so
+     * that `end` is never refused for good. */
+    int free = 0;
+    for (int u = 0; u < g->s.nunits[side]; u++)
+      free += g->s.units[side][u].state == MURK_PLATOON_WAITING &&
+              mk_platoon_counts(mk_unit_platoon(g, side, u));
+    if (held + free < least) {
+      if (free == 0) continue;
+      return mk_reject(reason, reason_len,
+                       "%ss: hold every platoon you have not nominated yet (%d) (reserve N); the "
+                       "mission asks for %d and %d are held elsewhere",
+                       kinds[k].name, free, least, total - held - free);
+    }
     char pct[16];
     int p = param(g, kinds[k].least);
     percent_text(p, pct, sizeof pct);
@@ -335,6 +357,93 @@ int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
     mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds %d more platoon%s in %s",
             murk_side_name(side), n, mk_plural(n), kinds[into].name);
   return n;
+}
+
+int mk_reserves_zone_room(const struct murk_game* g, enum murk_side side, int cap) {
+  const struct murk_grid* gr = &g->m->grid;
+  int room = 0;
+  char scratch[160];
+  for (int y = 0; y < gr->height && room < cap; y++)
+    for (int x = 0; x < gr->width && room < cap; x++) {
+      struct murk_pos p = {x, y};
+      if (mk_cell_passable(g->m, p) && mk_cell_free(&g->s, p) &&
+          mk_deploy_check_side_zone(g, side, p, "a platoon", scratch, sizeof scratch, NULL) ==
+              MURK_OK)
+        room++;
+    }
+  return room;
+}
+
+int mk_reserves_cells_needed(const struct murk_game* g, enum murk_side side, int unit) {
+  /* As mk_put_platoon puts it down: a marker alone, or its teams. */
+  if (mk_intel_on(g) || mk_night_cloaks(g, side, unit) || mk_night_conceals(g, side, unit) ||
+      murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR))
+    return 1;
+  return mk_unit_alive(&g->s, side, unit);
+}
+
+bool mk_reserves_may_hold(const struct murk_game* g, enum murk_side side, int unit) {
+  static const enum murk_reserve_kind any[] = {MURK_RESERVE_PLAIN, MURK_RESERVE_DELAYED,
+                                               MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE};
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  if (!mk_platoon_counts(pl)) return false;
+  for (size_t k = 0; k < sizeof any / sizeof any[0]; k++)
+    if (mk_reserve_kind_allowed(g, side, any[k])) return true;
+  return (pl->flags & MURK_PF(DEEP_STRIKE)) && mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP);
+}
+
+/* `end` of the nominations: the platoons the side leaves to deploy must fit its zone, one
+ * team a cell, while it can still hold some back: past the nominations a platoon with no
+ * room and nowhere to go could never be deployed, and `end` of the deployment would be
+ * refused for good. */
+int mk_reserves_check_room(const struct murk_game* g, enum murk_side side, char* reason,
+                           size_t reason_len) {
+  const struct mk_state* s = &g->s;
+  int teams = 0;
+  bool holdable = false;
+  for (int i = 0; i < s->nunits[side]; i++) {
+    if (s->units[side][i].state != MURK_PLATOON_WAITING ||
+        mk_deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
+      continue;
+    teams += mk_reserves_cells_needed(g, side, i);
+    holdable |= mk_reserves_may_hold(g, side, i);
+  }
+  if (!holdable || teams == 0) return MURK_OK;
+  int room = mk_reserves_zone_room(g, side, teams);
+  if (room >= teams) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "your zone has room for %d teams or markers and the platoons left to deploy "
+                   "need %d: hold more back (reserve N)",
+                   room, teams);
+}
+
+bool mk_reserves_hold_unplaceable(struct murk_game* g, enum murk_side side, int unit) {
+  struct mk_state* s = &g->s;
+  struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
+  if (u->state != MURK_PLATOON_WAITING || !mk_platoon_counts(pl)) return false;
+  enum murk_reserve_kind into = MURK_RESERVE_DEFAULT;
+  static const enum murk_reserve_kind pref[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
+                                                MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN};
+  for (int i = 0; i < 4 && into == MURK_RESERVE_DEFAULT; i++)
+    if (mk_reserve_kind_allowed(g, side, pref[i])) into = pref[i];
+  if (into == MURK_RESERVE_DEFAULT && (pl->flags & MURK_PF(DEEP_STRIKE)) &&
+      mk_reserve_kind_allowed(g, side, MURK_RESERVE_DEEP))
+    into = MURK_RESERVE_DEEP;
+  if (into == MURK_RESERVE_DEFAULT) return false;
+  /* Room: a free cell of the zone for each of its teams, or for its marker (fewer cells
+   * cannot take them). */
+  int need = mk_reserves_cells_needed(g, side, unit);
+  if (mk_reserves_zone_room(g, side, need) >= need) return false;
+  u->state = MURK_PLATOON_RESERVE;
+  u->reserve = into;
+  u->ambush = 0;
+  mk_emit(g, MURK_EV_RESERVE, murk_audience_of(side), side,
+          "platoon %d (%s) has no room to deploy and is held in %s", unit + 1, pl->name,
+          kinds[into].name);
+  mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side, "%s holds 1 more platoon in %s",
+          murk_side_name(side), kinds[into].name);
+  return true;
 }
 
 /* ---- arrival areas ---- */

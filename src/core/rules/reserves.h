@@ -43,6 +43,24 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
 /* Deployment ends for `side`: platoons still waiting go into the kind whose `undeployed`
  * parameter says so (Mobile Reserves, Escalation). Returns how many went. */
 int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side);
+/* A platoon still waiting when its side ends the deployment, with fewer free cells of its
+ * zone than it has teams, could never be deployed: where the side holds reserves it goes
+ * into reserve (the first kind the side may hold; deep strike for a platoon that may), so
+ * that `end` is never refused for good (playable.c refuses a mission where a side's zone
+ * cannot take the platoons that have nowhere else to go). True when it went. */
+bool mk_reserves_hold_unplaceable(struct murk_game* g, enum murk_side side, int unit);
+/* Free cells of `side`'s deployment zone where a team may stand, counted up to cap. */
+/* `end` of the nominations: the platoons the side leaves to deploy must fit its zone while
+ * it can still hold some back (MURK_OK, or a refusal with the room and the need). */
+int mk_reserves_check_room(const struct murk_game* g, enum murk_side side, char* reason,
+                           size_t reason_len);
+int mk_reserves_zone_room(const struct murk_game* g, enum murk_side side, int cap);
+/* The cells `unit` takes when it deploys: one for a marker (Fog of War's template, a night
+ * counter, a wing leader), else one a team. */
+int mk_reserves_cells_needed(const struct murk_game* g, enum murk_side side, int unit);
+/* May `unit` be held off the table in the reserves phase (a reserve kind of its side, or
+ * deep strike for a platoon that may)? */
+bool mk_reserves_may_hold(const struct murk_game* g, enum murk_side side, int unit);
 
 /* Start of `side`'s turn: arrival rolls (and entry / scatter rolls) for each kind. */
 void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side);

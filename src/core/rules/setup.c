@@ -939,6 +939,7 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
 
 static int end_reserves(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
   int rc = mk_reserves_check_minimums(g, side, reason, reason_len);
+  if (rc == MURK_OK) rc = mk_reserves_check_room(g, side, reason, reason_len);
   if (rc != MURK_OK) return rc;
   struct mk_state* s = &g->s;
   s->phase_done[MURK_PHASE_RESERVES][side] = true;
@@ -971,6 +972,7 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
     const struct mk_unit_state* u = &s->units[side][i];
     if (u->state != MURK_PLATOON_WAITING || mk_deploy_phase_of(g, side, i) != MURK_PHASE_DEPLOY)
       continue;
+    if (mk_reserves_hold_unplaceable(g, side, i)) continue; /* no room left for it */
     const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
     return mk_reject(reason, reason_len,
                      "platoon %d (%s) is not deployed yet: deploy it (deploy %d at X,Y)", i + 1,
