@@ -523,11 +523,11 @@ static void pin(struct murk_game* g, enum murk_side side, int tu, int hits) {
 #define BARRAGE_HIT 2   /* scatter-die faces (of six) that land a blind barrage on its aim */
 #define BARRAGE_BLAST 1 /* cells from where it lands to a target team it still hits */
 
-/* A barrage fired at a target it cannot see (seed 004, Night Fighting: "an extra D6 to the
- * distance scattered"): aimed at the target team nearest to the shooter, it scatters like a
- * deep strike (a scatter die, a direction die, the mission's scatter dice plus the extra die
- * in inches); it still hits if a team of the target stands within BARRAGE_BLAST of where it
- * lands. Engine model: the seed has no scatter rule of its own (docs/rules.md). */
+/* A barrage fired at a target it cannot see (the sci-fi mission special rules, Night Fighting: "an
+ * extra D6 to the distance scattered"): aimed at the target team nearest to the shooter, it
+ * scatters like a deep strike (a scatter die, a direction die, the mission's scatter dice plus the
+ * extra die in inches); it still hits if a team of the target stands within BARRAGE_BLAST of where
+ * it lands. Engine model: the text has no scatter rule of its own (docs/rules.md). */
 static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, int tu) {
   const struct murk_mission* m = g->m;
   const struct murk_grid* gr = &m->grid;
@@ -672,10 +672,10 @@ bool mk_combat_in_reach(const struct murk_game* g, enum murk_side side, int unit
   return mk_combat_reaches(&g->m->grid, own, nown, at, nat);
 }
 
-/* seed 004, Night Fighting: barrage weapons "may fire at unseen targets". A barrage team
- * that cannot see a team of tu itself aims at the nearest one its side sees (from any of
- * its units: what the side knows), whatever Night Fighting's sight range; the shot is
- * then fired blind and scatters (mk_combat_shoot). -1 if the side sees none. */
+/* The sci-fi mission special rules, Night Fighting: barrage weapons "may fire at unseen targets". A
+ * barrage team that cannot see a team of tu itself aims at the nearest one its side sees (from any
+ * of its units: what the side knows), whatever Night Fighting's sight range; the shot is then fired
+ * blind and scatters (mk_combat_shoot). -1 if the side sees none. */
 static int nearest_seen_by_side(const struct murk_game* g, enum murk_side side, int t, int tu,
                                 int* dist) {
   const struct mk_state* s = &g->s;
@@ -843,7 +843,8 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   int inrange = aim(g, side, unit, tu, pick, dist, blinds, &nearest);
   if (inrange == 0) return out_of_reach(g, side, unit, snum, tnum, nearest, reason, reason_len);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
-   * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
+   * beyond it cannot be shot, but barrage weapons fire blind (the sci-fi mission special rules,
+   * Night Fighting). */
   bool rolled = false, flash_ok = false;
   const char* why = NULL;
   int sight = mk_night_fire_sight(g, side, unit, tu, &rolled, &flash_ok, &why);
@@ -880,15 +881,17 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   u->shot = true;
   u->active = true;
   if (inrange + nbarrage == 0) {
-    /* seed 004, Night Fighting: a target beyond the roll costs the unit its fire. */
+    /* The sci-fi mission special rules, Night Fighting: a target beyond the roll costs the unit its
+     * fire. */
     mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
             "%s P%d cannot make out P%d (%s): it loses its fire", murk_side_name(side), snum, tnum,
             why ? why : "out of sight");
     return MURK_OK;
   }
-  u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
+  /* The sci-fi mission special rules, Concealment: lost once the unit shoots. */
+  u->concealed = false;
   s->fired = true;
-  mk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
+  mk_night_gunflash(g, side, unit); /* the ASL night rules, 1.8 */
   mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d di%s",
           murk_side_name(side), snum, tnum, inrange + nbarrage, mk_plural(inrange + nbarrage),
           ndice, ndice == 1 ? "e" : "ce");
@@ -1019,7 +1022,7 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     add_dice(combos, &ncombos, &h);
   }
   if (ncombos > 0) {
-    mk_night_gunflash(g, other, tu); /* seed 003, 1.8 */
+    mk_night_gunflash(g, other, tu); /* the ASL night rules, 1.8 */
     struct tally y = {0};
     for (int i = 0; i < ncombos; i++) {
       int hits = roll_combo(g, other, &combos[i], tnum, anum, "fires defensively at");
@@ -1080,7 +1083,8 @@ static bool on_table(enum murk_platoon_state st) {
   return st == MURK_PLATOON_HIDDEN || st == MURK_PLATOON_REVEALED;
 }
 
-/* Seed 004, Concealment: non-vehicle units on the table at the start are concealed. */
+/* The sci-fi mission special rules, Concealment: non-vehicle units on the table at the start are
+ * concealed. */
 void mk_combat_begin_play(struct murk_game* g) {
   struct mk_state* s = &g->s;
   bool on = murk_mission_rule_on(g->m, MURK_RULE_CONCEALMENT);
@@ -1091,7 +1095,7 @@ void mk_combat_begin_play(struct murk_game* g) {
           on && on_table(s->units[sd][k].state) && !vehicle_platoon(g, (enum murk_side)sd, k);
       any = any || s->units[sd][k].concealed;
     }
-  /* Told where it happens, so the first turn's sight rolls are not a surprise (issue 16). */
+  /* Told where it happens, so the first turn's sight rolls are not a surprise. */
   if (any)
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
             "concealment: units on the table that are not vehicles start concealed: a shooter "
@@ -1107,9 +1111,10 @@ void mk_combat_after_movement(struct murk_game* g, enum murk_side side) {
     int mi = u->marker ? mk_marker_index(s, u->marker) : -1;
     if (mi >= 0 && s->markers[mi].moved) moved = true;
     if (!moved) continue;
-    u->active = true;     /* no longer gone to ground */
-    u->dug_in = false;    /* seed 001, Prepared Positions: only until it moves */
-    u->concealed = false; /* seed 004, Concealment: lost as soon as it moves */
+    u->active = true;  /* no longer gone to ground */
+    u->dug_in = false; /* the Flames of War missions, Prepared Positions: only until it moves */
+    /* The sci-fi mission special rules, Concealment: lost as soon as it moves. */
+    u->concealed = false;
   }
 }
 

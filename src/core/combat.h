@@ -14,7 +14,8 @@
  * Company Morale where the mission uses it, then bailed out crews remount and pinned down
  * platoons rally. True if the game is now over. */
 bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side);
-/* Play begins: Concealment (seed 004) covers the platoons then on the table. */
+/* Play begins: Concealment (the sci-fi mission special rules) covers the platoons then on the
+ * table. */
 void mk_combat_begin_play(struct murk_game* g);
 /* `side`'s Movement step ends: its platoons that moved are no longer dug in or concealed. */
 void mk_combat_after_movement(struct murk_game* g, enum murk_side side);

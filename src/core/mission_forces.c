@@ -263,8 +263,9 @@ static void load_teams(struct ld* L, yaml_node_t* n, struct murk_force* f, struc
   X(PLATOON_TRANSPORT, "transport")
 LD_RECORD(platoon, PLATOON_FIELDS);
 
-/* Each platoon's `transport:` (seed 004, Reserves: a unit and its dedicated transport roll
- * as one): another platoon of the same force, flagged transport, carrying no other. */
+/* Each platoon's `transport:` (the sci-fi mission special rules, Reserves: a unit and its dedicated
+ * transport roll as one): another platoon of the same force, flagged transport, carrying no other.
+ */
 static void resolve_transports(struct ld* L, struct murk_force* f, const char* side,
                                char carried_by[][MURK_NAME], yaml_node_t* const* at) {
   for (int i = 0; i < f->nplatoons; i++) {
@@ -350,11 +351,13 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
         if (b >= 0) pl.flags |= 1u << b;
       }
     }
-    /* Limited Intelligence (seed 002, 27.1.1): the wing the platoon belongs to. */
+    /* Limited Intelligence (the Limited Intelligence rule, 27.1.1): the wing the platoon belongs
+     * to. */
     if (v[PLATOON_WING]) yw_text(&L->w, v[PLATOON_WING], "wing", pl.wing, sizeof pl.wing);
     if (v[PLATOON_COMMAND_RATING])
       yw_int(&L->w, v[PLATOON_COMMAND_RATING], "command_rating", 0, 10, &pl.command_rating);
-    /* Margin of victory (seed 004, Victory Points): a unit is worth its points cost. */
+    /* Margin of victory (the sci-fi mission special rules, Victory Points): a unit is worth its
+     * points cost. */
     if (v[PLATOON_POINTS]) yw_int(&L->w, v[PLATOON_POINTS], "points", 1, 100000, &pl.points);
     char carrier[MURK_NAME] = "";
     if (v[PLATOON_TRANSPORT])
