@@ -51,6 +51,14 @@ static bool fighting(const struct mk_state* s, enum murk_side side, int t) {
   return placed(s, side, t) && !s->teams[side][t].bailed;
 }
 
+/* Fighting teams of a unit. */
+static int fighters(const struct mk_state* s, enum murk_side side, int tu) {
+  const struct mk_unit_state* u = &s->units[side][tu];
+  int n = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) n += fighting(s, side, t);
+  return n;
+}
+
 /* ---- the modifiers ---- */
 
 /* Terrain that hides or shelters a team: difficult ground, or anything sight cannot pass
@@ -733,7 +741,8 @@ bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   if (s->units[side][unit].state != MURK_PLATOON_REVEALED) return false;
-  if (!shooting && s->units[side][unit].pinned) return false; /* mk_combat_assault refuses */
+  /* mk_combat_assault refuses a pinned down platoon, and one with no team fighting */
+  if (!shooting && (s->units[side][unit].pinned || fighters(s, side, unit) == 0)) return false;
   int mi = mk_marker_index(s, s->units[other][tu].marker);
   /* target(): revealed, on the table, in sight of one of the side's units */
   if (mi < 0 || !s->markers[mi].revealed || s->units[other][tu].state != MURK_PLATOON_REVEALED)
@@ -927,14 +936,6 @@ static bool motivation_test(struct murk_game* g, enum murk_side side, int tu, co
   return d6(g, purpose) >= need;
 }
 
-/* Fighting teams of a unit. */
-static int fighters(const struct mk_state* s, enum murk_side side, int tu) {
-  const struct mk_unit_state* u = &s->units[side][tu];
-  int n = 0;
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++) n += fighting(s, side, t);
-  return n;
-}
-
 /* One round of close combat: each fighting team of `side`'s unit rolls a die, hitting on its
  * own skill (SKILL_SUM less the score to hit it); each hit falls on the nearest enemy team:
  * infantry and guns are destroyed, armour takes die plus top armour against the team's
@@ -976,6 +977,10 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     return mk_reject(reason, reason_len,
                      "P%d is pinned down: it cannot assault until it rallies (a motivation test "
                      "at the start of your turn)",
+                     anum);
+  if (fighters(s, side, unit) == 0)
+    return mk_reject(reason, reason_len,
+                     "every team of P%d is bailed out: it cannot assault until a crew remounts",
                      anum);
   rc = target(g, side, a->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;

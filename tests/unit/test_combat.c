@@ -10,6 +10,7 @@
 
 #include <cmocka.h>
 
+#include "combat.h"
 #include "murk/sight.h"
 #include "sight.h"
 #include "test_load.h"
@@ -518,6 +519,71 @@ static void test_company_morale(void** st) {
   murk_mission_free(m);
 }
 
+/* Pinned down: no assault (and the view lists none) until the platoon rallies at the start
+ * of its turn; a bailed out crew remounts by its own motivation test. */
+static void test_pinned_and_bailed(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = open_game(m, 2);
+  ok_lines(g, "end\nend");
+  put(g, A, RIFLES, 0, 7, 1);
+  put(g, D, RIFLES, 5, 7, 1);
+  g->s.units[A][RIFLES].pinned = true;
+  signed char seen = -1;
+  assert_false(mk_combat_targets(g, A, RIFLES, RIFLES, false, &seen));
+  refused(g, "assault 1 at P2",
+          "P1 is pinned down: it cannot assault until it rallies (a motivation test at the start "
+          "of your turn)");
+  g->s.units[A][RIFLES].pinned = false;
+  for (int t = 0; t < 4; t++) g->s.teams[A][g->s.units[A][RIFLES].first_team + t].bailed = true;
+  refused(g, "assault 1 at P2",
+          "every team of P1 is bailed out: it cannot assault until a crew remounts");
+  murk_game_free(g);
+
+  uint64_t rallied = 0, stayed = 0, remounted = 0;
+  for (uint64_t seed = 1; seed < 60 && (!rallied || !stayed || !remounted); seed++) {
+    g = open_game(m, seed);
+    g->s.units[D][RIFLES].pinned = true;
+    g->s.teams[D][g->s.units[D][TANKS].first_team].bailed = true;
+    size_t from = mk_game_event_count(g);
+    ok_lines(g, "end\nend\nend"); /* to the defender's turn */
+    int n = 0;
+    int pass = dice_at_least(g, from, "P2 rallies 5+", 5, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(g->s.units[D][RIFLES].pinned, !pass);
+    if (pass)
+      rallied = seed;
+    else
+      stayed = seed;
+    int up = dice_at_least(g, from, "P4 tank remounts 4+", 4, &n);
+    assert_int_equal(n, 1);
+    assert_int_equal(g->s.teams[D][g->s.units[D][TANKS].first_team].bailed, !up);
+    if (up) remounted = seed;
+    murk_game_free(g);
+  }
+  assert_true(rallied && stayed && remounted);
+  murk_mission_free(m);
+}
+
+/* Company Morale: a company with no platoon in good spirits breaks without a roll. */
+static void test_company_breaks_with_none_left(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_yaml(TF_HEAD TF_SETUP "rules:\n  company_morale: {score: 4}\n" CB_FORCES);
+  struct murk_game* g = open_game(m, 1);
+  destroy(g, D, RIFLES);
+  destroy(g, D, TANKS);
+  kill_teams(g, D, GHOSTS, 1);
+  g->s.teams[D][g->s.units[D][GHOSTS].first_team + 1].bailed = true; /* none fighting */
+  ok_lines(g, "end\nend\nend");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_string_equal(murk_game_result(g),
+                      "attacker wins (Stunning Victory 6:1): the defender's company breaks: it has "
+                      "no platoons left in good spirits (Company Morale, turn 1)");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* ---- the bundled Flames of War missions ---- */
 
 /* Every bundled Flames of War mission fights with Flames of War profiles (armour or a save,
@@ -588,6 +654,8 @@ int main(void) {
       cmocka_unit_test(test_motivation_below_half),
       cmocka_unit_test(test_company_destroyed_loses),
       cmocka_unit_test(test_company_morale),
+      cmocka_unit_test(test_pinned_and_bailed),
+      cmocka_unit_test(test_company_breaks_with_none_left),
       cmocka_unit_test(test_bundled_profiles),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
