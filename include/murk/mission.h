@@ -175,18 +175,29 @@ enum murk_platoon_flag_bit {
 #define MURK_PF(id) (1u << MURK_PF_BIT_##id)
 const char* murk_platoon_flag_name(int bit);
 
-/* A team profile: what one kind of team can do. Skill, save and motivation are the
- * score needed on a d6 (e.g. skill 4 = hit on 4+ when shooting at this team). */
+/* A team profile: what one kind of team can do, and its weapon (docs/mission-format.md,
+ * "profiles"; docs/rules.md, "Combat"). Skill, save, motivation and firepower are the score
+ * needed on a d6 (e.g. skill 4 = hit on 4+ when shooting at this team). A Flames of War
+ * profile (`fow`) names its armour or save and its weapon's anti-tank and firepower; a
+ * simpler profile (murk's own, for missions from other rule texts) has one save, anti-tank
+ * 0 and firepower 6. */
+enum murk_aspect { MURK_ARMOUR_FRONT = 0, MURK_ARMOUR_SIDE = 1, MURK_ARMOUR_TOP = 2 };
 struct murk_profile {
   char name[MURK_NAME];  /* its id in the file (platoons' `profile:`, transcripts) */
   char title[MURK_NAME]; /* what players read: its `name:`, else the id with spaces for '_' */
   int move;              /* cells (allowance: rounded down) */
   int range;             /* cells */
-  int rof;               /* dice when shooting */
-  int skill;             /* score an enemy needs to hit this team: 3..6 */
+  int rof;               /* dice when shooting halted */
+  int rof_moving;        /* dice when shooting after moving, or pinned down */
+  int anti_tank;         /* the weapon's anti-tank rating (against die plus armour) */
+  int firepower;         /* score of the weapon's firepower test: 1..6 */
+  int skill;             /* score an enemy needs to hit this team: 2..6 */
   int save;              /* score this team needs to save a hit: 2..7 (7: no save) */
   int motivation;        /* score to pass a motivation test: 2..6 */
   int vehicle;           /* 1 for a vehicle (concealment, cloaking care) */
+  int armoured;          /* 1: an armoured vehicle, with armour[] (no save) */
+  int armour[3];         /* front, side, top (enum murk_aspect) */
+  int fow;               /* 1: a Flames of War profile (it names anti_tank and firepower) */
   int barrage;           /* 1 for a barrage weapon: may fire at unseen targets, and scatters
                             (seed 004, Night Fighting); fires illuminating rounds (seed 003, 1.93) */
 };

@@ -478,7 +478,8 @@ static void test_assault_and_destruction(void** st) {
     int before = mk_unit_alive(&g->s, MURK_DEFENDER, 1);
     ok_line(g, "assault 1 at P2");
     assert_true(has_event(g, "attacker P1 assaults P2 with 3 teams"));
-    /* The close-combat roll (after the Hussars' defensive fire) hits on their skill, 3. */
+    /* The close-combat roll (after the Hussars' defensive fire) hits on the lancers' own
+     * skill, 3+ (7 less the 4 it takes to hit them). */
     const struct murk_event* roll = NULL;
     for (size_t i = 0; i < mk_game_event_count(g); i++)
       if (mk_game_event(g, i)->has_roll &&
@@ -486,8 +487,8 @@ static void test_assault_and_destruction(void** st) {
         roll = mk_game_event(g, i);
     int hits = 0;
     for (int i = 0; roll && i < roll->roll.ndice; i++) hits += roll->roll.dice[i] >= 3;
-    /* No saves in an assault: every hit is a team. */
-    assert_int_equal(before - mk_unit_alive(&g->s, MURK_DEFENDER, 1), hits);
+    /* No saves in an assault: every hit is a team (counterattack rounds may take more). */
+    assert_true(before - mk_unit_alive(&g->s, MURK_DEFENDER, 1) >= hits);
     refused(g, "assault 1 at P2", "P1 has already assaulted this step");
     if (hits == 3) {
       destroyed = seed;

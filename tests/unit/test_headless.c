@@ -341,7 +341,7 @@ static void test_sight_kept_matches_scratch(void** st) {
   long commands = 0;
   for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
     struct murk_mission* m = load_bundled(names[k]);
-    for (uint64_t seed = 1; seed <= (uint64_t)SOAK_COUNT(10, 2, 1); seed++) {
+    for (uint64_t seed = 1; seed <= (uint64_t)SOAK_COUNT(10, 3, 2); seed++) {
       struct murk_game* a = new_game(m, seed); /* skips */
       struct murk_game* b = new_game(m, seed); /* from scratch */
       mk_sight_update_from_scratch(b);

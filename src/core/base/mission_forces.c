@@ -21,13 +21,96 @@ const char* murk_platoon_flag_name(int bit) {
   X(PROFILE_MOVE, "move")             \
   X(PROFILE_RANGE, "range")           \
   X(PROFILE_ROF, "rof")               \
+  X(PROFILE_ANTI_TANK, "anti_tank")   \
+  X(PROFILE_FIREPOWER, "firepower")   \
   X(PROFILE_SKILL, "skill")           \
   X(PROFILE_SAVE, "save")             \
+  X(PROFILE_ARMOUR, "armour")         \
   X(PROFILE_MOTIVATION, "motivation") \
   X(PROFILE_VEHICLE, "vehicle")       \
   X(PROFILE_BARRAGE, "barrage")       \
   X(PROFILE_NAME, "name")
 LD_RECORD(profile, PROFILE_FIELDS);
+
+#define ROF_FIELDS(X)     \
+  X(ROF_HALTED, "halted") \
+  X(ROF_MOVING, "moving")
+LD_RECORD(rof, ROF_FIELDS);
+
+#define ARMOUR_FIELDS(X)   \
+  X(ARMOUR_FRONT, "front") \
+  X(ARMOUR_SIDE, "side")   \
+  X(ARMOUR_TOP, "top")
+LD_RECORD(armour, ARMOUR_FIELDS);
+
+#define ARMOUR_MAX 30 /* the loader's bound on an armour or anti-tank rating */
+
+/* `rof: N` (halted and moving alike) or `rof: {halted: N, moving: N}`. */
+static void load_rof(struct ld* L, yaml_node_t* n, const char* pw, struct murk_profile* pr) {
+  if (yw_is_scalar(n)) {
+    if (yw_int(&L->w, n, "rof", 0, MURK_DICE_MAX, &pr->rof)) pr->rof_moving = pr->rof;
+    return;
+  }
+  char what[128];
+  snprintf(what, sizeof what, "the rof of %s", pw);
+  yaml_node_t* v[rof_nfields];
+  if (!LD_FIELDS(L, n, what, rof, v)) return;
+  for (int i = 0; i < rof_nfields; i++) {
+    int* to = i == ROF_HALTED ? &pr->rof : &pr->rof_moving;
+    if (!v[i])
+      yw_missing(&L->w, n, rof_keys[i], what, "the dice it rolls, such as 2");
+    else
+      yw_int(&L->w, v[i], rof_keys[i], 0, MURK_DICE_MAX, to);
+  }
+}
+
+/* `armour: {front: N, side: N, top: N}`: an armoured vehicle. */
+static void load_armour(struct ld* L, yaml_node_t* n, const char* pw, struct murk_profile* pr) {
+  char what[128];
+  snprintf(what, sizeof what, "the armour of %s", pw);
+  yaml_node_t* v[armour_nfields];
+  if (!LD_FIELDS(L, n, what, armour, v)) return;
+  for (int i = 0; i < armour_nfields; i++) {
+    if (!v[i])
+      yw_missing(&L->w, n, armour_keys[i], what, "its armour rating, such as 6");
+    else
+      yw_int(&L->w, v[i], armour_keys[i], 0, ARMOUR_MAX, &pr->armour[i]);
+  }
+}
+
+/* What a Flames of War profile's kind needs (docs/mission-format.md, "profiles"): its skill
+ * and motivation; a weapon that fires, its anti-tank and firepower; an armoured vehicle, no
+ * save; infantry and guns, a save. */
+static void check_kind(struct ld* L, yaml_node_t* val, yaml_node_t* const* v, const char* pw,
+                       const struct murk_profile* pr) {
+  if (!v[PROFILE_SKILL])
+    yw_missing(&L->w, val, "skill", pw, "skill: the score to hit it, such as 3");
+  if (!v[PROFILE_MOTIVATION])
+    yw_missing(&L->w, val, "motivation", pw, "motivation: the score of its tests, such as 4");
+  if (pr->rof > 0 || pr->rof_moving > 0) {
+    if (!v[PROFILE_ANTI_TANK])
+      yw_missing(&L->w, val, "anti_tank", pw, "anti_tank: its weapon's rating, such as 10");
+    if (!v[PROFILE_FIREPOWER])
+      yw_missing(&L->w, val, "firepower", pw, "firepower: its weapon's score, such as 3");
+  }
+  if (v[PROFILE_ARMOUR] && v[PROFILE_SAVE])
+    yw_err(&L->w, v[PROFILE_SAVE],
+           "%s has both armour and a save (expected armour for an armoured vehicle, a save for "
+           "infantry and guns)",
+           pw);
+  else if (!v[PROFILE_ARMOUR] && !pr->vehicle && !v[PROFILE_SAVE])
+    yw_missing(&L->w, val, "save", pw,
+               "save: the score of its save, such as 3 (infantry and guns), or armour: "
+               "{front: N, side: N, top: N} and vehicle: true");
+  else if (!v[PROFILE_ARMOUR] && pr->vehicle && v[PROFILE_SAVE])
+    yw_err(&L->w, v[PROFILE_SAVE],
+           "%s is an unarmoured vehicle with a save (expected armour: {front: N, side: N, top: "
+           "N}, or no save: a hit on it takes the firepower test)",
+           pw);
+  else if (v[PROFILE_ARMOUR] && !pr->vehicle)
+    yw_err(&L->w, v[PROFILE_ARMOUR], "%s has armour but is not a vehicle (expected vehicle: true)",
+           pw);
+}
 
 static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, const char* side) {
   char what[64];
@@ -42,7 +125,14 @@ static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, co
   FOR_PAIRS(L, n, p) {
     yaml_node_t* k = node(L, p->key);
     yaml_node_t* val = node(L, p->value);
-    struct murk_profile pr = {.rof = 1, .skill = 4, .save = 7, .motivation = 4};
+    /* The simpler profile's defaults (docs/mission-format.md, "profiles"). */
+    struct murk_profile pr = {.rof = 1,
+                              .rof_moving = 1,
+                              .anti_tank = 0,
+                              .firepower = 6,
+                              .skill = 4,
+                              .save = 7,
+                              .motivation = 4};
     if (!yw_text(&L->w, k, "profile name", pr.name, sizeof pr.name)) continue;
     /* What players read: the id with spaces for '_' ("sherman 76") unless `name:` says. */
     for (size_t i = 0; pr.name[i]; i++) pr.title[i] = pr.name[i] == '_' ? ' ' : pr.name[i];
@@ -63,8 +153,8 @@ static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, co
       else
         ld_length_cells(L, v[PROFILE_RANGE], "range", MURK_ROUND_DOWN, 0, MURK_MISSION_MAX_CELLS,
                         &pr.range);
-      if (v[PROFILE_ROF]) yw_int(&L->w, v[PROFILE_ROF], "rof", 0, MURK_DICE_MAX, &pr.rof);
-      if (v[PROFILE_SKILL]) yw_int(&L->w, v[PROFILE_SKILL], "skill", 3, 6, &pr.skill);
+      if (v[PROFILE_ROF]) load_rof(L, v[PROFILE_ROF], pw, &pr);
+      if (v[PROFILE_SKILL]) yw_int(&L->w, v[PROFILE_SKILL], "skill", 2, 6, &pr.skill);
       if (v[PROFILE_SAVE]) yw_int(&L->w, v[PROFILE_SAVE], "save", 2, 7, &pr.save);
       if (v[PROFILE_MOTIVATION])
         yw_int(&L->w, v[PROFILE_MOTIVATION], "motivation", 2, 6, &pr.motivation);
@@ -75,6 +165,18 @@ static void load_profiles(struct ld* L, yaml_node_t* n, struct murk_force* f, co
       if (v[PROFILE_BARRAGE] && yw_bool(&L->w, v[PROFILE_BARRAGE], "barrage", &bar))
         pr.barrage = bar;
       if (v[PROFILE_NAME]) yw_text(&L->w, v[PROFILE_NAME], "name", pr.title, sizeof pr.title);
+      if (v[PROFILE_ANTI_TANK])
+        yw_int(&L->w, v[PROFILE_ANTI_TANK], "anti_tank", 0, ARMOUR_MAX, &pr.anti_tank);
+      if (v[PROFILE_FIREPOWER])
+        yw_int(&L->w, v[PROFILE_FIREPOWER], "firepower", 1, 6, &pr.firepower);
+      if (v[PROFILE_ARMOUR]) {
+        load_armour(L, v[PROFILE_ARMOUR], pw, &pr);
+        pr.armoured = 1;
+      }
+      /* A Flames of War profile names its weapon's ratings or its armour; the simpler one
+       * names none of them. */
+      pr.fow = v[PROFILE_ANTI_TANK] || v[PROFILE_FIREPOWER] || v[PROFILE_ARMOUR];
+      if (pr.fow) check_kind(L, val, v, pw, &pr);
     }
     *dst = pr;
     if (yw_full(&L->w)) return;
@@ -161,8 +263,9 @@ static void load_teams(struct ld* L, yaml_node_t* n, struct murk_force* f, struc
   X(PLATOON_TRANSPORT, "transport")
 LD_RECORD(platoon, PLATOON_FIELDS);
 
-/* Each platoon's `transport:` (seed 004, Reserves: a unit and its dedicated transport roll
- * as one): another platoon of the same force, flagged transport, carrying no other. */
+/* Each platoon's `transport:` (the sci-fi mission special rules, Reserves: a unit and its dedicated
+ * transport roll as one): another platoon of the same force, flagged transport, carrying no other.
+ */
 static void resolve_transports(struct ld* L, struct murk_force* f, const char* side,
                                char carried_by[][MURK_NAME], yaml_node_t* const* at) {
   for (int i = 0; i < f->nplatoons; i++) {
@@ -248,11 +351,13 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
         if (b >= 0) pl.flags |= 1u << b;
       }
     }
-    /* Limited Intelligence (seed 002, 27.1.1): the wing the platoon belongs to. */
+    /* Limited Intelligence (the Limited Intelligence rule, 27.1.1): the wing the platoon belongs
+     * to. */
     if (v[PLATOON_WING]) yw_text(&L->w, v[PLATOON_WING], "wing", pl.wing, sizeof pl.wing);
     if (v[PLATOON_COMMAND_RATING])
       yw_int(&L->w, v[PLATOON_COMMAND_RATING], "command_rating", 0, 10, &pl.command_rating);
-    /* Margin of victory (seed 004, Victory Points): a unit is worth its points cost. */
+    /* Margin of victory (the sci-fi mission special rules, Victory Points): a unit is worth its
+     * points cost. */
     if (v[PLATOON_POINTS]) yw_int(&L->w, v[PLATOON_POINTS], "points", 1, 100000, &pl.points);
     char carrier[MURK_NAME] = "";
     if (v[PLATOON_TRANSPORT])

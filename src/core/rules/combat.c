@@ -1,21 +1,20 @@
-/* combat.c: shooting, assaults, motivation tests and company morale.
- *
- * ENGINE MODEL, NOT FROM THE SEEDS. The seeds say when a platoon may shoot or assault (it
- * must be revealed first: seed 000, Revealing platoons, third point) and that platoons are
- * destroyed and counted for victory points (seed 000, Victory Point Table), but give no
- * combat rules. This is a small model of our own, documented in docs/rules.md, "Combat
- * (engine model)":
- * - shooting: each team of the shooter that can see (sight.h) a target team within its
- *   range rolls `rof` dice; a die hits on the target team's skill, +1 for each of long
- *   range, a dug-in target, a concealed target and night (never worse than 6); each hit
- *   falls on the target team nearest the shooter, which rolls its save: armour for
- *   vehicles, otherwise the best of its own save and its cover (dug in, terrain);
- * - assault: within ASSAULT_REACH cells; the target's teams fire defensively first
- *   (DEFENSIVE_FIRE_STOP hits beat the assault off), then each surviving assaulting team
- *   rolls one die in close combat, hitting on the target team's skill, no saves;
- * - a platoon with no teams left is destroyed; one below half strength takes a motivation
- *   test at the start of its owner's turn and is destroyed if it fails;
- * - company morale (rule company_morale) where the mission uses it.
+/* combat.c: shooting, assaults, pinning, bailed out crews, platoon morale and Company
+ * Morale, as murk reads the Flames of War rulebook (docs/rules.md, "Combat" and "Morale";
+ * each step there names where murk chose a reading). The mission texts take these rules
+ * for granted; every rating comes from the mission's profiles (mission.h, murk_profile),
+ * and the rulebook's fixed numbers are the constants below.
+ * - shooting: each team of the shooter that can see a target team within its range rolls
+ *   its rate of fire (halted, or moving when it moved or is pinned down); a die hits on the
+ *   target team's skill, +1 for each of long range, concealed, gone to ground (and
+ *   concealed) and night, at most 6; each hit falls on the target team nearest the shooter:
+ *   an armoured vehicle rolls die plus armour (front or side) against the weapon's
+ *   anti-tank, an unarmoured vehicle takes a firepower test, infantry and guns roll their
+ *   save (in bulletproof cover a failed save also needs the firepower test);
+ * - an infantry or gun platoon with PIN_HITS hits in a player turn is pinned down;
+ * - assault: defensive fire first (DEFENSIVE_FIRE_STOP hits pin the assault and end it),
+ *   then rounds of close combat (each team hits on its own skill) with counterattacks and
+ *   breaking off by motivation tests;
+ * - platoon morale and Company Morale at the start of the owner's turn.
  * Every roll is a public event with its purpose, dice and the score it needed. */
 #include <limits.h>
 #include <stdio.h>
@@ -34,13 +33,30 @@
 #include "why.h"
 
 #define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
-#define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that beat an assault off */
-#define SAVE_DUG_IN 3         /* the save a dug-in team (not a vehicle) gets from its holes */
-#define SAVE_TERRAIN 4        /* the save of a team (not a vehicle) in terrain */
-#define MAX_COMBOS 16         /* distinct to-hit combinations in one shot */
+/* The Flames of War rulebook's fixed numbers (docs/rules.md, "Combat"). */
+#define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that pin an assault down and end it */
+#define PIN_HITS 5            /* hits in one player turn's shooting that pin a platoon down */
+#define SKILL_SUM                                                                \
+  7                   /* a team's own skill score is 7 less the score to hit it: \
+                         Veteran 4+ to hit, 3+ to hit in assault */
+#define MAX_ROUNDS 50 /* a bound on close-combat rounds (each may end it) */
+#define MAX_COMBOS 16 /* distinct to-hit combinations in one shot */
 
 static bool placed(const struct mk_state* s, enum murk_side side, int t) {
   return s->teams[side][t].alive && s->teams[side][t].placed;
+}
+
+/* A placed team that can fight: alive, on the table, not bailed out. */
+static bool fighting(const struct mk_state* s, enum murk_side side, int t) {
+  return placed(s, side, t) && !s->teams[side][t].bailed;
+}
+
+/* Fighting teams of a unit. */
+static int fighters(const struct mk_state* s, enum murk_side side, int tu) {
+  const struct mk_unit_state* u = &s->units[side][tu];
+  int n = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) n += fighting(s, side, t);
+  return n;
 }
 
 /* ---- the modifiers ---- */
@@ -67,47 +83,55 @@ static bool fortified(const struct murk_game* g, struct murk_pos p) {
  *   combat model's `concealed`).
  * - The sci-fi mission special rules' Night Fighting: nothing; its sight roll is the rule.
  * - Darkness (the Flames of War missions, which name the night rules without giving them):
- *   the engine's own +1 (murk's model). */
+ *   +1, as the rulebook's night shooting (murk's reading). */
 static bool night(const struct murk_game* g, struct murk_pos p) {
   if (mk_night_nvr(g) >= 0) return !in_terrain(g, p);
   return mk_night_darkness_now(g);
 }
 
-/* Concealment hook: is this team concealed from shooters? In terrain. (Seed 004's
- * Concealment does not add to the score: a shot at a concealed platoon needs a sight roll
- * first, night.c.) */
-static bool concealed(const struct murk_game* g, enum murk_side side, int unit, int team) {
-  (void)side;
-  (void)unit;
-  return in_terrain(g, g->s.teams[side][team].pos);
+/* Dug in (Prepared Positions) or in a fortification: bulletproof cover for infantry and
+ * guns, and concealed (the Flames of War rulebook: foxholes and gun pits). */
+static bool dug_in(const struct murk_game* g, enum murk_side side, int unit, int team) {
+  return g->s.units[side][unit].dug_in || fortified(g, g->s.teams[side][team].pos);
 }
 
-/* What a die needs to hit, and why. */
+/* Concealed: in terrain that hides it, or dug in. */
+static bool concealed(const struct murk_game* g, enum murk_side side, int unit, int team) {
+  return in_terrain(g, g->s.teams[side][team].pos) || dug_in(g, side, unit, team);
+}
+
+/* What the hits of one shot or round did. */
+struct tally {
+  int hits, saved, bailed, lost;
+};
+
+/* What a die needs to hit, why, and with what weapon. */
 struct to_hit {
   int skill;
-  bool long_range, dug_in, concealed, night;
+  bool long_range, concealed, gone_to_ground, night;
+  const struct murk_profile* weapon; /* the shooting team's profile */
   int dice;
 };
 
 static int to_hit_need(const struct to_hit* h) {
-  int need = h->skill + h->long_range + h->dug_in + h->concealed + h->night;
+  int need = h->skill + h->long_range + h->concealed + h->gone_to_ground + h->night;
   return need > 6 ? 6 : need;
 }
 
 static bool same_to_hit(const struct to_hit* a, const struct to_hit* b) {
-  return a->skill == b->skill && a->long_range == b->long_range && a->dug_in == b->dug_in &&
-         a->concealed == b->concealed && a->night == b->night;
+  return a->skill == b->skill && a->long_range == b->long_range && a->concealed == b->concealed &&
+         a->gone_to_ground == b->gone_to_ground && a->night == b->night && a->weapon == b->weapon;
 }
 
-/* "skill 4 +1 long range +1 dug in" */
+/* "skill 4 +1 long range +1 concealed" */
 static void to_hit_text(const struct to_hit* h, char* buf, size_t n) {
   int len = snprintf(buf, n, "skill %d", h->skill);
-  const char* names[] = {"long range", "dug in", "concealed", "night"};
-  bool on[] = {h->long_range, h->dug_in, h->concealed, h->night};
+  const char* names[] = {"long range", "concealed", "gone to ground", "night"};
+  bool on[] = {h->long_range, h->concealed, h->gone_to_ground, h->night};
   for (int i = 0; i < 4; i++)
     if (on[i] && len >= 0 && (size_t)len < n)
       len += snprintf(buf + len, n - (size_t)len, " +1 %s", names[i]);
-  if (h->skill + h->long_range + h->dug_in + h->concealed + h->night > 6 && len >= 0 &&
+  if (h->skill + h->long_range + h->concealed + h->gone_to_ground + h->night > 6 && len >= 0 &&
       (size_t)len < n)
     mk_format(buf + len, n - (size_t)len, ", at most 6");
 }
@@ -122,26 +146,42 @@ static void add_dice(struct to_hit* combos, int* ncombos, const struct to_hit* h
   if (*ncombos < MAX_COMBOS) combos[(*ncombos)++] = *h;
 }
 
-/* The save of team `team` of unit `unit` and where it comes from. 7: none. */
-static int save_of(const struct murk_game* g, enum murk_side side, int unit, int team,
-                   const char** from) {
-  const struct murk_profile* pr = mk_team_profile(g, side, team);
-  if (pr->vehicle) {
-    *from = "armour";
-    return pr->save;
+/* Which armour a shot from `from` meets on a vehicle of `side` at `at`: murk's reading of
+ * the rulebook's front and side arcs on a grid with no facings (docs/rules.md, "Armour"): a
+ * vehicle faces the edge the enemy comes from; a shooter level with it or ahead of it is in
+ * its front arc, one behind that line hits its side. */
+static enum murk_aspect aspect_of(const struct murk_game* g, enum murk_side side,
+                                  struct murk_pos at, struct murk_pos from) {
+  enum murk_compass e = g->m->sides[murk_side_other(side)].edge;
+  bool n = from.y <= at.y, s = from.y >= at.y, east = from.x >= at.x, w = from.x <= at.x;
+  bool ahead = true;
+  switch (e) {
+    case MURK_NORTH:
+      ahead = n;
+      break;
+    case MURK_SOUTH:
+      ahead = s;
+      break;
+    case MURK_EAST:
+      ahead = east;
+      break;
+    case MURK_WEST:
+      ahead = w;
+      break;
+    case MURK_NE:
+      ahead = n || east;
+      break;
+    case MURK_NW:
+      ahead = n || w;
+      break;
+    case MURK_SE:
+      ahead = s || east;
+      break;
+    case MURK_SW:
+      ahead = s || w;
+      break;
   }
-  int best = pr->save;
-  *from = "save";
-  if (in_terrain(g, g->s.teams[side][team].pos) && SAVE_TERRAIN < best) {
-    best = SAVE_TERRAIN;
-    *from = "cover";
-  }
-  if ((g->s.units[side][unit].dug_in || fortified(g, g->s.teams[side][team].pos)) &&
-      SAVE_DUG_IN < best) {
-    best = SAVE_DUG_IN;
-    *from = "dug in";
-  }
-  return best;
+  return ahead ? MURK_ARMOUR_FRONT : MURK_ARMOUR_SIDE;
 }
 
 /* ---- who acts on whom ---- */
@@ -295,6 +335,22 @@ static void lose_team(struct murk_game* g, enum murk_side side, int tu, int team
   mk_event_facts(g, number, &t->pos, NULL);
 }
 
+/* A vehicle's crew bails out; bailed out again, it is destroyed (murk's reading). */
+static void bail_out(struct murk_game* g, enum murk_side side, int tu, int t, struct tally* y) {
+  struct mk_team* tm = &g->s.teams[side][t];
+  if (tm->bailed) {
+    mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's %s, bailed out already, is abandoned",
+            g->s.units[side][tu].marker, mk_team_profile(g, side, t)->title);
+    lose_team(g, side, tu, t);
+    y->lost++;
+    return;
+  }
+  tm->bailed = true;
+  y->bailed++;
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's %s: its crew bails out",
+          g->s.units[side][tu].marker, mk_team_profile(g, side, t)->title);
+}
+
 static void destroy_unit(struct murk_game* g, enum murk_side side, int tu, const char* how) {
   struct mk_state* s = &g->s;
   struct mk_unit_state* u = &s->units[side][tu];
@@ -323,29 +379,99 @@ static int roll_hits(struct murk_game* g, int ndice, int need, const char* purpo
   return hits;
 }
 
-/* Roll every combination: one event saying what the dice need and why, then the roll. */
-static int roll_combos(struct murk_game* g, enum murk_side side, const struct to_hit* combos,
-                       int ncombos, int snum, int tnum, const char* what) {
-  int hits = 0;
-  for (int i = 0; i < ncombos; i++) {
-    char why[96], purpose[96];
-    to_hit_text(&combos[i], why, sizeof why);
-    int need = to_hit_need(&combos[i]);
-    mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s hitting on %d+ (%s)", snum,
-            what, tnum, combos[i].dice, combos[i].dice == 1 ? "e" : "ce", need, why);
-    mk_format(purpose, sizeof purpose, "P%d %s P%d to hit", snum, what, tnum);
-    hits += roll_hits(g, combos[i].dice, need, purpose);
-  }
-  return hits;
+/* One combination's dice: an event saying what they need and why, then the roll. */
+static int roll_combo(struct murk_game* g, enum murk_side side, const struct to_hit* h, int snum,
+                      int tnum, const char* what) {
+  char why[96], purpose[96];
+  to_hit_text(h, why, sizeof why);
+  int need = to_hit_need(h);
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d %s P%d: %d di%s (%s) hitting on %d+ (%s)",
+          snum, what, tnum, h->dice, h->dice == 1 ? "e" : "ce", h->weapon->title, need, why);
+  mk_format(purpose, sizeof purpose, "P%d %s P%d to hit", snum, what, tnum);
+  return roll_hits(g, h->dice, need, purpose);
 }
 
-/* Hits on unit tu of `side` from `from`'s unit `unit`: each falls on the nearest team,
- * which saves (with_saves) or is lost. Returns the teams lost; *saved gets the saves. */
-static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk_side from,
-                     int unit, int hits, bool with_saves, int* saved) {
-  int lost = 0;
-  *saved = 0;
+static int d6(struct murk_game* g, const char* purpose) {
+  struct murk_dice_expr e = {1, 6, 1, 0};
+  return murk_roll(g, &e, purpose, MURK_AUD_ALL, NULL);
+}
+
+/* The firepower test of `weapon` (the rulebook: passed on its firepower score or more). */
+static bool firepower_test(struct murk_game* g, int tnum, const struct murk_profile* weapon) {
+  char purpose[MURK_ROLL_PURPOSE];
+  mk_format(purpose, sizeof purpose, "P%d firepower %d+", tnum, weapon->firepower);
+  return d6(g, purpose) >= weapon->firepower;
+}
+
+/* One hit of `weapon` on team t of unit tu of `side`, from a team standing at `from`;
+ * in_assault: a hit in close combat (top armour, no save, no firepower test). */
+static void one_hit(struct murk_game* g, enum murk_side side, int tu, int t,
+                    const struct murk_profile* weapon, struct murk_pos from, bool in_assault,
+                    struct tally* y) {
+  const struct murk_profile* pr = mk_team_profile(g, side, t);
   int tnum = g->s.units[side][tu].marker;
+  char purpose[MURK_ROLL_PURPOSE];
+  if (pr->armoured) {
+    static const char* const names[] = {"front", "side", "top"};
+    enum murk_aspect a =
+        in_assault ? MURK_ARMOUR_TOP : aspect_of(g, side, g->s.teams[side][t].pos, from);
+    char label[32];
+    mk_format(label, sizeof label, "%s armour", names[a]);
+    mk_format(purpose, sizeof purpose, "P%d armour save against AT %d", tnum, weapon->anti_tank);
+    struct murk_dice_expr e = {1, 6, 1, 0};
+    int save = murk_roll_mod(g, &e, purpose, MURK_AUD_ALL, label, pr->armour[a], NULL);
+    if (save > weapon->anti_tank) {
+      mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "the hit bounces off P%d's %s (%s)", tnum,
+              pr->title, label);
+      y->saved++;
+      return;
+    }
+    const char* how = save == weapon->anti_tank ? "a glancing hit" : "penetrated";
+    mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's %s: %s", tnum, pr->title, how);
+    if (in_assault || firepower_test(g, tnum, weapon)) {
+      lose_team(g, side, tu, t);
+      y->lost++;
+    } else {
+      bail_out(g, side, tu, t, y);
+    }
+    return;
+  }
+  if (pr->fow && pr->vehicle) { /* unarmoured (the simpler profile: its save alone) */
+    if (in_assault || firepower_test(g, tnum, weapon)) {
+      lose_team(g, side, tu, t);
+      y->lost++;
+    } else {
+      bail_out(g, side, tu, t, y);
+    }
+    return;
+  }
+  if (!in_assault) {
+    if (pr->save <= 6) {
+      mk_format(purpose, sizeof purpose, "P%d save %d+", tnum, pr->save);
+      if (d6(g, purpose) >= pr->save) {
+        y->saved++;
+        return;
+      }
+    }
+    /* Bulletproof cover: a failed save still needs the weapon's firepower test. */
+    if (!pr->vehicle && dug_in(g, side, tu, t) && !firepower_test(g, tnum, weapon)) {
+      mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's %s is saved by its bulletproof cover",
+              tnum, pr->title);
+      y->saved++;
+      return;
+    }
+  }
+  lose_team(g, side, tu, t);
+  y->lost++;
+}
+
+/* Hits of `weapon` on unit tu of `side` from `from`'s unit `unit`: each falls on the target
+ * team nearest to the shooters (nearest_target) and is resolved by one_hit. */
+static void take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk_side from,
+                      int unit, const struct murk_profile* weapon, int hits, bool in_assault,
+                      struct tally* y) {
+  int tnum = g->s.units[side][tu].marker;
+  y->hits += hits;
   for (int h = 0; h < hits; h++) {
     bool unseen = false;
     int t = nearest_target(g, from, unit, tu, &unseen);
@@ -360,23 +486,44 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
               tnum, mk_team_profile(g, side, t)->title, ps);
       mk_event_facts(g, tnum, &tm->pos, NULL); /* sight.c: the firing side is told */
     }
-    if (with_saves) {
-      const char* kind = "save";
-      int save = save_of(g, side, tu, t, &kind);
-      if (save <= 6) {
-        char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
-        mk_format(purpose, sizeof purpose, "P%d %s %d+", tnum, kind, save);
-        struct murk_dice_expr d6 = {1, 6, 1, 0};
-        if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= save) {
-          (*saved)++;
-          continue;
-        }
-      }
-    }
-    lose_team(g, side, tu, t);
-    lost++;
+    int d = INT_MAX;
+    int st = nearest_team_to(g, side, t, from, unit, false, &d);
+    struct murk_pos at = st >= 0 ? g->s.teams[from][st].pos : g->s.teams[side][t].pos;
+    one_hit(g, side, tu, t, weapon, at, in_assault, y);
   }
-  return lost;
+}
+
+/* "P3 scores 4 hits: 1 saved or bounced, 1 bailed out, 2 teams destroyed" */
+static void tell_tally(struct murk_game* g, enum murk_side side, int snum, int tnum,
+                       const char* what, const struct tally* y) {
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
+          "P%d%s scores %d hit%s: P%d saves %d, %d bailed out, loses %d team%s", snum, what,
+          y->hits, mk_plural(y->hits), tnum, y->saved, y->bailed, y->lost, mk_plural(y->lost));
+}
+
+/* ---- pinned down ---- */
+
+/* An infantry or gun platoon: one with a team that is not a vehicle. Tanks are not pinned
+ * down (the rulebook). */
+static bool pins(const struct murk_game* g, enum murk_side side, int tu) {
+  const struct mk_unit_state* u = &g->s.units[side][tu];
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (g->s.teams[side][t].alive && !mk_team_profile(g, side, t)->vehicle) return true;
+  return false;
+}
+
+/* Hits from shooting add up over the player turn; PIN_HITS of them pin the platoon down. */
+static void pin(struct murk_game* g, enum murk_side side, int tu, int hits) {
+  struct mk_unit_state* u = &g->s.units[side][tu];
+  u->hits += hits;
+  if (u->pinned || u->hits < PIN_HITS || u->state == MURK_PLATOON_DESTROYED ||
+      mk_unit_alive(&g->s, side, tu) == 0 || !pins(g, side, tu))
+    return;
+  u->pinned = true;
+  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
+          "P%d is pinned down (%d hits this turn): until it rallies it cannot assault and "
+          "shoots at its moving rate of fire",
+          u->marker, u->hits);
 }
 
 /* ---- shooting ---- */
@@ -384,11 +531,11 @@ static int take_hits(struct murk_game* g, enum murk_side side, int tu, enum murk
 #define BARRAGE_HIT 2   /* scatter-die faces (of six) that land a blind barrage on its aim */
 #define BARRAGE_BLAST 1 /* cells from where it lands to a target team it still hits */
 
-/* A barrage fired at a target it cannot see (seed 004, Night Fighting: "an extra D6 to the
- * distance scattered"): aimed at the target team nearest to the shooter, it scatters like a
- * deep strike (a scatter die, a direction die, the mission's scatter dice plus the extra die
- * in inches); it still hits if a team of the target stands within BARRAGE_BLAST of where it
- * lands. Engine model: the seed has no scatter rule of its own (docs/rules.md). */
+/* A barrage fired at a target it cannot see (the sci-fi mission special rules, Night Fighting: "an
+ * extra D6 to the distance scattered"): aimed at the target team nearest to the shooter, it
+ * scatters like a deep strike (a scatter die, a direction die, the mission's scatter dice plus the
+ * extra die in inches); it still hits if a team of the target stands within BARRAGE_BLAST of where
+ * it lands. Engine model: the text has no scatter rule of its own (docs/rules.md). */
 static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, int tu) {
   const struct murk_mission* m = g->m;
   const struct murk_grid* gr = &m->grid;
@@ -480,7 +627,7 @@ int mk_combat_reachers(const struct murk_game* g, enum murk_side side, int unit,
   const struct mk_team* teams = s->teams[side];
   int n = 0, t1 = u->first_team + u->nteams;
   for (int t = u->first_team; t < t1 && n < MK_COMBAT_MAX_TEAMS; t++) {
-    if (!placed(s, side, t)) continue;
+    if (!placed(s, side, t) || (rule->shooting && teams[t].bailed)) continue;
     int reach = ASSAULT_REACH;
     if (rule->shooting) {
       const struct murk_profile* pr = mk_team_profile(g, side, t);
@@ -533,10 +680,10 @@ bool mk_combat_in_reach(const struct murk_game* g, enum murk_side side, int unit
   return mk_combat_reaches(&g->m->grid, own, nown, at, nat);
 }
 
-/* seed 004, Night Fighting: barrage weapons "may fire at unseen targets". A barrage team
- * that cannot see a team of tu itself aims at the nearest one its side sees (from any of
- * its units: what the side knows), whatever Night Fighting's sight range; the shot is
- * then fired blind and scatters (mk_combat_shoot). -1 if the side sees none. */
+/* The sci-fi mission special rules, Night Fighting: barrage weapons "may fire at unseen targets". A
+ * barrage team that cannot see a team of tu itself aims at the nearest one its side sees (from any
+ * of its units: what the side knows), whatever Night Fighting's sight range; the shot is then fired
+ * blind and scatters (mk_combat_shoot). -1 if the side sees none. */
 static int nearest_seen_by_side(const struct murk_game* g, enum murk_side side, int t, int tu,
                                 int* dist) {
   const struct mk_state* s = &g->s;
@@ -573,6 +720,7 @@ static int aim(const struct murk_game* g, enum murk_side side, int unit, int tu,
     blind[i] = false;
     if (!placed(s, side, t)) continue;
     int d = known_distance(g, side, t, tu);
+    if (s->teams[side][t].bailed) continue;
     if (d < *nearest) *nearest = d;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
     int k = nearest_team_to(g, side, t, other, tu, true, &d);
@@ -593,6 +741,8 @@ bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
   const struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
   if (s->units[side][unit].state != MURK_PLATOON_REVEALED) return false;
+  /* mk_combat_assault refuses a pinned down platoon, and one with no team fighting */
+  if (!shooting && (s->units[side][unit].pinned || fighters(s, side, unit) == 0)) return false;
   int mi = mk_marker_index(s, s->units[other][tu].marker);
   /* target(): revealed, on the table, in sight of one of the side's units */
   if (mi < 0 || !s->markers[mi].revealed || s->units[other][tu].state != MURK_PLATOON_REVEALED)
@@ -617,7 +767,7 @@ bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
      * are cheap and sight is not, so sight is asked last and only until one answers. */
     bool flash = mk_night_flashing(g, other, tu);
     for (int t = u->first_team; t < u->first_team + u->nteams && !found; t++) {
-      if (!placed(s, side, t)) continue;
+      if (!fighting(s, side, t)) continue; /* a bailed out team does not shoot */
       const struct murk_profile* pr = mk_team_profile(g, side, t);
       if (pr->rof <= 0) continue;
       struct murk_pos from = s->teams[side][t].pos;
@@ -702,27 +852,32 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   int inrange = aim(g, side, unit, tu, pick, dist, blinds, &nearest);
   if (inrange == 0) return out_of_reach(g, side, unit, snum, tnum, nearest, reason, reason_len);
   /* Night, fog and concealment (night.c): a sight roll first, once per unit a turn; teams
-   * beyond it cannot be shot, but barrage weapons fire blind (seed 004, Night Fighting). */
+   * beyond it cannot be shot, but barrage weapons fire blind (the sci-fi mission special rules,
+   * Night Fighting). */
   bool rolled = false, flash_ok = false;
   const char* why = NULL;
   int sight = mk_night_fire_sight(g, side, unit, tu, &rolled, &flash_ok, &why);
   bool flashing = flash_ok && mk_night_flashing(g, other, tu);
   inrange = 0;
   int nbarrage = 0;
+  bool moving = u->moved || u->pinned; /* the rulebook: moving or pinned down, moving ROF */
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     int i = t - u->first_team, k = pick[i], d = dist[i];
     if (k < 0) continue;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
     bool unseen = (d > sight && !flashing) || blinds[i];
     if (unseen && !pr->barrage) continue;
+    bool conc = concealed(g, other, tu, k);
     struct to_hit h = {
         .skill = mk_team_profile(g, other, k)->skill,
         .long_range = 2 * d > pr->range,
-        .dug_in = tgt->dug_in || fortified(g, g->s.teams[other][k].pos),
-        .concealed = concealed(g, other, tu, k),
+        .concealed = conc,
+        .gone_to_ground = conc && !tgt->active,
         .night = night(g, s->teams[other][k].pos),
-        .dice = pr->rof,
+        .weapon = pr,
+        .dice = moving ? pr->rof_moving : pr->rof,
     };
+    if (h.dice <= 0) continue;
     if (unseen) {
       nbarrage++;
       add_dice(blind, &nblind, &h);
@@ -730,35 +885,82 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
       inrange++;
       add_dice(combos, &ncombos, &h);
     }
-    ndice += pr->rof;
+    ndice += h.dice;
   }
   u->shot = true;
+  u->active = true;
   if (inrange + nbarrage == 0) {
-    /* seed 004, Night Fighting: a target beyond the roll costs the unit its fire. */
+    /* The sci-fi mission special rules, Night Fighting: a target beyond the roll costs the unit its
+     * fire. */
     mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
             "%s P%d cannot make out P%d (%s): it loses its fire", murk_side_name(side), snum, tnum,
             why ? why : "out of sight");
     return MURK_OK;
   }
-  u->concealed = false; /* seed 004, Concealment: lost once the unit shoots */
+  /* The sci-fi mission special rules, Concealment: lost once the unit shoots. */
+  u->concealed = false;
   s->fired = true;
-  mk_night_gunflash(g, side, unit); /* seed 003, 1.8 */
+  mk_night_gunflash(g, side, unit); /* the ASL night rules, 1.8 */
   mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d di%s",
           murk_side_name(side), snum, tnum, inrange + nbarrage, mk_plural(inrange + nbarrage),
           ndice, ndice == 1 ? "e" : "ce");
   if (nblind > 0 && barrage_lands(g, side, unit, tu))
     for (int i = 0; i < nblind; i++) add_dice(combos, &ncombos, &blind[i]);
-  int hits = roll_combos(g, side, combos, ncombos, snum, tnum, "at");
-  int saved = 0;
-  int lost = take_hits(g, other, tu, side, unit, hits, true, &saved);
-  mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
-          "P%d scores %d hit%s; P%d saves %d, loses %d team%s", snum, hits, mk_plural(hits), tnum,
-          saved, lost, mk_plural(lost));
+  struct tally y = {0};
+  for (int i = 0; i < ncombos; i++) {
+    int hits = roll_combo(g, side, &combos[i], snum, tnum, "at");
+    take_hits(g, other, tu, side, unit, combos[i].weapon, hits, false, &y);
+  }
+  tell_tally(g, side, snum, tnum, "", &y);
+  pin(g, other, tu, y.hits);
   check_destroyed(g, other, tu);
   return MURK_OK;
 }
 
 /* ---- assaults ---- */
+
+/* The score a platoon's motivation tests need: the best among its fighting teams (7: none). */
+static int motivation_of(const struct murk_game* g, enum murk_side side, int tu) {
+  const struct mk_unit_state* u = &g->s.units[side][tu];
+  int need = 7;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    if (g->s.teams[side][t].alive && mk_team_profile(g, side, t)->motivation < need)
+      need = mk_team_profile(g, side, t)->motivation;
+  return need;
+}
+
+static bool motivation_test(struct murk_game* g, enum murk_side side, int tu, const char* what) {
+  char purpose[MURK_ROLL_PURPOSE];
+  int need = motivation_of(g, side, tu);
+  mk_format(purpose, sizeof purpose, "P%d %s %d+", g->s.units[side][tu].marker, what, need);
+  return d6(g, purpose) >= need;
+}
+
+/* One round of close combat: each fighting team of `side`'s unit rolls a die, hitting on its
+ * own skill (SKILL_SUM less the score to hit it); each hit falls on the nearest enemy team:
+ * infantry and guns are destroyed, armour takes die plus top armour against the team's
+ * anti-tank. */
+static void close_combat(struct murk_game* g, enum murk_side side, int unit, int tu,
+                         const char* what) {
+  struct mk_state* s = &g->s;
+  enum murk_side other = murk_side_other(side);
+  struct mk_unit_state* u = &s->units[side][unit];
+  struct to_hit combos[MAX_COMBOS];
+  int ncombos = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    if (!fighting(s, side, t)) continue;
+    const struct murk_profile* pr = mk_team_profile(g, side, t);
+    struct to_hit h = {.skill = SKILL_SUM - pr->skill, .weapon = pr, .dice = 1};
+    add_dice(combos, &ncombos, &h);
+  }
+  struct tally y = {0};
+  int snum = u->marker, tnum = s->units[other][tu].marker;
+  for (int i = 0; i < ncombos; i++) {
+    int hits = roll_combo(g, side, &combos[i], snum, tnum, what);
+    take_hits(g, other, tu, side, unit, combos[i].weapon, hits, true, &y);
+  }
+  tell_tally(g, side, snum, tnum, "", &y);
+}
 
 int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
@@ -771,6 +973,15 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
   int anum = u->marker;
   if (u->assaulted)
     return mk_reject(reason, reason_len, "P%d has already assaulted this step", anum);
+  if (u->pinned)
+    return mk_reject(reason, reason_len,
+                     "P%d is pinned down: it cannot assault until it rallies (a motivation test "
+                     "at the start of your turn)",
+                     anum);
+  if (fighters(s, side, unit) == 0)
+    return mk_reject(reason, reason_len,
+                     "every team of P%d is bailed out: it cannot assault until a crew remounts",
+                     anum);
   rc = target(g, side, a->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;
   enum murk_side other = murk_side_other(side);
@@ -783,67 +994,83 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
                      "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
                      ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
   }
-  int nteams = 0;
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++) nteams += placed(s, side, t);
+  int nteams = fighters(s, side, unit);
   u->assaulted = true;
+  u->active = true;
   u->dug_in = false; /* out of its holes and across the open */
   u->concealed = false;
   mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "%s P%d assaults P%d with %d team%s",
           murk_side_name(side), anum, tnum, nteams, mk_plural(nteams));
 
-  /* Defensive fire: every target team that can see an assaulting team within its range
-   * fires its rof dice, hitting on that team's skill (+1 at night). */
+  /* Defensive fire: every fighting target team that can see an assaulting team within its
+   * range fires its rate of fire (moving when pinned down), hitting on that team's skill
+   * (+1 at night). */
   struct to_hit combos[MAX_COMBOS];
   int ncombos = 0;
-  const struct mk_unit_state* tg = &s->units[other][tu];
+  struct mk_unit_state* tg = &s->units[other][tu];
   /* At night or in the fog the defenders must see the assaulters too (night.c). */
   bool drolled = false, dflash_ok = false;
   const char* dwhy = NULL;
   int dsight = mk_night_fire_sight(g, other, tu, unit, &drolled, &dflash_ok, &dwhy);
   if (dflash_ok && mk_night_flashing(g, side, unit)) dsight = INT_MAX;
   for (int k = tg->first_team; k < tg->first_team + tg->nteams; k++) {
-    if (!placed(s, other, k)) continue;
+    if (!fighting(s, other, k)) continue;
     const struct murk_profile* pr = mk_team_profile(g, other, k);
     int d = INT_MAX;
     int t = nearest_team_to(g, other, k, side, unit, true, &d);
-    if (t < 0 || d > pr->range || pr->rof <= 0 || d > dsight) continue;
+    int dice = tg->pinned ? pr->rof_moving : pr->rof;
+    if (t < 0 || d > pr->range || dice <= 0 || d > dsight) continue;
     struct to_hit h = {.skill = mk_team_profile(g, side, t)->skill,
                        .night = night(g, s->teams[side][t].pos),
-                       .dice = pr->rof};
+                       .weapon = pr,
+                       .dice = dice};
     add_dice(combos, &ncombos, &h);
   }
   if (ncombos > 0) {
-    mk_night_gunflash(g, other, tu); /* seed 003, 1.8 */
-    int hits = roll_combos(g, other, combos, ncombos, tnum, anum, "fires defensively at");
-    int saved = 0;
-    int lost = take_hits(g, side, unit, other, tu, hits, true, &saved);
-    mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, other,
-            "P%d's defensive fire scores %d hit%s; P%d saves %d, loses %d team%s", tnum, hits,
-            mk_plural(hits), anum, saved, lost, mk_plural(lost));
-    if (hits >= DEFENSIVE_FIRE_STOP || mk_unit_alive(s, side, unit) == 0) {
-      mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off", anum);
+    mk_night_gunflash(g, other, tu); /* the ASL night rules, 1.8 */
+    struct tally y = {0};
+    for (int i = 0; i < ncombos; i++) {
+      int hits = roll_combo(g, other, &combos[i], tnum, anum, "fires defensively at");
+      take_hits(g, side, unit, other, tu, combos[i].weapon, hits, false, &y);
+    }
+    tell_tally(g, other, tnum, anum, "'s defensive fire", &y);
+    if (y.hits >= DEFENSIVE_FIRE_STOP || fighters(s, side, unit) == 0) {
+      if (y.hits >= DEFENSIVE_FIRE_STOP && mk_unit_alive(s, side, unit) > 0) u->pinned = true;
+      mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off%s", anum,
+              y.hits >= DEFENSIVE_FIRE_STOP ? ": it is pinned down" : "");
       check_destroyed(g, side, unit);
       return MURK_OK;
     }
   }
 
-  /* Close combat: each assaulting team left rolls one die, hitting on the skill of the
-   * target team nearest to it; no saves. */
-  ncombos = 0;
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    if (!placed(s, side, t)) continue;
-    int d = INT_MAX;
-    int k = nearest_team_to(g, side, t, other, tu, false, &d);
-    if (k < 0) continue;
-    struct to_hit h = {.skill = mk_team_profile(g, other, k)->skill, .dice = 1};
-    add_dice(combos, &ncombos, &h);
+  /* Rounds of close combat: the assaulters strike; the defenders, if any are left, take a
+   * motivation test to counterattack (failing, they break off); then the assaulters test to
+   * go on, and so on, until one side breaks off or has no fighting team left. */
+  int striker = unit, struck = tu;
+  enum murk_side sside = side;
+  for (int round = 0; round < MAX_ROUNDS; round++) {
+    enum murk_side oside = murk_side_other(sside);
+    close_combat(g, sside, striker, struck, round == 0 ? "in close combat with" : "counterattacks");
+    check_destroyed(g, oside, struck);
+    if (fighters(s, oside, struck) == 0) {
+      mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, sside, "P%d wins the assault on P%d",
+              s->units[sside][striker].marker, s->units[oside][struck].marker);
+      return MURK_OK;
+    }
+    if (!motivation_test(g, oside, struck, "counterattack")) {
+      struct mk_unit_state* lost = &s->units[oside][struck];
+      lost->pinned = pins(g, oside, struck);
+      mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, oside, "P%d breaks off%s: P%d wins the assault",
+              lost->marker, lost->pinned ? " pinned down" : "", s->units[sside][striker].marker);
+      return MURK_OK;
+    }
+    int t = striker;
+    striker = struck;
+    struck = t;
+    sside = oside;
   }
-  int hits = roll_combos(g, side, combos, ncombos, anum, tnum, "in close combat with");
-  int none = 0;
-  int lost = take_hits(g, other, tu, side, unit, hits, false, &none);
-  mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d scores %d hit%s; P%d loses %d team%s", anum,
-          hits, mk_plural(hits), tnum, lost, mk_plural(lost));
-  check_destroyed(g, other, tu);
+  mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "the assault of P%d on P%d ends undecided", anum,
+          tnum);
   return MURK_OK;
 }
 
@@ -861,7 +1088,8 @@ static bool on_table(enum murk_platoon_state st) {
   return st == MURK_PLATOON_HIDDEN || st == MURK_PLATOON_REVEALED;
 }
 
-/* Seed 004, Concealment: non-vehicle units on the table at the start are concealed. */
+/* The sci-fi mission special rules, Concealment: non-vehicle units on the table at the start are
+ * concealed. */
 void mk_combat_begin_play(struct murk_game* g) {
   struct mk_state* s = &g->s;
   bool on = murk_mission_rule_on(g->m, MURK_RULE_CONCEALMENT);
@@ -872,7 +1100,7 @@ void mk_combat_begin_play(struct murk_game* g) {
           on && on_table(s->units[sd][k].state) && !vehicle_platoon(g, (enum murk_side)sd, k);
       any = any || s->units[sd][k].concealed;
     }
-  /* Told where it happens, so the first turn's sight rolls are not a surprise (issue 16). */
+  /* Told where it happens, so the first turn's sight rolls are not a surprise. */
   if (any)
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
             "concealment: units on the table that are not vehicles start concealed: a shooter "
@@ -888,73 +1116,125 @@ void mk_combat_after_movement(struct murk_game* g, enum murk_side side) {
     int mi = u->marker ? mk_marker_index(s, u->marker) : -1;
     if (mi >= 0 && s->markers[mi].moved) moved = true;
     if (!moved) continue;
-    u->dug_in = false;    /* seed 001, Prepared Positions: only until it moves */
-    u->concealed = false; /* seed 004, Concealment: lost as soon as it moves */
+    u->active = true;  /* no longer gone to ground */
+    u->dug_in = false; /* the Flames of War missions, Prepared Positions: only until it moves */
+    /* The sci-fi mission special rules, Concealment: lost as soon as it moves. */
+    u->concealed = false;
   }
 }
 
-/* Platoons that count for the company: all but transports (seed 000, Victory Point Table). */
+/* Platoons that count for the company: all but transports (the Luneville mission rules,
+ * Victory Point Table)
+ * and independent teams (the Flames of War rulebook's Company Morale). */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
-  return !(mk_unit_platoon(g, side, unit)->flags & MURK_PF(TRANSPORT));
+  return !(mk_unit_platoon(g, side, unit)->flags & (MURK_PF(TRANSPORT) | MURK_PF(INDEPENDENT)));
 }
 
-/* Motivation tests: each revealed platoon of `side` with fewer than half its teams left
- * rolls a die against the best motivation among its teams; failing, it leaves the battle
- * and counts as destroyed. */
-static void motivation_tests(struct murk_game* g, enum murk_side side) {
+/* Below half strength: fewer than half its teams are left fighting (bailed out vehicles
+ * count as gone, the rulebook's reading for platoon morale). */
+static bool below_half(const struct mk_state* s, enum murk_side side, int unit) {
+  const struct mk_unit_state* u = &s->units[side][unit];
+  return 2 * fighters(s, side, unit) < u->nteams;
+}
+
+/* Platoon morale: each revealed platoon of `side` below half strength takes a motivation
+ * test; failing, it leaves the battle and counts as destroyed. */
+static void platoon_morale(struct murk_game* g, enum murk_side side) {
   struct mk_state* s = &g->s;
   for (int k = 0; k < s->nunits[side]; k++) {
     struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED) continue;
-    int alive = mk_unit_alive(s, side, k);
-    if (alive == 0 || 2 * alive >= u->nteams) continue;
-    int need = 7;
-    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-      if (s->teams[side][t].alive && mk_team_profile(g, side, t)->motivation < need)
-        need = mk_team_profile(g, side, t)->motivation;
-    char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
-    mk_format(purpose, sizeof purpose, "P%d motivation %d+ (%d of %d teams)", u->marker, need,
-              alive, u->nteams);
-    struct murk_dice_expr d6 = {1, 6, 1, 0};
-    if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) continue;
-    destroy_unit(g, side, k, "fails its motivation test and leaves the battle: destroyed");
+    if (mk_unit_alive(s, side, k) == 0 || !below_half(s, side, k)) continue;
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "P%d is below half strength (%d of %d teams fighting): platoon morale", u->marker,
+            fighters(s, side, k), u->nteams);
+    if (motivation_test(g, side, k, "platoon morale")) continue;
+    destroy_unit(g, side, k, "fails its platoon morale check and leaves the battle: destroyed");
+  }
+}
+
+/* Bailed out crews remount and pinned down platoons rally, each by a motivation test. */
+static void remount_and_rally(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    struct mk_unit_state* u = &s->units[side][k];
+    if (u->state == MURK_PLATOON_DESTROYED) continue;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+      struct mk_team* tm = &s->teams[side][t];
+      if (!tm->alive || !tm->bailed) continue;
+      const struct murk_profile* pr = mk_team_profile(g, side, t);
+      char purpose[MURK_ROLL_PURPOSE];
+      mk_format(purpose, sizeof purpose, "P%d %s remounts %d+", u->marker, pr->title,
+                pr->motivation);
+      if (d6(g, purpose) >= pr->motivation) {
+        tm->bailed = false;
+        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d's %s: its crew remounts", u->marker,
+                pr->title);
+      }
+    }
+    if (u->pinned && mk_unit_alive(s, side, k) > 0) {
+      if (motivation_test(g, side, k, "rallies")) {
+        u->pinned = false;
+        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d rallies", u->marker);
+      } else {
+        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d stays pinned down", u->marker);
+      }
+    }
   }
 }
 
 bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
   struct mk_state* s = &g->s;
   enum murk_side other = murk_side_other(side);
-  motivation_tests(g, side);
-  int start = 0, left = 0;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    for (int k = 0; k < s->nunits[sd]; k++) s->units[sd][k].hits = 0;
+  for (int k = 0; k < s->nunits[side]; k++) s->units[side][k].active = false;
+  platoon_morale(g, side);
+  bool morale = murk_mission_rule_on(g->m, MURK_RULE_COMPANY_MORALE);
+  int start = 0, left = 0, good = 0;
   for (int k = 0; k < s->nunits[side]; k++) {
     if (!counts(g, side, k)) continue;
     start++;
-    if (s->units[side][k].state != MURK_PLATOON_DESTROYED) left++;
+    const struct mk_unit_state* u = &s->units[side][k];
+    if (u->state == MURK_PLATOON_DESTROYED) continue;
+    left++;
+    if (u->state != MURK_PLATOON_REVEALED || !below_half(s, side, k)) good++;
   }
-  if (start > 0 && left == 0) {
-    mk_game_over(g, other, "the %s's company is destroyed (turn %d)", murk_side_name(side),
+  if (start > 0 && left == 0 && !morale) {
+    mk_game_over(g, other, "the %s's force has no platoons left (turn %d)", murk_side_name(side),
                  s->turn);
     return true;
   }
-  /* Company morale (rule company_morale): below the mission's share of its platoons, the
-   * company rolls at the start of each of its turns; failing, it breaks and loses. */
-  if (!murk_mission_rule_on(g->m, MURK_RULE_COMPANY_MORALE)) return false;
-  int below = murk_mission_param(g->m, MURK_P_CM_BELOW);
-  if (start == 0 || 100 * left >= below * start) return false;
-  int need = murk_mission_param(g->m, MURK_P_CM_SCORE);
-  char purpose[96]; /* murk_roll keeps MURK_ROLL_PURPOSE - 1 bytes */
-  /* How many are left is the owner's to know: under Fog of War it would tell the enemy how
-   * many of its templates are dummies. The roll itself is public. */
-  mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
-          "your company has %d of its %d platoons left (transports not counted): it tests "
-          "its morale",
-          left, start);
-  mk_format(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
-  struct murk_dice_expr d6 = {1, 6, 1, 0};
-  if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >= need) {
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));
-    return false;
+  if (morale && start > 0) {
+    /* Company Morale (the Flames of War rulebook, rule company_morale): with fewer than
+     * the mission's share (half) of its platoons in good spirits the company tests at the
+     * start of each of its turns; with none, or failing, it breaks and loses. */
+    int below = murk_mission_param(g->m, MURK_P_CM_BELOW);
+    if (good == 0) {
+      mk_game_over(g, other,
+                   "the %s's company breaks: it has no platoons left in good spirits (Company "
+                   "Morale, turn %d)",
+                   murk_side_name(side), s->turn);
+      return true;
+    }
+    if (100 * good < below * start) {
+      int need = murk_mission_param(g->m, MURK_P_CM_SCORE);
+      char purpose[MURK_ROLL_PURPOSE];
+      /* How many are left is the owner's to know: under Fog of War it would tell the enemy
+       * how many of its templates are dummies. The roll itself is public. */
+      mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
+              "your company has %d of its %d platoons in good spirits (transports and "
+              "independent teams not counted): it tests its morale",
+              good, start);
+      mk_format(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
+      if (d6(g, purpose) < need) {
+        mk_game_over(g, other, "the %s's company broke on turn %d (Company Morale)",
+                     murk_side_name(side), s->turn);
+        return true;
+      }
+      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));
+    }
   }
-  mk_game_over(g, other, "the %s's company broke on turn %d", murk_side_name(side), s->turn);
-  return true;
+  remount_and_rally(g, side);
+  return false;
 }

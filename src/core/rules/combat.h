@@ -1,5 +1,6 @@
-/* combat.h: the engine's combat model (combat.c; not from the seeds): shooting,
- * assaults, motivation, company morale, dug in and Concealment. Internal to the core. */
+/* combat.h: combat and morale as murk reads the Flames of War rulebook (combat.c;
+ * docs/rules.md, "Combat" and "Morale"): shooting, armour, pinning, assaults, platoon
+ * morale, Company Morale, dug in and Concealment. Internal to the core. */
 #ifndef MK_COMBAT_H
 #define MK_COMBAT_H
 
@@ -9,10 +10,12 @@
 #include "murk/command.h"
 #include "state.h"
 
-/* Start of `side`'s player turn: motivation tests of its platoons below half strength, then
- * company morale where the mission uses it. True if the game is now over. */
+/* Start of `side`'s player turn: platoon morale of its platoons below half strength,
+ * Company Morale where the mission uses it, then bailed out crews remount and pinned down
+ * platoons rally. True if the game is now over. */
 bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side);
-/* Play begins: Concealment (seed 004) covers the platoons then on the table. */
+/* Play begins: Concealment (the sci-fi mission special rules) covers the platoons then on the
+ * table. */
 void mk_combat_begin_play(struct murk_game* g);
 /* `side`'s Movement step ends: its platoons that moved are no longer dug in or concealed. */
 void mk_combat_after_movement(struct murk_game* g, enum murk_side side);

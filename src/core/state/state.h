@@ -57,6 +57,7 @@ struct mk_team {
   struct murk_pos pos;
   bool alive;
   bool placed; /* on the table */
+  bool bailed; /* an armoured vehicle whose crew bailed out (combat.c): it cannot shoot */
 };
 
 /* An arrival from reserve that a roll has granted (reserves.c): one platoon of `kind` may
@@ -90,6 +91,9 @@ struct mk_unit_state {
   int ambush;       /* held in ambush: 0 no, 1 Ambush, 2 Immediate Ambush (seed 001) */
   bool recce_moved; /* made its reconnaissance deployment move */
   int deep_turn;    /* the turn it arrived by Deep Strike (no move or assault then), or 0 */
+  bool pinned;      /* pinned down (combat.c): no assault, moving rate of fire, until it rallies */
+  bool active;      /* moved, shot or assaulted since its own turn began (not gone to ground) */
+  int hits;         /* hits taken from shooting this player turn (pinned down at enough) */
 };
 
 /* One side's knowledge of one enemy marker or team (sight.c). */
