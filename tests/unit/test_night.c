@@ -557,6 +557,18 @@ static void test_straying_exceptions(void** st) {
   assert_true(has_event_since(g, from, "P5 finds friends on its way: it goes on as ordered"));
   assert_int_equal(at.y, 5);
   murk_game_free(g);
+  /* The same game with an enemy the attacker does not know of on that cell: the strayer is
+   * stopped by a hidden contact, told to both, as any move is; it does not stop short of
+   * the enemy in silence (which would tell the mover only that something stands there). */
+  g = night_deployed(m, seed);
+  put(g, D, HALE, 0, half.x, half.y);
+  g->s.seen_team[A][g->s.units[D][HALE].first_team].known = false;
+  from = mk_game_event_count(g);
+  roll = carrier_north(g, from, &at);
+  assert_int_equal(roll->roll.dice[0], 6);
+  assert_true(has_event_since(g, from, "contact: attacker P5"));
+  assert_int_equal(at.y, half.y + 1);
+  murk_game_free(g);
   murk_mission_free(m);
 }
 

@@ -182,8 +182,11 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
       ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, start, false);
   if (mk_night_strays(g, side, handle, saud, !ops->seen_anywhere, -1, p.cells, p.n, &jitter) &&
       !stray_contact(g, side, handle, mi, -1, &p, saud, !ops->seen_anywhere)) {
+    /* Back to the last cell the side knows free: an enemy it does not know of there is met
+     * by the hidden contact below, as on any move (judged by the true board, the strayer
+     * would stop short of it in silence and so find it). */
     moved = p.n / 2;
-    while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
+    while (moved > 0 && !mk_cell_known_free(g, side, p.cells[moved - 1])) moved--;
   }
   /* An enemy it did not know of stops it in the last free cell before (Hidden contact). */
   int hit = first_hidden_enemy(g, side, &p, moved, NULL);
@@ -575,6 +578,19 @@ static bool free_for_unit(const struct murk_game* g, enum murk_side side,
   return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams;
 }
 
+/* free_for_unit by what `side` knows: its own things and the enemies it knows of. */
+static bool known_free_for_unit(const struct murk_game* g, enum murk_side side,
+                                const struct mk_unit_state* u, struct murk_pos p,
+                                const uint64_t* busy) {
+  if (busy && !mk_busy_at(g, busy, p)) return true;
+  enum murk_side ts;
+  int tt;
+  if (mk_team_at(&g->s, p, &ts, &tt) && ts == side && tt >= u->first_team &&
+      tt < u->first_team + u->nteams)
+    return true;
+  return mk_cell_known_free(g, side, p);
+}
+
 /* Revealed platoons move too (engine model, not from the seeds; docs/rules.md): the
  * first team moves along the path at the slowest team's allowance and the others keep
  * their places around it as far as the ground allows. */
@@ -648,8 +664,9 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
                 mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED;
   if (mk_night_strays(g, side, handle, raud, rsplit, unit, p.cells, p.n, &jitter) &&
       !stray_contact(g, side, handle, -1, unit, &p, raud, rsplit)) {
+    /* To the last cell the side knows free (as a template, above). */
     moved = p.n / 2;
-    while (moved > 0 && !free_for_unit(g, side, u, p.cells[moved - 1], kb)) moved--;
+    while (moved > 0 && !known_free_for_unit(g, side, u, p.cells[moved - 1], kb)) moved--;
   }
   int hit = first_hidden_enemy(g, side, &p, moved, kb); /* Hidden contact */
   if (hit >= 0) {
