@@ -607,6 +607,30 @@ static void test_fog_spot_deploys_whole_wing(void** st) {
   murk_mission_free(m);
 }
 
+/* Limited Intelligence with Fog of War: a dummy leader spots as a wing does. The defender's
+ * North Wing stands 8 hexes from the attacker's dummy and beyond the roll's 10 from every
+ * real wing: spotted all the same, or a spot that found nothing there would tell the
+ * defender the counter near it is a dummy. */
+static void test_fog_spot_from_dummy_leader(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 256];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  fog_of_war: {}\n%s" TF_VIS, (int)(at - li_mission), li_mission,
+           at);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 04,03\n" DEF_FAR,
+                                 ATT_FAR "deploy 5 at 19,15\ndeploy dummy at 04,11\n");
+  ok_line(g, "end"); /* to the shooting step */
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "spot");
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys: the wing North Wing"), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* Limited Intelligence with Escalation and Infiltrate (issue 15, point 4): escalation keeps
  * a wing's other platoons out of the deployment and the leader holds only what deploys; an
  * infiltrator comes on in its own phase under a leader of its own, its name told to its
@@ -1825,6 +1849,7 @@ int main(void) {
       cmocka_unit_test(test_dummy_pace_of_a_real_wing),
       cmocka_unit_test(test_spotting_limited_by_nvr),
       cmocka_unit_test(test_fog_spot_deploys_whole_wing),
+      cmocka_unit_test(test_fog_spot_from_dummy_leader),
       cmocka_unit_test(test_escalation_and_infiltrators_under_li),
       cmocka_unit_test(test_deep_strike_under_li),
       cmocka_unit_test(test_wing_moves_at_night),

@@ -951,7 +951,9 @@ int mk_fog_reveal_want(struct murk_game* g, enum murk_side side, const struct mu
  * in marker order, then team order, on a tie). Spotting needs sight as well as range
  * (docs/rules.md, "Revealing"). A template standing for nothing never spots (Flames of War,
  * Luneville mission rules, "Revealing platoons": players reveal enemies with their
- * platoons; dummies are murk's own variant, docs/rules.md). */
+ * platoons; dummies are murk's own variant, docs/rules.md). A Limited Intelligence dummy
+ * leader spots as a wing's does (27.1.6: every counter spots), or a spot that found
+ * nothing near it would tell the enemy what it is. */
 static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_pos p, int range,
                     struct murk_pos* at) {
   const struct mk_state* s = &g->s;
@@ -959,7 +961,8 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
   int best = INT_MAX;
   for (int i = 0; i < s->nmarkers; i++) {
     const struct mk_marker* mk = &s->markers[i];
-    if (!mk->on_table || mk->owner != side || mk->unit < 0) continue;
+    if (!mk->on_table || mk->owner != side) continue;
+    if (mk->unit < 0 && mk->kind != MURK_MARKER_WING) continue;
     int d = murk_geom_distance(grid, mk->pos, p);
     if (d <= range && d < best && mk_sight_los(g, mk->pos, p)) {
       best = d;
