@@ -370,7 +370,7 @@ static void test_move_allowance(void** st) {
   int dummy = big + 2;
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, big)), 3);
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, fast)), 10);
-  /* A dummy may move as far as the fastest wing the force has. */
+  /* A dummy may move as far as the fastest wing the side has on the table. */
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, dummy)), 10);
   const struct mk_marker* bm = marker_no(g, big);
   struct murk_pos d0 = bm->dis[0], d1 = bm->dis[1];
@@ -689,6 +689,45 @@ static void test_escalation_and_infiltrators_under_li(void** st) {
       assert_null(strstr(e->text, "Fir Horse"));
   }
   assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deploys wing leader T"), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with Escalation: a dummy leader goes no faster than the fastest real
+ * leader on the table. On turn 1 only Amber Foot (3 hexes) is there, the horse (10) waits
+ * in reserve: a counter moving 4 hexes would be a dummy. */
+static void test_dummy_pace_under_escalation(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 512];
+  char tmp[sizeof yaml];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(tmp, sizeof tmp, "%.*s  escalation: {}\n  reserves: {}\n%s", (int)(at - li_mission),
+           li_mission, at);
+  char* a = strstr(tmp, "wing: Big Wing}");
+  assert_non_null(a);
+  snprintf(yaml, sizeof yaml, "%.*sflags: [infantry], %s", (int)(a - tmp), tmp, a);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = new_game(m, 1);
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  ok_line(g, "end"); /* the defender: nothing deploys now */
+  ok_lines(g, "deploy 1 at 00,15\ndeploy dummy at 08,13\n");
+  ok_line(g, "end");
+  while (murk_game_phase(g) != MURK_PHASE_PLAY) ok_line(g, "end");
+  const struct mk_state* s = &g->s;
+  assert_int_equal(s->units[MURK_ATTACKER][4].state, MURK_PLATOON_RESERVE);
+  int dummy = -1;
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].owner == MURK_ATTACKER && s->markers[i].on_table && s->markers[i].unit < 0)
+      dummy = i;
+  assert_true(dummy >= 0);
+  assert_int_equal(mk_intel_allowance(g, dummy), 3);
+  char line[48], why[200];
+  snprintf(line, sizeof line, "move T%d to 08,09", s->markers[dummy].number);
+  bad_line(g, line, why, sizeof why);
+  assert_non_null(strstr(why, "T"));
+  assert_non_null(strstr(why, "may move 3"));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -1433,7 +1472,7 @@ static void test_dis_moves_the_counters(void** st) {
   refused(g, "dis T6 to 03,15 06,14",
           "the Dis counter that stood at 14,15 when the step began would move 11 cells "
           "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
-          "your force has)");
+          "you have on the table)");
   assert_int_equal(mk_game_event_count(g), mark2);
   ok_line(g, "dis T6 to 05,14 06,15");
   murk_game_free(g);
@@ -1851,6 +1890,7 @@ int main(void) {
       cmocka_unit_test(test_fog_spot_deploys_whole_wing),
       cmocka_unit_test(test_fog_spot_from_dummy_leader),
       cmocka_unit_test(test_escalation_and_infiltrators_under_li),
+      cmocka_unit_test(test_dummy_pace_under_escalation),
       cmocka_unit_test(test_deep_strike_under_li),
       cmocka_unit_test(test_wing_moves_at_night),
       cmocka_unit_test(test_random_deployment_under_li),

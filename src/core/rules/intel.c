@@ -708,7 +708,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   if (v.why == MK_MOVE_TOO_FAR)
     rc = mk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
                    allow,
-                   mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
+                   mk->unit < 0 ? "a dummy leader: the fastest wing you have on the table"
                                 : "its wing's slowest team");
   if (v.why == MK_MOVE_TAKEN) {
     murk_pos_format(c->at, ps, sizeof ps);
@@ -892,7 +892,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
                        "the Dis counter that stood at %s when the step began would move %d cells "
                        "to %s; T%d's Dis counters may move %d (%s)",
                        a, straight[k], b, mk->number, allow,
-                       mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
+                       mk->unit < 0 ? "a dummy leader: the fastest wing you have on the table"
                                     : "its wing's slowest team");
     }
   }
