@@ -689,6 +689,27 @@ static void test_escalation_and_infiltrators_under_li(void** st) {
       assert_null(strstr(e->text, "Fir Horse"));
   }
   assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deploys wing leader T"), 1);
+  /* Under Limited Intelligence the phase does not end by itself after the last infiltrator
+   * (that would show its counter real): the attacker ends it, or puts down a dummy leader it
+   * kept back, read by the enemy exactly as the infiltrator was. */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INFILTRATE);
+  assert_int_equal(s->dummies_left[MURK_ATTACKER], 2);
+  mark = mk_game_event_count(g);
+  ok_line(g, "deploy dummy at 12,12");
+  assert_int_equal(s->dummies_left[MURK_ATTACKER], 1);
+  int dm = mk_marker_index_at(s, P(12, 12));
+  assert_true(dm >= 0);
+  assert_int_equal(s->markers[dm].unit, -1);
+  assert_int_equal(s->markers[dm].kind, MURK_MARKER_WING);
+  assert_int_equal(s->markers[dm].ndis, 2);
+  assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deploys wing leader T"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "Dis counters go down beside it"), 1);
+  size_t n = 0;
+  for (size_t i = mark; i < mk_game_event_count(g); i++)
+    if (murk_audience_includes(mk_game_event(g, i)->audience, MURK_DEFENDER)) n++;
+  assert_int_equal(n, 2); /* as for the infiltrator: the leader and its Dis counters */
+  ok_line(g, "end");
+  assert_int_not_equal(murk_game_phase(g), MURK_PHASE_INFILTRATE);
   murk_game_free(g);
   murk_mission_free(m);
 }

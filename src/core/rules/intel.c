@@ -993,6 +993,27 @@ int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, con
   return MURK_OK;
 }
 
+void mk_intel_put_dummy(struct murk_game* g, enum murk_side side, int mi, const char* how) {
+  struct mk_marker* mk = &g->s.markers[mi];
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  mk->kind = MURK_MARKER_WING;
+  mk->on_table = true;
+  /* The same events as mk_intel_put's, the private one saying what it is. */
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
+          murk_side_name(side), how, mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", mk->number);
+  mk_intel_default_dis(g, mk);
+  if (mk->ndis > 0) {
+    char d[40];
+    mk_intel_dis_text(mk, d, sizeof d);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+  }
+}
+
 /* ---- the winner's adjustment (seed 002, 27.2.2) ---- */
 
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side) {

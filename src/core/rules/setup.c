@@ -686,6 +686,35 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
                    ss, hs, ps, d);
 }
 
+/* Limited Intelligence with Infiltrate (docs/rules.md, "Limited Intelligence with the other
+ * rules"): a side may put down a dummy leader it kept back as an infiltrating counter, on the
+ * cells an infiltrator may take, told to the enemy as an infiltrator's leader is; else every
+ * counter put down in this phase would be known real. murk's choice. */
+static int infiltrate_dummy(struct murk_game* g, enum murk_side side, struct murk_pos at,
+                            char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  if (murk_force(g, side)->dummies <= 0)
+    return mk_reject(reason, reason_len, "this mission gives you no dummy leaders");
+  if (s->dummies_left[side] <= 0)
+    return mk_reject(reason, reason_len, "you have no dummy leaders left");
+  int rc = check_infiltration(g, side, at, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  char ps[16];
+  murk_pos_format(at, ps, sizeof ps);
+  if (!mk_cell_known_free(g, side, at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  if (!mk_cell_free(s, at)) { /* an enemy it did not know of: a contact ("Hidden contact") */
+    mk_hidden_contact(g, side, "a new leader", at, at);
+    return MURK_OK;
+  }
+  int mi = mk_marker_new(g, side, -1, at);
+  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
+  s->dummies_left[side]--;
+  mk_intel_put_dummy(g, side, mi, "deploys");
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
 int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
@@ -722,6 +751,8 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     return rc;
   }
 
+  if (c->unit.kind == MURK_REF_DUMMY && ph == MURK_PHASE_INFILTRATE && mk_intel_on(g))
+    return infiltrate_dummy(g, side, c->at, reason, reason_len);
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
       return mk_reject(reason, reason_len, "dummy %s are deployed with the platoons",
@@ -810,7 +841,10 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   rc = mk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
                       hidden, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  if (ph != MURK_PHASE_DEPLOY && mk_deploy_waiting(g, side, ph) == 0) {
+  /* Under Limited Intelligence the infiltrating side says when it is done (`end`): finished
+   * by itself after its last infiltrator, it would show the enemy that counter real. */
+  if (ph != MURK_PHASE_DEPLOY && mk_deploy_waiting(g, side, ph) == 0 &&
+      !(ph == MURK_PHASE_INFILTRATE && mk_intel_on(g))) {
     /* Nothing more to put down in this phase: the side is done without an `end`. */
     s->phase_done[ph][side] = true;
     mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
@@ -1155,6 +1189,14 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
     return;
   }
   int left = mk_deploy_waiting(g, s->to_act, s->phase);
+  if (s->phase == MURK_PHASE_INFILTRATE && mk_intel_on(g)) {
+    int d = s->dummies_left[s->to_act];
+    snprintf(buf, n,
+             "%s: infiltrate (%d left, %d dummy leader%s left; deploy N|dummy at X,Y); 'end' "
+             "when done",
+             who, left, d, mk_plural(d));
+    return;
+  }
   if (s->phase != MURK_PHASE_DEPLOY) {
     snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
              s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams", left);
