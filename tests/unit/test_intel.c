@@ -805,7 +805,11 @@ static void defender_never_reads(const struct murk_game* g, size_t from, const c
 
 /* A game where the attacker holds Dune Foot (platoon 4) for deep strike, every wing
  * deployed out of the way; it is the attacker's movement step of turn 1. */
+static struct murk_game* deep_game_with(const struct murk_mission* m, const char* defender);
 static struct murk_game* deep_game(const struct murk_mission* m) {
+  return deep_game_with(m, DEF_FAR "deploy 1 at 19,02\n");
+}
+static struct murk_game* deep_game_with(const struct murk_mission* m, const char* defender) {
   struct murk_game* g = new_game(m, 1);
   bool held = false;
   while (murk_game_phase(g) == MURK_PHASE_RESERVES) {
@@ -816,7 +820,7 @@ static struct murk_game* deep_game(const struct murk_mission* m) {
     ok_line(g, "end");
   }
   assert_true(held);
-  ok_lines(g, DEF_FAR "deploy 1 at 19,02\n");
+  ok_lines(g, defender);
   ok_line(g, "end");
   ok_lines(g, ATT_FAR "deploy 5 at 04,13\n");
   ok_line(g, "end");
@@ -889,6 +893,26 @@ static void test_deep_strike_under_li(void** st) {
   assert_int_equal(count_kind(g, mark, MURK_EV_LOSS, "scatters off the table and is destroyed"), 1);
   defender_never_reads(g, mark, "Dune");
   defender_never_reads(g, mark, "dune");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with Deep Strike: the landing is the counter's move for spotting
+ * (27.1.6). Coming down six hexes from North Wing's leader in the open, it is spotted at
+ * once, not left unseen until someone moves. */
+static void test_deep_strike_landing_spots(void** st) {
+  (void)st;
+  struct murk_mission* m = li_with("  deep_strike: {}\n  reserves: {score: 1}\n", true);
+  struct murk_game* g = deep_game_with(m, DEF_FAR "deploy 1 at 04,03\n");
+  size_t mark = mk_game_event_count(g);
+  force_faces(g, (const int[]){1}, 1); /* the scatter die: a hit */
+  ok_line(g, "arrive 4 at 04,09");
+  int t = g->s.units[MURK_ATTACKER][3].marker;
+  char text[64];
+  snprintf(text, sizeof text, "attacker T%d is spotted by defender T", t);
+  if (count_kind(g, mark, MURK_EV_SPOT, text) != 1) dump_events(g, mark);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, text), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys: the wing North Wing"), 1);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -1913,6 +1937,7 @@ int main(void) {
       cmocka_unit_test(test_escalation_and_infiltrators_under_li),
       cmocka_unit_test(test_dummy_pace_under_escalation),
       cmocka_unit_test(test_deep_strike_under_li),
+      cmocka_unit_test(test_deep_strike_landing_spots),
       cmocka_unit_test(test_wing_moves_at_night),
       cmocka_unit_test(test_random_deployment_under_li),
       cmocka_unit_test(test_no_leaks_over_random_games),

@@ -951,6 +951,24 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
+int mk_intel_came_on(struct murk_game* g, int mi) {
+  struct sight x;
+  if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
+  struct contact* cs = murk_malloc(MAX_THINGS * sizeof *cs);
+  if (!cs) {
+    sight_close(&x);
+    return MURK_ENOMEM;
+  }
+  const struct mk_marker* mk = &g->s.markers[mi];
+  struct murk_pos fp[1 + MURK_MAX_DIS];
+  int nfp = footprint(mk, fp);
+  int nc = find_contacts(&x, fp, nfp, murk_side_other(mk->owner), true, cs);
+  if (nc > 0) resolve_moving(g, &x, mi, cs, nc);
+  murk_free(cs);
+  sight_close(&x);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
 /* Limited Intelligence with Flames of War's Fog of War (docs/rules.md, "Limited
  * Intelligence with the other rules"): a wing leader counter that a spotting roll reveals
  * is spotted as a whole (27.1.6, 27.3.1): a dummy is removed, a real wing deploys round its
