@@ -208,6 +208,23 @@ static void test_no_mans_land(void** st) {
 }
 
 /* Over the Wire (murk's own rule): a move that enters wire ends there. */
+/* Flames of War missions, Dust Up: one reading of the players' ends. The deployment keeps
+ * out of the long centre line, so the ends are the north and south halves; reserves come on
+ * by the corner of the empty quarter at the enemy's end: the attacker's (south-west) by the
+ * north-west corner, the defender's (north-east) by the south-east one. */
+static void test_dust_up_ends(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("dust-up");
+  const struct murk_side_setup* a = &m->sides[MURK_ATTACKER].setup;
+  const struct murk_side_setup* d = &m->sides[MURK_DEFENDER].setup;
+  assert_int_equal(a->narrive, 1);
+  assert_int_equal(a->arrive[0].kind, MURK_ARRIVE_CORNER);
+  assert_int_equal(a->arrive[0].where, MURK_NW);
+  assert_int_equal(d->narrive, 1);
+  assert_int_equal(d->arrive[0].where, MURK_SE);
+  murk_mission_free(m);
+}
+
 static void test_wire_stops_a_move(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NML_MISSION);
@@ -714,6 +731,7 @@ int main(void) {
       cmocka_unit_test(test_escalation),
       cmocka_unit_test(test_mission_keys),
       cmocka_unit_test(test_no_mans_land),
+      cmocka_unit_test(test_dust_up_ends),
       cmocka_unit_test(test_wire_stops_a_move),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
