@@ -158,8 +158,12 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   if (v.why == MK_MOVE_TOO_FAR) {
     char len[32];
     mk_cells_text(g, allow, len, sizeof len);
-    rc = mk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s", p.n,
-                   mk_marker_ops(g, mi)->name, allow, len, class_phrase(slowest));
+    /* At night the mission's length less the night's cell (seed 003, 1.51): said so, or
+     * the length in brackets would not be the one the mission gives. */
+    bool night = mk_night_move_cost(g, side, mi, -1, mk_move_class(slowest)) > 0;
+    rc = mk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s%s", p.n,
+                   mk_marker_ops(g, mi)->name, allow, len, class_phrase(slowest),
+                   night ? ", a cell less at night" : "");
   }
   if (v.why == MK_MOVE_TAKEN)
     rc = mk_reject(reason, reason_len,
@@ -1014,12 +1018,19 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   int cap = murk_mission_param(m, MURK_P_FOW_SPOT_CAP);
   bool capped = range > cap;
   if (capped) range = cap;
+  /* At night under the ASL night rules no spotting reaches beyond the Night Visibility
+   * Range: a side sees no farther (murk's reading where the two texts meet). */
+  int nvr = mk_night_nvr(g);
+  bool dark = nvr >= 0 && range > nvr;
+  if (dark) range = nvr;
   s->spotted = true;
   s->visibility = range;
   char len[32];
   mk_cells_text(g, range, len, sizeof len);
   mk_event_append(g, ": %s (%d cells)%s", len, range,
-                  capped ? ", the most spotting can reach" : "");
+                  dark     ? ", the Night Visibility Range"
+                  : capped ? ", the most spotting can reach"
+                           : "");
   /* Markers are revealed in marker order; each is measured from the spotting side as it
    * stands when spotting began (the spotting side does not change while it spots). */
   enum murk_side enemy = murk_side_other(side);
