@@ -731,6 +731,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     if (kb) mk_busy_add(g, busy, got);
   }
   u->moved = true;
+  u->fresh = false; /* gone from where it was revealed: no independent joins it now */
   char from[16], to[16];
   murk_pos_format(start, from, sizeof from);
   murk_pos_format(end, to, sizeof to);
@@ -800,6 +801,14 @@ static int reveal_independent(struct murk_game* g, enum murk_side side, int k, i
                      "P%d is none of your revealed platoons: an independent comes on with one",
                      host_number);
   const struct mk_unit_state* h = &s->units[side][host];
+  /* "revealed with any platoon": as that platoon is revealed, where it was revealed; murk
+   * lets the owner say so until the platoon moves or the owner's next turn is over, since a
+   * platoon the enemy spots is revealed in the enemy's turn. */
+  if (!h->fresh)
+    return mk_reject(reason, reason_len,
+                     "P%d was revealed before: an independent comes on with a platoon as it is "
+                     "revealed (until it moves or your turn ends)",
+                     host_number);
   struct murk_pos anchor = {0, 0};
   bool have = false;
   for (int t = h->first_team; t < h->first_team + h->nteams && !have; t++)
@@ -906,6 +915,7 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
   struct mk_unit_state* u = &s->units[side][mk->unit];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, mk->unit);
   u->state = MURK_PLATOON_REVEALED;
+  u->fresh = true; /* independents may come on with it now (reveal_independent) */
   u->bogged = mk->bogged;
   u->moved = mk->moved;
   mk->bogged = false;

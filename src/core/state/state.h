@@ -90,6 +90,8 @@ struct mk_unit_state {
   int ambush;       /* held in ambush: 0 no, 1 Ambush, 2 Immediate Ambush (seed 001) */
   bool recce_moved; /* made its reconnaissance deployment move */
   int deep_turn;    /* the turn it arrived by Deep Strike (no move or assault then), or 0 */
+  bool fresh;       /* revealed from its template, not moved since, its owner's next turn not over:
+                       an independent may still come on with it (Fog of War) */
 };
 
 /* One side's knowledge of one enemy marker or team (sight.c). */
