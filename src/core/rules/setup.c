@@ -404,14 +404,25 @@ static void enter_phase(struct murk_game* g, enum murk_phase phase) {
   mk_mark_step_start(g);
   for (int p = phase; p < MURK_PHASE_PLAY; p++) {
     const struct phase_row* r = &phases[p];
+    /* No Man's Land: the left/right roll and the objectives come between deployment and
+     * the patrols (Preparing for Battle). */
+    if (p == MURK_PHASE_PATROL && mk_objectives_nml_on(g) && enter_objectives(g)) return;
     if (r->enter ? r->enter(g) : start_sided(g, (enum murk_phase)p)) return;
   }
   first_turn(g);
 }
 
+/* No Man's Land places its objectives after the Fortified Platoons deploy (Preparing for
+ * Battle, in the text's order): has deployment been made? */
+static bool nml_deployed(const struct murk_game* g) {
+  return g->s.phase_done[MURK_PHASE_DEPLOY][MURK_ATTACKER] &&
+         g->s.phase_done[MURK_PHASE_DEPLOY][MURK_DEFENDER];
+}
+
 static bool enter_objectives(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
+  if (mk_objectives_nml_on(g) && !nml_deployed(g)) return false; /* after deployment */
   if (mk_objectives_nml_on(g) && s->lr_winner == MURK_NO_SIDE && m->nobjective_rules > 0)
     mk_objectives_roll_left_right(g);
   while (s->objective_rule < m->nobjective_rules && mk_setup_objective_step(g)->count <= 0)
@@ -488,8 +499,8 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (!mk_objectives_patrol_eligible(g, side, unit))
     return mk_reject(reason, reason_len,
-                     "platoon %d (%s) cannot go out on patrol: it is neither on the table nor in "
-                     "reserve",
+                     "platoon %d (%s) cannot go out on patrol: a patrol is a platoon on the "
+                     "table",
                      unit + 1, pl->name);
   int rc = mk_setup_patrol_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
@@ -500,10 +511,7 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
   struct murk_zone area;
   mk_objectives_patrol_area(g, side, &area);
   /* "nominate one platoon to be their Patrol ... and remove it from the table". */
-  if (u->state == MURK_PLATOON_RESERVE) {
-    mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
-            "%s takes a platoon out of reserve as its patrol", murk_side_name(side));
-  } else {
+  {
     int mi = mk_marker_index(s, u->marker);
     struct murk_pos was = mi >= 0 ? s->markers[mi].pos : c->at;
     if (mi >= 0) s->markers[mi].on_table = false;
@@ -572,7 +580,8 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
   mk_event_facts(g, 0, NULL, &o->pos);
   if (++s->objective_placed >= r->count) {
     s->objective_rule++;
-    enter_phase(g, MURK_PHASE_OBJECTIVES);
+    /* No Man's Land's objectives are placed after deployment: the patrols follow them. */
+    enter_phase(g, mk_objectives_nml_on(g) ? MURK_PHASE_PATROL : MURK_PHASE_OBJECTIVES);
   }
   return MURK_OK;
 }
@@ -814,6 +823,11 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     return mk_reject(reason, reason_len, "platoon %d (%s) should have deployed already", unit + 1,
                      pl->name);
   }
+  if (ph == MURK_PHASE_DEPLOY && !mk_deploy_fortified_allows(g, side, unit))
+    return mk_reject(reason, reason_len,
+                     "No Man's Land: only the Fortified Platoons deploy; platoon %d (%s) waits "
+                     "in delayed reserve",
+                     unit + 1, pl->name);
   if (ph == MURK_PHASE_DEPLOY && murk_mission_rule_on(m, MURK_RULE_ESCALATION) &&
       !mk_deploy_escalation_allows(pl))
     return mk_reject(reason, reason_len,
