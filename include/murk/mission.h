@@ -164,7 +164,8 @@ struct murk_objective_rule {
   X(DEEP_STRIKE, "deep_strike")   \
   X(INFILTRATE, "infiltrate")     \
   X(COMMANDER, "commander")       \
-  X(BERSERK, "berserk")
+  X(BERSERK, "berserk")           \
+  X(FORTIFIED, "fortified")
 
 enum murk_platoon_flag_bit {
 #define MURK_PF_BIT(id, name) MURK_PF_BIT_##id,

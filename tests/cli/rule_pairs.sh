@@ -96,17 +96,18 @@ M
 # li_deep MISSION: the sim players hold nothing for deep strike, so Limited Intelligence
 # with Deep Strike is played by a script: the attacker's deep striker comes down as a wing
 # leader counter (T5), never named to the defender, stays put on the turn it came and moves
-# on the next (docs/rules.md, "Limited Intelligence with the other rules").
+# on the next (docs/rules.md, "Limited Intelligence with the other rules"). It lands beyond
+# spotting range of the defender's counters: a landing in sight spots at once.
 li_deep() {
   local s=$tmp/li-deep.txt
   printf '%s\n' 'reserve 3 deep' end end 'deploy 1 at 02,10' 'deploy 4 at 10,10' end \
-    'deploy 1 at 02,01' 'deploy 4 at 10,01' end 'arrive 3 at 08,05' end end end end end end \
-    'move T5 to 05,06' >"$s"
+    'deploy 1 at 02,01' 'deploy 4 at 10,01' end 'arrive 3 at 14,11' end end end end end end \
+    'move T5 to 13,10' >"$s"
   "$MURK" run "$1" --seed 1 --script "$s" >"$tmp/li-u" 2>"$tmp/li-err" ||
     fail "limited_intelligence + deep_strike: the script stops"$'\n'"$(cat "$tmp/li-err")"
   "$MURK" run "$1" --seed 1 --script "$s" --as defender >"$tmp/li-d" 2>>"$tmp/li-err" ||
     fail "limited_intelligence + deep_strike: the defender's transcript"
-  grep -q 'attacker T5 deep strikes at 08,05: a wing leader counter' "$tmp/li-u" ||
+  grep -q 'attacker T5 deep strikes at 14,11: a wing leader counter' "$tmp/li-u" ||
     fail "limited_intelligence + deep_strike: no deep strike as a wing leader"
   grep -q 'attacker T5 moves ' "$tmp/li-u" ||
     fail "limited_intelligence + deep_strike: T5 does not move on its next turn"

@@ -438,6 +438,18 @@ static void test_independent_comes_with_first_reveal(void** st) {
   /* Next to the first team of the Yodel Hussars at 9,2. */
   assert_int_equal(murk_geom_distance(&m->grid, c[0], P(9, 2)), 1);
   murk_game_free(g);
+
+  /* Not turns later wherever the platoon has gone: once it has moved, or its owner's turn
+   * is over, it takes no independent with it. */
+  g = deployed(m, 1,
+               "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend\nend\nend");
+  ok_lines(g, "end\nend\nend");
+  ok_lines(g, "reveal 1\nreveal 2");
+  ok_lines(g, "end\nend\nend\nend\nend\nend"); /* the defender's turn ends */
+  refused(g, "reveal 3 at P4",
+          "P4 was revealed before: an independent comes on with a platoon as it is revealed "
+          "(until it moves or your turn ends)");
+  murk_game_free(g);
   murk_mission_free(m);
 }
 

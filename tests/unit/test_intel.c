@@ -370,7 +370,7 @@ static void test_move_allowance(void** st) {
   int dummy = big + 2;
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, big)), 3);
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, fast)), 10);
-  /* A dummy may move as far as the fastest wing the force has. */
+  /* A dummy may move as far as the fastest wing the side has on the table. */
   assert_int_equal(mk_intel_allowance(g, mk_marker_index(&g->s, dummy)), 10);
   const struct mk_marker* bm = marker_no(g, big);
   struct murk_pos d0 = bm->dis[0], d1 = bm->dis[1];
@@ -607,6 +607,30 @@ static void test_fog_spot_deploys_whole_wing(void** st) {
   murk_mission_free(m);
 }
 
+/* Limited Intelligence with Fog of War: a dummy leader spots as a wing does. The defender's
+ * North Wing stands 8 hexes from the attacker's dummy and beyond the roll's 10 from every
+ * real wing: spotted all the same, or a spot that found nothing there would tell the
+ * defender the counter near it is a dummy. */
+static void test_fog_spot_from_dummy_leader(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 256];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(yaml, sizeof yaml, "%.*s  fog_of_war: {}\n%s" TF_VIS, (int)(at - li_mission), li_mission,
+           at);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = deployed(m, 1, "deploy 1 at 04,03\n" DEF_FAR,
+                                 ATT_FAR "deploy 5 at 19,15\ndeploy dummy at 04,11\n");
+  ok_line(g, "end"); /* to the shooting step */
+  size_t mark = mk_game_event_count(g);
+  ok_line(g, "spot");
+  assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys: the wing North Wing"), 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* Limited Intelligence with Escalation and Infiltrate (issue 15, point 4): escalation keeps
  * a wing's other platoons out of the deployment and the leader holds only what deploys; an
  * infiltrator comes on in its own phase under a leader of its own, its name told to its
@@ -665,6 +689,66 @@ static void test_escalation_and_infiltrators_under_li(void** st) {
       assert_null(strstr(e->text, "Fir Horse"));
   }
   assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deploys wing leader T"), 1);
+  /* Under Limited Intelligence the phase does not end by itself after the last infiltrator
+   * (that would show its counter real): the attacker ends it, or puts down a dummy leader it
+   * kept back, read by the enemy exactly as the infiltrator was. */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INFILTRATE);
+  assert_int_equal(s->dummies_left[MURK_ATTACKER], 2);
+  mark = mk_game_event_count(g);
+  ok_line(g, "deploy dummy at 12,12");
+  assert_int_equal(s->dummies_left[MURK_ATTACKER], 1);
+  int dm = mk_marker_index_at(s, P(12, 12));
+  assert_true(dm >= 0);
+  assert_int_equal(s->markers[dm].unit, -1);
+  assert_int_equal(s->markers[dm].kind, MURK_MARKER_WING);
+  assert_int_equal(s->markers[dm].ndis, 2);
+  assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "deploys wing leader T"), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_DEPLOY, "Dis counters go down beside it"), 1);
+  size_t n = 0;
+  for (size_t i = mark; i < mk_game_event_count(g); i++)
+    if (murk_audience_includes(mk_game_event(g, i)->audience, MURK_DEFENDER)) n++;
+  assert_int_equal(n, 2); /* as for the infiltrator: the leader and its Dis counters */
+  ok_line(g, "end");
+  assert_int_not_equal(murk_game_phase(g), MURK_PHASE_INFILTRATE);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with Escalation: a dummy leader goes no faster than the fastest real
+ * leader on the table. On turn 1 only Amber Foot (3 hexes) is there, the horse (10) waits
+ * in reserve: a counter moving 4 hexes would be a dummy. */
+static void test_dummy_pace_under_escalation(void** st) {
+  (void)st;
+  static char yaml[sizeof li_mission + 512];
+  char tmp[sizeof yaml];
+  const char* at = strstr(li_mission, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(tmp, sizeof tmp, "%.*s  escalation: {}\n  reserves: {}\n%s", (int)(at - li_mission),
+           li_mission, at);
+  char* a = strstr(tmp, "wing: Big Wing}");
+  assert_non_null(a);
+  snprintf(yaml, sizeof yaml, "%.*sflags: [infantry], %s", (int)(a - tmp), tmp, a);
+  struct murk_mission* m = load_yaml(yaml);
+  struct murk_game* g = new_game(m, 1);
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  ok_line(g, "end"); /* the defender: nothing deploys now */
+  ok_lines(g, "deploy 1 at 00,15\ndeploy dummy at 08,13\n");
+  ok_line(g, "end");
+  while (murk_game_phase(g) != MURK_PHASE_PLAY) ok_line(g, "end");
+  const struct mk_state* s = &g->s;
+  assert_int_equal(s->units[MURK_ATTACKER][4].state, MURK_PLATOON_RESERVE);
+  int dummy = -1;
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].owner == MURK_ATTACKER && s->markers[i].on_table && s->markers[i].unit < 0)
+      dummy = i;
+  assert_true(dummy >= 0);
+  assert_int_equal(mk_intel_allowance(g, dummy), 3);
+  char line[48], why[200];
+  snprintf(line, sizeof line, "move T%d to 08,09", s->markers[dummy].number);
+  bad_line(g, line, why, sizeof why);
+  assert_non_null(strstr(why, "T"));
+  assert_non_null(strstr(why, "may move 3"));
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -721,7 +805,11 @@ static void defender_never_reads(const struct murk_game* g, size_t from, const c
 
 /* A game where the attacker holds Dune Foot (platoon 4) for deep strike, every wing
  * deployed out of the way; it is the attacker's movement step of turn 1. */
+static struct murk_game* deep_game_with(const struct murk_mission* m, const char* defender);
 static struct murk_game* deep_game(const struct murk_mission* m) {
+  return deep_game_with(m, DEF_FAR "deploy 1 at 19,02\n");
+}
+static struct murk_game* deep_game_with(const struct murk_mission* m, const char* defender) {
   struct murk_game* g = new_game(m, 1);
   bool held = false;
   while (murk_game_phase(g) == MURK_PHASE_RESERVES) {
@@ -732,7 +820,7 @@ static struct murk_game* deep_game(const struct murk_mission* m) {
     ok_line(g, "end");
   }
   assert_true(held);
-  ok_lines(g, DEF_FAR "deploy 1 at 19,02\n");
+  ok_lines(g, defender);
   ok_line(g, "end");
   ok_lines(g, ATT_FAR "deploy 5 at 04,13\n");
   ok_line(g, "end");
@@ -805,6 +893,26 @@ static void test_deep_strike_under_li(void** st) {
   assert_int_equal(count_kind(g, mark, MURK_EV_LOSS, "scatters off the table and is destroyed"), 1);
   defender_never_reads(g, mark, "Dune");
   defender_never_reads(g, mark, "dune");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Limited Intelligence with Deep Strike: the landing is the counter's move for spotting
+ * (27.1.6). Coming down six hexes from North Wing's leader in the open, it is spotted at
+ * once, not left unseen until someone moves. */
+static void test_deep_strike_landing_spots(void** st) {
+  (void)st;
+  struct murk_mission* m = li_with("  deep_strike: {}\n  reserves: {score: 1}\n", true);
+  struct murk_game* g = deep_game_with(m, DEF_FAR "deploy 1 at 04,03\n");
+  size_t mark = mk_game_event_count(g);
+  force_faces(g, (const int[]){1}, 1); /* the scatter die: a hit */
+  ok_line(g, "arrive 4 at 04,09");
+  int t = g->s.units[MURK_ATTACKER][3].marker;
+  char text[64];
+  snprintf(text, sizeof text, "attacker T%d is spotted by defender T", t);
+  if (count_kind(g, mark, MURK_EV_SPOT, text) != 1) dump_events(g, mark);
+  assert_int_equal(count_kind(g, mark, MURK_EV_SPOT, text), 1);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys: the wing North Wing"), 1);
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -1409,7 +1517,7 @@ static void test_dis_moves_the_counters(void** st) {
   refused(g, "dis T6 to 03,15 06,14",
           "the Dis counter that stood at 14,15 when the step began would move 11 cells "
           "to 03,15; T6's Dis counters may move 10 (a dummy leader: the fastest wing "
-          "your force has)");
+          "you have on the table)");
   assert_int_equal(mk_game_event_count(g), mark2);
   ok_line(g, "dis T6 to 05,14 06,15");
   murk_game_free(g);
@@ -1825,8 +1933,11 @@ int main(void) {
       cmocka_unit_test(test_dummy_pace_of_a_real_wing),
       cmocka_unit_test(test_spotting_limited_by_nvr),
       cmocka_unit_test(test_fog_spot_deploys_whole_wing),
+      cmocka_unit_test(test_fog_spot_from_dummy_leader),
       cmocka_unit_test(test_escalation_and_infiltrators_under_li),
+      cmocka_unit_test(test_dummy_pace_under_escalation),
       cmocka_unit_test(test_deep_strike_under_li),
+      cmocka_unit_test(test_deep_strike_landing_spots),
       cmocka_unit_test(test_wing_moves_at_night),
       cmocka_unit_test(test_random_deployment_under_li),
       cmocka_unit_test(test_no_leaks_over_random_games),

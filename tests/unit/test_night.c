@@ -21,6 +21,7 @@
 #include "board.h"
 #include "event.h"
 #include "fog.h"
+#include "move.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "sight.h"
@@ -557,6 +558,53 @@ static void test_straying_exceptions(void** st) {
   assert_true(has_event_since(g, from, "P5 finds friends on its way: it goes on as ordered"));
   assert_int_equal(at.y, 5);
   murk_game_free(g);
+  /* The same game with an enemy the attacker does not know of on that cell: the strayer is
+   * stopped by a hidden contact, told to both, as any move is; it does not stop short of
+   * the enemy in silence (which would tell the mover only that something stands there). */
+  g = night_deployed(m, seed);
+  put(g, D, HALE, 0, half.x, half.y);
+  g->s.seen_team[A][g->s.units[D][HALE].first_team].known = false;
+  from = mk_game_event_count(g);
+  roll = carrier_north(g, from, &at);
+  assert_int_equal(roll->roll.dice[0], 6);
+  assert_true(has_event_since(g, from, "contact: attacker P5"));
+  assert_int_equal(at.y, half.y + 1);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Fog of War under the NVR: a template pays the night cost of men on foot whatever it
+ * holds (the carrier's template moves as Able's does), and a spotting roll reaches no
+ * farther than the NVR (1 here: the defender's templates, nine rows off, stay hidden). */
+static void test_fog_of_war_at_night(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_HEAD
+                                     "rules:\n  nvr: {base: 1, concealed_setup: false}\n"
+                                     "  fog_of_war: {}\n" TF_VIS NT_FORCES);
+  struct murk_game* g = new_game(m, 1);
+  ok_lines(g,
+           "deploy 1 at 3,10\ndeploy 1 at 3,1\ndeploy 2 at 10,10\ndeploy 2 at 10,1\ndeploy 3 at "
+           "16,11\ndeploy 3 at 16,1\nend\nend");
+  assert_int_equal(mk_night_nvr(g), 1);
+  const struct mk_state* s = &g->s;
+  int able = mk_marker_index(s, s->units[A][ABLE].marker);
+  int carrier = mk_marker_index(s, s->units[A][CARRIER].marker);
+  assert_true(able >= 0 && carrier >= 0);
+  struct mk_move_rule ra, rc;
+  assert_true(mk_move_allowance(g, A, able, -1, &ra));
+  assert_true(mk_move_allowance(g, A, carrier, -1, &rc));
+  for (int k = MURK_TERRAIN_ROAD; k <= MURK_TERRAIN_DIFFICULT; k++)
+    assert_int_equal(ra.allow[k], rc.allow[k]);
+  /* Through the woods (5 cells by day) the refusal says the night took a cell. */
+  char why[200];
+  bad_line(g, "move 3 to 9,2", why, sizeof why);
+  assert_non_null(strstr(why, "through difficult terrain, a cell less at night"));
+  ok_line(g, "end"); /* to the shooting step */
+  size_t from = mk_game_event_count(g);
+  ok_line(g, "spot");
+  assert_true(has_event_since(g, from, "the Night Visibility Range"));
+  assert_true(has_event_since(g, from, "attacker spots nothing"));
+  murk_game_free(g);
   murk_mission_free(m);
 }
 
@@ -664,6 +712,9 @@ static void test_starshell(void** st) {
     /* The try is the platoon's fire for the turn, made or failed. */
     assert_true(g->s.units[D][HALE].shot);
     bad_line(g, "starshell 3 at 14,5", why, sizeof why); /* once a turn */
+    /* A shot after it is refused in those words, not as a second shot. */
+    bad_line(g, "shoot 3 at P1", why, sizeof why);
+    assert_non_null(strstr(why, "sent up a light this turn: that was its fire"));
     if (usage->roll.total <= 4) {
       lit = true;
       assert_int_equal(g->s.night.nlights, drawn + 1);
@@ -701,7 +752,7 @@ static void test_starshell(void** st) {
             failed = true;
             /* A failed try spends the fire: the squad cannot shoot this turn. */
             bad_line(g, "shoot 1 at P1", why, sizeof why);
-            assert_non_null(strstr(why, "already shot"));
+            assert_non_null(strstr(why, "sent up a light this turn: that was its fire"));
           }
         }
     }
@@ -953,6 +1004,10 @@ static void test_night_precedence(void** st) {
       else
         day++;
     }
+    /* Dawn is told in the words of the rule that governed the night, not Night Fighting's. */
+    if (die == 1)
+      assert_true(has_event_since(g, 0, "dawn breaks: the Night Visibility Range ends"));
+    assert_false(has_event_since(g, 0, "night fighting"));
     murk_game_free(g);
   }
   assert_true(day > 0 && dark > 0);
@@ -1058,6 +1113,7 @@ int main(void) {
       cmocka_unit_test(test_night_defender_setup),
       cmocka_unit_test(test_night_movement),
       cmocka_unit_test(test_straying_exceptions),
+      cmocka_unit_test(test_fog_of_war_at_night),
       cmocka_unit_test(test_cloaking),
       cmocka_unit_test(test_starshell),
       cmocka_unit_test(test_starshell_before_moving),

@@ -754,6 +754,11 @@ static void test_computer_places_by_whom_for(void** st) {
     struct murk_policy_plan plan;
     memset(&plan, 0, sizeof plan);
     int placed = 0;
+    /* No Man's Land places its objectives after the Fortified Platoons deploy. */
+    while (murk_game_phase(g) != MURK_PHASE_OBJECTIVES && murk_game_phase(g) < MURK_PHASE_PLAY) {
+      enum murk_side side = murk_game_to_act(g);
+      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+    }
     while (murk_game_phase(g) == MURK_PHASE_OBJECTIVES) {
       enum murk_side side = murk_game_to_act(g);
       struct murk_view* v = view_of(g, side);

@@ -360,6 +360,34 @@ static void test_escalation_keeps_carried_infantry(void** st) {
   murk_mission_free(m);
 }
 
+/* The 40k mission special rules, Reserves, with Escalation: a reserve comes on as soon as it
+ * may; ending the movement step with an arrival unused is refused, as for per-platoon
+ * reserves. */
+static void test_escalation_reserves_must_come_on(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      load_parts(RV_HEAD, "rules:\n  reserves: {score: 1}\n  escalation: {}\n", RV_CARRIED_FORCES);
+  struct murk_game* g = new_game(m, 5);
+  char why[200];
+  while (murk_game_phase(g) != MURK_PHASE_PLAY) {
+    bool att = murk_game_to_act(g) == MURK_ATTACKER;
+    const char* line = murk_game_phase(g) == MURK_PHASE_DEPLOY && att ? "deploy 2 at 4,6"
+                       : murk_game_phase(g) == MURK_PHASE_INDEPENDENTS
+                           ? (att ? "deploy 5 at 1,10" : "deploy 5 at 7,0")
+                           : "end";
+    if (try_line(g, line, why, sizeof why) != MURK_OK) ok_line(g, "end");
+  }
+  /* On until the first movement step with an arrival due (every die hits): `end` refused
+   * there. */
+  int ends = 0;
+  while (mk_reserves_due(g, murk_game_to_act(g)) == 0 && ends++ < 12) ok_line(g, "end");
+  assert_true(mk_reserves_due(g, murk_game_to_act(g)) > 0);
+  bad_line(g, "end", why, sizeof why);
+  assert_non_null(strstr(why, "a reserve must come on first"));
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_transport_needs_a_carrier(void** st) {
   (void)st;
   /* `transport:` must name another platoon of the force flagged transport. */
@@ -741,6 +769,7 @@ int main(void) {
       cmocka_unit_test(test_transport_rolls_with_its_unit),
       cmocka_unit_test(test_transport_needs_a_carrier),
       cmocka_unit_test(test_escalation_keeps_carried_infantry),
+      cmocka_unit_test(test_escalation_reserves_must_come_on),
       cmocka_unit_test(test_corner_band),
       cmocka_unit_test(test_edge_in_region),
       cmocka_unit_test(test_no_room_lets_the_turn_end),

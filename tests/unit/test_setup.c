@@ -147,10 +147,14 @@ static void test_sides_roll(void** st) {
   "forces:\n"                                                                           \
   "  attacker:\n"                                                                       \
   "    name: Red Force\n" ST_PROFILE "    platoons:\n"                                  \
-  ST_PLATOON("Able Rifles", "infantry", 2) ST_PLATOON("Baker Patrol", "infantry", 2)    \
+  ST_PLATOON("Able Rifles", "infantry, fortified", 2)                                  \
+  ST_PLATOON("Baker Patrol", "infantry, fortified", 2)                                 \
+  ST_PLATOON("Charlie Rifles", "infantry", 2)                                          \
   "  defender:\n"                                                                       \
   "    name: Blue Force\n" ST_PROFILE "    platoons:\n"                                 \
-  ST_PLATOON("Victor Rifles", "infantry", 2) ST_PLATOON("Whisky Patrol", "infantry", 2)
+  ST_PLATOON("Victor Rifles", "infantry, fortified", 2)                                \
+  ST_PLATOON("Whisky Patrol", "infantry, fortified", 2)                                \
+  ST_PLATOON("Xray Rifles", "infantry", 2)
 
 static void test_no_mans_land(void** st) {
   (void)st;
@@ -159,6 +163,18 @@ static void test_no_mans_land(void** st) {
   for (uint64_t seed = 1; seed < 30 && !(seen[0] && seen[1]); seed++) {
     struct murk_game* g = new_game(m, seed);
     char why[200];
+    /* The text's order: the Fortified Platoons deploy first, the defender first; only
+     * they deploy (Charlie and Xray wait in delayed reserve). No roll and no objective yet. */
+    assert_int_equal(g->s.lr_winner, MURK_NO_SIDE);
+    while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
+    bad_line(g, "deploy 3 at 8,0", why, sizeof why);
+    assert_non_null(strstr(why, "only the Fortified Platoons deploy"));
+    ok_lines(g, "deploy 1 at 3,0\ndeploy 1 at 3,11\ndeploy 2 at 12,0\ndeploy 2 at 12,11");
+    ok_lines(g, "end\nend");
+    assert_int_equal(g->s.units[MURK_ATTACKER][2].state, MURK_PLATOON_RESERVE);
+    /* Then the left/right roll and the objectives. */
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_OBJECTIVES);
     enum murk_side w = g->s.lr_winner;
     assert_true(w == MURK_ATTACKER || w == MURK_DEFENDER);
     assert_true(has_event(g, "left or right, attacker: d6"));
@@ -178,26 +194,26 @@ static void test_no_mans_land(void** st) {
     assert_non_null(strstr(why, "yours goes in the other half"));
     snprintf(line, sizeof line, "objective at 12,%d", far_y);
     ok_line(g, line);
-    /* The fortified platoons deploy (platoon 1 each), the rest wait in delayed reserve. */
-    ok_lines(g, "end\nend\ndeploy 1 at 3,0\ndeploy 1 at 3,11\nend\nend");
+    /* Then the patrols, the winner first: a platoon on the table, never one in reserve. */
     assert_int_equal(murk_game_phase(g), MURK_PHASE_PATROL);
     assert_int_equal(murk_game_to_act(g), w);
     refused(g, "end", "No Man's Land: send out your patrol first (patrol N at X,Y)");
     /* Own side, within 15cm (3 rows) of the centre line, in the objective's half. */
     int own_y = w == MURK_ATTACKER ? 7 : 4, wrong_y = w == MURK_ATTACKER ? 10 : 1;
-    snprintf(line, sizeof line, "patrol 2 at 3,%d", wrong_y);
+    snprintf(line, sizeof line, "patrol 3 at 3,%d", own_y);
+    bad_line(g, line, why, sizeof why);
+    assert_non_null(strstr(why, "a patrol is a platoon on the table"));
+    snprintf(line, sizeof line, "patrol 1 at 3,%d", wrong_y);
     bad_line(g, line, why, sizeof why);
     assert_non_null(strstr(why, "within 15cm (3 cells) of the centre line"));
-    snprintf(line, sizeof line, "patrol 2 at 12,%d", own_y);
+    snprintf(line, sizeof line, "patrol 1 at 12,%d", own_y);
     bad_line(g, line, why, sizeof why);
     assert_non_null(strstr(why, "a patrol goes in the half where you placed objective"));
-    snprintf(line, sizeof line, "patrol 2 at 3,%d", own_y);
-    ok_line(g, line); /* from reserve */
-    assert_true(has_event(g, "takes a platoon out of reserve as its patrol"));
-    /* The other side sends a platoon from the table: it is taken off first. */
-    snprintf(line, sizeof line, "patrol 1 at 12,%d", w == MURK_ATTACKER ? 4 : 7);
-    ok_line(g, line);
+    snprintf(line, sizeof line, "patrol 1 at 3,%d", own_y);
+    ok_line(g, line); /* taken off the table first */
     assert_true(has_event(g, "off the table as its patrol"));
+    snprintf(line, sizeof line, "patrol 2 at 12,%d", w == MURK_ATTACKER ? 4 : 7);
+    ok_line(g, line);
     assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
     assert_true(has_event(g, "first turn, defender: d6 = ") &&
                 has_event(g, "+1 (the mission's bonus)"));
@@ -208,15 +224,33 @@ static void test_no_mans_land(void** st) {
 }
 
 /* Over the Wire (murk's own rule): a move that enters wire ends there. */
+/* Flames of War missions, Dust Up: one reading of the players' ends. The deployment keeps
+ * out of the long centre line, so the ends are the north and south halves; reserves come on
+ * by the corner of the empty quarter at the enemy's end: the attacker's (south-west) by the
+ * north-west corner, the defender's (north-east) by the south-east one. */
+static void test_dust_up_ends(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("dust-up");
+  const struct murk_side_setup* a = &m->sides[MURK_ATTACKER].setup;
+  const struct murk_side_setup* d = &m->sides[MURK_DEFENDER].setup;
+  assert_int_equal(a->narrive, 1);
+  assert_int_equal(a->arrive[0].kind, MURK_ARRIVE_CORNER);
+  assert_int_equal(a->arrive[0].where, MURK_NW);
+  assert_int_equal(d->narrive, 1);
+  assert_int_equal(d->arrive[0].where, MURK_SE);
+  murk_mission_free(m);
+}
+
 static void test_wire_stops_a_move(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(NML_MISSION);
   for (uint64_t seed = 1; seed < 30; seed++) {
     struct murk_game* g = new_game(m, seed);
+    while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+    ok_lines(g, "deploy 1 at 3,0\ndeploy 1 at 3,11\ndeploy 2 at 12,0\ndeploy 2 at 12,11\nend\nend");
     enum murk_side w = g->s.lr_winner;
     ok_lines(g, w == MURK_ATTACKER ? "objective at 3,3\nobjective at 12,8"
                                    : "objective at 3,8\nobjective at 12,3");
-    ok_lines(g, "end\nend\ndeploy 1 at 3,0\ndeploy 1 at 3,11\nend\nend");
     ok_lines(g, w == MURK_ATTACKER ? "patrol 2 at 3,7\npatrol 2 at 12,4"
                                    : "patrol 2 at 3,4\npatrol 2 at 12,7");
     if (murk_game_to_act(g) != MURK_ATTACKER) {
@@ -714,6 +748,7 @@ int main(void) {
       cmocka_unit_test(test_escalation),
       cmocka_unit_test(test_mission_keys),
       cmocka_unit_test(test_no_mans_land),
+      cmocka_unit_test(test_dust_up_ends),
       cmocka_unit_test(test_wire_stops_a_move),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -221,9 +221,9 @@ static int setup_played(void** state, const char* id, uint64_t seed, const char*
 /* No Man's Land (tests/games/no-mans-land-full.txt) at its patrol phase, the attacker's. */
 static int setup_patrol(void** state) {
   static const char lines[] =
-      "objective at 09,08\nobjective at 24,14\nend\nend\ndeploy 1 at 10,04\n"
-      "deploy 1 at 25,18\ndeploy 2 at 22,04\ndeploy 2 at 20,19\ndeploy 3 at 16,01\n"
-      "deploy 3 at 14,21\nend\nend\n";
+      "end\nend\ndeploy 1 at 10,04\ndeploy 1 at 25,18\ndeploy 2 at 22,04\n"
+      "deploy 2 at 20,19\ndeploy 3 at 16,01\ndeploy 3 at 14,21\ndeploy 4 at 27,04\n"
+      "deploy 4 at 04,21\nend\nend\nobjective at 09,08\nobjective at 24,14\n";
   return setup_played(state, "no-mans-land", 1, lines);
 }
 

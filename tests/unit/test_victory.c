@@ -304,6 +304,28 @@ static void test_vp_margin_objectives(void** st) {
   expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 100, 0);
   murk_game_free(g);
   murk_mission_free(m);
+
+  /* Held by scoring units only, as the other objective types: a transport (d2) neither
+   * holds the dump nor contests the cache. */
+  char transported[sizeof costed + 32];
+  const char* d2 = strstr(costed, "{name: d2, ");
+  assert_non_null(d2);
+  snprintf(transported, sizeof transported, "%.*s{name: d2, flags: [transport], %s",
+           (int)(d2 - costed), costed, d2 + strlen("{name: d2, "));
+  m = load_parts(TF_HEAD TF_SETUP,
+                 "objectives:\n  fixed:\n    - {name: cache, at: \"12,2\"}\n"
+                 "    - {name: dump, at: \"12,8\"}\n"
+                 "victory: {points: margin, objective: loot}\n",
+                 transported);
+  g = new_game(m, 1);
+  deploy_all(g, 2, 2);
+  put(g, A, 1, 12, 2);
+  put(g, D, 1, 13, 2); /* beside the cache */
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 100, 0);
+  put(g, D, 1, 12, 8); /* alone at the dump */
+  expect_margin(g, MURK_NO_SIDE, A, "Solid Victory", 100, 0);
+  murk_game_free(g);
+  murk_mission_free(m);
 }
 
 /* Issue 15 point 1: a whole game with no shot fired ends in a draw under margin scoring,

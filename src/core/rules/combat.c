@@ -834,6 +834,11 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   if (rc != MURK_OK) return rc;
   struct mk_unit_state* u = &s->units[side][unit];
   int snum = u->marker;
+  /* A light tried this turn (hit or miss) was the unit's fire (the ASL night rules, 1.92). */
+  if (u->shot && s->night.flare_tried[side][unit])
+    return mk_reject(reason, reason_len,
+                     "P%d sent up a light this turn: that was its fire (the ASL night rules)",
+                     snum);
   if (u->shot) return mk_reject(reason, reason_len, "P%d has already shot this step", snum);
   rc = target(g, side, a->target, &tu, reason, reason_len);
   if (rc != MURK_OK) return rc;

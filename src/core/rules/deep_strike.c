@@ -214,8 +214,10 @@ int mk_deep_strike(struct murk_game* g, enum murk_side side, int unit, struct mu
   }
   if (li) {
     /* Its units stay under the counter until the wing deploys (27.3 places them then, in
-     * place of the rings); the counter may not move this turn (deep_turn). */
-    return mk_intel_put(g, side, unit, mi, "lands");
+     * place of the rings); the counter may not move this turn (deep_turn). The landing is
+     * its move for spotting (27.1.6): coming down within sight spots, and is spotted. */
+    int rc = mk_intel_put(g, side, unit, mi, "lands");
+    return rc == MURK_OK ? mk_intel_came_on(g, mi) : rc;
   }
 
   /* Teams in rings around the first (seed 004): ring r is filled with as many teams as

@@ -208,11 +208,24 @@ bool mk_deploy_escalation_allows(const struct murk_platoon* pl) {
          !(pl->flags & (MURK_PF(TRANSPORT) | MURK_PF(VEHICLE)));
 }
 
+/* Flames of War missions, No Man's Land, Preparing for Battle: "both players Deploy their
+ * Fortified Platoons. All remaining platoons are held in Delayed Reserve". Where the
+ * side's force flags any platoon `fortified`, only those deploy at the start. */
+bool mk_deploy_fortified_allows(const struct murk_game* g, enum murk_side side, int unit) {
+  if (!murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL)) return true;
+  const struct murk_force* f = murk_force(g, side);
+  bool any = false;
+  for (int p = 0; p < f->nplatoons && !any; p++)
+    any = (f->platoons[p].flags & MURK_PF(FORTIFIED)) != 0;
+  return !any || (mk_unit_platoon(g, side, unit)->flags & MURK_PF(FORTIFIED)) != 0;
+}
+
 bool mk_deploy_at_start(const struct murk_game* g, enum murk_side side, int unit) {
   return g->s.units[side][unit].state == MURK_PLATOON_WAITING &&
          mk_deploy_phase_of(g, side, unit) == MURK_PHASE_DEPLOY &&
          !(murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
-           !mk_deploy_escalation_allows(mk_unit_platoon(g, side, unit)));
+           !mk_deploy_escalation_allows(mk_unit_platoon(g, side, unit))) &&
+         mk_deploy_fortified_allows(g, side, unit);
 }
 
 /* May own platoon `unit` be deployed now (`deploy N at X,Y`, somewhere)? Waiting, and this
@@ -225,6 +238,7 @@ bool mk_deploy_may(const struct murk_game* g, enum murk_side side, int unit) {
       mk_deploy_phase_of(g, side, unit) != s->phase)
     return false;
   if (mk_deploy_removal_due(g, side)) return false;
+  if (s->phase == MURK_PHASE_DEPLOY && !mk_deploy_fortified_allows(g, side, unit)) return false;
   return !(s->phase == MURK_PHASE_DEPLOY && murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
            !mk_deploy_escalation_allows(mk_unit_platoon(g, side, unit)));
 }

@@ -19,6 +19,9 @@ bool mk_deploy_may(const struct murk_game* g, enum murk_side side, int unit);
 /* Is own platoon `unit` waiting to go down in the deployment phase (not an infiltrator or
  * independent, not held back by escalation), whoever is to act? */
 bool mk_deploy_at_start(const struct murk_game* g, enum murk_side side, int unit);
+/* No Man's Land: may platoon `unit` deploy at the start (a Fortified Platoon, where the
+ * side's force flags any `fortified`)? */
+bool mk_deploy_fortified_allows(const struct murk_game* g, enum murk_side side, int unit);
 
 /* Random Deployment: the sections (1..) of the side's unused rolls, "1, 1, 3" ("" none). */
 void mk_deploy_sections_text(const struct murk_game* g, enum murk_side side, char* buf, size_t n);

@@ -158,8 +158,12 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   if (v.why == MK_MOVE_TOO_FAR) {
     char len[32];
     mk_cells_text(g, allow, len, sizeof len);
-    rc = mk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s", p.n,
-                   mk_marker_ops(g, mi)->name, allow, len, class_phrase(slowest));
+    /* At night the mission's length less the night's cell (seed 003, 1.51): said so, or
+     * the length in brackets would not be the one the mission gives. */
+    bool night = mk_night_move_cost(g, side, mi, -1, mk_move_class(slowest)) > 0;
+    rc = mk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s%s", p.n,
+                   mk_marker_ops(g, mi)->name, allow, len, class_phrase(slowest),
+                   night ? ", a cell less at night" : "");
   }
   if (v.why == MK_MOVE_TAKEN)
     rc = mk_reject(reason, reason_len,
@@ -182,8 +186,11 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
       ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, start, false);
   if (mk_night_strays(g, side, handle, saud, !ops->seen_anywhere, -1, p.cells, p.n, &jitter) &&
       !stray_contact(g, side, handle, mi, -1, &p, saud, !ops->seen_anywhere)) {
+    /* Back to the last cell the side knows free: an enemy it does not know of there is met
+     * by the hidden contact below, as on any move (judged by the true board, the strayer
+     * would stop short of it in silence and so find it). */
     moved = p.n / 2;
-    while (moved > 0 && !mk_cell_free(s, p.cells[moved - 1])) moved--;
+    while (moved > 0 && !mk_cell_known_free(g, side, p.cells[moved - 1])) moved--;
   }
   /* An enemy it did not know of stops it in the last free cell before (Hidden contact). */
   int hit = first_hidden_enemy(g, side, &p, moved, NULL);
@@ -575,6 +582,19 @@ static bool free_for_unit(const struct murk_game* g, enum murk_side side,
   return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams;
 }
 
+/* free_for_unit by what `side` knows: its own things and the enemies it knows of. */
+static bool known_free_for_unit(const struct murk_game* g, enum murk_side side,
+                                const struct mk_unit_state* u, struct murk_pos p,
+                                const uint64_t* busy) {
+  if (busy && !mk_busy_at(g, busy, p)) return true;
+  enum murk_side ts;
+  int tt;
+  if (mk_team_at(&g->s, p, &ts, &tt) && ts == side && tt >= u->first_team &&
+      tt < u->first_team + u->nteams)
+    return true;
+  return mk_cell_known_free(g, side, p);
+}
+
 /* Revealed platoons move too (engine model, not from the seeds; docs/rules.md): the
  * first team moves along the path at the slowest team's allowance and the others keep
  * their places around it as far as the ground allows. */
@@ -648,8 +668,9 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
                 mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED;
   if (mk_night_strays(g, side, handle, raud, rsplit, unit, p.cells, p.n, &jitter) &&
       !stray_contact(g, side, handle, -1, unit, &p, raud, rsplit)) {
+    /* To the last cell the side knows free (as a template, above). */
     moved = p.n / 2;
-    while (moved > 0 && !free_for_unit(g, side, u, p.cells[moved - 1], kb)) moved--;
+    while (moved > 0 && !known_free_for_unit(g, side, u, p.cells[moved - 1], kb)) moved--;
   }
   int hit = first_hidden_enemy(g, side, &p, moved, kb); /* Hidden contact */
   if (hit >= 0) {
@@ -710,6 +731,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     if (kb) mk_busy_add(g, busy, got);
   }
   u->moved = true;
+  u->fresh = false; /* gone from where it was revealed: no independent joins it now */
   char from[16], to[16];
   murk_pos_format(start, from, sizeof from);
   murk_pos_format(end, to, sizeof to);
@@ -779,6 +801,14 @@ static int reveal_independent(struct murk_game* g, enum murk_side side, int k, i
                      "P%d is none of your revealed platoons: an independent comes on with one",
                      host_number);
   const struct mk_unit_state* h = &s->units[side][host];
+  /* "revealed with any platoon": as that platoon is revealed, where it was revealed; murk
+   * lets the owner say so until the platoon moves or the owner's next turn is over, since a
+   * platoon the enemy spots is revealed in the enemy's turn. */
+  if (!h->fresh)
+    return mk_reject(reason, reason_len,
+                     "P%d was revealed before: an independent comes on with a platoon as it is "
+                     "revealed (until it moves or your turn ends)",
+                     host_number);
   struct murk_pos anchor = {0, 0};
   bool have = false;
   for (int t = h->first_team; t < h->first_team + h->nteams && !have; t++)
@@ -885,6 +915,7 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
   struct mk_unit_state* u = &s->units[side][mk->unit];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, mk->unit);
   u->state = MURK_PLATOON_REVEALED;
+  u->fresh = true; /* independents may come on with it now (reveal_independent) */
   u->bogged = mk->bogged;
   u->moved = mk->moved;
   mk->bogged = false;
@@ -934,7 +965,9 @@ int mk_fog_reveal_want(struct murk_game* g, enum murk_side side, const struct mu
  * in marker order, then team order, on a tie). Spotting needs sight as well as range
  * (docs/rules.md, "Revealing"). A template standing for nothing never spots (Flames of War,
  * Luneville mission rules, "Revealing platoons": players reveal enemies with their
- * platoons; dummies are murk's own variant, docs/rules.md). */
+ * platoons; dummies are murk's own variant, docs/rules.md). A Limited Intelligence dummy
+ * leader spots as a wing's does (27.1.6: every counter spots), or a spot that found
+ * nothing near it would tell the enemy what it is. */
 static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_pos p, int range,
                     struct murk_pos* at) {
   const struct mk_state* s = &g->s;
@@ -942,7 +975,8 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
   int best = INT_MAX;
   for (int i = 0; i < s->nmarkers; i++) {
     const struct mk_marker* mk = &s->markers[i];
-    if (!mk->on_table || mk->owner != side || mk->unit < 0) continue;
+    if (!mk->on_table || mk->owner != side) continue;
+    if (mk->unit < 0 && mk->kind != MURK_MARKER_WING) continue;
     int d = murk_geom_distance(grid, mk->pos, p);
     if (d <= range && d < best && mk_sight_los(g, mk->pos, p)) {
       best = d;
@@ -994,12 +1028,19 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   int cap = murk_mission_param(m, MURK_P_FOW_SPOT_CAP);
   bool capped = range > cap;
   if (capped) range = cap;
+  /* At night under the ASL night rules no spotting reaches beyond the Night Visibility
+   * Range: a side sees no farther (murk's reading where the two texts meet). */
+  int nvr = mk_night_nvr(g);
+  bool dark = nvr >= 0 && range > nvr;
+  if (dark) range = nvr;
   s->spotted = true;
   s->visibility = range;
   char len[32];
   mk_cells_text(g, range, len, sizeof len);
   mk_event_append(g, ": %s (%d cells)%s", len, range,
-                  capped ? ", the most spotting can reach" : "");
+                  dark     ? ", the Night Visibility Range"
+                  : capped ? ", the most spotting can reach"
+                           : "");
   /* Markers are revealed in marker order; each is measured from the spotting side as it
    * stands when spotting began (the spotting side does not change while it spots). */
   enum murk_side enemy = murk_side_other(side);

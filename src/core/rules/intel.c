@@ -708,7 +708,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   if (v.why == MK_MOVE_TOO_FAR)
     rc = mk_reject(reason, reason_len, "that is %d cells; T%d may move %d (%s)", n, mk->number,
                    allow,
-                   mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
+                   mk->unit < 0 ? "a dummy leader: the fastest wing you have on the table"
                                 : "its wing's slowest team");
   if (v.why == MK_MOVE_TAKEN) {
     murk_pos_format(c->at, ps, sizeof ps);
@@ -892,7 +892,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
                        "the Dis counter that stood at %s when the step began would move %d cells "
                        "to %s; T%d's Dis counters may move %d (%s)",
                        a, straight[k], b, mk->number, allow,
-                       mk->unit < 0 ? "a dummy leader: the fastest wing your force has"
+                       mk->unit < 0 ? "a dummy leader: the fastest wing you have on the table"
                                     : "its wing's slowest team");
     }
   }
@@ -951,6 +951,24 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
+int mk_intel_came_on(struct murk_game* g, int mi) {
+  struct sight x;
+  if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
+  struct contact* cs = murk_malloc(MAX_THINGS * sizeof *cs);
+  if (!cs) {
+    sight_close(&x);
+    return MURK_ENOMEM;
+  }
+  const struct mk_marker* mk = &g->s.markers[mi];
+  struct murk_pos fp[1 + MURK_MAX_DIS];
+  int nfp = footprint(mk, fp);
+  int nc = find_contacts(&x, fp, nfp, murk_side_other(mk->owner), true, cs);
+  if (nc > 0) resolve_moving(g, &x, mi, cs, nc);
+  murk_free(cs);
+  sight_close(&x);
+  return g->oom ? MURK_ENOMEM : MURK_OK;
+}
+
 /* Limited Intelligence with Flames of War's Fog of War (docs/rules.md, "Limited
  * Intelligence with the other rules"): a wing leader counter that a spotting roll reveals
  * is spotted as a whole (27.1.6, 27.3.1): a dummy is removed, a real wing deploys round its
@@ -991,6 +1009,27 @@ int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, con
     mk_event_facts(g, mk->number, NULL, &mk->pos);
   }
   return MURK_OK;
+}
+
+void mk_intel_put_dummy(struct murk_game* g, enum murk_side side, int mi, const char* how) {
+  struct mk_marker* mk = &g->s.markers[mi];
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  mk->kind = MURK_MARKER_WING;
+  mk->on_table = true;
+  /* The same events as mk_intel_put's, the private one saying what it is. */
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
+          murk_side_name(side), how, mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", mk->number);
+  mk_intel_default_dis(g, mk);
+  if (mk->ndis > 0) {
+    char d[40];
+    mk_intel_dis_text(mk, d, sizeof d);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+  }
 }
 
 /* ---- the winner's adjustment (seed 002, 27.2.2) ---- */

@@ -105,6 +105,27 @@ static int platoon_pace(const struct murk_force* f, const struct murk_platoon* p
   return pace;
 }
 
+/* The most a real leader counter of `side` on the table may move now, by `pace` (a marker's
+ * allowance); -1 when none stands there. */
+static int fastest_leader(const struct murk_game* g, enum murk_side side,
+                          int (*pace)(const struct murk_game*, int, enum murk_terrain_class),
+                          enum murk_terrain_class cls) {
+  const struct mk_state* s = &g->s;
+  int best = -1;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct mk_marker* o = &s->markers[i];
+    if (o->owner != side || !o->on_table || o->unit < 0 || o->kind != MURK_MARKER_WING) continue;
+    int k = pace(g, i, cls);
+    if (k > best) best = k;
+  }
+  return best;
+}
+
+static int day_pace(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
+  (void)cls;
+  return mk_intel_allowance(g, mi);
+}
+
 /* The pace of the fastest wing the force has, as the mission lists it: each wing at its
  * slowest platoon's pace (platoons with the same `wing`, or a platoon alone). */
 static int fastest_wing(const struct murk_force* f) {
@@ -124,13 +145,18 @@ static int fastest_wing(const struct murk_force* f) {
 }
 
 /* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy at any rate
- * up to what it could move were it a real wing: the pace of the fastest wing its force has
- * (a dummy faster than every real wing would show itself a dummy). */
+ * up to what it could move were it a real wing: the pace of the fastest real leader counter
+ * its side has on the table (a dummy faster than every real wing there would show itself a
+ * dummy: under Escalation the fast wings wait in reserve), or with none there, of the
+ * fastest wing its force has. */
 int mk_intel_allowance(const struct murk_game* g, int mi) {
   const struct mk_state* s = &g->s;
   const struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
-  if (mk->unit < 0) return fastest_wing(murk_force(g, side));
+  if (mk->unit < 0) {
+    int lead = fastest_leader(g, side, day_pace, MURK_TERRAIN_OPEN);
+    return lead >= 0 ? lead : fastest_wing(murk_force(g, side));
+  }
   int units[MK_MAX_UNITS];
   int n = mk_intel_marker_units(g, mi, units);
   int pace = INT_MAX;
@@ -155,14 +181,16 @@ static int night_pace(const struct murk_game* g, enum murk_side side, int unit, 
 
 /* seed 002, 27.1.4 with the ASL night rules, 1.5 (docs/rules.md, "Limited Intelligence with
  * the other rules"): at night each platoon of the wing pays its own night cost, and the
- * wing goes at the pace of the slowest after it; a dummy at the pace the fastest wing of its
- * force would have after its costs, so it never outpaces every real wing. */
+ * wing goes at the pace of the slowest after it; a dummy at the pace the fastest real leader
+ * on the table has after its costs, so it never outpaces every real wing. */
 int mk_intel_allowance_on(const struct murk_game* g, int mi, enum murk_terrain_class cls) {
   const struct mk_state* s = &g->s;
   const struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
   const struct murk_force* f = murk_force(g, side);
   if (mk->unit < 0) {
+    int lead = fastest_leader(g, side, mk_intel_allowance_on, cls);
+    if (lead >= 0) return lead;
     int best = 0;
     for (int p = 0; p < f->nplatoons; p++) {
       int pace = INT_MAX;

@@ -189,16 +189,28 @@ void mk_night_begin(struct murk_game* g) {
 
 /* ---- Dusk & Dawn (seed 004) ---- */
 
+/* The night rule Dusk & Dawn's dark turns are played under, in the words players are told
+ * ("Which night rule governs"): the NVR or Darkness where listed, else Night Fighting. */
+static const char* night_name(const struct murk_game* g) {
+  return rule(g, MURK_RULE_NVR)        ? "the Night Visibility Range"
+         : rule(g, MURK_RULE_DARKNESS) ? "darkness"
+                                       : "night fighting";
+}
+
 void mk_night_after_deployment(struct murk_game* g) {
   struct mk_night* n = &g->s.night;
   if (!rule(g, MURK_RULE_DUSK_AND_DAWN) || n->dusk_dawn != 0) return;
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   n->dusk_dawn = murk_roll(g, &d6, "dusk & dawn", MURK_AUD_ALL, NULL);
   if (n->dusk_dawn < 1) n->dusk_dawn = 1;
-  const char* what = n->dusk_dawn == 1   ? "the battle starts before dawn: night fighting on turn 1"
-                     : n->dusk_dawn == 6 ? "the battle starts at dusk: night fighting from turn 6"
-                                         : "the battle is fought by daylight";
-  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "%s", what);
+  if (n->dusk_dawn == 1)
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+            "the battle starts before dawn: %s on turn 1", night_name(g));
+  else if (n->dusk_dawn == 6)
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+            "the battle starts at dusk: %s from turn 6", night_name(g));
+  else
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "the battle is fought by daylight");
 }
 
 void mk_night_begin_play(struct murk_game* g) {
@@ -269,10 +281,16 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   }
   if (rule(g, MURK_RULE_DUSK_AND_DAWN)) {
     bool now = mk_night_fighting_now(g);
-    if (now != n->was_night)
-      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "%s",
-              now ? "dusk falls: night fighting from this turn on"
-                  : "dawn breaks: no more night fighting");
+    const char* which = night_name(g);
+    if (now != n->was_night) {
+      if (now)
+        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "dusk falls: %s from this turn on",
+                which);
+      else if (which[0] == 'n')
+        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "dawn breaks: no more night fighting");
+      else
+        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE, "dawn breaks: %s ends", which);
+    }
     n->was_night = now;
   }
   /* seed 003, 1.12: the change roll at the start of every player turn after the opening one;
@@ -418,6 +436,10 @@ int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, i
   if (mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_CLOAK) return 0;
   /* A Limited Intelligence leader's row counts the cost platoon by platoon (intel.c). */
   if (mi >= 0 && g->s.markers[mi].on_table && g->s.markers[mi].kind == MURK_MARKER_WING) return 0;
+  /* A Fog of War template or a "?" moves the same whatever it holds (the Luneville mission
+   * rules, Moving platoons): it pays the night cost of men on foot, so its pace never tells
+   * the enemy that vehicles are under it (murk's reading). */
+  if (mi >= 0 && g->s.markers[mi].on_table) unit = -1;
   bool vehicle = false;
   if (unit >= 0) {
     const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);

@@ -128,8 +128,9 @@ static int nml_objective_check(const struct murk_game* g, struct murk_pos p, cha
 /* A patrol platoon: held in reserve (not in ambush) or on the table. */
 bool mk_objectives_patrol_eligible(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
-  return (u->state == MURK_PLATOON_RESERVE && !u->ambush) || u->state == MURK_PLATOON_HIDDEN ||
-         u->state == MURK_PLATOON_REVEALED;
+  /* "nominate one platoon to be their Patrol ... and remove it from the table": one of the
+   * platoons deployed, not one in reserve. */
+  return u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED;
 }
 
 bool mk_setup_may_patrol(const struct murk_game* g, enum murk_side side, int unit) {

@@ -845,7 +845,8 @@ static int arrival_free_cells(const struct murk_game* g, enum murk_side side,
   int n = mk_region_edge_count(gr), k = 0;
   for (int i = 0; i < n; i++) {
     struct murk_pos p = mk_region_edge_cell(gr, i);
-    if (!mk_cell_passable(g->m, p) || !mk_cell_free(&g->s, p)) continue;
+    /* Free as far as the side knows: what it may be told to bring on, or refused for. */
+    if (!mk_cell_passable(g->m, p) || !mk_cell_known_free(g, side, p)) continue;
     if (!arrival_allows(g, side, a, p)) continue;
     if (k < cap) out[k] = p;
     k++;
@@ -863,11 +864,13 @@ int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* 
   for (int i = 0; i < g->s.narrivals[side]; i++) {
     const struct mk_arrival* a = &g->s.arrivals[side][i];
     /* Only the sci-fi mission special rules' reserves must come on as soon as they may
-     * (seed 004, Reserves; deep strike rolls as they do): the Flames of War missions' kinds
-     * may stay off this turn and roll again (issue 14, point 7). */
-    bool must = a->kind == MURK_RESERVE_DEEP ||
-                ((a->kind == MURK_RESERVE_PLAIN || a->kind == MURK_RESERVE_DEFAULT) &&
-                 param(g, MURK_P_RES_PER_PLATOON));
+     * (the 40k mission special rules, Reserves; deep strike and Escalation's reserves arrive
+     * by those rules too): the Flames of War missions' kinds may stay off this turn and roll
+     * again. */
+    bool must =
+        a->kind == MURK_RESERVE_DEEP ||
+        ((a->kind == MURK_RESERVE_PLAIN || a->kind == MURK_RESERVE_DEFAULT) &&
+         (param(g, MURK_P_RES_PER_PLATOON) || murk_mission_rule_on(g->m, MURK_RULE_ESCALATION)));
     if (!must) continue;
     if (!arrival_live(g, side, a)) continue;
     if (!a->anywhere && arrival_free_cells(g, side, a, NULL, 0) == 0) continue;
@@ -1000,8 +1003,14 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
     return mk_reject(reason, reason_len, "a platoon cannot stand in the %s at %s",
                      t ? t->name : "terrain", ps);
   }
-  if (!mk_cell_free(s, c->at))
+  if (!mk_cell_known_free(g, side, c->at)) /* judged by what the side knows */
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  if (!mk_cell_free(s, c->at)) {
+    /* An enemy it did not know of stands there: a public contact, and the platoon stays
+     * off, its arrival still due (docs/rules.md, "Hidden contact"). */
+    mk_hidden_contact(g, side, "an arriving platoon", c->at, c->at);
+    return MURK_OK;
+  }
   a->used = true;
   rc = mk_put_platoon(g, side, unit, c->at, NULL, "brings on", false, reason, reason_len);
   if (rc != MURK_OK) return rc;

@@ -404,14 +404,25 @@ static void enter_phase(struct murk_game* g, enum murk_phase phase) {
   mk_mark_step_start(g);
   for (int p = phase; p < MURK_PHASE_PLAY; p++) {
     const struct phase_row* r = &phases[p];
+    /* No Man's Land: the left/right roll and the objectives come between deployment and
+     * the patrols (Preparing for Battle). */
+    if (p == MURK_PHASE_PATROL && mk_objectives_nml_on(g) && enter_objectives(g)) return;
     if (r->enter ? r->enter(g) : start_sided(g, (enum murk_phase)p)) return;
   }
   first_turn(g);
 }
 
+/* No Man's Land places its objectives after the Fortified Platoons deploy (Preparing for
+ * Battle, in the text's order): has deployment been made? */
+static bool nml_deployed(const struct murk_game* g) {
+  return g->s.phase_done[MURK_PHASE_DEPLOY][MURK_ATTACKER] &&
+         g->s.phase_done[MURK_PHASE_DEPLOY][MURK_DEFENDER];
+}
+
 static bool enter_objectives(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   struct mk_state* s = &g->s;
+  if (mk_objectives_nml_on(g) && !nml_deployed(g)) return false; /* after deployment */
   if (mk_objectives_nml_on(g) && s->lr_winner == MURK_NO_SIDE && m->nobjective_rules > 0)
     mk_objectives_roll_left_right(g);
   while (s->objective_rule < m->nobjective_rules && mk_setup_objective_step(g)->count <= 0)
@@ -488,8 +499,8 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (!mk_objectives_patrol_eligible(g, side, unit))
     return mk_reject(reason, reason_len,
-                     "platoon %d (%s) cannot go out on patrol: it is neither on the table nor in "
-                     "reserve",
+                     "platoon %d (%s) cannot go out on patrol: a patrol is a platoon on the "
+                     "table",
                      unit + 1, pl->name);
   int rc = mk_setup_patrol_cell(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
@@ -500,10 +511,7 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
   struct murk_zone area;
   mk_objectives_patrol_area(g, side, &area);
   /* "nominate one platoon to be their Patrol ... and remove it from the table". */
-  if (u->state == MURK_PLATOON_RESERVE) {
-    mk_emit(g, MURK_EV_RESERVE, MURK_AUD_ALL, side,
-            "%s takes a platoon out of reserve as its patrol", murk_side_name(side));
-  } else {
+  {
     int mi = mk_marker_index(s, u->marker);
     struct murk_pos was = mi >= 0 ? s->markers[mi].pos : c->at;
     if (mi >= 0) s->markers[mi].on_table = false;
@@ -572,7 +580,8 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
   mk_event_facts(g, 0, NULL, &o->pos);
   if (++s->objective_placed >= r->count) {
     s->objective_rule++;
-    enter_phase(g, MURK_PHASE_OBJECTIVES);
+    /* No Man's Land's objectives are placed after deployment: the patrols follow them. */
+    enter_phase(g, mk_objectives_nml_on(g) ? MURK_PHASE_PATROL : MURK_PHASE_OBJECTIVES);
   }
   return MURK_OK;
 }
@@ -686,6 +695,35 @@ static int check_infiltration(struct murk_game* g, enum murk_side side, struct m
                    ss, hs, ps, d);
 }
 
+/* Limited Intelligence with Infiltrate (docs/rules.md, "Limited Intelligence with the other
+ * rules"): a side may put down a dummy leader it kept back as an infiltrating counter, on the
+ * cells an infiltrator may take, told to the enemy as an infiltrator's leader is; else every
+ * counter put down in this phase would be known real. murk's choice. */
+static int infiltrate_dummy(struct murk_game* g, enum murk_side side, struct murk_pos at,
+                            char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  if (murk_force(g, side)->dummies <= 0)
+    return mk_reject(reason, reason_len, "this mission gives you no dummy leaders");
+  if (s->dummies_left[side] <= 0)
+    return mk_reject(reason, reason_len, "you have no dummy leaders left");
+  int rc = check_infiltration(g, side, at, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  char ps[16];
+  murk_pos_format(at, ps, sizeof ps);
+  if (!mk_cell_known_free(g, side, at))
+    return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
+  if (!mk_cell_free(s, at)) { /* an enemy it did not know of: a contact ("Hidden contact") */
+    mk_hidden_contact(g, side, "a new leader", at, at);
+    return MURK_OK;
+  }
+  int mi = mk_marker_new(g, side, -1, at);
+  if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
+  s->dummies_left[side]--;
+  mk_intel_put_dummy(g, side, mi, "deploys");
+  next_in_phase(g, side, true);
+  return MURK_OK;
+}
+
 int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
@@ -722,6 +760,8 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     return rc;
   }
 
+  if (c->unit.kind == MURK_REF_DUMMY && ph == MURK_PHASE_INFILTRATE && mk_intel_on(g))
+    return infiltrate_dummy(g, side, c->at, reason, reason_len);
   if (c->unit.kind == MURK_REF_DUMMY) {
     if (ph != MURK_PHASE_DEPLOY)
       return mk_reject(reason, reason_len, "dummy %s are deployed with the platoons",
@@ -783,6 +823,11 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     return mk_reject(reason, reason_len, "platoon %d (%s) should have deployed already", unit + 1,
                      pl->name);
   }
+  if (ph == MURK_PHASE_DEPLOY && !mk_deploy_fortified_allows(g, side, unit))
+    return mk_reject(reason, reason_len,
+                     "No Man's Land: only the Fortified Platoons deploy; platoon %d (%s) waits "
+                     "in delayed reserve",
+                     unit + 1, pl->name);
   if (ph == MURK_PHASE_DEPLOY && murk_mission_rule_on(m, MURK_RULE_ESCALATION) &&
       !mk_deploy_escalation_allows(pl))
     return mk_reject(reason, reason_len,
@@ -810,7 +855,10 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   rc = mk_put_platoon(g, side, unit, c->at, ph == MURK_PHASE_INFILTRATE ? NULL : part, "deploys",
                       hidden, reason, reason_len);
   if (rc != MURK_OK) return rc;
-  if (ph != MURK_PHASE_DEPLOY && mk_deploy_waiting(g, side, ph) == 0) {
+  /* Under Limited Intelligence the infiltrating side says when it is done (`end`): finished
+   * by itself after its last infiltrator, it would show the enemy that counter real. */
+  if (ph != MURK_PHASE_DEPLOY && mk_deploy_waiting(g, side, ph) == 0 &&
+      !(ph == MURK_PHASE_INFILTRATE && mk_intel_on(g))) {
     /* Nothing more to put down in this phase: the side is done without an `end`. */
     s->phase_done[ph][side] = true;
     mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s has finished %s", murk_side_name(side),
@@ -1157,6 +1205,14 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
     return;
   }
   int left = mk_deploy_waiting(g, s->to_act, s->phase);
+  if (s->phase == MURK_PHASE_INFILTRATE && mk_intel_on(g)) {
+    int d = s->dummies_left[s->to_act];
+    snprintf(buf, n,
+             "%s: infiltrate (%d left, %d dummy leader%s left; deploy N|dummy at X,Y); 'end' "
+             "when done",
+             who, left, d, mk_plural(d));
+    return;
+  }
   if (s->phase != MURK_PHASE_DEPLOY) {
     snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
              s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams", left);

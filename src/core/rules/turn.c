@@ -39,6 +39,9 @@ static void start_player_turn(struct murk_game* g, enum murk_side side) {
       s->units[sd][u].moved = false;
       s->units[sd][u].shot = false;
       s->units[sd][u].assaulted = false;
+      /* The other side's turn is over: its platoons revealed by then take no independent
+       * with them any more (fog.c). */
+      if (sd != (int)side) s->units[sd][u].fresh = false;
     }
   s->withdraw_due = 0;
   s->remove_due = 0;

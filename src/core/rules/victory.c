@@ -126,6 +126,40 @@ static bool near_centre(const struct murk_game* g, struct murk_pos p, int cells)
   return murk_geom_distance(&g->m->grid, p, c) <= cells;
 }
 
+/* Does some place of the unit (unit_entirely's places) lie within `hold` of objective k? */
+static bool unit_near(const struct murk_game* g, enum murk_side side, int unit, int k) {
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
+  struct murk_pos o = s->objectives[k].pos;
+  int hold = g->m->objective_hold;
+  int places = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
+    const struct mk_team* tm = &s->teams[side][t];
+    if (!tm->alive || !tm->placed) continue;
+    places++;
+    if (murk_geom_distance(&g->m->grid, tm->pos, o) <= hold) return true;
+  }
+  if (places > 0) return false;
+  for (int i = 0; i < s->nmarkers; i++)
+    if (s->markers[i].on_table && s->markers[i].owner == side && s->markers[i].number == u->marker)
+      return murk_geom_distance(&g->m->grid, s->markers[i].pos, o) <= hold;
+  return false;
+}
+
+/* The 40k mission special rules, Victory Points, Loot: a counter is held, as every other
+ * objective type counts, by scoring units: one of the side's within the objective's hold
+ * distance and none of the enemy's (murk's reading: the text names scoring units for the
+ * other objectives and says nothing of who holds a Loot counter). */
+static bool loot_held(const struct murk_game* g, enum murk_side side, int k) {
+  enum murk_side enemy = murk_side_other(side);
+  bool own = false;
+  for (int u = 0; u < g->s.nunits[enemy]; u++)
+    if (scoring(g, enemy, u) && unit_near(g, enemy, u, k)) return false;
+  for (int u = 0; u < g->s.nunits[side] && !own; u++)
+    own = scoring(g, side, u) && unit_near(g, side, u, k);
+  return own;
+}
+
 static const enum murk_compass quarters[4] = {MURK_NE, MURK_NW, MURK_SE, MURK_SW};
 
 /* What a quarter is worth to a side (seed 004, Table Quarters): nothing for its own
@@ -183,7 +217,7 @@ static int objective_points(const struct murk_game* g, enum murk_side side, int 
     case MURK_VPO_LOOT:
       /* Each counter (the mission's objectives) is worth the limit over their number. */
       for (int k = 0; k < g->s.nobjectives; k++)
-        if (mk_objective_taken(g, side, k)) pts += limit / g->s.nobjectives;
+        if (loot_held(g, side, k)) pts += limit / g->s.nobjectives;
       break;
     case MURK_VPO_FIELD_OF_BATTLE:
       for (int k = 0; k < g->s.nunits[side]; k++)

@@ -94,6 +94,8 @@ struct mk_unit_state {
   bool pinned;      /* pinned down (combat.c): no assault, moving rate of fire, until it rallies */
   bool active;      /* moved, shot or assaulted since its own turn began (not gone to ground) */
   int hits;         /* hits taken from shooting this player turn (pinned down at enough) */
+  bool fresh;       /* revealed from its template, not moved since, its owner's next turn not over:
+                       an independent may still come on with it (Fog of War) */
 };
 
 /* One side's knowledge of one enemy marker or team (sight.c). */
