@@ -381,6 +381,10 @@ int mk_ref_enemy(const struct murk_game* g, enum murk_side side, struct murk_ref
     return mk_reject(reason, reason_len, "%c%d is one of yours, not the enemy's", c, r.n);
   if (mk->revealed && mk->unit < 0)
     return mk_reject(reason, reason_len, "T%d was a dummy and is gone", r.n);
+  /* A marker taken off the table for good (No Man's Land's patrol comes back under a new
+   * one, in a public event) no longer stands for its platoon. */
+  if (mk->unit >= 0 && s->units[mk->owner][mk->unit].marker != mk->number)
+    return mk_reject(reason, reason_len, "%c%d was taken off the table", c, r.n);
   *marker = mi;
   return MURK_OK;
 }
