@@ -373,8 +373,7 @@ static int fill_own(const struct murk_game* g, struct view_box* b) {
     vp->dug_in = u->dug_in;
     vp->recce_moved = u->recce_moved;
     /* Each of these asks first for the side's own turn in a setup phase. */
-    vp->may_deploy =
-        setup_turn && (mk_deploy_may(g, side, k) || mk_setup_may_patrol(g, side, k));
+    vp->may_deploy = setup_turn && (mk_deploy_may(g, side, k) || mk_setup_may_patrol(g, side, k));
     vp->may_deep_strike = setup_turn && mk_reserves_may_deep_strike(g, side, k);
     vp->wing = -1;
     struct mk_move_rule r;
