@@ -346,15 +346,18 @@ struct summary_row {
 
 static void print_summary(FILE* f, const struct summary_row* rows, int n) {
   char a[32], b[32], c[32];
-  fprintf(f, "%-20s %6s %6s %6s %6s %6s %6s %7s %7s %6s %8s\n", "mission", "games", "failed", "att",
-          "def", "none", "unfin", "VP att", "VP def", "turns", "arrivals");
+  int w = 20; /* the ids' column: at least 20, as wide as the longest id */
+  for (int i = 0; i < n; i++)
+    if ((int)strlen(rows[i].id) > w) w = (int)strlen(rows[i].id);
+  fprintf(f, "%-*s %6s %6s %6s %6s %6s %6s %7s %7s %6s %8s\n", w, "mission", "games", "failed",
+          "att", "def", "none", "unfin", "VP att", "VP def", "turns", "arrivals");
   for (int i = 0; i < n; i++) {
     const struct mission_stats* st = &rows[i].st;
     if (!rows[i].loaded) {
-      fprintf(f, "%-20s %6s (does not load)\n", rows[i].id, "-");
+      fprintf(f, "%-*s %6s (does not load)\n", w, rows[i].id, "-");
       continue;
     }
-    fprintf(f, "%-20s %6ld %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", rows[i].id,
+    fprintf(f, "%-*s %6ld %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", w, rows[i].id,
             st->games + st->failed + st->unfinished, st->failed, st->wins[0], st->wins[1],
             st->wins[2], st->unfinished, avg(st->vp[0], st->games, a, sizeof a),
             avg(st->vp[1], st->games, b, sizeof b), avg(st->turns_sum, st->games, c, sizeof c),
