@@ -411,6 +411,7 @@ struct murk_mission {
   struct murk_side_def sides[MURK_SIDES];
 
   bool rule_on[MURK_RULE_COUNT];
+  bool rule_added[MURK_RULE_COUNT]; /* on because a game added it (murk_mission_add_rules) */
   struct murk_param_value params[MURK_PARAM_COUNT]; /* defaults filled for rules off too */
 
   struct murk_vis_table visibility;
@@ -450,6 +451,17 @@ void murk_mission_free(struct murk_mission* m);
 
 /* The terrain at a cell (NULL off the table). */
 const struct murk_terrain* murk_mission_terrain_at(const struct murk_mission* m, struct murk_pos p);
+/* Rules added to a loaded mission when a game starts (`murk play MISSION --with RULE`;
+ * docs/commands.md): `list` names them, separated by blanks or commas. Each goes on with
+ * its default parameters unless the mission has it on already. Refused (MURK_EINVAL, the
+ * reason in err, the mission unchanged) for an unknown rule, a pair the registry's pair
+ * table refuses (with its reason: docs/rules.md, "Rules together"), or a rule that needs
+ * what the mission lacks (reserves for escalation, a turn limit for random game length, a
+ * visibility table for thick morning fog and darkness, entries for lost in the fog). */
+int murk_mission_add_rules(struct murk_mission* m, const char* list, char* err, size_t errlen);
+/* The added rules' names, blank-separated, into buf ("" when none); the length. */
+size_t murk_mission_added(const struct murk_mission* m, char* buf, size_t n);
+
 /* A rule's state and its parameters (defaults if the file did not set them). */
 bool murk_mission_rule_on(const struct murk_mission* m, enum murk_rule_id r);
 int murk_mission_param(const struct murk_mission* m, enum murk_param_id p);

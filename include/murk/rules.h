@@ -41,7 +41,8 @@
   X(INFILTRATE, "infiltrate", "004")                     \
   X(NIGHT_FIGHTING, "night_fighting", "004")             \
   X(RANDOM_GAME_LENGTH, "random_game_length", "004")     \
-  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")
+  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")   \
+  X(DOUBLE_BLIND, "double_blind", "own")
 
 enum murk_rule_id {
 #define MURK_RULE_ENUM(id, name, seed) MURK_RULE_##id,
@@ -81,7 +82,8 @@ enum murk_rule_id {
   X(INFILTRATE, "infiltrators deployed after everything else, away from the enemy")         \
   X(NIGHT_FIGHTING, "a 2D6 x 3 inches sight roll before firing in the dark")                \
   X(RANDOM_GAME_LENGTH, "extra turns after the mission's stated number of turns")           \
-  X(NO_MANS_LAND_PATROL, "a platoon each side puts out near the centre line at setup")
+  X(NO_MANS_LAND_PATROL, "a platoon each side puts out near the centre line at setup")      \
+  X(DOUBLE_BLIND, "enemy teams and cloaks seen only in line of sight, else where last seen")
 
 /* Two rules a mission switches on together (issue 15 point 10; docs/rules.md, "Rules
  * together", is made from this table). A pair not listed is APART: each governs what its
@@ -197,7 +199,32 @@ enum murk_rule_id {
     "down in a section a roll gave, its Dis counters where the rule lets them")                  \
   X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                             \
     "a recce move is one platoon's; under its wing's counters it could only move the whole "     \
-    "wing, or show the enemy which counter holds recce")
+    "wing, or show the enemy which counter holds recce")                                         \
+  X(DOUBLE_BLIND, FOG_OF_WAR, WITH,                                                              \
+    "templates stay in view of both sides wherever they stand; a revealed platoon's teams are "  \
+    "seen only in line of sight, its moves and bogging heard only where seen")                   \
+  X(DOUBLE_BLIND, LIMITED_INTELLIGENCE, WITH,                                                    \
+    "leader and Dis counters stay in view of both sides; a deployed wing's units are seen only " \
+    "in line of sight, and spotting counts only what the side sees")                             \
+  X(DOUBLE_BLIND, CLOAKING, WITH,                                                                \
+    "a cloaking counter too is seen only in line of sight within the NVR, else where last seen") \
+  X(DOUBLE_BLIND, NVR, WITH,                                                                     \
+    "an enemy team is seen only within the NVR, or lit, or by its gunflash; hidden and \"?\" "   \
+    "units stay as the night rules say")                                                         \
+  X(DOUBLE_BLIND, NIGHT_FIGHTING, WITH,                                                          \
+    "on a night turn an enemy team is seen only within the highest sight roll")                  \
+  X(DOUBLE_BLIND, DUSK_AND_DAWN, WITH,                                                           \
+    "the dark turns it makes shorten sight as night fighting does; daylight turns do not")       \
+  X(DOUBLE_BLIND, DARKNESS, WITH,                                                                \
+    "in the dark an enemy team is seen only within the table's longest range, or when it fired") \
+  X(DOUBLE_BLIND, THICK_MORNING_FOG, WITH,                                                       \
+    "in the fog an enemy team is seen only within the table's longest range")                    \
+  X(DOUBLE_BLIND, DEEP_STRIKE, WITH,                                                             \
+    "a deep striker's landing is told to both sides where it lands; afterwards its teams are "   \
+    "seen only in line of sight")                                                                \
+  X(DOUBLE_BLIND, INFILTRATE, WITH,                                                              \
+    "infiltrators keep away by the enemy's line of sight as the text says; every enemy team "    \
+    "placed before them was told to both sides, so the check reads nothing hidden")
 
 enum murk_pair_verdict {
   MURK_PAIR_APART = 0, /* each governs its own scope */

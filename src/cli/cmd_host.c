@@ -457,8 +457,12 @@ static int host(const struct murk_args* a, struct hoster* H) {
   uint64_t seed = 0;
   int has_seed = murk_args_number(a, "seed", 0, UINT64_MAX, &seed);
   if (has_seed < 0) return MURK_EXIT_USAGE;
-  if (load && (mission || has_seed))
-    return murk_args_error(a, "--load takes the mission and seed from the save");
+  if (load && (mission || has_seed || murk_args_has(a, "with")))
+    return murk_args_error(
+        a, "--load takes the mission and seed from the save, and the rules it was started with");
+  char with[512];
+  int wrc = murk_cli_with_list(a, with, sizeof with);
+  if (wrc != 0) return wrc;
   int prc = murk_passes_from_args(&H->passes, a);
   if (prc != 0) return prc;
   if (has_seed && murk_passes_any(&H->passes))
@@ -496,6 +500,7 @@ static int host(const struct murk_args* a, struct hoster* H) {
     rc = murk_mission_load(path, &H->m, d);
     if (rc != MURK_OK) murk_cli_print_diags(d, stderr);
     murk_free(d);
+    if (rc == MURK_OK && murk_cli_with_add(H->m, with, "--with") != 0) rc = MURK_EINVAL;
     if (rc == MURK_OK) {
       if (has_seed) {
         rc = murk_game_new(H->m, seed, &H->g);
@@ -575,7 +580,7 @@ static int cmd_host_exec(const struct murk_args* a) {
 const struct murk_cmd_entry murk_cmd_host_entry = {
     .name = "host",
     .usage =
-        "[MISSION] [--seed N] [--dir DIR] [--passphrase-file SIDE:FILE]...\n"
+        "[MISSION] [--with RULE]... [--seed N] [--dir DIR] [--passphrase-file SIDE:FILE]...\n"
         "--load SAVE [--dir DIR] [--passphrase-file SIDE:FILE]...",
     .about = "hold a game for two players who join from their own terminals (over SSH)",
     .help =
@@ -585,7 +590,8 @@ const struct murk_cmd_entry murk_cmd_host_entry = {
         "join sets its passphrase (or --passphrase-file gives it), later joins must give it.\n"
         "The game is saved after every change; murk host --load SAVE goes on with it (a sealed\n"
         "one once both players have joined with their passphrases).\n"
+        "--with RULE adds a special rule to the mission, as murk play --with does.\n"
         "Seats and hosting: docs/playing.md; the protocol: docs/protocol.md.\n",
-    .args = {"seed: load: dir: passphrase-file:...", 0, 1},
+    .args = {"seed: load: dir: passphrase-file:... with:...", 0, 1},
     .exec = cmd_host_exec,
 };

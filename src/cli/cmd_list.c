@@ -71,6 +71,9 @@ static int list_dir(const char* dir, const char* title, const char* shadow, bool
       printf(": %s", murk_cli_escape(m->summary, esc, sizeof esc));
     else if (m->source[0])
       printf(" (after %s)", murk_cli_escape(m->source, esc, sizeof esc));
+    /* Missions that see double-blind are marked: every other plays the texts' open table,
+     * and double_blind may be added to any when a game starts (murk play --with). */
+    if (murk_mission_rule_on(m, MURK_RULE_DOUBLE_BLIND)) printf(" [double_blind]");
     char found[4096];
     if (shadow && murk_cli_mission_find(m->id, NULL, found, sizeof found) &&
         strncmp(found, shadow, strlen(shadow)) == 0)
@@ -105,7 +108,9 @@ static int cmd_list_exec(const struct murk_args* a) {
 const struct murk_cmd_entry murk_cmd_list_entry = {
     .name = "list",
     .usage = "",
-    .about = "the bundled missions and your own, one line each",
+    .about =
+        "the bundled missions and your own, one line each ([double_blind]: seen only in "
+        "sight)",
     .args = {"", 0, 0},
     .exec = cmd_list_exec,
 };

@@ -32,6 +32,7 @@
 #include "murk/error.h"
 #include "murk/game.h"
 #include "murk/mission.h"
+#include "murk/rules.h"
 #include "murk/save.h"
 #include "murk/seal.h"
 #include "savelock.h"
@@ -88,10 +89,40 @@ static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t 
   return murk_sealer_check(ps->sealer, side, pass, len);
 }
 
-/* Start a new game of the mission file at path: with a seed (an open game), or with a
- * secret 256-bit one from the system's random source. */
-static int new_game(const char* path, bool has_seed, uint64_t seed, struct murk_mission** m,
-                    struct murk_game** g) {
+static bool read_answer(char* buf, size_t n);
+
+/* The opening question of rules (docs/commands.md, `murk play`): any rule the pair table
+ * lets the mission's rules combine with may be added for this game, one name at a time.
+ * False at the end of input. */
+static bool ask_rules(struct murk_mission* m) {
+  char own[400] = "";
+  size_t len = 0;
+  for (int r = 0; r < MURK_RULE_COUNT; r++)
+    if (m->rule_on[r] && len < sizeof own)
+      len += (size_t)snprintf(own + len, sizeof own - len, "%s%s", len ? ", " : "",
+                              murk_rule_name((enum murk_rule_id)r));
+  printf("Special rules of this mission: %s.\n", len ? own : "none");
+  for (;;) {
+    printf(
+        "Add a rule for this game? Its name (double_blind: enemies seen only in line of sight;\n"
+        "fog_of_war, limited_intelligence, ...: docs/rules.md), or Enter for none: ");
+    fflush(stdout);
+    char ans[64];
+    if (!read_answer(ans, sizeof ans)) return false;
+    if (!ans[0]) return true;
+    char err[400];
+    if (murk_mission_add_rules(m, ans, err, sizeof err) != MURK_OK)
+      printf("Not added: %s.\n", err);
+    else
+      printf("Added: %s.\n", ans);
+  }
+}
+
+/* Start a new game of the mission file at path, with the rules of `with` added (and those
+ * the players add when asked): with a seed (an open game), or with a secret 256-bit one
+ * from the system's random source. */
+static int new_game(const char* path, const char* with, bool ask, bool has_seed, uint64_t seed,
+                    struct murk_mission** m, struct murk_game** g) {
   struct murk_diags* d = murk_malloc(sizeof *d);
   if (!d) return MURK_ENOMEM;
   murk_diags_init(d, path);
@@ -99,6 +130,11 @@ static int new_game(const char* path, bool has_seed, uint64_t seed, struct murk_
   if (rc != MURK_OK) murk_cli_print_diags(d, stderr);
   murk_free(d);
   if (rc != MURK_OK) return rc;
+  if (murk_cli_with_add(*m, with, "--with") != 0) return MURK_EINVAL;
+  if (ask && !ask_rules(*m)) {
+    murk_cli_error("no answer: which rules to add?");
+    return MURK_EINVAL;
+  }
   if (has_seed) {
     rc = murk_game_new(*m, seed, g);
   } else {
@@ -326,8 +362,12 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   uint64_t seed = 0;
   int has_seed = murk_args_number(a, "seed", 0, UINT64_MAX, &seed);
   if (has_seed < 0) return MURK_EXIT_USAGE;
-  if (load && (mission || has_seed || open))
-    return murk_args_error(a, "--load takes the mission and seed from the save");
+  if (load && (mission || has_seed || open || murk_args_has(a, "with")))
+    return murk_args_error(
+        a, "--load takes the mission and seed from the save, and the rules it was started with");
+  char with[512];
+  int wrc = murk_cli_with_list(a, with, sizeof with);
+  if (wrc != 0) return wrc;
   if (!load && murk_args_has(a, "passphrase-file"))
     return murk_args_error(a,
                            "--passphrase-file goes with --load (a new game asks for passphrases)");
@@ -419,6 +459,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       }
       path = realpath(found, real) ? real : found;
     }
+    bool asked = versus < 0 && !murk_args_has(a, "with");
     if (versus < 0) {
       versus = ask_opponent(&person);
       if (versus < 0) {
@@ -426,7 +467,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
         return MURK_EXIT_INVALID;
       }
     }
-    rc = new_game(path, has_seed, seed, &m, &g);
+    rc = new_game(path, with, asked, has_seed, seed, &m, &g);
     if (rc == MURK_OK && !has_seed && !open && versus == 0) {
       if (ask_passphrases(passes) != 0) {
         murk_cli_error("no passphrases given");
@@ -570,18 +611,21 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
 const struct murk_cmd_entry murk_cmd_play_entry = {
     .name = "play",
     .usage =
-        "[MISSION] [--seed N] [--open] [--vs human|computer] [--as SIDE]\n"
+        "[MISSION] [--with RULE]... [--seed N] [--open] [--vs human|computer] [--as SIDE]\n"
         "--load SAVE [--passphrase-file SIDE:FILE]... [--vs human|computer] [--as SIDE]",
     .about = "a game at this terminal: hot-seat or against the computer",
     .help =
         "MISSION is a bundled mission's id (murk list) or a mission file; "
         "default " PLAY_DEFAULT_MISSION
-        ".\n--vs computer: the computer plays the other side (--as attacker or defender: yours,\n"
+        ".\n--with RULE adds a special rule to the mission for this game (double_blind,\n"
+        "fog_of_war, ...: docs/rules.md), if the pair table lets it play with the mission's;\n"
+        "without --vs a new game also asks. The save keeps it.\n"
+        "--vs computer: the computer plays the other side (--as attacker or defender: yours,\n"
         "default attacker); --vs human: two people at this keyboard. Without --vs a new game\n"
         "asks; --load goes on with the save's seats (--vs overrides them).\n"
         "Without --seed the dice are secret and each side may set a passphrase (a sealed\n"
         "game); --seed N or --open makes an open game. Saved games: murk saves.\n"
         "Keys and screen: docs/playing.md, or ? in the game. Fair play: docs/fair-play.md.\n",
-    .args = {"seed: open load: passphrase-file:... vs: as:", 0, 1},
+    .args = {"seed: open load: passphrase-file:... vs: as: with:...", 0, 1},
     .exec = cmd_play_exec,
 };

@@ -1,16 +1,17 @@
 /* cmd_run.c: `murk run` - apply a script headless and print the transcript
  * (docs/commands.md).
  *
- *   murk run MISSION --seed N --script FILE [--as SIDE] [--save FILE] [--autosave FILE]
- *   murk run SCRIPT [--seed N] [--as SIDE] [--save FILE] [--autosave FILE]
- *   (either with [--passphrase-file SIDE:FILE]...: sealed saves, sealio.h)
- *   (MISSION: an id or a file, missions.h; the second form takes the mission and seed from
- *   the script's header; --autosave keeps the save up to date after every applied command)
+ *   murk run MISSION --seed N --script FILE [--with RULE]... [--as SIDE] [--save FILE] [--autosave
+ * FILE] murk run SCRIPT [--seed N] [--as SIDE] [--save FILE] [--autosave FILE] (either with
+ * [--passphrase-file SIDE:FILE]...: sealed saves, sealio.h) (MISSION: an id or a file, missions.h;
+ * the second form takes the mission and seed from the script's header; --autosave keeps the save up
+ * to date after every applied command)
  */
 #include <stdint.h>
 #include <stdio.h>
 
 #include "cli.h"
+#include "missions.h"
 #include "sealio.h"
 #include "transcript.h"
 
@@ -45,15 +46,20 @@ static int run(const struct murk_args* a, struct murk_passes* passes) {
   if (murk_args_side(a, "as", &o.as) < 0) return MURK_EXIT_USAGE;
   rc = murk_passes_from_args(passes, a);
   if (rc != 0) return rc;
+  char with[512];
+  rc = murk_cli_with_list(a, with, sizeof with);
+  if (rc != 0) return rc;
+  o.with = with[0] ? with : NULL;
   return murk_transcript_run(&o);
 }
 
 const struct murk_cmd_entry murk_cmd_run_entry = {
     .name = "run",
     .usage =
-        "MISSION --seed N --script FILE [--as attacker|defender] [--save FILE] [--autosave FILE] "
-        "[--passphrase-file SIDE:FILE]...\n"
-        "SCRIPT [--seed N] [--as attacker|defender] [--save FILE] [--autosave FILE] "
+        "MISSION --seed N --script FILE [--with RULE]... [--as attacker|defender] [--save FILE] "
+        "[--autosave FILE] [--passphrase-file SIDE:FILE]...\n"
+        "SCRIPT [--seed N] [--with RULE]... [--as attacker|defender] [--save FILE] [--autosave "
+        "FILE] "
         "[--passphrase-file SIDE:FILE]...",
     .about = "apply a script headless, print the transcript",
     .help =
@@ -61,7 +67,8 @@ const struct murk_cmd_entry murk_cmd_run_entry = {
         "the mission and seed from the script's header. --autosave keeps the save up to date\n"
         "after every applied command (a journal). With --passphrase-file (once per side) a save\n"
         "is sealed under those passphrases, and a sealed save opens with them\n"
-        "(docs/fair-play.md).\n",
-    .args = {"seed: script: as: save: autosave: passphrase-file:...", 0, 2},
+        "(docs/fair-play.md). --with RULE adds a special rule to the mission (after the\n"
+        "script's own '# with:'), as murk play --with does.\n",
+    .args = {"seed: script: as: save: autosave: passphrase-file:... with:...", 0, 2},
     .exec = cmd_run_exec,
 };

@@ -51,8 +51,10 @@ static int cmd_saves_exec(const struct murk_args* a) {
       snprintf(turn, sizeof turn, "%d", sg->turn);
     else
       snprintf(turn, sizeof turn, "setup");
-    printf("%-28s %-24s %5s %-9s %-7s %-11s %s\n", base, emission, turn,
-           sg->over ? "(over)" : sg->to_act, sg->sealed ? "sealed" : "open", sg->seats, when);
+    /* Rules the game was started with (murk play --with), after the date: columns kept. */
+    printf("%-28s %-24s %5s %-9s %-7s %-11s %s%s%s\n", base, emission, turn,
+           sg->over ? "(over)" : sg->to_act, sg->sealed ? "sealed" : "open", sg->seats, when,
+           sg->with[0] ? "  with " : "", sg->with);
   }
   printf("go on with one: murk play --load %s/FILE\n", edir);
   murk_free(list);
@@ -62,7 +64,9 @@ static int cmd_saves_exec(const struct murk_args* a) {
 const struct murk_cmd_entry murk_cmd_saves_entry = {
     .name = "saves",
     .usage = "",
-    .about = "list the games murk play keeps (mission, turn, side to act, sealed or open, seats)",
+    .about =
+        "list the games murk play keeps (mission, turn, side to act, sealed or open, seats, "
+        "rules added)",
     .help = "The games murk play keeps in its state directory, newest first.\n",
     .args = {"", 0, 0},
     .exec = cmd_saves_exec,

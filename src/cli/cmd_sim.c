@@ -53,6 +53,7 @@ struct sim_opts {
   bool timing;
   bool trace;         /* every command tried, on stderr */
   struct simout* out; /* --format csv|json: every game there, no text tables */
+  const char* with;   /* rules added to every mission (--with), or "" */
 };
 
 /* One game as it ended. */
@@ -345,15 +346,18 @@ struct summary_row {
 
 static void print_summary(FILE* f, const struct summary_row* rows, int n) {
   char a[32], b[32], c[32];
-  fprintf(f, "%-20s %6s %6s %6s %6s %6s %6s %7s %7s %6s %8s\n", "mission", "games", "failed", "att",
-          "def", "none", "unfin", "VP att", "VP def", "turns", "arrivals");
+  int w = 20; /* the ids' column: at least 20, as wide as the longest id */
+  for (int i = 0; i < n; i++)
+    if ((int)strlen(rows[i].id) > w) w = (int)strlen(rows[i].id);
+  fprintf(f, "%-*s %6s %6s %6s %6s %6s %6s %7s %7s %6s %8s\n", w, "mission", "games", "failed",
+          "att", "def", "none", "unfin", "VP att", "VP def", "turns", "arrivals");
   for (int i = 0; i < n; i++) {
     const struct mission_stats* st = &rows[i].st;
     if (!rows[i].loaded) {
-      fprintf(f, "%-20s %6s (does not load)\n", rows[i].id, "-");
+      fprintf(f, "%-*s %6s (does not load)\n", w, rows[i].id, "-");
       continue;
     }
-    fprintf(f, "%-20s %6ld %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", rows[i].id,
+    fprintf(f, "%-*s %6ld %6ld %6ld %6ld %6ld %6ld %7s %7s %6s %8ld\n", w, rows[i].id,
             st->games + st->failed + st->unfinished, st->failed, st->wins[0], st->wins[1],
             st->wins[2], st->unfinished, avg(st->vp[0], st->games, a, sizeof a),
             avg(st->vp[1], st->games, b, sizeof b), avg(st->turns_sum, st->games, c, sizeof c),
@@ -441,7 +445,8 @@ static int sim_merge(const struct murk_args* a, enum simout_format format) {
                          MURK_SIM_MAX_TURNS,
                          false,
                          false,
-                         NULL};
+                         NULL,
+                         ""};
     for (size_t j = start; j < k; j++) {
       for (int s = 0; s < MURK_SIDES; s++) {
         enum murk_policy p;
@@ -527,6 +532,10 @@ static bool sim_mission(const char* arg, const struct sim_opts* o, struct summar
     murk_cli_print_diags(&d, stderr);
     return false;
   }
+  if (murk_cli_with_add(m, o->with, "--with") != 0) {
+    murk_mission_free(m);
+    return false;
+  }
   murk_cli_escape(m->id, row->id, sizeof row->id);
   row->loaded = true;
   struct mission_stats* st = &row->st;
@@ -569,7 +578,8 @@ static int cmd_sim_exec(const struct murk_args* a) {
                        MURK_SIM_MAX_TURNS,
                        false,
                        false,
-                       NULL};
+                       NULL,
+                       ""};
   enum simout_format format = SIMOUT_TEXT;
   const char* fmt = murk_args_get(a, "format");
   if (fmt) {
@@ -590,6 +600,10 @@ static int cmd_sim_exec(const struct murk_args* a) {
                              "or --policy");
     return sim_merge(a, format);
   }
+  char with[512];
+  int wrc = murk_cli_with_list(a, with, sizeof with);
+  if (wrc != 0) return wrc;
+  o.with = with;
   o.timing = murk_args_has(a, "time");
   o.trace = murk_args_has(a, "trace");
   bool all = murk_args_has(a, "all");
@@ -668,7 +682,7 @@ const struct murk_cmd_entry murk_cmd_sim_entry = {
     .name = "sim",
     .usage =
         "MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--max-turns N]\n"
-        "           [--time] [--trace] [--format text|csv|json]\n"
+        "           [--with RULE]... [--time] [--trace] [--format text|csv|json]\n"
         "--all [the same options]\n"
         "--merge FILE... [--format text|csv|json]",
     .about = "play whole games with simple policies, print results",
@@ -681,7 +695,9 @@ const struct murk_cmd_entry murk_cmd_sim_entry = {
         "merges: --merge reads their CSV files and prints what one run over all those seeds\n"
         "prints.\n"
         "A game still going when turn --max-turns (40 unless said) is over is stopped and\n"
-        "counted as unfinished, never as a win: the missions end only as their texts say.\n",
-    .args = {"all games: seed: policy: max-commands: max-turns: time trace format: merge", 0, -1},
+        "counted as unfinished, never as a win: the missions end only as their texts say.\n"
+        "--with RULE adds a special rule to every mission played, as murk play --with does.\n",
+    .args = {"all games: seed: policy: max-commands: max-turns: time trace format: merge with:...",
+             0, -1},
     .exec = cmd_sim_exec,
 };

@@ -112,6 +112,14 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
   }
   rc = murk_mission_of_save(file, s->mission, s->mission_line, s->mission_hash, quiet, m);
   if (rc != MURK_OK) goto out;
+  if (s->with) { /* the rules the game was started with (murk play --with) */
+    char err[400];
+    rc = murk_mission_add_rules(*m, s->with, err, sizeof err);
+    if (rc != MURK_OK) {
+      if (!quiet) murk_cli_diag("%s:%d: error: %s", file, s->with_line, err);
+      goto out;
+    }
+  }
   rc = s->has_key ? murk_game_new_keyed(*m, s->key, g) : murk_game_new(*m, s->seed, g);
   if (rc != MURK_OK) {
     if (!quiet) murk_cli_error("cannot start %s: %s", s->mission, murk_strerror(rc));
@@ -225,6 +233,7 @@ static void describe(struct murk_saved_game* sg) {
       snprintf(sg->problem, sizeof sg->problem, "not a save murk can go on with");
     } else {
       snprintf(sg->mission, sizeof sg->mission, "%s", m->name);
+      murk_mission_added(m, sg->with, sizeof sg->with);
       sg->turn = murk_game_turn(g);
       sg->over = murk_game_phase(g) == MURK_PHASE_OVER;
       snprintf(sg->to_act, sizeof sg->to_act, "%s",

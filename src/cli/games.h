@@ -31,6 +31,7 @@ struct murk_saved_game {
   bool over;
   bool sealed;
   char seats[16]; /* who plays: "hot-seat", "vs computer", "hosted", or "-" (not said) */
+  char with[96];  /* rules added when the game started (open saves), blank-separated */
   bool ok;        /* false: the file could not be read as a save (problem says why) */
   char problem[160];
   time_t mtime;

@@ -7,8 +7,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "args.h"
 #include "cli.h"
 #include "murk/alloc.h"
+#include "murk/error.h"
+#include "murk/mission.h"
+#include "murk/rules.h"
+#include "murk/suggest.h"
 #include "text.h"
 
 static bool is_file(const char* p) {
@@ -116,4 +121,39 @@ void murk_cli_mission_files_free(char** files, size_t count) {
   if (!files) return;
   for (size_t i = 0; i < count; i++) murk_free(files[i]);
   murk_free(files);
+}
+
+int murk_cli_with_list(const struct murk_args* a, char* buf, size_t n) {
+  size_t len = 0;
+  buf[0] = '\0';
+  const char* names[MURK_RULE_COUNT];
+  for (int r = 0; r < MURK_RULE_COUNT; r++) names[r] = murk_rule_name((enum murk_rule_id)r);
+  for (int i = 0; i < murk_args_count(a, "with"); i++) {
+    const char* v = murk_args_value(a, "with", i);
+    while (v && *v) {
+      size_t skip = strspn(v, " ,"), k = strcspn(v + skip, " ,");
+      const char* w = v + skip;
+      v = w + k;
+      if (k == 0) continue;
+      char word[48];
+      snprintf(word, sizeof word, "%.*s", (int)(k < 47 ? k : 47), w);
+      if (murk_rule_lookup(word) == MURK_RULE_COUNT) {
+        const char* near = murk_suggest(w, k, names, MURK_RULE_COUNT);
+        if (near)
+          return murk_args_error(a, "--with: no rule '%s' (did you mean '%s'?)", word, near);
+        return murk_args_error(a, "--with: no rule '%s' (the rules: docs/rules.md)", word);
+      }
+      int got = snprintf(buf + len, len < n ? n - len : 0, "%s%s", len ? " " : "", word);
+      if (got > 0) len += (size_t)got;
+      if (len >= n) return murk_args_error(a, "--with: too many rules");
+    }
+  }
+  return 0;
+}
+
+int murk_cli_with_add(struct murk_mission* m, const char* list, const char* from) {
+  if (!list || !*list) return 0;
+  char err[400];
+  if (murk_mission_add_rules(m, list, err, sizeof err) == MURK_OK) return 0;
+  return murk_cli_error("%s: %s", from, err);
 }

@@ -27,4 +27,17 @@ void murk_cli_mission_not_found(const char* name);
 char** murk_cli_mission_files(const char* dir, size_t* count);
 void murk_cli_mission_files_free(char** files, size_t count);
 
+struct murk_args;
+struct murk_mission;
+
+/* The rules of `--with RULE` (given any number of times; a value may name several,
+ * separated by commas) into buf, blank-separated, for murk_mission_add_rules. Returns 0, or
+ * MURK_EXIT_USAGE after saying which name is no rule (with the nearest one). */
+int murk_cli_with_list(const struct murk_args* a, char* buf, size_t n);
+
+/* Add `list` (murk_cli_with_list, or a save's "# with:") to the loaded mission m. Returns
+ * 0, or MURK_EXIT_INVALID after saying why the mission cannot have them (the pair table's
+ * reason, or what the mission lacks). `from`: where the list came from, for the message. */
+int murk_cli_with_add(struct murk_mission* m, const char* list, const char* from);
+
 #endif

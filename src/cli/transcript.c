@@ -380,6 +380,16 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     goto out;
   }
 
+  /* The rules the script or save adds (its "# with:"), then those of --with. */
+  if (s->with) {
+    char werr[400];
+    if (murk_mission_add_rules(m, s->with, werr, sizeof werr) != MURK_OK) {
+      murk_cli_diag("%s:%d: error: %s", o->script, s->with_line, werr);
+      goto out;
+    }
+  }
+  if (o->with && murk_cli_with_add(m, o->with, "--with") != 0) goto out;
+
   /* A save replays only against the mission it was made with. A mission named on the
    * command line is the user's choice: no check. */
   if (s->has_hash && (o->replay || !o->mission) && s->mission_hash != m->hash) {

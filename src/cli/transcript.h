@@ -29,6 +29,7 @@ struct murk_passes; /* sealio.h */
 struct murk_run_opts {
   const char* script;  /* the script or save to apply; required */
   const char* mission; /* from the command line, overriding the header; NULL: the header's */
+  const char* with;    /* rules to add (--with, murk_cli_with_list), after the header's; or NULL */
   bool has_seed;       /* a seed from the command line, overriding the header */
   uint64_t seed;
   enum murk_side as;          /* whose transcript: MURK_NO_SIDE for the umpire's */

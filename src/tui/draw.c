@@ -892,8 +892,14 @@ static void draw_status(struct tui_canvas* c, const struct murk_view* v, const s
     snprintf(dice, sizeof dice, "%s", ui->sealed ? "sealed" : "open, secret dice");
   else
     snprintf(dice, sizeof dice, "open, seed %" PRIu64, ui->seed);
-  tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s | %s | %s",
-                    v->mission_name ? v->mission_name : "", who, where, dice);
+  const char* name = v->mission_name ? v->mission_name : "";
+  /* A mission named with the rules added to it (murk play --with) may leave no room: the
+   * force's name gives way first, never whether the game is sealed. */
+  if ((int)(strlen(name) + strlen(who) + strlen(where) + strlen(dice) + 17) > c->w &&
+      ui->side != MURK_NO_SIDE)
+    snprintf(who, sizeof who, "%s's table", murk_side_name(ui->side));
+  tui_canvas_printf(c, 0, 0, c->w, TUI_A_TITLE, " murk | %s | %s | %s | %s", name, who, where,
+                    dice);
 }
 
 /* ---- overlays ---- */

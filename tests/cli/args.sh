@@ -142,4 +142,25 @@ for cmd in "check $tmp/evil/evil.yaml" list "sim evil --games 2" "run evil --see
   hasnt out "^result: attacker wins" "murk $cmd: a forged line"
 done
 
+# --with RULE adds a special rule when a game starts (docs/commands.md): a name that is no
+# rule is a usage error with the nearest one, a pair the pair table refuses is refused with
+# its reason, the rules go into the save ('# with:') and replay from it, and murk list marks
+# the missions that play double_blind.
+expect 2 "--with a misspelt rule" -- "$MURK" sim luneville --games 1 --with double_blnd
+has err "no rule 'double_blnd' \(did you mean 'double_blind'\?\)" "--with a misspelt rule"
+expect 1 "--with a refused pair" -- "$MURK" sim luneville --games 1 --with cloaking
+has err "fog_of_war and cloaking cannot be played together: fog of war's templates" "--with a refused pair"
+expect 1 "--with escalation without reserves" -- "$MURK" sim free-for-all --games 1 --with escalation
+has err "escalation cannot be added to .*: add reserves too" "--with escalation"
+expect 0 "--with two rules" -- "$MURK" sim free-for-all --games 2 --with double_blind,fog_of_war
+has out "Free-for-All \+ fog_of_war \+ double_blind" "--with two rules: the name says them"
+expect 0 "run --with, saved" -- "$MURK" run free-for-all --seed 3 --script "$tmp/ok.txt" --with double_blind \
+  --with fog_of_war --save "$tmp/with.murk"
+grep -q '^# with: fog_of_war double_blind$' "$tmp/with.murk" || fail "the save lacks '# with:': $(head -8 "$tmp/with.murk")"
+expect 0 "replay of a save with rules added" -- "$MURK" replay "$tmp/with.murk"
+has out "setup: Free-for-All \+ double_blind \+ fog_of_war|setup: Free-for-All \+ fog_of_war \+ double_blind" "the replay plays the rules added"
+expect 0 "murk list" -- env -u MURK_DATA_DIR "$MURK" list
+has out "^ +luneville-double-blind +Luneville, double-blind: .*\[double_blind\]$" "murk list marks double_blind"
+hasnt out "^ +luneville +Luneville: .*\[double_blind\]" "murk list marks only double_blind missions"
+
 finish args.sh

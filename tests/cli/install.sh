@@ -108,7 +108,7 @@ for id in luneville night-saint-aubin li-hohenfeld my-crossing; do
   grep -qx "$id" "$tmp/c" || fail "completion offers the mission id $id"
 done
 checks=$((checks + 1))
-[ "$(complete_words check lun)" = luneville ] || fail "completion of 'lun' is luneville"
+[ "$(complete_words check li-h)" = li-hohenfeld ] || fail "completion of 'li-h' is li-hohenfeld"
 checks=$((checks + 1))
 complete_words run --s >"$tmp/c"
 for o in --seed --script --save; do grep -qx -- "$o" "$tmp/c" || fail "completion offers run $o"; done

@@ -78,6 +78,17 @@ keys Enter
 wait_for "1 or 2:"
 send_text 1
 keys Enter
+# Then which rules to add for this game (any the pair table allows): a wrong one is refused
+# with the table's reason and asked again; fog_of_war cannot join Luneville's own.
+wait_for "Special rules of this mission: fog_of_war"
+wait_for "Add a rule for this game?"
+send_text cloaking
+keys Enter
+wait_for "Not added: fog_of_war and cloaking cannot be played together"
+send_text double_blind
+keys Enter
+wait_for "Added: double_blind."
+keys Enter
 wait_for "The attacker's passphrase"
 send_text "crimson-fox-7"
 keys Enter
@@ -109,6 +120,8 @@ wait_for "attacker's table"
 settle
 screen | grep -qF "Since your last turn" && keys Escape
 screen | head -n 1 | grep -qF "sealed" || fail "the status line does not say sealed"
+screen | head -n 1 | grep -qF "Luneville + double_blind" ||
+  fail "the status line does not name the rule added: $(screen | head -n 1)"
 screen | grep -qiE "seed [0-9]" && fail "a sealed game with secret dice shows a seed"
 cmd "objective at 10,2"
 wait_for "attacker places objective 1 at 10,02"

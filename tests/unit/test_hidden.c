@@ -14,6 +14,8 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 
 #include <cmocka.h>
 
@@ -231,21 +233,35 @@ static struct murk_command random_command(struct murk_rng* r, const struct murk_
   return c;
 }
 
-/* Sight (sight.c), after test_support.h's checks: enemy teams and cloaking counters only
- * while some own unit sees them, checked against sight computed afresh; what is out of
- * sight may only be remembered. */
+/* Sight (sight.c), after test_support.h's checks. Under double_blind: enemy teams and
+ * cloaking counters only while some own unit sees them, checked against sight computed
+ * afresh; what is out of sight may only be remembered. On the texts' table: every enemy team
+ * on the table is in view where it stands, no contacts, and its `sight` says whether the
+ * side has it in sight as sight computed afresh does. */
 static void check_sight(const struct murk_game* g, const struct leak_watcher* w,
                         const struct murk_view* v) {
   enum murk_side enemy = murk_side_other(w->side);
+  bool blind = murk_mission_rule_on(g->m, MURK_RULE_DOUBLE_BLIND);
+  int shown = 0;
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
     if (t->owner != enemy) continue;
+    shown++;
     bool flash = mk_night_flashing(g, enemy, t->platoon);
-    assert_true(mk_sight_any(g, w->side, t->pos, flash, NULL));
+    bool in = mk_sight_any(g, w->side, t->pos, flash, NULL);
+    if (blind) assert_true(in);
+    if (!blind) assert_int_equal(in, t->sight == MURK_VIEW_SEEN || t->sight == MURK_VIEW_LIT);
+  }
+  if (!blind) {
+    int placed = 0;
+    for (int t = 0; t < g->s.nteams[enemy]; t++)
+      placed += g->s.teams[enemy][t].alive && g->s.teams[enemy][t].placed;
+    assert_int_equal(shown, placed);
+    assert_int_equal(v->ncontacts, 0);
   }
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
-    if (mk->owner == enemy && mk->on_table && mk->kind == MURK_MARKER_CLOAK)
+    if (blind && mk->owner == enemy && mk->on_table && mk->kind == MURK_MARKER_CLOAK)
       assert_true(mk_sight_any(g, w->side, mk->pos, false, NULL));
   }
   for (int i = 0; i < v->ncontacts; i++) assert_int_equal(v->contacts[i].owner, enemy);
@@ -272,6 +288,16 @@ static void no_leaks(const char* yaml, long games) {
   murk_mission_free(m);
 }
 
+/* The mission text with double_blind added to its rules. */
+static const char* double_blind(const char* yaml) {
+  static char out[16384];
+  const char* at = strstr(yaml, "rules:\n");
+  assert_non_null(at);
+  at += strlen("rules:\n");
+  snprintf(out, sizeof out, "%.*s  double_blind: {}\n%s", (int)(at - yaml), yaml, at);
+  return out;
+}
+
 static void test_no_leaks_over_random_games(void** st) {
   (void)st;
   no_leaks(hidden_mission, SOAK_COUNT(HIDDEN_SEEDS * 5, HIDDEN_SEEDS, HIDDEN_SEEDS / 5));
@@ -283,10 +309,18 @@ static void test_no_leaks_at_night(void** st) {
   no_leaks(night_mission, SOAK_COUNT(HIDDEN_SEEDS * 5 / 3, HIDDEN_SEEDS / 3, HIDDEN_SEEDS / 15));
 }
 
+/* Both again under double_blind: enemies seen only in sight, else where last seen. */
+static void test_no_leaks_double_blind(void** st) {
+  (void)st;
+  no_leaks(double_blind(hidden_mission), TEST_COUNT(HIDDEN_SEEDS / 2, HIDDEN_SEEDS / 10));
+  no_leaks(double_blind(night_mission), TEST_COUNT(HIDDEN_SEEDS / 6, HIDDEN_SEEDS / 30));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_no_leaks_over_random_games),
       cmocka_unit_test(test_no_leaks_at_night),
+      cmocka_unit_test(test_no_leaks_double_blind),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -610,9 +610,12 @@ static void test_fog_of_war_at_night(void** st) {
 
 /* ---- cloaking ---- */
 
+/* Under double_blind (on the texts' table a cloak stands in view of both wherever it is:
+ * what it holds is what is hidden). */
 static void test_cloaking(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 2, concealed_setup: false}"));
+  struct murk_mission* m =
+      load_yaml(NT_NVR("{base: 2, concealed_setup: false}\n  double_blind: {}"));
   struct murk_game* g = night_deployed(m, 1);
   const struct mk_state* s = &g->s;
   /* The attacker's infantry and its dummy are cloaking counters; its carrier and every

@@ -24,8 +24,10 @@
 #define A MURK_ATTACKER
 #define D MURK_DEFENDER
 
-/* No special rules: the forces deploy in the open. */
-#define OPEN_MISSION TF_HEAD TF_SETUP TF_FORCES
+/* No special rules: the forces deploy in the open, on the texts' table. */
+#define TABLE_MISSION TF_HEAD TF_SETUP TF_FORCES
+/* The same under double_blind: an enemy is seen only in sight. */
+#define OPEN_MISSION TF_HEAD TF_SETUP "rules:\n  double_blind: {}\n" TF_FORCES
 #define OPEN_DEPLOY \
   "deploy 1 at 2,9\ndeploy 1 at 12,2\ndeploy 2 at 8,10\ndeploy 2 at 14,1\nend\nend"
 
@@ -181,6 +183,45 @@ static void test_views_hide_and_remember(void** st) {
   murk_mission_free(m);
 }
 
+/* The texts' table (no double_blind): what stands on the table is in view of both sides
+ * wherever it stands; sight decides only what may be shot. */
+static void test_table_is_public(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TABLE_MISSION);
+  assert_false(murk_mission_rule_on(m, MURK_RULE_DOUBLE_BLIND));
+  struct murk_game* g = placed_in_sight(m);
+  assert_false(mk_sight_unit_seen(g, A, RANGERS)); /* behind the woods: out of sight */
+  assert_true(mk_sight_unit_seen(g, A, HUSSARS));
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, A, &v), MURK_OK);
+  /* Both platoons on the attacker's map where they stand, no contact at all ... */
+  assert_non_null(team_at(v, 12, 2));
+  assert_non_null(team_at(v, 5, 1));
+  assert_int_equal(v->ncontacts, 0);
+  /* ... the rangers out of sight (what shooting asks), the hussars in sight. */
+  assert_int_equal(team_at(v, 5, 1)->sight, MURK_VIEW_NO_LINE);
+  assert_int_equal(team_at(v, 12, 2)->sight, MURK_VIEW_SEEN);
+  murk_view_free(v);
+  /* A move out of the enemy's sight at both ends is still told to both: it is on the table. */
+  ok_lines(g, "end\nend\nend");
+  assert_int_equal(murk_game_to_act(g), D);
+  ok_line(g, "move 1 to 5,2");
+  const struct murk_event* e = mk_game_event(g, mk_game_event_count(g) - 1);
+  assert_int_equal(e->kind, MURK_EV_MOVE);
+  assert_int_equal(e->audience, MURK_AUD_ALL);
+  assert_true(murk_pos_eq(g->s.seen_team[A][g->s.units[D][RANGERS].first_team].pos,
+                          g->s.teams[D][g->s.units[D][RANGERS].first_team].pos));
+  ok_lines(g, "end\nend\nend\nend");
+  /* The rangers stay out of the attacker's sight: they may not be shot at. */
+  char why[200];
+  bad_line(g, "shoot 1 at P2", why, sizeof why);
+  assert_string_equal(why,
+                      "P2 is out of sight of all your units: last seen at 05,02, the woods at "
+                      "05,04 blocks the line from your nearest unit");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* The refusal's reason is the view's (why.c), word for word: the contact of the target
  * nearest the side's units, in the TUI's words. */
 static void assert_refusal_says_contact(struct murk_game* g, const char* line, int marker,
@@ -222,7 +263,8 @@ static void test_refusals_say_why(void** st) {
   murk_mission_free(m);
 
   /* At night: beyond the NVR of 3 cells. */
-  m = load_yaml(TF_HEAD TF_SETUP "rules:\n  nvr: {base: 3, concealed_setup: false}\n" TF_FORCES);
+  m = load_yaml(TF_HEAD TF_SETUP
+                "rules:\n  nvr: {base: 3, concealed_setup: false}\n  double_blind: {}\n" TF_FORCES);
   g = placed_in_sight(m);
   ok_lines(g, "end\nend\nend\nend\nend\nend\nend\nend");
   assert_int_equal(murk_game_to_act(g), A);
@@ -419,6 +461,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_line_of_sight_and_range),
       cmocka_unit_test(test_views_hide_and_remember),
+      cmocka_unit_test(test_table_is_public),
       cmocka_unit_test(test_refusals_say_why),
       cmocka_unit_test(test_last_seen_follows_sight),
       cmocka_unit_test(test_templates_are_public),

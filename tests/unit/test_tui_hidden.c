@@ -653,6 +653,9 @@ static void test_night_cloaking(void** st) {
   struct tally t = play_mission("night-saint-aubin", 11, 4);
   assert_true(t.hidden_looked > 0);
   assert_true(t.hidden_cursor > 0);
+  assert_true(t.enemy_teams > 0);
+  /* Contacts (where an enemy was last seen) are double_blind's: the bundled variant. */
+  t = play_mission("night-saint-aubin-double-blind", 11, 4);
   assert_true(t.contact_cells > 0);
   assert_true(t.enemy_teams > 0);
 }

@@ -82,9 +82,10 @@ static void test_own_and_enemy_markers(void** st) {
   murk_mission_free(m);
 }
 
+/* Under double_blind (on the texts' table every revealed team is in view: test_sight.c). */
 static void test_revealed_enemy_is_known(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_mission* m = load_yaml(TF_MISSION_WITH("  double_blind: {}\n"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, DEPLOY_ALL);
   ok_lines(g, "end\nend\nend");
@@ -126,11 +127,13 @@ static void test_revealed_enemy_is_known(void** st) {
 }
 
 /* An enemy platoon's state is what the side last saw of it (docs/rules.md, "What a side
- * knows"): dug in at its public reveal, it stays dug in on the attacker's view after it
- * moves out of the attacker's sight, while the umpire sees it is not. */
+ * knows"): under double_blind, dug in at its public reveal, it stays dug in on the
+ * attacker's view after it moves out of the attacker's sight, while the umpire sees it is
+ * not. */
 static void test_enemy_facts_as_last_seen(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(TF_MISSION_WITH("  prepared_positions: {}\n"));
+  struct murk_mission* m =
+      load_yaml(TF_MISSION_WITH("  prepared_positions: {}\n  double_blind: {}\n"));
   struct murk_game* g = new_game(m, 1);
   ok_lines(g, DEPLOY_ALL);
   ok_lines(g, "end\nend\nend");

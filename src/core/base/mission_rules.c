@@ -8,6 +8,7 @@
 #include "mission_load.h"
 #include "murk/command.h"
 #include "murk/error.h"
+#include "murk/suggest.h"
 
 static const char* const end_kind_names[] = {
 #define END_NAME(id, name) name,
@@ -769,4 +770,111 @@ void ld_check_lost_in_the_fog(struct ld* L, yaml_node_t* root, yaml_node_t* rule
       return;
     }
   }
+}
+
+/* ---- rules added when a game starts ---- */
+
+/* What rule r needs of the mission to be played at all: NULL, or the words of the refusal
+ * (the same needs the loader checks of a file: ld_check_escalation, ld_check_game_length,
+ * ld_check_lost_in_the_fog; fog and darkness read the visibility table). */
+static const char* added_needs(const struct murk_mission* m, enum murk_rule_id r) {
+  switch (r) {
+    case MURK_RULE_ESCALATION:
+      return m->rule_on[MURK_RULE_RESERVES]
+                 ? NULL
+                 : "escalation sends what it keeps off the table into reserve: add reserves too";
+    case MURK_RULE_RANDOM_GAME_LENGTH:
+      return m->turn_limit > 0 ? NULL : "the mission has no turn limit for the die to extend";
+    case MURK_RULE_THICK_MORNING_FOG:
+    case MURK_RULE_DARKNESS:
+      return m->visibility.nrows > 0 ? NULL
+                                     : "the mission has no visibility table for the roll to read";
+    case MURK_RULE_LOST_IN_THE_FOG: {
+      struct murk_dice_expr d = m->params[MURK_P_LIF_DIE].dice;
+      int lo, hi;
+      dice_span(&d, &lo, &hi);
+      unsigned all = 0;
+      for (int i = 0; i < m->nentries; i++) all |= m->entries[i].rolls;
+      for (int v = lo; v <= hi && v < 32; v++)
+        if (v < 1 || !(all & (1u << v)))
+          return "the mission's entries do not take every result of its die";
+      return NULL;
+    }
+    default:
+      return NULL;
+  }
+}
+
+int murk_mission_add_rules(struct murk_mission* m, const char* list, char* err, size_t errlen) {
+  bool was_on[MURK_RULE_COUNT], was_added[MURK_RULE_COUNT];
+  memcpy(was_on, m->rule_on, sizeof was_on);
+  memcpy(was_added, m->rule_added, sizeof was_added);
+  const char* names[MURK_RULE_COUNT];
+  for (int r = 0; r < MURK_RULE_COUNT; r++) names[r] = murk_rule_name((enum murk_rule_id)r);
+  const char* p = list ? list : "";
+  int rc = MURK_OK;
+  while (rc == MURK_OK && *p) {
+    size_t skip = strspn(p, " ,\t"), len = strcspn(p + skip, " ,\t");
+    const char* w = p + skip;
+    p = w + len;
+    if (len == 0) continue;
+    char word[48];
+    snprintf(word, sizeof word, "%.*s", (int)(len < 47 ? len : 47), w);
+    enum murk_rule_id r = murk_rule_lookup(word);
+    if (r == MURK_RULE_COUNT) {
+      const char* near = murk_suggest(w, len, names, MURK_RULE_COUNT);
+      if (near)
+        snprintf(err, errlen, "unknown rule '%s' (did you mean '%s'?)", word, near);
+      else
+        snprintf(err, errlen, "unknown rule '%s' (the rules are in docs/rules.md)", word);
+      rc = MURK_EINVAL;
+      break;
+    }
+    if (m->rule_on[r]) continue; /* on already: the mission's own, or given twice */
+    for (int o = 0; o < MURK_RULE_COUNT && rc == MURK_OK; o++) {
+      const char* why = NULL;
+      if (!m->rule_on[o] || murk_rule_pair(r, (enum murk_rule_id)o, &why) != MURK_PAIR_REFUSED)
+        continue;
+      snprintf(err, errlen,
+               "%s and %s cannot be played together: %s (docs/rules.md, \"Rules "
+               "together\")",
+               names[o], names[r], why);
+      rc = MURK_EINVAL;
+    }
+    if (rc != MURK_OK) break;
+    m->rule_on[r] = true;
+    m->rule_added[r] = true;
+  }
+  for (int r = 0; r < MURK_RULE_COUNT && rc == MURK_OK; r++) {
+    const char* need =
+        m->rule_added[r] && !was_added[r] ? added_needs(m, (enum murk_rule_id)r) : NULL;
+    if (!need) continue;
+    snprintf(err, errlen, "%s cannot be added to %s: %s", names[r], m->name, need);
+    rc = MURK_EINVAL;
+  }
+  if (rc != MURK_OK) {
+    memcpy(m->rule_on, was_on, sizeof was_on);
+    memcpy(m->rule_added, was_added, sizeof was_added);
+    return rc;
+  }
+  /* The name says it wherever it is shown (the status bar, remote players' too, lists,
+   * transcripts): "Luneville + double_blind". */
+  for (int r = 0; r < MURK_RULE_COUNT; r++) {
+    if (!m->rule_added[r] || was_added[r]) continue;
+    size_t len = strlen(m->name);
+    snprintf(m->name + len, sizeof m->name - len, " + %s", names[r]);
+  }
+  return rc;
+}
+
+size_t murk_mission_added(const struct murk_mission* m, char* buf, size_t n) {
+  size_t len = 0;
+  if (n) buf[0] = '\0';
+  for (int r = 0; r < MURK_RULE_COUNT; r++) {
+    if (!m->rule_added[r]) continue;
+    int k = snprintf(buf + (len < n ? len : n), len < n ? n - len : 0, "%s%s", len ? " " : "",
+                     murk_rule_name((enum murk_rule_id)r));
+    if (k > 0) len += (size_t)k;
+  }
+  return len;
 }

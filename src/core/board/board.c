@@ -311,7 +311,9 @@ void mk_hidden_contact(struct murk_game* g, enum murk_side side, const char* wha
 
 void mk_event_split(struct murk_game* g, enum murk_side side) {
   const struct mk_event* e = mk_event_at(g, g->nevents - 1);
-  if (!e || e->audience != MURK_AUD_ALL) return;
+  /* On the texts' table (no double_blind) both sides see every move: one event for both. */
+  if (!e || e->audience != MURK_AUD_ALL || !murk_mission_rule_on(g->m, MURK_RULE_DOUBLE_BLIND))
+    return;
   mk_event_split_last(g, murk_audience_of(side), murk_audience_of(murk_side_other(side)));
 }
 

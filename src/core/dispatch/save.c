@@ -27,6 +27,7 @@ void murk_script_free(struct murk_script* s) {
   }
   murk_free(s->lines);
   murk_free(s->mission);
+  murk_free(s->with);
   murk_free(s);
 }
 
@@ -151,13 +152,13 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
 struct header_ctx {
   struct murk_script* s;
   struct murk_diags* d;
-  int seen_line[6]; /* where each header was first given, for duplicates */
+  int seen_line[7]; /* where each header was first given, for duplicates */
   bool bad;
 };
 
-enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_COUNT };
-static const char* const header_keys[H_COUNT] = {"mission",   "seed",     "mission-hash",
-                                                 "murk-save", "dice-key", "seats"};
+enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_WITH, H_COUNT };
+static const char* const header_keys[H_COUNT] = {"mission",  "seed",  "mission-hash", "murk-save",
+                                                 "dice-key", "seats", "with"};
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -301,6 +302,11 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
                      "'attacker=human defender=computer' (human, computer or remote)");
       else
         s->has_seats = true;
+      break;
+    case H_WITH: /* rule names, checked against the mission when it is loaded */
+      s->with = murk_strndup(v, vlen);
+      if (!s->with) return MURK_ENOMEM;
+      s->with_line = lineno;
       break;
     case H_VERSION: {
       uint64_t ver = 0;
@@ -446,6 +452,7 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
   if (len) *len = 0;
   if (!s) return MURK_EINVAL;
   if (s->mission && strpbrk(s->mission, "\n\r")) return MURK_EINVAL;
+  if (s->with && strpbrk(s->with, "\n\r")) return MURK_EINVAL;
   for (size_t i = 0; i < s->nlines; i++)
     if (!s->lines[i].text || strpbrk(s->lines[i].text, "\n\r")) return MURK_EINVAL;
 
@@ -464,6 +471,7 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
     mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s\n",
                      murk_seat_name(s->seat[MURK_ATTACKER]),
                      murk_seat_name(s->seat[MURK_DEFENDER]));
+  if (s->with && *s->with) mk_strbuf_printf(&b, "# with: %s\n", s->with);
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->side != MURK_NO_SIDE) mk_strbuf_printf(&b, "%s: ", murk_side_name(l->side));
@@ -496,6 +504,10 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   for (int side = 0; side < MURK_SIDES; side++)
     s->seat[side] = murk_game_seat(g, (enum murk_side)side);
   s->has_seats = s->seat[0] != MURK_SEAT_NONE && s->seat[1] != MURK_SEAT_NONE;
+  char with[512];
+  if (rc == MURK_OK && murk_mission_added(m, with, sizeof with) > 0 &&
+      !(s->with = murk_strdup(with)))
+    rc = MURK_ENOMEM;
   for (size_t i = 0; rc == MURK_OK && i < murk_game_log_count(g); i++)
     rc = murk_script_add(s, murk_game_log_side(g, i), murk_game_log_line(g, i));
   size_t n = 0;

@@ -268,16 +268,25 @@ int mk_view_fill_why(const struct murk_game* g, struct murk_view* v) {
   struct mk_eyes* e = murk_malloc(sizeof *e);
   if (!e) return MURK_ENOMEM;
   mk_why_gather(g, v->side, true, e);
+  bool blind = mk_sight_double_blind(g);
   for (int i = 0; i < v->nmarkers; i++) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
-    /* Templates and leader counters stand in the open (sight.c); cloaks are seen in sight. */
-    m->sight = mk_marker_ops_of(mk_kind_role(m->kind))->seen_anywhere
+    /* Templates and leader counters stand in the open (sight.c), and on the texts' table
+     * every marker does; under double_blind cloaks are seen in sight. */
+    m->sight = !blind || mk_marker_ops_of(mk_kind_role(m->kind))->seen_anywhere
                    ? MURK_VIEW_PUBLIC
                    : mk_why_seen(g, e, m->pos, true);
   }
-  for (int i = 0; i < v->nteams; i++)
-    if (v->teams[i].owner != v->side) v->teams[i].sight = mk_why_seen(g, e, v->teams[i].pos, true);
+  for (int i = 0; i < v->nteams; i++) {
+    struct murk_view_team* t = &v->teams[i];
+    if (t->owner == v->side) continue;
+    /* On the texts' table an enemy team is in view wherever it stands: its `sight` says
+     * whether the side has it in sight, as shooting asks. */
+    t->sight =
+        blind ? mk_why_seen(g, e, t->pos, true)
+              : mk_why_table(g, e, t->pos, mk_sight_team_in_sight(g, v->side, t->platoon, t->pos));
+  }
   for (int i = 0; i < v->ncontacts; i++) {
     struct murk_view_contact* k = &v->contacts[i];
     k->sight = mk_why_seen(g, e, k->pos, false);

@@ -1080,8 +1080,7 @@ void mk_fog_unbog(struct murk_game* g, enum murk_side side) {
     struct mk_unit_state* u = &s->units[side][k];
     if (u->state != MURK_PLATOON_REVEALED || !u->bogged) continue;
     mk_format(handle, sizeof handle, "P%d", u->marker);
-    enum murk_audience aud =
-        mk_sight_unit_seen(g, murk_side_other(side), k) ? MURK_AUD_ALL : murk_audience_of(side);
+    enum murk_audience aud = mk_sight_unit_audience(g, side, k); /* sight.c: the table */
     if (!bog_check(g, handle, true, aud)) {
       u->bogged = false;
       mk_emit(g, MURK_EV_BOG, aud, side, "%s %s is no longer bogged", murk_side_name(side), handle);

@@ -112,8 +112,8 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
                        .lost_in_light = true,
                        .bogs = false, /* men on foot: seed 003 has no bogging for them */
                        .seen_anywhere = false},
-    /* The night defender's "?" (seed 003, 1.2): seen only in sight, like a cloak, and lost
-     * the same way (1.31). */
+    /* The night defender's "?" (seed 003, 1.2): seen as a cloak is (only in sight under
+     * double_blind), and lost the same way (1.31). */
     [MK_ROLE_CONCEALED] = {.name = "\"?\" counter",
                            .plural = "\"?\" counters",
                            .allowance = concealed_allowance,

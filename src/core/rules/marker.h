@@ -60,7 +60,8 @@ struct mk_marker_ops {
   /* A difficult cell on its way calls for a bogging check (seed 000). */
   bool bogs;
   /* The enemy sees it wherever it stands (templates and leader counters are put down in the
-   * open); false: only where the enemy has it in sight (seed 003, 1.101). */
+   * open); false: so does the enemy on the texts' open table, but under double_blind only
+   * where it has it in sight (sight.c). */
   bool seen_anywhere;
   /* Fill what the view says of the marker's contents beyond its platoon's (name, type, teams
    * alive); NULL: the platoon's own. Called only for a view that knows the contents. */

@@ -300,7 +300,8 @@ enum murk_audience mk_sight_audience_memo(const struct murk_game* g, enum murk_s
                                           struct murk_pos a, struct murk_pos b, bool flash,
                                           struct mk_sight_memo* memo) {
   enum murk_side other = murk_side_other(owner);
-  if (g->s.phase != MURK_PHASE_PLAY) return MURK_AUD_ALL;
+  /* The texts' table: whatever moves on it moves in view of both players. */
+  if (g->s.phase != MURK_PHASE_PLAY || !mk_sight_double_blind(g)) return MURK_AUD_ALL;
   const struct mk_sc_union* u = NULL;
   if (any_sees(g, other, a, flash, &u, memo) ||
       (!murk_pos_eq(a, b) && any_sees(g, other, b, flash, &u, memo)))
@@ -311,6 +312,26 @@ enum murk_audience mk_sight_audience_memo(const struct murk_game* g, enum murk_s
 bool mk_sight_reach(const struct murk_game* g, const struct murk_pos* at, int n, int range,
                     const uint64_t** reach, const uint64_t** line) {
   return mk_sc_reach(g, at, n, range, reach, line);
+}
+
+enum murk_audience mk_sight_unit_audience(const struct murk_game* g, enum murk_side owner,
+                                          int unit) {
+  if (g->s.phase != MURK_PHASE_PLAY || !mk_sight_double_blind(g)) return MURK_AUD_ALL;
+  return mk_sight_unit_seen(g, murk_side_other(owner), unit) ? MURK_AUD_ALL
+                                                             : murk_audience_of(owner);
+}
+
+bool mk_sight_double_blind(const struct murk_game* g) {
+  return murk_mission_rule_on(g->m, MURK_RULE_DOUBLE_BLIND);
+}
+
+bool mk_sight_team_in_sight(const struct murk_game* g, enum murk_side viewer, int unit,
+                            struct murk_pos at) {
+  if (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER) return false;
+  enum murk_side other = murk_side_other(viewer);
+  bool flash = unit >= 0 && unit < g->s.nunits[other] && mk_night_flashing(g, other, unit);
+  const struct mk_sc_union* u = NULL;
+  return any_sees(g, viewer, at, flash, &u, NULL);
 }
 
 /* ---- what each side knows ---- */
@@ -468,7 +489,42 @@ static bool tell(struct murk_game* g, size_t first_event) {
   return any;
 }
 
+/* The texts' table (docs/rules.md, "What a side knows"): every marker, template, counter
+ * and revealed team on the table stands in view of both players, in all five texts; what
+ * is hidden is what a rule hides: a counter set up hidden (the ASL night rules, 1.2) until
+ * it moves, and what a marker holds (never placed teams). */
+static void table_seen(struct mk_state* s) {
+  for (int v = 0; v < MURK_SIDES; v++) {
+    enum murk_side other = murk_side_other((enum murk_side)v);
+    for (int i = 0; i < s->nmarkers; i++) {
+      const struct mk_marker* mk = &s->markers[i];
+      struct mk_sighting* k = &s->seen_marker[v][i];
+      if (mk->owner != other || !mk->on_table) {
+        if (mk->owner != other || !revealed_platoon(s, i)) memset(k, 0, sizeof *k);
+        continue;
+      }
+      k->seen = !mk->hidden;
+      if (k->seen) saw(k, mk->pos, s->turn);
+    }
+    for (int t = 0; t < s->nteams[other]; t++) {
+      const struct mk_team* tm = &s->teams[other][t];
+      struct mk_sighting* k = &s->seen_team[v][t];
+      if (!tm->alive || !tm->placed) {
+        memset(k, 0, sizeof *k);
+        continue;
+      }
+      k->seen = true;
+      saw(k, tm->pos, s->turn);
+    }
+    revealed_seen(s, v);
+  }
+}
+
 void mk_sight_update(struct murk_game* g, size_t first_event) {
+  if (!mk_sight_double_blind(g)) {
+    table_seen(&g->s); /* the public events agree with it: all is in view */
+    return;
+  }
   bool beyond = beyond_ever(g);
   struct mk_sc_pass pass;
   mk_sc_begin(g, &pass);

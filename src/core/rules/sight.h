@@ -48,6 +48,19 @@ bool mk_sight_unit_seen_memo(const struct murk_game* g, enum murk_side viewer, i
 enum murk_audience mk_sight_audience_memo(const struct murk_game* g, enum murk_side owner,
                                           struct murk_pos a, struct murk_pos b, bool flash,
                                           struct mk_sight_memo* memo);
+/* Is the double_blind rule on (docs/rules.md, "Sight")? Without it the table is the texts':
+ * every marker and revealed team on the table is in view of both sides, and every move on
+ * it is heard by both; with it an enemy team or cloak is seen only in sight. */
+bool mk_sight_double_blind(const struct murk_game* g);
+/* Who hears of something that unit `unit` of `owner` does where it stands (a bogging check):
+ * everyone on the texts' table, under double_blind only when the other side sees it. */
+enum murk_audience mk_sight_unit_audience(const struct murk_game* g, enum murk_side owner,
+                                          int unit);
+/* Does `viewer` have the team of the other side's unit `unit` that stands at `at` in sight
+ * now (line of sight and range, its gunflash counted)? What shooting asks, whatever the
+ * side knows of where the team stands. */
+bool mk_sight_team_in_sight(const struct murk_game* g, enum murk_side viewer, int unit,
+                            struct murk_pos at);
 /* After a command (or at creation): what each side sees of the enemy now, and where it
  * last saw or was told of each enemy marker and team. first_event: the first event the
  * command made (their public positions count as told). */

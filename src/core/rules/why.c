@@ -58,6 +58,14 @@ enum murk_view_sight mk_why_seen(const struct murk_game* g, struct mk_eyes* e, s
   return e->nvr >= 0 ? MURK_VIEW_BEYOND_NVR : MURK_VIEW_OUT_OF_RANGE;
 }
 
+enum murk_view_sight mk_why_table(const struct murk_game* g, struct mk_eyes* e, struct murk_pos p,
+                                  bool in_sight) {
+  enum murk_view_sight w = mk_why_seen(g, e, p, in_sight);
+  /* It stands there in view of all: a cell in line but not in sight is out of reach of
+   * sight by a rule (a sighting roll), never empty. */
+  return !in_sight && w == MURK_VIEW_MOVED ? MURK_VIEW_NO_LINE : w;
+}
+
 bool mk_why_blocker(const struct murk_game* g, const struct mk_eyes* e, struct mk_why_memo* memo,
                     struct murk_pos p, struct murk_pos* out) {
   const struct murk_grid* grid = &g->m->grid;

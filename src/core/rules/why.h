@@ -49,6 +49,12 @@ struct mk_why_memo {
   } rows[128];
 };
 
+/* For an enemy team in view on the texts' table (where it stands is known): why it is or
+ * is not in sight (in_sight: sight.c's answer, as shooting asks), as mk_why_seen says, never
+ * "moved". */
+enum murk_view_sight mk_why_table(const struct murk_game* g, struct mk_eyes* e, struct murk_pos p,
+                                  bool in_sight);
+
 /* What stops the line to p (MURK_VIEW_NO_LINE): from the nearest eye within sight range,
  * the first cell of the line, ends excluded, that blocks sight (terrain). False when no
  * single cell does (heights, or a line along an edge between two blocking cells). memo may
