@@ -585,8 +585,10 @@ static int host(const struct murk_args* a, struct hoster* H) {
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
-  murk_cli_diag("murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE",
-                H->m->name, sock, H->sealed ? "sealed" : "open", sock);
+  murk_cli_diag(
+      "murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE "
+      "--code CODE",
+      H->m->name, sock, H->sealed ? "sealed" : "open", sock);
   /* The join codes: on standard output only (not the log), for the host's starter to hand
    * each to its player; a seat is claimed only with its code. */
   for (int side = 0; side < 2; side++) draw_code(H->codes[side]);

@@ -192,7 +192,8 @@ static bool seat_taken(const struct net_host* h, const struct client* c, enum mu
   return false;
 }
 
-static void seat_refused(struct client* c, enum murk_side side) {
+static void seat_refused(struct net_host* h, struct client* c, enum murk_side side) {
+  note(h, "a claim of the %s's seat was refused: its player is connected", murk_side_name(side));
   char why[160];
   snprintf(why, sizeof why,
            "the %s's seat is taken: its player is connected (the seat is free again when that "
@@ -206,7 +207,7 @@ static void seat_refused(struct client* c, enum murk_side side) {
 static void welcome(struct net_host* h, int i) {
   struct client* c = &h->c[i];
   if (seat_taken(h, c, c->side)) {
-    seat_refused(c, c->side);
+    seat_refused(h, c, c->side);
     return;
   }
   c->authed = true;
@@ -270,7 +271,7 @@ static int on_join(struct net_host* h, struct client* c, char** w, int n) {
     return 0;
   }
   if (seat_taken(h, c, side)) {
-    seat_refused(c, side);
+    seat_refused(h, c, side);
     return 1;
   }
   /* One claimant a side: one who has the code claims again (a passphrase prompt left). */

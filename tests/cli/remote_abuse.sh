@@ -231,5 +231,50 @@ PY
 rc=$?
 kill -0 "$hostpid" 2>/dev/null || { echo "FAIL: the host died" >&2; rc=1; }
 grep -q "dropped" "$tmp/host.err" || { echo "FAIL: the host does not log dropped clients" >&2; rc=1; }
+grep -q "seat was refused" "$tmp/host.err" || { echo "FAIL: the host does not log a refused claim" >&2; rc=1; }
+
+# A sealed game: the right code, then the passphrase, take the seat; a second claim of it,
+# code and passphrase right, is refused; the other side's code claims nothing.
+"$MURK" host luneville --dir "$tmp/sealed" 2>"$tmp/sealed.err" >"$tmp/sealed.out" &
+sealedpid=$!
+for _ in $(seq 100); do grep -q "defender: " "$tmp/sealed.out" 2>/dev/null && break; sleep 0.1; done
+scode() { sed -n "s/^  $1: //p" "$tmp/sealed.out"; }
+python3 - "$tmp/sealed/murk.sock" "$(scode attacker)" "$(scode defender)" <<'PY' || rc=1
+import socket, sys, time
+
+path, acode, dcode = sys.argv[1], sys.argv[2], sys.argv[3]
+failures = 0
+def fail(msg):
+    global failures
+    failures += 1
+    print("FAIL: sealed: " + msg, file=sys.stderr)
+
+def talk(lines, want):
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.connect(path)
+    s.settimeout(10)
+    s.sendall("".join(l + "\n" for l in lines).encode())
+    got = b""
+    while got.count(b"\n") < want:
+        chunk = s.recv(65536)
+        if not chunk:
+            break
+        got += chunk
+    return s, got.decode().replace("%20", " ").splitlines()
+
+pw = "pass =Quartz%20Lantern%20over%20the%20Willow%2041"
+s1, got = talk(["murk 7 join attacker " + dcode], 1)
+if got[:1] != ["badcode 2"]:
+    fail("the defender's code was taken for the attacker's seat: %r" % got)
+s2, got = talk(["murk 7 join attacker " + acode, pw], 3)
+if got[:2] != ["hello 7 attacker set secret", "passok"] or not got[2].startswith("wait "):
+    fail("the right code and passphrase did not take the seat: %r" % got)
+s3, got = talk(["murk 7 join attacker " + acode, pw], 1)
+if not got or not got[0].startswith("bye =") or "seat is taken" not in got[0]:
+    fail("a second claim of the attacker's seat was not refused: %r" % got)
+sys.exit(1 if failures else 0)
+PY
+kill "$sealedpid" 2>/dev/null
+wait "$sealedpid" 2>/dev/null
 [ $rc -eq 0 ] && echo "remote_abuse: ok"
 exit $rc
