@@ -636,8 +636,9 @@ const struct murk_cmd_entry murk_cmd_join_entry = {
     .help =
         "SOCKET is the path murk host printed (DIR/murk.sock). The join asks the side's\n"
         "join code (the host printed one a side; or --code) and passphrase (the first join\n"
-        "of a new sealed game sets it). Quitting leaves the game\n"
-        "with the host: join again to go on, from the recap of what happened meanwhile.\n"
+        "of a new sealed game sets it). A seat taken (its player connected) is refused.\n"
+        "Quitting leaves the game with the host: join again to go on, from the recap of\n"
+        "what happened meanwhile.\n"
         "The rolls you saw are kept (XDG_STATE_HOME/murk/seen): a host that comes back\n"
         "without them is refused; --new-game forgets them (a new game on the same socket).\n"
         "Seats and hosting: docs/playing.md.\n",
