@@ -8,7 +8,11 @@
  * in a directory only the two players may enter (made 0700 when missing; a directory others
  * may enter is refused), one thread over poll(2): the listening socket and every client.
  * Each change of the game is saved at once (the sealed save of a sealed game), so killing
- * the host loses nothing: `murk host --load SAVE` goes on. */
+ * the host loses nothing: `murk host --load SAVE` goes on.
+ *
+ * Seats belong to their players: the host draws one join code a side (libsodium) and shows
+ * them on its standard output only, for the one who started it to hand each to its player;
+ * a seat is claimed with its code, then its passphrase (host.h). */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
@@ -21,6 +25,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "autosave.h"
@@ -59,6 +64,8 @@ struct hoster {
   struct cli_savelock* lock;      /* one writer per save (savelock.h) */
   /* Why the host stopped taking commands (a save failed; every client is told), or "". */
   char stop_why[200];
+  char codes[2][NET_CODE_LEN + 2]; /* each side's join code, as shown: xxxxx-xxxxx */
+  long code_ms;                    /* time to give a join code (--join-timeout) */
 };
 
 static volatile sig_atomic_t host_stop;
@@ -287,6 +294,23 @@ static int listen_on(const char* path) {
 
 /* ---- the loop ---- */
 
+/* A join code: NET_CODE_LEN letters of the unambiguous alphabet, uniform (libsodium's
+ * randombytes), shown with a dash in the middle. */
+static void draw_code(char out[NET_CODE_LEN + 2]) {
+  size_t k = strlen(net_code_alphabet), n = 0;
+  for (int i = 0; i < NET_CODE_LEN; i++) {
+    if (i == NET_CODE_LEN / 2) out[n++] = '-';
+    out[n++] = net_code_alphabet[randombytes_uniform((uint32_t)k)];
+  }
+  out[n] = '\0';
+}
+
+static long long now_ms(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (long long)t.tv_sec * 1000 + t.tv_nsec / 1000000;
+}
+
 static int serve(struct hoster* H, int lfd) {
   struct net_host_opts o = {.g = H->g,
                             .ctx = H,
@@ -297,11 +321,16 @@ static int serve(struct hoster* H, int lfd) {
                             .changed = changed,
                             .stopped = stopped,
                             .note = host_note,
-                            .why_wait = why_wait};
+                            .why_wait = why_wait,
+                            .codes = {H->codes[0], H->codes[1]},
+                            .code_ms = H->code_ms};
   struct net_host* h = NULL;
   if (net_host_new(&o, &h) != MURK_OK) return murk_cli_error("out of memory");
   H->net = h;
   int fds[NET_HOST_CLIENTS];
+  /* Connections are read oldest first: a player whose `murk join` died and who joins again
+   * at once frees the seat (its old connection's end) before claiming it anew. */
+  unsigned long age[NET_HOST_CLIENTS] = {0}, ages = 0;
   for (int i = 0; i < NET_HOST_CLIENTS; i++) fds[i] = -1;
   static char buf[65536];
   bool was_over = false;
@@ -313,13 +342,23 @@ static int serve(struct hoster* H, int lfd) {
     was_over = over;
     if (over && open == 0) break;           /* both have seen the end */
     if (H->stop_why[0] && open == 0) break; /* the save failed: everyone was told */
+    net_host_clock(h, now_ms());
+    long long wait = net_host_expire(h); /* connections that did not join in time: bye */
     struct pollfd p[NET_HOST_CLIENTS + 1];
     int who[NET_HOST_CLIENTS + 1];
     int np = 0;
-    p[np] = (struct pollfd){.fd = lfd, .events = open < NET_HOST_CLIENTS ? POLLIN : 0};
+    /* Always listening: when every slot is taken, a waiting connection gives way. */
+    p[np] = (struct pollfd){.fd = lfd, .events = POLLIN};
     who[np++] = -1;
+    int order[NET_HOST_CLIENTS], no = 0;
     for (int i = 0; i < NET_HOST_CLIENTS; i++) {
       if (fds[i] < 0) continue;
+      int k = no++;
+      for (; k > 0 && age[order[k - 1]] > age[i]; k--) order[k] = order[k - 1];
+      order[k] = i;
+    }
+    for (int r = 0; r < no; r++) {
+      int i = order[r];
       size_t pending;
       net_host_output(h, i, &pending);
       short ev = net_host_closing(h, i) ? 0 : POLLIN;
@@ -327,11 +366,12 @@ static int serve(struct hoster* H, int lfd) {
       p[np] = (struct pollfd){.fd = fds[i], .events = ev};
       who[np++] = i;
     }
-    if (poll(p, (nfds_t)np, -1) < 0) {
+    if (poll(p, (nfds_t)np, wait < 0 ? -1 : (int)(wait > 60000 ? 60000 : wait + 1)) < 0) {
       if (errno == EINTR) continue;
       murk_cli_error("poll: %s", strerror(errno));
       break;
     }
+    net_host_clock(h, now_ms());
     if (p[0].revents & POLLIN) {
       int cfd = accept(lfd, NULL, NULL);
       if (cfd >= 0) {
@@ -339,13 +379,16 @@ static int serve(struct hoster* H, int lfd) {
         if (slot < 0) {
           close(cfd);
         } else {
+          if (fds[slot] >= 0) close(fds[slot]); /* it gave way (net_host_open) */
           fcntl(cfd, F_SETFL, fcntl(cfd, F_GETFL) | O_NONBLOCK);
           fds[slot] = cfd;
+          age[slot] = ++ages;
         }
       }
     }
     for (int k = 1; k < np; k++) {
       int i = who[k];
+      if (fds[i] != p[k].fd) continue; /* gave way to a new connection just now */
       bool drop = false;
       if (p[k].revents & POLLIN) {
         ssize_t n = recv(fds[i], buf, sizeof buf, 0);
@@ -467,6 +510,9 @@ static int host(const struct murk_args* a, struct hoster* H) {
   if (prc != 0) return prc;
   if (has_seed && murk_passes_any(&H->passes))
     return murk_args_error(a, "--seed makes an open game: it has no passphrases");
+  uint64_t join_s = NET_CODE_MS / 1000;
+  if (murk_args_number(a, "join-timeout", 1, 3600, &join_s) < 0) return MURK_EXIT_USAGE;
+  H->code_ms = (long)join_s * 1000;
 
   char dirbuf[PATH_MAX];
   const char* dir = murk_args_get(a, "dir");
@@ -544,8 +590,18 @@ static int host(const struct murk_args* a, struct hoster* H) {
   sigaction(SIGTERM, &sa, NULL);
   sigaction(SIGHUP, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
-  murk_cli_diag("murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE",
-                H->m->name, sock, H->sealed ? "sealed" : "open", sock);
+  murk_cli_diag(
+      "murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE "
+      "--code CODE",
+      H->m->name, sock, H->sealed ? "sealed" : "open", sock);
+  /* The join codes: on standard output only (not the log), for the host's starter to hand
+   * each to its player; a seat is claimed only with its code. */
+  for (int side = 0; side < 2; side++) draw_code(H->codes[side]);
+  printf(
+      "murk host: join codes (give each to its player only; murk join asks for it):\n"
+      "  attacker: %s\n  defender: %s\n",
+      H->codes[MURK_ATTACKER], H->codes[MURK_DEFENDER]);
+  fflush(stdout);
   if (H->resume)
     murk_cli_diag(
         "murk host: the sealed save opens with both players' passphrases: the game goes on "
@@ -573,6 +629,7 @@ static int cmd_host_exec(const struct murk_args* a) {
   murk_free(H->resume);
   murk_passes_wipe(&H->passes);
   murk_sealer_wipe(&H->sealer);
+  sodium_memzero(H->codes, sizeof H->codes);
   murk_free(H);
   return rc;
 }
@@ -580,18 +637,22 @@ static int cmd_host_exec(const struct murk_args* a) {
 const struct murk_cmd_entry murk_cmd_host_entry = {
     .name = "host",
     .usage =
-        "[MISSION] [--with RULE]... [--seed N] [--dir DIR] [--passphrase-file SIDE:FILE]...\n"
-        "--load SAVE [--dir DIR] [--passphrase-file SIDE:FILE]...",
+        "[MISSION] [--with RULE]... [--seed N] [--dir DIR] [--passphrase-file SIDE:FILE]... "
+        "[--join-timeout S]\n"
+        "--load SAVE [--dir DIR] [--passphrase-file SIDE:FILE]... [--join-timeout S]",
     .about = "hold a game for two players who join from their own terminals (over SSH)",
     .help =
         "Listens on DIR/murk.sock (DIR: default the state directory's host/, made 0700; a\n"
-        "directory every user may enter is refused). Each player runs murk join DIR/murk.sock\n"
-        "--as SIDE. Without --seed the dice are secret and the game sealed: each side's first\n"
-        "join sets its passphrase (or --passphrase-file gives it), later joins must give it.\n"
+        "directory every user may enter is refused). It prints one join code a side (on its\n"
+        "standard output): give each to its player only. Each player runs murk join\n"
+        "DIR/murk.sock --as SIDE and gives the side's code (within --join-timeout seconds of\n"
+        "connecting, default 10). Without --seed the dice are secret and the game sealed: the\n"
+        "side's first join sets its passphrase (or --passphrase-file gives it), later joins\n"
+        "must give it. A seated player is never displaced: a second claim is refused.\n"
         "The game is saved after every change; murk host --load SAVE goes on with it (a sealed\n"
         "one once both players have joined with their passphrases).\n"
         "--with RULE adds a special rule to the mission, as murk play --with does.\n"
         "Seats and hosting: docs/playing.md; the protocol: docs/protocol.md.\n",
-    .args = {"seed: load: dir: passphrase-file:... with:...", 0, 1},
+    .args = {"seed: load: dir: passphrase-file:... with:... join-timeout:", 0, 1},
     .exec = cmd_host_exec,
 };

@@ -1,7 +1,8 @@
 /* cmd_join.c: `murk join` - play one side of a game that `murk host` holds (docs/playing.md,
  * "Playing over SSH"; the protocol: docs/protocol.md).
  *
- *   murk join SOCKET --as attacker|defender [--passphrase-file SIDE:FILE] [--new-game]
+ *   murk join SOCKET --as attacker|defender [--code CODE] [--passphrase-file SIDE:FILE]
+ *             [--new-game]
  *
  * The TUI runs here as for a game against the computer, but the game is the host's: the
  * session (struct tui_remote, session.h) gets this side's views from the host and sends it
@@ -43,12 +44,14 @@ enum answer {
   ANS_NOUNDO,
   ANS_HELLO,
   ANS_PASSOK,
-  ANS_PASSBAD
+  ANS_PASSBAD,
+  ANS_BADCODE
 };
 
 struct joiner {
   int fd;
   enum murk_side side;
+  char code[NET_CODE_LEN + 1]; /* the side's join code (normalised), "" to ask */
   char other[48];
   struct net_reader rd;
   struct net_view_reader* vr;
@@ -255,6 +258,10 @@ static int on_line(void* ctx, char* line) {
       ok = net_int(a[0], 0, 100, &J->answer_num);
       J->answer = ANS_PASSBAD;
       break;
+    case NET_MSG_BADCODE:
+      ok = net_int(a[0], 0, 100, &J->answer_num);
+      J->answer = ANS_BADCODE;
+      break;
     case NET_MSG_WAIT: /* said before the TUI starts */
       ok = net_str(a[0], J->wait, sizeof J->wait);
       break;
@@ -415,12 +422,38 @@ static int connect_to(const char* path) {
   return fd;
 }
 
-/* Prove the side to the host (its passphrase), then wait for the first view. */
-static int join(struct joiner* J, struct murk_passes* passes) {
-  struct net_buf b = {0};
-  net_msg_put(&b, NET_MSG_JOIN, (long)NET_PROTOCOL, murk_side_name(J->side));
-  enum answer a = ask(J, &b);
-  net_buf_free(&b);
+/* The side's join code, asked at the terminal (the host printed one a side); false when
+ * none was typed. */
+static bool ask_code(struct joiner* J) {
+  for (;;) {
+    printf("The %s's join code (from the host's starter): ", murk_side_name(J->side));
+    fflush(stdout);
+    char line[128];
+    if (!fgets(line, sizeof line, stdin)) return false;
+    line[strcspn(line, "\r\n")] = '\0';
+    if (!line[0]) return false;
+    if (net_code_normal(line, J->code)) return true;
+    printf("A join code is %d letters and digits (a dash may split them); once more.\n",
+           NET_CODE_LEN);
+  }
+}
+
+/* Claim the side's seat (its join code), prove the side to the host (its passphrase), then
+ * wait for the first view. */
+static int join(struct joiner* J, struct murk_passes* passes, bool code_given) {
+  enum answer a;
+  for (;;) {
+    struct net_buf b = {0};
+    net_msg_put(&b, NET_MSG_JOIN, (long)NET_PROTOCOL, murk_side_name(J->side), J->code);
+    a = ask(J, &b);
+    net_buf_free(&b);
+    if (a != ANS_BADCODE) break;
+    snprintf(J->why, sizeof J->why, "the host refused the %s's join code", murk_side_name(J->side));
+    printf("Wrong join code for the %s (%ld more tries).\n", murk_side_name(J->side),
+           J->answer_num);
+    fflush(stdout);
+    if (code_given || !ask_code(J)) return -1;
+  }
   if (a != ANS_HELLO) return -1;
   const char* side = murk_side_name(J->side);
   if (strcmp(J->mode, "none") != 0) {
@@ -503,6 +536,11 @@ static int cmd_join_exec(const struct murk_args* a) {
   enum murk_side side = murk_side_parse(as);
   if (side == MURK_NO_SIDE)
     return murk_args_error(a, "--as takes attacker or defender, not '%s'", as);
+  const char* code = murk_args_get(a, "code");
+  char normal[NET_CODE_LEN + 1] = "";
+  if (code && !net_code_normal(code, normal))
+    return murk_args_error(a, "--code takes the %d-letter join code the host printed",
+                           NET_CODE_LEN);
   struct murk_passes passes = {0};
   int prc = murk_passes_from_args(&passes, a);
   if (prc != 0) return prc;
@@ -520,6 +558,7 @@ static int cmd_join_exec(const struct murk_args* a) {
     return murk_cli_error("out of memory");
   }
   J->side = side;
+  snprintf(J->code, sizeof J->code, "%s", normal);
   seen_load(J, path, murk_args_has(a, "new-game"));
   if (J->seen_rolls > 0) {
     char fp[15];
@@ -529,8 +568,15 @@ static int cmd_join_exec(const struct murk_args* a) {
   }
   snprintf(J->other, sizeof J->other, "the %s's player", murk_side_name(murk_side_other(side)));
   int rc = MURK_EXIT_INVALID;
-  J->fd = connect_to(path);
-  if (J->fd >= 0 && join(J, &passes) == 0) {
+  /* The code before connecting: the host waits only a short time for it. */
+  if (!J->code[0] && !ask_code(J)) {
+    J->fd = -1;
+    murk_cli_error("joining needs the %s's join code (the host printed it): give --code CODE",
+                   murk_side_name(side));
+  } else {
+    J->fd = connect_to(path);
+  }
+  if (J->fd >= 0 && join(J, &passes, code != NULL) == 0) {
     struct tui_remote r = {.ctx = J,
                            .side = side,
                            .other = J->other,
@@ -557,7 +603,7 @@ static int cmd_join_exec(const struct murk_args* a) {
       if (J->gone && J->rewound)
         murk_cli_error("%s", J->why);
       else if (J->gone)
-        murk_cli_error("%s; join again with: murk join %s --as %s", J->why, path,
+        murk_cli_error("%s; join again with: murk join %s --as %s --code CODE", J->why, path,
                        murk_side_name(side));
       if (J->seen_rolls > 0) {
         char fp[15];
@@ -583,15 +629,19 @@ static int cmd_join_exec(const struct murk_args* a) {
 
 const struct murk_cmd_entry murk_cmd_join_entry = {
     .name = "join",
-    .usage = "SOCKET --as attacker|defender [--passphrase-file SIDE:FILE] [--new-game]",
+    .usage =
+        "SOCKET --as attacker|defender [--code CODE] [--passphrase-file SIDE:FILE] "
+        "[--new-game]",
     .about = "play one side of a game that murk host holds (over SSH)",
     .help =
         "SOCKET is the path murk host printed (DIR/murk.sock). The join asks the side's\n"
-        "passphrase (the first join of a new sealed game sets it). Quitting leaves the game\n"
-        "with the host: join again to go on, from the recap of what happened meanwhile.\n"
+        "join code (the host printed one a side; or --code) and passphrase (the first join\n"
+        "of a new sealed game sets it). A seat taken (its player connected) is refused.\n"
+        "Quitting leaves the game with the host: join again to go on, from the recap of\n"
+        "what happened meanwhile.\n"
         "The rolls you saw are kept (XDG_STATE_HOME/murk/seen): a host that comes back\n"
         "without them is refused; --new-game forgets them (a new game on the same socket).\n"
         "Seats and hosting: docs/playing.md.\n",
-    .args = {"as: passphrase-file:... new-game", 1, 1},
+    .args = {"as: code: passphrase-file:... new-game", 1, 1},
     .exec = cmd_join_exec,
 };

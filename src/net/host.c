@@ -17,11 +17,13 @@
 
 struct client {
   bool open;
-  bool joined; /* sent its join line */
+  bool joined; /* sent its join line with the side's right code */
   bool authed; /* proved its side (or needs not) */
   bool closing;
   enum murk_side side;
   int tries;
+  int code_tries;
+  long long since; /* when it connected, or when its code was right */
   struct net_reader rd;
   struct net_buf out;
   size_t sent;
@@ -31,12 +33,25 @@ struct net_host {
   struct net_host_opts o;
   struct client c[NET_HOST_CLIENTS];
   int cur; /* the slot whose line is being read */
+  long long now;
+  char codes[2][NET_CODE_LEN + 1]; /* "" : any code */
 };
+
+void net_host_clock(struct net_host* h, long long now_ms) {
+  h->now = now_ms;
+}
 
 int net_host_new(const struct net_host_opts* o, struct net_host** out) {
   *out = murk_calloc(1, sizeof **out);
   if (!*out) return MURK_ENOMEM;
   (*out)->o = *o;
+  for (int side = 0; side < 2; side++)
+    if (o->codes[side] && !net_code_normal(o->codes[side], (*out)->codes[side])) {
+      murk_free(*out);
+      *out = NULL;
+      return MURK_EINVAL;
+    }
+  if ((*out)->o.code_ms <= 0) (*out)->o.code_ms = NET_CODE_MS;
   return MURK_OK;
 }
 
@@ -51,15 +66,25 @@ void net_host_free(struct net_host* h) {
 }
 
 int net_host_open(struct net_host* h) {
-  for (int i = 0; i < NET_HOST_CLIENTS; i++)
-    if (!h->c[i].open) {
-      struct client* c = &h->c[i];
-      memset(c, 0, sizeof *c);
-      c->open = true;
-      c->side = MURK_NO_SIDE;
-      return i;
+  int slot = -1;
+  for (int i = 0; i < NET_HOST_CLIENTS && slot < 0; i++)
+    if (!h->c[i].open) slot = i;
+  /* All taken: the oldest connection without a right code gives way (a seat's claimant,
+   * its code given, and a seated player never do: at most one of each a side). */
+  if (slot < 0)
+    for (int i = 0; i < NET_HOST_CLIENTS; i++) {
+      const struct client* c = &h->c[i];
+      if (c->joined || c->authed) continue;
+      if (slot < 0 || c->since < h->c[slot].since) slot = i;
     }
-  return -1;
+  if (slot < 0) return -1;
+  net_host_close(h, slot);
+  struct client* c = &h->c[slot];
+  memset(c, 0, sizeof *c);
+  c->open = true;
+  c->side = MURK_NO_SIDE;
+  c->since = h->now;
+  return slot;
 }
 
 void net_host_close(struct net_host* h, int i) {
@@ -129,22 +154,63 @@ static void send_view(struct net_host* h, struct client* c) {
   if (c->out.failed) bye(c, "the host is out of memory");
 }
 
+long long net_host_expire(struct net_host* h) {
+  long long next = -1;
+  for (int i = 0; i < NET_HOST_CLIENTS; i++) {
+    struct client* c = &h->c[i];
+    if (!c->open || c->authed || c->closing) continue;
+    long long limit = c->joined ? NET_PASS_MS : h->o.code_ms;
+    long long left = c->since + limit - h->now;
+    if (left <= 0) {
+      char why[160];
+      snprintf(why, sizeof why,
+               c->joined ? "no passphrase within %lld seconds: join again"
+                         : "no join code within %lld seconds: join again",
+               (limit + 999) / 1000);
+      note(h, "a client (%s) was dropped: %s", c->joined ? murk_side_name(c->side) : "no side",
+           c->joined ? "no passphrase in time" : "no join code in time");
+      bye(c, why);
+    } else if (next < 0 || left < next) {
+      next = left;
+    }
+  }
+  return next;
+}
+
 static void waiting(struct net_host* h, struct client* c) {
   char why[256] = "the game starts when both players have joined once and set their passphrases";
   if (h->o.why_wait) h->o.why_wait(h->o.ctx, c->side, why, sizeof why);
   net_msg_put(&c->out, NET_MSG_WAIT, why);
 }
 
-/* The client proved its side: it replaces any other connection of that side (a player who
- * dropped and joined again), and gets its view once the game may be played. */
+/* Is the side's seat held by another connection that proved it? */
+static bool seat_taken(const struct net_host* h, const struct client* c, enum murk_side side) {
+  for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+    const struct client* o = &h->c[k];
+    if (o != c && o->open && o->authed && !o->closing && o->side == side) return true;
+  }
+  return false;
+}
+
+static void seat_refused(struct net_host* h, struct client* c, enum murk_side side) {
+  note(h, "a claim of the %s's seat was refused: its player is connected", murk_side_name(side));
+  char why[160];
+  snprintf(why, sizeof why,
+           "the %s's seat is taken: its player is connected (the seat is free again when that "
+           "connection ends)",
+           murk_side_name(side));
+  bye(c, why);
+}
+
+/* The client proved its side: it takes the side's seat, unless a connection holds it (a
+ * seated player is never displaced), and gets its view once the game may be played. */
 static void welcome(struct net_host* h, int i) {
   struct client* c = &h->c[i];
+  if (seat_taken(h, c, c->side)) {
+    seat_refused(h, c, c->side);
+    return;
+  }
   c->authed = true;
-  for (int k = 0; k < NET_HOST_CLIENTS; k++)
-    if (k != i && h->c[k].open && h->c[k].authed && h->c[k].side == c->side) {
-      bye(&h->c[k], "the same side joined from another terminal");
-      h->c[k].authed = false;
-    }
   note(h, "the %s joined", murk_side_name(c->side));
   if (h->o.ready(h->o.ctx))
     send_view(h, c);
@@ -190,8 +256,33 @@ static int on_join(struct net_host* h, struct client* c, char** w, int n) {
   }
   enum murk_side side = murk_side_parse(a[1]);
   if (side == MURK_NO_SIDE) return -1;
+  char code[NET_CODE_LEN + 1];
+  bool right = net_code_normal(a[2], code);
+  if (h->codes[side][0]) right = right && sodium_memcmp(code, h->codes[side], NET_CODE_LEN) == 0;
+  if (!right) {
+    c->code_tries++;
+    note(h, "a wrong join code for the %s", murk_side_name(side));
+    if (c->code_tries >= NET_CODE_TRIES) {
+      bye(c, "wrong join code, three times");
+      return 1;
+    }
+    net_msg_put(&c->out, NET_MSG_BADCODE, (long)(NET_CODE_TRIES - c->code_tries));
+    c->since = h->now; /* time to type it again: three tries at most */
+    return 0;
+  }
+  if (seat_taken(h, c, side)) {
+    seat_refused(h, c, side);
+    return 1;
+  }
+  /* One claimant a side: one who has the code claims again (a passphrase prompt left). */
+  for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+    struct client* o = &h->c[k];
+    if (o != c && o->open && o->joined && !o->authed && !o->closing && o->side == side)
+      bye(o, "the same side was claimed again from another terminal");
+  }
   c->joined = true;
   c->side = side;
+  c->since = h->now;
   enum net_pass_mode mode = h->o.pass_mode(h->o.ctx, side);
   /* The dice: a known seed is shown on both screens (the game can be replayed), as at one
    * keyboard; secret dice are only said to be secret. No game yet: a sealed save waiting
@@ -321,8 +412,10 @@ static int on_line(void* ctx, char* line) {
   char* w[8];
   int n = net_split(line, w, 8);
   if (n <= 0) return -1;
-  if (!c->joined) return on_join(h, c, w, n);
-  if (!c->authed) return on_pass(h, c, w, n);
+  if (!c->joined || !c->authed) {
+    int rc = !c->joined ? on_join(h, c, w, n) : on_pass(h, c, w, n);
+    return rc == 0 && c->closing ? 1 : rc;
+  }
   const char* a[NET_MSG_ARGS];
   switch (net_msg_parse(w, n, false, a)) {
     case NET_MSG_CMD: {

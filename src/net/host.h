@@ -2,23 +2,27 @@
  * sockets: cmd_host.c moves bytes between the sockets and this, and the fuzz target feeds it
  * anything.
  *
- * The host holds the game, the only truth. A client joins as one side, proves it is that
- * side's player (its passphrase, checked by the caller's check_pass: libsodium in the sealed
- * save's code), and from then on gets only that side's views and the answers to its own
- * commands. A client whose message is not one of the protocol's, or too long, is dropped
- * (net_host_input returns -1); the game goes on. */
+ * The host holds the game, the only truth. A client joins as one side with that side's join
+ * code, proves it is that side's player (its passphrase, checked by the caller's check_pass:
+ * libsodium in the sealed save's code), and from then on gets only that side's views and the
+ * answers to its own commands. A client whose message is not one of the protocol's, or too long, is
+ * dropped (net_host_input returns -1); the game goes on. */
 #ifndef MURK_NET_HOST_H
 #define MURK_NET_HOST_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "msg.h"
 #include "murk/game.h"
 #include "wire.h"
 
 #define NET_HOST_CLIENTS 8      /* connections at once (joined or not) */
 #define NET_PASS_MAX 1024       /* bytes of a passphrase */
 #define NET_PASS_TRIES 3        /* wrong passphrases before a client is dropped */
+#define NET_CODE_TRIES 3        /* wrong join codes before a client is dropped */
+#define NET_CODE_MS 10000       /* default time to give the join code, from the connection */
+#define NET_PASS_MS 300000      /* time to give the passphrase, once the code was right */
 #define NET_OUT_MAX (64u << 20) /* bytes waiting for a client that does not read: dropped */
 
 enum net_pass_mode {
@@ -30,6 +34,11 @@ enum net_pass_mode {
 struct net_host_opts {
   struct murk_game* g;
   void* ctx;
+  /* Each side's join code (NET_CODE_LEN characters of net_code_alphabet): a seat is claimed
+   * only with it, then the side's passphrase. NULL: any code is taken (the fuzz target). */
+  const char* codes[2];
+  /* Milliseconds a connection has to give its side's join code (0: NET_CODE_MS). */
+  long code_ms;
   /* The passphrase mode of a side now. */
   enum net_pass_mode (*pass_mode)(void* ctx, enum murk_side side);
   /* Is pass the side's passphrase (NET_PASS_CHECK)? */
@@ -60,8 +69,17 @@ int net_host_new(const struct net_host_opts* o, struct net_host** out);
 void net_host_free(struct net_host* h);
 void net_host_set_game(struct net_host* h, struct murk_game* g);
 
-/* A new connection: its slot (0..NET_HOST_CLIENTS-1), or -1 when all are taken. */
+/* The time now, in milliseconds of a monotonic clock: connections are timed from it. */
+void net_host_clock(struct net_host* h, long long now_ms);
+/* A new connection: its slot (0..NET_HOST_CLIENTS-1), or -1 when all are taken. When every
+ * slot is taken, the connection that has waited longest without giving a right code gives
+ * way (the caller closes that slot's socket first): connections that never speak cannot
+ * lock a player out, and a player's seat (its code given) is never taken. */
 int net_host_open(struct net_host* h);
+/* Tell bye to every connection that has not proved its side in time (the code within
+ * code_ms of connecting, the passphrase within NET_PASS_MS). The milliseconds until the
+ * next such deadline, or -1 when none waits. */
+long long net_host_expire(struct net_host* h);
 /* Bytes from the client in slot c. 0, or -1: drop it (net_host_close). */
 int net_host_input(struct net_host* h, int c, const char* data, size_t n);
 /* What waits to be sent to slot c, and how much of it went. */

@@ -5,13 +5,21 @@
 #include <string.h>
 
 const struct net_msg_row net_msgs[NET_MSG_COUNT] = {
-    [NET_MSG_JOIN] = {"murk", "N join W", false}, [NET_MSG_PASS] = {"pass", "S", false},
-    [NET_MSG_CMD] = {"cmd", "S", false},          [NET_MSG_UNDO] = {"undo", "", false},
-    [NET_MSG_LEAVE] = {"bye", "", false},         [NET_MSG_HELLO] = {"hello", "N W W W", true},
-    [NET_MSG_PASSOK] = {"passok", "", true},      [NET_MSG_PASSBAD] = {"passbad", "N", true},
-    [NET_MSG_WAIT] = {"wait", "S", true},         [NET_MSG_OK] = {"ok", "", true},
-    [NET_MSG_NO] = {"no", "N S", true},           [NET_MSG_UNDONE] = {"undone", "S", true},
-    [NET_MSG_NOUNDO] = {"noundo", "S", true},     [NET_MSG_BYE] = {"bye", "S", true},
+    [NET_MSG_JOIN] = {"murk", "N join W W", false},
+    [NET_MSG_PASS] = {"pass", "S", false},
+    [NET_MSG_CMD] = {"cmd", "S", false},
+    [NET_MSG_UNDO] = {"undo", "", false},
+    [NET_MSG_LEAVE] = {"bye", "", false},
+    [NET_MSG_HELLO] = {"hello", "N W W W", true},
+    [NET_MSG_BADCODE] = {"badcode", "N", true},
+    [NET_MSG_PASSOK] = {"passok", "", true},
+    [NET_MSG_PASSBAD] = {"passbad", "N", true},
+    [NET_MSG_WAIT] = {"wait", "S", true},
+    [NET_MSG_OK] = {"ok", "", true},
+    [NET_MSG_NO] = {"no", "N S", true},
+    [NET_MSG_UNDONE] = {"undone", "S", true},
+    [NET_MSG_NOUNDO] = {"noundo", "S", true},
+    [NET_MSG_BYE] = {"bye", "S", true},
 };
 
 /* The next token of a row's args from *p ("" when none is left). */
@@ -75,4 +83,18 @@ int net_msg_parse(char** w, int n, bool to_client, const char* args[NET_MSG_ARGS
     if (fits && i == n) return k;
   }
   return -1;
+}
+
+const char net_code_alphabet[] = "23456789abcdefghjkmnpqrstuvwxyz";
+
+bool net_code_normal(const char* typed, char* out) {
+  size_t n = 0;
+  for (const char* p = typed; *p; p++) {
+    if (*p == '-' || *p == ' ') continue;
+    char ch = *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p;
+    if (n >= NET_CODE_LEN || !ch || !strchr(net_code_alphabet, ch)) return false;
+    out[n++] = ch;
+  }
+  out[n] = '\0';
+  return n == NET_CODE_LEN;
 }

@@ -12,13 +12,14 @@
 
 enum net_msg {
   /* client to host */
-  NET_MSG_JOIN,  /* murk VERSION join SIDE: the first line */
+  NET_MSG_JOIN,  /* murk VERSION join SIDE CODE: the first line */
   NET_MSG_PASS,  /* pass PASSPHRASE */
   NET_MSG_CMD,   /* cmd LINE: a command, as typed */
   NET_MSG_UNDO,  /* undo */
   NET_MSG_LEAVE, /* bye: the client leaves */
   /* host to client */
   NET_MSG_HELLO,   /* hello VERSION SIDE MODE DICE */
+  NET_MSG_BADCODE, /* badcode TRIES-LEFT: a wrong join code; the join line may come again */
   NET_MSG_PASSOK,  /* passok */
   NET_MSG_PASSBAD, /* passbad TRIES-LEFT */
   NET_MSG_WAIT,    /* wait WHY */
@@ -50,5 +51,13 @@ void net_msg_put(struct net_buf* b, enum net_msg k, ...);
  * the host): its kind, with the words of its N, S and W tokens in args (numbers and strings
  * checked as such: decode them with net_int and net_str), or -1. */
 int net_msg_parse(char** w, int n, bool to_client, const char* args[NET_MSG_ARGS]);
+
+/* Join codes (docs/protocol.md, "Seats"): NET_CODE_LEN characters of the alphabet, which
+ * has no 0/o or 1/l/i to misread. */
+#define NET_CODE_LEN 10
+extern const char net_code_alphabet[];
+/* A code as a player may type it (any case, dashes and spaces anywhere), normalised in out
+ * (NET_CODE_LEN + 1 bytes); false when it cannot be a code. */
+bool net_code_normal(const char* typed, char* out);
 
 #endif

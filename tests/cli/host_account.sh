@@ -90,12 +90,14 @@ install -d -o "$host" -g "$group" -m 2770 "$run"
 install -d -o "$host" -g "$host" -m 0700 "$state"
 
 (exec_as "$host" XDG_STATE_HOME="$state" "$bin" host "$tmp/pub/luneville.yaml" --dir "$run" \
-  2>"$tmp/host.err") &
+  2>"$tmp/host.err" >"$tmp/host.out") &
 hostpid=$!
 for _ in $(seq 150); do
-  grep -q "each player joins with" "$tmp/host.err" 2>/dev/null && break
+  grep -q "defender: " "$tmp/host.out" 2>/dev/null && break
   sleep 0.1
 done
+# The join codes: on the host's standard output, for its starter to hand to each player.
+code() { sed -n "s/^  $1: //p" "$tmp/host.out"; }
 sock=$run/murk.sock
 [ -S "$sock" ] || {
   fail "the host does not listen: $(cat "$tmp/host.err")"
@@ -112,11 +114,12 @@ checks=$((checks + 3))
 # ---- the players play (docs/protocol.md), each from their own account
 
 cat >"$tmp/pub/client.py" <<'PY'
-# A player's client: joins SIDE with PASS, places objectives when its turn comes.
+# A player's client: joins SIDE with its join CODE and PASS, places objectives when its
+# turn comes.
 import socket, sys, time
 
-path, side, pw = sys.argv[1], sys.argv[2], sys.argv[3]
-cmds = sys.argv[4:]
+path, side, code, pw = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
+cmds = sys.argv[5:]
 
 def esc(text):
     return "=" + "".join("%%%02x" % b if b <= 32 or b in (37, 127) else chr(b)
@@ -144,7 +147,7 @@ def until(prefix):
         if l.startswith(prefix):
             return l
 
-send("murk 6 join " + side)
+send("murk 7 join %s %s" % (side, code))
 hello = line()
 print("hello:", hello)
 if hello.split()[3] == "set":
@@ -184,17 +187,17 @@ print("views:", views)
 PY
 chmod 0644 "$tmp/pub/client.py"
 
-as "$p1" "$py" "$tmp/pub/client.py" "$sock" attacker "alice's long passphrase here" \
+as "$p1" "$py" "$tmp/pub/client.py" "$sock" attacker "$(code attacker)" "alice's long passphrase here" \
   "objective at 18,01" "objective at 26,02" >"$tmp/p1.out" 2>&1 &
 c1=$!
 sleep 0.5
-as "$p2" "$py" "$tmp/pub/client.py" "$sock" defender "bob has another one, longer" \
+as "$p2" "$py" "$tmp/pub/client.py" "$sock" defender "$(code defender)" "bob has another one, longer" \
   "objective at 12,22" "objective at 20,23" >"$tmp/p2.out" 2>&1 &
 c2=$!
 wait "$c1" || fail "the attacker's client: $(cat "$tmp/p1.out")"
 wait "$c2" || fail "the defender's client: $(cat "$tmp/p2.out")"
 for f in p1 p2; do
-  grep -q "^hello: hello 6 .* set secret" "$tmp/$f.out" || fail "$f was not asked to set a passphrase: $(cat "$tmp/$f.out")"
+  grep -q "^hello: hello 7 .* set secret" "$tmp/$f.out" || fail "$f was not asked to set a passphrase: $(cat "$tmp/$f.out")"
   grep -q "^pass: passok" "$tmp/$f.out" || fail "$f's passphrase was not taken: $(cat "$tmp/$f.out")"
   [ "$(grep -c "^taken: objective" "$tmp/$f.out")" = 2 ] ||
     fail "$f did not place both objectives: $(cat "$tmp/$f.out")"

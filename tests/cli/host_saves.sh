@@ -38,10 +38,10 @@ play_until_stopped() {
   (
     [ -n "$limit" ] && ulimit -f "$limit"
     XDG_STATE_HOME=$state exec "$MURK" host free-for-all --seed 5 --dir "$game"
-  ) 2>"$tmp/$name.host" &
+  ) 2>"$tmp/$name.host" >"$tmp/$name.codes" &
   hostpid=$!
   wait_socket "$game" "$hostpid" || { fail "$name: the host did not start: $(cat "$tmp/$name.host")"; return; }
-  timeout 120 python3 "$CLIENT" "$game/murk.sock" "$GAME" >"$tmp/$name.client" 2>&1
+  timeout 120 python3 "$CLIENT" "$game/murk.sock" "$GAME" "$tmp/$name.codes" >"$tmp/$name.client" 2>&1
   # The host must stop by itself once its save failed; one still serving is a failure, not
   # a hung test.
   for _ in $(seq 300); do kill -0 "$hostpid" 2>/dev/null || break; sleep 0.1; done

@@ -130,15 +130,16 @@ has_move "nohup, terminal gone"
 
 # 5. murk join and a stopped host: Ctrl-C, SIGTERM and SIGHUP each end the join at once.
 dir=$tmp/host
-"$MURK" host luneville --seed 5 --dir "$dir" 2>"$tmp/host.err" &
+"$MURK" host luneville --seed 5 --dir "$dir" 2>"$tmp/host.err" >"$tmp/host.out" &
 hostpid=$!
 trap 'kill -CONT $hostpid 2>/dev/null; kill -KILL $hostpid 2>/dev/null; cleanup' EXIT
-for _ in $(seq 100); do [ -S "$dir/murk.sock" ] && break; sleep 0.1; done
+for _ in $(seq 100); do grep -q "defender: " "$tmp/host.out" 2>/dev/null && break; sleep 0.1; done
+acode=$(sed -n 's/^  attacker: //p' "$tmp/host.out")
 for how in C-c TERM HUP; do
   cat >"$tmp/join.sh" <<EOS
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
 trap : INT QUIT
-'$MURK' join '$dir/murk.sock' --as attacker 2>'$tmp/join.err'
+'$MURK' join '$dir/murk.sock' --as attacker --code $acode 2>'$tmp/join.err'
 echo \$? >'$tmp/join.rc'
 exec sleep 600
 EOS

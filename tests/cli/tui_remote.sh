@@ -32,10 +32,12 @@ hostpid=
 start_host() {
   local before
   before=$(grep -c "each player joins with" "$tmp/host.err" 2>/dev/null)
-  "$MURK" host "$@" --dir "$dir" 2>>"$tmp/host.err" &
+  rm -f "$tmp/host.out"
+  "$MURK" host "$@" --dir "$dir" 2>>"$tmp/host.err" >"$tmp/host.out" &
   hostpid=$!
   local end=$((SECONDS + TUI_TIMEOUT))
-  while [ "$(grep -c "each player joins with" "$tmp/host.err" 2>/dev/null)" = "${before:-0}" ] &&
+  while { [ "$(grep -c "each player joins with" "$tmp/host.err" 2>/dev/null)" = "${before:-0}" ] ||
+    ! grep -q "defender: " "$tmp/host.out" 2>/dev/null; } &&
     [ $SECONDS -le $end ]; do sleep 0.1; done
   [ -S "$dir/murk.sock" ] || fail "the host does not listen: $(cat "$tmp/host.err")"
 }
@@ -51,12 +53,17 @@ start_host luneville
 save=$(sed -n 's/.*the game is saved to \(.*\) after every change.*/\1/p' "$tmp/host.err")
 [ -n "$save" ] || fail "the host does not say where it saves"
 
-# A client in tmux session $1 (a or d): `murk join` as side $2.
+# The side's join code: on the host's standard output (the host's starter hands it over).
+code() { sed -n "s/^  $1: //p" "$tmp/host.out"; }
+# A client in tmux session $1 (a or d): `murk join` as side $2, with its join code (or, $3
+# "ask", typed at the prompt).
 join() {
-  local s=$1 side=$2
+  local s=$1 side=$2 opt
+  opt="--code $(code "$side")"
+  [ "${3:-}" = ask ] && opt=
   cat >"$tmp/join-$s.sh" <<EOS
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
-'$MURK' join '$dir/murk.sock' --as $side 2>'$tmp/join-$s.err'
+'$MURK' join '$dir/murk.sock' --as $side $opt 2>'$tmp/join-$s.err'
 echo \$? >'$tmp/join-$s.rc'
 exec sleep 600
 EOS
@@ -97,8 +104,13 @@ check_screen() {
 }
 
 # ---- both join: each sets its passphrase, the game starts when both have
-join a attacker
+# The attacker types its join code: the defender's first (refused), then its own.
+grep -q "$(code attacker)" "$tmp/host.err" && fail "a join code is in the host's log"
+join a attacker ask
 on a
+pass "attacker's join code" "$(code defender)"
+wait_for "Wrong join code for the attacker (2 more tries)" || fail "another side's join code is not refused"
+pass "attacker's join code" "$(code attacker)"
 pass "attacker's new passphrase" "$AP"
 pass "Again" "$AP"
 wait_for "both players have joined once" || { stop_host; exit 1; }

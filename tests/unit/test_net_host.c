@@ -4,7 +4,8 @@
  * and gets one only after its own command, or when its turn came (never for each of the
  * enemy's commands: their number is not the side's to know); that refused commands are
  * answered and change nothing; passphrases (set by the first join, then checked, three
- * tries); a second join of a side replaces the first; garbage and wrong versions; a resumed
+ * tries); seats (join codes, a seated player never displaced, time limits, connections
+ * that never speak); garbage and wrong versions; a resumed
  * sealed game that has no game until both passphrases are known. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -27,6 +28,9 @@
 #include "sim.h"
 #include "test_load.h"
 #include "viewio.h"
+
+#define ACODE "abcde-fghjk" /* the join codes, as the host shows them */
+#define DCODE "mnpqr-stuvw"
 
 struct fx {
   struct murk_mission* m;
@@ -69,6 +73,7 @@ static struct fx* fx_new(bool sealed) {
   assert_int_equal(murk_game_new(f->m, 3, &f->g), MURK_OK);
   struct net_host_opts o = {.g = f->g,
                             .ctx = f,
+                            .codes = {ACODE, DCODE},
                             .pass_mode = pass_mode,
                             .check_pass = check_pass,
                             .set_pass = set_pass,
@@ -124,11 +129,11 @@ static void test_views_only_when_due(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 6 join attacker\n");
-  assert_non_null(strstr(s, "hello 6 attacker none 3\n"));
+  char* s = exchange(f, a, "murk 7 join attacker abcdefghjk\n");
+  assert_non_null(strstr(s, "hello 7 attacker none 3\n"));
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
-  test_free(exchange(f, d, "murk 6 join defender\n"));
+  test_free(exchange(f, d, "murk 7 join defender mnpqrstuvw\n"));
   /* The attacker's first objective: its own view, ok; nothing to the defender. */
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
@@ -171,44 +176,146 @@ static void test_passphrases(void** state) {
   struct fx* f = fx_new(true);
   int a = net_host_open(f->h), d = net_host_open(f->h);
   /* Set by the first join; no view until both have joined. */
-  char* s = exchange(f, a, "murk 6 join attacker\n");
-  assert_non_null(strstr(s, "hello 6 attacker set 3\n"));
+  char* s = exchange(f, a, "murk 7 join attacker abcdefghjk\n");
+  assert_non_null(strstr(s, "hello 7 attacker set 3\n"));
   test_free(s);
   assert_int_equal(say(f, a, "cmd =end\n"), -1); /* before its passphrase: dropped */
   net_host_close(f->h, a);
   a = net_host_open(f->h);
-  s = exchange(f, a, "murk 6 join attacker\npass =red\n");
+  s = exchange(f, a, "murk 7 join attacker abcdefghjk\npass =red\n");
   assert_non_null(strstr(s, "passok\nwait ="));
   assert_int_equal(views_in(s, MURK_ATTACKER), 0);
   test_free(s);
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_true(strncmp(s, "no 0 =", 6) == 0);
   test_free(s);
-  s = exchange(f, d, "murk 6 join defender\npass =blue\n");
+  s = exchange(f, d, "murk 7 join defender mnpqrstuvw\npass =blue\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
-  /* A rejoin: checked; three wrong tries and bye. */
+  /* The attacker's connection drops; a rejoin: checked; three wrong tries and bye. */
+  net_host_close(f->h, a);
   int b = net_host_open(f->h);
-  s = exchange(f, b, "murk 6 join attacker\npass =blue\npass =x\n");
-  assert_non_null(strstr(s, "hello 6 attacker check 3\npassbad 2\npassbad 1\n"));
+  s = exchange(f, b, "murk 7 join attacker abcdefghjk\npass =blue\npass =x\n");
+  assert_non_null(strstr(s, "hello 7 attacker check 3\npassbad 2\npassbad 1\n"));
   test_free(s);
   s = exchange(f, b, "pass =y\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
   test_free(s);
   assert_true(net_host_closing(f->h, b));
   net_host_close(f->h, b);
-  /* The right one: the new connection takes the attacker's place, the old is told bye. */
+  /* The right one: the seat is the player's again, with its view. */
   b = net_host_open(f->h);
-  s = exchange(f, b, "murk 6 join attacker\npass =red\n");
+  s = exchange(f, b, "murk 7 join attacker abcdefghjk\npass =red\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
+  fx_free(f);
+}
+
+static bool starts(const char* s, const char* prefix) {
+  if (strncmp(s, prefix, strlen(prefix)) == 0) return true;
+  print_error("not %s: %s\n", prefix, s);
+  return false;
+}
+
+/* Seats belong to their players: a seat is claimed only with its side's code (the other
+ * side's is wrong too), three wrong codes and bye; a seated player is never displaced; a
+ * connection that gave no code in time is told bye, one that gave it gets longer for its
+ * passphrase; eight connections that never speak do not keep a player out. */
+static void test_seats(void** state) {
+  (void)state;
+  struct fx* f = fx_new(true);
+  net_host_clock(f->h, 1000);
+  int a = net_host_open(f->h);
+  char* s = exchange(f, a, "murk 7 join attacker mnpqr-stuvw\n"); /* the defender's code */
+  assert_string_equal(s, "badcode 2\n");
+  test_free(s);
+  s = exchange(f, a, "murk 7 join attacker abcde-fghjj\n");
+  assert_string_equal(s, "badcode 1\n");
+  test_free(s);
+  assert_int_equal(say(f, a, "murk 7 join attacker zzzzz-zzzzz\n"), 0);
   s = take(f, a);
-  assert_true(strncmp(s, "bye =", 5) == 0);
+  assert_true(starts(s, "bye =wrong%20join%20code"));
   test_free(s);
   assert_true(net_host_closing(f->h, a));
+  assert_int_equal(f->pass[0][0], '\0'); /* nothing was set */
+  net_host_close(f->h, a);
+  /* The right code (any case, any dashes), then the passphrase: the seat is the player's. */
+  a = net_host_open(f->h);
+  s = exchange(f, a, "murk 7 join attacker ABCDEFG-HJK\npass =red\n");
+  assert_non_null(strstr(s, "hello 7 attacker set 3\npassok\n"));
+  test_free(s);
+  assert_int_equal(net_host_side(f->h, a), MURK_ATTACKER);
+  /* A second claim, code and passphrase right: refused, the seated player kept. */
+  int b = net_host_open(f->h);
+  s = exchange(f, b, "murk 7 join attacker abcdefghjk\n");
+  assert_true(starts(s, "bye =the%20attacker's%20seat%20is%20taken"));
+  test_free(s);
+  net_host_close(f->h, b);
+  s = take(f, a);
+  assert_string_equal(s, "");
+  test_free(s);
+  /* Seven connections that never speak, and one with the right code that gives no
+   * passphrase yet: every slot taken. */
+  int idle[NET_HOST_CLIENTS];
+  int nidle = 0;
+  for (int i = 0; i < NET_HOST_CLIENTS - 2; i++) {
+    net_host_clock(f->h, 2000 + i);
+    idle[nidle++] = net_host_open(f->h);
+    assert_true(idle[nidle - 1] >= 0);
+  }
+  int d = net_host_open(f->h);
+  test_free(exchange(f, d, "murk 7 join defender mnpqrstuvw\n"));
+  /* The next connection takes the place of the oldest idle one, never a seat's. */
+  net_host_clock(f->h, 3000);
+  int late = net_host_open(f->h);
+  assert_int_equal(late, idle[0]);
+  assert_int_equal(net_host_side(f->h, a), MURK_ATTACKER);
+  /* Idle ones are told bye once the default time for a code has passed; the defender's
+   * claimant, its code given, has longer for its passphrase. */
+  net_host_clock(f->h, 2000 + NET_CODE_MS + NET_HOST_CLIENTS);
+  long long next = net_host_expire(f->h);
+  for (int i = 1; i < nidle; i++) {
+    assert_true(net_host_closing(f->h, idle[i]));
+    s = take(f, idle[i]);
+    assert_true(starts(s, "bye =no%20join%20code%20within%2010%20seconds"));
+    test_free(s);
+    net_host_close(f->h, idle[i]);
+  }
+  assert_false(net_host_closing(f->h, late));
+  assert_false(net_host_closing(f->h, d));
+  assert_false(net_host_closing(f->h, a));
+  assert_true(next > 0 && next <= 1000);
+  s = exchange(f, d, "pass =blue\n");
+  assert_int_equal(views_in(s, MURK_DEFENDER), 1);
+  test_free(s);
+  /* Seated players are never timed out. */
+  net_host_clock(f->h, 10000000);
+  net_host_expire(f->h);
+  assert_true(net_host_closing(f->h, late));
+  assert_false(net_host_closing(f->h, a));
+  assert_false(net_host_closing(f->h, d));
+  fx_free(f);
+}
+
+/* A claimant with the right code has NET_PASS_MS for its passphrase, then bye. */
+static void test_pass_timeout(void** state) {
+  (void)state;
+  struct fx* f = fx_new(true);
+  net_host_clock(f->h, 0);
+  int a = net_host_open(f->h);
+  test_free(exchange(f, a, "murk 7 join attacker abcdefghjk\n"));
+  net_host_clock(f->h, NET_PASS_MS - 1);
+  assert_int_equal(net_host_expire(f->h), 1);
+  assert_false(net_host_closing(f->h, a));
+  net_host_clock(f->h, NET_PASS_MS);
+  assert_int_equal(net_host_expire(f->h), -1);
+  assert_true(net_host_closing(f->h, a));
+  char* s = take(f, a);
+  assert_true(starts(s, "bye =no%20passphrase"));
+  test_free(s);
   fx_free(f);
 }
 
@@ -249,6 +356,7 @@ static void test_resumed_sealed(void** state) {
   net_host_free(f->h);
   struct net_host_opts o = {.g = NULL,
                             .ctx = &r,
+                            .codes = {ACODE, DCODE},
                             .pass_mode = resumed_mode,
                             .check_pass = resumed_check,
                             .set_pass = set_pass,
@@ -257,8 +365,8 @@ static void test_resumed_sealed(void** state) {
                             .why_wait = resumed_wait};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 6 join attacker\n");
-  assert_string_equal(s, "hello 6 attacker check secret\n"); /* no game yet: sealed dice */
+  char* s = exchange(f, a, "murk 7 join attacker abcdefghjk\n");
+  assert_string_equal(s, "hello 7 attacker check secret\n"); /* no game yet: sealed dice */
   test_free(s);
   s = exchange(f, a, "pass =dpass\n");
   assert_string_equal(s, "passbad 2\n");
@@ -272,7 +380,7 @@ static void test_resumed_sealed(void** state) {
   test_free(s);
   test_free(exchange(f, a, "undo\n"));
   /* The defender's passphrase opens the game: both get their views. */
-  s = exchange(f, d, "murk 6 join defender\npass =dpass\n");
+  s = exchange(f, d, "murk 7 join defender mnpqrstuvw\npass =dpass\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -289,10 +397,10 @@ static void test_garbage(void** state) {
   struct fx* f = fx_new(false);
   static const char* const bad[] = {"hello\n",
                                     "murk 6 join umpire\n",
-                                    "murk 6 join attacker\nmove T1\n",
-                                    "murk 6 join attacker\ncmd =a b\n",
-                                    "murk 6 join attacker\ncmd =%0\n",
-                                    "murk 6 join attacker\n\n",
+                                    "murk 7 join attacker abcdefghjk\nmove T1\n",
+                                    "murk 7 join attacker abcdefghjk\ncmd =a b\n",
+                                    "murk 7 join attacker abcdefghjk\ncmd =%0\n",
+                                    "murk 7 join attacker abcdefghjk\n\n",
                                     "murk x join attacker\n"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     int c = net_host_open(f->h);
@@ -300,7 +408,7 @@ static void test_garbage(void** state) {
     net_host_close(f->h, c);
   }
   int c = net_host_open(f->h);
-  char* s = exchange(f, c, "murk 7 join attacker\n");
+  char* s = exchange(f, c, "murk 6 join attacker abcdefghjk\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
   test_free(s);
   net_host_close(f->h, c);
@@ -409,16 +517,19 @@ static void through_host(const struct murk_mission* m, uint64_t seed, const stru
                          enum murk_side s, const char* probe, struct wire_log got[2]) {
   struct murk_game* g = NULL;
   assert_int_equal(murk_game_new(m, seed, &g), MURK_OK);
-  struct net_host_opts o = {
-      .g = g, .pass_mode = no_pass, .ready = no_pass_ready, .changed = no_change};
+  struct net_host_opts o = {.g = g,
+                            .codes = {ACODE, DCODE},
+                            .pass_mode = no_pass,
+                            .ready = no_pass_ready,
+                            .changed = no_change};
   struct net_host* h = NULL;
   assert_int_equal(net_host_new(&o, &h), MURK_OK);
   int c[2];
   for (int side = 0; side < 2; side++) {
     c[side] = net_host_open(h);
-    char join[48];
-    snprintf(join, sizeof join, "murk %d join %s\n", NET_PROTOCOL,
-             murk_side_name((enum murk_side)side));
+    char join[64];
+    snprintf(join, sizeof join, "murk %d join %s %s\n", NET_PROTOCOL,
+             murk_side_name((enum murk_side)side), side ? DCODE : ACODE);
     assert_int_equal(net_host_input(h, c[side], join, strlen(join)), 0);
   }
   struct net_buf b = {0};
@@ -532,8 +643,8 @@ static void test_message_table(void** state) {
     struct net_buf b = {0};
     /* The row's arguments, by its shape. */
     const char* args = net_msgs[k].args;
-    if (!strcmp(args, "N join W"))
-      net_msg_put(&b, (enum net_msg)k, 7L, "defender");
+    if (!strcmp(args, "N join W W"))
+      net_msg_put(&b, (enum net_msg)k, 7L, "defender", "mnpqrstuvw");
     else if (!strcmp(args, "N W W W"))
       net_msg_put(&b, (enum net_msg)k, 7L, "defender", "none", "secret");
     else if (!strcmp(args, "N S"))
@@ -560,6 +671,8 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_views_only_when_due),
       cmocka_unit_test(test_passphrases),
+      cmocka_unit_test(test_seats),
+      cmocka_unit_test(test_pass_timeout),
       cmocka_unit_test(test_garbage),
       cmocka_unit_test(test_resumed_sealed),
       cmocka_unit_test(test_message_table),

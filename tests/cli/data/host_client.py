@@ -1,12 +1,33 @@
 #!/usr/bin/env python3
-"""host_client.py SOCKET SCRIPT: play a script's commands (each line "side: command") at a
+"""host_client.py SOCKET SCRIPT CODES: play a script's commands (each line "side: command") at a
 murk host (docs/protocol.md), one connection a side, each command sent by its side's
 client. Prints "acked N" (the commands the host answered ok), then for each side the host's
 last word when it said bye ("bye attacker: WHY"), and "end" when the script was played out.
-Used by tests/cli/host_saves.sh."""
+CODES is the host's standard output, where it printed each side's join code. Used by
+tests/cli/host_saves.sh."""
 import socket, sys, time
 
-path, script = sys.argv[1], sys.argv[2]
+path, script, codes_file = sys.argv[1], sys.argv[2], sys.argv[3]
+
+
+def read_codes(name, timeout=10.0):
+    """Each side's join code, from the host's standard output ("  attacker: xxxxx-xxxxx")."""
+    end = time.time() + timeout
+    while True:
+        codes = {}
+        try:
+            for l in open(name):
+                w = l.split()
+                if len(w) == 2 and w[0] in ("attacker:", "defender:"):
+                    codes[w[0][:-1]] = w[1]
+        except OSError:
+            pass
+        if len(codes) == 2 or time.time() > end:
+            return codes
+        time.sleep(0.05)
+
+
+codes = read_codes(codes_file)
 
 
 def esc(text):
@@ -36,7 +57,7 @@ class Client:
         self.s.connect(path)
         self.buf = b""
         self.bye = None
-        self.s.sendall(("murk 6 join %s\n" % side).encode())
+        self.s.sendall(("murk 7 join %s %s\n" % (side, codes.get(side, "none"))).encode())
 
     def line(self, timeout=20.0):
         end = time.time() + timeout
