@@ -675,6 +675,51 @@ static void test_cloaking(void** st) {
   murk_mission_free(m);
 }
 
+/* Daylight under Dusk & Dawn (docs/rules.md, "Daylight under Dusk & Dawn"): the night
+ * rules hide nothing by day, so a cloak or a "?" moved more than one cell is lost as in
+ * light (1.31, 1.43, 1.9); one cell at a time keeps it, and a hidden counter stays unseen
+ * until it moves (1.2). On a dark turn the same moves keep their counters. */
+static void test_daylight_dusk_and_dawn(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}\n  dusk_and_dawn: {}"));
+  int day = 0, dark = 0;
+  for (uint64_t seed = 1; seed <= 12; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g,
+             "deploy 1 at 3,10\ndeploy 1 at 3,1\ndeploy 2 at 10,10\ndeploy 2 hidden at 10,1\n"
+             "deploy 3 at 16,11\ndeploy 3 at 16,1\ndeploy dummy at 6,11\nend\nend");
+    const struct mk_state* s = &g->s;
+    bool night = s->night.dusk_dawn == 1;
+    int mortar = mk_marker_index(s, s->units[D][MORTAR].marker);
+    int hale = mk_marker_index(s, s->units[D][HALE].marker);
+    mk_sight_update(g, mk_game_event_count(g));
+    /* By day a "?" is seen in line of sight at any range; the hidden counter is not. */
+    assert_int_equal(s->seen_marker[A][hale].seen, !night);
+    assert_false(s->seen_marker[A][mortar].seen);
+    size_t from = mk_game_event_count(g);
+    ok_line(g, "move 1 to 3,7");
+    assert_int_equal(has_event_since(g, from, "moves in daylight to 03,07: its cloak is lost"),
+                     !night);
+    assert_int_equal(s->units[A][ABLE].state, night ? MURK_PLATOON_HIDDEN : MURK_PLATOON_REVEALED);
+    ok_lines(g, "end\nend\nend");
+    from = mk_game_event_count(g);
+    ok_line(g, "move 1 to 3,3");
+    assert_int_equal(has_event_since(g, from, "its \"?\" is lost"), !night);
+    assert_int_equal(s->units[D][ZULU].state, night ? MURK_PLATOON_HIDDEN : MURK_PLATOON_REVEALED);
+    /* One cell keeps the "?" by day too; the hidden counter is a "?" from then on. */
+    ok_line(g, "move 2 to 10,2");
+    assert_int_equal(s->units[D][MORTAR].state, MURK_PLATOON_HIDDEN);
+    assert_false(s->markers[mortar].hidden);
+    if (night)
+      dark++;
+    else
+      day++;
+    murk_game_free(g);
+  }
+  assert_true(day > 0 && dark > 0);
+  murk_mission_free(m);
+}
+
 /* ---- starshells ---- */
 
 static void test_starshell(void** st) {
@@ -1115,6 +1160,7 @@ int main(void) {
       cmocka_unit_test(test_straying_exceptions),
       cmocka_unit_test(test_fog_of_war_at_night),
       cmocka_unit_test(test_cloaking),
+      cmocka_unit_test(test_daylight_dusk_and_dawn),
       cmocka_unit_test(test_starshell),
       cmocka_unit_test(test_starshell_before_moving),
       cmocka_unit_test(test_illuminating_round),

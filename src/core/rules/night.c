@@ -104,6 +104,12 @@ static bool dark_turn(const struct murk_game* g) {
   return false;
 }
 
+/* A turn of play Dusk & Dawn makes daylight in a mission played with the NVR. */
+static bool daylight(const struct murk_game* g) {
+  return rule(g, MURK_RULE_NVR) && rule(g, MURK_RULE_DUSK_AND_DAWN) && g->s.night.dusk_dawn > 0 &&
+         !dark_turn(g);
+}
+
 int mk_night_nvr(const struct murk_game* g) {
   if (!rule(g, MURK_RULE_NVR) || !dark_turn(g)) return -1; /* daylight: no NVR */
   if (g->s.night.nvr_rolled) return g->s.night.nvr;
@@ -410,7 +416,18 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
   struct mk_marker* mk = &s->markers[mi];
   if (!mk->on_table || n <= 1) return false; /* a cloaking counter's operation (marker.c) */
   /* 1.31 and 1.43: moving (other than one location at a time: assault movement) through a
-   * location already lit loses the cloak. */
+   * location already lit loses the cloak. On a turn Dusk & Dawn makes daylight the night
+   * rules no longer hide anything, and light is everywhere (1.9: illumination is not yet
+   * daylight, so daylight is at least as much light): any such move loses it (murk's
+   * reading, docs/rules.md "Daylight under Dusk & Dawn"). */
+  if (daylight(g)) {
+    char ps[16];
+    murk_pos_format(cells[n - 1], ps, sizeof ps);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner, "T%d moves in daylight to %s: its %s",
+            mk->number, ps, mk->kind == MURK_MARKER_CONCEALED ? "\"?\" is lost" : "cloak is lost");
+    mk_event_facts(g, mk->number, &mk->pos, NULL);
+    return true;
+  }
   for (int i = 0; i < n; i++) {
     if (!mk_night_lit(g, cells[i])) continue;
     char ps[16];
