@@ -678,6 +678,151 @@ static void test_cloaking(void** st) {
   murk_mission_free(m);
 }
 
+/* Daylight under Dusk & Dawn (docs/rules.md, "Daylight under Dusk & Dawn"): the night
+ * rules hide nothing by day, so a cloak or a "?" moved more than one cell is lost as in
+ * light (1.31, 1.43, 1.9); one cell at a time keeps it, and a hidden counter stays unseen
+ * until it moves (1.2). On a dark turn the same moves keep their counters. */
+static void test_daylight_dusk_and_dawn(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}\n  dusk_and_dawn: {}"));
+  int day = 0, dark = 0;
+  for (uint64_t seed = 1; seed <= 12; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    ok_lines(g,
+             "deploy 1 at 3,10\ndeploy 1 at 3,1\ndeploy 2 at 10,10\ndeploy 2 hidden at 10,1\n"
+             "deploy 3 at 16,11\ndeploy 3 at 16,1\ndeploy dummy at 6,11\nend\nend");
+    const struct mk_state* s = &g->s;
+    bool night = s->night.dusk_dawn == 1;
+    int mortar = mk_marker_index(s, s->units[D][MORTAR].marker);
+    int hale = mk_marker_index(s, s->units[D][HALE].marker);
+    mk_sight_update(g, mk_game_event_count(g));
+    /* By day a "?" is seen in line of sight at any range; the hidden counter is not. */
+    assert_int_equal(s->seen_marker[A][hale].seen, !night);
+    assert_false(s->seen_marker[A][mortar].seen);
+    size_t from = mk_game_event_count(g);
+    ok_line(g, "move 1 to 3,7");
+    assert_int_equal(has_event_since(g, from, "moves in daylight to 03,07: its cloak is lost"),
+                     !night);
+    assert_int_equal(s->units[A][ABLE].state, night ? MURK_PLATOON_HIDDEN : MURK_PLATOON_REVEALED);
+    ok_lines(g, "end\nend\nend");
+    from = mk_game_event_count(g);
+    ok_line(g, "move 1 to 3,3");
+    assert_int_equal(has_event_since(g, from, "its \"?\" is lost"), !night);
+    assert_int_equal(s->units[D][ZULU].state, night ? MURK_PLATOON_HIDDEN : MURK_PLATOON_REVEALED);
+    /* One cell keeps the "?" by day too; the hidden counter is a "?" from then on. */
+    ok_line(g, "move 2 to 10,2");
+    assert_int_equal(s->units[D][MORTAR].state, MURK_PLATOON_HIDDEN);
+    assert_false(s->markers[mortar].hidden);
+    if (night)
+      dark++;
+    else
+      day++;
+    murk_game_free(g);
+  }
+  assert_true(day > 0 && dark > 0);
+  murk_mission_free(m);
+}
+
+/* 1.32: a "?" regained. At the start of the night defender's turn a revealed platoon with
+ * no enemy within the NVR of its teams goes back under a "?"; the attacker is told its new
+ * number, never where it went down. An enemy counter within the NVR (a dummy counts: the
+ * defender cannot tell) keeps it revealed, and so does daylight. */
+static void test_concealment_regained(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  for (int near = 0; near <= 1; near++) {
+    struct murk_game* g = night_deployed(m, 1);
+    const struct mk_state* s = &g->s;
+    ok_lines(g, "end\nend\nend\nreveal 1\nend\nend\nend");
+    assert_int_equal(s->units[D][ZULU].state, MURK_PLATOON_REVEALED);
+    int was = s->units[D][ZULU].marker;
+    if (near) { /* the attacker's dummy cloak two cells from the rifles, in the open */
+      int dummy = marker_at(g, 6, 11);
+      g->s.markers[dummy].pos = (struct murk_pos){3, 3};
+    }
+    size_t from = mk_game_event_count(g);
+    ok_lines(g, "end\nend\nend");
+    char text[120];
+    snprintf(text, sizeof text, "the defender's P%d, out of the enemy's sight, is a \"?\" counter",
+             was);
+    assert_int_equal(has_event_since(g, from, text), !near);
+    assert_int_equal(s->units[D][ZULU].state, near ? MURK_PLATOON_REVEALED : MURK_PLATOON_HIDDEN);
+    if (!near) {
+      int mi = mk_marker_index(s, s->units[D][ZULU].marker);
+      assert_int_equal(s->markers[mi].kind, MURK_MARKER_CONCEALED);
+      assert_true(s->markers[mi].on_table);
+      /* The attacker hears of the counter, not of where it stands. */
+      static char k[16384];
+      attacker_knows(g, k, sizeof k);
+      assert_non_null(strstr(k, text));
+      char at[32];
+      snprintf(at, sizeof at, "T%d at", s->markers[mi].number);
+      assert_null(strstr(k, at));
+      /* Shown again to fire, under its new number. */
+      char why[200];
+      bad_line(g, "shoot 1 at P1", why, sizeof why);
+      ok_line(g, "reveal 1");
+      assert_int_equal(s->units[D][ZULU].state, MURK_PLATOON_REVEALED);
+    }
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+  /* By day (Dusk & Dawn) there is no NVR and no "?" is regained. */
+  m = load_yaml(NT_NVR("{base: 2}\n  dusk_and_dawn: {}"));
+  for (uint64_t seed = 1; seed <= 12; seed++) {
+    struct murk_game* g = night_deployed(m, seed);
+    if (g->s.night.dusk_dawn == 1) {
+      murk_game_free(g);
+      continue;
+    }
+    ok_lines(g, "end\nend\nend\nreveal 1\nend\nend\nend\nend\nend\nend");
+    assert_int_equal(g->s.units[D][ZULU].state, MURK_PLATOON_REVEALED);
+    assert_false(has_event_since(g, 0, "counter again"));
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
+/* Fire at cloaks and "?" (1.4: a cloak is a "?" for every rule): neither can be shot, in
+ * the same words for a "?", a cloak and a dummy cloak, however near and seen. */
+static void test_fire_at_counters(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}"));
+  struct murk_game* g = night_deployed(m, 1);
+  struct mk_state* s = &g->s;
+  int hale = mk_marker_index(s, s->units[D][HALE].marker);
+  s->markers[hale].pos = (struct murk_pos){16, 9}; /* two cells from the carrier */
+  mk_sight_update(g, mk_game_event_count(g));
+  assert_true(s->seen_marker[A][hale].seen);
+  ok_line(g, "end");
+  char why[200], cmd[40], want[120];
+  snprintf(cmd, sizeof cmd, "shoot 3 at T%d", s->markers[hale].number);
+  bad_line(g, cmd, why, sizeof why);
+  snprintf(want, sizeof want,
+           "T%d is a \"?\" counter: only revealed platoons (P<n>) can be targets",
+           s->markers[hale].number);
+  assert_string_equal(why, want);
+  ok_lines(g, "end\nend\nreveal 1\nend");
+  int able = mk_marker_index(s, s->units[A][ABLE].marker);
+  int dummy = marker_at(g, 6, 11);
+  struct murk_pos z = s->teams[D][s->units[D][ZULU].first_team].pos; /* beside the rifles */
+  s->markers[able].pos = (struct murk_pos){z.x, z.y + 2};
+  s->markers[dummy].pos = (struct murk_pos){z.x + 1, z.y + 2};
+  mk_sight_update(g, mk_game_event_count(g));
+  const int cloaks[2] = {able, dummy};
+  for (int i = 0; i < 2; i++) {
+    assert_true(s->seen_marker[D][cloaks[i]].seen);
+    snprintf(cmd, sizeof cmd, "shoot %d at T%d", ZULU + 1, s->markers[cloaks[i]].number);
+    bad_line(g, cmd, why, sizeof why);
+    snprintf(want, sizeof want,
+             "T%d is a cloaking counter: only revealed platoons (P<n>) can be targets",
+             s->markers[cloaks[i]].number);
+    assert_string_equal(why, want);
+  }
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* ---- starshells ---- */
 
 static void test_starshell(void** st) {
@@ -1118,6 +1263,9 @@ int main(void) {
       cmocka_unit_test(test_straying_exceptions),
       cmocka_unit_test(test_fog_of_war_at_night),
       cmocka_unit_test(test_cloaking),
+      cmocka_unit_test(test_daylight_dusk_and_dawn),
+      cmocka_unit_test(test_concealment_regained),
+      cmocka_unit_test(test_fire_at_counters),
       cmocka_unit_test(test_starshell),
       cmocka_unit_test(test_starshell_before_moving),
       cmocka_unit_test(test_illuminating_round),

@@ -31,6 +31,7 @@
 #include "board.h"
 #include "event.h"
 #include "murk/error.h"
+#include "murk/los.h"
 #include "murk/sight.h"
 #include "night.h"
 #include "state.h"
@@ -102,6 +103,12 @@ static bool dark_turn(const struct murk_game* g) {
   if (die == 1) return s->turn <= 1;
   if (die == 6) return s->turn >= 6;
   return false;
+}
+
+/* A turn of play Dusk & Dawn makes daylight in a mission played with the NVR. */
+static bool daylight(const struct murk_game* g) {
+  return rule(g, MURK_RULE_NVR) && rule(g, MURK_RULE_DUSK_AND_DAWN) && g->s.night.dusk_dawn > 0 &&
+         !dark_turn(g);
 }
 
 int mk_night_nvr(const struct murk_game* g) {
@@ -245,6 +252,78 @@ static void nvr_change(struct murk_game* g) {
             mk_plural(n->nvr));
 }
 
+/* Is any enemy of `side` (a placed team, or a counter on the table, dummies too: `side`
+ * cannot tell them) within the NVR of p with a line of sight? Each such enemy is one `side`
+ * sees from p, and one that sees p: sight within the NVR goes both ways. */
+static bool enemy_within_nvr(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                             int nvr) {
+  const struct mk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  enum murk_side other = murk_side_other(side);
+  for (int t = 0; t < s->nteams[other]; t++) {
+    const struct mk_team* tm = &s->teams[other][t];
+    if (!tm->alive || !tm->placed || murk_geom_distance(grid, p, tm->pos) > nvr) continue;
+    if (!g->sightmap || murk_los(g->sightmap, p, tm->pos, NULL)) return true;
+  }
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct mk_marker* mk = &s->markers[i];
+    if (mk->owner != other || !mk->on_table || murk_geom_distance(grid, p, mk->pos) > nvr) continue;
+    if (!g->sightmap || murk_los(g->sightmap, p, mk->pos, NULL)) return true;
+  }
+  return false;
+}
+
+/* The ASL night rules, 1.32: what would need a "?" roll by day gains the "?" at night. The
+ * rulebook paragraph it names (A12.122) is not in our copy; murk's reading: at the start of
+ * the night defender's turn under the NVR, each of its revealed platoons with no gunflash
+ * and no enemy within the NVR of any of its teams (out of the enemy's sight, and so in a
+ * place the daytime rule would let it try) goes back under a "?" counter. Decided from what
+ * the defender sees (every enemy within its NVR) and told to both: the attacker sees none
+ * of the platoon's teams then (none is within the NVR of its units; none flashes; light
+ * alone would show a team, and that the attacker sees for itself), so it learns only the
+ * new counter's number, not where it went down. */
+static void regain(struct murk_game* g, enum murk_side side) {
+  struct mk_state* s = &g->s;
+  int nvr = mk_night_nvr(g);
+  if (nvr < 0 || !mk_night_conceals_rule(g, side)) return;
+  for (int k = 0; k < s->nunits[side]; k++) {
+    struct mk_unit_state* u = &s->units[side][k];
+    if (u->state != MURK_PLATOON_REVEALED || s->night.gunflash[side][k]) continue;
+    bool ok = mk_unit_alive(s, side, k) > 0;
+    struct murk_pos at = {0, 0};
+    bool first = true;
+    for (int t = u->first_team; ok && t < u->first_team + u->nteams; t++) {
+      const struct mk_team* tm = &s->teams[side][t];
+      if (!tm->alive) continue;
+      if (!tm->placed || enemy_within_nvr(g, side, tm->pos, nvr)) ok = false;
+      if (first) at = tm->pos;
+      first = false;
+    }
+    if (!ok) continue;
+    int mi = mk_marker_new(g, side, k, at);
+    if (mi < 0) return;
+    mk_mark_irreversible(g);
+    struct mk_marker* mk = &s->markers[mi];
+    int was = u->marker;
+    mk->kind = MURK_MARKER_CONCEALED;
+    mk->on_table = true;
+    mk->bogged = u->bogged;
+    u->marker = mk->number;
+    u->state = MURK_PLATOON_HIDDEN;
+    u->bogged = false;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      s->teams[side][t].placed = false;
+    char ps[16];
+    murk_pos_format(at, ps, sizeof ps);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+            "the %s's P%d, out of the enemy's sight, is a \"?\" counter again: T%d",
+            murk_side_name(side), was, mk->number);
+    mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side, "T%d at %s is your %s (platoon %d)",
+            mk->number, ps, mk_unit_platoon(g, side, k)->name, k + 1);
+    mk_event_facts(g, mk->number, NULL, &at);
+  }
+}
+
 void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   struct mk_state* s = &g->s;
   struct mk_night* n = &s->night;
@@ -296,6 +375,7 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   /* seed 003, 1.12: the change roll at the start of every player turn after the opening one;
    * none on a turn Dusk & Dawn makes daylight (there is no NVR to change; murk's own). */
   if (mk_night_nvr(g) >= 0 && !(s->turn == 1 && side == s->first)) nvr_change(g);
+  regain(g, side);
 }
 
 /* ---- sight rolls before shooting ---- */
@@ -410,7 +490,18 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
   struct mk_marker* mk = &s->markers[mi];
   if (!mk->on_table || n <= 1) return false; /* a cloaking counter's operation (marker.c) */
   /* 1.31 and 1.43: moving (other than one location at a time: assault movement) through a
-   * location already lit loses the cloak. */
+   * location already lit loses the cloak. On a turn Dusk & Dawn makes daylight the night
+   * rules no longer hide anything, and light is everywhere (1.9: illumination is not yet
+   * daylight, so daylight is at least as much light): any such move loses it (murk's
+   * reading, docs/rules.md "Daylight under Dusk & Dawn"). */
+  if (daylight(g)) {
+    char ps[16];
+    murk_pos_format(cells[n - 1], ps, sizeof ps);
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, mk->owner, "T%d moves in daylight to %s: its %s",
+            mk->number, ps, mk->kind == MURK_MARKER_CONCEALED ? "\"?\" is lost" : "cloak is lost");
+    mk_event_facts(g, mk->number, &mk->pos, NULL);
+    return true;
+  }
   for (int i = 0; i < n; i++) {
     if (!mk_night_lit(g, cells[i])) continue;
     char ps[16];
@@ -596,16 +687,19 @@ int mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, 
 
 /* ---- the night defender's setup (seed 003, 1.2) ---- */
 
+bool mk_night_conceals_rule(const struct murk_game* g, enum murk_side side) {
+  /* Fog of War's templates and Limited Intelligence's leaders already hide what they cover. */
+  return rule(g, MURK_RULE_NVR) && side == MURK_DEFENDER &&
+         murk_mission_param(g->m, MURK_P_NVR_CONCEALED) != 0 && !rule(g, MURK_RULE_FOG_OF_WAR) &&
+         !rule(g, MURK_RULE_LIMITED_INTELLIGENCE);
+}
+
 bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit) {
   (void)unit;
   const struct mk_state* s = &g->s;
   /* 1.2 is the Scenario Defender's, at setup: reserves arriving later and ambushes come on
-   * as they would by day (murk's reading). Fog of War's templates and Limited Intelligence's
-   * leaders already hide what they cover. */
-  if (!rule(g, MURK_RULE_NVR) || side != MURK_DEFENDER ||
-      murk_mission_param(g->m, MURK_P_NVR_CONCEALED) == 0 || rule(g, MURK_RULE_FOG_OF_WAR) ||
-      rule(g, MURK_RULE_LIMITED_INTELLIGENCE))
-    return false;
+   * as they would by day (murk's reading); 1.32 gives a "?" back in play (regain). */
+  if (!mk_night_conceals_rule(g, side)) return false;
   return s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS ||
          s->phase == MURK_PHASE_INFILTRATE;
 }

@@ -96,6 +96,9 @@ void mk_night_jitter_flash(struct murk_game* g, int mi);
 /* The night defender's setup (seed 003, 1.2): does `side`'s platoon `unit` set up now under a
  * "?" counter (MURK_MARKER_CONCEALED)? */
 bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit);
+/* Does `side` have "?" counters at all (the NVR's night defender, concealed_setup, no Fog of
+ * War nor Limited Intelligence)? Then a revealed platoon may also regain one (1.32). */
+bool mk_night_conceals_rule(const struct murk_game* g, enum murk_side side);
 /* How many more of `side`'s platoons may set up hidden (1.2: 25%, fractions up). */
 int mk_night_hidden_left(const struct murk_game* g, enum murk_side side);
 /* A "?" counter's allowance: its platoon's slowest team alive (unit -1: a dummy). */
