@@ -44,6 +44,8 @@
 #include "sight.h"
 #include "sim.h"
 #include "test_support.h"
+#include "viewio.h"
+#include "wire.h"
 
 #define MISSIONS MURK_SOURCE_DIR "/data/missions"
 
@@ -103,66 +105,14 @@ static void dump_pos(struct buf* b, struct murk_pos p) {
   bprintf(b, "%d,%d ", p.x, p.y);
 }
 
+/* The whole view as the wire writes it (src/net/viewfields.c, the one description of a
+ * view's fields): two views are the same when every field is. */
 static void dump_view(struct buf* b, const struct murk_view* v) {
-  bprintf(b,
-          "phase %d step %d turn %d act %d result '%s' winner %d vp %d %d wd %d delay %d vis %d "
-          "held %d %d\n",
-          v->phase, v->step, v->turn, v->to_act, v->result, v->winner, v->vp[0], v->vp[1],
-          v->withdraw_due, v->delay_counters, v->visibility, v->held_back[0], v->held_back[1]);
-  bprintf(b, "night %d nvr %d sight %d dd %d cond '%s' prompt '%s'\n", v->night, v->nvr,
-          v->sight_range, v->dusk_dawn, v->conditions, v->prompt);
-  for (int i = 0; i < v->nobjectives; i++) {
-    bprintf(b, "obj '%s' %d ", v->objectives[i].name, v->objectives[i].for_side);
-    dump_pos(b, v->objectives[i].pos);
-    bprintf(b, "\n");
-  }
-  for (int i = 0; i < v->nmarkers; i++) {
-    const struct murk_view_marker* mk = &v->markers[i];
-    bprintf(b, "mk %d o%d k%d ", mk->number, mk->owner, mk->kind);
-    dump_pos(b, mk->pos);
-    for (int d = 0; d < mk->ndis; d++) dump_pos(b, mk->dis[d]);
-    bprintf(b, "t%d r%d b%d kn%d dg%d du%d pl%d '%s' '%s' n%d\n", mk->on_table, mk->revealed,
-            mk->bogged, mk->known, mk->dug_in, mk->dummy, mk->platoon, mk->name, mk->type,
-            mk->nteams);
-  }
-  for (int i = 0; i < v->nteams; i++) {
-    const struct murk_view_team* t = &v->teams[i];
-    bprintf(b, "tm o%d m%d p%d '%s' ", t->owner, t->marker, t->platoon, t->profile);
-    dump_pos(b, t->pos);
-    bprintf(b, "\n");
-  }
-  for (int i = 0; i < v->nplatoons; i++) {
-    const struct murk_view_platoon* p = &v->platoons[i];
-    bprintf(b, "pl %d '%s' s%d m%d n%d cd%d f%u r%d a%d ma%d dg%d rm%d md%d\n", p->index, p->name,
-            p->state, p->marker, p->nteams, p->command_distance, p->flags, p->reserve, p->ambush,
-            p->may_arrive, p->dug_in, p->recce_moved, p->may_deploy);
-  }
-  for (int i = 0; i < v->narrivals; i++) {
-    const struct murk_view_arrival* a = &v->arrivals[i];
-    bprintf(b, "arr %d '%s' %d ", a->kind, a->where, a->anywhere);
-    for (int c = 0; c < a->ncells; c++) dump_pos(b, a->cells[c]);
-    bprintf(b, "\n");
-  }
-  bprintf(b, "lit");
-  for (int i = 0; i < v->nlit; i++) {
-    dump_pos(b, v->lit[i]);
-    bprintf(b, "by%d ", v->lit_by[i]);
-  }
-  bprintf(b, "\n");
-  for (int i = 0; i < v->nlights; i++) {
-    const struct murk_view_light* l = &v->lights[i];
-    bprintf(b, "light '%s' %d '%s' ", l->what, l->by, l->until);
-    dump_pos(b, l->at);
-    bprintf(b, "\n");
-  }
-  for (int i = 0; i < v->ncontacts; i++) {
-    const struct murk_view_contact* c = &v->contacts[i];
-    bprintf(b, "ct o%d m%d t%d k%d '%s' ", c->owner, c->marker, c->team, c->kind, c->profile);
-    dump_pos(b, c->pos);
-    bprintf(b, "turn %d why %d", c->turn, c->sight);
-    if (c->has_blocker) dump_pos(b, c->blocker);
-    bprintf(b, "\n");
-  }
+  struct net_buf w = {0};
+  net_view_write(v, 0, &w);
+  assert_false(w.failed);
+  bprintf(b, "%.*s", (int)w.len, w.p);
+  net_buf_free(&w);
 }
 
 static void dump_event(struct buf* b, const struct murk_event* e) {
