@@ -259,7 +259,7 @@ int mk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk
   return best;
 }
 
-/* Both sides know where the other's things at `own` and p stand (seed 000, Revealing
+/* Both sides know where the other's things at `own` and p stand (Luneville, Revealing
  * platoons: contact shows what is there; docs/rules.md, "Hidden contact"). */
 static void contact_know(struct murk_game* g, enum murk_side viewer, struct murk_pos p) {
   struct mk_state* s = &g->s;

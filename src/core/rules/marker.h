@@ -3,9 +3,9 @@
  * Rule modules differ in how their markers move, when the enemy sees them, what a reveal
  * does and how they are described; everything else about a marker (an owner, a public
  * number, a place, secret contents that may be empty) is the same record. Each kind is one
- * row of operations (marker.c): a Fog-of-War template (seed 000), a platoon revealed from
- * its marker, an ASL cloaking counter (seed 003), a Limited Intelligence wing leader and a
- * leader's Dis counters (seed 002). Code that would ask "what kind of marker is this?"
+ * row of operations (marker.c): a Fog-of-War template (Luneville), a platoon revealed from
+ * its marker, an ASL cloaking counter (ASL night rules), a Limited Intelligence wing leader and a
+ * leader's Dis counters (Limited Intelligence). Code that would ask "what kind of marker is this?"
  * asks the row instead. */
 #ifndef MK_MARKER_H
 #define MK_MARKER_H
@@ -19,7 +19,7 @@ enum mk_marker_role {
   MK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */
   MK_ROLE_PLATOON,      /* a platoon revealed from its marker: its teams on the table */
   MK_ROLE_CLOAK,        /* a cloaking counter on the table */
-  MK_ROLE_CONCEALED,    /* the night defender's "?" counter on the table (seed 003, 1.2) */
+  MK_ROLE_CONCEALED,    /* the night defender's "?" counter on the table (ASL night rules E1.2) */
   MK_ROLE_WING,         /* a wing leader on the table */
   MK_ROLE_DIS,          /* a wing leader's Dis counters */
   MK_ROLE_COUNT
@@ -37,7 +37,7 @@ enum mk_marker_act {
 struct mk_marker_ops {
   const char* name;   /* the noun players read: "template", "cloaking counter", ... */
   const char* plural; /* and its plural: "templates", "cloaking counters", ... */
-  /* How an enemy uncovers it, for a refusal ("spot it first": a template, seed 000); NULL
+  /* How an enemy uncovers it, for a refusal ("spot it first": a template, Luneville); NULL
    * when nothing the enemy types does (it shows once seen, or when it deploys). */
   const char* uncover;
   /* How far (cells) `side`'s marker mi (unit: its platoon; -1 for a dummy, or mi -1 for a
@@ -57,10 +57,10 @@ struct mk_marker_ops {
   bool lost_in_light;
   /* It may end a move where its own teams stand (a revealed platoon's teams make way). */
   bool self_end;
-  /* A difficult cell on its way calls for a bogging check (seed 000). */
+  /* A difficult cell on its way calls for a bogging check (Luneville). */
   bool bogs;
   /* The enemy sees it wherever it stands (templates and leader counters are put down in the
-   * open); false: only where the enemy has it in sight (seed 003, 1.101). */
+   * open); false: only where the enemy has it in sight (ASL night rules E1.101). */
   bool seen_anywhere;
   /* Fill what the view says of the marker's contents beyond its platoon's (name, type, teams
    * alive); NULL: the platoon's own. Called only for a view that knows the contents. */

@@ -1,14 +1,17 @@
 /* victory.c: how a battle ends and who won it by how much (docs/rules.md, "End of the
  * game" and "Victory points").
  *
- * - Objectives "taken" at the start of a turn and the mission's end conditions (seed 000,
- *   Luneville; seed 001, "Ending the battle" of every mission).
- * - The game's length: the turn limit, and Random Game Length (seed 004).
- * - The Fighting Withdrawal schedule (seed 001, Fighting Withdrawal, the turn table) and
+ * - Objectives "taken" at the start of a turn and the mission's end conditions (Luneville,
+ *   Luneville; the Flames of War missions, "Ending the battle" of every mission).
+ * - The game's length: the turn limit, and Random Game Length (40k mission special rules).
+ * - The Fighting Withdrawal schedule (Flames of War missions, Fighting Withdrawal, the turn table)
+ *   and
  *   its `withdraw N` command.
- * - Victory points: the 6:1 / 5:2 / 4:3 table and the nine-platoon exception (seed 000,
- *   Victory Point Table), Fair Fight when nobody won (seed 001 names it only: our default),
- *   and margin of victory where the mission scores points (seed 004, Margin of Victory). */
+ * - Victory points: the 6:1 / 5:2 / 4:3 table and the nine-platoon exception (Luneville,
+ *   Victory Point Table), Fair Fight when nobody won (Flames of War missions name it only: our
+ *   default),
+ *   and margin of victory where the mission scores points (40k mission special rules, Margin of
+ *   Victory). */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -52,11 +55,11 @@ static int counted_destroyed(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
-/* ---- margin of victory (seed 004, Victory Points, Margin of Victory) ---- */
+/* ---- margin of victory (40k mission special rules, Victory Points, Margin of Victory) ---- */
 
 /* A unit is worth its points cost (the platoon's `points`); a platoon without one is worth
  * as many points as it has teams (murk's own: the mission gave no costs). Every element
- * counts on its own, transports too (seed 004, Units with Distinct Elements). */
+ * counts on its own, transports too (40k mission special rules, Units with Distinct Elements). */
 static int unit_worth(const struct murk_game* g, enum murk_side side, int unit) {
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   return pl->points > 0 ? pl->points : g->s.units[side][unit].nteams;
@@ -68,7 +71,8 @@ static int force_worth(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
-/* Damaged (murk's own reading of the table seed 004 refers to without giving it): alive,
+/* Damaged (murk's own reading of the table the 40k mission special rules refer to without giving
+ * it): alive,
  * with at most damaged_at percent of its teams left. */
 static bool unit_damaged(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
@@ -98,7 +102,8 @@ static bool unit_entirely(const struct murk_game* g, enum murk_side side, int un
   return false;
 }
 
-/* A scoring unit (seed 004 uses the term without defining it; murk's own): a platoon that is
+/* A scoring unit (40k mission special rules use the term without defining it; murk's own): a
+ * platoon that is
  * not a transport, is on the table and is not damaged. */
 static bool scoring(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
@@ -162,7 +167,8 @@ static bool loot_held(const struct murk_game* g, enum murk_side side, int k) {
 
 static const enum murk_compass quarters[4] = {MURK_NE, MURK_NW, MURK_SE, MURK_SW};
 
-/* What a quarter is worth to a side (seed 004, Table Quarters): nothing for its own
+/* What a quarter is worth to a side (40k mission special rules, Table Quarters): nothing for its
+ * own
  * quarter, a quarter of the limit for each quarter beside it, half for the one opposite.
  * Its own quarter is the one holding most of its deployment zone; when several hold as
  * much (a side deployed in a half), each of them is its own and every other quarter is
@@ -188,7 +194,7 @@ static int quarter_worth(const struct murk_game* g, enum murk_side side, int q, 
   return (own ^ q) == 3 ? limit / 2 : limit / 4; /* NE(0)/SW(3) and NW(1)/SE(2) are opposite */
 }
 
-/* The mission's aim in points (seed 004, Mission Specific Objectives). */
+/* The mission's aim in points (40k mission special rules, Mission Specific Objectives). */
 static int objective_points(const struct murk_game* g, enum murk_side side, int limit) {
   const struct murk_victory* v = &g->m->victory;
   enum murk_side enemy = murk_side_other(side);
@@ -428,7 +434,8 @@ static enum murk_compass opposite(enum murk_compass c) {
   }
 }
 
-/* The defender's half (seed 001, No Retreat and others): the half its zone lies in, else
+/* The defender's half (Flames of War missions, No Retreat and others): the half its zone lies in,
+ * else
  * the half opposite the attacker's zone, else the north (or west) half. */
 static struct murk_region defender_half(const struct murk_mission* m) {
   struct murk_region h = {.kind = MURK_REGION_HALF};
@@ -586,9 +593,10 @@ bool mk_victory_game_length(struct murk_game* g) {
   return true;
 }
 
-/* ---- Fighting Withdrawal (seed 001) ---- */
+/* ---- Fighting Withdrawal (Flames of War missions) ---- */
 
-/* "Remove Objective" (seed 001, Fighting Withdrawal, the turn table, turns 6 and 7): the
+/* "Remove Objective" (Flames of War missions, Fighting Withdrawal, the turn table, turns 6 and 7):
+ * the
  * text does not say which; the defender chooses (`remove objective NAME`, before its step may
  * end). The last objective stays. */
 static void remove_objective(struct murk_game* g) {
@@ -599,7 +607,8 @@ static void remove_objective(struct murk_game* g) {
           "Fighting Withdrawal, turn %d: the defender removes an objective of its choice", s->turn);
 }
 
-/* The schedule at the start of the defender's turn (seed 001, Fighting Withdrawal, the
+/* The schedule at the start of the defender's turn (Flames of War missions, Fighting Withdrawal,
+ * the
  * turn table): from from_turn, a withdrawal when the platoons on the table and the delay
  * counters together reach `platoons` (the counters are then given up), a delay counter
  * otherwise; from remove_from an objective goes too; at last_turn the game is over and
