@@ -6,7 +6,7 @@
 #include "murk/error.h"
 #include "players.h"
 
-/* Cost of entering a cell: roads are quickest for templates (seed 000, Moving platoons),
+/* Cost of entering a cell: roads are quickest for templates (Luneville, Moving platoons),
  * difficult ground slowest and it bogs. 0: cannot enter. Must match paths.c's bound. */
 static unsigned char terrain_cost(const struct murk_terrain* t) {
   if (!t) return 0;

@@ -361,7 +361,7 @@ static int way_toward(struct ctx* c, const struct unit* u, struct murk_pos goal,
 }
 
 /* Moves that stop short of difficult ground come first: the slowest ground entered sets a
- * template's whole allowance, and difficult ground bogs (seed 000, Moving platoons). */
+ * template's whole allowance, and difficult ground bogs (Luneville, Moving platoons). */
 void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
   struct murk_pos path[MAX_PATH];
   signed char memo[MAX_PATH][MAX_PATH];
