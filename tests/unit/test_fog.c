@@ -1,4 +1,4 @@
-/* test_fog.c: the Fog of War rules of seed 000 - template movement by terrain class,
+/* test_fog.c: the Fog of War rules of Luneville - template movement by terrain class,
  * bogging, revealing and the placement of teams, dummies, spotting, independents, and
  * "reveal before you shoot". Positions are worked out by hand in the comments. */
 #include <setjmp.h>

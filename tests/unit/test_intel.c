@@ -1,4 +1,4 @@
-/* test_intel.c: Limited Intelligence (seed 002, 27) - wing leaders and Dis counters, their
+/* test_intel.c: Limited Intelligence (27) - wing leaders and Dis counters, their
  * movement, spotting at seven hexes with and without a line of sight, the moving side
  * turned over first, dummies removed, the deployment roll and its ties, the winner's
  * adjustment, placing a wing's units, voluntary deployment, several wings spotted on one

@@ -9,7 +9,8 @@
  * counters (the attacker's infantry only, dummies, fixed moves, lost in light).
  * Seed 004: Night Fighting's sight roll (once per unit, the shot lost beyond it, barrages
  * firing blind), Dusk & Dawn, Concealment by day. Seed 000: Thick Morning Fog's roll before
- * every shot (a gunflash does not help), against seed 001's Darkness (it does), and the
+ * every shot (a gunflash does not help), against the Flames of War missions' Darkness (it does),
+ * and the
  * frequencies of the visibility table's ranges. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -276,7 +277,7 @@ static void test_beyond_nvr(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- the night defender's setup (seed 003, 1.2) ---- */
+/* ---- the night defender's setup (ASL night rules E1.2) ---- */
 
 /* The attacker's side of a game: every event it was told (as text) and what its view shows
  * of the enemy. */
@@ -368,7 +369,7 @@ static void test_night_defender_setup(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- night movement (seed 003, 1.5) ---- */
+/* ---- night movement (ASL night rules E1.5) ---- */
 
 static void test_night_movement(void** st) {
   (void)st;
@@ -805,7 +806,7 @@ static void test_illuminating_round(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- Night Fighting, Concealment, Dusk & Dawn (seed 004) ---- */
+/* ---- Night Fighting, Concealment, Dusk & Dawn (40k mission special rules) ---- */
 
 #define NF_FORCES                                                                         \
   "forces:\n"                                                                             \
@@ -913,7 +914,8 @@ static void test_dusk_and_dawn(void** st) {
   murk_mission_free(m);
 }
 
-/* Night Fighting's barrages fire at targets their own team cannot see (seed 004): a gun 9
+/* Night Fighting's barrages fire at targets their own team cannot see (40k mission special rules):
+ * a gun 9
  * cells off with a sight roll of at most 3 inches (about 1 cell) fires blind at pickets the
  * rifles see up close. */
 static void test_barrage_unseen(void** st) {

@@ -1,7 +1,8 @@
 /* test_setup.c: setup (setup.c, and the ambush half of reserves.c): sides by die roll, the
  * order of deployment (alternately or one side after the other, independent teams last),
  * Hasty Attack's objective removal, Random Deployment, reconnaissance deployment moves,
- * Prepared Positions, Ambush and Immediate Ambush, Infiltrate and Escalation (seed 004),
+ * Prepared Positions, Ambush and Immediate Ambush, Infiltrate and Escalation (40k mission special
+ * rules),
  * and the mission keys that say all this (arrive, setup, objectives.remove). */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -545,7 +546,7 @@ static void test_ambush_in_own_turn(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- Infiltrate (seed 004) ---- */
+/* ---- Infiltrate (40k mission special rules) ---- */
 
 static void test_infiltrate(void** st) {
   (void)st;
@@ -579,7 +580,7 @@ static void test_infiltrate(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- Escalation (seed 004) ---- */
+/* ---- Escalation (40k mission special rules) ---- */
 
 static void test_escalation(void** st) {
   (void)st;

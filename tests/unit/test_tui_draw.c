@@ -523,7 +523,7 @@ static void test_pick_list(void** state) {
   assert_true(tui_canvas_contains(&x->c, "Enter ok"));
 }
 
-/* Limited Intelligence (seed 002, 27.1.2): each leader's Dis counters on their cells, in a
+/* Limited Intelligence (27.1.2): each leader's Dis counters on their cells, in a
  * look of their own, under any leader or team that shares the cell; the panel names whose
  * they are. */
 static void test_dis_counters(void** state) {

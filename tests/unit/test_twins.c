@@ -300,7 +300,8 @@ static bool truth_decides(const char* line, size_t len, enum murk_side s) {
   if (sscanf(bar, " | k%d s%d", &kind, &side) != 2) return true;
   for (const char* q = bar; q + 6 <= line + len; q++)
     if (memcmp(q, " roll ", 6) == 0) return true;
-  /* A wing leader's move cut short where it spotted (seed 002, 27.1.6): the spotting event
+  /* A wing leader's move cut short where it spotted (Limited Intelligence 27.1.6): the spotting
+   * event
    * follows it. */
   if (kind == MURK_EV_MOVE)
     for (const char* q = line; q + 12 <= bar; q++)
@@ -678,7 +679,8 @@ static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_s
 
 /* A twin made on the table, for Limited Intelligence: one enemy team S does not see is put
  * on a free cell S does not see within reach of where S's wing leader would place its units
- * (seed 002, 27.3.1), so that a wing S deploys there (reveal, or a spotting) meets it. The
+ * (Limited Intelligence 27.3.1), so that a wing S deploys there (reveal, or a spotting) meets it.
+ * The
  * other game has the team where it stood. Nothing S knows differs (checked as for every
  * twin). */
 static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s, uint64_t* st,

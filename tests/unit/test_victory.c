@@ -223,7 +223,7 @@ static void deploy_all(struct murk_game* g, int an, int dn);
 static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y);
 static void pass(struct murk_game* g);
 
-/* Points costs and the mission's aim (seed 004, Mission Specific Objectives). */
+/* Points costs and the mission's aim (40k mission special rules, Mission Specific Objectives). */
 static void test_vp_margin_objectives(void** st) {
   (void)st;
   static const char costed[] =
