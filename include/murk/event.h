@@ -1,6 +1,6 @@
 /* event.h: what happened, and who may know it.
  *
- * Every change to a game is reported as events (design.md section 1). Each event has an
+ * Every change to a game is reported as events (docs/architecture.md). Each event has an
  * audience: everyone, or one side only. A side's view and its --as transcript hold only
  * the events whose audience includes it; the umpire's transcript holds them all. The
  * text is made by the core when the event happens, from what that audience may know, so

@@ -83,7 +83,7 @@ enum murk_rule_id {
   X(RANDOM_GAME_LENGTH, "extra turns after the mission's stated number of turns")           \
   X(NO_MANS_LAND_PATROL, "a platoon each side puts out near the centre line at setup")
 
-/* Two rules a mission switches on together (issue 15 point 10; docs/rules.md, "Rules
+/* Two rules a mission switches on together (docs/rules.md, "Rules
  * together", is made from this table). A pair not listed is APART: each governs what its
  * scope says and never reads the other's state. WITH: they work together by the stated
  * interplay. REFUSED: the loader (`murk check`) refuses the pair with the reason.

@@ -1,4 +1,4 @@
-/* view.h: what one side may know of a game (design.md section 1).
+/* view.h: what one side may know of a game (docs/architecture.md, "What a view tells").
  *
  * The only thing front-ends and transcripts read. A view holds the public table, the
  * side's own platoons and teams in full, enemy markers as anonymous numbered markers,
@@ -32,7 +32,7 @@
 
 struct murk_game; /* game.h: only drivers, which build views, need its API */
 
-/* What a marker is (design.md section 2), public like the marker itself: a Fog-of-War
+/* What a marker is (docs/architecture.md), public like the marker itself: a Fog-of-War
  * template over one platoon (Luneville), a Limited Intelligence wing leader over a whole wing
  * (Limited Intelligence), an ASL cloaking counter (ASL night rules). Any of them may stand for
  * nothing. */

@@ -234,7 +234,7 @@ static bool is_label_attr(enum tui_attr a) {
 
 /* Two columns a cell: each "T+" still on screen becomes "T12" over the first column of the
  * cell to its right, where that column is on the map and shows terrain only; a label there
- * keeps both whole (issue 16: teams, leaders, Dis counters and contacts numbered 10 and up
+ * keeps both whole (teams, leaders, Dis counters and contacts numbered 10 and up
  * must not read alike). */
 static void spill_labels(struct tui_canvas* c, const struct tui_hexmap* m,
                          const struct spills* sp) {

@@ -43,7 +43,7 @@ int mk_cells_sat(int64_t n) {
 
 int mk_inches_cells(const struct murk_game* g, int64_t inches) {
   if (inches <= 0) return 0;
-  /* Past the farthest sight there is, more inches change nothing (issue 18: a scatter
+  /* Past the farthest sight there is, more inches change nothing (a scatter
    * beyond the loader's longest length used to become 0 cells). */
   if (inches > MURK_SIGHT_UNLIMITED) inches = MURK_SIGHT_UNLIMITED;
   struct murk_length len = {inches * 100, MURK_UNIT_IN};

@@ -1,4 +1,4 @@
-/* playable.c: can a loaded mission be played to an end? (playable.h; issue 18, point 3)
+/* playable.c: can a loaded mission be played to an end? (playable.h)
  *
  * Each check asks the game's own rules, on a game made from the mission (seed 1): the zone
  * and terrain tests a `deploy` or `objective` command makes of its cell, the reserve limits

@@ -1,4 +1,4 @@
-/* marker.h: marker kinds as operations (design.md section 2), private to src/core.
+/* marker.h: marker kinds as operations (docs/architecture.md), private to src/core.
  *
  * Rule modules differ in how their markers move, when the enemy sees them, what a reveal
  * does and how they are described; everything else about a marker (an owner, a public
@@ -53,7 +53,7 @@ struct mk_marker_ops {
   /* Which rule moves and reveals it (act.c's `move` and `reveal` dispatch on it, above the
    * rule modules this table sits below). */
   enum mk_marker_act act;
-  /* Moving through a lit cell loses it (the ASL night rules, 1.31): night.c says when. */
+  /* Moving through a lit cell loses it (ASL night rules E1.31): night.c says when. */
   bool lost_in_light;
   /* It may end a move where its own teams stand (a revealed platoon's teams make way). */
   bool self_end;

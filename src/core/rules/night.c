@@ -310,8 +310,7 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
 static int nf_cells(const struct murk_game* g, int total) {
   if (total < 0) total = 0;
   int unit = murk_mission_param(g->m, MURK_P_NF_UNIT);
-  /* In 64 bits and saturated: the largest dice times the longest unit overflow an int
-   * (issue 18). */
+  /* In 64 bits and saturated: the largest dice times the longest unit overflow an int. */
   if (unit > 0) return mk_cells_sat((int64_t)total * unit);
   return mk_inches_cells(g, total);
 }

@@ -276,7 +276,7 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
     count_held(g, side, k, &total, &held);
     int least = at_least(g, k, total);
     /* Limits that cannot both be met (at least half and at most half of 3 platoons) hold
-     * the side to the lower: it can always end its nominations (issue 18). */
+     * the side to the lower: it can always end its nominations. */
     int most = at_most(g, k, total);
     if (least > most) {
       if (held >= most) continue;

@@ -95,7 +95,7 @@ int mk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
  * table, free, beyond the keep-out)? The same tests `ambush N at X,Y` makes of its cell. */
 bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side);
 /* The immediate ambushes of `side` that have nowhere to go wait as ambushes sprung in a
- * later movement step (issue 18: `end` never traps a side with nothing it can do). */
+ * later movement step (`end` never traps a side with nothing it can do). */
 void mk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
 
 /* Put a platoon down as a template (fog of war), a cloaking or "?" counter (the ASL night

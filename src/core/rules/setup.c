@@ -1124,7 +1124,7 @@ static int objectives_no_end(const struct murk_game* g, char* reason, size_t rea
   return MURK_OK;
 }
 
-/* No cell is left for the rest of this step (issue 18: `end` never traps a side). */
+/* No cell is left for the rest of this step (`end` never traps a side). */
 static int end_objectives(struct murk_game* g, enum murk_side side, char* reason,
                           size_t reason_len) {
   (void)reason;

@@ -28,7 +28,7 @@
 /* Platoons that count towards the nine-platoon exception: all but transports (Flames of
  * War, Luneville mission rules, Victory Point Table: "not including transport platoons").
  * Losses on the table count every platoon destroyed, transports included (the text leaves
- * them out of the count of platoons only; issue 14 point 7). Fair Fight (murk's own
+ * them out of the count of platoons only). Fair Fight (murk's own
  * scoring) leaves transports out; the margin of victory counts them as units but never as
  * scoring units. */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
@@ -255,8 +255,7 @@ static const struct {
 
 /* Points for what each side destroyed or damaged and for the mission's aim; the margin
  * decides who won. How the game ended (a side taking its objective, the turn limit) scores
- * nothing by itself: the aim scores only through the mission's objective type (issue 15
- * point 1). */
+ * nothing by itself: the aim scores only through the mission's objective type. */
 static enum murk_side margin_points(const struct murk_game* g, int vp[MURK_SIDES], char* name,
                                     size_t name_len) {
   const struct murk_victory* v = &g->m->victory;

@@ -3,7 +3,7 @@
  * includes it, and no front-end ever does (src/cli, src/tui and src/sim see only
  * include/murk/).
  *
- * The marker (design.md section 2): a public marker with an owner, a public number and a
+ * The marker (docs/architecture.md): a public marker with an owner, a public number and a
  * position stands on the table for secret contents that may be empty (a dummy). Fog-of-War
  * templates are markers over one platoon; later rule modules (cloaking counters, wing
  * leaders) reuse the same record.
