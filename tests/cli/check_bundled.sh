@@ -4,7 +4,7 @@
 # source root with $MURK set.
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 
-# Issue 14 point 8: every rule of the registry (include/murk/rules.h) has code behind it in
+# Every rule of the registry (include/murk/rules.h) has code behind it in
 # the rules library, so `murk check` refuses a name that would do nothing: each MURK_RULE_*
 # id is read somewhere in src/core beyond the loader.
 checks=$((checks + 1))

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# remote_abuse.sh: a hosted game survives bad clients (issue 17, point 3). A well-behaved
+# remote_abuse.sh: a hosted game survives bad clients. A well-behaved
 # client (the attacker, in Python over the Unix socket, speaking docs/protocol.md) plays
 # while other connections send 10 MB lines, NUL bytes, lines that are not the protocol's,
 # and invalid commands in a loop (read or not). Checks that the bad connections are dropped

@@ -908,8 +908,8 @@ static void test_docs_name_every_rule(void** state) {
   }
 }
 
-/* docs/rules.md, "Rules together", is made from the registry's pair table (issue 15
- * point 10): the text between its markers must be what rule_pairs_md() writes.
+/* docs/rules.md, "Rules together", is made from the registry's pair table:
+ * the text between its markers must be what rule_pairs_md() writes.
  * scripts/update-rule-pairs.sh rewrites it (MURK_UPDATE_DOCS=1). */
 #define PAIRS_BEGIN \
   "<!-- rule-pairs: begin (made from include/murk/rules.h by scripts/update-rule-pairs.sh) -->\n"

@@ -640,7 +640,7 @@ static void test_cloaking(void** st) {
   /* Six cells over open ground, three through difficult terrain. */
   char why[200];
   bad_line(g, "move 1 to 3,3", why, sizeof why);
-  /* In the words of the rules in force: a cloaking counter, not a template (issue 16). */
+  /* In the words of the rules in force: a cloaking counter, not a template. */
   assert_non_null(strstr(why, "a cloaking counter may move 6"));
   assert_null(strstr(why, "template"));
   /* No Fog of War: no spotting roll to offer, and a refusal that says why. */

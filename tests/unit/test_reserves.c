@@ -461,7 +461,7 @@ static void test_corner_band(void** st) {
   murk_game_free(g);
   murk_mission_free(m);
   /* The Flames of War missions' reserves (no per_platoon): an arrival may be left unused;
-   * the platoon stays in reserve (issue 14 point 7). */
+   * the platoon stays in reserve. */
   m = mission(
       "rules:\n  reserves: {score: 1, dice: 2}\n"
       "arrive: {attacker: {corner: sw, within: 20cm}}\n");
@@ -729,7 +729,7 @@ static void test_deep_strike_meets_hidden_enemy(void** st) {
   murk_mission_free(m);
 }
 
-/* Issue 15 point 7: only a scatter off the table destroys the whole unit. A first team
+/* Only a scatter off the table destroys the whole unit. A first team
  * that comes down on a cliff, or beside an enemy the side did not know of, stands on the
  * nearest cell it may take instead, and the rings are built round that cell. */
 static void test_deep_strike_blocked_landing(void** st) {

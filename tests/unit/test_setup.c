@@ -601,8 +601,8 @@ static void test_escalation(void** st) {
   assert_int_equal(g->s.units[MURK_ATTACKER][1].reserve, MURK_RESERVE_PLAIN);
   assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_RESERVE);
   assert_true(has_event(g, "attacker holds 2 more platoons in reserve"));
-  /* They arrive by the same text's Reserves rules: one die for each unit (issue 15
-   * point 7), though per_platoon is not set. */
+  /* They arrive by the same text's Reserves rules: one die for each unit,
+   * though per_platoon is not set. */
   ok_line(g, "deploy 5 at 3,7");
   char tries[200];
   for (int i = 0; i < 8 && murk_game_phase(g) != MURK_PHASE_PLAY; i++)
@@ -712,7 +712,7 @@ static void test_mission_keys(void** st) {
            "deep_strike)");
 }
 
-/* Issue 14 point 7: Fighting Withdrawal's objectives are more than 20cm apart and no two
+/* Fighting Withdrawal's objectives are more than 20cm apart and no two
  * more than 120cm apart, the defender's included (the bundled mission). */
 static void test_fighting_withdrawal_objectives(void** st) {
   (void)st;

@@ -1,4 +1,4 @@
-/* test_tui_hidden.c: hidden information cannot leak through the screen (issue #7).
+/* test_tui_hidden.c: hidden information cannot leak through the screen.
  *
  * test_hidden.c shows that a side's view and its --as transcript hold nothing hidden. This
  * test shows that the TUI, drawing such a view, adds nothing either: bundled missions of
@@ -632,7 +632,7 @@ static struct tally play_mission(const char* id, uint64_t first_seed, int games)
 /* ---- the tests ---- */
 
 /* Fog of War (Luneville): templates, a visibility roll, Thick Morning Fog; one template a
- * platoon in Luneville as bundled, dummies only in murk's variant (issue 14 point 2). */
+ * platoon in Luneville as bundled, dummies only in murk's variant. */
 static void test_fog_of_war(void** st) {
   (void)st;
   struct tally t = play_mission("luneville", 1, 3);
@@ -675,7 +675,7 @@ static void test_dusk(void** st) {
 
 /* The Hive Gate on a square grid (40k mission special rules): escalation, infiltrators, deep
  * strike,
- * reserves; the TUI draws squares (issue 15 point 11). */
+ * reserves; the TUI draws squares. */
 static void test_square_grid(void** st) {
   (void)st;
   struct tally t = play_mission("hive-gate", 1, 2);

@@ -943,7 +943,7 @@ static const char* const combos[] = {
     "rules:\n  fog_of_war: {dummies: true}\n  ambush: {platoons: 1}\n" TW_NIGHT TF_VIS TW_FORCES,
     /* the plain test mission */
     TF_MISSION,
-    /* Limited Intelligence with what it now plays with (issue 15, points 4 and 8): deep
+    /* Limited Intelligence with what it now plays with: deep
      * strikers come down as wing leaders, random deployment rolls per leader, wings move
      * under the NVR's movement roll */
     TF_HEAD TF_SETUP
@@ -958,7 +958,7 @@ static const char* const with_rule[][2] = {
     /* Limited Intelligence under the ASL night rules, a night of one hex: much of what stands
      * near a wing is unseen when it deploys */
     {"li-hohenfeld", "  nvr: {base: 1}\n"},
-    /* The night rules together (issue 15 point 5): the NVR with Night Fighting, and the NVR
+    /* The night rules together: the NVR with Night Fighting, and the NVR
      * under Dusk & Dawn with Concealment, the defender's hidden setup in both. */
     {"night-saint-aubin", TW_NIGHT},
     {"relay-station-dusk", "  nvr: {base: 2}\n"},
@@ -991,7 +991,7 @@ static void run_all(void** state) {
   run_missions(MURK_POLICY_RANDOM, TWINS_BUDGET_FOR_RUN);
 }
 
-/* The computer opponent as the side under test (issue 17): its commands are a function of
+/* The computer opponent as the side under test: its commands are a function of
  * its view (and its own generator), so twins get the same plans from it; the battery runs
  * on the states its play leads to. A twentieth of the budget. */
 static void run_computer(void** state) {
