@@ -53,7 +53,6 @@ enum murk_event_kind {
 #undef MURK_EVENT_ENUM
       MURK_EV_COUNT
 };
-const char* murk_event_kind_name(enum murk_event_kind k);
 
 #define MURK_EVENT_TEXT 200
 

@@ -357,7 +357,6 @@ enum murk_vp_objective {
 #undef MURK_VP_OBJECTIVE_ENUM
       MURK_VPO_COUNT
 };
-const char* murk_vp_objective_name(enum murk_vp_objective o);
 
 struct murk_victory {
   struct murk_vp_row rows[MURK_MISSION_MAX_VP_ROWS];

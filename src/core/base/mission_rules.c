@@ -567,20 +567,12 @@ void ld_default_victory(struct murk_victory* v) {
   v->otherwise = MURK_NO_SIDE;
   v->objective = MURK_VPO_NONE;
   v->points_limit = 0;
-  /* Seed 004 scores damage "see the Victory Points table", a table it does not give:
+  /* The 40k mission special rules score damage "see the Victory Points table", a table they do not
+   * give:
    * murk's own default, half a unit's worth for a unit left with half its teams or fewer. */
   v->damaged_at = 50;
   v->damaged_share = 50;
   v->centre = -1; /* set from MURK_VP_CENTRE_DEFAULT once the scale is known */
-}
-
-const char* murk_vp_objective_name(enum murk_vp_objective o) {
-  static const char* const names[] = {
-#define VPO_NAME(id, name) name,
-      MURK_VP_OBJECTIVE_LIST(VPO_NAME)
-#undef VPO_NAME
-  };
-  return (int)o >= 0 && o < MURK_VPO_COUNT ? names[o] : "unknown";
 }
 
 static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) {
