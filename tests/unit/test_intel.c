@@ -859,7 +859,8 @@ static void test_deep_strike_under_li(void** st) {
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "lands where it aimed"), 1);
   defender_never_reads(g, mark, "Dune");
   defender_never_reads(g, mark, "dune");
-  /* Seed 004: no move on the turn it came, neither the leader nor its Dis counters; the view
+  /* The 40k mission special rules: no move on the turn it came, neither the leader nor its Dis
+   * counters; the view
    * says so. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);

@@ -1,14 +1,15 @@
 /* test_night.c: the night rules (night.c).
  *
- * Seed 003 (ASL chapter E1): every row of the NVR Table and every cell of the NVR Modifier
+ * The ASL night rules (chapter E1): every row of the NVR Table and every cell of the NVR Modifier
  * table, the Base NVR with and without snow, the change roll (a coloured 6, the white die's
  * three outcomes, the scattered-cloud exception for a half and a full moon, clamping at 0
  * and 6), the distribution of the rolled Base NVR over many seeds against the tables, the
  * change roll in play, units beyond the NVR seen only by their gunflash or in light,
  * starshells (usage roll, radius, end of the turn), fires and their shadows, cloaking
  * counters (the attacker's infantry only, dummies, fixed moves, lost in light).
- * Seed 004: Night Fighting's sight roll (once per unit, the shot lost beyond it, barrages
- * firing blind), Dusk & Dawn, Concealment by day. Seed 000: Thick Morning Fog's roll before
+ * The 40k mission special rules: Night Fighting's sight roll (once per unit, the shot lost beyond
+ * it, barrages
+ * firing blind), Dusk & Dawn, Concealment by day. Luneville: Thick Morning Fog's roll before
  * every shot (a gunflash does not help), against the Flames of War missions' Darkness (it does),
  * and the
  * frequencies of the visibility table's ranges. */

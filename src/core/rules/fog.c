@@ -596,7 +596,7 @@ static bool known_free_for_unit(const struct murk_game* g, enum murk_side side,
   return mk_cell_known_free(g, side, p);
 }
 
-/* Revealed platoons move too (engine model, not from the seeds; docs/rules.md): the
+/* Revealed platoons move too (engine model, not from the rule texts; docs/rules.md): the
  * first team moves along the path at the slowest team's allowance and the others keep
  * their places around it as far as the ground allows. */
 static int move_platoon(struct murk_game* g, enum murk_side side, int unit,

@@ -64,7 +64,7 @@ static int dis_allowance(const struct murk_game* g, enum murk_side side, int mi,
   return murk_mission_param(g->m, MURK_P_LI_DIS);
 }
 
-/* A revealed platoon: its slowest team on the table (the engine's movement, not the seeds';
+/* A revealed platoon: its slowest team on the table (the engine's movement, not the rule texts';
  * docs/rules.md). -1: no team of it is on the table. */
 static int platoon_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                              enum murk_terrain_class cls) {

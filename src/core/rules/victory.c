@@ -241,7 +241,8 @@ static int objective_points(const struct murk_game* g, enum murk_side side, int 
   return pts;
 }
 
-/* Seed 004's bands, as shares of the points limit in percent: a difference below the first
+/* The 40k mission special rules' bands, as shares of the points limit in percent: a difference
+ * below the first
  * is a draw; up to each next bound, that band's name. */
 static const struct {
   int up_to; /* percent, inclusive */
@@ -314,7 +315,7 @@ enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winne
     snprintf(name, name_len, "Fair Fight");
     return MURK_NO_SIDE;
   }
-  /* Seed 000, Victory Point Table: the winner's own losses pick the row; a company that
+  /* Luneville, Victory Point Table: the winner's own losses pick the row; a company that
    * started with nine or more platoons (transports not counted) ignores its first loss. */
   int lost = destroyed(g, winner);
   if (v->ignore_first_loss_at > 0 && counted_platoons(g, winner) >= v->ignore_first_loss_at &&
@@ -509,12 +510,13 @@ bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
       }
       return false;
     case MURK_END_NO_ATTACKERS_IN_HALF:
-      /* Seed 001 (No Retreat, Hold the Line, Pincer, Hasty Attack): at the start of the
+      /* The Flames of War missions (No Retreat, Hold the Line, Pincer, Hasty Attack): at the start
+       * of the
        * defender's turn; `side: either` means the defender's. */
       if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
       return !attacker_where(g, in_defender_half, 0);
     case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
-      /* Seed 001 (Surrounded, Cauldron, Breakthrough, Counterattack). */
+      /* The Flames of War missions (Surrounded, Cauldron, Breakthrough, Counterattack). */
       if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
       return !attacker_where(g, near_an_objective, e->distance);
     case MURK_END_TURN_LIMIT: /* at the end of a game turn: mk_victory_game_length */
@@ -566,7 +568,8 @@ bool mk_victory_game_length(struct murk_game* g) {
     }
     return false;
   }
-  /* Seed 004, Random Game Length: only at the end of the mission's stated number of turns
+  /* The 40k mission special rules, Random Game Length: only at the end of the mission's stated
+   * number of turns
    * (its turn limit; the loader insists on one) does a die decide whether another turn is
    * played, and again after each extra turn; after max_extra extra turns the game ends
    * without a roll. The rule never shortens a mission. */
