@@ -143,13 +143,12 @@ struct murk_view_platoon {
                                               enter; -1: may not enter */
   bool moved;
   bool may_move;
-  /* Interim for the sim players until the view says which verbs each unit may use: it
+  /* For the players, which tell from them what a unit may still do this turn: it
    * shot, assaulted this player turn. */
   bool shot, assaulted;
 };
 
-/* One of this side's Limited Intelligence wings (Limited Intelligence 27.1): the platoons whose
- * `wing`
+/* One of this side's Limited Intelligence wings (27.1): the platoons whose `wing`
  * is its index move as one under its leader until they deploy. */
 struct murk_view_wing {
   char name[MURK_NAME];
@@ -309,7 +308,7 @@ struct murk_view {
    * Limited Intelligence, starshells only at night under the NVR. Key hints and help read it
    * so that a player is never offered a verb the mission does not have. */
   unsigned rule_verbs;
-  /* Interim for the sim players, until the view carries its placement facts: the cells where
+  /* The placement facts, for the players to choose a setup cell from: the cells where
    * the side to act may put what this setup phase places (an objective: its area, bands,
    * terrain and distances from those placed; a platoon: its deployment area, bands and
    * terrain), taken or not, row by row; none in other phases and for the other side. */

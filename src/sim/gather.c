@@ -377,7 +377,7 @@ static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
   return p;
 }
 
-/* A free cell of the view's placement cells (interim field), if it lists any: a few draws. */
+/* A free cell of the view's placement cells, if it lists any: a few draws. */
 static bool place_cell(struct ctx* c, struct murk_pos* out) {
   const struct murk_view* v = c->v;
   if (v->nplace_cells <= 0) return false;

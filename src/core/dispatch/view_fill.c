@@ -490,7 +490,7 @@ int mk_view_fill_arrivals(const struct murk_game* g, struct view_box* b) {
   return MURK_OK;
 }
 
-/* Interim, for the sim players until the view carries placement facts of its own: the
+/* The view's placement facts (the players choose a setup cell from them): the
  * cells where the side to act may put an objective (OBJECTIVES) or a platoon (DEPLOY,
  * INDEPENDENTS), as mk_setup_objective and mk_deploy_check_side_zone judge them short of
  * who stands where. Public facts only (the mission's areas, the placed objectives). Kept
