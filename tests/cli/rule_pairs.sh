@@ -12,8 +12,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 # The registry: rule ids and names, and the refused pairs as "id id".
 declare -A name_of
 while read -r id name; do name_of[$id]=$name; done < <(
-  sed -n 's/^  X(\([A-Z_]*\), "\([a-z_]*\)", "[0-9]*").*/\1 \2/p' include/murk/rules.h)
-rules=($(sed -n 's/^  X([A-Z_]*, "\([a-z_]*\)", "[0-9]*").*/\1/p' include/murk/rules.h))
+  sed -n 's/^  X(\([A-Z_]*\), "\([a-z_]*\)", "[a-z0-9-]*").*/\1 \2/p' include/murk/rules.h)
+rules=($(sed -n 's/^  X([A-Z_]*, "\([a-z_]*\)", "[a-z0-9-]*").*/\1/p' include/murk/rules.h))
 [ ${#rules[@]} -gt 20 ] || fail "the rule list of include/murk/rules.h was not read"
 declare -A refused
 while read -r a b; do
