@@ -181,8 +181,8 @@ static inline bool grow(struct ctx* c, const int* nbr, struct field* f, int need
 }
 
 /* grow() toward a field's goal: the greedy and computer players' hot loop, made once for
- * that way and kept out of line (inlined into sim_field_to it took 0.2% more instructions
- * a greedy game, callgrind). */
+ * that way and kept out of line (inlined into sim_field_to it makes a greedy game
+ * slower). */
 __attribute__((noinline)) static bool field_grow(struct ctx* c, const int* nbr, struct field* f,
                                                  int need) {
   return grow(c, nbr, f, need, way_toward_goal);

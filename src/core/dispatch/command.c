@@ -867,8 +867,8 @@ static bool put_ref(struct out* o, struct murk_ref r, unsigned accept) {
     default:
       return false;
   }
-  /* r.n is 1 to REF_MAX: its digits by hand, as "%d" writes them (snprintf was a tenth of
-   * writing a command out, which every try does). */
+  /* r.n is 1 to REF_MAX: its digits by hand, as "%d" writes them (every try writes its
+   * command out, and snprintf would be the costly part of it). */
   char d[12];
   size_t k = sizeof d - 1;
   d[k] = '\0';
