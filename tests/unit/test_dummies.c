@@ -10,7 +10,8 @@
  * points, once each was counted MIN_SEEN times (at least one side a mission must be).
  *
  * The games a mission: SHORT_GAMES in `make test` (some ten seconds), 1,000 in `make soak`
- * (MURK_SOAK=1), a quarter of the short count under the sanitizers; MURK_DUMMY_GAMES sets it. Luneville is played with
+ * (MURK_SOAK=1), a quarter of the short count under the sanitizers; MURK_DUMMY_GAMES sets it.
+ * Luneville is played with
  * murk's dummy templates on (tests/games/data/luneville-dummies.yaml). */
 #include <setjmp.h>
 #include <stdarg.h>
