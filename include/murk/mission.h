@@ -341,8 +341,7 @@ enum murk_vp_mode {
 };
 
 /* What the mission's aim scores under margin of victory (40k mission special rules, Mission
- * Specific
- * Objectives); docs/rules.md, "Margin of victory". */
+ * Specific Objectives); docs/rules.md, "Margin of victory". */
 #define MURK_VP_OBJECTIVE_LIST(X)       \
   X(NONE, "none")                       \
   X(TABLE_QUARTERS, "table_quarters")   \

@@ -368,8 +368,7 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     put_label(c, sx, sy, cw, k->team ? 'P' : 'T', k->marker, lab, '?', TUI_A_CONTACT, &sp);
   }
   /* Dis counters (Limited Intelligence 27.1.2), public for both sides: under any leader or team
-   * that
-   * shares the cell, so what stands there is what shows. */
+   * that shares the cell, so what stands there is what shows. */
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
     if (!mk->on_table) continue;

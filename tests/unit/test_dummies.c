@@ -11,8 +11,7 @@
  *
  * The games a mission: SHORT_GAMES in `make test` (some ten seconds), 1,000 in `make soak`
  * (MURK_SOAK=1), a quarter of the short count under the sanitizers; MURK_DUMMY_GAMES sets it.
- * Luneville is played with
- * murk's dummy templates on (tests/games/data/luneville-dummies.yaml). */
+ * Luneville is played with murk's dummy templates on (tests/games/data/luneville-dummies.yaml). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -860,8 +860,7 @@ static void test_deep_strike_under_li(void** st) {
   defender_never_reads(g, mark, "Dune");
   defender_never_reads(g, mark, "dune");
   /* The 40k mission special rules: no move on the turn it came, neither the leader nor its Dis
-   * counters; the view
-   * says so. */
+   * counters; the view says so. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
   const struct murk_view_marker* vm = murk_view_marker_by_number(v, MURK_ATTACKER, u->marker);

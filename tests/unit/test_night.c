@@ -11,8 +11,7 @@
  * it, barrages
  * firing blind), Dusk & Dawn, Concealment by day. Luneville: Thick Morning Fog's roll before
  * every shot (a gunflash does not help), against the Flames of War missions' Darkness (it does),
- * and the
- * frequencies of the visibility table's ranges. */
+ * and the frequencies of the visibility table's ranges. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -916,8 +915,7 @@ static void test_dusk_and_dawn(void** st) {
 }
 
 /* Night Fighting's barrages fire at targets their own team cannot see (40k mission special rules):
- * a gun 9
- * cells off with a sight roll of at most 3 inches (about 1 cell) fires blind at pickets the
+ * a gun 9 cells off with a sight roll of at most 3 inches (about 1 cell) fires blind at pickets the
  * rifles see up close. */
 static void test_barrage_unseen(void** st) {
   (void)st;

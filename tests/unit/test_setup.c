@@ -2,8 +2,7 @@
  * order of deployment (alternately or one side after the other, independent teams last),
  * Hasty Attack's objective removal, Random Deployment, reconnaissance deployment moves,
  * Prepared Positions, Ambush and Immediate Ambush, Infiltrate and Escalation (40k mission special
- * rules),
- * and the mission keys that say all this (arrive, setup, objectives.remove). */
+ * rules), and the mission keys that say all this (arrive, setup, objectives.remove). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

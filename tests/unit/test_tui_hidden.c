@@ -674,8 +674,7 @@ static void test_dusk(void** st) {
 }
 
 /* The Hive Gate on a square grid (40k mission special rules): escalation, infiltrators, deep
- * strike,
- * reserves; the TUI draws squares. */
+ * strike, reserves; the TUI draws squares. */
 static void test_square_grid(void** st) {
   (void)st;
   struct tally t = play_mission("hive-gate", 1, 2);

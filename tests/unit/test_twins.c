@@ -301,8 +301,7 @@ static bool truth_decides(const char* line, size_t len, enum murk_side s) {
   for (const char* q = bar; q + 6 <= line + len; q++)
     if (memcmp(q, " roll ", 6) == 0) return true;
   /* A wing leader's move cut short where it spotted (Limited Intelligence 27.1.6): the spotting
-   * event
-   * follows it. */
+   * event follows it. */
   if (kind == MURK_EV_MOVE)
     for (const char* q = line; q + 12 <= bar; q++)
       if (memcmp(q, "; ordered on", 12) == 0) return true;
@@ -680,8 +679,7 @@ static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_s
 /* A twin made on the table, for Limited Intelligence: one enemy team S does not see is put
  * on a free cell S does not see within reach of where S's wing leader would place its units
  * (Limited Intelligence 27.3.1), so that a wing S deploys there (reveal, or a spotting) meets it.
- * The
- * other game has the team where it stood. Nothing S knows differs (checked as for every
+ * The other game has the team where it stood. Nothing S knows differs (checked as for every
  * twin). */
 static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s, uint64_t* st,
                                           struct buf* ka, struct buf* kb) {

@@ -207,8 +207,7 @@ void ld_check_pairs(struct ld* L, yaml_node_t* rules) {
 }
 
 /* Random Game Length (40k mission special rules) rolls after the mission's stated number of turns:
- * it needs
- * them. */
+ * it needs them. */
 void ld_check_game_length(struct ld* L, yaml_node_t* rules) {
   const struct murk_mission* m = L->m;
   if (!m->rule_on[MURK_RULE_RANDOM_GAME_LENGTH] || m->turn_limit > 0) return;
@@ -568,8 +567,7 @@ void ld_default_victory(struct murk_victory* v) {
   v->objective = MURK_VPO_NONE;
   v->points_limit = 0;
   /* The 40k mission special rules score damage "see the Victory Points table", a table they do not
-   * give:
-   * murk's own default, half a unit's worth for a unit left with half its teams or fewer. */
+   * give: murk's own default, half a unit's worth for a unit left with half its teams or fewer. */
   v->damaged_at = 50;
   v->damaged_share = 50;
   v->centre = -1; /* set from MURK_VP_CENTRE_DEFAULT once the scale is known */

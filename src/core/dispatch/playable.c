@@ -312,8 +312,7 @@ static void check_reserve_dice(struct checker* c, const struct murk_game* g) {
 }
 
 /* Flames of War missions, Immediate Ambush: the ambush goes down farther than keep_out from every
- * enemy
- * team; no enemy can stand farther away than the table is wide. */
+ * enemy team; no enemy can stand farther away than the table is wide. */
 static void check_ambush(struct checker* c, const struct murk_game* g) {
   int keep = murk_mission_param(c->m, MURK_P_IAMB_KEEP_OUT);
   int span = table_span(&c->m->grid);

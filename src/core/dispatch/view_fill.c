@@ -441,8 +441,7 @@ static bool near_known_enemy(const struct murk_view* v, struct murk_pos p, int k
 
 /* The side's arrivals due now, each with every cell it may come on at (reserves.c's list), or
  * for a deep strike every cell it may aim at as far as the side knows (40k mission special rules:
- * beyond the
- * keep-out distance from the enemy), in one pool. */
+ * beyond the keep-out distance from the enemy), in one pool. */
 int mk_view_fill_arrivals(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
   enum murk_side side = v->side;

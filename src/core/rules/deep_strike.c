@@ -223,8 +223,7 @@ int mk_deep_strike(struct murk_game* g, enum murk_side side, int unit, struct mu
   }
 
   /* Teams in rings around the first (40k mission special rules): ring r is filled with as many
-   * teams as
-   * it holds; a ring that cannot be completed (a cell off the table, impassable, taken
+   * teams as it holds; a ring that cannot be completed (a cell off the table, impassable, taken
    * or too near the enemy) ends the placing and the teams left over are destroyed. */
   int teams[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int nt = 0;

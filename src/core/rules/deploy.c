@@ -200,8 +200,7 @@ int mk_deploy_waiting(const struct murk_game* g, enum murk_side side, enum murk_
 }
 
 /* 40k mission special rules, Escalation: only basic infantry without transports deploys at the
- * start (and
- * units with a rule that puts them on the table: recce and infiltrators here). Infantry
+ * start (and units with a rule that puts them on the table: recce and infiltrators here). Infantry
  * with a dedicated transport (`transport:`) waits with it. */
 bool mk_deploy_escalation_allows(const struct murk_platoon* pl) {
   if (pl->flags & (MURK_PF(RECCE) | MURK_PF(INFILTRATE))) return true;

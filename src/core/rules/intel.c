@@ -145,8 +145,7 @@ int mk_intel_dis_range(const struct murk_game* g, int mi) {
 }
 
 /* Limited Intelligence 27.1.4: on the move every wing's Dis counters stay within `dis_range` of
- * their
- * leader; the closer set-up of small wings (27.1.2) binds the set-up only. */
+ * their leader; the closer set-up of small wings (27.1.2) binds the set-up only. */
 static int dis_move_range(const struct murk_game* g) {
   return murk_mission_param(g->m, MURK_P_LI_DIS);
 }
@@ -201,8 +200,7 @@ struct sight {
 };
 
 /* Limited Intelligence 27.1.6: counters spot at `spot_range` (7 hexes) with a clear line. The
- * seed's
- * battles are fought by day; where a night or fog rule of the mission limits sight (the
+ * text's battles are fought by day; where a night or fog rule of the mission limits sight (the
  * NVR of the ASL night rules, Night Fighting's farthest sight, a visibility table) wings
  * spot no farther than a team could see (murk's choice, docs/rules.md "Limited
  * Intelligence with the other rules"). */
@@ -246,8 +244,7 @@ static bool stops_sight(struct sight* x, struct murk_pos p, enum murk_side block
 }
 
 /* Limited Intelligence 27.1.6 and 27.5: a line within range, clear of blocking terrain (murk_los)
- * and
- * of the placed units of `blockers` standing between the two ends. A step along a hex edge
+ * and of the placed units of `blockers` standing between the two ends. A step along a hex edge
  * is stopped only when both cells beside it stop sight, as murk_los does for terrain: a
  * unit on one side and woods on the other close it too. */
 static bool clear_line(struct sight* x, struct murk_pos a, struct murk_pos b,

@@ -59,8 +59,7 @@ void mk_intel_spotted(struct murk_game* g, int mi);
  * wing leader counter of its own at marker mi's cell, with Dis counters. */
 int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how);
 /* Limited Intelligence 27.1.6: leader counter mi has just come onto the table by a move of its own
- * (a
- * deep strike's landing): it spots, and is spotted, from its footprint as a moving counter. */
+ * (a deep strike's landing): it spots, and is spotted, from its footprint as a moving counter. */
 int mk_intel_came_on(struct murk_game* g, int mi);
 /* The same for a dummy leader put down later (new marker mi, unit -1): the enemy reads what
  * it reads of mk_intel_put. */

@@ -18,8 +18,7 @@ bool mk_intel_on(const struct murk_game* g) {
 
 /* Limited Intelligence with Deep Strike (docs/rules.md, "Limited Intelligence with the
  * other rules"): a leader counter that came down this turn may not move (40k mission special rules,
- * Deep
- * Strike: no move on the turn of arrival). */
+ * Deep Strike: no move on the turn of arrival). */
 static bool came_down_now(const struct murk_game* g, const struct mk_marker* mk) {
   if (mk->kind != MURK_MARKER_WING || mk->unit < 0) return false;
   int turn = g->s.units[mk->owner][mk->unit].deep_turn;
@@ -91,8 +90,7 @@ int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bo
   }
   if (rating == 0) rating = f->command_rating;
   /* Limited Intelligence 27.2.1: the army commander's rating instead, where he is with the wing
-   * (the
-   * player would take the higher). */
+   * (the player would take the higher). */
   bool use = with_commander && f->leader_rating > rating;
   if (commander) *commander = use;
   return use ? f->leader_rating : rating;
@@ -147,8 +145,7 @@ static int fastest_wing(const struct murk_force* f) {
 }
 
 /* Limited Intelligence 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy at any
- * rate
- * up to what it could move were it a real wing: the pace of the fastest real leader counter
+ * rate up to what it could move were it a real wing: the pace of the fastest real leader counter
  * its side has on the table (a dummy faster than every real wing there would show itself a
  * dummy: under Escalation the fast wings wait in reserve), or with none there, of the
  * fastest wing its force has. */

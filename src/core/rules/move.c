@@ -19,8 +19,7 @@ bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, i
                        struct mk_move_rule* out) {
   /* The kind of mover says how far it goes (marker.c, one row per kind: a template's Fog of
    * War lengths, Luneville; a cloak's, ASL night rules E1.42; a wing's pace, Limited Intelligence
-   * 27.1.4; a
-   * revealed platoon's slowest team): this asks its row for each class of ground. */
+   * 27.1.4; a revealed platoon's slowest team): this asks its row for each class of ground. */
   const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, unit, mi);
   if (!ops) return false;
   if (mi >= 0 && g->s.markers[mi].on_table)

@@ -18,16 +18,14 @@
  *   governs"): Dusk & Dawn decides the dark turns for all; the NVR decides sight, Night
  *   Fighting's roll how far a unit fires.
  * - Night Fighting (40k mission special rules): a sight roll (2D6 x 3") once per firing unit;
- *   nothing beyond
- *   it may be shot, except by barrage weapons, which scatter farther.
+ *   nothing beyond it may be shot, except by barrage weapons, which scatter farther.
  * - Dusk & Dawn (40k mission special rules): a die after deployment; 1: night on turn 1, 6: night
  *   from turn 6.
  * - Concealment (40k mission special rules): by day, a shot at a concealed unit needs the Night
  *   Fighting
  *   roll; ignored at night; ends after turn 1 (its loss on moving or shooting is combat.c's).
  * - Thick Morning Fog (Luneville) and Darkness (Flames of War missions): every shot needs a roll on
- *   the
- *   visibility table first, even at a team that fired (the fog); in the dark a team that
+ *   the visibility table first, even at a team that fired (the fog); in the dark a team that
  *   fired is seen (sight.c). */
 #include <stdio.h>
 #include <string.h>
@@ -338,8 +336,7 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
   /* Precedence (docs/rules.md, "Which night rule governs"): on a dark turn the NVR decides
    * what is seen (sight.c: the NVR, gunflashes, light); Night Fighting's roll, where that
    * rule is in force too, still caps how far each unit fires (40k mission special rules: "the
-   * maximum range
-   * that any non-barrage weapon can be fired at"). The NVR alone rolls nothing. */
+   * maximum range that any non-barrage weapon can be fired at"). The NVR alone rolls nothing. */
   bool nvr = mk_night_nvr(g) >= 0;
   bool nf = mk_night_fighting_now(g);
   if (nvr && !nf) return MURK_SIGHT_UNLIMITED;
@@ -347,8 +344,7 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
                (rule(g, MURK_RULE_THICK_MORNING_FOG) || mk_night_darkness_now(g));
   bool fog = table && rule(g, MURK_RULE_THICK_MORNING_FOG);
   /* 40k mission special rules, Concealment: ignored when the Night Fight rules apply for the turn;
-   * murk
-   * ignores it on any dark turn (the NVR's too): the darkness conceals. */
+   * murk ignores it on any dark turn (the NVR's too): the darkness conceals. */
   bool hidden = rule(g, MURK_RULE_CONCEALMENT) && !mk_night_now(g) && target >= 0 &&
                 s->units[other][target].concealed;
   if (table) {

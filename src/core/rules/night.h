@@ -5,8 +5,7 @@
  * rounds, fires), gunflashes, the sight rolls before shooting (40k mission special rules: Night
  * Fighting and
  * Concealment; Luneville: Thick Morning Fog; Flames of War missions: Darkness), and cloaking
- * counters
- * (ASL night rules E1.4). */
+ * counters (ASL night rules E1.4). */
 #ifndef MK_NIGHT_H
 #define MK_NIGHT_H
 
@@ -98,8 +97,7 @@ int mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, 
 /* The gunflash of the platoon under counter mi, revealed after its jitter fire (1.552). */
 void mk_night_jitter_flash(struct murk_game* g, int mi);
 /* The night defender's setup (ASL night rules E1.2): does `side`'s platoon `unit` set up now under
- * a
- * "?" counter (MURK_MARKER_CONCEALED)? */
+ * a "?" counter (MURK_MARKER_CONCEALED)? */
 bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit);
 /* How many more of `side`'s platoons may set up hidden (1.2: 25%, fractions up). */
 int mk_night_hidden_left(const struct murk_game* g, enum murk_side side);

@@ -15,8 +15,7 @@
  *   Fog). The owner brings each one on with `arrive N at X,Y` in its Movement step, as a
  *   template with a new public number where Fog of War is in force.
  * - Ambush and Immediate Ambush (Flames of War missions, named by page only): `ambush N` holds a
- *   platoon
- *   back, `ambush N at X,Y` springs it.
+ *   platoon back, `ambush N at X,Y` springs it.
  * - Deep Strike (40k mission special rules; deep_strike.c): the platoon aims at a cell, scatters,
  *   and its teams are
  * placed in rings around the first; off the table it is destroyed. docs/rules.md, "Reserves", says
@@ -53,8 +52,7 @@ struct kind_info {
 };
 
 /* Deep strike rolls "as specified in the Reserves rules" (40k mission special rules, Deep Strike),
- * so it
- * reads the reserves parameters, whether that rule is on or not. */
+ * so it reads the reserves parameters, whether that rule is on or not. */
 static const struct kind_info kinds[] = {
     [MURK_RESERVE_DEFAULT] = {MURK_RULE_RESERVES, "reserve", MURK_P_RES_FROM_TURN, MURK_P_RES_SCORE,
                               MURK_P_RES_DICE, MURK_P_RES_DICE_STEP, MURK_P_RES_AT_LEAST,
@@ -166,8 +164,7 @@ static int at_most(const struct murk_game* g, enum murk_reserve_kind k, int tota
 }
 
 /* Flames of War missions ("at least half of their platoons"): a share rounds up; "at least one" is
- * a
- * count, never more than the side has. */
+ * a count, never more than the side has. */
 static int at_least(const struct murk_game* g, enum murk_reserve_kind k, int total) {
   if (kinds[k].least >= MURK_PARAM_COUNT) return 0;
   int n = (param(g, kinds[k].least) * total + 99) / 100;
@@ -691,8 +688,7 @@ static int entry_for(const struct murk_game* g, const int* list, int n,
 }
 
 /* Where one granted arrival comes on (Luneville, Lost in the Fog; the Flames of War missions,
- * Scattered
- * Reserves). */
+ * Scattered Reserves). */
 static void place_arrival(struct murk_game* g, enum murk_side side, struct mk_arrival* a) {
   const struct murk_mission* m = g->m;
   const char* who = murk_side_name(side);
@@ -808,8 +804,7 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
     if (n == 0 || s->turn < from) continue;
     int dice = param(g, ki->dice) + param(g, ki->step) * (s->turn - from);
     /* 40k mission special rules, Reserves: each unit is diced for separately, a unit and its
-     * transport
-     * together (one die: a success brings both, rolling_units and mk_reserves_arrive). */
+     * transport together (one die: a success brings both, rolling_units and mk_reserves_arrive). */
     if (per_unit(g, k)) n = dice = rolling_units(g, side, k);
     if (dice > MURK_DICE_MAX) dice = MURK_DICE_MAX;
     if (dice <= 0) continue;
@@ -915,8 +910,7 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
     u->state = MURK_PLATOON_HIDDEN;
     if (conceal && hidden) {
       /* ASL night rules E1.2: set up hidden, the enemy is told nothing (not even that a counter
-       * went
-       * down: both events are its owner's, so the gaps in the enemy's event numbers are those
+       * went down: both events are its owner's, so the gaps in the enemy's event numbers are those
        * of any private pair). */
       mk->hidden = true;
       g->s.hidden_used[side]++;
@@ -948,8 +942,7 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
 /* ---- arrive ---- */
 
 /* 40k mission special rules, Reserves: "roll for both together". A unit that comes on by a roll it
- * shared
- * with its transport (or a transport with the unit it carries) leaves the other an arrival
+ * shared with its transport (or a transport with the unit it carries) leaves the other an arrival
  * of its own, at the same place rule: the passengers need not come on mounted, so each is
  * put down by its own `arrive` (murk's reading: murk does not model embarking). */
 static void keep_for_partner(struct murk_game* g, enum murk_side side, int unit, int i) {

@@ -5,8 +5,7 @@
  * murk_reserve_kind: plain, delayed, scattered, mobile, deep strike) or an ambush. At the
  * start of its owner's turn each kind in force rolls for arrival (Flames of War missions and 40k
  * mission special rules, Reserves); every success is an arrival (struct mk_arrival) the owner fills
- * with
- * `arrive N at X,Y` in the Movement step, in the place the arrival allows. */
+ * with `arrive N at X,Y` in the Movement step, in the place the arrival allows. */
 #ifndef MK_RESERVES_H
 #define MK_RESERVES_H
 

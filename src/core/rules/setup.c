@@ -6,8 +6,7 @@
  *   nominated -> platoons deployed (alternately or one side after the other, as templates
  *   under Fog of War; Random Deployment rolls their sections; Hasty Attack's objective
  *   removal) -> independent and warrior teams -> infiltrators (40k mission special rules) ->
- *   immediate
- *   ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
+ *   immediate ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
  *   first-turn roll (Meeting Engagement: +1 for the side that finished deploying first).
  * Reserves and ambushes themselves live in reserves.c; where a side may deploy in
  * deploy.c, where objectives and patrols may go in objectives.c (queries this file asks).
@@ -41,8 +40,7 @@ static bool fog_on(const struct murk_game* g) {
 /* ---- creation ---- */
 
 /* Flames of War missions, Preparing for Battle ("both players roll a die; the higher score chooses
- * the
- * edge to attack from"): each force rolls a die, ties roll again, and the winner's force
+ * the edge to attack from"): each force rolls a die, ties roll again, and the winner's force
  * plays the attacker. The mission fixes which edge and zone the attacker has, so the
  * winner's choice is the side, not the edge. The rolls are public. */
 static void roll_for_sides(struct murk_game* g) {
@@ -171,8 +169,7 @@ static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
 /* ---- first turn ---- */
 
 /* Flames of War missions, Prepared Positions ("all platoons may begin the game Dug In"): every
- * platoon
- * on the table when play begins is dug in, templates included. */
+ * platoon on the table when play begins is dug in, templates included. */
 static void prepared_positions(struct murk_game* g) {
   struct mk_state* s = &g->s;
   if (!murk_mission_rule_on(g->m, MURK_RULE_PREPARED_POSITIONS)) return;
@@ -593,8 +590,7 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
 }
 
 /* Hasty Attack (Flames of War missions, Preparing for Battle, point 6): the side takes away
- * objectives
- * it placed just before it deploys its own platoons, i.e. after the other side has
+ * objectives it placed just before it deploys its own platoons, i.e. after the other side has
  * deployed when the sides deploy one after the other. */
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
@@ -654,8 +650,7 @@ int mk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk
 
 /* Infiltrators may go where the side deploys, or anywhere more than `hidden` from every
  * enemy unit that cannot see them, or more than `seen` from every enemy unit (40k mission special
- * rules,
- * Infiltrate). Enemy units are everything of the enemy on the table, templates too. */
+ * rules, Infiltrate). Enemy units are everything of the enemy on the table, templates too. */
 static int check_infiltration(struct murk_game* g, enum murk_side side, struct murk_pos p,
                               char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
@@ -818,8 +813,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   enum murk_phase own = mk_deploy_phase_of(g, side, unit);
   if (own != ph) {
     /* Flames of War missions, Preparing for Battle: independent and warrior teams after every
-     * platoon;
-     * 40k mission special rules, Infiltrate: infiltrators after everything else. */
+     * platoon; 40k mission special rules, Infiltrate: infiltrators after everything else. */
     if (own == MURK_PHASE_INDEPENDENTS)
       return mk_reject(reason, reason_len,
                        "platoon %d (%s) is an independent or warrior team: it deploys after "

@@ -5,8 +5,7 @@
  *   Luneville; the Flames of War missions, "Ending the battle" of every mission).
  * - The game's length: the turn limit, and Random Game Length (40k mission special rules).
  * - The Fighting Withdrawal schedule (Flames of War missions, Fighting Withdrawal, the turn table)
- *   and
- *   its `withdraw N` command.
+ *   and its `withdraw N` command.
  * - Victory points: the 6:1 / 5:2 / 4:3 table and the nine-platoon exception (Luneville,
  *   Victory Point Table), Fair Fight when nobody won (Flames of War missions name it only: our
  *   default),
@@ -72,8 +71,7 @@ static int force_worth(const struct murk_game* g, enum murk_side side) {
 }
 
 /* Damaged (murk's own reading of the table the 40k mission special rules refer to without giving
- * it): alive,
- * with at most damaged_at percent of its teams left. */
+ * it): alive, with at most damaged_at percent of its teams left. */
 static bool unit_damaged(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
   int at = g->m->victory.damaged_at;
@@ -103,8 +101,7 @@ static bool unit_entirely(const struct murk_game* g, enum murk_side side, int un
 }
 
 /* A scoring unit (40k mission special rules use the term without defining it; murk's own): a
- * platoon that is
- * not a transport, is on the table and is not damaged. */
+ * platoon that is not a transport, is on the table and is not damaged. */
 static bool scoring(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
   return counts(g, side, unit) &&
@@ -168,8 +165,7 @@ static bool loot_held(const struct murk_game* g, enum murk_side side, int k) {
 static const enum murk_compass quarters[4] = {MURK_NE, MURK_NW, MURK_SE, MURK_SW};
 
 /* What a quarter is worth to a side (40k mission special rules, Table Quarters): nothing for its
- * own
- * quarter, a quarter of the limit for each quarter beside it, half for the one opposite.
+ * own quarter, a quarter of the limit for each quarter beside it, half for the one opposite.
  * Its own quarter is the one holding most of its deployment zone; when several hold as
  * much (a side deployed in a half), each of them is its own and every other quarter is
  * worth half the limit (murk's own reading, which keeps the four summing to the limit). */
@@ -242,8 +238,7 @@ static int objective_points(const struct murk_game* g, enum murk_side side, int 
 }
 
 /* The 40k mission special rules' bands, as shares of the points limit in percent: a difference
- * below the first
- * is a draw; up to each next bound, that band's name. */
+ * below the first is a draw; up to each next bound, that band's name. */
 static const struct {
   int up_to; /* percent, inclusive */
   const char* name;
@@ -435,8 +430,7 @@ static enum murk_compass opposite(enum murk_compass c) {
 }
 
 /* The defender's half (Flames of War missions, No Retreat and others): the half its zone lies in,
- * else
- * the half opposite the attacker's zone, else the north (or west) half. */
+ * else the half opposite the attacker's zone, else the north (or west) half. */
 static struct murk_region defender_half(const struct murk_mission* m) {
   struct murk_region h = {.kind = MURK_REGION_HALF};
   enum murk_compass c;
@@ -511,8 +505,7 @@ bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
       return false;
     case MURK_END_NO_ATTACKERS_IN_HALF:
       /* The Flames of War missions (No Retreat, Hold the Line, Pincer, Hasty Attack): at the start
-       * of the
-       * defender's turn; `side: either` means the defender's. */
+       * of the defender's turn; `side: either` means the defender's. */
       if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
       return !attacker_where(g, in_defender_half, 0);
     case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
@@ -598,8 +591,7 @@ bool mk_victory_game_length(struct murk_game* g) {
 /* ---- Fighting Withdrawal (Flames of War missions) ---- */
 
 /* "Remove Objective" (Flames of War missions, Fighting Withdrawal, the turn table, turns 6 and 7):
- * the
- * text does not say which; the defender chooses (`remove objective NAME`, before its step may
+ * the text does not say which; the defender chooses (`remove objective NAME`, before its step may
  * end). The last objective stays. */
 static void remove_objective(struct murk_game* g) {
   struct mk_state* s = &g->s;
@@ -610,8 +602,7 @@ static void remove_objective(struct murk_game* g) {
 }
 
 /* The schedule at the start of the defender's turn (Flames of War missions, Fighting Withdrawal,
- * the
- * turn table): from from_turn, a withdrawal when the platoons on the table and the delay
+ * the turn table): from from_turn, a withdrawal when the platoons on the table and the delay
  * counters together reach `platoons` (the counters are then given up), a delay counter
  * otherwise; from remove_from an objective goes too; at last_turn the game is over and
  * the defender has won. True if the game is over. */
