@@ -1,8 +1,8 @@
 /* fov_bench.c: the cost of murk_fov, and of libtcod's TCOD_map_compute_fov on the same
  * square maps when libtcod is installed (docs/performance.md, "Field of view").
  *
- *   fov_bench [DIR]      DIR holds case_a.txt and case_b.txt (default: ../shared/bench
- *                        next to the source tree); the 1000 x 1000 case is generated.
+ *   fov_bench DIR        DIR holds case_a.txt and case_b.txt (the benchmark's maps, not
+ *                        kept in the tree); the 1000 x 1000 case is generated.
  *
  * Every map is timed as a square grid and as a hex grid (the same characters read as
  * odd-r hexes). The contestants are timed in turn, round after round (ROUNDS rounds of at
@@ -58,7 +58,7 @@ static int cmp_double(const void* a, const void* b) {
 
 /* ---- inputs --------------------------------------------------------------------------- */
 
-/* The shared format (../shared/bench/README.md): "W H", H rows of '.' and '#', "K", K
+/* A case file: "W H", H rows of '.' and '#', "K", K
  * lines "x y". */
 static int load_case(const char* path, const char* name, int radius, struct bench_case* c) {
   FILE* f = fopen(path, "r");
@@ -95,7 +95,9 @@ static int load_case(const char* path, const char* name, int radius, struct benc
   }
   fclose(f);
   if (!ok) {
-    fprintf(stderr, "fov_bench: %s: not a case file (see ../shared/bench/README.md)\n", path);
+    fprintf(stderr,
+            "fov_bench: %s: not a case file (expected \"W H\", H rows, \"K\", K lines \"x y\")\n",
+            path);
     case_free(c);
     return -1;
   }
@@ -330,7 +332,11 @@ static void row(const struct bench_case* c, const struct contestant* k) {
 }
 
 int main(int argc, char** argv) {
-  const char* dir = argc > 1 ? argv[1] : MURK_SOURCE_DIR "/../shared/bench";
+  if (argc != 2) {
+    fprintf(stderr, "usage: fov_bench DIR (DIR holds case_a.txt and case_b.txt)\n");
+    return 2;
+  }
+  const char* dir = argv[1];
   char path_a[4096], path_b[4096];
   snprintf(path_a, sizeof path_a, "%s/case_a.txt", dir);
   snprintf(path_b, sizeof path_b, "%s/case_b.txt", dir);

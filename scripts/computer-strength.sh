@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# computer-strength.sh: how strong the computer opponent is (issue 17), as the table of
+# computer-strength.sh: how strong the computer opponent is, as the table of
 # docs/performance.md, "The computer opponent". For every bundled mission and seat it plays
 # GAMES games (default 1000) of the computer against random and against greedy, and greedy
 # against greedy for the comparison in the same seat, and prints a markdown table:

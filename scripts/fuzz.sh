@@ -2,8 +2,8 @@
 # fuzz.sh: build the libFuzzer targets of tests/fuzz and run each for a bounded time.
 #
 #   scripts/fuzz.sh [TARGET...]     run mission, command, save, sealed and host (or those named)
-#   scripts/fuzz.sh seed            refresh tests/fuzz/corpus/ from the bundled missions,
-#                                   tests/bad/*.yaml, tests/games/*.txt and whole games of
+#   scripts/fuzz.sh seed            refresh tests/fuzz/corpus/ from tests/bad/*.yaml,
+#                                   tests/games/*.txt and whole games of
 #                                   `murk sim` on each bundled mission (MURK=build/murk)
 #
 # Environment:
@@ -60,7 +60,8 @@ seed() {
     "$c"/command/line-*
   shopt -s nullglob
   local f
-  for f in data/missions/*.yaml; do cp "$f" "$c/mission/bundled-$(basename "$f")"; done
+  # The bundled missions are not copied: every run reads data/missions itself
+  # (extra_seeds), so a copy could only go stale.
   for f in tests/bad/*.yaml; do
     # Small files only: the hostile big ones are made at test time, never committed.
     [ "$(wc -c <"$f")" -le 16384 ] && cp "$f" "$c/mission/bad-$(basename "$f")"

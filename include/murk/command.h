@@ -71,9 +71,9 @@ enum murk_reserve_kind {
   MURK_RESERVE_DELAYED = 1,
   MURK_RESERVE_SCATTERED = 2,
   MURK_RESERVE_MOBILE = 3,
-  MURK_RESERVE_DEEP = 4,  /* Deep Strike (seed 004) */
+  MURK_RESERVE_DEEP = 4,  /* Deep Strike (40k mission special rules) */
   MURK_RESERVE_PLAIN = 5, /* plain Reserves, named where a side may hold several kinds */
-  /* Not a reserve: `deploy N hidden at X,Y`, the night defender's hidden setup (seed 003,
+  /* Not a reserve: `deploy N hidden at X,Y`, the night defender's hidden setup (ASL night rules,
    * 1.2), shares the word's place in the grammar. */
   MURK_RESERVE_HIDDEN = 6,
 };

@@ -1,6 +1,6 @@
 /* event.h: what happened, and who may know it.
  *
- * Every change to a game is reported as events (design.md section 1). Each event has an
+ * Every change to a game is reported as events (docs/architecture.md). Each event has an
  * audience: everyone, or one side only. A side's view and its --as transcript hold only
  * the events whose audience includes it; the umpire's transcript holds them all. The
  * text is made by the core when the event happens, from what that audience may know, so
@@ -53,7 +53,6 @@ enum murk_event_kind {
 #undef MURK_EVENT_ENUM
       MURK_EV_COUNT
 };
-const char* murk_event_kind_name(enum murk_event_kind k);
 
 #define MURK_EVENT_TEXT 200
 

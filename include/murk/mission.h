@@ -81,7 +81,7 @@ struct murk_terrain {
   enum murk_terrain_class cls; /* governs movement */
   enum murk_sight sight;       /* governs line of sight */
   enum murk_works works;       /* wire or a fortification built on it (`works:`), or none */
-  bool sewer; /* a way into the sewers (`sewer: true`): the ASL night rules, 1.531 */
+  bool sewer;                  /* a way into the sewers (`sewer: true`): ASL night rules E1.531 */
 };
 
 /* A numbered entry point: a die roll of one of `rolls` brings arrivals on here. */
@@ -200,7 +200,8 @@ struct murk_profile {
   int armour[3];         /* front, side, top (enum murk_aspect) */
   int fow;               /* 1: a Flames of War profile (it names anti_tank and firepower) */
   int barrage;           /* 1 for a barrage weapon: may fire at unseen targets, and scatters
-                            (seed 004, Night Fighting); fires illuminating rounds (seed 003, 1.93) */
+                            (40k mission special rules, Night Fighting); fires illuminating
+                            rounds (ASL night rules E1.93) */
 };
 
 struct murk_team_group {
@@ -216,14 +217,14 @@ struct murk_platoon {
   int ngroups;
   int nteams;     /* sum of the groups' counts */
   unsigned flags; /* MURK_PF(...) */
-  /* Limited Intelligence (seed 002): platoons with the same `wing` are the units of one
+  /* Limited Intelligence: platoons with the same `wing` are the units of one
    * wing under one leader counter; "" stands alone. command_rating 0: the force's. */
   char wing[MURK_NAME];
   int command_rating;
   int points; /* margin of victory: its points cost; 0: as many as its teams (murk's own) */
   /* Its dedicated transport (`transport:`, a platoon of the same force flagged transport):
    * the roster index + 1, 0 for none. Under per-unit reserve rolls the two roll as one
-   * (seed 004, Reserves). */
+   * (40k mission special rules, Reserves). */
   int transport;
 };
 
@@ -270,8 +271,8 @@ struct murk_side_setup {
   int ambush;            /* platoons it may hold in ambush; -1: the rule's `platoons`
                             for the defender, none for the attacker */
   int immediate_ambush;  /* the same for immediate ambush */
-  int random_deployment; /* -1: when the rule is on, for the attacker only (as in seed
-                            001's Cauldron); 0/1: off/on for this side */
+  int random_deployment; /* -1: when the rule is on, for the attacker only (as in the
+                            Flames of War missions' Cauldron); 0/1: off/on for this side */
   bool each_zone;        /* deploy at least one platoon in each part of the area
                             (Surrounded) */
   struct murk_arrive_area arrive[MURK_MISSION_MAX_ARRIVE];
@@ -334,13 +335,13 @@ struct murk_vp_row {
 
 /* How victory points are scored (docs/rules.md, "Victory points"). */
 enum murk_vp_mode {
-  MURK_VP_TABLE = 0,  /* the winner's losses pick a row of the table (seed 000) */
+  MURK_VP_TABLE = 0,  /* the winner's losses pick a row of the table (Luneville) */
   MURK_VP_MARGIN = 1, /* points for what each side destroyed and achieved; the margin
-                         decides (seed 004, Margin of Victory) */
+                         decides (40k mission special rules, Margin of Victory) */
 };
 
-/* What the mission's aim scores under margin of victory (seed 004, Mission Specific
- * Objectives); docs/rules.md, "Margin of victory". */
+/* What the mission's aim scores under margin of victory (40k mission special rules, Mission
+ * Specific Objectives); docs/rules.md, "Margin of victory". */
 #define MURK_VP_OBJECTIVE_LIST(X)       \
   X(NONE, "none")                       \
   X(TABLE_QUARTERS, "table_quarters")   \
@@ -355,7 +356,6 @@ enum murk_vp_objective {
 #undef MURK_VP_OBJECTIVE_ENUM
       MURK_VPO_COUNT
 };
-const char* murk_vp_objective_name(enum murk_vp_objective o);
 
 struct murk_victory {
   struct murk_vp_row rows[MURK_MISSION_MAX_VP_ROWS];
@@ -394,7 +394,7 @@ struct murk_mission {
 
   struct murk_terrain terrain[MURK_MISSION_MAX_TERRAIN];
   int nterrain;
-  int blaze[MURK_MISSION_MAX_TERRAIN]; /* each legend entry's burning levels (seed 003, 1.94:
+  int blaze[MURK_MISSION_MAX_TERRAIN]; /* each legend entry's burning levels (ASL night rules E1.94:
                                           a blaze lights 2 cells a level); 0: not burning */
   unsigned char* map;                  /* width*height indices into terrain, row-major; owned */
   signed char* elevation;              /* width*height levels, or NULL when flat; owned */
@@ -419,7 +419,7 @@ struct murk_mission {
   enum murk_first_turn first_turn;
   int first_turn_bonus[MURK_SIDES]; /* added to a side's first-turn roll (No Man's Land) */
   bool roll_for_sides;              /* side selection by die roll */
-  /* Setup order (seed 001, Preparing for Battle / Beginning the Battle). */
+  /* Setup order (Flames of War missions, Preparing for Battle / Beginning the Battle). */
   enum murk_side deploy_first;       /* who deploys first (default attacker) */
   bool deploy_in_turn;               /* one side deploys everything, then the other
                                         (default: alternately, a platoon each) */

@@ -27,7 +27,7 @@ enum murk_phase {
 };
 const char* murk_phase_name(enum murk_phase p);
 
-/* The steps of a player turn (design.md section 5). */
+/* The steps of a player turn (docs/rules.md, "Player turns"). */
 #define MURK_STEP_LIST(X) \
   X(STARTING, "starting") \
   X(MOVEMENT, "movement") \

@@ -1,4 +1,4 @@
-/* playable.h: can a loaded mission be played to an end? (`murk check`, issue 18)
+/* playable.h: can a loaded mission be played to an end? (`murk check`)
  *
  * The loader proves a mission well formed; this proves, as far as the mission alone can
  * tell, that a game of it never leaves a side stuck: the game holds everything the mission

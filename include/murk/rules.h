@@ -1,6 +1,6 @@
 /* rules.h: the registry of special rules a mission may switch on, with their parameters.
  *
- * Rules are data (Angband's list-*.h files): one X-macro list names every rule, the seed
+ * Rules are data (Angband's list-*.h files): one X-macro list names every rule, the text
  * it comes from, and every parameter with its type and documented default. The mission
  * loader checks names and values against it; rule code reads values back by id.
  * docs/mission-format.md documents each entry; docs/rules.md explains each rule. */
@@ -12,40 +12,40 @@
 #include "murk/dice.h"
 #include "murk/geom.h"
 
-/* X(id, yaml name, seed file) */
-#define MURK_RULE_LIST(X)                                \
-  X(FOG_OF_WAR, "fog_of_war", "000")                     \
-  X(THICK_MORNING_FOG, "thick_morning_fog", "000")       \
-  X(LOST_IN_THE_FOG, "lost_in_the_fog", "000")           \
-  X(MEETING_ENGAGEMENT, "meeting_engagement", "001")     \
-  X(RESERVES, "reserves", "001")                         \
-  X(DELAYED_RESERVES, "delayed_reserves", "001")         \
-  X(SCATTERED_RESERVES, "scattered_reserves", "001")     \
-  X(MOBILE_RESERVES, "mobile_reserves", "001")           \
-  X(AMBUSH, "ambush", "001")                             \
-  X(IMMEDIATE_AMBUSH, "immediate_ambush", "001")         \
-  X(PREPARED_POSITIONS, "prepared_positions", "001")     \
-  X(RANDOM_DEPLOYMENT, "random_deployment", "001")       \
-  X(RECCE_DEPLOYMENT, "recce_deployment", "001")         \
-  X(FAIR_FIGHT, "fair_fight", "001")                     \
-  X(DARKNESS, "darkness", "001")                         \
-  X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "001")   \
-  X(COMPANY_MORALE, "company_morale", "001")             \
-  X(LIMITED_INTELLIGENCE, "limited_intelligence", "002") \
-  X(NVR, "nvr", "003")                                   \
-  X(CLOAKING, "cloaking", "003")                         \
-  X(CONCEALMENT, "concealment", "004")                   \
-  X(DEEP_STRIKE, "deep_strike", "004")                   \
-  X(DUSK_AND_DAWN, "dusk_and_dawn", "004")               \
-  X(ESCALATION, "escalation", "004")                     \
-  X(INFILTRATE, "infiltrate", "004")                     \
-  X(NIGHT_FIGHTING, "night_fighting", "004")             \
-  X(RANDOM_GAME_LENGTH, "random_game_length", "004")     \
-  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "001")   \
+/* X(id, yaml name, source: the rule text, by its key in docs/sources.md) */
+#define MURK_RULE_LIST(X)                                       \
+  X(FOG_OF_WAR, "fog_of_war", "luneville")                      \
+  X(THICK_MORNING_FOG, "thick_morning_fog", "luneville")        \
+  X(LOST_IN_THE_FOG, "lost_in_the_fog", "luneville")            \
+  X(MEETING_ENGAGEMENT, "meeting_engagement", "fow-missions")   \
+  X(RESERVES, "reserves", "fow-missions")                       \
+  X(DELAYED_RESERVES, "delayed_reserves", "fow-missions")       \
+  X(SCATTERED_RESERVES, "scattered_reserves", "fow-missions")   \
+  X(MOBILE_RESERVES, "mobile_reserves", "fow-missions")         \
+  X(AMBUSH, "ambush", "fow-missions")                           \
+  X(IMMEDIATE_AMBUSH, "immediate_ambush", "fow-missions")       \
+  X(PREPARED_POSITIONS, "prepared_positions", "fow-missions")   \
+  X(RANDOM_DEPLOYMENT, "random_deployment", "fow-missions")     \
+  X(RECCE_DEPLOYMENT, "recce_deployment", "fow-missions")       \
+  X(FAIR_FIGHT, "fair_fight", "fow-missions")                   \
+  X(DARKNESS, "darkness", "fow-missions")                       \
+  X(FIGHTING_WITHDRAWAL, "fighting_withdrawal", "fow-missions") \
+  X(COMPANY_MORALE, "company_morale", "fow-missions")           \
+  X(LIMITED_INTELLIGENCE, "limited_intelligence", "li")         \
+  X(NVR, "nvr", "asl-night")                                    \
+  X(CLOAKING, "cloaking", "asl-night")                          \
+  X(CONCEALMENT, "concealment", "40k")                          \
+  X(DEEP_STRIKE, "deep_strike", "40k")                          \
+  X(DUSK_AND_DAWN, "dusk_and_dawn", "40k")                      \
+  X(ESCALATION, "escalation", "40k")                            \
+  X(INFILTRATE, "infiltrate", "40k")                            \
+  X(NIGHT_FIGHTING, "night_fighting", "40k")                    \
+  X(RANDOM_GAME_LENGTH, "random_game_length", "40k")            \
+  X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "fow-missions") \
   X(DOUBLE_BLIND, "double_blind", "own")
 
 enum murk_rule_id {
-#define MURK_RULE_ENUM(id, name, seed) MURK_RULE_##id,
+#define MURK_RULE_ENUM(id, name, source) MURK_RULE_##id,
   MURK_RULE_LIST(MURK_RULE_ENUM)
 #undef MURK_RULE_ENUM
       MURK_RULE_COUNT
@@ -85,7 +85,7 @@ enum murk_rule_id {
   X(NO_MANS_LAND_PATROL, "a platoon each side puts out near the centre line at setup")      \
   X(DOUBLE_BLIND, "enemy teams and cloaks seen only in line of sight, else where last seen")
 
-/* Two rules a mission switches on together (issue 15 point 10; docs/rules.md, "Rules
+/* Two rules a mission switches on together (docs/rules.md, "Rules
  * together", is made from this table). A pair not listed is APART: each governs what its
  * scope says and never reads the other's state. WITH: they work together by the stated
  * interplay. REFUSED: the loader (`murk check`) refuses the pair with the reason.
@@ -354,7 +354,7 @@ enum murk_param_id {
 
 /* Registry look-ups (static data; never NULL for a valid id). */
 const char* murk_rule_name(enum murk_rule_id id);
-const char* murk_rule_seed(enum murk_rule_id id);
+const char* murk_rule_source(enum murk_rule_id id);
 /* MURK_RULE_COUNT if the name is not a known rule. */
 enum murk_rule_id murk_rule_lookup(const char* name);
 

@@ -13,7 +13,7 @@
  *   end                                          without a prefix: the side to act
  *
  * A save is a script with the hash, written from a game's command log, so a save is a
- * replay (design.md section 1). Headers are the comment lines before the first command;
+ * replay (docs/architecture.md). Headers are the comment lines before the first command;
  * other comments are ignored anywhere. This module only parses and writes memory
  * buffers: reading and writing files is the front-end's business. */
 #ifndef MURK_SAVE_H

@@ -3,10 +3,12 @@
  * The one question every rule that needs sight asks: shooting, spotting, the views. The
  * answer (docs/rules.md, "Sight") is line of sight through the mission's terrain (los.h,
  * a sight map built once per game) within the side's sight range, where the rules in force
- * set that range: the Night Visibility Range (seed 003), the farthest a Night Fighting
- * sight roll can reach (seed 004), the longest range of the visibility table under Thick
- * Morning Fog or Darkness (seed 000, seed 001), or no limit by day. Beyond the NVR a unit
- * is still seen when it fired (a gunflash) or stands in an illuminated cell (seed 003,
+ * set that range: the Night Visibility Range (ASL night rules), the farthest a Night Fighting
+ * sight roll can reach (40k mission special rules), the longest range of the visibility table under
+ * Thick
+ * Morning Fog or Darkness (Luneville, the Flames of War missions), or no limit by day. Beyond the
+ * NVR a unit
+ * is still seen when it fired (a gunflash) or stands in an illuminated cell (ASL night rules,
  * 1.101). */
 #ifndef MURK_SIGHT_H
 #define MURK_SIGHT_H

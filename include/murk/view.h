@@ -1,4 +1,4 @@
-/* view.h: what one side may know of a game (design.md section 1).
+/* view.h: what one side may know of a game (docs/architecture.md, "What a view tells").
  *
  * The only thing front-ends and transcripts read. A view holds the public table, the
  * side's own platoons and teams in full, enemy markers as anonymous numbered markers,
@@ -32,16 +32,17 @@
 
 struct murk_game; /* game.h: only drivers, which build views, need its API */
 
-/* What a marker is (design.md section 2), public like the marker itself: a Fog-of-War
- * template over one platoon (seed 000), a Limited Intelligence wing leader over a whole wing
- * (seed 002), an ASL cloaking counter (seed 003). Any of them may stand for nothing. */
+/* What a marker is (docs/architecture.md), public like the marker itself: a Fog-of-War
+ * template over one platoon (Luneville), a Limited Intelligence wing leader over a whole wing
+ * (Limited Intelligence), an ASL cloaking counter (ASL night rules). Any of them may stand for
+ * nothing. */
 enum murk_marker_kind {
   MURK_MARKER_TEMPLATE = 0,
   MURK_MARKER_WING = 1,
   MURK_MARKER_CLOAK = 2,
-  MURK_MARKER_CONCEALED = 3, /* the night defender's "?" (seed 003, 1.2) */
+  MURK_MARKER_CONCEALED = 3, /* the night defender's "?" (ASL night rules E1.2) */
 };
-/* A wing leader's Dis counters (seed 002, 27.1.2). */
+/* A wing leader's Dis counters (Limited Intelligence 27.1.2). */
 #define MURK_MAX_DIS 2
 
 /* Why an enemy marker or team is seen now, or not (what the side can tell from its own
@@ -84,7 +85,7 @@ struct murk_view_marker {
                                               every rule in force (Fog of War template rates,
                                               a cloak's, a wing's pace); -1: may not enter */
   bool moved;                              /* has moved this step */
-  bool hidden;   /* set up hidden (seed 003, 1.2): the enemy does not see it even in sight */
+  bool hidden;   /* set up hidden (ASL night rules E1.2): the enemy does not see it even in sight */
   bool may_move; /* a move may be ordered now (murk_view_reach lists where to) */
   enum murk_view_sight sight; /* an enemy marker on the table: why it is seen */
 };
@@ -132,7 +133,8 @@ struct murk_view_platoon {
                            Land's patrol phase: patrol N at X,Y, at one of place_cells) */
   bool may_deep_strike; /* the side to act may hold it in deep-strike reserve now (`reserve N
                            deep`: the reserves phase, the mission's Deep Strike rule on, and
-                           the platoon has the ability; seed 004, Deep Strike) */
+                           the platoon has the ability; the 40k mission special rules, Deep
+                           Strike) */
   int wing;             /* Limited Intelligence: its wing, an index into the view's wings; -1 */
   /* Revealed platoons (a hidden one moves as its marker): how it moves. Its first team on
    * the table leads; the others keep their places around it. */
@@ -141,12 +143,12 @@ struct murk_view_platoon {
                                               enter; -1: may not enter */
   bool moved;
   bool may_move;
-  /* Interim for the sim players until the view says which verbs each unit may use: it
+  /* For the players, which tell from them what a unit may still do this turn: it
    * shot, assaulted this player turn. */
   bool shot, assaulted;
 };
 
-/* One of this side's Limited Intelligence wings (seed 002, 27.1): the platoons whose `wing`
+/* One of this side's Limited Intelligence wings (27.1): the platoons whose `wing`
  * is its index move as one under its leader until they deploy. */
 struct murk_view_wing {
   char name[MURK_NAME];
@@ -161,7 +163,8 @@ struct murk_view_arrival {
   char where[96];              /* "entry 3 (Luneville road) at 35,14" */
   bool anywhere;               /* deep strike: aimed at any cell (the platoon then scatters) */
   int platoon; /* kept for this own platoon (roster index): the unit or transport that rolled
-                  with one that came on (seed 004, Reserves); -1: any of its kind */
+                  with one that came on (40k mission special rules, Reserves); -1: any of its
+                  kind */
   /* Every cell it may come on at, in table-edge order, free as the game judges it
    * (reserves.c); for a deep strike every cell it may aim at, row by row: beyond the
    * keep-out distance from every enemy the side sees or last saw. Into the view's pool. */
@@ -289,10 +292,11 @@ struct murk_view {
   int visibility;            /* last spotting range rolled this turn, cells; -1 if none */
   /* Sight now (sight.c, night.c): all public, the same for both sides. */
   bool night;           /* night rules in force this turn (Night Fighting, Darkness, NVR) */
-  int nvr;              /* Night Visibility Range in cells (seed 003); -1 when not in force */
+  int nvr;              /* Night Visibility Range in cells (ASL night rules); -1 when not in
+                           force */
   int sight_range;      /* how far a unit sees without help, cells; MURK_SIGHT_UNLIMITED
                            (sight.h) when nothing limits it */
-  int dusk_dawn;        /* the Dusk & Dawn die (seed 004) once rolled, else 0 */
+  int dusk_dawn;        /* the Dusk & Dawn die (40k mission special rules) once rolled, else 0 */
   char conditions[120]; /* the same in words: "night: NVR 3 cells, scattered clouds..." */
   char prompt[160];     /* what the side to act is asked to do, e.g. "deploy: 3 left" */
   /* The verbs this side may use now: bit 1u << MURK_CMD_x (command.h) for each verb whose
@@ -304,7 +308,7 @@ struct murk_view {
    * Limited Intelligence, starshells only at night under the NVR. Key hints and help read it
    * so that a player is never offered a verb the mission does not have. */
   unsigned rule_verbs;
-  /* Interim for the sim players, until the view carries its placement facts: the cells where
+  /* The placement facts, for the players to choose a setup cell from: the cells where
    * the side to act may put what this setup phase places (an objective: its area, bands,
    * terrain and distances from those placed; a platoon: its deployment area, bands and
    * terrain), taken or not, row by row; none in other phases and for the other side. */
@@ -393,7 +397,7 @@ void murk_view_forget_events(struct murk_view* v);
 int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells, unsigned char bit);
 
 /* Where the other teams of own template `number` may be put when the owner reveals it
- * (`reveal Tn via X,Y ...`, seed 000's Revealing platoons): within its platoon's command
+ * (`reveal Tn via X,Y ...`, Luneville's Revealing platoons): within its platoon's command
  * distance of the template's centre, free and passable, and farther from the nearest enemy
  * this view knows of than the centre; judged by the same rule as the game, on what the view
  * holds (an enemy it does not know of is met in play). Bits and results as murk_view_reach;

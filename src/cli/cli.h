@@ -1,7 +1,7 @@
 /* cli.h: the command table of build/murk (tmux style: one file per command, one entry
  * each in the table of main.c).
  *
- * Exit codes (the brief's rule 4): 0 ok, 1 invalid input, 2 usage. */
+ * Exit codes, the same for every subcommand: 0 ok, 1 invalid input, 2 usage. */
 #ifndef MURK_CLI_H
 #define MURK_CLI_H
 

@@ -1,6 +1,6 @@
 /* text.h: text that came from a file or a command line, made safe and helpful to print.
  *
- * Text from files is data (the brief's rule 9): a mission name, a script line or an
+ * Text from files is data, never a format or a command: a mission name, a script line or an
  * argument may hold control characters that would drive the terminal (clear it, retitle
  * it) or forge a line of a transcript. Everything the command line prints that such text
  * reaches goes through murk_cli_escape first. */

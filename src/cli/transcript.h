@@ -1,6 +1,6 @@
 /* transcript.h: what `murk run` and `murk replay` print, and the headless run they share.
  *
- * A transcript is built from a view only (design.md section 1): the events the audience
+ * A transcript is built from a view only (docs/architecture.md): the events the audience
  * may know, one line each in murk_event_format's form, then one closing line, either
  * "result: ..." once the game is over or "to act: defender (turn 3, shooting step)".
  * Nothing else is printed on stdout, so transcripts can be golden files. */

@@ -329,8 +329,7 @@ static bool sight_clear(const struct ctx* c, struct murk_pos p) {
  * sight, in ground that leaves sight clear: it ends its move where it shoots in the step
  * after, rather than only further along its way (Pincer's attacker, 1,000-game trials
  * against greedy: seeds 1-1000 981 to 985 won, 1001-2000 974 to 979, 2001-3000 968 to 985,
- * 3001-4000 972 to 980; docs/performance.md, "round strength16"). From any ground, and to
- * the end, it cost Hold the Line's attacker
+ * 3001-4000 972 to 980). From any ground, and to the end, it cost Hold the Line's attacker
  * 821 to 798 and 839 to 810 (its forest: the view's lines of sight through hindering ground
  * are not the game's); with objectives to guard, Hasty Attack's 957 to 946. */
 static bool fires_on_the_way(const struct ctx* c, const struct unit* u) {

@@ -6,7 +6,7 @@
 #include "murk/error.h"
 #include "players.h"
 
-/* Cost of entering a cell: roads are quickest for templates (seed 000, Moving platoons),
+/* Cost of entering a cell: roads are quickest for templates (Luneville, Moving platoons),
  * difficult ground slowest and it bogs. 0: cannot enter. Must match paths.c's bound. */
 static unsigned char terrain_cost(const struct murk_terrain* t) {
   if (!t) return 0;
@@ -377,7 +377,7 @@ static struct murk_pos region_cell(struct ctx* c, const struct murk_region* r) {
   return p;
 }
 
-/* A free cell of the view's placement cells (interim field), if it lists any: a few draws. */
+/* A free cell of the view's placement cells, if it lists any: a few draws. */
 static bool place_cell(struct ctx* c, struct murk_pos* out) {
   const struct murk_view* v = c->v;
   if (v->nplace_cells <= 0) return false;

@@ -181,8 +181,8 @@ static inline bool grow(struct ctx* c, const int* nbr, struct field* f, int need
 }
 
 /* grow() toward a field's goal: the greedy and computer players' hot loop, made once for
- * that way and kept out of line (inlined into sim_field_to it took 0.2% more instructions
- * a greedy game, callgrind). */
+ * that way and kept out of line (inlined into sim_field_to it makes a greedy game
+ * slower). */
 __attribute__((noinline)) static bool field_grow(struct ctx* c, const int* nbr, struct field* f,
                                                  int need) {
   return grow(c, nbr, f, need, way_toward_goal);
@@ -361,7 +361,7 @@ static int way_toward(struct ctx* c, const struct unit* u, struct murk_pos goal,
 }
 
 /* Moves that stop short of difficult ground come first: the slowest ground entered sets a
- * template's whole allowance, and difficult ground bogs (seed 000, Moving platoons). */
+ * template's whole allowance, and difficult ground bogs (Luneville, Moving platoons). */
 void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near) {
   struct murk_pos path[MAX_PATH];
   signed char memo[MAX_PATH][MAX_PATH];

@@ -124,7 +124,8 @@ static void setup_tries(struct ctx* c, const struct sim_style* s, int round) {
       /* A setup phase with platoons still waiting (independent teams deploying last, say)
        * gets the same tries as deployment. */
       bool deploying = v->phase == MURK_PHASE_DEPLOY;
-      /* Platoons in roster order, independent and warrior teams last (seed 001, Preparing
+      /* Platoons in roster order, independent and warrior teams last (Flames of War missions,
+       * Preparing
        * for Battle: in a phase of their own after the platoons, so none in the first). The
        * first gets most tries; the others a few each, in case a rule this file does not know
        * wants another first; each round starts one further on. Then the dummies (one round

@@ -269,7 +269,8 @@ bool sim_delaying(const struct ctx* c);
  * (gather.c says by how much). */
 bool sim_losing_race(const struct ctx* c);
 /* May own platoon pl arrive now by arrival row ar: the view lets it arrive this turn, the row
- * is for its kind of reserve and not kept for another of its platoons (seed 004, Reserves). */
+ * is for its kind of reserve and not kept for another of its platoons (40k mission special rules,
+ * Reserves). */
 bool sim_arrival_fits(const struct murk_view_platoon* pl, const struct murk_view_arrival* ar);
 
 /* ---- policy.c: writing the plan ---- */

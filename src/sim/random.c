@@ -11,7 +11,8 @@
 #define ASSAULT_REACH 2
 
 /* A random waiting platoon; in the deployment phase not the independent and warrior teams:
- * they deploy after the platoons (seed 001, Preparing for Battle), as greedy orders them. */
+ * they deploy after the platoons (Flames of War missions, Preparing for Battle), as greedy orders
+ * them. */
 static int waiting_platoon(struct ctx* c) {
   const struct murk_view* v = c->v;
   int ok = 0, any = 0;

@@ -11,7 +11,7 @@
  * Policies do not know every rule. They propose plausible commands and let the game judge:
  * a decision is a short list of tries, best first (another unit, a shorter move, another
  * cell), applied in turn until the game takes one (a refused command changes nothing,
- * design.md section 7), ending with `end` once the policy runs out of ideas.
+ * docs/commands.md), ending with `end` once the policy runs out of ideas.
  *
  *   random  a random command of the verbs legal now: cells in the own zone for deploying,
  *           moves toward random cells nearby, reveals, spots and shots now and then, `end`

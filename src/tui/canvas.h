@@ -45,7 +45,7 @@
   X(BIG, "big")         /* hand-over screen heading */                            \
   X(LIT, "lit")         /* an illuminated cell (night) */                         \
   X(CONTACT, "contact") /* an enemy last seen there */                            \
-  X(OWN_DIS, "own-dis") /* a Dis counter (seed 002) */                            \
+  X(OWN_DIS, "own-dis") /* a Dis counter (Limited Intelligence) */                \
   X(ENEMY_DIS, "enemy-dis")                                                       \
   /* Terrain inside the own deployment zone: its own hue on the zone's ground. */ \
   X(ZONE_OPEN, "zone-open")                                                       \

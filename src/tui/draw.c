@@ -234,7 +234,7 @@ static bool is_label_attr(enum tui_attr a) {
 
 /* Two columns a cell: each "T+" still on screen becomes "T12" over the first column of the
  * cell to its right, where that column is on the map and shows terrain only; a label there
- * keeps both whole (issue 16: teams, leaders, Dis counters and contacts numbered 10 and up
+ * keeps both whole (teams, leaders, Dis counters and contacts numbered 10 and up
  * must not read alike). */
 static void spill_labels(struct tui_canvas* c, const struct tui_hexmap* m,
                          const struct spills* sp) {
@@ -367,8 +367,8 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     tui_glyph_label(k->team ? 'P' : 'T', k->marker, lab);
     put_label(c, sx, sy, cw, k->team ? 'P' : 'T', k->marker, lab, '?', TUI_A_CONTACT, &sp);
   }
-  /* Dis counters (seed 002, 27.1.2), public for both sides: under any leader or team that
-   * shares the cell, so what stands there is what shows. */
+  /* Dis counters (Limited Intelligence 27.1.2), public for both sides: under any leader or team
+   * that shares the cell, so what stands there is what shows. */
   for (int i = 0; i < v->nmarkers; i++) {
     const struct murk_view_marker* mk = &v->markers[i];
     if (!mk->on_table) continue;
@@ -549,7 +549,7 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
     if (!own && v->side != MURK_NO_SIDE && *y < ymax)
       tui_canvas_text(c, x + 2, (*y)++, w - 2, seen_why(tm->sight), TUI_A_DIM);
   }
-  /* Dis counters here (public, seed 002, 27.1.2): whose leader they belong to. */
+  /* Dis counters here (public, Limited Intelligence 27.1.2): whose leader they belong to. */
   for (int i = 0; i < v->nmarkers && *y < ymax; i++) {
     const struct murk_view_marker* dm = &v->markers[i];
     if (!dm->on_table) continue;
@@ -651,7 +651,7 @@ static void forces_line(struct tui_canvas* c, int x, int y, int w,
   tui_canvas_printf(c, x + indent, y, w - indent, a, "%2d %-4s %s", pl->index + 1, where, pl->name);
 }
 
-/* Limited Intelligence (seed 002, 27.1): the roster by wing, each under a line with the
+/* Limited Intelligence (27.1): the roster by wing, each under a line with the
  * wing's name, its leader on the table and how far its Dis counters may stand (the view's
  * wings); platoons of no wing last. */
 static void draw_forces_wings(struct tui_canvas* c, int x, int y, int w, int h,

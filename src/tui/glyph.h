@@ -34,8 +34,8 @@ enum tui_attr tui_glyph_zone_attr(enum tui_attr terrain);
 /* The objective mark (one column; the second stays the terrain's). */
 uint32_t tui_glyph_objective(bool ascii);
 
-/* A Dis counter of leader T<n> (seed 002, 27.1.2): a diamond (ASCII 'd') and the leader's
- * digit, "◇3" / "d3"; from 10 up "◇+", as tui_glyph_label does. Never a letter that
+/* A Dis counter of leader T<n> (Limited Intelligence 27.1.2): a diamond (ASCII 'd') and the
+ * leader's digit, "◇3" / "d3"; from 10 up "◇+", as tui_glyph_label does. Never a letter that
  * labels anything else (T, P, E, #), so it reads apart from leaders, teams and contacts in
  * monochrome too. */
 void tui_glyph_dis(int n, bool ascii, uint32_t out[2]);

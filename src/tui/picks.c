@@ -95,7 +95,7 @@ void tui_pick_own(struct tui_session* s, enum murk_platoon_state state) {
   }
 }
 
-/* Limited Intelligence (seed 002, 27.1): own platoons in a state grouped by wing, each wing
+/* Limited Intelligence (27.1): own platoons in a state grouped by wing, each wing
  * under a line that names it with its Dis range (the view's wings); deploying any platoon of
  * a wing puts down its leader, so the line deploys the wing as well. Platoons of no wing
  * come last, as pick_own lists them. */

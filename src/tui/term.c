@@ -151,7 +151,8 @@ static const struct look looks[TUI_A_COUNT] = {
     /* Not MARK's black on yellow: a lit cell must not read as the event the recap shows. */
     [TUI_A_LIT] = {COLOR_BLACK, COLOR_WHITE, A_NORMAL, A_BOLD},
     [TUI_A_CONTACT] = {COLOR_RED, -1, A_DIM, A_DIM},
-    /* Dis counters: the side's hue without the leader's background (seed 002, 27.1.2). */
+    /* Dis counters: the side's hue without the leader's background (Limited Intelligence
+     * 27.1.2). */
     [TUI_A_OWN_DIS] = {COLOR_BLUE, -1, A_BOLD, A_DIM},
     [TUI_A_ENEMY_DIS] = {COLOR_MAGENTA, -1, A_BOLD, A_DIM | A_UNDERLINE},
     /* Terrain in the own deployment zone: its hue (water's turned cyan) on the zone's blue,

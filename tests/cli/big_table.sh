@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# big_table.sh: one whole game on a generated big table finishes (issue 18, point 2).
+# big_table.sh: one whole game on a generated big table finishes.
 #
 #   - bench/bigtable.sh writes a valid 1000x1000 mission (20% woods, 20 platoons of 30
 #     teams a side) and a 200x200 one; `murk check` accepts both;

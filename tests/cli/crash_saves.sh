@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# crash_saves.sh: murk never loses a game (issue 7). `murk run --autosave` writes the save
+# crash_saves.sh: murk never loses a game. `murk run --autosave` writes the save
 # atomically at the first command, then appends one record per command to it (a journal,
 # save.h); SIGKILL at random moments, hundreds of times, and every time the save on disk
 # (if one was written yet) must load and replay cleanly, a torn last record dropped. A save that

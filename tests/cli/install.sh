@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# install.sh: murk installed like any Unix program (issue 16 point 13). cmake --install into
+# install.sh: murk installed like any Unix program. cmake --install into
 # a temporary prefix; the installed murk, run from another folder, finds its missions under
 # PREFIX/share/murk/missions (also once the prefix is moved: never the build tree's path)
 # and the user's own under $XDG_DATA_HOME/murk/missions; the man page and the bash

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# rule_pairs.sh: every pair of rules a mission may switch on (issue 15 point 10; docs/rules.md,
+# rule_pairs.sh: every pair of rules a mission may switch on (docs/rules.md,
 # "Rules together"). For each pair a small mission is made here, at test time, with both
 # rules on (and what a rule needs: escalation brings reserves):
 #   - a pair the registry refuses (MURK_PAIR_LIST in include/murk/rules.h, REFUSED) is refused
@@ -12,8 +12,8 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 # The registry: rule ids and names, and the refused pairs as "id id".
 declare -A name_of
 while read -r id name; do name_of[$id]=$name; done < <(
-  sed -n 's/^  X(\([A-Z_]*\), "\([a-z_]*\)", "[0-9a-z]*").*/\1 \2/p' include/murk/rules.h)
-rules=($(sed -n 's/^  X([A-Z_]*, "\([a-z_]*\)", "[0-9a-z]*").*/\1/p' include/murk/rules.h))
+  sed -n 's/^  X(\([A-Z_]*\), "\([a-z_]*\)", "[a-z0-9-]*").*/\1 \2/p' include/murk/rules.h)
+rules=($(sed -n 's/^  X([A-Z_]*, "\([a-z_]*\)", "[a-z0-9-]*").*/\1/p' include/murk/rules.h))
 [ ${#rules[@]} -gt 20 ] || fail "the rule list of include/murk/rules.h was not read"
 declare -A refused
 while read -r a b; do
@@ -141,7 +141,7 @@ for ((i = 0; i < n; i++)); do
     ds=0
     [ "$a" = deep_strike ] || [ "$b" = deep_strike ] && ds=1
     # With deep strike, --trace lists the accepted commands on stderr: the players hold
-    # platoon 3 (the deep_strike one) in deep strike and land it (issue 15 point 10).
+    # platoon 3 (the deep_strike one) in deep strike and land it.
     trace=()
     [ $ds = 1 ] && trace=(--trace)
     "$MURK" sim "$f" --games "$(light 3 1)" --seed $((k * 7)) --policy "$pol" "${trace[@]}" \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# save_paths.sh: where saves go and where their missions are found (issue 18, point 7).
+# save_paths.sh: where saves go and where their missions are found.
 #   - `--save LINK` writes through a symbolic link to its target (a link counts as what it
 #     points to): the link stays a link, the target holds the save; a dangling link's
 #     target is created; a loop of links is refused;

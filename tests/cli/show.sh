@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# show.sh: `murk show MISSION` draws every bundled mission's table as text, no game needed
-# (issue 16 point 14): a row per table row under a ruler, each cell two characters (the
+# show.sh: `murk show MISSION` draws every bundled mission's table as text, no game needed:
+# a row per table row under a ruler, each cell two characters (the
 # map's own character first with --ascii), the deployment zones, entry points and fixed
 # objectives on the map and in the legend, every legend entry named; --ascii is pure
 # ASCII; text from the file is escaped; a wrong id is refused with a suggestion.

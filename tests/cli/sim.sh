@@ -86,7 +86,7 @@ run mixed data/missions/luneville.yaml --games 4 --policy random,greedy
 grep -q "^luneville: .*, 4 games (seeds 1-4), random v greedy\$" "$tmp/mixed.out" ||
   fail "sim --policy random,greedy: header says $(head -1 "$tmp/mixed.out")"
 
-# The computer against random and greedy, in both seats, on every mission (issue 17): every
+# The computer against random and greedy, in both seats, on every mission: every
 # game finishes within the cap (a stuck player or a loop of refused tries would not), and the
 # game refuses fewer than ten of its tries for each it takes.
 for pair in computer,random random,computer computer,greedy greedy,computer; do
@@ -100,7 +100,7 @@ done
 grep -q "^  commands  *[0-9.]* a game on average, [0-9.]* refused" "$tmp/vs.computer,random.out" ||
   fail "sim: no commands row to check the refusals on"
 
-# The computer against itself finishes its games (issue 17): on No Retreat, seeds 2, 36, 38
+# The computer against itself finishes its games: on No Retreat, seeds 2, 36, 38
 # and 39 of these 40 once reached the turn cap, a revealed platoon on the one-cell goat path
 # standing still because its own teams held every cell ahead of its first team, or two
 # platoons there each blocking the other's way. The whole run says whether any game stalls.
@@ -121,7 +121,7 @@ grep -q "^murk: luneville seed 1: no result after 10 commands" "$tmp/capped.err"
 grep -q "^  FAILED  *2 games did not finish" "$tmp/capped.out" ||
   fail "sim --max-commands 10: the table does not say the games failed"
 
-# Issue 14 point 1: a mission ends only as its text says; a game still going past murk
+# A mission ends only as its text says; a game still going past murk
 # sim's own cap (--max-turns, 40 unless said) is stopped, reported as unfinished and counted
 # apart: no win, no points, exit 0.
 run turncap free-for-all --games 6 --policy random --max-turns 2

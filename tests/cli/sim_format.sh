@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sim_format.sh: murk sim's results for analysis (issue 16 point 14). --format csv has the
+# sim_format.sh: murk sim's results for analysis. --format csv has the
 # documented header and one well-formed row per game; --format json parses and has the
 # documented keys and types (checked with python3 when it is there, by pattern otherwise);
 # a run split by seed ranges and merged with --merge prints the same text, CSV and JSON as
@@ -81,7 +81,7 @@ cat part1.csv part2.csv | "$MURK" sim --merge - >cat.txt 2>&1 || fail "merge of 
 cmp -s one.txt cat.txt || fail "concatenated rows (headers and all) merge to one run's text"
 
 # Games stopped at the turn cap (--max-turns) are "capped" rows, counted apart in the
-# merge as in the run (issue 14 point 1).
+# merge as in the run.
 checks=$((checks + 1))
 "$MURK" sim free-for-all --policy random --games 4 --seed 1 --max-turns 3 >cap.txt 2>cap.err ||
   fail "capped run: $(cat cap.err)"

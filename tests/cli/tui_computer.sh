@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tui_computer.sh: a person against the computer (issue 17): `murk play luneville --seed 8
+# tui_computer.sh: a person against the computer: `murk play luneville --seed 8
 # --vs computer --as attacker` played with keys in tmux through setup (objectives,
 # reserves, deployment) and two turns. Checks that:
 #   - no hand-over screen ever appears (one person at the keyboard);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tui_confirm.sh: what the screen asks and offers before a command that cannot be taken
-# back (issue 16 points 1, 5, 7, 8), in tmux, on the bundled Hasty Attack (seed 1) loaded
+# back, in tmux, on the bundled Hasty Attack (seed 1) loaded
 # at its reconnaissance phase (tests/games/hasty-attack-setup.txt without its last line).
 # Checks that:
 #   - m away from own units lists those that may move, each with its cell; in the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tui_fair.sh: two people at one computer (issue 13, docs/fair-play.md).
+# tui_fair.sh: two people at one computer (docs/fair-play.md).
 #   - a second `murk play` keeps its own autosave: the first game's file is left byte for
 #     byte as it was; `murk saves` lists both; `murk play` alone offers to resume one and
 #     goes on with the one chosen;
@@ -70,7 +70,7 @@ quit_game "the resumed game"
 # 3. A sealed game.
 rm -f "$tmp/state/murk/"*.murk
 tui_start luneville
-# Without --vs a new game first asks who plays the other side (issue 17, point 4).
+# Without --vs a new game first asks who plays the other side.
 wait_for "Who plays the other side?"
 wait_for "Choose 1 or 2 (Enter: 1):"
 send_text 3

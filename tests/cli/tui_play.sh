@@ -82,7 +82,7 @@ cmd "objective at 10,21"
 wait_for "defender places objective 3 at 10,21"
 cmd "objective at 20,21"
 
-# Reserves: none. The attacker presses e twice (issue 13): the first ends its reserves
+# Reserves: none. The attacker presses e twice: the first ends its reserves
 # and puts up the hand-over, the second must not pass it (keys typed before it appeared
 # and in its first half second are thrown away; only Enter goes on). Nor does another
 # stray key afterwards.
@@ -154,7 +154,7 @@ for n in $(seq 1 12); do
     cmd "move 3 to 27,19"
     wait_for "moves 27,21 -> 27,19"
   fi
-  # Units that have not moved: e asks first (issue 16 point 1).
+  # Units that have not moved: e asks first.
   keys e
   wait_for "have not moved"
   keys y

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tui_remote.sh: remote play (issue 17, point 3): `murk host` holds a sealed game of
+# tui_remote.sh: remote play: `murk host` holds a sealed game of
 # Luneville and two `murk join` clients play it in two tmux sessions, as two players over
 # SSH would. Checks that:
 #   - a directory every user may enter is refused, and the host makes a missing one 0700;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tui_table.sh: the table read at a glance, in the words of the rules in force (issue 16),
+# tui_table.sh: the table read at a glance, in the words of the rules in force,
 # in tmux. Checks that:
 #   - Limited Intelligence setup: the Forces panel and the deploy list group the platoons
 #     by wing, each wing with its Dis range;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# yaml_styles.sh: missions written or rewritten by YAML tools load (issue 16 point 14). Every
+# yaml_styles.sh: missions written or rewritten by YAML tools load. Every
 # bundled mission re-dumped by python3's yaml module (tests/styles/redump.py) in each text
 # style (the library's own choice, double- and single-quoted, folded, literal) and with map
 # and elevation as lists of rows checks as the original does; the luneville re-dumps play

@@ -49,7 +49,7 @@ static const struct {
     {MURK_CMD_WITHDRAW, MK_PH(PLAY), MK_ST_ALL,
      "no withdrawal is due (the Fighting Withdrawal schedule calls for them at the start of your "
      "turn)"},
-    /* The ASL night rules, 1.92: the Prep Fire Phase too (issue 15 point 6). */
+    /* ASL night rules E1.92: the Prep Fire Phase too. */
     {MURK_CMD_STARSHELL, MK_PH(PLAY), MK_ST(MOVEMENT) | MK_ST(SHOOTING),
      "starshells are fired in your movement step (before the platoon moves) or your shooting "
      "step"},

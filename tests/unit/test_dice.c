@@ -600,7 +600,7 @@ static void test_roll_format(void** state) {
   assert_int_equal(murk_roll_format(&r, buf, sizeof buf), MURK_OK);
   assert_string_equal(buf, "2d6-1 = [6 1]-1 = 6");
 
-  /* A pool says what counts (issue 16): the dice at the score or more, no sum. */
+  /* A pool says what counts: the dice at the score or more, no sum. */
   r = make_roll("P6 at P7 to hit", "3d6", (const int[]){4, 4, 1}, 3);
   r.need = 5;
   r.total = 0;

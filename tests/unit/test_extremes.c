@@ -1,9 +1,9 @@
 /* test_extremes.c: every rule parameter of the registry (include/murk/rules.h) at its
  * documented minimum and at its maximum (docs/mission-format.md, "rules"), each in whole
- * games (issue 18, point 5). Under `make test-san` (UBSan, no recovery) a signed overflow
+ * games. Under `make test-san` (UBSan, no recovery) a signed overflow
  * or a bad shift anywhere in a roll or a length fails the run; here every game must also
  * come to an end or play on to turn MAX_TURNS (as `murk sim` caps its games: the Flames of
- * War missions set no last turn, issue 14 point 1, and a bogging die that always fails
+ * War missions set no last turn, and a bogging die that always fails
  * stops every template for good), with no command refused for a reason other than the
  * rules.
  *

@@ -1,4 +1,4 @@
-/* test_fog.c: the Fog of War rules of seed 000 - template movement by terrain class,
+/* test_fog.c: the Fog of War rules of Luneville - template movement by terrain class,
  * bogging, revealing and the placement of teams, dummies, spotting, independents, and
  * "reveal before you shoot". Positions are worked out by hand in the comments. */
 #include <setjmp.h>
@@ -464,7 +464,7 @@ static void test_no_fog_deploys_revealed(void** st) {
   for (int i = 0; i < 3; i++) assert_true(murk_zone_contains(m, &m->sides[0].zone, c[i]));
   char why[200];
   bad_line(g, "deploy dummy at 2,2", why, sizeof why);
-  /* No Fog of War: no templates to speak of (issue 16). */
+  /* No Fog of War: no templates to speak of. */
   assert_string_equal(why, "this mission gives you no dummy markers");
   murk_game_free(g);
   murk_mission_free(m);

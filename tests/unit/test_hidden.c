@@ -103,7 +103,7 @@ static const char hidden_mission[] = HM_TABLE
     "end:\n"
     "  - {kind: objective_taken}\n" HM_FORCES;
 
-/* The same table at night (seed 003): a Night Visibility Range of two cells, the attacker's
+/* The same table at night (ASL night rules): a Night Visibility Range of two cells, the attacker's
  * infantry and its dummies under cloaking counters, starshells, gunflashes. */
 static const char night_mission[] = HM_TABLE
     "rules:\n"

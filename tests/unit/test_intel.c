@@ -1,4 +1,4 @@
-/* test_intel.c: Limited Intelligence (seed 002, 27) - wing leaders and Dis counters, their
+/* test_intel.c: Limited Intelligence (27) - wing leaders and Dis counters, their
  * movement, spotting at seven hexes with and without a line of sight, the moving side
  * turned over first, dummies removed, the deployment roll and its ties, the winner's
  * adjustment, placing a wing's units, voluntary deployment, several wings spotted on one
@@ -328,7 +328,7 @@ static void test_dummy_leaders(void** st) {
 
 /* ---- movement (27.1.4) ---- */
 
-/* 27.1.4 (issue 15, point 9): a dummy moves at most as fast as a real wing of its force,
+/* 27.1.4: a dummy moves at most as fast as a real wing of its force,
  * never faster than every one of them. At Hohenfeld the defender's light horse moves 6
  * hexes, but it rides in the Horse Reserve with 5-hex cuirassiers: no real wing of the
  * defender goes 6, so no dummy may. */
@@ -549,7 +549,7 @@ static void test_deployment_roll_tie_goes_to_stationary(void** st) {
   murk_mission_free(m);
 }
 
-/* Limited Intelligence with the ASL night rules (issue 15, point 4): at night wings spot
+/* Limited Intelligence with the ASL night rules: at night wings spot
  * no farther than the NVR, not at the seven hexes of day. */
 static void test_spotting_limited_by_nvr(void** st) {
   (void)st;
@@ -579,7 +579,7 @@ static void test_spotting_limited_by_nvr(void** st) {
   murk_mission_free(m);
 }
 
-/* Limited Intelligence with Fog of War (issue 15, point 4): a spotting roll that finds a
+/* Limited Intelligence with Fog of War: a spotting roll that finds a
  * wing leader deploys the whole wing; no platoon is left hidden under a leader that is
  * gone. */
 static void test_fog_spot_deploys_whole_wing(void** st) {
@@ -631,7 +631,7 @@ static void test_fog_spot_from_dummy_leader(void** st) {
   murk_mission_free(m);
 }
 
-/* Limited Intelligence with Escalation and Infiltrate (issue 15, point 4): escalation keeps
+/* Limited Intelligence with Escalation and Infiltrate: escalation keeps
  * a wing's other platoons out of the deployment and the leader holds only what deploys; an
  * infiltrator comes on in its own phase under a leader of its own, its name told to its
  * owner alone. */
@@ -830,7 +830,7 @@ static struct murk_game* deep_game_with(const struct murk_mission* m, const char
   return g;
 }
 
-/* Limited Intelligence with Deep Strike (issue 15, point 4): the platoon aims and scatters by
+/* Limited Intelligence with Deep Strike: the platoon aims and scatters by
  * public rolls and comes down as a wing leader counter of its own, with Dis counters, never
  * named to the enemy; it may not move (nor its Dis counters) in the turn it came; off the
  * table it is lost, the enemy told only that a counter was. */
@@ -859,8 +859,8 @@ static void test_deep_strike_under_li(void** st) {
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "lands where it aimed"), 1);
   defender_never_reads(g, mark, "Dune");
   defender_never_reads(g, mark, "dune");
-  /* Seed 004: no move on the turn it came, neither the leader nor its Dis counters; the view
-   * says so. */
+  /* The 40k mission special rules: no move on the turn it came, neither the leader nor its Dis
+   * counters; the view says so. */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
   const struct murk_view_marker* vm = murk_view_marker_by_number(v, MURK_ATTACKER, u->marker);
@@ -917,7 +917,7 @@ static void test_deep_strike_landing_spots(void** st) {
   murk_mission_free(m);
 }
 
-/* Limited Intelligence under the ASL night rules (issue 15, point 8): a wing's move makes the
+/* Limited Intelligence under the ASL night rules: a wing's move makes the
  * movement roll as a platoon's does; a coloured 6 strays (half as far); a dummy rolls alike;
  * a `dis` that is the wing's first move of the step rolls too, and a strayer's counters stay. */
 static void test_wing_moves_at_night(void** st) {
@@ -1012,7 +1012,7 @@ static void test_wing_moves_at_night(void** st) {
   murk_mission_free(m);
 }
 
-/* Limited Intelligence with Random Deployment (issue 15, point 4): one roll for each wing
+/* Limited Intelligence with Random Deployment: one roll for each wing
  * and each dummy leader; a leader counter goes down only in a section a roll gave and uses
  * it up; its Dis counters are not bound by the sections. */
 static void test_random_deployment_under_li(void** st) {

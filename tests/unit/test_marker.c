@@ -39,13 +39,13 @@ static void test_rows(void** st) {
     assert_non_null(mk_marker_ops_of((enum mk_marker_role)r)->allowance);
     assert_non_null(mk_marker_ops_of((enum mk_marker_role)r)->name);
   }
-  /* seed 000: templates bog and are public; seed 003: cloaking counters neither bog nor
+  /* Luneville: templates bog and are public; the ASL night rules: cloaking counters neither bog nor
    * show beyond sight, and the light takes their cloak after a move. */
   assert_true(t->bogs && t->seen_anywhere && !t->lost_in_light);
   assert_true(!c->bogs && !c->seen_anywhere && c->lost_in_light);
   assert_int_equal(t->act, MK_ACT_COUNTER);
   assert_int_equal(c->act, MK_ACT_COUNTER);
-  /* seed 002: leader counters are public; a leader stands for its wing. */
+  /* Limited Intelligence: leader counters are public; a leader stands for its wing. */
   assert_true(w->seen_anywhere && w->describe && w->act == MK_ACT_WING);
   assert_true(p->act == MK_ACT_PLATOON && !p->seen_anywhere);
   assert_int_equal(d->act, MK_ACT_NONE); /* Dis counters move by `dis` */

@@ -1,16 +1,17 @@
 /* test_night.c: the night rules (night.c).
  *
- * Seed 003 (ASL chapter E1): every row of the NVR Table and every cell of the NVR Modifier
+ * The ASL night rules (chapter E1): every row of the NVR Table and every cell of the NVR Modifier
  * table, the Base NVR with and without snow, the change roll (a coloured 6, the white die's
  * three outcomes, the scattered-cloud exception for a half and a full moon, clamping at 0
  * and 6), the distribution of the rolled Base NVR over many seeds against the tables, the
  * change roll in play, units beyond the NVR seen only by their gunflash or in light,
  * starshells (usage roll, radius, end of the turn), fires and their shadows, cloaking
  * counters (the attacker's infantry only, dummies, fixed moves, lost in light).
- * Seed 004: Night Fighting's sight roll (once per unit, the shot lost beyond it, barrages
- * firing blind), Dusk & Dawn, Concealment by day. Seed 000: Thick Morning Fog's roll before
- * every shot (a gunflash does not help), against seed 001's Darkness (it does), and the
- * frequencies of the visibility table's ranges. */
+ * The 40k mission special rules: Night Fighting's sight roll (once per unit, the shot lost beyond
+ * it, barrages
+ * firing blind), Dusk & Dawn, Concealment by day. Luneville: Thick Morning Fog's roll before
+ * every shot (a gunflash does not help), against the Flames of War missions' Darkness (it does),
+ * and the frequencies of the visibility table's ranges. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -276,7 +277,7 @@ static void test_beyond_nvr(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- the night defender's setup (seed 003, 1.2) ---- */
+/* ---- the night defender's setup (ASL night rules E1.2) ---- */
 
 /* The attacker's side of a game: every event it was told (as text) and what its view shows
  * of the enemy. */
@@ -368,7 +369,7 @@ static void test_night_defender_setup(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- night movement (seed 003, 1.5) ---- */
+/* ---- night movement (ASL night rules E1.5) ---- */
 
 static void test_night_movement(void** st) {
   (void)st;
@@ -642,7 +643,7 @@ static void test_cloaking(void** st) {
   /* Six cells over open ground, three through difficult terrain. */
   char why[200];
   bad_line(g, "move 1 to 3,3", why, sizeof why);
-  /* In the words of the rules in force: a cloaking counter, not a template (issue 16). */
+  /* In the words of the rules in force: a cloaking counter, not a template. */
   assert_non_null(strstr(why, "a cloaking counter may move 6"));
   assert_null(strstr(why, "template"));
   /* No Fog of War: no spotting roll to offer, and a refusal that says why. */
@@ -953,7 +954,7 @@ static void test_illuminating_round(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- Night Fighting, Concealment, Dusk & Dawn (seed 004) ---- */
+/* ---- Night Fighting, Concealment, Dusk & Dawn (40k mission special rules) ---- */
 
 #define NF_FORCES                                                                         \
   "forces:\n"                                                                             \
@@ -1061,8 +1062,8 @@ static void test_dusk_and_dawn(void** st) {
   murk_mission_free(m);
 }
 
-/* Night Fighting's barrages fire at targets their own team cannot see (seed 004): a gun 9
- * cells off with a sight roll of at most 3 inches (about 1 cell) fires blind at pickets the
+/* Night Fighting's barrages fire at targets their own team cannot see (40k mission special rules):
+ * a gun 9 cells off with a sight roll of at most 3 inches (about 1 cell) fires blind at pickets the
  * rifles see up close. */
 static void test_barrage_unseen(void** st) {
   (void)st;

@@ -1,7 +1,7 @@
 /* test_oom: every allocation of loading a mission, of playing a scripted game and of a
  * player's decision is made to fail in turn; each failure must come back as MURK_ENOMEM,
  * leave nothing half-made and leak nothing (the sanitizer build's leak checker watches the
- * last part). Issue 7, "Allocation-failure injection". */
+ * last part). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>

@@ -1,5 +1,5 @@
 /* test_playable.c: `end` never traps a side with nothing it can do, and the playability
- * check (playable.c) names what `murk check` refuses (issue 18, point 3). The missions are
+ * check (playable.c) names what `murk check` refuses. The missions are
  * those of tests/unplayable, which the loader accepts. */
 #include <setjmp.h>
 #include <stdarg.h>

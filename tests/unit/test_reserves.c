@@ -260,7 +260,7 @@ static void test_per_platoon(void** st) {
   struct murk_game* g = reserves_held(m, 5, "reserve 1\nreserve 2\nreserve 3\nend\nend");
   const struct murk_roll* r = last_roll(g, "reserves, attacker");
   assert_non_null(r);
-  assert_int_equal(r->ndice, 3); /* one die for each platoon waiting (seed 004) */
+  assert_int_equal(r->ndice, 3); /* one die for each platoon waiting (40k mission special rules) */
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -302,7 +302,7 @@ static void test_transport_rolls_with_its_unit(void** st) {
       load_parts(RV_HEAD, "rules:\n  reserves: {per_platoon: true, score: 1}\n", RV_CARRIED_FORCES);
   assert_int_equal(m->sides[MURK_ATTACKER].force.platoons[0].transport, 6);
   struct murk_game* g = reserves_held(m, 5, "reserve 1\nreserve 2\nreserve 6\nend\nend");
-  /* seed 004, Reserves: a unit and its transport roll one die between them. */
+  /* 40k mission special rules, Reserves: a unit and its transport roll one die between them. */
   const struct murk_roll* r = last_roll(g, "reserves, attacker");
   assert_non_null(r);
   assert_int_equal(r->ndice, 2);
@@ -346,7 +346,8 @@ static void test_transport_rolls_with_its_unit(void** st) {
 
 static void test_escalation_keeps_carried_infantry(void** st) {
   (void)st;
-  /* seed 004, Escalation: basic infantry "that do not have dedicated transports" deploys. */
+  /* 40k mission special rules, Escalation: basic infantry "that do not have dedicated transports"
+   * deploys. */
   struct murk_mission* m =
       load_parts(RV_HEAD, "rules:\n  reserves: {}\n  escalation: {}\n", RV_CARRIED_FORCES);
   struct murk_game* g = new_game(m, 5);
@@ -460,7 +461,7 @@ static void test_corner_band(void** st) {
   murk_game_free(g);
   murk_mission_free(m);
   /* The Flames of War missions' reserves (no per_platoon): an arrival may be left unused;
-   * the platoon stays in reserve (issue 14 point 7). */
+   * the platoon stays in reserve. */
   m = mission(
       "rules:\n  reserves: {score: 1, dice: 2}\n"
       "arrive: {attacker: {corner: sw, within: 20cm}}\n");
@@ -619,7 +620,7 @@ static void test_mobile_takes_the_undeployed(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- deep strike (seed 004) ---- */
+/* ---- deep strike (40k mission special rules) ---- */
 
 static void test_deep_strike_needs_the_flag(void** st) {
   (void)st;
@@ -728,7 +729,7 @@ static void test_deep_strike_meets_hidden_enemy(void** st) {
   murk_mission_free(m);
 }
 
-/* Issue 15 point 7: only a scatter off the table destroys the whole unit. A first team
+/* Only a scatter off the table destroys the whole unit. A first team
  * that comes down on a cliff, or beside an enemy the side did not know of, stands on the
  * nearest cell it may take instead, and the rings are built round that cell. */
 static void test_deep_strike_blocked_landing(void** st) {

@@ -1,8 +1,8 @@
 /* test_setup.c: setup (setup.c, and the ambush half of reserves.c): sides by die roll, the
  * order of deployment (alternately or one side after the other, independent teams last),
  * Hasty Attack's objective removal, Random Deployment, reconnaissance deployment moves,
- * Prepared Positions, Ambush and Immediate Ambush, Infiltrate and Escalation (seed 004),
- * and the mission keys that say all this (arrive, setup, objectives.remove). */
+ * Prepared Positions, Ambush and Immediate Ambush, Infiltrate and Escalation (40k mission special
+ * rules), and the mission keys that say all this (arrive, setup, objectives.remove). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -545,7 +545,7 @@ static void test_ambush_in_own_turn(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- Infiltrate (seed 004) ---- */
+/* ---- Infiltrate (40k mission special rules) ---- */
 
 static void test_infiltrate(void** st) {
   (void)st;
@@ -579,7 +579,7 @@ static void test_infiltrate(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- Escalation (seed 004) ---- */
+/* ---- Escalation (40k mission special rules) ---- */
 
 static void test_escalation(void** st) {
   (void)st;
@@ -600,8 +600,8 @@ static void test_escalation(void** st) {
   assert_int_equal(g->s.units[MURK_ATTACKER][1].reserve, MURK_RESERVE_PLAIN);
   assert_int_equal(g->s.units[MURK_ATTACKER][3].state, MURK_PLATOON_RESERVE);
   assert_true(has_event(g, "attacker holds 2 more platoons in reserve"));
-  /* They arrive by the same text's Reserves rules: one die for each unit (issue 15
-   * point 7), though per_platoon is not set. */
+  /* They arrive by the same text's Reserves rules: one die for each unit,
+   * though per_platoon is not set. */
   ok_line(g, "deploy 5 at 3,7");
   char tries[200];
   for (int i = 0; i < 8 && murk_game_phase(g) != MURK_PHASE_PLAY; i++)
@@ -711,7 +711,7 @@ static void test_mission_keys(void** st) {
            "deep_strike)");
 }
 
-/* Issue 14 point 7: Fighting Withdrawal's objectives are more than 20cm apart and no two
+/* Fighting Withdrawal's objectives are more than 20cm apart and no two
  * more than 120cm apart, the defender's included (the bundled mission). */
 static void test_fighting_withdrawal_objectives(void** st) {
   (void)st;

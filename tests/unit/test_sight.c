@@ -316,7 +316,7 @@ static void test_templates_are_public(void** st) {
            "deploy 1 at 2,9\ndeploy 1 at 2,2\ndeploy 2 at 6,9\ndeploy 2 at 9,2\ndeploy dummy at "
            "12,8\ndeploy dummy at 14,2\nend\nend");
   /* Far beyond the fog's 4 cells and behind woods, a template is still on the enemy's map
-   * (seed 000 puts them down on the table): its contents are what is hidden. */
+   * (Luneville puts them down on the table): its contents are what is hidden. */
   int t2 = marker_at(g, 2, 2);
   g->s.markers[t2].pos = (struct murk_pos){5, 1};
   mk_sight_update(g, mk_game_event_count(g));

@@ -344,7 +344,7 @@ static void test_overlays_and_command_line(void** state) {
   draw(x, 100, 60, false);
   assert_true(tui_canvas_contains(&x->c, "Keys  (any key closes)"));
   assert_true(tui_canvas_contains(&x->c, "undo your last command"));
-  /* After the keys, the legend of this table's glyphs (issue 16). */
+  /* After the keys, the legend of this table's glyphs. */
   assert_true(tui_canvas_contains(&x->c, "Map legend"));
   assert_true(tui_canvas_contains(&x->c, "\u2663    woods (difficult)"));
   assert_true(tui_canvas_contains(&x->c, "T5   marker T5"));
@@ -395,7 +395,7 @@ static void test_overlays_and_command_line(void** state) {
   draw(x, 100, 30, false);
   assert_true(tui_canvas_contains(&x->c, "r reveal s spot f shoot"));
   assert_false(tui_canvas_contains(&x->c, "m move"));
-  /* Words per rule set: no spotting key where the rules give no `spot` (issue 16), which
+  /* Words per rule set: no spotting key where the rules give no `spot`, which
    * the view's verbs then never hold. */
   x->f.v.rule_verbs &= ~(1u << MURK_CMD_SPOT);
   x->f.v.verbs &= ~(1u << MURK_CMD_SPOT);
@@ -413,7 +413,7 @@ static void row_at(struct ctx* x, int col, int y, int n, char* out) {
   out[n] = '\0';
 }
 
-/* Coordinates on the map's edges, and labels that stay readable from 10 up (issue 16). */
+/* Coordinates on the map's edges, and labels that stay readable from 10 up. */
 static void test_rulers_and_two_digit_labels(void** state) {
   struct ctx* x = *state;
   char s[16];
@@ -523,7 +523,7 @@ static void test_pick_list(void** state) {
   assert_true(tui_canvas_contains(&x->c, "Enter ok"));
 }
 
-/* Limited Intelligence (seed 002, 27.1.2): each leader's Dis counters on their cells, in a
+/* Limited Intelligence (27.1.2): each leader's Dis counters on their cells, in a
  * look of their own, under any leader or team that shares the cell; the panel names whose
  * they are. */
 static void test_dis_counters(void** state) {
@@ -654,7 +654,7 @@ static void test_contacts_described(void** state) {
   assert_false(tui_canvas_contains(&x->c, "last seen"));
 }
 
-/* "Why can't I see it?" (issue 16 point 3): the cell panel gives the view's reason for each
+/* "Why can't I see it?": the cell panel gives the view's reason for each
  * enemy last seen there, names the cell that blocks the line, and says what lights a cell
  * and until when. */
 static void test_sight_reasons(void** state) {
@@ -721,7 +721,7 @@ static void test_sight_reasons(void** state) {
   assert_false(tui_canvas_contains(&x->c, "lit by"));
 }
 
-/* The prompt wraps in full (issue 16 point 5): its last words are on screen, however long. */
+/* The prompt wraps in full: its last words are on screen, however long. */
 static void test_prompt_wraps_in_full(void** state) {
   struct ctx* x = *state;
   snprintf(x->f.v.prompt, sizeof x->f.v.prompt, "%s",
@@ -736,7 +736,7 @@ static void test_prompt_wraps_in_full(void** state) {
   assert_true(tui_canvas_contains(&x->c, "LASTWORD"));
 }
 
-/* A question before what cannot be taken back (issue 16 points 1 and 7): the question, the
+/* A question before what cannot be taken back: the question, the
  * keys, and the cell of a placement marked on the map. */
 static void test_confirm_drawn(void** state) {
   struct ctx* x = *state;

@@ -1,4 +1,4 @@
-/* test_tui_hidden.c: hidden information cannot leak through the screen (issue #7).
+/* test_tui_hidden.c: hidden information cannot leak through the screen.
  *
  * test_hidden.c shows that a side's view and its --as transcript hold nothing hidden. This
  * test shows that the TUI, drawing such a view, adds nothing either: bundled missions of
@@ -631,8 +631,8 @@ static struct tally play_mission(const char* id, uint64_t first_seed, int games)
 
 /* ---- the tests ---- */
 
-/* Fog of War (seed 000): templates, a visibility roll, Thick Morning Fog; one template a
- * platoon in Luneville as bundled, dummies only in murk's variant (issue 14 point 2). */
+/* Fog of War (Luneville): templates, a visibility roll, Thick Morning Fog; one template a
+ * platoon in Luneville as bundled, dummies only in murk's variant. */
 static void test_fog_of_war(void** st) {
   (void)st;
   struct tally t = play_mission("luneville", 1, 3);
@@ -646,7 +646,7 @@ static void test_fog_of_war(void** st) {
   assert_true(t.reveals > 0);
 }
 
-/* Night (seed 003): the NVR, cloaking counters over squads and dummies, starshells. In
+/* Night (ASL night rules): the NVR, cloaking counters over squads and dummies, starshells. In
  * the dark the sides rarely meet: these seeds are games where they do. */
 static void test_night_cloaking(void** st) {
   (void)st;
@@ -660,7 +660,7 @@ static void test_night_cloaking(void** st) {
   assert_true(t.enemy_teams > 0);
 }
 
-/* Limited Intelligence (seed 002): leaders with Dis counters, dummy leaders. */
+/* Limited Intelligence: leaders with Dis counters, dummy leaders. */
 static void test_limited_intelligence(void** st) {
   (void)st;
   struct tally t = play_mission("li-hohenfeld", 1, 3);
@@ -669,15 +669,15 @@ static void test_limited_intelligence(void** st) {
   assert_true(t.reveals > 0);
 }
 
-/* Night Fighting at dusk (seed 004): sight rolled per unit, concealment. */
+/* Night Fighting at dusk (40k mission special rules): sight rolled per unit, concealment. */
 static void test_dusk(void** st) {
   (void)st;
   struct tally t = play_mission("relay-station-dusk", 1, 2);
   assert_true(t.enemy_teams > 0);
 }
 
-/* The Hive Gate on a square grid (seed 004): escalation, infiltrators, deep strike,
- * reserves; the TUI draws squares (issue 15 point 11). */
+/* The Hive Gate on a square grid (40k mission special rules): escalation, infiltrators, deep
+ * strike, reserves; the TUI draws squares. */
 static void test_square_grid(void** st) {
   (void)st;
   struct tally t = play_mission("hive-gate", 1, 2);

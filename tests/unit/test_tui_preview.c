@@ -10,7 +10,7 @@
  * never in the preview (checked) and always too far for the game.
  *
  * The preview is judged on what the side knows; today the game judges a move on the whole
- * truth (issue 12 changes that). So a cell whose straight path or end meets a place where
+ * truth. So a cell whose straight path or end meets a place where
  * the side's knowledge and the truth differ (an enemy it cannot see, or one gone from where
  * it was last seen) is left out, and counted. */
 #include <dirent.h>

@@ -356,13 +356,13 @@ static int deploy_with_keys(struct ctx* x, int n, int cx, int cy) {
     assert_true(UI->pick.sel + 1 < UI->pick.n);
     key(x, 'j');
   }
-  /* The placement is shown first (issue 16 point 7): y places it. */
+  /* The placement is shown first: y places it. */
   assert_int_equal(key(x, TUI_KEY_ENTER), 0);
   assert_true(UI->confirm.open);
   return key(x, 'y');
 }
 
-/* e, and y if it asks (own units still have their move or fire: issue 16 point 1). */
+/* e, and y if it asks (own units still have their move or fire). */
 static int end_key(struct ctx* x) {
   int f = key(x, 'e');
   if (UI->confirm.open) f = key(x, 'y');
@@ -606,8 +606,8 @@ static void test_move_with_preview(void** state) {
   struct ctx* x = *state;
   deploy_all(x);
   assert_true(shows(x, "turn 1, movement step"));
-  /* m on nothing of ours lists the units that may move, with their cells (issue 16
-   * point 8): T1, T3 and the dummy T5; Esc backs out. */
+  /* m on nothing of ours lists the units that may move, with their cells:
+   * T1, T3 and the dummy T5; Esc backs out. */
   go(x, 8, 6);
   key(x, 'm');
   assert_int_equal(UI->mode, TUI_MODE_PICK);
@@ -687,7 +687,7 @@ static void test_preview_matches_the_game(void** state) {
 }
 
 /* e asks before ending a step while own units still may act, n keeps the step, y ends it;
- * g walks the cursor over the units that have not acted (issue 16 points 1 and 8). */
+ * g walks the cursor over the units that have not acted. */
 static void test_end_asks_and_next_unit(void** state) {
   struct ctx* x = *state;
   deploy_all(x);
@@ -736,7 +736,7 @@ static void test_end_asks_and_next_unit(void** state) {
   assert_true(shows(x, "no unit of yours is waiting to act now"));
 }
 
-/* A placement is shown before it is sent, and can be taken back (issue 16 point 7); the
+/* A placement is shown before it is sent, and can be taken back; the
  * deploy list offers what may be deployed now, with the counts. */
 static void test_placement_shown_first(void** state) {
   struct ctx* x = *state;
@@ -961,7 +961,7 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
   key(x, 'r');
   assert_int_equal(UI->mode, TUI_MODE_PICK);
   assert_int_equal(UI->pick.n, 2);
-  /* Each with its marker and the marker's cell (issue 16 point 8). */
+  /* Each with its marker and the marker's cell. */
   assert_true(shows(x, "T1   at 06,06  1 Alpha Lancers"));
   assert_string_equal(UI->pick.items[0].handle, "T1");
   key(x, TUI_KEY_ESC);
@@ -989,7 +989,7 @@ static void test_reveal_shoot_and_assault_keys(void** state) {
   assert_int_equal(UI->pick.n, 1);
   assert_string_equal(UI->pick.items[0].handle, "P1");
   assert_true(shows(x, "Alpha Lancers"));
-  /* In range and in sight: marked, first (issue 16 point 8). */
+  /* In range and in sight: marked, first. */
   assert_true(UI->pick.items[0].ready);
   assert_true(shows(x, "* P1"));
   size_t nlog = murk_game_log_count(x->g);
@@ -1052,7 +1052,7 @@ static void test_withdraw_key(void** state) {
   assert_false(shows(x, "withdraw 1 platoon (w)"));
 }
 
-/* ---- seats (issue 17) ---- */
+/* ---- seats ---- */
 
 /* The computer's seat as murk play makes it, watched: which views it is handed. */
 struct spy_seat {

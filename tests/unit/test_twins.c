@@ -256,8 +256,8 @@ static bool truth_decides(const char* line, size_t len, enum murk_side s) {
   if (sscanf(bar, " | k%d s%d", &kind, &side) != 2) return true;
   for (const char* q = bar; q + 6 <= line + len; q++)
     if (memcmp(q, " roll ", 6) == 0) return true;
-  /* A wing leader's move cut short where it spotted (seed 002, 27.1.6): the spotting event
-   * follows it. */
+  /* A wing leader's move cut short where it spotted (Limited Intelligence 27.1.6): the spotting
+   * event follows it. */
   if (kind == MURK_EV_MOVE)
     for (const char* q = line; q + 12 <= bar; q++)
       if (memcmp(q, "; ordered on", 12) == 0) return true;
@@ -637,8 +637,8 @@ static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_s
 
 /* A twin made on the table, for Limited Intelligence: one enemy team S does not see is put
  * on a free cell S does not see within reach of where S's wing leader would place its units
- * (seed 002, 27.3.1), so that a wing S deploys there (reveal, or a spotting) meets it. The
- * other game has the team where it stood. Nothing S knows differs (checked as for every
+ * (Limited Intelligence 27.3.1), so that a wing S deploys there (reveal, or a spotting) meets it.
+ * The other game has the team where it stood. Nothing S knows differs (checked as for every
  * twin). */
 static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s, uint64_t* st,
                                           struct buf* ka, struct buf* kb) {
@@ -913,7 +913,7 @@ static const char* const combos[] = {
     "rules:\n  fog_of_war: {dummies: true}\n  ambush: {platoons: 1}\n" TW_NIGHT TF_VIS TW_FORCES,
     /* the plain test mission */
     TF_MISSION,
-    /* Limited Intelligence with what it now plays with (issue 15, points 4 and 8): deep
+    /* Limited Intelligence with what it now plays with: deep
      * strikers come down as wing leaders, random deployment rolls per leader, wings move
      * under the NVR's movement roll */
     TF_HEAD TF_SETUP
@@ -928,7 +928,7 @@ static const char* const with_rule[][2] = {
     /* Limited Intelligence under the ASL night rules, a night of one hex: much of what stands
      * near a wing is unseen when it deploys */
     {"li-hohenfeld", "  nvr: {base: 1}\n"},
-    /* The night rules together (issue 15 point 5): the NVR with Night Fighting, and the NVR
+    /* The night rules together: the NVR with Night Fighting, and the NVR
      * under Dusk & Dawn with Concealment, the defender's hidden setup in both. */
     {"night-saint-aubin", TW_NIGHT},
     {"relay-station-dusk", "  nvr: {base: 2}\n"},
@@ -1038,7 +1038,7 @@ static void run_all(void** state) {
   run_missions(MURK_POLICY_RANDOM, TWINS_BUDGET_FOR_RUN);
 }
 
-/* The computer opponent as the side under test (issue 17): its commands are a function of
+/* The computer opponent as the side under test: its commands are a function of
  * its view (and its own generator), so twins get the same plans from it; the battery runs
  * on the states its play leads to. A twentieth of the budget. */
 static void run_computer(void** state) {

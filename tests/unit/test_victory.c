@@ -83,7 +83,7 @@ static void test_vp_table(void** st) {
   expect_vp(g, A, "Major Victory", 5, 2); /* 2 */
   set_destroyed(g, A, 2);
   expect_vp(g, A, "Major Victory", 5, 2); /* 3 */
-  set_destroyed(g, A, 8);                 /* the transport: a loss too (issue 14 point 7) */
+  set_destroyed(g, A, 8);                 /* the transport: a loss too */
   expect_vp(g, A, "Minor Victory", 4, 3); /* 4 */
   set_destroyed(g, A, 3);
   expect_vp(g, A, "Minor Victory", 4, 3); /* 5 */
@@ -126,7 +126,7 @@ static void test_vp_nine_platoons(void** st) {
 
 static void test_vp_fair_fight(void** st) {
   (void)st;
-  /* Issue 14 point 8: without fair_fight a game with no winner scores nothing. */
+  /* Without fair_fight a game with no winner scores nothing. */
   struct murk_mission* m = mission("", 6, 1, 1, 6, 1, 1);
   struct murk_game* g = new_game(m, 1);
   set_destroyed(g, D, 0);
@@ -183,7 +183,7 @@ static void test_vp_margin(void** st) {
       mission("victory: {points: margin, points_limit: 10, damaged_at: 0}\n", 10, 1, 1, 5, 2, 0);
   struct murk_game* g = new_game(m, 1);
   expect_margin(g, MURK_NO_SIDE, MURK_NO_SIDE, "Draw", 0, 0);
-  /* Issue 15 point 1: ending the game by the mission's condition scores nothing by itself. */
+  /* Ending the game by the mission's condition scores nothing by itself. */
   expect_margin(g, A, MURK_NO_SIDE, "Draw", 0, 0);
   expect_margin(g, D, MURK_NO_SIDE, "Draw", 0, 0);
   set_destroyed(g, A, 10); /* the transport is a unit: 1 point, exactly 10%, a Solid Victory */
@@ -223,7 +223,7 @@ static void deploy_all(struct murk_game* g, int an, int dn);
 static void put(struct murk_game* g, enum murk_side side, int unit, int x, int y);
 static void pass(struct murk_game* g);
 
-/* Points costs and the mission's aim (seed 004, Mission Specific Objectives). */
+/* Points costs and the mission's aim (40k mission special rules, Mission Specific Objectives). */
 static void test_vp_margin_objectives(void** st) {
   (void)st;
   static const char costed[] =
@@ -328,7 +328,7 @@ static void test_vp_margin_objectives(void** st) {
   murk_mission_free(m);
 }
 
-/* Issue 15 point 1: a whole game with no shot fired ends in a draw under margin scoring,
+/* A whole game with no shot fired ends in a draw under margin scoring,
  * however the mission's condition or its time ends it. */
 static void test_vp_margin_no_shot(void** st) {
   (void)st;
@@ -391,7 +391,7 @@ static void pass(struct murk_game* g) {
   "    - {name: farm, at: \"8,4\", for: attacker}\n" \
   "    - {name: mill, at: \"3,8\", for: defender}\n"
 
-/* Issue 14 point 5: how near is a length of the mission (objectives: hold), 10cm unless it
+/* How near is a length of the mission (objectives: hold), 10cm unless it
  * says; at 5cm a cell, 2 cells. */
 static void test_objective_hold_distance(void** st) {
   (void)st;
@@ -626,7 +626,7 @@ static void test_random_game_length(void** st) {
   murk_game_free(g);
   murk_mission_free(m);
 
-  /* The rule only extends (issue 15 point 3): a six-turn mission always plays its six turns,
+  /* The rule only extends: a six-turn mission always plays its six turns,
    * reaches turn 7 about half the time, and the first roll comes after turn 6. */
   m = mission("turn_limit: 6\nrules:\n  random_game_length: {}\n", 1, 1, 0, 1, 1, 0);
   int seven = 0;

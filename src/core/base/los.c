@@ -649,7 +649,7 @@ static void fill_ring_part(int32_t* t, const struct layout* lay, int i, int j0, 
 
 /* The cells of ring i: from the result's table (made now if no call reached ring i
  * before; calls reach rings in order), or, beyond TAB_RINGS, made in `far` for the cells
- * the pieces that reach ring i can read (issue 18: making the whole ring cost a call on a
+ * the pieces that reach ring i can read (making the whole ring cost a call on a
  * big table as much as the whole disc, for the few directions still open that far). A
  * piece from X = lo to hi reads cells floor(lo / 2) - 1 .. floor(hi / 2) + 1 at most
  * (span_of, cut_of). NULL when out of memory. */

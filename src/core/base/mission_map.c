@@ -215,7 +215,7 @@ static bool load_legend(struct ld* L, yaml_node_t* n, signed char index[256]) {
     }
     if (v[LEGEND_BLAZE])
       yw_int(&L->w, v[LEGEND_BLAZE], "blaze", 0, 9, &m->blaze[dst - m->terrain]); /* 1.94 */
-    /* The ASL night rules, 1.531: a unit making for a sewer does not stray. */
+    /* ASL night rules E1.531: a unit making for a sewer does not stray. */
     if (v[LEGEND_SEWER]) yw_bool(&L->w, v[LEGEND_SEWER], "sewer", &t.sewer);
     *dst = t;
   }

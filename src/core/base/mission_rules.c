@@ -28,7 +28,8 @@ static void dice_span(const struct murk_dice_expr* e, int* lo, int* hi) {
 
 /* ---- setup and turn limit ---- */
 
-/* Setup rights and orders nobody wrote down: the attacker first, as seed 001 mostly has it. */
+/* Setup rights and orders nobody wrote down: the attacker first, as the Flames of War missions
+ * mostly have it. */
 void ld_default_setup(struct murk_mission* m) {
   m->deploy_first = MURK_ATTACKER;
   m->independents_first = MURK_ATTACKER;
@@ -171,7 +172,7 @@ void ld_setup(struct ld* L, yaml_node_t* n) {
   }
 }
 
-/* Escalation is always played with the Reserves rule (seed 004, Escalation). */
+/* Escalation is always played with the Reserves rule (40k mission special rules, Escalation). */
 void ld_check_escalation(struct ld* L, yaml_node_t* rules) {
   const struct murk_mission* m = L->m;
   if (m->rule_on[MURK_RULE_ESCALATION] && !m->rule_on[MURK_RULE_RESERVES])
@@ -206,8 +207,8 @@ void ld_check_pairs(struct ld* L, yaml_node_t* rules) {
     }
 }
 
-/* Random Game Length (seed 004) rolls after the mission's stated number of turns: it needs
- * them. */
+/* Random Game Length (40k mission special rules) rolls after the mission's stated number of turns:
+ * it needs them. */
 void ld_check_game_length(struct ld* L, yaml_node_t* rules) {
   const struct murk_mission* m = L->m;
   if (!m->rule_on[MURK_RULE_RANDOM_GAME_LENGTH] || m->turn_limit > 0) return;
@@ -495,7 +496,8 @@ void ld_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node) {
       else
         c.side = side_or_none(s);
     }
-    /* objective_taken may start from a turn ("on or after turn six", seed 001 Cauldron). */
+    /* objective_taken may start from a turn ("on or after turn six", Flames of War missions,
+     * Cauldron). */
     bool wants_turn = c.kind != MURK_END_OBJECTIVE_TAKEN;
     bool wants_distance = c.kind == MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES;
     if (v[END_TURN]) {
@@ -560,25 +562,16 @@ void ld_default_victory(struct murk_victory* v) {
   };
   memcpy(v->rows, rows, sizeof rows);
   v->nrows = ARRAY_LEN(rows);
-  v->ignore_first_loss_at = 9; /* seed 000, the nine-platoon exception */
+  v->ignore_first_loss_at = 9; /* Luneville, the nine-platoon exception */
   v->mode = MURK_VP_TABLE;
   v->otherwise = MURK_NO_SIDE;
   v->objective = MURK_VPO_NONE;
   v->points_limit = 0;
-  /* Seed 004 scores damage "see the Victory Points table", a table it does not give:
-   * murk's own default, half a unit's worth for a unit left with half its teams or fewer. */
+  /* The 40k mission special rules score damage "see the Victory Points table", a table they do not
+   * give: murk's own default, half a unit's worth for a unit left with half its teams or fewer. */
   v->damaged_at = 50;
   v->damaged_share = 50;
   v->centre = -1; /* set from MURK_VP_CENTRE_DEFAULT once the scale is known */
-}
-
-const char* murk_vp_objective_name(enum murk_vp_objective o) {
-  static const char* const names[] = {
-#define VPO_NAME(id, name) name,
-      MURK_VP_OBJECTIVE_LIST(VPO_NAME)
-#undef VPO_NAME
-  };
-  return (int)o >= 0 && o < MURK_VPO_COUNT ? names[o] : "unknown";
 }
 
 static bool parse_points(struct ld* L, yaml_node_t* n, int* winner, int* loser) {
@@ -634,7 +627,8 @@ void ld_victory(struct ld* L, yaml_node_t* n) {
     int k = yw_enum(&L->w, v[VICTORY_OTHERWISE], "otherwise", who, ARRAY_LEN(who));
     if (k >= 0) vic->otherwise = side_or_none(k);
   }
-  /* Margin of victory's own fields (seed 004): meaningless under a table of points. */
+  /* Margin of victory's own fields (40k mission special rules): meaningless under a table of
+   * points. */
   static const int margin_only[] = {VICTORY_OBJECTIVE, VICTORY_POINTS_LIMIT, VICTORY_DAMAGED_AT,
                                     VICTORY_DAMAGED_SHARE, VICTORY_CENTRE};
   for (int i = 0; i < ARRAY_LEN(margin_only); i++)
@@ -665,7 +659,7 @@ void ld_victory(struct ld* L, yaml_node_t* n) {
     ld_length_cells(L, v[VICTORY_CENTRE], "centre", MURK_ROUND_DOWN, 0, MURK_MISSION_MAX_CELLS,
                     &vic->centre);
   else if (L->scale_ok) {
-    /* seed 004, The Field of Battle: within 12" of the centre point. */
+    /* 40k mission special rules, The Field of Battle: within 12" of the centre point. */
     struct murk_length len;
     char err[80];
     if (murk_length_parse(MURK_VP_CENTRE_DEFAULT, &len, err, sizeof err) == 0)

@@ -128,7 +128,8 @@ void ld_deployment(struct ld* L, yaml_node_t* root, yaml_node_t* n) {
       load_region(L, v[s], what, &sd->zone.region, &sd->zone.keep_out);
       continue;
     }
-    /* An area in parts (seed 001: Surrounded's two ends, Breakthrough's two quarters). */
+    /* An area in parts (Flames of War missions: Surrounded's two ends, Breakthrough's two
+     * quarters). */
     int nparts = yw_seq_len(v[s]);
     if (nparts < 1 || nparts > MURK_MISSION_MAX_ZONES) {
       yw_err(&L->w, v[s], "'%s' has %d parts (expected 1 to %d zones)", what, nparts,
@@ -165,7 +166,7 @@ void ld_reserve_edges(struct ld* L, yaml_node_t* n) {
   }
 }
 
-/* ---- arrive: where reserves come on (seed 001: each mission names an edge, a corner
+/* ---- arrive: where reserves come on (Flames of War missions: each mission names an edge, a corner
  * band or, with Scattered Reserves / Lost in the Fog, entry points a die picks) ---- */
 
 static bool load_arrive_entries(struct ld* L, yaml_node_t* n, unsigned* out) {
@@ -492,7 +493,7 @@ static void load_objective_rules(struct ld* L, yaml_node_t* n, int* placed) {
   X(REMOVE_COUNT, "count")
 LD_RECORD(remove, REMOVE_FIELDS);
 
-/* Hasty Attack (seed 001): a side takes away some of the objectives it placed. */
+/* Hasty Attack (Flames of War missions): a side takes away some of the objectives it placed. */
 static void load_objective_removal(struct ld* L, yaml_node_t* n) {
   struct murk_mission* m = L->m;
   yaml_node_t* v[remove_nfields];

@@ -1,16 +1,16 @@
 /* rules.c: the special-rule registry, generated from the X-macro lists of rules.h so a
- * rule or parameter can never lack its name, seed, type or default. */
+ * rule or parameter can never lack its name, source, type or default. */
 #include "murk/rules.h"
 
 #include <string.h>
 
 struct rule_info {
   const char* name;
-  const char* seed;
+  const char* source;
 };
 
 static const struct rule_info rule_table[MURK_RULE_COUNT] = {
-#define RULE_ROW(id, name, seed) {name, seed},
+#define RULE_ROW(id, name, source) {name, source},
     MURK_RULE_LIST(RULE_ROW)
 #undef RULE_ROW
 };
@@ -42,8 +42,8 @@ const char* murk_rule_name(enum murk_rule_id id) {
   return rule_ok(id) ? rule_table[id].name : "unknown";
 }
 
-const char* murk_rule_seed(enum murk_rule_id id) {
-  return rule_ok(id) ? rule_table[id].seed : "";
+const char* murk_rule_source(enum murk_rule_id id) {
+  return rule_ok(id) ? rule_table[id].source : "";
 }
 
 enum murk_rule_id murk_rule_lookup(const char* name) {

@@ -43,7 +43,7 @@ int mk_cells_sat(int64_t n) {
 
 int mk_inches_cells(const struct murk_game* g, int64_t inches) {
   if (inches <= 0) return 0;
-  /* Past the farthest sight there is, more inches change nothing (issue 18: a scatter
+  /* Past the farthest sight there is, more inches change nothing (a scatter
    * beyond the loader's longest length used to become 0 cells). */
   if (inches > MURK_SIGHT_UNLIMITED) inches = MURK_SIGHT_UNLIMITED;
   struct murk_length len = {inches * 100, MURK_UNIT_IN};
@@ -259,7 +259,7 @@ int mk_known_nearest(const struct murk_game* g, enum murk_side side, struct murk
   return best;
 }
 
-/* Both sides know where the other's things at `own` and p stand (seed 000, Revealing
+/* Both sides know where the other's things at `own` and p stand (Luneville, Revealing
  * platoons: contact shows what is there; docs/rules.md, "Hidden contact"). */
 static void contact_know(struct murk_game* g, enum murk_side viewer, struct murk_pos p) {
   struct mk_state* s = &g->s;

@@ -46,7 +46,7 @@ int mk_act_reveal(struct murk_game* g, enum murk_side side, const struct murk_co
     case MK_ACT_COUNTER:
       mk_fog_reveal_marker(g, a->marker, NULL);
       break;
-    case MK_ACT_WING: /* seed 002, 27.4: a wing deploys of its own accord */
+    case MK_ACT_WING: /* Limited Intelligence 27.4: a wing deploys of its own accord */
       rc = mk_intel_reveal(g, side, a->marker, reason, reason_len);
       break;
     case MK_ACT_PLATOON:

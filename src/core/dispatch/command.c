@@ -79,7 +79,7 @@ static int plays_limited_intelligence(const struct murk_game* g, enum murk_side 
                    "does not play");
 }
 
-/* seed 002, 27.2.2: a wing of the side won its deployment roll and waits to adjust. */
+/* Limited Intelligence 27.2.2: a wing of the side won its deployment roll and waits to adjust. */
 static int adjust_ready(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
   if (mk_intel_adjust_due(g, side) >= 0) return MURK_OK;
@@ -178,7 +178,7 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                           .handler = mk_setup_reserve},
     [MURK_CMD_DEPLOY] = {.verb = "deploy",
                          .unit = MK_REFS_OWN_DUMMY,
-                         .reserve_kind = true, /* `hidden` (seed 003, 1.2) */
+                         .reserve_kind = true, /* `hidden` (ASL night rules E1.2) */
                          .pos_word = "at",
                          .phases = MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE),
                          .when = "platoons are deployed during setup only",
@@ -430,7 +430,7 @@ static int legal_now(const struct murk_game* g, enum murk_side side, const struc
   const struct mk_state* s = &g->s;
   int rc;
   if (r->available && (rc = r->available(g, side, reason, reason_len)) != MURK_OK) return rc;
-  /* seed 002, 27.2.2: a won deployment roll is followed by the winner's adjustment. */
+  /* Limited Intelligence 27.2.2: a won deployment roll is followed by the winner's adjustment. */
   int due = mk_intel_adjust_due(g, side);
   if (due >= 0 && r != &rows[MURK_CMD_ADJUST] && r != &rows[MURK_CMD_END])
     return mk_reject(reason, reason_len,
@@ -867,8 +867,8 @@ static bool put_ref(struct out* o, struct murk_ref r, unsigned accept) {
     default:
       return false;
   }
-  /* r.n is 1 to REF_MAX: its digits by hand, as "%d" writes them (snprintf was a tenth of
-   * writing a command out, which every try does). */
+  /* r.n is 1 to REF_MAX: its digits by hand, as "%d" writes them (every try writes its
+   * command out, and snprintf would be the costly part of it). */
   char d[12];
   size_t k = sizeof d - 1;
   d[k] = '\0';

@@ -82,7 +82,7 @@ static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned 
   int rc = mk_sight_open(g); /* the sight map, once per game (sight.c) */
   if (rc == MURK_OK) rc = mk_setup_begin(g);
   if (rc == MURK_OK) {
-    mk_night_begin(g); /* seed 003, 1.11: the Base NVR before setup */
+    mk_night_begin(g); /* ASL night rules E1.11: the Base NVR before setup */
     mk_sight_update(g, 0);
   }
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;

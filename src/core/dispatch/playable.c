@@ -1,4 +1,4 @@
-/* playable.c: can a loaded mission be played to an end? (playable.h; issue 18, point 3)
+/* playable.c: can a loaded mission be played to an end? (playable.h)
  *
  * Each check asks the game's own rules, on a game made from the mission (seed 1): the zone
  * and terrain tests a `deploy` or `objective` command makes of its cell, the reserve limits
@@ -172,7 +172,8 @@ static bool in_zone(const struct murk_mission* m, enum murk_side side, struct mu
   return false;
 }
 
-/* seed 001, Deploying: each side needs a cell of its zone where a platoon may stand. */
+/* Flames of War missions, Deploying: each side needs a cell of its zone where a platoon may
+ * stand. */
 static void check_deployment(struct checker* c, const struct murk_game* g) {
   const struct murk_grid* gr = &c->m->grid;
   int own[MURK_SIDES] = {0, 0}, either = 0;
@@ -243,7 +244,7 @@ static void check_deployment(struct checker* c, const struct murk_game* g) {
             either, mk_plural(either));
 }
 
-/* seed 001, Reserves: at least and at most, both of the side's platoons. */
+/* Flames of War missions, Reserves: at least and at most, both of the side's platoons. */
 static void check_reserves(struct checker* c, const struct murk_game* g) {
   static const enum murk_reserve_kind kinds[] = {MURK_RESERVE_PLAIN, MURK_RESERVE_DELAYED,
                                                  MURK_RESERVE_SCATTERED, MURK_RESERVE_MOBILE};
@@ -310,8 +311,8 @@ static void check_reserve_dice(struct checker* c, const struct murk_game* g) {
   }
 }
 
-/* seed 001, Immediate Ambush: the ambush goes down farther than keep_out from every enemy
- * team; no enemy can stand farther away than the table is wide. */
+/* Flames of War missions, Immediate Ambush: the ambush goes down farther than keep_out from every
+ * enemy team; no enemy can stand farther away than the table is wide. */
 static void check_ambush(struct checker* c, const struct murk_game* g) {
   int keep = murk_mission_param(c->m, MURK_P_IAMB_KEEP_OUT);
   int span = table_span(&c->m->grid);

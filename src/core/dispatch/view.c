@@ -144,7 +144,8 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
       snprintf(buf, n, "turn %d, %s's %s step: withdraw %d platoon%s first (withdraw N)", s->turn,
                who, murk_step_name(s->step), s->withdraw_due, s->withdraw_due == 1 ? "" : "s");
     else if (mine && s->step == MURK_STEP_MOVEMENT && mk_reserves_due(g, s->to_act) > 0) {
-      /* seed 004: reserves come on as soon as they may; say where the first can. */
+      /* 40k mission special rules: reserves come on as soon as they may; say where the first
+       * can. */
       for (int i = 0; i < s->narrivals[s->to_act]; i++) {
         if (s->arrivals[s->to_act][i].used) continue;
         char where[120];

@@ -50,7 +50,7 @@ void mk_view_fill_marker(const struct murk_game* g, enum murk_side side, const s
   vm->owner = mk->owner;
   vm->kind = mk->kind;
   vm->pos = mk->pos;
-  /* Dis counters (seed 002) are public, like the leader they belong to. */
+  /* Dis counters (Limited Intelligence) are public, like the leader they belong to. */
   vm->ndis = mk->on_table ? mk->ndis : 0;
   for (int i = 0; i < vm->ndis; i++) vm->dis[i] = mk->dis[i];
   vm->on_table = mk->on_table;
@@ -181,7 +181,7 @@ void mk_view_fill_sight(const struct murk_game* g, enum murk_side side, struct m
 /* What lights cell p, as an index into the view's lights (adding a blaze's light the first
  * time one lights a cell); -1 when nothing does. Starshells and rounds first (night.c: a
  * light goes out when its side's next turn begins), then the nearest blaze whose reach
- * (seed 003, 1.94: two cells a burning level) takes in p. */
+ * (ASL night rules E1.94: two cells a burning level) takes in p. */
 static int light_of(const struct murk_game* g, struct view_box* b, struct murk_pos p,
                     bool* failed) {
   const struct murk_grid* grid = &g->m->grid;
@@ -408,7 +408,7 @@ int mk_view_fill_targets(const struct murk_game* g, struct view_box* b) {
   return MURK_OK;
 }
 
-/* Own Limited Intelligence wings (seed 002, 27.1): the platoons sharing a wing name. */
+/* Own Limited Intelligence wings (Limited Intelligence 27.1): the platoons sharing a wing name. */
 void mk_view_fill_wings(const struct murk_game* g, enum murk_side side, struct murk_view* v) {
   const struct mk_state* s = &g->s;
   v->nwings = 0;
@@ -449,8 +449,8 @@ static bool near_known_enemy(const struct murk_view* v, struct murk_pos p, int k
 }
 
 /* The side's arrivals due now, each with every cell it may come on at (reserves.c's list), or
- * for a deep strike every cell it may aim at as far as the side knows (seed 004: beyond the
- * keep-out distance from the enemy), in one pool. */
+ * for a deep strike every cell it may aim at as far as the side knows (40k mission special rules:
+ * beyond the keep-out distance from the enemy), in one pool. */
 int mk_view_fill_arrivals(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
   enum murk_side side = v->side;
@@ -498,7 +498,7 @@ int mk_view_fill_arrivals(const struct murk_game* g, struct view_box* b) {
   return MURK_OK;
 }
 
-/* Interim, for the sim players until the view carries placement facts of its own: the
+/* The view's placement facts (the players choose a setup cell from them): the
  * cells where the side to act may put an objective (OBJECTIVES) or a platoon (DEPLOY,
  * INDEPENDENTS), as mk_setup_objective and mk_deploy_check_side_zone judge them short of
  * who stands where. Public facts only (the mission's areas, the placed objectives). Kept

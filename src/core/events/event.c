@@ -21,16 +21,6 @@ const char* murk_audience_name(enum murk_audience a) {
   return "all";
 }
 
-const char* murk_event_kind_name(enum murk_event_kind k) {
-  static const char* const names[] = {
-#define MK_EVENT_NAME(id, name) name,
-      MURK_EVENT_KIND_LIST(MK_EVENT_NAME)
-#undef MK_EVENT_NAME
-  };
-  if ((int)k < 0 || k >= MURK_EV_COUNT) return "?";
-  return names[k];
-}
-
 /* ---- the store: a small record of facts per event, texts and rolls in one arena ----
  *
  * A long batch game makes millions of events, and nobody reads most of them: each is kept

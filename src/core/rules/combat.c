@@ -78,7 +78,7 @@ static bool fortified(const struct murk_game* g, struct murk_pos p) {
 /* The night modifier to hit a team standing at p (docs/rules.md, "Which night rule
  * governs"). The night rules proper (who sees how far, the sight rolls) live in sight.c and
  * night.c.
- * - The ASL night rules, 1.7: on a turn the NVR is in force, +1 (the Low Visibility
+ * - ASL night rules E1.7: on a turn the NVR is in force, +1 (the Low Visibility
  *   hindrance), but never together with terrain in the target's cell (a positive TEM: the
  *   combat model's `concealed`).
  * - The sci-fi mission special rules' Night Fighting: nothing; its sight roll is the rule.
@@ -834,7 +834,7 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   if (rc != MURK_OK) return rc;
   struct mk_unit_state* u = &s->units[side][unit];
   int snum = u->marker;
-  /* A light tried this turn (hit or miss) was the unit's fire (the ASL night rules, 1.92). */
+  /* A light tried this turn (hit or miss) was the unit's fire (ASL night rules E1.92). */
   if (u->shot && s->night.flare_tried[side][unit])
     return mk_reject(reason, reason_len,
                      "P%d sent up a light this turn: that was its fire (the ASL night rules)",
@@ -905,7 +905,7 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
   /* The sci-fi mission special rules, Concealment: lost once the unit shoots. */
   u->concealed = false;
   s->fired = true;
-  mk_night_gunflash(g, side, unit); /* the ASL night rules, 1.8 */
+  mk_night_gunflash(g, side, unit); /* ASL night rules E1.8 */
   mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "%s P%d shoots at P%d: %d team%s in range, %d di%s",
           murk_side_name(side), snum, tnum, inrange + nbarrage, mk_plural(inrange + nbarrage),
           ndice, ndice == 1 ? "e" : "ce");
@@ -1032,7 +1032,7 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     add_dice(combos, &ncombos, &h);
   }
   if (ncombos > 0) {
-    mk_night_gunflash(g, other, tu); /* the ASL night rules, 1.8 */
+    mk_night_gunflash(g, other, tu); /* ASL night rules E1.8 */
     struct tally y = {0};
     for (int i = 0; i < ncombos; i++) {
       int hits = roll_combo(g, other, &combos[i], tnum, anum, "fires defensively at");

@@ -19,7 +19,7 @@
 #include "setup.h"
 #include "state.h"
 
-/* ---- deep strike (seed 004) ---- */
+/* ---- deep strike (40k mission special rules) ---- */
 
 static const char* const hex_dirs[] = {"east", "north-east", "north-west",
                                        "west", "south-west", "south-east"};
@@ -167,14 +167,16 @@ int mk_deep_strike(struct murk_game* g, enum murk_side side, int unit, struct mu
     mk_emit(g, MURK_EV_MOVE, MURK_AUD_ALL, side, "%s %s lands where it aimed", who, h);
   }
   s->markers[mi].pos = land;
-  u->moved = true; /* seed 004: no move or assault on arrival; shooting counts as moved */
+  u->moved = true; /* 40k mission special rules: no move or assault on arrival; shooting counts as
+                      moved */
   u->deep_turn = s->turn;
   if (!murk_geom_on_table(gr, land)) {
     destroy(g, side, unit, "scatters off the table and is destroyed");
     return MURK_OK;
   }
 
-  /* Only a first model that scatters off the table takes the whole unit with it (seed 004,
+  /* Only a first model that scatters off the table takes the whole unit with it (40k mission
+   * special rules,
    * Deep Strike). The text is silent on a first model coming down on impassable ground, on
    * another team or within the keep-out of the enemy; murk's own reading: it stands on the
    * nearest cell it may take (ring by ring around where it came down, in ring order), and
@@ -220,8 +222,8 @@ int mk_deep_strike(struct murk_game* g, enum murk_side side, int unit, struct mu
     return rc == MURK_OK ? mk_intel_came_on(g, mi) : rc;
   }
 
-  /* Teams in rings around the first (seed 004): ring r is filled with as many teams as
-   * it holds; a ring that cannot be completed (a cell off the table, impassable, taken
+  /* Teams in rings around the first (40k mission special rules): ring r is filled with as many
+   * teams as it holds; a ring that cannot be completed (a cell off the table, impassable, taken
    * or too near the enemy) ends the placing and the teams left over are destroyed. */
   int teams[MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS];
   int nt = 0;

@@ -176,7 +176,7 @@ static bool is_independent(const struct murk_platoon* pl) {
   return (pl->flags & (MURK_PF(INDEPENDENT) | MURK_PF(WARRIOR))) != 0;
 }
 
-/* seed 004, Infiltrate: infiltrators are deployed after everything else. */
+/* 40k mission special rules, Infiltrate: infiltrators are deployed after everything else. */
 static bool is_infiltrator(const struct murk_game* g, const struct murk_platoon* pl) {
   return murk_mission_rule_on(g->m, MURK_RULE_INFILTRATE) && (pl->flags & MURK_PF(INFILTRATE));
 }
@@ -199,8 +199,8 @@ int mk_deploy_waiting(const struct murk_game* g, enum murk_side side, enum murk_
   return n;
 }
 
-/* seed 004, Escalation: only basic infantry without transports deploys at the start (and
- * units with a rule that puts them on the table: recce and infiltrators here). Infantry
+/* 40k mission special rules, Escalation: only basic infantry without transports deploys at the
+ * start (and units with a rule that puts them on the table: recce and infiltrators here). Infantry
  * with a dedicated transport (`transport:`) waits with it. */
 bool mk_deploy_escalation_allows(const struct murk_platoon* pl) {
   if (pl->flags & (MURK_PF(RECCE) | MURK_PF(INFILTRATE))) return true;
@@ -243,7 +243,7 @@ bool mk_deploy_may(const struct murk_game* g, enum murk_side side, int unit) {
            !mk_deploy_escalation_allows(mk_unit_platoon(g, side, unit)));
 }
 
-/* ---- Random Deployment (seed 001, named by page only) ---- */
+/* ---- Random Deployment (Flames of War missions, named by page only) ---- */
 
 bool mk_deploy_random(const struct murk_game* g, enum murk_side side) {
   if (!murk_mission_rule_on(g->m, MURK_RULE_RANDOM_DEPLOYMENT)) return false;

@@ -1,4 +1,4 @@
-/* fog.c: the Fog of War rules of seed 000 - template movement and bogging, revealing
+/* fog.c: the Fog of War rules of Luneville - template movement and bogging, revealing
  * (by the owner and by enemy spotting), and placing a platoon's teams when it is revealed.
  * Our reading of every point the text leaves open is in docs/rules.md. */
 #include <limits.h>
@@ -75,7 +75,7 @@ static int first_difficult(const struct murk_game* g, const struct path* p) {
   return -1;
 }
 
-/* A bogging check (seed 000, Moving platoons: "regardless of what the platoon template is
+/* A bogging check (Luneville, Moving platoons: "regardless of what the platoon template is
  * actually representing"). Returns true if bogged. The roll is public. */
 static bool bog_check(struct murk_game* g, const char* handle, bool freeing,
                       enum murk_audience aud) {
@@ -104,7 +104,7 @@ static const char* class_phrase(enum murk_terrain_class c) {
                                        : "through open ground";
 }
 
-/* seed 003, 1.532: a strayer that enters a cell holding a friendly unit on the part of its
+/* ASL night rules E1.532: a strayer that enters a cell holding a friendly unit on the part of its
  * way it still covers (the first half) is no longer straying and goes on the whole way
  * ordered (the text: "may use the remainder of its MF"; cut after that). Any own marker
  * counts, dummy or not, so the strayer's distance never tells the enemy what a counter
@@ -118,7 +118,7 @@ static bool stray_contact(struct murk_game* g, enum murk_side side, const char* 
   return true;
 }
 
-/* seed 003, 1.55: jitter fire after a move; a counter that gives itself away is revealed
+/* ASL night rules E1.55: jitter fire after a move; a counter that gives itself away is revealed
  * here (night.c says which), then its platoon flashes. */
 static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int unit,
                         struct murk_pos at, int total) {
@@ -128,7 +128,7 @@ static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int un
   mk_night_jitter_flash(g, lost);
 }
 
-/* seed 000, Moving platoons: a template moves a fixed distance by terrain, whatever it
+/* Luneville, Moving platoons: a template moves a fixed distance by terrain, whatever it
  * hides; the slowest class of terrain entered governs the whole move. A cloaking counter
  * moves the same way at its own allowance (marker.c: the operations of its kind). */
 int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int unit,
@@ -145,7 +145,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   if (mk->moved)
     return mk_reject(reason, reason_len, "T%d has already moved this step", mk->number);
   struct mk_move_rule rule;
-  mk_move_allowance(g, side, mi, -1, &rule); /* template, cloak (seed 003, 1.42) */
+  mk_move_allowance(g, side, mi, -1, &rule); /* template, cloak (ASL night rules E1.42) */
   struct mk_move_verdict v;
   int rc = judge(g, side, mi, -1, mk->pos, c, &rule, &v, reason, reason_len, NULL, NULL);
   if (rc != MURK_OK) return rc;
@@ -158,7 +158,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   if (v.why == MK_MOVE_TOO_FAR) {
     char len[32];
     mk_cells_text(g, allow, len, sizeof len);
-    /* At night the mission's length less the night's cell (seed 003, 1.51): said so, or
+    /* At night the mission's length less the night's cell (ASL night rules E1.51): said so, or
      * the length in brackets would not be the one the mission gives. */
     bool night = mk_night_move_cost(g, side, mi, -1, mk_move_class(slowest)) > 0;
     rc = mk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s%s", p.n,
@@ -178,8 +178,9 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   mk_format(handle, sizeof handle, "T%d", mk->number);
   struct murk_pos start = mk->pos;
   int moved = p.n;
-  mk_night_unhide(g, mi); /* seed 003, 1.2: a hidden counter that moves is a "?" from then on */
-  /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. Heard
+  mk_night_unhide(g, mi); /* ASL night rules E1.2: a hidden counter that moves is a "?" from then
+                             on */
+  /* ASL night rules E1.53: at night the movement roll first; a strayer goes half as far. Heard
    * where the enemy sees it start, the mover's copy saying nothing of who heard. */
   int jitter = 0;
   enum murk_audience saud =
@@ -212,8 +213,8 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   mk->moved = true;
   murk_pos_format(start, from, sizeof from);
   murk_pos_format(mk->pos, to, sizeof to);
-  /* Templates stand in the open for both sides (seed 000); a cloaking counter's move is heard
-   * where the enemy sees either end (seed 003, 1.101; sight.c). */
+  /* Templates stand in the open for both sides (Luneville); a cloaking counter's move is heard
+   * where the enemy sees either end (ASL night rules E1.101; sight.c). */
   enum murk_audience aud =
       ops->seen_anywhere ? MURK_AUD_ALL : mk_sight_audience(g, side, start, mk->pos, false);
   if (bogged)
@@ -230,7 +231,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   bool revealed = ops->lost_in_light && mk_night_cloak_after_move(g, mi, p.cells, moved);
   if (revealed) mk_fog_reveal_marker(g, mi, NULL);
   if (hit >= 0) mk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
-  /* seed 003, 1.55: jitter fire, once the move is made. */
+  /* ASL night rules E1.55: jitter fire, once the move is made. */
   if (jitter > 0) jitter_fire(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
   murk_free(p.cells);
   return MURK_OK;
@@ -470,7 +471,7 @@ static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_p
   return c != NULL;
 }
 
-/* seed 000, Revealing platoons, last paragraph: one team at the template's centre, the
+/* Luneville, Revealing platoons, last paragraph: one team at the template's centre, the
  * others within command distance of it, each farther from the enemy (templates included)
  * than the first; failing that, each farther from the platoon that revealed it; failing
  * that (our fallback, docs/rules.md), the nearest free cells, widening the circle a cell at
@@ -595,7 +596,7 @@ static bool known_free_for_unit(const struct murk_game* g, enum murk_side side,
   return mk_cell_known_free(g, side, p);
 }
 
-/* Revealed platoons move too (engine model, not from the seeds; docs/rules.md): the
+/* Revealed platoons move too (engine model, not from the rule texts; docs/rules.md): the
  * first team moves along the path at the slowest team's allowance and the others keep
  * their places around it as far as the ground allows. */
 static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
@@ -653,7 +654,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   mk_format(handle, sizeof handle, "P%d", number);
   int moved = p.n;
   bool flash = mk_night_flashing(g, side, unit);
-  /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far. */
+  /* ASL night rules E1.53: at night the movement roll first; a strayer goes half as far. */
   int jitter = 0;
   /* Whether the enemy sees the start cell: asked once, as nothing of the enemy's moves or
    * changes its sight during this move (only this platoon's teams and what is known). */
@@ -755,7 +756,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
       mk_sight_range(g, murk_side_other(side)) < MURK_SIGHT_UNLIMITED)
     mk_event_split(g, side);
   if (hit >= 0) mk_hidden_contact(g, side, handle, end, met);
-  if (jitter > 0) jitter_fire(g, side, -1, unit, end, jitter); /* seed 003, 1.55 */
+  if (jitter > 0) jitter_fire(g, side, -1, unit, end, jitter); /* ASL night rules E1.55 */
   return MURK_OK;
 }
 
@@ -774,8 +775,8 @@ int mk_fog_not_on_table(const struct murk_game* g, enum murk_side side, int unit
   return mk_reject(reason, reason_len, "platoon %d (%s) is not on the table", unit + 1, name);
 }
 
-/* A revealed platoon moves at its slowest team's pace; under Limited Intelligence (seed
- * 002) what it then sees is spotted. */
+/* A revealed platoon moves at its slowest team's pace; under Limited Intelligence
+ * what it then sees is spotted. */
 int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int unit,
                         const struct murk_command* c, char* reason, size_t reason_len) {
   (void)mi;
@@ -786,7 +787,7 @@ int mk_fog_move_platoon(struct murk_game* g, enum murk_side side, int mi, int un
 
 /* ---- revealing ---- */
 
-/* seed 000, Revealing platoons: independent teams and warriors not deployed at the start
+/* Luneville, Revealing platoons: independent teams and warriors not deployed at the start
  * are revealed with a platoon of their force: the owner says which (`reveal I at Pn`), and
  * the first team goes on the free cell nearest to that platoon's first team. */
 static int reveal_independent(struct murk_game* g, enum murk_side side, int k, int host_number,
@@ -846,7 +847,7 @@ static bool fog_on_for_cells(const struct murk_game* g, int mi) {
 
 /* The owner's cells for a template's other teams (`reveal N via X,Y ...`), judged by what
  * it knows: on the table, passable, free as far as it knows, within command distance of the
- * template's centre and farther from the nearest known enemy than the centre (seed 000,
+ * template's centre and farther from the nearest known enemy than the centre (Luneville,
  * Revealing platoons, last paragraph). */
 static int check_reveal_cells(const struct murk_game* g, enum murk_side side, int unit,
                               struct murk_pos centre, const struct murk_command* c, char* reason,
@@ -905,7 +906,7 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
   mk->on_table = false;
   mk->revealed = true;
   if (mk->unit < 0) {
-    /* seed 000, Revealing platoons: a revealed dummy is simply taken off the table. */
+    /* Luneville, Revealing platoons: a revealed dummy is simply taken off the table. */
     mk->bogged = false;
     mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s T%d at %s was a dummy and is removed",
             murk_side_name(side), mk->number, ps);
@@ -995,7 +996,7 @@ static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_
   return best != INT_MAX;
 }
 
-/* seed 000, Revealing platoons, second point: at the start of the Shooting step a side may
+/* Luneville, Revealing platoons, second point: at the start of the Shooting step a side may
  * roll on the visibility table once; every enemy template within the range rolled (never
  * beyond the cap) of any of its markers or teams is revealed. */
 int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,

@@ -1,4 +1,4 @@
-/* fog.h: Fog of War (seed 000): templates, their moves, reveals and spotting; the
+/* fog.h: Fog of War (Luneville): templates, their moves, reveals and spotting; the
  * placement of a revealed platoon's teams (fog.c). Internal to the core. */
 #ifndef MK_FOG_H
 #define MK_FOG_H
@@ -11,7 +11,7 @@
 #include "murk/mission.h"
 #include "state.h"
 
-/* `reveal I at Pn` (seed 000, Revealing platoons): an independent or warrior team waiting
+/* `reveal I at Pn` (Luneville, Revealing platoons): an independent or warrior team waiting
  * off the table comes on with platoon n of its force. */
 int mk_fog_reveal_independent(struct murk_game* g, enum murk_side side,
                               const struct murk_command* c, const struct mk_cmd_args* a,
@@ -38,11 +38,11 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
 /* Reveal the marker at index mi (a dummy is removed). revealer: the cell of the enemy that
  * revealed it (spotting), or NULL. */
 void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer);
-/* Place a unit's teams around centre (seed 000, Revealing platoons). zone (may be NULL)
+/* Place a unit's teams around centre (Luneville, Revealing platoons). zone (may be NULL)
  * restricts the cells. Returns how many teams could not be placed. */
 int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,
                        const struct murk_pos* revealer, const struct murk_zone* zone);
-/* The rule for a cell the owner picks for a revealed platoon's other team (seed 000,
+/* The rule for a cell the owner picks for a revealed platoon's other team (Luneville,
  * Revealing platoons, last paragraph): within command distance `cmd` of the first team
  * (d_first cells away, not on it) and farther from the nearest known enemy (d_enemy) than
  * the first team is (d_enemy_first; INT_MAX: no enemy known). The game (fog.c) and the

@@ -1,4 +1,4 @@
-/* intel.c: Limited Intelligence (seed 002, 27). A wing goes on the table as one leader
+/* intel.c: Limited Intelligence (27). A wing goes on the table as one leader
  * counter with two Dis counters around it (or a dummy leader with its own Dis counters);
  * the counters move as one, at the pace of the wing's slowest unit; when opposing
  * counters come within sight of each other the moving side is turned over first, dummies
@@ -26,7 +26,7 @@
 /* Everything of one side a rule may have to measure from or to. */
 #define MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
 
-/* seed 003, 1.53: at night a wing makes the movement roll before it moves, as any unit
+/* ASL night rules E1.53: at night a wing makes the movement roll before it moves, as any unit
  * does (the roll is public: leader counters are). True when it strays; *jitter as
  * mk_night_strays. way: the n cells leader marker mi is ordered through (NULL for a Dis
  * move); a strayer that finds its own side on the first half of it goes on as ordered
@@ -130,7 +130,7 @@ void mk_intel_default_dis(const struct murk_game* g, struct mk_marker* mk) {
   }
 }
 
-/* seed 002, 27.1.2: how far from its leader a Dis counter may be set up: `dis_range`, or
+/* Limited Intelligence 27.1.2: how far from its leader a Dis counter may be set up: `dis_range`, or
  * `dis_range_small` for a wing of fewer than `small_wing` platoons (a dummy may spread as a
  * normal wing). */
 int mk_intel_dis_range(const struct murk_game* g, int mi) {
@@ -144,13 +144,13 @@ int mk_intel_dis_range(const struct murk_game* g, int mi) {
   return range;
 }
 
-/* seed 002, 27.1.4: on the move every wing's Dis counters stay within `dis_range` of their
- * leader; the closer set-up of small wings (27.1.2) binds the set-up only. */
+/* Limited Intelligence 27.1.4: on the move every wing's Dis counters stay within `dis_range` of
+ * their leader; the closer set-up of small wings (27.1.2) binds the set-up only. */
 static int dis_move_range(const struct murk_game* g) {
   return murk_mission_param(g->m, MURK_P_LI_DIS);
 }
 
-/* seed 002, 27.1.2 and 27.1.4: the Dis counters move with their leader, keeping their
+/* Limited Intelligence 27.1.2 and 27.1.4: the Dis counters move with their leader, keeping their
  * places around it; one whose place falls off the table or on ground nothing can stand on
  * takes the nearest good cell within its distance of the leader (ties: row, then column). */
 static void dis_follow(struct murk_game* g, int mi, struct murk_pos from, struct murk_pos to) {
@@ -199,8 +199,8 @@ struct sight {
   struct murk_line_step* steps; /* range + 1 of them */
 };
 
-/* seed 002, 27.1.6: counters spot at `spot_range` (7 hexes) with a clear line. The seed's
- * battles are fought by day; where a night or fog rule of the mission limits sight (the
+/* Limited Intelligence 27.1.6: counters spot at `spot_range` (7 hexes) with a clear line. The
+ * text's battles are fought by day; where a night or fog rule of the mission limits sight (the
  * NVR of the ASL night rules, Night Fighting's farthest sight, a visibility table) wings
  * spot no farther than a team could see (murk's choice, docs/rules.md "Limited
  * Intelligence with the other rules"). */
@@ -243,8 +243,8 @@ static bool stops_sight(struct sight* x, struct murk_pos p, enum murk_side block
   return team_of(&x->g->s, p, blockers) || murk_sightmap_sight(x->map, p) == MURK_SIGHT_BLOCKING;
 }
 
-/* seed 002, 27.1.6 and 27.5: a line within range, clear of blocking terrain (murk_los) and
- * of the placed units of `blockers` standing between the two ends. A step along a hex edge
+/* Limited Intelligence 27.1.6 and 27.5: a line within range, clear of blocking terrain (murk_los)
+ * and of the placed units of `blockers` standing between the two ends. A step along a hex edge
  * is stopped only when both cells beside it stop sight, as murk_los does for terrain: a
  * unit on one side and woods on the other close it too. */
 static bool clear_line(struct sight* x, struct murk_pos a, struct murk_pos b,
@@ -335,7 +335,7 @@ static void contact_handle(const struct murk_game* g, enum murk_side enemy, cons
 
 /* ---- taking counters away and putting units down ---- */
 
-/* seed 002, 27.1 and 27.1.6: a dummy leader that is spotted (or that its owner gives up)
+/* Limited Intelligence 27.1 and 27.1.6: a dummy leader that is spotted (or that its owner gives up)
  * is taken off the table with its Dis counters. */
 static void remove_dummy(struct murk_game* g, int mi) {
   struct mk_marker* mk = &g->s.markers[mi];
@@ -388,7 +388,7 @@ static bool team_cell(struct murk_game* g, enum murk_side side, struct murk_pos 
   return found;
 }
 
-/* seed 002, 27.3.1: the unit's teams around its anchor, within `place_range` of the
+/* Limited Intelligence 27.3.1: the unit's teams around its anchor, within `place_range` of the
  * leader, never beyond the enemy; where nothing is free that near, the circle grows a
  * cell at a time (our fallback). Returns the teams that found no cell. */
 static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct murk_pos anchor,
@@ -440,7 +440,7 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
   return left;
 }
 
-/* seed 002, 27.3.1: a wing is put on the table. The leader counter goes; its first unit
+/* Limited Intelligence 27.3.1: a wing is put on the table. The leader counter goes; its first unit
  * takes the leader's number and is placed under it, the next two at the Dis counters, the
  * rest beside the leader. `moving`: the wing's movement ends for the turn. */
 static void deploy_wing(struct murk_game* g, int mi, bool moving) {
@@ -488,7 +488,7 @@ static void deploy_wing(struct murk_game* g, int mi, bool moving) {
   }
 }
 
-/* seed 002, 27.2.1: a side's deployment roll, its wing's rating added. */
+/* Limited Intelligence 27.2.1: a side's deployment roll, its wing's rating added. */
 static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, const char* handle) {
   bool commander = false;
   int rating = mk_intel_rating(g, side, unit, &commander);
@@ -501,7 +501,7 @@ static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, c
 
 /* ---- spotting ---- */
 
-/* seed 002, 27.5 (and 27.1.6 for deployed units that move): what the units of `side`
+/* Limited Intelligence 27.5 (and 27.1.6 for deployed units that move): what the units of `side`
  * just put or moved on the table see of the enemy's leaders is spotted, nearest first: a
  * dummy is removed, a real wing deploys. Each time, what is left is looked at again, so a
  * wing just deployed hides the wings behind it. */
@@ -543,7 +543,7 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
 
 enum { GO_ON = 0, STOP = 1 };
 
-/* seed 002, 27.2.3-27.2.4 and 27.5: after the roll (and the winner's adjustment) the
+/* Limited Intelligence 27.2.3-27.2.4 and 27.5: after the roll (and the winner's adjustment) the
  * stationary wing goes on the table, then every other enemy wing the moving leader saw,
  * unless the units just placed now hide it (all on the same roll), then the moving wing,
  * whose movement is over for the turn. */
@@ -568,7 +568,7 @@ static void place_wings(struct murk_game* g, struct sight* x, const struct mk_li
   deploy_wing(g, a->marker, true);
 }
 
-/* seed 002, 27.1.6, 27.2 and 27.5: moving leader mi stands within sight of the enemy
+/* Limited Intelligence 27.1.6, 27.2 and 27.5: moving leader mi stands within sight of the enemy
  * (contacts cs, nearest first). A winner that may adjust waits for its `adjust`. */
 static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct contact* cs,
                           int nc) {
@@ -649,7 +649,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct c
   return STOP;
 }
 
-/* seed 003, 1.55: jitter fire after a move. A counter that gives itself away is revealed:
+/* ASL night rules E1.55: jitter fire after a move. A counter that gives itself away is revealed:
  * under Limited Intelligence every counter on the table is a wing leader (mk_put_platoon,
  * mk_intel_deploy), spotted whole. */
 static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int unit,
@@ -690,7 +690,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     return mk_reject(reason, reason_len,
                      "T%d came down by deep strike this turn: it may not move until your next turn",
                      mk->number);
-  /* The same judgement as every move (move.c), at the wing's pace (seed 002, 27.1.4). */
+  /* The same judgement as every move (move.c), at the wing's pace (Limited Intelligence 27.1.4). */
   struct mk_move_rule rule;
   mk_move_allowance(g, side, mi, -1, &rule);
   struct mk_move_truth truth = {.g = g, .side = side, .self_mi = mi, .self_unit = -1};
@@ -726,7 +726,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     murk_free(path);
     return rc;
   }
-  /* seed 003, 1.53: at night the movement roll first; a strayer goes half as far, to the
+  /* ASL night rules E1.53: at night the movement roll first; a strayer goes half as far, to the
    * last cell it knows free on its way (as a platoon does, fog.c). */
   int jitter = 0;
   if (wing_strays(g, side, mi, path, n, &jitter)) {
@@ -780,7 +780,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     snprintf(handle, sizeof handle, "T%d", s->markers[mi].number);
     mk_hidden_contact(g, side, handle, s->markers[mi].pos, met);
   }
-  /* seed 003, 1.55: jitter fire once the move is made; a move that ended in a spotting has
+  /* ASL night rules E1.55: jitter fire once the move is made; a move that ended in a spotting has
    * turned the counters over already (murk's reading: no jitter fire then). */
   if (!over && jitter > 0 && !g->oom)
     jitter_fire(g, side, mi, s->markers[mi].unit, s->markers[mi].pos, jitter);
@@ -815,7 +815,7 @@ static int dis_leader(struct murk_game* g, enum murk_side side, const struct mur
   return mk_reject(reason, reason_len, "T%d is not a wing leader on the table", c->unit.n);
 }
 
-/* seed 002, 27.1.2 and 27.1.4: the owner moves a leader's two Dis counters, once a
+/* Limited Intelligence 27.1.2 and 27.1.4: the owner moves a leader's two Dis counters, once a
  * Movement step, after the leader's own move or instead of it (the leader then stays for
  * the step). Each goes at most the leader's allowance, counted in cells from where it
  * stood when the step began, to a passable cell within its distance of the leader, not
@@ -904,7 +904,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
     sight_close(&x);
     return MURK_ENOMEM;
   }
-  /* seed 003, 1.53: the wing's movement roll, made with its first move of the step (the
+  /* ASL night rules E1.53: the wing's movement roll, made with its first move of the step (the
    * leader's, or this one); a wing that strays here loses its way and its counters stay
    * where they are (murk's reading). */
   int jitter = 0;
@@ -1032,7 +1032,7 @@ void mk_intel_put_dummy(struct murk_game* g, enum murk_side side, int mi, const 
   }
 }
 
-/* ---- the winner's adjustment (seed 002, 27.2.2) ---- */
+/* ---- the winner's adjustment (Limited Intelligence 27.2.2) ---- */
 
 int mk_intel_adjust_due(const struct murk_game* g, enum murk_side side) {
   const struct mk_li_adjust* a = &g->s.li_adjust;
@@ -1171,7 +1171,7 @@ int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reas
     remove_dummy(g, mi);
     return MURK_OK;
   }
-  /* seed 002, 27.4: an active wing may deploy of its own accord, in its movement, after
+  /* Limited Intelligence 27.4: an active wing may deploy of its own accord, in its movement, after
    * moving at most half its allowance (rounded up). */
   if (s->step != MURK_STEP_MOVEMENT && s->step != MURK_STEP_STARTING)
     return mk_reject(reason, reason_len,

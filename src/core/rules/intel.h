@@ -1,4 +1,4 @@
-/* intel.h: Limited Intelligence (seed 002, 27) - wing leader counters and their Dis
+/* intel.h: Limited Intelligence (27) - wing leader counters and their Dis
  * counters, how they move, how they are spotted, the deployment roll and placing a wing's
  * units on the table. Internal to the core; its callers, only while the mission has
  * `limited_intelligence` in force: setup.c (deployment and its prompt), marker.c (a leader's
@@ -47,7 +47,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
  * spotting their new cells bring (27.1.2, 27.1.4, 27.1.6). */
 int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                  const struct mk_cmd_args* a, char* reason, size_t reason_len);
-/* seed 002, 27.2.2: `adjust N|Tn to X,Y`: the moving wing that won the deployment roll
+/* Limited Intelligence 27.2.2: `adjust N|Tn to X,Y`: the moving wing that won the deployment roll
  * moves its leader up to the roll's difference (at most `adjust` cells) in any direction,
  * then the wings are placed. */
 int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_command* c,
@@ -58,8 +58,8 @@ void mk_intel_spotted(struct murk_game* g, int mi);
 /* A platoon put on the table after the deployment (an arrival, an infiltrator, ...): a
  * wing leader counter of its own at marker mi's cell, with Dis counters. */
 int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how);
-/* seed 002, 27.1.6: leader counter mi has just come onto the table by a move of its own (a
- * deep strike's landing): it spots, and is spotted, from its footprint as a moving counter. */
+/* Limited Intelligence 27.1.6: leader counter mi has just come onto the table by a move of its own
+ * (a deep strike's landing): it spots, and is spotted, from its footprint as a moving counter. */
 int mk_intel_came_on(struct murk_game* g, int mi);
 /* The same for a dummy leader put down later (new marker mi, unit -1): the enemy reads what
  * it reads of mk_intel_put. */
@@ -99,7 +99,7 @@ int mk_intel_marker_units(const struct murk_game* g, int mi, int out[MK_MAX_UNIT
 
 /* ---- intel.c's Dis counters, for intel_deploy.c ---- */
 
-/* seed 002, 27.1.2: how far from its leader marker mi's Dis counters may be set up. */
+/* Limited Intelligence 27.1.2: how far from its leader marker mi's Dis counters may be set up. */
 int mk_intel_dis_range(const struct murk_game* g, int mi);
 /* The rule's places for Dis counters not placed by the owner: beside the leader. */
 void mk_intel_default_dis(const struct murk_game* g, struct mk_marker* mk);
@@ -115,7 +115,7 @@ int mk_intel_wing_units(const struct murk_game* g, enum murk_side side, int unit
  * wing (27.1.4). */
 int mk_intel_allowance(const struct murk_game* g, int mi);
 /* The same on ground of class cls this turn, the night's movement cost of each platoon
- * counted (the ASL night rules, 1.5): the marker row's allowance. */
+ * counted (ASL night rules E1.5): the marker row's allowance. */
 int mk_intel_allowance_on(const struct murk_game* g, int mi, enum murk_terrain_class cls);
 /* What a wing adds to its deployment roll (27.2.1): its command rating, or the army
  * commander's rating when he rides with it and it is higher (*commander then true). */

@@ -1,4 +1,4 @@
-/* intel_deploy.c: Limited Intelligence (seed 002, 27.1.2 and 27.3) at setup: the dummy
+/* intel_deploy.c: Limited Intelligence (27.1.2 and 27.3) at setup: the dummy
  * leaders a side may put down, a wing leader and its two Dis counters deployed in turn, the
  * deployment prompt. Above intel.c, whose counters' rules it uses; the phase machine
  * (setup.c) calls it. */
@@ -61,7 +61,7 @@ void mk_intel_finish_deploying(struct murk_game* g, enum murk_side side) {
   finish_pending(g, side);
 }
 
-/* seed 002, 27.1.2: a Dis counter within one or two cells of its leader (one for a wing
+/* Limited Intelligence 27.1.2: a Dis counter within one or two cells of its leader (one for a wing
  * of fewer than `small_wing` platoons), on ground a unit could stand on. */
 static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whole, char* reason,
                      size_t reason_len) {
@@ -214,7 +214,7 @@ void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int 
   const char* who = murk_side_name(side);
   int mi = pending(g, side);
   if (mi >= 0) {
-    /* seed 002, 27.1.2: the leader just put down still lacks Dis counters. */
+    /* Limited Intelligence 27.1.2: the leader just put down still lacks Dis counters. */
     const struct mk_marker* mk = &g->s.markers[mi];
     char handle[16];
     if (mk->unit < 0)

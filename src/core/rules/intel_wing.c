@@ -1,4 +1,4 @@
-/* intel_wing.c: Limited Intelligence (seed 002, 27), the wings as they stand: which
+/* intel_wing.c: Limited Intelligence (27), the wings as they stand: which
  * platoons make a wing, its rating, its pace on each ground, what a leader counter hides.
  * Queries only, below the marker kinds (marker.c reads a leader's allowance and contents
  * here); the moves, the spotting and the deployment that change them are intel.c's. */
@@ -17,8 +17,8 @@ bool mk_intel_on(const struct murk_game* g) {
 }
 
 /* Limited Intelligence with Deep Strike (docs/rules.md, "Limited Intelligence with the
- * other rules"): a leader counter that came down this turn may not move (seed 004, Deep
- * Strike: no move on the turn of arrival). */
+ * other rules"): a leader counter that came down this turn may not move (40k mission special rules,
+ * Deep Strike: no move on the turn of arrival). */
 static bool came_down_now(const struct murk_game* g, const struct mk_marker* mk) {
   if (mk->kind != MURK_MARKER_WING || mk->unit < 0) return false;
   int turn = g->s.units[mk->owner][mk->unit].deep_turn;
@@ -89,8 +89,8 @@ int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bo
     if (pl->flags & MURK_PF(COMMANDER)) with_commander = true;
   }
   if (rating == 0) rating = f->command_rating;
-  /* seed 002, 27.2.1: the army commander's rating instead, where he is with the wing (the
-   * player would take the higher). */
+  /* Limited Intelligence 27.2.1: the army commander's rating instead, where he is with the wing
+   * (the player would take the higher). */
   bool use = with_commander && f->leader_rating > rating;
   if (commander) *commander = use;
   return use ? f->leader_rating : rating;
@@ -144,8 +144,8 @@ static int fastest_wing(const struct murk_force* f) {
   return best;
 }
 
-/* seed 002, 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy at any rate
- * up to what it could move were it a real wing: the pace of the fastest real leader counter
+/* Limited Intelligence 27.1.4: an unspotted wing moves at its slowest unit's rate; a dummy at any
+ * rate up to what it could move were it a real wing: the pace of the fastest real leader counter
  * its side has on the table (a dummy faster than every real wing there would show itself a
  * dummy: under Escalation the fast wings wait in reserve), or with none there, of the
  * fastest wing its force has. */
@@ -172,14 +172,14 @@ int mk_intel_allowance(const struct murk_game* g, int mi) {
 }
 
 /* A platoon's pace on ground cls at this turn: `pace` less what the night costs it there
- * (seed 003, 1.51-1.52: night.c says what, by the platoon's own kind). */
+ * (ASL night rules E1.51-E1.52: night.c says what, by the platoon's own kind). */
 static int night_pace(const struct murk_game* g, enum murk_side side, int unit, int pace,
                       enum murk_terrain_class cls) {
   int cost = mk_night_move_cost(g, side, -1, unit, cls);
   return pace > cost ? pace - cost : 0;
 }
 
-/* seed 002, 27.1.4 with the ASL night rules, 1.5 (docs/rules.md, "Limited Intelligence with
+/* Limited Intelligence 27.1.4 with ASL night rules E1.5 (docs/rules.md, "Limited Intelligence with
  * the other rules"): at night each platoon of the wing pays its own night cost, and the
  * wing goes at the pace of the slowest after it; a dummy at the pace the fastest real leader
  * on the table has after its costs, so it never outpaces every real wing. */

@@ -17,7 +17,7 @@
 
 /* ---- allowances by ground ---- */
 
-/* seed 000, Moving platoons: a template moves a fixed length by terrain, whatever it hides. */
+/* Luneville, Moving platoons: a template moves a fixed length by terrain, whatever it hides. */
 static int template_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                               enum murk_terrain_class cls) {
   (void)side;
@@ -28,7 +28,7 @@ static int template_allowance(const struct murk_game* g, enum murk_side side, in
                                                                   : MURK_P_FOW_OPEN);
 }
 
-/* seed 003, 1.42: six MF whatever the contents, at daytime costs. */
+/* ASL night rules E1.42: six MF whatever the contents, at daytime costs. */
 static int cloak_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                            enum murk_terrain_class cls) {
   (void)side;
@@ -37,7 +37,7 @@ static int cloak_allowance(const struct murk_game* g, enum murk_side side, int m
   return mk_night_cloak_allowance(g, cls);
 }
 
-/* seed 003, 1.2: a "?" moves as its platoon would. */
+/* ASL night rules E1.2: a "?" moves as its platoon would. */
 static int concealed_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                                enum murk_terrain_class cls) {
   (void)mi;
@@ -45,7 +45,7 @@ static int concealed_allowance(const struct murk_game* g, enum murk_side side, i
   return mk_night_concealed_allowance(g, side, unit);
 }
 
-/* seed 002, 27.1.4: the wing's slowest team on any ground (at night each platoon's own
+/* Limited Intelligence 27.1.4: the wing's slowest team on any ground (at night each platoon's own
  * night cost counted first, intel.c). */
 static int wing_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                           enum murk_terrain_class cls) {
@@ -54,7 +54,7 @@ static int wing_allowance(const struct murk_game* g, enum murk_side side, int mi
   return mk_intel_allowance_on(g, mi, cls);
 }
 
-/* seed 002, 27.1.2: a Dis counter goes at most its distance from the leader. */
+/* Limited Intelligence 27.1.2: a Dis counter goes at most its distance from the leader. */
 static int dis_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                          enum murk_terrain_class cls) {
   (void)side;
@@ -64,7 +64,7 @@ static int dis_allowance(const struct murk_game* g, enum murk_side side, int mi,
   return murk_mission_param(g->m, MURK_P_LI_DIS);
 }
 
-/* A revealed platoon: its slowest team on the table (the engine's movement, not the seeds';
+/* A revealed platoon: its slowest team on the table (the engine's movement, not the rule texts';
  * docs/rules.md). -1: no team of it is on the table. */
 static int platoon_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                              enum murk_terrain_class cls) {
@@ -110,10 +110,11 @@ static const struct mk_marker_ops ops[MK_ROLE_COUNT] = {
                        .allowance = cloak_allowance,
                        .act = MK_ACT_COUNTER,
                        .lost_in_light = true,
-                       .bogs = false, /* men on foot: seed 003 has no bogging for them */
+                       .bogs = false, /* men on foot: the ASL night rules have no bogging for
+                                         them */
                        .seen_anywhere = false},
-    /* The night defender's "?" (seed 003, 1.2): seen as a cloak is (only in sight under
-     * double_blind), and lost the same way (1.31). */
+    /* The night defender's "?" (ASL night rules E1.2): seen as a cloak is (only in sight
+     * under double_blind), and lost the same way (E1.31). */
     [MK_ROLE_CONCEALED] = {.name = "\"?\" counter",
                            .plural = "\"?\" counters",
                            .allowance = concealed_allowance,
@@ -156,9 +157,9 @@ const char* murk_marker_noun(enum murk_marker_kind kind, bool plural) {
 }
 
 enum murk_marker_kind mk_marker_dummy_kind(const struct murk_game* g, enum murk_side side) {
-  if (mk_intel_on(g)) return MURK_MARKER_WING;                   /* seed 002, 27.1.2 */
-  if (mk_night_cloak_dummies(g, side)) return MURK_MARKER_CLOAK; /* seed 003, 1.41 */
-  return MURK_MARKER_TEMPLATE;                                   /* seed 000 */
+  if (mk_intel_on(g)) return MURK_MARKER_WING;                   /* Limited Intelligence 27.1.2 */
+  if (mk_night_cloak_dummies(g, side)) return MURK_MARKER_CLOAK; /* ASL night rules E1.41 */
+  return MURK_MARKER_TEMPLATE;                                   /* Luneville */
 }
 
 const char* mk_marker_dummy_noun(const struct murk_game* g, enum murk_side side, bool plural) {

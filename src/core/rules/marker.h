@@ -1,11 +1,11 @@
-/* marker.h: marker kinds as operations (design.md section 2), private to src/core.
+/* marker.h: marker kinds as operations (docs/architecture.md), private to src/core.
  *
  * Rule modules differ in how their markers move, when the enemy sees them, what a reveal
  * does and how they are described; everything else about a marker (an owner, a public
  * number, a place, secret contents that may be empty) is the same record. Each kind is one
- * row of operations (marker.c): a Fog-of-War template (seed 000), a platoon revealed from
- * its marker, an ASL cloaking counter (seed 003), a Limited Intelligence wing leader and a
- * leader's Dis counters (seed 002). Code that would ask "what kind of marker is this?"
+ * row of operations (marker.c): a Fog-of-War template (Luneville), a platoon revealed from
+ * its marker, an ASL cloaking counter (ASL night rules), a Limited Intelligence wing leader and a
+ * leader's Dis counters (Limited Intelligence). Code that would ask "what kind of marker is this?"
  * asks the row instead. */
 #ifndef MK_MARKER_H
 #define MK_MARKER_H
@@ -19,7 +19,7 @@ enum mk_marker_role {
   MK_ROLE_TEMPLATE = 0, /* a Fog-of-War template on the table */
   MK_ROLE_PLATOON,      /* a platoon revealed from its marker: its teams on the table */
   MK_ROLE_CLOAK,        /* a cloaking counter on the table */
-  MK_ROLE_CONCEALED,    /* the night defender's "?" counter on the table (seed 003, 1.2) */
+  MK_ROLE_CONCEALED,    /* the night defender's "?" counter on the table (ASL night rules E1.2) */
   MK_ROLE_WING,         /* a wing leader on the table */
   MK_ROLE_DIS,          /* a wing leader's Dis counters */
   MK_ROLE_COUNT
@@ -37,7 +37,7 @@ enum mk_marker_act {
 struct mk_marker_ops {
   const char* name;   /* the noun players read: "template", "cloaking counter", ... */
   const char* plural; /* and its plural: "templates", "cloaking counters", ... */
-  /* How an enemy uncovers it, for a refusal ("spot it first": a template, seed 000); NULL
+  /* How an enemy uncovers it, for a refusal ("spot it first": a template, Luneville); NULL
    * when nothing the enemy types does (it shows once seen, or when it deploys). */
   const char* uncover;
   /* How far (cells) `side`'s marker mi (unit: its platoon; -1 for a dummy, or mi -1 for a
@@ -53,11 +53,11 @@ struct mk_marker_ops {
   /* Which rule moves and reveals it (act.c's `move` and `reveal` dispatch on it, above the
    * rule modules this table sits below). */
   enum mk_marker_act act;
-  /* Moving through a lit cell loses it (the ASL night rules, 1.31): night.c says when. */
+  /* Moving through a lit cell loses it (ASL night rules E1.31): night.c says when. */
   bool lost_in_light;
   /* It may end a move where its own teams stand (a revealed platoon's teams make way). */
   bool self_end;
-  /* A difficult cell on its way calls for a bogging check (seed 000). */
+  /* A difficult cell on its way calls for a bogging check (Luneville). */
   bool bogs;
   /* The enemy sees it wherever it stands (templates and leader counters are put down in the
    * open); false: so does the enemy on the texts' open table, but under double_blind only

@@ -18,8 +18,8 @@ enum murk_terrain_class mk_move_class(enum murk_terrain_class c) {
 bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,
                        struct mk_move_rule* out) {
   /* The kind of mover says how far it goes (marker.c, one row per kind: a template's Fog of
-   * War lengths, seed 000; a cloak's, seed 003, 1.42; a wing's pace, seed 002, 27.1.4; a
-   * revealed platoon's slowest team): this asks its row for each class of ground. */
+   * War lengths, Luneville; a cloak's, ASL night rules E1.42; a wing's pace, Limited Intelligence
+   * 27.1.4; a revealed platoon's slowest team): this asks its row for each class of ground. */
   const struct mk_marker_ops* ops = mk_marker_ops_for(g, side, unit, mi);
   if (!ops) return false;
   if (mi >= 0 && g->s.markers[mi].on_table)
@@ -37,7 +37,7 @@ bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, i
     out->allow[k] = asked[mc];
     if (out->allow[k] < 0) return false; /* nothing of it on the table */
   }
-  /* seed 003, 1.51-1.52: moving at night costs more (night.c). */
+  /* ASL night rules E1.51-E1.52: moving at night costs more (night.c). */
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++) {
     int cost = mk_night_move_cost(g, side, mi, unit, mk_move_class((enum murk_terrain_class)k));
     if (cost > 0) out->allow[k] = out->allow[k] > cost ? out->allow[k] - cost : 0;

@@ -48,8 +48,9 @@ struct mk_move_rule {
 
 /* Own marker mi (an index into the state's markers; -1 for none) or, without one on the
  * table, own revealed unit `unit`: its allowance by ground class with every rule in force
- * applied - Fog of War's template rates (seed 000), a cloaking counter's (seed 003, 1.42), a
- * wing leader's wing pace (seed 002, 27.1.4), a revealed platoon's slowest placed team -
+ * applied - Fog of War's template rates (Luneville), a cloaking counter's (ASL night rules E1.42),
+ * a
+ * wing leader's wing pace (Limited Intelligence 27.1.4), a revealed platoon's slowest placed team -
  * each read from the row of its kind (marker.h, `allowance`), the one place that knows it.
  * Water and impassable get -1. Returns false when it has nothing on the table to move. */
 bool mk_move_allowance(const struct murk_game* g, enum murk_side side, int mi, int unit,

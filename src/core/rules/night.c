@@ -1,29 +1,31 @@
 /* night.c: night and visibility rules (night.h; docs/rules.md, "Night and visibility").
  *
- * - Night Visibility Range (seed 003, 1.1-1.13): the Base NVR from the NVR Table and the
+ * - Night Visibility Range (ASL night rules E1.1-E1.13): the Base NVR from the NVR Table and the
  *   NVR Modifier (or as the mission sets it), and the change roll at the start of every
  *   player turn after the first; beyond it a unit is unseen unless it fired (a gunflash,
  *   1.8) or stands in an illuminated cell (1.101, 1.9).
- * - Illumination (seed 003, 1.9-1.94): starshells (radius 3, placed by the placement roll)
+ * - Illumination (ASL night rules E1.9-E1.94): starshells (radius 3, placed by the placement roll)
  *   and illuminating rounds (radius 6), none before the first gunflash, for the rest of the
  *   player turn; fires (twice their burning levels, sight.c).
- * - Cloaking (seed 003, 1.4): the attacker's infantry enters under cloaking counters
+ * - Cloaking (ASL night rules E1.4): the attacker's infantry enters under cloaking counters
  *   (markers over a platoon or nothing); they move at a fixed rate and lose the cloak when
  *   they move through light or attack.
- * - The night defender (seed 003, 1.2): it sets up under "?" counters, a quarter of its
+ * - The night defender (ASL night rules E1.2): it sets up under "?" counters, a quarter of its
  *   platoons hidden.
- * - Night movement (seed 003, 1.5): the extra cost, the movement roll and straying, jitter
+ * - Night movement (ASL night rules E1.5): the extra cost, the movement roll and straying, jitter
  *   fire.
  * - Which rule governs where the rule sets meet (docs/rules.md, "Which night rule
  *   governs"): Dusk & Dawn decides the dark turns for all; the NVR decides sight, Night
  *   Fighting's roll how far a unit fires.
- * - Night Fighting (seed 004): a sight roll (2D6 x 3") once per firing unit; nothing beyond
- *   it may be shot, except by barrage weapons, which scatter farther.
- * - Dusk & Dawn (seed 004): a die after deployment; 1: night on turn 1, 6: night from turn 6.
- * - Concealment (seed 004): by day, a shot at a concealed unit needs the Night Fighting
+ * - Night Fighting (40k mission special rules): a sight roll (2D6 x 3") once per firing unit;
+ *   nothing beyond it may be shot, except by barrage weapons, which scatter farther.
+ * - Dusk & Dawn (40k mission special rules): a die after deployment; 1: night on turn 1, 6: night
+ *   from turn 6.
+ * - Concealment (40k mission special rules): by day, a shot at a concealed unit needs the Night
+ *   Fighting
  *   roll; ignored at night; ends after turn 1 (its loss on moving or shooting is combat.c's).
- * - Thick Morning Fog (seed 000) and Darkness (seed 001): every shot needs a roll on the
- *   visibility table first, even at a team that fired (the fog); in the dark a team that
+ * - Thick Morning Fog (Luneville) and Darkness (Flames of War missions): every shot needs a roll on
+ *   the visibility table first, even at a team that fired (the fog); in the dark a team that
  *   fired is seen (sight.c). */
 #include <stdio.h>
 #include <string.h>
@@ -44,7 +46,7 @@ static int clamp6(int v) {
   return v < 0 ? 0 : v > 6 ? 6 : v;
 }
 
-/* ---- the tables of seed 003, 1.11 and 1.12 ---- */
+/* ---- the tables of ASL night rules E1.11 and E1.12 ---- */
 
 static const char* const cloud_names[] = {"no clouds", "scattered clouds", "overcast"};
 static const char* const moon_names[] = {"no moon", "a half moon", "a full moon"};
@@ -98,7 +100,7 @@ int mk_nvr_change(int nvr, int coloured, int white, int extra, int cloud, int mo
 static bool dark_turn(const struct murk_game* g) {
   const struct mk_state* s = &g->s;
   if (!rule(g, MURK_RULE_DUSK_AND_DAWN)) return true;
-  /* seed 004, Dusk & Dawn (and Random Game Length: dark on turn 6 stays dark). */
+  /* 40k mission special rules, Dusk & Dawn (and Random Game Length: dark on turn 6 stays dark). */
   int die = s->night.dusk_dawn;
   if (die == 1) return s->turn <= 1;
   if (die == 6) return s->turn >= 6;
@@ -119,7 +121,8 @@ int mk_night_nvr(const struct murk_game* g) {
 }
 
 bool mk_night_fighting_now(const struct murk_game* g) {
-  /* seed 004: Dusk & Dawn's dark turns use the Night Fighting rules, listed or not. */
+  /* 40k mission special rules: Dusk & Dawn's dark turns use the Night Fighting rules, listed or
+   * not. */
   if (rule(g, MURK_RULE_DUSK_AND_DAWN)) return dark_turn(g);
   return rule(g, MURK_RULE_NIGHT_FIGHTING);
 }
@@ -144,14 +147,14 @@ bool mk_night_lit(const struct murk_game* g, struct murk_pos p) {
 
 void mk_night_gunflash(struct murk_game* g, enum murk_side side, int unit) {
   if (unit >= 0 && unit < MK_MAX_UNITS) g->s.night.gunflash[side][unit] = true;
-  g->s.night.flashed = true; /* seed 003, 1.91: lights may be fired from now on */
+  g->s.night.flashed = true; /* ASL night rules E1.91: lights may be fired from now on */
 }
 
 bool mk_night_flashing(const struct murk_game* g, enum murk_side side, int unit) {
   return unit >= 0 && unit < MK_MAX_UNITS && g->s.night.gunflash[side][unit];
 }
 
-/* ---- the Base NVR (seed 003, 1.11) ---- */
+/* ---- the Base NVR (ASL night rules E1.11) ---- */
 
 static void set_nvr(struct murk_game* g) {
   struct mk_night* n = &g->s.night;
@@ -194,7 +197,7 @@ void mk_night_begin(struct murk_game* g) {
   set_nvr(g);
 }
 
-/* ---- Dusk & Dawn (seed 004) ---- */
+/* ---- Dusk & Dawn (40k mission special rules) ---- */
 
 /* The night rule Dusk & Dawn's dark turns are played under, in the words players are told
  * ("Which night rule governs"): the NVR or Darkness where listed, else Night Fighting. */
@@ -327,7 +330,7 @@ static void regain(struct murk_game* g, enum murk_side side) {
 void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   struct mk_state* s = &g->s;
   struct mk_night* n = &s->night;
-  /* seed 003, 1.923 and 1.933: a light goes out at the end of the player turn it was fired
+  /* ASL night rules E1.923 and E1.933: a light goes out at the end of the player turn it was fired
    * in. ASL fires them in the enemy's turn too (Defensive First Fire); murk's sides fire in
    * their own turns only, so a light burns through the enemy's next turn, the one ASL would
    * have fired it in, and goes out when its side's next turn begins. */
@@ -346,7 +349,7 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
   for (int u = 0; u < MK_MAX_UNITS; u++) n->gunflash[side][u] = false;
   memset(n->sight, 0, sizeof n->sight);
   memset(n->flare_tried, 0, sizeof n->flare_tried);
-  /* seed 004, Concealment: "always ends after the first turn". */
+  /* 40k mission special rules, Concealment: "always ends after the first turn". */
   if (s->turn >= 2) {
     bool any = false;
     for (int sd = 0; sd < MURK_SIDES; sd++)
@@ -372,7 +375,7 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
     }
     n->was_night = now;
   }
-  /* seed 003, 1.12: the change roll at the start of every player turn after the opening one;
+  /* ASL night rules E1.12: the change roll at the start of every player turn after the opening one;
    * none on a turn Dusk & Dawn makes daylight (there is no NVR to change; murk's own). */
   if (mk_night_nvr(g) >= 0 && !(s->turn == 1 && side == s->first)) nvr_change(g);
   regain(g, side);
@@ -385,8 +388,7 @@ void mk_night_start_of_turn(struct murk_game* g, enum murk_side side) {
 static int nf_cells(const struct murk_game* g, int total) {
   if (total < 0) total = 0;
   int unit = murk_mission_param(g->m, MURK_P_NF_UNIT);
-  /* In 64 bits and saturated: the largest dice times the longest unit overflow an int
-   * (issue 18). */
+  /* In 64 bits and saturated: the largest dice times the longest unit overflow an int. */
   if (unit > 0) return mk_cells_sat((int64_t)total * unit);
   return mk_inches_cells(g, total);
 }
@@ -413,21 +415,21 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
   *why = NULL;
   /* Precedence (docs/rules.md, "Which night rule governs"): on a dark turn the NVR decides
    * what is seen (sight.c: the NVR, gunflashes, light); Night Fighting's roll, where that
-   * rule is in force too, still caps how far each unit fires (seed 004: "the maximum range
-   * that any non-barrage weapon can be fired at"). The NVR alone rolls nothing. */
+   * rule is in force too, still caps how far each unit fires (40k mission special rules: "the
+   * maximum range that any non-barrage weapon can be fired at"). The NVR alone rolls nothing. */
   bool nvr = mk_night_nvr(g) >= 0;
   bool nf = mk_night_fighting_now(g);
   if (nvr && !nf) return MURK_SIGHT_UNLIMITED;
   bool table = !nvr && m->visibility.nrows > 0 &&
                (rule(g, MURK_RULE_THICK_MORNING_FOG) || mk_night_darkness_now(g));
   bool fog = table && rule(g, MURK_RULE_THICK_MORNING_FOG);
-  /* seed 004, Concealment: ignored when the Night Fight rules apply for the turn; murk
-   * ignores it on any dark turn (the NVR's too): the darkness conceals. */
+  /* 40k mission special rules, Concealment: ignored when the Night Fight rules apply for the turn;
+   * murk ignores it on any dark turn (the NVR's too): the darkness conceals. */
   bool hidden = rule(g, MURK_RULE_CONCEALMENT) && !mk_night_now(g) && target >= 0 &&
                 s->units[other][target].concealed;
   if (table) {
     *why = fog ? "through the fog" : "in the dark";
-    *flash_ok = !fog; /* Darkness: a team that fired is seen; seed 000: not in the fog */
+    *flash_ok = !fog; /* Darkness: a team that fired is seen; Luneville: not in the fog */
   } else if (nf) {
     *why = "in the dark";
   } else if (hidden) {
@@ -457,7 +459,7 @@ int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int 
   return cells;
 }
 
-/* ---- cloaking (seed 003, 1.4) ---- */
+/* ---- cloaking (ASL night rules E1.4) ---- */
 
 bool mk_night_cloaks(const struct murk_game* g, enum murk_side side, int unit) {
   if (!rule(g, MURK_RULE_CLOAKING) || rule(g, MURK_RULE_FOG_OF_WAR) || side != MURK_ATTACKER)
@@ -514,7 +516,7 @@ bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_po
   return false;
 }
 
-/* ---- night movement (seed 003, 1.5) ---- */
+/* ---- night movement (ASL night rules E1.5) ---- */
 
 static bool night_moves(const struct murk_game* g) {
   return mk_night_nvr(g) >= 0 && murk_mission_param(g->m, MURK_P_NVR_MOVEMENT) != 0;
@@ -685,7 +687,7 @@ int mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, 
   return -1;
 }
 
-/* ---- the night defender's setup (seed 003, 1.2) ---- */
+/* ---- the night defender's setup (ASL night rules E1.2) ---- */
 
 bool mk_night_conceals_rule(const struct murk_game* g, enum murk_side side) {
   /* Fog of War's templates and Limited Intelligence's leaders already hide what they cover. */
@@ -743,7 +745,7 @@ void mk_night_unhide(struct murk_game* g, int mi) {
           "T%d leaves its hiding place at %s: a \"?\" counter from now on", mk->number, ps);
 }
 
-/* ---- starshells and illuminating rounds (seed 003, 1.92 and 1.93) ---- */
+/* ---- starshells and illuminating rounds (ASL night rules E1.92 and E1.93) ---- */
 
 /* The own revealed platoon a light command names (resolved by the command table, which
  * also keeps the command to the movement and shooting steps of missions played with the

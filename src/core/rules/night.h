@@ -1,10 +1,11 @@
 /* night.h: the night rules (night.c); sight itself is sight.h. Internal to the core;
  * docs/rules.md, "Night and visibility", says how each seed paragraph is read: whether
  * night rules are in force this turn (Night Fighting, Dusk & Dawn, Darkness, NVR), the
- * Night Visibility Range and its change roll (seed 003), lights (starshells, illuminating
- * rounds, fires), gunflashes, the sight rolls before shooting (seed 004 Night Fighting and
- * Concealment, seed 000 Thick Morning Fog, seed 001 Darkness), and cloaking counters (seed
- * 003, 1.4). */
+ * Night Visibility Range and its change roll (ASL night rules), lights (starshells, illuminating
+ * rounds, fires), gunflashes, the sight rolls before shooting (40k mission special rules: Night
+ * Fighting and
+ * Concealment; Luneville: Thick Morning Fog; Flames of War missions: Darkness), and cloaking
+ * counters (ASL night rules E1.4). */
 #ifndef MK_NIGHT_H
 #define MK_NIGHT_H
 
@@ -18,20 +19,22 @@
 
 /* ---- night.c ---- */
 
-/* Game creation: the Base NVR (seed 003, 1.11: before setup). */
+/* Game creation: the Base NVR (ASL night rules E1.11: before setup). */
 void mk_night_begin(struct murk_game* g);
-/* Deployment is over, the first turn not yet rolled: the Dusk & Dawn die (seed 004). */
+/* Deployment is over, the first turn not yet rolled: the Dusk & Dawn die (40k mission special
+ * rules). */
 void mk_night_after_deployment(struct murk_game* g);
 /* Play begins (mk_turn_begin_play): anything not yet rolled is rolled now. */
 void mk_night_begin_play(struct murk_game* g);
 /* Start of `side`'s player turn: lights and the side's gunflashes go out, sight rolls are
  * forgotten, concealment ends after turn 1, night falls or lifts (Dusk & Dawn), the NVR
- * change roll (seed 003, 1.12). */
+ * change roll (ASL night rules E1.12). */
 void mk_night_start_of_turn(struct murk_game* g, enum murk_side side);
 
-/* Night Fighting (seed 004) in force this turn: the rule itself, or Dusk & Dawn's night. */
+/* Night Fighting (40k mission special rules) in force this turn: the rule itself, or Dusk & Dawn's
+ * night. */
 bool mk_night_fighting_now(const struct murk_game* g);
-/* Darkness (seed 001) in force this turn (Dusk & Dawn may make a turn daylight). */
+/* Darkness (Flames of War missions) in force this turn (Dusk & Dawn may make a turn daylight). */
 bool mk_night_darkness_now(const struct murk_game* g);
 /* Any night rule in force this turn (Night Fighting now, Darkness, NVR): the night
  * modifier of the combat model. */
@@ -39,7 +42,7 @@ bool mk_night_now(const struct murk_game* g);
 /* The current Base NVR in cells, or -1 when the NVR rule is not in force this turn (not
  * listed, or a turn Dusk & Dawn makes daylight). */
 int mk_night_nvr(const struct murk_game* g);
-/* Is p lit by a starshell, an illuminating round or a fire (seed 003, 1.9)? */
+/* Is p lit by a starshell, an illuminating round or a fire (ASL night rules E1.9)? */
 bool mk_night_lit(const struct murk_game* g, struct murk_pos p);
 /* The unit of `side` has fired: it flashes until its side's next turn begins (1.8). */
 void mk_night_gunflash(struct murk_game* g, enum murk_side side, int unit);
@@ -55,7 +58,7 @@ bool mk_night_flashing(const struct murk_game* g, enum murk_side side, int unit)
 int mk_night_fire_sight(struct murk_game* g, enum murk_side side, int unit, int target,
                         bool* rolled, bool* flash_ok, const char** why);
 
-/* Cloaking (seed 003, 1.4): does `side`'s unit enter the table under a cloaking counter? */
+/* Cloaking (ASL night rules E1.4): does `side`'s unit enter the table under a cloaking counter? */
 bool mk_night_cloaks(const struct murk_game* g, enum murk_side side, int unit);
 /* May `side` use dummy cloaking counters (the force's dummies)? */
 bool mk_night_cloak_dummies(const struct murk_game* g, enum murk_side side);
@@ -67,7 +70,7 @@ int mk_night_cloak_allowance(const struct murk_game* g, enum murk_terrain_class 
  * illuminated cell (1.31, 1.43). Says so and returns true: the caller reveals it. */
 bool mk_night_cloak_after_move(struct murk_game* g, int mi, const struct murk_pos* cells, int n);
 
-/* Night movement (seed 003, 1.5), where the NVR is in force (and `night_movement`): the
+/* Night movement (ASL night rules E1.5), where the NVR is in force (and `night_movement`): the
  * cells a move over ground of class cls costs the mover beyond its daytime allowance
  * (marker mi on the table, or unit; a cloaking counter pays nothing, 1.421). */
 int mk_night_move_cost(const struct murk_game* g, enum murk_side side, int mi, int unit,
@@ -93,8 +96,8 @@ int mk_night_jitter(struct murk_game* g, enum murk_side side, int mi, int unit, 
                     int total);
 /* The gunflash of the platoon under counter mi, revealed after its jitter fire (1.552). */
 void mk_night_jitter_flash(struct murk_game* g, int mi);
-/* The night defender's setup (seed 003, 1.2): does `side`'s platoon `unit` set up now under a
- * "?" counter (MURK_MARKER_CONCEALED)? */
+/* The night defender's setup (ASL night rules E1.2): does `side`'s platoon `unit` set up now under
+ * a "?" counter (MURK_MARKER_CONCEALED)? */
 bool mk_night_conceals(const struct murk_game* g, enum murk_side side, int unit);
 /* Does `side` have "?" counters at all (the NVR's night defender, concealed_setup, no Fog of
  * War nor Limited Intelligence)? Then a revealed platoon may also regain one (1.32). */
@@ -107,13 +110,13 @@ int mk_night_concealed_allowance(const struct murk_game* g, enum murk_side side,
  * seen where the enemy has it in sight. */
 void mk_night_unhide(struct murk_game* g, int mi);
 
-/* `starshell N at X,Y` and `illuminate N at X,Y` (seed 003, 1.92 and 1.93). */
+/* `starshell N at X,Y` and `illuminate N at X,Y` (ASL night rules E1.92 and E1.93). */
 int mk_night_starshell(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        const struct mk_cmd_args* a, char* reason, size_t reason_len);
 int mk_night_illuminate(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
 
-/* ---- the tables of seed 003, for the tests ---- */
+/* ---- the tables of the ASL night rules, for the tests ---- */
 
 /* NVR Table (1.11): cloud cover from the coloured die (+1 in Dec, Jan, Feb): 0 none,
  * 1 scattered, 2 overcast; moon phase from the white die: 0 no moon, 1 half, 2 full. */

@@ -1,20 +1,23 @@
 /* reserves.c: platoons held off the table and how they come on (reserves.h).
  *
- * - Nominating (seed 001, Preparing for Battle): `reserve N [kind]` in the reserves
+ * - Nominating (Flames of War missions, Preparing for Battle): `reserve N [kind]` in the reserves
  *   phase, within the kind's "at most" limit; the "at least" limits are checked when the
  *   side ends the phase. Both sides learn that a platoon was held back, only its owner
  *   which one.
- * - Arrival rolls (seed 001, Reserves / Delayed Reserves / Scattered Reserves / Mobile
- *   Reserves, named by page only; seed 004, Reserves): at the start of its owner's turn
+ * - Arrival rolls (Flames of War missions, Reserves / Delayed Reserves / Scattered Reserves /
+ *   Mobile
+ *   Reserves, named by page only; the 40k mission special rules, Reserves): at the start of its
+ *   owner's turn
  *   each kind in force rolls its dice from its `from_turn`, one more die each later turn
  *   (`dice`, `dice_step`); each die at or above `score` lets one platoon of that kind come
  *   on. Where: the side's arrival area (`arrive` / `reserve_edges`), a stretch of it picked
- *   by a die for scattered reserves, or an entry picked by a die (seed 000, Lost in the
+ *   by a die for scattered reserves, or an entry picked by a die (Luneville, Lost in the
  *   Fog). The owner brings each one on with `arrive N at X,Y` in its Movement step, as a
  *   template with a new public number where Fog of War is in force.
- * - Ambush and Immediate Ambush (seed 001, named by page only): `ambush N` holds a platoon
- *   back, `ambush N at X,Y` springs it.
- * - Deep Strike (seed 004; deep_strike.c): the platoon aims at a cell, scatters, and its teams are
+ * - Ambush and Immediate Ambush (Flames of War missions, named by page only): `ambush N` holds a
+ *   platoon back, `ambush N at X,Y` springs it.
+ * - Deep Strike (40k mission special rules; deep_strike.c): the platoon aims at a cell, scatters,
+ *   and its teams are
  * placed in rings around the first; off the table it is destroyed. docs/rules.md, "Reserves", says
  * all of this with every reading we chose. */
 #include "reserves.h"
@@ -48,8 +51,8 @@ struct kind_info {
   enum murk_param_id least, least_n, most, undeployed;
 };
 
-/* Deep strike rolls "as specified in the Reserves rules" (seed 004, Deep Strike), so it
- * reads the reserves parameters, whether that rule is on or not. */
+/* Deep strike rolls "as specified in the Reserves rules" (40k mission special rules, Deep Strike),
+ * so it reads the reserves parameters, whether that rule is on or not. */
 static const struct kind_info kinds[] = {
     [MURK_RESERVE_DEFAULT] = {MURK_RULE_RESERVES, "reserve", MURK_P_RES_FROM_TURN, MURK_P_RES_SCORE,
                               MURK_P_RES_DICE, MURK_P_RES_DICE_STEP, MURK_P_RES_AT_LEAST,
@@ -107,7 +110,7 @@ int mk_ambush_allowance(const struct murk_game* g, enum murk_side side, bool imm
   if (!murk_mission_rule_on(g->m, r)) return 0;
   const struct murk_side_setup* st = &g->m->sides[side].setup;
   int n = immediate ? st->immediate_ambush : st->ambush;
-  /* In every seed 001 mission only the defender lies in ambush. */
+  /* In every Flames of War mission only the defender lies in ambush. */
   if (n < 0) n = side == MURK_DEFENDER ? param(g, immediate ? MURK_P_IAMB_MAX : MURK_P_AMB_MAX) : 0;
   return n;
 }
@@ -154,14 +157,14 @@ static void percent_text(int pct, char* buf, size_t n) {
     snprintf(buf, n, "%d%%", pct);
 }
 
-/* seed 001 ("at most half of their platoons"): a share rounds down. */
+/* Flames of War missions ("at most half of their platoons"): a share rounds down. */
 static int at_most(const struct murk_game* g, enum murk_reserve_kind k, int total) {
   if (kinds[k].most >= MURK_PARAM_COUNT) return total;
   return param(g, kinds[k].most) * total / 100;
 }
 
-/* seed 001 ("at least half of their platoons"): a share rounds up; "at least one" is a
- * count, never more than the side has. */
+/* Flames of War missions ("at least half of their platoons"): a share rounds up; "at least one" is
+ * a count, never more than the side has. */
 static int at_least(const struct murk_game* g, enum murk_reserve_kind k, int total) {
   if (kinds[k].least >= MURK_PARAM_COUNT) return 0;
   int n = (param(g, kinds[k].least) * total + 99) / 100;
@@ -270,7 +273,7 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
     count_held(g, side, k, &total, &held);
     int least = at_least(g, k, total);
     /* Limits that cannot both be met (at least half and at most half of 3 platoons) hold
-     * the side to the lower: it can always end its nominations (issue 18). */
+     * the side to the lower: it can always end its nominations. */
     int most = at_most(g, k, total);
     if (least > most) {
       if (held >= most) continue;
@@ -329,7 +332,7 @@ int mk_reserves_check_minimums(const struct murk_game* g, enum murk_side side, c
 int mk_reserves_take_undeployed(struct murk_game* g, enum murk_side side) {
   struct mk_state* s = &g->s;
   enum murk_reserve_kind into = MURK_RESERVE_DEFAULT;
-  /* seed 004, Escalation: whatever is not deployed at the start is in reserve. */
+  /* 40k mission special rules, Escalation: whatever is not deployed at the start is in reserve. */
   if (murk_mission_rule_on(g->m, MURK_RULE_ESCALATION) &&
       mk_reserve_kind_allowed(g, side, MURK_RESERVE_PLAIN))
     into = MURK_RESERVE_PLAIN;
@@ -684,8 +687,8 @@ static int entry_for(const struct murk_game* g, const int* list, int n,
   return n > 0 ? list[part_of(d, total, n)] : -1;
 }
 
-/* Where one granted arrival comes on (seed 000, Lost in the Fog; seed 001, Scattered
- * Reserves). */
+/* Where one granted arrival comes on (Luneville, Lost in the Fog; the Flames of War missions,
+ * Scattered Reserves). */
 static void place_arrival(struct murk_game* g, enum murk_side side, struct mk_arrival* a) {
   const struct murk_mission* m = g->m;
   const char* who = murk_side_name(side);
@@ -727,7 +730,8 @@ static void place_arrival(struct murk_game* g, enum murk_side side, struct mk_ar
           kinds[a->kind].name, where);
 }
 
-/* Does kind k roll one die per unit (seed 004, Reserves: each unit is diced for separately)?
+/* Does kind k roll one die per unit (40k mission special rules, Reserves: each unit is diced for
+ * separately)?
  * Deep strike always does (it arrives "as specified in the Reserves rules" of the same text),
  * and so do the reserves of a mission under Escalation (they arrive "in accordance with the
  * normal Reserves rules", that text's again); per_platoon asks it of other reserves. */
@@ -739,7 +743,7 @@ static bool per_unit(const struct murk_game* g, enum murk_reserve_kind k) {
 
 /* The unit that rolls with `unit` in reserve of its kind: its dedicated transport, or the
  * unit it carries, when that one waits in the same kind of reserve and the kind rolls per
- * unit (seed 004, Reserves: "roll for both together"). -1 if none. */
+ * unit (40k mission special rules, Reserves: "roll for both together"). -1 if none. */
 static int roll_partner(const struct murk_game* g, enum murk_side side, int unit,
                         enum murk_reserve_kind kind) {
   if (!per_unit(g, kind)) return -1;
@@ -799,8 +803,8 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side) {
     int from = param(g, ki->from);
     if (n == 0 || s->turn < from) continue;
     int dice = param(g, ki->dice) + param(g, ki->step) * (s->turn - from);
-    /* seed 004, Reserves: each unit is diced for separately, a unit and its transport
-     * together (one die: a success brings both, rolling_units and mk_reserves_arrive). */
+    /* 40k mission special rules, Reserves: each unit is diced for separately, a unit and its
+     * transport together (one die: a success brings both, rolling_units and mk_reserves_arrive). */
     if (per_unit(g, k)) n = dice = rolling_units(g, side, k);
     if (dice > MURK_DICE_MAX) dice = MURK_DICE_MAX;
     if (dice <= 0) continue;
@@ -894,19 +898,19 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
   if (mi < 0) return mk_reject(reason, reason_len, "no more markers fit on this table");
   struct mk_marker* mk = &s->markers[mi];
   u->marker = mk->number;
-  bool cloak = mk_night_cloaks(g, side, unit); /* seed 003, 1.41: a cloaking counter */
+  bool cloak = mk_night_cloaks(g, side, unit); /* ASL night rules E1.41: a cloaking counter */
   if (mk_intel_on(g)) return mk_intel_put(g, side, unit, mi, how); /* a leader of its own */
-  bool conceal = !cloak && mk_night_conceals(g, side, unit);       /* seed 003, 1.2: a "?" */
+  bool conceal = !cloak && mk_night_conceals(g, side, unit);       /* ASL night rules E1.2: a "?" */
   if (cloak || conceal || murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) {
-    /* seed 000, Fog of War: a numbered template; reserves "are identified by their
+    /* Luneville, Fog of War: a numbered template; reserves "are identified by their
      * platoon template when they enter the table". */
     if (cloak) mk->kind = MURK_MARKER_CLOAK;
     if (conceal) mk->kind = MURK_MARKER_CONCEALED;
     mk->on_table = true;
     u->state = MURK_PLATOON_HIDDEN;
     if (conceal && hidden) {
-      /* seed 003, 1.2: set up hidden, the enemy is told nothing (not even that a counter went
-       * down: both events are its owner's, so the gaps in the enemy's event numbers are those
+      /* ASL night rules E1.2: set up hidden, the enemy is told nothing (not even that a counter
+       * went down: both events are its owner's, so the gaps in the enemy's event numbers are those
        * of any private pair). */
       mk->hidden = true;
       g->s.hidden_used[side]++;
@@ -937,8 +941,8 @@ int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct mu
 
 /* ---- arrive ---- */
 
-/* seed 004, Reserves: "roll for both together". A unit that comes on by a roll it shared
- * with its transport (or a transport with the unit it carries) leaves the other an arrival
+/* 40k mission special rules, Reserves: "roll for both together". A unit that comes on by a roll it
+ * shared with its transport (or a transport with the unit it carries) leaves the other an arrival
  * of its own, at the same place rule: the passengers need not come on mounted, so each is
  * put down by its own `arrive` (murk's reading: murk does not model embarking). */
 static void keep_for_partner(struct murk_game* g, enum murk_side side, int unit, int i) {
@@ -1019,7 +1023,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
   return MURK_OK;
 }
 
-/* ---- ambush (seed 001, Ambush and Immediate Ambush: named by page only) ---- */
+/* ---- ambush (Flames of War missions, Ambush and Immediate Ambush: named by page only) ---- */
 
 int mk_reserves_immediate_left(const struct murk_game* g, enum murk_side side) {
   int n = 0;

@@ -3,9 +3,9 @@
  *
  * A platoon held back is in state MURK_PLATOON_RESERVE with a kind (command.h, enum
  * murk_reserve_kind: plain, delayed, scattered, mobile, deep strike) or an ambush. At the
- * start of its owner's turn each kind in force rolls for arrival (seed 001 and 004,
- * Reserves); every success is an arrival (struct mk_arrival) the owner fills with
- * `arrive N at X,Y` in the Movement step, in the place the arrival allows. */
+ * start of its owner's turn each kind in force rolls for arrival (Flames of War missions and 40k
+ * mission special rules, Reserves); every success is an arrival (struct mk_arrival) the owner fills
+ * with `arrive N at X,Y` in the Movement step, in the place the arrival allows. */
 #ifndef MK_RESERVES_H
 #define MK_RESERVES_H
 
@@ -31,7 +31,7 @@ bool mk_reserves_may_deep_strike(const struct murk_game* g, enum murk_side side,
 bool mk_reserves_side_nominates(const struct murk_game* g, enum murk_side side);
 
 /* Platoons that count for "half of their platoons": all but independent and warrior
- * teams (seed 001 treats those apart from platoons). */
+ * teams (Flames of War missions treat those apart from platoons). */
 bool mk_platoon_counts(const struct murk_platoon* pl);
 
 /* `reserve N [kind]` (reserves phase). */
@@ -68,7 +68,7 @@ void mk_reserves_start_of_turn(struct murk_game* g, enum murk_side side);
 int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Before `side` ends its Movement step: MURK_EREJECTED while an arrival is due that can
- * still come on (seed 004: reserves come on as soon as they are available). */
+ * still come on (40k mission special rules: reserves come on as soon as they are available). */
 int mk_reserves_check_due(const struct murk_game* g, enum murk_side side, char* reason,
                           size_t reason_len);
 /* May `unit` of `side` come on now (in reserve, and an arrival of its kind not yet used is
@@ -94,12 +94,12 @@ int mk_reserves_immediate_left(const struct murk_game* g, enum murk_side side);
  * table, free, beyond the keep-out)? The same tests `ambush N at X,Y` makes of its cell. */
 bool mk_reserves_ambush_possible(const struct murk_game* g, enum murk_side side);
 /* The immediate ambushes of `side` that have nowhere to go wait as ambushes sprung in a
- * later movement step (issue 18: `end` never traps a side with nothing it can do). */
+ * later movement step (`end` never traps a side with nothing it can do). */
 void mk_reserves_ambush_defer(struct murk_game* g, enum murk_side side);
 
 /* Put a platoon down as a template (fog of war), a cloaking or "?" counter (the ASL night
  * rules) or in the open at p; the common part of deploying, arriving and springing an ambush.
- * zone (may be NULL) bounds its teams. `hidden`: a "?" set up hidden (seed 003, 1.2; the
+ * zone (may be NULL) bounds its teams. `hidden`: a "?" set up hidden (ASL night rules E1.2; the
  * caller has checked it may). Returns MURK_OK or MURK_EREJECTED (no room for its teams). */
 int mk_put_platoon(struct murk_game* g, enum murk_side side, int unit, struct murk_pos p,
                    const struct murk_zone* zone, const char* how, bool hidden, char* reason,

@@ -1,12 +1,12 @@
-/* setup.c: from a loaded mission to the first player turn (design.md section 5; seed
- * 001, "Preparing for Battle" and "Beginning the Battle" of every mission).
+/* setup.c: from a loaded mission to the first player turn (docs/rules.md, "Setup";
+ * Flames of War missions, "Preparing for Battle" and "Beginning the Battle" of every mission).
  *
  * Phases in order, skipping those the mission does not use:
  *   sides rolled (at creation) -> objectives placed step by step -> reserves and ambushes
  *   nominated -> platoons deployed (alternately or one side after the other, as templates
  *   under Fog of War; Random Deployment rolls their sections; Hasty Attack's objective
- *   removal) -> independent and warrior teams -> infiltrators (seed 004) -> immediate
- *   ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
+ *   removal) -> independent and warrior teams -> infiltrators (40k mission special rules) ->
+ *   immediate ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
  *   first-turn roll (Meeting Engagement: +1 for the side that finished deploying first).
  * Reserves and ambushes themselves live in reserves.c; where a side may deploy in
  * deploy.c, where objectives and patrols may go in objectives.c (queries this file asks).
@@ -39,8 +39,8 @@ static bool fog_on(const struct murk_game* g) {
 
 /* ---- creation ---- */
 
-/* seed 001, Preparing for Battle ("both players roll a die; the higher score chooses the
- * edge to attack from"): each force rolls a die, ties roll again, and the winner's force
+/* Flames of War missions, Preparing for Battle ("both players roll a die; the higher score chooses
+ * the edge to attack from"): each force rolls a die, ties roll again, and the winner's force
  * plays the attacker. The mission fixes which edge and zone the attacker has, so the
  * winner's choice is the side, not the edge. The rolls are public. */
 static void roll_for_sides(struct murk_game* g) {
@@ -108,11 +108,11 @@ int mk_setup_begin(struct murk_game* g) {
       }
       u->nteams = s->nteams[sd] - u->first_team;
     }
-    /* seed 003, 1.41: the attacker's dummy cloaking counters, where cloaking is in force. */
+    /* ASL night rules E1.41: the attacker's dummy cloaking counters, where cloaking is in force. */
     bool cloak = mk_night_cloak_dummies(g, (enum murk_side)sd);
     s->dummies_left[sd] = (dummies || cloak) && f->dummies > 0 ? f->dummies : 0;
   }
-  mk_intel_begin(g); /* Limited Intelligence: dummy leaders (seed 002, 27.1) */
+  mk_intel_begin(g); /* Limited Intelligence 27.1: dummy leaders */
 
   for (int i = 0; i < m->nobjectives; i++) {
     struct mk_placed_objective* o = &s->objectives[s->nobjectives++];
@@ -135,7 +135,7 @@ int mk_setup_begin(struct murk_game* g) {
   return g->oom ? MURK_ENOMEM : MURK_OK;
 }
 
-/* ---- Random Deployment (seed 001, named by page only): the rolls ---- */
+/* ---- Random Deployment (Flames of War missions, named by page only): the rolls ---- */
 
 /* One roll per platoon and dummy the side may put down, made before anything is placed:
  * which of them goes where is the owner's choice, so the rolls tell the enemy nothing
@@ -168,8 +168,8 @@ static void roll_random_deployment(struct murk_game* g, enum murk_side side) {
 
 /* ---- first turn ---- */
 
-/* seed 001, Prepared Positions ("all platoons may begin the game Dug In"): every platoon
- * on the table when play begins is dug in, templates included. */
+/* Flames of War missions, Prepared Positions ("all platoons may begin the game Dug In"): every
+ * platoon on the table when play begins is dug in, templates included. */
 static void prepared_positions(struct murk_game* g) {
   struct mk_state* s = &g->s;
   if (!murk_mission_rule_on(g->m, MURK_RULE_PREPARED_POSITIONS)) return;
@@ -186,11 +186,13 @@ static void first_turn(struct murk_game* g) {
   const struct murk_mission* m = g->m;
   enum murk_side first = MURK_ATTACKER;
   prepared_positions(g);
-  mk_night_after_deployment(g); /* seed 004, Dusk & Dawn: before the first-turn roll */
+  mk_night_after_deployment(g); /* 40k mission special rules, Dusk & Dawn: before the first-turn
+                                   roll */
   if (m->first_turn == MURK_FIRST_DEFENDER) first = MURK_DEFENDER;
   if (m->first_turn == MURK_FIRST_ROLL) {
     struct murk_dice_expr d6 = {1, 6, 1, 0};
-    /* seed 001, Meeting Engagement: the side that finished deploying first adds the bonus. */
+    /* Flames of War missions, Meeting Engagement: the side that finished deploying first adds the
+     * bonus. */
     int bonus = murk_mission_rule_on(m, MURK_RULE_MEETING_ENGAGEMENT)
                     ? murk_mission_param(m, MURK_P_ME_BONUS)
                     : 0;
@@ -284,7 +286,7 @@ static enum murk_side attacker_first(struct murk_game* g) {
   (void)g;
   return MURK_ATTACKER;
 }
-/* seed 001, Beginning the Battle: the defender places its immediate ambush first. */
+/* Flames of War missions, Beginning the Battle: the defender places its immediate ambush first. */
 static enum murk_side defender_first(struct murk_game* g) {
   (void)g;
   return MURK_DEFENDER;
@@ -295,7 +297,8 @@ static enum murk_side independents_first(struct murk_game* g) {
 static enum murk_side recce_first(struct murk_game* g) {
   return g->m->recce_first;
 }
-/* seed 004, Infiltrate: when both sides have infiltrators a coin decides who starts. */
+/* 40k mission special rules, Infiltrate: when both sides have infiltrators a coin decides who
+ * starts. */
 static enum murk_side infiltrate_first(struct murk_game* g) {
   if (!work_infiltrate(g, MURK_ATTACKER) || !work_infiltrate(g, MURK_DEFENDER))
     return MURK_ATTACKER;
@@ -586,8 +589,8 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
   return MURK_OK;
 }
 
-/* Hasty Attack (seed 001, Preparing for Battle, point 6): the side takes away objectives
- * it placed just before it deploys its own platoons, i.e. after the other side has
+/* Hasty Attack (Flames of War missions, Preparing for Battle, point 6): the side takes away
+ * objectives it placed just before it deploys its own platoons, i.e. after the other side has
  * deployed when the sides deploy one after the other. */
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
@@ -646,8 +649,8 @@ int mk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk
 /* ---- deployment ---- */
 
 /* Infiltrators may go where the side deploys, or anywhere more than `hidden` from every
- * enemy unit that cannot see them, or more than `seen` from every enemy unit (seed 004,
- * Infiltrate). Enemy units are everything of the enemy on the table, templates too. */
+ * enemy unit that cannot see them, or more than `seen` from every enemy unit (40k mission special
+ * rules, Infiltrate). Enemy units are everything of the enemy on the table, templates too. */
 static int check_infiltration(struct murk_game* g, enum murk_side side, struct murk_pos p,
                               char* reason, size_t reason_len) {
   const struct murk_mission* m = g->m;
@@ -735,7 +738,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
                      m->remove_count - s->removed);
   char ps[16];
   murk_pos_format(c->at, ps, sizeof ps);
-  /* `deploy N hidden`: the night defender's hidden setup (seed 003, 1.2). */
+  /* `deploy N hidden`: the night defender's hidden setup (ASL night rules E1.2). */
   bool hidden = c->reserve == MURK_RESERVE_HIDDEN;
   if (c->reserve != MURK_RESERVE_DEFAULT && !hidden)
     return mk_reject(reason, reason_len,
@@ -753,7 +756,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
                      "night rules)",
                      murk_mission_param(m, MURK_P_NVR_HIDDEN));
 
-  if (ph == MURK_PHASE_DEPLOY && mk_intel_on(g)) { /* wing leaders (seed 002, 27.1.2) */
+  if (ph == MURK_PHASE_DEPLOY && mk_intel_on(g)) { /* wing leaders (Limited Intelligence 27.1.2) */
     bool whole = false;
     int rc = mk_intel_deploy(g, side, c, a, &whole, reason, reason_len);
     if (rc == MURK_OK) next_in_phase(g, side, whole && !m->deploy_in_turn);
@@ -809,8 +812,8 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     return mk_reject(reason, reason_len, "platoon %d (%s) is already deployed", unit + 1, pl->name);
   enum murk_phase own = mk_deploy_phase_of(g, side, unit);
   if (own != ph) {
-    /* seed 001, Preparing for Battle: independent and warrior teams after every platoon;
-     * seed 004, Infiltrate: infiltrators after everything else. */
+    /* Flames of War missions, Preparing for Battle: independent and warrior teams after every
+     * platoon; 40k mission special rules, Infiltrate: infiltrators after everything else. */
     if (own == MURK_PHASE_INDEPENDENTS)
       return mk_reject(reason, reason_len,
                        "platoon %d (%s) is an independent or warrior team: it deploys after "
@@ -868,7 +871,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   return MURK_OK;
 }
 
-/* ---- immediate ambush (seed 001, Beginning the Battle, point 1) ---- */
+/* ---- immediate ambush (Flames of War missions, Beginning the Battle, point 1) ---- */
 
 int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
@@ -884,7 +887,7 @@ int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_
   return MURK_OK;
 }
 
-/* ---- reconnaissance deployment moves (seed 001, Beginning the Battle) ---- */
+/* ---- reconnaissance deployment moves (Flames of War missions, Beginning the Battle) ---- */
 
 int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
@@ -1044,7 +1047,7 @@ static int end_teams(struct murk_game* g, enum murk_side side, char* reason, siz
     const struct mk_unit_state* u = &s->units[side][i];
     if (u->state != MURK_PLATOON_WAITING || mk_deploy_phase_of(g, side, i) != s->phase) continue;
     const struct murk_platoon* pl = mk_unit_platoon(g, side, i);
-    /* seed 000, Revealing platoons: under Fog of War independent and warrior teams may
+    /* Luneville, Revealing platoons: under Fog of War independent and warrior teams may
      * stay off the table and come on with the first platoon of their side revealed. */
     if (s->phase == MURK_PHASE_INDEPENDENTS && fog_on(g)) continue;
     return mk_reject(reason, reason_len,
@@ -1086,7 +1089,7 @@ static int end_recce(struct murk_game* g, enum murk_side side, char* reason, siz
 
 /* In play: the next step, or hand-over (turn.c). */
 static int end_step(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
-  /* Reserves that may arrive come on before the Movement step ends (seed 004). */
+  /* Reserves that may arrive come on before the Movement step ends (40k mission special rules). */
   if (g->s.step == MURK_STEP_MOVEMENT || g->s.step == MURK_STEP_STARTING) {
     int rc = mk_reserves_check_due(g, side, reason, reason_len);
     if (rc != MURK_OK) return rc;
@@ -1115,7 +1118,7 @@ static int objectives_no_end(const struct murk_game* g, char* reason, size_t rea
   return MURK_OK;
 }
 
-/* No cell is left for the rest of this step (issue 18: `end` never traps a side). */
+/* No cell is left for the rest of this step (`end` never traps a side). */
 static int end_objectives(struct murk_game* g, enum murk_side side, char* reason,
                           size_t reason_len) {
   (void)reason;
@@ -1218,7 +1221,7 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
              s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams", left);
     return;
   }
-  if (mk_intel_on(g)) { /* wing leaders and their Dis counters (seed 002, 27.1.2) */
+  if (mk_intel_on(g)) { /* wing leaders and their Dis counters (Limited Intelligence 27.1.2) */
     mk_intel_deploy_prompt(g, s->to_act, left, buf, n);
     return;
   }

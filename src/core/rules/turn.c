@@ -2,8 +2,8 @@
  * (combat.c), end conditions checked "at the start of a turn" (victory.c), bogged templates
  * trying to get free.
  *
- * A player turn: Starting -> Movement -> Shooting -> Assault -> hand-over (design.md
- * section 5). The Starting step has nothing for the player to do yet, so it runs and
+ * A player turn: Starting -> Movement -> Shooting -> Assault -> hand-over (docs/rules.md,
+ * "Player turns"). The Starting step has nothing for the player to do yet, so it runs and
  * passes to the Movement step by itself. */
 #include <stdarg.h>
 #include <stdio.h>

@@ -1,14 +1,16 @@
 /* victory.c: how a battle ends and who won it by how much (docs/rules.md, "End of the
  * game" and "Victory points").
  *
- * - Objectives "taken" at the start of a turn and the mission's end conditions (seed 000,
- *   Luneville; seed 001, "Ending the battle" of every mission).
- * - The game's length: the turn limit, and Random Game Length (seed 004).
- * - The Fighting Withdrawal schedule (seed 001, Fighting Withdrawal, the turn table) and
- *   its `withdraw N` command.
- * - Victory points: the 6:1 / 5:2 / 4:3 table and the nine-platoon exception (seed 000,
- *   Victory Point Table), Fair Fight when nobody won (seed 001 names it only: our default),
- *   and margin of victory where the mission scores points (seed 004, Margin of Victory). */
+ * - Objectives "taken" at the start of a turn and the mission's end conditions (Luneville,
+ *   Luneville; the Flames of War missions, "Ending the battle" of every mission).
+ * - The game's length: the turn limit, and Random Game Length (40k mission special rules).
+ * - The Fighting Withdrawal schedule (Flames of War missions, Fighting Withdrawal, the turn table)
+ *   and its `withdraw N` command.
+ * - Victory points: the 6:1 / 5:2 / 4:3 table and the nine-platoon exception (Luneville,
+ *   Victory Point Table), Fair Fight when nobody won (Flames of War missions name it only: our
+ *   default),
+ *   and margin of victory where the mission scores points (40k mission special rules, Margin of
+ *   Victory). */
 #include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -25,7 +27,7 @@
 /* Platoons that count towards the nine-platoon exception: all but transports (Flames of
  * War, Luneville mission rules, Victory Point Table: "not including transport platoons").
  * Losses on the table count every platoon destroyed, transports included (the text leaves
- * them out of the count of platoons only; issue 14 point 7). Fair Fight (murk's own
+ * them out of the count of platoons only). Fair Fight (murk's own
  * scoring) leaves transports out; the margin of victory counts them as units but never as
  * scoring units. */
 static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
@@ -52,11 +54,11 @@ static int counted_destroyed(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
-/* ---- margin of victory (seed 004, Victory Points, Margin of Victory) ---- */
+/* ---- margin of victory (40k mission special rules, Victory Points, Margin of Victory) ---- */
 
 /* A unit is worth its points cost (the platoon's `points`); a platoon without one is worth
  * as many points as it has teams (murk's own: the mission gave no costs). Every element
- * counts on its own, transports too (seed 004, Units with Distinct Elements). */
+ * counts on its own, transports too (40k mission special rules, Units with Distinct Elements). */
 static int unit_worth(const struct murk_game* g, enum murk_side side, int unit) {
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   return pl->points > 0 ? pl->points : g->s.units[side][unit].nteams;
@@ -68,8 +70,8 @@ static int force_worth(const struct murk_game* g, enum murk_side side) {
   return n;
 }
 
-/* Damaged (murk's own reading of the table seed 004 refers to without giving it): alive,
- * with at most damaged_at percent of its teams left. */
+/* Damaged (murk's own reading of the table the 40k mission special rules refer to without giving
+ * it): alive, with at most damaged_at percent of its teams left. */
 static bool unit_damaged(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
   int at = g->m->victory.damaged_at;
@@ -98,8 +100,8 @@ static bool unit_entirely(const struct murk_game* g, enum murk_side side, int un
   return false;
 }
 
-/* A scoring unit (seed 004 uses the term without defining it; murk's own): a platoon that is
- * not a transport, is on the table and is not damaged. */
+/* A scoring unit (40k mission special rules use the term without defining it; murk's own): a
+ * platoon that is not a transport, is on the table and is not damaged. */
 static bool scoring(const struct murk_game* g, enum murk_side side, int unit) {
   const struct mk_unit_state* u = &g->s.units[side][unit];
   return counts(g, side, unit) &&
@@ -162,8 +164,8 @@ static bool loot_held(const struct murk_game* g, enum murk_side side, int k) {
 
 static const enum murk_compass quarters[4] = {MURK_NE, MURK_NW, MURK_SE, MURK_SW};
 
-/* What a quarter is worth to a side (seed 004, Table Quarters): nothing for its own
- * quarter, a quarter of the limit for each quarter beside it, half for the one opposite.
+/* What a quarter is worth to a side (40k mission special rules, Table Quarters): nothing for its
+ * own quarter, a quarter of the limit for each quarter beside it, half for the one opposite.
  * Its own quarter is the one holding most of its deployment zone; when several hold as
  * much (a side deployed in a half), each of them is its own and every other quarter is
  * worth half the limit (murk's own reading, which keeps the four summing to the limit). */
@@ -188,7 +190,7 @@ static int quarter_worth(const struct murk_game* g, enum murk_side side, int q, 
   return (own ^ q) == 3 ? limit / 2 : limit / 4; /* NE(0)/SW(3) and NW(1)/SE(2) are opposite */
 }
 
-/* The mission's aim in points (seed 004, Mission Specific Objectives). */
+/* The mission's aim in points (40k mission special rules, Mission Specific Objectives). */
 static int objective_points(const struct murk_game* g, enum murk_side side, int limit) {
   const struct murk_victory* v = &g->m->victory;
   enum murk_side enemy = murk_side_other(side);
@@ -235,8 +237,8 @@ static int objective_points(const struct murk_game* g, enum murk_side side, int 
   return pts;
 }
 
-/* Seed 004's bands, as shares of the points limit in percent: a difference below the first
- * is a draw; up to each next bound, that band's name. */
+/* The 40k mission special rules' bands, as shares of the points limit in percent: a difference
+ * below the first is a draw; up to each next bound, that band's name. */
 static const struct {
   int up_to; /* percent, inclusive */
   const char* name;
@@ -249,8 +251,7 @@ static const struct {
 
 /* Points for what each side destroyed or damaged and for the mission's aim; the margin
  * decides who won. How the game ended (a side taking its objective, the turn limit) scores
- * nothing by itself: the aim scores only through the mission's objective type (issue 15
- * point 1). */
+ * nothing by itself: the aim scores only through the mission's objective type. */
 static enum murk_side margin_points(const struct murk_game* g, int vp[MURK_SIDES], char* name,
                                     size_t name_len) {
   const struct murk_victory* v = &g->m->victory;
@@ -309,7 +310,7 @@ enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winne
     snprintf(name, name_len, "Fair Fight");
     return MURK_NO_SIDE;
   }
-  /* Seed 000, Victory Point Table: the winner's own losses pick the row; a company that
+  /* Luneville, Victory Point Table: the winner's own losses pick the row; a company that
    * started with nine or more platoons (transports not counted) ignores its first loss. */
   int lost = destroyed(g, winner);
   if (v->ignore_first_loss_at > 0 && counted_platoons(g, winner) >= v->ignore_first_loss_at &&
@@ -428,8 +429,8 @@ static enum murk_compass opposite(enum murk_compass c) {
   }
 }
 
-/* The defender's half (seed 001, No Retreat and others): the half its zone lies in, else
- * the half opposite the attacker's zone, else the north (or west) half. */
+/* The defender's half (Flames of War missions, No Retreat and others): the half its zone lies in,
+ * else the half opposite the attacker's zone, else the north (or west) half. */
 static struct murk_region defender_half(const struct murk_mission* m) {
   struct murk_region h = {.kind = MURK_REGION_HALF};
   enum murk_compass c;
@@ -503,12 +504,12 @@ bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
       }
       return false;
     case MURK_END_NO_ATTACKERS_IN_HALF:
-      /* Seed 001 (No Retreat, Hold the Line, Pincer, Hasty Attack): at the start of the
-       * defender's turn; `side: either` means the defender's. */
+      /* The Flames of War missions (No Retreat, Hold the Line, Pincer, Hasty Attack): at the start
+       * of the defender's turn; `side: either` means the defender's. */
       if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
       return !attacker_where(g, in_defender_half, 0);
     case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
-      /* Seed 001 (Surrounded, Cauldron, Breakthrough, Counterattack). */
+      /* The Flames of War missions (Surrounded, Cauldron, Breakthrough, Counterattack). */
       if (e->side == MURK_NO_SIDE && side != MURK_DEFENDER) return false;
       return !attacker_where(g, near_an_objective, e->distance);
     case MURK_END_TURN_LIMIT: /* at the end of a game turn: mk_victory_game_length */
@@ -560,7 +561,8 @@ bool mk_victory_game_length(struct murk_game* g) {
     }
     return false;
   }
-  /* Seed 004, Random Game Length: only at the end of the mission's stated number of turns
+  /* The 40k mission special rules, Random Game Length: only at the end of the mission's stated
+   * number of turns
    * (its turn limit; the loader insists on one) does a die decide whether another turn is
    * played, and again after each extra turn; after max_extra extra turns the game ends
    * without a roll. The rule never shortens a mission. */
@@ -586,10 +588,10 @@ bool mk_victory_game_length(struct murk_game* g) {
   return true;
 }
 
-/* ---- Fighting Withdrawal (seed 001) ---- */
+/* ---- Fighting Withdrawal (Flames of War missions) ---- */
 
-/* "Remove Objective" (seed 001, Fighting Withdrawal, the turn table, turns 6 and 7): the
- * text does not say which; the defender chooses (`remove objective NAME`, before its step may
+/* "Remove Objective" (Flames of War missions, Fighting Withdrawal, the turn table, turns 6 and 7):
+ * the text does not say which; the defender chooses (`remove objective NAME`, before its step may
  * end). The last objective stays. */
 static void remove_objective(struct murk_game* g) {
   struct mk_state* s = &g->s;
@@ -599,8 +601,8 @@ static void remove_objective(struct murk_game* g) {
           "Fighting Withdrawal, turn %d: the defender removes an objective of its choice", s->turn);
 }
 
-/* The schedule at the start of the defender's turn (seed 001, Fighting Withdrawal, the
- * turn table): from from_turn, a withdrawal when the platoons on the table and the delay
+/* The schedule at the start of the defender's turn (Flames of War missions, Fighting Withdrawal,
+ * the turn table): from from_turn, a withdrawal when the platoons on the table and the delay
  * counters together reach `platoons` (the counters are then given up), a delay counter
  * otherwise; from remove_from an objective goes too; at last_turn the game is over and
  * the defender has won. True if the game is over. */

@@ -26,7 +26,8 @@ bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
                           const struct murk_end_condition* e, int* objective);
 /* Victory points for a game won by `winner` (MURK_NO_SIDE: nobody): fills vp[], the
  * result's name ("Major Victory", "Fair Fight", "Solid Victory") and returns the winner,
- * which under margin-of-victory points (seed 004) may differ from the one given. */
+ * which under margin-of-victory points (40k mission special rules) may differ from the one
+ * given. */
 enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winner,
                                  int vp[MURK_SIDES], char* name, size_t name_len);
 /* How the game may end (view.h, struct murk_view_ending): the mission's end conditions,

@@ -3,7 +3,7 @@
  * includes it, and no front-end ever does (src/cli, src/tui and src/sim see only
  * include/murk/).
  *
- * The marker (design.md section 2): a public marker with an owner, a public number and a
+ * The marker (docs/architecture.md): a public marker with an owner, a public number and a
  * position stands on the table for secret contents that may be empty (a dummy). Fog-of-War
  * templates are markers over one platoon; later rule modules (cloaking counters, wing
  * leaders) reuse the same record.
@@ -41,7 +41,8 @@ struct mk_marker {
   bool revealed;
   bool bogged;
   bool moved;  /* moved in the current step */
-  bool hidden; /* set up hidden (seed 003, 1.2): unseen by the enemy until it moves or reveals */
+  bool hidden; /* set up hidden (ASL night rules E1.2): unseen by the enemy until it moves or
+                  reveals */
   enum murk_marker_kind kind;        /* template (0, the default), wing leader, ... */
   struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
   int ndis;
@@ -71,7 +72,7 @@ struct mk_arrival {
   bool anywhere; /* deep strike: anywhere on the table */
   bool used;
   /* Kept for one unit (its index + 1), 0 for any: a unit and its dedicated transport roll
-   * as one (seed 004, Reserves), so the one that comes on second uses this. */
+   * as one (40k mission special rules, Reserves), so the one that comes on second uses this. */
   int only;
 };
 #define MK_MAX_ARRIVALS 40
@@ -86,9 +87,12 @@ struct mk_unit_state {
   int nteams;
   bool bogged;                 /* revealed platoons can bog too */
   bool moved, shot, assaulted; /* this player turn */
-  bool dug_in;      /* Prepared Positions (seed 001): harder to hit, better cover; lost on moving */
-  bool concealed;   /* Concealment (seed 004): on the table at the start, not yet moved or shot */
-  int ambush;       /* held in ambush: 0 no, 1 Ambush, 2 Immediate Ambush (seed 001) */
+  bool dug_in;      /* Prepared Positions (Flames of War missions): harder to hit, better cover;
+                       lost on moving */
+  bool concealed;   /* Concealment (40k mission special rules): on the table at the start, not yet
+                       moved or shot */
+  int ambush;       /* held in ambush: 0 no, 1 Ambush, 2 Immediate Ambush (Flames of War
+                       missions) */
   bool recce_moved; /* made its reconnaissance deployment move */
   int deep_turn;    /* the turn it arrived by Deep Strike (no move or assault then), or 0 */
   bool pinned;      /* pinned down (combat.c): no assault, moving rate of fire, until it rallies */
@@ -110,7 +114,7 @@ struct mk_sighting {
   bool bogged, dug_in;
 };
 
-/* A light on the table (seed 003, 1.92-1.93): a starshell or an illuminating round. */
+/* A light on the table (ASL night rules E1.92-E1.93): a starshell or an illuminating round. */
 enum mk_light_kind {
   MK_LIGHT_STARSHELL = 0,
   MK_LIGHT_ROUND = 1,
@@ -126,11 +130,11 @@ struct mk_light {
 /* Night and visibility (night.c; docs/rules.md, "Night and visibility"). Zero is "nothing
  * rolled yet", so a state cleared by setup needs no other start. */
 struct mk_night {
-  bool nvr_rolled; /* the base NVR has been set (seed 003, 1.11) */
+  bool nvr_rolled; /* the base NVR has been set (ASL night rules E1.11) */
   int nvr;         /* the current Base NVR, 0..6 (with the NVR rule) */
   int cloud;       /* 1 + cloud cover (1 none, 2 scattered, 3 overcast); 0 unknown */
   int moon;        /* 1 + moon phase (1 no moon, 2 half, 3 full); 0 unknown */
-  int dusk_dawn;   /* the Dusk & Dawn die (seed 004), 0 before it is rolled */
+  int dusk_dawn;   /* the Dusk & Dawn die (40k mission special rules), 0 before it is rolled */
   bool was_night;  /* night rules were in force in the last player turn begun */
   struct mk_light lights[MK_MAX_LIGHTS];
   int nlights;
@@ -186,7 +190,7 @@ struct mk_state {
   bool patrol_out[MURK_SIDES];
 
   int dummies_left[MURK_SIDES];
-  /* Limited Intelligence (seed 002, 27.2.2): a moving wing that won its deployment roll
+  /* Limited Intelligence (27.2.2): a moving wing that won its deployment roll
    * waits for its owner's `adjust` before the wings are placed (intel.c). */
   struct mk_li_adjust {
     bool due;
@@ -198,7 +202,7 @@ struct mk_state {
     int nseen; /* the footprint it saw them from */
     struct murk_pos seen_from[1 + MURK_MAX_DIS];
   } li_adjust;
-  int hidden_used[MURK_SIDES]; /* platoons set up hidden (seed 003, 1.2) */
+  int hidden_used[MURK_SIDES]; /* platoons set up hidden (ASL night rules E1.2) */
   /* A side has finished its part of a setup phase (setup.c's phase table). */
   bool phase_done[MURK_PHASE_COUNT][MURK_SIDES];
   enum murk_side finished_deploying_first;
@@ -278,7 +282,7 @@ struct murk_game {
   bool applying;          /* inside apply(): the command will take log index nlog */
   int oom;                /* sticky MURK_ENOMEM from mk_emit inside a command */
   /* Built once from the mission (sight.c): the sight classes and heights for line of
-   * sight, and the cells lit by the mission's fires (seed 003, 1.94), or NULL. */
+   * sight, and the cells lit by the mission's fires (ASL night rules E1.94), or NULL. */
   struct murk_sightmap* sightmap;
   unsigned char* firelit;
   /* Fields of view already computed, one per origin cell (sight_cache.c): the terrain never
