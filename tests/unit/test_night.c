@@ -685,7 +685,8 @@ static void test_cloaking(void** st) {
  * until it moves (1.2). On a dark turn the same moves keep their counters. */
 static void test_daylight_dusk_and_dawn(void** st) {
   (void)st;
-  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}\n  dusk_and_dawn: {}"));
+  /* double_blind: on the texts' open table a "?" stands in view by night as by day. */
+  struct murk_mission* m = load_yaml(NT_NVR("{base: 2}\n  dusk_and_dawn: {}\n  double_blind: {}"));
   int day = 0, dark = 0;
   for (uint64_t seed = 1; seed <= 12; seed++) {
     struct murk_game* g = new_game(m, seed);
