@@ -321,34 +321,6 @@ static bool move_along(struct ctx* c, struct murk_ref unit, struct murk_pos from
   return true;
 }
 
-int sim_allowed_along(const struct ctx* c, const struct unit* u, const struct murk_pos* path,
-                      int n) {
-  if (!u->allowance || !c->v->map || !c->v->terrain) return n;
-  int most = INT_MAX;
-  for (int k = 0; k < n; k++) {
-    unsigned char t = c->v->map[sim_cell(c, path[k])];
-    if (t >= c->v->nterrain) return k;
-    int a = u->allowance[c->v->terrain[t].cls];
-    if (a < most) most = a;
-    if (k + 1 > most) return k; /* the slowest ground so far does not allow k + 1 cells */
-  }
-  return n;
-}
-
-struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct murk_pos to) {
-  if (!u->allowance) return to;
-  struct murk_line_step steps[32];
-  size_t ns = murk_geom_line(&c->v->grid, u->pos, to, steps, 32);
-  if (ns < 2 || ns > 32) return u->pos;
-  struct murk_pos path[31];
-  int n = (int)ns - 1;
-  for (int k = 0; k < n; k++) path[k] = steps[k + 1].cell;
-  int ok = sim_allowed_along(c, u, path, n);
-  /* End on a free cell short of the limit (the game refuses an end on a taken one). */
-  while (ok > 0 && !sim_cell_free(c, path[ok - 1])) ok--;
-  return ok > 0 ? path[ok - 1] : u->pos;
-}
-
 /* The way toward goal a unit would walk (path[0..n-1], at most MAX_PATH cells), its memo
  * cleared; n 0: already near enough, or no way. */
 static int way_toward(struct ctx* c, const struct unit* u, struct murk_pos goal, int near,
@@ -374,9 +346,6 @@ void sim_try_moves_toward(struct ctx* c, const struct unit* u, struct murk_pos g
     for (int k = 0; k < NLENGTHS; k++) {
       int len = move_lengths[k] < n ? move_lengths[k] : n;
       if (pass == 0 && len > dry) len = dry;
-      /* No further than the view's allowance says (nothing refused for its length). */
-      int allowed = sim_allowed_along(c, u, path, len);
-      if (allowed < len) len = allowed;
       /* End on a free cell (the game may allow more, a free cell always works). */
       while (len > 0 && !sim_cell_free(c, path[len - 1])) len--;
       if (len <= 0 || tried[len]) continue;

@@ -41,9 +41,6 @@ struct unit {
   bool bogged;
   bool moved;           /* moved this step, by the events the view holds */
   bool shot, assaulted; /* this turn, as the view's roster says */
-  /* Cells it may move by the slowest ground a move enters (the view's, by terrain class;
-   * -1: may not enter), NULL where the view does not say. */
-  const int* allowance;
 };
 
 /* An enemy thing on the table. */
@@ -305,16 +302,6 @@ bool sim_field_from(struct ctx* c, int* d, bool uniform);
 /* The memo's fields made on this decision's costs (c->fields). MURK_OK or MURK_ENOMEM. */
 int sim_memo_sync(struct ctx* c);
 void sim_memo_free(struct murk_policy_memo* m);
-
-/* How far u may move along the cells path[0..n-1] (entered in turn), by the view's
- * allowance over the slowest ground among them: the most cells of the path it may take
- * (n when the view does not say). */
-int sim_allowed_along(const struct ctx* c, const struct unit* u, const struct murk_pos* path,
-                      int n);
-/* A cell toward `to` that u may reach in a straight move by its allowance: `to` itself, or
- * the last cell of the line it may enter; u->pos when none. Reads c->cost: the maps must be
- * made (sim_ctx_maps; a cell draw makes them). */
-struct murk_pos sim_clip_move(const struct ctx* c, const struct unit* u, struct murk_pos to);
 
 /* ---- verbs.c ---- */
 /* The verbs of the phase both players plan for themselves (a mask of command kinds); the

@@ -52,8 +52,6 @@ static void random_play(struct ctx* c, int roll) {
       /* A unit that moved this step may not again (the view's events say which did). */
       if ((u = sim_random_unit(c, SIM_MOVER)) != NULL) {
         struct murk_pos at = sim_near_cell(c, u->pos, 1 + sim_pick(c->rng, 6));
-        /* As far toward it as the view's allowance goes. */
-        at = sim_clip_move(c, u, at);
         if (murk_pos_eq(at, u->pos)) break;
         if ((cmd = sim_add(c, MURK_CMD_MOVE))) {
           cmd->unit = u->ref;
