@@ -161,7 +161,7 @@ static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
   int w = c->w > 70 ? 70 : c->w;
   tui_canvas_wrap(c, (c->w - w) / 2, y + 2, w, 3, 0, ui->note, TUI_A_NORMAL);
   if (ui->score[0]) centre(c, y + 5, ui->score, TUI_A_HEAD);
-  centre(c, y + 7, "Press any key to see the whole table; q quits.", TUI_A_KEY);
+  centre(c, y + 7, "Press any key to see the whole table; q or Esc quits.", TUI_A_KEY);
   if (ui->message[0]) centre(c, y + 9, ui->message, TUI_A_DIM);
 }
 
