@@ -605,7 +605,7 @@ static void test_rejection_reason_and_history(void** state) {
 static void test_move_with_preview(void** state) {
   struct ctx* x = *state;
   deploy_all(x);
-  assert_true(shows(x, "turn 1, movement step"));
+  assert_true(shows(x, "turn 1 (no last turn), movement step"));
   /* m on nothing of ours lists the units that may move, with their cells (issue 16
    * point 8): T1, T3 and the dummy T5; Esc backs out. */
   go(x, 8, 6);

@@ -208,6 +208,7 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   v->withdraw_due = s->withdraw_due;
   /* Public mission facts, the same for both sides (and for lean views: players read them). */
   mk_victory_ending(m, &v->ending);
+  mk_view_end_summary(&v->ending);
   v->place_for =
       s->phase == MURK_PHASE_OBJECTIVES ? mk_setup_objective_step(g)->for_side : MURK_NO_SIDE;
   int adjusting = side == MURK_NO_SIDE ? -1 : mk_intel_adjust_due(g, side);
@@ -373,8 +374,7 @@ static int fill_own(const struct murk_game* g, struct view_box* b) {
     vp->dug_in = u->dug_in;
     vp->recce_moved = u->recce_moved;
     /* Each of these asks first for the side's own turn in a setup phase. */
-    vp->may_deploy =
-        setup_turn && (mk_deploy_may(g, side, k) || mk_setup_may_patrol(g, side, k));
+    vp->may_deploy = setup_turn && (mk_deploy_may(g, side, k) || mk_setup_may_patrol(g, side, k));
     vp->may_deep_strike = setup_turn && mk_reserves_may_deep_strike(g, side, k);
     vp->wing = -1;
     struct mk_move_rule r;
