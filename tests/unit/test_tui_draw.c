@@ -786,7 +786,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_terrain_and_markers_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_roster_labels, setup, teardown),
       cmocka_unit_test_setup_teardown(test_panels, setup, teardown),
-    cmocka_unit_test_setup_teardown(test_turn_of_last, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_turn_of_last, setup, teardown),
       cmocka_unit_test_setup_teardown(test_enemy_template_shows_nothing_hidden, setup, teardown),
       cmocka_unit_test_setup_teardown(test_handover_shows_no_table, setup, teardown),
       cmocka_unit_test_setup_teardown(test_too_small, setup, teardown),

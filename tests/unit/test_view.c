@@ -316,13 +316,16 @@ static void test_ending_summary(void** st) {
   static const struct {
     const char *id, *want;
   } cases[] = {
-      {"cauldron", "attacker wins holding an objective at its turn's start from turn 6; defender "
-                   "wins from turn 6 with no attacker within 8 cells of an objective; no last turn"},
+      {"cauldron",
+       "attacker wins holding an objective at its turn's start from turn 6; defender "
+       "wins from turn 6 with no attacker within 8 cells of an objective; no last turn"},
       {"luneville", "either side wins holding an objective at its turn's start; no last turn"},
-      {"fighting-withdrawal", "attacker wins holding an objective at its turn's start; defender "
-                              "wins holding out to its turn 8"},
-      {"hasty-attack", "either side wins holding an objective at its turn's start; defender "
-                       "wins from turn 6 with no attacker in its half; no last turn"},
+      {"fighting-withdrawal",
+       "attacker wins holding an objective at its turn's start; defender "
+       "wins holding out to its turn 8"},
+      {"hasty-attack",
+       "either side wins holding an objective at its turn's start; defender "
+       "wins from turn 6 with no attacker in its half; no last turn"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     struct murk_view_ending e;
