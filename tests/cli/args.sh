@@ -142,4 +142,14 @@ for cmd in "check $tmp/evil/evil.yaml" list "sim evil --games 2" "run evil --see
   hasnt out "^result: attacker wins" "murk $cmd: a forged line"
 done
 
+# The man page's synopsis names every option each command's usage names (its lines before
+# the blank: `murk sim`'s --max-turns was once missing).
+for c in list check show play run saves sim host join; do
+  for opt in $("$MURK" help "$c" 2>&1 | sed -n '/^usage:/,/^[^ u]/p' | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+    checks=$((checks + 1))
+    grep -qF -- "$(printf '%s' "$opt" | sed 's/-/\\-/g')" docs/murk.6 ||
+      fail "docs/murk.6 does not name $opt of murk $c"
+  done
+done
+
 finish args.sh
