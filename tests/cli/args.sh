@@ -142,6 +142,20 @@ for cmd in "check $tmp/evil/evil.yaml" list "sim evil --games 2" "run evil --see
   hasnt out "^result: attacker wins" "murk $cmd: a forged line"
 done
 
+# `murk list` with one of the user's own missions broken: the others listed, the broken one
+# marked, a warning, exit 0 (a broken bundled mission is exit 1: check_bundled.sh).
+mkdir -p "$tmp/xdg/murk/missions"
+cp "$MISSION" "$tmp/xdg/murk/missions/mine.yaml"
+sed -i 's/^id: .*/id: mine-own/' "$tmp/xdg/murk/missions/mine.yaml"
+printf 'name: [broken\n' >"$tmp/xdg/murk/missions/broken.yaml"
+XDG_DATA_HOME=$tmp/xdg "$MURK" list >"$tmp/out" 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+[ "$rc" = 0 ] || fail "murk list with a broken mission of the user's own: exit $rc, not 0"
+grep -q "broken.yaml *DOES NOT LOAD" "$tmp/out" || fail "the user's broken mission is not marked: $(cat "$tmp/out")"
+grep -q "^  luneville " "$tmp/out" || fail "the bundled missions are not listed: $(cat "$tmp/out")"
+grep -q "warning: 1 of your missions does not load" "$tmp/err" || fail "no warning: $(cat "$tmp/err")"
+
 # The man page's synopsis names every option each command's usage names (its lines before
 # the blank: `murk sim`'s --max-turns was once missing).
 for c in list check show play run saves sim host join; do
