@@ -87,11 +87,11 @@ turns=0
 for n in $(seq 1 20); do
   skip_recap
   no_handover "in play"
-  if ! screen | head -n 1 | grep -qE "turn [0-9]+, "; then
+  if ! screen | head -n 1 | grep -qE "turn [0-9]+[ ,]"; then
     cmd "end"
     continue
   fi
-  t=$(screen | head -n 1 | sed -n 's/.*turn \([0-9]*\), .*/\1/p')
+  t=$(screen | head -n 1 | sed -n 's/.*turn \([0-9]*\)[ ,].*/\1/p')
   [ "$t" -ge 3 ] && break
   turns=$((turns + 1))
   wait_for "movement step"
