@@ -250,6 +250,10 @@ struct murk_view_ending {
    * withdraws platoons, from remove_from it removes objectives, and at the start of its turn
    * held_until the game is over, won by the defender. */
   int withdraw_from, remove_from, held_until;
+  /* All of the above in one line of words, made by the core so that a front-end says how
+   * the battle is won and when it ends without reading a rule: "ends when a side starts its
+   * turn holding an objective it attacks; after turn 6". */
+  char summary[160];
 };
 
 struct murk_view {

@@ -2,7 +2,8 @@
  * one line each, then the user's own ($XDG_DATA_HOME/murk/missions) if there are any.
  *
  * A bundled file that does not load is listed too, marked, with its problems on stderr,
- * and the exit code is 1: a broken bundled mission is a bug to notice, not to hide. */
+ * and the exit code is 1: a broken bundled mission is a bug to notice, not to hide. One of
+ * the user's own is marked and warned of, and the exit code stays 0. */
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,8 +98,12 @@ static int cmd_list_exec(const struct murk_args* a) {
     struct stat st;
     if (stat(user, &st) == 0 && S_ISDIR(st.st_mode)) {
       putchar('\n');
+      /* One of the user's own that does not load is theirs to mend: warned, and the rest
+       * stay listed, exit 0. */
       int ubad = list_dir(user, "Your missions", dir, true);
-      if (ubad > 0) bad += ubad;
+      if (ubad > 0)
+        fprintf(stderr, "murk: warning: %d of your missions do%s not load (murk check FILE)\n",
+                ubad, ubad == 1 ? "es" : "");
     }
   }
   fflush(stdout);

@@ -408,6 +408,12 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
     fprintf(stderr, "murk: play needs a terminal (for a game without one: murk run)\n");
     return MURK_EXIT_INVALID;
   }
+  /* A terminal that cannot play is refused before any question (who plays, passphrases). */
+  char terr[256];
+  if (tui_term_check(terr, sizeof terr) != 0) {
+    fprintf(stderr, "murk: %s\n", terr);
+    return MURK_EXIT_INVALID;
+  }
 
   char dir[PATH_MAX - 64] = "";
   if (murk_state_dir(dir, sizeof dir) != 0) dir[0] = '\0';

@@ -435,10 +435,25 @@ int murk_sealer_keys(struct murk_sealer* s, const char* file, const char* data, 
   murk_seal_cost_text(&s->h, cost, sizeof cost);
   snprintf(why, sizeof why, "the whole game (keys by %s)", cost);
   for (int side = 0; side < 2; side++) {
-    if (murk_pass_get(p, (enum murk_side)side, why) != 0) return -1;
+    /* A passphrase typed at the prompt may be mistyped: asked again, three tries in all.
+     * One from a file (--passphrase-file) is refused at once. */
+    bool typed = !p->have[side];
+    int rc = MURK_EAUTH;
     char err[256] = "";
-    int rc = murk_sealer_side_key(s, data, len, (enum murk_side)side, p->pass[side], p->len[side],
-                                  err, sizeof err);
+    char again[sizeof why + 64];
+    snprintf(again, sizeof again, "%s", why);
+    for (int tries = 0; tries < MURK_PASS_TRIES; tries++) {
+      if (murk_pass_get(p, (enum murk_side)side, again) != 0) return -1;
+      err[0] = '\0';
+      rc = murk_sealer_side_key(s, data, len, (enum murk_side)side, p->pass[side], p->len[side],
+                                err, sizeof err);
+      if (rc != MURK_EAUTH || !typed || tries + 1 == MURK_PASS_TRIES) break;
+      sodium_memzero(p->pass[side], sizeof p->pass[side]);
+      p->have[side] = false;
+      /* Said on the next prompt (the terminal), where the person looks. */
+      snprintf(again, sizeof again, "that was not it, %d more tr%s; %s",
+               MURK_PASS_TRIES - tries - 1, MURK_PASS_TRIES - tries - 1 == 1 ? "y" : "ies", why);
+    }
     if (rc != MURK_OK) {
       char whose[64];
       snprintf(whose, sizeof whose, "the %s's passphrase", murk_side_name((enum murk_side)side));

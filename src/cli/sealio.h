@@ -15,6 +15,9 @@
 
 #define MURK_PASS_MAX 1024
 
+/* Tries of a passphrase typed at a prompt before a sealed save is refused. */
+#define MURK_PASS_TRIES 3
+
 struct murk_passes {
   bool have[2];
   char pass[2][MURK_PASS_MAX];

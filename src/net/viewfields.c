@@ -120,6 +120,7 @@ static const struct net_vf net_vf_ending_rows[] = {
     F(withdraw_from, INT, 0, BIG, LEAN),
     F(remove_from, INT, 0, BIG, LEAN),
     F(held_until, INT, 0, BIG, LEAN),
+    F(summary, STR, 0, 0, LEAN),
 };
 DEFINE(net_vf_ending);
 #undef S

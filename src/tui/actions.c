@@ -702,9 +702,12 @@ int tui_do_help(struct tui_session* s, struct tui_key k) {
   return 0;
 }
 
+/* Once the game is over there is nothing to go on with and the game is kept: no question. */
 int tui_do_quit(struct tui_session* s, struct tui_key k) {
   (void)k;
-  tui_cur_ui(s)->confirm_quit = true;
+  struct tui_ui* ui = tui_cur_ui(s);
+  if (ui->side == MURK_NO_SIDE) return TUI_SESSION_QUIT;
+  ui->confirm_quit = true;
   return 0;
 }
 

@@ -161,7 +161,7 @@ static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
   int w = c->w > 70 ? 70 : c->w;
   tui_canvas_wrap(c, (c->w - w) / 2, y + 2, w, 3, 0, ui->note, TUI_A_NORMAL);
   if (ui->score[0]) centre(c, y + 5, ui->score, TUI_A_HEAD);
-  centre(c, y + 7, "Press any key to see the whole table; q quits.", TUI_A_KEY);
+  centre(c, y + 7, "Press any key to see the whole table; q or Esc quits.", TUI_A_KEY);
   if (ui->message[0]) centre(c, y + 9, ui->message, TUI_A_DIM);
 }
 
@@ -693,6 +693,16 @@ static int draw_prompt(struct tui_canvas* c, int x, int y, int w, int ymax, cons
   return room;
 }
 
+/* "turn 3 of 6", "turn 3 of 6 or more" (Random Game Length), "turn 3 (no last turn)": the
+ * view's own last turn. */
+static void turn_of(const struct murk_view* v, char* buf, size_t n) {
+  int last = v->ending.turn_limit > 0 ? v->ending.turn_limit : v->ending.held_until;
+  if (last > 0)
+    snprintf(buf, n, "turn %d of %d%s", v->turn, last, v->ending.random_length ? " or more" : "");
+  else
+    snprintf(buf, n, "turn %d (no last turn)", v->turn);
+}
+
 static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                        const struct tui_layout* L) {
   int x = L->panel_x, w = L->panel_w, y = L->panel_y;
@@ -700,8 +710,15 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
   /* Where the game is. */
   heading(c, x, &y, w, side_title(v->side));
   if (v->phase == MURK_PHASE_PLAY) {
-    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "turn %d, %s step", v->turn,
+    char turn[48];
+    turn_of(v, turn, sizeof turn);
+    tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "%s, %s step", turn,
                       murk_step_name(v->step));
+    /* How the battle is won and when it ends: the core's one line, wrapped. */
+    if (v->ending.summary[0]) {
+      int n = tui_canvas_wrap(c, x + 1, y, w - 1, 3, 0, v->ending.summary, TUI_A_DIM);
+      y += n > 3 ? 3 : n;
+    }
     tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_NORMAL, "%s to act", murk_side_name(v->to_act));
   } else if (v->phase == MURK_PHASE_OVER) {
     tui_canvas_text(c, x + 1, y++, w - 1, "game over", TUI_A_HEAD);
@@ -875,9 +892,10 @@ static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const str
 
 static void draw_status(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
   tui_canvas_fill(c, 0, 0, c->w, 1, ' ', TUI_A_TITLE);
-  char where[64];
+  char where[96], turn[48];
+  turn_of(v, turn, sizeof turn);
   if (v->phase == MURK_PHASE_PLAY)
-    snprintf(where, sizeof where, "turn %d, %s step", v->turn, murk_step_name(v->step));
+    snprintf(where, sizeof where, "%s, %s step", turn, murk_step_name(v->step));
   else
     snprintf(where, sizeof where, "%s", murk_phase_name(v->phase));
   char who[96];

@@ -317,14 +317,14 @@ const struct tui_keydef tui_keys[] = {
      .act = tui_do_help,
      .help = "this help",
      .hint = "help"},
-    {.label = "q",
-     .codes = {'q'},
+    {.label = "q Q",
+     .codes = {'q', 'Q'},
      .modes = TUI_IN(MAP) | TUI_IN(RECAP),
      .group = TUI_KEYS_SCREEN,
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_ALL,
      .act = tui_do_quit,
-     .help = "quit (asks first)",
+     .help = "quit (asks first; once the game is over, at once)",
      .hint = "quit"},
 
     /* Moving a unit (m, v; the cursor keys as on the map), a list */

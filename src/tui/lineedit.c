@@ -98,10 +98,7 @@ int tui_key_command(struct tui_session* s, struct tui_key k) {
       }
       snprintf(s->hist[h][s->nhist[h]++], TUI_LINE_MAX, "%s", p);
       /* Screen commands first; everything else is the game's command language. */
-      if (strcmp(p, "q") == 0 || strcmp(p, "quit") == 0) {
-        ui->confirm_quit = true;
-        return 0;
-      }
+      if (strcmp(p, "q") == 0 || strcmp(p, "quit") == 0) return tui_do_quit(s, k);
       if (strcmp(p, "help") == 0) {
         ui->help = true;
         return 0;

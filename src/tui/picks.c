@@ -446,8 +446,8 @@ void tui_pick_hidden(struct tui_session* s) {
     murk_pos_format(at, ps, sizeof ps);
     struct tui_pick_item* it = tui_pick_add(pk, h);
     if (!it) return;
-    snprintf(it->label, sizeof it->label, "T%-3d at %s  %d %s (%s, %d teams)", pl->marker, ps,
-             pl->index + 1, pl->name, pl->type, pl->nteams);
+    snprintf(it->label, sizeof it->label, "T%-3d at %s  %d %s (%s, %d team%s)", pl->marker, ps,
+             pl->index + 1, pl->name, pl->type, pl->nteams, pl->nteams == 1 ? "" : "s");
     it->pos = at;
     it->has_pos = true;
   }
@@ -467,11 +467,12 @@ void tui_pick_may_deploy(struct tui_session* s, bool with_state) {
     struct tui_pick_item* it = tui_pick_add(&ui->pick, h);
     if (!it) return;
     if (with_state)
-      snprintf(it->label, sizeof it->label, "%d %s (%s, %d teams, %s)", pl->index + 1, pl->name,
-               pl->type, pl->nteams, murk_platoon_state_name(pl->state));
+      snprintf(it->label, sizeof it->label, "%d %s (%s, %d team%s, %s)", pl->index + 1, pl->name,
+               pl->type, pl->nteams, pl->nteams == 1 ? "" : "s",
+               murk_platoon_state_name(pl->state));
     else
-      snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d teams)", pl->index + 1, pl->name,
-               pl->type, pl->nteams);
+      snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d team%s)", pl->index + 1, pl->name,
+               pl->type, pl->nteams, pl->nteams == 1 ? "" : "s");
   }
 }
 

@@ -562,20 +562,25 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
   }
   /* Keys do nothing useful on a too small window but the quit question. */
   if (s->w < TUI_MIN_W || s->h < TUI_MIN_H) {
-    if (k.code == 'q') ui->confirm_quit = true;
+    if (k.code == 'q' || k.code == 'Q') return tui_do_quit(s, k);
     return 0;
   }
   switch (ui->mode) {
     case TUI_MODE_HANDOVER:
       return key_handover(s, k);
-    case TUI_MODE_OVER:
+    case TUI_MODE_OVER: {
+      /* The result: q, Q and Esc leave (the game is kept, nothing is left to play); any
+       * other key shows the whole table, and does there what it does on it (`:`, S). */
       if (k.code == TUI_KEY_MOUSE) return 0;
-      if (k.code == 'q') {
-        ui->confirm_quit = true;
-        return 0;
-      }
+      if (k.code == 'q' || k.code == 'Q' || k.code == TUI_KEY_ESC) return TUI_SESSION_QUIT;
       ui->mode = TUI_MODE_MAP;
-      return tui_refresh(s);
+      int flags = tui_refresh(s);
+      if (flags < 0 || !s->view) return flags;
+      const struct tui_keydef* on = tui_key_find(s->view, TUI_MODE_MAP, k.code);
+      if (!on || on->verb != TUI_NO_VERB || !tui_key_works(on, s->view)) return flags;
+      int more = tui_key_map(s, k);
+      return more < 0 ? more : flags | more;
+    }
     case TUI_MODE_RECAP:
     case TUI_MODE_MOVE:
     case TUI_MODE_PICK:

@@ -17,6 +17,7 @@
 #include <wchar.h>
 
 #include <curses.h>
+#include <ncursesw/term.h>
 
 #include "canvas.h"
 #include "murk/error.h"
@@ -334,6 +335,36 @@ static long elapsed_ms(const struct timespec* a, const struct timespec* b) {
   return (long)(b->tv_sec - a->tv_sec) * 1000L + (b->tv_nsec - a->tv_nsec) / 1000000L;
 }
 
+static void refuse_no_cursor(char* err, size_t n) {
+  snprintf(err, n,
+           "this terminal (TERM=%s) cannot move the cursor: murk play needs a full-screen "
+           "terminal such as xterm or screen (for a game without one: murk run)",
+           getenv("TERM") ? getenv("TERM") : "unset");
+}
+
+/* A terminal that cannot put the cursor where it likes (TERM=dumb, a printing terminal)
+ * would scroll every frame past: refuse it as an unknown one. */
+static bool can_address(void) {
+  const char* cup = tigetstr("cup");
+  return cup && cup != (const char*)-1 && tigetflag("hc") <= 0;
+}
+
+int tui_term_check(char* err, size_t n) {
+  int e = 0;
+  if (setupterm(NULL, STDOUT_FILENO, &e) != OK) {
+    snprintf(err, n, "cannot use this terminal (TERM=%s)",
+             getenv("TERM") ? getenv("TERM") : "unset");
+    return -1;
+  }
+  bool ok = can_address();
+  del_curterm(cur_term);
+  if (!ok) {
+    refuse_no_cursor(err, n);
+    return -1;
+  }
+  return 0;
+}
+
 int tui_term_run(struct tui_session* s, bool ascii, char* err, size_t n) {
   return tui_term_run_with(s, ascii, NULL, NULL, err, n);
 }
@@ -347,16 +378,10 @@ int tui_term_run_with(struct tui_session* s, bool ascii, tui_term_after_fn after
              getenv("TERM") ? getenv("TERM") : "unset");
     return -1;
   }
-  /* A terminal that cannot put the cursor where it likes (TERM=dumb, a printing terminal)
-   * would scroll every frame past: refuse it as an unknown one, before drawing anything. */
-  const char* cup = tigetstr("cup");
-  if (!cup || cup == (const char*)-1 || tigetflag("hc") > 0) {
+  if (!can_address()) { /* before drawing anything */
     endwin();
     delscreen(scr);
-    snprintf(err, n,
-             "this terminal (TERM=%s) cannot move the cursor: murk play needs a full-screen "
-             "terminal such as xterm or screen (for a game without one: murk run)",
-             getenv("TERM") ? getenv("TERM") : "unset");
+    refuse_no_cursor(err, n);
     return -1;
   }
   term_active = 1;

@@ -17,6 +17,11 @@
  * the screen is drawn in plain ASCII. */
 bool tui_term_locale_utf8(void);
 
+/* Can this terminal (TERM) play: known, and able to put the cursor anywhere? Asked
+ * before any question, so that a terminal that cannot play refuses before a passphrase is
+ * typed. 0, or -1 with the reason in err (the words the run itself would give). */
+int tui_term_check(char* err, size_t n);
+
 /* Play the session at this terminal until the players quit. Returns 0 when they quit,
  * 128 + the signal number after SIGINT/SIGTERM/SIGHUP, or -1 with a message in err (no
  * terminal, out of memory). The terminal is restored in every case. */

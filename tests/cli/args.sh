@@ -163,4 +163,28 @@ expect 0 "murk list" -- env -u MURK_DATA_DIR "$MURK" list
 has out "^ +luneville-double-blind +Luneville, double-blind: .*\[double_blind\]$" "murk list marks double_blind"
 hasnt out "^ +luneville +Luneville: .*\[double_blind\]" "murk list marks only double_blind missions"
 
+# `murk list` with one of the user's own missions broken: the others listed, the broken one
+# marked, a warning, exit 0 (a broken bundled mission is exit 1: check_bundled.sh).
+mkdir -p "$tmp/xdg/murk/missions"
+cp "$MISSION" "$tmp/xdg/murk/missions/mine.yaml"
+sed -i 's/^id: .*/id: mine-own/' "$tmp/xdg/murk/missions/mine.yaml"
+printf 'name: [broken\n' >"$tmp/xdg/murk/missions/broken.yaml"
+XDG_DATA_HOME=$tmp/xdg "$MURK" list >"$tmp/out" 2>"$tmp/err"
+rc=$?
+checks=$((checks + 1))
+[ "$rc" = 0 ] || fail "murk list with a broken mission of the user's own: exit $rc, not 0"
+grep -q "broken.yaml *DOES NOT LOAD" "$tmp/out" || fail "the user's broken mission is not marked: $(cat "$tmp/out")"
+grep -q "^  luneville " "$tmp/out" || fail "the bundled missions are not listed: $(cat "$tmp/out")"
+grep -q "warning: 1 of your missions does not load" "$tmp/err" || fail "no warning: $(cat "$tmp/err")"
+
+# The man page's synopsis names every option each command's usage names (its lines before
+# the blank: `murk sim`'s --max-turns was once missing).
+for c in list check show play run saves sim host join; do
+  for opt in $("$MURK" help "$c" 2>&1 | sed -n '/^usage:/,/^[^ u]/p' | grep -oE -- '--[a-z][a-z-]*' | sort -u); do
+    checks=$((checks + 1))
+    grep -qF -- "$(printf '%s' "$opt" | sed 's/-/\\-/g')" docs/murk.6 ||
+      fail "docs/murk.6 does not name $opt of murk $c"
+  done
+done
+
 finish args.sh

@@ -87,11 +87,11 @@ turns=0
 for n in $(seq 1 20); do
   skip_recap
   no_handover "in play"
-  if ! screen | head -n 1 | grep -qE "turn [0-9]+, "; then
+  if ! screen | head -n 1 | grep -qE "turn [0-9]+[ ,]"; then
     cmd "end"
     continue
   fi
-  t=$(screen | head -n 1 | sed -n 's/.*turn \([0-9]*\), .*/\1/p')
+  t=$(screen | head -n 1 | sed -n 's/.*turn \([0-9]*\)[ ,].*/\1/p')
   [ "$t" -ge 3 ] && break
   turns=$((turns + 1))
   wait_for "movement step"
@@ -105,7 +105,7 @@ for n in $(seq 1 20); do
   cmd "end"
   settle
 done
-screen | head -n 1 | grep -qE "turn 3, " || {
+screen | head -n 1 | grep -qE "turn 3[ ,]" || {
   fail "turn 3 did not start:"
   screen >&2
 }
@@ -137,7 +137,7 @@ wait_for "attacker's table" || { finish; exit 1; }
 screen | grep -qF "Who plays the other side" && fail "the resumed game asks who plays"
 skip_recap
 no_handover "resumed"
-screen | head -n 1 | grep -qE "turn 3, " || fail "the resumed game is not at turn 3: $(screen | head -n 1)"
+screen | head -n 1 | grep -qE "turn 3[ ,]" || fail "the resumed game is not at turn 3: $(screen | head -n 1)"
 for step in movement shooting assault; do
   wait_for "$step step"
   cmd "end"
@@ -145,7 +145,7 @@ done
 wait_for "Since your last turn" || fail "no recap of the computer's turn 3 after the resume"
 no_handover "after the attacker's turn 3"
 skip_recap
-screen | head -n 1 | grep -qE "turn 4, " || fail "turn 4 did not start: $(screen | head -n 1)"
+screen | head -n 1 | grep -qE "turn 4[ ,]" || fail "turn 4 did not start: $(screen | head -n 1)"
 keys q
 wait_for "Quit the game?"
 keys y

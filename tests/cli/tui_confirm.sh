@@ -71,11 +71,11 @@ wait_for "have not moved"
 wait_for "end the movement step?"
 keys n
 wait_for "was not sent"
-screen | grep -qF "turn 1, shooting step" && fail "n ended the movement step"
+screen | grep -qF "turn 1 (no last turn), shooting step" && fail "n ended the movement step"
 keys e
 wait_for "end the movement step?"
 keys y
-wait_for "turn 1, shooting step"
+wait_for "turn 1 (no last turn), shooting step"
 
 keys q
 wait_for "Quit the game?"

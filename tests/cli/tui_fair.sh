@@ -142,8 +142,8 @@ else
     fail "the attacker's passphrase opened the defender's record"
 fi
 
-# 4. murk saves lists it as sealed; --load needs both passphrases: a wrong one is refused,
-#    the right ones go on, in the same file, to the defender's hand-over and passphrase.
+# 4. murk saves lists it as sealed; --load needs both passphrases: a wrong one from a file
+#    is refused, a wrong one typed is asked again, the right ones go on, in the same file, to the defender's hand-over and passphrase.
 if [ -n "$save" ]; then
   XDG_STATE_HOME="$tmp/state" "$MURK" saves >"$tmp/saves" 2>&1
   grep -qi 'luneville.*setup.*defender.*sealed' "$tmp/saves" ||
@@ -157,6 +157,17 @@ if [ -n "$save" ]; then
   grep -q "the defender's passphrase does not open this save" "$tmp/stderr" ||
     fail "a sealed load with a wrong passphrase: $(cat "$tmp/stderr")"
   [ "$(sha256sum "$save")" = "$sum" ] || fail "a refused load changed the save"
+  # A typed passphrase may be mistyped: asked again (three tries), not refused at once.
+  tui_start --load "$save" --passphrase-file "attacker:$tmp/pa"
+  wait_for "fender's passphrase:"
+  send_text "azure-heron-0"
+  keys Enter
+  wait_for "that was not it, 2 more tries"
+  send_text "azure-heron-9"
+  keys Enter
+  wait_for "Pass the keyboard to the defender."
+  keys C-c
+  wait_exit >/dev/null
   tui_start --load "$save" --passphrase-file "attacker:$tmp/pa" --passphrase-file "defender:$tmp/pd"
   wait_for "Pass the keyboard to the defender."
   pass_handover

@@ -142,13 +142,13 @@ for n in $(seq 1 12); do
   before=$recap_seen
   take_over "$side"
   settle
-  if ! screen | head -n 1 | grep -qE "turn [0-9]+, "; then
+  if ! screen | head -n 1 | grep -qE "turn [0-9]+[ ,]"; then
     cmd "end" # a setup phase: done
     continue
   fi
   turns=$((turns + 1))
   [ "$recap_seen" -gt "$before" ] || fail "the $side did not see what happened since the last turn"
-  wait_for "turn $(((turns + 1) / 2)), movement step"
+  wait_for "turn $(((turns + 1) / 2)) (no last turn), movement step"
   [ "$turns" -eq 3 ] && break
   if [ "$side" = attacker ]; then
     cmd "move 3 to 27,19"

@@ -13,7 +13,8 @@
 #   - a night mission without Fog of War offers no `s spot` key and refuses `spot` in its
 #     own words;
 #   - quitting after game over does not suggest --load;
-#   - TERM=dumb (no cursor addressing) is refused with a message and exit code 1.
+#   - TERM=dumb (no cursor addressing) is refused with a message and exit code 1, before
+#     any question (who plays, passphrases).
 . "$(dirname "$0")/tui_common.bash"
 
 
@@ -123,8 +124,6 @@ save_of tests/games/encounter-full.txt 100000 "$save3"
 tui_start --load "$save3"
 wait_for "GAME OVER"
 keys q
-wait_for "Quit"
-keys y
 rc=$(wait_exit)
 [ "$rc" = 0 ] || fail "quitting a finished game: exit code $rc"
 grep -q -- "--load" "$tmp/stderr" && fail "a finished game suggests --load: $(cat "$tmp/stderr")"
@@ -139,5 +138,20 @@ check_restored "after TERM=dumb"
 TUI_TERM=no-such-terminal tui_start luneville --seed 1 --vs human
 rc=$(wait_exit)
 [ "$rc" = 1 ] || fail "an unknown TERM: exit code $rc, not 1"
+# ... before any question: who plays (a new game without --vs), the passphrases (a sealed
+# hot-seat game); nothing is asked that the refusal would throw away.
+for args in "luneville" "luneville --vs human"; do
+  # shellcheck disable=SC2086
+  TUI_TERM=dumb tui_start $args
+  rc=$(wait_exit)
+  [ "$rc" = 1 ] || fail "TERM=dumb, murk play $args: exit code $rc, not 1"
+  screen | grep -qiE "who plays|passphrase" && fail "TERM=dumb, murk play $args asked first: $(screen)"
+  grep -q "TERM=dumb) cannot move the cursor" "$tmp/stderr" ||
+    fail "TERM=dumb, murk play $args: '$(cat "$tmp/stderr")'"
+done
+TUI_TERM=no-such-terminal tui_start luneville
+rc=$(wait_exit)
+[ "$rc" = 1 ] || fail "an unknown TERM, a new game: exit code $rc, not 1"
+screen | grep -qi "who plays" && fail "an unknown TERM asked who plays first"
 
 finish

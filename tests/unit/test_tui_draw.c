@@ -185,13 +185,37 @@ static void test_roster_labels(void** state) {
   assert_int_equal(ch[0], 'T'); /* enemies keep their marker numbers */
 }
 
+/* How the battle is won and when it ends: the turn of the last, from the view's ending,
+ * in the status bar and the panel, and the core's one line of the end under it. */
+static void test_turn_of_last(void** state) {
+  struct ctx* x = *state;
+  x->f.v.ending.turn_limit = 6;
+  snprintf(x->f.v.ending.summary, sizeof x->f.v.ending.summary, "%s",
+           "either side wins holding an objective; last turn 6");
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "| turn 2 of 6, movement step |"));
+  assert_true(tui_canvas_contains(&x->c, "either side wins"));
+  tui_canvas_fini(&x->c);
+  x->f.v.ending.random_length = true;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "turn 2 of 6 or more, movement step"));
+  tui_canvas_fini(&x->c);
+  x->f.v.ending.turn_limit = 0;
+  x->f.v.ending.random_length = false;
+  x->f.v.ending.summary[0] = '\0';
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "turn 2 (no last turn)"));
+  assert_false(tui_canvas_contains(&x->c, "either side wins"));
+}
+
 static void test_panels(void** state) {
   struct ctx* x = *state;
   draw(x, 100, 30, false);
   assert_true(tui_canvas_contains(&x->c, "Fixture"));
   assert_true(tui_canvas_contains(&x->c, "attacker's table"));
   assert_true(tui_canvas_contains(&x->c, "seed 4242"));
-  assert_true(tui_canvas_contains(&x->c, "turn 2, movement step"));
+  /* No last turn in the fixture's ending: the status says so. */
+  assert_true(tui_canvas_contains(&x->c, "turn 2 (no last turn), movement step"));
   /* The cell under the cursor: own template with its roster number and name. */
   assert_true(tui_canvas_contains(&x->c, "Cell 02,05"));
   assert_true(tui_canvas_contains(&x->c, "T1: your 1"));
@@ -762,6 +786,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_terrain_and_markers_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_roster_labels, setup, teardown),
       cmocka_unit_test_setup_teardown(test_panels, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_turn_of_last, setup, teardown),
       cmocka_unit_test_setup_teardown(test_enemy_template_shows_nothing_hidden, setup, teardown),
       cmocka_unit_test_setup_teardown(test_handover_shows_no_table, setup, teardown),
       cmocka_unit_test_setup_teardown(test_too_small, setup, teardown),

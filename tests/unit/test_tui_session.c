@@ -605,7 +605,7 @@ static void test_rejection_reason_and_history(void** state) {
 static void test_move_with_preview(void** state) {
   struct ctx* x = *state;
   deploy_all(x);
-  assert_true(shows(x, "turn 1, movement step"));
+  assert_true(shows(x, "turn 1 (no last turn), movement step"));
   /* m on nothing of ours lists the units that may move, with their cells:
    * T1, T3 and the dummy T5; Esc backs out. */
   go(x, 8, 6);
@@ -929,8 +929,8 @@ static void test_reserves_and_game_over(void** state) {
   assert_true(shows(x, "Yodel Rangers"));
   end_key(x);
   assert_true(shows(x, "the game is over"));
-  key(x, 'q');
-  assert_int_equal(key(x, 'y'), TUI_SESSION_QUIT);
+  /* Nothing is left to play and the game is kept: q quits without a question. */
+  assert_int_equal(key(x, 'q'), TUI_SESSION_QUIT);
 }
 
 /* Where a team of `side` stands in the view on screen. */

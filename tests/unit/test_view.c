@@ -285,6 +285,7 @@ static const struct murk_view_ending* same_ending(const struct murk_game* g, enu
     assert_int_equal(e->withdraw_from, out->withdraw_from);
     assert_int_equal(e->remove_from, out->remove_from);
     assert_int_equal(e->held_until, out->held_until);
+    assert_string_equal(e->summary, out->summary);
   }
   for (int i = 0; i < 4; i++) murk_view_free(vs[i]);
   return out;
@@ -309,6 +310,38 @@ static void place_one(struct murk_game* g) {
            v->place_cells[v->nplace_cells / 2].y);
   murk_view_free(v);
   ok_line(g, line);
+}
+
+/* The ending's one line is the core's, from the mission's own conditions: both sides'
+ * views say the same (same_ending checks it), the umpire's too. */
+static void test_ending_summary(void** st) {
+  (void)st;
+  static const struct {
+    const char *id, *want;
+  } cases[] = {
+      {"cauldron",
+       "attacker wins holding an objective at its turn's start from turn 6; defender "
+       "wins from turn 6 with no attacker within 8 cells of an objective; no last turn"},
+      {"luneville", "either side wins holding an objective at its turn's start; no last turn"},
+      {"fighting-withdrawal",
+       "attacker wins holding an objective at its turn's start; defender "
+       "wins holding out to its turn 8"},
+      {"hasty-attack",
+       "either side wins holding an objective at its turn's start; defender "
+       "wins from turn 6 with no attacker in its half; no last turn"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    struct murk_view_ending e;
+    enum murk_side place_for;
+    struct murk_mission* m;
+    struct murk_game* g = ending_at_start(cases[i].id, &m, &place_for, &e);
+    struct murk_view* u = view_of(g, MURK_NO_SIDE);
+    assert_string_equal(u->ending.summary, e.summary);
+    murk_view_free(u);
+    assert_string_equal(e.summary, cases[i].want);
+    murk_game_free(g);
+    murk_mission_free(m);
+  }
 }
 
 static void test_ending_facts(void** st) {
@@ -393,6 +426,7 @@ int main(void) {
       cmocka_unit_test(test_objectives_and_visibility),
       cmocka_unit_test(test_update_after_undo),
       cmocka_unit_test(test_ending_facts),
+      cmocka_unit_test(test_ending_summary),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -91,6 +91,7 @@ void mk_view_fill_marker_lean(const struct mk_state* s, enum murk_side side,
                               const struct mk_marker* mk, struct murk_view_marker* vm);
 void mk_view_fill_marker_move(const struct murk_game* g, enum murk_side side, int mi,
                               struct murk_view_marker* vm);
+void mk_view_end_summary(struct murk_view_ending* e);
 bool mk_view_moving_now(const struct murk_game* g, enum murk_side side);
 void mk_view_fill_sight(const struct murk_game* g, enum murk_side side, struct murk_view* v);
 int mk_view_fill_lit(const struct murk_game* g, struct view_box* b);

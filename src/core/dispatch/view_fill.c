@@ -617,3 +617,52 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   b->place_valid = true;
   return MURK_OK;
 }
+
+/* Who ends the game by a condition: "attacker", "defender" or "either side". */
+static const char* end_who(enum murk_side side) {
+  return side == MURK_ATTACKER ? "attacker" : side == MURK_DEFENDER ? "defender" : "either side";
+}
+
+/* How the battle is won and when it ends, in one line from the ending's own fields (the
+ * mission's end conditions, Fighting Withdrawal, the turn limit), so that a front-end says
+ * it without reading a rule ("Flames of War missions": the end of the game; "40k mission
+ * special rules": Random Game Length). E.g. "attacker wins holding an objective at its
+ * turn's start; defender wins from turn 6 with no attacker in its half; last turn 6". */
+void mk_view_end_summary(struct murk_view_ending* e) {
+  char* out = e->summary;
+  size_t n = sizeof e->summary, len = 0;
+  out[0] = '\0';
+#define SAY(...)                                                               \
+  do {                                                                         \
+    if (len > 0 && len < n) len += (size_t)snprintf(out + len, n - len, "; "); \
+    if (len < n) len += (size_t)snprintf(out + len, n - len, __VA_ARGS__);     \
+  } while (0)
+  for (int i = 0; i < e->nend; i++) {
+    const struct murk_end_condition* c = &e->end[i];
+    char from[32] = "";
+    if (c->turn > 1) snprintf(from, sizeof from, " from turn %d", c->turn);
+    switch (c->kind) {
+      case MURK_END_OBJECTIVE_TAKEN:
+        SAY("%s wins holding an objective at its turn's start%s", end_who(c->side), from);
+        break;
+      case MURK_END_TURN_LIMIT:
+        break; /* the last turn below says it, once */
+      case MURK_END_NO_ATTACKERS_IN_HALF:
+        SAY("defender wins%s with no attacker in its half", from);
+        break;
+      case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
+        SAY("defender wins%s with no attacker within %d cells of an objective", from, c->distance);
+        break;
+      case MURK_END_COUNT:
+        break;
+    }
+  }
+  if (e->held_until > 0)
+    SAY("defender wins holding out to its turn %d", e->held_until);
+  else if (e->turn_limit > 0)
+    SAY(e->random_length ? "last turn %d or later (a die)" : "last turn %d", e->turn_limit);
+  else
+    SAY("no last turn");
+#undef SAY
+  if (len >= n) memcpy(out + n - 4, "...", 4);
+}
