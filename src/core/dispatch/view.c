@@ -137,7 +137,11 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   if (s->phase == MURK_PHASE_PLAY) {
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
-    if (mine && s->remove_due > 0)
+    if (mine && s->end_offer == murk_side_other(s->to_act))
+      snprintf(buf, n,
+               "turn %d, %s's %s step: the %s offers to end the battle (accept end or refuse end)",
+               s->turn, who, murk_step_name(s->step), murk_side_name(s->end_offer));
+    else if (mine && s->remove_due > 0)
       snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective NAME)",
                s->turn, who, murk_step_name(s->step));
     else if (mine && s->withdraw_due > 0)
@@ -229,6 +233,7 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   }
   v->rule_verbs = b->rv;
   v->delay_counters = s->delay_counters;
+  v->end_offer = s->end_offer;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     v->held_back[sd] = 0;
     for (int i = 0; i < s->nunits[sd]; i++)
@@ -373,8 +378,7 @@ static int fill_own(const struct murk_game* g, struct view_box* b) {
     vp->dug_in = u->dug_in;
     vp->recce_moved = u->recce_moved;
     /* Each of these asks first for the side's own turn in a setup phase. */
-    vp->may_deploy =
-        setup_turn && (mk_deploy_may(g, side, k) || mk_setup_may_patrol(g, side, k));
+    vp->may_deploy = setup_turn && (mk_deploy_may(g, side, k) || mk_setup_may_patrol(g, side, k));
     vp->may_deep_strike = setup_turn && mk_reserves_may_deep_strike(g, side, k);
     vp->wing = -1;
     struct mk_move_rule r;

@@ -700,3 +700,73 @@ bool mk_victory_start_of_turn(struct murk_game* g, enum murk_side side) {
   }
   return false;
 }
+
+/* ---- an end to every battle: conceding and agreed ends (docs/rules.md "End of the
+ * game") ---- */
+
+int mk_victory_concede(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  /* The side gives the battle up: the enemy has won, and the points are those of a lost
+   * battle (the mission's victory point table, as for any other win). */
+  mk_game_over(g, murk_side_other(side), "the %s conceded on turn %d", murk_side_name(side),
+               g->s.turn);
+  return MURK_OK;
+}
+
+int mk_victory_offer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                           size_t reason_len) {
+  enum murk_side o = g->s.end_offer;
+  if (o == side)
+    return mk_reject(reason, reason_len,
+                     "your offer to end the battle stands until the %s answers it",
+                     murk_side_name(murk_side_other(side)));
+  if (o != MURK_NO_SIDE)
+    return mk_reject(reason, reason_len,
+                     "the %s has offered to end the battle: answer it (accept end or refuse end)",
+                     murk_side_name(o));
+  return MURK_OK;
+}
+
+int mk_victory_answer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                            size_t reason_len) {
+  if (g->s.end_offer == murk_side_other(side)) return MURK_OK;
+  if (g->s.end_offer == side)
+    return mk_reject(reason, reason_len, "the offer to end the battle is yours: the %s answers it",
+                     murk_side_name(murk_side_other(side)));
+  return mk_reject(reason, reason_len, "the %s has offered no end to the battle",
+                   murk_side_name(murk_side_other(side)));
+}
+
+int mk_victory_offer(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  g->s.end_offer = side;
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+          "the %s offers to end the battle: the %s answers when it next acts (accept end or "
+          "refuse end)",
+          murk_side_name(side), murk_side_name(murk_side_other(side)));
+  return MURK_OK;
+}
+
+int mk_victory_accept(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  g->s.end_offer = MURK_NO_SIDE;
+  /* An agreed end: nobody won the battle, so the mission's rule for a game that ends
+   * without a winner decides (the victory it names, or Fair Fight). */
+  mk_game_over(g, g->m->victory.otherwise,
+               "the %s accepted the %s's offer to end the battle on "
+               "turn %d",
+               murk_side_name(side), murk_side_name(murk_side_other(side)), g->s.turn);
+  return MURK_OK;
+}
+
+int mk_victory_refuse(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  g->s.end_offer = MURK_NO_SIDE;
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s refuses to end the battle: it goes on",
+          murk_side_name(side));
+  return MURK_OK;
+}

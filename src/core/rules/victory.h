@@ -36,6 +36,22 @@ void mk_victory_ending(const struct murk_mission* m, struct murk_view_ending* ou
 /* `withdraw N` (Fighting Withdrawal). */
 int mk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* The ends a side chooses (docs/rules.md "End of the game"): `concede` (the enemy wins),
+ * `offer end` and the enemy's answer at its next turn, `accept end` (the battle ends with no
+ * winner: the mission's rule for that decides) or `refuse end`. The ready checks read only
+ * the public offer. */
+int mk_victory_concede(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_offer(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_accept(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_refuse(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_offer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                           size_t reason_len);
+int mk_victory_answer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                            size_t reason_len);
 
 /* The game is over: phase OVER, victory points, result ("attacker wins (Major Victory
  * 5:2): " followed by the reason given by fmt), END event. */

@@ -227,6 +227,9 @@ struct mk_state {
   int length_checked; /* the last game turn whose end was checked for the game length */
   int delay_counters; /* Fighting Withdrawal: the defender's delay counters */
   int withdraw_due;   /* Fighting Withdrawal: platoons the side to act must withdraw now */
+  /* `offer end`: the side whose offer to end the battle awaits the enemy's answer,
+   * MURK_NO_SIDE for none (public: both sides are told). */
+  enum murk_side end_offer;
 
   /* Sight and night (sight.c, night.c). What each side knows of the enemy's whereabouts:
    * [viewer][enemy marker index] and [viewer][enemy team index]. */
