@@ -8,6 +8,7 @@
  *   # seed: 7                                    or, for a live game's secret dice:
  *   # dice-key: 64 hex digits                    (sealed saves keep it inside the seal)
  *   # seats: attacker=human defender=computer    saves: who plays each side (side.h)
+ *   # last-turn: 6                               the game's last turn (murk_game_set_last_turn)
  *   attacker: objective at 12,04                 "attacker:"/"defender:" asserts the side
  *   end                                          without a prefix: the side to act
  *
@@ -57,6 +58,7 @@ struct murk_script {
   int version;    /* "# murk-save:" version; 0 for a plain script */
   bool has_seats; /* "# seats:": who plays each side (both given) */
   enum murk_seat seat[MURK_SIDES];
+  int last_turn; /* "# last-turn:": the game's last turn (game.h), 0 for none */
   struct murk_script_line* lines;
   size_t nlines;
   size_t cap;

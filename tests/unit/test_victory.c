@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "murk/alloc.h"
+#include "murk/save.h"
 #include "test_support.h"
 #include "victory.h"
 
@@ -895,6 +897,7 @@ static void test_concede(void** st) {
                       "defender wins (Stunning Victory 6:1): the attacker conceded on turn 1");
   assert_int_equal(murk_game_vp(g, D), 6);
   assert_int_equal(murk_game_vp(g, A), 1);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_CONCEDED);
   /* The battle is over: nothing to take back. */
   assert_int_equal(murk_game_undoable(g), 0);
   murk_game_free(g);
@@ -941,6 +944,7 @@ static void test_offer_refuse_accept(void** st) {
   ok_line(g, "accept end");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
   assert_int_equal(murk_game_winner(g), MURK_NO_SIDE);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_AGREED);
   assert_string_equal(murk_game_result(g),
                       "no winner (Fair Fight 0:0): the attacker accepted the defender's offer to "
                       "end the battle on turn 2");
@@ -966,6 +970,52 @@ static void test_agreed_end_otherwise(void** st) {
   murk_mission_free(m);
 }
 
+/* A last turn for tournament play: the game ends after it, the mission's no-winner rule
+ * decides, the end is named, and a save keeps it. */
+static void test_last_turn(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("turn_limit: 6\nvictory: {otherwise: defender}\n", 1, 1, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  assert_int_equal(murk_game_set_last_turn(g, -1), MURK_EINVAL);
+  assert_int_equal(murk_game_set_last_turn(g, 2), MURK_OK);
+  assert_int_equal(murk_game_last_turn(g), 2);
+  deploy_all(g, 1, 1);
+  assert_int_equal(murk_game_set_last_turn(g, 3), MURK_EINVAL); /* play has begun */
+  struct murk_view* v = view_of(g, A);
+  assert_int_equal(v->ending.turn_limit, 2);
+  murk_view_free(v);
+  for (int i = 0; i < 3; i++) pass(g);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_NONE);
+  pass(g);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_LAST_TURN);
+  assert_string_equal(murk_ended_name(murk_game_ended(g)), "last turn");
+  assert_string_equal(murk_game_result(g),
+                      "defender wins (Stunning Victory 6:1): the last turn (2) has been played");
+  char* text = NULL;
+  size_t len = 0;
+  assert_int_equal(murk_save_game(g, &text, &len), MURK_OK);
+  assert_non_null(strstr(text, "\n# last-turn: 2\n"));
+  struct murk_script* sc = NULL;
+  assert_int_equal(murk_script_parse(text, len, &sc, NULL), MURK_OK);
+  assert_int_equal(sc->last_turn, 2);
+  murk_script_free(sc);
+  murk_free(text);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Every end has a name (murk sim counts them by it). */
+static void test_ended_names(void** st) {
+  (void)st;
+  for (int k = 0; k < MURK_ENDED_COUNT; k++)
+    assert_true(strlen(murk_ended_name((enum murk_ended)k)) > 1);
+  assert_string_equal(murk_ended_name(MURK_ENDED_CONCEDED), "conceded");
+  assert_string_equal(murk_ended_name(MURK_ENDED_AGREED), "agreed end");
+  assert_string_equal(murk_ended_name(MURK_ENDED_COUNT), "?");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_vp_table),
@@ -988,6 +1038,8 @@ int main(void) {
       cmocka_unit_test(test_concede),
       cmocka_unit_test(test_offer_refuse_accept),
       cmocka_unit_test(test_agreed_end_otherwise),
+      cmocka_unit_test(test_last_turn),
+      cmocka_unit_test(test_ended_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -151,13 +151,13 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
 struct header_ctx {
   struct murk_script* s;
   struct murk_diags* d;
-  int seen_line[6]; /* where each header was first given, for duplicates */
+  int seen_line[7]; /* where each header was first given, for duplicates */
   bool bad;
 };
 
-enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_COUNT };
-static const char* const header_keys[H_COUNT] = {"mission",   "seed",     "mission-hash",
-                                                 "murk-save", "dice-key", "seats"};
+enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_LAST_TURN, H_COUNT };
+static const char* const header_keys[H_COUNT] = {"mission",  "seed",  "mission-hash", "murk-save",
+                                                 "dice-key", "seats", "last-turn"};
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -292,6 +292,15 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
                      2 * MURK_DICE_KEY_BYTES);
       else
         s->has_key = true;
+      break;
+    }
+    case H_LAST_TURN: {
+      uint64_t t = 0;
+      if (!parse_u64(v, vlen, &t) || t < 1 || t > 100)
+        header_error(h, lineno, col, "'last-turn' must be a turn from 1 to 100, got '%.*s'",
+                     (int)(vlen > 40 ? 40 : vlen), v);
+      else
+        s->last_turn = (int)t;
       break;
     }
     case H_SEATS:
@@ -464,6 +473,7 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
     mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s\n",
                      murk_seat_name(s->seat[MURK_ATTACKER]),
                      murk_seat_name(s->seat[MURK_DEFENDER]));
+  if (s->last_turn > 0) mk_strbuf_printf(&b, "# last-turn: %d\n", s->last_turn);
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->side != MURK_NO_SIDE) mk_strbuf_printf(&b, "%s: ", murk_side_name(l->side));
@@ -496,6 +506,7 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   for (int side = 0; side < MURK_SIDES; side++)
     s->seat[side] = murk_game_seat(g, (enum murk_side)side);
   s->has_seats = s->seat[0] != MURK_SEAT_NONE && s->seat[1] != MURK_SEAT_NONE;
+  s->last_turn = murk_game_last_turn(g);
   for (size_t i = 0; rc == MURK_OK && i < murk_game_log_count(g); i++)
     rc = murk_script_add(s, murk_game_log_side(g, i), murk_game_log_line(g, i));
   size_t n = 0;

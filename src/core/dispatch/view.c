@@ -212,6 +212,7 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   v->withdraw_due = s->withdraw_due;
   /* Public mission facts, the same for both sides (and for lean views: players read them). */
   mk_victory_ending(m, &v->ending);
+  v->ending.turn_limit = mk_victory_last_turn(g);
   v->place_for =
       s->phase == MURK_PHASE_OBJECTIVES ? mk_setup_objective_step(g)->for_side : MURK_NO_SIDE;
   int adjusting = side == MURK_NO_SIDE ? -1 : mk_intel_adjust_due(g, side);

@@ -220,6 +220,7 @@ struct mk_state {
 
   enum murk_side winner;
   char result[160];
+  int ended; /* how the game ended: enum murk_ended (game.h) */
 
   /* Ending and winning (victory.c). */
   int vp[MURK_SIDES]; /* victory points once over */
@@ -276,6 +277,7 @@ struct murk_game {
    * even when it has as many events as before. */
   uint32_t epoch;
   enum murk_seat seat[MURK_SIDES]; /* who plays each side: for saves only */
+  int last_turn;                   /* murk_game_set_last_turn, 0 for none */
   struct mk_state s;
   struct mk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
   bool applying;          /* inside apply(): the command will take log index nlog */
