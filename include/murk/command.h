@@ -40,6 +40,10 @@ enum murk_command_kind {
   MURK_CMD_ILLUMINATE,
   MURK_CMD_ADJUST,
   MURK_CMD_PATROL,
+  MURK_CMD_CONCEDE,
+  MURK_CMD_OFFER,
+  MURK_CMD_ACCEPT,
+  MURK_CMD_REFUSE,
   MURK_CMD_COUNT
 };
 /* The verb's word ("move") and its usage ("move N|Tn to X,Y [via X,Y ...]"); "?" for a

@@ -30,6 +30,31 @@ int murk_game_new(const struct murk_mission* m, uint64_t seed, struct murk_game*
 int murk_game_new_keyed(const struct murk_mission* m, const unsigned char key[MURK_DICE_KEY_BYTES],
                         struct murk_game** out);
 void murk_game_free(struct murk_game* g);
+/* How a game ended, by name (murk sim counts them): each a row of victory.c's table. */
+enum murk_ended {
+  MURK_ENDED_NONE = 0,    /* not over */
+  MURK_ENDED_OBJECTIVE,   /* an objective taken */
+  MURK_ENDED_HELD,        /* the defence held (no attackers in the half, near objectives) */
+  MURK_ENDED_WITHDRAWAL,  /* the rearguard held (Fighting Withdrawal) */
+  MURK_ENDED_DESTROYED,   /* a force with no platoons left */
+  MURK_ENDED_MORALE,      /* a company broke (Company Morale) */
+  MURK_ENDED_TURN_LIMIT,  /* the mission's turn limit */
+  MURK_ENDED_GAME_LENGTH, /* Random Game Length */
+  MURK_ENDED_LAST_TURN,   /* the last turn set for the game (murk_game_set_last_turn) */
+  MURK_ENDED_CONCEDED,    /* a side conceded */
+  MURK_ENDED_AGREED,      /* both sides agreed to end the battle */
+  MURK_ENDED_COUNT
+};
+enum murk_ended murk_game_ended(const struct murk_game* g);
+/* Its name, a word or two ("company morale", "agreed end"); "?" out of range. */
+const char* murk_ended_name(enum murk_ended e);
+
+/* A last turn for tournament-length play (murk play and murk sim --last-turn N; saves keep
+ * it as "# last-turn: N"): after game turn `turn` the game ends, and the mission's rule for
+ * a game without a winner decides. It only shortens a game (the mission's own limit still
+ * holds); 0 for none. MURK_OK, or MURK_EINVAL for a turn below 0 or once play has begun. */
+int murk_game_set_last_turn(struct murk_game* g, int turn);
+int murk_game_last_turn(const struct murk_game* g);
 
 /* Apply a command as `side`. MURK_OK: applied, events appended. MURK_EREJECTED: nothing
  * changed (not even the generator), the reason for the player is in reason. */

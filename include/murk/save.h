@@ -9,6 +9,7 @@
  *   # dice-key: 64 hex digits                    (sealed saves keep it inside the seal)
  *   # seats: attacker=human defender=computer    saves: who plays each side (side.h)
  *   # with: double_blind fog_of_war              rules added when the game started
+ *   # last-turn: 6                               the game's last turn (murk_game_set_last_turn)
  *   attacker: objective at 12,04                 "attacker:"/"defender:" asserts the side
  *   end                                          without a prefix: the side to act
  *
@@ -60,6 +61,7 @@ struct murk_script {
   enum murk_seat seat[MURK_SIDES];
   char* with;    /* "# with:" rules added to the mission (murk_mission_add_rules), or NULL */
   int with_line; /* where it was given */
+  int last_turn; /* "# last-turn:": the game's last turn (game.h), 0 for none */
   struct murk_script_line* lines;
   size_t nlines;
   size_t cap;

@@ -291,6 +291,8 @@ struct murk_view {
   enum murk_marker_kind dummy_kind; /* what kind of marker the side's dummies are (its noun:
                                        murk_marker_noun) */
   int delay_counters;        /* Fighting Withdrawal: the defender's delay counters (public) */
+  enum murk_side end_offer;  /* the side whose offer to end the battle awaits the other's
+                                answer (accept end | refuse end), MURK_NO_SIDE for none */
   int held_back[MURK_SIDES]; /* platoons each side holds off the table in reserve or ambush
                                 now (public: holding and bringing on are told to both) */
   int visibility;            /* last spotting range rolled this turn, cells; -1 if none */

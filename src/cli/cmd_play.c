@@ -362,9 +362,13 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   uint64_t seed = 0;
   int has_seed = murk_args_number(a, "seed", 0, UINT64_MAX, &seed);
   if (has_seed < 0) return MURK_EXIT_USAGE;
+  uint64_t last_turn = 0;
+  int has_last = murk_args_number(a, "last-turn", 1, 100, &last_turn);
+  if (has_last < 0) return MURK_EXIT_USAGE;
   if (load && (mission || has_seed || open || murk_args_has(a, "with")))
     return murk_args_error(
         a, "--load takes the mission and seed from the save, and the rules it was started with");
+  if (load && has_last) return murk_args_error(a, "--load takes the last turn from the save");
   char with[512];
   int wrc = murk_cli_with_list(a, with, sizeof with);
   if (wrc != 0) return wrc;
@@ -474,6 +478,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       }
     }
     rc = new_game(path, with, asked, has_seed, seed, &m, &g);
+    if (rc == MURK_OK && has_last) murk_game_set_last_turn(g, (int)last_turn);
     if (rc == MURK_OK && !has_seed && !open && versus == 0) {
       if (ask_passphrases(passes) != 0) {
         murk_cli_error("no passphrases given");
@@ -617,7 +622,8 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
 const struct murk_cmd_entry murk_cmd_play_entry = {
     .name = "play",
     .usage =
-        "[MISSION] [--with RULE]... [--seed N] [--open] [--vs human|computer] [--as SIDE]\n"
+        "[MISSION] [--with RULE]... [--seed N] [--open] [--vs human|computer] [--as SIDE] "
+        "[--last-turn N]\n"
         "--load SAVE [--passphrase-file SIDE:FILE]... [--vs human|computer] [--as SIDE]",
     .about = "a game at this terminal: hot-seat or against the computer",
     .help =
@@ -631,7 +637,9 @@ const struct murk_cmd_entry murk_cmd_play_entry = {
         "asks; --load goes on with the save's seats (--vs overrides them).\n"
         "Without --seed the dice are secret and each side may set a passphrase (a sealed\n"
         "game); --seed N or --open makes an open game. Saved games: murk saves.\n"
+        "--last-turn N ends the game after turn N (tournament play; the save keeps it): the\n"
+        "mission's rule for a game without a winner decides.\n"
         "Keys and screen: docs/playing.md, or ? in the game. Fair play: docs/fair-play.md.\n",
-    .args = {"seed: open load: passphrase-file:... vs: as: with:...", 0, 1},
+    .args = {"seed: open load: passphrase-file:... vs: as: with:... last-turn:", 0, 1},
     .exec = cmd_play_exec,
 };

@@ -50,6 +50,7 @@ struct sim_opts {
   enum murk_policy policy[MURK_SIDES];
   long max_commands;
   int max_turns; /* a game about to start a later turn is stopped, unfinished */
+  int last_turn; /* --last-turn: every game ends after this turn (murk_game_set_last_turn) */
   bool timing;
   bool trace;         /* every command tried, on stderr */
   struct simout* out; /* --format csv|json: every game there, no text tables */
@@ -60,6 +61,7 @@ struct sim_opts {
 struct game_result {
   bool unfinished; /* stopped at the turn cap: no winner, no points */
   enum murk_side winner;
+  enum murk_ended ended; /* how it ended (game.h) */
   int vp[MURK_SIDES];
   int turns;     /* the last turn anyone acted in */
   long commands; /* applied */
@@ -69,8 +71,9 @@ struct game_result {
 
 struct mission_stats {
   long games, failed;
-  long unfinished; /* stopped at the turn cap, apart from games */
-  long wins[3];    /* attacker, defender, no winner */
+  long unfinished;              /* stopped at the turn cap, apart from games */
+  long wins[3];                 /* attacker, defender, no winner */
+  long ended[MURK_ENDED_COUNT]; /* how the games ended, by name */
   long vp[MURK_SIDES];
   long turns_sum;
   int turns_min, turns_max;
@@ -156,6 +159,7 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
     snprintf(why, whylen, "cannot start the game: %s", murk_strerror(rc));
     return rc;
   }
+  if (o->last_turn > 0) murk_game_set_last_turn(g, o->last_turn);
   if (cache) murk_game_use_sight_cache(g, cache); /* the same answers, computed once */
   /* One sim per mission keeps its plan's memory from game to game; views are per game. */
   murk_sim_next_game(sim, g, seed);
@@ -216,6 +220,7 @@ static int play_one(const struct murk_mission* m, struct murk_sight_cache* cache
             murk_cli_escape(murk_game_result(g), res, sizeof res));
   }
   r->winner = r->unfinished ? MURK_NO_SIDE : murk_game_winner(g);
+  r->ended = r->unfinished ? MURK_ENDED_NONE : murk_game_ended(g);
   for (int s = 0; s < MURK_SIDES && !r->unfinished; s++)
     r->vp[s] = murk_game_vp(g, (enum murk_side)s);
   /* Arrivals since each side last looked, in the last turn played. */
@@ -244,6 +249,7 @@ static void add_result(struct mission_stats* st, const struct game_result* r) {
   st->games++;
   int w = r->winner == MURK_ATTACKER ? 0 : r->winner == MURK_DEFENDER ? 1 : 2;
   st->wins[w]++;
+  if ((unsigned)r->ended < MURK_ENDED_COUNT) st->ended[r->ended]++;
   for (int s = 0; s < MURK_SIDES; s++) st->vp[s] += r->vp[s];
   st->turns_sum += r->turns;
   if (st->games == 1 || r->turns < st->turns_min) st->turns_min = r->turns;
@@ -309,6 +315,17 @@ static void print_stats(FILE* f, const struct murk_mission* m, const struct sim_
   fprintf(f, "  %-14s %9ld %9ld %10ld\n", "wins", st->wins[0], st->wins[1], st->wins[2]);
   fprintf(f, "  %-14s %9s %9s\n", "average VP", avg(st->vp[0], st->games, a, sizeof a),
           avg(st->vp[1], st->games, b, sizeof b));
+  if (st->games > 0) {
+    /* How the games ended, by name: only the ends that happened. */
+    fprintf(f, "  %-14s", "ends");
+    const char* sep = " ";
+    for (int k = 1; k < MURK_ENDED_COUNT; k++)
+      if (st->ended[k]) {
+        fprintf(f, "%s%s %ld", sep, murk_ended_name((enum murk_ended)k), st->ended[k]);
+        sep = ", ";
+      }
+    fputc('\n', f);
+  }
   if (st->games > 0)
     fprintf(f, "  %-14s %s turns on average (%d to %d)\n", "length",
             avg(st->turns_sum, st->games, a, sizeof a), st->turns_min, st->turns_max);
@@ -390,6 +407,7 @@ static void emit_game(const struct sim_opts* o, const char* id, uint64_t seed,
     g.commands = r->commands, g.rejected = r->rejected;
   } else if (r) {
     g.winner = r->winner == MURK_ATTACKER ? 0 : r->winner == MURK_DEFENDER ? 1 : 2;
+    g.ended = (int)r->ended;
     g.vp[0] = r->vp[MURK_ATTACKER], g.vp[1] = r->vp[MURK_DEFENDER];
     g.turns = r->turns;
     g.commands = r->commands, g.rejected = r->rejected;
@@ -443,6 +461,7 @@ static int sim_merge(const struct murk_args* a, enum simout_format format) {
                          {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
                          0,
                          MURK_SIM_MAX_TURNS,
+                         0,
                          false,
                          false,
                          NULL,
@@ -485,6 +504,7 @@ static int sim_merge(const struct murk_args* a, enum simout_format format) {
       struct game_result r;
       memset(&r, 0, sizeof r);
       r.winner = g->winner == 0 ? MURK_ATTACKER : g->winner == 1 ? MURK_DEFENDER : MURK_NO_SIDE;
+      r.ended = (enum murk_ended)g->ended;
       r.vp[MURK_ATTACKER] = g->vp[0], r.vp[MURK_DEFENDER] = g->vp[1];
       r.turns = g->turns, r.commands = g->commands, r.rejected = g->rejected;
       for (int t = 0; t < HIST_TURNS && t < SIMOUT_TURNS; t++) r.arrivals[t] = g->arrivals[t];
@@ -576,6 +596,7 @@ static int cmd_sim_exec(const struct murk_args* a) {
                        {MURK_POLICY_GREEDY, MURK_POLICY_GREEDY},
                        MURK_SIM_MAX_COMMANDS,
                        MURK_SIM_MAX_TURNS,
+                       0,
                        false,
                        false,
                        NULL,
@@ -615,6 +636,8 @@ static int cmd_sim_exec(const struct murk_args* a) {
   o.max_commands = murk_args_has(a, "max-commands") ? (long)u : o.max_commands;
   if (murk_args_number(a, "max-turns", 1, 10000, &u) < 0) return MURK_EXIT_USAGE;
   o.max_turns = murk_args_has(a, "max-turns") ? (int)u : o.max_turns;
+  if (murk_args_number(a, "last-turn", 1, 100, &u) < 0) return MURK_EXIT_USAGE;
+  o.last_turn = murk_args_has(a, "last-turn") ? (int)u : 0;
   const char* policy = murk_args_get(a, "policy");
   if (policy && !parse_policies(policy, o.policy))
     return murk_args_error(a,
@@ -682,7 +705,7 @@ const struct murk_cmd_entry murk_cmd_sim_entry = {
     .name = "sim",
     .usage =
         "MISSION... [--games N] [--seed S] [--policy P[,P]] [--max-commands N] [--max-turns N]\n"
-        "           [--with RULE]... [--time] [--trace] [--format text|csv|json]\n"
+        "           [--with RULE]... [--last-turn N] [--time] [--trace] [--format text|csv|json]\n"
         "--all [the same options]\n"
         "--merge FILE... [--format text|csv|json]",
     .about = "play whole games with simple policies, print results",
@@ -696,8 +719,11 @@ const struct murk_cmd_entry murk_cmd_sim_entry = {
         "prints.\n"
         "A game still going when turn --max-turns (40 unless said) is over is stopped and\n"
         "counted as unfinished, never as a win: the missions end only as their texts say.\n"
-        "--with RULE adds a special rule to every mission played, as murk play --with does.\n",
-    .args = {"all games: seed: policy: max-commands: max-turns: time trace format: merge with:...",
+        "--with RULE adds a special rule to every mission played, as murk play --with does.\n"
+        "--last-turn N ends every game after turn N, as murk play --last-turn does: the\n"
+        "mission's rule for a game without a winner decides.\n",
+    .args = {"all games: seed: policy: max-commands: max-turns: last-turn: time trace format: "
+             "merge with:...",
              0, -1},
     .exec = cmd_sim_exec,
 };

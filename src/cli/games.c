@@ -125,6 +125,7 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
     if (!quiet) murk_cli_error("cannot start %s: %s", s->mission, murk_strerror(rc));
     goto out;
   }
+  if (s->last_turn > 0) murk_game_set_last_turn(*g, s->last_turn);
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->status != MURK_OK) {

@@ -8,12 +8,14 @@
 
 #include "cli.h"
 #include "murk/alloc.h"
+#include "murk/game.h"
 
 static const char* const winner_names[3] = {"attacker", "defender", "none"};
 
 struct simout_total {
   char mission[96];
   long games, failed, unfinished, wins[3], vp[2], turns_sum, commands, rejected, arrivals;
+  long ended[MURK_ENDED_COUNT];
   int turns_min, turns_max;
 };
 
@@ -22,8 +24,8 @@ void simout_begin(struct simout* s, enum simout_format format, FILE* f) {
   s->format = format, s->f = f;
   if (format == SIMOUT_CSV)
     fputs(
-        "mission,seed,attacker_policy,defender_policy,finished,winner,vp_attacker,vp_defender,"
-        "turns,commands,rejected,arrivals\n",
+        "mission,seed,attacker_policy,defender_policy,finished,winner,ended,vp_attacker,"
+        "vp_defender,turns,commands,rejected,arrivals\n",
         f);
   else if (format == SIMOUT_JSON)
     fputs("{\"format\": \"murk-sim\", \"version\": 1, \"games\": [", f);
@@ -57,13 +59,14 @@ static struct simout_total* total_for(struct simout* s, const char* mission) {
 bool simout_game(struct simout* s, const struct simout_game* g) {
   FILE* f = s->f;
   if (s->format == SIMOUT_CSV) {
-    fprintf(f, "%s,%" PRIu64 ",%s,%s,%s,%s,%d,%d,%d,%ld,%ld,", g->mission, g->seed, g->policy[0],
+    fprintf(f, "%s,%" PRIu64 ",%s,%s,%s,%s,%s,%d,%d,%d,%ld,%ld,", g->mission, g->seed, g->policy[0],
             g->policy[1],
             g->finished ? "yes"
             : g->capped ? "capped"
                         : "no",
-            g->finished ? winner_names[g->winner] : "", g->vp[0], g->vp[1], g->turns, g->commands,
-            g->rejected);
+            g->finished ? winner_names[g->winner] : "",
+            g->finished ? murk_ended_name((enum murk_ended)g->ended) : "", g->vp[0], g->vp[1],
+            g->turns, g->commands, g->rejected);
     bool first = true;
     for (int t = 0; t < SIMOUT_TURNS; t++)
       if (g->arrivals[t]) fprintf(f, "%s%d:%d", first ? "" : " ", t, g->arrivals[t]), first = false;
@@ -79,6 +82,11 @@ bool simout_game(struct simout* s, const struct simout_game* g) {
     fputs("\"winner\": ", f);
     if (g->finished)
       fprintf(f, "\"%s\"", winner_names[g->winner]);
+    else
+      fputs("null", f);
+    fputs(", \"ended\": ", f);
+    if (g->finished)
+      fprintf(f, "\"%s\"", murk_ended_name((enum murk_ended)g->ended));
     else
       fputs("null", f);
     fprintf(f,
@@ -99,6 +107,7 @@ bool simout_game(struct simout* s, const struct simout_game* g) {
     } else {
       t->games++;
       t->wins[g->winner]++;
+      if (g->ended > 0 && g->ended < MURK_ENDED_COUNT) t->ended[g->ended]++;
       t->vp[0] += g->vp[0], t->vp[1] += g->vp[1];
       t->turns_sum += g->turns;
       if (t->games == 1 || g->turns < t->turns_min) t->turns_min = g->turns;
@@ -123,10 +132,20 @@ void simout_end(struct simout* s) {
               "%ld, \"defender\": "
               "%ld, \"none\": %ld}, \"vp\": {\"attacker\": %ld, \"defender\": %ld}, \"turns\": "
               "{\"sum\": %ld, \"min\": %d, \"max\": %d}, \"commands\": %ld, \"rejected\": %ld, "
-              "\"arrivals\": %ld}",
+              "\"arrivals\": %ld",
               t->games, t->failed, t->unfinished, t->wins[0], t->wins[1], t->wins[2], t->vp[0],
               t->vp[1], t->turns_sum, t->turns_min, t->turns_max, t->commands, t->rejected,
               t->arrivals);
+      /* The ends that happened, by name (sums, as the rest). */
+      fputs(", \"ends\": {", s->f);
+      bool first = true;
+      for (int k = 1; k < MURK_ENDED_COUNT; k++)
+        if (t->ended[k]) {
+          fprintf(s->f, "%s\"%s\": %ld", first ? "" : ", ", murk_ended_name((enum murk_ended)k),
+                  t->ended[k]);
+          first = false;
+        }
+      fputs("}}", s->f);
     }
     fputs(s->ntotals ? "\n]}\n" : "]}\n", s->f);
   }
@@ -147,9 +166,9 @@ static bool field_long(const char* s, long lo, long hi, long* out) {
 }
 
 static bool parse_row(char* line, struct simout_game* g, const char** what) {
-  char* f[12];
+  char* f[13];
   int n = 0;
-  for (char* p = line; n < 12;) {
+  for (char* p = line; n < 13;) {
     f[n++] = p;
     char* comma = strchr(p, ',');
     if (!comma) break;
@@ -157,8 +176,8 @@ static bool parse_row(char* line, struct simout_game* g, const char** what) {
     p = comma + 1;
   }
   memset(g, 0, sizeof *g);
-  *what = "12 fields (the header's columns)";
-  if (n != 12) return false;
+  *what = "13 fields (the header's columns)";
+  if (n != 13) return false;
   long v;
   *what = "a mission id";
   if (!f[0][0] || strlen(f[0]) >= sizeof g->mission) return false;
@@ -184,17 +203,22 @@ static bool parse_row(char* line, struct simout_game* g, const char** what) {
     if (strcmp(f[5], winner_names[w]) == 0) g->winner = w;
   if (g->finished ? g->winner < 0 : f[5][0] != '\0') return false;
   if (!g->finished) g->winner = 2;
+  *what = "how the game ended, by name (empty when not finished)";
+  g->ended = 0;
+  for (int k = 1; k < MURK_ENDED_COUNT; k++)
+    if (strcmp(f[6], murk_ended_name((enum murk_ended)k)) == 0) g->ended = k;
+  if (g->finished ? g->ended == 0 : f[6][0] != '\0') return false;
   *what = "whole numbers for vp, turns, commands and rejected";
-  if (!field_long(f[6], -1000000, 1000000, &v)) return false;
-  g->vp[0] = (int)v;
   if (!field_long(f[7], -1000000, 1000000, &v)) return false;
+  g->vp[0] = (int)v;
+  if (!field_long(f[8], -1000000, 1000000, &v)) return false;
   g->vp[1] = (int)v;
-  if (!field_long(f[8], 0, 1000000, &v)) return false;
+  if (!field_long(f[9], 0, 1000000, &v)) return false;
   g->turns = (int)v;
-  if (!field_long(f[9], 0, 1L << 40, &g->commands)) return false;
-  if (!field_long(f[10], 0, 1L << 40, &g->rejected)) return false;
+  if (!field_long(f[10], 0, 1L << 40, &g->commands)) return false;
+  if (!field_long(f[11], 0, 1L << 40, &g->rejected)) return false;
   *what = "arrivals as TURN:COUNT pairs apart by spaces";
-  for (char* p = f[11]; *p;) {
+  for (char* p = f[12]; *p;) {
     char* sp = strchr(p, ' ');
     if (sp) *sp = '\0';
     char* colon = strchr(p, ':');

@@ -2,11 +2,12 @@
  * by seed ranges (--merge): a small printing layer over the games cmd_sim.c plays.
  *
  * CSV: a header line, then one row per game:
- *   mission,seed,attacker_policy,defender_policy,finished,winner,vp_attacker,vp_defender,
- *   turns,commands,rejected,arrivals
+ *   mission,seed,attacker_policy,defender_policy,finished,winner,ended,vp_attacker,
+ *   vp_defender,turns,commands,rejected,arrivals
  * finished is yes, no (a failure) or capped (still going at murk sim's turn cap: unfinished,
  * no winner, counted apart); winner is attacker, defender or none (empty for a game that did
- * not finish); arrivals
+ * not finish); ended is how it ended, by name (murk_ended_name: "objective", "company
+ * morale", "last turn", "conceded", "agreed end"...; empty when not finished); arrivals
  * lists reserve arrivals as TURN:COUNT pairs apart by spaces ("3:2 5:1"; the last turn row,
  * 40, counts 40 and later). Rows of runs over different seeds concatenate: `murk sim
  * --merge` reads them (header lines anywhere are skipped) and prints the same tables as one
@@ -14,8 +15,9 @@
  *
  * JSON: {"format": "murk-sim", "version": 1, "games": [one object per game, the CSV's
  * columns as keys (finished true or false, and capped true for a game stopped at the
- * turn cap), arrivals as {"TURN": COUNT}], "missions": [per mission: id, games, failed,
- * unfinished, wins {attacker, defender, none}, vp {attacker, defender} (sums), turns {sum,
+ * turn cap; ended null when not finished), arrivals as {"TURN": COUNT}], "missions": [per
+ * mission: id, games, failed, unfinished, wins {attacker, defender, none}, ends {NAME: COUNT}
+ * for the ends that happened, vp {attacker, defender} (sums), turns {sum,
  * min, max}, commands, rejected, arrivals (sum)]}: sums, never averages, so totals add. */
 #ifndef MURK_CLI_SIMOUT_H
 #define MURK_CLI_SIMOUT_H
@@ -34,6 +36,7 @@ struct simout_game {
   bool finished;
   bool capped; /* not finished: stopped at murk sim's turn cap (not a failure) */
   int winner;  /* 0 attacker, 1 defender, 2 no winner */
+  int ended;   /* how it ended: enum murk_ended (game.h), 0 when not finished */
   int vp[2];
   int turns;
   long commands, rejected;

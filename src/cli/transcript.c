@@ -407,6 +407,7 @@ int murk_transcript_run(const struct murk_run_opts* o) {
     murk_cli_error("cannot start %s: %s", mission_path, murk_strerror(rc));
     goto out;
   }
+  if (s->last_turn > 0) murk_game_set_last_turn(g, s->last_turn);
 
   for (size_t i = 0; i < body.pos; i++)
     if (text[i] == '\n') body.line++;

@@ -65,6 +65,7 @@ static const struct net_vf net_vf_view_rows[] = {
     F(hidden_left, INT, 0, BIG, LEAN),
     F(dummy_kind, INT, 0, MURK_MARKER_CONCEALED, LEAN),
     F(delay_counters, INT, 0, BIG, LEAN),
+    F(end_offer, INT, -1, 1, LEAN),
     F(held_back, INTS, 0, BIG, LEAN),
     F(visibility, INT, -1, 1000000000, LEAN),
     F(night, BOOL, 0, 1, LEAN),

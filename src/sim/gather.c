@@ -178,7 +178,8 @@ int sim_ctx_init(struct ctx* c, const struct murk_view* v, struct murk_rng* rng,
   c->plan = plan;
   c->me = v->side;
   c->enemy = murk_side_other(v->side);
-  c->verbs = v->verbs;
+  /* Ending the battle by choice is the answer's alone (policy.c): no player draws it. */
+  c->verbs = v->verbs & ~(KIND(CONCEDE) | KIND(OFFER) | KIND(ACCEPT) | KIND(REFUSE));
   c->w = v->grid.width > 0 ? v->grid.width : 0;
   c->h = v->grid.height > 0 ? v->grid.height : 0;
   size_t cells = (size_t)c->w * (size_t)c->h;

@@ -66,7 +66,12 @@ int murk_policy_plan(enum murk_policy p, const struct murk_view* v, struct murk_
   struct ctx c;
   /* The random player asks for the cell maps only when it draws a cell. */
   int rc = sim_ctx_init(&c, v, rng, plan, p == MURK_POLICY_RANDOM);
-  if (rc == MURK_OK) {
+  if (rc == MURK_OK && v->end_offer == c.enemy) {
+    /* The enemy offered to end the battle: every player answers it, from its own view: it
+     * accepts unless the battle, ended now, would be its own (the mission names it the
+     * victor of a game without a winner). */
+    sim_add(&c, v->ending.otherwise == c.me ? MURK_CMD_REFUSE : MURK_CMD_ACCEPT);
+  } else if (rc == MURK_OK) {
     if (p == MURK_POLICY_GREEDY)
       sim_greedy(&c, round);
     else if (p == MURK_POLICY_COMPUTER)

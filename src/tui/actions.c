@@ -623,6 +623,32 @@ int tui_do_withdraw(struct tui_session* s, struct tui_key k) {
   return act_withdraw(s);
 }
 
+/* Ending the battle by choice: each asks first, and the game says the rest. */
+int tui_do_concede(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  tui_open_confirm(tui_cur_ui(s), "concede", NULL, "Concede the battle? The enemy wins.");
+  return 0;
+}
+
+int tui_do_offer_end(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  tui_open_confirm(tui_cur_ui(s), "offer end", NULL,
+                   "Offer the enemy an end to the battle (it answers when it next acts)?");
+  return 0;
+}
+
+int tui_do_accept_end(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  tui_open_confirm(tui_cur_ui(s), "accept end", NULL,
+                   "Accept the enemy's offer? The battle ends with no winner.");
+  return 0;
+}
+
+int tui_do_refuse_end(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  return tui_send(s, "refuse end");
+}
+
 int tui_do_remove(struct tui_session* s, struct tui_key k) {
   (void)k;
   return act_remove(s);

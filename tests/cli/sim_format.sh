@@ -14,12 +14,12 @@ checks=$((checks + 1))
 "$MURK" sim $missions --games 6 --seed 3 --format csv >one.csv || fail "one run, csv"
 "$MURK" sim $missions --games 6 --seed 3 --format json >one.json || fail "one run, json"
 
-# The CSV: header, 12 fields a row, each of its type.
+# The CSV: header, 13 fields a row, each of its type.
 checks=$((checks + 1))
-header='mission,seed,attacker_policy,defender_policy,finished,winner,vp_attacker,vp_defender,turns,commands,rejected,arrivals'
+header='mission,seed,attacker_policy,defender_policy,finished,winner,ended,vp_attacker,vp_defender,turns,commands,rejected,arrivals'
 [ "$(head -1 one.csv)" = "$header" ] || fail "csv header: $(head -1 one.csv)"
 [ "$(tail -n +2 one.csv | wc -l)" -eq 12 ] || fail "csv: 12 games, one row each"
-row='^(dust-up|luneville),[0-9]+,(greedy|random),(greedy|random),(yes,(attacker|defender|none)|no,|capped,),-?[0-9]+,-?[0-9]+,[0-9]+,[0-9]+,[0-9]+,([0-9]+:[0-9]+( [0-9]+:[0-9]+)*)?$'
+row='^(dust-up|luneville),[0-9]+,(greedy|random),(greedy|random),(yes,(attacker|defender|none),[a-z][a-z ]*|no,,|capped,,),-?[0-9]+,-?[0-9]+,[0-9]+,[0-9]+,[0-9]+,([0-9]+:[0-9]+( [0-9]+:[0-9]+)*)?$'
 tail -n +2 one.csv | grep -v -E "$row" | head -3 | while read -r bad; do fail "csv row: $bad"; done
 checks=$((checks + 1))
 grep -q -E ',[0-9]+:[0-9]+' one.csv || fail "csv: some game counts reserve arrivals"
@@ -46,8 +46,9 @@ for g in d["games"]:
     for k, t in game.items():
         assert isinstance(g[k], t), (k, g)
     assert g["winner"] in ("attacker", "defender", "none") if g["finished"] else g["winner"] is None
+    assert isinstance(g["ended"], str) if g["finished"] else g["ended"] is None, g
     assert all(k.isdigit() and isinstance(v, int) for k, v in g["arrivals"].items())
-    assert set(g) - {"capped"} == set(game) | {"winner"}, set(g)
+    assert set(g) - {"capped"} == set(game) | {"winner", "ended"}, set(g)
     assert g.get("capped", False) is False or not g["finished"], g
 assert [m["id"] for m in d["missions"]] == ["dust-up", "luneville"]
 for m in d["missions"]:
@@ -58,6 +59,10 @@ for m in d["missions"]:
     assert m["vp"]["defender"] == sum(g["vp_defender"] for g in gs)
     assert m["turns"]["sum"] == sum(g["turns"] for g in gs)
     assert m["arrivals"] == sum(sum(g["arrivals"].values()) for g in gs)
+    ends = {}
+    for g in gs:
+        ends[g["ended"]] = ends.get(g["ended"], 0) + 1
+    assert m["ends"] == ends, (m["ends"], ends)
 PY
 else
   grep -q '^{"format": "murk-sim", "version": 1, "games": \[' one.json || fail "json head"
@@ -91,12 +96,28 @@ grep -q '^free-for-all,[0-9]*,random,random,capped,,' cap.csv || fail "csv: no c
 "$MURK" sim --merge cap.csv >cap-merged.txt 2>&1
 diff cap.txt cap-merged.txt >/dev/null || fail "merged capped games differ: $(diff cap.txt cap-merged.txt | head -5)"
 
+# --last-turn ends every game after that turn, with no winner unless the mission names
+# one, and the end is counted by name in the text, CSV and JSON.
+checks=$((checks + 1))
+"$MURK" sim dust-up --games 4 --seed 1 --last-turn 2 >last.txt 2>last.err || fail "last turn: $(cat last.err)"
+"$MURK" sim dust-up --games 4 --seed 1 --last-turn 2 --format csv >last.csv || fail "last turn, csv"
+"$MURK" sim dust-up --games 4 --seed 1 --last-turn 2 --format json >last.json || fail "last turn, json"
+n=$(grep -c ',yes,[a-z]*,last turn,' last.csv)
+[ "$n" -ge 1 ] || fail "csv: no game ended at the last turn: $(cat last.csv)"
+! grep -q -E ',yes,[a-z]*,(last turn|turn limit|objective|company morale|force destroyed|defence held|rearguard held|game length),[-0-9]*,[-0-9]*,([3-9]|[1-9][0-9]),' last.csv ||
+  fail "csv: a game went past the last turn: $(cat last.csv)"
+grep -q -E "^  ends .*last turn $n" last.txt || fail "text: last turn not counted ($n): $(cat last.txt)"
+grep -q "\"last turn\": $n" last.json || fail "json: last turn not counted ($n)"
+checks=$((checks + 1))
+"$MURK" sim dust-up --last-turn 0 >out 2>&1
+[ $? -eq 2 ] || fail "--last-turn 0 is a usage error"
+
 # Refusals: overlapping seeds, a broken row (at its line), a usage mix.
 checks=$((checks + 1))
 "$MURK" sim --merge part1.csv part1.csv >out 2>&1 && fail "overlapping runs are merged"
 grep -q "is in the files twice" out || fail "overlap said: $(cat out)"
 checks=$((checks + 1))
-{ cat part1.csv; echo "dust-up,9,greedy,greedy,yes,attacker,x,1,2,3,4,"; } >broken.csv
+{ cat part1.csv; echo "dust-up,9,greedy,greedy,yes,attacker,objective,x,1,2,3,4,"; } >broken.csv
 "$MURK" sim --merge broken.csv >out 2>&1 && fail "a broken row is merged"
 grep -q "^broken.csv:6:1: error: not a murk sim row" out || fail "broken row said: $(cat out)"
 checks=$((checks + 1))

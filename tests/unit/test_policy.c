@@ -1552,6 +1552,46 @@ static void test_players_offer_no_refused_try(void** st) {
   assert_true(marked > 0);
 }
 
+/* An offer to end the battle is answered by every player, from its own view: accepted
+ * unless the mission names the answering side the winner of a game without one; no player
+ * offers, concedes or answers on its own. */
+static void test_players_answer_an_offer(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(PF_MISSION);
+  for (int p = 0; p < MURK_POLICY_COUNT; p++) {
+    struct murk_game* g = new_game(m, 3);
+    struct murk_sim sim;
+    murk_sim_init(&sim, g, MURK_POLICY_GREEDY, MURK_POLICY_GREEDY, 3);
+    for (int n = 0; n < 10000 && murk_game_phase(g) != MURK_PHASE_PLAY; n++)
+      assert_int_equal(murk_sim_step(&sim), MURK_OK);
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+    enum murk_side offerer = murk_game_to_act(g);
+    ok_line(g, "offer end");
+    for (int n = 0; n < 100 && murk_game_to_act(g) == offerer; n++)
+      assert_int_equal(murk_sim_step(&sim), MURK_OK);
+    enum murk_side answerer = murk_game_to_act(g);
+    assert_int_equal(answerer, murk_side_other(offerer));
+    struct murk_view* v = view_of(g, answerer);
+    assert_int_equal(v->end_offer, offerer);
+    struct murk_rng rng;
+    murk_policy_seed(&rng, 3, answerer);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    assert_int_equal(murk_policy_plan((enum murk_policy)p, v, &rng, 0, &plan), MURK_OK);
+    assert_int_equal(plan.n, 1);
+    assert_int_equal(plan.cmds[0].kind,
+                     v->ending.otherwise == answerer ? MURK_CMD_REFUSE : MURK_CMD_ACCEPT);
+    murk_policy_plan_free(&plan);
+    murk_view_free(v);
+    /* The sim plays it on to the end without stalling. */
+    assert_int_equal(murk_sim_play(&sim, 1000000, 0), MURK_OK);
+    assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+    murk_sim_free(&sim);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_names),
@@ -1583,6 +1623,7 @@ int main(void) {
       cmocka_unit_test(test_driver_stops_at_turn_bound),
       cmocka_unit_test(test_lean_views_hold_what_players_read),
       cmocka_unit_test(test_players_offer_no_refused_try),
+      cmocka_unit_test(test_players_answer_an_offer),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

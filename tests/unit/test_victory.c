@@ -11,6 +11,8 @@
 
 #include <cmocka.h>
 
+#include "murk/alloc.h"
+#include "murk/save.h"
 #include "test_support.h"
 #include "victory.h"
 
@@ -871,6 +873,149 @@ static void test_mission_keys(void** st) {
   murk_mission_free(m);
 }
 
+/* ---- ends by choice: concede, offer end, accept end, refuse end ---- */
+
+static enum murk_side offer_seen_by(const struct murk_game* g, enum murk_side side) {
+  struct murk_view* v = view_of(g, side);
+  enum murk_side o = v->end_offer;
+  murk_view_free(v);
+  return o;
+}
+
+static void test_concede(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("turn_limit: 6\n", 2, 1, 0, 2, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  refused(g, "concede", "a battle is conceded during play, in your own turn");
+  deploy_all(g, 2, 2);
+  assert_int_equal(murk_game_to_act(g), A);
+  ok_line(g, "concede");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_winner(g), D);
+  /* A lost battle, by the mission's table: the winner lost nothing. */
+  assert_string_equal(murk_game_result(g),
+                      "defender wins (Stunning Victory 6:1): the attacker conceded on turn 1");
+  assert_int_equal(murk_game_vp(g, D), 6);
+  assert_int_equal(murk_game_vp(g, A), 1);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_CONCEDED);
+  /* The battle is over: nothing to take back. */
+  assert_int_equal(murk_game_undoable(g), 0);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+static void test_offer_refuse_accept(void** st) {
+  (void)st;
+  struct murk_mission* m = mission("turn_limit: 6\nrules:\n  fair_fight: {}\n", 2, 1, 0, 2, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  refused(g, "offer end", "an end is offered during play, in your own turn");
+  deploy_all(g, 2, 2);
+  refused(g, "accept end", "the defender has offered no end to the battle");
+  refused(g, "refuse end", "the defender has offered no end to the battle");
+  ok_line(g, "offer end");
+  /* A public fact: both views say whose offer waits. */
+  assert_int_equal(offer_seen_by(g, A), A);
+  assert_int_equal(offer_seen_by(g, D), A);
+  refused(g, "offer end", "your offer to end the battle stands until the defender answers it");
+  refused(g, "accept end", "the offer to end the battle is yours: the defender answers it");
+  /* Offering rolls nothing and reveals nothing: it may be taken back. */
+  assert_int_equal(murk_game_undo(g, NULL, 0), MURK_OK);
+  assert_int_equal(offer_seen_by(g, D), MURK_NO_SIDE);
+  ok_line(g, "offer end");
+  pass(g); /* the offerer plays on; the enemy answers when it next acts */
+  assert_int_equal(murk_game_to_act(g), D);
+  refused(g, "end",
+          "the attacker has offered to end the battle: answer it first (accept end or refuse "
+          "end)");
+  refused(g, "offer end",
+          "the attacker has offered to end the battle: answer it first (accept end or refuse "
+          "end)");
+  struct murk_view* v = view_of(g, D);
+  assert_int_equal(v->verbs,
+                   (1u << MURK_CMD_CONCEDE) | (1u << MURK_CMD_ACCEPT) | (1u << MURK_CMD_REFUSE));
+  assert_non_null(strstr(v->prompt, "the attacker offers to end the battle"));
+  murk_view_free(v);
+  ok_line(g, "refuse end");
+  assert_int_equal(offer_seen_by(g, A), MURK_NO_SIDE);
+  assert_int_equal(murk_game_undoable(g), 0); /* an answer given stands */
+  refused(g, "accept end", "the attacker has offered no end to the battle");
+  ok_line(g, "offer end");
+  pass(g);
+  ok_line(g, "accept end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_winner(g), MURK_NO_SIDE);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_AGREED);
+  assert_string_equal(murk_game_result(g),
+                      "no winner (Fair Fight 0:0): the attacker accepted the defender's offer to "
+                      "end the battle on turn 2");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* An agreed end goes to the side the mission names for a game without a winner. */
+static void test_agreed_end_otherwise(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("turn_limit: 6\nvictory: {otherwise: defender}\n", 1, 1, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 1);
+  ok_line(g, "offer end");
+  pass(g);
+  ok_line(g, "accept end");
+  assert_int_equal(murk_game_winner(g), D);
+  assert_string_equal(murk_game_result(g),
+                      "defender wins (Stunning Victory 6:1): the defender accepted the "
+                      "attacker's offer to end the battle on turn 1");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* A last turn for tournament play: the game ends after it, the mission's no-winner rule
+ * decides, the end is named, and a save keeps it. */
+static void test_last_turn(void** st) {
+  (void)st;
+  struct murk_mission* m =
+      mission("turn_limit: 6\nvictory: {otherwise: defender}\n", 1, 1, 0, 1, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  assert_int_equal(murk_game_set_last_turn(g, -1), MURK_EINVAL);
+  assert_int_equal(murk_game_set_last_turn(g, 2), MURK_OK);
+  assert_int_equal(murk_game_last_turn(g), 2);
+  deploy_all(g, 1, 1);
+  assert_int_equal(murk_game_set_last_turn(g, 3), MURK_EINVAL); /* play has begun */
+  struct murk_view* v = view_of(g, A);
+  assert_int_equal(v->ending.turn_limit, 2);
+  murk_view_free(v);
+  for (int i = 0; i < 3; i++) pass(g);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_NONE);
+  pass(g);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_LAST_TURN);
+  assert_string_equal(murk_ended_name(murk_game_ended(g)), "last turn");
+  assert_string_equal(murk_game_result(g),
+                      "defender wins (Stunning Victory 6:1): the last turn (2) has been played");
+  char* text = NULL;
+  size_t len = 0;
+  assert_int_equal(murk_save_game(g, &text, &len), MURK_OK);
+  assert_non_null(strstr(text, "\n# last-turn: 2\n"));
+  struct murk_script* sc = NULL;
+  assert_int_equal(murk_script_parse(text, len, &sc, NULL), MURK_OK);
+  assert_int_equal(sc->last_turn, 2);
+  murk_script_free(sc);
+  murk_free(text);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Every end has a name (murk sim counts them by it). */
+static void test_ended_names(void** st) {
+  (void)st;
+  for (int k = 0; k < MURK_ENDED_COUNT; k++)
+    assert_true(strlen(murk_ended_name((enum murk_ended)k)) > 1);
+  assert_string_equal(murk_ended_name(MURK_ENDED_CONCEDED), "conceded");
+  assert_string_equal(murk_ended_name(MURK_ENDED_AGREED), "agreed end");
+  assert_string_equal(murk_ended_name(MURK_ENDED_COUNT), "?");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_vp_table),
@@ -890,6 +1035,11 @@ int main(void) {
       cmocka_unit_test(test_fighting_withdrawal_named_objectives),
       cmocka_unit_test(test_withdraw_template_stays_secret),
       cmocka_unit_test(test_mission_keys),
+      cmocka_unit_test(test_concede),
+      cmocka_unit_test(test_offer_refuse_accept),
+      cmocka_unit_test(test_agreed_end_otherwise),
+      cmocka_unit_test(test_last_turn),
+      cmocka_unit_test(test_ended_names),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -392,6 +392,40 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                          .undo = true,
                          .usage = "patrol N at X,Y  (No Man's Land patrol)",
                          .handler = mk_setup_patrol},
+    [MURK_CMD_CONCEDE] = {.verb = "concede",
+                          .phases = MK_PH(PLAY),
+                          .steps = MK_ST_ALL,
+                          .when = "a battle is conceded during play, in your own turn",
+                          .undo = false,
+                          .usage = "concede  (give up the battle: the enemy wins)",
+                          .handler = mk_victory_concede},
+    [MURK_CMD_OFFER] = {.verb = "offer",
+                        .keyword = "end",
+                        .phases = MK_PH(PLAY),
+                        .steps = MK_ST_ALL,
+                        .when = "an end is offered during play, in your own turn",
+                        .ready = mk_victory_offer_ready,
+                        .undo = true,
+                        .usage = "offer end  (the enemy answers when it next acts)",
+                        .handler = mk_victory_offer},
+    [MURK_CMD_ACCEPT] = {.verb = "accept",
+                         .keyword = "end",
+                         .phases = MK_PH(PLAY),
+                         .steps = MK_ST_ALL,
+                         .when = "an offer to end the battle is answered during play",
+                         .ready = mk_victory_answer_ready,
+                         .undo = false,
+                         .usage = "accept end  (the enemy's offer: the battle ends, no winner)",
+                         .handler = mk_victory_accept},
+    [MURK_CMD_REFUSE] = {.verb = "refuse",
+                         .keyword = "end",
+                         .phases = MK_PH(PLAY),
+                         .steps = MK_ST_ALL,
+                         .when = "an offer to end the battle is answered during play",
+                         .ready = mk_victory_answer_ready,
+                         .undo = false,
+                         .usage = "refuse end  (the enemy's offer: the battle goes on)",
+                         .handler = mk_victory_refuse},
 };
 
 static const char* const reserve_kinds[] = {"",     "delayed", "scattered", "mobile",
@@ -438,6 +472,13 @@ static int legal_now(const struct murk_game* g, enum murk_side side, const struc
                      "cell%s; its own cell to stay), or end the step to leave it",
                      s->markers[due].number, s->markers[due].number, s->li_adjust.allow,
                      mk_plural(s->li_adjust.allow));
+  /* An offer to end the battle is answered before anything else the side does. */
+  if (s->phase == MURK_PHASE_PLAY && s->end_offer == murk_side_other(side) &&
+      r != &rows[MURK_CMD_ACCEPT] && r != &rows[MURK_CMD_REFUSE] && r != &rows[MURK_CMD_CONCEDE])
+    return mk_reject(reason, reason_len,
+                     "the %s has offered to end the battle: answer it first (accept end or "
+                     "refuse end)",
+                     murk_side_name(s->end_offer));
   if (!in_phase(r, s)) {
     if (!r->now_suffix) return mk_reject(reason, reason_len, "%s", r->when);
     bool play = s->phase == MURK_PHASE_PLAY;
@@ -482,10 +523,13 @@ unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {
    * check is a question, and a verb is legal only if every one says yes), and a view asks
    * this for every decision, where most rows are out of their phase or step. */
   bool adjusting = mk_intel_adjust_due(g, side) >= 0;
+  bool answering = s->phase == MURK_PHASE_PLAY && s->end_offer == murk_side_other(side);
   unsigned verbs = 0;
   for (int k = 0; k < MURK_CMD_COUNT; k++) {
     const struct mk_cmd_row* r = &rows[k];
     if (!in_phase(r, s)) continue;
+    if (answering && k != MURK_CMD_ACCEPT && k != MURK_CMD_REFUSE && k != MURK_CMD_CONCEDE)
+      continue;
     if (adjusting && r != &rows[MURK_CMD_ADJUST] && r != &rows[MURK_CMD_END]) continue;
     if (r->available && r->available(g, side, NULL, 0) != MURK_OK) continue;
     if (r->ready && r->ready(g, side, NULL, 0) != MURK_OK) continue;
@@ -822,7 +866,7 @@ int murk_command_parse(const char* line, struct murk_command* out, char* err, si
     tok_text(&t, word, sizeof word);
     const char* near = suggest_verb(&t);
     if (near) return fail(&p, t.col, "unknown command '%s' (did you mean '%s'?)", word, near);
-    char list[160];
+    char list[256];
     struct out o = {list, sizeof list, 0, false};
     for (size_t k = 0; k < MURK_CMD_COUNT; k++) {
       put(&o, k ? ", " : "");

@@ -406,6 +406,14 @@ uint64_t murk_game_seed(const struct murk_game* g) {
 const unsigned char* murk_game_dice_key(const struct murk_game* g) {
   return g->keyed ? g->dice_key : NULL;
 }
+int murk_game_set_last_turn(struct murk_game* g, int turn) {
+  if (!g || turn < 0 || g->s.turn > 0) return MURK_EINVAL;
+  g->last_turn = turn;
+  return MURK_OK;
+}
+int murk_game_last_turn(const struct murk_game* g) {
+  return g ? g->last_turn : 0;
+}
 void murk_game_set_seat(struct murk_game* g, enum murk_side side, enum murk_seat seat) {
   if (side == MURK_ATTACKER || side == MURK_DEFENDER) g->seat[side] = seat;
 }

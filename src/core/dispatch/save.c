@@ -156,9 +156,9 @@ struct header_ctx {
   bool bad;
 };
 
-enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_WITH, H_COUNT };
+enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_WITH, H_LAST_TURN, H_COUNT };
 static const char* const header_keys[H_COUNT] = {"mission",  "seed",  "mission-hash", "murk-save",
-                                                 "dice-key", "seats", "with"};
+                                                 "dice-key", "seats", "with",         "last-turn"};
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
@@ -293,6 +293,15 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
                      2 * MURK_DICE_KEY_BYTES);
       else
         s->has_key = true;
+      break;
+    }
+    case H_LAST_TURN: {
+      uint64_t t = 0;
+      if (!parse_u64(v, vlen, &t) || t < 1 || t > 100)
+        header_error(h, lineno, col, "'last-turn' must be a turn from 1 to 100, got '%.*s'",
+                     (int)(vlen > 40 ? 40 : vlen), v);
+      else
+        s->last_turn = (int)t;
       break;
     }
     case H_SEATS:
@@ -472,6 +481,7 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
                      murk_seat_name(s->seat[MURK_ATTACKER]),
                      murk_seat_name(s->seat[MURK_DEFENDER]));
   if (s->with && *s->with) mk_strbuf_printf(&b, "# with: %s\n", s->with);
+  if (s->last_turn > 0) mk_strbuf_printf(&b, "# last-turn: %d\n", s->last_turn);
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->side != MURK_NO_SIDE) mk_strbuf_printf(&b, "%s: ", murk_side_name(l->side));
@@ -508,6 +518,7 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   if (rc == MURK_OK && murk_mission_added(m, with, sizeof with) > 0 &&
       !(s->with = murk_strdup(with)))
     rc = MURK_ENOMEM;
+  if (rc == MURK_OK) s->last_turn = murk_game_last_turn(g);
   for (size_t i = 0; rc == MURK_OK && i < murk_game_log_count(g); i++)
     rc = murk_script_add(s, murk_game_log_side(g, i), murk_game_log_line(g, i));
   size_t n = 0;

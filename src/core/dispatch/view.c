@@ -137,7 +137,11 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   if (s->phase == MURK_PHASE_PLAY) {
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
-    if (mine && s->remove_due > 0)
+    if (mine && s->end_offer == murk_side_other(s->to_act))
+      snprintf(buf, n,
+               "turn %d, %s's %s step: the %s offers to end the battle (accept end or refuse end)",
+               s->turn, who, murk_step_name(s->step), murk_side_name(s->end_offer));
+    else if (mine && s->remove_due > 0)
       snprintf(buf, n, "turn %d, %s's %s step: remove an objective first (remove objective NAME)",
                s->turn, who, murk_step_name(s->step));
     else if (mine && s->withdraw_due > 0)
@@ -209,6 +213,7 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   v->withdraw_due = s->withdraw_due;
   /* Public mission facts, the same for both sides (and for lean views: players read them). */
   mk_victory_ending(m, &v->ending);
+  v->ending.turn_limit = mk_victory_last_turn(g);
   mk_view_end_summary(&v->ending);
   v->place_for =
       s->phase == MURK_PHASE_OBJECTIVES ? mk_setup_objective_step(g)->for_side : MURK_NO_SIDE;
@@ -231,6 +236,7 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   }
   v->rule_verbs = b->rv;
   v->delay_counters = s->delay_counters;
+  v->end_offer = s->end_offer;
   for (int sd = 0; sd < MURK_SIDES; sd++) {
     v->held_back[sd] = 0;
     for (int i = 0; i < s->nunits[sd]; i++)

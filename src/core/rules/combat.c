@@ -1206,8 +1206,8 @@ bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
     if (u->state != MURK_PLATOON_REVEALED || !below_half(s, side, k)) good++;
   }
   if (start > 0 && left == 0 && !morale) {
-    mk_game_over(g, other, "the %s's force has no platoons left (turn %d)", murk_side_name(side),
-                 s->turn);
+    mk_game_over(g, MURK_ENDED_DESTROYED, other, "the %s's force has no platoons left (turn %d)",
+                 murk_side_name(side), s->turn);
     return true;
   }
   if (morale && start > 0) {
@@ -1216,7 +1216,7 @@ bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
      * start of each of its turns; with none, or failing, it breaks and loses. */
     int below = murk_mission_param(g->m, MURK_P_CM_BELOW);
     if (good == 0) {
-      mk_game_over(g, other,
+      mk_game_over(g, MURK_ENDED_MORALE, other,
                    "the %s's company breaks: it has no platoons left in good spirits (Company "
                    "Morale, turn %d)",
                    murk_side_name(side), s->turn);
@@ -1233,8 +1233,9 @@ bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
               good, start);
       mk_format(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
       if (d6(g, purpose) < need) {
-        mk_game_over(g, other, "the %s's company broke on turn %d (Company Morale)",
-                     murk_side_name(side), s->turn);
+        mk_game_over(g, MURK_ENDED_MORALE, other,
+                     "the %s's company broke on turn %d (Company Morale)", murk_side_name(side),
+                     s->turn);
         return true;
       }
       mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));

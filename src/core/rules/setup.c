@@ -81,6 +81,7 @@ int mk_setup_begin(struct murk_game* g) {
   s->finished_deploying_first = MURK_NO_SIDE;
   s->lr_winner = MURK_NO_SIDE;
   s->winner = MURK_NO_SIDE;
+  s->end_offer = MURK_NO_SIDE;
   s->visibility = -1;
   s->next_marker_number = 1;
   s->force_of[MURK_ATTACKER] = MURK_ATTACKER;

@@ -331,8 +331,32 @@ enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winne
   return winner;
 }
 
-void mk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...) {
+static const char* const ended_names[MURK_ENDED_COUNT] = {
+    [MURK_ENDED_NONE] = "not over",
+    [MURK_ENDED_OBJECTIVE] = "objective",
+    [MURK_ENDED_HELD] = "defence held",
+    [MURK_ENDED_WITHDRAWAL] = "rearguard held",
+    [MURK_ENDED_DESTROYED] = "force destroyed",
+    [MURK_ENDED_MORALE] = "company morale",
+    [MURK_ENDED_TURN_LIMIT] = "turn limit",
+    [MURK_ENDED_GAME_LENGTH] = "game length",
+    [MURK_ENDED_LAST_TURN] = "last turn",
+    [MURK_ENDED_CONCEDED] = "conceded",
+    [MURK_ENDED_AGREED] = "agreed end",
+};
+
+const char* murk_ended_name(enum murk_ended e) {
+  return (unsigned)e < MURK_ENDED_COUNT ? ended_names[e] : "?";
+}
+
+enum murk_ended murk_game_ended(const struct murk_game* g) {
+  return g && g->s.phase == MURK_PHASE_OVER ? (enum murk_ended)g->s.ended : MURK_ENDED_NONE;
+}
+
+void mk_game_over(struct murk_game* g, enum murk_ended how, enum murk_side winner, const char* fmt,
+                  ...) {
   struct mk_state* s = &g->s;
+  s->ended = (int)how;
   char reason[120];
   va_list ap;
   va_start(ap, fmt);
@@ -529,6 +553,12 @@ static int turn_limit(const struct murk_mission* m) {
   return limit;
 }
 
+int mk_victory_last_turn(const struct murk_game* g) {
+  int limit = turn_limit(g->m);
+  if (g->last_turn > 0 && (limit == 0 || g->last_turn < limit)) return g->last_turn;
+  return limit;
+}
+
 void mk_victory_ending(const struct murk_mission* m, struct murk_view_ending* out) {
   memset(out, 0, sizeof *out);
   out->end = m->end;
@@ -554,9 +584,16 @@ bool mk_victory_game_length(struct murk_game* g) {
   int ended = s->turn - 1;
   int limit = turn_limit(m);
   bool random = murk_mission_rule_on(m, MURK_RULE_RANDOM_GAME_LENGTH);
+  /* A last turn set for tournament play ends the game there, whatever the mission's length
+   * would have been. */
+  if (g->last_turn > 0 && ended >= g->last_turn) {
+    mk_game_over(g, MURK_ENDED_LAST_TURN, otherwise, "the last turn (%d) has been played",
+                 g->last_turn);
+    return true;
+  }
   if (!random) {
     if (limit > 0 && ended >= limit) {
-      mk_game_over(g, otherwise, "turn limit reached after turn %d", limit);
+      mk_game_over(g, MURK_ENDED_TURN_LIMIT, otherwise, "turn limit reached after turn %d", limit);
       return true;
     }
     return false;
@@ -570,8 +607,9 @@ bool mk_victory_game_length(struct murk_game* g) {
   s->length_checked = ended;
   int most = murk_mission_param(m, MURK_P_RGL_EXTRA);
   if (s->extra_turns >= most) {
-    mk_game_over(g, otherwise, "the game ends after turn %d (random game length: %d extra turn%s)",
-                 ended, s->extra_turns, mk_plural(s->extra_turns));
+    mk_game_over(g, MURK_ENDED_GAME_LENGTH, otherwise,
+                 "the game ends after turn %d (random game length: %d extra turn%s)", ended,
+                 s->extra_turns, mk_plural(s->extra_turns));
     return true;
   }
   int need = murk_mission_param(m, MURK_P_RGL_SCORE);
@@ -584,7 +622,8 @@ bool mk_victory_game_length(struct murk_game* g) {
             s->turn);
     return false;
   }
-  mk_game_over(g, otherwise, "the game ends after turn %d (random game length)", ended);
+  mk_game_over(g, MURK_ENDED_GAME_LENGTH, otherwise,
+               "the game ends after turn %d (random game length)", ended);
   return true;
 }
 
@@ -613,7 +652,8 @@ static bool fighting_withdrawal(struct murk_game* g, enum murk_side side) {
     return false;
   int t = s->turn;
   if (t >= murk_mission_param(m, MURK_P_FW_LAST_TURN)) {
-    mk_game_over(g, MURK_DEFENDER, "the rearguard held until the defender's turn %d", t);
+    mk_game_over(g, MURK_ENDED_WITHDRAWAL, MURK_DEFENDER,
+                 "the rearguard held until the defender's turn %d", t);
     return true;
   }
   if (t < murk_mission_param(m, MURK_P_FW_FROM_TURN)) return false;
@@ -685,20 +725,91 @@ bool mk_victory_start_of_turn(struct murk_game* g, enum murk_side side) {
     char cs[32];
     switch (e->kind) {
       case MURK_END_OBJECTIVE_TAKEN:
-        mk_game_over(g, side, "took objective %s on turn %d", s->objectives[k].name, s->turn);
+        mk_game_over(g, MURK_ENDED_OBJECTIVE, side, "took objective %s on turn %d",
+                     s->objectives[k].name, s->turn);
         return true;
       case MURK_END_NO_ATTACKERS_IN_HALF:
-        mk_game_over(g, MURK_DEFENDER, "no attacking teams in the defender's half on turn %d",
-                     s->turn);
+        mk_game_over(g, MURK_ENDED_HELD, MURK_DEFENDER,
+                     "no attacking teams in the defender's half on turn %d", s->turn);
         return true;
       case MURK_END_NO_ATTACKERS_NEAR_OBJECTIVES:
         mk_cells_text(g, e->distance, cs, sizeof cs);
-        mk_game_over(g, MURK_DEFENDER, "no attacking teams within %s of an objective on turn %d",
-                     cs, s->turn);
+        mk_game_over(g, MURK_ENDED_HELD, MURK_DEFENDER,
+                     "no attacking teams within %s of an objective on turn %d", cs, s->turn);
         return true;
       default:
         break;
     }
   }
   return false;
+}
+
+/* ---- an end to every battle: conceding and agreed ends (docs/rules.md "End of the
+ * game") ---- */
+
+int mk_victory_concede(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  /* The side gives the battle up: the enemy has won, and the points are those of a lost
+   * battle (the mission's victory point table, as for any other win). */
+  mk_game_over(g, MURK_ENDED_CONCEDED, murk_side_other(side), "the %s conceded on turn %d",
+               murk_side_name(side), g->s.turn);
+  return MURK_OK;
+}
+
+int mk_victory_offer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                           size_t reason_len) {
+  enum murk_side o = g->s.end_offer;
+  if (o == side)
+    return mk_reject(reason, reason_len,
+                     "your offer to end the battle stands until the %s answers it",
+                     murk_side_name(murk_side_other(side)));
+  if (o != MURK_NO_SIDE)
+    return mk_reject(reason, reason_len,
+                     "the %s has offered to end the battle: answer it (accept end or refuse end)",
+                     murk_side_name(o));
+  return MURK_OK;
+}
+
+int mk_victory_answer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                            size_t reason_len) {
+  if (g->s.end_offer == murk_side_other(side)) return MURK_OK;
+  if (g->s.end_offer == side)
+    return mk_reject(reason, reason_len, "the offer to end the battle is yours: the %s answers it",
+                     murk_side_name(murk_side_other(side)));
+  return mk_reject(reason, reason_len, "the %s has offered no end to the battle",
+                   murk_side_name(murk_side_other(side)));
+}
+
+int mk_victory_offer(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  g->s.end_offer = side;
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
+          "the %s offers to end the battle: the %s answers when it next acts (accept end or "
+          "refuse end)",
+          murk_side_name(side), murk_side_name(murk_side_other(side)));
+  return MURK_OK;
+}
+
+int mk_victory_accept(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  g->s.end_offer = MURK_NO_SIDE;
+  /* An agreed end: nobody won the battle, so the mission's rule for a game that ends
+   * without a winner decides (the victory it names, or Fair Fight). */
+  mk_game_over(g, MURK_ENDED_AGREED, g->m->victory.otherwise,
+               "the %s accepted the %s's offer to end the battle on "
+               "turn %d",
+               murk_side_name(side), murk_side_name(murk_side_other(side)), g->s.turn);
+  return MURK_OK;
+}
+
+int mk_victory_refuse(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)c, (void)a, (void)reason, (void)reason_len;
+  g->s.end_offer = MURK_NO_SIDE;
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s refuses to end the battle: it goes on",
+          murk_side_name(side));
+  return MURK_OK;
 }

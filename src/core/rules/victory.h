@@ -7,6 +7,7 @@
 #include <stddef.h>
 
 #include "murk/command.h"
+#include "murk/game.h"
 #include "murk/mission.h"
 #include "murk/view.h"
 #include "state.h"
@@ -34,15 +35,35 @@ enum murk_side mk_victory_points(const struct murk_game* g, enum murk_side winne
  * hold distance, turn limit, who wins otherwise and by what points, the defender's half and
  * the Fighting Withdrawal schedule, as this file judges them. Public facts. */
 void mk_victory_ending(const struct murk_mission* m, struct murk_view_ending* out);
+/* The turn after which the game ends, 0 if none: the mission's limit, or the game's last
+ * turn (murk_game_set_last_turn) when that comes first. */
+int mk_victory_last_turn(const struct murk_game* g);
 /* `withdraw N` (Fighting Withdrawal). */
 int mk_victory_withdraw(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                         const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* The ends a side chooses (docs/rules.md "End of the game"): `concede` (the enemy wins),
+ * `offer end` and the enemy's answer at its next turn, `accept end` (the battle ends with no
+ * winner: the mission's rule for that decides) or `refuse end`. The ready checks read only
+ * the public offer. */
+int mk_victory_concede(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_offer(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_accept(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_refuse(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_victory_offer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                           size_t reason_len);
+int mk_victory_answer_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                            size_t reason_len);
 
 /* The game is over: phase OVER, victory points, result ("attacker wins (Major Victory
  * 5:2): " followed by the reason given by fmt), END event. */
-void mk_game_over(struct murk_game* g, enum murk_side winner, const char* fmt, ...)
+void mk_game_over(struct murk_game* g, enum murk_ended how, enum murk_side winner, const char* fmt,
+                  ...)
 #if defined(__GNUC__)
-    __attribute__((format(printf, 3, 4)))
+    __attribute__((format(printf, 4, 5)))
 #endif
     ;
 

@@ -224,6 +224,7 @@ struct mk_state {
 
   enum murk_side winner;
   char result[160];
+  int ended; /* how the game ended: enum murk_ended (game.h) */
 
   /* Ending and winning (victory.c). */
   int vp[MURK_SIDES]; /* victory points once over */
@@ -231,6 +232,9 @@ struct mk_state {
   int length_checked; /* the last game turn whose end was checked for the game length */
   int delay_counters; /* Fighting Withdrawal: the defender's delay counters */
   int withdraw_due;   /* Fighting Withdrawal: platoons the side to act must withdraw now */
+  /* `offer end`: the side whose offer to end the battle awaits the enemy's answer,
+   * MURK_NO_SIDE for none (public: both sides are told). */
+  enum murk_side end_offer;
 
   /* Sight and night (sight.c, night.c). What each side knows of the enemy's whereabouts:
    * [viewer][enemy marker index] and [viewer][enemy team index]. */
@@ -277,6 +281,7 @@ struct murk_game {
    * even when it has as many events as before. */
   uint32_t epoch;
   enum murk_seat seat[MURK_SIDES]; /* who plays each side: for saves only */
+  int last_turn;                   /* murk_game_set_last_turn, 0 for none */
   struct mk_state s;
   struct mk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
   bool applying;          /* inside apply(): the command will take log index nlog */
