@@ -149,16 +149,16 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
 
 /* ---- parsing ---- */
 
-struct header_ctx {
-  struct murk_script* s;
-  struct murk_diags* d;
-  int seen_line[7]; /* where each header was first given, for duplicates */
-  bool bad;
-};
-
 enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_WITH, H_LAST_TURN, H_COUNT };
 static const char* const header_keys[H_COUNT] = {"mission",  "seed",  "mission-hash", "murk-save",
                                                  "dice-key", "seats", "with",         "last-turn"};
+
+struct header_ctx {
+  struct murk_script* s;
+  struct murk_diags* d;
+  int seen_line[H_COUNT]; /* where each header was first given, for duplicates */
+  bool bad;
+};
 
 #if defined(__GNUC__)
 __attribute__((format(printf, 4, 5)))
