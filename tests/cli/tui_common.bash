@@ -108,6 +108,9 @@ wait_for() {
   done
   fail "timed out waiting for '$1'; the screen was:"
   screen >&2
+  # The program may have stopped: what it said, and how it ended.
+  [ -s "$tmp/stderr" ] && { echo "its standard error:" >&2; cat "$tmp/stderr" >&2; }
+  [ -f "$tmp/rc" ] && echo "it exited $(cat "$tmp/rc")" >&2
   return 1
 }
 
