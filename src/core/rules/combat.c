@@ -52,7 +52,7 @@ static bool fighting(const struct mk_state* s, enum murk_side side, int t) {
 }
 
 /* Fighting teams of a unit. */
-static int fighters(const struct mk_state* s, enum murk_side side, int tu) {
+int mk_combat_fighters(const struct mk_state* s, enum murk_side side, int tu) {
   const struct mk_unit_state* u = &s->units[side][tu];
   int n = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) n += fighting(s, side, t);
@@ -351,7 +351,7 @@ static void bail_out(struct murk_game* g, enum murk_side side, int tu, int t, st
           g->s.units[side][tu].marker, mk_team_profile(g, side, t)->title);
 }
 
-static void destroy_unit(struct murk_game* g, enum murk_side side, int tu, const char* how) {
+void mk_combat_destroy_unit(struct murk_game* g, enum murk_side side, int tu, const char* how) {
   struct mk_state* s = &g->s;
   struct mk_unit_state* u = &s->units[side][tu];
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) s->teams[side][t].alive = false;
@@ -364,7 +364,7 @@ static void destroy_unit(struct murk_game* g, enum murk_side side, int tu, const
 static void check_destroyed(struct murk_game* g, enum murk_side side, int tu) {
   if (g->s.units[side][tu].state == MURK_PLATOON_DESTROYED) return;
   if (mk_unit_alive(&g->s, side, tu) > 0) return;
-  destroy_unit(g, side, tu, "is destroyed");
+  mk_combat_destroy_unit(g, side, tu, "is destroyed");
 }
 
 /* Roll `ndice` d6 (in as many rolls as the dice records allow); count dice >= need. */
@@ -391,7 +391,7 @@ static int roll_combo(struct murk_game* g, enum murk_side side, const struct to_
   return roll_hits(g, h->dice, need, purpose);
 }
 
-static int d6(struct murk_game* g, const char* purpose) {
+int mk_combat_d6(struct murk_game* g, const char* purpose) {
   struct murk_dice_expr e = {1, 6, 1, 0};
   return murk_roll(g, &e, purpose, MURK_AUD_ALL, NULL);
 }
@@ -400,7 +400,7 @@ static int d6(struct murk_game* g, const char* purpose) {
 static bool firepower_test(struct murk_game* g, int tnum, const struct murk_profile* weapon) {
   char purpose[MURK_ROLL_PURPOSE];
   mk_format(purpose, sizeof purpose, "P%d firepower %d+", tnum, weapon->firepower);
-  return d6(g, purpose) >= weapon->firepower;
+  return mk_combat_d6(g, purpose) >= weapon->firepower;
 }
 
 /* One hit of `weapon` on team t of unit tu of `side`, from a team standing at `from`;
@@ -448,7 +448,7 @@ static void one_hit(struct murk_game* g, enum murk_side side, int tu, int t,
   if (!in_assault) {
     if (pr->save <= 6) {
       mk_format(purpose, sizeof purpose, "P%d save %d+", tnum, pr->save);
-      if (d6(g, purpose) >= pr->save) {
+      if (mk_combat_d6(g, purpose) >= pr->save) {
         y->saved++;
         return;
       }
@@ -742,7 +742,8 @@ bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit,
   enum murk_side other = murk_side_other(side);
   if (s->units[side][unit].state != MURK_PLATOON_REVEALED) return false;
   /* mk_combat_assault refuses a pinned down platoon, and one with no team fighting */
-  if (!shooting && (s->units[side][unit].pinned || fighters(s, side, unit) == 0)) return false;
+  if (!shooting && (s->units[side][unit].pinned || mk_combat_fighters(s, side, unit) == 0))
+    return false;
   int mi = mk_marker_index(s, s->units[other][tu].marker);
   /* target(): revealed, on the table, in sight of one of the side's units */
   if (mi < 0 || !s->markers[mi].revealed || s->units[other][tu].state != MURK_PLATOON_REVEALED)
@@ -934,11 +935,11 @@ static int motivation_of(const struct murk_game* g, enum murk_side side, int tu)
   return need;
 }
 
-static bool motivation_test(struct murk_game* g, enum murk_side side, int tu, const char* what) {
+bool mk_combat_motivation_test(struct murk_game* g, enum murk_side side, int tu, const char* what) {
   char purpose[MURK_ROLL_PURPOSE];
   int need = motivation_of(g, side, tu);
   mk_format(purpose, sizeof purpose, "P%d %s %d+", g->s.units[side][tu].marker, what, need);
-  return d6(g, purpose) >= need;
+  return mk_combat_d6(g, purpose) >= need;
 }
 
 /* One round of close combat: each fighting team of `side`'s unit rolls a die, hitting on its
@@ -983,7 +984,7 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
                      "P%d is pinned down: it cannot assault until it rallies (a motivation test "
                      "at the start of your turn)",
                      anum);
-  if (fighters(s, side, unit) == 0)
+  if (mk_combat_fighters(s, side, unit) == 0)
     return mk_reject(reason, reason_len,
                      "every team of P%d is bailed out: it cannot assault until a crew remounts",
                      anum);
@@ -999,7 +1000,7 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
                      "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
                      ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
   }
-  int nteams = fighters(s, side, unit);
+  int nteams = mk_combat_fighters(s, side, unit);
   u->assaulted = true;
   u->active = true;
   u->dug_in = false; /* out of its holes and across the open */
@@ -1039,7 +1040,7 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
       take_hits(g, side, unit, other, tu, combos[i].weapon, hits, false, &y);
     }
     tell_tally(g, other, tnum, anum, "'s defensive fire", &y);
-    if (y.hits >= DEFENSIVE_FIRE_STOP || fighters(s, side, unit) == 0) {
+    if (y.hits >= DEFENSIVE_FIRE_STOP || mk_combat_fighters(s, side, unit) == 0) {
       if (y.hits >= DEFENSIVE_FIRE_STOP && mk_unit_alive(s, side, unit) > 0) u->pinned = true;
       mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off%s", anum,
               y.hits >= DEFENSIVE_FIRE_STOP ? ": it is pinned down" : "");
@@ -1057,12 +1058,12 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     enum murk_side oside = murk_side_other(sside);
     close_combat(g, sside, striker, struck, round == 0 ? "in close combat with" : "counterattacks");
     check_destroyed(g, oside, struck);
-    if (fighters(s, oside, struck) == 0) {
+    if (mk_combat_fighters(s, oside, struck) == 0) {
       mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, sside, "P%d wins the assault on P%d",
               s->units[sside][striker].marker, s->units[oside][struck].marker);
       return MURK_OK;
     }
-    if (!motivation_test(g, oside, struck, "counterattack")) {
+    if (!mk_combat_motivation_test(g, oside, struck, "counterattack")) {
       struct mk_unit_state* lost = &s->units[oside][struck];
       lost->pinned = pins(g, oside, struck);
       mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, oside, "P%d breaks off%s: P%d wins the assault",
@@ -1126,121 +1127,4 @@ void mk_combat_after_movement(struct murk_game* g, enum murk_side side) {
     /* The sci-fi mission special rules, Concealment: lost as soon as it moves. */
     u->concealed = false;
   }
-}
-
-/* Platoons that count for the company: all but transports (the Luneville mission rules,
- * Victory Point Table)
- * and independent teams (the Flames of War rulebook's Company Morale). */
-static bool counts(const struct murk_game* g, enum murk_side side, int unit) {
-  return !(mk_unit_platoon(g, side, unit)->flags & (MURK_PF(TRANSPORT) | MURK_PF(INDEPENDENT)));
-}
-
-/* Below half strength: fewer than half its teams are left fighting (bailed out vehicles
- * count as gone, the rulebook's reading for platoon morale). */
-static bool below_half(const struct mk_state* s, enum murk_side side, int unit) {
-  const struct mk_unit_state* u = &s->units[side][unit];
-  return 2 * fighters(s, side, unit) < u->nteams;
-}
-
-/* Platoon morale: each revealed platoon of `side` below half strength takes a motivation
- * test; failing, it leaves the battle and counts as destroyed. */
-static void platoon_morale(struct murk_game* g, enum murk_side side) {
-  struct mk_state* s = &g->s;
-  for (int k = 0; k < s->nunits[side]; k++) {
-    struct mk_unit_state* u = &s->units[side][k];
-    if (u->state != MURK_PLATOON_REVEALED) continue;
-    if (mk_unit_alive(s, side, k) == 0 || !below_half(s, side, k)) continue;
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side,
-            "P%d is below half strength (%d of %d teams fighting): platoon morale", u->marker,
-            fighters(s, side, k), u->nteams);
-    if (motivation_test(g, side, k, "platoon morale")) continue;
-    destroy_unit(g, side, k, "fails its platoon morale check and leaves the battle: destroyed");
-  }
-}
-
-/* Bailed out crews remount and pinned down platoons rally, each by a motivation test. */
-static void remount_and_rally(struct murk_game* g, enum murk_side side) {
-  struct mk_state* s = &g->s;
-  for (int k = 0; k < s->nunits[side]; k++) {
-    struct mk_unit_state* u = &s->units[side][k];
-    if (u->state == MURK_PLATOON_DESTROYED) continue;
-    for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-      struct mk_team* tm = &s->teams[side][t];
-      if (!tm->alive || !tm->bailed) continue;
-      const struct murk_profile* pr = mk_team_profile(g, side, t);
-      char purpose[MURK_ROLL_PURPOSE];
-      mk_format(purpose, sizeof purpose, "P%d %s remounts %d+", u->marker, pr->title,
-                pr->motivation);
-      if (d6(g, purpose) >= pr->motivation) {
-        tm->bailed = false;
-        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d's %s: its crew remounts", u->marker,
-                pr->title);
-      }
-    }
-    if (u->pinned && mk_unit_alive(s, side, k) > 0) {
-      if (motivation_test(g, side, k, "rallies")) {
-        u->pinned = false;
-        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d rallies", u->marker);
-      } else {
-        mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "P%d stays pinned down", u->marker);
-      }
-    }
-  }
-}
-
-bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side) {
-  struct mk_state* s = &g->s;
-  enum murk_side other = murk_side_other(side);
-  for (int sd = 0; sd < MURK_SIDES; sd++)
-    for (int k = 0; k < s->nunits[sd]; k++) s->units[sd][k].hits = 0;
-  for (int k = 0; k < s->nunits[side]; k++) s->units[side][k].active = false;
-  platoon_morale(g, side);
-  bool morale = murk_mission_rule_on(g->m, MURK_RULE_COMPANY_MORALE);
-  int start = 0, left = 0, good = 0;
-  for (int k = 0; k < s->nunits[side]; k++) {
-    if (!counts(g, side, k)) continue;
-    start++;
-    const struct mk_unit_state* u = &s->units[side][k];
-    if (u->state == MURK_PLATOON_DESTROYED) continue;
-    left++;
-    if (u->state != MURK_PLATOON_REVEALED || !below_half(s, side, k)) good++;
-  }
-  if (start > 0 && left == 0 && !morale) {
-    mk_game_over(g, MURK_ENDED_DESTROYED, other, "the %s's force has no platoons left (turn %d)",
-                 murk_side_name(side), s->turn);
-    return true;
-  }
-  if (morale && start > 0) {
-    /* Company Morale (the Flames of War rulebook, rule company_morale): with fewer than
-     * the mission's share (half) of its platoons in good spirits the company tests at the
-     * start of each of its turns; with none, or failing, it breaks and loses. */
-    int below = murk_mission_param(g->m, MURK_P_CM_BELOW);
-    if (good == 0) {
-      mk_game_over(g, MURK_ENDED_MORALE, other,
-                   "the %s's company breaks: it has no platoons left in good spirits (Company "
-                   "Morale, turn %d)",
-                   murk_side_name(side), s->turn);
-      return true;
-    }
-    if (100 * good < below * start) {
-      int need = murk_mission_param(g->m, MURK_P_CM_SCORE);
-      char purpose[MURK_ROLL_PURPOSE];
-      /* How many are left is the owner's to know: under Fog of War it would tell the enemy
-       * how many of its templates are dummies. The roll itself is public. */
-      mk_emit(g, MURK_EV_INFO, murk_audience_of(side), side,
-              "your company has %d of its %d platoons in good spirits (transports and "
-              "independent teams not counted): it tests its morale",
-              good, start);
-      mk_format(purpose, sizeof purpose, "%s company morale %d+", murk_side_name(side), need);
-      if (d6(g, purpose) < need) {
-        mk_game_over(g, MURK_ENDED_MORALE, other,
-                     "the %s's company broke on turn %d (Company Morale)", murk_side_name(side),
-                     s->turn);
-        return true;
-      }
-      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "the %s's company holds", murk_side_name(side));
-    }
-  }
-  remount_and_rally(g, side);
-  return false;
 }

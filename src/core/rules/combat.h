@@ -13,7 +13,6 @@
 /* Start of `side`'s player turn: platoon morale of its platoons below half strength,
  * Company Morale where the mission uses it, then bailed out crews remount and pinned down
  * platoons rally. True if the game is now over. */
-bool mk_combat_start_of_turn(struct murk_game* g, enum murk_side side);
 /* Play begins: Concealment (the sci-fi mission special rules) covers the platoons then on the
  * table. */
 void mk_combat_begin_play(struct murk_game* g);
@@ -62,5 +61,13 @@ bool mk_combat_reaches(const struct murk_grid* grid, const struct mk_reacher* ow
  * until asked (the caller keeps it for the next of its own units). */
 bool mk_combat_targets(const struct murk_game* g, enum murk_side side, int unit, int tu,
                        bool shooting, signed char* seen);
+
+/* Shared with morale.c: teams of unit tu still fighting (alive, not bailed out); a
+ * motivation test of unit tu (true: passed); a unit destroyed with the words `how`; one d6
+ * rolled for `purpose`. */
+int mk_combat_fighters(const struct mk_state* s, enum murk_side side, int tu);
+bool mk_combat_motivation_test(struct murk_game* g, enum murk_side side, int tu, const char* what);
+void mk_combat_destroy_unit(struct murk_game* g, enum murk_side side, int tu, const char* how);
+int mk_combat_d6(struct murk_game* g, const char* purpose);
 
 #endif

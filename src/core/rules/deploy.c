@@ -11,6 +11,7 @@
 #include "deploy.h"
 #include "event.h"
 #include "murk/error.h"
+#include "murk/los.h"
 #include "murk/text.h"
 #include "state.h"
 
@@ -345,4 +346,68 @@ void mk_deploy_rd_use(struct murk_game* g, enum murk_side side, int slot) {
 bool mk_deploy_removal_due(const struct murk_game* g, enum murk_side side) {
   const struct murk_mission* m = g->m;
   return m->remove_by == side && g->s.phase == MURK_PHASE_DEPLOY && g->s.removed < m->remove_count;
+}
+
+/* Infiltrators may go where the side deploys, or anywhere more than `hidden` from every
+ * enemy unit that cannot see them, or more than `seen` from every enemy unit (40k mission special
+ * rules, Infiltrate). Enemy units are everything of the enemy on the table, templates too. */
+int mk_deploy_check_infiltration(struct murk_game* g, enum murk_side side, struct murk_pos p,
+                                 char* reason, size_t reason_len) {
+  const struct murk_mission* m = g->m;
+  const struct mk_state* s = &g->s;
+  char ignore[8];
+  if (mk_deploy_check_side_zone(g, side, p, "x", ignore, sizeof ignore, NULL) == MURK_OK)
+    return MURK_OK;
+  char ps[16], hs[32], ss[32];
+  murk_pos_format(p, ps, sizeof ps);
+  if (!murk_geom_on_table(&m->grid, p))
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  if (!mk_cell_passable(m, p))
+    return mk_reject(reason, reason_len, "an infiltrator cannot stand at %s", ps);
+  enum murk_side enemy = murk_side_other(side);
+  int d = mk_known_nearest(g, side, p, NULL); /* the enemy the side knows of */
+  int hidden = murk_mission_param(m, MURK_P_INF_HIDDEN);
+  int seen = murk_mission_param(m, MURK_P_INF_SEEN);
+  if (d > seen) return MURK_OK;
+  mk_cells_text(g, hidden, hs, sizeof hs);
+  mk_cells_text(g, seen, ss, sizeof ss);
+  if (d > hidden) {
+    struct murk_sightmap* map = NULL;
+    int rc = murk_sightmap_from_mission(m, &map);
+    if (rc == MURK_ENOMEM) {
+      g->oom = MURK_ENOMEM;
+      return MURK_ENOMEM;
+    }
+    bool visible = rc != MURK_OK; /* no map: assume it is seen */
+    for (int i = 0; i < s->nmarkers && !visible; i++)
+      if (s->markers[i].on_table && s->markers[i].owner == enemy)
+        visible = murk_los(map, s->markers[i].pos, p, NULL);
+    for (int t = 0; t < s->nteams[enemy] && !visible; t++)
+      if (s->teams[enemy][t].alive && s->teams[enemy][t].placed)
+        visible = murk_los(map, s->teams[enemy][t].pos, p, NULL);
+    murk_sightmap_free(map);
+    if (!visible) return MURK_OK;
+    return mk_reject(reason, reason_len,
+                     "infiltrators outside your zone must be more than %s from the enemy, or "
+                     "more than %s and out of its sight; %s is %d cells away and in sight",
+                     ss, hs, ps, d);
+  }
+  return mk_reject(reason, reason_len,
+                   "infiltrators outside your zone must be more than %s from the enemy (%s out "
+                   "of its sight); %s is %d cells away",
+                   ss, hs, ps, d);
+}
+
+/* Flames of War missions, Prepared Positions ("all platoons may begin the game Dug In"): every
+ * platoon on the table when play begins is dug in, templates included. */
+void mk_deploy_prepared_positions(struct murk_game* g) {
+  struct mk_state* s = &g->s;
+  if (!murk_mission_rule_on(g->m, MURK_RULE_PREPARED_POSITIONS)) return;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    for (int i = 0; i < s->nunits[sd]; i++) {
+      struct mk_unit_state* u = &s->units[sd][i];
+      if (u->state == MURK_PLATOON_HIDDEN || u->state == MURK_PLATOON_REVEALED) u->dug_in = true;
+    }
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
+          "prepared positions: every platoon on the table begins dug in");
 }

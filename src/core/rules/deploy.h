@@ -65,4 +65,13 @@ int mk_deploy_rd_slot_for(const struct murk_game* g, enum murk_side side, struct
 /* Must `side` take away objectives (remove objective N) before it deploys? */
 bool mk_deploy_removal_due(const struct murk_game* g, enum murk_side side);
 
+/* Where an infiltrator may be put down (40k mission special rules, Infiltrate): the side's
+ * zone, or far enough from the enemy the side knows of, farther when in its sight. MURK_OK,
+ * MURK_ENOMEM, or a refusal with the distance. */
+int mk_deploy_check_infiltration(struct murk_game* g, enum murk_side side, struct murk_pos p,
+                                 char* reason, size_t reason_len);
+
+/* When play begins under Prepared Positions: every platoon on the table is dug in. */
+void mk_deploy_prepared_positions(struct murk_game* g);
+
 #endif

@@ -105,19 +105,6 @@ static bool dis_cell_ok(const struct murk_game* g, struct murk_pos p) {
   return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p);
 }
 
-void mk_intel_dis_text(const struct mk_marker* mk, char* buf, size_t n) {
-  char a[16], b[16];
-  buf[0] = '\0';
-  if (mk->ndis == 1) {
-    murk_pos_format(mk->dis[0], a, sizeof a);
-    snprintf(buf, n, "%s", a);
-  } else if (mk->ndis >= 2) {
-    murk_pos_format(mk->dis[0], a, sizeof a);
-    murk_pos_format(mk->dis[1], b, sizeof b);
-    snprintf(buf, n, "%s and %s", a, b);
-  }
-}
-
 /* The rule's places for Dis counters not placed by the owner: beside the leader (one cell
  * away is allowed for every wing and dummy, so it tells the enemy nothing), west and east
  * first, then the other neighbours. */
@@ -128,20 +115,6 @@ void mk_intel_default_dis(const struct murk_game* g, struct mk_marker* mk) {
     if (!dis_cell_ok(g, p) || (mk->ndis == 1 && murk_pos_eq(mk->dis[0], p))) continue;
     mk->dis[mk->ndis++] = p;
   }
-}
-
-/* Limited Intelligence 27.1.2: how far from its leader a Dis counter may be set up: `dis_range`, or
- * `dis_range_small` for a wing of fewer than `small_wing` platoons (a dummy may spread as a
- * normal wing). */
-int mk_intel_dis_range(const struct murk_game* g, int mi) {
-  int range = murk_mission_param(g->m, MURK_P_LI_DIS);
-  int units[MK_MAX_UNITS];
-  if (g->s.markers[mi].unit >= 0 &&
-      mk_intel_marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
-    int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
-    if (small < range) range = small;
-  }
-  return range;
 }
 
 /* Limited Intelligence 27.1.4: on the move every wing's Dis counters stay within `dis_range` of

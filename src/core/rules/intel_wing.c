@@ -234,3 +234,31 @@ void mk_intel_describe(const struct murk_game* g, int mi, char* name, size_t nam
   for (int i = 0; i < n; i++) teams += mk_unit_alive(&g->s, mk->owner, units[i]);
   *nteams = teams;
 }
+
+/* A leader's Dis counters in words ("12,03 and 13,04"). */
+void mk_intel_dis_text(const struct mk_marker* mk, char* buf, size_t n) {
+  char a[16], b[16];
+  buf[0] = '\0';
+  if (mk->ndis == 1) {
+    murk_pos_format(mk->dis[0], a, sizeof a);
+    snprintf(buf, n, "%s", a);
+  } else if (mk->ndis >= 2) {
+    murk_pos_format(mk->dis[0], a, sizeof a);
+    murk_pos_format(mk->dis[1], b, sizeof b);
+    snprintf(buf, n, "%s and %s", a, b);
+  }
+}
+
+/* Limited Intelligence 27.1.2: how far from its leader a Dis counter may be set up: `dis_range`, or
+ * `dis_range_small` for a wing of fewer than `small_wing` platoons (a dummy may spread as a
+ * normal wing). */
+int mk_intel_dis_range(const struct murk_game* g, int mi) {
+  int range = murk_mission_param(g->m, MURK_P_LI_DIS);
+  int units[MK_MAX_UNITS];
+  if (g->s.markers[mi].unit >= 0 &&
+      mk_intel_marker_units(g, mi, units) < murk_mission_param(g->m, MURK_P_LI_SMALL_WING)) {
+    int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
+    if (small < range) range = small;
+  }
+  return range;
+}

@@ -13,6 +13,7 @@
 #include "combat.h"
 #include "event.h"
 #include "fog.h"
+#include "morale.h"
 #include "murk/error.h"
 #include "night.h"
 #include "reserves.h"
@@ -51,7 +52,7 @@ static void start_player_turn(struct murk_game* g, enum murk_side side) {
   announce_step(g);
   /* Losses first (motivation tests, company morale), then what ends or wins the battle
    * (withdrawals, objectives taken, end conditions), then the rest of the starting step. */
-  if (mk_combat_start_of_turn(g, side)) return;
+  if (mk_morale_start_of_turn(g, side)) return;
   if (mk_victory_start_of_turn(g, side)) return;
   mk_night_start_of_turn(g, side); /* lights, gunflashes, dusk & dawn, the NVR change */
   mk_fog_unbog(g, side);
