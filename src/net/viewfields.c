@@ -496,6 +496,16 @@ static void sub_prefix(char* out, size_t n, const char* prefix, const struct net
     snprintf(out, n, "%s%s.%zu.", prefix, f->key, k);
 }
 
+/* A number in decimal: the writer's inner loop, where printf costs most of a view. */
+static void add_long(struct net_buf* b, long v) {
+  char tmp[24], *e = tmp + sizeof tmp, *s = e;
+  unsigned long u = v < 0 ? 0UL - (unsigned long)v : (unsigned long)v;
+  do *--s = (char)('0' + u % 10);
+  while (u /= 10);
+  if (v < 0) *--s = '-';
+  net_buf_add(b, s, (size_t)(e - s));
+}
+
 static void write_rows(const struct net_vf_table* t, const char* base, const char* prefix,
                        struct net_buf* b) {
   for (int i = 0; i < t->n; i++) {
@@ -505,6 +515,8 @@ static void write_rows(const struct net_vf_table* t, const char* base, const cha
     if (f->kind == NET_VF_SUB) {
       size_t count = f->size / f->sub->size;
       for (size_t k = 0; k < count; k++) {
+        /* an all-zero record writes nothing: every field of it is left out */
+        if (all_zero(p + k * f->sub->size, f->sub->size)) continue;
         char sub[96];
         sub_prefix(sub, sizeof sub, prefix, f, k);
         write_rows(f->sub, p + k * f->sub->size, sub, b);
@@ -512,22 +524,25 @@ static void write_rows(const struct net_vf_table* t, const char* base, const cha
       continue;
     }
     if (f->kind == NET_VF_STR ? p[0] == '\0' : all_zero(p, f->size)) continue;
-    net_buf_addf(b, " %s%s=", prefix, f->key);
+    net_buf_add(b, " ", 1);
+    net_buf_add(b, prefix, strlen(prefix));
+    net_buf_add(b, f->key, strlen(f->key));
+    net_buf_add(b, "=", 1);
     switch (f->kind) {
       case NET_VF_INT:
-        net_buf_addf(b, "%d", get_int(p));
+        add_long(b, get_int(p));
         break;
       case NET_VF_UINT: {
         unsigned u;
         memcpy(&u, p, sizeof u);
-        net_buf_addf(b, "%u", u);
+        add_long(b, (long)u);
         break;
       }
       case NET_VF_BOOL:
-        net_buf_addf(b, "%d", *(const bool*)p ? 1 : 0);
+        add_long(b, *(const bool*)p ? 1 : 0);
         break;
       case NET_VF_CHAR:
-        net_buf_addf(b, "%d", (unsigned char)*p);
+        add_long(b, (unsigned char)*p);
         break;
       case NET_VF_STR:
         net_buf_esc(b, p, f->size - 1);
@@ -535,8 +550,10 @@ static void write_rows(const struct net_vf_table* t, const char* base, const cha
       case NET_VF_POS:
       case NET_VF_INTS:
       case NET_VF_POSES:
-        for (size_t k = 0; k < f->size / sizeof(int); k++)
-          net_buf_addf(b, k ? ",%d" : "%d", get_int(p + k * sizeof(int)));
+        for (size_t k = 0; k < f->size / sizeof(int); k++) {
+          if (k) net_buf_add(b, ",", 1);
+          add_long(b, get_int(p + k * sizeof(int)));
+        }
         break;
       default:
         break;

@@ -136,13 +136,22 @@ static void dump_events(struct buf* b, const struct murk_game* g, enum murk_side
   }
 }
 
-/* Everything S knows of g: its view and all its events. */
-static void dump_knowledge(struct buf* b, const struct murk_game* g, enum murk_side s) {
+/* Everything S knows of g: its view and its events from event `from` on (twins share the
+ * events before the change that made them: a replay of the same commands, rule 3). */
+static void dump_knowledge(struct buf* b, const struct murk_game* g, enum murk_side s,
+                           size_t from) {
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(g, s, &v), MURK_OK);
+  struct murk_event* all = v->events;
+  size_t n = v->nevents, skip = 0;
+  while (skip < n && (size_t)all[skip].seq <= from) skip++;
+  v->events = all + skip;
+  v->nevents = n - skip;
   dump_view(b, v);
+  v->events = all;
+  v->nevents = n;
   murk_view_free(v);
-  dump_events(b, g, s, 0);
+  dump_events(b, g, s, from);
 }
 
 /* ---- taking a try back: the state is a plain value, the logs only grow ---- */
@@ -592,45 +601,57 @@ static bool mutate(struct murk_command* cmds, int k, const struct murk_grid* gr,
 #define MAX_RUN 200
 
 /* Try to make a twin of g for side s: the enemy's last run of commands (log lines
- * [from, nlog)) played again with a change S cannot see. */
+ * [from, nlog)) played again with a change S cannot see. *sh is g as it stood at an earlier
+ * point of its log (NULL: not made yet), brought up to `from` here by the commands g took
+ * since, so that each attempt costs the run, not the game; the attempts are taken back
+ * (snap). On success the shadow becomes the twin and *sh is NULL. *ev_from is the events
+ * the twins share. */
 static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_side s, uint64_t* st,
-                                   struct buf* ka, struct buf* kb) {
+                                   struct buf* ka, struct buf* kb, struct murk_game** sh,
+                                   struct snap* sn, size_t* ev_from) {
   int k = (int)(g->nlog - from);
   if (k <= 0 || k > MAX_RUN) return NULL;
+  if (!*sh) *sh = replay(g, from, NULL, NULL, 0);
+  if (!*sh) return NULL;
+  struct murk_game* b = *sh;
+  char why[256];
+  for (size_t i = b->nlog; i < from; i++) {
+    struct murk_command c = log_cmd(g, i);
+    assert_int_equal(murk_game_apply(b, murk_game_log_side(g, i), &c, why, sizeof why), MURK_OK);
+  }
+  assert_int_equal(b->nlog, from);
+  *ev_from = b->nevents;
   static struct murk_command cmds[MAX_RUN];
   static enum murk_side sides[MAX_RUN];
   bclear(ka);
-  dump_knowledge(ka, g, s);
+  dump_knowledge(ka, g, s, *ev_from);
+  snap_take(b, sn);
   for (int attempt = 0; attempt < 12; attempt++) {
     int n = k;
     for (int i = 0; i < k; i++) {
       cmds[i] = log_cmd(g, from + (size_t)i);
       sides[i] = murk_game_log_side(g, from + (size_t)i);
     }
-    int before = n;
     if (!mutate(cmds, n, &g->m->grid, st)) continue;
-    /* a left-out move shortens the run by one */
-    bool shorter = false;
-    for (int i = 0; i < n; i++) {
-      struct murk_command was = log_cmd(g, from + (size_t)i);
-      if (memcmp(&cmds[i], &was, sizeof cmds[i]) != 0) break;
+    /* a left-out move shortens the run by one: the last command then fails or is dropped */
+    bool ok = true;
+    for (int i = 0; i < n && ok; i++)
+      ok = murk_game_apply(b, sides[i], &cmds[i], why, sizeof why) == MURK_OK;
+    if (!ok && n > 1) {
+      snap_restore(b, sn);
+      ok = true;
+      for (int i = 0; i < n - 1 && ok; i++)
+        ok = murk_game_apply(b, sides[i], &cmds[i], why, sizeof why) == MURK_OK;
     }
-    (void)shorter;
-    (void)before;
-    struct murk_game* b = replay(g, from, cmds, sides, n);
-    if (!b && n > 1) b = replay(g, from, cmds, sides, n - 1);
-    if (!b) continue;
-    if (murk_game_to_act(b) != s || !truth_differs(g, b, murk_side_other(s))) {
-      murk_game_free(b);
-      continue;
+    if (ok && murk_game_to_act(b) == s && truth_differs(g, b, murk_side_other(s))) {
+      bclear(kb);
+      dump_knowledge(kb, b, s, *ev_from);
+      if (strcmp(ka->p, kb->p) == 0) {
+        *sh = NULL;
+        return b;
+      }
     }
-    bclear(kb);
-    dump_knowledge(kb, b, s);
-    if (strcmp(ka->p, kb->p) != 0) {
-      murk_game_free(b);
-      continue;
-    }
-    return b;
+    snap_restore(b, sn);
   }
   return NULL;
 }
@@ -641,7 +662,7 @@ static struct murk_game* make_twin(struct murk_game* g, size_t from, enum murk_s
  * The other game has the team where it stood. Nothing S knows differs (checked as for every
  * twin). */
 static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s, uint64_t* st,
-                                          struct buf* ka, struct buf* kb) {
+                                          struct buf* ka, struct buf* kb, size_t* ev_from) {
   if (!mk_intel_on(g) || murk_game_phase(g) != MURK_PHASE_PLAY) return NULL;
   enum murk_side e = murk_side_other(s);
   int leaders[MK_MAX_MARKERS], nl = 0, teams[MK_MAX_TEAMS_PER_SIDE], nt = 0;
@@ -655,8 +676,9 @@ static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s,
   if (nl == 0 || nt == 0) return NULL;
   struct murk_game* b = replay(g, g->nlog, NULL, NULL, 0);
   if (!b) return NULL;
+  *ev_from = b->nevents;
   bclear(ka);
-  dump_knowledge(ka, g, s);
+  dump_knowledge(ka, g, s, *ev_from);
   int reach = murk_mission_param(g->m, MURK_P_LI_PLACE);
   for (int attempt = 0; attempt < 40; attempt++) {
     const struct mk_marker* mk = &b->s.markers[leaders[pick(st, (uint32_t)nl)]];
@@ -670,7 +692,7 @@ static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s,
     tm->pos = p;
     mk_sight_update(b, b->nevents);
     bclear(kb);
-    dump_knowledge(kb, b, s);
+    dump_knowledge(kb, b, s, *ev_from);
     if (strcmp(ka->p, kb->p) == 0 && truth_differs(g, b, e)) return b;
     tm->pos = was;
     mk_sight_update(b, b->nevents);
@@ -730,6 +752,10 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
   struct buf ka = {0}, kb = {0};
   uint64_t st = seed * 2654435761u + 7;
   struct murk_game* twin = NULL;
+  struct murk_game* shadow = NULL; /* make_twin's */
+  struct snap* sn = malloc(sizeof *sn);
+  assert_non_null(sn);
+  size_t ev_from = 0;
   size_t run_from = 0;
   enum murk_side last = MURK_NO_SIDE;
   char reason[256];
@@ -742,10 +768,10 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
         /* The enemy's run [run_from, nlog) is over: make a twin of it. */
         murk_game_free(twin);
         if (mk_intel_on(g) && pick(&st, 2) == 0) {
-          twin = make_hidden_twin(g, s, &st, &ka, &kb);
+          twin = make_hidden_twin(g, s, &st, &ka, &kb, &ev_from);
           if (twin) r->hidden++;
         }
-        if (!twin) twin = make_twin(g, run_from, s, &st, &ka, &kb);
+        if (!twin) twin = make_twin(g, run_from, s, &st, &ka, &kb, &shadow, sn, &ev_from);
         if (twin) r->pairs++;
       } else {
         run_from = g->nlog;
@@ -779,8 +805,8 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
           if (keep) {
             bclear(&ka);
             bclear(&kb);
-            dump_knowledge(&ka, g, s);
-            dump_knowledge(&kb, twin, s);
+            dump_knowledge(&ka, g, s, ev_from);
+            dump_knowledge(&kb, twin, s, ev_from);
             keep = strcmp(ka.p, kb.p) == 0 && truth_differs(g, twin, murk_side_other(s));
           }
           if (!keep) {
@@ -807,6 +833,8 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
     if (!applied) break;
   }
   murk_game_free(twin);
+  murk_game_free(shadow);
+  free(sn);
   murk_policy_plan_free(&plan);
   free(ka.p);
   free(kb.p);
@@ -1082,7 +1110,7 @@ static void run_missions(enum murk_policy pol, long budget) {
     struct twins_run* r = run_new(per_mission);
     /* Games enough for the budget, but not without end where twins are rare (a mission
      * that hides little: most of the table is public, docs/rules.md "Sight"). */
-    long cap = per_mission / 200;
+    long cap = per_mission / 100;
     uint64_t seeds = (uint64_t)(cap < 8 ? 8 : cap > 400 ? 400 : cap);
     /* A mission whose twins S could not tell apart are not found in a few games hides
      * little that play moves (its table is public): on to the next. */
