@@ -3,7 +3,8 @@
 # a detached tmux session on a private server, sends keys and reads the pane.
 #
 #   tui_start ARGS...    start `murk play ARGS` in a 100x40 pane; its exit code goes to
-#                        $tmp/rc, the terminal settings after it to $tmp/stty. The locale
+#                        $tmp/rc, the terminal settings after it to $tmp/stty (links to
+#                        this run's own files). The locale
 #                        is C.UTF-8 unless TUI_LANG says otherwise; TUI_NO_COLOR=1 sets
 #                        NO_COLOR; TUI_NO_STATE=1 unsets HOME and XDG_STATE_HOME (no
 #                        place for an autosave); TUI_TERM sets TERM (tmux's own
@@ -59,10 +60,19 @@ runs=0
 sess=
 tui_start() {
   mkdir -p "$tmp/state"
-  rm -f "$tmp/rc" "$tmp/stty"
+  # Each run has its own exit code and tty files, and $tmp/rc and $tmp/stty point to this
+  # run's: the run before, killed only once this one has started, may still be saving and
+  # would write its own over them. Its standard error goes on into the file it opened, which
+  # is no longer $tmp/stderr.
+  local n=$((runs + 1))
+  rm -f "$tmp/rc" "$tmp/stty" "$tmp/stderr"
+  ln -s "rc.$n" "$tmp/rc"
+  ln -s "stty.$n" "$tmp/stty"
   local args=""
   for a in "$@"; do args="$args '$a'"; done
-  cat >"$tmp/run.sh" <<EOF
+  # A script of its own too: sh reads its script as it goes, and the run before would read
+  # on in this one.
+  cat >"$tmp/run.$n.sh" <<EOF
 export LANG='${TUI_LANG:-C.UTF-8}' LC_ALL='${TUI_LANG:-C.UTF-8}' XDG_STATE_HOME='$tmp/state' MURK_PWHASH='${MURK_PWHASH:-}' MURK_TEST_WEAK_PWHASH='${MURK_TEST_WEAK_PWHASH:-}'
 trap : INT QUIT
 unset NO_COLOR
@@ -70,18 +80,18 @@ unset NO_COLOR
 [ -n '${TUI_NO_COLOR:-}' ] && export NO_COLOR=1
 [ -n '${TUI_TERM:-}' ] && export TERM='${TUI_TERM:-}'
 '$MURK' play $args 2>'$tmp/stderr'
-echo \$? >'$tmp/rc.tmp'
-stty -a >'$tmp/stty' 2>&1
-mv '$tmp/rc.tmp' '$tmp/rc'
+echo \$? >'$tmp/rc.$n.tmp'
+stty -a >'$tmp/stty.$n' 2>&1
+mv '$tmp/rc.$n.tmp' '$tmp/rc.$n'
 exec sleep 600
 EOF
   # A new session each time; the old one goes after it, so the server never exits in
   # between (a new session on a server that is shutting down would die with it).
   local old=$sess
-  runs=$((runs + 1))
+  runs=$n
   sess=murk$runs
   local size=${TUI_SIZE:-100 40}
-  T new-session -d -x "${size% *}" -y "${size#* }" -s "$sess" "sh '$tmp/run.sh'"
+  T new-session -d -x "${size% *}" -y "${size#* }" -s "$sess" "sh '$tmp/run.$n.sh'"
   [ -n "$old" ] && T kill-session -t "$old" >/dev/null 2>&1
   return 0
 }
