@@ -263,6 +263,10 @@ def talk(lines, want):
     return s, got.decode().replace("%20", " ").splitlines()
 
 pw = "pass =Quartz%20Lantern%20over%20the%20Willow%2041"
+# A passphrase the estimator finds easy is refused at the host too, with why, never itself.
+s0, got = talk(["murk 8 join defender " + dcode, "pass =1234"], 2)
+if len(got) < 2 or not got[1].startswith("bye =") or "too easy to guess" not in got[1] or "1234" in got[1]:
+    fail("a 4-digit passphrase was taken, or refused without the reason: %r" % got)
 s1, got = talk(["murk 8 join attacker " + dcode], 1)
 if got[:1] != ["badcode 2"]:
     fail("the defender's code was taken for the attacker's seat: %r" % got)
