@@ -131,7 +131,7 @@ static bool seen_check(struct joiner* J, const struct murk_view* v, size_t own) 
     int n = net_seen_text(&J->seen, text, sizeof text);
     if (n < 0 ||
         murk_file_write_atomic_mode(J->seen_path, text, (size_t)n, 0600, err, sizeof err) != 0)
-      J->seen_path[0] = '\0'; /* said once at the end: the memory is not kept */
+      J->seen_path[0] = '\0'; /* said at the end: the memory is not kept */
   }
   return true;
 }
@@ -588,6 +588,11 @@ static int cmd_join_exec(const struct murk_args* a) {
         net_seen_fingerprint(&J->seen, fp);
         printf("Your history of this game: %ld events seen (%s).\n", J->seen.events, fp);
       }
+      if (!J->seen_path[0] && !J->rewound)
+        murk_cli_error(
+            "what you saw of this game could not be kept in the state directory "
+            "(XDG_STATE_HOME/murk/seen): a host put back to an older copy of its save would "
+            "not be noticed at your next join");
       if (J->gone) rc = MURK_EXIT_INVALID;
     }
   } else if (J->fd >= 0 && J->rewound) {
