@@ -52,8 +52,9 @@ struct hoster {
   struct murk_mission* m;
   struct net_host* net;
   struct murk_sealer sealer;
-  bool sealed;               /* a sealed game (secret dice): joins prove their side */
-  struct murk_passes passes; /* a new sealed game's passphrases until both are known */
+  bool sealed;                    /* a sealed game (secret dice): joins prove their side */
+  struct murk_passes passes;      /* a new sealed game's passphrases until both are known */
+  struct murk_seal_header limits; /* a new sealed game's key derivation cost, until sealed */
   /* A sealed save resumed without both passphrases: its text (nothing in it opens without
    * the keys) until each player has given theirs at a join, and which keys the host has. */
   char* resume;
@@ -217,6 +218,17 @@ static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len
   return 0;
 }
 
+/* The cost of the passphrase keys, for each client's hello: the sealed save's, or the one a
+ * new game will be sealed at. */
+static bool cost(void* ctx, unsigned long long* ops, size_t* mem) {
+  struct hoster* H = ctx;
+  if (!H->sealed) return false;
+  const struct murk_seal_header* h = H->sealer.on || H->resume ? &H->sealer.h : &H->limits;
+  *ops = h->ops;
+  *mem = h->mem;
+  return true;
+}
+
 static bool ready(void* ctx) {
   struct hoster* H = ctx;
   return H->g && (!H->sealed || H->sealer.on);
@@ -318,6 +330,7 @@ static int serve(struct hoster* H, int lfd) {
                             .check_pass = check_pass,
                             .set_pass = set_pass,
                             .ready = ready,
+                            .cost = cost,
                             .changed = changed,
                             .stopped = stopped,
                             .note = host_note,
@@ -556,6 +569,8 @@ static int host(const struct murk_args* a, struct hoster* H) {
         rc = murk_game_new_keyed(H->m, key, &H->g);
         sodium_memzero(key, sizeof key);
         H->sealed = true;
+        /* The cost is told to each player at the join: refused now, not once both joined. */
+        if (rc == MURK_OK && murk_sealer_limits(&H->limits) != 0) rc = MURK_EINVAL;
       }
     }
     if (rc == MURK_OK) {

@@ -29,6 +29,7 @@
 #include "murk/error.h"
 #include "murk/view.h"
 #include "sealio.h"
+#include "seen.h"
 #include "session.h"
 #include "sodium.h"
 #include "term.h"
@@ -65,57 +66,33 @@ struct joiner {
   char answer_text[TUI_LINE_MAX + 64];
   long answer_num;
   char mode[16];
-  bool secret; /* the dice: secret, or the seed */
+  bool secret;      /* the dice: secret, or the seed */
+  bool sealed_cost; /* a sealed game: the cost its passphrase keys are derived at */
+  unsigned long long cost_ops;
+  size_t cost_mem;
   uint64_t seed;
   char wait[256];
   bool gone;
   char why[512];
-  /* What this client saw of the game's rolls, kept in its state directory (seen_*). */
+  /* What this client saw of the game, kept in its state directory (seen.h). */
   char seen_path[PATH_MAX];
-  long seen_rolls;             /* rolls seen so far */
-  unsigned char seen_head[32]; /* the chain over them */
-  bool rewound;                /* the host came back behind them */
+  struct net_seen seen;
+  bool undoing; /* an undo was asked: its view may show one own command fewer */
+  bool rewound; /* the host came back behind what this side saw */
 };
 
 /* ---- what this client saw: no rewind ----
  *
  * A host whose owner put back an older copy of its save would give this side its view of
- * an earlier game, and a roll it saw could be rolled again. The client keeps, per host socket
- * and side, in its own state directory (XDG_STATE_HOME/murk/seen/, 0600), the rolls it
- * has been shown: their number and a chain over them (BLAKE2b, each link keyed with the one
- * before). Every view must show those rolls first, the same; a roll is final (nothing takes
- * it back, not an undo), so a host that shows fewer or other ones came back behind what this
- * side saw, and the client refuses it. A new game on the same socket: --new-game. */
-static void seen_start(unsigned char h[32]) {
-  static const char label[] = "murk rolls seen";
-  crypto_generichash(h, 32, (const unsigned char*)label, sizeof label, NULL, 0);
-}
+ * an earlier game: a roll it saw could be rolled again, a move it saw made otherwise. The
+ * client keeps, per host socket and side, in its own state directory
+ * (XDG_STATE_HOME/murk/seen/, 0600), what it was shown that no undo takes back (seen.h:
+ * its own record's final events and its own commands, never the game's whole count), and
+ * refuses a host that shows less. A new game on the same socket: --new-game. */
 
-static void seen_link(unsigned char h[32], const struct murk_event* e) {
-  char line[MURK_EVENT_TEXT + 160];
-  int n = murk_event_format(e, line, sizeof line);
-  if (n < 0) n = 0;
-  if ((size_t)n >= sizeof line) n = (int)sizeof line - 1;
-  int m = snprintf(line + n, sizeof line - (size_t)n, "|%d|%d|%d", e->roll.ndice, e->roll.need,
-                   e->roll.total);
-  size_t len = (size_t)n + (m > 0 ? (size_t)m : 0);
-  if (len >= sizeof line) len = sizeof line - 1;
-  unsigned char prev[32];
-  memcpy(prev, h, 32);
-  crypto_generichash(h, 32, (const unsigned char*)line, len, prev, 32);
-}
-
-/* The fingerprint of a chain, as the hand-over writes one: xxxx-xxxx-xxxx. */
-static void seen_fingerprint(const unsigned char h[32], char out[15]) {
-  char hex[65];
-  sodium_bin2hex(hex, sizeof hex, h, 32);
-  snprintf(out, 15, "%.4s-%.4s-%.4s", hex, hex + 4, hex + 8);
-}
-
-/* Where this socket's and side's memory is, and what it holds (none: 0 rolls). */
+/* Where this socket's and side's memory is, and what it holds (none: a new memory). */
 static void seen_load(struct joiner* J, const char* socket_path, bool forget) {
-  seen_start(J->seen_head);
-  J->seen_rolls = 0;
+  net_seen_start(&J->seen);
   J->seen_path[0] = '\0';
   char dir[PATH_MAX - 64], real[PATH_MAX];
   if (murk_state_dir(dir, sizeof dir) != 0) return;
@@ -138,50 +115,23 @@ static void seen_load(struct joiner* J, const char* socket_path, bool forget) {
   size_t len = 0;
   char err[64];
   if (forget || murk_file_read(J->seen_path, &text, &len, err, sizeof err) != 0) return;
-  long rolls = 0;
-  char head[65] = "";
-  if (sscanf(text, "murk-seen: 1\nrolls: %ld\nhead: %64s", &rolls, head) == 2 && rolls >= 0 &&
-      strlen(head) == 64 && sodium_hex2bin(J->seen_head, 32, head, 64, NULL, NULL, NULL) == 0) {
-    J->seen_rolls = rolls;
-  } else {
-    seen_start(J->seen_head);
-  }
+  /* An older memory (of rolls alone) cannot be checked against a record: it starts anew. */
+  net_seen_parse(&J->seen, text);
   murk_free(text);
 }
 
-/* Does view v show the rolls this side saw, first and the same? Then remember its own. */
-static bool seen_check(struct joiner* J, const struct murk_view* v) {
-  unsigned char h[32], prefix[32];
-  seen_start(h);
-  memcpy(prefix, h, 32);
-  long rolls = 0;
-  for (size_t i = 0; i < v->nevents; i++) {
-    if (!v->events[i].has_roll) continue;
-    seen_link(h, &v->events[i]);
-    if (++rolls == J->seen_rolls) memcpy(prefix, h, 32);
-  }
-  bool behind = rolls < J->seen_rolls || sodium_memcmp(prefix, J->seen_head, 32) != 0;
-  if (behind) {
-    char was[15], now[15];
-    seen_fingerprint(J->seen_head, was);
-    seen_fingerprint(h, now);
-    snprintf(J->why, sizeof J->why,
-             "the host came back behind what you saw: you had seen %ld rolls of this game "
-             "(history %s), it now shows %ld that are not those (history %s). Its save may "
-             "have been put back to an older copy; murk will not go on with it. If this is a "
-             "new game on the same socket, join with --new-game",
-             J->seen_rolls, was, rolls, now);
+/* Does view v show what this side saw, first and the same? Then remember it (on disk). */
+static bool seen_check(struct joiner* J, const struct murk_view* v, size_t own) {
+  if (!net_seen_check(&J->seen, v, own, J->undoing, J->why, sizeof J->why)) {
     J->rewound = true;
     return false;
   }
-  J->seen_rolls = rolls;
-  memcpy(J->seen_head, h, 32);
   if (J->seen_path[0]) {
-    char text[160], hex[65], err[256];
-    sodium_bin2hex(hex, sizeof hex, h, 32);
-    int n = snprintf(text, sizeof text, "murk-seen: 1\nrolls: %ld\nhead: %s\n", rolls, hex);
-    if (murk_file_write_atomic_mode(J->seen_path, text, (size_t)n, 0600, err, sizeof err) != 0)
-      J->seen_path[0] = '\0'; /* said once at the end: the memory is not kept */
+    char text[256], err[256];
+    int n = net_seen_text(&J->seen, text, sizeof text);
+    if (n < 0 ||
+        murk_file_write_atomic_mode(J->seen_path, text, (size_t)n, 0600, err, sizeof err) != 0)
+      J->seen_path[0] = '\0'; /* said at the end: the memory is not kept */
   }
   return true;
 }
@@ -205,7 +155,7 @@ static int on_line(void* ctx, char* line) {
         snprintf(J->why, sizeof J->why, "the host sent another side's view");
         return -1;
       }
-      if (!seen_check(J, net_view_view(nv))) {
+      if (!seen_check(J, net_view_view(nv), J->commands)) {
         net_view_free(nv);
         return -1;
       }
@@ -248,6 +198,8 @@ static int on_line(void* ctx, char* line) {
       unsigned long long seed = 0;
       J->secret = strcmp(a[3], "secret") == 0;
       if (!J->secret && sscanf(a[3], "%llu", &seed) == 1) J->seed = (uint64_t)seed;
+      J->sealed_cost = net_cost_parse(a[4], &J->cost_ops, &J->cost_mem);
+      ok = J->sealed_cost || strcmp(a[4], "-") == 0;
       J->answer = ANS_HELLO;
       break;
     }
@@ -383,7 +335,9 @@ static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
   struct joiner* J = ctx;
   struct net_buf b = {0};
   net_msg_put(&b, NET_MSG_UNDO);
+  J->undoing = true;
   enum answer a = ask(J, &b);
+  J->undoing = false;
   net_buf_free(&b);
   if (a == ANS_UNDONE) {
     snprintf(taken, tn, "%s", J->answer_text);
@@ -394,6 +348,13 @@ static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
     return MURK_EREJECTED;
   }
   return MURK_EIO;
+}
+
+static void r_history(void* ctx, char* buf, size_t n) {
+  struct joiner* J = ctx;
+  char fp[NET_SEEN_FINGERPRINT];
+  net_seen_fingerprint(&J->seen, fp);
+  snprintf(buf, n, "%s", fp);
 }
 
 static int r_poll(void* ctx) {
@@ -457,6 +418,22 @@ static int join(struct joiner* J, struct murk_passes* passes, bool code_given) {
   if (a != ANS_HELLO) return -1;
   const char* side = murk_side_name(J->side);
   if (strcmp(J->mode, "none") != 0) {
+    /* What guessing a passphrase costs is the same for both sides, and both see it: a host
+     * that derives the keys cheaply (MURK_PWHASH in its starter's environment) is refused
+     * here as a save made so is refused (docs/fair-play.md, "Passphrases"). */
+    struct murk_seal_header ch = {.ops = J->cost_ops, .mem = J->cost_mem};
+    char cost[128];
+    murk_seal_cost_text(&ch, cost, sizeof cost);
+    if (!J->sealed_cost || !murk_seal_cost_ok(&ch)) {
+      snprintf(J->why, sizeof J->why,
+               "the host derives the passphrases' keys at a cost below murk's default (%s), "
+               "so they are cheap to guess; murk refuses it (MURK_TEST_WEAK_PWHASH=1 is for "
+               "murk's test suite only)",
+               J->sealed_cost ? cost : "none said");
+      return -1;
+    }
+    printf("This game is sealed; its passphrases' keys: %s.\n", cost);
+    fflush(stdout);
     bool set = strcmp(J->mode, "set") == 0;
     for (;;) {
       char why[96];
@@ -560,11 +537,11 @@ static int cmd_join_exec(const struct murk_args* a) {
   J->side = side;
   snprintf(J->code, sizeof J->code, "%s", normal);
   seen_load(J, path, murk_args_has(a, "new-game"));
-  if (J->seen_rolls > 0) {
-    char fp[15];
-    seen_fingerprint(J->seen_head, fp);
-    printf("Your history of this game: %ld rolls seen (%s); the host must show them first.\n",
-           J->seen_rolls, fp);
+  if (J->seen.events > 0 || J->seen.own > 0) {
+    char fp[NET_SEEN_FINGERPRINT];
+    net_seen_fingerprint(&J->seen, fp);
+    printf("Your history of this game: %ld events seen (%s); the host must show them first.\n",
+           J->seen.events, fp);
   }
   snprintf(J->other, sizeof J->other, "the %s's player", murk_side_name(murk_side_other(side)));
   int rc = MURK_EXIT_INVALID;
@@ -587,7 +564,8 @@ static int cmd_join_exec(const struct murk_args* a) {
                            .commands = r_commands,
                            .send = r_send,
                            .undo = r_undo,
-                           .poll = r_poll};
+                           .poll = r_poll,
+                           .history = r_history};
     struct tui_session_opts o = {.secret_dice = J->secret, .seed = J->seed};
     struct tui_session* s = NULL;
     if (tui_session_new_remote(&r, &o, &s) != MURK_OK) {
@@ -605,11 +583,16 @@ static int cmd_join_exec(const struct murk_args* a) {
       else if (J->gone)
         murk_cli_error("%s; join again with: murk join %s --as %s --code CODE", J->why, path,
                        murk_side_name(side));
-      if (J->seen_rolls > 0) {
-        char fp[15];
-        seen_fingerprint(J->seen_head, fp);
-        printf("Your history of this game: %ld rolls seen (%s).\n", J->seen_rolls, fp);
+      if (J->seen.events > 0 && !J->rewound) {
+        char fp[NET_SEEN_FINGERPRINT];
+        net_seen_fingerprint(&J->seen, fp);
+        printf("Your history of this game: %ld events seen (%s).\n", J->seen.events, fp);
       }
+      if (!J->seen_path[0] && !J->rewound)
+        murk_cli_error(
+            "what you saw of this game could not be kept in the state directory "
+            "(XDG_STATE_HOME/murk/seen): a host put back to an older copy of its save would "
+            "not be noticed at your next join");
       if (J->gone) rc = MURK_EXIT_INVALID;
     }
   } else if (J->fd >= 0 && J->rewound) {
@@ -639,8 +622,9 @@ const struct murk_cmd_entry murk_cmd_join_entry = {
         "of a new sealed game sets it). A seat taken (its player connected) is refused.\n"
         "Quitting leaves the game with the host: join again to go on, from the recap of\n"
         "what happened meanwhile.\n"
-        "The rolls you saw are kept (XDG_STATE_HOME/murk/seen): a host that comes back\n"
-        "without them is refused; --new-game forgets them (a new game on the same socket).\n"
+        "What you saw is kept (XDG_STATE_HOME/murk/seen; its fingerprint is on the screen):\n"
+        "a host that comes back without it is refused; --new-game forgets it (a new game\n"
+        "on the same socket).\n"
         "Seats and hosting: docs/playing.md.\n",
     .args = {"as: code: passphrase-file:... new-game", 1, 1},
     .exec = cmd_join_exec,

@@ -217,14 +217,13 @@ static bool pwhash_limits(unsigned long long* ops, size_t* mem) {
   return true;
 }
 
-int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p) {
-  memset(s, 0, sizeof *s);
-  if (!pwhash_limits(&s->h.ops, &s->h.mem)) {
+int murk_sealer_limits(struct murk_seal_header* h) {
+  if (!pwhash_limits(&h->ops, &h->mem)) {
     murk_cli_error("MURK_PWHASH must be OPS,MEM within %llu..%llu and %zu..%zu", MURK_SEAL_OPS_MIN,
                    MURK_SEAL_OPS_MAX, MURK_SEAL_MEM_MIN, MURK_SEAL_MEM_MAX);
     return -1;
   }
-  if (!murk_seal_cost_ok(&s->h)) {
+  if (!murk_seal_cost_ok(h)) {
     murk_cli_error(
         "MURK_PWHASH asks for a key derivation cost below murk's default (%llu "
         "passes over %zu MiB): only the test suite may (MURK_TEST_WEAK_PWHASH=1)",
@@ -232,6 +231,12 @@ int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p) {
         (size_t)crypto_pwhash_MEMLIMIT_INTERACTIVE >> 20);
     return -1;
   }
+  return 0;
+}
+
+int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p) {
+  memset(s, 0, sizeof *s);
+  if (murk_sealer_limits(&s->h) != 0) return -1;
   /* No game is sealed with an empty or guessable passphrase (docs/fair-play.md). */
   for (int side = 0; side < 2; side++) {
     char why[320];

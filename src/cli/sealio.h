@@ -66,6 +66,9 @@ struct murk_sealer {
  * MURK_PWHASH="OPS,MEM" when set, recorded in every save; below the default only with
  * MURK_TEST_WEAK_PWHASH=1). Returns 0 or -1 (printed). */
 int murk_sealer_start(struct murk_sealer* s, const struct murk_passes* p);
+/* The key derivation cost a new sealed game would have (ops and mem of h: murk's default,
+ * or MURK_PWHASH's within the test suite): 0, or -1 with the reason printed. */
+int murk_sealer_limits(struct murk_seal_header* h);
 /* Write g's sealed save at path (atomically, mode 0600). 0, or -1 with err. */
 int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,
                       size_t n);

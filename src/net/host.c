@@ -290,11 +290,18 @@ static int on_join(struct net_host* h, struct client* c, char** w, int n) {
   char dice[32] = "secret";
   if (h->o.g && !murk_game_dice_key(h->o.g))
     snprintf(dice, sizeof dice, "%" PRIu64, murk_game_seed(h->o.g));
+  unsigned long long ops = 0;
+  size_t mem = 0;
+  char cost[64];
+  if (h->o.cost && h->o.cost(h->o.ctx, &ops, &mem))
+    net_cost_word(ops, mem, cost, sizeof cost);
+  else
+    snprintf(cost, sizeof cost, "-");
   net_msg_put(&c->out, NET_MSG_HELLO, (long)NET_PROTOCOL, murk_side_name(side),
               mode == NET_PASS_NONE    ? "none"
               : mode == NET_PASS_CHECK ? "check"
                                        : "set",
-              dice);
+              dice, cost);
   if (mode == NET_PASS_NONE) welcome(h, (int)(c - h->c));
   return 0;
 }

@@ -46,6 +46,10 @@ struct net_host_opts {
   /* Set the side's passphrase (NET_PASS_SET). 0, or -1 with why in err. */
   int (*set_pass)(void* ctx, enum murk_side side, const char* pass, size_t len, char* err,
                   size_t n);
+  /* The Argon2id cost the sealed game's passphrase keys are derived at (its sealed header's,
+   * or a new game's): true with ops and mem, shown to each client in its hello (both sides
+   * see what guessing a passphrase costs); false for an open game. May be NULL (false). */
+  bool (*cost)(void* ctx, unsigned long long* ops, size_t* mem);
   /* May the game be played yet (both passphrases known)? */
   bool (*ready)(void* ctx);
   /* The game changed (a command, an undo): save it. A command is acknowledged only after

@@ -2,6 +2,7 @@
 #include "msg.h"
 
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 const struct net_msg_row net_msgs[NET_MSG_COUNT] = {
@@ -10,7 +11,7 @@ const struct net_msg_row net_msgs[NET_MSG_COUNT] = {
     [NET_MSG_CMD] = {"cmd", "S", false},
     [NET_MSG_UNDO] = {"undo", "", false},
     [NET_MSG_LEAVE] = {"bye", "", false},
-    [NET_MSG_HELLO] = {"hello", "N W W W", true},
+    [NET_MSG_HELLO] = {"hello", "N W W W W", true},
     [NET_MSG_BADCODE] = {"badcode", "N", true},
     [NET_MSG_PASSOK] = {"passok", "", true},
     [NET_MSG_PASSBAD] = {"passbad", "N", true},
@@ -97,4 +98,19 @@ bool net_code_normal(const char* typed, char* out) {
   }
   out[n] = '\0';
   return n == NET_CODE_LEN;
+}
+
+void net_cost_word(unsigned long long ops, size_t mem, char* buf, size_t n) {
+  snprintf(buf, n, "argon2id13:ops=%llu:mem=%zu", ops, mem);
+}
+
+bool net_cost_parse(const char* word, unsigned long long* ops, size_t* mem) {
+  unsigned long long o = 0, m = 0;
+  char extra;
+  if (strcmp(word, "-") == 0 ||
+      sscanf(word, "argon2id13:ops=%llu:mem=%llu%c", &o, &m, &extra) != 2 || o == 0 || m == 0)
+    return false;
+  *ops = o;
+  *mem = (size_t)m;
+  return true;
 }

@@ -7,6 +7,7 @@
 #define MURK_NET_MSG_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "wire.h"
 
@@ -18,7 +19,7 @@ enum net_msg {
   NET_MSG_UNDO,  /* undo */
   NET_MSG_LEAVE, /* bye: the client leaves */
   /* host to client */
-  NET_MSG_HELLO,   /* hello VERSION SIDE MODE DICE */
+  NET_MSG_HELLO,   /* hello VERSION SIDE MODE DICE COST */
   NET_MSG_BADCODE, /* badcode TRIES-LEFT: a wrong join code; the join line may come again */
   NET_MSG_PASSOK,  /* passok */
   NET_MSG_PASSBAD, /* passbad TRIES-LEFT */
@@ -40,7 +41,7 @@ struct net_msg_row {
 };
 extern const struct net_msg_row net_msgs[NET_MSG_COUNT];
 
-#define NET_MSG_ARGS 4
+#define NET_MSG_ARGS 5
 #define NET_MSG_STRING_MAX 1024 /* bytes of a string argument */
 
 /* Append message k and its end of line: one argument a token, in order (N: long; S and
@@ -51,6 +52,11 @@ void net_msg_put(struct net_buf* b, enum net_msg k, ...);
  * the host): its kind, with the words of its N, S and W tokens in args (numbers and strings
  * checked as such: decode them with net_int and net_str), or -1. */
 int net_msg_parse(char** w, int n, bool to_client, const char* args[NET_MSG_ARGS]);
+
+/* The hello's COST word: the Argon2id cost of a sealed game's passphrase keys,
+ * "argon2id13:ops=OPS:mem=BYTES", or "-" for an open game (net_cost_parse: false). */
+void net_cost_word(unsigned long long ops, size_t mem, char* buf, size_t n);
+bool net_cost_parse(const char* word, unsigned long long* ops, size_t* mem);
 
 /* Join codes (docs/protocol.md, "Seats"): NET_CODE_LEN characters of the alphabet, which
  * has no 0/o or 1/l/i to misread. */

@@ -815,6 +815,8 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
   if (ui->log_scroll > 0)
     snprintf(t, sizeof t, "Events (%d newer line%s below: PgDn)", ui->log_scroll,
              ui->log_scroll == 1 ? "" : "s");
+  else if (ui->history[0])
+    snprintf(t, sizeof t, "Events  history %s", ui->history);
   else
     snprintf(t, sizeof t, "Events");
   heading(c, L->log_x, &y, L->log_w, t);

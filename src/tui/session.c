@@ -146,6 +146,9 @@ int tui_refresh(struct tui_session* s) {
   }
   mark_zone(s, ui);
   place_map(s, ui);
+  ui->history[0] = '\0';
+  if (s->is_remote && s->remote.history)
+    s->remote.history(s->remote.ctx, ui->history, sizeof ui->history);
   return MURK_OK;
 }
 

@@ -94,6 +94,7 @@ struct tui_ui {
   bool asking;                /* HANDOVER: the passphrase is being typed (not shown) */
   int tries;                  /* HANDOVER: wrong passphrases so far */
   char fingerprint[24];       /* HANDOVER: the short fingerprint of the game's history */
+  char history[24];           /* a remote client's: the fingerprint of what its side saw */
   char pass_note[80];         /* HANDOVER: how the last passphrase went */
   enum murk_side next;        /* HANDOVER: the side taking the screen */
   int next_turn;              /* HANDOVER: the turn it takes over (0 during setup) */

@@ -12,6 +12,11 @@
 #   - the host killed (SIGKILL) loses nothing: `murk host --load SAVE` of the sealed save,
 #     given no passphrase, opens it with those the players give at their joins (a wrong one
 #     refused; the first to join waits for the other), and the game continues.
+#   - the key derivation's cost is told to each client, and one below murk's default is
+#     refused by the host (outside the test suite) and by a client (likewise);
+#   - each client shows the fingerprint of what it was shown on its screen, and refuses a
+#     host restarted from an older copy of its save (moves it saw are missing), naming that
+#     fingerprint.
 . "$(dirname "$0")/tui_common.bash"
 
 export XDG_STATE_HOME=$tmp/state MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
@@ -25,6 +30,12 @@ printf '%s\n' "$DP" >"$tmp/dpass"
 mkdir "$tmp/open" && chmod 755 "$tmp/open"
 "$MURK" host luneville --dir "$tmp/open" >"$tmp/out" 2>&1 && fail "an open directory was accepted"
 grep -qF "may be entered by every user" "$tmp/out" || fail "no reason for the refused directory: $(cat "$tmp/out")"
+
+# ---- a key derivation below murk's default: refused outside the test suite
+mkdir -m 700 "$tmp/weak"
+MURK_TEST_WEAK_PWHASH= "$MURK" host luneville --dir "$tmp/weak" >"$tmp/out" 2>&1 </dev/null &&
+  fail "a host with a cheap key derivation was started outside the test suite"
+grep -qF "below murk's default" "$tmp/out" || fail "no reason for the refused cost: $(cat "$tmp/out")"
 
 hostpid=
 # Start a host and wait until it says it listens (a killed host's socket file stays behind:
@@ -55,14 +66,15 @@ save=$(sed -n 's/.*the game is saved to \(.*\) after every change.*/\1/p' "$tmp/
 
 # The side's join code: on the host's standard output (the host's starter hands it over).
 code() { sed -n "s/^  $1: //p" "$tmp/host.out"; }
-# A client in tmux session $1 (a or d): `murk join` as side $2, with its join code (or, $3
-# "ask", typed at the prompt).
+# A client in tmux session $1 (a, d, or x): `murk join` as side $2, with its join code (or, $3
+# "ask", typed at the prompt); $4 "strict": without the test suite's MURK_TEST_WEAK_PWHASH.
 join() {
-  local s=$1 side=$2 opt
+  local s=$1 side=$2 opt weak=1
   opt="--code $(code "$side")"
   [ "${3:-}" = ask ] && opt=
+  [ "${4:-}" = strict ] && weak= # not the test suite's: a cheap key derivation is refused
   cat >"$tmp/join-$s.sh" <<EOS
-export LANG=C.UTF-8 LC_ALL=C.UTF-8 MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
+export LANG=C.UTF-8 LC_ALL=C.UTF-8 MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=$weak
 '$MURK' join '$dir/murk.sock' --as $side $opt 2>'$tmp/join-$s.err'
 echo \$? >'$tmp/join-$s.rc'
 exec sleep 600
@@ -103,6 +115,15 @@ check_screen() {
   done <"$tmp/want"
 }
 
+# ---- a client refuses a host whose keys are cheap to guess (the host runs with the test
+#      suite's knob; this client without it), having been told the cost
+join x attacker "" strict # a session of its own, kept: the tmux server stays up
+end=$((SECONDS + TUI_TIMEOUT))
+while [ ! -f "$tmp/join-x.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+[ "$(cat "$tmp/join-x.rc" 2>/dev/null)" = 1 ] || fail "a client joined a host whose keys are cheap to guess"
+grep -qF "a cost below murk's default (Argon2id, 1 passes over 8 KiB" "$tmp/join-x.err" ||
+  fail "the client does not say why it refused the host's cost: $(cat "$tmp/join-x.err")"
+
 # ---- both join: each sets its passphrase, the game starts when both have
 # The attacker types its join code: the defender's first (refused), then its own.
 grep -q "$(code attacker)" "$tmp/host.err" && fail "a join code is in the host's log"
@@ -111,6 +132,8 @@ on a
 pass "attacker's join code" "$(code defender)"
 wait_for "Wrong join code for the attacker (2 more tries)" || fail "another side's join code is not refused"
 pass "attacker's join code" "$(code attacker)"
+wait_for "its passphrases' keys: Argon2id, 1 passes over 8 KiB: BELOW murk's default" ||
+  fail "the client is not told what the passphrases' keys cost"
 pass "attacker's new passphrase" "$AP"
 pass "Again" "$AP"
 wait_for "both players have joined once" || { stop_host; exit 1; }
@@ -205,6 +228,8 @@ cmd "end"
 on a
 wait_for "Since your last turn" || fail "no recap for the attacker at deployment"
 skip_recap
+# The save as it is now, put back below (the host's owner keeping an older copy).
+cp "$save" "$tmp/older.murk"
 cmd "deploy 2 at 16,20"
 on d
 wait_for "Since your last turn"
@@ -220,16 +245,32 @@ check_screen attacker
 grep -qF "the attacker joined" "$tmp/host.err" || fail "the host does not log joins"
 grep -qF "both players have joined: the game goes on" "$tmp/host.err" || fail "the resumed host does not log that the game goes on"
 
-# ---- no rewind: each client remembers the rolls it saw (its state directory; the resumed
-#      host above showed them all, and the game went on). A host that comes back without one
-#      of them (its save put back to an older copy) is refused: here each client's memory
-#      says it saw one roll more than the host's save holds.
-stop_host
-[ "$(grep -ls '^rolls: [1-9]' "$tmp/state/murk/seen/"* | wc -l)" = 2 ] ||
-  fail "the clients did not keep the rolls they saw: $(cat "$tmp/state/murk/seen/"* 2>&1)"
-for f in "$tmp/state/murk/seen/"*; do
-  awk '/^rolls: / { $2 = $2 + 1 } { print }' "$f" >"$f.new" && mv "$f.new" "$f"
+# ---- no rewind: each client remembers what it was shown (its own record's final events and
+#      its own commands, in its state directory) and shows its fingerprint on the screen. A
+#      host restarted from the copy of its save taken before the deployments (which both
+#      clients saw) is refused by both, naming the fingerprint their screens showed.
+# The host's sealed journal: a record a change, each only its public fields (turn, side to
+# act, over), the sealed parts and the check: no time.
+grep -q '^j ' "$save" || fail "the host's save has no journal records"
+bad=$(grep '^j ' "$save" | grep -cvE '^j [0-9]+ [ad-] [yn] [A-Za-z0-9_=+/-]+ [A-Za-z0-9_=+/-]+$')
+[ "$bad" = 0 ] || fail "$bad journal records have more than their public fields and sealed parts"
+fp=
+for s in a d; do
+  on $s
+  settle
+  fp=$(screen | grep -o "history [0-9a-f]\{4\}-[0-9a-f]\{4\}-[0-9a-f]\{4\}" | head -n 1 | cut -d' ' -f2)
+  [ -n "$fp" ] || { fail "client $s shows no history fingerprint; the screen was:"; screen >&2; }
+  eval "fp_$s=\$fp"
 done
+[ "$fp_a" != "$fp_d" ] || fail "both sides show the same fingerprint ($fp_a): each is of its own record"
+stop_host
+for s in a d; do
+  end=$((SECONDS + TUI_TIMEOUT))
+  while [ ! -f "$tmp/join-$s.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+done
+grep -qs '^events: [1-9]' "$tmp/state/murk/seen/"* ||
+  fail "the clients did not keep what they saw: $(cat "$tmp/state/murk/seen/"* 2>&1)"
+cp "$tmp/older.murk" "$save"
 start_host --load "$save" </dev/null
 rm -f "$tmp/join-a.rc" "$tmp/join-d.rc"
 join a attacker
@@ -244,6 +285,9 @@ for s in a d; do
   [ "$(cat "$tmp/join-$s.rc" 2>/dev/null)" = 1 ] || fail "client $s went on with a host put back to an older copy"
   grep -qF "the host came back behind what you saw" "$tmp/join-$s.err" ||
     fail "client $s does not say the host came back behind it: $(cat "$tmp/join-$s.err")"
+  eval "want=\$fp_$s"
+  grep -qF "(history $want)" "$tmp/join-$s.err" ||
+    fail "client $s's refusal does not name the fingerprint its screen showed ($want): $(cat "$tmp/join-$s.err")"
 done
 stop_host
 [ $failures -eq 0 ] || exit 1
