@@ -261,9 +261,11 @@ enum murk_rule_id {
     "units stay as the night rules say",                                                          \
     "night-saint-aubin-raid-blind")                                                               \
   X(DOUBLE_BLIND, NIGHT_FIGHTING, WITH,                                                           \
-    "on a night turn an enemy team is seen only within the highest sight roll", "")               \
+    "on a night turn an enemy team is seen only within the highest sight roll",                   \
+    "pair-night-fighting-double-blind")                                                           \
   X(DOUBLE_BLIND, DUSK_AND_DAWN, WITH,                                                            \
-    "the dark turns it makes shorten sight as night fighting does; daylight turns do not", "")    \
+    "the dark turns it makes shorten sight as night fighting does; daylight turns do not",        \
+    "pair-dusk-and-dawn-double-blind")                                                            \
   X(DOUBLE_BLIND, DARKNESS, WITH,                                                                 \
     "in the dark an enemy team is seen only within the table's longest range, or when it fired",  \
     "pair-darkness-double-blind")                                                                 \
@@ -273,11 +275,11 @@ enum murk_rule_id {
   X(DOUBLE_BLIND, DEEP_STRIKE, WITH,                                                              \
     "a deep striker's landing is told to both sides where it lands; afterwards its teams are "    \
     "seen only in line of sight",                                                                 \
-    "")                                                                                           \
+    "pair-deep-strike-double-blind")                                                              \
   X(DOUBLE_BLIND, INFILTRATE, WITH,                                                               \
     "infiltrators keep away by the enemy's line of sight as the text says; every enemy team "     \
     "placed before them was told to both sides, so the check reads nothing hidden",               \
-    "")
+    "pair-infiltrate-double-blind")
 
 enum murk_pair_verdict {
   MURK_PAIR_APART = 0, /* each governs its own scope */
