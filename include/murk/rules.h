@@ -189,22 +189,27 @@ enum murk_rule_id {
   X(THICK_MORNING_FOG, DUSK_AND_DAWN, REFUSED,                                                    \
     "the fog's visibility roll would replace night fighting's on the dark turns", "")             \
   X(LIMITED_INTELLIGENCE, FOG_OF_WAR, WITH,                                                       \
-    "a spot that reaches a wing leader deploys the whole wing (or removes a dummy)", "")          \
-  X(LIMITED_INTELLIGENCE, NVR, WITH, "wings spot no farther than the NVR", "")                    \
+    "a spot that reaches a wing leader deploys the whole wing (or removes a dummy)",              \
+    "pair-limited-intelligence-fog-of-war")                                                       \
+  X(LIMITED_INTELLIGENCE, NVR, WITH, "wings spot no farther than the NVR",                        \
+    "pair-limited-intelligence-nvr")                                                              \
   X(LIMITED_INTELLIGENCE, NIGHT_FIGHTING, WITH,                                                   \
     "night fighting limits how far a unit may fire, not what a wing spots: spotting stays at "    \
     "the spot range, each shot in the dark rolls its sight",                                      \
-    "")                                                                                           \
+    "pair-limited-intelligence-night-fighting")                                                   \
   X(LIMITED_INTELLIGENCE, DARKNESS, WITH,                                                         \
-    "wings spot no farther than the darkness roll lets units see", "")                            \
+    "wings spot no farther than the darkness roll lets units see",                                \
+    "pair-limited-intelligence-darkness")                                                         \
   X(LIMITED_INTELLIGENCE, DUSK_AND_DAWN, WITH,                                                    \
     "the dark turns it makes limit fire as night fighting does; spotting stays at the spot "      \
     "range",                                                                                      \
-    "")                                                                                           \
+    "pair-limited-intelligence-dusk-and-dawn")                                                    \
   X(LIMITED_INTELLIGENCE, THICK_MORNING_FOG, WITH,                                                \
-    "wings spot no farther than the fog's roll lets units see", "")                               \
+    "wings spot no farther than the fog's roll lets units see",                                   \
+    "pair-limited-intelligence-thick-morning-fog")                                                \
   X(LIMITED_INTELLIGENCE, CONCEALMENT, WITH,                                                      \
-    "concealment limits fire at a unit deployed at the start, not what a wing spots", "")         \
+    "concealment limits fire at a unit deployed at the start, not what a wing spots",             \
+    "pair-limited-intelligence-concealment")                                                      \
   X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED,                                                      \
     "each puts the night attacker's infantry under counters of its own (paces, dummies, ways "    \
     "of being found): a platoon cannot stand under a cloak and a wing leader at once",            \
