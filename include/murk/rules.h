@@ -226,22 +226,22 @@ enum murk_rule_id {
     "")                                                                                           \
   X(LIMITED_INTELLIGENCE, RESERVES, WITH,                                                         \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-reserves")                                                         \
   X(LIMITED_INTELLIGENCE, DELAYED_RESERVES, WITH,                                                 \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-delayed-reserves")                                                 \
   X(LIMITED_INTELLIGENCE, SCATTERED_RESERVES, WITH,                                               \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-scattered-reserves")                                               \
   X(LIMITED_INTELLIGENCE, MOBILE_RESERVES, WITH,                                                  \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-mobile-reserves")                                                  \
   X(LIMITED_INTELLIGENCE, AMBUSH, WITH,                                                           \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-ambush")                                                           \
   X(LIMITED_INTELLIGENCE, IMMEDIATE_AMBUSH, WITH,                                                 \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-immediate-ambush")                                                 \
   X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, WITH,                                                \
     "one roll for each wing and each dummy the side may put down; each leader counter goes "      \
     "down in a section a roll gave, its Dis counters where the rule lets them",                   \
@@ -257,7 +257,7 @@ enum murk_rule_id {
   X(DOUBLE_BLIND, LIMITED_INTELLIGENCE, WITH,                                                     \
     "leader and Dis counters stay in view of both sides; a deployed wing's units are seen only "  \
     "in line of sight, and spotting counts only what the side sees",                              \
-    "")                                                                                           \
+    "pair-limited-intelligence-double-blind")                                                     \
   X(DOUBLE_BLIND, CLOAKING, WITH,                                                                 \
     "a cloaking counter too is seen only in line of sight within the NVR, else where last seen",  \
     "night-saint-aubin-raid-blind")                                                               \
