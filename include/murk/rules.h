@@ -216,14 +216,14 @@ enum murk_rule_id {
     "")                                                                                           \
   X(LIMITED_INTELLIGENCE, ESCALATION, WITH,                                                       \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-escalation")                                                       \
   X(LIMITED_INTELLIGENCE, DEEP_STRIKE, WITH,                                                      \
     "a deep striker aims and scatters by public rolls and comes down as a hidden wing leader "    \
     "of its own, with Dis counters; its units are placed when the wing deploys",                  \
-    "")                                                                                           \
+    "pair-limited-intelligence-deep-strike")                                                      \
   X(LIMITED_INTELLIGENCE, INFILTRATE, WITH,                                                       \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
-    "")                                                                                           \
+    "pair-limited-intelligence-infiltrate")                                                       \
   X(LIMITED_INTELLIGENCE, RESERVES, WITH,                                                         \
     "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
     "pair-limited-intelligence-reserves")                                                         \
@@ -245,7 +245,7 @@ enum murk_rule_id {
   X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, WITH,                                                \
     "one roll for each wing and each dummy the side may put down; each leader counter goes "      \
     "down in a section a roll gave, its Dis counters where the rule lets them",                   \
-    "")                                                                                           \
+    "pair-limited-intelligence-random-deployment")                                                \
   X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                              \
     "a recce move is one platoon's; under its wing's counters it could only move the whole "      \
     "wing, or show the enemy which counter holds recce",                                          \
