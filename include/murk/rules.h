@@ -88,143 +88,203 @@ enum murk_rule_id {
 /* Two rules a mission switches on together (docs/rules.md, "Rules
  * together", is made from this table). A pair not listed is APART: each governs what its
  * scope says and never reads the other's state. WITH: they work together by the stated
- * interplay. REFUSED: the loader (`murk check`) refuses the pair with the reason.
- * X(rule, rule, verdict, interplay or reason) */
-#define MURK_PAIR_LIST(X)                                                                        \
-  X(RESERVES, DELAYED_RESERVES, WITH,                                                            \
-    "a platoon waits in one kind; each kind rolls on its own (plain, then delayed)")             \
-  X(RESERVES, SCATTERED_RESERVES, WITH,                                                          \
-    "a platoon waits in one kind; each kind rolls on its own, scattered ones then roll where")   \
-  X(RESERVES, MOBILE_RESERVES, WITH, "a platoon waits in one kind; each kind rolls on its own")  \
-  X(DELAYED_RESERVES, SCATTERED_RESERVES, WITH,                                                  \
-    "a platoon waits in one kind; each kind rolls on its own")                                   \
-  X(DELAYED_RESERVES, MOBILE_RESERVES, WITH,                                                     \
-    "a platoon waits in one kind; each kind rolls on its own")                                   \
-  X(SCATTERED_RESERVES, MOBILE_RESERVES, WITH,                                                   \
-    "a platoon waits in one kind; each kind rolls on its own")                                   \
-  X(LOST_IN_THE_FOG, DELAYED_RESERVES, WITH,                                                     \
-    "a delayed reserve comes on at the entry the lost-in-the-fog die picks")                     \
-  X(LOST_IN_THE_FOG, SCATTERED_RESERVES, WITH,                                                   \
-    "delayed reserves come on by the lost-in-the-fog die, scattered ones by their own die")      \
-  X(AMBUSH, IMMEDIATE_AMBUSH, WITH,                                                              \
-    "a platoon is held in one of the two ambushes; each counts against its own allowance")       \
-  X(FOG_OF_WAR, THICK_MORNING_FOG, WITH,                                                         \
-    "the fog's visibility roll never sees farther than fog of war's spotting range")             \
-  X(FOG_OF_WAR, LOST_IN_THE_FOG, WITH,                                                           \
-    "the same mission rules: delayed templates come on at the picked entry")                     \
-  X(FOG_OF_WAR, DARKNESS, WITH,                                                                  \
-    "the darkness roll never sees farther than fog of war's spotting range")                     \
-  X(FOG_OF_WAR, CLOAKING, REFUSED,                                                               \
-    "fog of war's templates already hide the platoons, so cloaking would do nothing")            \
-  X(THICK_MORNING_FOG, DARKNESS, WITH,                                                           \
-    "one visibility roll: the fog's, and a gunflash is not seen through fog")                    \
-  X(ESCALATION, RESERVES, WITH,                                                                  \
-    "what escalation keeps off the table waits in reserve and rolls a die per platoon")          \
-  X(ESCALATION, DEEP_STRIKE, WITH,                                                               \
-    "a deep striker may be held for deep strike before deploying; escalation sends the rest "    \
-    "into plain reserve")                                                                        \
-  X(ESCALATION, INFILTRATE, WITH,                                                                \
-    "infiltrators deploy in their own step as the text allows; escalation does not hold them")   \
-  X(DEEP_STRIKE, RESERVES, WITH,                                                                 \
-    "deep strikers roll with the reserves' from_turn and score, one die per platoon")            \
-  X(NIGHT_FIGHTING, DUSK_AND_DAWN, WITH,                                                         \
-    "the dusk and dawn die decides the turns night fighting governs")                            \
-  X(CONCEALMENT, NIGHT_FIGHTING, WITH,                                                           \
-    "on a turn night fighting governs, concealment is ignored (the text says so)")               \
-  X(CONCEALMENT, DUSK_AND_DAWN, WITH,                                                            \
-    "on a dark turn concealment is ignored, as under night fighting")                            \
-  X(CONCEALMENT, DARKNESS, WITH,                                                                 \
-    "the darkness roll governs firing; concealment is ignored, as under night fighting")         \
-  X(CONCEALMENT, THICK_MORNING_FOG, WITH,                                                        \
-    "the fog's roll governs firing; concealment is ignored, as under night fighting")            \
-  X(DUSK_AND_DAWN, RANDOM_GAME_LENGTH, WITH,                                                     \
-    "dark on turn 6 stays dark in the extra turns (the text says so)")                           \
-  X(CLOAKING, NVR, WITH, "the same night rules: cloaking counters move under the NVR")           \
-  X(FIGHTING_WITHDRAWAL, RANDOM_GAME_LENGTH, WITH,                                               \
-    "whichever end comes first ends the game: the withdrawal's last turn or the game length")    \
-  X(NVR, NIGHT_FIGHTING, WITH,                                                                   \
-    "on a dark turn the NVR decides what is seen; night fighting's roll still caps how far a "   \
-    "unit fires")                                                                                \
-  X(NVR, DUSK_AND_DAWN, WITH,                                                                    \
-    "dusk and dawn decides which turns are dark; the NVR governs only those")                    \
-  X(NVR, DARKNESS, WITH, "on a dark turn the NVR governs what is seen, not the darkness roll")   \
-  X(NVR, THICK_MORNING_FOG, WITH, "the NVR governs what is seen, not the fog's roll")            \
-  X(NVR, CONCEALMENT, WITH, "concealment is ignored on the dark turns the NVR governs")          \
-  X(DARKNESS, NIGHT_FIGHTING, WITH, "the darkness roll replaces night fighting's sight roll")    \
-  X(DARKNESS, DUSK_AND_DAWN, WITH,                                                               \
-    "the darkness table limits sight only on the turns dusk and dawn makes dark")                \
-  X(THICK_MORNING_FOG, NIGHT_FIGHTING, WITH,                                                     \
-    "the fog's visibility roll replaces night fighting's sight roll")                            \
-  X(THICK_MORNING_FOG, DUSK_AND_DAWN, REFUSED,                                                   \
-    "the fog's visibility roll would replace night fighting's on the dark turns")                \
-  X(LIMITED_INTELLIGENCE, FOG_OF_WAR, WITH,                                                      \
-    "a spot that reaches a wing leader deploys the whole wing (or removes a dummy)")             \
-  X(LIMITED_INTELLIGENCE, NVR, WITH, "wings spot no farther than the NVR")                       \
-  X(LIMITED_INTELLIGENCE, NIGHT_FIGHTING, WITH,                                                  \
-    "night fighting limits how far a unit may fire, not what a wing spots: spotting stays at "   \
-    "the spot range, each shot in the dark rolls its sight")                                     \
-  X(LIMITED_INTELLIGENCE, DARKNESS, WITH,                                                        \
-    "wings spot no farther than the darkness roll lets units see")                               \
-  X(LIMITED_INTELLIGENCE, DUSK_AND_DAWN, WITH,                                                   \
-    "the dark turns it makes limit fire as night fighting does; spotting stays at the spot "     \
-    "range")                                                                                     \
-  X(LIMITED_INTELLIGENCE, THICK_MORNING_FOG, WITH,                                               \
-    "wings spot no farther than the fog's roll lets units see")                                  \
-  X(LIMITED_INTELLIGENCE, CONCEALMENT, WITH,                                                     \
-    "concealment limits fire at a unit deployed at the start, not what a wing spots")            \
-  X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED,                                                     \
-    "each puts the night attacker's infantry under counters of its own (paces, dummies, ways "   \
-    "of being found): a platoon cannot stand under a cloak and a wing leader at once")           \
-  X(LIMITED_INTELLIGENCE, ESCALATION, WITH,                                                      \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, DEEP_STRIKE, WITH,                                                     \
-    "a deep striker aims and scatters by public rolls and comes down as a hidden wing leader "   \
-    "of its own, with Dis counters; its units are placed when the wing deploys")                 \
-  X(LIMITED_INTELLIGENCE, INFILTRATE, WITH,                                                      \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, RESERVES, WITH,                                                        \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, DELAYED_RESERVES, WITH,                                                \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, SCATTERED_RESERVES, WITH,                                              \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, MOBILE_RESERVES, WITH,                                                 \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, AMBUSH, WITH,                                                          \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, IMMEDIATE_AMBUSH, WITH,                                                \
-    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters") \
-  X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, WITH,                                               \
-    "one roll for each wing and each dummy the side may put down; each leader counter goes "     \
-    "down in a section a roll gave, its Dis counters where the rule lets them")                  \
-  X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                             \
-    "a recce move is one platoon's; under its wing's counters it could only move the whole "     \
-    "wing, or show the enemy which counter holds recce")                                         \
-  X(DOUBLE_BLIND, FOG_OF_WAR, WITH,                                                              \
-    "templates stay in view of both sides wherever they stand; a revealed platoon's teams are "  \
-    "seen only in line of sight, its moves and bogging heard only where seen")                   \
-  X(DOUBLE_BLIND, LIMITED_INTELLIGENCE, WITH,                                                    \
-    "leader and Dis counters stay in view of both sides; a deployed wing's units are seen only " \
-    "in line of sight, and spotting counts only what the side sees")                             \
-  X(DOUBLE_BLIND, CLOAKING, WITH,                                                                \
-    "a cloaking counter too is seen only in line of sight within the NVR, else where last seen") \
-  X(DOUBLE_BLIND, NVR, WITH,                                                                     \
-    "an enemy team is seen only within the NVR, or lit, or by its gunflash; hidden and \"?\" "   \
-    "units stay as the night rules say")                                                         \
-  X(DOUBLE_BLIND, NIGHT_FIGHTING, WITH,                                                          \
-    "on a night turn an enemy team is seen only within the highest sight roll")                  \
-  X(DOUBLE_BLIND, DUSK_AND_DAWN, WITH,                                                           \
-    "the dark turns it makes shorten sight as night fighting does; daylight turns do not")       \
-  X(DOUBLE_BLIND, DARKNESS, WITH,                                                                \
-    "in the dark an enemy team is seen only within the table's longest range, or when it fired") \
-  X(DOUBLE_BLIND, THICK_MORNING_FOG, WITH,                                                       \
-    "in the fog an enemy team is seen only within the table's longest range")                    \
-  X(DOUBLE_BLIND, DEEP_STRIKE, WITH,                                                             \
-    "a deep striker's landing is told to both sides where it lands; afterwards its teams are "   \
-    "seen only in line of sight")                                                                \
-  X(DOUBLE_BLIND, INFILTRATE, WITH,                                                              \
-    "infiltrators keep away by the enemy's line of sight as the text says; every enemy team "    \
-    "placed before them was told to both sides, so the check reads nothing hidden")
+ * interplay. REFUSED: the loader (`murk check`) refuses the pair with the reason. Every WITH
+ * pair names the scripted game (tests/games/NAME.txt) whose `# expect:` lines show the
+ * interplay; a REFUSED pair names none (build/test_mission checks both).
+ * X(rule, rule, verdict, interplay or reason, scripted game or "") */
+#define MURK_PAIR_LIST(X)                                                                         \
+  X(RESERVES, DELAYED_RESERVES, WITH,                                                             \
+    "a platoon waits in one kind; each kind rolls on its own (plain, then delayed)",              \
+    "pair-reserves-delayed-reserves")                                                             \
+  X(RESERVES, SCATTERED_RESERVES, WITH,                                                           \
+    "a platoon waits in one kind; each kind rolls on its own, scattered ones then roll where",    \
+    "pair-reserves-scattered-reserves")                                                           \
+  X(RESERVES, MOBILE_RESERVES, WITH, "a platoon waits in one kind; each kind rolls on its own",   \
+    "pair-reserves-mobile-reserves")                                                              \
+  X(DELAYED_RESERVES, SCATTERED_RESERVES, WITH,                                                   \
+    "a platoon waits in one kind; each kind rolls on its own", "pair-delayed-scattered-reserves") \
+  X(DELAYED_RESERVES, MOBILE_RESERVES, WITH,                                                      \
+    "a platoon waits in one kind; each kind rolls on its own", "pair-delayed-mobile-reserves")    \
+  X(SCATTERED_RESERVES, MOBILE_RESERVES, WITH,                                                    \
+    "a platoon waits in one kind; each kind rolls on its own", "pair-scattered-mobile-reserves")  \
+  X(LOST_IN_THE_FOG, DELAYED_RESERVES, WITH,                                                      \
+    "a delayed reserve comes on at the entry the lost-in-the-fog die picks",                      \
+    "pair-lost-in-the-fog-delayed-reserves")                                                      \
+  X(LOST_IN_THE_FOG, SCATTERED_RESERVES, WITH,                                                    \
+    "delayed reserves come on by the lost-in-the-fog die, scattered ones by their own die",       \
+    "pair-lost-in-the-fog-scattered-reserves")                                                    \
+  X(AMBUSH, IMMEDIATE_AMBUSH, WITH,                                                               \
+    "a platoon is held in one of the two ambushes; each counts against its own allowance",        \
+    "pair-ambush-immediate-ambush")                                                               \
+  X(FOG_OF_WAR, THICK_MORNING_FOG, WITH,                                                          \
+    "the fog's visibility roll never sees farther than fog of war's spotting range",              \
+    "pair-fog-of-war-thick-morning-fog")                                                          \
+  X(FOG_OF_WAR, LOST_IN_THE_FOG, WITH,                                                            \
+    "the same mission rules: delayed templates come on at the picked entry", "luneville-opening") \
+  X(FOG_OF_WAR, DARKNESS, WITH,                                                                   \
+    "the darkness roll never sees farther than fog of war's spotting range",                      \
+    "pair-fog-of-war-darkness")                                                                   \
+  X(FOG_OF_WAR, CLOAKING, REFUSED,                                                                \
+    "fog of war's templates already hide the platoons, so cloaking would do nothing", "")         \
+  X(THICK_MORNING_FOG, DARKNESS, WITH,                                                            \
+    "one visibility roll: the fog's, and a gunflash is not seen through fog",                     \
+    "pair-thick-morning-fog-darkness")                                                            \
+  X(ESCALATION, RESERVES, WITH,                                                                   \
+    "what escalation keeps off the table waits in reserve and rolls a die per platoon",           \
+    "hive-gate-drop")                                                                             \
+  X(ESCALATION, DEEP_STRIKE, WITH,                                                                \
+    "a deep striker may be held for deep strike before deploying; escalation sends the rest "     \
+    "into plain reserve",                                                                         \
+    "hive-gate-drop")                                                                             \
+  X(ESCALATION, INFILTRATE, WITH,                                                                 \
+    "infiltrators deploy in their own step as the text allows; escalation does not hold them",    \
+    "hive-gate-drop")                                                                             \
+  X(DEEP_STRIKE, RESERVES, WITH,                                                                  \
+    "deep strikers roll with the reserves' from_turn and score, one die per platoon",             \
+    "hive-gate-drop")                                                                             \
+  X(NIGHT_FIGHTING, DUSK_AND_DAWN, WITH,                                                          \
+    "the dusk and dawn die decides the turns night fighting governs",                             \
+    "pair-night-fighting-dusk-and-dawn")                                                          \
+  X(CONCEALMENT, NIGHT_FIGHTING, WITH,                                                            \
+    "on a turn night fighting governs, concealment is ignored (the text says so)",                \
+    "pair-concealment-night-fighting")                                                            \
+  X(CONCEALMENT, DUSK_AND_DAWN, WITH,                                                             \
+    "on a dark turn concealment is ignored, as under night fighting",                             \
+    "pair-concealment-dusk-and-dawn")                                                             \
+  X(CONCEALMENT, DARKNESS, WITH,                                                                  \
+    "the darkness roll governs firing; concealment is ignored, as under night fighting",          \
+    "pair-concealment-darkness")                                                                  \
+  X(CONCEALMENT, THICK_MORNING_FOG, WITH,                                                         \
+    "the fog's roll governs firing; concealment is ignored, as under night fighting",             \
+    "pair-concealment-thick-morning-fog")                                                         \
+  X(DUSK_AND_DAWN, RANDOM_GAME_LENGTH, WITH,                                                      \
+    "dark on turn 6 stays dark in the extra turns (the text says so)",                            \
+    "relay-station-dusk-assault")                                                                 \
+  X(CLOAKING, NVR, WITH, "the same night rules: cloaking counters move under the NVR",            \
+    "night-saint-aubin-raid")                                                                     \
+  X(FIGHTING_WITHDRAWAL, RANDOM_GAME_LENGTH, WITH,                                                \
+    "whichever end comes first ends the game: the withdrawal's last turn or the game length",     \
+    "pair-fighting-withdrawal-random-game-length")                                                \
+  X(NVR, NIGHT_FIGHTING, WITH,                                                                    \
+    "on a dark turn the NVR decides what is seen; night fighting's roll still caps how far a "    \
+    "unit fires",                                                                                 \
+    "pair-nvr-night-fighting")                                                                    \
+  X(NVR, DUSK_AND_DAWN, WITH,                                                                     \
+    "dusk and dawn decides which turns are dark; the NVR governs only those",                     \
+    "pair-nvr-dusk-and-dawn")                                                                     \
+  X(NVR, DARKNESS, WITH, "on a dark turn the NVR governs what is seen, not the darkness roll",    \
+    "pair-nvr-darkness")                                                                          \
+  X(NVR, THICK_MORNING_FOG, WITH, "the NVR governs what is seen, not the fog's roll",             \
+    "pair-nvr-thick-morning-fog")                                                                 \
+  X(NVR, CONCEALMENT, WITH, "concealment is ignored on the dark turns the NVR governs",           \
+    "pair-nvr-concealment")                                                                       \
+  X(DARKNESS, NIGHT_FIGHTING, WITH, "the darkness roll replaces night fighting's sight roll",     \
+    "pair-darkness-night-fighting")                                                               \
+  X(DARKNESS, DUSK_AND_DAWN, WITH,                                                                \
+    "the darkness table limits sight only on the turns dusk and dawn makes dark",                 \
+    "pair-darkness-dusk-and-dawn")                                                                \
+  X(THICK_MORNING_FOG, NIGHT_FIGHTING, WITH,                                                      \
+    "the fog's visibility roll replaces night fighting's sight roll",                             \
+    "pair-thick-morning-fog-night-fighting")                                                      \
+  X(THICK_MORNING_FOG, DUSK_AND_DAWN, REFUSED,                                                    \
+    "the fog's visibility roll would replace night fighting's on the dark turns", "")             \
+  X(LIMITED_INTELLIGENCE, FOG_OF_WAR, WITH,                                                       \
+    "a spot that reaches a wing leader deploys the whole wing (or removes a dummy)",              \
+    "pair-limited-intelligence-fog-of-war")                                                       \
+  X(LIMITED_INTELLIGENCE, NVR, WITH, "wings spot no farther than the NVR",                        \
+    "pair-limited-intelligence-nvr")                                                              \
+  X(LIMITED_INTELLIGENCE, NIGHT_FIGHTING, WITH,                                                   \
+    "night fighting limits how far a unit may fire, not what a wing spots: spotting stays at "    \
+    "the spot range, each shot in the dark rolls its sight",                                      \
+    "pair-limited-intelligence-night-fighting")                                                   \
+  X(LIMITED_INTELLIGENCE, DARKNESS, WITH,                                                         \
+    "wings spot no farther than the darkness roll lets units see",                                \
+    "pair-limited-intelligence-darkness")                                                         \
+  X(LIMITED_INTELLIGENCE, DUSK_AND_DAWN, WITH,                                                    \
+    "the dark turns it makes limit fire as night fighting does; spotting stays at the spot "      \
+    "range",                                                                                      \
+    "pair-limited-intelligence-dusk-and-dawn")                                                    \
+  X(LIMITED_INTELLIGENCE, THICK_MORNING_FOG, WITH,                                                \
+    "wings spot no farther than the fog's roll lets units see",                                   \
+    "pair-limited-intelligence-thick-morning-fog")                                                \
+  X(LIMITED_INTELLIGENCE, CONCEALMENT, WITH,                                                      \
+    "concealment limits fire at a unit deployed at the start, not what a wing spots",             \
+    "pair-limited-intelligence-concealment")                                                      \
+  X(LIMITED_INTELLIGENCE, CLOAKING, REFUSED,                                                      \
+    "each puts the night attacker's infantry under counters of its own (paces, dummies, ways "    \
+    "of being found): a platoon cannot stand under a cloak and a wing leader at once",            \
+    "")                                                                                           \
+  X(LIMITED_INTELLIGENCE, ESCALATION, WITH,                                                       \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-escalation")                                                       \
+  X(LIMITED_INTELLIGENCE, DEEP_STRIKE, WITH,                                                      \
+    "a deep striker aims and scatters by public rolls and comes down as a hidden wing leader "    \
+    "of its own, with Dis counters; its units are placed when the wing deploys",                  \
+    "pair-limited-intelligence-deep-strike")                                                      \
+  X(LIMITED_INTELLIGENCE, INFILTRATE, WITH,                                                       \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-infiltrate")                                                       \
+  X(LIMITED_INTELLIGENCE, RESERVES, WITH,                                                         \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-reserves")                                                         \
+  X(LIMITED_INTELLIGENCE, DELAYED_RESERVES, WITH,                                                 \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-delayed-reserves")                                                 \
+  X(LIMITED_INTELLIGENCE, SCATTERED_RESERVES, WITH,                                               \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-scattered-reserves")                                               \
+  X(LIMITED_INTELLIGENCE, MOBILE_RESERVES, WITH,                                                  \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-mobile-reserves")                                                  \
+  X(LIMITED_INTELLIGENCE, AMBUSH, WITH,                                                           \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-ambush")                                                           \
+  X(LIMITED_INTELLIGENCE, IMMEDIATE_AMBUSH, WITH,                                                 \
+    "a platoon that comes on later comes as a hidden wing leader of its own, with Dis counters",  \
+    "pair-limited-intelligence-immediate-ambush")                                                 \
+  X(LIMITED_INTELLIGENCE, RANDOM_DEPLOYMENT, WITH,                                                \
+    "one roll for each wing and each dummy the side may put down; each leader counter goes "      \
+    "down in a section a roll gave, its Dis counters where the rule lets them",                   \
+    "pair-limited-intelligence-random-deployment")                                                \
+  X(LIMITED_INTELLIGENCE, RECCE_DEPLOYMENT, REFUSED,                                              \
+    "a recce move is one platoon's; under its wing's counters it could only move the whole "      \
+    "wing, or show the enemy which counter holds recce",                                          \
+    "")                                                                                           \
+  X(DOUBLE_BLIND, FOG_OF_WAR, WITH,                                                               \
+    "templates stay in view of both sides wherever they stand; a revealed platoon's teams are "   \
+    "seen only in line of sight, its moves and bogging heard only where seen",                    \
+    "luneville-double-blind")                                                                     \
+  X(DOUBLE_BLIND, LIMITED_INTELLIGENCE, WITH,                                                     \
+    "leader and Dis counters stay in view of both sides; a deployed wing's units are seen only "  \
+    "in line of sight, and spotting counts only what the side sees",                              \
+    "pair-limited-intelligence-double-blind")                                                     \
+  X(DOUBLE_BLIND, CLOAKING, WITH,                                                                 \
+    "a cloaking counter too is seen only in line of sight within the NVR, else where last seen",  \
+    "night-saint-aubin-raid-blind")                                                               \
+  X(DOUBLE_BLIND, NVR, WITH,                                                                      \
+    "an enemy team is seen only within the NVR, or lit, or by its gunflash; hidden and \"?\" "    \
+    "units stay as the night rules say",                                                          \
+    "night-saint-aubin-raid-blind")                                                               \
+  X(DOUBLE_BLIND, NIGHT_FIGHTING, WITH,                                                           \
+    "on a night turn an enemy team is seen only within the highest sight roll",                   \
+    "pair-night-fighting-double-blind")                                                           \
+  X(DOUBLE_BLIND, DUSK_AND_DAWN, WITH,                                                            \
+    "the dark turns it makes shorten sight as night fighting does; daylight turns do not",        \
+    "pair-dusk-and-dawn-double-blind")                                                            \
+  X(DOUBLE_BLIND, DARKNESS, WITH,                                                                 \
+    "in the dark an enemy team is seen only within the table's longest range, or when it fired",  \
+    "pair-darkness-double-blind")                                                                 \
+  X(DOUBLE_BLIND, THICK_MORNING_FOG, WITH,                                                        \
+    "in the fog an enemy team is seen only within the table's longest range",                     \
+    "pair-thick-morning-fog-double-blind")                                                        \
+  X(DOUBLE_BLIND, DEEP_STRIKE, WITH,                                                              \
+    "a deep striker's landing is told to both sides where it lands; afterwards its teams are "    \
+    "seen only in line of sight",                                                                 \
+    "pair-deep-strike-double-blind")                                                              \
+  X(DOUBLE_BLIND, INFILTRATE, WITH,                                                               \
+    "infiltrators keep away by the enemy's line of sight as the text says; every enemy team "     \
+    "placed before them was told to both sides, so the check reads nothing hidden",               \
+    "pair-infiltrate-double-blind")
 
 enum murk_pair_verdict {
   MURK_PAIR_APART = 0, /* each governs its own scope */

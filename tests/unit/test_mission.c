@@ -915,6 +915,28 @@ static void test_docs_name_every_rule(void** state) {
   "<!-- rule-pairs: begin (made from include/murk/rules.h by scripts/update-rule-pairs.sh) -->\n"
 #define PAIRS_END "<!-- rule-pairs: end -->\n"
 
+/* The pair table with its scripted games (the fifth column of MURK_PAIR_LIST). */
+struct pair_game {
+  enum murk_rule_id a, b;
+  enum murk_pair_verdict verdict;
+  const char* game;
+};
+static const struct pair_game pair_games[] = {
+#define PAIR_GAME(a, b, verdict, why, game) \
+  {MURK_RULE_##a, MURK_RULE_##b, MURK_PAIR_##verdict, game},
+    MURK_PAIR_LIST(PAIR_GAME)
+#undef PAIR_GAME
+};
+#define NPAIR_GAMES (sizeof pair_games / sizeof pair_games[0])
+
+static const char* pair_game(int a, int b) {
+  for (size_t i = 0; i < NPAIR_GAMES; i++)
+    if ((pair_games[i].a == (enum murk_rule_id)a && pair_games[i].b == (enum murk_rule_id)b) ||
+        (pair_games[i].a == (enum murk_rule_id)b && pair_games[i].b == (enum murk_rule_id)a))
+      return pair_games[i].game;
+  return "";
+}
+
 static size_t rule_pairs_md(char* out, size_t cap) {
   size_t n = 0;
 #define PUT(...) n += (size_t)snprintf(out + n, n < cap ? cap - n : 0, __VA_ARGS__)
@@ -955,9 +977,12 @@ static size_t rule_pairs_md(char* out, size_t cap) {
   for (int i = 0; i < nnotes; i++) {
     enum murk_pair_verdict v =
         murk_rule_pair((enum murk_rule_id)na[i], (enum murk_rule_id)nb[i], NULL);
-    PUT("%d. %s `%s` and `%s`: %s.\n", i + 1, v == MURK_PAIR_WITH ? "+" : "x",
+    const char* game = pair_game(na[i], nb[i]);
+    PUT("%d. %s `%s` and `%s`: %s.", i + 1, v == MURK_PAIR_WITH ? "+" : "x",
         murk_rule_name((enum murk_rule_id)na[i]), murk_rule_name((enum murk_rule_id)nb[i]),
         why_of[i]);
+    if (*game) PUT(" Played in `tests/games/%s.txt`.", game);
+    PUT("\n");
   }
   PUT("\nWhat each rule governs (a `.` pair: each rule keeps to its own and neither reads the "
       "other's state):\n\n");
@@ -1005,6 +1030,49 @@ static void test_docs_rule_pairs(void** state) {
   for (int a = 0; a < MURK_RULE_COUNT; a++) assert_true(murk_rule_scope((enum murk_rule_id)a)[0]);
 }
 
+/* Every pair the table marks WITH names a scripted game whose mission, with the rules its
+ * "# with:" adds, has both rules on (its `# expect:` lines, checked by tests/cli/games.sh,
+ * show the interplay); a REFUSED pair names none. */
+static void test_pair_games(void** state) {
+  (void)state;
+  int with = 0;
+  for (size_t i = 0; i < NPAIR_GAMES; i++) {
+    const struct pair_game* p = &pair_games[i];
+    const char* a = murk_rule_name(p->a);
+    const char* b = murk_rule_name(p->b);
+    if (p->verdict != MURK_PAIR_WITH) {
+      if (*p->game) fail_msg("%s and %s are refused but name a game (%s)", a, b, p->game);
+      continue;
+    }
+    with++;
+    if (!*p->game)
+      fail_msg("%s and %s play together but name no scripted game in the pair table", a, b);
+    char path[512], mission[1024] = "", rules[600] = "", line[512];
+    snprintf(path, sizeof path, MURK_SOURCE_DIR "/tests/games/%s.txt", p->game);
+    FILE* f = fopen(path, "r");
+    if (!f) fail_msg("%s and %s: their game %s is missing", a, b, path);
+    while (fgets(line, sizeof line, f) && line[0] == '#') {
+      line[strcspn(line, "\n")] = '\0';
+      if (strncmp(line, "# mission: ", 11) == 0)
+        snprintf(mission, sizeof mission, MURK_SOURCE_DIR "/%s", line + 11);
+      else if (strncmp(line, "# with: ", 8) == 0)
+        snprintf(rules, sizeof rules, "%s", line + 8);
+    }
+    fclose(f);
+    struct murk_mission* m = NULL;
+    struct murk_diags d;
+    if (murk_mission_load(mission, &m, &d) != MURK_OK)
+      fail_msg("%s: its mission '%s' does not load", path, mission);
+    char err[300];
+    if (*rules && murk_mission_add_rules(m, rules, err, sizeof err) != MURK_OK)
+      fail_msg("%s: '# with: %s': %s", path, rules, err);
+    if (!murk_mission_rule_on(m, p->a) || !murk_mission_rule_on(m, p->b))
+      fail_msg("%s, the game of %s and %s, does not play both", path, a, b);
+    murk_mission_free(m);
+  }
+  assert_true(with > 50);
+}
+
 static void test_names(void** state) {
   (void)state;
   assert_string_equal(murk_terrain_class_name(MURK_TERRAIN_RAILWAY), "railway");
@@ -1037,6 +1105,7 @@ int main(void) {
       cmocka_unit_test(test_load_file),
       cmocka_unit_test(test_registry),
       cmocka_unit_test(test_docs_rule_pairs),
+      cmocka_unit_test(test_pair_games),
       cmocka_unit_test(test_docs_name_every_rule),
       cmocka_unit_test(test_names),
   };

@@ -118,7 +118,7 @@ struct pair_info {
 };
 
 static const struct pair_info pair_table[] = {
-#define PAIR_ROW(a, b, verdict, why) {MURK_RULE_##a, MURK_RULE_##b, MURK_PAIR_##verdict, why},
+#define PAIR_ROW(a, b, verdict, why, game) {MURK_RULE_##a, MURK_RULE_##b, MURK_PAIR_##verdict, why},
     MURK_PAIR_LIST(PAIR_ROW)
 #undef PAIR_ROW
 };

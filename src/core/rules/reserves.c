@@ -1092,8 +1092,10 @@ static int hold_in_ambush(struct murk_game* g, enum murk_side side, int unit, ch
   if (u->state != MURK_PLATOON_WAITING)
     return mk_reject(reason, reason_len, "platoon %d (%s) is already %s", unit + 1, pl->name,
                      u->ambush ? "in ambush" : "in reserve");
-  /* Immediate Ambush where the side has it, plain Ambush otherwise. */
+  /* Immediate Ambush where the side has it, plain Ambush otherwise, and once its immediate
+   * ambushes are all held: each counts against its own allowance (rules.h, MURK_PAIR_LIST). */
   int kind = imm > 0 ? 2 : 1;
+  if (kind == 2 && amb > 0 && count_ambush(g, side, 2) >= imm) kind = 1;
   int allowed = kind == 2 ? imm : amb;
   if (count_ambush(g, side, kind) >= allowed)
     return mk_reject(reason, reason_len, "you may hold only %d platoon%s in %s", allowed,
