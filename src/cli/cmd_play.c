@@ -441,8 +441,17 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       *passes = own;
       own_keys = true;
     }
-    rc = murk_game_load(load, passes, sealer, &m, &g);
+    char note[PATH_MAX + 256] = "";
+    rc = murk_game_load_noted(load, passes, sealer, note, sizeof note, &m, &g);
     murk_passes_wipe(passes);
+    if (rc == MURK_OK && note[0]) {
+      /* Said before the screen takes the terminal, and waited for: it is worth reading. */
+      char esc[4 * sizeof note];
+      printf("Note: %s.\nPress Enter to play. ", murk_cli_escape(note, esc, sizeof esc));
+      fflush(stdout);
+      char ans[8];
+      if (!read_answer(ans, sizeof ans)) rc = MURK_EINVAL;
+    }
     if (rc == MURK_OK && versus < 0) {
       /* The seats the save keeps (none in a save older than seats: two people here). */
       enum murk_seat sa = murk_game_seat(g, MURK_ATTACKER), sd = murk_game_seat(g, MURK_DEFENDER);
