@@ -7,7 +7,8 @@
  *   # mission-hash: 8f3a0c1d22e4b9a7             saves: FNV-1a 64 of the mission file's bytes
  *   # seed: 7                                    or, for a live game's secret dice:
  *   # dice-key: 64 hex digits                    (sealed saves keep it inside the seal)
- *   # seats: attacker=human defender=computer    saves: who plays each side (side.h)
+ *   # seats: attacker=human defender=computer    saves: who plays each side (side.h), and
+ *                                                " level=easy" after them when not normal
  *   # with: double_blind fog_of_war              rules added when the game started
  *   # last-turn: 6                               the game's last turn (murk_game_set_last_turn)
  *   # mission-id: luneville                      saves: the mission's id (its file's stem)
@@ -63,6 +64,7 @@ struct murk_script {
   int version;    /* "# murk-save:" version; 0 for a plain script */
   bool has_seats; /* "# seats:": who plays each side (both given) */
   enum murk_seat seat[MURK_SIDES];
+  enum murk_level level; /* on the seats line: how well the computer plays */
   char* with;       /* "# with:" rules added to the mission (murk_mission_add_rules), or NULL */
   int with_line;    /* where it was given */
   int last_turn;    /* "# last-turn:": the game's last turn (game.h), 0 for none */

@@ -225,9 +225,11 @@ static int game_from_save(const char* file, const char* text, size_t len, bool q
       goto out;
     }
   }
-  if (s->has_seats)
+  if (s->has_seats) {
     for (int side = 0; side < MURK_SIDES; side++)
       murk_game_set_seat(*g, (enum murk_side)side, s->seat[side]);
+    murk_game_set_level(*g, s->level);
+  }
   rc = MURK_OK;
 out:
   if (s) sodium_memzero(s->key, sizeof s->key);
@@ -287,10 +289,13 @@ int murk_game_load_noted(const char* file, struct murk_passes* p, struct murk_se
   return rc;
 }
 
-/* The seats in a word or two, for the lists of games. */
-static void seats_text(char* out, size_t n, enum murk_seat a, enum murk_seat d) {
+/* The seats in a word or two, for the lists of games, with the computer's level when it is
+ * not normal. */
+static void seats_text(char* out, size_t n, enum murk_seat a, enum murk_seat d,
+                       enum murk_level level) {
   if (a == MURK_SEAT_COMPUTER || d == MURK_SEAT_COMPUTER)
-    snprintf(out, n, "vs computer");
+    snprintf(out, n, "vs computer%s%s", level != MURK_LEVEL_NORMAL ? ", " : "",
+             level != MURK_LEVEL_NORMAL ? murk_level_name(level) : "");
   else if (a == MURK_SEAT_REMOTE || d == MURK_SEAT_REMOTE)
     snprintf(out, n, "hosted");
   else if (a == MURK_SEAT_HUMAN && d == MURK_SEAT_HUMAN)
@@ -319,7 +324,7 @@ static void describe(struct murk_saved_game* sg) {
       sg->turn = h.turn;
       sg->over = h.over;
       snprintf(sg->to_act, sizeof sg->to_act, "%s", h.over ? "-" : murk_side_name(h.to_act));
-      seats_text(sg->seats, sizeof sg->seats, h.seat[0], h.seat[1]);
+      seats_text(sg->seats, sizeof sg->seats, h.seat[0], h.seat[1], h.level);
       sg->ok = true;
     }
   } else {
@@ -335,7 +340,7 @@ static void describe(struct murk_saved_game* sg) {
       snprintf(sg->to_act, sizeof sg->to_act, "%s",
                sg->over ? "-" : murk_side_name(murk_game_to_act(g)));
       seats_text(sg->seats, sizeof sg->seats, murk_game_seat(g, MURK_ATTACKER),
-                 murk_game_seat(g, MURK_DEFENDER));
+                 murk_game_seat(g, MURK_DEFENDER), murk_game_level(g));
       sg->ok = true;
     }
     murk_game_free(g);

@@ -30,7 +30,8 @@ struct murk_saved_game {
   char to_act[16];
   bool over;
   bool sealed;
-  char seats[16]; /* who plays: "hot-seat", "vs computer", "hosted", or "-" (not said) */
+  char seats[24]; /* who plays: "hot-seat", "vs computer" (", easy" at that level), "hosted",
+                     or "-" (not said) */
   char with[96];  /* rules added when the game started (open saves), blank-separated */
   bool ok;        /* false: the file could not be read as a save (problem says why) */
   char problem[160];

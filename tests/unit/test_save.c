@@ -589,11 +589,29 @@ static void test_seats(void** state) {
   s = parse_ok("# seats: attacker=remote defender=remote\n");
   assert_int_equal(s->seat[MURK_ATTACKER], MURK_SEAT_REMOTE);
   assert_int_equal(s->seat[MURK_DEFENDER], MURK_SEAT_REMOTE);
+  assert_int_equal(s->level, MURK_LEVEL_NORMAL);
   murk_script_free(s);
+  /* The computer's level after the seats, written only when not normal. */
+  s = parse_ok("# seats: attacker=computer defender=human level=easy\n");
+  assert_int_equal(s->seat[MURK_ATTACKER], MURK_SEAT_COMPUTER);
+  assert_int_equal(s->level, MURK_LEVEL_EASY);
+  assert_int_equal(murk_script_format(s, &again, &alen), MURK_OK);
+  assert_non_null(strstr(again, "# seats: attacker=computer defender=human level=easy\n"));
+  murk_free(again);
+  s->level = MURK_LEVEL_NORMAL;
+  assert_int_equal(murk_script_format(s, &again, &alen), MURK_OK);
+  assert_non_null(strstr(again, "# seats: attacker=computer defender=human\n"));
+  murk_free(again);
+  murk_script_free(s);
+  assert_string_equal(murk_level_name(MURK_LEVEL_EASY), "easy");
+  assert_int_equal(murk_level_parse("normal", 6), MURK_LEVEL_NORMAL);
+  assert_int_equal(murk_level_parse("hard", 4), -1);
   static const char* const bad[] = {"# seats: attacker=human\n",
                                     "# seats: defender=human attacker=human\n",
                                     "# seats: attacker=robot defender=human\n",
-                                    "# seats: attacker=human defender=human x\n", "# seats:\n"};
+                                    "# seats: attacker=human defender=human x\n",
+                                    "# seats: attacker=human defender=computer level=hard\n",
+                                    "# seats:\n"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     struct murk_diags d = parse_bad(bad[i], strlen(bad[i]));
     expect_diag(&d, 0, "bad.txt:1:");

@@ -228,8 +228,10 @@ static bool parse_hex64(const char* s, size_t len, uint64_t* out) {
   return true;
 }
 
-/* "attacker=SEAT defender=SEAT" (one blank between, sides in that order) into seat. */
-static bool parse_seats(const char* v, size_t vlen, enum murk_seat seat[MURK_SIDES]) {
+/* "attacker=SEAT defender=SEAT" (one blank between, sides in that order) into seat, then
+ * " level=LEVEL" when the computer's level is not normal. */
+static bool parse_seats(const char* v, size_t vlen, enum murk_seat seat[MURK_SIDES],
+                        enum murk_level* level) {
   size_t at = 0;
   for (int side = 0; side < MURK_SIDES; side++) {
     const char* name = murk_side_name((enum murk_side)side);
@@ -243,6 +245,15 @@ static bool parse_seats(const char* v, size_t vlen, enum murk_seat seat[MURK_SID
     seat[side] = murk_seat_parse(v + at, end - at);
     if (seat[side] == MURK_SEAT_NONE) return false;
     at = end;
+  }
+  *level = MURK_LEVEL_NORMAL;
+  static const char lkey[] = " level=";
+  if (vlen - at > sizeof lkey - 1 && memcmp(v + at, lkey, sizeof lkey - 1) == 0) {
+    at += sizeof lkey - 1;
+    int l = murk_level_parse(v + at, vlen - at);
+    if (l < 0) return false;
+    *level = (enum murk_level)l;
+    at = vlen;
   }
   return at == vlen;
 }
@@ -327,10 +338,11 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
       break;
     }
     case H_SEATS:
-      if (!parse_seats(v, vlen, s->seat))
+      if (!parse_seats(v, vlen, s->seat, &s->level))
         header_error(h, lineno, col,
                      "'seats' must say who plays each side, like "
-                     "'attacker=human defender=computer' (human, computer or remote)");
+                     "'attacker=human defender=computer' (human, computer or remote), then "
+                     "perhaps the computer's level ('level=easy')");
       else
         s->has_seats = true;
       break;
@@ -570,9 +582,10 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
     sodium_memzero(hex, sizeof hex);
   }
   if (s->has_seats)
-    mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s\n",
-                     murk_seat_name(s->seat[MURK_ATTACKER]),
-                     murk_seat_name(s->seat[MURK_DEFENDER]));
+    mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s%s%s\n",
+                     murk_seat_name(s->seat[MURK_ATTACKER]), murk_seat_name(s->seat[MURK_DEFENDER]),
+                     s->level != MURK_LEVEL_NORMAL ? " level=" : "",
+                     s->level != MURK_LEVEL_NORMAL ? murk_level_name(s->level) : "");
   if (s->with && *s->with) mk_strbuf_printf(&b, "# with: %s\n", s->with);
   if (s->last_turn > 0) mk_strbuf_printf(&b, "# last-turn: %d\n", s->last_turn);
   if (s->mission_text) {
@@ -633,6 +646,7 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   for (int side = 0; side < MURK_SIDES; side++)
     s->seat[side] = murk_game_seat(g, (enum murk_side)side);
   s->has_seats = s->seat[0] != MURK_SEAT_NONE && s->seat[1] != MURK_SEAT_NONE;
+  s->level = murk_game_level(g);
   char with[512];
   if (rc == MURK_OK && murk_mission_added(m, with, sizeof with) > 0 &&
       !(s->with = murk_strdup(with)))
