@@ -347,7 +347,10 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
         s->has_seats = true;
       break;
     case H_MISSION_ID:
-      if (vlen == 0 || vlen >= 64) {
+      bool plain = vlen > 0 && vlen < 64;
+      for (size_t k = 0; plain && k < vlen; k++)
+        plain = (unsigned char)v[k] > ' ' && v[k] != 0x7f && v[k] != '/';
+      if (!plain) {
         header_error(h, lineno, col, "'mission-id' needs a mission's id, like luneville");
         break;
       }
