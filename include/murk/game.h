@@ -84,6 +84,10 @@ const unsigned char* murk_game_dice_key(const struct murk_game* g);
  * rules never read it. MURK_SEAT_NONE until set. */
 void murk_game_set_seat(struct murk_game* g, enum murk_side side, enum murk_seat seat);
 enum murk_seat murk_game_seat(const struct murk_game* g, enum murk_side side);
+/* How well the computer's seat plays (side.h, enum murk_level), kept with the seats: normal
+ * until set. */
+void murk_game_set_level(struct murk_game* g, enum murk_level level);
+enum murk_level murk_game_level(const struct murk_game* g);
 
 /* The command log: every applied command, canonical text, in order (saves keep it). A
  * line is valid until the game next changes. */

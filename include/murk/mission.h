@@ -387,6 +387,8 @@ struct murk_mission {
   char summary[160];    /* one line for `murk list` (may be empty) */
   char* path;           /* as given to the loader; owned */
   uint64_t hash;        /* FNV-1a 64 of the file's bytes (saves refuse a changed file) */
+  char* text;           /* the file's bytes as loaded, NUL-terminated (a save carries them) */
+  size_t text_len;
 
   struct murk_grid grid;
   struct murk_length scale; /* one cell */

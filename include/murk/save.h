@@ -7,9 +7,14 @@
  *   # mission-hash: 8f3a0c1d22e4b9a7             saves: FNV-1a 64 of the mission file's bytes
  *   # seed: 7                                    or, for a live game's secret dice:
  *   # dice-key: 64 hex digits                    (sealed saves keep it inside the seal)
- *   # seats: attacker=human defender=computer    saves: who plays each side (side.h)
+ *   # seats: attacker=human defender=computer    saves: who plays each side (side.h), and
+ *                                                " level=easy" after them when not normal
  *   # with: double_blind fog_of_war              rules added when the game started
  *   # last-turn: 6                               the game's last turn (murk_game_set_last_turn)
+ *   # mission-id: luneville                      saves: the mission's id (its file's stem)
+ *   # mission-text: 10746 bytes                  saves: the mission file itself follows,
+ *   #| id: luneville                             one "#| " line per line of it, so that a
+ *   #| ...                                       save needs no file to go on (its hash above)
  *   attacker: objective at 12,04                 "attacker:"/"defender:" asserts the side
  *   end                                          without a prefix: the side to act
  *
@@ -59,9 +64,16 @@ struct murk_script {
   int version;    /* "# murk-save:" version; 0 for a plain script */
   bool has_seats; /* "# seats:": who plays each side (both given) */
   enum murk_seat seat[MURK_SIDES];
-  char* with;    /* "# with:" rules added to the mission (murk_mission_add_rules), or NULL */
-  int with_line; /* where it was given */
-  int last_turn; /* "# last-turn:": the game's last turn (game.h), 0 for none */
+  enum murk_level level; /* on the seats line: how well the computer plays */
+  char* with;       /* "# with:" rules added to the mission (murk_mission_add_rules), or NULL */
+  int with_line;    /* where it was given */
+  int last_turn;    /* "# last-turn:": the game's last turn (game.h), 0 for none */
+  char* mission_id; /* "# mission-id:", or NULL */
+  /* "# mission-text:" and its "#|" lines: the mission file's bytes (NUL-terminated too),
+   * or NULL; checked against the header's length, not against the hash (the caller's). */
+  char* mission_text;
+  size_t mission_text_len;
+  int mission_text_line; /* where the header was given */
   struct murk_script_line* lines;
   size_t nlines;
   size_t cap;
@@ -107,9 +119,9 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
  * MURK_OK, MURK_EINVAL (a mission path or command with a line break) or MURK_ENOMEM. */
 int murk_script_format(const struct murk_script* s, char** out, size_t* len);
 
-/* The save of a game: version, mission path and hash, seed (or dice key), its seats (when
- * both are set: murk_game_set_seat), every applied command with the side that sent it, and
- * the chain line. Same ownership and results as
+/* The save of a game: version, mission path, id and hash, seed (or dice key), its seats (when
+ * both are set: murk_game_set_seat), the mission's text, every applied command with the side
+ * that sent it, and the chain line. Same ownership and results as
  * murk_script_format. */
 int murk_save_game(const struct murk_game* g, char** out, size_t* len);
 

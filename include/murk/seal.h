@@ -13,7 +13,8 @@
  *   # game: 32 hex digits                        this game's random id
  *   # salt-attacker: 32 hex digits
  *   # salt-defender: 32 hex digits
- *   # seats: attacker=human defender=remote      version 3 only: who plays each side
+ *   # seats: attacker=human defender=remote      version 3 only: who plays each side (and
+ *                                                " level=easy" after them when not normal)
  *   sealed-attacker: BASE64                      what the attacker has been shown
  *   sealed-defender: BASE64                      what the defender has been shown
  *   sealed-game: BASE64                          the whole game (dice and every command)
@@ -95,6 +96,7 @@ struct murk_seal_header {
   unsigned char game_id[MURK_SEAL_ID_BYTES];
   unsigned char salt[2][MURK_SEAL_SALT_BYTES];
   enum murk_seat seat[2]; /* who plays each side; MURK_SEAT_NONE: not said (version 2) */
+  enum murk_level level;  /* how well the computer plays (" level=easy" on the seats line) */
 };
 
 /* Does this look like a sealed save (its first line is "# murk-save: 2" or 3 and the next

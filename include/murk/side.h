@@ -31,6 +31,18 @@ enum murk_seat {
 };
 #define MURK_SEAT_KINDS 4
 
+/* How well the computer plays (`murk play --level`, docs/playing.md): normal (the computer
+ * player) or easy (it plays like the greedy player). Kept with a game for its saves; the
+ * rules never read it. */
+enum murk_level {
+  MURK_LEVEL_NORMAL = 0,
+  MURK_LEVEL_EASY = 1,
+};
+#define MURK_LEVELS 2
+/* "normal" / "easy"; and back (len bytes of s), -1 for anything else. */
+const char* murk_level_name(enum murk_level l);
+int murk_level_parse(const char* s, size_t len);
+
 /* "human" / "computer" / "remote" / "none". */
 const char* murk_seat_name(enum murk_seat s);
 /* Parse one of those names (len bytes of s); MURK_SEAT_NONE for anything else. */

@@ -491,9 +491,19 @@ static int load_save(const char* save, struct hoster* H) {
   } else {
     H->resume = text;
     H->resume_len = len;
-    /* The mission (public: its path and hash), so that a save that cannot go on is said
-     * before anyone joins. */
-    rc = murk_mission_of_save(save, H->sealer.h.mission, 3, H->sealer.h.mission_hash, false, &H->m);
+    /* The mission (public: its path and hash), for its name. Not found or changed is no
+     * longer fatal: the sealed game part carries the mission it was played with (save.h),
+     * opened once both passphrases are in. */
+    rc = murk_mission_of_save(save, H->sealer.h.mission, 3, H->sealer.h.mission_hash, true, &H->m);
+    if (rc != MURK_OK && rc != MURK_ENOMEM) {
+      murk_mission_free(H->m);
+      H->m = NULL;
+      murk_cli_diag(
+          "murk host: note: %s: the mission file %s is not here as it was; the game goes "
+          "on with the copy the save keeps",
+          save, H->sealer.h.mission);
+      rc = MURK_OK;
+    }
     /* A passphrase given here is checked now. */
     for (int side = 0; rc == MURK_OK && side < 2; side++)
       if (H->passes.have[side] &&
@@ -608,7 +618,7 @@ static int host(const struct murk_args* a, struct hoster* H) {
   murk_cli_diag(
       "murk host: %s on %s (%s); each player joins with: murk join %s --as SIDE "
       "--code CODE",
-      H->m->name, sock, H->sealed ? "sealed" : "open", sock);
+      H->m ? H->m->name : H->sealer.h.mission, sock, H->sealed ? "sealed" : "open", sock);
   /* The join codes: on standard output only (not the log), for the host's starter to hand
    * each to its player; a seat is claimed only with its code. */
   for (int side = 0; side < 2; side++) draw_code(H->codes[side]);

@@ -1,8 +1,8 @@
 /* cmd_play.c: `murk play` - a game at this terminal (src/tui): two people at one keyboard
  * (hot-seat), or one against the computer (a seat that plays by itself, session.h).
  *
- *   murk play [MISSION] [--seed N] [--open] [--vs human|computer] [--as SIDE]
- *   murk play --load SAVE [--passphrase-file SIDE:FILE]... [--vs ...] [--as SIDE]
+ *   murk play [MISSION] [--seed N] [--open] [--vs human|computer] [--as SIDE] [--level L]
+ *   murk play --load SAVE [--passphrase-file SIDE:FILE]... [--vs ...] [--as SIDE] [--level L]
  *
  * Without --vs a new game asks who plays the other side. Against the computer the game is
  * open (no passphrases: the computer has none to keep), its dice secret unless --seed.
@@ -148,17 +148,24 @@ static int new_game(const char* path, const char* with, bool ask, bool has_seed,
 }
 
 /* The computer's seat: its own generator and plan, and nothing of the game but the view the
- * session hands it (session.h). */
+ * session hands it (session.h). Its level chooses the player: normal the computer, easy
+ * the greedy player (src/sim). */
 struct computer_seat {
+  enum murk_policy policy;
   struct murk_rng rng;
   struct murk_policy_plan plan;
+};
+
+static const enum murk_policy level_policy[MURK_LEVELS] = {
+    [MURK_LEVEL_NORMAL] = MURK_POLICY_COMPUTER,
+    [MURK_LEVEL_EASY] = MURK_POLICY_GREEDY,
 };
 
 static int computer_act(void* ctx, const struct murk_view* v, tui_offer_fn offer, void* offer_ctx,
                         char* reason, size_t reason_len) {
   struct computer_seat* cs = ctx;
-  return murk_sim_decide(MURK_POLICY_COMPUTER, v, &cs->rng, &cs->plan, offer, offer_ctx, NULL, NULL,
-                         NULL, NULL, reason, reason_len);
+  return murk_sim_decide(cs->policy, v, &cs->rng, &cs->plan, offer, offer_ctx, NULL, NULL, NULL,
+                         NULL, reason, reason_len);
 }
 
 /* A line from the terminal (the resume question, Enter to go on). */
@@ -211,9 +218,10 @@ static bool offer_resume(const char* dir, char* out, size_t n) {
     /* The mission's name comes from a file: escaped (text.h). */
     char name[25], esc[4 * sizeof name];
     snprintf(name, sizeof name, "%.24s", sg->mission);
-    printf("  %zu  %-24s %-8s %s to act, %s%s, last played %s\n", k + 1,
+    printf("  %zu  %-24s %-8s %s to act, %s%s%s, last played %s\n", k + 1,
            murk_cli_escape(name, esc, sizeof esc), turn, sg->to_act, sg->sealed ? "sealed" : "open",
-           strcmp(sg->seats, "vs computer") == 0 ? ", against the computer" : "", when);
+           strncmp(sg->seats, "vs computer", 11) == 0 ? ", against the computer" : "",
+           strncmp(sg->seats, "vs computer", 11) == 0 ? sg->seats + 11 : "", when);
   }
   printf("Resume one (1-%zu), or Enter for a new game: ", shown);
   fflush(stdout);
@@ -223,6 +231,29 @@ static bool offer_resume(const char* dir, char* out, size_t n) {
     snprintf(out, n, "%s", list[pick[ans[0] - '1']].path);
   murk_free(list);
   return ok;
+}
+
+/* How well the computer plays, asked after its side when --level does not say. false at the
+ * end of input. */
+static bool ask_level(enum murk_level* level) {
+  printf(
+      "How well does the computer play?  1  normal   2  easy (it plays like the greedy player)\n"
+      "Choose 1 or 2 (Enter: 1): ");
+  fflush(stdout);
+  char ans[16];
+  for (;;) {
+    if (!read_answer(ans, sizeof ans)) return false;
+    if (!ans[0] || strcmp(ans, "1") == 0) {
+      *level = MURK_LEVEL_NORMAL;
+      return true;
+    }
+    if (strcmp(ans, "2") == 0) {
+      *level = MURK_LEVEL_EASY;
+      return true;
+    }
+    printf("1 or 2: ");
+    fflush(stdout);
+  }
 }
 
 /* Who plays the other side, asked before a new game when --vs does not say: 0 a person
@@ -390,6 +421,11 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   if (as_arg && person == MURK_NO_SIDE)
     return murk_args_error(a, "--as takes attacker or defender, not '%s'", as_arg);
   if (as_arg && versus != 1) return murk_args_error(a, "--as goes with --vs computer");
+  const char* level_arg = murk_args_get(a, "level");
+  int level = -1; /* -1: ask (a new game against the computer), or the save's */
+  if (level_arg && (level = murk_level_parse(level_arg, strlen(level_arg))) < 0)
+    return murk_args_error(a, "--level takes easy or normal, not '%s'", level_arg);
+  if (level_arg && versus == 0) return murk_args_error(a, "--level goes with --vs computer");
 
   /* The mission first: a wrong name is worth saying wherever murk runs. */
   char found[PATH_MAX], real[PATH_MAX];
@@ -441,8 +477,18 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       *passes = own;
       own_keys = true;
     }
-    rc = murk_game_load(load, passes, sealer, &m, &g);
+    char note[PATH_MAX + 256] = "";
+    rc = murk_game_load_noted(load, passes, sealer, note, sizeof note, &m, &g);
     murk_passes_wipe(passes);
+    if (rc == MURK_OK && note[0]) {
+      /* Said before the screen takes the terminal, and waited for: it is worth reading. */
+      char esc[4 * sizeof note];
+      printf("Note: %s.\nPress Enter to play. ", murk_cli_escape(note, esc, sizeof esc));
+      fflush(stdout);
+      char ans[8];
+      if (!read_answer(ans, sizeof ans)) rc = MURK_EINVAL;
+    }
+    if (rc == MURK_OK && level < 0) level = (int)murk_game_level(g);
     if (rc == MURK_OK && versus < 0) {
       /* The seats the save keeps (none in a save older than seats: two people here). */
       enum murk_seat sa = murk_game_seat(g, MURK_ATTACKER), sd = murk_game_seat(g, MURK_DEFENDER);
@@ -470,12 +516,22 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       path = realpath(found, real) ? real : found;
     }
     bool asked = versus < 0 && !murk_args_has(a, "with");
+    bool opponent_asked = versus < 0;
     if (versus < 0) {
       versus = ask_opponent(&person);
       if (versus < 0) {
         murk_cli_error("no answer: who plays the other side?");
         return MURK_EXIT_INVALID;
       }
+    }
+    /* The opening questions offer the level; --vs computer alone plays at normal. */
+    enum murk_level asked_level = MURK_LEVEL_NORMAL;
+    if (versus == 1 && level < 0 && opponent_asked) {
+      if (!ask_level(&asked_level)) {
+        murk_cli_error("no answer: how well does the computer play?");
+        return MURK_EXIT_INVALID;
+      }
+      level = (int)asked_level;
     }
     rc = new_game(path, with, asked, has_seed, seed, &m, &g);
     if (rc == MURK_OK && has_last) murk_game_set_last_turn(g, (int)last_turn);
@@ -539,6 +595,8 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
    * need not be replayed: the save keeps its commands). */
   struct computer_seat cs;
   memset(&cs, 0, sizeof cs);
+  if (level < 0 || versus != 1) level = MURK_LEVEL_NORMAL;
+  cs.policy = level_policy[level];
   enum murk_side machine = murk_side_other(person);
   if (murk_game_dice_key(g)) {
     uint64_t r;
@@ -551,6 +609,8 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   struct tui_session_opts o = {
       .seed = seed,
       .secret_dice = murk_game_dice_key(g) != NULL,
+      .opponent =
+          versus == 1 ? (level == MURK_LEVEL_EASY ? "computer: easy" : "computer: normal") : NULL,
       .sealed = sealer->on && !own_keys, /* murk's own keys: no passphrase to ask for */
       .check_pass = check_pass,
       .check_ctx = &ps,
@@ -566,6 +626,7 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
   /* The seats go into every save, so that a resumed game has the same ones. */
   murk_game_set_seat(g, person, MURK_SEAT_HUMAN);
   murk_game_set_seat(g, machine, versus == 1 ? MURK_SEAT_COMPUTER : MURK_SEAT_HUMAN);
+  murk_game_set_level(g, (enum murk_level)level);
   struct tui_session* s = NULL;
   rc = tui_session_new(g, &o, &s);
   sodium_memzero(hkey, sizeof hkey);
@@ -623,8 +684,9 @@ const struct murk_cmd_entry murk_cmd_play_entry = {
     .name = "play",
     .usage =
         "[MISSION] [--with RULE]... [--seed N] [--open] [--vs human|computer] [--as SIDE] "
-        "[--last-turn N]\n"
-        "--load SAVE [--passphrase-file SIDE:FILE]... [--vs human|computer] [--as SIDE]",
+        "[--level easy|normal] [--last-turn N]\n"
+        "--load SAVE [--passphrase-file SIDE:FILE]... [--vs human|computer] [--as SIDE] "
+        "[--level easy|normal]",
     .about = "a game at this terminal: hot-seat or against the computer",
     .help =
         "MISSION is a bundled mission's id (murk list) or a mission file; "
@@ -635,11 +697,14 @@ const struct murk_cmd_entry murk_cmd_play_entry = {
         "--vs computer: the computer plays the other side (--as attacker or defender: yours,\n"
         "default attacker); --vs human: two people at this keyboard. Without --vs a new game\n"
         "asks; --load goes on with the save's seats (--vs overrides them).\n"
+        "--level easy|normal: how well the computer plays (easy: like the greedy player);\n"
+        "the opening questions ask (--vs computer alone: normal); the save keeps it, and\n"
+        "--load --level changes it.\n"
         "Without --seed the dice are secret and each side may set a passphrase (a sealed\n"
         "game); --seed N or --open makes an open game. Saved games: murk saves.\n"
         "--last-turn N ends the game after turn N (tournament play; the save keeps it): the\n"
         "mission's rule for a game without a winner decides.\n"
         "Keys and screen: docs/playing.md, or ? in the game. Fair play: docs/fair-play.md.\n",
-    .args = {"seed: open load: passphrase-file:... vs: as: with:... last-turn:", 0, 1},
+    .args = {"seed: open load: passphrase-file:... vs: as: with:... last-turn: level:", 0, 1},
     .exec = cmd_play_exec,
 };

@@ -68,6 +68,7 @@ static int cmd_saves_exec(const struct murk_args* a) {
   /* Which lines show: a finished game only with --all, a copy of a newer file's bytes never.
    * File names and mission names are data (text.h): escaped, then padded to the longest. */
   size_t wf = strlen("FILE"), wm = strlen("MISSION"), nshown = 0, finished = 0, copies = 0;
+  size_t ws = strlen("vs computer"); /* seats: wider for "vs computer, easy" */
   for (size_t i = 0; i < n; i++) {
     const struct murk_saved_game* sg = &list[i];
     bool copy = false;
@@ -88,6 +89,7 @@ static int cmd_saves_exec(const struct murk_args* a) {
     murk_cli_escape(sg->mission, r->mission, sizeof r->mission);
     if (columns(r->base) > wf) wf = columns(r->base);
     if (sg->ok && columns(r->mission) > wm) wm = columns(r->mission);
+    if (sg->ok && strlen(sg->seats) > ws) ws = strlen(sg->seats);
     struct tm tm;
     strftime(r->when, sizeof r->when, "%Y-%m-%d %H:%M", localtime_r(&sg->mtime, &tm));
     if (sg->turn > 0)
@@ -100,7 +102,7 @@ static int cmd_saves_exec(const struct murk_args* a) {
   } else {
     column("FILE", wf);
     column("MISSION", wm);
-    printf("%5s %-9s %-7s %-11s %s\n", "TURN", "TO ACT", "SAVE", "SEATS", "LAST PLAYED");
+    printf("%5s %-9s %-7s %-*s %s\n", "TURN", "TO ACT", "SAVE", (int)ws, "SEATS", "LAST PLAYED");
     for (size_t i = 0; i < n; i++) {
       if (!shown[i]) continue;
       const struct murk_saved_game* sg = &list[i];
@@ -115,9 +117,9 @@ static int cmd_saves_exec(const struct murk_args* a) {
       /* Rules the game was started with (murk play --with), after the date. */
       char ewith[4 * sizeof sg->with];
       murk_cli_escape(sg->with, ewith, sizeof ewith);
-      printf("%5s %-9s %-7s %-11s %s%s%s\n", r->turn, sg->over ? "finished" : sg->to_act,
-             sg->sealed ? "sealed" : "open", sg->seats, r->when, sg->with[0] ? "  with " : "",
-             ewith);
+      printf("%5s %-9s %-7s %-*s %s%s%s\n", r->turn, sg->over ? "finished" : sg->to_act,
+             sg->sealed ? "sealed" : "open", (int)ws, sg->seats, r->when,
+             sg->with[0] ? "  with " : "", ewith);
     }
   }
   if (finished > 0)

@@ -56,11 +56,34 @@ void murk_new_game_path(const char* dir, const char* mission_id, char* out, size
   }
 }
 
+/* The mission named `id` (a bundled or user mission) when its file is the one hashed
+ * `hash`: an older save's mission found again after its folder moved. */
+static bool mission_by_stem(const char* mission, const char* file, uint64_t hash, char* out,
+                            size_t n) {
+  const char* base = strrchr(mission, '/');
+  base = base ? base + 1 : mission;
+  char id[128];
+  snprintf(id, sizeof id, "%.*s", (int)strcspn(base, "."), base);
+  if (!id[0] || strcmp(id, mission) == 0 || !murk_cli_mission_find(id, file, out, n)) return false;
+  char err[256];
+  char* text = NULL;
+  size_t len = 0;
+  if (murk_file_read(out, &text, &len, err, sizeof err) != 0) return false;
+  struct murk_diags* d = murk_malloc(sizeof *d);
+  struct murk_mission* m = NULL;
+  bool same = d && murk_mission_load_buffer(out, text, len, &m, d) == MURK_OK && m->hash == hash;
+  murk_mission_free(m);
+  murk_free(d);
+  murk_free(text);
+  return same;
+}
+
 int murk_mission_of_save(const char* file, const char* mission, int line, uint64_t hash, bool quiet,
                          struct murk_mission** m) {
   *m = NULL;
   char path[PATH_MAX];
-  if (!murk_cli_mission_find(mission, file, path, sizeof path)) {
+  if (!murk_cli_mission_find(mission, file, path, sizeof path) &&
+      !mission_by_stem(mission, file, hash, path, sizeof path)) {
     if (!quiet) murk_cli_diag("%s:%d: error: mission file '%s' not found", file, line, mission);
     return MURK_EINVAL;
   }
@@ -78,8 +101,60 @@ int murk_mission_of_save(const char* file, const char* mission, int line, uint64
   return rc;
 }
 
+/* The mission a save carries (its "# mission-text:"), checked against its hash. When the
+ * file it came from (by path, else by id) now differs, note (unless NULL) says so. */
+static int mission_own_copy(const char* file, const struct murk_script* s, bool quiet, char* note,
+                            size_t nn, struct murk_mission** m) {
+  struct murk_diags* d = murk_malloc(sizeof *d);
+  if (!d) return MURK_ENOMEM;
+  int rc = murk_mission_load_buffer(s->mission, s->mission_text, s->mission_text_len, m, d);
+  if (rc != MURK_OK) {
+    if (!quiet) {
+      murk_cli_diag("%s:%d: error: the mission this save carries does not load:", file,
+                    s->mission_text_line);
+      murk_cli_print_diags(d, stderr);
+    }
+    murk_free(d);
+    return rc;
+  }
+  murk_free(d);
+  if ((*m)->hash != s->mission_hash) {
+    if (!quiet)
+      murk_cli_diag(
+          "%s:%d: error: this save is damaged or was edited: the mission it carries does not "
+          "match its '# mission-hash:'",
+          file, s->mission_text_line);
+    return MURK_EINVAL;
+  }
+  if (!note) return MURK_OK;
+  /* The mission as installed now: the save's path, else its id among the missions. */
+  char path[PATH_MAX], err[256];
+  if (!murk_cli_mission_find(s->mission, file, path, sizeof path) &&
+      !(s->mission_id && murk_cli_mission_find(s->mission_id, file, path, sizeof path)))
+    return MURK_OK; /* gone: the save's copy is all there is, and enough */
+  char* now = NULL;
+  size_t nlen = 0;
+  if (murk_file_read(path, &now, &nlen, err, sizeof err) != 0) return MURK_OK;
+  if (nlen != s->mission_text_len || memcmp(now, s->mission_text, nlen) != 0)
+    snprintf(note, nn,
+             "the mission %s (%s) has changed since this game was saved; the game goes on "
+             "with the copy of it the save keeps",
+             (*m)->name, path);
+  murk_free(now);
+  return MURK_OK;
+}
+
+/* murk_game_from_save, and the note of mission_own_copy. */
+static int game_from_save(const char* file, const char* text, size_t len, bool quiet, char* note,
+                          size_t nn, struct murk_mission** m, struct murk_game** g);
+
 int murk_game_from_save(const char* file, const char* text, size_t len, bool quiet,
                         struct murk_mission** m, struct murk_game** g) {
+  return game_from_save(file, text, len, quiet, NULL, 0, m, g);
+}
+
+static int game_from_save(const char* file, const char* text, size_t len, bool quiet, char* note,
+                          size_t nn, struct murk_mission** m, struct murk_game** g) {
   *m = NULL;
   *g = NULL;
   struct murk_script* s = NULL;
@@ -110,7 +185,12 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
           file, at ? at : 1);
     goto out;
   }
-  rc = murk_mission_of_save(file, s->mission, s->mission_line, s->mission_hash, quiet, m);
+  /* A save that carries its mission plays that copy wherever the file went, changed or not;
+   * an older one names a file by its path. */
+  if (s->mission_text)
+    rc = mission_own_copy(file, s, quiet, note, nn, m);
+  else
+    rc = murk_mission_of_save(file, s->mission, s->mission_line, s->mission_hash, quiet, m);
   if (rc != MURK_OK) goto out;
   if (s->with) { /* the rules the game was started with (murk play --with) */
     char err[400];
@@ -145,9 +225,11 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
       goto out;
     }
   }
-  if (s->has_seats)
+  if (s->has_seats) {
     for (int side = 0; side < MURK_SIDES; side++)
       murk_game_set_seat(*g, (enum murk_side)side, s->seat[side]);
+    murk_game_set_level(*g, s->level);
+  }
   rc = MURK_OK;
 out:
   if (s) sodium_memzero(s->key, sizeof s->key);
@@ -156,21 +238,36 @@ out:
   return rc;
 }
 
-int murk_game_from_sealed(const char* file, const char* text, size_t len,
-                          struct murk_sealer* sealer, struct murk_mission** m,
-                          struct murk_game** g) {
+static int game_from_sealed(const char* file, const char* text, size_t len,
+                            struct murk_sealer* sealer, char* note, size_t nn,
+                            struct murk_mission** m, struct murk_game** g) {
   *m = NULL;
   *g = NULL;
   char* inner = NULL;
   size_t ilen = 0;
   if (murk_sealer_open_part(sealer, file, text, len, &inner, &ilen) != 0) return MURK_EAUTH;
-  int rc = murk_game_from_save(file, inner, ilen, false, m, g);
+  int rc = game_from_save(file, inner, ilen, false, note, nn, m, g);
   murk_seal_free_secret(inner, ilen);
   return rc;
 }
 
+int murk_game_from_sealed(const char* file, const char* text, size_t len,
+                          struct murk_sealer* sealer, struct murk_mission** m,
+                          struct murk_game** g) {
+  return game_from_sealed(file, text, len, sealer, NULL, 0, m, g);
+}
+
 int murk_game_load(const char* file, struct murk_passes* p, struct murk_sealer* sealer,
                    struct murk_mission** m, struct murk_game** g) {
+  char note[PATH_MAX + 256] = "";
+  int rc = murk_game_load_noted(file, p, sealer, note, sizeof note, m, g);
+  if (note[0]) murk_cli_diag("murk: note: %s: %s", file, note);
+  return rc;
+}
+
+int murk_game_load_noted(const char* file, struct murk_passes* p, struct murk_sealer* sealer,
+                         char* note, size_t nn, struct murk_mission** m, struct murk_game** g) {
+  if (nn) note[0] = '\0';
   *m = NULL;
   *g = NULL;
   char err[512];
@@ -182,20 +279,23 @@ int murk_game_load(const char* file, struct murk_passes* p, struct murk_sealer* 
   }
   int rc;
   if (!murk_seal_is_sealed(text, len)) {
-    rc = murk_game_from_save(file, text, len, false, m, g);
+    rc = game_from_save(file, text, len, false, note, nn, m, g);
   } else {
     rc = murk_sealer_keys(sealer, file, text, len, p) == 0
-             ? murk_game_from_sealed(file, text, len, sealer, m, g)
+             ? game_from_sealed(file, text, len, sealer, note, nn, m, g)
              : MURK_EAUTH;
   }
   murk_free(text);
   return rc;
 }
 
-/* The seats in a word or two, for the lists of games. */
-static void seats_text(char* out, size_t n, enum murk_seat a, enum murk_seat d) {
+/* The seats in a word or two, for the lists of games, with the computer's level when it is
+ * not normal. */
+static void seats_text(char* out, size_t n, enum murk_seat a, enum murk_seat d,
+                       enum murk_level level) {
   if (a == MURK_SEAT_COMPUTER || d == MURK_SEAT_COMPUTER)
-    snprintf(out, n, "vs computer");
+    snprintf(out, n, "vs computer%s%s", level != MURK_LEVEL_NORMAL ? ", " : "",
+             level != MURK_LEVEL_NORMAL ? murk_level_name(level) : "");
   else if (a == MURK_SEAT_REMOTE || d == MURK_SEAT_REMOTE)
     snprintf(out, n, "hosted");
   else if (a == MURK_SEAT_HUMAN && d == MURK_SEAT_HUMAN)
@@ -224,7 +324,7 @@ static void describe(struct murk_saved_game* sg) {
       sg->turn = h.turn;
       sg->over = h.over;
       snprintf(sg->to_act, sizeof sg->to_act, "%s", h.over ? "-" : murk_side_name(h.to_act));
-      seats_text(sg->seats, sizeof sg->seats, h.seat[0], h.seat[1]);
+      seats_text(sg->seats, sizeof sg->seats, h.seat[0], h.seat[1], h.level);
       sg->ok = true;
     }
   } else {
@@ -240,7 +340,7 @@ static void describe(struct murk_saved_game* sg) {
       snprintf(sg->to_act, sizeof sg->to_act, "%s",
                sg->over ? "-" : murk_side_name(murk_game_to_act(g)));
       seats_text(sg->seats, sizeof sg->seats, murk_game_seat(g, MURK_ATTACKER),
-                 murk_game_seat(g, MURK_DEFENDER));
+                 murk_game_seat(g, MURK_DEFENDER), murk_game_level(g));
       sg->ok = true;
     }
     murk_game_free(g);

@@ -30,7 +30,8 @@ struct murk_saved_game {
   char to_act[16];
   bool over;
   bool sealed;
-  char seats[16]; /* who plays: "hot-seat", "vs computer", "hosted", or "-" (not said) */
+  char seats[24]; /* who plays: "hot-seat", "vs computer" (", easy" at that level), "hosted",
+                     or "-" (not said) */
   char with[96];  /* rules added when the game started (open saves), blank-separated */
   bool ok;        /* false: the file could not be read as a save (problem says why) */
   char problem[160];
@@ -42,7 +43,9 @@ struct murk_saved_game {
 int murk_saved_games(const char* dir, struct murk_saved_game** out, size_t* n);
 
 /* The mission a save names (mission, given on its line `line` of file; looked for as
- * murk_cli_mission_find does, from the save's folder), unchanged since the save (its hash).
+ * murk_cli_mission_find does, from the save's folder, else by its file's stem among the
+ * missions), unchanged since the save (its hash). A save that carries its mission's text
+ * (save.h) does not need this: murk_game_from_save plays that copy.
  * Problems are printed unless quiet. MURK_OK, MURK_ESTALE (changed), or another error code;
  * *m may be set on error and is the caller's to free. */
 int murk_mission_of_save(const char* file, const char* mission, int line, uint64_t hash, bool quiet,
@@ -60,6 +63,10 @@ int murk_game_from_save(const char* file, const char* text, size_t len, bool qui
  * another error code; on error *m and *g may be set and are the caller's to free. */
 int murk_game_load(const char* file, struct murk_passes* p, struct murk_sealer* sealer,
                    struct murk_mission** m, struct murk_game** g);
+/* The same, but a note for the players (the mission has changed since the save, which plays
+ * its own copy: docs/playing.md) goes into note (n bytes; "" when none) instead of stderr. */
+int murk_game_load_noted(const char* file, struct murk_passes* p, struct murk_sealer* sealer,
+                         char* note, size_t n, struct murk_mission** m, struct murk_game** g);
 /* The game of a sealed save's text once the sealer has both side keys
  * (murk_sealer_side_key): the game part opened, the game built. Same results. */
 int murk_game_from_sealed(const char* file, const char* text, size_t len,

@@ -301,6 +301,7 @@ void murk_sealer_public(struct murk_sealer* s, const struct murk_game* g) {
   s->h.over = murk_game_phase(g) == MURK_PHASE_OVER;
   s->h.to_act = s->h.over ? MURK_NO_SIDE : murk_game_to_act(g);
   for (int side = 0; side < 2; side++) s->h.seat[side] = murk_game_seat(g, (enum murk_side)side);
+  s->h.level = murk_game_level(g);
 }
 
 int murk_sealer_write(struct murk_sealer* s, const struct murk_game* g, const char* path, char* err,

@@ -329,6 +329,11 @@ int murk_transcript_run(const struct murk_run_opts* o) {
       goto out;
     }
     mission_path = murk_strdup(found);
+  } else if (s->mission && s->mission_text) {
+    /* A save that carries its mission plays that copy (save.h), wherever the file went. */
+    if (!murk_cli_mission_find(s->mission, o->script, found, sizeof found))
+      snprintf(found, sizeof found, "%s", s->mission);
+    mission_path = murk_strdup(found);
   } else if (s->mission) {
     if (!murk_cli_mission_find(s->mission, o->script, found, sizeof found)) {
       const char* slash = strrchr(o->script, '/');
@@ -374,7 +379,10 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   }
 
   murk_diags_init(d, mission_path);
-  rc = murk_mission_load(mission_path, &m, d);
+  if (!o->mission && s->mission_text)
+    rc = murk_mission_load_buffer(mission_path, s->mission_text, s->mission_text_len, &m, d);
+  else
+    rc = murk_mission_load(mission_path, &m, d);
   if (rc != MURK_OK) {
     murk_cli_print_diags(d, stderr);
     goto out;
@@ -393,8 +401,9 @@ int murk_transcript_run(const struct murk_run_opts* o) {
   /* A save replays only against the mission it was made with. A mission named on the
    * command line is the user's choice: no check. */
   if (s->has_hash && (o->replay || !o->mission) && s->mission_hash != m->hash) {
-    murk_cli_error("%s has changed since this save was made (hash %016" PRIx64 " != %016" PRIx64
+    murk_cli_error("%s%s has changed since this save was made (hash %016" PRIx64 " != %016" PRIx64
                    ")",
+                   !o->mission && s->mission_text ? "the copy this save keeps of " : "",
                    mission_path, m->hash, s->mission_hash);
     goto out;
   }

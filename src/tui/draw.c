@@ -907,11 +907,16 @@ static void draw_status(struct tui_canvas* c, const struct murk_view* v, const s
     snprintf(who, sizeof who, "%s's table (%s)", murk_side_name(ui->side), v->force_name[ui->side]);
   else
     snprintf(who, sizeof who, "%s's table", murk_side_name(ui->side));
-  char dice[48];
+  char dice[96];
   if (ui->secret_dice)
     snprintf(dice, sizeof dice, "%s", ui->sealed ? "sealed" : "open, secret dice");
   else
     snprintf(dice, sizeof dice, "open, seed %" PRIu64, ui->seed);
+  if (ui->opponent[0]) {
+    /* Against the computer: how well it plays (murk play --level). */
+    size_t at = strlen(dice);
+    snprintf(dice + at, sizeof dice - at, " | %s", ui->opponent);
+  }
   const char* name = v->mission_name ? v->mission_name : "";
   /* A mission named with the rules added to it (murk play --with) may leave no room: the
    * force's name gives way first, never whether the game is sealed. */

@@ -637,6 +637,7 @@ int tui_session_new(struct murk_game* g, const struct tui_session_opts* o,
     s->ui[i].mode = TUI_MODE_MAP;
     s->ui[i].seed = s->o.seed;
     s->ui[i].secret_dice = s->o.secret_dice;
+    if (o && o->opponent) snprintf(s->ui[i].opponent, sizeof s->ui[i].opponent, "%s", o->opponent);
     s->ui[i].sealed = s->o.sealed;
     s->ui[i].message_attr = TUI_A_NORMAL;
     s->ui[i].no_autosave = !s->autosave_path;

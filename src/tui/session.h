@@ -91,7 +91,10 @@ struct tui_session_opts {
   /* Who plays each side: NULL this keyboard (both NULL: hot-seat), else a seat (not
    * owned; it must outlive the session). At least one side must be this keyboard. */
   const struct tui_seat* seat[MURK_SIDES];
-  uint64_t seed;    /* shown on screen so the game can be replayed */
+  uint64_t seed; /* shown on screen so the game can be replayed */
+  /* The computer's seat and its level, for the status bar ("computer: easy"); NULL: none.
+   * Copied. */
+  const char* opponent;
   bool secret_dice; /* a live game's secret dice: no seed to show (docs/fair-play.md) */
   /* A sealed game: each hand-over asks the incoming side's passphrase and goes on only
    * when check_pass says it is right (three tries, then back to the hand-over). */

@@ -90,6 +90,7 @@ struct tui_ui {
   bool roster_labels;         /* label own units by roster number instead of marker number */
   uint64_t seed;              /* shown so the game can be replayed */
   bool secret_dice;           /* no seed to show: the dice are secret */
+  char opponent[32];          /* the status bar's word on the computer ("computer: easy"), or "" */
   bool sealed;                /* HANDOVER: Enter asks the incoming side's passphrase */
   bool asking;                /* HANDOVER: the passphrase is being typed (not shown) */
   int tries;                  /* HANDOVER: wrong passphrases so far */

@@ -81,7 +81,9 @@ for ((cut = 1; cut <= 180; cut++)); do
   fi
 done
 checks=$((checks + 1))
-head -c $((size - 40)) "$tmp/full.sav" | sed '12s/[0-9]/x/' >"$tmp/torn.sav"
+# (A digit of the first attacker command: the headers above it carry the mission's text.)
+head -c $((size - 40)) "$tmp/full.sav" | sed '0,/^attacker: [^0-9]*[0-9]/s/^\(attacker: [^0-9]*\)[0-9]/\1x/' >"$tmp/torn.sav"
+cmp -s <(head -c $((size - 40)) "$tmp/full.sav") "$tmp/torn.sav" && fail "the test changed no byte"
 "$MURK" replay "$tmp/torn.sav" >/dev/null 2>"$tmp/err" && fail "a changed byte before a torn record was not refused"
 grep -q "damaged or was edited" "$tmp/err" || fail "a changed byte before a torn record: $(cat "$tmp/err")"
 
@@ -266,13 +268,15 @@ else
   echo "SKIP: read-only directory (root, and no way to run as nobody)"
 fi
 
-# A full disk: a one-page tmpfs holding the previous save, so the new one cannot be written.
+# A full disk: a tmpfs of as many pages as the previous save fills, so the new one cannot be
+# written beside it.
 mkdir "$tmp/mnt"
-if mount -t tmpfs -o size=4k tmpfs "$tmp/mnt" 2>/dev/null; then
+# The previous save: the game's plain save (the journal of the whole run is larger than
+# the disk).
+"$MURK" run "$GAME" --save "$tmp/plain.sav" >/dev/null 2>&1
+pages=$((($(stat -c %s "$tmp/plain.sav") + 4095) / 4096))
+if mount -t tmpfs -o size=$((pages * 4))k tmpfs "$tmp/mnt" 2>/dev/null; then
   mnt=$tmp/mnt
-  # The previous save: the game's plain save (the journal of the whole run is larger than
-  # the disk).
-  "$MURK" run "$GAME" --save "$tmp/plain.sav" >/dev/null 2>&1
   cp "$tmp/plain.sav" "$mnt/game.sav"
   expect_save_error "full disk (ENOSPC)" "$mnt/game.sav" "$tmp/plain.sav"
   grep -qi "space" "$tmp/err" || fail "full disk: the message does not say the disk is full: $(cat "$tmp/err")"

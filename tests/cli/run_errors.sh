@@ -80,7 +80,7 @@ if expect 1 "partial run with --save" -- "$MURK" run "$tmp/partial.txt" --save "
   else
     grep -qx 'attacker: objective at 18,01' "$tmp/partial.save" ||
       fail "partial run: the save lacks the accepted command: $(cat "$tmp/partial.save")"
-    grep -q 'spot' "$tmp/partial.save" && fail "partial run: the save holds the rejected command"
+    grep -v '^#' "$tmp/partial.save" | grep -q 'spot' && fail "partial run: the save holds the rejected command"
     if expect 0 "replay of a partial save" -- "$MURK" replay "$tmp/partial.save"; then
       cmp -s "$tmp/out" "$tmp/partial.out" || fail "replay of a partial save: different transcript"
     fi

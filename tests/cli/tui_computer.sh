@@ -13,6 +13,9 @@
 #     without asking who plays, and the computer plays its turn 3 by itself; `--vs human`
 #     at load makes it hot-seat (a hand-over), and the save then says so.
 . "$(dirname "$0")/tui_common.bash"
+# Wide enough that the status bar keeps the force's name beside the computer's level (the
+# name gives way first on a narrower screen): the force is read off it below.
+TUI_SIZE=${TUI_SIZE:-"120 40"}
 
 mission=data/missions/luneville.yaml
 mapfile -t public_text < <(force_names "$mission")

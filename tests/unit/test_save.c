@@ -326,6 +326,52 @@ static size_t apply_lines(struct murk_game* g, const struct murk_script* s) {
 
 /* A save of a real game holds its mission, hash, seed and exactly the applied commands
  * with their sides; replaying it gives the same events. */
+/* The mission's text comes back byte for byte: a last line without its line break, blank
+ * lines, carriage returns and lines that look like headers or commands. */
+static void test_mission_text_round_trip(void** state) {
+  (void)state;
+  static const char* const texts[] = {
+      "",
+      "\n",
+      "id: x\n",
+      "id: x",
+      "a\n\n\nb\n",
+      "a\r\nb\r\n",
+      "# seed: 4\n end\n#| x\n\n",
+      " lead\n\ttab\n\r",
+  };
+  for (size_t i = 0; i < sizeof texts / sizeof *texts; i++) {
+    struct murk_script* s = murk_script_new();
+    assert_non_null(s);
+    s->version = MURK_SAVE_VERSION;
+    s->mission = murk_strdup("m.yaml");
+    s->mission_id = murk_strdup("m");
+    s->mission_text_len = strlen(texts[i]);
+    s->mission_text = murk_strdup(texts[i]);
+    s->has_seed = true;
+    assert_int_equal(murk_script_add(s, MURK_ATTACKER, "end"), MURK_OK);
+    char* out = NULL;
+    size_t len = 0;
+    assert_int_equal(murk_script_format(s, &out, &len), MURK_OK);
+    struct murk_script* back = parse_ok(out);
+    assert_string_equal(back->mission_id, "m");
+    assert_non_null(back->mission_text);
+    assert_int_equal(back->mission_text_len, strlen(texts[i]));
+    assert_memory_equal(back->mission_text, texts[i], strlen(texts[i]));
+    assert_int_equal(back->nlines, 1);
+    murk_script_free(back);
+    murk_free(out);
+    murk_script_free(s);
+  }
+  /* A length that does not match the lines is damage, said at the header's line. */
+  struct murk_diags d;
+  murk_diags_init(&d, "bad.txt");
+  struct murk_script* s = NULL;
+  const char* t = "# seed: 1\n# mission-text: 9 bytes\n#| id: x\nend\n";
+  assert_int_equal(murk_script_parse(t, strlen(t), &s, &d), MURK_EINVAL);
+  expect_diag(&d, 0, "bad.txt:2:1: error: the mission's text below this line has 6 bytes");
+}
+
 static void test_save_of_a_game_replays(void** state) {
   (void)state;
   const char* path = MURK_SOURCE_DIR "/data/missions/luneville.yaml"; /* as the save names it */
@@ -369,7 +415,11 @@ static void test_save_of_a_game_replays(void** state) {
   }
   assert_non_null(strstr(text, "\ndefender: objective at 12,22\n"));
   assert_non_null(strstr(text, "\ndefender: deploy 2 at 21,03\n"));
-  assert_null(strstr(text, "spot"));
+  assert_null(strstr(text, ": spot\n")); /* the refused command is not kept */
+  /* The mission travels with the save: its id and every byte of its file. */
+  assert_string_equal(save->mission_id, "luneville");
+  assert_int_equal(save->mission_text_len, m->text_len);
+  assert_memory_equal(save->mission_text, m->text, m->text_len);
   assert_int_equal(murk_save_check_chain(text, len, true, NULL), MURK_OK);
 
   /* The replay: same seed, the save's lines, the same events. */
@@ -539,11 +589,29 @@ static void test_seats(void** state) {
   s = parse_ok("# seats: attacker=remote defender=remote\n");
   assert_int_equal(s->seat[MURK_ATTACKER], MURK_SEAT_REMOTE);
   assert_int_equal(s->seat[MURK_DEFENDER], MURK_SEAT_REMOTE);
+  assert_int_equal(s->level, MURK_LEVEL_NORMAL);
   murk_script_free(s);
+  /* The computer's level after the seats, written only when not normal. */
+  s = parse_ok("# seats: attacker=computer defender=human level=easy\n");
+  assert_int_equal(s->seat[MURK_ATTACKER], MURK_SEAT_COMPUTER);
+  assert_int_equal(s->level, MURK_LEVEL_EASY);
+  assert_int_equal(murk_script_format(s, &again, &alen), MURK_OK);
+  assert_non_null(strstr(again, "# seats: attacker=computer defender=human level=easy\n"));
+  murk_free(again);
+  s->level = MURK_LEVEL_NORMAL;
+  assert_int_equal(murk_script_format(s, &again, &alen), MURK_OK);
+  assert_non_null(strstr(again, "# seats: attacker=computer defender=human\n"));
+  murk_free(again);
+  murk_script_free(s);
+  assert_string_equal(murk_level_name(MURK_LEVEL_EASY), "easy");
+  assert_int_equal(murk_level_parse("normal", 6), MURK_LEVEL_NORMAL);
+  assert_int_equal(murk_level_parse("hard", 4), -1);
   static const char* const bad[] = {"# seats: attacker=human\n",
                                     "# seats: defender=human attacker=human\n",
                                     "# seats: attacker=robot defender=human\n",
-                                    "# seats: attacker=human defender=human x\n", "# seats:\n"};
+                                    "# seats: attacker=human defender=human x\n",
+                                    "# seats: attacker=human defender=computer level=hard\n",
+                                    "# seats:\n"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     struct murk_diags d = parse_bad(bad[i], strlen(bad[i]));
     expect_diag(&d, 0, "bad.txt:1:");
@@ -567,6 +635,7 @@ int main(void) {
       cmocka_unit_test(test_header_errors),
       cmocka_unit_test(test_limits_and_edges),
       cmocka_unit_test(test_build_and_format),
+      cmocka_unit_test(test_mission_text_round_trip),
       cmocka_unit_test(test_save_of_a_game_replays),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

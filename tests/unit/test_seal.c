@@ -33,10 +33,12 @@ static const char game_text[] = "# murk-save: 1\n# seed: 424242\nattacker: end\n
 
 /* A small sealed save with cheap Argon2id limits; `tag` varies the random bytes; with
  * seats (version 3) when sa and sd are not MURK_SEAT_NONE. */
-static void make_seated(struct sealed* s, unsigned char tag, const char* pa, const char* pd,
-                        enum murk_seat sa, enum murk_seat sd) {
+static void make_seated_level(struct sealed* s, unsigned char tag, const char* pa, const char* pd,
+                              enum murk_seat sa, enum murk_seat sd) {
+  enum murk_level level = s->h.level;
   memset(s, 0, sizeof *s);
   struct murk_seal_header* h = &s->h;
+  h->level = level;
   h->seat[0] = sa;
   h->seat[1] = sd;
   h->version = MURK_SEAL_VERSION;
@@ -58,6 +60,12 @@ static void make_seated(struct sealed* s, unsigned char tag, const char* pa, con
   assert_int_equal(murk_seal_write(h, s->keys[0], s->keys[1], records_, lens, game_text,
                                    strlen(game_text), fresh, &s->text, &s->len),
                    MURK_OK);
+}
+
+static void make_seated(struct sealed* s, unsigned char tag, const char* pa, const char* pd,
+                        enum murk_seat sa, enum murk_seat sd) {
+  s->h.level = MURK_LEVEL_NORMAL;
+  make_seated_level(s, tag, pa, pd, sa, sd);
 }
 
 static void make(struct sealed* s, unsigned char tag, const char* pa, const char* pd) {
@@ -778,8 +786,18 @@ static void test_seats(void** state) {
   assert_int_equal(murk_seal_read_header(s.text, s.len, &h, err, sizeof err), MURK_OK);
   assert_int_equal(h.seat[MURK_ATTACKER], MURK_SEAT_HUMAN);
   assert_int_equal(h.seat[MURK_DEFENDER], MURK_SEAT_COMPUTER);
+  assert_int_equal(h.level, MURK_LEVEL_NORMAL);
   assert_int_equal(murk_seal_read_header(o.text, o.len, &h, err, sizeof err), MURK_OK);
   assert_int_equal(h.seat[MURK_ATTACKER], MURK_SEAT_NONE);
+  /* The computer's level, on the seats line after them when not normal. */
+  struct sealed e;
+  memset(&e, 0, sizeof e);
+  e.h.level = MURK_LEVEL_EASY;
+  make_seated_level(&e, 2, "a", "b", MURK_SEAT_HUMAN, MURK_SEAT_COMPUTER);
+  assert_non_null(strstr(e.text, "\n# seats: attacker=human defender=computer level=easy\n"));
+  assert_int_equal(murk_seal_read_header(e.text, e.len, &h, err, sizeof err), MURK_OK);
+  assert_int_equal(h.level, MURK_LEVEL_EASY);
+  murk_free(e.text);
   for (int part = 0; part < 3; part++) {
     size_t n = 0;
     char* out = open_ok(s.text, s.len, &s, part, &n);

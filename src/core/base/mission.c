@@ -217,6 +217,7 @@ void murk_mission_free(struct murk_mission* m) {
   if (!m) return;
   for (int s = 0; s < MURK_SIDES; s++) murk_free(m->sides[s].briefing);
   murk_free(m->path);
+  murk_free(m->text);
   murk_free(m->map);
   murk_free(m->elevation);
   murk_free(m);
@@ -247,9 +248,15 @@ int murk_mission_load_buffer(const char* name, const char* data, size_t len,
   struct murk_mission* m = L.m;
   m->hash = fnv1a64(data, len);
   m->path = murk_strdup(name ? name : "<input>");
+  m->text = murk_malloc(len + 1);
+  if (m->text) {
+    if (len) memcpy(m->text, data, len);
+    m->text[len] = '\0';
+    m->text_len = len;
+  }
   for (int s = 0; s < MURK_SIDES; s++) m->sides[s].briefing = murk_strdup("");
   int rc = MURK_OK;
-  if (!m->path || !m->sides[0].briefing || !m->sides[1].briefing) {
+  if (!m->path || !m->text || !m->sides[0].briefing || !m->sides[1].briefing) {
     rc = MURK_ENOMEM;
   } else {
     file_stem(m->path, m->id, sizeof m->id);

@@ -70,6 +70,18 @@ const char* murk_seat_name(enum murk_seat s) {
   return (int)s > 0 && (int)s < MURK_SEAT_KINDS ? seat_names[s] : seat_names[0];
 }
 
+static const char* const level_names[MURK_LEVELS] = {"normal", "easy"};
+
+const char* murk_level_name(enum murk_level l) {
+  return (int)l >= 0 && (int)l < MURK_LEVELS ? level_names[l] : level_names[0];
+}
+
+int murk_level_parse(const char* s, size_t len) {
+  for (int k = 0; s && k < MURK_LEVELS; k++)
+    if (strlen(level_names[k]) == len && memcmp(s, level_names[k], len) == 0) return k;
+  return -1;
+}
+
 enum murk_seat murk_seat_parse(const char* s, size_t len) {
   for (int k = 1; s && k < MURK_SEAT_KINDS; k++)
     if (strlen(seat_names[k]) == len && memcmp(s, seat_names[k], len) == 0)

@@ -417,6 +417,12 @@ int murk_game_last_turn(const struct murk_game* g) {
 void murk_game_set_seat(struct murk_game* g, enum murk_side side, enum murk_seat seat) {
   if (side == MURK_ATTACKER || side == MURK_DEFENDER) g->seat[side] = seat;
 }
+void murk_game_set_level(struct murk_game* g, enum murk_level level) {
+  if ((int)level >= 0 && (int)level < MURK_LEVELS) g->level = level;
+}
+enum murk_level murk_game_level(const struct murk_game* g) {
+  return g->level;
+}
 enum murk_seat murk_game_seat(const struct murk_game* g, enum murk_side side) {
   return side == MURK_ATTACKER || side == MURK_DEFENDER ? g->seat[side] : MURK_SEAT_NONE;
 }
@@ -475,6 +481,7 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   *ng = tmp;
   g->epoch = tmp.epoch + 1;
   memcpy(g->seat, tmp.seat, sizeof g->seat);
+  g->level = tmp.level;
   murk_game_free(ng);
   return MURK_OK;
 }

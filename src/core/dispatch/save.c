@@ -28,6 +28,8 @@ void murk_script_free(struct murk_script* s) {
   murk_free(s->lines);
   murk_free(s->mission);
   murk_free(s->with);
+  murk_free(s->mission_id);
+  if (s->mission_text) murk_free(s->mission_text);
   murk_free(s);
 }
 
@@ -149,15 +151,35 @@ int murk_script_add(struct murk_script* s, enum murk_side side, const char* text
 
 /* ---- parsing ---- */
 
-enum { H_MISSION, H_SEED, H_HASH, H_VERSION, H_KEY, H_SEATS, H_WITH, H_LAST_TURN, H_COUNT };
-static const char* const header_keys[H_COUNT] = {"mission",  "seed",  "mission-hash", "murk-save",
-                                                 "dice-key", "seats", "with",         "last-turn"};
+enum {
+  H_MISSION,
+  H_SEED,
+  H_HASH,
+  H_VERSION,
+  H_KEY,
+  H_SEATS,
+  H_WITH,
+  H_LAST_TURN,
+  H_MISSION_ID,
+  H_MISSION_TEXT,
+  H_COUNT
+};
+static const char* const header_keys[H_COUNT] = {
+    "mission", "seed", "mission-hash", "murk-save",  "dice-key",
+    "seats",   "with", "last-turn",    "mission-id", "mission-text"};
+
+/* The line prefix of the mission's text in a save ("#| ", or "#|" before an empty line). */
+#define TEXT_PREFIX "#|"
 
 struct header_ctx {
   struct murk_script* s;
   struct murk_diags* d;
   int seen_line[H_COUNT]; /* where each header was first given, for duplicates */
   bool bad;
+  /* The mission's text being read: after its header, while lines start with TEXT_PREFIX. */
+  bool in_text;
+  size_t text_want;
+  struct mk_strbuf text;
 };
 
 #if defined(__GNUC__)
@@ -206,8 +228,10 @@ static bool parse_hex64(const char* s, size_t len, uint64_t* out) {
   return true;
 }
 
-/* "attacker=SEAT defender=SEAT" (one blank between, sides in that order) into seat. */
-static bool parse_seats(const char* v, size_t vlen, enum murk_seat seat[MURK_SIDES]) {
+/* "attacker=SEAT defender=SEAT" (one blank between, sides in that order) into seat, then
+ * " level=LEVEL" when the computer's level is not normal. */
+static bool parse_seats(const char* v, size_t vlen, enum murk_seat seat[MURK_SIDES],
+                        enum murk_level* level) {
   size_t at = 0;
   for (int side = 0; side < MURK_SIDES; side++) {
     const char* name = murk_side_name((enum murk_side)side);
@@ -221,6 +245,15 @@ static bool parse_seats(const char* v, size_t vlen, enum murk_seat seat[MURK_SID
     seat[side] = murk_seat_parse(v + at, end - at);
     if (seat[side] == MURK_SEAT_NONE) return false;
     at = end;
+  }
+  *level = MURK_LEVEL_NORMAL;
+  static const char lkey[] = " level=";
+  if (vlen - at > sizeof lkey - 1 && memcmp(v + at, lkey, sizeof lkey - 1) == 0) {
+    at += sizeof lkey - 1;
+    int l = murk_level_parse(v + at, vlen - at);
+    if (l < 0) return false;
+    *level = (enum murk_level)l;
+    at = vlen;
   }
   return at == vlen;
 }
@@ -305,13 +338,40 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
       break;
     }
     case H_SEATS:
-      if (!parse_seats(v, vlen, s->seat))
+      if (!parse_seats(v, vlen, s->seat, &s->level))
         header_error(h, lineno, col,
                      "'seats' must say who plays each side, like "
-                     "'attacker=human defender=computer' (human, computer or remote)");
+                     "'attacker=human defender=computer' (human, computer or remote), then "
+                     "perhaps the computer's level ('level=easy')");
       else
         s->has_seats = true;
       break;
+    case H_MISSION_ID:
+      bool plain = vlen > 0 && vlen < 64;
+      for (size_t k = 0; plain && k < vlen; k++)
+        plain = (unsigned char)v[k] > ' ' && v[k] != 0x7f && v[k] != '/';
+      if (!plain) {
+        header_error(h, lineno, col, "'mission-id' needs a mission's id, like luneville");
+        break;
+      }
+      s->mission_id = murk_strndup(v, vlen);
+      if (!s->mission_id) return MURK_ENOMEM;
+      break;
+    case H_MISSION_TEXT: {
+      uint64_t n = 0;
+      if (vlen < 7 || memcmp(v + vlen - 6, " bytes", 6) != 0 || !parse_u64(v, vlen - 6, &n) ||
+          n > MURK_MISSION_MAX_BYTES) {
+        header_error(h, lineno, col,
+                     "'mission-text' must give the mission file's length, like '9120 bytes' "
+                     "(at most %d)",
+                     MURK_MISSION_MAX_BYTES);
+        break;
+      }
+      h->in_text = true;
+      h->text_want = (size_t)n;
+      s->mission_text_line = lineno;
+      break;
+    }
     case H_WITH: /* rule names, checked against the mission when it is loaded */
       s->with = murk_strndup(v, vlen);
       if (!s->with) return MURK_ENOMEM;
@@ -334,6 +394,41 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
     default:
       break;
   }
+  return MURK_OK;
+}
+
+/* One line of the mission's text (raw: data[at, end), its line break left out) after its
+ * prefix and the blank that follows it. */
+static void text_line(struct header_ctx* h, const char* raw, size_t n) {
+  size_t skip = sizeof TEXT_PREFIX - 1;
+  if (n > skip && raw[skip] == ' ') skip++;
+  mk_strbuf_put(&h->text, raw + skip, n - skip);
+  mk_strbuf_put(&h->text, "\n", 1);
+}
+
+/* The mission's text has ended: its length as the header gave it (the file's last line may
+ * lack a line break), kept in the script. Returns MURK_ENOMEM or MURK_OK (errors in h). */
+static int text_end(struct header_ctx* h) {
+  if (!h->in_text) return MURK_OK;
+  h->in_text = false;
+  size_t got = 0;
+  char* t = mk_strbuf_take(&h->text, &got);
+  if (!t) {
+    t = murk_malloc(1);
+    if (!t) return MURK_ENOMEM;
+    t[0] = '\0';
+    got = 0;
+  }
+  if (got == h->text_want + 1 && t[got - 1] == '\n') t[--got] = '\0';
+  if (got != h->text_want) {
+    header_error(h, h->s->mission_text_line, 1,
+                 "the mission's text below this line has %zu bytes, not the %zu it says", got,
+                 h->text_want);
+    murk_free(t);
+    return MURK_OK;
+  }
+  h->s->mission_text = t;
+  h->s->mission_text_len = got;
   return MURK_OK;
 }
 
@@ -385,13 +480,23 @@ int murk_script_parse_head(const char* data, size_t len, struct murk_script** ou
   /* The headers are the comment lines before the first command. */
   while (rc == MURK_OK && (at = pos, line = next_text_line(data, len, &pos, &lineno, &oom))) {
     bool skip = skip_line(line, &comment);
-    if (comment) rc = header_line(&h, line, lineno);
+    if (h.in_text && strncmp(line, TEXT_PREFIX, sizeof TEXT_PREFIX - 1) == 0) {
+      /* Raw, so that a carriage return of the mission's own survives. */
+      size_t end = pos > at && data[pos - 1] == '\n' ? pos - 1 : pos;
+      text_line(&h, data + at, end - at);
+      murk_free(line);
+      continue;
+    }
+    rc = text_end(&h);
+    if (rc == MURK_OK && comment) rc = header_line(&h, line, lineno);
     murk_free(line);
     if (!skip) {
       pos = at;
       break;
     }
   }
+  if (rc == MURK_OK) rc = text_end(&h);
+  mk_strbuf_free(&h.text);
   if (oom) rc = MURK_ENOMEM;
   if (rc == MURK_OK && h.bad) rc = MURK_EINVAL;
   if (rc != MURK_OK) {
@@ -462,12 +567,15 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
   if (!s) return MURK_EINVAL;
   if (s->mission && strpbrk(s->mission, "\n\r")) return MURK_EINVAL;
   if (s->with && strpbrk(s->with, "\n\r")) return MURK_EINVAL;
+  if (s->mission_id && strpbrk(s->mission_id, "\n\r")) return MURK_EINVAL;
+  if (s->mission_text && memchr(s->mission_text, '\0', s->mission_text_len)) return MURK_EINVAL;
   for (size_t i = 0; i < s->nlines; i++)
     if (!s->lines[i].text || strpbrk(s->lines[i].text, "\n\r")) return MURK_EINVAL;
 
   struct mk_strbuf b = {0};
   if (s->version) mk_strbuf_printf(&b, "# murk-save: %d\n", s->version);
   if (s->mission) mk_strbuf_printf(&b, "# mission: %s\n", s->mission);
+  if (s->mission_id) mk_strbuf_printf(&b, "# mission-id: %s\n", s->mission_id);
   if (s->has_hash) mk_strbuf_printf(&b, "# mission-hash: %016" PRIx64 "\n", s->mission_hash);
   if (s->has_seed) mk_strbuf_printf(&b, "# seed: %" PRIu64 "\n", s->seed);
   if (s->has_key) {
@@ -477,11 +585,27 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
     sodium_memzero(hex, sizeof hex);
   }
   if (s->has_seats)
-    mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s\n",
-                     murk_seat_name(s->seat[MURK_ATTACKER]),
-                     murk_seat_name(s->seat[MURK_DEFENDER]));
+    mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s%s%s\n",
+                     murk_seat_name(s->seat[MURK_ATTACKER]), murk_seat_name(s->seat[MURK_DEFENDER]),
+                     s->level != MURK_LEVEL_NORMAL ? " level=" : "",
+                     s->level != MURK_LEVEL_NORMAL ? murk_level_name(s->level) : "");
   if (s->with && *s->with) mk_strbuf_printf(&b, "# with: %s\n", s->with);
   if (s->last_turn > 0) mk_strbuf_printf(&b, "# last-turn: %d\n", s->last_turn);
+  if (s->mission_text) {
+    /* Last of the headers: a line of the file each, its length telling whether the file
+     * ends with a line break. */
+    mk_strbuf_printf(&b, "# mission-text: %zu bytes\n", s->mission_text_len);
+    const char* t = s->mission_text;
+    size_t n = s->mission_text_len, at = 0;
+    while (at < n) {
+      const char* nl = memchr(t + at, '\n', n - at);
+      size_t end = nl ? (size_t)(nl - t) : n;
+      mk_strbuf_puts(&b, end > at ? TEXT_PREFIX " " : TEXT_PREFIX);
+      mk_strbuf_put(&b, t + at, end - at);
+      mk_strbuf_put(&b, "\n", 1);
+      at = end + 1;
+    }
+  }
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->side != MURK_NO_SIDE) mk_strbuf_printf(&b, "%s: ", murk_side_name(l->side));
@@ -503,6 +627,17 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   if (!s->mission) rc = MURK_ENOMEM;
   s->has_hash = true;
   s->mission_hash = m->hash;
+  if (rc == MURK_OK && !(s->mission_id = murk_strdup(m->id))) rc = MURK_ENOMEM;
+  if (rc == MURK_OK && m->text) {
+    /* The mission travels with the save: no file needs to stay where it was. */
+    s->mission_text = murk_malloc(m->text_len + 1);
+    if (!s->mission_text)
+      rc = MURK_ENOMEM;
+    else {
+      memcpy(s->mission_text, m->text, m->text_len + 1);
+      s->mission_text_len = m->text_len;
+    }
+  }
   const unsigned char* key = murk_game_dice_key(g);
   if (key) {
     s->has_key = true;
@@ -514,6 +649,7 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   for (int side = 0; side < MURK_SIDES; side++)
     s->seat[side] = murk_game_seat(g, (enum murk_side)side);
   s->has_seats = s->seat[0] != MURK_SEAT_NONE && s->seat[1] != MURK_SEAT_NONE;
+  s->level = murk_game_level(g);
   char with[512];
   if (rc == MURK_OK && murk_mission_added(m, with, sizeof with) > 0 &&
       !(s->with = murk_strdup(with)))

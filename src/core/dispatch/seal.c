@@ -100,8 +100,10 @@ static void format_header(struct mk_strbuf* b, const struct murk_seal_header* h)
   mk_strbuf_hex(b, h->salt[1], MURK_SEAL_SALT_BYTES);
   mk_strbuf_puts(b, "\n");
   if (seats_known(h)) {
-    snprintf(line, sizeof line, "# seats: attacker=%s defender=%s\n", murk_seat_name(h->seat[0]),
-             murk_seat_name(h->seat[1]));
+    snprintf(line, sizeof line, "# seats: attacker=%s defender=%s%s%s\n",
+             murk_seat_name(h->seat[0]), murk_seat_name(h->seat[1]),
+             h->level != MURK_LEVEL_NORMAL ? " level=" : "",
+             h->level != MURK_LEVEL_NORMAL ? murk_level_name(h->level) : "");
     mk_strbuf_puts(b, line);
   }
 }
@@ -600,8 +602,9 @@ static bool is(const char* s, size_t n, const char* word) {
   return n == strlen(word) && memcmp(s, word, n) == 0;
 }
 
-/* "attacker=SEAT defender=SEAT", as format_header writes it. */
-static bool parse_seats(const char* s, size_t n, enum murk_seat seat[2]) {
+/* "attacker=SEAT defender=SEAT", and " level=LEVEL" when not normal, as format_header
+ * writes it. */
+static bool parse_seats(const char* s, size_t n, enum murk_seat seat[2], enum murk_level* level) {
   static const char* const key[2] = {"attacker=", "defender="};
   size_t at = 0;
   for (int side = 0; side < 2; side++) {
@@ -614,6 +617,15 @@ static bool parse_seats(const char* s, size_t n, enum murk_seat seat[2]) {
     seat[side] = murk_seat_parse(s + at, end - at);
     if (seat[side] == MURK_SEAT_NONE) return false;
     at = end;
+  }
+  *level = MURK_LEVEL_NORMAL;
+  static const char lkey[] = " level=";
+  if (n - at > sizeof lkey - 1 && memcmp(s + at, lkey, sizeof lkey - 1) == 0) {
+    at += sizeof lkey - 1;
+    int l = murk_level_parse(s + at, n - at);
+    if (l <= MURK_LEVEL_NORMAL) return false; /* normal is never written */
+    *level = (enum murk_level)l;
+    at = n;
   }
   return at == n;
 }
@@ -668,7 +680,7 @@ static int parse_header(const struct layout* l, struct murk_seal_header* h, char
       !hex_field(l->line[8], l->line_len[8], h->salt[0], MURK_SEAL_SALT_BYTES) ||
       !hex_field(l->line[9], l->line_len[9], h->salt[1], MURK_SEAL_SALT_BYTES))
     return fail(err, n, DAMAGED " (its game id or salts)");
-  if (l->nheader > 10 && !parse_seats(l->line[10], l->line_len[10], h->seat))
+  if (l->nheader > 10 && !parse_seats(l->line[10], l->line_len[10], h->seat, &h->level))
     return fail(err, n, DAMAGED " (its seats)");
   return MURK_OK;
 }

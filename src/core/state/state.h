@@ -281,6 +281,7 @@ struct murk_game {
    * even when it has as many events as before. */
   uint32_t epoch;
   enum murk_seat seat[MURK_SIDES]; /* who plays each side: for saves only */
+  enum murk_level level;           /* how well the computer's seat plays: for saves only */
   int last_turn;                   /* murk_game_set_last_turn, 0 for none */
   struct mk_state s;
   struct mk_state* saved; /* apply()'s copy of s, kept to restore a rejected command */
