@@ -338,6 +338,56 @@ static void test_works_built_in_setup(void** st) {
   murk_mission_free(m);
 }
 
+/* The text's last step: independent teams deploy in the trench lines of their deployment
+ * area (drawn or built), while one has a free cell; the view lists those cells. */
+static char* swap(const char* text, const char* from, const char* to) {
+  static char out[2][16384];
+  static int k;
+  char* o = out[k++ % 2];
+  const char* at = strstr(text, from);
+  assert_non_null(at);
+  snprintf(o, sizeof out[0], "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+  return o;
+}
+
+static void test_independents_in_trenches(void** st) {
+  (void)st;
+  const char* y = swap(NML_MISSION, "setup: {", "setup: {works: {fortification: 1, length: 5cm}, ");
+  y = swap(y, ST_PLATOON("Charlie Rifles", "infantry", 2),
+           ST_PLATOON("Charlie HQ", "infantry, independent", 1));
+  struct murk_mission* m = load_yaml(y);
+  struct murk_game* g = new_game(m, 1);
+  /* One trench cell each, on open ground (row 0 of each half). */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_FORTIFY);
+  ok_lines(g, "build at 8,0 8,0\nbuild at 8,11 8,11");
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  ok_lines(g, "deploy 1 at 3,0\ndeploy 1 at 3,11\ndeploy 2 at 12,0\ndeploy 2 at 12,11\nend\nend");
+  enum murk_side w = g->s.lr_winner;
+  ok_lines(g, w == MURK_ATTACKER ? "objective at 3,3\nobjective at 12,8"
+                                 : "objective at 3,8\nobjective at 12,3");
+  ok_lines(g, w == MURK_ATTACKER ? "patrol 2 at 3,7\npatrol 2 at 12,4"
+                                 : "patrol 2 at 3,4\npatrol 2 at 12,7");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INDEPENDENTS);
+  enum murk_side s = murk_game_to_act(g);
+  const char* in = s == MURK_ATTACKER ? "deploy 3 at 8,11" : "deploy 3 at 8,0";
+  const char* out = s == MURK_ATTACKER ? "deploy 3 at 6,11" : "deploy 3 at 6,0";
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, s, &v), MURK_OK);
+  /* The side's drawn trench row (16 cells) and the cell it built. */
+  assert_int_equal(v->nplace_cells, 17);
+  for (int i = 0; i < v->nplace_cells; i++) {
+    int t = murk_view_terrain_at(v, v->place_cells[i]);
+    assert_int_equal(v->terrain[t].works, MURK_WORKS_FORTIFICATION);
+  }
+  murk_view_free(v);
+  char why[200];
+  bad_line(g, out, why, sizeof why);
+  assert_non_null(strstr(why, "independent and warrior teams deploy in a trench line"));
+  ok_line(g, in);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* ---- deployment order ---- */
 
 static void test_independents_phase(void** st) {
@@ -821,6 +871,7 @@ int main(void) {
       cmocka_unit_test(test_dust_up_ends),
       cmocka_unit_test(test_wire_stops_a_move),
       cmocka_unit_test(test_works_built_in_setup),
+      cmocka_unit_test(test_independents_in_trenches),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -526,7 +526,9 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   /* The key: mission, phase, step and where the objectives stand (a view refreshed after an
    * undo or from another game must not keep cells made for other objectives). Cells made
    * from the mission's areas alone serve the next game of a batch too (murk_view_reset). */
-  bool judged = patrol || works || (objectives && nml);
+  /* No Man's Land: independent teams go in the trench lines built (deploy.c). */
+  bool trenches = deploying && mk_deploy_in_trenches(g);
+  bool judged = patrol || works || trenches || (objectives && nml);
   const struct murk_objective_rule* r = objectives ? mk_setup_objective_step(g) : NULL;
   struct place_key key;
   memset(&key, 0, sizeof key);
@@ -536,7 +538,7 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   key.phase = (int)s->phase;
   key.objective_rule = objectives ? s->objective_rule : 0;
   key.nobjectives = objectives ? s->nobjectives : 0;
-  key.nworks = works ? s->nworks : 0;
+  key.nworks = works || trenches ? s->nworks : 0;
   for (int i = 0; i < key.nobjectives && i < MK_MAX_PLACED_OBJECTIVES; i++) {
     key.objectives[i].pos = s->objectives[i].pos;
     key.objectives[i].rule = s->objectives[i].rule;
@@ -571,7 +573,9 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
       for (int x = 0; x < m->grid.width; x++) {
         struct murk_pos p = {x, y};
         /* the setup rule's own judgement of the cell */
-        bool ok = works    ? mk_deploy_works_cell(g, side, mk_deploy_works_kind(s->phase), p, NULL,
+        bool ok = trenches ? mk_deploy_check_side_zone(g, side, p, "", NULL, 0, NULL) == MURK_OK &&
+                                 mk_deploy_trench_check(g, side, p, NULL, 0) == MURK_OK
+                  : works  ? mk_deploy_works_cell(g, side, mk_deploy_works_kind(s->phase), p, NULL,
                                                   0) == MURK_OK
                   : patrol ? mk_setup_patrol_cell(g, side, p, NULL, 0) == MURK_OK
                            : mk_setup_objective_cell(g, p, NULL, 0) == MURK_OK;
@@ -620,7 +624,7 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   v->nplace_cells = n;
   b->nplace_kept = n;
   b->place = key;
-  b->place_valid = true;
+  b->place_valid = !trenches; /* which trench cells are free changes with each team */
   return MURK_OK;
 }
 

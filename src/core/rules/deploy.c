@@ -535,6 +535,36 @@ void mk_deploy_works_prompt(const struct murk_game* g, char* buf, size_t n) {
            mk_deploy_works_left(g, g->s.to_act, k), ls);
 }
 
+/* "Deploy any Warrior teams that are not part of a platoon and all Independent teams in any
+ * Trench Lines in their Deployment Area" (No Man's Land, Preparing for Battle): where the
+ * side's trench lines leave a free cell, the team goes on one. */
+bool mk_deploy_in_trenches(const struct murk_game* g) {
+  return g->s.phase == MURK_PHASE_INDEPENDENTS &&
+         g->m->works_pieces[MURK_WORKS_FORTIFICATION] > 0 &&
+         murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL);
+}
+
+int mk_deploy_trench_check(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                           char* reason, size_t reason_len) {
+  if (!mk_deploy_in_trenches(g)) return MURK_OK;
+  if (mk_terrain_at(g, p)->works == MURK_WORKS_FORTIFICATION) return MURK_OK;
+  const struct murk_grid* gr = &g->m->grid;
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++) {
+      struct murk_pos q = {x, y};
+      if (mk_terrain_at(g, q)->works == MURK_WORKS_FORTIFICATION && in_side_zone(g, side, q) &&
+          mk_cell_free(&g->s, q)) {
+        char ps[16] = "";
+        if (reason && reason_len) murk_pos_format(p, ps, sizeof ps);
+        return mk_reject(reason, reason_len,
+                         "No Man's Land: independent and warrior teams deploy in a trench line "
+                         "of your deployment area; %s is not one",
+                         ps);
+      }
+    }
+  return MURK_OK;
+}
+
 bool mk_deploy_fortify_due(const struct murk_game* g, enum murk_side side) {
   return mk_deploy_works_left(g, side, MURK_WORKS_FORTIFICATION) > 0;
 }

@@ -85,6 +85,11 @@ int mk_deploy_build(struct murk_game* g, enum murk_side side, struct murk_pos fr
 int mk_deploy_works_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 void mk_deploy_works_prompt(const struct murk_game* g, char* buf, size_t n);
 bool mk_deploy_fortify_due(const struct murk_game* g, enum murk_side side);
+/* No Man's Land: an independent or warrior team deploys in a trench line of its side's
+ * deployment area while one has a free cell (MURK_OK elsewhere and in other phases). */
+int mk_deploy_trench_check(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                           char* reason, size_t reason_len);
+bool mk_deploy_in_trenches(const struct murk_game* g); /* that rule binds now */
 bool mk_deploy_wire_due(const struct murk_game* g, enum murk_side side);
 
 /* When play begins under Prepared Positions: every platoon on the table is dug in. */

@@ -761,6 +761,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     rc = mk_deploy_check_infiltration(g, side, c->at, reason, reason_len);
   else
     rc = mk_deploy_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, &part);
+  if (rc == MURK_OK) rc = mk_deploy_trench_check(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   if (!mk_cell_free(s, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
