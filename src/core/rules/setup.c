@@ -2,7 +2,8 @@
  * Flames of War missions, "Preparing for Battle" and "Beginning the Battle" of every mission).
  *
  * Phases in order, skipping those the mission does not use:
- *   sides rolled (at creation) -> objectives placed step by step -> reserves and ambushes
+ *   sides rolled (at creation) -> objectives placed step by step -> works built (No Man's
+ *   Land: fortifications, then obstacles; deploy.c) -> reserves and ambushes
  *   nominated -> platoons deployed (alternately or one side after the other, as templates
  *   under Fog of War; Random Deployment rolls their sections; Hasty Attack's objective
  *   removal) -> independent and warrior teams -> infiltrators (40k mission special rules) ->
