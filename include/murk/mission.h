@@ -69,6 +69,7 @@ enum murk_works {
   MURK_WORKS_NONE = 0,
   MURK_WORKS_WIRE = 1,
   MURK_WORKS_FORTIFICATION = 2,
+  MURK_WORKS_COUNT
 };
 
 const char* murk_terrain_class_name(enum murk_terrain_class c);
@@ -420,7 +421,14 @@ struct murk_mission {
 
   enum murk_first_turn first_turn;
   int first_turn_bonus[MURK_SIDES]; /* added to a side's first-turn roll (No Man's Land) */
-  bool roll_for_sides;              /* side selection by die roll */
+  /* Works each side builds in setup (`setup: works`, Flames of War missions, No Man's Land:
+   * the Fortified Companies place their fortifications, then their obstacles): pieces of
+   * each kind by enum murk_works, each a straight line of at most works_length cells of the
+   * legend entry works_terrain (-1: none) marked with that kind. */
+  int works_pieces[MURK_WORKS_COUNT];
+  int works_terrain[MURK_WORKS_COUNT];
+  int works_length;
+  bool roll_for_sides; /* side selection by die roll */
   /* Setup order (Flames of War missions, Preparing for Battle / Beginning the Battle). */
   enum murk_side deploy_first;       /* who deploys first (default attacker) */
   bool deploy_in_turn;               /* one side deploys everything, then the other

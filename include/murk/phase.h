@@ -9,6 +9,8 @@
  * not use; then player turns until the game is over. */
 #define MURK_PHASE_LIST(X)                       \
   X(OBJECTIVES, "placing objectives")            \
+  X(FORTIFY, "placing fortifications")           \
+  X(WIRE, "placing obstacles")                   \
   X(RESERVES, "nominating reserves")             \
   X(DEPLOY, "deploying")                         \
   X(PATROL, "placing patrols")                   \

@@ -219,6 +219,14 @@ struct murk_view_target {
   bool assault;
 };
 
+/* A cell of works built in setup (the Flames of War missions, No Man's Land: trench lines
+ * and wire): the legend entry (an index into `terrain`) that stands there over the map's.
+ * Public: the table is in view of both sides. */
+struct murk_view_works {
+  struct murk_pos at;
+  int terrain;
+};
+
 /* A placed objective. */
 struct murk_view_objective {
   char name[MURK_NAME];
@@ -317,7 +325,8 @@ struct murk_view {
   /* The placement facts, for the players to choose a setup cell from: the cells where
    * the side to act may put what this setup phase places (an objective: its area, bands,
    * terrain and distances from those placed; a platoon: its deployment area, bands and
-   * terrain), taken or not, row by row; none in other phases and for the other side. */
+   * terrain; a piece of works: the cells it may cover, either end of one), taken or not,
+   * row by row; none in other phases and for the other side. */
   const struct murk_pos* place_cells;
   int nplace_cells;
   /* OBJECTIVES phase: for whom the objectives being placed now are (the side that must
@@ -326,6 +335,10 @@ struct murk_view {
   enum murk_side place_for;
   struct murk_view_ending ending; /* how the game may end (public) */
 
+  /* The works built in setup, cell by cell in the order built (none in most missions): the
+   * map as it stands is `map` with these over it (murk_view_terrain_at). */
+  struct murk_view_works* works;
+  int nworks;
   struct murk_view_objective* objectives;
   int nobjectives;
   struct murk_view_marker* markers;
@@ -391,6 +404,10 @@ void murk_view_free(struct murk_view* v);
  * holds each event once (the game's). After an undo the update starts from the first
  * event again (numbered 1). */
 void murk_view_forget_events(struct murk_view* v);
+
+/* The legend entry (an index into v->terrain) at p as the table stands: the works built
+ * there in setup, else the map's; -1 off the table or without a map. */
+int murk_view_terrain_at(const struct murk_view* v, struct murk_pos p);
 
 /* Where own unit `number` may end a move ordered now (`move T<n>|P<n> to X,Y`, no
  * waypoints), judged as the game judges a move (the same code) but on what this view holds:

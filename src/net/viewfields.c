@@ -80,6 +80,8 @@ static const struct net_vf net_vf_view_rows[] = {
     COUNT(nplace_cells),
     F(place_for, INT, -1, 1, LEAN),
     SUB(ending, net_vf_ending, LEAN),
+    LIST(works, &net_vf_works),
+    COUNT(nworks),
     LIST(objectives, &net_vf_objective),
     COUNT(nobjectives),
     LIST(markers, &net_vf_marker),
@@ -124,6 +126,14 @@ static const struct net_vf net_vf_ending_rows[] = {
     F(summary, STR, 0, 0, LEAN),
 };
 DEFINE(net_vf_ending);
+#undef S
+
+#define S struct murk_view_works
+static const struct net_vf net_vf_works_rows[] = {
+    F(at, POS, -POSN, POSN, LEAN),
+    F(terrain, INT, 0, MURK_MISSION_MAX_TERRAIN - 1, LEAN),
+};
+DEFINE(net_vf_works);
 #undef S
 
 #define S struct murk_view_objective
@@ -448,7 +458,7 @@ const struct net_vf_table* const net_vf_tables[] = {
     &net_vf_target,  &net_vf_event,    &net_vf_roll,      &net_vf_dice_expr, &net_vf_roll_mod,
     &net_vf_pos,     &net_vf_terrain,  &net_vf_entry,     &net_vf_end,       &net_vf_zone,
     &net_vf_region,  &net_vf_keep_out, &net_vf_head,      &net_vf_grid,      &net_vf_force,
-    &net_vf_brief,   &net_vf_row,      &net_vf_lit,       &net_vf_begin,
+    &net_vf_brief,   &net_vf_row,      &net_vf_lit,       &net_vf_begin,     &net_vf_works,
 };
 const int net_vf_ntables = (int)(sizeof net_vf_tables / sizeof net_vf_tables[0]);
 

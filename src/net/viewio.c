@@ -28,7 +28,7 @@ struct net_view {
   struct murk_zone more[8];
   struct murk_pos* place;
   /* Array capacities (the counts are the view's), by struct murk_view's array. */
-  int cap_objectives, cap_markers, cap_teams, cap_platoons, cap_arrivals, cap_lights;
+  int cap_objectives, cap_works, cap_markers, cap_teams, cap_platoons, cap_arrivals, cap_lights;
   int cap_contacts, cap_wings, cap_targets, cap_events, cap_lit;
   int rows_seen;
   bool state_seen;
@@ -50,6 +50,7 @@ void net_view_free(struct net_view* nv) {
   if (!nv) return;
   struct murk_view* v = &nv->v;
   murk_free(v->objectives);
+  murk_free(v->works);
   murk_free(v->markers);
   murk_free(v->teams);
   murk_free(v->platoons);
@@ -468,6 +469,7 @@ static const struct line_kind kinds[] = {
     {"state", &net_vf_view, OWN(write_state, read_state)},
     {"end", &net_vf_end, OWN(write_ends, read_end)},
     {"place", NULL, OWN(write_place, read_place)},
+    {"works", &net_vf_works, ITEMS(works, nworks, ITEMS_MAX)},
     {"objective", &net_vf_objective, ITEMS(objectives, nobjectives, ITEMS_MAX)},
     {"marker", &net_vf_marker, ITEMS(markers, nmarkers, ITEMS_MAX)},
     {"team", &net_vf_team, ITEMS(teams, nteams, ITEMS_MAX)},
@@ -538,6 +540,8 @@ static int finish(struct net_view_reader* r) {
   if (t->map)
     for (int i = 0; i < v->grid.width * v->grid.height; i++)
       if (t->map[i] >= t->nterrain) return fail(r, "map cell without terrain");
+  for (int i = 0; i < v->nworks; i++)
+    if (v->works[i].terrain >= t->nterrain) return fail(r, "works without terrain");
   v->briefing = nv->briefing ? nv->briefing : "";
   v->place_cells = nv->place;
   v->ending.end = t->end;

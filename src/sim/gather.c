@@ -154,6 +154,13 @@ void sim_ctx_maps(struct ctx* c) {
   unsigned char* busy = c->busy;
   memcpy(cost, c->base, (size_t)w * h);
   memset(busy, 0, (size_t)w * h);
+  /* Works built in setup stand over the map (No Man's Land's trench lines and wire). */
+  for (int i = 0; i < v->nworks; i++) {
+    unsigned x = (unsigned)v->works[i].at.x, y = (unsigned)v->works[i].at.y;
+    int t = v->works[i].terrain;
+    if (x < w && y < h && t >= 0 && t < v->nterrain)
+      cost[(size_t)y * w + x] = terrain_cost(&v->terrain[t]);
+  }
   const struct murk_view_marker* markers = v->markers;
   for (int i = 0, n = v->nmarkers; i < n; i++) {
     unsigned x = (unsigned)markers[i].pos.x, y = (unsigned)markers[i].pos.y;

@@ -209,8 +209,8 @@ static inline int sim_dist(const struct ctx* c, struct murk_pos a, struct murk_p
 /* The ground at p as the view shows it; NULL off the table or where the view has no map. */
 static inline const struct murk_terrain* sim_terrain_at(const struct ctx* c, struct murk_pos p) {
   if (!c->v->map || !c->v->terrain || !sim_on_table(c, p)) return NULL;
-  unsigned char t = c->v->map[sim_cell(c, p)];
-  return t < c->v->nterrain ? &c->v->terrain[t] : NULL;
+  int t = c->v->nworks > 0 ? murk_view_terrain_at(c->v, p) : c->v->map[sim_cell(c, p)];
+  return t >= 0 && t < c->v->nterrain ? &c->v->terrain[t] : NULL;
 }
 static inline bool sim_cell_free(const struct ctx* c, struct murk_pos p) {
   return sim_on_table(c, p) && c->cost[sim_cell(c, p)] != 0 && !c->busy[sim_cell(c, p)];

@@ -1,6 +1,7 @@
 /* verbs.c: tries of the verbs the view says are legal now that neither player plans for
  * itself (players.h): arrivals from reserve, withdrawals, ambushes, reconnaissance moves,
- * lights, taking objectives away, and placing in setup phases the players do not know.
+ * lights, taking objectives away, No Man's Land's works, and placing in setup phases the
+ * players do not know.
  * Each is filled from the view's fields: the units it names, the arrival cells it lists,
  * the own zone; never from the prompt's words. */
 #include <stdlib.h>
@@ -86,6 +87,32 @@ static struct murk_pos placing_cell(struct ctx* c) {
   if (r < 5 && c->v->own_zone) return sim_zone_cell(c);
   if (r < 8 && c->nunits > 0) return sim_near_cell(c, c->units[sim_pick(c->rng, c->nunits)].pos, 4);
   return sim_table_cell(c);
+}
+
+/* Is p one of the view's placement cells? */
+static bool listed(const struct murk_view* v, struct murk_pos p) {
+  for (int i = 0; i < v->nplace_cells; i++)
+    if (murk_pos_eq(v->place_cells[i], p)) return true;
+  return false;
+}
+
+/* No Man's Land's works (`build at X,Y X,Y`): from a cell the view lists, along its row one
+ * way while the cells stay listed; the longest first, then shorter, then the one cell (the
+ * game says how long a piece may be). */
+#define BUILD_REACH 12
+static bool build_tries(struct ctx* c) {
+  const struct murk_view* v = c->v;
+  if (v->nplace_cells <= 0) return false;
+  struct murk_pos from = v->place_cells[sim_pick(c->rng, v->nplace_cells)];
+  int dx = sim_pick(c->rng, 2) ? 1 : -1, n = 0;
+  while (n < BUILD_REACH && listed(v, (struct murk_pos){from.x + dx * (n + 1), from.y})) n++;
+  for (int k = n; k >= 0; k -= k > 2 ? 2 : 1) {
+    struct murk_command* cmd = sim_add(c, MURK_CMD_BUILD);
+    if (!cmd) return false;
+    cmd->at = from;
+    cmd->at2 = (struct murk_pos){from.x + dx * k, from.y};
+  }
+  return true;
 }
 
 /* One try of verb k; false when there is nothing to name. */
@@ -180,6 +207,8 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
       cmd->target = (struct murk_ref){MURK_REF_PLATOON, host};
       return true;
     }
+    case MURK_CMD_BUILD:
+      return build_tries(c);
     case MURK_CMD_SPOT:
       return sim_add(c, k) != NULL;
     case MURK_CMD_ADJUST: {

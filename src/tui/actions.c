@@ -563,6 +563,27 @@ int tui_do_objective(struct tui_session* s, struct tui_key k) {
   return 0;
 }
 
+/* No Man's Land's works: `d` on one end of a piece (a lit cell), then on the other; the
+ * game judges the line between them (its length, the ground). */
+int tui_do_build(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  struct tui_ui* ui = tui_cur_ui(s);
+  char a[16], b[16];
+  murk_pos_format(ui->cursor, b, sizeof b);
+  if (!ui->build_open) {
+    ui->build_open = true;
+    ui->build_from = ui->cursor;
+    tui_message(ui, TUI_A_NORMAL, "one end at %s: the other end, then d (Esc: start again)", b);
+    return 0;
+  }
+  ui->build_open = false;
+  murk_pos_format(ui->build_from, a, sizeof a);
+  char line[TUI_LINE_MAX];
+  snprintf(line, sizeof line, "build at %s %s", a, b);
+  tui_open_confirm(ui, line, &ui->cursor, "Build from %s to %s?", a, b);
+  return 0;
+}
+
 int tui_do_reserve(struct tui_session* s, struct tui_key k) {
   (void)k;
   return act_reserve(s);
@@ -713,6 +734,7 @@ int tui_do_save(struct tui_session* s, struct tui_key k) {
 int tui_do_esc(struct tui_session* s, struct tui_key k) {
   (void)k;
   tui_cur_ui(s)->message[0] = '\0';
+  tui_cur_ui(s)->build_open = false; /* a piece of works begun: start again */
   return 0;
 }
 

@@ -322,8 +322,9 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
     for (int x = m->ox; x < g->width && x <= m->ox + tui_hexmap_cols(m); x++) {
       struct murk_pos p = {x, y};
       if (!tui_hexmap_to_screen(m, p, &sx, &sy)) continue;
-      int idx = v->map ? v->map[y * g->width + x] : 0;
-      const struct murk_terrain* t = idx < v->nterrain ? &v->terrain[idx] : NULL;
+      /* The map as the table stands: works built in setup over the map's ground. */
+      int idx = v->nworks > 0 ? murk_view_terrain_at(v, p) : v->map ? v->map[y * g->width + x] : 0;
+      const struct murk_terrain* t = idx >= 0 && idx < v->nterrain ? &v->terrain[idx] : NULL;
       struct tui_glyph gl = tui_glyph_terrain(t, c->ascii);
       enum tui_attr a = gl.attr;
       if (cell_has(ui, g, p, TUI_CELL_ZONE)) a = tui_glyph_zone_attr(gl.attr);
@@ -489,8 +490,10 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
   snprintf(title, sizeof title, "Cell %s", pos);
   heading(c, x, y, w, title);
   if (!murk_geom_on_table(&v->grid, p)) return;
-  int idx = v->map ? v->map[p.y * v->grid.width + p.x] : 0;
-  if (idx < v->nterrain && *y < ymax) {
+  int idx = v->nworks > 0 ? murk_view_terrain_at(v, p)
+            : v->map      ? v->map[p.y * v->grid.width + p.x]
+                          : 0;
+  if (idx >= 0 && idx < v->nterrain && *y < ymax) {
     const struct murk_terrain* t = &v->terrain[idx];
     tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_NORMAL, "%s (%s)", t->name,
                       murk_terrain_class_name(t->cls));

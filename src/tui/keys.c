@@ -43,6 +43,13 @@ static bool reveal_now_hint(const struct murk_view* v, const struct tui_ui* ui, 
   return revealing(ui);
 }
 
+/* `d` in No Man's Land's works phases: the first end of a piece, then the other. */
+static bool build_hint(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {
+  (void)v;
+  snprintf(buf, n, "%s", ui->build_open ? "other end here" : "build: one end here");
+  return true;
+}
+
 /* In the order of the help and of the key line. */
 const struct tui_keydef tui_keys[] = {
     /* Cursor */
@@ -105,8 +112,8 @@ const struct tui_keydef tui_keys[] = {
      .verb = V(DEPLOY),
      .phases = TUI_PH_GAME,
      .act = tui_do_deploy,
-     .help = "deploy a platoon (or a dummy) at the cursor; in No Man's Land's\n"
-             "patrol phase: send a platoon out on patrol (the lit cells)",
+     .help = "deploy a platoon (or a dummy) at the cursor; No Man's Land: a patrol\n"
+             "(the lit cells), or each end of a trench line or wire belt in turn",
      .hint = "deploy here"},
     {.label = "d",
      .codes = {'d'},
@@ -116,6 +123,14 @@ const struct tui_keydef tui_keys[] = {
      .phases = TUI_PH_GAME,
      .act = tui_do_patrol,
      .hint = "patrol here (lit cells)"},
+    {.label = "d",
+     .codes = {'d'},
+     .modes = TUI_IN(MAP),
+     .group = TUI_KEYS_ACT,
+     .verb = V(BUILD),
+     .phases = TUI_PH_GAME,
+     .act = tui_do_build,
+     .hint_of = build_hint},
     {.label = "m",
      .codes = {'m'},
      .modes = TUI_IN(MAP),

@@ -55,9 +55,10 @@ static inline bool tui_placing_phase(enum murk_phase p) {
   return p >= MURK_PHASE_DEPLOY && p < MURK_PHASE_PLAY;
 }
 
-/* No Man's Land's patrol phase, the side's own: `patrol` is the verb it places with. */
+/* No Man's Land's patrol phase, the side's own: `patrol` is the verb it places with; and its
+ * works phases, where `build` is (both light the cells the view lists). */
 static inline bool tui_patrolling(const struct murk_view* v) {
-  return (v->verbs & (1u << MURK_CMD_PATROL)) != 0;
+  return (v->verbs & ((1u << MURK_CMD_PATROL) | (1u << MURK_CMD_BUILD))) != 0;
 }
 
 /* ---- session.c ---- */
@@ -132,6 +133,7 @@ int tui_key_map(struct tui_session* s, struct tui_key k);
 int tui_do_cursor(struct tui_session* s, struct tui_key k);
 int tui_do_click(struct tui_session* s, struct tui_key k);
 int tui_do_objective(struct tui_session* s, struct tui_key k);
+int tui_do_build(struct tui_session* s, struct tui_key k);
 int tui_do_reserve(struct tui_session* s, struct tui_key k);
 int tui_do_patrol(struct tui_session* s, struct tui_key k);
 int tui_do_deploy(struct tui_session* s, struct tui_key k);

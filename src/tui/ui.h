@@ -117,6 +117,10 @@ struct tui_ui {
   struct murk_pos via[TUI_VIA_MAX]; /* "reveal": the cells chosen so far */
   int nvia, via_max;                /* how many, and how many it may take */
 
+  /* No Man's Land's works: the first end of the piece being built, once chosen */
+  bool build_open;
+  struct murk_pos build_from;
+
   /* PICK */
   struct tui_pick pick;
 

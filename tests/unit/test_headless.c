@@ -62,6 +62,7 @@ static void assert_tails_zero(const struct mk_state* s) {
 
 /* Two views hold the same: every field, every element of every array. */
 static void assert_same_view(const struct murk_view* a, const struct murk_view* b) {
+  SAME_ARRAY(a, b, works, nworks);
   SAME_ARRAY(a, b, objectives, nobjectives);
   SAME_ARRAY(a, b, markers, nmarkers);
   SAME_ARRAY(a, b, teams, nteams);
@@ -82,6 +83,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   SAME_ARRAY(a, b, events, nevents);
   SAME_ARRAY(a, b, place_cells, nplace_cells);
   struct murk_view x = *a, y = *b;
+  x.works = y.works = NULL;
   x.objectives = y.objectives = NULL;
   x.markers = y.markers = NULL;
   x.teams = y.teams = NULL;

@@ -268,6 +268,126 @@ static void test_wire_stops_a_move(void** st) {
   fail_msg("no seed gave the attacker the first turn");
 }
 
+/* No Man's Land's works (Flames of War missions, Preparing for Battle): the defender places
+ * all its fortifications, then the attacker; then the obstacles the same way, in the
+ * enemy's half (Over the Wire). Each piece a straight line up to 30cm (6 cells) on ground
+ * of clear sight without works; refusals say why; the pieces are public and stand on the
+ * map as its own terrain does, for moves and for views. */
+static void test_works_built_in_setup(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("no-mans-land");
+  struct murk_game* g = new_game(m, 1);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_FORTIFY);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  refused(g, "end",
+          "place all your trench lines first: 4 left (build at X,Y X,Y, from one end to the "
+          "other)");
+  refused(g, "build at 02,04 08,04",
+          "a trench line runs in a straight line at most 30cm (6 cells) long; that one is 7");
+  refused(g, "build at 02,18 04,18",
+          "a trench line is dug in your own deployment area; 02,18 is not in it");
+  refused(g, "build at 03,00 05,00",
+          "a trench line is built on open ground that does not hide (it leaves sight as it "
+          "is); 04,00 is shell craters");
+  refused(g, "deploy 1 at 10,04",
+          "platoons are deployed during setup only (now: placing "
+          "fortifications)");
+  ok_line(g, "build at 02,04 07,04");
+  assert_true(has_event(g, "defender digs a trench line from 02,04 to 07,04 (6 cells)"));
+  refused(g, "build at 05,04 05,05", "05,04 already has a trench line");
+  /* The map as it stands: the game's, the view's (both sides'), the way a move is judged. */
+  assert_int_equal(mk_terrain_at(g, (struct murk_pos){5, 4})->works, MURK_WORKS_FORTIFICATION);
+  assert_int_equal(murk_mission_terrain_at(m, (struct murk_pos){5, 4})->works, MURK_WORKS_NONE);
+  for (int sd = 0; sd < MURK_SIDES; sd++) {
+    struct murk_view* v = NULL;
+    assert_int_equal(murk_view_build(g, (enum murk_side)sd, &v), MURK_OK);
+    assert_int_equal(v->nworks, 6);
+    int t = murk_view_terrain_at(v, (struct murk_pos){5, 4});
+    assert_true(t >= 0 && v->terrain[t].works == MURK_WORKS_FORTIFICATION);
+    murk_view_free(v);
+  }
+  ok_lines(g, "build at 09,04 14,04\nbuild at 20,04 25,04\nbuild at 26,05 29,05");
+  /* All four placed: the attacker's turn, then the wire, the defender first again. */
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  ok_lines(g,
+           "build at 02,18 07,18\nbuild at 09,18 14,18\nbuild at 23,18 28,18\n"
+           "build at 29,19 34,19");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_WIRE);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  refused(g, "build at 02,05 04,05",
+          "Over the Wire: wire goes in the enemy's half of the table (the south half); 02,05 "
+          "is not in it");
+  ok_lines(g,
+           "build at 06,16 11,16\nbuild at 14,16 19,16\nbuild at 27,16 32,16\n"
+           "build at 02,07 07,07\nbuild at 10,07 15,07\nbuild at 20,07 25,07");
+  assert_true(has_event(g, "attacker lays a wire belt from 20,07 to 25,07 (6 cells)"));
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
+  refused(g, "build at 03,09 04,09",
+          "works are placed first in setup, each side in turn (now: nominating reserves)");
+  /* A piece is public, so it stands: undo never takes back what the enemy was told. */
+  murk_game_free(g);
+  g = new_game(m, 1);
+  ok_line(g, "build at 02,04 07,04");
+  assert_int_equal(murk_game_undoable(g), 0);
+  /* A refused piece changes nothing, map included. */
+  refused(g, "build at 09,04 09,06",
+          "a trench line is dug in your own deployment area; 09,06 is not in it");
+  assert_int_equal(mk_terrain_at(g, (struct murk_pos){9, 4})->works, MURK_WORKS_NONE);
+  assert_int_equal(g->s.nworks, 6);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* The text's last step: independent teams deploy in the trench lines of their deployment
+ * area (drawn or built), while one has a free cell; the view lists those cells. */
+static char* swap(const char* text, const char* from, const char* to) {
+  static char out[2][16384];
+  static int k;
+  char* o = out[k++ % 2];
+  const char* at = strstr(text, from);
+  assert_non_null(at);
+  snprintf(o, sizeof out[0], "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+  return o;
+}
+
+static void test_independents_in_trenches(void** st) {
+  (void)st;
+  const char* y = swap(NML_MISSION, "setup: {", "setup: {works: {fortification: 1, length: 5cm}, ");
+  y = swap(y, ST_PLATOON("Charlie Rifles", "infantry", 2),
+           ST_PLATOON("Charlie HQ", "infantry, independent", 1));
+  struct murk_mission* m = load_yaml(y);
+  struct murk_game* g = new_game(m, 1);
+  /* One trench cell each, on open ground (row 0 of each half). */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_FORTIFY);
+  ok_lines(g, "build at 8,0 8,0\nbuild at 8,11 8,11");
+  while (murk_game_phase(g) == MURK_PHASE_RESERVES) ok_line(g, "end");
+  ok_lines(g, "deploy 1 at 3,0\ndeploy 1 at 3,11\ndeploy 2 at 12,0\ndeploy 2 at 12,11\nend\nend");
+  enum murk_side w = g->s.lr_winner;
+  ok_lines(g, w == MURK_ATTACKER ? "objective at 3,3\nobjective at 12,8"
+                                 : "objective at 3,8\nobjective at 12,3");
+  ok_lines(g, w == MURK_ATTACKER ? "patrol 2 at 3,7\npatrol 2 at 12,4"
+                                 : "patrol 2 at 3,4\npatrol 2 at 12,7");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_INDEPENDENTS);
+  enum murk_side s = murk_game_to_act(g);
+  const char* in = s == MURK_ATTACKER ? "deploy 3 at 8,11" : "deploy 3 at 8,0";
+  const char* out = s == MURK_ATTACKER ? "deploy 3 at 6,11" : "deploy 3 at 6,0";
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, s, &v), MURK_OK);
+  /* The side's drawn trench row (16 cells) and the cell it built. */
+  assert_int_equal(v->nplace_cells, 17);
+  for (int i = 0; i < v->nplace_cells; i++) {
+    int t = murk_view_terrain_at(v, v->place_cells[i]);
+    assert_int_equal(v->terrain[t].works, MURK_WORKS_FORTIFICATION);
+  }
+  murk_view_free(v);
+  char why[200];
+  bad_line(g, out, why, sizeof why);
+  assert_non_null(strstr(why, "independent and warrior teams deploy in a trench line"));
+  ok_line(g, in);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* ---- deployment order ---- */
 
 static void test_independents_phase(void** st) {
@@ -750,6 +870,8 @@ int main(void) {
       cmocka_unit_test(test_no_mans_land),
       cmocka_unit_test(test_dust_up_ends),
       cmocka_unit_test(test_wire_stops_a_move),
+      cmocka_unit_test(test_works_built_in_setup),
+      cmocka_unit_test(test_independents_in_trenches),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

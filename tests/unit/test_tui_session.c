@@ -221,10 +221,20 @@ static int setup_played(void** state, const char* id, uint64_t seed, const char*
 /* No Man's Land (tests/games/no-mans-land-full.txt) at its patrol phase, the attacker's. */
 static int setup_patrol(void** state) {
   static const char lines[] =
+      "build at 02,04 07,04\nbuild at 09,04 14,04\nbuild at 20,04 25,04\n"
+      "build at 26,05 29,05\nbuild at 02,18 07,18\nbuild at 09,18 14,18\n"
+      "build at 23,18 28,18\nbuild at 29,19 34,19\nbuild at 06,16 11,16\n"
+      "build at 14,16 19,16\nbuild at 27,16 32,16\nbuild at 02,07 07,07\n"
+      "build at 10,07 15,07\nbuild at 20,07 25,07\n"
       "end\nend\ndeploy 1 at 10,04\ndeploy 1 at 25,18\ndeploy 2 at 22,04\n"
       "deploy 2 at 20,19\ndeploy 3 at 16,01\ndeploy 3 at 14,21\ndeploy 4 at 27,04\n"
       "deploy 4 at 04,21\nend\nend\nobjective at 09,08\nobjective at 24,14\n";
   return setup_played(state, "no-mans-land", 1, lines);
+}
+
+/* No Man's Land at its start: the defender places its fortifications first. */
+static int setup_works(void** state) {
+  return setup_played(state, "no-mans-land", 1, "");
 }
 
 /* Hasty Attack (tests/games/hasty-attack-setup.txt): the defender has deployed; the
@@ -1235,6 +1245,38 @@ static void test_patrol_key(void** state) {
   assert_string_equal(murk_game_log_line(x->g, before), want);
 }
 
+/* No Man's Land's works: the lit cells are where a piece may go; d on one end, d on the
+ * other, y sends `build at A B`; the map then shows the trench, and Esc forgets a first end. */
+static void test_build_key(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_DEFENDER);
+  assert_int_equal(murk_game_phase(x->g), MURK_PHASE_FORTIFY);
+  const struct murk_view* v = tui_session_view(x->s);
+  assert_true(v->nplace_cells > 0);
+  struct murk_pos p = {2, 4};
+  assert_true(UI->cells[p.y * v->grid.width + p.x] & TUI_CELL_ZONE);
+  assert_false(UI->cells[20 * v->grid.width + 2] & TUI_CELL_ZONE); /* the enemy's side */
+  assert_true(shows(x, "d build: one end here"));
+  go(x, 2, 4);
+  key(x, 'd');
+  assert_true(shows(x, "d other end here"));
+  key(x, TUI_KEY_ESC);
+  assert_true(shows(x, "d build: one end here"));
+  key(x, 'd');
+  go(x, 7, 4);
+  size_t before = murk_game_log_count(x->g);
+  key(x, 'd');
+  assert_true(UI->confirm.open);
+  key(x, 'y');
+  assert_int_equal(murk_game_log_count(x->g), before + 1);
+  assert_string_equal(murk_game_log_line(x->g, before), "build at 02,04 07,04");
+  v = tui_session_view(x->s);
+  assert_int_equal(v->nworks, 6);
+  int t = murk_view_terrain_at(v, (struct murk_pos){5, 4});
+  assert_true(t >= 0 && v->terrain[t].works == MURK_WORKS_FORTIFICATION);
+  assert_true(shows(x, "trench"));
+}
+
 /* A wing leader that won its deployment roll: m takes it (the view names it), Enter sends
  * `adjust`. */
 static void test_adjust_key(void** state) {
@@ -1356,6 +1398,7 @@ int main(void) {
       T(test_stuck_seat),
       T(test_reveal_via_key),
       cmocka_unit_test_setup_teardown(test_patrol_key, setup_patrol, teardown),
+      cmocka_unit_test_setup_teardown(test_build_key, setup_works, teardown),
       cmocka_unit_test_setup_teardown(test_remove_objective_key, setup_remove, teardown),
       cmocka_unit_test_setup_teardown(test_adjust_key, setup_adjust, teardown),
   };

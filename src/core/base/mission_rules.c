@@ -36,6 +36,7 @@ void ld_default_setup(struct murk_mission* m) {
   m->recce_first = MURK_ATTACKER;
   m->remove_by = MURK_NO_SIDE;
   m->objective_hold = 1;
+  for (int k = 0; k < MURK_WORKS_COUNT; k++) m->works_terrain[k] = -1;
   for (int s = 0; s < MURK_SIDES; s++) {
     struct murk_side_setup* st = &m->sides[s].setup;
     st->scattered = -1;
@@ -105,9 +106,65 @@ static void load_side_setup(struct ld* L, yaml_node_t* n, enum murk_side side) {
   X(SETUP_INDEPENDENTS_FIRST, "independents_first") \
   X(SETUP_RECCE_FIRST, "recce_first")               \
   X(SETUP_FIRST_TURN_BONUS, "first_turn_bonus")     \
+  X(SETUP_WORKS, "works")                           \
   X(SETUP_ATTACKER, "attacker")                     \
   X(SETUP_DEFENDER, "defender")
 LD_RECORD(setup, SETUP_FIELDS);
+
+#define WORKS_FIELDS(X)                   \
+  X(WORKS_FORTIFICATION, "fortification") \
+  X(WORKS_WIRE, "wire")                   \
+  X(WORKS_LENGTH, "length")
+LD_RECORD(works, WORKS_FIELDS);
+
+/* `works: {fortification: N, wire: N, length: L}` (Flames of War missions, No Man's Land,
+ * Preparing for Battle: each Fortified Company places its fortifications, then its
+ * obstacles). Each piece is built of the legend entry marked with its kind; that entry
+ * leaves sight as it is (clear) and can be entered, so a piece built on ground of clear
+ * sight changes how units move and shelter there, never what anyone sees. */
+static void load_works(struct ld* L, yaml_node_t* n) {
+  yaml_node_t* v[works_nfields];
+  if (!LD_FIELDS(L, n, "works", works, v)) return;
+  struct murk_mission* m = L->m;
+  const struct {
+    int field;
+    enum murk_works kind;
+    const char* key;
+  } kinds[] = {{WORKS_FORTIFICATION, MURK_WORKS_FORTIFICATION, "fortification"},
+               {WORKS_WIRE, MURK_WORKS_WIRE, "wire"}};
+  int any = 0;
+  for (int i = 0; i < ARRAY_LEN(kinds); i++) {
+    yaml_node_t* k = v[kinds[i].field];
+    if (!k || !yw_int(&L->w, k, kinds[i].key, 0, 16, &m->works_pieces[kinds[i].kind])) continue;
+    if (m->works_pieces[kinds[i].kind] == 0) continue;
+    any++;
+    int t = -1;
+    for (int e = 0; e < m->nterrain && t < 0; e++)
+      if (m->terrain[e].works == kinds[i].kind) t = e;
+    if (t < 0) {
+      yw_err(&L->w, k,
+             "works: %s pieces need a legend entry with works: %s (expected one in "
+             "terrain: legend)",
+             kinds[i].key, kinds[i].key);
+      continue;
+    }
+    const struct murk_terrain* te = &m->terrain[t];
+    if (te->sight != MURK_SIGHT_CLEAR || te->cls == MURK_TERRAIN_IMPASSABLE ||
+        te->cls == MURK_TERRAIN_WATER) {
+      yw_err(&L->w, k,
+             "works: %s pieces are built of '%c' (%s), which must leave sight clear "
+             "and be passable (expected sight: clear and a class units can enter)",
+             kinds[i].key, te->ch, te->name);
+      continue;
+    }
+    m->works_terrain[kinds[i].kind] = t;
+  }
+  if (!v[WORKS_LENGTH]) {
+    if (any) yw_missing(&L->w, n, "length", "works", "length: the longest piece, such as 30cm");
+    return;
+  }
+  ld_length_cells(L, v[WORKS_LENGTH], "works length", MURK_ROUND_DOWN, 1, 64, &m->works_length);
+}
 
 void ld_setup(struct ld* L, yaml_node_t* n) {
   yaml_node_t* v[setup_nfields];
@@ -164,6 +221,7 @@ void ld_setup(struct ld* L, yaml_node_t* n) {
     int s = yw_enum(&L->w, v[SETUP_RECCE_FIRST], "recce_first", ld_side_names, MURK_SIDES);
     if (s >= 0) m->recce_first = (enum murk_side)s;
   }
+  if (v[SETUP_WORKS] && !yw_is_null(v[SETUP_WORKS])) load_works(L, v[SETUP_WORKS]);
   const int side_field[MURK_SIDES] = {
       [MURK_ATTACKER] = SETUP_ATTACKER, [MURK_DEFENDER] = SETUP_DEFENDER};
   for (int s = 0; s < MURK_SIDES; s++) {

@@ -70,6 +70,17 @@ const struct murk_profile* mk_team_profile(const struct murk_game* g, enum murk_
   return &murk_force(g, side)->profiles[g->s.teams[side][team].profile];
 }
 
+const unsigned char* mk_map(const struct murk_game* g) {
+  return g->map ? g->map : g->m->map;
+}
+
+const struct murk_terrain* mk_terrain_at(const struct murk_game* g, struct murk_pos p) {
+  if (!g->map) return murk_mission_terrain_at(g->m, p);
+  if (!murk_geom_on_table(&g->m->grid, p)) return NULL;
+  int i = g->map[(size_t)p.y * (size_t)g->m->grid.width + (size_t)p.x];
+  return i < g->m->nterrain ? &g->m->terrain[i] : NULL;
+}
+
 bool mk_cell_passable(const struct murk_mission* m, struct murk_pos p) {
   const struct murk_terrain* t = murk_mission_terrain_at(m, p);
   if (!t) return false;

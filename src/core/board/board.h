@@ -40,6 +40,11 @@ const struct murk_profile* mk_team_profile(const struct murk_game* g, enum murk_
                                            int team);
 /* Can a template or team stand on p (on the table, neither impassable nor water)? */
 bool mk_cell_passable(const struct murk_mission* m, struct murk_pos p);
+/* The map as it stands (the mission's, with the works built in setup over it: murk_game.map)
+ * and the legend entry at p on it (NULL off the table). Every rule that asks what ground a
+ * cell is asks these, so works built in setup govern movement and cover as drawn terrain. */
+const unsigned char* mk_map(const struct murk_game* g);
+const struct murk_terrain* mk_terrain_at(const struct murk_game* g, struct murk_pos p);
 /* The on-table marker at p (index into s->markers) or -1. */
 int mk_marker_index_at(const struct mk_state* s, struct murk_pos p);
 /* Index of the marker with that public number, or -1. */

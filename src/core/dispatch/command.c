@@ -52,6 +52,14 @@ static int has_ambushes(const struct murk_game* g, enum murk_side side, char* re
                    murk_side_name(side));
 }
 
+static int builds_works(const struct murk_game* g, enum murk_side side, char* reason,
+                        size_t reason_len) {
+  (void)side;
+  if (g->m->works_pieces[MURK_WORKS_FORTIFICATION] + g->m->works_pieces[MURK_WORKS_WIRE] > 0)
+    return MURK_OK;
+  return mk_reject(reason, reason_len, "in this mission nobody builds works: they are on the map");
+}
+
 static int has_patrol(const struct murk_game* g, enum murk_side side, char* reason,
                       size_t reason_len) {
   (void)side;
@@ -426,6 +434,18 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                          .undo = false,
                          .usage = "refuse end  (the enemy's offer: the battle goes on)",
                          .handler = mk_victory_refuse},
+    /* Flames of War missions, No Man's Land: each side places its fortifications, then its
+     * obstacles, each piece a straight line between two cells (deploy.c). */
+    [MURK_CMD_BUILD] = {.verb = "build",
+                        .pos_word = "at",
+                        .two_positions = true,
+                        .available = builds_works,
+                        .phases = MK_PH(FORTIFY) | MK_PH(WIRE),
+                        .when = "works are placed first in setup, each side in turn",
+                        .now_suffix = true,
+                        .undo = true,
+                        .usage = "build at X,Y X,Y  (a trench line or wire belt, end to end)",
+                        .handler = mk_setup_build},
 };
 
 static const char* const reserve_kinds[] = {"",     "delayed", "scattered", "mobile",

@@ -38,9 +38,9 @@ enum mk_cmd_resolve {
 /* Phases and steps as bits. */
 #define MK_PH(id) (1u << MURK_PHASE_##id)
 #define MK_ST(id) (1u << MURK_STEP_##id)
-#define MK_PH_SETUP                                                                            \
-  (MK_PH(OBJECTIVES) | MK_PH(RESERVES) | MK_PH(DEPLOY) | MK_PH(PATROL) | MK_PH(INDEPENDENTS) | \
-   MK_PH(INFILTRATE) | MK_PH(AMBUSH) | MK_PH(RECCE))
+#define MK_PH_SETUP                                                                     \
+  (MK_PH(OBJECTIVES) | MK_PH(RESERVES) | MK_PH(FORTIFY) | MK_PH(WIRE) | MK_PH(DEPLOY) | \
+   MK_PH(PATROL) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE) | MK_PH(AMBUSH) | MK_PH(RECCE))
 #define MK_ST_ALL (MK_ST(STARTING) | MK_ST(MOVEMENT) | MK_ST(SHOOTING) | MK_ST(ASSAULT))
 
 /* A check of a row: MURK_OK, or MURK_EREJECTED with the reason (reason may be NULL when

@@ -56,6 +56,7 @@ void murk_game_free(struct murk_game* g) {
   if (!g) return;
   free_logs(g);
   mk_sight_close(g);
+  murk_free(g->map);
   murk_free(g->saved);
   murk_free(g);
 }
@@ -78,6 +79,16 @@ static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned 
   if (key) {
     g->keyed = true;
     memcpy(g->dice_key, key, MURK_DICE_KEY_BYTES);
+  }
+  /* A mission whose sides build works in setup keeps a map of its own (No Man's Land). */
+  size_t cells = (size_t)m->grid.width * (size_t)m->grid.height;
+  if (m->works_pieces[MURK_WORKS_FORTIFICATION] + m->works_pieces[MURK_WORKS_WIRE] > 0) {
+    g->map = murk_malloc(cells);
+    if (!g->map) {
+      murk_game_free(g);
+      return MURK_ENOMEM;
+    }
+    memcpy(g->map, m->map, cells);
   }
   int rc = mk_sight_open(g); /* the sight map, once per game (sight.c) */
   if (rc == MURK_OK) rc = mk_setup_begin(g);

@@ -46,6 +46,7 @@ static void view_free_areas(struct murk_view* v) {
 void murk_view_free(struct murk_view* v) {
   if (!v) return;
   murk_free(v->objectives);
+  murk_free(v->works);
   murk_free(v->markers);
   murk_free(v->teams);
   murk_free(v->platoons);
@@ -460,6 +461,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
   bool oom = false;
   ROOM(b, objectives, (size_t)s->nobjectives);
+  ROOM(b, works, (size_t)s->nworks);
   ROOM(b, markers, (size_t)s->nmarkers);
   ROOM(b, teams, nteams);
   ROOM(b, contacts, (size_t)s->nmarkers + nteams + 1);
@@ -471,6 +473,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
       mk_view_fill_place_cells(g, b) != MURK_OK)
     return MURK_ENOMEM;
 
+  /* The works built in setup: public, as the table is (No Man's Land). */
+  v->nworks = s->nworks;
+  for (int i = 0; i < s->nworks; i++)
+    v->works[i] = (struct murk_view_works){{s->works[i].x, s->works[i].y}, s->works[i].terrain};
   for (int i = 0; i < s->nobjectives; i++) {
     struct murk_view_objective* o = &v->objectives[v->nobjectives++];
     memset(o, 0, sizeof *o);

@@ -22,6 +22,7 @@ struct place_key {
   const struct murk_game* judged_in; /* NULL: the cells follow from public mission facts */
   const struct murk_objective_rule* rule;
   int phase, objective_rule, nobjectives;
+  int nworks; /* works built so far (their cells judge where the next piece may go) */
   struct {
     struct murk_pos pos;
     int rule;
@@ -34,7 +35,8 @@ struct view_box {
   uint32_t epoch;            /* and that game's undo count then */
   size_t read;               /* the game's events looked at so far */
   size_t forgotten;          /* this side's events dropped (murk_view_forget_events) */
-  size_t cap_objectives, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events, cap_targets;
+  size_t cap_objectives, cap_works, cap_markers, cap_teams, cap_contacts, cap_lit, cap_events,
+      cap_targets;
   size_t cap_lit_by, cap_lights;
   struct murk_pos* pool; /* the arrivals' cells */
   size_t cap_pool;

@@ -511,9 +511,12 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   bool objectives = s->phase == MURK_PHASE_OBJECTIVES;
   bool deploying = s->phase == MURK_PHASE_DEPLOY || s->phase == MURK_PHASE_INDEPENDENTS;
   bool patrol = s->phase == MURK_PHASE_PATROL; /* No Man's Land */
+  /* No Man's Land's works: the cells a piece may cover (either end of one). */
+  bool works = s->phase == MURK_PHASE_FORTIFY || s->phase == MURK_PHASE_WIRE;
   bool nml = murk_mission_rule_on(m, MURK_RULE_NO_MANS_LAND_PATROL);
   if (side == MURK_NO_SIDE || side != murk_game_to_act(g) ||
-      (!objectives && !deploying && !patrol) || (deploying && mk_deploy_removal_due(g, side))) {
+      (!objectives && !deploying && !patrol && !works) ||
+      (deploying && mk_deploy_removal_due(g, side))) {
     v->nplace_cells = 0;
     /* Cells a rule judged are made again each time their phase comes; those of the
      * mission's areas are kept for the next time (the next game's deployment). */
@@ -523,7 +526,9 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   /* The key: mission, phase, step and where the objectives stand (a view refreshed after an
    * undo or from another game must not keep cells made for other objectives). Cells made
    * from the mission's areas alone serve the next game of a batch too (murk_view_reset). */
-  bool judged = patrol || (objectives && nml);
+  /* No Man's Land: independent teams go in the trench lines built (deploy.c). */
+  bool trenches = deploying && mk_deploy_in_trenches(g);
+  bool judged = patrol || works || trenches || (objectives && nml);
   const struct murk_objective_rule* r = objectives ? mk_setup_objective_step(g) : NULL;
   struct place_key key;
   memset(&key, 0, sizeof key);
@@ -533,6 +538,7 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   key.phase = (int)s->phase;
   key.objective_rule = objectives ? s->objective_rule : 0;
   key.nobjectives = objectives ? s->nobjectives : 0;
+  key.nworks = works || trenches ? s->nworks : 0;
   for (int i = 0; i < key.nobjectives && i < MK_MAX_PLACED_OBJECTIVES; i++) {
     key.objectives[i].pos = s->objectives[i].pos;
     key.objectives[i].rule = s->objectives[i].rule;
@@ -567,8 +573,12 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
       for (int x = 0; x < m->grid.width; x++) {
         struct murk_pos p = {x, y};
         /* the setup rule's own judgement of the cell */
-        bool ok = patrol ? mk_setup_patrol_cell(g, side, p, NULL, 0) == MURK_OK
-                         : mk_setup_objective_cell(g, p, NULL, 0) == MURK_OK;
+        bool ok = trenches ? mk_deploy_check_side_zone(g, side, p, "", NULL, 0, NULL) == MURK_OK &&
+                                 mk_deploy_trench_check(g, side, p, NULL, 0) == MURK_OK
+                  : works  ? mk_deploy_works_cell(g, side, mk_deploy_works_kind(s->phase), p, NULL,
+                                                  0) == MURK_OK
+                  : patrol ? mk_setup_patrol_cell(g, side, p, NULL, 0) == MURK_OK
+                           : mk_setup_objective_cell(g, p, NULL, 0) == MURK_OK;
         if (ok) out[n++] = p;
       }
   } else {
@@ -614,7 +624,7 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
   v->nplace_cells = n;
   b->nplace_kept = n;
   b->place = key;
-  b->place_valid = true;
+  b->place_valid = !trenches; /* which trench cells are free changes with each team */
   return MURK_OK;
 }
 

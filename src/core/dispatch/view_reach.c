@@ -100,6 +100,13 @@ int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char*
   return marked;
 }
 
+int murk_view_terrain_at(const struct murk_view* v, struct murk_pos p) {
+  if (!v || !v->map || !murk_geom_on_table(&v->grid, p)) return -1;
+  for (int i = v->nworks; i-- > 0;)
+    if (murk_pos_eq(v->works[i].at, p)) return v->works[i].terrain;
+  return v->map[(size_t)p.y * (size_t)v->grid.width + (size_t)p.x];
+}
+
 int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
                     unsigned char bit) {
   if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
@@ -118,8 +125,19 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
   rule.self_end = pl != NULL;
   struct murk_pos from = mk ? mk->pos : pl->lead;
 
-  unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
+  /* The occupancy, then (with works built in setup) the map as the table stands. */
+  unsigned char* occ = murk_calloc(ncells ? 2 * ncells : 1, 1);
   if (!occ) return MURK_ENOMEM;
+  const unsigned char* map = v->map;
+  if (v->nworks > 0) {
+    unsigned char* built = occ + ncells;
+    memcpy(built, v->map, ncells);
+    for (int i = 0; i < v->nworks; i++)
+      if (murk_geom_on_table(grid, v->works[i].at))
+        built[(size_t)v->works[i].at.y * (size_t)grid->width + (size_t)v->works[i].at.x] =
+            (unsigned char)v->works[i].terrain;
+    map = built;
+  }
   /* Later writes win: a unit in sight now stands where another was last seen. */
   for (int i = 0; i < v->ncontacts; i++)
     occupy(v, occ, v->contacts[i].pos,
@@ -140,7 +158,7 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
     occupy(v, occ, m->pos, o);
   }
   struct view_board vb = {v, occ};
-  struct mk_move_board board = {grid, v->terrain, v->nterrain, v->map, view_at, &vb};
+  struct mk_move_board board = {grid, v->terrain, v->nterrain, map, view_at, &vb};
   int most = 0;
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++)
     if (rule.allow[k] > most) most = rule.allow[k];

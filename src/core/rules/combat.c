@@ -64,14 +64,14 @@ int mk_combat_fighters(const struct mk_state* s, enum murk_side side, int tu) {
 /* Terrain that hides or shelters a team: difficult ground, or anything sight cannot pass
  * freely (woods, villages, orchards). */
 static bool in_terrain(const struct murk_game* g, struct murk_pos p) {
-  const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
+  const struct murk_terrain* t = mk_terrain_at(g, p);
   return t && (t->cls == MURK_TERRAIN_DIFFICULT || t->sight != MURK_SIGHT_CLEAR);
 }
 
 /* A fortification (Flames of War missions, No Man's Land's Fortified Company; murk's own
  * rule, docs/rules.md "No Man's Land"): a team in one counts as dug in. */
 static bool fortified(const struct murk_game* g, struct murk_pos p) {
-  const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
+  const struct murk_terrain* t = mk_terrain_at(g, p);
   return t && t->works == MURK_WORKS_FORTIFICATION;
 }
 

@@ -82,7 +82,7 @@ int mk_deploy_check_zone(const struct murk_game* g, const struct murk_zone* z, s
   if (!murk_zone_contains(g->m, z, p)) /* a band rule the checks above do not name */
     return mk_reject(reason, reason_len, "%s is outside the allowed area for %s", ps, what);
   if (!mk_cell_passable(g->m, p)) {
-    const struct murk_terrain* t = murk_mission_terrain_at(g->m, p);
+    const struct murk_terrain* t = mk_terrain_at(g, p);
     return mk_reject(reason, reason_len, "%s cannot stand in the %s at %s", what,
                      t ? t->name : "terrain", ps);
   }
@@ -410,4 +410,164 @@ void mk_deploy_prepared_positions(struct murk_game* g) {
     }
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, MURK_NO_SIDE,
           "prepared positions: every platoon on the table begins dug in");
+}
+
+/* ---- works built in setup ("Flames of War missions", No Man's Land, Preparing for Battle:
+ * each side places its fortifications, the defender first, then its obstacles in the
+ * opponent's table half under Over the Wire, again the defender first) ---- */
+
+static const char* works_noun(enum murk_works k) {
+  return k == MURK_WORKS_WIRE ? "wire belt" : "trench line";
+}
+
+enum murk_works mk_deploy_works_kind(enum murk_phase phase) {
+  return phase == MURK_PHASE_WIRE ? MURK_WORKS_WIRE : MURK_WORKS_FORTIFICATION;
+}
+
+int mk_deploy_works_left(const struct murk_game* g, enum murk_side side, enum murk_works k) {
+  int left = g->m->works_pieces[k] - g->s.works_built[side][k];
+  return g->m->works_terrain[k] < 0 || left < 0 ? 0 : left;
+}
+
+/* May a piece of kind k built by `side` cover p? Fortifications go in the side's own
+ * deployment area (where the text's trench lines hold its Independent teams: murk's
+ * reading, the text does not say); obstacles in the enemy's half of the table (Over the
+ * Wire). Not on another piece, and only on ground that leaves sight as the piece does
+ * (clear): works change how units move and shelter, never what anyone sees. */
+int mk_deploy_works_cell(const struct murk_game* g, enum murk_side side, enum murk_works k,
+                         struct murk_pos p, char* reason, size_t reason_len) {
+  const struct murk_mission* m = g->m;
+  char ps[16] = "";
+  if (reason && reason_len) murk_pos_format(p, ps, sizeof ps);
+  if (!murk_geom_on_table(&m->grid, p))
+    return mk_reject(reason, reason_len, "%s is off the table", ps);
+  if (k == MURK_WORKS_WIRE) {
+    const struct murk_region* half = &m->sides[murk_side_other(side)].zone.region;
+    if (!murk_region_contains(m, half, p)) {
+      char rs[64] = "";
+      if (reason && reason_len) mk_deploy_region_text(half, rs, sizeof rs);
+      return mk_reject(reason, reason_len,
+                       "Over the Wire: wire goes in the enemy's half of the table (%s); %s is "
+                       "not in it",
+                       rs, ps);
+    }
+  } else if (!in_side_zone(g, side, p)) {
+    return mk_reject(reason, reason_len,
+                     "a trench line is dug in your own deployment area; %s is not in it", ps);
+  }
+  const struct murk_terrain* t = mk_terrain_at(g, p);
+  if (t->works != MURK_WORKS_NONE)
+    return mk_reject(reason, reason_len, "%s already has a %s", ps, works_noun(t->works));
+  if (!mk_cell_passable(m, p) || t->sight != m->terrain[m->works_terrain[k]].sight)
+    return mk_reject(reason, reason_len,
+                     "a %s is built on open ground that does not hide (it leaves sight as it "
+                     "is); %s is %s",
+                     works_noun(k), ps, t->name);
+  return MURK_OK;
+}
+
+int mk_deploy_build(struct murk_game* g, enum murk_side side, struct murk_pos from,
+                    struct murk_pos to, char* reason, size_t reason_len) {
+  const struct murk_mission* m = g->m;
+  struct mk_state* s = &g->s;
+  enum murk_works k = mk_deploy_works_kind(s->phase);
+  if (mk_deploy_works_left(g, side, k) <= 0)
+    return mk_reject(reason, reason_len, "you have no %ss left to place", works_noun(k));
+  struct murk_line_step line[65];
+  size_t n = murk_geom_line(&m->grid, from, to, line, 65);
+  if (n == 0 || (int)n > m->works_length) {
+    char ls[32];
+    mk_cells_text(g, m->works_length, ls, sizeof ls);
+    return mk_reject(reason, reason_len,
+                     "a %s runs in a straight line at most %s (%d cells) long; that one is %d",
+                     works_noun(k), ls, m->works_length, (int)n);
+  }
+  if (s->nworks + (int)n > MK_MAX_WORKS_CELLS)
+    return mk_reject(reason, reason_len, "the table holds no more works (%d cells at most)",
+                     MK_MAX_WORKS_CELLS);
+  for (size_t i = 0; i < n; i++) {
+    int rc = mk_deploy_works_cell(g, side, k, line[i].cell, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+  }
+  char a[16], b[16];
+  murk_pos_format(from, a, sizeof a);
+  murk_pos_format(to, b, sizeof b);
+  /* Public: the table is in view of both sides. */
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s a %s from %s to %s (%d cell%s)",
+          murk_side_name(side), k == MURK_WORKS_WIRE ? "lays" : "digs", works_noun(k), a, b, (int)n,
+          n == 1 ? "" : "s");
+  if (g->oom) return MURK_ENOMEM; /* the map is written only for a command that stands */
+  unsigned char t = (unsigned char)m->works_terrain[k];
+  for (size_t i = 0; i < n; i++) {
+    struct murk_pos p = line[i].cell;
+    s->works[s->nworks++] = (struct mk_works_cell){(short)p.x, (short)p.y, t, (unsigned char)side};
+    g->map[(size_t)p.y * (size_t)m->grid.width + (size_t)p.x] = t;
+  }
+  s->works_built[side][k]++;
+  return MURK_OK;
+}
+
+int mk_deploy_works_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  enum murk_works k = mk_deploy_works_kind(g->s.phase);
+  int left = mk_deploy_works_left(g, side, k);
+  const struct murk_grid* gr = &g->m->grid;
+  bool room = g->s.nworks < MK_MAX_WORKS_CELLS; /* a full table takes no more: end may */
+  for (int y = 0; y < gr->height && left > 0 && room; y++)
+    for (int x = 0; x < gr->width; x++)
+      if (mk_deploy_works_cell(g, side, k, (struct murk_pos){x, y}, NULL, 0) == MURK_OK)
+        return mk_reject(reason, reason_len,
+                         "place all your %ss first: %d left (build at X,Y X,Y, from one end to "
+                         "the other)",
+                         works_noun(k), left);
+  if (left > 0)
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s finds no ground for its last %d %s%s",
+            murk_side_name(side), left, works_noun(k), left == 1 ? "" : "s");
+  return MURK_OK;
+}
+
+void mk_deploy_works_prompt(const struct murk_game* g, char* buf, size_t n) {
+  enum murk_works k = mk_deploy_works_kind(g->s.phase);
+  char ls[32];
+  mk_cells_text(g, g->m->works_length, ls, sizeof ls);
+  snprintf(buf, n, "%s: %s: %d left, each up to %s (build at X,Y X,Y)", murk_side_name(g->s.to_act),
+           k == MURK_WORKS_WIRE ? "lay wire in the enemy's half"
+                                : "dig trench lines in your deployment area",
+           mk_deploy_works_left(g, g->s.to_act, k), ls);
+}
+
+/* "Deploy any Warrior teams that are not part of a platoon and all Independent teams in any
+ * Trench Lines in their Deployment Area" (No Man's Land, Preparing for Battle): where the
+ * side's trench lines leave a free cell, the team goes on one. */
+bool mk_deploy_in_trenches(const struct murk_game* g) {
+  return g->s.phase == MURK_PHASE_INDEPENDENTS &&
+         g->m->works_pieces[MURK_WORKS_FORTIFICATION] > 0 &&
+         murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL);
+}
+
+int mk_deploy_trench_check(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                           char* reason, size_t reason_len) {
+  if (!mk_deploy_in_trenches(g)) return MURK_OK;
+  if (mk_terrain_at(g, p)->works == MURK_WORKS_FORTIFICATION) return MURK_OK;
+  const struct murk_grid* gr = &g->m->grid;
+  for (int y = 0; y < gr->height; y++)
+    for (int x = 0; x < gr->width; x++) {
+      struct murk_pos q = {x, y};
+      if (mk_terrain_at(g, q)->works == MURK_WORKS_FORTIFICATION && in_side_zone(g, side, q) &&
+          mk_cell_free(&g->s, q)) {
+        char ps[16] = "";
+        if (reason && reason_len) murk_pos_format(p, ps, sizeof ps);
+        return mk_reject(reason, reason_len,
+                         "No Man's Land: independent and warrior teams deploy in a trench line "
+                         "of your deployment area; %s is not one",
+                         ps);
+      }
+    }
+  return MURK_OK;
+}
+
+bool mk_deploy_fortify_due(const struct murk_game* g, enum murk_side side) {
+  return mk_deploy_works_left(g, side, MURK_WORKS_FORTIFICATION) > 0;
+}
+bool mk_deploy_wire_due(const struct murk_game* g, enum murk_side side) {
+  return mk_deploy_works_left(g, side, MURK_WORKS_WIRE) > 0;
 }

@@ -71,6 +71,27 @@ bool mk_deploy_removal_due(const struct murk_game* g, enum murk_side side);
 int mk_deploy_check_infiltration(struct murk_game* g, enum murk_side side, struct murk_pos p,
                                  char* reason, size_t reason_len);
 
+/* Works built in setup (No Man's Land: fortifications, then obstacles): the kind a setup
+ * phase builds (MURK_PHASE_FORTIFY or MURK_PHASE_WIRE), the pieces of kind k `side` has
+ * left to place, may one cover p, `build at X,Y X,Y` (checked whole, then the cells written
+ * into the state and the game's map, with a public event), may `end` close the phase (all
+ * placed, or no ground left), and the prompt. */
+enum murk_works mk_deploy_works_kind(enum murk_phase phase);
+int mk_deploy_works_left(const struct murk_game* g, enum murk_side side, enum murk_works k);
+int mk_deploy_works_cell(const struct murk_game* g, enum murk_side side, enum murk_works k,
+                         struct murk_pos p, char* reason, size_t reason_len);
+int mk_deploy_build(struct murk_game* g, enum murk_side side, struct murk_pos from,
+                    struct murk_pos to, char* reason, size_t reason_len);
+int mk_deploy_works_end(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
+void mk_deploy_works_prompt(const struct murk_game* g, char* buf, size_t n);
+bool mk_deploy_fortify_due(const struct murk_game* g, enum murk_side side);
+/* No Man's Land: an independent or warrior team deploys in a trench line of its side's
+ * deployment area while one has a free cell (MURK_OK elsewhere and in other phases). */
+int mk_deploy_trench_check(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                           char* reason, size_t reason_len);
+bool mk_deploy_in_trenches(const struct murk_game* g); /* that rule binds now */
+bool mk_deploy_wire_due(const struct murk_game* g, enum murk_side side);
+
 /* When play begins under Prepared Positions: every platoon on the table is dug in. */
 void mk_deploy_prepared_positions(struct murk_game* g);
 

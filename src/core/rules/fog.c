@@ -71,7 +71,7 @@ static int first_hidden_enemy(const struct murk_game* g, enum murk_side side, co
 
 static int first_difficult(const struct murk_game* g, const struct path* p) {
   for (int i = 0; i < p->n; i++)
-    if (murk_mission_terrain_at(g->m, p->cells[i])->cls == MURK_TERRAIN_DIFFICULT) return i;
+    if (mk_terrain_at(g, p->cells[i])->cls == MURK_TERRAIN_DIFFICULT) return i;
   return -1;
 }
 

@@ -824,7 +824,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
       return mk_reject(reason, reason_len, "%s is off the table", ps);
     if (!mk_cell_passable(g->m, want[k]))
       return mk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
-                       murk_mission_terrain_at(g->m, want[k])->name, ps);
+                       mk_terrain_at(g, want[k])->name, ps);
     int d = murk_geom_distance(grid, mk->pos, want[k]);
     if (d == 0)
       return mk_reject(reason, reason_len,
@@ -1069,7 +1069,7 @@ int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_
                      mk->number, allow, mk_plural(allow));
   if (!mk_cell_passable(g->m, c->at))
     return mk_reject(reason, reason_len, "a leader cannot stand in the %s at %s",
-                     murk_mission_terrain_at(g->m, c->at)->name, ps);
+                     mk_terrain_at(g, c->at)->name, ps);
   if (!mk_cell_known_free(g, side, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
   struct murk_pos enemy[MAX_THINGS];
@@ -1086,7 +1086,7 @@ int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_
     murk_pos_format(st[i].cell, bs, sizeof bs);
     if (!mk_cell_passable(g->m, st[i].cell)) {
       int rc = mk_reject(reason, reason_len, "the %s at %s blocks the way",
-                         murk_mission_terrain_at(g->m, st[i].cell)->name, bs);
+                         mk_terrain_at(g, st[i].cell)->name, bs);
       murk_free(st);
       return rc;
     }

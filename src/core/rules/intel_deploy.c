@@ -73,7 +73,7 @@ static int place_dis(struct murk_game* g, int mi, struct murk_pos at, bool* whol
     return mk_reject(reason, reason_len, "%s is off the table", ps);
   if (!mk_cell_passable(g->m, at))
     return mk_reject(reason, reason_len, "a Dis counter cannot stand in the %s at %s",
-                     murk_mission_terrain_at(g->m, at)->name, ps);
+                     mk_terrain_at(g, at)->name, ps);
   int d = murk_geom_distance(&g->m->grid, mk->pos, at);
   if (d == 0)
     return mk_reject(reason, reason_len, "a Dis counter goes beside its leader T%d, not under it",

@@ -182,7 +182,7 @@ static enum mk_move_occ known_at(const void* ctx, struct murk_pos p, int* number
 void mk_move_board_known(struct mk_move_truth* ctx, struct mk_move_board* out) {
   const struct murk_mission* m = ctx->g->m;
   ctx->has_busy = mk_busy_cells(ctx->g, ctx->side, ctx->busy);
-  *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, m->map, known_at, ctx};
+  *out = (struct mk_move_board){&m->grid, m->terrain, m->nterrain, mk_map(ctx->g), known_at, ctx};
 }
 
 int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MAX_WAYPOINTS + 1]) {

@@ -566,7 +566,7 @@ bool mk_night_strays(struct murk_game* g, enum murk_side side, const char* handl
   /* 1.531: nor does a unit that wants to enter a sewer this move (our copy is cut after
    * "sewer"; murk's reading: any cell of the way it is ordered is a sewer). */
   for (int i = 0; i < n && !exempt; i++) {
-    const struct murk_terrain* t = murk_mission_terrain_at(g->m, way[i]);
+    const struct murk_terrain* t = mk_terrain_at(g, way[i]);
     if (t && t->sewer) exempt = "makes for the sewers";
   }
   if (exempt) {

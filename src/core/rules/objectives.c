@@ -1,15 +1,17 @@
 /* objectives.c: where objectives and patrols may go ("Flames of War missions", Preparing
  * for Battle: the objective steps of each mission; No Man's Land: the left/right roll, the
- * halves, the centre and dividing lines, the patrols' cells). Queries the placing handlers
- * of setup.c and the view ask, and the left/right roll the phase table makes; below the
- * phase machine, which calls it. */
+ * halves, the centre and dividing lines, the patrols' cells; Hasty Attack's objectives
+ * taken away). Queries the placing handlers of setup.c and the view ask, and the
+ * left/right roll the phase table makes; below the phase machine, which calls it. */
 #include <limits.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "board.h"
 #include "deploy.h"
 #include "event.h"
 #include "murk/error.h"
+#include "murk/text.h"
 #include "objectives.h"
 #include "setup.h"
 #include "state.h"
@@ -78,8 +80,8 @@ const struct murk_objective_rule* mk_setup_objective_step(const struct murk_game
 }
 
 /* "Both players roll another die. The player with the higher score chooses": murk rolls
- * when the objectives are placed (they come first in every mission), and the winner's
- * choice of half is where it puts its objective. */
+ * when the objectives are placed (after deployment), and the winner's choice of half is
+ * where it puts its objective. */
 void mk_objectives_roll_left_right(struct murk_game* g) {
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   for (int tries = 0; tries < 100 && g->s.lr_winner == MURK_NO_SIDE; tries++) {
@@ -247,4 +249,56 @@ int mk_objectives_cell_check(const struct murk_game* g, struct murk_pos at, char
 int mk_setup_objective_cell(const struct murk_game* g, struct murk_pos p, char* reason,
                             size_t reason_len) {
   return mk_objectives_cell_check(g, p, reason, reason_len);
+}
+
+/* ---- objectives taken away ---- */
+
+/* Hasty Attack (Flames of War missions, Preparing for Battle, point 6): the side takes away
+ * objectives it placed just before it deploys its own platoons, i.e. after the other side has
+ * deployed when the sides deploy one after the other. */
+int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)a;
+  struct mk_state* s = &g->s;
+  /* By the name every view shows (all objectives are public); a mission's names differ
+   * even as commands compare them (mission_zones.c). */
+  int k = -1;
+  for (int i = 0; i < s->nobjectives && k < 0; i++)
+    if (murk_text_name_eq(s->objectives[i].name, c->name)) k = i;
+  if (k < 0) {
+    char names[160] = "";
+    size_t len = 0;
+    for (int i = 0; i < s->nobjectives && len < sizeof names; i++)
+      len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "",
+                              s->objectives[i].name);
+    return mk_reject(reason, reason_len, "there is no objective %s (the objectives: %s)", c->name,
+                     s->nobjectives ? names : "none");
+  }
+  const char* want = s->objectives[k].name;
+  if (s->phase == MURK_PHASE_PLAY) { /* Fighting Withdrawal: any objective (victory.c) */
+    char ps[16];
+    murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
+    mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
+            "Fighting Withdrawal, turn %d: the %s removes objective %s at %s", s->turn,
+            murk_side_name(side), want, ps);
+    mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
+    memmove(&s->objectives[k], &s->objectives[k + 1],
+            (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
+    s->nobjectives--;
+    s->remove_due--;
+    return MURK_OK;
+  }
+  if (s->objectives[k].placed_by != side)
+    return mk_reject(reason, reason_len,
+                     "objective %s was not placed by you: take away one of your own", want);
+  char ps[16];
+  murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
+  mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s takes away objective %s at %s",
+          murk_side_name(side), want, ps);
+  mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
+  memmove(&s->objectives[k], &s->objectives[k + 1],
+          (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
+  s->nobjectives--;
+  s->removed++;
+  return MURK_OK;
 }

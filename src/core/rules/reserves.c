@@ -1003,7 +1003,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
     return rc;
   }
   if (!mk_cell_passable(g->m, c->at)) {
-    const struct murk_terrain* t = murk_mission_terrain_at(g->m, c->at);
+    const struct murk_terrain* t = mk_terrain_at(g, c->at);
     return mk_reject(reason, reason_len, "a platoon cannot stand in the %s at %s",
                      t ? t->name : "terrain", ps);
   }

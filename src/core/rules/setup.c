@@ -2,7 +2,8 @@
  * Flames of War missions, "Preparing for Battle" and "Beginning the Battle" of every mission).
  *
  * Phases in order, skipping those the mission does not use:
- *   sides rolled (at creation) -> objectives placed step by step -> reserves and ambushes
+ *   sides rolled (at creation) -> objectives placed step by step -> works built (No Man's
+ *   Land: fortifications, then obstacles; deploy.c) -> reserves and ambushes
  *   nominated -> platoons deployed (alternately or one side after the other, as templates
  *   under Fog of War; Random Deployment rolls their sections; Hasty Attack's objective
  *   removal) -> independent and warrior teams -> infiltrators (40k mission special rules) ->
@@ -314,6 +315,7 @@ static void prompt_ambush(const struct murk_game* g, char* buf, size_t n);
 static void prompt_recce(const struct murk_game* g, char* buf, size_t n);
 static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 static void prompt_patrol(const struct murk_game* g, char* buf, size_t n);
+static int end_works(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 
 static const struct phase_row phases[MURK_PHASE_COUNT] = {
     [MURK_PHASE_OBJECTIVES] = {.enter = enter_objectives,
@@ -327,6 +329,19 @@ static const struct phase_row phases[MURK_PHASE_COUNT] = {
                              .end = end_reserves,
                              .prompt = prompt_reserves,
                              .waiting = "nominates reserves"},
+    /* Flames of War missions, No Man's Land: fortifications, then obstacles (deploy.c). */
+    [MURK_PHASE_FORTIFY] = {.intro = "each side places its fortifications",
+                            .has_work = mk_deploy_fortify_due,
+                            .first = defender_first,
+                            .end = end_works,
+                            .prompt = mk_deploy_works_prompt,
+                            .waiting = "places its fortifications"},
+    [MURK_PHASE_WIRE] = {.intro = "each side places its obstacles in the enemy's half",
+                         .has_work = mk_deploy_wire_due,
+                         .first = defender_first,
+                         .end = end_works,
+                         .prompt = mk_deploy_works_prompt,
+                         .waiting = "places its obstacles"},
     [MURK_PHASE_DEPLOY] = {.enter = enter_deploy,
                            .end = end_deploy,
                            .prompt = prompt_deploy,
@@ -479,6 +494,24 @@ static void next_in_phase(struct murk_game* g, enum murk_side side, bool alterna
     s->to_act = alternate && !done[other] ? other : side;
 }
 
+/* ---- No Man's Land's works: one side places all its pieces, then the other ---- */
+
+int mk_setup_build(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)a;
+  int rc = mk_deploy_build(g, side, c->at, c->at2, reason, reason_len);
+  if (rc == MURK_OK && !has_work(g, side, g->s.phase)) rc = end_works(g, side, NULL, 0);
+  return rc;
+}
+
+static int end_works(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len) {
+  int rc = mk_deploy_works_end(g, side, reason, reason_len);
+  if (rc != MURK_OK) return rc;
+  g->s.phase_done[g->s.phase][side] = true;
+  next_in_phase(g, side, false);
+  return MURK_OK;
+}
+
 /* ---- No Man's Land's patrols (objectives.c: where they go) ---- */
 
 int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_command* c,
@@ -573,56 +606,6 @@ int mk_setup_objective(struct murk_game* g, enum murk_side side, const struct mu
     /* No Man's Land's objectives are placed after deployment: the patrols follow them. */
     enter_phase(g, mk_objectives_nml_on(g) ? MURK_PHASE_PATROL : MURK_PHASE_OBJECTIVES);
   }
-  return MURK_OK;
-}
-
-/* Hasty Attack (Flames of War missions, Preparing for Battle, point 6): the side takes away
- * objectives it placed just before it deploys its own platoons, i.e. after the other side has
- * deployed when the sides deploy one after the other. */
-int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                    const struct mk_cmd_args* a, char* reason, size_t reason_len) {
-  (void)a;
-  struct mk_state* s = &g->s;
-  /* By the name every view shows (all objectives are public); a mission's names differ
-   * even as commands compare them (mission_zones.c). */
-  int k = -1;
-  for (int i = 0; i < s->nobjectives && k < 0; i++)
-    if (murk_text_name_eq(s->objectives[i].name, c->name)) k = i;
-  if (k < 0) {
-    char names[160] = "";
-    size_t len = 0;
-    for (int i = 0; i < s->nobjectives && len < sizeof names; i++)
-      len += (size_t)snprintf(names + len, sizeof names - len, "%s%s", i ? ", " : "",
-                              s->objectives[i].name);
-    return mk_reject(reason, reason_len, "there is no objective %s (the objectives: %s)", c->name,
-                     s->nobjectives ? names : "none");
-  }
-  const char* want = s->objectives[k].name;
-  if (s->phase == MURK_PHASE_PLAY) { /* Fighting Withdrawal: any objective (victory.c) */
-    char ps[16];
-    murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
-    mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side,
-            "Fighting Withdrawal, turn %d: the %s removes objective %s at %s", s->turn,
-            murk_side_name(side), want, ps);
-    mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
-    memmove(&s->objectives[k], &s->objectives[k + 1],
-            (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
-    s->nobjectives--;
-    s->remove_due--;
-    return MURK_OK;
-  }
-  if (s->objectives[k].placed_by != side)
-    return mk_reject(reason, reason_len,
-                     "objective %s was not placed by you: take away one of your own", want);
-  char ps[16];
-  murk_pos_format(s->objectives[k].pos, ps, sizeof ps);
-  mk_emit(g, MURK_EV_OBJECTIVE, MURK_AUD_ALL, side, "%s takes away objective %s at %s",
-          murk_side_name(side), want, ps);
-  mk_event_facts(g, 0, &s->objectives[k].pos, NULL);
-  memmove(&s->objectives[k], &s->objectives[k + 1],
-          (size_t)(s->nobjectives - k - 1) * sizeof s->objectives[0]);
-  s->nobjectives--;
-  s->removed++;
   return MURK_OK;
 }
 
@@ -779,6 +762,7 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
     rc = mk_deploy_check_infiltration(g, side, c->at, reason, reason_len);
   else
     rc = mk_deploy_check_side_zone(g, side, c->at, "your deployment", reason, reason_len, &part);
+  if (rc == MURK_OK) rc = mk_deploy_trench_check(g, side, c->at, reason, reason_len);
   if (rc != MURK_OK) return rc;
   if (!mk_cell_free(s, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);

@@ -30,6 +30,9 @@ int mk_setup_recce(struct murk_game* g, enum murk_side side, const struct murk_c
                    const struct mk_cmd_args* a, char* reason, size_t reason_len);
 int mk_setup_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* No Man's Land (Flames of War missions): `build at X,Y X,Y`, a piece of works (deploy.h). */
+int mk_setup_build(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                   const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* No Man's Land (Flames of War missions): `patrol N at X,Y` (objectives.h: where). */
 int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);

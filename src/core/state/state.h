@@ -127,6 +127,14 @@ struct mk_light {
 };
 #define MK_MAX_LIGHTS 32
 
+/* One cell of a piece of works built in setup (No Man's Land): its legend entry. */
+#define MK_MAX_WORKS_CELLS 256
+struct mk_works_cell {
+  short x, y;
+  unsigned char terrain; /* index into the mission's legend */
+  unsigned char side;    /* who built it */
+};
+
 /* Night and visibility (night.c; docs/rules.md, "Night and visibility"). Zero is "nothing
  * rolled yet", so a state cleared by setup needs no other start. */
 struct mk_night {
@@ -241,6 +249,13 @@ struct mk_state {
   struct mk_sighting seen_marker[MURK_SIDES][MK_MAX_MARKERS];
   struct mk_sighting seen_team[MURK_SIDES][MK_MAX_TEAMS_PER_SIDE];
   struct mk_night night;
+
+  /* Works built in setup (setup.c; Flames of War missions, No Man's Land): every cell of
+   * every piece, in the order built, and the pieces each side has built of each kind. The
+   * game's map (murk_game.map) is the mission's with these written over it. */
+  int nworks;
+  struct mk_works_cell works[MK_MAX_WORKS_CELLS];
+  int works_built[MURK_SIDES][MURK_WORKS_COUNT];
 };
 
 /* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is one the acting
@@ -293,6 +308,10 @@ struct murk_game {
   unsigned char* firelit;
   /* Fields of view already computed, one per origin cell (sight_cache.c): the terrain never
    * changes in play. A cache of derived values, never game state. */
+  /* The map as it stands: the mission's, with the works built in setup written over it
+   * (mk_state.works); NULL while the mission builds none (then the mission's map). Written
+   * only by a build that is accepted, and rebuilt by undo's replay. */
+  unsigned char* map;
   struct mk_fov_rows* fov_rows;
   bool fov_rows_shared; /* fov_rows belongs to a murk_sight_cache, not to this game */
   /* What the last sight update worked from and left (sight_cache.c), so the next one skips
