@@ -108,7 +108,7 @@ int murk_pass_prompt(const char* prompt, char* buf, size_t n, size_t* len) {
 
 int murk_pass_get(struct murk_passes* p, enum murk_side side, const char* why) {
   if (p->have[side]) return 0;
-  char prompt[160];
+  char prompt[320]; /* "why" is a save's path and more */
   snprintf(prompt, sizeof prompt, "%s: the %s's passphrase: ", why, murk_side_name(side));
   if (murk_pass_prompt(prompt, p->pass[side], sizeof p->pass[side], &p->len[side]) != 0) {
     murk_cli_error("%s needs the %s's passphrase: give --passphrase-file %s:FILE", why,
