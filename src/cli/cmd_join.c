@@ -24,6 +24,7 @@
 #include "cli.h"
 #include "fileio.h"
 #include "games.h"
+#include "jointmem.h"
 #include "msg.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -75,7 +76,10 @@ struct joiner {
   long seen_rolls;             /* rolls seen so far */
   unsigned char seen_head[32]; /* the chain over them */
   bool rewound;                /* the host came back behind them */
+  struct cli_jointmem jm;      /* the dice drawn jointly, the views, the record (jointmem.h) */
 };
+
+static int send_all(struct joiner* J, const struct net_buf* b);
 
 /* ---- what this client saw: no rewind ----
  *
@@ -209,6 +213,7 @@ static int on_line(void* ctx, char* line) {
         net_view_free(nv);
         return -1;
       }
+      cli_jointmem_view(&J->jm, J->pending.p, J->pending.len);
       net_view_free(J->latest);
       J->latest = nv;
       struct net_buf t = J->text;
@@ -264,6 +269,48 @@ static int on_line(void* ctx, char* line) {
       break;
     case NET_MSG_WAIT: /* said before the TUI starts */
       ok = net_str(a[0], J->wait, sizeof J->wait);
+      break;
+    case NET_MSG_DRAW:
+    case NET_MSG_JOINT: {
+      /* The dice drawn jointly (jointmem.h): commit to a part, then reveal it once the
+       * three commitments are shown. */
+      char hex[2 * NET_JOINT_BYTES + 1];
+      struct net_buf b = {0};
+      int k = net_msg_parse(w, n, true, a);
+      if (k == NET_MSG_DRAW) {
+        cli_jointmem_draw(&J->jm, J->side, hex);
+        net_msg_put(&b, NET_MSG_COMMIT, hex);
+      } else {
+        const char* commits[3] = {a[1], a[2], a[3]};
+        bool reveal = !strcmp(a[0], "reveal");
+        if ((!reveal && strcmp(a[0], "kept")) ||
+            cli_jointmem_commits(&J->jm, J->side, commits, hex) != 0) {
+          if (!J->jm.why[0]) snprintf(J->jm.why, sizeof J->jm.why, "a bad joint line");
+          snprintf(J->why, sizeof J->why, "%.400s", J->jm.why);
+          J->rewound = true; /* said as it is, not as a dropped connection */
+          return -1;
+        }
+        if (reveal) net_msg_put(&b, NET_MSG_REVEAL, hex);
+        sodium_memzero(hex, sizeof hex);
+      }
+      int rc = b.len ? send_all(J, &b) : 0;
+      net_buf_free(&b);
+      if (rc != 0) return -1;
+      break;
+    }
+    case NET_MSG_RECORD: {
+      char* text = net_str_dup(a[0]);
+      if (!text) {
+        ok = false;
+        break;
+      }
+      cli_jointmem_record_line(&J->jm, text);
+      murk_free(text);
+      break;
+    }
+    case NET_MSG_RECORDED:
+      ok = net_int(a[0], 0, 100000000, &J->answer_num) &&
+           cli_jointmem_record_end(&J->jm, J->answer_num) == 0;
       break;
     case NET_MSG_BYE: {
       char why[200] = "";
@@ -610,6 +657,13 @@ static int cmd_join_exec(const struct murk_args* a) {
         seen_fingerprint(J->seen_head, fp);
         printf("Your history of this game: %ld rolls seen (%s).\n", J->seen_rolls, fp);
       }
+      if (J->jm.record_path[0])
+        printf(
+            "The game's record: %s\ncheck that it is the game you were shown: murk replay "
+            "--verify %s\n",
+            J->jm.record_path, J->jm.record_path);
+      else if (J->jm.why[0])
+        murk_cli_error("%s", J->jm.why);
       if (J->gone) rc = MURK_EXIT_INVALID;
     }
   } else if (J->fd >= 0 && J->rewound) {
@@ -623,6 +677,7 @@ static int cmd_join_exec(const struct murk_args* a) {
   net_view_reader_free(J->vr);
   net_buf_free(&J->pending);
   net_buf_free(&J->text);
+  cli_jointmem_free(&J->jm);
   murk_free(J);
   return rc;
 }

@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "joint.h"
 #include "msg.h"
 #include "murk/game.h"
 #include "wire.h"
@@ -59,6 +60,13 @@ struct net_host_opts {
   /* Why a side that has joined waits (not ready), for its `wait` line; may be NULL (then:
    * until both players have joined once and set their passphrases). */
   void (*why_wait)(void* ctx, enum murk_side side, char* buf, size_t n);
+  /* The dice drawn jointly (joint.h): the host's own part (NET_JOINT_BYTES), whose
+   * commitment both clients see before they reveal theirs; NULL: the game's dice are the
+   * caller's, and no record is sent. The game may be played only once the three parts are
+   * in: then drawn gets the key, makes the game with it (net_host_set_game) and saves it;
+   * 0, or -1 with why in err (every client is told so with bye). */
+  const unsigned char* joint;
+  int (*drawn)(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES], char* err, size_t n);
 };
 
 struct net_host;
