@@ -74,8 +74,8 @@ int cli_joint_verify(const char* file, enum murk_side as) {
       printf(
           "%s: verified: the dice key is the one drawn jointly (its three parts match the "
           "commitments shown before the %s revealed its own), every one of the %zu steps is "
-          "taken when replayed, and the %zu views the %s's client received are that game's, "
-          "rolls included\n",
+          "taken when replayed, and the %zu views the %s's client received are that game's "
+          "(every roll they show included)\n",
           file, murk_side_name(mem.side), r.nsteps, mem.nviews, murk_side_name(mem.side));
       rc = 0;
     }
