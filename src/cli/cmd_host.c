@@ -222,13 +222,16 @@ static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len
 }
 
 /* The three parts of the dice key are in (host.h): the game is made with it, and kept. */
-static int drawn(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES], char* err, size_t n) {
+static int drawn(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES],
+                 const unsigned char parts[MURK_DICE_PARTS_BYTES], char* err, size_t n) {
   struct hoster* H = ctx;
   sodium_memzero(H->host_part, sizeof H->host_part);
   if (murk_game_new_keyed(H->m, key, &H->g) != MURK_OK) {
     snprintf(err, n, "the host cannot start the game (out of memory)");
     return -1;
   }
+  /* Kept in the sealed save (its whole-game part): a resumed host sends the record too. */
+  murk_game_set_dice_parts(H->g, parts);
   remote_seats(H);
   if (H->net) net_host_set_game(H->net, H->g);
   changed(H);

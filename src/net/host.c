@@ -87,6 +87,7 @@ int net_host_new(const struct net_host_opts* o, struct net_host** out) {
       return MURK_EINVAL;
     }
   if ((*out)->o.code_ms <= 0) (*out)->o.code_ms = NET_CODE_MS;
+  if (o->g) net_host_set_game(*out, o->g);
   if (o->joint) {
     struct net_host* h = *out;
     h->joint = true;
@@ -99,6 +100,16 @@ int net_host_new(const struct net_host_opts* o, struct net_host** out) {
 
 void net_host_set_game(struct net_host* h, struct murk_game* g) {
   h->o.g = g;
+  /* A game whose key was drawn jointly before (a resumed save): drawn, its parts kept. */
+  const unsigned char* parts = g ? murk_game_dice_parts(g) : NULL;
+  if (parts && !h->joint) {
+    h->joint = h->shown = h->drawn = true;
+    for (int p = 0; p < NET_PARTIES; p++) {
+      memcpy(h->contrib[p], parts + p * NET_JOINT_BYTES, NET_JOINT_BYTES);
+      net_joint_commit(h->contrib[p], h->commits[p]);
+      h->committed[p] = h->revealed[p] = true;
+    }
+  }
   /* A game that comes with commands (a resumed save): they are its first steps. */
   for (size_t i = 0; g && h->nsteps == 0 && i < murk_game_log_count(g); i++)
     add_step(h, murk_game_log_side(g, i), murk_game_log_line(g, i));
@@ -537,7 +548,7 @@ static int on_reveal(struct net_host* h, struct client* c, const char* hex) {
   net_joint_key((const unsigned char(*)[NET_JOINT_BYTES])h->contrib, key);
   char err[200] = "the host cannot start the game";
   bool was_ready = is_ready(h);
-  int rc = h->o.drawn ? h->o.drawn(h->o.ctx, key, err, sizeof err) : -1;
+  int rc = h->o.drawn ? h->o.drawn(h->o.ctx, key, &h->contrib[0][0], err, sizeof err) : -1;
   sodium_memzero(key, sizeof key);
   if (rc != 0 || !h->o.g) {
     for (int k = 0; k < NET_HOST_CLIENTS; k++)

@@ -52,8 +52,10 @@ static bool ready(void* ctx) {
 static void no_change(void* ctx) {
   (void)ctx;
 }
-static int drawn(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES], char* err, size_t n) {
+static int drawn(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES],
+                 const unsigned char parts[MURK_DICE_PARTS_BYTES], char* err, size_t n) {
   struct fx* f = ctx;
+  (void)parts;
   (void)err;
   (void)n;
   memcpy(f->key, key, sizeof f->key);
