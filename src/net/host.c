@@ -98,6 +98,8 @@ int net_host_new(const struct net_host_opts* o, struct net_host** out) {
   return MURK_OK;
 }
 
+static void joint_tell(struct net_host* h, struct client* c);
+
 void net_host_set_game(struct net_host* h, struct murk_game* g) {
   h->o.g = g;
   /* A game whose key was drawn jointly before (a resumed save): drawn, its parts kept. */
@@ -109,10 +111,15 @@ void net_host_set_game(struct net_host* h, struct murk_game* g) {
       net_joint_commit(h->contrib[p], h->commits[p]);
       h->committed[p] = h->revealed[p] = true;
     }
+    /* Those who joined while the game waited (a sealed save opens with both passphrases)
+     * are shown the commitments they drew with. */
+    for (int k = 0; k < NET_HOST_CLIENTS; k++)
+      if (h->c[k].open && h->c[k].authed && !h->c[k].closing) joint_tell(h, &h->c[k]);
   }
   /* A game that comes with commands (a resumed save): they are its first steps. */
-  for (size_t i = 0; g && h->nsteps == 0 && i < murk_game_log_count(g); i++)
-    add_step(h, murk_game_log_side(g, i), murk_game_log_line(g, i));
+  size_t n = g && h->nsteps == 0 ? murk_game_log_count(g) : 0;
+  for (size_t i = 0; i < n; i++)
+    if (!add_step(h, murk_game_log_side(g, i), murk_game_log_line(g, i))) h->lost = true;
 }
 
 void net_host_free(struct net_host* h) {

@@ -5,7 +5,9 @@
 # with its own state directory; each commits to a part of the dice key, reveals it only
 # after the three commitments are shown, keeps its part, the commitments and a hash chain
 # of its views as `murk join` does, and plays the set-up of tests/games/breakthrough-setup
-# (its commands do not depend on the dice), then the side to act concedes. Checks that:
+# (its commands do not depend on the dice), then the side to act concedes. Half-way the host
+# is killed (SIGKILL) and goes on with `murk host --load`: the clients join again, are
+# shown the same commitments, and go on with their chains. Checks that:
 #   - no record line comes before the game is over, and each client gets it then;
 #   - `murk replay --verify RECORD` accepts it from each player's state directory (exit 0),
 #     and refuses it, exit 1 with the reason, from an account that kept nothing of it;
@@ -16,7 +18,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 export MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
 hostpid=
-on_exit() { [ -n "$hostpid" ] && kill "$hostpid" 2>/dev/null && wait "$hostpid" 2>/dev/null; }
+on_exit() {
+  [ -n "$hostpid" ] && kill "$hostpid" 2>/dev/null && wait "$hostpid" 2>/dev/null
+  [ -f "$tmp/hostpid2" ] && kill "$(cat "$tmp/hostpid2")" 2>/dev/null
+}
 
 mkdir -p "$tmp/host" "$tmp/attacker" "$tmp/defender"
 XDG_STATE_HOME=$tmp/host "$MURK" host breakthrough --dir "$tmp/game" 2>"$tmp/host.err" >"$tmp/host.out" &
@@ -25,10 +30,11 @@ for _ in $(seq 100); do grep -q "defender: " "$tmp/host.out" 2>/dev/null && brea
 code() { sed -n "s/^  $1: //p" "$tmp/host.out"; }
 
 python3 - "$tmp/game/murk.sock" "$(code attacker)" "$(code defender)" "$tmp" \
-  tests/games/breakthrough-setup.txt <<'PY' || fail "the clients: see above"
-import hashlib, os, socket, sys, time
+  tests/games/breakthrough-setup.txt "$MURK" "$hostpid" <<'PY' || fail "the clients: see above"
+import hashlib, os, re, signal, socket, subprocess, sys, time
 
 path, codes, tmp, script = sys.argv[1], {"attacker": sys.argv[2], "defender": sys.argv[3]}, sys.argv[4], sys.argv[5]
+murk, hostpid = sys.argv[6], int(sys.argv[7])
 failures = 0
 def fail(msg):
     global failures
@@ -60,9 +66,12 @@ class Client:
         with open(self.mem, "w") as f:
             f.write("murk-joint: 1\nside: %s\ncontribution: %s\n" % (side, self.part.hex()))
         self.chain = h(b"murk views received")
+        self.connect()
+    def connect(self):
+        self.buf, self.view = b"", None
         self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.s.connect(path)
-        self.send("murk 8 join %s %s" % (side, codes[side]))
+        self.send("murk 8 join %s %s" % (self.side, codes[self.side]))
     def send(self, text):
         self.s.sendall((text + "\n").encode())
     def keep(self, text):
@@ -91,16 +100,17 @@ class Client:
             w = l.split()
             if w[3 + ["attacker", "defender"].index(self.side)] != self.commit.hex():
                 fail("the host showed another commitment for the " + self.side)
-            self.keep("commits: %s %s %s\n" % (w[2], w[3], w[4]))
             if w[1] == "reveal":
+                self.keep("commits: %s %s %s\n" % (w[2], w[3], w[4]))
                 self.send("reveal " + self.part.hex())
+            self.joints = getattr(self, "joints", []) + [l]
         elif l.startswith("record "):
             if not self.over:
                 self.early = True
             self.record.append(unesc(l[7:]))
         elif l.startswith("recorded "):
             self.recorded = int(l.split()[1])
-        elif l.startswith("hello ") and l.split()[3] == "set":
+        elif l.startswith("hello ") and l.split()[3] in ("set", "check"):
             self.send("pass " + esc("%s: Quartz Lantern over the Willow 41" % self.side))
         return l
     def answer(self):
@@ -109,19 +119,51 @@ class Client:
             if l == "ok" or l.startswith("no ") or l.startswith("bye "):
                 return l
 
-clients = {s: Client(s) for s in ("attacker", "defender")}
-# Until each has its first view (the game starts once the dice are drawn).
-views, end = set(), time.time() + 60
-while len(views) < 2 and time.time() < end:
+def until_views():
+    """Until each client has a view (the game starts once the dice are drawn, or goes on
+    once both passphrases are given to a resumed host)."""
+    views, end = set(), time.time() + 60
+    while len(views) < 2 and time.time() < end:
+        for c in clients.values():
+            try:
+                if c.line(0.1) == "view end":
+                    views.add(c.side)
+            except socket.timeout:
+                pass
+
+def restart():
+    """The host killed, and resumed from its save; both clients join again."""
+    global codes
+    os.kill(hostpid, signal.SIGKILL)
     for c in clients.values():
-        try:
-            if c.line(0.1) == "view end":
-                views.add(c.side)
-        except socket.timeout:
-            pass
+        c.s.close()
+    save = re.search(r"the game is saved to (.*) after every change", open(tmp + "/host.err").read()).group(1)
+    env = dict(os.environ, XDG_STATE_HOME=tmp + "/host")
+    p = subprocess.Popen([murk, "host", "--load", save, "--dir", os.path.dirname(path)], env=env,
+                         stdin=subprocess.DEVNULL, stdout=open(tmp + "/host2.out", "w"),
+                         stderr=open(tmp + "/host2.err", "w"))
+    open(tmp + "/hostpid2", "w").write(str(p.pid))
+    end, codes = time.time() + 30, {}
+    while len(codes) < 2 and time.time() < end:
+        time.sleep(0.05)
+        for l in open(tmp + "/host2.out"):
+            w = l.split()
+            if len(w) == 2 and w[0] in ("attacker:", "defender:"):
+                codes[w[0][:-1]] = w[1]
+    for c in clients.values():
+        c.connect()
+    until_views()
+    for c in clients.values():
+        if not any(j.startswith("joint kept ") for j in getattr(c, "joints", [])):
+            fail("the resumed host did not show the %s the commitments" % c.side)
+
+clients = {s: Client(s) for s in ("attacker", "defender")}
+until_views()
 cmds = [l.split("#", 1)[0].strip() for l in open(script)]
 cmds = [l.split(":", 1) for l in cmds if l]
-for side, cmd in cmds:
+for i, (side, cmd) in enumerate(cmds):
+    if i == len(cmds) // 2:
+        restart()
     c = clients[side.strip()]
     c.send("cmd " + esc(cmd.strip()))
     a = c.answer()

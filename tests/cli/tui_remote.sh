@@ -175,6 +175,8 @@ check_screen attacker
 cmd "reserve 6"
 wait_for "reserve"
 settle
+views_kept() { cat "$tmp/state/murk/joint/"*-* 2>/dev/null | grep -c "^view: "; }
+kept_before=$(views_kept)
 stop_host
 on a
 end=$((SECONDS + TUI_TIMEOUT))
@@ -225,6 +227,11 @@ on a
 wait_for "Since your last turn"
 skip_recap
 check_screen attacker
+
+# The rejoined clients found their memory of the draw (the resumed host showed the same
+# commitments) and went on with their chains of views.
+[ "$(views_kept)" -gt "$kept_before" ] || fail "the clients kept no views after the host was resumed"
+grep -h "commitment\|cannot keep" "$tmp/join-a.err" "$tmp/join-d.err" && fail "a client refused the resumed host's commitments"
 
 # The host's own log: who joined, who left, nothing of the game.
 grep -qF "the attacker joined" "$tmp/host.err" || fail "the host does not log joins"
