@@ -696,6 +696,9 @@ const struct murk_cmd_entry murk_cmd_join_entry = {
         "what happened meanwhile.\n"
         "The rolls you saw are kept (XDG_STATE_HOME/murk/seen): a host that comes back\n"
         "without them is refused; --new-game forgets them (a new game on the same socket).\n"
+        "A sealed game's dice are drawn with the host and the other player; your part and a\n"
+        "hash of each view you receive are kept (XDG_STATE_HOME/murk/joint), and the game's\n"
+        "record, sent at its end: check it with murk replay --verify RECORD.\n"
         "Seats and hosting: docs/playing.md.\n",
     .args = {"as: code: passphrase-file:... new-game", 1, 1},
     .exec = cmd_join_exec,
