@@ -451,6 +451,17 @@ static int r_poll(void* ctx) {
   return news ? 1 : 0;
 }
 
+/* A game over whose dice were drawn with this client: its record comes with the last view
+ * (docs/protocol.md, "The record"); a host that sends none is said to have sent none. */
+static void await_record(struct joiner* J) {
+  if (!J->latest || net_view_view(J->latest)->phase != MURK_PHASE_OVER || !J->jm.has_mine) return;
+  for (int i = 0; i < 30 && !J->jm.record_path[0] && !J->jm.why[0] && !J->gone; i++) pump(J, 100);
+  if (!J->jm.record_path[0] && !J->jm.why[0])
+    snprintf(J->jm.why, sizeof J->jm.why,
+             "the game is over but the host sent no record of it: its dice and commands "
+             "cannot be checked");
+}
+
 /* ---- joining ---- */
 
 static int connect_to(const char* path) {
@@ -643,6 +654,7 @@ static int cmd_join_exec(const struct murk_args* a) {
       char err[256] = "";
       int run = tui_term_run(s, ascii, err, sizeof err);
       tui_session_free(s);
+      await_record(J);
       if (run < 0)
         murk_cli_error("%s", err);
       else
