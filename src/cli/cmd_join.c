@@ -417,7 +417,10 @@ static int r_send(void* ctx, const char* line, char* reason, size_t n, int* col)
   net_msg_put(&b, NET_MSG_CMD, line);
   enum answer a = ask(J, &b);
   net_buf_free(&b);
-  if (a == ANS_OK) return MURK_OK;
+  if (a == ANS_OK) {
+    cli_jointmem_command(&J->jm, line);
+    return MURK_OK;
+  }
   if (a == ANS_NO) {
     snprintf(reason, n, "%s", J->answer_text);
     *col = (int)J->answer_num;
@@ -433,6 +436,7 @@ static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
   enum answer a = ask(J, &b);
   net_buf_free(&b);
   if (a == ANS_UNDONE) {
+    cli_jointmem_undo(&J->jm);
     snprintf(taken, tn, "%s", J->answer_text);
     return MURK_OK;
   }

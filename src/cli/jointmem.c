@@ -143,6 +143,19 @@ void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len) {
   append(j, text, (size_t)n);
 }
 
+void cli_jointmem_command(struct cli_jointmem* j, const char* line) {
+  if (!j->has_mine) return;
+  size_t n = strcspn(line, "\r\n");
+  if (n > 1100) n = 1100;
+  char text[1120];
+  int len = snprintf(text, sizeof text, "command: %.*s\n", (int)n, line);
+  append(j, text, (size_t)len);
+}
+
+void cli_jointmem_undo(struct cli_jointmem* j) {
+  if (j->has_mine) append(j, "undo:\n", 6);
+}
+
 void cli_jointmem_record_line(struct cli_jointmem* j, const char* line) {
   net_buf_add(&j->record, line, strlen(line));
   net_buf_eol(&j->record);

@@ -46,6 +46,10 @@ int cli_jointmem_commits(struct cli_jointmem* j, enum murk_side side, const char
 /* A view received (its lines, each with its newline): its hash and the chain after it are
  * appended to the memory file. */
 void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len);
+/* A command of its own the host took (its `ok`), and an undo of one (`undone`): kept, so
+ * that the record's steps of this side are checked against them. */
+void cli_jointmem_command(struct cli_jointmem* j, const char* line);
+void cli_jointmem_undo(struct cli_jointmem* j);
 /* A line of the record; then the end of it (n lines): the record is written beside the
  * memory file (.record, 0600). 0, or -1 with why. */
 void cli_jointmem_record_line(struct cli_jointmem* j, const char* line);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "murk/alloc.h"
+#include "murk/command.h"
 #include "murk/error.h"
 #include "murk/save.h"
 #include "murk/view.h"
@@ -199,11 +200,40 @@ void net_record_free(struct net_record* r) {
 
 /* ---- what a client kept ---- */
 
+void net_command_canonical(const char* line, char* out, size_t n) {
+  struct murk_command c;
+  char err[200];
+  int col = 0;
+  out[0] = '\0';
+  if (murk_command_parse(line, &c, err, sizeof err, &col) != 1 ||
+      murk_command_format(&c, out, n) != MURK_OK)
+    out[0] = '\0';
+}
+
+/* Append an own step (a copy of line, or NULL: an undo). */
+static bool add_own(struct net_memory* mem, size_t* cap, const char* line) {
+  if (mem->nown == *cap) {
+    size_t nc = *cap ? 2 * *cap : 64;
+    struct net_step* ns = murk_realloc(mem->own, nc * sizeof *ns);
+    if (!ns) return false;
+    mem->own = ns;
+    *cap = nc;
+  }
+  char* copy = NULL;
+  if (line) {
+    size_t n = strlen(line) + 1;
+    if (!(copy = murk_malloc(n))) return false;
+    memcpy(copy, line, n);
+  }
+  mem->own[mem->nown++] = (struct net_step){mem->side, copy};
+  return true;
+}
+
 int net_memory_parse(const char* text, size_t len, struct net_memory* mem, char* err, size_t n) {
   memset(mem, 0, sizeof *mem);
   mem->side = MURK_NO_SIDE;
   bool has_mine = false;
-  size_t cap = 0;
+  size_t cap = 0, owncap = 0;
   int lineno = 0;
   unsigned char chain[NET_JOINT_BYTES];
   net_joint_chain_start(chain);
@@ -215,7 +245,7 @@ int net_memory_parse(const char* text, size_t len, struct net_memory* mem, char*
     size_t ll = (size_t)(nl - l);
     at += ll + 1;
     lineno++;
-    char line[300];
+    char line[1200];
     if (ll >= sizeof line) goto bad;
     memcpy(line, l, ll);
     line[ll] = '\0';
@@ -259,6 +289,12 @@ int net_memory_parse(const char* text, size_t len, struct net_memory* mem, char*
       }
       memcpy(mem->views[mem->nviews++], h, NET_JOINT_BYTES);
       memcpy(mem->head, c, sizeof c);
+    } else if (!strncmp(line, "command: ", 9) || !strcmp(line, "undo:")) {
+      if (!add_own(mem, &owncap, line[0] == 'c' ? line + 9 : NULL)) {
+        snprintf(err, n, "out of memory");
+        net_memory_free(mem);
+        return -1;
+      }
     } else {
       goto bad;
     }
@@ -279,6 +315,10 @@ void net_memory_free(struct net_memory* mem) {
   murk_free(mem->views);
   mem->views = NULL;
   mem->nviews = 0;
+  for (size_t i = 0; i < mem->nown; i++) murk_free(mem->own[i].line);
+  murk_free(mem->own);
+  mem->own = NULL;
+  mem->nown = 0;
 }
 
 /* The hash of the side's view of g as the host writes it (host.c's send_view). */
@@ -346,13 +386,43 @@ int net_record_check(const struct murk_mission* m, const struct murk_game* final
     return -1;
   }
   if (murk_game_last_turn(final) > 0) murk_game_set_last_turn(g, murk_game_last_turn(final));
-  size_t matched = 0;
+  size_t matched = 0, own = 0;
   int result = 0;
   for (size_t i = 0; i <= r->nsteps && result == 0; i++) {
     if (i > 0) {
       const struct net_step* s = &r->steps[i - 1];
       char reason[256] = "";
       int col = 0;
+      /* The side's own steps: the commands and undos its client gave, in order. */
+      size_t nl = murk_game_log_count(g);
+      enum murk_side by = s->side != MURK_NO_SIDE ? s->side
+                          : nl                    ? murk_game_log_side(g, nl - 1)
+                                                  : MURK_NO_SIDE;
+      if (by == side) {
+        char got[1100] = "", want[1100] = "";
+        if (s->line) net_command_canonical(s->line, got, sizeof got);
+        if (own < mem->nown && mem->own[own].line)
+          net_command_canonical(mem->own[own].line, want, sizeof want);
+        bool same = own < mem->nown && !s->line == !mem->own[own].line &&
+                    (!s->line || (got[0] && !strcmp(got, want)));
+        if (!same && own < mem->nown) {
+          snprintf(why, n,
+                   "step %zu of the record (%s) is not the %s's step its client gave there "
+                   "(%s): the host changed a command",
+                   i, s->line ? s->line : "undo", sname,
+                   mem->own[own].line ? mem->own[own].line : "undo");
+        } else if (!same) {
+          snprintf(why, n,
+                   "step %zu of the record (%s) is the %s's, but its client gave no more: the "
+                   "host added a command",
+                   i, s->line ? s->line : "undo", sname);
+        }
+        if (!same) {
+          result = -1;
+          break;
+        }
+        own++;
+      }
       rc = s->side == MURK_NO_SIDE
                ? murk_game_undo(g, reason, sizeof reason)
                : murk_game_apply_line(g, s->side, s->line, reason, sizeof reason, &col);
@@ -376,6 +446,13 @@ int net_record_check(const struct murk_mission* m, const struct murk_game* final
      * most room for the views after it. */
     while (matched < mem->nviews && sodium_memcmp(h, mem->views[matched], NET_JOINT_BYTES) == 0)
       matched++;
+  }
+  if (result == 0 && own < mem->nown) {
+    snprintf(why, n,
+             "the record has %zu of the %zu commands and undos this %s's client gave: the host "
+             "left some out",
+             own, mem->nown, sname);
+    result = -1;
   }
   if (result == 0 && matched < mem->nviews) {
     snprintf(why, n,

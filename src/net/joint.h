@@ -78,7 +78,8 @@ void net_record_free(struct net_record* r);
 
 /* What a client kept of a game (its state directory, docs/fair-play.md): the side it
  * played, its contribution, the three commitments as the host showed them before it
- * revealed, and the hash of each view it received with the chain after it. */
+ * revealed, the hash of each view it received with the chain after it, and each command
+ * of its own the host took (canonical: murk_command_format) and each undo of one. */
 struct net_memory {
   enum murk_side side;
   unsigned char mine[NET_JOINT_BYTES];
@@ -87,9 +88,15 @@ struct net_memory {
   unsigned char (*views)[NET_JOINT_BYTES];
   size_t nviews;
   unsigned char head[NET_JOINT_BYTES]; /* the chain's last link as the file wrote it */
+  struct net_step* own;                /* its commands and undos, in order (line NULL: an undo) */
+  size_t nown;
 };
 /* The memory file's lines (docs/fair-play.md): "murk-joint: 1", "side: SIDE",
- * "contribution: HEX", "commits: HEX HEX HEX", then "view: HASH CHAIN" per view. */
+ * "contribution: HEX", "commits: HEX HEX HEX", then "view: HASH CHAIN" per view,
+ * "command: LINE" per command of its own taken, "undo:" per undo of one. */
+/* A command line as the memory and the check compare it: canonical (murk_command_format)
+ * into out, or "" when it does not parse. */
+void net_command_canonical(const char* line, char* out, size_t n);
 int net_memory_parse(const char* text, size_t len, struct net_memory* mem, char* err, size_t n);
 void net_memory_free(struct net_memory* mem);
 
@@ -97,8 +104,9 @@ void net_memory_free(struct net_memory* mem);
  * the client saw before it revealed (its own among them), the save's dice key is the one
  * they make, the steps replayed from the start of the game (mission m, that key, the
  * save's last turn) are taken and end in the save's commands (final: the save replayed),
- * and every view the client received is, in order, the side's view of a state the steps
- * pass through (its rolls included). 0, or -1 with the first difference in why. */
+ * every view the client received is, in order, the side's view of a state the steps pass
+ * through (its rolls included), and the side's own steps are the commands and undos its
+ * client gave. 0, or -1 with the first difference in why. */
 int net_record_check(const struct murk_mission* m, const struct murk_game* final,
                      const struct net_record* r, const struct net_memory* mem, char* why, size_t n);
 

@@ -169,12 +169,15 @@ for i, (side, cmd) in enumerate(cmds):
     a = c.answer()
     if a != "ok":
         fail("%s: %s: %s" % (side, cmd, a))
+    else:
+        c.keep("command: %s\n" % cmd.strip())
 # The side to act concedes (the other is refused): the game is over.
 for c in clients.values():
     c.over = True
 for side in ("attacker", "defender"):
     clients[side].send("cmd " + esc("concede"))
     if clients[side].answer() == "ok":
+        clients[side].keep("command: concede\n")
         break
 for c in clients.values():
     end = time.time() + 30
@@ -221,7 +224,9 @@ tamper() { # NAME SED-EXPRESSION WANT
   grep -qF "does not verify: $3" "$tmp/v" || fail "$1: not the reason '$3': $(cat "$tmp/v")"
 }
 tamper command 's/^step: attacker objective at 25,06$/step: attacker objective at 25,07/' \
-  "view 2 of the"
+  "step 1 of the record (objective at 25,07) is not the attacker's step its client gave there (objective at 25,06): the host changed a command"
+# A defender's command the attacker was shown the effect of: its views are not the record's.
+tamper enemy-command 's/^step: defender deploy 1 at 08,07$/step: defender deploy 1 at 08,08/' "view "
 # (a hex value's digits each moved one on: every line of the record stays well formed)
 hexedit() { echo "/^$1/{s/^$1//;y/0123456789abcdef/123456789abcdef0/;s/^/$1/}"; }
 tamper host-part "$(hexedit "contribution: host ")" \

@@ -73,7 +73,7 @@ struct client {
   size_t read;       /* of which lines were handled */
   unsigned char part[NET_JOINT_BYTES];
   struct net_memory mem;
-  size_t cap;
+  size_t cap, owncap;
   char view_start_seen; /* inside a view */
   size_t view_at;       /* where the view began in in */
   struct net_buf record;
@@ -159,6 +159,22 @@ static void pump(struct fx* f, struct client* c) {
   }
 }
 
+/* A step of the client's own the host took: kept, as murk join keeps it. */
+static void own(struct client* c, const char* line) {
+  if (c->mem.nown == c->owncap) {
+    c->owncap = c->owncap ? 2 * c->owncap : 64;
+    c->mem.own = murk_realloc(c->mem.own, c->owncap * sizeof *c->mem.own);
+    assert_non_null(c->mem.own);
+  }
+  char* copy = NULL;
+  if (line) {
+    copy = murk_malloc(strlen(line) + 1);
+    assert_non_null(copy);
+    strcpy(copy, line);
+  }
+  c->mem.own[c->mem.nown++] = (struct net_step){c->side, copy};
+}
+
 static void pump_all(struct fx* f, struct client c[2]) {
   for (int round = 0; round < 4; round++)
     for (int s = 0; s < 2; s++) pump(f, &c[s]);
@@ -213,6 +229,7 @@ static void play(struct fx* f, struct client c[2]) {
     say(f, &c[murk_game_log_side(shadow, n - 1)], b.p);
     pump_all(f, c);
     assert_int_equal(murk_game_log_count(f->g), n);
+    own(&c[murk_game_log_side(shadow, n - 1)], murk_game_log_line(shadow, n - 1));
     if (!undone && murk_game_undoable(shadow) > 0 && murk_game_phase(shadow) != MURK_PHASE_OVER) {
       char line[1100];
       snprintf(line, sizeof line, "%s", murk_game_log_line(shadow, n - 1));
@@ -220,11 +237,13 @@ static void play(struct fx* f, struct client c[2]) {
       say(f, &c[who], "undo\n");
       pump_all(f, c);
       assert_int_equal(murk_game_log_count(f->g), n - 1);
+      own(&c[who], NULL);
       assert_int_equal(murk_game_undo(shadow, reason, sizeof reason), MURK_OK);
       assert_int_equal(murk_game_apply_line(shadow, who, line, reason, sizeof reason, &col),
                        MURK_OK);
       say(f, &c[who], b.p);
       pump_all(f, c);
+      own(&c[who], line);
       undone = true;
     }
   }
@@ -239,6 +258,8 @@ static void done(struct fx* f, struct client c[2]) {
     net_buf_free(&c[s].in);
     net_buf_free(&c[s].record);
     murk_free(c[s].mem.views);
+    for (size_t i = 0; i < c[s].mem.nown; i++) murk_free(c[s].mem.own[i].line);
+    murk_free(c[s].mem.own);
   }
   net_host_free(f->h);
   murk_game_free(f->g);
@@ -263,6 +284,14 @@ static char* copy(const struct net_buf* b) {
   memcpy(s, b->p, b->len);
   s[b->len] = '\0';
   return s;
+}
+
+/* Check client c's record as it received it. */
+static int recheck(struct fx* f, struct client* c, char* why, size_t n) {
+  char* t = copy(&c->record);
+  int rc = check(f, c, t, why, n);
+  test_free(t);
+  return rc;
 }
 
 static void test_honest_host(void** state) {
@@ -313,6 +342,22 @@ static void test_honest_host(void** state) {
   assert_int_equal(check(&f, &c[1], t, why, sizeof why), -1);
   assert_non_null(strstr(why, "does not match the commitment"));
   test_free(t);
+  /* A command the client gave that the record has otherwise (the host played another, and
+   * showed it consistently), one it never gave, one left out. */
+  char* kept = c[0].mem.own[0].line;
+  c[0].mem.own[0].line = "objective at 1,1";
+  assert_int_equal(recheck(&f, &c[0], why, sizeof why), -1);
+  if (!strstr(why, "the host changed a command")) fail_msg("%s", why);
+  c[0].mem.own[0].line = kept;
+  c[0].mem.nown--;
+  assert_int_equal(recheck(&f, &c[0], why, sizeof why), -1);
+  if (!strstr(why, "the host added a command")) fail_msg("%s", why);
+  c[0].mem.nown++;
+  own(&c[0], "end");
+  assert_int_equal(recheck(&f, &c[0], why, sizeof why), -1);
+  if (!strstr(why, "the host left some out")) fail_msg("%s", why);
+  murk_free(c[0].mem.own[--c[0].mem.nown].line);
+  if (recheck(&f, &c[0], why, sizeof why) != 0) fail_msg("%s", why);
   /* A view the client kept that the record does not give. */
   t = copy(&c[0].record);
   c[0].mem.views[c[0].mem.nviews / 2][3] ^= 1;
