@@ -283,8 +283,12 @@ static int on_line(void* ctx, char* line) {
       } else {
         const char* commits[3] = {a[1], a[2], a[3]};
         bool reveal = !strcmp(a[0], "reveal");
-        if ((!reveal && strcmp(a[0], "kept")) ||
-            cli_jointmem_commits(&J->jm, J->side, commits, hex) != 0) {
+        int found = reveal || !strcmp(a[0], "kept")
+                        ? cli_jointmem_commits(&J->jm, J->side, commits, hex)
+                        : -1;
+        /* A part this client does not have: it cannot reveal it, but it may play on (its
+         * record cannot be checked: said at the end). */
+        if (found < 0 || (found > 0 && reveal)) {
           if (!J->jm.why[0]) snprintf(J->jm.why, sizeof J->jm.why, "a bad joint line");
           snprintf(J->why, sizeof J->why, "%.400s", J->jm.why);
           J->rewound = true; /* said as it is, not as a dropped connection */

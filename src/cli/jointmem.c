@@ -81,7 +81,7 @@ int cli_jointmem_commits(struct cli_jointmem* j, enum murk_side side, const char
   j->side = side;
   bool mine = j->has_mine && sodium_memcmp(j->commit, commits[me], NET_JOINT_BYTES) == 0;
   if (!mine) { /* an earlier join's: its memory file */
-    char path[PATH_MAX], *text = NULL, err[PATH_MAX + 128];
+    char path[PATH_MAX] = "", *text = NULL, err[PATH_MAX + 128];
     size_t len = 0;
     struct net_memory mem;
     if (cli_jointmem_path(side, commits[me], path, sizeof path) &&
@@ -115,10 +115,11 @@ int cli_jointmem_commits(struct cli_jointmem* j, enum murk_side side, const char
     }
     murk_free(text);
     snprintf(j->why, sizeof j->why,
-             "the host's commitment for the %s is not one this client made (nor one kept in "
-             "its state directory): murk will not reveal its part of the dice key",
-             murk_side_name(side));
-    return -1;
+             "the host's commitment for the %s is not one this client made, nor one kept in "
+             "its state directory (%s): this client cannot reveal that part of the dice key, "
+             "nor check the game's record",
+             murk_side_name(side), path[0] ? path : "none");
+    return j->has_mine ? -1 : 1; /* this process drew one: the host shows another */
   }
   net_hex32(j->mine, hex_part);
 keep:;

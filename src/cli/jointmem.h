@@ -40,7 +40,9 @@ int cli_jointmem_draw(struct cli_jointmem* j, enum murk_side side,
                       char hex_commit[2 * NET_JOINT_BYTES + 1]);
 /* The three commitments came (hex words: host, attacker, defender): the side's must be one
  * this client made; its part is found (this process's, or the memory file of an earlier
- * join), the commitments are kept, and the part's hex is in hex_part. 0, or -1 with why. */
+ * join), the commitments are kept, and the part's hex is in hex_part. 0; 1 with why when
+ * neither this process nor the state directory has that part (another account, a lost
+ * file); -1 with why when the host shows other commitments than the kept ones. */
 int cli_jointmem_commits(struct cli_jointmem* j, enum murk_side side, const char* const hex[3],
                          char hex_part[2 * NET_JOINT_BYTES + 1]);
 /* A view received (its lines, each with its newline): its hash and the chain after it are
