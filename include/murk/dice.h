@@ -11,6 +11,9 @@
 
 /* The size of a secret dice key (a live game's 256-bit seed, docs/fair-play.md). */
 #define MURK_DICE_KEY_BYTES 32
+/* The parts a hosted game's dice key was drawn from (docs/protocol.md, "The dice, drawn
+ * jointly"): three of 32 bytes, kept with the game for its record. */
+#define MURK_DICE_PARTS_BYTES 96
 
 /* The generator's state. A value type: copying it forks the stream (tests use that).
  * Either PCG32 (an open game: seeded with a number, anyone who knows it knows every die)

@@ -79,6 +79,11 @@ uint64_t murk_game_seed(const struct murk_game* g);
 /* A keyed game's dice key (MURK_DICE_KEY_BYTES), for its save; NULL for a game seeded with
  * a number (an "open" game: its seed tells every die). */
 const unsigned char* murk_game_dice_key(const struct murk_game* g);
+/* The parts a keyed game's dice key was drawn from (MURK_DICE_PARTS_BYTES: opaque to the
+ * rules, kept for the game's save and its record), or NULL when none were given. */
+const unsigned char* murk_game_dice_parts(const struct murk_game* g);
+void murk_game_set_dice_parts(struct murk_game* g,
+                              const unsigned char parts[MURK_DICE_PARTS_BYTES]);
 
 /* Who plays each side (side.h, enum murk_seat): the front-end says it, saves keep it, the
  * rules never read it. MURK_SEAT_NONE until set. */

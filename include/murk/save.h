@@ -7,6 +7,7 @@
  *   # mission-hash: 8f3a0c1d22e4b9a7             saves: FNV-1a 64 of the mission file's bytes
  *   # seed: 7                                    or, for a live game's secret dice:
  *   # dice-key: 64 hex digits                    (sealed saves keep it inside the seal)
+ *   # dice-parts: 192 hex digits                 what a hosted game's key was drawn from
  *   # seats: attacker=human defender=computer    saves: who plays each side (side.h), and
  *                                                " level=easy" after them when not normal
  *   # with: double_blind fog_of_war              rules added when the game started
@@ -59,6 +60,8 @@ struct murk_script {
   uint64_t seed;
   bool has_key; /* "# dice-key:": a keyed game (dice.h, murk_rng_seed_key) */
   unsigned char key[MURK_DICE_KEY_BYTES];
+  bool has_parts; /* "# dice-parts:" (murk_game_dice_parts) */
+  unsigned char parts[MURK_DICE_PARTS_BYTES];
   bool has_hash;
   uint64_t mission_hash;
   int version;    /* "# murk-save:" version; 0 for a plain script */

@@ -67,6 +67,10 @@ struct hoster {
   char stop_why[200];
   char codes[2][NET_CODE_LEN + 2]; /* each side's join code, as shown: xxxxx-xxxxx */
   long code_ms;                    /* time to give a join code (--join-timeout) */
+  /* A new sealed game's dice are drawn jointly with both players (joint.h): the host's own
+   * part until then; the game is made once the three parts are in (drawn). */
+  bool joint;
+  unsigned char host_part[NET_JOINT_BYTES];
 };
 
 static volatile sig_atomic_t host_stop;
@@ -82,7 +86,7 @@ static void on_stop(int sig) {
  * (docs/reliability.md, "When a save cannot be written"). */
 static void changed(void* ctx) {
   struct hoster* H = ctx;
-  if (!H->sealer.on && H->sealed) return; /* not started: nothing to keep yet */
+  if (!H->g || (!H->sealer.on && H->sealed)) return; /* not started: nothing to keep yet */
   if (H->stop_why[0]) return;
   char err[512];
   if (!H->autosave) H->autosave = murk_autosave_new(H->save_path, &H->sealer, 0600);
@@ -229,6 +233,23 @@ static bool cost(void* ctx, unsigned long long* ops, size_t* mem) {
   return true;
 }
 
+/* The three parts of the dice key are in (host.h): the game is made with it, and kept. */
+static int drawn(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES],
+                 const unsigned char parts[MURK_DICE_PARTS_BYTES], char* err, size_t n) {
+  struct hoster* H = ctx;
+  sodium_memzero(H->host_part, sizeof H->host_part);
+  if (murk_game_new_keyed(H->m, key, &H->g) != MURK_OK) {
+    snprintf(err, n, "the host cannot start the game (out of memory)");
+    return -1;
+  }
+  /* Kept in the sealed save (its whole-game part): a resumed host sends the record too. */
+  murk_game_set_dice_parts(H->g, parts);
+  remote_seats(H);
+  if (H->net) net_host_set_game(H->net, H->g);
+  changed(H);
+  return 0;
+}
+
 static bool ready(void* ctx) {
   struct hoster* H = ctx;
   return H->g && (!H->sealed || H->sealer.on);
@@ -336,7 +357,9 @@ static int serve(struct hoster* H, int lfd) {
                             .note = host_note,
                             .why_wait = why_wait,
                             .codes = {H->codes[0], H->codes[1]},
-                            .code_ms = H->code_ms};
+                            .code_ms = H->code_ms,
+                            .joint = H->joint ? H->host_part : NULL,
+                            .drawn = drawn};
   struct net_host* h = NULL;
   if (net_host_new(&o, &h) != MURK_OK) return murk_cli_error("out of memory");
   H->net = h;
@@ -574,17 +597,17 @@ static int host(const struct murk_args* a, struct hoster* H) {
       if (has_seed) {
         rc = murk_game_new(H->m, seed, &H->g);
       } else {
-        unsigned char key[MURK_DICE_KEY_BYTES];
-        randombytes_buf(key, sizeof key);
-        rc = murk_game_new_keyed(H->m, key, &H->g);
-        sodium_memzero(key, sizeof key);
+        /* Secret dice, drawn with both players once they have joined (drawn): no party
+         * chooses them, the host included. */
+        randombytes_buf(H->host_part, sizeof H->host_part);
+        H->joint = true;
         H->sealed = true;
         /* The cost is told to each player at the join: refused now, not once both joined. */
         if (rc == MURK_OK && murk_sealer_limits(&H->limits) != 0) rc = MURK_EINVAL;
       }
     }
     if (rc == MURK_OK) {
-      remote_seats(H);
+      if (H->g) remote_seats(H);
       char state[PATH_MAX - 64];
       const char* where = murk_state_dir(state, sizeof state) == 0 ? state : dir;
       murk_new_game_path(where, H->m->id, H->save_path, sizeof H->save_path);
@@ -655,6 +678,7 @@ static int cmd_host_exec(const struct murk_args* a) {
   murk_passes_wipe(&H->passes);
   murk_sealer_wipe(&H->sealer);
   sodium_memzero(H->codes, sizeof H->codes);
+  sodium_memzero(H->host_part, sizeof H->host_part);
   murk_free(H);
   return rc;
 }

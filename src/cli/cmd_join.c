@@ -24,6 +24,7 @@
 #include "cli.h"
 #include "fileio.h"
 #include "games.h"
+#include "jointmem.h"
 #include "msg.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -77,9 +78,12 @@ struct joiner {
   /* What this client saw of the game, kept in its state directory (seen.h). */
   char seen_path[PATH_MAX];
   struct net_seen seen;
-  bool undoing; /* an undo was asked: its view may show one own command fewer */
-  bool rewound; /* the host came back behind what this side saw */
+  bool undoing;           /* an undo was asked: its view may show one own command fewer */
+  bool rewound;           /* the host came back behind what this side saw */
+  struct cli_jointmem jm; /* the dice drawn jointly, the views, the record (jointmem.h) */
 };
+
+static int send_all(struct joiner* J, const struct net_buf* b);
 
 /* ---- what this client saw: no rewind ----
  *
@@ -159,6 +163,7 @@ static int on_line(void* ctx, char* line) {
         net_view_free(nv);
         return -1;
       }
+      cli_jointmem_view(&J->jm, J->pending.p, J->pending.len);
       net_view_free(J->latest);
       J->latest = nv;
       struct net_buf t = J->text;
@@ -216,6 +221,52 @@ static int on_line(void* ctx, char* line) {
       break;
     case NET_MSG_WAIT: /* said before the TUI starts */
       ok = net_str(a[0], J->wait, sizeof J->wait);
+      break;
+    case NET_MSG_DRAW:
+    case NET_MSG_JOINT: {
+      /* The dice drawn jointly (jointmem.h): commit to a part, then reveal it once the
+       * three commitments are shown. */
+      char hex[2 * NET_JOINT_BYTES + 1];
+      struct net_buf b = {0};
+      int k = net_msg_parse(w, n, true, a);
+      if (k == NET_MSG_DRAW) {
+        cli_jointmem_draw(&J->jm, J->side, hex);
+        net_msg_put(&b, NET_MSG_COMMIT, hex);
+      } else {
+        const char* commits[3] = {a[1], a[2], a[3]};
+        bool reveal = !strcmp(a[0], "reveal");
+        int found = reveal || !strcmp(a[0], "kept")
+                        ? cli_jointmem_commits(&J->jm, J->side, commits, hex)
+                        : -1;
+        /* A part this client does not have: it cannot reveal it, but it may play on (its
+         * record cannot be checked: said at the end). */
+        if (found < 0 || (found > 0 && reveal)) {
+          if (!J->jm.why[0]) snprintf(J->jm.why, sizeof J->jm.why, "a bad joint line");
+          snprintf(J->why, sizeof J->why, "%.400s", J->jm.why);
+          J->rewound = true; /* said as it is, not as a dropped connection */
+          return -1;
+        }
+        if (reveal) net_msg_put(&b, NET_MSG_REVEAL, hex);
+        sodium_memzero(hex, sizeof hex);
+      }
+      int rc = b.len ? send_all(J, &b) : 0;
+      net_buf_free(&b);
+      if (rc != 0) return -1;
+      break;
+    }
+    case NET_MSG_RECORD: {
+      char* text = net_str_dup(a[0]);
+      if (!text) {
+        ok = false;
+        break;
+      }
+      cli_jointmem_record_line(&J->jm, text);
+      murk_free(text);
+      break;
+    }
+    case NET_MSG_RECORDED:
+      ok = net_int(a[0], 0, 100000000, &J->answer_num) &&
+           cli_jointmem_record_end(&J->jm, J->answer_num) == 0;
       break;
     case NET_MSG_BYE: {
       char why[200] = "";
@@ -322,7 +373,10 @@ static int r_send(void* ctx, const char* line, char* reason, size_t n, int* col)
   net_msg_put(&b, NET_MSG_CMD, line);
   enum answer a = ask(J, &b);
   net_buf_free(&b);
-  if (a == ANS_OK) return MURK_OK;
+  if (a == ANS_OK) {
+    cli_jointmem_command(&J->jm, line);
+    return MURK_OK;
+  }
   if (a == ANS_NO) {
     snprintf(reason, n, "%s", J->answer_text);
     *col = (int)J->answer_num;
@@ -340,6 +394,7 @@ static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
   J->undoing = false;
   net_buf_free(&b);
   if (a == ANS_UNDONE) {
+    cli_jointmem_undo(&J->jm);
     snprintf(taken, tn, "%s", J->answer_text);
     return MURK_OK;
   }
@@ -363,6 +418,17 @@ static int r_poll(void* ctx) {
   bool news = J->news && !J->in_view;
   J->news = false;
   return news ? 1 : 0;
+}
+
+/* A game over whose dice were drawn with this client: its record comes with the last view
+ * (docs/protocol.md, "The record"); a host that sends none is said to have sent none. */
+static void await_record(struct joiner* J) {
+  if (!J->latest || net_view_view(J->latest)->phase != MURK_PHASE_OVER || !J->jm.has_mine) return;
+  for (int i = 0; i < 30 && !J->jm.record_path[0] && !J->jm.why[0] && !J->gone; i++) pump(J, 100);
+  if (!J->jm.record_path[0] && !J->jm.why[0])
+    snprintf(J->jm.why, sizeof J->jm.why,
+             "the game is over but the host sent no record of it: its dice and commands "
+             "cannot be checked");
 }
 
 /* ---- joining ---- */
@@ -574,6 +640,7 @@ static int cmd_join_exec(const struct murk_args* a) {
       char err[256] = "";
       int run = tui_term_run(s, ascii, err, sizeof err);
       tui_session_free(s);
+      await_record(J);
       if (run < 0)
         murk_cli_error("%s", err);
       else
@@ -593,6 +660,13 @@ static int cmd_join_exec(const struct murk_args* a) {
             "what you saw of this game could not be kept in the state directory "
             "(XDG_STATE_HOME/murk/seen): a host put back to an older copy of its save would "
             "not be noticed at your next join");
+      if (J->jm.record_path[0])
+        printf(
+            "The game's record: %s\ncheck that it is the game you were shown: murk replay "
+            "--verify %s\n",
+            J->jm.record_path, J->jm.record_path);
+      else if (J->jm.why[0])
+        murk_cli_error("%s", J->jm.why);
       if (J->gone) rc = MURK_EXIT_INVALID;
     }
   } else if (J->fd >= 0 && J->rewound) {
@@ -606,6 +680,7 @@ static int cmd_join_exec(const struct murk_args* a) {
   net_view_reader_free(J->vr);
   net_buf_free(&J->pending);
   net_buf_free(&J->text);
+  cli_jointmem_free(&J->jm);
   murk_free(J);
   return rc;
 }
@@ -625,6 +700,9 @@ const struct murk_cmd_entry murk_cmd_join_entry = {
         "What you saw is kept (XDG_STATE_HOME/murk/seen; its fingerprint is on the screen):\n"
         "a host that comes back without it is refused; --new-game forgets it (a new game\n"
         "on the same socket).\n"
+        "A sealed game's dice are drawn with the host and the other player; your part and a\n"
+        "hash of each view you receive are kept (XDG_STATE_HOME/murk/joint), and the game's\n"
+        "record, sent at its end: check it with murk replay --verify RECORD.\n"
         "Seats and hosting: docs/playing.md.\n",
     .args = {"as: code: passphrase-file:... new-game", 1, 1},
     .exec = cmd_join_exec,

@@ -206,6 +206,7 @@ static int game_from_save(const char* file, const char* text, size_t len, bool q
     goto out;
   }
   if (s->last_turn > 0) murk_game_set_last_turn(*g, s->last_turn);
+  if (s->has_key && s->has_parts) murk_game_set_dice_parts(*g, s->parts);
   for (size_t i = 0; i < s->nlines; i++) {
     const struct murk_script_line* l = &s->lines[i];
     if (l->status != MURK_OK) {

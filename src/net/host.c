@@ -20,6 +20,7 @@ struct client {
   bool joined; /* sent its join line with the side's right code */
   bool authed; /* proved its side (or needs not) */
   bool closing;
+  bool recorded; /* was sent the game's record (joint.h) */
   enum murk_side side;
   int tries;
   int code_tries;
@@ -35,7 +36,41 @@ struct net_host {
   int cur; /* the slot whose line is being read */
   long long now;
   char codes[2][NET_CODE_LEN + 1]; /* "" : any code */
+  /* The dice drawn jointly (joint.h): each party's part and commitment, which are in, and
+   * whether the commitments went out (then none changes) and the key was made. */
+  bool joint;
+  unsigned char contrib[NET_PARTIES][NET_JOINT_BYTES];
+  unsigned char commits[NET_PARTIES][NET_JOINT_BYTES];
+  bool committed[NET_PARTIES], revealed[NET_PARTIES];
+  bool shown, drawn;
+  bool lost; /* a step could not be kept (out of memory): no record */
+  /* Every step the game took, in order (commands and undos): the record's. */
+  struct net_step* steps;
+  size_t nsteps, capsteps;
 };
+
+/* May the game be played: the caller says so, and the dice were drawn. */
+static bool is_ready(const struct net_host* h) {
+  return h->o.ready(h->o.ctx) && (!h->joint || h->drawn);
+}
+
+static bool add_step(struct net_host* h, enum murk_side side, const char* line) {
+  if (h->nsteps == h->capsteps) {
+    size_t nc = h->capsteps ? 2 * h->capsteps : 64;
+    struct net_step* ns = murk_realloc(h->steps, nc * sizeof *ns);
+    if (!ns) return false;
+    h->steps = ns;
+    h->capsteps = nc;
+  }
+  char* copy = NULL;
+  if (line) {
+    size_t n = strlen(line) + 1;
+    if (!(copy = murk_malloc(n))) return false;
+    memcpy(copy, line, n);
+  }
+  h->steps[h->nsteps++] = (struct net_step){side, copy};
+  return true;
+}
 
 void net_host_clock(struct net_host* h, long long now_ms) {
   h->now = now_ms;
@@ -52,16 +87,47 @@ int net_host_new(const struct net_host_opts* o, struct net_host** out) {
       return MURK_EINVAL;
     }
   if ((*out)->o.code_ms <= 0) (*out)->o.code_ms = NET_CODE_MS;
+  if (o->g) net_host_set_game(*out, o->g);
+  if (o->joint) {
+    struct net_host* h = *out;
+    h->joint = true;
+    memcpy(h->contrib[NET_PARTY_HOST], o->joint, NET_JOINT_BYTES);
+    net_joint_commit(h->contrib[NET_PARTY_HOST], h->commits[NET_PARTY_HOST]);
+    h->committed[NET_PARTY_HOST] = h->revealed[NET_PARTY_HOST] = true;
+  }
   return MURK_OK;
 }
 
+static void joint_tell(struct net_host* h, struct client* c);
+
 void net_host_set_game(struct net_host* h, struct murk_game* g) {
   h->o.g = g;
+  /* A game whose key was drawn jointly before (a resumed save): drawn, its parts kept. */
+  const unsigned char* parts = g ? murk_game_dice_parts(g) : NULL;
+  if (parts && !h->joint) {
+    h->joint = h->shown = h->drawn = true;
+    for (int p = 0; p < NET_PARTIES; p++) {
+      memcpy(h->contrib[p], parts + p * NET_JOINT_BYTES, NET_JOINT_BYTES);
+      net_joint_commit(h->contrib[p], h->commits[p]);
+      h->committed[p] = h->revealed[p] = true;
+    }
+    /* Those who joined while the game waited (a sealed save opens with both passphrases)
+     * are shown the commitments they drew with. */
+    for (int k = 0; k < NET_HOST_CLIENTS; k++)
+      if (h->c[k].open && h->c[k].authed && !h->c[k].closing) joint_tell(h, &h->c[k]);
+  }
+  /* A game that comes with commands (a resumed save): they are its first steps. */
+  size_t n = g && h->nsteps == 0 ? murk_game_log_count(g) : 0;
+  for (size_t i = 0; i < n; i++)
+    if (!add_step(h, murk_game_log_side(g, i), murk_game_log_line(g, i))) h->lost = true;
 }
 
 void net_host_free(struct net_host* h) {
   if (!h) return;
   for (int i = 0; i < NET_HOST_CLIENTS; i++) net_host_close(h, i);
+  for (size_t i = 0; i < h->nsteps; i++) murk_free(h->steps[i].line);
+  murk_free(h->steps);
+  sodium_memzero(h->contrib, sizeof h->contrib);
   murk_free(h);
 }
 
@@ -154,6 +220,47 @@ static void send_view(struct net_host* h, struct client* c) {
   if (c->out.failed) bye(c, "the host is out of memory");
 }
 
+/* Once the game is over, the whole record to the client (joint.h), once: the parts of the
+ * dice key and every step of both sides. Never before: it holds the enemy's hidden play. */
+static void send_record(struct net_host* h, struct client* c) {
+  if (!h->joint || !h->drawn || h->lost || c->recorded || c->closing ||
+      murk_game_phase(h->o.g) != MURK_PHASE_OVER)
+    return;
+  char* text = NULL;
+  size_t len = 0;
+  if (net_record_text(h->o.g, (const unsigned char(*)[NET_JOINT_BYTES])h->contrib, h->steps,
+                      h->nsteps, &text, &len) != MURK_OK) {
+    bye(c, "the host is out of memory");
+    return;
+  }
+  long lines = 0;
+  for (char *p = text, *nl; p < text + len; p = nl + 1, lines++) {
+    nl = memchr(p, '\n', (size_t)(text + len - p));
+    if (!nl) nl = text + len;
+    net_buf_addf(&c->out, "%s", net_msgs[NET_MSG_RECORD].word);
+    net_buf_str(&c->out, p, (size_t)(nl - p));
+    net_buf_eol(&c->out);
+  }
+  murk_free(text);
+  net_msg_put(&c->out, NET_MSG_RECORDED, lines);
+  c->recorded = true;
+  if (c->out.failed) bye(c, "the host is out of memory");
+}
+
+/* Where the draw of the dice stands, for a client that proved its side: commit (draw), or
+ * the three commitments (reveal yours, or kept: yours is in). */
+static void joint_tell(struct net_host* h, struct client* c) {
+  if (!h->joint) return;
+  if (!h->shown) {
+    net_msg_put(&c->out, NET_MSG_DRAW);
+    return;
+  }
+  char hex[NET_PARTIES][2 * NET_JOINT_BYTES + 1];
+  for (int p = 0; p < NET_PARTIES; p++) net_hex32(h->commits[p], hex[p]);
+  net_msg_put(&c->out, NET_MSG_JOINT, h->revealed[net_party_of(c->side)] ? "kept" : "reveal",
+              hex[0], hex[1], hex[2]);
+}
+
 long long net_host_expire(struct net_host* h) {
   long long next = -1;
   for (int i = 0; i < NET_HOST_CLIENTS; i++) {
@@ -212,10 +319,13 @@ static void welcome(struct net_host* h, int i) {
   }
   c->authed = true;
   note(h, "the %s joined", murk_side_name(c->side));
-  if (h->o.ready(h->o.ctx))
+  joint_tell(h, c);
+  if (is_ready(h)) {
     send_view(h, c);
-  else
+    send_record(h, c);
+  } else {
     waiting(h, c);
+  }
 }
 
 /* After the game changed by side's doing: the other side's player gets a view when its turn
@@ -228,6 +338,7 @@ static void tell_other(struct net_host* h, enum murk_side side, enum murk_side b
     struct client* o = &h->c[k];
     if (!o->open || !o->authed || o->closing || o->side == side) continue;
     if (over || (now == o->side && before != o->side)) send_view(h, o);
+    send_record(h, o);
   }
 }
 
@@ -321,7 +432,7 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
   }
   size_t len = strlen(pass);
   enum net_pass_mode mode = h->o.pass_mode(h->o.ctx, c->side);
-  bool was_ready = h->o.ready(h->o.ctx);
+  bool was_ready = is_ready(h);
   bool right = false;
   if (mode == NET_PASS_SET) {
     char err[160] = "";
@@ -343,7 +454,7 @@ static int on_pass(struct net_host* h, struct client* c, char** w, int n) {
     welcome(h, (int)(c - h->c));
     /* The second side's passphrase starts the game (a new sealed game's, or a resumed one
      * that opens only with both): the waiting side's view goes too. */
-    if (!was_ready && h->o.ready(h->o.ctx))
+    if (!was_ready && is_ready(h))
       for (int k = 0; k < NET_HOST_CLIENTS; k++) {
         struct client* o = &h->c[k];
         if (o != c && o->open && o->authed && !o->closing) send_view(h, o);
@@ -365,7 +476,7 @@ done:
 }
 
 static void on_command(struct net_host* h, struct client* c, const char* line) {
-  if (!h->o.ready(h->o.ctx)) {
+  if (!is_ready(h)) {
     net_msg_put(&c->out, NET_MSG_NO, 0L,
                 "the game has not started: both players must join once first");
     return;
@@ -379,16 +490,19 @@ static void on_command(struct net_host* h, struct client* c, const char* line) {
                 reason[0] ? reason : murk_strerror(rc));
     return;
   }
+  size_t n = murk_game_log_count(h->o.g);
+  if (!add_step(h, c->side, n ? murk_game_log_line(h->o.g, n - 1) : line)) h->lost = true;
   h->o.changed(h->o.ctx);
   if (stopping(h)) return;
   send_view(h, c);
   net_msg_put(&c->out, NET_MSG_OK);
+  send_record(h, c);
   tell_other(h, c->side, before);
 }
 
 static void on_undo(struct net_host* h, struct client* c) {
   struct murk_game* g = h->o.g;
-  if (!h->o.ready(h->o.ctx) || murk_game_to_act(g) != c->side) {
+  if (!is_ready(h) || murk_game_to_act(g) != c->side) {
     net_msg_put(&c->out, NET_MSG_NOUNDO, "it is not your turn to act");
     return;
   }
@@ -405,10 +519,65 @@ static void on_undo(struct net_host* h, struct client* c) {
     net_msg_put(&c->out, NET_MSG_NOUNDO, reason[0] ? reason : murk_strerror(rc));
     return;
   }
+  if (!add_step(h, MURK_NO_SIDE, NULL)) h->lost = true;
   h->o.changed(h->o.ctx);
   if (stopping(h)) return;
   send_view(h, c);
   net_msg_put(&c->out, NET_MSG_UNDONE, line);
+}
+
+/* A client's commitment to its part of the dice key: taken until the three are shown (a
+ * client that joins again before that commits anew). Once both clients' are in, every
+ * client is shown the three, and reveals its part. */
+static int on_commit(struct net_host* h, struct client* c, const char* hex) {
+  enum net_party me = net_party_of(c->side);
+  if (!h->joint || h->shown || !net_unhex32(hex, strlen(hex), h->commits[me])) return -1;
+  h->committed[me] = true;
+  if (!h->committed[NET_PARTY_ATTACKER] || !h->committed[NET_PARTY_DEFENDER]) return 0;
+  h->shown = true;
+  note(h, "both players committed to their parts of the dice key");
+  for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+    struct client* o = &h->c[k];
+    if (o->open && o->authed && !o->closing) joint_tell(h, o);
+  }
+  return 0;
+}
+
+/* A client's part of the dice key, checked against its commitment. With both in, the key
+ * is made, the game too (drawn), and every client gets its view. */
+static int on_reveal(struct net_host* h, struct client* c, const char* hex) {
+  enum net_party me = net_party_of(c->side);
+  unsigned char part[NET_JOINT_BYTES], commit[NET_JOINT_BYTES];
+  if (!h->joint || !h->shown || h->revealed[me] || !net_unhex32(hex, strlen(hex), part)) return -1;
+  net_joint_commit(part, commit);
+  if (sodium_memcmp(commit, h->commits[me], NET_JOINT_BYTES) != 0) {
+    note(h, "the %s's part of the dice key does not match its commitment", murk_side_name(c->side));
+    bye(c, "your part of the dice key does not match your commitment");
+    return 1;
+  }
+  memcpy(h->contrib[me], part, NET_JOINT_BYTES);
+  h->revealed[me] = true;
+  if (!h->revealed[NET_PARTY_ATTACKER] || !h->revealed[NET_PARTY_DEFENDER]) return 0;
+  unsigned char key[MURK_DICE_KEY_BYTES];
+  net_joint_key((const unsigned char(*)[NET_JOINT_BYTES])h->contrib, key);
+  char err[200] = "the host cannot start the game";
+  bool was_ready = is_ready(h);
+  int rc = h->o.drawn ? h->o.drawn(h->o.ctx, key, &h->contrib[0][0], err, sizeof err) : -1;
+  sodium_memzero(key, sizeof key);
+  if (rc != 0 || !h->o.g) {
+    for (int k = 0; k < NET_HOST_CLIENTS; k++)
+      if (h->c[k].open && !h->c[k].closing) bye(&h->c[k], err);
+    return 1;
+  }
+  h->drawn = true;
+  note(h, "the dice key was drawn jointly");
+  if (stopping(h)) return 1;
+  if (!was_ready && is_ready(h))
+    for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+      struct client* o = &h->c[k];
+      if (o->open && o->authed && !o->closing) send_view(h, o);
+    }
+  return 0;
 }
 
 static int on_line(void* ctx, char* line) {
@@ -437,6 +606,15 @@ static int on_line(void* ctx, char* line) {
     case NET_MSG_LEAVE:
       c->closing = true;
       return 1;
+    case NET_MSG_COMMIT:
+      if (on_commit(h, c, a[0]) != 0) return -1;
+      break;
+    case NET_MSG_REVEAL: {
+      int rc = on_reveal(h, c, a[0]);
+      if (rc < 0) return -1;
+      if (rc > 0) return 1;
+      break;
+    }
     default:
       return -1;
   }

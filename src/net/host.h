@@ -13,6 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "joint.h"
 #include "msg.h"
 #include "murk/game.h"
 #include "wire.h"
@@ -63,6 +64,17 @@ struct net_host_opts {
   /* Why a side that has joined waits (not ready), for its `wait` line; may be NULL (then:
    * until both players have joined once and set their passphrases). */
   void (*why_wait)(void* ctx, enum murk_side side, char* buf, size_t n);
+  /* The dice drawn jointly (joint.h): the host's own part (NET_JOINT_BYTES), whose
+   * commitment both clients see before they reveal theirs; NULL: the game's dice are the
+   * caller's, and no record is sent. The game may be played only once the three parts are
+   * in: then drawn gets the key and the three parts (host, attacker, defender), makes the
+   * game with them (murk_game_set_dice_parts, for its save; net_host_set_game) and saves
+   * it; 0, or -1 with why in err (every client is told so with bye). A game that has its
+   * parts already (a resumed save, murk_game_dice_parts) draws nothing: its record goes at
+   * its end all the same. */
+  const unsigned char* joint;
+  int (*drawn)(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES],
+               const unsigned char parts[MURK_DICE_PARTS_BYTES], char* err, size_t n);
 };
 
 struct net_host;

@@ -11,6 +11,8 @@ const struct net_msg_row net_msgs[NET_MSG_COUNT] = {
     [NET_MSG_CMD] = {"cmd", "S", false},
     [NET_MSG_UNDO] = {"undo", "", false},
     [NET_MSG_LEAVE] = {"bye", "", false},
+    [NET_MSG_COMMIT] = {"commit", "W", false},
+    [NET_MSG_REVEAL] = {"reveal", "W", false},
     [NET_MSG_HELLO] = {"hello", "N W W W W", true},
     [NET_MSG_BADCODE] = {"badcode", "N", true},
     [NET_MSG_PASSOK] = {"passok", "", true},
@@ -21,6 +23,10 @@ const struct net_msg_row net_msgs[NET_MSG_COUNT] = {
     [NET_MSG_UNDONE] = {"undone", "S", true},
     [NET_MSG_NOUNDO] = {"noundo", "S", true},
     [NET_MSG_BYE] = {"bye", "S", true},
+    [NET_MSG_DRAW] = {"draw", "", true},
+    [NET_MSG_JOINT] = {"joint", "W W W W", true},
+    [NET_MSG_RECORD] = {"record", "S", true},
+    [NET_MSG_RECORDED] = {"recorded", "N", true},
 };
 
 /* The next token of a row's args from *p ("" when none is left). */

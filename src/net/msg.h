@@ -13,22 +13,28 @@
 
 enum net_msg {
   /* client to host */
-  NET_MSG_JOIN,  /* murk VERSION join SIDE CODE: the first line */
-  NET_MSG_PASS,  /* pass PASSPHRASE */
-  NET_MSG_CMD,   /* cmd LINE: a command, as typed */
-  NET_MSG_UNDO,  /* undo */
-  NET_MSG_LEAVE, /* bye: the client leaves */
+  NET_MSG_JOIN,   /* murk VERSION join SIDE CODE: the first line */
+  NET_MSG_PASS,   /* pass PASSPHRASE */
+  NET_MSG_CMD,    /* cmd LINE: a command, as typed */
+  NET_MSG_UNDO,   /* undo */
+  NET_MSG_LEAVE,  /* bye: the client leaves */
+  NET_MSG_COMMIT, /* commit HEX: its commitment to its part of the dice key */
+  NET_MSG_REVEAL, /* reveal HEX: that part, once all three commitments are in */
   /* host to client */
-  NET_MSG_HELLO,   /* hello VERSION SIDE MODE DICE COST */
-  NET_MSG_BADCODE, /* badcode TRIES-LEFT: a wrong join code; the join line may come again */
-  NET_MSG_PASSOK,  /* passok */
-  NET_MSG_PASSBAD, /* passbad TRIES-LEFT */
-  NET_MSG_WAIT,    /* wait WHY */
-  NET_MSG_OK,      /* ok: the command was taken (its view came first) */
-  NET_MSG_NO,      /* no COL WHY: refused */
-  NET_MSG_UNDONE,  /* undone LINE */
-  NET_MSG_NOUNDO,  /* noundo WHY */
-  NET_MSG_BYE,     /* bye WHY: the host closes the connection */
+  NET_MSG_HELLO,    /* hello VERSION SIDE MODE DICE COST */
+  NET_MSG_BADCODE,  /* badcode TRIES-LEFT: a wrong join code; the join line may come again */
+  NET_MSG_PASSOK,   /* passok */
+  NET_MSG_PASSBAD,  /* passbad TRIES-LEFT */
+  NET_MSG_WAIT,     /* wait WHY */
+  NET_MSG_OK,       /* ok: the command was taken (its view came first) */
+  NET_MSG_NO,       /* no COL WHY: refused */
+  NET_MSG_UNDONE,   /* undone LINE */
+  NET_MSG_NOUNDO,   /* noundo WHY */
+  NET_MSG_BYE,      /* bye WHY: the host closes the connection */
+  NET_MSG_DRAW,     /* draw: commit to a part of the dice key */
+  NET_MSG_JOINT,    /* joint reveal|kept HOST ATTACKER DEFENDER: the three commitments */
+  NET_MSG_RECORD,   /* record LINE: a line of the game's record (once it is over) */
+  NET_MSG_RECORDED, /* recorded N: the record's N lines came */
   NET_MSG_COUNT
 };
 

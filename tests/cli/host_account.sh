@@ -116,7 +116,7 @@ checks=$((checks + 3))
 cat >"$tmp/pub/client.py" <<'PY'
 # A player's client: joins SIDE with its join CODE and PASS, places objectives when its
 # turn comes.
-import socket, sys, time
+import hashlib, os, socket, sys, time
 
 path, side, code, pw = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 cmds = sys.argv[5:]
@@ -125,6 +125,7 @@ def esc(text):
     return "=" + "".join("%%%02x" % b if b <= 32 or b in (37, 127) else chr(b)
                          for b in text.encode())
 
+part = os.urandom(32)
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 s.connect(path)
 buf = b""
@@ -138,7 +139,13 @@ def line(timeout=60):
             raise EOFError("the host closed the connection")
         buf += chunk
     l, buf = buf.split(b"\n", 1)
-    return l.decode()
+    l = l.decode()
+    # The dice drawn jointly (docs/protocol.md): commit to a part, reveal it when told.
+    if l == "draw":
+        send("commit " + hashlib.blake2b(part, digest_size=32).hexdigest())
+    elif l.startswith("joint reveal "):
+        send("reveal " + part.hex())
+    return l
 def send(text):
     s.sendall((text + "\n").encode())
 def until(prefix):

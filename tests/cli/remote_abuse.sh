@@ -270,8 +270,9 @@ if len(got) < 2 or not got[1].startswith("bye =") or "too easy to guess" not in 
 s1, got = talk(["murk 8 join attacker " + dcode], 1)
 if got[:1] != ["badcode 2"]:
     fail("the defender's code was taken for the attacker's seat: %r" % got)
-s2, got = talk(["murk 8 join attacker " + acode, pw], 3)
-if got[:2] != ["hello 8 attacker set secret argon2id13:ops=2:mem=67108864", "passok"] or not got[2].startswith("wait "):
+s2, got = talk(["murk 8 join attacker " + acode, pw], 4)
+# Seated: told to commit to its part of the dice key (docs/protocol.md), then to wait.
+if got[:3] != ["hello 8 attacker set secret argon2id13:ops=2:mem=67108864", "passok", "draw"] or not got[3].startswith("wait "):
     fail("the right code and passphrase did not take the seat: %r" % got)
 s3, got = talk(["murk 8 join attacker " + acode, pw], 1)
 if not got or not got[0].startswith("bye =") or "seat is taken" not in got[0]:

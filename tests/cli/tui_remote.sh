@@ -3,7 +3,9 @@
 # Luneville and two `murk join` clients play it in two tmux sessions, as two players over
 # SSH would. Checks that:
 #   - a directory every user may enter is refused, and the host makes a missing one 0700;
-#   - each side's first join sets its passphrase; the game starts once both have joined;
+#   - each side's first join sets its passphrase; the game starts once both have joined
+#     (and drawn the dice key with the host: each client keeps its part, the commitments
+#     and its views in its state directory);
 #   - each screen shows what `murk replay --as SIDE` of the host's save shows that side (its
 #     newest events), and never the other side's passphrase-protected record;
 #   - the side not to act waits, and gets its turn with the "since your last turn" recap;
@@ -146,6 +148,14 @@ on a
 wait_for "attacker's table" || { stop_host; exit 1; }
 skip_recap
 screen | grep -qF "secret dice" || fail "the header does not say the dice are secret"
+# The dice were drawn jointly: each client keeps its part, the three commitments and its
+# views (docs/fair-play.md, "A record both sides can verify").
+for side in attacker defender; do
+  mem=$(ls "$tmp/state/murk/joint/$side-"* 2>/dev/null | head -1)
+  [ -n "$mem" ] && [ "$(stat -c %a "$mem")" = 600 ] || fail "the $side's client keeps no memory of the draw (0600)"
+  grep -q "^commits: [0-9a-f]\{64\} [0-9a-f]\{64\} [0-9a-f]\{64\}$" "$mem" || fail "the $side's client did not keep the commitments"
+  grep -q "^view: " "$mem" || fail "the $side's client did not keep its views"
+done
 
 # ---- objectives: the attacker's two, while the defender waits
 on d
@@ -188,6 +198,8 @@ check_screen attacker
 cmd "reserve 6"
 wait_for "reserve"
 settle
+views_kept() { cat "$tmp/state/murk/joint/"*-* 2>/dev/null | grep -c "^view: "; }
+kept_before=$(views_kept)
 stop_host
 on a
 end=$((SECONDS + TUI_TIMEOUT))
@@ -240,6 +252,11 @@ on a
 wait_for "Since your last turn"
 skip_recap
 check_screen attacker
+
+# The rejoined clients found their memory of the draw (the resumed host showed the same
+# commitments) and went on with their chains of views.
+[ "$(views_kept)" -gt "$kept_before" ] || fail "the clients kept no views after the host was resumed"
+grep -h "commitment\|cannot keep" "$tmp/join-a.err" "$tmp/join-d.err" && fail "a client refused the resumed host's commitments"
 
 # The host's own log: who joined, who left, nothing of the game.
 grep -qF "the attacker joined" "$tmp/host.err" || fail "the host does not log joins"

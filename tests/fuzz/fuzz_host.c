@@ -1,7 +1,9 @@
 /* fuzz_host.c: libFuzzer target for the host's message reader (src/net/host.c).
  *
  * The input is what clients send a host holding a game of Luneville (seed 1, an open game,
- * so a join needs no passphrase; a second variant asks passphrases, checked against "pw").
+ * so a join needs no passphrase; a second variant asks passphrases, checked against "pw"; a
+ * third draws the dice key with its clients first, docs/protocol.md "The dice, drawn
+ * jointly", and makes the game once they revealed their parts).
  * Its first byte picks the variant and how the bytes are cut into reads; the rest goes to
  * two connections in turn (a 0xff byte switches, 0xfe closes the current one and opens a
  * new). Properties checked on every input:
@@ -47,6 +49,8 @@ static int load(void) {
 
 struct fz {
   bool sealed;
+  struct murk_game* g; /* the jointly drawn variant's, once drawn */
+  struct net_host* h;
   bool ready;
   bool set[2];
 };
@@ -75,6 +79,16 @@ static bool ready(void* ctx) {
   struct fz* f = ctx;
   return !f->sealed || (f->set[0] && f->set[1]);
 }
+static int drawn(void* ctx, const unsigned char key[MURK_DICE_KEY_BYTES],
+                 const unsigned char parts[MURK_DICE_PARTS_BYTES], char* err, size_t n) {
+  struct fz* f = ctx;
+  (void)err;
+  (void)n;
+  if (murk_game_new_keyed(mission, key, &f->g) != MURK_OK) abort();
+  murk_game_set_dice_parts(f->g, parts);
+  net_host_set_game(f->h, f->g);
+  return 0;
+}
 static void changed(void* ctx) {
   (void)ctx;
 }
@@ -92,8 +106,9 @@ static void drain(struct net_host* h, int c, struct net_view_reader* r, enum mur
     }
     carry[*ncarry] = '\0';
     *ncarry = 0;
-    static const char* const words[] = {"hello ", "passok",  "passbad ", "wait ", "ok",
-                                        "no ",    "undone ", "noundo ",  "bye "};
+    static const char* const words[] = {"hello ", "passok",  "passbad ",  "wait ",   "ok",
+                                        "no ",    "undone ", "noundo ",   "bye ",    "draw",
+                                        "joint ", "record ", "recorded ", "badcode "};
     bool known = false;
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
       if (strncmp(carry, words[k], strlen(words[k])) == 0) known = true;
@@ -118,10 +133,14 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   load();
   if (size < 1) return 0;
   struct fz f = {.sealed = data[0] & 1};
-  size_t cut = 1 + (data[0] >> 1); /* bytes a read */
+  bool joint = (data[0] & 0x30) == 0x30; /* one input in four */
+  size_t cut = 1 + (data[0] >> 1);       /* bytes a read */
   struct murk_game* g = NULL;
-  if (murk_game_new(mission, 1, &g) != MURK_OK) abort();
+  static const unsigned char host_part[32] = {1, 2, 3};
+  if (!joint && murk_game_new(mission, 1, &g) != MURK_OK) abort();
   struct net_host_opts o = {.g = g,
+                            .joint = joint ? host_part : NULL,
+                            .drawn = drawn,
                             .ctx = &f,
                             .pass_mode = pass_mode,
                             .check_pass = check_pass,
@@ -130,6 +149,7 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                             .changed = changed};
   struct net_host* h = NULL;
   if (net_host_new(&o, &h) != MURK_OK) abort();
+  f.h = h;
   int slot[2] = {net_host_open(h), net_host_open(h)};
   struct net_view_reader* r[2] = {net_view_reader_new(), net_view_reader_new()};
   static char carry[2][NET_LINE_MAX + 1];
@@ -169,5 +189,6 @@ int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   net_view_reader_free(r[1]);
   net_host_free(h);
   murk_game_free(g);
+  murk_game_free(f.g);
   return 0;
 }

@@ -665,6 +665,10 @@ static void test_message_table(void** state) {
       net_msg_put(&b, (enum net_msg)k, 7L);
     else if (!strcmp(args, "S"))
       net_msg_put(&b, (enum net_msg)k, "a b");
+    else if (!strcmp(args, "W"))
+      net_msg_put(&b, (enum net_msg)k, "00ff");
+    else if (!strcmp(args, "W W W W"))
+      net_msg_put(&b, (enum net_msg)k, "reveal", "00", "11", "22");
     else
       net_msg_put(&b, (enum net_msg)k);
     b.p[b.len - 1] = '\0';

@@ -417,6 +417,14 @@ uint64_t murk_game_seed(const struct murk_game* g) {
 const unsigned char* murk_game_dice_key(const struct murk_game* g) {
   return g->keyed ? g->dice_key : NULL;
 }
+const unsigned char* murk_game_dice_parts(const struct murk_game* g) {
+  return g->has_parts ? g->dice_parts : NULL;
+}
+void murk_game_set_dice_parts(struct murk_game* g,
+                              const unsigned char parts[MURK_DICE_PARTS_BYTES]) {
+  memcpy(g->dice_parts, parts, MURK_DICE_PARTS_BYTES);
+  g->has_parts = true;
+}
 int murk_game_set_last_turn(struct murk_game* g, int turn) {
   if (!g || turn < 0 || g->s.turn > 0) return MURK_EINVAL;
   g->last_turn = turn;
@@ -493,6 +501,8 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   g->epoch = tmp.epoch + 1;
   memcpy(g->seat, tmp.seat, sizeof g->seat);
   g->level = tmp.level;
+  g->has_parts = tmp.has_parts;
+  memcpy(g->dice_parts, tmp.dice_parts, sizeof g->dice_parts);
   murk_game_free(ng);
   return MURK_OK;
 }

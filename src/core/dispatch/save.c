@@ -162,11 +162,12 @@ enum {
   H_LAST_TURN,
   H_MISSION_ID,
   H_MISSION_TEXT,
+  H_PARTS,
   H_COUNT
 };
 static const char* const header_keys[H_COUNT] = {
-    "mission", "seed", "mission-hash", "murk-save",  "dice-key",
-    "seats",   "with", "last-turn",    "mission-id", "mission-text"};
+    "mission", "seed",      "mission-hash", "murk-save",    "dice-key",  "seats",
+    "with",    "last-turn", "mission-id",   "mission-text", "dice-parts"};
 
 /* The line prefix of the mission's text in a save ("#| ", or "#|" before an empty line). */
 #define TEXT_PREFIX "#|"
@@ -326,6 +327,19 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
                      2 * MURK_DICE_KEY_BYTES);
       else
         s->has_key = true;
+      break;
+    }
+    case H_PARTS: {
+      size_t got = 0;
+      bool ok = vlen == 2 * MURK_DICE_PARTS_BYTES;
+      for (size_t k = 0; ok && k < vlen; k++)
+        ok = (v[k] >= '0' && v[k] <= '9') || (v[k] >= 'a' && v[k] <= 'f');
+      if (!ok || sodium_hex2bin(s->parts, sizeof s->parts, v, vlen, NULL, &got, NULL) != 0 ||
+          got != sizeof s->parts)
+        header_error(h, lineno, col, "'dice-parts' must be %d lowercase hexadecimal digits",
+                     2 * MURK_DICE_PARTS_BYTES);
+      else
+        s->has_parts = true;
       break;
     }
     case H_LAST_TURN: {
@@ -584,6 +598,12 @@ int murk_script_format(const struct murk_script* s, char** out, size_t* len) {
     mk_strbuf_printf(&b, "# dice-key: %s\n", hex);
     sodium_memzero(hex, sizeof hex);
   }
+  if (s->has_parts) {
+    char hex[2 * MURK_DICE_PARTS_BYTES + 1];
+    sodium_bin2hex(hex, sizeof hex, s->parts, sizeof s->parts);
+    mk_strbuf_printf(&b, "# dice-parts: %s\n", hex);
+    sodium_memzero(hex, sizeof hex);
+  }
   if (s->has_seats)
     mk_strbuf_printf(&b, "# seats: attacker=%s defender=%s%s%s\n",
                      murk_seat_name(s->seat[MURK_ATTACKER]), murk_seat_name(s->seat[MURK_DEFENDER]),
@@ -642,6 +662,11 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   if (key) {
     s->has_key = true;
     memcpy(s->key, key, sizeof s->key);
+    const unsigned char* parts = murk_game_dice_parts(g);
+    if (parts) {
+      s->has_parts = true;
+      memcpy(s->parts, parts, sizeof s->parts);
+    }
   } else {
     s->has_seed = true;
     s->seed = murk_game_seed(g);
@@ -665,6 +690,7 @@ int murk_save_game(const struct murk_game* g, char** out, size_t* len) {
   }
   if (rc == MURK_OK && len) *len = n;
   sodium_memzero(s->key, sizeof s->key);
+  sodium_memzero(s->parts, sizeof s->parts);
   murk_script_free(s);
   return rc;
 }

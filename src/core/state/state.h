@@ -292,6 +292,8 @@ struct murk_game {
   uint64_t seed;
   bool keyed; /* a live game's secret dice: the stream keyed by dice_key (dice.h) */
   unsigned char dice_key[MURK_DICE_KEY_BYTES];
+  bool has_parts; /* murk_game_set_dice_parts: what the key was drawn from (saves only) */
+  unsigned char dice_parts[MURK_DICE_PARTS_BYTES];
   /* Bumped by murk_game_undo: a view kept across an undo (view.c) sees the game went back
    * even when it has as many events as before. */
   uint32_t epoch;
