@@ -427,15 +427,19 @@ static void test_fov_cache_agrees_with_los(void** st) {
 }
 
 /* On a big table whose woods form a lattice a field of view is a few thousand cells along
- * thin lines over the whole table, kept as lists of cells (sight_cache.c): lines, and a
+ * thin lines over the whole table, kept as lists of cells (sight_cache.c), and on a
+ * smaller one a side's rows are ORed together: lines, and a
  * side's sight asked of many cells from its viewers kept together (mk_sight_line_within,
  * mk_sight_team_in_sight_memo), agree with murk_los asked pair by pair. */
 static void test_fov_cache_agrees_on_a_lattice(void** st) {
   (void)st;
   static char buf[1 << 17];
-  const char* grids[] = {"hex", "square"};
-  for (int c = 0; c < 2; c++) {
-    const int w = 300, h = 300;
+  const char* grids[] = {"hex", "square", "hex"};
+  /* 300x300: rows kept as lists; 100x100: rows over the whole table, and a side's sight at
+   * any range one OR of them. */
+  const int sizes[] = {300, 300, 100};
+  for (int c = 0; c < 3; c++) {
+    const int w = sizes[c], h = sizes[c];
     struct murk_mission* m = load_yaml(random_table_yaml(buf, sizeof buf, grids[c], w, h, 0));
     struct murk_game* g = new_game(m, 1);
     uint64_t r = 77 + (uint64_t)c;

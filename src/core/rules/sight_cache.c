@@ -158,6 +158,11 @@ struct viewer {
 struct kept_eyes {
   unsigned long gen; /* 0: empty; new each time the slot is gathered over */
   unsigned long flushes;
+  /* On a table of at most FOV_SMALL_TABLE cells (rows over the whole table): what they see
+   * at any range, the OR of their rows (made when first asked; the bits stand whatever
+   * the cache drops later). */
+  uint64_t* far;
+  bool far_made;
   int n;
   int cells[MAX_VIEWERS];
   struct viewer eyes[MAX_VIEWERS];
@@ -224,6 +229,7 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   murk_free(r->far);
   murk_free(r->reach);
   murk_free(r->line);
+  for (int i = 0; r->kept && i < EYES_SLOTS; i++) murk_free(r->kept[i].far);
   murk_free(r->kept);
   slots_free(r);
   murk_free(r);
@@ -888,8 +894,28 @@ static struct kept_eyes* eyes_of(const struct murk_game* g, const int* cells, in
   if (n > 0) memcpy(k->cells, cells, (size_t)n * sizeof *cells);
   k->n = n;
   k->flushes = r->flushes;
+  k->far_made = false;
   k->gen = ++r->kept_gens;
   return k;
+}
+
+/* k's viewers' sight at any range, on a table whose rows span it (FOV_SMALL_TABLE): made
+ * now if needed; NULL when it cannot be (no memory, rows that do not fit together). */
+static const uint64_t* eyes_far(const struct murk_game* g, struct kept_eyes* k) {
+  struct mk_fov_rows* r = g->fov_rows;
+  if (k->far_made) return k->far;
+  if ((size_t)r->width * (size_t)r->height > FOV_SMALL_TABLE) return NULL;
+  if (!k->far) k->far = murk_malloc(r->twords * sizeof *k->far);
+  if (!k->far) return NULL;
+  memset(k->far, 0, r->twords * sizeof *k->far);
+  for (int i = 0; i < k->n; i++) {
+    struct murk_pos p = {k->cells[i] % r->width, k->cells[i] / r->width};
+    const struct fov_row* row = fov_row(r, g->sightmap, p); /* used at once: a flush is fine */
+    if (!row) return NULL;
+    or_words(k->far, row->bits, 0, r->twords);
+  }
+  k->far_made = true;
+  return k->far;
 }
 
 /* Forget the rows of k's viewers (the cache was flushed: they are stale). */
@@ -919,8 +945,10 @@ int mk_sc_side_sees(const struct murk_game* g, enum murk_side viewer, int range,
   }
   if (k->flushes != r->flushes) eyes_forget(r, k);
   if (!murk_geom_on_table(grid, to)) return 0;
-  struct murk_axial t = murk_geom_to_axial(grid, to);
   bool near_only = !beyond && range < MURK_SIGHT_UNLIMITED;
+  const uint64_t* far = near_only ? NULL : eyes_far(g, k);
+  if (far) return bits_has(far, (size_t)cell_index(r, to));
+  struct murk_axial t = murk_geom_to_axial(grid, to);
   const struct fov_row* at_to = NULL; /* the row of `to`, if kept (lines are symmetric) */
   bool looked = false;
   for (int i = 0; i < k->n; i++) {
