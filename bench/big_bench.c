@@ -3,10 +3,12 @@
  * policy is played the way `murk sim` plays it, and every murk_game_apply and view refresh
  * is timed on its own: the slowest command is what a player would wait for.
  *
- *   big_bench [SIZE [BLOCK% [PLATOONS [TEAMS [GRID [PATTERN [DEPLOY [COMMANDS]]]]]]]]
+ *   big_bench [SIZE [BLOCK% [PLATOONS [TEAMS [GRID [PATTERN [DEPLOY [COMMANDS [RULES]]]]]]]]]
  *
  * (bigtable.sh's arguments; COMMANDS: stop each game after that many, 0 for none.) Without
- * arguments, the tables of the table in docs/performance.md, one after the other.
+ * arguments, the tables of the table in docs/performance.md, one after the other. A
+ * command's cost is what a player waits for: the view refreshed, then every try offered
+ * until one is taken (the player's own planning apart): its median and slowest.
  *
  * Figures of one run on one core (CPU time of the thread); nothing here asserts a time. */
 #define _DEFAULT_SOURCE /* mkstemps */
@@ -42,7 +44,7 @@ static double cpu_s(void) {
 /* A table of bench/bigtable.sh, and how many commands of each game to play (0: all). */
 struct table {
   int size, block, platoons, teams;
-  const char *grid, *pattern, *deploy;
+  const char *grid, *pattern, *deploy, *rules;
   long commands;
   unsigned policies; /* bit p: play policy p */
 };
@@ -50,6 +52,7 @@ struct table {
 struct figures {
   long commands, tries;
   double total, load, create, slowest_apply, slowest_view, slowest_plan;
+  double* cost; /* each command's view and tries (MAX_COMMANDS) */
   char slowest_line[128];
 };
 
@@ -86,6 +89,7 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
       rc = -1;
       break;
     }
+    double cost = b - a;
     bool applied = false;
     int tries = 0;
     for (int round = 0; !applied && tries < MAX_TRIES; round++) {
@@ -99,6 +103,7 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
         double x = cpu_s();
         applied = murk_game_apply(g, side, &c, reason, sizeof reason) == MURK_OK;
         double y = cpu_s();
+        cost += y - x;
         if (y - x > f->slowest_apply) {
           f->slowest_apply = y - x;
           murk_command_format(&c, f->slowest_line, sizeof f->slowest_line);
@@ -109,6 +114,7 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
       rc = -1;
       break;
     }
+    f->cost[f->commands] = cost;
     f->commands++;
   }
   f->total = cpu_s() - t0;
@@ -118,15 +124,20 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
   return rc;
 }
 
+static int by_value(const void* a, const void* b) {
+  double x = *(const double*)a, y = *(const double*)b;
+  return (x > y) - (x < y);
+}
+
 static int run(const struct table* t) {
   char path[] = "/tmp/murk-big-XXXXXX.yaml";
   int fd = mkstemps(path, 5);
   if (fd < 0) return -1;
   close(fd);
   char cmd[8192];
-  snprintf(cmd, sizeof cmd, "bash '%s/bench/bigtable.sh' %d %d %d %d %s 1 %s %s > '%s'",
+  snprintf(cmd, sizeof cmd, "bash '%s/bench/bigtable.sh' %d %d %d %d %s 1 %s %s %s > '%s'",
            MURK_SOURCE_DIR, t->size, t->block, t->platoons, t->teams, t->grid, t->pattern,
-           t->deploy, path);
+           t->deploy, t->rules, path);
   if (system(cmd) != 0) {
     fprintf(stderr, "big_bench: %s failed\n", cmd);
     unlink(path);
@@ -150,16 +161,23 @@ static int run(const struct table* t) {
     struct figures f;
     memset(&f, 0, sizeof f);
     f.load = load;
+    f.cost = malloc(MAX_COMMANDS * sizeof *f.cost);
+    if (!f.cost) break;
     int rc = play(m, 1, (enum murk_policy)p, t->commands, &f);
+    qsort(f.cost, (size_t)f.commands, sizeof *f.cost, by_value);
+    double median = f.commands ? f.cost[f.commands / 2] : 0,
+           most = f.commands ? f.cost[f.commands - 1] : 0;
     printf(
-        "%4dx%-4d %-6s %-7s %-6s %2dx%-2d %-8s %5s %5ld %6ld %8.1f %8.1f %9.2f %9.2f %9.2f  %s\n",
-        t->size, t->size, t->grid, woods, t->deploy, t->platoons, t->teams,
-        murk_policy_name((enum murk_policy)p),
+        "%4dx%-4d %-6s %-7s %-6s %-5s %2dx%-2d %-8s %5s %5ld %6ld %8.1f %8.1f %9.2f %9.2f %7.2f "
+        "%7.2f %8.2f  %s\n",
+        t->size, t->size, t->grid, woods, t->deploy, strcmp(t->rules, "table") ? "blind" : "table",
+        t->platoons, t->teams, murk_policy_name((enum murk_policy)p),
         rc == 0  ? "ended"
         : rc > 0 ? "cut"
                  : "STUCK",
         f.commands, f.tries, f.load * 1e3, f.create * 1e3, f.slowest_apply * 1e3,
-        f.slowest_view * 1e3, f.total, f.slowest_line);
+        f.slowest_view * 1e3, median * 1e3, most * 1e3, f.total, f.slowest_line);
+    free(f.cost);
   }
   murk_mission_free(m);
   return 0;
@@ -168,11 +186,11 @@ static int run(const struct table* t) {
 int main(int argc, char** argv) {
   printf("one game a policy on a generated table (bench/bigtable.sh), seed 1, CPU time\n");
   printf(
-      "slowest: one murk_game_apply / one view refresh; game: create to end (or cut), "
-      "without load\n\n");
-  printf("%-9s %-6s %-7s %-6s %5s %-8s %5s %5s %6s %8s %8s %9s %9s %9s  %s\n", "table", "grid",
-         "woods", "deploy", "force", "policy", "end", "cmds", "tries", "load ms", "new ms",
-         "apply ms", "view ms", "game s", "slowest command");
+      "slowest: one murk_game_apply / one view refresh; cmd: a command's view and tries, "
+      "median and slowest (ms); game: create to end (or cut), without load\n\n");
+  printf("%-9s %-6s %-7s %-6s %-5s %5s %-8s %5s %5s %6s %8s %8s %9s %9s %7s %7s %8s  %s\n", "table",
+         "grid", "woods", "deploy", "sight", "force", "policy", "end", "cmds", "tries", "load ms",
+         "new ms", "apply ms", "view ms", "cmd p50", "cmd max", "game s", "slowest apply");
   const unsigned all = (1u << MURK_POLICY_COUNT) - 1;
   int rc = 0;
   if (argc > 1) {
@@ -183,6 +201,7 @@ int main(int argc, char** argv) {
                       argc > 5 ? argv[5] : "square",
                       argc > 6 ? argv[6] : "random",
                       argc > 7 ? argv[7] : "bands",
+                      argc > 9 ? argv[9] : "table",
                       argc > 8 ? atol(argv[8]) : 0,
                       all};
     rc = run(&t);
@@ -190,10 +209,11 @@ int main(int argc, char** argv) {
     /* Random woods, then a lattice whose gaps let sight run across the table, and a
      * dense 100x100 table. */
     const struct table tables[] = {
-        {1000, 20, 20, 30, "square", "random", "bands", 0, all},
-        {200, 20, 20, 30, "square", "random", "bands", 0, all},
-        {1000, 0, 20, 30, "hex", "lattice", "halves", 0, all},
-        {100, 40, 20, 30, "hex", "random", "halves", 0, all},
+        {1000, 20, 20, 30, "square", "random", "bands", "table", 0, all},
+        {200, 20, 20, 30, "square", "random", "bands", "table", 0, all},
+        {1000, 0, 20, 30, "hex", "lattice", "halves", "table", 0, all},
+        {1000, 0, 20, 30, "hex", "lattice", "halves", "double_blind", 0, all},
+        {100, 40, 20, 30, "hex", "random", "halves", "table", 0, all},
     };
     for (size_t i = 0; rc == 0 && i < sizeof tables / sizeof tables[0]; i++) rc = run(&tables[i]);
   }

@@ -388,6 +388,12 @@ int murk_view_update(const struct murk_game* g, struct murk_view* v);
  * Every other field is as
  * murk_view_build fills it; murk_view_update keeps the view lean. Returns as murk_view_build. */
 int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out);
+/* A view of the events alone, for a journal of what each side was shown: the side's events
+ * (with their words and rolls, as murk_view_build) and where the game stands (phase, step,
+ * turn, to_act, result, winner, vp, the mission's names); everything else empty. About the
+ * cost of the events' copy, whatever the table. murk_view_update keeps it so. Returns as
+ * murk_view_build. */
+int murk_view_build_events(const struct murk_game* g, enum murk_side side, struct murk_view** out);
 /* Whether v was made by murk_view_build_lean (and so stays lean when refreshed); false for
  * NULL. */
 bool murk_view_is_lean(const struct murk_view* v);

@@ -49,7 +49,8 @@ struct murk_autosave {
   bool sealed;                      /* the journal is sealed */
   struct murk_chain chain;          /* the open save's chain */
   struct murk_seal_journal* writer; /* a sealed journal's records (seal.h) */
-  struct murk_view* view[2];        /* sealed: each side's events not yet in the file */
+  struct murk_view* view[2];        /* sealed: each side's events not yet in the file (views
+                                       of the events alone: murk_view_build_events) */
   int next_seq[2];                  /* the number of the next one */
   bool lazy;                        /* sync at most every LAZY_SYNC_NS (murk_autosave_lazy) */
   bool unsynced;                    /* appended since the last sync */
@@ -124,7 +125,7 @@ static int start(struct murk_autosave* a, const struct murk_game* g, char* err, 
     }
     murk_free(text); /* sealed: nothing secret in it */
     for (int s = 0; rc == MURK_OK && s < 2; s++) {
-      rc = murk_view_build(g, (enum murk_side)s, &a->view[s]);
+      rc = murk_view_build_events(g, (enum murk_side)s, &a->view[s]);
       if (rc == MURK_OK) {
         a->next_seq[s] = (int)a->view[s]->nevents + 1;
         murk_view_forget_events(a->view[s]); /* in the file: kept once, in the game */

@@ -63,10 +63,13 @@ for policy in random greedy computer computer,greedy greedy,computer; do
   grep -q ': attacker: ' "$tmp/sim-$policy.fast.err" || fail "sim $policy: no trace"
 done
 
+# The lattice: fields of view of thin lines over the table, kept as lists of cells, and the
+# computer's full views (each enemy's sight asked of the side's viewers kept together).
 if bash bench/bigtable.sh 100 40 6 10 hex 1 >"$tmp/hex100.yaml" &&
-  bash bench/bigtable.sh 200 20 4 6 square 2 >"$tmp/square200.yaml"; then
-  for t in hex100 square200; do
-    for policy in random greedy; do
+  bash bench/bigtable.sh 200 20 4 6 square 2 >"$tmp/square200.yaml" &&
+  bash bench/bigtable.sh 300 0 4 6 hex 1 lattice halves >"$tmp/lattice300.yaml"; then
+  for t in hex100 square200 lattice300; do
+    for policy in random greedy computer; do
       same "$t-$policy" sim "$tmp/$t.yaml" --games "$(light 2 1)" --policy $policy --trace
     done
   done

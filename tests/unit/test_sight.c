@@ -358,7 +358,9 @@ static void test_spotting_needs_sight(void** st) {
 
 /* A mission on a random w x h table (a quarter woods, some hedges that hinder), forces as
  * TF_FORCES. Written into buf; returns buf. */
+/* seed 0: woods in a lattice instead, one cell in five. */
 static char* random_table_yaml(char* buf, size_t n, const char* grid, int w, int h, uint64_t seed) {
+  bool lattice = seed == 0;
   size_t k = (size_t)snprintf(buf, n,
                               "name: Random Field\n"
                               "table: {grid: %s, scale: 5cm, size: %dcm x %dcm}\n"
@@ -372,7 +374,8 @@ static char* random_table_yaml(char* buf, size_t n, const char* grid, int w, int
     k += (size_t)snprintf(buf + k, n - k, "    ");
     for (int x = 0; x < w; x++) {
       seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-      unsigned r = (unsigned)(seed >> 59); /* 0..31 */
+      unsigned r = (unsigned)(seed >> 59);                 /* 0..31 */
+      if (lattice) r = (7 * x + 13 * y) % 5 == 0 ? 0 : 31; /* long thin lines of sight */
       buf[k++] = r < 8 ? 'T' : r < 11 ? 'h' : '.';
     }
     buf[k++] = '\n';
@@ -423,6 +426,71 @@ static void test_fov_cache_agrees_with_los(void** st) {
   }
 }
 
+/* On a big table whose woods form a lattice a field of view is a few thousand cells along
+ * thin lines over the whole table, kept as lists of cells (sight_cache.c), and on a
+ * smaller one a side's rows are ORed together: lines, and a
+ * side's sight asked of many cells from its viewers kept together (mk_sight_line_within,
+ * mk_sight_team_in_sight_memo), agree with murk_los asked pair by pair. */
+static void test_fov_cache_agrees_on_a_lattice(void** st) {
+  (void)st;
+  static char buf[1 << 17];
+  const char* grids[] = {"hex", "square", "hex"};
+  /* 300x300: rows kept as lists; 100x100: rows over the whole table, and a side's sight at
+   * any range one OR of them. */
+  const int sizes[] = {300, 300, 100};
+  for (int c = 0; c < 3; c++) {
+    const int w = sizes[c], h = sizes[c];
+    struct murk_mission* m = load_yaml(random_table_yaml(buf, sizeof buf, grids[c], w, h, 0));
+    struct murk_game* g = new_game(m, 1);
+    uint64_t r = 77 + (uint64_t)c;
+    int clear = 0, blocked = 0;
+    for (int i = 0; i < 3000; i++) {
+      r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+      struct murk_pos a = {(int)(r % (uint64_t)w), (int)((r >> 16) % (uint64_t)h)};
+      struct murk_pos b = {(int)((r >> 32) % (uint64_t)w), (int)((r >> 48) % (uint64_t)h)};
+      if (i % 2) b = (struct murk_pos){a.x + (int)(r % 15) - 7, a.y + (int)((r >> 8) % 15) - 7};
+      bool want = murk_los(g->sightmap, a, b, NULL);
+      if (mk_sight_los(g, a, b) != want || mk_sight_los(g, b, a) != want)
+        fail_msg("%s lattice: (%d,%d)-(%d,%d) los %d", grids[c], a.x, a.y, b.x, b.y, want);
+      want ? clear++ : blocked++;
+    }
+    assert_true(clear > 300);
+    assert_true(blocked > 300);
+    /* The attacker's six teams scattered; each cell asked with and without a range. */
+    struct murk_pos at[6];
+    for (int i = 0; i < 6; i++) {
+      r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+      at[i] = (struct murk_pos){(int)(r % (uint64_t)w), (int)((r >> 16) % (uint64_t)h)};
+      put(g, A, i < 3 ? LANCERS : GUNNERS, i % 3, at[i].x, at[i].y);
+    }
+    const int ranges[] = {MURK_SIGHT_UNLIMITED, 40};
+    for (int k = 0; k < 2; k++) {
+      struct mk_sight_memo memo = {0};
+      int seen = 0;
+      for (int i = 0; i < 3000; i++) {
+        r ^= r << 13, r ^= r >> 7, r ^= r << 17;
+        struct murk_pos p = {(int)(r % (uint64_t)w), (int)((r >> 16) % (uint64_t)h)};
+        if (i % 2) p = (struct murk_pos){at[i % 6].x + (int)(r % 9) - 4, at[i % 6].y + 3};
+        bool want = false;
+        for (int t = 0; t < 6; t++)
+          want = want || ((ranges[k] == MURK_SIGHT_UNLIMITED ||
+                           murk_geom_distance(&m->grid, at[t], p) <= ranges[k]) &&
+                          mk_sight_los(g, at[t], p));
+        int got = mk_sight_line_within(g, A, ranges[k], p, &memo);
+        if (got >= 0 && got != want)
+          fail_msg("%s lattice: line to (%d,%d) within %d: %d", grids[c], p.x, p.y, ranges[k],
+                   want);
+        if (k == 0 && mk_sight_team_in_sight_memo(g, A, 0, p, &memo) != want)
+          fail_msg("%s lattice: (%d,%d) in sight: %d", grids[c], p.x, p.y, want);
+        seen += want;
+      }
+      assert_true(seen > 100);
+    }
+    murk_game_free(g);
+    murk_mission_free(m);
+  }
+}
+
 /* A cache shared by the games of one mission answers as each game's own does, and refuses
  * a game of another mission. */
 static void test_shared_cache(void** st) {
@@ -467,6 +535,7 @@ int main(void) {
       cmocka_unit_test(test_templates_are_public),
       cmocka_unit_test(test_spotting_needs_sight),
       cmocka_unit_test(test_fov_cache_agrees_with_los),
+      cmocka_unit_test(test_fov_cache_agrees_on_a_lattice),
       cmocka_unit_test(test_shared_cache),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

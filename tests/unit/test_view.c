@@ -257,6 +257,57 @@ static void test_update_after_undo(void** st) {
   murk_mission_free(m);
 }
 
+/* A view of the events alone (a journal's) holds each side's events as a full view does,
+ * word for word and numbered alike, and where the game stands; nothing of the table. It
+ * stays so when updated, after events were forgotten and after an undo. */
+static void same_events(const struct murk_view* ev, const struct murk_view* full) {
+  assert_int_equal(ev->nevents, full->nevents);
+  for (size_t i = 0; i < full->nevents; i++) {
+    assert_string_equal(ev->events[i].text, full->events[i].text);
+    assert_int_equal(ev->events[i].seq, full->events[i].seq);
+    assert_memory_equal(&ev->events[i].roll, &full->events[i].roll, sizeof full->events[i].roll);
+  }
+  assert_int_equal(ev->phase, full->phase);
+  assert_int_equal(ev->step, full->step);
+  assert_int_equal(ev->turn, full->turn);
+  assert_int_equal(ev->to_act, full->to_act);
+  assert_string_equal(ev->result, full->result);
+  assert_int_equal(ev->nmarkers, 0);
+  assert_int_equal(ev->nteams, 0);
+}
+
+static void test_events_view(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION_WITH("  reserves: {from_turn: 2}\n"));
+  struct murk_game* g = new_game(m, 3);
+  for (int side = 0; side < 2; side++) {
+    struct murk_view *ev = NULL, *full = NULL;
+    assert_int_equal(murk_view_build_events(g, (enum murk_side)side, &ev), MURK_OK);
+    assert_int_equal(murk_view_build(g, (enum murk_side)side, &full), MURK_OK);
+    same_events(ev, full);
+    ok_line(g, "reserve 2");
+    assert_int_equal(murk_view_update(g, ev), MURK_OK);
+    assert_int_equal(murk_view_update(g, full), MURK_OK);
+    assert_true(full->nevents > 0);
+    same_events(ev, full);
+    murk_view_forget_events(ev);
+    murk_view_forget_events(full);
+    char why[200];
+    assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+    ok_line(g, "reserve 1");
+    assert_int_equal(murk_view_update(g, ev), MURK_OK);
+    assert_int_equal(murk_view_update(g, full), MURK_OK);
+    assert_true(full->nevents > 0);
+    same_events(ev, full);
+    murk_view_free(ev);
+    murk_view_free(full);
+    murk_game_free(g);
+    g = new_game(m, 3);
+  }
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* ---- how the game may end (struct murk_view_ending) and for whom objectives go ---- */
 
 /* Both sides' views, full and lean, carry the same public ending facts and placing side
@@ -425,6 +476,7 @@ int main(void) {
       cmocka_unit_test(test_prompts),
       cmocka_unit_test(test_objectives_and_visibility),
       cmocka_unit_test(test_update_after_undo),
+      cmocka_unit_test(test_events_view),
       cmocka_unit_test(test_ending_facts),
       cmocka_unit_test(test_ending_summary),
   };

@@ -59,7 +59,7 @@ bool mk_cell_free(const struct mk_state* s, struct murk_pos p);
  * bitset over the table (bit y * width + x). Any cell outside it is free by all three, so
  * a question asked of many cells while the state stands still skips the roster for most of
  * them. False (nothing written) on a table of more than MK_BUSY_CELLS cells. */
-#define MK_BUSY_CELLS 4096
+#define MK_BUSY_CELLS 16384 /* a 128x128 table: 2 KB */
 #define MK_BUSY_WORDS (MK_BUSY_CELLS / 64)
 bool mk_busy_cells(const struct murk_game* g, enum murk_side side, uint64_t busy[MK_BUSY_WORDS]);
 /* Add p to a bitset of mk_busy_cells (something was put down there since it was made). */

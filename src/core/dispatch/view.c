@@ -184,6 +184,26 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   snprintf(buf, n, "game over: %.140s", s->result);
 }
 
+/* The mission's names and where the game stands: all an events view holds besides its
+ * events (murk_view_build_events), the first of fill_state's fields. */
+static void fill_standing(const struct murk_game* g, struct murk_view* v) {
+  const struct murk_mission* m = g->m;
+  const struct mk_state* s = &g->s;
+  enum murk_side side = v->side;
+  v->mission_name = m->name;
+  v->briefing = side == MURK_NO_SIDE || !m->sides[side].briefing ? "" : m->sides[side].briefing;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    v->force_name[sd] = murk_force(g, (enum murk_side)sd)->name;
+  v->grid = m->grid;
+  v->phase = s->phase;
+  v->step = s->step;
+  v->turn = s->turn;
+  v->to_act = murk_game_to_act(g);
+  mk_view_copy_text(v->result, sizeof v->result, s->result);
+  v->winner = s->phase == MURK_PHASE_OVER ? s->winner : MURK_NO_SIDE;
+  for (int sd = 0; sd < MURK_SIDES; sd++) v->vp[sd] = s->phase == MURK_PHASE_OVER ? s->vp[sd] : 0;
+}
+
 /* The table, where the game is, sight, the verbs and the prompt: the view's own fields. */
 static void fill_state(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
@@ -437,7 +457,10 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   struct murk_view* v = &b->v;
   enum murk_side side = v->side;
   const struct mk_state* s = &g->s;
-  fill_state(g, b);
+  if (b->events_only)
+    fill_standing(g, v);
+  else
+    fill_state(g, b);
 
   /* A view refreshed from another game, or from this one after it went back (undo), starts
    * its events again. */
@@ -458,6 +481,13 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   }
   v->nobjectives = v->nmarkers = v->nteams = v->nplatoons = v->narrivals = v->ncontacts = 0;
   v->nwings = 0;
+  if (b->events_only) {
+    bool oom = false;
+    ROOM(b, events, v->nevents + (g->nevents - b->read));
+    if (oom) return MURK_ENOMEM;
+    fill_events(g, b);
+    return MURK_OK;
+  }
   size_t nteams = (size_t)s->nteams[0] + (size_t)s->nteams[1];
   bool oom = false;
   ROOM(b, objectives, (size_t)s->nobjectives);
@@ -493,7 +523,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
   return MURK_OK;
 }
 
-static int build(const struct murk_game* g, enum murk_side side, bool lean,
+static int build(const struct murk_game* g, enum murk_side side, bool lean, bool events_only,
                  struct murk_view** out) {
   if (out) *out = NULL;
   if (!g || !out) return MURK_EINVAL;
@@ -502,6 +532,7 @@ static int build(const struct murk_game* g, enum murk_side side, bool lean,
   if (!b) return MURK_ENOMEM;
   b->v.side = side;
   b->lean = lean;
+  b->events_only = events_only;
   if (fill(g, b) != MURK_OK) {
     murk_view_free(&b->v);
     return MURK_ENOMEM;
@@ -511,11 +542,15 @@ static int build(const struct murk_game* g, enum murk_side side, bool lean,
 }
 
 int murk_view_build(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
-  return build(g, side, false, out);
+  return build(g, side, false, false, out);
 }
 
 int murk_view_build_lean(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
-  return build(g, side, true, out);
+  return build(g, side, true, false, out);
+}
+
+int murk_view_build_events(const struct murk_game* g, enum murk_side side, struct murk_view** out) {
+  return build(g, side, false, true, out);
 }
 
 bool murk_view_is_lean(const struct murk_view* v) {

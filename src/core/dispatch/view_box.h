@@ -67,6 +67,7 @@ struct view_box {
   /* murk_view_build_lean: the facts a player reads, without the words, the reasons, the
    * targets and the move facts (view.h). */
   bool lean;
+  bool events_only; /* murk_view_build_events */
   /* rule_verbs as last computed, and the mission and forces it was computed for (fill). */
   const struct murk_mission* rv_m;
   const struct murk_force* rv_force[MURK_SIDES];

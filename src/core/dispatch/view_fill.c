@@ -269,6 +269,7 @@ int mk_view_fill_why(const struct murk_game* g, struct murk_view* v) {
   if (!e) return MURK_ENOMEM;
   mk_why_gather(g, v->side, true, e);
   bool blind = mk_sight_double_blind(g);
+  struct mk_sight_memo memo = {0}; /* the side's units stand still while its view is made */
   for (int i = 0; i < v->nmarkers; i++) {
     struct murk_view_marker* m = &v->markers[i];
     if (m->owner == v->side || !m->on_table) continue;
@@ -285,7 +286,8 @@ int mk_view_fill_why(const struct murk_game* g, struct murk_view* v) {
      * whether the side has it in sight, as shooting asks. */
     t->sight =
         blind ? mk_why_seen(g, e, t->pos, true)
-              : mk_why_table(g, e, t->pos, mk_sight_team_in_sight(g, v->side, t->platoon, t->pos));
+              : mk_why_table(g, e, t->pos,
+                             mk_sight_team_in_sight_memo(g, v->side, t->platoon, t->pos, &memo));
   }
   for (int i = 0; i < v->ncontacts; i++) {
     struct murk_view_contact* k = &v->contacts[i];

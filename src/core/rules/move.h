@@ -100,7 +100,7 @@ struct mk_move_truth {
   /* Filled by mk_move_board_known: where anything could be found (board.h, mk_busy_cells),
    * so that a path's empty cells cost one bit. */
   bool has_busy;
-  uint64_t busy[64];
+  uint64_t busy[256]; /* MK_BUSY_WORDS: move.c checks */
 };
 /* The same game read as `side` knows it (docs/rules.md, "Hidden contact"): its own markers
  * and teams as they stand, enemies only where it sees or last saw them. Fog of War moves are

@@ -270,6 +270,7 @@ static bool any_sees(const struct murk_game* g, enum murk_side viewer, struct mu
   if (!g->sightmap || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER)) return false;
   struct eye e = eye_for(g, viewer, to, flash);
   int seen = union_any(g, viewer, &e, u, to, memo);
+  if (seen < 0) seen = mk_sc_side_sees(g, viewer, e.range, e.beyond, to, memo);
   return seen >= 0 ? seen : mk_sight_any(g, viewer, to, flash, NULL);
 }
 
@@ -327,11 +328,22 @@ bool mk_sight_double_blind(const struct murk_game* g) {
 
 bool mk_sight_team_in_sight(const struct murk_game* g, enum murk_side viewer, int unit,
                             struct murk_pos at) {
+  return mk_sight_team_in_sight_memo(g, viewer, unit, at, NULL);
+}
+
+bool mk_sight_team_in_sight_memo(const struct murk_game* g, enum murk_side viewer, int unit,
+                                 struct murk_pos at, struct mk_sight_memo* memo) {
   if (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER) return false;
   enum murk_side other = murk_side_other(viewer);
   bool flash = unit >= 0 && unit < g->s.nunits[other] && mk_night_flashing(g, other, unit);
   const struct mk_sc_union* u = NULL;
-  return any_sees(g, viewer, at, flash, &u, NULL);
+  return any_sees(g, viewer, at, flash, &u, memo);
+}
+
+int mk_sight_line_within(const struct murk_game* g, enum murk_side viewer, int range,
+                         struct murk_pos p, struct mk_sight_memo* memo) {
+  if (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER) return -1;
+  return mk_sc_side_sees(g, viewer, range, false, p, memo);
 }
 
 /* ---- what each side knows ---- */

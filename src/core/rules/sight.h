@@ -42,6 +42,8 @@ enum murk_audience mk_sight_audience(const struct murk_game* g, enum murk_side o
 struct mk_sight_memo {
   unsigned long gen; /* 0: nothing kept */
   int slot, range, viewer;
+  unsigned long eyes_gen; /* the side's viewers and their fields of view; 0: none kept */
+  int eyes_slot, eyes_viewer;
 };
 bool mk_sight_unit_seen_memo(const struct murk_game* g, enum murk_side viewer, int unit,
                              struct mk_sight_memo* memo);
@@ -61,6 +63,16 @@ enum murk_audience mk_sight_unit_audience(const struct murk_game* g, enum murk_s
  * side knows of where the team stands. */
 bool mk_sight_team_in_sight(const struct murk_game* g, enum murk_side viewer, int unit,
                             struct murk_pos at);
+/* The same asked of many teams while the viewer's units and markers stand still (a view):
+ * the memo as above. */
+bool mk_sight_team_in_sight_memo(const struct murk_game* g, enum murk_side viewer, int unit,
+                                 struct murk_pos at, struct mk_sight_memo* memo);
+/* Has one of `viewer`'s units or markers on the table within `range` (MURK_SIGHT_UNLIMITED:
+ * any) a line of sight to p, asked of many cells while they stand still (the memo as
+ * above)? -1 when the caches cannot say (built plain, a table whose fields of view do not
+ * fit together): then ask viewer by viewer with mk_sight_los. */
+int mk_sight_line_within(const struct murk_game* g, enum murk_side viewer, int range,
+                         struct murk_pos p, struct mk_sight_memo* memo);
 /* After a command (or at creation): what each side sees of the enemy now, and where it
  * last saw or was told of each enemy marker and team. first_event: the first event the
  * command made (their public positions count as told). */

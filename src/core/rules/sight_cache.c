@@ -63,12 +63,16 @@ static inline void or_words(uint64_t* restrict near, const uint64_t* restrict sr
 #define FOV_SMALL_TABLE 32768          /* cells: up to this a row spans the whole table */
 
 /* A field of view: the cells of the box [x0, x0 + w) x [y0, y0 + h) it sees, a bit each,
- * row-major. */
+ * row-major; or, where that is much smaller (long thin lines of sight over a big table:
+ * a few thousand cells seen in a box of a million), `sparse`: the cells as lists of
+ * columns, one a row of the box (runs_of). */
 struct fov_row {
   long origin; /* the origin's cell index, or -1: a free entry */
   int x0, y0, w, h;
-  const uint64_t* bits;
+  bool sparse;
+  const uint64_t* bits; /* sparse: h + 1 offsets (uint32), then the columns (uint16) */
 };
+#define SPARSE_ROW_MAX 64 /* cells of one row of the box, at most, for a sparse row */
 
 struct fov_chunk {
   struct fov_chunk* next;
@@ -86,6 +90,7 @@ struct mk_fov_rows {
   struct fov_row* rows;        /* 2 * max_rows entries */
   struct fov_chunk* chunks;    /* the newest first */
   struct viewer* eyes;         /* scratch for mk_sight_update: a side's viewers */
+  uint32_t* counts;            /* tables over FOV_SMALL_TABLE: cells a row, for sparse rows */
   /* Tables of up to DISK_TABLE cells (rows over the whole table): the cells within
    * disk_range of each origin cell, a whole-table bitset each, made the first time asked
    * (disk_made); and two whole-table bitsets of scratch for mk_sight_update, what a
@@ -118,6 +123,12 @@ struct mk_fov_rows {
   unsigned long slot_gens; /* the last gen given to a slot */
   int table_range;         /* mk_sight_range's part from the mission's visibility table (made) */
   bool table_range_made;
+  /* A side's viewers with their fields of view, kept for questions of many cells between
+   * two commands (kept_eyes, mk_sc_side_sees): on a table too big for unions, or where
+   * sight is unlimited, each question is then a bit a viewer, not a look-up a pair. */
+  struct kept_eyes* kept; /* EYES_SLOTS of them, made when first asked */
+  int next_kept;
+  unsigned long kept_gens; /* the last gen given to a kept_eyes */
 };
 #define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
 #define UNION_SLOTS 4
@@ -139,6 +150,24 @@ struct viewer {
   struct fov_row row;
 };
 #define MAX_VIEWERS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
+
+/* The viewers at `cells` (cell indices, in roster order), each with its row once looked
+ * up (row.origin -1 before), while the cache had been flushed `flushes` times: rows got
+ * before a later flush are stale (the sight map never changes, so the cells say
+ * everything else). */
+struct kept_eyes {
+  unsigned long gen; /* 0: empty; new each time the slot is gathered over */
+  unsigned long flushes;
+  /* On a table of at most FOV_SMALL_TABLE cells (rows over the whole table): what they see
+   * at any range, the OR of their rows (made when first asked; the bits stand whatever
+   * the cache drops later). */
+  uint64_t* far;
+  bool far_made;
+  int n;
+  int cells[MAX_VIEWERS];
+  struct viewer eyes[MAX_VIEWERS];
+};
+#define EYES_SLOTS 2 /* one a side */
 
 /* What mk_sight_update read the last time and what it left (struct murk_game's sight_kept).
  * Within the range a side's sightings follow from its union (its own
@@ -189,6 +218,7 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   fov_chunks_free(r);
   murk_free(r->rows);
   murk_free(r->eyes);
+  murk_free(r->counts);
   murk_free(r->disks);
   murk_free(r->disk_made);
   murk_free(r->cuts);
@@ -199,6 +229,8 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   murk_free(r->far);
   murk_free(r->reach);
   murk_free(r->line);
+  for (int i = 0; r->kept && i < EYES_SLOTS; i++) murk_free(r->kept[i].far);
+  murk_free(r->kept);
   slots_free(r);
   murk_free(r);
 }
@@ -239,7 +271,11 @@ static int fov_rows_new(const struct murk_sightmap* map, struct mk_fov_rows** ou
   r->eyes = murk_malloc(MAX_VIEWERS * sizeof *r->eyes);
   r->twords = (cells + 63) / 64;
   r->disk_range = -1;
-  int rc = r->rows && r->eyes ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
+  /* Only a big table's rows may be sparse: the unions of small ones read rows as bits. */
+  bool big = cells > FOV_SMALL_TABLE;
+  if (big) r->counts = murk_malloc((size_t)grid.height * sizeof *r->counts);
+  int rc =
+      r->rows && r->eyes && (!big || r->counts) ? murk_fov_result_new(map, &r->fov) : MURK_ENOMEM;
   if (rc != MURK_OK) {
     fov_rows_free(r);
     return rc;
@@ -294,7 +330,44 @@ static uint64_t* fov_words(struct mk_fov_rows* r, size_t n) {
 static bool row_has(const struct fov_row* e, struct murk_pos p) {
   unsigned dx = (unsigned)(p.x - e->x0), dy = (unsigned)(p.y - e->y0);
   if (dx >= (unsigned)e->w || dy >= (unsigned)e->h) return false;
-  return bits_has(e->bits, (size_t)dy * (size_t)e->w + dx);
+  if (!e->sparse) return bits_has(e->bits, (size_t)dy * (size_t)e->w + dx);
+  const uint32_t* off = (const uint32_t*)e->bits;
+  const uint16_t* xs = (const uint16_t*)(off + e->h + 1);
+  for (uint32_t k = off[dy], end = off[dy + 1]; k < end; k++)
+    if (xs[k] == dx) return true;
+  return false;
+}
+
+/* The words a sparse row of n cells in box e takes, or 0 when it would not save much
+ * (under half the bitset's), or some row of the box holds too many cells (a
+ * look-up walks one row's list). counts[dy]: the cells of each row of the box. */
+static size_t sparse_words(const struct fov_row* e, size_t n, const uint32_t* counts) {
+  size_t bits_words = ((size_t)e->w * (size_t)e->h + 63) / 64;
+  size_t bytes = ((size_t)e->h + 1) * sizeof(uint32_t) + n * sizeof(uint16_t);
+  size_t words = (bytes + 7) / 8;
+  if (e->w > UINT16_MAX || words * 2 > bits_words) return 0;
+  for (int y = 0; y < e->h; y++)
+    if (counts[y] > SPARSE_ROW_MAX) return 0;
+  return words;
+}
+
+/* Write the n cells c into sparse row e at words: the offsets of the box's rows (from
+ * counts, which becomes scratch), then each row's columns. */
+static void runs_of(const struct fov_row* e, const struct murk_fov_cell* c, size_t n,
+                    uint32_t* counts, uint64_t* words) {
+  uint32_t* off = (uint32_t*)words;
+  uint16_t* xs = (uint16_t*)(off + e->h + 1);
+  uint32_t at = 0;
+  for (int y = 0; y < e->h; y++) {
+    off[y] = at;
+    at += counts[y];
+    counts[y] = off[y]; /* the next free place of row y */
+  }
+  off[e->h] = at;
+  for (size_t k = 0; k < n; k++) {
+    int dy = c[k].at.y - e->y0;
+    xs[counts[dy]++] = (uint16_t)(c[k].at.x - e->x0);
+  }
 }
 
 /* The row of `a`, computed now if needed; NULL when murk_fov fails (out of memory). May
@@ -323,16 +396,29 @@ static const struct fov_row* fov_row(struct mk_fov_rows* r, const struct murk_si
   }
   n = 0;
   c = murk_fov_cells(r->fov, &n);
-  struct fov_row e = {ia, x0, y0, x1 - x0 + 1, y1 - y0 + 1, NULL};
+  struct fov_row e = {ia, x0, y0, x1 - x0 + 1, y1 - y0 + 1, false, NULL};
   size_t words = ((size_t)e.w * (size_t)e.h + 63) / 64;
+  if (r->counts && e.h > 1) { /* a big table: perhaps a sparse row */
+    memset(r->counts, 0, (size_t)e.h * sizeof *r->counts);
+    for (size_t k = 0; k < n; k++) r->counts[c[k].at.y - y0]++;
+    size_t sw = sparse_words(&e, n, r->counts);
+    if (sw) {
+      e.sparse = true;
+      words = sw;
+    }
+  }
   if (r->nrows >= r->max_rows || (r->words + words) * sizeof(uint64_t) > FOV_BUDGET)
     fov_rows_flush(r);
   uint64_t* bits = fov_words(r, words);
   if (!bits) return NULL;
-  memset(bits, 0, words * sizeof *bits);
-  for (size_t k = 0; k < n; k++) {
-    size_t bit = (size_t)(c[k].at.y - y0) * (size_t)e.w + (size_t)(c[k].at.x - x0);
-    bits[bit / 64] |= (uint64_t)1 << (bit % 64);
+  if (e.sparse) {
+    runs_of(&e, c, n, r->counts, bits);
+  } else {
+    memset(bits, 0, words * sizeof *bits);
+    for (size_t k = 0; k < n; k++) {
+      size_t bit = (size_t)(c[k].at.y - y0) * (size_t)e.w + (size_t)(c[k].at.x - x0);
+      bits[bit / 64] |= (uint64_t)1 << (bit % 64);
+    }
   }
   e.bits = bits;
   struct fov_row* slot = fov_slot(r, ia);
@@ -397,7 +483,12 @@ static const struct mk_sc_union* side_union(const struct murk_game* g, enum murk
     int n = viewer_cells(g, viewer, cells);
     sl = n >= 0 ? union_of(g, cells, n, range) : NULL;
   }
-  if (memo && sl) *memo = (struct mk_sight_memo){sl->gen, (int)(sl - r->slots), range, (int)viewer};
+  if (memo && sl) {
+    memo->gen = sl->gen;
+    memo->slot = (int)(sl - r->slots);
+    memo->range = range;
+    memo->viewer = (int)viewer;
+  }
   return sl;
 }
 
@@ -778,6 +869,109 @@ static int viewer_cells(const struct murk_game* g, enum murk_side viewer, int* c
     if (tm[t].alive && tm[t].placed && (unsigned)tm[t].pos.x < w && (unsigned)tm[t].pos.y < h)
       cells[n++] = tm[t].pos.y * (int)w + tm[t].pos.x;
   return n;
+}
+
+/* The viewers at cells[0, n): a kept slot gathered from the same cells, or one gathered
+ * now over the older, without rows yet (mk_sc_side_sees finds them when it needs them).
+ * NULL without memory. */
+static struct kept_eyes* eyes_of(const struct murk_game* g, const int* cells, int n) {
+  struct mk_fov_rows* r = g->fov_rows;
+  if (!r->kept) r->kept = murk_calloc(EYES_SLOTS, sizeof *r->kept);
+  if (!r->kept) return NULL;
+  for (int i = 0; i < EYES_SLOTS; i++) {
+    struct kept_eyes* k = &r->kept[i];
+    if (k->gen && k->n == n && (n == 0 || memcmp(k->cells, cells, (size_t)n * sizeof *cells) == 0))
+      return k;
+  }
+  struct kept_eyes* k = &r->kept[r->next_kept];
+  r->next_kept = (r->next_kept + 1) % EYES_SLOTS;
+  const struct murk_grid* grid = &g->m->grid;
+  for (int i = 0; i < n; i++) {
+    struct murk_pos p = {cells[i] % r->width, cells[i] / r->width};
+    k->eyes[i].at = murk_geom_to_axial(grid, p);
+    k->eyes[i].row.origin = -1; /* not looked up yet */
+  }
+  if (n > 0) memcpy(k->cells, cells, (size_t)n * sizeof *cells);
+  k->n = n;
+  k->flushes = r->flushes;
+  k->far_made = false;
+  k->gen = ++r->kept_gens;
+  return k;
+}
+
+/* k's viewers' sight at any range, on a table whose rows span it (FOV_SMALL_TABLE): made
+ * now if needed; NULL when it cannot be (no memory, rows that do not fit together). */
+static const uint64_t* eyes_far(const struct murk_game* g, struct kept_eyes* k) {
+  struct mk_fov_rows* r = g->fov_rows;
+  if (k->far_made) return k->far;
+  if ((size_t)r->width * (size_t)r->height > FOV_SMALL_TABLE) return NULL;
+  if (!k->far) k->far = murk_malloc(r->twords * sizeof *k->far);
+  if (!k->far) return NULL;
+  memset(k->far, 0, r->twords * sizeof *k->far);
+  for (int i = 0; i < k->n; i++) {
+    struct murk_pos p = {k->cells[i] % r->width, k->cells[i] / r->width};
+    const struct fov_row* row = fov_row(r, g->sightmap, p); /* used at once: a flush is fine */
+    if (!row) return NULL;
+    or_words(k->far, row->bits, 0, r->twords);
+  }
+  k->far_made = true;
+  return k->far;
+}
+
+/* Forget the rows of k's viewers (the cache was flushed: they are stale). */
+static void eyes_forget(struct mk_fov_rows* r, struct kept_eyes* k) {
+  for (int i = 0; i < k->n; i++) k->eyes[i].row.origin = -1;
+  k->flushes = r->flushes;
+}
+
+int mk_sc_side_sees(const struct murk_game* g, enum murk_side viewer, int range, bool beyond,
+                    struct murk_pos to, struct mk_sight_memo* memo) {
+  struct mk_fov_rows* r = g->fov_rows;
+  const struct murk_grid* grid = &g->m->grid;
+  if (!r || !g->sightmap || !memo) return -1;
+  struct kept_eyes* k = NULL;
+  if (memo->eyes_gen && r->kept && memo->eyes_viewer == (int)viewer) {
+    k = &r->kept[memo->eyes_slot];
+    if (k->gen != memo->eyes_gen) k = NULL; /* gathered over since */
+  }
+  if (!k) {
+    int cells[MAX_VIEWERS];
+    int n = viewer_cells(g, viewer, cells);
+    k = eyes_of(g, cells, n);
+    if (!k) return -1;
+    memo->eyes_gen = k->gen;
+    memo->eyes_slot = (int)(k - r->kept);
+    memo->eyes_viewer = (int)viewer;
+  }
+  if (k->flushes != r->flushes) eyes_forget(r, k);
+  if (!murk_geom_on_table(grid, to)) return 0;
+  bool near_only = !beyond && range < MURK_SIGHT_UNLIMITED;
+  const uint64_t* far = near_only ? NULL : eyes_far(g, k);
+  if (far) return bits_has(far, (size_t)cell_index(r, to));
+  struct murk_axial t = murk_geom_to_axial(grid, to);
+  const struct fov_row* at_to = NULL; /* the row of `to`, if kept (lines are symmetric) */
+  bool looked = false;
+  for (int i = 0; i < k->n; i++) {
+    struct viewer* v = &k->eyes[i];
+    if (near_only && murk_geom_axial_distance(grid, v->at, t) > range) continue;
+    if (v->row.origin < 0) {
+      struct murk_pos from = {k->cells[i] % r->width, k->cells[i] / r->width};
+      if (!looked) {
+        looked = true;
+        at_to = fov_row_cached(r, cell_index(r, to));
+      }
+      if (at_to) { /* answered by the row of `to`, without making the viewer's */
+        if (row_has(at_to, from)) return 1;
+        continue;
+      }
+      const struct fov_row* row = fov_row(r, g->sightmap, from);
+      if (!row) return -1;
+      if (k->flushes != r->flushes) eyes_forget(r, k); /* the viewers asked before stand */
+      v->row = *row;
+    }
+    if (row_has(&v->row, to)) return 1;
+  }
+  return 0;
 }
 
 /* ---- what the last update worked from ---- */

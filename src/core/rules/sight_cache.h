@@ -86,6 +86,13 @@ void mk_sc_end(struct mk_sc_pass* p, bool told);
 /* Does L's side see what stands at p (beyond: also past the range); -1: ask the rule. */
 int mk_sc_sees(struct mk_sc_eyes* L, struct murk_pos p, bool beyond);
 
+/* Does one of `viewer`'s units and markers on the table see what stands at `to` (within
+ * `range`, or at any range when `beyond`), from their fields of view gathered once and kept
+ * in the memo (zeroed to start) while they stand still, as mk_sight_any; -1: ask the rule
+ * (no memo, no memory). */
+int mk_sc_side_sees(const struct murk_game* g, enum murk_side viewer, int range, bool beyond,
+                    struct murk_pos to, struct mk_sight_memo* memo);
+
 /* Tests: every later update of g works from scratch. */
 void mk_sc_from_scratch(struct murk_game* g);
 
@@ -136,6 +143,11 @@ static inline bool mk_sc_team_kept(const struct mk_sc_pass* p, int v, int t) {
 }
 static inline void mk_sc_end(struct mk_sc_pass* p, bool told) {
   (void)p, (void)told;
+}
+static inline int mk_sc_side_sees(const struct murk_game* g, enum murk_side viewer, int range,
+                                  bool beyond, struct murk_pos to, struct mk_sight_memo* memo) {
+  (void)g, (void)viewer, (void)range, (void)beyond, (void)to, (void)memo;
+  return -1;
 }
 static inline int mk_sc_sees(struct mk_sc_eyes* L, struct murk_pos p, bool beyond) {
   (void)L, (void)p, (void)beyond;

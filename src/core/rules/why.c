@@ -26,6 +26,8 @@ void mk_why_gather(const struct murk_game* g, enum murk_side side, bool fast, st
   e->reach = e->line = NULL;
   e->asked = false;
   e->fast = fast;
+  e->side = side;
+  memset(&e->memo, 0, sizeof e->memo);
 }
 
 enum murk_view_sight mk_why_seen(const struct murk_game* g, struct mk_eyes* e, struct murk_pos p,
@@ -44,13 +46,17 @@ enum murk_view_sight mk_why_seen(const struct murk_game* g, struct mk_eyes* e, s
     if ((e->line[bit / 64] >> (bit % 64)) & 1) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
     near = (e->reach[bit / 64] >> (bit % 64)) & 1;
   } else {
+    /* Many cells to judge: sight.c's kept fields of view of the same eyes say whether one
+     * within range has the line, so that the eyes below are asked only for the range. */
+    int line = e->fast ? mk_sight_line_within(g, e->side, e->range, p, &e->memo) : -1;
+    if (line > 0) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
     struct murk_axial to = murk_geom_to_axial(grid, p);
-    for (int i = 0; i < e->n; i++) {
+    for (int i = 0; i < e->n && !(line == 0 && near); i++) {
       if (e->range < MURK_SIGHT_UNLIMITED &&
           murk_geom_axial_distance(grid, e->ax[i], to) > e->range)
         continue;
       near = true;
-      if (mk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
+      if (line < 0 && mk_sight_los(g, e->at[i], p)) return seen ? MURK_VIEW_SEEN : MURK_VIEW_MOVED;
     }
   }
   if (seen) return MURK_VIEW_LIT;

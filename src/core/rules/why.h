@@ -12,6 +12,7 @@
 #include "murk/geom.h"
 #include "murk/side.h"
 #include "murk/view.h"
+#include "sight.h"
 #include "state.h"
 
 /* The side's own units and markers on the table, as sight.c counts viewers: their cells and
@@ -26,6 +27,8 @@ struct mk_eyes {
   const uint64_t *reach, *line; /* mk_sight_reach's answers for the cells, or NULL */
   bool asked;                   /* mk_sight_reach has been asked */
   bool fast;                    /* may ask mk_sight_reach (many cells to judge) */
+  enum murk_side side;          /* whose eyes */
+  struct mk_sight_memo memo;    /* sight.c's kept viewers, for many cells (fast) */
 };
 
 /* Gather `side`'s eyes. `fast`: many cells will be asked (a view), so sight.c's unions over
