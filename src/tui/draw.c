@@ -478,6 +478,17 @@ static void draw_cell_light(struct tui_canvas* c, int x, int* y, int w, int ymax
   }
 }
 
+/* Who holds an objective, as the view says (the core judges it: victory.c). */
+static void objective_held(const struct murk_view* v, const struct murk_view_objective* o,
+                           bool brief, char* buf, size_t n) {
+  if (o->held_by == MURK_NO_SIDE)
+    snprintf(buf, n, "%s", o->contested ? "contested" : brief ? "free" : "nobody holds it");
+  else if (o->held_by == v->side)
+    snprintf(buf, n, "held by you");
+  else
+    snprintf(buf, n, "held by %s%s", brief ? "" : "the ", murk_side_name(o->held_by));
+}
+
 /* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
  * of the public table, and the markers and teams the view holds. */
 static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
@@ -500,8 +511,11 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
   for (int i = 0; i < v->nobjectives && *y < ymax; i++) {
     const struct murk_view_objective* o = &v->objectives[i];
     if (!murk_pos_eq(o->pos, p)) continue;
-    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_OBJECTIVE, "objective %s (%s)", o->name,
-                      o->for_side == MURK_NO_SIDE ? "either side" : murk_side_name(o->for_side));
+    char held[32];
+    objective_held(v, o, false, held, sizeof held);
+    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_OBJECTIVE, "objective %s (%s): %s", o->name,
+                      o->for_side == MURK_NO_SIDE ? "either side" : murk_side_name(o->for_side),
+                      held);
   }
   for (int i = 0; i < v->nentries && *y < ymax; i++) {
     const struct murk_entry* e = &v->entries[i];
@@ -759,8 +773,11 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
       const struct murk_view_objective* o = &v->objectives[i];
       char pos[16];
       murk_pos_format(o->pos, pos, sizeof pos);
-      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_OBJECTIVE, "%s %-3s %s's", pos, o->name,
-                        o->for_side == MURK_NO_SIDE ? "either" : murk_side_name(o->for_side));
+      char held[32];
+      objective_held(v, o, true, held, sizeof held);
+      /* Who holds it first: a narrow panel cuts the end of the line. */
+      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_OBJECTIVE, "%s %-3s %s (%s's)", pos, o->name,
+                        held, o->for_side == MURK_NO_SIDE ? "either" : murk_side_name(o->for_side));
     }
   }
   if (y >= ymax) return;

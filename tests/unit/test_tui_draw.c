@@ -222,10 +222,22 @@ static void test_panels(void** state) {
   assert_true(tui_canvas_contains(&x->c, "Alpha Tanks"));
   assert_true(tui_canvas_contains(&x->c, " 1 T1   Alpha Tanks"));
   /* Objectives, forces, events. */
-  assert_true(tui_canvas_contains(&x->c, "03,00 Hill attacker's"));
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill free (attacker's)"));
   assert_true(tui_canvas_contains(&x->c, " 2 res  Beta Guns"));
   assert_true(tui_canvas_contains(&x->c, "defender T2 moves 9,2 -> 9,4"));
   assert_true(tui_canvas_contains(&x->c, "bogging check T2"));
+  /* Who holds it is the view's (the core judges it): drawn as it says. */
+  x->f.v.objectives[0].held_by = MURK_ATTACKER;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill held by you (attacker's)"));
+  x->f.v.objectives[0].held_by = MURK_DEFENDER;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill held by defender (attacker's)"));
+  x->f.v.objectives[0].held_by = MURK_NO_SIDE;
+  x->f.v.objectives[0].contested = true;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill contested (attacker's)"));
+  x->f.v.objectives[0].contested = false;
   /* The briefing tab. */
   x->ui.tab = TUI_TAB_BRIEFING;
   draw(x, 100, 30, false);
@@ -365,7 +377,7 @@ static void test_move_preview_cells(void** state) {
 static void test_overlays_and_command_line(void** state) {
   struct ctx* x = *state;
   x->ui.help = true;
-  draw(x, 100, 64, false);
+  draw(x, 100, 68, false);
   assert_true(tui_canvas_contains(&x->c, "Keys  (any key closes)"));
   assert_true(tui_canvas_contains(&x->c, "undo your last command"));
   /* After the keys, the legend of this table's glyphs. */
