@@ -541,33 +541,41 @@ int tui_do_move_go(struct tui_session* s, struct tui_key k) {
   return tui_send(s, line);
 }
 
-/* The recap's event on the map. */
-static int recap_show(struct tui_session* s) {
+/* The recap is one page: these keys scroll it (a line, a page, to either end), held within
+ * its lines as the page shows them in this window. */
+int tui_do_recap_scroll(struct tui_session* s, struct tui_key k) {
   struct tui_ui* ui = tui_cur_ui(s);
-  const struct murk_event* e = &s->view->events[ui->recap_at];
-  if (e->has_pos) {
-    ui->cursor = e->to;
-    tui_hexmap_follow(&ui->map, ui->cursor, 2);
+  int rows = tui_recap_rows(s->h);
+  int last = tui_recap_count(s->view, ui) - rows;
+  if (last < 0) last = 0;
+  int at = ui->recap_scroll;
+  switch (k.code) {
+    case TUI_KEY_DOWN:
+    case 'j':
+      at++;
+      break;
+    case TUI_KEY_UP:
+    case 'k':
+      at--;
+      break;
+    case TUI_KEY_PGDN:
+    case ' ':
+      at += rows > 1 ? rows - 1 : 1;
+      break;
+    case TUI_KEY_PGUP:
+      at -= rows > 1 ? rows - 1 : 1;
+      break;
+    case TUI_KEY_HOME:
+      at = 0;
+      break;
+    case TUI_KEY_END:
+      at = last;
+      break;
+    default:
+      break;
   }
+  ui->recap_scroll = at < 0 ? 0 : at > last ? last : at;
   return 0;
-}
-
-int tui_do_recap_next(struct tui_session* s, struct tui_key k) {
-  (void)k;
-  struct tui_ui* ui = tui_cur_ui(s);
-  if (ui->recap_at + 1 >= s->view->nevents) {
-    ui->mode = TUI_MODE_MAP;
-    return 0;
-  }
-  ui->recap_at++;
-  return recap_show(s);
-}
-
-int tui_do_recap_back(struct tui_session* s, struct tui_key k) {
-  (void)k;
-  struct tui_ui* ui = tui_cur_ui(s);
-  if (ui->recap_at > ui->recap_first) ui->recap_at--;
-  return recap_show(s);
 }
 
 int tui_do_recap_skip(struct tui_session* s, struct tui_key k) {

@@ -171,8 +171,7 @@ int tui_do_cancel(struct tui_session* s, struct tui_key k);
 int tui_do_move_reveal(struct tui_session* s, struct tui_key k);
 int tui_do_move_click(struct tui_session* s, struct tui_key k);
 int tui_do_move_go(struct tui_session* s, struct tui_key k);
-int tui_do_recap_next(struct tui_session* s, struct tui_key k);
-int tui_do_recap_back(struct tui_session* s, struct tui_key k);
+int tui_do_recap_scroll(struct tui_session* s, struct tui_key k);
 int tui_do_recap_skip(struct tui_session* s, struct tui_key k);
 /* A list, a move or the recap. */
 int tui_key_mode(struct tui_session* s, struct tui_key k);

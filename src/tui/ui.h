@@ -17,7 +17,7 @@
 
 enum tui_mode {
   TUI_MODE_HANDOVER = 0, /* nothing of the table: "hand over to the defender" */
-  TUI_MODE_RECAP,        /* what happened since this side's last turn, step by step */
+  TUI_MODE_RECAP,        /* what happened since this side's last turn, one page */
   TUI_MODE_MAP,          /* playing: the cursor on the map */
   TUI_MODE_MOVE,         /* choosing where a unit moves */
   TUI_MODE_PICK,         /* choosing from a list */
@@ -136,9 +136,11 @@ struct tui_ui {
   int tab;          /* lower panel: 0 forces, 1 briefing */
   int brief_scroll; /* briefing lines skipped */
 
-  /* RECAP: the events of the view from recap_first (index) on, the one shown at recap_at */
+  /* RECAP: one page of the view's events from recap_first (index) on, recap_scroll lines
+   * down */
   int last_seen_seq; /* the newest event seq this side has had on screen */
-  size_t recap_first, recap_at;
+  size_t recap_first;
+  int recap_scroll;
 };
 
 /* The lower panel's tabs. */
