@@ -283,7 +283,8 @@ const struct tui_keydef tui_keys[] = {
      .verb = TUI_NO_VERB,
      .phases = TUI_PH_GAME,
      .act = tui_do_undo,
-     .help = "undo your last command (not past a roll or a reveal)",
+     .help = "undo your last command, until it showed you something new\n"
+             "(a roll, a sighting, a contact, an enemy's answer)",
      .hint = "undo"},
     {.label = ":",
      .codes = {':'},

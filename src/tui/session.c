@@ -333,12 +333,7 @@ static int start_turn(struct tui_session* s) {
     ui->mode = TUI_MODE_RECAP;
     ui->recap_first = first;
     ui->recap_scroll = 0;
-    /* The map behind the page: the cursor on the first event that has a place. */
-    for (size_t i = first; i < v->nevents; i++)
-      if (v->events[i].has_pos) {
-        ui->cursor = v->events[i].to;
-        break;
-      }
+    if (v->events[first].has_pos) ui->cursor = v->events[first].to;
     place_map(s, ui);
   }
   return MURK_OK;

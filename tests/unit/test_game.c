@@ -442,22 +442,39 @@ static void test_undo(void** st) {
   /* The defender cannot take back the attacker's command. */
   assert_int_equal(murk_game_undoable(g), 0);
   ok_lines(g, "deploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend");
-  /* The attacker has finished: the defender deploys on. A template put down is public: the
-   * enemy has been told where it stands, and undo never takes back what a side was told
-   * (docs/rules.md, "Undo"). */
+  /* The attacker has finished: the defender deploys on. A template put down showed the
+   * defender nothing new (the attacker is told where it stands, but only at the hand-over):
+   * it may be taken back (docs/rules.md, "Undo": Wesnoth's rule). */
   ok_line(g, "deploy dummy at 14,2");
-  assert_int_equal(murk_game_undoable(g), 0);
-  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_EREJECTED);
-  assert_non_null(strstr(why, "enemy has been told"));
-  assert_string_equal(why, murk_game_undo_why(g));
+  assert_int_equal(murk_game_undoable(g), 1);
+  assert_string_equal(murk_game_undo_why(g), "");
+  size_t nlog = murk_game_log_count(g);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_log_count(g), nlog - 1);
+  ok_line(g, "deploy dummy at 14,2");
   ok_line(g, "end");
-  /* Play: a move on the table stands, whether or not the enemy saw it (the side cannot know
-   * which), and the refusal says so. */
+  /* Play: a move that showed the mover nothing new may be taken back too, and the game is
+   * then the one that never had it. */
   assert_int_equal(murk_game_undoable(g), 0);
+  struct murk_game* before = new_game(m, 1);
+  for (size_t i = 0; i < murk_game_log_count(g); i++)
+    assert_int_equal(murk_game_apply_line(before, murk_game_log_side(g, i),
+                                          murk_game_log_line(g, i), why, sizeof why, NULL),
+                     MURK_OK);
   ok_line(g, "move 1 to 4,8");
+  assert_int_equal(murk_game_undoable(g), 1);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_log_count(g), murk_game_log_count(before));
+  assert_memory_equal(&g->s, &before->s, sizeof g->s);
+  murk_game_free(before);
+  ok_line(g, "move 1 to 4,8");
+  /* A spotting roll shows the dice: it stands, and so does all before it in the step. */
+  ok_line(g, "end");
+  ok_line(g, "spot");
   assert_int_equal(murk_game_undoable(g), 0);
   assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_EREJECTED);
-  assert_non_null(strstr(why, "the enemy may have seen it"));
+  assert_non_null(strstr(why, "rolled dice"));
+  assert_string_equal(why, murk_game_undo_why(g));
   /* Nothing of an earlier step either. */
   ok_line(g, "end");
   assert_int_equal(murk_game_undoable(g), 0);
