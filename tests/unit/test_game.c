@@ -484,6 +484,39 @@ static void test_undo(void** st) {
   murk_mission_free(m);
 }
 
+/* Undo and the fog (docs/rules.md, "Undo"): two games the defender cannot tell apart (the
+ * attacker's lancers moved out of its sight, to 05,05 or to 01,08: tests/cli/data/
+ * contact-night.yaml). The same move of the defender's runs into the unseen lancers in one
+ * and meets nobody in the other: the contact showed it something and stands; the move that
+ * showed it nothing may be taken back. Before the move, both give the same answer. */
+static void test_undo_hidden_contact(void** st) {
+  (void)st;
+  struct murk_mission* m = NULL;
+  struct murk_diags d;
+  murk_diags_init(&d, "contact-night.yaml");
+  assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/tests/cli/data/contact-night.yaml", &m, &d),
+                   MURK_OK);
+  const char* to[2] = {"move 1 to 5,5", "move 1 to 1,8"};
+  int undoable[2];
+  char words[2][200];
+  for (int k = 0; k < 2; k++) {
+    struct murk_game* g = new_game(m, 1);
+    ok_lines(g, "deploy 1 at 3,8\ndeploy 1 at 8,2\nend\nend");
+    ok_line(g, to[k]);
+    ok_lines(g, "end\nend\nend");
+    assert_int_equal(murk_game_undoable(g), 0);
+    ok_line(g, "move 1 to 5,5");
+    undoable[k] = murk_game_undoable(g);
+    snprintf(words[k], sizeof words[k], "%s", murk_game_undo_why(g));
+    murk_game_free(g);
+  }
+  assert_int_equal(undoable[0], 0); /* the contact */
+  assert_non_null(strstr(words[0], "showed you something new"));
+  assert_int_equal(undoable[1], 1); /* nobody met */
+  assert_string_equal(words[1], "");
+  murk_mission_free(m);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_new_game_starts_deployment),
@@ -503,6 +536,7 @@ int main(void) {
       cmocka_unit_test(test_format_as_snprintf),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_undo),
+      cmocka_unit_test(test_undo_hidden_contact),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
