@@ -232,6 +232,12 @@ struct murk_view_objective {
   char name[MURK_NAME];
   struct murk_pos pos;
   enum murk_side for_side;
+  /* Who holds it now as this side knows it (victory.c, the reading of "taken" over the
+   * side's own units and the enemy it sees or last saw; the umpire's: the truth): a side with
+   * a revealed team within the hold distance and nothing of the enemy as near holds it
+   * (MURK_NO_SIDE: nobody); contested when both sides have something that near. */
+  enum murk_side held_by;
+  bool contested;
 };
 
 /* How the game may end and who wins it: public mission facts, the same in both sides'

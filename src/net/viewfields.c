@@ -141,6 +141,8 @@ static const struct net_vf net_vf_objective_rows[] = {
     F(name, STR, 0, 0, LEAN),
     F(pos, POS, -POSN, POSN, LEAN),
     F(for_side, INT, -1, 1, LEAN),
+    F(held_by, INT, -1, 1, LEAN),
+    F(contested, BOOL, 0, 1, LEAN),
 };
 DEFINE(net_vf_objective);
 #undef S

@@ -133,6 +133,48 @@ int tui_act_move(struct tui_session* s) {
   return n < 0 ? n : 0;
 }
 
+/* A platoon comes on from reserve: the cells its arrivals allow (the view's, free as the side
+ * knows them) light up as a deployment zone does; the cursor goes to the nearest, and Enter
+ * sends `arrive N at X,Y`. */
+int tui_act_arrive(struct tui_session* s, int index) {
+  struct tui_ui* ui = tui_cur_ui(s);
+  const struct murk_view* v = s->view;
+  if (index < 0 || index >= v->nplatoons || !ui->cells) return 0;
+  const struct murk_view_platoon* pl = &v->platoons[index];
+  for (int i = 0; i < ui->ncells; i++) ui->cells[i] &= (unsigned char)~TUI_CELL_REACH;
+  int n = 0, bestd = -1;
+  struct murk_pos best = ui->cursor;
+  for (int a = 0; a < v->narrivals; a++) {
+    const struct murk_view_arrival* ar = &v->arrivals[a];
+    if (ar->kind != pl->reserve || (ar->platoon >= 0 && ar->platoon != index)) continue;
+    for (int c = 0; c < ar->ncells; c++) {
+      struct murk_pos p = ar->cells[c];
+      if (!murk_geom_on_table(&v->grid, p)) continue;
+      unsigned char* cell = &ui->cells[p.y * v->grid.width + p.x];
+      if (!(*cell & TUI_CELL_REACH)) n++;
+      *cell |= TUI_CELL_REACH;
+      int d = murk_geom_distance(&v->grid, p, ui->cursor);
+      if (bestd < 0 || d < bestd) {
+        bestd = d;
+        best = p;
+      }
+    }
+  }
+  if (n == 0) {
+    tui_message(ui, TUI_A_ERROR, "no cell is free for platoon %d to come on at now", index + 1);
+    return 0;
+  }
+  snprintf(ui->move_unit, sizeof ui->move_unit, "%d", index + 1);
+  snprintf(ui->move_verb, sizeof ui->move_verb, "arrive");
+  ui->move_from = (struct murk_pos){-1, -1};
+  ui->cursor = best;
+  tui_hexmap_follow(&ui->map, ui->cursor, 2);
+  ui->mode = TUI_MODE_MOVE;
+  tui_message(ui, TUI_A_NORMAL, "platoon %d comes on: %d lit cell%s; put the cursor on one, Enter",
+              index + 1, n, n == 1 ? "" : "s");
+  return 0;
+}
+
 /* r and v: the own template at the cursor; elsewhere NULL, the list of the hidden platoons
  * open (a `kind` list). */
 static const struct murk_view_marker* template_to_reveal(struct tui_session* s,
@@ -323,6 +365,16 @@ static int act_deploy(struct tui_session* s) {
   return 0;
 }
 
+/* i: the platoons that may come on from reserve now; one chosen, its cells light up. */
+int tui_do_arrive(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  struct tui_ui* ui = tui_cur_ui(s);
+  tui_pick_open(ui, TUI_PICK_ARRIVE, "Bring which platoon on from reserve?");
+  tui_pick_arrivals(s);
+  tui_pick_done(s, "no platoon of yours may come on from reserve now");
+  return 0;
+}
+
 static int act_reserve(struct tui_session* s) {
   struct tui_ui* ui = tui_cur_ui(s);
   tui_pick_open(ui, TUI_PICK_RESERVE, "Hold which platoon in reserve?");
@@ -464,6 +516,12 @@ int tui_do_move_go(struct tui_session* s, struct tui_key k) {
   (void)k;
   struct tui_ui* ui = tui_cur_ui(s);
   if (strcmp(ui->move_verb, "reveal") == 0) return reveal_via_cell(s);
+  if (strcmp(ui->move_verb, "arrive") == 0) {
+    char at[16];
+    murk_pos_format(ui->cursor, at, sizeof at);
+    ui->mode = TUI_MODE_MAP;
+    return tui_sendf(s, "arrive %s at %s", ui->move_unit, at);
+  }
   bool adjust = strcmp(ui->move_verb, "adjust") == 0; /* its own cell: it stays */
   if (murk_pos_eq(ui->cursor, ui->move_from) && !adjust) {
     ui->mode = TUI_MODE_MAP;
@@ -483,33 +541,41 @@ int tui_do_move_go(struct tui_session* s, struct tui_key k) {
   return tui_send(s, line);
 }
 
-/* The recap's event on the map. */
-static int recap_show(struct tui_session* s) {
+/* The recap is one page: these keys scroll it (a line, a page, to either end), held within
+ * its lines as the page shows them in this window. */
+int tui_do_recap_scroll(struct tui_session* s, struct tui_key k) {
   struct tui_ui* ui = tui_cur_ui(s);
-  const struct murk_event* e = &s->view->events[ui->recap_at];
-  if (e->has_pos) {
-    ui->cursor = e->to;
-    tui_hexmap_follow(&ui->map, ui->cursor, 2);
+  int rows = tui_recap_rows(s->h);
+  int last = tui_recap_count(s->view, ui) - rows;
+  if (last < 0) last = 0;
+  int at = ui->recap_scroll;
+  switch (k.code) {
+    case TUI_KEY_DOWN:
+    case 'j':
+      at++;
+      break;
+    case TUI_KEY_UP:
+    case 'k':
+      at--;
+      break;
+    case TUI_KEY_PGDN:
+    case ' ':
+      at += rows > 1 ? rows - 1 : 1;
+      break;
+    case TUI_KEY_PGUP:
+      at -= rows > 1 ? rows - 1 : 1;
+      break;
+    case TUI_KEY_HOME:
+      at = 0;
+      break;
+    case TUI_KEY_END:
+      at = last;
+      break;
+    default:
+      break;
   }
+  ui->recap_scroll = at < 0 ? 0 : at > last ? last : at;
   return 0;
-}
-
-int tui_do_recap_next(struct tui_session* s, struct tui_key k) {
-  (void)k;
-  struct tui_ui* ui = tui_cur_ui(s);
-  if (ui->recap_at + 1 >= s->view->nevents) {
-    ui->mode = TUI_MODE_MAP;
-    return 0;
-  }
-  ui->recap_at++;
-  return recap_show(s);
-}
-
-int tui_do_recap_back(struct tui_session* s, struct tui_key k) {
-  (void)k;
-  struct tui_ui* ui = tui_cur_ui(s);
-  if (ui->recap_at > ui->recap_first) ui->recap_at--;
-  return recap_show(s);
 }
 
 int tui_do_recap_skip(struct tui_session* s, struct tui_key k) {

@@ -395,13 +395,6 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
   }
   spill_labels(c, m, &sp);
   murk_free(sp.at);
-  if (ui->mode == TUI_MODE_RECAP && ui->recap_at < v->nevents) {
-    const struct murk_event* e = &v->events[ui->recap_at];
-    if (e->has_pos) {
-      if (tui_hexmap_to_screen(m, e->from, &sx, &sy)) tui_canvas_paint(c, sx, sy, cw, TUI_A_MARK);
-      if (tui_hexmap_to_screen(m, e->to, &sx, &sy)) tui_canvas_paint(c, sx, sy, cw, TUI_A_MARK);
-    }
-  }
   if (ui->mode == TUI_MODE_MOVE && tui_hexmap_to_screen(m, ui->move_from, &sx, &sy))
     tui_canvas_paint(c, sx, sy, cw, TUI_A_MARK);
   if (ui->mode == TUI_MODE_PICK && ui->pick.sel >= 0 && ui->pick.sel < ui->pick.n) {
@@ -479,6 +472,17 @@ static void draw_cell_light(struct tui_canvas* c, int x, int* y, int w, int ymax
   }
 }
 
+/* Who holds an objective, as the view says (the core judges it: victory.c). */
+static void objective_held(const struct murk_view* v, const struct murk_view_objective* o,
+                           bool brief, char* buf, size_t n) {
+  if (o->held_by == MURK_NO_SIDE)
+    snprintf(buf, n, "%s", o->contested ? "contested" : brief ? "free" : "nobody holds it");
+  else if (o->held_by == v->side)
+    snprintf(buf, n, "held by you");
+  else
+    snprintf(buf, n, "held by %s%s", brief ? "" : "the ", murk_side_name(o->held_by));
+}
+
 /* Describe what is at the cursor. Only view data: the terrain, the objectives and entries
  * of the public table, and the markers and teams the view holds. */
 static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
@@ -503,8 +507,11 @@ static void draw_cell(struct tui_canvas* c, int x, int* y, int w, int ymax,
   for (int i = 0; i < v->nobjectives && *y < ymax; i++) {
     const struct murk_view_objective* o = &v->objectives[i];
     if (!murk_pos_eq(o->pos, p)) continue;
-    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_OBJECTIVE, "objective %s (%s)", o->name,
-                      o->for_side == MURK_NO_SIDE ? "either side" : murk_side_name(o->for_side));
+    char held[32];
+    objective_held(v, o, false, held, sizeof held);
+    tui_canvas_printf(c, x + 1, (*y)++, w - 1, TUI_A_OBJECTIVE, "objective %s (%s): %s", o->name,
+                      o->for_side == MURK_NO_SIDE ? "either side" : murk_side_name(o->for_side),
+                      held);
   }
   for (int i = 0; i < v->nentries && *y < ymax; i++) {
     const struct murk_entry* e = &v->entries[i];
@@ -762,8 +769,11 @@ static void draw_panel(struct tui_canvas* c, const struct murk_view* v, const st
       const struct murk_view_objective* o = &v->objectives[i];
       char pos[16];
       murk_pos_format(o->pos, pos, sizeof pos);
-      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_OBJECTIVE, "%s %-3s %s's", pos, o->name,
-                        o->for_side == MURK_NO_SIDE ? "either" : murk_side_name(o->for_side));
+      char held[32];
+      objective_held(v, o, true, held, sizeof held);
+      /* Who holds it first: a narrow panel cuts the end of the line. */
+      tui_canvas_printf(c, x + 1, y++, w - 1, TUI_A_OBJECTIVE, "%s %-3s %s (%s's)", pos, o->name,
+                        held, o->for_side == MURK_NO_SIDE ? "either" : murk_side_name(o->for_side));
     }
   }
   if (y >= ymax) return;
@@ -796,24 +806,6 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
                      const struct tui_layout* L) {
   int y = L->log_y;
   int rows = L->log_h - 1;
-  if (ui->mode == TUI_MODE_RECAP) {
-    size_t total = v->nevents - ui->recap_first;
-    char t[120];
-    snprintf(t, sizeof t, "Since your last turn: %zu of %zu  [Enter: next, Esc: skip]",
-             ui->recap_at - ui->recap_first + 1, total);
-    heading(c, L->log_x, &y, L->log_w, t);
-    /* Keep the event shown in the middle of the list. */
-    size_t first = ui->recap_first;
-    if (rows > 0 && ui->recap_at >= first + (size_t)rows / 2)
-      first = ui->recap_at - (size_t)rows / 2;
-    for (int i = 0; i < rows && first + (size_t)i < v->nevents; i++) {
-      const struct murk_event* e = &v->events[first + (size_t)i];
-      bool cur = first + (size_t)i == ui->recap_at;
-      tui_canvas_printf(c, L->log_x, y + i, L->log_w, cur ? TUI_A_SELECT : event_attr(e), "%s%s",
-                        cur ? "> " : "  ", e->text);
-    }
-    return;
-  }
   char t[64];
   if (ui->log_scroll > 0)
     snprintf(t, sizeof t, "Events (%d newer line%s below: PgDn)", ui->log_scroll,
@@ -1001,6 +993,94 @@ int tui_help_count(const struct murk_view* v) {
   return tui_keys_help_count() + legend(v, false, lines);
 }
 
+/* ---- the recap: what happened since the side's last turn, one page ---- */
+
+/* Its lines in turn: grouped by turn and step (each step's announcement heads its group),
+ * inside a group first what concerns nobody's units, then the enemy's, then the side's own.
+ * Line `want` into buf (and its attribute); the count of all. */
+static int recap_walk(const struct murk_view* v, size_t first, int want, char* buf, size_t n,
+                      enum tui_attr* a) {
+  int at = 0;
+  enum murk_side own = v->side, enemy = murk_side_other(v->side);
+  size_t i = first;
+  while (i < v->nevents) {
+    /* A group: a step's announcement (or what came before the first), then its events. */
+    size_t head = i, end = i;
+    if (v->events[i].kind == MURK_EV_PHASE) end++;
+    while (end < v->nevents && v->events[end].kind != MURK_EV_PHASE) end++;
+    if (at++ == want) {
+      if (v->events[head].kind == MURK_EV_PHASE)
+        snprintf(buf, n, "%s", v->events[head].text);
+      else if (v->events[head].turn > 0)
+        snprintf(buf, n, "turn %d", v->events[head].turn);
+      else
+        snprintf(buf, n, "setup");
+      *a = TUI_A_HEAD;
+    }
+    size_t from = v->events[head].kind == MURK_EV_PHASE ? head + 1 : head;
+    for (int part = 0; part < 3; part++) {
+      bool said = false;
+      for (size_t k = from; k < end; k++) {
+        const struct murk_event* e = &v->events[k];
+        int which = e->side == enemy && own != MURK_NO_SIDE ? 1 : e->side == own ? 2 : 0;
+        if (which != part) continue;
+        if (!said && part > 0) {
+          if (at++ == want) {
+            if (part == 1)
+              snprintf(buf, n, "  the enemy (%s):", murk_side_name(enemy));
+            else
+              snprintf(buf, n, "  yours:");
+            *a = TUI_A_DIM;
+          }
+        }
+        said = true;
+        if (at++ == want) {
+          snprintf(buf, n, "%s%s", part > 0 ? "    " : "  ", e->text);
+          *a = event_attr(e);
+        }
+      }
+    }
+    i = end;
+  }
+  return at;
+}
+
+int tui_recap_count(const struct murk_view* v, const struct tui_ui* ui) {
+  char buf[8];
+  enum tui_attr a;
+  return v ? recap_walk(v, ui->recap_first, -1, buf, sizeof buf, &a) : 0;
+}
+
+int tui_recap_rows(int h) {
+  /* From under the status bar to above the message line, less the box's two lines. */
+  return h - 5 > 1 ? h - 5 : 1;
+}
+
+static void draw_recap(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+  int n = tui_recap_count(v, ui);
+  size_t events = ui->recap_first < v->nevents ? v->nevents - ui->recap_first : 0;
+  int rows = tui_recap_rows(c->h);
+  int first = ui->recap_scroll;
+  if (first > n - rows) first = n - rows;
+  if (first < 0) first = 0;
+  char t[160];
+  if (rows < n)
+    snprintf(t, sizeof t,
+             "Since your last turn: %zu event%s, lines %d-%d of %d  [Down/Up PgDn/PgUp: scroll, "
+             "Enter: the map]",
+             events, events == 1 ? "" : "s", first + 1, first + rows < n ? first + rows : n, n);
+  else
+    snprintf(t, sizeof t, "Since your last turn: %zu event%s  [Enter: the map]", events,
+             events == 1 ? "" : "s");
+  box(c, 0, 1, c->w, rows + 2, t);
+  for (int i = 0; i < rows && first + i < n; i++) {
+    char line[MURK_EVENT_TEXT + 8];
+    enum tui_attr a = TUI_A_NORMAL;
+    recap_walk(v, ui->recap_first, first + i, line, sizeof line, &a);
+    tui_canvas_text(c, 2, 2 + i, c->w - 3, line, a);
+  }
+}
+
 static void draw_help(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
   int nkeys = tui_keys_help_count();
   char lines[LEGEND_MAX][LEGEND_W];
@@ -1076,6 +1156,7 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   draw_log(c, v, ui, &L);
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
+  if (ui->mode == TUI_MODE_RECAP) draw_recap(c, v, ui);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->confirm.open) draw_confirm(c, ui, &L);
   if (ui->help) draw_help(c, v, ui);

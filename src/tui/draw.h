@@ -45,4 +45,10 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
  * legend. */
 int tui_help_count(const struct murk_view* v);
 
+/* The recap of what happened since the side's last turn (TUI_MODE_RECAP): one page of the
+ * view's events from ui->recap_first on, grouped by turn and step, the enemy's and the
+ * side's own apart. Its lines, and how many the page shows in a window h rows high. */
+int tui_recap_count(const struct murk_view* v, const struct tui_ui* ui);
+int tui_recap_rows(int h);
+
 #endif

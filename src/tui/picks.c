@@ -95,6 +95,35 @@ void tui_pick_own(struct tui_session* s, enum murk_platoon_state state) {
   }
 }
 
+void tui_pick_arrivals(struct tui_session* s) {
+  const struct murk_view* v = s->view;
+  struct tui_pick* pk = &tui_cur_ui(s)->pick;
+  for (int i = 0; i < v->nplatoons; i++) {
+    const struct murk_view_platoon* pl = &v->platoons[i];
+    if (pl->state != MURK_PLATOON_RESERVE || !pl->may_arrive) continue;
+    const char* where = "";
+    for (int a = 0; a < v->narrivals && !where[0]; a++)
+      if (v->arrivals[a].kind == pl->reserve &&
+          (v->arrivals[a].platoon < 0 || v->arrivals[a].platoon == pl->index))
+        where = v->arrivals[a].where;
+    char h[16];
+    snprintf(h, sizeof h, "%d", pl->index + 1);
+    struct tui_pick_item* it = tui_pick_add(pk, h);
+    if (!it) return;
+    snprintf(it->label, sizeof it->label, "%2d  %s (%s, %d team%s)", pl->index + 1, pl->name,
+             pl->type, pl->nteams, pl->nteams == 1 ? "" : "s");
+    size_t len = strlen(it->label);
+    if (where[0] && len + 3 < sizeof it->label) {
+      memcpy(it->label + len, ": ", 2);
+      len += 2;
+      size_t k = strlen(where);
+      if (k > sizeof it->label - 1 - len) k = sizeof it->label - 1 - len;
+      memcpy(it->label + len, where, k);
+      it->label[len + k] = '\0';
+    }
+  }
+}
+
 /* Limited Intelligence (27.1): own platoons in a state grouped by wing, each wing
  * under a line that names it with its Dis range (the view's wings); deploying any platoon of
  * a wing puts down its leader, so the line deploys the wing as well. Platoons of no wing
@@ -544,6 +573,11 @@ int tui_pick_choose(struct tui_session* s) {
       return tui_act_reveal_via(s);
     case TUI_PICK_RESERVE:
       return tui_sendf(s, "reserve %s", it->handle);
+    case TUI_PICK_ARRIVE: {
+      int index = 0;
+      sscanf(it->handle, "%d", &index);
+      return tui_act_arrive(s, index - 1);
+    }
     case TUI_PICK_REVEAL:
       return tui_sendf(s, "reveal %s", it->handle);
     case TUI_PICK_SHOOT:

@@ -331,7 +331,8 @@ static int start_turn(struct tui_session* s) {
   while (first > 0 && v->events[first - 1].seq > ui->last_seen_seq) first--;
   if (first < v->nevents) {
     ui->mode = TUI_MODE_RECAP;
-    ui->recap_first = ui->recap_at = first;
+    ui->recap_first = first;
+    ui->recap_scroll = 0;
     if (v->events[first].has_pos) ui->cursor = v->events[first].to;
     place_map(s, ui);
   }

@@ -100,6 +100,8 @@ void tui_pick_movers(struct tui_session* s);
 void tui_pick_mark_actors(struct tui_session* s, bool assault);
 void tui_pick_may_deploy(struct tui_session* s, bool with_state);
 void tui_pick_deployable(struct tui_session* s, const char* pos);
+/* Own platoons in reserve that may come on now (the view's may_arrive), each with where. */
+void tui_pick_arrivals(struct tui_session* s);
 void tui_open_target_pick(struct tui_session* s, bool assault, const char* actor_handle, int actor);
 /* Enter on a list: what its kind does with the chosen item. */
 int tui_pick_choose(struct tui_session* s);
@@ -128,6 +130,8 @@ int tui_key_confirm(struct tui_session* s, struct tui_key k);
 
 int tui_act_move(struct tui_session* s);
 int tui_act_reveal_via(struct tui_session* s);
+/* Own platoon `index` (roster) comes on from reserve: its arrival cells lit, the cell chosen. */
+int tui_act_arrive(struct tui_session* s, int index);
 int tui_key_map(struct tui_session* s, struct tui_key k);
 /* The table's actions (keys.c), one a row. */
 int tui_do_cursor(struct tui_session* s, struct tui_key k);
@@ -135,6 +139,7 @@ int tui_do_click(struct tui_session* s, struct tui_key k);
 int tui_do_objective(struct tui_session* s, struct tui_key k);
 int tui_do_build(struct tui_session* s, struct tui_key k);
 int tui_do_reserve(struct tui_session* s, struct tui_key k);
+int tui_do_arrive(struct tui_session* s, struct tui_key k);
 int tui_do_patrol(struct tui_session* s, struct tui_key k);
 int tui_do_deploy(struct tui_session* s, struct tui_key k);
 int tui_do_move(struct tui_session* s, struct tui_key k);
@@ -168,8 +173,7 @@ int tui_do_cancel(struct tui_session* s, struct tui_key k);
 int tui_do_move_reveal(struct tui_session* s, struct tui_key k);
 int tui_do_move_click(struct tui_session* s, struct tui_key k);
 int tui_do_move_go(struct tui_session* s, struct tui_key k);
-int tui_do_recap_next(struct tui_session* s, struct tui_key k);
-int tui_do_recap_back(struct tui_session* s, struct tui_key k);
+int tui_do_recap_scroll(struct tui_session* s, struct tui_key k);
 int tui_do_recap_skip(struct tui_session* s, struct tui_key k);
 /* A list, a move or the recap. */
 int tui_key_mode(struct tui_session* s, struct tui_key k);

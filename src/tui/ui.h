@@ -17,7 +17,7 @@
 
 enum tui_mode {
   TUI_MODE_HANDOVER = 0, /* nothing of the table: "hand over to the defender" */
-  TUI_MODE_RECAP,        /* what happened since this side's last turn, step by step */
+  TUI_MODE_RECAP,        /* what happened since this side's last turn, one page */
   TUI_MODE_MAP,          /* playing: the cursor on the map */
   TUI_MODE_MOVE,         /* choosing where a unit moves */
   TUI_MODE_PICK,         /* choosing from a list */
@@ -38,6 +38,7 @@ enum tui_pick_kind {
   TUI_PICK_MOVER,      /* own unit to move (then the cell, as with m on it) */
   TUI_PICK_PATROL,     /* own platoon sent out on patrol to the cursor (No Man's Land) */
   TUI_PICK_REVEAL_VIA, /* own hidden platoon to reveal, its other teams' cells then chosen */
+  TUI_PICK_ARRIVE,     /* own platoon in reserve that may arrive now, its cell then chosen */
 };
 
 #define TUI_PICK_MAX 48
@@ -111,8 +112,10 @@ struct tui_ui {
   /* MOVE */
   char move_unit[16]; /* handle of the unit moving: "3" or "T3" */
   char move_verb[8];  /* the command it sends: "move", "recce" in the reconnaissance phase,
-                         "adjust" for a wing leader that won a deployment roll, or "reveal"
-                         while the cells of a revealed platoon's other teams are chosen */
+                         "adjust" for a wing leader that won a deployment roll, "arrive" for a
+                         platoon coming on from reserve (the lit cells: the view's arrival
+                         cells), or "reveal" while the cells of a revealed platoon's other
+                         teams are chosen */
   struct murk_pos move_from;
   struct murk_pos via[TUI_VIA_MAX]; /* "reveal": the cells chosen so far */
   int nvia, via_max;                /* how many, and how many it may take */
@@ -138,9 +141,11 @@ struct tui_ui {
   int tab;          /* lower panel: 0 forces, 1 briefing */
   int brief_scroll; /* briefing lines skipped */
 
-  /* RECAP: the events of the view from recap_first (index) on, the one shown at recap_at */
+  /* RECAP: one page of the view's events from recap_first (index) on, recap_scroll lines
+   * down */
   int last_seen_seq; /* the newest event seq this side has had on screen */
-  size_t recap_first, recap_at;
+  size_t recap_first;
+  int recap_scroll;
 };
 
 /* The lower panel's tabs. */

@@ -4,7 +4,8 @@
 # The attacker's lancers move to 05,05, out of the defender's sight. Checks that:
 #   - the defender's move into 05,05 is not refused with words that name or place the
 #     unseen enemy: the ranger stops short and a public contact event shows both;
-#   - `U` after that move is refused with the reason;
+#   - `U` after that move is refused with the reason: the contact showed the defender
+#     something new (docs/rules.md, "Undo");
 #   - the attacker's screen shows the same contact.
 . "$(dirname "$0")/tui_common.bash"
 
@@ -37,7 +38,7 @@ if screen | grep -qF "blocks the way"; then
   screen >&2
 fi
 keys U
-wait_for "cannot undo: in play what moves" || screen >&2
+wait_for "cannot undo: your last command showed you something new" || screen >&2
 # The attacker is told of the same contact.
 cmd "end"
 cmd "end"

@@ -442,28 +442,78 @@ static void test_undo(void** st) {
   /* The defender cannot take back the attacker's command. */
   assert_int_equal(murk_game_undoable(g), 0);
   ok_lines(g, "deploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend");
-  /* The attacker has finished: the defender deploys on. A template put down is public: the
-   * enemy has been told where it stands, and undo never takes back what a side was told
-   * (docs/rules.md, "Undo"). */
+  /* The attacker has finished: the defender deploys on. A template put down showed the
+   * defender nothing new (the attacker is told where it stands, but only at the hand-over):
+   * it may be taken back (docs/rules.md, "Undo": Wesnoth's rule). */
   ok_line(g, "deploy dummy at 14,2");
-  assert_int_equal(murk_game_undoable(g), 0);
-  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_EREJECTED);
-  assert_non_null(strstr(why, "enemy has been told"));
-  assert_string_equal(why, murk_game_undo_why(g));
+  assert_int_equal(murk_game_undoable(g), 1);
+  assert_string_equal(murk_game_undo_why(g), "");
+  size_t nlog = murk_game_log_count(g);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_log_count(g), nlog - 1);
+  ok_line(g, "deploy dummy at 14,2");
   ok_line(g, "end");
-  /* Play: a move on the table stands, whether or not the enemy saw it (the side cannot know
-   * which), and the refusal says so. */
+  /* Play: a move that showed the mover nothing new may be taken back too, and the game is
+   * then the one that never had it. */
   assert_int_equal(murk_game_undoable(g), 0);
+  struct murk_game* before = new_game(m, 1);
+  for (size_t i = 0; i < murk_game_log_count(g); i++)
+    assert_int_equal(murk_game_apply_line(before, murk_game_log_side(g, i),
+                                          murk_game_log_line(g, i), why, sizeof why, NULL),
+                     MURK_OK);
   ok_line(g, "move 1 to 4,8");
+  assert_int_equal(murk_game_undoable(g), 1);
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_log_count(g), murk_game_log_count(before));
+  assert_memory_equal(&g->s, &before->s, sizeof g->s);
+  murk_game_free(before);
+  ok_line(g, "move 1 to 4,8");
+  /* A spotting roll shows the dice: it stands, and so does all before it in the step. */
+  ok_line(g, "end");
+  ok_line(g, "spot");
   assert_int_equal(murk_game_undoable(g), 0);
   assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_EREJECTED);
-  assert_non_null(strstr(why, "the enemy may have seen it"));
+  assert_non_null(strstr(why, "rolled dice"));
+  assert_string_equal(why, murk_game_undo_why(g));
   /* Nothing of an earlier step either. */
   ok_line(g, "end");
   assert_int_equal(murk_game_undoable(g), 0);
   assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_EREJECTED);
   assert_non_null(strstr(why, "nothing to take back"));
   murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* Undo and the fog (docs/rules.md, "Undo"): two games the defender cannot tell apart (the
+ * attacker's lancers moved out of its sight, to 05,05 or to 01,08: tests/cli/data/
+ * contact-night.yaml). The same move of the defender's runs into the unseen lancers in one
+ * and meets nobody in the other: the contact showed it something and stands; the move that
+ * showed it nothing may be taken back. Before the move, both give the same answer. */
+static void test_undo_hidden_contact(void** st) {
+  (void)st;
+  struct murk_mission* m = NULL;
+  struct murk_diags d;
+  murk_diags_init(&d, "contact-night.yaml");
+  assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/tests/cli/data/contact-night.yaml", &m, &d),
+                   MURK_OK);
+  const char* to[2] = {"move 1 to 5,5", "move 1 to 1,8"};
+  int undoable[2];
+  char words[2][200];
+  for (int k = 0; k < 2; k++) {
+    struct murk_game* g = new_game(m, 1);
+    ok_lines(g, "deploy 1 at 3,8\ndeploy 1 at 8,2\nend\nend");
+    ok_line(g, to[k]);
+    ok_lines(g, "end\nend\nend");
+    assert_int_equal(murk_game_undoable(g), 0);
+    ok_line(g, "move 1 to 5,5");
+    undoable[k] = murk_game_undoable(g);
+    snprintf(words[k], sizeof words[k], "%s", murk_game_undo_why(g));
+    murk_game_free(g);
+  }
+  assert_int_equal(undoable[0], 0); /* the contact */
+  assert_non_null(strstr(words[0], "showed you something new"));
+  assert_int_equal(undoable[1], 1); /* nobody met */
+  assert_string_equal(words[1], "");
   murk_mission_free(m);
 }
 
@@ -486,6 +536,7 @@ int main(void) {
       cmocka_unit_test(test_format_as_snprintf),
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_undo),
+      cmocka_unit_test(test_undo_hidden_contact),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -165,10 +165,16 @@ static void test_views_only_when_due(void** state) {
   s = exchange(f, d, "undo\n");
   assert_true(strncmp(s, "noundo ", 7) == 0);
   test_free(s);
-  /* A placement the enemy was told of stands: the game's reason, nothing taken back. */
+  /* A placement that showed the attacker nothing new is taken back (docs/rules.md, "Undo"):
+   * its new view, then `undone`; nothing goes to the defender, whose turn it is not. */
   s = exchange(f, a, "undo\n");
-  if (!strstr(s, "noundo =the%20enemy%20has%20been%20told")) fail_msg("%s", s);
+  if (!strstr(s, "undone =objective%20at%2018,01")) fail_msg("%s", s);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
+  s = take(f, d);
+  assert_string_equal(s, "");
+  test_free(s);
+  test_free(exchange(f, a, "cmd =objective%20at%2018,01\n"));
   /* The second objective hands the turn over: the defender gets one view, then. */
   test_free(exchange(f, a, "cmd =objective%20at%2026,02\n"));
   s = take(f, d);

@@ -64,7 +64,7 @@ static void same_screen(const struct murk_view* a, const struct murk_view* b, en
   ui.cells = cells;
   ui.ncells = n;
   ui.cursor = (struct murk_pos){a->grid.width / 2, a->grid.height / 2};
-  if (mode == TUI_MODE_RECAP && a->nevents) ui.recap_first = ui.recap_at = a->nevents / 2;
+  if (mode == TUI_MODE_RECAP && a->nevents) ui.recap_first = a->nevents / 2;
   struct tui_layout L;
   tui_layout_compute(132, 44, &a->grid, &L);
   ui.map.cw = L.cell_w;

@@ -445,7 +445,7 @@ static void test_corner_band(void** st) {
   /* 20cm is 4 cells along each edge from the corner 00,11. */
   refused(g, "arrive 1 at 4,11",
           "04,11 is not where it may come on (the edges within 20cm of the SW "
-          "corner)");
+          "corner): free cells 03,11 to 00,11, 00,10 to 00,08");
   bad_line(g, "arrive 1 at 0,7", why, sizeof why);
   refused(g, "arrive 3 at 0,8", "platoon 3 (Charlie Rifles) is not in reserve");
   refused(g, "end",
@@ -483,7 +483,7 @@ static void test_edge_in_region(void** st) {
   bad_line(g, "arrive 1 at 0,2", why, sizeof why); /* the west edge, but the north half */
   assert_string_equal(why,
                       "00,02 is not where it may come on (the west edge (part) or the east "
-                      "edge (part))");
+                      "edge (part)): free cells 15,06 to 15,11, 00,11 to 00,06");
   ok_line(g, "arrive 1 at 0,7");
   ok_line(g, "arrive 2 at 15,8"); /* either edge, the owner's choice */
   murk_game_free(g);

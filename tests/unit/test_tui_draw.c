@@ -222,10 +222,22 @@ static void test_panels(void** state) {
   assert_true(tui_canvas_contains(&x->c, "Alpha Tanks"));
   assert_true(tui_canvas_contains(&x->c, " 1 T1   Alpha Tanks"));
   /* Objectives, forces, events. */
-  assert_true(tui_canvas_contains(&x->c, "03,00 Hill attacker's"));
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill free (attacker's)"));
   assert_true(tui_canvas_contains(&x->c, " 2 res  Beta Guns"));
   assert_true(tui_canvas_contains(&x->c, "defender T2 moves 9,2 -> 9,4"));
   assert_true(tui_canvas_contains(&x->c, "bogging check T2"));
+  /* Who holds it is the view's (the core judges it): drawn as it says. */
+  x->f.v.objectives[0].held_by = MURK_ATTACKER;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill held by you (attacker's)"));
+  x->f.v.objectives[0].held_by = MURK_DEFENDER;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill held by defender (attacker's)"));
+  x->f.v.objectives[0].held_by = MURK_NO_SIDE;
+  x->f.v.objectives[0].contested = true;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "03,00 Hill contested (attacker's)"));
+  x->f.v.objectives[0].contested = false;
   /* The briefing tab. */
   x->ui.tab = TUI_TAB_BRIEFING;
   draw(x, 100, 30, false);
@@ -306,22 +318,28 @@ static void test_ascii_fallback(void** state) {
   assert_true(tui_canvas_contains(&x->c, "|- Attacker -"));
 }
 
-static void test_recap_marks_the_event(void** state) {
+static void test_recap_is_one_page(void** state) {
   struct ctx* x = *state;
   x->ui.mode = TUI_MODE_RECAP;
   x->ui.recap_first = 1;
-  x->ui.recap_at = 1;
-  x->ui.cursor = (struct murk_pos){9, 4};
+  x->ui.recap_scroll = 0;
+  x->f.v.events[1].side = MURK_DEFENDER;
+  x->f.v.events[2].side = MURK_DEFENDER;
   draw(x, 100, 30, false);
-  assert_true(tui_canvas_contains(&x->c, "Since your last turn: 1 of 2"));
-  assert_true(tui_canvas_contains(&x->c, "> defender T2 moves"));
-  int at[2];
-  uint32_t ch[2];
-  cell_text(x, (struct murk_pos){9, 2}, ch, at); /* where it came from */
-  assert_int_equal(at[0], TUI_A_MARK);
-  cell_text(x, (struct murk_pos){9, 4}, ch, at); /* where it is: the cursor */
-  assert_int_equal(at[0], TUI_A_CURSOR);
-  assert_true(tui_canvas_contains(&x->c, "Enter/space next event"));
+  /* One page: every event since the last turn at once, under its turn and step, the
+   * enemy's apart from the side's own. */
+  assert_true(tui_canvas_contains(&x->c, "Since your last turn: 2 events  [Enter: the map]"));
+  assert_true(tui_canvas_contains(&x->c, "the enemy (defender):"));
+  assert_true(tui_canvas_contains(&x->c, "    defender T2 moves"));
+  assert_true(tui_canvas_contains(&x->c, "bogging check T2"));
+  assert_true(tui_canvas_contains(&x->c, "Enter the map"));
+  assert_int_equal(tui_recap_count(&x->f.v, &x->ui), 4);
+  assert_true(tui_canvas_contains(&x->c, "turn 2"));
+  /* The side's own apart, after the enemy's. */
+  x->f.v.events[2].side = MURK_ATTACKER;
+  draw(x, 100, 30, false);
+  assert_true(tui_canvas_contains(&x->c, "  yours:"));
+  assert_int_equal(tui_recap_count(&x->f.v, &x->ui), 5);
 }
 
 static void test_move_preview_cells(void** state) {
@@ -365,7 +383,7 @@ static void test_move_preview_cells(void** state) {
 static void test_overlays_and_command_line(void** state) {
   struct ctx* x = *state;
   x->ui.help = true;
-  draw(x, 100, 64, false);
+  draw(x, 100, 68, false);
   assert_true(tui_canvas_contains(&x->c, "Keys  (any key closes)"));
   assert_true(tui_canvas_contains(&x->c, "undo your last command"));
   /* After the keys, the legend of this table's glyphs. */
@@ -791,7 +809,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_handover_shows_no_table, setup, teardown),
       cmocka_unit_test_setup_teardown(test_too_small, setup, teardown),
       cmocka_unit_test_setup_teardown(test_ascii_fallback, setup, teardown),
-      cmocka_unit_test_setup_teardown(test_recap_marks_the_event, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_recap_is_one_page, setup, teardown),
       cmocka_unit_test_setup_teardown(test_move_preview_cells, setup, teardown),
       cmocka_unit_test_setup_teardown(test_overlays_and_command_line, setup, teardown),
       cmocka_unit_test_setup_teardown(test_pick_list, setup, teardown),

@@ -441,7 +441,7 @@ static void draw_side(struct harness* h, const struct murk_view* v, struct tui_c
   if (k % 3 == 2 && v->nevents > 0) {
     ui.mode = TUI_MODE_RECAP;
     ui.recap_first = v->nevents > 6 ? v->nevents - 6 : 0;
-    ui.recap_at = v->nevents - 1 - (k / 3) % (v->nevents - ui.recap_first);
+    ui.recap_scroll = (int)((k / 3) % 4);
   }
   /* What the message line showed this side last. */
   snprintf(ui.message, sizeof ui.message, "%s", h->last_reason[v->side]);
@@ -452,7 +452,8 @@ static void draw_side(struct harness* h, const struct murk_view* v, struct tui_c
   tui_hexmap_follow(&ui.map, ui.cursor, 2);
   tui_draw(c, v, &ui);
   h->t->renders++;
-  check_canvas(h, c, v, &ui, false);
+  /* The recap is a page over the map: its text is checked, the map under it is not drawn. */
+  check_canvas(h, c, v, &ui, ui.mode == TUI_MODE_RECAP);
 }
 
 static void draw_both_sides(struct harness* h) {
@@ -477,7 +478,9 @@ static void draw_session(struct harness* h) {
     assert_null(v);
     h->t->handovers++;
   }
-  check_canvas(h, &h->sess, v, ui, ui->mode == TUI_MODE_PICK || ui->help || ui->confirm_quit);
+  check_canvas(
+      h, &h->sess, v, ui,
+      ui->mode == TUI_MODE_PICK || ui->mode == TUI_MODE_RECAP || ui->help || ui->confirm_quit);
 }
 
 static void key(struct harness* h, int code) {

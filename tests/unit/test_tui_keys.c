@@ -146,7 +146,7 @@ static void test_key_line_fits(void** state) {
   assert_string_equal(line, "Up/Down choose Enter ok Esc cancel");
   ui.mode = TUI_MODE_RECAP;
   tui_keys_line(v, &ui, line, sizeof line);
-  assert_string_equal(line, "? help q quit Enter/space next event Esc skip the rest");
+  assert_string_equal(line, "? help q quit Down/Up scroll Enter the map");
   ui.mode = TUI_MODE_MOVE;
   strcpy(ui.move_verb, "move");
   tui_keys_line(v, &ui, line, sizeof line);

@@ -6,8 +6,9 @@
  * answer: accepted or refused, the same refusal text, the same new events for S, the same
  * view for S afterwards and the same undo availability. Where the two games' truth decides
  * in play (a move runs into an unseen enemy, a shot reveals one) the answers may differ,
- * but only when the command cannot then be taken back in either game: knowledge once
- * gained is kept.
+ * but the command cannot then be taken back in a game where it showed S something new, nor
+ * in both: knowledge once shown is kept (a move that met nobody may be taken back, as a
+ * player expects: docs/rules.md, "Undo").
  *
  * The twins come from play: both sides are driven by the random policy (policy.h); after
  * each run of the enemy's commands, the run is played again with one change S cannot see
@@ -178,6 +179,7 @@ struct answer {
   int rc;
   char reason[256];
   int undoable;
+  bool learned;       /* it showed S something new: a roll, or what S sees or remembers changed */
   char undo_why[256]; /* what U answers now (murk_game_undo_why) */
   struct buf after;   /* new events for S, then S's view (accepted commands only) */
   struct buf ev;      /* the new events for S alone, one a line */
@@ -199,6 +201,24 @@ static void try_cmd(struct murk_game* g, enum murk_side s, const struct murk_com
     dump_view(&a->after, v);
     murk_view_free(v);
     a->undoable = murk_game_undoable(g);
+    a->learned = false;
+    for (size_t i = sn->nevents; i < mk_game_event_count(g); i++) {
+      const struct murk_event* e = mk_game_event(g, i);
+      if (murk_audience_includes(e->audience, s) && e->has_roll) a->learned = true;
+    }
+    enum murk_side o = murk_side_other(s);
+    for (int i = 0; i < g->s.nmarkers && !a->learned; i++) {
+      const struct mk_sighting *x = &sn->s.seen_marker[s][i], *y = &g->s.seen_marker[s][i];
+      bool had = i < sn->s.nmarkers;
+      if ((had ? x->known : false) != y->known || (had && x->seen != y->seen) ||
+          (y->known && had && !murk_pos_eq(x->pos, y->pos)))
+        a->learned = true;
+    }
+    for (int t = 0; t < g->s.nteams[o] && !a->learned; t++) {
+      const struct mk_sighting *x = &sn->s.seen_team[s][t], *y = &g->s.seen_team[s][t];
+      if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
+        a->learned = true;
+    }
     /* U: taking back is a replay of the log less the command (game.c), so for twins whose
      * knowledge agrees its answer is the count and the words given here. */
     snprintf(a->undo_why, sizeof a->undo_why, "%s", murk_game_undo_why(g));
@@ -338,7 +358,17 @@ static bool compare_cmd(struct twins_run* r, struct murk_game* ga, struct murk_g
     report_diff(r, mission, seed, line, what);
     return false;
   }
-  if (!same && (r->a.undoable > 0 || r->b.undoable > 0)) {
+  /* Undo as players expect it (docs/rules.md, "Undo"): a command that showed S something
+   * new stands. Where the truth parts the twins, the one that showed S something stands; the
+   * other may be taken back only if it showed S nothing (a move that met nobody), and never
+   * both. */
+  if ((r->a.undoable > 0 && r->a.learned) || (r->b.undoable > 0 && r->b.learned)) {
+    snprintf(what, sizeof what, "it showed S something new yet undo %d/%d", r->a.undoable,
+             r->b.undoable);
+    report_diff(r, mission, seed, line, what);
+    return false;
+  }
+  if (!same && r->a.undoable > 0 && r->b.undoable > 0) {
     char d[400];
     first_diff(r->a.after.p, r->b.after.p, d, sizeof d);
     snprintf(what, sizeof what, "knowledge differs yet undo %d/%d: %s", r->a.undoable,

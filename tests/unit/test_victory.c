@@ -473,6 +473,65 @@ static void test_objective_taken(void** st) {
   murk_mission_free(m);
 }
 
+/* Who holds an objective as each side knows it (the view's held_by and contested): the
+ * reading of "taken" over the side's own units and the enemy where it sees or last saw it;
+ * the umpire's over the truth. */
+static void know_teams(struct murk_game* g, enum murk_side viewer, int unit, bool known) {
+  enum murk_side owner = murk_side_other(viewer);
+  const struct mk_unit_state* u = &g->s.units[owner][unit];
+  for (int i = 0; i < u->nteams; i++) {
+    struct mk_sighting* k = &g->s.seen_team[viewer][u->first_team + i];
+    k->known = known;
+    k->pos = g->s.teams[owner][u->first_team + i].pos;
+  }
+}
+
+static void test_objective_hold(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(FIXED_OBJECTIVES "  hold: 1hex\n", 1, 2, 0, 2, 1, 0);
+  struct murk_game* g = new_game(m, 1);
+  deploy_all(g, 1, 2);
+  put(g, D, 0, 12, 0);
+  put(g, D, 1, 14, 0);
+  put(g, A, 0, 9, 4); /* next to the farm (8,4) */
+  know_teams(g, D, 0, false);
+  bool contested = true;
+  assert_int_equal(mk_objective_hold(g, MURK_NO_SIDE, 0, &contested), A);
+  assert_false(contested);
+  assert_int_equal(mk_objective_hold(g, A, 0, &contested), A);
+  /* The defender does not know the attacker is there: nobody holds it as it knows. */
+  assert_int_equal(mk_objective_hold(g, D, 0, &contested), MURK_NO_SIDE);
+  assert_false(contested);
+  know_teams(g, D, 0, true);
+  assert_int_equal(mk_objective_hold(g, D, 0, &contested), A);
+  /* A defending team the attacker has not seen: the attacker still thinks it holds the
+   * farm; the truth and the defender say contested. */
+  put(g, D, 0, 7, 4);
+  know_teams(g, A, 0, false);
+  assert_int_equal(mk_objective_hold(g, A, 0, &contested), A);
+  assert_false(contested);
+  assert_int_equal(mk_objective_hold(g, MURK_NO_SIDE, 0, &contested), MURK_NO_SIDE);
+  assert_true(contested);
+  assert_int_equal(mk_objective_hold(g, D, 0, &contested), MURK_NO_SIDE);
+  assert_true(contested);
+  know_teams(g, A, 0, true);
+  assert_int_equal(mk_objective_hold(g, A, 0, &contested), MURK_NO_SIDE);
+  assert_true(contested);
+  /* The attacker gone: the defender's team holds it, whoever's objective it is. */
+  put(g, A, 0, 0, 11);
+  know_teams(g, D, 0, true);
+  assert_int_equal(mk_objective_hold(g, D, 0, &contested), D);
+  assert_false(contested);
+  /* The view carries it. */
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, D, &v), MURK_OK);
+  assert_int_equal(v->objectives[0].held_by, D);
+  assert_false(v->objectives[0].contested);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_no_attackers_in_half(void** st) {
   (void)st;
   struct murk_mission* m = mission(
@@ -1025,6 +1084,7 @@ int main(void) {
       cmocka_unit_test(test_vp_margin_objectives),
       cmocka_unit_test(test_vp_margin_no_shot),
       cmocka_unit_test(test_objective_taken),
+      cmocka_unit_test(test_objective_hold),
       cmocka_unit_test(test_objective_hold_distance),
       cmocka_unit_test(test_no_attackers_in_half),
       cmocka_unit_test(test_no_attackers_near_objectives),

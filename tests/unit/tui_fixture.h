@@ -58,7 +58,8 @@ static inline void fixture_init(struct fixture* f) {
       f->map[y * FIX_W + x] = (unsigned char)(strchr(legend, rows[y][x]) - legend);
     }
   f->entries[0] = (struct murk_entry){1, "west road", {0, 3}, MURK_TERRAIN_ROAD, 2};
-  f->objectives[0] = (struct murk_view_objective){"Hill", {3, 0}, MURK_ATTACKER};
+  f->objectives[0] =
+      (struct murk_view_objective){"Hill", {3, 0}, MURK_ATTACKER, MURK_NO_SIDE, false};
 
   struct murk_view_marker* m = f->markers;
   m[0] = (struct murk_view_marker){.number = 1,

@@ -232,56 +232,58 @@ static void state_restore(struct murk_game* g) {
   }
 }
 
-/* Did what either side sees or remembers of the enemy change (g->saved holds it before)? */
-static bool knowledge_changed(const struct murk_game* g) {
+/* Did what `side` sees or remembers of the enemy change (g->saved holds it before)? Only the
+ * acting side's: what the enemy saw of its command the enemy is shown at the hand-over, so
+ * taking the command back first takes back nothing anyone was shown; and whether the enemy
+ * saw it is not the acting side's to know (a refused undo would tell it). */
+static bool knowledge_changed(const struct murk_game* g, enum murk_side side) {
   const struct mk_state *a = g->saved, *b = &g->s;
-  for (int sd = 0; sd < MURK_SIDES; sd++) {
-    int other = 1 - sd;
-    /* Mostly nothing changed at all (a step's `end`): the same bytes say so at once; the
-     * fields compared below are among them, and the copy holds every entry up to the counts. */
-    if (a->nmarkers == b->nmarkers &&
-        memcmp(a->seen_marker[sd], b->seen_marker[sd],
-               (size_t)b->nmarkers * sizeof b->seen_marker[sd][0]) == 0 &&
-        memcmp(a->seen_team[sd], b->seen_team[sd],
-               (size_t)b->nteams[other] * sizeof b->seen_team[sd][0]) == 0)
+  int sd = (int)side, other = 1 - sd;
+  if (sd != MURK_ATTACKER && sd != MURK_DEFENDER) return false;
+  /* Mostly nothing changed at all (a step's `end`): the same bytes say so at once; the
+   * fields compared below are among them, and the copy holds every entry up to the counts. */
+  if (a->nmarkers == b->nmarkers &&
+      memcmp(a->seen_marker[sd], b->seen_marker[sd],
+             (size_t)b->nmarkers * sizeof b->seen_marker[sd][0]) == 0 &&
+      memcmp(a->seen_team[sd], b->seen_team[sd],
+             (size_t)b->nteams[other] * sizeof b->seen_team[sd][0]) == 0)
+    return false;
+  for (int i = 0; i < b->nmarkers; i++) {
+    const struct mk_sighting* y = &b->seen_marker[sd][i];
+    if (i >= a->nmarkers) {
+      if (y->known) return true;
       continue;
-    for (int i = 0; i < b->nmarkers; i++) {
-      const struct mk_sighting* y = &b->seen_marker[sd][i];
-      if (i >= a->nmarkers) {
-        if (y->known) return true;
-        continue;
-      }
-      const struct mk_sighting* x = &a->seen_marker[sd][i];
-      if (x->known != y->known || x->seen != y->seen ||
-          (y->known && !murk_pos_eq(x->pos, y->pos)) || x->bogged != y->bogged ||
-          x->dug_in != y->dug_in)
-        return true;
     }
-    for (int t = 0; t < b->nteams[other]; t++) {
-      const struct mk_sighting *x = &a->seen_team[sd][t], *y = &b->seen_team[sd][t];
-      if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
-        return true;
-    }
+    const struct mk_sighting* x = &a->seen_marker[sd][i];
+    if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)) ||
+        x->bogged != y->bogged || x->dug_in != y->dug_in)
+      return true;
+  }
+  for (int t = 0; t < b->nteams[other]; t++) {
+    const struct mk_sighting *x = &a->seen_team[sd][t], *y = &b->seen_team[sd][t];
+    if (x->known != y->known || x->seen != y->seen || (y->known && !murk_pos_eq(x->pos, y->pos)))
+      return true;
   }
   return false;
 }
 
-/* Undo never takes back knowledge (docs/rules.md, "Undo"): a command is final once it
- * changed what either side sees or remembers, or told the enemy anything; in play, anything
- * that moves, shows or fights on the table is final whether or not the enemy saw it, since
- * the side cannot know whether it did. */
+/* Undo as players expect it (Wesnoth's rule; docs/rules.md, "Undo"): a command may be taken
+ * back until it showed the acting side something new: a roll or a reveal (marked as they
+ * happen: mk_mark_irreversible), a sighting or a contact (what it sees or remembers of the
+ * enemy changed), or an answer of the enemy's (an event it is told about the enemy's
+ * things). A move that showed it nothing may be taken back, in setup and in play alike.
+ * Everything here is what the acting side itself was shown, so two games it cannot tell
+ * apart give the same answer. */
 static int final_reason(const struct murk_game* g, enum murk_side side, size_t first) {
-  bool play = g->s.phase == MURK_PHASE_PLAY || g->s.phase == MURK_PHASE_OVER;
+  enum murk_side enemy = murk_side_other(side);
   for (size_t i = first; i < g->nevents; i++) {
     const struct mk_event* e = mk_event_at(g, i);
-    if (play && e->kind != MURK_EV_PHASE && e->kind != MURK_EV_INFO) return FINAL_TABLE;
-    /* Told the enemy where something stands or what it is (an announcement that only counts,
-     * "the attacker holds a platoon in reserve", places nothing and may be taken back). */
-    if (e->audience != murk_audience_of(side) && e->kind != MURK_EV_PHASE &&
-        e->kind != MURK_EV_INFO && (e->kind != MURK_EV_RESERVE || e->has_pos))
-      return FINAL_TOLD;
+    if (!murk_audience_includes((enum murk_audience)e->audience, side)) continue;
+    if (e->has_roll) return FINAL_ROLL;
+    if (e->side == enemy && e->kind != MURK_EV_PHASE && e->kind != MURK_EV_INFO)
+      return FINAL_ANSWER;
   }
-  if (knowledge_changed(g)) return FINAL_KNOWLEDGE;
+  if (knowledge_changed(g, side)) return FINAL_KNOWLEDGE;
   return FINAL_NONE;
 }
 
@@ -296,12 +298,9 @@ const char* murk_game_undo_why(const struct murk_game* g) {
     case FINAL_ROLL:
       return "your last command rolled dice or revealed something: it stands";
     case FINAL_KNOWLEDGE:
-      return "your last command changed what a side sees or knows: undo never takes that back";
-    case FINAL_TABLE:
-      return "in play what moves, shows or fights on the table stands: the enemy may have seen "
-             "it, and undo never takes back what a side has seen";
-    case FINAL_TOLD:
-      return "the enemy has been told of your last command: it stands";
+      return "your last command showed you something new (a sighting or a contact): it stands";
+    case FINAL_ANSWER:
+      return "your last command drew an answer from the enemy: it stands";
     default:
       break;
   }

@@ -513,6 +513,7 @@ static int fill(const struct murk_game* g, struct view_box* b) {
     mk_view_copy_text(o->name, sizeof o->name, s->objectives[i].name);
     o->pos = s->objectives[i].pos;
     o->for_side = s->objectives[i].for_side;
+    o->held_by = mk_objective_hold(g, side, i, &o->contested);
   }
   fill_units(g, b);
   if (fill_own(g, b) != MURK_OK) return MURK_ENOMEM;

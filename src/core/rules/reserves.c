@@ -959,6 +959,51 @@ static void keep_for_partner(struct murk_game* g, enum murk_side side, int unit,
           mk_unit_platoon(g, side, p)->name, p + 1);
 }
 
+/* The edge cells where `unit` may come on now, free as the side knows them, in runs along
+ * the table's edge: "free cells 13,00 to 24,00" (what the TUI lights; the view's arrivals
+ * hold the same cells). */
+static void unit_cells_text(const struct murk_game* g, enum murk_side side, int unit, char* buf,
+                            size_t n) {
+  const struct murk_grid* gr = &g->m->grid;
+  int ne = mk_region_edge_count(gr), runs = 0;
+  size_t len = 0;
+  struct murk_pos first = {0, 0}, last = {0, 0};
+  bool open = false;
+  int k0 = snprintf(buf, n, "free cells ");
+  if (k0 > 0) len = (size_t)k0;
+  for (int i = 0; i <= ne; i++) {
+    bool ok = false;
+    struct murk_pos p = {0, 0};
+    if (i < ne) {
+      p = mk_region_edge_cell(gr, i);
+      ok = mk_cell_passable(g->m, p) && mk_cell_known_free(g, side, p);
+      bool any = false;
+      for (int k = 0; ok && !any && k < g->s.narrivals[side]; k++) {
+        const struct mk_arrival* a = &g->s.arrivals[side][k];
+        any = arrival_for(g, side, a, unit) && !a->anywhere && arrival_allows(g, side, a, p);
+      }
+      ok = ok && any;
+    }
+    /* A run goes along one edge: a corner starts the next. */
+    bool turn = ok && open && p.x != first.x && p.y != first.y;
+    if (open && (!ok || turn) && len < n) {
+      char a[16], b[16];
+      murk_pos_format(first, a, sizeof a);
+      murk_pos_format(last, b, sizeof b);
+      int k = murk_pos_eq(first, last)
+                  ? snprintf(buf + len, n - len, "%s%s", runs ? ", " : "", a)
+                  : snprintf(buf + len, n - len, "%s%s to %s", runs ? ", " : "", a, b);
+      if (k > 0) len += (size_t)k;
+      runs++;
+    }
+    if (ok && (!open || turn)) first = p;
+    if (ok) last = p;
+    open = ok;
+  }
+  if (len >= n && n > 4) snprintf(buf + n - 4, 4, "...");
+  if (runs == 0) snprintf(buf, n, "no edge cell is free for it now");
+}
+
 int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                        const struct mk_cmd_args* args, char* reason, size_t reason_len) {
   struct mk_state* s = &g->s;
@@ -988,11 +1033,13 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
         pick = i;
     }
   if (pick < 0) {
-    char where[160];
+    char where[160], cells[200];
     mk_reserves_describe(g, side, first, where, sizeof where);
     if (!murk_geom_on_table(&g->m->grid, c->at))
       return mk_reject(reason, reason_len, "%s is off the table", ps);
-    return mk_reject(reason, reason_len, "%s is not where it may come on (%s)", ps, where);
+    unit_cells_text(g, side, unit, cells, sizeof cells);
+    return mk_reject(reason, reason_len, "%s is not where it may come on (%s): %s", ps, where,
+                     cells);
   }
   struct mk_arrival* a = &s->arrivals[side][pick];
   if (a->anywhere) {

@@ -512,6 +512,44 @@ bool mk_objective_taken(const struct murk_game* g, enum murk_side side, int k) {
   return own;
 }
 
+/* What of `owner` stands within the hold distance of objective k as `viewer` knows it:
+ * *team a revealed team, *any a team or a marker. The viewer's own things and the umpire's
+ * from the truth; the enemy's where the viewer sees or last saw them. */
+static void hold_near(const struct murk_game* g, enum murk_side viewer, enum murk_side owner, int k,
+                      bool* team, bool* any) {
+  const struct mk_state* s = &g->s;
+  const struct murk_grid* grid = &g->m->grid;
+  struct murk_pos o = s->objectives[k].pos;
+  int hold = g->m->objective_hold;
+  bool truth = viewer == owner || (viewer != MURK_ATTACKER && viewer != MURK_DEFENDER);
+  *team = *any = false;
+  for (int i = 0; i < s->nmarkers; i++) {
+    const struct mk_marker* mk = &s->markers[i];
+    if (mk->owner != owner || !mk->on_table) continue;
+    const struct mk_sighting* k2 = truth ? NULL : &s->seen_marker[viewer][i];
+    if (k2 && !k2->known) continue;
+    if (murk_geom_distance(grid, k2 ? k2->pos : mk->pos, o) <= hold) *any = true;
+  }
+  for (int t = 0; t < s->nteams[owner]; t++) {
+    const struct mk_team* tm = &s->teams[owner][t];
+    if (!tm->alive || !tm->placed) continue;
+    const struct mk_sighting* k2 = truth ? NULL : &s->seen_team[viewer][t];
+    if (k2 && !k2->known) continue;
+    if (murk_geom_distance(grid, k2 ? k2->pos : tm->pos, o) <= hold) *team = *any = true;
+  }
+}
+
+enum murk_side mk_objective_hold(const struct murk_game* g, enum murk_side viewer, int k,
+                                 bool* contested) {
+  bool team[MURK_SIDES], any[MURK_SIDES];
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    hold_near(g, viewer, (enum murk_side)sd, k, &team[sd], &any[sd]);
+  if (contested) *contested = any[MURK_ATTACKER] && any[MURK_DEFENDER];
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    if (team[sd] && !any[1 - sd]) return (enum murk_side)sd;
+  return MURK_NO_SIDE;
+}
+
 bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,
                           const struct murk_end_condition* e, int* objective) {
   const struct mk_state* s = &g->s;

@@ -21,6 +21,13 @@ bool mk_victory_start_of_turn(struct murk_game* g, enum murk_side side);
 bool mk_victory_game_length(struct murk_game* g);
 /* Does `side` hold placed objective k ("taken", docs/rules.md)? */
 bool mk_objective_taken(const struct murk_game* g, enum murk_side side, int k);
+/* Who holds placed objective k now as `viewer` knows it (the view's held_by and contested):
+ * the reading of mk_objective_taken over the viewer's own units and the enemy things it sees
+ * or last saw (the umpire, MURK_NO_SIDE: over the truth). Returns the side that holds it or
+ * MURK_NO_SIDE; *contested (may be NULL) is set when things of both sides stand within the
+ * hold distance. */
+enum murk_side mk_objective_hold(const struct murk_game* g, enum murk_side viewer, int k,
+                                 bool* contested);
 /* Is end condition e met at the start of `side`'s turn now (turn and side filters
  * included)? For objective_taken, *objective (may be NULL) gets the objective's index. */
 bool mk_end_condition_met(const struct murk_game* g, enum murk_side side,

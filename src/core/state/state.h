@@ -258,14 +258,13 @@ struct mk_state {
   int works_built[MURK_SIDES][MURK_WORKS_COUNT];
 };
 
-/* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is one the acting
- * side knows of, so whether undo is refused tells it nothing it cannot see. */
+/* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is something the
+ * command showed the acting side, so whether undo is refused tells it nothing it cannot see. */
 enum mk_final {
   FINAL_NONE = 0,
   FINAL_ROLL = 1,      /* a die was rolled or something revealed */
-  FINAL_KNOWLEDGE = 2, /* a side now sees or remembers something it did not */
-  FINAL_TABLE = 3,     /* in play, something moved, shot or showed on the table */
-  FINAL_TOLD = 4,      /* the enemy was told of it (setup) */
+  FINAL_KNOWLEDGE = 2, /* the acting side now sees or remembers something it did not */
+  FINAL_ANSWER = 3,    /* the acting side was told of something of the enemy's */
 };
 
 /* One event as the game keeps it (event.c): its facts; its text, and its roll for a ROLL
