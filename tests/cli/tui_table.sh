@@ -71,7 +71,8 @@ wait_gone "Map legend"
 
 # 2. Luneville after the deployment: the attacker resumes at the hand-over of turn 1.
 save=$tmp/state/murk/luneville-opening.murk
-save_of tests/games/luneville-opening.txt 56 "$save"
+opening_end=$(grep -n '^# ---- turn 1, attacker' tests/games/luneville-opening.txt | cut -d: -f1)
+save_of tests/games/luneville-opening.txt "$opening_end" "$save"
 tui_start --load "$save"
 take_over attacker
 wait_for "Since your last turn"

@@ -324,11 +324,17 @@ static void test_works_built_in_setup(void** st) {
   assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
   refused(g, "build at 03,09 04,09",
           "works are placed first in setup, each side in turn (now: nominating reserves)");
-  /* A piece is public, so it stands: undo never takes back what the enemy was told. */
+  /* A piece showed its builder nothing new, so it may be taken back (docs/rules.md "Undo"),
+   * works and all. */
   murk_game_free(g);
   g = new_game(m, 1);
   ok_line(g, "build at 02,04 07,04");
-  assert_int_equal(murk_game_undoable(g), 0);
+  assert_int_equal(murk_game_undoable(g), 1);
+  char why[200];
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(mk_terrain_at(g, (struct murk_pos){5, 4})->works, MURK_WORKS_NONE);
+  assert_int_equal(g->s.nworks, 0);
+  ok_line(g, "build at 02,04 07,04");
   /* A refused piece changes nothing, map included. */
   refused(g, "build at 09,04 09,06",
           "a trench line is dug in your own deployment area; 09,06 is not in it");
