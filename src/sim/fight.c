@@ -6,9 +6,10 @@
  * team counts of revealed markers, the ground they stand on, the objectives, the patrol
  * and arrival cells. It computes no rule: what it weighs are judgements of docs/rules.md,
  * "Combat" (a team in the open is hit more easily and saves worse than one in cover or a
- * fortification; hits fall on the target team nearest the shooter; an assault takes the
- * target's defensive fire first, then each assaulting team left strikes once with no save),
- * and the game decides. */
+ * fortification; hits fall on the target team nearest the shooter; a hit on armour hurts
+ * only when a die plus the armour is no more than the weapon's anti-tank, which the view
+ * carries for every team it shows; an assault takes the target's defensive fire first, then
+ * each assaulting team left strikes once with no save), and the game decides. */
 #include "murk/error.h"
 #include "players.h"
 
@@ -56,7 +57,43 @@ struct cand {
   int number;
   int gap;   /* cells from the platoon's nearest team to the target's nearest */
   bool open; /* the target team nearest the platoon (where hits fall) is in the open */
+  int tier;  /* by its chance to hurt the target (hurt_tier): lower first */
 };
+
+/* The best anti-tank of own platoon `platoon`'s teams the view shows fighting (not bailed
+ * out); -1 for none. */
+static int anti_tank_of(const struct ctx* c, int platoon) {
+  int best = -1;
+  for (int i = 0; i < c->v->nteams; i++) {
+    const struct murk_view_team* t = &c->v->teams[i];
+    if (t->owner == c->me && t->platoon == platoon && !t->bailed && t->anti_tank > best)
+      best = t->anti_tank;
+  }
+  return best;
+}
+
+/* The thinnest front armour among enemy platoon P<number>'s teams the view shows; -1: none
+ * armoured (a soft target). */
+static int armour_of(const struct ctx* c, int number) {
+  int thin = -1;
+  for (int i = 0; i < c->v->nteams; i++) {
+    const struct murk_view_team* t = &c->v->teams[i];
+    if (t->owner != c->enemy || t->marker != number || t->armour[0] < 0) continue;
+    if (thin < 0 || t->armour[0] < thin) thin = t->armour[0];
+  }
+  return thin;
+}
+
+/* How a platoon with anti-tank `at` would hurt a target of front armour `armour` (-1: soft),
+ * by docs/rules.md, "Combat" (a hit on armour hurts when a die plus the armour is no more
+ * than the anti-tank): 0, armour it hurts on half the dice or more (its anti-tank weapons
+ * go there first); 1, a soft target; 2, armour it hurts on a die of 1 or 2; 3, armour it
+ * cannot hurt at all (a rifle at a tank's front), tried last. */
+static int hurt_tier(int at, int armour) {
+  if (armour < 0) return 1;
+  int sixths = at - armour; /* faces of the die that hurt it */
+  return sixths >= 3 ? 0 : sixths >= 1 ? 2 : 3;
+}
 
 /* Shots (or assaults) of each revealed platoon at the enemy platoons the view lists for it:
  * nearest first (more of its teams reach, none at long range), one in the open before a
@@ -72,6 +109,7 @@ static void target_tries(struct ctx* c, bool shooting) {
     if (u->hidden || (shooting ? u->shot : u->assaulted)) continue;
     if (u->platoon < 0 || u->platoon >= o->n || o->count[u->platoon] == 0) continue;
     int mine = o->count[u->platoon];
+    int anti = anti_tank_of(c, u->platoon);
     struct cand cs[32];
     int n = 0;
     for (int k = 0; k < c->nfoes && n < 32; k++) {
@@ -87,13 +125,21 @@ static void target_tries(struct ctx* c, bool shooting) {
           if (d < gap) gap = d, at = f->pos[b];
         }
       if (gap > limit) continue;
+      int tier = shooting ? hurt_tier(anti, armour_of(c, number)) : 0;
       int j = n++;
       for (; j > 0 && cs[j - 1].gap > gap; j--) cs[j] = cs[j - 1];
-      cs[j] = (struct cand){number, gap, !sim_in_cover(c, at) && !fortified(c, at)};
+      cs[j] = (struct cand){number, gap, !sim_in_cover(c, at) && !fortified(c, at), tier};
     }
     for (int a = 1; shooting && a < n; a++)
       for (int b = a; b > 0; b--) {
         if (!cs[b].open || cs[b - 1].open || cs[b].gap > cs[0].gap + OPEN_SLACK) break;
+        struct cand t = cs[b];
+        cs[b] = cs[b - 1], cs[b - 1] = t;
+      }
+    /* Then by the chance to hurt (stable: nearest and open first within a tier): anti-tank
+     * weapons at the armour they can hurt, nothing wasted on armour it cannot. */
+    for (int a = 1; shooting && a < n; a++)
+      for (int b = a; b > 0 && cs[b].tier < cs[b - 1].tier; b--) {
         struct cand t = cs[b];
         cs[b] = cs[b - 1], cs[b - 1] = t;
       }
