@@ -35,9 +35,9 @@
  *     by its chance to hurt them (anti-tank weapons at armour they can hurt, none at armour
  *     they cannot); a soft platoon ends out of a tank's fire where that costs it nothing
  *     (V_TANK_FIRE); it assaults only a platoon with no more teams than its own (counted by
- *     the revealed marker: teams out of sight fire back too), and a hidden platoon shows
- *     itself to assault only then (to shoot: within 10 cells of a revealed enemy, as
- *     greedy);
+ *     the revealed marker: teams out of sight fire back too), never armour with armour
+ *     (fight.c, assaults), and a hidden platoon shows itself to assault only then (to
+ *     shoot: within 10 cells of a revealed enemy, as greedy);
  *   - patrols, ambushes and arrivals (fight.c): the No Man's Land patrol is its platoon
  *     with the most teams, at the patrol cell nearest the objective it placed for the
  *     enemy; ambushes and arrivals from reserve go to the cells nearest the objectives it

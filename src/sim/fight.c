@@ -84,6 +84,25 @@ static int armour_of(const struct ctx* c, int number) {
   return thin;
 }
 
+/* Is own platoon `platoon` armoured (a team the view shows with armour)? */
+static bool armoured(const struct ctx* c, int platoon) {
+  for (int i = 0; i < c->v->nteams; i++) {
+    const struct murk_view_team* t = &c->v->teams[i];
+    if (t->owner == c->me && t->platoon == platoon && t->armour[0] >= 0) return true;
+  }
+  return false;
+}
+
+/* Would own platoon `platoon` assault enemy P<number>? Not armour with armour: each enemy
+ * vehicle fires its full rate of fire defensively, and the hits that stop an assault come
+ * at once (docs/rules.md, "Assaults"). Tanks assaulting tanks lost whole platoons on the
+ * first turn and broke the company (Breakthrough's attacker against random: 91.6% of 500
+ * games won with such assaults). Infantry still assaults armour: kept from it too,
+ * Surrounded's defender fell from 48% to 27% against greedy (300 games). */
+static bool assaults(const struct ctx* c, int platoon, int number) {
+  return armour_of(c, number) < 0 || !armoured(c, platoon);
+}
+
 /* How a platoon with anti-tank `at` would hurt a target of front armour `armour` (-1: soft),
  * by docs/rules.md, "Combat" (a hit on armour hurts when a die plus the armour is no more
  * than the anti-tank): 0, armour it hurts on half the dice or more (its anti-tank weapons
@@ -117,6 +136,7 @@ static void target_tries(struct ctx* c, bool shooting) {
       if (!c->foes[k].platoon || number < 0 || number >= f->n || f->count[number] == 0) continue;
       if (!listed(c, u->platoon, number, shooting)) continue;
       if (!shooting && mine < teams_of(c, number) + ASSAULT_MARGIN) continue;
+      if (!shooting && !assaults(c, u->platoon, number)) continue;
       int gap = INT_MAX;
       struct murk_pos at = f->pos[f->first[number]];
       for (int a = o->first[u->platoon]; a < o->first[u->platoon] + mine; a++)
@@ -166,6 +186,7 @@ void sim_fight_tries(struct ctx* c, bool shooting) {
       const struct murk_view_platoon* pl = sim_own_platoon(c, u);
       int mine = pl ? pl->nteams : 0;
       if (mine < teams_of(c, c->foes[f].number) + ASSAULT_MARGIN) continue;
+      if (!assaults(c, u->platoon, c->foes[f].number)) continue;
     }
     struct murk_command* cmd = sim_add(c, MURK_CMD_REVEAL);
     if (cmd) cmd->unit = u->ref;

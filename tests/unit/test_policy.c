@@ -549,12 +549,12 @@ static int view_tier(const struct murk_view* v, int platoon, int number) {
 /* The computer shoots armour with anti-tank weapons: in whole games of armoured Flames of
  * War missions, each platoon's first shot of a shooting step goes to a target of the best
  * chance to hurt (view_tier) among those the view lists for it, and never to armour it
- * cannot hurt while it could hurt another. The view's teams carry their profiles' anti-tank
- * and armour. */
+ * cannot hurt while it could hurt another; its armour assaults no armour. The view's teams
+ * carry their profiles' anti-tank and armour. */
 static void test_computer_shoots_armour_with_anti_tank(void** st) {
   (void)st;
   const char* missions[] = {"breakthrough", "counterattack"};
-  int at_armour = 0, checked = 0;
+  int at_armour = 0, checked = 0, assaults = 0;
   for (size_t mi = 0; mi < sizeof missions / sizeof *missions; mi++) {
     struct murk_mission* m = load_bundled(missions[mi]);
     for (uint64_t seed = 1; seed <= TEST_COUNT(6, 2); seed++) {
@@ -573,6 +573,28 @@ static void test_computer_shoots_armour_with_anti_tank(void** st) {
             if (strcmp(pr->title, v->teams[i].profile) != 0) continue;
             assert_int_equal(v->teams[i].anti_tank, pr->anti_tank);
             assert_int_equal(v->teams[i].armour[0], pr->armoured ? pr->armour[0] : -1);
+          }
+        }
+        if (v->step == MURK_STEP_ASSAULT && v->ntargets > 0) {
+          /* Armour does not assault armour (fight.c, assaults). */
+          struct murk_rng probe = rng[side];
+          murk_policy_plan_free(&plan);
+          memset(&plan, 0, sizeof plan);
+          plan_of(MURK_POLICY_COMPUTER, v, &probe, &plan);
+          for (int k = 0; k < plan.n; k++) {
+            if (plan.cmds[k].kind != MURK_CMD_ASSAULT || plan.cmds[k].unit.kind != MURK_REF_OWN)
+              continue;
+            int platoon = plan.cmds[k].unit.n - 1;
+            bool own_armour = false, their_armour = false;
+            for (int i = 0; i < v->nteams; i++) {
+              const struct murk_view_team* t = &v->teams[i];
+              if (t->armour[0] < 0) continue;
+              own_armour = own_armour || (t->owner == side && t->platoon == platoon);
+              their_armour =
+                  their_armour || (t->owner != side && t->marker == plan.cmds[k].target.n);
+            }
+            assert_false(own_armour && their_armour);
+            assaults++;
           }
         }
         if (v->step == MURK_STEP_SHOOTING && v->ntargets > 0) {
@@ -605,7 +627,7 @@ static void test_computer_shoots_armour_with_anti_tank(void** st) {
     }
     murk_mission_free(m);
   }
-  assert_true(checked > 0 && at_armour > 0);
+  assert_true(checked > 0 && at_armour > 0 && assaults > 0);
 }
 
 /* One decision of the computer looked at: game `seed` of m, the computer playing both sides
