@@ -42,7 +42,8 @@
   X(NIGHT_FIGHTING, "night_fighting", "40k")                    \
   X(RANDOM_GAME_LENGTH, "random_game_length", "40k")            \
   X(NO_MANS_LAND_PATROL, "no_mans_land_patrol", "fow-missions") \
-  X(DOUBLE_BLIND, "double_blind", "own")
+  X(DOUBLE_BLIND, "double_blind", "own")                        \
+  X(COMBAT, "combat", "fow-missions")
 
 enum murk_rule_id {
 #define MURK_RULE_ENUM(id, name, source) MURK_RULE_##id,
@@ -54,36 +55,37 @@ enum murk_rule_id {
 /* What each rule governs, in a few words: the interplay of two rules that never read each
  * other's state is these two phrases (docs/rules.md, "Rules together").
  * X(id, what it governs) */
-#define MURK_RULE_SCOPE_LIST(X)                                                             \
-  X(FOG_OF_WAR, "hidden platoon templates, their moves, bogging and reveals")               \
-  X(THICK_MORNING_FOG, "a visibility roll before seeing any enemy team")                    \
-  X(LOST_IN_THE_FOG, "the entry a delayed reserve comes on by")                             \
-  X(MEETING_ENGAGEMENT, "the bonus to the first-turn roll")                                 \
-  X(RESERVES, "platoons held off the table and their arrival rolls")                        \
-  X(DELAYED_RESERVES, "reserves that roll from a later turn")                               \
-  X(SCATTERED_RESERVES, "the die that picks where a reserve comes on")                      \
-  X(MOBILE_RESERVES, "reserves that may come on along any of the side's edges")             \
-  X(AMBUSH, "platoons held in ambush and revealed later")                                   \
-  X(IMMEDIATE_AMBUSH, "ambushes sprung on the first turn")                                  \
-  X(PREPARED_POSITIONS, "defenders dug in when the game starts")                            \
-  X(RANDOM_DEPLOYMENT, "the die that picks the section a platoon deploys in")               \
-  X(RECCE_DEPLOYMENT, "recce moves after deployment")                                       \
-  X(FAIR_FIGHT, "victory points when nobody won")                                           \
-  X(DARKNESS, "a visibility roll before firing in the dark, and gunflashes")                \
-  X(FIGHTING_WITHDRAWAL, "the defender's withdrawal schedule and its last turn")            \
-  X(COMPANY_MORALE, "the company's motivation test when it falls below strength")           \
-  X(LIMITED_INTELLIGENCE, "wings as leader and Dis counters, spotting and wing deployment") \
-  X(NVR, "the night visibility range, its change roll, lights and gunflashes")              \
-  X(CLOAKING, "cloaking counters of the night attacker's infantry")                         \
-  X(CONCEALMENT, "a sight roll before firing at a unit deployed at the start, turn 1")      \
-  X(DEEP_STRIKE, "reserves that come down anywhere, scatter and land in rings")             \
-  X(DUSK_AND_DAWN, "the die that makes turn 1 or turns 6 on dark")                          \
-  X(ESCALATION, "which platoons may deploy at the start; the rest go into reserve")         \
-  X(INFILTRATE, "infiltrators deployed after everything else, away from the enemy")         \
-  X(NIGHT_FIGHTING, "a 2D6 x 3 inches sight roll before firing in the dark")                \
-  X(RANDOM_GAME_LENGTH, "extra turns after the mission's stated number of turns")           \
-  X(NO_MANS_LAND_PATROL, "a platoon each side puts out near the centre line at setup")      \
-  X(DOUBLE_BLIND, "enemy teams and cloaks seen only in line of sight, else where last seen")
+#define MURK_RULE_SCOPE_LIST(X)                                                              \
+  X(FOG_OF_WAR, "hidden platoon templates, their moves, bogging and reveals")                \
+  X(THICK_MORNING_FOG, "a visibility roll before seeing any enemy team")                     \
+  X(LOST_IN_THE_FOG, "the entry a delayed reserve comes on by")                              \
+  X(MEETING_ENGAGEMENT, "the bonus to the first-turn roll")                                  \
+  X(RESERVES, "platoons held off the table and their arrival rolls")                         \
+  X(DELAYED_RESERVES, "reserves that roll from a later turn")                                \
+  X(SCATTERED_RESERVES, "the die that picks where a reserve comes on")                       \
+  X(MOBILE_RESERVES, "reserves that may come on along any of the side's edges")              \
+  X(AMBUSH, "platoons held in ambush and revealed later")                                    \
+  X(IMMEDIATE_AMBUSH, "ambushes sprung on the first turn")                                   \
+  X(PREPARED_POSITIONS, "defenders dug in when the game starts")                             \
+  X(RANDOM_DEPLOYMENT, "the die that picks the section a platoon deploys in")                \
+  X(RECCE_DEPLOYMENT, "recce moves after deployment")                                        \
+  X(FAIR_FIGHT, "victory points when nobody won")                                            \
+  X(DARKNESS, "a visibility roll before firing in the dark, and gunflashes")                 \
+  X(FIGHTING_WITHDRAWAL, "the defender's withdrawal schedule and its last turn")             \
+  X(COMPANY_MORALE, "the company's motivation test when it falls below strength")            \
+  X(LIMITED_INTELLIGENCE, "wings as leader and Dis counters, spotting and wing deployment")  \
+  X(NVR, "the night visibility range, its change roll, lights and gunflashes")               \
+  X(CLOAKING, "cloaking counters of the night attacker's infantry")                          \
+  X(CONCEALMENT, "a sight roll before firing at a unit deployed at the start, turn 1")       \
+  X(DEEP_STRIKE, "reserves that come down anywhere, scatter and land in rings")              \
+  X(DUSK_AND_DAWN, "the die that makes turn 1 or turns 6 on dark")                           \
+  X(ESCALATION, "which platoons may deploy at the start; the rest go into reserve")          \
+  X(INFILTRATE, "infiltrators deployed after everything else, away from the enemy")          \
+  X(NIGHT_FIGHTING, "a 2D6 x 3 inches sight roll before firing in the dark")                 \
+  X(RANDOM_GAME_LENGTH, "extra turns after the mission's stated number of turns")            \
+  X(NO_MANS_LAND_PATROL, "a platoon each side puts out near the centre line at setup")       \
+  X(DOUBLE_BLIND, "enemy teams and cloaks seen only in line of sight, else where last seen") \
+  X(COMBAT, "the fixed numbers of shooting and assaults; in force in every mission")
 
 /* Two rules a mission switches on together (docs/rules.md, "Rules
  * together", is made from this table). A pair not listed is APART: each governs what its
@@ -387,6 +389,8 @@ enum murk_param_type {
   X(CLOAK_TERRAIN, CLOAKING, "terrain", LENGTH, "3hex", 0, 1000)                      \
   X(NF_SCATTER, NIGHT_FIGHTING, "scatter", DICE, "2d6", 0, 0)                         \
   X(NF_UNSEEN, NIGHT_FIGHTING, "unseen_scatter", DICE, "d6", 0, 0)                    \
+  X(NF_BLIND_ON_AIM, NIGHT_FIGHTING, "blind_on_aim", INT, "2", 0, 6)                  \
+  X(NF_BLIND_BLAST, NIGHT_FIGHTING, "blind_blast", LENGTH, "1cell", 0, 1000)          \
   X(LI_SPOT, LIMITED_INTELLIGENCE, "spot_range", LENGTH, "7hex", 0, 1000)             \
   X(LI_DIS, LIMITED_INTELLIGENCE, "dis_range", LENGTH, "2hex", 1, 1000)               \
   X(LI_DIS_SMALL, LIMITED_INTELLIGENCE, "dis_range_small", LENGTH, "1hex", 1, 1000)   \
@@ -403,7 +407,11 @@ enum murk_param_type {
   X(CM_BELOW, COMPANY_MORALE, "below", INT, "50", 1, 100)                             \
   X(CM_SCORE, COMPANY_MORALE, "score", INT, "4", 1, 6)                                \
   X(NML_WITHIN, NO_MANS_LAND_PATROL, "within", LENGTH, "15cm", 1, 1000)               \
-  X(NML_DIVIDE, NO_MANS_LAND_PATROL, "divide", LENGTH_UP, "20cm", 0, 1000)
+  X(NML_DIVIDE, NO_MANS_LAND_PATROL, "divide", LENGTH_UP, "20cm", 0, 1000)            \
+  X(CB_PIN_HITS, COMBAT, "pin_hits", INT, "5", 1, 100)                                \
+  X(CB_STOP_HITS, COMBAT, "defensive_fire_hits", INT, "5", 1, 100)                    \
+  X(CB_ASSAULT_REACH, COMBAT, "assault_reach", LENGTH, "2cell", 1, 1000)              \
+  X(CB_ASSAULT_SKILL, COMBAT, "assault_skill", INT, "7", 3, 13)
 
 enum murk_param_id {
 #define MURK_PARAM_ENUM(id, rule, key, type, def, lo, hi) MURK_P_##id,

@@ -98,6 +98,12 @@ struct murk_view_team {
   char profile[MURK_NAME]; /* its profile's name for players (the mission's `name:`) */
   int range;               /* cells its weapon reaches: its profile's, a public stat of a team
                               in view (lean views too) */
+  /* Its profile's other public stats (lean views too; docs/rules.md, "Combat"): the
+   * weapon's anti-tank, and for an armoured vehicle its armour (front, side, top), else
+   * all -1 (a soft target). bailed: its crew bailed out (public: the event said so). */
+  int anti_tank;
+  int armour[3];
+  bool bailed;
   struct murk_pos pos;
   enum murk_view_sight sight; /* an enemy team: why it is seen */
 };
@@ -146,6 +152,11 @@ struct murk_view_platoon {
   /* For the players, which tell from them what a unit may still do this turn: it
    * shot, assaulted this player turn. */
   bool shot, assaulted;
+  /* Pinned down (it may not assault, nor move toward the enemy: murk_view_reach leaves
+   * those cells out), and how many of its teams are bailed out (they stay where they are);
+   * both public (docs/rules.md, "Pinned down"). */
+  bool pinned;
+  int bailed;
 };
 
 /* One of this side's Limited Intelligence wings (27.1): the platoons whose `wing`

@@ -181,6 +181,9 @@ static const struct net_vf net_vf_team_rows[] = {
     F(platoon, INT, -1, BIG, LEAN),
     F(profile, STR, 0, 0, FULL),
     F(range, INT, 0, BIG, LEAN),
+    F(anti_tank, INT, 0, BIG, LEAN),
+    F(armour, INTS, -1, BIG, LEAN),
+    F(bailed, BOOL, 0, 1, LEAN),
     F(pos, POS, -POSN, POSN, LEAN),
     F(sight, INT, 0, MURK_VIEW_MOVED, FULL),
 };
@@ -211,6 +214,8 @@ static const struct net_vf net_vf_platoon_rows[] = {
     F(may_move, BOOL, 0, 1, FULL),
     F(shot, BOOL, 0, 1, LEAN),
     F(assaulted, BOOL, 0, 1, LEAN),
+    F(pinned, BOOL, 0, 1, LEAN),
+    F(bailed, INT, 0, BIG, LEAN),
 };
 DEFINE(net_vf_platoon);
 #undef S

@@ -6,9 +6,10 @@
  * team counts of revealed markers, the ground they stand on, the objectives, the patrol
  * and arrival cells. It computes no rule: what it weighs are judgements of docs/rules.md,
  * "Combat" (a team in the open is hit more easily and saves worse than one in cover or a
- * fortification; hits fall on the target team nearest the shooter; an assault takes the
- * target's defensive fire first, then each assaulting team left strikes once with no save),
- * and the game decides. */
+ * fortification; hits fall on the target team nearest the shooter; a hit on armour hurts
+ * only when a die plus the armour is no more than the weapon's anti-tank, which the view
+ * carries for every team it shows; an assault takes the target's defensive fire first, then
+ * each assaulting team left strikes once with no save), and the game decides. */
 #include "murk/error.h"
 #include "players.h"
 
@@ -56,7 +57,62 @@ struct cand {
   int number;
   int gap;   /* cells from the platoon's nearest team to the target's nearest */
   bool open; /* the target team nearest the platoon (where hits fall) is in the open */
+  int tier;  /* by its chance to hurt the target (hurt_tier): lower first */
 };
+
+/* The best anti-tank of own platoon `platoon`'s teams the view shows fighting (not bailed
+ * out); -1 for none. */
+static int anti_tank_of(const struct ctx* c, int platoon) {
+  int best = -1;
+  for (int i = 0; i < c->v->nteams; i++) {
+    const struct murk_view_team* t = &c->v->teams[i];
+    if (t->owner == c->me && t->platoon == platoon && !t->bailed && t->anti_tank > best)
+      best = t->anti_tank;
+  }
+  return best;
+}
+
+/* The thinnest front armour among enemy platoon P<number>'s teams the view shows; -1: none
+ * armoured (a soft target). */
+static int armour_of(const struct ctx* c, int number) {
+  int thin = -1;
+  for (int i = 0; i < c->v->nteams; i++) {
+    const struct murk_view_team* t = &c->v->teams[i];
+    if (t->owner != c->enemy || t->marker != number || t->armour[0] < 0) continue;
+    if (thin < 0 || t->armour[0] < thin) thin = t->armour[0];
+  }
+  return thin;
+}
+
+/* Is own platoon `platoon` armoured (a team the view shows with armour)? */
+static bool armoured(const struct ctx* c, int platoon) {
+  for (int i = 0; i < c->v->nteams; i++) {
+    const struct murk_view_team* t = &c->v->teams[i];
+    if (t->owner == c->me && t->platoon == platoon && t->armour[0] >= 0) return true;
+  }
+  return false;
+}
+
+/* Would own platoon `platoon` assault enemy P<number>? Not armour with armour: each enemy
+ * vehicle fires its full rate of fire defensively, and the hits that stop an assault come
+ * at once (docs/rules.md, "Assaults"). Tanks assaulting tanks lost whole platoons on the
+ * first turn and broke the company (Breakthrough's attacker against random: 91.6% of 500
+ * games won with such assaults). Infantry still assaults armour: kept from it too,
+ * Surrounded's defender fell from 48% to 27% against greedy (300 games). */
+static bool assaults(const struct ctx* c, int platoon, int number) {
+  return armour_of(c, number) < 0 || !armoured(c, platoon);
+}
+
+/* How a platoon with anti-tank `at` would hurt a target of front armour `armour` (-1: soft),
+ * by docs/rules.md, "Combat" (a hit on armour hurts when a die plus the armour is no more
+ * than the anti-tank): 0, armour it hurts on half the dice or more (its anti-tank weapons
+ * go there first); 1, a soft target; 2, armour it hurts on a die of 1 or 2; 3, armour it
+ * cannot hurt at all (a rifle at a tank's front), tried last. */
+static int hurt_tier(int at, int armour) {
+  if (armour < 0) return 1;
+  int sixths = at - armour; /* faces of the die that hurt it */
+  return sixths >= 3 ? 0 : sixths >= 1 ? 2 : 3;
+}
 
 /* Shots (or assaults) of each revealed platoon at the enemy platoons the view lists for it:
  * nearest first (more of its teams reach, none at long range), one in the open before a
@@ -72,6 +128,7 @@ static void target_tries(struct ctx* c, bool shooting) {
     if (u->hidden || (shooting ? u->shot : u->assaulted)) continue;
     if (u->platoon < 0 || u->platoon >= o->n || o->count[u->platoon] == 0) continue;
     int mine = o->count[u->platoon];
+    int anti = anti_tank_of(c, u->platoon);
     struct cand cs[32];
     int n = 0;
     for (int k = 0; k < c->nfoes && n < 32; k++) {
@@ -79,6 +136,7 @@ static void target_tries(struct ctx* c, bool shooting) {
       if (!c->foes[k].platoon || number < 0 || number >= f->n || f->count[number] == 0) continue;
       if (!listed(c, u->platoon, number, shooting)) continue;
       if (!shooting && mine < teams_of(c, number) + ASSAULT_MARGIN) continue;
+      if (!shooting && !assaults(c, u->platoon, number)) continue;
       int gap = INT_MAX;
       struct murk_pos at = f->pos[f->first[number]];
       for (int a = o->first[u->platoon]; a < o->first[u->platoon] + mine; a++)
@@ -87,13 +145,21 @@ static void target_tries(struct ctx* c, bool shooting) {
           if (d < gap) gap = d, at = f->pos[b];
         }
       if (gap > limit) continue;
+      int tier = shooting ? hurt_tier(anti, armour_of(c, number)) : 0;
       int j = n++;
       for (; j > 0 && cs[j - 1].gap > gap; j--) cs[j] = cs[j - 1];
-      cs[j] = (struct cand){number, gap, !sim_in_cover(c, at) && !fortified(c, at)};
+      cs[j] = (struct cand){number, gap, !sim_in_cover(c, at) && !fortified(c, at), tier};
     }
     for (int a = 1; shooting && a < n; a++)
       for (int b = a; b > 0; b--) {
         if (!cs[b].open || cs[b - 1].open || cs[b].gap > cs[0].gap + OPEN_SLACK) break;
+        struct cand t = cs[b];
+        cs[b] = cs[b - 1], cs[b - 1] = t;
+      }
+    /* Then by the chance to hurt (stable: nearest and open first within a tier): anti-tank
+     * weapons at the armour they can hurt, nothing wasted on armour it cannot. */
+    for (int a = 1; shooting && a < n; a++)
+      for (int b = a; b > 0 && cs[b].tier < cs[b - 1].tier; b--) {
         struct cand t = cs[b];
         cs[b] = cs[b - 1], cs[b - 1] = t;
       }
@@ -120,6 +186,7 @@ void sim_fight_tries(struct ctx* c, bool shooting) {
       const struct murk_view_platoon* pl = sim_own_platoon(c, u);
       int mine = pl ? pl->nteams : 0;
       if (mine < teams_of(c, c->foes[f].number) + ASSAULT_MARGIN) continue;
+      if (!assaults(c, u->platoon, c->foes[f].number)) continue;
     }
     struct murk_command* cmd = sim_add(c, MURK_CMD_REVEAL);
     if (cmd) cmd->unit = u->ref;

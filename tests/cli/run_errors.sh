@@ -48,6 +48,15 @@ if expect 1 "rejected command" -- "$MURK" run "$tmp/early-spot.txt"; then
   tail -1 "$tmp/out" | grep -Eq '^to act: attacker ' || fail "rejected command: no closing line"
 fi
 
+# A pinned down platoon may not move toward the enemy (docs/rules.md, "Pinned down"): a
+# move greedy made before that rule is refused, worded from what the attacker knows.
+if expect 1 "pinned toward the enemy" -- "$MURK" run tests/cli/data/cauldron-pinned.txt; then
+  stderr_has "^tests/cli/data/cauldron-pinned.txt:96:11: error: P5 is pinned down: it may not \
+move toward the enemy \(13,11 is 7 cells from the nearest enemy you know of; it stands 10 from \
+17,04\); it may hold or fall back until it rallies$" "pinned toward the enemy"
+  grep -q "P5 stays pinned down" "$tmp/out" || fail "pinned toward the enemy: no rally failed"
+fi
+
 # A side prefix for the side that is not to act is reported at the prefix.
 script "$tmp/wrong-side.txt" "  defender: end"
 if expect 1 "wrong side" -- "$MURK" run "$tmp/wrong-side.txt"; then

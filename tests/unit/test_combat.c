@@ -565,6 +565,116 @@ static void test_pinned_and_bailed(void** st) {
   murk_mission_free(m);
 }
 
+/* Pinned down, a platoon may not move toward the enemy (docs/rules.md, "Pinned down"): its
+ * lead team may end no nearer the nearest enemy its side knows of; it may hold or fall back,
+ * and the view's move preview shows only those cells. */
+static void test_pinned_moves_no_nearer(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = open_game(m, 3);
+  put(g, A, RIFLES, 4, 7, 1);
+  put(g, D, RIFLES, 10, 7, 1);
+  g->s.units[A][RIFLES].pinned = true;
+  struct murk_view* v = view_of(g, A);
+  assert_true(v->platoons[RIFLES].pinned);
+  int w = v->grid.width;
+  unsigned char* cells = test_calloc((size_t)w * (size_t)v->grid.height, 1);
+  assert_true(murk_view_reach(v, 1, cells, 1) > 0);
+  assert_false(cells[7 * w + 5] & 1); /* 5 cells from 10,7: nearer */
+  assert_true(cells[7 * w + 2] & 1);  /* 8: farther */
+  refused(g, "move 1 to 5,7",
+          "P1 is pinned down: it may not move toward the enemy (05,07 is 5 cells from the nearest "
+          "enemy you know of; it stands 6 from 10,07); it may hold or fall back until it rallies");
+  ok_line(g, "move 1 to 2,7");
+  assert_int_equal(g->s.teams[A][g->s.units[A][RIFLES].first_team].pos.x, 2);
+  /* Not pinned, the same platoon may close in. */
+  murk_game_free(g);
+  g = open_game(m, 3);
+  put(g, A, RIFLES, 4, 7, 1);
+  put(g, D, RIFLES, 10, 7, 1);
+  ok_line(g, "move 1 to 5,7");
+  test_free(cells);
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* A bailed out vehicle stays where it is until its crew remounts (docs/rules.md,
+ * "Shooting"): the rest of its platoon moves without it, led by its first team not bailed
+ * out, and may not end on its cell; with every team bailed out the platoon may not move. */
+static void test_bailed_out_stays(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  struct murk_game* g = open_game(m, 4);
+  put(g, A, TANKS, 4, 9, 1);
+  struct mk_team* tk = &g->s.teams[A][g->s.units[A][TANKS].first_team];
+  tk[0].bailed = true;
+  struct murk_view* v = view_of(g, A);
+  assert_int_equal(v->platoons[TANKS].bailed, 1);
+  assert_int_equal(v->platoons[TANKS].lead.x, 5);
+  assert_int_equal(v->platoons[TANKS].lead.y, 9);
+  murk_view_free(v);
+  refused(g, "move 2 to 4,9", "04,09 is taken by another marker or team");
+  ok_line(g, "move 2 to 5,6");
+  assert_int_equal(tk[0].pos.x, 4);
+  assert_int_equal(tk[0].pos.y, 9);
+  assert_int_equal(tk[1].pos.x, 5);
+  assert_int_equal(tk[1].pos.y, 6);
+  murk_game_free(g);
+
+  g = open_game(m, 4);
+  tk = &g->s.teams[A][g->s.units[A][TANKS].first_team];
+  for (int t = 0; t < 3; t++) tk[t].bailed = true;
+  v = view_of(g, A);
+  assert_false(v->platoons[TANKS].may_move);
+  murk_view_free(v);
+  refused(g, "move 2 to 5,8",
+          "every team of P3 on the table is bailed out: it may move once a crew remounts (a "
+          "motivation test at the start of your turn)");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* The rulebook's fixed numbers are the mission's (rule combat, docs/rules.md "Combat"):
+ * their defaults are the rulebook's, and with pin_hits 1 a single hit pins a platoon. */
+static void test_combat_numbers_are_data(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(CB_MISSION);
+  assert_int_equal(murk_mission_param(m, MURK_P_CB_PIN_HITS), 5);
+  assert_int_equal(murk_mission_param(m, MURK_P_CB_STOP_HITS), 5);
+  assert_int_equal(murk_mission_param(m, MURK_P_CB_ASSAULT_REACH), 2);
+  assert_int_equal(murk_mission_param(m, MURK_P_CB_ASSAULT_SKILL), 7);
+  assert_false(murk_mission_rule_on(m, MURK_RULE_COMBAT));
+  struct murk_mission* one =
+      load_yaml(TF_HEAD TF_SETUP "rules:\n  combat: {pin_hits: 1}\n" CB_FORCES);
+  assert_int_equal(murk_mission_param(one, MURK_P_CB_PIN_HITS), 1);
+  /* The same dice under both: pinned at 1 hit with pin_hits 1, at 5 by default. */
+  int pinned[2] = {0, 0};
+  for (uint64_t seed = 1; seed < 40; seed++)
+    for (int k = 0; k < 2; k++) {
+      int need_hits = k ? 1 : 5;
+      struct murk_game* g = lined_up(k ? one : m, seed, RIFLES, 6);
+      size_t from = mk_game_event_count(g);
+      ok_line(g, "shoot 1 at P2");
+      int hits = 0;
+      for (int need = 2; need <= 6; need++) {
+        char what[16];
+        snprintf(what, sizeof what, "%d+ hits", need);
+        hits += dice_at_least(g, from, what, need, NULL);
+      }
+      /* A platoon destroyed outright is not pinned. */
+      bool left = mk_unit_alive(&g->s, D, RIFLES) > 0;
+      bool want = hits >= need_hits && left;
+      assert_int_equal(g->s.units[D][RIFLES].pinned, want);
+      assert_int_equal(has_event_since(g, from, "P2 is pinned down ("), want);
+      pinned[k] += want;
+      murk_game_free(g);
+    }
+  assert_true(pinned[1] > pinned[0]);
+  murk_mission_free(one);
+  murk_mission_free(m);
+}
+
 /* Company Morale: a company with no platoon in good spirits breaks without a roll. */
 static void test_company_breaks_with_none_left(void** st) {
   (void)st;
@@ -655,6 +765,9 @@ int main(void) {
       cmocka_unit_test(test_company_destroyed_loses),
       cmocka_unit_test(test_company_morale),
       cmocka_unit_test(test_pinned_and_bailed),
+      cmocka_unit_test(test_pinned_moves_no_nearer),
+      cmocka_unit_test(test_bailed_out_stays),
+      cmocka_unit_test(test_combat_numbers_are_data),
       cmocka_unit_test(test_company_breaks_with_none_left),
       cmocka_unit_test(test_bundled_profiles),
   };

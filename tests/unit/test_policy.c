@@ -529,6 +529,107 @@ static void test_computer_fights(void** st) {
   murk_mission_free(m);
 }
 
+/* The chance to hurt as docs/rules.md, "Combat" gives it, read from a view: 0 armour the
+ * platoon's best anti-tank hurts on three faces of the die or more, 1 a soft target, 2
+ * armour it hurts on one or two, 3 armour it cannot hurt. */
+static int view_tier(const struct murk_view* v, int platoon, int number) {
+  int anti = -1, armour = -1;
+  for (int i = 0; i < v->nteams; i++) {
+    const struct murk_view_team* t = &v->teams[i];
+    if (t->owner == v->side && t->platoon == platoon && !t->bailed && t->anti_tank > anti)
+      anti = t->anti_tank;
+    if (t->owner != v->side && t->marker == number && t->armour[0] >= 0 &&
+        (armour < 0 || t->armour[0] < armour))
+      armour = t->armour[0];
+  }
+  if (armour < 0) return 1;
+  return anti - armour >= 3 ? 0 : anti - armour >= 1 ? 2 : 3;
+}
+
+/* The computer shoots armour with anti-tank weapons: in whole games of armoured Flames of
+ * War missions, each platoon's first shot of a shooting step goes to a target of the best
+ * chance to hurt (view_tier) among those the view lists for it, and never to armour it
+ * cannot hurt while it could hurt another; its armour assaults no armour. The view's teams
+ * carry their profiles' anti-tank and armour. */
+static void test_computer_shoots_armour_with_anti_tank(void** st) {
+  (void)st;
+  const char* missions[] = {"breakthrough", "counterattack"};
+  int at_armour = 0, checked = 0, assaults = 0;
+  for (size_t mi = 0; mi < sizeof missions / sizeof *missions; mi++) {
+    struct murk_mission* m = load_bundled(missions[mi]);
+    for (uint64_t seed = 1; seed <= TEST_COUNT(6, 2); seed++) {
+      struct murk_game* g = new_game(m, seed);
+      struct murk_rng rng[MURK_SIDES];
+      seed_sides(rng, seed);
+      struct murk_policy_plan plan;
+      memset(&plan, 0, sizeof plan);
+      for (int n = 0; n < MAX_COMMANDS && murk_game_to_act(g) != MURK_NO_SIDE; n++) {
+        enum murk_side side = murk_game_to_act(g);
+        struct murk_view* v = view_of(g, side);
+        for (int i = 0; i < v->nteams; i++) {
+          const struct murk_force* f = murk_game_force(g, v->teams[i].owner);
+          for (int k = 0; k < f->nprofiles; k++) {
+            const struct murk_profile* pr = &f->profiles[k];
+            if (strcmp(pr->title, v->teams[i].profile) != 0) continue;
+            assert_int_equal(v->teams[i].anti_tank, pr->anti_tank);
+            assert_int_equal(v->teams[i].armour[0], pr->armoured ? pr->armour[0] : -1);
+          }
+        }
+        if (v->step == MURK_STEP_ASSAULT && v->ntargets > 0) {
+          /* Armour does not assault armour (fight.c, assaults). */
+          struct murk_rng probe = rng[side];
+          murk_policy_plan_free(&plan);
+          memset(&plan, 0, sizeof plan);
+          plan_of(MURK_POLICY_COMPUTER, v, &probe, &plan);
+          for (int k = 0; k < plan.n; k++) {
+            if (plan.cmds[k].kind != MURK_CMD_ASSAULT || plan.cmds[k].unit.kind != MURK_REF_OWN)
+              continue;
+            int platoon = plan.cmds[k].unit.n - 1;
+            bool own_armour = false, their_armour = false;
+            for (int i = 0; i < v->nteams; i++) {
+              const struct murk_view_team* t = &v->teams[i];
+              if (t->armour[0] < 0) continue;
+              own_armour = own_armour || (t->owner == side && t->platoon == platoon);
+              their_armour =
+                  their_armour || (t->owner != side && t->marker == plan.cmds[k].target.n);
+            }
+            assert_false(own_armour && their_armour);
+            assaults++;
+          }
+        }
+        if (v->step == MURK_STEP_SHOOTING && v->ntargets > 0) {
+          struct murk_rng probe = rng[side];
+          murk_policy_plan_free(&plan);
+          memset(&plan, 0, sizeof plan);
+          plan_of(MURK_POLICY_COMPUTER, v, &probe, &plan);
+          for (int i = 0; i < v->nplatoons; i++) {
+            char prefix[32];
+            snprintf(prefix, sizeof prefix, "shoot %d at P", v->platoons[i].index + 1);
+            int k = plan_index(&plan, prefix);
+            if (k < 0) continue;
+            int best = 4;
+            for (int t = 0; t < v->ntargets; t++)
+              if (v->targets[t].platoon == v->platoons[i].index && v->targets[t].shoot) {
+                int tier = view_tier(v, v->platoons[i].index, v->targets[t].target);
+                if (tier < best) best = tier;
+              }
+            int tier = view_tier(v, v->platoons[i].index, plan.cmds[k].target.n);
+            assert_int_equal(tier, best);
+            checked++;
+            at_armour += tier == 0;
+          }
+        }
+        murk_view_free(v);
+        decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+      }
+      murk_policy_plan_free(&plan);
+      murk_game_free(g);
+    }
+    murk_mission_free(m);
+  }
+  assert_true(checked > 0 && at_armour > 0 && assaults > 0);
+}
+
 /* One decision of the computer looked at: game `seed` of m, the computer playing both sides
  * until `side` is to act in `phase` with `verb` legal; there, that side's view and the
  * computer's plan of it (round 0, from a fresh plan). */
@@ -1605,6 +1706,7 @@ int main(void) {
       cmocka_unit_test(test_greedy_shoots_and_assaults),
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_computer_fights),
+      cmocka_unit_test(test_computer_shoots_armour_with_anti_tank),
       cmocka_unit_test(test_computer_waits_dug_in),
       cmocka_unit_test(test_computer_fast_platoons_wait),
       cmocka_unit_test(test_unknown_phase),

@@ -431,6 +431,11 @@ void ld_rules(struct ld* L, yaml_node_t* n) {
                key);
       } else if (!yw_is_null(v)) {
         yw_bool(&L->w, v, key, &on);
+        /* Combat is fought in every mission: the rule only sets its numbers. */
+        if (!on && r == MURK_RULE_COMBAT)
+          yw_err(&L->w, v,
+                 "combat cannot be switched off: every mission is fought by it (expected its "
+                 "parameters as a mapping, or {}; docs/rules.md, \"Combat\")");
       }
       L->m->rule_on[r] = on;
     }

@@ -362,6 +362,9 @@ static void fill_units(const struct murk_game* g, struct view_box* b) {
         const struct murk_profile* pr = mk_team_profile(g, (enum murk_side)sd, t);
         if (!lean) mk_view_copy_text(vt->profile, sizeof vt->profile, pr->title);
         vt->range = pr->range;
+        vt->anti_tank = pr->anti_tank;
+        for (int a = 0; a < 3; a++) vt->armour[a] = pr->armoured ? pr->armour[a] : -1;
+        vt->bailed = tm->bailed;
         vt->pos = tm->pos;
       }
     }
@@ -408,7 +411,7 @@ static int fill_own(const struct murk_game* g, struct view_box* b) {
     struct mk_move_rule r;
     if (!lean && u->state == MURK_PLATOON_REVEALED && mk_move_allowance(g, side, -1, k, &r)) {
       for (int t = u->first_team; t < u->first_team + u->nteams; t++)
-        if (s->teams[side][t].alive && s->teams[side][t].placed) {
+        if (s->teams[side][t].alive && s->teams[side][t].placed && !s->teams[side][t].bailed) {
           vp->lead = s->teams[side][t].pos;
           break;
         }
@@ -418,6 +421,10 @@ static int fill_own(const struct murk_game* g, struct view_box* b) {
     }
     vp->shot = u->shot;
     vp->assaulted = u->assaulted;
+    vp->pinned = u->pinned;
+    vp->bailed = 0;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      vp->bailed += s->teams[side][t].alive && s->teams[side][t].bailed;
     vp->may_arrive = mk_reserves_may_arrive(g, side, k);
   }
   mk_view_fill_wings(g, side, v);

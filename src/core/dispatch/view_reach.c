@@ -144,9 +144,10 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
            v->contacts[i].team ? MK_MOVE_ENEMY_TEAM : MK_MOVE_ENEMY_MARKER);
   for (int i = 0; i < v->nteams; i++) {
     const struct murk_view_team* t = &v->teams[i];
-    enum mk_move_occ o = t->owner != v->side             ? MK_MOVE_ENEMY_TEAM
-                         : pl && t->platoon == pl->index ? MK_MOVE_SELF
-                                                         : MK_MOVE_OWN;
+    /* A bailed out team stays where it is (move.c): in its platoon's way like any other. */
+    enum mk_move_occ o = t->owner != v->side                           ? MK_MOVE_ENEMY_TEAM
+                         : pl && t->platoon == pl->index && !t->bailed ? MK_MOVE_SELF
+                                                                       : MK_MOVE_OWN;
     occupy(v, occ, t->pos, o);
   }
   for (int i = 0; i < v->nmarkers; i++) {
@@ -162,6 +163,8 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
   int most = 0;
   for (int k = 0; k < MURK_TERRAIN_CLASS_COUNT; k++)
     if (rule.allow[k] > most) most = rule.allow[k];
+  /* Pinned down, no nearer the nearest enemy it knows of (move.c, mk_move_pinned_refusal). */
+  int pinned_gap = pl && pl->pinned ? view_nearest_enemy(v, from) : INT_MAX;
   int marked = 0;
   /* Every cell within the longest allowance: a plain move there (no waypoints). */
   for (int y = from.y - most; y <= from.y + most; y++)
@@ -170,6 +173,7 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
       if (!murk_geom_on_table(grid, p)) continue;
       int d = murk_geom_distance(grid, from, p);
       if (d < 1 || d > most) continue;
+      if (pinned_gap != INT_MAX && view_nearest_enemy(v, p) < pinned_gap) continue;
       struct mk_move_verdict verdict;
       enum mk_move_why why = mk_move_judge(&board, &rule, from, &p, 1, false, &verdict);
       if (why == MK_MOVE_OUT_OF_MEMORY) {

@@ -2,7 +2,8 @@
  * Morale, as murk reads the Flames of War rulebook (docs/rules.md, "Combat" and "Morale";
  * each step there names where murk chose a reading). The mission texts take these rules
  * for granted; every rating comes from the mission's profiles (mission.h, murk_profile),
- * and the rulebook's fixed numbers are the constants below.
+ * and the rulebook's fixed numbers from the parameters of the rule `combat` (rules.h),
+ * whose defaults are the rulebook's.
  * - shooting: each team of the shooter that can see a target team within its range rolls
  *   its rate of fire (halted, or moving when it moved or is pinned down); a die hits on the
  *   target team's skill, +1 for each of long range, concealed, gone to ground (and
@@ -10,8 +11,8 @@
  *   an armoured vehicle rolls die plus armour (front or side) against the weapon's
  *   anti-tank, an unarmoured vehicle takes a firepower test, infantry and guns roll their
  *   save (in bulletproof cover a failed save also needs the firepower test);
- * - an infantry or gun platoon with PIN_HITS hits in a player turn is pinned down;
- * - assault: defensive fire first (DEFENSIVE_FIRE_STOP hits pin the assault and end it),
+ * - an infantry or gun platoon with the mission's pin_hits in a player turn is pinned down;
+ * - assault: defensive fire first (defensive_fire_hits pin the assault and end it),
  *   then rounds of close combat (each team hits on its own skill) with counterattacks and
  *   breaking off by motivation tests;
  * - platoon morale and Company Morale at the start of the owner's turn.
@@ -32,13 +33,8 @@
 #include "victory.h"
 #include "why.h"
 
-#define ASSAULT_REACH MK_COMBAT_ASSAULT_REACH
-/* The Flames of War rulebook's fixed numbers (docs/rules.md, "Combat"). */
-#define DEFENSIVE_FIRE_STOP 5 /* defensive fire hits that pin an assault down and end it */
-#define PIN_HITS 5            /* hits in one player turn's shooting that pin a platoon down */
-#define SKILL_SUM                                                                \
-  7                   /* a team's own skill score is 7 less the score to hit it: \
-                         Veteran 4+ to hit, 3+ to hit in assault */
+/* The Flames of War rulebook's fixed numbers are the mission's (rule `combat`, docs/rules.md
+ * "Combat"); these two bound the engine's work. */
 #define MAX_ROUNDS 50 /* a bound on close-combat rounds (each may end it) */
 #define MAX_COMBOS 16 /* distinct to-hit combinations in one shot */
 
@@ -512,12 +508,13 @@ static bool pins(const struct murk_game* g, enum murk_side side, int tu) {
   return false;
 }
 
-/* Hits from shooting add up over the player turn; PIN_HITS of them pin the platoon down. */
+/* Hits from shooting add up over the player turn; pin_hits of them pin the platoon down. */
 static void pin(struct murk_game* g, enum murk_side side, int tu, int hits) {
   struct mk_unit_state* u = &g->s.units[side][tu];
   u->hits += hits;
-  if (u->pinned || u->hits < PIN_HITS || u->state == MURK_PLATOON_DESTROYED ||
-      mk_unit_alive(&g->s, side, tu) == 0 || !pins(g, side, tu))
+  if (u->pinned || u->hits < murk_mission_param(g->m, MURK_P_CB_PIN_HITS) ||
+      u->state == MURK_PLATOON_DESTROYED || mk_unit_alive(&g->s, side, tu) == 0 ||
+      !pins(g, side, tu))
     return;
   u->pinned = true;
   mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side,
@@ -528,14 +525,12 @@ static void pin(struct murk_game* g, enum murk_side side, int tu, int hits) {
 
 /* ---- shooting ---- */
 
-#define BARRAGE_HIT 2   /* scatter-die faces (of six) that land a blind barrage on its aim */
-#define BARRAGE_BLAST 1 /* cells from where it lands to a target team it still hits */
-
 /* A barrage fired at a target it cannot see (the sci-fi mission special rules, Night Fighting: "an
  * extra D6 to the distance scattered"): aimed at the target team nearest to the shooter, it
  * scatters like a deep strike (a scatter die, a direction die, the mission's scatter dice plus the
- * extra die in inches); it still hits if a team of the target stands within BARRAGE_BLAST of where
- * it lands. Engine model: the text has no scatter rule of its own (docs/rules.md). */
+ * extra die in inches); it still hits if a team of the target stands within blind_blast of where
+ * it lands; a scatter die of blind_on_aim or less lands it on its aim (Night Fighting's
+ * parameters). Engine model: the text has no scatter rule of its own (docs/rules.md). */
 static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, int tu) {
   const struct murk_mission* m = g->m;
   const struct murk_grid* gr = &m->grid;
@@ -551,7 +546,9 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
   char purpose[MURK_ROLL_PURPOSE];
   struct murk_dice_expr d6 = {1, 6, 1, 0};
   mk_format(purpose, sizeof purpose, "P%d blind barrage scatter", snum);
-  if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) > BARRAGE_HIT) {
+  int blast = murk_mission_param(m, MURK_P_NF_BLIND_BLAST);
+  if (murk_roll(g, &d6, purpose, MURK_AUD_ALL, NULL) >
+      murk_mission_param(m, MURK_P_NF_BLIND_ON_AIM)) {
     int ndirs = murk_geom_directions(gr);
     struct murk_dice_expr dd = {1, ndirs, 1, 0};
     mk_format(purpose, sizeof purpose, "P%d barrage direction", snum);
@@ -564,14 +561,14 @@ static bool barrage_lands(struct murk_game* g, enum murk_side side, int unit, in
     inches += murk_roll(g, &b, purpose, MURK_AUD_ALL, NULL);
     int cells = mk_inches_cells(g, inches);
     /* Past the table and the blast every step is too far to hit: the walk stops there. */
-    int far = gr->width + gr->height + BARRAGE_BLAST + 2;
+    int far = gr->width + gr->height + blast + 2;
     for (int i = 0; i < (cells < far ? cells : far); i++) land = murk_geom_neighbour(gr, land, dir);
   }
   const struct mk_unit_state* t = &g->s.units[other][tu];
   bool hit = false;
   for (int j = t->first_team; j < t->first_team + t->nteams && !hit; j++)
-    hit = placed(&g->s, other, j) &&
-          murk_geom_distance(gr, g->s.teams[other][j].pos, land) <= BARRAGE_BLAST;
+    hit =
+        placed(&g->s, other, j) && murk_geom_distance(gr, g->s.teams[other][j].pos, land) <= blast;
   char ls[16];
   murk_pos_format(land, ls, sizeof ls);
   mk_emit(g, MURK_EV_SHOOT, MURK_AUD_ALL, side, "P%d's blind barrage comes down at %s: %s P%d",
@@ -614,7 +611,8 @@ struct mk_reach_rule mk_combat_reach_rule(const struct murk_game* g, enum murk_s
    * team sees nothing beyond the sight limit; a barrage at night may fire blind, at a team
    * its side sees (nearest_seen_by_side). */
   struct mk_reach_rule r = {shooting, shooting ? mk_sight_limit(g, side) : INT_MAX,
-                            shooting && mk_night_fighting_now(g)};
+                            shooting && mk_night_fighting_now(g),
+                            murk_mission_param(g->m, MURK_P_CB_ASSAULT_REACH)};
   return r;
 }
 
@@ -628,7 +626,7 @@ int mk_combat_reachers(const struct murk_game* g, enum murk_side side, int unit,
   int n = 0, t1 = u->first_team + u->nteams;
   for (int t = u->first_team; t < t1 && n < MK_COMBAT_MAX_TEAMS; t++) {
     if (!placed(s, side, t) || (rule->shooting && teams[t].bailed)) continue;
-    int reach = ASSAULT_REACH;
+    int reach = rule->assault_reach;
     if (rule->shooting) {
       const struct murk_profile* pr = mk_team_profile(g, side, t);
       if (pr->rof <= 0) continue;
@@ -943,7 +941,8 @@ bool mk_combat_motivation_test(struct murk_game* g, enum murk_side side, int tu,
 }
 
 /* One round of close combat: each fighting team of `side`'s unit rolls a die, hitting on its
- * own skill (SKILL_SUM less the score to hit it); each hit falls on the nearest enemy team:
+ * own skill (assault_skill, 7, less the score to hit it: Veteran 4+ to hit, 3+ to hit in
+ * an assault); each hit falls on the nearest enemy team:
  * infantry and guns are destroyed, armour takes die plus top armour against the team's
  * anti-tank. */
 static void close_combat(struct murk_game* g, enum murk_side side, int unit, int tu,
@@ -956,7 +955,9 @@ static void close_combat(struct murk_game* g, enum murk_side side, int unit, int
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     if (!fighting(s, side, t)) continue;
     const struct murk_profile* pr = mk_team_profile(g, side, t);
-    struct to_hit h = {.skill = SKILL_SUM - pr->skill, .weapon = pr, .dice = 1};
+    struct to_hit h = {.skill = murk_mission_param(g->m, MURK_P_CB_ASSAULT_SKILL) - pr->skill,
+                       .weapon = pr,
+                       .dice = 1};
     add_dice(combos, &ncombos, &h);
   }
   struct tally y = {0};
@@ -998,7 +999,8 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
     int nearest = nearest_known(g, side, unit, tu);
     return mk_reject(reason, reason_len,
                      "P%d is not within %d cells of P%d (nearest is %d): move closer first", tnum,
-                     ASSAULT_REACH, anum, nearest == INT_MAX ? 0 : nearest);
+                     murk_mission_param(g->m, MURK_P_CB_ASSAULT_REACH), anum,
+                     nearest == INT_MAX ? 0 : nearest);
   }
   int nteams = mk_combat_fighters(s, side, unit);
   u->assaulted = true;
@@ -1040,10 +1042,11 @@ int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct mur
       take_hits(g, side, unit, other, tu, combos[i].weapon, hits, false, &y);
     }
     tell_tally(g, other, tnum, anum, "'s defensive fire", &y);
-    if (y.hits >= DEFENSIVE_FIRE_STOP || mk_combat_fighters(s, side, unit) == 0) {
-      if (y.hits >= DEFENSIVE_FIRE_STOP && mk_unit_alive(s, side, unit) > 0) u->pinned = true;
+    bool stopped = y.hits >= murk_mission_param(g->m, MURK_P_CB_STOP_HITS);
+    if (stopped || mk_combat_fighters(s, side, unit) == 0) {
+      if (stopped && mk_unit_alive(s, side, unit) > 0) u->pinned = true;
       mk_emit(g, MURK_EV_ASSAULT, MURK_AUD_ALL, side, "P%d's assault is beaten off%s", anum,
-              y.hits >= DEFENSIVE_FIRE_STOP ? ": it is pinned down" : "");
+              stopped ? ": it is pinned down" : "");
       check_destroyed(g, side, unit);
       return MURK_OK;
     }

@@ -22,14 +22,12 @@ int mk_combat_shoot(struct murk_game* g, enum murk_side side, const struct murk_
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
 int mk_combat_assault(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                       const struct mk_cmd_args* a, char* reason, size_t reason_len);
-/* Cells from an assaulting team to a target team. */
-#define MK_COMBAT_ASSAULT_REACH 2
 /* The half of `shoot` and `assault` that draws no line of sight: shooting, a placed team of
  * own unit `unit` with a weapon that fires has within its range, and within the sight
  * limit (mk_sight_limit; a barrage at night fires blind), a team of enemy unit tu that
  * `side` sees now (where it stands); assaulting, a placed team of `unit` stands within
- * MK_COMBAT_ASSAULT_REACH of where `side` knows a team of tu. Every shot and assault the
- * game takes passes it (a team that an own team sees is seen by its side), so shoot and
+ * the mission's assault_reach (rule combat) of where `side` knows a team of tu. Every shot and
+ * assault the game takes passes it (a team that an own team sees is seen by its side), so shoot and
  * assault refuse at once where it fails, and the view lists no pair that fails it. */
 bool mk_combat_in_reach(const struct murk_game* g, enum murk_side side, int unit, int tu,
                         bool shooting);
@@ -40,8 +38,9 @@ bool mk_combat_in_reach(const struct murk_game* g, enum murk_side side, int unit
 #define MK_COMBAT_MAX_TEAMS (MURK_MISSION_MAX_GROUPS * MURK_MISSION_MAX_TEAMS)
 struct mk_reach_rule {
   bool shooting;
-  int limit;  /* cells a team sees (mk_sight_limit) */
-  bool blind; /* barrages fire blind (Night Fighting) */
+  int limit;         /* cells a team sees (mk_sight_limit) */
+  bool blind;        /* barrages fire blind (Night Fighting) */
+  int assault_reach; /* cells from an assaulting team to a target team (rule combat) */
 };
 struct mk_reacher {
   struct murk_pos pos;

@@ -580,7 +580,8 @@ static bool free_for_unit(const struct murk_game* g, enum murk_side side,
   enum murk_side ts;
   int tt;
   if (!mk_team_at(s, p, &ts, &tt)) return true;
-  return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams;
+  return ts == side && tt >= u->first_team && tt < u->first_team + u->nteams &&
+         !s->teams[ts][tt].bailed;
 }
 
 /* free_for_unit by what `side` knows: its own things and the enemies it knows of. */
@@ -591,7 +592,7 @@ static bool known_free_for_unit(const struct murk_game* g, enum murk_side side,
   enum murk_side ts;
   int tt;
   if (mk_team_at(&g->s, p, &ts, &tt) && ts == side && tt >= u->first_team &&
-      tt < u->first_team + u->nteams)
+      tt < u->first_team + u->nteams && !g->s.teams[ts][tt].bailed)
     return true;
   return mk_cell_known_free(g, side, p);
 }
@@ -611,18 +612,31 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
                      "your turn",
                      number);
   if (u->moved) return mk_reject(reason, reason_len, "P%d has already moved this step", number);
-  int lead = -1;
+  /* A bailed out vehicle stays where it is until its crew remounts (docs/rules.md,
+   * "Shooting"): the others move without it. */
+  int lead = -1, bailed = 0;
   bool vehicle = (mk_unit_platoon(g, side, unit)->flags & MURK_PF(VEHICLE)) != 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     const struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive || !tm->placed) continue;
+    if (tm->bailed) {
+      bailed++;
+      continue;
+    }
     if (lead < 0) lead = t;
     if (mk_team_profile(g, side, t)->vehicle) vehicle = true;
   }
+  if (lead < 0 && bailed > 0)
+    return mk_reject(reason, reason_len,
+                     "every team of P%d on the table is bailed out: it may move once a crew "
+                     "remounts (a motivation test at the start of your turn)",
+                     number);
   struct mk_move_rule rule;
   if (lead < 0 || !mk_move_allowance(g, side, -1, unit, &rule))
     return mk_reject(reason, reason_len, "P%d has no teams on the table", number);
   struct murk_pos start = s->teams[side][lead].pos;
+  int rc0 = mk_move_pinned_refusal(g, side, unit, start, c->at, reason, reason_len);
+  if (rc0 != MURK_OK) return rc0;
   struct mk_move_verdict v;
   uint64_t busy[MK_BUSY_WORDS];
   bool has_busy = false;
@@ -701,7 +715,7 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
   int nt = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     struct mk_team* tm = &s->teams[side][t];
-    if (!tm->alive || !tm->placed) continue;
+    if (!tm->alive || !tm->placed || tm->bailed) continue;
     old[nt] = tm->pos;
     idx[nt++] = t;
     tm->placed = false;

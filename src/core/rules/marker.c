@@ -76,7 +76,7 @@ static int platoon_allowance(const struct murk_game* g, enum murk_side side, int
   int allow = INT_MAX;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     const struct mk_team* tm = &s->teams[side][t];
-    if (!tm->alive || !tm->placed) continue;
+    if (!tm->alive || !tm->placed || tm->bailed) continue; /* a bailed out team stays */
     int mv = mk_team_profile(g, side, t)->move;
     if (mv < allow) allow = mv;
   }

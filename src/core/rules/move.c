@@ -158,7 +158,10 @@ static enum mk_move_occ truth_at(const void* ctx, struct murk_pos p, int* number
   if (ts != t->side) return MK_MOVE_ENEMY_TEAM;
   if (t->self_unit < 0) return MK_MOVE_OWN;
   const struct mk_unit_state* u = &s->units[t->side][t->self_unit];
-  return tt >= u->first_team && tt < u->first_team + u->nteams ? MK_MOVE_SELF : MK_MOVE_OWN;
+  /* A bailed out team stays where it is (docs/rules.md, "Shooting"): it is in the way. */
+  return tt >= u->first_team && tt < u->first_team + u->nteams && !s->teams[ts][tt].bailed
+             ? MK_MOVE_SELF
+             : MK_MOVE_OWN;
 }
 
 _Static_assert(sizeof(((struct mk_move_truth*)0)->busy) == MK_BUSY_WORDS * sizeof(uint64_t),
@@ -219,4 +222,23 @@ int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char
     default:
       return MURK_OK;
   }
+}
+
+int mk_move_pinned_refusal(const struct murk_game* g, enum murk_side side, int unit,
+                           struct murk_pos from, struct murk_pos to, char* reason,
+                           size_t reason_len) {
+  if (unit < 0 || !g->s.units[side][unit].pinned) return MURK_OK;
+  struct murk_pos at = from;
+  int now = mk_known_nearest(g, side, from, &at);
+  if (now == INT_MAX) return MURK_OK;
+  int then = mk_known_nearest(g, side, to, NULL);
+  if (then >= now) return MURK_OK;
+  char ds[16], es[16];
+  murk_pos_format(to, ds, sizeof ds);
+  murk_pos_format(at, es, sizeof es);
+  return mk_reject(reason, reason_len,
+                   "P%d is pinned down: it may not move toward the enemy (%s is %d cell%s from "
+                   "the nearest enemy you know of; it stands %d from %s); it may hold or fall "
+                   "back until it rallies",
+                   g->s.units[side][unit].marker, ds, then, mk_plural(then), now, es);
 }

@@ -117,4 +117,13 @@ int mk_move_points(const struct murk_command* c, struct murk_pos pts[MURK_CMD_MA
 int mk_move_refusal(const struct mk_move_verdict* v, struct murk_pos start, char* reason,
                     size_t reason_len);
 
+/* The Flames of War rulebook, Pinned Down: a pinned down platoon may not move toward the
+ * enemy. murk's reading (docs/rules.md, "Pinned down"): the lead team's destination `to`
+ * may not be nearer the nearest enemy `side` knows of (seen now, or where last seen) than
+ * `from`, where it stands. MURK_EREJECTED with the reason, in what the side knows, or
+ * MURK_OK (not pinned, no enemy known, or not nearer). */
+int mk_move_pinned_refusal(const struct murk_game* g, enum murk_side side, int unit,
+                           struct murk_pos from, struct murk_pos to, char* reason,
+                           size_t reason_len);
+
 #endif
