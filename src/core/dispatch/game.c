@@ -14,6 +14,7 @@
 #include "command_table.h"
 #include "event.h"
 #include "fits.h"
+#include "fog.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
@@ -304,7 +305,12 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   if (g->s.phase == MURK_PHASE_OVER) return mk_reject(reason, reason_len, "the game is over");
   if (side != MURK_ATTACKER && side != MURK_DEFENDER)
     return mk_reject(reason, reason_len, "commands come from the attacker or the defender");
-  if (side != g->s.to_act)
+  enum murk_side placing = mk_fog_placing(g);
+  if (placing != MURK_NO_SIDE && side != placing)
+    return mk_reject(reason, reason_len,
+                     "the %s places the teams of its platoon%s your spotting revealed first",
+                     murk_side_name(placing), mk_plural(g->s.nplacing));
+  if (side != murk_game_to_act(g))
     return mk_reject(reason, reason_len, "it is the %s's turn to act", murk_side_name(g->s.to_act));
   const struct mk_cmd_row* row = mk_cmd_row(c->kind);
   if (!row) return mk_reject(reason, reason_len, "unknown command");
@@ -385,7 +391,10 @@ int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* l
 /* ---- accessors ---- */
 
 enum murk_side murk_game_to_act(const struct murk_game* g) {
-  return g->s.phase == MURK_PHASE_OVER ? MURK_NO_SIDE : g->s.to_act;
+  if (g->s.phase == MURK_PHASE_OVER) return MURK_NO_SIDE;
+  /* The owner of a platoon the enemy's spotting revealed places it, then the step goes on. */
+  enum murk_side placing = mk_fog_placing(g);
+  return placing != MURK_NO_SIDE ? placing : g->s.to_act;
 }
 enum murk_phase murk_game_phase(const struct murk_game* g) {
   return g->s.phase;
