@@ -391,6 +391,10 @@ static void test_spotting(void** st) {
   assert_non_null(strstr(va->prompt, "waiting: turn 1, the defender places the teams of P2"));
   murk_view_free(va);
   murk_view_free(vd);
+  /* The owner's undo speaks of its own commands: the spot was the enemy's. */
+  assert_int_equal(murk_game_undoable(g), 0);
+  assert_string_equal(murk_game_undo_why(g),
+                      "nothing to take back: only your commands of this step can be");
   ok_line(g, "place P2");
   assert_true(has_event(g, "defender places the teams of P2"));
   assert_true(has_event(g, "hand-over back to the attacker: its shooting step goes on"));

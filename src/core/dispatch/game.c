@@ -279,7 +279,7 @@ const char* murk_game_undo_why(const struct murk_game* g) {
   if (!g || g->s.phase == MURK_PHASE_OVER) return "the game is over";
   int n = murk_game_undoable(g);
   if (n > 0) return "";
-  bool mine = g->nlog > 0 && g->log_side[g->nlog - 1] == g->s.to_act;
+  bool mine = g->nlog > 0 && g->log_side[g->nlog - 1] == murk_game_to_act(g);
   if (!mine || g->s.step_start >= (int)g->nlog)
     return "nothing to take back: only your commands of this step can be";
   switch (g->s.final_why) {
@@ -451,8 +451,9 @@ int murk_game_undoable(const struct murk_game* g) {
   if (g->s.phase == MURK_PHASE_OVER) return 0;
   int bound = g->s.step_start > g->s.last_irreversible ? g->s.step_start : g->s.last_irreversible;
   int n = 0;
+  enum murk_side acting = murk_game_to_act(g);
   for (int i = (int)g->nlog - 1; i >= bound && i >= 0; i--) {
-    if (g->log_side[i] != g->s.to_act) break;
+    if (g->log_side[i] != acting) break;
     n++;
   }
   return n;
