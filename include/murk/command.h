@@ -45,6 +45,7 @@ enum murk_command_kind {
   MURK_CMD_ACCEPT,
   MURK_CMD_REFUSE,
   MURK_CMD_BUILD,
+  MURK_CMD_PLACE,
   MURK_CMD_COUNT
 };
 /* The verb's word ("move") and its usage ("move N|Tn to X,Y [via X,Y ...]"); "?" for a

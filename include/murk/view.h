@@ -321,6 +321,12 @@ struct murk_view {
   int held_back[MURK_SIDES]; /* platoons each side holds off the table in reserve or ambush
                                 now (public: holding and bringing on are told to both) */
   int visibility;            /* last spotting range rolled this turn, cells; -1 if none */
+
+  /* Fog of War: the platoon (P<n>) the enemy's spotting revealed whose teams its owner,
+   * to_act, places now (place Pn [via X,Y ...]), else 0, and where its template stood (its
+   * first team's cell). Public: the same in both sides' views. */
+  int place_platoon;
+  struct murk_pos place_at;
   /* Sight now (sight.c, night.c): all public, the same for both sides. */
   bool night;           /* night rules in force this turn (Night Fighting, Darkness, NVR) */
   int nvr;              /* Night Visibility Range in cells (ASL night rules); -1 when not in
@@ -447,7 +453,8 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
  * distance of the template's centre, free and passable, and farther from the nearest enemy
  * this view knows of than the centre; judged by the same rule as the game, on what the view
  * holds (an enemy it does not know of is met in play). Bits and results as murk_view_reach;
- * 0 for a dummy or a wing. */
+ * 0 for a dummy or a wing. number may also be the view's place_platoon while its side places
+ * it (`place Pn via X,Y ...`): the same rule around place_at. */
 int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
                            unsigned char bit);
 

@@ -68,6 +68,8 @@ static const struct net_vf net_vf_view_rows[] = {
     F(end_offer, INT, -1, 1, LEAN),
     F(held_back, INTS, 0, BIG, LEAN),
     F(visibility, INT, -1, 1000000000, LEAN),
+    F(place_platoon, INT, 0, BIG, LEAN),
+    F(place_at, POS, -POSN, POSN, LEAN),
     F(night, BOOL, 0, 1, LEAN),
     F(nvr, INT, -1, 1000000000, LEAN),
     F(sight_range, INT, -1, INT32_MAX, LEAN),

@@ -315,6 +315,10 @@ void sim_other_tries(struct ctx* c, unsigned verbs, int count);
 void sim_deep_strike_tries(struct ctx* c);
 /* Arrivals due now, at the cells the view lists for them. */
 void sim_arrival_tries(struct ctx* c);
+/* Fog of War: the teams of the own platoon the enemy's spotting revealed (the view's
+ * place_platoon), every player its own: with `draw`, first at cells drawn from those the
+ * view allows, then by the rule (no cells), which the game always takes. */
+void sim_place_tries(struct ctx* c, bool draw);
 
 /* ---- plan.c ---- */
 /* Where greedy and the computer differ (one row each, in their files). */

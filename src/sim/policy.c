@@ -66,7 +66,11 @@ int murk_policy_plan(enum murk_policy p, const struct murk_view* v, struct murk_
   struct ctx c;
   /* The random player asks for the cell maps only when it draws a cell. */
   int rc = sim_ctx_init(&c, v, rng, plan, p == MURK_POLICY_RANDOM);
-  if (rc == MURK_OK && v->end_offer == c.enemy) {
+  if (rc == MURK_OK && v->place_platoon > 0 && sim_can(&c, MURK_CMD_PLACE)) {
+    /* The enemy's spotting revealed an own platoon: its owner places it first, an offer to
+     * end waiting or not (the random player at cells it draws). */
+    sim_place_tries(&c, p == MURK_POLICY_RANDOM);
+  } else if (rc == MURK_OK && v->end_offer == c.enemy) {
     /* The enemy offered to end the battle: every player answers it, from its own view: it
      * accepts unless the battle, ended now, would be its own (the mission names it the
      * victor of a game without a winner). */

@@ -6,6 +6,7 @@
  * the own zone; never from the prompt's words. */
 #include <stdlib.h>
 
+#include "murk/alloc.h"
 #include "murk/error.h"
 #include "players.h"
 
@@ -256,4 +257,44 @@ void sim_other_tries(struct ctx* c, unsigned verbs, int count) {
     }
     one_try(c, k);
   }
+}
+
+void sim_place_tries(struct ctx* c, bool draw) {
+  const struct murk_view* v = c->v;
+  int number = v->place_platoon;
+  if (number <= 0 || !sim_can(c, MURK_CMD_PLACE)) return;
+  struct murk_ref ref = {MURK_REF_PLATOON, number};
+  int others = 0;
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].marker == number) others = v->platoons[i].nteams - 1;
+  if (others > MURK_CMD_MAX_WAYPOINTS) others = MURK_CMD_MAX_WAYPOINTS;
+  if (draw && others > 0) {
+    /* Cells drawn from those the view allows (murk_view_reveal_cells), each once. */
+    size_t ncells = (size_t)c->w * (size_t)c->h;
+    unsigned char* cells = murk_calloc(ncells ? ncells : 1, 1);
+    if (!cells) {
+      c->oom = true;
+      return;
+    }
+    int n = murk_view_reveal_cells(v, number, cells, 1);
+    struct murk_command* cmd = n > 0 ? sim_add(c, MURK_CMD_PLACE) : NULL;
+    if (cmd) {
+      cmd->unit = ref;
+      while (cmd->nvia < others && n > 0) {
+        int want = sim_pick(c->rng, n);
+        for (size_t i = 0; i < ncells; i++) {
+          if (!cells[i] || want-- > 0) continue;
+          cells[i] = 0;
+          cmd->via[cmd->nvia++] =
+              (struct murk_pos){(int)(i % (size_t)c->w), (int)(i / (size_t)c->w)};
+          break;
+        }
+        n--;
+      }
+    }
+    murk_free(cells);
+  }
+  /* The rule's own placement: always taken. */
+  struct murk_command* cmd = sim_add(c, MURK_CMD_PLACE);
+  if (cmd) cmd->unit = ref;
 }

@@ -224,11 +224,47 @@ int tui_act_reveal_via(struct tui_session* s) {
   return 0;
 }
 
-/* The reveal with the cells chosen so far. */
+/* Placing a revealed platoon's other teams by hand: in a reveal (v) or in the placing of
+ * a platoon the enemy's spotting revealed (v while it is due). */
+static bool placing_teams(const struct tui_ui* ui) {
+  return strcmp(ui->move_verb, "reveal") == 0 || strcmp(ui->move_verb, "place") == 0;
+}
+
+/* Fog of War: the own platoon the enemy's spotting revealed (the view's place_platoon), its
+ * teams by the rule (r) or, with v, on lit cells as in a reveal (`place Pn via X,Y ...`). */
+int tui_act_place(struct tui_session* s, bool by_hand) {
+  struct tui_ui* ui = tui_cur_ui(s);
+  const struct murk_view* v = s->view;
+  int number = v->place_platoon;
+  if (number <= 0) return 0;
+  int others = 0;
+  for (int i = 0; i < v->nplatoons; i++)
+    if (v->platoons[i].marker == number) others = v->platoons[i].nteams - 1;
+  int n = by_hand ? murk_view_reveal_cells(v, number, ui->cells, TUI_CELL_REACH) : 0;
+  if (n < 0) return n;
+  if (!by_hand || others <= 0 || n == 0) {
+    if (by_hand)
+      tui_message(ui, TUI_A_NORMAL,
+                  "P%d: no cell for its other teams by hand: the rule places them", number);
+    return tui_sendf(s, "place P%d", number);
+  }
+  snprintf(ui->move_unit, sizeof ui->move_unit, "P%d", number);
+  snprintf(ui->move_verb, sizeof ui->move_verb, "place");
+  ui->move_from = v->place_at;
+  ui->cursor = v->place_at;
+  ui->nvia = 0;
+  ui->via_max = others < TUI_VIA_MAX ? others : TUI_VIA_MAX;
+  ui->mode = TUI_MODE_MOVE;
+  tui_message(ui, TUI_A_NORMAL, "place P%d: Enter puts a team on a lit cell (%d to place)", number,
+              ui->via_max);
+  return 0;
+}
+
+/* The reveal (or the placing) with the cells chosen so far. */
 static int send_reveal_via(struct tui_session* s) {
   struct tui_ui* ui = tui_cur_ui(s);
   char line[TUI_LINE_MAX];
-  int len = snprintf(line, sizeof line, "reveal %s", ui->move_unit);
+  int len = snprintf(line, sizeof line, "%s %s", ui->move_verb, ui->move_unit);
   for (int i = 0; i < ui->nvia && len > 0 && (size_t)len < sizeof line; i++) {
     char pos[16];
     murk_pos_format(ui->via[i], pos, sizeof pos);
@@ -250,15 +286,15 @@ static int reveal_via_cell(struct tui_session* s) {
       memmove(&ui->via[i], &ui->via[i + 1], (size_t)(ui->nvia - i - 1) * sizeof ui->via[0]);
       ui->nvia--;
       *cell |= TUI_CELL_REACH;
-      tui_message(ui, TUI_A_NORMAL, "reveal %s: %d of %d placed", ui->move_unit, ui->nvia,
-                  ui->via_max);
+      tui_message(ui, TUI_A_NORMAL, "%s %s: %d of %d placed", ui->move_verb, ui->move_unit,
+                  ui->nvia, ui->via_max);
       return 0;
     }
   ui->via[ui->nvia++] = ui->cursor;
   *cell &= (unsigned char)~TUI_CELL_REACH; /* no longer free for the next */
   if (ui->nvia >= ui->via_max) return send_reveal_via(s);
-  tui_message(ui, TUI_A_NORMAL, "reveal %s: %d of %d placed (v reveals now, Esc cancels)",
-              ui->move_unit, ui->nvia, ui->via_max);
+  tui_message(ui, TUI_A_NORMAL, "%s %s: %d of %d placed (v sends it now, Esc cancels)",
+              ui->move_verb, ui->move_unit, ui->nvia, ui->via_max);
   return 0;
 }
 
@@ -495,7 +531,7 @@ int tui_do_cancel(struct tui_session* s, struct tui_key k) {
 /* v (or r) while a revealed platoon's teams are placed: the reveal with the cells so far. */
 int tui_do_move_reveal(struct tui_session* s, struct tui_key k) {
   (void)k;
-  if (strcmp(tui_cur_ui(s)->move_verb, "reveal") == 0) return send_reveal_via(s);
+  if (placing_teams(tui_cur_ui(s))) return send_reveal_via(s);
   return 0;
 }
 
@@ -515,7 +551,7 @@ int tui_do_move_click(struct tui_session* s, struct tui_key k) {
 int tui_do_move_go(struct tui_session* s, struct tui_key k) {
   (void)k;
   struct tui_ui* ui = tui_cur_ui(s);
-  if (strcmp(ui->move_verb, "reveal") == 0) return reveal_via_cell(s);
+  if (placing_teams(ui)) return reveal_via_cell(s);
   if (strcmp(ui->move_verb, "arrive") == 0) {
     char at[16];
     murk_pos_format(ui->cursor, at, sizeof at);
@@ -683,6 +719,16 @@ int tui_do_reveal(struct tui_session* s, struct tui_key k) {
 int tui_do_reveal_via(struct tui_session* s, struct tui_key k) {
   (void)k;
   return tui_act_reveal_via(s);
+}
+
+int tui_do_place(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  return tui_act_place(s, false);
+}
+
+int tui_do_place_via(struct tui_session* s, struct tui_key k) {
+  (void)k;
+  return tui_act_place(s, true);
 }
 
 int tui_do_spot(struct tui_session* s, struct tui_key k) {

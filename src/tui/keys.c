@@ -19,6 +19,12 @@ static bool adjust_hint(const struct murk_view* v, const struct tui_ui* ui, char
   return true;
 }
 
+static bool place_hint(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {
+  (void)ui;
+  snprintf(buf, n, "place P%d", v->place_platoon);
+  return true;
+}
+
 static bool end_hint(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {
   (void)ui;
   snprintf(buf, n, "%s", v->adjust_leader > 0 ? "leave it" : "end step");
@@ -177,6 +183,24 @@ const struct tui_keydef tui_keys[] = {
      .phases = TUI_PH_GAME,
      .act = tui_do_reveal_via,
      .help = "reveal a platoon, its other teams on lit cells (Enter each)"},
+    /* Fog of War: the teams of a platoon the enemy's spotting revealed, while that is due. */
+    {.label = "r",
+     .codes = {'r'},
+     .modes = TUI_IN(MAP),
+     .group = TUI_KEYS_ACT,
+     .verb = V(PLACE),
+     .phases = TUI_PH_GAME,
+     .sends = true,
+     .act = tui_do_place,
+     .hint_of = place_hint},
+    {.label = "v",
+     .codes = {'v'},
+     .modes = TUI_IN(MAP),
+     .group = TUI_KEYS_ACT,
+     .verb = V(PLACE),
+     .phases = TUI_PH_GAME,
+     .act = tui_do_place_via,
+     .hint = "place by hand"},
     {.label = "s",
      .codes = {'s'},
      .modes = TUI_IN(MAP),

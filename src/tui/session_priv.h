@@ -132,6 +132,7 @@ int tui_act_move(struct tui_session* s);
 int tui_act_reveal_via(struct tui_session* s);
 /* Own platoon `index` (roster) comes on from reserve: its arrival cells lit, the cell chosen. */
 int tui_act_arrive(struct tui_session* s, int index);
+int tui_act_place(struct tui_session* s, bool by_hand);
 int tui_key_map(struct tui_session* s, struct tui_key k);
 /* The table's actions (keys.c), one a row. */
 int tui_do_cursor(struct tui_session* s, struct tui_key k);
@@ -146,6 +147,8 @@ int tui_do_move(struct tui_session* s, struct tui_key k);
 int tui_do_next(struct tui_session* s, struct tui_key k);
 int tui_do_reveal(struct tui_session* s, struct tui_key k);
 int tui_do_reveal_via(struct tui_session* s, struct tui_key k);
+int tui_do_place(struct tui_session* s, struct tui_key k);
+int tui_do_place_via(struct tui_session* s, struct tui_key k);
 int tui_do_spot(struct tui_session* s, struct tui_key k);
 int tui_do_shoot(struct tui_session* s, struct tui_key k);
 int tui_do_assault(struct tui_session* s, struct tui_key k);

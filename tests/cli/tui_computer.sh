@@ -9,6 +9,8 @@
 #     the computer has not revealed;
 #   - the game reaches turn 3 and q y exits 0, the game autosaved with the computer's
 #     commands in it;
+#   - a platoon of the attacker's that the computer's spotting reveals is placed by the
+#     person (r), with no hand-over, and the computer's turn goes on;
 #   - the save keeps the seats: `murk play --load SAVE` goes on against the computer
 #     without asking who plays, and the computer plays its turn 3 by itself; `--vs human`
 #     at load makes it hot-seat (a hand-over), and the save then says so.
@@ -51,6 +53,22 @@ skip_recap() {
   fi
 }
 
+# The computer's spot revealed a platoon of the attacker's: the attacker, its owner, places
+# it (r: by the rule; no hand-over, one person), then the computer's step goes on and its
+# recap comes again. Counted in `placed`.
+placed=0
+place_due() {
+  local i
+  for i in 1 2 3 4 5 6; do
+    screen | tail -n 1 | grep -qE "r place P[0-9]+" || return 0
+    no_handover "placing a spotted platoon"
+    keys r
+    placed=$((placed + 1))
+    wait_gone "r place P"
+    skip_recap
+  done
+}
+
 tui_start luneville --seed 8 --vs computer --as attacker
 wait_for "attacker's table" || { finish; exit 1; }
 settle
@@ -89,6 +107,7 @@ hidden "the attacker's screen"
 turns=0
 for n in $(seq 1 20); do
   skip_recap
+  place_due
   no_handover "in play"
   if ! screen | head -n 1 | grep -qE "turn [0-9]+[ ,]"; then
     cmd "end"
@@ -114,6 +133,7 @@ screen | head -n 1 | grep -qE "turn 3[ ,]" || {
 }
 [ "$turns" -eq 2 ] || fail "the attacker played $turns turns before turn 3, not 2"
 [ "$recap_seen" -ge 4 ] || fail "the recap of the computer's moves showed $recap_seen times"
+[ "$placed" -ge 1 ] || fail "the computer's spotting never had the attacker place a platoon"
 
 keys q
 wait_for "Quit the game?"
@@ -148,6 +168,7 @@ done
 wait_for "Since your last turn" || fail "no recap of the computer's turn 3 after the resume"
 no_handover "after the attacker's turn 3"
 skip_recap
+place_due
 screen | head -n 1 | grep -qE "turn 4[ ,]" || fail "turn 4 did not start: $(screen | head -n 1)"
 keys q
 wait_for "Quit the game?"

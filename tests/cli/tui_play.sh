@@ -9,7 +9,9 @@
 #   - help opens and closes; a rejected command shows its reason;
 #   - e e leaves the hand-over up (only Enter goes on from it, after half a second);
 #   - q, then y, exits 0 with the terminal restored and the game autosaved (0600, in a
-#     0700 state directory).
+#     0700 state directory);
+#   - a platoon the attacker's spotting reveals is placed by the defender, its owner: a
+#     hand-over to it (r and v offered, v puts a team by hand) and back to the attacker.
 . "$(dirname "$0")/tui_common.bash"
 
 mission=data/missions/luneville.yaml
@@ -189,4 +191,45 @@ else
   fail "no autosave in $tmp/state/murk"
 fi
 grep -qF "game saved to $save" "$tmp/stderr" || fail "murk did not say where the game was saved"
+
+# A platoon the enemy's spotting reveals is placed by its owner (docs/rules.md, "Placing the
+# teams of a revealed platoon"): the attacker's spot of tests/games/luneville-spotted.txt
+# hands over to the defender, whose r and v place it (v: a team on a lit cell by hand), and
+# back to the attacker's shooting step, each hand-over with the table hidden.
+spotted=tests/games/luneville-spotted.txt
+sed -n '1,/^spot .*over to the defender/p' "$spotted" >"$tmp/spotted.txt"
+"$MURK" run "$tmp/spotted.txt" --save "$tmp/spotted.murk" >/dev/null 2>&1 ||
+  fail "murk run could not save the spotted game"
+# The hand-over to `side` (no table on it), past its recap; revealed platoons are public
+# here, so the names check above does not apply.
+hand_to() {
+  wait_for "Pass the keyboard to the $1." || return 1
+  settle
+  shows_table && fail "the hand-over to the $1 shows the table"
+  pass_handover
+  wait_for "$1's table" || return 1
+  settle
+  if screen | grep -qF "Since your last turn"; then
+    keys Escape
+    wait_gone "Since your last turn"
+    settle
+  fi
+}
+tui_start --load "$tmp/spotted.murk" --vs human
+hand_to defender
+screen | grep -qF "revealed P2: place its" || fail "the defender is not asked to place P2"
+screen | tail -n 1 | grep -qF "r place P2" || fail "the key line does not offer r place P2: $(screen | tail -n 1)"
+keys v
+wait_for "place P2: Enter puts a team on a lit cell (4 to place)"
+keys u l Enter
+wait_for "place P2: 1 of 4 placed"
+keys v
+hand_to attacker
+wait_for "defender P2: sherman at 20,07"
+wait_for "its shooting step goes on"
+keys q
+wait_for "Quit the game?"
+keys y
+rc=$(wait_exit)
+[ "$rc" = 0 ] || fail "murk play exited with $rc after the spotted game (stderr: $(cat "$tmp/stderr"))"
 finish

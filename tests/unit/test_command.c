@@ -297,6 +297,14 @@ static void test_round_trip_structs(void** state) {
         case MURK_CMD_WITHDRAW:
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, 9999 - v};
           break;
+        case MURK_CMD_PLACE: /* own number, template or platoon, with cells or none */
+          c.unit = (struct murk_ref){v % 3 == 0   ? MURK_REF_OWN
+                                     : v % 3 == 1 ? MURK_REF_MARKER
+                                                  : MURK_REF_PLATOON,
+                                     v + 1};
+          c.nvia = v % (MURK_CMD_MAX_WAYPOINTS + 1);
+          for (int w = 0; w < c.nvia; w++) c.via[w] = (struct murk_pos){v + w, w * 2};
+          break;
         case MURK_CMD_SHOOT:
         case MURK_CMD_ASSAULT:
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, v + 1};

@@ -356,15 +356,93 @@ static void test_spotting(void** st) {
   assert_true(has_event(g, "defender T5 at 12,05 was a dummy and is removed"));
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_HIDDEN);
   assert_true(marker_at(g, 13, 4) >= 0);
+  /* The owner places the revealed platoon (Luneville, Revealing platoons, as murk reads
+   * it): its teams are not down yet, the defender is to act in the attacker's step. */
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_DEFENDER, 1, c), 0);
+  assert_true(has_event(g,
+                        "hand-over to the defender: it places the teams of the platoon "
+                        "revealed (place Pn)"));
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  assert_int_equal(murk_game_step(g), MURK_STEP_SHOOTING);
+  char why[200];
+  assert_int_not_equal(murk_game_apply_line(g, MURK_ATTACKER, "end", why, sizeof why, NULL),
+                       MURK_OK);
+  assert_string_equal(why,
+                      "the defender places the teams of its platoon your spotting "
+                      "revealed first");
+  refused(g, "reveal 1",
+          "the attacker's spotting revealed P2: place its teams first (place P2 [via X,Y ...]; "
+          "no cells: the rule's)");
+  refused(g, "place 1", "that platoon waits for no placing: P2 does (place P2 [via X,Y ...])");
+  /* No cell next to 5,5 is farther than 3 from both enemies: the owner may name none. */
+  refused(g, "place P2 via 6,4",
+          "06,04 is no farther from the enemy you know of than the template's centre: the other "
+          "teams go farther away");
+  struct murk_view *va = NULL, *vd = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &va), MURK_OK);
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &vd), MURK_OK);
+  assert_int_equal(va->verbs, 0);
+  assert_int_equal(vd->verbs, 1u << MURK_CMD_PLACE);
+  assert_int_equal(va->place_platoon, 2); /* public: both views name it */
+  assert_int_equal(vd->place_platoon, 2);
+  assert_true(murk_pos_eq(vd->place_at, P(5, 5)));
+  assert_non_null(strstr(vd->prompt, "place its teams (place P2"));
+  assert_non_null(strstr(va->prompt, "waiting: turn 1, the defender places the teams of P2"));
+  murk_view_free(va);
+  murk_view_free(vd);
+  /* The owner's undo speaks of its own commands: the spot was the enemy's. */
+  assert_int_equal(murk_game_undoable(g), 0);
+  assert_string_equal(murk_game_undo_why(g),
+                      "nothing to take back: only your commands of this step can be");
+  ok_line(g, "place P2");
+  assert_true(has_event(g, "defender places the teams of P2"));
+  assert_true(has_event(g, "hand-over back to the attacker: its shooting step goes on"));
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  refused(g, "place P2", "you place a platoon's teams when the enemy's spotting has revealed it");
   /* Placement: no cell next to 5,5 is farther than 3 from both enemies, so the teams go
    * farther from the revealer (T1 at 2,5, the first of the two at 3): 6,4, 6,6 and 6,5
    * qualify; 6,4 and 6,6 are 3 from the nearest enemy, 6,5 only 2. */
-  struct murk_pos c[8];
   assert_int_equal(unit_cells(g, MURK_DEFENDER, 1, c), 3);
   assert_true(murk_pos_eq(c[0], P(5, 5)));
   assert_true(murk_pos_eq(c[1], P(6, 4)));
   assert_true(murk_pos_eq(c[2], P(6, 6)));
   refused(g, "spot", "you have already tried to spot this step");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
+/* The owner names cells for the spotted platoon's other teams: those the view lists
+ * (murk_view_reveal_cells on the view's place_platoon) are the ones the game takes. Only T1
+ * comes up to 2,5 (3 from the Yodel Hussars at 5,5); T3 stays at 8,7. */
+static void test_spotted_owner_places(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
+  ok_lines(g, "move 1 to 2,5\nend\nspot");
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
+  assert_int_equal(v->place_platoon, 2);
+  size_t w = (size_t)m->grid.width, ncells = w * (size_t)m->grid.height;
+  unsigned char* cells = calloc(ncells, 1);
+  assert_non_null(cells);
+  assert_true(murk_view_reveal_cells(v, 2, cells, 1) > 0);
+  assert_false(cells[5 * w + 5]); /* the centre is the first team's */
+  struct murk_pos pick = {-1, -1};
+  for (size_t i = ncells; i-- > 0 && pick.x < 0;)
+    if (cells[i]) pick = P((int)(i % w), (int)(i / w));
+  free(cells);
+  murk_view_free(v);
+  char line[64];
+  snprintf(line, sizeof line, "place P2 via %d,%d", pick.x, pick.y);
+  ok_line(g, line);
+  struct murk_pos c[8];
+  assert_int_equal(unit_cells(g, MURK_DEFENDER, 1, c), 3);
+  assert_true(murk_pos_eq(c[0], P(5, 5)));
+  assert_true(murk_pos_eq(c[1], pick)); /* the second team where its owner said */
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(murk_game_undoable(g), 0); /* placing is final, like every reveal */
   murk_game_free(g);
   murk_mission_free(m);
 }
@@ -385,7 +463,7 @@ static void test_shoot_needs_reveal(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
   char why[200];
-  ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot");
+  ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot\nplace P2");
   refused(g, "shoot 1 at P2", "platoon 1 is under template T1: reveal it first (reveal 1)");
   ok_line(g, "reveal 1");
   refused(g, "shoot 1 at T9", "no marker T9 on your map");
@@ -475,7 +553,7 @@ static void test_no_fog_deploys_revealed(void** st) {
 static struct murk_game* assault_game(const struct murk_mission* m, uint64_t seed) {
   struct murk_game* g = deployed(
       m, seed, "deploy 1 at 4,7\ndeploy 2 at 5,5\ndeploy 2 at 12,10\ndeploy 1 at 14,0\nend\nend");
-  ok_lines(g, "move 1 to 4,6\nend\nspot\nreveal 1\nend");
+  ok_lines(g, "move 1 to 4,6\nend\nspot\nplace P2\nreveal 1\nend");
   assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
   return g;
 }
@@ -532,7 +610,7 @@ static void test_assault_out_of_reach(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = deployed(m, 1, SPOT_DEPLOY);
-  ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot\nreveal 1\nend");
+  ok_lines(g, "move 1 to 2,5\nmove 2 to 8,5\nend\nspot\nplace P2\nreveal 1\nend");
   /* Alpha Lancers at 2,5 and west of it; the Yodel Hussars 3 cells east. */
   refused(g, "assault 1 at P2", "P2 is not within 2 cells of P1 (nearest is 3): move closer first");
   refused(g, "shoot 1 at P2", "shooting is done in your shooting step");
@@ -553,6 +631,7 @@ int main(void) {
       cmocka_unit_test(test_reveal_placement_meets_hidden_enemy),
       cmocka_unit_test(test_reveal_no_room),
       cmocka_unit_test(test_spotting),
+      cmocka_unit_test(test_spotted_owner_places),
       cmocka_unit_test(test_spot_needs_table_and_fog),
       cmocka_unit_test(test_shoot_needs_reveal),
       cmocka_unit_test(test_independent_comes_with_first_reveal),

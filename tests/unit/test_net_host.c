@@ -6,7 +6,8 @@
  * answered and change nothing; passphrases (set by the first join, then checked, three
  * tries); seats (join codes, a seated player never displaced, time limits, connections
  * that never speak); garbage and wrong versions; a resumed
- * sealed game that has no game until both passphrases are known. */
+ * sealed game that has no game until both passphrases are known; a platoon the enemy's
+ * spotting revealed, placed by its owner's connection. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -181,6 +182,76 @@ static void test_views_only_when_due(void** state) {
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   assert_int_equal(murk_game_to_act(f->g), MURK_DEFENDER);
+  fx_free(f);
+}
+
+/* Fog of War: a spot that reveals the defender's Shermans hands play to the defender's
+ * connection, which is asked (its view, to act) and places them; the attacker's commands
+ * are refused meanwhile, and the attacker gets its view back once they are down. The game
+ * is tests/games/luneville-spotted.txt up to its spot. */
+static void test_spotted_owner_asked(void** state) {
+  (void)state;
+  struct fx* f = fx_new(false);
+  murk_game_free(f->g);
+  murk_mission_free(f->m);
+  net_host_free(f->h);
+  f->m = load_bundled("tests/games/data/luneville-dummies.yaml");
+  assert_int_equal(murk_game_new(f->m, 1, &f->g), MURK_OK);
+  char path[512];
+  snprintf(path, sizeof path, "%s/tests/games/luneville-spotted.txt", MURK_SOURCE_DIR);
+  FILE* in = fopen(path, "r");
+  assert_non_null(in);
+  char line[256], why[256];
+  while (fgets(line, sizeof line, in)) {
+    if (strncmp(line, "spot", 4) == 0 && strstr(line, "over to the defender")) break;
+    line[strcspn(line, "#\n")] = '\0';
+    const char* cmd = line;
+    enum murk_side side = murk_game_to_act(f->g);
+    if (strncmp(line, "attacker:", 9) == 0) side = MURK_ATTACKER, cmd = line + 9;
+    if (strncmp(line, "defender:", 9) == 0) side = MURK_DEFENDER, cmd = line + 9;
+    if (strspn(cmd, " ") == strlen(cmd)) continue;
+    if (murk_game_apply_line(f->g, side, cmd, why, sizeof why, NULL) != MURK_OK)
+      fail_msg("'%s': %s", cmd, why);
+  }
+  fclose(in);
+  struct net_host_opts o = {.g = f->g,
+                            .ctx = f,
+                            .codes = {ACODE, DCODE},
+                            .pass_mode = pass_mode,
+                            .check_pass = check_pass,
+                            .set_pass = set_pass,
+                            .ready = ready,
+                            .changed = changed};
+  assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
+  int a = net_host_open(f->h), d = net_host_open(f->h);
+  test_free(exchange(f, a, "murk 7 join attacker abcdefghjk\n"));
+  test_free(exchange(f, d, "murk 7 join defender mnpqrstuvw\n"));
+  assert_int_equal(murk_game_to_act(f->g), MURK_ATTACKER);
+  char* s = exchange(f, a, "cmd =spot\n");
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  assert_non_null(strstr(s, "view end\nok\n"));
+  test_free(s);
+  /* The defender's connection is asked: its view comes, with the defender to act. */
+  assert_int_equal(murk_game_to_act(f->g), MURK_DEFENDER);
+  s = take(f, d);
+  assert_int_equal(views_in(s, MURK_DEFENDER), 1);
+  test_free(s);
+  s = exchange(f, a, "cmd =shoot%202%20at%20P2\n");
+  assert_true(strncmp(s, "no ", 3) == 0);
+  assert_non_null(strstr(s, "places%20the%20teams"));
+  test_free(s);
+  s = exchange(f, d, "cmd =place%20P2%20via%2020,07\n");
+  assert_int_equal(views_in(s, MURK_DEFENDER), 1);
+  assert_non_null(strstr(s, "view end\nok\n"));
+  test_free(s);
+  /* Back to the attacker: its view, once. */
+  assert_int_equal(murk_game_to_act(f->g), MURK_ATTACKER);
+  s = take(f, a);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  test_free(s);
+  s = exchange(f, d, "cmd =place%20P2\n");
+  assert_true(strncmp(s, "no ", 3) == 0);
+  test_free(s);
   fx_free(f);
 }
 
@@ -691,13 +762,10 @@ static void test_message_table(void** state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_views_only_when_due),
-      cmocka_unit_test(test_passphrases),
-      cmocka_unit_test(test_seats),
-      cmocka_unit_test(test_pass_timeout),
-      cmocka_unit_test(test_garbage),
-      cmocka_unit_test(test_resumed_sealed),
-      cmocka_unit_test(test_message_table),
+      cmocka_unit_test(test_views_only_when_due), cmocka_unit_test(test_spotted_owner_asked),
+      cmocka_unit_test(test_passphrases),         cmocka_unit_test(test_seats),
+      cmocka_unit_test(test_pass_timeout),        cmocka_unit_test(test_garbage),
+      cmocka_unit_test(test_resumed_sealed),      cmocka_unit_test(test_message_table),
       cmocka_unit_test(test_twins_on_the_wire),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

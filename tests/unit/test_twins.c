@@ -17,8 +17,8 @@
  * byte for byte while the enemy's truth differs. Then every command S could type (every
  * own unit to every cell of a sample that holds every cell the two enemies stand on and
  * their neighbours, every shot and assault at every marker number, ambushes, arrivals,
- * deployments, recce, dis, starshells, reveal, spot, end) goes to both games and the answers
- * are compared. Each try is taken back by restoring a copy of the game's state.
+ * deployments, recce, dis, starshells, reveal, spot, place, end) goes to both games and
+ * the answers are compared. Each try is taken back by restoring a copy of the game's state.
  *
  * The missions: the bundled ones that hide anything (the double_blind variants among them),
  * small ones that combine rules, bundled ones with a rule added, and each pair of
@@ -39,6 +39,7 @@
 /* cmocka after the standard headers */
 #include <cmocka.h>
 
+#include "fog.h"
 #include "intel.h"
 #include "murk/alloc.h"
 #include "murk/sight.h"
@@ -236,6 +237,8 @@ struct twins_run {
   long states;    /* states of a pair the battery ran on */
   long budget;    /* tries allowed in all */
   long plans;     /* decisions of the side's player compared between twins */
+  long placing;   /* states where S places a platoon the enemy's spotting revealed */
+  long fog;       /* of the pairs, made by swapping two enemy templates' contents then */
   long per_state; /* tries allowed per state */
   bool verbose;
   struct snap* sn; /* scratch */
@@ -433,6 +436,7 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
   /* Every cell S's view offers for an arrival (reserves, ambushes, deep strikes). */
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(ga, s, &v), MURK_OK);
+  if (v->place_platoon > 0 && v->to_act == s) r->placing++;
   for (int i = 0; i < v->narrivals; i++)
     for (int c = 0; c < v->arrivals[i].ncells; c++)
       add_cell(cells, &nc, MAX_CELLS * 3 / 4, gr, v->arrivals[i].cells[c]);
@@ -468,7 +472,9 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
   for (int i = 0; i < nrefs; i++) {
     ADD("reveal %s", refs[i]);
     ADD("withdraw %s", refs[i]);
+    ADD("place %s", refs[i]);
   }
+  for (int n = 1; n <= maxnum; n++) ADD("place P%d", n);
   for (int p = 0; p < f->nplatoons; p++) ADD("ambush %d", p + 1);
   for (int ci = 0; ci < nc; ci++) {
     struct murk_pos p = cells[ci];
@@ -479,6 +485,8 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
       ADD("dis %s to %d,%d %d,%d", refs[i], p.x, p.y, q.x, q.y);
       ADD("adjust %s to %d,%d", refs[i], p.x, p.y);
     }
+    /* The teams of a platoon the enemy spotted, S's own or not, at every sampled cell. */
+    for (int n = 1; n <= maxnum; n++) ADD("place P%d via %d,%d", n, p.x, p.y);
     for (int k = 0; k < f->nplatoons; k++) {
       ADD("deploy %d at %d,%d", k + 1, p.x, p.y);
       ADD("arrive %d at %d,%d", k + 1, p.x, p.y);
@@ -731,6 +739,49 @@ static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s,
   return NULL;
 }
 
+/* A twin for Fog of War while S places a platoon the enemy's spotting revealed: two enemy
+ * templates still on the table swap what they stand for (a platoon for another, or for a
+ * dummy), which S cannot see, so that `place` and every command S may type then is put to
+ * games whose hidden contents differ. */
+static struct murk_game* make_fog_twin(struct murk_game* g, enum murk_side s, uint64_t* st,
+                                       struct buf* ka, struct buf* kb, size_t* ev_from) {
+  if (mk_fog_placing(g) != s) return NULL;
+  enum murk_side e = murk_side_other(s);
+  int mks[MK_MAX_MARKERS], n = 0;
+  for (int i = 0; i < g->s.nmarkers; i++)
+    if (g->s.markers[i].on_table && g->s.markers[i].owner == e && !g->s.markers[i].revealed &&
+        g->s.markers[i].kind == MURK_MARKER_TEMPLATE)
+      mks[n++] = i;
+  if (n < 2) return NULL;
+  struct murk_game* b = replay(g, g->nlog, NULL, NULL, 0);
+  if (!b) return NULL;
+  *ev_from = b->nevents;
+  bclear(ka);
+  dump_knowledge(ka, g, s, *ev_from);
+  for (int attempt = 0; attempt < 8; attempt++) {
+    struct mk_marker* x = &b->s.markers[mks[pick(st, (uint32_t)n)]];
+    struct mk_marker* y = &b->s.markers[mks[pick(st, (uint32_t)n)]];
+    if (x == y || x->unit == y->unit) continue;
+    int t = x->unit;
+    x->unit = y->unit;
+    y->unit = t;
+    if (x->unit >= 0) b->s.units[e][x->unit].marker = x->number;
+    if (y->unit >= 0) b->s.units[e][y->unit].marker = y->number;
+    mk_sight_update(b, b->nevents);
+    bclear(kb);
+    dump_knowledge(kb, b, s, *ev_from);
+    if (strcmp(ka->p, kb->p) == 0 && truth_differs(g, b, e)) return b;
+    t = x->unit;
+    x->unit = y->unit;
+    y->unit = t;
+    if (x->unit >= 0) b->s.units[e][x->unit].marker = x->number;
+    if (y->unit >= 0) b->s.units[e][y->unit].marker = y->number;
+    mk_sight_update(b, b->nevents);
+  }
+  murk_game_free(b);
+  return NULL;
+}
+
 /* The player of S decides from its view alone (sim.h): twins S cannot tell apart get the
  * same plans, try for try, from the same generator, and draw the same numbers. */
 static void same_plans(struct twins_run* r, struct murk_game* a, struct murk_game* b,
@@ -801,6 +852,10 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
           twin = make_hidden_twin(g, s, &st, &ka, &kb, &ev_from);
           if (twin) r->hidden++;
         }
+        if (!twin && mk_fog_placing(g) == s) {
+          twin = make_fog_twin(g, s, &st, &ka, &kb, &ev_from);
+          if (twin) r->fog++;
+        }
         if (!twin) twin = make_twin(g, run_from, s, &st, &ka, &kb, &shadow, sn, &ev_from);
         if (twin) r->pairs++;
       } else {
@@ -811,7 +866,8 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
       last = side;
     }
     /* A few states of each game, so that the budget reaches many games and late turns. */
-    if (twin && side == s && states < 8 && pick(&st, 3) == 0) {
+    /* While S places a spotted platoon, always: that state is rare and short. */
+    if (twin && side == s && states < 8 && (mk_fog_placing(g) == s || pick(&st, 3) == 0)) {
       battery(r, g, twin, s, name, seed, &st);
       states++;
     }
@@ -901,9 +957,9 @@ static void run_free(struct twins_run* r) {
 
 static void run_report(const struct twins_run* r, const char* what) {
   fprintf(stderr,
-          "twins %s: %ld pairs (%ld on the table), %ld states, %ld commands, %ld plans, %ld "
-          "differences\n",
-          what, r->pairs, r->hidden, r->states, r->tries, r->plans, r->diffs);
+          "twins %s: %ld pairs (%ld on the table, %ld swapped templates), %ld states (%ld "
+          "placing), %ld commands, %ld plans, %ld differences\n",
+          what, r->pairs, r->hidden, r->fog, r->states, r->placing, r->tries, r->plans, r->diffs);
   for (int i = 0; i < r->nfirst; i++) fprintf(stderr, "  %s\n", r->first[i]);
 }
 
@@ -1154,6 +1210,8 @@ static void run_missions(enum murk_policy pol, long budget) {
     all->hidden += r->hidden;
     all->states += r->states;
     all->plans += r->plans;
+    all->placing += r->placing;
+    all->fog += r->fog;
     for (int k = 0; k < r->nfirst && all->nfirst < 8; k++)
       snprintf(all->first[all->nfirst++], sizeof all->first[0], "%s", r->first[k]);
     run_free(r);
@@ -1167,8 +1225,10 @@ static void run_missions(enum murk_policy pol, long budget) {
   run_report(all, pol == MURK_POLICY_RANDOM ? "in all" : "in all, the computer under test");
   total_tries = all->tries;
   total_diffs = all->diffs;
-  long plans = all->plans;
+  long plans = all->plans, placing = all->placing;
   run_free(all);
+  /* `place` (Fog of War's owner placing a spotted platoon) was put to twins. */
+  if (pol == MURK_POLICY_RANDOM && (!only || !*only)) assert_true(placing > 0);
   assert_true(total_tries > 0);
   if (pol != MURK_POLICY_RANDOM) assert_true(plans > 0);
   assert_int_equal(total_diffs, 0);

@@ -446,6 +446,21 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                         .undo = true,
                         .usage = "build at X,Y X,Y  (a trench line or wire belt, end to end)",
                         .handler = mk_setup_build},
+    /* Luneville, Revealing platoons: the owner puts down the teams of a platoon the enemy's
+     * spotting revealed, in the spotting side's shooting step (fog.c). */
+    [MURK_CMD_PLACE] = {.verb = "place",
+                        .unit = MK_REFS_UNIT | MK_REF_BIT(MURK_REF_PLATOON),
+                        .via = true,
+                        .available = plays_fog_of_war,
+                        .phases = MK_PH(PLAY),
+                        .steps = MK_ST_ALL,
+                        .when = "a platoon's teams are placed when the enemy's spotting reveals it",
+                        .ready = mk_fog_place_ready,
+                        .unit_resolve = MK_RESOLVE_OWN,
+                        .undo = false,
+                        .usage = "place N|Pn [via X,Y ...]  (the teams of your platoon the enemy "
+                                 "spotted; cells for its other teams, or none for the rule's)",
+                        .handler = mk_fog_place},
 };
 
 static const char* const reserve_kinds[] = {"",     "delayed", "scattered", "mobile",
@@ -492,8 +507,17 @@ static int legal_now(const struct murk_game* g, enum murk_side side, const struc
                      "cell%s; its own cell to stay), or end the step to leave it",
                      s->markers[due].number, s->markers[due].number, s->li_adjust.allow,
                      mk_plural(s->li_adjust.allow));
-  /* An offer to end the battle is answered before anything else the side does. */
-  if (s->phase == MURK_PHASE_PLAY && s->end_offer == murk_side_other(side) &&
+  /* Luneville, Revealing platoons: the teams of a platoon the enemy spotted go down first. */
+  int placing = mk_fog_placing_unit(g, side);
+  if (placing >= 0 && r != &rows[MURK_CMD_PLACE])
+    return mk_reject(reason, reason_len,
+                     "the %s's spotting revealed P%d: place its teams first (place P%d [via X,Y "
+                     "...]; no cells: the rule's)",
+                     murk_side_name(murk_side_other(side)), s->units[side][placing].marker,
+                     s->units[side][placing].marker);
+  /* An offer to end the battle is answered before anything else the side does (but the
+   * placing above: it is the offerer's step). */
+  if (placing < 0 && s->phase == MURK_PHASE_PLAY && s->end_offer == murk_side_other(side) &&
       r != &rows[MURK_CMD_ACCEPT] && r != &rows[MURK_CMD_REFUSE] && r != &rows[MURK_CMD_CONCEDE])
     return mk_reject(reason, reason_len,
                      "the %s has offered to end the battle: answer it first (accept end or "
@@ -538,7 +562,11 @@ unsigned mk_cmd_verbs_in_rules(const struct murk_game* g, enum murk_side side) {
 
 unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {
   const struct mk_state* s = &g->s;
-  if (s->phase == MURK_PHASE_OVER || side != s->to_act) return 0;
+  if (s->phase == MURK_PHASE_OVER) return 0;
+  /* The owner of a platoon the enemy's spotting revealed places it, and nothing else. */
+  enum murk_side placing = mk_fog_placing(g);
+  if (placing != MURK_NO_SIDE) return side == placing ? 1u << MURK_CMD_PLACE : 0;
+  if (side != s->to_act) return 0;
   /* legal_now's checks for every row, the cheap ones first: the answer is the same (each
    * check is a question, and a verb is legal only if every one says yes), and a view asks
    * this for every decision, where most rows are out of their phase or step. */

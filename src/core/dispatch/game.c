@@ -14,6 +14,7 @@
 #include "command_table.h"
 #include "event.h"
 #include "fits.h"
+#include "fog.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/sight.h"
@@ -291,7 +292,7 @@ const char* murk_game_undo_why(const struct murk_game* g) {
   if (!g || g->s.phase == MURK_PHASE_OVER) return "the game is over";
   int n = murk_game_undoable(g);
   if (n > 0) return "";
-  bool mine = g->nlog > 0 && g->log_side[g->nlog - 1] == g->s.to_act;
+  bool mine = g->nlog > 0 && g->log_side[g->nlog - 1] == murk_game_to_act(g);
   if (!mine || g->s.step_start >= (int)g->nlog)
     return "nothing to take back: only your commands of this step can be";
   switch (g->s.final_why) {
@@ -314,7 +315,12 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   if (g->s.phase == MURK_PHASE_OVER) return mk_reject(reason, reason_len, "the game is over");
   if (side != MURK_ATTACKER && side != MURK_DEFENDER)
     return mk_reject(reason, reason_len, "commands come from the attacker or the defender");
-  if (side != g->s.to_act)
+  enum murk_side placing = mk_fog_placing(g);
+  if (placing != MURK_NO_SIDE && side != placing)
+    return mk_reject(reason, reason_len,
+                     "the %s places the teams of its platoon%s your spotting revealed first",
+                     murk_side_name(placing), mk_plural(g->s.nplacing));
+  if (side != murk_game_to_act(g))
     return mk_reject(reason, reason_len, "it is the %s's turn to act", murk_side_name(g->s.to_act));
   const struct mk_cmd_row* row = mk_cmd_row(c->kind);
   if (!row) return mk_reject(reason, reason_len, "unknown command");
@@ -395,7 +401,10 @@ int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* l
 /* ---- accessors ---- */
 
 enum murk_side murk_game_to_act(const struct murk_game* g) {
-  return g->s.phase == MURK_PHASE_OVER ? MURK_NO_SIDE : g->s.to_act;
+  if (g->s.phase == MURK_PHASE_OVER) return MURK_NO_SIDE;
+  /* The owner of a platoon the enemy's spotting revealed places it, then the step goes on. */
+  enum murk_side placing = mk_fog_placing(g);
+  return placing != MURK_NO_SIDE ? placing : g->s.to_act;
 }
 enum murk_phase murk_game_phase(const struct murk_game* g) {
   return g->s.phase;
@@ -466,8 +475,9 @@ int murk_game_undoable(const struct murk_game* g) {
   if (g->s.phase == MURK_PHASE_OVER) return 0;
   int bound = g->s.step_start > g->s.last_irreversible ? g->s.step_start : g->s.last_irreversible;
   int n = 0;
+  enum murk_side acting = murk_game_to_act(g);
   for (int i = (int)g->nlog - 1; i >= bound && i >= 0; i--) {
-    if (g->log_side[i] != g->s.to_act) break;
+    if (g->log_side[i] != acting) break;
     n++;
   }
   return n;

@@ -138,6 +138,22 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   if (s->phase == MURK_PHASE_PLAY) {
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
+    enum murk_side placing = mk_fog_placing(g);
+    int pu = mk_fog_placing_unit(g, placing);
+    if (pu >= 0) {
+      /* Luneville, Revealing platoons: the owner of a platoon the enemy spotted places it. */
+      int num = s->units[placing][pu].marker;
+      if (side == placing || side == MURK_NO_SIDE)
+        snprintf(buf, n,
+                 "turn %d, %s's %s step: the %s's spotting revealed P%d: place its teams (place "
+                 "P%d [via X,Y ...]; no cells: the rule's)",
+                 s->turn, who, murk_step_name(s->step), murk_side_name(murk_side_other(placing)),
+                 num, num);
+      else
+        snprintf(buf, n, "waiting: turn %d, the %s places the teams of P%d", s->turn,
+                 murk_side_name(placing), num);
+      return;
+    }
     if (mine && s->end_offer == murk_side_other(s->to_act))
       snprintf(buf, n,
                "turn %d, %s's %s step: the %s offers to end the battle (accept end or refuse end)",
@@ -241,6 +257,10 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   int adjusting = side == MURK_NO_SIDE ? -1 : mk_intel_adjust_due(g, side);
   v->adjust_leader = adjusting >= 0 ? s->markers[adjusting].number : 0;
   v->adjust_cells = adjusting >= 0 ? s->li_adjust.allow : 0;
+  enum murk_side placing = mk_fog_placing(g);
+  int pu = mk_fog_placing_unit(g, placing);
+  v->place_platoon = pu >= 0 ? s->units[placing][pu].marker : 0;
+  v->place_at = pu >= 0 ? s->units[placing][pu].place_at : (struct murk_pos){0, 0};
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
   v->hidden_left = side == MURK_NO_SIDE ? 0 : mk_night_hidden_left(g, side);
@@ -277,9 +297,10 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
     mk_view_fill_sight(g, side, v);
   }
   /* The verbs legal now, from the command table: the view's own side's only on its turn. */
-  bool to_act = side == s->to_act || side == MURK_NO_SIDE;
-  unsigned verbs = to_act ? mk_cmd_verbs_now(g, s->to_act) : 0;
-  v->verbs = side == s->to_act ? verbs : 0;
+  enum murk_side acting = murk_game_to_act(g);
+  bool to_act = side == acting || side == MURK_NO_SIDE;
+  unsigned verbs = to_act && acting != MURK_NO_SIDE ? mk_cmd_verbs_now(g, acting) : 0;
+  v->verbs = side == acting ? verbs : 0;
   if (!lean) build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
 }
 

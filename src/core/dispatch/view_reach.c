@@ -68,13 +68,26 @@ int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char*
   const struct murk_grid* grid = &v->grid;
   size_t ncells = (size_t)grid->width * (size_t)grid->height;
   const struct murk_view_marker* mk = own_marker_cleared(v, number, cells, bit);
-  if (!mk) return MURK_EINVAL;
-  if (mk->dummy || mk->platoon < 0 || mk->platoon >= v->nplatoons || mk->kind == MURK_MARKER_WING ||
-      !v->map)
-    return 0;
-  int cmd = v->platoons[mk->platoon].command_distance;
+  int platoon = -1;
+  struct murk_pos centre = {0, 0};
+  if (mk) {
+    if (mk->dummy || mk->platoon < 0 || mk->platoon >= v->nplatoons || mk->kind == MURK_MARKER_WING)
+      return 0;
+    platoon = mk->platoon;
+    centre = mk->pos;
+  } else if (number > 0 && number == v->place_platoon && v->to_act == v->side) {
+    /* A platoon the enemy's spotting revealed, its teams still to place (`place Pn via`). */
+    for (int i = 0; i < v->nplatoons && platoon < 0; i++)
+      if (v->platoons[i].marker == number) platoon = i;
+    if (platoon < 0) return MURK_EINVAL;
+    centre = v->place_at;
+  } else {
+    return MURK_EINVAL;
+  }
+  if (!v->map) return 0;
+  int cmd = v->platoons[platoon].command_distance;
   if (cmd < 1) cmd = 1;
-  int d_first = view_nearest_enemy(v, mk->pos);
+  int d_first = view_nearest_enemy(v, centre);
   unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
   if (!occ) return MURK_ENOMEM;
   for (int i = 0; i < v->ncontacts; i++) occupy(v, occ, v->contacts[i].pos, MK_MOVE_ENEMY_TEAM);
@@ -82,15 +95,15 @@ int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char*
   for (int i = 0; i < v->nmarkers; i++)
     if (v->markers[i].on_table) occupy(v, occ, v->markers[i].pos, MK_MOVE_OWN);
   int marked = 0;
-  for (int y = mk->pos.y - cmd; y <= mk->pos.y + cmd; y++)
-    for (int x = mk->pos.x - cmd - 1; x <= mk->pos.x + cmd + 1; x++) {
+  for (int y = centre.y - cmd; y <= centre.y + cmd; y++)
+    for (int x = centre.x - cmd - 1; x <= centre.x + cmd + 1; x++) {
       struct murk_pos p = {x, y};
       if (!murk_geom_on_table(grid, p)) continue;
       size_t at = (size_t)y * (size_t)grid->width + (size_t)x;
       const struct murk_terrain* t = v->map[at] < v->nterrain ? &v->terrain[v->map[at]] : NULL;
       if (!t || t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER || occ[at])
         continue;
-      if (!mk_fog_reveal_cell_rule(murk_geom_distance(grid, mk->pos, p), cmd,
+      if (!mk_fog_reveal_cell_rule(murk_geom_distance(grid, centre, p), cmd,
                                    view_nearest_enemy(v, p), d_first))
         continue;
       cells[at] |= bit;

@@ -905,6 +905,16 @@ static int check_reveal_cells(const struct murk_game* g, enum murk_side side, in
   return MURK_OK;
 }
 
+/* The teams of a revealed platoon go down around the template's centre; those with no room
+ * are told of. */
+static void place_revealed(struct murk_game* g, enum murk_side side, int unit, struct murk_pos at,
+                           const struct murk_pos* revealer) {
+  int left = mk_fog_place_teams(g, side, unit, at, revealer, NULL);
+  if (left > 0)
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table", left,
+            left == 1 ? "" : "s", g->s.units[side][unit].marker);
+}
+
 void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
@@ -938,10 +948,72 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
           murk_side_name(side), mk->number, ps, pl->name, pl->type,
           mk_unit_alive(s, side, mk->unit), mk_plural(mk_unit_alive(s, side, mk->unit)));
   mk_event_facts(g, mk->number, &at, NULL);
-  int left = mk_fog_place_teams(g, side, mk->unit, at, revealer, NULL);
-  if (left > 0)
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table", left,
-            left == 1 ? "" : "s", mk->number);
+  if (revealer && mk_unit_alive(s, side, mk->unit) > 0) {
+    /* Luneville, Revealing platoons: the text says how a revealed platoon's teams go, not
+     * who puts them down; murk lets the owner, whoever revealed it. The spotting side's step
+     * waits for its `place` (mk_fog_place). */
+    u->placing = true;
+    u->place_at = at;
+    u->place_from = *revealer;
+    s->nplacing++;
+    return;
+  }
+  place_revealed(g, side, mk->unit, at, revealer);
+}
+
+enum murk_side mk_fog_placing(const struct murk_game* g) {
+  const struct mk_state* s = &g->s;
+  if (s->nplacing <= 0) return MURK_NO_SIDE;
+  for (int sd = 0; sd < MURK_SIDES; sd++)
+    for (int k = 0; k < s->nunits[sd]; k++)
+      if (s->units[sd][k].placing) return (enum murk_side)sd;
+  return MURK_NO_SIDE;
+}
+
+int mk_fog_placing_unit(const struct murk_game* g, enum murk_side side) {
+  const struct mk_state* s = &g->s;
+  if (s->nplacing <= 0 || side == MURK_NO_SIDE) return -1;
+  for (int k = 0; k < s->nunits[side]; k++)
+    if (s->units[side][k].placing) return k;
+  return -1;
+}
+
+int mk_fog_place_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                       size_t reason_len) {
+  if (mk_fog_placing_unit(g, side) >= 0) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "you place a platoon's teams when the enemy's spotting has revealed it");
+}
+
+int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  struct mk_state* s = &g->s;
+  int unit = a->unit;
+  struct mk_unit_state* u = unit >= 0 ? &s->units[side][unit] : NULL;
+  if (!u || !u->placing) {
+    int due = mk_fog_placing_unit(g, side);
+    return mk_reject(reason, reason_len,
+                     "that platoon waits for no placing: P%d does (place P%d [via X,Y ...])",
+                     s->units[side][due].marker, s->units[side][due].marker);
+  }
+  if (c->nvia > 0) {
+    int rc = check_reveal_cells(g, side, unit, u->place_at, c, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+    for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
+    s->nreveal_want = c->nvia;
+  }
+  u->placing = false;
+  s->nplacing--;
+  struct murk_pos from = u->place_from;
+  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s places the teams of P%d", murk_side_name(side),
+          u->marker);
+  place_revealed(g, side, unit, u->place_at, &from);
+  s->nreveal_want = 0;
+  if (s->nplacing == 0)
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, s->to_act,
+            "hand-over back to the %s: its %s step goes on", murk_side_name(s->to_act),
+            murk_step_name(s->step));
+  return MURK_OK;
 }
 
 int mk_fog_reveal_independent(struct murk_game* g, enum murk_side side,
@@ -1074,6 +1146,10 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   else
     mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots %d marker%s within %s",
             murk_side_name(side), found, found == 1 ? "" : "s", len);
+  if (s->nplacing > 0)
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
+            "hand-over to the %s: it places the teams of the platoon%s revealed (place Pn)",
+            murk_side_name(enemy), mk_plural(s->nplacing));
   return MURK_OK;
 }
 

@@ -35,8 +35,18 @@ int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reas
                       size_t reason_len);
 int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                 const struct mk_cmd_args* a, char* reason, size_t reason_len);
+/* Platoons revealed by the enemy's spotting wait for their owner to place their teams
+ * (`place N|Pn [via X,Y ...]`, Luneville, Revealing platoons): the side that places now, or
+ * MURK_NO_SIDE; the first of its platoons that waits (roster index), or -1. */
+enum murk_side mk_fog_placing(const struct murk_game* g);
+int mk_fog_placing_unit(const struct murk_game* g, enum murk_side side);
+int mk_fog_place_ready(const struct murk_game* g, enum murk_side side, char* reason,
+                       size_t reason_len);
+int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                 const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* Reveal the marker at index mi (a dummy is removed). revealer: the cell of the enemy that
- * revealed it (spotting), or NULL. */
+ * revealed it (spotting), or NULL. A platoon revealed by spotting waits for its owner's
+ * `place`; one revealed by nobody has its teams placed at once. */
 void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer);
 /* Place a unit's teams around centre (Luneville, Revealing platoons). zone (may be NULL)
  * restricts the cells. Returns how many teams could not be placed. */

@@ -100,6 +100,11 @@ struct mk_unit_state {
   int hits;         /* hits taken from shooting this player turn (pinned down at enough) */
   bool fresh;       /* revealed from its template, not moved since, its owner's next turn not over:
                        an independent may still come on with it (Fog of War) */
+  /* Revealed by the enemy's spotting, its teams not yet down: its owner places them
+   * (`place`, fog.c) around place_at, the template's centre; place_from is the spotting
+   * side's template or team nearest it (Luneville, Revealing platoons, last paragraph). */
+  bool placing;
+  struct murk_pos place_at, place_from;
 };
 
 /* One side's knowledge of one enemy marker or team (sight.c). */
@@ -223,6 +228,7 @@ struct mk_state {
   int narrivals[MURK_SIDES];
 
   bool spotted;   /* spotting attempt made this Shooting step */
+  int nplacing;   /* platoons the last spotting revealed that await their owner's `place` */
   bool fired;     /* someone shot this Shooting step (no spotting after) */
   int visibility; /* cells rolled by the last spotting attempt, -1 none */
 
