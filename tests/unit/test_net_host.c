@@ -224,8 +224,8 @@ static void test_spotted_owner_asked(void** state) {
                             .changed = changed};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  test_free(exchange(f, a, "murk 7 join attacker abcdefghjk\n"));
-  test_free(exchange(f, d, "murk 7 join defender mnpqrstuvw\n"));
+  test_free(exchange(f, a, "murk 8 join attacker abcdefghjk\n"));
+  test_free(exchange(f, d, "murk 8 join defender mnpqrstuvw\n"));
   assert_int_equal(murk_game_to_act(f->g), MURK_ATTACKER);
   char* s = exchange(f, a, "cmd =spot\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
