@@ -360,7 +360,7 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
       else
         s->has_seats = true;
       break;
-    case H_MISSION_ID:
+    case H_MISSION_ID: { /* a block: C11 has no declaration right after a label */
       bool plain = vlen > 0 && vlen < 64;
       for (size_t k = 0; plain && k < vlen; k++)
         plain = (unsigned char)v[k] > ' ' && v[k] != 0x7f && v[k] != '/';
@@ -371,6 +371,7 @@ static int header_line(struct header_ctx* h, const char* line, int lineno) {
       s->mission_id = murk_strndup(v, vlen);
       if (!s->mission_id) return MURK_ENOMEM;
       break;
+    }
     case H_MISSION_TEXT: {
       uint64_t n = 0;
       if (vlen < 7 || memcmp(v + vlen - 6, " bytes", 6) != 0 || !parse_u64(v, vlen - 6, &n) ||
