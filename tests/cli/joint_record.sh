@@ -135,6 +135,17 @@ def restart():
     """The host killed, and resumed from its save; both clients join again."""
     global codes
     os.kill(hostpid, signal.SIGKILL)
+    # Dead, not only signalled: until it has exited it holds the save (one writer a save),
+    # and a loaded machine may take a while to get there.
+    end = time.time() + 30
+    while time.time() < end:
+        try:
+            state = [l for l in open("/proc/%d/status" % hostpid) if l.startswith("State:")]
+        except OSError:
+            break
+        if state and state[0].split()[1] in ("Z", "X"):
+            break
+        time.sleep(0.05)
     for c in clients.values():
         c.s.close()
     save = re.search(r"the game is saved to (.*) after every change", open(tmp + "/host.err").read()).group(1)
@@ -150,6 +161,8 @@ def restart():
             w = l.split()
             if len(w) == 2 and w[0] in ("attacker:", "defender:"):
                 codes[w[0][:-1]] = w[1]
+    if len(codes) < 2:
+        fail("the host did not come back: " + open(tmp + "/host2.err").read())
     for c in clients.values():
         c.connect()
     until_views()
