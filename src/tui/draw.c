@@ -163,6 +163,7 @@ static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
   if (ui->score[0]) centre(c, y + 5, ui->score, TUI_A_HEAD);
   centre(c, y + 7, "Press any key to see the whole table; q or Esc quits.", TUI_A_KEY);
   if (ui->message[0]) centre(c, y + 9, ui->message, TUI_A_DIM);
+  if (ui->tip[0]) tui_canvas_wrap(c, (c->w - w) / 2, y + 11, w, 3, 0, ui->tip, TUI_A_GOOD);
 }
 
 /* ---- the map ---- */
@@ -1036,6 +1037,20 @@ static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
                   TUI_A_KEY);
 }
 
+/* A tutorial's prompt (mission.h), in a box over the event log above the message line: the
+ * map and the panel stay in view. */
+static void draw_tip(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
+  int w = c->w - 4 > 70 ? 70 : c->w - 4;
+  int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->tip, TUI_A_NORMAL);
+  if (n > 6) n = 6;
+  int h = n + 3;
+  int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->msg_y - h;
+  if (y < 1) y = 1;
+  box(c, x, y, w, h, "Tutorial");
+  tui_canvas_wrap(c, x + 2, y + 1, w - 4, n, 0, ui->tip, TUI_A_GOOD);
+  tui_canvas_text(c, x + 2, y + 1 + n, w - 4, "Esc: hide", TUI_A_KEY);
+}
+
 static void draw_quit(struct tui_canvas* c, const struct tui_ui* ui) {
   int w = c->w - 4 > 64 ? 64 : c->w - 4;
   int x = (c->w - w) / 2, y = (c->h - 4) / 2;
@@ -1073,6 +1088,8 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   draw_log(c, v, ui, &L);
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
+  if (ui->tip[0] && ui->mode != TUI_MODE_PICK && ui->mode != TUI_MODE_RECAP && !ui->confirm.open)
+    draw_tip(c, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->confirm.open) draw_confirm(c, ui, &L);
   if (ui->help) draw_help(c, v, ui);

@@ -13,6 +13,7 @@
 #include "canvas.h"
 #include "hexmap.h"
 #include "murk/geom.h"
+#include "murk/mission.h"
 #include "murk/side.h"
 
 enum tui_mode {
@@ -133,6 +134,11 @@ struct tui_ui {
   int log_scroll;   /* event lines up from the newest */
   int tab;          /* lower panel: 0 forces, 1 briefing */
   int brief_scroll; /* briefing lines skipped */
+
+  /* A mission's tutorial (mission.h): the prompt on screen ("" none; Esc hides it), and
+   * which of its prompts this screen has shown (bit n: prompt n). */
+  char tip[MURK_TUTORIAL_TEXT];
+  uint32_t tips_shown;
 
   /* RECAP: the events of the view from recap_first (index) on, the one shown at recap_at */
   int last_seen_seq; /* the newest event seq this side has had on screen */
