@@ -319,13 +319,15 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
   const struct murk_grid* g = &v->grid;
   int cw = tui_hexmap_cell_w(m);
   int sx, sy;
+  struct tui_glyph look[MURK_MISSION_MAX_TERRAIN];
+  int nlook = v->nterrain < MURK_MISSION_MAX_TERRAIN ? v->nterrain : MURK_MISSION_MAX_TERRAIN;
+  tui_glyph_legend(v->terrain, nlook, c->ascii, look);
   for (int y = m->oy; y < g->height && y <= m->oy + m->sh; y++) {
     for (int x = m->ox; x < g->width && x <= m->ox + tui_hexmap_cols(m); x++) {
       struct murk_pos p = {x, y};
       if (!tui_hexmap_to_screen(m, p, &sx, &sy)) continue;
       int idx = v->map ? v->map[y * g->width + x] : 0;
-      const struct murk_terrain* t = idx < v->nterrain ? &v->terrain[idx] : NULL;
-      struct tui_glyph gl = tui_glyph_terrain(t, c->ascii);
+      struct tui_glyph gl = idx < nlook ? look[idx] : tui_glyph_terrain(NULL, c->ascii);
       enum tui_attr a = gl.attr;
       if (cell_has(ui, g, p, TUI_CELL_ZONE)) a = tui_glyph_zone_attr(gl.attr);
       if (ui->mode == TUI_MODE_MOVE && cell_has(ui, g, p, TUI_CELL_REACH)) a = TUI_A_REACH;
@@ -968,9 +970,15 @@ static void legend_line(char* out, const uint32_t ch[2], const char* what) {
 static int legend(const struct murk_view* v, bool ascii, char lines[][LEGEND_W]) {
   int n = 0;
   snprintf(lines[n++], LEGEND_W, "Map legend");
-  for (int i = 0; v && i < v->nterrain && n < LEGEND_MAX - 8; i++) {
+  struct tui_glyph look[MURK_MISSION_MAX_TERRAIN];
+  int nlook = 0;
+  if (v) {
+    nlook = v->nterrain < MURK_MISSION_MAX_TERRAIN ? v->nterrain : MURK_MISSION_MAX_TERRAIN;
+    tui_glyph_legend(v->terrain, nlook, ascii, look);
+  }
+  for (int i = 0; i < nlook && n < LEGEND_MAX - 8; i++) {
     const struct murk_terrain* t = &v->terrain[i];
-    struct tui_glyph gl = tui_glyph_terrain(t, ascii);
+    struct tui_glyph gl = look[i];
     char what[MURK_NAME + 32];
     snprintf(what, sizeof what, "%s (%s)", t->name, murk_terrain_class_name(t->cls));
     legend_line(lines[n++], gl.ch, what);
