@@ -1383,6 +1383,13 @@ static void test_keys_follow_the_verbs(void** state) {
   key(x, 'd');
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_string_equal(UI->message, murk_command_when(MURK_CMD_DEPLOY));
+  /* Every marker moved: moving is over though the step goes on. */
+  command(x, "move T1 to 2,9");
+  command(x, "move T3 to 6,9");
+  assert_true(shows(x, "m move"));
+  command(x, "move T5 to 12,9");
+  assert_true(shows(x, "movement step"));
+  assert_false(shows(x, "m move"));
   end_key(x);
   assert_true(shows(x, "shooting step"));
   assert_false(shows(x, "m move"));
