@@ -1064,8 +1064,9 @@ static void draw_quit(struct tui_canvas* c, const struct tui_ui* ui) {
   int x = (c->w - w) / 2, y = (c->h - 4) / 2;
   box(c, x, y, w, 4, "Quit");
   tui_canvas_text(c, x + 2, y + 1, w - 4,
-                  ui->no_autosave ? "Quit the game? There is no autosave: :save FILE keeps it."
-                                  : "Quit the game? The autosave is kept.",
+                  ui->hosted        ? "Quit the game? The host keeps it: join again to go on."
+                  : ui->no_autosave ? "Quit the game? There is no autosave: :save FILE keeps it."
+                                    : "Quit the game? The autosave is kept.",
                   TUI_A_NORMAL);
   tui_canvas_text(c, x + 2, y + 2, w - 4, "y: quit   n or Esc: go on playing", TUI_A_KEY);
 }

@@ -743,6 +743,7 @@ int tui_session_new_remote(const struct tui_remote* r, const struct tui_session_
     s->ui[i].seed = s->o.seed;
     s->ui[i].secret_dice = s->o.secret_dice;
     s->ui[i].message_attr = TUI_A_NORMAL;
+    s->ui[i].hosted = true; /* no autosave here: the host saves after every change */
   }
   int rc = seen_until_last_act(s, r->side, &s->ui[r->side].last_seen_seq);
   s->w = 80;

@@ -88,6 +88,7 @@ struct tui_ui {
   int help_scroll;            /* help lines skipped (a short window) */
   bool confirm_quit;          /* "quit? y/n" is open */
   bool no_autosave;           /* no autosave file: quitting loses what was not :saved */
+  bool hosted;                /* a game held elsewhere (murk join): the host keeps it */
   bool roster_labels;         /* label own units by roster number instead of marker number */
   uint64_t seed;              /* shown so the game can be replayed */
   bool secret_dice;           /* no seed to show: the dice are secret */
