@@ -524,9 +524,16 @@ int tui_send(struct tui_session* s, const char* line) {
   if (flags & TUI_SESSION_CLEAR) return flags;
   /* Same side still at the screen: say what happened. */
   const struct murk_view* v = s->view;
-  if (v->nevents > before)
-    tui_message(ui, TUI_A_GOOD, "%s", v->events[v->nevents - 1].text);
-  else
+  if (v->nevents > before) {
+    /* The last event, after those of the command a player must read that came before it
+     * (INFO: a night move that loses its way says so before it moves). */
+    char first[TUI_MESSAGE_MAX] = "";
+    size_t len = 0;
+    for (size_t i = before; i + 1 < v->nevents && len < sizeof first; i++)
+      if (v->events[i].kind == MURK_EV_INFO)
+        len += (size_t)snprintf(first + len, sizeof first - len, "%s; ", v->events[i].text);
+    tui_message(ui, TUI_A_GOOD, "%s%s", first, v->events[v->nevents - 1].text);
+  } else
     tui_message(ui, TUI_A_GOOD, "done: %s", line);
   return flags;
 }

@@ -799,6 +799,27 @@ static void test_placement_shown_first(void** state) {
   key(x, TUI_KEY_ESC);
 }
 
+/* A night move that loses its way says so on the message line, not only in the log (the
+ * ASL night rules' movement roll: Night at Saint-Aubin Mill, seed 2, T12's coloured 6). */
+static int setup_night(void** state) {
+  return setup_played(state, "night-saint-aubin", 2,
+                      "deploy 1 at 11,06\ndeploy 2 hidden at 5,05\ndeploy 3 hidden at 14,07\n"
+                      "deploy 4 at 10,02\ndeploy 5 at 12,05\nend\n"
+                      "deploy 1 at 9,17\ndeploy 2 at 13,17\ndeploy 3 at 20,17\n"
+                      "deploy 4 at 16,18\ndeploy 5 at 14,19\ndeploy 6 at 16,16\n"
+                      "deploy dummy at 5,18\ndeploy dummy at 24,17\nend\n"
+                      "move 1 to 9,12\nmove 2 to 13,13\nmove 3 to 20,12\nmove 4 to 16,14\n"
+                      "move 5 to 14,15\n");
+}
+
+static void test_night_stray_on_message_line(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  command(x, "move T12 to 5,13");
+  assert_non_null(strstr(UI->message, "T12 loses its way in the dark"));
+  assert_non_null(strstr(UI->message, "T12 moves"));
+}
+
 /* One team is "1 team". */
 static void test_one_team_singular(void** state) {
   struct ctx* x = *state;
@@ -1416,6 +1437,7 @@ int main(void) {
       T(test_keys_follow_the_verbs),
       cmocka_unit_test_setup_teardown(test_reserves_and_game_over, setup_reserves_short, teardown),
       cmocka_unit_test_setup_teardown(test_one_team_singular, setup_scout, teardown),
+      cmocka_unit_test_setup_teardown(test_night_stray_on_message_line, setup_night, teardown),
       cmocka_unit_test_setup_teardown(test_tutorial_prompts, setup_tutorial, teardown),
       cmocka_unit_test_setup_teardown(test_withdraw_key, setup_withdrawal, teardown),
       T(test_against_the_computer),
