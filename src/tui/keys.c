@@ -486,12 +486,10 @@ const struct tui_keydef* tui_key_find(const struct murk_view* v, enum tui_mode m
   return works ? works : any;
 }
 
-/* Moving is over once no own unit may still move this step (or make its reconnaissance
- * move): the verb stays legal until the step ends, the key line stops offering it. */
+/* Moving is over once no own unit may still move this movement step: the verb stays legal
+ * until the step ends, the key line stops offering it. */
 static bool moving_over(const struct tui_keydef* r, const struct murk_view* v) {
-  if (r->verb != MURK_CMD_MOVE) return false;
-  if (v->phase != MURK_PHASE_RECCE &&
-      (v->phase != MURK_PHASE_PLAY || v->step != MURK_STEP_MOVEMENT))
+  if (r->verb != MURK_CMD_MOVE || v->phase != MURK_PHASE_PLAY || v->step != MURK_STEP_MOVEMENT)
     return false;
   struct tui_pending one;
   const char* what;
