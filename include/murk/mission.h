@@ -381,6 +381,31 @@ enum murk_first_turn {
   MURK_FIRST_DEFENDER = 2,
 };
 
+/* A tutorial (mission key `tutorial:`, docs/mission-format.md "tutorial"): prompts for the
+ * side a new player plays, each shown once, the first time its moment comes. Not a rule:
+ * nothing in a game reads it; the TUI shows the prompts. */
+#define MURK_MISSION_MAX_PROMPTS 24
+#define MURK_TUTORIAL_TEXT 400
+
+enum murk_tutorial_when {
+  MURK_TUTOR_PHASE = 0, /* the game is in setup phase `which` (enum murk_phase) */
+  MURK_TUTOR_STEP = 1,  /* the side's own turn is at step `which` (enum murk_step) */
+  MURK_TUTOR_EVENT = 2, /* the side has been shown an event of kind `which` (event.h) */
+};
+
+struct murk_tutorial_prompt {
+  enum murk_tutorial_when when;
+  int which;
+  int turn; /* from this game turn on (0: any) */
+  char text[MURK_TUTORIAL_TEXT];
+};
+
+struct murk_tutorial {
+  enum murk_side side; /* the side the player plays; MURK_NO_SIDE: no tutorial */
+  struct murk_tutorial_prompt prompts[MURK_MISSION_MAX_PROMPTS];
+  int nprompts;
+};
+
 struct murk_mission {
   char id[MURK_NAME];   /* the file's stem: "luneville" */
   char name[MURK_NAME]; /* "Luneville" */
@@ -444,6 +469,7 @@ struct murk_mission {
   struct murk_end_condition end[MURK_MISSION_MAX_END];
   int nend;
   struct murk_victory victory;
+  struct murk_tutorial tutorial;
 };
 
 /* Load a mission file. On success *out is a new mission the caller frees with

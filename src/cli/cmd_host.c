@@ -66,16 +66,37 @@ struct hoster {
   /* Why the host stopped taking commands (a save failed; every client is told), or "". */
   char stop_why[200];
   char codes[2][NET_CODE_LEN + 2]; /* each side's join code, as shown: xxxxx-xxxxx */
-  long code_ms;                    /* time to give a join code (--join-timeout) */
+  /* Which sides have joined with their passphrase (set or given), and whether the log has
+   * said both have: a passphrase from --passphrase-file is not a join. */
+  bool joined[2];
+  bool both_said;
+  bool loaded;  /* --load: a game that goes on */
+  long code_ms; /* time to give a join code (--join-timeout) */
   /* A new sealed game's dice are drawn jointly with both players (joint.h): the host's own
    * part until then; the game is made once the three parts are in (drawn). */
   bool joint;
   unsigned char host_part[NET_JOINT_BYTES];
 };
 
+/* The signal that stops the host (the exit code is 128 + it), or -1: it cannot go on. */
 static volatile sig_atomic_t host_stop;
 static void on_stop(int sig) {
   host_stop = sig;
+}
+
+/* A side took its seat with its passphrase: the log says so once both have, not before. */
+static void side_joined(struct hoster* H, enum murk_side side) {
+  H->joined[side] = true;
+  if (H->both_said || !H->joined[murk_side_other(side)]) return;
+  H->both_said = true;
+  if (H->g)
+    murk_cli_diag("murk host: both players have joined: the game %s (saved to %s)",
+                  H->loaded ? "goes on" : "is on", H->save_path);
+  else /* a new sealed game: its dice are drawn with the players first (joint.h) */
+    murk_cli_diag(
+        "murk host: both players have joined: the game is on once its dice are drawn "
+        "(saved to %s)",
+        H->save_path);
 }
 
 /* ---- the game's save: a journal, one record a change (autosave.h) ---- */
@@ -167,7 +188,7 @@ static bool resume_pass(struct hoster* H, enum murk_side side, const char* pass,
     H->g = NULL;
     murk_mission_free(m);
     murk_cli_error("cannot go on with %s: %s", H->save_path, murk_strerror(rc));
-    host_stop = SIGTERM;
+    host_stop = -1;
     return true;
   }
   murk_mission_free(H->m);
@@ -176,19 +197,25 @@ static bool resume_pass(struct hoster* H, enum murk_side side, const char* pass,
   H->resume = NULL;
   remote_seats(H);
   if (H->net) net_host_set_game(H->net, H->g);
-  murk_cli_diag("murk host: both players have joined: the game goes on (saved to %s)",
-                H->save_path);
+  side_joined(H, murk_side_other(side));
+  side_joined(H, side);
   return true;
 }
 
-static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
-  struct hoster* H = ctx;
+static bool pass_right(struct hoster* H, enum murk_side side, const char* pass, size_t len) {
   if (H->sealer.on) return murk_sealer_check(&H->sealer, side, pass, len);
   if (H->resume) return resume_pass(H, side, pass, len);
   /* Set by the side's first join, not yet sealed (the other side has not joined): the same
    * bytes, compared in constant time. */
   return H->passes.have[side] && H->passes.len[side] == len &&
          sodium_memcmp(H->passes.pass[side], pass, len) == 0;
+}
+
+static bool check_pass(void* ctx, enum murk_side side, const char* pass, size_t len) {
+  struct hoster* H = ctx;
+  bool ok = pass_right(H, side, pass, len);
+  if (ok) side_joined(H, side);
+  return ok;
 }
 
 static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len, char* err,
@@ -215,10 +242,8 @@ static int set_pass(void* ctx, enum murk_side side, const char* pass, size_t len
       return -1;
     }
     changed(H);
-    if (!H->stop_why[0])
-      murk_cli_diag("murk host: both players have joined: the game is on (saved to %s)",
-                    H->save_path);
   }
+  if (!H->stop_why[0]) side_joined(H, side);
   return 0;
 }
 
@@ -493,6 +518,7 @@ static int take_lock(struct hoster* H) {
  * game at once; a sealed one otherwise waits for each player's passphrase at their join
  * (resume_pass): the host's operator is not asked for them. */
 static int load_save(const char* save, struct hoster* H) {
+  H->loaded = true;
   snprintf(H->save_path, sizeof H->save_path, "%s", save);
   if (take_lock(H) != 0) return MURK_EINVAL;
   char err[512];
@@ -661,8 +687,12 @@ static int host(const struct murk_args* a, struct hoster* H) {
   rc = serve(H, lfd);
   close(lfd);
   unlink(sock);
-  if (H->stop_why[0]) return MURK_EXIT_INVALID;
-  if (host_stop) murk_cli_diag("murk host: stopped; the game is in %s", H->save_path);
+  if (H->stop_why[0] || host_stop < 0) return MURK_EXIT_INVALID;
+  /* Stopped by a signal: 128 + it, as murk play exits (a script tells a stop from an end). */
+  if (host_stop > 0) {
+    murk_cli_diag("murk host: stopped; the game is in %s", H->save_path);
+    return 128 + (int)host_stop;
+  }
   return rc;
 }
 

@@ -147,6 +147,19 @@ static int new_game(const char* path, const char* with, bool ask, bool has_seed,
   return rc;
 }
 
+/* The side a mission's tutorial teaches (mission.h), or MURK_NO_SIDE: none, or the file
+ * does not load (new_game says why). */
+static enum murk_side tutorial_side(const char* path) {
+  struct murk_diags* d = murk_malloc(sizeof *d);
+  if (!d) return MURK_NO_SIDE;
+  struct murk_mission* m = NULL;
+  enum murk_side side = MURK_NO_SIDE;
+  if (murk_mission_load(path, &m, d) == MURK_OK) side = m->tutorial.side;
+  murk_mission_free(m);
+  murk_free(d);
+  return side;
+}
+
 /* The computer's seat: its own generator and plan, and nothing of the game but the view the
  * session hands it (session.h). Its level chooses the player: normal the computer, easy
  * the greedy player (src/sim). */
@@ -515,6 +528,12 @@ static int play(const struct murk_args* a, struct murk_passes* passes, struct mu
       }
       path = realpath(found, real) ? real : found;
     }
+    /* A tutorial is a game against the computer from the side it teaches, unless --vs
+     * says otherwise: a first game asks nothing. */
+    if (versus < 0 && (person = tutorial_side(path)) != MURK_NO_SIDE)
+      versus = 1;
+    else if (versus < 0)
+      person = MURK_ATTACKER;
     bool asked = versus < 0 && !murk_args_has(a, "with");
     bool opponent_asked = versus < 0;
     if (versus < 0) {

@@ -88,14 +88,16 @@ static int cmd_show_exec(const struct murk_args* a) {
     tui_canvas_printf(&c, sx, 0, -1, TUI_A_DIM, "%d", x);
     tui_canvas_put(&c, sx, 1, '|', TUI_A_DIM);
   }
+  struct tui_glyph look[MURK_MISSION_MAX_TERRAIN];
+  tui_glyph_legend(m->terrain, m->nterrain, ascii, look);
   bool both = false, zone[MURK_SIDES] = {false, false};
   for (int y = 0; y < g->height; y++) {
     tui_canvas_printf(&c, 0, top + y, left - 1, TUI_A_DIM, "%3d", y);
     for (int x = 0; x < g->width; x++) {
       struct murk_pos p = {x, y};
       if (!tui_hexmap_to_screen(&hm, p, &sx, &sy)) continue;
-      const struct murk_terrain* t = m->map ? &m->terrain[m->map[y * g->width + x]] : NULL;
-      struct tui_glyph gl = tui_glyph_terrain(t, ascii);
+      struct tui_glyph gl =
+          m->map ? look[m->map[y * g->width + x]] : tui_glyph_terrain(NULL, ascii);
       /* Deployment zones in the cell's second column: a, d, or + where both may deploy. */
       bool za = in_zone(m, MURK_ATTACKER, p), zd = in_zone(m, MURK_DEFENDER, p);
       if (za || zd) gl.ch[1] = za && zd ? '+' : za ? 'a' : 'd';
@@ -122,7 +124,7 @@ static int cmd_show_exec(const struct murk_args* a) {
          g->kind == MURK_GRID_HEX ? "odd rows are shifted half a cell right" : "square cells");
   for (int i = 0; i < m->nterrain; i++) {
     const struct murk_terrain* t = &m->terrain[i];
-    struct tui_glyph gl = tui_glyph_terrain(t, ascii);
+    struct tui_glyph gl = look[i];
     snprintf(line, sizeof line, "%s ('%c': %s, sight %s)", t->name, t->ch,
              murk_terrain_class_name(t->cls), murk_sight_name(t->sight));
     print_legend_glyph(gl.ch, ascii, line);

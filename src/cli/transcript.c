@@ -36,11 +36,23 @@ static int status_of_view(const struct murk_view* v, char* buf, size_t n) {
   return snprintf(buf, n, "to act: %s (%s)", murk_side_name(v->to_act), murk_phase_name(v->phase));
 }
 
+/* murk_event_format's line, less the text's first word where the audience column already
+ * says it: "93 attacker P11 moves", not "93 attacker attacker P11 moves". */
+static void event_line(const struct murk_event* e, char* line, size_t n) {
+  const char* text = e->text;
+  if (e->audience != MURK_AUD_ALL) {
+    const char* who = murk_audience_name(e->audience);
+    size_t k = strlen(who);
+    if (strncmp(text, who, k) == 0 && text[k] == ' ') text += k + 1;
+  }
+  snprintf(line, n, "%5d %-8s %s", e->seq, murk_audience_name(e->audience), text);
+}
+
 void murk_transcript_events(FILE* f, const struct murk_view* v, size_t from) {
   /* One event, one line: a name from the mission cannot start a line of its own (text.h). */
   char line[MURK_EVENT_TEXT + 64], esc[4 * sizeof line];
   for (size_t i = from; i < v->nevents; i++) {
-    murk_event_format(&v->events[i], line, sizeof line);
+    event_line(&v->events[i], line, sizeof line);
     fprintf(f, "%s\n", murk_cli_escape(line, esc, sizeof esc));
   }
 }

@@ -1156,6 +1156,7 @@ static const struct sim_style computer_style = {
     .fights = sim_fight_tries,     /* fight.c */
     .arrivals = computer_arrivals, /* fight.c, on points above */
     .reserves = reserve_tries,     /* infantry stays on the table */
+    .lights_sparingly = true,
 };
 
 void sim_computer(struct ctx* c, int round) {

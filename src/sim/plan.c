@@ -237,9 +237,18 @@ static void play_tries(struct ctx* c, const struct sim_style* s) {
   }
 }
 
+/* A light the side fired is still up (the view's lights are public). */
+static bool own_light_up(const struct murk_view* v) {
+  for (int i = 0; i < v->nlights; i++)
+    if (v->lights[i].by == v->side) return true;
+  return false;
+}
+
 void sim_plan(struct ctx* c, const struct sim_style* s, int round) {
   const struct murk_view* v = c->v;
   unsigned other = c->verbs & ~sim_planned_verbs(v) & ~KIND(END) & ~KIND(ARRIVE);
+  if (s->lights_sparingly && (c->nfoes > 0 || own_light_up(v)))
+    other &= ~(KIND(STARSHELL) | KIND(ILLUMINATE));
   /* Arrivals first (one due must come on before the step can end), then a few tries of
    * the other legal verbs the plan does not make itself. */
   if (s->arrivals)

@@ -346,6 +346,9 @@ struct sim_style {
   /* reserves phase: the style's own nominations, after `end` and before the shared ones
    * (NULL: none) */
   void (*reserves)(struct ctx* c);
+  /* night: starshells and illuminating rounds only to find an enemy (none in view, no light
+   * of its own up): a unit that lights the table gives up its fire */
+  bool lights_sparingly;
 };
 /* Where the i-th unit heads by the shared plan, and how near counts as there. False:
  * nowhere to go. */

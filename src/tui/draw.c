@@ -163,6 +163,7 @@ static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
   if (ui->score[0]) centre(c, y + 5, ui->score, TUI_A_HEAD);
   centre(c, y + 7, "Press any key to see the whole table; q or Esc quits.", TUI_A_KEY);
   if (ui->message[0]) centre(c, y + 9, ui->message, TUI_A_DIM);
+  if (ui->tip[0]) tui_canvas_wrap(c, (c->w - w) / 2, y + 11, w, 3, 0, ui->tip, TUI_A_GOOD);
 }
 
 /* ---- the map ---- */
@@ -318,14 +319,16 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
   const struct murk_grid* g = &v->grid;
   int cw = tui_hexmap_cell_w(m);
   int sx, sy;
+  struct tui_glyph look[MURK_MISSION_MAX_TERRAIN];
+  int nlook = v->nterrain < MURK_MISSION_MAX_TERRAIN ? v->nterrain : MURK_MISSION_MAX_TERRAIN;
+  tui_glyph_legend(v->terrain, nlook, c->ascii, look);
   for (int y = m->oy; y < g->height && y <= m->oy + m->sh; y++) {
     for (int x = m->ox; x < g->width && x <= m->ox + tui_hexmap_cols(m); x++) {
       struct murk_pos p = {x, y};
       if (!tui_hexmap_to_screen(m, p, &sx, &sy)) continue;
       /* The map as the table stands: works built in setup over the map's ground. */
       int idx = v->nworks > 0 ? murk_view_terrain_at(v, p) : v->map ? v->map[y * g->width + x] : 0;
-      const struct murk_terrain* t = idx >= 0 && idx < v->nterrain ? &v->terrain[idx] : NULL;
-      struct tui_glyph gl = tui_glyph_terrain(t, c->ascii);
+      struct tui_glyph gl = idx >= 0 && idx < nlook ? look[idx] : tui_glyph_terrain(NULL, c->ascii);
       enum tui_attr a = gl.attr;
       if (cell_has(ui, g, p, TUI_CELL_ZONE)) a = tui_glyph_zone_attr(gl.attr);
       if (ui->mode == TUI_MODE_MOVE && cell_has(ui, g, p, TUI_CELL_REACH)) a = TUI_A_REACH;
@@ -962,9 +965,15 @@ static void legend_line(char* out, const uint32_t ch[2], const char* what) {
 static int legend(const struct murk_view* v, bool ascii, char lines[][LEGEND_W]) {
   int n = 0;
   snprintf(lines[n++], LEGEND_W, "Map legend");
-  for (int i = 0; v && i < v->nterrain && n < LEGEND_MAX - 8; i++) {
+  struct tui_glyph look[MURK_MISSION_MAX_TERRAIN];
+  int nlook = 0;
+  if (v) {
+    nlook = v->nterrain < MURK_MISSION_MAX_TERRAIN ? v->nterrain : MURK_MISSION_MAX_TERRAIN;
+    tui_glyph_legend(v->terrain, nlook, ascii, look);
+  }
+  for (int i = 0; i < nlook && n < LEGEND_MAX - 8; i++) {
     const struct murk_terrain* t = &v->terrain[i];
-    struct tui_glyph gl = tui_glyph_terrain(t, ascii);
+    struct tui_glyph gl = look[i];
     char what[MURK_NAME + 32];
     snprintf(what, sizeof what, "%s (%s)", t->name, murk_terrain_class_name(t->cls));
     legend_line(lines[n++], gl.ch, what);
@@ -1119,13 +1128,28 @@ static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
                   TUI_A_KEY);
 }
 
+/* A tutorial's prompt (mission.h), in a box over the event log above the message line: the
+ * map and the panel stay in view. */
+static void draw_tip(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
+  int w = c->w - 4 > 70 ? 70 : c->w - 4;
+  int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->tip, TUI_A_NORMAL);
+  if (n > 6) n = 6;
+  int h = n + 3;
+  int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->msg_y - h;
+  if (y < 1) y = 1;
+  box(c, x, y, w, h, "Tutorial");
+  tui_canvas_wrap(c, x + 2, y + 1, w - 4, n, 0, ui->tip, TUI_A_GOOD);
+  tui_canvas_text(c, x + 2, y + 1 + n, w - 4, "Esc: hide", TUI_A_KEY);
+}
+
 static void draw_quit(struct tui_canvas* c, const struct tui_ui* ui) {
   int w = c->w - 4 > 64 ? 64 : c->w - 4;
   int x = (c->w - w) / 2, y = (c->h - 4) / 2;
   box(c, x, y, w, 4, "Quit");
   tui_canvas_text(c, x + 2, y + 1, w - 4,
-                  ui->no_autosave ? "Quit the game? There is no autosave: :save FILE keeps it."
-                                  : "Quit the game? The autosave is kept.",
+                  ui->hosted        ? "Quit the game? The host keeps it: join again to go on."
+                  : ui->no_autosave ? "Quit the game? There is no autosave: :save FILE keeps it."
+                                    : "Quit the game? The autosave is kept.",
                   TUI_A_NORMAL);
   tui_canvas_text(c, x + 2, y + 2, w - 4, "y: quit   n or Esc: go on playing", TUI_A_KEY);
 }
@@ -1157,6 +1181,8 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_RECAP) draw_recap(c, v, ui);
+  if (ui->tip[0] && ui->mode != TUI_MODE_PICK && ui->mode != TUI_MODE_RECAP && !ui->confirm.open)
+    draw_tip(c, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->confirm.open) draw_confirm(c, ui, &L);
   if (ui->help) draw_help(c, v, ui);

@@ -94,6 +94,19 @@ struct tui_glyph tui_glyph_terrain(const struct murk_terrain* t, bool ascii) {
   return g;
 }
 
+void tui_glyph_legend(const struct murk_terrain* t, int n, bool ascii, struct tui_glyph* out) {
+  for (int i = 0; i < n; i++) {
+    out[i] = tui_glyph_terrain(&t[i], ascii);
+    for (int j = 0; j < i; j++) {
+      if (out[j].ch[0] != out[i].ch[0] || out[j].ch[1] != out[i].ch[1]) continue;
+      uint32_t c = (t[i].ch > ' ' && t[i].ch < 0x7f) ? (uint32_t)t[i].ch : '?';
+      out[i].ch[1] = out[i].ch[1] == ' ' ? ' ' : c;
+      out[i].ch[0] = c;
+      break;
+    }
+  }
+}
+
 static void label(uint32_t prefix, int n, uint32_t out[2]) {
   if (n >= 0 && n < 10) {
     out[0] = prefix;

@@ -20,6 +20,11 @@ struct tui_glyph {
 
 /* The look of a terrain legend entry. */
 struct tui_glyph tui_glyph_terrain(const struct murk_terrain* t, bool ascii);
+/* The looks of a whole legend (n entries, at most MURK_MISSION_MAX_TERRAIN), each glyph one
+ * meaning: an entry that would look like one before it (a burning barn and a mill, both
+ * rough ground) takes its own map character instead, which the legend keeps unique. Every
+ * map and legend draws from this. */
+void tui_glyph_legend(const struct murk_terrain* t, int n, bool ascii, struct tui_glyph* out);
 
 /* A two-column label for a numbered thing: "T5" (prefix and one digit); from 10 up "T+"
  * (the kind stays readable; the map writes "T12" into the next cell's first column where

@@ -537,10 +537,20 @@ const struct tui_keydef* tui_key_find(const struct murk_view* v, enum tui_mode m
   return works ? works : any;
 }
 
+/* Moving is over once no own unit may still move this movement step: the verb stays legal
+ * until the step ends, the key line stops offering it. */
+static bool moving_over(const struct tui_keydef* r, const struct murk_view* v) {
+  if (r->verb != MURK_CMD_MOVE || v->phase != MURK_PHASE_PLAY || v->step != MURK_STEP_MOVEMENT)
+    return false;
+  struct tui_pending one;
+  const char* what;
+  return tui_pending_units(v, &one, 1, &what) == 0;
+}
+
 /* On the key line of `mode` now: offered, where its row shows it. */
 static bool on_line(const struct tui_keydef* r, const struct murk_view* v, enum tui_mode mode) {
   return (r->modes & (1u << mode)) && (r->hint || r->hint_of) && tui_key_offered(r, v) &&
-         (!r->line || (r->line & (1u << v->phase)));
+         (!r->line || (r->line & (1u << v->phase))) && !moving_over(r, v);
 }
 
 void tui_keys_line(const struct murk_view* v, const struct tui_ui* ui, char* buf, size_t n) {

@@ -551,7 +551,8 @@ int tui_pick_choose(struct tui_session* s) {
       int k = 0;
       if (sscanf(it->handle, "%d", &k) == 1 && k >= 1 && k <= s->view->nplatoons) {
         const struct murk_view_platoon* pl = &s->view->platoons[k - 1];
-        snprintf(what, sizeof what, "%d %s (%s, %d teams)", k, pl->name, pl->type, pl->nteams);
+        snprintf(what, sizeof what, "%d %s (%s, %d team%s)", k, pl->name, pl->type, pl->nteams,
+                 pl->nteams == 1 ? "" : "s");
       }
       tui_open_confirm(ui, line, &ui->cursor, "Deploy %s at %s?", what, pos);
       return 0;

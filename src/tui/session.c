@@ -128,6 +128,38 @@ static void mark_zone(struct tui_session* s, struct tui_ui* ui) {
 }
 
 /* Rebuild the view of the side on screen. */
+/* ---- the tutorial ---- */
+
+/* Has the moment of a tutorial's prompt come, as far as the side's own view shows? */
+static bool tutor_due(const struct murk_tutorial_prompt* p, const struct murk_view* v) {
+  switch (p->when) {
+    case MURK_TUTOR_PHASE:
+      return (int)v->phase == p->which;
+    case MURK_TUTOR_STEP:
+      return v->phase == MURK_PHASE_PLAY && v->to_act == v->side && (int)v->step == p->which &&
+             v->turn >= p->turn;
+    case MURK_TUTOR_EVENT:
+      for (size_t i = 0; i < v->nevents; i++)
+        if ((int)v->events[i].kind == p->which && v->events[i].turn >= p->turn) return true;
+      return false;
+  }
+  return false;
+}
+
+/* The first prompt of the mission's tutorial not yet shown whose moment has come, on the
+ * screen of the side it teaches (the prompts after it wait for the next refresh). */
+static void tutor(struct tui_session* s, struct tui_ui* ui, const struct murk_view* v) {
+  const struct murk_mission* m = tui_g_table(s);
+  if (!m || !v || m->tutorial.side == MURK_NO_SIDE || m->tutorial.side != ui->side) return;
+  for (int i = 0; i < m->tutorial.nprompts && i < 32; i++) {
+    const struct murk_tutorial_prompt* p = &m->tutorial.prompts[i];
+    if ((ui->tips_shown & (1u << i)) || !tutor_due(p, v)) continue;
+    ui->tips_shown |= 1u << i;
+    snprintf(ui->tip, sizeof ui->tip, "%s", p->text);
+    return;
+  }
+}
+
 int tui_refresh(struct tui_session* s) {
   struct tui_ui* ui = tui_cur_ui(s);
   g_view_free(s, s->view);
@@ -146,6 +178,7 @@ int tui_refresh(struct tui_session* s) {
   }
   mark_zone(s, ui);
   place_map(s, ui);
+  tutor(s, ui, s->view);
   ui->history[0] = '\0';
   if (s->is_remote && s->remote.history)
     s->remote.history(s->remote.ctx, ui->history, sizeof ui->history);
@@ -304,6 +337,16 @@ static void game_over(struct tui_session* s) {
   autosave_note(s, ui);
   memcpy(ui->message, ui->note, sizeof ui->message);
   ui->message_attr = TUI_A_DIM;
+  /* A tutorial's prompt for the end, for the side it teaches when that side plays here. */
+  const struct murk_mission* m = tui_g_table(s);
+  enum murk_side taught = m ? m->tutorial.side : MURK_NO_SIDE;
+  if (taught != MURK_NO_SIDE && !s->o.seat[taught] && !(s->is_remote && s->remote.side != taught))
+    for (int i = 0; i < m->tutorial.nprompts; i++)
+      if (m->tutorial.prompts[i].when == MURK_TUTOR_PHASE &&
+          m->tutorial.prompts[i].which == MURK_PHASE_OVER) {
+        snprintf(ui->tip, sizeof ui->tip, "%s", m->tutorial.prompts[i].text);
+        break;
+      }
   if (s->g) {
     snprintf(ui->note, sizeof ui->note, "%s", murk_game_result(s->g));
     snprintf(ui->score, sizeof ui->score, "victory points: attacker %d, defender %d",
@@ -482,9 +525,16 @@ int tui_send(struct tui_session* s, const char* line) {
   if (flags & TUI_SESSION_CLEAR) return flags;
   /* Same side still at the screen: say what happened. */
   const struct murk_view* v = s->view;
-  if (v->nevents > before)
-    tui_message(ui, TUI_A_GOOD, "%s", v->events[v->nevents - 1].text);
-  else
+  if (v->nevents > before) {
+    /* The last event, after those of the command a player must read that came before it
+     * (INFO: a night move that loses its way says so before it moves). */
+    char first[TUI_MESSAGE_MAX] = "";
+    size_t len = 0;
+    for (size_t i = before; i + 1 < v->nevents && len < sizeof first; i++)
+      if (v->events[i].kind == MURK_EV_INFO)
+        len += (size_t)snprintf(first + len, sizeof first - len, "%s; ", v->events[i].text);
+    tui_message(ui, TUI_A_GOOD, "%s%s", first, v->events[v->nevents - 1].text);
+  } else
     tui_message(ui, TUI_A_GOOD, "done: %s", line);
   return flags;
 }
@@ -701,6 +751,7 @@ int tui_session_new_remote(const struct tui_remote* r, const struct tui_session_
     s->ui[i].seed = s->o.seed;
     s->ui[i].secret_dice = s->o.secret_dice;
     s->ui[i].message_attr = TUI_A_NORMAL;
+    s->ui[i].hosted = true; /* no autosave here: the host saves after every change */
   }
   int rc = seen_until_last_act(s, r->side, &s->ui[r->side].last_seen_seq);
   s->w = 80;

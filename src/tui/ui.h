@@ -13,6 +13,7 @@
 #include "canvas.h"
 #include "hexmap.h"
 #include "murk/geom.h"
+#include "murk/mission.h"
 #include "murk/side.h"
 
 enum tui_mode {
@@ -88,6 +89,7 @@ struct tui_ui {
   int help_scroll;            /* help lines skipped (a short window) */
   bool confirm_quit;          /* "quit? y/n" is open */
   bool no_autosave;           /* no autosave file: quitting loses what was not :saved */
+  bool hosted;                /* a game held elsewhere (murk join): the host keeps it */
   bool roster_labels;         /* label own units by roster number instead of marker number */
   uint64_t seed;              /* shown so the game can be replayed */
   bool secret_dice;           /* no seed to show: the dice are secret */
@@ -140,6 +142,11 @@ struct tui_ui {
   int log_scroll;   /* event lines up from the newest */
   int tab;          /* lower panel: 0 forces, 1 briefing */
   int brief_scroll; /* briefing lines skipped */
+
+  /* A mission's tutorial (mission.h): the prompt on screen ("" none; Esc hides it), and
+   * which of its prompts this screen has shown (bit n: prompt n). */
+  char tip[MURK_TUTORIAL_TEXT];
+  uint32_t tips_shown;
 
   /* RECAP: one page of the view's events from recap_first (index) on, recap_scroll lines
    * down */

@@ -210,4 +210,10 @@ for script in "${scripts[@]}"; do
   fi
 done
 
+# The audience column says whose a line is once: never "attacker attacker P11 moves".
+checks=$((checks + 1))
+doubled=$(grep -h -E '^ +[0-9]+ (attacker|defender) +(attacker|defender) ' tests/games/*.out |
+  awk '$2 == $3' | head -3)
+[ -z "$doubled" ] || fail "a transcript line names its audience twice: $doubled"
+
 finish games.sh "${#scripts[@]} games, $checks checks passed"

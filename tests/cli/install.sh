@@ -114,5 +114,13 @@ complete_words run --s >"$tmp/c"
 for o in --seed --script --save; do grep -qx -- "$o" "$tmp/c" || fail "completion offers run $o"; done
 checks=$((checks + 1))
 [ "$(complete_words run --as a)" = attacker ] || fail "completion of --as a"
+# Only a command's own options: murk host's help names join's --as in its text.
+checks=$((checks + 1))
+complete_words host --a >"$tmp/c"
+grep -qx -- --as "$tmp/c" && fail "completion offers host --as, an option host does not take"
+complete_words host -- >"$tmp/c"
+for o in --seed --dir --join-timeout --load; do
+  grep -qx -- "$o" "$tmp/c" || fail "completion offers host $o"
+done
 
 finish install

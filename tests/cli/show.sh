@@ -39,6 +39,17 @@ for f in data/missions/*.yaml; do
   grep -q -E '^ *[0-9]+ .*a' "$tmp/out" || fail "$id: no attacker zone cell on the map"
 done
 
+# Each glyph one meaning: no two terrain lines of a legend drawn alike (Night at Saint-Aubin
+# Mill has a burning barn and a mill, both rough ground, and fields and a grainfield, both
+# open).
+for f in data/missions/*.yaml; do
+  id=$(basename "$f" .yaml)
+  checks=$((checks + 1))
+  LC_ALL=C.UTF-8 "$MURK" show "$id" >"$tmp/out" 2>/dev/null || { fail "murk show $id"; continue; }
+  dups=$(grep -E "^  .* \('.': " "$tmp/out" | LC_ALL=C.UTF-8 awk '{ print $1 }' | sort | uniq -d)
+  [ -z "$dups" ] || fail "$id: the legend draws two kinds of terrain as '$dups'"
+done
+
 # Unicode glyphs in a UTF-8 locale, the same map characters with --ascii.
 checks=$((checks + 1))
 if locale -a 2>/dev/null | grep -qi '^c\.utf-\?8$'; then

@@ -48,10 +48,11 @@ tui_start li-hohenfeld --seed 7 --vs human
 take_over defender
 skip_recap
 wait_for "Main Line: Dis 2 cells"
-wait_for "Horse Reserve: Dis 2 cells"
+wait_for "Horse Reserve: Dis 1 cell" # three platoons: a small wing at setup
 keys d
 wait_for "Main Line: wing of 4 platoons, Dis 2 cells"
-wait_for "Flank Guard: wing of 2 platoons, Dis 2 cells"
+# A wing of fewer than four platoons sets its Dis counters within one cell (27.1.2).
+wait_for "Flank Guard: wing of 2 platoons, Dis 1 cell"
 wait_for "a dummy wing leader (2 left)"
 keys Escape
 wait_gone "wing of 4 platoons"

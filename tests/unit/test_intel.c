@@ -227,12 +227,26 @@ static void end_turn(struct murk_game* g) {
 
 /* ---- setup: leaders and Dis counters (27.1.2) ---- */
 
+/* How far the view says wing `name`'s Dis counters may stand (-1: no such wing). */
+static int view_dis_range(const struct murk_game* g, enum murk_side side, const char* name) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  int range = -1;
+  for (int w = 0; w < v->nwings; w++)
+    if (strcmp(v->wings[w].name, name) == 0) range = v->wings[w].dis_range;
+  murk_view_free(v);
+  return range;
+}
+
 static void test_deploy_leaders_and_dis(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(li_mission);
   struct murk_game* g = new_game(m, 1);
   char why[200];
-  /* North Wing has two platoons: a small wing, Dis counters within one hex. */
+  /* North Wing has two platoons: a small wing, Dis counters within one hex. The Forces
+   * panel's wing line says so from the view (at setup; on the move every wing keeps two). */
+  assert_int_equal(view_dis_range(g, MURK_DEFENDER, "North Wing"), 1);
+  assert_int_equal(view_dis_range(g, MURK_ATTACKER, "Big Wing"), 2);
   ok_line(g, "deploy 2 at 15,02");
   const struct mk_marker* t1 = marker_no(g, 1);
   assert_int_equal(t1->kind, MURK_MARKER_WING);
@@ -277,6 +291,7 @@ static void test_deploy_leaders_and_dis(void** st) {
   ok_line(g, "deploy 6 at 16,14");
   ok_line(g, "end");
   assert_int_equal(murk_game_phase(g), MURK_PHASE_PLAY);
+  assert_int_equal(view_dis_range(g, MURK_DEFENDER, "North Wing"), 2);
 
   /* The enemy sees leaders and Dis counters, nothing more; the owner sees its wing. */
   struct murk_view* v = NULL;

@@ -12,7 +12,9 @@
 #include <cmocka.h>
 
 #include "murk/error.h"
+#include "murk/event.h"
 #include "murk/mission.h"
+#include "murk/phase.h"
 #include "murk/rules.h"
 
 static struct murk_mission* load_ok(const char* name, const char* text) {
@@ -881,6 +883,46 @@ static void test_registry(void** state) {
   murk_mission_free(m);
 }
 
+/* The tutorial section: the side, and each prompt's moment by the game's own names. */
+static void test_tutorial(void** state) {
+  (void)state;
+  struct murk_mission* m = load_ok("minimal.yaml", minimal);
+  assert_int_equal(m->tutorial.side, MURK_NO_SIDE); /* no section: no tutorial */
+  assert_int_equal(m->tutorial.nprompts, 0);
+  murk_mission_free(m);
+  char text[4096];
+  snprintf(text, sizeof text, "%s%s", minimal,
+           "tutorial:\n"
+           "  side: defender\n"
+           "  prompts:\n"
+           "    - {phase: deploy, text: Deploy.}\n"
+           "    - step: shooting\n"
+           "      turn: 2\n"
+           "      text: |\n"
+           "        Shoot\n"
+           "        now.\n"
+           "    - {event: spot, text: Spotted.}\n");
+  m = load_ok("minimal.yaml", text);
+  assert_int_equal(m->tutorial.side, MURK_DEFENDER);
+  assert_int_equal(m->tutorial.nprompts, 3);
+  assert_int_equal(m->tutorial.prompts[0].when, MURK_TUTOR_PHASE);
+  assert_int_equal(m->tutorial.prompts[0].which, MURK_PHASE_DEPLOY);
+  assert_int_equal(m->tutorial.prompts[0].turn, 0);
+  assert_int_equal(m->tutorial.prompts[1].when, MURK_TUTOR_STEP);
+  assert_int_equal(m->tutorial.prompts[1].which, MURK_STEP_SHOOTING);
+  assert_int_equal(m->tutorial.prompts[1].turn, 2);
+  assert_string_equal(m->tutorial.prompts[1].text, "Shoot now."); /* one paragraph */
+  assert_int_equal(m->tutorial.prompts[2].when, MURK_TUTOR_EVENT);
+  assert_int_equal(m->tutorial.prompts[2].which, MURK_EV_SPOT);
+  murk_mission_free(m);
+  struct murk_diags d;
+  assert_int_equal(murk_mission_load(MURK_SOURCE_DIR "/data/missions/tutorial.yaml", &m, &d),
+                   MURK_OK);
+  assert_int_equal(m->tutorial.side, MURK_ATTACKER);
+  assert_true(m->tutorial.nprompts >= 5);
+  murk_mission_free(m);
+}
+
 /* docs/mission-format.md has a row for every rule and parameter of the registry. */
 static void test_docs_name_every_rule(void** state) {
   (void)state;
@@ -1092,6 +1134,7 @@ int main(void) {
       cmocka_unit_test(test_full_example_rules_and_end),
       cmocka_unit_test(test_full_example_forces),
       cmocka_unit_test(test_defaults),
+      cmocka_unit_test(test_tutorial),
       cmocka_unit_test(test_default_end_conditions),
       cmocka_unit_test(test_halves_and_quarters),
       cmocka_unit_test(test_keep_out_bands),

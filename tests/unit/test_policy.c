@@ -1653,6 +1653,44 @@ static void test_players_offer_no_refused_try(void** st) {
   assert_true(marked > 0);
 }
 
+/* The computer lights the night to find the enemy, not every turn: a unit that fires a
+ * starshell or an illuminating round gives up its fire (ASL night rules E1.9). Counted over
+ * whole computer games of Night at Saint-Aubin Mill (before: about 28 a game). */
+struct light_count {
+  struct murk_sim* sim;
+  int lights;
+};
+
+static int offer_counting_lights(void* ctx, enum murk_side side, const struct murk_command* c,
+                                 char* reason, size_t reason_len) {
+  struct light_count* k = ctx;
+  int rc = murk_game_apply(k->sim->game, side, c, reason, reason_len);
+  if (rc == MURK_OK && (c->kind == MURK_CMD_STARSHELL || c->kind == MURK_CMD_ILLUMINATE))
+    k->lights++;
+  return rc;
+}
+
+static void test_computer_lights_sparingly(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("night-saint-aubin");
+  int lights = 0, games = 3;
+  for (uint64_t seed = 1; seed <= (uint64_t)games; seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_sim sim;
+    murk_sim_init(&sim, g, MURK_POLICY_COMPUTER, MURK_POLICY_COMPUTER, seed);
+    struct light_count k = {&sim, 0};
+    sim.offer = offer_counting_lights;
+    sim.offer_ctx = &k;
+    assert_int_equal(murk_sim_play(&sim, 5000, 12), MURK_OK);
+    lights += k.lights;
+    murk_sim_free(&sim);
+    murk_game_free(g);
+  }
+  fprintf(stderr, "lights: %d in %d games\n", lights, games);
+  assert_true(lights <= games);
+  murk_mission_free(m);
+}
+
 /* An offer to end the battle is answered by every player, from its own view: accepted
  * unless the mission names the answering side the winner of a game without one; no player
  * offers, concedes or answers on its own. */
@@ -1733,6 +1771,7 @@ int main(void) {
       cmocka_unit_test(test_driver_plays_games),
       cmocka_unit_test(test_driver_stops_at_turn_bound),
       cmocka_unit_test(test_lean_views_hold_what_players_read),
+      cmocka_unit_test(test_computer_lights_sparingly),
       cmocka_unit_test(test_players_offer_no_refused_try),
       cmocka_unit_test(test_players_answer_an_offer),
   };

@@ -481,6 +481,31 @@ static void test_area_in_parts(void** st) {
   "    - {by: attacker, for: attacker, count: 2, in: {half: north}}\n" \
   "  remove: {by: attacker, count: 1}\n"
 
+/* The placement prompt says where the objective may go: the step's area less its bands. */
+static void test_objective_prompt_says_where(void** st) {
+  (void)st;
+  struct murk_mission* m = mission(
+      "objectives:\n"
+      "  place:\n"
+      "    - {by: defender, count: 1, in: {half: south}}\n"
+      "    - {by: attacker, count: 2, in: {half: north},\n"
+      "       keep_out: {centre_line: 10cm, short_edges: 5cm}}\n");
+  struct murk_game* g = new_game(m, 1);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_DEFENDER, &v), MURK_OK);
+  assert_string_equal(v->prompt,
+                      "defender: place objective 1 of 1 in the south half (objective at X,Y)");
+  murk_view_free(v);
+  ok_line(g, "objective at 5,10");
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  assert_string_equal(v->prompt,
+                      "attacker: place objective 1 of 2 in the north half, not within 10cm of "
+                      "the centre line or 5cm of the short edges (objective at X,Y)");
+  murk_view_free(v);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_objective_removal(void** st) {
   (void)st;
   struct murk_mission* m =
@@ -864,6 +889,7 @@ int main(void) {
       cmocka_unit_test(test_independents_phase),
       cmocka_unit_test(test_deploy_in_turn),
       cmocka_unit_test(test_area_in_parts),
+      cmocka_unit_test(test_objective_prompt_says_where),
       cmocka_unit_test(test_objective_removal),
       cmocka_unit_test(test_random_deployment),
       cmocka_unit_test(test_recce_moves),

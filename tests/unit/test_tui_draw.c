@@ -403,7 +403,13 @@ static void test_overlays_and_command_line(void** state) {
   x->ui.help = false;
   x->ui.confirm_quit = true;
   draw(x, 100, 30, false);
-  assert_true(tui_canvas_contains(&x->c, "Quit the game?"));
+  assert_true(tui_canvas_contains(&x->c, "Quit the game? The autosave is kept."));
+  /* A joined game's client keeps no autosave: the host keeps the game. */
+  x->ui.hosted = true;
+  draw(x, 100, 30, false);
+  assert_false(tui_canvas_contains(&x->c, "autosave"));
+  assert_true(tui_canvas_contains(&x->c, "The host keeps it"));
+  x->ui.hosted = false;
   x->ui.confirm_quit = false;
   x->ui.mode = TUI_MODE_COMMAND;
   strcpy(x->ui.line, "move 1 to 3,4");

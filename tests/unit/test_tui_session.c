@@ -174,6 +174,29 @@ static int setup_reserves_short(void** state) {
   return rc;
 }
 
+/* With a scout of one team first in the attacker's force. */
+static int setup_scout(void** state) {
+  char* y = mission_with("    platoons:\n",
+                         "      - {name: Solo Scout, type: scout, command_distance: 10cm,\n"
+                         "         teams: [{profile: lancer, count: 1}]}\n");
+  int rc = setup_yaml(state, y);
+  test_free(y);
+  return rc;
+}
+
+/* With a tutorial for the attacker (docs/mission-format.md, "tutorial"). */
+static int setup_tutorial(void** state) {
+  char* y = mission_with("setup: {sides: fixed, first_turn: attacker}\n",
+                         "tutorial:\n"
+                         "  prompts:\n"
+                         "    - {step: movement, text: Move a template with m.}\n"
+                         "    - {phase: deploy, text: Deploy with d.}\n"
+                         "    - {event: deploy, text: A platoon went down.}\n");
+  int rc = setup_yaml(state, y);
+  test_free(y);
+  return rc;
+}
+
 /* With Fighting Withdrawal from turn 1: the defender, with two platoons on the table,
  * must withdraw one at the start of its first turn. */
 static int setup_withdrawal(void** state) {
@@ -788,6 +811,61 @@ static void test_placement_shown_first(void** state) {
   key(x, TUI_KEY_ESC);
 }
 
+/* A night move that loses its way says so on the message line, not only in the log (the
+ * ASL night rules' movement roll: Night at Saint-Aubin Mill, seed 2, T12's coloured 6). */
+static int setup_night(void** state) {
+  return setup_played(state, "night-saint-aubin", 2,
+                      "deploy 1 at 11,06\ndeploy 2 hidden at 5,05\ndeploy 3 hidden at 14,07\n"
+                      "deploy 4 at 10,02\ndeploy 5 at 12,05\nend\n"
+                      "deploy 1 at 9,17\ndeploy 2 at 13,17\ndeploy 3 at 20,17\n"
+                      "deploy 4 at 16,18\ndeploy 5 at 14,19\ndeploy 6 at 16,16\n"
+                      "deploy dummy at 5,18\ndeploy dummy at 24,17\nend\n"
+                      "move 1 to 9,12\nmove 2 to 13,13\nmove 3 to 20,12\nmove 4 to 16,14\n"
+                      "move 5 to 14,15\n");
+}
+
+static void test_night_stray_on_message_line(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  command(x, "move T12 to 5,13");
+  assert_non_null(strstr(UI->message, "T12 loses its way in the dark"));
+  assert_non_null(strstr(UI->message, "T12 moves"));
+}
+
+/* One team is "1 team". */
+static void test_one_team_singular(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  go(x, 3, 9);
+  key(x, 'd');
+  key(x, TUI_KEY_ENTER);
+  assert_true(UI->confirm.open);
+  assert_string_equal(UI->confirm.text, "Deploy 1 Solo Scout (scout, 1 team) at 03,09?");
+  key(x, TUI_KEY_ESC);
+}
+
+/* A tutorial's prompts: on the side's own screen only, each at its moment and once, the
+ * first due in the file's order first; Esc hides one. */
+static void test_tutorial_prompts(void** state) {
+  struct ctx* x = *state;
+  take_over(x, MURK_ATTACKER);
+  assert_string_equal(UI->tip, "Deploy with d.");
+  assert_true(shows(x, "Tutorial"));
+  assert_true(shows(x, "Deploy with d."));
+  assert_false(shows(x, "Move a template")); /* not before its step */
+  key(x, TUI_KEY_ESC);
+  assert_false(shows(x, "Deploy with d."));
+  /* The attacker's first deployment is an event of its own view: the next prompt. */
+  command(x, "deploy 1 at 2,8");
+  take_over(x, MURK_DEFENDER);
+  assert_string_equal(UI->tip, ""); /* the defender is not taught */
+  assert_false(shows(x, "Tutorial"));
+  command(x, "deploy 1 at 2,2");
+  take_over(x, MURK_ATTACKER);
+  assert_string_equal(UI->tip, "A platoon went down.");
+  assert_true(shows(x, "A platoon went down."));
+}
+
 static void test_turn_handover_and_hidden_names(void** state) {
   struct ctx* x = *state;
   deploy_all(x);
@@ -1370,6 +1448,13 @@ static void test_keys_follow_the_verbs(void** state) {
   key(x, 'd');
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_string_equal(UI->message, murk_command_when(MURK_CMD_DEPLOY));
+  /* Every marker moved: moving is over though the step goes on. */
+  command(x, "move T1 to 2,9");
+  command(x, "move T3 to 6,9");
+  assert_true(shows(x, "m move"));
+  command(x, "move T5 to 12,9");
+  assert_true(shows(x, "movement step"));
+  assert_false(shows(x, "m move"));
   end_key(x);
   assert_true(shows(x, "shooting step"));
   assert_false(shows(x, "m move"));
@@ -1395,6 +1480,9 @@ int main(void) {
       T(test_reveal_shoot_and_assault_keys),
       T(test_keys_follow_the_verbs),
       cmocka_unit_test_setup_teardown(test_reserves_and_game_over, setup_reserves_short, teardown),
+      cmocka_unit_test_setup_teardown(test_one_team_singular, setup_scout, teardown),
+      cmocka_unit_test_setup_teardown(test_night_stray_on_message_line, setup_night, teardown),
+      cmocka_unit_test_setup_teardown(test_tutorial_prompts, setup_tutorial, teardown),
       cmocka_unit_test_setup_teardown(test_withdraw_key, setup_withdrawal, teardown),
       T(test_against_the_computer),
       T(test_stuck_seat),

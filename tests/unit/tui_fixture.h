@@ -67,6 +67,7 @@ static inline void fixture_init(struct fixture* f) {
                                    .pos = {2, 5},
                                    .on_table = true,
                                    .known = true,
+                                   .may_move = true, /* not moved yet this step */
                                    .platoon = 0};
   strcpy(m[0].name, "Alpha Tanks");
   strcpy(m[0].type, "tank platoon");

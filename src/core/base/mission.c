@@ -43,7 +43,8 @@
   X(T_END, "end")                     \
   X(T_VICTORY, "victory")             \
   X(T_FORCES, "forces")               \
-  X(T_ARRIVE, "arrive")
+  X(T_ARRIVE, "arrive")               \
+  X(T_TUTORIAL, "tutorial")
 LD_RECORD(top, TOP_FIELDS);
 
 static char* dup_text(struct ld* L, const char* s) {
@@ -132,9 +133,9 @@ static void load_document(struct ld* L) {
   yaml_node_t* t[top_nfields];
   LD_FIELDS(L, root, "the mission", top, t);
   /* An optional section left empty ("rules:" and nothing) is as good as absent. */
-  static const int optional[] = {T_SOURCE,        T_SUMMARY,    T_BRIEFING, T_ENTRIES,
-                                 T_RESERVE_EDGES, T_OBJECTIVES, T_SETUP,    T_RULES,
-                                 T_VISIBILITY,    T_END,        T_VICTORY,  T_ARRIVE};
+  static const int optional[] = {T_SOURCE,     T_SUMMARY, T_BRIEFING, T_ENTRIES,    T_RESERVE_EDGES,
+                                 T_OBJECTIVES, T_SETUP,   T_RULES,    T_VISIBILITY, T_END,
+                                 T_VICTORY,    T_ARRIVE,  T_TUTORIAL};
   for (int i = 0; i < ARRAY_LEN(optional); i++)
     if (yw_is_null(t[optional[i]])) t[optional[i]] = NULL;
 
@@ -173,6 +174,7 @@ static void load_document(struct ld* L) {
     ld_default_end(L);
   if (t[T_RULES] && yw_is_map(t[T_RULES])) ld_check_game_length(L, t[T_RULES]);
   ld_forces(L, root, t[T_FORCES]);
+  if (t[T_TUTORIAL]) ld_tutorial(L, t[T_TUTORIAL]);
 }
 
 /* ---- loading ---- */
@@ -246,6 +248,7 @@ int murk_mission_load_buffer(const char* name, const char* data, size_t len,
     return MURK_ENOMEM;
   }
   struct murk_mission* m = L.m;
+  m->tutorial.side = MURK_NO_SIDE;
   m->hash = fnv1a64(data, len);
   m->path = murk_strdup(name ? name : "<input>");
   m->text = murk_malloc(len + 1);

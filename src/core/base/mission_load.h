@@ -124,5 +124,7 @@ void ld_victory(struct ld* L, yaml_node_t* n);
 void ld_visibility(struct ld* L, yaml_node_t* n);
 void ld_end(struct ld* L, yaml_node_t* n, yaml_node_t* turn_limit_node);
 void ld_default_end(struct ld* L);
+/* mission_tutorial.c */
+void ld_tutorial(struct ld* L, yaml_node_t* n);
 
 #endif

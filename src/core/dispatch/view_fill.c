@@ -434,6 +434,14 @@ void mk_view_fill_wings(const struct murk_game* g, enum murk_side side, struct m
         s->markers[mi].kind == MURK_MARKER_WING)
       v->wings[w].leader = u->marker;
   }
+  /* At setup a small wing's counters go nearer (27.1.2, as mk_intel_dis_range judges a
+   * deployment); on the move every wing's stay within dis_range (27.1.4). */
+  if (s->phase >= MURK_PHASE_PLAY) return;
+  int small = murk_mission_param(g->m, MURK_P_LI_DIS_SMALL);
+  for (int w = 0; w < v->nwings; w++)
+    if (v->wings[w].nplatoons < murk_mission_param(g->m, MURK_P_LI_SMALL_WING) &&
+        small < v->wings[w].dis_range)
+      v->wings[w].dis_range = small;
 }
 
 /* Is p within `keep` cells of an enemy this view shows or last saw? */

@@ -36,13 +36,41 @@ void mk_deploy_region_text(const struct murk_region* r, char* buf, size_t n) {
   snprintf(buf, n, "the whole table");
 }
 
+/* The keep-out bands, in one order: what each keeps out from, and its width in cells. */
+static const char* const band_names[] = {"the centre line", "the table edges", "the long edges",
+                                         "the short edges", "the centre line"};
+static void band_widths(const struct murk_keep_out* k, int bands[5]) {
+  bands[0] = k->centre_line;
+  bands[1] = k->edges;
+  bands[2] = k->long_edges;
+  bands[3] = k->short_edges;
+  bands[4] = k->long_centre_line;
+}
+
+void mk_deploy_keep_out_text(const struct murk_game* g, const struct murk_keep_out* k, char* buf,
+                             size_t n) {
+  int bands[5];
+  band_widths(k, bands);
+  size_t len = 0;
+  buf[0] = '\0';
+  int said = 0, total = 0;
+  for (int i = 0; i < 5; i++) total += bands[i] > 0;
+  for (int i = 0; i < 5 && len < n; i++) {
+    if (bands[i] <= 0) continue;
+    char w[32];
+    mk_cells_text(g, bands[i], w, sizeof w);
+    const char* sep = said == 0 ? ", not within " : said + 1 == total ? " or " : ", ";
+    len += (size_t)snprintf(buf + len, n - len, "%s%s of %s", sep, w, band_names[i]);
+    said++;
+  }
+}
+
 /* Which keep-out band of z does p break? NULL if none (or p is outside the region). */
 static const char* broken_band(const struct murk_mission* m, const struct murk_zone* z,
                                struct murk_pos p, int* cells) {
-  static const char* const names[] = {"the centre line", "the table edges", "the long edges",
-                                      "the short edges", "the centre line"};
-  int bands[5] = {z->keep_out.centre_line, z->keep_out.edges, z->keep_out.long_edges,
-                  z->keep_out.short_edges, z->keep_out.long_centre_line};
+  const char* const* names = band_names;
+  int bands[5];
+  band_widths(&z->keep_out, bands);
   for (int i = 0; i < 5; i++) {
     if (bands[i] <= 0) continue;
     struct murk_zone one = {z->region, {0, 0, 0, 0, 0}};

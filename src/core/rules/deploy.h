@@ -46,6 +46,10 @@ int mk_deploy_check_side_zone(const struct murk_game* g, enum murk_side side, st
 
 /* "the north half", "the NE quarter", "the whole table", "the area 00,00-10,05". */
 void mk_deploy_region_text(const struct murk_region* r, char* buf, size_t n);
+/* ", not within 40cm of the centre line or 20cm of the short edges": the bands that keep
+ * out of a region, "" when there are none. */
+void mk_deploy_keep_out_text(const struct murk_game* g, const struct murk_keep_out* k, char* buf,
+                             size_t n);
 /* Surrounded: may a platoon of `side` go into `part` and leave enough platoons to fill every
  * part still empty (MURK_OK, or the refusal)? */
 int mk_deploy_check_each_zone(const struct murk_game* g, enum murk_side side,

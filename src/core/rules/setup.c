@@ -1097,8 +1097,12 @@ int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_com
 static void prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
   const struct mk_state* s = &g->s;
   const struct murk_objective_rule* r = mk_setup_objective_step(g);
-  snprintf(buf, n, "%s: place objective %d of %d (objective at X,Y)", murk_side_name(s->to_act),
-           s->objective_placed + 1, r->count);
+  /* Where it may go: the step's area less its bands (the refusals give the rest). */
+  char rs[64], ks[160];
+  mk_deploy_region_text(&r->in, rs, sizeof rs);
+  mk_deploy_keep_out_text(g, &r->keep_out, ks, sizeof ks);
+  snprintf(buf, n, "%s: place objective %d of %d in %s%s (objective at X,Y)",
+           murk_side_name(s->to_act), s->objective_placed + 1, r->count, rs, ks);
 }
 
 static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
