@@ -713,6 +713,7 @@ int tui_do_save(struct tui_session* s, struct tui_key k) {
 int tui_do_esc(struct tui_session* s, struct tui_key k) {
   (void)k;
   tui_cur_ui(s)->message[0] = '\0';
+  tui_cur_ui(s)->los = false; /* the line of sight (t) is drawn on the message line */
   return 0;
 }
 

@@ -552,7 +552,7 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     /* j/k and the arrows scroll a help taller than the window; other keys close it. */
     if (k.code == 'j' || k.code == TUI_KEY_DOWN || k.code == TUI_KEY_PGDN) {
       ui->help_scroll += k.code == TUI_KEY_PGDN ? 10 : 1;
-      int n = tui_help_count(s->view);
+      int n = tui_help_count(s->view, s->w);
       if (ui->help_scroll > n) ui->help_scroll = n;
     } else if (k.code == 'k' || k.code == TUI_KEY_UP || k.code == TUI_KEY_PGUP) {
       ui->help_scroll -= k.code == TUI_KEY_PGUP ? 10 : 1;
@@ -563,6 +563,7 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     }
     return 0;
   }
+  if (ui->reader) return tui_key_reader(s, k);
   /* Keys do nothing useful on a too small window but the quit question. */
   if (s->w < TUI_MIN_W || s->h < TUI_MIN_H) {
     if (k.code == 'q' || k.code == 'Q') return tui_do_quit(s, k);

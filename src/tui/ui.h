@@ -134,6 +134,14 @@ struct tui_ui {
   int tab;          /* lower panel: 0 forces, 1 briefing */
   int brief_scroll; /* briefing lines skipped */
 
+  /* Over the map (card.c): the card of the unit at the cursor (c), a line of sight from
+   * los_from to the cursor (t), the reader of the whole message and events (M). */
+  bool card;
+  bool los;
+  struct murk_pos los_from;
+  bool reader;
+  int reader_scroll; /* reader lines up from the newest */
+
   /* RECAP: the events of the view from recap_first (index) on, the one shown at recap_at */
   int last_seen_seq; /* the newest event seq this side has had on screen */
   size_t recap_first, recap_at;
