@@ -110,6 +110,16 @@ static const char* side_title(enum murk_side s) {
   }
 }
 
+/* The last line of a screen, centred; wrapped under itself when wider than the window. */
+static void centre_wrap(struct tui_canvas* c, int y, const char* s, enum tui_attr a) {
+  if (tui_text_width(s) <= c->w) {
+    centre(c, y, s, a);
+    return;
+  }
+  int w = c->w - 2 > 76 ? 76 : c->w - 2;
+  tui_canvas_wrap(c, (c->w - w) / 2, y, w, c->h - y, 0, s, a);
+}
+
 /* ---- screens with nothing of the table ---- */
 
 static void draw_too_small(struct tui_canvas* c, const struct tui_ui* ui) {
@@ -156,7 +166,7 @@ static void draw_handover(struct tui_canvas* c, const struct tui_ui* ui) {
     snprintf(buf, sizeof buf, "History fingerprint %s", ui->fingerprint);
     centre(c, y + 10, buf, TUI_A_DIM);
   }
-  if (ui->note[0]) centre(c, y + 11, ui->note, TUI_A_DIM);
+  if (ui->note[0]) centre_wrap(c, y + 11, ui->note, TUI_A_DIM);
 }
 
 static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
@@ -167,7 +177,7 @@ static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
   tui_canvas_wrap(c, (c->w - w) / 2, y + 2, w, 3, 0, ui->note, TUI_A_NORMAL);
   if (ui->score[0]) centre(c, y + 5, ui->score, TUI_A_HEAD);
   centre(c, y + 7, "Press any key to see the whole table; q or Esc quits.", TUI_A_KEY);
-  if (ui->message[0]) centre(c, y + 9, ui->message, TUI_A_DIM);
+  if (ui->message[0]) centre_wrap(c, y + 9, ui->message, TUI_A_DIM);
 }
 
 /* ---- the map ---- */
@@ -818,19 +828,23 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
     return;
   }
   char t[64];
+  /* Newest at the bottom; log_scroll lines up from it. */
+  long last = (long)v->nevents - 1 - ui->log_scroll;
+  long first = last - rows + 1;
+  if (first < 0) first = 0;
+  /* A line cut at the log's width: M reads it whole (card.c's reader). */
+  bool cut = false;
+  for (long i = first; i <= last && rows > 0 && !cut; i++)
+    cut = tui_text_width(v->events[i].text) > L->log_w - 1;
   if (ui->log_scroll > 0)
     snprintf(t, sizeof t, "Events (%d newer line%s below: PgDn)", ui->log_scroll,
              ui->log_scroll == 1 ? "" : "s");
   else if (ui->history[0])
     snprintf(t, sizeof t, "Events  history %s", ui->history);
   else
-    snprintf(t, sizeof t, "Events");
+    snprintf(t, sizeof t, "Events%s", cut ? "  M: whole lines" : "");
   heading(c, L->log_x, &y, L->log_w, t);
   if (rows <= 0 || v->nevents == 0) return;
-  /* Newest at the bottom; log_scroll lines up from it. */
-  long last = (long)v->nevents - 1 - ui->log_scroll;
-  long first = last - rows + 1;
-  if (first < 0) first = 0;
   for (long i = first; i <= last; i++) {
     const struct murk_event* e = &v->events[i];
     tui_canvas_text(c, L->log_x + 1, y + (int)(i - first), L->log_w - 1, e->text, event_attr(e));
@@ -1110,7 +1124,9 @@ static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
   /* 70 columns where the window has them, even past a narrow (zoomed) map's edge. */
   int w = c->w - 4 > 70 ? 70 : c->w - 4;
   int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->confirm.text, TUI_A_NORMAL);
-  if (n > 4) n = 4;
+  /* The whole question where the window has the rows (it is never longer than 256 bytes). */
+  if (n > L->msg_y - 4) n = L->msg_y - 4;
+  if (n < 1) n = 1;
   int h = n + 3;
   /* Over the event log, above the message line: the map (and the cell) stay in view. */
   int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->msg_y - h;

@@ -69,7 +69,8 @@ wait_for "line of sight 13,01 to 13,04: clear, 3 cells" || screen >&2
 keys Escape
 wait_gone "line of sight"
 
-# Every event whole in the reader, where the event panel cuts it.
+# Every event whole in the reader, where the event panel cuts it (its heading says so).
+screen | grep -qF "Events  M: whole lines" || fail "the event log does not point to M"
 keys M
 wait_for "Events, then the last message"
 wait_for "setup: deployment; the attacker deploys first"

@@ -166,6 +166,8 @@ static void test_long_message_and_reader(void** state) {
   snprintf(x->ui.message, sizeof x->ui.message, "%s", msg);
   draw(x, 60, 16);
   assert_true(tui_canvas_contains(&x->c, "M: the whole message"));
+  /* The event log cuts its lines at its width, and its heading says where they are whole. */
+  assert_true(tui_canvas_contains(&x->c, "Events  M: whole lines"));
   assert_false(tui_canvas_contains(&x->c, "zanzibar"));
   x->ui.reader = true;
   draw(x, 60, 16);
