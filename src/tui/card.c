@@ -239,7 +239,13 @@ void tui_draw_los(struct tui_canvas* c, const struct murk_view* v, const struct 
   int rows = tui_canvas_wrap(NULL, 0, 0, c->w, 0, 0, text, a);
   if (rows > 3) rows = 3;
   if (rows < 1) rows = 1;
-  int y = L->msg_y - (rows - 1);
+  /* Above the message line while it says something (a refusal is never hidden). */
+  int below = 0;
+  if (ui->message[0]) {
+    below = tui_canvas_wrap(NULL, 0, 0, c->w, 0, 0, ui->message, ui->message_attr);
+    below = below > 3 ? 3 : below < 1 ? 1 : below;
+  }
+  int y = L->msg_y - below - (rows - 1);
   tui_canvas_fill(c, 0, y, c->w, rows, ' ', TUI_A_NORMAL);
   tui_canvas_wrap(c, 0, y, c->w, rows, 0, text, a);
 }

@@ -1179,6 +1179,6 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->confirm.open) draw_confirm(c, ui, &L);
   if (ui->help) draw_help(c, v, ui);
-  if (ui->reader) tui_draw_reader(c, v, ui);
+  if (ui->reader && ui->mode == TUI_MODE_MAP) tui_draw_reader(c, v, ui);
   if (ui->confirm_quit) draw_quit(c, ui);
 }

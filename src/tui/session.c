@@ -563,7 +563,10 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     }
     return 0;
   }
-  if (ui->reader) return tui_key_reader(s, k);
+  if (ui->reader) { /* open over the map only: another mode closes it */
+    if (ui->mode == TUI_MODE_MAP) return tui_key_reader(s, k);
+    ui->reader = false;
+  }
   /* Keys do nothing useful on a too small window but the quit question. */
   if (s->w < TUI_MIN_W || s->h < TUI_MIN_H) {
     if (k.code == 'q' || k.code == 'Q') return tui_do_quit(s, k);

@@ -149,6 +149,12 @@ static void test_los_verdict(void** state) {
   draw(x, 100, 30);
   assert_false(tui_canvas_contains(&x->c, "blocked"));
   assert_true(tui_canvas_contains(&x->c, "line of sight 09,06 to 09,02: clear, 4 cells"));
+  /* A message (a refusal) stays in view: the verdict goes above it. */
+  snprintf(x->ui.message, sizeof x->ui.message, "move refused: zebra");
+  draw(x, 100, 30);
+  assert_true(tui_canvas_contains(&x->c, "move refused: zebra"));
+  assert_true(tui_canvas_contains(&x->c, "line of sight 09,06 to 09,02: clear, 4 cells"));
+  x->ui.message[0] = '\0';
   x->ui.los = false;
   draw(x, 100, 30);
   assert_false(tui_canvas_contains(&x->c, "line of sight"));
