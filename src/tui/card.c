@@ -208,6 +208,24 @@ void tui_draw_card(struct tui_canvas* c, const struct murk_view* v, const struct
 
 #define LOS_CAP (MURK_MISSION_MAX_CELLS + MURK_MISSION_MAX_CELLS / 2 + 2)
 
+void tui_draw_los_thread(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+  struct murk_view_los los;
+  if (murk_view_los(v, ui->los_from, ui->cursor, &los) != MURK_OK) return;
+  static struct murk_line_step steps[LOS_CAP];
+  size_t n = murk_geom_line(&v->grid, ui->los_from, ui->cursor, steps, LOS_CAP);
+  if (n > LOS_CAP) n = LOS_CAP;
+  int cw = tui_hexmap_cell_w(&ui->map), sx, sy;
+  bool past = false;
+  for (size_t i = 0; i < n; i++) {
+    bool blocker = !los.clear && murk_pos_eq(steps[i].cell, los.blocker);
+    enum tui_attr a = blocker ? TUI_A_ERROR : past ? TUI_A_DIM : TUI_A_REACH;
+    if (i == 0) a = TUI_A_MARK;
+    if (i + 1 == n) a = TUI_A_CURSOR;
+    if (blocker) past = true;
+    if (tui_hexmap_to_screen(&ui->map, steps[i].cell, &sx, &sy)) tui_canvas_paint(c, sx, sy, cw, a);
+  }
+}
+
 void tui_draw_los(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                   const struct tui_layout* L) {
   struct murk_view_los los;
@@ -218,20 +236,6 @@ void tui_draw_los(struct tui_canvas* c, const struct murk_view* v, const struct 
     snprintf(text, sizeof text, "line of sight from %s: put the cursor on a cell of the table",
              from);
   } else {
-    static struct murk_line_step steps[LOS_CAP];
-    size_t n = murk_geom_line(&v->grid, ui->los_from, ui->cursor, steps, LOS_CAP);
-    if (n > LOS_CAP) n = LOS_CAP;
-    int cw = tui_hexmap_cell_w(&ui->map), sx, sy;
-    bool past = false;
-    for (size_t i = 0; i < n; i++) {
-      bool blocker = !los.clear && murk_pos_eq(steps[i].cell, los.blocker);
-      enum tui_attr a = blocker ? TUI_A_ERROR : past ? TUI_A_DIM : TUI_A_REACH;
-      if (i == 0) a = TUI_A_MARK;
-      if (i + 1 == n) a = TUI_A_CURSOR;
-      if (blocker) past = true;
-      if (tui_hexmap_to_screen(&ui->map, steps[i].cell, &sx, &sy))
-        tui_canvas_paint(c, sx, sy, cw, a);
-    }
     murk_view_los_words(v, &los, words, sizeof words);
     snprintf(text, sizeof text, "line of sight %s to %s: %s  (t: off)", from, to, words);
   }

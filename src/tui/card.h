@@ -27,7 +27,8 @@ void tui_card_of(const struct murk_view* v, struct murk_pos p, struct tui_card* 
 
 void tui_draw_card(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                    const struct tui_layout* L);
-/* The thread on the map and its verdict on the message line. */
+/* The thread on the map, and its verdict on the message line (above a message). */
+void tui_draw_los_thread(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui);
 void tui_draw_los(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                   const struct tui_layout* L);
 void tui_draw_reader(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui);

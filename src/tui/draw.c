@@ -1174,8 +1174,10 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   draw_log(c, v, ui, &L);
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
-  if (ui->los && ui->mode == TUI_MODE_MAP) tui_draw_los(c, v, ui, &L);
+  /* The thread under the card, its verdict over it (the card may reach the message line). */
+  if (ui->los && ui->mode == TUI_MODE_MAP) tui_draw_los_thread(c, v, ui);
   if (ui->card && ui->mode == TUI_MODE_MAP) tui_draw_card(c, v, ui, &L);
+  if (ui->los && ui->mode == TUI_MODE_MAP) tui_draw_los(c, v, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->confirm.open) draw_confirm(c, ui, &L);
   if (ui->help) draw_help(c, v, ui);
