@@ -8,9 +8,9 @@
  * A view for MURK_NO_SIDE is the umpire's: everything.
  *
  * Ownership and lifetime (what each pointer field points into):
- * - mission_name, briefing, force_name[], terrain, map, entries, own_zone, own_more_zones
- *   point into the mission the game was made from: valid while that mission is loaded
- *   (a game never outlives its mission, and a view may outlive its game).
+ * - mission_name, briefing, force_name[], terrain, map, elevation, entries, own_zone,
+ *   own_more_zones point into the mission the game was made from: valid while that
+ *   mission is loaded (a game never outlives its mission, and a view may outlive its game).
  * - objectives, markers, teams, platoons, arrivals (and each arrival's cells), lit, lit_by,
  *   lights, contacts, wings, targets and events are the view's own arrays: valid until the next
  *   murk_view_update of this view or murk_view_free, which frees them.
