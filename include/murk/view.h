@@ -8,9 +8,9 @@
  * A view for MURK_NO_SIDE is the umpire's: everything.
  *
  * Ownership and lifetime (what each pointer field points into):
- * - mission_name, briefing, force_name[], terrain, map, entries, own_zone, own_more_zones
- *   point into the mission the game was made from: valid while that mission is loaded
- *   (a game never outlives its mission, and a view may outlive its game).
+ * - mission_name, briefing, force_name[], terrain, map, elevation, entries, own_zone,
+ *   own_more_zones point into the mission the game was made from: valid while that
+ *   mission is loaded (a game never outlives its mission, and a view may outlive its game).
  * - objectives, markers, teams, platoons, arrivals (and each arrival's cells), lit, lit_by,
  *   lights, contacts, wings, targets and events are the view's own arrays: valid until the next
  *   murk_view_update of this view or murk_view_free, which frees them.
@@ -90,6 +90,22 @@ struct murk_view_marker {
   enum murk_view_sight sight; /* an enemy marker on the table: why it is seen */
 };
 
+/* A team's card: its profile's fighting facts, as the mission's forces give them (public
+ * once the team is seen: docs/mission-format.md, "forces"). A front-end shows them as they
+ * stand and works out nothing from them. */
+struct murk_view_stats {
+  int skill;      /* score an enemy needs to hit it: 2..6 */
+  int motivation; /* score to pass a motivation test: 2..6 */
+  int save;       /* score to save a hit: 2..7 (7: no save); 0 for an armoured vehicle */
+  bool armoured;  /* an armoured vehicle: armour instead of a save */
+  int armour[3];  /* front, side, top (enum murk_aspect) */
+  int rof;        /* dice when shooting halted */
+  int rof_moving; /* dice after moving, or pinned down */
+  int anti_tank;  /* its weapon's anti-tank rating */
+  int firepower;  /* its weapon's firepower test score: 1..6 */
+  bool fow;       /* a Flames of War profile (it names anti-tank and firepower) */
+};
+
 /* A team on the table (own teams, and enemy teams once their platoon is revealed). */
 struct murk_view_team {
   enum murk_side owner;
@@ -105,7 +121,17 @@ struct murk_view_team {
   int armour[3];
   bool bailed;
   struct murk_pos pos;
-  enum murk_view_sight sight; /* an enemy team: why it is seen */
+  enum murk_view_sight sight;   /* an enemy team: why it is seen */
+  struct murk_view_stats stats; /* its card (not filled in a lean view) */
+};
+
+/* One kind of team of an own platoon (its mission's `teams:` group), for the platoon's card
+ * while its teams are off the table or under a marker. */
+struct murk_view_group {
+  char profile[MURK_NAME]; /* the profile's name for players */
+  int alive;               /* teams of it alive */
+  int range;               /* cells its weapon reaches */
+  struct murk_view_stats stats;
 };
 
 /* Where an own platoon is. */
@@ -157,6 +183,9 @@ struct murk_view_platoon {
    * both public (docs/rules.md, "Pinned down"). */
   bool pinned;
   int bailed;
+  /* Its card: its kinds of team (not filled in a lean view). */
+  struct murk_view_group groups[MURK_MISSION_MAX_GROUPS];
+  int ngroups;
 };
 
 /* One of this side's Limited Intelligence wings (27.1): the platoons whose `wing`
@@ -291,7 +320,8 @@ struct murk_view {
   struct murk_grid grid;
   const struct murk_terrain* terrain;
   int nterrain;
-  const unsigned char* map; /* grid.width * grid.height legend indices */
+  const unsigned char* map;     /* grid.width * grid.height legend indices */
+  const signed char* elevation; /* grid.width * grid.height height levels; NULL when flat */
   const struct murk_entry* entries;
   int nentries;
   const struct murk_zone* own_zone;       /* NULL for the umpire */
@@ -457,6 +487,29 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
  * it (`place Pn via X,Y ...`): the same rule around place_at. */
 int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
                            unsigned char bit);
+
+/* A line of sight from one cell to another as a side may judge it before it orders
+ * anything (a VASL player's thread): from the public table alone (terrain and heights, the
+ * rule of los.h, the same the game uses), so no unit, own or enemy, hidden or not, changes
+ * it. */
+struct murk_view_los {
+  bool clear;              /* nothing of the table blocks the line */
+  int distance;            /* cells */
+  int hindrance;           /* a clear line: hindering cells crossed, ends excluded */
+  struct murk_pos blocker; /* a blocked line: the first cell that stops it */
+  bool higher;             /* ... by standing higher than both ends (else by its terrain) */
+  bool beyond;             /* farther than units see now (sight_range, nvr): out of sight
+                              however clear */
+};
+/* Fills *out for the line from `from` to `to`. Returns MURK_OK, or MURK_EINVAL when an end
+ * is off the table or v has no map. */
+int murk_view_los(const struct murk_view* v, struct murk_pos from, struct murk_pos to,
+                  struct murk_view_los* out);
+/* The same in words: "clear, 7 cells (2 hindering)", "blocked by the woods at 12,07",
+ * "blocked by higher ground: the hill at 5,03", with ", beyond sight (4 cells)" where it
+ * applies. */
+void murk_view_los_words(const struct murk_view* v, const struct murk_view_los* los, char* buf,
+                         size_t n);
 
 /* Look-ups on a view (NULL if none). */
 const struct murk_view_marker* murk_view_marker_at(const struct murk_view* v, struct murk_pos p);

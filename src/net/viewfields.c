@@ -46,6 +46,7 @@ static const struct net_vf net_vf_view_rows[] = {
     TABLE(terrain),
     TABLE(nterrain),
     TABLE(map),
+    TABLE(elevation), /* `level` lines */
     TABLE(entries),
     TABLE(nentries),
     TABLE(own_zone),
@@ -188,8 +189,35 @@ static const struct net_vf net_vf_team_rows[] = {
     F(bailed, BOOL, 0, 1, LEAN),
     F(pos, POS, -POSN, POSN, LEAN),
     F(sight, INT, 0, MURK_VIEW_MOVED, FULL),
+    SUB(stats, net_vf_stats, FULL),
 };
 DEFINE(net_vf_team);
+#undef S
+
+#define S struct murk_view_stats
+static const struct net_vf net_vf_stats_rows[] = {
+    F(skill, INT, 0, 7, FULL),
+    F(motivation, INT, 0, 7, FULL),
+    F(save, INT, 0, 7, FULL),
+    F(armoured, BOOL, 0, 1, FULL),
+    F(armour, INTS, 0, BIG, FULL),
+    F(rof, INT, 0, BIG, FULL),
+    F(rof_moving, INT, 0, BIG, FULL),
+    F(anti_tank, INT, 0, BIG, FULL),
+    F(firepower, INT, 0, 7, FULL),
+    F(fow, BOOL, 0, 1, FULL),
+};
+DEFINE(net_vf_stats);
+#undef S
+
+#define S struct murk_view_group
+static const struct net_vf net_vf_group_rows[] = {
+    F(profile, STR, 0, 0, FULL),
+    F(alive, INT, 0, BIG, FULL),
+    F(range, INT, 0, BIG, FULL),
+    SUB(stats, net_vf_stats, FULL),
+};
+DEFINE(net_vf_group);
 #undef S
 
 #define S struct murk_view_platoon
@@ -218,6 +246,8 @@ static const struct net_vf net_vf_platoon_rows[] = {
     F(assaulted, BOOL, 0, 1, LEAN),
     F(pinned, BOOL, 0, 1, LEAN),
     F(bailed, INT, 0, BIG, LEAN),
+    SUB(groups, net_vf_group, FULL),
+    F(ngroups, INT, 0, MURK_MISSION_MAX_GROUPS, FULL),
 };
 DEFINE(net_vf_platoon);
 #undef S
@@ -468,6 +498,7 @@ const struct net_vf_table* const net_vf_tables[] = {
     &net_vf_pos,     &net_vf_terrain,  &net_vf_entry,     &net_vf_end,       &net_vf_zone,
     &net_vf_region,  &net_vf_keep_out, &net_vf_head,      &net_vf_grid,      &net_vf_force,
     &net_vf_brief,   &net_vf_row,      &net_vf_lit,       &net_vf_begin,     &net_vf_works,
+    &net_vf_stats,   &net_vf_group,
 };
 const int net_vf_ntables = (int)(sizeof net_vf_tables / sizeof net_vf_tables[0]);
 

@@ -83,7 +83,7 @@ extern const struct net_vf_table net_vf_view, net_vf_ending, net_vf_works, net_v
     net_vf_contact, net_vf_target, net_vf_event, net_vf_roll, net_vf_dice_expr, net_vf_roll_mod,
     net_vf_pos, net_vf_terrain, net_vf_entry, net_vf_end, net_vf_zone, net_vf_region,
     net_vf_keep_out, net_vf_head, net_vf_grid, net_vf_force, net_vf_brief, net_vf_row, net_vf_lit,
-    net_vf_begin;
+    net_vf_begin, net_vf_stats, net_vf_group;
 /* Every table, for the checks. */
 extern const struct net_vf_table* const net_vf_tables[];
 extern const int net_vf_ntables;

@@ -30,7 +30,7 @@ struct net_view {
   /* Array capacities (the counts are the view's), by struct murk_view's array. */
   int cap_objectives, cap_works, cap_markers, cap_teams, cap_platoons, cap_arrivals, cap_lights;
   int cap_contacts, cap_wings, cap_targets, cap_events, cap_lit;
-  int rows_seen;
+  int rows_seen, levels_seen;
   bool state_seen;
 };
 
@@ -65,6 +65,7 @@ void net_view_free(struct net_view* nv) {
   murk_free(v->events);
   murk_free(nv->place);
   if (nv->table) murk_free(nv->table->map);
+  if (nv->table) murk_free(nv->table->elevation);
   murk_free(nv->table);
   murk_free(nv->briefing);
   murk_free(nv);
@@ -301,6 +302,57 @@ static void write_rows(const struct line_kind* k, const struct murk_view* v, str
   murk_free(l);
 }
 
+/* `level`: a row of heights (a hilly table), two hex digits a cell, the level as a byte. */
+static void write_levels(const struct line_kind* k, const struct murk_view* v, struct net_buf* b) {
+  if (!v->elevation) return;
+  static const char hex[] = "0123456789abcdef";
+  struct net_row_line* l = murk_malloc(sizeof *l);
+  if (!l) {
+    b->failed = true;
+    return;
+  }
+  for (int y = 0; y < v->grid.height; y++) {
+    memset(l, 0, sizeof *l);
+    l->y = y;
+    for (int x = 0; x < v->grid.width && x < MURK_MISSION_MAX_CELLS; x++) {
+      unsigned char c = (unsigned char)v->elevation[y * v->grid.width + x];
+      l->cells[2 * x] = hex[c >> 4];
+      l->cells[2 * x + 1] = hex[c & 15];
+    }
+    record(b, k->word, k->t, l);
+  }
+  murk_free(l);
+}
+
+static int read_level(const struct line_kind* k, struct net_view_reader* r, char** w, int n) {
+  struct net_view* nv = r->nv;
+  struct murk_mission* t = nv->table;
+  struct net_row_line* l = murk_calloc(1, sizeof *l);
+  int rc = -1;
+  if (!l || net_vf_read(k->t, l, w + 1, n - 1) != 0) goto done;
+  int wd = t->grid.width;
+  if (l->y != nv->levels_seen || l->y >= t->grid.height || strlen(l->cells) != (size_t)wd * 2)
+    goto done;
+  if (!t->elevation && !(t->elevation = murk_calloc((size_t)wd * (size_t)t->grid.height, 1)))
+    goto done;
+  for (int x = 0; x < wd; x++) {
+    unsigned v8 = 0;
+    for (int i = 0; i < 2; i++) {
+      char c = l->cells[2 * x + i];
+      int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+      if (d < 0) goto done;
+      v8 = v8 * 16 + (unsigned)d;
+    }
+    t->elevation[l->y * wd + x] = (signed char)(v8 > 127 ? (int)v8 - 256 : (int)v8);
+  }
+  nv->levels_seen++;
+  nv->v.elevation = t->elevation;
+  rc = 0;
+done:
+  murk_free(l);
+  return rc;
+}
+
 static int read_row(const struct line_kind* k, struct net_view_reader* r, char** w, int n) {
   struct net_view* nv = r->nv;
   struct murk_mission* t = nv->table;
@@ -463,6 +515,7 @@ static const struct line_kind kinds[] = {
     {"brief", &net_vf_brief, OWN(write_brief, read_brief)},
     {"terrain", &net_vf_terrain, OWN(write_terrain, read_terrain)},
     {"row", &net_vf_row, OWN(write_rows, read_row)},
+    {"level", &net_vf_row, OWN(write_levels, read_level)},
     {"entry", &net_vf_entry, OWN(write_entries, read_entry)},
     {"own_zone", &net_vf_zone, OWN(write_own_zone, read_own_zone)},
     {"more_zone", &net_vf_zone, OWN(write_more_zones, read_more_zone)},
@@ -536,6 +589,7 @@ static int finish(struct net_view_reader* r) {
   if (!t) return fail(r, "no table");
   if (!nv->state_seen) return fail(r, "no state");
   if (t->map && nv->rows_seen != v->grid.height) return fail(r, "map rows missing");
+  if (t->elevation && nv->levels_seen != v->grid.height) return fail(r, "level rows missing");
   /* Every cell's terrain is one of the legend's (the map is indexed without a check). */
   if (t->map)
     for (int i = 0; i < v->grid.width * v->grid.height; i++)

@@ -848,6 +848,7 @@ int tui_do_esc(struct tui_session* s, struct tui_key k) {
   tui_cur_ui(s)->message[0] = '\0';
   tui_cur_ui(s)->build_open = false; /* a piece of works begun: start again */
   tui_cur_ui(s)->tip[0] = '\0';
+  tui_cur_ui(s)->los = false; /* the line of sight (t) is drawn on the message line */
   return 0;
 }
 

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "card.h"
 #include "glyph.h"
 #include "keys.h"
 #include "murk/alloc.h"
@@ -80,6 +81,10 @@ static void box(struct tui_canvas* c, int x, int y, int w, int h, const char* ti
   if (title && *title) tui_canvas_printf(c, x + 2, y, w - 4, TUI_A_HEAD, " %s ", title);
 }
 
+void tui_box(struct tui_canvas* c, int x, int y, int w, int h, const char* title) {
+  box(c, x, y, w, h, title);
+}
+
 /* A heading across the panel: "─ Title ────". Advances *y. */
 static void heading(struct tui_canvas* c, int x, int* y, int w, const char* title) {
   for (int i = 0; i < w; i++) tui_canvas_put(c, x + i, *y, line_ch(c, 0), TUI_A_HEAD);
@@ -103,6 +108,16 @@ static const char* side_title(enum murk_side s) {
     default:
       return "Umpire";
   }
+}
+
+/* The last line of a screen, centred; wrapped under itself when wider than the window. */
+static void centre_wrap(struct tui_canvas* c, int y, const char* s, enum tui_attr a) {
+  if (tui_text_width(s) <= c->w) {
+    centre(c, y, s, a);
+    return;
+  }
+  int w = c->w - 2 > 76 ? 76 : c->w - 2;
+  tui_canvas_wrap(c, (c->w - w) / 2, y, w, c->h - y, 0, s, a);
 }
 
 /* ---- screens with nothing of the table ---- */
@@ -151,7 +166,7 @@ static void draw_handover(struct tui_canvas* c, const struct tui_ui* ui) {
     snprintf(buf, sizeof buf, "History fingerprint %s", ui->fingerprint);
     centre(c, y + 10, buf, TUI_A_DIM);
   }
-  if (ui->note[0]) centre(c, y + 11, ui->note, TUI_A_DIM);
+  if (ui->note[0]) centre_wrap(c, y + 11, ui->note, TUI_A_DIM);
 }
 
 static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
@@ -162,7 +177,7 @@ static void draw_over(struct tui_canvas* c, const struct tui_ui* ui) {
   tui_canvas_wrap(c, (c->w - w) / 2, y + 2, w, 3, 0, ui->note, TUI_A_NORMAL);
   if (ui->score[0]) centre(c, y + 5, ui->score, TUI_A_HEAD);
   centre(c, y + 7, "Press any key to see the whole table; q or Esc quits.", TUI_A_KEY);
-  if (ui->message[0]) centre(c, y + 9, ui->message, TUI_A_DIM);
+  if (ui->message[0]) centre_wrap(c, y + 9, ui->message, TUI_A_DIM);
   if (ui->tip[0]) tui_canvas_wrap(c, (c->w - w) / 2, y + 11, w, 3, 0, ui->tip, TUI_A_GOOD);
 }
 
@@ -339,7 +354,8 @@ static void draw_map(struct tui_canvas* c, const struct murk_view* v, const stru
   /* Room for every label that may spill (none, without memory: they stay "T+"); none under
    * a list or box drawn over the map, which could cover a label and leave its last digit. */
   struct spills sp = {NULL, 0, 0};
-  bool overlay = ui->mode == TUI_MODE_PICK || ui->confirm.open || ui->help || ui->confirm_quit;
+  bool overlay = ui->mode == TUI_MODE_PICK || ui->confirm.open || ui->help || ui->confirm_quit ||
+                 ui->card || ui->reader;
   if (cw == 2 && !overlay) {
     int most = v->nentries + v->ncontacts + v->nmarkers * (1 + MURK_MAX_DIS) + v->nteams;
     sp.at = most > 0 ? murk_malloc((size_t)most * sizeof *sp.at) : NULL;
@@ -810,19 +826,23 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
   int y = L->log_y;
   int rows = L->log_h - 1;
   char t[64];
+  /* Newest at the bottom; log_scroll lines up from it. */
+  long last = (long)v->nevents - 1 - ui->log_scroll;
+  long first = last - rows + 1;
+  if (first < 0) first = 0;
+  /* A line cut at the log's width: M reads it whole (card.c's reader). */
+  bool cut = false;
+  for (long i = first; i <= last && rows > 0 && !cut; i++)
+    cut = tui_text_width(v->events[i].text) > L->log_w - 1;
   if (ui->log_scroll > 0)
     snprintf(t, sizeof t, "Events (%d newer line%s below: PgDn)", ui->log_scroll,
              ui->log_scroll == 1 ? "" : "s");
   else if (ui->history[0])
     snprintf(t, sizeof t, "Events  history %s", ui->history);
   else
-    snprintf(t, sizeof t, "Events");
+    snprintf(t, sizeof t, "Events%s", cut ? "  M: whole lines" : "");
   heading(c, L->log_x, &y, L->log_w, t);
   if (rows <= 0 || v->nevents == 0) return;
-  /* Newest at the bottom; log_scroll lines up from it. */
-  long last = (long)v->nevents - 1 - ui->log_scroll;
-  long first = last - rows + 1;
-  if (first < 0) first = 0;
   for (long i = first; i <= last; i++) {
     const struct murk_event* e = &v->events[i];
     tui_canvas_text(c, L->log_x + 1, y + (int)(i - first), L->log_w - 1, e->text, event_attr(e));
@@ -835,12 +855,17 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
  * upwards over the end of the event log. */
 static void draw_message(struct tui_canvas* c, const struct tui_ui* ui,
                          const struct tui_layout* L) {
-  int n = tui_canvas_wrap(NULL, 0, 0, c->w, 0, 0, ui->message, ui->message_attr);
-  if (n > 3) n = 3;
-  if (n < 1) n = 1;
+  int all = tui_canvas_wrap(NULL, 0, 0, c->w, 0, 0, ui->message, ui->message_attr);
+  int n = all > 3 ? 3 : all < 1 ? 1 : all;
   int y = L->msg_y - (n - 1);
   tui_canvas_fill(c, 0, y, c->w, n, ' ', TUI_A_NORMAL);
   tui_canvas_wrap(c, 0, y, c->w, n, 0, ui->message, ui->message_attr);
+  /* Longer than three lines: the rest is in the reader (card.c), and the line says so. */
+  if (all > n) {
+    static const char more[] = " ... M: the whole message ";
+    int mw = (int)sizeof more - 1;
+    tui_canvas_text(c, c->w - mw, L->msg_y, mw, more, TUI_A_KEY);
+  }
 }
 
 static void draw_keys(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
@@ -927,23 +952,50 @@ static void draw_status(struct tui_canvas* c, const struct murk_view* v, const s
 
 /* ---- overlays ---- */
 
+/* Rows a list item takes at w columns: its label wrapped, never cut. */
+static int pick_rows(const struct tui_pick_item* it, int w) {
+  if (tui_text_width(it->label) <= w) return 1; /* drawn as it is: its columns line up */
+  int n = tui_canvas_wrap(NULL, 0, 0, w, 0, 0, it->label, TUI_A_NORMAL);
+  return n < 1 ? 1 : n;
+}
+
 static void draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
   const struct tui_pick* pk = &ui->pick;
-  int w = L->map_w - 4;
-  if (w > 60) w = 60;
-  int h = pk->n + 2;
-  if (h > L->map_h) h = L->map_h;
+  /* 70 columns where the window has them, even past a narrow map's edge (as a question). */
+  int w = c->w - 4 > 70 ? 70 : c->w - 4;
+  int tw = w - 3; /* the labels' width: a frame and a space each side */
+  int room = L->msg_y - 1;
+  int total = 0;
+  for (int i = 0; i < pk->n; i++) total += pick_rows(&pk->items[i], tw);
+  int h = total + 2;
+  if (h > room) h = room;
   if (h < 3) h = 3;
-  int x = (L->map_w - w) / 2, y = L->map_y + (L->map_h - h) / 2;
-  box(c, x, y, w, h, pk->title);
   int rows = h - 2;
-  int first = pk->sel >= rows ? pk->sel - rows + 1 : 0;
-  for (int i = 0; i < rows && first + i < pk->n; i++) {
-    int k = first + i;
-    tui_canvas_printf(c, x + 1, y + 1 + i, w - 2, k == pk->sel ? TUI_A_SELECT : TUI_A_NORMAL, " %s",
-                      pk->items[k].label);
-    if (k == pk->sel) tui_canvas_paint(c, x + 1, y + 1 + i, w - 2, TUI_A_SELECT);
+  /* The first item shown: the chosen one and those above it as far as they fit. */
+  int first = 0, upto = 0;
+  for (int i = 0; i <= pk->sel && i < pk->n; i++) upto += pick_rows(&pk->items[i], tw);
+  while (first < pk->sel && upto > rows) upto -= pick_rows(&pk->items[first++], tw);
+  int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->map_y + (L->map_h - h) / 2;
+  if (y + h > L->msg_y) y = L->msg_y - h;
+  if (y < 1) y = 1;
+  box(c, x, y, w, h, pk->title);
+  int row = 0, k = first;
+  for (; k < pk->n && row < rows; k++) {
+    int n = pick_rows(&pk->items[k], tw);
+    enum tui_attr a = k == pk->sel ? TUI_A_SELECT : TUI_A_NORMAL;
+    if (k == pk->sel)
+      for (int r = 0; r < n && row + r < rows; r++)
+        tui_canvas_paint(c, x + 1, y + 1 + row + r, w - 2, a);
+    if (n == 1)
+      tui_canvas_text(c, x + 2, y + 1 + row, tw, pk->items[k].label, a);
+    else
+      tui_canvas_wrap(c, x + 2, y + 1 + row, tw, rows - row, 0, pk->items[k].label, a);
+    row += n;
   }
+  /* What the box leaves out is said on its frame, and j/k reach it. */
+  if (first > 0) tui_canvas_text(c, x + w - 14, y, 12, " more above ", TUI_A_HEAD);
+  if (k < pk->n || row > rows)
+    tui_canvas_text(c, x + w - 14, y + h - 1, 12, " more below ", TUI_A_HEAD);
 }
 
 /* ---- the legend of the map (the second part of the help) ---- */
@@ -997,9 +1049,49 @@ static int legend(const struct murk_view* v, bool ascii, char lines[][LEGEND_W])
   return n;
 }
 
-int tui_help_count(const struct murk_view* v) {
+/* Columns of a key line's label ("  %-16s "): its help wraps beside it. */
+#define HELP_LABEL_W 19
+
+/* Draw (c non-NULL) or count the rows of one line of the help at w columns: a key's text
+ * wraps beside its label, any other line under itself; never cut. */
+static int help_rows(struct tui_canvas* c, int x, int y, int w, int h, int skip, const char* s,
+                     bool key) {
+  enum tui_attr a = s[0] == ' ' ? TUI_A_NORMAL : TUI_A_HEAD;
+  if (tui_text_width(s) <= w) { /* drawn as it is: its columns line up */
+    if (c && skip == 0 && h > 0) tui_canvas_text(c, x, y, w, s, a);
+    return 1;
+  }
+  if (key && s[0] == ' ' && strlen(s) > HELP_LABEL_W && w > HELP_LABEL_W + 8) {
+    int n = tui_canvas_wrap(c, x + HELP_LABEL_W, y, w - HELP_LABEL_W, h, skip, s + HELP_LABEL_W, a);
+    if (c && skip == 0 && h > 0) {
+      char label[HELP_LABEL_W + 1];
+      memcpy(label, s, HELP_LABEL_W);
+      label[HELP_LABEL_W] = '\0';
+      tui_canvas_text(c, x, y, HELP_LABEL_W, label, a);
+    }
+    return n < 1 ? 1 : n;
+  }
+  /* A legend line keeps its indent as it wraps. */
+  int in = s[0] == ' ' && s[1] == ' ' ? 2 : 0;
+  int n = tui_canvas_wrap(c, x + in, y, w - in, h, skip, s + in, a);
+  return n < 1 ? 1 : n;
+}
+
+/* The help's box in a window of ww columns, and its text's width. */
+static int help_box_w(int ww) {
+  return ww - 4 > 76 ? 76 : ww - 4;
+}
+
+int tui_help_count(const struct murk_view* v, int ww) {
   char lines[LEGEND_MAX][LEGEND_W];
-  return tui_keys_help_count() + legend(v, false, lines);
+  int nkeys = tui_keys_help_count(), n = nkeys + legend(v, false, lines), tw = help_box_w(ww) - 3;
+  int rows = 0;
+  for (int k = 0; k < n; k++) {
+    char key[LEGEND_W];
+    const char* s = k < nkeys ? tui_keys_help_line(k, key, sizeof key) : lines[k - nkeys];
+    rows += help_rows(NULL, 0, 0, tw, 0, 0, s, k < nkeys);
+  }
+  return rows;
 }
 
 /* ---- the recap: what happened since the side's last turn, one page ---- */
@@ -1094,20 +1186,27 @@ static void draw_help(struct tui_canvas* c, const struct murk_view* v, const str
   int nkeys = tui_keys_help_count();
   char lines[LEGEND_MAX][LEGEND_W];
   int n = nkeys + legend(v, c->ascii, lines);
-  int w = c->w - 4 > 76 ? 76 : c->w - 4;
-  int h = n + 2 > c->h - 2 ? c->h - 2 : n + 2;
+  int w = help_box_w(c->w), tw = w - 3;
+  int total = tui_help_count(v, c->w);
+  int h = total + 2 > c->h - 2 ? c->h - 2 : total + 2;
   int x = (c->w - w) / 2, y = (c->h - h) / 2;
   int rows = h - 2;
-  /* A short window scrolls the help. */
+  /* A short window scrolls the help, by rows as wrapped. */
   int first = ui->help_scroll;
-  if (first > n - rows) first = n - rows;
+  if (first > total - rows) first = total - rows;
   if (first < 0) first = 0;
-  box(c, x, y, w, h, rows < n ? "Keys  (j/k scroll, other keys close)" : "Keys  (any key closes)");
-  for (int i = 0; i < rows && first + i < n; i++) {
-    int k = first + i;
+  box(c, x, y, w, h,
+      rows < total ? "Keys  (j/k scroll, other keys close)" : "Keys  (any key closes)");
+  int at = 0;
+  for (int k = 0; k < n && at < first + rows; k++) {
     char key[LEGEND_W];
     const char* s = k < nkeys ? tui_keys_help_line(k, key, sizeof key) : lines[k - nkeys];
-    tui_canvas_text(c, x + 2, y + 1 + i, w - 3, s, s[0] == ' ' ? TUI_A_NORMAL : TUI_A_HEAD);
+    int r = help_rows(NULL, 0, 0, tw, 0, 0, s, k < nkeys);
+    if (at + r > first) {
+      int skip = at < first ? first - at : 0, row = at > first ? at - first : 0;
+      help_rows(c, x + 2, y + 1 + row, tw, rows - row, skip, s, k < nkeys);
+    }
+    at += r;
   }
 }
 
@@ -1117,7 +1216,9 @@ static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
   /* 70 columns where the window has them, even past a narrow (zoomed) map's edge. */
   int w = c->w - 4 > 70 ? 70 : c->w - 4;
   int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->confirm.text, TUI_A_NORMAL);
-  if (n > 4) n = 4;
+  /* The whole question where the window has the rows (it is never longer than 256 bytes). */
+  if (n > L->msg_y - 4) n = L->msg_y - 4;
+  if (n < 1) n = 1;
   int h = n + 3;
   /* Over the event log, above the message line: the map (and the cell) stay in view. */
   int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->msg_y - h;
@@ -1181,10 +1282,15 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_RECAP) draw_recap(c, v, ui);
+  /* The thread under the card, its verdict over it (the card may reach the message line). */
+  if (ui->los && ui->mode == TUI_MODE_MAP) tui_draw_los_thread(c, v, ui);
+  if (ui->card && ui->mode == TUI_MODE_MAP) tui_draw_card(c, v, ui, &L);
+  if (ui->los && ui->mode == TUI_MODE_MAP) tui_draw_los(c, v, ui, &L);
   if (ui->tip[0] && ui->mode != TUI_MODE_PICK && ui->mode != TUI_MODE_RECAP && !ui->confirm.open)
     draw_tip(c, ui, &L);
   if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
   if (ui->confirm.open) draw_confirm(c, ui, &L);
   if (ui->help) draw_help(c, v, ui);
+  if (ui->reader && ui->mode == TUI_MODE_MAP) tui_draw_reader(c, v, ui);
   if (ui->confirm_quit) draw_quit(c, ui);
 }

@@ -41,9 +41,12 @@ void tui_layout_compute(int w, int h, const struct murk_grid* g, struct tui_layo
  * placed for this layout (tui_hexmap_place): drawing does not scroll. */
 void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui);
 
-/* Lines of the whole help of view v (may be NULL): the keys (keys.h), then the map's
- * legend. */
-int tui_help_count(const struct murk_view* v);
+/* A framed box with a title over what was drawn (the lists, questions and cards). */
+void tui_box(struct tui_canvas* c, int x, int y, int w, int h, const char* title);
+
+/* Rows of the whole help of view v (may be NULL) in a window w columns wide, as wrapped:
+ * the keys (keys.h), then the map's legend. */
+int tui_help_count(const struct murk_view* v, int w);
 
 /* The recap of what happened since the side's last turn (TUI_MODE_RECAP): one page of the
  * view's events from ui->recap_first on, grouped by turn and step, the enemy's and the

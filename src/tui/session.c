@@ -603,7 +603,7 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
     /* j/k and the arrows scroll a help taller than the window; other keys close it. */
     if (k.code == 'j' || k.code == TUI_KEY_DOWN || k.code == TUI_KEY_PGDN) {
       ui->help_scroll += k.code == TUI_KEY_PGDN ? 10 : 1;
-      int n = tui_help_count(s->view);
+      int n = tui_help_count(s->view, s->w);
       if (ui->help_scroll > n) ui->help_scroll = n;
     } else if (k.code == 'k' || k.code == TUI_KEY_UP || k.code == TUI_KEY_PGUP) {
       ui->help_scroll -= k.code == TUI_KEY_PGUP ? 10 : 1;
@@ -613,6 +613,10 @@ int tui_session_key(struct tui_session* s, struct tui_key k) {
       ui->help_scroll = 0;
     }
     return 0;
+  }
+  if (ui->reader) { /* open over the map only: another mode closes it */
+    if (ui->mode == TUI_MODE_MAP) return tui_key_reader(s, k);
+    ui->reader = false;
   }
   /* Keys do nothing useful on a too small window but the quit question. */
   if (s->w < TUI_MIN_W || s->h < TUI_MIN_H) {

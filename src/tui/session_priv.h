@@ -170,6 +170,12 @@ int tui_do_esc(struct tui_session* s, struct tui_key k);
 int tui_do_redraw(struct tui_session* s, struct tui_key k);
 int tui_do_help(struct tui_session* s, struct tui_key k);
 int tui_do_quit(struct tui_session* s, struct tui_key k);
+/* card.c: the unit card, the line-of-sight thread, the reader of the whole message. */
+int tui_do_card(struct tui_session* s, struct tui_key k);
+int tui_do_los(struct tui_session* s, struct tui_key k);
+int tui_do_reader(struct tui_session* s, struct tui_key k);
+/* A key while the reader is open: j/k and the pages scroll it, any other closes it. */
+int tui_key_reader(struct tui_session* s, struct tui_key k);
 int tui_do_pick_select(struct tui_session* s, struct tui_key k);
 int tui_do_pick_choose(struct tui_session* s, struct tui_key k);
 int tui_do_cancel(struct tui_session* s, struct tui_key k);

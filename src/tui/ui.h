@@ -143,6 +143,14 @@ struct tui_ui {
   int tab;          /* lower panel: 0 forces, 1 briefing */
   int brief_scroll; /* briefing lines skipped */
 
+  /* Over the map (card.c): the card of the unit at the cursor (c), a line of sight from
+   * los_from to the cursor (t), the reader of the whole message and events (M). */
+  bool card;
+  bool los;
+  struct murk_pos los_from;
+  bool reader;
+  int reader_scroll; /* reader lines up from the newest */
+
   /* A mission's tutorial (mission.h): the prompt on screen ("" none; Esc hides it), and
    * which of its prompts this screen has shown (bit n: prompt n). */
   char tip[MURK_TUTORIAL_TEXT];

@@ -63,7 +63,8 @@ screen | sed -n 24p | grep -q '^21 ' || fail "no row number left of row 21: $(sc
 # The legend at the end of the help.
 keys '?'
 wait_for "Keys  ("
-keys j j j j j j j j j j j j j j j j j j j j j j j j j j j j
+# (pages: the help wraps its long lines, so its length depends on the window)
+keys NPage NPage NPage NPage NPage NPage NPage NPage
 wait_for "Map legend"
 wait_for "woods (difficult)"
 wait_for "a Dis counter of leader T5"

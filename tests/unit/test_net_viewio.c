@@ -140,6 +140,10 @@ static void same_view(const struct murk_view* a, const struct murk_view* b, cons
     same_record(&net_vf_terrain, (const char*)&a->terrain[i], (const char*)&b->terrain[i], false,
                 what, "terrain.");
   assert_memory_equal(a->map, b->map, (size_t)a->grid.width * (size_t)a->grid.height);
+  /* The heights of a hilly table, which lines of sight read (murk_view_los). */
+  assert_int_equal(a->elevation == NULL, b->elevation == NULL);
+  if (a->elevation)
+    assert_memory_equal(a->elevation, b->elevation, (size_t)a->grid.width * (size_t)a->grid.height);
   assert_int_equal(a->nentries, b->nentries);
   for (int i = 0; i < a->nentries; i++)
     same_record(&net_vf_entry, (const char*)&a->entries[i], (const char*)&b->entries[i], false,

@@ -383,7 +383,8 @@ static void test_move_preview_cells(void** state) {
 static void test_overlays_and_command_line(void** state) {
   struct ctx* x = *state;
   x->ui.help = true;
-  draw(x, 100, 68, false);
+  /* Tall enough for the whole help, its long lines wrapped (never cut). */
+  draw(x, 100, 100, false);
   assert_true(tui_canvas_contains(&x->c, "Keys  (any key closes)"));
   assert_true(tui_canvas_contains(&x->c, "undo your last command"));
   /* After the keys, the legend of this table's glyphs. */

@@ -235,6 +235,7 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   v->terrain = m->terrain;
   v->nterrain = m->nterrain;
   v->map = m->map;
+  v->elevation = m->elevation;
   v->entries = m->entries;
   v->nentries = m->nentries;
   v->own_zone = side == MURK_NO_SIDE ? NULL : &m->sides[side].zone;
@@ -302,6 +303,20 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   unsigned verbs = to_act && acting != MURK_NO_SIDE ? mk_cmd_verbs_now(g, acting) : 0;
   v->verbs = side == acting ? verbs : 0;
   if (!lean) build_prompt(g, side, verbs, v->prompt, sizeof v->prompt);
+}
+
+/* A team's card from its profile (view.h). */
+static void stats_of(const struct murk_profile* pr, struct murk_view_stats* st) {
+  *st = (struct murk_view_stats){.skill = pr->skill,
+                                 .motivation = pr->motivation,
+                                 .save = pr->armoured ? 0 : pr->save,
+                                 .armoured = pr->armoured != 0,
+                                 .rof = pr->rof,
+                                 .rof_moving = pr->rof_moving,
+                                 .anti_tank = pr->anti_tank,
+                                 .firepower = pr->firepower,
+                                 .fow = pr->fow != 0};
+  if (pr->armoured) memcpy(st->armour, pr->armour, sizeof st->armour);
 }
 
 /* Markers and teams on the table as the side sees them, and the enemy's out of sight where
@@ -381,7 +396,10 @@ static void fill_units(const struct murk_game* g, struct view_box* b) {
         vt->marker = marker;
         vt->platoon = k;
         const struct murk_profile* pr = mk_team_profile(g, (enum murk_side)sd, t);
-        if (!lean) mk_view_copy_text(vt->profile, sizeof vt->profile, pr->title);
+        if (!lean) {
+          mk_view_copy_text(vt->profile, sizeof vt->profile, pr->title);
+          stats_of(pr, &vt->stats);
+        }
         vt->range = pr->range;
         vt->anti_tank = pr->anti_tank;
         for (int a = 0; a < 3; a++) vt->armour[a] = pr->armoured ? pr->armour[a] : -1;
@@ -393,6 +411,27 @@ static void fill_units(const struct murk_game* g, struct view_box* b) {
   v->nmarkers = nmarkers;
   v->ncontacts = ncontacts;
   v->nteams = nteams_seen;
+}
+
+/* An own platoon's card: its kinds of team as its mission gives them, with those alive. */
+static void fill_groups(const struct murk_game* g, enum murk_side side, int k,
+                        struct murk_view_platoon* vp) {
+  const struct mk_unit_state* u = &g->s.units[side][k];
+  const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
+  const struct murk_force* f = murk_force(g, side);
+  vp->ngroups = 0;
+  for (int i = 0; i < pl->ngroups && i < MURK_MISSION_MAX_GROUPS; i++) {
+    int prof = pl->groups[i].profile;
+    if (prof < 0 || prof >= f->nprofiles) continue;
+    const struct murk_profile* pr = &f->profiles[prof];
+    struct murk_view_group* gr = &vp->groups[vp->ngroups++];
+    mk_view_copy_text(gr->profile, sizeof gr->profile, pr->title);
+    gr->range = pr->range;
+    stats_of(pr, &gr->stats);
+    gr->alive = 0;
+    for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+      gr->alive += g->s.teams[side][t].alive && g->s.teams[side][t].profile == prof;
+  }
 }
 
 /* The side's own platoons, wings and arrivals due. */
@@ -447,6 +486,7 @@ static int fill_own(const struct murk_game* g, struct view_box* b) {
     for (int t = u->first_team; t < u->first_team + u->nteams; t++)
       vp->bailed += s->teams[side][t].alive && s->teams[side][t].bailed;
     vp->may_arrive = mk_reserves_may_arrive(g, side, k);
+    if (!lean) fill_groups(g, side, k, vp);
   }
   mk_view_fill_wings(g, side, v);
   if (mk_view_fill_arrivals(g, b) != MURK_OK) return MURK_ENOMEM;
