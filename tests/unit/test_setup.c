@@ -352,7 +352,9 @@ static char* swap(const char* text, const char* from, const char* to) {
   char* o = out[k++ % 2];
   const char* at = strstr(text, from);
   assert_non_null(at);
-  snprintf(o, sizeof out[0], "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+  static char made[sizeof out[0]]; /* apart from out: text may be the last answer */
+  snprintf(made, sizeof made, "%.*s%s%s", (int)(at - text), text, to, at + strlen(from));
+  memcpy(o, made, sizeof made);
   return o;
 }
 
