@@ -281,8 +281,9 @@ static int read_terrain(const struct line_kind* k, struct net_view_reader* r, ch
   return 0;
 }
 
-static void write_rows(const struct line_kind* k, const struct murk_view* v, struct net_buf* b) {
-  if (!v->map) return;
+/* A table of one byte a cell as lines of its kind, a row each, two hex digits a cell. */
+static void write_byte_rows(const struct line_kind* k, const struct murk_view* v,
+                            const unsigned char* cells, struct net_buf* b) {
   static const char hex[] = "0123456789abcdef";
   struct net_row_line* l = murk_malloc(sizeof *l);
   if (!l) {
@@ -293,7 +294,7 @@ static void write_rows(const struct line_kind* k, const struct murk_view* v, str
     memset(l, 0, sizeof *l);
     l->y = y;
     for (int x = 0; x < v->grid.width && x < MURK_MISSION_MAX_CELLS; x++) {
-      unsigned char c = v->map[y * v->grid.width + x];
+      unsigned char c = cells[y * v->grid.width + x];
       l->cells[2 * x] = hex[c >> 4];
       l->cells[2 * x + 1] = hex[c & 15];
     }
@@ -302,26 +303,13 @@ static void write_rows(const struct line_kind* k, const struct murk_view* v, str
   murk_free(l);
 }
 
+static void write_rows(const struct line_kind* k, const struct murk_view* v, struct net_buf* b) {
+  if (v->map) write_byte_rows(k, v, v->map, b);
+}
+
 /* `level`: a row of heights (a hilly table), two hex digits a cell, the level as a byte. */
 static void write_levels(const struct line_kind* k, const struct murk_view* v, struct net_buf* b) {
-  if (!v->elevation) return;
-  static const char hex[] = "0123456789abcdef";
-  struct net_row_line* l = murk_malloc(sizeof *l);
-  if (!l) {
-    b->failed = true;
-    return;
-  }
-  for (int y = 0; y < v->grid.height; y++) {
-    memset(l, 0, sizeof *l);
-    l->y = y;
-    for (int x = 0; x < v->grid.width && x < MURK_MISSION_MAX_CELLS; x++) {
-      unsigned char c = (unsigned char)v->elevation[y * v->grid.width + x];
-      l->cells[2 * x] = hex[c >> 4];
-      l->cells[2 * x + 1] = hex[c & 15];
-    }
-    record(b, k->word, k->t, l);
-  }
-  murk_free(l);
+  if (v->elevation) write_byte_rows(k, v, (const unsigned char*)v->elevation, b);
 }
 
 static int read_level(const struct line_kind* k, struct net_view_reader* r, char** w, int n) {
