@@ -312,17 +312,17 @@ static void write_levels(const struct line_kind* k, const struct murk_view* v, s
   if (v->elevation) write_byte_rows(k, v, (const unsigned char*)v->elevation, b);
 }
 
-static int read_level(const struct line_kind* k, struct net_view_reader* r, char** w, int n) {
-  struct net_view* nv = r->nv;
-  struct murk_mission* t = nv->table;
+/* Row `seen` of a byte-a-cell table (two hex digits a cell), rows in order; the table is
+ * made at the first row. */
+static int read_byte_row(const struct line_kind* k, struct net_view_reader* r, char** w, int n,
+                         unsigned char** table, int* seen) {
+  struct murk_mission* t = r->nv->table;
   struct net_row_line* l = murk_calloc(1, sizeof *l);
   int rc = -1;
   if (!l || net_vf_read(k->t, l, w + 1, n - 1) != 0) goto done;
   int wd = t->grid.width;
-  if (l->y != nv->levels_seen || l->y >= t->grid.height || strlen(l->cells) != (size_t)wd * 2)
-    goto done;
-  if (!t->elevation && !(t->elevation = murk_calloc((size_t)wd * (size_t)t->grid.height, 1)))
-    goto done;
+  if (l->y != *seen || l->y >= t->grid.height || strlen(l->cells) != (size_t)wd * 2) goto done;
+  if (!*table && !(*table = murk_calloc((size_t)wd * (size_t)t->grid.height, 1))) goto done;
   for (int x = 0; x < wd; x++) {
     unsigned v8 = 0;
     for (int i = 0; i < 2; i++) {
@@ -331,41 +331,28 @@ static int read_level(const struct line_kind* k, struct net_view_reader* r, char
       if (d < 0) goto done;
       v8 = v8 * 16 + (unsigned)d;
     }
-    t->elevation[l->y * wd + x] = (signed char)(v8 > 127 ? (int)v8 - 256 : (int)v8);
+    (*table)[l->y * wd + x] = (unsigned char)v8;
   }
-  nv->levels_seen++;
-  nv->v.elevation = t->elevation;
+  (*seen)++;
   rc = 0;
 done:
   murk_free(l);
   return rc;
 }
 
+static int read_level(const struct line_kind* k, struct net_view_reader* r, char** w, int n) {
+  struct murk_mission* t = r->nv->table;
+  unsigned char* levels = (unsigned char*)t->elevation; /* a level is its byte, signed */
+  int rc = read_byte_row(k, r, w, n, &levels, &r->nv->levels_seen);
+  t->elevation = (signed char*)levels;
+  if (rc == 0) r->nv->v.elevation = t->elevation;
+  return rc;
+}
+
 static int read_row(const struct line_kind* k, struct net_view_reader* r, char** w, int n) {
-  struct net_view* nv = r->nv;
-  struct murk_mission* t = nv->table;
-  struct net_row_line* l = murk_calloc(1, sizeof *l);
-  int rc = -1;
-  if (!l || net_vf_read(k->t, l, w + 1, n - 1) != 0) goto done;
-  int wd = t->grid.width;
-  if (l->y != nv->rows_seen || l->y >= t->grid.height || strlen(l->cells) != (size_t)wd * 2)
-    goto done;
-  if (!t->map && !(t->map = murk_calloc((size_t)wd * (size_t)t->grid.height, 1))) goto done;
-  for (int x = 0; x < wd; x++) {
-    unsigned v8 = 0;
-    for (int i = 0; i < 2; i++) {
-      char c = l->cells[2 * x + i];
-      int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
-      if (d < 0) goto done;
-      v8 = v8 * 16 + (unsigned)d;
-    }
-    t->map[l->y * wd + x] = (unsigned char)v8;
-  }
-  nv->rows_seen++;
-  nv->v.map = t->map;
-  rc = 0;
-done:
-  murk_free(l);
+  struct murk_mission* t = r->nv->table;
+  int rc = read_byte_row(k, r, w, n, &t->map, &r->nv->rows_seen);
+  if (rc == 0) r->nv->v.map = t->map;
   return rc;
 }
 
