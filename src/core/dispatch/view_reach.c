@@ -50,6 +50,21 @@ static int view_nearest_enemy(const struct murk_view* v, struct murk_pos p) {
   return best;
 }
 
+/* The rows and columns of a scan window of `r` cells around c (a hex row shifts by at most
+ * one column), cut to the table: a long allowance does not walk cells off the table. */
+struct scan {
+  int y0, y1, x0, x1;
+};
+
+static struct scan scan_window(const struct murk_grid* g, struct murk_pos c, int r) {
+  struct scan s = {c.y - r, c.y + r, c.x - r - 1, c.x + r + 1};
+  if (s.y0 < 0) s.y0 = 0;
+  if (s.x0 < 0) s.x0 = 0;
+  if (s.y1 > g->height - 1) s.y1 = g->height - 1;
+  if (s.x1 > g->width - 1) s.x1 = g->width - 1;
+  return s;
+}
+
 /* The opening of murk_view_reveal_cells and murk_view_reach: `bit` cleared in every cell,
  * and the own marker `number` on the table (NULL: none). */
 static const struct murk_view_marker* own_marker_cleared(const struct murk_view* v, int number,
@@ -95,8 +110,9 @@ int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char*
   for (int i = 0; i < v->nmarkers; i++)
     if (v->markers[i].on_table) occupy(v, occ, v->markers[i].pos, MK_MOVE_OWN);
   int marked = 0;
-  for (int y = centre.y - cmd; y <= centre.y + cmd; y++)
-    for (int x = centre.x - cmd - 1; x <= centre.x + cmd + 1; x++) {
+  struct scan w = scan_window(grid, centre, cmd);
+  for (int y = w.y0; y <= w.y1; y++)
+    for (int x = w.x0; x <= w.x1; x++) {
       struct murk_pos p = {x, y};
       if (!murk_geom_on_table(grid, p)) continue;
       size_t at = (size_t)y * (size_t)grid->width + (size_t)x;
@@ -180,8 +196,9 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
   int pinned_gap = pl && pl->pinned ? view_nearest_enemy(v, from) : INT_MAX;
   int marked = 0;
   /* Every cell within the longest allowance: a plain move there (no waypoints). */
-  for (int y = from.y - most; y <= from.y + most; y++)
-    for (int x = from.x - most - 1; x <= from.x + most + 1; x++) {
+  struct scan w = scan_window(grid, from, most);
+  for (int y = w.y0; y <= w.y1; y++)
+    for (int x = w.x0; x <= w.x1; x++) {
       struct murk_pos p = {x, y};
       if (!murk_geom_on_table(grid, p)) continue;
       int d = murk_geom_distance(grid, from, p);
