@@ -841,6 +841,7 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
   enum murk_side last = MURK_NO_SIDE;
   char reason[256];
   int states = 0;
+  struct murk_view* pv[MURK_SIDES] = {NULL, NULL};
   for (long cmd = 0; cmd < max_commands && r->tries < r->budget; cmd++) {
     enum murk_side side = murk_game_to_act(g);
     if (side == MURK_NO_SIDE) break;
@@ -874,8 +875,13 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
     enum murk_policy player = side == s ? pol : MURK_POLICY_RANDOM;
     if (twin && side == s && pol != MURK_POLICY_RANDOM)
       same_plans(r, g, twin, s, pol, &rng[side], name, seed);
-    struct murk_view* v = NULL;
-    assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+    /* Each side's view kept and refreshed, as murk play and murk sim keep theirs: a new
+     * build each command would copy the whole history each time. */
+    if (!pv[side])
+      assert_int_equal(murk_view_build(g, side, &pv[side]), MURK_OK);
+    else
+      assert_int_equal(murk_view_update(g, pv[side]), MURK_OK);
+    struct murk_view* v = pv[side];
     bool applied = false;
     for (int round = 0; !applied && round < 20; round++) {
       assert_int_equal(murk_policy_plan(player, v, &rng[side], round, &plan), MURK_OK);
@@ -902,7 +908,6 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
         }
       }
     }
-    murk_view_free(v);
     if (!applied && player != MURK_POLICY_RANDOM) {
       /* A player other than random ends a stuck step the way the driver does. */
       struct murk_command end;
@@ -921,6 +926,7 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
   murk_game_free(twin);
   murk_game_free(shadow);
   free(sn);
+  for (int sd = 0; sd < MURK_SIDES; sd++) murk_view_free(pv[sd]);
   murk_policy_plan_free(&plan);
   free(ka.p);
   free(kb.p);
