@@ -53,11 +53,11 @@ static void assert_tails_zero(const struct mk_state* s) {
   }
 }
 
-#define SAME_ARRAY(a, b, field, n)                                                      \
-  do {                                                                                  \
-    assert_int_equal((a)->n, (b)->n);                                                   \
-    if ((a)->n > 0)                                                                     \
-      assert_memory_equal((a)->field, (b)->field, (size_t)(a)->n * sizeof *(a)->field); \
+#define SAME_ARRAY(a, b, field, n)                                                     \
+  do {                                                                                 \
+    assert_int_equal((a)->n, (b)->n);                                                  \
+    if ((a)->n > 0)                                                                    \
+      assert_same_memory((a)->field, (b)->field, (size_t)(a)->n * sizeof *(a)->field); \
   } while (0)
 
 /* Two views hold the same: every field, every element of every array. */
@@ -72,7 +72,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
     struct murk_view_arrival x = a->arrivals[i], y = b->arrivals[i];
     SAME_ARRAY(&x, &y, cells, ncells);
     x.cells = y.cells = NULL;
-    assert_memory_equal(&x, &y, sizeof x);
+    assert_same_memory(&x, &y, sizeof x);
   }
   SAME_ARRAY(a, b, wings, nwings);
   SAME_ARRAY(a, b, targets, ntargets);
@@ -97,7 +97,7 @@ static void assert_same_view(const struct murk_view* a, const struct murk_view* 
   x.targets = y.targets = NULL;
   x.events = y.events = NULL;
   x.place_cells = y.place_cells = NULL;
-  assert_memory_equal(&x, &y, sizeof x);
+  assert_same_memory(&x, &y, sizeof x);
 }
 
 /* Refresh the kept view of `side` and check it against a new build. */
@@ -134,7 +134,7 @@ static int offer_checked(void* ctx, enum murk_side side, const struct murk_comma
   } else {
     assert_int_equal(rc, MURK_EREJECTED);
     k->t->refused++;
-    assert_memory_equal(k->before, &k->g->s, sizeof *k->before);
+    assert_same_memory(k->before, &k->g->s, sizeof *k->before);
     assert_int_equal(mk_game_event_count(k->g), nevents);
     assert_int_equal(murk_game_log_count(k->g), nlog);
   }
@@ -359,7 +359,7 @@ static void test_sight_kept_matches_scratch(void** st) {
         assert_int_equal(murk_sim_step(&sim), MURK_OK);
         char why[256];
         assert_int_equal(murk_game_apply(b, sim.last_side, &sim.last, why, sizeof why), MURK_OK);
-        assert_memory_equal(&a->s, &b->s, sizeof a->s);
+        assert_same_memory(&a->s, &b->s, sizeof a->s);
         /* The same events, each told to the same audience (who sees a move's cells). */
         assert_int_equal(mk_game_event_count(a), mk_game_event_count(b));
         for (; seen < mk_game_event_count(a); seen++) {

@@ -221,7 +221,7 @@ static void same_plans(enum murk_policy pol, const struct murk_view* v, struct m
   assert_int_equal(murk_policy_plan(pol, w, &r2, round, b), MURK_OK);
   assert_int_equal(a->n, b->n);
   for (int i = 0; i < a->n; i++) assert_string_equal(line(a, i), line(b, i));
-  assert_memory_equal(&r1, &r2, sizeof r1);
+  assert_same_memory(&r1, &r2, sizeof r1);
 }
 
 /* The plans made from a view and from the same view with the hidden fields scribbled over
@@ -1465,7 +1465,7 @@ static void same_kept_facts(const struct murk_view* lean, const struct murk_view
                                   lean->targets[k].target != full->targets[i].target))
       k++;
     assert_true(k < lean->ntargets);
-    assert_memory_equal(&lean->targets[k], &full->targets[i], sizeof full->targets[i]);
+    assert_same_memory(&lean->targets[k], &full->targets[i], sizeof full->targets[i]);
   }
   for (int i = 0; i < lean->ntargets; i++)
     assert_true(lean->targets[i].shoot == (lean->step == MURK_STEP_SHOOTING) &&
@@ -1502,16 +1502,16 @@ static void same_as_new_lean(const struct murk_game* g, const struct murk_view* 
   assert_int_equal(kept->nteams, fresh->nteams);
   assert_int_equal(kept->ncontacts, fresh->ncontacts);
   assert_int_equal(kept->nplatoons, fresh->nplatoons);
-  assert_memory_equal(kept->markers, fresh->markers,
-                      (size_t)fresh->nmarkers * sizeof *fresh->markers);
-  assert_memory_equal(kept->teams, fresh->teams, (size_t)fresh->nteams * sizeof *fresh->teams);
-  assert_memory_equal(kept->contacts, fresh->contacts,
-                      (size_t)fresh->ncontacts * sizeof *fresh->contacts);
-  assert_memory_equal(kept->platoons, fresh->platoons,
-                      (size_t)fresh->nplatoons * sizeof *fresh->platoons);
+  assert_same_memory(kept->markers, fresh->markers,
+                     (size_t)fresh->nmarkers * sizeof *fresh->markers);
+  assert_same_memory(kept->teams, fresh->teams, (size_t)fresh->nteams * sizeof *fresh->teams);
+  assert_same_memory(kept->contacts, fresh->contacts,
+                     (size_t)fresh->ncontacts * sizeof *fresh->contacts);
+  assert_same_memory(kept->platoons, fresh->platoons,
+                     (size_t)fresh->nplatoons * sizeof *fresh->platoons);
   assert_int_equal(kept->ntargets, fresh->ntargets);
-  assert_memory_equal(kept->targets, fresh->targets,
-                      (size_t)fresh->ntargets * sizeof *fresh->targets);
+  assert_same_memory(kept->targets, fresh->targets,
+                     (size_t)fresh->ntargets * sizeof *fresh->targets);
   for (int i = 0; i < fresh->nmarkers; i++) {
     const struct murk_view_marker* m = &fresh->markers[i];
     assert_true(!m->name[0] && !m->type[0] && m->nteams == 0 && !m->moved && !m->may_move &&
@@ -1525,7 +1525,7 @@ static void same_as_new_lean(const struct murk_game* g, const struct murk_view* 
                 fresh->platoons[i].allowance[0] == 0);
   /* The events: the same facts, numbered alike, with no words or rolls. */
   assert_int_equal(kept->nevents, fresh->nevents);
-  assert_memory_equal(kept->events, fresh->events, fresh->nevents * sizeof *fresh->events);
+  assert_same_memory(kept->events, fresh->events, fresh->nevents * sizeof *fresh->events);
   for (size_t i = 0; i < fresh->nevents; i++)
     assert_true(!fresh->events[i].text[0] && fresh->events[i].roll.ndice == 0);
   murk_view_free(fresh);
