@@ -72,7 +72,11 @@ def graph(src_dir, build_dir, lib, target, files):
     """{file: {file it calls: [symbols]}} over the objects of a library's files."""
     defined_by, wants = {}, {}
     for rel in files:
-        obj = os.path.join(build_dir, "CMakeFiles", target + ".dir", rel + ".o")
+        # A file compiled once for all the library's builds is in <target>_objs
+        # (CMakeLists.txt, MURK_CORE_VARIANTS).
+        obj = os.path.join(build_dir, "CMakeFiles", target + "_objs.dir", rel + ".o")
+        if not os.path.exists(obj):
+            obj = os.path.join(build_dir, "CMakeFiles", target + ".dir", rel + ".o")
         if not os.path.exists(obj):
             sys.stderr.write("layers.py: no object %s (build first)\n" % obj)
             sys.exit(2)
