@@ -11,7 +11,8 @@
 #     umpire's only under GAMES_ONE_RUN);
 #   - the same save with a line edited is refused (its hash chain breaks), and with its
 #     mission hash edited and the chain taken off (a version 1 save) it is refused because
-#     the mission changed; both exit 1 and print nothing;
+#     the mission changed; both exit 1 and print nothing (under GAMES_ONE_RUN, the setup
+#     games' saves only);
 #   - the facts the game exists for hold: each script states 3 to 6 of them in its header,
 #       # expect: AUDIENCE: REGEX       a line of that transcript matches (grep -E)
 #       # expect-not: AUDIENCE: REGEX   no line of it does (what a side must not learn)
@@ -190,7 +191,10 @@ for script in "${scripts[@]}"; do
     fi
   done
 
-  # A save whose mission hash does not match the mission file is refused.
+  # A save whose mission hash does not match the mission file is refused. Under
+  # GAMES_ONE_RUN (memcheck) on the setup games' saves only: the refusal reads every save
+  # the same way.
+  [ -n "${GAMES_ONE_RUN:-}" ] && [ "${name%-setup}" = "$name" ] && continue
   checks=$((checks + 1))
   hash=$(sed -n 's/^# mission-hash: //p' "$save")
   other=0000000000000000
