@@ -159,11 +159,16 @@ static int on_line(void* ctx, char* line) {
         snprintf(J->why, sizeof J->why, "the host sent another side's view");
         return -1;
       }
-      if (!seen_check(J, net_view_view(nv), J->commands)) {
+      /* An undo asked before the connection was lost: the host may have taken it. */
+      bool undoing = J->undoing;
+      J->undoing = undoing || cli_jointmem_undo_asked(&J->jm);
+      bool seen = seen_check(J, net_view_view(nv), J->commands);
+      J->undoing = undoing;
+      if (!seen) {
         net_view_free(nv);
         return -1;
       }
-      cli_jointmem_view(&J->jm, J->pending.p, J->pending.len);
+      cli_jointmem_view(&J->jm, J->pending.p, J->pending.len, J->commands);
       net_view_free(J->latest);
       J->latest = nv;
       struct net_buf t = J->text;
@@ -371,12 +376,11 @@ static int r_send(void* ctx, const char* line, char* reason, size_t n, int* col)
   struct joiner* J = ctx;
   struct net_buf b = {0};
   net_msg_put(&b, NET_MSG_CMD, line);
+  cli_jointmem_ask(&J->jm, line);
   enum answer a = ask(J, &b);
   net_buf_free(&b);
-  if (a == ANS_OK) {
-    cli_jointmem_command(&J->jm, line);
-    return MURK_OK;
-  }
+  if (a == ANS_OK || a == ANS_NO) cli_jointmem_answer(&J->jm, a == ANS_OK);
+  if (a == ANS_OK) return MURK_OK;
   if (a == ANS_NO) {
     snprintf(reason, n, "%s", J->answer_text);
     *col = (int)J->answer_num;
@@ -390,11 +394,12 @@ static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
   struct net_buf b = {0};
   net_msg_put(&b, NET_MSG_UNDO);
   J->undoing = true;
+  cli_jointmem_ask(&J->jm, NULL);
   enum answer a = ask(J, &b);
   J->undoing = false;
   net_buf_free(&b);
+  if (a == ANS_UNDONE || a == ANS_NOUNDO) cli_jointmem_answer(&J->jm, a == ANS_UNDONE);
   if (a == ANS_UNDONE) {
-    cli_jointmem_undo(&J->jm);
     snprintf(taken, tn, "%s", J->answer_text);
     return MURK_OK;
   }
