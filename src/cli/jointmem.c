@@ -186,10 +186,6 @@ void cli_jointmem_answer(struct cli_jointmem* j, bool taken) {
   if (j->has_mine && j->ask) keep_step(j, taken); /* taken: its view came first, as a rule */
 }
 
-bool cli_jointmem_undo_asked(const struct cli_jointmem* j) {
-  return j->ask == 2 && j->ask_earlier;
-}
-
 void cli_jointmem_record_line(struct cli_jointmem* j, const char* line) {
   net_buf_add(&j->record, line, strlen(line));
   net_buf_eol(&j->record);

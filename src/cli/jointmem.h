@@ -62,9 +62,6 @@ void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len, si
  * side are checked against them, a step whose answer was lost included. */
 void cli_jointmem_ask(struct cli_jointmem* j, const char* line);
 void cli_jointmem_answer(struct cli_jointmem* j, bool taken);
-/* An undo asked by an earlier join whose answer never came: the host may show one own
- * command fewer. */
-bool cli_jointmem_undo_asked(const struct cli_jointmem* j);
 /* A line of the record; then the end of it (n lines): the record is written beside the
  * memory file (.record, 0600). 0, or -1 with why. */
 void cli_jointmem_record_line(struct cli_jointmem* j, const char* line);
