@@ -125,11 +125,18 @@ static void seen_load(struct joiner* J, const char* socket_path, bool forget) {
 }
 
 /* Does view v show what this side saw, first and the same? Then remember it (on disk). */
+static void seen_save(struct joiner* J);
 static bool seen_check(struct joiner* J, const struct murk_view* v, size_t own) {
   if (!net_seen_check(&J->seen, v, own, J->undoing, J->why, sizeof J->why)) {
     J->rewound = true;
     return false;
   }
+  seen_save(J);
+  return true;
+}
+
+/* The memory to its file (said at the end when it cannot be kept). */
+static void seen_save(struct joiner* J) {
   if (J->seen_path[0]) {
     char text[256], err[256];
     int n = net_seen_text(&J->seen, text, sizeof text);
@@ -137,7 +144,6 @@ static bool seen_check(struct joiner* J, const struct murk_view* v, size_t own) 
         murk_file_write_atomic_mode(J->seen_path, text, (size_t)n, 0600, err, sizeof err) != 0)
       J->seen_path[0] = '\0'; /* said at the end: the memory is not kept */
   }
-  return true;
 }
 
 static int on_line(void* ctx, char* line) {
@@ -163,7 +169,7 @@ static int on_line(void* ctx, char* line) {
         net_view_free(nv);
         return -1;
       }
-      cli_jointmem_view(&J->jm, J->pending.p, J->pending.len);
+      cli_jointmem_view(&J->jm, J->pending.p, J->pending.len, J->commands);
       net_view_free(J->latest);
       J->latest = nv;
       struct net_buf t = J->text;
@@ -371,12 +377,11 @@ static int r_send(void* ctx, const char* line, char* reason, size_t n, int* col)
   struct joiner* J = ctx;
   struct net_buf b = {0};
   net_msg_put(&b, NET_MSG_CMD, line);
+  cli_jointmem_ask(&J->jm, line);
   enum answer a = ask(J, &b);
   net_buf_free(&b);
-  if (a == ANS_OK) {
-    cli_jointmem_command(&J->jm, line);
-    return MURK_OK;
-  }
+  if (a == ANS_OK || a == ANS_NO) cli_jointmem_answer(&J->jm, a == ANS_OK);
+  if (a == ANS_OK) return MURK_OK;
   if (a == ANS_NO) {
     snprintf(reason, n, "%s", J->answer_text);
     *col = (int)J->answer_num;
@@ -390,11 +395,20 @@ static int r_undo(void* ctx, char* taken, size_t tn, char* reason, size_t n) {
   struct net_buf b = {0};
   net_msg_put(&b, NET_MSG_UNDO);
   J->undoing = true;
+  /* Kept before it goes: a connection lost before the answer leaves the next join to see
+   * one own command fewer (seen.h). */
+  J->seen.undo_asked = true;
+  seen_save(J);
+  cli_jointmem_ask(&J->jm, NULL);
   enum answer a = ask(J, &b);
   J->undoing = false;
   net_buf_free(&b);
+  if (a == ANS_UNDONE || a == ANS_NOUNDO) cli_jointmem_answer(&J->jm, a == ANS_UNDONE);
+  if (a == ANS_NOUNDO && J->seen.undo_asked) { /* nothing taken back: none may be */
+    J->seen.undo_asked = false;
+    seen_save(J);
+  }
   if (a == ANS_UNDONE) {
-    cli_jointmem_undo(&J->jm);
     snprintf(taken, tn, "%s", J->answer_text);
     return MURK_OK;
   }

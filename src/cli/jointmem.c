@@ -94,6 +94,11 @@ int cli_jointmem_commits(struct cli_jointmem* j, enum murk_side side, const char
         memcpy(j->commit, c, NET_JOINT_BYTES);
         memcpy(j->chain, mem.head, NET_JOINT_BYTES);
         j->views = (long)mem.nviews;
+        j->own = 0;
+        for (size_t i = 0; i < mem.nown; i++) j->own += mem.own[i].line ? 1 : -1;
+        j->ask = mem.has_ask ? (mem.ask ? 1 : 2) : 0;
+        j->ask_earlier = mem.has_ask;
+        snprintf(j->ask_line, sizeof j->ask_line, "%s", mem.ask ? mem.ask : "");
         j->has_mine = mine = true;
         snprintf(j->path, sizeof j->path, "%s", path);
         /* Seen before: the commitments are in the file already when it holds them. */
@@ -131,7 +136,22 @@ keep:;
   return 0;
 }
 
-void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len) {
+static void keep_step(struct cli_jointmem* j, bool taken) {
+  char text[1120];
+  int len;
+  if (!taken)
+    len = snprintf(text, sizeof text, "not taken:\n");
+  else if (j->ask == 1)
+    len = snprintf(text, sizeof text, "command: %s\n", j->ask_line);
+  else
+    len = snprintf(text, sizeof text, "undo:\n");
+  if (taken) j->own += j->ask == 1 ? 1 : -1;
+  j->ask = 0;
+  j->ask_earlier = false;
+  append(j, text, (size_t)len);
+}
+
+void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len, size_t own_commands) {
   if (!j->has_mine) return;
   unsigned char h[NET_JOINT_BYTES];
   net_joint_view_hash(bytes, len, h);
@@ -142,19 +162,28 @@ void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len) {
   net_hex32(j->chain, hc);
   int n = snprintf(text, sizeof text, "view: %s %s\n", hh, hc);
   append(j, text, (size_t)n);
+  long want = j->own + (j->ask == 1 ? 1 : -1);
+  if (j->ask && (long)own_commands == want)
+    keep_step(j, true);
+  else if (j->ask && j->ask_earlier) /* the first view of a join again: it was not taken */
+    keep_step(j, false);
 }
 
-void cli_jointmem_command(struct cli_jointmem* j, const char* line) {
+void cli_jointmem_ask(struct cli_jointmem* j, const char* line) {
   if (!j->has_mine) return;
-  size_t n = strcspn(line, "\r\n");
+  size_t n = line ? strcspn(line, "\r\n") : 0;
   if (n > 1100) n = 1100;
+  snprintf(j->ask_line, sizeof j->ask_line, "%.*s", (int)n, line ? line : "");
+  j->ask = line ? 1 : 2;
+  j->ask_earlier = false;
   char text[1120];
-  int len = snprintf(text, sizeof text, "command: %.*s\n", (int)n, line);
+  int len = line ? snprintf(text, sizeof text, "asked: %s\n", j->ask_line)
+                 : snprintf(text, sizeof text, "asked undo:\n");
   append(j, text, (size_t)len);
 }
 
-void cli_jointmem_undo(struct cli_jointmem* j) {
-  if (j->has_mine) append(j, "undo:\n", 6);
+void cli_jointmem_answer(struct cli_jointmem* j, bool taken) {
+  if (j->has_mine && j->ask) keep_step(j, taken); /* taken: its view came first, as a rule */
 }
 
 void cli_jointmem_record_line(struct cli_jointmem* j, const char* line) {

@@ -22,6 +22,13 @@ struct cli_jointmem {
   bool has_mine;
   unsigned char chain[NET_JOINT_BYTES];
   long views;
+  /* The side's commands the host took, less those taken back, as this memory counts them;
+   * the step asked last whose answer has not come (0 none, 1 a command, 2 an undo), and
+   * whether it was asked by an earlier join (the host's first view says if it was taken). */
+  long own;
+  int ask;
+  bool ask_earlier;
+  char ask_line[1101];
   struct net_buf record; /* the record's lines as they come */
   long record_lines;
   char record_path[PATH_MAX]; /* where the record was written, "" before */
@@ -45,13 +52,16 @@ int cli_jointmem_draw(struct cli_jointmem* j, enum murk_side side,
  * file); -1 with why when the host shows other commitments than the kept ones. */
 int cli_jointmem_commits(struct cli_jointmem* j, enum murk_side side, const char* const hex[3],
                          char hex_part[2 * NET_JOINT_BYTES + 1]);
-/* A view received (its lines, each with its newline): its hash and the chain after it are
- * appended to the memory file. */
-void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len);
-/* A command of its own the host took (its `ok`), and an undo of one (`undone`): kept, so
- * that the record's steps of this side are checked against them. */
-void cli_jointmem_command(struct cli_jointmem* j, const char* line);
-void cli_jointmem_undo(struct cli_jointmem* j);
+/* A view received (its lines, each with its newline; own_commands, its count of the side's
+ * commands): its hash and the chain after it are appended to the memory file. A view
+ * whose count is one more (an undo: one less) than the memory's shows the step asked
+ * taken: the host sends it before its answer, which a lost connection may never bring. */
+void cli_jointmem_view(struct cli_jointmem* j, const char* bytes, size_t len, size_t own_commands);
+/* A command of its own about to be sent (NULL: an undo), kept before it goes; then its
+ * answer: taken (`ok`, `undone`) or not (`no`, `noundo`). So the record's steps of this
+ * side are checked against them, a step whose answer was lost included. */
+void cli_jointmem_ask(struct cli_jointmem* j, const char* line);
+void cli_jointmem_answer(struct cli_jointmem* j, bool taken);
 /* A line of the record; then the end of it (n lines): the record is written beside the
  * memory file (.record, 0600). 0, or -1 with why. */
 void cli_jointmem_record_line(struct cli_jointmem* j, const char* line);

@@ -229,6 +229,18 @@ static bool add_own(struct net_memory* mem, size_t* cap, const char* line) {
   return true;
 }
 
+/* The step asked last and not answered (has: one is; line NULL: an undo), or none. */
+static bool set_ask(struct net_memory* mem, bool has, const char* line) {
+  murk_free(mem->ask);
+  mem->ask = NULL;
+  mem->has_ask = has;
+  if (!has || !line) return true;
+  size_t n = strlen(line) + 1;
+  if (!(mem->ask = murk_malloc(n))) return false;
+  memcpy(mem->ask, line, n);
+  return true;
+}
+
 int net_memory_parse(const char* text, size_t len, struct net_memory* mem, char* err, size_t n) {
   memset(mem, 0, sizeof *mem);
   mem->side = MURK_NO_SIDE;
@@ -295,6 +307,15 @@ int net_memory_parse(const char* text, size_t len, struct net_memory* mem, char*
         net_memory_free(mem);
         return -1;
       }
+      set_ask(mem, false, NULL);
+    } else if (!strncmp(line, "asked: ", 7) || !strcmp(line, "asked undo:") ||
+               !strcmp(line, "not taken:")) {
+      bool asked = line[0] == 'a';
+      if (!set_ask(mem, asked, asked && line[5] == ':' ? line + 7 : NULL)) {
+        snprintf(err, n, "out of memory");
+        net_memory_free(mem);
+        return -1;
+      }
     } else {
       goto bad;
     }
@@ -319,6 +340,7 @@ void net_memory_free(struct net_memory* mem) {
   murk_free(mem->own);
   mem->own = NULL;
   mem->nown = 0;
+  set_ask(mem, false, NULL);
 }
 
 /* The hash of the side's view of g as the host writes it (host.c's send_view). */
@@ -339,6 +361,114 @@ static int view_hash(const struct murk_game* g, enum murk_side side,
   net_joint_view_hash(b.p, b.len, out);
   net_buf_free(&b);
   return MURK_OK;
+}
+
+/* Which steps stand, as the game's log keeps them (an undo takes back the last command that
+ * stands): by[i], the side of step i (of an undo, the side whose command it takes back;
+ * MURK_NO_SIDE when there is none), and stands[i], a command no later undo takes back.
+ * false when out of memory. */
+static bool steps_stand(const struct net_step* st, size_t n, enum murk_side* by, bool* stands) {
+  size_t* stack = murk_malloc((n ? n : 1) * sizeof *stack);
+  if (!stack) return false;
+  size_t top = 0;
+  for (size_t i = 0; i < n; i++) {
+    stands[i] = false;
+    by[i] = st[i].line ? st[i].side : MURK_NO_SIDE;
+    if (st[i].line) {
+      stands[i] = true;
+      stack[top++] = i;
+    } else if (top > 0) {
+      size_t j = stack[--top];
+      stands[j] = false;
+      by[i] = st[j].side;
+    }
+  }
+  murk_free(stack);
+  return true;
+}
+
+/* Are two commands the same (canonical), or two undos? */
+static bool same_step(const char* a, const char* b) {
+  if (!a || !b) return !a && !b;
+  char ca[1100], cb[1100];
+  net_command_canonical(a, ca, sizeof ca);
+  net_command_canonical(b, cb, sizeof cb);
+  return ca[0] && !strcmp(ca, cb);
+}
+
+/* The side's steps of the record and of its client's memory, matched (net_record_check). */
+struct own_match {
+  const struct net_step* mine; /* the client's: its commands and undos, in order */
+  size_t nmine;
+  bool* mine_stands;
+  enum murk_side* rec_by; /* of each record step */
+  bool* rec_stands;
+};
+
+/* The index of the k-th command that stands in the client's steps, or nmine. */
+static size_t nth_standing(const bool* stands, const struct net_step* st, size_t n, size_t k) {
+  for (size_t i = 0; i < n; i++)
+    if (st[i].line && stands[i] && k-- == 0) return i;
+  return n;
+}
+
+/* Compare the side's commands that stand, the record's and the client's, and each run of
+ * steps taken back before one (or at the end): the record's must be the client's, or the
+ * end of it (a host resumed from its save knows none made before it stopped). 0, or -1
+ * with why. */
+static int match_own(const struct net_record* r, const struct own_match* o, enum murk_side side,
+                     char* why, size_t n) {
+  const char* sname = murk_side_name(side);
+  size_t k = 0, run_from = 0, rec_from = 0;
+  for (size_t i = 0; i <= r->nsteps; i++) {
+    bool end = i == r->nsteps;
+    if (!end && (o->rec_by[i] != side || !r->steps[i].line || !o->rec_stands[i])) continue;
+    /* The k-th command of the side that stands (or the end), and the client's. */
+    size_t j = nth_standing(o->mine_stands, o->mine, o->nmine, k);
+    if (end && j < o->nmine) {
+      size_t all = k;
+      for (size_t q = j; q < o->nmine; q++) all += o->mine[q].line && o->mine_stands[q];
+      snprintf(why, n,
+               "the record has %zu of the %zu commands this %s's client gave that stand: the "
+               "host left some out",
+               k, all, sname);
+      return -1;
+    }
+    if (!end && j == o->nmine) {
+      snprintf(why, n,
+               "step %zu of the record (%s) is the %s's, but its client gave no more: the host "
+               "added a command",
+               i + 1, r->steps[i].line, sname);
+      return -1;
+    }
+    if (!end && !same_step(r->steps[i].line, o->mine[j].line)) {
+      snprintf(why, n,
+               "step %zu of the record (%s) is not the %s's step its client gave there (%s): "
+               "the host changed a command",
+               i + 1, r->steps[i].line, sname, o->mine[j].line);
+      return -1;
+    }
+    /* The run of steps taken back before it: the record's is the end of the client's. */
+    size_t nrun = 0;
+    for (size_t q = rec_from; q < i; q++) nrun += o->rec_by[q] == side;
+    size_t mrun = j - run_from, at = 0;
+    for (size_t q = rec_from; q < i; q++) {
+      if (o->rec_by[q] != side) continue;
+      const char* want = nrun <= mrun ? o->mine[j - nrun + at].line : NULL;
+      at++;
+      if (nrun > mrun || !same_step(r->steps[q].line, want)) {
+        snprintf(why, n,
+                 "step %zu of the record (%s) is not a step the %s's client gave and took "
+                 "back there: the host changed a command",
+                 q + 1, r->steps[q].line ? r->steps[q].line : "undo", sname);
+        return -1;
+      }
+    }
+    run_from = j + 1;
+    rec_from = i + 1;
+    k++;
+  }
+  return 0;
 }
 
 int net_record_check(const struct murk_mission* m, const struct murk_game* final,
@@ -378,56 +508,89 @@ int net_record_check(const struct murk_mission* m, const struct murk_game* final
     snprintf(why, n, "the save's dice key is not the one the three contributions make");
     return -1;
   }
-  /* The steps from the start, the side's view at each state. */
+  /* The side's own steps: its commands that stand are the ones its client gave (and the
+   * one it asked last, unanswered, when the host took it). */
+  size_t nmine = mem->nown;
+  struct net_step* mine = murk_malloc((nmine + 1) * sizeof *mine);
+  bool* mine_stands = murk_malloc((nmine + 1) * sizeof *mine_stands);
+  enum murk_side* mine_by = murk_malloc((nmine + 1) * sizeof *mine_by);
+  size_t nr = r->nsteps ? r->nsteps : 1;
+  enum murk_side* rec_by = murk_malloc(nr * sizeof *rec_by);
+  bool* rec_stands = murk_malloc(nr * sizeof *rec_stands);
+  /* The steps replayed: the record's, with the side's own runs taken back its client's. */
+  struct net_step* play = murk_malloc((r->nsteps + nmine + 1) * sizeof *play);
+  size_t* from = murk_malloc((r->nsteps + nmine + 1) * sizeof *from);
   struct murk_game* g = NULL;
+  int result = 0;
+  if (!mine || !mine_stands || !mine_by || !rec_by || !rec_stands || !play || !from ||
+      !steps_stand(r->steps, r->nsteps, rec_by, rec_stands)) {
+    snprintf(why, n, "out of memory");
+    result = -1;
+    goto out;
+  }
+  if (nmine) memcpy(mine, mem->own, nmine * sizeof *mine);
+  struct own_match o = {mine, nmine, mine_stands, rec_by, rec_stands};
+  result = -1;
+  if (mem->has_ask) { /* taken? */
+    mine[nmine] = (struct net_step){side, mem->ask};
+    o.nmine = nmine + 1;
+    if (!steps_stand(mine, o.nmine, mine_by, mine_stands)) {
+      snprintf(why, n, "out of memory");
+      goto out;
+    }
+    result = match_own(r, &o, side, why, n);
+  }
+  if (result != 0) { /* not taken, or none asked */
+    o.nmine = nmine;
+    if (!steps_stand(mine, o.nmine, mine_by, mine_stands)) {
+      snprintf(why, n, "out of memory");
+      goto out;
+    }
+    if (match_own(r, &o, side, why, n) != 0) goto out;
+  }
+  result = 0;
+  size_t nplay = 0, run_from = 0;
+  for (size_t i = 0; i <= r->nsteps; i++) {
+    bool end = i == r->nsteps;
+    if (!end && rec_by[i] == side && !(r->steps[i].line && rec_stands[i])) continue;
+    if (end || rec_by[i] == side) { /* the client's run before it, its own */
+      size_t j = run_from;
+      while (j < o.nmine && !(mine[j].line && mine_stands[j])) {
+        play[nplay] = mine[j].line ? mine[j] : (struct net_step){MURK_NO_SIDE, NULL};
+        from[nplay++] = SIZE_MAX;
+        j++;
+      }
+      run_from = j + 1;
+    }
+    if (end) break;
+    play[nplay] = r->steps[i];
+    from[nplay++] = i;
+  }
+
+  /* The steps from the start, the side's view at each state. */
   int rc = murk_game_new_keyed(m, key, &g);
   if (rc != MURK_OK) {
     snprintf(why, n, "cannot start the game: %s", murk_strerror(rc));
-    return -1;
+    result = -1;
+    goto out;
   }
   if (murk_game_last_turn(final) > 0) murk_game_set_last_turn(g, murk_game_last_turn(final));
-  size_t matched = 0, own = 0;
-  int result = 0;
-  for (size_t i = 0; i <= r->nsteps && result == 0; i++) {
+  size_t matched = 0;
+  for (size_t i = 0; i <= nplay && result == 0; i++) {
     if (i > 0) {
-      const struct net_step* s = &r->steps[i - 1];
+      const struct net_step* s = &play[i - 1];
       char reason[256] = "";
       int col = 0;
-      /* The side's own steps: the commands and undos its client gave, in order. */
-      size_t nl = murk_game_log_count(g);
-      enum murk_side by = s->side != MURK_NO_SIDE ? s->side
-                          : nl                    ? murk_game_log_side(g, nl - 1)
-                                                  : MURK_NO_SIDE;
-      if (by == side) {
-        char got[1100] = "", want[1100] = "";
-        if (s->line) net_command_canonical(s->line, got, sizeof got);
-        if (own < mem->nown && mem->own[own].line)
-          net_command_canonical(mem->own[own].line, want, sizeof want);
-        bool same = own < mem->nown && !s->line == !mem->own[own].line &&
-                    (!s->line || (got[0] && !strcmp(got, want)));
-        if (!same && own < mem->nown) {
-          snprintf(why, n,
-                   "step %zu of the record (%s) is not the %s's step its client gave there "
-                   "(%s): the host changed a command",
-                   i, s->line ? s->line : "undo", sname,
-                   mem->own[own].line ? mem->own[own].line : "undo");
-        } else if (!same) {
-          snprintf(why, n,
-                   "step %zu of the record (%s) is the %s's, but its client gave no more: the "
-                   "host added a command",
-                   i, s->line ? s->line : "undo", sname);
-        }
-        if (!same) {
-          result = -1;
-          break;
-        }
-        own++;
-      }
       rc = s->side == MURK_NO_SIDE
                ? murk_game_undo(g, reason, sizeof reason)
                : murk_game_apply_line(g, s->side, s->line, reason, sizeof reason, &col);
       if (rc != MURK_OK) {
-        snprintf(why, n, "step %zu of the record (%s%s%s) is refused when replayed: %s", i,
+        char where[64];
+        if (from[i - 1] == SIZE_MAX)
+          snprintf(where, sizeof where, "the %s's step taken back", sname);
+        else
+          snprintf(where, sizeof where, "step %zu of the record", from[i - 1] + 1);
+        snprintf(why, n, "%s (%s%s%s) is refused when replayed: %s", where,
                  s->side == MURK_NO_SIDE ? "undo" : murk_side_name(s->side),
                  s->side == MURK_NO_SIDE ? "" : ": ", s->side == MURK_NO_SIDE ? "" : s->line,
                  reason[0] ? reason : murk_strerror(rc));
@@ -446,13 +609,6 @@ int net_record_check(const struct murk_mission* m, const struct murk_game* final
      * most room for the views after it. */
     while (matched < mem->nviews && sodium_memcmp(h, mem->views[matched], NET_JOINT_BYTES) == 0)
       matched++;
-  }
-  if (result == 0 && own < mem->nown) {
-    snprintf(why, n,
-             "the record has %zu of the %zu commands and undos this %s's client gave: the host "
-             "left some out",
-             own, mem->nown, sname);
-    result = -1;
   }
   if (result == 0 && matched < mem->nviews) {
     snprintf(why, n,
@@ -473,7 +629,15 @@ int net_record_check(const struct murk_mission* m, const struct murk_game* final
       result = -1;
     }
   }
+out:
   murk_game_free(g);
+  murk_free(mine);
+  murk_free(mine_stands);
+  murk_free(mine_by);
+  murk_free(rec_by);
+  murk_free(rec_stands);
+  murk_free(play);
+  murk_free(from);
   sodium_memzero(key, sizeof key);
   return result;
 }

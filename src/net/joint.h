@@ -90,10 +90,16 @@ struct net_memory {
   unsigned char head[NET_JOINT_BYTES]; /* the chain's last link as the file wrote it */
   struct net_step* own;                /* its commands and undos, in order (line NULL: an undo) */
   size_t nown;
+  /* A command or an undo sent last whose answer never came (the connection was lost): the
+   * host may have taken it or not. ask is the command, NULL for an undo. */
+  bool has_ask;
+  char* ask;
 };
 /* The memory file's lines (docs/fair-play.md): "murk-joint: 1", "side: SIDE",
  * "contribution: HEX", "commits: HEX HEX HEX", then "view: HASH CHAIN" per view,
- * "command: LINE" per command of its own taken, "undo:" per undo of one. */
+ * "command: LINE" per command of its own taken, "undo:" per undo of one, "asked: LINE" or
+ * "asked undo:" before each is sent, "not taken:" when the host did not take it. An
+ * asked step with no answer after it (the connection lost) is has_ask. */
 /* A command line as the memory and the check compare it: canonical (murk_command_format)
  * into out, or "" when it does not parse. */
 void net_command_canonical(const char* line, char* out, size_t n);
@@ -105,8 +111,11 @@ void net_memory_free(struct net_memory* mem);
  * they make, the steps replayed from the start of the game (mission m, that key, the
  * save's last turn) are taken and end in the save's commands (final: the save replayed),
  * every view the client received is, in order, the side's view of a state the steps pass
- * through (its rolls included), and the side's own steps are the commands and undos its
- * client gave. 0, or -1 with the first difference in why. */
+ * through (its rolls included), and the side's own commands that stand are the ones its
+ * client gave (and the one it asked last, when no answer came). The side's commands its
+ * client took back are its own to replay: a host resumed from its save no longer knows
+ * them (a save keeps the commands that stand), so the record may leave out those made
+ * before the host stopped, never show others. 0, or -1 with the first difference in why. */
 int net_record_check(const struct murk_mission* m, const struct murk_game* final,
                      const struct net_record* r, const struct net_memory* mem, char* why, size_t n);
 

@@ -72,7 +72,7 @@ bool net_seen_check(struct net_seen* s, const struct murk_view* v, size_t own_co
   t.own = (long)own_commands;
   bool events_behind =
       (size_t)s->events > v->nevents || sodium_memcmp(prefix, s->head, sizeof prefix) != 0;
-  bool own_behind = (long)own_commands + (undoing ? 1 : 0) < s->own;
+  bool own_behind = (long)own_commands + (undoing || s->undo_asked ? 1 : 0) < s->own;
   if (events_behind || own_behind) {
     char was[NET_SEEN_FINGERPRINT], now[NET_SEEN_FINGERPRINT];
     fingerprint(s->head, was);
@@ -100,8 +100,8 @@ bool net_seen_check(struct net_seen* s, const struct murk_view* v, size_t own_co
 int net_seen_text(const struct net_seen* s, char* buf, size_t n) {
   char hex[2 * NET_SEEN_HEAD + 1];
   sodium_bin2hex(hex, sizeof hex, s->head, sizeof s->head);
-  int len =
-      snprintf(buf, n, "murk-seen: 2\nevents: %ld\nhead: %s\nown: %ld\n", s->events, hex, s->own);
+  int len = snprintf(buf, n, "murk-seen: 2\nevents: %ld\nhead: %s\nown: %ld\n%s", s->events, hex,
+                     s->own, s->undo_asked ? "undo: asked\n" : "");
   return len < 0 || (size_t)len >= n ? -1 : len;
 }
 
@@ -115,6 +115,7 @@ bool net_seen_parse(struct net_seen* s, const char* text) {
       sodium_hex2bin(t.head, sizeof t.head, hex, strlen(hex), NULL, NULL, NULL) == 0) {
     t.events = events;
     t.own = own;
+    t.undo_asked = strstr(text, "\nundo: asked\n") != NULL;
     *s = t;
     return true;
   }

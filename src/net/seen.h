@@ -24,6 +24,9 @@ struct net_seen {
   long events;                       /* the side's final events seen, oldest first */
   unsigned char head[NET_SEEN_HEAD]; /* the chain over them */
   long own;                          /* the side's own commands the host had taken */
+  /* An undo was asked and its answer has not come (kept across a lost connection): the
+   * next view may show one own command fewer. */
+  bool undo_asked;
 };
 
 /* A memory of nothing seen (a new game). */
@@ -36,7 +39,8 @@ size_t net_seen_final(const struct murk_view* v);
 
 /* Does view v (with own_commands, the side's commands the host says it took) show all that
  * s remembers, first and the same? Then s takes in what v adds and true is returned.
- * undoing: the side asked to take back a command, so one own command fewer is right.
+ * undoing (or s->undo_asked): the side asked to take back a command, so one own command
+ * fewer is right; the view answers it, and s->undo_asked is cleared.
  * Otherwise false, s unchanged, and why says for people what was missed. */
 bool net_seen_check(struct net_seen* s, const struct murk_view* v, size_t own_commands,
                     bool undoing, char* why, size_t n);

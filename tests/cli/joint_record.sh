@@ -7,13 +7,18 @@
 # of its views as `murk join` does, and plays the set-up of tests/games/breakthrough-setup
 # (its commands do not depend on the dice), then the side to act concedes. Half-way the host
 # is killed (SIGKILL) and goes on with `murk host --load`: the clients join again, are
-# shown the same commitments, and go on with their chains. Checks that:
+# shown the same commitments, and go on with their chains. Just before the kill the
+# attacker nominates a reserve and takes it back (the resumed host's save no longer knows
+# either); later the connection is lost twice after the host took a step and before its
+# answer came, a command and an undo (the client keeps what it asked first, and the view
+# at its next join says whether it was taken). An honest host must verify through all of
+# it. Checks that:
 #   - no record line comes before the game is over, and each client gets it then;
 #   - `murk replay --verify RECORD` accepts it from each player's state directory (exit 0),
 #     and refuses it, exit 1 with the reason, from an account that kept nothing of it;
-#   - a record the host changed is caught, exit 1 with the reason: a command, a part of the
-#     dice key, the save's dice key; and so is a view the client kept that the record does
-#     not give.
+#   - a record the host changed is caught, exit 1 with the reason: a command, a step the
+#     side never took back, a part of the dice key, the save's dice key; and so is a view
+#     the client kept that the record does not give.
 source "$(dirname "${BASH_SOURCE[0]}")/common.bash"
 command -v python3 >/dev/null || { echo "SKIP: no python3"; exit 77; }
 export MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
@@ -59,6 +64,7 @@ class Client:
     def __init__(self, side):
         self.side, self.buf, self.view, self.over = side, b"", None, False
         self.record, self.recorded, self.early = [], None, False
+        self.own, self.pending, self.earlier = 0, None, False
         self.part = os.urandom(32)
         self.commit = h(self.part)
         self.mem = "%s/%s/murk/joint/%s-%s" % (tmp, side, side, self.commit.hex()[:16])
@@ -69,6 +75,7 @@ class Client:
         self.connect()
     def connect(self):
         self.buf, self.view = b"", None
+        self.earlier = self.pending is not None
         self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.s.connect(path)
         self.send("murk 8 join %s %s" % (self.side, codes[self.side]))
@@ -93,6 +100,16 @@ class Client:
                 v = h(self.view)
                 self.chain = h(v, self.chain)
                 self.keep("view: %s %s\n" % (v.hex(), self.chain.hex()))
+                # The host sends the view of a step it took before its answer: a view that
+                # counts the step asked shows it taken; the first view of a join again that
+                # does not, shows it not taken.
+                m = re.search(rb"own_commands=(\d+)", self.view.split(b"\n", 1)[0])
+                own = int(m.group(1)) if m else 0
+                if self.pending is not None:
+                    if own == self.own + (1 if self.pending else -1):
+                        self.resolve(True)
+                    elif self.earlier:
+                        self.resolve(False)
                 self.view = None
         elif l == "draw":
             self.send("commit " + self.commit.hex())
@@ -113,10 +130,33 @@ class Client:
         elif l.startswith("hello ") and l.split()[3] in ("set", "check"):
             self.send("pass " + esc("%s: Quartz Lantern over the Willow 41" % self.side))
         return l
+    def asked(self, cmd):
+        """What `murk join` keeps before it sends a command (None: an undo)."""
+        self.pending, self.earlier = cmd or "", False
+        self.keep("asked: %s\n" % cmd if cmd else "asked undo:\n")
+    def resolve(self, taken):
+        """The step asked was taken or not: kept (the memory's own count follows)."""
+        cmd, self.pending = self.pending, None
+        if not taken:
+            self.keep("not taken:\n")
+        elif cmd:
+            self.own += 1
+            self.keep("command: %s\n" % cmd)
+        else:
+            self.own -= 1
+            self.keep("undo:\n")
+    def ask(self, text):
+        """Send a command or an undo, keep it as `murk join` does, and return the answer."""
+        self.asked(unesc(text[4:]) if text.startswith("cmd ") else None)
+        self.send(text)
+        a = self.answer()
+        if self.pending is not None and a.split()[0] in ("ok", "undone", "no", "noundo"):
+            self.resolve(a.split()[0] in ("ok", "undone"))
+        return a
     def answer(self):
         while True:
             l = self.line()
-            if l == "ok" or l.startswith("no ") or l.startswith("bye "):
+            if l == "ok" or l.split()[0] in ("no", "bye", "undone", "noundo"):
                 return l
 
 def until_views():
@@ -174,23 +214,54 @@ clients = {s: Client(s) for s in ("attacker", "defender")}
 until_views()
 cmds = [l.split("#", 1)[0].strip() for l in open(script)]
 cmds = [l.split(":", 1) for l in cmds if l]
+def lost(c, text):
+    """text sent, and the connection lost before its answer came; then a join again."""
+    c.send(text)
+    c.s.close()
+    end = time.time() + 30
+    while True:
+        try:
+            c.connect()
+            while c.line() != "view end":
+                pass
+            return
+        except (EOFError, OSError):
+            if time.time() > end:
+                raise
+            time.sleep(0.1)
+
 for i, (side, cmd) in enumerate(cmds):
+    side, cmd = side.strip(), cmd.strip()
+    c = clients[side]
     if i == len(cmds) // 2:
+        # A command taken back just before the host stops: the record must still verify.
+        if c.ask("cmd " + esc("reserve 5 delayed")) != "ok" or not c.ask("undo").startswith("undone "):
+            fail("the attacker's reserve could not be taken back")
         restart()
-    c = clients[side.strip()]
-    c.send("cmd " + esc(cmd.strip()))
-    a = c.answer()
-    if a != "ok":
-        fail("%s: %s: %s" % (side, cmd, a))
-    else:
-        c.keep("command: %s\n" % cmd.strip())
+    if cmd == "deploy 3 at 09,21":
+        # The host takes the command, but its answer never reaches the client.
+        c.asked(cmd)
+        own = c.own
+        lost(c, "cmd " + esc(cmd))
+        if c.own != own + 1:
+            fail("the command whose answer was lost is not kept as taken")
+        continue
+    if cmd == "deploy 6 at 03,22":
+        # The same with an undo: the view after it and `undone` are lost.
+        if c.ask("cmd " + esc(cmd)) != "ok":
+            fail("%s: %s refused" % (side, cmd))
+        c.asked(None)
+        own = c.own
+        lost(c, "undo")
+        if c.own != own - 1:
+            fail("the undo whose answer was lost is not kept as taken")
+    if c.ask("cmd " + esc(cmd)) != "ok":
+        fail("%s: %s refused" % (side, cmd))
 # The side to act concedes (the other is refused): the game is over.
 for c in clients.values():
     c.over = True
 for side in ("attacker", "defender"):
-    clients[side].send("cmd " + esc("concede"))
-    if clients[side].answer() == "ok":
-        clients[side].keep("command: concede\n")
+    if clients[side].ask("cmd " + esc("concede")) == "ok":
         break
 for c in clients.values():
     end = time.time() + 30
@@ -239,6 +310,9 @@ tamper() { # NAME SED-EXPRESSION WANT
 tamper command 's/^step: attacker objective at 25,06$/step: attacker objective at 25,07/' \
   "step 1 of the record (objective at 25,07) is not the attacker's step its client gave there (objective at 25,06): the host changed a command"
 # A defender's command the attacker was shown the effect of: its views are not the record's.
+# A step of the side's the host says it took back, which its client never gave.
+tamper taken-back 's/^step: attacker deploy 2 at 04,19$/step: attacker deploy 2 at 05,19\nstep: undo\n&/' \
+  "step 12 of the record (deploy 2 at 05,19) is not a step the attacker's client gave and took back there"
 tamper enemy-command 's/^step: defender deploy 1 at 08,07$/step: defender deploy 1 at 08,08/' "view "
 # (a hex value's digits each moved one on: every line of the record stays well formed)
 hexedit() { echo "/^$1/{s/^$1//;y/0123456789abcdef/123456789abcdef0/;s/^/$1/}"; }

@@ -5,7 +5,11 @@
 # key with it and play the set-up of tests/games/breakthrough-setup (its commands do not
 # depend on the dice), then the side to act concedes. Checks that each client says where
 # it keeps the game's record, and that `murk replay --verify` accepts it from that
-# player's state directory (exit 0) and not from the other's (exit 1).
+# player's state directory (exit 0) and not from the other's (exit 1). The attacker joins
+# through a relay that loses the connection twice just after it passed a step on to the
+# host, before the host's answer could come back: a command, then an undo. The attacker
+# joins again each time, and its record must still verify (the client keeps what it
+# asked, and the host's next view says whether it was taken).
 . "$(dirname "$0")/tui_common.bash"
 
 export MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1
@@ -20,12 +24,64 @@ end=$((SECONDS + TUI_TIMEOUT))
 while ! grep -q "defender: " "$tmp/host.out" 2>/dev/null && [ $SECONDS -le $end ]; do sleep 0.1; done
 code() { sed -n "s/^  $1: //p" "$tmp/host.out"; }
 
-# A client in tmux session $1 (a or d) as side $2, its state directory $3.
+# The relay: the attacker's connections to the host, each line passed on; after one that
+# is the next in $tmp/drops (once each), the connection is lost before any answer.
+printf '%s\n' 'cmd =deploy%203%20at%2009,21' 'undo' >"$tmp/drops"
+python3 - "$tmp/relay.sock" "$dir/murk.sock" "$tmp/drops" <<'PY' 2>"$tmp/relay.err" &
+import os, select, socket, sys
+listen, host, drops = sys.argv[1], sys.argv[2], open(sys.argv[3]).read().split("\n")
+drops = [d for d in drops if d]
+ls = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+ls.bind(listen)
+ls.listen(4)
+pairs, bufs = {}, {}
+while True:
+    r, _, _ = select.select([ls] + list(pairs), [], [])
+    for s in r:
+        if s is ls:
+            c, _ = ls.accept()
+            h = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            h.connect(host)
+            pairs[c], pairs[h] = h, c
+            bufs[c] = b""
+            continue
+        if s not in pairs:
+            continue
+        data = s.recv(65536)
+        o = pairs[s]
+        if not data:
+            for x in (s, o):
+                pairs.pop(x, None)
+                bufs.pop(x, None)
+                x.close()
+            continue
+        if s not in bufs:  # the host's
+            o.sendall(data)
+            continue
+        bufs[s] += data
+        while s in bufs and b"\n" in bufs[s]:
+            line, bufs[s] = bufs[s].split(b"\n", 1)
+            o.sendall(line + b"\n")
+            if drops and line.decode() == drops[0]:
+                drops.pop(0)
+                for x in (s, o):
+                    pairs.pop(x, None)
+                    bufs.pop(x, None)
+                    x.close()
+PY
+relaypid=$!
+trap 'kill -9 $hostpid $relaypid 2>/dev/null; wait $hostpid 2>/dev/null; cleanup' EXIT
+end=$((SECONDS + TUI_TIMEOUT))
+while [ ! -S "$tmp/relay.sock" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+
+# A client in tmux session $1 (a or d) as side $2, its state directory $3 (the attacker
+# through the relay).
 join() {
-  local s=$1 side=$2 state=$3 pf=$tmp/${1}pass
+  local s=$1 side=$2 state=$3 pf=$tmp/${1}pass at=$dir/murk.sock
+  [ "$s" = a ] && at=$tmp/relay.sock
   cat >"$tmp/join-$s.sh" <<EOS
 export LANG=C.UTF-8 LC_ALL=C.UTF-8 MURK_PWHASH=1,8192 MURK_TEST_WEAK_PWHASH=1 XDG_STATE_HOME='$state'
-'$MURK' join '$dir/murk.sock' --as $side --code $(code "$side") --passphrase-file $side:'$pf' 2>'$tmp/join-$s.err'
+'$MURK' join '$at' --as $side --code $(code "$side") --passphrase-file $side:'$pf' 2>'$tmp/join-$s.err'
 echo \$? >'$tmp/join-$s.rc'
 exec sleep 600
 EOS
@@ -47,10 +103,24 @@ skip_recap() {
   fi
 }
 
+# The attacker's connection is lost: its client leaves, saying so; it joins again.
+lost() {
+  local end=$((SECONDS + TUI_TIMEOUT))
+  while [ ! -f "$tmp/join-a.rc" ] && [ $SECONDS -le $end ]; do sleep 0.1; done
+  grep -qF "join again with" "$tmp/join-a.err" ||
+    { fail "the attacker's client did not leave on a lost connection: $(cat "$tmp/join-a.err")"; screen >&2; }
+  T kill-session -t a
+  rm -f "$tmp/join-a.rc"
+  join a attacker "$tmp/sa"
+  on a
+  wait_for "attacker's table" || { fail "the attacker could not join again: $(cat "$tmp/join-a.err")"; exit 1; }
+  skip_recap
+}
+
 join a attacker "$tmp/sa"
 join d defender "$tmp/sd"
 on a
-wait_for "attacker's table" || exit 1
+wait_for "attacker's table" || { cat "$tmp/relay.err" "$tmp/join-a.err" >&2; exit 1; }
 on d
 wait_for "defender's table" || exit 1
 
@@ -67,6 +137,10 @@ while IFS= read -r raw; do
   last=$s
   cmd "$line"
   settle
+  case $line in
+    "deploy 3 at 09,21") lost ;;   # taken; its answer lost
+    "deploy 6 at 03,22") keys U; lost; cmd "$line"; settle ;; # the undo's answer lost
+  esac
 done <tests/games/breakthrough-setup.txt
 
 # The side to act concedes: the attacker unless its screen says the defender plays.

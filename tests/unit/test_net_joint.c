@@ -358,6 +358,51 @@ static void test_honest_host(void** state) {
   if (!strstr(why, "the host left some out")) fail_msg("%s", why);
   murk_free(c[0].mem.own[--c[0].mem.nown].line);
   if (recheck(&f, &c[0], why, sizeof why) != 0) fail_msg("%s", why);
+  /* A host resumed from its save after an undo knows neither the command taken back nor
+   * the undo (a save keeps the commands that stand): its record leaves both out, and the
+   * client that gave them replays its own; the other never saw them. */
+  t = copy(&c[0].record);
+  char* undo = strstr(t, "\nstep: undo\n");
+  assert_non_null(undo);
+  char* prev = undo - 1;
+  while (prev > t && prev[-1] != '\n') prev--;
+  enum murk_side who = strncmp(prev, "step: attacker ", 15) == 0 ? MURK_ATTACKER : MURK_DEFENDER;
+  memmove(prev, undo + 12, strlen(undo + 12) + 1);
+  assert_null(strstr(t, "\nstep: undo\n"));
+  for (int s = 0; s < 2; s++) {
+    char* each = test_malloc(strlen(t) + 1); /* check cuts its text's lines */
+    memcpy(each, t, strlen(t) + 1);
+    if (check(&f, &c[s], each, why, sizeof why) != 0)
+      fail_msg("%s: %s", murk_side_name((enum murk_side)s), why);
+    test_free(each);
+  }
+  test_free(t);
+  /* Its own run is the client's to replay: one the record shows otherwise is caught. */
+  t = copy(&c[who].record);
+  undo = strstr(t, "\nstep: undo\n");
+  prev = undo - 1;
+  while (prev > t && prev[-1] != '\n') prev--;
+  prev[strlen("step: attacker ")] = '#'; /* a comment: the command is another (empty) one */
+  assert_int_equal(check(&f, &c[who], t, why, sizeof why), -1);
+  if (!strstr(why, "took back there")) fail_msg("%s", why);
+  test_free(t);
+  /* The step asked last, whose answer never came: taken (the record has it) or not (it
+   * does not), never another. */
+  struct net_memory* mem = &c[0].mem;
+  char* last = mem->own[mem->nown - 1].line;
+  assert_non_null(last);
+  mem->nown--;
+  mem->has_ask = true;
+  mem->ask = last;
+  if (recheck(&f, &c[0], why, sizeof why) != 0) fail_msg("%s", why);
+  mem->ask = "objective at 1,1";
+  assert_int_equal(recheck(&f, &c[0], why, sizeof why), -1);
+  if (!strstr(why, "the host added a command")) fail_msg("%s", why);
+  mem->ask = NULL; /* an undo */
+  assert_int_equal(recheck(&f, &c[0], why, sizeof why), -1);
+  mem->nown++;
+  if (recheck(&f, &c[0], why, sizeof why) != 0) fail_msg("not taken: %s", why);
+  mem->has_ask = false;
   /* A view the client kept that the record does not give. */
   t = copy(&c[0].record);
   c[0].mem.views[c[0].mem.nviews / 2][3] ^= 1;

@@ -178,6 +178,26 @@ static void test_undo_and_older_copy(void** state) {
   /* The side that took it back asked to: one own command fewer is right for it alone. */
   assert_false(check(&before, g, a, false, why, sizeof why));
   assert_non_null(strstr(why, "it had taken 3 of your commands"));
+  /* Asked before a lost connection, kept in the memory's file: right at the next join,
+   * once (the view answers it). */
+  struct net_seen asked = before;
+  asked.undo_asked = true;
+  char text[256];
+  assert_true(net_seen_text(&asked, text, sizeof text) > 0);
+  struct net_seen back;
+  assert_true(net_seen_parse(&back, text));
+  assert_true(back.undo_asked);
+  struct net_seen again = back;
+  if (!check(&back, g, a, false, why, sizeof why)) fail_msg("%s", why);
+  assert_false(back.undo_asked);
+  assert_true(net_seen_text(&before, text, sizeof text) > 0);
+  assert_true(net_seen_parse(&back, text));
+  assert_false(back.undo_asked);
+  /* The undo answered (the view before it counts the command): nothing more is let by. */
+  assert_int_equal(murk_game_apply_line(g, a, "reserve 6", why, sizeof why, &col), MURK_OK);
+  assert_true(check(&again, g, a, false, why, sizeof why));
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_false(check(&again, g, a, false, why, sizeof why));
   both_go_on(seen, g, a);
   static const char* const more[] = {"reserve 6", "end", "reserve 6 delayed", "end"};
   for (size_t i = 0; i < sizeof more / sizeof more[0]; i++) {
