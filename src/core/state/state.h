@@ -262,6 +262,10 @@ struct mk_state {
   int nworks;
   struct mk_works_cell works[MK_MAX_WORKS_CELLS];
   int works_built[MURK_SIDES][MURK_WORKS_COUNT];
+
+  /* Events for one side alone so far, each side's (event.c): what murk_game_side_has_secrets
+   * asks. */
+  int told_alone[MURK_SIDES];
 };
 
 /* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is something the
