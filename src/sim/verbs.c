@@ -21,7 +21,9 @@ unsigned sim_planned_verbs(const struct murk_view* v) {
     case MURK_PHASE_RESERVES:
       return KIND(RESERVE);
     case MURK_PHASE_DEPLOY:
-      return KIND(DEPLOY);
+      /* Each platoon named as it goes down: templates named at the end of deployment
+       * (`template`, `put`) spare people at one keyboard their passphrases, not players. */
+      return KIND(DEPLOY) | KIND(TEMPLATE) | KIND(PUT);
     case MURK_PHASE_PLAY:
       return KIND(MOVE) | KIND(DIS) | KIND(REVEAL) | KIND(SPOT) | KIND(SHOOT) | KIND(ASSAULT);
     default:
@@ -143,27 +145,6 @@ static bool one_try(struct ctx* c, enum murk_command_kind k) {
         cmd->unit.kind = MURK_REF_DUMMY;
       cmd->at = v->phase == MURK_PHASE_INFILTRATE ? placing_cell(c) : sim_zone_cell(c);
       return true;
-    case MURK_CMD_TEMPLATE:
-      if (!(cmd = sim_add(c, k))) return false;
-      cmd->at = sim_zone_cell(c);
-      return true;
-    case MURK_CMD_PUT: {
-      /* One of the side's templates that holds nothing it knows of yet. */
-      int n = 0, pick = -1;
-      for (int i = 0; i < v->nmarkers; i++)
-        if (v->markers[i].owner == v->side && v->markers[i].on_table && !v->markers[i].known &&
-            sim_pick(c->rng, ++n) == 0)
-          pick = v->markers[i].number;
-      if (pick < 0) return false;
-      p = sim_random_platoon(c, MURK_PLATOON_WAITING);
-      if (!(cmd = sim_add(c, k))) return false;
-      if (p >= 0)
-        cmd->unit = sim_own(p);
-      else
-        cmd->unit.kind = MURK_REF_DUMMY;
-      cmd->target = (struct murk_ref){MURK_REF_MARKER, pick};
-      return true;
-    }
     case MURK_CMD_ARRIVE:
       sim_arrival_tries(c);
       return true;
