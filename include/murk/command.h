@@ -46,6 +46,8 @@ enum murk_command_kind {
   MURK_CMD_REFUSE,
   MURK_CMD_BUILD,
   MURK_CMD_PLACE,
+  MURK_CMD_TEMPLATE,
+  MURK_CMD_PUT,
   MURK_CMD_COUNT
 };
 /* The verb's word ("move") and its usage ("move N|Tn to X,Y [via X,Y ...]"); "?" for a

@@ -75,6 +75,11 @@ const struct murk_mission* murk_game_mission(const struct murk_game* g);
 /* The force `side` plays (with `setup: {sides: roll}` the die may give a side the
  * mission's other force). NULL for anything but the attacker or the defender. */
 const struct murk_force* murk_game_force(const struct murk_game* g, enum murk_side side);
+/* Does `side` know something the other side does not: an event told to it alone (its setup,
+ * its reserves, what its templates hold, its own rolls' consequences...), or what it sees
+ * under double-blind sight? Until it does, its view is all public, and so is every answer
+ * the game gives its commands: a hand-over to it needs no passphrase (docs/fair-play.md). */
+bool murk_game_side_has_secrets(const struct murk_game* g, enum murk_side side);
 uint64_t murk_game_seed(const struct murk_game* g);
 /* A keyed game's dice key (MURK_DICE_KEY_BYTES), for its save; NULL for a game seeded with
  * a number (an "open" game: its seed tells every die). */

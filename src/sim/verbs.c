@@ -21,7 +21,9 @@ unsigned sim_planned_verbs(const struct murk_view* v) {
     case MURK_PHASE_RESERVES:
       return KIND(RESERVE);
     case MURK_PHASE_DEPLOY:
-      return KIND(DEPLOY);
+      /* Each platoon named as it goes down: templates named at the end of deployment
+       * (`template`, `put`) spare people at one keyboard their passphrases, not players. */
+      return KIND(DEPLOY) | KIND(TEMPLATE) | KIND(PUT);
     case MURK_PHASE_PLAY:
       return KIND(MOVE) | KIND(DIS) | KIND(REVEAL) | KIND(SPOT) | KIND(SHOOT) | KIND(ASSAULT);
     default:

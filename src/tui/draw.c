@@ -158,7 +158,9 @@ static void draw_handover(struct tui_canvas* c, const struct tui_ui* ui) {
     centre(c, y + 7, buf, TUI_A_KEY);
   } else {
     snprintf(buf, sizeof buf, "%s: press Enter when you are ready%s.", side_title(ui->next),
-             ui->sealed ? " (your passphrase comes next)" : "");
+             ui->ask_pass ? " (your passphrase comes next)"
+             : ui->sealed ? " (nothing of yours is secret yet: no passphrase)"
+                          : "");
     centre(c, y + 7, buf, TUI_A_KEY);
   }
   if (ui->pass_note[0]) centre(c, y + 8, ui->pass_note, TUI_A_ERROR);

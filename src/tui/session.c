@@ -242,6 +242,9 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
   ui->pass_note[0] = '\0';
   ui->asking = false;
   ui->tries = 0;
+  /* A side the game has told nothing of its own shows only what both sides know, and every
+   * answer to its commands is public too: its screen needs no passphrase. */
+  ui->ask_pass = s->o.sealed && (!s->g || murk_game_side_has_secrets(s->g, side));
   sodium_memzero(s->pass, sizeof s->pass);
   s->pass_len = 0;
   /* Only keyed: an unkeyed fingerprint of every command would let a side test guesses of
@@ -254,7 +257,7 @@ static void handover(struct tui_session* s, enum murk_side side, bool save) {
 }
 
 /* A key on the hand-over screen: only Enter goes on; in a sealed game it asks the
- * incoming side's passphrase first. */
+ * incoming side's passphrase first, once that side has secrets to keep. */
 static int start_turn(struct tui_session* s);
 static int key_handover(struct tui_session* s, struct tui_key k) {
   struct tui_ui* ui = tui_cur_ui(s);
@@ -265,7 +268,7 @@ static int key_handover(struct tui_session* s, struct tui_key k) {
       return 0;
     }
     if (k.code != TUI_KEY_ENTER) return 0;
-    if (!s->o.sealed) return start_turn(s);
+    if (!ui->ask_pass) return start_turn(s);
     ui->asking = true;
     ui->pass_note[0] = '\0';
     s->pass_len = 0;

@@ -95,6 +95,7 @@ struct tui_ui {
   bool secret_dice;           /* no seed to show: the dice are secret */
   char opponent[32];          /* the status bar's word on the computer ("computer: easy"), or "" */
   bool sealed;                /* HANDOVER: Enter asks the incoming side's passphrase */
+  bool ask_pass;              /* HANDOVER: sealed, and the incoming side has secrets to keep */
   bool asking;                /* HANDOVER: the passphrase is being typed (not shown) */
   int tries;                  /* HANDOVER: wrong passphrases so far */
   char fingerprint[24];       /* HANDOVER: the short fingerprint of the game's history */

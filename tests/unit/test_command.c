@@ -305,6 +305,14 @@ static void test_round_trip_structs(void** state) {
           c.nvia = v % (MURK_CMD_MAX_WAYPOINTS + 1);
           for (int w = 0; w < c.nvia; w++) c.via[w] = (struct murk_pos){v + w, w * 2};
           break;
+        case MURK_CMD_TEMPLATE:
+          c.at = (struct murk_pos){v, 23 - v};
+          break;
+        case MURK_CMD_PUT: /* own number or dummy, at an own template */
+          c.unit =
+              v % 3 ? (struct murk_ref){MURK_REF_OWN, v} : (struct murk_ref){MURK_REF_DUMMY, 0};
+          c.target = (struct murk_ref){MURK_REF_MARKER, v + 1};
+          break;
         case MURK_CMD_SHOOT:
         case MURK_CMD_ASSAULT:
           c.unit = (struct murk_ref){v % 2 ? MURK_REF_MARKER : MURK_REF_OWN, v + 1};

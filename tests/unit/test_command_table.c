@@ -30,7 +30,9 @@ static const struct {
   const char* when;
 } old_guards[] = {
     {MURK_CMD_OBJECTIVE, MK_PH(OBJECTIVES), 0, "objectives are placed at the start of setup only"},
-    {MURK_CMD_RESERVE, MK_PH(RESERVES), 0, "reserves are nominated before deployment only"},
+    /* And in deployment, by a side that names its templates' platoons at its end. */
+    {MURK_CMD_RESERVE, MK_PH(RESERVES) | MK_PH(DEPLOY), 0,
+     "reserves are nominated before deployment only"},
     {MURK_CMD_DEPLOY, MK_PH(DEPLOY) | MK_PH(INDEPENDENTS) | MK_PH(INFILTRATE), 0,
      "platoons are deployed during setup only"},
     {MURK_CMD_ARRIVE, MK_PH(PLAY), MK_ST(MOVEMENT),
@@ -198,7 +200,7 @@ static void test_guard_and_verbs_through_a_game(void** st) {
   struct murk_mission* m = load_yaml(TF_MISSION);
   struct murk_game* g = new_game(m, 7);
   assert_int_equal(murk_game_phase(g), MURK_PHASE_DEPLOY);
-  check_state(g, BIT(MURK_CMD_DEPLOY) | BIT(MURK_CMD_END));
+  check_state(g, BIT(MURK_CMD_DEPLOY) | BIT(MURK_CMD_TEMPLATE) | BIT(MURK_CMD_END));
   ok_lines(g,
            "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\n"
            "deploy dummy at 12,8\ndeploy dummy at 14,2\nend\nend");

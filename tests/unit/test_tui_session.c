@@ -476,6 +476,25 @@ static void test_sealed_handover(void** state) {
                                .check_ctx = &calls,
                                .history_key = hk,
                                .history_key_len = sizeof hk};
+  /* A side told nothing of its own yet has nothing to guard: Enter goes to its table. */
+  assert_int_equal(tui_session_new(x->g, &o, &x->s), MURK_OK);
+  tui_session_resize(x->s, 100, 40);
+  assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
+  assert_true(shows(x, "nothing of yours is secret yet: no passphrase"));
+  end_key(x);
+  key(x, TUI_KEY_ENTER);
+  assert_false(UI->asking);
+  assert_int_equal(calls, 0);
+  assert_true(shows(x, "attacker's table"));
+  tui_session_free(x->s);
+  /* Once each side has deployed a platoon (told to it alone), each hand-over asks. */
+  const char* lines[] = {"deploy 1 at 2,8", "deploy 1 at 2,2"};
+  for (int i = 0; i < 2; i++) {
+    char why[200];
+    assert_int_equal(
+        murk_game_apply_line(x->g, murk_game_to_act(x->g), lines[i], why, sizeof why, NULL),
+        MURK_OK);
+  }
   assert_int_equal(tui_session_new(x->g, &o, &x->s), MURK_OK);
   tui_session_resize(x->s, 100, 40);
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
@@ -516,14 +535,17 @@ static void test_sealed_handover(void** state) {
   type(x, "d");
   key(x, TUI_KEY_ENTER);
   assert_int_equal(calls, 4);
+  assert_int_equal(UI->mode, TUI_MODE_RECAP); /* the defender's platoon went down */
+  key(x, TUI_KEY_ENTER);
   assert_int_equal(UI->mode, TUI_MODE_MAP);
   assert_true(shows(x, "attacker's table"));
   assert_true(shows(x, "sealed"));
   assert_false(shows(x, "seed"));
   /* The attacker deploys: the defender's hand-over shows a new fingerprint. */
-  assert_int_equal(command(x, "deploy 1 at 2,8") & TUI_SESSION_CLEAR, TUI_SESSION_CLEAR);
+  assert_int_equal(command(x, "deploy 2 at 6,8") & TUI_SESSION_CLEAR, TUI_SESSION_CLEAR);
   assert_int_equal(UI->mode, TUI_MODE_HANDOVER);
   assert_int_equal(UI->next, MURK_DEFENDER);
+  assert_true(shows(x, "your passphrase comes next"));
   assert_true(UI->fingerprint[0] != '\0');
   assert_string_not_equal(UI->fingerprint, before);
   assert_false(UI->asking);

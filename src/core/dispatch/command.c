@@ -25,6 +25,7 @@
 #include "murk/suggest.h"
 #include "murk/text.h"
 #include "night.h"
+#include "numbering.h"
 #include "reserves.h"
 #include "setup.h"
 #include "state.h"
@@ -121,6 +122,15 @@ static int plays_fog_of_war(const struct murk_game* g, enum murk_side side, char
                    "does not play: here enemies are seen when your units have them in sight");
 }
 
+static int names_templates(const struct murk_game* g, enum murk_side side, char* reason,
+                           size_t reason_len) {
+  (void)side;
+  if (murk_mission_rule_on(g->m, MURK_RULE_FOG_OF_WAR)) return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "templates belong to Flames of War's Fog of War, which this mission does not "
+                   "play: deploy N at X,Y");
+}
+
 static int plays_nvr_starshells(const struct murk_game* g, enum murk_side side, char* reason,
                                 size_t reason_len) {
   (void)side;
@@ -178,12 +188,15 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                           .unit = MK_REFS_OWN,
                           .reserve_kind = true,
                           .available = has_reserves,
-                          .phases = MK_PH(RESERVES),
+                          /* In deployment too, by a side naming its templates' platoons
+                           * at its end (numbering.c). */
+                          .phases = MK_PH(RESERVES) | MK_PH(DEPLOY),
                           .when = "reserves are nominated before deployment only",
+                          .ready = mk_numbering_reserve_ready,
                           .unit_resolve = MK_RESOLVE_OWN,
                           .undo = true,
                           .usage = "reserve N [delayed|scattered|mobile|deep|plain]",
-                          .handler = mk_setup_reserve},
+                          .handler = mk_numbering_reserve},
     [MURK_CMD_DEPLOY] = {.verb = "deploy",
                          .unit = MK_REFS_OWN_DUMMY,
                          .reserve_kind = true, /* `hidden` (ASL night rules E1.2) */
@@ -461,6 +474,30 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                         .usage = "place N|Pn [via X,Y ...]  (the teams of your platoon the enemy "
                                  "spotted; cells for its other teams, or none for the rule's)",
                         .handler = mk_fog_place},
+    /* Luneville, Fog of War: a template whose platoon its owner names before its deployment
+     * ends (numbering.c; docs/rules.md, "Naming templates at the end of deployment"). */
+    [MURK_CMD_TEMPLATE] = {.verb = "template",
+                           .pos_word = "at",
+                           .available = names_templates,
+                           .phases = MK_PH(DEPLOY),
+                           .when = "templates are put down in deployment only",
+                           .now_suffix = true,
+                           .undo = true,
+                           .usage = "template at X,Y  (name its platoon before you end: put N at "
+                                    "Tn)",
+                           .handler = mk_setup_template},
+    [MURK_CMD_PUT] = {.verb = "put",
+                      .unit = MK_REFS_OWN_DUMMY,
+                      .target = MK_REF_BIT(MURK_REF_MARKER),
+                      .available = names_templates,
+                      .phases = MK_PH(DEPLOY),
+                      .when = "a template's platoon is named in deployment only",
+                      .now_suffix = true,
+                      .ready = mk_numbering_put_ready,
+                      .unit_resolve = MK_RESOLVE_OWN,
+                      .undo = true,
+                      .usage = "put N|dummy at Tn  (the platoon one of your templates holds)",
+                      .handler = mk_numbering_put},
 };
 
 static const char* const reserve_kinds[] = {"",     "delayed", "scattered", "mobile",

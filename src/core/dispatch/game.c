@@ -418,6 +418,13 @@ int murk_game_turn(const struct murk_game* g) {
 const struct murk_mission* murk_game_mission(const struct murk_game* g) {
   return g->m;
 }
+bool murk_game_side_has_secrets(const struct murk_game* g, enum murk_side side) {
+  if (side != MURK_ATTACKER && side != MURK_DEFENDER) return true;
+  /* Double-blind sight: what a side sees of the enemy is its own, with no event of its own
+   * to say so. */
+  if (murk_mission_rule_on(g->m, MURK_RULE_DOUBLE_BLIND)) return true;
+  return g->s.told_alone[side] > 0;
+}
 uint64_t murk_game_seed(const struct murk_game* g) {
   return g->seed;
 }

@@ -56,7 +56,8 @@ void mk_view_fill_marker(const struct murk_game* g, enum murk_side side, const s
   vm->on_table = mk->on_table;
   vm->revealed = mk->revealed;
   vm->bogged = mk->on_table ? mk->bogged : (mk->unit >= 0 && s->units[mk->owner][mk->unit].bogged);
-  vm->known = side == MURK_NO_SIDE || side == mk->owner || mk->revealed;
+  /* A template whose platoon is not named yet holds nothing its owner knows of either. */
+  vm->known = (side == MURK_NO_SIDE || side == mk->owner || mk->revealed) && !mk->unnamed;
   vm->platoon = -1;
   if (!vm->known) return;
   vm->dummy = mk->unit < 0;
@@ -100,7 +101,7 @@ void mk_view_fill_marker_lean(const struct mk_state* s, enum murk_side side,
   vm->on_table = mk->on_table;
   vm->revealed = mk->revealed;
   const struct mk_unit_state* u = mk->unit >= 0 ? &s->units[mk->owner][mk->unit] : NULL;
-  bool known = side == MURK_NO_SIDE || side == mk->owner || mk->revealed;
+  bool known = (side == MURK_NO_SIDE || side == mk->owner || mk->revealed) && !mk->unnamed;
   vm->known = known;
   vm->bogged = mk->on_table ? mk->bogged : (u && u->bogged);
   vm->dummy = known && !u;

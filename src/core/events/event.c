@@ -69,6 +69,8 @@ static struct mk_event* push(struct murk_game* g, enum murk_event_kind kind, enu
   e->kind = (uint8_t)kind;
   e->audience = (uint8_t)aud;
   e->side = (int8_t)about;
+  if (aud == MURK_AUD_ATTACKER) g->s.told_alone[MURK_ATTACKER]++;
+  if (aud == MURK_AUD_DEFENDER) g->s.told_alone[MURK_DEFENDER]++;
   g->nevents++;
   return e;
 }

@@ -27,6 +27,7 @@
 #include "murk/los.h"
 #include "murk/text.h"
 #include "night.h"
+#include "numbering.h"
 #include "reserves.h"
 #include "setup.h"
 #include "state.h"
@@ -723,6 +724,8 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   }
 
   int unit = a->unit, rc;
+  if (ph == MURK_PHASE_DEPLOY && (rc = mk_numbering_room(g, side, reason, reason_len)) != MURK_OK)
+    return rc;
   struct mk_unit_state* u = &s->units[side][unit];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, unit);
   if (u->state == MURK_PLATOON_RESERVE)
@@ -790,6 +793,15 @@ int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_
   }
   next_in_phase(g, side, ph != MURK_PHASE_DEPLOY || !m->deploy_in_turn);
   return MURK_OK;
+}
+
+/* `template at X,Y`: a template whose platoon is named before the side ends (numbering.c). */
+int mk_setup_template(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len) {
+  (void)a;
+  int rc = mk_numbering_template(g, side, c->at, reason, reason_len);
+  if (rc == MURK_OK) next_in_phase(g, side, !g->m->deploy_in_turn);
+  return rc;
 }
 
 /* ---- immediate ambush (Flames of War missions, Beginning the Battle, point 1) ---- */
@@ -938,6 +950,8 @@ static int end_deploy(struct murk_game* g, enum murk_side side, char* reason, si
     return mk_reject(reason, reason_len,
                      "first take away %d of the objectives you placed (remove objective NAME)",
                      m->remove_count - s->removed);
+  int rc = mk_numbering_end_check(g, side, reason, reason_len);
+  if (rc != MURK_OK) return rc;
   mk_reserves_take_undeployed(g, side);
   if (mk_intel_on(g)) mk_intel_finish_deploying(g, side);
   for (int i = 0; i < s->nunits[side]; i++) {
@@ -1153,8 +1167,12 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
   int dummies = s->dummies_left[s->to_act];
   char sections[80];
   mk_deploy_sections_text(g, s->to_act, sections, sizeof sections);
-  snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s); 'end' when done", who, left,
-           left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies",
+  int unnamed = mk_numbering_unnamed(g, s->to_act);
+  char named[64] = "";
+  if (unnamed > 0)
+    snprintf(named, sizeof named, "; %d template%s to name", unnamed, mk_plural(unnamed));
+  snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s%s); 'end' when done", who, left,
+           left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies", named,
            sections[0] ? "; sections rolled: " : "", sections);
 }
 

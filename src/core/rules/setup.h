@@ -18,6 +18,8 @@ int mk_setup_reserve(struct murk_game* g, enum murk_side side, const struct murk
                      const struct mk_cmd_args* a, char* reason, size_t reason_len);
 int mk_setup_deploy(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
+int mk_setup_template(struct murk_game* g, enum murk_side side, const struct murk_command* c,
+                      const struct mk_cmd_args* a, char* reason, size_t reason_len);
 /* `end`: what it does is the current phase's (the phase table); may it be used now? */
 int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                  const struct mk_cmd_args* a, char* reason, size_t reason_len);

@@ -43,6 +43,9 @@ struct mk_marker {
   bool moved;  /* moved in the current step */
   bool hidden; /* set up hidden (ASL night rules E1.2): unseen by the enemy until it moves or
                   reveals */
+  /* Fog of War: put down by `template at X,Y`, its platoon not named yet (numbering.c):
+   * unit is -1 until `put N at Tn`. */
+  bool unnamed;
   enum murk_marker_kind kind;        /* template (0, the default), wing leader, ... */
   struct murk_pos dis[MURK_MAX_DIS]; /* wing leaders: their Dis counters (intel.c) */
   int ndis;
@@ -262,6 +265,13 @@ struct mk_state {
   int nworks;
   struct mk_works_cell works[MK_MAX_WORKS_CELLS];
   int works_built[MURK_SIDES][MURK_WORKS_COUNT];
+
+  /* Events for one side alone so far, each side's (event.c): what murk_game_side_has_secrets
+   * asks. */
+  int told_alone[MURK_SIDES];
+  /* The side put a template down unnamed: it may nominate reserves as it names its
+   * templates' platoons, at the end of its deployment (numbering.c). */
+  bool named_late[MURK_SIDES];
 };
 
 /* Why a command cannot be taken back (docs/rules.md, "Undo"): each reason is something the
