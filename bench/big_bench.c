@@ -10,7 +10,9 @@
  * command's cost is what a player waits for: the view refreshed, then every try offered
  * until one is taken (the player's own planning apart): its median and slowest.
  *
- * Figures of one run on one core (CPU time of the thread); nothing here asserts a time. */
+ * BIG_TRACE=MS prints each view refresh slower than MS ms (command, side, turn, phase) to
+ * stderr. Figures of one run on one core (CPU time of the thread); nothing here asserts a
+ * time. */
 #define _DEFAULT_SOURCE /* mkstemps */
 #include <stdint.h>
 #include <stdio.h>
@@ -85,6 +87,9 @@ static int play(const struct murk_mission* m, uint64_t seed, enum murk_policy p,
         views[side] ? murk_view_update(g, views[side]) : murk_view_build(g, side, &views[side]);
     double b = cpu_s();
     if (b - a > f->slowest_view) f->slowest_view = b - a;
+    if (getenv("BIG_TRACE") && b - a > atof(getenv("BIG_TRACE")) / 1e3)
+      fprintf(stderr, "view %ld side %d turn %d phase %d: %.2f ms\n", f->commands, (int)side,
+              murk_game_turn(g), (int)murk_game_phase(g), (b - a) * 1e3);
     if (vrc != MURK_OK) {
       rc = -1;
       break;

@@ -484,6 +484,33 @@ static void test_undo(void** st) {
   murk_mission_free(m);
 }
 
+/* The last turn set for a game (murk play --last-turn) is not a command: undo, which
+ * rebuilds the game from its commands, keeps it, and the game still ends there. */
+static void test_undo_keeps_last_turn(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(TF_MISSION);
+  struct murk_game* g = new_game(m, 1);
+  char why[200];
+  assert_int_equal(murk_game_set_last_turn(g, 2), MURK_OK);
+  ok_lines(g, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,8\ndeploy 2 at 9,2\nend");
+  ok_line(g, "deploy dummy at 14,2");
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_last_turn(g), 2);
+  ok_lines(g, "deploy dummy at 14,2\nend");
+  ok_line(g, "move 1 to 4,8");
+  assert_int_equal(murk_game_undo(g, why, sizeof why), MURK_OK);
+  assert_int_equal(murk_game_last_turn(g), 2);
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, MURK_ATTACKER, &v), MURK_OK);
+  assert_int_equal(v->ending.turn_limit, 2);
+  murk_view_free(v);
+  for (int i = 0; i < 100 && murk_game_phase(g) != MURK_PHASE_OVER; i++) ok_line(g, "end");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_OVER);
+  assert_int_equal(murk_game_ended(g), MURK_ENDED_LAST_TURN);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 /* Undo and the fog (docs/rules.md, "Undo"): two games the defender cannot tell apart (the
  * attacker's lancers moved out of its sight, to 05,05 or to 01,08: tests/cli/data/
  * contact-night.yaml). The same move of the defender's runs into the unseen lancers in one
@@ -537,6 +564,7 @@ int main(void) {
       cmocka_unit_test(test_determinism),
       cmocka_unit_test(test_undo),
       cmocka_unit_test(test_undo_hidden_contact),
+      cmocka_unit_test(test_undo_keeps_last_turn),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

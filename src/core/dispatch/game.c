@@ -498,6 +498,8 @@ int murk_game_undo(struct murk_game* g, char* reason, size_t reason_len) {
   struct murk_game* ng = NULL;
   int rc = game_new(g->m, g->seed, g->keyed ? g->dice_key : NULL, &ng);
   if (rc != MURK_OK) return rc;
+  /* Set for the game, not by a command: the replay ends where the game would. */
+  ng->last_turn = g->last_turn;
   char why[200];
   for (size_t i = 0; i + 1 < g->nlog; i++) {
     struct murk_command c;

@@ -41,6 +41,7 @@ static struct murk_pos* view_arrival_pool(struct murk_view* v) {
 static void view_free_areas(struct murk_view* v) {
   struct view_box* b = (struct view_box*)v;
   for (int i = 0; i < PLACE_AREAS; i++) murk_free(b->area[i].cells);
+  murk_free(b->place_own); /* place_cells is this or an area's cells */
 }
 
 void murk_view_free(struct murk_view* v) {
@@ -59,7 +60,6 @@ void murk_view_free(struct murk_view* v) {
   murk_free(v->wings);
   murk_free(v->targets);
   murk_free(view_arrival_pool(v));
-  murk_free((void*)v->place_cells);
   view_free_areas(v);
   murk_free(v);
 }

@@ -44,6 +44,9 @@ struct view_box {
   struct place_key place;
   bool place_valid;
   int nplace_kept;
+  /* place_cells points here, or into an area's cells when it takes them all (no copy of
+   * half a big table's cells); freed with the view. */
+  struct murk_pos* place_own;
   size_t cap_place;
   /* The passable cells of the last few placement areas, an objective step's or the side's
    * deployment parts (mk_view_fill_place_cells): they follow from the mission alone, so a

@@ -571,13 +571,14 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
       parts[nparts++] = &m->sides[side].more_zones[i];
   }
   size_t cells = (size_t)m->grid.width * (size_t)m->grid.height;
-  struct murk_pos* out = (struct murk_pos*)v->place_cells;
+  struct murk_pos* out = b->place_own;
   if (!out || b->cap_place < cells) {
     out = murk_realloc(out, (cells ? cells : 1) * sizeof *out);
     if (!out) return MURK_ENOMEM;
-    v->place_cells = out;
+    b->place_own = out;
     b->cap_place = cells;
   }
+  v->place_cells = out;
   int n = 0;
   if (judged) {
     for (int y = 0; y < m->grid.height; y++)
@@ -620,7 +621,12 @@ int mk_view_fill_place_cells(const struct murk_game* g, struct view_box* b) {
       a->rule = r;
       a->phase = (int)s->phase;
     }
-    for (int k = 0; k < a->n; k++) {
+    /* No objective placed to keep away from: the area's cells themselves. */
+    if (!r || s->nobjectives == 0) {
+      v->place_cells = a->cells;
+      n = a->n;
+    }
+    for (int k = 0; v->place_cells == out && k < a->n; k++) {
       struct murk_pos p = a->cells[k];
       bool in = true;
       for (int i = 0; r && i < s->nobjectives && in; i++) {
