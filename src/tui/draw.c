@@ -821,6 +821,10 @@ static enum tui_attr event_attr(const struct murk_event* e) {
   }
 }
 
+enum tui_attr tui_event_attr(const struct murk_event* e) {
+  return event_attr(e);
+}
+
 static void draw_log(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui,
                      const struct tui_layout* L) {
   int y = L->log_y;
@@ -959,7 +963,7 @@ static int pick_rows(const struct tui_pick_item* it, int w) {
   return n < 1 ? 1 : n;
 }
 
-static void draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
+void tui_draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
   const struct tui_pick* pk = &ui->pick;
   /* 70 columns where the window has them, even past a narrow map's edge (as a question). */
   int w = c->w - 4 > 70 ? 70 : c->w - 4;
@@ -978,7 +982,7 @@ static void draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struc
   int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->map_y + (L->map_h - h) / 2;
   if (y + h > L->msg_y) y = L->msg_y - h;
   if (y < 1) y = 1;
-  box(c, x, y, w, h, pk->title);
+  tui_box(c, x, y, w, h, pk->title);
   int row = 0, k = first;
   for (; k < pk->n && row < rows; k++) {
     int n = pick_rows(&pk->items[k], tw);
@@ -1137,7 +1141,7 @@ static int recap_walk(const struct murk_view* v, size_t first, int want, char* b
         said = true;
         if (at++ == want) {
           snprintf(buf, n, "%s%s", part > 0 ? "    " : "  ", e->text);
-          *a = event_attr(e);
+          *a = tui_event_attr(e);
         }
       }
     }
@@ -1157,7 +1161,7 @@ int tui_recap_rows(int h) {
   return h - 5 > 1 ? h - 5 : 1;
 }
 
-static void draw_recap(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+void tui_draw_recap(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
   int n = tui_recap_count(v, ui);
   size_t events = ui->recap_first < v->nevents ? v->nevents - ui->recap_first : 0;
   int rows = tui_recap_rows(c->h);
@@ -1173,7 +1177,7 @@ static void draw_recap(struct tui_canvas* c, const struct murk_view* v, const st
   else
     snprintf(t, sizeof t, "Since your last turn: %zu event%s  [Enter: the map]", events,
              events == 1 ? "" : "s");
-  box(c, 0, 1, c->w, rows + 2, t);
+  tui_box(c, 0, 1, c->w, rows + 2, t);
   for (int i = 0; i < rows && first + i < n; i++) {
     char line[MURK_EVENT_TEXT + 8];
     enum tui_attr a = TUI_A_NORMAL;
@@ -1182,7 +1186,7 @@ static void draw_recap(struct tui_canvas* c, const struct murk_view* v, const st
   }
 }
 
-static void draw_help(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
+void tui_draw_help(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui) {
   int nkeys = tui_keys_help_count();
   char lines[LEGEND_MAX][LEGEND_W];
   int n = nkeys + legend(v, c->ascii, lines);
@@ -1195,8 +1199,8 @@ static void draw_help(struct tui_canvas* c, const struct murk_view* v, const str
   int first = ui->help_scroll;
   if (first > total - rows) first = total - rows;
   if (first < 0) first = 0;
-  box(c, x, y, w, h,
-      rows < total ? "Keys  (j/k scroll, other keys close)" : "Keys  (any key closes)");
+  tui_box(c, x, y, w, h,
+          rows < total ? "Keys  (j/k scroll, other keys close)" : "Keys  (any key closes)");
   int at = 0;
   for (int k = 0; k < n && at < first + rows; k++) {
     char key[LEGEND_W];
@@ -1211,8 +1215,7 @@ static void draw_help(struct tui_canvas* c, const struct murk_view* v, const str
 }
 
 /* A question before a command that cannot be taken back (ui.h, struct tui_confirm). */
-static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
-                         const struct tui_layout* L) {
+void tui_draw_confirm(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
   /* 70 columns where the window has them, even past a narrow (zoomed) map's edge. */
   int w = c->w - 4 > 70 ? 70 : c->w - 4;
   int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->confirm.text, TUI_A_NORMAL);
@@ -1223,7 +1226,7 @@ static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
   /* Over the event log, above the message line: the map (and the cell) stay in view. */
   int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->msg_y - h;
   if (y < 1) y = 1;
-  box(c, x, y, w, h, "Sure?");
+  tui_box(c, x, y, w, h, "Sure?");
   tui_canvas_wrap(c, x + 2, y + 1, w - 4, n, 0, ui->confirm.text, TUI_A_NORMAL);
   tui_canvas_text(c, x + 2, y + 1 + n, w - 4, "y or Enter: yes   any other key: no, take it back",
                   TUI_A_KEY);
@@ -1231,22 +1234,22 @@ static void draw_confirm(struct tui_canvas* c, const struct tui_ui* ui,
 
 /* A tutorial's prompt (mission.h), in a box over the event log above the message line: the
  * map and the panel stay in view. */
-static void draw_tip(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
+void tui_draw_tip(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L) {
   int w = c->w - 4 > 70 ? 70 : c->w - 4;
   int n = tui_canvas_wrap(NULL, 0, 0, w - 4, 0, 0, ui->tip, TUI_A_NORMAL);
   if (n > 6) n = 6;
   int h = n + 3;
   int x = L->map_w > w ? (L->map_w - w) / 2 : 2, y = L->msg_y - h;
   if (y < 1) y = 1;
-  box(c, x, y, w, h, "Tutorial");
+  tui_box(c, x, y, w, h, "Tutorial");
   tui_canvas_wrap(c, x + 2, y + 1, w - 4, n, 0, ui->tip, TUI_A_GOOD);
   tui_canvas_text(c, x + 2, y + 1 + n, w - 4, "Esc: hide", TUI_A_KEY);
 }
 
-static void draw_quit(struct tui_canvas* c, const struct tui_ui* ui) {
+void tui_draw_quit(struct tui_canvas* c, const struct tui_ui* ui) {
   int w = c->w - 4 > 64 ? 64 : c->w - 4;
   int x = (c->w - w) / 2, y = (c->h - 4) / 2;
-  box(c, x, y, w, 4, "Quit");
+  tui_box(c, x, y, w, 4, "Quit");
   tui_canvas_text(c, x + 2, y + 1, w - 4,
                   ui->hosted        ? "Quit the game? The host keeps it: join again to go on."
                   : ui->no_autosave ? "Quit the game? There is no autosave: :save FILE keeps it."
@@ -1268,7 +1271,7 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
       draw_over(c, ui);
     else
       draw_handover(c, ui);
-    if (ui->confirm_quit) draw_quit(c, ui);
+    if (ui->confirm_quit) tui_draw_quit(c, ui);
     return;
   }
   struct tui_layout L;
@@ -1281,16 +1284,16 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
   draw_log(c, v, ui, &L);
   if (ui->message[0]) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
-  if (ui->mode == TUI_MODE_RECAP) draw_recap(c, v, ui);
+  if (ui->mode == TUI_MODE_RECAP) tui_draw_recap(c, v, ui);
   /* The thread under the card, its verdict over it (the card may reach the message line). */
   if (ui->los && ui->mode == TUI_MODE_MAP) tui_draw_los_thread(c, v, ui);
   if (ui->card && ui->mode == TUI_MODE_MAP) tui_draw_card(c, v, ui, &L);
   if (ui->los && ui->mode == TUI_MODE_MAP) tui_draw_los(c, v, ui, &L);
   if (ui->tip[0] && ui->mode != TUI_MODE_PICK && ui->mode != TUI_MODE_RECAP && !ui->confirm.open)
-    draw_tip(c, ui, &L);
-  if (ui->mode == TUI_MODE_PICK) draw_pick(c, ui, &L);
-  if (ui->confirm.open) draw_confirm(c, ui, &L);
-  if (ui->help) draw_help(c, v, ui);
+    tui_draw_tip(c, ui, &L);
+  if (ui->mode == TUI_MODE_PICK) tui_draw_pick(c, ui, &L);
+  if (ui->confirm.open) tui_draw_confirm(c, ui, &L);
+  if (ui->help) tui_draw_help(c, v, ui);
   if (ui->reader && ui->mode == TUI_MODE_MAP) tui_draw_reader(c, v, ui);
-  if (ui->confirm_quit) draw_quit(c, ui);
+  if (ui->confirm_quit) tui_draw_quit(c, ui);
 }
