@@ -538,7 +538,7 @@ static int arrival_order(const struct murk_game* g, enum murk_side side, int* st
 }
 
 /* Entries of the side's entry areas, in number order. */
-static int side_entries(const struct murk_game* g, enum murk_side side, int out[]) {
+int mk_reserves_side_entries(const struct murk_game* g, enum murk_side side, int out[]) {
   struct murk_arrive_area a[MURK_MISSION_MAX_ARRIVE];
   int na = side_areas(g, side, a);
   unsigned bits = 0;
@@ -554,8 +554,8 @@ static int side_entries(const struct murk_game* g, enum murk_side side, int out[
 }
 
 /* Does arrival a allow p (ignoring what stands there)? */
-static bool arrival_allows(const struct murk_game* g, enum murk_side side,
-                           const struct mk_arrival* a, struct murk_pos p) {
+bool mk_reserves_arrival_allows(const struct murk_game* g, enum murk_side side,
+                                const struct mk_arrival* a, struct murk_pos p) {
   const struct murk_grid* gr = &g->m->grid;
   if (!murk_geom_on_table(gr, p)) return false;
   if (a->anywhere) return true;
@@ -713,7 +713,7 @@ static void place_arrival(struct murk_game* g, enum murk_side side, struct mk_ar
     snprintf(purpose, sizeof purpose, "scattered reserves, %s", who);
     int r = murk_roll(g, &d, purpose, MURK_AUD_ALL, NULL);
     int list[MURK_MISSION_MAX_ENTRIES];
-    int ne = side_entries(g, side, list);
+    int ne = mk_reserves_side_entries(g, side, list);
     if (ne > 0) {
       a->entry = entry_for(g, list, ne, &d, r);
     } else {
@@ -851,7 +851,7 @@ static int arrival_free_cells(const struct murk_game* g, enum murk_side side,
     struct murk_pos p = mk_region_edge_cell(gr, i);
     /* Free as far as the side knows: what it may be told to bring on, or refused for. */
     if (!mk_cell_passable(g->m, p) || !mk_cell_known_free(g, side, p)) continue;
-    if (!arrival_allows(g, side, a, p)) continue;
+    if (!mk_reserves_arrival_allows(g, side, a, p)) continue;
     if (k < cap) out[k] = p;
     k++;
   }
@@ -980,7 +980,8 @@ static void unit_cells_text(const struct murk_game* g, enum murk_side side, int 
       bool any = false;
       for (int k = 0; ok && !any && k < g->s.narrivals[side]; k++) {
         const struct mk_arrival* a = &g->s.arrivals[side][k];
-        any = arrival_for(g, side, a, unit) && !a->anywhere && arrival_allows(g, side, a, p);
+        any = arrival_for(g, side, a, unit) && !a->anywhere &&
+              mk_reserves_arrival_allows(g, side, a, p);
       }
       ok = ok && any;
     }
@@ -1029,7 +1030,7 @@ int mk_reserves_arrive(struct murk_game* g, enum murk_side side, const struct mu
     for (int i = first; i < s->narrivals[side] && pick < 0; i++) {
       const struct mk_arrival* a = &s->arrivals[side][i];
       if (arrival_for(g, side, a, unit) && (a->only != 0) == (pass == 0) &&
-          arrival_allows(g, side, a, c->at))
+          mk_reserves_arrival_allows(g, side, a, c->at))
         pick = i;
     }
   if (pick < 0) {
