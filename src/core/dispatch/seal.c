@@ -11,14 +11,13 @@
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/save.h"
+#include "seal_journal.h"
 #include "sodium.h"
 #include "strbuf.h"
 #include "zlib.h"
 
 static const char* const part_label[3] = {"sealed-attacker", "sealed-defender", "sealed-game"};
 
-#define NONCE_BYTES crypto_aead_xchacha20poly1305_ietf_NPUBBYTES
-#define TAG_BYTES crypto_aead_xchacha20poly1305_ietf_ABYTES
 #define B64 sodium_base64_VARIANT_ORIGINAL
 #define CHECK_HEX 64
 
@@ -418,24 +417,11 @@ static int next_record(const char* data, size_t len, size_t* pos, unsigned char 
   return 1;
 }
 
-/* ---- compact journal records ----
- *
- * One line a command: "j TURN SIDE OVER BASE64 CHECK", the public fields in letters (a, d,
- * -; y, n), then, in unpadded base64, 12 fresh bytes, a byte of sizes (the side parts'
- * padded size 48 << high nibble, the game part's 32, 64 or 272 by the low nibble) and the
- * three parts sealed (the attacker's, the defender's, the game's), and the first 8 bytes
- * of the chain's new check in unpadded base64. */
-#define J_FRESH 8
-#define J_CHECK 8
-#define J_B64 sodium_base64_VARIANT_ORIGINAL_NO_PADDING
-/* The deflate window: a side's stream starts primed with the end of its record so far. */
-#define J_WINDOW 32768u
-static const size_t j_game_pad[3] = {24, 64, 272};
-#define J_SIDE_CLASSES 32
+/* ---- compact journal records (seal_journal.h) ---- */
 
 /* The padded size of a side part of class k: 32 bytes, then half as much again each class,
  * in whole 8-byte steps (32, 48, 72, 112, 168...). */
-static size_t j_side_pad(unsigned k) {
+size_t mk_journal_side_pad(unsigned k) {
   size_t p = 32;
   for (unsigned i = 0; i < k; i++) p = (p * 3 / 2 + 7) / 8 * 8;
   return p;
@@ -488,8 +474,8 @@ static int next_compact(const char* data, size_t len, size_t* pos, unsigned char
 
 /* A part's nonce: from the check the record chains on (one a place in the file) and the
  * record's fresh bytes (one a write, should a torn record be written again). */
-static void j_nonce(const unsigned char prev[32], const unsigned char* fresh, int part,
-                    unsigned char nonce[NONCE_BYTES]) {
+void mk_journal_nonce(const unsigned char prev[32], const unsigned char* fresh, int part,
+                      unsigned char nonce[NONCE_BYTES]) {
   crypto_generichash_state st;
   crypto_generichash_init(&st, NULL, 0, NONCE_BYTES);
   crypto_generichash_update(&st, prev, 32);
@@ -501,8 +487,8 @@ static void j_nonce(const unsigned char prev[32], const unsigned char* fresh, in
 
 /* The additional data of a compact record's part: the check it chains on, its public
  * prefix ("j TURN SIDE OVER "), its sizes byte and the part's label. */
-static unsigned char* j_ad(const unsigned char prev[32], const char* prefix, size_t plen,
-                           unsigned char sizes, int part, size_t* adlen) {
+unsigned char* mk_journal_ad(const unsigned char prev[32], const char* prefix, size_t plen,
+                             unsigned char sizes, int part, size_t* adlen) {
   char head[64];
   if (plen >= sizeof head) return NULL;
   memcpy(head, prefix, plen);
@@ -525,7 +511,7 @@ static int open_compact(const struct rec* r, int part, const unsigned char key[3
   }
   unsigned char sizes = bin[J_FRESH];
   unsigned k = sizes >> 2, g = sizes & 3u;
-  size_t side = j_side_pad(k);
+  size_t side = mk_journal_side_pad(k);
   if (g > 2 || binlen != J_FRESH + 1 + 2 * (side + TAG_BYTES) + j_game_pad[g] + TAG_BYTES) {
     murk_free(bin);
     return fail(err, n, DAMAGED " (record %zu)", index);
@@ -533,7 +519,7 @@ static int open_compact(const struct rec* r, int part, const unsigned char key[3
   size_t off = J_FRESH + 1 + (size_t)part * (side + TAG_BYTES);
   size_t clen = (part < 2 ? side : j_game_pad[g]) + TAG_BYTES;
   size_t adlen = 0;
-  unsigned char* ad = j_ad(r->prev, r->line, r->line_len, sizes, part, &adlen);
+  unsigned char* ad = mk_journal_ad(r->prev, r->line, r->line_len, sizes, part, &adlen);
   char* plain = murk_malloc(clen);
   if (!ad || !plain) {
     murk_free(ad);
@@ -542,7 +528,7 @@ static int open_compact(const struct rec* r, int part, const unsigned char key[3
     return MURK_ENOMEM;
   }
   unsigned char nonce[NONCE_BYTES];
-  j_nonce(r->prev, bin, part, nonce);
+  mk_journal_nonce(r->prev, bin, part, nonce);
   unsigned long long got = 0;
   int bad = crypto_aead_xchacha20poly1305_ietf_decrypt((unsigned char*)plain, &got, NULL, bin + off,
                                                        clen, ad, adlen, nonce, key);
@@ -859,12 +845,12 @@ static void replace_closing(char* text, size_t* tlen) {
   *tlen = keep;
 }
 
-static voidpf z_alloc(voidpf opaque, uInt items, uInt size) {
+voidpf mk_seal_zalloc(voidpf opaque, uInt items, uInt size) {
   (void)opaque;
   return murk_malloc((size_t)items * size);
 }
 
-static void z_free(voidpf opaque, voidpf p) {
+void mk_seal_zfree(voidpf opaque, voidpf p) {
   (void)opaque;
   murk_free(p);
 }
@@ -902,8 +888,8 @@ static int unpack(struct unpack* u, int part, char** text, size_t* tlen, size_t*
   }
   if (!u->zon) {
     memset(&u->z, 0, sizeof u->z);
-    u->z.zalloc = z_alloc;
-    u->z.zfree = z_free;
+    u->z.zalloc = mk_seal_zalloc;
+    u->z.zfree = mk_seal_zfree;
     if (inflateInit2(&u->z, -15) != Z_OK) return MURK_ENOMEM;
     u->zon = true;
     /* Primed as its writer was: with the end of the record before the first compact one. */
@@ -966,8 +952,8 @@ int murk_seal_journal_new(const char* data, size_t len, const char* const record
   if (!j) return MURK_ENOMEM;
   memcpy(j->check, c.check, 32);
   for (int s = 0; s < 2; s++) {
-    j->z[s].zalloc = z_alloc;
-    j->z[s].zfree = z_free;
+    j->z[s].zalloc = mk_seal_zalloc;
+    j->z[s].zfree = mk_seal_zfree;
     if (deflateInit2(&j->z[s], 6, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
       murk_seal_journal_free(j);
       return MURK_ENOMEM;
@@ -1061,8 +1047,8 @@ int murk_seal_journal_record(struct murk_seal_journal* j, const struct murk_seal
    * tells at most in which class the longer side's new lines fell. */
   size_t longer = zl[0] > zl[1] ? zl[0] : zl[1];
   unsigned k = 0;
-  while (j_side_pad(k) <= longer && k + 1 < J_SIDE_CLASSES) k++;
-  size_t pad = j_side_pad(k);
+  while (mk_journal_side_pad(k) <= longer && k + 1 < J_SIDE_CLASSES) k++;
+  size_t pad = mk_journal_side_pad(k);
   if (rc == MURK_OK && pad <= longer) rc = MURK_EINVAL;
   char game[258];
   snprintf(game, sizeof game, "%c %s", side == MURK_ATTACKER ? 'a' : 'd', command);
@@ -1092,7 +1078,7 @@ int murk_seal_journal_record(struct murk_seal_journal* j, const struct murk_seal
     size_t tl = part < 2 ? zl[part] : glen;
     unsigned char* plain = murk_malloc(padded);
     size_t adlen = 0;
-    unsigned char* ad = j_ad(j->check, prefix, plen, sizes, part, &adlen);
+    unsigned char* ad = mk_journal_ad(j->check, prefix, plen, sizes, part, &adlen);
     size_t pl = 0;
     if (!plain || !ad) {
       rc = MURK_ENOMEM;
@@ -1102,7 +1088,7 @@ int murk_seal_journal_record(struct murk_seal_journal* j, const struct murk_seal
     }
     if (rc == MURK_OK) {
       unsigned char nonce[NONCE_BYTES];
-      j_nonce(j->check, fresh, part, nonce);
+      mk_journal_nonce(j->check, fresh, part, nonce);
       const unsigned char* key = part == 0 ? attacker_key : part == 1 ? defender_key : gk;
       crypto_aead_xchacha20poly1305_ietf_encrypt(bin + off, NULL, plain, padded, ad, adlen, NULL,
                                                  nonce, key);
