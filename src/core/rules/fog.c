@@ -299,7 +299,7 @@ static struct cand cand_at(const struct murk_game* g, enum murk_side side, struc
 
 /* May `side` put a team or template down on p, as far as it knows? busy: a kept bitset of
  * where something might stand (mk_busy_cells, kept up by the caller), or NULL. */
-static bool cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+bool mk_fog_cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
                     const struct murk_zone* zone, const uint64_t* busy) {
   return murk_geom_on_table(&g->m->grid, p) && mk_cell_passable(g->m, p) &&
          ((busy && !mk_busy_at(g, busy, p)) || mk_cell_known_free(g, side, p)) &&
@@ -399,7 +399,7 @@ static bool cands_more(struct cands* l) {
     for (size_t i = 0; i < n; i++) {
       /* What the side knows (docs/rules.md, "Hidden contact"): an enemy it does not know of
        * is met when a team is put down on its cell (enemy_met). */
-      if (!cell_ok(g, l->side, ring[i], l->zone, l->busy)) continue;
+      if (!mk_fog_cell_ok(g, l->side, ring[i], l->zone, l->busy)) continue;
       struct cand c = cand_at(g, l->side, ring[i], k, l->revealer, &l->known);
       int j = l->n++;
       for (; j > first && cand_cmp(&l->cs[j - 1], &c) > 0; j--) l->cs[j] = l->cs[j - 1];
@@ -444,7 +444,7 @@ static bool stands_at(const struct murk_game* g, struct murk_pos p, const uint64
 /* Hidden contact on placing (docs/rules.md): p, which `side` took for free, holds an enemy
  * it did not know of. Then a public contact shows both (the enemy becomes known, so p is
  * no longer free for the side) and the caller tries its next cell. */
-static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct murk_pos from,
+bool mk_fog_enemy_met(struct murk_game* g, enum murk_side side, int unit, struct murk_pos from,
                       struct murk_pos p, const uint64_t* busy) {
   if (!stands_at(g, p, busy)) return false;
   char what[16];
@@ -455,9 +455,9 @@ static bool enemy_met(struct murk_game* g, enum murk_side side, int unit, struct
 
 /* The nearest free passable cell to p (p included), or false if the table is full: the best
  * candidate within 1, 2, 4 ... cells, up to the table's size. */
-static bool nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
+bool mk_fog_nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
                          const struct murk_zone* zone, const uint64_t* busy, struct murk_pos* out) {
-  if (cell_ok(g, side, p, zone, busy)) {
+  if (mk_fog_cell_ok(g, side, p, zone, busy)) {
     *out = p;
     return true;
   }
@@ -488,8 +488,8 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   if (nt == 0) return 0;
   struct murk_pos first;
   do {
-    if (!nearest_free(g, side, centre, zone, NULL, &first)) return nt;
-  } while (enemy_met(g, side, unit, centre, first, NULL) && !g->oom);
+    if (!mk_fog_nearest_free(g, side, centre, zone, NULL, &first)) return nt;
+  } while (mk_fog_enemy_met(g, side, unit, centre, first, NULL) && !g->oom);
   place_team(g, side, unit, teams[0], first);
   /* The owner's own cells first (`reveal N via ...`, judged by mk_fog_reveal on what it
    * knows); one that holds an enemy it did not know of is a contact, and that team is
@@ -497,7 +497,8 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   int k = 1;
   for (int i = 0; i < s->nreveal_want && k < nt && !g->oom; i++) {
     struct murk_pos p = s->reveal_want[i];
-    if (!cell_ok(g, side, p, zone, NULL) || enemy_met(g, side, unit, first, p, NULL)) continue;
+    if (!mk_fog_cell_ok(g, side, p, zone, NULL) || mk_fog_enemy_met(g, side, unit, first, p, NULL))
+      continue;
     place_team(g, side, unit, teams[k++], p);
   }
   s->nreveal_want = 0;
@@ -554,13 +555,13 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
   int placed = 0;
   for (int i = 0; i < got && !g->oom; i++) {
     struct murk_pos p = chosen[i];
-    bool ok = !enemy_met(g, side, unit, first, p, cs.busy);
+    bool ok = !mk_fog_enemy_met(g, side, unit, first, p, cs.busy);
     for (int j = 0; !ok && j < cs.n && !g->oom; j++) {
       p = cs.cs[j].pos;
       bool later = false; /* chosen for a team still to come */
       for (int q = i + 1; q < got && !later; q++) later = murk_pos_eq(chosen[q], p);
       if (later || !mk_cell_known_free(g, side, p)) continue;
-      ok = !enemy_met(g, side, unit, first, p, cs.busy);
+      ok = !mk_fog_enemy_met(g, side, unit, first, p, cs.busy);
     }
     if (!ok) continue;
     place_team(g, side, unit, teams[k + placed], p);
@@ -732,14 +733,14 @@ static int move_platoon(struct murk_game* g, enum murk_side side, int unit,
     a.r += a1.r - a0.r;
     struct murk_pos want = murk_geom_from_axial(grid, a);
     struct murk_pos got = want;
-    if (!(cell_ok(g, side, want, NULL, kb) && murk_geom_distance(grid, want, end) <= cmd) &&
-        !nearest_free(g, side, end, NULL, kb, &got))
+    if (!(mk_fog_cell_ok(g, side, want, NULL, kb) && murk_geom_distance(grid, want, end) <= cmd) &&
+        !mk_fog_nearest_free(g, side, end, NULL, kb, &got))
       continue; /* the table is full: the team stays off it */
     /* An enemy it did not know of there: a contact, then the nearest cell free as far as
      * the side now knows (docs/rules.md, "Hidden contact"). */
     bool full = false;
-    while (!full && !g->oom && enemy_met(g, side, unit, end, got, kb))
-      full = !nearest_free(g, side, end, NULL, kb, &got);
+    while (!full && !g->oom && mk_fog_enemy_met(g, side, unit, end, got, kb))
+      full = !mk_fog_nearest_free(g, side, end, NULL, kb, &got);
     if (full) continue;
     s->teams[side][idx[i]].pos = got;
     s->teams[side][idx[i]].placed = true;
@@ -832,7 +833,7 @@ static int reveal_independent(struct murk_game* g, enum murk_side side, int k, i
       have = true;
     }
   struct murk_pos centre;
-  if (!have || !nearest_free(g, side, anchor, NULL, NULL, &centre))
+  if (!have || !mk_fog_nearest_free(g, side, anchor, NULL, NULL, &centre))
     return mk_reject(reason, reason_len, "there is no room next to P%d", host_number);
   struct mk_unit_state* u = &s->units[side][k];
   const struct murk_platoon* pl = mk_unit_platoon(g, side, k);
@@ -879,7 +880,7 @@ static int check_reveal_cells(const struct murk_game* g, enum murk_side side, in
     struct murk_pos p = c->via[i];
     char ps[16], cs[32];
     murk_pos_format(p, ps, sizeof ps);
-    if (!cell_ok(g, side, p, NULL, NULL) || murk_pos_eq(p, centre))
+    if (!mk_fog_cell_ok(g, side, p, NULL, NULL) || murk_pos_eq(p, centre))
       return mk_reject(reason, reason_len, "a team cannot be placed at %s: %s", ps,
                        !murk_geom_on_table(grid, p) ? "off the table"
                        : !mk_cell_passable(g->m, p) ? "the ground is impassable"
