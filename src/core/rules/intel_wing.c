@@ -262,3 +262,10 @@ int mk_intel_dis_range(const struct murk_game* g, int mi) {
   }
   return range;
 }
+
+bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
+                     struct murk_pos c) {
+  if (murk_pos_eq(c, e) || murk_pos_eq(leader, e)) return false;
+  return murk_geom_distance(grid, leader, e) + murk_geom_distance(grid, e, c) ==
+         murk_geom_distance(grid, leader, c);
+}
