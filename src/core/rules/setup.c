@@ -308,26 +308,20 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
                           size_t reason_len);
 static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len);
 static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len);
-static void prompt_objectives(const struct murk_game* g, char* buf, size_t n);
-static void prompt_reserves(const struct murk_game* g, char* buf, size_t n);
-static void prompt_deploy(const struct murk_game* g, char* buf, size_t n);
-static void prompt_ambush(const struct murk_game* g, char* buf, size_t n);
-static void prompt_recce(const struct murk_game* g, char* buf, size_t n);
 static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
-static void prompt_patrol(const struct murk_game* g, char* buf, size_t n);
 static int end_works(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 
 static const struct phase_row phases[MURK_PHASE_COUNT] = {
     [MURK_PHASE_OBJECTIVES] = {.enter = enter_objectives,
                                .end = end_objectives,
                                .no_end = objectives_no_end,
-                               .prompt = prompt_objectives,
+                               .prompt = mk_setup_prompt_objectives,
                                .waiting = "places objectives"},
     [MURK_PHASE_RESERVES] = {.intro = "reserves and ambushes are nominated",
                              .has_work = work_reserves,
                              .first = attacker_first,
                              .end = end_reserves,
-                             .prompt = prompt_reserves,
+                             .prompt = mk_setup_prompt_reserves,
                              .waiting = "nominates reserves"},
     /* Flames of War missions, No Man's Land: fortifications, then obstacles (deploy.c). */
     [MURK_PHASE_FORTIFY] = {.intro = "each side places its fortifications",
@@ -344,38 +338,38 @@ static const struct phase_row phases[MURK_PHASE_COUNT] = {
                          .waiting = "places its obstacles"},
     [MURK_PHASE_DEPLOY] = {.enter = enter_deploy,
                            .end = end_deploy,
-                           .prompt = prompt_deploy,
+                           .prompt = mk_setup_prompt_deploy,
                            .waiting = "deploys"},
     /* Flames of War missions, No Man's Land: the patrols go out after deployment. */
     [MURK_PHASE_PATROL] = {.intro = "patrols go out into No Man's Land",
                            .has_work = mk_objectives_work_patrol,
                            .first = mk_objectives_patrol_first,
                            .end = end_patrol,
-                           .prompt = prompt_patrol,
+                           .prompt = mk_setup_prompt_patrol,
                            .waiting = "sends out its patrol"},
     [MURK_PHASE_INDEPENDENTS] = {.intro = "independent and warrior teams deploy",
                                  .has_work = work_independents,
                                  .first = independents_first,
                                  .end = end_teams,
-                                 .prompt = prompt_deploy,
+                                 .prompt = mk_setup_prompt_deploy,
                                  .waiting = "deploys independent teams"},
     [MURK_PHASE_INFILTRATE] = {.intro = "infiltrators deploy",
                                .has_work = work_infiltrate,
                                .first = infiltrate_first,
                                .end = end_teams,
-                               .prompt = prompt_deploy,
+                               .prompt = mk_setup_prompt_deploy,
                                .waiting = "deploys infiltrators"},
     [MURK_PHASE_AMBUSH] = {.intro = "immediate ambushes are placed",
                            .has_work = work_ambush,
                            .first = defender_first,
                            .end = end_ambush,
-                           .prompt = prompt_ambush,
+                           .prompt = mk_setup_prompt_ambush,
                            .waiting = "places an immediate ambush"},
     [MURK_PHASE_RECCE] = {.intro = "reconnaissance deployment moves",
                           .has_work = work_recce,
                           .first = recce_first,
                           .end = end_recce,
-                          .prompt = prompt_recce,
+                          .prompt = mk_setup_prompt_recce,
                           .waiting = "makes reconnaissance moves"},
     /* Play: `end` ends the step (turn.c); its prompt is the view's, from the command table. */
     [MURK_PHASE_PLAY] = {.end = end_step, .no_end = play_no_end},
@@ -572,7 +566,7 @@ static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, si
   return MURK_OK;
 }
 
-static void prompt_patrol(const struct murk_game* g, char* buf, size_t n) {
+void mk_setup_prompt_patrol(const struct murk_game* g, char* buf, size_t n) {
   snprintf(buf, n, "%s: send out one platoon as your patrol (patrol N at X,Y)",
            murk_side_name(g->s.to_act));
 }
@@ -1094,7 +1088,7 @@ int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_com
 
 /* ---- prompts: what the side to act is asked to do in each setup phase ---- */
 
-static void prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
+void mk_setup_prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
   const struct mk_state* s = &g->s;
   const struct murk_objective_rule* r = mk_setup_objective_step(g);
   /* Where it may go: the step's area less its bands (the refusals give the rest). */
@@ -1105,7 +1099,7 @@ static void prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
            murk_side_name(s->to_act), s->objective_placed + 1, r->count, rs, ks);
 }
 
-static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
+void mk_setup_prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
   const struct mk_state* s = &g->s;
   /* Only what this side may do: its reserve kinds and its ambushes. */
   char kinds[96] = "";
@@ -1124,7 +1118,7 @@ static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
 }
 
 /* Deployment, independent teams and infiltrators. */
-static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
+void mk_setup_prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
   const struct mk_state* s = &g->s;
   const char* who = murk_side_name(s->to_act);
   if (mk_deploy_removal_due(g, s->to_act)) {
@@ -1158,13 +1152,13 @@ static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
            sections[0] ? "; sections rolled: " : "", sections);
 }
 
-static void prompt_ambush(const struct murk_game* g, char* buf, size_t n) {
+void mk_setup_prompt_ambush(const struct murk_game* g, char* buf, size_t n) {
   enum murk_side side = g->s.to_act;
   snprintf(buf, n, "%s: place your immediate ambush (ambush N at X,Y): %d left",
            murk_side_name(side), mk_reserves_immediate_left(g, side));
 }
 
-static void prompt_recce(const struct murk_game* g, char* buf, size_t n) {
+void mk_setup_prompt_recce(const struct murk_game* g, char* buf, size_t n) {
   snprintf(buf, n, "%s: reconnaissance deployment moves (recce N to X,Y); 'end' when done",
            murk_side_name(g->s.to_act));
 }
