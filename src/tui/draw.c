@@ -1,4 +1,5 @@
-/* draw.c: the screen from a view and the UI state (draw.h). */
+/* draw.c: the screen from a view and the UI state (draw.h); the boxes drawn over it are
+ * overlay.c's. */
 #include "draw.h"
 
 #include <inttypes.h>

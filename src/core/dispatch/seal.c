@@ -1,6 +1,7 @@
 /* seal.c: sealed saves (seal.h, docs/fair-play.md). All cryptography is libsodium's:
  * Argon2id for the side keys, BLAKE2b for the game key, the nonces and the check,
- * XChaCha20-Poly1305 for the parts. */
+ * XChaCha20-Poly1305 for the parts. Writing a journal's compact records is
+ * seal_journal.c's; their format is seal_journal.h. */
 #include "murk/seal.h"
 
 #include <inttypes.h>

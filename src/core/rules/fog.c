@@ -1,6 +1,6 @@
 /* fog.c: the Fog of War rules of Luneville - template movement and bogging, revealing
- * (by the owner and by enemy spotting), and placing a platoon's teams when it is revealed.
- * Our reading of every point the text leaves open is in docs/rules.md. */
+ * (by the owner and by enemy spotting), and placing a platoon's teams when it is revealed
+ * (the cells: fog_place.c). Our reading of every point the text leaves open is in docs/rules.md. */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,7 +1,8 @@
 /* intel_deploy.c: Limited Intelligence (27.1.2 and 27.3) at setup: the dummy
  * leaders a side may put down, a wing leader and its two Dis counters deployed in turn, the
- * deployment prompt. Above intel.c, whose counters' rules it uses; the phase machine
- * (setup.c) calls it. */
+ * deployment prompt; later, a platoon put down under a leader counter of its own. Above
+ * intel.c, whose counters' rules it uses; the phase machine (setup.c), reserves and deep
+ * strike call it. */
 #include "intel.h"
 
 #include <limits.h>

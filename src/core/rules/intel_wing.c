@@ -1,5 +1,6 @@
 /* intel_wing.c: Limited Intelligence (27), the wings as they stand: which
- * platoons make a wing, its rating, its pace on each ground, what a leader counter hides.
+ * platoons make a wing, its rating, its pace on each ground, what a leader counter hides,
+ * whether a cell lies beyond an enemy (27.3.1).
  * Queries only, below the marker kinds (marker.c reads a leader's allowance and contents
  * here); the moves, the spotting and the deployment that change them are intel.c's. */
 #include <limits.h>

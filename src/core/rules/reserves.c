@@ -13,7 +13,8 @@
  *   on. Where: the side's arrival area (`arrive` / `reserve_edges`), a stretch of it picked
  *   by a die for scattered reserves, or an entry picked by a die (Luneville, Lost in the
  *   Fog). The owner brings each one on with `arrive N at X,Y` in its Movement step, as a
- *   template with a new public number where Fog of War is in force.
+ *   template with a new public number where Fog of War is in force. Those areas, and the
+ *   words for them, are reserves_area.c's.
  * - Ambush and Immediate Ambush (Flames of War missions, named by page only): `ambush N` holds a
  *   platoon back, `ambush N at X,Y` springs it.
  * - Deep Strike (40k mission special rules; deep_strike.c): the platoon aims at a cell, scatters,

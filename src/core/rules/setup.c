@@ -10,7 +10,8 @@
  *   immediate ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
  *   first-turn roll (Meeting Engagement: +1 for the side that finished deploying first).
  * Reserves and ambushes themselves live in reserves.c; where a side may deploy in
- * deploy.c, where objectives and patrols may go in objectives.c (queries this file asks).
+ * deploy.c, where objectives and patrols may go in objectives.c (queries this file asks);
+ * each phase's prompt in setup_prompt.c.
  * docs/rules.md, "Setup", says how every step reads its seed. */
 #include <limits.h>
 #include <stdio.h>

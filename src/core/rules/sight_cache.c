@@ -4,7 +4,7 @@
  * its origin for the rest of the game (murk_fov gives exactly murk_los: los.h,
  * tests/unit/test_los.c). On that rest:
  * - fields of view kept per origin cell (rows), in an open-addressing table, flushed whole
- *   when full;
+ *   when full (fov_rows.c);
  * - on tables of up to DISK_TABLE cells, per cell the cells within the range (disks) and
  *   the field of view cut to them (cuts), so that a side's union of sight within the range
  *   is one OR a viewer; the last few unions kept (slots) with the cells they were made of;
