@@ -44,6 +44,20 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
 /* A framed box with a title over what was drawn (the lists, questions and cards). */
 void tui_box(struct tui_canvas* c, int x, int y, int w, int h, const char* title);
 
+/* The attribute an event is drawn in (the log, the recap). */
+enum tui_attr tui_event_attr(const struct murk_event* e);
+
+/* ---- overlay.c: the boxes drawn over the screen, for tui_draw ---- */
+
+/* The list of a pick (TUI_MODE_PICK), the help with the map's legend, the recap, the
+ * question before what cannot be taken back, a tutorial's tip and the quit question. */
+void tui_draw_pick(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L);
+void tui_draw_help(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui);
+void tui_draw_recap(struct tui_canvas* c, const struct murk_view* v, const struct tui_ui* ui);
+void tui_draw_confirm(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L);
+void tui_draw_tip(struct tui_canvas* c, const struct tui_ui* ui, const struct tui_layout* L);
+void tui_draw_quit(struct tui_canvas* c, const struct tui_ui* ui);
+
 /* Rows of the whole help of view v (may be NULL) in a window w columns wide, as wrapped:
  * the keys (keys.h), then the map's legend. */
 int tui_help_count(const struct murk_view* v, int w);

@@ -1203,7 +1203,8 @@ static void test_concealment(void** st) {
   murk_mission_free(m);
 }
 
-/* ---- the fog and the dark (seeds 000 and 001) ---- */
+/* ---- the fog and the dark (Luneville, Thick Morning Fog; the Flames of War missions,
+ * Darkness) ---- */
 
 #define FOG_TABLE                                                                                 \
   "visibility:\n  die: d6\n  table: {\"1\": 10cm, \"2\": 15cm, \"3\": 20cm, \"4\": 30cm, \"5\": " \

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "murk/command.h"
 #include "murk/geom.h"
@@ -60,5 +61,19 @@ int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struc
 bool mk_fog_reveal_cell_rule(int d_first, int cmd, int d_enemy, int d_enemy_first);
 /* Start of a player turn: bogged markers and platoons of `side` try to get free. */
 void mk_fog_unbog(struct murk_game* g, enum murk_side side);
+
+/* ---- fog_place.c's cells, for fog.c ---- */
+
+/* May `side` put a team or template down on p, as far as it knows? busy: a kept bitset of
+ * where something might stand (mk_busy_cells, kept up by the caller), or NULL. */
+bool mk_fog_cell_ok(const struct murk_game* g, enum murk_side side, struct murk_pos p,
+                    const struct murk_zone* zone, const uint64_t* busy);
+/* Hidden contact on placing: p, which `side` took for free, holds an enemy it did not know
+ * of; a public contact shows both and the caller tries its next cell. */
+bool mk_fog_enemy_met(struct murk_game* g, enum murk_side side, int unit, struct murk_pos from,
+                      struct murk_pos p, const uint64_t* busy);
+/* The nearest free passable cell to p (p included), or false if the table is full. */
+bool mk_fog_nearest_free(struct murk_game* g, enum murk_side side, struct murk_pos p,
+                         const struct murk_zone* zone, const uint64_t* busy, struct murk_pos* out);
 
 #endif

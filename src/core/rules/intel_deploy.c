@@ -1,7 +1,8 @@
 /* intel_deploy.c: Limited Intelligence (27.1.2 and 27.3) at setup: the dummy
  * leaders a side may put down, a wing leader and its two Dis counters deployed in turn, the
- * deployment prompt. Above intel.c, whose counters' rules it uses; the phase machine
- * (setup.c) calls it. */
+ * deployment prompt; later, a platoon put down under a leader counter of its own. Above
+ * intel.c, whose counters' rules it uses; the phase machine (setup.c), reserves and deep
+ * strike call it. */
 #include "intel.h"
 
 #include <limits.h>
@@ -236,4 +237,56 @@ void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int 
            "(%d platoon%s, %d dumm%s left%s%s); 'end' when done",
            who, left, mk_plural(left), dummies, dummies == 1 ? "y" : "ies",
            sections[0] ? "; sections rolled: " : "", sections);
+}
+
+/* Limited Intelligence with the rules that put a platoon on the table after the deployment
+ * (docs/rules.md, "Limited Intelligence with the other rules"): reserves and escalation's
+ * arrivals, infiltrators, independents, a sprung ambush. The platoon comes on as a wing of
+ * its own under a leader counter (27.1.2), new marker mi at its cell, Dis counters beside
+ * it by the rule; the enemy is told a leader came on, only the owner which platoon. */
+int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, const char* how) {
+  struct mk_state* s = &g->s;
+  struct mk_marker* mk = &s->markers[mi];
+  struct mk_unit_state* u = &s->units[side][unit];
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  mk->kind = MURK_MARKER_WING;
+  mk->on_table = true;
+  u->state = MURK_PLATOON_HIDDEN;
+  u->marker = mk->number;
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
+          murk_side_name(side), how, mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %.48s (platoon %d)",
+          mk->number, mk_unit_platoon(g, side, unit)->name, unit + 1);
+  mk_intel_default_dis(g, mk);
+  if (mk->ndis > 0) {
+    char d[40];
+    mk_intel_dis_text(mk, d, sizeof d);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+  }
+  return MURK_OK;
+}
+
+void mk_intel_put_dummy(struct murk_game* g, enum murk_side side, int mi, const char* how) {
+  struct mk_marker* mk = &g->s.markers[mi];
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  mk->kind = MURK_MARKER_WING;
+  mk->on_table = true;
+  /* The same events as mk_intel_put's, the private one saying what it is. */
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
+          murk_side_name(side), how, mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", mk->number);
+  mk_intel_default_dis(g, mk);
+  if (mk->ndis > 0) {
+    char d[40];
+    mk_intel_dis_text(mk, d, sizeof d);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+  }
 }

@@ -1,5 +1,6 @@
 /* intel_wing.c: Limited Intelligence (27), the wings as they stand: which
- * platoons make a wing, its rating, its pace on each ground, what a leader counter hides.
+ * platoons make a wing, its rating, its pace on each ground, what a leader counter hides,
+ * whether a cell lies beyond an enemy (27.3.1).
  * Queries only, below the marker kinds (marker.c reads a leader's allowance and contents
  * here); the moves, the spotting and the deployment that change them are intel.c's. */
 #include <limits.h>
@@ -261,4 +262,11 @@ int mk_intel_dis_range(const struct murk_game* g, int mi) {
     if (small < range) range = small;
   }
   return range;
+}
+
+bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
+                     struct murk_pos c) {
+  if (murk_pos_eq(c, e) || murk_pos_eq(leader, e)) return false;
+  return murk_geom_distance(grid, leader, e) + murk_geom_distance(grid, e, c) ==
+         murk_geom_distance(grid, leader, c);
 }

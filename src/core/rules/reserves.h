@@ -84,6 +84,14 @@ int mk_reserves_cells(const struct murk_game* g, enum murk_side side, int i, str
 void mk_reserves_describe(const struct murk_game* g, enum murk_side side, int i, char* buf,
                           size_t n);
 
+/* ---- reserves_area.c's arrival areas, for reserves.c ---- */
+
+/* Entries of the side's entry areas, in number order; returns how many. */
+int mk_reserves_side_entries(const struct murk_game* g, enum murk_side side, int out[]);
+/* Does arrival a allow p (ignoring what stands there)? */
+bool mk_reserves_arrival_allows(const struct murk_game* g, enum murk_side side,
+                                const struct mk_arrival* a, struct murk_pos p);
+
 /* `ambush N` (reserves phase) and `ambush N at X,Y` (immediate: the ambush phase; else the
  * owner's Movement step). */
 int mk_reserves_ambush(struct murk_game* g, enum murk_side side, const struct murk_command* c,

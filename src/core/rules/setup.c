@@ -10,7 +10,8 @@
  *   immediate ambushes placed -> reconnaissance deployment moves -> Prepared Positions and the
  *   first-turn roll (Meeting Engagement: +1 for the side that finished deploying first).
  * Reserves and ambushes themselves live in reserves.c; where a side may deploy in
- * deploy.c, where objectives and patrols may go in objectives.c (queries this file asks).
+ * deploy.c, where objectives and patrols may go in objectives.c (queries this file asks);
+ * each phase's prompt in setup_prompt.c.
  * docs/rules.md, "Setup", says how every step reads its seed. */
 #include <limits.h>
 #include <stdio.h>
@@ -309,26 +310,20 @@ static int end_objectives(struct murk_game* g, enum murk_side side, char* reason
                           size_t reason_len);
 static int over_no_end(const struct murk_game* g, char* reason, size_t reason_len);
 static int play_no_end(const struct murk_game* g, char* reason, size_t reason_len);
-static void prompt_objectives(const struct murk_game* g, char* buf, size_t n);
-static void prompt_reserves(const struct murk_game* g, char* buf, size_t n);
-static void prompt_deploy(const struct murk_game* g, char* buf, size_t n);
-static void prompt_ambush(const struct murk_game* g, char* buf, size_t n);
-static void prompt_recce(const struct murk_game* g, char* buf, size_t n);
 static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
-static void prompt_patrol(const struct murk_game* g, char* buf, size_t n);
 static int end_works(struct murk_game* g, enum murk_side side, char* reason, size_t reason_len);
 
 static const struct phase_row phases[MURK_PHASE_COUNT] = {
     [MURK_PHASE_OBJECTIVES] = {.enter = enter_objectives,
                                .end = end_objectives,
                                .no_end = objectives_no_end,
-                               .prompt = prompt_objectives,
+                               .prompt = mk_setup_prompt_objectives,
                                .waiting = "places objectives"},
     [MURK_PHASE_RESERVES] = {.intro = "reserves and ambushes are nominated",
                              .has_work = work_reserves,
                              .first = attacker_first,
                              .end = end_reserves,
-                             .prompt = prompt_reserves,
+                             .prompt = mk_setup_prompt_reserves,
                              .waiting = "nominates reserves"},
     /* Flames of War missions, No Man's Land: fortifications, then obstacles (deploy.c). */
     [MURK_PHASE_FORTIFY] = {.intro = "each side places its fortifications",
@@ -345,38 +340,38 @@ static const struct phase_row phases[MURK_PHASE_COUNT] = {
                          .waiting = "places its obstacles"},
     [MURK_PHASE_DEPLOY] = {.enter = enter_deploy,
                            .end = end_deploy,
-                           .prompt = prompt_deploy,
+                           .prompt = mk_setup_prompt_deploy,
                            .waiting = "deploys"},
     /* Flames of War missions, No Man's Land: the patrols go out after deployment. */
     [MURK_PHASE_PATROL] = {.intro = "patrols go out into No Man's Land",
                            .has_work = mk_objectives_work_patrol,
                            .first = mk_objectives_patrol_first,
                            .end = end_patrol,
-                           .prompt = prompt_patrol,
+                           .prompt = mk_setup_prompt_patrol,
                            .waiting = "sends out its patrol"},
     [MURK_PHASE_INDEPENDENTS] = {.intro = "independent and warrior teams deploy",
                                  .has_work = work_independents,
                                  .first = independents_first,
                                  .end = end_teams,
-                                 .prompt = prompt_deploy,
+                                 .prompt = mk_setup_prompt_deploy,
                                  .waiting = "deploys independent teams"},
     [MURK_PHASE_INFILTRATE] = {.intro = "infiltrators deploy",
                                .has_work = work_infiltrate,
                                .first = infiltrate_first,
                                .end = end_teams,
-                               .prompt = prompt_deploy,
+                               .prompt = mk_setup_prompt_deploy,
                                .waiting = "deploys infiltrators"},
     [MURK_PHASE_AMBUSH] = {.intro = "immediate ambushes are placed",
                            .has_work = work_ambush,
                            .first = defender_first,
                            .end = end_ambush,
-                           .prompt = prompt_ambush,
+                           .prompt = mk_setup_prompt_ambush,
                            .waiting = "places an immediate ambush"},
     [MURK_PHASE_RECCE] = {.intro = "reconnaissance deployment moves",
                           .has_work = work_recce,
                           .first = recce_first,
                           .end = end_recce,
-                          .prompt = prompt_recce,
+                          .prompt = mk_setup_prompt_recce,
                           .waiting = "makes reconnaissance moves"},
     /* Play: `end` ends the step (turn.c); its prompt is the view's, from the command table. */
     [MURK_PHASE_PLAY] = {.end = end_step, .no_end = play_no_end},
@@ -571,11 +566,6 @@ static int end_patrol(struct murk_game* g, enum murk_side side, char* reason, si
           murk_side_name(side));
   next_in_phase(g, side, true);
   return MURK_OK;
-}
-
-static void prompt_patrol(const struct murk_game* g, char* buf, size_t n) {
-  snprintf(buf, n, "%s: send out one platoon as your patrol (patrol N at X,Y)",
-           murk_side_name(g->s.to_act));
 }
 
 /* ---- objectives ---- */
@@ -1104,87 +1094,6 @@ int mk_phase_end(struct murk_game* g, enum murk_side side, const struct murk_com
   int rc = mk_phase_end_ready(g, side, reason, reason_len);
   if (rc != MURK_OK) return rc;
   return phases[g->s.phase].end(g, side, reason, reason_len);
-}
-
-/* ---- prompts: what the side to act is asked to do in each setup phase ---- */
-
-static void prompt_objectives(const struct murk_game* g, char* buf, size_t n) {
-  const struct mk_state* s = &g->s;
-  const struct murk_objective_rule* r = mk_setup_objective_step(g);
-  /* Where it may go: the step's area less its bands (the refusals give the rest). */
-  char rs[64], ks[160];
-  mk_deploy_region_text(&r->in, rs, sizeof rs);
-  mk_deploy_keep_out_text(g, &r->keep_out, ks, sizeof ks);
-  snprintf(buf, n, "%s: place objective %d of %d in %s%s (objective at X,Y)",
-           murk_side_name(s->to_act), s->objective_placed + 1, r->count, rs, ks);
-}
-
-static void prompt_reserves(const struct murk_game* g, char* buf, size_t n) {
-  const struct mk_state* s = &g->s;
-  /* Only what this side may do: its reserve kinds and its ambushes. */
-  char kinds[96] = "";
-  size_t len = 0;
-  static const enum murk_reserve_kind order[] = {MURK_RESERVE_DELAYED, MURK_RESERVE_SCATTERED,
-                                                 MURK_RESERVE_MOBILE, MURK_RESERVE_PLAIN,
-                                                 MURK_RESERVE_DEEP};
-  static const char* const words[] = {"delayed", "scattered", "mobile", "plain", "deep"};
-  for (int i = 0; i < 5 && len < sizeof kinds; i++)
-    if (mk_reserve_kind_allowed(g, s->to_act, order[i]))
-      len += (size_t)snprintf(kinds + len, sizeof kinds - len, "%s%s", len ? "|" : "", words[i]);
-  int amb = mk_ambush_allowance(g, s->to_act, true) + mk_ambush_allowance(g, s->to_act, false);
-  snprintf(buf, n, "%s: nominate reserves%s%s%s%s; 'end' when done", murk_side_name(s->to_act),
-           kinds[0] ? " (reserve N [" : "", kinds, kinds[0] ? "])" : "",
-           amb > 0 ? (kinds[0] ? ", ambushes (ambush N)" : " and ambushes (ambush N)") : "");
-}
-
-/* Deployment, independent teams and infiltrators. */
-static void prompt_deploy(const struct murk_game* g, char* buf, size_t n) {
-  const struct mk_state* s = &g->s;
-  const char* who = murk_side_name(s->to_act);
-  if (mk_deploy_removal_due(g, s->to_act)) {
-    snprintf(buf, n, "%s: take away %d of the objectives you placed (remove objective NAME)", who,
-             g->m->remove_count - s->removed);
-    return;
-  }
-  int left = mk_deploy_waiting(g, s->to_act, s->phase);
-  if (s->phase == MURK_PHASE_INFILTRATE && mk_intel_on(g)) {
-    int d = s->dummies_left[s->to_act];
-    snprintf(buf, n,
-             "%s: infiltrate (%d left, %d dummy leader%s left; deploy N|dummy at X,Y); 'end' "
-             "when done",
-             who, left, d, mk_plural(d));
-    return;
-  }
-  if (s->phase != MURK_PHASE_DEPLOY) {
-    snprintf(buf, n, "%s: %s (%d left; deploy N at X,Y); 'end' when done", who,
-             s->phase == MURK_PHASE_INFILTRATE ? "infiltrate" : "deploy independent teams", left);
-    return;
-  }
-  if (mk_intel_on(g)) { /* wing leaders and their Dis counters (Limited Intelligence 27.1.2) */
-    mk_intel_deploy_prompt(g, s->to_act, left, buf, n);
-    return;
-  }
-  int dummies = s->dummies_left[s->to_act];
-  char sections[80];
-  mk_deploy_sections_text(g, s->to_act, sections, sizeof sections);
-  int unnamed = mk_numbering_unnamed(g, s->to_act);
-  char named[64] = "";
-  if (unnamed > 0)
-    snprintf(named, sizeof named, "; %d template%s to name", unnamed, mk_plural(unnamed));
-  snprintf(buf, n, "%s: deploy (%d platoon%s, %d dumm%s left%s%s%s); 'end' when done", who, left,
-           left == 1 ? "" : "s", dummies, dummies == 1 ? "y" : "ies", named,
-           sections[0] ? "; sections rolled: " : "", sections);
-}
-
-static void prompt_ambush(const struct murk_game* g, char* buf, size_t n) {
-  enum murk_side side = g->s.to_act;
-  snprintf(buf, n, "%s: place your immediate ambush (ambush N at X,Y): %d left",
-           murk_side_name(side), mk_reserves_immediate_left(g, side));
-}
-
-static void prompt_recce(const struct murk_game* g, char* buf, size_t n) {
-  snprintf(buf, n, "%s: reconnaissance deployment moves (recce N to X,Y); 'end' when done",
-           murk_side_name(g->s.to_act));
 }
 
 bool mk_phase_prompt(const struct murk_game* g, bool mine, char* buf, size_t n) {

@@ -41,4 +41,15 @@ int mk_setup_patrol(struct murk_game* g, enum murk_side side, const struct murk_
 int mk_setup_remove(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                     const struct mk_cmd_args* a, char* reason, size_t reason_len);
 
+/* ---- setup_prompt.c: the phase table's prompts, for setup.c ---- */
+
+/* What the side to act is asked to do in each setup phase, into buf (mk_phase_prompt). */
+void mk_setup_prompt_objectives(const struct murk_game* g, char* buf, size_t n);
+void mk_setup_prompt_reserves(const struct murk_game* g, char* buf, size_t n);
+/* Deployment, independent teams and infiltrators. */
+void mk_setup_prompt_deploy(const struct murk_game* g, char* buf, size_t n);
+void mk_setup_prompt_ambush(const struct murk_game* g, char* buf, size_t n);
+void mk_setup_prompt_recce(const struct murk_game* g, char* buf, size_t n);
+void mk_setup_prompt_patrol(const struct murk_game* g, char* buf, size_t n);
+
 #endif

@@ -4,7 +4,7 @@
  * its origin for the rest of the game (murk_fov gives exactly murk_los: los.h,
  * tests/unit/test_los.c). On that rest:
  * - fields of view kept per origin cell (rows), in an open-addressing table, flushed whole
- *   when full;
+ *   when full (fov_rows.c);
  * - on tables of up to DISK_TABLE cells, per cell the cells within the range (disks) and
  *   the field of view cut to them (cuts), so that a side's union of sight within the range
  *   is one OR a viewer; the last few unions kept (slots) with the cells they were made of;
@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "fov_rows.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
 #include "murk/los.h"
@@ -32,104 +33,14 @@ static int min_int(int a, int b) {
   return a < b ? a : b;
 }
 
-/* Is bit `bit` of a bitset set? */
-static inline bool bits_has(const uint64_t* bits, size_t bit) {
-  return (bits[bit / 64] >> (bit % 64)) & 1;
-}
-
 /* near |= src over words [lo, hi) (restrict: so the loop is vectorised without a check). */
 static inline void or_words(uint64_t* restrict near, const uint64_t* restrict src, size_t lo,
                             size_t hi) {
   for (size_t w = lo; w < hi; w++) near[w] |= src[w];
 }
 
-/* ---- fields of view ---- */
+/* ---- fields of view (fov_rows.h) ---- */
 
-/* Fields of view, one per origin cell, each kept as a bitset over the box that holds what
- * the origin sees (on a big table a field of view is a small patch of it). murk_fov gives
- * exactly murk_los within its radius (los.h; tests/unit/test_los.c checks the two on random
- * maps), and the terrain never changes in play, so the field of view of a cell, taken to
- * the whole table, answers every line from that cell for the rest of the game. Rows are
- * found by origin cell in an open-addressing table, their bits kept in chunks; when
- * FOV_MAX_ROWS rows or FOV_BUDGET bytes are held, every row is dropped at once (a flush)
- * and computed again when asked for. A cache of derived values, never game state: what it
- * holds changes no answer. The budget holds a row over the whole of the largest table
- * (1000x1000 cells, 125 KB) for each of the 1,200 teams two sides may have: where woods let
- * sight run across the table (a lattice), every viewer's row is that large, and a smaller
- * cache flushed at every sight update and computed all of them again. */
-#define FOV_BUDGET ((size_t)144 << 20) /* bytes of row bits */
-#define FOV_MAX_ROWS ((size_t)1 << 16) /* rows held at once (a power of two) */
-#define FOV_CHUNK ((size_t)32 << 10)   /* words of a chunk of row bits (256 KB) */
-#define FOV_SMALL_TABLE 32768          /* cells: up to this a row spans the whole table */
-
-/* A field of view: the cells of the box [x0, x0 + w) x [y0, y0 + h) it sees, a bit each,
- * row-major; or, where that is much smaller (long thin lines of sight over a big table:
- * a few thousand cells seen in a box of a million), `sparse`: the cells as lists of
- * columns, one a row of the box (runs_of). */
-struct fov_row {
-  long origin; /* the origin's cell index, or -1: a free entry */
-  int x0, y0, w, h;
-  bool sparse;
-  const uint64_t* bits; /* sparse: h + 1 offsets (uint32), then the columns (uint16) */
-};
-#define SPARSE_ROW_MAX 64 /* cells of one row of the box, at most, for a sparse row */
-
-struct fov_chunk {
-  struct fov_chunk* next;
-  size_t used, cap; /* words */
-  uint64_t words[];
-};
-
-struct mk_fov_rows {
-  struct murk_fov_result* fov; /* murk_fov's working space, reused */
-  int width, height, radius;   /* the table; a radius that covers the whole table */
-  size_t max_rows;             /* rows held at most: a power of two */
-  size_t nrows, words;         /* rows held, and the words of their bits */
-  size_t chunk_words;          /* the size of a new chunk */
-  unsigned long flushes;       /* times every row was dropped: older pointers are stale */
-  struct fov_row* rows;        /* 2 * max_rows entries */
-  struct fov_chunk* chunks;    /* the newest first */
-  struct viewer* eyes;         /* scratch for mk_sight_update: a side's viewers */
-  uint32_t* counts;            /* tables over FOV_SMALL_TABLE: cells a row, for sparse rows */
-  /* Tables of up to DISK_TABLE cells (rows over the whole table): the cells within
-   * disk_range of each origin cell, a whole-table bitset each, made the first time asked
-   * (disk_made); and two whole-table bitsets of scratch for mk_sight_update, what a
-   * side's viewers see within the range and at any range. A pair of viewer and enemy is
-   * then one bit of a union made once per side and update. */
-  size_t twords;      /* words of a whole-table bitset */
-  int disk_range;     /* the range of the disks held; -1 none */
-  int disk_ranges;    /* ranges the disks have been made for, one after the other */
-  uint64_t* disks;    /* cells * twords */
-  uint8_t* disk_made; /* cells */
-  /* Each origin cell's field of view already cut to its disk (cut_made), so that a union
-   * within the range is one OR a viewer instead of a row look-up, a disk and an AND. */
-  uint64_t* cuts;    /* cells * twords */
-  uint8_t* cut_made; /* cells */
-  /* The words of each cut that may be non-zero, [cut_lo, cut_hi): a cut within a short
-   * range spans a few rows of the table, and a union ORs only those words. */
-  uint16_t *cut_lo, *cut_hi; /* cells each */
-  uint64_t* near;            /* twords: seen within the range */
-  uint64_t* far;             /* twords: seen at any range, made when first asked (far_of) */
-  uint64_t* reach;           /* twords each: mk_sight_reach's answers */
-  uint64_t* line;
-  int nunited; /* the viewers near and far are made of (the first of eyes) */
-  bool far_made;
-  /* The last few unions within a range, kept with the cells of the viewers they were made
-   * of: a side whose units did not move (after most commands, one side's at least) and a
-   * view of a side just updated find theirs here instead of making it again (the sight map
-   * never changes, so the cells and the range say everything). */
-  struct mk_sc_union* slots; /* UNION_SLOTS of them */
-  int next_slot;
-  unsigned long slot_gens; /* the last gen given to a slot */
-  int table_range;         /* mk_sight_range's part from the mission's visibility table (made) */
-  bool table_range_made;
-  /* A side's viewers with their fields of view, kept for questions of many cells between
-   * two commands (kept_eyes, mk_sc_side_sees): on a table too big for unions, or where
-   * sight is unlimited, each question is then a bit a viewer, not a look-up a pair. */
-  struct kept_eyes* kept; /* EYES_SLOTS of them, made when first asked */
-  int next_kept;
-  unsigned long kept_gens; /* the last gen given to a kept_eyes */
-};
 #define DISK_TABLE 4096 /* cells: up to this the disks cost at most 2 MB */
 #define UNION_SLOTS 4
 
@@ -204,18 +115,10 @@ struct mk_sight_kept {
 
 static void slots_free(struct mk_fov_rows* r);
 
-static void fov_chunks_free(struct mk_fov_rows* r) {
-  while (r->chunks) {
-    struct fov_chunk* next = r->chunks->next;
-    murk_free(r->chunks);
-    r->chunks = next;
-  }
-}
-
 static void fov_rows_free(struct mk_fov_rows* r) {
   if (!r) return;
   murk_fov_result_free(r->fov);
-  fov_chunks_free(r);
+  mk_fov_chunks_free(r);
   murk_free(r->rows);
   murk_free(r->eyes);
   murk_free(r->counts);
@@ -233,24 +136,6 @@ static void fov_rows_free(struct mk_fov_rows* r) {
   murk_free(r->kept);
   slots_free(r);
   murk_free(r);
-}
-
-/* Drop every row (the first chunk is kept for the next ones). */
-static void fov_rows_flush(struct mk_fov_rows* r) {
-  for (size_t i = 0; i < 2 * r->max_rows; i++) r->rows[i].origin = -1;
-  r->nrows = 0;
-  r->words = 0;
-  r->flushes++;
-  if (r->chunks) {
-    struct fov_chunk* keep = r->chunks;
-    while (keep->next) {
-      struct fov_chunk* c = keep;
-      keep = keep->next;
-      murk_free(c);
-    }
-    keep->used = 0;
-    r->chunks = keep;
-  }
 }
 
 static int fov_rows_new(const struct murk_sightmap* map, struct mk_fov_rows** out) {
@@ -285,149 +170,6 @@ static int fov_rows_new(const struct murk_sightmap* map, struct mk_fov_rows** ou
   return MURK_OK;
 }
 
-static long cell_index(const struct mk_fov_rows* r, struct murk_pos p) {
-  return (long)p.y * r->width + p.x;
-}
-
-/* The entry of origin `a` in the table: its row, or the free entry where it would go. */
-static struct fov_row* fov_slot(const struct mk_fov_rows* r, long a) {
-  size_t mask = 2 * r->max_rows - 1;
-  size_t i = ((uint64_t)a * UINT64_C(0x9E3779B97F4A7C15)) >> 40 & mask;
-  while (r->rows[i].origin != a && r->rows[i].origin != -1) i = (i + 1) & mask;
-  return &r->rows[i];
-}
-
-/* The row of origin `a`, if it is in the cache. */
-static const struct fov_row* fov_row_cached(const struct mk_fov_rows* r, long a) {
-  const struct fov_row* e = fov_slot(r, a);
-  return e->origin == a ? e : NULL;
-}
-
-/* Room for n words of row bits; NULL when out of memory. */
-static uint64_t* fov_words(struct mk_fov_rows* r, size_t n) {
-  struct fov_chunk* c = r->chunks;
-  if (!c || c->cap - c->used < n) {
-    size_t cap = n > r->chunk_words ? n : r->chunk_words;
-    c = murk_malloc(sizeof *c + cap * sizeof(uint64_t));
-    if (!c) return NULL;
-    c->used = 0;
-    c->cap = cap;
-    /* A row bigger than a chunk goes behind the newest, which may still have room. */
-    if (r->chunks && n > r->chunk_words) {
-      c->next = r->chunks->next;
-      r->chunks->next = c;
-    } else {
-      c->next = r->chunks;
-      r->chunks = c;
-    }
-  }
-  uint64_t* w = c->words + c->used;
-  c->used += n;
-  return w;
-}
-
-/* Is cell p in the field of view of the row? */
-static bool row_has(const struct fov_row* e, struct murk_pos p) {
-  unsigned dx = (unsigned)(p.x - e->x0), dy = (unsigned)(p.y - e->y0);
-  if (dx >= (unsigned)e->w || dy >= (unsigned)e->h) return false;
-  if (!e->sparse) return bits_has(e->bits, (size_t)dy * (size_t)e->w + dx);
-  const uint32_t* off = (const uint32_t*)e->bits;
-  const uint16_t* xs = (const uint16_t*)(off + e->h + 1);
-  for (uint32_t k = off[dy], end = off[dy + 1]; k < end; k++)
-    if (xs[k] == dx) return true;
-  return false;
-}
-
-/* The words a sparse row of n cells in box e takes, or 0 when it would not save much
- * (under half the bitset's), or some row of the box holds too many cells (a
- * look-up walks one row's list). counts[dy]: the cells of each row of the box. */
-static size_t sparse_words(const struct fov_row* e, size_t n, const uint32_t* counts) {
-  size_t bits_words = ((size_t)e->w * (size_t)e->h + 63) / 64;
-  size_t bytes = ((size_t)e->h + 1) * sizeof(uint32_t) + n * sizeof(uint16_t);
-  size_t words = (bytes + 7) / 8;
-  if (e->w > UINT16_MAX || words * 2 > bits_words) return 0;
-  for (int y = 0; y < e->h; y++)
-    if (counts[y] > SPARSE_ROW_MAX) return 0;
-  return words;
-}
-
-/* Write the n cells c into sparse row e at words: the offsets of the box's rows (from
- * counts, which becomes scratch), then each row's columns. */
-static void runs_of(const struct fov_row* e, const struct murk_fov_cell* c, size_t n,
-                    uint32_t* counts, uint64_t* words) {
-  uint32_t* off = (uint32_t*)words;
-  uint16_t* xs = (uint16_t*)(off + e->h + 1);
-  uint32_t at = 0;
-  for (int y = 0; y < e->h; y++) {
-    off[y] = at;
-    at += counts[y];
-    counts[y] = off[y]; /* the next free place of row y */
-  }
-  off[e->h] = at;
-  for (size_t k = 0; k < n; k++) {
-    int dy = c[k].at.y - e->y0;
-    xs[counts[dy]++] = (uint16_t)(c[k].at.x - e->x0);
-  }
-}
-
-/* The row of `a`, computed now if needed; NULL when murk_fov fails (out of memory). May
- * flush the cache: a row got before is then stale (r->flushes tells). */
-static const struct fov_row* fov_row(struct mk_fov_rows* r, const struct murk_sightmap* map,
-                                     struct murk_pos a) {
-  long ia = cell_index(r, a);
-  const struct fov_row* hit = fov_row_cached(r, ia);
-  if (hit) return hit;
-  if (murk_fov(map, a, r->radius, r->fov) != MURK_OK) return NULL;
-  size_t n;
-  const struct murk_fov_cell* c = murk_fov_cells(r->fov, &n);
-  int x0 = a.x, y0 = a.y, x1 = a.x, y1 = a.y;
-  if ((size_t)r->width * (size_t)r->height <= FOV_SMALL_TABLE) {
-    /* A small table: a row over all of it costs little, and finding the box more. */
-    x0 = y0 = 0;
-    x1 = r->width - 1;
-    y1 = r->height - 1;
-    n = 0;
-  }
-  for (size_t k = 0; k < n; k++) {
-    x0 = c[k].at.x < x0 ? c[k].at.x : x0;
-    x1 = c[k].at.x > x1 ? c[k].at.x : x1;
-    y0 = c[k].at.y < y0 ? c[k].at.y : y0;
-    y1 = c[k].at.y > y1 ? c[k].at.y : y1;
-  }
-  n = 0;
-  c = murk_fov_cells(r->fov, &n);
-  struct fov_row e = {ia, x0, y0, x1 - x0 + 1, y1 - y0 + 1, false, NULL};
-  size_t words = ((size_t)e.w * (size_t)e.h + 63) / 64;
-  if (r->counts && e.h > 1) { /* a big table: perhaps a sparse row */
-    memset(r->counts, 0, (size_t)e.h * sizeof *r->counts);
-    for (size_t k = 0; k < n; k++) r->counts[c[k].at.y - y0]++;
-    size_t sw = sparse_words(&e, n, r->counts);
-    if (sw) {
-      e.sparse = true;
-      words = sw;
-    }
-  }
-  if (r->nrows >= r->max_rows || (r->words + words) * sizeof(uint64_t) > FOV_BUDGET)
-    fov_rows_flush(r);
-  uint64_t* bits = fov_words(r, words);
-  if (!bits) return NULL;
-  if (e.sparse) {
-    runs_of(&e, c, n, r->counts, bits);
-  } else {
-    memset(bits, 0, words * sizeof *bits);
-    for (size_t k = 0; k < n; k++) {
-      size_t bit = (size_t)(c[k].at.y - y0) * (size_t)e.w + (size_t)(c[k].at.x - x0);
-      bits[bit / 64] |= (uint64_t)1 << (bit % 64);
-    }
-  }
-  e.bits = bits;
-  struct fov_row* slot = fov_slot(r, ia);
-  *slot = e;
-  r->nrows++;
-  r->words += words;
-  return slot;
-}
-
 int mk_sc_open(struct murk_game* g) {
   return fov_rows_new(g->sightmap, &g->fov_rows);
 }
@@ -444,8 +186,8 @@ void mk_sc_close(struct murk_game* g) {
 bool mk_sc_los(const struct murk_game* g, struct murk_pos a, struct murk_pos b) {
   struct mk_fov_rows* r = g->fov_rows;
   if (!r) return murk_los(g->sightmap, a, b, NULL);
-  const struct fov_row* row = fov_row_cached(r, cell_index(r, b));
-  if (row) return row_has(row, a);
+  const struct fov_row* row = mk_fov_row_cached(r, cell_index(r, b));
+  if (row) return mk_fov_row_has(row, a);
   /* A cut (the field of view within the disks' range) answers a pair no farther apart. */
   if (r->cut_made) {
     long ia = cell_index(r, a), ib = cell_index(r, b);
@@ -455,9 +197,9 @@ bool mk_sc_los(const struct murk_game* g, struct murk_pos a, struct murk_pos b) 
       return (r->cuts[(size_t)have * r->twords + (size_t)other / 64] >> (other % 64)) & 1;
     }
   }
-  row = fov_row(r, g->sightmap, a);
+  row = mk_fov_row(r, g->sightmap, a);
   if (!row) return murk_los(g->sightmap, a, b, NULL); /* no memory for the row: trace it */
-  return row_has(row, b);
+  return mk_fov_row_has(row, b);
 }
 
 static struct mk_sc_union* union_of(const struct murk_game* g, const int* cells, int n, int range);
@@ -539,7 +281,7 @@ static int gather_eyes(struct murk_game* g, enum murk_side viewer) {
     for (int i = 0; mk_next_on_table(s, viewer, &i, &p);) {
       if (!murk_geom_on_table(grid, p)) continue;
       if (n >= MAX_VIEWERS) return -1; /* cannot happen with the state's limits; stay exact */
-      const struct fov_row* row = fov_row(r, g->sightmap, p);
+      const struct fov_row* row = mk_fov_row(r, g->sightmap, p);
       if (!row) return -1;
       r->eyes[n++] = (struct viewer){murk_geom_to_axial(grid, p), *row};
     }
@@ -559,7 +301,7 @@ static bool eyes_see(const struct murk_game* g, int n, int range, struct murk_po
   for (int i = 0; i < n; i++) {
     const struct viewer* v = &r->eyes[i];
     if (near_only && murk_geom_axial_distance(grid, v->at, t) > range) continue;
-    if (row_has(&v->row, p)) return true;
+    if (mk_fov_row_has(&v->row, p)) return true;
   }
   return false;
 }
@@ -658,7 +400,7 @@ static const uint64_t* cut(struct mk_fov_rows* r, const struct murk_game* g, lon
   uint64_t* c = r->cuts + (size_t)at * r->twords;
   if (r->cut_made[at]) return c;
   struct murk_pos p = {(int)(at % r->width), (int)(at / r->width)};
-  const struct fov_row* row = fov_row_cached(r, at);
+  const struct fov_row* row = mk_fov_row_cached(r, at);
   if (!row && r->disk_ranges <= 1) {
     /* No row yet, and the range has not changed (a visibility table's, not a night's
      * rolled anew each turn): the field of view within the range is what the cut keeps
@@ -674,7 +416,7 @@ static const uint64_t* cut(struct mk_fov_rows* r, const struct murk_game* g, lon
     }
     return cut_done(r, at, c);
   }
-  if (!row) row = fov_row(r, g->sightmap, p); /* over the whole table */
+  if (!row) row = mk_fov_row(r, g->sightmap, p); /* over the whole table */
   if (!row) return NULL;
   const uint64_t* d = disk(r, &g->m->grid, at);
   for (size_t w = 0; w < r->twords; w++) c[w] = row->bits[w] & d[w];
@@ -802,7 +544,7 @@ bool mk_sc_reach(const struct murk_game* g, const struct murk_pos* at, int n, in
     if (!murk_geom_on_table(grid, at[i])) return false;
     long a = cell_index(r, at[i]);
     /* A small table never flushes (it holds a row for every cell), so no row goes stale. */
-    const struct fov_row* row = fov_row(r, g->sightmap, at[i]);
+    const struct fov_row* row = mk_fov_row(r, g->sightmap, at[i]);
     if (!row) return false;
     if (!limited) {
       for (size_t w = 0; w < r->twords; w++) r->line[w] |= row->bits[w];
@@ -910,7 +652,7 @@ static const uint64_t* eyes_far(const struct murk_game* g, struct kept_eyes* k) 
   memset(k->far, 0, r->twords * sizeof *k->far);
   for (int i = 0; i < k->n; i++) {
     struct murk_pos p = {k->cells[i] % r->width, k->cells[i] / r->width};
-    const struct fov_row* row = fov_row(r, g->sightmap, p); /* used at once: a flush is fine */
+    const struct fov_row* row = mk_fov_row(r, g->sightmap, p); /* used at once: a flush is fine */
     if (!row) return NULL;
     or_words(k->far, row->bits, 0, r->twords);
   }
@@ -958,18 +700,18 @@ int mk_sc_side_sees(const struct murk_game* g, enum murk_side viewer, int range,
       struct murk_pos from = {k->cells[i] % r->width, k->cells[i] / r->width};
       if (!looked) {
         looked = true;
-        at_to = fov_row_cached(r, cell_index(r, to));
+        at_to = mk_fov_row_cached(r, cell_index(r, to));
       }
       if (at_to) { /* answered by the row of `to`, without making the viewer's */
-        if (row_has(at_to, from)) return 1;
+        if (mk_fov_row_has(at_to, from)) return 1;
         continue;
       }
-      const struct fov_row* row = fov_row(r, g->sightmap, from);
+      const struct fov_row* row = mk_fov_row(r, g->sightmap, from);
       if (!row) return -1;
       if (k->flushes != r->flushes) eyes_forget(r, k); /* the viewers asked before stand */
       v->row = *row;
     }
-    if (row_has(&v->row, to)) return 1;
+    if (mk_fov_row_has(&v->row, to)) return 1;
   }
   return 0;
 }

@@ -1,5 +1,6 @@
-/* victory.h: ending and winning (victory.c; seeds 000, 001, 004): end conditions, game
- * length, Fighting Withdrawal, victory points, the end of the game. Internal to the core. */
+/* victory.h: ending and winning (victory.c; Luneville, the Flames of War missions, the 40k
+ * mission special rules): end conditions, game length, Fighting Withdrawal, victory points,
+ * the end of the game. Internal to the core. */
 #ifndef MK_VICTORY_H
 #define MK_VICTORY_H
 
