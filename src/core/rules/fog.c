@@ -16,6 +16,7 @@
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "placing.h"
 #include "sight.h"
 #include "state.h"
 
@@ -124,7 +125,7 @@ static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int un
                         struct murk_pos at, int total) {
   int lost = mk_night_jitter(g, side, mi, unit, at, total);
   if (lost < 0) return;
-  mk_fog_reveal_marker(g, lost, NULL);
+  mk_fog_lose_marker(g, lost);
   mk_night_jitter_flash(g, lost);
 }
 
@@ -229,7 +230,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
   if (!ops->seen_anywhere) mk_event_split(g, side);
   bool revealed = ops->lost_in_light && mk_night_cloak_after_move(g, mi, p.cells, moved);
-  if (revealed) mk_fog_reveal_marker(g, mi, NULL);
+  if (revealed) mk_fog_lose_marker(g, mi);
   if (hit >= 0) mk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   /* ASL night rules E1.55: jitter fire, once the move is made. */
   if (jitter > 0) jitter_fire(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
@@ -915,7 +916,9 @@ static void place_revealed(struct murk_game* g, enum murk_side side, int unit, s
             left == 1 ? "" : "s", g->s.units[side][unit].marker);
 }
 
-void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
+/* Marker mi is turned over; `why`: the owner places what it held (MK_PLACE_SPOTTED with a
+ * revealer, MK_PLACE_LOST), or -1: the rule places it now. */
+static void reveal(struct murk_game* g, int mi, const struct murk_pos* revealer, int why) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   if (mk->kind == MURK_MARKER_WING) { /* a Limited Intelligence wing: all of it (intel.c) */
@@ -948,39 +951,30 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
           murk_side_name(side), mk->number, ps, pl->name, pl->type,
           mk_unit_alive(s, side, mk->unit), mk_plural(mk_unit_alive(s, side, mk->unit)));
   mk_event_facts(g, mk->number, &at, NULL);
-  if (revealer && mk_unit_alive(s, side, mk->unit) > 0) {
-    /* Luneville, Revealing platoons: the text says how a revealed platoon's teams go, not
-     * who puts them down; murk lets the owner, whoever revealed it. The spotting side's step
-     * waits for its `place` (mk_fog_place). */
-    u->placing = true;
-    u->place_at = at;
-    u->place_from = *revealer;
-    s->nplacing++;
+  /* Luneville, Revealing platoons (and the ASL night rules 1.421, 1.43 for a cloak or "?"
+   * lost): the texts say how a revealed platoon's teams go, not who puts them down; murk
+   * lets the owner, whoever revealed it. The step waits for its `place` (mk_fog_place). */
+  if (why >= 0 && mk_unit_alive(s, side, mk->unit) > 0 &&
+      mk_placing_await(g, side, mk->unit, at, revealer, at, 0, (enum mk_place_why)why))
     return;
-  }
   place_revealed(g, side, mk->unit, at, revealer);
 }
 
-enum murk_side mk_fog_placing(const struct murk_game* g) {
-  const struct mk_state* s = &g->s;
-  if (s->nplacing <= 0) return MURK_NO_SIDE;
-  for (int sd = 0; sd < MURK_SIDES; sd++)
-    for (int k = 0; k < s->nunits[sd]; k++)
-      if (s->units[sd][k].placing) return (enum murk_side)sd;
-  return MURK_NO_SIDE;
+void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
+  reveal(g, mi, revealer, revealer ? MK_PLACE_SPOTTED : -1);
 }
 
-int mk_fog_placing_unit(const struct murk_game* g, enum murk_side side) {
-  const struct mk_state* s = &g->s;
-  if (s->nplacing <= 0 || side == MURK_NO_SIDE) return -1;
-  for (int k = 0; k < s->nunits[side]; k++)
-    if (s->units[side][k].placing) return k;
-  return -1;
+void mk_fog_lose_marker(struct murk_game* g, int mi) {
+  if (g->s.markers[mi].kind == MURK_MARKER_WING) {
+    mk_intel_spotted(g, mi);
+    return;
+  }
+  reveal(g, mi, NULL, MK_PLACE_LOST);
 }
 
 int mk_fog_place_ready(const struct murk_game* g, enum murk_side side, char* reason,
                        size_t reason_len) {
-  if (mk_fog_placing_unit(g, side) >= 0) return MURK_OK;
+  if (mk_placing_unit(g, side) >= 0) return MURK_OK;
   return mk_reject(reason, reason_len,
                    "you place a platoon's teams when the enemy's spotting has revealed it");
 }
@@ -991,10 +985,20 @@ int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_com
   int unit = a->unit;
   struct mk_unit_state* u = unit >= 0 ? &s->units[side][unit] : NULL;
   if (!u || !u->placing) {
-    int due = mk_fog_placing_unit(g, side);
+    int due = mk_placing_unit(g, side);
     return mk_reject(reason, reason_len,
                      "that platoon waits for no placing: P%d does (place P%d [via X,Y ...])",
                      s->units[side][due].marker, s->units[side][due].marker);
+  }
+  if (u->place_range > 0) {
+    /* Limited Intelligence 27.3.1: a wing's platoon, around its leader (intel_place.c). */
+    int rc = mk_intel_place_check(g, side, unit, c, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s places the teams of P%d", murk_side_name(side),
+            u->marker);
+    mk_intel_place_rest(g, side, unit, c->via, c->nvia);
+    mk_placing_done(g, side, unit);
+    return MURK_OK;
   }
   if (c->nvia > 0) {
     int rc = check_reveal_cells(g, side, unit, u->place_at, c, reason, reason_len);
@@ -1002,17 +1006,13 @@ int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_com
     for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
     s->nreveal_want = c->nvia;
   }
-  u->placing = false;
-  s->nplacing--;
   struct murk_pos from = u->place_from;
+  bool has_from = u->place_has_from;
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s places the teams of P%d", murk_side_name(side),
           u->marker);
-  place_revealed(g, side, unit, u->place_at, &from);
+  place_revealed(g, side, unit, u->place_at, has_from ? &from : NULL);
   s->nreveal_want = 0;
-  if (s->nplacing == 0)
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, s->to_act,
-            "hand-over back to the %s: its %s step goes on", murk_side_name(s->to_act),
-            murk_step_name(s->step));
+  mk_placing_done(g, side, unit);
   return MURK_OK;
 }
 

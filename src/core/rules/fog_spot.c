@@ -109,9 +109,6 @@ int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_comm
   else
     mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots %d marker%s within %s",
             murk_side_name(side), found, found == 1 ? "" : "s", len);
-  if (s->nplacing > 0)
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
-            "hand-over to the %s: it places the teams of the platoon%s revealed (place Pn)",
-            murk_side_name(enemy), mk_plural(s->nplacing));
+  /* The hand-over to the owner of what was revealed follows the command (placing.c). */
   return MURK_OK;
 }

@@ -296,7 +296,7 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
     if (y->unit < 0)
       mk_intel_remove_dummy(g, cs[0].index);
     else
-      mk_intel_deploy_wing(g, cs[0].index, false);
+      mk_intel_deploy_wing(g, cs[0].index, false, true);
   }
   murk_free(cs);
 }
@@ -310,7 +310,7 @@ enum { GO_ON = 0, STOP = 1 };
 static void place_wings(struct murk_game* g, struct sight* x, const struct mk_li_adjust* a) {
   struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(s->markers[a->marker].owner);
-  if (a->primary_kind == C_MARKER) mk_intel_deploy_wing(g, a->primary_index, false);
+  if (a->primary_kind == C_MARKER) mk_intel_deploy_wing(g, a->primary_index, false, true);
   for (int k = 0; k < a->nothers; k++) {
     struct mk_marker* z = &s->markers[a->others[k]];
     if (!z->on_table) continue;
@@ -323,9 +323,9 @@ static void place_wings(struct murk_game* g, struct sight* x, const struct mk_li
     }
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
             "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
-    mk_intel_deploy_wing(g, a->others[k], false);
+    mk_intel_deploy_wing(g, a->others[k], false, true);
   }
-  mk_intel_deploy_wing(g, a->marker, true);
+  mk_intel_deploy_wing(g, a->marker, true, true);
 }
 
 /* Limited Intelligence 27.1.6, 27.2 and 27.5: moving leader mi stands within sight of the enemy
@@ -737,7 +737,7 @@ void mk_intel_spotted(struct murk_game* g, int mi) {
   if (g->s.markers[mi].unit < 0)
     mk_intel_remove_dummy(g, mi);
   else
-    mk_intel_deploy_wing(g, mi, false);
+    mk_intel_deploy_wing(g, mi, false, true);
 }
 
 /* Limited Intelligence with the rules that put a platoon on the table after the deployment
@@ -950,7 +950,7 @@ int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reas
   int n = mk_intel_marker_units(g, mi, units);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d deploys of its own accord",
           murk_side_name(side), mk->number);
-  mk_intel_deploy_wing(g, mi, true);
+  mk_intel_deploy_wing(g, mi, true, false);
   spot_from_units(g, &x, side, units, n);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;

@@ -139,7 +139,17 @@ bool mk_intel_beyond_any(const struct murk_grid* grid, struct murk_pos leader,
 int mk_intel_footprint(const struct mk_marker* mk, struct murk_pos out[1 + MURK_MAX_DIS]);
 /* A dummy leader spotted or given up: off the table with its Dis counters (27.1, 27.1.6). */
 void mk_intel_remove_dummy(struct murk_game* g, int mi);
-/* A wing is put on the table around its leader (27.3.1); `moving`: its movement is over. */
-void mk_intel_deploy_wing(struct murk_game* g, int mi, bool moving);
+/* A wing is put on the table around its leader (27.3.1); `moving`: its movement is over;
+ * `owner_places`: in play, each platoon's first team goes down by the rule and its owner
+ * places the others (`place`, placing.h). */
+void mk_intel_deploy_wing(struct murk_game* g, int mi, bool moving, bool owner_places);
+/* `place` of a wing's platoon (fog.c's handler): the owner's cells for its teams still to
+ * place, judged by what it knows: on the table, passable, free, within `place_range` of the
+ * leader's cell, not beyond the enemy (27.3.1); then those teams go down, the ones with no
+ * cell given by the rule. */
+int mk_intel_place_check(const struct murk_game* g, enum murk_side side, int unit,
+                         const struct murk_command* c, char* reason, size_t reason_len);
+void mk_intel_place_rest(struct murk_game* g, enum murk_side side, int unit,
+                         const struct murk_pos* want, int n);
 
 #endif

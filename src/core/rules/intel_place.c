@@ -10,6 +10,7 @@
 #include "marker.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
+#include "placing.h"
 #include "state.h"
 
 bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
@@ -54,7 +55,7 @@ static bool enemy_met(struct murk_game* g, enum murk_side side, const char* what
 }
 
 bool mk_intel_beyond_any(const struct murk_grid* grid, struct murk_pos leader,
-                       const struct murk_pos* enemy, int nenemy, struct murk_pos c) {
+                         const struct murk_pos* enemy, int nenemy, struct murk_pos c) {
   for (int i = 0; i < nenemy; i++)
     if (mk_intel_beyond(grid, leader, enemy[i], c)) return true;
   return false;
@@ -120,11 +121,14 @@ static bool team_cell(struct murk_game* g, enum murk_side side, struct murk_pos 
   return found;
 }
 
-/* Limited Intelligence 27.3.1: the unit's teams around its anchor, within `place_range` of the
- * leader, never beyond the enemy; where nothing is free that near, the circle grows a
- * cell at a time (our fallback). Returns the teams that found no cell. */
+/* Limited Intelligence 27.3.1: the unit's teams not yet down, around its anchor (or its first
+ * team, once down), within `place_range` of the leader, never beyond the enemy; where
+ * nothing is free that near, the circle grows a cell at a time (our fallback). At most
+ * `most` teams; the n cells `want` (checked: mk_intel_place_check) for the first of them,
+ * a team whose cell holds an enemy the side did not know of taking the rule's instead.
+ * Returns the teams that found no cell. */
 static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct murk_pos anchor,
-                      struct murk_pos leader) {
+                      struct murk_pos leader, int most, const struct murk_pos* want, int n) {
   struct mk_state* s = &g->s;
   const struct mk_unit_state* u = &s->units[side][unit];
   struct murk_pos enemy[MK_INTEL_MAX_THINGS];
@@ -135,13 +139,27 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
   int widest = g->m->grid.width + g->m->grid.height;
   bool have_first = false;
   struct murk_pos first = anchor;
-  int left = 0;
+  int left = 0, done = 0, wanted = 0;
   for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
     struct mk_team* tm = &s->teams[side][t];
     if (!tm->alive) continue;
+    if (tm->placed) {
+      if (!have_first) {
+        have_first = true;
+        first = tm->pos;
+      }
+      continue;
+    }
+    if (done >= most) break;
+    done++;
     struct murk_pos target = have_first ? first : anchor;
     struct murk_pos at;
     bool ok = false;
+    if (wanted < n) {
+      at = want[wanted++];
+      ok = !enemy_met(g, side, what, leader, at);
+      if (!ok) nenemy = mk_intel_known_enemy(g, side, enemy);
+    }
     /* A cell that holds an enemy the side did not know of is a contact; then that enemy
      * is known and the cell is judged again (docs/rules.md, "Hidden contact"). */
     for (int r = range; !ok && r <= widest && !g->oom; r++) {
@@ -172,10 +190,66 @@ static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct
   return left;
 }
 
+static void no_room(struct murk_game* g, enum murk_side side, int left, int number) {
+  if (left > 0)
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table", left,
+            mk_plural(left), number);
+}
+
+int mk_intel_place_check(const struct murk_game* g, enum murk_side side, int unit,
+                         const struct murk_command* c, char* reason, size_t reason_len) {
+  const struct mk_state* s = &g->s;
+  const struct mk_unit_state* u = &s->units[side][unit];
+  const struct murk_grid* grid = &g->m->grid;
+  int others = 0;
+  for (int t = u->first_team; t < u->first_team + u->nteams; t++)
+    others += s->teams[side][t].alive && !s->teams[side][t].placed;
+  if (c->nvia > others)
+    return mk_reject(reason, reason_len, "P%d has %d team%s still to place: %d cells given",
+                     u->marker, others, mk_plural(others), c->nvia);
+  struct murk_pos enemy[MK_INTEL_MAX_THINGS];
+  int nenemy = mk_intel_known_enemy(g, side, enemy);
+  for (int i = 0; i < c->nvia; i++) {
+    struct murk_pos p = c->via[i];
+    char ps[16];
+    murk_pos_format(p, ps, sizeof ps);
+    if (!murk_geom_on_table(grid, p) || !mk_cell_passable(g->m, p) ||
+        !mk_cell_known_free(g, side, p))
+      return mk_reject(reason, reason_len, "a team cannot be placed at %s: %s", ps,
+                       !murk_geom_on_table(grid, p) ? "off the table"
+                       : !mk_cell_passable(g->m, p) ? "the ground is impassable"
+                                                    : "it is taken");
+    for (int j = 0; j < i; j++)
+      if (murk_pos_eq(c->via[j], p))
+        return mk_reject(reason, reason_len, "%s is given twice: one team a cell", ps);
+    int d = murk_geom_distance(grid, u->place_leader, p);
+    if (d > u->place_range)
+      return mk_reject(reason, reason_len,
+                       "%s is %d cells from the wing leader's cell: no unit is placed more than "
+                       "%d from it",
+                       ps, d, u->place_range);
+    if (mk_intel_beyond_any(grid, u->place_leader, enemy, nenemy, p))
+      return mk_reject(reason, reason_len,
+                       "%s is beyond the enemy you know of, seen from the wing leader's cell: "
+                       "units may deploy next to the enemy, not beyond it",
+                       ps);
+  }
+  return MURK_OK;
+}
+
+void mk_intel_place_rest(struct murk_game* g, enum murk_side side, int unit,
+                         const struct murk_pos* want, int n) {
+  const struct mk_unit_state* u = &g->s.units[side][unit];
+  int left =
+      place_unit(g, side, unit, u->place_at, u->place_leader, MK_MAX_TEAMS_PER_SIDE, want, n);
+  no_room(g, side, left, u->marker);
+}
+
 /* Limited Intelligence 27.3.1: a wing is put on the table. The leader counter goes; its first unit
  * takes the leader's number and is placed under it, the next two at the Dis counters, the
- * rest beside the leader. `moving`: the wing's movement ends for the turn. */
-void mk_intel_deploy_wing(struct murk_game* g, int mi, bool moving) {
+ * rest beside the leader. `moving`: the wing's movement ends for the turn. `owner_places`:
+ * in play, the owner places the other teams of each platoon (`place`). */
+void mk_intel_deploy_wing(struct murk_game* g, int mi, bool moving, bool owner_places) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   enum murk_side side = mk->owner;
@@ -213,10 +287,24 @@ void mk_intel_deploy_wing(struct murk_game* g, int mi, bool moving) {
     mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d: %s (%s, %d team%s)",
             murk_side_name(side), number, pl->name, pl->type, alive, mk_plural(alive));
     mk_event_facts(g, number, NULL, k < na ? &anchor[k] : &leader);
-    int left = place_unit(g, side, units[k], k < na ? anchor[k] : leader, leader);
-    if (left > 0)
-      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
-              left, mk_plural(left), number);
+    struct murk_pos at = k < na ? anchor[k] : leader;
+    if (!owner_places) {
+      no_room(g, side, place_unit(g, side, units[k], at, leader, MK_MAX_TEAMS_PER_SIDE, NULL, 0),
+              number);
+      continue;
+    }
+    /* The first team goes where the text puts the unit (under the leader, in a Dis counter's
+     * cell, beside the leader); its owner places the others (`place`, fog.c). */
+    int left = place_unit(g, side, units[k], at, leader, 1, NULL, 0);
+    int first = -1;
+    for (int t = u->first_team; t < u->first_team + u->nteams && first < 0; t++)
+      if (s->teams[side][t].alive && s->teams[side][t].placed) first = t;
+    int rest = mk_unit_alive(s, side, units[k]) - 1;
+    if (first < 0 || rest <= 0 ||
+        !mk_placing_await(g, side, units[k], s->teams[side][first].pos, NULL, leader,
+                          murk_mission_param(g->m, MURK_P_LI_PLACE), MK_PLACE_SPOTTED))
+      left +=
+          first < 0 ? 0 : place_unit(g, side, units[k], at, leader, MK_MAX_TEAMS_PER_SIDE, NULL, 0);
+    no_room(g, side, left, number);
   }
 }
-
