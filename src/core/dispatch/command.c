@@ -56,8 +56,8 @@ static int has_ambushes(const struct murk_game* g, enum murk_side side, char* re
 static int builds_works(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
   (void)side;
-  if (g->m->works_pieces[MURK_WORKS_FORTIFICATION] + g->m->works_pieces[MURK_WORKS_WIRE] > 0)
-    return MURK_OK;
+  for (int k = 0; k < MURK_WORKS_COUNT; k++)
+    if (g->m->works_terrain[k] >= 0) return MURK_OK;
   return mk_reject(reason, reason_len, "in this mission nobody builds works: they are on the map");
 }
 

@@ -84,7 +84,7 @@ static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned 
   }
   /* A mission whose sides build works in setup keeps a map of its own (No Man's Land). */
   size_t cells = (size_t)m->grid.width * (size_t)m->grid.height;
-  if (m->works_pieces[MURK_WORKS_FORTIFICATION] + m->works_pieces[MURK_WORKS_WIRE] > 0) {
+  if (m->works_terrain[MURK_WORKS_FORTIFICATION] >= 0 || m->works_terrain[MURK_WORKS_WIRE] >= 0) {
     g->map = murk_malloc(cells);
     if (!g->map) {
       murk_game_free(g);
