@@ -238,7 +238,9 @@ struct murk_force {
   int nprofiles;
   struct murk_platoon platoons[MURK_MISSION_MAX_PLATOONS];
   int nplatoons;
-  int dummies; /* dummy templates/counters available */
+  int dummies;                 /* dummy templates/counters available */
+  int works[MURK_WORKS_COUNT]; /* pieces of each kind (enum murk_works) it builds in setup
+                                  (`works:`, No Man's Land: its Fortified Company's) */
 };
 
 /* Where reserves come on (mission key `arrive`, docs/mission-format.md). */
@@ -446,11 +448,9 @@ struct murk_mission {
 
   enum murk_first_turn first_turn;
   int first_turn_bonus[MURK_SIDES]; /* added to a side's first-turn roll (No Man's Land) */
-  /* Works each side builds in setup (`setup: works`, Flames of War missions, No Man's Land:
-   * the Fortified Companies place their fortifications, then their obstacles): pieces of
-   * each kind by enum murk_works, each a straight line of at most works_length cells of the
-   * legend entry works_terrain (-1: none) marked with that kind. */
-  int works_pieces[MURK_WORKS_COUNT];
+  /* Works the forces build in setup (No Man's Land): each piece a straight line of at most
+   * works_length cells (`setup: works: {length: L}`) of the legend entry works_terrain[kind]
+   * (-1: none) marked with that kind; how many, each force's `works`. */
   int works_terrain[MURK_WORKS_COUNT];
   int works_length;
   bool roll_for_sides; /* side selection by die roll */

@@ -352,11 +352,16 @@ struct murk_view {
                                 now (public: holding and bringing on are told to both) */
   int visibility;            /* last spotting range rolled this turn, cells; -1 if none */
 
-  /* Fog of War: the platoon (P<n>) the enemy's spotting revealed whose teams its owner,
-   * to_act, places now (place Pn [via X,Y ...]), else 0, and where its template stood (its
-   * first team's cell). Public: the same in both sides' views. */
+  /* The platoon (P<n>) the enemy's spotting revealed (Fog of War, Limited Intelligence), or
+   * whose cloak or "?" was lost (the ASL night rules), whose teams its owner, to_act, places
+   * now (place Pn [via X,Y ...]), else 0, and its first team's cell (where its template or
+   * counter stood; under its wing leader or a Dis counter). place_range: 0, or for a Limited
+   * Intelligence wing's platoon how far from place_leader, the leader's cell, its teams may
+   * go (27.3.1). Public: the same in both sides' views. */
   int place_platoon;
   struct murk_pos place_at;
+  int place_range;
+  struct murk_pos place_leader;
   /* Sight now (sight.c, night.c): all public, the same for both sides. */
   bool night;           /* night rules in force this turn (Night Fighting, Darkness, NVR) */
   int nvr;              /* Night Visibility Range in cells (ASL night rules); -1 when not in
@@ -484,7 +489,9 @@ int murk_view_reach(const struct murk_view* v, int number, unsigned char* cells,
  * this view knows of than the centre; judged by the same rule as the game, on what the view
  * holds (an enemy it does not know of is met in play). Bits and results as murk_view_reach;
  * 0 for a dummy or a wing. number may also be the view's place_platoon while its side places
- * it (`place Pn via X,Y ...`): the same rule around place_at. */
+ * it (`place Pn via X,Y ...`): the same rule around place_at, or for a wing's platoon
+ * (place_range > 0) Limited Intelligence's: within place_range of place_leader, free and
+ * passable, not beyond the enemy this view knows of. */
 int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
                            unsigned char bit);
 

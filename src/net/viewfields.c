@@ -71,6 +71,8 @@ static const struct net_vf net_vf_view_rows[] = {
     F(visibility, INT, -1, 1000000000, LEAN),
     F(place_platoon, INT, 0, BIG, LEAN),
     F(place_at, POS, -POSN, POSN, LEAN),
+    F(place_range, INT, 0, BIG, LEAN),
+    F(place_leader, POS, -POSN, POSN, LEAN),
     F(night, BOOL, 0, 1, LEAN),
     F(nvr, INT, -1, 1000000000, LEAN),
     F(sight_range, INT, -1, INT32_MAX, LEAN),

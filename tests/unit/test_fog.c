@@ -370,7 +370,7 @@ static void test_spotting(void** st) {
                        MURK_OK);
   assert_string_equal(why,
                       "the defender places the teams of its platoon your spotting "
-                      "revealed first");
+                      "revealed first (P2 next)");
   refused(g, "reveal 1",
           "the attacker's spotting revealed P2: place its teams first (place P2 [via X,Y ...]; "
           "no cells: the rule's)");

@@ -17,6 +17,7 @@
 #include "intel.h"
 #include "murk/dice.h"
 #include "night.h"
+#include "placing.h"
 #include "state.h"
 #include "test_support.h"
 
@@ -120,6 +121,19 @@
   "         teams: [{profile: lancer, count: 2}], wing: East Wing}\n"                   \
   "      - {name: Quartz Guard, type: quartz fusiliers, command_distance: 2hex,\n"      \
   "         teams: [{profile: guard, count: 2}], wing: West Wing}\n"
+
+/* Every platoon that waits for its owner's `place` is placed by the rule (no cells), the
+ * side not to act first, as the game asks. */
+static void place_all(struct murk_game* g) {
+  for (int n = 0; n < 64; n++) {
+    enum murk_side side = mk_placing_side(g);
+    if (side == MURK_NO_SIDE) return;
+    char line[32], why[200];
+    snprintf(line, sizeof line, "place P%d", g->s.units[side][mk_placing_unit(g, side)].marker);
+    assert_int_equal(murk_game_apply_line(g, side, line, why, sizeof why, NULL), MURK_OK);
+  }
+  fail();
+}
 
 static const char li_mission[] = LI_HEAD LI_MAP_WOODS LI_TAIL;
 static const char li_gap_mission[] = LI_HEAD LI_MAP_GAP LI_TAIL;
@@ -546,6 +560,7 @@ static void test_deployment_roll_tie_goes_to_stationary(void** st) {
   size_t mark = mk_game_event_count(g);
   force_dice(g, 3, 3); /* 3 + 2 against 3 + 2 */
   ok_line(g, "move 5 to 04,03");
+  place_all(g);
   assert_int_equal(count_kind(g, mark, MURK_EV_ROLL, "deployment roll"), 2);
   assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "a tie goes to the stationary side"), 1);
   assert_int_equal(count_kind(g, mark, MURK_EV_MOVE, "adjusts"), 0);
@@ -615,6 +630,15 @@ static void test_fog_spot_deploys_whole_wing(void** st) {
   assert_int_equal(g->s.units[MURK_DEFENDER][0].state, MURK_PLATOON_REVEALED);
   assert_int_equal(g->s.units[MURK_DEFENDER][1].state, MURK_PLATOON_REVEALED);
   const struct mk_unit_state* u = &g->s.units[MURK_DEFENDER][1];
+  /* Its owner places it (27.3.1 says where, murk who): each platoon's first team is down
+   * where the text puts it, the others wait for the defender's `place`. */
+  assert_true(g->s.teams[MURK_DEFENDER][u->first_team].placed);
+  assert_false(g->s.teams[MURK_DEFENDER][u->first_team + 1].placed);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "hand-over to the defender"), 1);
+  place_all(g);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "hand-over back to the attacker"), 1);
   for (int t = u->first_team; t < u->first_team + u->nteams; t++)
     assert_true(g->s.teams[MURK_DEFENDER][t].placed);
   assert_int_equal(count_kind(g, mark, MURK_EV_INFO, "deploys: the wing North Wing"), 1);
@@ -1099,6 +1123,7 @@ static void adjust_case(int mover_die, int stationary_die, int cells) {
   assert_non_null(strstr(why, line));
   snprintf(line, sizeof line, "adjust 5 to %02d,%02d", where.x, where.y);
   ok_line(g, line);
+  place_all(g);
   assert_true(mk_intel_adjust_due(g, MURK_ATTACKER) < 0);
   char text[40];
   snprintf(text, sizeof text, "(%d cell", cells);
@@ -1320,6 +1345,7 @@ static void units_hide_case(bool blocked) {
   /* The attacker's horse shows itself where it stands; its teams see West Wing in the
    * gap, which deploys there. */
   ok_line(g, "reveal 5");
+  place_all(g);
   end_turn(g);
   end_turn(g);
   const struct mk_state* s = &g->s;

@@ -7,7 +7,7 @@
  * tries); seats (join codes, a seated player never displaced, time limits, connections
  * that never speak); garbage and wrong versions; a resumed
  * sealed game that has no game until both passphrases are known; a platoon the enemy's
- * spotting revealed, placed by its owner's connection. */
+ * spotting revealed, and a Limited Intelligence wing, placed by its owner's connection. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -251,6 +251,89 @@ static void test_spotted_owner_asked(void** state) {
   test_free(s);
   s = exchange(f, d, "cmd =place%20P2\n");
   assert_true(strncmp(s, "no ", 3) == 0);
+  test_free(s);
+  fx_free(f);
+}
+
+/* Does a team of `side` stand at x,y, as the side's own view shows it? */
+static bool has_team_at(const struct murk_game* g, enum murk_side side, int x, int y) {
+  struct murk_view* v = NULL;
+  assert_int_equal(murk_view_build(g, side, &v), MURK_OK);
+  bool found = false;
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner == side && v->teams[i].pos.x == x && v->teams[i].pos.y == y) found = true;
+  murk_view_free(v);
+  return found;
+}
+
+/* Limited Intelligence: the attacker's cavalry wing is spotted and adjusts; both wings'
+ * first units go down by 27.3.1 and the defender's connection is asked to place the rest of
+ * its wing (its view, to act), the attacker's commands refused meanwhile; then the attacker
+ * gets its view back and places its own wing. The game is tests/games/li-hohenfeld-placed.txt
+ * up to its adjustment. */
+static void test_spotted_wing_owner_asked(void** state) {
+  (void)state;
+  struct fx* f = fx_new(false);
+  murk_game_free(f->g);
+  murk_mission_free(f->m);
+  net_host_free(f->h);
+  f->m = load_bundled("data/missions/li-hohenfeld.yaml");
+  assert_int_equal(murk_game_new(f->m, 7, &f->g), MURK_OK);
+  char path[512];
+  snprintf(path, sizeof path, "%s/tests/games/li-hohenfeld-placed.txt", MURK_SOURCE_DIR);
+  FILE* in = fopen(path, "r");
+  assert_non_null(in);
+  char line[256], why[256];
+  while (fgets(line, sizeof line, in)) {
+    if (strncmp(line, "adjust T6", 9) == 0) break;
+    line[strcspn(line, "#\n")] = '\0';
+    if (strspn(line, " ") == strlen(line)) continue;
+    if (murk_game_apply_line(f->g, murk_game_to_act(f->g), line, why, sizeof why, NULL) != MURK_OK)
+      fail_msg("'%s': %s", line, why);
+  }
+  fclose(in);
+  struct net_host_opts o = {.g = f->g,
+                            .ctx = f,
+                            .codes = {ACODE, DCODE},
+                            .pass_mode = pass_mode,
+                            .check_pass = check_pass,
+                            .set_pass = set_pass,
+                            .ready = ready,
+                            .changed = changed};
+  assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
+  int a = net_host_open(f->h), d = net_host_open(f->h);
+  test_free(exchange(f, a, "murk 8 join attacker abcdefghjk\n"));
+  test_free(exchange(f, d, "murk 8 join defender mnpqrstuvw\n"));
+  assert_int_equal(murk_game_to_act(f->g), MURK_ATTACKER);
+  char* s = exchange(f, a, "cmd =adjust%20T6%20to%2016,12\n");
+  assert_non_null(strstr(s, "view end\nok\n"));
+  test_free(s);
+  /* The defender's connection is asked: its view comes, with the defender to act. */
+  assert_int_equal(murk_game_to_act(f->g), MURK_DEFENDER);
+  s = take(f, d);
+  assert_int_equal(views_in(s, MURK_DEFENDER), 1);
+  assert_non_null(strstr(s, "place_range=3"));
+  test_free(s);
+  s = exchange(f, a, "cmd =end\n");
+  assert_true(strncmp(s, "no ", 3) == 0);
+  assert_non_null(strstr(s, "places%20the%20teams"));
+  test_free(s);
+  s = exchange(f, d, "cmd =place%20P1%20via%2016,04%2015,04%2017,04\n");
+  assert_non_null(strstr(s, "view end\nok\n"));
+  test_free(s);
+  for (int k = 0; k < 3 && murk_game_to_act(f->g) == MURK_DEFENDER; k++) {
+    char cmd[64];
+    snprintf(cmd, sizeof cmd, "cmd =place%%20P%d\n", 11 + k);
+    test_free(exchange(f, d, cmd));
+  }
+  assert_true(has_team_at(f->g, MURK_DEFENDER, 16, 4));
+  /* Back to the attacker, who places its own wing: its view, once. */
+  assert_int_equal(murk_game_to_act(f->g), MURK_ATTACKER);
+  s = take(f, a);
+  assert_int_equal(views_in(s, MURK_ATTACKER), 1);
+  test_free(s);
+  s = exchange(f, a, "cmd =place%20P6\n");
+  assert_non_null(strstr(s, "view end\nok\n"));
   test_free(s);
   fx_free(f);
 }
@@ -762,10 +845,15 @@ static void test_message_table(void** state) {
 
 int main(void) {
   const struct CMUnitTest tests[] = {
-      cmocka_unit_test(test_views_only_when_due), cmocka_unit_test(test_spotted_owner_asked),
-      cmocka_unit_test(test_passphrases),         cmocka_unit_test(test_seats),
-      cmocka_unit_test(test_pass_timeout),        cmocka_unit_test(test_garbage),
-      cmocka_unit_test(test_resumed_sealed),      cmocka_unit_test(test_message_table),
+      cmocka_unit_test(test_views_only_when_due),
+      cmocka_unit_test(test_spotted_owner_asked),
+      cmocka_unit_test(test_spotted_wing_owner_asked),
+      cmocka_unit_test(test_passphrases),
+      cmocka_unit_test(test_seats),
+      cmocka_unit_test(test_pass_timeout),
+      cmocka_unit_test(test_garbage),
+      cmocka_unit_test(test_resumed_sealed),
+      cmocka_unit_test(test_message_table),
       cmocka_unit_test(test_twins_on_the_wire),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

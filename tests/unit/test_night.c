@@ -706,11 +706,23 @@ static void test_daylight_dusk_and_dawn(void** st) {
     assert_int_equal(has_event_since(g, from, "moves in daylight to 03,07: its cloak is lost"),
                      !night);
     assert_int_equal(s->units[A][ABLE].state, night ? MURK_PLATOON_HIDDEN : MURK_PLATOON_REVEALED);
+    if (!night) { /* its owner places what the cloak held before anything else (1.421) */
+      char line[32], why[200];
+      snprintf(line, sizeof line, "place P%d", s->units[A][ABLE].marker);
+      assert_int_not_equal(murk_game_apply_line(g, A, "end", why, sizeof why, NULL), MURK_OK);
+      assert_non_null(strstr(why, "has lost its counter: place its teams first"));
+      ok_line(g, line);
+    }
     ok_lines(g, "end\nend\nend");
     from = mk_game_event_count(g);
     ok_line(g, "move 1 to 3,3");
     assert_int_equal(has_event_since(g, from, "its \"?\" is lost"), !night);
     assert_int_equal(s->units[D][ZULU].state, night ? MURK_PLATOON_HIDDEN : MURK_PLATOON_REVEALED);
+    if (!night) {
+      char line[32];
+      snprintf(line, sizeof line, "place P%d", s->units[D][ZULU].marker);
+      ok_line(g, line);
+    }
     /* One cell keeps the "?" by day too; the hidden counter is a "?" from then on. */
     ok_line(g, "move 2 to 10,2");
     assert_int_equal(s->units[D][MORTAR].state, MURK_PLATOON_HIDDEN);

@@ -358,9 +358,42 @@ static char* swap(const char* text, const char* from, const char* to) {
   return o;
 }
 
+/* No Man's Land's works are each force's own ("both players place all of their
+ * Fortifications", then "all of their Obstacles"): a force builds the pieces its `works`
+ * gives, and a force with none of a kind has no go at it. */
+static void test_works_per_force(void** st) {
+  (void)st;
+  const char* y = swap(NML_MISSION, "setup: {", "setup: {works: {length: 10cm}, ");
+  y = swap(y, "    name: Red Force\n",
+           "    name: Red Force\n    works: {fortification: 2, wire: 1}\n");
+  y = swap(y, "    name: Blue Force\n", "    name: Blue Force\n    works: {fortification: 1}\n");
+  struct murk_mission* m = load_yaml(y);
+  assert_int_equal(m->sides[MURK_ATTACKER].force.works[MURK_WORKS_FORTIFICATION], 2);
+  assert_int_equal(m->sides[MURK_DEFENDER].force.works[MURK_WORKS_WIRE], 0);
+  struct murk_game* g = new_game(m, 1);
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_FORTIFY);
+  assert_int_equal(murk_game_to_act(g), MURK_DEFENDER);
+  ok_line(g, "build at 0,0 1,0");
+  /* The defender's one trench line is down: the attacker's two. */
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  refused(g, "end",
+          "place all your trench lines first: 2 left (build at X,Y X,Y, from one end to the "
+          "other)");
+  ok_lines(g, "build at 0,11 1,11\nbuild at 3,11 4,11");
+  /* The defender has no wire: the attacker lays its one belt in the defender's half. */
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_WIRE);
+  assert_int_equal(murk_game_to_act(g), MURK_ATTACKER);
+  ok_line(g, "build at 0,3 1,3");
+  assert_int_equal(murk_game_phase(g), MURK_PHASE_RESERVES);
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_independents_in_trenches(void** st) {
   (void)st;
-  const char* y = swap(NML_MISSION, "setup: {", "setup: {works: {fortification: 1, length: 5cm}, ");
+  const char* y = swap(NML_MISSION, "setup: {", "setup: {works: {length: 5cm}, ");
+  y = swap(y, "    name: Red Force\n", "    name: Red Force\n    works: {fortification: 1}\n");
+  y = swap(y, "    name: Blue Force\n", "    name: Blue Force\n    works: {fortification: 1}\n");
   y = swap(y, ST_PLATOON("Charlie Rifles", "infantry", 2),
            ST_PLATOON("Charlie HQ", "infantry, independent", 1));
   struct murk_mission* m = load_yaml(y);
@@ -905,6 +938,7 @@ int main(void) {
       cmocka_unit_test(test_dust_up_ends),
       cmocka_unit_test(test_wire_stops_a_move),
       cmocka_unit_test(test_works_built_in_setup),
+      cmocka_unit_test(test_works_per_force),
       cmocka_unit_test(test_independents_in_trenches),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

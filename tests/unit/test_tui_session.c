@@ -1400,7 +1400,11 @@ static void test_adjust_key(void** state) {
   key(x, TUI_KEY_ENTER);
   assert_int_equal(murk_game_log_count(x->g), before + 1);
   assert_string_equal(murk_game_log_line(x->g, before), "adjust T6 to 16,12");
-  assert_int_equal(tui_session_view(x->s)->adjust_leader, 0);
+  /* The wings deploy: the defender, whose wing was spotted, places its teams first (the
+   * session hands over to it), then the attacker its own. */
+  assert_int_equal(murk_game_to_act(x->g), MURK_DEFENDER);
+  const struct murk_view* after = tui_session_view(x->s);
+  if (after) assert_int_equal(after->adjust_leader, 0);
 }
 
 /* v on a template: its other teams' cells lit (the view's murk_view_reveal_cells), Enter

@@ -43,6 +43,7 @@
 #include "intel.h"
 #include "murk/alloc.h"
 #include "murk/sight.h"
+#include "placing.h"
 #include "sight.h"
 #include "sim.h"
 #include "test_support.h"
@@ -230,16 +231,17 @@ static void try_cmd(struct murk_game* g, enum murk_side s, const struct murk_com
 /* ---- the run ---- */
 
 struct twins_run {
-  long tries;     /* commands put to both twins */
-  long diffs;     /* answers that differ */
-  long pairs;     /* twin pairs found */
-  long hidden;    /* of them made on the table (make_hidden_twin) */
-  long states;    /* states of a pair the battery ran on */
-  long budget;    /* tries allowed in all */
-  long plans;     /* decisions of the side's player compared between twins */
-  long placing;   /* states where S places a platoon the enemy's spotting revealed */
-  long fog;       /* of the pairs, made by swapping two enemy templates' contents then */
-  long per_state; /* tries allowed per state */
+  long tries;        /* commands put to both twins */
+  long diffs;        /* answers that differ */
+  long pairs;        /* twin pairs found */
+  long hidden;       /* of them made on the table (make_hidden_twin) */
+  long states;       /* states of a pair the battery ran on */
+  long budget;       /* tries allowed in all */
+  long plans;        /* decisions of the side's player compared between twins */
+  long placing;      /* states where S places a platoon the enemy's spotting revealed */
+  long placing_wing; /* of those, a Limited Intelligence wing's platoon (27.3.1) */
+  long fog;          /* of the pairs, made by swapping two enemy templates' contents then */
+  long per_state;    /* tries allowed per state */
   bool verbose;
   struct snap* sn; /* scratch */
   struct answer a, b;
@@ -437,6 +439,7 @@ static void battery(struct twins_run* r, struct murk_game* ga, struct murk_game*
   struct murk_view* v = NULL;
   assert_int_equal(murk_view_build(ga, s, &v), MURK_OK);
   if (v->place_platoon > 0 && v->to_act == s) r->placing++;
+  if (v->place_platoon > 0 && v->to_act == s && v->place_range > 0) r->placing_wing++;
   for (int i = 0; i < v->narrivals; i++)
     for (int c = 0; c < v->arrivals[i].ncells; c++)
       add_cell(cells, &nc, MAX_CELLS * 3 / 4, gr, v->arrivals[i].cells[c]);
@@ -739,18 +742,35 @@ static struct murk_game* make_hidden_twin(struct murk_game* g, enum murk_side s,
   return NULL;
 }
 
-/* A twin for Fog of War while S places a platoon the enemy's spotting revealed: two enemy
- * templates still on the table swap what they stand for (a platoon for another, or for a
- * dummy), which S cannot see, so that `place` and every command S may type then is put to
- * games whose hidden contents differ. */
+/* Markers x and y of side e swap what they hold: their platoon (a template, cloak or "?"),
+ * or every platoon of their wing (a Limited Intelligence leader), or nothing (a dummy). */
+static void swap_contents(struct murk_game* b, enum murk_side e, struct mk_marker* x,
+                          struct mk_marker* y) {
+  for (int k = 0; k < b->s.nunits[e]; k++) {
+    struct mk_unit_state* u = &b->s.units[e][k];
+    if (u->state != MURK_PLATOON_HIDDEN) continue;
+    if (u->marker == x->number)
+      u->marker = y->number;
+    else if (u->marker == y->number)
+      u->marker = x->number;
+  }
+  int t = x->unit;
+  x->unit = y->unit;
+  y->unit = t;
+}
+
+/* A twin while S places a platoon the enemy's spotting revealed (Fog of War, Limited
+ * Intelligence) or that lost its cloak or "?" (the ASL night rules): two enemy markers still
+ * on the table (templates, wing leaders, cloaks, "?") swap what they stand for (a platoon or
+ * wing for another, or for a dummy), which S cannot see, so that `place` and every command S
+ * may type then is put to games whose hidden contents differ. */
 static struct murk_game* make_fog_twin(struct murk_game* g, enum murk_side s, uint64_t* st,
                                        struct buf* ka, struct buf* kb, size_t* ev_from) {
-  if (mk_fog_placing(g) != s) return NULL;
+  if (mk_placing_side(g) != s) return NULL;
   enum murk_side e = murk_side_other(s);
   int mks[MK_MAX_MARKERS], n = 0;
   for (int i = 0; i < g->s.nmarkers; i++)
-    if (g->s.markers[i].on_table && g->s.markers[i].owner == e && !g->s.markers[i].revealed &&
-        g->s.markers[i].kind == MURK_MARKER_TEMPLATE)
+    if (g->s.markers[i].on_table && g->s.markers[i].owner == e && !g->s.markers[i].revealed)
       mks[n++] = i;
   if (n < 2) return NULL;
   struct murk_game* b = replay(g, g->nlog, NULL, NULL, 0);
@@ -762,20 +782,13 @@ static struct murk_game* make_fog_twin(struct murk_game* g, enum murk_side s, ui
     struct mk_marker* x = &b->s.markers[mks[pick(st, (uint32_t)n)]];
     struct mk_marker* y = &b->s.markers[mks[pick(st, (uint32_t)n)]];
     if (x == y || x->unit == y->unit) continue;
-    int t = x->unit;
-    x->unit = y->unit;
-    y->unit = t;
-    if (x->unit >= 0) b->s.units[e][x->unit].marker = x->number;
-    if (y->unit >= 0) b->s.units[e][y->unit].marker = y->number;
+    if (x->kind != y->kind) continue;
+    swap_contents(b, e, x, y);
     mk_sight_update(b, b->nevents);
     bclear(kb);
     dump_knowledge(kb, b, s, *ev_from);
     if (strcmp(ka->p, kb->p) == 0 && truth_differs(g, b, e)) return b;
-    t = x->unit;
-    x->unit = y->unit;
-    y->unit = t;
-    if (x->unit >= 0) b->s.units[e][x->unit].marker = x->number;
-    if (y->unit >= 0) b->s.units[e][y->unit].marker = y->number;
+    swap_contents(b, e, x, y);
     mk_sight_update(b, b->nevents);
   }
   murk_game_free(b);
@@ -853,7 +866,7 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
           twin = make_hidden_twin(g, s, &st, &ka, &kb, &ev_from);
           if (twin) r->hidden++;
         }
-        if (!twin && mk_fog_placing(g) == s) {
+        if (!twin && mk_placing_side(g) == s) {
           twin = make_fog_twin(g, s, &st, &ka, &kb, &ev_from);
           if (twin) r->fog++;
         }
@@ -868,7 +881,7 @@ static void twins_game(struct twins_run* r, const struct murk_mission* m, const 
     }
     /* A few states of each game, so that the budget reaches many games and late turns. */
     /* While S places a spotted platoon, always: that state is rare and short. */
-    if (twin && side == s && states < 8 && (mk_fog_placing(g) == s || pick(&st, 3) == 0)) {
+    if (twin && side == s && states < 8 && (mk_placing_side(g) == s || pick(&st, 3) == 0)) {
       battery(r, g, twin, s, name, seed, &st);
       states++;
     }
@@ -963,9 +976,10 @@ static void run_free(struct twins_run* r) {
 
 static void run_report(const struct twins_run* r, const char* what) {
   fprintf(stderr,
-          "twins %s: %ld pairs (%ld on the table, %ld swapped templates), %ld states (%ld "
-          "placing), %ld commands, %ld plans, %ld differences\n",
-          what, r->pairs, r->hidden, r->fog, r->states, r->placing, r->tries, r->plans, r->diffs);
+          "twins %s: %ld pairs (%ld on the table, %ld swapped markers), %ld states (%ld "
+          "placing, %ld of a wing), %ld commands, %ld plans, %ld differences\n",
+          what, r->pairs, r->hidden, r->fog, r->states, r->placing, r->placing_wing, r->tries,
+          r->plans, r->diffs);
   for (int i = 0; i < r->nfirst; i++) fprintf(stderr, "  %s\n", r->first[i]);
 }
 
@@ -1217,6 +1231,7 @@ static void run_missions(enum murk_policy pol, long budget) {
     all->states += r->states;
     all->plans += r->plans;
     all->placing += r->placing;
+    all->placing_wing += r->placing_wing;
     all->fog += r->fog;
     for (int k = 0; k < r->nfirst && all->nfirst < 8; k++)
       snprintf(all->first[all->nfirst++], sizeof all->first[0], "%s", r->first[k]);
@@ -1231,10 +1246,14 @@ static void run_missions(enum murk_policy pol, long budget) {
   run_report(all, pol == MURK_POLICY_RANDOM ? "in all" : "in all, the computer under test");
   total_tries = all->tries;
   total_diffs = all->diffs;
-  long plans = all->plans, placing = all->placing;
+  long plans = all->plans, placing = all->placing, placing_wing = all->placing_wing;
   run_free(all);
-  /* `place` (Fog of War's owner placing a spotted platoon) was put to twins. */
-  if (pol == MURK_POLICY_RANDOM && (!only || !*only)) assert_true(placing > 0);
+  /* `place` (the owner placing a spotted platoon, a Limited Intelligence wing's among them)
+   * was put to twins. */
+  if (pol == MURK_POLICY_RANDOM && (!only || !*only)) {
+    assert_true(placing > 0);
+    assert_true(placing_wing > 0);
+  }
   assert_true(total_tries > 0);
   if (pol != MURK_POLICY_RANDOM) assert_true(plans > 0);
   assert_int_equal(total_diffs, 0);

@@ -379,9 +379,65 @@ static void load_platoons(struct ld* L, yaml_node_t* n, struct murk_force* f, co
   X(FORCE_COMMAND_RATING, "command_rating") \
   X(FORCE_LEADER_RATING, "leader_rating")   \
   X(FORCE_DUMMIES, "dummies")               \
+  X(FORCE_WORKS, "works")                   \
   X(FORCE_PROFILES, "profiles")             \
   X(FORCE_PLATOONS, "platoons")
 LD_RECORD(force, FORCE_FIELDS);
+
+#define FORCE_WORKS_FIELDS(X)                   \
+  X(FORCE_WORKS_FORTIFICATION, "fortification") \
+  X(FORCE_WORKS_WIRE, "wire")
+LD_RECORD(force_works, FORCE_WORKS_FIELDS);
+
+/* `works: {fortification: N, wire: N}`: the pieces of each kind this force builds in setup
+ * (Flames of War missions, No Man's Land, Preparing for Battle: each player places all of
+ * its Fortified Company's fortifications, then its obstacles), each of the legend entry
+ * marked with its kind, at most the mission's `setup: works: length` long. That entry
+ * leaves sight as it is (clear) and can be entered, so a piece built on ground of clear
+ * sight changes how units move and shelter there, never what anyone sees. */
+static void load_force_works(struct ld* L, yaml_node_t* n, struct murk_force* f, const char* what) {
+  yaml_node_t* v[force_works_nfields];
+  if (!LD_FIELDS(L, n, what, force_works, v)) return;
+  struct murk_mission* m = L->m;
+  const struct {
+    int field;
+    enum murk_works kind;
+    const char* key;
+  } kinds[] = {{FORCE_WORKS_FORTIFICATION, MURK_WORKS_FORTIFICATION, "fortification"},
+               {FORCE_WORKS_WIRE, MURK_WORKS_WIRE, "wire"}};
+  for (int i = 0; i < ARRAY_LEN(kinds); i++) {
+    yaml_node_t* k = v[kinds[i].field];
+    if (!k || !yw_int(&L->w, k, kinds[i].key, 0, 16, &f->works[kinds[i].kind])) continue;
+    if (f->works[kinds[i].kind] == 0) continue;
+    if (m->works_length <= 0) {
+      yw_err(&L->w, k,
+             "works: %s pieces need the mission's length for a piece (expected setup: works: "
+             "{length: 30cm})",
+             kinds[i].key);
+      continue;
+    }
+    int t = -1;
+    for (int e = 0; e < m->nterrain && t < 0; e++)
+      if (m->terrain[e].works == kinds[i].kind) t = e;
+    if (t < 0) {
+      yw_err(&L->w, k,
+             "works: %s pieces need a legend entry with works: %s (expected one in "
+             "terrain: legend)",
+             kinds[i].key, kinds[i].key);
+      continue;
+    }
+    const struct murk_terrain* te = &m->terrain[t];
+    if (te->sight != MURK_SIGHT_CLEAR || te->cls == MURK_TERRAIN_IMPASSABLE ||
+        te->cls == MURK_TERRAIN_WATER) {
+      yw_err(&L->w, k,
+             "works: %s pieces are built of '%c' (%s), which must leave sight clear "
+             "and be passable (expected sight: clear and a class units can enter)",
+             kinds[i].key, te->ch, te->name);
+      continue;
+    }
+    m->works_terrain[kinds[i].kind] = t;
+  }
+}
 
 static void load_force(struct ld* L, yaml_node_t* n, enum murk_side s) {
   struct murk_force* f = &L->m->sides[s].force;
@@ -401,6 +457,11 @@ static void load_force(struct ld* L, yaml_node_t* n, enum murk_side s) {
     yw_int(&L->w, v[FORCE_LEADER_RATING], "leader_rating", 0, 10, &f->leader_rating);
   if (v[FORCE_DUMMIES])
     yw_int(&L->w, v[FORCE_DUMMIES], "dummies", 0, MURK_MISSION_MAX_PLATOONS, &f->dummies);
+  if (v[FORCE_WORKS] && !yw_is_null(v[FORCE_WORKS])) {
+    char ww[48];
+    snprintf(ww, sizeof ww, "%s.works", what);
+    load_force_works(L, v[FORCE_WORKS], f, ww);
+  }
   int before = L->w.diags->count;
   if (!v[FORCE_PROFILES])
     yw_missing(&L->w, n, "profiles", what, "profiles: a mapping of team profiles");

@@ -117,53 +117,25 @@ LD_RECORD(setup, SETUP_FIELDS);
   X(WORKS_LENGTH, "length")
 LD_RECORD(works, WORKS_FIELDS);
 
-/* `works: {fortification: N, wire: N, length: L}` (Flames of War missions, No Man's Land,
- * Preparing for Battle: each Fortified Company places its fortifications, then its
- * obstacles). Each piece is built of the legend entry marked with its kind; that entry
- * leaves sight as it is (clear) and can be entered, so a piece built on ground of clear
- * sight changes how units move and shelter there, never what anyone sees. */
+/* `setup: works: {length: L}` (Flames of War missions, No Man's Land, Preparing for Battle):
+ * how long a piece of the works the forces build may be. How many pieces each side builds
+ * is its force's (`forces.SIDE.works`, mission_forces.c): the text has each player place
+ * "all of their Fortifications" and "all of their Obstacles", its Fortified Company's. */
 static void load_works(struct ld* L, yaml_node_t* n) {
   yaml_node_t* v[works_nfields];
   if (!LD_FIELDS(L, n, "works", works, v)) return;
-  struct murk_mission* m = L->m;
-  const struct {
-    int field;
-    enum murk_works kind;
-    const char* key;
-  } kinds[] = {{WORKS_FORTIFICATION, MURK_WORKS_FORTIFICATION, "fortification"},
-               {WORKS_WIRE, MURK_WORKS_WIRE, "wire"}};
-  int any = 0;
-  for (int i = 0; i < ARRAY_LEN(kinds); i++) {
-    yaml_node_t* k = v[kinds[i].field];
-    if (!k || !yw_int(&L->w, k, kinds[i].key, 0, 16, &m->works_pieces[kinds[i].kind])) continue;
-    if (m->works_pieces[kinds[i].kind] == 0) continue;
-    any++;
-    int t = -1;
-    for (int e = 0; e < m->nterrain && t < 0; e++)
-      if (m->terrain[e].works == kinds[i].kind) t = e;
-    if (t < 0) {
-      yw_err(&L->w, k,
-             "works: %s pieces need a legend entry with works: %s (expected one in "
-             "terrain: legend)",
-             kinds[i].key, kinds[i].key);
-      continue;
-    }
-    const struct murk_terrain* te = &m->terrain[t];
-    if (te->sight != MURK_SIGHT_CLEAR || te->cls == MURK_TERRAIN_IMPASSABLE ||
-        te->cls == MURK_TERRAIN_WATER) {
-      yw_err(&L->w, k,
-             "works: %s pieces are built of '%c' (%s), which must leave sight clear "
-             "and be passable (expected sight: clear and a class units can enter)",
-             kinds[i].key, te->ch, te->name);
-      continue;
-    }
-    m->works_terrain[kinds[i].kind] = t;
-  }
+  const char* keys[] = {[WORKS_FORTIFICATION] = "fortification", [WORKS_WIRE] = "wire"};
+  for (int f = WORKS_FORTIFICATION; f <= WORKS_WIRE; f++)
+    if (v[f])
+      yw_err(&L->w, v[f],
+             "works: how many %s pieces is each force's (expected forces.attacker.works and "
+             "forces.defender.works: {%s: N}; setup: works gives only their length)",
+             keys[f], keys[f]);
   if (!v[WORKS_LENGTH]) {
-    if (any) yw_missing(&L->w, n, "length", "works", "length: the longest piece, such as 30cm");
+    yw_missing(&L->w, n, "length", "works", "length: the longest piece, such as 30cm");
     return;
   }
-  ld_length_cells(L, v[WORKS_LENGTH], "works length", MURK_ROUND_DOWN, 1, 64, &m->works_length);
+  ld_length_cells(L, v[WORKS_LENGTH], "works length", MURK_ROUND_DOWN, 1, 64, &L->m->works_length);
 }
 
 void ld_setup(struct ld* L, yaml_node_t* n) {

@@ -26,6 +26,7 @@
 #include "murk/text.h"
 #include "night.h"
 #include "numbering.h"
+#include "placing.h"
 #include "reserves.h"
 #include "setup.h"
 #include "state.h"
@@ -56,8 +57,8 @@ static int has_ambushes(const struct murk_game* g, enum murk_side side, char* re
 static int builds_works(const struct murk_game* g, enum murk_side side, char* reason,
                         size_t reason_len) {
   (void)side;
-  if (g->m->works_pieces[MURK_WORKS_FORTIFICATION] + g->m->works_pieces[MURK_WORKS_WIRE] > 0)
-    return MURK_OK;
+  for (int k = 0; k < MURK_WORKS_COUNT; k++)
+    if (g->m->works_terrain[k] >= 0) return MURK_OK;
   return mk_reject(reason, reason_len, "in this mission nobody builds works: they are on the map");
 }
 
@@ -111,6 +112,21 @@ static int end_step(struct murk_game* g, enum murk_side side, const struct murk_
                     const struct mk_cmd_args* a, char* reason, size_t reason_len) {
   if (mk_intel_adjust_due(g, side) >= 0) mk_intel_adjust_none(g, side);
   return mk_phase_end(g, side, c, a, reason, reason_len);
+}
+
+/* `place` is played where a rule hides platoons that the enemy's spotting or a lost counter
+ * reveals in play: Fog of War, Limited Intelligence, the ASL night rules' cloaks and "?". */
+static int plays_placing(const struct murk_game* g, enum murk_side side, char* reason,
+                         size_t reason_len) {
+  (void)side;
+  const struct murk_mission* m = g->m;
+  if (murk_mission_rule_on(m, MURK_RULE_FOG_OF_WAR) ||
+      murk_mission_rule_on(m, MURK_RULE_LIMITED_INTELLIGENCE) ||
+      murk_mission_rule_on(m, MURK_RULE_CLOAKING) || murk_mission_rule_on(m, MURK_RULE_NVR))
+    return MURK_OK;
+  return mk_reject(reason, reason_len,
+                   "placing a revealed platoon belongs to Fog of War, Limited Intelligence and "
+                   "the night rules' cloaks, which this mission does not play");
 }
 
 static int plays_fog_of_war(const struct murk_game* g, enum murk_side side, char* reason,
@@ -459,21 +475,25 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
                         .undo = true,
                         .usage = "build at X,Y X,Y  (a trench line or wire belt, end to end)",
                         .handler = mk_setup_build},
-    /* Luneville, Revealing platoons: the owner puts down the teams of a platoon the enemy's
-     * spotting revealed, in the spotting side's shooting step (fog.c). */
-    [MURK_CMD_PLACE] = {.verb = "place",
-                        .unit = MK_REFS_UNIT | MK_REF_BIT(MURK_REF_PLATOON),
-                        .via = true,
-                        .available = plays_fog_of_war,
-                        .phases = MK_PH(PLAY),
-                        .steps = MK_ST_ALL,
-                        .when = "a platoon's teams are placed when the enemy's spotting reveals it",
-                        .ready = mk_fog_place_ready,
-                        .unit_resolve = MK_RESOLVE_OWN,
-                        .undo = false,
-                        .usage = "place N|Pn [via X,Y ...]  (the teams of your platoon the enemy "
-                                 "spotted; cells for its other teams, or none for the rule's)",
-                        .handler = mk_fog_place},
+    /* Luneville, Revealing platoons; Limited Intelligence 27.3.1; the ASL night rules 1.421:
+     * the owner puts down the teams of a platoon the enemy's spotting revealed, or that lost
+     * its cloak or "?", before the step goes on (fog.c, placing.c). */
+    [MURK_CMD_PLACE] =
+        {
+            .verb = "place",
+            .unit = MK_REFS_UNIT | MK_REF_BIT(MURK_REF_PLATOON),
+            .via = true,
+            .available = plays_placing,
+            .phases = MK_PH(PLAY),
+            .steps = MK_ST_ALL,
+            .when = "a platoon's teams are placed when the enemy's spotting or a lost counter "
+                    "reveals it",
+            .ready = mk_fog_place_ready,
+            .unit_resolve = MK_RESOLVE_OWN,
+            .undo = false,
+            .usage = "place N|Pn [via X,Y ...]  (the teams of your platoon the enemy "
+                     "spotted; cells for its other teams, or none for the rule's)",
+            .handler = mk_fog_place},
     /* Luneville, Fog of War: a template whose platoon its owner names before its deployment
      * ends (numbering.c; docs/rules.md, "Naming templates at the end of deployment"). */
     [MURK_CMD_TEMPLATE] = {.verb = "template",
@@ -544,14 +564,20 @@ static int legal_now(const struct murk_game* g, enum murk_side side, const struc
                      "cell%s; its own cell to stay), or end the step to leave it",
                      s->markers[due].number, s->markers[due].number, s->li_adjust.allow,
                      mk_plural(s->li_adjust.allow));
-  /* Luneville, Revealing platoons: the teams of a platoon the enemy spotted go down first. */
-  int placing = mk_fog_placing_unit(g, side);
-  if (placing >= 0 && r != &rows[MURK_CMD_PLACE])
+  /* The teams of a platoon the enemy spotted (or that lost its cloak or "?") go down first. */
+  int placing = mk_placing_unit(g, side);
+  if (placing >= 0 && r != &rows[MURK_CMD_PLACE]) {
+    const struct mk_unit_state* pu = &s->units[side][placing];
+    if (pu->place_why == MK_PLACE_LOST)
+      return mk_reject(reason, reason_len,
+                       "P%d has lost its counter: place its teams first (place P%d [via X,Y "
+                       "...]; no cells: the rule's)",
+                       pu->marker, pu->marker);
     return mk_reject(reason, reason_len,
                      "the %s's spotting revealed P%d: place its teams first (place P%d [via X,Y "
                      "...]; no cells: the rule's)",
-                     murk_side_name(murk_side_other(side)), s->units[side][placing].marker,
-                     s->units[side][placing].marker);
+                     murk_side_name(murk_side_other(side)), pu->marker, pu->marker);
+  }
   /* An offer to end the battle is answered before anything else the side does (but the
    * placing above: it is the offerer's step). */
   if (placing < 0 && s->phase == MURK_PHASE_PLAY && s->end_offer == murk_side_other(side) &&
@@ -601,7 +627,7 @@ unsigned mk_cmd_verbs_now(const struct murk_game* g, enum murk_side side) {
   const struct mk_state* s = &g->s;
   if (s->phase == MURK_PHASE_OVER) return 0;
   /* The owner of a platoon the enemy's spotting revealed places it, and nothing else. */
-  enum murk_side placing = mk_fog_placing(g);
+  enum murk_side placing = mk_placing_side(g);
   if (placing != MURK_NO_SIDE) return side == placing ? 1u << MURK_CMD_PLACE : 0;
   if (side != s->to_act) return 0;
   /* legal_now's checks for every row, the cheap ones first: the answer is the same (each

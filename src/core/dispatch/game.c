@@ -19,6 +19,7 @@
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "placing.h"
 #include "reserves.h"
 #include "setup.h"
 #include "sight.h"
@@ -83,7 +84,7 @@ static int game_new(const struct murk_mission* m, uint64_t seed, const unsigned 
   }
   /* A mission whose sides build works in setup keeps a map of its own (No Man's Land). */
   size_t cells = (size_t)m->grid.width * (size_t)m->grid.height;
-  if (m->works_pieces[MURK_WORKS_FORTIFICATION] + m->works_pieces[MURK_WORKS_WIRE] > 0) {
+  if (m->works_terrain[MURK_WORKS_FORTIFICATION] >= 0 || m->works_terrain[MURK_WORKS_WIRE] >= 0) {
     g->map = murk_malloc(cells);
     if (!g->map) {
       murk_game_free(g);
@@ -315,11 +316,15 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   if (g->s.phase == MURK_PHASE_OVER) return mk_reject(reason, reason_len, "the game is over");
   if (side != MURK_ATTACKER && side != MURK_DEFENDER)
     return mk_reject(reason, reason_len, "commands come from the attacker or the defender");
-  enum murk_side placing = mk_fog_placing(g);
-  if (placing != MURK_NO_SIDE && side != placing)
+  enum murk_side placing = mk_placing_side(g);
+  if (placing != MURK_NO_SIDE && side != placing) {
+    int pu = mk_placing_unit(g, placing), n = mk_placing_count(g, placing);
+    const struct mk_unit_state* u = &g->s.units[placing][pu];
     return mk_reject(reason, reason_len,
-                     "the %s places the teams of its platoon%s your spotting revealed first",
-                     murk_side_name(placing), mk_plural(g->s.nplacing));
+                     "the %s places the teams of its platoon%s %sfirst (P%d next)",
+                     murk_side_name(placing), mk_plural(n),
+                     u->place_why == MK_PLACE_LOST ? "" : "your spotting revealed ", u->marker);
+  }
   if (side != murk_game_to_act(g))
     return mk_reject(reason, reason_len, "it is the %s's turn to act", murk_side_name(g->s.to_act));
   const struct mk_cmd_row* row = mk_cmd_row(c->kind);
@@ -353,6 +358,7 @@ int murk_game_apply(struct murk_game* g, enum murk_side side, const struct murk_
   g->oom = 0;
   g->applying = true;
   rc = row->handler(g, side, c, &args, reason, reason_len);
+  if (rc == MURK_OK) mk_placing_announce(g); /* a hand-over to place what was revealed */
   if (rc == MURK_OK && !row->undo) mk_mark_irreversible(g);
   g->applying = false;
   if (rc == MURK_OK && g->oom) rc = MURK_ENOMEM;
@@ -403,7 +409,7 @@ int murk_game_apply_line(struct murk_game* g, enum murk_side side, const char* l
 enum murk_side murk_game_to_act(const struct murk_game* g) {
   if (g->s.phase == MURK_PHASE_OVER) return MURK_NO_SIDE;
   /* The owner of a platoon the enemy's spotting revealed places it, then the step goes on. */
-  enum murk_side placing = mk_fog_placing(g);
+  enum murk_side placing = mk_placing_side(g);
   return placing != MURK_NO_SIDE ? placing : g->s.to_act;
 }
 enum murk_phase murk_game_phase(const struct murk_game* g) {

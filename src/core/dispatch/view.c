@@ -23,6 +23,7 @@
 #include "murk/sight.h"
 #include "night.h"
 #include "objectives.h"
+#include "placing.h"
 #include "reserves.h"
 #include "setup.h"
 #include "sight.h"
@@ -138,12 +139,18 @@ static void build_prompt(const struct murk_game* g, enum murk_side side, unsigne
   if (s->phase == MURK_PHASE_PLAY) {
     char what[160];
     play_verbs(g, verbs, what, sizeof what);
-    enum murk_side placing = mk_fog_placing(g);
-    int pu = mk_fog_placing_unit(g, placing);
+    enum murk_side placing = mk_placing_side(g);
+    int pu = mk_placing_unit(g, placing);
     if (pu >= 0) {
-      /* Luneville, Revealing platoons: the owner of a platoon the enemy spotted places it. */
+      /* The owner of a platoon the enemy spotted, or that lost its counter, places it. */
       int num = s->units[placing][pu].marker;
-      if (side == placing || side == MURK_NO_SIDE)
+      bool lost = s->units[placing][pu].place_why == MK_PLACE_LOST;
+      if ((side == placing || side == MURK_NO_SIDE) && lost)
+        snprintf(buf, n,
+                 "turn %d, %s's %s step: P%d has lost its counter: place its teams (place P%d "
+                 "[via X,Y ...]; no cells: the rule's)",
+                 s->turn, who, murk_step_name(s->step), num, num);
+      else if (side == placing || side == MURK_NO_SIDE)
         snprintf(buf, n,
                  "turn %d, %s's %s step: the %s's spotting revealed P%d: place its teams (place "
                  "P%d [via X,Y ...]; no cells: the rule's)",
@@ -258,10 +265,13 @@ static void fill_state(const struct murk_game* g, struct view_box* b) {
   int adjusting = side == MURK_NO_SIDE ? -1 : mk_intel_adjust_due(g, side);
   v->adjust_leader = adjusting >= 0 ? s->markers[adjusting].number : 0;
   v->adjust_cells = adjusting >= 0 ? s->li_adjust.allow : 0;
-  enum murk_side placing = mk_fog_placing(g);
-  int pu = mk_fog_placing_unit(g, placing);
-  v->place_platoon = pu >= 0 ? s->units[placing][pu].marker : 0;
-  v->place_at = pu >= 0 ? s->units[placing][pu].place_at : (struct murk_pos){0, 0};
+  enum murk_side placing = mk_placing_side(g);
+  int pu = mk_placing_unit(g, placing);
+  const struct mk_unit_state* pus = pu >= 0 ? &s->units[placing][pu] : NULL;
+  v->place_platoon = pus ? pus->marker : 0;
+  v->place_at = pus ? pus->place_at : (struct murk_pos){0, 0};
+  v->place_range = pus ? pus->place_range : 0;
+  v->place_leader = pus && pus->place_range > 0 ? pus->place_leader : (struct murk_pos){0, 0};
   v->dummies_left = side == MURK_NO_SIDE ? 0 : s->dummies_left[side];
   v->dummy_kind = mk_marker_dummy_kind(g, side == MURK_NO_SIDE ? MURK_ATTACKER : side);
   v->hidden_left = side == MURK_NO_SIDE ? 0 : mk_night_hidden_left(g, side);

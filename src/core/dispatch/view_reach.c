@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "fog.h"
+#include "intel.h"
 #include "move.h"
 #include "murk/alloc.h"
 #include "murk/error.h"
@@ -77,6 +78,50 @@ static const struct murk_view_marker* own_marker_cleared(const struct murk_view*
   return NULL;
 }
 
+/* Is p beyond an enemy this view knows of, seen from `leader` (Limited Intelligence 27.3.1)? */
+static bool view_beyond(const struct murk_view* v, struct murk_pos leader, struct murk_pos p) {
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].owner != v->side && v->markers[i].on_table &&
+        mk_intel_beyond(&v->grid, leader, v->markers[i].pos, p))
+      return true;
+  for (int i = 0; i < v->nteams; i++)
+    if (v->teams[i].owner != v->side && mk_intel_beyond(&v->grid, leader, v->teams[i].pos, p))
+      return true;
+  for (int i = 0; i < v->ncontacts; i++)
+    if (mk_intel_beyond(&v->grid, leader, v->contacts[i].pos, p)) return true;
+  return false;
+}
+
+/* The cells of a Limited Intelligence wing's platoon its owner places (27.3.1, as intel_place.c
+ * judges them): within place_range of the leader's cell, passable, free as far as the view
+ * knows, not beyond the enemy it knows of. */
+static int wing_cells(const struct murk_view* v, unsigned char* cells, unsigned char bit) {
+  const struct murk_grid* grid = &v->grid;
+  size_t ncells = (size_t)grid->width * (size_t)grid->height;
+  unsigned char* occ = murk_calloc(ncells ? ncells : 1, 1);
+  if (!occ) return MURK_ENOMEM;
+  for (int i = 0; i < v->ncontacts; i++) occupy(v, occ, v->contacts[i].pos, MK_MOVE_ENEMY_TEAM);
+  for (int i = 0; i < v->nteams; i++) occupy(v, occ, v->teams[i].pos, MK_MOVE_OWN);
+  for (int i = 0; i < v->nmarkers; i++)
+    if (v->markers[i].on_table) occupy(v, occ, v->markers[i].pos, MK_MOVE_OWN);
+  struct murk_pos c = v->place_leader;
+  int r = v->place_range, marked = 0;
+  for (int y = c.y - r; y <= c.y + r; y++)
+    for (int x = c.x - r - 1; x <= c.x + r + 1; x++) {
+      struct murk_pos p = {x, y};
+      if (!murk_geom_on_table(grid, p) || murk_geom_distance(grid, c, p) > r) continue;
+      size_t at = (size_t)y * (size_t)grid->width + (size_t)x;
+      const struct murk_terrain* t = v->map[at] < v->nterrain ? &v->terrain[v->map[at]] : NULL;
+      if (!t || t->cls == MURK_TERRAIN_IMPASSABLE || t->cls == MURK_TERRAIN_WATER || occ[at])
+        continue;
+      if (view_beyond(v, c, p)) continue;
+      cells[at] |= bit;
+      marked++;
+    }
+  murk_free(occ);
+  return marked;
+}
+
 int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char* cells,
                            unsigned char bit) {
   if (!v || !cells || v->side == MURK_NO_SIDE) return MURK_EINVAL;
@@ -100,6 +145,7 @@ int murk_view_reveal_cells(const struct murk_view* v, int number, unsigned char*
     return MURK_EINVAL;
   }
   if (!v->map) return 0;
+  if (!mk && v->place_range > 0) return wing_cells(v, cells, bit);
   int cmd = v->platoons[platoon].command_distance;
   if (cmd < 1) cmd = 1;
   int d_first = view_nearest_enemy(v, centre);

@@ -453,7 +453,7 @@ enum murk_works mk_deploy_works_kind(enum murk_phase phase) {
 }
 
 int mk_deploy_works_left(const struct murk_game* g, enum murk_side side, enum murk_works k) {
-  int left = g->m->works_pieces[k] - g->s.works_built[side][k];
+  int left = murk_force(g, side)->works[k] - g->s.works_built[side][k];
   return g->m->works_terrain[k] < 0 || left < 0 ? 0 : left;
 }
 
@@ -568,7 +568,7 @@ void mk_deploy_works_prompt(const struct murk_game* g, char* buf, size_t n) {
  * side's trench lines leave a free cell, the team goes on one. */
 bool mk_deploy_in_trenches(const struct murk_game* g) {
   return g->s.phase == MURK_PHASE_INDEPENDENTS &&
-         g->m->works_pieces[MURK_WORKS_FORTIFICATION] > 0 &&
+         g->m->works_terrain[MURK_WORKS_FORTIFICATION] >= 0 &&
          murk_mission_rule_on(g->m, MURK_RULE_NO_MANS_LAND_PATROL);
 }
 

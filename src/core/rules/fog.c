@@ -16,6 +16,7 @@
 #include "murk/error.h"
 #include "murk/sight.h"
 #include "night.h"
+#include "placing.h"
 #include "sight.h"
 #include "state.h"
 
@@ -124,7 +125,7 @@ static void jitter_fire(struct murk_game* g, enum murk_side side, int mi, int un
                         struct murk_pos at, int total) {
   int lost = mk_night_jitter(g, side, mi, unit, at, total);
   if (lost < 0) return;
-  mk_fog_reveal_marker(g, lost, NULL);
+  mk_fog_lose_marker(g, lost);
   mk_night_jitter_flash(g, lost);
 }
 
@@ -229,7 +230,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
   /* Seen only where the enemy sees it: the mover's copy says nothing of who saw it. */
   if (!ops->seen_anywhere) mk_event_split(g, side);
   bool revealed = ops->lost_in_light && mk_night_cloak_after_move(g, mi, p.cells, moved);
-  if (revealed) mk_fog_reveal_marker(g, mi, NULL);
+  if (revealed) mk_fog_lose_marker(g, mi);
   if (hit >= 0) mk_hidden_contact(g, side, handle, mk->pos, p.cells[hit]);
   /* ASL night rules E1.55: jitter fire, once the move is made. */
   if (jitter > 0) jitter_fire(g, side, revealed ? -1 : mi, mk->unit, mk->pos, jitter);
@@ -581,7 +582,9 @@ static void place_revealed(struct murk_game* g, enum murk_side side, int unit, s
             left == 1 ? "" : "s", g->s.units[side][unit].marker);
 }
 
-void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
+/* Marker mi is turned over; `why`: the owner places what it held (MK_PLACE_SPOTTED with a
+ * revealer, MK_PLACE_LOST), or -1: the rule places it now. */
+static void reveal(struct murk_game* g, int mi, const struct murk_pos* revealer, int why) {
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   if (mk->kind == MURK_MARKER_WING) { /* a Limited Intelligence wing: all of it (intel.c) */
@@ -614,39 +617,30 @@ void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* re
           murk_side_name(side), mk->number, ps, pl->name, pl->type,
           mk_unit_alive(s, side, mk->unit), mk_plural(mk_unit_alive(s, side, mk->unit)));
   mk_event_facts(g, mk->number, &at, NULL);
-  if (revealer && mk_unit_alive(s, side, mk->unit) > 0) {
-    /* Luneville, Revealing platoons: the text says how a revealed platoon's teams go, not
-     * who puts them down; murk lets the owner, whoever revealed it. The spotting side's step
-     * waits for its `place` (mk_fog_place). */
-    u->placing = true;
-    u->place_at = at;
-    u->place_from = *revealer;
-    s->nplacing++;
+  /* Luneville, Revealing platoons (and the ASL night rules 1.421, 1.43 for a cloak or "?"
+   * lost): the texts say how a revealed platoon's teams go, not who puts them down; murk
+   * lets the owner, whoever revealed it. The step waits for its `place` (mk_fog_place). */
+  if (why >= 0 && mk_unit_alive(s, side, mk->unit) > 0 &&
+      mk_placing_await(g, side, mk->unit, at, revealer, at, 0, (enum mk_place_why)why))
     return;
-  }
   place_revealed(g, side, mk->unit, at, revealer);
 }
 
-enum murk_side mk_fog_placing(const struct murk_game* g) {
-  const struct mk_state* s = &g->s;
-  if (s->nplacing <= 0) return MURK_NO_SIDE;
-  for (int sd = 0; sd < MURK_SIDES; sd++)
-    for (int k = 0; k < s->nunits[sd]; k++)
-      if (s->units[sd][k].placing) return (enum murk_side)sd;
-  return MURK_NO_SIDE;
+void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer) {
+  reveal(g, mi, revealer, revealer ? MK_PLACE_SPOTTED : -1);
 }
 
-int mk_fog_placing_unit(const struct murk_game* g, enum murk_side side) {
-  const struct mk_state* s = &g->s;
-  if (s->nplacing <= 0 || side == MURK_NO_SIDE) return -1;
-  for (int k = 0; k < s->nunits[side]; k++)
-    if (s->units[side][k].placing) return k;
-  return -1;
+void mk_fog_lose_marker(struct murk_game* g, int mi) {
+  if (g->s.markers[mi].kind == MURK_MARKER_WING) {
+    mk_intel_spotted(g, mi);
+    return;
+  }
+  reveal(g, mi, NULL, MK_PLACE_LOST);
 }
 
 int mk_fog_place_ready(const struct murk_game* g, enum murk_side side, char* reason,
                        size_t reason_len) {
-  if (mk_fog_placing_unit(g, side) >= 0) return MURK_OK;
+  if (mk_placing_unit(g, side) >= 0) return MURK_OK;
   return mk_reject(reason, reason_len,
                    "you place a platoon's teams when the enemy's spotting has revealed it");
 }
@@ -657,10 +651,20 @@ int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_com
   int unit = a->unit;
   struct mk_unit_state* u = unit >= 0 ? &s->units[side][unit] : NULL;
   if (!u || !u->placing) {
-    int due = mk_fog_placing_unit(g, side);
+    int due = mk_placing_unit(g, side);
     return mk_reject(reason, reason_len,
                      "that platoon waits for no placing: P%d does (place P%d [via X,Y ...])",
                      s->units[side][due].marker, s->units[side][due].marker);
+  }
+  if (u->place_range > 0) {
+    /* Limited Intelligence 27.3.1: a wing's platoon, around its leader (intel_place.c). */
+    int rc = mk_intel_place_check(g, side, unit, c, reason, reason_len);
+    if (rc != MURK_OK) return rc;
+    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s places the teams of P%d", murk_side_name(side),
+            u->marker);
+    mk_intel_place_rest(g, side, unit, c->via, c->nvia);
+    mk_placing_done(g, side, unit);
+    return MURK_OK;
   }
   if (c->nvia > 0) {
     int rc = check_reveal_cells(g, side, unit, u->place_at, c, reason, reason_len);
@@ -668,17 +672,13 @@ int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_com
     for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
     s->nreveal_want = c->nvia;
   }
-  u->placing = false;
-  s->nplacing--;
   struct murk_pos from = u->place_from;
+  bool has_from = u->place_has_from;
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s places the teams of P%d", murk_side_name(side),
           u->marker);
-  place_revealed(g, side, unit, u->place_at, &from);
+  place_revealed(g, side, unit, u->place_at, has_from ? &from : NULL);
   s->nreveal_want = 0;
-  if (s->nplacing == 0)
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, s->to_act,
-            "hand-over back to the %s: its %s step goes on", murk_side_name(s->to_act),
-            murk_step_name(s->step));
+  mk_placing_done(g, side, unit);
   return MURK_OK;
 }
 
@@ -711,111 +711,6 @@ int mk_fog_reveal_want(struct murk_game* g, enum murk_side side, const struct mu
   if (rc != MURK_OK) return rc;
   for (int i = 0; i < c->nvia; i++) s->reveal_want[i] = c->via[i];
   s->nreveal_want = c->nvia;
-  return MURK_OK;
-}
-
-/* The nearest marker or team of `side` within range of p with a line of sight to it (first
- * in marker order, then team order, on a tie). Spotting needs sight as well as range
- * (docs/rules.md, "Revealing"). A template standing for nothing never spots (Flames of War,
- * Luneville mission rules, "Revealing platoons": players reveal enemies with their
- * platoons; dummies are murk's own variant, docs/rules.md). A Limited Intelligence dummy
- * leader spots as a wing's does (27.1.6: every counter spots), or a spot that found
- * nothing near it would tell the enemy what it is. */
-static bool spotter(const struct murk_game* g, enum murk_side side, struct murk_pos p, int range,
-                    struct murk_pos* at) {
-  const struct mk_state* s = &g->s;
-  const struct murk_grid* grid = &g->m->grid;
-  int best = INT_MAX;
-  for (int i = 0; i < s->nmarkers; i++) {
-    const struct mk_marker* mk = &s->markers[i];
-    if (!mk->on_table || mk->owner != side) continue;
-    if (mk->unit < 0 && mk->kind != MURK_MARKER_WING) continue;
-    int d = murk_geom_distance(grid, mk->pos, p);
-    if (d <= range && d < best && mk_sight_los(g, mk->pos, p)) {
-      best = d;
-      *at = mk->pos;
-    }
-  }
-  for (int t = 0; t < s->nteams[side]; t++) {
-    const struct mk_team* tm = &s->teams[side][t];
-    if (!tm->alive || !tm->placed) continue;
-    int d = murk_geom_distance(grid, tm->pos, p);
-    if (d <= range && d < best && mk_sight_los(g, tm->pos, p)) {
-      best = d;
-      *at = tm->pos;
-    }
-  }
-  return best != INT_MAX;
-}
-
-/* Luneville, Revealing platoons, second point: at the start of the Shooting step a side may
- * roll on the visibility table once; every enemy template within the range rolled (never
- * beyond the cap) of any of its markers or teams is revealed. */
-int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reason,
-                      size_t reason_len) {
-  (void)side;
-  const struct mk_state* s = &g->s;
-  if (g->m->visibility.nrows == 0)
-    return mk_reject(reason, reason_len, "this mission has no visibility table");
-  if (s->spotted) return mk_reject(reason, reason_len, "you have already tried to spot this step");
-  if (s->fired)
-    return mk_reject(reason, reason_len, "spotting comes before any shooting in the step");
-  return MURK_OK;
-}
-
-int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
-                const struct mk_cmd_args* a, char* reason, size_t reason_len) {
-  (void)c;
-  (void)a;
-  (void)reason;
-  (void)reason_len;
-  struct mk_state* s = &g->s;
-  const struct murk_mission* m = g->m;
-  char purpose[MURK_ROLL_PURPOSE];
-  mk_format(purpose, sizeof purpose, "%s spots: visibility", murk_side_name(side));
-  int total = murk_roll(g, &m->visibility.die, purpose, MURK_AUD_ALL, NULL);
-  int range = 0;
-  for (int i = 0; i < m->visibility.nrows; i++)
-    if (total >= m->visibility.rows[i].lo && total <= m->visibility.rows[i].hi)
-      range = m->visibility.rows[i].range;
-  int cap = murk_mission_param(m, MURK_P_FOW_SPOT_CAP);
-  bool capped = range > cap;
-  if (capped) range = cap;
-  /* At night under the ASL night rules no spotting reaches beyond the Night Visibility
-   * Range: a side sees no farther (murk's reading where the two texts meet). */
-  int nvr = mk_night_nvr(g);
-  bool dark = nvr >= 0 && range > nvr;
-  if (dark) range = nvr;
-  s->spotted = true;
-  s->visibility = range;
-  char len[32];
-  mk_cells_text(g, range, len, sizeof len);
-  mk_event_append(g, ": %s (%d cells)%s", len, range,
-                  dark     ? ", the Night Visibility Range"
-                  : capped ? ", the most spotting can reach"
-                           : "");
-  /* Markers are revealed in marker order; each is measured from the spotting side as it
-   * stands when spotting began (the spotting side does not change while it spots). */
-  enum murk_side enemy = murk_side_other(side);
-  int found = 0;
-  for (int i = 0; i < s->nmarkers; i++) {
-    const struct mk_marker* mk = &s->markers[i];
-    if (!mk->on_table || mk->owner != enemy || mk->revealed) continue;
-    struct murk_pos from;
-    if (!spotter(g, side, mk->pos, range, &from)) continue;
-    found++;
-    mk_fog_reveal_marker(g, i, &from);
-  }
-  if (found == 0)
-    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots nothing within %s", murk_side_name(side),
-            len);
-  else
-    mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s spots %d marker%s within %s",
-            murk_side_name(side), found, found == 1 ? "" : "s", len);
-  if (s->nplacing > 0)
-    mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
-            "hand-over to the %s: it places the teams of the platoon%s revealed (place Pn)",
-            murk_side_name(enemy), mk_plural(s->nplacing));
   return MURK_OK;
 }
 

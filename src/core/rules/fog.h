@@ -36,11 +36,8 @@ int mk_fog_spot_ready(const struct murk_game* g, enum murk_side side, char* reas
                       size_t reason_len);
 int mk_fog_spot(struct murk_game* g, enum murk_side side, const struct murk_command* c,
                 const struct mk_cmd_args* a, char* reason, size_t reason_len);
-/* Platoons revealed by the enemy's spotting wait for their owner to place their teams
- * (`place N|Pn [via X,Y ...]`, Luneville, Revealing platoons): the side that places now, or
- * MURK_NO_SIDE; the first of its platoons that waits (roster index), or -1. */
-enum murk_side mk_fog_placing(const struct murk_game* g);
-int mk_fog_placing_unit(const struct murk_game* g, enum murk_side side);
+/* `place N|Pn [via X,Y ...]`: the owner puts down the teams of its platoon that waits for it
+ * (placing.h): the enemy's spotting revealed it, or it lost its cloak or "?". */
 int mk_fog_place_ready(const struct murk_game* g, enum murk_side side, char* reason,
                        size_t reason_len);
 int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_command* c,
@@ -49,6 +46,9 @@ int mk_fog_place(struct murk_game* g, enum murk_side side, const struct murk_com
  * revealed it (spotting), or NULL. A platoon revealed by spotting waits for its owner's
  * `place`; one revealed by nobody has its teams placed at once. */
 void mk_fog_reveal_marker(struct murk_game* g, int mi, const struct murk_pos* revealer);
+/* Marker mi gives itself away (a cloak or "?" lost in light or to jitter fire, the ASL night
+ * rules 1.31, 1.43, 1.55): revealed, and its owner places its teams (`place`). */
+void mk_fog_lose_marker(struct murk_game* g, int mi);
 /* Place a unit's teams around centre (Luneville, Revealing platoons). zone (may be NULL)
  * restricts the cells. Returns how many teams could not be placed. */
 int mk_fog_place_teams(struct murk_game* g, enum murk_side side, int unit, struct murk_pos centre,

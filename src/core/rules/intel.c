@@ -23,9 +23,6 @@
 #include "sight.h"
 #include "state.h"
 
-/* Everything of one side a rule may have to measure from or to. */
-#define MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
-
 /* ASL night rules E1.53: at night a wing makes the movement roll before it moves, as any unit
  * does (the roll is public: leader counters are). True when it strays; *jitter as
  * mk_night_strays. way: the n cells leader marker mi is ordered through (NULL for a Dis
@@ -42,56 +39,6 @@ static bool wing_strays(struct murk_game* g, enum murk_side side, int mi,
     return false;
   }
   return true;
-}
-
-/* ---- geometry ---- */
-
-/* Cells of the enemy of `side` as `side` knows them (docs/rules.md, "What a side knows"):
- * its markers and placed teams where the side sees them or last saw them. */
-static int known_enemy(const struct murk_game* g, enum murk_side side, struct murk_pos* out) {
-  const struct mk_state* s = &g->s;
-  enum murk_side enemy = murk_side_other(side);
-  int n = 0;
-  for (int i = 0; i < s->nmarkers; i++)
-    if (s->markers[i].on_table && s->markers[i].owner == enemy && s->seen_marker[side][i].known)
-      out[n++] = s->seen_marker[side][i].pos;
-  for (int t = 0; t < s->nteams[enemy]; t++)
-    if (s->teams[enemy][t].alive && s->teams[enemy][t].placed && s->seen_team[side][t].known)
-      out[n++] = s->seen_team[side][t].pos;
-  return n;
-}
-
-/* A team of `side` was put down at p in a public event: the enemy knows it stands there
- * now (sight.c reads the event after the command; the rest of this command must too). */
-static void placed_in_public(struct murk_game* g, enum murk_side side, int team,
-                             struct murk_pos p) {
-  struct mk_sighting* k = &g->s.seen_team[murk_side_other(side)][team];
-  k->known = true;
-  k->pos = p;
-  k->turn = g->s.turn;
-}
-
-/* Hidden contact (docs/rules.md): p, which `side` took for free, holds an enemy it did not
- * know of. A public contact shows both; the enemy is known from then on. */
-static bool enemy_met(struct murk_game* g, enum murk_side side, const char* what,
-                      struct murk_pos from, struct murk_pos p) {
-  if (mk_cell_free(&g->s, p)) return false;
-  mk_hidden_contact(g, side, what, from, p);
-  return true;
-}
-
-static bool beyond_any(const struct murk_grid* grid, struct murk_pos leader,
-                       const struct murk_pos* enemy, int nenemy, struct murk_pos c) {
-  for (int i = 0; i < nenemy; i++)
-    if (mk_intel_beyond(grid, leader, enemy[i], c)) return true;
-  return false;
-}
-
-/* A leader and its Dis counters: the cells it spots from and is spotted at. */
-static int footprint(const struct mk_marker* mk, struct murk_pos out[1 + MURK_MAX_DIS]) {
-  out[0] = mk->pos;
-  for (int i = 0; i < mk->ndis; i++) out[1 + i] = mk->dis[i];
-  return 1 + mk->ndis;
 }
 
 static bool dis_cell_ok(const struct murk_game* g, struct murk_pos p) {
@@ -265,7 +212,7 @@ static int find_contacts(struct sight* x, const struct murk_pos* from, int nfrom
     const struct mk_marker* mk = &s->markers[i];
     if (!mk->on_table || mk->owner != enemy || mk->kind != MURK_MARKER_WING) continue;
     struct murk_pos fp[1 + MURK_MAX_DIS];
-    int nfp = footprint(mk, fp);
+    int nfp = mk_intel_footprint(mk, fp);
     int d = sees_cells(x, from, nfrom, fp, nfp, enemy);
     if (d >= 0) out[n++] = (struct contact){C_MARKER, i, d};
   }
@@ -301,159 +248,6 @@ static void contact_handle(const struct murk_game* g, enum murk_side enemy, cons
 
 /* ---- taking counters away and putting units down ---- */
 
-/* Limited Intelligence 27.1 and 27.1.6: a dummy leader that is spotted (or that its owner gives up)
- * is taken off the table with its Dis counters. */
-static void remove_dummy(struct murk_game* g, int mi) {
-  struct mk_marker* mk = &g->s.markers[mi];
-  char ps[16];
-  murk_pos_format(mk->pos, ps, sizeof ps);
-  mk_mark_irreversible(g);
-  mk->on_table = false;
-  mk->revealed = true;
-  mk->ndis = 0;
-  mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, mk->owner,
-          "%s T%d at %s was a dummy leader and is removed with its Dis counters",
-          murk_side_name(mk->owner), mk->number, ps);
-  mk_event_facts(g, mk->number, &mk->pos, NULL);
-}
-
-/* The free cell a team goes to: within `radius` of the leader, passable, holding no
- * marker or team, not beyond the enemy, as `side` knows the enemy; nearest the target,
- * then the leader, then by row and column. */
-static bool team_cell(struct murk_game* g, enum murk_side side, struct murk_pos leader,
-                      struct murk_pos target, int radius, const struct murk_pos* enemy, int nenemy,
-                      struct murk_pos* out) {
-  const struct murk_grid* grid = &g->m->grid;
-  size_t cap = (size_t)(2 * radius + 1) * (size_t)(2 * radius + 1);
-  size_t table = (size_t)grid->width * (size_t)grid->height;
-  if (cap > table) cap = table;
-  struct murk_pos* cells = murk_malloc(cap * sizeof *cells);
-  if (!cells) {
-    g->oom = MURK_ENOMEM;
-    return false;
-  }
-  size_t n = murk_geom_within(grid, leader, radius, cells, cap);
-  if (n > cap) n = cap;
-  bool found = false;
-  int bt = 0, bl = 0;
-  for (size_t i = 0; i < n; i++) {
-    struct murk_pos p = cells[i];
-    if (!mk_cell_passable(g->m, p) || !mk_cell_known_free(g, side, p)) continue;
-    if (beyond_any(grid, leader, enemy, nenemy, p)) continue;
-    int dt = murk_geom_distance(grid, p, target), dl = murk_geom_distance(grid, p, leader);
-    if (found &&
-        (dt > bt || (dt == bt &&
-                     (dl > bl || (dl == bl && (p.y > out->y || (p.y == out->y && p.x > out->x)))))))
-      continue;
-    found = true;
-    bt = dt;
-    bl = dl;
-    *out = p;
-  }
-  murk_free(cells);
-  return found;
-}
-
-/* Limited Intelligence 27.3.1: the unit's teams around its anchor, within `place_range` of the
- * leader, never beyond the enemy; where nothing is free that near, the circle grows a
- * cell at a time (our fallback). Returns the teams that found no cell. */
-static int place_unit(struct murk_game* g, enum murk_side side, int unit, struct murk_pos anchor,
-                      struct murk_pos leader) {
-  struct mk_state* s = &g->s;
-  const struct mk_unit_state* u = &s->units[side][unit];
-  struct murk_pos enemy[MAX_THINGS];
-  int nenemy = known_enemy(g, side, enemy); /* judged on what the side knows */
-  int range = murk_mission_param(g->m, MURK_P_LI_PLACE);
-  char what[16];
-  snprintf(what, sizeof what, "P%d", u->marker);
-  int widest = g->m->grid.width + g->m->grid.height;
-  bool have_first = false;
-  struct murk_pos first = anchor;
-  int left = 0;
-  for (int t = u->first_team; t < u->first_team + u->nteams; t++) {
-    struct mk_team* tm = &s->teams[side][t];
-    if (!tm->alive) continue;
-    struct murk_pos target = have_first ? first : anchor;
-    struct murk_pos at;
-    bool ok = false;
-    /* A cell that holds an enemy the side did not know of is a contact; then that enemy
-     * is known and the cell is judged again (docs/rules.md, "Hidden contact"). */
-    for (int r = range; !ok && r <= widest && !g->oom; r++) {
-      ok = team_cell(g, side, leader, target, r, enemy, nenemy, &at);
-      if (ok && enemy_met(g, side, what, leader, at)) {
-        ok = false;
-        nenemy = known_enemy(g, side, enemy);
-        r--;
-      }
-    }
-    if (!ok) {
-      left++;
-      continue;
-    }
-    if (!have_first) {
-      have_first = true;
-      first = at;
-    }
-    tm->pos = at;
-    tm->placed = true;
-    placed_in_public(g, side, t, at);
-    char ps[16];
-    murk_pos_format(at, ps, sizeof ps);
-    mk_emit(g, MURK_EV_PLACE, MURK_AUD_ALL, side, "%s P%d: %s at %s", murk_side_name(side),
-            u->marker, mk_team_profile(g, side, t)->title, ps);
-    mk_event_facts(g, u->marker, NULL, &at);
-  }
-  return left;
-}
-
-/* Limited Intelligence 27.3.1: a wing is put on the table. The leader counter goes; its first unit
- * takes the leader's number and is placed under it, the next two at the Dis counters, the
- * rest beside the leader. `moving`: the wing's movement ends for the turn. */
-static void deploy_wing(struct murk_game* g, int mi, bool moving) {
-  struct mk_state* s = &g->s;
-  struct mk_marker* mk = &s->markers[mi];
-  enum murk_side side = mk->owner;
-  struct murk_pos anchor[1 + MURK_MAX_DIS];
-  int na = footprint(mk, anchor);
-  struct murk_pos leader = mk->pos;
-  int units[MK_MAX_UNITS];
-  int n = mk_intel_marker_units(g, mi, units);
-  char ps[16];
-  murk_pos_format(leader, ps, sizeof ps);
-  mk_mark_irreversible(g);
-  mk->on_table = false;
-  mk->revealed = true;
-  mk->ndis = 0;
-  mk->moved = true;
-  mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d at %s deploys: the wing %s, %d platoon%s",
-          murk_side_name(side), mk->number, ps, mk_intel_wing_name(g, side, mk->unit), n,
-          mk_plural(n));
-  mk_event_facts(g, mk->number, &leader, NULL);
-  for (int k = 0; k < n; k++) {
-    struct mk_unit_state* u = &s->units[side][units[k]];
-    int number = mk->number;
-    if (k > 0) {
-      int nm = mk_marker_new(g, side, units[k], leader);
-      if (nm >= 0) {
-        s->markers[nm].revealed = true;
-        number = s->markers[nm].number;
-      }
-    }
-    const struct murk_platoon* pl = mk_unit_platoon(g, side, units[k]);
-    u->state = MURK_PLATOON_REVEALED;
-    u->marker = number;
-    if (moving) u->moved = true;
-    int alive = mk_unit_alive(s, side, units[k]);
-    mk_emit(g, MURK_EV_REVEAL, MURK_AUD_ALL, side, "%s P%d: %s (%s, %d team%s)",
-            murk_side_name(side), number, pl->name, pl->type, alive, mk_plural(alive));
-    mk_event_facts(g, number, NULL, k < na ? &anchor[k] : &leader);
-    int left = place_unit(g, side, units[k], k < na ? anchor[k] : leader, leader);
-    if (left > 0)
-      mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%d team%s of P%d find no room on the table",
-              left, mk_plural(left), number);
-  }
-}
-
 /* Limited Intelligence 27.2.1: a side's deployment roll, its wing's rating added. */
 static int deployment_roll(struct murk_game* g, enum murk_side side, int unit, const char* handle) {
   bool commander = false;
@@ -485,7 +279,7 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
         from[nfrom++] = s->teams[side][t].pos;
   }
   int rounds = s->nmarkers; /* each round takes a leader off the table */
-  struct contact* cs = murk_malloc(MAX_THINGS * sizeof *cs);
+  struct contact* cs = murk_malloc(MK_INTEL_MAX_THINGS * sizeof *cs);
   if (!cs) {
     g->oom = MURK_ENOMEM;
     return;
@@ -500,9 +294,9 @@ static void spot_from_units(struct murk_game* g, struct sight* x, enum murk_side
             murk_side_name(side), murk_side_name(enemy), hy, cs[0].dist, mk_plural(cs[0].dist));
     mk_event_facts(g, y->number, NULL, &y->pos);
     if (y->unit < 0)
-      remove_dummy(g, cs[0].index);
+      mk_intel_remove_dummy(g, cs[0].index);
     else
-      deploy_wing(g, cs[0].index, false);
+      mk_intel_deploy_wing(g, cs[0].index, false, true);
   }
   murk_free(cs);
 }
@@ -516,22 +310,22 @@ enum { GO_ON = 0, STOP = 1 };
 static void place_wings(struct murk_game* g, struct sight* x, const struct mk_li_adjust* a) {
   struct mk_state* s = &g->s;
   enum murk_side enemy = murk_side_other(s->markers[a->marker].owner);
-  if (a->primary_kind == C_MARKER) deploy_wing(g, a->primary_index, false);
+  if (a->primary_kind == C_MARKER) mk_intel_deploy_wing(g, a->primary_index, false, true);
   for (int k = 0; k < a->nothers; k++) {
     struct mk_marker* z = &s->markers[a->others[k]];
     if (!z->on_table) continue;
     struct murk_pos fz[1 + MURK_MAX_DIS];
-    int nfz = footprint(z, fz);
+    int nfz = mk_intel_footprint(z, fz);
     if (sees_cells(x, a->seen_from, a->nseen, fz, nfz, enemy) < 0) continue;
     if (z->unit < 0) {
-      remove_dummy(g, a->others[k]);
+      mk_intel_remove_dummy(g, a->others[k]);
       continue;
     }
     mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, enemy,
             "%s T%d is spotted too and deploys on the same roll", murk_side_name(enemy), z->number);
-    deploy_wing(g, a->others[k], false);
+    mk_intel_deploy_wing(g, a->others[k], false, true);
   }
-  deploy_wing(g, a->marker, true);
+  mk_intel_deploy_wing(g, a->marker, true, true);
 }
 
 /* Limited Intelligence 27.1.6, 27.2 and 27.5: moving leader mi stands within sight of the enemy
@@ -550,7 +344,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct c
   mk_event_facts(g, mk->number, NULL, &mk->pos);
   /* The moving side is turned over first: a dummy goes, and the enemy learns nothing. */
   if (mk->unit < 0) {
-    remove_dummy(g, mi);
+    mk_intel_remove_dummy(g, mi);
     return STOP;
   }
   mk_emit(g, MURK_EV_SPOT, MURK_AUD_ALL, side, "%s %s is turned over: a real wing leader",
@@ -563,7 +357,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct c
     if (cs[k].kind == C_MARKER) {
       if (!s->markers[cs[k].index].on_table) continue;
       if (s->markers[cs[k].index].unit < 0) {
-        remove_dummy(g, cs[k].index);
+        mk_intel_remove_dummy(g, cs[k].index);
         continue;
       }
       char hy[16];
@@ -594,7 +388,7 @@ static int resolve_moving(struct murk_game* g, struct sight* x, int mi, struct c
   a.primary_index = pc->index;
   for (int k = primary + 1; k < nc && a.nothers < MK_MAX_MARKERS; k++)
     if (cs[k].kind == C_MARKER) a.others[a.nothers++] = cs[k].index;
-  a.nseen = footprint(mk, a.seen_from);
+  a.nseen = mk_intel_footprint(mk, a.seen_from);
   if (mine > theirs) {
     int most = murk_mission_param(g->m, MURK_P_LI_ADJUST);
     a.allow = mine - theirs < most ? mine - theirs : most;
@@ -683,7 +477,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
   }
   struct sight x;
   if (rc == MURK_OK) rc = sight_open(g, &x);
-  struct contact* cs = rc == MURK_OK ? murk_malloc(MAX_THINGS * sizeof *cs) : NULL;
+  struct contact* cs = rc == MURK_OK ? murk_malloc(MK_INTEL_MAX_THINGS * sizeof *cs) : NULL;
   if (rc == MURK_OK && !cs) {
     sight_close(&x);
     rc = MURK_ENOMEM;
@@ -731,7 +525,7 @@ int mk_intel_move(struct murk_game* g, enum murk_side side, int mi, const struct
     mk->moved_cells++;
     seg++;
     struct murk_pos fp[1 + MURK_MAX_DIS];
-    int nfp = footprint(mk, fp);
+    int nfp = mk_intel_footprint(mk, fp);
     int nc = find_contacts(&x, fp, nfp, enemy, true, cs);
     if (nc == 0) continue;
     emit_move(g, mi, seg_from, seg, i + 1 < n ? "; ordered on" : "");
@@ -865,7 +659,7 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
 
   struct sight x;
   if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
-  struct contact* cs = murk_malloc(MAX_THINGS * sizeof *cs);
+  struct contact* cs = murk_malloc(MK_INTEL_MAX_THINGS * sizeof *cs);
   if (!cs) {
     sight_close(&x);
     return MURK_ENOMEM;
@@ -920,14 +714,14 @@ int mk_intel_dis(struct murk_game* g, enum murk_side side, const struct murk_com
 int mk_intel_came_on(struct murk_game* g, int mi) {
   struct sight x;
   if (sight_open(g, &x) != MURK_OK) return MURK_ENOMEM;
-  struct contact* cs = murk_malloc(MAX_THINGS * sizeof *cs);
+  struct contact* cs = murk_malloc(MK_INTEL_MAX_THINGS * sizeof *cs);
   if (!cs) {
     sight_close(&x);
     return MURK_ENOMEM;
   }
   const struct mk_marker* mk = &g->s.markers[mi];
   struct murk_pos fp[1 + MURK_MAX_DIS];
-  int nfp = footprint(mk, fp);
+  int nfp = mk_intel_footprint(mk, fp);
   int nc = find_contacts(&x, fp, nfp, murk_side_other(mk->owner), true, cs);
   if (nc > 0) resolve_moving(g, &x, mi, cs, nc);
   murk_free(cs);
@@ -941,9 +735,9 @@ int mk_intel_came_on(struct murk_game* g, int mi) {
  * leader, all its platoons (no deployment roll: no leader of the spotting side moved). */
 void mk_intel_spotted(struct murk_game* g, int mi) {
   if (g->s.markers[mi].unit < 0)
-    remove_dummy(g, mi);
+    mk_intel_remove_dummy(g, mi);
   else
-    deploy_wing(g, mi, false);
+    mk_intel_deploy_wing(g, mi, false, true);
 }
 
 /* ---- the winner's adjustment (Limited Intelligence 27.2.2) ---- */
@@ -1013,9 +807,9 @@ int mk_intel_adjust(struct murk_game* g, enum murk_side side, const struct murk_
                      mk_terrain_at(g, c->at)->name, ps);
   if (!mk_cell_known_free(g, side, c->at))
     return mk_reject(reason, reason_len, "%s is taken: one marker or team a cell", ps);
-  struct murk_pos enemy[MAX_THINGS];
-  int nenemy = known_enemy(g, side, enemy);
-  if (beyond_any(grid, mk->pos, enemy, nenemy, c->at))
+  struct murk_pos enemy[MK_INTEL_MAX_THINGS];
+  int nenemy = mk_intel_known_enemy(g, side, enemy);
+  if (mk_intel_beyond_any(grid, mk->pos, enemy, nenemy, c->at))
     return mk_reject(reason, reason_len,
                      "%s lies beyond the enemy from T%d; a wing deploys up to the enemy, not "
                      "past it",
@@ -1082,7 +876,7 @@ int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reas
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   if (mk->unit < 0) {
-    remove_dummy(g, mi);
+    mk_intel_remove_dummy(g, mi);
     return MURK_OK;
   }
   /* Limited Intelligence 27.4: an active wing may deploy of its own accord, in its movement, after
@@ -1104,7 +898,7 @@ int mk_intel_reveal(struct murk_game* g, enum murk_side side, int mi, char* reas
   int n = mk_intel_marker_units(g, mi, units);
   mk_emit(g, MURK_EV_INFO, MURK_AUD_ALL, side, "%s T%d deploys of its own accord",
           murk_side_name(side), mk->number);
-  deploy_wing(g, mi, true);
+  mk_intel_deploy_wing(g, mi, true, false);
   spot_from_units(g, &x, side, units, n);
   sight_close(&x);
   return g->oom ? MURK_ENOMEM : MURK_OK;

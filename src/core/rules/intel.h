@@ -20,6 +20,9 @@
 
 bool mk_intel_on(const struct murk_game* g);
 
+/* Everything of one side a rule may have to measure from or to. */
+#define MK_INTEL_MAX_THINGS (MK_MAX_MARKERS + MK_MAX_TEAMS_PER_SIDE)
+
 /* ---- setup.c: deployment ---- */
 
 /* Game creation: the dummy leaders each side may put down (the force's `dummies`). */
@@ -124,5 +127,29 @@ int mk_intel_rating(const struct murk_game* g, enum murk_side side, int unit, bo
  * enemy at e (27.3.1)? True when e stands on a shortest path from the leader to c. */
 bool mk_intel_beyond(const struct murk_grid* grid, struct murk_pos leader, struct murk_pos e,
                      struct murk_pos c);
+
+/* ---- intel_place.c: a wing's units put on the table (27.3) ---- */
+
+/* Cells of the enemy of `side` as `side` knows them (at most MK_INTEL_MAX_THINGS). */
+int mk_intel_known_enemy(const struct murk_game* g, enum murk_side side, struct murk_pos* out);
+/* Is c beyond any of the nenemy cells, deploying around a leader at `leader`? */
+bool mk_intel_beyond_any(const struct murk_grid* grid, struct murk_pos leader,
+                         const struct murk_pos* enemy, int nenemy, struct murk_pos c);
+/* A leader and its Dis counters: the cells it spots from and is spotted at. */
+int mk_intel_footprint(const struct mk_marker* mk, struct murk_pos out[1 + MURK_MAX_DIS]);
+/* A dummy leader spotted or given up: off the table with its Dis counters (27.1, 27.1.6). */
+void mk_intel_remove_dummy(struct murk_game* g, int mi);
+/* A wing is put on the table around its leader (27.3.1); `moving`: its movement is over;
+ * `owner_places`: in play, each platoon's first team goes down by the rule and its owner
+ * places the others (`place`, placing.h). */
+void mk_intel_deploy_wing(struct murk_game* g, int mi, bool moving, bool owner_places);
+/* `place` of a wing's platoon (fog.c's handler): the owner's cells for its teams still to
+ * place, judged by what it knows: on the table, passable, free, within `place_range` of the
+ * leader's cell, not beyond the enemy (27.3.1); then those teams go down, the ones with no
+ * cell given by the rule. */
+int mk_intel_place_check(const struct murk_game* g, enum murk_side side, int unit,
+                         const struct murk_command* c, char* reason, size_t reason_len);
+void mk_intel_place_rest(struct murk_game* g, enum murk_side side, int unit,
+                         const struct murk_pos* want, int n);
 
 #endif

@@ -103,11 +103,23 @@ struct mk_unit_state {
   int hits;         /* hits taken from shooting this player turn (pinned down at enough) */
   bool fresh;       /* revealed from its template, not moved since, its owner's next turn not over:
                        an independent may still come on with it (Fog of War) */
-  /* Revealed by the enemy's spotting, its teams not yet down: its owner places them
-   * (`place`, fog.c) around place_at, the template's centre; place_from is the spotting
-   * side's template or team nearest it (Luneville, Revealing platoons, last paragraph). */
+  /* Revealed by the enemy's spotting (or its cloak or "?" lost), its teams not yet down:
+   * its owner places them (`place`, placing.c, fog.c). place_at: its first team's cell (the
+   * template's centre, or under a wing leader or a Dis counter). place_from: the spotting
+   * side's template or team nearest it, if place_has_from (Luneville, Revealing platoons,
+   * last paragraph). place_range > 0: a Limited Intelligence wing's platoon, its teams
+   * within that many cells of place_leader, the leader's cell (27.3.1). */
   bool placing;
-  struct murk_pos place_at, place_from;
+  bool place_has_from;
+  unsigned char place_why; /* enum mk_place_why */
+  struct murk_pos place_at, place_from, place_leader;
+  int place_range;
+};
+
+/* Why a platoon waits for its owner's `place` (placing.c). */
+enum mk_place_why {
+  MK_PLACE_SPOTTED, /* the enemy's spotting revealed it */
+  MK_PLACE_LOST     /* it lost its cloak or "?" (the ASL night rules, 1.31, 1.43) */
 };
 
 /* One side's knowledge of one enemy marker or team (sight.c). */
@@ -230,10 +242,11 @@ struct mk_state {
   struct mk_arrival arrivals[MURK_SIDES][MK_MAX_ARRIVALS];
   int narrivals[MURK_SIDES];
 
-  bool spotted;   /* spotting attempt made this Shooting step */
-  int nplacing;   /* platoons the last spotting revealed that await their owner's `place` */
-  bool fired;     /* someone shot this Shooting step (no spotting after) */
-  int visibility; /* cells rolled by the last spotting attempt, -1 none */
+  bool spotted;    /* spotting attempt made this Shooting step */
+  int nplacing;    /* platoons revealed in play that await their owner's `place` */
+  bool place_told; /* the hand-over to the owner of those platoons was told */
+  bool fired;      /* someone shot this Shooting step (no spotting after) */
+  int visibility;  /* cells rolled by the last spotting attempt, -1 none */
 
   int last_irreversible; /* log index after the last roll or reveal (undo stops there) */
   int final_why;         /* why that command is final (enum mk_final in game.c), 0 none */
