@@ -36,8 +36,9 @@
  *     they cannot); a soft platoon ends out of a tank's fire where that costs it nothing
  *     (V_TANK_FIRE); it assaults only a platoon with no more teams than its own (counted by
  *     the revealed marker: teams out of sight fire back too), never armour with armour
- *     (fight.c, assaults), and a hidden platoon shows itself to assault only then (to
- *     shoot: within 10 cells of a revealed enemy, as greedy);
+ *     nor, soft, armour whose top its anti-tank hardly hurts (fight.c, assaults), and a
+ *     hidden platoon shows itself to assault only then (to shoot: within 10 cells of a
+ *     revealed enemy, as greedy, but not at night on a side that only guards);
  *   - patrols, ambushes and arrivals (fight.c): the No Man's Land patrol is its platoon
  *     with the most teams, at the patrol cell nearest the objective it placed for the
  *     enemy; ambushes and arrivals from reserve go to the cells nearest the objectives it

@@ -549,12 +549,14 @@ static int view_tier(const struct murk_view* v, int platoon, int number) {
 /* The computer shoots armour with anti-tank weapons: in whole games of armoured Flames of
  * War missions, each platoon's first shot of a shooting step goes to a target of the best
  * chance to hurt (view_tier) among those the view lists for it, and never to armour it
- * cannot hurt while it could hurt another; its armour assaults no armour. The view's teams
+ * cannot hurt while it could hurt another; its armour assaults no armour, and its soft
+ * platoons only armour whose top their anti-tank destroys on two faces of the die or more
+ * (Surrounded's bazookas do; Counterattack's rifles against tanks do not). The view's teams
  * carry their profiles' anti-tank and armour. */
 static void test_computer_shoots_armour_with_anti_tank(void** st) {
   (void)st;
-  const char* missions[] = {"breakthrough", "counterattack"};
-  int at_armour = 0, checked = 0, assaults = 0;
+  const char* missions[] = {"breakthrough", "counterattack", "surrounded"};
+  int at_armour = 0, checked = 0, assaults = 0, soft_on_armour = 0;
   for (size_t mi = 0; mi < sizeof missions / sizeof *missions; mi++) {
     struct murk_mission* m = load_bundled(missions[mi]);
     for (uint64_t seed = 1; seed <= TEST_COUNT(6, 2); seed++) {
@@ -594,6 +596,21 @@ static void test_computer_shoots_armour_with_anti_tank(void** st) {
                   their_armour || (t->owner != side && t->marker == plan.cmds[k].target.n);
             }
             assert_false(own_armour && their_armour);
+            /* Soft on armour: only where its best anti-tank destroys the thinnest top
+             * armour on two faces of the die or more (a strike hits the top). */
+            if (their_armour) {
+              int anti = -1, top = -1;
+              for (int i = 0; i < v->nteams; i++) {
+                const struct murk_view_team* t = &v->teams[i];
+                if (t->owner == side && t->platoon == platoon && !t->bailed && t->anti_tank > anti)
+                  anti = t->anti_tank;
+                if (t->owner != side && t->marker == plan.cmds[k].target.n && t->armour[0] >= 0 &&
+                    (top < 0 || t->armour[MURK_ARMOUR_TOP] < top))
+                  top = t->armour[MURK_ARMOUR_TOP];
+              }
+              assert_true(anti - top >= 2);
+              soft_on_armour++;
+            }
             assaults++;
           }
         }
@@ -627,7 +644,45 @@ static void test_computer_shoots_armour_with_anti_tank(void** st) {
     }
     murk_mission_free(m);
   }
-  assert_true(checked > 0 && at_armour > 0 && assaults > 0);
+  assert_true(checked > 0 && at_armour > 0 && assaults > 0 && soft_on_armour > 0);
+}
+
+/* At night a side that only guards keeps its hidden platoons hidden in the shooting step
+ * (fight.c, sim_fight_tries): in whole computer games of Night at Saint-Aubin Mill, the
+ * defender's plan for a dark shooting step shows no platoon, where greedy's plan of the
+ * same view shows one to shoot (the step comes about). */
+static void test_computer_night_guard_holds_fire(void** st) {
+  (void)st;
+  struct murk_mission* m = load_bundled("night-saint-aubin");
+  int steps = 0, greedy_reveals = 0;
+  for (uint64_t seed = 1; seed <= TEST_COUNT(6, 2); seed++) {
+    struct murk_game* g = new_game(m, seed);
+    struct murk_rng rng[MURK_SIDES];
+    seed_sides(rng, seed);
+    struct murk_policy_plan plan;
+    memset(&plan, 0, sizeof plan);
+    for (int n = 0; n < MAX_COMMANDS && murk_game_to_act(g) != MURK_NO_SIDE; n++) {
+      enum murk_side side = murk_game_to_act(g);
+      struct murk_view* v = view_of(g, side);
+      if (side == MURK_DEFENDER && v->night && v->step == MURK_STEP_SHOOTING) {
+        struct murk_rng probe = rng[side];
+        murk_policy_plan_free(&plan);
+        memset(&plan, 0, sizeof plan);
+        plan_of(MURK_POLICY_COMPUTER, v, &probe, &plan);
+        assert_int_equal(first_of(&plan, MURK_CMD_REVEAL), -1);
+        probe = rng[side];
+        plan_of(MURK_POLICY_GREEDY, v, &probe, &plan);
+        greedy_reveals += first_of(&plan, MURK_CMD_REVEAL) >= 0;
+        steps++;
+      }
+      murk_view_free(v);
+      decide(g, MURK_POLICY_COMPUTER, &rng[side], &plan);
+    }
+    murk_policy_plan_free(&plan);
+    murk_game_free(g);
+  }
+  murk_mission_free(m);
+  assert_true(steps > 0 && greedy_reveals > 0);
 }
 
 /* One decision of the computer looked at: game `seed` of m, the computer playing both sides
@@ -1754,6 +1809,7 @@ int main(void) {
       cmocka_unit_test(test_greedy_reserves),
       cmocka_unit_test(test_computer_fights),
       cmocka_unit_test(test_computer_shoots_armour_with_anti_tank),
+      cmocka_unit_test(test_computer_night_guard_holds_fire),
       cmocka_unit_test(test_computer_waits_dug_in),
       cmocka_unit_test(test_computer_fast_platoons_wait),
       cmocka_unit_test(test_unknown_phase),
