@@ -138,6 +138,7 @@ struct tui_ui {
   /* the message line: the last rejection or result */
   char message[TUI_MESSAGE_MAX];
   enum tui_attr message_attr;
+  int message_seq; /* the event the message repeats (0: none): the log's newest line shows it */
 
   int log_scroll;   /* event lines up from the newest */
   int tab;          /* lower panel: 0 forces, 1 briefing */
