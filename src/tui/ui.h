@@ -50,6 +50,7 @@ struct tui_pick_item {
   struct murk_pos pos; /* where it is, to show it on the map (has_pos) */
   bool has_pos;
   bool ready; /* a target in range and in sight, a platoon with one: listed first, marked */
+  bool dis;   /* deploy list: the Dis counter the leader just put down still lacks */
 };
 
 struct tui_pick {
