@@ -220,6 +220,10 @@ static void test_reveal_placement(void** st) {
   assert_int_equal(g->s.units[MURK_ATTACKER][0].state, MURK_PLATOON_REVEALED);
   assert_false(g->s.markers[0].on_table);
   refused(g, "reveal 1", "platoon 1 is already revealed (P1)");
+  /* The roster shows the revealed platoon as P1: that handle names it too; P2 is the
+   * enemy's (its template T2). */
+  refused(g, "reveal P1", "platoon 1 is already revealed (P1)");
+  refused(g, "reveal P2", "P2 is an enemy marker, not one of yours");
   /* Revealing a dummy removes it. */
   ok_line(g, "reveal T5");
   assert_true(has_event(g, "attacker T5 at 12,08 was a dummy and is removed"));
