@@ -783,7 +783,10 @@ int tui_session_idle(struct tui_session* s) {
   int rc = s->remote.poll(s->remote.ctx);
   if (rc == MURK_EIO) return TUI_SESSION_QUIT;
   if (rc < 0) return rc;
-  if (rc == 0) return 0;
+  char word[TUI_MESSAGE_MAX];
+  bool told = s->remote.notice && s->remote.notice(s->remote.ctx, word, sizeof word);
+  if (told) tui_message(tui_cur_ui(s), TUI_A_ERROR, "%s", word);
+  if (rc == 0) return told ? TUI_SESSION_REDRAW : 0;
   /* A new view: the other side has played (it is this side's turn, or the game is over), or
    * the host sent the table again. */
   enum murk_side person = s->remote.side;
