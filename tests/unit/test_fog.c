@@ -212,7 +212,7 @@ static void test_railway_named(void** st) {
   struct murk_game* g = deployed(
       m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,10\ndeploy 2 at 9,2\nend\nend");
   refused(g, "move 1 to 7,8",
-          "that is 5 cells; a template may move 4 (20cm) along the railway (as through open "
+          "that is 5 cells; a template may move 4 (20cm) over the railway (as through open "
           "ground)");
   refused(g, "move 1 to 7,7", "that is 6 cells; a template may move 4 (20cm) through open ground");
   ok_line(g, "move 1 to 6,8");

@@ -105,7 +105,8 @@ static const char* class_phrase(enum murk_terrain_class c) {
 }
 
 /* The ground a refusal names: a move whose open ground is all railway (which counts as open
- * ground for a template: docs/rules.md) runs along the railway, and says so. */
+ * ground for a template: docs/rules.md) runs over the railway (along it or across it), and says so.
+ */
 static const char* ground_phrase(const struct murk_game* g, const struct path* p,
                                  enum murk_terrain_class slowest) {
   if (slowest != MURK_TERRAIN_OPEN || !p->cells) return class_phrase(slowest);
@@ -114,7 +115,7 @@ static const char* ground_phrase(const struct murk_game* g, const struct path* p
     if (!t || (mk_move_class(t->cls) == MURK_TERRAIN_OPEN && t->cls != MURK_TERRAIN_RAILWAY))
       return class_phrase(slowest);
   }
-  return "along the railway (as through open ground)";
+  return "over the railway (as through open ground)";
 }
 
 /* ASL night rules E1.532: a strayer that enters a cell holding a friendly unit on the part of its
