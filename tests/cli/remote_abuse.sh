@@ -190,7 +190,7 @@ for data in (dj + b"\0\0\0\n", b"hello there\n", join("umpire", dcode),
         fail("garbage %r was not dropped" % data[:40])
     responsive("garbage")
 bad = Client()
-bad.send(join("defender", dcode).replace(b"murk 8", b"murk 99"))
+bad.send(join("defender", dcode).replace(b"murk 9", b"murk 99"))
 l = bad.line()
 if not l.startswith("bye ") or "version 9" not in l.replace("%20", " "):
     fail("a wrong version is not told the host's: " + l)
