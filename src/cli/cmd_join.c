@@ -73,6 +73,7 @@ struct joiner {
   size_t cost_mem;
   uint64_t seed;
   char wait[256];
+  char notice[200]; /* the host's word of the other player leaving or back, not yet shown */
   bool gone;
   char why[512];
   /* What this client saw of the game, kept in its state directory (seen.h). */
@@ -227,6 +228,10 @@ static int on_line(void* ctx, char* line) {
       break;
     case NET_MSG_WAIT: /* said before the TUI starts */
       ok = net_str(a[0], J->wait, sizeof J->wait);
+      break;
+    case NET_MSG_LEFT:
+    case NET_MSG_BACK:
+      ok = net_str(a[0], J->notice, sizeof J->notice);
       break;
     case NET_MSG_DRAW:
     case NET_MSG_JOINT: {
@@ -432,6 +437,14 @@ static int r_poll(void* ctx) {
   bool news = J->news && !J->in_view;
   J->news = false;
   return news ? 1 : 0;
+}
+
+static bool r_notice(void* ctx, char* buf, size_t n) {
+  struct joiner* J = ctx;
+  if (!J->notice[0]) return false;
+  snprintf(buf, n, "%s", J->notice);
+  J->notice[0] = '\0';
+  return true;
 }
 
 /* A game over whose dice were drawn with this client: its record comes with the last view
@@ -645,6 +658,7 @@ static int cmd_join_exec(const struct murk_args* a) {
                            .send = r_send,
                            .undo = r_undo,
                            .poll = r_poll,
+                           .notice = r_notice,
                            .history = r_history};
     struct tui_session_opts o = {.secret_dice = J->secret, .seed = J->seed};
     struct tui_session* s = NULL;

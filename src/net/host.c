@@ -43,7 +43,8 @@ struct net_host {
   unsigned char commits[NET_PARTIES][NET_JOINT_BYTES];
   bool committed[NET_PARTIES], revealed[NET_PARTIES];
   bool shown, drawn;
-  bool lost; /* a step could not be kept (out of memory): no record */
+  bool lost;    /* a step could not be kept (out of memory): no record */
+  bool away[2]; /* the side's player left after taking its seat (the other was told) */
   /* Every step the game took, in order (commands and undos): the record's. */
   struct net_step* steps;
   size_t nsteps, capsteps;
@@ -153,8 +154,14 @@ int net_host_open(struct net_host* h) {
   return slot;
 }
 
+static bool seat_taken(const struct net_host* h, const struct client* c, enum murk_side side);
+static void tell_seat(struct net_host* h, const struct client* c, bool back);
+
 void net_host_close(struct net_host* h, int i) {
   if (i < 0 || i >= NET_HOST_CLIENTS || !h->c[i].open) return;
+  /* A seated player's connection ended: the other player is told (no seat holder left). */
+  if (h->c[i].authed && h->c[i].side != MURK_NO_SIDE && !seat_taken(h, &h->c[i], h->c[i].side))
+    tell_seat(h, &h->c[i], false);
   net_buf_free(&h->c[i].out);
   memset(&h->c[i], 0, sizeof h->c[i]);
   h->c[i].side = MURK_NO_SIDE;
@@ -309,6 +316,24 @@ static void seat_refused(struct net_host* h, struct client* c, enum murk_side si
   bye(c, why);
 }
 
+/* The other side's seated players hear that c's player left, or came back after leaving
+ * (left, back): said only of a seat a player held, never of the game. */
+static void tell_seat(struct net_host* h, const struct client* c, bool back) {
+  int s = c->side == MURK_DEFENDER;
+  if (back != h->away[s]) return;
+  h->away[s] = !back;
+  char why[160];
+  snprintf(why, sizeof why,
+           back ? "the %s's player is back"
+                : "the %s's player has left: the game waits until they join again",
+           murk_side_name(c->side));
+  for (int k = 0; k < NET_HOST_CLIENTS; k++) {
+    struct client* o = &h->c[k];
+    if (o == c || !o->open || !o->authed || o->closing || o->side == c->side) continue;
+    net_msg_put(&o->out, back ? NET_MSG_BACK : NET_MSG_LEFT, why);
+  }
+}
+
 /* The client proved its side: it takes the side's seat, unless a connection holds it (a
  * seated player is never displaced), and gets its view once the game may be played. */
 static void welcome(struct net_host* h, int i) {
@@ -319,6 +344,7 @@ static void welcome(struct net_host* h, int i) {
   }
   c->authed = true;
   note(h, "the %s joined", murk_side_name(c->side));
+  tell_seat(h, c, true);
   joint_tell(h, c);
   if (is_ready(h)) {
     send_view(h, c);

@@ -27,6 +27,8 @@ const struct net_msg_row net_msgs[NET_MSG_COUNT] = {
     [NET_MSG_JOINT] = {"joint", "W W W W", true},
     [NET_MSG_RECORD] = {"record", "S", true},
     [NET_MSG_RECORDED] = {"recorded", "N", true},
+    [NET_MSG_LEFT] = {"left", "S", true},
+    [NET_MSG_BACK] = {"back", "S", true},
 };
 
 /* The next token of a row's args from *p ("" when none is left). */

@@ -35,6 +35,8 @@ enum net_msg {
   NET_MSG_JOINT,    /* joint reveal|kept HOST ATTACKER DEFENDER: the three commitments */
   NET_MSG_RECORD,   /* record LINE: a line of the game's record (once it is over) */
   NET_MSG_RECORDED, /* recorded N: the record's N lines came */
+  NET_MSG_LEFT,     /* left WHY: the other side's player left (its connection ended) */
+  NET_MSG_BACK,     /* back WHY: the other side's player, who left, joined again */
   NET_MSG_COUNT
 };
 

@@ -10,7 +10,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#define NET_PROTOCOL 8
+#define NET_PROTOCOL 9
 #define NET_LINE_MAX 8192 /* bytes of one line, without its newline */
 
 /* Output: lines appended to a growing buffer (failed once memory ran out). */

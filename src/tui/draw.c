@@ -858,6 +858,15 @@ static void draw_log(struct tui_canvas* c, const struct murk_view* v, const stru
 
 /* ---- the bottom lines ---- */
 
+/* The message repeats the command's one event and the log's newest line shows it whole:
+ * the same words twice, one under the other, would read as two events. */
+static bool message_in_log(const struct murk_view* v, const struct tui_ui* ui,
+                           const struct tui_layout* L) {
+  if (ui->message_seq <= 0 || ui->log_scroll != 0 || L->log_h < 2 || v->nevents == 0) return false;
+  const struct murk_event* e = &v->events[v->nevents - 1];
+  return e->seq == ui->message_seq && tui_text_width(e->text) <= L->log_w - 1;
+}
+
 /* The message line; a long message (a rejection's reason) takes up to two more lines,
  * upwards over the end of the event log. */
 static void draw_message(struct tui_canvas* c, const struct tui_ui* ui,
@@ -981,7 +990,7 @@ void tui_draw(struct tui_canvas* c, const struct murk_view* v, const struct tui_
     tui_canvas_put(c, L.sep_x, y, line_ch(c, 1), TUI_A_HEAD);
   draw_panel(c, v, ui, &L);
   draw_log(c, v, ui, &L);
-  if (ui->message[0]) draw_message(c, ui, &L);
+  if (ui->message[0] && !message_in_log(v, ui, &L)) draw_message(c, ui, &L);
   draw_keys(c, v, ui, &L);
   if (ui->mode == TUI_MODE_RECAP) tui_draw_recap(c, v, ui);
   /* The thread under the card, its verdict over it (the card may reach the message line). */

@@ -505,6 +505,38 @@ void tui_pick_may_deploy(struct tui_session* s, bool with_state) {
   }
 }
 
+/* Limited Intelligence 27.1.2 (the player places each leader's two Dis counters): the leader
+ * put down last that lacks them (the view's own markers: one at most while deploying) comes
+ * first in the deploy list, so deploying the next leader never places them unasked. */
+static void pick_due_dis(struct tui_session* s) {
+  const struct murk_view* v = s->view;
+  if (v->phase != MURK_PHASE_DEPLOY) return;
+  for (int i = v->nmarkers - 1; i >= 0; i--) {
+    const struct murk_view_marker* mk = &v->markers[i];
+    if (mk->owner != v->side || mk->kind != MURK_MARKER_WING || !mk->on_table || !mk->known ||
+        mk->ndis >= MURK_MAX_DIS)
+      continue;
+    char h[16];
+    if (mk->dummy || mk->platoon < 0 || mk->platoon >= v->nplatoons)
+      snprintf(h, sizeof h, "dummy");
+    else
+      snprintf(h, sizeof h, "%d", mk->platoon + 1);
+    struct tui_pick_item* it = tui_pick_add(&tui_cur_ui(s)->pick, h);
+    if (!it) return;
+    it->dis = true;
+    it->pos = mk->pos;
+    it->has_pos = true;
+    int w = mk->dummy || mk->platoon < 0 ? -1 : v->platoons[mk->platoon].wing;
+    if (w >= 0 && w < v->nwings)
+      snprintf(it->label, sizeof it->label, "T%d's Dis counter %d of 2 (within %d cell%s of T%d)",
+               mk->number, mk->ndis + 1, v->wings[w].dis_range,
+               v->wings[w].dis_range == 1 ? "" : "s", mk->number);
+    else
+      snprintf(it->label, sizeof it->label, "T%d's Dis counter %d of 2", mk->number, mk->ndis + 1);
+    return;
+  }
+}
+
 /* The deploy list: what may be deployed now (the view says which), and the counts. */
 void tui_pick_deployable(struct tui_session* s, const char* pos) {
   const struct murk_view* v = s->view;
@@ -524,6 +556,7 @@ void tui_pick_deployable(struct tui_session* s, const char* pos) {
   if (later > 0 && len > 0 && (size_t)len < sizeof title)
     snprintf(title + len, sizeof title - (size_t)len, " (%d later)", later);
   tui_pick_open(ui, TUI_PICK_DEPLOY, title);
+  pick_due_dis(s);
   if (v->nwings > 0) { /* Limited Intelligence: by wing, each with its Dis range */
     pick_own_by_wing(s, MURK_PLATOON_WAITING, true);
     return;
@@ -549,7 +582,11 @@ int tui_pick_choose(struct tui_session* s) {
       snprintf(line, sizeof line, "deploy %s at %s", it->handle, pos);
       char what[sizeof it->label] = "a dummy marker";
       int k = 0;
-      if (sscanf(it->handle, "%d", &k) == 1 && k >= 1 && k <= s->view->nplatoons) {
+      if (it->dis) {
+        snprintf(what, sizeof what, "%s", it->label);
+        char* cut = strstr(what, " of 2"); /* "T1's Dis counter 1" */
+        if (cut) *cut = '\0';
+      } else if (sscanf(it->handle, "%d", &k) == 1 && k >= 1 && k <= s->view->nplatoons) {
         const struct murk_view_platoon* pl = &s->view->platoons[k - 1];
         snprintf(what, sizeof what, "%d %s (%s, %d team%s)", k, pl->name, pl->type, pl->nteams,
                  pl->nteams == 1 ? "" : "s");

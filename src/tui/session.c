@@ -31,6 +31,7 @@ void tui_message(struct tui_ui* ui, enum tui_attr a, const char* fmt, ...) {
   va_end(ap);
   murk_text_escape(raw, ui->message, sizeof ui->message);
   ui->message_attr = a;
+  ui->message_seq = 0;
 }
 
 /* The newest event seq a view holds. */
@@ -340,6 +341,7 @@ static void game_over(struct tui_session* s) {
   autosave_note(s, ui);
   memcpy(ui->message, ui->note, sizeof ui->message);
   ui->message_attr = TUI_A_DIM;
+  ui->message_seq = 0;
   /* A tutorial's prompt for the end, for the side it teaches when that side plays here. */
   const struct murk_mission* m = tui_g_table(s);
   enum murk_side taught = m ? m->tutorial.side : MURK_NO_SIDE;
@@ -537,6 +539,7 @@ int tui_send(struct tui_session* s, const char* line) {
       if (v->events[i].kind == MURK_EV_INFO)
         len += (size_t)snprintf(first + len, sizeof first - len, "%s; ", v->events[i].text);
     tui_message(ui, TUI_A_GOOD, "%s%s", first, v->events[v->nevents - 1].text);
+    if (!first[0]) ui->message_seq = newest_seq(v);
   } else
     tui_message(ui, TUI_A_GOOD, "done: %s", line);
   return flags;
@@ -783,7 +786,10 @@ int tui_session_idle(struct tui_session* s) {
   int rc = s->remote.poll(s->remote.ctx);
   if (rc == MURK_EIO) return TUI_SESSION_QUIT;
   if (rc < 0) return rc;
-  if (rc == 0) return 0;
+  char word[TUI_MESSAGE_MAX];
+  bool told = s->remote.notice && s->remote.notice(s->remote.ctx, word, sizeof word);
+  if (told) tui_message(tui_cur_ui(s), TUI_A_ERROR, "%s", word);
+  if (rc == 0) return told ? TUI_SESSION_REDRAW : 0;
   /* A new view: the other side has played (it is this side's turn, or the game is over), or
    * the host sent the table again. */
   enum murk_side person = s->remote.side;

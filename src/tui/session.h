@@ -158,6 +158,9 @@ struct tui_remote {
   int (*undo)(void* ctx, char* taken, size_t tn, char* reason, size_t n);
   /* Read what the host sent meanwhile: 1 a new view came, 0 nothing, MURK_EIO gone. */
   int (*poll)(void* ctx);
+  /* The host's word for the screen that came with the poll (the other player left, or is
+   * back), once: true with it in buf; may be NULL. */
+  bool (*notice)(void* ctx, char* buf, size_t n);
   /* The fingerprint of what this side has been shown (the client's memory against a host
    * put back to an older copy of its save), for the screen, as the hand-over shows the
    * game's; may be NULL. */

@@ -50,6 +50,7 @@ struct tui_pick_item {
   struct murk_pos pos; /* where it is, to show it on the map (has_pos) */
   bool has_pos;
   bool ready; /* a target in range and in sight, a platoon with one: listed first, marked */
+  bool dis;   /* deploy list: the Dis counter the leader just put down still lacks */
 };
 
 struct tui_pick {
@@ -139,6 +140,7 @@ struct tui_ui {
   /* the message line: the last rejection or result */
   char message[TUI_MESSAGE_MAX];
   enum tui_attr message_attr;
+  int message_seq; /* the event the message repeats (0: none): the log's newest line shows it */
 
   int log_scroll;   /* event lines up from the newest */
   int tab;          /* lower panel: 0 forces, 1 briefing */

@@ -154,7 +154,7 @@ def until(prefix):
         if l.startswith(prefix):
             return l
 
-send("murk 8 join %s %s" % (side, code))
+send("murk 9 join %s %s" % (side, code))
 hello = line()
 print("hello:", hello)
 if hello.split()[3] == "set":
@@ -204,7 +204,7 @@ c2=$!
 wait "$c1" || fail "the attacker's client: $(cat "$tmp/p1.out")"
 wait "$c2" || fail "the defender's client: $(cat "$tmp/p2.out")"
 for f in p1 p2; do
-  grep -q "^hello: hello 8 .* set secret" "$tmp/$f.out" || fail "$f was not asked to set a passphrase: $(cat "$tmp/$f.out")"
+  grep -q "^hello: hello 9 .* set secret" "$tmp/$f.out" || fail "$f was not asked to set a passphrase: $(cat "$tmp/$f.out")"
   grep -q "^pass: passok" "$tmp/$f.out" || fail "$f's passphrase was not taken: $(cat "$tmp/$f.out")"
   [ "$(grep -c "^taken: objective" "$tmp/$f.out")" = 2 ] ||
     fail "$f did not place both objectives: $(cat "$tmp/$f.out")"

@@ -28,7 +28,7 @@ path, side, code, pw = sys.argv[1:5]
 s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
 s.connect(path)
 s.settimeout(10)
-s.sendall(("murk 8 join %s %s\n%s\n" % (side, code, pw)).encode())
+s.sendall(("murk 9 join %s %s\n%s\n" % (side, code, pw)).encode())
 got = b""
 end = time.time() + 10
 while got.count(b"\n") < 2 and time.time() < end:

@@ -78,7 +78,7 @@ class Client:
         self.earlier = self.pending is not None
         self.s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         self.s.connect(path)
-        self.send("murk 8 join %s %s" % (self.side, codes[self.side]))
+        self.send("murk 9 join %s %s" % (self.side, codes[self.side]))
     def send(self, text):
         self.s.sendall((text + "\n").encode())
     def keep(self, text):

@@ -91,7 +91,7 @@ def esc(text):
     return out
 
 def join(side, code):
-    return ("murk 8 join %s %s\n" % (side, code)).encode()
+    return ("murk 9 join %s %s\n" % (side, code)).encode()
 
 # Eight connections that never send anything: every slot of the host taken.
 idle = [Client() for _ in range(8)]
@@ -105,7 +105,7 @@ try:
 except Exception as e:
     fail("eight idle connections keep the attacker's player out: %s" % e)
     sys.exit(1)
-if not hello.startswith("hello 8 attacker none 3"):
+if not hello.startswith("hello 9 attacker none 3"):
     fail("hello: " + hello)
 good.until("view end")
 if time.time() - t > 1.5:
@@ -182,7 +182,7 @@ for data in (b"y" * (10 << 20), b"z" * (10 << 20) + b"\n"):
 # NUL bytes, lines that are not the protocol's, an unknown version.
 dj = join("defender", dcode)
 for data in (dj + b"\0\0\0\n", b"hello there\n", join("umpire", dcode),
-             dj + b"cmd unescaped words\n", dj + b"\n", b"murk 8 join defender\n",
+             dj + b"cmd unescaped words\n", dj + b"\n", b"murk 9 join defender\n",
              b"murk 1  join defender x\n", dj + b"cmd =%zz\n"):
     bad = Client()
     bad.send(data)
@@ -190,9 +190,9 @@ for data in (dj + b"\0\0\0\n", b"hello there\n", join("umpire", dcode),
         fail("garbage %r was not dropped" % data[:40])
     responsive("garbage")
 bad = Client()
-bad.send(join("defender", dcode).replace(b"murk 8", b"murk 99"))
+bad.send(join("defender", dcode).replace(b"murk 9", b"murk 99"))
 l = bad.line()
-if not l.startswith("bye ") or "version 8" not in l.replace("%20", " "):
+if not l.startswith("bye ") or "version 9" not in l.replace("%20", " "):
     fail("a wrong version is not told the host's: " + l)
 if not bad.dropped():
     fail("a wrong version was not dropped")
@@ -264,17 +264,17 @@ def talk(lines, want):
 
 pw = "pass =Quartz%20Lantern%20over%20the%20Willow%2041"
 # A passphrase the estimator finds easy is refused at the host too, with why, never itself.
-s0, got = talk(["murk 8 join defender " + dcode, "pass =1234"], 2)
+s0, got = talk(["murk 9 join defender " + dcode, "pass =1234"], 2)
 if len(got) < 2 or not got[1].startswith("bye =") or "too easy to guess" not in got[1] or "1234" in got[1]:
     fail("a 4-digit passphrase was taken, or refused without the reason: %r" % got)
-s1, got = talk(["murk 8 join attacker " + dcode], 1)
+s1, got = talk(["murk 9 join attacker " + dcode], 1)
 if got[:1] != ["badcode 2"]:
     fail("the defender's code was taken for the attacker's seat: %r" % got)
-s2, got = talk(["murk 8 join attacker " + acode, pw], 4)
+s2, got = talk(["murk 9 join attacker " + acode, pw], 4)
 # Seated: told to commit to its part of the dice key (docs/protocol.md), then to wait.
-if got[:3] != ["hello 8 attacker set secret argon2id13:ops=2:mem=67108864", "passok", "draw"] or not got[3].startswith("wait "):
+if got[:3] != ["hello 9 attacker set secret argon2id13:ops=2:mem=67108864", "passok", "draw"] or not got[3].startswith("wait "):
     fail("the right code and passphrase did not take the seat: %r" % got)
-s3, got = talk(["murk 8 join attacker " + acode, pw], 1)
+s3, got = talk(["murk 9 join attacker " + acode, pw], 1)
 if not got or not got[0].startswith("bye =") or "seat is taken" not in got[0]:
     fail("a second claim of the attacker's seat was not refused: %r" % got)
 sys.exit(1 if failures else 0)

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tui_dis.sh: Limited Intelligence on the screen (li-hohenfeld, seed 7, the defender's
 # deployment of tests/games/li-hohenfeld-march.txt), in tmux. Checks that:
+#   - the deploy list offers the Dis counter the leader just put down still lacks, first;
 #   - the defender's Dis counters are drawn (◇1) and the cell panel says whose they are;
 #   - the hand-over shows none of them;
 #   - the attacker sees the enemy's Dis counters, a dummy leader's among them, with the
@@ -16,7 +17,16 @@ click_cell() { click $((3 + 2 * $1 + $2 % 2)) $(($2 + 2)); }
 tui_start li-hohenfeld --seed 7 --vs human
 take_over defender
 cmd "deploy 1 at 16,06"
-cmd "deploy 1 at 14,06"
+# The deploy list offers the leader's Dis counters first (27.1.2: the player places them),
+# so deploying from the list never puts them down by the rule unasked.
+click_cell 14 6
+wait_for "Cell 14,06"
+keys d
+wait_for "T1's Dis counter 1 of 2 (within 2 cells of T1)"
+keys Enter
+wait_for "Deploy T1's Dis counter 1 at 14,06?"
+keys y
+wait_for "places a Dis counter of T1 at 14,06"
 cmd "deploy 1 at 18,06"
 wait_for "places a Dis counter of T1 at 18,06"
 settle

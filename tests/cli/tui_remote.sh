@@ -10,7 +10,8 @@
 #     newest events), and never the other side's passphrase-protected record;
 #   - the side not to act waits, and gets its turn with the "since your last turn" recap;
 #   - a client killed mid-turn joins again (with its passphrase; a wrong one is refused) and
-#     sees its table as it was, with the recap of what happened meanwhile;
+#     sees its table as it was, with the recap of what happened meanwhile; the other player
+#     is told that it left, and that it is back;
 #   - the host killed (SIGKILL) loses nothing: `murk host --load SAVE` of the sealed save,
 #     given no passphrase, opens it with those the players give at their joins (a wrong one
 #     refused; the first to join waits for the other), and the game continues.
@@ -175,6 +176,9 @@ wait_for "objective 2 of 2"
 
 # ---- the defender killed mid-turn (one objective placed), and back
 kill -9 "$(T display -p -t d '#{pane_pid}' | xargs -I{} pgrep -P {} -f 'murk join')" 2>/dev/null
+on a
+wait_for "the defender's player has left: the game waits until they join again" ||
+  fail "the attacker is not told the defender left"
 on d
 wait_for "" >/dev/null
 end=$((SECONDS + TUI_TIMEOUT))
@@ -183,8 +187,14 @@ join d defender
 on d
 pass "the defender's passphrase" wrong
 wait_for "Wrong passphrase" || fail "a wrong passphrase is not refused"
+on a
+screen | grep -qF "the defender's player is back" && fail "the attacker is told the defender is back before its passphrase"
+on d
 pass "the defender's passphrase" "$DP"
 wait_for "defender's table" || { stop_host; exit 1; }
+on a
+wait_for "the defender's player is back" || fail "the attacker is not told the defender is back"
+on d
 skip_recap
 screen | grep -qF "objective 2 of 2" || fail "the rejoined defender's table is not as it was"
 check_screen defender

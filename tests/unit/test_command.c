@@ -70,6 +70,10 @@ static void test_each_verb(void** state) {
   assert_int_equal(c.unit.kind, MURK_REF_DUMMY);
   assert_int_equal(c.unit.n, 0);
 
+  /* An own revealed platoon by the handle its roster shows. */
+  c = parse_ok("move P3 to 07,18");
+  assert_int_equal(c.unit.kind, MURK_REF_PLATOON);
+  assert_int_equal(c.unit.n, 3);
   c = parse_ok("move 2 to 07,18");
   assert_int_equal(c.kind, MURK_CMD_MOVE);
   assert_int_equal(c.unit.kind, MURK_REF_OWN);
@@ -158,7 +162,6 @@ static void test_errors_and_columns(void** state) {
   parse_bad("deploy T3 at 1,1", 8, "expected a platoon number or 'dummy'");
   parse_bad("reserve T3", 9, "roster number");
   parse_bad("reserve 3 fast", 11, "unknown reserve kind 'fast'");
-  parse_bad("move P3 to 1,1", 6, "names a revealed enemy platoon");
   parse_bad("move Q3 to 1,1", 6, "expected a platoon number or marker, like 3 or T3");
   parse_bad("move T to 1,1", 6, "expected a platoon number or marker");
   parse_bad("move 3x to 1,1", 6, "expected a platoon number or marker");
@@ -338,7 +341,7 @@ static void test_format_rejects_what_it_cannot_write(void** state) {
   memset(&c, 0, sizeof c);
 
   c.kind = MURK_CMD_MOVE;
-  c.unit = (struct murk_ref){MURK_REF_PLATOON, 3}; /* own units are not named P<n> */
+  c.unit = (struct murk_ref){MURK_REF_DUMMY, 0}; /* only deploy names a dummy */
   c.at = (struct murk_pos){1, 1};
   strcpy(buf, "junk");
   assert_int_equal(murk_command_format(&c, buf, sizeof buf), MURK_EINVAL);

@@ -186,6 +186,40 @@ static void test_bogging(void** st) {
   murk_mission_free(m);
 }
 
+/* The test field with a railway along row 8 (in the attacker's half). */
+static const char rail_mission[] =
+    "name: Test Field\n"
+    "table: {grid: hex, scale: 5cm, size: 80cm x 60cm}\n"
+    "terrain:\n"
+    "  legend:\n"
+    "    \".\": {class: open, sight: clear, name: fields}\n"
+    "    \"=\": {class: road, sight: clear, name: road}\n"
+    "    \"+\": {class: railway, sight: clear, name: railway}\n"
+    "  map: |\n"
+    "    ................\n    ................\n    ................\n"
+    "    ................\n    ................\n    ................\n"
+    "    ................\n    ................\n    ++++++++++++++++\n"
+    "    ================\n    ................\n    ................\n"
+    "deployment:\n"
+    "  attacker: {half: south}\n"
+    "  defender: {half: north}\n" TF_SETUP TF_FOG TF_VIS TF_FORCES;
+
+/* Railway counts as open ground for a template (docs/rules.md): a move along it is refused
+ * in words that name the railway, one over fields too in those that name open ground. */
+static void test_railway_named(void** st) {
+  (void)st;
+  struct murk_mission* m = load_yaml(rail_mission);
+  struct murk_game* g = deployed(
+      m, 1, "deploy 1 at 2,8\ndeploy 1 at 2,2\ndeploy 2 at 6,10\ndeploy 2 at 9,2\nend\nend");
+  refused(g, "move 1 to 7,8",
+          "that is 5 cells; a template may move 4 (20cm) over the railway (as through open "
+          "ground)");
+  refused(g, "move 1 to 7,7", "that is 6 cells; a template may move 4 (20cm) through open ground");
+  ok_line(g, "move 1 to 6,8");
+  murk_game_free(g);
+  murk_mission_free(m);
+}
+
 static void test_terrain_one_over(void** st) {
   (void)st;
   struct murk_mission* m = load_yaml(TF_MISSION);
@@ -220,6 +254,10 @@ static void test_reveal_placement(void** st) {
   assert_int_equal(g->s.units[MURK_ATTACKER][0].state, MURK_PLATOON_REVEALED);
   assert_false(g->s.markers[0].on_table);
   refused(g, "reveal 1", "platoon 1 is already revealed (P1)");
+  /* The roster shows the revealed platoon as P1: that handle names it too; P2 is the
+   * enemy's (its template T2). */
+  refused(g, "reveal P1", "platoon 1 is already revealed (P1)");
+  refused(g, "reveal P2", "P2 is an enemy marker, not one of yours");
   /* Revealing a dummy removes it. */
   ok_line(g, "reveal T5");
   assert_true(has_event(g, "attacker T5 at 12,08 was a dummy and is removed"));
@@ -626,6 +664,7 @@ int main(void) {
       cmocka_unit_test(test_move_blocked),
       cmocka_unit_test(test_bogging),
       cmocka_unit_test(test_terrain_one_over),
+      cmocka_unit_test(test_railway_named),
       cmocka_unit_test(test_reveal_placement),
       cmocka_unit_test(test_reveal_owner_places),
       cmocka_unit_test(test_reveal_placement_meets_hidden_enemy),

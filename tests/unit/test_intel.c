@@ -1464,7 +1464,9 @@ static void test_dis_parse(void** st) {
   assert_int_equal(murk_command_parse("dis 2 to 1,1 2,2 3,3", &c, err, sizeof err, &col),
                    MURK_EINVAL);
   assert_non_null(strstr(err, "unexpected '3,3'"));
-  assert_int_equal(murk_command_parse("dis P2 to 1,1 2,2", &c, err, sizeof err, &col), MURK_EINVAL);
+  /* An own revealed platoon by its roster's P-handle: the game says whether it has a leader. */
+  assert_int_equal(murk_command_parse("dis P2 to 1,1 2,2", &c, err, sizeof err, &col), 1);
+  assert_int_equal(c.unit.kind, MURK_REF_PLATOON);
 }
 
 /* The event that says a leader's Dis counters moved, since `from`: public. */

@@ -137,11 +137,11 @@ static void test_views_only_when_due(void** state) {
   (void)state;
   struct fx* f = fx_new(false);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 8 join attacker abcdefghjk\n");
-  assert_non_null(strstr(s, "hello 8 attacker none 3 -\n"));
+  char* s = exchange(f, a, "murk 9 join attacker abcdefghjk\n");
+  assert_non_null(strstr(s, "hello 9 attacker none 3 -\n"));
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
-  test_free(exchange(f, d, "murk 8 join defender mnpqrstuvw\n"));
+  test_free(exchange(f, d, "murk 9 join defender mnpqrstuvw\n"));
   /* The attacker's first objective: its own view, ok; nothing to the defender. */
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
@@ -224,8 +224,8 @@ static void test_spotted_owner_asked(void** state) {
                             .changed = changed};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  test_free(exchange(f, a, "murk 8 join attacker abcdefghjk\n"));
-  test_free(exchange(f, d, "murk 8 join defender mnpqrstuvw\n"));
+  test_free(exchange(f, a, "murk 9 join attacker abcdefghjk\n"));
+  test_free(exchange(f, d, "murk 9 join defender mnpqrstuvw\n"));
   assert_int_equal(murk_game_to_act(f->g), MURK_ATTACKER);
   char* s = exchange(f, a, "cmd =spot\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
@@ -343,20 +343,20 @@ static void test_passphrases(void** state) {
   struct fx* f = fx_new(true);
   int a = net_host_open(f->h), d = net_host_open(f->h);
   /* Set by the first join; no view until both have joined. */
-  char* s = exchange(f, a, "murk 8 join attacker abcdefghjk\n");
-  assert_non_null(strstr(s, "hello 8 attacker set 3 argon2id13:ops=3:mem=65536\n"));
+  char* s = exchange(f, a, "murk 9 join attacker abcdefghjk\n");
+  assert_non_null(strstr(s, "hello 9 attacker set 3 argon2id13:ops=3:mem=65536\n"));
   test_free(s);
   assert_int_equal(say(f, a, "cmd =end\n"), -1); /* before its passphrase: dropped */
   net_host_close(f->h, a);
   a = net_host_open(f->h);
-  s = exchange(f, a, "murk 8 join attacker abcdefghjk\npass =red\n");
+  s = exchange(f, a, "murk 9 join attacker abcdefghjk\npass =red\n");
   assert_non_null(strstr(s, "passok\nwait ="));
   assert_int_equal(views_in(s, MURK_ATTACKER), 0);
   test_free(s);
   s = exchange(f, a, "cmd =objective%20at%2018,01\n");
   assert_true(strncmp(s, "no 0 =", 6) == 0);
   test_free(s);
-  s = exchange(f, d, "murk 8 join defender mnpqrstuvw\npass =blue\n");
+  s = exchange(f, d, "murk 9 join defender mnpqrstuvw\npass =blue\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -365,9 +365,9 @@ static void test_passphrases(void** state) {
   /* The attacker's connection drops; a rejoin: checked; three wrong tries and bye. */
   net_host_close(f->h, a);
   int b = net_host_open(f->h);
-  s = exchange(f, b, "murk 8 join attacker abcdefghjk\npass =blue\npass =x\n");
+  s = exchange(f, b, "murk 9 join attacker abcdefghjk\npass =blue\npass =x\n");
   assert_non_null(
-      strstr(s, "hello 8 attacker check 3 argon2id13:ops=3:mem=65536\npassbad 2\npassbad 1\n"));
+      strstr(s, "hello 9 attacker check 3 argon2id13:ops=3:mem=65536\npassbad 2\npassbad 1\n"));
   test_free(s);
   s = exchange(f, b, "pass =y\n");
   assert_true(strncmp(s, "bye =", 5) == 0);
@@ -376,7 +376,7 @@ static void test_passphrases(void** state) {
   net_host_close(f->h, b);
   /* The right one: the seat is the player's again, with its view. */
   b = net_host_open(f->h);
-  s = exchange(f, b, "murk 8 join attacker abcdefghjk\npass =red\n");
+  s = exchange(f, b, "murk 9 join attacker abcdefghjk\npass =red\n");
   assert_int_equal(views_in(s, MURK_ATTACKER), 1);
   test_free(s);
   fx_free(f);
@@ -392,18 +392,46 @@ static bool starts(const char* s, const char* prefix) {
  * side's is wrong too), three wrong codes and bye; a seated player is never displaced; a
  * connection that gave no code in time is told bye, one that gave it gets longer for its
  * passphrase; eight connections that never speak do not keep a player out. */
+/* A seated player's connection ends: the other player hears it, and hears it back once
+ * that side proves its seat again; a connection that never took a seat is no news. */
+static void test_left_and_back(void** state) {
+  (void)state;
+  struct fx* f = fx_new(false);
+  int a = net_host_open(f->h), d = net_host_open(f->h);
+  test_free(exchange(f, a, "murk 9 join attacker abcdefghjk\n"));
+  test_free(exchange(f, d, "murk 9 join defender mnpqrstuvw\n"));
+  test_free(take(f, a));
+  net_host_close(f->h, d);
+  char* s = take(f, a);
+  assert_true(starts(s, "left =the%20defender's%20player%20has%20left"));
+  test_free(s);
+  int x = net_host_open(f->h); /* never joins */
+  net_host_close(f->h, x);
+  s = take(f, a);
+  assert_string_equal(s, "");
+  test_free(s);
+  d = net_host_open(f->h);
+  s = exchange(f, d, "murk 9 join defender mnpqrstuvw\n");
+  assert_null(strstr(s, "left ")); /* never its own */
+  test_free(s);
+  s = take(f, a);
+  assert_string_equal(s, "back =the%20defender's%20player%20is%20back\n");
+  test_free(s);
+  fx_free(f);
+}
+
 static void test_seats(void** state) {
   (void)state;
   struct fx* f = fx_new(true);
   net_host_clock(f->h, 1000);
   int a = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 8 join attacker mnpqr-stuvw\n"); /* the defender's code */
+  char* s = exchange(f, a, "murk 9 join attacker mnpqr-stuvw\n"); /* the defender's code */
   assert_string_equal(s, "badcode 2\n");
   test_free(s);
-  s = exchange(f, a, "murk 8 join attacker abcde-fghjj\n");
+  s = exchange(f, a, "murk 9 join attacker abcde-fghjj\n");
   assert_string_equal(s, "badcode 1\n");
   test_free(s);
-  assert_int_equal(say(f, a, "murk 8 join attacker zzzzz-zzzzz\n"), 0);
+  assert_int_equal(say(f, a, "murk 9 join attacker zzzzz-zzzzz\n"), 0);
   s = take(f, a);
   assert_true(starts(s, "bye =wrong%20join%20code"));
   test_free(s);
@@ -412,13 +440,13 @@ static void test_seats(void** state) {
   net_host_close(f->h, a);
   /* The right code (any case, any dashes), then the passphrase: the seat is the player's. */
   a = net_host_open(f->h);
-  s = exchange(f, a, "murk 8 join attacker ABCDEFG-HJK\npass =red\n");
-  assert_non_null(strstr(s, "hello 8 attacker set 3 argon2id13:ops=3:mem=65536\npassok\n"));
+  s = exchange(f, a, "murk 9 join attacker ABCDEFG-HJK\npass =red\n");
+  assert_non_null(strstr(s, "hello 9 attacker set 3 argon2id13:ops=3:mem=65536\npassok\n"));
   test_free(s);
   assert_int_equal(net_host_side(f->h, a), MURK_ATTACKER);
   /* A second claim, code and passphrase right: refused, the seated player kept. */
   int b = net_host_open(f->h);
-  s = exchange(f, b, "murk 8 join attacker abcdefghjk\n");
+  s = exchange(f, b, "murk 9 join attacker abcdefghjk\n");
   assert_true(starts(s, "bye =the%20attacker's%20seat%20is%20taken"));
   test_free(s);
   net_host_close(f->h, b);
@@ -435,7 +463,7 @@ static void test_seats(void** state) {
     assert_true(idle[nidle - 1] >= 0);
   }
   int d = net_host_open(f->h);
-  test_free(exchange(f, d, "murk 8 join defender mnpqrstuvw\n"));
+  test_free(exchange(f, d, "murk 9 join defender mnpqrstuvw\n"));
   /* The next connection takes the place of the oldest idle one, never a seat's. */
   net_host_clock(f->h, 3000);
   int late = net_host_open(f->h);
@@ -474,7 +502,7 @@ static void test_pass_timeout(void** state) {
   struct fx* f = fx_new(true);
   net_host_clock(f->h, 0);
   int a = net_host_open(f->h);
-  test_free(exchange(f, a, "murk 8 join attacker abcdefghjk\n"));
+  test_free(exchange(f, a, "murk 9 join attacker abcdefghjk\n"));
   net_host_clock(f->h, NET_PASS_MS - 1);
   assert_int_equal(net_host_expire(f->h), 1);
   assert_false(net_host_closing(f->h, a));
@@ -533,8 +561,8 @@ static void test_resumed_sealed(void** state) {
                             .why_wait = resumed_wait};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  char* s = exchange(f, a, "murk 8 join attacker abcdefghjk\n");
-  assert_string_equal(s, "hello 8 attacker check secret -\n"); /* no game yet: sealed dice */
+  char* s = exchange(f, a, "murk 9 join attacker abcdefghjk\n");
+  assert_string_equal(s, "hello 9 attacker check secret -\n"); /* no game yet: sealed dice */
   test_free(s);
   s = exchange(f, a, "pass =dpass\n");
   assert_string_equal(s, "passbad 2\n");
@@ -548,7 +576,7 @@ static void test_resumed_sealed(void** state) {
   test_free(s);
   test_free(exchange(f, a, "undo\n"));
   /* The defender's passphrase opens the game: both get their views. */
-  s = exchange(f, d, "murk 8 join defender mnpqrstuvw\npass =dpass\n");
+  s = exchange(f, d, "murk 9 join defender mnpqrstuvw\npass =dpass\n");
   assert_int_equal(views_in(s, MURK_DEFENDER), 1);
   test_free(s);
   s = take(f, a);
@@ -565,10 +593,10 @@ static void test_garbage(void** state) {
   struct fx* f = fx_new(false);
   static const char* const bad[] = {"hello\n",
                                     "murk 6 join umpire\n",
-                                    "murk 8 join attacker abcdefghjk\nmove T1\n",
-                                    "murk 8 join attacker abcdefghjk\ncmd =a b\n",
-                                    "murk 8 join attacker abcdefghjk\ncmd =%0\n",
-                                    "murk 8 join attacker abcdefghjk\n\n",
+                                    "murk 9 join attacker abcdefghjk\nmove T1\n",
+                                    "murk 9 join attacker abcdefghjk\ncmd =a b\n",
+                                    "murk 9 join attacker abcdefghjk\ncmd =%0\n",
+                                    "murk 9 join attacker abcdefghjk\n\n",
                                     "murk x join attacker\n"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     int c = net_host_open(f->h);
@@ -855,6 +883,7 @@ int main(void) {
       cmocka_unit_test(test_resumed_sealed),
       cmocka_unit_test(test_message_table),
       cmocka_unit_test(test_twins_on_the_wire),
+      cmocka_unit_test(test_left_and_back),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -481,7 +481,7 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
     [MURK_CMD_PLACE] =
         {
             .verb = "place",
-            .unit = MK_REFS_UNIT | MK_REF_BIT(MURK_REF_PLATOON),
+            .unit = MK_REFS_UNIT,
             .via = true,
             .available = plays_placing,
             .phases = MK_PH(PLAY),
@@ -776,10 +776,6 @@ static int ref_error(struct parser* p, const struct token* t, unsigned accept, c
   tok_text(t, word, sizeof word);
   if (accept == MK_REFS_TARGET && got == MURK_REF_OWN)
     return fail(p, t->col, "name the %s by the handle your map shows (T5 or P5), not '%s'", what,
-                word);
-  if (accept == MK_REFS_UNIT && got == MURK_REF_PLATOON)
-    return fail(p, t->col,
-                "'%s' names a revealed enemy platoon; name your own by number or marker (3 or T3)",
                 word);
   if (accept == MK_REFS_OWN && got == MURK_REF_MARKER)
     return fail(p, t->col, "name the platoon by its roster number, like 3, not '%s'", word);

@@ -25,7 +25,10 @@ typedef int (*mk_cmd_fn)(struct murk_game* g, enum murk_side side, const struct 
 #define MK_REF_BIT(k) (1u << (k))
 #define MK_REFS_OWN MK_REF_BIT(MURK_REF_OWN)
 #define MK_REFS_OWN_DUMMY (MK_REF_BIT(MURK_REF_OWN) | MK_REF_BIT(MURK_REF_DUMMY))
-#define MK_REFS_UNIT (MK_REF_BIT(MURK_REF_OWN) | MK_REF_BIT(MURK_REF_MARKER))
+/* An own unit: its roster number, its marker, or the P-handle its revealed platoon shows
+ * in the side's roster (mk_ref_own reads T and P alike). */
+#define MK_REFS_UNIT \
+  (MK_REF_BIT(MURK_REF_OWN) | MK_REF_BIT(MURK_REF_MARKER) | MK_REF_BIT(MURK_REF_PLATOON))
 #define MK_REFS_TARGET (MK_REF_BIT(MURK_REF_MARKER) | MK_REF_BIT(MURK_REF_PLATOON))
 
 /* How a reference resolves before the handler runs. */

@@ -105,6 +105,20 @@ static const char* class_phrase(enum murk_terrain_class c) {
                                        : "through open ground";
 }
 
+/* The ground a refusal names: a move whose open ground is all railway (which counts as open
+ * ground for a template: docs/rules.md) runs over the railway (along it or across it), and says so.
+ */
+static const char* ground_phrase(const struct murk_game* g, const struct path* p,
+                                 enum murk_terrain_class slowest) {
+  if (slowest != MURK_TERRAIN_OPEN || !p->cells) return class_phrase(slowest);
+  for (int i = 0; i < p->n; i++) {
+    const struct murk_terrain* t = mk_terrain_at(g, p->cells[i]);
+    if (!t || (mk_move_class(t->cls) == MURK_TERRAIN_OPEN && t->cls != MURK_TERRAIN_RAILWAY))
+      return class_phrase(slowest);
+  }
+  return "over the railway (as through open ground)";
+}
+
 /* ASL night rules E1.532: a strayer that enters a cell holding a friendly unit on the part of its
  * way it still covers (the first half) is no longer straying and goes on the whole way
  * ordered (the text: "may use the remainder of its MF"; cut after that). Any own marker
@@ -163,7 +177,7 @@ int mk_fog_move_template(struct murk_game* g, enum murk_side side, int mi, int u
      * the length in brackets would not be the one the mission gives. */
     bool night = mk_night_move_cost(g, side, mi, -1, mk_move_class(slowest)) > 0;
     rc = mk_reject(reason, reason_len, "that is %d cells; a %s may move %d (%s) %s%s", p.n,
-                   mk_marker_ops(g, mi)->name, allow, len, class_phrase(slowest),
+                   mk_marker_ops(g, mi)->name, allow, len, ground_phrase(g, &p, slowest),
                    night ? ", a cell less at night" : "");
   }
   if (v.why == MK_MOVE_TAKEN)

@@ -57,7 +57,7 @@ class Client:
         self.s.connect(path)
         self.buf = b""
         self.bye = None
-        self.s.sendall(("murk 8 join %s %s\n" % (side, codes.get(side, "none"))).encode())
+        self.s.sendall(("murk 9 join %s %s\n" % (side, codes.get(side, "none"))).encode())
 
     def line(self, timeout=20.0):
         end = time.time() + timeout
