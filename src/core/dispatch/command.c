@@ -479,21 +479,20 @@ static const struct mk_cmd_row rows[MURK_CMD_COUNT] = {
      * the owner puts down the teams of a platoon the enemy's spotting revealed, or that lost
      * its cloak or "?", before the step goes on (fog.c, placing.c). */
     [MURK_CMD_PLACE] =
-        {
-            .verb = "place",
-            .unit = MK_REFS_UNIT,
-            .via = true,
-            .available = plays_placing,
-            .phases = MK_PH(PLAY),
-            .steps = MK_ST_ALL,
-            .when = "a platoon's teams are placed when the enemy's spotting or a lost counter "
-                    "reveals it",
-            .ready = mk_fog_place_ready,
-            .unit_resolve = MK_RESOLVE_OWN,
-            .undo = false,
-            .usage = "place N|Pn [via X,Y ...]  (the teams of your platoon the enemy "
-                     "spotted; cells for its other teams, or none for the rule's)",
-            .handler = mk_fog_place},
+        {.verb = "place",
+         .unit = MK_REFS_UNIT,
+         .via = true,
+         .available = plays_placing,
+         .phases = MK_PH(PLAY),
+         .steps = MK_ST_ALL,
+         .when = "a platoon's teams are placed when the enemy's spotting or a lost counter "
+                 "reveals it",
+         .ready = mk_fog_place_ready,
+         .unit_resolve = MK_RESOLVE_OWN,
+         .undo = false,
+         .usage = "place N|Pn [via X,Y ...]  (the teams of your platoon the enemy "
+                  "spotted; cells for its other teams, or none for the rule's)",
+         .handler = mk_fog_place},
     /* Luneville, Fog of War: a template whose platoon its owner names before its deployment
      * ends (numbering.c; docs/rules.md, "Naming templates at the end of deployment"). */
     [MURK_CMD_TEMPLATE] = {.verb = "template",
