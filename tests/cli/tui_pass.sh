@@ -116,11 +116,19 @@ cmd "deploy 1 at 17,22"
 enter defender "independent teams" || finish
 cmd "deploy 1 at 19,1"
 
-# The first turn goes to the side that won its roll.
-wait_for "Pass the keyboard to the " || finish
-first=attacker
-screen | grep -qF "Pass the keyboard to the defender." && first=defender
-enter $first "turn 1" || finish
+# The first turn goes to the side that won its roll (the dice are secret: either side).
+# The defender, who placed last, goes on at its own table with no hand-over.
+end=$((SECONDS + TUI_TIMEOUT))
+while [ $SECONDS -le $end ]; do
+  screen | grep -qF "Pass the keyboard to the " && break
+  screen | grep -qF "defender's table | turn 1" && break
+  sleep 0.1
+done
+if screen | grep -qF "Pass the keyboard to the "; then
+  first=attacker
+  screen | grep -qF "Pass the keyboard to the defender." && first=defender
+  enter $first "turn 1" || finish
+fi
 screen | grep -qE "[Tt]urn 1" || fail "turn 1 did not begin: $(screen | head -n 1)"
 
 echo "passphrase entries before turn 1: $entries"

@@ -302,8 +302,8 @@ static void test_spotted_wing_owner_asked(void** state) {
                             .changed = changed};
   assert_int_equal(net_host_new(&o, &f->h), MURK_OK);
   int a = net_host_open(f->h), d = net_host_open(f->h);
-  test_free(exchange(f, a, "murk 8 join attacker abcdefghjk\n"));
-  test_free(exchange(f, d, "murk 8 join defender mnpqrstuvw\n"));
+  test_free(exchange(f, a, "murk 9 join attacker abcdefghjk\n"));
+  test_free(exchange(f, d, "murk 9 join defender mnpqrstuvw\n"));
   assert_int_equal(murk_game_to_act(f->g), MURK_ATTACKER);
   char* s = exchange(f, a, "cmd =adjust%20T6%20to%2016,12\n");
   assert_non_null(strstr(s, "view end\nok\n"));
