@@ -39,13 +39,14 @@ static inline int test_soak(void) {
 #define SOAK_COUNT(soak, full, light) (test_soak() ? (soak) : TEST_COUNT(full, light))
 
 /* assert_memory_equal for large blocks (a whole game state): cmocka compares a byte at a
- * time with its own bookkeeping; memcmp first, and cmocka's report only on a difference. */
-#define assert_same_memory(a, b, size)                                              \
-  do {                                                                              \
-    const void* sm_a_ = (a);                                                        \
-    const void* sm_b_ = (b);                                                        \
-    size_t sm_n_ = (size);                                                          \
-    if (memcmp(sm_a_, sm_b_, sm_n_) != 0) assert_memory_equal(sm_a_, sm_b_, sm_n_); \
+ * time with its own bookkeeping; memcmp first, and cmocka's report only on a difference.
+ * An empty block may come with null pointers, which memcmp must not be given. */
+#define assert_same_memory(a, b, size)                                                           \
+  do {                                                                                           \
+    const void* sm_a_ = (a);                                                                     \
+    const void* sm_b_ = (b);                                                                     \
+    size_t sm_n_ = (size);                                                                       \
+    if (sm_n_ > 0 && memcmp(sm_a_, sm_b_, sm_n_) != 0) assert_memory_equal(sm_a_, sm_b_, sm_n_); \
   } while (0)
 
 /* The test fields' terrain: fields, road, woods, stream and cliffs; the map follows. */
