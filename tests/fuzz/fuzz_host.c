@@ -106,9 +106,9 @@ static void drain(struct net_host* h, int c, struct net_view_reader* r, enum mur
     }
     carry[*ncarry] = '\0';
     *ncarry = 0;
-    static const char* const words[] = {"hello ", "passok",  "passbad ",  "wait ",   "ok",
-                                        "no ",    "undone ", "noundo ",   "bye ",    "draw",
-                                        "joint ", "record ", "recorded ", "badcode "};
+    static const char* const words[] = {
+        "hello ", "passok", "passbad ", "wait ",   "ok",        "no ",      "undone ", "noundo ",
+        "bye ",   "draw",   "joint ",   "record ", "recorded ", "badcode ", "left ",   "back "};
     bool known = false;
     for (size_t k = 0; k < sizeof words / sizeof words[0]; k++)
       if (strncmp(carry, words[k], strlen(words[k])) == 0) known = true;
