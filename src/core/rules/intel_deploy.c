@@ -239,6 +239,29 @@ void mk_intel_deploy_prompt(const struct murk_game* g, enum murk_side side, int 
            sections[0] ? "; sections rolled: " : "", sections);
 }
 
+/* The public events of a leader put down after the deployment, real or dummy alike: the
+ * enemy must not tell them apart (mk_intel_put, mk_intel_put_dummy). */
+static void leader_down(struct murk_game* g, enum murk_side side, const struct mk_marker* mk,
+                        const char* how) {
+  char ps[16];
+  murk_pos_format(mk->pos, ps, sizeof ps);
+  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
+          murk_side_name(side), how, mk->number, ps);
+  mk_event_facts(g, mk->number, NULL, &mk->pos);
+}
+
+/* Its Dis counters beside it by the rule, in public. */
+static void dis_down(struct murk_game* g, enum murk_side side, struct mk_marker* mk) {
+  mk_intel_default_dis(g, mk);
+  if (mk->ndis > 0) {
+    char d[40];
+    mk_intel_dis_text(mk, d, sizeof d);
+    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
+            murk_side_name(side), mk->number, d);
+    mk_event_facts(g, mk->number, NULL, &mk->pos);
+  }
+}
+
 /* Limited Intelligence with the rules that put a platoon on the table after the deployment
  * (docs/rules.md, "Limited Intelligence with the other rules"): reserves and escalation's
  * arrivals, infiltrators, independents, a sprung ambush. The platoon comes on as a wing of
@@ -248,45 +271,23 @@ int mk_intel_put(struct murk_game* g, enum murk_side side, int unit, int mi, con
   struct mk_state* s = &g->s;
   struct mk_marker* mk = &s->markers[mi];
   struct mk_unit_state* u = &s->units[side][unit];
-  char ps[16];
-  murk_pos_format(mk->pos, ps, sizeof ps);
   mk->kind = MURK_MARKER_WING;
   mk->on_table = true;
   u->state = MURK_PLATOON_HIDDEN;
   u->marker = mk->number;
-  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
-          murk_side_name(side), how, mk->number, ps);
-  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  leader_down(g, side, mk, how);
   mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is your %.48s (platoon %d)",
           mk->number, mk_unit_platoon(g, side, unit)->name, unit + 1);
-  mk_intel_default_dis(g, mk);
-  if (mk->ndis > 0) {
-    char d[40];
-    mk_intel_dis_text(mk, d, sizeof d);
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
-            murk_side_name(side), mk->number, d);
-    mk_event_facts(g, mk->number, NULL, &mk->pos);
-  }
+  dis_down(g, side, mk);
   return MURK_OK;
 }
 
 void mk_intel_put_dummy(struct murk_game* g, enum murk_side side, int mi, const char* how) {
   struct mk_marker* mk = &g->s.markers[mi];
-  char ps[16];
-  murk_pos_format(mk->pos, ps, sizeof ps);
   mk->kind = MURK_MARKER_WING;
   mk->on_table = true;
-  /* The same events as mk_intel_put's, the private one saying what it is. */
-  mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s %s wing leader T%d at %s",
-          murk_side_name(side), how, mk->number, ps);
-  mk_event_facts(g, mk->number, NULL, &mk->pos);
+  /* The same public events as mk_intel_put's, the private one saying what it is. */
+  leader_down(g, side, mk, how);
   mk_emit(g, MURK_EV_DEPLOY, murk_audience_of(side), side, "T%d is a dummy leader", mk->number);
-  mk_intel_default_dis(g, mk);
-  if (mk->ndis > 0) {
-    char d[40];
-    mk_intel_dis_text(mk, d, sizeof d);
-    mk_emit(g, MURK_EV_DEPLOY, MURK_AUD_ALL, side, "%s T%d's Dis counters go down beside it: %s",
-            murk_side_name(side), mk->number, d);
-    mk_event_facts(g, mk->number, NULL, &mk->pos);
-  }
+  dis_down(g, side, mk);
 }
